@@ -1,0 +1,35 @@
+# Two commands do everything:
+#   make lab    install what the lessons need and open them in JupyterLab
+#   make test   install what the tests need and run the whole suite (browser test included when Chromium is present)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: lab test bench clean
+
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+test: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python -m benchmarks.dots --quick
+	$(BIN)/python -m benchmarks.connect --quick
+	$(BIN)/python -m benchmarks.shutbox --quick
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "gamekit needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml
+	$(BIN)/python -m pip install --quiet -r requirements.txt -e .
+	touch $@
+
+$(VENV)/.dev-installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e .
+	touch $@
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

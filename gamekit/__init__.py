@@ -1,0 +1,10 @@
+"""gamekit: rules, exact solvers, CPU players and widgets for three games.
+
+* ``gamekit.dots``    — Dots and Boxes (Puntos y cajas)
+* ``gamekit.connect`` — 5 en raya and standard Connect Four
+* ``gamekit.shutbox`` — Shut the Box (Cerrar la caja)
+"""
+from gamekit.errors import BadPositionError, IllegalMoveError
+
+__all__ = ["IllegalMoveError", "BadPositionError"]
+__version__ = "0.1.0"

@@ -1,0 +1,31 @@
+"""The Dots and Boxes words the lessons use, with the Spanish terms of the rules sheet."""
+from __future__ import annotations
+
+from gamekit.display import Table
+from gamekit.dots.rules import PRESETS, geometry
+
+GLOSSARY = [
+    ("dot", "punto", "An end of a line. The default board has 30 dots: 6 across and 5 down."),
+    ("line", "línea", "A side between two neighbouring dots. Two boxes can share a line; it is drawn only once."),
+    ("box", "casilla", "A square whose four sides are drawn. It belongs to whoever drew the fourth side."),
+    ("third side", "tercer lado", "A box with three sides drawn: the next player can take it. Drawing a third side gives a box away."),
+    ("safe line", "línea segura", "A line that gives no box its third side."),
+    ("chain", "cadena", "A row of boxes linked so that taking one opens the next; usually handed over whole. Long chain: 3 boxes or more."),
+    ("loop", "bucle", "A chain that closes on itself, so it has no ends: whoever opens it gives all its boxes away."),
+    ("double-cross", "doble cruce", "One line that completes two boxes at once."),
+    ("double-deal", "doble entrega", "Taking all but the last two boxes of a chain (four of a loop) and handing those over, to keep control."),
+    ("control", "control", "Being the player who will get the last long chains: the opponent has to open every one."),
+]
+
+
+def glossary_table() -> Table:
+    return Table(["term", "Spanish", "meaning"], GLOSSARY, caption="Glossary")
+
+
+def board_sizes_table() -> Table:
+    """Dots, lines and boxes of the preset boards (lines = 2mn + m + n)."""
+    rows = []
+    for name, (w, h) in PRESETS.items():
+        g = geometry(w, h)
+        rows.append((name + (" (default)" if (w, h) == (5, 4) else ""), f"{w + 1}×{h + 1}", g.n_dots, g.n_lines, g.n_boxes))
+    return Table(["board (boxes)", "dots", "dot count", "lines", "boxes"], rows)

@@ -1,0 +1,364 @@
+"""Dots and Boxes (Puntos y cajas): the rules engine.
+
+Pure Python, no widget imports.
+
+Notation
+--------
+Dots are named by column letter (``a``, ``b``, … left to right) and row number
+(``1``, ``2``, … top to bottom).  A line joins two neighbouring dots: ``"a1-b1"``
+is horizontal, ``"a1-a2"`` vertical.  Input is accepted in either order, any case,
+with spaces (``" B1 - a1 "``); the canonical form is lower case with the left/top
+dot first.  A box is named by its top-left dot (``"a1"``).
+
+Lines are also numbered (the index the solver and the widget use): first the
+horizontal lines row by row, then the vertical ones row by row.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable
+
+from gamekit.errors import BadPositionError, IllegalMoveError
+
+MIN_SIZE, MAX_SIZE = 1, 8
+PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}
+SEAT_NAMES = ("gold", "coral")
+
+_LINE_RE = re.compile(r"^\s*([a-z])\s*(\d{1,2})\s*-\s*([a-z])\s*(\d{1,2})\s*$", re.IGNORECASE)
+_BOX_RE = re.compile(r"^\s*([a-z])\s*(\d{1,2})\s*$", re.IGNORECASE)
+
+
+def dot_name(col: int, row: int) -> str:
+    return f"{chr(ord('a') + col)}{row + 1}"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Everything about a board size that never changes: line numbering and which lines bound which box."""
+
+    width: int
+    height: int
+
+    @property
+    def n_horizontal(self) -> int:
+        return (self.height + 1) * self.width
+
+    @property
+    def n_lines(self) -> int:
+        return 2 * self.width * self.height + self.width + self.height
+
+    @property
+    def n_boxes(self) -> int:
+        return self.width * self.height
+
+    @property
+    def n_dots(self) -> int:
+        return (self.width + 1) * (self.height + 1)
+
+    def h_line(self, col: int, row: int) -> int:
+        """Index of the horizontal line from dot (col, row) to (col+1, row)."""
+        return row * self.width + col
+
+    def v_line(self, col: int, row: int) -> int:
+        """Index of the vertical line from dot (col, row) to (col, row+1)."""
+        return self.n_horizontal + row * (self.width + 1) + col
+
+    def line_dots(self, line: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The two dots (col, row) of a line, left/top first."""
+        if line < self.n_horizontal:
+            row, col = divmod(line, self.width)
+            return (col, row), (col + 1, row)
+        row, col = divmod(line - self.n_horizontal, self.width + 1)
+        return (col, row), (col, row + 1)
+
+    def is_horizontal(self, line: int) -> bool:
+        return line < self.n_horizontal
+
+    def line_name(self, line: int) -> str:
+        (c1, r1), (c2, r2) = self.line_dots(line)
+        return f"{dot_name(c1, r1)}-{dot_name(c2, r2)}"
+
+    def box_name(self, box: int) -> str:
+        row, col = divmod(box, self.width)
+        return dot_name(col, row)
+
+    def box_index(self, name: str) -> int:
+        """Parse a box name (its top-left dot, e.g. ``"b2"``)."""
+        m = _BOX_RE.match(name) if isinstance(name, str) else None
+        if not m:
+            raise ValueError(f"{name!r}: a box is named by its top-left dot, like 'a1'")
+        col, row = ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise ValueError(f"{name!r}: no box there on a {self.width}×{self.height} board")
+        return row * self.width + col
+
+    @property
+    def box_lines(self) -> tuple[tuple[int, int, int, int], ...]:
+        """For each box (row by row): its top, bottom, left and right line."""
+        return _box_lines(self.width, self.height)
+
+    @property
+    def line_boxes(self) -> tuple[tuple[int, ...], ...]:
+        """For each line: the one or two boxes it bounds."""
+        return _line_boxes(self.width, self.height)
+
+    def parse_line(self, text: Any) -> int:
+        """Parse ``"a1-b1"`` (either order, any case, spaces) into a line index, or say why not."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"{text!r}: malformed line, write two dots like 'a1-b1'")
+        m = _LINE_RE.match(text)
+        if not m:
+            raise IllegalMoveError(f"{text!r}: malformed line, write two dots like 'a1-b1'")
+        dots = []
+        for letter, number in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+            col, row = ord(letter.lower()) - ord("a"), int(number) - 1
+            if not (0 <= col <= self.width and 0 <= row <= self.height):
+                raise IllegalMoveError(
+                    f"{text!r}: dot {letter.lower()}{number} is off the board "
+                    f"(columns a–{chr(ord('a') + self.width)}, rows 1–{self.height + 1})")
+            dots.append((col, row))
+        (c1, r1), (c2, r2) = dots
+        dc, dr = abs(c1 - c2), abs(r1 - r2)
+        if dc == 0 and dr == 0:
+            raise IllegalMoveError(f"{text!r}: not neighbouring dots (both ends are the same dot)")
+        if dc and dr:
+            raise IllegalMoveError(f"{text!r}: diagonal lines are not allowed")
+        if dc + dr > 1:
+            raise IllegalMoveError(f"{text!r}: not neighbouring dots (a line joins two dots next to each other)")
+        c1, r1 = min(c1, c2), min(r1, r2)
+        return self.h_line(c1, r1) if dc else self.v_line(c1, r1)
+
+
+@lru_cache(maxsize=None)
+def geometry(width: int, height: int) -> Geometry:
+    return Geometry(width, height)
+
+
+@lru_cache(maxsize=None)
+def _box_lines(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
+    g = Geometry(width, height)
+    return tuple((g.h_line(c, r), g.h_line(c, r + 1), g.v_line(c, r), g.v_line(c + 1, r))
+                 for r in range(height) for c in range(width))
+
+
+@lru_cache(maxsize=None)
+def _line_boxes(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    result: list[list[int]] = [[] for _ in range(Geometry(width, height).n_lines)]
+    for box, sides in enumerate(_box_lines(width, height)):
+        for line in sides:
+            result[line].append(box)
+    return tuple(tuple(b) for b in result)
+
+
+class DotsAndBoxes:
+    """A game of Dots and Boxes on a board ``width`` × ``height`` boxes (default 5 × 4, i.e. 6 × 5 dots).
+
+    Seats: 0 is gold (moves first by default), 1 is coral.
+
+    >>> g = DotsAndBoxes(3, 3)
+    >>> g.play("a1-b1")
+    0
+    >>> g.to_move
+    1
+    """
+
+    def __init__(self, width: int = 5, height: int = 4, *, first: int = 0, alternate_start: bool = True):
+        for name, value in (("width", width), ("height", height)):
+            if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIZE <= value <= MAX_SIZE:
+                raise ValueError(f"{name}={value!r}: the board must be 1 to 8 boxes in each direction")
+        if first not in (0, 1):
+            raise ValueError(f"first={first!r}: the first seat is 0 (gold) or 1 (coral)")
+        self.geometry = geometry(width, height)
+        self.first = first
+        self.alternate_start = bool(alternate_start)
+        self.drawn = 0                      # bitmask over line indices
+        self.owners: list[int | None] = [None] * self.geometry.n_boxes
+        self.to_move = first
+        self.resigned: int | None = None
+        self._log: list[tuple[int, int, tuple[int, ...]]] = []   # (line, player, boxes completed)
+
+    # ----- size and naming -------------------------------------------------
+    @property
+    def width(self) -> int:
+        return self.geometry.width
+
+    @property
+    def height(self) -> int:
+        return self.geometry.height
+
+    def line_index(self, line: str | int) -> int:
+        return line if isinstance(line, int) and not isinstance(line, bool) else self.geometry.parse_line(line)
+
+    def line_name(self, index: int) -> str:
+        return self.geometry.line_name(index)
+
+    # ----- state -----------------------------------------------------------
+    @property
+    def history(self) -> list[str]:
+        """The lines drawn so far, in order, canonical."""
+        return [self.geometry.line_name(line) for line, _, _ in self._log]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (self.owners.count(0), self.owners.count(1))
+
+    @property
+    def last_line(self) -> str | None:
+        return self.geometry.line_name(self._log[-1][0]) if self._log else None
+
+    def is_drawn(self, line: str | int) -> bool:
+        return bool(self.drawn >> self.line_index(line) & 1)
+
+    def sides_drawn(self, box: int) -> int:
+        return sum(self.drawn >> line & 1 for line in self.geometry.box_lines[box])
+
+    def legal_moves(self) -> list[str]:
+        if self.is_over():
+            return []
+        return [self.geometry.line_name(i) for i in range(self.geometry.n_lines) if not self.drawn >> i & 1]
+
+    def undrawn_lines(self) -> list[int]:
+        return [i for i in range(self.geometry.n_lines) if not self.drawn >> i & 1]
+
+    def is_over(self) -> bool:
+        return self.resigned is not None or None not in self.owners
+
+    def winner(self) -> int | None:
+        if self.resigned is not None:
+            return 1 - self.resigned
+        if not self.is_over():
+            return None
+        gold, coral = self.scores
+        return None if gold == coral else (0 if gold > coral else 1)
+
+    # ----- actions ---------------------------------------------------------
+    def play(self, line: str | int) -> int:
+        """Draw ``line``; returns how many boxes it completed (0, 1 or 2).
+
+        Completing a box gives it to the player who drew the line, who then draws again;
+        otherwise the turn passes.
+        """
+        if self.is_over():
+            raise IllegalMoveError(f"{line!r}: the game is over")
+        if isinstance(line, int) and not isinstance(line, bool):
+            if not 0 <= line < self.geometry.n_lines:
+                raise IllegalMoveError(f"{line!r}: off the board (lines are numbered 0–{self.geometry.n_lines - 1})")
+            index = line
+        else:
+            index = self.geometry.parse_line(line)
+        if self.drawn >> index & 1:
+            raise IllegalMoveError(f"{line!r}: line {self.geometry.line_name(index)} is already drawn")
+        self.drawn |= 1 << index
+        completed = tuple(b for b in self.geometry.line_boxes[index] if self.sides_drawn(b) == 4)
+        player = self.to_move
+        for b in completed:
+            self.owners[b] = player
+        self._log.append((index, player, completed))
+        if not completed:
+            self.to_move = 1 - player
+        return len(completed)
+
+    def undo(self) -> str:
+        """Take back the last action (a resignation, else the last line); returns what was undone."""
+        if self.resigned is not None:
+            self.resigned = None
+            return "resign"
+        if not self._log:
+            raise IllegalMoveError("undo: there is nothing to undo")
+        index, player, completed = self._log.pop()
+        self.drawn &= ~(1 << index)
+        for b in completed:
+            self.owners[b] = None
+        self.to_move = player
+        return self.geometry.line_name(index)
+
+    def resign(self, player: int) -> None:
+        """``player`` gives up; the other seat wins."""
+        if player not in (0, 1):
+            raise IllegalMoveError(f"resign({player!r}): the seats are 0 (gold) and 1 (coral)")
+        if self.is_over():
+            raise IllegalMoveError(f"resign({player!r}): the game is over")
+        self.resigned = player
+
+    def next_game(self) -> "DotsAndBoxes":
+        """A fresh game on the same board; the other seat starts if the alternate-start rule is on."""
+        first = 1 - self.first if self.alternate_start else self.first
+        return DotsAndBoxes(self.width, self.height, first=first, alternate_start=self.alternate_start)
+
+    def copy(self) -> "DotsAndBoxes":
+        other = DotsAndBoxes.__new__(DotsAndBoxes)
+        other.geometry, other.first, other.alternate_start = self.geometry, self.first, self.alternate_start
+        other.drawn, other.owners, other.to_move = self.drawn, list(self.owners), self.to_move
+        other.resigned, other._log = self.resigned, list(self._log)
+        return other
+
+    # ----- building and saving ----------------------------------------------
+    @classmethod
+    def from_moves(cls, width: int, height: int, moves: Iterable[str] | str, **kwargs: Any) -> "DotsAndBoxes":
+        """A game after playing ``moves`` (a list of lines, or one string separated by commas/spaces)."""
+        game = cls(width, height, **kwargs)
+        if isinstance(moves, str):
+            moves = re.split(r"[,;\s]+", re.sub(r"\s*-\s*", "-", moves.strip())) if moves.strip() else []
+        for move in moves:
+            game.play(move)
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": "dots_and_boxes", "width": self.width, "height": self.height,
+                "first": self.first, "alternate_start": self.alternate_start,
+                "moves": self.history, "resigned": self.resigned}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "DotsAndBoxes":
+        if not isinstance(data, dict):
+            raise BadPositionError(f"from_dict needs a dict, got {type(data).__name__}")
+        if data.get("game", "dots_and_boxes") != "dots_and_boxes":
+            raise BadPositionError(f"from_dict: this is a saved {data.get('game')!r} game, not Dots and Boxes")
+        missing = [k for k in ("width", "height", "moves") if k not in data]
+        if missing:
+            raise BadPositionError(f"from_dict: missing {', '.join(missing)}")
+        if not isinstance(data["moves"], list):
+            raise BadPositionError("from_dict: 'moves' must be a list of lines like 'a1-b1'")
+        try:
+            game = cls(data["width"], data["height"], first=data.get("first", 0),
+                       alternate_start=data.get("alternate_start", True))
+            for i, move in enumerate(data["moves"]):
+                try:
+                    game.play(move)
+                except IllegalMoveError as e:
+                    raise BadPositionError(f"from_dict: move {i + 1} is illegal: {e}") from None
+            resigned = data.get("resigned")
+            if resigned is not None:
+                game.resign(resigned)
+        except (ValueError, TypeError) as e:
+            if isinstance(e, BadPositionError):
+                raise
+            raise BadPositionError(f"from_dict: {e}") from None
+        return game
+
+    # ----- display ------------------------------------------------------------
+    def __str__(self) -> str:
+        """A text picture: ``o`` dots, ``---`` and ``|`` lines, ``G``/``C`` for gold/coral boxes."""
+        g, rows = self.geometry, []
+        for r in range(self.height + 1):
+            rows.append("o" + "".join(("---" if self.is_drawn(g.h_line(c, r)) else "   ") + "o"
+                                      for c in range(self.width)))
+            if r < self.height:
+                cells = []
+                for c in range(self.width + 1):
+                    cells.append("|" if self.is_drawn(g.v_line(c, r)) else " ")
+                    if c < self.width:
+                        owner = self.owners[r * self.width + c]
+                        cells.append(" " + ("G" if owner == 0 else "C" if owner == 1 else " ") + " ")
+                rows.append("".join(cells))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return (f"DotsAndBoxes({self.width}, {self.height}) after {len(self._log)} lines, "
+                f"score {self.scores[0]}–{self.scores[1]}, "
+                + ("over" if self.is_over() else f"{SEAT_NAMES[self.to_move]} to move"))
+
+    def _repr_html_(self) -> str:
+        return f"<pre style='line-height:1.1'>{self}</pre><div>{self!r}</div>"

@@ -1,0 +1,573 @@
+"""The widget base every game board uses.
+
+Drawing is split in two so a bug can never leave the canvas stuck:
+
+1. ``build_scene()`` (game-specific, may raise) computes a *scene*: a plain list of
+   drawing primitives in CSS pixels (see :class:`Scene`).  Tests read scenes directly.
+2. :meth:`BoardCanvas.paint` replays a finished scene inside one ``hold_canvas()``
+   batch.  ipycanvas's ``hold_canvas`` has no try/finally, so nothing inside it may raise:
+   the painter only calls canvas methods with values already computed.
+
+The canvas buffer is ``SCALE`` times its on-screen size (sharp on HiDPI screens; mouse
+coordinates arrive in buffer pixels and are divided back), and every new browser view
+gets the last scene again from ``on_client_ready`` (a reload never shows a blank board).
+
+:class:`GameWidget` adds what every game shares: two player cards with the side to move
+highlighted, a status line, New game / Undo / Resign / Hint / Step buttons, mode and CPU
+level selectors, an optional time per turn, an undo request that the other person must
+accept in two-person mode, and an error panel — exceptions in callbacks are shown to the
+reader, never swallowed.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import threading
+import time
+import traceback
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+from ipycanvas import Canvas, hold_canvas
+
+from gamekit.errors import IllegalMoveError
+from gamekit.widgets.strings import text
+
+SCALE = 2  # buffer pixels per CSS pixel
+
+SEAT_COLOURS = ("#d4a017", "#ff7f6a")      # gold, coral
+SEAT_DARK = ("#8a6500", "#c0392b")
+BACKGROUND = "#fbf8f1"
+INK = "#2f3640"
+
+MODES = ("people", "cpu", "watch")
+LEVELS = ("easy", "medium", "hard")
+TIMERS = (0, 30, 60)
+
+
+class Scene(list):
+    """A display list: ``("op", *args)`` tuples in CSS pixels, painted in order.
+
+    Ops: ``rect x y w h fill``, ``stroke_rect x y w h colour width``, ``circle x y r fill``,
+    ``ring x y r colour width``, ``line x1 y1 x2 y2 colour width``, ``polygon points fill``,
+    ``text x y string font colour align`` (align: left/center/right; baseline is middle),
+    ``dashed_line x1 y1 x2 y2 colour width``.
+    """
+
+    def add(self, op: str, *args: Any) -> "Scene":
+        self.append((op, *args))
+        return self
+
+    def ops(self, name: str) -> list[tuple]:
+        """The primitives of one kind (handy in tests)."""
+        return [item for item in self if item[0] == name]
+
+    def texts(self) -> list[str]:
+        return [item[3] for item in self if item[0] == "text"]
+
+
+class BoardCanvas:
+    """An ipycanvas ``Canvas`` that paints :class:`Scene` objects, HiDPI-sharp, redrawn on reload."""
+
+    def __init__(self, css_width: int, css_height: int, scale: int = SCALE):
+        self.scale = scale
+        self.css_width, self.css_height = css_width, css_height
+        self.canvas = Canvas(width=css_width * scale, height=css_height * scale,
+                             layout=W.Layout(width=f"{css_width}px", height=f"{css_height}px"))
+        self.canvas.add_class("gamekit-board")   # browser tests find boards by this class
+        self.scene = Scene()
+        self.paints = 0   # how many scenes were painted (tests read it)
+        self.canvas.on_client_ready(self.repaint)
+
+    def resize(self, css_width: int, css_height: int) -> None:
+        if (css_width, css_height) == (self.css_width, self.css_height):
+            return
+        self.css_width, self.css_height = css_width, css_height
+        self.canvas.width, self.canvas.height = css_width * self.scale, css_height * self.scale
+        self.canvas.layout.width, self.canvas.layout.height = f"{css_width}px", f"{css_height}px"
+
+    def to_css(self, x: float, y: float) -> tuple[float, float]:
+        """Buffer pixels (what mouse events report) → CSS pixels (what scenes use)."""
+        return x / self.scale, y / self.scale
+
+    def paint(self, scene: Scene) -> None:
+        """Replay ``scene`` in one batch.  Everything is computed before the batch opens."""
+        s = self.scale
+        commands = [_command(item, s) for item in scene]   # may raise: outside the batch
+        self.scene = scene
+        c = self.canvas
+        with hold_canvas():
+            c.clear()
+            for fn, args, style in commands:
+                for attr, value in style:
+                    if attr == "line_dash":
+                        c.set_line_dash(value)
+                    else:
+                        setattr(c, attr, value)
+                getattr(c, fn)(*args)
+        self.paints += 1
+
+    def repaint(self, *_: Any) -> None:
+        self.paint(self.scene)
+
+
+def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
+    """Translate one scene primitive into (canvas method, args, style settings), scaled."""
+    op, *a = item
+    if op == "rect":
+        x, y, w, h, fill = a
+        return "fill_rect", (x * s, y * s, w * s, h * s), (("fill_style", fill),)
+    if op == "stroke_rect":
+        x, y, w, h, colour, width = a
+        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s))
+    if op == "circle":
+        x, y, r, fill = a
+        return "fill_circle", (x * s, y * s, r * s), (("fill_style", fill),)
+    if op == "ring":
+        x, y, r, colour, width = a
+        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s))
+    if op in ("line", "dashed_line"):
+        x1, y1, x2, y2, colour, width = a
+        dash = [4 * s, 4 * s] if op == "dashed_line" else []
+        return "stroke_line", (x1 * s, y1 * s, x2 * s, y2 * s), (
+            ("stroke_style", colour), ("line_width", width * s), ("line_cap", "round"), ("line_dash", dash))
+    if op == "polygon":
+        points, fill = a
+        return "fill_polygon", ([(x * s, y * s) for x, y in points],), (("fill_style", fill),)
+    if op == "text":
+        x, y, string, font, colour, align = a
+        size, _, family = font.partition("px ")
+        weight, _, size = size.rpartition(" ")
+        scaled_font = f"{weight + ' ' if weight else ''}{float(size) * s:g}px {family or 'sans-serif'}"
+        return "fill_text", (str(string), x * s, y * s), (
+            ("font", scaled_font), ("fill_style", colour), ("text_align", align), ("text_baseline", "middle"))
+    raise ValueError(f"unknown scene primitive {op!r}")
+
+
+def reported(method: Callable) -> Callable:
+    """Decorator for widget callbacks: an exception is shown in the widget's error panel and status line."""
+
+    @functools.wraps(method)
+    def wrapper(self: "GameWidget", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as error:  # noqa: BLE001 — shown to the reader, then kept for tests
+            self.report_error(error)
+            return None
+
+    return wrapper
+
+
+class GameWidget(W.VBox):
+    """Shared board widget.  A game subclass provides:
+
+    * ``new_game()`` → a fresh game object (the shared interface: ``to_move``, ``play``, ``undo``, …);
+    * ``build_scene()`` → a :class:`Scene` of the current position (pure; may raise);
+    * ``move_at(x, y)`` → the move under a click in CSS pixels, or raise ``IllegalMoveError`` saying why;
+    * ``make_cpu(level, seed)`` → a player with ``choose(game)``;
+    * optionally ``hint_for(game)`` → (move, reason), ``on_key(key)`` and ``describe_move(move)``.
+    """
+
+    css_size = (360, 300)
+    hint_available = True
+
+    def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
+                 timer: int = 0, cpu_seats: Sequence[int] | None = None):
+        if mode not in MODES:
+            raise ValueError(f"mode={mode!r}: choose one of {', '.join(MODES)}")
+        if level not in LEVELS:
+            raise ValueError(f"level={level!r}: choose one of {', '.join(LEVELS)}")
+        if timer not in TIMERS:
+            raise ValueError(f"timer={timer!r}: choose 0 (off), 30 or 60 seconds")
+        self.mode, self.level, self.seed, self.timer_seconds = mode, level, seed, timer
+        self.cpu_seats_in_cpu_mode = tuple(cpu_seats) if cpu_seats is not None else (1,)
+        self.game = self.new_game()
+        self.cpu = self.make_cpu(level, seed)
+        self.thinking = False
+        self.undo_requested_by: int | None = None
+        self.errors: list[BaseException] = []
+        self.last_status = ""
+        self.last_click_time: float | None = None
+        self._timer: threading.Timer | None = None
+        self._lock = threading.RLock()
+
+        self.board = BoardCanvas(*self.css_size)
+        self.board.canvas.on_mouse_down(self.handle_mouse_down)
+        self.board.canvas.on_key_down(self.handle_key_down)
+        self.cards = [W.HTML(layout=W.Layout(width="50%")) for _ in range(2)]
+        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.status.add_class("gamekit-status")
+        self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
+
+        self.new_button = W.Button(description=text("button.new"), icon="refresh")
+        self.undo_button = W.Button(description=text("button.undo"), icon="undo")
+        self.resign_button = W.Button(description=text("button.resign"), icon="flag")
+        self.hint_button = W.Button(description=text("button.hint"), icon="lightbulb-o")
+        self.step_button = W.Button(description=text("button.step"), icon="step-forward")
+        self.mode_select = W.Dropdown(options=[(text(f"mode.{m}"), m) for m in MODES], value=mode,
+                                      description=text("label.mode"), layout=W.Layout(width="auto"))
+        self.level_select = W.Dropdown(options=[(text(f"level.{lv}"), lv) for lv in LEVELS], value=level,
+                                       description=text("label.level"), layout=W.Layout(width="auto"))
+        self.timer_select = W.Dropdown(options=[(text(f"timer.{'off' if t == 0 else t}"), t) for t in TIMERS],
+                                       value=timer, description=text("label.timer"), layout=W.Layout(width="auto"))
+        self.accept_button = W.Button(description=text("button.accept"), button_style="success")
+        self.decline_button = W.Button(description=text("button.decline"), button_style="warning")
+        self.undo_panel = W.HBox([self.accept_button, self.decline_button], layout=W.Layout(display="none"))
+
+        for button, handler in ((self.new_button, self.on_new), (self.undo_button, self.on_undo),
+                                (self.resign_button, self.on_resign), (self.hint_button, self.on_hint),
+                                (self.step_button, self.on_step), (self.accept_button, self.on_accept_undo),
+                                (self.decline_button, self.on_decline_undo)):
+            button.on_click(handler)
+        self.mode_select.observe(self.on_mode_change, names="value")
+        self.level_select.observe(self.on_level_change, names="value")
+        self.timer_select.observe(self.on_timer_change, names="value")
+
+        super().__init__([
+            W.HBox(self.cards),
+            self.board.canvas,
+            self.status,
+            self.undo_panel,
+            W.HBox([self.new_button, self.undo_button, self.resign_button, self.hint_button, self.step_button]),
+            W.HBox([self.mode_select, self.level_select, self.timer_select]),
+            *self.extra_controls(),
+            self.error_output,
+        ])
+        self.add_class("gamekit-widget")
+        self.refresh()
+        self.restart_timer()
+
+    # ----- hooks for games --------------------------------------------------------
+    def new_game(self) -> Any:
+        raise NotImplementedError
+
+    def build_scene(self) -> Scene:
+        raise NotImplementedError
+
+    def move_at(self, x: float, y: float) -> Any:
+        raise NotImplementedError
+
+    def make_cpu(self, level: str, seed: int | None) -> Any:
+        raise NotImplementedError
+
+    def hint_for(self, game: Any) -> tuple[Any, str]:
+        raise NotImplementedError
+
+    def on_key(self, key: str) -> None:
+        """Keyboard input on the focused board (arrows, Enter, Space…)."""
+
+    def extra_controls(self) -> list[W.Widget]:
+        return []
+
+    def describe_move(self, move: Any) -> str:
+        return str(move)
+
+    def score_text(self, seat: int) -> str:
+        return ""
+
+    def status_over(self) -> str:
+        """The status line once the game is over."""
+        game = self.game
+        seat_name = lambda s: text(f"seat.{s}")  # noqa: E731
+        score = self.final_score_text()
+        resigned = getattr(game, "resigned", None)
+        if resigned is not None:
+            return text("status.resigned", seat=seat_name(resigned), winner=seat_name(1 - resigned))
+        winner = game.winner()
+        return text("status.draw", score=score) if winner is None else text("status.winner", seat=seat_name(winner), score=score)
+
+    def final_score_text(self) -> str:
+        return ""
+
+    # ----- seats -------------------------------------------------------------------
+    @property
+    def cpu_seats(self) -> tuple[int, ...]:
+        return {"people": (), "cpu": self.cpu_seats_in_cpu_mode, "watch": (0, 1)}[self.mode]
+
+    def is_cpu_turn(self) -> bool:
+        return not self.game.is_over() and self.game.to_move in self.cpu_seats
+
+    # ----- actions (plain methods: tests drive the widget through these) ------------
+    def click(self, x: float, y: float) -> bool:
+        """A click at CSS pixel (x, y).  Returns True if a move was played."""
+        with self._lock:
+            if self.game.is_over():
+                return self.say(text("status.game_over"))
+            if self.thinking:
+                return self.say(text("status.cpu_busy"))
+            if self.is_cpu_turn():
+                return self.say(text("status.not_your_turn", seat=text(f"seat.{self.game.to_move}")))
+            try:
+                move = self.move_at(x, y)
+            except IllegalMoveError as refusal:
+                return self.say(str(refusal))
+            if move is None:
+                return False
+            return self.play_human(move)
+
+    def play_human(self, move: Any) -> bool:
+        """A person plays ``move`` (checked by the rules); then the CPU answers if it is its turn."""
+        try:
+            self.game.play(move)
+        except IllegalMoveError as refusal:
+            return self.say(str(refusal))
+        self.after_move()
+        return True
+
+    def after_move(self) -> None:
+        cancelled = self.undo_requested_by is not None     # playing on answers an undo request with "no"
+        self.undo_requested_by = None
+        self.undo_panel.layout.display = "none"
+        self.refresh(text("status.undo_cancelled") + " " + self.current_status() if cancelled else None)
+        if self.mode == "cpu":
+            self.run_cpu()
+        self.restart_timer()
+
+    def run_cpu(self, max_moves: int | None = None) -> None:
+        """Let the CPU play while it is its turn (it may draw again after completing a box)."""
+        played, moves = 0, []
+        while self.is_cpu_turn() and (max_moves is None or played < max_moves):
+            self.thinking = True
+            self.say(text("status.cpu_thinking"))
+            try:
+                move = self.cpu.choose(self.game)
+                self.game.play(move)
+            finally:
+                self.thinking = False
+            played += 1
+            moves.append(self.describe_move(move))
+            self.refresh()
+        if moves:
+            self.refresh(text("status.cpu_played", moves=", ".join(moves), then=self.current_status()))
+
+    def step(self) -> None:
+        """CPU against CPU: one move."""
+        if self.is_cpu_turn():
+            self.run_cpu(max_moves=1)
+            self.restart_timer()
+
+    def request_undo(self) -> None:
+        game = self.game
+        if not game.history and getattr(game, "resigned", None) is None:
+            self.say(text("status.nothing_to_undo"))
+            return
+        if self.mode == "people":
+            asker = 1 - game.to_move if not game.is_over() else game.to_move
+            self.undo_requested_by = asker
+            self.undo_panel.layout.display = "flex"
+            self.say(text("status.undo_request", seat=text(f"seat.{asker}"), other=text(f"seat.{1 - asker}")))
+            return
+        self.undo_for_person()
+
+    def undo_for_person(self) -> None:
+        """Against the CPU, Undo takes back the CPU's reply too: back to the person's last turn."""
+        game = self.game
+        game.undo()
+        while game.history and (game.to_move in self.cpu_seats) and self.mode == "cpu":
+            game.undo()
+        self.refresh(text("status.undone"))
+        self.restart_timer()
+
+    def answer_undo(self, accept: bool) -> None:
+        if self.undo_requested_by is None:
+            return
+        asker, self.undo_requested_by = self.undo_requested_by, None
+        self.undo_panel.layout.display = "none"
+        if accept:
+            self.game.undo()
+            self.refresh(text("status.undone"))
+            self.restart_timer()
+        else:
+            self.refresh(text("status.undo_declined", seat=text(f"seat.{1 - asker}")))
+
+    def resign(self) -> None:
+        if self.game.is_over():
+            self.say(text("status.game_over"))
+            return
+        seat = self.game.to_move
+        if self.mode == "cpu" and seat in self.cpu_seats:
+            seat = 1 - seat
+        self.game.resign(seat)
+        self.refresh()
+
+    def restart(self) -> None:
+        """New game: same mode and level (a fresh seeded CPU keeps lessons reproducible)."""
+        self.cancel_timer()
+        self.game = self.next_game()
+        self.cpu = self.make_cpu(self.level, self.seed)
+        self.undo_requested_by = None
+        self.undo_panel.layout.display = "none"
+        self.refresh()
+        if self.mode == "cpu":
+            self.run_cpu()
+        self.restart_timer()
+
+    def next_game(self) -> Any:
+        return self.new_game()
+
+    def hint(self) -> tuple[Any, str] | None:
+        if self.game.is_over():
+            self.say(text("status.no_hint"))
+            return None
+        move, reason = self.hint_for(self.game)
+        self.say(text("status.hint", move=self.describe_move(move), reason=reason))
+        return move, reason
+
+    def set_level(self, level: str) -> None:
+        """Changing level keeps the board."""
+        self.level = level
+        self.cpu = self.make_cpu(level, self.seed)
+        self.refresh(text("status.level_changed", level=text(f"level.{level}")))
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.undo_requested_by = None
+        self.undo_panel.layout.display = "none"
+        self.refresh()
+        if mode == "cpu":
+            self.run_cpu()
+        self.restart_timer()
+
+    # ----- time per turn -------------------------------------------------------------
+    def restart_timer(self) -> None:
+        self.cancel_timer()
+        if self.timer_seconds and not self.game.is_over() and not self.is_cpu_turn():
+            self._timer = threading.Timer(self.timer_seconds, self.time_out)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def time_out(self) -> None:
+        """The person's time ran out: the CPU plays that turn for them."""
+        with self._lock:
+            try:
+                if self.game.is_over() or self.is_cpu_turn():
+                    return
+                seat = self.game.to_move
+                move = self.cpu.choose(self.game)
+                self.game.play(move)
+                self.refresh(text("status.timeout", move=self.describe_move(move), seat=text(f"seat.{seat}")))
+                if self.mode == "cpu":
+                    self.run_cpu()
+                self.restart_timer()
+            except Exception as error:  # noqa: BLE001
+                self.report_error(error)
+
+    # ----- display ---------------------------------------------------------------------
+    def say(self, message: str) -> bool:
+        self.last_status = message
+        self.status.value = f"<span>{message}</span>"
+        return False
+
+    def current_status(self) -> str:
+        game = self.game
+        if game.is_over():
+            return self.status_over()
+        seat = text(f"seat.{game.to_move}")
+        if self.mode == "watch":
+            return text("status.cpu_to_move", seat=seat)
+        if self.mode == "cpu" and game.to_move not in self.cpu_seats:
+            return text("status.your_move", seat=seat)
+        return text("status.to_move", seat=seat)
+
+    def card_html(self, seat: int) -> str:
+        active = not self.game.is_over() and self.game.to_move == seat
+        winner = self.game.winner() if self.game.is_over() else None
+        who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats
+               else text("card.you") if self.mode == "cpu" else text("card.person"))
+        border = f"3px solid {SEAT_DARK[seat]}" if active else "3px solid transparent"
+        crown = " 🏆" if winner == seat else ""
+        return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
+                f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
+                f"background:{SEAT_COLOURS[seat]}33'>"
+                f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
+                f"background:{SEAT_COLOURS[seat]};margin-right:6px'></span>"
+                f"<b>{text(f'seat.{seat}')}</b> <small>({who})</small>{crown}"
+                f"<span class='gamekit-score' style='float:right;font-size:1.2em'><b>{self.score_text(seat)}</b></span></div>")
+
+    def refresh(self, message: str | None = None) -> None:
+        """Recompute the scene, cards and status (compute first), then paint."""
+        scene = self.build_scene()
+        cards = [self.card_html(seat) for seat in (0, 1)]
+        status = message if message is not None else self.current_status()
+        over = self.game.is_over()
+        self.board.paint(scene)
+        for card, html in zip(self.cards, cards):
+            card.value = html
+        self.say(status)
+        self.undo_button.disabled = not self.game.history and getattr(self.game, "resigned", None) is None
+        self.resign_button.disabled = over or self.mode == "watch"
+        self.step_button.layout.display = "" if self.mode == "watch" else "none"
+        self.hint_button.layout.display = "" if self.hint_available else "none"
+        self.hint_button.disabled = over
+
+    def report_error(self, error: BaseException) -> None:
+        """Show an exception raised in a callback (the kernel would otherwise drop it silently)."""
+        self.errors.append(error)
+        self.thinking = False
+        self.say(text("status.error", error=f"{type(error).__name__}: {error}"))
+        with self.error_output:
+            print("".join(traceback.format_exception(error)))
+
+    # ----- ipywidgets / ipycanvas callbacks (thin: they call the plain methods) -----------
+    @reported
+    def handle_mouse_down(self, x: float, y: float) -> None:
+        self.last_click_time = time.perf_counter()
+        self.click(*self.board.to_css(x, y))
+
+    @reported
+    def handle_key_down(self, key: str, *_: Any) -> None:
+        self.on_key(key)
+
+    @reported
+    def on_new(self, _: Any) -> None:
+        self.restart()
+
+    @reported
+    def on_undo(self, _: Any) -> None:
+        self.request_undo()
+
+    @reported
+    def on_resign(self, _: Any) -> None:
+        self.resign()
+
+    @reported
+    def on_hint(self, _: Any) -> None:
+        self.hint()
+
+    @reported
+    def on_step(self, _: Any) -> None:
+        self.step()
+
+    @reported
+    def on_accept_undo(self, _: Any) -> None:
+        self.answer_undo(True)
+
+    @reported
+    def on_decline_undo(self, _: Any) -> None:
+        self.answer_undo(False)
+
+    @reported
+    def on_mode_change(self, change: dict) -> None:
+        self.set_mode(change["new"])
+
+    @reported
+    def on_level_change(self, change: dict) -> None:
+        self.set_level(change["new"])
+
+    @reported
+    def on_timer_change(self, change: dict) -> None:
+        self.timer_seconds = change["new"]
+        self.restart_timer()
+
+
+def distance_to_segment(px: float, py: float, x1: float, y1: float, x2: float, y2: float) -> float:
+    """Euclidean distance from a point to a segment (for generous hit areas)."""
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
+    return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))

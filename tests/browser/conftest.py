@@ -1,0 +1,173 @@
+"""Real-browser tests: JupyterLab on a free loopback port, driven with Playwright in Debian's Chromium.
+
+Fixtures
+--------
+``lab``            the running JupyterLab (``lab.url``, ``lab.root``), one per test session.
+``browser``        a Playwright Chromium browser (one per session).
+``notebook_page``  a factory: ``page = notebook_page("notebooks/x.ipynb")`` opens the notebook in a
+                   fresh page, runs all cells and waits until the kernel is idle and a board is drawn.
+
+Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page, locator, x, y)``
+clicks at CSS pixel (x, y) of a canvas; ``status_text(page, n)`` → the n-th widget's status line.
+
+Without Chromium the tests are skipped (and the run says so at the end); with
+``GAMEKIT_REQUIRE_BROWSER=1`` (set by ``.ci/run``) a missing browser is a failure.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+_skipped_reason: list[str] = []
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("GAMEKIT_CHROMIUM"), *CHROMIUM_CANDIDATES):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def _skip_or_fail(reason: str) -> None:
+    if os.environ.get("GAMEKIT_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser test required (GAMEKIT_REQUIRE_BROWSER=1) but {reason}")
+    _skipped_reason.append(reason)
+    pytest.skip(reason)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG001
+    if _skipped_reason:
+        terminalreporter.write_line(
+            f"BROWSER TESTS SKIPPED: {_skipped_reason[0]} — install Debian's chromium (apt-get install chromium) "
+            "to run them.", yellow=True, bold=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    def __init__(self, url: str, root: Path, process: subprocess.Popen, log: Path):
+        self.url, self.root, self.process, self.log = url, root, process, log
+
+
+@pytest.fixture(scope="session")
+def lab():
+    if chromium_path() is None:
+        _skip_or_fail("no Chromium found (looked for /usr/bin/chromium)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        _skip_or_fail("the playwright package is not installed")
+    port = free_port()
+    settings = Path(tempfile.mkdtemp(prefix="gamekit-lab-"))
+    log = settings / "lab.log"
+    env = dict(os.environ, JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"),
+               JUPYTER_RUNTIME_DIR=str(settings / "runtime"))
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+               "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+               f"--ServerApp.root_dir={ROOT}", "--LabApp.news_url=None",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"JupyterLab exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        process.terminate()
+        pytest.fail(f"JupyterLab did not answer within 90 s:\n{log.read_text()[-3000:]}")
+    yield Lab(url, ROOT, process, log)
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    shutil.rmtree(settings, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser(lab):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def notebook_page(lab, browser):
+    """Open a notebook (path relative to the repository root), run all cells, return the page."""
+    pages = []
+
+    def open_notebook(path: str, boards: int = 1, timeout_ms: int = 180_000):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+        pages.append(page)
+        page.goto(f"{lab.url}/lab/tree/{path}", wait_until="domcontentloaded")
+        page.wait_for_selector(".jp-Notebook", timeout=timeout_ms)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
+        page.locator(".jp-Notebook").first.click()   # focus the notebook so the menu command applies
+        page.click("text=Run", timeout=timeout_ms)
+        page.click("text=Run All Cells", timeout=timeout_ms)
+        page.wait_for_function(
+            f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
+        return page
+
+    yield open_notebook
+    for page in pages:
+        page.close()
+
+
+def board(page, n: int = 0):
+    return page.locator("canvas.gamekit-board").nth(n)
+
+
+def status_text(page, n: int = 0) -> str:
+    return page.locator(".gamekit-status").nth(n).inner_text()
+
+
+def click_css(page, canvas, x: float, y: float) -> None:
+    """Click at CSS pixel (x, y) of ``canvas`` (scrolls it into view first)."""
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+@pytest.fixture
+def ui():
+    """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(board=board, status_text=status_text, click_css=click_css, screenshot=screenshot)

@@ -1,0 +1,68 @@
+"""Dots and Boxes in a real browser: JupyterLab + Chromium, clicks on the canvas."""
+import json
+
+import pytest
+
+from gamekit.dots import DotsAndBoxes
+from gamekit.dots.widget import BoardLayout
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/dots_and_boxes/01_rules_and_terms.ipynb"
+
+# Records, in the page, when the canvas got the mouse down and when the pixel under the
+# click first changed (the redrawn line): the click-to-redraw latency a reader feels.
+WATCH_PIXEL = """([index, x, y]) => {
+  const canvas = document.querySelectorAll('canvas.gamekit-board')[index];
+  const ctx = canvas.getContext('2d');
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const read = () => Array.from(ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data).join(',');
+  const before = read();
+  window.__gamekit = {t0: null, t1: null};
+  canvas.addEventListener('mousedown', () => { window.__gamekit.t0 = performance.now(); }, {once: true});
+  const poll = () => {
+    if (window.__gamekit.t0 !== null && read() !== before) { window.__gamekit.t1 = performance.now(); return; }
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+}"""
+
+
+def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
+    page = notebook_page(LESSON, boards=2)
+    widget = page.locator(".gamekit-widget").nth(0)
+    assert widget.locator(".gamekit-card-0.gamekit-active").count() == 1, "gold should start"
+
+    layout = BoardLayout.fit(3, 3)
+    game = DotsAndBoxes(3, 3)
+    x, y = layout.line_middle(game, game.line_index("a1-b1"))
+    # sample a pixel on the line but off the white last-move mark in its middle
+    page.evaluate(WATCH_PIXEL, [0, x - layout.spacing / 4, y])
+    ui.click_css(page, ui.board(page, 0), x, y)
+
+    widget.locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
+    assert "Coral" in ui.status_text(page, 0)
+    page.wait_for_function("window.__gamekit.t1 !== null", timeout=10_000)
+    latency_ms = page.evaluate("window.__gamekit.t1 - window.__gamekit.t0")
+    shot = ui.screenshot(page, "dots_after_click")
+    (shot.parent / "dots_click_latency.json").write_text(json.dumps({"click_to_redraw_ms": latency_ms}))
+    print(f"\nclick to redrawn board: {latency_ms:.0f} ms (screenshot {shot})")
+    assert latency_ms > 0
+
+
+def test_cpu_answers_a_click(notebook_page, ui):
+    page = notebook_page(LESSON, boards=2)
+    layout = BoardLayout.fit(5, 4)
+    game = DotsAndBoxes(5, 4)
+    ui.click_css(page, ui.board(page, 1), *layout.line_middle(game, game.line_index("c3-d3")))
+    page.wait_for_function(
+        "document.querySelectorAll('.gamekit-status')[1].innerText.includes('The CPU played')", timeout=15_000)
+    assert "Your move" in ui.status_text(page, 1)
+
+
+def test_refused_click_explains_why(notebook_page, ui):
+    page = notebook_page(LESSON, boards=2)
+    ui.click_css(page, ui.board(page, 0), 3, 3)     # the corner, far from any gap
+    page.wait_for_function(
+        "document.querySelectorAll('.gamekit-status')[0].innerText.includes('gap between two neighbouring dots')",
+        timeout=10_000)
