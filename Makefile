@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 .PHONY: lab test bench clean
 
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -182,7 +182,7 @@ class GameWidget(W.VBox):
         self.mode, self.level, self.seed, self.timer_seconds = mode, level, seed, timer
         self.cpu_seats_in_cpu_mode = tuple(cpu_seats) if cpu_seats is not None else (1,)
         self.game = self.new_game()
-        self.cpu = self.make_cpu(level, seed)
+        self._cpu: Any = None
         self.thinking = False
         self.undo_requested_by: int | None = None
         self.errors: list[BaseException] = []
@@ -278,6 +278,13 @@ class GameWidget(W.VBox):
 
     def final_score_text(self) -> str:
         return ""
+
+    @property
+    def cpu(self) -> Any:
+        """The CPU player, made on first use (two people never need one unless time runs out)."""
+        if self._cpu is None:
+            self._cpu = self.make_cpu(self.level, self.seed)
+        return self._cpu
 
     # ----- seats -------------------------------------------------------------------
     @property
@@ -394,7 +401,7 @@ class GameWidget(W.VBox):
         """New game: same mode and level (a fresh seeded CPU keeps lessons reproducible)."""
         self.cancel_timer()
         self.game = self.next_game()
-        self.cpu = self.make_cpu(self.level, self.seed)
+        self._cpu = None
         self.undo_requested_by = None
         self.undo_panel.layout.display = "none"
         self.refresh()
@@ -416,7 +423,7 @@ class GameWidget(W.VBox):
     def set_level(self, level: str) -> None:
         """Changing level keeps the board."""
         self.level = level
-        self.cpu = self.make_cpu(level, self.seed)
+        self._cpu = None
         self.refresh(text("status.level_changed", level=text(f"level.{level}")))
 
     def set_mode(self, mode: str) -> None:

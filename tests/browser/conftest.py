@@ -84,6 +84,8 @@ def lab():
                "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
                f"--ServerApp.root_dir={ROOT}", "--LabApp.news_url=None",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")   # CI containers run as root
     with open(log, "w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
@@ -129,10 +131,13 @@ def notebook_page(lab, browser):
         pages.append(page)
         page.goto(f"{lab.url}/lab/tree/{path}", wait_until="domcontentloaded")
         page.wait_for_selector(".jp-Notebook", timeout=timeout_ms)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
+        # the kernel has started once the status bar says so ("Python 3 (ipykernel) | Idle")
+        page.wait_for_function(
+            "Array.from(document.querySelectorAll('.jp-StatusBar-TextItem')).some(e => /\\| Idle/.test(e.textContent))",
+            timeout=timeout_ms)
         page.locator(".jp-Notebook").first.click()   # focus the notebook so the menu command applies
-        page.click("text=Run", timeout=timeout_ms)
-        page.click("text=Run All Cells", timeout=timeout_ms)
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
         page.wait_for_function(
             f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms)
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
