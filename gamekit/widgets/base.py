@@ -224,7 +224,7 @@ class GameWidget(W.VBox):
         self.timer_select.observe(self.on_timer_change, names="value")
 
         super().__init__([
-            W.HBox(self.cards),
+            W.HBox(self.cards, layout=W.Layout(width=f"{max(self.css_size[0], 360)}px")),
             self.board.canvas,
             self.status,
             self.undo_panel,

@@ -1,0 +1,766 @@
+"""Dots and Boxes lessons 2–5: every position, step sequence and exercise, defined once.
+
+Positions are written in the line notation (``"a1-b1 b2-b3 …"``, played in order from an empty
+board).  Highlights (third sides, each chain and loop in its own tint, the line just drawn) and
+every exercise's checker are computed from :mod:`gamekit.dots.analysis` and the exact solver, so
+the feedback a reader gets is what the analysis says about that very position.
+
+In a notebook::
+
+    from gamekit.dots import lessons as L
+    score = L.LessonScore("Third sides")
+    L.step_through("third_sides")          # Prev / Next / Play / Reset
+    L.exercise("safe_line", score)         # click a line on the board, checked
+    score                                  # the lesson's score, updated live
+
+``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+from gamekit.display import Table
+from gamekit.dots import analysis
+from gamekit.dots.rules import PRESETS, DotsAndBoxes, geometry
+from gamekit.dots.solver import move_values, solve
+from gamekit.dots.widget import BoardLayout, dots_scene
+from gamekit.errors import IllegalMoveError
+from gamekit.widgets.base import INK, Scene
+from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
+                                    choice_checker, parse_int)
+from gamekit.widgets.strings import text
+
+__all__ = ["POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
+           "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components"]
+
+SEATS = ("Gold", "Coral")
+
+# ----- tints -----------------------------------------------------------------------------
+THIRD_SIDE_TINT = "#e8584a"
+CHAIN_TINTS = ("#a9d4ff", "#b9ebb0", "#ffd89a", "#a8e6e0", "#f3ec8c", "#f5c2a8", "#cfd8dc")
+LOOP_TINTS = ("#f7b8d6", "#c9b3f5", "#f0c6f2")
+LAST_LINE = "#2e86de"
+MARK_COLOURS = {"right": "#1e8449", "wrong": "#c0392b", "answer": "#2e86de"}
+
+# ----- positions (line notation, played in order from an empty board) --------------------
+POSITIONS: dict[str, tuple[int, int, str]] = {
+    # lesson 2: ten safe lines drawn, three safe lines left, Gold to move
+    "three_safe": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2 a2-a3 a3-a4 a3-b3"),
+    # lesson 2: no safe line left; Gold opened the 4-chain at its end: Coral can take it all
+    "open_four": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4 a4-b4"),
+    # lesson 2: the three_safe board a little later — boxes with a third side on offer
+    "third_sides": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2 a2-a3 a3-a4 a3-b3 a1-b1 c2-c3 d2-d3 "
+                          "b3-b4 b3-c3"),
+    # lesson 3: chains of 2, 3 and 4 boxes, Gold to move
+    "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
+    # lesson 3: a chain of 3 and a loop of 6, Gold to move
+    "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 "
+                             "d3-d4"),
+    # lessons 3, 4: 4×4 with chains of 2, 3, 5 and a loop of 6, Coral to move
+    "four_by_four": (4, 4, "c5-d5 b2-c2 b1-c1 e1-e2 d3-d4 a3-a4 d2-d3 c2-d2 a4-a5 b3-c3 b4-c4 d1-d2 a1-b1 "
+                           "b5-c5 a2-a3 d5-e5 a2-b2 a4-b4 d3-e3 e4-e5 c4-d4"),
+    # lesson 3: 5×4 with chains of 1, 3, 6 and loops of 4 and 6, Gold to move
+    "two_loops": (5, 4, "e1-e2 b3-b4 d2-d3 c1-d1 b4-c4 b5-c5 a4-b4 e2-f2 b2-b3 a1-a2 d4-d5 f2-f3 d5-e5 a1-b1 "
+                        "d3-d4 d2-e2 b2-c2 e3-e4 c4-d4 f4-f5 f3-f4 a4-a5 b1-c1 c2-d2 a2-a3 e5-f5"),
+    # lesson 4: 5×4 with chains of 6 and 8 and a loop of 6, Coral to move
+    "long_chains": (5, 4, "b5-c5 d1-e1 b1-c1 a5-b5 c2-d2 a1-b1 b3-b4 e4-e5 a4-b4 d5-e5 c1-c2 d3-d4 e2-e3 a1-a2 "
+                          "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4"),
+    # lesson 5: chains of 4, 4 and 1 on 3×3, Gold to move — one double-deal wins it
+    "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
+}
+
+# A whole game on 3×3 (three chains of 3), used by lesson 4: twelve safe lines, then perfect play.
+REAL_GAME = ("c1-c2 d2-d3 b1-b2 c2-c3 c1-d1 b3-b4 d3-d4 a2-a3 c3-c4 a3-a4 b2-b3 a1-a2 "
+             "a1-b1 a2-b2 a3-b3 a4-b4 b1-c1 b2-c2 b4-c4 b3-c3 c2-d2 d1-d2 c3-d3 c4-d4")
+
+# Step sequences: a start position, then steps of one or more lines; a caption of None is written
+# by :func:`describe_line` from the analysis of the position.
+SEQUENCES: dict[str, dict[str, Any]] = {
+    "third_sides": {
+        "start": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2"),
+        "parts": False,
+        "intro": "Seven lines are drawn. No box has three sides yet, so nothing can be taken. Watch the "
+                 "safe lines run out; a box with a <b>third side</b> (tercer lado) is tinted red.",
+        "steps": ["a2-a3", "a3-a4", "a3-b3", "a1-b1", "c2-c3", "d2-d3", "a4-b4", "b3-b4", "b3-c3"],
+        "outro": "Coral had no safe line left and had to give two boxes away. Now Gold is out of safe lines "
+                 "too, and whatever Gold draws gives something back: lesson 3 is about what is left.",
+    },
+    "chains": {
+        "start": POSITIONS["chains_234"],
+        "intro": "No safe line is left. The board has split into <b>chains</b> (cadenas), each in its own tint: "
+                 "2, 3 and 4 boxes long. Whoever moves now must open one of them.",
+        "steps": "b1-c1 b1-b2 a1-a2 d1-d2 c2-d2 c3-d3 d3-d4 a4-b4 b3-b4 b3-c3 b2-b3 a2-a3".split(),
+        "outro": "Each player took whole chains and then had to open the next one. Taking everything is not "
+                 "always best — lesson 5 shows how the player who takes a chain can do better.",
+    },
+    "loop": {
+        "start": POSITIONS["chain_and_loop"],
+        "intro": "A chain of 3 (blue) and a <b>loop</b> (bucle) of 6 (pink). A loop closes on itself: it has no "
+                 "ends, so opening it anywhere offers two boxes at once.",
+        "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
+        "outro": "Opening a loop hands all its boxes over. (Here Coral grabbed all three boxes of the chain "
+                 "first; lesson 5 shows that keeping the last two back would have been better.)",
+    },
+    "real_game": {
+        "start": (3, 3, ""),
+        "intro": "A whole game on the 3×3 board (16 dots). Gold moves first, so Gold wants "
+                 "16 + long chains to be <b>even</b>: an even number of long chains.",
+        "steps": REAL_GAME.split(),
+        "outro": "The safe lines ran out with three long chains: 16 + 3 = 19, odd — what Coral wanted. Gold had "
+                 "to open the first chain; Gold won one chain back with a double-deal, but Coral still won 5–4. "
+                 "Gold's chance was earlier, while safe lines were left: steering towards two long chains, "
+                 "or four.",
+    },
+    "double_deal": {
+        "start": POSITIONS["double_deal"],
+        "intro": "No safe line is left: a chain of 1 (c3) and two chains of 4. Gold must open something and "
+                 "gives away the single box.",
+        "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "a1-a2", "b1-b2", "a3-b3", "a3-a4", "b2-b3",
+                  "b3-c3", "b4-c4"],
+    },
+    "greedy": {
+        "start": POSITIONS["double_deal"],
+        "intro": "The same start, but this time Gold grabs every box on offer.",
+        "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "b1-b2", "a1-a2", "a3-b3", "b2-b3", "b3-c3",
+                  "b4-c4", "a3-a4"],
+        "outro": "Gold took all four boxes of the first chain but then had to open the second: Coral won 5–4. "
+                 "With one double-deal Gold wins 6–3.",
+    },
+}
+
+
+def position(name: str) -> DotsAndBoxes:
+    """A fresh copy of a named lesson position."""
+    width, height, moves = POSITIONS[name]
+    return DotsAndBoxes.from_moves(width, height, moves)
+
+
+def layout_for(game: DotsAndBoxes) -> BoardLayout:
+    return BoardLayout.fit(game.width, game.height, max_px=300)
+
+
+# ----- analysis, as the lessons use it (thin names over gamekit.dots.analysis) ----------------------
+Component = analysis.Component
+
+
+def third_side_boxes(game: DotsAndBoxes) -> list[int]:
+    """Boxes with a third side: the player to move can take them."""
+    return analysis.capturable_boxes(game)
+
+
+def safe_lines(game: DotsAndBoxes) -> list[str]:
+    return analysis.safe_lines(game)
+
+
+def takeable(game: DotsAndBoxes) -> int:
+    """How many boxes the player to move can take in a row now."""
+    return analysis.capture_run(game)
+
+
+def components(game: DotsAndBoxes) -> list[Component]:
+    """Chains and loops of the position (longest first, ties by first box)."""
+    return analysis.components(game)
+
+
+def long_chain_count(game: DotsAndBoxes) -> int:
+    return analysis.long_chain_rule(game).long_chains
+
+
+def wanted_parity(width: int, height: int, seat: int, first: int = 0) -> str:
+    """"even" or "odd": the number of long chains ``seat`` wants when ``first`` moved first."""
+    return analysis.long_chain_rule(DotsAndBoxes(width, height, first=first)).wants(seat)
+
+
+# ----- pictures ----------------------------------------------------------------------------
+def highlights(game: DotsAndBoxes, *, third_sides: bool = True, parts: bool = True,
+               last: bool = True) -> tuple[dict[int, str], dict[int, str]]:
+    """``(box_tints, line_colours)``: chains and loops each in their own tint, third-side boxes
+    in red on top, the line just drawn in blue."""
+    tints: dict[int, str] = {}
+    if parts:
+        chains = loops = 0
+        for part in components(game):
+            if part.kind == "loop":
+                colour, loops = LOOP_TINTS[loops % len(LOOP_TINTS)], loops + 1
+            else:
+                colour, chains = CHAIN_TINTS[chains % len(CHAIN_TINTS)], chains + 1
+            for box in part.boxes:
+                tints[box] = colour
+    if third_sides:
+        for box in third_side_boxes(game):
+            tints[box] = THIRD_SIDE_TINT
+    lines: dict[int, str] = {}
+    if last and game.history:
+        lines[game.line_index(game.history[-1])] = LAST_LINE
+    return tints, lines
+
+
+def lesson_scene(game: DotsAndBoxes, mark: Mark | None = None, *, third_sides: bool = True,
+                 parts: bool = True, last: bool = True, layout: BoardLayout | None = None) -> Scene:
+    """A lesson board: highlights, dot names around the edge, and an optional answer mark."""
+    layout = layout or layout_for(game)
+    tints, lines = highlights(game, third_sides=third_sides, parts=parts, last=last)
+    if mark is not None:
+        lines[game.line_index(mark.answer)] = MARK_COLOURS[mark.state]
+    scene = dots_scene(game, layout, box_tints=tints, line_colours=lines, show_last=last)
+    font = "11px sans-serif"
+    for col in range(game.width + 1):
+        x, _ = layout.dot(col, 0)
+        scene.add("text", x, layout.margin * 0.35, chr(ord("a") + col), font, "#7f8c8d", "center")
+    for row in range(game.height + 1):
+        _, y = layout.dot(0, row)
+        scene.add("text", layout.margin * 0.35, y, str(row + 1), font, "#7f8c8d", "center")
+    return scene
+
+
+def describe_components(game: DotsAndBoxes) -> str:
+    """One sentence: the chains and loops of the position."""
+    parts = components(game)
+    chains = sorted((p.length for p in parts if p.kind == "chain"), reverse=True)
+    loops = sorted((p.length for p in parts if p.kind == "loop"), reverse=True)
+    bits = []
+    if chains:
+        bits.append(f"chain{'s' if len(chains) > 1 else ''} of {_join(chains)}")
+    if loops:
+        bits.append(f"loop{'s' if len(loops) > 1 else ''} of {_join(loops)}")
+    return " and ".join(bits) if bits else "no chain or loop"
+
+
+def _join(items: Sequence[Any]) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _boxes(game: DotsAndBoxes, boxes: Sequence[int]) -> str:
+    return _join([game.geometry.box_name(b) for b in boxes])
+
+
+def describe_line(before: DotsAndBoxes, line: str) -> str:
+    """What drawing ``line`` does in the position ``before``, in one or two sentences."""
+    seat, other = SEATS[before.to_move], SEATS[1 - before.to_move]
+    after = before.copy()
+    index = after.line_index(line)
+    name = after.line_name(index)
+    was_on_offer = third_side_boxes(before)
+    completed = after.play(index)
+    if completed:
+        won = [b for b in before.geometry.line_boxes[index] if after.owners[b] is not None]
+        if after.is_over():
+            g, c = after.scores
+            return (f"{seat} draws {name} and takes {_boxes(after, won)}. Every box is closed: "
+                    f"Gold {g}, Coral {c}.")
+        cross = " — a <b>double-cross</b>: one line, two boxes" if completed == 2 else ""
+        return f"{seat} draws {name} and takes {_boxes(after, won)}{cross}, so {seat} draws again."
+    safe_before = set(safe_lines(before))
+    if name in safe_before:
+        left = len(safe_lines(after))
+        return (f"{seat} draws {name}, a <b>safe line</b>: no box gets a third side. "
+                f"Safe lines left: {left}.")
+    offered = takeable(after)
+    if was_on_offer:
+        return (f"{seat} draws {name} instead of taking: a <b>double-deal</b>. {other} takes the last "
+                f"{offered} box{'es' if offered != 1 else ''} but must then move again.")
+    newly = [b for b in third_side_boxes(after)]
+    return (f"{seat} draws {name}: box{'es' if len(newly) > 1 else ''} {_boxes(after, newly)} "
+            f"get{'' if len(newly) > 1 else 's'} a third side, and {other} can take {offered} "
+            f"box{'es' if offered != 1 else ''} in a row.")
+
+
+def steps(name: str) -> list[Step]:
+    """The steps of a named sequence: its start, then one step per line, captions from the analysis."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    parts = spec.get("parts", True)
+    result = [Step(_frozen_scene(game, parts), spec.get("intro") or _status(game))]
+    for line in spec["steps"]:
+        caption = describe_line(game, line)
+        game.play(line)
+        extra = _status(game, parts)
+        result.append(Step(_frozen_scene(game, parts), caption + (" " + extra if extra else "")))
+    if spec.get("outro"):
+        result[-1] = Step(result[-1].scene, result[-1].caption + "<br><i>" + spec["outro"] + "</i>")
+    return result
+
+
+def _frozen_scene(game: DotsAndBoxes, parts: bool = True) -> Callable[[], Scene]:
+    snapshot = game.copy()
+    return lambda: lesson_scene(snapshot, parts=parts)
+
+
+def _status(game: DotsAndBoxes, parts: bool = True) -> str:
+    """The score, plus the chain picture once no safe line is left."""
+    if game.is_over():
+        return ""
+    g, c = game.scores
+    score = f"(Gold {g}, Coral {c}.)"
+    if parts and not safe_lines(game) and not third_side_boxes(game):
+        long_n = long_chain_count(game)
+        return (f"No safe line left: {describe_components(game)} — {long_n} long chain"
+                f"{'s' if long_n != 1 else ''}. {SEATS[game.to_move]} must open one of them. {score}")
+    return score
+
+
+def step_through(name: str, title: str = "") -> StepThrough:
+    """A step-through widget of a named sequence."""
+    spec = SEQUENCES[name]
+    width, height, _ = spec["start"]
+    layout = BoardLayout.fit(width, height, max_px=300)
+    return StepThrough(steps(name), size=layout.css_size, title=title)
+
+
+# ----- exercises -------------------------------------------------------------------------------
+@dataclass
+class DotsExercise(Exercise):
+    """An exercise on a position: ``click=True`` answers by clicking a line on the board."""
+
+    game: DotsAndBoxes | None = None
+    click: bool = False
+    wrong: Sequence[Any] = ()        # some wrong answers (the tests feed them to the checker)
+    parts: bool = True               # tint chains and loops on the board (not before lesson 3)
+
+
+def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) -> Callable[[Any], tuple[bool, str]]:
+    """Parse a line (refusing bad input with the engine's reason), refuse drawn lines, then judge it."""
+
+    def check(answer: Any) -> tuple[bool, str]:
+        index = game.line_index(answer)      # IllegalMoveError (a ValueError) says why
+        name = game.line_name(index)
+        if game.is_drawn(index):
+            raise IllegalMoveError(f"{name} is already drawn: pick a line that is not drawn yet.")
+        return judge(name)
+
+    return check
+
+
+def safe_line_exercise() -> DotsExercise:
+    game = position("three_safe")
+    safe = safe_lines(game)
+    seat = SEATS[game.to_move]
+
+    def judge(name: str) -> tuple[bool, str]:
+        if name in safe:
+            return True, f"{name} is safe: after it, no box beside it has more than two sides, so nothing is given away."
+        after = game.copy()
+        after.play(name)
+        boxes = [b for b in third_side_boxes(after)]
+        return False, (f"{name} gives box {_boxes(game, boxes)} its third side: Coral would take "
+                       f"{takeable(after)} box{'es' if takeable(after) != 1 else ''} at once.")
+
+    wrong = [l for l in game.legal_moves() if l not in safe]
+    return DotsExercise(
+        f"{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.",
+        _line_checker(game, judge),
+        hint="A line is safe when each box beside it has at most one side drawn already.",
+        answer=f"the safe lines are {_join(safe)}.", solutions=safe, game=game, click=True, wrong=wrong,
+        key="safe_line", parts=False)
+
+
+def count_safe_exercise() -> DotsExercise:
+    game = position("three_safe")
+    n = len(safe_lines(game))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, f"Yes: {_join(safe_lines(game))} — {n} safe lines."
+        if k < n:
+            return False, (f"There are more than {k}. Check every undrawn line: is each box beside it "
+                           f"still at one side or fewer?")
+        return False, (f"Fewer than {k}: a line next to a box that already has two sides gives that box "
+                       "its third side, so it is not safe.")
+
+    return DotsExercise("How many safe lines are left on this board?", check,
+                        hint="Count the undrawn lines whose boxes all have at most one side drawn.",
+                        answer=f"{n}: {_join(safe_lines(game))}.", solutions=[n, str(n)], game=game,
+                        wrong=[n - 1, n + 1, 0], key="count_safe", parts=False)
+
+
+def take_box_exercise() -> DotsExercise:
+    game = position("third_sides")
+    seat = SEATS[game.to_move]
+    taking = [l for l in game.legal_moves() if _completes(game, l)]
+
+    def judge(name: str) -> tuple[bool, str]:
+        if name in taking:
+            return True, f"{name} is the fourth side of a box: it is yours, and you draw again."
+        on_offer = _boxes(game, third_side_boxes(game))
+        return False, (f"{name} does not complete a box. Box {on_offer} already has three sides: "
+                       "draw its missing side.")
+
+    return DotsExercise(f"{seat} to move. <b>Click a line that takes a box.</b>", _line_checker(game, judge),
+                        hint="Find the tinted box with three sides drawn.",
+                        answer=f"{_join(taking)}.", solutions=taking, game=game, click=True,
+                        wrong=[l for l in game.legal_moves() if l not in taking], key="take_box", parts=False)
+
+
+def _completes(game: DotsAndBoxes, line: str) -> bool:
+    after = game.copy()
+    return after.play(line) > 0
+
+
+def how_many_exercise() -> DotsExercise:
+    game = position("open_four")
+    n = takeable(game)
+    seat = SEATS[game.to_move]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, (f"Yes, {n}: each box you take gives the next one its third side, so you can "
+                          "take the whole chain, one box after another.")
+        if k == 1:
+            return False, ("Only one box has three sides now — but after you take it, the next box of the "
+                           "chain has three sides too. Keep counting.")
+        if k < n:
+            return False, f"More than {k}: follow the chain until it ends at the edge of the board."
+        return False, (f"Fewer than {k}: the run stops where the chain ends; the other boxes would need a "
+                       "third side first.")
+
+    return DotsExercise(f"{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>",
+                        check, hint="Take the box with three sides in your head, then look at its neighbour.",
+                        answer=f"{n}.", solutions=[n, f" {n} "], game=game, wrong=[1, n - 1, n + 1],
+                        key="how_many", parts=False)
+
+
+def _parts_of(game: DotsAndBoxes, kind: str) -> list[int]:
+    return sorted((p.length for p in components(game) if p.kind == kind), reverse=True)
+
+
+def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
+    game = position(name)
+    chains, loops = _parts_of(game, "chain"), _parts_of(game, "loop")
+    n = len(chains)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, f"Yes: {n} chains, of {_join(chains)} boxes."
+        if k == n + len(loops) and loops:
+            return False, (f"You counted the loop{'s' if len(loops) > 1 else ''} too. A loop closes on itself "
+                           "(no end reaches the edge or a free box): count chains only.")
+        if k < n:
+            return False, "More than that: short chains count too, even a chain of one or two boxes."
+        return False, ("Fewer than that: boxes that are linked through undrawn lines belong to the same "
+                       "chain, even when it turns a corner.")
+
+    return DotsExercise("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?",
+                        check, hint="Each tinted region is one chain or loop. A loop has no ends.",
+                        answer=f"{n}: {describe_components(game)}.", solutions=[n],
+                        game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}")
+
+
+def _parse_lengths(answer: Any) -> list[int]:
+    import re
+    if isinstance(answer, (list, tuple)):
+        return sorted((parse_int(a) for a in answer), reverse=True)
+    bits = [b for b in re.split(r"[,;\s]+|\band\b", str(answer)) if b.strip()]
+    if not bits:
+        raise ValueError("Type the lengths separated by commas, like 3, 2, 5.")
+    return sorted((parse_int(b) for b in bits), reverse=True)
+
+
+def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
+    game = position(name)
+    chains, loops = _parts_of(game, "chain"), _parts_of(game, "loop")
+
+    def check(answer: Any) -> tuple[bool, str]:
+        got = _parse_lengths(answer)
+        if got == chains:
+            return True, f"Yes: chains of {_join(chains)} ({sum(chains)} boxes); the loop is not a chain."
+        if sorted(chains + loops, reverse=True) == got:
+            return False, "Those are right, but one of them is a loop: leave the loop out."
+        if sum(got) != sum(chains) and len(got) == len(chains):
+            return False, f"The right number of chains, but the lengths add up to {sum(got)}, not {sum(chains)}."
+        if len(got) != len(chains):
+            return False, (f"You listed {len(got)} length{'s' if len(got) != 1 else ''}; there are "
+                           f"{len(chains)} chains.")
+        return False, "The total is right but the lengths are not: count each tinted chain box by box."
+
+    return DotsExercise("<b>Type the length of every chain</b>, separated by commas (any order).", check,
+                        hint="Count the boxes of each tint; the pink region is a loop.",
+                        answer=f"{_join(chains)}.", solutions=[", ".join(map(str, chains)),
+                                                            " ".join(map(str, reversed(chains))),
+                                                            tuple(chains)],
+                        game=game, wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
+                        key=f"chain_lengths_{name}")
+
+
+def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
+    game = position(name)
+    loops = _parts_of(game, "loop")
+    total = sum(loops)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == total:
+            return True, f"Yes: loops of {_join(loops)}, {total} boxes in all."
+        if k == len(loops):
+            return False, f"That is how many loops there are; now count the boxes inside them."
+        return False, (f"Not {k}. A loop is a ring of boxes with no end at the edge: find "
+                       f"{'each' if len(loops) > 1 else 'it'} and add up the boxes.")
+
+    return DotsExercise("<b>How many boxes are in loops</b> on this board?", check,
+                        hint="Loops are drawn in pink and purple tints.", answer=f"{total} ({_join(loops)}).",
+                        solutions=[total], game=game, wrong=[len(loops), total - 1, total + 2],
+                        key=f"count_loops_{name}")
+
+
+def open_smallest_exercise(name: str = "chains_234") -> DotsExercise:
+    """Click a line that opens the shortest chain (the cheapest to give away)."""
+    game = position(name)
+    parts = components(game)
+    shortest = min(p.length for p in parts)
+    lines_of = {}
+    for part in parts:
+        for line in game.undrawn_lines():
+            if any(b in part.boxes for b in game.geometry.line_boxes[line]):
+                lines_of.setdefault(game.line_name(line), set()).add(part)
+    right = sorted(l for l, ps in lines_of.items() if all(p.length == shortest for p in ps))
+
+    def judge(name_: str) -> tuple[bool, str]:
+        sizes = sorted({p.length for p in lines_of.get(name_, ())})
+        if name_ in right:
+            return True, f"Yes: {name_} opens the chain of {shortest}, the fewest boxes to give away."
+        return False, (f"{name_} opens a chain of {_join(sizes)}: you would give away more than the "
+                       f"{shortest} boxes of the shortest chain.")
+
+    return DotsExercise(f"{SEATS[game.to_move]} must open a chain. <b>Click a line that gives away as few "
+                        "boxes as possible.</b>", _line_checker(game, judge),
+                        hint="Find the shortest chain; any of its undrawn lines opens it.",
+                        answer=f"{_join(right)}.", solutions=right, game=game, click=True,
+                        wrong=[l for l in game.legal_moves() if l not in right], key=f"open_smallest_{name}")
+
+
+# lesson 4
+def parity_exercise(width: int = 5, height: int = 4, seat: int = 0) -> DotsExercise:
+    dots = geometry(width, height).n_dots
+    parity = wanted_parity(width, height, seat)
+    who = SEATS[seat]
+    role = "moves first" if seat == 0 else "moves second"
+    explain = {
+        parity.capitalize(): (f"Right: {dots} dots, and the first player wants dots + long chains even, so "
+                              f"{who} ({role}) wants an {parity} number of long chains."),
+        ("Odd" if parity == "even" else "Even"): (
+            f"Not quite: the rule is about dots + long chains. This board has {dots} dots "
+            f"({'even' if dots % 2 == 0 else 'odd'}); the first player wants the sum even, "
+            f"the second player wants it odd."),
+    }
+    return DotsExercise(f"On the {width}×{height} board, {who} {role}. Does {who} want an <b>even</b> or an "
+                        "<b>odd</b> number of long chains?", choice_checker(parity.capitalize(), explain),
+                        hint=f"Count the dots: ({width}+1) × ({height}+1).", answer=f"{parity}.",
+                        solutions=[parity, parity.capitalize()], choices=["Even", "Odd"],
+                        wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}")
+
+
+def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
+    game = position(name)
+    n = long_chain_count(game)
+    loops = _parts_of(game, "loop")
+    short = [c for c in _parts_of(game, "chain") if c < 3]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, f"Yes, {n}: {describe_components(game)}; loops and chains of 1 or 2 do not count."
+        if loops and k == n + len(loops):
+            return False, "Loops do not count as long chains, however long they are."
+        if short and k == n + len(short):
+            return False, "A long chain has 3 boxes or more: leave out the short ones."
+        return False, (f"Not {k}. Count the chains with 3 boxes or more — "
+                       "not the loops, not chains of 1 or 2.")
+
+    return DotsExercise("<b>How many long chains</b> are on this board?", check,
+                        hint="Long = 3 boxes or more. Loops never count.", answer=f"{n}.",
+                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}")
+
+
+def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
+    game = position(name)
+    mover = game.to_move
+    value = solve(game)
+    g, c = game.scores
+    final = [g, c]
+    rest = game.geometry.n_boxes - g - c
+    mine = (rest + value) // 2
+    final[mover] += mine
+    final[1 - mover] += rest - mine
+    winner = "Gold" if final[0] > final[1] else "Coral" if final[1] > final[0] else "Draw"
+    rule = analysis.long_chain_rule(game)
+    long_n, dots = rule.long_chains, rule.dots
+    reason = (f"with best play the game ends Gold {final[0]}, Coral {final[1]}. There "
+              f"{'is' if long_n == 1 else 'are'} {long_n} long chain{'s' if long_n != 1 else ''} and "
+              f"{dots} dots: {dots} + {long_n} = {dots + long_n} is "
+              f"{'even, what Gold (the first player) wants' if (dots + long_n) % 2 == 0 else 'odd, what Coral (the second player) wants'}"
+              f": {SEATS[1 - rule.favoured]} has to open the long chains.")
+    explain = {w: ("Right: " if w == winner else "No: ") + reason for w in ("Gold", "Coral", "Draw")}
+    return DotsExercise(f"{SEATS[mover]} to move; no safe line is left. <b>Who wins with best play?</b>",
+                        choice_checker(winner, explain), hint="Count the long chains and add the dots.",
+                        answer=f"{winner}: {reason}", solutions=[winner], choices=["Gold", "Coral", "Draw"],
+                        game=game, wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
+                        key=f"who_wins_{name}")
+
+
+# lesson 5
+def keep_control_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2",
+                          start: str = "double_deal") -> DotsExercise:
+    """The opponent opened a long chain, two boxes are left: click the move that keeps control."""
+    width, height, base = POSITIONS[start]
+    game = DotsAndBoxes.from_moves(width, height, f"{base} {moves}")
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    seat, other = SEATS[game.to_move], SEATS[1 - game.to_move]
+
+    def judge(name: str) -> tuple[bool, str]:
+        v = values[name]
+        if v == best:
+            return True, (f"Yes: {name} leaves the last two boxes to {other}, who takes them and must then "
+                          f"open the next chain. With best play {seat} ends {_ahead(v)} on the boxes left.")
+        if _completes(game, name):
+            return False, (f"{name} grabs a box, but after the last one {seat} has to open the next chain "
+                           f"and {other} takes it: {seat} ends {_ahead(v)} instead of {_ahead(best)}.")
+        return False, (f"{name} leaves the two boxes on offer and opens more besides: {other} takes them "
+                       f"and takes control, and {seat} ends {_ahead(v)} instead of {_ahead(best)}.")
+
+    return DotsExercise(f"{other} opened a chain and {seat} has taken all but two of its boxes. "
+                        f"<b>Click the line that keeps control.</b>", _line_checker(game, judge),
+                        hint="Do not take the last two boxes: draw the far end of the chain instead, "
+                             "so that one line would take both.",
+                        answer=f"{_join(right)} (the double-deal).", solutions=right, game=game, click=True,
+                        wrong=[l for l in values if l not in right], key=f"keep_control_{start}")
+
+
+def _ahead(v: int) -> str:
+    """Box difference in words: "2 boxes ahead", "1 box behind", "level"."""
+    if v == 0:
+        return "level"
+    return f"{abs(v)} box{'es' if abs(v) != 1 else ''} {'ahead' if v > 0 else 'behind'}"
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else str(v)
+
+
+def last_chain_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2 a1-a2 b1-b2 a3-b3 a3-a4 b2-b3") -> DotsExercise:
+    """The last chain is open: double-dealing now only throws boxes away."""
+    width, height, base = POSITIONS["double_deal"]
+    game = DotsAndBoxes.from_moves(width, height, f"{base} {moves}")
+    values = move_values(game)
+    take = max(v for l, v in values.items() if _completes(game, l))
+    deal = max((v for l, v in values.items() if not _completes(game, l)), default=None)
+    answer = "Take them all" if deal is None or take > deal else "Double-deal"
+    explain = {
+        "Take them all": f"Right: no chain is left to win back, so take every box ({_ahead(take)} on the "
+                         "boxes left).",
+        "Double-deal": (f"No: a double-deal gives two boxes away to keep control, but there is nothing left "
+                        f"to control: {_ahead(deal if deal is not None else take)} instead of {_ahead(take)}."),
+    }
+    return DotsExercise(f"{SEATS[game.to_move]} to move: the last chain is open. "
+                        "<b>Take them all, or double-deal?</b>", choice_checker(answer, explain),
+                        hint="A double-deal pays two boxes for the next chain. Is there a next chain?",
+                        answer=f"{answer.lower()}.", solutions=[answer], choices=["Take them all", "Double-deal"],
+                        game=game, wrong=["Double-deal" if answer == "Take them all" else "Take them all"],
+                        key="last_chain")
+
+
+def double_deal_score_exercise() -> DotsExercise:
+    """How many boxes does Gold end with in the double-deal game (best play)?"""
+    game = position("double_deal")
+    value = solve(game)
+    rest = game.geometry.n_boxes - sum(game.scores)
+    gold = game.scores[0] + ((rest + value) // 2 if game.to_move == 0 else (rest - value) // 2)
+    greedy = DotsAndBoxes.from_moves(3, 3, POSITIONS["double_deal"][2] + " " + " ".join(SEQUENCES["greedy"]["steps"]))
+    greedy_gold = greedy.scores[0]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == gold:
+            return True, f"Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold})."
+        if k == greedy_gold:
+            return False, f"That is what Gold gets by grabbing everything. With the double-deal Gold gets more."
+        return False, "Step through the double-deal game above and count Gold's boxes at the end."
+
+    return DotsExercise("In the double-deal game above, <b>how many of the 9 boxes does Gold end with?</b>",
+                        check, hint="Gold gives 1 box, takes 2, gives 2, then takes the last chain.",
+                        answer=f"{gold}.", solutions=[gold], game=game, wrong=[greedy_gold, 9, 3],
+                        key="double_deal_score")
+
+
+BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
+    2: {"count_safe": count_safe_exercise, "safe_line": safe_line_exercise, "take_box": take_box_exercise,
+        "how_many": how_many_exercise},
+    3: {"count_chains": count_chains_exercise, "chain_lengths": chain_lengths_exercise,
+        "count_loops": count_loops_exercise, "open_smallest": open_smallest_exercise},
+    4: {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
+        "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
+        "who_wins": who_wins_exercise},
+    5: {"keep_control": keep_control_exercise, "last_chain": last_chain_exercise,
+        "double_deal_score": double_deal_score_exercise},
+}
+
+
+@lru_cache(maxsize=None)
+def _built(name: str) -> DotsExercise:
+    for table in BUILDERS.values():
+        if name in table:
+            return table[name]()
+    raise KeyError(f"no exercise {name!r}; known: {', '.join(n for t in BUILDERS.values() for n in t)}")
+
+
+def exercises(lesson: int) -> dict[str, DotsExercise]:
+    """The exercises of lesson 2, 3, 4 or 5 (plain checker objects), by name."""
+    return {name: _built(name) for name in BUILDERS[lesson]}
+
+
+def exercise(name: str, score: LessonScore | None = None):
+    """The widget of a named exercise: a clickable board, or a board picture plus an answer box."""
+    ex = _built(name)
+    if ex.click:
+        game = ex.game
+        layout = layout_for(game)
+
+        def hit(x: float, y: float) -> str | None:
+            line = layout.line_at(game, x, y)
+            if line is None:
+                return None
+            if game.is_drawn(line):
+                raise ValueError(f"{game.line_name(line)} is already drawn: click an empty gap between two dots.")
+            return game.line_name(line)
+
+        return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts), hit=hit,
+                           size=layout.css_size, score=score)
+    widget = ExerciseWidget(ex, score=score)
+    if ex.game is not None:
+        import ipywidgets as W
+        from gamekit.widgets.base import BoardCanvas
+        layout = layout_for(ex.game)
+        picture = BoardCanvas(*layout.css_size)
+        picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts))
+        widget.picture = picture
+        widget.children = [widget.children[0], picture.canvas, *widget.children[1:]]
+    return widget
+
+
+def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
+    """A still picture of a named position with its highlights."""
+    from gamekit.widgets.base import BoardCanvas
+    game = position(name)
+    layout = layout_for(game)
+    picture = BoardCanvas(*layout.css_size)
+    picture.paint(lesson_scene(game, third_sides=third_sides, parts=parts))
+    return picture.canvas
+
+
+# ----- the long chain rule table ----------------------------------------------------------------
+def parity_table() -> Table:
+    """For each preset board: dots, and how many long chains each player wants (Gold moves first)."""
+    rows = []
+    for name, (w, h) in PRESETS.items():
+        dots = geometry(w, h).n_dots
+        rows.append((name + (" (default)" if (w, h) == (5, 4) else ""), dots,
+                     wanted_parity(w, h, 0), wanted_parity(w, h, 1)))
+    return Table(["board (boxes)", "dots", "first player (Gold) wants", "second player (Coral) wants"], rows,
+                 caption="The long chain rule: the first player wants dots + long chains to be even")

@@ -1,0 +1,653 @@
+"""Lesson widgets shared by every game: checked exercises, step-through examples, puzzle boards, a score.
+
+Everything here is game-agnostic.  A game plugs in with three small things it already has:
+
+* a **scene function** that draws a position as a :class:`~gamekit.widgets.base.Scene`
+  (for Dots and Boxes: ``dots_scene(game, layout, box_tints=…, line_colours=…)``);
+* a **hit function** ``hit(x, y) -> answer`` turning a click in CSS pixels into an answer
+  (for Dots and Boxes: ``BoardLayout.line_at`` plus ``game.line_name``); it returns ``None``
+  for "nothing there" or raises ``ValueError`` with a sentence saying why the click is refused;
+* **checkers** computed from the game's own analysis: ``checker(answer) -> (ok, feedback)``.
+
+How a game's ``lessons.py`` uses them::
+
+    from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, PuzzleBoard, Step, StepThrough
+
+    def safe_line_exercise() -> Exercise:
+        game = DotsAndBoxes.from_moves(3, 3, "a1-b1 b2-b3 …")
+        safe = set(safe_lines(game))                       # from the game's analysis
+        def check(line):
+            name = game.line_name(game.line_index(line))   # bad input raises ValueError → shown as feedback
+            if name in safe:
+                return True, f"Right: {name} gives no box a third side."
+            return False, f"{name} gives a box its third side: the other player takes it."
+        return Exercise("Click a safe line.", check, hint="Look for boxes with fewer than two sides.",
+                        answer="Safe lines: " + ", ".join(sorted(safe)), solutions=sorted(safe))
+
+    score = LessonScore("Third sides")
+    PuzzleBoard(safe_line_exercise(), draw=lambda mark: my_scene(mark), hit=my_hit,
+                size=(300, 300), score=score)                               # click a line on the board
+    ExerciseWidget(count_exercise(), score=score)                           # type a number
+    StepThrough([Step(scene_1, "Gold draws a1-b1."), Step(scene_2, "…")], size=(300, 300))
+    score                                                                   # "2 of 2 solved …"
+
+Every widget is driven by plain methods — ``ExerciseWidget.submit(text)``,
+``PuzzleBoard.click(x, y)`` / ``submit(answer)`` / ``show_hint()`` / ``show_answer()``,
+``StepThrough.next()`` / ``prev()`` / ``reset()`` / ``goto(i)`` / ``play()`` — so pytest tests them
+without a browser; the buttons and canvas events only call those methods.  Exceptions raised in a
+callback are shown in the widget's error panel (the :func:`~gamekit.widgets.base.reported` pattern)
+and kept in ``widget.errors``.  Drawing goes through :class:`~gamekit.widgets.base.BoardCanvas`: a
+scene is computed first, then painted in one ``hold_canvas`` batch.
+"""
+from __future__ import annotations
+
+import html
+import threading
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
+
+import ipywidgets as W
+
+from gamekit.widgets.base import BoardCanvas, Scene, reported
+from gamekit.widgets.strings import add_strings, text
+
+add_strings("en", {
+    "lesson.check": "Check",
+    "lesson.hint": "Hint",
+    "lesson.show_answer": "Show answer",
+    "lesson.placeholder": "your answer",
+    "lesson.empty": "Type an answer first, then press Check.",
+    "lesson.right": "✔ {feedback}",
+    "lesson.wrong": "✘ {feedback}",
+    "lesson.no_hint": "No hint for this one: read the question again slowly.",
+    "lesson.hint_text": "Hint: {hint}",
+    "lesson.answer_text": "Answer: {answer}",
+    "lesson.attempts": "{attempts} attempt(s)",
+    "lesson.attempts_solved": "{attempts} attempt(s) · solved",
+    "lesson.attempts_shown": "{attempts} attempt(s) · answer shown",
+    "lesson.miss": "Click on the board to answer.",
+    "lesson.prev": "Prev",
+    "lesson.next": "Next",
+    "lesson.play": "Play",
+    "lesson.pause": "Pause",
+    "lesson.reset": "Reset",
+    "lesson.step_of": "Step {step} of {total}",
+    "lesson.score_title": "Score — {title}",
+    "lesson.score": "{solved} of {total} exercises solved ({first} at the first try), "
+                    "{attempts} attempt(s), {shown} answer(s) shown.",
+    "lesson.score_empty": "No exercise answered yet.",
+    "lesson.not_integer": "{answer!r} is not a whole number: type digits, like 3.",
+    "lesson.not_choice": "{answer!r} is not one of the choices: {choices}.",
+    "lesson.error": "Something went wrong: {error}",
+})
+add_strings("es", {
+    "lesson.check": "Comprobar",
+    "lesson.hint": "Pista",
+    "lesson.show_answer": "Ver respuesta",
+    "lesson.prev": "Anterior",
+    "lesson.next": "Siguiente",
+    "lesson.play": "Reproducir",
+    "lesson.pause": "Pausa",
+    "lesson.reset": "Reiniciar",
+})
+
+RIGHT_COLOUR = "#1e8449"
+WRONG_COLOUR = "#c0392b"
+NOTE_COLOUR = "#2f3640"
+
+Checker = Callable[[Any], "tuple[bool, str]"]
+
+
+# ---------------------------------------------------------------------------------------
+# The checker API (plain Python)
+# ---------------------------------------------------------------------------------------
+@dataclass
+class Exercise:
+    """One question with its checker.
+
+    * ``prompt`` — the question (HTML allowed);
+    * ``checker(answer) -> (ok, feedback)`` — computed from the game's analysis; it may raise
+      ``ValueError`` (``IllegalMoveError`` is one) for malformed input, and :meth:`check` turns that
+      into ``(False, message)``;
+    * ``hint`` / ``answer`` — texts shown by the Hint and Show answer buttons;
+    * ``solutions`` — right answers (examples; tests feed each to the checker, Show answer marks the first);
+    * ``choices`` — if given, the widget offers buttons instead of a text box;
+    * ``key`` — a name for the score (defaults to the prompt).
+    """
+
+    prompt: str
+    checker: Checker
+    hint: str = ""
+    answer: str = ""
+    solutions: Sequence[Any] = ()
+    choices: Sequence[str] | None = None
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        self.key = self.key or self.prompt
+
+    def check(self, answer: Any) -> tuple[bool, str]:
+        """``(ok, feedback)`` for ``answer``; never raises for bad input (the reason becomes the feedback)."""
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            return False, text("lesson.empty")
+        try:
+            ok, feedback = self.checker(answer)
+        except ValueError as refusal:      # malformed answers: explain, don't crash
+            return False, str(refusal)
+        return bool(ok), str(feedback)
+
+
+def parse_int(answer: Any) -> int:
+    """A whole number from typed text (``" 3 "`` → 3), or ``ValueError`` with a friendly message."""
+    if isinstance(answer, bool):
+        raise ValueError(text("lesson.not_integer", answer=answer))
+    if isinstance(answer, int):
+        return answer
+    try:
+        return int(str(answer).strip())
+    except ValueError:
+        raise ValueError(text("lesson.not_integer", answer=answer)) from None
+
+
+def count_checker(correct: int, *, right: str, too_few: str, too_many: str) -> Checker:
+    """A checker for "how many …?" questions.  The texts may use ``{answer}`` and ``{correct}``."""
+
+    def check(answer: Any) -> tuple[bool, str]:
+        n = parse_int(answer)
+        template = right if n == correct else too_few if n < correct else too_many
+        return n == correct, template.format(answer=n, correct=correct)
+
+    return check
+
+
+def choice_checker(correct: str | Iterable[str], explanations: dict[str, str],
+                   aliases: dict[str, str] | None = None) -> Checker:
+    """A checker for multiple choice: ``explanations`` maps every choice to its feedback sentence.
+
+    Typed answers are matched without case or surrounding spaces; ``aliases`` maps other spellings
+    (``"gold"`` → ``"Gold"``) onto choices.
+    """
+    right = {correct} if isinstance(correct, str) else set(correct)
+    lookup = {c.strip().lower(): c for c in explanations}
+    lookup.update({k.strip().lower(): v for k, v in (aliases or {}).items()})
+
+    def check(answer: Any) -> tuple[bool, str]:
+        choice = lookup.get(str(answer).strip().lower())
+        if choice is None:
+            raise ValueError(text("lesson.not_choice", answer=answer, choices=", ".join(explanations)))
+        return choice in right, explanations[choice]
+
+    return check
+
+
+class Attempt(NamedTuple):
+    answer: Any
+    ok: bool
+    feedback: str
+
+
+# ---------------------------------------------------------------------------------------
+# Shared plumbing: error panel, feedback line, attempts
+# ---------------------------------------------------------------------------------------
+class _LessonBase(W.VBox):
+    """Error panel + ``report_error`` so the :func:`reported` decorator works on lesson widgets."""
+
+    def _init_errors(self) -> None:
+        self.errors: list[BaseException] = []
+        self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
+
+    def report_error(self, error: BaseException) -> None:
+        self.errors.append(error)
+        self.show_note(text("lesson.error", error=f"{type(error).__name__}: {error}"), WRONG_COLOUR)
+        with self.error_output:
+            print("".join(traceback.format_exception(error)))
+
+    def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class _Answering(_LessonBase):
+    """What ExerciseWidget and PuzzleBoard share: feedback line, attempts, Hint, Show answer, score."""
+
+    def _init_answering(self, exercise: Exercise, score: "LessonScore | None") -> None:
+        self._init_errors()
+        self.exercise = exercise
+        self.score = score
+        self.attempts: list[Attempt] = []
+        self.solved = False
+        self.answer_shown = False
+        self.last_feedback = ""
+        self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.feedback.add_class("gamekit-feedback")
+        self.attempts_label = W.HTML()
+        self.attempts_label.add_class("gamekit-attempts")
+        self.hint_button = W.Button(description=text("lesson.hint"), icon="lightbulb-o")
+        self.answer_button = W.Button(description=text("lesson.show_answer"), icon="eye")
+        self.hint_button.on_click(self.on_hint)
+        self.answer_button.on_click(self.on_answer)
+        if score is not None:
+            score.register(exercise)
+        self._update_attempts()
+
+    def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:
+        self.last_feedback = message
+        self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
+
+    def _record(self, answer: Any, ok: bool, feedback: str) -> None:
+        self.attempts.append(Attempt(answer, ok, feedback))
+        if ok and not self.answer_shown:
+            self.solved = True
+        if self.score is not None:
+            self.score.record(self.exercise, answer, ok)
+        self.show_note(text("lesson.right" if ok else "lesson.wrong", feedback=feedback),
+                       RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self._update_attempts()
+
+    def _update_attempts(self) -> None:
+        key = ("lesson.attempts_solved" if self.solved else
+               "lesson.attempts_shown" if self.answer_shown else "lesson.attempts")
+        self.attempts_label.value = f"<small>{text(key, attempts=len(self.attempts))}</small>"
+
+    def show_hint(self) -> str:
+        hint = self.exercise.hint
+        message = text("lesson.hint_text", hint=hint) if hint else text("lesson.no_hint")
+        self.show_note(message)
+        return message
+
+    def show_answer(self) -> str:
+        self.answer_shown = True
+        if self.score is not None:
+            self.score.reveal(self.exercise)
+        answer = self.exercise.answer or ", ".join(map(str, self.exercise.solutions))
+        message = text("lesson.answer_text", answer=answer)
+        self.show_note(message)
+        self._update_attempts()
+        return message
+
+    @reported
+    def on_hint(self, _: Any) -> None:
+        self.show_hint()
+
+    @reported
+    def on_answer(self, _: Any) -> None:
+        self.show_answer()
+
+
+# ---------------------------------------------------------------------------------------
+# ExerciseWidget: type (or pick) an answer
+# ---------------------------------------------------------------------------------------
+class ExerciseWidget(_Answering):
+    """An exercise with a text box (or choice buttons), Check / Hint / Show answer and an attempts count."""
+
+    def __init__(self, exercise: Exercise, score: "LessonScore | None" = None):
+        super().__init__()
+        self._init_answering(exercise, score)
+        self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
+        if exercise.choices:
+            self.input: W.Widget = W.ToggleButtons(options=list(exercise.choices), value=None)
+        else:
+            self.input = W.Text(placeholder=text("lesson.placeholder"), layout=W.Layout(width="16em"))
+        self.check_button = W.Button(description=text("lesson.check"), button_style="primary", icon="check")
+        self.check_button.on_click(self.on_check)
+        self.children = [self.prompt,
+                         W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
+                         self.feedback, self.attempts_label, self.error_output]
+        self.add_class("gamekit-exercise")
+
+    def submit(self, answer: Any) -> tuple[bool, str]:
+        """Check ``answer`` as if typed and Check pressed; returns ``(ok, feedback)``."""
+        ok, feedback = self.exercise.check(answer)
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            self.show_note(feedback)        # an empty box is not an attempt
+            return ok, feedback
+        self._record(answer, ok, feedback)
+        return ok, feedback
+
+    @reported
+    def on_check(self, _: Any) -> None:
+        self.submit(self.input.value)
+
+
+# ---------------------------------------------------------------------------------------
+# StepThrough: a recorded sequence of pictures with captions
+# ---------------------------------------------------------------------------------------
+SceneSource = Union[Scene, Callable[[], Scene]]
+
+
+@dataclass
+class Step:
+    """One step: a scene (or a function computing it, called when the step is shown) and a caption (HTML)."""
+
+    scene: SceneSource
+    caption: str = ""
+
+    def build(self) -> Scene:
+        return self.scene() if callable(self.scene) and not isinstance(self.scene, Scene) else self.scene
+
+
+class StepThrough(_LessonBase):
+    """Prev / Next / Play / Reset through a list of steps, drawn on a :class:`BoardCanvas`.
+
+    ``steps``: :class:`Step` objects or ``(scene_or_callable, caption)`` pairs.
+    ``size``: CSS pixels of the board.  ``interval``: seconds per step when playing.
+    """
+
+    def __init__(self, steps: Sequence[Step | tuple[SceneSource, str]], size: tuple[int, int],
+                 title: str = "", interval: float = 1.2):
+        super().__init__()
+        self._init_errors()
+        self.steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
+        if not self.steps:
+            raise ValueError("StepThrough needs at least one step")
+        self.index = 0
+        self.interval = interval
+        self.playing = False
+        self.last_note = ""
+        self._timer: threading.Timer | None = None
+        self._lock = threading.RLock()
+        self._stopped = threading.Event()
+        self._stopped.set()
+        self.board = BoardCanvas(*size)
+        self.title_html = W.HTML(f"<b>{title}</b>" if title else "")
+        self.caption = W.HTML(layout=W.Layout(min_height="3em", width=f"{max(size[0], 320)}px"))
+        self.caption.add_class("gamekit-caption")
+        self.counter = W.HTML()
+        self.note = W.HTML()
+        self.reset_button = W.Button(description=text("lesson.reset"), icon="fast-backward",
+                                     layout=W.Layout(width="auto"))
+        self.prev_button = W.Button(description=text("lesson.prev"), icon="step-backward",
+                                    layout=W.Layout(width="auto"))
+        self.play_button = W.Button(description=text("lesson.play"), icon="play", layout=W.Layout(width="auto"))
+        self.next_button = W.Button(description=text("lesson.next"), icon="step-forward",
+                                    layout=W.Layout(width="auto"))
+        for button, handler in ((self.reset_button, self.on_reset), (self.prev_button, self.on_prev),
+                                (self.play_button, self.on_play), (self.next_button, self.on_next)):
+            button.on_click(handler)
+        self.children = [self.title_html, self.board.canvas, self.caption,
+                         W.HBox([self.reset_button, self.prev_button, self.play_button, self.next_button,
+                                 self.counter]),
+                         self.note, self.error_output]
+        self.add_class("gamekit-stepthrough")
+        self.goto(0)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self.steps) - 1
+
+    def goto(self, index: int) -> None:
+        """Show step ``index`` (clamped).  The scene is computed before anything is painted."""
+        with self._lock:
+            index = max(0, min(len(self.steps) - 1, index))
+            step = self.steps[index]
+            scene = step.build()
+            self.board.paint(scene)
+            self.index = index
+            self.caption.value = step.caption
+            self.counter.value = f"<small>{text('lesson.step_of', step=index + 1, total=len(self.steps))}</small>"
+            self.prev_button.disabled = index == 0
+            self.next_button.disabled = self.at_end
+
+    def next(self) -> bool:
+        """One step forward; False at the last step."""
+        if self.at_end:
+            return False
+        self.goto(self.index + 1)
+        return True
+
+    def prev(self) -> bool:
+        if self.index == 0:
+            return False
+        self.goto(self.index - 1)
+        return True
+
+    def reset(self) -> None:
+        self.pause()
+        self.goto(0)
+
+    def play(self, interval: float | None = None) -> None:
+        """Step forward every ``interval`` seconds until the last step (from the start if already there)."""
+        with self._lock:
+            if self.playing:
+                return
+            if interval is not None:
+                self.interval = interval
+            if self.at_end:
+                self.goto(0)
+            self.playing = True
+            self._stopped.clear()
+            self._set_play_button()
+            self._schedule()
+
+    def pause(self) -> None:
+        with self._lock:
+            self.playing = False
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._stopped.set()
+            self._set_play_button()
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Block until playing stops (tests); True if it did."""
+        return self._stopped.wait(timeout)
+
+    def _schedule(self) -> None:
+        self._timer = threading.Timer(self.interval, self._tick)
+        self._timer.daemon = True
+        self._timer.start()
+
+    @reported
+    def _tick(self) -> None:
+        with self._lock:
+            if not self.playing:
+                return
+            try:
+                self.next()
+            except Exception:
+                self.pause()
+                raise
+            if self.at_end:
+                self.pause()
+            else:
+                self._schedule()
+
+    def _set_play_button(self) -> None:
+        self.play_button.description = text("lesson.pause" if self.playing else "lesson.play")
+        self.play_button.icon = "pause" if self.playing else "play"
+
+    def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:
+        self.last_note = message
+        self.note.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
+
+    def report_error(self, error: BaseException) -> None:
+        self.playing = False
+        self._stopped.set()
+        super().report_error(error)
+
+    @reported
+    def on_next(self, _: Any) -> None:
+        self.pause()
+        self.next()
+
+    @reported
+    def on_prev(self, _: Any) -> None:
+        self.pause()
+        self.prev()
+
+    @reported
+    def on_reset(self, _: Any) -> None:
+        self.reset()
+
+    @reported
+    def on_play(self, _: Any) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+
+
+# ---------------------------------------------------------------------------------------
+# PuzzleBoard: answer by clicking on the board
+# ---------------------------------------------------------------------------------------
+class Mark(NamedTuple):
+    """What the puzzle's drawing should highlight: an answer and how it was judged."""
+
+    answer: Any
+    state: str   # "right", "wrong" or "answer" (shown by Show answer)
+
+
+class PuzzleBoard(_Answering):
+    """A preset position; a click becomes an answer through ``hit`` and is checked by the exercise.
+
+    * ``draw(mark) -> Scene`` — the position, with ``mark`` (a :class:`Mark` or None) highlighted;
+    * ``hit(x, y) -> answer | None`` — CSS pixels to an answer; ``None`` or ``ValueError`` means the click
+      is refused (shown, not counted as an attempt);
+    * ``typed`` — also offer a text box, for readers who prefer typing the answer.
+    """
+
+    def __init__(self, exercise: Exercise, draw: Callable[[Mark | None], Scene],
+                 hit: Callable[[float, float], Any], size: tuple[int, int],
+                 score: "LessonScore | None" = None, typed: bool = True):
+        super().__init__()
+        self._init_answering(exercise, score)
+        self.draw, self.hit = draw, hit
+        self.mark: Mark | None = None
+        self.board = BoardCanvas(*size)
+        self.board.canvas.on_mouse_down(self.handle_mouse_down)
+        self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
+        self.input = W.Text(placeholder=text("lesson.placeholder"), layout=W.Layout(width="12em"))
+        self.check_button = W.Button(description=text("lesson.check"), icon="check")
+        self.check_button.on_click(self.on_check)
+        typed_row = [self.input, self.check_button] if typed else []
+        self.children = [self.prompt, self.board.canvas, self.feedback,
+                         W.HBox([*typed_row, self.hint_button, self.answer_button]),
+                         self.attempts_label, self.error_output]
+        self.add_class("gamekit-puzzle")
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.board.paint(self.draw(self.mark))   # draw() computes; paint() only replays
+
+    def click(self, x: float, y: float) -> tuple[bool, str] | None:
+        """A click at CSS pixel (x, y): checked like a typed answer; None if the click hit nothing."""
+        try:
+            answer = self.hit(x, y)
+        except ValueError as refusal:
+            self.show_note(str(refusal))
+            return None
+        if answer is None:
+            self.show_note(text("lesson.miss"))
+            return None
+        return self.submit(answer)
+
+    def submit(self, answer: Any) -> tuple[bool, str]:
+        ok, feedback = self.exercise.check(answer)
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            self.show_note(feedback)
+            return ok, feedback
+        self._record(answer, ok, feedback)
+        self.mark = Mark(answer, "right" if ok else "wrong")
+        try:
+            self.redraw()
+        except Exception:            # a mark the drawing cannot show (e.g. malformed text): plain board
+            self.mark = None
+            self.redraw()
+        return ok, feedback
+
+    def show_answer(self) -> str:
+        message = super().show_answer()
+        if self.exercise.solutions:
+            self.mark = Mark(self.exercise.solutions[0], "answer")
+            self.redraw()
+        return message
+
+    @reported
+    def handle_mouse_down(self, x: float, y: float) -> None:
+        self.click(*self.board.to_css(x, y))
+
+    @reported
+    def on_check(self, _: Any) -> None:
+        self.submit(self.input.value)
+
+
+# ---------------------------------------------------------------------------------------
+# LessonScore
+# ---------------------------------------------------------------------------------------
+@dataclass
+class _Record:
+    attempts: int = 0
+    solved: bool = False
+    first_try: bool = False
+    shown: bool = False
+    answers: list = field(default_factory=list)
+
+
+class LessonScore(W.HTML):
+    """Collects the attempts of a lesson's exercises and shows a one-line score.
+
+    Pass it as ``score=`` to :class:`ExerciseWidget` / :class:`PuzzleBoard`; display it anywhere
+    (it updates live).  An exercise counts as solved if it was answered right before its answer was shown.
+    """
+
+    def __init__(self, title: str = ""):
+        super().__init__()
+        self.lesson_title = title
+        self.records: dict[str, _Record] = {}
+        self.add_class("gamekit-score")
+        self._update()
+
+    def register(self, exercise: Exercise) -> None:
+        self.records.setdefault(exercise.key, _Record())
+        self._update()
+
+    def record(self, exercise: Exercise, answer: Any, ok: bool) -> None:
+        rec = self.records.setdefault(exercise.key, _Record())
+        rec.attempts += 1
+        rec.answers.append(answer)
+        if ok and not rec.shown and not rec.solved:
+            rec.solved = True
+            rec.first_try = rec.attempts == 1
+        self._update()
+
+    def reveal(self, exercise: Exercise) -> None:
+        self.records.setdefault(exercise.key, _Record()).shown = True
+        self._update()
+
+    @property
+    def total(self) -> int:
+        return len(self.records)
+
+    @property
+    def solved(self) -> int:
+        return sum(r.solved for r in self.records.values())
+
+    @property
+    def first_try(self) -> int:
+        return sum(r.first_try for r in self.records.values())
+
+    @property
+    def attempts(self) -> int:
+        return sum(r.attempts for r in self.records.values())
+
+    @property
+    def shown(self) -> int:
+        return sum(r.shown for r in self.records.values())
+
+    def summary(self) -> str:
+        if not self.attempts and not self.shown:
+            return text("lesson.score_empty")
+        return text("lesson.score", solved=self.solved, total=self.total, first=self.first_try,
+                    attempts=self.attempts, shown=self.shown)
+
+    def _update(self) -> None:
+        title = text("lesson.score_title", title=self.lesson_title) if self.lesson_title else ""
+        self.value = (f"<div style='border:1px solid #ccc;border-radius:6px;padding:4px 10px'>"
+                      f"<b>{html.escape(title)}</b> {html.escape(self.summary())}</div>")
+
+
+__all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
+           "Attempt", "parse_int", "count_checker", "choice_checker"]

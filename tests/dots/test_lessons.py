@@ -1,0 +1,300 @@
+"""Dots and Boxes lessons 2–5: positions, step sequences, highlights and every exercise's checker.
+
+Right answers are recomputed here from the rules engine and the exact solver, independently of the
+lesson code, and every other answer must be refused with an explanation.
+"""
+from __future__ import annotations
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import best_lines, move_values, solve
+from gamekit.widgets.lesson import ExerciseWidget, Mark, PuzzleBoard
+
+ALL = {name: ex for lesson in (2, 3, 4, 5) for name, ex in L.exercises(lesson).items()}
+GENERIC = {"", "wrong", "no", "incorrect"}
+
+
+def sides_after(game: DotsAndBoxes, line: str) -> list[int]:
+    after = game.copy()
+    after.play(line)
+    return [after.sides_drawn(b) for b in range(after.geometry.n_boxes) if after.owners[b] is None]
+
+
+def run_length(game: DotsAndBoxes) -> int:
+    """Boxes the player to move can take in a row (by brute force over the engine)."""
+    best = 0
+    for line in game.legal_moves():
+        after = game.copy()
+        k = after.play(line)
+        if k:
+            best = max(best, k + run_length(after))
+    return best
+
+
+# ----- every exercise -----------------------------------------------------------------------
+def test_every_lesson_has_at_least_three_exercises():
+    for lesson in (2, 3, 4, 5):
+        assert len(L.exercises(lesson)) >= 3
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_solutions_accepted_wrong_answers_refused_with_feedback(name):
+    ex = ALL[name]
+    assert ex.solutions and ex.wrong and ex.hint and ex.answer
+    for answer in ex.solutions:
+        ok, feedback = ex.check(answer)
+        assert ok, (answer, feedback)
+        assert feedback.strip()
+    for answer in ex.wrong:
+        ok, feedback = ex.check(answer)
+        assert not ok, answer
+        assert feedback.strip().lower() not in GENERIC and len(feedback) > 25, feedback
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+@pytest.mark.parametrize("bad", ["", "  ", "zz9", "a1-c9"])
+def test_malformed_answers_are_refused_with_a_reason(name, bad):
+    ok, feedback = ALL[name].check(bad)
+    assert not ok and feedback
+
+
+def click_names() -> list[str]:
+    return sorted(n for n, ex in ALL.items() if ex.click)
+
+
+@pytest.mark.parametrize("name", click_names())
+def test_click_exercises_refuse_drawn_lines(name):
+    game = ALL[name].game
+    drawn = [game.line_name(i) for i in range(game.geometry.n_lines) if game.is_drawn(i)]
+    ok, feedback = ALL[name].check(drawn[0])
+    assert not ok and "already drawn" in feedback
+
+
+# ----- lesson 2 ---------------------------------------------------------------------------------
+def test_safe_line_accepts_exactly_the_lines_giving_no_third_side():
+    ex = ALL["safe_line"]
+    game = ex.game
+    for line in game.legal_moves():
+        safe = max(sides_after(game, line)) <= 2
+        ok, feedback = ex.check(line)
+        assert ok == safe, line
+        if not safe:
+            assert "third side" in feedback
+    assert sorted(ex.solutions) == ["a1-b1", "c2-c3", "d2-d3"]     # readable check of the position
+
+
+def test_count_safe_matches_the_engine():
+    ex = ALL["count_safe"]
+    n = sum(max(sides_after(ex.game, line)) <= 2 for line in ex.game.legal_moves())
+    assert n == 3 and ex.check(str(n))[0]
+    assert not ex.check(n + 1)[0] and not ex.check(n - 1)[0]
+
+
+def test_take_box_accepts_exactly_the_completing_lines():
+    ex = ALL["take_box"]
+    for line in ex.game.legal_moves():
+        after = ex.game.copy()
+        assert ex.check(line)[0] == (after.play(line) > 0), line
+
+
+def test_how_many_matches_brute_force():
+    ex = ALL["how_many"]
+    n = run_length(ex.game)
+    assert n == 4
+    for k in range(0, 10):
+        assert ex.check(k)[0] == (k == n)
+
+
+# ----- lesson 3 ---------------------------------------------------------------------------------
+def test_chain_exercises_on_the_four_by_four_board():
+    # four_by_four: chains of 5, 3 and 2 and a loop of 6 (see the board in the lesson)
+    assert ALL["count_chains"].check("3")[0]
+    ok, feedback = ALL["count_chains"].check("4")
+    assert not ok and "loop" in feedback
+    lengths = ALL["chain_lengths"]
+    for right in ("5, 3, 2", "2 3 5", "3,5,2", "2, 3 and 5"):
+        assert lengths.check(right)[0], right
+    ok, feedback = lengths.check("6, 5, 3, 2")
+    assert not ok and "loop" in feedback
+    assert not lengths.check("5, 3")[0]
+    assert not lengths.check("4, 4, 2")[0]
+
+
+def test_loops_on_the_two_loops_board():
+    ex = ALL["count_loops"]
+    assert ex.check("10")[0]
+    ok, feedback = ex.check("2")
+    assert not ok and "boxes" in feedback
+
+
+def test_open_smallest_accepts_lines_of_the_two_chain_only():
+    ex = ALL["open_smallest"]
+    game = ex.game
+    for line in game.legal_moves():
+        after = game.copy()
+        after.play(line)
+        assert ex.check(line)[0] == (run_length(after) == 2), line
+
+
+def test_components_of_lesson_positions():
+    def summary(name):
+        return sorted((p.kind, p.length) for p in L.components(L.position(name)))
+    assert summary("four_by_four") == [("chain", 2), ("chain", 3), ("chain", 5), ("loop", 6)]
+    assert summary("two_loops") == [("chain", 1), ("chain", 3), ("chain", 6), ("loop", 4), ("loop", 6)]
+    assert summary("chains_234") == [("chain", 2), ("chain", 3), ("chain", 4)]
+    assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
+    assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
+
+
+# ----- lesson 4 ---------------------------------------------------------------------------------
+def test_parity_table_matches_the_reference():
+    rows = {row[0].split()[0]: row[1:] for row in L.parity_table().rows}
+    assert rows == {"3×3": [16, "even", "odd"], "4×4": [25, "odd", "even"],
+                    "5×4": [30, "even", "odd"], "5×5": [36, "even", "odd"]}
+
+
+def test_parity_exercises():
+    assert ALL["parity_5x4"].check("Even")[0] and not ALL["parity_5x4"].check("odd")[0]
+    assert ALL["parity_4x4"].check("odd")[0] and not ALL["parity_4x4"].check("Even")[0]
+    assert ALL["parity_coral_5x5"].check("odd")[0] and not ALL["parity_coral_5x5"].check("even")[0]
+
+
+def test_count_long_refuses_counting_the_loop():
+    ex = ALL["count_long"]
+    assert ex.check(2)[0]
+    ok, feedback = ex.check(3)
+    assert not ok and "Loops" in feedback
+
+
+def test_who_wins_agrees_with_the_solver():
+    ex = ALL["who_wins"]
+    game = ex.game
+    value = solve(game)                      # for the player to move (Coral here)
+    assert game.to_move == 1 and value < 0   # so Gold wins
+    assert ex.check("Gold")[0] and not ex.check("Coral")[0] and not ex.check("Draw")[0]
+    assert "14" in ex.check("Gold")[1]
+
+
+# ----- lesson 5 ---------------------------------------------------------------------------------
+def test_keep_control_accepts_exactly_the_optimal_lines():
+    ex = ALL["keep_control"]
+    values = move_values(ex.game)
+    best = max(values.values())
+    for line, v in values.items():
+        assert ex.check(line)[0] == (v == best), line
+    assert ex.solutions == ["a1-a2"]
+    ok, feedback = ex.check("b1-b2")        # takes a box: greedy
+    assert not ok and "next chain" in feedback
+
+
+def test_last_chain_take_all_is_right():
+    ex = ALL["last_chain"]
+    assert ex.check("take them all")[0] and not ex.check("double-deal")[0]
+
+
+def test_double_deal_score():
+    ex = ALL["double_deal_score"]
+    assert ex.check(6)[0]
+    ok, feedback = ex.check(4)
+    assert not ok and "grabbing" in feedback
+
+
+# ----- sequences ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(L.SEQUENCES))
+def test_sequences_are_legal_and_captioned(name):
+    steps = L.steps(name)
+    assert len(steps) == len(L.SEQUENCES[name]["steps"]) + 1
+    for step in steps:
+        assert step.caption.strip()
+        scene = step.build()
+        assert scene.ops("circle")
+
+
+def final(name: str) -> DotsAndBoxes:
+    w, h, moves = L.SEQUENCES[name]["start"]
+    return DotsAndBoxes.from_moves(w, h, f"{moves} {' '.join(L.SEQUENCES[name]['steps'])}")
+
+
+def test_double_deal_and_greedy_games_end_as_the_lesson_says():
+    assert final("double_deal").scores == (6, 3)
+    assert final("greedy").scores == (4, 5)
+    assert "double-deal" in " ".join(s.caption for s in L.steps("double_deal"))
+
+
+@pytest.mark.parametrize("name, from_move", [("double_deal", 0), ("real_game", 12)])
+def test_endgames_are_played_perfectly(name, from_move):
+    w, h, moves = L.SEQUENCES[name]["start"]
+    game = DotsAndBoxes.from_moves(w, h, moves)
+    for i, line in enumerate(L.SEQUENCES[name]["steps"]):
+        if i >= from_move:
+            assert line in best_lines(game)[0], (i, line)
+        game.play(line)
+    assert game.is_over()
+
+
+def test_real_game_has_three_long_chains_when_safe_lines_run_out():
+    w, h, _ = L.SEQUENCES["real_game"]["start"]
+    game = DotsAndBoxes.from_moves(w, h, L.SEQUENCES["real_game"]["steps"][:12])
+    assert L.safe_lines(game) == [] and L.long_chain_count(game) == 3
+    assert final("real_game").scores == (4, 5)
+
+
+# ----- highlights and widgets ---------------------------------------------------------------------
+def test_highlights_tint_third_sides_parts_and_last_line():
+    game = L.position("third_sides")
+    tints, lines = L.highlights(game)
+    for box in L.third_side_boxes(game):
+        assert tints[box] == L.THIRD_SIDE_TINT
+    assert lines == {game.line_index(game.history[-1]): L.LAST_LINE}
+    game = L.position("two_loops")
+    tints, _ = L.highlights(game)
+    colours = [tints[p.boxes[0]] for p in L.components(game)]
+    assert len(set(colours)) == len(colours)                 # each chain and loop its own tint
+    loops = [tints[p.boxes[0]] for p in L.components(game) if p.kind == "loop"]
+    assert set(loops) <= set(L.LOOP_TINTS)
+
+
+def test_lesson_scene_marks_answers_and_names_the_dots():
+    game = L.position("three_safe")
+    scene = L.lesson_scene(game, Mark("a1-b1", "wrong"))
+    assert any(op[5] == L.MARK_COLOURS["wrong"] for op in scene.ops("dashed_line"))
+    assert {"a", "d", "1", "4"} <= set(scene.texts())
+
+
+def test_puzzle_widget_click_on_a_safe_line():
+    board = L.exercise("safe_line", score := L.LessonScore("t"))
+    assert isinstance(board, PuzzleBoard)
+    game = board.exercise.game
+    layout = L.layout_for(game)
+    ok, feedback = board.click(*layout.line_middle(game, game.line_index("c2-c3")))
+    assert ok and "safe" in board.feedback.value and score.solved == 1
+    board.click(*layout.line_middle(game, game.line_index("c1-d1")))
+    assert "third side" in board.last_feedback
+    before = len(board.attempts)
+    board.click(*layout.line_middle(game, game.line_index("a1-a2")))      # drawn: refused, not an attempt
+    assert "already drawn" in board.last_feedback and len(board.attempts) == before
+    board.click(2, 2)
+    assert len(board.attempts) == before
+
+
+def test_typed_exercise_widget_shows_the_board():
+    widget = L.exercise("count_chains", L.LessonScore())
+    assert isinstance(widget, ExerciseWidget) and widget.picture.paints == 1
+    assert widget.submit("3")[0]
+
+
+def test_step_through_widget():
+    st = L.step_through("double_deal")
+    assert len(st) == 13
+    st.next()
+    assert "c4-d4" in st.caption.value
+    st.goto(len(st) - 1)
+    assert "Gold 6, Coral 3" in st.caption.value
+
+
+def test_position_names_are_canonical_moves():
+    for name, (w, h, moves) in L.POSITIONS.items():
+        game = L.position(name)
+        assert " ".join(game.history) == " ".join(moves.split()), name
