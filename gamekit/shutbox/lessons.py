@@ -1,0 +1,517 @@
+"""Everything the Shut the Box lessons compute: sets for a roll, dice odds, simulations, exercises.
+
+Notebook cells only call these functions (each is tested).  Charts use matplotlib and return
+the ``Figure``; widgets come from :mod:`gamekit.shutbox.widget` and :mod:`gamekit.widgets.lesson`.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
+from gamekit.shutbox.rules import _sheet_key, two_dice_probability
+from gamekit.shutbox.strategy import table
+from gamekit.widgets.lesson import Exercise
+
+# ====================================================================== 1. the sets for a roll
+@dataclass(frozen=True)
+class SearchStep:
+    """One step of the systematic search: the tiles chosen so far, what is still needed, what happened."""
+
+    chosen: tuple[int, ...]
+    need: int
+    outcome: str          # "found", "try", "dead end"
+    caption: str
+
+
+def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[SearchStep]:
+    """Build every set for ``total`` systematically: largest tile first, then only smaller tiles.
+
+    Each step either finds a set, tries a tile and looks for the rest among smaller tiles, or
+    stops because the smaller tiles cannot add up to what is still needed.  The sets found
+    come out in the rules sheet's order.
+    """
+    tiles = sorted(set(uncovered), reverse=True)
+    steps: list[SearchStep] = []
+
+    def search(chosen: tuple[int, ...], need: int, below: int) -> None:
+        for t in [t for t in tiles if t < below]:
+            if t > need:
+                continue
+            smaller = sum(u for u in tiles if u < t)
+            now = chosen + (t,)
+            if t == need:
+                steps.append(SearchStep(now, 0, "found", f"{' + '.join(map(str, now))} = {total}: a set."))
+                continue
+            if smaller < need - t:
+                steps.append(SearchStep(now, need - t, "dead end",
+                                        f"{' + '.join(map(str, now))} still needs {need - t}, but the smaller "
+                                        f"tiles add up to only {smaller}: stop here."))
+                if not chosen:
+                    return                      # smaller first tiles can only do worse
+                continue
+            steps.append(SearchStep(now, need - t, "try",
+                                    f"Take {t}; {need - t} still needed, from tiles below {t}."))
+            search(now, need - t, t)
+
+    search((), total, 10)
+    return steps
+
+
+def sets_found(steps: Sequence[SearchStep]) -> list[tuple[int, ...]]:
+    return [s.chosen for s in steps if s.outcome == "found"]
+
+
+def parse_sets(answer: Any) -> list[tuple[int, ...]]:
+    """Sets typed as ``"9; 8+1; 7+2"`` (``;`` or new lines between sets, ``+``, ``&``, space or ``,`` inside).
+
+    Also accepts a list of tuples.  Raises ValueError with a reason for anything else.
+    """
+    if isinstance(answer, (list, tuple)) and all(isinstance(s, (list, tuple, set, frozenset, int)) for s in answer):
+        raw = [tuple(s) if not isinstance(s, int) else (s,) for s in answer]
+    else:
+        text_ = str(answer).strip()
+        if not text_:
+            raise ValueError("type the sets, e.g. 9; 8+1; 7+2")
+        if re.search(r"[;\n|/]", text_):
+            parts = re.split(r"[;\n|/]", text_)
+        elif re.search(r"[+&]", text_):
+            parts = text_.split(",")           # "9, 8+1, 7+2": commas between sets
+        else:
+            parts = [text_]
+        parts = [p for p in parts if p.strip()]
+        raw = []
+        for p in parts:
+            bits = [b for b in re.split(r"[+&,\s]+|\by\b|\band\b", p.strip()) if b]
+            try:
+                raw.append(tuple(int(b) for b in bits))
+            except ValueError:
+                raise ValueError(f"{p.strip()!r} is not a set of tile numbers (write e.g. 5+3)") from None
+    out = []
+    for s in raw:
+        if not s:
+            continue
+        for t in s:
+            if t not in TILES:
+                raise ValueError(f"tile {t} is not on the box (tiles are 1 to 9)")
+        if len(set(s)) != len(s):
+            raise ValueError(f"{'+'.join(map(str, s))} uses a tile twice: each tile is covered once")
+        out.append(tuple(sorted(s, reverse=True)))
+    return out
+
+
+def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
+    """"Type every set for ``total``" with the given tiles open, checked against the enumeration."""
+    open_tiles = tuple(sorted(set(uncovered)))
+    right = tiles_summing_to(total, open_tiles)
+    covered = [t for t in TILES if t not in open_tiles]
+    where = "" if not covered else f" (tiles {', '.join(map(str, covered))} are already covered)"
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given = parse_sets(answer)
+        problems = []
+        for s in given:
+            if sum(s) != total:
+                problems.append(f"{'+'.join(map(str, s))} makes {sum(s)}, not {total}")
+            elif any(t not in open_tiles for t in s):
+                problems.append(f"{'+'.join(map(str, s))} uses covered tile "
+                                f"{next(t for t in s if t not in open_tiles)}")
+        dupes = [s for s, n in Counter(given).items() if n > 1]
+        if dupes:
+            problems.append(f"{'+'.join(map(str, dupes[0]))} is listed twice")
+        if problems:
+            return False, "; ".join(problems) + "."
+        missing = [s for s in right if s not in given]
+        if missing:
+            return False, (f"All correct so far, but {len(missing)} set(s) missing. "
+                           f"Go largest tile first: start from {missing[0][0]}.")
+        return True, f"All {len(right)} sets: {'; '.join('+'.join(map(str, s)) for s in right)}."
+
+    return Exercise(f"Type every set of open tiles that makes {total}{where}, separated by ';' (e.g. 9; 8+1).",
+                    check, hint="Largest tile first: take a tile, then look for the rest among smaller tiles.",
+                    answer="; ".join("+".join(map(str, s)) for s in right),
+                    solutions=["; ".join("+".join(map(str, s)) for s in right)], key=f"sets {total} {open_tiles}")
+
+
+# ====================================================================== 2. the dice
+def dice_outcomes() -> list[tuple[int, int]]:
+    """The 36 equally likely outcomes of two dice."""
+    return [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+def sum_distribution(n_dice: int = 2) -> dict[int, Fraction]:
+    """Exact distribution of the total of one or two dice."""
+    if n_dice == 1:
+        return {r: Fraction(1, 6) for r in range(1, 7)}
+    return {r: two_dice_probability(r) for r in range(2, 13)}
+
+
+def simulate_sums(n: int = 3600, seed: int = 0, n_dice: int = 2) -> dict[int, int]:
+    """Roll the dice ``n`` times (seeded) and count each total."""
+    rng = random.Random(seed)
+    counts = Counter(sum(rng.randint(1, 6) for _ in range(n_dice)) for _ in range(n))
+    lo, hi = (1, 6) if n_dice == 1 else (2, 12)
+    return {r: counts.get(r, 0) for r in range(lo, hi + 1)}
+
+
+def outcomes_grid() -> list[list[int]]:
+    """6 × 6 grid of the totals (row: first die, column: second die) — the 36 outcomes at a glance."""
+    return [[a + b for b in range(1, 7)] for a in range(1, 7)]
+
+
+def plot_dice(n: int = 3600, seed: int = 0):
+    """Bar chart: exact distribution of two dice vs a seeded simulation of ``n`` rolls."""
+    import matplotlib.pyplot as plt
+
+    exact = sum_distribution(2)
+    sim = simulate_sums(n, seed)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), gridspec_kw={"width_ratios": [1, 1.4]})
+    grid = outcomes_grid()
+    left.imshow(grid, cmap="YlGn")
+    for i in range(6):
+        for j in range(6):
+            left.text(j, i, str(grid[i][j]), ha="center", va="center", fontsize=10)
+    left.set_xticks(range(6), [str(k) for k in range(1, 7)])
+    left.set_yticks(range(6), [str(k) for k in range(1, 7)])
+    left.set_xlabel("second die")
+    left.set_ylabel("first die")
+    left.set_title("the 36 outcomes")
+    totals = list(exact)
+    right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label="exact (k/36)")
+    right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=f"simulated ({n} rolls)")
+    right.set_xticks(totals)
+    right.set_xlabel("total of two dice")
+    right.set_ylabel("probability")
+    right.legend()
+    right.set_title("distribution of the sum")
+    fig.tight_layout()
+    return fig
+
+
+# ====================================================================== 3. strategy: simulations
+POLICIES = ("random", "most tiles", "largest tile", "optimal (shut)", "optimal (score)")
+
+
+def _choose(policy: str, m: int, roll: int, rules: Rules, rng: random.Random) -> int:
+    sets = set_masks(roll, m)
+    if policy == "random":
+        return rng.choice(sets)
+    if policy == "most tiles":
+        return max(sets, key=lambda s: bin(s).count("1"))        # first of the most tiles, sheet order
+    if policy == "largest tile":
+        return sets[0]                                           # largest tile, then the next largest
+    if policy == "optimal (shut)":
+        return mask_of(table(rules, "shut").best_set(m, roll))
+    if policy == "optimal (score)":
+        return mask_of(table(rules, "score").best_set(m, roll))
+    raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
+
+
+def _dice(policy: str, m: int, rules: Rules, rng: random.Random) -> int:
+    options = rules.dice_options(m)
+    if len(options) == 1:
+        return options[0]
+    if policy.startswith("optimal"):
+        return table(rules, "shut" if "shut" in policy else "score").dice(m)
+    if policy == "random":
+        return rng.choice(options)
+    return 1 if sum(tiles_of(m)) <= 6 else 2
+
+
+def play_turn(policy: str, rules: Rules | None = None, rng: random.Random | None = None,
+              start: Iterable[int] = TILES) -> int:
+    """One solo turn with a rule of thumb; returns the bitmask left open (0: the box is shut)."""
+    rules = rules or Rules()
+    rng = rng or random.Random()
+    m = mask_of(start)
+    while m:
+        n = _dice(policy, m, rules, rng)
+        roll = sum(rng.randint(1, 6) for _ in range(n))
+        if not set_masks(roll, m):
+            return m
+        m ^= _choose(policy, m, roll, rules, rng)
+    return 0
+
+
+def simulate(policy: str, n: int = 10_000, rules: Rules | None = None, seed: int = 0,
+             progress: bool = False) -> dict[str, float]:
+    """Play ``n`` solo turns with ``policy``: shut rate, mean score, and the standard error of the rate."""
+    rules = rules or Rules()
+    if policy not in POLICIES:
+        raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    rng = random.Random(seed)
+    shut = total = 0
+    it: Iterable[int] = range(n)
+    if progress:
+        from tqdm.auto import tqdm
+        it = tqdm(it, desc=policy, leave=False)
+    for _ in it:
+        m = play_turn(policy, rules, rng)
+        shut += m == 0
+        total += rules.score(m)
+    rate = shut / n
+    return {"policy": policy, "games": n, "shut": rate, "mean score": total / n,
+            "stderr": (rate * (1 - rate) / n) ** 0.5}
+
+
+def compare_policies(n: int = 10_000, rules: Rules | None = None, seed: int = 0,
+                     progress: bool = True, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
+    """Every rule of thumb and the optimal play over ``n`` seeded solo games each."""
+    return [simulate(p, n, rules, seed + i, progress) for i, p in enumerate(policies)]
+
+
+def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = None):
+    """Bar chart of simulated shut rates (with 2 standard errors) and the exact optimum as a line."""
+    import matplotlib.pyplot as plt
+
+    rules = rules or Rules()
+    exact = float(table(rules, "shut").value(FULL))
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    names = [r["policy"] for r in results]
+    rates = [100 * r["shut"] for r in results]
+    errs = [200 * r["stderr"] for r in results]
+    ax.bar(names, rates, yerr=errs, capsize=4, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
+    ax.axhline(100 * exact, color="#1e8449", ls="--", label=f"exact optimum {100 * exact:.2f} %")
+    ax.set_ylabel("shut the box (%)")
+    ax.set_title(f"{results[0]['games']:,} games per strategy — {rules.describe()}", fontsize=9)
+    ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+# ====================================================================== 4. strategy: the table
+def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
+    """How the table is filled from the shut box upwards, on a few small states (for the lesson).
+
+    Each entry: the open tiles, the exact shut chance, and a sentence showing where it comes from.
+    """
+    rules = rules or Rules(one_die="never")
+    t = table(rules, "shut")
+    rows = [{"open": (), "value": Fraction(1), "why": "Nothing open: the box is shut. Value 1."}]
+    for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
+        m = mask_of(tiles)
+        parts = []
+        for roll in range(2, 13):
+            best = t.best_set(m, roll)
+            if best:
+                after = tuple(x for x in tiles if x not in best)
+                parts.append(f"P({roll})={two_dice_probability(roll)}×V({','.join(map(str, after)) or '∅'})")
+        why = " + ".join(parts) if parts else "no roll of two dice makes any set: value 0"
+        rows.append({"open": tiles, "value": t.value(m), "why": f"V({','.join(map(str, tiles))}) = {why}"})
+    return rows
+
+
+def table_by_size(rules: Rules | None = None, objective: str = "shut") -> dict[int, list[tuple[tuple[int, ...], Fraction]]]:
+    """The states grouped by how many tiles are open (0 … 9), the order the table is filled in."""
+    t = table(rules or Rules(), objective)
+    out: dict[int, list] = {k: [] for k in range(10)}
+    for m in range(FULL + 1):
+        out[bin(m).count("1")].append((tiles_of(m), t.value(m)))
+    return out
+
+
+def plot_state_values(rules: Rules | None = None):
+    """Each state's exact shut chance against how many tiles are open (the 512 states)."""
+    import matplotlib.pyplot as plt
+
+    by = table_by_size(rules or Rules(), "shut")
+    fig, ax = plt.subplots(figsize=(8, 3.4))
+    for k, rows in by.items():
+        ax.scatter([k] * len(rows), [float(v) for _, v in rows], s=8, alpha=0.5, color="#1e8449")
+    ax.set_xlabel("tiles still open")
+    ax.set_ylabel("exact chance to shut")
+    ax.set_yscale("symlog", linthresh=0.01)
+    ax.set_title("the 512 states, filled from the shut box (left) upwards")
+    fig.tight_layout()
+    return fig
+
+
+DISAGREEMENT = ((1, 4, 5, 8), 9)
+
+
+def compare_objectives(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
+                       rules: Rules | None = None) -> list[dict[str, Any]]:
+    """For each set making ``roll``: the shut chance and expected score of the state it leaves."""
+    rules = rules or Rules()
+    shut, score = table(rules, "shut"), table(rules, "score")
+    m = mask_of(uncovered)
+    rows = []
+    for s in set_masks(roll, m):
+        left = m ^ s
+        rows.append({"cover": _sheet_key(s), "leaves": tiles_of(left), "shut chance": shut.value(left),
+                     "expected score": score.value(left)})
+    return rows
+
+
+def objective_disagreements(rules: Rules | None = None) -> list[tuple[tuple[int, ...], int]]:
+    """Every (open tiles, roll) where the best set for shutting differs from the best for the score."""
+    rules = rules or Rules()
+    shut, score = table(rules, "shut"), table(rules, "score")
+    out = []
+    for m in range(1, FULL + 1):
+        for roll in range(1, 13):
+            a, b = shut.best_set(m, roll), score.best_set(m, roll)
+            if a and a != b:
+                out.append((tiles_of(m), roll))
+    return out
+
+
+BEST_SET_POSITIONS = [((1, 2, 3, 4, 5, 6, 7, 8, 9), 9, "shut"),
+                      ((1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+                      ((1, 2, 3, 4, 6), 7, "shut"),
+                      ((1, 4, 5, 8), 9, "score")]
+
+
+def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shut",
+                      rules: Rules | None = None) -> Exercise:
+    """"Pick the best set here", checked against the exact table (ties: any best set is right)."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(uncovered)))
+    t = table(rules, objective)
+    m = mask_of(open_tiles)
+    options = t.set_values(m, roll)
+    if not options:
+        raise ValueError(f"no set of {open_tiles} makes {roll}")
+    goal = "shut the box" if objective == "shut" else "the lowest expected score"
+    best_v = (min if objective == "score" else max)(v for _, v in options)
+    best = [s for s, v in options if v == best_v]
+
+    def fmt(v: Fraction) -> str:
+        return f"{float(v):.2%}" if objective == "shut" else f"{float(v):.2f}"
+
+    def check(answer: Any) -> tuple[bool, str]:
+        sets = parse_sets(answer)
+        if len(sets) != 1:
+            raise ValueError("give one set, e.g. 8+1")
+        s = sets[0]
+        if sum(s) != roll:
+            return False, f"{'+'.join(map(str, s))} makes {sum(s)}, not {roll}."
+        if any(x not in open_tiles for x in s):
+            return False, f"{'+'.join(map(str, s))} uses a covered tile."
+        v = t.value(m ^ mask_of(s))
+        table_text = ", ".join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
+        if s in best:
+            return True, f"Best for {goal}: {table_text}."
+        return False, f"{'+'.join(map(str, s))} leaves {fmt(v)}; the best leaves {fmt(best_v)} ({table_text})."
+
+    return Exercise(f"Tiles {', '.join(map(str, open_tiles))} are open and you rolled {roll}. "
+                    f"Which set is best to {('shut the box' if objective == 'shut' else 'keep the score low')}?",
+                    check, hint=f"The sets are {'; '.join('+'.join(map(str, s)) for s, _ in options)}: "
+                                 f"compare the states they leave.",
+                    answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
+                    key=f"best {open_tiles} {roll} {objective}")
+
+
+def play_solo(level: str = "hard", seed: int = 0, rules: Rules | None = None) -> ShutTheBox:
+    """A seeded solo game played by a CPU level (for showing a whole turn)."""
+    from gamekit.shutbox.players import cpu_player
+
+    g = ShutTheBox(1, rules, seed=seed)
+    p = cpu_player(level, seed=seed)
+    while not g.is_over():
+        g.play(p.choose(g))
+    return g
+
+
+# ====================================================================== 5. lesson widgets
+GREEN, AMBER, RED = "#1e8449", "#d68910", "#c0392b"
+
+
+def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
+    """Step through the systematic search for every set making ``total`` (largest tile first)."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    open_tiles = tuple(sorted(set(uncovered)))
+    lay = BoxLayout(height=220)
+    steps = [Step(box_scene(open_tiles, lay, caption=f"Every set of open tiles making {total}, largest tile first."),
+                  f"We look for every set that makes <b>{total}</b>: start from the largest tile, then only "
+                  f"add smaller tiles, so no set is found twice.")]
+    found: list[tuple[int, ...]] = []
+    colour = {"found": GREEN, "try": AMBER, "dead end": RED}
+    for st in set_search_steps(total, open_tiles):
+        if st.outcome == "found":
+            found.append(st.chosen)
+        marks = {t: colour[st.outcome] for t in st.chosen}
+        caption = f"{' + '.join(map(str, st.chosen))}" + (f" = {total} ✔" if st.outcome == "found" else
+                                                           f"  (need {st.need} more)")
+        sofar = "; ".join("+".join(map(str, s)) for s in found) or "none yet"
+        steps.append(Step(box_scene(open_tiles, lay, marks=marks, caption=caption),
+                          f"{st.caption}<br><small>Sets so far: {sofar}</small>"))
+    steps.append(Step(box_scene(open_tiles, lay, caption=f"{len(found)} sets make {total}."),
+                      f"Done: {len(found)} sets — " + "; ".join(" + ".join(map(str, s)) for s in found) + "."))
+    return StepThrough(steps, size=(lay.width, lay.height), title=f"Sets for {total}")
+
+
+def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: str = ""):
+    """A still picture of a position (the box and the dice), as a canvas widget."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.base import BoardCanvas
+
+    lay = BoxLayout()
+    board = BoardCanvas(lay.width, lay.height)
+    board.paint(box_scene(open_tiles, lay, dice=dice, caption=caption))
+    return board.canvas
+
+
+def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
+    """Step through one seeded solo turn played by the CPU: every roll and every set covered."""
+    from gamekit.shutbox.players import cpu_player
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    lay = BoxLayout()
+    g = ShutTheBox(1, rules, seed=seed)
+    p = cpu_player(level, seed=seed)
+    steps = [Step(box_scene(g.open_tiles, lay), "All nine tiles are open. Roll the dice.")]
+    while not g.is_over():
+        action = p.choose(g)
+        before = len(g.events)
+        g.play(action)
+        what = " · ".join(g.events[before:])
+        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what))
+    return StepThrough(steps, size=(lay.width, lay.height), title="A turn")
+
+
+def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: Any = None):
+    from gamekit.widgets.lesson import ExerciseWidget
+    return ExerciseWidget(sets_exercise(total, uncovered), score=score)
+
+
+def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut", rules: Rules | None = None,
+                    score: Any = None):
+    """The position as a picture plus a typed, checked answer ("8+1")."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles = tuple(sorted(set(uncovered)))
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
+    return W.VBox([position_view(open_tiles, dice),
+                   ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score)])
+
+
+def rows_table(rows: Sequence[dict[str, Any]]):
+    """A small HTML table of dict rows (Fractions shown exactly and as decimals)."""
+    import html
+
+    import ipywidgets as W
+
+    def cell(v: Any) -> str:
+        if isinstance(v, Fraction):
+            return f"{v} ≈ {float(v):.4f}" if v.denominator != 1 else str(v)
+        if isinstance(v, tuple):
+            return "+".join(map(str, v)) if v else "∅"
+        if isinstance(v, float):
+            return f"{v:.4f}"
+        return html.escape(str(v))
+
+    keys = list(rows[0])
+    head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in keys)
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{cell(r[k])}</td>" for k in keys) + "</tr>"
+                   for r in rows)
+    return W.HTML(f"<table>{'<tr>' + head + '</tr>'}{body}</table>")

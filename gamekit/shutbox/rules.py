@@ -1,0 +1,589 @@
+"""Shut the Box (Cerrar la caja): the rules engine.
+
+Pure Python, no widget imports.
+
+The box has nine tiles, 1 to 9.  A turn is a run of rolls: roll the dice, then
+cover a set of uncovered tiles whose sum is the roll; when no set makes the
+roll the turn ends and scores the uncovered tiles.
+
+Actions (what ``play`` takes and ``legal_moves`` lists)
+------------------------------------------------------
+* ``("roll", n)`` — roll ``n`` dice (1 or 2).  ``"roll"`` alone rolls the
+  default number (two dice unless one die is forced).
+* ``("cover", (5, 3))`` — cover tiles 5 and 3.  In the long game the second
+  player uncovers: ``("uncover", (5, 3))``.  A bare tuple / set / list of tiles
+  (``(5, 3)``) is read as the flip the current player makes.
+
+``to_move`` is the seat whose action is next; the phase (``"roll"`` or
+``"cover"``) says which kind.  The dice are seeded: roll ``k`` of a game with
+seed ``s`` always gives the same pips, so a game is replayed exactly from its
+seed and action list (that is what ``to_dict``/``from_dict`` store).
+
+Readings of the rules sheet (see docs/shutbox.md)
+-------------------------------------------------
+* ``one_die="after_789"`` (the sheet's basic game): once 7, 8 and 9 are
+  covered the player chooses one die or two.
+* ``one_die="under_six"``: one die is *forced* once the tiles still open sum to
+  6 or less (the 7-8-9 condition no longer applies).  The sheet says "the one
+  die option … once the total is less than six"; the published values are
+  those of "6 or less", and forcing or offering the die there gives the same
+  optimal values (one die is never worse there), so we follow the reference.
+* ``one_die="never"``: always two dice.
+* ``scoring="digits"``: the open tiles read as a number, smallest digit first
+  (1, 5, 9 open → 159).
+* Round: each seat has one turn on a fresh box; a seat that shuts the box wins
+  at once (later seats do not play) and collects a double stake from every
+  other player; otherwise the lowest score wins the pot, a tie splits it
+  (``winner()`` is then ``None``).  Alone, ``winner()`` is 0 when the box is
+  shut, else ``None``.
+* Long game (two players): seat 0 covers; when its turn ends seat 1 takes the
+  box as it is and uncovers covered tiles by the same rules (the one-die rule
+  looks at the tiles it still has to flip); then seat 0 covers again, and so
+  on.  The first to shut the box or to open it completely wins.
+  "Doubles give an extra turn": every double rolled (two dice showing the same
+  pips) banks one extra turn; when a roll cannot be used, a banked extra turn
+  is spent and the same player rolls again instead of passing the box.  Banked
+  turns that are not used lapse when the box is passed.
+* To 45: every round each player still in plays one turn on a fresh box
+  (seats in order) and adds the score to a running total; shutting the box
+  scores 0 and does not end the round.  A player whose total reaches 45 (or
+  ``limit``) is out at once; the last player left wins.  Alone, the game ends
+  when the total reaches the limit and ``rounds`` counts how long you lasted.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Iterable
+
+from gamekit.errors import BadPositionError, IllegalMoveError
+
+TILES = tuple(range(1, 10))
+FULL = (1 << 9) - 1
+HIGH = (1 << 6) | (1 << 7) | (1 << 8)          # tiles 7, 8, 9
+ONE_DIE_RULES = ("after_789", "under_six", "never")
+SCORINGS = ("sum", "digits")
+VARIANTS = ("round", "long", "to_45")
+
+
+# --------------------------------------------------------------------- bitmask helpers
+def mask_of(tiles: Iterable[int]) -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << (t - 1)
+    return m
+
+
+def tiles_of(mask: int) -> tuple[int, ...]:
+    """The tiles of a bitmask, smallest first."""
+    return tuple(t for t in TILES if mask >> (t - 1) & 1)
+
+
+def mask_sum(mask: int) -> int:
+    return _SUMS[mask]
+
+
+_SUMS = [sum(t for t in TILES if m >> (t - 1) & 1) for m in range(FULL + 1)]
+
+
+def _sheet_key(mask: int) -> tuple[int, ...]:
+    return tuple(sorted(tiles_of(mask), reverse=True))
+
+
+# every non-empty subset of 1..9 by its sum, in the sheet's order: largest tile first,
+# then the next largest (8; 7+1; 6+2; 5+3; 5+2+1; 4+3+1)
+_SETS_BY_TOTAL: dict[int, tuple[int, ...]] = {}
+for _m in sorted(range(1, FULL + 1), key=_sheet_key, reverse=True):
+    _SETS_BY_TOTAL.setdefault(_SUMS[_m], ())
+    _SETS_BY_TOTAL[_SUMS[_m]] += (_m,)
+
+
+@lru_cache(maxsize=None)
+def set_masks(total: int, uncovered: int = FULL) -> tuple[int, ...]:
+    """Bitmasks of the sets of tiles in ``uncovered`` (a bitmask) summing to ``total``, sheet order."""
+    return tuple(m for m in _SETS_BY_TOTAL.get(total, ()) if m & uncovered == m)
+
+
+def tiles_summing_to(total: int, uncovered: Iterable[int] = TILES) -> list[tuple[int, ...]]:
+    """Every set of tiles from ``uncovered`` whose sum is ``total``, as the rules sheet lists them.
+
+    Each set is a tuple, largest tile first, and the sets come largest tile first
+    (then next largest): ``tiles_summing_to(8)`` is
+    ``[(8,), (7, 1), (6, 2), (5, 3), (5, 2, 1), (4, 3, 1)]``.
+    """
+    tiles = set(uncovered)
+    bad = [t for t in tiles if t not in TILES]
+    if bad:
+        raise ValueError(f"tile {bad[0]!r} is not on the box (tiles are 1 to 9)")
+    return [_sheet_key(m) for m in set_masks(total, mask_of(tiles))]
+
+
+def two_dice_probability(total: int) -> Fraction:
+    """P(two dice sum to ``total``): (6 − |total − 7|)/36 for 2…12."""
+    return Fraction(max(0, 6 - abs(total - 7)), 36) if 2 <= total <= 12 else Fraction(0)
+
+
+# --------------------------------------------------------------------- rules
+@dataclass(frozen=True)
+class Rules:
+    """The options of the rules sheet.  The default is the sheet's basic game."""
+
+    one_die: str = "after_789"
+    scoring: str = "sum"
+
+    def __post_init__(self) -> None:
+        if self.one_die not in ONE_DIE_RULES:
+            raise ValueError(f"one_die={self.one_die!r}: choose one of {', '.join(ONE_DIE_RULES)}")
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"scoring={self.scoring!r}: choose one of {', '.join(SCORINGS)}")
+
+    def dice_options(self, remaining: int) -> tuple[int, ...]:
+        """How many dice may be rolled with the tiles ``remaining`` (bitmask of tiles still to flip)."""
+        if self.one_die == "after_789":
+            return (2,) if remaining & HIGH else (1, 2)
+        if self.one_die == "under_six":
+            return (1,) if _SUMS[remaining] <= 6 else (2,)
+        return (2,)
+
+    def dice_reason(self, n: int) -> str:
+        """Why rolling ``n`` dice is refused (for error messages)."""
+        if n == 1:
+            if self.one_die == "after_789":
+                return "one die is allowed only once 7, 8 and 9 are covered"
+            if self.one_die == "under_six":
+                return "one die only once the open tiles sum to 6 or less"
+            return "these rules never allow one die"
+        return "one die is forced once the open tiles sum to 6 or less"
+
+    def score(self, uncovered: int) -> int:
+        """The score of a turn ending with ``uncovered`` (bitmask) open."""
+        if self.scoring == "sum":
+            return _SUMS[uncovered]
+        digits = "".join(str(t) for t in tiles_of(uncovered))
+        return int(digits) if digits else 0
+
+    def to_dict(self) -> dict[str, str]:
+        return {"one_die": self.one_die, "scoring": self.scoring}
+
+    def describe(self) -> str:
+        one = {"after_789": "one die allowed (a choice) once 7, 8 and 9 are covered",
+               "under_six": "one die forced once the open tiles sum to 6 or less",
+               "never": "always two dice"}[self.one_die]
+        score = {"sum": "score = sum of the open tiles",
+                 "digits": "score = the open tiles read as digits (1, 5, 9 → 159)"}[self.scoring]
+        return f"{one}; {score}"
+
+
+def _roll_dice(seed: Any, k: int, n: int) -> tuple[int, ...]:
+    rng = random.Random(f"shutbox:{seed}:{k}")
+    return tuple(rng.randint(1, 6) for _ in range(n))
+
+
+def _parse_tiles(tiles: Any) -> tuple[int, ...]:
+    if isinstance(tiles, (str, bytes)) or not hasattr(tiles, "__iter__"):
+        tiles = (tiles,)
+    out: list[int] = []
+    for t in tiles:
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise IllegalMoveError(f"tile {t!r} is not on the box (tiles are 1 to 9)")
+        if t not in TILES:
+            raise IllegalMoveError(f"tile {t!r} is not on the box (tiles are 1 to 9)")
+        if t in out:
+            raise IllegalMoveError(f"tile {t} is listed twice")
+        out.append(t)
+    if not out:
+        raise IllegalMoveError("no tiles chosen: pick a set of tiles that makes the roll")
+    return tuple(sorted(out, reverse=True))
+
+
+# --------------------------------------------------------------------- the game
+class ShutTheBox:
+    """A game of Shut the Box for one or more players.
+
+    ``players``: a number of seats or a list of names.  ``variant``: ``"round"``
+    (one turn each), ``"long"`` (two players, cover / uncover), ``"to_45"``
+    (running totals, out at ``limit``).  ``stake``: each player's stake in the
+    pot (round variant; see :meth:`payouts`).  ``seed``: the dice seed (a fresh
+    random one when ``None``).  ``dice``: optional pips for the first rolls (a
+    list of tuples, e.g. ``[(4, 5), (3,)]``), for lessons and tests; an entry
+    with more pips than dice rolled uses its first pips.
+    """
+
+    def __init__(self, players: int | Iterable[str] = 1, rules: Rules | None = None, variant: str = "round",
+                 seed: Any = None, *, stake: int = 0, limit: int = 45,
+                 dice: Iterable[Iterable[int]] | None = None):
+        if isinstance(players, int) and not isinstance(players, bool):
+            if players < 1:
+                raise ValueError(f"players={players}: at least one player")
+            names = [f"Player {i + 1}" for i in range(players)]
+        else:
+            names = [str(p) for p in players]
+            if not names:
+                raise ValueError("players: at least one player")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant={variant!r}: choose one of {', '.join(VARIANTS)}")
+        if variant == "long" and len(names) != 2:
+            raise ValueError(f"the long game is for two players, not {len(names)}")
+        if isinstance(rules, dict):
+            rules = Rules(**rules)
+        if stake < 0 or limit < 1:
+            raise ValueError("stake must be ≥ 0 and limit ≥ 1")
+        self.names = names
+        self.rules = rules or Rules()
+        self.variant = variant
+        self.seed = seed if seed is not None else random.randrange(2 ** 62)
+        self.stake = stake
+        self.limit = limit
+        self.preset_dice = [tuple(int(v) for v in d) for d in (dice or [])]
+        for d in self.preset_dice:
+            if not d or any(not 1 <= v <= 6 for v in d):
+                raise ValueError(f"dice entry {d!r}: pips are 1 to 6")
+        self._reset()
+
+    # ------------------------------------------------------------- state
+    def _reset(self) -> None:
+        n = len(self.names)
+        self.uncovered = FULL                 # bitmask of open tiles
+        self.to_move = 0
+        self.phase = "roll"                   # "roll", "cover" or "over"
+        self.dice: tuple[int, ...] = ()       # the last roll (pips)
+        self.n_rolls = 0
+        self.scores: list[int | None] = [None] * n     # this round's turn scores
+        self.totals = [0] * n                 # running totals (to_45)
+        self.out = [False] * n                # eliminated (to_45)
+        self.rounds = 1
+        self.covering = True                  # long game: False while seat 1 uncovers
+        self.extra_turns = 0                  # long game: banked extra turns
+        self.shut_by: int | None = None
+        self.opened_by: int | None = None
+        self._winner: int | None = None
+        self.history: list[tuple] = []
+        self.events: list[str] = []           # a readable log of what happened
+
+    @property
+    def n_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def remaining(self) -> int:
+        """Bitmask of the tiles the player to move still has to flip."""
+        return self.uncovered if self.covering else FULL & ~self.uncovered
+
+    @property
+    def open_tiles(self) -> tuple[int, ...]:
+        return tiles_of(self.uncovered)
+
+    @property
+    def covered_tiles(self) -> tuple[int, ...]:
+        return tiles_of(FULL & ~self.uncovered)
+
+    @property
+    def flip_kind(self) -> str:
+        return "cover" if self.covering else "uncover"
+
+    @property
+    def roll_total(self) -> int | None:
+        return sum(self.dice) if self.phase == "cover" else None
+
+    def dice_options(self) -> tuple[int, ...]:
+        """The numbers of dice the player may roll now (empty unless it is time to roll)."""
+        return self.rules.dice_options(self.remaining) if self.phase == "roll" else ()
+
+    def legal_sets(self) -> list[tuple[int, ...]]:
+        """The sets of tiles that make the current roll, sheet order (empty unless it is time to flip)."""
+        if self.phase != "cover":
+            return []
+        return [_sheet_key(m) for m in set_masks(sum(self.dice), self.remaining)]
+
+    def legal_moves(self) -> list[tuple]:
+        if self.phase == "roll":
+            return [("roll", n) for n in self.dice_options()]
+        return [(self.flip_kind, s) for s in self.legal_sets()]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winner(self) -> int | None:
+        return self._winner
+
+    def score_now(self) -> int:
+        """The score the open tiles would give now."""
+        return self.rules.score(self.uncovered)
+
+    def best_score_so_far(self) -> int | None:
+        """Lowest finished turn score of this round (None before the first turn ends)."""
+        done = [s for s in self.scores if s is not None]
+        return min(done) if done else None
+
+    # ------------------------------------------------------------- actions
+    def roll(self, n: int | None = None, seat: int | None = None) -> tuple[int, ...]:
+        """Roll ``n`` dice (default: two, or one where one die is forced)."""
+        self.play(("roll", n) if n is not None else "roll", seat=seat)
+        return self.dice
+
+    def cover(self, *tiles: int, seat: int | None = None) -> None:
+        """Flip ``tiles`` (cover them; in the long game's uncovering turn, uncover them)."""
+        self.play(tuple(tiles), seat=seat)
+
+    def _parse(self, action: Any) -> tuple:
+        if isinstance(action, str):
+            if action.strip().lower() != "roll":
+                raise IllegalMoveError(f"{action!r}: unknown action (roll, or a set of tiles)")
+            return ("roll", None)
+        if isinstance(action, int) and not isinstance(action, bool):
+            return (self.flip_kind, (action,))
+        if isinstance(action, (list, tuple)) and action and isinstance(action[0], str):
+            kind = action[0].strip().lower()
+            if kind == "roll":
+                n = action[1] if len(action) > 1 else None
+                if len(action) > 2:
+                    raise IllegalMoveError(f"{action!r}: a roll takes only the number of dice")
+                return ("roll", n)
+            if kind in ("cover", "uncover"):
+                if len(action) != 2:
+                    raise IllegalMoveError(f"{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))")
+                return (kind, action[1])
+            raise IllegalMoveError(f"{action!r}: unknown action (roll, cover or uncover)")
+        if isinstance(action, (list, tuple, set, frozenset)):
+            return (self.flip_kind, tuple(action))
+        raise IllegalMoveError(f"{action!r}: unknown action (roll, or a set of tiles)")
+
+    def play(self, action: Any, seat: int | None = None) -> tuple:
+        """Play ``action`` for the seat to move (checked against ``seat`` when given).
+
+        Returns the canonical action.  Raises IllegalMoveError (game unchanged) when refused.
+        """
+        if self.phase == "over":
+            raise IllegalMoveError(f"{action!r}: the game is over")
+        if seat is not None and seat != self.to_move:
+            raise IllegalMoveError(f"{action!r}: not {self.names[seat] if 0 <= seat < self.n_players else seat}'s "
+                                   f"turn, {self.names[self.to_move]} is to move")
+        kind, arg = self._parse(action)
+        if kind == "roll":
+            if self.phase != "roll":
+                raise IllegalMoveError(f"{action!r}: the dice are already rolled ({sum(self.dice)}): "
+                                       f"{self.flip_kind} tiles that make it")
+            options = self.rules.dice_options(self.remaining)
+            n = arg if arg is not None else (2 if 2 in options else 1)
+            if isinstance(n, bool) or n not in (1, 2):
+                raise IllegalMoveError(f"{action!r}: roll one die or two")
+            if n not in options:
+                raise IllegalMoveError(f"{action!r}: {self.rules.dice_reason(n)}")
+            canonical = ("roll", n)
+            self.history.append(canonical)
+            self._do_roll(n)
+            return canonical
+        # a flip
+        if self.phase != "cover":
+            raise IllegalMoveError(f"{action!r}: roll the dice first")
+        if kind != self.flip_kind:
+            raise IllegalMoveError(f"{action!r}: this turn {self.flip_kind}s tiles"
+                                   + ("" if self.covering else " (the long game's uncovering turn)"))
+        tiles = _parse_tiles(arg)
+        for t in tiles:
+            is_open = self.uncovered >> (t - 1) & 1
+            if self.covering and not is_open:
+                raise IllegalMoveError(f"{action!r}: tile {t} is already covered")
+            if not self.covering and is_open:
+                raise IllegalMoveError(f"{action!r}: tile {t} is not covered, so it cannot be uncovered")
+        total = sum(self.dice)
+        if sum(tiles) != total:
+            raise IllegalMoveError(f"{action!r}: {' + '.join(map(str, tiles))} makes {sum(tiles)}, "
+                                   f"not the roll {total}")
+        canonical = (kind, tiles)
+        self.history.append(canonical)
+        self._do_flip(mask_of(tiles))
+        return canonical
+
+    def _next_pips(self, n: int) -> tuple[int, ...]:
+        k = self.n_rolls
+        if k < len(self.preset_dice) and len(self.preset_dice[k]) >= n:
+            return self.preset_dice[k][:n]
+        return _roll_dice(self.seed, k, n)
+
+    def _do_roll(self, n: int) -> None:
+        self.dice = self._next_pips(n)
+        self.n_rolls += 1
+        total = sum(self.dice)
+        who = self.names[self.to_move]
+        self.events.append(f"{who} rolls {' + '.join(map(str, self.dice))} = {total}")
+        if self.variant == "long" and n == 2 and self.dice[0] == self.dice[1]:
+            self.extra_turns += 1
+            self.events.append(f"{who} rolled a double: one extra turn banked ({self.extra_turns})")
+        if set_masks(total, self.remaining):
+            self.phase = "cover"
+            return
+        # no set makes the roll
+        if self.variant == "long" and self.extra_turns > 0:
+            self.extra_turns -= 1
+            self.events.append(f"no set makes {total}: {who} spends an extra turn and rolls again")
+            self.phase = "roll"
+            return
+        self._end_turn()
+
+    def _do_flip(self, m: int) -> None:
+        self.uncovered ^= m
+        self.events.append(f"{self.names[self.to_move]} {self.flip_kind}s {' + '.join(map(str, _sheet_key(m)))}")
+        self.phase = "roll"
+        if self.variant == "long":
+            if self.uncovered == 0:
+                self.shut_by = self.to_move
+                self._finish(self.to_move, f"{self.names[self.to_move]} shuts the box and wins")
+            elif self.uncovered == FULL and not self.covering:
+                self.opened_by = self.to_move
+                self._finish(self.to_move, f"{self.names[self.to_move]} opens the whole box and wins")
+            return
+        if self.uncovered == 0:
+            seat = self.to_move
+            self.shut_by = seat if self.shut_by is None else self.shut_by
+            self.events.append(f"{self.names[seat]} shuts the box!")
+            if self.variant == "round":
+                self.scores[seat] = 0
+                self._finish(seat, f"{self.names[seat]} shuts the box and wins at once")
+            else:
+                self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.to_move
+        who = self.names[seat]
+        if self.variant == "long":
+            self.extra_turns = 0
+            self.covering = not self.covering
+            self.to_move = 1 - seat
+            self.phase = "roll"
+            self.events.append(f"{who}'s turn ends; {self.names[self.to_move]} "
+                               f"{'covers' if self.covering else 'uncovers'} next")
+            return
+        score = self.rules.score(self.uncovered)
+        self.scores[seat] = score
+        self.events.append(f"{who}'s turn ends with {score}")
+        if self.variant == "round":
+            if seat + 1 < self.n_players:
+                self._next_turn(seat + 1)
+                return
+            if self.n_players == 1:
+                self._finish(None, f"{who} scores {score}")
+                return
+            best = min(self.scores)  # type: ignore[type-var]
+            low = [i for i, s in enumerate(self.scores) if s == best]
+            if len(low) == 1:
+                self._finish(low[0], f"{self.names[low[0]]} wins with the lowest score, {best}")
+            else:
+                self._finish(None, f"a tie at {best} between {', '.join(self.names[i] for i in low)}")
+            return
+        # to_45
+        self.totals[seat] += score
+        if self.totals[seat] >= self.limit:
+            self.out[seat] = True
+            self.events.append(f"{who} reaches {self.totals[seat]} and is out")
+        left = [i for i in range(self.n_players) if not self.out[i]]
+        if self.n_players > 1 and len(left) == 1:
+            self._finish(left[0], f"{self.names[left[0]]} is the last player left and wins")
+            return
+        if not left:
+            self._finish(None, f"{who} reached {self.totals[seat]} after {self.rounds} rounds")
+            return
+        later = [i for i in left if i > seat]
+        if later:
+            self._next_turn(later[0])
+        else:
+            self.rounds += 1
+            self.scores = [None] * self.n_players
+            self._next_turn(left[0])
+
+    def _next_turn(self, seat: int) -> None:
+        self.to_move = seat
+        self.uncovered = FULL
+        self.phase = "roll"
+
+    def _finish(self, winner: int | None, message: str) -> None:
+        self.phase = "over"
+        self._winner = winner
+        self.events.append(message)
+
+    # ------------------------------------------------------------- money
+    def payouts(self) -> list[Fraction]:
+        """Net winnings of each seat for a finished round with a ``stake``.
+
+        Shutting the box: every other player pays the shutter a double stake.
+        Otherwise the lowest score takes the pot (every player's stake); a tie splits it.
+        Zero for everyone while the round is on, without a stake, or in the other variants.
+        """
+        n = self.n_players
+        zero = [Fraction(0)] * n
+        if self.phase != "over" or self.variant != "round" or not self.stake or n == 1:
+            return zero
+        if self.shut_by is not None:
+            return [Fraction(2 * self.stake * (n - 1)) if i == self.shut_by else Fraction(-2 * self.stake)
+                    for i in range(n)]
+        best = min(s for s in self.scores if s is not None)
+        low = [i for i, s in enumerate(self.scores) if s == best]
+        share = Fraction(self.stake * n, len(low))
+        return [share - self.stake if i in low else Fraction(-self.stake) for i in range(n)]
+
+    # ------------------------------------------------------------- undo, copy, save
+    def _config(self) -> dict[str, Any]:
+        return {"players": list(self.names), "rules": self.rules.to_dict(), "variant": self.variant,
+                "seed": self.seed, "stake": self.stake, "limit": self.limit,
+                "dice": [list(d) for d in self.preset_dice]}
+
+    def undo(self) -> tuple:
+        """Take back the last action (a roll too: the same roll comes again, the dice are seeded)."""
+        if not self.history:
+            raise IllegalMoveError("undo: nothing to undo")
+        last = self.history[-1]
+        replay = self.history[:-1]
+        self._reset()
+        for a in replay:
+            self.play(a)
+        return last
+
+    def copy(self) -> "ShutTheBox":
+        return ShutTheBox.from_dict(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe: the setup and the actions (the seeded dice replay them), plus a readable summary."""
+        return {**self._config(),
+                "history": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.history],
+                "state": {"uncovered": list(self.open_tiles), "to_move": self.to_move, "phase": self.phase,
+                          "dice": list(self.dice), "scores": list(self.scores), "totals": list(self.totals),
+                          "winner": self._winner}}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "ShutTheBox":
+        if not isinstance(data, dict):
+            raise BadPositionError(f"{data!r}: not a saved Shut the Box game")
+        try:
+            game = cls(data["players"], Rules(**data.get("rules", {})), data.get("variant", "round"),
+                       data.get("seed"), stake=data.get("stake", 0), limit=data.get("limit", 45),
+                       dice=data.get("dice"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadPositionError(f"not a saved Shut the Box game: {exc}") from exc
+        for i, entry in enumerate(data.get("history", [])):
+            try:
+                kind, arg = entry
+                game.play((kind, tuple(arg) if isinstance(arg, list) else arg))
+            except (IllegalMoveError, TypeError, ValueError) as exc:
+                raise BadPositionError(f"action {i + 1} {entry!r} is not legal there: {exc}") from exc
+        state = data.get("state")
+        if state is not None and (list(state.get("uncovered", game.open_tiles)) != list(game.open_tiles)
+                                  or state.get("to_move", game.to_move) != game.to_move):
+            raise BadPositionError("the saved state does not match the replayed actions")
+        return game
+
+    # ------------------------------------------------------------- display
+    def __str__(self) -> str:
+        box = " ".join(str(t) if self.uncovered >> (t - 1) & 1 else "·" for t in TILES)
+        if self.phase == "over":
+            tail = self.events[-1] if self.events else "over"
+        elif self.phase == "cover":
+            tail = f"{self.names[self.to_move]} rolled {sum(self.dice)}: {self.flip_kind} tiles"
+        else:
+            tail = f"{self.names[self.to_move]} to roll"
+        return f"[{box}]  {tail}"
+
+    def __repr__(self) -> str:
+        return (f"ShutTheBox(players={self.names!r}, variant={self.variant!r}, rules={self.rules!r}, "
+                f"open={self.open_tiles}, phase={self.phase!r})")

@@ -1,0 +1,493 @@
+"""The Shut the Box widget (ipycanvas), built on :class:`gamekit.widgets.base.GameWidget`.
+
+Nine hinged tiles (open tiles stand up, covered ones lie flipped down), dice with pips, Roll
+(one die or two when the rules allow a choice), click tiles to select a set and Confirm, the
+legal sets on request, a Hint from the exact tables, 1–4 seats (person or CPU), and choosers
+for the variant and the rules.  ``box_scene`` draws any position and is shared with the lessons.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+import ipywidgets as W
+
+from gamekit.errors import IllegalMoveError
+from gamekit.shutbox.players import cpu_player, objective_for
+from gamekit.shutbox.rules import TILES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.strategy import table
+from gamekit.widgets.base import BACKGROUND, INK, GameWidget, Scene, reported
+from gamekit.widgets.strings import add_strings, text
+
+add_strings("en", {
+    "shutbox.seat": "Player {n}",
+    "shutbox.roll": "Roll",
+    "shutbox.roll_one": "Roll one die",
+    "shutbox.confirm": "Confirm",
+    "shutbox.clear": "Clear",
+    "shutbox.show_sets": "Legal sets",
+    "shutbox.variant": "Game",
+    "shutbox.variant.round": "One round",
+    "shutbox.variant.long": "Long game (2 players)",
+    "shutbox.variant.to_45": "To 45 points",
+    "shutbox.one_die": "One die",
+    "shutbox.one_die.after_789": "after 7, 8, 9 are covered",
+    "shutbox.one_die.under_six": "forced at 6 or less",
+    "shutbox.one_die.never": "never",
+    "shutbox.scoring": "Score",
+    "shutbox.scoring.sum": "sum of tiles",
+    "shutbox.scoring.digits": "digits (159)",
+    "shutbox.seats": "Seats",
+    "shutbox.seat_kind.person": "person",
+    "shutbox.seat_kind.cpu": "CPU",
+    "shutbox.seat_kind.off": "—",
+    "shutbox.to_roll": "{seat}: roll the dice.",
+    "shutbox.to_roll_choice": "{seat}: 7, 8 and 9 are done — roll one die or two.",
+    "shutbox.to_flip": "{seat} rolled {dice} = {total}: click tiles that make {total}, then Confirm.",
+    "shutbox.to_flip_uncover": "{seat} rolled {dice} = {total}: click covered tiles that make {total}, then Confirm.",
+    "shutbox.select_first": "Click tiles to select a set first.",
+    "shutbox.roll_first": "Roll the dice first (press Roll).",
+    "shutbox.not_selectable": "Tile {tile} is already covered.",
+    "shutbox.not_selectable_uncover": "Tile {tile} is open: in this turn you uncover covered tiles.",
+    "shutbox.off_tiles": "Click a tile to select it.",
+    "shutbox.sets": "Sets for {total}: {sets}",
+    "shutbox.no_sets": "Roll first: the sets depend on the roll.",
+    "shutbox.hint_roll": "roll {n} {dice}",
+    "shutbox.hint_roll_reason": "{values}",
+    "shutbox.selected": "selected {tiles} = {sum}",
+    "shutbox.new_rules": "New game: {rules}.",
+    "shutbox.over": "{message}.",
+    "shutbox.payouts": "Pot: {payouts}.",
+})
+add_strings("es", {"shutbox.seat": "Jugador {n}", "shutbox.roll": "Tirar", "shutbox.confirm": "Confirmar"})
+
+SEAT_COLOURS4 = ("#d4a017", "#ff7f6a", "#4aa3df", "#7dcea0")
+SEAT_DARK4 = ("#8a6500", "#c0392b", "#1f618d", "#1e8449")
+FELT = "#2e7d4f"
+FELT_DARK = "#1f5e3a"
+WOOD = "#8b5a2b"
+TILE_FACE = "#f6e7c1"
+TILE_DOWN = "#6d4c2f"
+SELECT = "#2e86de"
+PIP = "#222222"
+
+
+@dataclass(frozen=True)
+class BoxLayout:
+    """Pixel geometry of the box (CSS pixels)."""
+
+    width: int = 600
+    height: int = 300
+    tile_w: float = 52
+    gap: float = 8
+    top: float = 34
+    tile_h: float = 112
+    down_h: float = 36
+    die: float = 48
+
+    @property
+    def left(self) -> float:
+        return (self.width - 9 * self.tile_w - 8 * self.gap) / 2
+
+    def tile_x(self, tile: int) -> float:
+        return self.left + (tile - 1) * (self.tile_w + self.gap)
+
+    @property
+    def hinge_y(self) -> float:
+        return self.top + self.tile_h
+
+    def tile_centre(self, tile: int) -> tuple[float, float]:
+        """Where to click a tile (works whether it stands or lies down)."""
+        return self.tile_x(tile) + self.tile_w / 2, self.hinge_y - 14
+
+    def tile_at(self, x: float, y: float) -> int | None:
+        if not self.top - 4 <= y <= self.hinge_y + self.down_h + 4:
+            return None
+        for t in TILES:
+            x0 = self.tile_x(t)
+            if x0 - self.gap / 2 <= x <= x0 + self.tile_w + self.gap / 2:
+                return t
+        return None
+
+    def die_box(self, i: int, n: int) -> tuple[float, float]:
+        total_w = n * self.die + (n - 1) * 16
+        x0 = self.width / 2 - total_w / 2 + i * (self.die + 16)
+        return x0, self.height - self.die - 24
+
+    def dice_area(self, x: float, y: float) -> bool:
+        x0, y0 = self.die_box(0, 2)
+        return x0 - 10 <= x <= x0 + 2 * self.die + 26 and y0 - 10 <= y <= y0 + self.die + 10
+
+
+_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def box_scene(open_tiles: Iterable[int], layout: BoxLayout | None = None, *, dice: Sequence[int] = (),
+              selected: Iterable[int] = (), marks: dict[int, str] | None = None, dim_dice: bool = False,
+              caption: str = "") -> Scene:
+    """Draw the box: open tiles standing, covered tiles flipped down, selection, dice with pips.
+
+    ``marks`` colours tiles (e.g. a lesson's set in green); ``caption`` is written under the tiles.
+    """
+    lay = layout or BoxLayout()
+    open_set, sel, marks = set(open_tiles), set(selected), marks or {}
+    s = Scene()
+    s.add("rect", 0, 0, lay.width, lay.height, BACKGROUND)
+    s.add("rect", 8, 8, lay.width - 16, lay.height - 16, WOOD)
+    s.add("rect", 18, 18, lay.width - 36, lay.hinge_y + lay.down_h - 4, FELT)
+    s.add("line", 18, lay.hinge_y, lay.width - 18, lay.hinge_y, FELT_DARK, 3)
+    for t in TILES:
+        x = lay.tile_x(t)
+        colour = marks.get(t)
+        if t in open_set:
+            face = colour or (SELECT if t in sel else TILE_FACE)
+            s.add("rect", x, lay.top, lay.tile_w, lay.tile_h, face)
+            s.add("stroke_rect", x, lay.top, lay.tile_w, lay.tile_h, INK if t not in sel else "#1b4f72", 2)
+            ink = "#ffffff" if (t in sel or colour) else INK
+            s.add("text", x + lay.tile_w / 2, lay.top + 34, str(t), "bold 30px sans-serif", ink, "center")
+            s.add("circle", x + lay.tile_w / 2, lay.hinge_y - 12, 3, "#b08d57")   # hinge pin
+        else:
+            face = colour or (SELECT if t in sel else TILE_DOWN)
+            s.add("rect", x, lay.hinge_y, lay.tile_w, lay.down_h, face)
+            s.add("stroke_rect", x, lay.hinge_y, lay.tile_w, lay.down_h, "#3e2a18", 2)
+            s.add("text", x + lay.tile_w / 2, lay.hinge_y + lay.down_h / 2, str(t), "16px sans-serif",
+                  "#ffffff" if (t in sel or colour) else "#c8a97e", "center")
+    n = len(dice)
+    for i, v in enumerate(dice):
+        x0, y0 = lay.die_box(i, n)
+        s.add("rect", x0, y0, lay.die, lay.die, "#e8e8e8" if dim_dice else "#ffffff")
+        s.add("stroke_rect", x0, y0, lay.die, lay.die, INK, 2)
+        for dx, dy in _PIPS[v]:
+            s.add("circle", x0 + lay.die / 2 + dx * lay.die * 0.27, y0 + lay.die / 2 + dy * lay.die * 0.27,
+                  lay.die * 0.09, "#999999" if dim_dice else PIP)
+    if caption:
+        s.add("text", 24, lay.height - 24 - lay.die / 2, caption, "15px sans-serif", INK, "left")
+    return s
+
+
+class ShutBoxWidget(GameWidget):
+    """Play Shut the Box: 1–4 seats, people or CPU, any variant of the rules sheet.
+
+    >>> ShutBoxWidget(seats=["person", "cpu"], variant="round", seed=1)   # doctest: +SKIP
+    """
+
+    layout_px = BoxLayout()
+    css_size = (layout_px.width, layout_px.height)
+
+    def __init__(self, seats: Sequence[str] = ("person", "cpu"), variant: str = "round",
+                 rules: Rules | None = None, level: str = "hard", seed: int | None = None, stake: int = 0,
+                 timer: int = 0):
+        seats = list(seats)
+        if not 1 <= len(seats) <= 4 or any(k not in ("person", "cpu") for k in seats):
+            raise ValueError("seats: one to four of 'person' / 'cpu'")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant={variant!r}: choose one of {', '.join(VARIANTS)}")
+        if variant == "long" and len(seats) != 2:
+            raise ValueError("the long game is for two seats")
+        self.seats = seats
+        self.variant = variant
+        self.rules = rules or Rules()
+        self.stake = stake
+        self.base_seed = seed
+        self.games_played = 0
+        self.selected: set[int] = set()
+        self.sets_shown = False
+        # controls (made before the base builds the layout, which asks for extra_controls)
+        self.roll_button = W.Button(description=text("shutbox.roll"), icon="cube", button_style="primary")
+        self.roll_one_button = W.Button(description=text("shutbox.roll_one"), icon="cube")
+        self.confirm_button = W.Button(description=text("shutbox.confirm"), icon="check", button_style="success")
+        self.clear_button = W.Button(description=text("shutbox.clear"), icon="times")
+        self.sets_button = W.Button(description=text("shutbox.show_sets"), icon="list")
+        for b in (self.roll_button, self.roll_one_button, self.confirm_button, self.clear_button, self.sets_button):
+            b.add_class("gamekit-shutbox-" + b.description.lower().replace(" ", "-"))
+        self.sets_html = W.HTML()
+        self.sets_html.add_class("gamekit-shutbox-sets")
+        self.variant_select = W.Dropdown(options=[(text(f"shutbox.variant.{v}"), v) for v in VARIANTS],
+                                         value=variant, description=text("shutbox.variant"),
+                                         layout=W.Layout(width="auto"))
+        self.one_die_select = W.Dropdown(options=[(text(f"shutbox.one_die.{v}"), v)
+                                                  for v in ("after_789", "under_six", "never")],
+                                         value=self.rules.one_die, description=text("shutbox.one_die"),
+                                         layout=W.Layout(width="auto"))
+        self.scoring_select = W.Dropdown(options=[(text(f"shutbox.scoring.{v}"), v) for v in ("sum", "digits")],
+                                         value=self.rules.scoring, description=text("shutbox.scoring"),
+                                         layout=W.Layout(width="auto"))
+        kinds = [(text(f"shutbox.seat_kind.{k}"), k) for k in ("person", "cpu", "off")]
+        self.seat_selects = [W.Dropdown(options=kinds, value=seats[i] if i < len(seats) else "off",
+                                        description=text("shutbox.seat", n=i + 1),
+                                        layout=W.Layout(width="auto")) for i in range(4)]
+        self.seat_cards = [W.HTML(layout=W.Layout(width="25%")) for _ in range(4)]
+        mode = "watch" if "person" not in seats else "cpu"
+        super().__init__(mode=mode, level=level, seed=seed, timer=timer)
+        self.children = (W.HBox(self.seat_cards), *self.children[1:])
+        self.mode_select.layout.display = "none"
+        self.resign_button.layout.display = "none"
+        self.roll_button.on_click(self.on_roll)
+        self.roll_one_button.on_click(self.on_roll_one)
+        self.confirm_button.on_click(self.on_confirm)
+        self.clear_button.on_click(self.on_clear)
+        self.sets_button.on_click(self.on_show_sets)
+        for sel in (self.variant_select, self.one_die_select, self.scoring_select, *self.seat_selects):
+            sel.observe(self.on_setup_change, names="value")
+        self.add_class("gamekit-shutbox")
+        if self.mode == "cpu":
+            self.run_cpu()
+
+    # ----- hooks --------------------------------------------------------------
+    def names(self) -> list[str]:
+        return [text("shutbox.seat", n=i + 1) for i in range(len(self.seats))]
+
+    def new_game(self) -> ShutTheBox:
+        seed = None if self.base_seed is None else self.base_seed + self.games_played
+        return ShutTheBox(self.names(), self.rules, self.variant, seed=seed, stake=self.stake)
+
+    def next_game(self) -> ShutTheBox:
+        self.games_played += 1
+        self.selected.clear()
+        self.sets_shown = False
+        return self.new_game()
+
+    def make_cpu(self, level: str, seed: int | None) -> Any:
+        return cpu_player(level, seed=seed)
+
+    @property
+    def cpu_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, k in enumerate(self.seats) if k == "cpu")
+
+    def extra_controls(self) -> list[W.Widget]:
+        return [W.HBox([self.roll_button, self.roll_one_button, self.confirm_button, self.clear_button,
+                        self.sets_button]),
+                self.sets_html,
+                W.HBox([self.variant_select, self.one_die_select, self.scoring_select]),
+                W.HBox(self.seat_selects)]
+
+    def build_scene(self) -> Scene:
+        g = self.game
+        caption = ""
+        if self.selected:
+            caption = text("shutbox.selected", tiles="+".join(map(str, sorted(self.selected, reverse=True))),
+                           sum=sum(self.selected))
+        return box_scene(g.open_tiles, self.layout_px, dice=g.dice, selected=self.selected,
+                         dim_dice=g.phase != "cover", caption=caption)
+
+    def move_at(self, x: float, y: float) -> Any:
+        g = self.game
+        if g.phase == "roll" and self.layout_px.dice_area(x, y):
+            return "roll"
+        tile = self.layout_px.tile_at(x, y)
+        if tile is None:
+            raise IllegalMoveError(text("shutbox.off_tiles"))
+        if g.phase != "cover":
+            raise IllegalMoveError(text("shutbox.roll_first"))
+        flippable = tile in (g.open_tiles if g.covering else g.covered_tiles)
+        if not flippable:
+            raise IllegalMoveError(text("shutbox.not_selectable" if g.covering else "shutbox.not_selectable_uncover",
+                                        tile=tile))
+        self.selected ^= {tile}
+        self.refresh()
+        return None
+
+    def describe_move(self, move: Any) -> str:
+        kind, arg = move if isinstance(move, tuple) and len(move) == 2 else ("roll", None)
+        if kind == "roll":
+            return f"roll {arg or 2} {'die' if arg == 1 else 'dice'}"
+        return f"{kind} {'+'.join(map(str, arg))}"
+
+    def hint_for(self, game: ShutTheBox) -> tuple[Any, str]:
+        objective, target = objective_for(game)
+        t = table(game.rules, objective, target)
+
+        def fmt(v: Any) -> str:
+            if objective == "shut":
+                return f"shut chance {float(v):.2%}"
+            if objective == "score":
+                return f"expected score {float(v):.2f}"
+            return f"chance to beat {target} {float(v):.2%}"
+
+        if game.phase == "roll":
+            options = game.dice_options()
+            values = t.dice_values(game.remaining)
+            n = t.dice(game.remaining)
+            n = n if n in options else options[0]
+            reason = "; ".join(f"{k} {'die' if k == 1 else 'dice'}: {fmt(v)}" for k, v in sorted(values.items()))
+            return ("roll", n), reason
+        total = sum(game.dice)
+        best = t.best_set(game.remaining, total)
+        options = t.set_values(game.remaining, total)
+        reason = "; ".join(f"{'+'.join(map(str, s))} → {fmt(v)}" for s, v in options)
+        goal = {"shut": "shutting the box", "score": "the lowest expected score",
+                "beat": f"beating {target}"}[objective]
+        return (game.flip_kind, best), f"best for {goal} — {reason}"
+
+    def score_text(self, seat: int) -> str:
+        g = self.game
+        if g.variant == "to_45":
+            return f"{g.totals[seat]}" + (" out" if g.out[seat] else "")
+        if g.variant == "long":
+            if g.is_over():
+                return ""
+            role = "covers" if (seat == g.to_move) == g.covering else "uncovers"
+            return role
+        s = g.scores[seat]
+        return "—" if s is None else str(s)
+
+    def status_over(self) -> str:
+        g = self.game
+        message = g.events[-1] if g.events else ""
+        pay = g.payouts()
+        if any(pay):
+            message += ". " + text("shutbox.payouts", payouts=", ".join(
+                f"{name} {'+' if p > 0 else ''}{p}" for name, p in zip(g.names, pay)))
+        return message
+
+    def current_status(self) -> str:
+        g = self.game
+        if g.is_over():
+            return self.status_over()
+        seat = g.names[g.to_move] + (" (CPU)" if g.to_move in self.cpu_seats else "")
+        if g.phase == "roll":
+            key = "shutbox.to_roll_choice" if len(g.dice_options()) > 1 else "shutbox.to_roll"
+            return text(key, seat=seat)
+        key = "shutbox.to_flip" if g.covering else "shutbox.to_flip_uncover"
+        return text(key, seat=seat, dice=" + ".join(map(str, g.dice)), total=sum(g.dice))
+
+    def card_html(self, seat: int) -> str:
+        if seat >= len(self.seats):
+            return ""
+        g = self.game
+        active = not g.is_over() and g.to_move == seat
+        crown = " 🏆" if g.is_over() and g.winner() == seat else ""
+        who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats else text("card.person"))
+        border = f"3px solid {SEAT_DARK4[seat]}" if active else "3px solid transparent"
+        return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
+                f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
+                f"background:{SEAT_COLOURS4[seat]}33'><b>{g.names[seat]}</b> <small>({who})</small>{crown}"
+                f"<span class='gamekit-score' style='float:right'><b>{self.score_text(seat)}</b></span></div>")
+
+    def refresh(self, message: str | None = None) -> None:
+        scene = self.build_scene()
+        cards = [self.card_html(seat) for seat in range(4)]
+        status = message if message is not None else self.current_status()
+        g = self.game
+        over = g.is_over()
+        person_turn = not over and not self.is_cpu_turn()
+        options = g.dice_options()
+        sets_text = ""
+        if self.sets_shown:
+            sets_text = (text("shutbox.sets", total=sum(g.dice), sets="; ".join("+".join(map(str, s))
+                                                                               for s in g.legal_sets()))
+                         if g.phase == "cover" else text("shutbox.no_sets"))
+        self.board.paint(scene)
+        for card, html_ in zip(self.seat_cards, cards):
+            card.value = html_
+            card.layout.display = "" if html_ else "none"
+        self.say(status)
+        self.sets_html.value = f"<small>{sets_text}</small>" if sets_text else ""
+        self.undo_button.disabled = not g.history
+        self.roll_button.disabled = not (person_turn and 2 in options)
+        self.roll_one_button.layout.display = "" if 1 in options else "none"
+        self.roll_one_button.disabled = not (person_turn and 1 in options)
+        if options == (1,):
+            self.roll_button.disabled = not person_turn
+        self.confirm_button.disabled = not (person_turn and g.phase == "cover")
+        self.clear_button.disabled = not self.selected
+        self.step_button.layout.display = "" if self.mode == "watch" else "none"
+        self.hint_button.disabled = over
+        self.resign_button.layout.display = "none"
+
+    def request_undo(self) -> None:
+        self.selected.clear()
+        if not self.game.history:
+            self.say(text("status.nothing_to_undo"))
+            return
+        self.undo_for_person()
+
+    def play_human(self, move: Any) -> bool:
+        try:
+            self.game.play(move)
+        except IllegalMoveError as refusal:
+            return self.say(str(refusal))
+        self.selected.clear()
+        self.sets_shown = False
+        self.after_move()
+        return True
+
+    # ----- plain actions (buttons call these; tests too) -------------------------------
+    def roll(self, n: int | None = None) -> bool:
+        """The person rolls (``n`` dice; default two, or one when it is forced)."""
+        if self.is_cpu_turn() or self.game.is_over():
+            return self.say(text("status.game_over") if self.game.is_over() else
+                            text("status.not_your_turn", seat=self.game.names[self.game.to_move]))
+        return self.play_human(("roll", n) if n else "roll")
+
+    def select(self, *tiles: int) -> None:
+        """Click each tile (toggles its selection)."""
+        for t in tiles:
+            self.click(*self.layout_px.tile_centre(t))
+
+    def confirm(self) -> bool:
+        """Play the selected set; the rules refuse (and the status says why) a set that does not make the roll."""
+        if self.is_cpu_turn() or self.game.is_over():
+            return self.say(text("status.game_over") if self.game.is_over() else
+                            text("status.not_your_turn", seat=self.game.names[self.game.to_move]))
+        if self.game.phase != "cover":
+            return self.say(text("shutbox.roll_first"))
+        if not self.selected:
+            return self.say(text("shutbox.select_first"))
+        return self.play_human((self.game.flip_kind, tuple(sorted(self.selected, reverse=True))))
+
+    def clear(self) -> None:
+        self.selected.clear()
+        self.refresh()
+
+    def show_sets(self) -> list[tuple[int, ...]]:
+        self.sets_shown = True
+        self.refresh(self.last_status)
+        return self.game.legal_sets()
+
+    def setup(self, *, variant: str | None = None, one_die: str | None = None, scoring: str | None = None,
+              seats: Sequence[str] | None = None) -> None:
+        """Change the game (variant, rules, seats) and start a new one."""
+        seats = list(seats) if seats is not None else self.seats
+        variant = variant or self.variant
+        if variant == "long" and len(seats) != 2:
+            seats = (seats + ["cpu", "cpu"])[:2]
+        if not seats:
+            seats = ["person"]
+        self.seats, self.variant = seats, variant
+        self.rules = Rules(one_die or self.rules.one_die, scoring or self.rules.scoring)
+        self.mode = "watch" if "person" not in seats else "cpu"
+        self.selected.clear()
+        self.restart()
+        self.say(text("shutbox.new_rules", rules=f"{text('shutbox.variant.' + variant)}, {self.rules.describe()}")
+                 + " " + self.current_status())
+
+    # ----- callbacks --------------------------------------------------------------------
+    @reported
+    def on_roll(self, _: Any) -> None:
+        options = self.game.dice_options()
+        self.roll(2 if 2 in options else 1)
+
+    @reported
+    def on_roll_one(self, _: Any) -> None:
+        self.roll(1)
+
+    @reported
+    def on_confirm(self, _: Any) -> None:
+        self.confirm()
+
+    @reported
+    def on_clear(self, _: Any) -> None:
+        self.clear()
+
+    @reported
+    def on_show_sets(self, _: Any) -> None:
+        self.show_sets()
+
+    @reported
+    def on_setup_change(self, _: Any) -> None:
+        seats = [s.value for s in self.seat_selects if s.value != "off"]
+        self.setup(variant=self.variant_select.value, one_die=self.one_die_select.value,
+                   scoring=self.scoring_select.value, seats=seats)

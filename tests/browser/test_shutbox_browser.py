@@ -1,0 +1,72 @@
+"""Shut the Box in a real browser: roll by clicking the dice, select tiles by clicking, Confirm."""
+import pytest
+
+from gamekit.shutbox import ShutTheBox
+from gamekit.shutbox.widget import FELT, TILE_FACE, BoxLayout
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/shut_the_box/01_rules_and_play.ipynb"
+SEED = 7          # the seed the lesson's widget uses: the first roll is known in advance
+
+PIXEL = """([x, y]) => {
+  const canvas = document.querySelector('.gamekit-shutbox canvas.gamekit-board');
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  return Array.from(canvas.getContext('2d').getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data);
+}"""
+
+
+def rgb(hex_colour):
+    return [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+
+
+def close(a, b, tol=12):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def status(page):
+    return page.locator(".gamekit-shutbox .gamekit-status").inner_text()
+
+
+def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
+    page = notebook_page(LESSON, boards=2)
+    canvas = page.locator(".gamekit-shutbox canvas.gamekit-board")
+    lay = BoxLayout()
+    expected = ShutTheBox(2, seed=SEED)
+    expected.roll()
+    total = sum(expected.dice)
+    chosen = expected.legal_sets()[0]             # the sheet's first set: largest tile first
+    x, y = lay.tile_x(chosen[0]) + lay.tile_w / 2, lay.top + 8
+    assert close(page.evaluate(PIXEL, [x, y]), rgb(TILE_FACE)), "the tile should stand open"
+
+    die_x, die_y = lay.die_box(0, 2)
+    ui.click_css(page, canvas, die_x + 10, die_y + 10)              # click the dice: roll
+    page.wait_for_function(f"document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
+                           f".includes('= {total}')", timeout=15_000)
+
+    for t in chosen:
+        ui.click_css(page, canvas, *lay.tile_centre(t))             # select the set
+    page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
+    page.wait_for_function("document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
+                           ".includes('roll the dice')", timeout=15_000)
+    page.wait_for_function(f"({PIXEL})([{x}, {y}]).join(',') !== '{','.join(map(str, rgb(TILE_FACE) + [255]))}'",
+                           timeout=10_000)
+    assert close(page.evaluate(PIXEL, [x, y]), rgb(FELT)), "the covered tile should be flipped down"
+    ui.screenshot(page, "shutbox_after_cover")
+
+
+def test_a_wrong_set_is_refused_with_the_reason(notebook_page, ui):
+    page = notebook_page(LESSON, boards=2)
+    canvas = page.locator(".gamekit-shutbox canvas.gamekit-board")
+    lay = BoxLayout()
+    expected = ShutTheBox(2, seed=SEED)
+    expected.roll()
+    total = sum(expected.dice)
+    page.locator(".gamekit-shutbox .gamekit-shutbox-roll").click()  # the Roll button works too
+    page.wait_for_function(f"document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
+                           f".includes('= {total}')", timeout=15_000)
+    wrong = 1 if total != 1 else 2
+    ui.click_css(page, canvas, *lay.tile_centre(wrong))
+    page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
+    page.wait_for_function("document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
+                           f".includes('not the roll {total}')", timeout=15_000)
