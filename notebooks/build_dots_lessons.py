@@ -195,9 +195,11 @@ A double-deal pays two boxes for the next chain. When no chain is left after thi
         ("md", """## Play the Hard CPU with hints on
 
 Time to use it all against the strongest level. You are Gold and move first; the CPU plays Coral and
-plays the long chain rule and the double-deal itself. Press **Hint** whenever you like: it shows the
-line the Hard level would draw, with a one-sentence reason (take the box, safe line, double-deal…)."""),
-        ("code", 'from gamekit.dots.widget import DotsWidget\n\nDotsWidget(5, 4, mode="cpu", level="hard")'),
+plays the long chain rule and the double-deal itself. Hints are on: whenever it is your turn, the status line
+shows the line the Hard level would draw, with a one-sentence reason (take the box, safe line, double-deal…).
+Try to see the reason before you read it. Build the board with `hints=False` (or press **Hint** only when you
+are stuck) for a fair game."""),
+        ("code", 'from gamekit.dots.widget import DotsWidget\n\nDotsWidget(5, 4, mode="cpu", level="hard", hints=True)'),
         ("md", "That is the end of the Dots and Boxes lessons. Back to the [start page](../00_start_here.ipynb)."),
     ],
 }

@@ -145,7 +145,7 @@ class DotsWidget(GameWidget):
     """
 
     def __init__(self, width: int = 5, height: int = 4, mode: str = "cpu", level: str = "easy",
-                 seed: int | None = None, timer: int = 0, alternate_start: bool = True):
+                 seed: int | None = None, timer: int = 0, alternate_start: bool = True, hints: bool = False):
         self.size = (width, height)
         self.alternate_start = alternate_start
         self.layout_px = BoardLayout.fit(width, height)
@@ -155,7 +155,7 @@ class DotsWidget(GameWidget):
             options=[(name, size) for name, size in PRESETS.items()] +
                     ([] if (width, height) in PRESETS.values() else [(f"{width}×{height}", (width, height))]),
             value=(width, height), description=text("dots.board"), layout=W.Layout(width="auto"))
-        super().__init__(mode=mode, level=level, seed=seed, timer=timer)
+        super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
         self.size_select.observe(self.on_size_change, names="value")
 
     # ----- hooks --------------------------------------------------------------

@@ -172,7 +172,7 @@ class GameWidget(W.VBox):
     hint_available = True
 
     def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
-                 timer: int = 0, cpu_seats: Sequence[int] | None = None):
+                 timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
         if mode not in MODES:
             raise ValueError(f"mode={mode!r}: choose one of {', '.join(MODES)}")
         if level not in LEVELS:
@@ -180,6 +180,7 @@ class GameWidget(W.VBox):
         if timer not in TIMERS:
             raise ValueError(f"timer={timer!r}: choose 0 (off), 30 or 60 seconds")
         self.mode, self.level, self.seed, self.timer_seconds = mode, level, seed, timer
+        self.hints = hints   # show the Hard CPU's suggestion whenever it is a person's turn
         self.cpu_seats_in_cpu_mode = tuple(cpu_seats) if cpu_seats is not None else (1,)
         self.game = self.new_game()
         self._cpu: Any = None
@@ -329,6 +330,13 @@ class GameWidget(W.VBox):
         if self.mode == "cpu":
             self.run_cpu()
         self.restart_timer()
+        self.offer_hint()
+
+    def offer_hint(self) -> None:
+        """With hints on, add the suggested move to the status line on a person's turn."""
+        if self.hints and self.hint_available and not self.game.is_over() and not self.is_cpu_turn():
+            move, reason = self.hint_for(self.game)
+            self.say(f"{self.last_status} {text('status.hint', move=self.describe_move(move), reason=reason)}")
 
     def run_cpu(self, max_moves: int | None = None) -> None:
         """Let the CPU play while it is its turn (it may draw again after completing a box)."""
@@ -408,6 +416,7 @@ class GameWidget(W.VBox):
         if self.mode == "cpu":
             self.run_cpu()
         self.restart_timer()
+        self.offer_hint()
 
     def next_game(self) -> Any:
         return self.new_game()

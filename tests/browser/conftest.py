@@ -15,6 +15,7 @@ Without Chromium the tests are skipped (and the run says so at the end); with
 """
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import socket
@@ -33,6 +34,7 @@ CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 _skipped_reason: list[str] = []
+_workspace_numbers = itertools.count()
 
 
 def chromium_path() -> str | None:
@@ -77,17 +79,20 @@ def lab():
         _skip_or_fail("the playwright package is not installed")
     port = free_port()
     settings = Path(tempfile.mkdtemp(prefix="gamekit-lab-"))
+    # JupyterLab saves the notebooks it runs (metadata, outputs): serve a copy so the checkout stays clean.
+    root = settings / "root"
+    shutil.copytree(ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     log = settings / "lab.log"
     env = dict(os.environ, JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"),
                JUPYTER_RUNTIME_DIR=str(settings / "runtime"))
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
                "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-               f"--ServerApp.root_dir={ROOT}", "--LabApp.news_url=None",
+               f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")   # CI containers run as root
     with open(log, "w") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 90
     while time.time() < deadline:
@@ -102,7 +107,7 @@ def lab():
     else:
         process.terminate()
         pytest.fail(f"JupyterLab did not answer within 90 s:\n{log.read_text()[-3000:]}")
-    yield Lab(url, ROOT, process, log)
+    yield Lab(url, root, process, log)
     process.terminate()
     try:
         process.wait(timeout=15)
@@ -129,13 +134,14 @@ def notebook_page(lab, browser):
     def open_notebook(path: str, boards: int = 1, timeout_ms: int = 180_000):
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
         pages.append(page)
-        page.goto(f"{lab.url}/lab/tree/{path}", wait_until="domcontentloaded")
+        # a workspace of its own, so tabs opened by earlier tests are not restored behind this one
+        page.goto(f"{lab.url}/lab/workspaces/test-{next(_workspace_numbers)}/tree/{path}", wait_until="domcontentloaded")
         page.wait_for_selector(".jp-Notebook", timeout=timeout_ms)
         # the kernel has started once the status bar says so ("Python 3 (ipykernel) | Idle")
         page.wait_for_function(
             "Array.from(document.querySelectorAll('.jp-StatusBar-TextItem')).some(e => /\\| Idle/.test(e.textContent))",
             timeout=timeout_ms)
-        page.locator(".jp-Notebook").first.click()   # focus the notebook so the menu command applies
+        page.locator(".jp-Notebook:visible").first.click()   # focus the notebook so the menu command applies
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
         page.wait_for_function(

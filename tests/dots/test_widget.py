@@ -218,3 +218,12 @@ def test_unknown_mode_level_or_timer_is_refused():
     for kwargs in ({"mode": "solo"}, {"level": "expert"}, {"timer": 45}):
         with pytest.raises(ValueError):
             DotsWidget(3, 3, **kwargs)
+
+
+def test_with_hints_on_the_status_suggests_a_line_on_every_turn_of_the_person():
+    w = DotsWidget(3, 3, mode="cpu", level="easy", seed=2, hints=True)
+    w.restart()
+    assert "Hint:" in w.last_status
+    w.click_line("a1-b1")
+    if not w.game.is_over():
+        assert "The CPU played" in w.last_status and "Hint:" in w.last_status
