@@ -1,0 +1,528 @@
+"""Rules of 5 en raya and standard Connect Four: one engine, the variants as data.
+
+Coordinates
+-----------
+The grid is ``width`` columns by ``height`` rows.  A cell is ``(col, row)`` with ``col`` counted
+from 0 at the far left of the *whole* grid (side columns included) and ``row`` from 0 at the bottom.
+Moves use the players' notation instead: the *playable* columns are numbered 1, 2, 3... from the
+left (side columns are not numbered), ``"4"`` drops a disc into playable column 4 and ``"p4"``
+pops your own bottom disc out of it (PopOut only).
+
+Seats: 0 = red (moves first), 1 = yellow.
+
+5 en raya (``FiveInARow``): 9 × 6 grid whose two outer columns start full.  The bottom-left side
+disc is red, the bottom-right yellow, and each side column alternates colours upwards, so every
+row has one red and one yellow disc at its two ends.  Side discs count for lines of their colour
+and can never be dropped into or popped.  Five in a line wins; four wins nothing.
+
+PopOut (``popout=True``) — the documented choices of this engine:
+
+* instead of dropping, you may pop *your own* disc from the bottom of a playable column; the
+  discs above it fall one row;
+* a pop that completes a line only for the opponent makes the opponent win; one that completes
+  lines for both players makes the popper win;
+* the same position (grid and player to move) arising a third time is a draw;
+* a full grid does not end a PopOut game: the player to move must pop one of their own bottom
+  discs, and if they have none the game is a draw.
+
+Without PopOut a full grid without a line is a draw.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable, Iterator
+
+from gamekit.errors import BadPositionError, IllegalMoveError
+
+RED, YELLOW = 0, 1
+COLOUR_NAMES = ("red", "yellow")
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # horizontal, vertical, two diagonals
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What differs between the games: playable columns, rows, line length, pre-filled sides."""
+
+    name: str
+    columns: int          # playable columns (numbered 1..columns in the notation)
+    rows: int
+    win: int              # discs in a line needed to win
+    sides: bool = False   # True: one pre-filled side column on each side (5 en raya)
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.columns <= 9):
+            raise ValueError(f"columns must be 1..9 (the notation uses one digit), not {self.columns}")
+        if not (1 <= self.rows <= 12):
+            raise ValueError(f"rows must be 1..12, not {self.rows}")
+        if not (2 <= self.win <= 12):
+            raise ValueError(f"win must be 2..12, not {self.win}")
+
+    @property
+    def width(self) -> int:
+        """Columns of the whole grid, side columns included."""
+        return self.columns + (2 if self.sides else 0)
+
+    @property
+    def cells(self) -> int:
+        """Cells playable from the start (42 on both published boards)."""
+        return self.columns * self.rows
+
+    @property
+    def first_column(self) -> int:
+        """Grid index of playable column 1."""
+        return 1 if self.sides else 0
+
+    def side_disc(self, col: int, row: int) -> int | None:
+        """Colour of the fixed side disc at grid cell (col, row), or None if it is not a side cell."""
+        if not self.sides:
+            return None
+        if col == 0:
+            return row % 2            # bottom-left red, alternating upwards
+        if col == self.width - 1:
+            return 1 - row % 2        # bottom-right yellow, alternating upwards
+        return None
+
+    def lines(self) -> list[tuple[tuple[int, int], ...]]:
+        """Every line of ``win`` cells on the whole grid (side cells included)."""
+        out = []
+        for c in range(self.width):
+            for r in range(self.rows):
+                for dc, dr in DIRECTIONS:
+                    ec, er = c + dc * (self.win - 1), r + dr * (self.win - 1)
+                    if 0 <= ec < self.width and 0 <= er < self.rows:
+                        out.append(tuple((c + dc * i, r + dr * i) for i in range(self.win)))
+        return out
+
+
+CONNECT_FOUR = Variant("Connect Four", 7, 6, 4, False)
+FIVE_IN_A_ROW = Variant("5 en raya", 7, 6, 5, True)
+
+_MOVE_RE = re.compile(r"^\s*(p?)\s*(\d+)\s*$", re.IGNORECASE)
+
+
+class ConnectGame:
+    """The engine behind :class:`ConnectFour` and :class:`FiveInARow`; also any small variant::
+
+        ConnectGame(Variant("mini", columns=4, rows=4, win=3))
+    """
+
+    variant: Variant = CONNECT_FOUR
+
+    def __init__(self, variant: Variant | None = None, popout: bool = False) -> None:
+        if variant is not None:
+            self.variant = variant
+        v = self.variant
+        self.popout = bool(popout)
+        self.width, self.height, self.win_length = v.width, v.rows, v.win
+        # self.grid[col] lists the discs of that column from the bottom up (side columns full).
+        self.grid: list[list[int]] = [
+            [v.side_disc(c, r) for r in range(v.rows)] if v.side_disc(c, 0) is not None else []
+            for c in range(v.width)
+        ]
+        self.history: list[str] = []
+        self._undo: list[tuple] = []
+        self._winner: int | None = None
+        self._over = False
+        self._cells: list[tuple[int, int]] = []
+        self._draw_reason: str | None = None
+        self._resigned: int | None = None
+        self._seen: dict[tuple, int] = {}
+        if self.popout:
+            self._seen[self.position_key()] = 1
+
+    # ------------------------------------------------------------------ basic facts
+    @property
+    def to_move(self) -> int:
+        return len(self.history) % 2
+
+    @property
+    def columns(self) -> int:
+        return self.variant.columns
+
+    @property
+    def drops(self) -> int:
+        """Discs dropped so far (pops not subtracted)."""
+        return sum(1 for m in self.history if not m.startswith("p"))
+
+    @property
+    def discs_on_board(self) -> int:
+        """Discs players put in the playable columns and still there (side discs not counted)."""
+        v = self.variant
+        return sum(len(self.grid[v.first_column + i]) for i in range(v.columns))
+
+    def discs_played(self, seat: int) -> int:
+        """How many discs ``seat`` has dropped so far."""
+        return sum(1 for i, m in enumerate(self.history) if i % 2 == seat and not m.startswith("p"))
+
+    def cell(self, col: int, row: int) -> int | None:
+        """Colour at grid cell (col, row) — 0 red, 1 yellow — or None if empty."""
+        column = self.grid[col]
+        return column[row] if row < len(column) else None
+
+    def is_side(self, col: int) -> bool:
+        return self.variant.sides and col in (0, self.width - 1)
+
+    def grid_column(self, number: int) -> int:
+        """Grid index of playable column ``number`` (1-based)."""
+        return self.variant.first_column + number - 1
+
+    def column_number(self, col: int) -> int | None:
+        """Playable column number (1-based) of grid column ``col``, or None for a side column."""
+        n = col - self.variant.first_column + 1
+        return n if 1 <= n <= self.variant.columns else None
+
+    def height_of(self, number: int) -> int:
+        """How many discs are in playable column ``number``."""
+        return len(self.grid[self.grid_column(number)])
+
+    def landing_cell(self, number: int) -> tuple[int, int] | None:
+        """Where a disc dropped into playable column ``number`` would land (None if full)."""
+        col = self.grid_column(number)
+        h = len(self.grid[col])
+        return (col, h) if h < self.height else None
+
+    def is_full(self) -> bool:
+        return all(len(self.grid[self.grid_column(n)]) == self.height for n in range(1, self.columns + 1))
+
+    def position_key(self) -> tuple:
+        return tuple(tuple(c) for c in self.grid) + (self.to_move,)
+
+    # ------------------------------------------------------------------ results
+    def is_over(self) -> bool:
+        return self._over
+
+    def winner(self) -> int | None:
+        """0 = red, 1 = yellow, None = draw or game still running."""
+        return self._winner
+
+    def winning_cells(self) -> list[tuple[int, int]]:
+        """The cells of the winning line(s), as (col, row) grid cells; empty if nobody has won."""
+        return list(self._cells)
+
+    @property
+    def draw_reason(self) -> str | None:
+        """Why a drawn game ended: "full", "repetition" (PopOut) or "nothing to pop" (PopOut, full grid)."""
+        return self._draw_reason if self._over and self._winner is None else None
+
+    @property
+    def resigned(self) -> int | None:
+        return self._resigned
+
+    def result_text(self) -> str:
+        if not self._over:
+            return f"{COLOUR_NAMES[self.to_move]} to move"
+        if self._resigned is not None:
+            return f"{COLOUR_NAMES[self._resigned]} resigned — {COLOUR_NAMES[1 - self._resigned]} wins"
+        if self._winner is None:
+            return f"draw ({self._draw_reason})"
+        return f"{COLOUR_NAMES[self._winner]} wins"
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self) -> list[str]:
+        """Drops first ("1".."7"), then pops ("p1"...) when PopOut is on."""
+        if self._over:
+            return []
+        moves = [str(n) for n in range(1, self.columns + 1) if self.height_of(n) < self.height]
+        if self.popout:
+            me = self.to_move
+            moves += [f"p{n}" for n in range(1, self.columns + 1)
+                      if self.grid[self.grid_column(n)] and self.grid[self.grid_column(n)][0] == me]
+        return moves
+
+    def parse(self, move: Any) -> tuple[bool, int]:
+        """``(is_pop, column number)`` for a move, or IllegalMoveError if it is malformed or off the grid."""
+        if isinstance(move, bool) or not isinstance(move, (str, int)):
+            raise IllegalMoveError(f"{move!r}: not a move — write a column number 1–{self.columns}"
+                                   + (f", or p1–p{self.columns} to pop" if self.popout else ""))
+        m = _MOVE_RE.match(str(move))
+        if not m:
+            raise IllegalMoveError(f"{move!r}: not a move — write a column number 1–{self.columns}"
+                                   + (f", or p1–p{self.columns} to pop" if self.popout else ""))
+        pop, number = bool(m.group(1)), int(m.group(2))
+        if not 1 <= number <= self.columns:
+            where = (" (the side columns are fixed and take no discs)" if self.variant.sides else "")
+            raise IllegalMoveError(f"{move!r}: there is no playable column {number} — "
+                                   f"the columns are numbered 1–{self.columns}{where}")
+        return pop, number
+
+    def check(self, move: Any) -> str:
+        """The canonical form of ``move`` if it is legal now; IllegalMoveError saying why if not."""
+        pop, number = self.parse(move)
+        if self._over:
+            raise IllegalMoveError(f"{move!r}: the game is over ({self.result_text()})")
+        col = self.grid[self.grid_column(number)]
+        if pop:
+            if not self.popout:
+                raise IllegalMoveError(f"{move!r}: PopOut is not switched on in this game")
+            if not col:
+                raise IllegalMoveError(f"{move!r}: column {number} is empty — there is no disc to pop")
+            if col[0] != self.to_move:
+                raise IllegalMoveError(f"{move!r}: the bottom disc of column {number} is "
+                                       f"{COLOUR_NAMES[col[0]]}'s — {COLOUR_NAMES[self.to_move]} may only pop their own")
+            return f"p{number}"
+        if len(col) >= self.height:
+            raise IllegalMoveError(f"{move!r}: column {number} is full")
+        return str(number)
+
+    def play(self, move: Any) -> str:
+        """Drop (``"4"``) or pop (``"p4"``); returns the canonical move.  Refused moves change nothing."""
+        canonical = self.check(move)
+        seat = self.to_move
+        col = self.grid_column(int(canonical.lstrip("p")))
+        record = (self._winner, self._over, self._cells, self._draw_reason)
+        if canonical.startswith("p"):
+            self.grid[col].pop(0)
+            self.history.append(canonical)
+            self._undo.append(("p", col, record))
+            mine = self._lines_in_column(col, seat)
+            theirs = self._lines_in_column(col, 1 - seat)
+            if mine:
+                self._finish(seat, mine)
+            elif theirs:
+                self._finish(1 - seat, theirs)
+        else:
+            self.grid[col].append(seat)
+            self.history.append(canonical)
+            self._undo.append(("d", col, record))
+            cells = self._lines_through(col, len(self.grid[col]) - 1, seat)
+            if cells:
+                self._finish(seat, cells)
+        if not self._over:
+            if self.popout:
+                key = self.position_key()
+                self._seen[key] = self._seen.get(key, 0) + 1
+                if self._seen[key] >= 3:
+                    self._over, self._winner, self._draw_reason = True, None, "repetition"
+                elif not self.legal_moves():
+                    self._over, self._winner, self._draw_reason = True, None, "nothing to pop"
+            elif self.is_full():
+                self._over, self._winner, self._draw_reason = True, None, "full"
+        return canonical
+
+    def undo(self) -> str:
+        """Take back the last move (or a resignation); returns the move taken back."""
+        if self._resigned is not None:
+            self._resigned = None
+            self._winner, self._over, self._cells = self._resign_record
+            return "resign"
+        if not self.history:
+            raise IllegalMoveError("undo: no move to take back")
+        if self.popout:
+            key = self.position_key()
+            if key in self._seen:
+                self._seen[key] -= 1
+                if not self._seen[key]:
+                    del self._seen[key]
+        kind, col, record = self._undo.pop()
+        seat = (len(self.history) - 1) % 2
+        move = self.history.pop()
+        if kind == "p":
+            self.grid[col].insert(0, seat)
+        else:
+            self.grid[col].pop()
+        self._winner, self._over, self._cells, self._draw_reason = record
+        return move
+
+    def resign(self, seat: int | None = None) -> None:
+        """``seat`` (default: the player to move) gives up; the other player wins.  Undo takes it back."""
+        seat = self.to_move if seat is None else seat
+        if seat not in (0, 1):
+            raise IllegalMoveError(f"resign {seat!r}: seats are 0 (red) and 1 (yellow)")
+        if self._over:
+            raise IllegalMoveError(f"resign: the game is over ({self.result_text()})")
+        self._resign_record = (self._winner, self._over, self._cells)
+        self._resigned, self._winner, self._over, self._cells = seat, 1 - seat, True, []
+
+    def _finish(self, winner: int, cells: list[tuple[int, int]]) -> None:
+        self._over, self._winner, self._cells = True, winner, sorted(set(cells))
+
+    # ------------------------------------------------------------------ line detection
+    def _run(self, col: int, row: int, dc: int, dr: int, seat: int) -> list[tuple[int, int]]:
+        out = []
+        c, r = col + dc, row + dr
+        while 0 <= c < self.width and 0 <= r < self.height and self.cell(c, r) == seat:
+            out.append((c, r))
+            c, r = c + dc, r + dr
+        return out
+
+    def _lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
+        """Cells of every line of ``win_length`` or more of ``seat``'s discs through (col, row)."""
+        if self.cell(col, row) != seat:
+            return []
+        cells: list[tuple[int, int]] = []
+        for dc, dr in DIRECTIONS:
+            run = self._run(col, row, -dc, -dr, seat)[::-1] + [(col, row)] + self._run(col, row, dc, dr, seat)
+            if len(run) >= self.win_length:
+                cells += run
+        return cells
+
+    def _lines_in_column(self, col: int, seat: int) -> list[tuple[int, int]]:
+        cells: list[tuple[int, int]] = []
+        for row in range(len(self.grid[col])):
+            cells += self._lines_through(col, row, seat)
+        return cells
+
+    # ------------------------------------------------------------------ construction / saving
+    @classmethod
+    def from_moves(cls, moves: str | Iterable[str], popout: bool = False, variant: Variant | None = None) -> "ConnectGame":
+        """A game after ``moves``: a string such as ``"4455"`` or ``"44p4"``, or a list of moves."""
+        game = cls(variant, popout) if cls is ConnectGame else cls(popout=popout)
+        if isinstance(moves, str):
+            tokens = re.findall(r"[pP]?\d|\S", moves.replace(" ", ""))
+        else:
+            tokens = list(moves)
+        for i, token in enumerate(tokens):
+            try:
+                game.play(token)
+            except IllegalMoveError as e:
+                raise BadPositionError(f"move {i + 1} of {moves!r}: {e}") from None
+        return game
+
+    def to_dict(self) -> dict:
+        d = {"game": self.variant.name, "variant": asdict(self.variant), "popout": self.popout,
+             "moves": list(self.history)}
+        if self._resigned is not None:
+            d["resigned"] = self._resigned
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "ConnectGame":
+        try:
+            variant = Variant(**d["variant"])
+            popout = bool(d.get("popout", False))
+            moves = list(d["moves"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise BadPositionError(f"not a saved connect game: {e}") from None
+        target = {CONNECT_FOUR: ConnectFour, FIVE_IN_A_ROW: FiveInARow}.get(variant)
+        game = target(popout=popout) if target else ConnectGame(variant, popout)
+        for i, m in enumerate(moves):
+            try:
+                game.play(m)
+            except IllegalMoveError as e:
+                raise BadPositionError(f"saved move {i + 1}: {e}") from None
+        if d.get("resigned") is not None:
+            try:
+                game.resign(d["resigned"])
+            except IllegalMoveError as e:
+                raise BadPositionError(str(e)) from None
+        return game
+
+    def copy(self) -> "ConnectGame":
+        """An independent copy (same class, grid, history and undo information)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.grid = [list(c) for c in self.grid]
+        new.history = list(self.history)
+        new._undo = list(self._undo)
+        new._cells = list(self._cells)
+        new._seen = dict(self._seen)
+        return new
+
+    # ------------------------------------------------------------------ display
+    def rows_top_down(self) -> Iterator[list[int | None]]:
+        for r in range(self.height - 1, -1, -1):
+            yield [self.cell(c, r) for c in range(self.width)]
+
+    def __str__(self) -> str:
+        marks = {None: ".", 0: "X", 1: "O"}
+        lines = []
+        for row in self.rows_top_down():
+            if self.variant.sides:
+                lines.append(marks[row[0]] + "|" + " ".join(marks[x] for x in row[1:-1]) + "|" + marks[row[-1]])
+            else:
+                lines.append(" ".join(marks[x] for x in row))
+        numbers = " ".join(str(n) for n in range(1, self.columns + 1))
+        lines.append(("  " + numbers) if self.variant.sides else numbers)
+        lines.append(f"{self.variant.name}{' + PopOut' if self.popout else ''} — {self.result_text()}"
+                     f" (X red, O yellow)")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        return f"{name}.from_moves({''.join(self.history)!r}{', popout=True' if self.popout else ''})"
+
+    def _repr_html_(self) -> str:
+        return board_svg(self)
+
+
+class ConnectFour(ConnectGame):
+    """Standard Connect Four: 7 × 6, four in a line, empty start."""
+
+    variant = CONNECT_FOUR
+
+    def __init__(self, popout: bool = False) -> None:
+        super().__init__(None, popout)
+
+
+class FiveInARow(ConnectGame):
+    """5 en raya: 9 × 6 with pre-filled side columns, five in a line."""
+
+    variant = FIVE_IN_A_ROW
+
+    def __init__(self, popout: bool = False) -> None:
+        super().__init__(None, popout)
+
+
+# ---------------------------------------------------------------------- helpers for lessons and tests
+DISC_COLOURS = ("#d62828", "#f6c915")
+
+
+def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, int]] = (),
+              marks: dict[tuple[int, int], str] | None = None) -> str:
+    """A static SVG picture of the grid (for notebooks): side columns on a cardboard strip,
+    the last disc dotted, winning cells ringed, optional text ``marks`` on cells."""
+    w, h = game.width, game.height
+    pad = 6
+    W, H = w * size + 2 * pad, h * size + 2 * pad + 18
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}">',
+             f'<rect x="{pad}" y="{pad}" width="{w * size}" height="{h * size}" rx="8" fill="#1d4ed8"/>']
+    if game.variant.sides:
+        for c in (0, w - 1):
+            parts.append(f'<rect x="{pad + c * size + 2}" y="{pad}" width="{size - 4}" height="{h * size}" '
+                         f'rx="6" fill="#b08850" stroke="#7a5a2e"/>')
+    last = _last_cell(game)
+    ring = set(highlight) | set(game.winning_cells())
+    for c in range(w):
+        for r in range(h):
+            x = pad + c * size + size / 2
+            y = pad + (h - 1 - r) * size + size / 2
+            v = game.cell(c, r)
+            fill = "#ffffff" if v is None else DISC_COLOURS[v]
+            stroke = ' stroke="#111" stroke-width="3"' if (c, r) in ring else ""
+            parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="{fill}"{stroke}/>')
+            if (c, r) == last:
+                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.1:.1f}" fill="#111"/>')
+            if marks and (c, r) in marks:
+                parts.append(f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
+                             f'font-family="sans-serif">{marks[(c, r)]}</text>')
+    for n in range(1, game.columns + 1):
+        x = pad + game.grid_column(n) * size + size / 2
+        parts.append(f'<text x="{x}" y="{H - 4}" font-size="13" text-anchor="middle" font-family="sans-serif">{n}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _last_cell(game: ConnectGame) -> tuple[int, int] | None:
+    if not game.history or game.history[-1].startswith("p"):
+        return None
+    col = game.grid_column(int(game.history[-1]))
+    return (col, len(game.grid[col]) - 1)
+
+
+def count_lines(variant: Variant) -> dict[str, int]:
+    """How many lines of ``variant.win`` cells the grid has, and how many each colour could still win
+    from the start (lines through a side disc of the other colour can never be completed)."""
+    total = red = yellow = through_sides = 0
+    by_dir = {"horizontal": 0, "vertical": 0, "diagonal": 0}
+    for line in variant.lines():
+        sides = {variant.side_disc(c, r) for c, r in line} - {None}
+        if len(sides) > 1:
+            continue
+        total += 1
+        through_sides += bool(sides)
+        (dc, dr) = (line[1][0] - line[0][0], line[1][1] - line[0][1])
+        by_dir["horizontal" if dr == 0 else "vertical" if dc == 0 else "diagonal"] += 1
+        red += RED in sides or not sides
+        yellow += YELLOW in sides or not sides
+    return {"lines": total, "red": red, "yellow": yellow, "through_sides": through_sides, **by_dir}

@@ -1,0 +1,310 @@
+"""Exact solver for Connect Four-like games without PopOut (after Pascal Pons' solver).
+
+Score of a position, for the player to move: 0 for a draw; when the player to move wins,
+``(cells playable from the start) / 2 + 1 − (discs the winner has dropped when the game ends)``
+(22 − discs on both published boards: a win with your 4th disc scores 18); the negative of the
+same count when the player to move loses.
+
+Bitboard layout
+---------------
+A position is two Python ints.  Grid column ``c`` (side columns included) owns the bits
+``c*(H+1) .. c*(H+1)+H-1``, bottom row first, plus one always-empty *sentinel* bit on top
+(``H`` = rows).  ``mask`` has a bit for every occupied cell, ``cur`` for the cells of the
+player to move (side discs included, so they count for lines).  The sentinel bit stops a
+shift from carrying a line from the top of one column into the bottom of the next, so the four
+directions are plain shifts by 1 (vertical), H+1 (horizontal), H and H+2 (diagonals).
+``cur + mask`` is a unique key for a position (Pons' trick: per column it lies between
+2^h − 1 and 2^(h+1) − 2 for a column of height h, so columns never carry into each other).
+
+Search: negamax with alpha–beta on a null window, iterated on the score range (Pons' "solve");
+transposition table (a dict holding an upper or lower bound per key); only moves that do not
+hand the opponent an immediate win are searched; moves ordered by the number of winning cells
+("threats") they create, ties broken centre first.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from gamekit.connect.rules import ConnectGame, Variant
+
+
+class OutOfTime(Exception):
+    """Raised inside the search when the deadline passes."""
+
+
+def _winning_code(v: Variant) -> str:
+    """Source of ``win(p, mask)``: the empty cells that would complete a line of ``v.win`` for ``p``."""
+    H, K = v.rows, v.win
+    lines = ["def win(p, empty):"]
+    # vertical: only the cell on top of K-1 stacked discs
+    lines.append("    r = " + " & ".join(f"(p << {i})" for i in range(1, K)))
+    for s in (H + 1, H, H + 2):
+        a = [f"a{i}" for i in range(1, K)]
+        b = [f"b{i}" for i in range(1, K)]
+        lines.append(f"    a1 = p >> {s}; b1 = p << {s}")
+        for i in range(2, K):
+            lines.append(f"    a{i} = a{i - 1} & (p >> {s * i}); b{i} = b{i - 1} & (p << {s * i})")
+        terms = [a[K - 2], b[K - 2]] + [f"({b[j - 1]} & {a[K - 2 - j]})" for j in range(1, K - 1)]
+        lines.append("    r |= " + " | ".join(terms))
+    lines.append("    return r & empty")
+    # has_line(p): does p hold a complete line?
+    lines.append("def has_line(p):")
+    for s in (1, H + 1, H, H + 2):
+        lines.append(f"    if " + " & ".join(["p"] + [f"(p >> {s * i})" for i in range(1, K)]) + ": return True")
+    lines.append("    return False")
+    return "\n".join(lines)
+
+
+@dataclass
+class Board:
+    """Constants of the bitboards of one variant."""
+
+    variant: Variant
+    win: Callable[[int, int], int] = field(repr=False)
+    has_line: Callable[[int], bool] = field(repr=False)
+    H1: int                # bits per column (rows + sentinel)
+    board: int             # every real cell of the grid
+    playable: int          # every cell of the playable columns
+    bottom: int            # bottom cell of each playable column
+    col_masks: list[int]   # playable column i (0-based) -> its cells
+    order: list[int]       # playable column indices, centre first
+    max_score: int         # cells / 2 + 1
+
+    @classmethod
+    def of(cls, v: Variant) -> "Board":
+        ns: dict = {}
+        exec(_winning_code(v), ns)  # noqa: S102 - generated from the variant's numbers only
+        H1 = v.rows + 1
+        col = (1 << v.rows) - 1
+        board = sum(col << (c * H1) for c in range(v.width))
+        cols = [col << ((v.first_column + i) * H1) for i in range(v.columns)]
+        mid = (v.columns - 1) / 2
+        order = sorted(range(v.columns), key=lambda i: (abs(i - mid), i))
+        return cls(v, ns["win"], ns["has_line"], H1, board, sum(cols), sum(1 << ((v.first_column + i) * H1) for i in range(v.columns)),
+                   cols, order, v.cells // 2 + 1)
+
+    def from_game(self, game: ConnectGame) -> tuple[int, int, int]:
+        """``(cur, mask, moves)``: bitboards of the player to move and of all discs, and drops played."""
+        p = [0, 0]
+        for c in range(game.width):
+            for r, seat in enumerate(game.grid[c]):
+                p[seat] |= 1 << (c * self.H1 + r)
+        me = game.to_move
+        return p[me], p[0] | p[1], game.discs_on_board
+
+
+_boards: dict[Variant, Board] = {}
+
+
+def board_for(v: Variant) -> Board:
+    if v not in _boards:
+        _boards[v] = Board.of(v)
+    return _boards[v]
+
+
+class Solver:
+    """A reusable solver for one variant (keeps its transposition table between calls)."""
+
+    def __init__(self, variant: Variant, table_limit: int = 4_000_000) -> None:
+        self.b = board_for(variant)
+        self.table: dict[int, int] = {}
+        self.table_limit = table_limit
+        self.nodes = 0
+        self.deadline: float | None = None
+        self._build()
+
+    def reset(self) -> None:
+        self.table.clear()
+
+    def _build(self) -> None:
+        b = self.b
+        win = b.win
+        board, playable, bottom = b.board, b.playable, b.bottom
+        ordered_cols = [b.col_masks[i] for i in b.order]
+        N, MAX = b.variant.cells, b.max_score
+        LOW = 1 << 20            # table values >= LOW are lower bounds (value - LOW)
+        table = self.table
+        clock = time.perf_counter
+        state = self
+
+        def negamax(cur: int, mask: int, nb: int, alpha: int, beta: int) -> int:
+            # precondition: the player to move cannot win with this move
+            state.nodes += 1
+            if state.deadline is not None and not state.nodes & 1023 and clock() > state.deadline:
+                raise OutOfTime
+            opp = cur ^ mask
+            possible = (mask + bottom) & playable
+            empty = board & ~mask
+            opp_win = win(opp, empty)
+            forced = possible & opp_win
+            if forced:
+                if forced & (forced - 1):
+                    return -(MAX - (nb - nb // 2) - 1)  # two threats: the opponent wins with its next disc
+                possible = forced
+            nxt = possible & ~(opp_win >> 1)
+            d_opp = nb - nb // 2
+            if not nxt:
+                return -(MAX - d_opp - 1)
+            if nb >= N - 2:
+                return 0
+            lo = -(MAX - d_opp - 2)          # the opponent cannot win before its second disc from now
+            if alpha < lo:
+                alpha = lo
+                if alpha >= beta:
+                    return alpha
+            hi = MAX - nb // 2 - 2           # nor can we before our second disc from now
+            key = cur + mask
+            val = table.get(key)
+            if val is not None:
+                if val >= LOW:
+                    v = val - LOW
+                    if alpha < v:
+                        alpha = v
+                        if alpha >= beta:
+                            return alpha
+                elif val < hi:
+                    hi = val
+            if beta > hi:
+                beta = hi
+                if alpha >= beta:
+                    return beta
+            # move ordering: most winning cells created first, centre first on ties
+            if nxt & (nxt - 1):
+                moves = []
+                i = 0
+                for cm in ordered_cols:
+                    m = nxt & cm
+                    if m:
+                        moves.append((win(cur | m, empty ^ m).bit_count(), i, m))
+                        i -= 1
+                moves.sort(reverse=True)     # most threats first, then centre first (i = 0, -1, ...)
+            else:
+                moves = ((0, 0, nxt),)
+            for _, _, m in moves:
+                score = -negamax(cur ^ mask, mask | m, nb + 1, -beta, -alpha)
+                if score >= beta:
+                    if len(table) > state.table_limit:
+                        table.clear()
+                    table[key] = score + LOW
+                    return score
+                if score > alpha:
+                    alpha = score
+            if len(table) > state.table_limit:
+                table.clear()
+            table[key] = alpha
+            return alpha
+
+        self.negamax = negamax
+
+    # ------------------------------------------------------------------ public
+    def solve_bits(self, cur: int, mask: int, nb: int, weak: bool = False) -> int:
+        b = self.b
+        MAX, N = b.max_score, b.variant.cells
+        possible = (mask + b.bottom) & b.playable
+        if b.win(cur, b.board & ~mask) & possible:
+            return MAX - nb // 2 - 1
+        if nb >= N:
+            return 0
+        d_opp = nb - nb // 2
+        lo, hi = -(MAX - d_opp - 1), MAX - nb // 2 - 1
+        if weak:
+            lo, hi = max(lo, -1), min(hi, 1)
+        while lo < hi:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and lo // 2 < med:
+                med = lo // 2
+            elif med >= 0 and hi // 2 > med:
+                med = hi // 2
+            r = self.negamax(cur, mask, nb, med, med + 1)
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+        return lo
+
+    def solve(self, game: ConnectGame, weak: bool = False, time_budget: float | None = None) -> int:
+        _check(game)
+        if game.is_over():
+            raise ValueError("solve: the game is over")
+        self.deadline = None if time_budget is None else time.perf_counter() + time_budget
+        try:
+            r = self.solve_bits(*self.b.from_game(game), weak=weak)
+            return (r > 0) - (r < 0) if weak else r
+        finally:
+            self.deadline = None
+
+
+def _check(game: ConnectGame) -> None:
+    if game.popout:
+        raise ValueError("the exact solver handles games without PopOut only")
+
+
+_solvers: dict[Variant, Solver] = {}
+
+
+def solver_for(v: Variant) -> Solver:
+    if v not in _solvers:
+        _solvers[v] = Solver(v)
+    return _solvers[v]
+
+
+def solve(game: ConnectGame, weak: bool = False) -> int:
+    """Exact score of ``game`` for the player to move (see the module docstring); no PopOut.
+
+    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.
+    """
+    return solver_for(game.variant).solve(game, weak=weak)
+
+
+def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int | None]:
+    """Exact score of every legal drop, from the point of view of the player making it, or None
+    where the solver did not finish within the (shared) ``time_budget`` in seconds.
+
+    Columns are solved centre first.  PopOut games get None for every move.
+    """
+    moves = game.legal_moves()
+    if game.popout:
+        return {m: None for m in moves}
+    s = solver_for(game.variant)
+    b = s.b
+    cur, mask, nb = b.from_game(game)
+    MAX = b.max_score
+    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    out: dict[str, int | None] = {m: None for m in moves}
+    order = sorted(moves, key=lambda m: b.order.index(int(m) - 1))
+    for m in order:
+        col = b.col_masks[int(m) - 1]
+        move = (mask + b.bottom) & col
+        if b.win(cur, b.board & ~mask) & move:
+            out[m] = MAX - nb // 2 - 1
+            continue
+        if nb + 1 >= b.variant.cells:
+            out[m] = 0
+            continue
+        s.deadline = deadline
+        try:
+            out[m] = -s.solve_bits(cur ^ mask, mask | move, nb + 1)
+        except OutOfTime:
+            pass
+        finally:
+            s.deadline = None
+    return out
+
+
+def verdict(score: int | None, game: ConnectGame | None = None) -> str:
+    """Words for a score from :func:`analyse` — "wins with your 3rd disc from now"-style."""
+    if score is None:
+        return "unknown"
+    if score == 0:
+        return "draw"
+    if game is None:
+        return "wins" if score > 0 else "loses"
+    MAX = game.variant.cells // 2 + 1
+    mover = game.to_move
+    if score > 0:
+        discs = MAX - score - game.discs_played(mover)
+        return f"wins in {discs}"
+    discs = MAX + score - game.discs_played(1 - mover)
+    return f"loses in {discs}"

@@ -1,0 +1,420 @@
+"""The 5 en raya / Connect Four board widget (ipycanvas), built on :class:`gamekit.widgets.base.GameWidget`.
+
+``connect_scene`` draws any position (with optional highlights, verdicts and a hover column) and is
+shared with the lesson widgets; ``GridLayout`` maps cells to pixels and clicks back to columns.
+
+Controls: click or tap a column to drop a disc (hovering shows where it will land); with PopOut on,
+click your own bottom disc to pop it.  Keyboard (Tab to the board): ←/→ choose a column, Enter or
+Space drops, P pops.  Hint shows each column's verdict from the exact solver when it finishes in time.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+import ipywidgets as W
+
+from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
+from gamekit.errors import IllegalMoveError
+from gamekit.widgets.base import BACKGROUND, INK, GameWidget, Scene, reported
+from gamekit.widgets.strings import add_strings, text
+
+add_strings("en", {
+    "connect.seat.0": "Red",
+    "connect.seat.1": "Yellow",
+    "connect.board": "Game",
+    "connect.five": "5 en raya (9×6, five)",
+    "connect.four": "Connect Four (7×6, four)",
+    "connect.popout": "PopOut",
+    "connect.side_column": "The side columns are fixed cardboard pieces: drop into one of the seven middle columns.",
+    "connect.off_board": "Click on a column of the grid to drop a disc there.",
+    "connect.column": "column {n}",
+    "connect.pop": "pop column {n}",
+    "connect.to_move": "{seat} to move.",
+    "connect.your_move": "Your move ({seat}): click a column.",
+    "connect.cpu_to_move": "{seat} (CPU) to move: press Step.",
+    "connect.winner": "{seat} wins with {n} in a line.",
+    "connect.draw": "A draw: {why}.",
+    "connect.draw_full": "the grid is full",
+    "connect.draw_repeat": "the same position came up three times",
+    "connect.draw_stuck": "the grid is full and there is no disc to pop",
+    "connect.resigned": "{seat} resigned: {winner} wins.",
+    "connect.game_changed": "New game: {name}.",
+    "connect.verdicts": "Verdicts for {seat}: {verdicts}.",
+    "connect.no_verdicts": "no exact verdict in time",
+    "connect.hint_cpu": "the Hard CPU's choice (the solver could not finish in time)",
+    "connect.keys": "Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops{pop}.",
+    "connect.keys_pop": ", P pops your bottom disc (or click it)",
+    "connect.not_your_turn": "Wait for your turn: the CPU is playing {seat}.",
+    "connect.wins_in": "wins in {n}",
+    "connect.loses_in": "loses in {n}",
+    "connect.draw_verdict": "draw",
+    "connect.unknown": "?",
+})
+add_strings("es", {
+    "connect.seat.0": "Rojo",
+    "connect.seat.1": "Amarillo",
+    "connect.board": "Juego",
+    "connect.popout": "PopOut",
+})
+
+DISC = ("#d62828", "#f4c20d")          # red, yellow
+DISC_DARK = ("#8d1919", "#a57f00")
+GRID_BLUE = "#1f5fbf"
+CARDBOARD = "#c49a6c"
+CARDBOARD_DARK = "#8b6a43"
+HOLE = BACKGROUND
+WIN_RING = "#1b1b1b"
+CURSOR = "#2e86de"
+VERDICT_COLOURS = {"win": "#1e8449", "draw": "#555555", "loss": "#c0392b", "unknown": "#999999"}
+
+
+@dataclass(frozen=True)
+class GridLayout:
+    """Pixel geometry (CSS pixels): one row of space above the grid for the hover disc,
+    a strip below for column numbers and verdicts."""
+
+    width: int
+    height: int
+    cell: float = 44
+    margin: float = 12
+    top: float = 44
+    bottom: float = 40
+
+    @property
+    def css_size(self) -> tuple[int, int]:
+        return (math.ceil(2 * self.margin + self.width * self.cell),
+                math.ceil(self.margin + self.top + self.height * self.cell + self.bottom))
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        """Centre of grid cell (col, row); row 0 is the bottom."""
+        x = self.margin + (col + 0.5) * self.cell
+        y = self.margin + self.top + (self.height - 1 - row + 0.5) * self.cell
+        return x, y
+
+    def grid_box(self) -> tuple[float, float, float, float]:
+        return self.margin, self.margin + self.top, self.width * self.cell, self.height * self.cell
+
+    def column_at(self, x: float, y: float) -> int | None:
+        """Grid column under (x, y) — anywhere from the hover strip to the numbers — or None."""
+        w, h = self.css_size
+        if not (0 <= y <= h):
+            return None
+        col = math.floor((x - self.margin) / self.cell)
+        return col if 0 <= col < self.width else None
+
+    def row_at(self, y: float) -> int | None:
+        r = self.height - 1 - math.floor((y - self.margin - self.top) / self.cell)
+        return r if 0 <= r < self.height else None
+
+
+def layout_for(game: ConnectGame, cell: float = 44) -> GridLayout:
+    return GridLayout(game.width, game.height, cell=cell, top=cell)
+
+
+def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = None, cursor: int | None = None,
+                  highlight: Iterable[tuple[int, int]] = (), tints: Mapping[tuple[int, int], str] | None = None,
+                  labels: Mapping[tuple[int, int], str] | None = None,
+                  verdicts: Mapping[int, tuple[str, str]] | None = None, show_last: bool = True) -> Scene:
+    """The picture of a position.
+
+    ``hover``/``cursor``: a grid column where a ghost disc shows where the next disc would land;
+    ``highlight``: cells ringed (winning cells are always ringed); ``tints``: cells filled with a
+    colour behind the disc (threat cells in the lessons); ``labels``: short texts on cells;
+    ``verdicts``: grid column → (text, kind) written under the column (kind: win/draw/loss/unknown).
+    """
+    scene = Scene()
+    w, h = layout.css_size
+    s = layout.cell
+    scene.add("rect", 0, 0, w, h, BACKGROUND)
+    gx, gy, gw, gh = layout.grid_box()
+    first, last = (1, game.width - 2) if game.variant.sides else (0, game.width - 1)
+    # the blue grid over the playable columns, the cardboard side pieces beside it
+    scene.add("rect", gx + first * s - 4, gy - 4, (last - first + 1) * s + 8, gh + 8, GRID_BLUE)
+    if game.variant.sides:
+        for c in (0, game.width - 1):
+            scene.add("rect", gx + c * s + 3, gy - 6, s - 6, gh + 12, CARDBOARD)
+            scene.add("stroke_rect", gx + c * s + 3, gy - 6, s - 6, gh + 12, CARDBOARD_DARK, 2)
+    r = s * 0.38
+    ringed = set(highlight) | set(game.winning_cells())
+    last_cell = _last_disc(game) if show_last else None
+    for c in range(game.width):
+        for row in range(game.height):
+            x, y = layout.centre(c, row)
+            if tints and (c, row) in tints:
+                scene.add("circle", x, y, s * 0.47, tints[(c, row)])
+            v = game.cell(c, row)
+            if v is None:
+                scene.add("circle", x, y, r, HOLE)
+            else:
+                scene.add("circle", x, y, r, DISC[v])
+                scene.add("ring", x, y, r * 0.72, DISC_DARK[v], 1.5)
+            if (c, row) in ringed:
+                scene.add("ring", x, y, r + 1, WIN_RING, 4)
+                scene.add("ring", x, y, r - 3, "#ffffff", 2)
+            if (c, row) == last_cell:
+                scene.add("circle", x, y, s * 0.09, "#ffffff")
+            if labels and (c, row) in labels:
+                scene.add("text", x, y, labels[(c, row)], f"bold {s * 0.32:.0f}px sans-serif", INK, "center")
+    for col, colour in ((hover, DISC[game.to_move]), (cursor, CURSOR)):
+        if col is None or game.is_over() or game.column_number(col) is None:
+            continue
+        n = game.column_number(col)
+        x, y = layout.centre(col, game.height)     # the strip above the grid
+        if col == cursor:
+            scene.add("ring", x, y, r, CURSOR, 3)
+        else:
+            scene.add("circle", x, y, r, colour)
+        land = game.landing_cell(n)
+        if land is not None:
+            lx, ly = layout.centre(*land)
+            scene.add("ring", lx, ly, r, colour if col != cursor else CURSOR, 3)
+    # column numbers and verdicts underneath
+    ny = gy + gh + 14
+    for n in range(1, game.columns + 1):
+        c = game.grid_column(n)
+        x, _ = layout.centre(c, 0)
+        scene.add("text", x, ny, str(n), "bold 13px sans-serif", INK, "center")
+        if verdicts and c in verdicts:
+            words, kind = verdicts[c]
+            scene.add("text", x, ny + 15, words, "10px sans-serif", VERDICT_COLOURS.get(kind, INK), "center")
+    return scene
+
+
+def _last_disc(game: ConnectGame) -> tuple[int, int] | None:
+    if not game.history or game.history[-1].startswith("p"):
+        return None
+    col = game.grid_column(int(game.history[-1]))
+    return (col, len(game.grid[col]) - 1)
+
+
+def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
+    """(short text, kind) for one column's exact score, as the Hint shows it."""
+    if score is None:
+        return text("connect.unknown"), "unknown"
+    if score == 0:
+        return text("connect.draw_verdict"), "draw"
+    MAX = game.variant.cells // 2 + 1
+    me = game.to_move
+    if score > 0:
+        return text("connect.wins_in", n=MAX - score - game.discs_played(me)), "win"
+    return text("connect.loses_in", n=MAX + score - game.discs_played(1 - me)), "loss"
+
+
+class ConnectWidget(GameWidget):
+    """Play 5 en raya or Connect Four: two people, against the CPU, or CPU against CPU.
+
+    >>> ConnectWidget("five", mode="cpu", level="medium", popout=False)   # doctest: +SKIP
+    """
+
+    def __init__(self, game: str = "five", popout: bool = False, mode: str = "cpu", level: str = "easy",
+                 seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 2.0):
+        if game not in ("five", "four"):
+            raise ValueError(f"game={game!r}: choose 'five' (5 en raya) or 'four' (Connect Four)")
+        self.kind, self.popout = game, popout
+        self.hint_budget = hint_budget
+        self.layout_px = layout_for(self._make())
+        self.css_size = self.layout_px.css_size
+        self.hover: int | None = None
+        self.cursor: int | None = None
+        self.verdicts: dict[int, tuple[str, str]] = {}
+        self.game_select = W.Dropdown(options=[(text("connect.five"), "five"), (text("connect.four"), "four")],
+                                      value=game, description=text("connect.board"), layout=W.Layout(width="auto"))
+        self.popout_box = W.Checkbox(value=popout, description=text("connect.popout"), indent=False,
+                                     layout=W.Layout(width="auto"))
+        self.keys_help = W.HTML()
+        super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
+        self.board.canvas.on_mouse_move(self.handle_mouse_move)
+        self.board.canvas.on_mouse_out(self.handle_mouse_out)
+        self.game_select.observe(self.on_game_change, names="value")
+        self.popout_box.observe(self.on_popout_change, names="value")
+        self._update_keys_help()
+
+    def _make(self) -> ConnectGame:
+        return (FiveInARow if self.kind == "five" else ConnectFour)(popout=self.popout)
+
+    # ----- hooks --------------------------------------------------------------------
+    def new_game(self) -> ConnectGame:
+        return self._make()
+
+    def make_cpu(self, level: str, seed: int | None) -> Any:
+        from gamekit.connect.players import cpu_player
+        return cpu_player(level, seed=seed)
+
+    def extra_controls(self) -> list[W.Widget]:
+        return [W.HBox([self.game_select, self.popout_box]), self.keys_help]
+
+    def build_scene(self) -> Scene:
+        return connect_scene(self.game, self.layout_px, hover=self.hover, cursor=self.cursor,
+                             verdicts=self.verdicts)
+
+    def refresh(self, message: str | None = None) -> None:
+        if self.game.is_over():
+            self.hover = None
+        super().refresh(message)
+
+    def move_at(self, x: float, y: float) -> str | None:
+        col = self.layout_px.column_at(x, y)
+        if col is None:
+            raise IllegalMoveError(text("connect.off_board"))
+        n = self.game.column_number(col)
+        if n is None:
+            raise IllegalMoveError(text("connect.side_column"))
+        if self.game.popout and self.layout_px.row_at(y) == 0:
+            column = self.game.grid[col]
+            if column and column[0] == self.game.to_move:
+                return f"p{n}"            # a click on your own bottom disc pops it
+        return str(n)
+
+    def after_move(self) -> None:
+        self.verdicts = {}
+        super().after_move()
+
+    def undo_for_person(self) -> None:
+        self.verdicts = {}
+        super().undo_for_person()
+
+    def describe_move(self, move: Any) -> str:
+        move = str(move)
+        if move.startswith("p"):
+            return text("connect.pop", n=move[1:])
+        return text("connect.column", n=move)
+
+    def hint_for(self, game: ConnectGame) -> tuple[str, str]:
+        """Each column's verdict from the exact solver (shown under the board) and the best move."""
+        from gamekit.connect.solver import analyse
+        scores = analyse(game, time_budget=self.hint_budget)
+        self.verdicts = {game.grid_column(int(m)): verdict_words(s, game) for m, s in scores.items()
+                         if not m.startswith("p")}
+        known = {m: s for m, s in scores.items() if s is not None}
+        if known and len(known) == len(scores):
+            best = max(known.values())
+            mid = (game.columns + 1) / 2
+            move = min((m for m, s in known.items() if s == best), key=lambda m: abs(int(m) - mid))
+            reason = verdict_words(best, game)[0]
+        else:
+            from gamekit.connect.players import cpu_player
+            move = cpu_player("hard", seed=0, time_budget=0.5).choose(game)
+            reason = text("connect.hint_cpu")
+        self.board.paint(self.build_scene())
+        return move, reason
+
+    # ----- seat names: red and yellow instead of the base's gold and coral -----------
+    def seat_name(self, seat: int) -> str:
+        return text(f"connect.seat.{seat}")
+
+    def current_status(self) -> str:
+        game = self.game
+        if game.is_over():
+            return self.status_over()
+        seat = self.seat_name(game.to_move)
+        if self.mode == "watch":
+            return text("connect.cpu_to_move", seat=seat)
+        if self.mode == "cpu" and game.to_move not in self.cpu_seats:
+            return text("connect.your_move", seat=seat)
+        return text("connect.to_move", seat=seat)
+
+    def status_over(self) -> str:
+        game = self.game
+        if game.resigned is not None:
+            return text("connect.resigned", seat=self.seat_name(game.resigned), winner=self.seat_name(1 - game.resigned))
+        winner = game.winner()
+        if winner is not None:
+            return text("connect.winner", seat=self.seat_name(winner), n=game.win_length)
+        why = {"repetition": "connect.draw_repeat", "nothing to pop": "connect.draw_stuck"}.get(
+            game.draw_reason or "", "connect.draw_full")
+        return text("connect.draw", why=text(why))
+
+    def card_html(self, seat: int) -> str:
+        html = super().card_html(seat)
+        # the base card names the seats gold/coral: show this game's red and yellow discs instead
+        from gamekit.widgets.base import SEAT_COLOURS
+        html = html.replace(f"<b>{text(f'seat.{seat}')}</b>", f"<b>{self.seat_name(seat)}</b>")
+        html = html.replace(f"background:{SEAT_COLOURS[seat]}33", f"background:{DISC[seat]}22")
+        html = html.replace(f"background:{SEAT_COLOURS[seat]};", f"background:{DISC[seat]};")
+        return html
+
+    def score_text(self, seat: int) -> str:
+        return str(self.game.discs_played(seat))
+
+    def click(self, x: float, y: float) -> bool:
+        if self.is_cpu_turn() and not self.game.is_over() and not self.thinking:
+            return self.say(text("connect.not_your_turn", seat=self.seat_name(self.game.to_move)))
+        return super().click(x, y)
+
+    # ----- pointer and keyboard ---------------------------------------------------------
+    def set_hover(self, col: int | None) -> None:
+        if col is not None and self.game.column_number(col) is None:
+            col = None
+        if col != self.hover:
+            self.hover = col
+            self.board.paint(self.build_scene())
+
+    def on_key(self, key: str) -> None:
+        game = self.game
+        if key in ("ArrowLeft", "ArrowRight"):
+            step = -1 if key == "ArrowLeft" else 1
+            n = game.column_number(self.cursor) if self.cursor is not None else None
+            n = (game.columns + 1) // 2 if n is None else min(game.columns, max(1, n + step))
+            self.cursor = game.grid_column(n)
+            self.board.paint(self.build_scene())
+        elif key in ("Enter", " ", "Spacebar") and self.cursor is not None:
+            self.click_column(game.column_number(self.cursor))
+        elif key in ("p", "P") and self.cursor is not None:
+            n = game.column_number(self.cursor)
+            if self.is_cpu_turn() or self.game.is_over() or self.thinking:
+                self.click_column(n)              # the base explains why not
+            else:
+                self.play_human(f"p{n}")
+
+    # ----- helpers for tests and lessons ---------------------------------------------------
+    def column_point(self, n: int) -> tuple[float, float]:
+        """A point in the middle of playable column ``n`` (CSS pixels), away from the bottom row."""
+        x, y = self.layout_px.centre(self.game.grid_column(n), self.game.height - 1)
+        return x, y
+
+    def click_column(self, n: int) -> bool:
+        """Click playable column ``n`` (as a reader would): drops a disc there."""
+        return self.click(*self.column_point(n))
+
+    def set_game(self, kind: str, popout: bool | None = None) -> None:
+        self.kind = kind
+        if popout is not None:
+            self.popout = popout
+        self.game_select.value = kind            # keep the controls in step (their handlers see no change)
+        self.popout_box.value = self.popout
+        self.layout_px = layout_for(self._make())
+        self.css_size = self.layout_px.css_size
+        self.board.resize(*self.css_size)
+        self.hover = self.cursor = None
+        self.verdicts = {}
+        self.restart()
+        self._update_keys_help()
+        self.say(text("connect.game_changed", name=self.game.variant.name + (" + PopOut" if self.popout else "")))
+
+    def restart(self) -> None:
+        self.verdicts = {}
+        super().restart()
+
+    def _update_keys_help(self) -> None:
+        self.keys_help.value = f"<small>{text('connect.keys', pop=text('connect.keys_pop') if self.popout else '')}</small>"
+
+    @reported
+    def handle_mouse_move(self, x: float, y: float) -> None:
+        cx, cy = self.board.to_css(x, y)
+        self.set_hover(self.layout_px.column_at(cx, cy))
+
+    @reported
+    def handle_mouse_out(self, *_: Any) -> None:
+        self.set_hover(None)
+
+    @reported
+    def on_game_change(self, change: dict) -> None:
+        if change["new"] != self.kind:
+            self.set_game(change["new"])
+
+    @reported
+    def on_popout_change(self, change: dict) -> None:
+        if change["new"] != self.popout:
+            self.set_game(self.kind, popout=change["new"])

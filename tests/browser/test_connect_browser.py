@@ -1,0 +1,86 @@
+"""5 en raya in a real browser: JupyterLab + Chromium, a click on a column drops a disc."""
+import json
+
+import pytest
+
+from gamekit.connect import FiveInARow
+from gamekit.connect.widget import DISC, layout_for
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/five_in_a_row/01_rules_and_play.ipynb"
+
+PIXEL = """([index, x, y]) => {
+  const canvas = document.querySelectorAll('canvas.gamekit-board')[index];
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const d = canvas.getContext('2d').getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
+  return [d[0], d[1], d[2]];
+}"""
+
+WATCH = """([index, x, y]) => {
+  const canvas = document.querySelectorAll('canvas.gamekit-board')[index];
+  const ctx = canvas.getContext('2d');
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const read = () => Array.from(ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data).join(',');
+  const before = read();
+  window.__connect = {t0: null, t1: null};
+  canvas.addEventListener('mousedown', () => { window.__connect.t0 = performance.now(); }, {once: true});
+  const poll = () => {
+    if (window.__connect.t0 !== null && read() !== before) { window.__connect.t1 = performance.now(); return; }
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+}"""
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_clicking_a_column_drops_a_red_disc_and_the_cpu_answers(notebook_page, ui):
+    page = notebook_page(LESSON, boards=3)
+    widget = page.locator(".gamekit-widget").nth(0)
+    assert widget.locator(".gamekit-card-0.gamekit-active").count() == 1, "red should start"
+    assert "Your move (Red)" in ui.status_text(page, 0)
+
+    layout = layout_for(FiveInARow())
+    game = FiveInARow()
+    col = game.grid_column(4)
+    bottom = layout.centre(col, 0)
+    x_click, y_click = layout.centre(col, 4)               # anywhere in the column will do
+    # watch a point of the landing cell a little off its centre (the centre gets the last-disc dot)
+    probe = (bottom[0] - layout.cell * 0.2, bottom[1])
+    page.evaluate(WATCH, [0, *probe])
+    ui.click_css(page, ui.board(page, 0), x_click, y_click)
+
+    page.wait_for_function(
+        "document.querySelectorAll('.gamekit-status')[0].innerText.includes('The CPU played')", timeout=20_000)
+    assert "Your move" in ui.status_text(page, 0)
+    page.wait_for_function("window.__connect.t1 !== null", timeout=10_000)
+    latency_ms = page.evaluate("window.__connect.t1 - window.__connect.t0")
+    r, g, b = page.evaluate(PIXEL, [0, *probe])
+    want = _hex(DISC[0])
+    assert abs(r - want[0]) < 40 and abs(g - want[1]) < 40 and abs(b - want[2]) < 40, (r, g, b)
+    shot = ui.screenshot(page, "connect_after_click")
+    (shot.parent / "connect_click_latency.json").write_text(json.dumps({"click_to_redraw_ms": latency_ms}))
+    print(f"\nclick to redrawn board: {latency_ms:.0f} ms (screenshot {shot})")
+
+
+def test_a_click_on_a_side_column_explains_why(notebook_page, ui):
+    page = notebook_page(LESSON, boards=3)
+    layout = layout_for(FiveInARow())
+    ui.click_css(page, ui.board(page, 0), *layout.centre(0, 3))
+    page.wait_for_function(
+        "document.querySelectorAll('.gamekit-status')[0].innerText.includes('side columns')", timeout=10_000)
+
+
+def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
+    from gamekit.connect import lessons as L
+
+    page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb", boards=7)
+    ex = L.exercises()["win_in_one"]
+    layout = layout_for(ex.game, L.CELL)
+    x, y = layout.centre(ex.game.grid_column(int(ex.solutions[0])), 5)
+    ui.click_css(page, ui.board(page, 3), x, y)          # boards: 2 pictures, the step-through, then exercise 1
+    page.get_by_text("✔ Yes: column").first.wait_for(timeout=15_000)
+    ui.screenshot(page, "connect_lesson_exercise")

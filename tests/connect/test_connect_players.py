@@ -1,0 +1,131 @@
+"""CPU players: legal moves, reproducible with a seed, the tactics each level promises."""
+import pytest
+
+from gamekit.connect import ConnectFour, FiveInARow, cpu_player, solve
+from gamekit.tournament import play_game
+
+
+def play_out(new_game, a, b):
+    game = new_game()
+    while not game.is_over():
+        seat = (a, b)[game.to_move]
+        move = seat.choose(game)
+        assert move in game.legal_moves()
+        game.play(move)
+    return game
+
+
+FAST_HARD = dict(time_budget=None, max_depth=3)
+
+
+@pytest.mark.parametrize("cls", [ConnectFour, FiveInARow])
+@pytest.mark.parametrize("popout", [False, True])
+@pytest.mark.parametrize("pair", [("easy", "medium"), ("medium", "hard"), ("hard", "easy")])
+def test_levels_play_legal_games(cls, popout, pair):
+    def make(level, seed):
+        return cpu_player(level, seed, **FAST_HARD) if level == "hard" else cpu_player(level, seed)
+
+    game = play_out(lambda: cls(popout=popout), make(pair[0], 1), make(pair[1], 2))
+    assert game.is_over()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_seeded_players_are_reproducible(level):
+    def run():
+        opts = FAST_HARD if level == "hard" else {}
+        a, b = cpu_player(level, 5, **opts), cpu_player(level, 6, **opts)
+        return play_out(lambda: FiveInARow(popout=True), a, b).history
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_takes_a_win_in_one(level):
+    g = FiveInARow.from_moves("172737")                  # red drops 4: five with the side disc
+    opts = FAST_HARD if level == "hard" else {}
+    for seed in range(5):
+        assert cpu_player(level, seed, **opts).choose(g) == "4"
+
+
+def test_win_in_one_by_popping():
+    g = FiveInARow.from_moves("444524p2p54773656657", popout=True)
+    assert cpu_player("medium", 0).choose(g) == "p4"
+    assert cpu_player("hard", 0, **FAST_HARD).choose(g) == "p4"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_blocks_a_win_in_one(level):
+    g = ConnectFour.from_moves("15253")                  # red threatens 1-2-3-4 on the bottom row
+    opts = FAST_HARD if level == "hard" else {}
+    for seed in range(5):
+        assert cpu_player(level, seed, **opts).choose(g) == "4"
+
+
+def _opponent_wins_after(game, move):
+    game.play(move)
+    try:
+        if game.is_over():
+            return game.winner() == game.to_move      # a pop that handed the opponent a line
+        for r in game.legal_moves():
+            game.play(r)
+            won = game.winner() == 1 - game.to_move
+            game.undo()
+            if won:
+                return True
+        return False
+    finally:
+        game.undo()
+
+
+@pytest.mark.parametrize("cls", [ConnectFour, FiveInARow])
+@pytest.mark.parametrize("popout", [False, True])
+def test_medium_never_gives_a_win_in_one_when_it_can_avoid_it(cls, popout):
+    easy = cpu_player("easy", 3)
+    checked = 0
+    for seed in range(6):
+        medium = cpu_player("medium", seed)
+        game = cls(popout=popout)
+        while not game.is_over():
+            if game.to_move == 1:
+                move = medium.choose(game)
+                me = game.to_move
+                game.play(move)
+                won = game.winner() == me
+                game.undo()
+                if not won:
+                    safe = [m for m in game.legal_moves() if not _opponent_wins_after(game, m)]
+                    if safe:
+                        assert move in safe
+                        checked += 1
+            else:
+                move = easy.choose(game)
+            game.play(move)
+    assert checked > 10
+
+
+def test_hard_prefers_the_fastest_win_and_is_exact_near_the_end():
+    g = ConnectFour.from_moves("2252576253462244111563365343671351441")   # a Pons L3 position, score -1
+    hard = cpu_player("hard", 0, time_budget=1.0)
+    move = hard.choose(g)
+    g.play(move)
+    assert solve(g) == 1                                   # it keeps the best (slowest) loss
+    assert hard.last_exact
+
+
+def test_hard_finds_a_win_in_three():
+    g = ConnectFour.from_moves("4455")                     # red: 3 or 6 makes an open three → win
+    hard = cpu_player("hard", 0, time_budget=None, max_depth=5)
+    move = hard.choose(g)
+    assert move in ("3", "6")
+    g.play(move)
+    assert solve(g) == -(22 - 4)                           # yellow to move loses to red's 4th disc
+
+
+def test_tournament_interface():
+    winner = play_game(lambda: ConnectFour(), [cpu_player("medium", 1), cpu_player("easy", 1)])
+    assert winner in (0, 1, None)
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        cpu_player("grandmaster")

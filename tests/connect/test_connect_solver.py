@@ -1,0 +1,126 @@
+"""The exact solver against brute-force minimax on small boards and against Pons' test sets."""
+import random
+from pathlib import Path
+
+import pytest
+
+from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant, analyse, solve, verdict
+from gamekit.connect.solver import Solver
+
+DATA = Path("/work/shared/data/connect4")
+if not DATA.exists():
+    DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
+
+
+def brute_force(game: ConnectGame) -> int:
+    """Plain minimax over the engine with the same score convention, memoised on the grid."""
+    MAX = game.variant.cells // 2 + 1
+    memo: dict = {}
+
+    def value() -> int:
+        key = game.position_key()
+        if key in memo:
+            return memo[key]
+        best = None
+        for m in game.legal_moves():
+            mover = game.to_move
+            game.play(m)
+            if game.winner() == mover:
+                s = MAX - game.discs_played(mover)
+            elif game.is_over():
+                s = 0
+            else:
+                s = -value()
+            game.undo()
+            best = s if best is None else max(best, s)
+        memo[key] = best
+        return best
+
+    return value()
+
+
+def random_position(variant: Variant, plies: int, rng: random.Random) -> ConnectGame:
+    while True:
+        g = ConnectGame(variant)
+        for _ in range(plies):
+            if g.is_over():
+                break
+            g.play(rng.choice(g.legal_moves()))
+        if not g.is_over():
+            return g
+
+
+@pytest.mark.parametrize("variant, plies", [
+    (Variant("4x4 three", 4, 4, 3), 3),
+    (Variant("mini sides", 3, 4, 3, sides=True), 1),
+    (Variant("5x4 four", 5, 4, 4), 8),
+])
+def test_solver_matches_brute_force(variant, plies):
+    rng = random.Random(7)
+    for _ in range(12):
+        g = random_position(variant, plies, rng)
+        expected = brute_force(g.copy())
+        assert solve(g) == expected, (variant.name, g.history)
+        assert solve(g, weak=True) == (expected > 0) - (expected < 0)
+        # a fresh solver (empty table) gives the same
+        assert Solver(variant).solve(g) == expected
+
+
+def _sample(name: str, n: int = 50):
+    lines = (DATA / name).read_text().split("\n")
+    lines = [ln for ln in lines if ln.strip()]
+    return random.Random(1).sample(lines, n)
+
+
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
+def test_pons_test_sets_sample(name):
+    if not (DATA / name).exists():
+        pytest.skip(f"{DATA / name} not found")
+    for line in _sample(name):
+        moves, score = line.split()
+        assert solve(ConnectFour.from_moves(moves)) == int(score), moves
+
+
+def test_score_convention_on_a_win_in_one():
+    g = ConnectFour.from_moves("121212")            # red wins with its 4th disc: 22 - 4
+    assert solve(g) == 18
+    g = ConnectFour.from_moves("1212123")           # yellow to move cannot stop red? it can: plays 1
+    assert solve(g) <= 18
+
+
+def test_five_in_a_row_late_positions():
+    # red has 1-2-3 on the bottom row next to its side disc: dropping 4 makes five
+    g = FiveInARow.from_moves("172737")
+    assert solve(g) == 22 - 4
+    scores = analyse(g, time_budget=0.5)           # the centre column is solved first
+    assert scores["4"] == 18
+    assert verdict(scores["4"], g) == "wins in 1"
+
+
+def test_analyse_gives_every_legal_move_and_respects_budget():
+    g = ConnectFour.from_moves("44444")
+    scores = analyse(g, time_budget=0.0)
+    assert set(scores) == set(g.legal_moves())
+    assert all(s is None for s in scores.values()) or len([s for s in scores.values() if s is not None]) <= 1
+
+
+def test_analyse_agrees_with_solve_near_the_end():
+    line = _sample("Test_L3_R1", 3)[0] if (DATA / "Test_L3_R1").exists() else "2252576253462244111563365343671351441 -1"
+    moves, score = line.split()
+    g = ConnectFour.from_moves(moves)
+    scores = analyse(g, time_budget=None)
+    assert max(scores.values()) == int(score)
+
+
+def test_popout_games_are_refused_by_solve():
+    with pytest.raises(ValueError):
+        solve(ConnectFour(popout=True))
+    assert analyse(ConnectFour(popout=True)) == {str(n): None for n in range(1, 8)}
+
+
+def test_verdict_words():
+    g = ConnectFour()
+    assert verdict(None) == "unknown" and verdict(0) == "draw"
+    assert verdict(3) == "wins" and verdict(-3) == "loses"
+    assert verdict(18, g) == "wins in 4"
+    assert verdict(-18, g) == "loses in 4"

@@ -1,0 +1,142 @@
+"""The 5 en raya / Connect Four widget, driven through its plain methods (headless)."""
+import pytest
+
+from gamekit.connect.widget import DISC, ConnectWidget, connect_scene, layout_for
+from gamekit.connect import FiveInARow
+
+
+def people(game="five", popout=False):
+    return ConnectWidget(game, popout=popout, mode="people")
+
+
+def active_seat(widget):
+    return [seat for seat in (0, 1) if "gamekit-active" in widget.cards[seat].value]
+
+
+def test_click_a_column_drops_a_disc_and_passes_the_turn():
+    w = people()
+    assert active_seat(w) == [0] and "Red" in w.cards[0].value
+    assert w.click_column(4)
+    assert w.game.history == ["4"] and w.game.to_move == 1
+    assert active_seat(w) == [1] and "Yellow" in w.last_status
+    # the disc is drawn red at the bottom of column 4 (grid column 4 counting the side column)
+    x, y = w.layout_px.centre(4, 0)
+    assert ("circle", x, y, w.layout_px.cell * 0.38, DISC[0]) in w.board.scene
+
+
+def test_side_columns_refuse_clicks_with_a_reason():
+    w = people()
+    x, y = w.layout_px.centre(0, 3)
+    assert not w.click(x, y)
+    assert "side columns" in w.last_status and w.game.history == []
+    assert not w.click(-50, 10)
+    assert w.game.history == []
+
+
+def test_full_column_is_refused():
+    w = people("four")
+    for _ in range(6):
+        w.click_column(1)
+    assert not w.click_column(1)
+    assert "full" in w.last_status and len(w.game.history) == 6
+
+
+def test_hover_shows_where_the_disc_lands():
+    w = people()
+    w.click_column(4)
+    w.set_hover(w.game.grid_column(4))
+    x, y = w.layout_px.centre(4, 1)
+    rings = [op for op in w.board.scene.ops("ring") if op[1:3] == (x, y)]
+    assert rings, "the landing cell above the red disc is ringed"
+    w.set_hover(0)                         # a side column: no hover
+    assert w.hover is None
+
+
+def test_keyboard_chooses_a_column_and_drops():
+    w = people("four")
+    w.on_key("ArrowRight")                 # cursor appears in the centre (column 4)
+    w.on_key("ArrowRight")
+    w.on_key("Enter")
+    assert w.game.history == ["5"]
+
+
+def test_pop_by_key_and_by_click_with_popout():
+    w = people("four", popout=True)
+    for n in (4, 4, 5, 4):
+        w.click_column(n)
+    w.on_key("ArrowRight")                 # column 4
+    w.on_key("p")
+    assert w.game.history[-1] == "p4"
+    # yellow's own bottom disc? column 4 is now yellow, yellow: click it to pop
+    x, y = w.layout_px.centre(3, 0)
+    assert w.click(x, y)
+    assert w.game.history[-1] == "p4"
+
+
+def test_winning_line_is_ringed_and_status_says_who_won():
+    w = people("four")
+    for n in "1212121":
+        w.click_column(int(n))
+    assert w.game.winner() == 0
+    assert "Red wins with 4 in a line" in w.last_status
+    assert len([op for op in w.board.scene.ops("ring") if op[4] == "#1b1b1b"]) == 4
+
+
+def test_against_the_cpu_the_cpu_answers():
+    w = ConnectWidget("five", mode="cpu", level="medium", seed=1)
+    assert w.click_column(4)
+    assert len(w.game.history) == 2 and w.game.to_move == 0
+    assert "The CPU played" in w.last_status
+
+
+def test_undo_against_cpu_takes_back_both_moves():
+    w = ConnectWidget("four", mode="cpu", level="easy", seed=1)
+    w.click_column(4)
+    w.request_undo()
+    assert w.game.history == []
+
+
+def test_hint_shows_verdicts_under_each_column():
+    w = people("four")
+    for n in "2252576253462244111563365343671351441":
+        w.game.play(n)
+    w.refresh()
+    move, reason = w.hint()
+    assert w.verdicts and all(kind in ("win", "draw", "loss", "unknown") for _, kind in w.verdicts.values())
+    texts = w.board.scene.texts()
+    assert any(t.startswith("loses in") or t == "draw" or t.startswith("wins in") for t in texts)
+    assert move in w.game.legal_moves()
+
+
+def test_switch_game_and_popout():
+    w = people("five")
+    w.set_game("four")
+    assert w.game.variant.name == "Connect Four" and w.board.css_width == w.layout_px.css_size[0]
+    w.popout_box.value = True
+    assert w.game.popout and "P pops" in w.keys_help.value
+    w.game_select.value = "five"
+    assert w.game.variant.name == "5 en raya"
+    assert not w.errors
+
+
+def test_resign_and_watch_mode():
+    w = ConnectWidget("five", mode="watch", level="easy", seed=3)
+    w.step()
+    assert len(w.game.history) == 1
+    w2 = people()
+    w2.resign()
+    assert w2.game.is_over() and "resigned" in w2.last_status
+
+
+def test_scene_marks_side_pieces_and_last_disc():
+    g = FiveInARow.from_moves("44")
+    layout = layout_for(g)
+    scene = connect_scene(g, layout)
+    assert len(scene.ops("stroke_rect")) == 2             # the two cardboard side pieces
+    x, y = layout.centre(4, 1)
+    assert ("circle", x, y, layout.cell * 0.09, "#ffffff") in scene
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError):
+        ConnectWidget("six")
