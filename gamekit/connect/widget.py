@@ -31,22 +31,17 @@ add_strings("en", {
     "connect.off_board": "Click on a column of the grid to drop a disc there.",
     "connect.column": "column {n}",
     "connect.pop": "pop column {n}",
-    "connect.to_move": "{seat} to move.",
-    "connect.your_move": "Your move ({seat}): click a column.",
-    "connect.cpu_to_move": "{seat} (CPU) to move: press Step.",
     "connect.winner": "{seat} wins with {n} in a line.",
     "connect.draw": "A draw: {why}.",
     "connect.draw_full": "the grid is full",
     "connect.draw_repeat": "the same position came up three times",
     "connect.draw_stuck": "the grid is full and there is no disc to pop",
-    "connect.resigned": "{seat} resigned: {winner} wins.",
     "connect.game_changed": "New game: {name}.",
     "connect.verdicts": "Verdicts for {seat}: {verdicts}.",
     "connect.no_verdicts": "no exact verdict in time",
     "connect.hint_cpu": "the Hard CPU's choice (the solver could not finish in time)",
     "connect.keys": "Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops{pop}.",
     "connect.keys_pop": ", P pops your bottom disc (or click it)",
-    "connect.not_your_turn": "Wait for your turn: the CPU is playing {seat}.",
     "connect.wins_in": "wins in {n}",
     "connect.loses_in": "loses in {n}",
     "connect.draw_verdict": "draw",
@@ -300,48 +295,26 @@ class ConnectWidget(GameWidget):
         self.board.paint(self.build_scene())
         return move, reason
 
-    # ----- seat names: red and yellow instead of the base's gold and coral -----------
+    # ----- seats: red and yellow discs instead of the base's gold and coral ------------
+    seat_colours = DISC
+    seat_dark = ("#9b1c1c", "#b7950b")
+
     def seat_name(self, seat: int) -> str:
         return text(f"connect.seat.{seat}")
 
-    def current_status(self) -> str:
-        game = self.game
-        if game.is_over():
-            return self.status_over()
-        seat = self.seat_name(game.to_move)
-        if self.mode == "watch":
-            return text("connect.cpu_to_move", seat=seat)
-        if self.mode == "cpu" and game.to_move not in self.cpu_seats:
-            return text("connect.your_move", seat=seat)
-        return text("connect.to_move", seat=seat)
-
     def status_over(self) -> str:
         game = self.game
-        if game.resigned is not None:
-            return text("connect.resigned", seat=self.seat_name(game.resigned), winner=self.seat_name(1 - game.resigned))
         winner = game.winner()
+        if game.resigned is not None:
+            return super().status_over()
         if winner is not None:
             return text("connect.winner", seat=self.seat_name(winner), n=game.win_length)
         why = {"repetition": "connect.draw_repeat", "nothing to pop": "connect.draw_stuck"}.get(
             game.draw_reason or "", "connect.draw_full")
         return text("connect.draw", why=text(why))
 
-    def card_html(self, seat: int) -> str:
-        html = super().card_html(seat)
-        # the base card names the seats gold/coral: show this game's red and yellow discs instead
-        from gamekit.widgets.base import SEAT_COLOURS
-        html = html.replace(f"<b>{text(f'seat.{seat}')}</b>", f"<b>{self.seat_name(seat)}</b>")
-        html = html.replace(f"background:{SEAT_COLOURS[seat]}33", f"background:{DISC[seat]}22")
-        html = html.replace(f"background:{SEAT_COLOURS[seat]};", f"background:{DISC[seat]};")
-        return html
-
     def score_text(self, seat: int) -> str:
         return str(self.game.discs_played(seat))
-
-    def click(self, x: float, y: float) -> bool:
-        if self.is_cpu_turn() and not self.game.is_over() and not self.thinking:
-            return self.say(text("connect.not_your_turn", seat=self.seat_name(self.game.to_move)))
-        return super().click(x, y)
 
     # ----- pointer and keyboard ---------------------------------------------------------
     def set_hover(self, col: int | None) -> None:

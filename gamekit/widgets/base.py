@@ -170,6 +170,8 @@ class GameWidget(W.VBox):
 
     css_size = (360, 300)
     hint_available = True
+    seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs)
+    seat_dark = SEAT_DARK
 
     def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
                  timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
@@ -269,13 +271,12 @@ class GameWidget(W.VBox):
     def status_over(self) -> str:
         """The status line once the game is over."""
         game = self.game
-        seat_name = lambda s: text(f"seat.{s}")  # noqa: E731
         score = self.final_score_text()
         resigned = getattr(game, "resigned", None)
         if resigned is not None:
-            return text("status.resigned", seat=seat_name(resigned), winner=seat_name(1 - resigned))
+            return text("status.resigned", seat=self.seat_name(resigned), winner=self.seat_name(1 - resigned))
         winner = game.winner()
-        return text("status.draw", score=score) if winner is None else text("status.winner", seat=seat_name(winner), score=score)
+        return text("status.draw", score=score) if winner is None else text("status.winner", seat=self.seat_name(winner), score=score)
 
     def final_score_text(self) -> str:
         return ""
@@ -288,6 +289,10 @@ class GameWidget(W.VBox):
         return self._cpu
 
     # ----- seats -------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """What the reader calls a seat (gold/coral here; a game may override)."""
+        return text(f"seat.{seat}")
+
     @property
     def cpu_seats(self) -> tuple[int, ...]:
         return {"people": (), "cpu": self.cpu_seats_in_cpu_mode, "watch": (0, 1)}[self.mode]
@@ -304,7 +309,7 @@ class GameWidget(W.VBox):
             if self.thinking:
                 return self.say(text("status.cpu_busy"))
             if self.is_cpu_turn():
-                return self.say(text("status.not_your_turn", seat=text(f"seat.{self.game.to_move}")))
+                return self.say(text("status.not_your_turn", seat=self.seat_name(self.game.to_move)))
             try:
                 move = self.move_at(x, y)
             except IllegalMoveError as refusal:
@@ -370,7 +375,7 @@ class GameWidget(W.VBox):
             asker = 1 - game.to_move if not game.is_over() else game.to_move
             self.undo_requested_by = asker
             self.undo_panel.layout.display = "flex"
-            self.say(text("status.undo_request", seat=text(f"seat.{asker}"), other=text(f"seat.{1 - asker}")))
+            self.say(text("status.undo_request", seat=self.seat_name(asker), other=self.seat_name(1 - asker)))
             return
         self.undo_for_person()
 
@@ -393,7 +398,7 @@ class GameWidget(W.VBox):
             self.refresh(text("status.undone"))
             self.restart_timer()
         else:
-            self.refresh(text("status.undo_declined", seat=text(f"seat.{1 - asker}")))
+            self.refresh(text("status.undo_declined", seat=self.seat_name(1 - asker)))
 
     def resign(self) -> None:
         if self.game.is_over():
@@ -466,7 +471,7 @@ class GameWidget(W.VBox):
                 seat = self.game.to_move
                 move = self.cpu.choose(self.game)
                 self.game.play(move)
-                self.refresh(text("status.timeout", move=self.describe_move(move), seat=text(f"seat.{seat}")))
+                self.refresh(text("status.timeout", move=self.describe_move(move), seat=self.seat_name(seat)))
                 if self.mode == "cpu":
                     self.run_cpu()
                 self.restart_timer()
@@ -483,7 +488,7 @@ class GameWidget(W.VBox):
         game = self.game
         if game.is_over():
             return self.status_over()
-        seat = text(f"seat.{game.to_move}")
+        seat = self.seat_name(game.to_move)
         if self.mode == "watch":
             return text("status.cpu_to_move", seat=seat)
         if self.mode == "cpu" and game.to_move not in self.cpu_seats:
@@ -495,14 +500,14 @@ class GameWidget(W.VBox):
         winner = self.game.winner() if self.game.is_over() else None
         who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats
                else text("card.you") if self.mode == "cpu" else text("card.person"))
-        border = f"3px solid {SEAT_DARK[seat]}" if active else "3px solid transparent"
+        border = f"3px solid {self.seat_dark[seat]}" if active else "3px solid transparent"
         crown = " 🏆" if winner == seat else ""
         return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
                 f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
-                f"background:{SEAT_COLOURS[seat]}33'>"
+                f"background:{self.seat_colours[seat]}33'>"
                 f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
-                f"background:{SEAT_COLOURS[seat]};margin-right:6px'></span>"
-                f"<b>{text(f'seat.{seat}')}</b> <small>({who})</small>{crown}"
+                f"background:{self.seat_colours[seat]};margin-right:6px'></span>"
+                f"<b>{self.seat_name(seat)}</b> <small>({who})</small>{crown}"
                 f"<span class='gamekit-score' style='float:right;font-size:1.2em'><b>{self.score_text(seat)}</b></span></div>")
 
     def refresh(self, message: str | None = None) -> None:
