@@ -297,7 +297,7 @@ class ConnectWidget(GameWidget):
 
     # ----- seats: red and yellow discs instead of the base's gold and coral ------------
     seat_colours = DISC
-    seat_dark = ("#9b1c1c", "#b7950b")
+    seat_dark = DISC_DARK
 
     def seat_name(self, seat: int) -> str:
         return text(f"connect.seat.{seat}")
