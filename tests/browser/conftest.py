@@ -8,7 +8,8 @@ Fixtures
                    fresh page, runs all cells and waits until the kernel is idle and a board is drawn.
 
 Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page, locator, x, y)``
-clicks at CSS pixel (x, y) of a canvas; ``status_text(page, n)`` → the n-th widget's status line.
+clicks at CSS pixel (x, y) of a canvas; ``status_text(page, n)`` → the n-th widget's status line;
+``pixel(page, n, x, y)`` → RGB at a CSS pixel; ``watch_redraw`` + ``redraw_latency_ms`` time a click to the redraw.
 
 Without Chromium the tests are skipped (and the run says so at the end); with
 ``GAMEKIT_REQUIRE_BROWSER=1`` (set by ``.ci/run``) a missing browser is a failure.
@@ -25,6 +26,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
 
 import pytest
 
@@ -169,6 +171,53 @@ def click_css(page, canvas, x: float, y: float) -> None:
     page.mouse.click(box["x"] + x, box["y"] + y)
 
 
+_READ_PIXEL = """
+  const canvas = typeof index === 'number'
+      ? document.querySelectorAll('canvas.gamekit-board')[index] : document.querySelector(index);
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const read = () => Array.from(canvas.getContext('2d')
+      .getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data).slice(0, 3);
+"""
+
+
+def pixel(page, n: int | str, x: float, y: float) -> tuple[int, int, int]:
+    """The RGB colour at CSS pixel (x, y) of canvas ``n`` (an index among the boards, or a CSS selector)."""
+    return tuple(page.evaluate(f"([index, x, y]) => {{ {_READ_PIXEL} return read(); }}", [n, x, y]))
+
+
+def wait_for_pixel_change(page, n: int | str, x: float, y: float, before: tuple[int, int, int],
+                          timeout_s: float = 10) -> tuple[int, int, int]:
+    """Wait until the pixel at (x, y) is no longer ``before``; returns the new colour."""
+    deadline = time.time() + timeout_s
+    while (now := pixel(page, n, x, y)) == tuple(before):
+        if time.time() > deadline:
+            raise AssertionError(f"pixel at ({x}, {y}) stayed {before} for {timeout_s} s")
+        time.sleep(0.05)
+    return now
+
+
+def watch_redraw(page, n: int | str, x: float, y: float) -> None:
+    """Start timing: the next mouse down on canvas ``n`` starts the clock, the first change of the
+    pixel at (x, y) stops it.  Read the result with :func:`redraw_latency_ms`."""
+    page.evaluate(f"""([index, x, y]) => {{ {_READ_PIXEL}
+      const before = read().join(',');
+      window.__gamekit = {{t0: null, t1: null}};
+      canvas.addEventListener('mousedown', () => {{ window.__gamekit.t0 = performance.now(); }}, {{once: true}});
+      const poll = () => {{
+        if (window.__gamekit.t0 !== null && read().join(',') !== before) {{
+          window.__gamekit.t1 = performance.now(); return; }}
+        requestAnimationFrame(poll);
+      }};
+      requestAnimationFrame(poll);
+    }}""", [n, x, y])
+
+
+def redraw_latency_ms(page, timeout_ms: int = 10_000) -> float:
+    """Milliseconds from the mouse down to the redrawn pixel (after :func:`watch_redraw`)."""
+    page.wait_for_function("window.__gamekit && window.__gamekit.t1 !== null", timeout=timeout_ms)
+    return page.evaluate("window.__gamekit.t1 - window.__gamekit.t0")
+
+
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
@@ -181,4 +230,6 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(board=board, status_text=status_text, click_css=click_css, screenshot=screenshot)
+    return SimpleNamespace(board=board, status_text=status_text, click_css=click_css, screenshot=screenshot,
+                           pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
+                           watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)

@@ -10,29 +10,6 @@ pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/five_in_a_row/01_rules_and_play.ipynb"
 
-PIXEL = """([index, x, y]) => {
-  const canvas = document.querySelectorAll('canvas.gamekit-board')[index];
-  const scale = canvas.width / canvas.getBoundingClientRect().width;
-  const d = canvas.getContext('2d').getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
-  return [d[0], d[1], d[2]];
-}"""
-
-WATCH = """([index, x, y]) => {
-  const canvas = document.querySelectorAll('canvas.gamekit-board')[index];
-  const ctx = canvas.getContext('2d');
-  const scale = canvas.width / canvas.getBoundingClientRect().width;
-  const read = () => Array.from(ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data).join(',');
-  const before = read();
-  window.__connect = {t0: null, t1: null};
-  canvas.addEventListener('mousedown', () => { window.__connect.t0 = performance.now(); }, {once: true});
-  const poll = () => {
-    if (window.__connect.t0 !== null && read() !== before) { window.__connect.t1 = performance.now(); return; }
-    requestAnimationFrame(poll);
-  };
-  requestAnimationFrame(poll);
-}"""
-
-
 def _hex(colour: str) -> tuple[int, int, int]:
     return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
 
@@ -50,15 +27,14 @@ def test_clicking_a_column_drops_a_red_disc_and_the_cpu_answers(notebook_page, u
     x_click, y_click = layout.centre(col, 4)               # anywhere in the column will do
     # watch a point of the landing cell a little off its centre (the centre gets the last-disc dot)
     probe = (bottom[0] - layout.cell * 0.2, bottom[1])
-    page.evaluate(WATCH, [0, *probe])
+    ui.watch_redraw(page, 0, *probe)
     ui.click_css(page, ui.board(page, 0), x_click, y_click)
 
     page.wait_for_function(
         "document.querySelectorAll('.gamekit-status')[0].innerText.includes('The CPU played')", timeout=20_000)
     assert "Your move" in ui.status_text(page, 0)
-    page.wait_for_function("window.__connect.t1 !== null", timeout=10_000)
-    latency_ms = page.evaluate("window.__connect.t1 - window.__connect.t0")
-    r, g, b = page.evaluate(PIXEL, [0, *probe])
+    latency_ms = ui.redraw_latency_ms(page)
+    r, g, b = ui.pixel(page, 0, *probe)
     want = _hex(DISC[0])
     assert abs(r - want[0]) < 40 and abs(g - want[1]) < 40 and abs(b - want[2]) < 40, (r, g, b)
     shot = ui.screenshot(page, "connect_after_click")

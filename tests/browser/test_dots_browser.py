@@ -10,24 +10,6 @@ pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/dots_and_boxes/01_rules_and_terms.ipynb"
 
-# Records, in the page, when the canvas got the mouse down and when the pixel under the
-# click first changed (the redrawn line): the click-to-redraw latency a reader feels.
-WATCH_PIXEL = """([index, x, y]) => {
-  const canvas = document.querySelectorAll('canvas.gamekit-board')[index];
-  const ctx = canvas.getContext('2d');
-  const scale = canvas.width / canvas.getBoundingClientRect().width;
-  const read = () => Array.from(ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data).join(',');
-  const before = read();
-  window.__gamekit = {t0: null, t1: null};
-  canvas.addEventListener('mousedown', () => { window.__gamekit.t0 = performance.now(); }, {once: true});
-  const poll = () => {
-    if (window.__gamekit.t0 !== null && read() !== before) { window.__gamekit.t1 = performance.now(); return; }
-    requestAnimationFrame(poll);
-  };
-  requestAnimationFrame(poll);
-}"""
-
-
 def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     page = notebook_page(LESSON, boards=2)
     widget = page.locator(".gamekit-widget").nth(0)
@@ -37,13 +19,12 @@ def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     game = DotsAndBoxes(3, 3)
     x, y = layout.line_middle(game, game.line_index("a1-b1"))
     # sample a pixel on the line but off the white last-move mark in its middle
-    page.evaluate(WATCH_PIXEL, [0, x - layout.spacing / 4, y])
+    ui.watch_redraw(page, 0, x - layout.spacing / 4, y)
     ui.click_css(page, ui.board(page, 0), x, y)
 
     widget.locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
     assert "Coral" in ui.status_text(page, 0)
-    page.wait_for_function("window.__gamekit.t1 !== null", timeout=10_000)
-    latency_ms = page.evaluate("window.__gamekit.t1 - window.__gamekit.t0")
+    latency_ms = ui.redraw_latency_ms(page)
     shot = ui.screenshot(page, "dots_after_click")
     (shot.parent / "dots_click_latency.json").write_text(json.dumps({"click_to_redraw_ms": latency_ms}))
     print(f"\nclick to redrawn board: {latency_ms:.0f} ms (screenshot {shot})")

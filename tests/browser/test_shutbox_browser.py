@@ -9,11 +9,7 @@ pytestmark = pytest.mark.browser
 LESSON = "notebooks/shut_the_box/01_rules_and_play.ipynb"
 SEED = 7          # the seed the lesson's widget uses: the first roll is known in advance
 
-PIXEL = """([x, y]) => {
-  const canvas = document.querySelector('.gamekit-shutbox canvas.gamekit-board');
-  const scale = canvas.width / canvas.getBoundingClientRect().width;
-  return Array.from(canvas.getContext('2d').getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data);
-}"""
+CANVAS = ".gamekit-shutbox canvas.gamekit-board"
 
 
 def rgb(hex_colour):
@@ -37,7 +33,7 @@ def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
     total = sum(expected.dice)
     chosen = expected.legal_sets()[0]             # the sheet's first set: largest tile first
     x, y = lay.tile_x(chosen[0]) + lay.tile_w / 2, lay.top + 8
-    assert close(page.evaluate(PIXEL, [x, y]), rgb(TILE_FACE)), "the tile should stand open"
+    assert close(ui.pixel(page, CANVAS, x, y), rgb(TILE_FACE)), "the tile should stand open"
 
     die_x, die_y = lay.die_box(0, 2)
     ui.click_css(page, canvas, die_x + 10, die_y + 10)              # click the dice: roll
@@ -49,9 +45,8 @@ def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
     page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
     page.wait_for_function("document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
                            ".includes('roll the dice')", timeout=15_000)
-    page.wait_for_function(f"({PIXEL})([{x}, {y}]).join(',') !== '{','.join(map(str, rgb(TILE_FACE) + [255]))}'",
-                           timeout=10_000)
-    assert close(page.evaluate(PIXEL, [x, y]), rgb(FELT)), "the covered tile should be flipped down"
+    flipped = ui.wait_for_pixel_change(page, CANVAS, x, y, before=tuple(rgb(TILE_FACE)))
+    assert close(flipped, rgb(FELT)), "the covered tile should be flipped down"
     ui.screenshot(page, "shutbox_after_cover")
 
 
