@@ -27,8 +27,8 @@ Three games, each with lessons you can read, play and check yourself on:
 | game | what you learn | lessons |
 |---|---|---|
 | **Dots and Boxes** (*Puntos y cajas*) | third sides, chains and loops, the long chain rule, double-dealing | [dots_and_boxes/](dots_and_boxes/01_rules_and_terms.ipynb) |
-| **5 en raya** (Connect Four with five in a line on a 9×6 grid) | side columns, threats, what is known about solving it | [five_in_a_row/](five_in_a_row/) |
-| **Shut the Box** (*Cerrar la caja*) | the sets of tiles for a roll, the dice odds, the best strategy | [shut_the_box/](shut_the_box/) |
+| **5 en raya** (Connect Four with five in a line on a 9×6 grid) | side columns, threats, what is known about solving it | [five_in_a_row/](five_in_a_row/01_rules_and_play.ipynb) |
+| **Shut the Box** (*Cerrar la caja*) | the sets of tiles for a roll, the dice odds, the best strategy | [shut_the_box/](shut_the_box/01_rules_and_play.ipynb) |
 """,
     """md:## How to use the lessons
 

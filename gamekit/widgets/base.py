@@ -208,11 +208,14 @@ class GameWidget(W.VBox):
         self.hint_button = W.Button(description=text("button.hint"), icon="lightbulb-o")
         self.step_button = W.Button(description=text("button.step"), icon="step-forward")
         self.mode_select = W.Dropdown(options=[(text(f"mode.{m}"), m) for m in MODES], value=mode,
-                                      description=text("label.mode"), layout=W.Layout(width="auto"))
+                                      description=text("label.mode"), layout=W.Layout(width="auto"),
+                                      style={"description_width": "initial"})
         self.level_select = W.Dropdown(options=[(text(f"level.{lv}"), lv) for lv in LEVELS], value=level,
-                                       description=text("label.level"), layout=W.Layout(width="auto"))
+                                       description=text("label.level"), layout=W.Layout(width="auto"),
+                                      style={"description_width": "initial"})
         self.timer_select = W.Dropdown(options=[(text(f"timer.{'off' if t == 0 else t}"), t) for t in TIMERS],
-                                       value=timer, description=text("label.timer"), layout=W.Layout(width="auto"))
+                                       value=timer, description=text("label.timer"), layout=W.Layout(width="auto"),
+                                      style={"description_width": "initial"})
         self.accept_button = W.Button(description=text("button.accept"), button_style="success")
         self.decline_button = W.Button(description=text("button.decline"), button_style="warning")
         self.undo_panel = W.HBox([self.accept_button, self.decline_button], layout=W.Layout(display="none"))

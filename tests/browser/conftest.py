@@ -84,7 +84,12 @@ def lab():
     root = settings / "root"
     shutil.copytree(ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     log = settings / "lab.log"
+    # no "get notified about Jupyter news?" toast over the boards
+    news = settings / "user-settings" / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)
+    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     env = dict(os.environ, JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"),
+               JUPYTERLAB_SETTINGS_DIR=str(settings / "user-settings"),
                JUPYTER_RUNTIME_DIR=str(settings / "runtime"))
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
                "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
@@ -229,6 +234,6 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(board=board, status_text=status_text, click_css=click_css, screenshot=screenshot,
+    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, status_text=status_text, click_css=click_css, screenshot=screenshot,
                            pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
                            watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)

@@ -39,6 +39,11 @@ def test_cpu_answers_a_click(notebook_page, ui):
     page.wait_for_function(
         "document.querySelectorAll('.gamekit-status')[1].innerText.includes('The CPU played')", timeout=15_000)
     assert "Your move" in ui.status_text(page, 1)
+    for line in ("a1-b1", "a1-a2", "b1-b2"):          # a few more lines, for the README picture
+        ui.click_css(page, ui.board(page, 1), *layout.line_middle(game, game.line_index(line)))
+        page.wait_for_timeout(300)
+    ui.ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".gamekit-widget").nth(1).screenshot(path=str(ui.ARTIFACTS / "dots_widget.png"))
 
 
 def test_refused_click_explains_why(notebook_page, ui):
