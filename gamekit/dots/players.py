@@ -1,0 +1,269 @@
+"""CPU players for Dots and Boxes, and the Hint button's advice.
+
+``cpu_player(level, seed=None)`` returns an object with ``choose(game) -> str`` (a canonical line):
+
+* ``"easy"`` — a random line; now and then (one time in four) it takes a box on offer.
+* ``"medium"`` — takes every box on offer, otherwise draws a random safe line, otherwise the line
+  that gives away the fewest boxes.  It never declines boxes (no double-dealing).
+* ``"hard"`` — takes boxes on offer (or double-deals: leaves the last two boxes of a chain, four of a
+  loop, when keeping control wins more); while safe lines remain it only draws safe lines, choosing
+  by exact search when it can reach the end of the game (a node budget), otherwise by short random
+  playouts of the rest of the safe-line phase scored with the chain/loop endgame values (the long
+  chain rule at work); once no safe line is left it plays perfectly (the exact solver; should its budget ever run
+  out on a big board, it opens the smallest chain).
+
+All levels are reproducible: the same seed and the same games give the same lines (Hard's search
+budget is counted in nodes, not seconds, and each Hard player has its own transposition table).
+Hard also has a safety cap in seconds per move (``time_cap``, default 1.5 s) so a heavily loaded machine
+cannot make a move slow; only when that cap cuts a search can two runs differ (``time_cap=None``
+turns it off).
+
+``hint(game) -> (line, reason)`` gives Hard's line with a one-sentence reason.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import Solver, SolverTimeout
+
+__all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS"]
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def _take_lines(game: DotsAndBoxes) -> list[int]:
+    """Lines that complete a box now."""
+    out = []
+    for l in game.undrawn_lines():
+        if any(game.sides_drawn(b) == 3 for b in game.geometry.line_boxes[l]):
+            out.append(l)
+    return out
+
+
+def _safe(game: DotsAndBoxes) -> list[int]:
+    return [l for l in game.undrawn_lines() if all(game.sides_drawn(b) <= 1 for b in game.geometry.line_boxes[l])]
+
+
+def _given(game: DotsAndBoxes, line: int) -> int:
+    """Boxes the opponent can then take in a row after ``line`` (which completes no box)."""
+    g = game.copy()
+    g.play(line)
+    taken = 0
+    while not g.is_over():
+        takes = _take_lines(g)
+        if not takes:
+            break
+        taken += g.play(takes[0])
+    return taken
+
+
+class CpuPlayer:
+    """A computer player of one level (see the module docstring).  Use :func:`cpu_player`."""
+
+    def __init__(self, level: str, seed: int | None = None, *, exact_lines: int = 32, exact_safe: int = 14,
+                 node_budget: int = 250_000, playouts: int = 8, time_cap: float | None = 1.5):
+        if level not in LEVELS:
+            raise ValueError(f"level={level!r}: choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.exact_lines = exact_lines
+        self.exact_safe = exact_safe
+        self.node_budget = node_budget
+        self.playouts = playouts
+        self.time_cap = time_cap
+        self._solvers: dict[tuple[int, int], Solver] = {}
+        self._deadline: float | None = None
+        self.last_reason = ""
+
+    def __repr__(self) -> str:
+        return f"cpu_player({self.level!r}, seed={self.seed!r})"
+
+    def choose(self, game: DotsAndBoxes) -> str:
+        """The line this player draws (canonical name)."""
+        if game.is_over():
+            raise ValueError("choose: the game is over")
+        if self.level == "easy":
+            line = self._easy(game)
+        elif self.level == "medium":
+            line = self._medium(game)
+        else:
+            line, self.last_reason = self.decide(game)
+        return game.line_name(line)
+
+    # ----- easy and medium ---------------------------------------------------
+    def _easy(self, game: DotsAndBoxes) -> int:
+        takes = _take_lines(game)
+        if takes and self.rng.random() < 0.25:
+            return self.rng.choice(takes)
+        return self.rng.choice(game.undrawn_lines())
+
+    def _medium(self, game: DotsAndBoxes) -> int:
+        takes = _take_lines(game)
+        if takes:
+            return self.rng.choice(takes)
+        safe = _safe(game)
+        if safe:
+            return self.rng.choice(safe)
+        costs = {l: _given(game, l) for l in game.undrawn_lines()}
+        fewest = min(costs.values())
+        return self.rng.choice([l for l, c in costs.items() if c == fewest])
+
+    # ----- hard ----------------------------------------------------------------
+    def solver(self, game: DotsAndBoxes) -> Solver:
+        key = (game.width, game.height)
+        s = self._solvers.get(key)
+        if s is None:
+            s = self._solvers[key] = Solver(*key, max_table=300_000)
+        return s
+
+    def decide(self, game: DotsAndBoxes) -> tuple[int, str]:
+        """Hard's line (index) and the reason for it, one sentence."""
+        s = self.solver(game)
+        drawn = game.drawn
+        self._deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
+        s._set(drawn)
+        kind, lines, _ = s._moves()
+        undrawn = len(game.undrawn_lines())
+        n_safe = bin(s.safe_mask()).count("1")
+        # exact search while safe lines remain costs about 2^(safe lines): only try it when it can finish
+        exact = undrawn <= self.exact_lines or n_safe <= self.exact_safe
+        if kind == 0:
+            line = lines[0]
+            return line, _take_reason(game, line)
+        if kind == 1:                       # take, or decline the last boxes (double-deal)
+            take, decline = lines
+            choice = None
+            if exact or not n_safe:
+                choice = self._search(s, drawn, lines, 2 * self.node_budget)
+            if choice is None:
+                choice = self._dd_heuristic(s, drawn, take, decline)
+            if choice == take:
+                return take, _take_reason(game, take)
+            return decline, _dd_reason(game, decline)
+        safe = [l for l in lines if _is_safe(s, l)]
+        if safe:
+            order = list(safe)
+            self.rng.shuffle(order)
+            line = self._search(s, drawn, order, self.node_budget) if exact else None
+            if line is not None:
+                return line, "Safe line: it gives no box a third side, and exact search shows it is the best one."
+            line = self._playout_choice(s, drawn, order)
+            return line, ("Safe line: it gives no box a third side, and it steers the count of safe lines "
+                          "and long chains your way (long chain rule).")
+        # no safe line left: give away as little as control allows (perfect play when the search ends)
+        line = self._search(s, drawn, lines, 2 * self.node_budget)
+        if line is None:
+            line = lines[0]                 # the smallest chain/loop (candidates are sorted by length)
+        return line, _sacrifice_reason(game, line)
+
+    def _search(self, s: Solver, drawn: int, lines: list[int], budget: int) -> int | None:
+        try:
+            left = None if self._deadline is None else max(0.0, self._deadline - time.perf_counter())
+            _, results = s.best(drawn, among=lines, max_nodes=budget, timeout=left)
+        except SolverTimeout:
+            return None
+        return results[0][0]
+
+    def _dd_heuristic(self, s: Solver, drawn: int, take: int, decline: int) -> int:
+        """Without a full search: take everything on offer, then compare keeping control (double-deal)
+        with taking all, using the chain/loop values of what is left once no safe line remains."""
+        s._set(drawn)
+        taken = 0
+        while True:
+            kind, lines, _ = s._moves()
+            if kind not in (0, 1) or s.remaining == 0:
+                break
+            taken += s._play(lines[0])
+        if s.remaining == 0 or s.safe_mask():
+            s._set(drawn)
+            return take
+        rest = s.estimate()                 # value for us if we take all and must move on
+        s._set(drawn)
+        # declining the last two boxes: we get taken-2, they get 2 and must move on
+        return decline if (taken - 4 - rest) > (taken + rest) else take
+
+    def _playout_choice(self, s: Solver, drawn: int, safe: list[int]) -> int:
+        """Pick the safe line whose random continuations of the safe-line phase end best for us."""
+        best, best_score = safe[0], None
+        rng = self.rng
+        for line in safe:
+            total = 0
+            for _ in range(self.playouts):
+                s._set(drawn)
+                s._play(line)
+                me_to_move = False          # after our safe line the opponent moves
+                while True:
+                    mask = s.safe_mask()
+                    if not mask:
+                        break
+                    choices = []
+                    while mask:
+                        low = mask & -mask
+                        mask ^= low
+                        choices.append(low.bit_length() - 1)
+                    s._play(rng.choice(choices))
+                    me_to_move = not me_to_move
+                v = s.estimate()
+                total += v if me_to_move else -v
+            if best_score is None or total > best_score:
+                best, best_score = line, total
+        s._set(drawn)
+        return best
+
+
+def _is_safe(s: Solver, line: int) -> bool:
+    return all(s.deg[b] >= 3 for b in s.line_boxes[line])
+
+
+def _take_reason(game: DotsAndBoxes, line: int) -> str:
+    n = sum(1 for b in game.geometry.line_boxes[line] if game.sides_drawn(b) == 3)
+    if n == 2:
+        return "Take the two boxes: this line completes both (a double-cross)."
+    return "Take the box: it has three sides, and completing it keeps your turn."
+
+
+def _dd_reason(game: DotsAndBoxes, line: int) -> str:
+    g = game.copy()
+    g.play(line)
+    left = sum(1 for b in range(g.geometry.n_boxes) if g.sides_drawn(b) == 3)
+    if left >= 4:
+        return ("Double-deal: leave the last four boxes of the loop, so your opponent must open "
+                "the next chain and you keep control.")
+    return ("Double-deal: leave the last two boxes, so your opponent must open the next chain "
+            "and you keep control.")
+
+
+def _sacrifice_reason(game: DotsAndBoxes, line: int) -> str:
+    from gamekit.dots.analysis import boxes_given, components
+    n = boxes_given(game, line)
+    comps = [c for c in components(game) if game.line_name(line) in c.lines]
+    what = comps[0].kind if comps else "chain"
+    if what == "chain" and n == 2:
+        return ("No safe line left: give away this 2-chain by its middle line, so your opponent "
+                "cannot double-deal it.")
+    return (f"No safe line left: open this {what} ({n} box{'es' if n != 1 else ''}); "
+            "with best play from both sides it costs you least in the end.")
+
+
+def cpu_player(level: str, seed: int | None = None, **options: Any) -> CpuPlayer:
+    """A CPU player: ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes it reproducible."""
+    return CpuPlayer(level, seed, **options)
+
+
+_HINTER: dict[str, CpuPlayer] = {}
+
+
+def hint(game: DotsAndBoxes) -> tuple[str, str]:
+    """Hard's line for the player to move and a one-sentence reason, e.g.
+    ``("b2-c2", "Take the box: it has three sides, and completing it keeps your turn.")``."""
+    if game.is_over():
+        raise ValueError("hint: the game is over")
+    player = _HINTER.get("hard")
+    if player is None:
+        player = _HINTER["hard"] = CpuPlayer("hard", seed=0)
+    line, reason = player.decide(game)
+    return game.line_name(line), reason

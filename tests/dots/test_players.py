@@ -1,0 +1,118 @@
+"""CPU levels: legal, reproducible, and Hard's promises (takes what it should, gives nothing away early)."""
+import pytest
+
+from gamekit.dots import DotsAndBoxes, cpu_player, hint, move_values, solve
+from gamekit.dots.analysis import box_degrees, is_safe_line, safe_lines
+
+
+# Hard with a smaller search budget keeps the suite fast; the decisions follow the same code paths.
+FAST = {"node_budget": 40_000, "exact_lines": 26}
+
+
+def play_out(players, width=3, height=3, first=0):
+    game = DotsAndBoxes(width, height, first=first)
+    while not game.is_over():
+        line = players[game.to_move].choose(game)
+        assert line in game.legal_moves()             # canonical and legal
+        game.play(line)
+    return game
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_levels_are_legal_and_reproducible(level):
+    for size in [(3, 3), (4, 3)]:
+        a = play_out([cpu_player(level, seed=5, time_cap=None, **FAST), cpu_player("easy", seed=9)], *size)
+        b = play_out([cpu_player(level, seed=5, time_cap=None, **FAST), cpu_player("easy", seed=9)], *size)
+        assert a.history == b.history
+    c = play_out([cpu_player("easy", seed=1), cpu_player(level, seed=6, **FAST)], 3, 3, first=1)
+    assert c.is_over()
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        cpu_player("expert")
+
+
+def test_seeds_differ():
+    runs = {tuple(play_out([cpu_player("easy", seed=s), cpu_player("easy", seed=s + 100)]).history) for s in range(4)}
+    assert len(runs) > 1
+
+
+def forced_take_exists(game):
+    """A box with a third side whose last line does not lead into a chain: taking it is always right."""
+    deg = box_degrees(game)
+    for b, d in enumerate(deg):
+        if d == 1:
+            (line,) = [l for l in game.geometry.box_lines[b] if not game.is_drawn(l)]
+            other = [o for o in game.geometry.line_boxes[line] if o != b]
+            if not other or deg[other[0]] != 2:
+                return True
+    return False
+
+
+def completes_box(game, line):
+    return any(game.sides_drawn(b) == 3 for b in game.geometry.line_boxes[game.line_index(line)])
+
+
+@pytest.mark.parametrize("size,opponent,seed", [((4, 3), "medium", 1), ((4, 3), "easy", 2), ((3, 3), "medium", 3),
+                                                ((5, 4), "medium", 4)])
+def test_hard_takes_what_it_should_and_gives_nothing_away_early(size, opponent, seed):
+    hard, other = cpu_player("hard", seed=seed, **FAST), cpu_player(opponent, seed=seed)
+    for first in (0, 1):
+        game = DotsAndBoxes(*size, first=first)
+        while not game.is_over():
+            if game.to_move == 1:
+                game.play(other.choose(game))
+                continue
+            line = hard.choose(game)
+            on_offer = any(d == 1 for d in box_degrees(game))
+            if forced_take_exists(game):
+                assert completes_box(game, line), (game.history, line)
+            if not on_offer and safe_lines(game):
+                assert is_safe_line(game, line), (game.history, line)
+            if len(game.undrawn_lines()) <= 13 and (on_offer or not safe_lines(game)):
+                # boxes on offer (take or double-deal) and the endgame: perfect play
+                assert move_values(game)[line] == solve(game), (game.history, line)
+            game.play(line)
+
+
+def test_hint_reasons():
+    # take the box
+    g = DotsAndBoxes.from_moves(3, 3, "a1-b1 b1-c1 c1-d1 a2-b2 b2-c2 c2-d2 a1-a2")
+    line, reason = hint(g)
+    assert line == "b1-b2" and reason.startswith("Take the box")
+    # opening move: any safe line
+    line, reason = hint(DotsAndBoxes(5, 4))
+    assert reason.startswith("Safe line") and is_safe_line(DotsAndBoxes(5, 4), line)
+    # two 3-chains (3×2 board, horizontals drawn); the top one opened at a1: take a1, then keep control
+    g = DotsAndBoxes(3, 2)
+    for l in range(g.geometry.n_horizontal):
+        g.play(l)
+    g.play("a1-a2")
+    assert hint(g)[0] == "b1-b2"
+    g.play("b1-b2")
+    line, reason = hint(g)
+    assert line == "d1-d2" and reason.startswith("Double-deal: leave the last two boxes")
+    # no safe line left, a 2-chain to give: the middle line (hard-hearted handout)
+    g = DotsAndBoxes(2, 1)
+    g.play("a1-b1"); g.play("b1-c1"); g.play("a2-b2"); g.play("b2-c2")
+    line, reason = hint(g)
+    assert line == "b1-b2" and reason.startswith("No safe line left")
+    with pytest.raises(ValueError):
+        done = DotsAndBoxes(1, 1)
+        for l in done.legal_moves():
+            done.play(l)
+        hint(done)
+
+
+def test_double_deal_in_a_loop():
+    # 5×3 board: a loop of four (a1 b1 a2 b2), a chain of five along the bottom row, the rest taken.
+    g = DotsAndBoxes(5, 3)
+    undrawn = {"b1-b2", "b2-b3", "a2-b2", "b2-c2"} | {f"{c}3-{c}4" for c in "abcdef"}
+    for l in range(g.geometry.n_lines):
+        if g.line_name(l) not in undrawn:
+            g.play(l)
+    g.play("b1-b2")                     # the loop is opened: taking all four and opening the five-chain is worse
+    assert solve(g) == 1
+    line, reason = hint(g)
+    assert line in ("b2-b3", "a2-b2") and reason.startswith("Double-deal: leave the last four boxes")

@@ -1,0 +1,154 @@
+"""The exact solver against brute-force minimax and the published values (reference.md)."""
+import random
+from functools import lru_cache
+
+import pytest
+
+from gamekit.dots import DotsAndBoxes, SolverTimeout, best_line, best_lines, move_values, solve
+from gamekit.dots.rules import geometry
+from gamekit.dots.solver import Solver
+
+
+def brute_force(width: int, height: int, drawn: int) -> int:
+    """Plain minimax over every line, no reductions: the value for the player to move."""
+    g = geometry(width, height)
+    masks = [sum(1 << l for l in ls) for ls in g.box_lines]
+    full = (1 << g.n_lines) - 1
+
+    @lru_cache(maxsize=None)
+    def value(d: int) -> int:
+        if d == full:
+            return 0
+        best = -99
+        for l in range(g.n_lines):
+            if d >> l & 1:
+                continue
+            nd = d | 1 << l
+            k = sum(1 for b in g.line_boxes[l] if nd & masks[b] == masks[b])
+            best = max(best, k + value(nd) if k else -value(nd))
+        return best
+
+    return value(drawn)
+
+
+def with_undrawn(width: int, height: int, undrawn: list[str]) -> DotsAndBoxes:
+    """A position where exactly the lines ``undrawn`` are left (all others drawn, in index order)."""
+    game = DotsAndBoxes(width, height)
+    keep = {game.line_index(l) for l in undrawn}
+    for l in range(game.geometry.n_lines):
+        if l not in keep:
+            game.play(l)
+    return game
+
+
+def random_position(width: int, height: int, undrawn: int, rng: random.Random) -> DotsAndBoxes:
+    game = DotsAndBoxes(width, height)
+    while len(game.undrawn_lines()) > undrawn:
+        game.play(rng.choice(game.undrawn_lines()))
+    return game
+
+
+def verticals(width: int, height: int) -> list[str]:
+    g = geometry(width, height)
+    return [g.line_name(l) for l in range(g.n_horizontal, g.n_lines)]
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_one_unopened_chain_is_minus_n(n):
+    game = with_undrawn(n, 1, verticals(n, 1))          # one row, every vertical undrawn: a chain of n
+    assert solve(game) == -n
+
+
+@pytest.mark.parametrize("n", range(3, 9))
+def test_two_unopened_chains(n):
+    game = with_undrawn(n, 2, verticals(n, 2))          # two rows: two chains of n
+    assert solve(game) == 4 - 2 * n
+
+
+def test_four_three_chains():
+    assert solve(with_undrawn(3, 4, verticals(3, 4))) == -2
+
+
+def test_one_loop_and_chain_values():
+    # a loop of four (inner cross of a 2×2 board) alone: the player to move gives all four
+    assert solve(with_undrawn(2, 2, ["b1-b2", "a2-b2", "b2-c2", "b2-b3"])) == -4
+
+
+def test_whole_small_boards():
+    assert solve(DotsAndBoxes(1, 1)) == brute_force(1, 1, 0) == -1
+    assert solve(DotsAndBoxes(2, 2)) == brute_force(2, 2, 0) == 2
+    assert solve(DotsAndBoxes(2, 3)) == brute_force(2, 3, 0) == -2
+    assert solve(DotsAndBoxes(3, 2)) == -2              # the same board turned a quarter
+
+
+def test_random_small_positions_match_brute_force():
+    rng = random.Random(2024)
+    for _ in range(80):
+        w, h = rng.choice([(2, 2), (2, 3), (3, 2), (1, 4)])
+        game = random_position(w, h, rng.randint(1, min(geometry(w, h).n_lines, 14)), rng)
+        assert solve(game) == brute_force(w, h, game.drawn), game.history
+
+
+@pytest.mark.parametrize("size", [(3, 3), (4, 3), (4, 4), (5, 4)])
+def test_endgames_match_brute_force(size):
+    rng = random.Random(hash(size) & 0xFFFF)
+    for _ in range(25):
+        game = random_position(*size, rng.randint(1, 12), rng)
+        # a fresh solver each time: no help from an earlier table
+        assert Solver(*size).value(game.drawn) == brute_force(*size, game.drawn), game.history
+
+
+def test_best_lines_are_exactly_the_optimal_ones():
+    rng = random.Random(7)
+    for _ in range(15):
+        w, h = rng.choice([(2, 2), (3, 3), (4, 3)])
+        game = random_position(w, h, rng.randint(2, 10), rng)
+        if game.is_over():
+            continue
+        lines, value = best_lines(game)
+        exact = {}
+        for l in game.undrawn_lines():
+            child = game.copy()
+            k = child.play(l)
+            v = brute_force(w, h, child.drawn)
+            exact[game.line_name(l)] = k + v if k else -v
+        assert value == max(exact.values()) == solve(game)
+        assert move_values(game) == exact
+        assert lines == [l for l, v in exact.items() if v == value]
+        one, v1 = best_line(game)
+        assert v1 == value and exact[one] == value
+
+
+def test_solve_does_not_change_the_game_and_handles_game_over():
+    game = DotsAndBoxes.from_moves(2, 2, "a1-b1 b1-c1")
+    before = game.to_dict()
+    solve(game)
+    best_lines(game)
+    assert game.to_dict() == before
+    done = DotsAndBoxes(1, 1)
+    for line in done.legal_moves():
+        done.play(line)
+    assert solve(done) == 0
+    with pytest.raises(ValueError):
+        best_line(done)
+
+
+def test_timeout():
+    with pytest.raises(SolverTimeout):
+        solve(DotsAndBoxes(5, 5), timeout=0.01)
+
+
+def test_endgames_from_play_match_brute_force():
+    """Chains, loops and joints as they arise in real games (Medium against itself), ≤ 12 lines left."""
+    from gamekit.dots import cpu_player
+
+    checked = 0
+    for seed, size in enumerate([(4, 4), (5, 4), (4, 3), (5, 4)]):
+        players = [cpu_player("medium", seed=seed), cpu_player("medium", seed=seed + 50)]
+        game = DotsAndBoxes(*size)
+        while not game.is_over():
+            if len(game.undrawn_lines()) <= 12:
+                assert Solver(*size).value(game.drawn) == brute_force(*size, game.drawn), game.history
+                checked += 1
+            game.play(players[game.to_move].choose(game))
+    assert checked >= 20
