@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from gamekit.notebook_builder import write_notebook
 
 HERE = Path(__file__).resolve().parent / "dots_and_boxes"
 
@@ -208,13 +207,7 @@ are stuck) for a fair game."""),
 def build() -> list[Path]:
     written = []
     for name, cells in LESSONS.items():
-        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src)
-                                 for kind, src in cells])
-        nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
-        nb.metadata["language_info"] = {"name": "python"}
-        path = HERE / name
-        nbformat.write(nb, path)
-        written.append(path)
+        written.append(write_notebook(HERE / name, cells))
     return written
 
 

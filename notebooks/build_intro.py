@@ -4,19 +4,14 @@ Run ``python notebooks/build_intro.py`` after editing; notebooks are stored with
 """
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from gamekit.notebook_builder import write_notebook
 
 HERE = Path(__file__).parent
-KERNEL = {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-          "language_info": {"name": "python"}}
 
 
-def write(path: Path, cells: list) -> None:
-    nb = new_notebook(cells=[new_markdown_cell(c[3:]) if c.startswith("md:") else new_code_cell(c) for c in cells],
-                      metadata=KERNEL)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, path)
+def write(path: Path, cells: list[str]) -> None:
+    """Cells starting with ``md:`` are markdown, the others code."""
+    write_notebook(path, [("md", c[3:]) if c.startswith("md:") else ("code", c) for c in cells])
 
 
 START = [

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from gamekit.notebook_builder import write_notebook
 
 HERE = Path(__file__).resolve().parent
 
@@ -133,11 +132,7 @@ Red can force a win with its third disc from now. Click the first move of that w
 
 def build() -> None:
     for name, cells in LESSONS.items():
-        nb = new_notebook(cells=[new_markdown_cell(src) if kind == "md" else new_code_cell(src) for kind, src in cells])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nb.metadata["language_info"] = {"name": "python"}
-        nbformat.write(nb, HERE / name)
-        print("wrote", HERE / name)
+        print("wrote", write_notebook(HERE / name, cells))
 
 
 if __name__ == "__main__":

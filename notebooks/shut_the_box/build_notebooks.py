@@ -1,24 +1,21 @@
 """Builds the Shut the Box lesson notebooks (stored without outputs).  Run: python build_notebooks.py"""
 from pathlib import Path
 
-import nbformat as nbf
+from gamekit.notebook_builder import write_notebook
 
 HERE = Path(__file__).parent
 
 
 def md(text):
-    return nbf.v4.new_markdown_cell(text.strip())
+    return ("md", text)
 
 
 def code(text):
-    return nbf.v4.new_code_cell(text.strip())
+    return ("code", text)
 
 
 def write(name, cells):
-    nb = nbf.v4.new_notebook()
-    nb.cells = cells
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbf.write(nb, HERE / name)
+    write_notebook(HERE / name, cells)
 
 
 write("01_rules_and_play.ipynb", [
