@@ -218,10 +218,8 @@ class ShutBoxWidget(GameWidget):
         self.seat_selects = [W.Dropdown(options=kinds, value=seats[i] if i < len(seats) else "off",
                                         description=text("shutbox.seat", n=i + 1),
                                         layout=W.Layout(width="auto")) for i in range(4)]
-        self.seat_cards = [W.HTML(layout=W.Layout(width="25%")) for _ in range(4)]
         mode = "watch" if "person" not in seats else "cpu"
         super().__init__(mode=mode, level=level, seed=seed, timer=timer)
-        self.children = (W.HBox(self.seat_cards), *self.children[1:])
         self.mode_select.layout.display = "none"
         self.resign_button.layout.display = "none"
         self.roll_button.on_click(self.on_roll)
@@ -236,6 +234,17 @@ class ShutBoxWidget(GameWidget):
             self.run_cpu()
 
     # ----- hooks --------------------------------------------------------------
+    seat_colours = SEAT_COLOURS4
+    seat_dark = SEAT_DARK4
+    max_seats = 4
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.names[seat]
+
     def names(self) -> list[str]:
         return [text("shutbox.seat", n=i + 1) for i in range(len(self.seats))]
 
@@ -353,48 +362,22 @@ class ShutBoxWidget(GameWidget):
         key = "shutbox.to_flip" if g.covering else "shutbox.to_flip_uncover"
         return text(key, seat=seat, dice=" + ".join(map(str, g.dice)), total=sum(g.dice))
 
-    def card_html(self, seat: int) -> str:
-        if seat >= len(self.seats):
-            return ""
-        g = self.game
-        active = not g.is_over() and g.to_move == seat
-        crown = " 🏆" if g.is_over() and g.winner() == seat else ""
-        who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats else text("card.person"))
-        border = f"3px solid {SEAT_DARK4[seat]}" if active else "3px solid transparent"
-        return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
-                f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
-                f"background:{SEAT_COLOURS4[seat]}33'><b>{g.names[seat]}</b> <small>({who})</small>{crown}"
-                f"<span class='gamekit-score' style='float:right'><b>{self.score_text(seat)}</b></span></div>")
-
     def refresh(self, message: str | None = None) -> None:
-        scene = self.build_scene()
-        cards = [self.card_html(seat) for seat in range(4)]
-        status = message if message is not None else self.current_status()
         g = self.game
-        over = g.is_over()
-        person_turn = not over and not self.is_cpu_turn()
-        options = g.dice_options()
         sets_text = ""
         if self.sets_shown:
             sets_text = (text("shutbox.sets", total=sum(g.dice), sets="; ".join("+".join(map(str, s))
                                                                                for s in g.legal_sets()))
                          if g.phase == "cover" else text("shutbox.no_sets"))
-        self.board.paint(scene)
-        for card, html_ in zip(self.seat_cards, cards):
-            card.value = html_
-            card.layout.display = "" if html_ else "none"
-        self.say(status)
+        super().refresh(message)
+        person_turn = not g.is_over() and not self.is_cpu_turn()
+        options = g.dice_options()
         self.sets_html.value = f"<small>{sets_text}</small>" if sets_text else ""
-        self.undo_button.disabled = not g.history
-        self.roll_button.disabled = not (person_turn and 2 in options)
+        self.roll_button.disabled = not (person_turn and (2 in options or options == (1,)))
         self.roll_one_button.layout.display = "" if 1 in options else "none"
         self.roll_one_button.disabled = not (person_turn and 1 in options)
-        if options == (1,):
-            self.roll_button.disabled = not person_turn
         self.confirm_button.disabled = not (person_turn and g.phase == "cover")
         self.clear_button.disabled = not self.selected
-        self.step_button.layout.display = "" if self.mode == "watch" else "none"
-        self.hint_button.disabled = over
         self.resign_button.layout.display = "none"
 
     def request_undo(self) -> None:

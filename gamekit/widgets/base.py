@@ -172,6 +172,12 @@ class GameWidget(W.VBox):
     hint_available = True
     seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs)
     seat_dark = SEAT_DARK
+    max_seats = 2                   # player cards made; Shut the Box seats up to four
+
+    @property
+    def n_seats(self) -> int:
+        """Seats in play now (cards beyond it are hidden)."""
+        return 2
 
     def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
                  timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
@@ -197,7 +203,7 @@ class GameWidget(W.VBox):
         self.board = BoardCanvas(*self.css_size)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.board.canvas.on_key_down(self.handle_key_down)
-        self.cards = [W.HTML(layout=W.Layout(width="50%")) for _ in range(2)]
+        self.cards = [W.HTML(layout=W.Layout(flex="1 1 0%")) for _ in range(self.max_seats)]
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.status.add_class("gamekit-status")
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
@@ -501,8 +507,9 @@ class GameWidget(W.VBox):
     def card_html(self, seat: int) -> str:
         active = not self.game.is_over() and self.game.to_move == seat
         winner = self.game.winner() if self.game.is_over() else None
+        people = self.n_seats - len(self.cpu_seats)
         who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats
-               else text("card.you") if self.mode == "cpu" else text("card.person"))
+               else text("card.you") if people == 1 else text("card.person"))
         border = f"3px solid {self.seat_dark[seat]}" if active else "3px solid transparent"
         crown = " 🏆" if winner == seat else ""
         return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
@@ -516,12 +523,13 @@ class GameWidget(W.VBox):
     def refresh(self, message: str | None = None) -> None:
         """Recompute the scene, cards and status (compute first), then paint."""
         scene = self.build_scene()
-        cards = [self.card_html(seat) for seat in (0, 1)]
+        cards = [self.card_html(seat) if seat < self.n_seats else "" for seat in range(self.max_seats)]
         status = message if message is not None else self.current_status()
         over = self.game.is_over()
         self.board.paint(scene)
         for card, html in zip(self.cards, cards):
             card.value = html
+            card.layout.display = "" if html else "none"
         self.say(status)
         self.undo_button.disabled = not self.game.history and getattr(self.game, "resigned", None) is None
         self.resign_button.disabled = over or self.mode == "watch"

@@ -96,7 +96,7 @@ def test_setup_changes_variant_rules_and_seats():
     assert w.game.variant == "long" and len(w.game.names) == 2
     w.setup(variant="to_45", seats=["person", "cpu", "cpu", "person"], one_die="under_six", scoring="digits")
     assert w.game.rules == Rules("under_six", "digits") and w.game.n_players == 4
-    assert sum(bool(c.value) for c in w.seat_cards) == 4
+    assert sum(bool(c.value) for c in w.cards) == 4
     w.one_die_select.value = "never"
     assert w.game.rules.one_die == "never" and not w.errors
     w.variant_select.value = "round"
