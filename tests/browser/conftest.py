@@ -168,6 +168,17 @@ def status_text(page, n: int = 0) -> str:
     return page.locator(".gamekit-status").nth(n).inner_text()
 
 
+def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) -> str:
+    """Wait until the status line of widget ``n`` (an index, or a CSS selector of the widget) contains
+    ``words``; returns the status text."""
+    import json
+
+    find = (f"document.querySelectorAll('.gamekit-status')[{n}]" if isinstance(n, int)
+            else f"document.querySelector({json.dumps(n + ' .gamekit-status')})")
+    page.wait_for_function(f"{find} && {find}.innerText.includes({json.dumps(words)})", timeout=timeout_ms)
+    return page.evaluate(f"{find}.innerText")
+
+
 def click_css(page, canvas, x: float, y: float) -> None:
     """Click at CSS pixel (x, y) of ``canvas`` (scrolls it into view first)."""
     canvas.scroll_into_view_if_needed()
@@ -234,6 +245,6 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, status_text=status_text, click_css=click_css, screenshot=screenshot,
+    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, screenshot=screenshot,
                            pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
                            watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)

@@ -30,8 +30,7 @@ def test_clicking_a_column_drops_a_red_disc_and_the_cpu_answers(notebook_page, u
     ui.watch_redraw(page, 0, *probe)
     ui.click_css(page, ui.board(page, 0), x_click, y_click)
 
-    page.wait_for_function(
-        "document.querySelectorAll('.gamekit-status')[0].innerText.includes('The CPU played')", timeout=20_000)
+    ui.wait_for_status(page, 0, "The CPU played", timeout_ms=20_000)
     assert "Your move" in ui.status_text(page, 0)
     latency_ms = ui.redraw_latency_ms(page)
     r, g, b = ui.pixel(page, 0, *probe)
@@ -46,8 +45,7 @@ def test_a_click_on_a_side_column_explains_why(notebook_page, ui):
     page = notebook_page(LESSON, boards=3)
     layout = layout_for(FiveInARow())
     ui.click_css(page, ui.board(page, 0), *layout.centre(0, 3))
-    page.wait_for_function(
-        "document.querySelectorAll('.gamekit-status')[0].innerText.includes('side columns')", timeout=10_000)
+    ui.wait_for_status(page, 0, "side columns")
 
 
 def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):

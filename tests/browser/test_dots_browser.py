@@ -36,8 +36,7 @@ def test_cpu_answers_a_click(notebook_page, ui):
     layout = BoardLayout.fit(5, 4)
     game = DotsAndBoxes(5, 4)
     ui.click_css(page, ui.board(page, 1), *layout.line_middle(game, game.line_index("c3-d3")))
-    page.wait_for_function(
-        "document.querySelectorAll('.gamekit-status')[1].innerText.includes('The CPU played')", timeout=15_000)
+    ui.wait_for_status(page, 1, "The CPU played")
     assert "Your move" in ui.status_text(page, 1)
     for line in ("a1-b1", "a1-a2", "b1-b2"):          # a few more lines, for the README picture
         ui.click_css(page, ui.board(page, 1), *layout.line_middle(game, game.line_index(line)))
@@ -49,6 +48,4 @@ def test_cpu_answers_a_click(notebook_page, ui):
 def test_refused_click_explains_why(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
     ui.click_css(page, ui.board(page, 0), 3, 3)     # the corner, far from any gap
-    page.wait_for_function(
-        "document.querySelectorAll('.gamekit-status')[0].innerText.includes('gap between two neighbouring dots')",
-        timeout=10_000)
+    ui.wait_for_status(page, 0, "gap between two neighbouring dots")

@@ -9,7 +9,8 @@ pytestmark = pytest.mark.browser
 LESSON = "notebooks/shut_the_box/01_rules_and_play.ipynb"
 SEED = 7          # the seed the lesson's widget uses: the first roll is known in advance
 
-CANVAS = ".gamekit-shutbox canvas.gamekit-board"
+WIDGET = ".gamekit-shutbox"
+CANVAS = f"{WIDGET} canvas.gamekit-board"
 
 
 def rgb(hex_colour):
@@ -20,16 +21,18 @@ def close(a, b, tol=12):
     return all(abs(x - y) <= tol for x, y in zip(a, b))
 
 
-def status(page):
-    return page.locator(".gamekit-shutbox .gamekit-status").inner_text()
+def first_roll() -> ShutTheBox:
+    """The lesson's game after its first (seeded) roll: what the reader will see."""
+    game = ShutTheBox(2, seed=SEED)
+    game.roll()
+    return game
 
 
 def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
     canvas = page.locator(".gamekit-shutbox canvas.gamekit-board")
     lay = BoxLayout()
-    expected = ShutTheBox(2, seed=SEED)
-    expected.roll()
+    expected = first_roll()
     total = sum(expected.dice)
     chosen = expected.legal_sets()[0]             # the sheet's first set: largest tile first
     x, y = lay.tile_x(chosen[0]) + lay.tile_w / 2, lay.top + 8
@@ -37,14 +40,12 @@ def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
 
     die_x, die_y = lay.die_box(0, 2)
     ui.click_css(page, canvas, die_x + 10, die_y + 10)              # click the dice: roll
-    page.wait_for_function(f"document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
-                           f".includes('= {total}')", timeout=15_000)
+    ui.wait_for_status(page, WIDGET, f"= {total}")
 
     for t in chosen:
         ui.click_css(page, canvas, *lay.tile_centre(t))             # select the set
     page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
-    page.wait_for_function("document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
-                           ".includes('roll the dice')", timeout=15_000)
+    ui.wait_for_status(page, WIDGET, "roll the dice")
     flipped = ui.wait_for_pixel_change(page, CANVAS, x, y, before=tuple(rgb(TILE_FACE)))
     assert close(flipped, rgb(FELT)), "the covered tile should be flipped down"
     ui.screenshot(page, "shutbox_after_cover")
@@ -54,14 +55,11 @@ def test_a_wrong_set_is_refused_with_the_reason(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
     canvas = page.locator(".gamekit-shutbox canvas.gamekit-board")
     lay = BoxLayout()
-    expected = ShutTheBox(2, seed=SEED)
-    expected.roll()
+    expected = first_roll()
     total = sum(expected.dice)
     page.locator(".gamekit-shutbox .gamekit-shutbox-roll").click()  # the Roll button works too
-    page.wait_for_function(f"document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
-                           f".includes('= {total}')", timeout=15_000)
+    ui.wait_for_status(page, WIDGET, f"= {total}")
     wrong = 1 if total != 1 else 2
     ui.click_css(page, canvas, *lay.tile_centre(wrong))
     page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
-    page.wait_for_function("document.querySelector('.gamekit-shutbox .gamekit-status').innerText"
-                           f".includes('not the roll {total}')", timeout=15_000)
+    ui.wait_for_status(page, WIDGET, f"not the roll {total}")
