@@ -203,6 +203,7 @@ class GameWidget(W.VBox):
         self.board = BoardCanvas(*self.css_size)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.board.canvas.on_key_down(self.handle_key_down)
+        self.board.canvas.on_touch_start(self.handle_touch_start)
         self.cards = [W.HTML(layout=W.Layout(flex="1 1 0%")) for _ in range(self.max_seats)]
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.status.add_class("gamekit-status")
@@ -550,6 +551,13 @@ class GameWidget(W.VBox):
     def handle_mouse_down(self, x: float, y: float) -> None:
         self.last_click_time = time.perf_counter()
         self.click(*self.board.to_css(x, y))
+
+    @reported
+    def handle_touch_start(self, touches: list[tuple[float, float]]) -> None:
+        """A tap is a click (ipycanvas cancels the browser's mouse events for touches)."""
+        if touches:
+            self.last_click_time = time.perf_counter()
+            self.click(*self.board.to_css(*touches[0]))
 
     @reported
     def handle_key_down(self, key: str, *_: Any) -> None:

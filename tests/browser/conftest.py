@@ -137,8 +137,8 @@ def notebook_page(lab, browser):
     """Open a notebook (path relative to the repository root), run all cells, return the page."""
     pages = []
 
-    def open_notebook(path: str, boards: int = 1, timeout_ms: int = 180_000):
-        page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    def open_notebook(path: str, boards: int = 1, timeout_ms: int = 180_000, touch: bool = False):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1, has_touch=touch)
         pages.append(page)
         # a workspace of its own, so tabs opened by earlier tests are not restored behind this one
         page.goto(f"{lab.url}/lab/workspaces/test-{next(_workspace_numbers)}/tree/{path}", wait_until="domcontentloaded")
@@ -179,11 +179,14 @@ def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) ->
     return page.evaluate(f"{find}.innerText")
 
 
-def click_css(page, canvas, x: float, y: float) -> None:
-    """Click at CSS pixel (x, y) of ``canvas`` (scrolls it into view first)."""
+def click_css(page, canvas, x: float, y: float, tap: bool = False) -> None:
+    """Click (or with ``tap``, touch) at CSS pixel (x, y) of ``canvas`` (scrolls it into view first)."""
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    if tap:
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+    else:
+        page.mouse.click(box["x"] + x, box["y"] + y)
 
 
 _READ_PIXEL = """

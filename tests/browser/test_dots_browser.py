@@ -49,3 +49,11 @@ def test_refused_click_explains_why(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
     ui.click_css(page, ui.board(page, 0), 3, 3)     # the corner, far from any gap
     ui.wait_for_status(page, 0, "gap between two neighbouring dots")
+
+
+def test_a_tap_draws_a_line_on_a_touch_screen(notebook_page, ui):
+    page = notebook_page(LESSON, boards=2, touch=True)
+    layout, game = BoardLayout.fit(3, 3), DotsAndBoxes(3, 3)
+    ui.click_css(page, ui.board(page, 0), *layout.line_middle(game, game.line_index("b2-c2")), tap=True)
+    page.locator(".gamekit-widget").nth(0).locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
+    assert "Coral" in ui.status_text(page, 0)

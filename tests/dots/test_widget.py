@@ -227,3 +227,12 @@ def test_with_hints_on_the_status_suggests_a_line_on_every_turn_of_the_person():
     w.click_line("a1-b1")
     if not w.game.is_over():
         assert "The CPU played" in w.last_status and "Hint:" in w.last_status
+
+
+def test_a_tap_is_a_click():
+    w = people()
+    x, y = w.layout_px.line_middle(w.game, w.game.line_index("a1-b1"))
+    w.handle_touch_start([(x * SCALE, y * SCALE)])
+    assert w.game.history == ["a1-b1"]
+    w.handle_touch_start([])            # a touch list can be empty (finger lifted): nothing happens
+    assert w.game.history == ["a1-b1"] and not w.errors
