@@ -4,6 +4,7 @@ Run from the repository root::
 
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
+    python -m benchmarks.dots --hard-medium 200   # only Hard v Medium on 5×4, 200 games (a few minutes)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -42,6 +43,31 @@ def levels(sizes: list[tuple[int, int]], games: dict[tuple[int, int], int]) -> N
                   f"({len(hard)} moves; captures are instant, so also: median of moves over 1 ms "
                   f"{median([t for t in hard if t > 0.001] or [0]) * 1000:.0f} ms)")
         print(f"({time.perf_counter() - start:.0f} s)")
+
+
+def hard_v_medium(n: int, size=(5, 4)) -> None:
+    """Hard v Medium only, ``n`` games with a fresh seeded pair each (starts alternate)."""
+    from gamekit.tournament import play_game
+    print(f"\n## Hard v Medium on {size[0]}×{size[1]}: {n} games (Hard seed i, Medium seed 1000 + i; starts alternate)")
+    wins = draws = losses = 0
+    times: list[float] = []
+    start = time.perf_counter()
+    for i in range(n):
+        hard, med = cpu_player("hard", seed=i), cpu_player("medium", seed=1000 + i)
+        seats = [hard, med] if i % 2 == 0 else [med, hard]
+        t: list[list[float]] = [[], []]
+        winner = play_game(lambda: DotsAndBoxes(*size), seats, t)
+        times.extend(t[i % 2])
+        if winner is None:
+            draws += 1
+        elif winner == i % 2:
+            wins += 1
+        else:
+            losses += 1
+    print(f"Hard {wins}–{draws}–{losses} (W–D–L), score {(wins + draws / 2) / n:.1%}")
+    print(f"hard per move: median {median(times) * 1000:.1f} ms, max {max(times):.2f} s ({len(times)} moves; "
+          f"median of moves over 1 ms {median([t for t in times if t > 0.001] or [0]) * 1000:.0f} ms)")
+    print(f"({time.perf_counter() - start:.0f} s)")
 
 
 def positions_from_play(n_games: int, stops: list[int], size=(5, 4)) -> dict[int, list[int]]:
@@ -99,8 +125,12 @@ def start_3x3() -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer games and positions (a couple of minutes)")
+    ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
     args = ap.parse_args()
     random.seed(0)
+    if args.hard_medium:
+        hard_v_medium(args.hard_medium)
+        return
     if args.quick:
         sizes = [(3, 3), (5, 4)]
         games = {(3, 3): 10, (5, 4): 10}

@@ -6,11 +6,13 @@
 * ``"medium"`` — takes every box on offer, otherwise draws a random safe line, otherwise the line
   that gives away the fewest boxes.  It never declines boxes (no double-dealing).
 * ``"hard"`` — takes boxes on offer (or double-deals: leaves the last two boxes of a chain, four of a
-  loop, when keeping control wins more); while safe lines remain it only draws safe lines, choosing
-  by exact search when it can reach the end of the game (a node budget), otherwise by short random
-  playouts of the rest of the safe-line phase scored with the chain/loop endgame values (the long
-  chain rule at work); once no safe line is left it plays perfectly (the exact solver; should its budget ever run
-  out on a big board, it opens the smallest chain).
+  loop, when keeping control wins more); while safe lines remain it only draws safe lines.  With at most
+  ``safe_search`` (20) safe lines left — up to 24 on a quarter of the node budget — it picks the safe line
+  by an exact search of the game in which neither side gives a box away while a safe line is left
+  (:class:`SafePhaseSolver`: the parity fight of the long chain rule, searched to the end, loony endgame
+  included); with more, by short random playouts of the rest of the safe-line phase scored with the
+  chain/loop endgame values.  Once no safe line is left it plays perfectly (the exact solver; should its
+  budget ever run out on a big board, it opens the smallest chain).
 
 All levels are reproducible: the same seed and the same games give the same lines (Hard's search
 budget is counted in nodes, not seconds, and each Hard player has its own transposition table).
@@ -43,6 +45,28 @@ def _take_lines(game: DotsAndBoxes) -> list[int]:
     return out
 
 
+class SafePhaseSolver(Solver):
+    """The exact solver for the game Hard plays in the middle game: while safe lines remain, *neither*
+    side gives boxes away (Hard never does, and Medium never does either).  Only safe lines are searched
+    until none is left; from then on (the loony endgame, and after any box offered) the search is the
+    ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–34 undrawn lines, and it
+    judges safe lines by the parity fight they really decide (long chain rule), where the full game's
+    value would assume sacrifices that neither player makes."""
+
+    def _moves(self) -> tuple[int, list[int], tuple | None]:
+        kind, lines, key = super()._moves()
+        if kind == 2 and lines:
+            deg, line_boxes = self.deg, self.line_boxes
+            n = 0                           # safe lines come first in the candidate list
+            for l in lines:
+                if any(deg[b] < 3 for b in line_boxes[l]):
+                    break
+                n += 1
+            if n:
+                lines = lines[:n]
+        return kind, lines, key
+
+
 def _safe(game: DotsAndBoxes) -> list[int]:
     return [l for l in game.undrawn_lines() if all(game.sides_drawn(b) <= 1 for b in game.geometry.line_boxes[l])]
 
@@ -64,7 +88,8 @@ class CpuPlayer:
     """A computer player of one level (see the module docstring).  Use :func:`cpu_player`."""
 
     def __init__(self, level: str, seed: int | None = None, *, exact_lines: int = 32, exact_safe: int = 14,
-                 node_budget: int = 250_000, playouts: int = 8, time_cap: float | None = 1.5):
+                 node_budget: int = 250_000, playouts: int = 8, time_cap: float | None = 1.5,
+                 safe_search: int = 20):
         if level not in LEVELS:
             raise ValueError(f"level={level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
@@ -75,7 +100,9 @@ class CpuPlayer:
         self.node_budget = node_budget
         self.playouts = playouts
         self.time_cap = time_cap
+        self.safe_search = safe_search
         self._solvers: dict[tuple[int, int], Solver] = {}
+        self._safe_solvers: dict[tuple[int, int], Solver] = {}
         self._deadline: float | None = None
         self.last_reason = ""
 
@@ -120,6 +147,13 @@ class CpuPlayer:
             s = self._solvers[key] = Solver(*key, max_table=300_000)
         return s
 
+    def safe_solver(self, game: DotsAndBoxes) -> Solver:
+        key = (game.width, game.height)
+        s = self._safe_solvers.get(key)
+        if s is None:
+            s = self._safe_solvers[key] = SafePhaseSolver(*key, max_table=300_000)
+        return s
+
     def decide(self, game: DotsAndBoxes) -> tuple[int, str]:
         """Hard's line (index) and the reason for it, one sentence."""
         s = self.solver(game)
@@ -129,7 +163,8 @@ class CpuPlayer:
         kind, lines, _ = s._moves()
         undrawn = len(game.undrawn_lines())
         n_safe = bin(s.safe_mask()).count("1")
-        # exact search while safe lines remain costs about 2^(safe lines): only try it when it can finish
+        # a full-game search while safe lines remain costs about 2^(safe lines): for the take-or-double-deal
+        # choice, only try it when it can finish (the safe-line choice uses the cheaper SafePhaseSolver)
         exact = undrawn <= self.exact_lines or n_safe <= self.exact_safe
         if kind == 0:
             line = lines[0]
@@ -148,9 +183,13 @@ class CpuPlayer:
         if safe:
             order = list(safe)
             self.rng.shuffle(order)
-            line = self._search(s, drawn, order, self.node_budget) if exact else None
+            line = None
+            if n_safe <= self.safe_search + 4:
+                budget = self.node_budget if n_safe <= self.safe_search else self.node_budget // 4
+                line = self._search(self.safe_solver(game), drawn, order, budget)
             if line is not None:
-                return line, "Safe line: it gives no box a third side, and exact search shows it is the best one."
+                return line, ("Safe line: it gives no box a third side, and searching every way the safe lines "
+                              "can run out shows it is the best one (long chain rule).")
             line = self._playout_choice(s, drawn, order)
             return line, ("Safe line: it gives no box a third side, and it steers the count of safe lines "
                           "and long chains your way (long chain rule).")

@@ -116,3 +116,44 @@ def test_double_deal_in_a_loop():
     assert solve(g) == 1
     line, reason = hint(g)
     assert line in ("b2-b3", "a2-b2") and reason.startswith("Double-deal: leave the last four boxes")
+
+
+def safe_phase_brute_force(width, height, drawn):
+    """Minimax in which neither side may give a box away while a safe line is left (Hard's middle-game model)."""
+    from functools import lru_cache
+    from gamekit.dots.rules import geometry
+    g = geometry(width, height)
+    masks = [sum(1 << l for l in ls) for ls in g.box_lines]
+    full = (1 << g.n_lines) - 1
+
+    def sides(d, b):
+        return bin(d & masks[b]).count("1")
+
+    @lru_cache(maxsize=None)
+    def value(d):
+        if d == full:
+            return 0
+        undrawn = [l for l in range(g.n_lines) if not d >> l & 1]
+        safe = [l for l in undrawn if all(sides(d, b) <= 1 for b in g.line_boxes[l])]
+        best = -99
+        for l in safe or undrawn:
+            nd = d | 1 << l
+            k = sum(1 for b in g.line_boxes[l] if nd & masks[b] == masks[b])
+            best = max(best, k + value(nd) if k else -value(nd))
+        return best
+
+    return value(drawn)
+
+
+@pytest.mark.parametrize("size,undrawn", [((2, 2), 10), ((3, 2), 13), ((2, 3), 14), ((3, 3), 15)])
+def test_safe_phase_solver_against_brute_force(size, undrawn):
+    import random
+    from gamekit.dots.players import SafePhaseSolver
+    rng = random.Random(sum(size) * 100 + undrawn)
+    s = SafePhaseSolver(*size)
+    for _ in range(12):
+        game = DotsAndBoxes(*size)
+        while len(game.undrawn_lines()) > undrawn:
+            line = rng.choice(safe_lines(game) or game.legal_moves())
+            game.play(line)
+        assert s.value(game.drawn) == safe_phase_brute_force(*size, game.drawn), game.history
