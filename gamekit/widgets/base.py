@@ -25,6 +25,7 @@ import math
 import threading
 import time
 import traceback
+from datetime import datetime, timedelta
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -144,6 +145,22 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
     raise ValueError(f"unknown scene primitive {op!r}")
 
 
+def sent_at() -> datetime | None:
+    """When the browser sent the event being handled (by the browser's clock), or None outside a kernel.
+
+    The kernel handles events one at a time, so a click made while the CPU was thinking arrives only
+    after the CPU has moved; its send time is how the widget tells it from a click made afterwards.
+    """
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        date = kernel.get_parent("shell")["header"]["date"] if kernel is not None else None
+    except Exception:  # noqa: BLE001 — no kernel or an unexpected header: no timing, clicks are taken
+        return None
+    return date if isinstance(date, datetime) else None
+
+
 def reported(method: Callable) -> Callable:
     """Decorator for widget callbacks: an exception is shown in the widget's error panel and status line."""
 
@@ -197,6 +214,7 @@ class GameWidget(W.VBox):
         self.errors: list[BaseException] = []
         self.last_status = ""
         self.last_click_time: float | None = None
+        self.busy_until: datetime | None = None   # browser time until which the last click was being handled
         self._timer: threading.Timer | None = None
         self._lock = threading.RLock()
 
@@ -547,17 +565,29 @@ class GameWidget(W.VBox):
             print("".join(traceback.format_exception(error)))
 
     # ----- ipywidgets / ipycanvas callbacks (thin: they call the plain methods) -----------
+    def pointer_down(self, x: float, y: float, sent: datetime | None) -> None:
+        """A click or tap in buffer pixels, sent by the browser at ``sent``.
+
+        One made while the previous click was still being handled (the CPU thinking over its reply)
+        is ignored with a message instead of being played afterwards by surprise.
+        """
+        if sent is not None and self.busy_until is not None and sent < self.busy_until:
+            self.say(text("status.clicked_while_busy", status=self.current_status()))
+            return
+        start = self.last_click_time = time.perf_counter()
+        self.click(*self.board.to_css(x, y))
+        if sent is not None:
+            self.busy_until = sent + timedelta(seconds=time.perf_counter() - start)
+
     @reported
     def handle_mouse_down(self, x: float, y: float) -> None:
-        self.last_click_time = time.perf_counter()
-        self.click(*self.board.to_css(x, y))
+        self.pointer_down(x, y, sent_at())
 
     @reported
     def handle_touch_start(self, touches: list[tuple[float, float]]) -> None:
         """A tap is a click (ipycanvas cancels the browser's mouse events for touches)."""
         if touches:
-            self.last_click_time = time.perf_counter()
-            self.click(*self.board.to_css(*touches[0]))
+            self.pointer_down(*touches[0], sent_at())
 
     @reported
     def handle_key_down(self, key: str, *_: Any) -> None:

@@ -52,6 +52,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "status.game_over": "The game is over: press New game to play again.",
         "status.not_your_turn": "Wait for your turn: the CPU is playing {seat}.",
         "status.cpu_busy": "Wait: the CPU is thinking.",
+        "status.clicked_while_busy": "That click came while the CPU was thinking, so it was ignored. {status}",
         "status.timeout": "Time ran out: the CPU played {move} for {seat}.",
         "status.level_changed": "CPU level is now {level}; the board is kept.",
         "status.hint": "Hint: {move} — {reason}.",

@@ -58,3 +58,18 @@ def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
     ui.click_css(page, ui.board(page, 3), x, y)          # boards: 2 pictures, the step-through, then exercise 1
     page.get_by_text("✔ Yes: column").first.wait_for(timeout=15_000)
     ui.screenshot(page, "connect_lesson_exercise")
+
+
+def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
+    from gamekit.connect import ConnectFour
+
+    page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb")
+    last = page.evaluate("document.querySelectorAll('canvas.gamekit-board').length") - 1   # Hard CPU, Connect Four
+    game, layout = ConnectFour(), layout_for(ConnectFour())
+    canvas = ui.board(page, last)
+    ui.click_css(page, canvas, *layout.centre(game.grid_column(4), 3))
+    page.wait_for_timeout(100)                       # Hard thinks for about half a second
+    ui.click_css(page, canvas, *layout.centre(game.grid_column(3), 3))
+    last_status = page.evaluate("document.querySelectorAll('.gamekit-status').length") - 1   # the same widget
+    status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=20_000)
+    assert "while the CPU was thinking" in status

@@ -236,3 +236,30 @@ def test_a_tap_is_a_click():
     assert w.game.history == ["a1-b1"]
     w.handle_touch_start([])            # a touch list can be empty (finger lifted): nothing happens
     assert w.game.history == ["a1-b1"] and not w.errors
+
+
+def test_a_click_sent_while_the_cpu_was_thinking_is_ignored_with_a_message():
+    from datetime import datetime, timedelta
+
+    w = DotsWidget(3, 3, mode="cpu", level="easy", seed=3)
+    t0 = datetime(2026, 1, 1, 12, 0, 0)
+    mid = lambda line: [SCALE * v for v in w.layout_px.line_middle(w.game, w.game.line_index(line))]  # noqa: E731
+    w.pointer_down(*mid("a1-b1"), sent=t0)
+    played = list(w.game.history)
+    assert len(played) >= 2 and w.busy_until is not None and w.busy_until >= t0
+    # sent before the kernel had finished with the first click (and the CPU's reply): refused, nothing changes
+    w.pointer_down(*mid("c3-c4"), sent=w.busy_until - timedelta(microseconds=1))
+    assert w.game.history == played and "while the CPU was thinking" in w.last_status
+    # sent afterwards: a normal move
+    w.pointer_down(*mid("c3-c4"), sent=w.busy_until + timedelta(milliseconds=5))
+    assert w.game.history[len(played)] == "c3-c4"
+
+
+def test_without_a_kernel_clicks_are_never_refused_for_timing():
+    from gamekit.widgets.base import sent_at
+
+    assert sent_at() is None
+    w = people()
+    w.handle_mouse_down(*[SCALE * v for v in w.layout_px.line_middle(w.game, 0)])
+    w.handle_mouse_down(*[SCALE * v for v in w.layout_px.line_middle(w.game, 1)])
+    assert len(w.game.history) == 2
