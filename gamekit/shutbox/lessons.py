@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
+from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import _sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
@@ -495,11 +496,8 @@ def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut"
                    ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score)])
 
 
-def rows_table(rows: Sequence[dict[str, Any]]):
-    """A small HTML table of dict rows (Fractions shown exactly and as decimals)."""
-    import html
-
-    import ipywidgets as W
+def rows_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """A small table of dict rows (Fractions shown exactly and as decimals)."""
 
     def cell(v: Any) -> str:
         if isinstance(v, Fraction):
@@ -508,10 +506,7 @@ def rows_table(rows: Sequence[dict[str, Any]]):
             return "+".join(map(str, v)) if v else "∅"
         if isinstance(v, float):
             return f"{v:.4f}"
-        return html.escape(str(v))
+        return str(v)
 
     keys = list(rows[0])
-    head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in keys)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{cell(r[k])}</td>" for k in keys) + "</tr>"
-                   for r in rows)
-    return W.HTML(f"<table>{'<tr>' + head + '</tr>'}{body}</table>")
+    return Table(keys, [[cell(r[k]) for k in keys] for r in rows])

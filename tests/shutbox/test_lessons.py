@@ -112,7 +112,7 @@ def test_charts_and_widgets_build():
     assert len(demo) >= 2
     assert L.best_set_widget((1, 4, 5, 8), 9, "score").children
     assert L.sets_exercise_widget(9).exercise
-    assert "∅" in L.rows_table(L.fill_steps()).value
+    assert "∅" in L.rows_table(L.fill_steps())._repr_html_()
     assert L.position_view((1, 2), (1, 2)) is not None
     g = L.play_solo("hard", seed=1)
     assert g.is_over()
