@@ -382,20 +382,12 @@ class ShutBoxWidget(GameWidget):
 
     def request_undo(self) -> None:
         self.selected.clear()
-        if not self.game.history:
-            self.say(text("status.nothing_to_undo"))
-            return
-        self.undo_for_person()
+        super().request_undo()
 
-    def play_human(self, move: Any) -> bool:
-        try:
-            self.game.play(move)
-        except IllegalMoveError as refusal:
-            return self.say(str(refusal))
+    def after_move(self) -> None:
         self.selected.clear()
         self.sets_shown = False
-        self.after_move()
-        return True
+        super().after_move()
 
     # ----- plain actions (buttons call these; tests too) -------------------------------
     def roll(self, n: int | None = None) -> bool:
