@@ -141,18 +141,19 @@ class CpuPlayer:
 
     # ----- hard ----------------------------------------------------------------
     def solver(self, game: DotsAndBoxes) -> Solver:
-        key = (game.width, game.height)
-        s = self._solvers.get(key)
-        if s is None:
-            s = self._solvers[key] = Solver(*key, max_table=300_000)
-        return s
+        """This player's exact solver for the board size (its table persists between moves)."""
+        return self._solver_from(self._solvers, Solver, game)
 
     def safe_solver(self, game: DotsAndBoxes) -> Solver:
+        """The same, restricted to safe lines while any remain."""
+        return self._solver_from(self._safe_solvers, SafePhaseSolver, game)
+
+    @staticmethod
+    def _solver_from(cache: dict[tuple[int, int], Solver], kind: type[Solver], game: DotsAndBoxes) -> Solver:
         key = (game.width, game.height)
-        s = self._safe_solvers.get(key)
-        if s is None:
-            s = self._safe_solvers[key] = SafePhaseSolver(*key, max_table=300_000)
-        return s
+        if key not in cache:
+            cache[key] = kind(*key, max_table=300_000)
+        return cache[key]
 
     def decide(self, game: DotsAndBoxes) -> tuple[int, str]:
         """Hard's line (index) and the reason for it, one sentence."""
