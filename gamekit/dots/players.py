@@ -28,21 +28,13 @@ import random
 import time
 from typing import Any
 
+from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import Solver, SolverTimeout
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS"]
 
 LEVELS = ("easy", "medium", "hard")
-
-
-def _take_lines(game: DotsAndBoxes) -> list[int]:
-    """Lines that complete a box now."""
-    out = []
-    for l in game.undrawn_lines():
-        if any(game.sides_drawn(b) == 3 for b in game.geometry.line_boxes[l]):
-            out.append(l)
-    return out
 
 
 class SafePhaseSolver(Solver):
@@ -67,21 +59,6 @@ class SafePhaseSolver(Solver):
         return kind, lines, key
 
 
-def _safe(game: DotsAndBoxes) -> list[int]:
-    return [l for l in game.undrawn_lines() if all(game.sides_drawn(b) <= 1 for b in game.geometry.line_boxes[l])]
-
-
-def _given(game: DotsAndBoxes, line: int) -> int:
-    """Boxes the opponent can then take in a row after ``line`` (which completes no box)."""
-    g = game.copy()
-    g.play(line)
-    taken = 0
-    while not g.is_over():
-        takes = _take_lines(g)
-        if not takes:
-            break
-        taken += g.play(takes[0])
-    return taken
 
 
 class CpuPlayer:
@@ -123,19 +100,19 @@ class CpuPlayer:
 
     # ----- easy and medium ---------------------------------------------------
     def _easy(self, game: DotsAndBoxes) -> int:
-        takes = _take_lines(game)
+        takes = [game.line_index(l) for l in capture_lines(game)]
         if takes and self.rng.random() < 0.25:
             return self.rng.choice(takes)
         return self.rng.choice(game.undrawn_lines())
 
     def _medium(self, game: DotsAndBoxes) -> int:
-        takes = _take_lines(game)
+        takes = [game.line_index(l) for l in capture_lines(game)]
         if takes:
             return self.rng.choice(takes)
-        safe = _safe(game)
+        safe = [game.line_index(l) for l in safe_lines(game)]
         if safe:
             return self.rng.choice(safe)
-        costs = {l: _given(game, l) for l in game.undrawn_lines()}
+        costs = {l: boxes_given(game, l) for l in game.undrawn_lines()}
         fewest = min(costs.values())
         return self.rng.choice([l for l, c in costs.items() if c == fewest])
 
@@ -278,7 +255,6 @@ def _dd_reason(game: DotsAndBoxes, line: int) -> str:
 
 
 def _sacrifice_reason(game: DotsAndBoxes, line: int) -> str:
-    from gamekit.dots.analysis import boxes_given, components
     n = boxes_given(game, line)
     comps = [c for c in components(game) if game.line_name(line) in c.lines]
     what = comps[0].kind if comps else "chain"
