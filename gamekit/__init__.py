@@ -3,8 +3,9 @@
 * ``gamekit.dots``    — Dots and Boxes (Puntos y cajas)
 * ``gamekit.connect`` — 5 en raya and standard Connect Four
 * ``gamekit.shutbox`` — Shut the Box (Cerrar la caja)
+* ``gamekit.game``    — the contract every game keeps (``Game``, ``Outcome``, ``load``)
 """
-from gamekit.errors import BadPositionError, IllegalMoveError
+from gamekit.errors import BadPositionError, IllegalMoveError, SolverTimeout
 
-__all__ = ["IllegalMoveError", "BadPositionError"]
+__all__ = ["IllegalMoveError", "BadPositionError", "SolverTimeout"]
 __version__ = "0.1.0"

@@ -48,7 +48,7 @@ def _across(game: DotsAndBoxes, line: int, box: int) -> int:
 
 def move_log(game: DotsAndBoxes) -> list[tuple[str, int, tuple[int, ...]]]:
     """Every line drawn so far as ``(line name, seat that drew it, boxes it completed)``."""
-    return [(game.line_name(l), p, tuple(boxes)) for l, p, boxes in game._log]
+    return [(game.line_name(l), p, tuple(boxes)) for l, p, boxes in game.log]
 
 
 # ----- third sides and captures ----------------------------------------------------
@@ -74,7 +74,8 @@ def capture_run(game: DotsAndBoxes) -> int:
         caps = capturable_boxes(g)
         if not caps:
             break
-        taken += g.play(_undrawn_sides(g, caps[0])[0])
+        g.play(_undrawn_sides(g, caps[0])[0])
+        taken += g.last_completed
     return taken
 
 
@@ -103,7 +104,8 @@ def boxes_given(game: DotsAndBoxes, line: str | int) -> int:
     """
     l = game.line_index(line)
     g = game.copy()
-    if g.play(l):
+    g.play(l)
+    if g.last_completed:
         return 0
     return capture_run(g)
 
@@ -270,7 +272,7 @@ def long_chain_rule(game: DotsAndBoxes) -> LongChainRule:
 # ----- history -----------------------------------------------------------------------
 def double_crosses(game: DotsAndBoxes) -> list[str]:
     """Lines drawn so far that completed two boxes at once, in the order they were drawn."""
-    return [game.line_name(l) for l, _, boxes in game._log if len(boxes) == 2]
+    return [game.line_name(l) for l, _, boxes in game.log if len(boxes) == 2]
 
 
 def turns_taken(game: DotsAndBoxes) -> int:
@@ -278,7 +280,7 @@ def turns_taken(game: DotsAndBoxes) -> int:
     completes no box).  Over a whole game, turns = dots + double-crosses."""
     turns = 0
     new_turn = True
-    for _, _, boxes in game._log:
+    for _, _, boxes in game.log:
         if new_turn:
             turns += 1
         new_turn = not boxes

@@ -244,7 +244,8 @@ def describe_line(before: DotsAndBoxes, line: str) -> str:
     index = after.line_index(line)
     name = after.line_name(index)
     was_on_offer = third_side_boxes(before)
-    completed = after.play(index)
+    after.play(index)
+    completed = after.last_completed
     if completed:
         won = [b for b in before.geometry.line_boxes[index] if after.owners[b] is not None]
         if after.is_over():
@@ -398,7 +399,8 @@ def take_box_exercise() -> DotsExercise:
 
 def _completes(game: DotsAndBoxes, line: str) -> bool:
     after = game.copy()
-    return after.play(line) > 0
+    after.play(line)
+    return after.last_completed > 0
 
 
 def how_many_exercise() -> DotsExercise:

@@ -137,8 +137,8 @@ class CpuPlayer:
         s = self.solver(game)
         drawn = game.drawn
         self._deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
-        s._set(drawn)
-        kind, lines, _ = s._moves()
+        s.set_position(drawn)
+        kind, lines, _ = s.moves()
         undrawn = len(game.undrawn_lines())
         n_safe = bin(s.safe_mask()).count("1")
         # a full-game search while safe lines remain costs about 2^(safe lines): for the take-or-double-deal
@@ -188,18 +188,18 @@ class CpuPlayer:
     def _dd_heuristic(self, s: Solver, drawn: int, take: int, decline: int) -> int:
         """Without a full search: take everything on offer, then compare keeping control (double-deal)
         with taking all, using the chain/loop values of what is left once no safe line remains."""
-        s._set(drawn)
+        s.set_position(drawn)
         taken = 0
         while True:
-            kind, lines, _ = s._moves()
+            kind, lines, _ = s.moves()
             if kind not in (0, 1) or s.remaining == 0:
                 break
-            taken += s._play(lines[0])
+            taken += s.play_line(lines[0])
         if s.remaining == 0 or s.safe_mask():
-            s._set(drawn)
+            s.set_position(drawn)
             return take
         rest = s.estimate()                 # value for us if we take all and must move on
-        s._set(drawn)
+        s.set_position(drawn)
         # declining the last two boxes: we get taken-2, they get 2 and must move on
         return decline if (taken - 4 - rest) > (taken + rest) else take
 
@@ -210,8 +210,8 @@ class CpuPlayer:
         for line in safe:
             total = 0
             for _ in range(self.playouts):
-                s._set(drawn)
-                s._play(line)
+                s.set_position(drawn)
+                s.play_line(line)
                 me_to_move = False          # after our safe line the opponent moves
                 while True:
                     mask = s.safe_mask()
@@ -222,13 +222,13 @@ class CpuPlayer:
                         low = mask & -mask
                         mask ^= low
                         choices.append(low.bit_length() - 1)
-                    s._play(rng.choice(choices))
+                    s.play_line(rng.choice(choices))
                     me_to_move = not me_to_move
                 v = s.estimate()
                 total += v if me_to_move else -v
             if best_score is None or total > best_score:
                 best, best_score = line, total
-        s._set(drawn)
+        s.set_position(drawn)
         return best
 
 

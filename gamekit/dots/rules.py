@@ -21,13 +21,15 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.errors import BadPositionError, IllegalMoveError
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}
 SEAT_NAMES = ("gold", "coral")
 
-_LINE_RE = re.compile(r"^\s*([a-z])\s*(\d{1,2})\s*-\s*([a-z])\s*(\d{1,2})\s*$", re.IGNORECASE)
-_BOX_RE = re.compile(r"^\s*([a-z])\s*(\d{1,2})\s*$", re.IGNORECASE)
+# ASCII only: "a١-b1" (an Arabic-Indic digit) or "ſ1" is refused, not read as "a1-b1" / "s1"
+_LINE_RE = re.compile(r"^\s*([a-z])\s*([0-9]{1,2})\s*-\s*([a-z])\s*([0-9]{1,2})\s*$", re.IGNORECASE | re.ASCII)
+_BOX_RE = re.compile(r"^\s*([a-z])\s*([0-9]{1,2})\s*$", re.IGNORECASE | re.ASCII)
 
 
 def dot_name(col: int, row: int) -> str:
@@ -159,7 +161,7 @@ class DotsAndBoxes:
 
     >>> g = DotsAndBoxes(3, 3)
     >>> g.play("a1-b1")
-    0
+    'a1-b1'
     >>> g.to_move
     1
     """
@@ -168,11 +170,13 @@ class DotsAndBoxes:
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIZE <= value <= MAX_SIZE:
                 raise ValueError(f"{name}={value!r}: the board must be 1 to 8 boxes in each direction")
-        if first not in (0, 1):
+        if not is_int(first) or first not in (0, 1):
             raise ValueError(f"first={first!r}: the first seat is 0 (gold) or 1 (coral)")
+        if not isinstance(alternate_start, bool):
+            raise ValueError(f"alternate_start={alternate_start!r}: True or False")
         self.geometry = geometry(width, height)
         self.first = first
-        self.alternate_start = bool(alternate_start)
+        self.alternate_start = alternate_start
         self.drawn = 0                      # bitmask over line indices
         self.owners: list[int | None] = [None] * self.geometry.n_boxes
         self.to_move = first
@@ -205,6 +209,20 @@ class DotsAndBoxes:
         return (self.owners.count(0), self.owners.count(1))
 
     @property
+    def log(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every line drawn so far as ``(line index, seat that drew it, boxes it completed)``."""
+        return list(self._log)
+
+    @property
+    def last_completed(self) -> int:
+        """How many boxes the last line completed (0, 1 or 2; 0 before the first line)."""
+        return len(self._log[-1][2]) if self._log else 0
+
+    @property
+    def last_line_index(self) -> int | None:
+        return self._log[-1][0] if self._log else None
+
+    @property
     def last_line(self) -> str | None:
         return self.geometry.line_name(self._log[-1][0]) if self._log else None
 
@@ -234,11 +252,11 @@ class DotsAndBoxes:
         return None if gold == coral else (0 if gold > coral else 1)
 
     # ----- actions ---------------------------------------------------------
-    def play(self, line: str | int) -> int:
-        """Draw ``line``; returns how many boxes it completed (0, 1 or 2).
+    def play(self, line: str | int) -> str:
+        """Draw ``line``; returns its canonical name (``"a1-b1"``), as stored in ``history``.
 
         Completing a box gives it to the player who drew the line, who then draws again;
-        otherwise the turn passes.
+        otherwise the turn passes.  ``last_completed`` says how many boxes the line completed.
         """
         if self.is_over():
             raise IllegalMoveError(f"{line!r}: the game is over")
@@ -258,7 +276,7 @@ class DotsAndBoxes:
         self._log.append((index, player, completed))
         if not completed:
             self.to_move = 1 - player
-        return len(completed)
+        return self.geometry.line_name(index)
 
     def undo(self) -> str:
         """Take back the last action (a resignation, else the last line); returns what was undone."""
@@ -276,7 +294,7 @@ class DotsAndBoxes:
 
     def resign(self, player: int) -> None:
         """``player`` gives up; the other seat wins."""
-        if player not in (0, 1):
+        if not is_int(player) or player not in (0, 1):
             raise IllegalMoveError(f"resign({player!r}): the seats are 0 (gold) and 1 (coral)")
         if self.is_over():
             raise IllegalMoveError(f"resign({player!r}): the game is over")
@@ -297,46 +315,75 @@ class DotsAndBoxes:
     # ----- building and saving ----------------------------------------------
     @classmethod
     def from_moves(cls, width: int, height: int, moves: Iterable[str] | str, **kwargs: Any) -> "DotsAndBoxes":
-        """A game after playing ``moves`` (a list of lines, or one string separated by commas/spaces)."""
-        game = cls(width, height, **kwargs)
+        """A game after playing ``moves`` (a list of lines, or one string separated by commas/spaces).
+
+        Anything that does not give a position (a bad size, a malformed or illegal line): BadPositionError.
+        """
+        try:
+            game = cls(width, height, **kwargs)
+        except (TypeError, ValueError) as e:
+            raise BadPositionError(f"from_moves: {e}") from None
         if isinstance(moves, str):
             moves = re.split(r"[,;\s]+", re.sub(r"\s*-\s*", "-", moves.strip())) if moves.strip() else []
-        for move in moves:
-            game.play(move)
+        elif not isinstance(moves, (list, tuple)):
+            raise BadPositionError(f"from_moves: {moves!r} is not a list of lines like 'a1-b1'")
+        for i, move in enumerate(moves):
+            if not isinstance(move, str):
+                raise BadPositionError(f"from_moves: move {i + 1} {move!r} is not a line like 'a1-b1'")
+            try:
+                game.play(move)
+            except IllegalMoveError as e:
+                raise BadPositionError(f"from_moves: move {i + 1} is illegal: {e}") from None
         return game
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": "dots_and_boxes", "width": self.width, "height": self.height,
+        """``{"game": "dots_and_boxes", "version": 2, "width", "height", "first", "alternate_start",
+        "moves": [lines], "resigned": seat or None}``."""
+        return {"game": "dots_and_boxes", "version": SCHEMA_VERSION, "width": self.width, "height": self.height,
                 "first": self.first, "alternate_start": self.alternate_start,
                 "moves": self.history, "resigned": self.resigned}
 
     @classmethod
     def from_dict(cls, data: Any) -> "DotsAndBoxes":
-        if not isinstance(data, dict):
-            raise BadPositionError(f"from_dict needs a dict, got {type(data).__name__}")
-        if data.get("game", "dots_and_boxes") != "dots_and_boxes":
-            raise BadPositionError(f"from_dict: this is a saved {data.get('game')!r} game, not Dots and Boxes")
+        check_header(data, ("dots_and_boxes",), "Dots and Boxes")
         missing = [k for k in ("width", "height", "moves") if k not in data]
         if missing:
             raise BadPositionError(f"from_dict: missing {', '.join(missing)}")
         if not isinstance(data["moves"], list):
             raise BadPositionError("from_dict: 'moves' must be a list of lines like 'a1-b1'")
+        resigned = data.get("resigned")
+        if resigned is not None and (not is_int(resigned) or resigned not in (0, 1)):
+            raise BadPositionError(f"from_dict: resigned={resigned!r} is not a seat (0 or 1)")
         try:
             game = cls(data["width"], data["height"], first=data.get("first", 0),
                        alternate_start=data.get("alternate_start", True))
-            for i, move in enumerate(data["moves"]):
-                try:
-                    game.play(move)
-                except IllegalMoveError as e:
-                    raise BadPositionError(f"from_dict: move {i + 1} is illegal: {e}") from None
-            resigned = data.get("resigned")
-            if resigned is not None:
-                game.resign(resigned)
         except (ValueError, TypeError) as e:
-            if isinstance(e, BadPositionError):
-                raise
             raise BadPositionError(f"from_dict: {e}") from None
+        for i, move in enumerate(data["moves"]):
+            if not isinstance(move, str):
+                raise BadPositionError(f"from_dict: move {i + 1} {move!r} is not a line like 'a1-b1'")
+            try:
+                game.play(move)
+            except IllegalMoveError as e:
+                raise BadPositionError(f"from_dict: move {i + 1} is illegal: {e}") from None
+        if resigned is not None:
+            try:
+                game.resign(resigned)
+            except IllegalMoveError as e:
+                raise BadPositionError(f"from_dict: {e}") from None
         return game
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs): resigned, or all boxes taken (scores = boxes)."""
+        if not self.is_over():
+            return None
+        scores = self.scores
+        if self.resigned is not None:
+            return Outcome.win(Termination.RESIGNED, 1 - self.resigned, 2, scores)
+        w = self.winner()
+        if w is None:
+            return Outcome.shared(Termination.ALL_BOXES_TAKEN, (0, 1), 2, scores)
+        return Outcome.win(Termination.ALL_BOXES_TAKEN, w, 2, scores)
 
     # ----- display ------------------------------------------------------------
     def __str__(self) -> str:

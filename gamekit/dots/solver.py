@@ -35,14 +35,17 @@ import time
 from typing import Any
 
 from gamekit.dots.rules import DotsAndBoxes, geometry
+from gamekit.errors import SolverTimeout
 
 __all__ = ["Solver", "SolverTimeout", "solve", "best_line", "best_lines", "solver_for", "move_values"]
 
 INF = 10_000
 
 
-class SolverTimeout(Exception):
-    """Raised when a search runs past its time budget (the transposition table keeps what was learnt)."""
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds ``solve``/``best_line``/``best_lines`` search before raising :class:`SolverTimeout`."""
+REACH = 30
+"""Undrawn lines the solver finishes within about a second on positions from play (5 × 4, README figures)."""
 
 
 class Solver:
@@ -364,6 +367,29 @@ class Solver:
                 lo = g
         return g
 
+    # public names for the incremental position (players and analysis use these, not the _private ones)
+    def set_position(self, drawn: int) -> None:
+        """Load the position given by its drawn-lines bitmask."""
+        self._set(drawn)
+
+    def play_line(self, line: int) -> int:
+        """Draw ``line`` in the loaded position; returns the boxes it completed (the mover keeps the turn if > 0)."""
+        return self._play(line)
+
+    def undo_line(self, line: int, completed: int) -> None:
+        """Take back ``line`` (``completed``: what :meth:`play_line` returned)."""
+        self._undo(line, completed)
+
+    def moves(self) -> tuple[int, list[int], tuple | None]:
+        """``(kind, lines, key)`` for the loaded position: kind 0 = a box to take at once, 1 = box on offer
+        (take or double-deal), 2 = nothing on offer; ``lines`` the reduced candidate list."""
+        return self._moves()
+
+    @property
+    def drawn_mask(self) -> int:
+        """Drawn-lines bitmask of the loaded position."""
+        return self.drawn
+
     def _start(self, drawn: int, timeout: float | None, max_nodes: int | None) -> None:
         self._set(drawn)
         self.deadline = None if timeout is None else time.perf_counter() + timeout
@@ -482,50 +508,88 @@ def _check(game: DotsAndBoxes) -> None:
         raise TypeError(f"expected a DotsAndBoxes game, got {type(game).__name__}")
 
 
-def solve(game: DotsAndBoxes, timeout: float | None = None) -> int:
+def _limit(time_limit: float | None) -> float | None:
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise ValueError(f"time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)")
+    return float(time_limit)
+
+
+def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solve") -> SolverTimeout:
+    """The :class:`SolverTimeout` for ``game``: how many lines are undrawn, and what does finish."""
+    undrawn = len(game.undrawn_lines())
+    return SolverTimeout(
+        f"{what}: no exact answer within {time_limit:g} s for this {game.width}×{game.height} position with "
+        f"{undrawn} undrawn lines (about {max(0, undrawn - REACH)} more than the ~{REACH} the solver usually "
+        f"finishes within a second; 3×3 from the start, 24 lines, takes about 10 s). Try a later position, "
+        f"a larger time_limit, or time_limit=None to wait however long it takes.")
+
+
+def solve(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
     """Box difference from here under perfect play, for the player to move.
 
     Counts only boxes not yet taken: ``+2`` means the player to move will take two more boxes
-    than the opponent from now on.  0 when the game is over.  Raises :class:`SolverTimeout`
-    if ``timeout`` seconds pass first.
+    than the opponent from now on.  0 when the game is over.  Raises :class:`gamekit.SolverTimeout`
+    (saying how far the position is beyond reach) if ``time_limit`` seconds pass first
+    (default 60 s; ``None``: no limit).
 
     >>> solve(DotsAndBoxes(2, 2))     # the first player wins 3–1
     2
     """
     _check(game)
+    limit = _limit(time_limit)
     if game.is_over():
         return 0
-    return solver_for(game).value(game.drawn, timeout)
+    try:
+        return solver_for(game).value(game.drawn, limit)
+    except SolverTimeout:
+        raise beyond_reach(game, limit) from None
 
 
-def best_line(game: DotsAndBoxes, timeout: float | None = None) -> tuple[str, int]:
-    """One optimal line (canonical name) and the value ``solve(game)``; faster than :func:`best_lines`."""
+def best_line(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> tuple[str, int]:
+    """One optimal line (canonical name) and the value ``solve(game)``; faster than :func:`best_lines`.
+
+    Raises :class:`gamekit.SolverTimeout` after ``time_limit`` seconds (default 60; ``None``: no limit),
+    ValueError once the game is over.
+    """
     _check(game)
+    limit = _limit(time_limit)
     if game.is_over():
         raise ValueError("best_line: the game is over")
-    value, results = solver_for(game).best(game.drawn, timeout)
+    try:
+        value, results = solver_for(game).best(game.drawn, limit)
+    except SolverTimeout:
+        raise beyond_reach(game, limit, "best_line") from None
     return game.line_name(results[0][0]), value
 
 
-def move_values(game: DotsAndBoxes, timeout: float | None = None) -> dict[str, int]:
-    """The exact value of every legal line, for the player to move (boxes it completes included)."""
+def move_values(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> dict[str, int]:
+    """The exact value of every legal line, for the player to move (boxes it completes included).
+
+    ``time_limit`` (seconds, shared by all lines; default 60, ``None``: no limit): :class:`gamekit.SolverTimeout`.
+    """
     _check(game)
+    limit = _limit(time_limit)
     s = solver_for(game)
     out = {}
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    for l in game.undrawn_lines():
-        s._set(game.drawn)
-        k = s._play(l)
-        child = s.drawn
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        v = s.value(child, left)
-        out[game.line_name(l)] = k + v if k else -v
+    deadline = None if limit is None else time.perf_counter() + limit
+    try:
+        for l in game.undrawn_lines():
+            s.set_position(game.drawn)
+            k = s.play_line(l)
+            child = s.drawn_mask
+            left = None if deadline is None else max(1e-6, deadline - time.perf_counter())
+            v = s.value(child, left)
+            out[game.line_name(l)] = k + v if k else -v
+    except SolverTimeout:
+        raise beyond_reach(game, limit, "move_values") from None
     return out
 
 
-def best_lines(game: DotsAndBoxes, timeout: float | None = None) -> tuple[list[str], int]:
+def best_lines(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> tuple[list[str], int]:
     """Every optimal line (canonical names, in line-index order) and the value ``solve(game)``."""
-    values = move_values(game, timeout)
+    values = move_values(game, time_limit)
     if not values:
         raise ValueError("best_lines: the game is over")
     best = max(values.values())

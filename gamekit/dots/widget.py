@@ -104,7 +104,7 @@ def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[in
             scene.add("line", x1, y1, x2, y2, (line_colours or {}).get(line, INK), max(3.0, s * 0.08))
         elif line_colours and line in line_colours:
             scene.add("dashed_line", x1, y1, x2, y2, line_colours[line], max(2.0, s * 0.05))
-    last = game._log[-1][0] if (show_last and game._log) else None
+    last = game.last_line_index if show_last else None
     if last is not None:
         mx, my = layout.line_middle(game, last)
         scene.add("circle", mx, my, max(2.5, s * 0.05), LAST_MARK)

@@ -27,7 +27,8 @@ def run_length(game: DotsAndBoxes) -> int:
     best = 0
     for line in game.legal_moves():
         after = game.copy()
-        k = after.play(line)
+        after.play(line)
+        k = after.last_completed
         if k:
             best = max(best, k + run_length(after))
     return best
@@ -96,7 +97,7 @@ def test_take_box_accepts_exactly_the_completing_lines():
     ex = ALL["take_box"]
     for line in ex.game.legal_moves():
         after = ex.game.copy()
-        assert ex.check(line)[0] == (after.play(line) > 0), line
+        assert ex.check(line)[0] == (after.play(line) and after.last_completed > 0), line
 
 
 def test_how_many_matches_brute_force():

@@ -73,14 +73,14 @@ def test_illegal_move_error_is_a_value_error():
 def test_fourth_side_wins_the_box_and_the_same_player_draws_again():
     g = DotsAndBoxes.from_moves(5, 4, BOX_A1[:3])
     assert g.to_move == 1
-    assert g.play(BOX_A1[3]) == 1
+    assert g.play(BOX_A1[3]) == BOX_A1[3] and g.last_completed == 1
     assert g.owners[0] == 1 and g.scores == (0, 1)
     assert g.to_move == 1, "completing a box gives another line"
 
 
 def test_a_line_without_a_box_passes_the_turn():
     g = DotsAndBoxes()
-    assert g.play("a1-b1") == 0
+    assert g.play(" B1 - a1 ") == "a1-b1" and g.last_completed == 0
     assert g.to_move == 1
 
 
@@ -88,7 +88,8 @@ def test_a_line_closing_two_boxes_wins_both():
     # boxes a1 and b1 share the line b1-b2
     g = DotsAndBoxes.from_moves(5, 4, ["a1-b1", "a2-b2", "a1-a2", "b1-c1", "b2-c2", "c1-c2"])
     mover = g.to_move
-    assert g.play("b1-b2") == 2
+    g.play("b1-b2")
+    assert g.last_completed == 2
     assert g.scores[mover] == 2 and g.to_move == mover
 
 
@@ -164,14 +165,15 @@ def test_dict_round_trip_is_json_safe():
 
 
 @pytest.mark.parametrize("payload,reason", [
-    ("nope", "needs a dict"),
+    ("nope", "expected a dict"),
     ({"width": 3, "height": 3}, "missing moves"),
     ({"width": 3, "height": 3, "moves": "a1-b1"}, "must be a list"),
     ({"width": 30, "height": 3, "moves": []}, "1 to 8"),
     ({"width": 3, "height": 3, "moves": ["a1-b1", "a1-b1"]}, "move 2 is illegal"),
     ({"width": 3, "height": 3, "moves": [], "first": 4}, "first seat"),
-    ({"width": 3, "height": 3, "moves": [], "resigned": 7}, "seats are 0"),
-    ({"game": "shut_the_box", "width": 3, "height": 3, "moves": []}, "not Dots and Boxes"),
+    ({"width": 3, "height": 3, "moves": [], "resigned": 7}, "not a seat"),
+    ({"game": "shut_the_box", "width": 3, "height": 3, "moves": []}, "not a saved Dots and Boxes game"),
+    ({"game": "dots_and_boxes", "version": 9, "width": 3, "height": 3, "moves": []}, "version 9"),
 ])
 def test_bad_saved_games_are_refused_clearly(payload, reason):
     with pytest.raises(BadPositionError, match=reason):

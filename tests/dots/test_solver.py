@@ -109,7 +109,8 @@ def test_best_lines_are_exactly_the_optimal_ones():
         exact = {}
         for l in game.undrawn_lines():
             child = game.copy()
-            k = child.play(l)
+            child.play(l)
+            k = child.last_completed
             v = brute_force(w, h, child.drawn)
             exact[game.line_name(l)] = k + v if k else -v
         assert value == max(exact.values()) == solve(game)
@@ -133,9 +134,21 @@ def test_solve_does_not_change_the_game_and_handles_game_over():
         best_line(done)
 
 
-def test_timeout():
-    with pytest.raises(SolverTimeout):
-        solve(DotsAndBoxes(5, 5), timeout=0.01)
+def test_timeout_says_how_far_the_position_is_beyond_reach():
+    import gamekit
+    game = DotsAndBoxes(5, 5)
+    with pytest.raises(gamekit.SolverTimeout, match="60 undrawn lines") as info:
+        solve(game, time_limit=0.01)
+    assert SolverTimeout is gamekit.SolverTimeout and "time_limit" in str(info.value)
+    with pytest.raises(gamekit.SolverTimeout, match="best_line"):
+        best_line(game, time_limit=0.01)
+    assert game.history == [] and game.to_move == 0
+
+
+@pytest.mark.parametrize("bad", [0, -1, "5", True, float("nan")])
+def test_a_bad_time_limit_is_refused(bad):
+    with pytest.raises(ValueError, match="time_limit"):
+        solve(DotsAndBoxes(2, 2), time_limit=bad)
 
 
 def test_endgames_from_play_match_brute_force():
