@@ -68,7 +68,7 @@ def threat_cells(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
         try:
             for r in range(len(saved), game.height):
                 column[:] = saved + [None] * (r - len(saved)) + [seat]   # pretend a disc floats at (c, r)
-                if game._lines_through(c, r, seat):
+                if game.lines_through(c, r, seat):
                     out.append((c, r))
         finally:
             column[:] = saved

@@ -99,7 +99,7 @@ class MediumPlayer:
                 continue
             col = cell[0]
             game.grid[col].append(opp)
-            if game._lines_through(col, cell[1], opp):
+            if game.lines_through(col, cell[1], opp):
                 out.append(str(n))
             game.grid[col].pop()
         return out
@@ -197,7 +197,7 @@ class _Search:
         # repetition counts of the game so far, as bitboard keys (PopOut only)
         self.seen: dict[int, int] = {}
         if game.popout:
-            for key, n in game._seen.items():
+            for key, n in game.repetitions().items():
                 self.seen[self._key_of(key)] = n
         v = b.variant
         mid = (v.columns - 1) / 2

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Iterator
 
 from gamekit.errors import BadPositionError, IllegalMoveError
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int
 
 RED, YELLOW = 0, 1
 COLOUR_NAMES = ("red", "yellow")
@@ -51,6 +52,14 @@ class Variant:
     sides: bool = False   # True: one pre-filled side column on each side (5 en raya)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ValueError(f"name={self.name!r}: a variant's name is text")
+        for field_name in ("columns", "rows", "win"):
+            value = getattr(self, field_name)
+            if not is_int(value):
+                raise ValueError(f"{field_name}={value!r}: a whole number (int) is needed")
+        if not isinstance(self.sides, bool):
+            raise ValueError(f"sides={self.sides!r}: True or False")
         if not (1 <= self.columns <= 9):
             raise ValueError(f"columns must be 1..9 (the notation uses one digit), not {self.columns}")
         if not (1 <= self.rows <= 12):
@@ -98,7 +107,8 @@ class Variant:
 CONNECT_FOUR = Variant("Connect Four", 7, 6, 4, False)
 FIVE_IN_A_ROW = Variant("5 en raya", 7, 6, 5, True)
 
-_MOVE_RE = re.compile(r"^\s*(p?)\s*(\d+)\s*$", re.IGNORECASE)
+# ASCII digits only: "٣" (an Arabic-Indic three) is not column 3
+_MOVE_RE = re.compile(r"^\s*(p?)\s*([0-9]+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 class ConnectGame:
@@ -111,9 +121,13 @@ class ConnectGame:
 
     def __init__(self, variant: Variant | None = None, popout: bool = False) -> None:
         if variant is not None:
+            if not isinstance(variant, Variant):
+                raise ValueError(f"variant={variant!r}: a Variant (e.g. Variant('mini', columns=4, rows=4, win=3))")
             self.variant = variant
+        if not isinstance(popout, bool):
+            raise ValueError(f"popout={popout!r}: True or False")
         v = self.variant
-        self.popout = bool(popout)
+        self.popout = popout
         self.width, self.height, self.win_length = v.width, v.rows, v.win
         # self.grid[col] lists the discs of that column from the bottom up (side columns full).
         self.grid: list[list[int]] = [
@@ -327,7 +341,7 @@ class ConnectGame:
     def resign(self, seat: int | None = None) -> None:
         """``seat`` (default: the player to move) gives up; the other player wins.  Undo takes it back."""
         seat = self.to_move if seat is None else seat
-        if seat not in (0, 1):
+        if not is_int(seat) or seat not in (0, 1):
             raise IllegalMoveError(f"resign {seat!r}: seats are 0 (red) and 1 (yellow)")
         if self._over:
             raise IllegalMoveError(f"resign: the game is over ({self.result_text()})")
@@ -345,6 +359,14 @@ class ConnectGame:
             out.append((c, r))
             c, r = c + dc, r + dr
         return out
+
+    def lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
+        """Cells of every line of ``win_length`` or more of ``seat``'s discs through grid cell (col, row)."""
+        return self._lines_through(col, row, seat)
+
+    def repetitions(self) -> dict[tuple, int]:
+        """PopOut: how often each position (``position_key()``) has occurred so far (empty without PopOut)."""
+        return dict(self._seen)
 
     def _lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
         """Cells of every line of ``win_length`` or more of ``seat``'s discs through (col, row)."""
@@ -364,15 +386,35 @@ class ConnectGame:
         return cells
 
     # ------------------------------------------------------------------ construction / saving
+    @property
+    def game_id(self) -> str:
+        """The ``"game"`` of a saved game: "five_in_a_row", "connect_four", or "connect" for other variants."""
+        return {FIVE_IN_A_ROW: "five_in_a_row", CONNECT_FOUR: "connect_four"}.get(self.variant, "connect")
+
     @classmethod
     def from_moves(cls, moves: str | Iterable[str], popout: bool = False, variant: Variant | None = None) -> "ConnectGame":
-        """A game after ``moves``: a string such as ``"4455"`` or ``"44p4"``, or a list of moves."""
-        game = cls(variant, popout) if cls is ConnectGame else cls(popout=popout)
+        """A game after ``moves``: a string such as ``"4455"`` or ``"44p4"``, or a list of moves.
+
+        Anything that does not give a position (bad options, a malformed or illegal move): BadPositionError.
+        """
+        try:
+            if cls is ConnectGame:
+                game = cls(variant, popout)
+            elif variant is not None and variant != cls.variant:
+                raise ValueError(f"variant={variant!r}: {cls.__name__} is always {cls.variant.name}")
+            else:
+                game = cls(popout=popout)
+        except (TypeError, ValueError) as e:
+            raise BadPositionError(f"from_moves: {e}") from None
         if isinstance(moves, str):
-            tokens = re.findall(r"[pP]?\d|\S", moves.replace(" ", ""))
-        else:
+            tokens: list[Any] = re.findall(r"[pP]?[0-9]|\S", moves.replace(" ", ""), re.ASCII)
+        elif isinstance(moves, (list, tuple)):
             tokens = list(moves)
+        else:
+            raise BadPositionError(f"from_moves: {moves!r} is not a move list like '4455' or ['4', 'p4']")
         for i, token in enumerate(tokens):
+            if not isinstance(token, str):
+                raise BadPositionError(f"from_moves: move {i + 1} {token!r} is not a move like '4' or 'p4'")
             try:
                 game.play(token)
             except IllegalMoveError as e:
@@ -380,33 +422,61 @@ class ConnectGame:
         return game
 
     def to_dict(self) -> dict:
-        d = {"game": self.variant.name, "variant": asdict(self.variant), "popout": self.popout,
-             "moves": list(self.history)}
-        if self._resigned is not None:
-            d["resigned"] = self._resigned
-        return d
+        """``{"game": "five_in_a_row" | "connect_four" | "connect", "version": 2, "variant": {name, columns,
+        rows, win, sides}, "popout": bool, "moves": [...], "resigned": seat or None}``."""
+        return {"game": self.game_id, "version": SCHEMA_VERSION, "variant": asdict(self.variant),
+                "popout": self.popout, "moves": list(self.history), "resigned": self._resigned}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "ConnectGame":
+    def from_dict(cls, d: Any) -> "ConnectGame":
+        ids = ("five_in_a_row", "connect_four", "connect")
+        if isinstance(d, dict) and d.get("version", 1) == 1 and isinstance(d.get("game"), str):
+            ids = ids + (d["game"],)            # version 1 saved the variant's name ("5 en raya", …)
+        version = check_header(d, ids, "5 en raya / Connect Four")
+        v = d.get("variant")
+        fields = {"name", "columns", "rows", "win", "sides"}
+        if not isinstance(v, dict) or not {"name", "columns", "rows", "win"} <= set(v) or not set(v) <= fields:
+            raise BadPositionError(f"variant {v!r}: not a saved variant (name, columns, rows, win, sides)")
         try:
-            variant = Variant(**d["variant"])
-            popout = bool(d.get("popout", False))
-            moves = list(d["moves"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise BadPositionError(f"not a saved connect game: {e}") from None
+            variant = Variant(**v)
+        except (TypeError, ValueError) as e:
+            raise BadPositionError(f"variant: {e}") from None
+        popout = d.get("popout", False)
+        if not isinstance(popout, bool):
+            raise BadPositionError(f"popout={popout!r}: True or False")
+        moves = d.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise BadPositionError(f"moves {moves!r}: a list of moves like '4' or 'p4'")
+        resigned = d.get("resigned")
+        if resigned is not None and (not is_int(resigned) or resigned not in (0, 1)):
+            raise BadPositionError(f"resigned={resigned!r}: not a seat (0 or 1)")
         target = {CONNECT_FOUR: ConnectFour, FIVE_IN_A_ROW: FiveInARow}.get(variant)
         game = target(popout=popout) if target else ConnectGame(variant, popout)
+        if version >= 2 and d["game"] != game.game_id:
+            raise BadPositionError(f"game {d['game']!r} does not match the saved variant ({variant.name})")
         for i, m in enumerate(moves):
             try:
                 game.play(m)
             except IllegalMoveError as e:
                 raise BadPositionError(f"saved move {i + 1}: {e}") from None
-        if d.get("resigned") is not None:
+        if resigned is not None:
             try:
-                game.resign(d["resigned"])
+                game.resign(resigned)
             except IllegalMoveError as e:
                 raise BadPositionError(str(e)) from None
         return game
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs): resigned, a line completed, or a draw and its reason."""
+        if not self._over:
+            return None
+        if self._resigned is not None:
+            return Outcome.win(Termination.RESIGNED, 1 - self._resigned, 2)
+        if self._winner is not None:
+            return Outcome.win(Termination.IN_A_ROW, self._winner, 2)
+        how = {"full": Termination.BOARD_FULL, "repetition": Termination.REPETITION,
+               "nothing to pop": Termination.NOTHING_TO_POP}[self._draw_reason or "full"]
+        return Outcome.shared(how, (0, 1), 2)
 
     def copy(self) -> "ConnectGame":
         """An independent copy (same class, grid, history and undo information)."""

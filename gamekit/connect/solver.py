@@ -28,10 +28,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gamekit.connect.rules import ConnectGame, Variant
+from gamekit.errors import SolverTimeout
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds :func:`solve` searches before raising :class:`gamekit.SolverTimeout`."""
 
 
-class OutOfTime(Exception):
-    """Raised inside the search when the deadline passes."""
+class OutOfTime(SolverTimeout):
+    """Raised inside the search when the deadline passes (a SolverTimeout without the explanation)."""
 
 
 def _winning_code(v: Variant) -> str:
@@ -250,12 +254,28 @@ def solver_for(v: Variant) -> Solver:
     return _solvers[v]
 
 
-def solve(game: ConnectGame, weak: bool = False) -> int:
+def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
     """Exact score of ``game`` for the player to move (see the module docstring); no PopOut.
 
-    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.
+    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.  After ``time_limit``
+    seconds (default 60; ``None``: no limit) raises :class:`gamekit.SolverTimeout` saying how far the
+    position is beyond reach.
     """
-    return solver_for(game.variant).solve(game, weak=weak)
+    if not isinstance(game, ConnectGame):
+        raise TypeError(f"expected a 5 en raya / Connect Four game, got {type(game).__name__}")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0):
+        raise ValueError(f"time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)")
+    try:
+        return solver_for(game.variant).solve(game, weak=weak, time_budget=time_limit)
+    except OutOfTime:
+        discs = game.discs_on_board
+        raise SolverTimeout(
+            f"solve: no exact answer within {time_limit:g} s for this {game.variant.name} position with "
+            f"{discs} discs played and {game.variant.cells - discs} cells still empty. Positions from "
+            f"Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves "
+            f"of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, "
+            f"or time_limit=None to wait however long it takes.") from None
 
 
 def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int | None]:
