@@ -15,6 +15,7 @@ from gamekit.shutbox.strategy import table
 from gamekit.tournament import tournament
 
 RULES = [("after_789 (sheet)", Rules()), ("never", Rules(one_die="never")), ("under_six", Rules(one_die="under_six")),
+         ("six_or_less", Rules(one_die="six_or_less")),
          ("after_789, digits", Rules(scoring="digits"))]
 
 

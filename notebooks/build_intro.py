@@ -77,7 +77,7 @@ The Python engine reads the same notation:""",
     """from gamekit.dots import DotsAndBoxes
 
 game = DotsAndBoxes(3, 3)
-game.play("a1-b1")      # returns how many boxes the line won: 0 here
+game.play("a1-b1")      # returns the line as stored: 'a1-b1'
 game.play("b2-b1")      # either order, any case: stored as b1-b2
 game.play("a1-a2")
 print(game)

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
-from gamekit.shutbox.rules import _sheet_key, two_dice_probability
+from gamekit.shutbox.rules import sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.lesson import Exercise
 
@@ -343,7 +343,7 @@ def compare_objectives(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     rows = []
     for s in set_masks(roll, m):
         left = m ^ s
-        rows.append({"cover": _sheet_key(s), "leaves": tiles_of(left), "shut chance": shut.value(left),
+        rows.append({"cover": sheet_key(s), "leaves": tiles_of(left), "shut chance": shut.value(left),
                      "expected score": score.value(left)})
     return rows
 

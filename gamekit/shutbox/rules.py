@@ -23,11 +23,12 @@ Readings of the rules sheet (see docs/shutbox.md)
 -------------------------------------------------
 * ``one_die="after_789"`` (the sheet's basic game): once 7, 8 and 9 are
   covered the player chooses one die or two.
-* ``one_die="under_six"``: one die is *forced* once the tiles still open sum to
-  6 or less (the 7-8-9 condition no longer applies).  The sheet says "the one
-  die option … once the total is less than six"; the published values are
-  those of "6 or less", and forcing or offering the die there gives the same
-  optimal values (one die is never worse there), so we follow the reference.
+* ``one_die="under_six"`` (the sheet's option): once the tiles still open add up
+  to **less than six** the player *chooses* one die or two (the 7-8-9 condition
+  no longer applies).
+* ``one_die="six_or_less"``: one die is *forced* once the open tiles add up to
+  6 or less — a published reading of the same sentence, kept because the
+  reference values of ``/work/shared/reference.md`` are computed under it.
 * ``one_die="never"``: always two dice.
 * ``scoring="digits"``: the open tiles read as a number, smallest digit first
   (1, 5, 9 open → 159).
@@ -59,13 +60,15 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.errors import BadPositionError, IllegalMoveError
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
 HIGH = (1 << 6) | (1 << 7) | (1 << 8)          # tiles 7, 8, 9
-ONE_DIE_RULES = ("after_789", "under_six", "never")
+ONE_DIE_RULES = ("after_789", "under_six", "six_or_less", "never")
 SCORINGS = ("sum", "digits")
 VARIANTS = ("round", "long", "to_45")
+MAX_PLAYERS = 12
 
 
 # --------------------------------------------------------------------- bitmask helpers
@@ -88,14 +91,15 @@ def mask_sum(mask: int) -> int:
 _SUMS = [sum(t for t in TILES if m >> (t - 1) & 1) for m in range(FULL + 1)]
 
 
-def _sheet_key(mask: int) -> tuple[int, ...]:
+def sheet_key(mask: int) -> tuple[int, ...]:
+    """The tiles of a bitmask as the rules sheet writes a set: largest tile first."""
     return tuple(sorted(tiles_of(mask), reverse=True))
 
 
 # every non-empty subset of 1..9 by its sum, in the sheet's order: largest tile first,
 # then the next largest (8; 7+1; 6+2; 5+3; 5+2+1; 4+3+1)
 _SETS_BY_TOTAL: dict[int, tuple[int, ...]] = {}
-for _m in sorted(range(1, FULL + 1), key=_sheet_key, reverse=True):
+for _m in sorted(range(1, FULL + 1), key=sheet_key, reverse=True):
     _SETS_BY_TOTAL.setdefault(_SUMS[_m], ())
     _SETS_BY_TOTAL[_SUMS[_m]] += (_m,)
 
@@ -117,7 +121,7 @@ def tiles_summing_to(total: int, uncovered: Iterable[int] = TILES) -> list[tuple
     bad = [t for t in tiles if t not in TILES]
     if bad:
         raise ValueError(f"tile {bad[0]!r} is not on the box (tiles are 1 to 9)")
-    return [_sheet_key(m) for m in set_masks(total, mask_of(tiles))]
+    return [sheet_key(m) for m in set_masks(total, mask_of(tiles))]
 
 
 def two_dice_probability(total: int) -> Fraction:
@@ -134,9 +138,9 @@ class Rules:
     scoring: str = "sum"
 
     def __post_init__(self) -> None:
-        if self.one_die not in ONE_DIE_RULES:
+        if not isinstance(self.one_die, str) or self.one_die not in ONE_DIE_RULES:
             raise ValueError(f"one_die={self.one_die!r}: choose one of {', '.join(ONE_DIE_RULES)}")
-        if self.scoring not in SCORINGS:
+        if not isinstance(self.scoring, str) or self.scoring not in SCORINGS:
             raise ValueError(f"scoring={self.scoring!r}: choose one of {', '.join(SCORINGS)}")
 
     def dice_options(self, remaining: int) -> tuple[int, ...]:
@@ -144,6 +148,8 @@ class Rules:
         if self.one_die == "after_789":
             return (2,) if remaining & HIGH else (1, 2)
         if self.one_die == "under_six":
+            return (1, 2) if _SUMS[remaining] < 6 else (2,)
+        if self.one_die == "six_or_less":
             return (1,) if _SUMS[remaining] <= 6 else (2,)
         return (2,)
 
@@ -153,6 +159,8 @@ class Rules:
             if self.one_die == "after_789":
                 return "one die is allowed only once 7, 8 and 9 are covered"
             if self.one_die == "under_six":
+                return "one die is an option only once the open tiles add up to less than 6"
+            if self.one_die == "six_or_less":
                 return "one die only once the open tiles sum to 6 or less"
             return "these rules never allow one die"
         return "one die is forced once the open tiles sum to 6 or less"
@@ -169,7 +177,8 @@ class Rules:
 
     def describe(self) -> str:
         one = {"after_789": "one die allowed (a choice) once 7, 8 and 9 are covered",
-               "under_six": "one die forced once the open tiles sum to 6 or less",
+               "under_six": "one die allowed (a choice) once the open tiles add up to less than 6",
+               "six_or_less": "one die forced once the open tiles sum to 6 or less",
                "never": "always two dice"}[self.one_die]
         score = {"sum": "score = sum of the open tiles",
                  "digits": "score = the open tiles read as digits (1, 5, 9 → 159)"}[self.scoring]
@@ -214,32 +223,53 @@ class ShutTheBox:
     def __init__(self, players: int | Iterable[str] = 1, rules: Rules | None = None, variant: str = "round",
                  seed: Any = None, *, stake: int = 0, limit: int = 45,
                  dice: Iterable[Iterable[int]] | None = None):
-        if isinstance(players, int) and not isinstance(players, bool):
-            if players < 1:
-                raise ValueError(f"players={players}: at least one player")
+        if is_int(players):
+            if not 1 <= players <= MAX_PLAYERS:
+                raise ValueError(f"players={players}: 1 to {MAX_PLAYERS} players")
             names = [f"Player {i + 1}" for i in range(players)]
+        elif isinstance(players, (list, tuple)):
+            names = list(players)
+            if not names or len(names) > MAX_PLAYERS:
+                raise ValueError(f"players={players!r}: 1 to {MAX_PLAYERS} names")
+            for name in names:
+                if not isinstance(name, str) or not name.strip():
+                    raise ValueError(f"player name {name!r}: a name is non-empty text")
         else:
-            names = [str(p) for p in players]
-            if not names:
-                raise ValueError("players: at least one player")
-        if variant not in VARIANTS:
+            raise ValueError(f"players={players!r}: a number of players or a list of names, "
+                             f"e.g. 2 or ['Ana', 'Luis']")
+        if not isinstance(variant, str) or variant not in VARIANTS:
             raise ValueError(f"variant={variant!r}: choose one of {', '.join(VARIANTS)}")
         if variant == "long" and len(names) != 2:
             raise ValueError(f"the long game is for two players, not {len(names)}")
         if isinstance(rules, dict):
-            rules = Rules(**rules)
-        if stake < 0 or limit < 1:
-            raise ValueError("stake must be ≥ 0 and limit ≥ 1")
+            try:
+                rules = Rules(**rules)
+            except TypeError as e:
+                raise ValueError(f"rules={rules!r}: the keys are one_die and scoring") from None
+        elif rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules={rules!r}: give Rules(...), e.g. Rules(one_die='never')")
+        if seed is not None and not (is_int(seed) or isinstance(seed, str)):
+            raise ValueError(f"seed={seed!r}: a whole number or a text (or None for a random one)")
+        if not is_int(stake) or stake < 0:
+            raise ValueError(f"stake={stake!r}: a whole number ≥ 0")
+        if not is_int(limit) or limit < 1:
+            raise ValueError(f"limit={limit!r}: a whole number ≥ 1")
+        preset: list[tuple[int, ...]] = []
+        if dice is not None:
+            if not isinstance(dice, (list, tuple)):
+                raise ValueError(f"dice={dice!r}: a list of rolls, e.g. [(4, 5), (3,)]")
+            for d in dice:
+                if (not isinstance(d, (list, tuple)) or not 1 <= len(d) <= 2
+                        or any(not is_int(v) or not 1 <= v <= 6 for v in d)):
+                    raise ValueError(f"dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)")
+                preset.append(tuple(d))
         self.names = names
         self.rules = rules or Rules()
         self.variant = variant
         self.seed = seed if seed is not None else random.randrange(2 ** 62)
         self.stake = stake
         self.limit = limit
-        self.preset_dice = [tuple(int(v) for v in d) for d in (dice or [])]
-        for d in self.preset_dice:
-            if not d or any(not 1 <= v <= 6 for v in d):
-                raise ValueError(f"dice entry {d!r}: pips are 1 to 6")
+        self.preset_dice = preset
         self._reset()
 
     # ------------------------------------------------------------- state
@@ -259,6 +289,8 @@ class ShutTheBox:
         self.shut_by: int | None = None
         self.opened_by: int | None = None
         self._winner: int | None = None
+        self.resigned: int | None = None
+        self._ended_by: Termination | None = None
         self.history: list[tuple] = []
         self.events: list[str] = []           # a readable log of what happened
 
@@ -295,7 +327,7 @@ class ShutTheBox:
         """The sets of tiles that make the current roll, sheet order (empty unless it is time to flip)."""
         if self.phase != "cover":
             return []
-        return [_sheet_key(m) for m in set_masks(sum(self.dice), self.remaining)]
+        return [sheet_key(m) for m in set_masks(sum(self.dice), self.remaining)]
 
     def legal_moves(self) -> list[tuple]:
         if self.phase == "roll":
@@ -357,7 +389,7 @@ class ShutTheBox:
         """
         if self.phase == "over":
             raise IllegalMoveError(f"{action!r}: the game is over")
-        if seat is not None and seat != self.to_move:
+        if seat is not None and (not is_int(seat) or seat != self.to_move):
             raise IllegalMoveError(f"{action!r}: not {self.names[seat] if 0 <= seat < self.n_players else seat}'s "
                                    f"turn, {self.names[self.to_move]} is to move")
         kind, arg = self._parse(action)
@@ -367,7 +399,7 @@ class ShutTheBox:
                                        f"{self.flip_kind} tiles that make it")
             options = self.rules.dice_options(self.remaining)
             n = arg if arg is not None else (2 if 2 in options else 1)
-            if isinstance(n, bool) or n not in (1, 2):
+            if not is_int(n) or n not in (1, 2):
                 raise IllegalMoveError(f"{action!r}: roll one die or two")
             if n not in options:
                 raise IllegalMoveError(f"{action!r}: {self.rules.dice_reason(n)}")
@@ -425,15 +457,16 @@ class ShutTheBox:
 
     def _do_flip(self, m: int) -> None:
         self.uncovered ^= m
-        self.events.append(f"{self.names[self.to_move]} {self.flip_kind}s {' + '.join(map(str, _sheet_key(m)))}")
+        self.events.append(f"{self.names[self.to_move]} {self.flip_kind}s {' + '.join(map(str, sheet_key(m)))}")
         self.phase = "roll"
         if self.variant == "long":
             if self.uncovered == 0:
                 self.shut_by = self.to_move
-                self._finish(self.to_move, f"{self.names[self.to_move]} shuts the box and wins")
+                self._finish(self.to_move, f"{self.names[self.to_move]} shuts the box and wins", Termination.BOX_SHUT)
             elif self.uncovered == FULL and not self.covering:
                 self.opened_by = self.to_move
-                self._finish(self.to_move, f"{self.names[self.to_move]} opens the whole box and wins")
+                self._finish(self.to_move, f"{self.names[self.to_move]} opens the whole box and wins",
+                             Termination.BOX_OPENED)
             return
         if self.uncovered == 0:
             seat = self.to_move
@@ -441,7 +474,7 @@ class ShutTheBox:
             self.events.append(f"{self.names[seat]} shuts the box!")
             if self.variant == "round":
                 self.scores[seat] = 0
-                self._finish(seat, f"{self.names[seat]} shuts the box and wins at once")
+                self._finish(seat, f"{self.names[seat]} shuts the box and wins at once", Termination.BOX_SHUT)
             else:
                 self._end_turn()
 
@@ -464,14 +497,16 @@ class ShutTheBox:
                 self._next_turn(seat + 1)
                 return
             if self.n_players == 1:
-                self._finish(None, f"{who} scores {score}")
+                self._finish(None, f"{who} scores {score}", Termination.LOWEST_SCORE)
                 return
             best = min(self.scores)  # type: ignore[type-var]
             low = [i for i, s in enumerate(self.scores) if s == best]
             if len(low) == 1:
-                self._finish(low[0], f"{self.names[low[0]]} wins with the lowest score, {best}")
+                self._finish(low[0], f"{self.names[low[0]]} wins with the lowest score, {best}",
+                             Termination.LOWEST_SCORE)
             else:
-                self._finish(None, f"a tie at {best} between {', '.join(self.names[i] for i in low)}")
+                self._finish(None, f"a tie at {best} between {', '.join(self.names[i] for i in low)}",
+                             Termination.LOWEST_SCORE)
             return
         # to_45
         self.totals[seat] += score
@@ -480,10 +515,12 @@ class ShutTheBox:
             self.events.append(f"{who} reaches {self.totals[seat]} and is out")
         left = [i for i in range(self.n_players) if not self.out[i]]
         if self.n_players > 1 and len(left) == 1:
-            self._finish(left[0], f"{self.names[left[0]]} is the last player left and wins")
+            self._finish(left[0], f"{self.names[left[0]]} is the last player left and wins",
+                         Termination.LIMIT_REACHED)
             return
         if not left:
-            self._finish(None, f"{who} reached {self.totals[seat]} after {self.rounds} rounds")
+            self._finish(None, f"{who} reached {self.totals[seat]} after {self.rounds} rounds",
+                         Termination.LIMIT_REACHED)
             return
         later = [i for i in left if i > seat]
         if later:
@@ -498,10 +535,47 @@ class ShutTheBox:
         self.uncovered = FULL
         self.phase = "roll"
 
-    def _finish(self, winner: int | None, message: str) -> None:
+    def _finish(self, winner: int | None, message: str, how: Termination | None = None) -> None:
         self.phase = "over"
         self._winner = winner
+        self._ended_by = how
         self.events.append(message)
+
+    def resign(self, seat: int) -> None:
+        """``seat`` gives up and the game ends at once.  With two players the other one wins; alone or
+        with more players nobody wins (the others share the point in :meth:`outcome`).  Undo takes it back."""
+        if not is_int(seat) or not 0 <= seat < self.n_players:
+            raise IllegalMoveError(f"resign({seat!r}): the seats are 0 to {self.n_players - 1}")
+        if self.phase == "over":
+            raise IllegalMoveError(f"resign({seat!r}): the game is over")
+        self._saved_phase = self.phase
+        self.resigned = seat
+        self._finish(1 - seat if self.n_players == 2 else None, f"{self.names[seat]} resigns",
+                     Termination.RESIGNED)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs).
+
+        Round: box shut (the shutter wins) or lowest score (``scores`` = the turn scores; a tie shares the
+        point; alone, 1 only for a shut box).  Long game: box shut or box opened.  To 45: limit reached
+        (``scores`` = the running totals).  Resigned: the others share the point.
+        """
+        if self.phase != "over":
+            return None
+        n = self.n_players
+        how = self._ended_by or Termination.LOWEST_SCORE
+        scores = tuple(self.totals) if self.variant == "to_45" else tuple(self.scores)
+        if how is Termination.RESIGNED:
+            others = [i for i in range(n) if i != self.resigned]
+            return Outcome.shared(how, others, n, scores) if n != 2 else Outcome.win(how, others[0], 2, scores)
+        if self._winner is not None:
+            return Outcome.win(how, self._winner, n, scores)
+        if n == 1:
+            return Outcome(how, None, (0.0,), scores)
+        done = [s for s in self.scores if s is not None]
+        best = min(done) if done else None
+        tied = [i for i, s in enumerate(self.scores) if s is not None and s == best]
+        return Outcome.shared(how, tied, n, scores)
 
     # ------------------------------------------------------------- money
     def payouts(self) -> list[Fraction]:
@@ -529,8 +603,15 @@ class ShutTheBox:
                 "seed": self.seed, "stake": self.stake, "limit": self.limit,
                 "dice": [list(d) for d in self.preset_dice]}
 
-    def undo(self) -> tuple:
-        """Take back the last action (a roll too: the same roll comes again, the dice are seeded)."""
+    def undo(self) -> tuple | str:
+        """Take back the last action (a roll too: the same roll comes again, the dice are seeded),
+        or a resignation (returns ``"resign"``)."""
+        if self.resigned is not None:
+            self.resigned = None
+            self.events.pop()
+            self.phase = self._saved_phase
+            self._winner, self._ended_by = None, None
+            return "resign"
         if not self.history:
             raise IllegalMoveError("undo: nothing to undo")
         last = self.history[-1]
@@ -544,33 +625,77 @@ class ShutTheBox:
         return ShutTheBox.from_dict(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe: the setup and the actions (the seeded dice replay them), plus a readable summary."""
-        return {**self._config(),
+        """JSON-safe ``{"game": "shut_the_box", "version": 2, "players": [names], "rules": {one_die, scoring},
+        "variant", "seed", "stake", "limit", "dice": [[pips]…], "history": [[kind, n or [tiles]]…],
+        "resigned": seat or None, "state": {…a readable summary, checked on loading…}}``.
+        The seeded dice replay the actions."""
+        return {"game": "shut_the_box", "version": SCHEMA_VERSION, **self._config(),
                 "history": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.history],
+                "resigned": self.resigned,
                 "state": {"uncovered": list(self.open_tiles), "to_move": self.to_move, "phase": self.phase,
                           "dice": list(self.dice), "scores": list(self.scores), "totals": list(self.totals),
                           "winner": self._winner}}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "ShutTheBox":
-        if not isinstance(data, dict):
-            raise BadPositionError(f"{data!r}: not a saved Shut the Box game")
+    def from_moves(cls, moves: Iterable[Any], players: int | Iterable[str] = 1, rules: Rules | None = None,
+                   variant: str = "round", seed: Any = 0, **kwargs: Any) -> "ShutTheBox":
+        """A game after ``moves`` (a list of actions such as ``[("roll", 2), ("cover", (5, 3))]``) with the
+        dice of ``seed``; the other arguments are the constructor's.  A bad list: BadPositionError."""
         try:
-            game = cls(data["players"], Rules(**data.get("rules", {})), data.get("variant", "round"),
+            game = cls(players, rules, variant, seed, **kwargs)
+        except (TypeError, ValueError) as e:
+            raise BadPositionError(f"from_moves: {e}") from None
+        if not isinstance(moves, (list, tuple)):
+            raise BadPositionError(f"from_moves: {moves!r} is not a list of actions like [('roll', 2), (5, 3)]")
+        for i, action in enumerate(moves):
+            try:
+                game.play(action)
+            except IllegalMoveError as e:
+                raise BadPositionError(f"from_moves: action {i + 1} is illegal: {e}") from None
+        return game
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "ShutTheBox":
+        check_header(data, ("shut_the_box",), "Shut the Box")
+        if "players" not in data:
+            raise BadPositionError("not a saved Shut the Box game: 'players' is missing")
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict) or not set(rules) <= {"one_die", "scoring"}:
+            raise BadPositionError(f"rules {rules!r}: a dict with one_die and scoring")
+        try:
+            game = cls(data["players"], Rules(**rules), data.get("variant", "round"),
                        data.get("seed"), stake=data.get("stake", 0), limit=data.get("limit", 45),
                        dice=data.get("dice"))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadPositionError(f"not a saved Shut the Box game: {exc}") from exc
-        for i, entry in enumerate(data.get("history", [])):
+        except (TypeError, ValueError) as exc:
+            raise BadPositionError(f"not a saved Shut the Box game: {exc}") from None
+        if data.get("seed") is None:
+            raise BadPositionError("not a saved Shut the Box game: the dice 'seed' is missing")
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise BadPositionError(f"history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]")
+        for i, entry in enumerate(history):
+            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
+                    or not (is_int(entry[1]) or isinstance(entry[1], list))):
+                raise BadPositionError(f"action {i + 1} {entry!r}: not a saved action like ['roll', 2]")
+            kind, arg = entry
             try:
-                kind, arg = entry
                 game.play((kind, tuple(arg) if isinstance(arg, list) else arg))
-            except (IllegalMoveError, TypeError, ValueError) as exc:
-                raise BadPositionError(f"action {i + 1} {entry!r} is not legal there: {exc}") from exc
+            except IllegalMoveError as exc:
+                raise BadPositionError(f"action {i + 1} {entry!r} is not legal there: {exc}") from None
+        resigned = data.get("resigned")
+        if resigned is not None:
+            try:
+                game.resign(resigned)
+            except IllegalMoveError as exc:
+                raise BadPositionError(f"resigned={resigned!r}: {exc}") from None
         state = data.get("state")
-        if state is not None and (list(state.get("uncovered", game.open_tiles)) != list(game.open_tiles)
-                                  or state.get("to_move", game.to_move) != game.to_move):
-            raise BadPositionError("the saved state does not match the replayed actions")
+        if state is not None:
+            if not isinstance(state, dict):
+                raise BadPositionError(f"state {state!r}: not a saved summary")
+            if (state.get("uncovered", list(game.open_tiles)) != list(game.open_tiles)
+                    or state.get("to_move", game.to_move) != game.to_move
+                    or type(state.get("to_move", 0)) is not int):
+                raise BadPositionError("the saved state does not match the replayed actions")
         return game
 
     # ------------------------------------------------------------- display

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable
 
-from gamekit.shutbox.rules import FULL, Rules, _sheet_key, mask_of, set_masks
+from gamekit.shutbox.rules import FULL, Rules, sheet_key, mask_of, set_masks
 
 OBJECTIVES = ("shut", "score", "beat")
 _POP = [bin(m).count("1") for m in range(FULL + 1)]
@@ -89,12 +89,12 @@ class Table:
         """The best set to flip for ``roll`` (largest tile first), or None when no set makes it."""
         m = _as_mask(uncovered)
         s = self.best_of[m].get(roll, 0)
-        return _sheet_key(s) if s else None
+        return sheet_key(s) if s else None
 
     def set_values(self, uncovered: Any, roll: int) -> list[tuple[tuple[int, ...], Fraction]]:
         """Every set that makes ``roll`` with the value of the state it leaves, sheet order."""
         m = _as_mask(uncovered)
-        return [(_sheet_key(s), self.value(m ^ s)) for s in set_masks(roll, m)]
+        return [(sheet_key(s), self.value(m ^ s)) for s in set_masks(roll, m)]
 
     def better(self, a: Fraction, b: Fraction) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this objective."""
@@ -219,4 +219,4 @@ def optimal_table_rows(rules: Rules | None = None, objective: str = "shut",
     t = table(_rules(rules), objective)
     masks = [_as_mask(s) for s in states] if states is not None else sorted(range(FULL + 1),
                                                                             key=lambda m: (_POP[m], m))
-    return [{"open": _sheet_key(m)[::-1], "value": t.value(m), "dice": t.dice(m)} for m in masks]
+    return [{"open": sheet_key(m)[::-1], "value": t.value(m), "dice": t.dice(m)} for m in masks]

@@ -14,7 +14,7 @@ import ipywidgets as W
 
 from gamekit.errors import IllegalMoveError
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import TILES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.rules import ONE_DIE_RULES, TILES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.base import BACKGROUND, INK, GameWidget, Scene, reported
 from gamekit.widgets.strings import add_strings, text
@@ -32,7 +32,8 @@ add_strings("en", {
     "shutbox.variant.to_45": "To 45 points",
     "shutbox.one_die": "One die",
     "shutbox.one_die.after_789": "after 7, 8, 9 are covered",
-    "shutbox.one_die.under_six": "forced at 6 or less",
+    "shutbox.one_die.under_six": "a choice below 6",
+    "shutbox.one_die.six_or_less": "forced at 6 or less",
     "shutbox.one_die.never": "never",
     "shutbox.scoring": "Score",
     "shutbox.scoring.sum": "sum of tiles",
@@ -208,7 +209,7 @@ class ShutBoxWidget(GameWidget):
                                          value=variant, description=text("shutbox.variant"),
                                          layout=W.Layout(width="auto"))
         self.one_die_select = W.Dropdown(options=[(text(f"shutbox.one_die.{v}"), v)
-                                                  for v in ("after_789", "under_six", "never")],
+                                                  for v in ONE_DIE_RULES],
                                          value=self.rules.one_die, description=text("shutbox.one_die"),
                                          layout=W.Layout(width="auto"))
         self.scoring_select = W.Dropdown(options=[(text(f"shutbox.scoring.{v}"), v) for v in ("sum", "digits")],

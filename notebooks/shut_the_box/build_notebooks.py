@@ -51,7 +51,7 @@ tiles_summing_to(8)
 | `variant="long"` | two players: the first covers tiles; when the turn ends, the second takes the box **as it is** and *uncovers* covered tiles by the same rules; then the first covers again… The first to shut the box, or to open it completely, wins. |
 | **doubles in the long game** | our reading of "a double gives an extra turn": every double rolled banks one extra turn; when a roll cannot be used, a banked turn is spent and the same player rolls again instead of passing the box. Unused extra turns lapse when the box is passed. |
 | `variant="to_45"` | scores add up round after round; a player whose total reaches 45 is out at once; the last player left wins |
-| `Rules(one_die="under_six")` | one die is **forced** once the open tiles add up to 6 or less (the sheet says "less than six"; the published values need "6 or less"; offering or forcing the die gives the same optimal values) |
+| `Rules(one_die="under_six")` | one die is **a choice** once the open tiles add up to **less than 6** (the sheet's rule); `Rules(one_die="six_or_less")` **forces** it at 6 or less (a published reading) |
 | `Rules(one_die="never")` | always two dice |
 | `Rules(scoring="digits")` | the open tiles read as a number: 1, 5 and 9 open score 159 |
 

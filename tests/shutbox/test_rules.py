@@ -63,11 +63,16 @@ def test_dice_options():
     assert r.dice_options(FULL) == (2,)
     assert r.dice_options(mask_of([1, 2, 3, 4, 5, 6])) == (1, 2)
     assert r.dice_options(mask_of([9, 1])) == (2,)
-    six = Rules(one_die="under_six")
+    six = Rules(one_die="six_or_less")
     assert six.dice_options(mask_of([9])) == (2,)
     assert six.dice_options(mask_of([7])) == (2,)
     assert six.dice_options(mask_of([1, 2, 3])) == (1,)
     assert six.dice_options(mask_of([6])) == (1,)
+    sheet = Rules(one_die="under_six")          # the sheet: a choice, once the open tiles add up to < 6
+    assert sheet.dice_options(mask_of([1, 2, 3])) == (2,)
+    assert sheet.dice_options(mask_of([6])) == (2,)
+    assert sheet.dice_options(mask_of([1, 4])) == (1, 2)
+    assert sheet.dice_options(mask_of([2])) == (1, 2)
     assert Rules(one_die="never").dice_options(0b1) == (2,)
 
 
@@ -142,8 +147,27 @@ def test_one_die_only_after_789_covered_and_its_roll():
     assert g.dice == (4,) and g.legal_sets() == [(4,), (3, 1)]
 
 
-def test_under_six_forces_one_die():
-    g = ShutTheBox(1, Rules(one_die="under_six"), dice=[(6, 3), (6, 2), (6, 1), (5, 1), (4, 1), (2, 2), (3,)])
+def test_under_six_offers_one_die_below_six():
+    moves = [("roll", 2), (9,), ("roll", 2), (8,), ("roll", 2), (7,), ("roll", 2), (6,), ("roll", 2), (5,),
+             ("roll", 2), (4,)]
+    dice = [(6, 3), (6, 2), (6, 1), (5, 1), (4, 1), (2, 2), (1, 1), (3, 3)]
+    g = ShutTheBox.from_moves(moves, 1, Rules(one_die="under_six"), dice=dice)
+    assert g.open_tiles == (1, 2, 3) and g.dice_options() == (2,)      # 6 open: not less than six
+    with pytest.raises(IllegalMoveError, match="less than 6"):
+        g.roll(1)
+    g.roll(2)
+    g.cover(2)
+    assert g.open_tiles == (1, 3) and g.dice_options() == (1, 2)       # 4 open: a choice
+    before = g.to_dict()
+    assert g.roll(1) == (3,)
+    g.undo()
+    assert g.to_dict() == before
+    g.roll(2)                                                            # two dice stay allowed
+    assert g.dice == (3, 3) and g.is_over()                              # 6: no set of 1, 3 makes it
+
+
+def test_six_or_less_forces_one_die():
+    g = ShutTheBox(1, Rules(one_die="six_or_less"), dice=[(6, 3), (6, 2), (6, 1), (5, 1), (4, 1), (2, 2), (3,)])
     for tiles in [(9,), (8,), (7,), (6,), (5,), (4,)]:
         assert g.dice_options() == (2,)
         g.roll()

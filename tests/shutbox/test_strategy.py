@@ -9,19 +9,20 @@ from gamekit.shutbox import (Rules, beat_chance, best_dice, best_set, min_expect
                              shut_probability, solve_all, table, tiles_summing_to, two_dice_probability)
 from gamekit.shutbox.rules import FULL, mask_of, tiles_of
 
-DEFAULT, NEVER, UNDER_SIX = Rules(), Rules(one_die="never"), Rules(one_die="under_six")
+DEFAULT, NEVER, SIX_OR_LESS = Rules(), Rules(one_die="never"), Rules(one_die="six_or_less")
+UNDER_SIX = Rules(one_die="under_six")   # the sheet: one die is a choice once the open tiles add up to < 6
 
 
 def test_reference_shut_probabilities_exact():
     assert shut_probability() == Fraction(956177159, 9795520512)
     assert shut_probability(NEVER) == Fraction(466473281, 6530347008)
-    assert shut_probability(UNDER_SIX) == Fraction(956177159, 9795520512)
+    assert shut_probability(SIX_OR_LESS) == Fraction(956177159, 9795520512)
 
 
 def test_reference_expected_scores():
     assert round(float(min_expected_score(DEFAULT)), 4) == 11.0092
     assert round(float(min_expected_score(NEVER)), 4) == 11.1575
-    assert round(float(min_expected_score(UNDER_SIX)), 4) == 11.0211
+    assert round(float(min_expected_score(SIX_OR_LESS)), 4) == 11.0211
 
 
 def test_reference_small_states():
@@ -72,7 +73,7 @@ def slow_value(rules, objective, target=None):
     return v
 
 
-@pytest.mark.parametrize("rules", [DEFAULT, NEVER, UNDER_SIX, Rules(scoring="digits")])
+@pytest.mark.parametrize("rules", [DEFAULT, NEVER, SIX_OR_LESS, Rules(scoring="digits")])
 def test_tables_match_a_slow_independent_solver_on_every_state(rules):
     for objective, target in [("shut", None), ("score", None), ("beat", 10)]:
         slow = slow_value(rules, objective, target)
@@ -110,7 +111,7 @@ def test_dice_decision():
     vals = t.dice_values((3, 4))
     assert t.dice((3, 4)) == max(vals, key=lambda k: (vals[k], k))
     assert best_dice((1,), rules=NEVER) == 2
-    assert best_dice((1, 2), rules=UNDER_SIX) == 1
+    assert best_dice((1, 2), rules=SIX_OR_LESS) == 1
 
 
 def test_beat_objective_edges():
@@ -122,9 +123,26 @@ def test_beat_objective_edges():
     assert values == sorted(values)
 
 
-def test_forced_or_optional_die_under_six_give_the_same_values():
-    # documented reading: one die forced at ≤ 6; a choice there would give the same optimum
-    t = table(UNDER_SIX, "score")
+def test_sheet_under_six_exact_values():
+    # the sheet's rule: a choice of one die or two once the open tiles add up to less than six
+    assert shut_probability(UNDER_SIX) == Fraction(613926515, 6530347008)          # ≈ 9.4011 %
+    assert min_expected_score(UNDER_SIX) == Fraction(433585362341, 39182082048)    # ≈ 11.0659
+    for objective in ("shut", "score"):
+        t = table(UNDER_SIX, objective)
+        for m in range(1, FULL + 1):
+            options = set(t.dice_values(m))
+            assert options == ({1, 2} if sum(tiles_of(m)) < 6 else {2}), tiles_of(m)
+            if options == {1, 2}:
+                # the optimal player takes the better of the two (one die, in every state below six)
+                best = max if objective == "shut" else min
+                assert t.value(m) == best(t.dice_values(m).values()) == t.dice_values(m)[1]
+    # offering the die at 1–5 is worth less than the 7-8-9 rule's offer and than forcing it at ≤ 6
+    assert shut_probability(UNDER_SIX) < shut_probability(SIX_OR_LESS) == shut_probability(DEFAULT)
+
+
+def test_forced_die_at_six_or_less_costs_only_expected_score():
+    # the published reading: one die forced at ≤ 6; where forced, one die is never worse for the shut chance
+    t = table(SIX_OR_LESS, "score")
     d = table(DEFAULT, "score")
     for m in range(1, FULL + 1):
         if sum(tiles_of(m)) <= 6:
@@ -150,3 +168,14 @@ def test_digits_expected_score_is_larger():
     digits = min_expected_score(Rules(scoring="digits"))
     assert digits > min_expected_score()
     assert min_expected_score(Rules(scoring="digits"), (1, 5, 9)) > 0
+
+
+def test_the_docs_state_the_exact_values_of_every_one_die_rule():
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "shutbox.md").read_text(encoding="utf-8")
+    for one_die in ("after_789", "under_six", "six_or_less", "never"):
+        rules = Rules(one_die=one_die)
+        p, e = shut_probability(rules), min_expected_score(rules)
+        row = next(line for line in docs.splitlines() if line.startswith(f"| {one_die}"))
+        assert f"{p.numerator}/{p.denominator}" in row and f"{float(p):.4%}".replace("%", " %") in row, row
+        assert f"{float(e):.4f}" in row, row
