@@ -56,7 +56,7 @@ def hard_v_medium(n: int, size=(5, 4)) -> None:
         hard, med = cpu_player("hard", seed=i), cpu_player("medium", seed=1000 + i)
         seats = [hard, med] if i % 2 == 0 else [med, hard]
         t: list[list[float]] = [[], []]
-        winner = play_game(lambda: DotsAndBoxes(*size), seats, t)
+        winner = play_game(lambda: DotsAndBoxes(*size), seats, t).winner
         times.extend(t[i % 2])
         if winner is None:
             draws += 1

@@ -169,6 +169,14 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def check_running(game: Any, who: str = "choose") -> None:
+    """The CPU players' guard: a ValueError naming the result when ``game`` is already over."""
+    if game.is_over():
+        outcome = game.outcome() if hasattr(game, "outcome") else None
+        how = f" ({outcome.termination.value})" if outcome is not None else ""
+        raise ValueError(f"{who}: the game is over{how}, there is no move to choose")
+
+
 GAMES: dict[str, Callable[[], type]] = {}
 """Game id (the ``"game"`` of a saved game) → a function returning the class whose ``from_dict`` reads it."""
 

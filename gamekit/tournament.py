@@ -1,11 +1,11 @@
 """Level-against-level matches and Elo ratings, shared by every game.
 
-A game only needs the small interface all gamekit games share:
-``to_move`` (the seat whose action is next), ``is_over()``, ``winner()``
-(a seat, or ``None`` for a draw) and ``play(action)``.  A player is any object
-with ``choose(game) -> action``.
+A game only needs the contract of :mod:`gamekit.game`: ``to_move`` (the seat whose
+action is next), ``is_over()``, ``outcome()`` (an :class:`~gamekit.game.Outcome` once over)
+and ``play(action)``.  A player is any object with ``choose(game) -> action``.
 
-Draws count half a win, as in the rated games of the Dots and Boxes rules sheet.
+Draws count half a win, as in the rated games of the Dots and Boxes rules sheet: a pair's
+score is the sum of ``outcome.results`` of the first player's seat.
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from statistics import median
 from typing import Any, Callable, Protocol
+
+from gamekit.game import Outcome
 
 
 class Player(Protocol):
@@ -30,6 +32,8 @@ class PairResult:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    endings: dict[str, int] = field(default_factory=dict)
+    """How the games ended: termination (e.g. "all boxes taken", "resigned") → count."""
 
     @property
     def games(self) -> int:
@@ -60,16 +64,17 @@ class TournamentResult:
 
 
 def play_game(new_game: Callable[[], Any], seats: list[Player],
-              move_times: list[list[float]] | None = None, max_actions: int = 100_000) -> int | None:
+              move_times: list[list[float]] | None = None, max_actions: int = 100_000) -> Outcome:
     """Play one game from ``new_game()`` with ``seats[i]`` choosing for seat ``i``.
 
-    Returns the winning seat or ``None`` for a draw.  When ``move_times`` is given,
+    Returns the game's :class:`~gamekit.game.Outcome` (``.winner``: the winning seat or ``None``;
+    ``.results``: points per seat; ``.termination``: how it ended).  When ``move_times`` is given,
     the thinking time of each of the seat's choices is appended to ``move_times[seat]``.
     """
     game = new_game()
     for _ in range(max_actions):
         if game.is_over():
-            return game.winner()
+            return game.outcome()
         seat = game.to_move
         start = time.perf_counter()
         action = seats[seat].choose(game)
@@ -87,16 +92,19 @@ def play_pair(new_game: Callable[[], Any], first: tuple[str, Player], second: tu
     for i in range(games):
         seats = [first, second] if i % 2 == 0 else [second, first]
         times: list[list[float]] = [[], []]
-        winner = play_game(new_game, [p for _, p in seats], times)
+        outcome = play_game(new_game, [p for _, p in seats], times)
         if move_times is not None:
             for (name, _), t in zip(seats, times):
                 move_times.setdefault(name, []).extend(t)
-        if winner is None:
-            result.draws += 1
-        elif seats[winner][0] == first[0]:
+        points = outcome.result(0 if i % 2 == 0 else 1)
+        if points == 1:
             result.wins += 1
-        else:
+        elif points == 0:
             result.losses += 1
+        else:
+            result.draws += 1
+        how = outcome.termination.value
+        result.endings[how] = result.endings.get(how, 0) + 1
         if progress is not None:
             progress.update(1)
     return result

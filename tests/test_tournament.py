@@ -22,11 +22,12 @@ class RandomLine:
 
 def test_play_game_returns_the_winning_seat_and_records_move_times():
     times = [[], []]
-    winner = play_game(lambda: DotsAndBoxes(2, 2), [FirstLine(), FirstLine()], times)
+    outcome = play_game(lambda: DotsAndBoxes(2, 2), [FirstLine(), FirstLine()], times)
     game = DotsAndBoxes(2, 2)
     while not game.is_over():
         game.play(game.legal_moves()[0])
-    assert winner == game.winner()
+    assert outcome == game.outcome() and outcome.winner == game.winner()
+    assert outcome.termination.value == "all boxes taken" and outcome.scores == game.scores
     assert len(times[0]) + len(times[1]) == 12
 
 

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from gamekit.connect.rules import ConnectGame
+from gamekit.game import check_running
 from gamekit.connect.solver import Board, OutOfTime, analyse, board_for
 
 LEVELS = ("easy", "medium", "hard")
@@ -46,6 +47,7 @@ class EasyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: ConnectGame) -> str:
+        check_running(game)
         wins = _winning_moves(game)
         if wins:
             return self.rng.choice(wins)
@@ -64,6 +66,7 @@ class MediumPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: ConnectGame) -> str:
+        check_running(game)
         g = game.copy()
         wins = _winning_moves(g)
         if wins:
@@ -127,6 +130,7 @@ class HardPlayer:
 
     # ------------------------------------------------------------------ choose
     def choose(self, game: ConnectGame) -> str:
+        check_running(game)
         start = time.perf_counter()
         self.nodes = 0
         moves = game.legal_moves()
@@ -382,7 +386,9 @@ def cpu_player(level: str, seed: int | None = None, **options: Any):
 
     Hard takes ``time_budget`` (seconds a move, default 1.0, at most what you give) and ``max_depth``.
     """
-    level = str(level).lower()
+    if not isinstance(level, str):
+        raise ValueError(f"{level!r}: unknown level — choose easy, medium or hard")
+    level = level.lower()
     if level == "easy":
         return EasyPlayer(seed)
     if level == "medium":

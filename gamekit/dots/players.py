@@ -31,6 +31,7 @@ from typing import Any
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import Solver, SolverTimeout
+from gamekit.game import check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS"]
 
@@ -88,8 +89,7 @@ class CpuPlayer:
 
     def choose(self, game: DotsAndBoxes) -> str:
         """The line this player draws (canonical name)."""
-        if game.is_over():
-            raise ValueError("choose: the game is over")
+        check_running(game)
         if self.level == "easy":
             line = self._easy(game)
         elif self.level == "medium":

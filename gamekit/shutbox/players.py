@@ -18,6 +18,7 @@ from typing import Any
 
 from gamekit.shutbox.rules import ShutTheBox, mask_sum
 from gamekit.shutbox.strategy import table
+from gamekit.game import check_running
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -46,8 +47,7 @@ class CPUPlayer:
         return f"cpu_player({self.level!r})"
 
     def choose(self, game: ShutTheBox) -> tuple:
-        if game.is_over():
-            raise ValueError("the game is over: nothing to choose")
+        check_running(game)
         if self.level == "easy":
             return self.rng.choice(game.legal_moves())
         if game.phase == "roll":

@@ -122,7 +122,7 @@ def test_hard_finds_a_win_in_three():
 
 
 def test_tournament_interface():
-    winner = play_game(lambda: ConnectFour(), [cpu_player("medium", 1), cpu_player("easy", 1)])
+    winner = play_game(lambda: ConnectFour(), [cpu_player("medium", 1), cpu_player("easy", 1)]).winner
     assert winner in (0, 1, None)
 
 

@@ -94,7 +94,8 @@ def test_hard_cpu_in_the_game_engine_agrees_with_the_exact_value():
 
 
 def test_tournament_interface():
-    w = play_game(lambda: ShutTheBox(2, seed=1), [cpu_player("hard"), cpu_player("easy", seed=1)])
-    assert w in (0, 1, None)
-    w = play_game(lambda: ShutTheBox(2, variant="long", seed=1), [cpu_player("hard"), cpu_player("medium")])
-    assert w in (0, 1)
+    o = play_game(lambda: ShutTheBox(2, seed=1), [cpu_player("hard"), cpu_player("easy", seed=1)])
+    assert o.winner in (0, 1, None) and sum(o.results) == 1
+    assert o.termination.value in ("box shut", "lowest score")
+    o = play_game(lambda: ShutTheBox(2, variant="long", seed=1), [cpu_player("hard"), cpu_player("medium")])
+    assert o.winner in (0, 1) and o.termination.value in ("box shut", "box opened")
