@@ -108,7 +108,7 @@ CONNECT_FOUR = Variant("Connect Four", 7, 6, 4, False)
 FIVE_IN_A_ROW = Variant("5 en raya", 7, 6, 5, True)
 
 # ASCII digits only: "٣" (an Arabic-Indic three) is not column 3
-_MOVE_RE = re.compile(r"^\s*(p?)\s*([0-9]+)\s*$", re.IGNORECASE | re.ASCII)
+_MOVE_RE = re.compile(r"^\s*(p?)\s*([0-9]{1,3})\s*$", re.IGNORECASE | re.ASCII)
 
 
 class ConnectGame:
