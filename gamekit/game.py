@@ -32,7 +32,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from gamekit.errors import BadPositionError
+from gamekit.errors import BadPositionError, IllegalMoveError
 
 SCHEMA_VERSION = 2
 """Version of the ``to_dict`` layout.  Version 1 (before ``"game"``/``"version"`` were shared)
@@ -151,6 +151,29 @@ def check_header(data: Any, ids: tuple[str, ...], what: str) -> int:
             raise BadPositionError(f"game {_short(game)}: not a saved {what} game "
                                    f"(expected {' or '.join(repr(i) for i in ids)})")
     return version
+
+
+def replay(game: Any, moves: Any, *, kind: type | tuple[type, ...] | None = None, example: str = "",
+           what: str = "move", resigned: Any = None) -> Any:
+    """Play ``moves`` (a list or tuple) into ``game`` for ``from_moves``/``from_dict``, then ``resign(resigned)``
+    when given: anything refused becomes a BadPositionError naming the move's number (``what`` 1, 2, …).
+    ``kind``: the type every move must have (``example`` shows one in the message)."""
+    if not isinstance(moves, (list, tuple)):
+        raise BadPositionError(f"{_short(moves)}: not a list of {what}s" + (f" like {example}" if example else ""))
+    for i, move in enumerate(moves):
+        if kind is not None and not isinstance(move, kind):
+            raise BadPositionError(f"{what} {i + 1} {_short(move)}: not a {what}"
+                                   + (f" like {example}" if example else ""))
+        try:
+            game.play(move)
+        except IllegalMoveError as e:
+            raise BadPositionError(f"{what} {i + 1} is illegal: {e}") from None
+    if resigned is not None:
+        try:
+            game.resign(resigned)
+        except IllegalMoveError as e:
+            raise BadPositionError(f"resigned={_short(resigned)}: {e}") from None
+    return game
 
 
 def _short(value: Any, limit: int = 60) -> str:

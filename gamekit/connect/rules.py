@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Iterator
 
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
 
 RED, YELLOW = 0, 1
 COLOUR_NAMES = ("red", "yellow")
@@ -408,18 +408,9 @@ class ConnectGame:
             raise BadPositionError(f"from_moves: {e}") from None
         if isinstance(moves, str):
             tokens: list[Any] = re.findall(r"[pP]?[0-9]|\S", moves.replace(" ", ""), re.ASCII)
-        elif isinstance(moves, (list, tuple)):
-            tokens = list(moves)
         else:
-            raise BadPositionError(f"from_moves: {moves!r} is not a move list like '4455' or ['4', 'p4']")
-        for i, token in enumerate(tokens):
-            if not isinstance(token, str):
-                raise BadPositionError(f"from_moves: move {i + 1} {token!r} is not a move like '4' or 'p4'")
-            try:
-                game.play(token)
-            except IllegalMoveError as e:
-                raise BadPositionError(f"move {i + 1} of {moves!r}: {e}") from None
-        return game
+            tokens = moves
+        return replay(game, tokens, kind=str, example="'4' or 'p4' (or one string '4455')")
 
     def to_dict(self) -> dict:
         """``{"game": "five_in_a_row" | "connect_four" | "connect", "version": 2, "variant": {name, columns,
@@ -454,17 +445,7 @@ class ConnectGame:
         game = target(popout=popout) if target else ConnectGame(variant, popout)
         if version >= 2 and d["game"] != game.game_id:
             raise BadPositionError(f"game {d['game']!r} does not match the saved variant ({variant.name})")
-        for i, m in enumerate(moves):
-            try:
-                game.play(m)
-            except IllegalMoveError as e:
-                raise BadPositionError(f"saved move {i + 1}: {e}") from None
-        if resigned is not None:
-            try:
-                game.resign(resigned)
-            except IllegalMoveError as e:
-                raise BadPositionError(str(e)) from None
-        return game
+        return replay(game, moves, resigned=resigned)
 
     def outcome(self) -> Outcome | None:
         """How the game ended (None while it runs): resigned, a line completed, or a draw and its reason."""

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}
@@ -325,16 +325,7 @@ class DotsAndBoxes:
             raise BadPositionError(f"from_moves: {e}") from None
         if isinstance(moves, str):
             moves = re.split(r"[,;\s]+", re.sub(r"\s*-\s*", "-", moves.strip())) if moves.strip() else []
-        elif not isinstance(moves, (list, tuple)):
-            raise BadPositionError(f"from_moves: {moves!r} is not a list of lines like 'a1-b1'")
-        for i, move in enumerate(moves):
-            if not isinstance(move, str):
-                raise BadPositionError(f"from_moves: move {i + 1} {move!r} is not a line like 'a1-b1'")
-            try:
-                game.play(move)
-            except IllegalMoveError as e:
-                raise BadPositionError(f"from_moves: move {i + 1} is illegal: {e}") from None
-        return game
+        return replay(game, moves, kind=str, example="'a1-b1'", what="line")
 
     def to_dict(self) -> dict[str, Any]:
         """``{"game": "dots_and_boxes", "version": 2, "width", "height", "first", "alternate_start",
@@ -359,19 +350,7 @@ class DotsAndBoxes:
                        alternate_start=data.get("alternate_start", True))
         except (ValueError, TypeError) as e:
             raise BadPositionError(f"from_dict: {e}") from None
-        for i, move in enumerate(data["moves"]):
-            if not isinstance(move, str):
-                raise BadPositionError(f"from_dict: move {i + 1} {move!r} is not a line like 'a1-b1'")
-            try:
-                game.play(move)
-            except IllegalMoveError as e:
-                raise BadPositionError(f"from_dict: move {i + 1} is illegal: {e}") from None
-        if resigned is not None:
-            try:
-                game.resign(resigned)
-            except IllegalMoveError as e:
-                raise BadPositionError(f"from_dict: {e}") from None
-        return game
+        return replay(game, data["moves"], kind=str, example="'a1-b1'", what="move", resigned=resigned)
 
     def outcome(self) -> Outcome | None:
         """How the game ended (None while it runs): resigned, or all boxes taken (scores = boxes)."""

@@ -60,7 +60,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
@@ -645,14 +645,7 @@ class ShutTheBox:
             game = cls(players, rules, variant, seed, **kwargs)
         except (TypeError, ValueError) as e:
             raise BadPositionError(f"from_moves: {e}") from None
-        if not isinstance(moves, (list, tuple)):
-            raise BadPositionError(f"from_moves: {moves!r} is not a list of actions like [('roll', 2), (5, 3)]")
-        for i, action in enumerate(moves):
-            try:
-                game.play(action)
-            except IllegalMoveError as e:
-                raise BadPositionError(f"from_moves: action {i + 1} is illegal: {e}") from None
-        return game
+        return replay(game, moves, example="[('roll', 2), ('cover', (5, 3))]", what="action")
 
     @classmethod
     def from_dict(cls, data: Any) -> "ShutTheBox":
@@ -677,17 +670,8 @@ class ShutTheBox:
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
                     or not (is_int(entry[1]) or isinstance(entry[1], list))):
                 raise BadPositionError(f"action {i + 1} {entry!r}: not a saved action like ['roll', 2]")
-            kind, arg = entry
-            try:
-                game.play((kind, tuple(arg) if isinstance(arg, list) else arg))
-            except IllegalMoveError as exc:
-                raise BadPositionError(f"action {i + 1} {entry!r} is not legal there: {exc}") from None
-        resigned = data.get("resigned")
-        if resigned is not None:
-            try:
-                game.resign(resigned)
-            except IllegalMoveError as exc:
-                raise BadPositionError(f"resigned={resigned!r}: {exc}") from None
+        replay(game, [(k, tuple(a) if isinstance(a, list) else a) for k, a in history], what="action",
+               resigned=data.get("resigned"))
         state = data.get("state")
         if state is not None:
             if not isinstance(state, dict):

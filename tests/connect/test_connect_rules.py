@@ -249,7 +249,7 @@ def test_from_dict_bad_payloads():
         ConnectGame.from_dict({"nothing": 1})
     d = ConnectFour.from_moves("44").to_dict()
     d["moves"].append("9")
-    with pytest.raises(BadPositionError, match="saved move 3"):
+    with pytest.raises(BadPositionError, match="move 3 is illegal"):
         ConnectGame.from_dict(d)
 
 
