@@ -355,6 +355,15 @@ def test_shut_the_box_roll_with_a_float_does_not_poison_the_history():
     assert ShutTheBox.from_dict(g.to_dict()).to_dict() == g.to_dict()
 
 
+@pytest.mark.parametrize("seat", ["x", 1.0, True, 0.0, 7, -1])
+def test_shut_the_box_play_for_a_seat_refuses_what_is_not_the_seat_to_move(seat):
+    g = ShutTheBox(2, seed=1)
+    with pytest.raises(IllegalMoveError, match="seat|turn"):
+        g.play("roll", seat=seat)
+    assert g.history == []
+    assert g.play("roll", seat=0) == ("roll", 2)
+
+
 def test_shut_the_box_from_dict_with_a_number_for_history():
     with pytest.raises(BadPositionError, match="history"):
         ShutTheBox.from_dict({"players": 2, "seed": 1, "history": 5})

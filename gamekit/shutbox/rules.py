@@ -390,8 +390,9 @@ class ShutTheBox:
         if self.phase == "over":
             raise IllegalMoveError(f"{action!r}: the game is over")
         if seat is not None and (not is_int(seat) or seat != self.to_move):
-            raise IllegalMoveError(f"{action!r}: not {self.names[seat] if 0 <= seat < self.n_players else seat}'s "
-                                   f"turn, {self.names[self.to_move]} is to move")
+            if not is_int(seat) or not 0 <= seat < self.n_players:
+                raise IllegalMoveError(f"{action!r}: seat={seat!r} is not a seat (0 to {self.n_players - 1})")
+            raise IllegalMoveError(f"{action!r}: not {self.names[seat]}'s turn, {self.names[self.to_move]} is to move")
         kind, arg = self._parse(action)
         if kind == "roll":
             if self.phase != "roll":
