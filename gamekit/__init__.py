@@ -3,9 +3,10 @@
 * ``gamekit.dots``    — Dots and Boxes (Puntos y cajas)
 * ``gamekit.connect`` — 5 en raya and standard Connect Four
 * ``gamekit.shutbox`` — Shut the Box (Cerrar la caja)
-* ``gamekit.game``    — the contract every game keeps (``Game``, ``Outcome``, ``load``)
+* ``gamekit.game``    — the contract every game keeps (``Game``, ``Outcome``, ``Termination``, ``load``)
 """
 from gamekit.errors import BadPositionError, IllegalMoveError, SolverTimeout
+from gamekit.game import Game, Outcome, Termination, load
 
-__all__ = ["IllegalMoveError", "BadPositionError", "SolverTimeout"]
+__all__ = ["IllegalMoveError", "BadPositionError", "SolverTimeout", "Game", "Outcome", "Termination", "load"]
 __version__ = "0.1.0"
