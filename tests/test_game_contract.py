@@ -38,6 +38,7 @@ class Entry:
     bad_builds: list[Callable[[], Any]] = field(default_factory=list)   # must raise ValueError
     bad_from_moves: list[Callable[[], Any]] = field(default_factory=list)  # must raise BadPositionError
     bad_actions: list[Any] = field(default_factory=list)   # game-specific refusals, besides the generic junk
+    resign_none_is_mover: bool = False             # resign(None) means "the player to move" (Connect)
 
 
 DOTS_BAD_BUILDS = [lambda: DotsAndBoxes(2.0, 3), lambda: DotsAndBoxes(True, 3), lambda: DotsAndBoxes("3", 3),
@@ -79,17 +80,18 @@ ENTRIES: dict[str, Entry] = {
                                    lambda h: DotsAndBoxes.from_moves(3, 2, h, first=1, alternate_start=False),
                                    dots_cpu),
     "dots 1×1": Entry(lambda: DotsAndBoxes(1, 1), lambda h: DotsAndBoxes.from_moves(1, 1, h), dots_cpu),
-    "5 en raya": Entry(lambda: FiveInARow(), lambda h: FiveInARow.from_moves(h), connect_cpu,
+    "5 en raya": Entry(lambda: FiveInARow(), lambda h: FiveInARow.from_moves(h), connect_cpu, resign_none_is_mover=True,
                        bad_builds=CONNECT_BAD_BUILDS, bad_from_moves=CONNECT_BAD_FROM_MOVES,
                        bad_actions=["0", "8", "p4", "٣", "4.0", "44", "", 10]),
     "5 en raya, PopOut": Entry(lambda: FiveInARow(popout=True), lambda h: FiveInARow.from_moves(h, popout=True),
-                               connect_cpu, bad_actions=["p0", "p8", "pp4"]),
-    "Connect Four": Entry(lambda: ConnectFour(), lambda h: ConnectFour.from_moves(h), connect_cpu),
+                               connect_cpu, bad_actions=["p0", "p8", "pp4"], resign_none_is_mover=True),
+    "Connect Four": Entry(lambda: ConnectFour(), lambda h: ConnectFour.from_moves(h), connect_cpu,
+                          resign_none_is_mover=True),
     "Connect Four, PopOut": Entry(lambda: ConnectFour(popout=True), lambda h: ConnectFour.from_moves(h, popout=True),
-                                  connect_cpu),
+                                  connect_cpu, resign_none_is_mover=True),
     "connect mini 4×4, 3 in a row": Entry(lambda: ConnectGame(Variant("mini", 4, 4, 3)),
                                           lambda h: ConnectGame.from_moves(h, variant=Variant("mini", 4, 4, 3)),
-                                          connect_cpu),
+                                          connect_cpu, resign_none_is_mover=True),
     "shut the box alone": Entry(lambda: ShutTheBox(1, seed=3), lambda h: ShutTheBox.from_moves(h, 1, seed=3),
                                 shutbox_cpu, seats=1, bad_builds=SHUT_BAD_BUILDS,
                                 bad_from_moves=SHUT_BAD_FROM_MOVES, bad_actions=SHUT_BAD_ACTIONS),
@@ -109,6 +111,7 @@ ENTRIES: dict[str, Entry] = {
 NAMES = list(ENTRIES)
 BAD_BUILDS = [(name, i) for name in NAMES for i in range(len(ENTRIES[name].bad_builds))]
 BAD_FROM_MOVES = [(name, i) for name in NAMES for i in range(len(ENTRIES[name].bad_from_moves))]
+CLASSES = {cls.__name__: cls for cls in (type(entry.new()) for entry in ENTRIES.values())}
 
 # wrong types of every kind: never coerced into a move, a seat or a setting
 JUNK = [None, True, False, 2.0, 4.5, float("nan"), b"a1-b1", b"4", "٣", "a١-b1", "p٤", "", "  ", [], {}, (), [1, 2],
@@ -226,8 +229,8 @@ def test_a_refused_action_changes_nothing(name, seed, junk):
             assert snapshot(game) == before
     for seat in (True, False, 1.0, "0", None, -1, entry.seats, b"0", "٠"):
         before = snapshot(game)
-        if seat is None and name.startswith(("5 en", "Connect", "connect")):
-            continue                                   # Connect: resign() means the player to move
+        if seat is None and entry.resign_none_is_mover:
+            continue
         with pytest.raises(IllegalMoveError):
             game.resign(seat)
         assert snapshot(game) == before
@@ -246,11 +249,11 @@ def test_junk_actions_are_refused_with_illegal_move_error(name):
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("name", sorted({n.split(",")[0].split(" ")[0] for n in NAMES}))
+@pytest.mark.parametrize("name", sorted(CLASSES))
 @settings(max_examples=60, deadline=None)
 @given(junk=json_like)
 def test_from_dict_of_junk_raises_bad_position_error_and_nothing_else(name, junk):
-    cls = type(ENTRIES[next(n for n in NAMES if n.startswith(name))].new())
+    cls = CLASSES[name]
     for loader in (cls.from_dict, load):
         try:
             game = loader(junk)
@@ -278,6 +281,18 @@ def test_mutated_saved_games_load_cleanly_or_raise_bad_position_error(name, seed
         except BadPositionError:
             continue
         assert snapshot(type(game).from_dict(game.to_dict())) == snapshot(game)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=25, deadline=None)
+@given(moves=st.lists(json_like | st.sampled_from(JUNK[:-3]) | st.text(alphabet="abcp1234٣١-, ", max_size=6),
+                      max_size=6))
+def test_from_moves_of_junk_raises_bad_position_error_and_nothing_else(name, moves):
+    try:
+        game = ENTRIES[name].replay(moves)
+    except BadPositionError:
+        return
+    assert snapshot(ENTRIES[name].replay(list(game.history))) == snapshot(game)
 
 
 @pytest.mark.parametrize("name", NAMES)
