@@ -266,7 +266,7 @@ class ShutTheBox:
         self.names = names
         self.rules = rules or Rules()
         self.variant = variant
-        self.seed = seed if seed is not None else random.randrange(2 ** 62)
+        self.seed = seed if seed is not None else random.randrange(2 ** 53)   # exact in JSON read by JavaScript too
         self.stake = stake
         self.limit = limit
         self.preset_dice = preset
