@@ -58,6 +58,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "status.hint": "Hint: {move} — {reason}.",
         "status.no_hint": "No hint: the game is over.",
         "status.error": "Something went wrong: {error}",
+        "status.refused": "Not changed: {reason}",
+        "status.nobody_to_resign": "Only the CPU is playing: there is nobody to resign.",
+        # refused settings (the message of the error and the reason in the status line)
+        "setting.type": "{name}={value}: must be {kind} (nothing was changed)",
+        "setting.choice": "{name}={value}: choose one of {choices} (nothing was changed)",
+        "setting.range": "{name}={value}: must be from {low} to {high} (nothing was changed)",
+        "setting.at_least": "{name}={value}: must be at least {low} (nothing was changed)",
     },
     "es": {
         "seat.0": "Dorado",
@@ -72,6 +79,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "level.easy": "Fácil",
         "level.medium": "Medio",
         "level.hard": "Difícil",
+        "status.undo_request": "{seat} pide deshacer la última jugada. {other}, ¿aceptas?",
+        "status.undo_declined": "{seat} rechazó deshacer.",
+        "status.undone": "Jugada deshecha.",
+        "status.nothing_to_undo": "Todavía no hay nada que deshacer.",
+        "status.refused": "Sin cambios: {reason}",
+        "status.nobody_to_resign": "Solo juega la CPU: nadie puede rendirse.",
+        "setting.type": "{name}={value}: debe ser {kind} (no se cambió nada)",
+        "setting.choice": "{name}={value}: elige uno de {choices} (no se cambió nada)",
+        "setting.range": "{name}={value}: debe estar entre {low} y {high} (no se cambió nada)",
+        "setting.at_least": "{name}={value}: debe ser al menos {low} (no se cambió nada)",
     },
 }
 
