@@ -14,20 +14,7 @@ from gamekit.widgets.base import BadSettingError, BadSettingTypeError
 
 def snapshot(w):
     """Everything a refused setting must leave as it was."""
-    state = {
-        "game": w.game.to_dict(), "mode": w.mode, "level": w.level, "timer": w.timer_seconds, "hints": w.hints,
-        "selectors": (w.mode_select.value, w.level_select.value, w.timer_select.value),
-        "scene": list(w.board.scene), "cards": [c.value for c in w.cards], "css": (w.board.css_width, w.board.css_height),
-    }
-    if isinstance(w, DotsWidget):
-        state.update(size=w.size, size_select=w.size_select.value, cursor=w.cursor)
-    if isinstance(w, ConnectWidget):
-        state.update(kind=w.kind, popout=w.popout, game_select=w.game_select.value, popout_box=w.popout_box.value)
-    if isinstance(w, ShutBoxWidget):
-        state.update(seats=list(w.seats), variant=w.variant, rules=w.rules,
-                     seat_selects=[s.value for s in w.seat_selects],
-                     rule_selects=(w.variant_select.value, w.one_die_select.value, w.scoring_select.value))
-    return state
+    return w.state()
 
 
 def refused(w, call, error=BadSettingError, words=()):

@@ -277,6 +277,15 @@ class ConnectWidget(GameWidget):
         if why == "restart":
             self.hover = self.cursor = None
 
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "game": self.kind, "popout": self.popout}
+
+    def control_values(self) -> dict[str, Any]:
+        return {**super().control_values(), "game": self.game_select.value, "popout": self.popout_box.value}
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "verdicts": dict(self.verdicts), "cursor": self.cursor, "hover": self.hover}
+
     def sync_controls(self) -> None:
         super().sync_controls()
         self.game_select.value = self.kind
@@ -302,7 +311,7 @@ class ConnectWidget(GameWidget):
             reason = verdict_words(best, game)[0]
         else:
             from gamekit.connect.players import cpu_player
-            move = cpu_player("hard", seed=0, time_budget=0.5).choose(game)
+            move = cpu_player("hard", seed=0, time_budget=min(0.5, self.hint_budget)).choose(game)
             reason = text("connect.hint_cpu")
         self.board.paint(self.build_scene())
         return move, reason

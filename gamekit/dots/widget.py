@@ -219,6 +219,15 @@ class DotsWidget(GameWidget):
         if why == "restart" or (self.cursor is not None and self.cursor >= self.game.geometry.n_lines):
             self.cursor = None
 
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "size": self.size}
+
+    def control_values(self) -> dict[str, Any]:
+        return {**super().control_values(), "size": self.size_select.value}
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "cursor": self.cursor}
+
     def sync_controls(self) -> None:
         super().sync_controls()
         options = size_options(self.size)

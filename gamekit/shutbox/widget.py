@@ -318,6 +318,19 @@ class ShutBoxWidget(GameWidget):
         self.selected.clear()
         self.sets_shown = False
 
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "variant": self.variant, "one_die": self.rules.one_die,
+                "scoring": self.rules.scoring, "seats": list(self.seats)}
+
+    def control_values(self) -> dict[str, Any]:
+        kinds = [s.value for s in self.seat_selects]
+        return {**super().control_values(), "variant": self.variant_select.value,
+                "one_die": self.one_die_select.value, "scoring": self.scoring_select.value,
+                "seats": kinds[:-1] if kinds and kinds[-1] == "off" else kinds + ["(no spare selector)"]}
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "selected": set(self.selected), "sets": self.sets_html.value}
+
     def sync_controls(self) -> None:
         super().sync_controls()
         self.variant_select.value = self.variant

@@ -378,6 +378,25 @@ class GameWidget(W.VBox):
         self.level_select.value = self.level
         self.timer_select.value = self.timer_seconds
 
+    def settings(self) -> dict[str, Any]:
+        """The widget's settings (a game adds its own: board size, game kind, seats…)."""
+        return {"mode": self.mode, "level": self.level, "timer": self.timer_seconds, "hints": self.hints}
+
+    def control_values(self) -> dict[str, Any]:
+        """What the selectors show, under the keys of :meth:`settings` (equal to it whenever the widget is idle)."""
+        return {"mode": self.mode_select.value, "level": self.level_select.value,
+                "timer": self.timer_select.value, "hints": self.hints}
+
+    def state(self) -> dict[str, Any]:
+        """Everything the reader sees: the game, the settings and selectors, the board, the cards.
+
+        A refused input leaves it equal (tests compare it before and after).
+        """
+        return {"game": self.game.to_dict(), "settings": self.settings(), "controls": self.control_values(),
+                "scene": list(self.board.scene), "cards": [card.value for card in self.cards],
+                "board_size": (self.board.css_width, self.board.css_height),
+                "undo_request": self.undo_requested_by}
+
     def status_over(self) -> str:
         """The status line once the game is over."""
         game = self.game
