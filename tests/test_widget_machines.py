@@ -107,6 +107,20 @@ class WidgetMachine(RuleBasedStateMachine):
     def step(self):
         self.w.on_step(None)
 
+    @rule()
+    def save(self):
+        self.saved = [*getattr(self, "saved", [])[-3:], self.w.game.to_dict()]
+
+    @rule(data=st.data())
+    def load(self, data):
+        """A saved game from earlier (refused when the widget cannot seat it), or junk (refused)."""
+        saved = data.draw(st.one_of(st.sampled_from(getattr(self, "saved", None) or [None]), junk))
+        seats_differ = (isinstance(saved, dict) and isinstance(self.w, ShutBoxWidget)
+                        and self.w.game_class.from_dict(saved).n_players != len(self.w.seats))
+        self.setting(lambda: self.w.load(saved), isinstance(saved, dict) and not seats_differ)
+        if isinstance(saved, dict) and not seats_differ and not self.w.is_cpu_turn() and self.w.mode != "cpu":
+            assert self.w.game.to_dict() == saved
+
     # ----- invariants ---------------------------------------------------------------------
     @invariant()
     def nothing_went_wrong(self):

@@ -289,3 +289,65 @@ def test_spanish_refusals():
 def test_rules_objects_are_kept():
     w = ShutBoxWidget(seats=["person"], rules=Rules("never", "digits"), seed=1)
     assert (w.one_die_select.value, w.scoring_select.value) == ("never", "digits")
+
+
+# ----- saved games ----------------------------------------------------------------------------
+def test_dots_load_takes_the_saved_board_and_drops_the_cursor():
+    from gamekit.dots import DotsAndBoxes
+
+    saved = DotsAndBoxes.from_moves(4, 4, "a1-b1, b1-b2").to_dict()
+    w = DotsWidget(3, 3, mode="people")
+    w.on_key("ArrowRight")
+    w.load(saved)
+    assert (w.game.width, w.game.height) == (4, 4) and w.size_select.value == (4, 4) == w.size
+    assert w.game.history == ["a1-b1", "b1-b2"] and w.cursor is None
+    assert w.last_status.startswith("Saved game loaded") and w.board.css_width == w.layout_px.css_size[0]
+    assert len(w.board.scene.ops("line")) == 2
+
+
+def test_dots_load_against_the_cpu_lets_the_cpu_answer():
+    from gamekit.dots import DotsAndBoxes
+
+    w = DotsWidget(3, 3, mode="cpu", seed=1)
+    w.load(DotsAndBoxes.from_moves(3, 3, "a1-b1"))     # a game object works too: coral (the CPU) to move
+    assert len(w.game.history) >= 2 and w.game.to_move == 0
+
+
+@pytest.mark.parametrize("saved, error", [(5, BadSettingTypeError), ("a1-b1", BadSettingTypeError),
+                                          (None, BadSettingTypeError)])
+def test_dots_load_refuses_what_is_not_a_saved_game(saved, error):
+    w = dots_in_play()
+    refused(w, lambda: w.load(saved), error=error)
+
+
+def test_dots_load_refuses_an_unreadable_save_and_changes_nothing():
+    from gamekit.errors import BadPositionError
+
+    w = dots_in_play()
+    saved = w.game.to_dict()
+    saved["moves" if "moves" in saved else "history"] = ["a1-b1", "a1-b1"]
+    before = snapshot(w)
+    with pytest.raises(BadPositionError):
+        w.load(saved)
+    assert snapshot(w) == before and w.last_status.startswith("Not changed")
+
+
+def test_connect_load_switches_the_game_and_drops_old_verdicts():
+    from gamekit.connect import ConnectFour
+
+    w = ConnectWidget("five", mode="people", hint_budget=0.2)
+    w.hint()
+    w.load(ConnectFour.from_moves("44").to_dict())
+    assert w.kind == "four" and w.game_select.value == "four" and w.verdicts == {}
+    assert w.game.history == ["4", "4"] and w.board.css_width == w.layout_px.css_size[0]
+
+
+def test_shutbox_load_needs_as_many_seats_as_players():
+    from gamekit.shutbox import ShutTheBox
+
+    w = ShutBoxWidget(seats=["person", "cpu"], seed=1)
+    refused(w, lambda: w.load(ShutTheBox(3, seed=1)), words=["3 players", "seats 2"])
+    g = ShutTheBox(2, rules=Rules("never", "digits"), seed=9)
+    g.roll()
+    w.load(g)
+    assert w.game.to_dict() == g.to_dict() and w.one_die_select.value == "never" and w.rules == g.rules

@@ -47,6 +47,7 @@ add_strings("en", {
     "connect.loses_in": "loses in {n}",
     "connect.draw_verdict": "draw",
     "connect.unknown": "?",
+    "connect.load_variant": "saved game {name!r}: this board shows 5 en raya and Connect Four only",
     "connect.bad_budget": "hint_budget={value}: the Hint's time budget is more than 0 and at most 60 seconds",
 })
 add_strings("es", {
@@ -274,8 +275,22 @@ class ConnectWidget(GameWidget):
         """The Hint's verdicts belong to one position: any change drops them (a new game drops the cursor too)."""
         super().position_changed(why)
         self.verdicts = {}
-        if why == "restart":
+        if why in ("restart", "load"):
             self.hover = self.cursor = None
+
+    game_class = ConnectGame
+
+    def check_loadable(self, game: ConnectGame) -> None:
+        if not isinstance(game, (FiveInARow, ConnectFour)):
+            raise BadSettingError(text("connect.load_variant", name=game.variant.name))
+
+    def adopt(self, game: ConnectGame) -> None:
+        self.kind = "five" if isinstance(game, FiveInARow) else "four"
+        self.popout = game.popout
+        self.layout_px = layout_for(game)
+        self.css_size = self.layout_px.css_size
+        self.board.resize(*self.css_size)
+        self._update_keys_help()
 
     def settings(self) -> dict[str, Any]:
         return {**super().settings(), "game": self.kind, "popout": self.popout}

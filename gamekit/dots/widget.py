@@ -216,8 +216,16 @@ class DotsWidget(GameWidget):
     def position_changed(self, why: str) -> None:
         """A new game or board drops the keyboard cursor; after a move it stays where the reader left it."""
         super().position_changed(why)
-        if why == "restart" or (self.cursor is not None and self.cursor >= self.game.geometry.n_lines):
+        if why in ("restart", "load") or (self.cursor is not None and self.cursor >= self.game.geometry.n_lines):
             self.cursor = None
+
+    game_class = DotsAndBoxes
+
+    def adopt(self, game: DotsAndBoxes) -> None:
+        self.size = (game.width, game.height)
+        self.alternate_start = game.alternate_start
+        self.layout_px = BoardLayout.fit(*self.size)
+        self.board.resize(*self.layout_px.css_size)
 
     def settings(self) -> dict[str, Any]:
         return {**super().settings(), "size": self.size}

@@ -59,6 +59,8 @@ add_strings("en", {
     "shutbox.new_rules": "New game: {rules}.",
     "shutbox.over": "{message}.",
     "shutbox.payouts": "Pot: {payouts}.",
+    "shutbox.load_seats": "the saved game has {n} players and this box seats {seats}: "
+                          "setup(seats=[…]) with {n} seats first (nothing was changed)",
     "shutbox.no_seats": "seats=[]: seat at least one player (nothing was changed)",
     "shutbox.long_two": "variant='long' with {n} seats: the long game is for two players (nothing was changed)",
     "shutbox.mode_follows_seats": "mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); "
@@ -317,6 +319,15 @@ class ShutBoxWidget(GameWidget):
         super().position_changed(why)
         self.selected.clear()
         self.sets_shown = False
+
+    game_class = ShutTheBox
+
+    def check_loadable(self, game: ShutTheBox) -> None:
+        if game.n_players != len(self.seats):
+            raise BadSettingError(text("shutbox.load_seats", n=game.n_players, seats=len(self.seats)))
+
+    def adopt(self, game: ShutTheBox) -> None:
+        self.variant, self.rules, self.stake = game.variant, game.rules, game.stake
 
     def settings(self) -> dict[str, Any]:
         return {**super().settings(), "variant": self.variant, "one_die": self.rules.one_die,

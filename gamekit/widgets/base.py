@@ -39,7 +39,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
-from gamekit.errors import IllegalMoveError
+from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.widgets.strings import text
 
 SCALE = 2  # buffer pixels per CSS pixel
@@ -365,7 +365,7 @@ class GameWidget(W.VBox):
         """Called after every change of position, before the board is drawn again.
 
         ``why``: ``"move"`` (a person's move, or the CPU's when time ran out), ``"cpu"``, ``"undo"``,
-        ``"restart"`` (new game, new board or rules) or ``"external"`` (the game was changed from
+        ``"restart"`` (new game, new board or rules), ``"load"`` (a saved game) or ``"external"`` (the game was changed from
         outside the widget, noticed at the next refresh).  The base drops a pending undo request;
         games drop what belonged to the old position (hint verdicts, a selection, a cursor…).
         """
@@ -624,6 +624,46 @@ class GameWidget(W.VBox):
 
     def next_game(self) -> Any:
         return self.new_game()
+
+    # ----- saved games ----------------------------------------------------------------
+    game_class: type | None = None      # the class whose from_dict reads this widget's saved games
+
+    def check_loadable(self, game: Any) -> None:
+        """Raise BadSettingError if this widget cannot show ``game`` (a game may refuse some)."""
+
+    def adopt(self, game: Any) -> None:
+        """Take the settings of a loaded game (board size, game kind, rules…) before it is shown."""
+
+    def load(self, saved: Any) -> None:
+        """Go on with a saved game: a game object of this widget's kind or its ``to_dict()``.
+
+        The widget takes the game's own settings (board size, game, rules).  Everything is checked
+        first: an unreadable save raises the game's ``BadPositionError``, a game the widget cannot
+        show a ``BadSettingError``; the status line says why and nothing changes.
+        """
+        cls = self.game_class or type(self.game)
+        try:
+            if isinstance(saved, cls):
+                saved = saved.to_dict()           # a fresh copy: the widget never shares a game object
+            if not isinstance(saved, dict):
+                raise BadSettingTypeError(text("setting.type", name="saved", value=_short_repr(saved),
+                                               kind=text("setting.saved_game", cls=cls.__name__)))
+            game = cls.from_dict(saved)
+            self.check_loadable(game)
+        except (BadSettingError, BadPositionError) as error:
+            self.say(text("status.refused", reason=str(error)))
+            raise
+        self.cancel_timer()
+        self.adopt(game)
+        self.game = game
+        self._moved("load")
+        self.resync_controls()
+        self.refresh()
+        self.say(text("status.loaded", status=self.last_status))
+        if self.mode == "cpu":
+            self.run_cpu()
+        self.restart_timer()
+        self.offer_hint()
 
     def hint(self) -> tuple[Any, str] | None:
         if self.game.is_over():

@@ -59,6 +59,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "status.no_hint": "No hint: the game is over.",
         "status.error": "Something went wrong: {error}",
         "status.refused": "Not changed: {reason}",
+        "status.loaded": "Saved game loaded. {status}",
+        "setting.saved_game": "a saved game (the dict of to_dict()) or a {cls}",
         "status.nobody_to_resign": "Only the CPU is playing: there is nobody to resign.",
         # refused settings (the message of the error and the reason in the status line)
         "setting.type": "{name}={value}: must be {kind} (nothing was changed)",
@@ -84,6 +86,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "status.undone": "Jugada deshecha.",
         "status.nothing_to_undo": "Todavía no hay nada que deshacer.",
         "status.refused": "Sin cambios: {reason}",
+        "status.loaded": "Partida guardada cargada. {status}",
+        "setting.saved_game": "una partida guardada (el dict de to_dict()) o un {cls}",
         "status.nobody_to_resign": "Solo juega la CPU: nadie puede rendirse.",
         "setting.type": "{name}={value}: debe ser {kind} (no se cambió nada)",
         "setting.choice": "{name}={value}: elige uno de {choices} (no se cambió nada)",
