@@ -17,7 +17,8 @@ import ipywidgets as W
 
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.errors import IllegalMoveError
-from gamekit.widgets.base import BACKGROUND, INK, GameWidget, Scene, reported
+from gamekit.widgets.base import (BACKGROUND, INK, BadSettingError, GameWidget, Scene, check_choice, check_type,
+                                  reported)
 from gamekit.widgets.strings import add_strings, text
 
 add_strings("en", {
@@ -46,6 +47,8 @@ add_strings("en", {
     "connect.loses_in": "loses in {n}",
     "connect.draw_verdict": "draw",
     "connect.unknown": "?",
+    "connect.load_variant": "saved game {name!r}: this board shows 5 en raya and Connect Four only",
+    "connect.bad_budget": "hint_budget={value}: the Hint's time budget is more than 0 and at most 60 seconds",
 })
 add_strings("es", {
     "connect.seat.0": "Rojo",
@@ -197,6 +200,9 @@ def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
     return text("connect.loses_in", n=MAX + score - game.discs_played(1 - me)), "loss"
 
 
+GAMES = ("five", "four")
+
+
 class ConnectWidget(GameWidget):
     """Play 5 en raya or Connect Four: two people, against the CPU, or CPU against CPU.
 
@@ -205,8 +211,11 @@ class ConnectWidget(GameWidget):
 
     def __init__(self, game: str = "five", popout: bool = False, mode: str = "cpu", level: str = "easy",
                  seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 2.0):
-        if game not in ("five", "four"):
-            raise ValueError(f"game={game!r}: choose 'five' (5 en raya) or 'four' (Connect Four)")
+        check_choice("game", game, GAMES)
+        check_type("popout", popout, bool)
+        check_type("hint_budget", hint_budget, (int, float))
+        if not 0 < hint_budget <= 60:
+            raise BadSettingError(text("connect.bad_budget", value=repr(hint_budget)))
         self.kind, self.popout = game, popout
         self.hint_budget = hint_budget
         self.layout_px = layout_for(self._make())
@@ -262,13 +271,40 @@ class ConnectWidget(GameWidget):
                 return f"p{n}"            # a click on your own bottom disc pops it
         return str(n)
 
-    def after_move(self) -> None:
+    def position_changed(self, why: str) -> None:
+        """The Hint's verdicts belong to one position: any change drops them (a new game drops the cursor too)."""
+        super().position_changed(why)
         self.verdicts = {}
-        super().after_move()
+        if why in ("restart", "load"):
+            self.hover = self.cursor = None
 
-    def undo_for_person(self) -> None:
-        self.verdicts = {}
-        super().undo_for_person()
+    game_class = ConnectGame
+
+    def check_loadable(self, game: ConnectGame) -> None:
+        if not isinstance(game, (FiveInARow, ConnectFour)):
+            raise BadSettingError(text("connect.load_variant", name=game.variant.name))
+
+    def adopt(self, game: ConnectGame) -> None:
+        self.kind = "five" if isinstance(game, FiveInARow) else "four"
+        self.popout = game.popout
+        self.layout_px = layout_for(game)
+        self.css_size = self.layout_px.css_size
+        self.board.resize(*self.css_size)
+        self._update_keys_help()
+
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "game": self.kind, "popout": self.popout}
+
+    def control_values(self) -> dict[str, Any]:
+        return {**super().control_values(), "game": self.game_select.value, "popout": self.popout_box.value}
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "verdicts": dict(self.verdicts), "cursor": self.cursor, "hover": self.hover}
+
+    def sync_controls(self) -> None:
+        super().sync_controls()
+        self.game_select.value = self.kind
+        self.popout_box.value = self.popout
 
     def describe_move(self, move: Any) -> str:
         move = str(move)
@@ -290,7 +326,7 @@ class ConnectWidget(GameWidget):
             reason = verdict_words(best, game)[0]
         else:
             from gamekit.connect.players import cpu_player
-            move = cpu_player("hard", seed=0, time_budget=0.5).choose(game)
+            move = cpu_player("hard", seed=0, time_budget=min(0.5, self.hint_budget)).choose(game)
             reason = text("connect.hint_cpu")
         self.board.paint(self.build_scene())
         return move, reason
@@ -352,23 +388,24 @@ class ConnectWidget(GameWidget):
         return self.click(*self.column_point(n))
 
     def set_game(self, kind: str, popout: bool | None = None) -> None:
+        """A new game of ``kind`` ("five": 5 en raya, "four": Connect Four), PopOut on or off (None: as now)."""
+        try:
+            check_choice("game", kind, GAMES)
+            if popout is not None:
+                check_type("popout", popout, bool)
+        except BadSettingError as error:
+            self.refuse(error)
         self.kind = kind
         if popout is not None:
             self.popout = popout
-        self.game_select.value = kind            # keep the controls in step (their handlers see no change)
-        self.popout_box.value = self.popout
+        self.resync_controls()
         self.layout_px = layout_for(self._make())
         self.css_size = self.layout_px.css_size
         self.board.resize(*self.css_size)
         self.hover = self.cursor = None
-        self.verdicts = {}
         self.restart()
         self._update_keys_help()
         self.say(text("connect.game_changed", name=self.game.variant.name + (" + PopOut" if self.popout else "")))
-
-    def restart(self) -> None:
-        self.verdicts = {}
-        super().restart()
 
     def _update_keys_help(self) -> None:
         self.keys_help.value = f"<small>{text('connect.keys', pop=text('connect.keys_pop') if self.popout else '')}</small>"
@@ -385,9 +422,9 @@ class ConnectWidget(GameWidget):
     @reported
     def on_game_change(self, change: dict) -> None:
         if change["new"] != self.kind:
-            self.set_game(change["new"])
+            self.from_control(self.set_game, change["new"])
 
     @reported
     def on_popout_change(self, change: dict) -> None:
         if change["new"] != self.popout:
-            self.set_game(self.kind, popout=change["new"])
+            self.from_control(self.set_game, self.kind, popout=change["new"])

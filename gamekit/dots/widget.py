@@ -11,9 +11,10 @@ from typing import Any, Mapping
 
 import ipywidgets as W
 
-from gamekit.dots.rules import PRESETS, DotsAndBoxes
+from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
 from gamekit.errors import IllegalMoveError
-from gamekit.widgets.base import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, GameWidget, Scene, reported
+from gamekit.widgets.base import (BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, BadSettingError, GameWidget, Scene,
+                                  check_int, check_type, reported)
 from gamekit.widgets.strings import add_strings, text
 
 add_strings("en", {
@@ -138,6 +139,20 @@ def neighbour_line(game: DotsAndBoxes, line: int, key: str) -> int:
     return line
 
 
+def check_size(width: Any, height: Any) -> None:
+    """Board sizes are whole numbers of boxes, 1 to 8 each way (BadSettingError otherwise)."""
+    check_int("width", width, MIN_SIZE, MAX_SIZE)
+    check_int("height", height, MIN_SIZE, MAX_SIZE)
+
+
+def size_options(size: tuple[int, int]) -> list[tuple[str, tuple[int, int]]]:
+    """The board selector: the presets, and ``size`` too when it is not one of them."""
+    options = list(PRESETS.items())
+    if size not in PRESETS.values():
+        options.append((f"{size[0]}×{size[1]}", size))
+    return options
+
+
 class DotsWidget(GameWidget):
     """Play Dots and Boxes: two people on one screen, against the CPU, or CPU against CPU.
 
@@ -146,15 +161,15 @@ class DotsWidget(GameWidget):
 
     def __init__(self, width: int = 5, height: int = 4, mode: str = "cpu", level: str = "easy",
                  seed: int | None = None, timer: int = 0, alternate_start: bool = True, hints: bool = False):
+        check_size(width, height)
+        check_type("alternate_start", alternate_start, bool)
         self.size = (width, height)
         self.alternate_start = alternate_start
         self.layout_px = BoardLayout.fit(width, height)
         self.css_size = self.layout_px.css_size
         self.cursor: int | None = None
-        self.size_select = W.Dropdown(
-            options=[(name, size) for name, size in PRESETS.items()] +
-                    ([] if (width, height) in PRESETS.values() else [(f"{width}×{height}", (width, height))]),
-            value=(width, height), description=text("dots.board"), layout=W.Layout(width="auto"))
+        self.size_select = W.Dropdown(options=size_options(self.size), value=self.size,
+                                      description=text("dots.board"), layout=W.Layout(width="auto"))
         super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
         self.size_select.observe(self.on_size_change, names="value")
 
@@ -198,6 +213,36 @@ class DotsWidget(GameWidget):
         gold, coral = self.game.scores
         return f"{gold}–{coral}"
 
+    def position_changed(self, why: str) -> None:
+        """A new game or board drops the keyboard cursor; after a move it stays where the reader left it."""
+        super().position_changed(why)
+        if why in ("restart", "load") or (self.cursor is not None and self.cursor >= self.game.geometry.n_lines):
+            self.cursor = None
+
+    game_class = DotsAndBoxes
+
+    def adopt(self, game: DotsAndBoxes) -> None:
+        self.size = (game.width, game.height)
+        self.alternate_start = game.alternate_start
+        self.layout_px = BoardLayout.fit(*self.size)
+        self.board.resize(*self.layout_px.css_size)
+
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "size": self.size}
+
+    def control_values(self) -> dict[str, Any]:
+        return {**super().control_values(), "size": self.size_select.value}
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "cursor": self.cursor}
+
+    def sync_controls(self) -> None:
+        super().sync_controls()
+        options = size_options(self.size)
+        if list(self.size_select.options) != options:
+            self.size_select.options = options
+        self.size_select.value = self.size
+
     def on_key(self, key: str) -> None:
         if key in ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"):
             start = self.cursor if self.cursor is not None else 0
@@ -214,13 +259,20 @@ class DotsWidget(GameWidget):
         return self.click(*self.layout_px.line_middle(self.game, index))
 
     def set_size(self, width: int, height: int) -> None:
+        """A new game on a board of ``width`` × ``height`` boxes (1 to 8 each way)."""
+        try:
+            check_size(width, height)
+        except BadSettingError as error:
+            self.refuse(error)
         self.size = (width, height)
         self.layout_px = BoardLayout.fit(width, height)
         self.board.resize(*self.layout_px.css_size)
         self.cursor = None
+        self.resync_controls()
         self.restart()
         self.say(text("dots.board_changed", size=f"{width}×{height}"))
 
     @reported
     def on_size_change(self, change: dict) -> None:
-        self.set_size(*change["new"])
+        if tuple(change["new"]) != self.size:
+            self.from_control(self.set_size, *change["new"])

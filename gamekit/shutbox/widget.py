@@ -2,8 +2,8 @@
 
 Nine hinged tiles (open tiles stand up, covered ones lie flipped down), dice with pips, Roll
 (one die or two when the rules allow a choice), click tiles to select a set and Confirm, the
-legal sets on request, a Hint from the exact tables, 1–4 seats (person or CPU), and choosers
-for the variant and the rules.  ``box_scene`` draws any position and is shared with the lessons.
+legal sets on request, a Hint from the exact tables, any number of seats (person or CPU: the
+sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules.  ``box_scene`` draws any position and is shared with the lessons.
 """
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ import ipywidgets as W
 
 from gamekit.errors import IllegalMoveError
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import ONE_DIE_RULES, TILES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.base import BACKGROUND, INK, GameWidget, Scene, reported
+from gamekit.widgets.base import (BACKGROUND, INK, LEVELS, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
+                                  check_int, check_type, reported)
 from gamekit.widgets.strings import add_strings, text
 
 add_strings("en", {
@@ -32,8 +33,8 @@ add_strings("en", {
     "shutbox.variant.to_45": "To 45 points",
     "shutbox.one_die": "One die",
     "shutbox.one_die.after_789": "after 7, 8, 9 are covered",
-    "shutbox.one_die.under_six": "a choice below 6",
-    "shutbox.one_die.six_or_less": "forced at 6 or less",
+    "shutbox.one_die.under_six": "a choice once the open tiles sum to less than 6",
+    "shutbox.one_die.six_or_less": "forced once the open tiles sum to 6 or less",
     "shutbox.one_die.never": "never",
     "shutbox.scoring": "Score",
     "shutbox.scoring.sum": "sum of tiles",
@@ -59,8 +60,55 @@ add_strings("en", {
     "shutbox.new_rules": "New game: {rules}.",
     "shutbox.over": "{message}.",
     "shutbox.payouts": "Pot: {payouts}.",
+    "shutbox.load_seats": "the saved game has {n} players and this box seats {seats}: "
+                          "setup(seats=[…]) with {n} seats first (nothing was changed)",
+    "shutbox.no_seats": "seats=[]: seat at least one player (nothing was changed)",
+    "shutbox.too_many_seats": "{n} seats: a box seats at most {most} players (nothing was changed)",
+    "shutbox.long_two": "variant='long' with {n} seats: the long game is for two players (nothing was changed)",
+    "shutbox.mode_follows_seats": "mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); "
+                                  "with these seats the mode is {mode} (nothing was changed)",
+    "shutbox.rules_type": "rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)",
+    "shutbox.no_resign": "Shut the Box has no resigning: finish the turn, or press New game.",
 })
-add_strings("es", {"shutbox.seat": "Jugador {n}", "shutbox.roll": "Tirar", "shutbox.confirm": "Confirmar"})
+add_strings("es", {"shutbox.seat": "Jugador {n}", "shutbox.roll": "Tirar", "shutbox.confirm": "Confirmar",
+                   "shutbox.no_seats": "seats=[]: sienta al menos a un jugador (no se cambió nada)",
+                   "shutbox.too_many_seats": "{n} asientos: en una caja juegan como mucho {most} jugadores "
+                                             "(no se cambió nada)",
+                   "shutbox.long_two": "variant='long' con {n} asientos: el juego largo es para dos jugadores "
+                                       "(no se cambió nada)",
+                   "shutbox.mode_follows_seats": "mode={value}: en Cerrar la caja los asientos dicen quién juega "
+                                                 "(setup(seats=[…])); con estos asientos el modo es {mode} "
+                                                 "(no se cambió nada)",
+                   "shutbox.rules_type": "rules={value}: debe ser un gamekit.shutbox.Rules o None (no se cambió nada)",
+                   "shutbox.no_resign": "En Cerrar la caja no hay rendición: termina el turno o pulsa Nueva partida."})
+
+SEAT_KINDS = ("person", "cpu")
+
+
+def check_seats(seats: Any, variant: str) -> list[str]:
+    """A list of seat kinds ("person" / "cpu"), one to MAX_PLAYERS, two for the long game."""
+    check_type("seats", seats, (list, tuple))
+    for kind in seats:
+        check_choice("seats", kind, SEAT_KINDS)
+    if not seats:
+        raise BadSettingError(text("shutbox.no_seats"))
+    if len(seats) > MAX_PLAYERS:
+        raise BadSettingError(text("shutbox.too_many_seats", n=len(seats), most=MAX_PLAYERS))
+    if variant == "long" and len(seats) != 2:
+        raise BadSettingError(text("shutbox.long_two", n=len(seats)))
+    return list(seats)
+
+
+def mode_for(seats: Sequence[str]) -> str:
+    """The base's mode for these seats: "watch" when only CPUs play, else "cpu" (CPU seats answer at once)."""
+    return "watch" if "person" not in seats else "cpu"
+
+
+def _label(key: str, value: str) -> str:
+    try:
+        return text(f"{key}.{value}")
+    except KeyError:                 # an option the catalogue does not know yet: its own name
+        return value.replace("_", " ")
 
 SEAT_COLOURS4 = ("#d4a017", "#ff7f6a", "#4aa3df", "#7dcea0")
 SEAT_DARK4 = ("#8a6500", "#c0392b", "#1f618d", "#1e8449")
@@ -180,13 +228,12 @@ class ShutBoxWidget(GameWidget):
     def __init__(self, seats: Sequence[str] = ("person", "cpu"), variant: str = "round",
                  rules: Rules | None = None, level: str = "hard", seed: int | None = None, stake: int = 0,
                  timer: int = 0):
-        seats = list(seats)
-        if not 1 <= len(seats) <= 4 or any(k not in ("person", "cpu") for k in seats):
-            raise ValueError("seats: one to four of 'person' / 'cpu'")
-        if variant not in VARIANTS:
-            raise ValueError(f"variant={variant!r}: choose one of {', '.join(VARIANTS)}")
-        if variant == "long" and len(seats) != 2:
-            raise ValueError("the long game is for two seats")
+        check_choice("variant", variant, VARIANTS)
+        seats = check_seats(seats, variant)
+        if rules is not None and not isinstance(rules, Rules):
+            raise BadSettingTypeError(text("shutbox.rules_type", value=repr(rules)))
+        check_int("stake", stake, 0)
+        check_choice("level", level, LEVELS)
         self.seats = seats
         self.variant = variant
         self.rules = rules or Rules()
@@ -208,19 +255,19 @@ class ShutBoxWidget(GameWidget):
         self.variant_select = W.Dropdown(options=[(text(f"shutbox.variant.{v}"), v) for v in VARIANTS],
                                          value=variant, description=text("shutbox.variant"),
                                          layout=W.Layout(width="auto"))
-        self.one_die_select = W.Dropdown(options=[(text(f"shutbox.one_die.{v}"), v)
-                                                  for v in ONE_DIE_RULES],
+        self.one_die_select = W.Dropdown(options=[(_label("shutbox.one_die", v), v) for v in ONE_DIE_RULES],
                                          value=self.rules.one_die, description=text("shutbox.one_die"),
                                          layout=W.Layout(width="auto"))
-        self.scoring_select = W.Dropdown(options=[(text(f"shutbox.scoring.{v}"), v) for v in ("sum", "digits")],
+        self.scoring_select = W.Dropdown(options=[(_label("shutbox.scoring", v), v) for v in SCORINGS],
                                          value=self.rules.scoring, description=text("shutbox.scoring"),
                                          layout=W.Layout(width="auto"))
-        kinds = [(text(f"shutbox.seat_kind.{k}"), k) for k in ("person", "cpu", "off")]
-        self.seat_selects = [W.Dropdown(options=kinds, value=seats[i] if i < len(seats) else "off",
-                                        description=text("shutbox.seat", n=i + 1),
-                                        layout=W.Layout(width="auto")) for i in range(4)]
-        mode = "watch" if "person" not in seats else "cpu"
-        super().__init__(mode=mode, level=level, seed=seed, timer=timer)
+        # one selector per seat and one more set to "—" to add a seat; "—" on a seat takes it away
+        self.seat_selects: list[W.Dropdown] = []
+        self.seats_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._syncing = True
+        self._fit_seat_selects()
+        self._syncing = False
+        super().__init__(mode=mode_for(seats), level=level, seed=seed, timer=timer)
         self.mode_select.layout.display = "none"
         self.resign_button.layout.display = "none"
         self.roll_button.on_click(self.on_roll)
@@ -228,16 +275,32 @@ class ShutBoxWidget(GameWidget):
         self.confirm_button.on_click(self.on_confirm)
         self.clear_button.on_click(self.on_clear)
         self.sets_button.on_click(self.on_show_sets)
-        for sel in (self.variant_select, self.one_die_select, self.scoring_select, *self.seat_selects):
+        for sel in (self.variant_select, self.one_die_select, self.scoring_select):
             sel.observe(self.on_setup_change, names="value")
         self.add_class("gamekit-shutbox")
         if self.mode == "cpu":
             self.run_cpu()
 
+    def _fit_seat_selects(self) -> None:
+        """As many seat selectors as seats, plus one on "—" (pick a kind there to add a seat)."""
+        kinds = [(text(f"shutbox.seat_kind.{k}"), k) for k in (*SEAT_KINDS, "off")]
+        while len(self.seat_selects) < len(self.seats) + 1:
+            i = len(self.seat_selects)
+            select = W.Dropdown(options=kinds, value="off", description=text("shutbox.seat", n=i + 1),
+                                layout=W.Layout(width="auto"))
+            select.observe(self.on_setup_change, names="value")
+            self.seat_selects.append(select)
+        for select in self.seat_selects[len(self.seats) + 1:]:
+            select.unobserve(self.on_setup_change, names="value")
+            select.close()
+        del self.seat_selects[len(self.seats) + 1:]
+        for select, kind in zip(self.seat_selects, [*self.seats, "off"]):
+            select.value = kind
+        self.seats_box.children = tuple(self.seat_selects)
+
     # ----- hooks --------------------------------------------------------------
     seat_colours = SEAT_COLOURS4
     seat_dark = SEAT_DARK4
-    max_seats = 4
 
     @property
     def n_seats(self) -> int:
@@ -255,9 +318,50 @@ class ShutBoxWidget(GameWidget):
 
     def next_game(self) -> ShutTheBox:
         self.games_played += 1
+        return self.new_game()
+
+    def position_changed(self, why: str) -> None:
+        """The selection and the list of sets belong to one roll: any change of position drops them."""
+        super().position_changed(why)
         self.selected.clear()
         self.sets_shown = False
-        return self.new_game()
+
+    game_class = ShutTheBox
+
+    def check_loadable(self, game: ShutTheBox) -> None:
+        if game.n_players != len(self.seats):
+            raise BadSettingError(text("shutbox.load_seats", n=game.n_players, seats=len(self.seats)))
+
+    def adopt(self, game: ShutTheBox) -> None:
+        self.variant, self.rules, self.stake = game.variant, game.rules, game.stake
+
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "variant": self.variant, "one_die": self.rules.one_die,
+                "scoring": self.rules.scoring, "seats": list(self.seats)}
+
+    def control_values(self) -> dict[str, Any]:
+        kinds = [s.value for s in self.seat_selects]
+        return {**super().control_values(), "variant": self.variant_select.value,
+                "one_die": self.one_die_select.value, "scoring": self.scoring_select.value,
+                "seats": kinds[:-1] if kinds and kinds[-1] == "off" else kinds + ["(no spare selector)"]}
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "selected": set(self.selected), "sets": self.sets_html.value}
+
+    def sync_controls(self) -> None:
+        super().sync_controls()
+        self.variant_select.value = self.variant
+        self.one_die_select.value = self.rules.one_die
+        self.scoring_select.value = self.rules.scoring
+        self._fit_seat_selects()
+
+    def check_mode(self, mode: Any) -> None:
+        check_choice("mode", mode, MODES)
+        if mode != mode_for(self.seats):
+            raise BadSettingError(text("shutbox.mode_follows_seats", value=repr(mode), mode=repr(mode_for(self.seats))))
+
+    def resign(self) -> None:
+        self.say(text("shutbox.no_resign"))
 
     def make_cpu(self, level: str, seed: int | None) -> Any:
         return cpu_player(level, seed=seed)
@@ -271,7 +375,7 @@ class ShutBoxWidget(GameWidget):
                         self.sets_button]),
                 self.sets_html,
                 W.HBox([self.variant_select, self.one_die_select, self.scoring_select]),
-                W.HBox(self.seat_selects)]
+                self.seats_box]
 
     def build_scene(self) -> Scene:
         g = self.game
@@ -381,15 +485,6 @@ class ShutBoxWidget(GameWidget):
         self.clear_button.disabled = not self.selected
         self.resign_button.layout.display = "none"
 
-    def request_undo(self) -> None:
-        self.selected.clear()
-        super().request_undo()
-
-    def after_move(self) -> None:
-        self.selected.clear()
-        self.sets_shown = False
-        super().after_move()
-
     # ----- plain actions (buttons call these; tests too) -------------------------------
     def roll(self, n: int | None = None) -> bool:
         """The person rolls (``n`` dice; default two, or one when it is forced)."""
@@ -425,17 +520,21 @@ class ShutBoxWidget(GameWidget):
 
     def setup(self, *, variant: str | None = None, one_die: str | None = None, scoring: str | None = None,
               seats: Sequence[str] | None = None) -> None:
-        """Change the game (variant, rules, seats) and start a new one."""
-        seats = list(seats) if seats is not None else self.seats
-        variant = variant or self.variant
-        if variant == "long" and len(seats) != 2:
-            seats = (seats + ["cpu", "cpu"])[:2]
-        if not seats:
-            seats = ["person"]
-        self.seats, self.variant = seats, variant
-        self.rules = Rules(one_die or self.rules.one_die, scoring or self.rules.scoring)
-        self.mode = "watch" if "person" not in seats else "cpu"
-        self.selected.clear()
+        """Change the game (variant, rules, seats) and start a new one; None keeps a setting as it is.
+
+        Everything is checked first: a refused setting raises BadSettingError (nothing changes).
+        """
+        try:
+            variant = self.variant if variant is None else check_choice("variant", variant, VARIANTS)
+            one_die = self.rules.one_die if one_die is None else check_choice("one_die", one_die, ONE_DIE_RULES)
+            scoring = self.rules.scoring if scoring is None else check_choice("scoring", scoring, SCORINGS)
+            seats = check_seats(self.seats if seats is None else seats, variant)
+            rules = Rules(one_die, scoring)
+        except BadSettingError as error:
+            self.refuse(error)
+        self.seats, self.variant, self.rules = seats, variant, rules
+        self.mode = mode_for(seats)
+        self.resync_controls()
         self.restart()
         self.say(text("shutbox.new_rules", rules=f"{text('shutbox.variant.' + variant)}, {self.rules.describe()}")
                  + " " + self.current_status())
@@ -464,6 +563,8 @@ class ShutBoxWidget(GameWidget):
 
     @reported
     def on_setup_change(self, _: Any) -> None:
+        if self._syncing:
+            return
         seats = [s.value for s in self.seat_selects if s.value != "off"]
-        self.setup(variant=self.variant_select.value, one_die=self.one_die_select.value,
-                   scoring=self.scoring_select.value, seats=seats)
+        self.from_control(self.setup, variant=self.variant_select.value, one_die=self.one_die_select.value,
+                          scoring=self.scoring_select.value, seats=seats)

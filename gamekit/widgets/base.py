@@ -12,15 +12,23 @@ The canvas buffer is ``SCALE`` times its on-screen size (sharp on HiDPI screens;
 coordinates arrive in buffer pixels and are divided back), and every new browser view
 gets the last scene again from ``on_client_ready`` (a reload never shows a blank board).
 
-:class:`GameWidget` adds what every game shares: two player cards with the side to move
-highlighted, a status line, New game / Undo / Resign / Hint / Step buttons, mode and CPU
-level selectors, an optional time per turn, an undo request that the other person must
-accept in two-person mode, and an error panel — exceptions in callbacks are shown to the
-reader, never swallowed.
+:class:`GameWidget` adds what every game shares: one player card per seat (any number of
+seats; the cards wrap four to a row) with the seat to move highlighted, a status line,
+New game / Undo / Resign / Hint / Step buttons, mode and CPU level selectors, an optional
+time per turn, an undo request that another person must accept when people share the
+screen, and an error panel — exceptions in callbacks are shown to the reader, never swallowed.
+
+Every setting is checked before anything changes: a refused one raises
+:class:`BadSettingError` (a ``ValueError``; :class:`BadSettingTypeError` is also a
+``TypeError``) naming the input and the reason, says the reason in the status line, puts
+the selectors back on the real settings and leaves the widget as it was.  Every change of
+position (a move, a CPU move, an accepted undo, a new game, a new board) goes through
+:meth:`GameWidget.position_changed`, where games drop state that belongs to the old position.
 """
 from __future__ import annotations
 
 import functools
+import html
 import math
 import threading
 import time
@@ -31,7 +39,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
-from gamekit.errors import IllegalMoveError
+from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.widgets.strings import text
 
 SCALE = 2  # buffer pixels per CSS pixel
@@ -161,6 +169,55 @@ def sent_at() -> datetime | None:
     return date if isinstance(date, datetime) else None
 
 
+class BadSettingError(ValueError):
+    """A widget setting was refused; the message names the input and the reason, the widget is unchanged."""
+
+
+class BadSettingTypeError(BadSettingError, TypeError):
+    """A setting of the wrong type (refused, never coerced); also a ``TypeError``."""
+
+
+def _type_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join({"str": "a string", "int": "a whole number", "bool": "True or False",
+                        "float": "a number", "NoneType": "None"}.get(k.__name__, k.__name__) for k in kinds)
+
+
+def check_type(name: str, value: Any, kind: type | tuple[type, ...]) -> Any:
+    """``value`` if it is a ``kind`` (a bool is not a number, a float is not an int), else BadSettingTypeError."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if not ok:
+        raise BadSettingTypeError(text("setting.type", name=name, value=_short_repr(value),
+                                       kind=_type_name(kind)))
+    return value
+
+
+def check_choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
+    """``value`` if it is one of ``choices`` (of the same type; never coerced), else a BadSettingError."""
+    kinds = tuple({type(c) for c in choices})
+    check_type(name, value, kinds[0] if len(kinds) == 1 else kinds)
+    if value not in choices:
+        raise BadSettingError(text("setting.choice", name=name, value=_short_repr(value),
+                                   choices=", ".join(map(repr, choices))))
+    return value
+
+
+def check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
+    """A whole number in ``low..high`` (no bools, no floats), else a BadSettingError."""
+    check_type(name, value, int)
+    if value < low or (high is not None and value > high):
+        raise BadSettingError(text("setting.range", name=name, value=_short_repr(value), low=low, high=high)
+                              if high is not None else
+                              text("setting.at_least", name=name, value=_short_repr(value), low=low))
+    return value
+
+
+def _short_repr(value: Any, limit: int = 60) -> str:
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit - 1] + "…"
+
+
 def reported(method: Callable) -> Callable:
     """Decorator for widget callbacks: an exception is shown in the widget's error panel and status line."""
 
@@ -182,28 +239,32 @@ class GameWidget(W.VBox):
     * ``build_scene()`` → a :class:`Scene` of the current position (pure; may raise);
     * ``move_at(x, y)`` → the move under a click in CSS pixels, or raise ``IllegalMoveError`` saying why;
     * ``make_cpu(level, seed)`` → a player with ``choose(game)``;
-    * optionally ``hint_for(game)`` → (move, reason), ``on_key(key)`` and ``describe_move(move)``.
+    * optionally ``hint_for(game)`` → (move, reason), ``on_key(key)``, ``describe_move(move)``,
+      ``position_changed(why)`` (drop state of the old position) and ``sync_controls()`` (put its own
+      selectors on the real settings).
     """
 
     css_size = (360, 300)
     hint_available = True
-    seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs)
+    seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs); cycled past the end
     seat_dark = SEAT_DARK
-    max_seats = 2                   # player cards made; Shut the Box seats up to four
 
     @property
     def n_seats(self) -> int:
-        """Seats in play now (cards beyond it are hidden)."""
+        """Seats in play (a card each)."""
         return 2
 
     def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
                  timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
-        if mode not in MODES:
-            raise ValueError(f"mode={mode!r}: choose one of {', '.join(MODES)}")
-        if level not in LEVELS:
-            raise ValueError(f"level={level!r}: choose one of {', '.join(LEVELS)}")
-        if timer not in TIMERS:
-            raise ValueError(f"timer={timer!r}: choose 0 (off), 30 or 60 seconds")
+        check_choice("mode", mode, MODES)
+        check_choice("level", level, LEVELS)
+        check_choice("timer", timer, TIMERS)
+        check_type("seed", seed, (int, type(None)))
+        check_type("hints", hints, bool)
+        if cpu_seats is not None:
+            check_type("cpu_seats", cpu_seats, (list, tuple))
+            for seat in cpu_seats:
+                check_choice("cpu_seats", seat, tuple(range(self.n_seats)))
         self.mode, self.level, self.seed, self.timer_seconds = mode, level, seed, timer
         self.hints = hints   # show the Hard CPU's suggestion whenever it is a person's turn
         self.cpu_seats_in_cpu_mode = tuple(cpu_seats) if cpu_seats is not None else (1,)
@@ -217,12 +278,16 @@ class GameWidget(W.VBox):
         self.busy_until: datetime | None = None   # browser time until which the last click was being handled
         self._timer: threading.Timer | None = None
         self._lock = threading.RLock()
+        self._syncing = False                     # True while the selectors are put back on the real settings
+        self._position: tuple = self._position_stamp()
 
         self.board = BoardCanvas(*self.css_size)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.board.canvas.on_key_down(self.handle_key_down)
         self.board.canvas.on_touch_start(self.handle_touch_start)
-        self.cards = [W.HTML(layout=W.Layout(flex="1 1 0%")) for _ in range(self.max_seats)]
+        self.cards: list[W.HTML] = []
+        self.cards_box = W.HBox(layout=W.Layout(width=f"{max(self.css_size[0], 360)}px", flex_flow="row wrap"))
+        self.cards_box.add_class("gamekit-cards")
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.status.add_class("gamekit-status")
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
@@ -237,10 +302,10 @@ class GameWidget(W.VBox):
                                       style={"description_width": "initial"})
         self.level_select = W.Dropdown(options=[(text(f"level.{lv}"), lv) for lv in LEVELS], value=level,
                                        description=text("label.level"), layout=W.Layout(width="auto"),
-                                      style={"description_width": "initial"})
+                                       style={"description_width": "initial"})
         self.timer_select = W.Dropdown(options=[(text(f"timer.{'off' if t == 0 else t}"), t) for t in TIMERS],
                                        value=timer, description=text("label.timer"), layout=W.Layout(width="auto"),
-                                      style={"description_width": "initial"})
+                                       style={"description_width": "initial"})
         self.accept_button = W.Button(description=text("button.accept"), button_style="success")
         self.decline_button = W.Button(description=text("button.decline"), button_style="warning")
         self.undo_panel = W.HBox([self.accept_button, self.decline_button], layout=W.Layout(display="none"))
@@ -255,7 +320,7 @@ class GameWidget(W.VBox):
         self.timer_select.observe(self.on_timer_change, names="value")
 
         super().__init__([
-            W.HBox(self.cards, layout=W.Layout(width=f"{max(self.css_size[0], 360)}px")),
+            self.cards_box,
             self.board.canvas,
             self.status,
             self.undo_panel,
@@ -296,14 +361,51 @@ class GameWidget(W.VBox):
     def score_text(self, seat: int) -> str:
         return ""
 
+    def position_changed(self, why: str) -> None:
+        """Called after every change of position, before the board is drawn again.
+
+        ``why``: ``"move"`` (a person's move, or the CPU's when time ran out), ``"cpu"``, ``"undo"``,
+        ``"restart"`` (new game, new board or rules), ``"load"`` (a saved game) or ``"external"`` (the game was changed from
+        outside the widget, noticed at the next refresh).  The base drops a pending undo request;
+        games drop what belonged to the old position (hint verdicts, a selection, a cursor…).
+        """
+        self.undo_requested_by = None
+        self.undo_panel.layout.display = "none"
+
+    def sync_controls(self) -> None:
+        """Put the selectors on the real settings (their handlers see no change while this runs)."""
+        self.mode_select.value = self.mode
+        self.level_select.value = self.level
+        self.timer_select.value = self.timer_seconds
+
+    def settings(self) -> dict[str, Any]:
+        """The widget's settings (a game adds its own: board size, game kind, seats…)."""
+        return {"mode": self.mode, "level": self.level, "timer": self.timer_seconds, "hints": self.hints}
+
+    def control_values(self) -> dict[str, Any]:
+        """What the selectors show, under the keys of :meth:`settings` (equal to it whenever the widget is idle)."""
+        return {"mode": self.mode_select.value, "level": self.level_select.value,
+                "timer": self.timer_select.value, "hints": self.hints}
+
+    def state(self) -> dict[str, Any]:
+        """Everything the reader sees: the game, the settings and selectors, the board, the cards.
+
+        A refused input leaves it equal (tests compare it before and after).
+        """
+        return {"game": self.game.to_dict(), "settings": self.settings(), "controls": self.control_values(),
+                "scene": list(self.board.scene), "cards": [card.value for card in self.cards],
+                "board_size": (self.board.css_width, self.board.css_height),
+                "undo_request": self.undo_requested_by}
+
     def status_over(self) -> str:
         """The status line once the game is over."""
         game = self.game
         score = self.final_score_text()
         resigned = getattr(game, "resigned", None)
-        if resigned is not None:
-            return text("status.resigned", seat=self.seat_name(resigned), winner=self.seat_name(1 - resigned))
         winner = game.winner()
+        if resigned is not None:
+            return text("status.resigned", seat=self.seat_name(resigned),
+                        winner=self.seat_name(winner) if winner is not None else "—")
         return text("status.draw", score=score) if winner is None else text("status.winner", seat=self.seat_name(winner), score=score)
 
     def final_score_text(self) -> str:
@@ -323,10 +425,51 @@ class GameWidget(W.VBox):
 
     @property
     def cpu_seats(self) -> tuple[int, ...]:
-        return {"people": (), "cpu": self.cpu_seats_in_cpu_mode, "watch": (0, 1)}[self.mode]
+        return {"people": (), "cpu": self.cpu_seats_in_cpu_mode, "watch": tuple(range(self.n_seats))}[self.mode]
+
+    @property
+    def person_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n_seats) if s not in self.cpu_seats)
+
+    def next_person(self, seat: int) -> int | None:
+        """The first person seated after ``seat`` (going round the table), or None if there is no other."""
+        n = self.n_seats
+        for step in range(1, n):
+            other = (seat + step) % n
+            if other in self.person_seats:
+                return other
+        return None
 
     def is_cpu_turn(self) -> bool:
         return not self.game.is_over() and self.game.to_move in self.cpu_seats
+
+    def copy_game(self) -> Any:
+        """An independent copy of the game (its ``copy()``, else through ``to_dict``/``from_dict``)."""
+        copy = getattr(self.game, "copy", None)
+        return copy() if callable(copy) else type(self.game).from_dict(self.game.to_dict())
+
+    def undo_plan(self) -> tuple[int, int | None]:
+        """(how many actions Undo takes back, the seat that gets its turn back) — (0, None): nothing.
+
+        A resignation is taken back alone, for the seat that resigned.  Otherwise the last action is
+        taken back, and against the CPU also the CPU's replies, back to a person's turn; that person
+        (the one who made the move taken back) is the one asking.
+        """
+        game = self.game
+        resigned = getattr(game, "resigned", None)
+        if resigned is not None:
+            return 1, resigned
+        if not game.history:
+            return 0, None
+        probe = self.copy_game()
+        probe.undo()
+        steps = 1
+        while self.mode == "cpu" and probe.to_move in self.cpu_seats and probe.history:
+            probe.undo()
+            steps += 1
+        if self.mode == "cpu" and probe.to_move in self.cpu_seats:
+            return 0, None          # only the CPU's moves to take back
+        return steps, probe.to_move
 
     # ----- actions (plain methods: tests drive the widget through these) ------------
     def click(self, x: float, y: float) -> bool:
@@ -355,10 +498,18 @@ class GameWidget(W.VBox):
         self.after_move()
         return True
 
+    def _moved(self, why: str) -> None:
+        """The position changed here (the widget did it): tell the game's hook and remember the position."""
+        self._position = self._position_stamp()
+        self.position_changed(why)
+
+    def _position_stamp(self) -> tuple:
+        game = self.game
+        return (id(game), list(game.history), getattr(game, "resigned", None))
+
     def after_move(self) -> None:
         cancelled = self.undo_requested_by is not None     # playing on answers an undo request with "no"
-        self.undo_requested_by = None
-        self.undo_panel.layout.display = "none"
+        self._moved("move")
         self.refresh(text("status.undo_cancelled") + " " + self.current_status() if cancelled else None)
         if self.mode == "cpu":
             self.run_cpu()
@@ -384,6 +535,7 @@ class GameWidget(W.VBox):
                 self.thinking = False
             played += 1
             moves.append(self.describe_move(move))
+            self._moved("cpu")
             self.refresh()
         if moves:
             self.refresh(text("status.cpu_played", moves=", ".join(moves), then=self.current_status()))
@@ -395,47 +547,67 @@ class GameWidget(W.VBox):
             self.restart_timer()
 
     def request_undo(self) -> None:
-        game = self.game
-        if not game.history and getattr(game, "resigned", None) is None:
+        """Undo: against the CPU at once; when another person shares the screen, they are asked first.
+
+        The one asking is the seat whose move would be taken back (in Dots and Boxes the seat that
+        drew the last line, even when it kept the turn by completing a box); the one answering is
+        the next person round the table.
+        """
+        steps, asker = self.undo_plan()
+        if not steps:
             self.say(text("status.nothing_to_undo"))
             return
-        if self.mode == "people":
-            asker = 1 - game.to_move if not game.is_over() else game.to_move
+        other = self.next_person(asker) if asker in self.person_seats else None
+        if other is not None:
             self.undo_requested_by = asker
             self.undo_panel.layout.display = "flex"
-            self.say(text("status.undo_request", seat=self.seat_name(asker), other=self.seat_name(1 - asker)))
+            self.say(text("status.undo_request", seat=self.seat_name(asker), other=self.seat_name(other)))
             return
-        self.undo_for_person()
+        self.take_back(steps)
 
-    def undo_for_person(self) -> None:
-        """Against the CPU, Undo takes back the CPU's reply too: back to the person's last turn."""
-        game = self.game
-        game.undo()
-        while game.history and (game.to_move in self.cpu_seats) and self.mode == "cpu":
-            game.undo()
+    def take_back(self, steps: int) -> None:
+        for _ in range(steps):
+            self.game.undo()
+        self._moved("undo")
         self.refresh(text("status.undone"))
         self.restart_timer()
 
+    def undo_for_person(self) -> None:
+        """Against the CPU, Undo takes back the CPU's reply too: back to the person's last turn."""
+        steps, _ = self.undo_plan()
+        if not steps:
+            self.say(text("status.nothing_to_undo"))
+            return
+        self.take_back(steps)
+
     def answer_undo(self, accept: bool) -> None:
+        check_type("accept", accept, bool)
         if self.undo_requested_by is None:
             return
         asker, self.undo_requested_by = self.undo_requested_by, None
         self.undo_panel.layout.display = "none"
         if accept:
-            self.game.undo()
-            self.refresh(text("status.undone"))
-            self.restart_timer()
+            steps, _ = self.undo_plan()
+            self.take_back(steps)
         else:
-            self.refresh(text("status.undo_declined", seat=self.seat_name(1 - asker)))
+            other = self.next_person(asker)
+            self.refresh(text("status.undo_declined", seat=self.seat_name(other if other is not None else asker)))
 
     def resign(self) -> None:
+        """The person whose turn it is gives up (against the CPU: the person, whoever is to move)."""
         if self.game.is_over():
             self.say(text("status.game_over"))
             return
+        people = self.person_seats
+        if not people:
+            self.say(text("status.nobody_to_resign"))
+            return
         seat = self.game.to_move
-        if self.mode == "cpu" and seat in self.cpu_seats:
-            seat = 1 - seat
+        if seat not in people:
+            _, asker = self.undo_plan()
+            seat = asker if asker in people else people[0]
         self.game.resign(seat)
+        self._moved("move")
         self.refresh()
 
     def restart(self) -> None:
@@ -443,8 +615,7 @@ class GameWidget(W.VBox):
         self.cancel_timer()
         self.game = self.next_game()
         self._cpu = None
-        self.undo_requested_by = None
-        self.undo_panel.layout.display = "none"
+        self._moved("restart")
         self.refresh()
         if self.mode == "cpu":
             self.run_cpu()
@@ -454,6 +625,46 @@ class GameWidget(W.VBox):
     def next_game(self) -> Any:
         return self.new_game()
 
+    # ----- saved games ----------------------------------------------------------------
+    game_class: type | None = None      # the class whose from_dict reads this widget's saved games
+
+    def check_loadable(self, game: Any) -> None:
+        """Raise BadSettingError if this widget cannot show ``game`` (a game may refuse some)."""
+
+    def adopt(self, game: Any) -> None:
+        """Take the settings of a loaded game (board size, game kind, rules…) before it is shown."""
+
+    def load(self, saved: Any) -> None:
+        """Go on with a saved game: a game object of this widget's kind or its ``to_dict()``.
+
+        The widget takes the game's own settings (board size, game, rules).  Everything is checked
+        first: an unreadable save raises the game's ``BadPositionError``, a game the widget cannot
+        show a ``BadSettingError``; the status line says why and nothing changes.
+        """
+        cls = self.game_class or type(self.game)
+        try:
+            if isinstance(saved, cls):
+                saved = saved.to_dict()           # a fresh copy: the widget never shares a game object
+            if not isinstance(saved, dict):
+                raise BadSettingTypeError(text("setting.type", name="saved", value=_short_repr(saved),
+                                               kind=text("setting.saved_game", cls=cls.__name__)))
+            game = cls.from_dict(saved)
+            self.check_loadable(game)
+        except (BadSettingError, BadPositionError) as error:
+            self.say(text("status.refused", reason=str(error)))
+            raise
+        self.cancel_timer()
+        self.adopt(game)
+        self.game = game
+        self._moved("load")
+        self.resync_controls()
+        self.refresh()
+        self.say(text("status.loaded", status=self.last_status))
+        if self.mode == "cpu":
+            self.run_cpu()
+        self.restart_timer()
+        self.offer_hint()
+
     def hint(self) -> tuple[Any, str] | None:
         if self.game.is_over():
             self.say(text("status.no_hint"))
@@ -462,20 +673,68 @@ class GameWidget(W.VBox):
         self.say(text("status.hint", move=self.describe_move(move), reason=reason))
         return move, reason
 
+    # ----- settings: checked first, the widget unchanged on refusal -------------------
+    def refuse(self, error: BadSettingError) -> None:
+        """Say why a setting was refused, put the selectors back on the real settings, raise ``error``."""
+        self.say(text("status.refused", reason=str(error)))
+        self.resync_controls()
+        raise error
+
+    def resync_controls(self) -> None:
+        self._syncing = True
+        try:
+            self.sync_controls()
+        finally:
+            self._syncing = False
+
     def set_level(self, level: str) -> None:
         """Changing level keeps the board."""
+        try:
+            check_choice("level", level, LEVELS)
+        except BadSettingError as error:
+            self.refuse(error)
         self.level = level
         self._cpu = None
+        self.resync_controls()
         self.refresh(text("status.level_changed", level=text(f"level.{level}")))
 
+    def check_mode(self, mode: Any) -> None:
+        """Raise BadSettingError if ``mode`` cannot be used (a game may allow fewer modes)."""
+        check_choice("mode", mode, MODES)
+
     def set_mode(self, mode: str) -> None:
+        try:
+            self.check_mode(mode)
+        except BadSettingError as error:
+            self.refuse(error)
         self.mode = mode
         self.undo_requested_by = None
         self.undo_panel.layout.display = "none"
+        self.resync_controls()
         self.refresh()
         if mode == "cpu":
             self.run_cpu()
         self.restart_timer()
+
+    def set_timer(self, seconds: int) -> None:
+        """Time per turn: 0 (off), 30 or 60 seconds; a person whose time runs out gets the CPU's move."""
+        try:
+            check_choice("timer", seconds, TIMERS)
+        except BadSettingError as error:
+            self.refuse(error)
+        self.timer_seconds = seconds
+        self.resync_controls()
+        self.restart_timer()
+
+    def set_hints(self, on: bool) -> None:
+        """Hints on: the status line suggests a move on every turn of a person."""
+        try:
+            check_type("hints", on, bool)
+        except BadSettingError as error:
+            self.refuse(error)
+        self.hints = on
+        self.refresh()
+        self.offer_hint()
 
     # ----- time per turn -------------------------------------------------------------
     def restart_timer(self) -> None:
@@ -499,6 +758,7 @@ class GameWidget(W.VBox):
                 seat = self.game.to_move
                 move = self.cpu.choose(self.game)
                 self.game.play(move)
+                self._moved("move")
                 self.refresh(text("status.timeout", move=self.describe_move(move), seat=self.seat_name(seat)))
                 if self.mode == "cpu":
                     self.run_cpu()
@@ -509,7 +769,7 @@ class GameWidget(W.VBox):
     # ----- display ---------------------------------------------------------------------
     def say(self, message: str) -> bool:
         self.last_status = message
-        self.status.value = f"<span>{message}</span>"
+        self.status.value = f"<span>{html.escape(message)}</span>"
         return False
 
     def current_status(self) -> str:
@@ -523,32 +783,47 @@ class GameWidget(W.VBox):
             return text("status.your_move", seat=seat)
         return text("status.to_move", seat=seat)
 
+    def seat_colour(self, seat: int, dark: bool = False) -> str:
+        colours = self.seat_dark if dark else self.seat_colours
+        return colours[seat % len(colours)]
+
     def card_html(self, seat: int) -> str:
         active = not self.game.is_over() and self.game.to_move == seat
         winner = self.game.winner() if self.game.is_over() else None
-        people = self.n_seats - len(self.cpu_seats)
+        people = len(self.person_seats)
         who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats
                else text("card.you") if people == 1 else text("card.person"))
-        border = f"3px solid {self.seat_dark[seat]}" if active else "3px solid transparent"
+        border = f"3px solid {self.seat_colour(seat, dark=True)}" if active else "3px solid transparent"
         crown = " 🏆" if winner == seat else ""
+        colour = self.seat_colour(seat)
         return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
                 f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
-                f"background:{self.seat_colours[seat]}33'>"
+                f"background:{colour}33'>"
                 f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
-                f"background:{self.seat_colours[seat]};margin-right:6px'></span>"
-                f"<b>{self.seat_name(seat)}</b> <small>({who})</small>{crown}"
-                f"<span class='gamekit-score' style='float:right;font-size:1.2em'><b>{self.score_text(seat)}</b></span></div>")
+                f"background:{colour};margin-right:6px'></span>"
+                f"<b>{html.escape(self.seat_name(seat))}</b> <small>({who})</small>{crown}"
+                f"<span class='gamekit-score' style='float:right;font-size:1.2em'><b>{html.escape(self.score_text(seat))}</b></span></div>")
+
+    def _fit_cards(self, n: int) -> None:
+        """One card per seat: the row wraps four to a line (any number of seats)."""
+        if len(self.cards) != n:
+            while len(self.cards) < n:
+                self.cards.append(W.HTML(layout=W.Layout(flex="1 1 22%", min_width="0")))
+            del self.cards[n:]
+            self.cards_box.children = tuple(self.cards)
 
     def refresh(self, message: str | None = None) -> None:
         """Recompute the scene, cards and status (compute first), then paint."""
+        if self._position_stamp() != self._position:     # the game was changed from outside the widget
+            self._moved("external")
         scene = self.build_scene()
-        cards = [self.card_html(seat) if seat < self.n_seats else "" for seat in range(self.max_seats)]
+        cards = [self.card_html(seat) for seat in range(self.n_seats)]
         status = message if message is not None else self.current_status()
         over = self.game.is_over()
         self.board.paint(scene)
-        for card, html in zip(self.cards, cards):
-            card.value = html
-            card.layout.display = "" if html else "none"
+        self._fit_cards(len(cards))
+        for card, html_text in zip(self.cards, cards):
+            card.value = html_text
         self.say(status)
         self.undo_button.disabled = not self.game.history and getattr(self.game, "resigned", None) is None
         self.resign_button.disabled = over or self.mode == "watch"
@@ -563,6 +838,15 @@ class GameWidget(W.VBox):
         self.say(text("status.error", error=f"{type(error).__name__}: {error}"))
         with self.error_output:
             print("".join(traceback.format_exception(error)))
+
+    def from_control(self, setter: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+        """Apply a selector's change; a refusal is said in the status line and the selector snaps back."""
+        if self._syncing:
+            return
+        try:
+            setter(*args, **kwargs)
+        except BadSettingError:
+            pass                      # refuse() has said why and put the selectors back
 
     # ----- ipywidgets / ipycanvas callbacks (thin: they call the plain methods) -----------
     def pointer_down(self, x: float, y: float, sent: datetime | None) -> None:
@@ -623,16 +907,18 @@ class GameWidget(W.VBox):
 
     @reported
     def on_mode_change(self, change: dict) -> None:
-        self.set_mode(change["new"])
+        if change["new"] != self.mode:
+            self.from_control(self.set_mode, change["new"])
 
     @reported
     def on_level_change(self, change: dict) -> None:
-        self.set_level(change["new"])
+        if change["new"] != self.level:
+            self.from_control(self.set_level, change["new"])
 
     @reported
     def on_timer_change(self, change: dict) -> None:
-        self.timer_seconds = change["new"]
-        self.restart_timer()
+        if change["new"] != self.timer_seconds:
+            self.from_control(self.set_timer, change["new"])
 
 
 def distance_to_segment(px: float, py: float, x1: float, y1: float, x2: float, y2: float) -> float:

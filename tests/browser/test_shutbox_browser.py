@@ -63,3 +63,22 @@ def test_a_wrong_set_is_refused_with_the_reason(notebook_page, ui):
     ui.click_css(page, canvas, *lay.tile_centre(wrong))
     page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
     ui.wait_for_status(page, WIDGET, f"not the roll {total}")
+
+
+def test_a_refused_seat_change_snaps_the_selector_back(notebook_page, ui):
+    """Taking away the only seat is refused: the status says why and the selector shows the seat again."""
+    from playwright.sync_api import expect
+
+    page = notebook_page(LESSON, boards=2)
+
+    def seat(n):
+        return page.locator(f"{WIDGET} .widget-dropdown:has(label:text-is('Player {n}')) select")
+
+    expect(seat(1)).to_have_value("person")
+    seat(2).select_option(label="—")                               # the CPU leaves: one player
+    ui.wait_for_status(page, WIDGET, "New game")
+    expect(page.locator(f"{WIDGET} .gamekit-card")).to_have_count(1)
+    seat(1).select_option(label="—")                               # the last seat cannot go
+    ui.wait_for_status(page, WIDGET, "at least one player")
+    expect(seat(1)).to_have_value("person")
+    expect(page.locator(f"{WIDGET} .gamekit-card")).to_have_count(1)

@@ -113,7 +113,9 @@ def test_one_die_button_and_undo():
 
 def test_bad_widget_arguments():
     with pytest.raises(ValueError):
-        ShutBoxWidget(seats=["person"] * 5)
+        ShutBoxWidget(seats=[])
+    with pytest.raises(TypeError):
+        ShutBoxWidget(seats="person")
     with pytest.raises(ValueError):
         ShutBoxWidget(seats=["robot"])
     with pytest.raises(ValueError):
