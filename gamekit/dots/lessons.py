@@ -317,9 +317,12 @@ class DotsExercise(Exercise):
     """An exercise on a position: ``click=True`` answers by clicking a line on the board."""
 
     game: DotsAndBoxes | None = None
-    click: bool = False
-    wrong: Sequence[Any] = ()        # some wrong answers (the tests feed them to the checker)
     parts: bool = True               # tint chains and loops on the board (not before lesson 3)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.click and self.position is None:
+            self.position = self.game    # a move exercise: tests compare its answers with the solver
 
 
 def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) -> Callable[[Any], tuple[bool, str]]:
@@ -708,6 +711,14 @@ def _built(name: str) -> DotsExercise:
         if name in table:
             return table[name]()
     raise KeyError(f"no exercise {name!r}; known: {', '.join(n for t in BUILDERS.values() for n in t)}")
+
+
+EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = {
+    f"dots_and_boxes/{notebook}": list(BUILDERS[lesson].values())
+    for lesson, notebook in ((2, "02_third_sides"), (3, "03_chains_and_loops"), (4, "04_long_chain_rule"),
+                             (5, "05_double_dealing_and_control"))
+}
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
 
 def exercises(lesson: int) -> dict[str, DotsExercise]:

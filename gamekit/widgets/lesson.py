@@ -113,7 +113,14 @@ class Exercise:
     * ``hint`` / ``answer`` — texts shown by the Hint and Show answer buttons;
     * ``solutions`` — right answers (examples; tests feed each to the checker, Show answer marks the first);
     * ``choices`` — if given, the widget offers buttons instead of a text box;
-    * ``key`` — a name for the score (defaults to the prompt).
+    * ``key`` — a name for the score and the saved progress (defaults to the prompt);
+    * ``wrong`` — example wrong answers: each must be refused with feedback saying why (tests feed them);
+    * ``position`` — for an exercise that asks for a move: the game position, so tests can compare the
+      accepted moves with the exact solver's best moves (and count the legal choices);
+    * ``click`` — answered by clicking on a board (a :class:`PuzzleBoard`);
+    * ``leaks`` — texts that would give the answer away if an output on the page showed them.  Left
+      empty, they are derived from ``solutions``: every solution whose text is at least three
+      characters long, not a bare number and not one of the ``choices`` (those are on the page anyway).
     """
 
     prompt: str
@@ -123,9 +130,22 @@ class Exercise:
     solutions: Sequence[Any] = ()
     choices: Sequence[str] | None = None
     key: str = ""
+    wrong: Sequence[Any] = ()
+    position: Any = None
+    leaks: Sequence[str] = ()
+    click: bool = False
 
     def __post_init__(self) -> None:
         self.key = self.key or self.prompt
+        if not self.leaks:
+            self.leaks = derived_leaks(self.solutions, self.choices)
+
+    def legal_answers(self) -> list[Any] | None:
+        """The answers a pupil can give: the choices, or the position's legal moves (None if unknown)."""
+        if self.choices:
+            return list(self.choices)
+        legal = getattr(self.position, "legal_moves", None)
+        return list(legal()) if callable(legal) else None
 
     def check(self, answer: Any) -> tuple[bool, str]:
         """``(ok, feedback)`` for ``answer``; never raises for bad input (the reason becomes the feedback)."""
@@ -136,6 +156,17 @@ class Exercise:
         except ValueError as refusal:      # malformed answers: explain, don't crash
             return False, str(refusal)
         return bool(ok), str(feedback)
+
+
+def derived_leaks(solutions: Sequence[Any], choices: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The default :attr:`Exercise.leaks`: solutions whose text would identify the answer on a page."""
+    shown = {str(c) for c in choices or ()}
+    out = []
+    for s in solutions:
+        t = str(s).strip()
+        if len(t) >= 3 and not t.lstrip("-").isdigit() and t not in shown and t not in out:
+            out.append(t)
+    return tuple(out)
 
 
 def parse_int(answer: Any) -> int:
@@ -650,4 +681,4 @@ class LessonScore(W.HTML):
 
 
 __all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
-           "Attempt", "parse_int", "count_checker", "choice_checker"]
+           "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]
