@@ -49,6 +49,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
 
 import ipywidgets as W
 
+from gamekit import progress
 from gamekit.widgets.base import BoardCanvas, Scene, reported
 from gamekit.widgets.strings import add_strings, text
 
@@ -66,6 +67,7 @@ add_strings("en", {
     "lesson.attempts": "{attempts} attempt(s)",
     "lesson.attempts_solved": "{attempts} attempt(s) · solved",
     "lesson.attempts_shown": "{attempts} attempt(s) · answer shown",
+    "lesson.solved_before": "solved before ({attempts} attempt(s) saved)",
     "lesson.miss": "Click on the board to answer.",
     "lesson.prev": "Prev",
     "lesson.next": "Next",
@@ -257,6 +259,8 @@ class _Answering(_LessonBase):
         self.answer_button = W.Button(description=text("lesson.show_answer"), icon="eye")
         self.hint_button.on_click(self.on_hint)
         self.answer_button.on_click(self.on_answer)
+        self.lesson = score.lesson_title if score is not None else ""
+        self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
         if score is not None:
             score.register(exercise)
         self._update_attempts()
@@ -270,7 +274,9 @@ class _Answering(_LessonBase):
         if ok and not self.answer_shown:
             self.solved = True
         if self.score is not None:
-            self.score.record(self.exercise, answer, ok)
+            self.score.record(self.exercise, answer, ok)     # the score saves it
+        else:
+            self.saved = progress.record(self.lesson, self.exercise.key, ok)
         self.show_note(text("lesson.right" if ok else "lesson.wrong", feedback=feedback),
                        RIGHT_COLOUR if ok else WRONG_COLOUR)
         self._update_attempts()
@@ -278,7 +284,10 @@ class _Answering(_LessonBase):
     def _update_attempts(self) -> None:
         key = ("lesson.attempts_solved" if self.solved else
                "lesson.attempts_shown" if self.answer_shown else "lesson.attempts")
-        self.attempts_label.value = f"<small>{text(key, attempts=len(self.attempts))}</small>"
+        label = text(key, attempts=len(self.attempts))
+        if not self.attempts and self.saved.get("solved"):
+            label = text("lesson.solved_before", attempts=self.saved.get("attempts", 0))
+        self.attempts_label.value = f"<small>{label}</small>"
 
     def show_hint(self) -> str:
         hint = self.exercise.hint
@@ -290,6 +299,8 @@ class _Answering(_LessonBase):
         self.answer_shown = True
         if self.score is not None:
             self.score.reveal(self.exercise)
+        else:
+            self.saved = progress.record(self.lesson, self.exercise.key, False, shown=True)
         answer = self.exercise.answer or ", ".join(map(str, self.exercise.solutions))
         message = text("lesson.answer_text", answer=answer)
         self.show_note(message)
@@ -622,12 +633,19 @@ class LessonScore(W.HTML):
 
     Pass it as ``score=`` to :class:`ExerciseWidget` / :class:`PuzzleBoard`; display it anywhere
     (it updates live).  An exercise counts as solved if it was answered right before its answer was shown.
+    Every answer is saved (:mod:`gamekit.progress`, under the lesson ``title``), and a new score with the
+    same title starts from what was saved: a kernel restart or a reload loses nothing.
     """
 
     def __init__(self, title: str = ""):
         super().__init__()
+        if not isinstance(title, str):
+            raise TypeError(f"the lesson title must be a string, not {type(title).__name__}")
         self.lesson_title = title
-        self.records: dict[str, _Record] = {}
+        self.records: dict[str, _Record] = {
+            key: _Record(attempts=rec.get("attempts", 0), solved=bool(rec.get("solved")),
+                         first_try=bool(rec.get("first_try")), shown=bool(rec.get("shown")))
+            for key, rec in progress.results(title).items()}
         self.add_class("gamekit-score")
         self._update()
 
@@ -642,10 +660,12 @@ class LessonScore(W.HTML):
         if ok and not rec.shown and not rec.solved:
             rec.solved = True
             rec.first_try = rec.attempts == 1
+        progress.record(self.lesson_title, exercise.key, ok)
         self._update()
 
     def reveal(self, exercise: Exercise) -> None:
         self.records.setdefault(exercise.key, _Record()).shown = True
+        progress.record(self.lesson_title, exercise.key, False, shown=True)
         self._update()
 
     @property
