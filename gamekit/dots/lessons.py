@@ -420,7 +420,7 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {_join(safe_lines(game))} — {n} safe lines."
+            return True, f"Yes: {n} safe lines. Exercise 2 asks you to find them."
         if k < n:
             return False, (f"There are more than {k}. Check every undrawn line: is each box beside it "
                            f"still at one side or fewer?")
@@ -429,7 +429,7 @@ def count_safe_exercise() -> DotsExercise:
 
     return DotsExercise("How many safe lines are left on this board?", check,
                         hint="Count the undrawn lines whose boxes all have at most one side drawn.",
-                        answer=f"{n}: {_join(safe_lines(game))}.", solutions=[n, str(n)], game=game,
+                        answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
                         leaks=(f"{n} safe lines", _join(safe_lines(game))))
 
