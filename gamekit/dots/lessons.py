@@ -1,4 +1,4 @@
-"""Dots and Boxes lessons 2–5: every position, step sequence and exercise, defined once.
+"""Dots and Boxes lessons 1–5: every position, step sequence and exercise, defined once.
 
 Positions are written in the line notation (``"a1-b1 b2-b3 …"``, played in order from an empty
 board).  Highlights (third sides, each chain and loop in its own tint, the line just drawn) and
@@ -13,7 +13,9 @@ In a notebook::
     L.exercise("safe_line", score)         # click a line on the board, checked
     score                                  # the lesson's score, updated live
 
-``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them).
+``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them); ``EXERCISES`` lists
+each notebook's exercise factories.  Every exercise that asks for a move is judged by the exact solver
+(:func:`best_move_exercise`, :func:`why_line` for the feedback); captions and feedback are plain text.
 """
 from __future__ import annotations
 
