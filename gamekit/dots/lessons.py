@@ -677,8 +677,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0) -> DotsExerc
                         hint=f"Count the dots: ({width}+1) × ({height}+1).", answer=f"{parity}.",
                         solutions=[parity, parity.capitalize()], choices=["Even", "Odd"],
                         wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}",
-                        leaks=(f"{who} wants an {parity}", f"wants {parity}", f"<td>{parity}</td>",
-                               f"{parity} number of long chains"))
+                        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
 
 
 def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
@@ -859,7 +858,7 @@ def first_box_exercise() -> DotsExercise:
 def who_moves_exercise() -> DotsExercise:
     explain = {"Coral": "Right: whoever wins a box draws again. The turn passes only after a line that wins nothing.",
                "Gold": "No: winning a box means drawing again, so it is still Coral's turn."}
-    return DotsExercise("Coral has just drawn a2-b2 and won box a1. <b>Who draws the next line?</b>",
+    return DotsExercise("Coral has just drawn a line that wins a box. <b>Who draws the next line?</b>",
                         choice_checker("Coral", explain), hint="Rule 3.", answer="Coral.", solutions=["Coral"],
                         choices=["Gold", "Coral"], wrong=["Gold"], key="who_moves", leaks=("still Coral's turn",))
 
