@@ -73,6 +73,19 @@ def test_every_exercise_can_be_failed_and_a_wrong_answer_is_told_why(lesson, i):
         assert any(str(w).strip().lower() in said for w in ex.wrong), f"{ex.key}: one wrong example must be a legal choice"
 
 
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if len(EXERCISES.get(l, ())) > 1])
+def test_no_feedback_or_shown_answer_gives_away_another_exercise(lesson):
+    """What an exercise shows (prompt, hint, its answer, the feedback to a right answer) must not answer an
+    exercise further down the page.  (Feedback to a wrong answer echoes the pupil's own input: not checked.)"""
+    exercises = [built(lesson, i) for i in range(len(EXERCISES[lesson]))]
+    for i, ex in enumerate(exercises):
+        shown = [ex.hint, ex.answer, ex.prompt] + [ex.check(a)[1] for a in ex.solutions]
+        for other in exercises[i + 1:]:
+            for leak in other.leaks:
+                for text in shown:
+                    assert leak not in text, f"{lesson}: {ex.key!r} shows {leak!r}, which answers {other.key!r}"
+
+
 def _cells(lesson: str):
     return jupytext.read(NOTEBOOKS / f"{lesson}.md", fmt="md:myst").cells
 

@@ -495,7 +495,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {n} chains, of {_join(chains)} boxes."
+            return True, f"Yes: {n} chains. Exercise 2 asks how long they are."
         if k == n + len(loops) and loops:
             return False, (f"You counted the loop{'s' if len(loops) > 1 else ''} too. A loop closes on itself "
                            "(no end reaches the edge or a free box): count chains only.")
@@ -506,7 +506,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
 
     return DotsExercise("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?",
                         check, hint="Each tinted region is one chain or loop. A loop has no ends.",
-                        answer=f"{n}: {describe_components(game)}.", solutions=[n],
+                        answer=f"{n}.", solutions=[n],
                         game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}",
                         leaks=(describe_components(game), f"{n} chains"))
 
@@ -967,8 +967,8 @@ def double_deal_score_exercise() -> DotsExercise:
 
 
 BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
-    1: {"name_line": name_line_exercise, "first_box": first_box_exercise, "who_moves": who_moves_exercise,
-        "lines_2x2": lines_count_exercise},
+    1: {"lines_2x2": lines_count_exercise, "who_moves": who_moves_exercise, "name_line": name_line_exercise,
+        "first_box": first_box_exercise},
     2: {"count_safe": count_safe_exercise, "safe_line": safe_line_exercise, "take_box": take_box_exercise,
         "how_many": how_many_exercise},
     3: {"count_chains": count_chains_exercise, "chain_lengths": chain_lengths_exercise,
