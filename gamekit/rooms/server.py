@@ -325,7 +325,7 @@ class RoomServer:
             (r"/api/rooms", CreateHandler, {"server": self}),
             (r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
-        ], websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=30,
+        ], websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
             log_function=_log_request)
 
     def start_ticking(self) -> PeriodicCallback:
@@ -447,7 +447,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.send(message)
 
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
-        self.send({"type": "error", "code": code, "message": message, "ref": ref})
+        self.send({"type": "error", "code": code, "message": message, "id": ref})
 
     # ----- receiving -------------------------------------------------------------------------------------
     def rate_ok(self) -> bool:

@@ -1,0 +1,137 @@
+"""The room server for tests: started for real (a subprocess on a free loopback port, a temporary SQLite
+file), never mocked.  ``rooms`` is a fresh server per test; ``rooms.kill()`` sends SIGKILL and
+``rooms.start()`` brings it back on the same database; ``rooms.advance(seconds)`` moves its clock on
+(the server reads the offset from a file), so expiry and grace periods are tested without waiting.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class RoomsServer:
+    def __init__(self, tmp: Path, grace: float = 60.0, extra: tuple[str, ...] = ()):
+        self.tmp = tmp
+        self.db = tmp / "rooms.sqlite3"
+        self.offset_file = tmp / "clock-offset"
+        self.offset_file.write_text("0")
+        self.offset = 0.0
+        self.grace, self.extra = grace, extra
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.log = tmp / "server.log"
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        with open(self.log, "a") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gamekit.rooms", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--db", str(self.db), "--grace", str(self.grace), "--clock-offset-file", str(self.offset_file),
+                 "--tick", "0.05", "--sweep-every", "0.2", "--rooms-per-minute", "6000", *self.extra],
+                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.tmp)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"room server exited:\n{self.log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("room server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown, no chance to flush anything."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+        self.offset_file.write_text(str(self.offset))
+
+    def post(self, body: bytes | dict, path: str = "/api/rooms") -> tuple[int, dict]:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def create(self, game: str = "dots", timer: int = 0, **options) -> dict:
+        status, data = self.post({"game": game, "options": options, "timer": timer})
+        assert status == 201, data
+        return data
+
+
+@pytest.fixture
+def rooms(tmp_path):
+    server = RoomsServer(tmp_path)
+    server.start()
+    clients = []
+    server.clients = clients
+    yield server
+    for c in clients:
+        c.close()
+    server.stop()
+
+
+@pytest.fixture
+def connect(rooms):
+    """``connect(link, token=None)`` → a RoomClient, closed after the test."""
+    from gamekit.rooms.client import RoomClient
+
+    def make(link: str, token: str | None = None, hello: bool = True) -> RoomClient:
+        client = RoomClient(link, token=token, hello=hello, timeout=10)
+        rooms.clients.append(client)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def pair(rooms, connect):
+    """A Dots room (3 × 3 boxes) with both seats connected: (room info, creator, guest)."""
+    def make(game: str = "dots", timer: int = 0, **options):
+        info = rooms.create(game, timer=timer, **(options or ({"width": 3, "height": 3} if game == "dots" else {})))
+        creator = connect(info["link"], token=info["token"])
+        guest = connect(info["link"])
+        creator.wait(lambda s: s["seats"][1]["connected"])
+        return info, creator, guest
+
+    return make
