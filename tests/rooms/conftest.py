@@ -99,29 +99,42 @@ class RoomsServer:
         return data
 
 
-@pytest.fixture
-def rooms(tmp_path):
-    server = RoomsServer(tmp_path)
+def _serve(tmp: Path):
+    server = RoomsServer(tmp)
     server.start()
-    clients = []
-    server.clients = clients
+    return server
+
+
+@pytest.fixture(scope="module")
+def rooms(tmp_path_factory):
+    """One real server per test module (each test makes its own rooms)."""
+    server = _serve(tmp_path_factory.mktemp("rooms"))
     yield server
-    for c in clients:
-        c.close()
     server.stop()
 
 
 @pytest.fixture
-def connect(rooms):
+def fresh_rooms(tmp_path):
+    """A server of the test's own (for tests that kill it or move its clock on)."""
+    server = _serve(tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def connect():
     """``connect(link, token=None)`` → a RoomClient, closed after the test."""
     from gamekit.rooms.client import RoomClient
+    clients = []
 
     def make(link: str, token: str | None = None, hello: bool = True) -> RoomClient:
         client = RoomClient(link, token=token, hello=hello, timeout=10)
-        rooms.clients.append(client)
+        clients.append(client)
         return client
 
-    return make
+    yield make
+    for client in clients:
+        client.close()
 
 
 @pytest.fixture
