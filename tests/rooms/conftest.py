@@ -148,3 +148,54 @@ def pair(rooms, connect):
         return info, creator, guest
 
     return make
+
+
+# ----- real Chromium (Playwright), launched as tests/browser/conftest.py does --------------------------------------
+def _browser_helpers():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gamekit_browser_helpers", ROOT / "tests" / "browser" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    helpers = _browser_helpers()
+    reason = None
+    if helpers.chromium_path() is None:
+        reason = "no Chromium found (looked for /usr/bin/chromium)"
+    else:
+        try:
+            import playwright  # noqa: F401
+        except ImportError:
+            reason = "the playwright package is not installed"
+    if reason:
+        if os.environ.get("GAMEKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"browser test required (GAMEKIT_REQUIRE_BROWSER=1) but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=helpers.chromium_path(), headless=True, args=helpers.CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def person(chromium):
+    """``person()`` → a page in a browser context of its own (its own localStorage: a separate person)."""
+    contexts = []
+
+    def make(touch: bool = False):
+        # bypass_csp: the page forbids eval, which Playwright's wait_for_function needs
+        context = chromium.new_context(viewport={"width": 700, "height": 900}, has_touch=touch, bypass_csp=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

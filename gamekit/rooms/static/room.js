@@ -7,7 +7,9 @@ const tokenKey = "gamekit-seat:" + roomId;
 const canvas = $("board");
 const ctx = canvas.getContext("2d");
 let ws = null, state = null, seat = null, stopped = false, retry = 0, cursor = null, nextId = 1;
-window.gamekitRoom = {get state() { return state; }, get seat() { return seat; }, get connected() { return ws && ws.readyState === 1; }};
+// read by the browser tests (and handy in the console); the seat token is not exposed here
+window.gamekitRoom = {get state() { return state; }, get seat() { return seat; },
+                      get connected() { return !!ws && ws.readyState === 1; }, drop() { if (ws) ws.close(); }};
 
 $("link").value = location.origin + "/r/" + roomId;
 
@@ -25,7 +27,7 @@ function connect() {
     if (stopped) return;
     $("status").textContent = "Connection lost: reconnecting…";
     document.body.dataset.connected = "no";
-    const delay = Math.min(5000, 300 * 2 ** retry++);
+    const delay = Math.min(3000, 250 * 2 ** retry++) * (0.8 + 0.4 * Math.random());   // backoff with jitter
     setTimeout(connect, delay);
   };
 }
