@@ -16,6 +16,7 @@ code — there is one drawing of each board.  ``targets`` lists the points a key
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from gamekit.errors import IllegalMoveError
@@ -121,10 +122,8 @@ def _dots_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
 
 def _dots_move_at(game: Any, options: dict, x: float, y: float) -> str:
     from gamekit.dots.widget import DotsWidget
-    probe = DotsWidget.__new__(DotsWidget)          # reuse the widget's hit-testing (no ipywidgets built)
-    probe.game, probe.layout_px = game, _dots_layout(options)
-    move = DotsWidget.move_at(probe, x, y)
-    return move
+    # the widget's own hit-testing, called with just what it reads (no widget is built)
+    return DotsWidget.move_at(SimpleNamespace(game=game, layout_px=_dots_layout(options)), x, y)
 
 
 def _dots_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
@@ -173,9 +172,8 @@ def _connect_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
 
 def _connect_move_at(game: Any, options: dict, x: float, y: float) -> str:
     from gamekit.connect.widget import ConnectWidget, layout_for
-    probe = ConnectWidget.__new__(ConnectWidget)     # reuse the widget's hit-testing (no ipywidgets built)
-    probe.game, probe.layout_px = game, layout_for(game)
-    return ConnectWidget.move_at(probe, x, y)
+    # the widget's own hit-testing, called with just what it reads (no widget is built)
+    return ConnectWidget.move_at(SimpleNamespace(game=game, layout_px=layout_for(game)), x, y)
 
 
 def _connect_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:

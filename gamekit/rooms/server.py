@@ -159,7 +159,7 @@ class Room:
         }
 
     def broadcast(self) -> None:
-        state = self.public_state()
+        state = json.dumps(self.public_state(), separators=(",", ":"))[:-1]   # encoded once for everyone
         for seat, conn in enumerate(self.conns):
             if conn is not None:
                 conn.send_state(state, seat)
@@ -441,10 +441,15 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         except tornado.websocket.WebSocketClosedError:
             pass
 
-    def send_state(self, state: dict, seat: int | None) -> None:
-        message = dict(state, you=seat, status=self.room.status_for(seat) if self.room else "",
-                       waiting=self.room.waiting_reason(seat) if (self.room and seat is not None) else None)
-        self.send(message)
+    def send_state(self, state: str, seat: int | None) -> None:
+        """``state``: the room's public state, JSON without its closing brace; this reader's part is added."""
+        room = self.room
+        mine = {"you": seat, "status": room.status_for(seat),
+                "waiting": room.waiting_reason(seat) if seat is not None else None}
+        try:
+            self.write_message(state + "," + json.dumps(mine, separators=(",", ":"))[1:])
+        except tornado.websocket.WebSocketClosedError:
+            pass
 
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "id": ref})
