@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test bench clean
+.PHONY: lab test bench clean rooms
 
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
@@ -30,6 +30,9 @@ $(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml
 $(VENV)/.dev-installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e .
 	touch $@
+
+rooms: $(VENV)/.lab-installed   ## the room server for online play (docs/rooms.md); ROOMS_ARGS="--host 0.0.0.0"
+	$(BIN)/python -m gamekit.rooms $(ROOMS_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

@@ -5,6 +5,7 @@ import argparse
 import asyncio
 import logging
 import signal
+import socket
 
 from gamekit.rooms.server import GRACE, Clock, RoomServer
 
@@ -39,8 +40,13 @@ async def serve(args: argparse.Namespace) -> None:
     http = app.listen(args.port, args.host, xheaders=args.base_url is not None)
     server.start_ticking()
     server.sweep(server.now())
-    shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
-    print(f"gamekit rooms: open http://{shown}:{args.port}/  (database {args.db})", flush=True)
+    if args.base_url:
+        shown = args.base_url.rstrip("/") + "/"
+    else:
+        host = {"127.0.0.1": "localhost", "::1": "localhost", "0.0.0.0": socket.gethostname(),
+                "::": socket.gethostname()}.get(args.host, args.host)
+        shown = f"http://{host}:{args.port}/"
+    print(f"gamekit rooms: open {shown}  (database {args.db}; Ctrl+C stops)", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -37,6 +37,7 @@ HARD_MAX_MESSAGE = 65536
 RATE = 20.0                   # messages a second per connection (token bucket) …
 BURST = 40.0                  # … with this burst
 GRACE = 60.0                  # seconds an absent player keeps their turn when no time per turn is set
+MAX_WATCHERS = 50            # watchers per room
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
 
@@ -502,6 +503,9 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             self.refuse(str(refusal), refusal.code, ref)
         except IllegalMoveError as refusal:
             self.refuse(str(refusal)[:300], "illegal", ref)
+        except Exception:  # noqa: BLE001 — our bug or a full disk: logged (without the message), the client told
+            log.exception("error handling a %r message", kind)
+            self.refuse("The server could not do that (an internal error); nothing was changed.", "server_error", ref)
 
     def on_ping(self, data: dict) -> None:
         self.send({"type": "pong", "id": data.get("id")})
@@ -518,28 +522,27 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if token is not None:
             h = token_hash(token)
             matches = [s for s in (0, 1) if room.seat_hashes[s] is not None and secrets.compare_digest(room.seat_hashes[s], h)]
-            if not matches:
-                self.greeted = True
-                room.watchers.add(self)
-                self.send({"type": "welcome", "seat": None, "room_full": room.guest_in(),
-                           "note": "That seat token does not belong to this room: you are watching."})
+            if matches:
+                seat = matches[0]
+            else:
+                note = "That seat token does not belong to this room: you are watching."
                 self.refuse("That seat token does not belong to this room.", "bad_token")
-                room.broadcast()
-                return
-            seat = matches[0]
         elif not room.guest_in():
             seat, new_token = 1, secrets.token_urlsafe(32)
             server.store.take_seat(room.id, 1, new_token, now)
             room.seat_hashes[1] = token_hash(new_token)
             room.turn_started = now
-            room.away_since[0] = min(room.away_since[0], now)
             room.note = f"{room.names[1]} joined."
         else:
             note = "Room full: both seats are taken, so you are watching."
         self.greeted = True
         if seat is None:
+            if len(room.watchers) >= MAX_WATCHERS:
+                self.send({"type": "error", "code": "too_many", "message": "Too many people are watching this room."})
+                self.close(CLOSE_ABUSE, "too many watchers")
+                return
             room.watchers.add(self)
-            self.send({"type": "welcome", "seat": None, "room_full": True, "note": note})
+            self.send({"type": "welcome", "seat": None, "room_full": room.guest_in(), "note": note})
         else:
             old = room.conns[seat]
             room.conns[seat] = self
