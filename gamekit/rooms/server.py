@@ -2,6 +2,8 @@
 
 ``python -m gamekit.rooms [--host H] [--port P] [--db FILE]`` starts it and prints the address to open.
 
+Paths (under ``--prefix``, e.g. ``/services/rooms`` as a JupyterHub service):
+
 * ``GET /``                the page to create a room (game, board, time per turn).
 * ``POST /api/rooms``      JSON ``{"game", "options", "timer"}`` → ``{"room", "link", "token", "seat": 0}``.
 * ``GET /r/<room>``        the room page (the invite link).
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 import secrets
 import time
 from pathlib import Path
@@ -256,13 +259,15 @@ class Room:
 class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
-                 rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL"):
+                 rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
+                 prefix: str = ""):
         self.store = Store(db, synchronous=synchronous)
         self.now = clock or time.time
         self.grace, self.idle = grace, idle
         self.tick_seconds, self.sweep_every = tick, sweep_every
         self.rooms_per_minute = rooms_per_minute
         self.base_url = base_url
+        self.prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""     # e.g. /services/rooms
         self.rooms: dict[str, Room] = {}
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
@@ -320,13 +325,17 @@ class RoomServer:
         return expired
 
     def app(self) -> tornado.web.Application:
-        return tornado.web.Application([
-            (r"/", PageHandler, {"page": "create.html"}),
-            (r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
-            (r"/api/rooms", CreateHandler, {"server": self}),
-            (r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
-            (r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
-        ], websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
+        p = re.escape(self.prefix)
+        routes = [
+            (p + r"/", PageHandler, {"page": "create.html"}),
+            (p + r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
+            (p + r"/api/rooms", CreateHandler, {"server": self}),
+            (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
+            (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
+        ]
+        if self.prefix:
+            routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
+        return tornado.web.Application(routes, websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
             log_function=_log_request)
 
     def start_ticking(self) -> PeriodicCallback:
@@ -408,7 +417,8 @@ class CreateHandler(BaseHandler):
             room_id, token = self.server.create_room(data.get("game"), data.get("options"), data.get("timer", 0))
         except BadOptions as refusal:
             return self._error(400, str(refusal)[:300])
-        base = self.server.base_url or f"{self.request.protocol}://{self.request.host}"
+        base = self.server.base_url.rstrip("/") if self.server.base_url else \
+            f"{self.request.protocol}://{self.request.host}{self.server.prefix}"
         self.set_status(201)
         self.write({"room": room_id, "link": f"{base}/r/{room_id}", "token": token, "seat": 0})
 

@@ -55,6 +55,8 @@ class RoomsServer:
             try:
                 with urllib.request.urlopen(self.url + "/", timeout=1):
                     return
+            except urllib.error.HTTPError:
+                return                      # it answers (a 404 under a --prefix)
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("room server did not start in 30 s")

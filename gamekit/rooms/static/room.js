@@ -3,6 +3,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const roomId = location.pathname.split("/").pop();
+const base = location.pathname.slice(0, location.pathname.lastIndexOf("/r/"));   // "" or a prefix such as /services/rooms
 const tokenKey = "gamekit-seat:" + roomId;
 const canvas = $("board");
 const ctx = canvas.getContext("2d");
@@ -11,12 +12,12 @@ let ws = null, state = null, seat = null, stopped = false, retry = 0, cursor = n
 window.gamekitRoom = {get state() { return state; }, get seat() { return seat; },
                       get connected() { return !!ws && ws.readyState === 1; }, drop() { if (ws) ws.close(); }};
 
-$("link").value = location.origin + "/r/" + roomId;
+$("link").value = location.origin + base + "/r/" + roomId;
 
 function connect() {
   if (stopped) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(scheme + "//" + location.host + "/ws/" + roomId);
+  ws = new WebSocket(scheme + "//" + location.host + base + "/ws/" + roomId);
   ws.onopen = () => {
     retry = 0;
     ws.send(JSON.stringify({type: "hello", token: localStorage.getItem(tokenKey)}));
