@@ -59,6 +59,8 @@ class RoomsServer:
                 return                      # it answers (a 404 under a --prefix)
             except OSError:
                 time.sleep(0.1)
+        self.process.kill()
+        self.process.wait()
         raise RuntimeError("room server did not start in 30 s")
 
     def kill(self) -> None:
