@@ -40,6 +40,7 @@ HARD_MAX_MESSAGE = 65536
 RATE = 20.0                   # messages a second per connection (token bucket) …
 BURST = 40.0                  # … with this burst
 GRACE = 60.0                  # seconds an absent player keeps their turn when no time per turn is set
+UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
 MAX_WATCHERS = 50            # watchers per room
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
@@ -82,6 +83,8 @@ class Room:
         self.request: tuple[str, int] | None = stored.request
         self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
         self.conns: list[RoomSocket | None] = [None, None]
+        self.sockets = 0                      # open connections, greeted or not (a room with none can leave memory)
+        self.unused_since = server.now()
         self.watchers: set[RoomSocket] = set()
         now = server.now()
         self.away_since = [now, now]
@@ -158,7 +161,8 @@ class Room:
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
             "scene": [list(item) for item in scene], "size": [w, h],
             "targets": [list(t) for t in self.spec.targets(game, self.options)],
-            "turn_deadline": (self.turn_started + self.timer) if self.timer and not game.is_over() else None,
+            "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
+                                  if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
         }
 
@@ -301,7 +305,10 @@ class RoomServer:
 
     def tick(self) -> None:
         now = self.now()
-        for room in list(self.rooms.values()):
+        for room_id, room in list(self.rooms.items()):
+            if room.sockets == 0 and now - room.unused_since > UNLOAD_AFTER:
+                del self.rooms[room_id]          # nobody there: it is reloaded from the store when needed
+                continue
             try:
                 room.tick(now)
             except Exception:  # noqa: BLE001 — one room's trouble must not stop the others
@@ -441,6 +448,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
 
     def open(self, room_id: str) -> None:
         self.room = self.server.room(room_id)
+        if self.room is not None:
+            self.room.sockets += 1
         if self.room is None:
             self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
             self.close(CLOSE_EXPIRED, "no such room")
@@ -696,6 +705,9 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room = self.room
         if room is None:
             return
+        room.sockets -= 1
+        if room.sockets == 0:
+            room.unused_since = self.server.now()
         room.watchers.discard(self)
         if self.seat is not None and room.conns[self.seat] is self:
             room.conns[self.seat] = None

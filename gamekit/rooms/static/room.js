@@ -139,6 +139,8 @@ function render() {
     card.append(dot, name, small, score);
   });
   $("status").textContent = state.status;
+  deadline = state.turn_seconds_left === null ? null : performance.now() + 1000 * state.turn_seconds_left;
+  showClock();
   $("note").textContent = state.note || "";
   const player = seat !== null;
   $("buttons").style.display = player ? "" : "none";
@@ -154,6 +156,16 @@ function render() {
   }
   $("new").textContent = req && req.kind === "restart" && req.seat === seat ? "New game (asked)" : "New game";
 }
+
+// ----- time per turn: a countdown from the seconds the server said were left ------------------------------
+let deadline = null;
+function showClock() {
+  const clock = $("clock");
+  if (deadline === null || !state || state.over) { clock.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  clock.textContent = state.seats[state.to_move].name + ": " + left + " s left";
+}
+setInterval(showClock, 500);
 
 // ----- input ---------------------------------------------------------------------------------------
 canvas.addEventListener("pointerdown", (event) => {
