@@ -53,21 +53,22 @@ def two_people(person, url: str, size: str = "3x3") -> tuple:
 def play_pair(pages: list, n_moves: int | None = None, keyboard_at: tuple[int, ...] = ()) -> None:
     """Both people play their turns (first listed legal move) for n_moves moves or to the end."""
     played = 0
+    boxes = [page.locator("#board").bounding_box() for page in pages]
     while n_moves is None or played < n_moves:
         s = js_state(pages[0])
         if s["over"]:
             return
-        ply, mover = s["ply"], pages[s["to_move"]]
-        wait_ply(mover, ply)
+        ply, mover = s["ply"], s["to_move"]
+        wait_ply(pages[mover], ply)
         if played in keyboard_at:
-            mover.locator("#board").focus()
-            mover.keyboard.press("ArrowRight")
-            mover.keyboard.press("ArrowDown")
-            mover.keyboard.press("Enter")
-        else:
-            click_move(mover, js_state(mover)["targets"][0][0])
-        wait_ply(pages[0], ply + 1)
-        wait_ply(pages[1], ply + 1)
+            pages[mover].locator("#board").focus()
+            for key in ("ArrowRight", "ArrowDown", "Enter"):
+                pages[mover].keyboard.press(key)
+        else:                                       # every reader gets the same targets: click the first
+            _, x, y = s["targets"][0]
+            pages[mover].mouse.click(boxes[mover]["x"] + x, boxes[mover]["y"] + y)
+        for page in pages:
+            wait_ply(page, ply + 1)
         played += 1
 
 
