@@ -43,6 +43,7 @@ class GameSpec:
     cpu: Callable[[str, int | None], Any] | None = None   # (level, seed) → player with choose(game)
     score: Callable[[Any, int], str] = lambda game, seat: ""
     describe: Callable[[dict], str] = lambda options: ""
+    final_score: Callable[[Any], str] = lambda game: ""      # e.g. "9–7", said with the result
     max_moves: int = 1000                         # longer histories are refused (a flood guard)
     extra: dict = field(default_factory=dict)
 
@@ -150,6 +151,7 @@ register(GameSpec(
     scene=_dots_scene, move_at=_dots_move_at, targets=_dots_targets,
     cpu=_cpu_of("gamekit.dots.players"),
     score=lambda game, seat: str(game.scores[seat]),
+    final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
     describe=lambda o: f"{o['width'] + 1} × {o['height'] + 1} dots ({o['width']} × {o['height']} boxes)",
 ))
 

@@ -129,7 +129,9 @@ class Room:
                 head = f"{names[resigned]} resigned: {names[1 - resigned]} wins."
             else:
                 w = game.winner()
-                head = "A draw." if w is None else f"{names[w]} wins."
+                score = self.spec.final_score(game)
+                head = (f"A draw{', ' + score if score else ''}." if w is None
+                        else f"{names[w]} wins{' ' + score if score else ''}.")
             return f"{head} Press New game to play again."
         if not self.guest_in():
             return "Waiting for a friend: send them the invite link."

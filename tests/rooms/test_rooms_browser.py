@@ -98,7 +98,10 @@ def test_a_whole_dots_game_reload_watcher(rooms, person):
     play_pair([gold, coral])
     final = js_state(gold)
     assert final["over"] and sum(int(s["score"]) for s in final["seats"]) == 16
-    assert "wins" in gold.inner_text("#status") or "draw" in gold.inner_text("#status")
+    gold_boxes, coral_boxes = (int(s["score"]) for s in final["seats"])
+    assert f"{gold_boxes}–{coral_boxes}" in gold.inner_text("#status")
+    assert ("Gold wins" if gold_boxes > coral_boxes else "Coral wins" if coral_boxes > gold_boxes else "A draw") \
+        in gold.inner_text("#status")
     wait_js(third, "s.over")
     # the page painted the server's scene: an owned box shows its owner's colour
     op = next(op for op in final["scene"] if op[0] == "rect" and op[5] in ("#d4a017", "#ff7f6a"))
