@@ -184,3 +184,28 @@ def test_pages_reconnect_after_a_dropped_socket_and_a_killed_server(fresh_rooms,
     history = js_state(gold)["history"]
     play_pair([gold, coral], 2)
     assert js_state(coral)["history"][:3] == history
+
+
+def test_a_notebook_plays_a_page_and_the_reverse(rooms, person, connect):
+    from gamekit.rooms import client
+
+    gold = person()
+    link = create_room(gold, rooms.url, size="3x3")      # made on the page …
+    notebook = connect(link)                             # … joined from a notebook
+    assert notebook.seat == 1
+    wait_js(gold, "s.seats[1].connected")
+    click_move(gold, "a1-b1")
+    notebook.wait(lambda s: s["ply"] == 1)
+    assert notebook.play("a2-b2") == "a2-b2"
+    wait_ply(gold, 2)
+    made = client.create_room(rooms.url, "connect", board="five")      # made in a notebook …
+    try:
+        yellow = person()
+        join(yellow, made.link)                          # … joined on the page
+        assert yellow.evaluate("window.gamekitRoom.seat") == 1
+        made.play("4")
+        wait_ply(yellow, 1)
+        click_move(yellow, "4")
+        made.wait(lambda s: s["history"] == ["4", "4"])
+    finally:
+        made.close()
