@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test bench voila clean
+.PHONY: lab test bench voila rooms clean
 
 LESSON ?= notebooks/00_start_here.ipynb
 VOILA_PORT ?= 8866
@@ -39,6 +39,9 @@ $(VENV)/.dev-installed: $(BIN)/python requirements.txt requirements-dev.txt pypr
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e .
 	$(BIN)/python -m gamekit.lesson_tools lab-settings
 	touch $@
+
+rooms: $(VENV)/.lab-installed   ## the room server for online play (docs/rooms.md); ROOMS_ARGS="--host 0.0.0.0"
+	$(BIN)/python -m gamekit.rooms $(ROOMS_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

@@ -209,6 +209,12 @@ class ConnectWidget(GameWidget):
     >>> ConnectWidget("five", mode="cpu", level="medium", popout=False)   # doctest: +SKIP
     """
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("mode") == "online":      # play a friend through a room server: see gamekit.rooms
+            from gamekit.rooms.widget import online_widget
+            return online_widget("connect", *args, **kwargs)
+        return super().__new__(cls, *args, **kwargs)
+
     def __init__(self, game: str = "five", popout: bool = False, mode: str = "cpu", level: str = "easy",
                  seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 2.0):
         check_choice("game", game, GAMES)

@@ -1,0 +1,188 @@
+"""Room server benchmark: N rooms, two simulated players each, on loopback.
+
+The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file); this process
+runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
+turn, thinks for a while (``--think`` seconds on average, 0 = as fast as possible), and plays a random legal
+move.  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes only
+after the move is committed to SQLite), median and p99, and a final check that every room's stored moves
+equal what its two players played (no lost, no duplicated moves).
+
+    python -m benchmarks.rooms                      # N = 100 and N = 1000, think 1 s
+    python -m benchmarks.rooms --rooms 100 --think 0
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import websocket_connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used so far (Linux /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+class Player:
+    def __init__(self, url: str, room: str, token: str | None, rng: random.Random, think: float,
+                 moves_per_room: int, rtts: list[float]):
+        self.url, self.room, self.token = url, room, token
+        self.rng, self.think, self.limit, self.rtts = rng, think, moves_per_room, rtts
+        self.seat: int | None = None
+        self.played: list[tuple[int, str]] = []      # (ply, move) confirmed by the server
+        self.errors = 0
+
+    async def run(self, done: asyncio.Event, start: asyncio.Event, gate: asyncio.Semaphore) -> None:
+        async with gate:                              # connect a few at a time, not 2000 at once
+            request = HTTPRequest(self.url.replace("http", "ws") + f"/ws/{self.room}", connect_timeout=120,
+                                  request_timeout=120)
+            ws = await websocket_connect(request, max_message_size=1 << 20)
+            await ws.write_message(json.dumps({"type": "hello", "token": self.token}))
+            while self.seat is None:                  # seat 2 goes to the guest, in order
+                m = json.loads(await ws.read_message())
+                if m["type"] == "welcome":
+                    self.seat = m["seat"]
+        pending: dict[int, tuple[float, int, str]] = {}
+        next_id = 0
+        sent_for_ply = -1
+        await start.wait()
+        try:
+            while True:
+                raw = await ws.read_message()
+                if raw is None:
+                    break
+                m = json.loads(raw)
+                t = m["type"]
+                if t == "ok":
+                    sent, ply, move = pending.pop(m["id"])
+                    self.rtts.append(time.perf_counter() - sent)
+                    self.played.append((ply, m["move"]))
+                elif t == "error":
+                    self.errors += 1
+                    pending.clear()
+                    sent_for_ply = -1
+                elif t == "state":
+                    if m["over"] or m["ply"] >= self.limit:
+                        break
+                    if m["to_move"] == self.seat and m["seats"][1 - self.seat]["connected"] and not m.get("waiting") \
+                            and m["ply"] > sent_for_ply and not pending:
+                        if self.think:
+                            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                        move = self.rng.choice(m["targets"])[0]
+                        next_id += 1
+                        sent_for_ply = m["ply"]
+                        pending[next_id] = (time.perf_counter(), m["ply"], move)
+                        await ws.write_message(json.dumps({"type": "move", "move": move, "ply": m["ply"], "id": next_id}))
+        finally:
+            ws.close()
+            done.set()
+
+
+async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dict:
+    tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    server = subprocess.Popen([sys.executable, *os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(), "-m", "gamekit.rooms", "--port", str(port), "--db", str(tmp / "b.sqlite3"),
+                               "--quiet", "--rooms-per-minute", "1000000"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    http = AsyncHTTPClient(max_clients=50)
+    try:
+        for _ in range(100):
+            try:
+                await http.fetch(url + "/")
+                break
+            except Exception:  # noqa: BLE001 — not up yet
+                await asyncio.sleep(0.1)
+        rng = random.Random(seed)
+        body = json.dumps({"game": "dots", "options": {"width": 4, "height": 4}, "timer": 0})
+        created = await asyncio.gather(*[http.fetch(HTTPRequest(url + "/api/rooms", method="POST", body=body))
+                                         for _ in range(n_rooms)])
+        rooms = [json.loads(r.body) for r in created]
+        rtts: list[float] = []
+        start = asyncio.Event()
+        gate = asyncio.Semaphore(20)
+        players, tasks = [], []
+        for info in rooms:
+            for token in (info["token"], None):
+                p = Player(url, info["room"], token, random.Random(rng.random()), think, moves_per_room, rtts)
+                players.append(p)
+                tasks.append(asyncio.create_task(p.run(asyncio.Event(), start, gate)))
+        while sum(p.seat is not None for p in players) < len(players):
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(0.5)
+        t0 = time.perf_counter()
+        cpu0, client0 = server_cpu(server.pid), time.process_time()
+        start.set()
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - t0
+        cpu, client_cpu = server_cpu(server.pid) - cpu0, time.process_time() - client0
+    finally:
+        server.terminate()
+        server.wait()
+    # every room's stored moves must be exactly what its two players were told was stored
+    db = sqlite3.connect(tmp / "b.sqlite3")
+    bad = 0
+    by_room: dict[str, list] = {}
+    for p in players:
+        by_room.setdefault(p.room, []).extend(p.played)
+    for room, played in by_room.items():
+        stored = [(ply, move) for ply, move in db.execute("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (room,))]
+        if sorted(played) != stored:
+            bad += 1
+    db.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+    total = sum(len(p.played) for p in players)
+    rtts.sort()
+    return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
+            "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
+            "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
+            "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))] if rtts else float("nan"),
+            "max_ms": 1000 * rtts[-1] if rtts else float("nan"),
+            "refused": sum(p.errors for p in players), "rooms_mismatched": bad}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rooms", type=int, nargs="*", default=[100, 1000])
+    parser.add_argument("--think", type=float, default=1.0, help="mean thinking time per move, seconds (0: none)")
+    parser.add_argument("--moves", type=int, default=40, help="moves per room (a 4 × 4 Dots game has 40)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s, up to {args.moves} moves a room")
+    print(f"{'rooms':>6}{'moves':>8}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}{'max ms':>8}"
+          f"{'refused':>9}{'mismatched rooms':>18}{'CPU ms/move: server':>21}{'clients':>9}")
+    for n in args.rooms:
+        r = asyncio.run(run(n, args.think, args.moves, args.seed))
+        print(f"{r['rooms']:>6}{r['moves']:>8}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}{r['median_ms']:>11.1f}"
+              f"{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}{r['rooms_mismatched']:>18}"
+              f"{r['cpu_ms_per_move']:>21.2f}{r['client_ms_per_move']:>9.2f}", flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

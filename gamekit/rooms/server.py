@@ -1,0 +1,718 @@
+"""The room server: tornado (HTTP + WebSockets), one process, rooms stored in SQLite.
+
+``python -m gamekit.rooms [--host H] [--port P] [--db FILE]`` starts it and prints the address to open.
+
+Paths (under ``--prefix``, e.g. ``/services/rooms`` as a JupyterHub service):
+
+* ``GET /``                the page to create a room (game, board, time per turn).
+* ``POST /api/rooms``      JSON ``{"game", "options", "timer"}`` → ``{"room", "link", "token", "seat": 0}``.
+* ``GET /r/<room>``        the room page (the invite link).
+* ``WS  /ws/<room>``       the room protocol (docs/rooms.md): JSON messages, the first one ``hello``.
+
+Everything a client sends is untrusted: size- and rate-limited per connection, validated, and a refusal is an
+``error`` message to that client only, with the room unchanged.  Seat tokens travel only inside the
+WebSocket (never in a URL), are stored hashed and never logged.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import tornado.web
+import tornado.websocket
+from tornado.ioloop import PeriodicCallback
+
+from gamekit.errors import IllegalMoveError
+from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
+from gamekit.rooms.store import SEVEN_DAYS, Store, StoredMove, token_hash
+
+log = logging.getLogger("gamekit.rooms")
+STATIC = Path(__file__).parent / "static"
+
+MAX_MESSAGE = 2048            # bytes: larger messages get an error (tornado closes above HARD_MAX_MESSAGE)
+HARD_MAX_MESSAGE = 65536
+RATE = 20.0                   # messages a second per connection (token bucket) …
+BURST = 40.0                  # … with this burst
+GRACE = 60.0                  # seconds an absent player keeps their turn when no time per turn is set
+UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
+MAX_WATCHERS = 50            # watchers per room
+CPU_LEVEL = "medium"          # the CPU that plays for an absent player
+CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
+
+
+class Refusal(Exception):
+    """A client's message is refused: the message is sent back as an ``error``; nothing changed."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.code = code
+
+
+class Clock:
+    """``time.time()``, shifted by the number of seconds in ``offset_file`` when one is given (tests only)."""
+
+    def __init__(self, offset_file: str | None = None):
+        self.offset_file = offset_file
+
+    def __call__(self) -> float:
+        offset = 0.0
+        if self.offset_file:
+            try:
+                offset = float(Path(self.offset_file).read_text().strip() or 0)
+            except (OSError, ValueError):
+                offset = 0.0
+        return time.time() + offset
+
+
+class Room:
+    """A room in memory: the game replayed from the store, the connections, absence times."""
+
+    def __init__(self, server: "RoomServer", stored: Any):
+        self.server = server
+        self.id = stored.id
+        self.game_id, self.options, self.timer = stored.game, stored.options, stored.timer
+        self.spec = GAMES[self.game_id]
+        self.seat_hashes: list[str | None] = list(stored.seat_hashes)
+        self.moves: list[StoredMove] = list(stored.moves)
+        self.request: tuple[str, int] | None = stored.request
+        self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
+        self.conns: list[RoomSocket | None] = [None, None]
+        self.sockets = 0                      # open connections, greeted or not (a room with none can leave memory)
+        self.unused_since = server.now()
+        self.watchers: set[RoomSocket] = set()
+        now = server.now()
+        self.away_since = [now, now]
+        self.turn_started = now
+        self.cpu_for: set[int] = set()       # seats the CPU plays for until their person returns
+        self.note = ""                        # the last event, shown in everyone's status line
+        self._cpu: Any = None
+
+    # ----- facts ---------------------------------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.spec.seat_names(self.options)
+
+    def guest_in(self) -> bool:
+        return self.seat_hashes[1] is not None
+
+    def connected(self, seat: int) -> bool:
+        return self.conns[seat] is not None
+
+    def stands_in(self, seat: int) -> bool:
+        """The seat can answer: its person is connected or the CPU plays for them."""
+        return self.connected(seat) or seat in self.cpu_for
+
+    def ply(self) -> int:
+        return len(self.moves)
+
+    def waiting_reason(self, seat: int) -> str | None:
+        """Why ``seat`` cannot play now although it is their turn (both players must be there)."""
+        if not self.guest_in():
+            return "Waiting for your friend to open the invite link."
+        other = 1 - seat
+        if not self.stands_in(other):
+            return f"Waiting for {self.names[other]} to reconnect."
+        return None
+
+    # ----- what everyone sees -------------------------------------------------------------------------
+    def status_for(self, seat: int | None) -> str:
+        game, names = self.game, self.names
+        if game.is_over():
+            resigned = getattr(game, "resigned", None)
+            if resigned is not None:
+                head = f"{names[resigned]} resigned: {names[1 - resigned]} wins."
+            else:
+                w = game.winner()
+                score = self.spec.final_score(game)
+                head = (f"A draw{', ' + score if score else ''}." if w is None
+                        else f"{names[w]} wins{' ' + score if score else ''}.")
+            return f"{head} Press New game to play again."
+        if not self.guest_in():
+            return "Waiting for a friend: send them the invite link."
+        mover = game.to_move
+        missing = [s for s in (0, 1) if not self.stands_in(s)]
+        if missing:
+            who = names[missing[0]]
+            return f"Waiting for {who} to reconnect." if seat != missing[0] else "Reconnecting…"
+        cpu = " (the CPU plays while they are away)" if mover in self.cpu_for else ""
+        if seat == mover and mover not in self.cpu_for:
+            return f"Your move ({names[mover]})."
+        return f"{names[mover]} to move{cpu}."
+
+    def public_state(self) -> dict:
+        scene, (w, h) = self.spec.scene(self.game, self.options)
+        names, colours = self.names, self.spec.seat_colours(self.options)
+        game = self.game
+        return {
+            "type": "state", "room": self.id, "game": self.game_id, "title": self.spec.title,
+            "board": self.spec.describe(self.options), "options": self.options, "timer": self.timer,
+            "ply": self.ply(), "history": [m.move if m.kind == "move" else f"resign:{m.seat}" for m in self.moves],
+            "to_move": None if game.is_over() else game.to_move,
+            "over": game.is_over(), "winner": game.winner() if game.is_over() else None,
+            "seats": [{"name": names[s], "colour": colours[s], "taken": self.seat_hashes[s] is not None,
+                       "connected": self.connected(s), "cpu": s in self.cpu_for,
+                       "score": self.spec.score(game, s)} for s in (0, 1)],
+            "watchers": len(self.watchers),
+            "request": None if self.request is None else {"kind": self.request[0], "seat": self.request[1]},
+            "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
+            "scene": [list(item) for item in scene], "size": [w, h],
+            "targets": [list(t) for t in self.spec.targets(game, self.options)],
+            "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
+                                  if self.timer and not game.is_over() and self.guest_in() else None),
+            "note": self.note,
+        }
+
+    def broadcast(self) -> None:
+        state = json.dumps(self.public_state(), separators=(",", ":"))[:-1]   # encoded once for everyone
+        for seat, conn in enumerate(self.conns):
+            if conn is not None:
+                conn.send_state(state, seat)
+        for conn in list(self.watchers):
+            conn.send_state(state, None)
+
+    # ----- changes (each committed before anyone is told) ------------------------------------------------
+    def commit_move(self, seat: int, move: str, by_cpu: bool = False) -> str:
+        game = self.game
+        before = len(game.history)
+        game.play(move)                                   # IllegalMoveError: nothing changed
+        canonical = game.history[-1] if len(game.history) > before else move
+        try:
+            self.server.store.add_move(self.id, self.ply(), "move", canonical, seat, by_cpu, self.server.now())
+        except Exception:
+            game.undo()
+            raise
+        self.moves.append(StoredMove("move", canonical, seat, by_cpu))
+        if self.request is not None:
+            self.note = f"A move was played, so the {self.request[0]} request is cancelled."
+            self.request = None
+        else:
+            self.note = ""
+        self.turn_started = self.server.now()
+        return canonical
+
+    def commit_resign(self, seat: int) -> None:
+        self.game.resign(seat)
+        try:
+            self.server.store.add_move(self.id, self.ply(), "resign", None, seat, False, self.server.now())
+        except Exception:
+            self.game.undo()
+            raise
+        self.moves.append(StoredMove("resign", None, seat, False))
+        self.request = None
+        self.note = f"{self.names[seat]} resigned."
+
+    def commit_new_game(self) -> None:
+        self.server.store.new_game(self.id, self.server.now())
+        self.moves, self.request = [], None
+        self.game = self.spec.new_game(self.options)     # same board; seats and colours stay
+        self.turn_started = self.server.now()
+        self.note = "New game."
+
+    def commit_undo(self) -> None:
+        last = self.moves[-1]
+        self.server.store.undo_move(self.id, self.ply() - 1, self.server.now())
+        self.moves.pop()
+        self.request = None
+        self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
+        self.turn_started = self.server.now()
+        self.note = f"{self.names[last.seat]}'s last move was taken back."
+
+    # ----- the CPU stands in for an absent player ------------------------------------------------------------
+    def cpu_due(self, now: float) -> int | None:
+        """The seat the CPU must play for now, or None."""
+        game = self.game
+        if game.is_over() or not self.guest_in():
+            return None
+        seat = game.to_move
+        other = 1 - seat
+        if not self.connected(other):
+            return None                       # nobody to play against: the game waits
+        if not self.connected(seat):
+            if seat in self.cpu_for:
+                return seat
+            deadline = self.turn_started + self.timer if self.timer else self.away_since[seat] + self.server.grace
+            if now >= deadline:
+                self.cpu_for.add(seat)
+                return seat
+            return None
+        if self.timer and now >= self.turn_started + self.timer:
+            return seat                       # time ran out: the CPU plays this turn for them
+        return None
+
+    def tick(self, now: float) -> None:
+        for _ in range(200):                  # a CPU that completes boxes moves again
+            seat = self.cpu_due(now)
+            if seat is None:
+                return
+            if self._cpu is None:
+                self._cpu = self.spec.cpu(CPU_LEVEL, None)
+            move = self._cpu.choose(self.game)
+            timed_out = self.connected(seat)
+            self.commit_move(seat, move, by_cpu=True)
+            self.note = (f"Time ran out: the CPU played {move} for {self.names[seat]}." if timed_out
+                         else f"The CPU played {move} for {self.names[seat]}.")
+            self.broadcast()
+            if timed_out:
+                return
+
+
+class RoomServer:
+    def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
+                 idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
+                 rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
+                 prefix: str = ""):
+        self.store = Store(db, synchronous=synchronous)
+        self.now = clock or time.time
+        self.grace, self.idle = grace, idle
+        self.tick_seconds, self.sweep_every = tick, sweep_every
+        self.rooms_per_minute = rooms_per_minute
+        self.base_url = base_url
+        self.prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""     # e.g. /services/rooms
+        self.rooms: dict[str, Room] = {}
+        self._create_buckets: dict[str, tuple[float, float]] = {}
+        self._last_sweep = 0.0
+
+    def room(self, room_id: str) -> Room | None:
+        if room_id in self.rooms:
+            return self.rooms[room_id]
+        if not isinstance(room_id, str) or not 8 <= len(room_id) <= 64:
+            return None
+        stored = self.store.load_room(room_id)
+        if stored is None:
+            return None
+        room = self.rooms[room_id] = Room(self, stored)
+        return room
+
+    def create_room(self, game: Any, options: Any, timer: Any) -> tuple[str, str]:
+        game_id, clean, timer = check_room_options(game, options, timer)
+        room_id, token = secrets.token_urlsafe(12), secrets.token_urlsafe(32)
+        self.store.create_room(room_id, game_id, clean, timer, token, self.now())
+        return room_id, token
+
+    def allow_create(self, ip: str) -> bool:
+        now = time.monotonic()
+        tokens, last = self._create_buckets.get(ip, (10.0, now))
+        tokens = min(10.0, tokens + (now - last) * self.rooms_per_minute / 60)
+        if tokens < 1:
+            self._create_buckets[ip] = (tokens, now)
+            return False
+        self._create_buckets[ip] = (tokens - 1, now)
+        return True
+
+    def tick(self) -> None:
+        now = self.now()
+        for room_id, room in list(self.rooms.items()):
+            if room.sockets == 0 and now - room.unused_since > UNLOAD_AFTER:
+                del self.rooms[room_id]          # nobody there: it is reloaded from the store when needed
+                continue
+            try:
+                room.tick(now)
+            except Exception:  # noqa: BLE001 — one room's trouble must not stop the others
+                log.exception("room tick failed")
+        if now - self._last_sweep >= self.sweep_every:
+            self._last_sweep = now
+            self.sweep(now)
+
+    def sweep(self, now: float) -> list[str]:
+        """Delete rooms idle for seven days (their moves go with them); close their connections."""
+        expired = self.store.expire(now, self.idle)
+        for room_id in expired:
+            room = self.rooms.pop(room_id, None)
+            if room is not None:
+                for conn in [*room.conns, *room.watchers]:
+                    if conn is not None:
+                        conn.send({"type": "expired", "message": "This room expired after seven days without activity."})
+                        conn.close(CLOSE_EXPIRED, "expired")
+        if expired:
+            log.info("expired %d room(s)", len(expired))
+        return expired
+
+    def app(self) -> tornado.web.Application:
+        p = re.escape(self.prefix)
+        routes = [
+            (p + r"/", PageHandler, {"page": "create.html"}),
+            (p + r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
+            (p + r"/api/rooms", CreateHandler, {"server": self}),
+            (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
+            (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
+        ]
+        if self.prefix:
+            routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
+        return tornado.web.Application(routes, websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
+            log_function=_log_request)
+
+    def start_ticking(self) -> PeriodicCallback:
+        callback = PeriodicCallback(self.tick, self.tick_seconds * 1000)
+        callback.start()
+        return callback
+
+
+def _log_request(handler: tornado.web.RequestHandler) -> None:
+    """Access log without query strings or bodies (tokens never travel there anyway)."""
+    status = handler.get_status()
+    level = logging.INFO if status < 400 else logging.WARNING
+    log.log(level, "%d %s %s %.1f ms", status, handler.request.method, handler.request.path,
+            1000 * handler.request.request_time())
+
+
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+                               "style-src 'self' 'unsafe-inline'",
+    "Cache-Control": "no-store",
+}
+
+
+class BaseHandler(tornado.web.RequestHandler):
+    def set_default_headers(self) -> None:
+        for k, v in SECURITY_HEADERS.items():
+            self.set_header(k, v)
+
+
+class NoCacheStatic(tornado.web.StaticFileHandler):
+    def set_extra_headers(self, path: str) -> None:
+        for k, v in SECURITY_HEADERS.items():
+            self.set_header(k, v)
+
+
+class PageHandler(BaseHandler):
+    def initialize(self, page: str) -> None:
+        self.page = page
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.write((STATIC / self.page).read_bytes())
+
+
+class RoomPageHandler(BaseHandler):
+    def initialize(self, server: RoomServer) -> None:
+        self.server = server
+
+    def get(self, room_id: str) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        if self.server.room(room_id) is None:
+            self.set_status(404)
+            self.write((STATIC / "missing.html").read_bytes())
+            return
+        self.write((STATIC / "room.html").read_bytes())
+
+
+class CreateHandler(BaseHandler):
+    def initialize(self, server: RoomServer) -> None:
+        self.server = server
+
+    def post(self) -> None:
+        if len(self.request.body) > MAX_MESSAGE:
+            return self._error(413, "request too large")
+        if not self.server.allow_create(self.request.remote_ip or "?"):
+            return self._error(429, "too many rooms created from this address: wait a minute")
+        try:
+            data = json.loads(self.request.body)
+        except (ValueError, UnicodeDecodeError):
+            return self._error(400, "the body must be JSON: {\"game\": \"dots\", \"options\": {}, \"timer\": 0}")
+        if not isinstance(data, dict):
+            return self._error(400, "the body must be a JSON object")
+        unknown = set(data) - {"game", "options", "timer"}
+        if unknown:
+            return self._error(400, f"unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
+        try:
+            room_id, token = self.server.create_room(data.get("game"), data.get("options"), data.get("timer", 0))
+        except BadOptions as refusal:
+            return self._error(400, str(refusal)[:300])
+        base = self.server.base_url.rstrip("/") if self.server.base_url else \
+            f"{self.request.protocol}://{self.request.host}{self.server.prefix}"
+        self.set_status(201)
+        self.write({"room": room_id, "link": f"{base}/r/{room_id}", "token": token, "seat": 0})
+
+    def _error(self, status: int, message: str) -> None:
+        self.set_status(status)
+        self.write({"type": "error", "message": message})
+
+
+class RoomSocket(tornado.websocket.WebSocketHandler):
+    """One browser tab or notebook in a room: a seat (0, 1) or a watcher (None)."""
+
+    def initialize(self, server: RoomServer) -> None:
+        self.server = server
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.greeted = False
+        self.tokens, self.last_refill = BURST, time.monotonic()
+        self.last_rate_error = 0.0
+        self.dropped = 0
+
+    def open(self, room_id: str) -> None:
+        self.room = self.server.room(room_id)
+        if self.room is not None:
+            self.room.sockets += 1
+        if self.room is None:
+            self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
+            self.close(CLOSE_EXPIRED, "no such room")
+
+    # ----- sending -------------------------------------------------------------------------------------
+    def send(self, message: dict) -> None:
+        try:
+            self.write_message(json.dumps(message, separators=(",", ":")))
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+    def send_state(self, state: str, seat: int | None) -> None:
+        """``state``: the room's public state, JSON without its closing brace; this reader's part is added."""
+        room = self.room
+        mine = {"you": seat, "status": room.status_for(seat),
+                "waiting": room.waiting_reason(seat) if seat is not None else None}
+        try:
+            self.write_message(state + "," + json.dumps(mine, separators=(",", ":"))[1:])
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+    def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
+        self.send({"type": "error", "code": code, "message": message, "id": ref})
+
+    # ----- receiving -------------------------------------------------------------------------------------
+    def rate_ok(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last_refill) * RATE)
+        self.last_refill = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def on_message(self, raw: str | bytes) -> None:
+        if self.room is None:
+            return
+        if not self.rate_ok():
+            self.dropped += 1
+            if self.dropped > 2000:
+                self.close(CLOSE_ABUSE, "flood")
+            elif time.monotonic() - self.last_rate_error > 1.0:
+                self.last_rate_error = time.monotonic()
+                self.refuse("Too many messages: slow down (this one and the next were ignored).", "rate")
+            return
+        if len(raw) > MAX_MESSAGE:
+            return self.refuse(f"Message too large ({len(raw)} bytes, at most {MAX_MESSAGE}).", "too_large")
+        if isinstance(raw, bytes):
+            return self.refuse("Binary messages are not understood: send JSON text.", "bad_json")
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return self.refuse("Malformed message: send one JSON object.", "bad_json")
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            return self.refuse("Malformed message: a JSON object with a \"type\" is expected.", "bad_json")
+        ref = data.get("id")
+        if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str)) or len(str(ref)) > 40):
+            return self.refuse("\"id\" must be a short string or a number.", "bad_field")
+        kind = data["type"]
+        handler = {"hello": self.on_hello, "move": self.on_move, "click": self.on_click,
+                   "request": self.on_request, "answer": self.on_answer, "resign": self.on_resign,
+                   "ping": self.on_ping}.get(kind)
+        if handler is None:
+            return self.refuse(f"Unknown message type {kind[:30]!r}.", "unknown_type", ref)
+        if kind != "hello" and not self.greeted:
+            return self.refuse("Say hello first.", "no_hello", ref)
+        try:
+            handler(data)
+        except Refusal as refusal:
+            self.refuse(str(refusal), refusal.code, ref)
+        except IllegalMoveError as refusal:
+            self.refuse(str(refusal)[:300], "illegal", ref)
+        except Exception:  # noqa: BLE001 — our bug or a full disk: logged (without the message), the client told
+            log.exception("error handling a %r message", kind)
+            self.refuse("The server could not do that (an internal error); nothing was changed.", "server_error", ref)
+
+    def on_ping(self, data: dict) -> None:
+        self.send({"type": "pong", "id": data.get("id")})
+
+    def on_hello(self, data: dict) -> None:
+        if self.greeted:
+            raise Refusal("Already greeted.", "bad_field")
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or not 10 <= len(token) <= 100):
+            raise Refusal("\"token\" must be the seat token this browser was given, or null.", "bad_token")
+        room, server = self.room, self.server
+        now = server.now()
+        seat, new_token, note = None, None, ""
+        if token is not None:
+            h = token_hash(token)
+            matches = [s for s in (0, 1) if room.seat_hashes[s] is not None and secrets.compare_digest(room.seat_hashes[s], h)]
+            if matches:
+                seat = matches[0]
+            else:
+                note = "That seat token does not belong to this room: you are watching."
+                self.refuse("That seat token does not belong to this room.", "bad_token")
+        elif not room.guest_in():
+            seat, new_token = 1, secrets.token_urlsafe(32)
+            server.store.take_seat(room.id, 1, new_token, now)
+            room.seat_hashes[1] = token_hash(new_token)
+            room.turn_started = now
+            room.note = f"{room.names[1]} joined."
+        else:
+            note = "Room full: both seats are taken, so you are watching."
+        self.greeted = True
+        if seat is None:
+            if len(room.watchers) >= MAX_WATCHERS:
+                self.send({"type": "error", "code": "too_many", "message": "Too many people are watching this room."})
+                self.close(CLOSE_ABUSE, "too many watchers")
+                return
+            room.watchers.add(self)
+            self.send({"type": "welcome", "seat": None, "room_full": room.guest_in(), "note": note})
+        else:
+            old = room.conns[seat]
+            room.conns[seat] = self
+            self.seat = seat
+            if old is not None and old is not self:
+                old.seat = None
+                old.send({"type": "replaced", "message": "This seat was opened in another tab or window: this one has stopped."})
+                old.close(CLOSE_REPLACED, "replaced")
+            if seat in room.cpu_for:
+                room.cpu_for.discard(seat)
+                room.note = f"{room.names[seat]} is back: the CPU stops playing for them."
+            welcome = {"type": "welcome", "seat": seat, "room_full": False, "note": ""}
+            if new_token:
+                welcome["token"] = new_token        # to this connection only
+            self.send(welcome)
+            if not new_token:
+                server.store.touch(room.id, now)
+        room.broadcast()
+
+    def done(self, ref: Any) -> None:
+        """Tell everyone the new state (after the commit), then the sender that its message was done — so a
+        client holds the new state by the time it reads its ``ok``."""
+        self.room.broadcast()
+        self.send({"type": "ok", "id": ref})
+
+    def my_seat(self) -> int:
+        if self.seat is None:
+            raise Refusal("Only the room's two players can do that; you are watching.", "not_a_seat")
+        return self.seat
+
+    def check_can_move(self, seat: int, data: dict) -> None:
+        room = self.room
+        if room.game.is_over():
+            raise Refusal("The game is over: ask for a new game.", "game_over")
+        reason = room.waiting_reason(seat)
+        if reason:
+            raise Refusal(reason, "waiting")
+        if room.game.to_move != seat:
+            raise Refusal(f"Not your turn: {room.names[room.game.to_move]} is to move.", "not_your_turn")
+        ply = data.get("ply")
+        if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply != room.ply()):
+            raise Refusal(f"That move was made on an old position (move {ply!r}, the game is at move {room.ply()}).", "stale")
+        if room.ply() >= room.spec.max_moves:
+            raise Refusal("This game is too long: start a new game.", "too_long")
+
+    def on_move(self, data: dict) -> None:
+        seat = self.my_seat()
+        try:
+            move = check_move(data.get("move"))
+        except IllegalMoveError as refusal:
+            raise Refusal(str(refusal), "bad_field") from None
+        self.check_can_move(seat, data)
+        self.play(seat, move, data.get("id"))
+
+    def on_click(self, data: dict) -> None:
+        seat = self.my_seat()
+        x, y = data.get("x"), data.get("y")
+        for v in (x, y):
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10000:
+                raise Refusal("\"x\" and \"y\" must be numbers (CSS pixels on the board).", "bad_field")
+        self.check_can_move(seat, data)
+        move = self.room.spec.move_at(self.room.game, self.room.options, float(x), float(y))
+        self.play(seat, move, data.get("id"))
+
+    def play(self, seat: int, move: str, ref: Any) -> None:
+        room = self.room
+        canonical = room.commit_move(seat, move)       # committed to SQLite before anyone hears of it
+        room.broadcast()
+        self.send({"type": "ok", "id": ref, "move": canonical, "ply": room.ply()})
+        room.tick(self.server.now())                   # an absent opponent's CPU may answer at once
+
+    def on_resign(self, data: dict) -> None:
+        seat = self.my_seat()
+        room = self.room
+        if room.game.is_over():
+            raise Refusal("The game is over already.", "game_over")
+        if not room.guest_in():
+            raise Refusal("Nobody to resign to yet: press New game to start again.", "waiting")
+        room.commit_resign(seat)
+        self.done(data.get("id"))
+
+    def on_request(self, data: dict) -> None:
+        seat = self.my_seat()
+        room = self.room
+        kind = data.get("kind")
+        if kind not in ("restart", "undo"):
+            raise Refusal("\"kind\" must be \"restart\" or \"undo\".", "bad_field")
+        now = self.server.now()
+        if kind == "restart" and not room.guest_in():
+            room.commit_new_game()                     # seat 2 still free: the creator restarts alone
+            room.note = "New game (seat 2 is still free, so no agreement was needed)."
+            return self.done(data.get("id"))
+        if not room.guest_in():
+            raise Refusal("Nobody to ask yet: wait for your friend.", "waiting")
+        other = 1 - seat
+        if not room.connected(other):
+            raise Refusal(f"Waiting for {room.names[other]} to reconnect: they must answer the request.", "waiting")
+        if kind == "undo":
+            if not room.moves:
+                raise Refusal("There is nothing to undo yet.", "nothing")
+            if room.moves[-1].seat != seat or room.moves[-1].by_cpu:
+                raise Refusal("You can only ask to take back your own last move.", "nothing")
+        if room.request is not None:
+            if room.request == (kind, other):          # both asked for the same thing: agreed
+                return self._apply(kind, data.get("id"))
+            raise Refusal("A request is already waiting for an answer.", "pending")
+        room.server.store.set_request(room.id, kind, seat, now)
+        room.request = (kind, seat)
+        room.note = (f"{room.names[seat]} asks for a new game." if kind == "restart"
+                     else f"{room.names[seat]} asks to take back their last move.")
+        self.done(data.get("id"))
+
+    def on_answer(self, data: dict) -> None:
+        seat = self.my_seat()
+        room = self.room
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise Refusal("\"accept\" must be true or false.", "bad_field")
+        if room.request is None:
+            raise Refusal("There is no request to answer.", "nothing")
+        kind, asker = room.request
+        if asker == seat:
+            raise Refusal("You made this request: the other player answers it.", "not_yours")
+        if data.get("kind", kind) != kind:
+            raise Refusal(f"The pending request is for {kind!r}.", "stale")
+        if not accept:
+            room.server.store.clear_request(room.id, self.server.now())
+            room.request = None
+            room.note = f"{room.names[seat]} declined the {'new game' if kind == 'restart' else 'undo'}."
+            return self.done(data.get("id"))
+        self._apply(kind, data.get("id"))
+
+    def _apply(self, kind: str, ref: Any) -> None:
+        room = self.room
+        if kind == "restart":
+            room.commit_new_game()
+        else:
+            room.commit_undo()
+        self.done(ref)
+
+    def on_close(self) -> None:
+        room = self.room
+        if room is None:
+            return
+        room.sockets -= 1
+        if room.sockets == 0:
+            room.unused_since = self.server.now()
+        room.watchers.discard(self)
+        if self.seat is not None and room.conns[self.seat] is self:
+            room.conns[self.seat] = None
+            room.away_since[self.seat] = self.server.now()
+            room.broadcast()

@@ -1,0 +1,214 @@
+// The room page. It paints the scene the server computed (the same Scene the notebook widgets paint),
+// sends clicks and keyboard moves, and reconnects by itself after a network drop.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const roomId = location.pathname.split("/").pop();
+const base = location.pathname.slice(0, location.pathname.lastIndexOf("/r/"));   // "" or a prefix such as /services/rooms
+const tokenKey = "gamekit-seat:" + roomId;
+const canvas = $("board");
+const ctx = canvas.getContext("2d");
+let ws = null, state = null, seat = null, stopped = false, retry = 0, cursor = null, nextId = 1;
+// read by the browser tests (and handy in the console); the seat token is not exposed here
+window.gamekitRoom = {get state() { return state; }, get seat() { return seat; },
+                      get connected() { return !!ws && ws.readyState === 1; }, drop() { if (ws) ws.close(); }};
+
+$("link").value = location.origin + base + "/r/" + roomId;
+
+function connect() {
+  if (stopped) return;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(scheme + "//" + location.host + base + "/ws/" + roomId);
+  ws.onopen = () => {
+    retry = 0;
+    ws.send(JSON.stringify({type: "hello", token: localStorage.getItem(tokenKey)}));
+  };
+  ws.onmessage = (event) => handle(JSON.parse(event.data));
+  ws.onclose = () => {
+    ws = null;
+    if (stopped) return;
+    $("status").textContent = "Connection lost: reconnecting…";
+    document.body.dataset.connected = "no";
+    const delay = Math.min(3000, 250 * 2 ** retry++) * (0.8 + 0.4 * Math.random());   // backoff with jitter
+    setTimeout(connect, delay);
+  };
+}
+
+function send(message) {
+  if (!ws || ws.readyState !== 1) { $("error").textContent = "Not connected: wait a moment."; return; }
+  message.id = nextId++;
+  ws.send(JSON.stringify(message));
+}
+
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      seat = message.seat;
+      if (message.token) localStorage.setItem(tokenKey, message.token);
+      banner(message.room_full ? (message.note || "Room full: you are watching.") : (message.note || ""));
+      document.body.dataset.seat = seat === null ? "watcher" : String(seat);
+      break;
+    case "state":
+      state = message;
+      document.body.dataset.connected = "yes";
+      render();
+      break;
+    case "error":
+      $("error").textContent = message.message;
+      if (message.code === "no_room") stop("This room does not exist or has expired.");
+      break;
+    case "ok":
+      $("error").textContent = "";
+      break;
+    case "replaced":
+      stop(message.message);
+      break;
+    case "expired":
+      stop(message.message);
+      break;
+  }
+}
+
+function stop(text) {
+  stopped = true;
+  banner(text);
+  $("status").textContent = text;
+  document.body.dataset.stopped = "yes";
+  for (const b of document.querySelectorAll("button")) if (b.id !== "copy") b.disabled = true;
+  if (ws) ws.close();
+}
+
+function banner(text) {
+  $("banner").textContent = text;
+  $("banner").style.display = text ? "block" : "none";
+}
+
+// ----- drawing: replay the scene primitives (CSS pixels) on a HiDPI canvas -----
+function paint() {
+  const [w, h] = state.size;
+  const scale = window.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(w * scale) || canvas.height !== Math.round(h * scale)) {
+    canvas.width = Math.round(w * scale); canvas.height = Math.round(h * scale);
+    canvas.style.width = w + "px"; canvas.style.height = h + "px";
+  }
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  for (const [op, ...a] of state.scene) {
+    ctx.setLineDash([]);
+    if (op === "rect") { ctx.fillStyle = a[4]; ctx.fillRect(a[0], a[1], a[2], a[3]); }
+    else if (op === "stroke_rect") { ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.strokeRect(a[0], a[1], a[2], a[3]); }
+    else if (op === "circle") { ctx.fillStyle = a[3]; ctx.beginPath(); ctx.arc(a[0], a[1], a[2], 0, 2 * Math.PI); ctx.fill(); }
+    else if (op === "ring") { ctx.strokeStyle = a[3]; ctx.lineWidth = a[4]; ctx.beginPath(); ctx.arc(a[0], a[1], a[2], 0, 2 * Math.PI); ctx.stroke(); }
+    else if (op === "line" || op === "dashed_line") {
+      ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.lineCap = "round";
+      if (op === "dashed_line") ctx.setLineDash([4, 4]);
+      ctx.beginPath(); ctx.moveTo(a[0], a[1]); ctx.lineTo(a[2], a[3]); ctx.stroke();
+    }
+    else if (op === "polygon") {
+      ctx.fillStyle = a[1]; ctx.beginPath();
+      a[0].forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y))); ctx.closePath(); ctx.fill();
+    }
+    else if (op === "text") {
+      ctx.font = a[3]; ctx.fillStyle = a[4]; ctx.textAlign = a[5]; ctx.textBaseline = "middle";
+      ctx.fillText(String(a[2]), a[0], a[1]);
+    }
+  }
+  if (cursor !== null && state.targets[cursor]) {
+    const [, x, y] = state.targets[cursor];
+    ctx.setLineDash([3, 3]); ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 3;
+    ctx.beginPath(); ctx.arc(x, y, 11, 0, 2 * Math.PI); ctx.stroke(); ctx.setLineDash([]);
+  }
+}
+
+function render() {
+  $("title").textContent = state.title;
+  $("board-name").textContent = state.board + (state.timer ? " · " + state.timer + " s per turn" : "");
+  document.title = state.title + " — gamekit room";
+  if (cursor !== null && cursor >= state.targets.length) cursor = null;
+  paint();
+  state.seats.forEach((s, i) => {
+    const card = $("card-" + i);
+    const who = !s.taken ? "free seat" : s.cpu ? "CPU while away" : s.connected ? "connected" : "away";
+    const you = seat === i ? " (you)" : "";
+    card.className = "card" + (state.to_move === i ? " active" : "");
+    card.style.background = s.colour + "33";
+    card.innerHTML = "";
+    const dot = document.createElement("span"); dot.className = "dot"; dot.style.background = s.colour;
+    const name = document.createElement("b"); name.textContent = s.name + you;
+    const small = document.createElement("small"); small.textContent = " " + who;
+    const score = document.createElement("span"); score.className = "score"; score.textContent = s.score;
+    card.append(dot, name, small, score);
+  });
+  $("status").textContent = state.status;
+  deadline = state.turn_seconds_left === null ? null : performance.now() + 1000 * state.turn_seconds_left;
+  showClock();
+  $("note").textContent = state.note || "";
+  const player = seat !== null;
+  $("buttons").style.display = player ? "" : "none";
+  $("undo").disabled = !state.history.length || state.over;
+  $("resign").disabled = state.over || !state.seats[1].taken;
+  const req = state.request;
+  if (req && player && req.seat !== seat) {
+    $("request").style.display = "block";
+    $("request-text").textContent = state.seats[req.seat].name +
+      (req.kind === "restart" ? " asks for a new game. " : " asks to take back their last move. ");
+  } else {
+    $("request").style.display = "none";
+  }
+  $("new").textContent = req && req.kind === "restart" && req.seat === seat ? "New game (asked)" : "New game";
+}
+
+// ----- time per turn: a countdown from the seconds the server said were left ------------------------------
+let deadline = null;
+function showClock() {
+  const clock = $("clock");
+  if (deadline === null || !state || state.over) { clock.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  clock.textContent = state.seats[state.to_move].name + ": " + left + " s left";
+}
+setInterval(showClock, 500);
+
+// ----- input ---------------------------------------------------------------------------------------
+canvas.addEventListener("pointerdown", (event) => {
+  if (!state || seat === null) return;
+  const box = canvas.getBoundingClientRect();
+  canvas.focus();
+  send({type: "click", x: event.clientX - box.left, y: event.clientY - box.top, ply: state.ply});
+});
+canvas.addEventListener("keydown", (event) => {
+  if (!state || !state.targets.length) return;
+  const t = state.targets;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    if (cursor !== null && seat !== null) send({type: "move", move: t[cursor][0], ply: state.ply});
+    return;
+  }
+  const dirs = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
+  const d = dirs[event.key];
+  if (!d) return;
+  event.preventDefault();
+  if (cursor === null) { cursor = 0; paint(); return; }
+  // the nearest target in the arrow's direction (within 60° of it)
+  const [, x0, y0] = t[cursor];
+  let best = null, bestScore = Infinity;
+  t.forEach(([, x, y], i) => {
+    const dx = x - x0, dy = y - y0, along = dx * d[0] + dy * d[1];
+    if (i === cursor || along <= 0) return;
+    const across = Math.abs(dx * d[1] - dy * d[0]);
+    if (across > along * 1.8) return;
+    const score = along + 2 * across;
+    if (score < bestScore) { bestScore = score; best = i; }
+  });
+  if (best !== null) cursor = best;
+  paint();
+});
+$("new").addEventListener("click", () => send({type: "request", kind: "restart"}));
+$("undo").addEventListener("click", () => send({type: "request", kind: "undo"}));
+$("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({type: "resign"}); });
+$("accept").addEventListener("click", () => send({type: "answer", accept: true, kind: state.request && state.request.kind}));
+$("decline").addEventListener("click", () => send({type: "answer", accept: false, kind: state.request && state.request.kind}));
+$("copy").addEventListener("click", async () => {
+  $("link").select();
+  try { await navigator.clipboard.writeText($("link").value); $("copy").textContent = "Copied"; }
+  catch (e) { document.execCommand("copy"); }
+});
+connect();

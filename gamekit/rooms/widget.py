@@ -1,0 +1,128 @@
+"""A notebook board for a room: the server's scene painted on the shared ``BoardCanvas``, clicks sent to the
+server (which hit-tests them with the widgets' own layout code), the two player cards, the status line,
+New game / Undo / Resign, Accept / Decline for the other player's request, and the invite link.
+
+    >>> from gamekit.dots.widget import DotsWidget
+    >>> DotsWidget(mode="online", server="http://localhost:8765")       # doctest: +SKIP  (creates a room)
+    >>> DotsWidget(mode="online", room="http://localhost:8765/r/…")     # doctest: +SKIP  (joins one)
+
+Both calls return a :class:`RoomWidget` (as does ``ConnectWidget(mode="online", …)``).  The room is
+played by a :class:`~gamekit.rooms.client.RoomClient` (``widget.client``); updates from the server arrive
+on the client's reader thread and are painted straight away.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as W
+
+from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, join
+from gamekit.widgets.base import BoardCanvas, Scene
+
+
+class RoomWidget(W.VBox):
+    def __init__(self, client: RoomClient):
+        self.client = client
+        self.errors: list[BaseException] = []
+        state = client.state
+        w, h = state["size"]
+        self.board = BoardCanvas(w, h)
+        self.board.canvas.on_mouse_down(self._on_mouse_down)
+        self.board.canvas.on_touch_start(lambda touches: touches and self._on_mouse_down(*touches[0]))
+        self.cards = [W.HTML(layout=W.Layout(flex="1 1 0%")) for _ in range(2)]
+        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.status.add_class("gamekit-status")
+        self.message = W.HTML()
+        self.new_button = W.Button(description="New game", icon="refresh")
+        self.undo_button = W.Button(description="Undo", icon="undo")
+        self.resign_button = W.Button(description="Resign", icon="flag")
+        self.accept_button = W.Button(description="Accept", button_style="success")
+        self.decline_button = W.Button(description="Decline", button_style="warning")
+        self.request_text = W.HTML()
+        self.request_panel = W.HBox([self.request_text, self.accept_button, self.decline_button],
+                                    layout=W.Layout(display="none"))
+        self.link = W.Text(value=client.link, description="Invite link", disabled=False,
+                           layout=W.Layout(width="100%"), style={"description_width": "initial"})
+        for button, action in ((self.new_button, client.request_new_game), (self.undo_button, client.request_undo),
+                               (self.resign_button, client.resign), (self.accept_button, lambda: client.answer(True)),
+                               (self.decline_button, lambda: client.answer(False))):
+            button.on_click(lambda _, action=action: self._do(action))
+        buttons = [self.new_button, self.undo_button, self.resign_button] if client.seat is not None else []
+        super().__init__([W.HBox(self.cards), self.board.canvas, self.status, self.message, self.request_panel,
+                          W.HBox(buttons), self.link])
+        self.add_class("gamekit-widget")
+        client.on_state = self.show
+        self.show(client.state)
+
+    def _do(self, action: Any) -> None:
+        try:
+            action()
+            self.message.value = ""
+        except RoomRefusal as refusal:
+            self.message.value = f"<span style='color:#b03a2e'>{escape(str(refusal))}</span>"
+        except Exception as error:  # noqa: BLE001 — shown, never swallowed
+            self.errors.append(error)
+            self.message.value = f"<span style='color:#b03a2e'>{escape(type(error).__name__)}: {escape(str(error))}</span>"
+
+    def click(self, x: float, y: float) -> None:
+        """A click at CSS pixel (x, y) of the board (what a reader's click does)."""
+        self._do(lambda: self.client.click(x, y))
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        self.click(*self.board.to_css(x, y))
+
+    def show(self, state: dict) -> None:
+        """Paint a state from the server (computed first, then painted)."""
+        scene = Scene(tuple(op) for op in state["scene"])
+        me = self.client.seat
+        cards = []
+        for seat, s in enumerate(state["seats"]):
+            active = state["to_move"] == seat
+            who = "free seat" if not s["taken"] else "CPU while away" if s["cpu"] else "connected" if s["connected"] else "away"
+            cards.append(f"<div class='gamekit-card' style='border:3px solid {'#2f3640' if active else 'transparent'};"
+                         f"border-radius:8px;padding:4px 10px;background:{s['colour']}33'>"
+                         f"<b>{escape(s['name'])}{' (you)' if me == seat else ''}</b> <small>{who}</small>"
+                         f"<span style='float:right;font-weight:bold'>{escape(s['score'])}</span></div>")
+        request = state["request"]
+        self.board.resize(*state["size"])
+        self.board.paint(scene)
+        for card, html in zip(self.cards, cards):
+            card.value = html
+        note = f" <small>{escape(state['note'])}</small>" if state.get("note") else ""
+        self.status.value = f"<span>{escape(state['status'])}</span>{note}"
+        if request and me is not None and request["seat"] != me:
+            what = "a new game" if request["kind"] == "restart" else "to take back their last move"
+            self.request_text.value = f"{escape(state['seats'][request['seat']]['name'])} asks for {what}. "
+            self.request_panel.layout.display = "flex"
+        else:
+            self.request_panel.layout.display = "none"
+        self.undo_button.disabled = not state["history"] or state["over"]
+        self.resign_button.disabled = state["over"]
+
+
+def online_widget(kind: str, *args: Any, mode: str = "online", server: str | None = None, room: str | None = None,
+                  timer: int = 0, **kwargs: Any) -> RoomWidget:
+    """What ``DotsWidget(mode="online", …)`` / ``ConnectWidget(mode="online", …)`` return: create a room on
+    ``server`` with the widget's own board arguments (Dots: width, height — 4 × 4 boxes by default, the sheet's
+    5 × 5 dots; 5 en raya: game "five"/"four", popout) and ``timer``, or join the invite link ``room``."""
+    if (server is None) == (room is None):
+        raise ValueError("mode='online': give server=URL (to create a room) or room=LINK (to join one), not both")
+    names = {"dots": ("width", "height"), "connect": ("game", "popout")}[kind]
+    if len(args) > len(names):
+        raise TypeError(f"too many positional arguments for an online {kind} board: {args!r}")
+    given = dict(zip(names, args))
+    for name in list(kwargs):
+        if name in names:
+            given[name] = kwargs.pop(name)
+    if kwargs:
+        raise ValueError(f"{', '.join(sorted(kwargs))}: not used online (the two players are people; the CPU "
+                         "only stands in for a player who left)")
+    if room is not None:
+        if given:
+            raise ValueError("joining a room: its board was chosen by its creator, give only room=LINK")
+        return RoomWidget(join(room))
+    if kind == "connect":
+        options = {"board": given.get("game", "five"), "popout": given.get("popout", False)}
+        return RoomWidget(create_room(server, "connect", timer=timer, **options))
+    return RoomWidget(create_room(server, "dots", timer=timer, **given))

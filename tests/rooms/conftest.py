@@ -1,0 +1,207 @@
+"""The room server for tests: started for real (a subprocess on a free loopback port, a temporary SQLite
+file), never mocked.  ``rooms`` is a fresh server per test; ``rooms.kill()`` sends SIGKILL and
+``rooms.start()`` brings it back on the same database; ``rooms.advance(seconds)`` moves its clock on
+(the server reads the offset from a file), so expiry and grace periods are tested without waiting.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class RoomsServer:
+    def __init__(self, tmp: Path, grace: float = 60.0, extra: tuple[str, ...] = ()):
+        self.tmp = tmp
+        self.db = tmp / "rooms.sqlite3"
+        self.offset_file = tmp / "clock-offset"
+        self.offset_file.write_text("0")
+        self.offset = 0.0
+        self.grace, self.extra = grace, extra
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.log = tmp / "server.log"
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        with open(self.log, "a") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gamekit.rooms", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--db", str(self.db), "--grace", str(self.grace), "--clock-offset-file", str(self.offset_file),
+                 "--tick", "0.05", "--sweep-every", "0.2", "--rooms-per-minute", "6000", *self.extra],
+                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.tmp)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"room server exited:\n{self.log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1):
+                    return
+            except urllib.error.HTTPError:
+                return                      # it answers (a 404 under a --prefix)
+            except OSError:
+                time.sleep(0.1)
+        self.process.kill()
+        self.process.wait()
+        raise RuntimeError("room server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown, no chance to flush anything."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+        self.offset_file.write_text(str(self.offset))
+
+    def post(self, body: bytes | dict, path: str = "/api/rooms") -> tuple[int, dict]:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def create(self, game: str = "dots", timer: int = 0, **options) -> dict:
+        status, data = self.post({"game": game, "options": options, "timer": timer})
+        assert status == 201, data
+        return data
+
+
+def _serve(tmp: Path):
+    server = RoomsServer(tmp)
+    server.start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def rooms(tmp_path_factory):
+    """One real server per test module (each test makes its own rooms)."""
+    server = _serve(tmp_path_factory.mktemp("rooms"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def fresh_rooms(tmp_path):
+    """A server of the test's own (for tests that kill it or move its clock on)."""
+    server = _serve(tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def connect():
+    """``connect(link, token=None)`` → a RoomClient, closed after the test."""
+    from gamekit.rooms.client import RoomClient
+    clients = []
+
+    def make(link: str, token: str | None = None, hello: bool = True) -> RoomClient:
+        client = RoomClient(link, token=token, hello=hello, timeout=10)
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        client.close()
+
+
+@pytest.fixture
+def pair(rooms, connect):
+    """``pair(game="dots", timer=0, server=rooms, **options)`` → (room info, creator, guest): a room (Dots:
+    3 × 3 boxes unless options say otherwise) with both seats connected."""
+    def make(game: str = "dots", timer: int = 0, server=None, **options):
+        server = server or rooms
+        info = server.create(game, timer=timer, **(options or ({"width": 3, "height": 3} if game == "dots" else {})))
+        creator = connect(info["link"], token=info["token"])
+        guest = connect(info["link"])
+        creator.wait(lambda s: s["seats"][1]["connected"])
+        return info, creator, guest
+
+    return make
+
+
+# ----- real Chromium (Playwright), launched as tests/browser/conftest.py does --------------------------------------
+def _browser_helpers():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gamekit_browser_helpers", ROOT / "tests" / "browser" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    helpers = _browser_helpers()
+    reason = None
+    if helpers.chromium_path() is None:
+        reason = "no Chromium found (looked for /usr/bin/chromium)"
+    else:
+        try:
+            import playwright  # noqa: F401
+        except ImportError:
+            reason = "the playwright package is not installed"
+    if reason:
+        if os.environ.get("GAMEKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"browser test required (GAMEKIT_REQUIRE_BROWSER=1) but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=helpers.chromium_path(), headless=True, args=helpers.CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def person(chromium):
+    """``person()`` → a page in a browser context of its own (its own localStorage: a separate person)."""
+    contexts = []
+
+    def make(touch: bool = False):
+        # bypass_csp: the page forbids eval, which Playwright's wait_for_function needs
+        context = chromium.new_context(viewport={"width": 700, "height": 900}, has_touch=touch, bypass_csp=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
