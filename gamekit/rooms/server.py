@@ -86,6 +86,8 @@ class Room:
         self.cpu_for: set[int] = set()       # seats the CPU plays for until their person returns
         self.note = ""                        # the last event, shown in everyone's status line
         self._cpu: Any = None
+        self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
+        server.groups.room_loaded(self)
 
     # ----- facts ---------------------------------------------------------------------------------
     @property
@@ -185,6 +187,8 @@ class Room:
         else:
             self.note = ""
         self.turn_started = self.server.now()
+        if game.is_over():
+            self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
         return canonical
 
     def commit_resign(self, seat: int) -> None:
@@ -197,8 +201,10 @@ class Room:
         self.moves.append(StoredMove("resign", None, seat, False))
         self.request = None
         self.note = f"{self.names[seat]} resigned."
+        self.server.groups.game_over(self)
 
     def commit_new_game(self) -> None:
+        self.server.groups.before_new_game(self)
         self.server.store.new_game(self.id, self.server.now())
         self.moves, self.request = [], None
         self.game = self.spec.new_game(self.options)     # same board; seats and colours stay
@@ -266,6 +272,8 @@ class RoomServer:
         self.rooms: dict[str, Room] = {}
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
+        from gamekit.rooms.groups import Groups      # class groups share this database (docs/class.md)
+        self.groups = Groups(self)
 
     def room(self, room_id: str) -> Room | None:
         if room_id in self.rooms:
@@ -317,6 +325,9 @@ class RoomServer:
                         conn.close(CLOSE_EXPIRED, "expired")
         if expired:
             log.info("expired %d room(s)", len(expired))
+        groups = self.groups.sweep(now)
+        if groups:
+            log.info("expired %d group(s)", len(groups))
         return expired
 
     def app(self) -> tornado.web.Application:
@@ -326,6 +337,7 @@ class RoomServer:
             (r"/api/rooms", CreateHandler, {"server": self}),
             (r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
+            *self.groups.routes(),
         ], websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
             log_function=_log_request)
 
@@ -527,6 +539,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             else:
                 note = "That seat token does not belong to this room: you are watching."
                 self.refuse("That seat token does not belong to this room.", "bad_token")
+        elif not room.guest_in() and not room.open_to_link:
+            note = "This room belongs to a class group: pupils take its second seat from the group page."
         elif not room.guest_in():
             seat, new_token = 1, secrets.token_urlsafe(32)
             server.store.take_seat(room.id, 1, new_token, now)
@@ -636,6 +650,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         other = 1 - seat
         if not room.connected(other):
             raise Refusal(f"Waiting for {room.names[other]} to reconnect: they must answer the request.", "waiting")
+        self.server.groups.check_request(room, kind)
         if kind == "undo":
             if not room.moves:
                 raise Refusal("There is nothing to undo yet.", "nothing")
