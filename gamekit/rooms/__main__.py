@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import socket
 
@@ -17,6 +18,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default="rooms.sqlite3", help="SQLite file (created if missing)")
     parser.add_argument("--base-url", default=None, help="public address for invite links (behind a proxy), "
                                                          "e.g. https://games.school.example")
+    parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
+                        help="URL path prefix (default: $JUPYTERHUB_SERVICE_PREFIX when run as a JupyterHub service)")
     parser.add_argument("--grace", type=float, default=GRACE,
                         help="seconds an absent player keeps their turn when no time per turn is set")
     parser.add_argument("--sync", choices=("NORMAL", "FULL"), default="NORMAL", help="SQLite synchronous mode")
@@ -35,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
 async def serve(args: argparse.Namespace) -> None:
     server = RoomServer(args.db, clock=Clock(args.clock_offset_file), grace=args.grace, tick=args.tick,
                         sweep_every=args.sweep_every, rooms_per_minute=args.rooms_per_minute,
-                        base_url=args.base_url, synchronous=args.sync)
+                        base_url=args.base_url, synchronous=args.sync, prefix=args.prefix)
     app = server.app()
     http = app.listen(args.port, args.host, xheaders=args.base_url is not None)
     server.start_ticking()
@@ -45,7 +48,7 @@ async def serve(args: argparse.Namespace) -> None:
     else:
         host = {"127.0.0.1": "localhost", "::1": "localhost", "0.0.0.0": socket.gethostname(),
                 "::": socket.gethostname()}.get(args.host, args.host)
-        shown = f"http://{host}:{args.port}/"
+        shown = f"http://{host}:{args.port}{server.prefix}/"
     print(f"gamekit rooms: open {shown}  (database {args.db}; Ctrl+C stops)", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

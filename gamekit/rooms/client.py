@@ -40,13 +40,14 @@ class RoomClosed(ConnectionError):
 
 
 def _split_link(link: str) -> tuple[str, str]:
-    parts = urlsplit(link)
-    if parts.scheme not in ("http", "https") or not parts.netloc or not parts.path.startswith("/r/"):
+    parts = urlsplit(link) if isinstance(link, str) else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or "/r/" not in parts.path:
         raise ValueError(f"{link!r}: an invite link looks like http://host:port/r/ROOM")
-    room = parts.path[3:].strip("/")
+    prefix, _, room = parts.path.rpartition("/r/")
+    room = room.strip("/")
     if not room or "/" in room:
         raise ValueError(f"{link!r}: no room id after /r/")
-    return f"{parts.scheme}://{parts.netloc}", room
+    return f"{parts.scheme}://{parts.netloc}{prefix}", room
 
 
 class RoomClient:
@@ -65,7 +66,8 @@ class RoomClient:
         self._cond = threading.Condition()
         self._next_id = 1
         ws_url = ("wss" if self.base.startswith("https") else "ws") + self.base[self.base.index(":"):] + f"/ws/{self.room}"
-        self._ws = websocket.create_connection(ws_url, timeout=timeout, origin=self.base)
+        origin = "/".join(self.base.split("/")[:3])          # scheme://host:port
+        self._ws = websocket.create_connection(ws_url, timeout=timeout, origin=origin)
         self._ws.settimeout(None)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()

@@ -727,7 +727,7 @@ class GroupApi(BaseHandler):
             return self._error(400, "The body must be a JSON object.")
         if not isinstance(data, dict):
             return self._error(400, "The body must be a JSON object.")
-        base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}"
+        base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
         try:
             answer = groups.handle(gid, action, data, base.rstrip("/"))
         except GroupRefusal as refusal:

@@ -2,6 +2,8 @@
 
 ``python -m gamekit.rooms [--host H] [--port P] [--db FILE]`` starts it and prints the address to open.
 
+Paths (under ``--prefix``, e.g. ``/services/rooms`` as a JupyterHub service):
+
 * ``GET /``                the page to create a room (game, board, time per turn).
 * ``POST /api/rooms``      JSON ``{"game", "options", "timer"}`` → ``{"room", "link", "token", "seat": 0}``.
 * ``GET /r/<room>``        the room page (the invite link).
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 import secrets
 import time
 from pathlib import Path
@@ -37,6 +40,7 @@ HARD_MAX_MESSAGE = 65536
 RATE = 20.0                   # messages a second per connection (token bucket) …
 BURST = 40.0                  # … with this burst
 GRACE = 60.0                  # seconds an absent player keeps their turn when no time per turn is set
+UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
 MAX_WATCHERS = 50            # watchers per room
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
@@ -79,6 +83,8 @@ class Room:
         self.request: tuple[str, int] | None = stored.request
         self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
         self.conns: list[RoomSocket | None] = [None, None]
+        self.sockets = 0                      # open connections, greeted or not (a room with none can leave memory)
+        self.unused_since = server.now()
         self.watchers: set[RoomSocket] = set()
         now = server.now()
         self.away_since = [now, now]
@@ -157,7 +163,8 @@ class Room:
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
             "scene": [list(item) for item in scene], "size": [w, h],
             "targets": [list(t) for t in self.spec.targets(game, self.options)],
-            "turn_deadline": (self.turn_started + self.timer) if self.timer and not game.is_over() else None,
+            "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
+                                  if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
         }
 
@@ -262,13 +269,15 @@ class Room:
 class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
-                 rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL"):
+                 rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
+                 prefix: str = ""):
         self.store = Store(db, synchronous=synchronous)
         self.now = clock or time.time
         self.grace, self.idle = grace, idle
         self.tick_seconds, self.sweep_every = tick, sweep_every
         self.rooms_per_minute = rooms_per_minute
         self.base_url = base_url
+        self.prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""     # e.g. /services/rooms
         self.rooms: dict[str, Room] = {}
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
@@ -304,7 +313,10 @@ class RoomServer:
 
     def tick(self) -> None:
         now = self.now()
-        for room in list(self.rooms.values()):
+        for room_id, room in list(self.rooms.items()):
+            if room.sockets == 0 and now - room.unused_since > UNLOAD_AFTER:
+                del self.rooms[room_id]          # nobody there: it is reloaded from the store when needed
+                continue
             try:
                 room.tick(now)
             except Exception:  # noqa: BLE001 — one room's trouble must not stop the others
@@ -331,14 +343,18 @@ class RoomServer:
         return expired
 
     def app(self) -> tornado.web.Application:
-        return tornado.web.Application([
-            (r"/", PageHandler, {"page": "create.html"}),
-            (r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
-            (r"/api/rooms", CreateHandler, {"server": self}),
-            (r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
-            (r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
-            *self.groups.routes(),
-        ], websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
+        p = re.escape(self.prefix)
+        routes = [
+            (p + r"/", PageHandler, {"page": "create.html"}),
+            (p + r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
+            (p + r"/api/rooms", CreateHandler, {"server": self}),
+            (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
+            (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
+            *((p + route, *rest) for route, *rest in self.groups.routes()),
+        ]
+        if self.prefix:
+            routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
+        return tornado.web.Application(routes, websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
             log_function=_log_request)
 
     def start_ticking(self) -> PeriodicCallback:
@@ -420,7 +436,8 @@ class CreateHandler(BaseHandler):
             room_id, token = self.server.create_room(data.get("game"), data.get("options"), data.get("timer", 0))
         except BadOptions as refusal:
             return self._error(400, str(refusal)[:300])
-        base = self.server.base_url or f"{self.request.protocol}://{self.request.host}"
+        base = self.server.base_url.rstrip("/") if self.server.base_url else \
+            f"{self.request.protocol}://{self.request.host}{self.server.prefix}"
         self.set_status(201)
         self.write({"room": room_id, "link": f"{base}/r/{room_id}", "token": token, "seat": 0})
 
@@ -443,6 +460,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
 
     def open(self, room_id: str) -> None:
         self.room = self.server.room(room_id)
+        if self.room is not None:
+            self.room.sockets += 1
         if self.room is None:
             self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
             self.close(CLOSE_EXPIRED, "no such room")
@@ -701,6 +720,9 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room = self.room
         if room is None:
             return
+        room.sockets -= 1
+        if room.sockets == 0:
+            room.unused_since = self.server.now()
         room.watchers.discard(self)
         if self.seat is not None and room.conns[self.seat] is self:
             room.conns[self.seat] = None

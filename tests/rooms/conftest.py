@@ -55,8 +55,12 @@ class RoomsServer:
             try:
                 with urllib.request.urlopen(self.url + "/", timeout=1):
                     return
+            except urllib.error.HTTPError:
+                return                      # it answers (a 404 under a --prefix)
             except OSError:
                 time.sleep(0.1)
+        self.process.kill()
+        self.process.wait()
         raise RuntimeError("room server did not start in 30 s")
 
     def kill(self) -> None:

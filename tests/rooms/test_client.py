@@ -82,3 +82,23 @@ def test_online_widgets(rooms):
     with pytest.raises(ValueError, match="level"):
         DotsWidget(mode="online", server=rooms.url, level="hard")
     assert not isinstance(DotsWidget(3, 3, mode="people"), RoomWidget)
+
+
+def test_under_a_path_prefix_as_a_jupyterhub_service(tmp_path, rooms):
+    server = type(rooms)(tmp_path, extra=("--prefix", "/services/rooms"))     # a RoomsServer of its own
+    server.start()
+    try:
+        assert server.get("/services/rooms/")[0] == 200
+        assert server.get("/services/rooms/static/room.js")[0] == 200
+        assert server.get("/r/whatever12345")[0] == 404
+        me = create_room(server.url + "/services/rooms", "dots", width=2, height=2)
+        assert me.link.startswith(server.url + "/services/rooms/r/")
+        assert server.get(me.link[len(server.url):])[0] == 200
+        friend = join(me.link)
+        assert friend.seat == 1
+        me.play("a1-b1")
+        friend.wait(lambda s: s["ply"] == 1)
+        me.close()
+        friend.close()
+    finally:
+        server.stop()

@@ -1,6 +1,7 @@
 // The create page: POST the choices, keep the seat token in this browser, open the room.
 "use strict";
 const $ = (id) => document.getElementById(id);
+const base = location.pathname.replace(/\/$/, "");     // "" or a prefix such as /services/rooms
 function sync() {
   const dots = $("game").value === "dots";
   $("size-row").style.display = dots ? "" : "none";
@@ -21,13 +22,13 @@ $("create").addEventListener("submit", async (event) => {
   }
   body.timer = Number($("timer").value);
   try {
-    const response = await fetch("/api/rooms", {method: "POST", headers: {"Content-Type": "application/json"},
+    const response = await fetch(base + "/api/rooms", {method: "POST", headers: {"Content-Type": "application/json"},
                                                 body: JSON.stringify(body)});
     const data = await response.json();
     if (!response.ok) throw new Error(data.message || response.statusText);
     // the seat token is a secret: kept in this browser only, never put in a link
     localStorage.setItem("gamekit-seat:" + data.room, data.token);
-    location.href = "/r/" + data.room;
+    location.href = base + "/r/" + data.room;
   } catch (error) {
     $("error").textContent = "Could not create the room: " + error.message;
     $("create-button").disabled = false;

@@ -3,6 +3,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const roomId = location.pathname.split("/").pop();
+const base = location.pathname.slice(0, location.pathname.lastIndexOf("/r/"));   // "" or a prefix such as /services/rooms
 const tokenKey = "gamekit-seat:" + roomId;
 const canvas = $("board");
 const ctx = canvas.getContext("2d");
@@ -11,12 +12,12 @@ let ws = null, state = null, seat = null, stopped = false, retry = 0, cursor = n
 window.gamekitRoom = {get state() { return state; }, get seat() { return seat; },
                       get connected() { return !!ws && ws.readyState === 1; }, drop() { if (ws) ws.close(); }};
 
-$("link").value = location.origin + "/r/" + roomId;
+$("link").value = location.origin + base + "/r/" + roomId;
 
 function connect() {
   if (stopped) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(scheme + "//" + location.host + "/ws/" + roomId);
+  ws = new WebSocket(scheme + "//" + location.host + base + "/ws/" + roomId);
   ws.onopen = () => {
     retry = 0;
     ws.send(JSON.stringify({type: "hello", token: localStorage.getItem(tokenKey)}));
@@ -138,6 +139,8 @@ function render() {
     card.append(dot, name, small, score);
   });
   $("status").textContent = state.status;
+  deadline = state.turn_seconds_left === null ? null : performance.now() + 1000 * state.turn_seconds_left;
+  showClock();
   $("note").textContent = state.note || "";
   const player = seat !== null;
   $("buttons").style.display = player ? "" : "none";
@@ -153,6 +156,16 @@ function render() {
   }
   $("new").textContent = req && req.kind === "restart" && req.seat === seat ? "New game (asked)" : "New game";
 }
+
+// ----- time per turn: a countdown from the seconds the server said were left ------------------------------
+let deadline = null;
+function showClock() {
+  const clock = $("clock");
+  if (deadline === null || !state || state.over) { clock.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  clock.textContent = state.seats[state.to_move].name + ": " + left + " s left";
+}
+setInterval(showClock, 500);
 
 // ----- input ---------------------------------------------------------------------------------------
 canvas.addEventListener("pointerdown", (event) => {
