@@ -684,8 +684,9 @@ class Groups:
                 self.delete(group)
                 return {"deleted": gid}
             if action == "rebuild":
+                consistent = self.ratings_consistent(gid)        # the stored totals agreed with the results
                 self.rebuild_ratings(gid)
-                return {"rebuilt": True, "consistent": self.ratings_consistent(gid)}
+                return {"rebuilt": True, "consistent": consistent}
             return {"csv": self.class_csv(group)}
         raise GroupRefusal(f"Unknown action {action[:20]!r}.", 404)
 
