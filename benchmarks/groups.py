@@ -32,6 +32,18 @@ from benchmarks.rooms import Player, free_port
 from gamekit.rooms import ratings
 
 
+class TimedList(list):
+    """A list of round trips that also keeps when each was measured (GROUPS_BENCH_TRACE=1 prints slow ones)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[tuple[float, float]] = []
+
+    def append(self, x: float) -> None:
+        super().append(x)
+        self.times.append((time.perf_counter(), x))
+
+
 async def post(http: AsyncHTTPClient, url: str, body: dict) -> dict:
     response = await http.fetch(HTTPRequest(url, method="POST", body=json.dumps(body)))
     return json.loads(response.body)
@@ -70,7 +82,7 @@ async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
                 room = await post(http, api + "/room", {"key": keys[a], "rated": True})
                 taken = await post(http, api + "/take", {"key": keys[b], "room": room["room"]})
                 seats.append((room["room"], room["token"], taken["token"]))
-            rtts: list[float] = []
+            rtts: list[float] = TimedList()
             start = asyncio.Event()
             players, tasks = [], []
             for room_id, token0, token1 in seats:
@@ -83,6 +95,9 @@ async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
             start.set()
             await asyncio.gather(*tasks)
             elapsed = time.perf_counter() - t0
+            if os.environ.get("GROUPS_BENCH_TRACE"):
+                print("slow round trips (s after start, ms):",
+                      [(round(t - t0, 1), round(1000 * x)) for t, x in rtts.times if x > 0.1])
             rtts.sort()
             total = sum(len(p.played) for p in players)
             out.append({"round": r + 1, "rooms": len(seats), "moves": total, "seconds": elapsed,
