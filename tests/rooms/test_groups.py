@@ -328,3 +328,33 @@ def test_ladder_widget_and_progress_button(rooms, klass):
     assert button.send() == {"L1": [1, 1]} and "Sent" in button.message.value
     button.progress = {"version": 3}
     assert button.send() is None and "Not sent" in button.message.value
+
+
+def test_a_turn_played_by_the_cpu_after_a_timeout_stands_as_played(fresh_rooms, connect):
+    owner = create_group(fresh_rooms.url, "Timed class")
+    owner.settings(width=3, height=3, timer=30)
+    ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
+    a, b = rated_room(ana, ben, connect)
+    a.play("a1-b1")
+    fresh_rooms.advance(31)                              # Ben is there but lets his time run out
+    b.wait(lambda s: s["ply"] >= 2 or "Time ran out" in s["note"], timeout=20)
+    clients = [a, b]
+    while True:
+        s = a.wait(lambda s: True)
+        if s["over"]:
+            break
+        mover = clients[s["to_move"]]
+        ply = s["ply"]
+        mover.wait(lambda t: t["ply"] == ply)
+        mover.play(mover.state["targets"][0][0])
+    db = sqlite3.connect(fresh_rooms.db)
+    assert db.execute("SELECT reason FROM results").fetchall() == [("played",)]
+    assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 1").fetchone()[0] >= 1
+    db.close()
+
+
+def test_guessing_codes_and_keys_is_rate_limited(slow_limits):
+    statuses = [slow_limits.post({"code": f"AAA-{i:03d}"}, "/api/groups/code")[0] for i in range(15)]
+    assert statuses[0] == 404 and statuses[-1] == 429
+    status, answer = slow_limits.post({"code": "AAA-AAA"}, "/api/groups/code")
+    assert status == 429 and "wait a minute" in answer["message"]
