@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import socket
 import sqlite3
 import statistics
@@ -54,10 +55,16 @@ class Player:
         self.played: list[tuple[int, str]] = []      # (ply, move) confirmed by the server
         self.errors = 0
 
-    async def run(self, done: asyncio.Event, start: asyncio.Event) -> None:
-        ws = await websocket_connect(self.url.replace("http", "ws") + f"/ws/{self.room}",
-                                     max_message_size=1 << 20)
-        await ws.write_message(json.dumps({"type": "hello", "token": self.token}))
+    async def run(self, done: asyncio.Event, start: asyncio.Event, gate: asyncio.Semaphore) -> None:
+        async with gate:                              # connect a few at a time, not 2000 at once
+            request = HTTPRequest(self.url.replace("http", "ws") + f"/ws/{self.room}", connect_timeout=120,
+                                  request_timeout=120)
+            ws = await websocket_connect(request, max_message_size=1 << 20)
+            await ws.write_message(json.dumps({"type": "hello", "token": self.token}))
+            while self.seat is None:                  # seat 2 goes to the guest, in order
+                m = json.loads(await ws.read_message())
+                if m["type"] == "welcome":
+                    self.seat = m["seat"]
         pending: dict[int, tuple[float, int, str]] = {}
         next_id = 0
         sent_for_ply = -1
@@ -69,9 +76,7 @@ class Player:
                     break
                 m = json.loads(raw)
                 t = m["type"]
-                if t == "welcome":
-                    self.seat = m["seat"]
-                elif t == "ok":
+                if t == "ok":
                     sent, ply, move = pending.pop(m["id"])
                     self.rtts.append(time.perf_counter() - sent)
                     self.played.append((ply, m["move"]))
@@ -120,18 +125,15 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
         rooms = [json.loads(r.body) for r in created]
         rtts: list[float] = []
         start = asyncio.Event()
-        players, tasks, dones = [], [], []
+        gate = asyncio.Semaphore(20)
+        players, tasks = [], []
         for info in rooms:
             for token in (info["token"], None):
                 p = Player(url, info["room"], token, random.Random(rng.random()), think, moves_per_room, rtts)
-                done = asyncio.Event()
                 players.append(p)
-                dones.append(done)
-                tasks.append(asyncio.create_task(p.run(done, start)))
-                if token is None:
-                    await asyncio.sleep(0)        # creator first, so the guest takes seat 2
-            if len(tasks) % 200 == 0:
-                await asyncio.sleep(0.05)
+                tasks.append(asyncio.create_task(p.run(asyncio.Event(), start, gate)))
+        while sum(p.seat is not None for p in players) < len(players):
+            await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
         t0 = time.perf_counter()
         cpu0 = server_cpu(server.pid)
@@ -152,6 +154,8 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
         stored = [(ply, move) for ply, move in db.execute("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (room,))]
         if sorted(played) != stored:
             bad += 1
+    db.close()
+    shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
     rtts.sort()
     return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,

@@ -128,34 +128,28 @@ class RoomClient:
         self.send_raw(json.dumps(dict(message, id=ref)))
         return ref
 
-    def wait_for(self, predicate: Callable[[dict], bool], timeout: float | None = None, start: int = 0) -> dict:
-        """The first message (from index ``start``) for which ``predicate`` is true."""
+    def _until(self, found: Callable[[], Any], timeout: float | None, what: str) -> Any:
+        """Wait (on the reader's updates) until ``found()`` returns something other than None."""
         deadline = time.monotonic() + (timeout or self.timeout)
         with self._cond:
-            while True:
-                for message in self.messages[start:]:
-                    if predicate(message):
-                        return message
-                start = len(self.messages)
+            while (result := found()) is None:
                 if self.closed:
                     raise RoomClosed(self.closed)
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise TimeoutError("no such message from the room server in time")
+                    raise TimeoutError(f"{what} in time")
                 self._cond.wait(left)
+            return result
+
+    def wait_for(self, predicate: Callable[[dict], bool], timeout: float | None = None, start: int = 0) -> dict:
+        """The first message (from index ``start``) for which ``predicate`` is true."""
+        return self._until(lambda: next((m for m in self.messages[start:] if predicate(m)), None), timeout,
+                           "no such message from the room server")
 
     def wait(self, predicate: Callable[[dict], bool], timeout: float | None = None) -> dict:
         """Wait until the latest room state satisfies ``predicate``; returns that state."""
-        deadline = time.monotonic() + (timeout or self.timeout)
-        with self._cond:
-            while self.state is None or not predicate(self.state):
-                if self.closed:
-                    raise RoomClosed(self.closed)
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError("the room did not reach that state in time")
-                self._cond.wait(left)
-            return self.state
+        return self._until(lambda: self.state if self.state is not None and predicate(self.state) else None,
+                           timeout, "the room did not reach that state")
 
     def ask(self, message: dict) -> dict:
         """Send and wait for the server's answer to it: the ``ok``, or :class:`RoomRefusal`."""

@@ -15,6 +15,7 @@ code — there is one drawing of each board.  ``targets`` lists the points a key
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -112,31 +113,37 @@ def _dots_new(options: dict) -> Any:
     return DotsAndBoxes(options["width"], options["height"], first=options.get("first", 0), alternate_start=False)
 
 
-def _dots_layout(options: dict) -> Any:
+def _board(module: str, scene: str, widget: str, layout: Callable[[Any, dict], Any]) -> tuple[Callable, Callable]:
+    """The picture and the hit-testing of a game, both taken from its widget module: ``scene(game, layout)``
+    and ``Widget.move_at`` (called with just what it reads: no widget is built)."""
+    def scene_of(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
+        lay = layout(game, options)
+        return getattr(importlib.import_module(module), scene)(game, lay), lay.css_size
+
+    def move_at(game: Any, options: dict, x: float, y: float) -> str:
+        cls = getattr(importlib.import_module(module), widget)
+        return cls.move_at(SimpleNamespace(game=game, layout_px=layout(game, options)), x, y)
+
+    return scene_of, move_at
+
+
+def _cpu_of(module: str) -> Callable[[str, int | None], Any]:
+    def make(level: str, seed: int | None) -> Any:
+        return importlib.import_module(module).cpu_player(level, seed=seed)
+    return make
+
+
+def _dots_layout(game: Any, options: dict) -> Any:
     from gamekit.dots.widget import BoardLayout
     return BoardLayout.fit(options["width"], options["height"], max_px=360)
 
 
-def _dots_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
-    from gamekit.dots.widget import dots_scene
-    layout = _dots_layout(options)
-    return dots_scene(game, layout), layout.css_size
-
-
-def _dots_move_at(game: Any, options: dict, x: float, y: float) -> str:
-    from gamekit.dots.widget import DotsWidget
-    # the widget's own hit-testing, called with just what it reads (no widget is built)
-    return DotsWidget.move_at(SimpleNamespace(game=game, layout_px=_dots_layout(options)), x, y)
-
-
 def _dots_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
-    layout = _dots_layout(options)
+    layout = _dots_layout(game, options)
     return [(game.line_name(i), *layout.line_middle(game, i)) for i in game.undrawn_lines()] if not game.is_over() else []
 
 
-def _dots_cpu(level: str, seed: int | None) -> Any:
-    from gamekit.dots.players import cpu_player
-    return cpu_player(level, seed=seed)
+_dots_scene, _dots_move_at = _board("gamekit.dots.widget", "dots_scene", "DotsWidget", _dots_layout)
 
 
 register(GameSpec(
@@ -144,7 +151,7 @@ register(GameSpec(
     check_options=_dots_check, new_game=_dots_new,
     seat_names=lambda o: ("Gold", "Coral"), seat_colours=lambda o: ("#d4a017", "#ff7f6a"),
     scene=_dots_scene, move_at=_dots_move_at, targets=_dots_targets,
-    cpu=_dots_cpu,
+    cpu=_cpu_of("gamekit.dots.players"),
     score=lambda game, seat: str(game.scores[seat]),
     describe=lambda o: f"{o['width'] + 1} × {o['height'] + 1} dots ({o['width']} × {o['height']} boxes)",
 ))
@@ -167,16 +174,12 @@ def _connect_new(options: dict) -> Any:
     return (FiveInARow if options["board"] == "five" else ConnectFour)(popout=options["popout"])
 
 
-def _connect_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
-    from gamekit.connect.widget import connect_scene, layout_for
-    layout = layout_for(game)
-    return connect_scene(game, layout), layout.css_size
+def _connect_layout(game: Any, options: dict) -> Any:
+    from gamekit.connect.widget import layout_for
+    return layout_for(game)
 
 
-def _connect_move_at(game: Any, options: dict, x: float, y: float) -> str:
-    from gamekit.connect.widget import ConnectWidget, layout_for
-    # the widget's own hit-testing, called with just what it reads (no widget is built)
-    return ConnectWidget.move_at(SimpleNamespace(game=game, layout_px=layout_for(game)), x, y)
+_connect_scene, _connect_move_at = _board("gamekit.connect.widget", "connect_scene", "ConnectWidget", _connect_layout)
 
 
 def _connect_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
@@ -193,17 +196,12 @@ def _connect_targets(game: Any, options: dict) -> list[tuple[str, float, float]]
     return points
 
 
-def _connect_cpu(level: str, seed: int | None) -> Any:
-    from gamekit.connect.players import cpu_player
-    return cpu_player(level, seed=seed)
-
-
 register(GameSpec(
     id="connect", title="5 en raya / Connect Four",
     check_options=_connect_check, new_game=_connect_new,
     seat_names=lambda o: ("Red", "Yellow"), seat_colours=lambda o: ("#d62828", "#f4c20d"),
     scene=_connect_scene, move_at=_connect_move_at, targets=_connect_targets,
-    cpu=_connect_cpu,
+    cpu=_cpu_of("gamekit.connect.players"),
     score=lambda game, seat: str(game.discs_played(seat)),
     describe=lambda o: ("5 en raya (9 × 6, five in a line)" if o["board"] == "five"
                         else "Connect Four (7 × 6, four in a line)") + (" with PopOut" if o["popout"] else ""),

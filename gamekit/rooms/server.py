@@ -595,6 +595,11 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
                 server.store.touch(room.id, now)
         room.broadcast()
 
+    def done(self, ref: Any) -> None:
+        """Tell the sender its message was done (after the commit), then everyone the new state."""
+        self.send({"type": "ok", "id": ref})
+        self.room.broadcast()
+
     def my_seat(self) -> int:
         if self.seat is None:
             raise Refusal("Only the room's two players can do that; you are watching.", "not_a_seat")
@@ -649,8 +654,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if not room.guest_in():
             raise Refusal("Nobody to resign to yet: press New game to start again.", "waiting")
         room.commit_resign(seat)
-        self.send({"type": "ok", "id": data.get("id")})
-        room.broadcast()
+        self.done(data.get("id"))
 
     def on_request(self, data: dict) -> None:
         seat = self.my_seat()
@@ -662,8 +666,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if kind == "restart" and not room.guest_in():
             room.commit_new_game()                     # seat 2 still free: the creator restarts alone
             room.note = "New game (seat 2 is still free, so no agreement was needed)."
-            self.send({"type": "ok", "id": data.get("id")})
-            return room.broadcast()
+            return self.done(data.get("id"))
         if not room.guest_in():
             raise Refusal("Nobody to ask yet: wait for your friend.", "waiting")
         other = 1 - seat
@@ -683,8 +686,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room.request = (kind, seat)
         room.note = (f"{room.names[seat]} asks for a new game." if kind == "restart"
                      else f"{room.names[seat]} asks to take back their last move.")
-        self.send({"type": "ok", "id": data.get("id")})
-        room.broadcast()
+        self.done(data.get("id"))
 
     def on_answer(self, data: dict) -> None:
         seat = self.my_seat()
@@ -703,8 +705,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             room.server.store.clear_request(room.id, self.server.now())
             room.request = None
             room.note = f"{room.names[seat]} declined the {'new game' if kind == 'restart' else 'undo'}."
-            self.send({"type": "ok", "id": data.get("id")})
-            return room.broadcast()
+            return self.done(data.get("id"))
         self._apply(kind, data.get("id"))
 
     def _apply(self, kind: str, ref: Any) -> None:
@@ -713,8 +714,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             room.commit_new_game()
         else:
             room.commit_undo()
-        self.send({"type": "ok", "id": ref})
-        room.broadcast()
+        self.done(ref)
 
     def on_close(self) -> None:
         room = self.room

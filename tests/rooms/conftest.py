@@ -143,9 +143,11 @@ def connect():
 
 @pytest.fixture
 def pair(rooms, connect):
-    """A Dots room (3 × 3 boxes) with both seats connected: (room info, creator, guest)."""
-    def make(game: str = "dots", timer: int = 0, **options):
-        info = rooms.create(game, timer=timer, **(options or ({"width": 3, "height": 3} if game == "dots" else {})))
+    """``pair(game="dots", timer=0, server=rooms, **options)`` → (room info, creator, guest): a room (Dots:
+    3 × 3 boxes unless options say otherwise) with both seats connected."""
+    def make(game: str = "dots", timer: int = 0, server=None, **options):
+        server = server or rooms
+        info = server.create(game, timer=timer, **(options or ({"width": 3, "height": 3} if game == "dots" else {})))
         creator = connect(info["link"], token=info["token"])
         guest = connect(info["link"])
         creator.wait(lambda s: s["seats"][1]["connected"])

@@ -11,11 +11,9 @@ from gamekit.rooms.client import RoomRefusal
 from gamekit.rooms.store import SEVEN_DAYS, Store
 
 
-def test_sigkill_mid_game_loses_nothing_confirmed(fresh_rooms, connect):
+def test_sigkill_mid_game_loses_nothing_confirmed(fresh_rooms, connect, pair):
     rooms = fresh_rooms
-    info = rooms.create(width=3, height=3)
-    creator = connect(info["link"], token=info["token"])
-    guest = connect(info["link"])
+    info, creator, guest = pair(server=rooms)
     guest_token = guest.seat_token()
     played = []
     for client, move in ((creator, "a1-b1"), (guest, "a2-b2"), (creator, "a3-b3"), (guest, "a4-b4")):
@@ -38,10 +36,8 @@ def test_sigkill_mid_game_loses_nothing_confirmed(fresh_rooms, connect):
     assert third.seat is None and third.room_full
 
 
-def test_a_dropped_connection_reconnects_with_its_token(rooms, connect):
-    info = rooms.create(width=3, height=3)
-    creator = connect(info["link"], token=info["token"])
-    guest = connect(info["link"])
+def test_a_dropped_connection_reconnects_with_its_token(connect, pair):
+    info, creator, guest = pair()
     creator.play("a1-b1")
     token = guest.seat_token()
     guest.close()                                       # the network drops
@@ -93,11 +89,9 @@ def test_rooms_expire_after_seven_idle_days(fresh_rooms, connect):
         assert db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 0
 
 
-def test_the_cpu_plays_for_a_player_who_left_until_they_return(fresh_rooms, connect):
+def test_the_cpu_plays_for_a_player_who_left_until_they_return(fresh_rooms, connect, pair):
     rooms = fresh_rooms
-    info = rooms.create(width=3, height=3)
-    creator = connect(info["link"], token=info["token"])
-    guest = connect(info["link"])
+    info, creator, guest = pair(server=rooms)
     token = guest.seat_token()
     creator.play("a1-b1")
     guest.close()                                        # coral leaves on their turn
@@ -127,11 +121,9 @@ def test_the_cpu_plays_for_a_player_who_left_until_they_return(fresh_rooms, conn
         back.play(back.game.legal_moves()[0])
 
 
-def test_time_per_turn_runs_out(fresh_rooms, connect):
+def test_time_per_turn_runs_out(fresh_rooms, pair):
     rooms = fresh_rooms
-    info = rooms.create("connect", timer=30, board="four")
-    red = connect(info["link"], token=info["token"])
-    yellow = connect(info["link"])
+    info, red, yellow = pair("connect", timer=30, server=rooms, board="four")
     red.play("4")
     assert 0 < yellow.wait(lambda s: s["ply"] == 1)["turn_seconds_left"] <= 30
     rooms.advance(31)

@@ -41,6 +41,15 @@ def join(page, link: str) -> None:
     wait_js(page, "!!s && r.connected")
 
 
+def two_people(person, url: str, size: str = "3x3") -> tuple:
+    """Gold creates a Dots room on the page, coral opens the link; both are connected."""
+    gold, coral = person(), person()
+    link = create_room(gold, url, size=size)
+    join(coral, link)
+    wait_js(gold, "s.seats[1].connected")
+    return gold, coral, link
+
+
 def play_pair(pages: list, n_moves: int | None = None, keyboard_at: tuple[int, ...] = ()) -> None:
     """Both people play their turns (first listed legal move) for n_moves moves or to the end."""
     played = 0
@@ -121,9 +130,7 @@ def test_a_whole_five_in_a_row_game(rooms, person):
 
 
 def test_a_second_tab_replaces_the_first(rooms, person, chromium):
-    gold, coral = person(), person()
-    link = create_room(gold, rooms.url, size="3x3")
-    join(coral, link)
+    gold, coral, link = two_people(person, rooms.url)
     tab2 = gold.context.new_page()
     join(tab2, link)
     assert tab2.evaluate("window.gamekitRoom.seat") == 0
@@ -135,10 +142,7 @@ def test_a_second_tab_replaces_the_first(rooms, person, chromium):
 
 
 def test_new_game_agreement_cancelled_by_a_move_and_undo_acceptance(rooms, person):
-    gold, coral = person(), person()
-    link = create_room(gold, rooms.url, size="3x3")
-    join(coral, link)
-    wait_js(gold, "s.seats[1].connected")
+    gold, coral, link = two_people(person, rooms.url)
     play_pair([gold, coral], 1)                          # coral to move
     gold.click("#new")
     coral.wait_for_selector("#request", state="visible")
@@ -163,10 +167,7 @@ def test_new_game_agreement_cancelled_by_a_move_and_undo_acceptance(rooms, perso
 
 
 def test_pages_reconnect_after_a_dropped_socket_and_a_killed_server(fresh_rooms, person):
-    gold, coral = person(), person()
-    link = create_room(gold, fresh_rooms.url, size="3x3")
-    join(coral, link)
-    wait_js(gold, "s.seats[1].connected")
+    gold, coral, link = two_people(person, fresh_rooms.url)
     play_pair([gold, coral], 3)
     coral.evaluate("window.gamekitRoom.drop()")          # the network drops: the page reconnects itself
     wait_js(coral, "r.connected && s.ply === 3")
