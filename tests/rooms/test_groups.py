@@ -170,7 +170,7 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect):
     a.request_new_game()
     b.request_new_game()
     assert a.wait(lambda s: s["ply"] == 0)["options"]["first"] == 1
-    assert a.wait(lambda s: True)["to_move"] == 1
+    assert b.wait(lambda s: s["ply"] == 0)["to_move"] == 1
     b.play("a1-b1")
     b.resign()
     c, a2 = rated_room(cleo, ana, connect)
