@@ -495,6 +495,7 @@ class Groups:
                   ("UPDATE rooms SET last_active = ? WHERE id = ?", (now, room_id)),
                   ("UPDATE group_rooms SET member1 = ? WHERE room = ?", (member["id"], room_id))])
         room.seat_hashes[1] = token_hash(token)
+        self.set_view(room, (info[0], info[1], info[2], member["id"]))
         room.turn_started = now
         room.away_since[1] = now
         room.note = f"{member['nickname']} took the second seat."
@@ -551,8 +552,15 @@ class Groups:
         if info is None:
             return
         room.open_to_link = False          # seat 2 is taken from the group page, not by opening the link
+        self.set_view(room, info)
         if room.game.is_over():
             self.game_over(room)           # a result lost in a crash between the move and its result is added
+
+    def set_view(self, room: "Room", info: tuple) -> None:
+        """What the room's state tells everyone about the group: the two nicknames and whether it is rated
+        (never the group's id: a watcher from outside does not learn the join link)."""
+        names = dict(self.db.execute("SELECT id, nickname FROM members WHERE id IN (?, ?)", (info[2], info[3] or -1)))
+        room.group_view = {"rated": bool(info[1]), "players": [names.get(info[2]), names.get(info[3])]}
 
     def check_request(self, room: "Room", kind: str) -> None:
         info = self.room_info(room.id) if not room.open_to_link else None

@@ -93,6 +93,7 @@ class Room:
         self.note = ""                        # the last event, shown in everyone's status line
         self._cpu: Any = None
         self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
+        self.group_view: dict | None = None
         server.groups.room_loaded(self)
 
     # ----- facts ---------------------------------------------------------------------------------
@@ -166,6 +167,7 @@ class Room:
             "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
                                   if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
+            "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
         }
 
     def broadcast(self) -> None:

@@ -159,6 +159,7 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect):
     owner, (ana, ben, cleo) = klass
     owner.settings(width=4, height=4)
     a, b = rated_room(ana, ben, connect)
+    assert a.state["group"] == {"rated": True, "players": ["Ana", "Ben"]}
     final = play_through([a, b], draw_moves_4x4())
     assert final["winner"] is None and [s["score"] for s in final["seats"]] == ["8", "8"]
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}

@@ -116,6 +116,8 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person):
     ben.wait_for_url("**/r/**")
     wait_room(ben, "!!s && r.connected && r.seat === 1")
     wait_room(ana, "s.seats[1].connected")
+    assert "Gold · Ana" in ben.inner_text("#card-0") and "Coral · Ben (you)" in ben.inner_text("#card-1")
+    assert "rated game" in ana.inner_text("#board-name") and ben.locator("#group-link").is_visible()
     pages = [ana, ben]
     for i, move in enumerate(_draw_moves()):
         wait_room(ana, f"s.ply === {i}")

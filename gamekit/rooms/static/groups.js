@@ -104,7 +104,7 @@ async function loadMe() {
     showError(e);
   }
 }
-function openRoom(room) { location.href = base + "/r/" + room; }
+function openRoom(room) { localStorage.setItem("gamekit-group-of:" + room, groupId); location.href = base + "/r/" + room; }
 async function take(room) {
   try {
     const t = await api("take", {key: localStorage.getItem(memberKey), room});
