@@ -232,12 +232,13 @@ class Bucket:
         self.rate, self.burst = per_minute / 60.0, burst
         self.state: dict[str, tuple[float, float]] = {}
 
-    def allow(self, key: str) -> bool:
+    def allow(self, key: str, spend: bool = True) -> bool:
+        """True when ``key`` has a token left (one is used unless ``spend`` is False: only looking)."""
         now = time.monotonic()
         tokens, last = self.state.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
         ok = tokens >= 1
-        self.state[key] = (tokens - 1 if ok else tokens, now)
+        self.state[key] = (tokens - 1 if ok and spend else tokens, now)
         if len(self.state) > 10000:
             self.state.clear()
         return ok
@@ -251,8 +252,8 @@ class Groups:
         self.db = server.store.db
         self.db.executescript(SCHEMA)
         scale = max(1.0, server.rooms_per_minute / 60.0)
-        self.requests = Bucket(300 * scale, 120 * scale)       # group API calls per address
-        self.guesses = Bucket(20 * scale, 10 * scale)          # code look-ups and key checks that fail
+        self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
+        self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
         self.waiting: dict[str, dict[int, dict]] = {}          # group → member → find-an-opponent wait
         self.matched: dict[int, dict] = {}                     # member → the room found for them
 
@@ -726,14 +727,18 @@ class GroupApi(BaseHandler):
         limit = MAX_PROGRESS if action == "progress" else MAX_BODY
         if len(self.request.body) > limit:
             return self._error(413, f"Request too large (at most {limit} bytes).")
-        if not groups.requests.allow(ip) or (action in (None, "code") and not groups.guesses.allow(ip)):
-            return self._error(429, "Too many requests from this address: wait a minute.")
-        if gid is None and action is None and not groups.server.allow_create(ip):
-            return self._error(429, "Too many groups created from this address: wait a minute.")
         try:
             data = json.loads(self.request.body or b"{}")
         except (ValueError, UnicodeDecodeError):
-            return self._error(400, "The body must be a JSON object.")
+            data = None
+        # a whole class often shares one address (the school's NAT): requests are counted per address and key;
+        # refused keys and codes are counted per address alone (a guesser cannot spread them over keys)
+        key = data.get("key") if isinstance(data, dict) else None
+        who = ip + "|" + (token_hash(key)[:16] if isinstance(key, str) else "")
+        if not groups.requests.allow(who) or not groups.guesses.allow(ip, spend=False):
+            return self._error(429, "Too many requests from this address: wait a minute.")
+        if gid is None and action is None and not groups.server.allow_create(ip):
+            return self._error(429, "Too many groups created from this address: wait a minute.")
         if not isinstance(data, dict):
             return self._error(400, "The body must be a JSON object.")
         base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
