@@ -85,11 +85,12 @@ async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
             rtts: list[float] = TimedList()
             start = asyncio.Event()
             players, tasks = [], []
+            gate = asyncio.Semaphore(40)
             for room_id, token0, token1 in seats:
                 for token in (token0, token1):
                     p = Player(url, room_id, token, random.Random(rng.random()), think, 10_000, rtts)
                     players.append(p)
-                    tasks.append(asyncio.create_task(p.run(asyncio.Event(), start)))
+                    tasks.append(asyncio.create_task(p.run(asyncio.Event(), start, gate)))
             await asyncio.sleep(0.5)
             t0 = time.perf_counter()
             start.set()
