@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from gamekit.rooms.client import RoomClient
+from gamekit.rooms.ratings import shown
 
 
 class GroupRefused(ValueError):
@@ -217,7 +218,7 @@ def ladder_html(data: dict) -> str:
     """The ladder as HTML (a table and the chart) — what :class:`LadderWidget` shows."""
     head = "".join(f"<th>{h}</th>" for h in ("#", "Nickname", "Rating", "Games", "Won", "Drawn", "Lost", "Points"))
     rows = "".join(
-        f"<tr><td>{r['rank']}</td><td>{escape(r['nickname'])}</td><td>{r['rating']:.0f}</td><td>{r['games']}</td>"
+        f"<tr><td>{r['rank']}</td><td>{escape(r['nickname'])}</td><td>{shown(r['rating'])}</td><td>{r['games']}</td>"
         f"<td>{r['wins']}</td><td>{r['draws']}</td><td>{r['losses']}</td><td>{r['points']:g}</td></tr>"
         for r in data["rows"])
     return (f"<table class='gamekit-ladder'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"

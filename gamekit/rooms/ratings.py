@@ -23,6 +23,7 @@ How a result comes about (docs/class.md):
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from html import escape
 from typing import Iterable
@@ -30,6 +31,11 @@ from typing import Iterable
 START = 1200.0
 K = 32.0
 REASONS = ("played", "resigned", "abandoned")
+
+
+def shown(rating: float) -> int:
+    """A rating as shown in tables and on the chart: rounded half up (1232.5 → 1233, as the web page does)."""
+    return math.floor(rating + 0.5)
 
 
 def expected(ra: float, rb: float) -> float:
@@ -90,7 +96,7 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
     Nicknames are escaped.
     """
     left, right, top, bottom = 44, 110, 12, 28
-    n_games = max([g for points in series.values() for g, _ in points] + [0]) + 1
+    n_games = max([g + 1 for points in series.values() for g, _ in points] + [0])     # games played so far
     values = [r for points in series.values() for _, r in points] + [START]
     low, high = min(values), max(values)
     low, high = min(low, START - 50), max(high, START + 50)
@@ -107,13 +113,13 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
            f'aria-label="rating over time">',
            f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#bbb"/>']
     step = 50 if high - low <= 300 else 100
-    tick = int(low // step + 1) * step
-    while tick < high:
+    tick = math.ceil(low / step) * step
+    while tick <= high:
         out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#eee"/>'
                    f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick}</text>')
         tick += step
     out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" fill="#555">'
-               f'rated games played in the group ({n_games - 1})</text>')
+               f'rated games played in the group ({n_games})</text>')
     labels = []
     for i, (name, points) in enumerate(sorted(series.items(), key=lambda kv: -(kv[1][-1][1] if kv[1] else START))):
         colour = PALETTE[i % len(PALETTE)]
@@ -128,6 +134,6 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
     for ly, colour, name, rating in labels:                       # names at the right, never on top of each other
         ly = max(ly, last_y + 13)
         last_y = ly
-        out.append(f'<text x="{left + pw + 6}" y="{ly + 4:.1f}" fill="{colour}">{escape(name[:14])} {rating:.0f}</text>')
+        out.append(f'<text x="{left + pw + 6}" y="{ly + 4:.1f}" fill="{colour}">{escape(name[:14])} {shown(rating)}</text>')
     out.append("</svg>")
     return "".join(out)
