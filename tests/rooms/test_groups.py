@@ -340,14 +340,14 @@ def test_a_turn_played_by_the_cpu_after_a_timeout_stands_as_played(fresh_rooms, 
     fresh_rooms.advance(31)                              # Ben is there but lets his time run out
     b.wait(lambda s: s["ply"] >= 2 or "Time ran out" in s["note"], timeout=20)
     clients = [a, b]
-    while True:
-        s = a.wait(lambda s: True)
-        if s["over"]:
+    while True:                                          # both see the same position, then its mover plays
+        n = max(a.state["ply"], b.state["ply"])
+        sa, sb = a.wait(lambda s: s["ply"] >= n), b.wait(lambda s: s["ply"] >= n)
+        if sa["ply"] != sb["ply"]:
+            continue
+        if sa["over"]:
             break
-        mover = clients[s["to_move"]]
-        ply = s["ply"]
-        mover.wait(lambda t: t["ply"] == ply)
-        mover.play(mover.state["targets"][0][0])
+        clients[sa["to_move"]].play(sa["targets"][0][0])
     db = sqlite3.connect(fresh_rooms.db)
     assert db.execute("SELECT reason FROM results").fetchall() == [("played",)]
     assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 1").fetchone()[0] >= 1
