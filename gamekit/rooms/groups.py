@@ -394,12 +394,11 @@ class Groups:
             rows.append({"nickname": nick, "rating": round(rating, 1), "games": games, "wins": wins,
                          "draws": draws, "losses": losses, "points": wins + 0.5 * draws})
             st = table.get(mid)
-            series[nick] = [(i, r) for i, _, r in st.history] if st else []
+            series[nick] = [(i, round(r, 1)) for i, _, r in st.history] if st else []    # as the table shows
         rows.sort(key=lambda r: (-r["rating"], r["nickname"].lower()))
         for i, row in enumerate(rows):
             row["rank"] = i + 1
-        return {"rows": rows, "rated_games": len(results), "series": {k: [[i, round(r, 1)] for i, r in v]
-                                                                        for k, v in series.items()},
+        return {"rows": rows, "rated_games": len(results), "series": {k: [list(p) for p in v] for k, v in series.items()},
                 "chart": ratings.chart_svg(series)}
 
     def rebuild_ratings(self, gid: str) -> dict[int, ratings.Standing]:
