@@ -359,3 +359,51 @@ def test_guessing_codes_and_keys_is_rate_limited(slow_limits):
     assert statuses[0] == 404 and statuses[-1] == 429
     status, answer = slow_limits.post({"code": "AAA-AAA"}, "/api/groups/code")
     assert status == 429 and "wait a minute" in answer["message"]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) |
+                    st.text(max_size=30), lambda inner: st.lists(inner, max_size=4) |
+                    st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
+
+
+@pytest.fixture(scope="module")
+def junk_group(rooms):
+    owner = create_group(rooms.url, "Junk")
+    join_group(owner.join_link, "Ana")
+    return owner
+
+
+@settings(max_examples=40, deadline=None)
+@given(action=st.sampled_from(["join", "settings", "remove", "progress", "room", "take", "find", "leave", "delete",
+                               "export", "owner", "me", "code"]),
+       field=st.sampled_from(["nickname", "settings", "progress", "room", "rated", "key", "confirm", "code", "cancel"]),
+       value=JSON)
+def test_junk_in_any_field_is_refused_and_changes_nothing(rooms, junk_group, action, field, value):
+    owner = junk_group
+    before = owner.overview()
+    path = "/api/groups/code" if action == "code" else f"/api/groups/{owner.group}/{action}"
+    status, answer = rooms.post({field: value}, path)
+    assert status in (200, 400, 403, 404, 409, 429), answer
+    if status != 200:
+        assert answer["type"] == "error" and answer["message"]
+        after = owner.overview()
+        assert (after["members"], after["settings"], after["table"]) == \
+            (before["members"], before["settings"], before["table"])
+
+
+def test_the_package_names_and_the_saved_progress_default(rooms, klass, tmp_path, monkeypatch):
+    import importlib.util
+
+    import gamekit.rooms
+    assert gamekit.rooms.join_group is join_group and gamekit.rooms.send_progress is send_progress
+    owner, (ana, _, _) = klass
+    saved = {"version": 1, "lessons": {"Lesson 9": {"e": {"attempts": 1, "solved": True, "first_try": True,
+                                                          "shown": False, "updated": "2026-11-30T10:00:00"}}}}
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps(saved))
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(path))
+    if importlib.util.find_spec("gamekit.progress") is None:      # the lessons' saved progress not installed
+        with pytest.raises(ValueError, match="progress="):
+            ana.send_progress()
+    else:
+        assert ana.send_progress() == {"Lesson 9": [1, 1]}
