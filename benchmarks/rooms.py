@@ -136,11 +136,11 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
         t0 = time.perf_counter()
-        cpu0 = server_cpu(server.pid)
+        cpu0, client0 = server_cpu(server.pid), time.process_time()
         start.set()
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - t0
-        cpu = server_cpu(server.pid) - cpu0
+        cpu, client_cpu = server_cpu(server.pid) - cpu0, time.process_time() - client0
     finally:
         server.terminate()
         server.wait()
@@ -158,7 +158,8 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
     shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
     rtts.sort()
-    return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
+    return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
+            "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
             "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
             "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))] if rtts else float("nan"),
             "max_ms": 1000 * rtts[-1] if rtts else float("nan"),
@@ -174,12 +175,12 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s, up to {args.moves} moves a room")
     print(f"{'rooms':>6}{'moves':>8}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}{'max ms':>8}"
-          f"{'refused':>9}{'mismatched rooms':>18}{'server CPU ms/move':>20}")
+          f"{'refused':>9}{'mismatched rooms':>18}{'CPU ms/move: server':>21}{'clients':>9}")
     for n in args.rooms:
         r = asyncio.run(run(n, args.think, args.moves, args.seed))
         print(f"{r['rooms']:>6}{r['moves']:>8}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}{r['median_ms']:>11.1f}"
               f"{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}{r['rooms_mismatched']:>18}"
-              f"{r['cpu_ms_per_move']:>20.2f}", flush=True)
+              f"{r['cpu_ms_per_move']:>21.2f}{r['client_ms_per_move']:>9.2f}", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
