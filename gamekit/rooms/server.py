@@ -117,7 +117,8 @@ class Room:
     def waiting_reason(self, seat: int) -> str | None:
         """Why ``seat`` cannot play now although it is their turn (both players must be there)."""
         if not self.guest_in():
-            return "Waiting for your friend to open the invite link."
+            return ("Waiting for your friend to open the invite link." if self.open_to_link
+                    else "Waiting for a classmate to take the second seat from the group page.")
         other = 1 - seat
         if not self.stands_in(other):
             return f"Waiting for {self.names[other]} to reconnect."
@@ -135,7 +136,8 @@ class Room:
                 head = "A draw." if w is None else f"{names[w]} wins."
             return f"{head} Press New game to play again."
         if not self.guest_in():
-            return "Waiting for a friend: send them the invite link."
+            return ("Waiting for a friend: send them the invite link." if self.open_to_link
+                    else "Waiting for a classmate to take the second seat from the group page.")
         mover = game.to_move
         missing = [s for s in (0, 1) if not self.stands_in(s)]
         if missing:

@@ -152,6 +152,7 @@ def test_only_the_owner_changes_settings_and_every_new_room_uses_them(rooms, kla
     # a stranger opening a group room's link watches: seat 2 is taken from the group page
     stranger = connect(room.link)
     assert stranger.seat is None and "class group" in stranger.messages[0]["note"]
+    assert "classmate" in room.wait(lambda s: True)["status"]
 
 
 # ----- rated games ----------------------------------------------------------------------------------------
