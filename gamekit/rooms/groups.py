@@ -225,6 +225,21 @@ def _csv_cell(value: Any) -> Any:
     return value
 
 
+def pick_opponent(member: int, queue: dict[int, dict], now: float) -> int | None:
+    """The waiting pupil to pair ``member`` with: the closest rating within the gap allowed, which starts at
+    100 points and widens by 20 points for every second the longer waiter of the two has waited."""
+    entry = queue[member]
+    best, best_gap = None, None
+    for other, w in queue.items():
+        if other == member:
+            continue
+        gap = abs(w["rating"] - entry["rating"])
+        allowed = 100 + 20 * (now - min(w["since"], entry["since"]))
+        if gap <= allowed and (best_gap is None or gap < best_gap):
+            best, best_gap = other, gap
+    return best
+
+
 class Bucket:
     """Token buckets per client address."""
 
@@ -526,15 +541,7 @@ class Groups:
             del queue[other]
         entry = queue.setdefault(mid, {"since": now, "rating": member["rating"], "nickname": member["nickname"]})
         entry["poll"] = now
-        best, best_gap = None, None
-        for other, w in queue.items():
-            if other == mid:
-                continue
-            gap = abs(w["rating"] - entry["rating"])
-            # close rating first; the longer both have waited, the wider the gap allowed
-            allowed = 100 + 20 * (now - min(w["since"], entry["since"]))
-            if gap <= allowed and (best_gap is None or gap < best_gap):
-                best, best_gap = other, gap
+        best = pick_opponent(mid, queue, now)
         if best is None:
             return {"status": "waiting", "waiting": len(queue)}
         other = queue.pop(best)

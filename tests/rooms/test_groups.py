@@ -408,3 +408,13 @@ def test_the_package_names_and_the_saved_progress_default(rooms, klass, tmp_path
             ana.send_progress()
     else:
         assert ana.send_progress() == {"Lesson 9": [1, 1]}
+
+
+def test_pairing_prefers_close_ratings_and_widens_with_waiting():
+    from gamekit.rooms.groups import pick_opponent
+    queue = {1: {"rating": 1200, "since": 0.0}, 2: {"rating": 1450, "since": 0.0}, 3: {"rating": 1260, "since": 0.0},
+             4: {"rating": 1180, "since": 0.0}}
+    assert pick_opponent(1, queue, now=0.0) == 4              # 20 points away beats 60
+    assert pick_opponent(2, queue, now=0.0) is None           # 190 points: too far at first …
+    assert pick_opponent(2, queue, now=5.0) == 3              # … but after 5 s of waiting (100 + 100) it is fine
+    assert pick_opponent(1, {1: queue[1]}, now=99.0) is None  # alone
