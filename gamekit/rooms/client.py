@@ -156,7 +156,7 @@ class RoomClient:
         with self._cond:
             start = len(self.messages)
         ref = self.send(message)
-        answer = self.wait_for(lambda m: m.get("type") in ("ok", "error") and m.get("id") == ref, start=start)
+        answer = self.wait_for(lambda m: m.get("type") in ("ok", "error", "pong") and m.get("id") == ref, start=start)
         if answer["type"] == "error":
             raise RoomRefusal(answer["message"], answer.get("code", "refused"))
         return answer

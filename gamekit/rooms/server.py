@@ -600,9 +600,10 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room.broadcast()
 
     def done(self, ref: Any) -> None:
-        """Tell the sender its message was done (after the commit), then everyone the new state."""
-        self.send({"type": "ok", "id": ref})
+        """Tell everyone the new state (after the commit), then the sender that its message was done — so a
+        client holds the new state by the time it reads its ``ok``."""
         self.room.broadcast()
+        self.send({"type": "ok", "id": ref})
 
     def my_seat(self) -> int:
         if self.seat is None:
@@ -646,8 +647,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
     def play(self, seat: int, move: str, ref: Any) -> None:
         room = self.room
         canonical = room.commit_move(seat, move)       # committed to SQLite before anyone hears of it
-        self.send({"type": "ok", "id": ref, "move": canonical, "ply": room.ply()})
         room.broadcast()
+        self.send({"type": "ok", "id": ref, "move": canonical, "ply": room.ply()})
         room.tick(self.server.now())                   # an absent opponent's CPU may answer at once
 
     def on_resign(self, data: dict) -> None:
