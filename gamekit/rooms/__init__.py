@@ -9,3 +9,12 @@ The protocol and the rules as implemented are described in ``docs/rooms.md``.
 from gamekit.rooms.games import GAMES, BadOptions, register
 
 __all__ = ["GAMES", "BadOptions", "register"]
+
+
+def __getattr__(name: str):
+    """Class groups (docs/class.md): ``join_group(link, nickname)``, ``send_progress(link, key, progress)``,
+    ``create_group(server, name)`` — imported on first use."""
+    if name in ("join_group", "send_progress", "create_group"):
+        from gamekit.rooms import groups_client
+        return getattr(groups_client, name)
+    raise AttributeError(f"module 'gamekit.rooms' has no attribute {name!r}")

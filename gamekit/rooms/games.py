@@ -100,15 +100,18 @@ def _int_option(options: dict, name: str, default: int, low: int, high: int) -> 
 
 # ----- Dots and Boxes ---------------------------------------------------------------------------------
 def _dots_check(options: dict) -> dict:
-    _only(options, {"width", "height"})
+    _only(options, {"width", "height", "first"})
     # the online sheet's board: 5 × 5 dots, i.e. 4 × 4 boxes
-    return {"width": _int_option(options, "width", 4, 2, 8), "height": _int_option(options, "height", 4, 2, 8)}
+    clean = {"width": _int_option(options, "width", 4, 2, 8), "height": _int_option(options, "height", 4, 2, 8)}
+    if "first" in options:          # who starts (class groups alternate it); absent: gold starts
+        clean["first"] = _int_option(options, "first", 0, 0, 1)
+    return clean
 
 
 def _dots_new(options: dict) -> Any:
     from gamekit.dots.rules import DotsAndBoxes
     # Online, gold always starts a game (the online sheet: "Empieza el color dorado").
-    return DotsAndBoxes(options["width"], options["height"], first=0, alternate_start=False)
+    return DotsAndBoxes(options["width"], options["height"], first=options.get("first", 0), alternate_start=False)
 
 
 def _board(module: str, scene: str, widget: str, layout: Callable[[Any, dict], Any]) -> tuple[Callable, Callable]:

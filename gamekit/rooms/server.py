@@ -92,6 +92,9 @@ class Room:
         self.cpu_for: set[int] = set()       # seats the CPU plays for until their person returns
         self.note = ""                        # the last event, shown in everyone's status line
         self._cpu: Any = None
+        self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
+        self.group_view: dict | None = None
+        server.groups.room_loaded(self)
 
     # ----- facts ---------------------------------------------------------------------------------
     @property
@@ -114,7 +117,8 @@ class Room:
     def waiting_reason(self, seat: int) -> str | None:
         """Why ``seat`` cannot play now although it is their turn (both players must be there)."""
         if not self.guest_in():
-            return "Waiting for your friend to open the invite link."
+            return ("Waiting for your friend to open the invite link." if self.open_to_link
+                    else "Waiting for a classmate to take the second seat from the group page.")
         other = 1 - seat
         if not self.stands_in(other):
             return f"Waiting for {self.names[other]} to reconnect."
@@ -134,7 +138,8 @@ class Room:
                         else f"{names[w]} wins{' ' + score if score else ''}.")
             return f"{head} Press New game to play again."
         if not self.guest_in():
-            return "Waiting for a friend: send them the invite link."
+            return ("Waiting for a friend: send them the invite link." if self.open_to_link
+                    else "Waiting for a classmate to take the second seat from the group page.")
         mover = game.to_move
         missing = [s for s in (0, 1) if not self.stands_in(s)]
         if missing:
@@ -166,6 +171,7 @@ class Room:
             "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
                                   if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
+            "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
         }
 
     def broadcast(self) -> None:
@@ -194,6 +200,8 @@ class Room:
         else:
             self.note = ""
         self.turn_started = self.server.now()
+        if game.is_over():
+            self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
         return canonical
 
     def commit_resign(self, seat: int) -> None:
@@ -206,8 +214,10 @@ class Room:
         self.moves.append(StoredMove("resign", None, seat, False))
         self.request = None
         self.note = f"{self.names[seat]} resigned."
+        self.server.groups.game_over(self)
 
     def commit_new_game(self) -> None:
+        self.server.groups.before_new_game(self)
         self.server.store.new_game(self.id, self.server.now())
         self.moves, self.request = [], None
         self.game = self.spec.new_game(self.options)     # same board; seats and colours stay
@@ -277,6 +287,8 @@ class RoomServer:
         self.rooms: dict[str, Room] = {}
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
+        from gamekit.rooms.groups import Groups      # class groups share this database (docs/class.md)
+        self.groups = Groups(self)
 
     def room(self, room_id: str) -> Room | None:
         if room_id in self.rooms:
@@ -331,6 +343,9 @@ class RoomServer:
                         conn.close(CLOSE_EXPIRED, "expired")
         if expired:
             log.info("expired %d room(s)", len(expired))
+        groups = self.groups.sweep(now)
+        if groups:
+            log.info("expired %d group(s)", len(groups))
         return expired
 
     def app(self) -> tornado.web.Application:
@@ -341,6 +356,7 @@ class RoomServer:
             (p + r"/api/rooms", CreateHandler, {"server": self}),
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
+            *((p + route, *rest) for route, *rest in self.groups.routes()),
         ]
         if self.prefix:
             routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
@@ -548,6 +564,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             else:
                 note = "That seat token does not belong to this room: you are watching."
                 self.refuse("That seat token does not belong to this room.", "bad_token")
+        elif not room.guest_in() and not room.open_to_link:
+            note = "This room belongs to a class group: pupils take its second seat from the group page."
         elif not room.guest_in():
             seat, new_token = 1, secrets.token_urlsafe(32)
             server.store.take_seat(room.id, 1, new_token, now)
@@ -661,6 +679,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         other = 1 - seat
         if not room.connected(other):
             raise Refusal(f"Waiting for {room.names[other]} to reconnect: they must answer the request.", "waiting")
+        self.server.groups.check_request(room, kind)
         if kind == "undo":
             if not room.moves:
                 raise Refusal("There is nothing to undo yet.", "nothing")

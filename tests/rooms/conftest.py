@@ -205,3 +205,12 @@ def person(chromium):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def slow_limits(tmp_path):
+    """A server with the default request limits (the other fixtures raise them for speed)."""
+    server = RoomsServer(tmp_path, extra=("--rooms-per-minute", "60"))
+    server.start()
+    yield server
+    server.stop()

@@ -121,7 +121,10 @@ function paint() {
 
 function render() {
   $("title").textContent = state.title;
-  $("board-name").textContent = state.board + (state.timer ? " · " + state.timer + " s per turn" : "");
+  $("board-name").textContent = state.board + (state.timer ? " · " + state.timer + " s per turn" : "") +
+    (state.group ? (state.group.rated ? " · rated game" : " · friendly game") : "");
+  const groupId = localStorage.getItem("gamekit-group-of:" + roomId);   // set by the group page (not sent by the server)
+  if (state.group && groupId) { $("group-link").href = base + "/g/" + groupId; $("group-line").hidden = false; }
   document.title = state.title + " — gamekit room";
   if (cursor !== null && cursor >= state.targets.length) cursor = null;
   paint();
@@ -133,7 +136,8 @@ function render() {
     card.style.background = s.colour + "33";
     card.innerHTML = "";
     const dot = document.createElement("span"); dot.className = "dot"; dot.style.background = s.colour;
-    const name = document.createElement("b"); name.textContent = s.name + you;
+    const nick = state.group && state.group.players[i];        // a class group's room: the pupil's nickname
+    const name = document.createElement("b"); name.textContent = s.name + (nick ? " · " + nick : "") + you;
     const small = document.createElement("small"); small.textContent = " " + who;
     const score = document.createElement("span"); score.className = "score"; score.textContent = s.score;
     card.append(dot, name, small, score);

@@ -1,0 +1,272 @@
+// Class group pages: create a group, join by code, the pupil's group page and the teacher's (owner) page.
+// Keys (owner key, member key, seat tokens) live in this browser's localStorage and travel only in request
+// bodies, never in a URL the server sees. Everything shown comes from the server as text (textContent).
+"use strict";
+const $ = (id) => document.getElementById(id);
+const page = document.body.dataset.page;
+const path = location.pathname;
+const base = page === "new" ? path.replace(/\/groups\/?$/, "") : page === "join" ? path.replace(/\/join\/?$/, "")
+  : path.slice(0, path.lastIndexOf("/g/"));
+const groupId = (page === "group" || page === "owner") ? path.slice(base.length + 3).split("/")[0] : null;
+const memberKey = "gamekit-member:" + groupId, ownerKey = "gamekit-owner:" + groupId;
+window.gamekitGroup = {ladder: null, me: null, owner: null};        // read by the browser tests
+
+async function api(action, body) {
+  const url = base + "/api/groups" + (groupId ? "/" + groupId + "/" + action : action ? "/" + action : "");
+  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                                     body: JSON.stringify(body || {})});
+  let data = {};
+  try { data = await response.json(); } catch (e) { data = {message: response.statusText}; }
+  if (!response.ok) { const error = new Error(data.message || response.statusText); error.status = response.status; throw error; }
+  return data;
+}
+function showError(error) { $("error").textContent = error ? (error.message || String(error)) : ""; }
+function cell(row, text, cls) { const td = document.createElement("td"); td.textContent = text; if (cls) td.className = cls; row.append(td); return td; }
+
+function showLadder(data) {
+  window.gamekitGroup.ladder = data;
+  const body = $("ladder").tBodies[0];
+  body.innerHTML = "";
+  for (const r of data.rows) {
+    const tr = document.createElement("tr");
+    tr.dataset.nickname = r.nickname;
+    cell(tr, r.rank, "num"); cell(tr, r.nickname); cell(tr, Math.round(r.rating), "num"); cell(tr, r.games, "num");
+    cell(tr, r.wins, "num"); cell(tr, r.draws, "num"); cell(tr, r.losses, "num"); cell(tr, r.points, "num");
+    body.append(tr);
+  }
+  $("rated-games").textContent = data.rated_games + " rated game(s) so far.";
+  $("chart").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.chart);   // an image: no script runs
+}
+async function refreshLadder() { try { showLadder(await api("ladder")); } catch (e) { showError(e); } }
+
+// ----- create a group ---------------------------------------------------------------------------------------
+if (page === "new") {
+  $("create-group").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("create-group-button").disabled = true;
+    try {
+      const g = await api(null, {name: $("group-name").value});
+      localStorage.setItem("gamekit-owner:" + g.group, g.owner_key);
+      $("owner-link").value = g.owner_link; $("open-owner").href = g.owner_link;
+      $("join-link").value = g.join_link; $("code").textContent = g.code;
+      $("join-page").textContent = location.origin + base + "/join";
+      $("created").hidden = false; $("create-group").hidden = true; showError(null);
+    } catch (e) { showError(e); $("create-group-button").disabled = false; }
+  });
+}
+
+// ----- join by code ----------------------------------------------------------------------------------------
+if (page === "join") {
+  $("code-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { const g = await api("code", {code: $("code-input").value}); location.href = base + "/g/" + g.group; }
+    catch (e) { showError(e); }
+  });
+}
+
+// ----- a pupil's group page ----------------------------------------------------------------------------------
+let findTimer = null;
+function showSettings(info) {
+  $("group-name").textContent = info.name;
+  document.title = info.name + " — gamekit group";
+  $("settings").textContent = "Settings: " + info.describe + ".";
+  $("expiry").textContent = "This group and everything in it are deleted after " + info.expires_days +
+    " days without activity.";
+}
+async function loadMe() {
+  const key = localStorage.getItem(memberKey);
+  if (!key) { $("join-form").hidden = false; $("member").hidden = true; return; }
+  try {
+    const me = await api("me", {key});
+    window.gamekitGroup.me = {nickname: me.nickname, rating: me.rating};
+    showSettings(me);
+    $("me").textContent = me.nickname; $("my-rating").textContent = Math.round(me.rating);
+    $("rated").disabled = !me.settings.rated; if (!me.settings.rated) $("rated").checked = false;
+    $("member").hidden = false; $("join-form").hidden = true;
+    const body = $("rooms").tBodies[0];
+    body.innerHTML = "";
+    for (const r of me.rooms) {
+      const tr = document.createElement("tr");
+      tr.dataset.room = r.room;
+      cell(tr, r.players.map((p) => p || (r.free ? "(free seat)" : "(left)")).join(" – "));
+      cell(tr, r.rated ? "rated" : "friendly");
+      const td = cell(tr, "");
+      const mine = localStorage.getItem("gamekit-seat:" + r.room);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = mine ? "Open" : r.free ? "Take the seat" : "Watch";
+      button.addEventListener("click", () => (mine || !r.free) ? openRoom(r.room) : take(r.room));
+      td.append(button);
+      body.append(tr);
+    }
+  } catch (e) {
+    if (e.status === 403) { localStorage.removeItem(memberKey); $("member").hidden = true; $("join-form").hidden = false; }
+    showError(e);
+  }
+}
+function openRoom(room) { localStorage.setItem("gamekit-group-of:" + room, groupId); location.href = base + "/r/" + room; }
+async function take(room) {
+  try {
+    const t = await api("take", {key: localStorage.getItem(memberKey), room});
+    localStorage.setItem("gamekit-seat:" + t.room, t.token);
+    openRoom(t.room);
+  } catch (e) { showError(e); }
+}
+async function find() {
+  try {
+    const r = await api("find", {key: localStorage.getItem(memberKey)});
+    if (r.status === "paired") {
+      localStorage.setItem("gamekit-seat:" + r.room, r.token);
+      $("find-status").textContent = "Opponent found: " + r.opponent + ".";
+      return openRoom(r.room);
+    }
+    $("find-status").textContent = "Waiting for an opponent of close rating… (" + r.waiting + " waiting)";
+    findTimer = setTimeout(find, 1000);
+  } catch (e) { showError(e); $("find").textContent = "Find me an opponent"; findTimer = null; }
+}
+if (page === "group") {
+  api("info").then(showSettings).catch(showError);
+  $("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const j = await api("join", {nickname: $("nickname").value});
+      localStorage.setItem(memberKey, j.key);
+      showError(null);
+      await loadMe();
+      await refreshLadder();
+    } catch (e) { showError(e); }
+  });
+  $("leave").addEventListener("click", async () => {
+    if (!confirm("Leave the group? Your nickname and your lesson progress are removed.")) return;
+    try { await api("leave", {key: localStorage.getItem(memberKey)}); localStorage.removeItem(memberKey); await loadMe(); await refreshLadder(); }
+    catch (e) { showError(e); }
+  });
+  $("new-room").addEventListener("click", async () => {
+    try {
+      const r = await api("room", {key: localStorage.getItem(memberKey), rated: $("rated").checked});
+      localStorage.setItem("gamekit-seat:" + r.room, r.token);
+      openRoom(r.room);
+    } catch (e) { showError(e); }
+  });
+  $("find").addEventListener("click", async () => {
+    if (findTimer !== null) {
+      clearTimeout(findTimer); findTimer = null;
+      $("find").textContent = "Find me an opponent"; $("find-status").textContent = "";
+      await api("find", {key: localStorage.getItem(memberKey), cancel: true}).catch(showError);
+      return;
+    }
+    $("find").textContent = "Stop looking";
+    find();
+  });
+  loadMe().then(refreshLadder);
+  setInterval(() => { if (!document.hidden) { loadMe(); refreshLadder(); } }, 4000);
+}
+
+// ----- the teacher's page ---------------------------------------------------------------------------------
+function ownerKeyValue() { return localStorage.getItem(ownerKey); }
+function showClassTable(table) {
+  const t = $("class-table");
+  t.innerHTML = "";
+  const head = document.createElement("tr");
+  for (const h of ["Pupil", ...table.lessons, "Sent"]) { const th = document.createElement("th"); th.textContent = h; head.append(th); }
+  t.append(head);
+  for (const p of table.pupils) {
+    const tr = document.createElement("tr");
+    tr.dataset.nickname = p.nickname;
+    cell(tr, p.nickname);
+    for (const lesson of table.lessons) {
+      const v = p.lessons[lesson];
+      const td = cell(tr, v ? v[0] + " / " + v[1] : "–", "num");
+      td.dataset.lesson = lesson;
+    }
+    cell(tr, p.sent ? new Date(p.sent * 1000).toLocaleString() : "not yet");
+    t.append(tr);
+  }
+}
+function fillSettings(s) {
+  $("s-game").value = s.game; $("s-width").value = String(s.width); $("s-height").value = String(s.height);
+  $("s-timer").value = String(s.timer); $("s-alternate").checked = s.alternate; $("s-popout").checked = s.popout;
+  $("s-rated").checked = s.rated; syncSettings();
+}
+function syncSettings() {
+  const dots = $("s-game").value === "dots";
+  $("dots-settings").style.display = dots ? "" : "none";
+  $("popout-row").style.display = dots ? "none" : "";
+}
+async function loadOwner(first) {
+  try {
+    const o = await api("owner", {key: ownerKeyValue()});
+    window.gamekitGroup.owner = o;
+    $("owner").hidden = false; showError(null);
+    $("group-name").textContent = o.name + " — teacher's page";
+    $("join-link").value = o.join_link; $("code").textContent = o.code;
+    $("join-page").textContent = location.origin + base + "/join";
+    $("owner-link").value = location.origin + base + "/g/" + groupId + "/owner#key=" + ownerKeyValue();
+    if (first) fillSettings(o.settings);
+    $("settings-text").textContent = "Now: " + o.describe + ".";
+    $("expiry").textContent = "The group is deleted after " + o.expires_days + " days without activity.";
+    showClassTable(o.table);
+    const body = $("members").tBodies[0];
+    body.innerHTML = "";
+    for (const m of o.members) {
+      const tr = document.createElement("tr");
+      tr.dataset.nickname = m.nickname;
+      cell(tr, m.nickname); cell(tr, Math.round(m.rating), "num"); cell(tr, m.games, "num");
+      const b = document.createElement("button"); b.type = "button"; b.textContent = "Remove"; b.className = "remove";
+      b.addEventListener("click", async () => {
+        if (!confirm("Remove " + m.nickname + " from the group?")) return;
+        try { await api("remove", {key: ownerKeyValue(), nickname: m.nickname}); await loadOwner(false); await refreshLadder(); }
+        catch (e) { showError(e); }
+      });
+      cell(tr, "").append(b);
+      body.append(tr);
+    }
+  } catch (e) {
+    $("owner").hidden = true;
+    showError(e.status === 403 || e.status === 400
+      ? new Error("This is the teacher's page of the group: it opens only with the owner link.") : e);
+  }
+}
+if (page === "owner") {
+  const m = location.hash.match(/key=([A-Za-z0-9_-]{10,100})/);
+  if (m) {
+    localStorage.setItem(ownerKey, m[1]);
+    history.replaceState(null, "", location.pathname);          // the key leaves the address bar
+  }
+  $("s-game").addEventListener("change", syncSettings);
+  $("settings-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const settings = {game: $("s-game").value, width: Number($("s-width").value), height: Number($("s-height").value),
+                      timer: Number($("s-timer").value), alternate: $("s-alternate").checked,
+                      popout: $("s-popout").checked, rated: $("s-rated").checked};
+    try {
+      const r = await api("settings", {key: ownerKeyValue(), settings});
+      $("settings-note").textContent = "Saved: new rooms use them.";
+      $("settings-text").textContent = "Now: " + r.describe + ".";
+      showError(null);
+    } catch (e) { showError(e); }
+  });
+  $("export").addEventListener("click", async () => {
+    try {
+      const r = await api("export", {key: ownerKeyValue()});
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([r.csv], {type: "text/csv"}));
+      a.download = "class-progress.csv";
+      document.body.append(a); a.click(); a.remove();
+    } catch (e) { showError(e); }
+  });
+  $("delete").addEventListener("click", async () => {
+    const o = window.gamekitGroup.owner;
+    const typed = prompt("This deletes the group and everything in it. Type the group's name to confirm:");
+    if (typed === null) return;
+    try {
+      await api("delete", {key: ownerKeyValue(), confirm: typed});
+      localStorage.removeItem(ownerKey);
+      $("owner").hidden = true;
+      $("group-name").textContent = "Group deleted";
+      $("error").textContent = "The group " + o.name + " and everything in it were deleted.";
+    } catch (e) { showError(e); }
+  });
+  loadOwner(true).then(refreshLadder);
+  setInterval(() => { if (!document.hidden && !$("owner").hidden) { loadOwner(false); refreshLadder(); } }, 5000);
+}

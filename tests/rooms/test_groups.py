@@ -1,0 +1,420 @@
+"""Class groups against the real room server (subprocess on loopback, temporary SQLite): joining, settings,
+rated games and the ladder, lesson progress and the class table, privacy and refusals, expiry."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import sqlite3
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from gamekit.rooms import ratings
+from gamekit.rooms.groups import check_nickname, check_progress, GroupRefusal
+from gamekit.rooms.groups_client import GroupOwner, GroupRefused, create_group, join_group, send_progress
+
+
+def draw_moves_4x4() -> list[str]:
+    """A 4 × 4-box Dots game ending 8–8 (random legal moves, a seed that happens to draw)."""
+    from gamekit.dots.rules import DotsAndBoxes
+    for seed in range(1000):
+        rng, game = random.Random(seed), DotsAndBoxes(4, 4, first=0, alternate_start=False)
+        while not game.is_over():
+            game.play(rng.choice(game.legal_moves()))
+        if list(game.scores) == [8, 8]:
+            return list(game.history)
+    raise AssertionError("no drawn game found")
+
+
+def play_through(clients, moves) -> dict:
+    """Both seats play ``moves`` in order (whoever is to move plays the next one)."""
+    for i, move in enumerate(moves):
+        state = clients[0].wait(lambda s: s["ply"] == i)
+        mover = clients[state["to_move"]]
+        mover.play(move)
+    return clients[0].wait(lambda s: s["over"])
+
+
+@pytest.fixture
+def klass(rooms, connect):
+    """A group with three pupils: (owner, [ana, ben, cleo])."""
+    owner = create_group(rooms.url, "Class 5B")
+    pupils = [join_group(owner.join_link, nick) for nick in ("Ana", "Ben", "Cleo")]
+    return owner, pupils
+
+
+def rated_room(a, b, connect):
+    ca = a.new_room(rated=True)
+    cb = b.take_seat(ca.link)
+    connect_clients = [connect(ca.link, token=ca.seat_token()), connect(cb.link, token=cb.seat_token())]
+    ca.close(), cb.close()
+    connect_clients[0].wait(lambda s: s["seats"][1]["connected"])
+    return connect_clients
+
+
+# ----- ratings (pure) --------------------------------------------------------------------------------
+def test_elo_draw_counts_half_and_is_zero_sum():
+    assert ratings.update(1200, 1200, 0.5) == (1200, 1200)
+    win, loss = ratings.update(1200, 1200, 1)[0], ratings.update(1200, 1200, 0)[0]
+    assert (win, loss) == (1216, 1184)
+    a, b = ratings.update(1300, 1100, 0.5)
+    assert a < 1300 and b > 1100 and a + b == pytest.approx(2400)
+    assert ratings.update(1300, 1100, 0.5)[0] == pytest.approx((ratings.update(1300, 1100, 1)[0] +
+                                                                 ratings.update(1300, 1100, 0)[0]) / 2)
+    with pytest.raises(ValueError, match="score_a=2"):
+        ratings.update(1200, 1200, 2)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([0, 0.5, 1])), max_size=60))
+def test_recompute_keeps_the_total_and_counts_every_game(games):
+    games = [(a, b, s, float(i)) for i, (a, b, s) in enumerate(games) if a != b]
+    table = ratings.recompute(games)
+    assert sum(s.rating for s in table.values()) == pytest.approx(ratings.START * len(table))
+    for s in table.values():
+        assert s.wins + s.draws + s.losses == s.games == len(s.history)
+    assert sum(s.wins for s in table.values()) == sum(s.losses for s in table.values())
+    svg = ratings.chart_svg({f"<p{m}>": [(i, r) for i, _, r in s.history] for m, s in table.items()})
+    assert svg.startswith("<svg") and "<p" not in svg.replace("<polyline", "").replace("<path", "")
+
+
+def test_nickname_and_progress_checks():
+    assert check_nickname("  Ana  María ") == "Ana María"
+    for bad, words in [("A", "2 to 20"), ("x" * 21, "2 to 20"), ("<script>", "only letters"), ("An\na", "only"),
+                       ("-ana", "start with"), (42, "text"), ("a\u202eb", "only letters"), ("", "2 to 20")]:
+        with pytest.raises(GroupRefusal, match=words):
+            check_nickname(bad)
+    good = {"version": 1, "lessons": {"L": {"e": {"attempts": 1, "solved": True, "first_try": True, "shown": False,
+                                                  "updated": "2026-11-30T09:40:12"}}}}
+    assert check_progress(good)["lessons"]["L"]["e"] == {"attempts": 1, "solved": True, "first_try": True,
+                                                         "shown": False}
+    for bad in [None, [], {"version": 2, "lessons": {}}, {"version": 1, "lessons": []},
+                {"version": 1, "lessons": {"L": {"e": {"attempts": "1"}}}},
+                {"version": 1, "lessons": {"L": {"e": {"attempts": True}}}},
+                {"version": 1, "lessons": {"L": {"e": {"solved": 1}}}},
+                {"version": 1, "lessons": {"L" * 301: {}}}]:
+        with pytest.raises(GroupRefusal, match="progress"):
+            check_progress(bad)
+
+
+# ----- joining and settings ------------------------------------------------------------------------------
+def test_joining_nicknames_and_links(rooms, klass):
+    owner, (ana, ben, cleo) = klass
+    assert repr(ana) == f"<GroupMember 'Ana' in {owner.join_link}>" and ana.key not in repr(ana)
+    code = owner.code
+    status, found = rooms.post({"code": code.lower().replace("-", " ")}, "/api/groups/code")
+    assert status == 200 and found["group"] == owner.group
+    assert rooms.post({"code": "AAA-AAA"}, "/api/groups/code")[0] == 404
+    for nick, words in [("ana", "taken"), ("<b>hi</b>", "only letters"), ("x", "2 to 20"), ("Ana\u0000", "only")]:
+        with pytest.raises(GroupRefused, match=words):
+            join_group(owner.join_link, nick)
+    with pytest.raises(GroupRefused, match="does not exist"):
+        join_group(f"{rooms.url}/g/ForgedGroupId123", "Dan")
+    with pytest.raises(ValueError, match="group link"):
+        join_group(f"{rooms.url}/r/xyz", "Dan")
+    assert [r["nickname"] for r in owner.overview()["members"]] == ["Ana", "Ben", "Cleo"]
+    assert rooms.get(f"/g/{owner.group}")[0] == 200 and rooms.get("/g/ForgedGroupId123")[0] == 404
+    assert rooms.get(f"/g/{owner.group}/owner")[0] == 200          # the page; its data needs the key
+    assert rooms.get("/groups")[0] == 200 and rooms.get("/join")[0] == 200
+
+
+def test_only_the_owner_changes_settings_and_every_new_room_uses_them(rooms, klass, connect):
+    owner, (ana, ben, _) = klass
+    forged = GroupOwner(owner.join_link, key="x" * 43)
+    for who in (ana, forged):
+        for call, args in ((lambda g, **k: g.call("settings", **k), {"settings": {"width": 3}}),
+                           (lambda g, **k: g.call("export", **k), {}), (lambda g, **k: g.call("owner", **k), {}),
+                           (lambda g, **k: g.call("remove", **k), {"nickname": "Ben"}),
+                           (lambda g, **k: g.call("delete", **k), {"confirm": "Class 5B"})):
+            with pytest.raises(GroupRefused, match="owner link") as refused:
+                call(who, **args)
+            assert refused.value.status == 403
+    assert owner.settings()["width"] == 5 and len(owner.overview()["members"]) == 3
+    room = ana.new_room(rated=False)
+    assert room.state["options"] == {"width": 5, "height": 4, "first": 0} and room.state["timer"] == 0
+    for bad, words in [({"width": 6}, "3, 4 or 5"), ({"width": "4"}, "3, 4 or 5"), ({"timer": 45}, "30 or 60"),
+                       ({"game": "chess"}, "dots, five or four"), ({"rated": 1}, "true or false"),
+                       ({"colour": "red"}, "Unknown setting")]:
+        with pytest.raises(GroupRefused, match=words):
+            owner.settings(**bad)
+    assert owner.settings() == {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True,
+                                "popout": False, "rated": True}
+    owner.settings(width=3, height=3, timer=30)
+    room = ana.new_room(rated=False)
+    assert room.state["options"]["width"] == 3 and room.state["timer"] == 30
+    owner.settings(game="five", popout=True, timer=0, rated=False)
+    room = ben.new_room(rated=False)
+    assert room.state["game"] == "connect" and room.state["options"] == {"board": "five", "popout": True}
+    with pytest.raises(GroupRefused, match="not allowed rated"):
+        ben.new_room(rated=True)
+    # a stranger opening a group room's link watches: seat 2 is taken from the group page
+    stranger = connect(room.link)
+    assert stranger.seat is None and "class group" in stranger.messages[0]["note"]
+    assert "classmate" in room.wait(lambda s: True)["status"]
+
+
+# ----- rated games ----------------------------------------------------------------------------------------
+def test_rated_games_resign_draw_and_recompute(rooms, klass, connect):
+    owner, (ana, ben, cleo) = klass
+    owner.settings(width=4, height=4)
+    a, b = rated_room(ana, ben, connect)
+    assert a.state["group"] == {"rated": True, "players": ["Ana", "Ben"]}
+    final = play_through([a, b], draw_moves_4x4())
+    assert final["winner"] is None and [s["score"] for s in final["seats"]] == ["8", "8"]
+    rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
+    assert rows["Ana"]["draws"] == rows["Ben"]["draws"] == 1
+    assert rows["Ana"]["points"] == rows["Ben"]["points"] == 0.5 and rows["Ana"]["rating"] == 1200
+    # undoing a recorded result is refused; a new game alternates the starter (Dots)
+    with pytest.raises(Exception, match="recorded"):
+        a.request_undo()
+    a.request_new_game()
+    b.request_new_game()
+    assert a.wait(lambda s: s["ply"] == 0)["options"]["first"] == 1
+    assert b.wait(lambda s: s["ply"] == 0)["to_move"] == 1
+    b.play("a1-b1")
+    b.resign()
+    c, a2 = rated_room(cleo, ana, connect)
+    c.resign()                                          # Cleo resigns to Ana
+    ladder = owner.ladder()
+    rows = {r["nickname"]: r for r in ladder["rows"]}
+    assert (rows["Ana"]["wins"], rows["Ana"]["draws"], rows["Ana"]["losses"]) == (2, 1, 0)
+    assert rows["Ben"]["losses"] == 1 and rows["Cleo"]["losses"] == 1
+    assert rows["Ana"]["points"] == 2.5 and ladder["rows"][0]["nickname"] == "Ana"
+    assert ladder["rated_games"] == 3 and len(ladder["series"]["Ana"]) == 3
+    expected = ratings.recompute([(0, 1, 0.5, 0), (0, 1, 1, 1), (2, 0, 0, 2)])
+    assert rows["Ana"]["rating"] == pytest.approx(expected[0].rating, abs=0.05)
+    assert owner.rebuild_ratings() is True
+    # the stored results are the truth: spoil the cache, rebuild it from them
+    db = sqlite3.connect(rooms.db)
+    db.execute("UPDATE members SET rating = 999, games = 0")
+    db.commit()
+    assert owner.rebuild_ratings() is False
+    assert {r["nickname"]: r["rating"] for r in owner.ladder()["rows"]} == \
+        {n: r["rating"] for n, r in rows.items()}
+    reasons = [r[0] for r in db.execute("SELECT reason FROM results WHERE grp = ? ORDER BY id", (owner.group,))]
+    assert reasons == ["played", "resigned", "resigned"]
+    db.close()
+
+
+def test_find_me_an_opponent_pairs_two_waiting_pupils(rooms, klass):
+    owner, (ana, ben, _) = klass
+    assert ana.call("find")["status"] == "waiting"
+    paired = ben.call("find")
+    assert paired["status"] == "paired" and paired["opponent"] == "Ana" and paired["rated"] is True
+    mine = ana.call("find")
+    assert mine["status"] == "paired" and mine["room"] == paired["room"] and mine["seat"] == 1
+    assert mine["token"] != paired["token"]
+    assert ana.call("find", cancel=True)["status"] == "cancelled"
+
+
+def test_abandoned_and_timed_out_games(fresh_rooms, connect):
+    owner = create_group(fresh_rooms.url, "Late class")
+    owner.settings(width=3, height=3)
+    ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
+    a, b = rated_room(ana, ben, connect)
+    a.play("a1-b1")
+    b.close()                                            # Ben leaves and does not come back
+    a.wait(lambda s: not s["seats"][1]["connected"])
+    fresh_rooms.advance(61)                              # past the grace period: the CPU plays for Ben
+    while not a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=30)["over"]:
+        a.play(a.state["targets"][0][0])
+    rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
+    assert rows["Ben"]["losses"] == 1 and rows["Ana"]["wins"] == 1   # abandoned: the one who left loses
+    db = sqlite3.connect(fresh_rooms.db)
+    assert db.execute("SELECT reason FROM results").fetchall() == [("abandoned",)]
+    # groups idle for 120 days are deleted with everything in them
+    fresh_rooms.advance(121 * 24 * 3600)
+    import time
+    deadline = time.time() + 10
+    while db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] and time.time() < deadline:
+        time.sleep(0.1)
+    assert [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+            for t in ("groups", "members", "results", "group_rooms")] == [0, 0, 0, 0]
+    db.close()
+    with pytest.raises(GroupRefused, match="does not exist"):
+        owner.ladder()
+
+
+# ----- progress and the class table -------------------------------------------------------------------------
+def test_progress_reaches_the_class_table_and_csv(rooms, klass):
+    owner, (ana, ben, cleo) = klass
+    progress = {"version": 1, "lessons": {
+        "Lesson 1 — rules": {"e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
+                             "e2": {"attempts": 3, "solved": False, "first_try": False, "shown": True}},
+        "=HYPERLINK(\"x\")": {"e": {"attempts": 1, "solved": True, "first_try": True, "shown": False}}}}
+    assert send_progress(ana.link, ana.key, progress) == {"Lesson 1 — rules": [2, 1], "=HYPERLINK(\"x\")": [1, 1]}
+    ben.send_progress({"version": 1, "lessons": {"Lesson 1 — rules": {"e1": {"attempts": 2, "solved": True,
+                                                                               "first_try": False, "shown": False}}}})
+    table = owner.class_table()
+    assert table["lessons"] == ["=HYPERLINK(\"x\")", "Lesson 1 — rules"]
+    cells = {p["nickname"]: p["lessons"] for p in table["pupils"]}
+    assert cells["Ana"]["Lesson 1 — rules"] == [2, 1] and cells["Ben"]["Lesson 1 — rules"] == [1, 1]
+    assert cells["Cleo"] == {}
+    text = owner.export_csv()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)"]
+    assert ["Ana", "Lesson 1 — rules", "2", "1"] == rows[2][:4]
+    assert all(not r[1].startswith("=") for r in rows[1:])          # no formula reaches a spreadsheet
+    for secret in (ana.key, ben.key, owner.key):
+        assert secret not in text and secret not in json.dumps(owner.overview()) and \
+            secret not in json.dumps(owner.ladder())
+    # refused uploads change nothing
+    for bad in ({"version": 1, "lessons": {"L": {"e": {"attempts": -1}}}}, {"lessons": {}}, "junk"):
+        with pytest.raises(GroupRefused, match="progress"):
+            ana.send_progress(bad)
+    with pytest.raises(GroupRefused, match="member"):
+        send_progress(ana.link, "forged-key-1234567890", progress)
+    status, _ = rooms.post(json.dumps({"key": ana.key, "progress": {"version": 1, "lessons": {
+        f"Lesson {i}": {f"exercise {j}": {"attempts": 1} for j in range(100)} for i in range(30)}}}).encode(),
+        f"/api/groups/{owner.group}/progress")
+    assert status == 413
+    assert owner.class_table() == table
+
+
+def test_leave_remove_and_delete(rooms, klass, connect):
+    owner, (ana, ben, cleo) = klass
+    a, b = rated_room(ana, ben, connect)
+    a.resign()
+    ben_rating = {r["nickname"]: r["rating"] for r in owner.ladder()["rows"]}["Ben"]
+    ana.leave()
+    with pytest.raises(GroupRefused, match="no longer") as refused:
+        ana.me()
+    assert refused.value.status == 403
+    owner.remove("Cleo")
+    with pytest.raises(GroupRefused, match="no longer"):
+        cleo.new_room()
+    with pytest.raises(GroupRefused, match="No pupil"):
+        owner.remove("Zed")
+    assert [r["nickname"] for r in owner.ladder()["rows"]] == ["Ben"]
+    assert owner.ladder()["rows"][0]["rating"] == ben_rating      # past results still count for the others
+    join_group(owner.join_link, "Ana")                              # the nickname is free again
+    with pytest.raises(GroupRefused, match="its name"):
+        owner.delete("wrong name")
+    owner.delete("Class 5B")
+    assert rooms.get(f"/g/{owner.group}")[0] == 404 and rooms.get(a.link.replace(rooms.url, ""))[0] == 404
+    with pytest.raises(GroupRefused, match="does not exist"):
+        ben.me()
+    db = sqlite3.connect(rooms.db)
+    assert db.execute("SELECT COUNT(*) FROM members WHERE grp = ?", (owner.group,)).fetchone()[0] == 0
+    assert db.execute("SELECT COUNT(*) FROM rooms WHERE id = ?", (a.room,)).fetchone()[0] == 0
+    db.close()
+
+
+def test_junk_requests_are_refused(rooms, klass):
+    owner, (ana, _, _) = klass
+    url = f"/api/groups/{owner.group}"
+    assert rooms.post(b"not json", url + "/join")[0] == 400
+    assert rooms.post(b"[1]", url + "/join")[0] == 400
+    assert rooms.post(b"x" * 5000, url + "/join")[0] == 413
+    assert rooms.post({}, url + "/unknown")[0] == 404
+    assert rooms.post({"key": ana.key, "rated": "yes"}, url + "/room")[0] == 400
+    assert rooms.post({"key": ana.key, "room": "nope-nope-nope"}, url + "/take")[0] == 404
+    assert rooms.post({"key": 12345678901}, url + "/me")[0] == 403
+
+
+def test_keys_never_in_the_log(rooms, klass):
+    owner, pupils = klass
+    log = rooms.log.read_text()
+    for secret in [owner.key, *(p.key for p in pupils)]:
+        assert secret not in log
+
+
+def test_ladder_widget_and_progress_button(rooms, klass):
+    owner, (ana, _, _) = klass
+    widget = ana.ladder_widget()
+    assert "Ana" in widget.html.value and "<svg" in widget.html.value
+    button = ana.progress_button()
+    button.progress = {"version": 1, "lessons": {"L1": {"e": {"attempts": 1, "solved": True}}}}
+    assert button.send() == {"L1": [1, 1]} and "Sent" in button.message.value
+    button.progress = {"version": 3}
+    assert button.send() is None and "Not sent" in button.message.value
+
+
+def test_a_turn_played_by_the_cpu_after_a_timeout_stands_as_played(fresh_rooms, connect):
+    owner = create_group(fresh_rooms.url, "Timed class")
+    owner.settings(width=3, height=3, timer=30)
+    ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
+    a, b = rated_room(ana, ben, connect)
+    a.play("a1-b1")
+    fresh_rooms.advance(31)                              # Ben is there but lets his time run out
+    b.wait(lambda s: s["ply"] >= 2 or "Time ran out" in s["note"], timeout=20)
+    clients = [a, b]
+    while True:                                          # both see the same position, then its mover plays
+        n = max(a.state["ply"], b.state["ply"])
+        sa, sb = a.wait(lambda s: s["ply"] >= n), b.wait(lambda s: s["ply"] >= n)
+        if sa["ply"] != sb["ply"]:
+            continue
+        if sa["over"]:
+            break
+        clients[sa["to_move"]].play(sa["targets"][0][0])
+    db = sqlite3.connect(fresh_rooms.db)
+    assert db.execute("SELECT reason FROM results").fetchall() == [("played",)]
+    assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 1").fetchone()[0] >= 1
+    db.close()
+
+
+def test_guessing_codes_and_keys_is_rate_limited(slow_limits):
+    statuses = [slow_limits.post({"code": f"AAA-{i:03d}"}, "/api/groups/code")[0] for i in range(25)]
+    assert statuses[0] == 404 and statuses[-1] == 429
+    status, answer = slow_limits.post({"code": "AAA-AAA"}, "/api/groups/code")
+    assert status == 429 and "wait a minute" in answer["message"]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) |
+                    st.text(max_size=30), lambda inner: st.lists(inner, max_size=4) |
+                    st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
+
+
+@pytest.fixture(scope="module")
+def junk_group(rooms):
+    owner = create_group(rooms.url, "Junk")
+    join_group(owner.join_link, "Ana")
+    return owner
+
+
+@settings(max_examples=40, deadline=None)
+@given(action=st.sampled_from(["join", "settings", "remove", "progress", "room", "take", "find", "leave", "delete",
+                               "export", "owner", "me", "code"]),
+       field=st.sampled_from(["nickname", "settings", "progress", "room", "rated", "key", "confirm", "code", "cancel"]),
+       value=JSON)
+def test_junk_in_any_field_is_refused_and_changes_nothing(rooms, junk_group, action, field, value):
+    owner = junk_group
+    before = owner.overview()
+    path = "/api/groups/code" if action == "code" else f"/api/groups/{owner.group}/{action}"
+    status, answer = rooms.post({field: value}, path)
+    assert status in (200, 400, 403, 404, 409, 429), answer
+    if status != 200:
+        assert answer["type"] == "error" and answer["message"]
+        after = owner.overview()
+        assert (after["members"], after["settings"], after["table"]) == \
+            (before["members"], before["settings"], before["table"])
+
+
+def test_the_package_names_and_the_saved_progress_default(rooms, klass, tmp_path, monkeypatch):
+    import importlib.util
+
+    import gamekit.rooms
+    assert gamekit.rooms.join_group is join_group and gamekit.rooms.send_progress is send_progress
+    owner, (ana, _, _) = klass
+    saved = {"version": 1, "lessons": {"Lesson 9": {"e": {"attempts": 1, "solved": True, "first_try": True,
+                                                          "shown": False, "updated": "2026-11-30T10:00:00"}}}}
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps(saved))
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(path))
+    if importlib.util.find_spec("gamekit.progress") is None:      # the lessons' saved progress not installed
+        with pytest.raises(ValueError, match="progress="):
+            ana.send_progress()
+    else:
+        assert ana.send_progress() == {"Lesson 9": [1, 1]}
+
+
+def test_pairing_prefers_close_ratings_and_widens_with_waiting():
+    from gamekit.rooms.groups import pick_opponent
+    queue = {1: {"rating": 1200, "since": 0.0}, 2: {"rating": 1450, "since": 0.0}, 3: {"rating": 1260, "since": 0.0},
+             4: {"rating": 1180, "since": 0.0}}
+    assert pick_opponent(1, queue, now=0.0) == 4              # 20 points away beats 60
+    assert pick_opponent(2, queue, now=0.0) is None           # 190 points: too far at first …
+    assert pick_opponent(2, queue, now=5.0) == 3              # … but after 5 s of waiting (100 + 100) it is fine
+    assert pick_opponent(1, {1: queue[1]}, now=99.0) is None  # alone

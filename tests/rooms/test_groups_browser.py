@@ -1,0 +1,195 @@
+"""A class in real Chromium: a teacher and three pupils, each in a browser context of their own.
+
+The teacher creates a group and sets a 4 × 4 board; three pupils join (bad nicknames refused); two rated games
+are played through the pages (a 4 × 4 Dots draw 8–8, and a game found with "find me an opponent" ended by a
+resignation); the ladder shows the draw counted half; a pupil's lesson progress (sent as the notebook client
+sends it) reaches the teacher's class table and its CSV; a pupil cannot open the owner page or change
+settings; forged links are refused.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from gamekit.rooms.groups_client import send_progress
+
+pytestmark = pytest.mark.browser
+
+
+def wait_room(page, condition: str, timeout_ms: int = 15_000) -> None:
+    page.wait_for_function(f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()",
+                           timeout=timeout_ms)
+
+
+def state(page) -> dict:
+    return page.evaluate("window.gamekitRoom.state")
+
+
+def click_move(page, move: str) -> None:
+    target = next(t for t in state(page)["targets"] if t[0] == move)
+    box = page.locator("#board").bounding_box()
+    page.mouse.click(box["x"] + target[1], box["y"] + target[2])
+
+
+def ladder_row(page, nickname: str) -> list[str]:
+    page.wait_for_selector(f"#ladder tr[data-nickname='{nickname}']")
+    return page.locator(f"#ladder tr[data-nickname='{nickname}'] td").all_inner_texts()
+
+
+def join(page, link: str, nickname: str) -> None:
+    page.goto(link)
+    page.wait_for_selector("#join-form", state="visible")
+    page.fill("#nickname", nickname)
+    page.click("#join-button")
+    page.wait_for_selector("#member", state="visible")
+    assert page.inner_text("#me") == nickname
+
+
+def _draw_moves() -> list[str]:
+    import random
+
+    from gamekit.dots.rules import DotsAndBoxes
+    for seed in range(1000):
+        rng, game = random.Random(seed), DotsAndBoxes(4, 4, first=0, alternate_start=False)
+        while not game.is_over():
+            game.play(rng.choice(game.legal_moves()))
+        if list(game.scores) == [8, 8]:
+            return list(game.history)
+    raise AssertionError("no drawn game found")
+
+
+def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person):
+    teacher, ana, ben, cleo = person(), person(), person(), person()
+    for page in (teacher, ana, ben, cleo):
+        page.on("dialog", lambda dialog: dialog.accept())
+    # the teacher creates the group and sets a 4 × 4 board
+    teacher.goto(rooms.url + "/groups")
+    teacher.fill("#group-name", "Class 5B <i>")
+    teacher.click("#create-group-button")
+    teacher.wait_for_selector("#created", state="visible")
+    owner_link, join_link = teacher.input_value("#owner-link"), teacher.input_value("#join-link")
+    code = teacher.inner_text("#code")
+    teacher.goto(owner_link)
+    teacher.wait_for_selector("#owner", state="visible")
+    assert "#key=" not in teacher.url                        # the key leaves the address bar
+    assert teacher.inner_text("#group-name") == "Class 5B <i> — teacher's page"     # shown as text
+    teacher.select_option("#s-width", "4")
+    teacher.select_option("#s-height", "4")
+    teacher.click("#save-settings")
+    teacher.wait_for_function("document.getElementById('settings-note').textContent.includes('Saved')")
+    assert "4 × 4 boxes" in teacher.inner_text("#settings-text")
+
+    # pupils join; bad nicknames are refused with a clear message
+    ana.goto(join_link)
+    ana.wait_for_selector("#join-form", state="visible")
+    for bad, words in (("<img src=x>", "only letters"), ("A", "2 to 20")):
+        ana.fill("#nickname", bad)
+        ana.click("#join-button")
+        ana.wait_for_function(f"document.getElementById('error').textContent.includes({json.dumps(words)})")
+        assert ana.locator("#member").is_hidden()
+    join(ana, join_link, "Ana")
+    ben.goto(rooms.url + "/join")                            # Ben types the short code
+    ben.fill("#code-input", code.lower())
+    ben.click("#code-button")
+    ben.wait_for_url("**/g/**")
+    join(ben, ben.url, "Ben")
+    cleo.goto(join_link)
+    cleo.wait_for_selector("#join-form", state="visible")
+    cleo.fill("#nickname", "ana")
+    cleo.click("#join-button")
+    cleo.wait_for_function("document.getElementById('error').textContent.includes('taken')")
+    join(cleo, join_link, "Cleo")
+    assert "4 × 4 boxes" in cleo.inner_text("#settings") and "120 days" in cleo.inner_text("#expiry")
+
+    # rated game 1: Ana creates a rated room, Ben takes its seat from the group page; it ends 8–8
+    ana.check("#rated")
+    ana.click("#new-room")
+    ana.wait_for_url("**/r/**")
+    wait_room(ana, "!!s && r.connected")
+    room_id = ana.url.rsplit("/", 1)[-1]
+    ben.wait_for_selector(f"#rooms tr[data-room='{room_id}'] button", timeout=10_000)
+    assert "Take the seat" in ben.inner_text(f"#rooms tr[data-room='{room_id}']")
+    ben.click(f"#rooms tr[data-room='{room_id}'] button")
+    ben.wait_for_url("**/r/**")
+    wait_room(ben, "!!s && r.connected && r.seat === 1")
+    wait_room(ana, "s.seats[1].connected")
+    assert "Gold · Ana" in ben.inner_text("#card-0") and "Coral · Ben (you)" in ben.inner_text("#card-1")
+    assert "rated game" in ana.inner_text("#board-name") and ben.locator("#group-link").is_visible()
+    pages = [ana, ben]
+    for i, move in enumerate(_draw_moves()):
+        wait_room(ana, f"s.ply === {i}")
+        mover = pages[state(ana)["to_move"]]
+        wait_room(mover, f"s.ply === {i}")
+        click_move(mover, move)
+    wait_room(ben, "s.over")
+    assert [s["score"] for s in state(ben)["seats"]] == ["8", "8"] and "draw" in ben.inner_text("#status")
+    wait_room(ana, "s.over && s.note.includes('Rated game recorded')")
+
+    # rated game 2: Ben and Cleo ask for an opponent and are paired; Cleo resigns
+    for page in (ben, cleo):
+        page.goto(join_link)
+        page.wait_for_selector("#member", state="visible")
+    ben.click("#find")
+    ben.wait_for_function("document.getElementById('find-status').textContent.includes('Waiting')")
+    cleo.click("#find")
+    for page in (ben, cleo):
+        page.wait_for_url("**/r/**")
+        wait_room(page, "!!s && r.connected && s.seats[0].connected && s.seats[1].connected")
+    assert ben.url == cleo.url
+    cleo.click("#resign")
+    wait_room(ben, "s.over")
+
+    # the ladder: the draw counted half a win (rating unchanged between equals), the resignation a loss
+    ana.goto(join_link)
+    row = ladder_row(ana, "Ana")
+    assert row[1:] == ["Ana", "1200", "1", "0", "1", "0", "0.5"]
+    row = ladder_row(ana, "Ben")
+    assert row[3:] == ["2", "1", "1", "0", "1.5"] and int(row[2]) > 1200
+    assert ladder_row(ana, "Cleo")[3:] == ["1", "0", "0", "1", "0"]
+    assert "2 rated game(s)" in ana.inner_text("#rated-games")
+    chart = ana.get_attribute("#chart", "src")
+    assert chart.startswith("data:image/svg+xml") and ana.evaluate(
+        "document.getElementById('chart').naturalWidth") > 100
+
+    # a pupil's lesson progress (sent as the notebook client sends it) reaches the teacher's class table
+    ana_key = ana.evaluate(f"localStorage.getItem('gamekit-member:' + {json.dumps(join_link.rsplit('/', 1)[-1])})")
+    send_progress(join_link, ana_key, {"version": 1, "lessons": {"Lesson 1 — rules and terms": {
+        "e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
+        "e2": {"attempts": 2, "solved": False, "first_try": False, "shown": True}}}})
+    teacher.reload()
+    teacher.wait_for_selector("#class-table tr[data-nickname='Ana'] td[data-lesson]")
+    assert teacher.inner_text("#class-table tr[data-nickname='Ana'] td[data-lesson]") == "2 / 1"
+    assert "–" in teacher.inner_text("#class-table tr[data-nickname='Cleo']")
+    with teacher.expect_download() as download:
+        teacher.click("#export")
+    rows = list(csv.reader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    assert ["Ana", "Lesson 1 — rules and terms", "2", "1"] == rows[1][:4]
+    assert ana_key not in open(download.value.path(), encoding="utf-8").read()
+
+    # a pupil cannot open the owner page, nor change settings with their own key; forged links are refused
+    group_id = join_link.rsplit("/", 1)[-1]
+    for url in (join_link + "/owner", join_link + "/owner#key=" + "F" * 43):
+        cleo.goto(url)
+        cleo.wait_for_function("document.getElementById('error').textContent.includes('owner link')")
+        assert cleo.locator("#owner").is_hidden()
+    status = cleo.evaluate("""async ([gid, key]) => (await fetch('/api/groups/' + gid + '/settings', {method: 'POST',
+        body: JSON.stringify({key, settings: {width: 3}})})).status""",
+                           [group_id, cleo.evaluate(f"localStorage.getItem('gamekit-member:{group_id}')")])
+    assert status == 403
+    teacher.reload()
+    teacher.wait_for_selector("#owner", state="visible")
+    assert teacher.input_value("#s-width") == "4"
+    cleo.goto(rooms.url + "/g/ForgedGroup12345")
+    assert "does not exist" in cleo.inner_text("h1")
+    cleo.goto(rooms.url + "/join")
+    cleo.fill("#code-input", "ZZZ-ZZZ")
+    cleo.click("#code-button")
+    cleo.wait_for_function("document.getElementById('error').textContent.includes('No group has the code')")
+
+    # no page of another person shows a key; no page error anywhere
+    for page in (teacher, ana, ben, cleo):
+        assert ana_key not in page.content()
+    assert not any(page.errors for page in (teacher, ana, ben, cleo))
