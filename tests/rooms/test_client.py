@@ -2,6 +2,8 @@
 the page's HTTP API and the reverse)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from gamekit.connect.widget import ConnectWidget
@@ -48,6 +50,16 @@ def test_a_notebook_joins_a_room_made_on_the_page_and_the_reverse(rooms, connect
         notebook_made.close()
 
 
+def until(condition, timeout=5.0):
+    """True once ``condition()`` holds (polled), False after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 def test_online_widgets(rooms):
     board = DotsWidget(mode="online", server=rooms.url)
     assert isinstance(board, RoomWidget) and board.client.seat == 0
@@ -58,15 +70,16 @@ def test_online_widgets(rooms):
         move, x, y = board.client.state["targets"][0]
         board.click(x, y)                                         # a click on the canvas
         friend.client.wait(lambda s: s["ply"] == 1)
+        # the widget repaints from the client's listener thread, just after wait() sees the state
+        assert until(lambda: "Your move" in friend.status.value)
         assert friend.board.scene == [tuple(op) for op in friend.client.state["scene"]]
-        assert "Your move" in friend.status.value
         board.click(1, 1)                                         # not my turn: said, nothing changes
         assert "Not your turn" in board.message.value and board.client.state["ply"] == 1
         friend._do(friend.client.request_undo)
         assert "own last move" in friend.message.value
         board._do(board.client.request_undo)
         friend.client.wait(lambda s: s["request"] is not None)
-        assert friend.request_panel.layout.display == "flex"
+        assert until(lambda: friend.request_panel.layout.display == "flex")
         friend.accept_button.click()
         board.client.wait(lambda s: s["ply"] == 0)
     finally:
