@@ -383,8 +383,8 @@ def win_in_one_exercise() -> ConnectExercise:
 
 def only_move_exercise() -> ConnectExercise:
     return _solver_exercise("only_move", "Yellow to move. Every column but one loses. Find the one that does not.",
-                            hint="Which cell under one of red's threats must yellow never fill? And which threat of "
-                                 "yellow's is on an even row?",
+                            hint="Where would red like to drop next? Get there first — and keep yellow's threat on "
+                                 "row 6 alive.",
                             why_right="Yellow keeps its threat on row 6 (even): at the end red must fill the cell "
                                       "under it — zugzwang.")
 
