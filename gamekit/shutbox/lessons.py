@@ -474,6 +474,21 @@ def worst_rule_of_thumb(rules: Rules | None = None) -> str:
     return min(POLICIES[:3], key=lambda p: policy_shut_probability(p, rules))
 
 
+def dice_rules_table() -> Table:
+    """Each one-die rule (in the words of :meth:`Rules.describe`) with its exact optimal shut chance
+    and lowest expected score, computed here rather than typed."""
+    from gamekit.shutbox.rules import ONE_DIE_RULES
+    from gamekit.shutbox.strategy import min_expected_score, shut_probability
+
+    rows = []
+    for one in ONE_DIE_RULES:
+        rules = Rules(one_die=one)
+        rows.append([f'Rules(one_die="{one}")', rules.describe().split(";")[0],
+                     percent(shut_probability(rules)), f"{float(min_expected_score(rules)):.4f}"])
+    return Table(["option", "what it means", "chance to shut, best play", "lowest expected score"], rows,
+                 caption="The one-die options, solved exactly (solo turn, tiles 1–9)")
+
+
 # ====================================================================== 5. exercises
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """"The turn ends with these tiles open: what is the score?" (sum scoring)."""
