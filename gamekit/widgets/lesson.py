@@ -162,11 +162,11 @@ class Exercise:
 
 def derived_leaks(solutions: Sequence[Any], choices: Sequence[str] | None = None) -> tuple[str, ...]:
     """The default :attr:`Exercise.leaks`: solutions whose text would identify the answer on a page."""
-    shown = {str(c) for c in choices or ()}
+    shown = {str(c).strip().lower() for c in choices or ()}
     out = []
     for s in solutions:
         t = str(s).strip()
-        if len(t) >= 3 and not t.lstrip("-").isdigit() and t not in shown and t not in out:
+        if len(t) >= 3 and not t.lstrip("-").isdigit() and t.lower() not in shown and t not in out:
             out.append(t)
     return tuple(out)
 
