@@ -169,3 +169,14 @@ def test_show_and_scene():
     assert L.show("under_threat", danger=True) is not None
     sc = L.scene(L.position("under_threat"), danger=True)
     assert "✗" in sc.texts()
+
+
+def test_teacher_guide_key_facts_agree_with_the_code():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs/teachers/connect.md").read_text()
+    for row in L.lines_table().rows:
+        assert "| " + " | ".join(map(str, row)) + " |" in text
+    assert "unknown" in text and "claimed" not in text
+    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
+    g.play(L.only_move_exercise().solutions[0])
+    assert solve(g) == -1 and "gives −1 for red" in text

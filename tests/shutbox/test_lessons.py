@@ -211,3 +211,16 @@ def test_dice_simulation_uses_numpy_and_is_seeded():
     assert a == b and sum(a.values()) == 5000 and a[7] > a[2]
     one = L.simulate_sums(600, seed=1, n_dice=1)
     assert set(one) == set(range(1, 7)) and sum(one.values()) == 600
+
+
+def test_teacher_guide_key_facts_agree_with_the_code():
+    from pathlib import Path
+
+    from gamekit.shutbox import shut_probability
+    text = (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text()
+    never = Rules(one_die="never")
+    assert L.percent(shut_probability(Rules())) in text and L.percent(shut_probability(never)) in text
+    for p in L.POLICIES[:4]:
+        assert f"| {p} | {100 * float(L.policy_shut_probability(p, never)):.2f} % |" in text
+    assert f"{len(tiles_summing_to(12))} different sets of tiles make 12" in text
+    assert max(range(2, 13), key=lambda t: len(tiles_summing_to(t))) == 12
