@@ -1,17 +1,19 @@
-"""The 5 en raya lesson: every position, step-through and exercise, defined once (and tested).
+"""The 5 en raya lessons: every position, step-through and exercise, defined once (and tested).
 
 Positions are move strings in the players' notation, played from the start.  Threat cells are
-computed by :func:`threat_cells`, exercise checkers by the exact solver, so what a reader is told
-is what the analysis says about that very position.
+computed by :func:`threat_cells`; every move exercise accepts exactly :func:`best_moves` (the exact
+solver's best moves) and answers each click with :func:`outcome_words` (the opponent's five, or a
+line of best play), so what a reader is told is what the solver says about that very position.
+``EXERCISES`` lists the exercise factories of each notebook.
 
 In a notebook::
 
     from gamekit.connect import lessons as L
-    score = L.LessonScore("5 en raya")
+    score = L.LessonScore("5 en raya 2 — threats and zugzwang")
     L.rules_table()                 # 5 en raya beside standard Connect Four
     L.show("edge_line")             # a position with its threat cells tinted
     L.step_through("won_game")      # Prev / Next / Play / Reset
-    L.exercise("win_in_one", score) # click a column, checked
+    L.exercise("win_in_one", score) # click a column, checked against the solver
 """
 from __future__ import annotations
 
@@ -154,11 +156,11 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
 def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     seat = before.to_move
     who = COLOUR_NAMES[seat].capitalize()
-    text = f"<b>Move {len(after.history)}.</b> {who} drops into column {move}."
+    text = f"Move {len(after.history)}. {who} drops into column {move}."
     if after.winner() == seat:
         cells = after.winning_cells()
         side = any(after.is_side(c) for c, _ in cells)
-        return text + f" <b>Five in a line — {who} wins</b>" + (", and the line ends on a side disc." if side else ".")
+        return text + f" Five in a line — {who} wins" + (", and the line ends on a side disc." if side else ".")
     new = set(playable_threats(after, seat)) - set(playable_threats(before, seat))
     all_new = set(threat_cells(after, seat)) - set(threat_cells(before, seat))
     stacked = [(c, r) for c, r in playable_threats(after, seat) if (c, r + 1) in threat_cells(after, seat)]
@@ -167,7 +169,7 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
         text += (f" {who} threatens column {after.column_number(c)} twice, one cell above the other: blocking the "
                  f"lower threat puts a disc right under the upper one, so {COLOUR_NAMES[1 - seat]} cannot stop both.")
     elif len(playable_threats(after, seat)) >= 2:
-        text += f" {who} now threatens to win in two places at once: a <b>double threat</b>, " \
+        text += f" {who} now threatens to win in two places at once: a double threat, " \
                 f"{COLOUR_NAMES[1 - seat]} can block only one."
     elif new:
         c, _ = sorted(new)[0]

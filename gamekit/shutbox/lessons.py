@@ -649,7 +649,7 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
     open_tiles = tuple(sorted(set(uncovered)))
     lay = BoxLayout(height=220)
     steps = [Step(box_scene(open_tiles, lay, caption=f"Every set of open tiles making {total}, largest tile first."),
-                  f"We look for every set that makes <b>{total}</b>: start from the largest tile, then only "
+                  f"We look for every set that makes {total}: start from the largest tile, then only "
                   f"add smaller tiles, so no set is found twice.")]
     found: list[tuple[int, ...]] = []
     colour = {"found": GREEN, "try": AMBER, "dead end": RED}
@@ -661,7 +661,7 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
                                                            f"  (need {st.need} more)")
         sofar = "; ".join("+".join(map(str, s)) for s in found) or "none yet"
         steps.append(Step(box_scene(open_tiles, lay, marks=marks, caption=caption),
-                          f"{st.caption}<br><small>Sets so far: {sofar}</small>"))
+                          f"{st.caption} Sets so far: {sofar}."))
     steps.append(Step(box_scene(open_tiles, lay, caption=f"{len(found)} sets make {total}."),
                       f"Done: {len(found)} sets — " + "; ".join(" + ".join(map(str, s)) for s in found) + "."))
     return StepThrough(steps, size=(lay.width, lay.height), title=f"Sets for {total}")
