@@ -151,7 +151,7 @@ def rows() -> list[list[Any]]:
     """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts."""
     out = []
     for lesson, recs in sorted(results().items()):
-        out.append([lesson, len(recs), sum(r.get("solved", False) for r in recs.values()),
+        out.append([lesson or "(exercises outside a lesson)", len(recs), sum(r.get("solved", False) for r in recs.values()),
                     sum(r.get("first_try", False) for r in recs.values()),
                     sum(r.get("shown", False) for r in recs.values()),
                     sum(r.get("attempts", 0) for r in recs.values())])

@@ -73,6 +73,19 @@ def test_every_exercise_can_be_failed_and_a_wrong_answer_is_told_why(lesson, i):
         assert any(str(w).strip().lower() in said for w in ex.wrong), f"{ex.key}: one wrong example must be a legal choice"
 
 
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if len(EXERCISES.get(l, ())) > 1])
+def test_no_feedback_or_shown_answer_gives_away_another_exercise(lesson):
+    """What an exercise shows (prompt, hint, its answer, the feedback to a right answer) must not answer an
+    exercise further down the page.  (Feedback to a wrong answer echoes the pupil's own input: not checked.)"""
+    exercises = [built(lesson, i) for i in range(len(EXERCISES[lesson]))]
+    for i, ex in enumerate(exercises):
+        shown = [ex.hint, ex.answer, ex.prompt] + [ex.check(a)[1] for a in ex.solutions]
+        for other in exercises[i + 1:]:
+            for leak in other.leaks:
+                for text in shown:
+                    assert leak not in text, f"{lesson}: {ex.key!r} shows {leak!r}, which answers {other.key!r}"
+
+
 def _cells(lesson: str):
     return jupytext.read(NOTEBOOKS / f"{lesson}.md", fmt="md:myst").cells
 
@@ -98,9 +111,16 @@ def test_lesson_has_at_least_three_checked_exercises(lesson):
 
 
 # ----- no answer on the page -------------------------------------------------------------------------
-def _visible_text(nb) -> list[tuple[int, str]]:
-    """The text each output shows: text/html, streams, and text/plain unless the output is a widget."""
-    out = []
+def _visible_text(nb) -> list[tuple[int | str, str]]:
+    """The text each output shows: text/html, streams, text/plain unless the output is a widget, and the
+    first values of the HTML/Label widgets on the page (captions, tables, notes a pupil sees at once)."""
+    out: list[tuple[int | str, str]] = []
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    for model in state.values():
+        if model.get("model_name") in ("HTMLModel", "LabelModel", "HTMLMathModel"):
+            value = model.get("state", {}).get("value")
+            if value:
+                out.append(("a widget", value))
     for n, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
             if output.output_type == "stream":
@@ -120,13 +140,16 @@ def test_no_output_on_the_page_states_an_exercise_answer(lesson):
 
     path = NOTEBOOKS / f"{lesson}.ipynb"
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
     shown = _visible_text(nb)
     for i in range(len(EXERCISES[lesson])):
         ex = built(lesson, i)
         for leak in ex.leaks:
             for n, text in shown:
-                assert leak not in text, f"{lesson}: cell {n}'s output gives away {ex.key!r}: it shows {leak!r}"
+                if text == ex.prompt or text == f"<b>{ex.prompt}</b>":
+                    continue
+                assert leak not in text, f"{lesson}: {n}'s output gives away {ex.key!r}: it shows {leak!r}"
 
 
 def test_the_leak_check_sees_printed_and_html_outputs():
@@ -137,6 +160,10 @@ def test_the_leak_check_sees_printed_and_html_outputs():
                            nbformat.v4.new_output("display_data", data={
                                "text/plain": "VBox(secret)",
                                "application/vnd.jupyter.widget-view+json": {"model_id": "1"}})]
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
+        "1": {"model_name": "HTMLModel", "state": {"value": "caption: b2-b3 lost it"}},
+        "2": {"model_name": "ButtonModel", "state": {"description": "Check"}}}}}
     texts = [t for _, t in _visible_text(nb)]
     assert "safe lines: a1-b1\n" in texts and "<td>even</td>" in texts and "T" in texts
+    assert "caption: b2-b3 lost it" in texts and "Check" not in texts
     assert not any("secret" in t for t in texts)

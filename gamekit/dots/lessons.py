@@ -1,4 +1,4 @@
-"""Dots and Boxes lessons 2–5: every position, step sequence and exercise, defined once.
+"""Dots and Boxes lessons 1–5: every position, step sequence and exercise, defined once.
 
 Positions are written in the line notation (``"a1-b1 b2-b3 …"``, played in order from an empty
 board).  Highlights (third sides, each chain and loop in its own tint, the line just drawn) and
@@ -13,7 +13,9 @@ In a notebook::
     L.exercise("safe_line", score)         # click a line on the board, checked
     score                                  # the lesson's score, updated live
 
-``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them).
+``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them); ``EXERCISES`` lists
+each notebook's exercise factories.  Every exercise that asks for a move is judged by the exact solver
+(:func:`best_move_exercise`, :func:`why_line` for the feedback); captions and feedback are plain text.
 """
 from __future__ import annotations
 
@@ -420,7 +422,7 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {_join(safe_lines(game))} — {n} safe lines."
+            return True, f"Yes: {n} safe lines. Exercise 2 asks you to find them."
         if k < n:
             return False, (f"There are more than {k}. Check every undrawn line: is each box beside it "
                            f"still at one side or fewer?")
@@ -429,7 +431,7 @@ def count_safe_exercise() -> DotsExercise:
 
     return DotsExercise("How many safe lines are left on this board?", check,
                         hint="Count the undrawn lines whose boxes all have at most one side drawn.",
-                        answer=f"{n}: {_join(safe_lines(game))}.", solutions=[n, str(n)], game=game,
+                        answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
                         leaks=(f"{n} safe lines", _join(safe_lines(game))))
 
@@ -493,7 +495,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {n} chains, of {_join(chains)} boxes."
+            return True, f"Yes: {n} chains. Exercise 2 asks how long they are."
         if k == n + len(loops) and loops:
             return False, (f"You counted the loop{'s' if len(loops) > 1 else ''} too. A loop closes on itself "
                            "(no end reaches the edge or a free box): count chains only.")
@@ -504,7 +506,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
 
     return DotsExercise("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?",
                         check, hint="Each tinted region is one chain or loop. A loop has no ends.",
-                        answer=f"{n}: {describe_components(game)}.", solutions=[n],
+                        answer=f"{n}.", solutions=[n],
                         game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}",
                         leaks=(describe_components(game), f"{n} chains"))
 
@@ -675,8 +677,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0) -> DotsExerc
                         hint=f"Count the dots: ({width}+1) × ({height}+1).", answer=f"{parity}.",
                         solutions=[parity, parity.capitalize()], choices=["Even", "Odd"],
                         wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}",
-                        leaks=(f"{who} wants an {parity}", f"wants {parity}", f"<td>{parity}</td>",
-                               f"{parity} number of long chains"))
+                        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
 
 
 def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
@@ -857,7 +858,7 @@ def first_box_exercise() -> DotsExercise:
 def who_moves_exercise() -> DotsExercise:
     explain = {"Coral": "Right: whoever wins a box draws again. The turn passes only after a line that wins nothing.",
                "Gold": "No: winning a box means drawing again, so it is still Coral's turn."}
-    return DotsExercise("Coral has just drawn a2-b2 and won box a1. <b>Who draws the next line?</b>",
+    return DotsExercise("Coral has just drawn a line that wins a box. <b>Who draws the next line?</b>",
                         choice_checker("Coral", explain), hint="Rule 3.", answer="Coral.", solutions=["Coral"],
                         choices=["Gold", "Coral"], wrong=["Gold"], key="who_moves", leaks=("still Coral's turn",))
 
@@ -966,8 +967,8 @@ def double_deal_score_exercise() -> DotsExercise:
 
 
 BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
-    1: {"name_line": name_line_exercise, "first_box": first_box_exercise, "who_moves": who_moves_exercise,
-        "lines_2x2": lines_count_exercise},
+    1: {"lines_2x2": lines_count_exercise, "who_moves": who_moves_exercise, "name_line": name_line_exercise,
+        "first_box": first_box_exercise},
     2: {"count_safe": count_safe_exercise, "safe_line": safe_line_exercise, "take_box": take_box_exercise,
         "how_many": how_many_exercise},
     3: {"count_chains": count_chains_exercise, "chain_lengths": chain_lengths_exercise,

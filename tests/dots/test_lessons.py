@@ -393,3 +393,13 @@ def test_position_names_are_canonical_moves():
     for name, (w, h, moves) in L.POSITIONS.items():
         game = L.position(name)
         assert " ".join(game.history) == " ".join(moves.split()), name
+
+
+def test_the_old_leaks_would_be_caught():
+    """Issue 10: lesson 4 showed the parity table above its questions, lesson 2 printed the safe lines."""
+    table = L.parity_table()._repr_html_()
+    for name in ("parity_5x4", "parity_4x4"):
+        assert any(leak in table for leak in ALL[name].leaks), name
+    printed = f"safe lines: {L.safe_lines(L.position('three_safe'))}"
+    assert any(leak in printed for leak in ALL["safe_line"].leaks)
+    assert any(leak in L.describe_components(L.position("four_by_four")) for leak in ALL["chain_lengths"].leaks)
