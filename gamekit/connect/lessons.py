@@ -403,24 +403,28 @@ def challenge_exercise() -> ConnectExercise:
 
 
 def zugzwang_exercise() -> ConnectExercise:
-    """Who is forced to fill the cell under yellow's row-6 threat in the only-move position?"""
-    game = FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])
-    game.play(best_moves(game)[0])
-    (col, row), = [(c, r) for c, r in threat_cells(game, 1) if r == game.height - 1]
-    below = row                                              # the cell under the threat is on row ``row`` (1-based)
-    forced = 0 if below % 2 == 1 else 1                      # claimeven: yellow takes even rows, red odd rows
-    n = game.column_number(col)
-    why = (f"the cell under yellow's threat is column {n}, row {below} — an odd row. If yellow answers each red "
-           f"disc in the same column, yellow fills the even rows and red the odd ones, so red must fill row "
-           f"{below} and yellow drops on top: zugzwang.")
-    explanations = {COLOUR_NAMES[forced].capitalize(): f"Right: {why}",
-                    COLOUR_NAMES[1 - forced].capitalize(): f"Not so: {why}"}
-    return ConnectExercise(f"Yellow has played and now threatens row {row + 1} of column {n}. When the other "
-                           "columns fill up, who will be forced to drop the disc right under that threat?",
-                           choice_checker(COLOUR_NAMES[forced].capitalize(), explanations),
-                           hint="Rows 1, 3, 5 are odd. Who ends up with the odd rows when yellow always answers on top?",
-                           answer=COLOUR_NAMES[forced].capitalize(), solutions=[COLOUR_NAMES[forced].capitalize()],
-                           choices=["Red", "Yellow"], wrong=[COLOUR_NAMES[1 - forced].capitalize()],
+    """In the "under_threat" position nobody wants to fill a cell under yellow's threats: who runs out of
+    other moves first?  Counted exactly: the empty cells outside the threatened columns, and who is to move."""
+    game = position("under_threat")
+    danger = sorted({c for c, r in threat_cells(game, 1 - game.to_move)})
+    columns = [game.column_number(c) for c in danger]
+    others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
+    empty = sum(game.height - len(game.grid[c]) for c in others)
+    mover = game.to_move
+    forced = mover if empty % 2 == 0 else 1 - mover         # the player to move when those cells run out
+    names = " and ".join(map(str, columns))
+    why = (f"outside columns {names} there are {empty} empty cells, and {COLOUR_NAMES[mover]} is to move. "
+           f"Taking turns, {'the other player' if empty % 2 == 0 else COLOUR_NAMES[mover]} fills the last of them, "
+           f"so {COLOUR_NAMES[forced]} must then drop into column {columns[0]} or {columns[-1]} — under "
+           f"{COLOUR_NAMES[1 - forced]}'s threat on row 2, and {COLOUR_NAMES[1 - forced]} makes five on top. "
+           f"That is zugzwang.")
+    right, wrong = COLOUR_NAMES[forced].capitalize(), COLOUR_NAMES[1 - forced].capitalize()
+    return ConnectExercise(f"Nobody wants to drop into column {columns[0]} or {columns[-1]} (the ✗ cells). Suppose both "
+                           f"players drop everywhere else until the other columns are full, and nobody wins there. "
+                           f"Who then has to drop into a ✗ cell?",
+                           choice_checker(right, {right: f"Right: {why}", wrong: f"Not so: {why}"}),
+                           hint=f"Count the empty cells outside columns {names}. Who is to move now?",
+                           answer=right, solutions=[right], choices=["Red", "Yellow"], wrong=[wrong],
                            key="zugzwang", game=game, click=False)
 
 
@@ -445,7 +449,7 @@ BUILDERS = {"side_win": side_win_exercise, "side_block": side_block_exercise, "c
 
 EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
     "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, count_lines_exercise],
-    "five_in_a_row/02_threats_and_exercises": [win_in_one_exercise, only_move_exercise, zugzwang_exercise,
+    "five_in_a_row/02_threats_and_exercises": [win_in_one_exercise, zugzwang_exercise, only_move_exercise,
                                                winning_move_exercise, challenge_exercise],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
@@ -473,7 +477,7 @@ def exercise(name: str, score: LessonScore | None = None):
 
         from gamekit.widgets.base import BoardCanvas
         picture = BoardCanvas(*layout_for(ex.game, CELL).css_size)
-        picture.paint(scene(ex.game))
+        picture.paint(scene(ex.game, danger=True))
         return W.VBox([picture.canvas, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)

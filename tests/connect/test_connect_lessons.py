@@ -145,7 +145,15 @@ def test_exercise_feedback_shows_the_refutation():
     assert not ok and "draw" in feedback
     assert "yellow wins" in L.challenge_exercise().check("6")[1]
     z = L.zugzwang_exercise()
-    assert z.check("Red")[0] and not z.check("Yellow")[0] and "row 5" in z.check("Yellow")[1]
+    assert z.check("Red")[0] and not z.check("Yellow")[0] and "20 empty cells" in z.check("Yellow")[1]
+    g = L.position("under_threat")                       # the count by brute force: play elsewhere until stuck
+    while True:
+        safe = [m for m in g.legal_moves() if m not in ("1", "6")]
+        if not safe:
+            break
+        g.play(safe[0])
+        assert g.winner() is None
+    assert g.to_move == 0                                # red must now fill a cell under yellow's threat
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
     g.play("2")
     assert solve(g) == -1                      # red to move loses to yellow's 21st disc: the last of the game
