@@ -139,8 +139,8 @@ def solutions_markdown(module: str) -> str:
             ex = factory()
             accepted = ", ".join(f"`{a}`" for a in dict.fromkeys(str(s) for s in ex.solutions))
             out.append(f"{n}. **{_plain(ex.prompt)}**  ")
-            out.append(f"   Answer: {_plain(ex.answer) or accepted} (accepted: {accepted}).  ")
-            if ex.wrong:
+            out.append(f"   Answer: {_plain(ex.answer).rstrip('.') or accepted} (accepted: {accepted}).  ")
+            if ex.wrong:              # the first wrong example: lessons list the most tempting one first
                 wrong = ex.wrong[0]
                 out.append(f"   A wrong answer, `{wrong}`, gets: \"{_plain(ex.check(wrong)[1])}\"")
             out.append("")

@@ -51,6 +51,14 @@ def test_make_lab_and_binder_write_the_settings_and_install_jupytext():
     assert {"jupytext", "voila", "platformdirs"} <= set(pins)
 
 
+def test_pupils_can_open_a_lesson_in_voila_locally_and_on_binder():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "voila:" in makefile and "$(BIN)/voila $(LESSON)" in makefile
+    readme = (ROOT / "README.md").read_text()
+    assert "urlpath=voila/render/notebooks/dots_and_boxes/02_third_sides.ipynb" in readme
+    assert (ROOT / "notebooks/dots_and_boxes/02_third_sides.ipynb").exists()
+
+
 def test_check_command_reports_each_notebook(capsys):
     assert main(["check", str(ROOT / "notebooks/00_start_here.md")]) == 0
     assert "ok" in capsys.readouterr().out

@@ -634,6 +634,7 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
     best = max(values.values())
     right = sorted(l for l, v in values.items() if v == best)
     seat = SEATS[game.to_move]
+    safe = set(safe_lines(game))
 
     def judge(line: str) -> tuple[bool, str]:
         v = values[line]
@@ -644,8 +645,9 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
                        f"but a better line leaves {seat} {_ahead(best)}.")
 
     return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
-                        solutions=right, game=game, click=True,
-                        wrong=[l for l in values if l not in right], key=key or name, parts=parts)
+                        solutions=right, game=game, click=True, key=key or name, parts=parts,
+                        wrong=sorted((l for l in values if l not in right),      # most tempting first
+                                     key=lambda l: (-values[l], l not in safe, l)))
 
 
 def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
