@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from gamekit.connect import fast
 from gamekit.connect.rules import ConnectGame, Variant
 
 
@@ -105,18 +106,64 @@ def board_for(v: Variant) -> Board:
 
 
 class Solver:
-    """A reusable solver for one variant (keeps its transposition table between calls)."""
+    """A reusable solver for one variant (keeps its transposition table between calls).
 
-    def __init__(self, variant: Variant, table_limit: int = 4_000_000) -> None:
+    ``engine``: ``"auto"`` (the compiled search of :mod:`gamekit.connect.fast` when numba is
+    installed and the variant fits 64-bit bitboards, else pure Python), ``"compiled"`` or
+    ``"python"``.  Both give the same scores; ``self.engine`` says which one runs.
+    """
+
+    def __init__(self, variant: Variant, table_limit: int = 4_000_000, engine: str = "auto",
+                 table_size: int | None = None) -> None:
+        if engine not in ("auto", "compiled", "python"):
+            raise ValueError(f"engine {engine!r}: choose 'auto', 'compiled' or 'python'")
         self.b = board_for(variant)
         self.table: dict[int, int] = {}
         self.table_limit = table_limit
         self.nodes = 0
         self.deadline: float | None = None
-        self._build()
+        usable = fast.available() and fast.fits(variant)
+        if engine == "compiled" and not usable:
+            raise ValueError(f"the compiled solver is not available for {variant.name} "
+                             "(numba missing, GAMEKIT_PURE_PYTHON set, or the board is too big for 64 bits)")
+        self.engine = "compiled" if usable and engine != "python" else "python"
+        self._tables = None
+        if self.engine == "compiled":
+            try:
+                self._build_compiled(table_size or fast.TABLE_SIZE)
+            except Exception:              # a broken numba install: the fallback still answers
+                if engine == "compiled":
+                    raise
+                self.engine = "python"
+        if self.engine == "python":
+            self._build()
 
     def reset(self) -> None:
         self.table.clear()
+        if self._tables is not None:
+            self._tables.reset()
+
+    def _build_compiled(self, size: int) -> None:
+        import numpy as np
+        mod = fast.core(self.b.variant)
+        t = self._tables = fast.Tables(self.b.variant, size)
+        search = mod.negamax
+        keys, vals, mbuf, sbuf, stats = t.keys, t.vals, t.mbuf, t.sbuf, t.stats
+        u64 = np.uint64
+        state = self
+
+        def negamax(cur: int, mask: int, nb: int, alpha: int, beta: int) -> int:
+            stats[0] = 0
+            stats[1] = 0
+            try:
+                return search(u64(cur), u64(mask), nb, alpha, beta, keys, vals, mbuf, sbuf, stats,
+                              state.deadline or 0.0)
+            finally:
+                state.nodes += int(stats[0])
+                if stats[1]:
+                    raise OutOfTime
+
+        self.negamax = negamax
 
     def _build(self) -> None:
         b = self.b
