@@ -198,7 +198,7 @@ class Build:
                 cur_state = self.state["current"] = {"key": hexkey, "moves": moves,
                                                      "lo": -(MAX - (nb - nb // 2) - 1), "hi": MAX - nb // 2 - 1,
                                                      "nodes": 0, "seconds": 0.0}
-                self.solver.reset()
+                # the table is kept from leaf to leaf: its entries are exact for their position
                 if b.win(cur, b.board & ~mask) & (mask + b.bottom) & b.playable:
                     cur_state["lo"] = cur_state["hi"]          # the player to move wins at once
             while cur_state["lo"] < cur_state["hi"]:

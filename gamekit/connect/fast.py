@@ -50,6 +50,7 @@ BOTTOM = U({bottom})
 COLS = np.array([{cols}], dtype=np.uint64)
 N = {cells}
 MAX = {max_score}
+DEAD_LINES = {dead_lines}
 M1 = U(0x5555555555555555)
 M2 = U(0x3333333333333333)
 M4 = U(0x0f0f0f0f0f0f0f0f)
@@ -104,15 +105,16 @@ def negamax(cur, mask, nb, alpha, beta, keys, vals, mbuf, sbuf, stats, deadline)
         return 0
     lo = -(MAX - d_opp - 2)
     hi = MAX - nb // 2 - 2
-    # dead lines: a player without a line free of the other's discs can never win
-    if not has_line(BOARD & ~opp):
-        if hi > 0:
-            hi = 0
-    if not has_line(BOARD & ~cur):
-        if lo < 0:
-            lo = 0
-    if lo >= hi:
-        return lo
+    if DEAD_LINES:
+        # dead lines: a player without a line free of the other's discs can never win
+        if not has_line(BOARD & ~opp):
+            if hi > 0:
+                hi = 0
+        if not has_line(BOARD & ~cur):
+            if lo < 0:
+                lo = 0
+        if lo >= hi:
+            return lo
     if alpha < lo:
         alpha = lo
         if alpha >= beta:
@@ -171,8 +173,9 @@ def _shift(n: int) -> str:
     return f"S{n}"
 
 
-def source(variant) -> str:
-    """The generated numba module for ``variant`` (constants of its bitboards, unrolled lines)."""
+def source(variant, dead_lines: bool = True) -> str:
+    """The generated numba module for ``variant`` (constants of its bitboards, unrolled lines);
+    ``dead_lines=False`` leaves out the dead-line pruning (to measure what it brings)."""
     H, K = variant.rows, variant.win
     H1 = H + 1
     shifts = {1, 2, 4, 56}
@@ -204,7 +207,7 @@ def source(variant) -> str:
         name=variant.name, board=sum(col << (c * H1) for c in range(variant.width)), playable=sum(cols),
         bottom=sum(1 << ((variant.first_column + i) * H1) for i in range(variant.columns)),
         cols=", ".join(str(cols[i]) for i in order), cells=variant.cells, max_score=variant.cells // 2 + 1,
-        shift_consts=consts, win_body="\n".join(win), line_body="\n".join(line))
+        dead_lines=bool(dead_lines), shift_consts=consts, win_body="\n".join(win), line_body="\n".join(line))
 
 
 def fits(variant) -> bool:
@@ -241,11 +244,11 @@ def _cache_dir() -> Path:
 _modules: dict = {}
 
 
-def core(variant):
+def core(variant, dead_lines: bool = True):
     """The compiled module for ``variant`` (generated, written to the cache folder, imported once)."""
-    if variant in _modules:
-        return _modules[variant]
-    src = source(variant)
+    if (variant, dead_lines) in _modules:
+        return _modules[variant, dead_lines]
+    src = source(variant, dead_lines)
     digest = hashlib.sha1(src.encode()).hexdigest()[:16]
     name = f"gamekit_connect_core_{digest}"
     path = _cache_dir() / f"{name}.py"
@@ -257,15 +260,17 @@ def core(variant):
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
     spec.loader.exec_module(mod)
-    _modules[variant] = mod
+    _modules[variant, dead_lines] = mod
     return mod
 
 
 class Tables:
     """The compiled search's working memory: transposition table, move buffers, counters."""
 
-    def __init__(self, variant, size: int = TABLE_SIZE) -> None:
+    def __init__(self, variant, size: int | None = None) -> None:
         import numpy as np
+        if size is None:               # small boards need no 38 MB table
+            size = TABLE_SIZE if variant.cells > 24 else 65_521
         self.keys = np.zeros(size, dtype=np.uint64)
         self.vals = np.zeros(size, dtype=np.int8)
         self.mbuf = np.zeros((variant.cells + 2, variant.columns), dtype=np.uint64)

@@ -110,11 +110,12 @@ class Solver:
 
     ``engine``: ``"auto"`` (the compiled search of :mod:`gamekit.connect.fast` when numba is
     installed and the variant fits 64-bit bitboards, else pure Python), ``"compiled"`` or
-    ``"python"``.  Both give the same scores; ``self.engine`` says which one runs.
+    ``"python"``.  Both give the same scores; ``self.engine`` says which one runs.  ``table_size``
+    (slots of the compiled table) and ``dead_lines=False`` (no dead-line pruning) are for measuring.
     """
 
     def __init__(self, variant: Variant, table_limit: int = 4_000_000, engine: str = "auto",
-                 table_size: int | None = None) -> None:
+                 table_size: int | None = None, dead_lines: bool = True) -> None:
         if engine not in ("auto", "compiled", "python"):
             raise ValueError(f"engine {engine!r}: choose 'auto', 'compiled' or 'python'")
         self.b = board_for(variant)
@@ -130,7 +131,7 @@ class Solver:
         self._tables = None
         if self.engine == "compiled":
             try:
-                self._build_compiled(table_size or fast.TABLE_SIZE)
+                self._build_compiled(table_size, dead_lines)
             except Exception:              # a broken numba install: the fallback still answers
                 if engine == "compiled":
                     raise
@@ -143,9 +144,9 @@ class Solver:
         if self._tables is not None:
             self._tables.reset()
 
-    def _build_compiled(self, size: int) -> None:
+    def _build_compiled(self, size: int | None, dead_lines: bool) -> None:
         import numpy as np
-        mod = fast.core(self.b.variant)
+        mod = fast.core(self.b.variant, dead_lines)
         t = self._tables = fast.Tables(self.b.variant, size)
         search = mod.negamax
         keys, vals, mbuf, sbuf, stats = t.keys, t.vals, t.mbuf, t.sbuf, t.stats
@@ -297,24 +298,45 @@ def solver_for(v: Variant) -> Solver:
     return _solvers[v]
 
 
-def solve(game: ConnectGame, weak: bool = False) -> int:
+def solve(game: ConnectGame, weak: bool = False, time_budget: float | None = None) -> int:
     """Exact score of ``game`` for the player to move (see the module docstring); no PopOut.
 
-    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.
+    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.  Positions of the
+    opening book (:mod:`gamekit.connect.book`) are answered from it.  With ``time_budget`` (seconds)
+    :class:`OutOfTime` is raised when the search does not finish in time.
     """
-    return solver_for(game.variant).solve(game, weak=weak)
+    _check(game)
+    book = _book(game.variant)
+    if book is not None and not game.is_over():
+        s = book.lookup(game)
+        if s is not None:
+            return (s > 0) - (s < 0) if weak else s
+    return solver_for(game.variant).solve(game, weak=weak, time_budget=time_budget)
+
+
+def _book(v: Variant):
+    from gamekit.connect.book import book_for
+    return book_for(v)
+
+
+def book_depth(v: Variant) -> int:
+    """Discs up to which the shipped opening book of ``v`` holds every position (−1: no book)."""
+    book = _book(v)
+    return -1 if book is None else book.depth
 
 
 def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int | None]:
     """Exact score of every legal drop, from the point of view of the player making it, or None
     where the solver did not finish within the (shared) ``time_budget`` in seconds.
 
-    Columns are solved centre first.  PopOut games get None for every move.
+    Columns are solved centre first; positions of the opening book are read from it at once.
+    PopOut games get None for every move.
     """
     moves = game.legal_moves()
     if game.popout:
         return {m: None for m in moves}
     s = solver_for(game.variant)
+    book = _book(game.variant)
     b = s.b
     cur, mask, nb = b.from_game(game)
     MAX = b.max_score
@@ -329,6 +351,10 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
             continue
         if nb + 1 >= b.variant.cells:
             out[m] = 0
+            continue
+        known = None if book is None else book.score(cur ^ mask, mask | move)
+        if known is not None:
+            out[m] = -known
             continue
         s.deadline = deadline
         try:
