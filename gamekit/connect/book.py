@@ -11,7 +11,7 @@ stopped, transposition table included)::
 
 How the build works: every distinct position after exactly ``depth`` discs (games already won left
 out) is a *leaf*; each leaf is solved exactly by the solver's null-window search, one window at a time
-(``[lo, hi]`` narrows until it closes), in chunks of ``--chunk`` seconds.  After every chunk the
+(``[lo, hi]`` narrows until it closes, draw tested first: :func:`next_window`), in chunks of ``--chunk`` seconds.  After every chunk the
 bounds and the compiled solver's transposition table are saved, so an interruption costs at most one
 chunk.  When every leaf is known, the positions above them are scored by negamax over their children
 (an immediate win scores at once) down to the start.
@@ -135,6 +135,26 @@ def load_progress(path: Path) -> dict:
     return data
 
 
+def next_window(lo: int, hi: int) -> int:
+    """The null window ``[med, med + 1]`` to test next while the score lies in ``[lo, hi]``.
+
+    Draw first: "is it a win?" (0), then "is it a loss?" (−1), so a drawn position — most of 5 en
+    raya — is settled by two searches; after that Pons' narrowing towards 0.  (On the benchmark's
+    28–30-empty positions this costs wins and losses about 20 % more nodes and saves drawn
+    positions about 30 %.)
+    """
+    if lo < 0 < hi:
+        return 0
+    if hi == 0 and lo < -1:
+        return -1
+    med = lo + (hi - lo) // 2
+    if med <= 0 and lo // 2 < med:
+        med = lo // 2
+    elif med >= 0 and hi // 2 > med:
+        med = hi // 2
+    return med
+
+
 class Build:
     """A resumable book build (see the module docstring)."""
 
@@ -205,12 +225,7 @@ class Build:
                 if self.stop or (end is not None and time.perf_counter() >= end):
                     self._save(with_table=True)
                     return False
-                lo, hi = cur_state["lo"], cur_state["hi"]
-                med = lo + (hi - lo) // 2
-                if med <= 0 and lo // 2 < med:
-                    med = lo // 2
-                elif med >= 0 and hi // 2 > med:
-                    med = hi // 2
+                med = next_window(cur_state["lo"], cur_state["hi"])
                 limit = self.chunk if end is None else min(self.chunk, max(0.0, end - time.perf_counter()))
                 self.solver.deadline = time.perf_counter() + limit
                 self.solver.nodes = 0
