@@ -166,6 +166,25 @@ def negamax(cur, mask, nb, alpha, beta, keys, vals, mbuf, sbuf, stats, deadline)
     keys[slot] = key
     vals[slot] = alpha + 32
     return alpha
+
+
+@njit(cache=True)
+def solve(cur, mask, nb, lo, hi, keys, vals, mbuf, sbuf, stats, deadline):
+    # Pons' iterated null windows, narrowing [lo, hi] towards 0, in one compiled call
+    while lo < hi:
+        med = lo + (hi - lo) // 2
+        if med <= 0 and lo // 2 < med:
+            med = lo // 2
+        elif med >= 0 and hi // 2 > med:
+            med = hi // 2
+        r = negamax(cur, mask, nb, med, med + 1, keys, vals, mbuf, sbuf, stats, deadline)
+        if stats[1]:
+            return 0
+        if r <= med:
+            hi = r
+        else:
+            lo = r
+    return lo
 '''
 
 

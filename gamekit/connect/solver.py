@@ -165,6 +165,19 @@ class Solver:
                     raise OutOfTime
 
         self.negamax = negamax
+        whole = mod.solve
+
+        def solve_range(cur: int, mask: int, nb: int, lo: int, hi: int) -> int:
+            stats[0] = 0
+            stats[1] = 0
+            try:
+                return whole(u64(cur), u64(mask), nb, lo, hi, keys, vals, mbuf, sbuf, stats, state.deadline or 0.0)
+            finally:
+                state.nodes += int(stats[0])
+                if stats[1]:
+                    raise OutOfTime
+
+        self._solve_range = solve_range
 
     def _build(self) -> None:
         b = self.b
@@ -259,6 +272,8 @@ class Solver:
         lo, hi = -(MAX - d_opp - 1), MAX - nb // 2 - 1
         if weak:
             lo, hi = max(lo, -1), min(hi, 1)
+        if self._tables is not None:          # the compiled engine runs the whole loop in one call
+            return self._solve_range(cur, mask, nb, lo, hi)
         while lo < hi:
             med = lo + (hi - lo) // 2
             if med <= 0 and lo // 2 < med:
