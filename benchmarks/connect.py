@@ -3,11 +3,15 @@ other (W/D/L and Elo) on both boards, Hard's time per move.
 
 Run from the repository root::
 
-    python -m benchmarks.connect            # full (about 15–20 minutes on 2 cores)
-    python -m benchmarks.connect --quick    # about 2 minutes
+    python -m benchmarks.connect                              # full (about 35 minutes on 2 cores)
+    python -m benchmarks.connect --skip-levels --limit 30     # solver only: old and new engines side by side
+    python -m benchmarks.connect --quick                      # a few minutes
 
 The solver is timed with an empty transposition table for every position (as Pons' own benchmark
-does).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
+does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
+the same positions one after the other: Pons' sets and the fixed 5 en raya positions of
+``benchmarks/data/five_in_a_row_positions.txt`` (8 each at 24, 26, 28, 30 empty cells, from seeded
+Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
 wall time also counts the time other programs held the cores.
 """
 from __future__ import annotations
@@ -113,8 +117,8 @@ def main() -> None:
               "| time vs old | wrong |\n|---|---|---|---|---|---|---|---|---|---|---|")
         t0 = time.perf_counter()
         for kw in ENGINES.values():             # compile / load the compiled code before timing
-            Solver(FIVE_IN_A_ROW, **kw).solve(FiveInARow.from_moves("172737"))
-            Solver(CONNECT_FOUR, **kw).solve(ConnectFour.from_moves("121212"))
+            Solver(FIVE_IN_A_ROW, **kw).solve(five_positions(24, 1)[0][0])       # positions that need a search
+            Solver(CONNECT_FOUR, **kw).solve(ConnectFour.from_moves("4455443"))
         print(f"(compiled code ready in {time.perf_counter() - t0:.1f} s)")
         for name in ("Test_L3_R1", "Test_L2_R1"):
             solver_speed(f"Pons {name}", CONNECT_FOUR, pons_positions(name, 100 if args.quick else None), None)
