@@ -309,14 +309,16 @@ def start_report(record: Path = RECORD) -> str:
     st = status(record)
     settled = {m: s for m, s in st.get("first_moves", {}).items() if s is not None}
     cur = st.get("current") or {}
-    text = (f"Unknown so far. Our computer searched {st['nodes']:,} positions in {st['seconds'] / 3600:.1f} hours "
-            f"towards it (red's {st['leaves']} first moves, each solved exactly) and settled "
-            f"{len(settled)} of them")
+    text = (f"Unknown so far. The plan: solve the position after each of red's {st['leaves']} first moves "
+            f"exactly; the start is worth the best of them. Our computer has searched {st['nodes']:,} positions "
+            f"({st['seconds'] / 3600:.1f} hours) and settled {len(settled)} of the {st['leaves']}")
     if settled:
         text += ": " + ", ".join(f"red's column {m}: {explain_score(s, game)}" for m, s in sorted(settled.items()))
     if cur:
-        text += (f". It stopped while proving red's column {cur['moves']}: its score lies between "
-                 f"{cur['lo']:+d} and {cur['hi']:+d} for yellow")
+        text += (f". When this record was saved it was working on red's column {cur['moves']}: proved so far, "
+                 f"yellow's score there lies between {_signed(cur['lo'])} and {_signed(cur['hi'])}")
+        if cur["lo"] <= 0 <= cur["hi"]:
+            text += " (a draw, 0, is still possible)"
     return text + "."
 
 

@@ -105,4 +105,4 @@ def test_start_report_is_honest(tmp_path, monkeypatch):
     progress = tmp_path / "p.json"
     bk.Build(FIVE_IN_A_ROW, 1, progress, log=lambda *a: None, table_size=1009).run(max_seconds=0.0)
     text = teach.start_report(progress)
-    assert text.startswith("Unknown so far") and "settled 0 of them" in text
+    assert text.startswith("Unknown so far") and "settled 0 of the 7" in text
