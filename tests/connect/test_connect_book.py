@@ -144,3 +144,20 @@ def test_command_line_status_and_write(tmp_path, capsys):
     assert bk.Book.load(out).depth == 1
     with pytest.raises(SystemExit):
         bk.main(["build", "--variant", "nonsense", "--depth", "1", "--progress", str(progress)])
+
+
+def test_hard_plays_from_the_book_where_it_reaches(tmp_path, monkeypatch):
+    from gamekit.connect import cpu_player
+    path = _small_book(tmp_path)
+    book = bk.Book.load(path)
+    # doctor the book so that column 5 (a losing-looking edge move) is the only best answer at the start
+    key5 = next(k for k, (_, _, mv) in bk.tree(SMALL, 1)[1].items() if mv == "5")
+    for k in bk.tree(SMALL, 1)[1]:
+        book.scores[k] = 5
+    book.scores[key5] = -9
+    monkeypatch.setattr(bk, "_books", {SMALL: book})
+    hard = cpu_player("hard", seed=3, time_budget=None, max_depth=1)
+    assert hard.choose(ConnectGame(SMALL)) == "5" and hard.last_exact
+    # past the book's depth it searches as before
+    g = ConnectGame.from_moves("33", variant=SMALL)
+    assert hard.choose(g) in g.legal_moves()
