@@ -6,7 +6,8 @@ unsigned bitboards, so a variant fits when ``width × (rows + 1) ≤ 64`` bits (
 Connect Four 49 bits, 5 en raya 63).  The source is *generated* per variant, exactly like the Python
 winning-cell function, so every shift and mask is a constant and the lines are unrolled; the module is
 written to a cache folder and compiled with ``cache=True``: the first call on a new machine compiles
-it (about 5–10 s), later processes load the machine code from the cache (well under a second).
+it (2–3 s on a quiet machine, up to ~30 s under heavy load), later processes load the machine code
+from the cache (about 0.5–2 s, mostly importing numba).
 
 What the compiled search adds to the Python one (scores stay identical; a test checks both agree):
 

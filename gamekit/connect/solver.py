@@ -20,6 +20,11 @@ Search: negamax with alpha–beta on a null window, iterated on the score range 
 transposition table (a dict holding an upper or lower bound per key); only moves that do not
 hand the opponent an immediate win are searched; moves ordered by the number of winning cells
 ("threats") they create, ties broken centre first.
+
+Two engines run this search with identical results: the compiled one of :mod:`gamekit.connect.fast`
+(numba, generated per variant; used when numba imports and the board fits 64-bit bitboards) and the
+pure-Python one below, the fallback.  :class:`Solver` picks (``engine="auto"``).  :func:`solve` and
+:func:`analyse` first read the opening book of :mod:`gamekit.connect.book` where one is shipped.
 """
 from __future__ import annotations
 
