@@ -416,6 +416,14 @@ def main(argv: list[str] | None = None) -> int:
     vf.add_argument("--sample", type=int, default=20)
     args = ap.parse_args(argv)
 
+    try:
+        return _run(args)
+    except (BookError, ValueError, FileNotFoundError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _run(args) -> int:
     if args.cmd == "build":
         build = Build(args.variant, args.depth, args.progress, args.chunk, args.table_size)
 
@@ -450,7 +458,7 @@ def _write_from(progress: Path, out: Path | None) -> None:
     levels = tree(v, depth)
     done = {int(k, 16): d[0] for k, d in st["done"].items()}
     if len(done) < len(levels[-1]):
-        raise SystemExit(f"{progress}: {len(done)} of {len(levels[-1])} leaves solved — the book is not finished")
+        raise BookError(f"{progress}: {len(done)} of {len(levels[-1])} leaves solved — the book is not finished")
     scores = back_up(v, levels, done)
     path = out or default_path(v)
     name = next(k for k, x in VARIANTS.items() if x == v) if v in VARIANTS.values() else \

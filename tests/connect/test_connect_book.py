@@ -144,6 +144,14 @@ def test_command_line_status_and_write(tmp_path, capsys):
     assert bk.Book.load(out).depth == 1
     with pytest.raises(SystemExit):
         bk.main(["build", "--variant", "nonsense", "--depth", "1", "--progress", str(progress)])
+    # clear errors, exit status 2, nothing written
+    assert bk.main(["build", "--variant", "5x4x4", "--depth", "-1", "--progress", str(tmp_path / "q.json")]) == 2
+    assert "depth -1" in capsys.readouterr().err and not (tmp_path / "q.json").exists()
+    assert bk.main(["status", "--progress", str(tmp_path / "missing.json")]) == 2
+    unfinished = tmp_path / "u.json"
+    bk.Build(SMALL, 2, unfinished, log=quiet).run(max_seconds=0.0)
+    assert bk.main(["write", "--progress", str(unfinished), "--out", str(tmp_path / "u.gz")]) == 2
+    assert "not finished" in capsys.readouterr().err and not (tmp_path / "u.gz").exists()
 
 
 def test_hard_plays_from_the_book_where_it_reaches(tmp_path, monkeypatch):
