@@ -385,26 +385,35 @@ def read_score_exercise():
                     answer=str(n), solutions=[n], key="read_score")
 
 
+SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
+
+
 def bit_exercise():
-    """Which bit holds a cell?  Checked by :func:`bit_index`."""
+    """Which bit holds a cell on a board of another height?  Checked by :func:`bit_index`.
+
+    (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
     from gamekit.widgets.lesson import parse_int, Exercise
-    game = FiveInARow()
+    game = ConnectGame(SMALL_BOARD)
     col, row = 3, 2
     n = bit_index(game, col, row)
+    per = game.height + 1
 
     def check(answer):
         k = parse_int(answer)
         if k == n:
-            return True, f"Right: {col} columns of {game.height + 1} bits come first, then {row} more: {col} × {game.height + 1} + {row} = {n}."
+            return True, f"Right: {col} columns of {per} bits come first, then {row} more: {col} × {per} + {row} = {n}."
         if k == col * game.height + row:
-            return False, f"Close, but each column has {game.height + 1} bits, not {game.height}: the guard bit on top counts."
+            return False, f"Close, but each column has {per} bits, not {game.height}: the guard bit on top counts."
+        if k == col * 7 + row:
+            return False, f"That is the 5 en raya layout of 7 bits a column; this board is {game.height} rows high."
         if k == row * game.width + col:
             return False, "That numbers the cells row by row. The solver numbers them column by column, bottom first."
-        return False, f"Not {k}. Count the bits column by column from the far left (side column = grid column 0), bottom first."
+        return False, f"Not {k}. Count the bits column by column from the left (column 0), bottom first, guard included."
 
-    return Exercise(f"In the bit picture, which bit number belongs to the cell in grid column {col} (counting the left side "
-                    f"column as column 0) and row {row} (bottom row = 0)?", check,
-                    hint=f"Each grid column owns {game.height + 1} bits: {game.height} cells and a guard.",
+    return Exercise(f"A smaller board: {game.width} columns, {game.height} rows, no side columns. In its bitboards, which "
+                    f"bit number belongs to the cell in column {col} (the leftmost column is 0) and row {row} "
+                    f"(the bottom row is 0)?", check,
+                    hint=f"Each column owns {game.height} cells and a guard bit.",
                     answer=str(n), solutions=[n], key="bit_index")
 
 

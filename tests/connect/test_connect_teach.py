@@ -75,7 +75,7 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
     for s in ex.solutions:
         ok, feedback = ex.check(s)
         assert ok, feedback
-    wrong = {"minimax_move": None, "read_score": "3", "bit_index": "19", "pruning": "a different score"}[ex.key]
+    wrong = {"minimax_move": None, "read_score": "3", "bit_index": "16", "pruning": "a different score"}[ex.key]
     if wrong is None:                              # a column the solver rates lower
         from gamekit.connect import analyse
         scores = analyse(teach.lesson_game("walkthrough"), time_budget=None)
@@ -89,8 +89,11 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
 
 def test_typical_mistakes_get_their_own_explanation():
     g = FiveInARow()
-    ok, feedback = teach.bit_exercise().check(str(3 * 6 + 2))       # forgot the guard bit
+    ok, feedback = teach.bit_exercise().check(str(3 * 4 + 2))       # forgot the guard bit
     assert not ok and "guard" in feedback
+    ok, feedback = teach.bit_exercise().check(str(3 * 7 + 2))       # the 5 en raya layout
+    assert not ok and "7 bits" in feedback
+    assert teach.bit_exercise().check("17")[0]
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
     ok, feedback = ex.check(str(22 - s))                            # sign the wrong way round
