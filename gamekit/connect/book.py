@@ -204,7 +204,29 @@ class Build:
         return sorted(((f"{k:x}", c, m, mv) for k, (c, m, mv) in self.levels[-1].items()), key=lambda x: x[3])
 
     def run(self, max_seconds: float | None = None) -> bool:
-        """Work until every leaf is solved (True) or ``max_seconds`` passed / stopped (False)."""
+        """Work until every leaf is solved (True) or ``max_seconds`` passed / stopped (False).
+
+        A lock file beside the progress file keeps a second build off the same progress."""
+        lock = self.path.with_name(self.path.name + ".lock")
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                pid = int(lock.read_text() or 0)
+                os.kill(pid, 0)
+            except (ValueError, ProcessLookupError, PermissionError, OSError):
+                lock.unlink(missing_ok=True)          # left by a build that died: take it over
+                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            else:
+                raise BookError(f"{self.path} is being built by process {pid} (lock {lock})") from None
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        try:
+            return self._run(max_seconds)
+        finally:
+            lock.unlink(missing_ok=True)
+
+    def _run(self, max_seconds: float | None) -> bool:
         end = None if max_seconds is None else time.perf_counter() + max_seconds
         done = self.state["done"]
         b = self.solver.b

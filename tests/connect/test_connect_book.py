@@ -57,6 +57,18 @@ def test_progress_of_another_build_is_refused(tmp_path):
         bk.Build(SMALL, 2, progress, log=quiet)
 
 
+def test_two_builds_never_share_a_progress_file(tmp_path):
+    import os
+    progress = tmp_path / "p.json"
+    lock = tmp_path / "p.json.lock"
+    lock.write_text(str(os.getppid()))            # a live process holds it
+    with pytest.raises(bk.BookError, match="being built by process"):
+        bk.Build(SMALL, 2, progress, log=quiet).run()
+    lock.write_text("999999999")                  # a dead one: taken over
+    assert bk.Build(SMALL, 2, progress, log=quiet).run() is True
+    assert not lock.exists()
+
+
 def test_status_of_an_unfinished_build_settles_nothing_it_has_not_computed(tmp_path):
     progress = tmp_path / "p.json"
     bk.Build(SMALL, 2, progress, log=quiet).run(max_seconds=0.0)
