@@ -3,11 +3,15 @@ other (W/D/L and Elo) on both boards, Hard's time per move.
 
 Run from the repository root::
 
-    python -m benchmarks.connect            # full (about 15–20 minutes on 2 cores)
-    python -m benchmarks.connect --quick    # about 2 minutes
+    python -m benchmarks.connect                              # full (about 35 minutes on 2 cores)
+    python -m benchmarks.connect --skip-levels --limit 30     # solver only: old and new engines side by side
+    python -m benchmarks.connect --quick                      # a few minutes
 
 The solver is timed with an empty transposition table for every position (as Pons' own benchmark
-does).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
+does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
+the same positions one after the other: Pons' sets and the fixed 5 en raya positions of
+``benchmarks/data/five_in_a_row_positions.txt`` (8 each at 24, 26, 28, 30 empty cells, from seeded
+Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
 wall time also counts the time other programs held the cores.
 """
 from __future__ import annotations
@@ -18,8 +22,8 @@ import time
 from pathlib import Path
 from statistics import mean, median
 
-from gamekit.connect import CONNECT_FOUR, ConnectFour, FiveInARow, cpu_player
-from gamekit.connect.solver import Solver
+from gamekit.connect import CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, FiveInARow, cpu_player
+from gamekit.connect.solver import OutOfTime, Solver
 from gamekit.tournament import tournament
 
 DATA = Path("/work/shared/data/connect4")
@@ -27,27 +31,56 @@ if not DATA.exists():
     DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"
 
 
-def solver_speed(name: str, limit: int | None) -> None:
+ENGINES = {   # what changed, step by step: each row is measured on the same positions in one run
+    "old: pure Python, dict table": dict(engine="python"),
+    "compiled (numba), fixed table": dict(engine="compiled", dead_lines=False),
+    "compiled + dead-line pruning": dict(engine="compiled"),
+}
+FIVE = Path(__file__).resolve().parent / "data" / "five_in_a_row_positions.txt"
+
+
+def pons_positions(name: str, limit: int | None):
     lines = [ln for ln in (DATA / name).read_text().split("\n") if ln.strip()]
     if limit:
         lines = random.Random(1).sample(lines, min(limit, len(lines)))
-    solver = Solver(CONNECT_FOUR)
-    times, nodes, wrong = [], [], 0
-    cpu0 = time.process_time()
-    for line in lines:
-        moves, score = line.split()
-        game = ConnectFour.from_moves(moves)
-        solver.reset()
-        solver.nodes = 0
-        t = time.perf_counter()
-        got = solver.solve(game)
-        times.append(time.perf_counter() - t)
-        nodes.append(solver.nodes)
-        wrong += got != int(score)
-    cpu = time.process_time() - cpu0
-    print(f"{name:<11} {len(lines):>5} positions  mean {mean(times) * 1000:7.2f} ms  median {median(times) * 1000:6.2f} ms  "
-          f"max {max(times) * 1000:7.1f} ms  mean nodes {mean(nodes):8.0f}  {sum(nodes) / sum(times) / 1000:5.0f}k nodes/s  "
-          f"wrong {wrong}  (CPU {cpu:.1f} s)")
+    return [(ConnectFour.from_moves(m), int(s)) for m, s in (ln.split() for ln in lines)]
+
+
+def five_positions(empties: int, limit: int | None):
+    rows = [ln.split() for ln in FIVE.read_text().splitlines() if not ln.startswith("#")]
+    games = [(FiveInARow.from_moves(m), None) for m, e in rows if int(e) == empties]
+    return games[:limit] if limit else games
+
+
+def solver_speed(label: str, variant, positions, time_limit: float | None) -> None:
+    """Every engine on the same positions (interleaved, empty table for each), one table row each."""
+    solvers = {name: Solver(variant, **kw) for name, kw in ENGINES.items()}
+    stats = {name: {"t": [], "n": 0, "out": 0, "wrong": 0} for name in solvers}
+    for game, expected in positions:
+        answers = set()
+        for name, solver in solvers.items():
+            solver.reset()
+            solver.nodes = 0
+            t = time.perf_counter()
+            try:
+                got = solver.solve(game, time_budget=time_limit)
+                answers.add(got)
+                stats[name]["wrong"] += expected is not None and got != expected
+            except OutOfTime:
+                stats[name]["out"] += 1
+            stats[name]["t"].append(time.perf_counter() - t)
+            stats[name]["n"] += solver.nodes
+        if len(answers) > 1:
+            print(f"  DISAGREEMENT on {game!r}: {answers}")
+    base = stats[next(iter(stats))]
+    base_rate = base["n"] / sum(base["t"])
+    for name, st in stats.items():
+        rate = st["n"] / sum(st["t"])
+        out = f", {st['out']} over {time_limit:.0f} s" if st["out"] else ""
+        print(f"| {label} | {name} | {len(positions)} | {mean(st['t']) * 1000:.1f} ms | "
+              f"{median(st['t']) * 1000:.1f} ms | {max(st['t']) * 1000:.0f} ms{out} | {st['n'] / len(positions):,.0f} | "
+              f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | {st['wrong']} |",
+              flush=True)
 
 
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
@@ -74,13 +107,25 @@ def main() -> None:
     ap.add_argument("--games", type=int, help="games per pair (default 20, quick 4)")
     ap.add_argument("--budget", type=float, default=1.0, help="Hard's seconds per move (default 1.0)")
     ap.add_argument("--skip-levels", action="store_true")
+    ap.add_argument("--limit", type=float, default=120.0, help="seconds per 5 en raya position (default 120)")
     ap.add_argument("--skip-solver", action="store_true")
     args = ap.parse_args()
     games = args.games or (4 if args.quick else 20)
     if not args.skip_solver:
-        print("## Exact solver on Pascal Pons' test sets (standard Connect Four)")
+        print("## Exact solver, old and new side by side (empty table for every position)")
+        print("| positions | engine | n | mean | median | max | nodes per position | nodes/s | nodes/s vs old "
+              "| time vs old | wrong |\n|---|---|---|---|---|---|---|---|---|---|---|")
+        t0 = time.perf_counter()
+        for kw in ENGINES.values():             # compile / load the compiled code before timing
+            Solver(FIVE_IN_A_ROW, **kw).solve(five_positions(24, 1)[0][0])       # positions that need a search
+            Solver(CONNECT_FOUR, **kw).solve(ConnectFour.from_moves("4455443"))
+        print(f"(compiled code ready in {time.perf_counter() - t0:.1f} s)")
         for name in ("Test_L3_R1", "Test_L2_R1"):
-            solver_speed(name, 100 if args.quick else None)
+            solver_speed(f"Pons {name}", CONNECT_FOUR, pons_positions(name, 100 if args.quick else None), None)
+        for empties in (24, 26, 28, 30):
+            if args.quick and empties > 26:
+                continue
+            solver_speed(f"5 en raya, {empties} empty", FIVE_IN_A_ROW, five_positions(empties, None), args.limit)
     if not args.skip_levels:
         levels("5 en raya (9×6, side columns, five in a line)", FiveInARow, games, args.budget)
         levels("Connect Four (7×6, four in a line)", ConnectFour, games, args.budget)

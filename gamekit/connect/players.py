@@ -5,7 +5,8 @@
   wins at once, otherwise picks a move at random weighted towards the centre.
 * ``hard``   — iterative deepening alpha–beta on bitboards within a time budget (1 s a move by
   default); exact when the search reaches the end of the game (and, without PopOut, the exact
-  solver is tried first once few cells are left); prefers the fastest win and the slowest loss.
+  solver is tried first once few cells are left, and the opening book answers where it reaches);
+  prefers the fastest win and the slowest loss.
   With a time budget its strength depends on the machine; pass ``time_budget=None, max_depth=n``
   for a reproducible fixed-depth player.
 """
@@ -17,7 +18,7 @@ from typing import Any
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.game import check_running
-from gamekit.connect.solver import Board, OutOfTime, analyse, board_for
+from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -117,7 +118,7 @@ class HardPlayer:
     name = "hard"
 
     def __init__(self, seed: int | None = None, time_budget: float | None = 1.0,
-                 max_depth: int | None = None, exact_cells: int = 24) -> None:
+                 max_depth: int | None = None, exact_cells: int = 28) -> None:
         if time_budget is None and max_depth is None:
             max_depth = 6
         self.rng = random.Random(seed)
@@ -144,8 +145,9 @@ class HardPlayer:
         b = board_for(game.variant)
         cur, mask, nb = b.from_game(game)
         empties = game.variant.cells - nb
-        if not game.popout and empties <= self.exact_cells and budget is not None:
-            scores = analyse(game, time_budget=budget * 0.4)
+        in_book = not game.popout and nb < book_depth(game.variant)   # every answer read from the book
+        if in_book or (not game.popout and empties <= self.exact_cells and budget is not None):
+            scores = analyse(game, time_budget=None if in_book else budget * 0.4)
             if all(s is not None for s in scores.values()):
                 best = max(scores.values())
                 self.last_exact, self.last_depth = True, empties

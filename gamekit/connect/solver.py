@@ -20,6 +20,11 @@ Search: negamax with alpha–beta on a null window, iterated on the score range 
 transposition table (a dict holding an upper or lower bound per key); only moves that do not
 hand the opponent an immediate win are searched; moves ordered by the number of winning cells
 ("threats") they create, ties broken centre first.
+
+Two engines run this search with identical results: the compiled one of :mod:`gamekit.connect.fast`
+(numba, generated per variant; used when numba imports and the board fits 64-bit bitboards) and the
+pure-Python one below, the fallback.  :class:`Solver` picks (``engine="auto"``).  :func:`solve` and
+:func:`analyse` first read the opening book of :mod:`gamekit.connect.book` where one is shipped.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from gamekit.connect import fast
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.errors import SolverTimeout
 
@@ -109,18 +115,78 @@ def board_for(v: Variant) -> Board:
 
 
 class Solver:
-    """A reusable solver for one variant (keeps its transposition table between calls)."""
+    """A reusable solver for one variant (keeps its transposition table between calls).
 
-    def __init__(self, variant: Variant, table_limit: int = 4_000_000) -> None:
+    ``engine``: ``"auto"`` (the compiled search of :mod:`gamekit.connect.fast` when numba is
+    installed and the variant fits 64-bit bitboards, else pure Python), ``"compiled"`` or
+    ``"python"``.  Both give the same scores; ``self.engine`` says which one runs.  ``table_size``
+    (slots of the compiled table) and ``dead_lines=False`` (no dead-line pruning) are for measuring.
+    """
+
+    def __init__(self, variant: Variant, table_limit: int = 4_000_000, engine: str = "auto",
+                 table_size: int | None = None, dead_lines: bool = True) -> None:
+        if engine not in ("auto", "compiled", "python"):
+            raise ValueError(f"engine {engine!r}: choose 'auto', 'compiled' or 'python'")
         self.b = board_for(variant)
         self.table: dict[int, int] = {}
         self.table_limit = table_limit
         self.nodes = 0
         self.deadline: float | None = None
-        self._build()
+        usable = fast.available() and fast.fits(variant)
+        if engine == "compiled" and not usable:
+            raise ValueError(f"the compiled solver is not available for {variant.name} "
+                             "(numba missing, GAMEKIT_PURE_PYTHON set, or the board is too big for 64 bits)")
+        self.engine = "compiled" if usable and engine != "python" else "python"
+        self._tables = None
+        if self.engine == "compiled":
+            try:
+                self._build_compiled(table_size, dead_lines)
+            except Exception:              # a broken numba install: the fallback still answers
+                if engine == "compiled":
+                    raise
+                self.engine = "python"
+        if self.engine == "python":
+            self._build()
 
     def reset(self) -> None:
         self.table.clear()
+        if self._tables is not None:
+            self._tables.reset()
+
+    def _build_compiled(self, size: int | None, dead_lines: bool) -> None:
+        import numpy as np
+        mod = fast.core(self.b.variant, dead_lines)
+        t = self._tables = fast.Tables(self.b.variant, size)
+        search = mod.negamax
+        keys, vals, mbuf, sbuf, stats = t.keys, t.vals, t.mbuf, t.sbuf, t.stats
+        u64 = np.uint64
+        state = self
+
+        def negamax(cur: int, mask: int, nb: int, alpha: int, beta: int) -> int:
+            stats[0] = 0
+            stats[1] = 0
+            try:
+                return search(u64(cur), u64(mask), nb, alpha, beta, keys, vals, mbuf, sbuf, stats,
+                              state.deadline or 0.0)
+            finally:
+                state.nodes += int(stats[0])
+                if stats[1]:
+                    raise OutOfTime
+
+        self.negamax = negamax
+        whole = mod.solve
+
+        def solve_range(cur: int, mask: int, nb: int, lo: int, hi: int) -> int:
+            stats[0] = 0
+            stats[1] = 0
+            try:
+                return whole(u64(cur), u64(mask), nb, lo, hi, keys, vals, mbuf, sbuf, stats, state.deadline or 0.0)
+            finally:
+                state.nodes += int(stats[0])
+                if stats[1]:
+                    raise OutOfTime
+
+        self._solve_range = solve_range
 
     def _build(self) -> None:
         b = self.b
@@ -215,6 +281,8 @@ class Solver:
         lo, hi = -(MAX - d_opp - 1), MAX - nb // 2 - 1
         if weak:
             lo, hi = max(lo, -1), min(hi, 1)
+        if self._tables is not None:          # the compiled engine runs the whole loop in one call
+            return self._solve_range(cur, mask, nb, lo, hi)
         while lo < hi:
             med = lo + (hi - lo) // 2
             if med <= 0 and lo // 2 < med:
@@ -241,6 +309,8 @@ class Solver:
 
 
 def _check(game: ConnectGame) -> None:
+    if not isinstance(game, ConnectGame):
+        raise TypeError(f"expected a 5 en raya / Connect Four game, got {type(game).__name__}")
     if game.popout:
         raise ValueError("the exact solver handles games without PopOut only")
 
@@ -257,37 +327,55 @@ def solver_for(v: Variant) -> Solver:
 def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
     """Exact score of ``game`` for the player to move (see the module docstring); no PopOut.
 
-    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.  After ``time_limit``
+    ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.  Positions of the
+    opening book (:mod:`gamekit.connect.book`) are answered from it.  After ``time_limit``
     seconds (default 60; ``None``: no limit) raises :class:`gamekit.SolverTimeout` saying how far the
     position is beyond reach.
     """
-    if not isinstance(game, ConnectGame):
-        raise TypeError(f"expected a 5 en raya / Connect Four game, got {type(game).__name__}")
+    _check(game)
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                    or not time_limit > 0):
         raise ValueError(f"time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)")
+    book = _book(game.variant)
+    if book is not None and not game.is_over():
+        s = book.lookup(game)
+        if s is not None:
+            return (s > 0) - (s < 0) if weak else s
     try:
         return solver_for(game.variant).solve(game, weak=weak, time_budget=time_limit)
     except OutOfTime:
         discs = game.discs_on_board
         raise SolverTimeout(
             f"solve: no exact answer within {time_limit:g} s for this {game.variant.name} position with "
-            f"{discs} discs played and {game.variant.cells - discs} cells still empty. Positions from "
-            f"Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves "
-            f"of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, "
-            f"or time_limit=None to wait however long it takes.") from None
+            f"{discs} discs played and {game.variant.cells - discs} cells still empty. Positions with 30 or "
+            f"fewer empty cells usually finish within a second; the first moves of an empty 5 en raya grid "
+            f"are beyond reach (its value is unknown, docs/connect.md). Try a later position, weak=True, a "
+            f"larger time_limit, or time_limit=None to wait however long it takes.") from None
+
+
+def _book(v: Variant):
+    from gamekit.connect.book import book_for
+    return book_for(v)
+
+
+def book_depth(v: Variant) -> int:
+    """Discs up to which the shipped opening book of ``v`` holds every position (−1: no book)."""
+    book = _book(v)
+    return -1 if book is None else book.depth
 
 
 def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int | None]:
     """Exact score of every legal drop, from the point of view of the player making it, or None
     where the solver did not finish within the (shared) ``time_budget`` in seconds.
 
-    Columns are solved centre first.  PopOut games get None for every move.
+    Columns are solved centre first; positions of the opening book are read from it at once.
+    PopOut games get None for every move.
     """
     moves = game.legal_moves()
     if game.popout:
         return {m: None for m in moves}
     s = solver_for(game.variant)
+    book = _book(game.variant)
     b = s.b
     cur, mask, nb = b.from_game(game)
     MAX = b.max_score
@@ -302,6 +390,10 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
             continue
         if nb + 1 >= b.variant.cells:
             out[m] = 0
+            continue
+        known = None if book is None else book.score(cur ^ mask, mask | move)
+        if known is not None:
+            out[m] = -known
             continue
         s.deadline = deadline
         try:

@@ -1,0 +1,441 @@
+"""Instrumented small solvers for the lesson "How the computer knows".
+
+Each search here works on the rules engine itself (``play`` / ``undo``), so the code reads like the
+lesson's words, and counts the positions it visits.  They give exactly the scores of
+:func:`gamekit.connect.solver.solve` (tests check that) — only much more slowly:
+
+* :func:`minimax` — every move, every reply, to the end of the game;
+* :func:`alphabeta` — stops looking at a position's moves once one is good enough
+  (``order=True``: promising moves first; ``table=True``: remembers positions already scored);
+* :func:`compare` — the four of them side by side on one position, as a table;
+* :func:`bitboard` — the two numbers the real solver keeps for a position, and a picture of their bits.
+
+Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
+game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
+from gamekit.display import Table
+
+TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
+TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
+
+
+def tiny_game() -> ConnectGame:
+    """The lesson's tiny position (4 columns, 3 rows, three in a line wins)."""
+    return ConnectGame.from_moves(TINY_MOVES, variant=TINY)
+
+
+@dataclass
+class Count:
+    """What a search found and how much work it took."""
+
+    score: int
+    nodes: int          # positions visited
+
+    def __str__(self) -> str:
+        return f"score {self.score:+d} after visiting {self.nodes:,} positions"
+
+
+def _max_score(game: ConnectGame) -> int:
+    return game.variant.cells // 2 + 1
+
+
+def _check(game: ConnectGame) -> None:
+    if game.popout:
+        raise ValueError("the lesson's searches handle games without PopOut only")
+    if game.is_over():
+        raise ValueError("the game is over: there is nothing left to search")
+
+
+def _moves_after(game: ConnectGame, m: str, MAX: int) -> int | None:
+    """Play ``m``; the score for the mover if the game ended with it, else None (the move stays played)."""
+    mover = game.to_move
+    game.play(m)
+    if game.winner() == mover:
+        return MAX - game.discs_played(mover)
+    if game.is_over():
+        return 0
+    return None
+
+
+def minimax(game: ConnectGame) -> Count:
+    """Plain minimax (negamax form): every move is tried to the end of the game."""
+    _check(game)
+    game = game.copy()
+    MAX = _max_score(game)
+    nodes = 0
+
+    def value() -> int:
+        nonlocal nodes
+        nodes += 1
+        best = -MAX
+        for m in game.legal_moves():
+            s = _moves_after(game, m, MAX)
+            if s is None:
+                s = -value()
+            game.undo()
+            best = max(best, s)
+        return best
+
+    return Count(value(), nodes)
+
+
+def ordered_moves(game: ConnectGame) -> list[str]:
+    """Moves in the solver's order: those creating the most cells where one more disc wins first,
+    centre first on ties."""
+    mid = (game.columns + 1) / 2
+    me = game.to_move
+    scored = []
+    for m in game.legal_moves():
+        game.play(m)
+        threats = 0 if game.is_over() else _threat_cells(game, me)
+        win = game.winner() == me
+        game.undo()
+        scored.append((-win, -threats, abs(int(m) - mid), int(m), m))
+    return [x[-1] for x in sorted(scored)]
+
+
+def _threat_cells(game: ConnectGame, seat: int) -> int:
+    """Empty cells where a disc of ``seat`` would complete a line (the solver's own count)."""
+    from gamekit.connect.solver import board_for
+    b = board_for(game.variant)
+    cur, mask, _ = b.from_game(game)
+    mine = cur if game.to_move == seat else cur ^ mask
+    return b.win(mine, b.board & ~mask).bit_count()
+
+
+def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Count:
+    """Alpha–beta (negamax form): once a move is known to be good enough for the player to move,
+    the other moves of that position need not be looked at.  ``order``: promising moves first;
+    ``table``: remember the bounds found for each position (a transposition table)."""
+    _check(game)
+    game = game.copy()
+    MAX = _max_score(game)
+    nodes = 0
+    memo: dict[tuple, tuple[int, int]] = {}      # position -> (lower bound, upper bound)
+
+    def value(alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        key = game.position_key() if table else None
+        if table and key in memo:
+            lo, hi = memo[key]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        a0 = alpha
+        best = -MAX
+        for m in (ordered_moves(game) if order else game.legal_moves()):
+            s = _moves_after(game, m, MAX)
+            if s is None:
+                s = -value(-beta, -alpha)
+            game.undo()
+            if s > best:
+                best = s
+            if best > alpha:
+                alpha = best
+            if alpha >= beta:
+                break
+        if table:
+            lo, hi = memo.get(key, (-MAX, MAX))
+            if best <= a0:
+                hi = min(hi, best)            # every move failed low: an upper bound
+            elif best >= beta:
+                lo = max(lo, best)            # a cut: a lower bound
+            else:
+                lo = hi = best                # exact
+            memo[key] = (lo, hi)
+        return best
+
+    return Count(value(-MAX, MAX), nodes)
+
+
+METHODS = (
+    ("minimax", lambda g: minimax(g)),
+    ("alpha–beta", lambda g: alphabeta(g)),
+    ("alpha–beta + move ordering", lambda g: alphabeta(g, order=True)),
+    ("alpha–beta + ordering + table", lambda g: alphabeta(g, order=True, table=True)),
+)
+
+
+def compare(game: ConnectGame, methods=METHODS) -> Table:
+    """Every search on ``game``: the same score, fewer and fewer positions visited."""
+    rows, first = [], None
+    for name, run in methods:
+        c = run(game)
+        first = first or c.nodes
+        rows.append([name, _signed(c.score), f"{c.nodes:,}", f"{c.nodes / first:.1%}"])
+    return Table(["search", "score", "positions visited", "of minimax's"], rows,
+                 caption=f"{COLOUR_NAMES[game.to_move]} to move, {game.variant.cells - game.discs_on_board} empty cells")
+
+
+def _signed(score: int) -> str:
+    return f"{score:+d}" if score else "0"
+
+
+def column_scores(game: ConnectGame) -> Table:
+    """Minimax column by column: the score of each move for the player making it (the opponent's best
+    answer decides it) and the positions each needed; minimax picks the highest."""
+    rows = []
+    MAX = _max_score(game)
+    g = game.copy()
+    for m in g.legal_moves():
+        s = _moves_after(g, m, MAX)
+        if s is None:
+            c = minimax(g)
+            s, n = -c.score, c.nodes
+        else:
+            n = 0
+        g.undo()
+        rows.append([m, _signed(s), f"{n:,}"])
+    return Table(["column", f"score for {COLOUR_NAMES[game.to_move]}", "positions visited"], rows)
+
+
+def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
+    return {name: run(game) for name, run in methods}
+
+
+def explain_score(score: int, game: ConnectGame) -> str:
+    """A score in words for the player to move: which of their discs wins (or loses)."""
+    MAX = _max_score(game)
+    me = COLOUR_NAMES[game.to_move]
+    if score == 0:
+        return f"a draw: neither side can force {game.win_length} in a line"
+    if score > 0:
+        return f"{me} wins with {me}'s disc number {MAX - score} of the game"
+    other = COLOUR_NAMES[1 - game.to_move]
+    return f"{me} loses: {other} wins with {other}'s disc number {MAX + score} of the game"
+
+
+# ---------------------------------------------------------------------- bitboards
+def bit_index(game: ConnectGame, col: int, row: int) -> int:
+    """The bit of grid cell (col, row) in the solver's bitboards: each grid column owns
+    ``rows + 1`` bits, bottom first (the extra one is an always-empty guard on top)."""
+    if not (0 <= col < game.width and 0 <= row < game.height):
+        raise ValueError(f"({col}, {row}) is not a cell of the {game.width} × {game.height} grid")
+    return col * (game.height + 1) + row
+
+
+def bitboard(game: ConnectGame) -> dict[str, int]:
+    """The two numbers of the solver: the discs of the player to move and every disc."""
+    from gamekit.connect.solver import board_for
+    cur, mask, nb = board_for(game.variant).from_game(game)
+    return {"player to move": cur, "all discs": mask, "key": cur + mask, "discs played": nb}
+
+
+def bit_picture(game: ConnectGame, size: int = 34) -> str:
+    """SVG: the grid with each cell's bit number; cells of the player to move marked 1 in both numbers."""
+    b = bitboard(game)
+    w, h = game.width, game.height + 1
+    pad = 4
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * size + 2 * pad}" height="{h * size + 2 * pad}">']
+    for c in range(w):
+        for r in range(h):
+            x, y = pad + c * size, pad + (h - 1 - r) * size
+            bit = c * h + r
+            if r == game.height:
+                fill, label = "#eeeeee", "guard"
+            else:
+                v = game.cell(c, r)
+                fill = "#ffffff" if v is None else ("#f4a3a3" if v == 0 else "#f7e08a")
+                label = ("1" if (b["player to move"] >> bit) & 1 else "0") + "/" + ("1" if (b["all discs"] >> bit) & 1 else "0")
+            parts.append(f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" fill="{fill}" stroke="#555"/>')
+            parts.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9" font-family="sans-serif">{bit}</text>')
+            parts.append(f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if label == "guard" else 10}" '
+                         f'text-anchor="middle" font-family="sans-serif">{label}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class SVG:
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_html_(self) -> str:
+        return self.svg
+
+
+def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
+    """Positions per second of three ways to run the same search on ``game`` (for the lesson; the
+    figures depend on the machine and what else it is doing — the benchmark measures them properly)."""
+    from gamekit.connect.solver import Solver
+    rows = []
+    t = time.perf_counter()
+    c = alphabeta(game, order=True, table=True)
+    dt = time.perf_counter() - t
+    rows.append(["rules engine (lists of discs)", f"{c.nodes:,}", f"{c.nodes / dt:,.0f}"])
+    for engine, label in (("python", "bitboards in Python"), ("compiled", "bitboards, compiled")):
+        try:
+            s = Solver(game.variant, engine=engine)
+        except ValueError:
+            continue
+        s.solve(game)                       # compile / warm up
+        s.reset()
+        s.nodes = 0
+        t = time.perf_counter()
+        s.solve(game)
+        dt = max(time.perf_counter() - t, 1e-9)
+        rows.append([label, f"{s.nodes:,}", f"{s.nodes / dt:,.0f}"])
+    return Table(["search", "positions visited", "positions per second"], rows)
+
+
+# ---------------------------------------------------------------------- the start of 5 en raya
+RECORD = Path(__file__).resolve().parent / "data" / "five_in_a_row.progress.json"
+
+
+def start_report(record: Path = RECORD) -> str:
+    """What is known about the start of 5 en raya, from the shipped book or the build's record."""
+    from gamekit.connect.book import book_for, status
+    game = FiveInARow()
+    book = book_for(game.variant)
+    if book is not None and book.lookup(game) is not None:
+        s = book.lookup(game)
+        n, secs = book.header.get("nodes"), book.header.get("seconds")
+        return (f"Solved: the start of 5 en raya is {explain_score(s, game)} (score {s:+d}), computed by "
+                f"searching {n:,} positions in {secs / 3600:.1f} hours.")
+    if not record.exists():
+        return "Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet."
+    st = status(record)
+    settled = {m: s for m, s in st.get("first_moves", {}).items() if s is not None}
+    cur = st.get("current") or {}
+    text = (f"Unknown so far. The plan: solve the position after each of red's {st['leaves']} first moves "
+            f"exactly; the start is worth the best of them. Our computer has searched {st['nodes']:,} positions "
+            f"({st['seconds'] / 3600:.1f} hours) and settled {len(settled)} of the {st['leaves']}")
+    if settled:
+        text += ": " + ", ".join(f"red's column {m}: {explain_score(s, game)}" for m, s in sorted(settled.items()))
+    if cur:
+        text += (f". When this record was saved it was working on red's column {cur['moves']}: proved so far, "
+                 f"yellow's score there lies between {_signed(cur['lo'])} and {_signed(cur['hi'])}")
+        if cur["lo"] <= 0 <= cur["hi"]:
+            text += " (a draw, 0, is still possible)"
+    return text + "."
+
+
+# ---------------------------------------------------------------------- lesson positions and exercises
+LESSON = {
+    # from a seeded Medium-v-Medium game (the benchmark's 24-empty position 8, played on to 11 empty)
+    "walkthrough": "3444355343356454635666651177772",
+    # the benchmark's 24-empty position 4, played on to 11 empty: the player to move loses
+    "exercise": "4336466125454431654556561373312",
+}
+
+
+def lesson_game(name: str) -> ConnectGame:
+    return FiveInARow.from_moves(LESSON[name])
+
+
+def best_move_exercise():
+    """Which column would minimax choose?  Checked by the exact solver; every column's verdict explained."""
+    from gamekit.connect.solver import analyse, verdict
+    from gamekit.widgets.lesson import Exercise
+    game = lesson_game("walkthrough")
+    scores = {m: s for m, s in analyse(game, time_budget=None).items()}
+    best = max(scores.values())
+    good = sorted(m for m, s in scores.items() if s == best)
+    me = COLOUR_NAMES[game.to_move]
+
+    def check(answer):
+        m = game.check(answer)                 # IllegalMoveError (a ValueError) says why a column is refused
+        s = scores[m]
+        if s == best:
+            return True, f"Right: column {m} keeps the best score, {s:+d} ({explain_score(s, game)})."
+        return False, (f"Column {m} scores {s:+d} for {me} ({verdict(s, game)}); minimax takes the highest "
+                       f"score among the columns, and another column scores more.")
+
+    return Exercise(f"{me.capitalize()} to move in the position above. Which column would minimax choose? "
+                    "(type a column number)", check,
+                    hint="Minimax gives every column the score of the opponent's best answer, then picks the highest.",
+                    answer="Column " + " or ".join(good), solutions=good, key="minimax_move")
+
+
+def read_score_exercise():
+    """From a score to the disc that wins: checked against the solver's score of the position."""
+    from gamekit.connect.solver import solve
+    from gamekit.widgets.lesson import parse_int, Exercise
+    game = lesson_game("exercise")
+    s = solve(game)
+    MAX = _max_score(game)
+    other = COLOUR_NAMES[1 - game.to_move]
+    n = MAX + s                                 # the winner's disc number of the whole game
+
+    def check(answer):
+        k = parse_int(answer)
+        if k == n:
+            return True, f"Right: {MAX} + ({s}) = {n}, so {other} wins with {other}'s disc number {n}."
+        if k == MAX - s:
+            return False, (f"That is {MAX} − ({s}): the sign is the other way round. The score is for the player to "
+                           f"move, and a negative score means the *other* player wins.")
+        return False, (f"Not {k}. A winner's score is {MAX} minus the number of the disc that wins; "
+                       f"turn that round for the score {s}.")
+
+    return Exercise(f"The solver scores this position {s:+d} for {COLOUR_NAMES[game.to_move]}, the player to move. "
+                    f"With which of {other}'s discs of the whole game does {other} win, with best play on both sides?",
+                    check, hint=f"On this board a win with disc number n scores {MAX} − n for the winner.",
+                    answer=str(n), solutions=[n], key="read_score")
+
+
+SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
+
+
+def bit_exercise():
+    """Which bit holds a cell on a board of another height?  Checked by :func:`bit_index`.
+
+    (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
+    from gamekit.widgets.lesson import parse_int, Exercise
+    game = ConnectGame(SMALL_BOARD)
+    col, row = 3, 2
+    n = bit_index(game, col, row)
+    per = game.height + 1
+
+    def check(answer):
+        k = parse_int(answer)
+        if k == n:
+            return True, f"Right: {col} columns of {per} bits come first, then {row} more: {col} × {per} + {row} = {n}."
+        if k == col * game.height + row:
+            return False, f"Close, but each column has {per} bits, not {game.height}: the guard bit on top counts."
+        if k == col * 7 + row:
+            return False, f"That is the 5 en raya layout of 7 bits a column; this board is {game.height} rows high."
+        if k == row * game.width + col:
+            return False, "That numbers the cells row by row. The solver numbers them column by column, bottom first."
+        return False, f"Not {k}. Count the bits column by column from the left (column 0), bottom first, guard included."
+
+    return Exercise(f"A smaller board: {game.width} columns, {game.height} rows, no side columns. In its bitboards, which "
+                    f"bit number belongs to the cell in column {col} (the leftmost column is 0) and row {row} "
+                    f"(the bottom row is 0)?", check,
+                    hint=f"Each column owns {game.height} cells and a guard bit.",
+                    answer=str(n), solutions=[n], key="bit_index")
+
+
+def pruning_exercise():
+    """Does alpha–beta change the answer?  Checked by running both searches."""
+    from gamekit.widgets.lesson import Exercise, choice_checker
+    game = tiny_game()
+    a, b = minimax(game), alphabeta(game)
+    same = a.score == b.score
+    explanations = {
+        "the same score": (f"Right: both say {_signed(a.score)}. Alpha–beta only skips moves that cannot change the "
+                           f"answer, so it visits {b.nodes:,} positions instead of {a.nodes:,}."),
+        "a different score": (f"No: both give {_signed(a.score)}. A skipped move could only have been worse for the player "
+                              "choosing, so skipping it never changes the result."),
+        "it depends on luck": ("No: there is no luck in it. The search is exact; only the number of positions "
+                               "visited depends on the order the moves are tried in."),
+    }
+    correct = "the same score" if same else "a different score"
+    return Exercise("On the tiny board, alpha–beta skips many positions minimax visits. Does it find…",
+                    choice_checker(correct, explanations), hint="Which moves does alpha–beta skip?",
+                    answer=correct, solutions=[correct], choices=list(explanations), key="pruning")
+
+
+def exercises():
+    return [best_move_exercise(), read_score_exercise(), bit_exercise(), pruning_exercise()]

@@ -1,0 +1,111 @@
+"""The lesson's instrumented searches give the solver's scores; its exercises can be passed and failed."""
+import random
+
+import pytest
+
+from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
+from gamekit.connect import book as bk
+from gamekit.connect import teach
+
+
+def _positions():
+    yield teach.tiny_game()
+    yield teach.lesson_game("walkthrough")
+    rng = random.Random(5)
+    v = Variant("4x4 three", 4, 4, 3)
+    for _ in range(3):
+        g = ConnectGame(v)
+        for _ in range(rng.randrange(5, 8)):
+            g.play(rng.choice(g.legal_moves()))
+            if g.is_over():
+                g.undo()
+                break
+        yield g
+
+
+@pytest.mark.parametrize("game", list(_positions()), ids=lambda g: repr(g)[:40])
+def test_every_search_gives_the_solver_score(game):
+    expected = solve(game)
+    counts = teach.node_counts(game)
+    assert {c.score for c in counts.values()} == {expected}
+    n = [c.nodes for c in counts.values()]
+    assert n[0] >= n[1] and n[0] > 0          # alpha-beta never visits more than minimax
+
+
+def test_the_lesson_positions_show_the_counts_falling():
+    counts = [c.nodes for c in teach.node_counts(teach.lesson_game("walkthrough")).values()]
+    assert counts == sorted(counts, reverse=True) and counts[-1] < counts[0] / 10
+    table = teach.compare(teach.tiny_game())
+    assert [r[0] for r in table.rows] == [name for name, _ in teach.METHODS]
+
+
+def test_column_scores_match_analyse():
+    from gamekit.connect import analyse
+    g = teach.tiny_game()
+    scores = analyse(g, time_budget=None)
+    table = teach.column_scores(g)
+    assert {r[0]: int(r[1]) for r in table.rows} == scores
+
+
+def test_searches_refuse_finished_and_popout_games():
+    with pytest.raises(ValueError, match="over"):
+        teach.minimax(FiveInARow.from_moves("172737" + "4"))
+    with pytest.raises(ValueError, match="PopOut"):
+        teach.alphabeta(FiveInARow(popout=True))
+
+
+def test_bit_index_is_the_solver_layout():
+    g = teach.lesson_game("walkthrough")
+    b = teach.bitboard(g)
+    for c in range(g.width):
+        for r in range(g.height):
+            bit = teach.bit_index(g, c, r)
+            assert bool(b["all discs"] >> bit & 1) == (g.cell(c, r) is not None)
+            assert bool(b["player to move"] >> bit & 1) == (g.cell(c, r) == g.to_move)
+    with pytest.raises(ValueError, match="not a cell"):
+        teach.bit_index(g, 9, 0)
+    assert "guard" in teach.bit_picture(g)
+
+
+@pytest.mark.parametrize("make", [teach.best_move_exercise, teach.read_score_exercise, teach.bit_exercise,
+                                  teach.pruning_exercise])
+def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
+    ex = make()
+    assert ex.solutions
+    for s in ex.solutions:
+        ok, feedback = ex.check(s)
+        assert ok, feedback
+    wrong = {"minimax_move": None, "read_score": "3", "bit_index": "16", "pruning": "a different score"}[ex.key]
+    if wrong is None:                              # a column the solver rates lower
+        from gamekit.connect import analyse
+        scores = analyse(teach.lesson_game("walkthrough"), time_budget=None)
+        wrong = min(scores, key=scores.get)
+    ok, feedback = ex.check(wrong)
+    assert not ok and len(feedback) > 20
+    ok, feedback = ex.check("banana")              # malformed: explained, not raised
+    assert not ok and feedback
+    assert not ex.check("")[0]
+
+
+def test_typical_mistakes_get_their_own_explanation():
+    g = FiveInARow()
+    ok, feedback = teach.bit_exercise().check(str(3 * 4 + 2))       # forgot the guard bit
+    assert not ok and "guard" in feedback
+    ok, feedback = teach.bit_exercise().check(str(3 * 7 + 2))       # the 5 en raya layout
+    assert not ok and "7 bits" in feedback
+    assert teach.bit_exercise().check("17")[0]
+    ex = teach.read_score_exercise()
+    s = solve(teach.lesson_game("exercise"))
+    ok, feedback = ex.check(str(22 - s))                            # sign the wrong way round
+    assert not ok and "sign" in feedback
+    ok, feedback = teach.best_move_exercise().check("9")
+    assert not ok and "no playable column 9" in feedback
+
+
+def test_start_report_is_honest(tmp_path, monkeypatch):
+    monkeypatch.setattr(bk, "_books", {FIVE_IN_A_ROW: None})
+    assert teach.start_report(tmp_path / "none.json").startswith("Unknown")
+    progress = tmp_path / "p.json"
+    bk.Build(FIVE_IN_A_ROW, 1, progress, log=lambda *a: None, table_size=1009).run(max_seconds=0.0)
+    text = teach.start_report(progress)
+    assert text.startswith("Unknown so far") and "settled 0 of the 7" in text
