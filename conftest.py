@@ -14,3 +14,13 @@ def _fresh_progress_file(tmp_path, monkeypatch, request):
     """Every test starts with no saved progress (browser tests keep the session's file: their servers run on)."""
     if request.node.get_closest_marker("browser") is None and not request.node.nodeid.endswith(".ipynb"):
         monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "progress.json"))
+
+
+@pytest.fixture(scope="session")
+def playwright_session():
+    """One Playwright for the whole run: its sync API allows a single instance per thread, so the JupyterLab
+    browser tests (tests/browser) and the room-server browser tests (tests/rooms) launch their Chromium from it."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p

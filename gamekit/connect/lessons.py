@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
                                    FiveInARow, count_lines)
+from gamekit.connect import teach
 from gamekit.connect.solver import analyse, solve
 from gamekit.connect.widget import GridLayout, connect_scene, layout_for
 from gamekit.display import Table
@@ -451,6 +452,8 @@ EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
     "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, count_lines_exercise],
     "five_in_a_row/02_threats_and_exercises": [win_in_one_exercise, zugzwang_exercise, only_move_exercise,
                                                winning_move_exercise, challenge_exercise],
+    "five_in_a_row/03_how_the_computer_knows": [teach.pruning_exercise, teach.best_move_exercise,
+                                                teach.read_score_exercise, teach.bit_exercise],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 

@@ -356,7 +356,8 @@ def best_move_exercise():
     return Exercise(f"{me.capitalize()} to move in the position above. Which column would minimax choose? "
                     "(type a column number)", check,
                     hint="Minimax gives every column the score of the opponent's best answer, then picks the highest.",
-                    answer="Column " + " or ".join(good), solutions=good, key="minimax_move")
+                    answer="Column " + " or ".join(good), solutions=good, key="minimax_move",
+                    wrong=[m for m in sorted(scores) if scores[m] != best])
 
 
 def read_score_exercise():
@@ -382,7 +383,7 @@ def read_score_exercise():
     return Exercise(f"The solver scores this position {s:+d} for {COLOUR_NAMES[game.to_move]}, the player to move. "
                     f"With which of {other}'s discs of the whole game does {other} win, with best play on both sides?",
                     check, hint=f"On this board a win with disc number n scores {MAX} − n for the winner.",
-                    answer=str(n), solutions=[n], key="read_score")
+                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
 
 
 SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
@@ -414,7 +415,7 @@ def bit_exercise():
                     f"bit number belongs to the cell in column {col} (the leftmost column is 0) and row {row} "
                     f"(the bottom row is 0)?", check,
                     hint=f"Each column owns {game.height} cells and a guard bit.",
-                    answer=str(n), solutions=[n], key="bit_index")
+                    answer=str(n), solutions=[n], key="bit_index", wrong=[col * game.height + row])
 
 
 def pruning_exercise():
@@ -434,7 +435,8 @@ def pruning_exercise():
     correct = "the same score" if same else "a different score"
     return Exercise("On the tiny board, alpha–beta skips many positions minimax visits. Does it find…",
                     choice_checker(correct, explanations), hint="Which moves does alpha–beta skip?",
-                    answer=correct, solutions=[correct], choices=list(explanations), key="pruning")
+                    answer=correct, solutions=[correct], choices=list(explanations), key="pruning",
+                    wrong=[c for c in explanations if c != correct])
 
 
 def exercises():

@@ -123,13 +123,10 @@ def lab():
 
 
 @pytest.fixture(scope="session")
-def browser(lab):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def browser(lab, playwright_session):
+    chromium = playwright_session.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
@@ -164,8 +161,17 @@ def board(page, n: int = 0):
     return page.locator("canvas.gamekit-board").nth(n)
 
 
+def game_board(page, k: int = 0) -> int:
+    """The index among all boards (exercise boards included) of the k-th game widget's board."""
+    return page.evaluate("""k => {
+        const all = Array.from(document.querySelectorAll('canvas.gamekit-board'));
+        return all.indexOf(document.querySelectorAll('.gamekit-widget canvas.gamekit-board')[k]); }""", k)
+
+
 def status_text(page, n: int = 0) -> str:
-    return page.locator(".gamekit-status").nth(n).inner_text()
+    # textContent, not innerText: JupyterLab skips rendering cells far off screen, and innerText of an
+    # unrendered element is empty
+    return page.locator(".gamekit-status").nth(n).text_content()
 
 
 def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) -> str:
@@ -175,8 +181,8 @@ def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) ->
 
     find = (f"document.querySelectorAll('.gamekit-status')[{n}]" if isinstance(n, int)
             else f"document.querySelector({json.dumps(n + ' .gamekit-status')})")
-    page.wait_for_function(f"{find} && {find}.innerText.includes({json.dumps(words)})", timeout=timeout_ms)
-    return page.evaluate(f"{find}.innerText")
+    page.wait_for_function(f"{find} && {find}.textContent.includes({json.dumps(words)})", timeout=timeout_ms)
+    return page.evaluate(f"{find}.textContent")
 
 
 def click_css(page, canvas, x: float, y: float, tap: bool = False) -> None:
@@ -248,6 +254,6 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, screenshot=screenshot,
+    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, screenshot=screenshot,
                            pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
                            watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)

@@ -166,7 +166,7 @@ def _browser_helpers():
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def chromium(request):
     helpers = _browser_helpers()
     reason = None
     if helpers.chromium_path() is None:
@@ -180,12 +180,10 @@ def chromium():
         if os.environ.get("GAMEKIT_REQUIRE_BROWSER") == "1":
             pytest.fail(f"browser test required (GAMEKIT_REQUIRE_BROWSER=1) but {reason}")
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=helpers.chromium_path(), headless=True, args=helpers.CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    playwright = request.getfixturevalue("playwright_session")       # the run's one Playwright (root conftest)
+    browser = playwright.chromium.launch(executable_path=helpers.chromium_path(), headless=True, args=helpers.CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
