@@ -24,7 +24,7 @@ def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     ui.click_css(page, ui.board(page, first), x, y)
 
     widget.locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    assert "Coral" in ui.status_text(page, 0)
+    ui.wait_for_status(page, 0, "Coral")             # cards and status line arrive as separate updates
     latency_ms = ui.redraw_latency_ms(page)
     shot = ui.screenshot(page, "dots_after_click")
     (shot.parent / "dots_click_latency.json").write_text(json.dumps({"click_to_redraw_ms": latency_ms}))
@@ -59,4 +59,4 @@ def test_a_tap_draws_a_line_on_a_touch_screen(notebook_page, ui):
     ui.click_css(page, ui.board(page, ui.game_board(page, 0)), *layout.line_middle(game, game.line_index("b2-c2")),
                  tap=True)
     page.locator(".gamekit-widget").nth(0).locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    assert "Coral" in ui.status_text(page, 0)
+    ui.wait_for_status(page, 0, "Coral")             # cards and status line arrive as separate updates
