@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.errors import SolverTimeout
 
@@ -231,7 +232,7 @@ class Solver:
     def solve(self, game: ConnectGame, weak: bool = False, time_budget: float | None = None) -> int:
         _check(game)
         if game.is_over():
-            raise ValueError("solve: the game is over")
+            raise ValueError(tr("solve: the game is over"))
         self.deadline = None if time_budget is None else time.perf_counter() + time_budget
         try:
             r = self.solve_bits(*self.b.from_game(game), weak=weak)
@@ -242,7 +243,7 @@ class Solver:
 
 def _check(game: ConnectGame) -> None:
     if game.popout:
-        raise ValueError("the exact solver handles games without PopOut only")
+        raise ValueError(tr("the exact solver handles games without PopOut only"))
 
 
 _solvers: dict[Variant, Solver] = {}
@@ -262,20 +263,16 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     position is beyond reach.
     """
     if not isinstance(game, ConnectGame):
-        raise TypeError(f"expected a 5 en raya / Connect Four game, got {type(game).__name__}")
+        raise TypeError(tr("expected a 5 en raya / Connect Four game, got {kind}", kind=type(game).__name__))
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                    or not time_limit > 0):
-        raise ValueError(f"time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)")
+        raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit))
     try:
         return solver_for(game.variant).solve(game, weak=weak, time_budget=time_limit)
     except OutOfTime:
         discs = game.discs_on_board
         raise SolverTimeout(
-            f"solve: no exact answer within {time_limit:g} s for this {game.variant.name} position with "
-            f"{discs} discs played and {game.variant.cells - discs} cells still empty. Positions from "
-            f"Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves "
-            f"of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, "
-            f"or time_limit=None to wait however long it takes.") from None
+            tr("solve: no exact answer within {time_limit:g} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.", time_limit=time_limit, name=tr(game.variant.name), discs=discs, empty=game.variant.cells - discs)) from None
 
 
 def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int | None]:
