@@ -1,14 +1,21 @@
 # Two commands do everything:
 #   make lab    install what the lessons need and open them in JupyterLab
 #   make test   install what the tests need and run the whole suite (browser test included when Chromium is present)
+#   make voila LESSON=notebooks/dots_and_boxes/02_third_sides.ipynb   one lesson as a page without code (Voilà)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test bench clean
+.PHONY: lab test bench voila clean
+
+LESSON ?= notebooks/00_start_here.ipynb
+VOILA_PORT ?= 8866
 
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
+
+voila: $(VENV)/.lab-installed
+	$(BIN)/voila $(LESSON) --port=$(VOILA_PORT)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -25,10 +32,12 @@ $(BIN)/python:
 
 $(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt -e .
+	$(BIN)/python -m gamekit.lesson_tools lab-settings
 	touch $@
 
 $(VENV)/.dev-installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e .
+	$(BIN)/python -m gamekit.lesson_tools lab-settings
 	touch $@
 
 clean:

@@ -209,6 +209,11 @@ class ConnectExercise(Exercise):
     game: ConnectGame | None = field(default=None)
     click: bool = True
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.click and self.position is None:
+            self.position = self.game    # a move exercise: tests compare its answers with the solver
+
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
@@ -313,6 +318,13 @@ def _nth(n: int) -> str:
 
 BUILDERS = {"win_in_one": win_in_one_exercise, "only_move": only_move_exercise,
             "win_in_three": win_in_three_exercise, "count_lines": count_lines_exercise}
+
+
+EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
+    "five_in_a_row/01_rules_and_play": [],
+    "five_in_a_row/02_threats_and_exercises": list(BUILDERS.values()),
+}
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
 
 @lru_cache(maxsize=None)

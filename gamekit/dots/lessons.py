@@ -1,4 +1,4 @@
-"""Dots and Boxes lessons 2–5: every position, step sequence and exercise, defined once.
+"""Dots and Boxes lessons 1–5: every position, step sequence and exercise, defined once.
 
 Positions are written in the line notation (``"a1-b1 b2-b3 …"``, played in order from an empty
 board).  Highlights (third sides, each chain and loop in its own tint, the line just drawn) and
@@ -13,7 +13,9 @@ In a notebook::
     L.exercise("safe_line", score)         # click a line on the board, checked
     score                                  # the lesson's score, updated live
 
-``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them).
+``exercises(lesson)`` gives the plain :class:`DotsExercise` objects (the tests check them); ``EXERCISES`` lists
+each notebook's exercise factories.  Every exercise that asks for a move is judged by the exact solver
+(:func:`best_move_exercise`, :func:`why_line` for the feedback); captions and feedback are plain text.
 """
 from __future__ import annotations
 
@@ -69,6 +71,24 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
                           "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4"),
     # lesson 5: chains of 4, 4 and 1 on 3×3, Gold to move — one double-deal wins it
     "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
+    # lesson 1: a few lines on 3×3, Coral to move (box a1 has a third side)
+    "first_box": (3, 3, "a1-b1 b1-b2 a1-a2"),
+    # lesson 4: two safe lines left, Gold to move: one steers to the long-chain count Gold wants
+    "steer_two": (3, 3, "c3-d3 b2-c2 a1-b1 a3-a4 c1-d1 d3-d4 b4-c4 b3-b4 c2-c3 b1-b2"),
+    # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
+    "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
+    # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
+    "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 "
+                        "b1-b2"),
+    # lesson 5: Gold opened a chain of 4; only a loop of 4 is left. Coral to move
+    "not_worth_it": (3, 3, "a1-a2 a2-a3 a4-b4 c3-c4 c4-d4 b4-c4 a3-a4 b1-c1 a2-b2 d2-d3 b2-c2 c1-d1 c2-c3 d1-d2 "
+                           "c3-d3 d3-d4"),
+    # lesson 5, final challenge: safe lines left (Gold), a loop opened (Coral), a chain opened (Gold)
+    "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
+    "challenge_loop": (3, 3, "b1-c1 b3-c3 c1-c2 b4-c4 d1-d2 a1-a2 d3-d4 d2-d3 a4-b4 a1-b1 c4-d4 c2-c3 a3-b3 "
+                             "a2-a3 b2-b3"),
+    "challenge_chain": (3, 3, "a1-a2 a1-b1 b3-b4 c1-d1 d2-d3 d3-d4 c3-d3 b2-b3 b3-c3 a2-a3 a4-b4 b1-c1 d1-d2 "
+                              "b2-c2 b1-b2 c2-d2 c1-c2 c2-c3"),
 }
 
 # A whole game on 3×3 (three chains of 3), used by lesson 4: twelve safe lines, then perfect play.
@@ -81,52 +101,44 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "third_sides": {
         "start": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2"),
         "parts": False,
-        "intro": "Seven lines are drawn. No box has three sides yet, so nothing can be taken. Watch the "
-                 "safe lines run out; a box with a <b>third side</b> (tercer lado) is tinted red.",
+        "intro": "Seven lines are drawn; no box has three sides yet. A box with a third side is tinted red.",
         "steps": ["a2-a3", "a3-a4", "a3-b3", "a1-b1", "c2-c3", "d2-d3", "a4-b4", "b3-b4", "b3-c3"],
-        "outro": "Coral had no safe line left and had to give two boxes away. Now Gold is out of safe lines "
-                 "too, and whatever Gold draws gives something back: lesson 3 is about what is left.",
+        "outro": "Gold is out of safe lines now too.",
     },
     "chains": {
         "start": POSITIONS["chains_234"],
-        "intro": "No safe line is left. The board has split into <b>chains</b> (cadenas), each in its own tint: "
-                 "2, 3 and 4 boxes long. Whoever moves now must open one of them.",
+        "intro": "No safe line is left: chains of 2, 3 and 4, each in its own tint. Gold must open one.",
+        "judge": True,
         "steps": "b1-c1 b1-b2 a1-a2 d1-d2 c2-d2 c3-d3 d3-d4 a4-b4 b3-b4 b3-c3 b2-b3 a2-a3".split(),
-        "outro": "Each player took whole chains and then had to open the next one. Taking everything is not "
-                 "always best — lesson 5 shows how the player who takes a chain can do better.",
+        "outro": "Each player took whole chains, then had to open the next.",
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
-        "intro": "A chain of 3 (blue) and a <b>loop</b> (bucle) of 6 (pink). A loop closes on itself: it has no "
-                 "ends, so opening it anywhere offers two boxes at once.",
+        "intro": "A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them.",
+        "judge": True,
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
-        "outro": "Opening a loop hands all its boxes over. (Here Coral grabbed all three boxes of the chain "
-                 "first; lesson 5 shows that keeping the last two back would have been better.)",
+        "outro": "Opening the loop handed all six boxes over.",
     },
     "real_game": {
         "start": (3, 3, ""),
-        "intro": "A whole game on the 3×3 board (16 dots). Gold moves first, so Gold wants "
-                 "16 + long chains to be <b>even</b>: an even number of long chains.",
+        "intro": "A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains.",
         "steps": REAL_GAME.split(),
-        "outro": "The safe lines ran out with three long chains: 16 + 3 = 19, odd — what Coral wanted. Gold had "
-                 "to open the first chain; Gold won one chain back with a double-deal, but Coral still won 5–4. "
-                 "Gold's chance was earlier, while safe lines were left: steering towards two long chains, "
-                 "or four.",
+        "forming": True,
+        "outro": "Three long chains: 16 + 3 = 19 is odd, what Coral wanted.",
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
-        "intro": "No safe line is left: a chain of 1 (c3) and two chains of 4. Gold must open something and "
-                 "gives away the single box.",
+        "intro": "No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box.",
         "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "a1-a2", "b1-b2", "a3-b3", "a3-a4", "b2-b3",
                   "b3-c3", "b4-c4"],
     },
     "greedy": {
         "start": POSITIONS["double_deal"],
         "intro": "The same start, but this time Gold grabs every box on offer.",
+        "judge": True,
         "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "b1-b2", "a1-a2", "a3-b3", "b2-b3", "b3-c3",
                   "b4-c4", "a3-a4"],
-        "outro": "Gold took all four boxes of the first chain but then had to open the second: Coral won 5–4. "
-                 "With one double-deal Gold wins 6–3.",
+        "outro": "Coral won 5–4.",
     },
 }
 
@@ -237,31 +249,57 @@ def _boxes(game: DotsAndBoxes, boxes: Sequence[int]) -> str:
     return _join([game.geometry.box_name(b) for b in boxes])
 
 
-def describe_line(before: DotsAndBoxes, line: str) -> str:
-    """What drawing ``line`` does in the position ``before``, in one or two sentences."""
+def boxes_won(game: DotsAndBoxes, line: str | int) -> int:
+    """How many boxes drawing ``line`` would complete (0, 1 or 2); ``game`` is not changed."""
+    after = game.copy()
+    before = sum(after.scores)
+    after.play(line)
+    return sum(after.scores) - before
+
+
+def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
+    """What drawing ``line`` does in the position ``before``, in one or two plain sentences.
+
+    With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
+    better line and both results.
+    """
+    text_ = _describe_line(before, line)
+    if judge and not before.is_over():
+        values = move_values(before)
+        name = before.line_name(before.line_index(line))
+        best = max(values.values())
+        if values[name] < best:
+            better = [l for l, v in values.items() if v == best]
+            seat = SEATS[before.to_move]
+            text_ += (f" Solver: a mistake — {_join(better[:3])}{' …' if len(better) > 3 else ''} would leave "
+                      f"{seat} {_ahead(best)} on the boxes left; after {name}, {_ahead(values[name])}.")
+    return text_
+
+
+def _describe_line(before: DotsAndBoxes, line: str) -> str:
     seat, other = SEATS[before.to_move], SEATS[1 - before.to_move]
     after = before.copy()
     index = after.line_index(line)
     name = after.line_name(index)
     was_on_offer = third_side_boxes(before)
+    completed = boxes_won(before, index)
     after.play(index)
-    completed = after.last_completed
     if completed:
         won = [b for b in before.geometry.line_boxes[index] if after.owners[b] is not None]
         if after.is_over():
             g, c = after.scores
             return (f"{seat} draws {name} and takes {_boxes(after, won)}. Every box is closed: "
                     f"Gold {g}, Coral {c}.")
-        cross = " — a <b>double-cross</b>: one line, two boxes" if completed == 2 else ""
+        cross = " — a double-cross: one line, two boxes" if completed == 2 else ""
         return f"{seat} draws {name} and takes {_boxes(after, won)}{cross}, so {seat} draws again."
     safe_before = set(safe_lines(before))
     if name in safe_before:
         left = len(safe_lines(after))
-        return (f"{seat} draws {name}, a <b>safe line</b>: no box gets a third side. "
+        return (f"{seat} draws {name}, a safe line: no box gets a third side. "
                 f"Safe lines left: {left}.")
     offered = takeable(after)
     if was_on_offer:
-        return (f"{seat} draws {name} instead of taking: a <b>double-deal</b>. {other} takes the last "
+        return (f"{seat} draws {name} instead of taking: a double-deal. {other} takes the last "
                 f"{offered} box{'es' if offered != 1 else ''} but must then move again.")
     newly = [b for b in third_side_boxes(after)]
     return (f"{seat} draws {name}: box{'es' if len(newly) > 1 else ''} {_boxes(after, newly)} "
@@ -277,12 +315,12 @@ def steps(name: str) -> list[Step]:
     parts = spec.get("parts", True)
     result = [Step(_frozen_scene(game, parts), spec.get("intro") or _status(game))]
     for line in spec["steps"]:
-        caption = describe_line(game, line)
+        caption = describe_line(game, line, judge=spec.get("judge", False))
         game.play(line)
-        extra = _status(game, parts)
+        extra = _status(game, parts, forming=spec.get("forming", False))
         result.append(Step(_frozen_scene(game, parts), caption + (" " + extra if extra else "")))
     if spec.get("outro"):
-        result[-1] = Step(result[-1].scene, result[-1].caption + "<br><i>" + spec["outro"] + "</i>")
+        result[-1] = Step(result[-1].scene, result[-1].caption + " " + spec["outro"])
     return result
 
 
@@ -291,12 +329,17 @@ def _frozen_scene(game: DotsAndBoxes, parts: bool = True) -> Callable[[], Scene]
     return lambda: lesson_scene(snapshot, parts=parts)
 
 
-def _status(game: DotsAndBoxes, parts: bool = True) -> str:
-    """The score, plus the chain picture once no safe line is left."""
+def _status(game: DotsAndBoxes, parts: bool = True, forming: bool = False) -> str:
+    """The score, plus the chain picture once no safe line is left (``forming``: also while safe lines remain)."""
     if game.is_over():
         return ""
     g, c = game.scores
     score = f"(Gold {g}, Coral {c}.)"
+    if forming and safe_lines(game):
+        rule = analysis.long_chain_rule(game)
+        return (f"Long chains forming: {rule.long_chains}; {rule.dots} + {rule.long_chains} is "
+                f"{'even' if (rule.dots + rule.long_chains) % 2 == 0 else 'odd'}, which suits "
+                f"{SEATS[rule.favoured]}. {score}")
     if parts and not safe_lines(game) and not third_side_boxes(game):
         long_n = long_chain_count(game)
         return (f"No safe line left: {describe_components(game)} — {long_n} long chain"
@@ -318,9 +361,13 @@ class DotsExercise(Exercise):
     """An exercise on a position: ``click=True`` answers by clicking a line on the board."""
 
     game: DotsAndBoxes | None = None
-    click: bool = False
-    wrong: Sequence[Any] = ()        # some wrong answers (the tests feed them to the checker)
     parts: bool = True               # tint chains and loops on the board (not before lesson 3)
+    asks_best: bool = True           # a click asks for a move: the solver's best moves must be accepted
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.click and self.position is None:
+            self.position = self.game    # a move exercise: tests compare its answers with the solver
 
 
 def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) -> Callable[[Any], tuple[bool, str]]:
@@ -341,9 +388,18 @@ def safe_line_exercise() -> DotsExercise:
     safe = safe_lines(game)
     seat = SEATS[game.to_move]
 
+    values = move_values(game)
+    best = max(values.values())
+    best_lines_ = [l for l, v in values.items() if v == best]
+
     def judge(name: str) -> tuple[bool, str]:
+        if name in safe and name in best_lines_:
+            return True, (f"{name} is safe: after it, no box beside it has more than two sides, so nothing is "
+                          "given away. It is also one of the solver's best moves here.")
         if name in safe:
-            return True, f"{name} is safe: after it, no box beside it has more than two sides, so nothing is given away."
+            return True, (f"{name} is safe: after it, no box beside it has more than two sides, so nothing is "
+                          f"given away. (Not the best safe line, though: the solver prefers {_join(best_lines_)} "
+                          f"— {seat} {_ahead(best)} instead of {_ahead(values[name])}. Lesson 4 shows why.)")
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
@@ -366,7 +422,7 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {_join(safe_lines(game))} — {n} safe lines."
+            return True, f"Yes: {n} safe lines. Exercise 2 asks you to find them."
         if k < n:
             return False, (f"There are more than {k}. Check every undrawn line: is each box beside it "
                            f"still at one side or fewer?")
@@ -375,8 +431,9 @@ def count_safe_exercise() -> DotsExercise:
 
     return DotsExercise("How many safe lines are left on this board?", check,
                         hint="Count the undrawn lines whose boxes all have at most one side drawn.",
-                        answer=f"{n}: {_join(safe_lines(game))}.", solutions=[n, str(n)], game=game,
-                        wrong=[n - 1, n + 1, 0], key="count_safe", parts=False)
+                        answer=f"{n}.", solutions=[n, str(n)], game=game,
+                        wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
+                        leaks=(f"{n} safe lines", _join(safe_lines(game))))
 
 
 def take_box_exercise() -> DotsExercise:
@@ -386,7 +443,8 @@ def take_box_exercise() -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in taking:
-            return True, f"{name} is the fourth side of a box: it is yours, and you draw again."
+            return True, (f"{name} is the fourth side of a box: it is yours, and you draw again "
+                          "(the solver agrees: the best move here).")
         on_offer = _boxes(game, third_side_boxes(game))
         return False, (f"{name} does not complete a box. Box {on_offer} already has three sides: "
                        "draw its missing side.")
@@ -398,9 +456,7 @@ def take_box_exercise() -> DotsExercise:
 
 
 def _completes(game: DotsAndBoxes, line: str) -> bool:
-    after = game.copy()
-    after.play(line)
-    return after.last_completed > 0
+    return boxes_won(game, line) > 0
 
 
 def how_many_exercise() -> DotsExercise:
@@ -439,7 +495,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {n} chains, of {_join(chains)} boxes."
+            return True, f"Yes: {n} chains. Exercise 2 asks how long they are."
         if k == n + len(loops) and loops:
             return False, (f"You counted the loop{'s' if len(loops) > 1 else ''} too. A loop closes on itself "
                            "(no end reaches the edge or a free box): count chains only.")
@@ -450,8 +506,9 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
 
     return DotsExercise("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?",
                         check, hint="Each tinted region is one chain or loop. A loop has no ends.",
-                        answer=f"{n}: {describe_components(game)}.", solutions=[n],
-                        game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}")
+                        answer=f"{n}.", solutions=[n],
+                        game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}",
+                        leaks=(describe_components(game), f"{n} chains"))
 
 
 def _parse_lengths(answer: Any) -> list[int]:
@@ -487,7 +544,8 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
                                                             " ".join(map(str, reversed(chains))),
                                                             tuple(chains)],
                         game=game, wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
-                        key=f"chain_lengths_{name}")
+                        key=f"chain_lengths_{name}",
+                        leaks=(describe_components(game), _join(chains), ", ".join(map(str, chains))))
 
 
 def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
@@ -507,33 +565,99 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
     return DotsExercise("<b>How many boxes are in loops</b> on this board?", check,
                         hint="Loops are drawn in pink and purple tints.", answer=f"{total} ({_join(loops)}).",
                         solutions=[total], game=game, wrong=[len(loops), total - 1, total + 2],
-                        key=f"count_loops_{name}")
+                        key=f"count_loops_{name}", leaks=(describe_components(game), f"loops of {_join(loops)}"))
 
 
-def open_smallest_exercise(name: str = "chains_234") -> DotsExercise:
-    """Click a line that opens the shortest chain (the cheapest to give away)."""
+def _line_parts(game: DotsAndBoxes, line: str) -> list[Component]:
+    """The chains and loops whose boxes ``line`` touches."""
+    boxes = set(game.geometry.line_boxes[game.line_index(line)])
+    return [p for p in components(game) if boxes & set(p.boxes)]
+
+
+def why_line(game: DotsAndBoxes, line: str) -> str:
+    """What ``line`` does in ``game``, in the words of lessons 2–5 (plain text, one or two sentences)."""
+    seat, other = SEATS[game.to_move], SEATS[1 - game.to_move]
+    after = game.copy()
+    won = boxes_won(game, line)
+    after.play(line)
+    if won:
+        return f"it takes {won} box{'es' if won > 1 else ''} and {seat} draws again."
+    on_offer = third_side_boxes(game)
+    if on_offer and line in safe_lines(game):
+        return (f"it takes nothing and leaves box{'es' if len(on_offer) > 1 else ''} {_boxes(game, on_offer)} "
+                f"(three sides drawn) for {other} to take.")
+    if line in safe_lines(game):
+        rule = analysis.long_chain_rule(after)
+        total = rule.dots + rule.long_chains
+        return (f"it is safe; after it the board is heading for {rule.long_chains} long "
+                f"chain{'s' if rule.long_chains != 1 else ''}: {rule.dots} + {rule.long_chains} = {total} is "
+                f"{'even' if total % 2 == 0 else 'odd'}, which suits {SEATS[rule.favoured]}.")
+    given = takeable(after)
+    offered = {b for p in components(game) if p.opened for b in p.boxes}
+    touched = set(game.geometry.line_boxes[game.line_index(line)])
+    if offered and touched <= offered:
+        return (f"it takes nothing and leaves {given} box{'es' if given != 1 else ''} to {other}, who must "
+                "then open the next chain.")
+    if offered:
+        return f"it leaves the boxes on offer and gives more away: {other} can take {given} in a row."
+    parts = _line_parts(game, line)
+    two = [p for p in parts if p.kind == "chain" and p.length == 2]
+    if len(parts) == 1 and two:
+        shared = _shared_line_name(game, two[0])
+        if line == shared:
+            return (f"it hands over the 2-chain by its middle line: {other} can take both boxes but cannot "
+                    "refuse them, so cannot keep control with a double-deal.")
+        return (f"it hands over the 2-chain by an end: {other} can take both boxes, or refuse them with a "
+                "double-deal (drawing the far end) and keep control.")
+    what = describe_parts(parts)
+    return f"it opens {what}: {other} can take {given} box{'es' if given != 1 else ''} in a row."
+
+
+def describe_parts(parts: Sequence[Component]) -> str:
+    return " and ".join(f"the {p.kind} of {p.length}" for p in parts) or "a new box"
+
+
+def _shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
+    a, b = chain.boxes[0], chain.boxes[-1]
+    common = set(game.geometry.box_lines[a]) & set(game.geometry.box_lines[b])
+    return game.line_name(next(iter(common))) if common else None
+
+
+def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", parts: bool = True) -> DotsExercise:
+    """"Click the best line" on a named position, checked by the exact solver.
+
+    Accepted: exactly the lines the solver rates best.  Every other line is refused with what it
+    does (:func:`why_line`) and both results, so a pupil learns why it is worse.
+    """
     game = position(name)
-    parts = components(game)
-    shortest = min(p.length for p in parts)
-    lines_of = {}
-    for part in parts:
-        for line in game.undrawn_lines():
-            if any(b in part.boxes for b in game.geometry.line_boxes[line]):
-                lines_of.setdefault(game.line_name(line), set()).add(part)
-    right = sorted(l for l, ps in lines_of.items() if all(p.length == shortest for p in ps))
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    seat = SEATS[game.to_move]
+    safe = set(safe_lines(game))
 
-    def judge(name_: str) -> tuple[bool, str]:
-        sizes = sorted({p.length for p in lines_of.get(name_, ())})
-        if name_ in right:
-            return True, f"Yes: {name_} opens the chain of {shortest}, the fewest boxes to give away."
-        return False, (f"{name_} opens a chain of {_join(sizes)}: you would give away more than the "
-                       f"{shortest} boxes of the shortest chain.")
+    def judge(line: str) -> tuple[bool, str]:
+        v = values[line]
+        why = why_line(game, line)
+        if v == best:
+            return True, f"Yes: {line} — {why} With best play {seat} ends {_ahead(v)} on the boxes left."
+        return False, (f"{line}: {why} With best play {seat} would end {_ahead(v)} on the boxes left, "
+                       f"but a better line leaves {seat} {_ahead(best)}.")
 
-    return DotsExercise(f"{SEATS[game.to_move]} must open a chain. <b>Click a line that gives away as few "
-                        "boxes as possible.</b>", _line_checker(game, judge),
-                        hint="Find the shortest chain; any of its undrawn lines opens it.",
-                        answer=f"{_join(right)}.", solutions=right, game=game, click=True,
-                        wrong=[l for l in game.legal_moves() if l not in right], key=f"open_smallest_{name}")
+    return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
+                        solutions=right, game=game, click=True, key=key or name, parts=parts,
+                        wrong=sorted((l for l in values if l not in right),      # most tempting first
+                                     key=lambda l: (-values[l], l not in safe, l)))
+
+
+def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
+    """No safe line left, chains of 2, 3 and 4: only the middle line of the 2-chain keeps the win."""
+    game = position(name)
+    return best_move_exercise(
+        name, f"{SEATS[game.to_move]} must open a chain. <b>Click the line that keeps {SEATS[game.to_move]} "
+              "winning.</b>",
+        "Give away as little as possible — and check whether Coral could refuse what you give.",
+        key=f"hand_over_{name}")
 
 
 # lesson 4
@@ -554,7 +678,8 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0) -> DotsExerc
                         "<b>odd</b> number of long chains?", choice_checker(parity.capitalize(), explain),
                         hint=f"Count the dots: ({width}+1) × ({height}+1).", answer=f"{parity}.",
                         solutions=[parity, parity.capitalize()], choices=["Even", "Odd"],
-                        wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}")
+                        wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}",
+                        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
 
 
 def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
@@ -576,7 +701,8 @@ def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
 
     return DotsExercise("<b>How many long chains</b> are on this board?", check,
                         hint="Long = 3 boxes or more. Loops never count.", answer=f"{n}.",
-                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}")
+                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}",
+                        leaks=(describe_components(game), f"{n} long chain"))
 
 
 def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
@@ -602,7 +728,7 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
                         choice_checker(winner, explain), hint="Count the long chains and add the dots.",
                         answer=f"{winner}: {reason}", solutions=[winner], choices=["Gold", "Coral", "Draw"],
                         game=game, wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
-                        key=f"who_wins_{name}")
+                        key=f"who_wins_{name}", leaks=(f"Gold {final[0]}, Coral {final[1]}",))
 
 
 # lesson 5
@@ -629,10 +755,161 @@ def keep_control_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2",
 
     return DotsExercise(f"{other} opened a chain and {seat} has taken all but two of its boxes. "
                         f"<b>Click the line that keeps control.</b>", _line_checker(game, judge),
-                        hint="Do not take the last two boxes: draw the far end of the chain instead, "
-                             "so that one line would take both.",
+                        hint="Before you take the next box, ask: after this chain, who has to open the "
+                             "next one?",
                         answer=f"{_join(right)} (the double-deal).", solutions=right, game=game, click=True,
                         wrong=[l for l in values if l not in right], key=f"keep_control_{start}")
+
+
+def steer_exercise(name: str) -> DotsExercise:
+    """Safe lines are left: click the safe line that steers towards the long-chain count the mover wants."""
+    game = position(name)
+    seat = SEATS[game.to_move]
+    rule = analysis.long_chain_rule(game)
+    n = len(safe_lines(game))
+    return best_move_exercise(
+        name, f"{seat} to move; {n} safe lines are left. {seat} wants an <b>{rule.wants(game.to_move)}</b> "
+              f"number of long chains. <b>Click the line that keeps {seat} winning.</b>",
+        "For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?",
+        key=f"steer_{name}")
+
+
+def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
+    """The move of a recorded game after which the result with best play changed for the last time.
+
+    Returns ``{"index", "seat", "line", "before", "after", "better"}``: the move's number (0-based), who drew
+    it, the line, the mover's value with best play before and after it (boxes left, exact solver) and the
+    lines that would have kept the better result.
+    """
+    lines = moves.split()
+    games = [DotsAndBoxes(width, height)]
+    for line in lines:                         # the position before each move
+        games.append(games[-1].copy())
+        games[-1].play(line)
+    for i in range(len(lines) - 1, -1, -1):    # from the end: the first change found is the last one
+        game = games[i]
+        values = move_values(game)
+        best = max(values.values())
+        name = game.line_name(game.line_index(lines[i]))
+        if (best > 0) - (best < 0) != (values[name] > 0) - (values[name] < 0):
+            return {"index": i, "seat": game.to_move, "line": name, "before": best, "after": values[name],
+                    "better": [l for l, v in values.items() if v == best]}
+    raise ValueError("no move of this game changed its result")
+
+
+def decisive_move_exercise() -> DotsExercise:
+    """Name the move that lost the game stepped through in lesson 4 (the solver knows it)."""
+    d = decisive_move()
+    moves = [DotsAndBoxes(3, 3).line_name(DotsAndBoxes(3, 3).line_index(m)) for m in REAL_GAME.split()]
+    replay = DotsAndBoxes(3, 3)
+    movers = []
+    for m in moves:
+        movers.append(replay.to_move)
+        replay.play(m)
+    loser = SEATS[d["seat"]]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        name = DotsAndBoxes(3, 3).line_name(DotsAndBoxes(3, 3).line_index(answer))
+        if name not in moves:
+            return False, f"{name} was never drawn in this game: type one of its lines, like {moves[0]}."
+        i = moves.index(name)
+        if i == d["index"]:
+            return True, (f"Yes: before {name} {loser} could win ({_ahead(d['before'])} with best play, e.g. "
+                          f"{_join(d['better'][:2])}); after it {loser} was {_ahead(d['after'])} and never "
+                          "got the win back.")
+        if movers[i] != d["seat"]:
+            return False, f"{name} was drawn by {SEATS[movers[i]]}, not by {loser}."
+        if i < d["index"]:
+            return False, f"After {name} {loser} could still win: the game turned later."
+        return False, f"By the time {loser} drew {name} the game was already lost."
+
+    return DotsExercise(f"In the game above {loser} lost. <b>Which of {loser}'s lines threw the win away?</b> "
+                        "Type it, like a1-b1.", check,
+                        hint="The long-chain count decides who must open the first long chain. Step through "
+                             "again and watch the count while safe lines are left.",
+                        answer=f"{d['line']}.", solutions=[d["line"]],
+                        wrong=[moves[i] for i in range(len(moves)) if i != d["index"]][:6] + ["a1-b2"],
+                        key="decisive_move")
+
+
+# lesson 1
+def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
+    """Read the notation: click the named line."""
+    game = position("first_box")
+
+    def judge(name: str) -> tuple[bool, str]:
+        if name == line:
+            return True, f"Yes: {line} joins dot {line[:2]} (column {line[0]}, row {line[1]}) and dot {line[3:]}."
+        a, b = name.split("-")
+        return False, (f"You clicked {name}, from {a} (column {a[0]}, row {a[1]}) to {b}. Letters count "
+                       "columns from the left, numbers rows from the top.")
+
+    return DotsExercise(f"<b>Click the line {line}.</b>", _line_checker(game, judge),
+                        hint="Find the column letter along the top and the row number down the side.",
+                        answer=line, solutions=[line], game=game, click=True, parts=False, asks_best=False,
+                        wrong=[l for l in ("d2-d3", "c2-c3", "b2-c2", "c1-d1") if l != line], key="name_line",
+                        leaks=(f"{line} joins",))
+
+
+def first_box_exercise() -> DotsExercise:
+    game = position("first_box")
+    return best_move_exercise("first_box", f"{SEATS[game.to_move]} to move. <b>Click the line that wins a "
+                              "box.</b>", "Which box has three sides drawn?", key="first_box", parts=False)
+
+
+def who_moves_exercise() -> DotsExercise:
+    explain = {"Coral": "Right: whoever wins a box draws again. The turn passes only after a line that wins nothing.",
+               "Gold": "No: winning a box means drawing again, so it is still Coral's turn."}
+    return DotsExercise("Coral has just drawn a line that wins a box. <b>Who draws the next line?</b>",
+                        choice_checker("Coral", explain), hint="Rule 3.", answer="Coral.", solutions=["Coral"],
+                        choices=["Gold", "Coral"], wrong=["Gold"], key="who_moves", leaks=("still Coral's turn",))
+
+
+def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
+    n = geometry(width, height).n_lines
+    across, down = width * (height + 1), (width + 1) * height
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, f"Yes: {across} across ({height + 1} rows of {width}) and {down} down: {n}."
+        if k == width * height * 4:
+            return False, f"{k} counts every box's four sides, but neighbouring boxes share a line: count each line once."
+        if k in (across, down):
+            return False, f"That counts only the lines {'across' if k == across else 'down'}; add the others."
+        return False, f"Not {k}. Count the lines across, row by row, then the lines down."
+
+    return DotsExercise(f"<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", check,
+                        hint=f"{height + 1} rows of dots, each with {width} lines across; then the lines down.",
+                        answer=f"{n}.", solutions=[n], wrong=[width * height * 4, across, n + 1],
+                        key=f"lines_{width}x{height}",
+                        leaks=(f"{n} lines", f"{across} across ({height + 1} rows"))
+
+
+# lesson 5
+def loop_four_exercise() -> DotsExercise:
+    game = position("loop_four")
+    other = SEATS[1 - game.to_move]
+    return best_move_exercise("loop_four", f"{other} opened a loop of four; a chain of 5 is left. "
+                              f"<b>Click {SEATS[game.to_move]}'s best line.</b>",
+                              "A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 "
+                              "worth that?", key="loop_four")
+
+
+def not_worth_it_exercise() -> DotsExercise:
+    game = position("not_worth_it")
+    other = SEATS[1 - game.to_move]
+    return best_move_exercise("not_worth_it", f"{other} opened a chain of four; only a loop of four is left. "
+                              f"<b>Click {SEATS[game.to_move]}'s best line.</b>",
+                              "Keeping control costs boxes now. What do you win later, when the other player "
+                              "opens the loop?", key="not_worth_it")
+
+
+def challenge_exercise(name: str) -> DotsExercise:
+    game = position(name)
+    return best_move_exercise(name, f"Final challenge: {SEATS[game.to_move]} to move. <b>Click the best line.</b>",
+                              "Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep "
+                              "control — whichever wins more in the end.", key=name)
 
 
 def _ahead(v: int) -> str:
@@ -665,7 +942,7 @@ def last_chain_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2 a1-a2 b1-b2 
                         hint="A double-deal pays two boxes for the next chain. Is there a next chain?",
                         answer=f"{answer.lower()}.", solutions=[answer], choices=["Take them all", "Double-deal"],
                         game=game, wrong=["Double-deal" if answer == "Take them all" else "Take them all"],
-                        key="last_chain")
+                        key="last_chain", leaks=("nothing left to control",))
 
 
 def double_deal_score_exercise() -> DotsExercise:
@@ -692,15 +969,22 @@ def double_deal_score_exercise() -> DotsExercise:
 
 
 BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
+    1: {"lines_2x2": lines_count_exercise, "who_moves": who_moves_exercise, "name_line": name_line_exercise,
+        "first_box": first_box_exercise},
     2: {"count_safe": count_safe_exercise, "safe_line": safe_line_exercise, "take_box": take_box_exercise,
         "how_many": how_many_exercise},
     3: {"count_chains": count_chains_exercise, "chain_lengths": chain_lengths_exercise,
-        "count_loops": count_loops_exercise, "open_smallest": open_smallest_exercise},
+        "count_loops": count_loops_exercise, "hand_over": hand_over_exercise},
     4: {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
         "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
-        "who_wins": who_wins_exercise},
-    5: {"keep_control": keep_control_exercise, "last_chain": last_chain_exercise,
-        "double_deal_score": double_deal_score_exercise},
+        "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
+        "steer_coral": lambda: steer_exercise("steer_coral"), "decisive_move": decisive_move_exercise},
+    5: {"keep_control": keep_control_exercise, "loop_four": loop_four_exercise,
+        "not_worth_it": not_worth_it_exercise, "last_chain": last_chain_exercise,
+        "double_deal_score": double_deal_score_exercise,
+        "challenge_safe": lambda: challenge_exercise("challenge_safe"),
+        "challenge_loop": lambda: challenge_exercise("challenge_loop"),
+        "challenge_chain": lambda: challenge_exercise("challenge_chain")},
 }
 
 
@@ -712,8 +996,16 @@ def _built(name: str) -> DotsExercise:
     raise KeyError(f"no exercise {name!r}; known: {', '.join(n for t in BUILDERS.values() for n in t)}")
 
 
+EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = {
+    f"dots_and_boxes/{notebook}": list(BUILDERS[lesson].values())
+    for lesson, notebook in ((1, "01_rules_and_terms"), (2, "02_third_sides"), (3, "03_chains_and_loops"), (4, "04_long_chain_rule"),
+                             (5, "05_double_dealing_and_control"))
+}
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
+
+
 def exercises(lesson: int) -> dict[str, DotsExercise]:
-    """The exercises of lesson 2, 3, 4 or 5 (plain checker objects), by name."""
+    """The exercises of lesson 1, 2, 3, 4 or 5 (plain checker objects), by name."""
     return {name: _built(name) for name in BUILDERS[lesson]}
 
 

@@ -10,7 +10,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from functools import partial
+from typing import Any, Callable, Iterable, Sequence
 
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
@@ -405,6 +406,17 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
                                  f"compare the states they leave.",
                     answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
                     key=f"best {open_tiles} {roll} {objective}")
+
+
+EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
+    "shut_the_box/01_rules_and_play": [],
+    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 9),
+                                        partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9))],
+    "shut_the_box/03_dice": [],
+    "shut_the_box/04_best_strategy": [partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+                                      partial(best_set_exercise, (1, 4, 5, 8), 9, "score")],
+}
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
 
 def play_solo(level: str = "hard", seed: int = 0, rules: Rules | None = None) -> ShutTheBox:

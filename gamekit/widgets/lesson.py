@@ -49,6 +49,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
 
 import ipywidgets as W
 
+from gamekit import progress
 from gamekit.widgets.base import BoardCanvas, Scene, reported
 from gamekit.widgets.strings import add_strings, text
 
@@ -66,6 +67,7 @@ add_strings("en", {
     "lesson.attempts": "{attempts} attempt(s)",
     "lesson.attempts_solved": "{attempts} attempt(s) · solved",
     "lesson.attempts_shown": "{attempts} attempt(s) · answer shown",
+    "lesson.solved_before": "solved before ({attempts} attempt(s) saved)",
     "lesson.miss": "Click on the board to answer.",
     "lesson.prev": "Prev",
     "lesson.next": "Next",
@@ -113,7 +115,14 @@ class Exercise:
     * ``hint`` / ``answer`` — texts shown by the Hint and Show answer buttons;
     * ``solutions`` — right answers (examples; tests feed each to the checker, Show answer marks the first);
     * ``choices`` — if given, the widget offers buttons instead of a text box;
-    * ``key`` — a name for the score (defaults to the prompt).
+    * ``key`` — a name for the score and the saved progress (defaults to the prompt);
+    * ``wrong`` — example wrong answers: each must be refused with feedback saying why (tests feed them);
+    * ``position`` — for an exercise that asks for a move: the game position, so tests can compare the
+      accepted moves with the exact solver's best moves (and count the legal choices);
+    * ``click`` — answered by clicking on a board (a :class:`PuzzleBoard`);
+    * ``leaks`` — texts that would give the answer away if an output on the page showed them.  Left
+      empty, they are derived from ``solutions``: every solution whose text is at least three
+      characters long, not a bare number and not one of the ``choices`` (those are on the page anyway).
     """
 
     prompt: str
@@ -123,9 +132,22 @@ class Exercise:
     solutions: Sequence[Any] = ()
     choices: Sequence[str] | None = None
     key: str = ""
+    wrong: Sequence[Any] = ()
+    position: Any = None
+    leaks: Sequence[str] = ()
+    click: bool = False
 
     def __post_init__(self) -> None:
         self.key = self.key or self.prompt
+        if not self.leaks:
+            self.leaks = derived_leaks(self.solutions, self.choices)
+
+    def legal_answers(self) -> list[Any] | None:
+        """The answers a pupil can give: the choices, or the position's legal moves (None if unknown)."""
+        if self.choices:
+            return list(self.choices)
+        legal = getattr(self.position, "legal_moves", None)
+        return list(legal()) if callable(legal) else None
 
     def check(self, answer: Any) -> tuple[bool, str]:
         """``(ok, feedback)`` for ``answer``; never raises for bad input (the reason becomes the feedback)."""
@@ -136,6 +158,17 @@ class Exercise:
         except ValueError as refusal:      # malformed answers: explain, don't crash
             return False, str(refusal)
         return bool(ok), str(feedback)
+
+
+def derived_leaks(solutions: Sequence[Any], choices: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The default :attr:`Exercise.leaks`: solutions whose text would identify the answer on a page."""
+    shown = {str(c).strip().lower() for c in choices or ()}
+    out = []
+    for s in solutions:
+        t = str(s).strip()
+        if len(t) >= 3 and not t.lstrip("-").isdigit() and t.lower() not in shown and t not in out:
+            out.append(t)
+    return tuple(out)
 
 
 def parse_int(answer: Any) -> int:
@@ -226,6 +259,8 @@ class _Answering(_LessonBase):
         self.answer_button = W.Button(description=text("lesson.show_answer"), icon="eye")
         self.hint_button.on_click(self.on_hint)
         self.answer_button.on_click(self.on_answer)
+        self.lesson = score.lesson_title if score is not None else ""
+        self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
         if score is not None:
             score.register(exercise)
         self._update_attempts()
@@ -239,7 +274,9 @@ class _Answering(_LessonBase):
         if ok and not self.answer_shown:
             self.solved = True
         if self.score is not None:
-            self.score.record(self.exercise, answer, ok)
+            self.score.record(self.exercise, answer, ok)     # the score saves it
+        else:
+            self.saved = progress.record(self.lesson, self.exercise.key, ok)
         self.show_note(text("lesson.right" if ok else "lesson.wrong", feedback=feedback),
                        RIGHT_COLOUR if ok else WRONG_COLOUR)
         self._update_attempts()
@@ -247,7 +284,10 @@ class _Answering(_LessonBase):
     def _update_attempts(self) -> None:
         key = ("lesson.attempts_solved" if self.solved else
                "lesson.attempts_shown" if self.answer_shown else "lesson.attempts")
-        self.attempts_label.value = f"<small>{text(key, attempts=len(self.attempts))}</small>"
+        label = text(key, attempts=len(self.attempts))
+        if not self.attempts and self.saved.get("solved"):
+            label = text("lesson.solved_before", attempts=self.saved.get("attempts", 0))
+        self.attempts_label.value = f"<small>{label}</small>"
 
     def show_hint(self) -> str:
         hint = self.exercise.hint
@@ -259,6 +299,8 @@ class _Answering(_LessonBase):
         self.answer_shown = True
         if self.score is not None:
             self.score.reveal(self.exercise)
+        else:
+            self.saved = progress.record(self.lesson, self.exercise.key, False, shown=True)
         answer = self.exercise.answer or ", ".join(map(str, self.exercise.solutions))
         message = text("lesson.answer_text", answer=answer)
         self.show_note(message)
@@ -591,12 +633,19 @@ class LessonScore(W.HTML):
 
     Pass it as ``score=`` to :class:`ExerciseWidget` / :class:`PuzzleBoard`; display it anywhere
     (it updates live).  An exercise counts as solved if it was answered right before its answer was shown.
+    Every answer is saved (:mod:`gamekit.progress`, under the lesson ``title``), and a new score with the
+    same title starts from what was saved: a kernel restart or a reload loses nothing.
     """
 
     def __init__(self, title: str = ""):
         super().__init__()
+        if not isinstance(title, str):
+            raise TypeError(f"the lesson title must be a string, not {type(title).__name__}")
         self.lesson_title = title
-        self.records: dict[str, _Record] = {}
+        self.records: dict[str, _Record] = {
+            key: _Record(attempts=rec.get("attempts", 0), solved=bool(rec.get("solved")),
+                         first_try=bool(rec.get("first_try")), shown=bool(rec.get("shown")))
+            for key, rec in progress.results(title).items()}
         self.add_class("gamekit-score")
         self._update()
 
@@ -611,10 +660,12 @@ class LessonScore(W.HTML):
         if ok and not rec.shown and not rec.solved:
             rec.solved = True
             rec.first_try = rec.attempts == 1
+        progress.record(self.lesson_title, exercise.key, ok)
         self._update()
 
     def reveal(self, exercise: Exercise) -> None:
         self.records.setdefault(exercise.key, _Record()).shown = True
+        progress.record(self.lesson_title, exercise.key, False, shown=True)
         self._update()
 
     @property
@@ -650,4 +701,4 @@ class LessonScore(W.HTML):
 
 
 __all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
-           "Attempt", "parse_int", "count_checker", "choice_checker"]
+           "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]

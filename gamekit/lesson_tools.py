@@ -1,0 +1,204 @@
+"""Tools for lesson notebooks (used by the tests and by teachers): which code cells a pupil need not see."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+
+def _root(node: ast.AST) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Call, ast.Subscript)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+class GamekitNames:
+    """Names a notebook's cells imported from gamekit (``imported``) or made by calling it (``made``)."""
+
+    def __init__(self) -> None:
+        self.imported: set[str] = set()
+        self.made: set[str] = set()
+
+
+def only_calls_gamekit(source: str, names: GamekitNames) -> bool:
+    """True when the cell only imports gamekit, calls what it imported, or shows a name such a call made.
+
+    ``names`` carries what earlier cells of the notebook imported and made; this cell's are added.
+    Cells that teach Python (loops, ``print``, methods of a game object, arithmetic) are not "only
+    calls": pupils are meant to read them.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    only = bool(tree.body)
+    for stmt in tree.body:
+        value = getattr(stmt, "value", None)
+        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").split(".")[0] == "gamekit":
+            names.imported.update(a.asname or a.name for a in stmt.names)
+        elif (isinstance(stmt, ast.Assign) and isinstance(value, ast.Call) and _root(value) in names.imported
+              and all(isinstance(t, ast.Name) for t in stmt.targets)):
+            names.made.update(t.id for t in stmt.targets)
+        elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Call) and _root(value) in names.imported:
+            pass
+        elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Name) and value.id in names.made:
+            pass
+        else:
+            only = False
+    return only
+
+
+def _cells(nb) -> list[tuple[str, str, dict]]:
+    return [(c.cell_type, c.source.strip(), {k: v for k, v in c.metadata.items() if k not in ("trusted", "editable")})
+            for c in nb.cells]
+
+
+def pairing_problems(ipynb: "str | Path") -> list[str]:
+    """Why a stored ``.ipynb`` is not exactly its MyST ``.md`` source without outputs (empty if it is)."""
+    import jupytext
+    import nbformat
+
+    ipynb = Path(ipynb)
+    md = ipynb.with_suffix(".md")
+    if not md.exists():
+        return [f"{ipynb.name} has no MyST source {md.name}"]
+    stored = nbformat.read(ipynb, as_version=4)
+    source = jupytext.read(md, fmt="md:myst")
+    problems = []
+    stored_cells, source_cells = _cells(stored), _cells(source)
+    if len(stored_cells) != len(source_cells):
+        problems.append(f"{ipynb.name} has {len(stored_cells)} cells, {md.name} {len(source_cells)}")
+    for i, (a, b) in enumerate(zip(stored_cells, source_cells)):
+        if a != b:
+            problems.append(f"cell {i} of {ipynb.name} differs from {md.name}: {a[1][:60]!r} vs {b[1][:60]!r}")
+            break
+    if stored.metadata.get("kernelspec") != source.metadata.get("kernelspec"):
+        problems.append(f"{ipynb.name} and {md.name} name different kernels")
+    if any(c.cell_type == "code" and (c.outputs or c.execution_count is not None) for c in stored.cells):
+        problems.append(f"{ipynb.name} is stored with outputs")
+    if problems:
+        problems.append(f"regenerate it from the source: jupytext --sync {md}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------------
+# JupyterLab: open the MyST sources as notebooks
+# ---------------------------------------------------------------------------------------------------
+LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
+    "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}
+
+
+def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
+    """Make JupyterLab (in the environment at ``prefix``, default ``sys.prefix``) open ``.md`` files as notebooks.
+
+    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix, keeping any other overrides there.
+    """
+    import json
+    import sys
+
+    path = Path(prefix or sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    settings: dict = {}
+    if path.exists():
+        try:
+            settings = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as bad:
+            raise ValueError(f"{path} is not valid JSON ({bad}); fix or remove it, then run this again") from None
+    for plugin, values in LAB_SETTINGS.items():
+        entry = settings.setdefault(plugin, {})
+        for key, value in values.items():
+            entry[key] = {**entry.get(key, {}), **value}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------------------------------------------
+# Teacher guides: the solutions section is generated from the exercises, so it cannot go stale
+# ---------------------------------------------------------------------------------------------------
+BEGIN = "<!-- solutions:begin (generated by: python -m gamekit.lesson_tools guide {path} {module}) -->"
+END = "<!-- solutions:end -->"
+
+
+def _plain(html_text: str) -> str:
+    import html
+    import re
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", str(html_text))).split())
+
+
+def solutions_markdown(module: str) -> str:
+    """Markdown listing every exercise of a game's ``EXERCISES`` (``module``, e.g. ``gamekit.dots.lessons``):
+    per notebook, the question, the accepted answers and one wrong answer with the feedback it gets."""
+    import importlib
+
+    exercises = importlib.import_module(module).EXERCISES
+    out = []
+    for notebook, factories in exercises.items():
+        if not factories:
+            continue
+        out.append(f"### `notebooks/{notebook}.md`\n")
+        for n, factory in enumerate(factories, 1):
+            ex = factory()
+            accepted = ", ".join(f"`{a}`" for a in dict.fromkeys(str(s) for s in ex.solutions))
+            out.append(f"{n}. **{_plain(ex.prompt)}**  ")
+            out.append(f"   Answer: {_plain(ex.answer).rstrip('.') or accepted} (accepted: {accepted}).  ")
+            if ex.wrong:              # the first wrong example: lessons list the most tempting one first
+                wrong = ex.wrong[0]
+                out.append(f"   A wrong answer, `{wrong}`, gets: \"{_plain(ex.check(wrong)[1])}\"")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def guide_block(path: "str | Path", module: str) -> str:
+    return f"{BEGIN.format(path=path, module=module)}\n{solutions_markdown(module)}{END}"
+
+
+def update_guide(path: "str | Path", module: str) -> bool:
+    """Rewrite the generated solutions block of a teacher guide; True if it changed."""
+    path = Path(path)
+    text_ = path.read_text(encoding="utf-8")
+    start, end = text_.find("<!-- solutions:begin"), text_.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"{path} has no '<!-- solutions:begin ... -->' ... '{END}' block to fill")
+    new = text_[:start] + guide_block(path, module) + text_[end + len(END):]
+    path.write_text(new, encoding="utf-8")
+    return new != text_
+
+
+def guide_is_current(path: "str | Path", module: str) -> bool:
+    """True when the guide's generated block is exactly what :func:`update_guide` would write."""
+    text_ = Path(path).read_text(encoding="utf-8")
+    start, end = text_.find("<!-- solutions:begin"), text_.find(END)
+    if start < 0 or end < start:
+        return False
+    return text_[text_.index("-->", start) + 3:end] == "\n" + solutions_markdown(module)
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m gamekit.lesson_tools", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    lab = sub.add_parser("lab-settings", help="make JupyterLab open .md lessons as notebooks (Jupytext Notebook)")
+    lab.add_argument("--prefix", help="environment prefix (default: this Python's)")
+    check = sub.add_parser("check", help="check that each .ipynb is its .md source, stored without outputs")
+    check.add_argument("notebooks", nargs="+", help=".ipynb or .md files")
+    guide = sub.add_parser("guide", help="regenerate the solutions block of a teacher guide from the exercises")
+    guide.add_argument("path", help="e.g. docs/teachers/dots.md")
+    guide.add_argument("module", help="e.g. gamekit.dots.lessons")
+    args = parser.parse_args(argv)
+    if args.command == "guide":
+        changed = update_guide(args.path, args.module)
+        print(f"{args.path}: {'updated' if changed else 'already current'}")
+        return 0
+    if args.command == "lab-settings":
+        print(f"wrote {install_lab_settings(args.prefix)}")
+        return 0
+    bad = 0
+    for name in args.notebooks:
+        problems = pairing_problems(Path(name).with_suffix(".ipynb"))
+        bad += bool(problems)
+        print(f"{name}: " + ("ok" if not problems else "\n  ".join(["", *problems])))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,238 @@
+"""A pupil's saved progress: every exercise result, kept in a small JSON file that survives restarts.
+
+The lesson widgets (:class:`~gamekit.widgets.lesson.ExerciseWidget`, ``PuzzleBoard``, ``LessonScore``)
+record each answer here, so a kernel restart or a page reload loses nothing.  The start page shows
+:func:`progress_table`; :class:`ProgressView` adds an Export button that writes the table as a file the
+pupil hands in.
+
+Where the file lives: ``progress.json`` in the user's data directory (``platformdirs.user_data_dir("gamekit")``:
+``~/.local/share/gamekit`` on Linux), or the path in the ``GAMEKIT_PROGRESS_FILE`` environment variable
+(``off`` keeps progress in memory only; the tests point it at a temporary file).
+
+File format (version 1)::
+
+    {"version": 1,
+     "lessons": {"Lesson 2 — third sides": {
+         "safe_line": {"attempts": 2, "solved": true, "first_try": false, "shown": false,
+                       "updated": "2026-11-30T09:40:12"}}}}
+
+A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ENV = "GAMEKIT_PROGRESS_FILE"
+VERSION = 1
+FIELDS = ("attempts", "solved", "first_try", "shown")
+_lock = threading.RLock()
+_memory: dict[str, Any] = {"version": VERSION, "lessons": {}}
+
+
+def progress_path() -> Path | None:
+    """The progress file (None when ``GAMEKIT_PROGRESS_FILE=off``)."""
+    override = os.environ.get(ENV)
+    if override is not None and override.strip().lower() in ("off", "none", ""):
+        return None
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("gamekit", appauthor=False)) / "progress.json"
+
+
+def _valid(data: Any) -> bool:
+    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("lessons"), dict):
+        return False
+    for lesson in data["lessons"].values():
+        if not isinstance(lesson, dict):
+            return False
+        for rec in lesson.values():
+            if not isinstance(rec, dict) or not isinstance(rec.get("attempts", 0), int):
+                return False
+    return True
+
+
+def load() -> dict[str, Any]:
+    """Everything saved: ``{"version": 1, "lessons": {lesson: {exercise: record}}}``."""
+    path = progress_path()
+    with _lock:
+        if path is None:
+            return json.loads(json.dumps(_memory))
+        if not path.exists():
+            return {"version": VERSION, "lessons": {}}
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            data = None
+        if not _valid(data):
+            damaged = path.with_name(path.name + ".damaged")
+            try:
+                path.replace(damaged)
+            except OSError:
+                pass
+            return {"version": VERSION, "lessons": {}}
+        return data
+
+
+def _save(data: dict[str, Any]) -> None:
+    path = progress_path()
+    if path is None:
+        _memory.clear()
+        _memory.update(json.loads(json.dumps(data)))
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)                       # atomic: a crash never leaves half a file
+
+
+def _check_names(lesson: Any, exercise: Any) -> None:
+    for what, value in (("lesson", lesson), ("exercise", exercise)):
+        if not isinstance(value, str):
+            raise TypeError(f"{what} name must be a string, not {type(value).__name__}")
+        if len(value) > 300:
+            raise ValueError(f"{what} name is {len(value)} characters long; at most 300")
+
+
+def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict[str, Any]:
+    """Add one answer (``ok`` right or wrong) or, with ``shown=True``, note that the answer was shown.
+
+    An exercise counts as solved when it was answered right before its answer was shown; returns the
+    exercise's updated record.  Saving problems (a read-only disk) never break the lesson: the result
+    is still returned.
+    """
+    _check_names(lesson, exercise)
+    if not isinstance(ok, bool):
+        raise TypeError(f"ok must be True or False, not {ok!r}")
+    with _lock:
+        data = load()
+        rec = data["lessons"].setdefault(lesson, {}).setdefault(
+            exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+        if shown:
+            rec["shown"] = True
+        else:
+            rec["attempts"] += 1
+            if ok and not rec["shown"] and not rec["solved"]:
+                rec["solved"] = True
+                rec["first_try"] = rec["attempts"] == 1
+        rec["updated"] = datetime.now().isoformat(timespec="seconds")
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(rec)
+
+
+def results(lesson: str | None = None) -> dict[str, Any]:
+    """Saved records: of one lesson ``{exercise: record}``, or of all ``{lesson: {exercise: record}}``."""
+    lessons = load()["lessons"]
+    return dict(lessons.get(lesson, {})) if lesson is not None else lessons
+
+
+def reset(lesson: str | None = None) -> None:
+    """Forget one lesson's results, or everything."""
+    with _lock:
+        data = load()
+        if lesson is None:
+            data["lessons"] = {}
+        else:
+            data["lessons"].pop(lesson, None)
+        _save(data)
+
+
+def rows() -> list[list[Any]]:
+    """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts."""
+    out = []
+    for lesson, recs in sorted(results().items()):
+        out.append([lesson or "(exercises outside a lesson)", len(recs), sum(r.get("solved", False) for r in recs.values()),
+                    sum(r.get("first_try", False) for r in recs.values()),
+                    sum(r.get("shown", False) for r in recs.values()),
+                    sum(r.get("attempts", 0) for r in recs.values())])
+    return out
+
+
+HEADERS = ["lesson", "exercises tried", "solved", "at the first try", "answers shown", "attempts"]
+
+
+def progress_table():
+    """The saved progress as a table (a :class:`gamekit.display.Table`), one row per lesson."""
+    from gamekit.display import Table
+    body = rows()
+    return Table(HEADERS, body or [["(nothing answered yet)", 0, 0, 0, 0, 0]],
+                 caption="Your progress (saved on this computer)")
+
+
+def export_csv(name: str = "") -> str:
+    """The detailed progress as CSV text: one line per exercise, with the pupil's name on every line."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, not {type(name).__name__}")
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["pupil", "lesson", "exercise", *FIELDS, "updated"])
+    for lesson, recs in sorted(results().items()):
+        for exercise, rec in sorted(recs.items()):
+            writer.writerow([name.strip(), lesson, exercise, *(rec.get(f, "") for f in FIELDS), rec.get("updated", "")])
+    return out.getvalue()
+
+
+def export(path: str | Path | None = None, name: str = "") -> Path:
+    """Write :func:`export_csv` to ``path`` (default ``gamekit-progress[-name].csv`` here); returns the path."""
+    text = export_csv(name)
+    if path is None:
+        slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.strip().lower()).strip("-")
+        path = f"gamekit-progress{'-' + slug if slug else ''}.csv"
+    path = Path(path)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+class ProgressView:
+    """The start page's progress: a table, Refresh, and Export (a file to hand in plus a download link)."""
+
+    def __init__(self) -> None:
+        import ipywidgets as W
+        self.table = W.HTML()
+        self.name = W.Text(placeholder="your name", layout=W.Layout(width="14em"))
+        self.refresh_button = W.Button(description="Refresh", icon="refresh")
+        self.export_button = W.Button(description="Export", icon="download", button_style="primary")
+        self.note = W.HTML()
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.export_button.on_click(lambda _: self._on_export())
+        self.widget = W.VBox([self.table, W.HBox([self.name, self.export_button, self.refresh_button]), self.note])
+        self.widget.add_class("gamekit-progress")
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def refresh(self) -> None:
+        self.table.value = progress_table()._repr_html_()
+
+    def export(self, path: str | Path | None = None) -> Path:
+        """Write the file and show where it is, with a download link (works in JupyterLab and Voilà)."""
+        import base64
+        import html
+        self.refresh()
+        written = export(path, self.name.value)
+        data = base64.b64encode(written.read_bytes()).decode()
+        self.note.value = (f"Saved <code>{html.escape(str(written))}</code> next to this notebook. "
+                           f"<a download='{html.escape(written.name)}' href='data:text/csv;base64,{data}'>"
+                           f"Download it</a> and hand it in.")
+        return written
+
+    def _on_export(self) -> None:
+        try:
+            self.export()
+        except (OSError, ValueError, TypeError) as problem:
+            self.note.value = f"<span style='color:#c0392b'>Could not export: {problem}</span>"
+
+
+__all__ = ["progress_path", "load", "record", "results", "reset", "rows", "progress_table", "export_csv",
+           "export", "ProgressView", "ENV"]

@@ -1,0 +1,169 @@
+"""Checks every game's lessons share: exercises that can be failed and solved, no answer on the page,
+objectives and a time estimate at the top, a Next link at the bottom, at least three checked exercises.
+
+Each game's ``gamekit/<game>/lessons.py`` lists the exercise factories of each notebook in ``EXERCISES``
+(keyed by the notebook's path under ``notebooks/`` without suffix); these tests go over all of them.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+GAMES = ("dots", "connect", "shutbox")
+# Lessons whose content is being rewritten for issue 10 on another branch: reported, not yet enforced.
+PENDING = {"five_in_a_row", "shut_the_box"}
+
+
+def _exercises() -> dict[str, list]:
+    out = {}
+    for game in GAMES:
+        out.update(importlib.import_module(f"gamekit.{game}.lessons").EXERCISES)
+    return out
+
+
+EXERCISES = _exercises()
+LESSONS = sorted(p.relative_to(NOTEBOOKS).with_suffix("").as_posix() for p in NOTEBOOKS.glob("*/*.md"))
+CASES = [(lesson, i) for lesson, factories in sorted(EXERCISES.items()) for i in range(len(factories))]
+
+
+def _param(lesson, *rest):
+    marks = [pytest.mark.xfail(reason="content rewritten on branch lessons2", strict=False)] \
+        if lesson.split("/")[0] in PENDING else []
+    return pytest.param(lesson, *rest, marks=marks, id="/".join([lesson, *map(str, rest)]))
+
+
+@lru_cache(maxsize=None)
+def built(lesson: str, i: int):
+    return EXERCISES[lesson][i]()
+
+
+def test_every_lesson_notebook_is_listed_and_every_listed_notebook_exists():
+    assert set(EXERCISES) == set(LESSONS), "list each lesson's exercises in its game's EXERCISES"
+
+
+@pytest.mark.parametrize("lesson,i", [_param(*c) for c in CASES])
+def test_every_solution_is_accepted(lesson, i):
+    ex = built(lesson, i)
+    assert ex.solutions, f"{ex.key}: give at least one solution"
+    for answer in ex.solutions:
+        ok, feedback = ex.check(answer)
+        assert ok and feedback.strip(), f"{ex.key}: solution {answer!r} refused: {feedback}"
+
+
+@pytest.mark.parametrize("lesson,i", [_param(*c) for c in CASES])
+def test_every_exercise_can_be_failed_and_a_wrong_answer_is_told_why(lesson, i):
+    ex = built(lesson, i)
+    assert ex.wrong, f"{ex.key}: give at least one example of a wrong answer (Exercise.wrong)"
+    for answer in ex.wrong:
+        ok, feedback = ex.check(answer)
+        assert not ok, f"{ex.key}: wrong example {answer!r} was accepted"
+        assert len(feedback.strip()) >= 10, f"{ex.key}: refusing {answer!r} needs a reason, got {feedback!r}"
+    legal = ex.legal_answers()
+    if ex.click or ex.choices:
+        assert legal is not None and len(legal) >= 2, f"{ex.key}: a pupil must have at least two choices"
+        said = {str(a).strip().lower() for a in legal}
+        assert any(str(w).strip().lower() in said for w in ex.wrong), f"{ex.key}: one wrong example must be a legal choice"
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if len(EXERCISES.get(l, ())) > 1])
+def test_no_feedback_or_shown_answer_gives_away_another_exercise(lesson):
+    """What an exercise shows (prompt, hint, its answer, the feedback to a right answer) must not answer an
+    exercise further down the page.  (Feedback to a wrong answer echoes the pupil's own input: not checked.)"""
+    exercises = [built(lesson, i) for i in range(len(EXERCISES[lesson]))]
+    for i, ex in enumerate(exercises):
+        shown = [ex.hint, ex.answer, ex.prompt] + [ex.check(a)[1] for a in ex.solutions]
+        for other in exercises[i + 1:]:
+            for leak in other.leaks:
+                for text in shown:
+                    assert leak not in text, f"{lesson}: {ex.key!r} shows {leak!r}, which answers {other.key!r}"
+
+
+def _cells(lesson: str):
+    return jupytext.read(NOTEBOOKS / f"{lesson}.md", fmt="md:myst").cells
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_lesson_opens_with_objectives_and_a_time_estimate(lesson):
+    top = "\n".join(c.source for c in _cells(lesson)[:2] if c.cell_type == "markdown")
+    assert re.search(r"objectives|you will learn|by the end", top, re.I), f"{lesson}: state the objectives at the top"
+    assert re.search(r"\b\d+\s*(?:–\s*\d+\s*)?min", top), f"{lesson}: give a time estimate at the top (e.g. 45 min)"
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_lesson_ends_with_a_next_link(lesson):
+    last = [c for c in _cells(lesson) if c.cell_type == "markdown"][-1].source
+    assert re.search(r"Next\b.*\]\([^)]+\)", last, re.S), f"{lesson}: end with a 'Next: [...](...)' link"
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_lesson_has_at_least_three_checked_exercises(lesson):
+    assert len(EXERCISES[lesson]) >= 3, f"{lesson}: at least three checked exercises"
+    source = (NOTEBOOKS / f"{lesson}.md").read_text()
+    assert len(re.findall(r"exercise|Exercise", source)) >= 3
+
+
+# ----- no answer on the page -------------------------------------------------------------------------
+def _visible_text(nb) -> list[tuple[int | str, str]]:
+    """The text each output shows: text/html, streams, text/plain unless the output is a widget, and the
+    first values of the HTML/Label widgets on the page (captions, tables, notes a pupil sees at once)."""
+    out: list[tuple[int | str, str]] = []
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    for model in state.values():
+        if model.get("model_name") in ("HTMLModel", "LabelModel", "HTMLMathModel"):
+            value = model.get("state", {}).get("value")
+            if value:
+                out.append(("a widget", value))
+    for n, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            if output.output_type == "stream":
+                out.append((n, output.text))
+                continue
+            data = output.get("data", {})
+            if "text/html" in data:
+                out.append((n, data["text/html"]))
+            if "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
+                out.append((n, data["text/plain"]))
+    return out
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if EXERCISES.get(l)])
+def test_no_output_on_the_page_states_an_exercise_answer(lesson):
+    from nbclient import NotebookClient
+
+    path = NOTEBOOKS / f"{lesson}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    shown = _visible_text(nb)
+    for i in range(len(EXERCISES[lesson])):
+        ex = built(lesson, i)
+        for leak in ex.leaks:
+            for n, text in shown:
+                if text == ex.prompt or text == f"<b>{ex.prompt}</b>":
+                    continue
+                assert leak not in text, f"{lesson}: {n}'s output gives away {ex.key!r}: it shows {leak!r}"
+
+
+def test_the_leak_check_sees_printed_and_html_outputs():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x")])
+    nb.cells[0].outputs = [nbformat.v4.new_output("stream", text="safe lines: a1-b1\n"),
+                           nbformat.v4.new_output("display_data", data={"text/html": "<td>even</td>",
+                                                                        "text/plain": "T"}),
+                           nbformat.v4.new_output("display_data", data={
+                               "text/plain": "VBox(secret)",
+                               "application/vnd.jupyter.widget-view+json": {"model_id": "1"}})]
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
+        "1": {"model_name": "HTMLModel", "state": {"value": "caption: b2-b3 lost it"}},
+        "2": {"model_name": "ButtonModel", "state": {"description": "Check"}}}}}
+    texts = [t for _, t in _visible_text(nb)]
+    assert "safe lines: a1-b1\n" in texts and "<td>even</td>" in texts and "T" in texts
+    assert "caption: b2-b3 lost it" in texts and "Check" not in texts
+    assert not any("secret" in t for t in texts)

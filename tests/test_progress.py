@@ -1,0 +1,120 @@
+"""Saved progress: a pupil's results survive a kernel restart, show on the start page and export to a file."""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamekit import progress
+from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def three() -> Exercise:
+    return Exercise("How many?", count_checker(3, right="yes", too_few="more", too_many="fewer"),
+                    solutions=[3], wrong=[2], key="how_many")
+
+
+def test_the_file_is_in_the_user_data_dir_unless_overridden(monkeypatch):
+    monkeypatch.delenv(progress.ENV)
+    path = progress.progress_path()
+    assert path.name == "progress.json" and "gamekit" in path.parts
+    monkeypatch.setenv(progress.ENV, "/tmp/x/p.json")
+    assert progress.progress_path() == Path("/tmp/x/p.json")
+
+
+def test_results_survive_a_kernel_restart(tmp_path):
+    """Two separate Python processes stand for the kernel before and after a restart."""
+    env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
+    answer = ("from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker\n"
+              "ex = Exercise('How many?', count_checker(3, right='y', too_few='m', too_many='f'), key='how_many')\n"
+              "s = LessonScore('Lesson 9')\nw = ExerciseWidget(ex, score=s)\nw.submit('2'); w.submit('3')\n")
+    subprocess.run([sys.executable, "-c", answer], env=env, check=True)
+    after = ("from gamekit.widgets.lesson import LessonScore\ns = LessonScore('Lesson 9')\n"
+             "print(s.solved, s.attempts, s.first_try)")
+    out = subprocess.run([sys.executable, "-c", after], env=env, check=True, capture_output=True, text=True)
+    assert out.stdout.split() == ["1", "2", "0"]
+
+
+def test_score_and_widget_start_from_what_was_saved():
+    score = LessonScore("Lesson 2")
+    ExerciseWidget(three(), score=score).submit("3")
+    again = LessonScore("Lesson 2")                 # the cell run again after a restart
+    assert (again.solved, again.first_try, again.attempts) == (1, 1, 1)
+    widget = ExerciseWidget(three(), score=again)
+    assert "solved before" in widget.attempts_label.value
+    assert LessonScore("Another lesson").attempts == 0
+
+
+def test_a_shown_answer_is_saved_and_a_later_right_answer_does_not_count():
+    score = LessonScore("L")
+    w = ExerciseWidget(three(), score=score)
+    w.show_answer()
+    w.submit("3")
+    rec = progress.results("L")["how_many"]
+    assert rec["shown"] and not rec["solved"] and rec["attempts"] == 1
+
+
+def test_a_widget_without_a_score_saves_too():
+    ExerciseWidget(three()).submit("2")
+    assert progress.results("")["how_many"]["attempts"] == 1
+
+
+def test_a_damaged_file_is_set_aside_not_lost(tmp_path, monkeypatch):
+    path = tmp_path / "bad.json"
+    monkeypatch.setenv(progress.ENV, str(path))
+    for bad in ("{not json", json.dumps({"version": 1, "lessons": []}), json.dumps([1, 2])):
+        path.write_text(bad)
+        assert progress.results() == {}
+        assert (tmp_path / "bad.json.damaged").read_text() == bad
+    progress.record("L", "e", True)
+    assert progress.results("L")["e"]["solved"]
+
+
+def test_off_keeps_progress_in_memory_only(monkeypatch, tmp_path):
+    monkeypatch.setenv(progress.ENV, "off")
+    monkeypatch.chdir(tmp_path)
+    progress.reset()
+    progress.record("L", "e", False)
+    assert progress.results("L")["e"]["attempts"] == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_names_are_refused_and_change_nothing():
+    progress.record("L", "e", True)
+    before = progress.load()
+    for args in ((3, "e", True), ("L", None, True), ("L", "e", "yes"), ("x" * 301, "e", True)):
+        with pytest.raises((TypeError, ValueError)):
+            progress.record(*args)
+    assert progress.load() == before
+
+
+def test_progress_table_and_export(tmp_path):
+    assert progress.progress_table().rows[0][0] == "(nothing answered yet)"
+    score = LessonScore("Lesson 2")
+    w = ExerciseWidget(three(), score=score)
+    w.submit("2"), w.submit("3")
+    table = progress.progress_table()
+    assert table.headers == progress.HEADERS and table.rows == [["Lesson 2", 1, 1, 0, 0, 2]]
+    path = progress.export(tmp_path / "out.csv", name="Ana")
+    lines = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert lines[0]["pupil"] == "Ana" and lines[0]["exercise"] == "how_many" and lines[0]["attempts"] == "2"
+
+
+def test_progress_view_exports_a_file_with_a_download_link(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    progress.record("Lesson 3", "count", True)
+    view = progress.ProgressView()
+    assert "Lesson 3" in view.table.value and "<table>" in view.table.value
+    view.name.value = "Ana María"
+    written = view.export()
+    assert written == Path("gamekit-progress-ana-mar-a.csv") and (tmp_path / written).exists()
+    assert "download=" in view.note.value and "data:text/csv;base64," in view.note.value
+    progress.record("Lesson 4", "x", False)
+    view.refresh()
+    assert "Lesson 4" in view.table.value
