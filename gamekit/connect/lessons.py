@@ -1,32 +1,34 @@
-"""The 5 en raya lesson: every position, step-through and exercise, defined once (and tested).
+"""The 5 en raya lessons: every position, step-through and exercise, defined once (and tested).
 
 Positions are move strings in the players' notation, played from the start.  Threat cells are
-computed by :func:`threat_cells`, exercise checkers by the exact solver, so what a reader is told
-is what the analysis says about that very position.
+computed by :func:`threat_cells`; every move exercise accepts exactly :func:`best_moves` (the exact
+solver's best moves) and answers each click with :func:`outcome_words` (the opponent's five, or a
+line of best play), so what a reader is told is what the solver says about that very position.
+``EXERCISES`` lists the exercise factories of each notebook.
 
 In a notebook::
 
     from gamekit.connect import lessons as L
-    score = L.LessonScore("5 en raya")
+    score = L.LessonScore("5 en raya 2 — threats and zugzwang")
     L.rules_table()                 # 5 en raya beside standard Connect Four
     L.show("edge_line")             # a position with its threat cells tinted
     L.step_through("won_game")      # Prev / Next / Play / Reset
-    L.exercise("win_in_one", score) # click a column, checked
+    L.exercise("win_in_one", score) # click a column, checked against the solver
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
                                    FiveInARow, count_lines)
-from gamekit.connect.solver import analyse
+from gamekit.connect.solver import analyse, solve
 from gamekit.connect.widget import GridLayout, connect_scene, layout_for
 from gamekit.display import Table
 from gamekit.widgets.base import Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    count_checker)
+                                    choice_checker, count_checker)
 
 __all__ = ["POSITIONS", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
            "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore"]
@@ -85,9 +87,10 @@ def rules_table() -> Table:
     """The two games side by side (the facts of the rules sheet)."""
     return Table(["", "standard Connect Four", "5 en raya"], [
         ["board", "7 columns × 6 rows", "9 columns × 6 rows: one extra column on each side"],
-        ["start", "empty grid", "both outer columns full, red and yellow alternating (bottom-left red, "
-                                "bottom-right yellow): one disc of each colour at the ends of every row; "
-                                "they count for lines"],
+        ["start", "empty grid", "both outer columns full, red and yellow alternating, so every row has one "
+                                "red and one yellow side disc at its two ends; they count for lines. (Which colour "
+                                "sits at the bottom of each side the sheet does not say: gamekit puts red "
+                                "bottom-left and yellow bottom-right.)"],
         ["to win", "four of your discs in a line (across, up or diagonal)",
          "five of your discs in a line; four wins nothing"],
         ["legal moves", "drop into any column that is not full",
@@ -97,10 +100,11 @@ def rules_table() -> Table:
     ], caption="5 en raya beside standard Connect Four")
 
 
-def lines_table() -> Table:
-    """Possible winning lines on both boards, counted by gamekit."""
+def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
+    """Possible winning lines on the boards named in ``games`` ("four", "five"), counted by gamekit."""
     rows = []
-    for label, v in (("Connect Four (four in a line)", CONNECT_FOUR), ("5 en raya (five in a line)", FIVE_IN_A_ROW)):
+    boards = {"four": ("Connect Four (four in a line)", CONNECT_FOUR), "five": ("5 en raya (five in a line)", FIVE_IN_A_ROW)}
+    for label, v in (boards[g] for g in games):
         n = count_lines(v)
         rows.append([label, n["horizontal"], n["vertical"], n["diagonal"], n["lines"], n["through_sides"]])
     return Table(["board", "across", "up", "diagonal", "lines in all", "through a side disc"], rows,
@@ -152,11 +156,11 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
 def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     seat = before.to_move
     who = COLOUR_NAMES[seat].capitalize()
-    text = f"<b>Move {len(after.history)}.</b> {who} drops into column {move}."
+    text = f"Move {len(after.history)}. {who} drops into column {move}."
     if after.winner() == seat:
         cells = after.winning_cells()
         side = any(after.is_side(c) for c, _ in cells)
-        return text + f" <b>Five in a line — {who} wins</b>" + (", and the line ends on a side disc." if side else ".")
+        return text + f" Five in a line — {who} wins" + (", and the line ends on a side disc." if side else ".")
     new = set(playable_threats(after, seat)) - set(playable_threats(before, seat))
     all_new = set(threat_cells(after, seat)) - set(threat_cells(before, seat))
     stacked = [(c, r) for c, r in playable_threats(after, seat) if (c, r + 1) in threat_cells(after, seat)]
@@ -165,7 +169,7 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
         text += (f" {who} threatens column {after.column_number(c)} twice, one cell above the other: blocking the "
                  f"lower threat puts a disc right under the upper one, so {COLOUR_NAMES[1 - seat]} cannot stop both.")
     elif len(playable_threats(after, seat)) >= 2:
-        text += f" {who} now threatens to win in two places at once: a <b>double threat</b>, " \
+        text += f" {who} now threatens to win in two places at once: a double threat, " \
                 f"{COLOUR_NAMES[1 - seat]} can block only one."
     elif new:
         c, _ = sorted(new)[0]
@@ -228,12 +232,18 @@ def _column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]])
 
 
 EXERCISE_POSITIONS = {
-    # red to move; exactly one column wins at once
-    "win_in_one": "36643433334456424656525556172227277771",
-    # red to move; every column but one loses against best play
-    "only_move": "4265245533312651335436",
-    # red to move; red can force a win with its third disc from now
-    "win_in_three": "6664323344334545645155",
+    # lesson 1 — red to move: the gap in the bottom row; the red side disc makes it five
+    "side_win": "441431",
+    # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
+    "side_block": "37264",
+    # lesson 2 — red to move: one column makes five, and every other column lets yellow make five there
+    "win_in_one": "555542344444573235332211",
+    # lesson 2 — yellow to move: only one column does not lose; it wins with yellow's very last disc
+    "only_move": "444554354436367621333665725",
+    # lesson 2 — red to move: one column wins by force, every other column only draws
+    "winning_move": "55554234444457323533",
+    # lesson 2 — final challenge: yellow to move; one column wins, one draws, the rest lose
+    "challenge": "721356347515645454433",
 }
 
 
@@ -242,64 +252,180 @@ def _scores(game: ConnectGame) -> dict[str, int]:
     return {m: s for m, s in scores.items() if s is not None}
 
 
-def win_in_one_exercise() -> ConnectExercise:
-    game = FiveInARow.from_moves(EXERCISE_POSITIONS["win_in_one"])
-    me = game.to_move
-    wins = []
+def immediate_wins(game: ConnectGame) -> list[str]:
+    """The drops that complete a line for the player to move."""
+    me, wins = game.to_move, []
     for m in game.legal_moves():
         game.play(m)
         if game.winner() == me:
             wins.append(m)
         game.undo()
+    return wins
+
+
+def best_moves(game: ConnectGame) -> list[str]:
+    """The moves the exact solver rates best.
+
+    Two cases are settled without a search (a proof, not a guess): a drop that wins at once is best
+    (no score is higher), and when the opponent threatens to win at once in one column only and
+    blocking it leaves no other immediate win, the block is the only best move (every other drop
+    loses at once, the lowest score there is).  Everything else goes to :func:`analyse`.
+    """
+    wins = immediate_wins(game)
+    if wins:
+        return wins
+    opponent_cells = playable_threats(game, 1 - game.to_move)
+    if len(opponent_cells) == 1:
+        block = str(game.column_number(opponent_cells[0][0]))
+        game.play(block)
+        try:
+            safe = not immediate_wins(game)
+        finally:
+            game.undo()
+        if safe:
+            return [block]
+    scores = _scores(game)
+    top = max(scores.values())
+    return [m for m, v in scores.items() if v == top]
+
+
+def principal_line(game: ConnectGame, limit: int = 8) -> tuple[list[str], ConnectGame]:
+    """Best play from ``game`` (the solver's first best move each turn), at most ``limit`` drops."""
+    g, line = game.copy(), []
+    while not g.is_over() and len(line) < limit:
+        m = best_moves(g)[0]
+        line.append(m)
+        g.play(m)
+    return line, g
+
+
+def _line_words(game: ConnectGame, line: Sequence[str]) -> str:
+    """"red 2, yellow 1, red 1" for a sequence of drops from ``game``."""
+    seat, out = game.to_move, []
+    for m in line:
+        out.append(f"{COLOUR_NAMES[seat]} {m}")
+        seat = 1 - seat
+    return ", ".join(out)
+
+
+SOLVE_FROM = 18
+"""Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
+
+
+def outcome_words(game: ConnectGame, move: str) -> str:
+    """What happens after ``move``: five at once, the opponent's five at once, or (from :data:`SOLVE_FROM`
+    drops on) best play for both sides as the exact solver sees it."""
+    after = game.copy()
+    after.play(move)
+    me, them = COLOUR_NAMES[game.to_move], COLOUR_NAMES[1 - game.to_move]
+    if after.winner() == game.to_move:
+        return f"column {move} makes five in a line: {me} wins."
+    replies = immediate_wins(after)
+    if replies:
+        return f"after column {move}, {them} drops in column {replies[0]} and makes five in a line."
+    if len(after.history) < SOLVE_FROM:
+        return f"column {move} makes no five in a line, and {them} cannot make five at once after it."
+    line, end = principal_line(after)
+    shown = _line_words(after, line)
+    if end.is_over():
+        w = end.winner()
+        result = "a draw: the grid is full" if w is None else \
+            f"five in a line — {COLOUR_NAMES[w]} wins" + (" with the last disc of the game" if end.is_full() else "")
+        return f"after column {move}, best play goes {shown}: {result}."
+    score = solve(end)                                     # for the player to move at the end of the line
+    if score == 0:
+        result = "a draw with best play"
+    else:
+        winner = end.to_move if score > 0 else 1 - end.to_move
+        discs = 22 - abs(score) - end.discs_played(winner)
+        result = f"{COLOUR_NAMES[winner]} wins with best play, with its {_nth(discs)} disc from there"
+    return f"after column {move}, best play begins {shown} … and the solver says {result}."
+
+
+def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
+                     key: str | None = None) -> ConnectExercise:
+    """A click exercise that accepts exactly the solver's best moves; every answer is told what follows."""
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
+    good = best_moves(game)
+    wrong = [m for m in game.legal_moves() if m not in good]
+    said: dict[str, str] = {}
 
     def judge(move: str) -> tuple[bool, str]:
-        if move in wins:
-            return True, f"Yes: column {move} makes five in a line."
-        return False, f"Column {move} makes no five. Look along every row, column and diagonal — side discs count."
+        if move not in said:
+            said[move] = outcome_words(game, move)
+        words = said[move]
+        if move in good:
+            return True, f"Right: {words}" + (f" {why_right}" if why_right else "")
+        if len(game.history) + 1 < SOLVE_FROM and "makes no five" in words:
+            words += f" But {COLOUR_NAMES[game.to_move]} had a better move: " + hint[0].lower() + hint[1:]
+        return False, f"Not column {move}: {words}"
 
-    return ConnectExercise(f"{COLOUR_NAMES[me].capitalize()} to move: win with this disc. Click the column.",
-                           _column_checker(game, judge), hint="Five in a line may end on a side disc.",
-                           answer="Column " + " or ".join(wins), solutions=wins, key="win_in_one", game=game)
+    return ConnectExercise(prompt, _column_checker(game, judge), hint=hint,
+                           answer="Column " + " or ".join(good), solutions=good, wrong=wrong,
+                           key=key or name, game=game)
+
+
+def side_win_exercise() -> ConnectExercise:
+    return _solver_exercise("side_win", "Red to move: one column makes five in a line right now. Click it.",
+                            hint="Look along the bottom row, side discs included.",
+                            why_right="The red side disc on the left is the fifth disc.")
+
+
+def side_block_exercise() -> ConnectExercise:
+    return _solver_exercise("side_block", "Yellow to move: red threatens to win at once. Click the column "
+                            "that stops it.", hint="Count red's discs in the bottom row — and the side disc next to them.",
+                            why_right="Yellow fills the cell red needed: the red side disc and red's three discs "
+                                      "now make only four.")
+
+
+def win_in_one_exercise() -> ConnectExercise:
+    return _solver_exercise("win_in_one", "Red to move: win with this disc. Click the column.",
+                            hint="Find red's four in a line and the empty cell at its end that a disc can reach now.")
 
 
 def only_move_exercise() -> ConnectExercise:
-    game = FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])
-    scores = _scores(game)
-    good = [m for m, s in scores.items() if s >= 0]
-
-    def judge(move: str) -> tuple[bool, str]:
-        s = scores[move]
-        if s >= 0:
-            return True, f"Right: after column {move} the solver says {'a draw' if s == 0 else 'you win'} with best play."
-        n = 22 + s - game.discs_played(1 - game.to_move)
-        return False, f"Column {move} loses: the opponent wins by force with its {_nth(n)} disc from now."
-
-    me = COLOUR_NAMES[game.to_move].capitalize()
-    return ConnectExercise(f"{me} to move. Every column but one loses against best play. Find the one that does not.",
-                           _column_checker(game, judge),
-                           hint="Look at the cells your opponent would like to fill, and the cells just under them.",
-                           answer="Column " + " or ".join(good), solutions=good, key="only_move", game=game)
+    return _solver_exercise("only_move", "Yellow to move. Every column but one loses. Find the one that does not.",
+                            hint="Where would red like to drop next? Get there first — and keep yellow's threat on "
+                                 "row 6 alive.",
+                            why_right="Yellow keeps its threat on row 6 (even): at the end red must fill the cell "
+                                      "under it — zugzwang.")
 
 
-def win_in_three_exercise() -> ConnectExercise:
-    game = FiveInARow.from_moves(EXERCISE_POSITIONS["win_in_three"])
-    scores = _scores(game)
-    me = game.to_move
-    need = 22 - game.discs_played(me) - 3            # score of a win with the 3rd disc from now
-    good = [m for m, s in scores.items() if s >= need]
+def winning_move_exercise() -> ConnectExercise:
+    return _solver_exercise("winning_move", "Red to move. One column wins by force; every other column only "
+                            "draws. Find the win.", hint="Build a four whose open end yellow cannot fill in time.")
 
-    def judge(move: str) -> tuple[bool, str]:
-        s = scores[move]
-        if s >= need:
-            return True, f"Right: column {move} wins by force within three of your discs (checked by the solver)."
-        if s > 0:
-            return False, f"Column {move} still wins, but more slowly. There is a quicker way."
-        return False, f"Column {move} does not win by force: the solver says {'a draw' if s == 0 else 'you lose'}."
 
-    return ConnectExercise(f"{COLOUR_NAMES[me].capitalize()} to move can force a win with the third disc from now. "
-                           "Click the first move.", _column_checker(game, judge),
-                           hint="Make a threat that forces a block, then make two at once.",
-                           answer="Column " + " or ".join(good), solutions=good, key="win_in_three", game=game)
+def challenge_exercise() -> ConnectExercise:
+    return _solver_exercise("challenge", "Final challenge — yellow to move. One column wins, one draws, the rest "
+                            "lose. Find the win.", hint="Look for a drop that makes two threats at once, and "
+                            "mind the cell under red's threat in column 2.")
+
+
+def zugzwang_exercise() -> ConnectExercise:
+    """In the "under_threat" position nobody wants to fill a cell under yellow's threats: who runs out of
+    other moves first?  Counted exactly: the empty cells outside the threatened columns, and who is to move."""
+    game = position("under_threat")
+    danger = sorted({c for c, r in threat_cells(game, 1 - game.to_move)})
+    columns = [game.column_number(c) for c in danger]
+    others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
+    empty = sum(game.height - len(game.grid[c]) for c in others)
+    mover = game.to_move
+    forced = mover if empty % 2 == 0 else 1 - mover         # the player to move when those cells run out
+    names = " and ".join(map(str, columns))
+    why = (f"outside columns {names} there are {empty} empty cells, and {COLOUR_NAMES[mover]} is to move. "
+           f"Taking turns, {'the other player' if empty % 2 == 0 else COLOUR_NAMES[mover]} fills the last of them, "
+           f"so {COLOUR_NAMES[forced]} must then drop into column {columns[0]} or {columns[-1]} — under "
+           f"{COLOUR_NAMES[1 - forced]}'s threat on row 2, and {COLOUR_NAMES[1 - forced]} makes five on top. "
+           f"That is zugzwang.")
+    right, wrong = COLOUR_NAMES[forced].capitalize(), COLOUR_NAMES[1 - forced].capitalize()
+    return ConnectExercise(f"Nobody wants to drop into column {columns[0]} or {columns[-1]} (the ✗ cells). Suppose both "
+                           f"players drop everywhere else until the other columns are full, and nobody wins there. "
+                           f"Who then has to drop into a ✗ cell?",
+                           choice_checker(right, {right: f"Right: {why}", wrong: f"Not so: {why}"}),
+                           hint=f"Count the empty cells outside columns {names}. Who is to move now?",
+                           answer=right, solutions=[right], choices=["Red", "Yellow"], wrong=[wrong],
+                           key="zugzwang", game=game, click=False)
 
 
 def count_lines_exercise() -> ConnectExercise:
@@ -309,20 +435,22 @@ def count_lines_exercise() -> ConnectExercise:
                           too_many="Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
     return ConnectExercise("How many lines of five cells can still be completed on the empty 5 en raya grid "
                            "(either colour)?", check, hint="Across: 5 places in each of 6 rows. Up: 2 in each middle column.",
-                           answer=str(n), solutions=[n], key="count_lines", click=False)
+                           answer=str(n), solutions=[n], wrong=[n - 20, n + 12], key="count_lines", click=False,
+                           leaks=(f"<td>{n}</td>",))
 
 
 def _nth(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-BUILDERS = {"win_in_one": win_in_one_exercise, "only_move": only_move_exercise,
-            "win_in_three": win_in_three_exercise, "count_lines": count_lines_exercise}
-
+BUILDERS = {"side_win": side_win_exercise, "side_block": side_block_exercise, "count_lines": count_lines_exercise,
+            "win_in_one": win_in_one_exercise, "only_move": only_move_exercise, "zugzwang": zugzwang_exercise,
+            "winning_move": winning_move_exercise, "challenge": challenge_exercise}
 
 EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
-    "five_in_a_row/01_rules_and_play": [],
-    "five_in_a_row/02_threats_and_exercises": list(BUILDERS.values()),
+    "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, count_lines_exercise],
+    "five_in_a_row/02_threats_and_exercises": [win_in_one_exercise, zugzwang_exercise, only_move_exercise,
+                                               winning_move_exercise, challenge_exercise],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
@@ -342,7 +470,15 @@ def exercise(name: str, score: LessonScore | None = None):
     """The widget of a named exercise: a clickable board, or an answer box."""
     ex = _built(name)
     if not ex.click:
-        return ExerciseWidget(ex, score=score)
+        widget = ExerciseWidget(ex, score=score)
+        if ex.game is None:
+            return widget
+        import ipywidgets as W
+
+        from gamekit.widgets.base import BoardCanvas
+        picture = BoardCanvas(*layout_for(ex.game, CELL).css_size)
+        picture.paint(scene(ex.game, danger=True))
+        return W.VBox([picture.canvas, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
 
@@ -364,5 +500,7 @@ def known_results() -> Table:
     return Table(["game", "result with perfect play", "status"], [
         ["standard Connect Four (7×6)", "first player wins, starting in the centre column",
          "proved (James D. Allen and Victor Allis, 1988; John Tromp's database)"],
-        ["5 en raya (9×6, side columns)", "claimed a draw", "unproven: no published proof or program"],
-    ])
+        ["5 en raya (9×6, side columns)", "unknown",
+         "no published solution; gamekit's exact solver settles positions from the middle game on "
+         "(every exercise here), but not yet the empty grid"],
+    ], caption="What is known about the value of the start")

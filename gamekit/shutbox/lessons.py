@@ -17,7 +17,7 @@ from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.lesson import Exercise, choice_checker, count_checker
 
 # ====================================================================== 1. the sets for a roll
 @dataclass(frozen=True)
@@ -136,7 +136,11 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
     return Exercise(f"Type every set of open tiles that makes {total}{where}, separated by ';' (e.g. 9; 8+1).",
                     check, hint="Largest tile first: take a tile, then look for the rest among smaller tiles.",
                     answer="; ".join("+".join(map(str, s)) for s in right),
-                    solutions=["; ".join("+".join(map(str, s)) for s in right)], key=f"sets {total} {open_tiles}")
+                    solutions=["; ".join("+".join(map(str, s)) for s in right)],
+                    wrong=["; ".join("+".join(map(str, s)) for s in right[:-1]),
+                           "; ".join("+".join(map(str, s)) for s in right + [(total - 1, 1) if total - 1 > 1 else (1,)])
+                           if (total - 1, 1) not in right else "; ".join("+".join(map(str, s)) for s in right) + "; 3+2"],
+                    key=f"sets {total} {open_tiles}")
 
 
 # ====================================================================== 2. the dice
@@ -153,11 +157,13 @@ def sum_distribution(n_dice: int = 2) -> dict[int, Fraction]:
 
 
 def simulate_sums(n: int = 3600, seed: int = 0, n_dice: int = 2) -> dict[int, int]:
-    """Roll the dice ``n`` times (seeded) and count each total."""
-    rng = random.Random(seed)
-    counts = Counter(sum(rng.randint(1, 6) for _ in range(n_dice)) for _ in range(n))
+    """Roll the dice ``n`` times (seeded, with numpy) and count each total."""
+    import numpy as np
+
+    totals = np.random.default_rng(seed).integers(1, 7, size=(n, n_dice)).sum(axis=1)
+    counts = np.bincount(totals, minlength=6 * n_dice + 1)
     lo, hi = (1, 6) if n_dice == 1 else (2, 12)
-    return {r: counts.get(r, 0) for r in range(lo, hi + 1)}
+    return {r: int(counts[r]) for r in range(lo, hi + 1)}
 
 
 def outcomes_grid() -> list[list[int]]:
@@ -362,6 +368,19 @@ def objective_disagreements(rules: Rules | None = None) -> list[tuple[tuple[int,
     return out
 
 
+@dataclass(frozen=True)
+class SetChoice:
+    """The position of a "which set?" exercise: the open tiles, the roll and the goal."""
+
+    open_tiles: tuple[int, ...]
+    roll: int
+    objective: str = "shut"
+
+    def legal_moves(self) -> list[str]:
+        """Every set that makes the roll, as typed answers ("8+1")."""
+        return ["+".join(map(str, s)) for s in tiles_summing_to(self.roll, self.open_tiles)]
+
+
 BEST_SET_POSITIONS = [((1, 2, 3, 4, 5, 6, 7, 8, 9), 9, "shut"),
                       ((1, 2, 3, 4, 5, 7, 8), 8, "shut"),
                       ((1, 2, 3, 4, 6), 7, "shut"),
@@ -383,7 +402,7 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
     best = [s for s, v in options if v == best_v]
 
     def fmt(v: Fraction) -> str:
-        return f"{float(v):.2%}" if objective == "shut" else f"{float(v):.2f}"
+        return percent(v) if objective == "shut" else f"{float(v):.2f}"
 
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
@@ -405,16 +424,204 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
                     check, hint=f"The sets are {'; '.join('+'.join(map(str, s)) for s, _ in options)}: "
                                  f"compare the states they leave.",
                     answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
-                    key=f"best {open_tiles} {roll} {objective}")
+                    wrong=["+".join(map(str, s)) for s, _ in options if s not in best],
+                    position=SetChoice(open_tiles, roll, objective), key=f"best {open_tiles} {roll} {objective}")
 
+
+# ====================================================================== 4b. rules of thumb, exactly
+def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction:
+    """The exact chance that a rule of thumb shuts the box from the start (no simulation).
+
+    The same choices as :func:`play_turn`: ``"random"`` picks each set (and each allowed number of
+    dice) with equal chance; the other rules are deterministic.  The table is filled from the shut
+    box upwards, like the optimal table, but each state follows the rule instead of the best set.
+    """
+    rules = rules or Rules()
+    if policy not in POLICIES:
+        raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    value = [Fraction(0)] * (FULL + 1)
+    value[0] = Fraction(1)
+    for m in sorted(range(1, FULL + 1), key=lambda x: bin(x).count("1")):
+        def after_roll(n: int) -> Fraction:
+            total = Fraction(0)
+            for roll, p in sum_distribution(n).items():
+                sets = set_masks(roll, m)
+                if not sets:
+                    continue
+                if policy == "random":
+                    total += p * sum(value[m ^ s] for s in sets) / len(sets)
+                else:
+                    total += p * value[m ^ _choose(policy, m, roll, rules, None)]
+            return total
+        options = rules.dice_options(m)
+        if policy == "random":
+            value[m] = sum(after_roll(n) for n in options) / len(options)
+        else:
+            value[m] = after_roll(options[0] if len(options) == 1 else _dice(policy, m, rules, None))
+    return value[FULL]
+
+
+def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[:4]) -> Table:
+    """Each rule of thumb's exact chance to shut the box, as a fraction and a percentage."""
+    rules = rules or Rules()
+    return Table(["how you choose the set", "exact chance to shut the box"],
+                 [[p, percent(policy_shut_probability(p, rules))] for p in policies],
+                 caption=f"Solo games — {rules.describe()}")
+
+
+def worst_rule_of_thumb(rules: Rules | None = None) -> str:
+    """Which of random / most tiles / largest tile shuts the box least often (exactly)."""
+    return min(POLICIES[:3], key=lambda p: policy_shut_probability(p, rules))
+
+
+def dice_rules_table() -> Table:
+    """Each one-die rule (in the words of :meth:`Rules.describe`) with its exact optimal shut chance
+    and lowest expected score, computed here rather than typed."""
+    from gamekit.shutbox.rules import ONE_DIE_RULES
+    from gamekit.shutbox.strategy import min_expected_score, shut_probability
+
+    rows = []
+    for one in ONE_DIE_RULES:
+        rules = Rules(one_die=one)
+        rows.append([f'Rules(one_die="{one}")', rules.describe().split(";")[0],
+                     percent(shut_probability(rules)), f"{float(min_expected_score(rules)):.4f}"])
+    return Table(["option", "what it means", "chance to shut, best play", "lowest expected score"], rows,
+                 caption="The one-die options, solved exactly (solo turn, tiles 1–9)")
+
+
+# ====================================================================== 5. exercises
+def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
+    """"The turn ends with these tiles open: what is the score?" (sum scoring)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    n = Rules().score(mask_of(open_tiles))
+    covered = sum(TILES) - n
+    said = " + ".join(map(str, open_tiles))
+    check = count_checker(n, right=f"Right: {said} = {{correct}}. The open tiles are the score (lower is better).",
+                          too_few=f"Too low: add up every open tile ({said}).",
+                          too_many=f"Too high: only the open tiles count ({said}); covered tiles score nothing.")
+    return Exercise(f"Your turn ends with tiles {', '.join(map(str, open_tiles))} still open. What is your score?",
+                    check, hint="Add the numbers on the tiles that are still open.", answer=str(n), solutions=[n],
+                    wrong=[covered, n - 1], key=f"score {open_tiles}")
+
+
+def _yes_no(prompt: str, yes: bool, why: str, key: str, hint: str) -> Exercise:
+    """A Yes/No question; both answers get the same reason, with a verdict in front."""
+    right, wrong = ("Yes", "No") if yes else ("No", "Yes")
+    explanations = {right: f"Right: {why}", wrong: f"Not so: {why}"}
+    return Exercise(prompt, choice_checker(right, explanations), hint=hint, answer=right, solutions=[right],
+                    choices=["Yes", "No"], wrong=[wrong], key=key)
+
+
+def can_cover_exercise(open_tiles: Iterable[int] = (2, 6, 9), roll: int = 5) -> Exercise:
+    """"You roll ``roll`` with these tiles open: can you cover anything?"."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = tiles_summing_to(roll, open_tiles)
+    every = "; ".join(" + ".join(map(str, s)) for s in tiles_summing_to(roll)) or "none"
+    score = Rules().score(mask_of(open_tiles))
+    if sets:
+        why = f"{' + '.join(map(str, sets[0]))} makes {roll} and uses open tiles only."
+    else:
+        why = (f"the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends "
+               f"and scores {' + '.join(map(str, open_tiles))} = {score}.")
+    return _yes_no(f"Tiles {', '.join(map(str, open_tiles))} are open and you roll {roll}. Can you cover a set?",
+                   bool(sets), why, f"can cover {open_tiles} {roll}",
+                   hint=f"List the sets of tiles that make {roll}, then check which tiles are still open.")
+
+
+def one_die_exercise(open_tiles: Iterable[int] = (1, 2, 3, 8), rules: Rules | None = None) -> Exercise:
+    """"May you roll one die now?" under ``rules`` (default: the sheet's basic game)."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    allowed = 1 in rules.dice_options(mask_of(open_tiles))
+    high = [str(t) for t in open_tiles if t >= 7]
+    why = (f"the rule is: {rules.describe().split(';')[0]}. "
+           + (f"Here {', '.join(high)} {'is' if len(high) == 1 else 'are'} still open." if high and not allowed
+              else "Here that holds." if allowed else "Here it does not hold."))
+    return _yes_no(f"Tiles {', '.join(map(str, open_tiles))} are open. May you roll just one die?", allowed, why,
+                   f"one die {open_tiles}", hint="Which tiles must be covered before one die is allowed?")
+
+
+def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
+    """"How many different sets make ``total``?"."""
+    open_tiles = tuple(sorted(set(uncovered)))
+    sets = tiles_summing_to(total, open_tiles)
+    n = len(sets)
+    longest = max(sets, key=len)
+    check = count_checker(n, right=f"Right: {{correct}} sets make {total}.",
+                          too_few=f"Too few: go largest tile first and don't stop at pairs — a set may have "
+                                  f"{len(longest)} tiles.",
+                          too_many="Too many: a set is counted once whatever the order (5+4+3 is 3+4+5), "
+                                   "and no tile is used twice.")
+    return Exercise(f"All nine tiles are open. How many different sets of tiles make {total}?", check,
+                    hint=f"Start with 9: what makes the remaining {total - 9}? Then start with 8, and so on.",
+                    answer=str(n), solutions=[n], wrong=[n - 2, n + 1], key=f"count sets {total}",
+                    leaks=(f"{total}: {n}",))
+
+
+def most_likely_total_exercise() -> Exercise:
+    """Predict, before the simulation, the total of two dice that comes up most often."""
+    dist = sum_distribution(2)
+    best = max(dist, key=dist.get)
+    ways = {t: int(p * 36) for t, p in dist.items()}
+    explanations = {str(t): (f"{ways[t]} of the 36 outcomes make {t}"
+                             + ("; no total is made more ways." if t == best else
+                                f"; {best} is made {ways[best]} ways, more than any other total."))
+                    for t in dist}
+    return Exercise("Before we roll: which total of two dice will come up most often?",
+                    choice_checker(str(best), explanations), hint="Count how many ways each total can be made.",
+                    answer=str(best), solutions=[str(best)], choices=[str(t) for t in dist],
+                    wrong=["12", "6"], key="most likely total")
+
+
+def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = False) -> Exercise:
+    """"Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?"."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
+    n = len(good)
+    usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
+    what = "end your turn (no set fits)" if stuck else "let you cover a set"
+    listing = ", ".join(f"{a}+{b}" for a, b in good) if n <= 6 else f"the outcomes making {', '.join(map(str, sorted({a + b for a, b in good})))}"
+    check = count_checker(n, right=f"Right: {{correct}} of 36 — {listing}.",
+                          too_few="Too few: (1, 2) and (2, 1) are different outcomes — first die, second die.",
+                          too_many=f"Too many: only the totals {', '.join(map(str, usable))} can be covered with "
+                                   f"{', '.join(map(str, open_tiles))} open.")
+    return Exercise(f"Only tiles {', '.join(map(str, open_tiles))} are open and you roll two dice. "
+                    f"How many of the 36 outcomes {what}?", check,
+                    hint="First list the totals that some set of the open tiles makes, then count the outcomes "
+                         "for each total (first die, second die).",
+                    answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}")
+
+
+def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
+    """Predict, before the chart, which rule of thumb shuts the box least often (checked exactly)."""
+    rules = rules or Rules(one_die="never")
+    values = {p: policy_shut_probability(p, rules) for p in POLICIES[:3]}
+    worst = min(values, key=values.get)
+    explanations = {p: f"{p}: {percent(v)}" + (" — the lowest of the three." if p == worst else
+                                               f"; {worst} does worse: {percent(values[worst])}.")
+                    for p, v in values.items()}
+    return Exercise("Predict before you look: which way of choosing shuts the box LEAST often — a random set, "
+                    "the set with the most tiles, or the set with the largest tile?",
+                    choice_checker(worst, explanations), hint="Which tiles are hard to get rid of late in a turn?",
+                    answer=worst, solutions=[worst], choices=list(POLICIES[:3]),
+                    wrong=[p for p in POLICIES[:3] if p != worst][:1], key="worst rule of thumb")
+
+
+# Final challenge: positions where neither "largest tile" nor "most tiles" finds the best set.
+CHALLENGE_POSITIONS = [((1, 2, 3, 5, 6, 7), 11, "shut"), ((1, 2, 3, 5, 7, 8), 12, "shut"),
+                       ((1, 2, 4, 5, 6, 7), 10, "shut")]
 
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
-    "shut_the_box/01_rules_and_play": [],
+    "shut_the_box/01_rules_and_play": [turn_score_exercise, can_cover_exercise, one_die_exercise],
     "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 9),
-                                        partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9))],
-    "shut_the_box/03_dice": [],
-    "shut_the_box/04_best_strategy": [partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
-                                      partial(best_set_exercise, (1, 4, 5, 8), 9, "score")],
+                                        partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
+                                        count_sets_exercise],
+    "shut_the_box/03_dice": [most_likely_total_exercise, roll_outcomes_exercise,
+                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True)],
+    "shut_the_box/04_best_strategy": [worst_rule_exercise,
+                                      partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+                                      partial(best_set_exercise, (1, 3, 6, 8), 9, "score"),
+                                      *[partial(best_set_exercise, *p) for p in CHALLENGE_POSITIONS]],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
@@ -442,7 +649,7 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
     open_tiles = tuple(sorted(set(uncovered)))
     lay = BoxLayout(height=220)
     steps = [Step(box_scene(open_tiles, lay, caption=f"Every set of open tiles making {total}, largest tile first."),
-                  f"We look for every set that makes <b>{total}</b>: start from the largest tile, then only "
+                  f"We look for every set that makes {total}: start from the largest tile, then only "
                   f"add smaller tiles, so no set is found twice.")]
     found: list[tuple[int, ...]] = []
     colour = {"found": GREEN, "try": AMBER, "dead end": RED}
@@ -454,7 +661,7 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
                                                            f"  (need {st.need} more)")
         sofar = "; ".join("+".join(map(str, s)) for s in found) or "none yet"
         steps.append(Step(box_scene(open_tiles, lay, marks=marks, caption=caption),
-                          f"{st.caption}<br><small>Sets so far: {sofar}</small>"))
+                          f"{st.caption} Sets so far: {sofar}."))
     steps.append(Step(box_scene(open_tiles, lay, caption=f"{len(found)} sets make {total}."),
                       f"Done: {len(found)} sets — " + "; ".join(" + ".join(map(str, s)) for s in found) + "."))
     return StepThrough(steps, size=(lay.width, lay.height), title=f"Sets for {total}")
@@ -508,10 +715,26 @@ def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut"
                    ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score)])
 
 
-def rows_table(rows: Sequence[dict[str, Any]]) -> Table:
-    """A small table of dict rows (Fractions shown exactly and as decimals)."""
+CHANCE_COLUMNS = ("value", "shut chance", "exact chance")
 
-    def cell(v: Any) -> str:
+
+def percent(v: Fraction | float, digits: int = 2) -> str:
+    """A probability as its exact fraction with a plain percentage: ``1/18 ≈ 5.56 %``."""
+    pct = f"{100 * float(v):.{digits}f} %"
+    if isinstance(v, Fraction) and v.denominator > 10 ** 12:
+        return f"{pct} (the exact fraction has a {len(str(v.denominator))}-digit denominator)"
+    if isinstance(v, Fraction) and v.denominator != 1:
+        return f"{v} ≈ {pct}"
+    return pct if not isinstance(v, Fraction) else f"{v} = {pct}"
+
+
+def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_COLUMNS) -> Table:
+    """A small table of dict rows; Fractions in the ``chances`` columns as fraction and percentage,
+    other Fractions exactly and as decimals."""
+
+    def cell(v: Any, key: str = "") -> str:
+        if isinstance(v, Fraction) and key in chances:
+            return percent(v)
         if isinstance(v, Fraction):
             return f"{v} ≈ {float(v):.4f}" if v.denominator != 1 else str(v)
         if isinstance(v, tuple):
@@ -521,4 +744,4 @@ def rows_table(rows: Sequence[dict[str, Any]]) -> Table:
         return str(v)
 
     keys = list(rows[0])
-    return Table(keys, [[cell(r[k]) for k in keys] for r in rows])
+    return Table(keys, [[cell(r[k], k) for k in keys] for r in rows])

@@ -116,3 +116,111 @@ def test_charts_and_widgets_build():
     assert L.position_view((1, 2), (1, 2)) is not None
     g = L.play_solo("hard", seed=1)
     assert g.is_over()
+
+
+# ----- issue 10: exercises of every lesson, exact rules of thumb, no answer on the page ---------------------
+from gamekit.shutbox import best_set as _best_set, set_values as _set_values  # noqa: E402
+
+
+def _all_exercises():
+    return [(lesson, f()) for lesson, fs in L.EXERCISES.items() for f in fs]
+
+
+def test_every_lesson_has_three_exercises_that_can_be_failed():
+    for lesson, fs in L.EXERCISES.items():
+        assert len(fs) >= 3, lesson
+    for lesson, ex in _all_exercises():
+        assert ex.solutions and ex.wrong, ex.key
+        for w in ex.wrong:
+            ok, feedback = ex.check(w)
+            assert not ok and len(feedback) > 15, (ex.key, w)
+        for s in ex.solutions:
+            assert ex.check(s)[0], (ex.key, s)
+
+
+def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
+    """Every "which set" exercise accepts exactly the sets the exact table rates best, and no other."""
+    found = 0
+    for _, ex in _all_exercises():
+        if not isinstance(ex.position, L.SetChoice):
+            continue
+        found += 1
+        tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
+        assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
+        values = dict(_set_values(tiles, roll, objective))
+        best_v = (min if objective == "score" else max)(values.values())
+        for s, v in values.items():
+            ok, feedback = ex.check("+".join(map(str, s)))
+            assert ok == (v == best_v), (ex.key, s)
+            if not ok:                       # the refutation: what it leaves against the best
+                assert "leaves" in feedback and "best" in feedback
+        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective))))[0]
+    assert found >= 5
+
+
+def test_final_challenge_beats_both_rules_of_thumb():
+    rules = Rules()
+    for tiles, roll, objective in L.CHALLENGE_POSITIONS:
+        best = _best_set(tiles, roll, objective)
+        m = L.mask_of(tiles)
+        for policy in ("largest tile", "most tiles"):
+            assert L._sheet_key(L._choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
+
+
+def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
+    never = Rules(one_die="never")
+    exact = {p: L.policy_shut_probability(p, never) for p in L.POLICIES}
+    # /work/shared/reference.md (10^6 simulated games): random 2.0 %, most tiles 1.0 %, largest tile 6.95 %
+    assert round(100 * float(exact["random"]), 1) == 2.0
+    assert round(100 * float(exact["most tiles"]), 1) == 1.0
+    assert abs(100 * float(exact["largest tile"]) - 6.95) < 0.02
+    assert exact["optimal (shut)"] == Fraction(466473281, 6530347008)
+    assert exact["most tiles"] < exact["random"] < exact["largest tile"] < exact["optimal (shut)"]
+    assert L.worst_rule_of_thumb(never) == "most tiles" == L.worst_rule_exercise().solutions[0]
+    sim = L.simulate("most tiles", 3000, never, seed=5)
+    assert abs(sim["shut"] - float(exact["most tiles"])) < 4 * sim["stderr"] + 0.002
+    assert "%" in str(L.policy_table(never)._repr_html_())
+    with pytest.raises(ValueError):
+        L.policy_shut_probability("greedy")
+
+
+def test_percentages_next_to_fractions():
+    assert L.percent(Fraction(1, 18)) == "1/18 ≈ 5.56 %"
+    assert L.percent(Fraction(1)) == "1 = 100.00 %"
+    html = L.rows_table(L.fill_steps())._repr_html_()
+    assert "%" in html and "≈" in html
+
+
+def test_lesson_one_to_three_exercises_are_computed():
+    ex = L.turn_score_exercise((2, 3, 7))
+    assert ex.check("12")[0] and "only the open tiles" in ex.check("33")[1]
+    cover = L.can_cover_exercise((2, 6, 9), 5)
+    assert cover.check("No")[0] and "17" in cover.check("Yes")[1]
+    assert L.can_cover_exercise((1, 4), 5).solutions == ["Yes"]
+    die = L.one_die_exercise((1, 2, 3, 8))
+    assert die.check("No")[0] and "8 is still open" in die.check("Yes")[1]
+    assert L.one_die_exercise((1, 2)).solutions == ["Yes"]
+    assert L.count_sets_exercise(12).solutions == [len(tiles_summing_to(12))]
+    assert L.most_likely_total_exercise().solutions == ["7"]
+    assert L.roll_outcomes_exercise((1, 2)).solutions == [3]                   # (1,1), (1,2), (2,1)
+    assert L.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]   # every total from 7 up
+
+
+def test_dice_simulation_uses_numpy_and_is_seeded():
+    a, b = L.simulate_sums(5000, seed=4), L.simulate_sums(5000, seed=4)
+    assert a == b and sum(a.values()) == 5000 and a[7] > a[2]
+    one = L.simulate_sums(600, seed=1, n_dice=1)
+    assert set(one) == set(range(1, 7)) and sum(one.values()) == 600
+
+
+def test_teacher_guide_key_facts_agree_with_the_code():
+    from pathlib import Path
+
+    from gamekit.shutbox import shut_probability
+    text = (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text()
+    never = Rules(one_die="never")
+    assert L.percent(shut_probability(Rules())) in text and L.percent(shut_probability(never)) in text
+    for p in L.POLICIES[:4]:
+        assert f"| {p} | {100 * float(L.policy_shut_probability(p, never)):.2f} % |" in text
+    assert f"{len(tiles_summing_to(12))} different sets of tiles make 12" in text
+    assert max(range(2, 13), key=lambda t: len(tiles_summing_to(t))) == 12
