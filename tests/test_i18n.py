@@ -54,10 +54,11 @@ def catalogue():
         return read_po(f, locale="es")
 
 
-def placeholders(message: str) -> list[str]:
-    """The ``{name!conv:spec}`` fields of a message, sorted (literal ``{{``/``}}`` are not fields)."""
-    return sorted(f"{name}!{conv}:{spec}" for _, name, spec, conv in string.Formatter().parse(message)
-                  if name is not None)
+def placeholders(message: str) -> set[str]:
+    """The ``{name!conv:spec}`` fields of a message (literal ``{{``/``}}`` are not fields); a translation may
+    use one twice or once, but must use every one and no other."""
+    return {f"{name}!{conv}:{spec}" for _, name, spec, conv in string.Formatter().parse(message)
+            if name is not None}
 
 
 # ------------------------------------------------------------------ the catalogue itself
@@ -259,8 +260,8 @@ def visible_strings(widget):
             seen.append(w.description)
             seen.extend(label for label, _ in ((o if isinstance(o, tuple) else (o, o)) for o in w.options))
         if isinstance(w, (W.HTML, W.Label)):
-            plain = html.unescape(re.sub(r"<[^>]*>", " ", w.value))
-            seen.extend(part for part in re.split(r"\s{2,}", plain))
+            blocks = re.split(r"<(?:br|/?div|/?p|/?tr|/?td|/?th|/?li|/?caption)\b[^>]*>", w.value)
+            seen.extend(html.unescape(re.sub(r"<[^>]*>", "", block)) for block in blocks)
         stack.extend(getattr(w, "children", ()))
     board = getattr(widget, "board", None)
     if board is not None:
@@ -398,3 +399,65 @@ def test_glossary_marks_our_own_terms():
         if source == "sheet":
             stem = spanish.split(" (")[0].split(",")[0].split("/")[0].lower()[:4]
             assert stem in sheets, f"{english} → {spanish!r} is marked 'sheet' but no sheet uses it"
+
+
+# ------------------------------------------------------------------ lessons
+def lesson_widgets():
+    """Every lesson widget: each exercise (answered wrong, then with a hint and the answer), each step-through."""
+    from gamekit.connect import lessons as C
+    from gamekit.dots import lessons as D
+    from gamekit.progress import ProgressView
+    from gamekit.shutbox import lessons as S
+    from gamekit.widgets.lesson import LessonScore
+
+    score = LessonScore("⟦i18n check⟧")
+    yield score
+    yield ProgressView().widget
+    for lesson in (1, 2, 3, 4, 5):
+        for name in D.exercises(lesson):
+            yield D.exercise(name, score)
+    for name in D.SEQUENCES:
+        yield D.step_through(name)
+    for name in C.BUILDERS:
+        yield C.exercise(name, score)
+    yield C.step_through()
+    from gamekit.widgets.lesson import ExerciseWidget
+    for factory in (f for fs in S.EXERCISES.values() for f in fs):
+        yield ExerciseWidget(factory(), score=score)
+    yield S.sets_step_through(12)
+    yield S.demo_turn()
+
+
+def answered(widget):
+    """Drive an answer box or board: a wrong answer, the hint and the answer (what a pupil sees after)."""
+    from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, StepThrough
+    inner = [w for w in _tree(widget) if isinstance(w, (ExerciseWidget, PuzzleBoard, StepThrough))]
+    for w in inner:
+        if isinstance(w, StepThrough):
+            w.next()
+            continue
+        ex = w.exercise
+        wrong = (ex.wrong or ["zzz"])[0]
+        w.submit(wrong) if hasattr(w, "submit") else None
+        w.show_hint()
+        w.show_answer()
+    return widget
+
+
+def _tree(widget):
+    stack, out = [widget], []
+    while stack:
+        w = stack.pop()
+        out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+def test_every_string_a_lesson_widget_shows_comes_from_the_catalogue(pseudo):
+    problems = []
+    for w in lesson_widgets():
+        answered(w)
+        bad = bypassing(visible_strings(w) + [getattr(s, "caption", "") for s in getattr(w, "steps", [])])
+        if bad:
+            problems.append(f"{type(w).__name__}: {bad[:3]}")
+    assert not problems, "\n".join(problems)
