@@ -3,6 +3,7 @@ from fractions import Fraction
 
 import pytest
 
+from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
 from gamekit.shutbox import lessons as L
 from gamekit.shutbox.rules import FULL, tiles_of
@@ -164,7 +165,7 @@ def test_final_challenge_beats_both_rules_of_thumb():
         best = _best_set(tiles, roll, objective)
         m = L.mask_of(tiles)
         for policy in ("largest tile", "most tiles"):
-            assert L._sheet_key(L._choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
+            assert sheet_key(L._choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
 
 
 def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
