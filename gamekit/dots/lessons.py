@@ -33,7 +33,6 @@ from gamekit.errors import IllegalMoveError
 from gamekit.widgets.base import INK, Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, parse_int)
-from gamekit.widgets.strings import text
 
 __all__ = ["POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components"]
