@@ -54,9 +54,13 @@ def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
     page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb", boards=7)
     ex = L.exercises()["win_in_one"]
     layout = layout_for(ex.game, L.CELL)
+    wrong = ex.wrong[0]
+    x, y = layout.centre(ex.game.grid_column(int(wrong)), 5)
+    ui.click_css(page, ui.board(page, 1), x, y)          # boards: the open-four picture, then exercise 1
+    page.get_by_text(f"✘ Not column {wrong}").first.wait_for(timeout=15_000)   # the refutation is shown
     x, y = layout.centre(ex.game.grid_column(int(ex.solutions[0])), 5)
-    ui.click_css(page, ui.board(page, 3), x, y)          # boards: 2 pictures, the step-through, then exercise 1
-    page.get_by_text("✔ Yes: column").first.wait_for(timeout=15_000)
+    ui.click_css(page, ui.board(page, 1), x, y)
+    page.get_by_text("✔ Right: column").first.wait_for(timeout=15_000)
     ui.screenshot(page, "connect_lesson_exercise")
 
 
