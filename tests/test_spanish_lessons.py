@@ -88,3 +88,37 @@ def test_the_start_page_links_both_languages():
     assert "(es/00_start_here.ipynb)" in english and "(../00_start_here.ipynb)" in spanish
     for game in ("dots_and_boxes", "five_in_a_row", "shut_the_box"):
         assert f"({game}/01_" in spanish
+
+
+def _shared():
+    """tests/test_lessons_shared.py (its lesson list, exercises and output reader), loaded by path."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("lessons_shared", Path(__file__).with_name("test_lessons_shared.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("rel", LESSONS, ids=str)
+def test_no_output_of_a_spanish_lesson_states_an_exercise_answer(rel):
+    """The Spanish pages run, and nothing they show gives away an answer (the leaks in Spanish)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from gamekit.i18n import using
+
+    shared = _shared()
+    lesson = rel.with_suffix("").as_posix()
+    path = NOTEBOOKS / "es" / rel.with_suffix(".ipynb")
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    shown = shared._visible_text(nb)
+    with using("es"):
+        exercises = [factory() for factory in shared.EXERCISES[lesson]]
+    for ex in exercises:
+        for leak in ex.leaks:
+            for n, text in shown:
+                if text == ex.prompt or text == f"<b>{ex.prompt}</b>":
+                    continue
+                assert leak not in text, f"es/{lesson}: {n}'s output gives away {ex.key!r}: it shows {leak!r}"
