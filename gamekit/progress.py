@@ -227,8 +227,9 @@ class ProgressView(Localized):
         written = export(path, self.name.value)
         data = base64.b64encode(written.read_bytes()).decode()
         link = f"<a download='{html.escape(written.name)}' href='data:text/csv;base64,{data}'>"
+        where = f"<code>{html.escape(str(written))}</code>"
         self.note.value = tr("Saved {file} next to this notebook. {link}Download it</a> and hand it in.",
-                             file=f"<code>{html.escape(str(written))}</code>", link=link)
+                             file=where, link=link)
         return written
 
     def _on_export(self) -> None:
