@@ -10,6 +10,15 @@ pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/dots_and_boxes/01_rules_and_terms.ipynb"
 
+
+def game_board(page, n: int) -> tuple[int, int]:
+    """(canvas index, status index) of the n-th game widget: the lesson's exercise boards come before it."""
+    return tuple(page.evaluate("""n => {
+      const w = document.querySelectorAll('.gamekit-widget')[n];
+      return [[...document.querySelectorAll('canvas.gamekit-board')].indexOf(w.querySelector('canvas.gamekit-board')),
+              [...document.querySelectorAll('.gamekit-status')].indexOf(w.querySelector('.gamekit-status'))];
+    }""", n))
+
 def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     page = notebook_page(LESSON, boards=2)
     widget = page.locator(".gamekit-widget").nth(0)
@@ -18,12 +27,14 @@ def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     layout = BoardLayout.fit(3, 3)
     game = DotsAndBoxes(3, 3)
     x, y = layout.line_middle(game, game.line_index("a1-b1"))
+    board, status = game_board(page, 0)
+    ui.board(page, board).scroll_into_view_if_needed()
     # sample a pixel on the line but off the white last-move mark in its middle
-    ui.watch_redraw(page, 0, x - layout.spacing / 4, y)
-    ui.click_css(page, ui.board(page, 0), x, y)
+    ui.watch_redraw(page, board, x - layout.spacing / 4, y)
+    ui.click_css(page, ui.board(page, board), x, y)
 
     widget.locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    assert "Coral" in ui.status_text(page, 0)
+    assert "Coral" in ui.status_text(page, status)
     latency_ms = ui.redraw_latency_ms(page)
     shot = ui.screenshot(page, "dots_after_click")
     (shot.parent / "dots_click_latency.json").write_text(json.dumps({"click_to_redraw_ms": latency_ms}))
@@ -35,11 +46,12 @@ def test_cpu_answers_a_click(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
     layout = BoardLayout.fit(5, 4)
     game = DotsAndBoxes(5, 4)
-    ui.click_css(page, ui.board(page, 1), *layout.line_middle(game, game.line_index("c3-d3")))
-    ui.wait_for_status(page, 1, "The CPU played")
-    assert "Your move" in ui.status_text(page, 1)
+    board, status = game_board(page, 1)
+    ui.click_css(page, ui.board(page, board), *layout.line_middle(game, game.line_index("c3-d3")))
+    ui.wait_for_status(page, status, "The CPU played")
+    assert "Your move" in ui.status_text(page, status)
     for line in ("a1-b1", "a1-a2", "b1-b2"):          # a few more lines, for the README picture
-        ui.click_css(page, ui.board(page, 1), *layout.line_middle(game, game.line_index(line)))
+        ui.click_css(page, ui.board(page, board), *layout.line_middle(game, game.line_index(line)))
         page.wait_for_timeout(300)
     ui.ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".gamekit-widget").nth(1).screenshot(path=str(ui.ARTIFACTS / "dots_widget.png"))
@@ -47,13 +59,15 @@ def test_cpu_answers_a_click(notebook_page, ui):
 
 def test_refused_click_explains_why(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
-    ui.click_css(page, ui.board(page, 0), 3, 3)     # the corner, far from any gap
-    ui.wait_for_status(page, 0, "gap between two neighbouring dots")
+    board, status = game_board(page, 0)
+    ui.click_css(page, ui.board(page, board), 3, 3)     # the corner, far from any gap
+    ui.wait_for_status(page, status, "gap between two neighbouring dots")
 
 
 def test_a_tap_draws_a_line_on_a_touch_screen(notebook_page, ui):
     page = notebook_page(LESSON, boards=2, touch=True)
     layout, game = BoardLayout.fit(3, 3), DotsAndBoxes(3, 3)
-    ui.click_css(page, ui.board(page, 0), *layout.line_middle(game, game.line_index("b2-c2")), tap=True)
+    board, status = game_board(page, 0)
+    ui.click_css(page, ui.board(page, board), *layout.line_middle(game, game.line_index("b2-c2")), tap=True)
     page.locator(".gamekit-widget").nth(0).locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    assert "Coral" in ui.status_text(page, 0)
+    assert "Coral" in ui.status_text(page, status)
