@@ -45,3 +45,13 @@ rooms: $(VENV)/.lab-installed   ## the room server for online play (docs/rooms.m
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts
+
+# Language catalogues (docs/CONVENTIONS.md, "Languages"): collect the English messages from the code into the .pot,
+# merge them into every .po (new ones come in empty, changed ones fuzzy), then compile the .mo files gamekit reads.
+.PHONY: messages
+PYBABEL ?= $(if $(wildcard $(BIN)/pybabel),$(BIN)/pybabel,pybabel)
+messages:
+	$(PYBABEL) extract -F babel.cfg -k tr -k ntr:1,2 -k ptr:1c,2 -k N_ --no-location --sort-output -w 100 \
+	  --project=gamekit --copyright-holder="gamekit contributors" -o gamekit/locale/gamekit.pot .
+	$(PYBABEL) update -i gamekit/locale/gamekit.pot -d gamekit/locale -D gamekit --ignore-obsolete -w 100
+	$(PYBABEL) compile -d gamekit/locale -D gamekit --statistics

@@ -4,9 +4,12 @@
 * ``gamekit.connect`` — 5 en raya and standard Connect Four
 * ``gamekit.shutbox`` — Shut the Box (Cerrar la caja)
 * ``gamekit.game``    — the contract every game keeps (``Game``, ``Outcome``, ``Termination``, ``load``)
+* ``gamekit.i18n``    — languages: ``gamekit.set_language("es")`` or ``GAMEKIT_LANG=es`` (gettext catalogues)
 """
 from gamekit.errors import BadPositionError, IllegalMoveError, SolverTimeout
 from gamekit.game import Game, Outcome, Termination, load
+from gamekit.i18n import get_language, set_language
 
-__all__ = ["IllegalMoveError", "BadPositionError", "SolverTimeout", "Game", "Outcome", "Termination", "load"]
+__all__ = ["IllegalMoveError", "BadPositionError", "SolverTimeout", "Game", "Outcome", "Termination", "load",
+           "set_language", "get_language"]
 __version__ = "0.1.0"

@@ -32,6 +32,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
 
 SCHEMA_VERSION = 2
@@ -138,18 +139,17 @@ def check_header(data: Any, ids: tuple[str, ...], what: str) -> int:
     ``ids``: the ``"game"`` values this class reads (a version-1 save may lack the key).
     """
     if not isinstance(data, dict):
-        raise BadPositionError(f"{_short(data)}: not a saved {what} game (expected a dict)")
+        raise BadPositionError(tr("{short}: not a saved {what} game (expected a dict)", short=_short(data), what=tr(what)))
     version = data.get("version", 1)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise BadPositionError(f"version {_short(version)}: not a version number")
+        raise BadPositionError(tr("version {short}: not a version number", short=_short(version)))
     if version < 1 or version > SCHEMA_VERSION:
-        raise BadPositionError(f"version {version}: this gamekit reads saved games of versions 1 to "
-                               f"{SCHEMA_VERSION}")
+        raise BadPositionError(tr("version {version}: this gamekit reads saved games of versions 1 to {latest}", version=version, latest=SCHEMA_VERSION))
     if "game" in data or version >= 2:
         game = data.get("game")
         if game not in ids:
-            raise BadPositionError(f"game {_short(game)}: not a saved {what} game "
-                                   f"(expected {' or '.join(repr(i) for i in ids)})")
+            raise BadPositionError(tr("game {short}: not a saved {what} game (expected {items})", short=_short(game), what=tr(what),
+                                   items=tr(" or ").join(repr(i) for i in ids)))
     return version
 
 
@@ -158,22 +158,33 @@ def replay(game: Any, moves: Any, *, kind: type | tuple[type, ...] | None = None
     """Play ``moves`` (a list or tuple) into ``game`` for ``from_moves``/``from_dict``, then ``resign(resigned)``
     when given: anything refused becomes a BadPositionError naming the move's number (``what`` 1, 2, …).
     ``kind``: the type every move must have (``example`` shows one in the message)."""
+    one, many = _WHATS[what]
+    example = tr(example) if example else ""
     if not isinstance(moves, (list, tuple)):
-        raise BadPositionError(f"{_short(moves)}: not a list of {what}s" + (f" like {example}" if example else ""))
+        raise BadPositionError(tr("{short}: not a list of {what} like {example}", short=_short(moves), what=tr(many),
+                                  example=example) if example else
+                               tr("{short}: not a list of {what}", short=_short(moves), what=tr(many)))
     for i, move in enumerate(moves):
         if kind is not None and not isinstance(move, kind):
-            raise BadPositionError(f"{what} {i + 1} {_short(move)}: not a {what}"
-                                   + (f" like {example}" if example else ""))
+            raise BadPositionError(tr("{what} {number} {short}: not a {what} like {example}", what=tr(one),
+                                      number=i + 1, short=_short(move), example=example) if example else
+                                   tr("{what} {number} {short}: not a {what}", what=tr(one), number=i + 1,
+                                      short=_short(move)))
         try:
             game.play(move)
         except IllegalMoveError as e:
-            raise BadPositionError(f"{what} {i + 1} is illegal: {e}") from None
+            raise BadPositionError(tr("{what} {number} is illegal: {error}", what=tr(one), number=i + 1,
+                                      error=e)) from None
     if resigned is not None:
         try:
             game.resign(resigned)
         except IllegalMoveError as e:
-            raise BadPositionError(f"resigned={_short(resigned)}: {e}") from None
+            raise BadPositionError(tr("resigned={short}: {error}", short=_short(resigned), error=e)) from None
     return game
+
+
+_WHATS = {"move": (N_("move"), N_("moves")), "line": (N_("line"), N_("lines")),
+          "action": (N_("action"), N_("actions"))}   # what replay() calls the items of a move list
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -196,8 +207,10 @@ def check_running(game: Any, who: str = "choose") -> None:
     """The CPU players' guard: a ValueError naming the result when ``game`` is already over."""
     if game.is_over():
         outcome = game.outcome() if hasattr(game, "outcome") else None
-        how = f" ({outcome.termination.value})" if outcome is not None else ""
-        raise ValueError(f"{who}: the game is over{how}, there is no move to choose")
+        if outcome is None:
+            raise ValueError(tr("{who}: the game is over, there is no move to choose", who=who))
+        raise ValueError(tr("{who}: the game is over ({how}), there is no move to choose", who=who,
+                            how=outcome.termination.value))
 
 
 GAMES: dict[str, Callable[[], type]] = {}
@@ -233,8 +246,8 @@ register("shut_the_box", _shutbox)
 def load(data: Any) -> Game:
     """Any saved game (``to_dict()`` of any gamekit game) back as a game, by its ``"game"`` id."""
     if not isinstance(data, dict):
-        raise BadPositionError(f"{_short(data)}: not a saved game (expected a dict)")
+        raise BadPositionError(tr("{short}: not a saved game (expected a dict)", short=_short(data)))
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise BadPositionError(f"game {_short(game_id)}: unknown game (known: {', '.join(sorted(GAMES))})")
+        raise BadPositionError(tr("game {short}: unknown game (known: {items})", short=_short(game_id), items=', '.join(sorted(GAMES))))
     return GAMES[game_id]().from_dict(data)

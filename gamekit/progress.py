@@ -21,6 +21,7 @@ A damaged file is set aside as ``progress.json.damaged`` (never silently overwri
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import os
@@ -28,6 +29,8 @@ import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from gamekit.i18n import N_, Localized, tr
 
 ENV = "GAMEKIT_PROGRESS_FILE"
 VERSION = 1
@@ -96,9 +99,9 @@ def _save(data: dict[str, Any]) -> None:
 def _check_names(lesson: Any, exercise: Any) -> None:
     for what, value in (("lesson", lesson), ("exercise", exercise)):
         if not isinstance(value, str):
-            raise TypeError(f"{what} name must be a string, not {type(value).__name__}")
+            raise TypeError(tr("{what} name must be a string, not {__name__}", what=what, __name__=type(value).__name__))
         if len(value) > 300:
-            raise ValueError(f"{what} name is {len(value)} characters long; at most 300")
+            raise ValueError(tr("{what} name is {n} characters long; at most 300", what=what, n=len(value)))
 
 
 def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict[str, Any]:
@@ -110,7 +113,7 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
     """
     _check_names(lesson, exercise)
     if not isinstance(ok, bool):
-        raise TypeError(f"ok must be True or False, not {ok!r}")
+        raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
     with _lock:
         data = load()
         rec = data["lessons"].setdefault(lesson, {}).setdefault(
@@ -158,21 +161,22 @@ def rows() -> list[list[Any]]:
     return out
 
 
-HEADERS = ["lesson", "exercises tried", "solved", "at the first try", "answers shown", "attempts"]
+HEADERS = [N_("lesson"), N_("exercises tried"), N_("solved"), N_("at the first try"), N_("answers shown"),
+           N_("attempts")]   # translated where the table is made
 
 
 def progress_table():
     """The saved progress as a table (a :class:`gamekit.display.Table`), one row per lesson."""
     from gamekit.display import Table
     body = rows()
-    return Table(HEADERS, body or [["(nothing answered yet)", 0, 0, 0, 0, 0]],
-                 caption="Your progress (saved on this computer)")
+    return Table([tr(h) for h in HEADERS], body or [[tr("(nothing answered yet)"), 0, 0, 0, 0, 0]],
+                 caption=tr("Your progress (saved on this computer)"))
 
 
 def export_csv(name: str = "") -> str:
     """The detailed progress as CSV text: one line per exercise, with the pupil's name on every line."""
     if not isinstance(name, str):
-        raise TypeError(f"name must be a string, not {type(name).__name__}")
+        raise TypeError(tr("name must be a string, not {__name__}", __name__=type(name).__name__))
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["pupil", "lesson", "exercise", *FIELDS, "updated"])
@@ -193,15 +197,15 @@ def export(path: str | Path | None = None, name: str = "") -> Path:
     return path
 
 
-class ProgressView:
+class ProgressView(Localized):
     """The start page's progress: a table, Refresh, and Export (a file to hand in plus a download link)."""
 
     def __init__(self) -> None:
         import ipywidgets as W
         self.table = W.HTML()
-        self.name = W.Text(placeholder="your name", layout=W.Layout(width="14em"))
-        self.refresh_button = W.Button(description="Refresh", icon="refresh")
-        self.export_button = W.Button(description="Export", icon="download", button_style="primary")
+        self.name = W.Text(placeholder=tr("your name"), layout=W.Layout(width="14em"))
+        self.refresh_button = W.Button(description=tr("Refresh"), icon="refresh")
+        self.export_button = W.Button(description=tr("Export"), icon="download", button_style="primary")
         self.note = W.HTML()
         self.refresh_button.on_click(lambda _: self.refresh())
         self.export_button.on_click(lambda _: self._on_export())
@@ -222,16 +226,18 @@ class ProgressView:
         self.refresh()
         written = export(path, self.name.value)
         data = base64.b64encode(written.read_bytes()).decode()
-        self.note.value = (f"Saved <code>{html.escape(str(written))}</code> next to this notebook. "
-                           f"<a download='{html.escape(written.name)}' href='data:text/csv;base64,{data}'>"
-                           f"Download it</a> and hand it in.")
+        link = f"<a download='{html.escape(written.name)}' href='data:text/csv;base64,{data}'>"
+        where = f"<code>{html.escape(str(written))}</code>"
+        self.note.value = tr("Saved {file} next to this notebook. {link}Download it</a> and hand it in.",
+                             file=where, link=link)
         return written
 
     def _on_export(self) -> None:
         try:
             self.export()
         except (OSError, ValueError, TypeError) as problem:
-            self.note.value = f"<span style='color:#c0392b'>Could not export: {problem}</span>"
+            message = html.escape(tr("Could not export: {problem}", problem=problem))
+            self.note.value = f"<span style='color:#c0392b'>{message}</span>"
 
 
 __all__ = ["progress_path", "load", "record", "results", "reset", "rows", "progress_table", "export_csv",

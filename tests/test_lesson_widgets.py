@@ -66,7 +66,7 @@ def test_exercise_widget_records_attempts_and_score():
     assert w.submit("") [0] is False and len(w.attempts) == 1      # an empty box is not an attempt
     assert w.submit("3") == (True, "Yes, 3.")
     assert w.solved and [a.ok for a in w.attempts] == [False, True]
-    assert "2 attempt(s) · solved" in w.attempts_label.value
+    assert "2 attempts · solved" in w.attempts_label.value
     assert score.solved == 1 and score.first_try == 0 and score.attempts == 2
     assert "1 of 1 exercises solved" in score.value
 
@@ -94,10 +94,27 @@ def test_show_answer_before_solving_does_not_count_as_solved():
 def test_exercise_widget_with_choices_uses_buttons():
     ex = Exercise("Who?", choice_checker("Gold", {"Gold": "yes", "Coral": "no"}), choices=["Gold", "Coral"])
     w = ExerciseWidget(ex)
-    assert list(w.input.options) == ["Gold", "Coral"]
+    assert list(w.input.options) == [("Gold", "Gold"), ("Coral", "Coral")]     # (label, value)
     w.input.value = "Coral"
     w.check_button.click()
     assert w.attempts[-1].ok is False and "no" in w.last_feedback
+
+
+def test_choices_are_shown_in_the_widgets_language_and_checked_by_value():
+    import gamekit
+
+    gamekit.set_language("es")
+    try:
+        ex = Exercise("¿Quién?", choice_checker("Gold", {"Gold": "sí", "Coral": "no"}), choices=["Gold", "Coral"],
+                      answer="Gold", solutions=["Gold"])
+        w = ExerciseWidget(ex)
+    finally:
+        gamekit.set_language("en")
+    assert list(w.input.options) == [("Dorado", "Gold"), ("Coral", "Coral")]
+    w.input.value = "Gold"
+    w.check_button.click()
+    assert w.attempts[-1].ok and w.check_button.description == "Comprobar"
+    assert w.show_answer() == "Respuesta: Dorado"
 
 
 def test_no_hint_text_has_a_fallback():

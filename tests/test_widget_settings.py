@@ -274,16 +274,16 @@ def test_shutbox_resign_says_there_is_none():
 
 
 def test_spanish_refusals():
-    from gamekit.widgets import strings
+    import gamekit
 
-    strings.set_language("es")
+    gamekit.set_language("es")
     try:
         w = DotsWidget(3, 3, mode="people")
         with pytest.raises(BadSettingError) as info:
             w.set_level("experto")
         assert "elige uno de" in str(info.value) and w.last_status.startswith("Sin cambios")
     finally:
-        strings.set_language("en")
+        gamekit.set_language("en")
 
 
 def test_rules_objects_are_kept():

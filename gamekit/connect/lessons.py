@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from gamekit.i18n import N_, get_language, tr
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
                                    FiveInARow, count_lines)
 from gamekit.connect import teach
@@ -86,30 +87,27 @@ def playable_threats(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
 # ----- tables --------------------------------------------------------------------------------
 def rules_table() -> Table:
     """The two games side by side (the facts of the rules sheet)."""
-    return Table(["", "standard Connect Four", "5 en raya"], [
-        ["board", "7 columns × 6 rows", "9 columns × 6 rows: one extra column on each side"],
-        ["start", "empty grid", "both outer columns full, red and yellow alternating, so every row has one "
-                                "red and one yellow side disc at its two ends; they count for lines. (Which colour "
-                                "sits at the bottom of each side the sheet does not say: gamekit puts red "
-                                "bottom-left and yellow bottom-right.)"],
-        ["to win", "four of your discs in a line (across, up or diagonal)",
-         "five of your discs in a line; four wins nothing"],
-        ["legal moves", "drop into any column that is not full",
-         "drop into one of the seven middle columns that is not full; the outer columns take no discs"],
-        ["end", "at most 42 discs; a full grid without a four is a draw",
-         "still at most 42 discs; a full grid without a five is a draw"],
-    ], caption="5 en raya beside standard Connect Four")
+    return Table(["", tr("standard Connect Four"), tr("5 en raya")], [
+        [tr("board"), tr("7 columns × 6 rows"), tr("9 columns × 6 rows: one extra column on each side")],
+        [tr("start"), tr("empty grid"), tr("both outer columns full, red and yellow alternating, so every row has one red and one yellow side disc at its two ends; they count for lines. (Which colour sits at the bottom of each side the sheet does not say: gamekit puts red bottom-left and yellow bottom-right.)")],
+        [tr("to win"), tr("four of your discs in a line (across, up or diagonal)"),
+         tr("five of your discs in a line; four wins nothing")],
+        [tr("legal moves"), tr("drop into any column that is not full"),
+         tr("drop into one of the seven middle columns that is not full; the outer columns take no discs")],
+        [tr("end"), tr("at most 42 discs; a full grid without a four is a draw"),
+         tr("still at most 42 discs; a full grid without a five is a draw")],
+    ], caption=tr("5 en raya beside standard Connect Four"))
 
 
 def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
     """Possible winning lines on the boards named in ``games`` ("four", "five"), counted by gamekit."""
     rows = []
-    boards = {"four": ("Connect Four (four in a line)", CONNECT_FOUR), "five": ("5 en raya (five in a line)", FIVE_IN_A_ROW)}
+    boards = {"four": (tr("Connect Four (four in a line)"), CONNECT_FOUR), "five": (tr("5 en raya (five in a line)"), FIVE_IN_A_ROW)}
     for label, v in (boards[g] for g in games):
         n = count_lines(v)
         rows.append([label, n["horizontal"], n["vertical"], n["diagonal"], n["lines"], n["through_sides"]])
-    return Table(["board", "across", "up", "diagonal", "lines in all", "through a side disc"], rows,
-                 caption="Lines that can still be completed on the empty grid")
+    return Table([tr("board"), tr("across"), tr("up"), tr("diagonal"), tr("lines in all"), tr("through a side disc")], rows,
+                 caption=tr("Lines that can still be completed on the empty grid"))
 
 
 # ----- pictures ----------------------------------------------------------------------------------
@@ -156,30 +154,28 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
 # ----- the step-through -----------------------------------------------------------------------------
 def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     seat = before.to_move
-    who = COLOUR_NAMES[seat].capitalize()
-    text = f"Move {len(after.history)}. {who} drops into column {move}."
+    who = tr(COLOUR_NAMES[seat]).capitalize()
+    text = tr("Move {n}. {who} drops into column {move}.", n=len(after.history), who=who, move=move)
     if after.winner() == seat:
         cells = after.winning_cells()
         side = any(after.is_side(c) for c, _ in cells)
-        return text + f" Five in a line — {who} wins" + (", and the line ends on a side disc." if side else ".")
+        return text + tr(" Five in a line — {who} wins", who=who) + (tr(", and the line ends on a side disc.") if side else ".")
     new = set(playable_threats(after, seat)) - set(playable_threats(before, seat))
     all_new = set(threat_cells(after, seat)) - set(threat_cells(before, seat))
     stacked = [(c, r) for c, r in playable_threats(after, seat) if (c, r + 1) in threat_cells(after, seat)]
     if stacked:
         c, _ = stacked[0]
-        text += (f" {who} threatens column {after.column_number(c)} twice, one cell above the other: blocking the "
-                 f"lower threat puts a disc right under the upper one, so {COLOUR_NAMES[1 - seat]} cannot stop both.")
+        text += (tr(" {who} threatens column {column_number} twice, one cell above the other: blocking the lower threat puts a disc right under the upper one, so {colour} cannot stop both.", who=who, column_number=after.column_number(c), colour=tr(COLOUR_NAMES[1 - seat])))
     elif len(playable_threats(after, seat)) >= 2:
-        text += f" {who} now threatens to win in two places at once: a double threat, " \
-                f"{COLOUR_NAMES[1 - seat]} can block only one."
+        text += tr(" {who} now threatens to win in two places at once: a double threat, {colour} can block only one.", who=who, colour=tr(COLOUR_NAMES[1 - seat]))
     elif new:
         c, _ = sorted(new)[0]
-        text += f" A threat: {who} wins next in column {after.column_number(c)} unless it is blocked."
+        text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=who, column_number=after.column_number(c))
     elif all_new:
-        text += f" A new threat cell (tinted) higher up: nobody can use it until the column fills below it."
+        text += tr(" A new threat cell (tinted) higher up: nobody can use it until the column fills below it.")
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
-        text += " It blocks a threat."
+        text += tr(" It blocks a threat.")
     return text
 
 
@@ -197,14 +193,15 @@ def steps(name: str = "won_game") -> list[Step]:
     if name != "won_game":
         raise KeyError(f"no step-through {name!r}; known: won_game")
     games = _won_game_games()
-    out = [Step(lambda g=games[0]: scene(g), "The start: 42 empty cells between the two side columns. Red moves first.")]
+    out = [Step(lambda g=games[0]: scene(g), tr("The start: 42 empty cells between the two side columns. Red moves first."))]
     for i, m in enumerate(WON_GAME):
         before, after = games[i], games[i + 1]
         out.append(Step(lambda g=after: scene(g), _caption(before, after, m)))
     return out
 
 
-def step_through(name: str = "won_game", title: str = "A won game of 5 en raya") -> StepThrough:
+def step_through(name: str = "won_game", title: str | None = None) -> StepThrough:
+    title = tr("A won game of 5 en raya") if title is None else title
     return StepThrough(steps(name), size=layout_for(FiveInARow(), CELL).css_size, title=title, interval=1.0)
 
 
@@ -222,7 +219,7 @@ class ConnectExercise(Exercise):
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
-    raw = str(answer).strip().lower().replace("column", "").strip()
+    raw = str(answer).strip().lower().replace("column", "").replace(tr("column").lower(), "").strip()
     return game.check(raw)             # IllegalMoveError (a ValueError) explains a bad column
 
 
@@ -304,7 +301,7 @@ def _line_words(game: ConnectGame, line: Sequence[str]) -> str:
     """"red 2, yellow 1, red 1" for a sequence of drops from ``game``."""
     seat, out = game.to_move, []
     for m in line:
-        out.append(f"{COLOUR_NAMES[seat]} {m}")
+        out.append(f"{tr(COLOUR_NAMES[seat])} {m}")
         seat = 1 - seat
     return ", ".join(out)
 
@@ -318,29 +315,29 @@ def outcome_words(game: ConnectGame, move: str) -> str:
     drops on) best play for both sides as the exact solver sees it."""
     after = game.copy()
     after.play(move)
-    me, them = COLOUR_NAMES[game.to_move], COLOUR_NAMES[1 - game.to_move]
+    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     if after.winner() == game.to_move:
-        return f"column {move} makes five in a line: {me} wins."
+        return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
     replies = immediate_wins(after)
     if replies:
-        return f"after column {move}, {them} drops in column {replies[0]} and makes five in a line."
+        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=replies[0])
     if len(after.history) < SOLVE_FROM:
-        return f"column {move} makes no five in a line, and {them} cannot make five at once after it."
+        return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
     line, end = principal_line(after)
     shown = _line_words(after, line)
     if end.is_over():
         w = end.winner()
-        result = "a draw: the grid is full" if w is None else \
-            f"five in a line — {COLOUR_NAMES[w]} wins" + (" with the last disc of the game" if end.is_full() else "")
-        return f"after column {move}, best play goes {shown}: {result}."
+        result = tr("a draw: the grid is full") if w is None else \
+            tr("five in a line — {colour} wins", colour=tr(COLOUR_NAMES[w])) + (tr(" with the last disc of the game") if end.is_full() else "")
+        return tr("after column {move}, best play goes {shown}: {result}.", move=move, shown=shown, result=result)
     score = solve(end)                                     # for the player to move at the end of the line
     if score == 0:
-        result = "a draw with best play"
+        result = tr("a draw with best play")
     else:
         winner = end.to_move if score > 0 else 1 - end.to_move
         discs = 22 - abs(score) - end.discs_played(winner)
-        result = f"{COLOUR_NAMES[winner]} wins with best play, with its {_nth(discs)} disc from there"
-    return f"after column {move}, best play begins {shown} … and the solver says {result}."
+        result = tr("{colour} wins with best play, with its {nth} disc from there", colour=tr(COLOUR_NAMES[winner]), nth=_nth(discs))
+    return tr("after column {move}, best play begins {shown} … and the solver says {result}.", move=move, shown=shown, result=result)
 
 
 def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
@@ -356,51 +353,46 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
             said[move] = outcome_words(game, move)
         words = said[move]
         if move in good:
-            return True, f"Right: {words}" + (f" {why_right}" if why_right else "")
-        if len(game.history) + 1 < SOLVE_FROM and "makes no five" in words:
-            words += f" But {COLOUR_NAMES[game.to_move]} had a better move: " + hint[0].lower() + hint[1:]
-        return False, f"Not column {move}: {words}"
+            return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
+        quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it.",
+                   move=move, them=tr(COLOUR_NAMES[1 - game.to_move]))
+        if len(game.history) + 1 < SOLVE_FROM and words == quiet:
+            words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
+        return False, tr("Not column {move}: {words}", move=move, words=words)
 
     return ConnectExercise(prompt, _column_checker(game, judge), hint=hint,
-                           answer="Column " + " or ".join(good), solutions=good, wrong=wrong,
+                           answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
                            key=key or name, game=game)
 
 
 def side_win_exercise() -> ConnectExercise:
-    return _solver_exercise("side_win", "Red to move: one column makes five in a line right now. Click it.",
-                            hint="Look along the bottom row, side discs included.",
-                            why_right="The red side disc on the left is the fifth disc.")
+    return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Click it."),
+                            hint=tr("Look along the bottom row, side discs included."),
+                            why_right=tr("The red side disc on the left is the fifth disc."))
 
 
 def side_block_exercise() -> ConnectExercise:
-    return _solver_exercise("side_block", "Yellow to move: red threatens to win at once. Click the column "
-                            "that stops it.", hint="Count red's discs in the bottom row — and the side disc next to them.",
-                            why_right="Yellow fills the cell red needed: the red side disc and red's three discs "
-                                      "now make only four.")
+    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Click the column that stops it."), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
+                            why_right=tr("Yellow fills the cell red needed: the red side disc and red's three discs now make only four."))
 
 
 def win_in_one_exercise() -> ConnectExercise:
-    return _solver_exercise("win_in_one", "Red to move: win with this disc. Click the column.",
-                            hint="Find red's four in a line and the empty cell at its end that a disc can reach now.")
+    return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Click the column."),
+                            hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."))
 
 
 def only_move_exercise() -> ConnectExercise:
-    return _solver_exercise("only_move", "Yellow to move. Every column but one loses. Find the one that does not.",
-                            hint="Where would red like to drop next? Get there first — and keep yellow's threat on "
-                                 "row 6 alive.",
-                            why_right="Yellow keeps its threat on row 6 (even): at the end red must fill the cell "
-                                      "under it — zugzwang.")
+    return _solver_exercise("only_move", tr("Yellow to move. Every column but one loses. Find the one that does not."),
+                            hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
+                            why_right=tr("Yellow keeps its threat on row 6 (even): at the end red must fill the cell under it — zugzwang."))
 
 
 def winning_move_exercise() -> ConnectExercise:
-    return _solver_exercise("winning_move", "Red to move. One column wins by force; every other column only "
-                            "draws. Find the win.", hint="Build a four whose open end yellow cannot fill in time.")
+    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."))
 
 
 def challenge_exercise() -> ConnectExercise:
-    return _solver_exercise("challenge", "Final challenge — yellow to move. One column wins, one draws, the rest "
-                            "lose. Find the win.", hint="Look for a drop that makes two threats at once, and "
-                            "mind the cell under red's threat in column 2.")
+    return _solver_exercise("challenge", tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."), hint=tr("Look for a drop that makes two threats at once, and mind the cell under red's threat in column 2."))
 
 
 def zugzwang_exercise() -> ConnectExercise:
@@ -413,35 +405,39 @@ def zugzwang_exercise() -> ConnectExercise:
     empty = sum(game.height - len(game.grid[c]) for c in others)
     mover = game.to_move
     forced = mover if empty % 2 == 0 else 1 - mover         # the player to move when those cells run out
-    names = " and ".join(map(str, columns))
-    why = (f"outside columns {names} there are {empty} empty cells, and {COLOUR_NAMES[mover]} is to move. "
-           f"Taking turns, {'the other player' if empty % 2 == 0 else COLOUR_NAMES[mover]} fills the last of them, "
-           f"so {COLOUR_NAMES[forced]} must then drop into column {columns[0]} or {columns[-1]} — under "
-           f"{COLOUR_NAMES[1 - forced]}'s threat on row 2, and {COLOUR_NAMES[1 - forced]} makes five on top. "
-           f"That is zugzwang.")
-    right, wrong = COLOUR_NAMES[forced].capitalize(), COLOUR_NAMES[1 - forced].capitalize()
-    return ConnectExercise(f"Nobody wants to drop into column {columns[0]} or {columns[-1]} (the ✗ cells). Suppose both "
-                           f"players drop everywhere else until the other columns are full, and nobody wins there. "
-                           f"Who then has to drop into a ✗ cell?",
-                           choice_checker(right, {right: f"Right: {why}", wrong: f"Not so: {why}"}),
-                           hint=f"Count the empty cells outside columns {names}. Who is to move now?",
-                           answer=right, solutions=[right], choices=["Red", "Yellow"], wrong=[wrong],
+    names = tr(" and ").join(map(str, columns))
+    values = dict(names=names, empty=empty, colour=tr(COLOUR_NAMES[mover]), colour2=tr(COLOUR_NAMES[forced]),
+                  column=columns[0], column2=columns[-1], colour3=tr(COLOUR_NAMES[1 - forced]))
+    if empty % 2 == 0:
+        why = tr("outside columns {names} there are {empty} empty cells, and {colour} is to move. Taking turns, "
+                 "the other player fills the last of them, so {colour2} must then drop into column {column} or "
+                 "{column2} — under {colour3}'s threat on row 2, and {colour3} makes five on top. That is zugzwang.",
+                 **values)
+    else:
+        why = tr("outside columns {names} there are {empty} empty cells, and {colour} is to move. Taking turns, "
+                 "{colour} fills the last of them, so {colour2} must then drop into column {column} or "
+                 "{column2} — under {colour3}'s threat on row 2, and {colour3} makes five on top. That is zugzwang.",
+                 **values)
+    right, wrong = tr(COLOUR_NAMES[forced]).capitalize(), tr(COLOUR_NAMES[1 - forced]).capitalize()
+    return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). Suppose both players drop everywhere else until the other columns are full, and nobody wins there. Who then has to drop into a ✗ cell?", column=columns[0], column2=columns[-1]),
+                           choice_checker(right, {right: tr("Right: {why}", why=why), wrong: tr("Not so: {why}", why=why)}),
+                           hint=tr("Count the empty cells outside columns {names}. Who is to move now?", names=names),
+                           answer=right, solutions=[right], choices=[tr("Red"), tr("Yellow")], wrong=[wrong],
                            key="zugzwang", game=game, click=False)
 
 
 def count_lines_exercise() -> ConnectExercise:
     n = count_lines(FIVE_IN_A_ROW)["lines"]
-    check = count_checker(n, right="Right: {correct} lines of five can still be completed.",
-                          too_few="Too few: count the lines through the side discs too.",
-                          too_many="Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
-    return ConnectExercise("How many lines of five cells can still be completed on the empty 5 en raya grid "
-                           "(either colour)?", check, hint="Across: 5 places in each of 6 rows. Up: 2 in each middle column.",
+    check = count_checker(n, right=tr("Right: {correct} lines of five can still be completed."),
+                          too_few=tr("Too few: count the lines through the side discs too."),
+                          too_many=tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour."))
+    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check, hint=tr("Across: 5 places in each of 6 rows. Up: 2 in each middle column."),
                            answer=str(n), solutions=[n], wrong=[n - 20, n + 12], key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>",))
 
 
 def _nth(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n]) if n in (1, 2, 3) else tr("{n}th", n=n)
 
 
 BUILDERS = {"side_win": side_win_exercise, "side_block": side_block_exercise, "count_lines": count_lines_exercise,
@@ -458,10 +454,15 @@ EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
 
-@lru_cache(maxsize=None)
 def _built(name: str) -> ConnectExercise:
     if name not in BUILDERS:
         raise KeyError(f"no exercise {name!r}; known: {', '.join(BUILDERS)}")
+    return _built_in(name, get_language())
+
+
+@lru_cache(maxsize=None)
+def _built_in(name: str, language: str) -> ConnectExercise:
+    """One exercise per language (its questions and feedback are written in that language)."""
     return BUILDERS[name]()
 
 
@@ -491,7 +492,7 @@ def exercise(name: str, score: LessonScore | None = None):
             return None
         n = game.column_number(col)
         if n is None:
-            raise ValueError("The side columns take no discs: click one of the seven middle columns.")
+            raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
         return str(n)
 
     return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False), hit=hit,
@@ -500,10 +501,9 @@ def exercise(name: str, score: LessonScore | None = None):
 
 def known_results() -> Table:
     """What is known about solving both games."""
-    return Table(["game", "result with perfect play", "status"], [
-        ["standard Connect Four (7×6)", "first player wins, starting in the centre column",
-         "proved (James D. Allen and Victor Allis, 1988; John Tromp's database)"],
-        ["5 en raya (9×6, side columns)", "unknown",
-         "no published solution; gamekit's exact solver settles positions from the middle game on "
-         "(every exercise here), but not yet the empty grid"],
-    ], caption="What is known about the value of the start")
+    return Table([tr("game"), tr("result with perfect play"), tr("status")], [
+        [tr("standard Connect Four (7×6)"), tr("first player wins, starting in the centre column"),
+         tr("proved (James D. Allen and Victor Allis, 1988; John Tromp's database)")],
+        [tr("5 en raya (9×6, side columns)"), tr("unknown"),
+         tr("no published solution; gamekit's exact solver settles positions from the middle game on (every exercise here), but not yet the empty grid")],
+    ], caption=tr("What is known about the value of the start"))

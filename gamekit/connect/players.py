@@ -16,6 +16,7 @@ import random
 import time
 from typing import Any
 
+from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame
 from gamekit.game import check_running
 from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth
@@ -389,7 +390,7 @@ def cpu_player(level: str, seed: int | None = None, **options: Any):
     Hard takes ``time_budget`` (seconds a move, default 1.0, at most what you give) and ``max_depth``.
     """
     if not isinstance(level, str):
-        raise ValueError(f"{level!r}: unknown level — choose easy, medium or hard")
+        raise ValueError(tr("{level!r}: unknown level — choose easy, medium or hard", level=level))
     level = level.lower()
     if level == "easy":
         return EasyPlayer(seed)
@@ -397,4 +398,4 @@ def cpu_player(level: str, seed: int | None = None, **options: Any):
         return MediumPlayer(seed)
     if level == "hard":
         return HardPlayer(seed, **options)
-    raise ValueError(f"{level!r}: unknown level — choose easy, medium or hard")
+    raise ValueError(tr("{level!r}: unknown level — choose easy, medium or hard", level=level))

@@ -33,11 +33,12 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Iterator
 
+from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
 
 RED, YELLOW = 0, 1
-COLOUR_NAMES = ("red", "yellow")
+COLOUR_NAMES = (N_("red"), N_("yellow"))   # translated with tr() where they are shown
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # horizontal, vertical, two diagonals
 
 
@@ -53,19 +54,19 @@ class Variant:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise ValueError(f"name={self.name!r}: a variant's name is text")
+            raise ValueError(tr("name={name!r}: a variant's name is text", name=self.name))
         for field_name in ("columns", "rows", "win"):
             value = getattr(self, field_name)
             if not is_int(value):
-                raise ValueError(f"{field_name}={value!r}: a whole number (int) is needed")
+                raise ValueError(tr("{field_name}={value!r}: a whole number (int) is needed", field_name=field_name, value=value))
         if not isinstance(self.sides, bool):
-            raise ValueError(f"sides={self.sides!r}: True or False")
+            raise ValueError(tr("sides={sides!r}: True or False", sides=self.sides))
         if not (1 <= self.columns <= 9):
-            raise ValueError(f"columns must be 1..9 (the notation uses one digit), not {self.columns}")
+            raise ValueError(tr("columns must be 1..9 (the notation uses one digit), not {columns}", columns=self.columns))
         if not (1 <= self.rows <= 12):
-            raise ValueError(f"rows must be 1..12, not {self.rows}")
+            raise ValueError(tr("rows must be 1..12, not {rows}", rows=self.rows))
         if not (2 <= self.win <= 12):
-            raise ValueError(f"win must be 2..12, not {self.win}")
+            raise ValueError(tr("win must be 2..12, not {win}", win=self.win))
 
     @property
     def width(self) -> int:
@@ -104,8 +105,8 @@ class Variant:
         return out
 
 
-CONNECT_FOUR = Variant("Connect Four", 7, 6, 4, False)
-FIVE_IN_A_ROW = Variant("5 en raya", 7, 6, 5, True)
+CONNECT_FOUR = Variant(N_("Connect Four"), 7, 6, 4, False)
+FIVE_IN_A_ROW = Variant(N_("5 en raya"), 7, 6, 5, True)
 
 # ASCII digits only: "٣" (an Arabic-Indic three) is not column 3
 _MOVE_RE = re.compile(r"^\s*(p?)\s*([0-9]{1,3})\s*$", re.IGNORECASE | re.ASCII)
@@ -122,10 +123,10 @@ class ConnectGame:
     def __init__(self, variant: Variant | None = None, popout: bool = False) -> None:
         if variant is not None:
             if not isinstance(variant, Variant):
-                raise ValueError(f"variant={variant!r}: a Variant (e.g. Variant('mini', columns=4, rows=4, win=3))")
+                raise ValueError(tr("variant={variant!r}: a Variant (e.g. Variant('mini', columns=4, rows=4, win=3))", variant=variant))
             self.variant = variant
         if not isinstance(popout, bool):
-            raise ValueError(f"popout={popout!r}: True or False")
+            raise ValueError(tr("popout={popout!r}: True or False", popout=popout))
         v = self.variant
         self.popout = popout
         self.width, self.height, self.win_length = v.width, v.rows, v.win
@@ -225,12 +226,15 @@ class ConnectGame:
 
     def result_text(self) -> str:
         if not self._over:
-            return f"{COLOUR_NAMES[self.to_move]} to move"
+            return tr("{colour} to move", colour=tr(COLOUR_NAMES[self.to_move]))
         if self._resigned is not None:
-            return f"{COLOUR_NAMES[self._resigned]} resigned — {COLOUR_NAMES[1 - self._resigned]} wins"
+            return tr("{colour} resigned — {winner} wins", colour=tr(COLOUR_NAMES[self._resigned]),
+                      winner=tr(COLOUR_NAMES[1 - self._resigned]))
         if self._winner is None:
-            return f"draw ({self._draw_reason})"
-        return f"{COLOUR_NAMES[self._winner]} wins"
+            why = {"repetition": N_("draw (the same position three times)"),
+                   "nothing to pop": N_("draw (the grid is full and there is no disc to pop)")}
+            return tr(why.get(self._draw_reason or "", N_("draw (the grid is full)")))
+        return tr("{colour} wins", colour=tr(COLOUR_NAMES[self._winner]))
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self) -> list[str]:
@@ -244,39 +248,47 @@ class ConnectGame:
                       if self.grid[self.grid_column(n)] and self.grid[self.grid_column(n)][0] == me]
         return moves
 
+    def _not_a_move(self, move: Any) -> str:
+        if self.popout:
+            return tr("{move!r}: not a move — write a column number 1–{columns}, or p1–p{columns} to pop",
+                      move=move, columns=self.columns)
+        return tr("{move!r}: not a move — write a column number 1–{columns}", move=move, columns=self.columns)
+
     def parse(self, move: Any) -> tuple[bool, int]:
         """``(is_pop, column number)`` for a move, or IllegalMoveError if it is malformed or off the grid."""
         if isinstance(move, bool) or not isinstance(move, (str, int)):
-            raise IllegalMoveError(f"{move!r}: not a move — write a column number 1–{self.columns}"
-                                   + (f", or p1–p{self.columns} to pop" if self.popout else ""))
+            raise IllegalMoveError(self._not_a_move(move))
         m = _MOVE_RE.match(str(move))
         if not m:
-            raise IllegalMoveError(f"{move!r}: not a move — write a column number 1–{self.columns}"
-                                   + (f", or p1–p{self.columns} to pop" if self.popout else ""))
+            raise IllegalMoveError(self._not_a_move(move))
         pop, number = bool(m.group(1)), int(m.group(2))
         if not 1 <= number <= self.columns:
-            where = (" (the side columns are fixed and take no discs)" if self.variant.sides else "")
-            raise IllegalMoveError(f"{move!r}: there is no playable column {number} — "
-                                   f"the columns are numbered 1–{self.columns}{where}")
+            if self.variant.sides:
+                raise IllegalMoveError(tr("{move!r}: there is no playable column {number} — the columns are numbered "
+                                          "1–{columns} (the side columns are fixed and take no discs)",
+                                          move=move, number=number, columns=self.columns))
+            raise IllegalMoveError(tr("{move!r}: there is no playable column {number} — the columns are numbered "
+                                      "1–{columns}", move=move, number=number, columns=self.columns))
         return pop, number
 
     def check(self, move: Any) -> str:
         """The canonical form of ``move`` if it is legal now; IllegalMoveError saying why if not."""
         pop, number = self.parse(move)
         if self._over:
-            raise IllegalMoveError(f"{move!r}: the game is over ({self.result_text()})")
+            raise IllegalMoveError(tr("{move!r}: the game is over ({result_text})", move=move, result_text=self.result_text()))
         col = self.grid[self.grid_column(number)]
         if pop:
             if not self.popout:
-                raise IllegalMoveError(f"{move!r}: PopOut is not switched on in this game")
+                raise IllegalMoveError(tr("{move!r}: PopOut is not switched on in this game", move=move))
             if not col:
-                raise IllegalMoveError(f"{move!r}: column {number} is empty — there is no disc to pop")
+                raise IllegalMoveError(tr("{move!r}: column {number} is empty — there is no disc to pop", move=move, number=number))
             if col[0] != self.to_move:
-                raise IllegalMoveError(f"{move!r}: the bottom disc of column {number} is "
-                                       f"{COLOUR_NAMES[col[0]]}'s — {COLOUR_NAMES[self.to_move]} may only pop their own")
+                raise IllegalMoveError(tr("{move!r}: the bottom disc of column {number} is {owner}'s — {colour} may only pop "
+                                          "their own", move=move, number=number, owner=tr(COLOUR_NAMES[col[0]]),
+                                          colour=tr(COLOUR_NAMES[self.to_move])))
             return f"p{number}"
         if len(col) >= self.height:
-            raise IllegalMoveError(f"{move!r}: column {number} is full")
+            raise IllegalMoveError(tr("{move!r}: column {number} is full", move=move, number=number))
         return str(number)
 
     def play(self, move: Any) -> str:
@@ -321,7 +333,7 @@ class ConnectGame:
             self._winner, self._over, self._cells = self._resign_record
             return "resign"
         if not self.history:
-            raise IllegalMoveError("undo: no move to take back")
+            raise IllegalMoveError(tr("undo: no move to take back"))
         if self.popout:
             key = self.position_key()
             if key in self._seen:
@@ -342,9 +354,9 @@ class ConnectGame:
         """``seat`` (default: the player to move) gives up; the other player wins.  Undo takes it back."""
         seat = self.to_move if seat is None else seat
         if not is_int(seat) or seat not in (0, 1):
-            raise IllegalMoveError(f"resign {seat!r}: seats are 0 (red) and 1 (yellow)")
+            raise IllegalMoveError(tr("resign {seat!r}: seats are 0 (red) and 1 (yellow)", seat=seat))
         if self._over:
-            raise IllegalMoveError(f"resign: the game is over ({self.result_text()})")
+            raise IllegalMoveError(tr("resign: the game is over ({result_text})", result_text=self.result_text()))
         self._resign_record = (self._winner, self._over, self._cells)
         self._resigned, self._winner, self._over, self._cells = seat, 1 - seat, True, []
 
@@ -401,16 +413,16 @@ class ConnectGame:
             if cls is ConnectGame:
                 game = cls(variant, popout)
             elif variant is not None and variant != cls.variant:
-                raise ValueError(f"variant={variant!r}: {cls.__name__} is always {cls.variant.name}")
+                raise ValueError(tr("variant={variant!r}: {cls} is always {name}", variant=variant, cls=cls.__name__, name=tr(cls.variant.name)))
             else:
                 game = cls(popout=popout)
         except (TypeError, ValueError) as e:
-            raise BadPositionError(f"from_moves: {e}") from None
+            raise BadPositionError(tr("from_moves: {e}", e=e)) from None
         if isinstance(moves, str):
             tokens: list[Any] = re.findall(r"[pP]?[0-9]|\S", moves.replace(" ", ""), re.ASCII)
         else:
             tokens = moves
-        return replay(game, tokens, kind=str, example="'4' or 'p4' (or one string '4455')")
+        return replay(game, tokens, kind=str, example=N_("'4' or 'p4' (or one string '4455')"))
 
     def to_dict(self) -> dict:
         """``{"game": "five_in_a_row" | "connect_four" | "connect", "version": 2, "variant": {name, columns,
@@ -423,28 +435,28 @@ class ConnectGame:
         ids = ("five_in_a_row", "connect_four", "connect")
         if isinstance(d, dict) and d.get("version", 1) == 1 and isinstance(d.get("game"), str):
             ids = ids + (d["game"],)            # version 1 saved the variant's name ("5 en raya", …)
-        version = check_header(d, ids, "5 en raya / Connect Four")
+        version = check_header(d, ids, N_("5 en raya / Connect Four"))
         v = d.get("variant")
         fields = {"name", "columns", "rows", "win", "sides"}
         if not isinstance(v, dict) or not {"name", "columns", "rows", "win"} <= set(v) or not set(v) <= fields:
-            raise BadPositionError(f"variant {v!r}: not a saved variant (name, columns, rows, win, sides)")
+            raise BadPositionError(tr("variant {v!r}: not a saved variant (name, columns, rows, win, sides)", v=v))
         try:
             variant = Variant(**v)
         except (TypeError, ValueError) as e:
-            raise BadPositionError(f"variant: {e}") from None
+            raise BadPositionError(tr("variant: {e}", e=e)) from None
         popout = d.get("popout", False)
         if not isinstance(popout, bool):
-            raise BadPositionError(f"popout={popout!r}: True or False")
+            raise BadPositionError(tr("popout={popout!r}: True or False", popout=popout))
         moves = d.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise BadPositionError(f"moves {moves!r}: a list of moves like '4' or 'p4'")
+            raise BadPositionError(tr("moves {moves!r}: a list of moves like '4' or 'p4'", moves=moves))
         resigned = d.get("resigned")
         if resigned is not None and (not is_int(resigned) or resigned not in (0, 1)):
-            raise BadPositionError(f"resigned={resigned!r}: not a seat (0 or 1)")
+            raise BadPositionError(tr("resigned={resigned!r}: not a seat (0 or 1)", resigned=resigned))
         target = {CONNECT_FOUR: ConnectFour, FIVE_IN_A_ROW: FiveInARow}.get(variant)
         game = target(popout=popout) if target else ConnectGame(variant, popout)
         if version >= 2 and d["game"] != game.game_id:
-            raise BadPositionError(f"game {d['game']!r} does not match the saved variant ({variant.name})")
+            raise BadPositionError(tr("game {game!r} does not match the saved variant ({name})", game=d['game'], name=variant.name))
         return replay(game, moves, resigned=resigned)
 
     def outcome(self) -> Outcome | None:

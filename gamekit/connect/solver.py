@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gamekit.connect import fast
+from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.errors import SolverTimeout
 
@@ -299,7 +300,7 @@ class Solver:
     def solve(self, game: ConnectGame, weak: bool = False, time_budget: float | None = None) -> int:
         _check(game)
         if game.is_over():
-            raise ValueError("solve: the game is over")
+            raise ValueError(tr("solve: the game is over"))
         self.deadline = None if time_budget is None else time.perf_counter() + time_budget
         try:
             r = self.solve_bits(*self.b.from_game(game), weak=weak)
@@ -310,9 +311,9 @@ class Solver:
 
 def _check(game: ConnectGame) -> None:
     if not isinstance(game, ConnectGame):
-        raise TypeError(f"expected a 5 en raya / Connect Four game, got {type(game).__name__}")
+        raise TypeError(tr("expected a 5 en raya / Connect Four game, got {kind}", kind=type(game).__name__))
     if game.popout:
-        raise ValueError("the exact solver handles games without PopOut only")
+        raise ValueError(tr("the exact solver handles games without PopOut only"))
 
 
 _solvers: dict[Variant, Solver] = {}
@@ -335,7 +336,7 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     _check(game)
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                    or not time_limit > 0):
-        raise ValueError(f"time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)")
+        raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit))
     book = _book(game.variant)
     if book is not None and not game.is_over():
         s = book.lookup(game)
@@ -346,11 +347,7 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     except OutOfTime:
         discs = game.discs_on_board
         raise SolverTimeout(
-            f"solve: no exact answer within {time_limit:g} s for this {game.variant.name} position with "
-            f"{discs} discs played and {game.variant.cells - discs} cells still empty. Positions with 30 or "
-            f"fewer empty cells usually finish within a second; the first moves of an empty 5 en raya grid "
-            f"are beyond reach (its value is unknown, docs/connect.md). Try a later position, weak=True, a "
-            f"larger time_limit, or time_limit=None to wait however long it takes.") from None
+            tr("solve: no exact answer within {time_limit:g} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.", time_limit=time_limit, name=tr(game.variant.name), discs=discs, empty=game.variant.cells - discs)) from None
 
 
 def _book(v: Variant):

@@ -9,6 +9,7 @@ Space drops, P pops.  Hint shows each column's verdict from the exact solver whe
 """
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
@@ -19,43 +20,17 @@ from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.errors import IllegalMoveError
 from gamekit.widgets.base import (BACKGROUND, INK, BadSettingError, GameWidget, Scene, check_choice, check_type,
                                   reported)
-from gamekit.widgets.strings import add_strings, text
+from gamekit.i18n import N_, tr
 
-add_strings("en", {
-    "connect.seat.0": "Red",
-    "connect.seat.1": "Yellow",
-    "connect.board": "Game",
-    "connect.five": "5 en raya (9×6, five)",
-    "connect.four": "Connect Four (7×6, four)",
-    "connect.popout": "PopOut",
-    "connect.side_column": "The side columns are fixed cardboard pieces: drop into one of the seven middle columns.",
-    "connect.off_board": "Click on a column of the grid to drop a disc there.",
-    "connect.column": "column {n}",
-    "connect.pop": "pop column {n}",
-    "connect.winner": "{seat} wins with {n} in a line.",
-    "connect.draw": "A draw: {why}.",
-    "connect.draw_full": "the grid is full",
-    "connect.draw_repeat": "the same position came up three times",
-    "connect.draw_stuck": "the grid is full and there is no disc to pop",
-    "connect.game_changed": "New game: {name}.",
-    "connect.verdicts": "Verdicts for {seat}: {verdicts}.",
-    "connect.no_verdicts": "no exact verdict in time",
-    "connect.hint_cpu": "the Hard CPU's choice (the solver could not finish in time)",
-    "connect.keys": "Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops{pop}.",
-    "connect.keys_pop": ", P pops your bottom disc (or click it)",
-    "connect.wins_in": "wins in {n}",
-    "connect.loses_in": "loses in {n}",
-    "connect.draw_verdict": "draw",
-    "connect.unknown": "?",
-    "connect.load_variant": "saved game {name!r}: this board shows 5 en raya and Connect Four only",
-    "connect.bad_budget": "hint_budget={value}: the Hint's time budget is more than 0 and at most 60 seconds",
-})
-add_strings("es", {
-    "connect.seat.0": "Rojo",
-    "connect.seat.1": "Amarillo",
-    "connect.board": "Juego",
-    "connect.popout": "PopOut",
-})
+
+SEAT_NAMES = (N_("Red"), N_("Yellow"))
+VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
+
+
+def variant_name(name: str) -> str:
+    """A variant's name for the reader (the two built-in names are translated, a custom one is kept)."""
+    return tr(name) if name in VARIANT_NAMES else name
+
 
 DISC = ("#d62828", "#f4c20d")          # red, yellow
 DISC_DARK = ("#8d1919", "#a57f00")
@@ -190,14 +165,14 @@ def _last_disc(game: ConnectGame) -> tuple[int, int] | None:
 def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
     """(short text, kind) for one column's exact score, as the Hint shows it."""
     if score is None:
-        return text("connect.unknown"), "unknown"
+        return tr("?"), "unknown"
     if score == 0:
-        return text("connect.draw_verdict"), "draw"
+        return tr("draw"), "draw"
     MAX = game.variant.cells // 2 + 1
     me = game.to_move
     if score > 0:
-        return text("connect.wins_in", n=MAX - score - game.discs_played(me)), "win"
-    return text("connect.loses_in", n=MAX + score - game.discs_played(1 - me)), "loss"
+        return tr("wins in {n}", n=MAX - score - game.discs_played(me)), "win"
+    return tr("loses in {n}", n=MAX + score - game.discs_played(1 - me)), "loss"
 
 
 GAMES = ("five", "four")
@@ -221,7 +196,7 @@ class ConnectWidget(GameWidget):
         check_type("popout", popout, bool)
         check_type("hint_budget", hint_budget, (int, float))
         if not 0 < hint_budget <= 60:
-            raise BadSettingError(text("connect.bad_budget", value=repr(hint_budget)))
+            raise BadSettingError(tr("hint_budget={value}: the Hint's time budget is more than 0 and at most 60 seconds", value=repr(hint_budget)))
         self.kind, self.popout = game, popout
         self.hint_budget = hint_budget
         self.layout_px = layout_for(self._make())
@@ -229,9 +204,9 @@ class ConnectWidget(GameWidget):
         self.hover: int | None = None
         self.cursor: int | None = None
         self.verdicts: dict[int, tuple[str, str]] = {}
-        self.game_select = W.Dropdown(options=[(text("connect.five"), "five"), (text("connect.four"), "four")],
-                                      value=game, description=text("connect.board"), layout=W.Layout(width="auto"))
-        self.popout_box = W.Checkbox(value=popout, description=text("connect.popout"), indent=False,
+        self.game_select = W.Dropdown(options=[(tr("5 en raya (9×6, five)"), "five"), (tr("Connect Four (7×6, four)"), "four")],
+                                      value=game, description=tr("Game"), layout=W.Layout(width="auto"))
+        self.popout_box = W.Checkbox(value=popout, description=tr("PopOut"), indent=False,
                                      layout=W.Layout(width="auto"))
         self.keys_help = W.HTML()
         super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
@@ -267,10 +242,10 @@ class ConnectWidget(GameWidget):
     def move_at(self, x: float, y: float) -> str | None:
         col = self.layout_px.column_at(x, y)
         if col is None:
-            raise IllegalMoveError(text("connect.off_board"))
+            raise IllegalMoveError(tr("Click on a column of the grid to drop a disc there."))
         n = self.game.column_number(col)
         if n is None:
-            raise IllegalMoveError(text("connect.side_column"))
+            raise IllegalMoveError(tr("The side columns are fixed cardboard pieces: drop into one of the seven middle columns."))
         if self.game.popout and self.layout_px.row_at(y) == 0:
             column = self.game.grid[col]
             if column and column[0] == self.game.to_move:
@@ -288,7 +263,7 @@ class ConnectWidget(GameWidget):
 
     def check_loadable(self, game: ConnectGame) -> None:
         if not isinstance(game, (FiveInARow, ConnectFour)):
-            raise BadSettingError(text("connect.load_variant", name=game.variant.name))
+            raise BadSettingError(tr("saved game {name!r}: this board shows 5 en raya and Connect Four only", name=game.variant.name))
 
     def adopt(self, game: ConnectGame) -> None:
         self.kind = "five" if isinstance(game, FiveInARow) else "four"
@@ -315,8 +290,8 @@ class ConnectWidget(GameWidget):
     def describe_move(self, move: Any) -> str:
         move = str(move)
         if move.startswith("p"):
-            return text("connect.pop", n=move[1:])
-        return text("connect.column", n=move)
+            return tr("pop column {n}", n=move[1:])
+        return tr("column {n}", n=move)
 
     def hint_for(self, game: ConnectGame) -> tuple[str, str]:
         """Each column's verdict from the exact solver (shown under the board) and the best move."""
@@ -333,7 +308,7 @@ class ConnectWidget(GameWidget):
         else:
             from gamekit.connect.players import cpu_player
             move = cpu_player("hard", seed=0, time_budget=min(0.5, self.hint_budget)).choose(game)
-            reason = text("connect.hint_cpu")
+            reason = tr("the Hard CPU's choice (the solver could not finish in time)")
         self.board.paint(self.build_scene())
         return move, reason
 
@@ -342,7 +317,7 @@ class ConnectWidget(GameWidget):
     seat_dark = DISC_DARK
 
     def seat_name(self, seat: int) -> str:
-        return text(f"connect.seat.{seat}")
+        return tr(SEAT_NAMES[seat])
 
     def status_over(self) -> str:
         game = self.game
@@ -350,10 +325,11 @@ class ConnectWidget(GameWidget):
         if game.resigned is not None:
             return super().status_over()
         if winner is not None:
-            return text("connect.winner", seat=self.seat_name(winner), n=game.win_length)
-        why = {"repetition": "connect.draw_repeat", "nothing to pop": "connect.draw_stuck"}.get(
-            game.draw_reason or "", "connect.draw_full")
-        return text("connect.draw", why=text(why))
+            return tr("{seat} wins with {n} in a line.", seat=self.seat_name(winner), n=game.win_length)
+        why = {"repetition": N_("the same position came up three times"),
+               "nothing to pop": N_("the grid is full and there is no disc to pop")}.get(
+            game.draw_reason or "", N_("the grid is full"))
+        return tr("A draw: {why}.", why=tr(why))
 
     def score_text(self, seat: int) -> str:
         return str(self.game.discs_played(seat))
@@ -411,10 +387,14 @@ class ConnectWidget(GameWidget):
         self.hover = self.cursor = None
         self.restart()
         self._update_keys_help()
-        self.say(text("connect.game_changed", name=self.game.variant.name + (" + PopOut" if self.popout else "")))
+        self.say(tr("New game: {name}.", name=tr("{variant} + PopOut", variant=variant_name(self.game.variant.name)) if self.popout
+                 else variant_name(self.game.variant.name)))
 
     def _update_keys_help(self) -> None:
-        self.keys_help.value = f"<small>{text('connect.keys', pop=text('connect.keys_pop') if self.popout else '')}</small>"
+        keys = (tr("Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops, "
+                   "P pops your bottom disc (or click it).") if self.popout else
+                tr("Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops."))
+        self.keys_help.value = f"<small>{html.escape(keys)}</small>"
 
     @reported
     def handle_mouse_move(self, x: float, y: float) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from gamekit.i18n import N_, get_language, ntr, tr
 from gamekit.display import Table
 from gamekit.dots import analysis
 from gamekit.dots.rules import PRESETS, DotsAndBoxes, geometry
@@ -32,12 +33,11 @@ from gamekit.errors import IllegalMoveError
 from gamekit.widgets.base import INK, Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, parse_int)
-from gamekit.widgets.strings import text
 
 __all__ = ["POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components"]
 
-SEATS = ("Gold", "Coral")
+SEATS = (N_("Gold"), N_("Coral"))   # translated with tr() where shown
 
 # ----- tints -----------------------------------------------------------------------------
 THIRD_SIDE_TINT = "#e8584a"
@@ -101,44 +101,44 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "third_sides": {
         "start": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2"),
         "parts": False,
-        "intro": "Seven lines are drawn; no box has three sides yet. A box with a third side is tinted red.",
+        "intro": N_("Seven lines are drawn; no box has three sides yet. A box with a third side is tinted red."),
         "steps": ["a2-a3", "a3-a4", "a3-b3", "a1-b1", "c2-c3", "d2-d3", "a4-b4", "b3-b4", "b3-c3"],
-        "outro": "Gold is out of safe lines now too.",
+        "outro": N_("Gold is out of safe lines now too."),
     },
     "chains": {
         "start": POSITIONS["chains_234"],
-        "intro": "No safe line is left: chains of 2, 3 and 4, each in its own tint. Gold must open one.",
+        "intro": N_("No safe line is left: chains of 2, 3 and 4, each in its own tint. Gold must open one."),
         "judge": True,
         "steps": "b1-c1 b1-b2 a1-a2 d1-d2 c2-d2 c3-d3 d3-d4 a4-b4 b3-b4 b3-c3 b2-b3 a2-a3".split(),
-        "outro": "Each player took whole chains, then had to open the next.",
+        "outro": N_("Each player took whole chains, then had to open the next."),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
-        "intro": "A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them.",
+        "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
         "judge": True,
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
-        "outro": "Opening the loop handed all six boxes over.",
+        "outro": N_("Opening the loop handed all six boxes over."),
     },
     "real_game": {
         "start": (3, 3, ""),
-        "intro": "A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains.",
+        "intro": N_("A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains."),
         "steps": REAL_GAME.split(),
         "forming": True,
-        "outro": "Three long chains: 16 + 3 = 19 is odd, what Coral wanted.",
+        "outro": N_("Three long chains: 16 + 3 = 19 is odd, what Coral wanted."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
-        "intro": "No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box.",
+        "intro": N_("No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box."),
         "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "a1-a2", "b1-b2", "a3-b3", "a3-a4", "b2-b3",
                   "b3-c3", "b4-c4"],
     },
     "greedy": {
         "start": POSITIONS["double_deal"],
-        "intro": "The same start, but this time Gold grabs every box on offer.",
+        "intro": N_("The same start, but this time Gold grabs every box on offer."),
         "judge": True,
         "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "b1-b2", "a1-a2", "a3-b3", "b2-b3", "b3-c3",
                   "b4-c4", "a3-a4"],
-        "outro": "Coral won 5–4.",
+        "outro": N_("Coral won 5–4."),
     },
 }
 
@@ -234,15 +234,15 @@ def describe_components(game: DotsAndBoxes) -> str:
     loops = sorted((p.length for p in parts if p.kind == "loop"), reverse=True)
     bits = []
     if chains:
-        bits.append(f"chain{'s' if len(chains) > 1 else ''} of {_join(chains)}")
+        bits.append(ntr("chain of {lengths}", "chains of {lengths}", len(chains), lengths=_join(chains)))
     if loops:
-        bits.append(f"loop{'s' if len(loops) > 1 else ''} of {_join(loops)}")
-    return " and ".join(bits) if bits else "no chain or loop"
+        bits.append(ntr("loop of {lengths}", "loops of {lengths}", len(loops), lengths=_join(loops)))
+    return tr(" and ").join(bits) if bits else tr("no chain or loop")
 
 
 def _join(items: Sequence[Any]) -> str:
     items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
 
 
 def _boxes(game: DotsAndBoxes, boxes: Sequence[int]) -> str:
@@ -269,14 +269,13 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
         best = max(values.values())
         if values[name] < best:
             better = [l for l, v in values.items() if v == best]
-            seat = SEATS[before.to_move]
-            text_ += (f" Solver: a mistake — {_join(better[:3])}{' …' if len(better) > 3 else ''} would leave "
-                      f"{seat} {_ahead(best)} on the boxes left; after {name}, {_ahead(values[name])}.")
+            seat = tr(SEATS[before.to_move])
+            text_ += (tr(" Solver: a mistake — {better} would leave {seat} {ahead} on the boxes left; after {name}, {ahead2}.", better=_join(better[:3]) + (" …" if len(better) > 3 else ""), seat=seat, ahead=_ahead(best), name=name, ahead2=_ahead(values[name])))
     return text_
 
 
 def _describe_line(before: DotsAndBoxes, line: str) -> str:
-    seat, other = SEATS[before.to_move], SEATS[1 - before.to_move]
+    seat, other = tr(SEATS[before.to_move]), tr(SEATS[1 - before.to_move])
     after = before.copy()
     index = after.line_index(line)
     name = after.line_name(index)
@@ -287,23 +286,18 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
         won = [b for b in before.geometry.line_boxes[index] if after.owners[b] is not None]
         if after.is_over():
             g, c = after.scores
-            return (f"{seat} draws {name} and takes {_boxes(after, won)}. Every box is closed: "
-                    f"Gold {g}, Coral {c}.")
-        cross = " — a double-cross: one line, two boxes" if completed == 2 else ""
-        return f"{seat} draws {name} and takes {_boxes(after, won)}{cross}, so {seat} draws again."
+            return (tr("{seat} draws {name} and takes {boxes}. Every box is closed: Gold {g}, Coral {c}.", seat=seat, name=name, boxes=_boxes(after, won), g=g, c=c))
+        cross = tr(" — a double-cross: one line, two boxes") if completed == 2 else ""
+        return tr("{seat} draws {name} and takes {boxes}{cross}, so {seat} draws again.", seat=seat, name=name, boxes=_boxes(after, won), cross=cross)
     safe_before = set(safe_lines(before))
     if name in safe_before:
         left = len(safe_lines(after))
-        return (f"{seat} draws {name}, a safe line: no box gets a third side. "
-                f"Safe lines left: {left}.")
+        return (tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat=seat, name=name, left=left))
     offered = takeable(after)
     if was_on_offer:
-        return (f"{seat} draws {name} instead of taking: a double-deal. {other} takes the last "
-                f"{offered} box{'es' if offered != 1 else ''} but must then move again.")
+        return (ntr("{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move again.", "{seat} draws {name} instead of taking: a double-deal. {other} takes the last {n} boxes but must then move again.", offered, seat=seat, name=name, other=other))
     newly = [b for b in third_side_boxes(after)]
-    return (f"{seat} draws {name}: box{'es' if len(newly) > 1 else ''} {_boxes(after, newly)} "
-            f"get{'' if len(newly) > 1 else 's'} a third side, and {other} can take {offered} "
-            f"box{'es' if offered != 1 else ''} in a row.")
+    return ((ntr("{seat} draws {name}: box {boxes} gets a third side,", "{seat} draws {name}: boxes {boxes} get a third side,", len(newly), seat=seat, name=name, boxes=_boxes(after, newly)) + " " + ntr("and {other} can take {n} box in a row.", "and {other} can take {n} boxes in a row.", offered, other=other)))
 
 
 def steps(name: str) -> list[Step]:
@@ -312,14 +306,14 @@ def steps(name: str) -> list[Step]:
     width, height, moves = spec["start"]
     game = DotsAndBoxes.from_moves(width, height, moves)
     parts = spec.get("parts", True)
-    result = [Step(_frozen_scene(game, parts), spec.get("intro") or _status(game))]
+    result = [Step(_frozen_scene(game, parts), tr(spec["intro"]) if spec.get("intro") else _status(game))]
     for line in spec["steps"]:
         caption = describe_line(game, line, judge=spec.get("judge", False))
         game.play(line)
         extra = _status(game, parts, forming=spec.get("forming", False))
         result.append(Step(_frozen_scene(game, parts), caption + (" " + extra if extra else "")))
     if spec.get("outro"):
-        result[-1] = Step(result[-1].scene, result[-1].caption + " " + spec["outro"])
+        result[-1] = Step(result[-1].scene, result[-1].caption + " " + tr(spec["outro"]))
     return result
 
 
@@ -333,16 +327,13 @@ def _status(game: DotsAndBoxes, parts: bool = True, forming: bool = False) -> st
     if game.is_over():
         return ""
     g, c = game.scores
-    score = f"(Gold {g}, Coral {c}.)"
+    score = tr("(Gold {g}, Coral {c}.)", g=g, c=c)
     if forming and safe_lines(game):
         rule = analysis.long_chain_rule(game)
-        return (f"Long chains forming: {rule.long_chains}; {rule.dots} + {rule.long_chains} is "
-                f"{'even' if (rule.dots + rule.long_chains) % 2 == 0 else 'odd'}, which suits "
-                f"{SEATS[rule.favoured]}. {score}")
+        return (tr("Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits {favoured}. {score}", long_chains=rule.long_chains, dots=rule.dots, parity=tr("even") if (rule.dots + rule.long_chains) % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]), score=score))
     if parts and not safe_lines(game) and not third_side_boxes(game):
         long_n = long_chain_count(game)
-        return (f"No safe line left: {describe_components(game)} — {long_n} long chain"
-                f"{'s' if long_n != 1 else ''}. {SEATS[game.to_move]} must open one of them. {score}")
+        return (ntr("No safe line left: {parts} — {n} long chain. {seat} must open one of them. {score}", "No safe line left: {parts} — {n} long chains. {seat} must open one of them. {score}", long_n, parts=describe_components(game), seat=tr(SEATS[game.to_move]), score=score))
     return score
 
 
@@ -376,7 +367,7 @@ def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) 
         index = game.line_index(answer)      # IllegalMoveError (a ValueError) says why
         name = game.line_name(index)
         if game.is_drawn(index):
-            raise IllegalMoveError(f"{name} is already drawn: pick a line that is not drawn yet.")
+            raise IllegalMoveError(tr("{name} is already drawn: pick a line that is not drawn yet.", name=name))
         return judge(name)
 
     return check
@@ -385,7 +376,7 @@ def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) 
 def safe_line_exercise() -> DotsExercise:
     game = position("three_safe")
     safe = safe_lines(game)
-    seat = SEATS[game.to_move]
+    seat = tr(SEATS[game.to_move])
 
     values = move_values(game)
     best = max(values.values())
@@ -393,24 +384,20 @@ def safe_line_exercise() -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in safe and name in best_lines_:
-            return True, (f"{name} is safe: after it, no box beside it has more than two sides, so nothing is "
-                          "given away. It is also one of the solver's best moves here.")
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. It is also one of the solver's best moves here.", name=name))
         if name in safe:
-            return True, (f"{name} is safe: after it, no box beside it has more than two sides, so nothing is "
-                          f"given away. (Not the best safe line, though: the solver prefers {_join(best_lines_)} "
-                          f"— {seat} {_ahead(best)} instead of {_ahead(values[name])}. Lesson 4 shows why.)")
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: the solver prefers {join} — {seat} {ahead} instead of {ahead2}. Lesson 4 shows why.)", name=name, join=_join(best_lines_), seat=seat, ahead=_ahead(best), ahead2=_ahead(values[name])))
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
-        return False, (f"{name} gives box {_boxes(game, boxes)} its third side: Coral would take "
-                       f"{takeable(after)} box{'es' if takeable(after) != 1 else ''} at once.")
+        return False, (ntr("{name} gives box {boxes} its third side: Coral would take {n} box at once.", "{name} gives box {boxes} its third side: Coral would take {n} boxes at once.", takeable(after), name=name, boxes=_boxes(game, boxes)))
 
     wrong = [l for l in game.legal_moves() if l not in safe]
     return DotsExercise(
-        f"{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.",
+        tr("{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.", seat=seat),
         _line_checker(game, judge),
-        hint="A line is safe when each box beside it has at most one side drawn already.",
-        answer=f"the safe lines are {_join(safe)}.", solutions=safe, game=game, click=True, wrong=wrong,
+        hint=tr("A line is safe when each box beside it has at most one side drawn already."),
+        answer=tr("the safe lines are {join}.", join=_join(safe)), solutions=safe, game=game, click=True, wrong=wrong,
         key="safe_line", parts=False)
 
 
@@ -421,35 +408,31 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {n} safe lines. Exercise 2 asks you to find them."
+            return True, tr("Yes: {n} safe lines. Exercise 2 asks you to find them.", n=n)
         if k < n:
-            return False, (f"There are more than {k}. Check every undrawn line: is each box beside it "
-                           f"still at one side or fewer?")
-        return False, (f"Fewer than {k}: a line next to a box that already has two sides gives that box "
-                       "its third side, so it is not safe.")
+            return False, (tr("There are more than {k}. Check every undrawn line: is each box beside it still at one side or fewer?", k=k))
+        return False, (tr("Fewer than {k}: a line next to a box that already has two sides gives that box its third side, so it is not safe.", k=k))
 
-    return DotsExercise("How many safe lines are left on this board?", check,
-                        hint="Count the undrawn lines whose boxes all have at most one side drawn.",
+    return DotsExercise(tr("How many safe lines are left on this board?"), check,
+                        hint=tr("Count the undrawn lines whose boxes all have at most one side drawn."),
                         answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
-                        leaks=(f"{n} safe lines", _join(safe_lines(game))))
+                        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game))))
 
 
 def take_box_exercise() -> DotsExercise:
     game = position("third_sides")
-    seat = SEATS[game.to_move]
+    seat = tr(SEATS[game.to_move])
     taking = [l for l in game.legal_moves() if _completes(game, l)]
 
     def judge(name: str) -> tuple[bool, str]:
         if name in taking:
-            return True, (f"{name} is the fourth side of a box: it is yours, and you draw again "
-                          "(the solver agrees: the best move here).")
+            return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (the solver agrees: the best move here).", name=name))
         on_offer = _boxes(game, third_side_boxes(game))
-        return False, (f"{name} does not complete a box. Box {on_offer} already has three sides: "
-                       "draw its missing side.")
+        return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
 
-    return DotsExercise(f"{seat} to move. <b>Click a line that takes a box.</b>", _line_checker(game, judge),
-                        hint="Find the tinted box with three sides drawn.",
+    return DotsExercise(tr("{seat} to move. <b>Click a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
+                        hint=tr("Find the tinted box with three sides drawn."),
                         answer=f"{_join(taking)}.", solutions=taking, game=game, click=True,
                         wrong=[l for l in game.legal_moves() if l not in taking], key="take_box", parts=False)
 
@@ -461,23 +444,20 @@ def _completes(game: DotsAndBoxes, line: str) -> bool:
 def how_many_exercise() -> DotsExercise:
     game = position("open_four")
     n = takeable(game)
-    seat = SEATS[game.to_move]
+    seat = tr(SEATS[game.to_move])
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, (f"Yes, {n}: each box you take gives the next one its third side, so you can "
-                          "take the whole chain, one box after another.")
+            return True, (tr("Yes, {n}: each box you take gives the next one its third side, so you can take the whole chain, one box after another.", n=n))
         if k == 1:
-            return False, ("Only one box has three sides now — but after you take it, the next box of the "
-                           "chain has three sides too. Keep counting.")
+            return False, (tr("Only one box has three sides now — but after you take it, the next box of the chain has three sides too. Keep counting."))
         if k < n:
-            return False, f"More than {k}: follow the chain until it ends at the edge of the board."
-        return False, (f"Fewer than {k}: the run stops where the chain ends; the other boxes would need a "
-                       "third side first.")
+            return False, tr("More than {k}: follow the chain until it ends at the edge of the board.", k=k)
+        return False, (tr("Fewer than {k}: the run stops where the chain ends; the other boxes would need a third side first.", k=k))
 
-    return DotsExercise(f"{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>",
-                        check, hint="Take the box with three sides in your head, then look at its neighbour.",
+    return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
+                        check, hint=tr("Take the box with three sides in your head, then look at its neighbour."),
                         answer=f"{n}.", solutions=[n, f" {n} "], game=game, wrong=[1, n - 1, n + 1],
                         key="how_many", parts=False)
 
@@ -494,17 +474,15 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {n} chains. Exercise 2 asks how long they are."
+            return True, tr("Yes: {n} chains. Exercise 2 asks how long they are.", n=n)
         if k == n + len(loops) and loops:
-            return False, (f"You counted the loop{'s' if len(loops) > 1 else ''} too. A loop closes on itself "
-                           "(no end reaches the edge or a free box): count chains only.")
+            return False, (ntr("You counted the loop too. A loop closes on itself (no end reaches the edge or a free box): count chains only.", "You counted the loops too. A loop closes on itself (no end reaches the edge or a free box): count chains only.", len(loops)))
         if k < n:
-            return False, "More than that: short chains count too, even a chain of one or two boxes."
-        return False, ("Fewer than that: boxes that are linked through undrawn lines belong to the same "
-                       "chain, even when it turns a corner.")
+            return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
+        return False, (tr("Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when it turns a corner."))
 
-    return DotsExercise("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?",
-                        check, hint="Each tinted region is one chain or loop. A loop has no ends.",
+    return DotsExercise(tr("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?"),
+                        check, hint=tr("Each tinted region is one chain or loop. A loop has no ends."),
                         answer=f"{n}.", solutions=[n],
                         game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}",
                         leaks=(describe_components(game), f"{n} chains"))
@@ -516,7 +494,7 @@ def _parse_lengths(answer: Any) -> list[int]:
         return sorted((parse_int(a) for a in answer), reverse=True)
     bits = [b for b in re.split(r"[,;\s]+|\band\b", str(answer)) if b.strip()]
     if not bits:
-        raise ValueError("Type the lengths separated by commas, like 3, 2, 5.")
+        raise ValueError(tr("Type the lengths separated by commas, like 3, 2, 5."))
     return sorted((parse_int(b) for b in bits), reverse=True)
 
 
@@ -527,18 +505,17 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         got = _parse_lengths(answer)
         if got == chains:
-            return True, f"Yes: chains of {_join(chains)} ({sum(chains)} boxes); the loop is not a chain."
+            return True, tr("Yes: chains of {join} ({sum} boxes); the loop is not a chain.", join=_join(chains), sum=sum(chains))
         if sorted(chains + loops, reverse=True) == got:
-            return False, "Those are right, but one of them is a loop: leave the loop out."
+            return False, tr("Those are right, but one of them is a loop: leave the loop out.")
         if sum(got) != sum(chains) and len(got) == len(chains):
-            return False, f"The right number of chains, but the lengths add up to {sum(got)}, not {sum(chains)}."
+            return False, tr("The right number of chains, but the lengths add up to {sum}, not {sum2}.", sum=sum(got), sum2=sum(chains))
         if len(got) != len(chains):
-            return False, (f"You listed {len(got)} length{'s' if len(got) != 1 else ''}; there are "
-                           f"{len(chains)} chains.")
-        return False, "The total is right but the lengths are not: count each tinted chain box by box."
+            return False, (ntr("You listed {n} length; there are {chains} chains.", "You listed {n} lengths; there are {chains} chains.", len(got), chains=len(chains)))
+        return False, tr("The total is right but the lengths are not: count each tinted chain box by box.")
 
-    return DotsExercise("<b>Type the length of every chain</b>, separated by commas (any order).", check,
-                        hint="Count the boxes of each tint; the pink region is a loop.",
+    return DotsExercise(tr("<b>Type the length of every chain</b>, separated by commas (any order)."), check,
+                        hint=tr("Count the boxes of each tint; the pink region is a loop."),
                         answer=f"{_join(chains)}.", solutions=[", ".join(map(str, chains)),
                                                             " ".join(map(str, reversed(chains))),
                                                             tuple(chains)],
@@ -555,16 +532,15 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == total:
-            return True, f"Yes: loops of {_join(loops)}, {total} boxes in all."
+            return True, tr("Yes: loops of {join}, {total} boxes in all.", join=_join(loops), total=total)
         if k == len(loops):
-            return False, f"That is how many loops there are; now count the boxes inside them."
-        return False, (f"Not {k}. A loop is a ring of boxes with no end at the edge: find "
-                       f"{'each' if len(loops) > 1 else 'it'} and add up the boxes.")
+            return False, tr("That is how many loops there are; now count the boxes inside them.")
+        return False, (ntr("Not {k}. A loop is a ring of boxes with no end at the edge: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at the edge: find each and add up the boxes.", len(loops), k=k))
 
-    return DotsExercise("<b>How many boxes are in loops</b> on this board?", check,
-                        hint="Loops are drawn in pink and purple tints.", answer=f"{total} ({_join(loops)}).",
+    return DotsExercise(tr("<b>How many boxes are in loops</b> on this board?"), check,
+                        hint=tr("Loops are drawn in pink and purple tints."), answer=f"{total} ({_join(loops)}).",
                         solutions=[total], game=game, wrong=[len(loops), total - 1, total + 2],
-                        key=f"count_loops_{name}", leaks=(describe_components(game), f"loops of {_join(loops)}"))
+                        key=f"count_loops_{name}", leaks=(describe_components(game), tr("loops of {join}", join=_join(loops))))
 
 
 def _line_parts(game: DotsAndBoxes, line: str) -> list[Component]:
@@ -575,45 +551,40 @@ def _line_parts(game: DotsAndBoxes, line: str) -> list[Component]:
 
 def why_line(game: DotsAndBoxes, line: str) -> str:
     """What ``line`` does in ``game``, in the words of lessons 2–5 (plain text, one or two sentences)."""
-    seat, other = SEATS[game.to_move], SEATS[1 - game.to_move]
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     after = game.copy()
     won = boxes_won(game, line)
     after.play(line)
     if won:
-        return f"it takes {won} box{'es' if won > 1 else ''} and {seat} draws again."
+        return ntr("it takes {n} box and {seat} draws again.", "it takes {n} boxes and {seat} draws again.", won, seat=seat)
     on_offer = third_side_boxes(game)
     if on_offer and line in safe_lines(game):
-        return (f"it takes nothing and leaves box{'es' if len(on_offer) > 1 else ''} {_boxes(game, on_offer)} "
-                f"(three sides drawn) for {other} to take.")
+        return (ntr("it takes nothing and leaves box {boxes} (three sides drawn) for {other} to take.", "it takes nothing and leaves boxes {boxes} (three sides drawn) for {other} to take.", len(on_offer), boxes=_boxes(game, on_offer), other=other))
     if line in safe_lines(game):
         rule = analysis.long_chain_rule(after)
         total = rule.dots + rule.long_chains
-        return (f"it is safe; after it the board is heading for {rule.long_chains} long "
-                f"chain{'s' if rule.long_chains != 1 else ''}: {rule.dots} + {rule.long_chains} = {total} is "
-                f"{'even' if total % 2 == 0 else 'odd'}, which suits {SEATS[rule.favoured]}.")
+        return (ntr("it is safe; after it the board is heading for {n} long chain: {dots} + {n} = {total} is {parity}, which suits {favoured}.", "it is safe; after it the board is heading for {n} long chains: {dots} + {n} = {total} is {parity}, which suits {favoured}.", rule.long_chains, dots=rule.dots, total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured])))
     given = takeable(after)
     offered = {b for p in components(game) if p.opened for b in p.boxes}
     touched = set(game.geometry.line_boxes[game.line_index(line)])
     if offered and touched <= offered:
-        return (f"it takes nothing and leaves {given} box{'es' if given != 1 else ''} to {other}, who must "
-                "then open the next chain.")
+        return (ntr("it takes nothing and leaves {n} box to {other}, who must then open the next chain.", "it takes nothing and leaves {n} boxes to {other}, who must then open the next chain.", given, other=other))
     if offered:
-        return f"it leaves the boxes on offer and gives more away: {other} can take {given} in a row."
+        return tr("it leaves the boxes on offer and gives more away: {other} can take {given} in a row.", other=other, given=given)
     parts = _line_parts(game, line)
     two = [p for p in parts if p.kind == "chain" and p.length == 2]
     if len(parts) == 1 and two:
         shared = _shared_line_name(game, two[0])
         if line == shared:
-            return (f"it hands over the 2-chain by its middle line: {other} can take both boxes but cannot "
-                    "refuse them, so cannot keep control with a double-deal.")
-        return (f"it hands over the 2-chain by an end: {other} can take both boxes, or refuse them with a "
-                "double-deal (drawing the far end) and keep control.")
+            return (tr("it hands over the 2-chain by its middle line: {other} can take both boxes but cannot refuse them, so cannot keep control with a double-deal.", other=other))
+        return (tr("it hands over the 2-chain by an end: {other} can take both boxes, or refuse them with a double-deal (drawing the far end) and keep control.", other=other))
     what = describe_parts(parts)
-    return f"it opens {what}: {other} can take {given} box{'es' if given != 1 else ''} in a row."
+    return ntr("it opens {what}: {other} can take {n} box in a row.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
 
 
 def describe_parts(parts: Sequence[Component]) -> str:
-    return " and ".join(f"the {p.kind} of {p.length}" for p in parts) or "a new box"
+    return tr(" and ").join(tr("the loop of {length}", length=p.length) if p.kind == "loop" else
+                            tr("the chain of {length}", length=p.length) for p in parts) or tr("a new box")
 
 
 def _shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
@@ -632,16 +603,15 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
     values = move_values(game)
     best = max(values.values())
     right = sorted(l for l, v in values.items() if v == best)
-    seat = SEATS[game.to_move]
+    seat = tr(SEATS[game.to_move])
     safe = set(safe_lines(game))
 
     def judge(line: str) -> tuple[bool, str]:
         v = values[line]
         why = why_line(game, line)
         if v == best:
-            return True, f"Yes: {line} — {why} With best play {seat} ends {_ahead(v)} on the boxes left."
-        return False, (f"{line}: {why} With best play {seat} would end {_ahead(v)} on the boxes left, "
-                       f"but a better line leaves {seat} {_ahead(best)}.")
+            return True, tr("Yes: {line} — {why} With best play {seat} ends {ahead} on the boxes left.", line=line, why=why, seat=seat, ahead=_ahead(v))
+        return False, (tr("{line}: {why} With best play {seat} would end {ahead} on the boxes left, but a better line leaves {seat} {ahead2}.", line=line, why=why, seat=seat, ahead=_ahead(v), ahead2=_ahead(best)))
 
     return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
                         solutions=right, game=game, click=True, key=key or name, parts=parts,
@@ -653,9 +623,8 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     """No safe line left, chains of 2, 3 and 4: only the middle line of the 2-chain keeps the win."""
     game = position(name)
     return best_move_exercise(
-        name, f"{SEATS[game.to_move]} must open a chain. <b>Click the line that keeps {SEATS[game.to_move]} "
-              "winning.</b>",
-        "Give away as little as possible — and check whether Coral could refuse what you give.",
+        name, tr("{seat_name} must open a chain. <b>Click the line that keeps {seat_name} winning.</b>", seat_name=tr(SEATS[game.to_move])),
+        tr("Give away as little as possible — and check whether Coral could refuse what you give."),
         key=f"hand_over_{name}")
 
 
@@ -663,20 +632,16 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
 def parity_exercise(width: int = 5, height: int = 4, seat: int = 0) -> DotsExercise:
     dots = geometry(width, height).n_dots
     parity = wanted_parity(width, height, seat)
-    who = SEATS[seat]
-    role = "moves first" if seat == 0 else "moves second"
+    who = tr(SEATS[seat])
+    role = tr("moves first") if seat == 0 else tr("moves second")
     explain = {
-        parity.capitalize(): (f"Right: {dots} dots, and the first player wants dots + long chains even, so "
-                              f"{who} ({role}) wants an {parity} number of long chains."),
+        parity.capitalize(): (tr("Right: {dots} dots, and the first player wants dots + long chains even, so {who} ({role}) wants an {parity} number of long chains.", dots=dots, who=who, role=role, parity=tr(parity))),
         ("Odd" if parity == "even" else "Even"): (
-            f"Not quite: the rule is about dots + long chains. This board has {dots} dots "
-            f"({'even' if dots % 2 == 0 else 'odd'}); the first player wants the sum even, "
-            f"the second player wants it odd."),
+            tr("Not quite: the rule is about dots + long chains. This board has {dots} dots ({parity}); the first player wants the sum even, the second player wants it odd.", dots=dots, parity=tr("even") if dots % 2 == 0 else tr("odd"))),
     }
-    return DotsExercise(f"On the {width}×{height} board, {who} {role}. Does {who} want an <b>even</b> or an "
-                        "<b>odd</b> number of long chains?", choice_checker(parity.capitalize(), explain),
-                        hint=f"Count the dots: ({width}+1) × ({height}+1).", answer=f"{parity}.",
-                        solutions=[parity, parity.capitalize()], choices=["Even", "Odd"],
+    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. Does {who} want an <b>even</b> or an <b>odd</b> number of long chains?", width=width, height=height, who=who, role=role), choice_checker(parity.capitalize(), explain),
+                        hint=tr("Count the dots: ({width}+1) × ({height}+1).", width=width, height=height), answer=f"{tr(parity)}.",
+                        solutions=[parity, parity.capitalize()], choices=[N_("Even"), N_("Odd")],
                         wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}",
                         leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
 
@@ -690,18 +655,17 @@ def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes, {n}: {describe_components(game)}; loops and chains of 1 or 2 do not count."
+            return True, tr("Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.", n=n, describe_components=describe_components(game))
         if loops and k == n + len(loops):
-            return False, "Loops do not count as long chains, however long they are."
+            return False, tr("Loops do not count as long chains, however long they are.")
         if short and k == n + len(short):
-            return False, "A long chain has 3 boxes or more: leave out the short ones."
-        return False, (f"Not {k}. Count the chains with 3 boxes or more — "
-                       "not the loops, not chains of 1 or 2.")
+            return False, tr("A long chain has 3 boxes or more: leave out the short ones.")
+        return False, (tr("Not {k}. Count the chains with 3 boxes or more — not the loops, not chains of 1 or 2.", k=k))
 
-    return DotsExercise("<b>How many long chains</b> are on this board?", check,
-                        hint="Long = 3 boxes or more. Loops never count.", answer=f"{n}.",
+    return DotsExercise(tr("<b>How many long chains</b> are on this board?"), check,
+                        hint=tr("Long = 3 boxes or more. Loops never count."), answer=f"{n}.",
                         solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}",
-                        leaks=(describe_components(game), f"{n} long chain"))
+                        leaks=(describe_components(game), tr("{n} long chain", n=n)))
 
 
 def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
@@ -717,17 +681,21 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
     winner = "Gold" if final[0] > final[1] else "Coral" if final[1] > final[0] else "Draw"
     rule = analysis.long_chain_rule(game)
     long_n, dots = rule.long_chains, rule.dots
-    reason = (f"with best play the game ends Gold {final[0]}, Coral {final[1]}. There "
-              f"{'is' if long_n == 1 else 'are'} {long_n} long chain{'s' if long_n != 1 else ''} and "
-              f"{dots} dots: {dots} + {long_n} = {dots + long_n} is "
-              f"{'even, what Gold (the first player) wants' if (dots + long_n) % 2 == 0 else 'odd, what Coral (the second player) wants'}"
-              f": {SEATS[1 - rule.favoured]} has to open the long chains.")
-    explain = {w: ("Right: " if w == winner else "No: ") + reason for w in ("Gold", "Coral", "Draw")}
-    return DotsExercise(f"{SEATS[mover]} to move; no safe line is left. <b>Who wins with best play?</b>",
-                        choice_checker(winner, explain), hint="Count the long chains and add the dots.",
-                        answer=f"{winner}: {reason}", solutions=[winner], choices=["Gold", "Coral", "Draw"],
+    wants = (tr("even, what Gold (the first player) wants") if (dots + long_n) % 2 == 0 else
+             tr("odd, what Coral (the second player) wants"))
+    reason = ntr("with best play the game ends Gold {gold}, Coral {coral}. There is {n} long chain and {dots} dots: "
+                 "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.",
+                 "with best play the game ends Gold {gold}, Coral {coral}. There are {n} long chains and {dots} dots: "
+                 "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.", long_n,
+                 gold=final[0], coral=final[1], dots=dots, sum=dots + long_n, wants=wants,
+                 loser=tr(SEATS[1 - rule.favoured]))
+    explain = {w: tr("Right: {reason}", reason=reason) if w == winner else tr("No: {reason}", reason=reason)
+               for w in (N_("Gold"), N_("Coral"), N_("Draw"))}
+    return DotsExercise(tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
+                        choice_checker(winner, explain), hint=tr("Count the long chains and add the dots."),
+                        answer=f"{tr(winner)}: {reason}", solutions=[winner], choices=["Gold", "Coral", "Draw"],
                         game=game, wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
-                        key=f"who_wins_{name}", leaks=(f"Gold {final[0]}, Coral {final[1]}",))
+                        key=f"who_wins_{name}", leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),))
 
 
 # lesson 5
@@ -739,37 +707,31 @@ def keep_control_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2",
     values = move_values(game)
     best = max(values.values())
     right = sorted(l for l, v in values.items() if v == best)
-    seat, other = SEATS[game.to_move], SEATS[1 - game.to_move]
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
 
     def judge(name: str) -> tuple[bool, str]:
         v = values[name]
         if v == best:
-            return True, (f"Yes: {name} leaves the last two boxes to {other}, who takes them and must then "
-                          f"open the next chain. With best play {seat} ends {_ahead(v)} on the boxes left.")
+            return True, (tr("Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next chain. With best play {seat} ends {ahead} on the boxes left.", name=name, other=other, seat=seat, ahead=_ahead(v)))
         if _completes(game, name):
-            return False, (f"{name} grabs a box, but after the last one {seat} has to open the next chain "
-                           f"and {other} takes it: {seat} ends {_ahead(v)} instead of {_ahead(best)}.")
-        return False, (f"{name} leaves the two boxes on offer and opens more besides: {other} takes them "
-                       f"and takes control, and {seat} ends {_ahead(v)} instead of {_ahead(best)}.")
+            return False, (tr("{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: {seat} ends {ahead} instead of {ahead2}.", name=name, seat=seat, other=other, ahead=_ahead(v), ahead2=_ahead(best)))
+        return False, (tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and {seat} ends {ahead} instead of {ahead2}.", name=name, other=other, seat=seat, ahead=_ahead(v), ahead2=_ahead(best)))
 
-    return DotsExercise(f"{other} opened a chain and {seat} has taken all but two of its boxes. "
-                        f"<b>Click the line that keeps control.</b>", _line_checker(game, judge),
-                        hint="Before you take the next box, ask: after this chain, who has to open the "
-                             "next one?",
-                        answer=f"{_join(right)} (the double-deal).", solutions=right, game=game, click=True,
+    return DotsExercise(tr("{other} opened a chain and {seat} has taken all but two of its boxes. <b>Click the line that keeps control.</b>", other=other, seat=seat), _line_checker(game, judge),
+                        hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
+                        answer=tr("{join} (the double-deal).", join=_join(right)), solutions=right, game=game, click=True,
                         wrong=[l for l in values if l not in right], key=f"keep_control_{start}")
 
 
 def steer_exercise(name: str) -> DotsExercise:
     """Safe lines are left: click the safe line that steers towards the long-chain count the mover wants."""
     game = position(name)
-    seat = SEATS[game.to_move]
+    seat = tr(SEATS[game.to_move])
     rule = analysis.long_chain_rule(game)
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, f"{seat} to move; {n} safe lines are left. {seat} wants an <b>{rule.wants(game.to_move)}</b> "
-              f"number of long chains. <b>Click the line that keeps {seat} winning.</b>",
-        "For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?",
+        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Click the line that keeps {seat} winning.</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
+        tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
 
@@ -793,7 +755,7 @@ def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> di
         if (best > 0) - (best < 0) != (values[name] > 0) - (values[name] < 0):
             return {"index": i, "seat": game.to_move, "line": name, "before": best, "after": values[name],
                     "better": [l for l, v in values.items() if v == best]}
-    raise ValueError("no move of this game changed its result")
+    raise ValueError(tr("no move of this game changed its result"))
 
 
 def decisive_move_exercise() -> DotsExercise:
@@ -805,27 +767,23 @@ def decisive_move_exercise() -> DotsExercise:
     for m in moves:
         movers.append(replay.to_move)
         replay.play(m)
-    loser = SEATS[d["seat"]]
+    loser = tr(SEATS[d["seat"]])
 
     def check(answer: Any) -> tuple[bool, str]:
         name = DotsAndBoxes(3, 3).line_name(DotsAndBoxes(3, 3).line_index(answer))
         if name not in moves:
-            return False, f"{name} was never drawn in this game: type one of its lines, like {moves[0]}."
+            return False, tr("{name} was never drawn in this game: type one of its lines, like {move}.", name=name, move=moves[0])
         i = moves.index(name)
         if i == d["index"]:
-            return True, (f"Yes: before {name} {loser} could win ({_ahead(d['before'])} with best play, e.g. "
-                          f"{_join(d['better'][:2])}); after it {loser} was {_ahead(d['after'])} and never "
-                          "got the win back.")
+            return True, (tr("Yes: before {name} {loser} could win ({ahead} with best play, e.g. {join}); after it {loser} was {ahead2} and never got the win back.", name=name, loser=loser, ahead=_ahead(d['before']), join=_join(d['better'][:2]), ahead2=_ahead(d['after'])))
         if movers[i] != d["seat"]:
-            return False, f"{name} was drawn by {SEATS[movers[i]]}, not by {loser}."
+            return False, tr("{name} was drawn by {seat_name}, not by {loser}.", name=name, seat_name=tr(SEATS[movers[i]]), loser=loser)
         if i < d["index"]:
-            return False, f"After {name} {loser} could still win: the game turned later."
-        return False, f"By the time {loser} drew {name} the game was already lost."
+            return False, tr("After {name} {loser} could still win: the game turned later.", name=name, loser=loser)
+        return False, tr("By the time {loser} drew {name} the game was already lost.", loser=loser, name=name)
 
-    return DotsExercise(f"In the game above {loser} lost. <b>Which of {loser}'s lines threw the win away?</b> "
-                        "Type it, like a1-b1.", check,
-                        hint="The long-chain count decides who must open the first long chain. Step through "
-                             "again and watch the count while safe lines are left.",
+    return DotsExercise(tr("In the game above {loser} lost. <b>Which of {loser}'s lines threw the win away?</b> Type it, like a1-b1.", loser=loser), check,
+                        hint=tr("The long-chain count decides who must open the first long chain. Step through again and watch the count while safe lines are left."),
                         answer=f"{d['line']}.", solutions=[d["line"]],
                         wrong=[moves[i] for i in range(len(moves)) if i != d["index"]][:6] + ["a1-b2"],
                         key="decisive_move")
@@ -838,13 +796,12 @@ def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name == line:
-            return True, f"Yes: {line} joins dot {line[:2]} (column {line[0]}, row {line[1]}) and dot {line[3:]}."
+            return True, tr("Yes: {line} joins dot {line2} (column {line3}, row {line4}) and dot {line5}.", line=line, line2=line[:2], line3=line[0], line4=line[1], line5=line[3:])
         a, b = name.split("-")
-        return False, (f"You clicked {name}, from {a} (column {a[0]}, row {a[1]}) to {b}. Letters count "
-                       "columns from the left, numbers rows from the top.")
+        return False, (tr("You clicked {name}, from {a} (column {a2}, row {a3}) to {b}. Letters count columns from the left, numbers rows from the top.", name=name, a=a, a2=a[0], a3=a[1], b=b))
 
-    return DotsExercise(f"<b>Click the line {line}.</b>", _line_checker(game, judge),
-                        hint="Find the column letter along the top and the row number down the side.",
+    return DotsExercise(tr("<b>Click the line {line}.</b>", line=line), _line_checker(game, judge),
+                        hint=tr("Find the column letter along the top and the row number down the side."),
                         answer=line, solutions=[line], game=game, click=True, parts=False, asks_best=False,
                         wrong=[l for l in ("d2-d3", "c2-c3", "b2-c2", "c1-d1") if l != line], key="name_line",
                         leaks=(f"{line} joins",))
@@ -852,16 +809,15 @@ def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
 
 def first_box_exercise() -> DotsExercise:
     game = position("first_box")
-    return best_move_exercise("first_box", f"{SEATS[game.to_move]} to move. <b>Click the line that wins a "
-                              "box.</b>", "Which box has three sides drawn?", key="first_box", parts=False)
+    return best_move_exercise("first_box", tr("{seat_name} to move. <b>Click the line that wins a box.</b>", seat_name=tr(SEATS[game.to_move])), tr("Which box has three sides drawn?"), key="first_box", parts=False)
 
 
 def who_moves_exercise() -> DotsExercise:
-    explain = {"Coral": "Right: whoever wins a box draws again. The turn passes only after a line that wins nothing.",
-               "Gold": "No: winning a box means drawing again, so it is still Coral's turn."}
-    return DotsExercise("Coral has just drawn a line that wins a box. <b>Who draws the next line?</b>",
-                        choice_checker("Coral", explain), hint="Rule 3.", answer="Coral.", solutions=["Coral"],
-                        choices=["Gold", "Coral"], wrong=["Gold"], key="who_moves", leaks=("still Coral's turn",))
+    explain = {"Coral": tr("Right: whoever wins a box draws again. The turn passes only after a line that wins nothing."),
+               "Gold": tr("No: winning a box means drawing again, so it is still Coral's turn.")}
+    return DotsExercise(tr("Coral has just drawn a line that wins a box. <b>Who draws the next line?</b>"),
+                        choice_checker("Coral", explain), hint=tr("Rule 3."), answer=tr("Coral") + ".", solutions=["Coral"],
+                        choices=["Gold", "Coral"], wrong=["Gold"], key="who_moves", leaks=(tr("still Coral's turn"),))
 
 
 def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
@@ -871,51 +827,48 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, f"Yes: {across} across ({height + 1} rows of {width}) and {down} down: {n}."
+            return True, tr("Yes: {across} across ({number} rows of {width}) and {down} down: {n}.", across=across, number=height + 1, width=width, down=down, n=n)
         if k == width * height * 4:
-            return False, f"{k} counts every box's four sides, but neighbouring boxes share a line: count each line once."
+            return False, tr("{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.", k=k)
         if k in (across, down):
-            return False, f"That counts only the lines {'across' if k == across else 'down'}; add the others."
-        return False, f"Not {k}. Count the lines across, row by row, then the lines down."
+            return False, (tr("That counts only the lines across; add the others.") if k == across else tr("That counts only the lines down; add the others."))
+        return False, tr("Not {k}. Count the lines across, row by row, then the lines down.", k=k)
 
-    return DotsExercise(f"<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", check,
-                        hint=f"{height + 1} rows of dots, each with {width} lines across; then the lines down.",
+    return DotsExercise(tr("<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", width=width, height=height), check,
+                        hint=tr("{number} rows of dots, each with {width} lines across; then the lines down.", number=height + 1, width=width),
                         answer=f"{n}.", solutions=[n], wrong=[width * height * 4, across, n + 1],
                         key=f"lines_{width}x{height}",
-                        leaks=(f"{n} lines", f"{across} across ({height + 1} rows"))
+                        leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)))
 
 
 # lesson 5
 def loop_four_exercise() -> DotsExercise:
     game = position("loop_four")
-    other = SEATS[1 - game.to_move]
-    return best_move_exercise("loop_four", f"{other} opened a loop of four; a chain of 5 is left. "
-                              f"<b>Click {SEATS[game.to_move]}'s best line.</b>",
-                              "A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 "
-                              "worth that?", key="loop_four")
+    other = tr(SEATS[1 - game.to_move])
+    return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>Click {seat_name}'s best line.</b>", other=other, seat_name=tr(SEATS[game.to_move])),
+                              tr("A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 worth that?"), key="loop_four")
 
 
 def not_worth_it_exercise() -> DotsExercise:
     game = position("not_worth_it")
-    other = SEATS[1 - game.to_move]
-    return best_move_exercise("not_worth_it", f"{other} opened a chain of four; only a loop of four is left. "
-                              f"<b>Click {SEATS[game.to_move]}'s best line.</b>",
-                              "Keeping control costs boxes now. What do you win later, when the other player "
-                              "opens the loop?", key="not_worth_it")
+    other = tr(SEATS[1 - game.to_move])
+    return best_move_exercise("not_worth_it", tr("{other} opened a chain of four; only a loop of four is left. <b>Click {seat_name}'s best line.</b>", other=other, seat_name=tr(SEATS[game.to_move])),
+                              tr("Keeping control costs boxes now. What do you win later, when the other player opens the loop?"), key="not_worth_it")
 
 
 def challenge_exercise(name: str) -> DotsExercise:
     game = position(name)
-    return best_move_exercise(name, f"Final challenge: {SEATS[game.to_move]} to move. <b>Click the best line.</b>",
-                              "Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep "
-                              "control — whichever wins more in the end.", key=name)
+    return best_move_exercise(name, tr("Final challenge: {seat_name} to move. <b>Click the best line.</b>", seat_name=tr(SEATS[game.to_move])),
+                              tr("Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep control — whichever wins more in the end."), key=name)
 
 
 def _ahead(v: int) -> str:
     """Box difference in words: "2 boxes ahead", "1 box behind", "level"."""
     if v == 0:
-        return "level"
-    return f"{abs(v)} box{'es' if abs(v) != 1 else ''} {'ahead' if v > 0 else 'behind'}"
+        return tr("level")
+    if v > 0:
+        return ntr("{n} box ahead", "{n} boxes ahead", v)
+    return ntr("{n} box behind", "{n} boxes behind", -v)
 
 
 def _signed(v: int) -> str:
@@ -929,19 +882,16 @@ def last_chain_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2 a1-a2 b1-b2 
     values = move_values(game)
     take = max(v for l, v in values.items() if _completes(game, l))
     deal = max((v for l, v in values.items() if not _completes(game, l)), default=None)
-    answer = "Take them all" if deal is None or take > deal else "Double-deal"
+    answer = "Take them all" if deal is None or take > deal else "Double-deal"     # choice values (shown translated)
     explain = {
-        "Take them all": f"Right: no chain is left to win back, so take every box ({_ahead(take)} on the "
-                         "boxes left).",
-        "Double-deal": (f"No: a double-deal gives two boxes away to keep control, but there is nothing left "
-                        f"to control: {_ahead(deal if deal is not None else take)} instead of {_ahead(take)}."),
+        "Take them all": tr("Right: no chain is left to win back, so take every box ({ahead} on the boxes left).", ahead=_ahead(take)),
+        "Double-deal": (tr("No: a double-deal gives two boxes away to keep control, but there is nothing left to control: {ahead} instead of {ahead2}.", ahead=_ahead(deal if deal is not None else take), ahead2=_ahead(take))),
     }
-    return DotsExercise(f"{SEATS[game.to_move]} to move: the last chain is open. "
-                        "<b>Take them all, or double-deal?</b>", choice_checker(answer, explain),
-                        hint="A double-deal pays two boxes for the next chain. Is there a next chain?",
-                        answer=f"{answer.lower()}.", solutions=[answer], choices=["Take them all", "Double-deal"],
+    return DotsExercise(tr("{seat_name} to move: the last chain is open. <b>Take them all, or double-deal?</b>", seat_name=tr(SEATS[game.to_move])), choice_checker(answer, explain),
+                        hint=tr("A double-deal pays two boxes for the next chain. Is there a next chain?"),
+                        answer=f"{tr(answer).lower()}.", solutions=[answer], choices=[N_("Take them all"), N_("Double-deal")],
                         game=game, wrong=["Double-deal" if answer == "Take them all" else "Take them all"],
-                        key="last_chain", leaks=("nothing left to control",))
+                        key="last_chain", leaks=(tr("nothing left to control"),))
 
 
 def double_deal_score_exercise() -> DotsExercise:
@@ -956,13 +906,13 @@ def double_deal_score_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == gold:
-            return True, f"Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold})."
+            return True, tr("Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold}).", gold=gold, greedy_gold=greedy_gold)
         if k == greedy_gold:
-            return False, f"That is what Gold gets by grabbing everything. With the double-deal Gold gets more."
-        return False, "Step through the double-deal game above and count Gold's boxes at the end."
+            return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
+        return False, tr("Step through the double-deal game above and count Gold's boxes at the end.")
 
-    return DotsExercise("In the double-deal game above, <b>how many of the 9 boxes does Gold end with?</b>",
-                        check, hint="Gold gives 1 box, takes 2, gives 2, then takes the last chain.",
+    return DotsExercise(tr("In the double-deal game above, <b>how many of the 9 boxes does Gold end with?</b>"),
+                        check, hint=tr("Gold gives 1 box, takes 2, gives 2, then takes the last chain."),
                         answer=f"{gold}.", solutions=[gold], game=game, wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
 
@@ -987,8 +937,13 @@ BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
 }
 
 
-@lru_cache(maxsize=None)
 def _built(name: str) -> DotsExercise:
+    return _built_in(name, get_language())
+
+
+@lru_cache(maxsize=None)
+def _built_in(name: str, language: str) -> DotsExercise:
+    """One exercise per language (its questions and feedback are written in that language)."""
     for table in BUILDERS.values():
         if name in table:
             return table[name]()
@@ -1020,7 +975,7 @@ def exercise(name: str, score: LessonScore | None = None):
             if line is None:
                 return None
             if game.is_drawn(line):
-                raise ValueError(f"{game.line_name(line)} is already drawn: click an empty gap between two dots.")
+                raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.", line_name=game.line_name(line)))
             return game.line_name(line)
 
         return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts), hit=hit,
@@ -1053,7 +1008,7 @@ def parity_table() -> Table:
     rows = []
     for name, (w, h) in PRESETS.items():
         dots = geometry(w, h).n_dots
-        rows.append((name + (" (default)" if (w, h) == (5, 4) else ""), dots,
-                     wanted_parity(w, h, 0), wanted_parity(w, h, 1)))
-    return Table(["board (boxes)", "dots", "first player (Gold) wants", "second player (Coral) wants"], rows,
-                 caption="The long chain rule: the first player wants dots + long chains to be even")
+        rows.append((tr("{board} (default)", board=name) if (w, h) == (5, 4) else name, dots,
+                     tr(wanted_parity(w, h, 0)), tr(wanted_parity(w, h, 1))))
+    return Table([tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")], rows,
+                 caption=tr("The long chain rule: the first player wants dots + long chains to be even"))

@@ -28,6 +28,7 @@ import random
 import time
 from typing import Any
 
+from gamekit.i18n import ntr, tr
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import Solver, SolverTimeout
@@ -69,7 +70,7 @@ class CpuPlayer:
                  node_budget: int = 250_000, playouts: int = 8, time_cap: float | None = 1.5,
                  safe_search: int = 20):
         if level not in LEVELS:
-            raise ValueError(f"level={level!r}: choose one of {', '.join(LEVELS)}")
+            raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=', '.join(LEVELS)))
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
@@ -166,11 +167,11 @@ class CpuPlayer:
                 budget = self.node_budget if n_safe <= self.safe_search else self.node_budget // 4
                 line = self._search(self.safe_solver(game), drawn, order, budget)
             if line is not None:
-                return line, ("Safe line: it gives no box a third side, and searching every way the safe lines "
-                              "can run out shows it is the best one (long chain rule).")
+                return line, tr("Safe line: it gives no box a third side, and searching every way the safe lines "
+                            "can run out shows it is the best one (long chain rule).")
             line = self._playout_choice(s, drawn, order)
-            return line, ("Safe line: it gives no box a third side, and it steers the count of safe lines "
-                          "and long chains your way (long chain rule).")
+            return line, tr("Safe line: it gives no box a third side, and it steers the count of safe lines "
+                            "and long chains your way (long chain rule).")
         # no safe line left: give away as little as control allows (perfect play when the search ends)
         line = self._search(s, drawn, lines, 2 * self.node_budget)
         if line is None:
@@ -239,8 +240,8 @@ def _is_safe(s: Solver, line: int) -> bool:
 def _take_reason(game: DotsAndBoxes, line: int) -> str:
     n = sum(1 for b in game.geometry.line_boxes[line] if game.sides_drawn(b) == 3)
     if n == 2:
-        return "Take the two boxes: this line completes both (a double-cross)."
-    return "Take the box: it has three sides, and completing it keeps your turn."
+        return tr("Take the two boxes: this line completes both (a double-cross).")
+    return tr("Take the box: it has three sides, and completing it keeps your turn.")
 
 
 def _dd_reason(game: DotsAndBoxes, line: int) -> str:
@@ -248,10 +249,10 @@ def _dd_reason(game: DotsAndBoxes, line: int) -> str:
     g.play(line)
     left = sum(1 for b in range(g.geometry.n_boxes) if g.sides_drawn(b) == 3)
     if left >= 4:
-        return ("Double-deal: leave the last four boxes of the loop, so your opponent must open "
-                "the next chain and you keep control.")
-    return ("Double-deal: leave the last two boxes, so your opponent must open the next chain "
-            "and you keep control.")
+        return tr("Double-deal: leave the last four boxes of the loop, so your opponent must open "
+                  "the next chain and you keep control.")
+    return tr("Double-deal: leave the last two boxes, so your opponent must open the next chain "
+              "and you keep control.")
 
 
 def _sacrifice_reason(game: DotsAndBoxes, line: int) -> str:
@@ -259,10 +260,15 @@ def _sacrifice_reason(game: DotsAndBoxes, line: int) -> str:
     comps = [c for c in components(game) if game.line_name(line) in c.lines]
     what = comps[0].kind if comps else "chain"
     if what == "chain" and n == 2:
-        return ("No safe line left: give away this 2-chain by its middle line, so your opponent "
-                "cannot double-deal it.")
-    return (f"No safe line left: open this {what} ({n} box{'es' if n != 1 else ''}); "
-            "with best play from both sides it costs you least in the end.")
+        return tr("No safe line left: give away this 2-chain by its middle line, so your opponent "
+                  "cannot double-deal it.")
+    if what == "loop":
+        return ntr("No safe line left: open this loop ({n} box); with best play from both sides it costs you "
+                   "least in the end.", "No safe line left: open this loop ({n} boxes); with best play from both "
+                   "sides it costs you least in the end.", n)
+    return ntr("No safe line left: open this chain ({n} box); with best play from both sides it costs you "
+               "least in the end.", "No safe line left: open this chain ({n} boxes); with best play from both "
+               "sides it costs you least in the end.", n)
 
 
 def cpu_player(level: str, seed: int | None = None, **options: Any) -> CpuPlayer:
@@ -277,7 +283,7 @@ def hint(game: DotsAndBoxes) -> tuple[str, str]:
     """Hard's line for the player to move and a one-sentence reason, e.g.
     ``("b2-c2", "Take the box: it has three sides, and completing it keeps your turn.")``."""
     if game.is_over():
-        raise ValueError("hint: the game is over")
+        raise ValueError(tr("hint: the game is over"))
     player = _HINTER.get("hard")
     if player is None:
         player = _HINTER["hard"] = CpuPlayer("hard", seed=0)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
+from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
 
@@ -90,10 +91,10 @@ class Geometry:
         """Parse a box name (its top-left dot, e.g. ``"b2"``)."""
         m = _BOX_RE.match(name) if isinstance(name, str) else None
         if not m:
-            raise ValueError(f"{name!r}: a box is named by its top-left dot, like 'a1'")
+            raise ValueError(tr("{name!r}: a box is named by its top-left dot, like 'a1'", name=name))
         col, row = ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1
         if not (0 <= col < self.width and 0 <= row < self.height):
-            raise ValueError(f"{name!r}: no box there on a {self.width}×{self.height} board")
+            raise ValueError(tr("{name!r}: no box there on a {width}×{height} board", name=name, width=self.width, height=self.height))
         return row * self.width + col
 
     @property
@@ -109,26 +110,25 @@ class Geometry:
     def parse_line(self, text: Any) -> int:
         """Parse ``"a1-b1"`` (either order, any case, spaces) into a line index, or say why not."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"{text!r}: malformed line, write two dots like 'a1-b1'")
+            raise IllegalMoveError(tr("{text!r}: malformed line, write two dots like 'a1-b1'", text=text))
         m = _LINE_RE.match(text)
         if not m:
-            raise IllegalMoveError(f"{text!r}: malformed line, write two dots like 'a1-b1'")
+            raise IllegalMoveError(tr("{text!r}: malformed line, write two dots like 'a1-b1'", text=text))
         dots = []
         for letter, number in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
             col, row = ord(letter.lower()) - ord("a"), int(number) - 1
             if not (0 <= col <= self.width and 0 <= row <= self.height):
                 raise IllegalMoveError(
-                    f"{text!r}: dot {letter.lower()}{number} is off the board "
-                    f"(columns a–{chr(ord('a') + self.width)}, rows 1–{self.height + 1})")
+                    tr("{text!r}: dot {dot} is off the board (columns a–{last_column}, rows 1–{last_row})", text=text, dot=letter.lower() + str(number), last_column=chr(ord("a") + self.width), last_row=self.height + 1))
             dots.append((col, row))
         (c1, r1), (c2, r2) = dots
         dc, dr = abs(c1 - c2), abs(r1 - r2)
         if dc == 0 and dr == 0:
-            raise IllegalMoveError(f"{text!r}: not neighbouring dots (both ends are the same dot)")
+            raise IllegalMoveError(tr("{text!r}: not neighbouring dots (both ends are the same dot)", text=text))
         if dc and dr:
-            raise IllegalMoveError(f"{text!r}: diagonal lines are not allowed")
+            raise IllegalMoveError(tr("{text!r}: diagonal lines are not allowed", text=text))
         if dc + dr > 1:
-            raise IllegalMoveError(f"{text!r}: not neighbouring dots (a line joins two dots next to each other)")
+            raise IllegalMoveError(tr("{text!r}: not neighbouring dots (a line joins two dots next to each other)", text=text))
         c1, r1 = min(c1, c2), min(r1, r2)
         return self.h_line(c1, r1) if dc else self.v_line(c1, r1)
 
@@ -169,11 +169,11 @@ class DotsAndBoxes:
     def __init__(self, width: int = 5, height: int = 4, *, first: int = 0, alternate_start: bool = True):
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIZE <= value <= MAX_SIZE:
-                raise ValueError(f"{name}={value!r}: the board must be 1 to 8 boxes in each direction")
+                raise ValueError(tr("{name}={value!r}: the board must be 1 to 8 boxes in each direction", name=name, value=value))
         if not is_int(first) or first not in (0, 1):
-            raise ValueError(f"first={first!r}: the first seat is 0 (gold) or 1 (coral)")
+            raise ValueError(tr("first={first!r}: the first seat is 0 (gold) or 1 (coral)", first=first))
         if not isinstance(alternate_start, bool):
-            raise ValueError(f"alternate_start={alternate_start!r}: True or False")
+            raise ValueError(tr("alternate_start={alternate_start!r}: True or False", alternate_start=alternate_start))
         self.geometry = geometry(width, height)
         self.first = first
         self.alternate_start = alternate_start
@@ -259,15 +259,15 @@ class DotsAndBoxes:
         otherwise the turn passes.  ``last_completed`` says how many boxes the line completed.
         """
         if self.is_over():
-            raise IllegalMoveError(f"{line!r}: the game is over")
+            raise IllegalMoveError(tr("{line!r}: the game is over", line=line))
         if isinstance(line, int) and not isinstance(line, bool):
             if not 0 <= line < self.geometry.n_lines:
-                raise IllegalMoveError(f"{line!r}: off the board (lines are numbered 0–{self.geometry.n_lines - 1})")
+                raise IllegalMoveError(tr("{line!r}: off the board (lines are numbered 0–{number})", line=line, number=self.geometry.n_lines - 1))
             index = line
         else:
             index = self.geometry.parse_line(line)
         if self.drawn >> index & 1:
-            raise IllegalMoveError(f"{line!r}: line {self.geometry.line_name(index)} is already drawn")
+            raise IllegalMoveError(tr("{line!r}: line {line_name} is already drawn", line=line, line_name=self.geometry.line_name(index)))
         self.drawn |= 1 << index
         completed = tuple(b for b in self.geometry.line_boxes[index] if self.sides_drawn(b) == 4)
         player = self.to_move
@@ -284,7 +284,7 @@ class DotsAndBoxes:
             self.resigned = None
             return "resign"
         if not self._log:
-            raise IllegalMoveError("undo: there is nothing to undo")
+            raise IllegalMoveError(tr("undo: there is nothing to undo"))
         index, player, completed = self._log.pop()
         self.drawn &= ~(1 << index)
         for b in completed:
@@ -295,9 +295,9 @@ class DotsAndBoxes:
     def resign(self, player: int) -> None:
         """``player`` gives up; the other seat wins."""
         if not is_int(player) or player not in (0, 1):
-            raise IllegalMoveError(f"resign({player!r}): the seats are 0 (gold) and 1 (coral)")
+            raise IllegalMoveError(tr("resign({player!r}): the seats are 0 (gold) and 1 (coral)", player=player))
         if self.is_over():
-            raise IllegalMoveError(f"resign({player!r}): the game is over")
+            raise IllegalMoveError(tr("resign({player!r}): the game is over", player=player))
         self.resigned = player
 
     def next_game(self) -> "DotsAndBoxes":
@@ -322,7 +322,7 @@ class DotsAndBoxes:
         try:
             game = cls(width, height, **kwargs)
         except (TypeError, ValueError) as e:
-            raise BadPositionError(f"from_moves: {e}") from None
+            raise BadPositionError(tr("from_moves: {e}", e=e)) from None
         if isinstance(moves, str):
             moves = re.split(r"[,;\s]+", re.sub(r"\s*-\s*", "-", moves.strip())) if moves.strip() else []
         return replay(game, moves, kind=str, example="'a1-b1'", what="line")
@@ -336,20 +336,20 @@ class DotsAndBoxes:
 
     @classmethod
     def from_dict(cls, data: Any) -> "DotsAndBoxes":
-        check_header(data, ("dots_and_boxes",), "Dots and Boxes")
+        check_header(data, ("dots_and_boxes",), N_("Dots and Boxes"))
         missing = [k for k in ("width", "height", "moves") if k not in data]
         if missing:
-            raise BadPositionError(f"from_dict: missing {', '.join(missing)}")
+            raise BadPositionError(tr("from_dict: missing {items}", items=', '.join(missing)))
         if not isinstance(data["moves"], list):
-            raise BadPositionError("from_dict: 'moves' must be a list of lines like 'a1-b1'")
+            raise BadPositionError(tr("from_dict: 'moves' must be a list of lines like 'a1-b1'"))
         resigned = data.get("resigned")
         if resigned is not None and (not is_int(resigned) or resigned not in (0, 1)):
-            raise BadPositionError(f"from_dict: resigned={resigned!r} is not a seat (0 or 1)")
+            raise BadPositionError(tr("from_dict: resigned={resigned!r} is not a seat (0 or 1)", resigned=resigned))
         try:
             game = cls(data["width"], data["height"], first=data.get("first", 0),
                        alternate_start=data.get("alternate_start", True))
         except (ValueError, TypeError) as e:
-            raise BadPositionError(f"from_dict: {e}") from None
+            raise BadPositionError(tr("from_dict: {e}", e=e)) from None
         return replay(game, data["moves"], kind=str, example="'a1-b1'", what="move", resigned=resigned)
 
     def outcome(self) -> Outcome | None:

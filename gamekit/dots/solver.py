@@ -34,6 +34,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from gamekit.i18n import tr
 from gamekit.dots.rules import DotsAndBoxes, geometry
 from gamekit.errors import SolverTimeout
 
@@ -505,14 +506,14 @@ def solver_for(game_or_size: Any) -> Solver:
 
 def _check(game: DotsAndBoxes) -> None:
     if not isinstance(game, DotsAndBoxes):
-        raise TypeError(f"expected a DotsAndBoxes game, got {type(game).__name__}")
+        raise TypeError(tr("expected a DotsAndBoxes game, got {kind}", kind=type(game).__name__))
 
 
 def _limit(time_limit: float | None) -> float | None:
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise ValueError(f"time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)")
+        raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit))
     return float(time_limit)
 
 
@@ -520,10 +521,7 @@ def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solv
     """The :class:`SolverTimeout` for ``game``: how many lines are undrawn, and what does finish."""
     undrawn = len(game.undrawn_lines())
     return SolverTimeout(
-        f"{what}: no exact answer within {time_limit:g} s for this {game.width}×{game.height} position with "
-        f"{undrawn} undrawn lines (about {max(0, undrawn - REACH)} more than the ~{REACH} the solver usually "
-        f"finishes within a second; 3×3 from the start, 24 lines, takes about 10 s). Try a later position, "
-        f"a larger time_limit, or time_limit=None to wait however long it takes.")
+        tr("{what}: no exact answer within {time_limit:g} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second; 3×3 from the start, 24 lines, takes about 10 s). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=time_limit, width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - REACH), reach=REACH))
 
 
 def solve(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
@@ -556,7 +554,7 @@ def best_line(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT)
     _check(game)
     limit = _limit(time_limit)
     if game.is_over():
-        raise ValueError("best_line: the game is over")
+        raise ValueError(tr("best_line: the game is over"))
     try:
         value, results = solver_for(game).best(game.drawn, limit)
     except SolverTimeout:
@@ -591,6 +589,6 @@ def best_lines(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT
     """Every optimal line (canonical names, in line-index order) and the value ``solve(game)``."""
     values = move_values(game, time_limit)
     if not values:
-        raise ValueError("best_lines: the game is over")
+        raise ValueError(tr("best_lines: the game is over"))
     best = max(values.values())
     return [l for l, v in values.items() if v == best], best

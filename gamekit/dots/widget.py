@@ -5,6 +5,7 @@ lesson widgets; ``BoardLayout`` maps lines to pixels and clicks back to lines.
 """
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -15,16 +16,8 @@ from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
 from gamekit.errors import IllegalMoveError
 from gamekit.widgets.base import (BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, BadSettingError, GameWidget, Scene,
                                   check_int, check_type, reported)
-from gamekit.widgets.strings import add_strings, text
+from gamekit.i18n import N_, tr
 
-add_strings("en", {
-    "dots.off_board": "Click in the gap between two neighbouring dots to draw a line.",
-    "dots.already_drawn": "Line {line} is already drawn: pick an empty gap.",
-    "dots.board": "Board",
-    "dots.board_changed": "New {size} board.",
-    "dots.keys": "Keyboard: Tab to the board, arrows move the cursor, Enter or Space draws.",
-})
-add_strings("es", {"dots.board": "Tablero"})
 
 CURSOR = "#2e86de"
 LAST_MARK = "#ffffff"
@@ -175,7 +168,7 @@ class DotsWidget(GameWidget):
         self.css_size = self.layout_px.css_size
         self.cursor: int | None = None
         self.size_select = W.Dropdown(options=size_options(self.size), value=self.size,
-                                      description=text("dots.board"), layout=W.Layout(width="auto"))
+                                      description=tr("Board"), layout=W.Layout(width="auto"))
         super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
         self.size_select.observe(self.on_size_change, names="value")
 
@@ -199,7 +192,8 @@ class DotsWidget(GameWidget):
         return hint(game)
 
     def extra_controls(self) -> list[W.Widget]:
-        return [W.HBox([self.size_select, W.HTML(f"<small>{text('dots.keys')}</small>")])]
+        return [W.HBox([self.size_select, W.HTML("<small>" + html.escape(
+            tr("Keyboard: Tab to the board, arrows move the cursor, Enter or Space draws.")) + "</small>")])]
 
     def build_scene(self) -> Scene:
         return dots_scene(self.game, self.layout_px, cursor=self.cursor)
@@ -207,9 +201,9 @@ class DotsWidget(GameWidget):
     def move_at(self, x: float, y: float) -> str | None:
         line = self.layout_px.line_at(self.game, x, y)
         if line is None:
-            raise IllegalMoveError(text("dots.off_board"))
+            raise IllegalMoveError(tr("Click in the gap between two neighbouring dots to draw a line."))
         if self.game.is_drawn(line):
-            raise IllegalMoveError(text("dots.already_drawn", line=self.game.line_name(line)))
+            raise IllegalMoveError(tr("Line {line} is already drawn: pick an empty gap.", line=self.game.line_name(line)))
         return self.game.line_name(line)
 
     def score_text(self, seat: int) -> str:
@@ -276,7 +270,7 @@ class DotsWidget(GameWidget):
         self.cursor = None
         self.resync_controls()
         self.restart()
-        self.say(text("dots.board_changed", size=f"{width}×{height}"))
+        self.say(tr("New {width}×{height} board.", width=width, height=height))
 
     @reported
     def on_size_change(self, change: dict) -> None:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
+from gamekit.i18n import N_, ntr, tr
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
@@ -47,17 +48,16 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
             smaller = sum(u for u in tiles if u < t)
             now = chosen + (t,)
             if t == need:
-                steps.append(SearchStep(now, 0, "found", f"{' + '.join(map(str, now))} = {total}: a set."))
+                steps.append(SearchStep(now, 0, "found", tr("{tiles} = {total}: a set.", tiles=" + ".join(map(str, now)), total=total)))
                 continue
             if smaller < need - t:
                 steps.append(SearchStep(now, need - t, "dead end",
-                                        f"{' + '.join(map(str, now))} still needs {need - t}, but the smaller "
-                                        f"tiles add up to only {smaller}: stop here."))
+                                        tr("{items} still needs {number}, but the smaller tiles add up to only {smaller}: stop here.", items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
                 if not chosen:
                     return                      # smaller first tiles can only do worse
                 continue
             steps.append(SearchStep(now, need - t, "try",
-                                    f"Take {t}; {need - t} still needed, from tiles below {t}."))
+                                    tr("Take {t}; {number} still needed, from tiles below {t}.", t=t, number=need - t)))
             search(now, need - t, t)
 
     search((), total, 10)
@@ -78,7 +78,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
     else:
         text_ = str(answer).strip()
         if not text_:
-            raise ValueError("type the sets, e.g. 9; 8+1; 7+2")
+            raise ValueError(tr("type the sets, e.g. 9; 8+1; 7+2"))
         if re.search(r"[;\n|/]", text_):
             parts = re.split(r"[;\n|/]", text_)
         elif re.search(r"[+&]", text_):
@@ -92,16 +92,16 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
             try:
                 raw.append(tuple(int(b) for b in bits))
             except ValueError:
-                raise ValueError(f"{p.strip()!r} is not a set of tile numbers (write e.g. 5+3)") from None
+                raise ValueError(tr("{strip!r} is not a set of tile numbers (write e.g. 5+3)", strip=p.strip())) from None
     out = []
     for s in raw:
         if not s:
             continue
         for t in s:
             if t not in TILES:
-                raise ValueError(f"tile {t} is not on the box (tiles are 1 to 9)")
+                raise ValueError(tr("tile {t} is not on the box (tiles are 1 to 9)", t=t))
         if len(set(s)) != len(s):
-            raise ValueError(f"{'+'.join(map(str, s))} uses a tile twice: each tile is covered once")
+            raise ValueError(tr("{items} uses a tile twice: each tile is covered once", items='+'.join(map(str, s))))
         out.append(tuple(sorted(s, reverse=True)))
     return out
 
@@ -111,30 +111,28 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
-    where = "" if not covered else f" (tiles {', '.join(map(str, covered))} are already covered)"
+    where = "" if not covered else tr(" (tiles {items} are already covered)", items=', '.join(map(str, covered)))
 
     def check(answer: Any) -> tuple[bool, str]:
         given = parse_sets(answer)
         problems = []
         for s in given:
             if sum(s) != total:
-                problems.append(f"{'+'.join(map(str, s))} makes {sum(s)}, not {total}")
+                problems.append(tr("{items} makes {sum}, not {total}", items='+'.join(map(str, s)), sum=sum(s), total=total))
             elif any(t not in open_tiles for t in s):
-                problems.append(f"{'+'.join(map(str, s))} uses covered tile "
-                                f"{next(t for t in s if t not in open_tiles)}")
+                problems.append(tr("{items} uses covered tile {next}", items='+'.join(map(str, s)), next=next(t for t in s if t not in open_tiles)))
         dupes = [s for s, n in Counter(given).items() if n > 1]
         if dupes:
-            problems.append(f"{'+'.join(map(str, dupes[0]))} is listed twice")
+            problems.append(tr("{items} is listed twice", items='+'.join(map(str, dupes[0]))))
         if problems:
             return False, "; ".join(problems) + "."
         missing = [s for s in right if s not in given]
         if missing:
-            return False, (f"All correct so far, but {len(missing)} set(s) missing. "
-                           f"Go largest tile first: start from {missing[0][0]}.")
-        return True, f"All {len(right)} sets: {'; '.join('+'.join(map(str, s)) for s in right)}."
+            return False, (tr("All correct so far, but {n} set(s) missing. Go largest tile first: start from {missing}.", n=len(missing), missing=missing[0][0]))
+        return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
-    return Exercise(f"Type every set of open tiles that makes {total}{where}, separated by ';' (e.g. 9; 8+1).",
-                    check, hint="Largest tile first: take a tile, then look for the rest among smaller tiles.",
+    return Exercise(tr("Type every set of open tiles that makes {total}{where}, separated by ';' (e.g. 9; 8+1).", total=total, where=where),
+                    check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
                     solutions=["; ".join("+".join(map(str, s)) for s in right)],
                     wrong=["; ".join("+".join(map(str, s)) for s in right[:-1]),
@@ -185,23 +183,23 @@ def plot_dice(n: int = 3600, seed: int = 0):
             left.text(j, i, str(grid[i][j]), ha="center", va="center", fontsize=10)
     left.set_xticks(range(6), [str(k) for k in range(1, 7)])
     left.set_yticks(range(6), [str(k) for k in range(1, 7)])
-    left.set_xlabel("second die")
-    left.set_ylabel("first die")
+    left.set_xlabel(tr("second die"))
+    left.set_ylabel(tr("first die"))
     left.set_title("the 36 outcomes")
     totals = list(exact)
     right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label="exact (k/36)")
-    right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=f"simulated ({n} rolls)")
+    right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n))
     right.set_xticks(totals)
-    right.set_xlabel("total of two dice")
+    right.set_xlabel(tr("total of two dice"))
     right.set_ylabel("probability")
     right.legend()
-    right.set_title("distribution of the sum")
+    right.set_title(tr("distribution of the sum"))
     fig.tight_layout()
     return fig
 
 
 # ====================================================================== 3. strategy: simulations
-POLICIES = ("random", "most tiles", "largest tile", "optimal (shut)", "optimal (score)")
+POLICIES = (N_("random"), N_("most tiles"), N_("largest tile"), N_("optimal (shut)"), N_("optimal (score)"))
 
 
 def _choose(policy: str, m: int, roll: int, rules: Rules, rng: random.Random) -> int:
@@ -216,7 +214,7 @@ def _choose(policy: str, m: int, roll: int, rules: Rules, rng: random.Random) ->
         return mask_of(table(rules, "shut").best_set(m, roll))
     if policy == "optimal (score)":
         return mask_of(table(rules, "score").best_set(m, roll))
-    raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
 
 
 def _dice(policy: str, m: int, rules: Rules, rng: random.Random) -> int:
@@ -250,7 +248,7 @@ def simulate(policy: str, n: int = 10_000, rules: Rules | None = None, seed: int
     """Play ``n`` solo turns with ``policy``: shut rate, mean score, and the standard error of the rate."""
     rules = rules or Rules()
     if policy not in POLICIES:
-        raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
+        raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
     rng = random.Random(seed)
     shut = total = 0
     it: Iterable[int] = range(n)
@@ -279,13 +277,13 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     rules = rules or Rules()
     exact = float(table(rules, "shut").value(FULL))
     fig, ax = plt.subplots(figsize=(8, 3.6))
-    names = [r["policy"] for r in results]
+    names = [tr(r["policy"]) for r in results]
     rates = [100 * r["shut"] for r in results]
     errs = [200 * r["stderr"] for r in results]
     ax.bar(names, rates, yerr=errs, capsize=4, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
-    ax.axhline(100 * exact, color="#1e8449", ls="--", label=f"exact optimum {100 * exact:.2f} %")
-    ax.set_ylabel("shut the box (%)")
-    ax.set_title(f"{results[0]['games']:,} games per strategy — {rules.describe()}", fontsize=9)
+    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("exact optimum {number:.2f} %", number=100 * exact))
+    ax.set_ylabel(tr("shut the box (%)"))
+    ax.set_title(tr("{games:,} games per strategy — {describe}", games=results[0]['games'], describe=rules.describe()), fontsize=9)
     ax.legend()
     fig.tight_layout()
     return fig
@@ -299,7 +297,7 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     """
     rules = rules or Rules(one_die="never")
     t = table(rules, "shut")
-    rows = [{"open": (), "value": Fraction(1), "why": "Nothing open: the box is shut. Value 1."}]
+    rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing open: the box is shut. Value 1.")}]
     for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
         m = mask_of(tiles)
         parts = []
@@ -308,7 +306,7 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
             if best:
                 after = tuple(x for x in tiles if x not in best)
                 parts.append(f"P({roll})={two_dice_probability(roll)}×V({','.join(map(str, after)) or '∅'})")
-        why = " + ".join(parts) if parts else "no roll of two dice makes any set: value 0"
+        why = " + ".join(parts) if parts else tr("no roll of two dice makes any set: value 0")
         rows.append({"open": tiles, "value": t.value(m), "why": f"V({','.join(map(str, tiles))}) = {why}"})
     return rows
 
@@ -330,10 +328,10 @@ def plot_state_values(rules: Rules | None = None):
     fig, ax = plt.subplots(figsize=(8, 3.4))
     for k, rows in by.items():
         ax.scatter([k] * len(rows), [float(v) for _, v in rows], s=8, alpha=0.5, color="#1e8449")
-    ax.set_xlabel("tiles still open")
-    ax.set_ylabel("exact chance to shut")
+    ax.set_xlabel(tr("tiles still open"))
+    ax.set_ylabel(tr("exact chance to shut"))
     ax.set_yscale("symlog", linthresh=0.01)
-    ax.set_title("the 512 states, filled from the shut box (left) upwards")
+    ax.set_title(tr("the 512 states, filled from the shut box (left) upwards"))
     fig.tight_layout()
     return fig
 
@@ -396,8 +394,8 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
     m = mask_of(open_tiles)
     options = t.set_values(m, roll)
     if not options:
-        raise ValueError(f"no set of {open_tiles} makes {roll}")
-    goal = "shut the box" if objective == "shut" else "the lowest expected score"
+        raise ValueError(tr("no set of {open_tiles} makes {roll}", open_tiles=open_tiles, roll=roll))
+    goal = tr("shut the box") if objective == "shut" else tr("the lowest expected score")
     best_v = (min if objective == "score" else max)(v for _, v in options)
     best = [s for s, v in options if v == best_v]
 
@@ -407,22 +405,20 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
         if len(sets) != 1:
-            raise ValueError("give one set, e.g. 8+1")
+            raise ValueError(tr("give one set, e.g. 8+1"))
         s = sets[0]
         if sum(s) != roll:
-            return False, f"{'+'.join(map(str, s))} makes {sum(s)}, not {roll}."
+            return False, tr("{items} makes {sum}, not {roll}.", items='+'.join(map(str, s)), sum=sum(s), roll=roll)
         if any(x not in open_tiles for x in s):
-            return False, f"{'+'.join(map(str, s))} uses a covered tile."
+            return False, tr("{items} uses a covered tile.", items='+'.join(map(str, s)))
         v = t.value(m ^ mask_of(s))
         table_text = ", ".join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
         if s in best:
-            return True, f"Best for {goal}: {table_text}."
-        return False, f"{'+'.join(map(str, s))} leaves {fmt(v)}; the best leaves {fmt(best_v)} ({table_text})."
+            return True, tr("Best for {goal}: {table_text}.", goal=goal, table_text=table_text)
+        return False, tr("{items} leaves {fmt}; the best leaves {fmt2} ({table_text}).", items='+'.join(map(str, s)), fmt=fmt(v), fmt2=fmt(best_v), table_text=table_text)
 
-    return Exercise(f"Tiles {', '.join(map(str, open_tiles))} are open and you rolled {roll}. "
-                    f"Which set is best to {('shut the box' if objective == 'shut' else 'keep the score low')}?",
-                    check, hint=f"The sets are {'; '.join('+'.join(map(str, s)) for s, _ in options)}: "
-                                 f"compare the states they leave.",
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=', '.join(map(str, open_tiles)), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
+                    check, hint=tr("The sets are {items}: compare the states they leave.", items='; '.join('+'.join(map(str, s)) for s, _ in options)),
                     answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
                     wrong=["+".join(map(str, s)) for s, _ in options if s not in best],
                     position=SetChoice(open_tiles, roll, objective), key=f"best {open_tiles} {roll} {objective}")
@@ -438,7 +434,7 @@ def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction
     """
     rules = rules or Rules()
     if policy not in POLICIES:
-        raise ValueError(f"policy {policy!r}: choose one of {', '.join(POLICIES)}")
+        raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
     value = [Fraction(0)] * (FULL + 1)
     value[0] = Fraction(1)
     for m in sorted(range(1, FULL + 1), key=lambda x: bin(x).count("1")):
@@ -464,9 +460,9 @@ def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction
 def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[:4]) -> Table:
     """Each rule of thumb's exact chance to shut the box, as a fraction and a percentage."""
     rules = rules or Rules()
-    return Table(["how you choose the set", "exact chance to shut the box"],
-                 [[p, percent(policy_shut_probability(p, rules))] for p in policies],
-                 caption=f"Solo games — {rules.describe()}")
+    return Table([tr("how you choose the set"), tr("exact chance to shut the box")],
+                 [[tr(p), percent(policy_shut_probability(p, rules))] for p in policies],
+                 caption=tr("Solo games — {describe}", describe=rules.describe()))
 
 
 def worst_rule_of_thumb(rules: Rules | None = None) -> str:
@@ -485,8 +481,8 @@ def dice_rules_table() -> Table:
         rules = Rules(one_die=one)
         rows.append([f'Rules(one_die="{one}")', rules.describe().split(";")[0],
                      percent(shut_probability(rules)), f"{float(min_expected_score(rules)):.4f}"])
-    return Table(["option", "what it means", "chance to shut, best play", "lowest expected score"], rows,
-                 caption="The one-die options, solved exactly (solo turn, tiles 1–9)")
+    return Table([tr("option"), tr("what it means"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
+                 caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
 
 # ====================================================================== 5. exercises
@@ -496,18 +492,18 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
     said = " + ".join(map(str, open_tiles))
-    check = count_checker(n, right=f"Right: {said} = {{correct}}. The open tiles are the score (lower is better).",
-                          too_few=f"Too low: add up every open tile ({said}).",
-                          too_many=f"Too high: only the open tiles count ({said}); covered tiles score nothing.")
-    return Exercise(f"Your turn ends with tiles {', '.join(map(str, open_tiles))} still open. What is your score?",
-                    check, hint="Add the numbers on the tiles that are still open.", answer=str(n), solutions=[n],
+    check = count_checker(n, right=tr("Right: {said} = {{correct}}. The open tiles are the score (lower is better).", said=said),
+                          too_few=tr("Too low: add up every open tile ({said}).", said=said),
+                          too_many=tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said))
+    return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=', '.join(map(str, open_tiles))),
+                    check, hint=tr("Add the numbers on the tiles that are still open."), answer=str(n), solutions=[n],
                     wrong=[covered, n - 1], key=f"score {open_tiles}")
 
 
 def _yes_no(prompt: str, yes: bool, why: str, key: str, hint: str) -> Exercise:
     """A Yes/No question; both answers get the same reason, with a verdict in front."""
     right, wrong = ("Yes", "No") if yes else ("No", "Yes")
-    explanations = {right: f"Right: {why}", wrong: f"Not so: {why}"}
+    explanations = {right: tr("Right: {why}", why=why), wrong: tr("Not so: {why}", why=why)}
     return Exercise(prompt, choice_checker(right, explanations), hint=hint, answer=right, solutions=[right],
                     choices=["Yes", "No"], wrong=[wrong], key=key)
 
@@ -519,13 +515,12 @@ def can_cover_exercise(open_tiles: Iterable[int] = (2, 6, 9), roll: int = 5) -> 
     every = "; ".join(" + ".join(map(str, s)) for s in tiles_summing_to(roll)) or "none"
     score = Rules().score(mask_of(open_tiles))
     if sets:
-        why = f"{' + '.join(map(str, sets[0]))} makes {roll} and uses open tiles only."
+        why = tr("{items} makes {roll} and uses open tiles only.", items=' + '.join(map(str, sets[0])), roll=roll)
     else:
-        why = (f"the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends "
-               f"and scores {' + '.join(map(str, open_tiles))} = {score}.")
-    return _yes_no(f"Tiles {', '.join(map(str, open_tiles))} are open and you roll {roll}. Can you cover a set?",
+        why = (tr("the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends and scores {items} = {score}.", roll=roll, every=every, items=' + '.join(map(str, open_tiles)), score=score))
+    return _yes_no(tr("Tiles {items} are open and you roll {roll}. Can you cover a set?", items=', '.join(map(str, open_tiles)), roll=roll),
                    bool(sets), why, f"can cover {open_tiles} {roll}",
-                   hint=f"List the sets of tiles that make {roll}, then check which tiles are still open.")
+                   hint=tr("List the sets of tiles that make {roll}, then check which tiles are still open.", roll=roll))
 
 
 def one_die_exercise(open_tiles: Iterable[int] = (1, 2, 3, 8), rules: Rules | None = None) -> Exercise:
@@ -534,11 +529,11 @@ def one_die_exercise(open_tiles: Iterable[int] = (1, 2, 3, 8), rules: Rules | No
     open_tiles = tuple(sorted(set(open_tiles)))
     allowed = 1 in rules.dice_options(mask_of(open_tiles))
     high = [str(t) for t in open_tiles if t >= 7]
-    why = (f"the rule is: {rules.describe().split(';')[0]}. "
-           + (f"Here {', '.join(high)} {'is' if len(high) == 1 else 'are'} still open." if high and not allowed
-              else "Here that holds." if allowed else "Here it does not hold."))
-    return _yes_no(f"Tiles {', '.join(map(str, open_tiles))} are open. May you roll just one die?", allowed, why,
-                   f"one die {open_tiles}", hint="Which tiles must be covered before one die is allowed?")
+    why = (tr("the rule is: {split}. ", split=rules.describe().split(';')[0])
+           + (ntr("Here {items} is still open.", "Here {items} are still open.", len(high), items=", ".join(high)) if high and not allowed
+              else tr("Here that holds.") if allowed else tr("Here it does not hold.")))
+    return _yes_no(tr("Tiles {items} are open. May you roll just one die?", items=', '.join(map(str, open_tiles))), allowed, why,
+                   f"one die {open_tiles}", hint=tr("Which tiles must be covered before one die is allowed?"))
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
@@ -547,13 +542,11 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
     longest = max(sets, key=len)
-    check = count_checker(n, right=f"Right: {{correct}} sets make {total}.",
-                          too_few=f"Too few: go largest tile first and don't stop at pairs — a set may have "
-                                  f"{len(longest)} tiles.",
-                          too_many="Too many: a set is counted once whatever the order (5+4+3 is 3+4+5), "
-                                   "and no tile is used twice.")
-    return Exercise(f"All nine tiles are open. How many different sets of tiles make {total}?", check,
-                    hint=f"Start with 9: what makes the remaining {total - 9}? Then start with 8, and so on.",
+    check = count_checker(n, right=tr("Right: {{correct}} sets make {total}.", total=total),
+                          too_few=tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.", n=len(longest)),
+                          too_many=tr("Too many: a set is counted once whatever the order (5+4+3 is 3+4+5), and no tile is used twice."))
+    return Exercise(tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total), check,
+                    hint=tr("Start with 9: what makes the remaining {number}? Then start with 8, and so on.", number=total - 9),
                     answer=str(n), solutions=[n], wrong=[n - 2, n + 1], key=f"count sets {total}",
                     leaks=(f"{total}: {n}",))
 
@@ -563,12 +556,12 @@ def most_likely_total_exercise() -> Exercise:
     dist = sum_distribution(2)
     best = max(dist, key=dist.get)
     ways = {t: int(p * 36) for t, p in dist.items()}
-    explanations = {str(t): (f"{ways[t]} of the 36 outcomes make {t}"
-                             + ("; no total is made more ways." if t == best else
-                                f"; {best} is made {ways[best]} ways, more than any other total."))
+    explanations = {str(t): (tr("{way} of the 36 outcomes make {t}", way=ways[t], t=t)
+                             + (tr("; no total is made more ways.") if t == best else
+                                tr("; {best} is made {way} ways, more than any other total.", best=best, way=ways[best])))
                     for t in dist}
-    return Exercise("Before we roll: which total of two dice will come up most often?",
-                    choice_checker(str(best), explanations), hint="Count how many ways each total can be made.",
+    return Exercise(tr("Before we roll: which total of two dice will come up most often?"),
+                    choice_checker(str(best), explanations), hint=tr("Count how many ways each total can be made."),
                     answer=str(best), solutions=[str(best)], choices=[str(t) for t in dist],
                     wrong=["12", "6"], key="most likely total")
 
@@ -579,16 +572,13 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
     n = len(good)
     usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
-    what = "end your turn (no set fits)" if stuck else "let you cover a set"
-    listing = ", ".join(f"{a}+{b}" for a, b in good) if n <= 6 else f"the outcomes making {', '.join(map(str, sorted({a + b for a, b in good})))}"
-    check = count_checker(n, right=f"Right: {{correct}} of 36 — {listing}.",
-                          too_few="Too few: (1, 2) and (2, 1) are different outcomes — first die, second die.",
-                          too_many=f"Too many: only the totals {', '.join(map(str, usable))} can be covered with "
-                                   f"{', '.join(map(str, open_tiles))} open.")
-    return Exercise(f"Only tiles {', '.join(map(str, open_tiles))} are open and you roll two dice. "
-                    f"How many of the 36 outcomes {what}?", check,
-                    hint="First list the totals that some set of the open tiles makes, then count the outcomes "
-                         "for each total (first die, second die).",
+    what = tr("end your turn (no set fits)") if stuck else tr("let you cover a set")
+    listing = ", ".join(f"{a}+{b}" for a, b in good) if n <= 6 else tr("the outcomes making {items}", items=', '.join(map(str, sorted({a + b for a, b in good}))))
+    check = count_checker(n, right=tr("Right: {{correct}} of 36 — {listing}.", listing=listing),
+                          too_few=tr("Too few: (1, 2) and (2, 1) are different outcomes — first die, second die."),
+                          too_many=tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles))))
+    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=', '.join(map(str, open_tiles)), what=what), check,
+                    hint=tr("First list the totals that some set of the open tiles makes, then count the outcomes for each total (first die, second die)."),
                     answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}")
 
 
@@ -597,12 +587,11 @@ def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
     rules = rules or Rules(one_die="never")
     values = {p: policy_shut_probability(p, rules) for p in POLICIES[:3]}
     worst = min(values, key=values.get)
-    explanations = {p: f"{p}: {percent(v)}" + (" — the lowest of the three." if p == worst else
-                                               f"; {worst} does worse: {percent(values[worst])}.")
+    explanations = {p: f"{tr(p)}: {percent(v)}" + (tr(" — the lowest of the three.") if p == worst else
+                                               tr("; {worst} does worse: {percent}.", worst=tr(worst), percent=percent(values[worst])))
                     for p, v in values.items()}
-    return Exercise("Predict before you look: which way of choosing shuts the box LEAST often — a random set, "
-                    "the set with the most tiles, or the set with the largest tile?",
-                    choice_checker(worst, explanations), hint="Which tiles are hard to get rid of late in a turn?",
+    return Exercise(tr("Predict before you look: which way of choosing shuts the box LEAST often — a random set, the set with the most tiles, or the set with the largest tile?"),
+                    choice_checker(worst, explanations), hint=tr("Which tiles are hard to get rid of late in a turn?"),
                     answer=worst, solutions=[worst], choices=list(POLICIES[:3]),
                     wrong=[p for p in POLICIES[:3] if p != worst][:1], key="worst rule of thumb")
 
@@ -648,9 +637,8 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
 
     open_tiles = tuple(sorted(set(uncovered)))
     lay = BoxLayout(height=220)
-    steps = [Step(box_scene(open_tiles, lay, caption=f"Every set of open tiles making {total}, largest tile first."),
-                  f"We look for every set that makes {total}: start from the largest tile, then only "
-                  f"add smaller tiles, so no set is found twice.")]
+    steps = [Step(box_scene(open_tiles, lay, caption=tr("Every set of open tiles making {total}, largest tile first.", total=total)),
+                  tr("We look for every set that makes {total}: start from the largest tile, then only add smaller tiles, so no set is found twice.", total=total))]
     found: list[tuple[int, ...]] = []
     colour = {"found": GREEN, "try": AMBER, "dead end": RED}
     for st in set_search_steps(total, open_tiles):
@@ -658,13 +646,13 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
             found.append(st.chosen)
         marks = {t: colour[st.outcome] for t in st.chosen}
         caption = f"{' + '.join(map(str, st.chosen))}" + (f" = {total} ✔" if st.outcome == "found" else
-                                                           f"  (need {st.need} more)")
-        sofar = "; ".join("+".join(map(str, s)) for s in found) or "none yet"
+                                                           tr("  (need {need} more)", need=st.need))
+        sofar = "; ".join("+".join(map(str, s)) for s in found) or tr("none yet")
         steps.append(Step(box_scene(open_tiles, lay, marks=marks, caption=caption),
-                          f"{st.caption} Sets so far: {sofar}."))
-    steps.append(Step(box_scene(open_tiles, lay, caption=f"{len(found)} sets make {total}."),
-                      f"Done: {len(found)} sets — " + "; ".join(" + ".join(map(str, s)) for s in found) + "."))
-    return StepThrough(steps, size=(lay.width, lay.height), title=f"Sets for {total}")
+                          tr("{caption} Sets so far: {sofar}.", caption=st.caption, sofar=sofar)))
+    steps.append(Step(box_scene(open_tiles, lay, caption=tr("{n} sets make {total}.", n=len(found), total=total)),
+                      tr("Done: {n} sets — ", n=len(found)) + "; ".join(" + ".join(map(str, s)) for s in found) + "."))
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("Sets for {total}", total=total))
 
 
 def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: str = ""):
@@ -687,14 +675,14 @@ def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
     lay = BoxLayout()
     g = ShutTheBox(1, rules, seed=seed)
     p = cpu_player(level, seed=seed)
-    steps = [Step(box_scene(g.open_tiles, lay), "All nine tiles are open. Roll the dice.")]
+    steps = [Step(box_scene(g.open_tiles, lay), tr("All nine tiles are open. Roll the dice."))]
     while not g.is_over():
         action = p.choose(g)
         before = len(g.events)
         g.play(action)
         what = " · ".join(g.events[before:])
         steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what))
-    return StepThrough(steps, size=(lay.width, lay.height), title="A turn")
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("A turn"))
 
 
 def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: Any = None):
@@ -716,13 +704,16 @@ def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut"
 
 
 CHANCE_COLUMNS = ("value", "shut chance", "exact chance")
+# Column names of the lesson tables (the dict keys of their rows), translated in the header.
+COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N_("shut chance"),
+                N_("expected score"), N_("exact chance"), N_("policy"), N_("games"), N_("shut"), N_("mean score"))
 
 
 def percent(v: Fraction | float, digits: int = 2) -> str:
     """A probability as its exact fraction with a plain percentage: ``1/18 ≈ 5.56 %``."""
     pct = f"{100 * float(v):.{digits}f} %"
     if isinstance(v, Fraction) and v.denominator > 10 ** 12:
-        return f"{pct} (the exact fraction has a {len(str(v.denominator))}-digit denominator)"
+        return tr("{pct} (the exact fraction has a {n}-digit denominator)", pct=pct, n=len(str(v.denominator)))
     if isinstance(v, Fraction) and v.denominator != 1:
         return f"{v} ≈ {pct}"
     return pct if not isinstance(v, Fraction) else f"{v} = {pct}"
@@ -744,4 +735,4 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
         return str(v)
 
     keys = list(rows[0])
-    return Table(keys, [[cell(r[k], k) for k in keys] for r in rows])
+    return Table([tr(k) for k in keys], [[cell(r[k], k) for k in keys] for r in rows])

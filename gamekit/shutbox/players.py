@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gamekit.i18n import tr
 from gamekit.shutbox.rules import ShutTheBox, mask_sum
 from gamekit.shutbox.strategy import table
 from gamekit.game import check_running
@@ -38,7 +39,7 @@ def objective_for(game: ShutTheBox) -> tuple[str, int | None]:
 class CPUPlayer:
     def __init__(self, level: str = "hard", seed: Any = None):
         if level not in LEVELS:
-            raise ValueError(f"level={level!r}: choose one of {', '.join(LEVELS)}")
+            raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=', '.join(LEVELS)))
         self.level = level
         self.name = level
         self.rng = random.Random(seed)

@@ -59,6 +59,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable
 
+from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
 
@@ -120,7 +121,7 @@ def tiles_summing_to(total: int, uncovered: Iterable[int] = TILES) -> list[tuple
     tiles = set(uncovered)
     bad = [t for t in tiles if t not in TILES]
     if bad:
-        raise ValueError(f"tile {bad[0]!r} is not on the box (tiles are 1 to 9)")
+        raise ValueError(tr("tile {bad!r} is not on the box (tiles are 1 to 9)", bad=bad[0]))
     return [sheet_key(m) for m in set_masks(total, mask_of(tiles))]
 
 
@@ -139,9 +140,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.one_die, str) or self.one_die not in ONE_DIE_RULES:
-            raise ValueError(f"one_die={self.one_die!r}: choose one of {', '.join(ONE_DIE_RULES)}")
+            raise ValueError(tr("one_die={one_die!r}: choose one of {items}", one_die=self.one_die, items=', '.join(ONE_DIE_RULES)))
         if not isinstance(self.scoring, str) or self.scoring not in SCORINGS:
-            raise ValueError(f"scoring={self.scoring!r}: choose one of {', '.join(SCORINGS)}")
+            raise ValueError(tr("scoring={scoring!r}: choose one of {items}", scoring=self.scoring, items=', '.join(SCORINGS)))
 
     def dice_options(self, remaining: int) -> tuple[int, ...]:
         """How many dice may be rolled with the tiles ``remaining`` (bitmask of tiles still to flip)."""
@@ -157,13 +158,13 @@ class Rules:
         """Why rolling ``n`` dice is refused (for error messages)."""
         if n == 1:
             if self.one_die == "after_789":
-                return "one die is allowed only once 7, 8 and 9 are covered"
+                return tr("one die is allowed only once 7, 8 and 9 are covered")
             if self.one_die == "under_six":
-                return "one die is an option only once the open tiles add up to less than 6"
+                return tr("one die is an option only once the open tiles add up to less than 6")
             if self.one_die == "six_or_less":
-                return "one die only once the open tiles sum to 6 or less"
-            return "these rules never allow one die"
-        return "one die is forced once the open tiles sum to 6 or less"
+                return tr("one die only once the open tiles sum to 6 or less")
+            return tr("these rules never allow one die")
+        return tr("one die is forced once the open tiles sum to 6 or less")
 
     def score(self, uncovered: int) -> int:
         """The score of a turn ending with ``uncovered`` (bitmask) open."""
@@ -176,13 +177,13 @@ class Rules:
         return {"one_die": self.one_die, "scoring": self.scoring}
 
     def describe(self) -> str:
-        one = {"after_789": "one die allowed (a choice) once 7, 8 and 9 are covered",
-               "under_six": "one die allowed (a choice) once the open tiles add up to less than 6",
-               "six_or_less": "one die forced once the open tiles sum to 6 or less",
-               "never": "always two dice"}[self.one_die]
-        score = {"sum": "score = sum of the open tiles",
-                 "digits": "score = the open tiles read as digits (1, 5, 9 → 159)"}[self.scoring]
-        return f"{one}; {score}"
+        one = {"after_789": N_("one die allowed (a choice) once 7, 8 and 9 are covered"),
+               "under_six": N_("one die allowed (a choice) once the open tiles add up to less than 6"),
+               "six_or_less": N_("one die forced once the open tiles sum to 6 or less"),
+               "never": N_("always two dice")}[self.one_die]
+        score = {"sum": N_("score = sum of the open tiles"),
+                 "digits": N_("score = the open tiles read as digits (1, 5, 9 → 159)")}[self.scoring]
+        return f"{tr(one)}; {tr(score)}"
 
 
 def _roll_dice(seed: Any, k: int, n: int) -> tuple[int, ...]:
@@ -196,14 +197,14 @@ def _parse_tiles(tiles: Any) -> tuple[int, ...]:
     out: list[int] = []
     for t in tiles:
         if isinstance(t, bool) or not isinstance(t, int):
-            raise IllegalMoveError(f"tile {t!r} is not on the box (tiles are 1 to 9)")
+            raise IllegalMoveError(tr("tile {t!r} is not on the box (tiles are 1 to 9)", t=t))
         if t not in TILES:
-            raise IllegalMoveError(f"tile {t!r} is not on the box (tiles are 1 to 9)")
+            raise IllegalMoveError(tr("tile {t!r} is not on the box (tiles are 1 to 9)", t=t))
         if t in out:
-            raise IllegalMoveError(f"tile {t} is listed twice")
+            raise IllegalMoveError(tr("tile {t} is listed twice", t=t))
         out.append(t)
     if not out:
-        raise IllegalMoveError("no tiles chosen: pick a set of tiles that makes the roll")
+        raise IllegalMoveError(tr("no tiles chosen: pick a set of tiles that makes the roll"))
     return tuple(sorted(out, reverse=True))
 
 
@@ -225,43 +226,42 @@ class ShutTheBox:
                  dice: Iterable[Iterable[int]] | None = None):
         if is_int(players):
             if not 1 <= players <= MAX_PLAYERS:
-                raise ValueError(f"players={players}: 1 to {MAX_PLAYERS} players")
-            names = [f"Player {i + 1}" for i in range(players)]
+                raise ValueError(tr("players={players}: 1 to {most} players", players=players, most=MAX_PLAYERS))
+            names = [tr("Player {n}", n=i + 1) for i in range(players)]
         elif isinstance(players, (list, tuple)):
             names = list(players)
             if not names or len(names) > MAX_PLAYERS:
-                raise ValueError(f"players={players!r}: 1 to {MAX_PLAYERS} names")
+                raise ValueError(tr("players={players!r}: 1 to {most} names", players=players, most=MAX_PLAYERS))
             for name in names:
                 if not isinstance(name, str) or not name.strip():
-                    raise ValueError(f"player name {name!r}: a name is non-empty text")
+                    raise ValueError(tr("player name {name!r}: a name is non-empty text", name=name))
         else:
-            raise ValueError(f"players={players!r}: a number of players or a list of names, "
-                             f"e.g. 2 or ['Ana', 'Luis']")
+            raise ValueError(tr("players={players!r}: a number of players or a list of names, e.g. 2 or ['Ana', 'Luis']", players=players))
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise ValueError(f"variant={variant!r}: choose one of {', '.join(VARIANTS)}")
+            raise ValueError(tr("variant={variant!r}: choose one of {items}", variant=variant, items=', '.join(VARIANTS)))
         if variant == "long" and len(names) != 2:
-            raise ValueError(f"the long game is for two players, not {len(names)}")
+            raise ValueError(tr("the long game is for two players, not {n}", n=len(names)))
         if isinstance(rules, dict):
             try:
                 rules = Rules(**rules)
             except TypeError as e:
-                raise ValueError(f"rules={rules!r}: the keys are one_die and scoring") from None
+                raise ValueError(tr("rules={rules!r}: the keys are one_die and scoring", rules=rules)) from None
         elif rules is not None and not isinstance(rules, Rules):
-            raise ValueError(f"rules={rules!r}: give Rules(...), e.g. Rules(one_die='never')")
+            raise ValueError(tr("rules={rules!r}: give Rules(...), e.g. Rules(one_die='never')", rules=rules))
         if seed is not None and not (is_int(seed) or isinstance(seed, str)):
-            raise ValueError(f"seed={seed!r}: a whole number or a text (or None for a random one)")
+            raise ValueError(tr("seed={seed!r}: a whole number or a text (or None for a random one)", seed=seed))
         if not is_int(stake) or stake < 0:
-            raise ValueError(f"stake={stake!r}: a whole number ≥ 0")
+            raise ValueError(tr("stake={stake!r}: a whole number ≥ 0", stake=stake))
         if not is_int(limit) or limit < 1:
-            raise ValueError(f"limit={limit!r}: a whole number ≥ 1")
+            raise ValueError(tr("limit={limit!r}: a whole number ≥ 1", limit=limit))
         preset: list[tuple[int, ...]] = []
         if dice is not None:
             if not isinstance(dice, (list, tuple)):
-                raise ValueError(f"dice={dice!r}: a list of rolls, e.g. [(4, 5), (3,)]")
+                raise ValueError(tr("dice={dice!r}: a list of rolls, e.g. [(4, 5), (3,)]", dice=dice))
             for d in dice:
                 if (not isinstance(d, (list, tuple)) or not 1 <= len(d) <= 2
                         or any(not is_int(v) or not 1 <= v <= 6 for v in d)):
-                    raise ValueError(f"dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)")
+                    raise ValueError(tr("dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)", d=d))
                 preset.append(tuple(d))
         self.names = names
         self.rules = rules or Rules()
@@ -362,7 +362,7 @@ class ShutTheBox:
     def _parse(self, action: Any) -> tuple:
         if isinstance(action, str):
             if action.strip().lower() != "roll":
-                raise IllegalMoveError(f"{action!r}: unknown action (roll, or a set of tiles)")
+                raise IllegalMoveError(tr("{action!r}: unknown action (roll, or a set of tiles)", action=action))
             return ("roll", None)
         if isinstance(action, int) and not isinstance(action, bool):
             return (self.flip_kind, (action,))
@@ -371,16 +371,16 @@ class ShutTheBox:
             if kind == "roll":
                 n = action[1] if len(action) > 1 else None
                 if len(action) > 2:
-                    raise IllegalMoveError(f"{action!r}: a roll takes only the number of dice")
+                    raise IllegalMoveError(tr("{action!r}: a roll takes only the number of dice", action=action))
                 return ("roll", n)
             if kind in ("cover", "uncover"):
                 if len(action) != 2:
-                    raise IllegalMoveError(f"{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))")
+                    raise IllegalMoveError(tr("{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))", action=action, kind=kind))
                 return (kind, action[1])
-            raise IllegalMoveError(f"{action!r}: unknown action (roll, cover or uncover)")
+            raise IllegalMoveError(tr("{action!r}: unknown action (roll, cover or uncover)", action=action))
         if isinstance(action, (list, tuple, set, frozenset)):
             return (self.flip_kind, tuple(action))
-        raise IllegalMoveError(f"{action!r}: unknown action (roll, or a set of tiles)")
+        raise IllegalMoveError(tr("{action!r}: unknown action (roll, or a set of tiles)", action=action))
 
     def play(self, action: Any, seat: int | None = None) -> tuple:
         """Play ``action`` for the seat to move (checked against ``seat`` when given).
@@ -388,43 +388,47 @@ class ShutTheBox:
         Returns the canonical action.  Raises IllegalMoveError (game unchanged) when refused.
         """
         if self.phase == "over":
-            raise IllegalMoveError(f"{action!r}: the game is over")
+            raise IllegalMoveError(tr("{action!r}: the game is over", action=action))
         if seat is not None and (not is_int(seat) or seat != self.to_move):
             if not is_int(seat) or not 0 <= seat < self.n_players:
-                raise IllegalMoveError(f"{action!r}: seat={seat!r} is not a seat (0 to {self.n_players - 1})")
-            raise IllegalMoveError(f"{action!r}: not {self.names[seat]}'s turn, {self.names[self.to_move]} is to move")
+                raise IllegalMoveError(tr("{action!r}: seat={seat!r} is not a seat (0 to {number})", action=action, seat=seat, number=self.n_players - 1))
+            raise IllegalMoveError(tr("{action!r}: not {player}'s turn, {to_move} is to move", action=action, player=self.names[seat],
+                                      to_move=self.names[self.to_move]))
         kind, arg = self._parse(action)
         if kind == "roll":
             if self.phase != "roll":
-                raise IllegalMoveError(f"{action!r}: the dice are already rolled ({sum(self.dice)}): "
-                                       f"{self.flip_kind} tiles that make it")
+                raise IllegalMoveError((tr("{action!r}: the dice are already rolled ({total}): cover tiles that make it",
+                                          action=action, total=sum(self.dice)) if self.covering else
+                                       tr("{action!r}: the dice are already rolled ({total}): uncover tiles that make it",
+                                          action=action, total=sum(self.dice))))
             options = self.rules.dice_options(self.remaining)
             n = arg if arg is not None else (2 if 2 in options else 1)
             if not is_int(n) or n not in (1, 2):
-                raise IllegalMoveError(f"{action!r}: roll one die or two")
+                raise IllegalMoveError(tr("{action!r}: roll one die or two", action=action))
             if n not in options:
-                raise IllegalMoveError(f"{action!r}: {self.rules.dice_reason(n)}")
+                raise IllegalMoveError(tr("{action!r}: {dice_reason}", action=action, dice_reason=self.rules.dice_reason(n)))
             canonical = ("roll", n)
             self.history.append(canonical)
             self._do_roll(n)
             return canonical
         # a flip
         if self.phase != "cover":
-            raise IllegalMoveError(f"{action!r}: roll the dice first")
+            raise IllegalMoveError(tr("{action!r}: roll the dice first", action=action))
         if kind != self.flip_kind:
-            raise IllegalMoveError(f"{action!r}: this turn {self.flip_kind}s tiles"
-                                   + ("" if self.covering else " (the long game's uncovering turn)"))
+            raise IllegalMoveError(tr("{action!r}: this turn covers tiles", action=action) if self.covering else
+                                   tr("{action!r}: this turn uncovers tiles (the long game's uncovering turn)",
+                                      action=action))
         tiles = _parse_tiles(arg)
         for t in tiles:
             is_open = self.uncovered >> (t - 1) & 1
             if self.covering and not is_open:
-                raise IllegalMoveError(f"{action!r}: tile {t} is already covered")
+                raise IllegalMoveError(tr("{action!r}: tile {t} is already covered", action=action, t=t))
             if not self.covering and is_open:
-                raise IllegalMoveError(f"{action!r}: tile {t} is not covered, so it cannot be uncovered")
+                raise IllegalMoveError(tr("{action!r}: tile {t} is not covered, so it cannot be uncovered", action=action, t=t))
         total = sum(self.dice)
         if sum(tiles) != total:
-            raise IllegalMoveError(f"{action!r}: {' + '.join(map(str, tiles))} makes {sum(tiles)}, "
-                                   f"not the roll {total}")
+            raise IllegalMoveError(tr("{action!r}: {tiles} makes {sum}, not the roll {total}", action=action,
+                                      tiles=" + ".join(map(str, tiles)), sum=sum(tiles), total=total))
         canonical = (kind, tiles)
         self.history.append(canonical)
         self._do_flip(mask_of(tiles))
@@ -441,41 +445,44 @@ class ShutTheBox:
         self.n_rolls += 1
         total = sum(self.dice)
         who = self.names[self.to_move]
-        self.events.append(f"{who} rolls {' + '.join(map(str, self.dice))} = {total}")
+        self.events.append(tr("{who} rolls {dice} = {total}", who=who, dice=" + ".join(map(str, self.dice)), total=total))
         if self.variant == "long" and n == 2 and self.dice[0] == self.dice[1]:
             self.extra_turns += 1
-            self.events.append(f"{who} rolled a double: one extra turn banked ({self.extra_turns})")
+            self.events.append(tr("{who} rolled a double: one extra turn banked ({n})", who=who, n=self.extra_turns))
         if set_masks(total, self.remaining):
             self.phase = "cover"
             return
         # no set makes the roll
         if self.variant == "long" and self.extra_turns > 0:
             self.extra_turns -= 1
-            self.events.append(f"no set makes {total}: {who} spends an extra turn and rolls again")
+            self.events.append(tr("no set makes {total}: {who} spends an extra turn and rolls again", total=total, who=who))
             self.phase = "roll"
             return
         self._end_turn()
 
     def _do_flip(self, m: int) -> None:
         self.uncovered ^= m
-        self.events.append(f"{self.names[self.to_move]} {self.flip_kind}s {' + '.join(map(str, sheet_key(m)))}")
+        tiles = " + ".join(map(str, sheet_key(m)))
+        who = self.names[self.to_move]
+        self.events.append(tr("{who} covers {tiles}", who=who, tiles=tiles) if self.covering else
+                           tr("{who} uncovers {tiles}", who=who, tiles=tiles))
         self.phase = "roll"
         if self.variant == "long":
             if self.uncovered == 0:
                 self.shut_by = self.to_move
-                self._finish(self.to_move, f"{self.names[self.to_move]} shuts the box and wins", Termination.BOX_SHUT)
+                self._finish(self.to_move, tr("{who} shuts the box and wins", who=who), Termination.BOX_SHUT)
             elif self.uncovered == FULL and not self.covering:
                 self.opened_by = self.to_move
-                self._finish(self.to_move, f"{self.names[self.to_move]} opens the whole box and wins",
+                self._finish(self.to_move, tr("{who} opens the whole box and wins", who=who),
                              Termination.BOX_OPENED)
             return
         if self.uncovered == 0:
             seat = self.to_move
             self.shut_by = seat if self.shut_by is None else self.shut_by
-            self.events.append(f"{self.names[seat]} shuts the box!")
+            self.events.append(tr("{who} shuts the box!", who=who))
             if self.variant == "round":
                 self.scores[seat] = 0
-                self._finish(seat, f"{self.names[seat]} shuts the box and wins at once", Termination.BOX_SHUT)
+                self._finish(seat, tr("{who} shuts the box and wins at once", who=who), Termination.BOX_SHUT)
             else:
                 self._end_turn()
 
@@ -487,40 +494,42 @@ class ShutTheBox:
             self.covering = not self.covering
             self.to_move = 1 - seat
             self.phase = "roll"
-            self.events.append(f"{who}'s turn ends; {self.names[self.to_move]} "
-                               f"{'covers' if self.covering else 'uncovers'} next")
+            nxt = self.names[self.to_move]
+            self.events.append(tr("{who}'s turn ends; {next} covers next", who=who, next=nxt) if self.covering else
+                               tr("{who}'s turn ends; {next} uncovers next", who=who, next=nxt))
             return
         score = self.rules.score(self.uncovered)
         self.scores[seat] = score
-        self.events.append(f"{who}'s turn ends with {score}")
+        self.events.append(tr("{who}'s turn ends with {score}", who=who, score=score))
         if self.variant == "round":
             if seat + 1 < self.n_players:
                 self._next_turn(seat + 1)
                 return
             if self.n_players == 1:
-                self._finish(None, f"{who} scores {score}", Termination.LOWEST_SCORE)
+                self._finish(None, tr("{who} scores {score}", who=who, score=score), Termination.LOWEST_SCORE)
                 return
             best = min(self.scores)  # type: ignore[type-var]
             low = [i for i, s in enumerate(self.scores) if s == best]
             if len(low) == 1:
-                self._finish(low[0], f"{self.names[low[0]]} wins with the lowest score, {best}",
+                self._finish(low[0], tr("{who} wins with the lowest score, {score}", who=self.names[low[0]], score=best),
                              Termination.LOWEST_SCORE)
             else:
-                self._finish(None, f"a tie at {best} between {', '.join(self.names[i] for i in low)}",
+                self._finish(None, tr("a tie at {score} between {players}", score=best,
+                                             players=", ".join(self.names[i] for i in low)),
                              Termination.LOWEST_SCORE)
             return
         # to_45
         self.totals[seat] += score
         if self.totals[seat] >= self.limit:
             self.out[seat] = True
-            self.events.append(f"{who} reaches {self.totals[seat]} and is out")
+            self.events.append(tr("{who} reaches {total} and is out", who=who, total=self.totals[seat]))
         left = [i for i in range(self.n_players) if not self.out[i]]
         if self.n_players > 1 and len(left) == 1:
-            self._finish(left[0], f"{self.names[left[0]]} is the last player left and wins",
+            self._finish(left[0], tr("{who} is the last player left and wins", who=self.names[left[0]]),
                          Termination.LIMIT_REACHED)
             return
         if not left:
-            self._finish(None, f"{who} reached {self.totals[seat]} after {self.rounds} rounds",
+            self._finish(None, tr("{who} reached {total} after {rounds} rounds", who=who, total=self.totals[seat], rounds=self.rounds),
                          Termination.LIMIT_REACHED)
             return
         later = [i for i in left if i > seat]
@@ -546,12 +555,12 @@ class ShutTheBox:
         """``seat`` gives up and the game ends at once.  With two players the other one wins; alone or
         with more players nobody wins (the others share the point in :meth:`outcome`).  Undo takes it back."""
         if not is_int(seat) or not 0 <= seat < self.n_players:
-            raise IllegalMoveError(f"resign({seat!r}): the seats are 0 to {self.n_players - 1}")
+            raise IllegalMoveError(tr("resign({seat!r}): the seats are 0 to {number}", seat=seat, number=self.n_players - 1))
         if self.phase == "over":
-            raise IllegalMoveError(f"resign({seat!r}): the game is over")
+            raise IllegalMoveError(tr("resign({seat!r}): the game is over", seat=seat))
         self._saved_phase = self.phase
         self.resigned = seat
-        self._finish(1 - seat if self.n_players == 2 else None, f"{self.names[seat]} resigns",
+        self._finish(1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]),
                      Termination.RESIGNED)
 
     def outcome(self) -> Outcome | None:
@@ -614,7 +623,7 @@ class ShutTheBox:
             self._winner, self._ended_by = None, None
             return "resign"
         if not self.history:
-            raise IllegalMoveError("undo: nothing to undo")
+            raise IllegalMoveError(tr("undo: nothing to undo"))
         last = self.history[-1]
         replay = self.history[:-1]
         self._reset()
@@ -645,53 +654,55 @@ class ShutTheBox:
         try:
             game = cls(players, rules, variant, seed, **kwargs)
         except (TypeError, ValueError) as e:
-            raise BadPositionError(f"from_moves: {e}") from None
+            raise BadPositionError(tr("from_moves: {e}", e=e)) from None
         return replay(game, moves, example="[('roll', 2), ('cover', (5, 3))]", what="action")
 
     @classmethod
     def from_dict(cls, data: Any) -> "ShutTheBox":
-        check_header(data, ("shut_the_box",), "Shut the Box")
+        check_header(data, ("shut_the_box",), N_("Shut the Box"))
         if "players" not in data:
-            raise BadPositionError("not a saved Shut the Box game: 'players' is missing")
+            raise BadPositionError(tr("not a saved Shut the Box game: 'players' is missing"))
         rules = data.get("rules", {})
         if not isinstance(rules, dict) or not set(rules) <= {"one_die", "scoring"}:
-            raise BadPositionError(f"rules {rules!r}: a dict with one_die and scoring")
+            raise BadPositionError(tr("rules {rules!r}: a dict with one_die and scoring", rules=rules))
         try:
             game = cls(data["players"], Rules(**rules), data.get("variant", "round"),
                        data.get("seed"), stake=data.get("stake", 0), limit=data.get("limit", 45),
                        dice=data.get("dice"))
         except (TypeError, ValueError) as exc:
-            raise BadPositionError(f"not a saved Shut the Box game: {exc}") from None
+            raise BadPositionError(tr("not a saved Shut the Box game: {exc}", exc=exc)) from None
         if data.get("seed") is None:
-            raise BadPositionError("not a saved Shut the Box game: the dice 'seed' is missing")
+            raise BadPositionError(tr("not a saved Shut the Box game: the dice 'seed' is missing"))
         history = data.get("history", [])
         if not isinstance(history, list):
-            raise BadPositionError(f"history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]")
+            raise BadPositionError(tr("history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]", history=history))
         for i, entry in enumerate(history):
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
                     or not (is_int(entry[1]) or isinstance(entry[1], list))):
-                raise BadPositionError(f"action {i + 1} {entry!r}: not a saved action like ['roll', 2]")
+                raise BadPositionError(tr("action {number} {entry!r}: not a saved action like ['roll', 2]", number=i + 1, entry=entry))
         replay(game, [(k, tuple(a) if isinstance(a, list) else a) for k, a in history], what="action",
                resigned=data.get("resigned"))
         state = data.get("state")
         if state is not None:
             if not isinstance(state, dict):
-                raise BadPositionError(f"state {state!r}: not a saved summary")
+                raise BadPositionError(tr("state {state!r}: not a saved summary", state=state))
             if (state.get("uncovered", list(game.open_tiles)) != list(game.open_tiles)
                     or state.get("to_move", game.to_move) != game.to_move
                     or type(state.get("to_move", 0)) is not int):
-                raise BadPositionError("the saved state does not match the replayed actions")
+                raise BadPositionError(tr("the saved state does not match the replayed actions"))
         return game
 
     # ------------------------------------------------------------- display
     def __str__(self) -> str:
         box = " ".join(str(t) if self.uncovered >> (t - 1) & 1 else "·" for t in TILES)
         if self.phase == "over":
-            tail = self.events[-1] if self.events else "over"
+            tail = self.events[-1] if self.events else tr("over")
         elif self.phase == "cover":
-            tail = f"{self.names[self.to_move]} rolled {sum(self.dice)}: {self.flip_kind} tiles"
+            who, total = self.names[self.to_move], sum(self.dice)
+            tail = (tr("{who} rolled {total}: cover tiles", who=who, total=total) if self.covering else
+                    tr("{who} rolled {total}: uncover tiles", who=who, total=total))
         else:
-            tail = f"{self.names[self.to_move]} to roll"
+            tail = tr("{who} to roll", who=self.names[self.to_move])
         return f"[{box}]  {tail}"
 
     def __repr__(self) -> str:

@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable
 
+from gamekit.i18n import tr
 from gamekit.shutbox.rules import FULL, Rules, sheet_key, mask_of, set_masks
 
 OBJECTIVES = ("shut", "score", "beat")
@@ -45,12 +46,12 @@ _MOVES: list[list[tuple[int, list[tuple[int, int, int]]]]] = [
 def _as_mask(uncovered: Any) -> int:
     if isinstance(uncovered, int) and not isinstance(uncovered, bool):
         if not 0 <= uncovered <= FULL:
-            raise ValueError(f"state mask {uncovered} is not between 0 and {FULL}")
+            raise ValueError(tr("state mask {uncovered} is not between 0 and {full}", uncovered=uncovered, full=FULL))
         return uncovered
     tiles = list(uncovered)
     for t in tiles:
         if t not in range(1, 10):
-            raise ValueError(f"tile {t!r} is not on the box (tiles are 1 to 9)")
+            raise ValueError(tr("tile {t!r} is not on the box (tiles are 1 to 9)", t=t))
     return mask_of(tiles)
 
 
@@ -117,10 +118,10 @@ def table(rules: Rules | None = None, objective: str = "shut", target: int | Non
     """The solved table (cached) for ``objective`` under ``rules``; ``target`` is for ``"beat"``."""
     rules = rules or Rules()
     if objective not in OBJECTIVES:
-        raise ValueError(f"objective={objective!r}: choose one of {', '.join(OBJECTIVES)}")
+        raise ValueError(tr("objective={objective!r}: choose one of {items}", objective=objective, items=', '.join(OBJECTIVES)))
     if objective == "beat":
         if target is None:
-            raise ValueError("the 'beat' objective needs the target score")
+            raise ValueError(tr("the 'beat' objective needs the target score"))
         target = int(target)
     else:
         target = None

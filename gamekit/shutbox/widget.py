@@ -18,69 +18,8 @@ from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, V
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.base import (BACKGROUND, INK, LEVELS, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
                                   check_int, check_type, reported)
-from gamekit.widgets.strings import add_strings, text
+from gamekit.i18n import N_, tr
 
-add_strings("en", {
-    "shutbox.seat": "Player {n}",
-    "shutbox.roll": "Roll",
-    "shutbox.roll_one": "Roll one die",
-    "shutbox.confirm": "Confirm",
-    "shutbox.clear": "Clear",
-    "shutbox.show_sets": "Legal sets",
-    "shutbox.variant": "Game",
-    "shutbox.variant.round": "One round",
-    "shutbox.variant.long": "Long game (2 players)",
-    "shutbox.variant.to_45": "To 45 points",
-    "shutbox.one_die": "One die",
-    "shutbox.one_die.after_789": "after 7, 8, 9 are covered",
-    "shutbox.one_die.under_six": "a choice once the open tiles sum to less than 6",
-    "shutbox.one_die.six_or_less": "forced once the open tiles sum to 6 or less",
-    "shutbox.one_die.never": "never",
-    "shutbox.scoring": "Score",
-    "shutbox.scoring.sum": "sum of tiles",
-    "shutbox.scoring.digits": "digits (159)",
-    "shutbox.seats": "Seats",
-    "shutbox.seat_kind.person": "person",
-    "shutbox.seat_kind.cpu": "CPU",
-    "shutbox.seat_kind.off": "—",
-    "shutbox.to_roll": "{seat}: roll the dice.",
-    "shutbox.to_roll_choice": "{seat}: 7, 8 and 9 are done — roll one die or two.",
-    "shutbox.to_flip": "{seat} rolled {dice} = {total}: click tiles that make {total}, then Confirm.",
-    "shutbox.to_flip_uncover": "{seat} rolled {dice} = {total}: click covered tiles that make {total}, then Confirm.",
-    "shutbox.select_first": "Click tiles to select a set first.",
-    "shutbox.roll_first": "Roll the dice first (press Roll).",
-    "shutbox.not_selectable": "Tile {tile} is already covered.",
-    "shutbox.not_selectable_uncover": "Tile {tile} is open: in this turn you uncover covered tiles.",
-    "shutbox.off_tiles": "Click a tile to select it.",
-    "shutbox.sets": "Sets for {total}: {sets}",
-    "shutbox.no_sets": "Roll first: the sets depend on the roll.",
-    "shutbox.hint_roll": "roll {n} {dice}",
-    "shutbox.hint_roll_reason": "{values}",
-    "shutbox.selected": "selected {tiles} = {sum}",
-    "shutbox.new_rules": "New game: {rules}.",
-    "shutbox.over": "{message}.",
-    "shutbox.payouts": "Pot: {payouts}.",
-    "shutbox.load_seats": "the saved game has {n} players and this box seats {seats}: "
-                          "setup(seats=[…]) with {n} seats first (nothing was changed)",
-    "shutbox.no_seats": "seats=[]: seat at least one player (nothing was changed)",
-    "shutbox.too_many_seats": "{n} seats: a box seats at most {most} players (nothing was changed)",
-    "shutbox.long_two": "variant='long' with {n} seats: the long game is for two players (nothing was changed)",
-    "shutbox.mode_follows_seats": "mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); "
-                                  "with these seats the mode is {mode} (nothing was changed)",
-    "shutbox.rules_type": "rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)",
-    "shutbox.no_resign": "Shut the Box has no resigning: finish the turn, or press New game.",
-})
-add_strings("es", {"shutbox.seat": "Jugador {n}", "shutbox.roll": "Tirar", "shutbox.confirm": "Confirmar",
-                   "shutbox.no_seats": "seats=[]: sienta al menos a un jugador (no se cambió nada)",
-                   "shutbox.too_many_seats": "{n} asientos: en una caja juegan como mucho {most} jugadores "
-                                             "(no se cambió nada)",
-                   "shutbox.long_two": "variant='long' con {n} asientos: el juego largo es para dos jugadores "
-                                       "(no se cambió nada)",
-                   "shutbox.mode_follows_seats": "mode={value}: en Cerrar la caja los asientos dicen quién juega "
-                                                 "(setup(seats=[…])); con estos asientos el modo es {mode} "
-                                                 "(no se cambió nada)",
-                   "shutbox.rules_type": "rules={value}: debe ser un gamekit.shutbox.Rules o None (no se cambió nada)",
-                   "shutbox.no_resign": "En Cerrar la caja no hay rendición: termina el turno o pulsa Nueva partida."})
 
 SEAT_KINDS = ("person", "cpu")
 
@@ -91,11 +30,11 @@ def check_seats(seats: Any, variant: str) -> list[str]:
     for kind in seats:
         check_choice("seats", kind, SEAT_KINDS)
     if not seats:
-        raise BadSettingError(text("shutbox.no_seats"))
+        raise BadSettingError(tr("seats=[]: seat at least one player (nothing was changed)"))
     if len(seats) > MAX_PLAYERS:
-        raise BadSettingError(text("shutbox.too_many_seats", n=len(seats), most=MAX_PLAYERS))
+        raise BadSettingError(tr("{n} seats: a box seats at most {most} players (nothing was changed)", n=len(seats), most=MAX_PLAYERS))
     if variant == "long" and len(seats) != 2:
-        raise BadSettingError(text("shutbox.long_two", n=len(seats)))
+        raise BadSettingError(tr("variant='long' with {n} seats: the long game is for two players (nothing was changed)", n=len(seats)))
     return list(seats)
 
 
@@ -104,11 +43,17 @@ def mode_for(seats: Sequence[str]) -> str:
     return "watch" if "person" not in seats else "cpu"
 
 
-def _label(key: str, value: str) -> str:
-    try:
-        return text(f"{key}.{value}")
-    except KeyError:                 # an option the catalogue does not know yet: its own name
-        return value.replace("_", " ")
+VARIANT_NAMES = {"round": N_("One round"), "long": N_("Long game (2 players)"), "to_45": N_("To 45 points")}
+ONE_DIE_NAMES = {"after_789": N_("after 7, 8, 9 are covered"),
+                 "under_six": N_("a choice once the open tiles sum to less than 6"),
+                 "six_or_less": N_("forced once the open tiles sum to 6 or less"), "never": N_("never")}
+SCORING_NAMES = {"sum": N_("sum of tiles"), "digits": N_("digits (159)")}
+SEAT_KIND_NAMES = {"person": N_("person"), "cpu": N_("CPU"), "off": N_("—")}
+
+
+def _label(names: dict[str, str], value: str) -> str:
+    """An option's name for the reader (one the table does not know yet: its own name)."""
+    return tr(names[value]) if value in names else value.replace("_", " ")
 
 SEAT_COLOURS4 = ("#d4a017", "#ff7f6a", "#4aa3df", "#7dcea0")
 SEAT_DARK4 = ("#8a6500", "#c0392b", "#1f618d", "#1e8449")
@@ -231,7 +176,7 @@ class ShutBoxWidget(GameWidget):
         check_choice("variant", variant, VARIANTS)
         seats = check_seats(seats, variant)
         if rules is not None and not isinstance(rules, Rules):
-            raise BadSettingTypeError(text("shutbox.rules_type", value=repr(rules)))
+            raise BadSettingTypeError(tr("rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)", value=repr(rules)))
         check_int("stake", stake, 0)
         check_choice("level", level, LEVELS)
         self.seats = seats
@@ -243,23 +188,25 @@ class ShutBoxWidget(GameWidget):
         self.selected: set[int] = set()
         self.sets_shown = False
         # controls (made before the base builds the layout, which asks for extra_controls)
-        self.roll_button = W.Button(description=text("shutbox.roll"), icon="cube", button_style="primary")
-        self.roll_one_button = W.Button(description=text("shutbox.roll_one"), icon="cube")
-        self.confirm_button = W.Button(description=text("shutbox.confirm"), icon="check", button_style="success")
-        self.clear_button = W.Button(description=text("shutbox.clear"), icon="times")
-        self.sets_button = W.Button(description=text("shutbox.show_sets"), icon="list")
-        for b in (self.roll_button, self.roll_one_button, self.confirm_button, self.clear_button, self.sets_button):
-            b.add_class("gamekit-shutbox-" + b.description.lower().replace(" ", "-"))
+        self.roll_button = W.Button(description=tr("Roll"), icon="cube", button_style="primary")
+        self.roll_one_button = W.Button(description=tr("Roll one die"), icon="cube")
+        self.confirm_button = W.Button(description=tr("Confirm"), icon="check", button_style="success")
+        self.clear_button = W.Button(description=tr("Clear"), icon="times")
+        self.sets_button = W.Button(description=tr("Legal sets"), icon="list")
+        for b, name in ((self.roll_button, "roll"), (self.roll_one_button, "roll-one-die"),
+                        (self.confirm_button, "confirm"), (self.clear_button, "clear"),
+                        (self.sets_button, "legal-sets")):
+            b.add_class("gamekit-shutbox-" + name)      # browser tests find the buttons by these (any language)
         self.sets_html = W.HTML()
         self.sets_html.add_class("gamekit-shutbox-sets")
-        self.variant_select = W.Dropdown(options=[(text(f"shutbox.variant.{v}"), v) for v in VARIANTS],
-                                         value=variant, description=text("shutbox.variant"),
+        self.variant_select = W.Dropdown(options=[(_label(VARIANT_NAMES, v), v) for v in VARIANTS],
+                                         value=variant, description=tr("Game"),
                                          layout=W.Layout(width="auto"))
-        self.one_die_select = W.Dropdown(options=[(_label("shutbox.one_die", v), v) for v in ONE_DIE_RULES],
-                                         value=self.rules.one_die, description=text("shutbox.one_die"),
+        self.one_die_select = W.Dropdown(options=[(_label(ONE_DIE_NAMES, v), v) for v in ONE_DIE_RULES],
+                                         value=self.rules.one_die, description=tr("One die"),
                                          layout=W.Layout(width="auto"))
-        self.scoring_select = W.Dropdown(options=[(_label("shutbox.scoring", v), v) for v in SCORINGS],
-                                         value=self.rules.scoring, description=text("shutbox.scoring"),
+        self.scoring_select = W.Dropdown(options=[(_label(SCORING_NAMES, v), v) for v in SCORINGS],
+                                         value=self.rules.scoring, description=tr("Score"),
                                          layout=W.Layout(width="auto"))
         # one selector per seat and one more set to "—" to add a seat; "—" on a seat takes it away
         self.seat_selects: list[W.Dropdown] = []
@@ -283,10 +230,10 @@ class ShutBoxWidget(GameWidget):
 
     def _fit_seat_selects(self) -> None:
         """As many seat selectors as seats, plus one on "—" (pick a kind there to add a seat)."""
-        kinds = [(text(f"shutbox.seat_kind.{k}"), k) for k in (*SEAT_KINDS, "off")]
+        kinds = [(_label(SEAT_KIND_NAMES, k), k) for k in (*SEAT_KINDS, "off")]
         while len(self.seat_selects) < len(self.seats) + 1:
             i = len(self.seat_selects)
-            select = W.Dropdown(options=kinds, value="off", description=text("shutbox.seat", n=i + 1),
+            select = W.Dropdown(options=kinds, value="off", description=tr("Player {n}", n=i + 1),
                                 layout=W.Layout(width="auto"))
             select.observe(self.on_setup_change, names="value")
             self.seat_selects.append(select)
@@ -310,7 +257,7 @@ class ShutBoxWidget(GameWidget):
         return self.game.names[seat]
 
     def names(self) -> list[str]:
-        return [text("shutbox.seat", n=i + 1) for i in range(len(self.seats))]
+        return [tr("Player {n}", n=i + 1) for i in range(len(self.seats))]
 
     def new_game(self) -> ShutTheBox:
         seed = None if self.base_seed is None else self.base_seed + self.games_played
@@ -330,7 +277,7 @@ class ShutBoxWidget(GameWidget):
 
     def check_loadable(self, game: ShutTheBox) -> None:
         if game.n_players != len(self.seats):
-            raise BadSettingError(text("shutbox.load_seats", n=game.n_players, seats=len(self.seats)))
+            raise BadSettingError(tr("the saved game has {n} players and this box seats {seats}: setup(seats=[…]) with {n} seats first (nothing was changed)", n=game.n_players, seats=len(self.seats)))
 
     def adopt(self, game: ShutTheBox) -> None:
         self.variant, self.rules, self.stake = game.variant, game.rules, game.stake
@@ -358,10 +305,10 @@ class ShutBoxWidget(GameWidget):
     def check_mode(self, mode: Any) -> None:
         check_choice("mode", mode, MODES)
         if mode != mode_for(self.seats):
-            raise BadSettingError(text("shutbox.mode_follows_seats", value=repr(mode), mode=repr(mode_for(self.seats))))
+            raise BadSettingError(tr("mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); with these seats the mode is {mode} (nothing was changed)", value=repr(mode), mode=repr(mode_for(self.seats))))
 
     def resign(self) -> None:
-        self.say(text("shutbox.no_resign"))
+        self.say(tr("Shut the Box has no resigning: finish the turn, or press New game."))
 
     def make_cpu(self, level: str, seed: int | None) -> Any:
         return cpu_player(level, seed=seed)
@@ -381,7 +328,7 @@ class ShutBoxWidget(GameWidget):
         g = self.game
         caption = ""
         if self.selected:
-            caption = text("shutbox.selected", tiles="+".join(map(str, sorted(self.selected, reverse=True))),
+            caption = tr("selected {tiles} = {sum}", tiles="+".join(map(str, sorted(self.selected, reverse=True))),
                            sum=sum(self.selected))
         return box_scene(g.open_tiles, self.layout_px, dice=g.dice, selected=self.selected,
                          dim_dice=g.phase != "cover", caption=caption)
@@ -392,13 +339,13 @@ class ShutBoxWidget(GameWidget):
             return "roll"
         tile = self.layout_px.tile_at(x, y)
         if tile is None:
-            raise IllegalMoveError(text("shutbox.off_tiles"))
+            raise IllegalMoveError(tr("Click a tile to select it."))
         if g.phase != "cover":
-            raise IllegalMoveError(text("shutbox.roll_first"))
+            raise IllegalMoveError(tr("Roll the dice first (press Roll)."))
         flippable = tile in (g.open_tiles if g.covering else g.covered_tiles)
         if not flippable:
-            raise IllegalMoveError(text("shutbox.not_selectable" if g.covering else "shutbox.not_selectable_uncover",
-                                        tile=tile))
+            raise IllegalMoveError(tr("Tile {tile} is already covered.", tile=tile) if g.covering else
+                                   tr("Tile {tile} is open: in this turn you uncover covered tiles.", tile=tile))
         self.selected ^= {tile}
         self.refresh()
         return None
@@ -406,8 +353,9 @@ class ShutBoxWidget(GameWidget):
     def describe_move(self, move: Any) -> str:
         kind, arg = move if isinstance(move, tuple) and len(move) == 2 else ("roll", None)
         if kind == "roll":
-            return f"roll {arg or 2} {'die' if arg == 1 else 'dice'}"
-        return f"{kind} {'+'.join(map(str, arg))}"
+            return tr("roll one die") if arg == 1 else tr("roll two dice")
+        tiles = "+".join(map(str, arg))
+        return tr("uncover {tiles}", tiles=tiles) if kind == "uncover" else tr("cover {tiles}", tiles=tiles)
 
     def hint_for(self, game: ShutTheBox) -> tuple[Any, str]:
         objective, target = objective_for(game)
@@ -415,35 +363,35 @@ class ShutBoxWidget(GameWidget):
 
         def fmt(v: Any) -> str:
             if objective == "shut":
-                return f"shut chance {float(v):.2%}"
+                return tr("shut chance {chance:.2%}", chance=float(v))
             if objective == "score":
-                return f"expected score {float(v):.2f}"
-            return f"chance to beat {target} {float(v):.2%}"
+                return tr("expected score {score:.2f}", score=float(v))
+            return tr("chance to beat {target} {chance:.2%}", target=target, chance=float(v))
 
         if game.phase == "roll":
             options = game.dice_options()
             values = t.dice_values(game.remaining)
             n = t.dice(game.remaining)
             n = n if n in options else options[0]
-            reason = "; ".join(f"{k} {'die' if k == 1 else 'dice'}: {fmt(v)}" for k, v in sorted(values.items()))
+            reason = "; ".join(tr("one die: {value}", value=fmt(v)) if k == 1 else tr("two dice: {value}", value=fmt(v))
+                               for k, v in sorted(values.items()))
             return ("roll", n), reason
         total = sum(game.dice)
         best = t.best_set(game.remaining, total)
         options = t.set_values(game.remaining, total)
         reason = "; ".join(f"{'+'.join(map(str, s))} → {fmt(v)}" for s, v in options)
-        goal = {"shut": "shutting the box", "score": "the lowest expected score",
-                "beat": f"beating {target}"}[objective]
-        return (game.flip_kind, best), f"best for {goal} — {reason}"
+        goal = {"shut": tr("best for shutting the box"), "score": tr("best for the lowest expected score"),
+                "beat": tr("best for beating {target}", target=target)}[objective]
+        return (game.flip_kind, best), f"{goal} — {reason}"
 
     def score_text(self, seat: int) -> str:
         g = self.game
         if g.variant == "to_45":
-            return f"{g.totals[seat]}" + (" out" if g.out[seat] else "")
+            return tr("{total} out", total=g.totals[seat]) if g.out[seat] else str(g.totals[seat])
         if g.variant == "long":
             if g.is_over():
                 return ""
-            role = "covers" if (seat == g.to_move) == g.covering else "uncovers"
-            return role
+            return tr("covers") if (seat == g.to_move) == g.covering else tr("uncovers")
         s = g.scores[seat]
         return "—" if s is None else str(s)
 
@@ -452,7 +400,7 @@ class ShutBoxWidget(GameWidget):
         message = g.events[-1] if g.events else ""
         pay = g.payouts()
         if any(pay):
-            message += ". " + text("shutbox.payouts", payouts=", ".join(
+            message += ". " + tr("Pot: {payouts}.", payouts=", ".join(
                 f"{name} {'+' if p > 0 else ''}{p}" for name, p in zip(g.names, pay)))
         return message
 
@@ -460,20 +408,23 @@ class ShutBoxWidget(GameWidget):
         g = self.game
         if g.is_over():
             return self.status_over()
-        seat = g.names[g.to_move] + (" (CPU)" if g.to_move in self.cpu_seats else "")
+        seat = tr("{seat} (CPU)", seat=g.names[g.to_move]) if g.to_move in self.cpu_seats else g.names[g.to_move]
         if g.phase == "roll":
-            key = "shutbox.to_roll_choice" if len(g.dice_options()) > 1 else "shutbox.to_roll"
-            return text(key, seat=seat)
-        key = "shutbox.to_flip" if g.covering else "shutbox.to_flip_uncover"
-        return text(key, seat=seat, dice=" + ".join(map(str, g.dice)), total=sum(g.dice))
+            if len(g.dice_options()) > 1:
+                return tr("{seat}: 7, 8 and 9 are done — roll one die or two.", seat=seat)
+            return tr("{seat}: roll the dice.", seat=seat)
+        dice, total = " + ".join(map(str, g.dice)), sum(g.dice)
+        if g.covering:
+            return tr("{seat} rolled {dice} = {total}: click tiles that make {total}, then Confirm.", seat=seat, dice=dice, total=total)
+        return tr("{seat} rolled {dice} = {total}: click covered tiles that make {total}, then Confirm.", seat=seat, dice=dice, total=total)
 
     def refresh(self, message: str | None = None) -> None:
         g = self.game
         sets_text = ""
         if self.sets_shown:
-            sets_text = (text("shutbox.sets", total=sum(g.dice), sets="; ".join("+".join(map(str, s))
+            sets_text = (tr("Sets for {total}: {sets}", total=sum(g.dice), sets="; ".join("+".join(map(str, s))
                                                                                for s in g.legal_sets()))
-                         if g.phase == "cover" else text("shutbox.no_sets"))
+                         if g.phase == "cover" else tr("Roll first: the sets depend on the roll."))
         super().refresh(message)
         person_turn = not g.is_over() and not self.is_cpu_turn()
         options = g.dice_options()
@@ -489,8 +440,8 @@ class ShutBoxWidget(GameWidget):
     def roll(self, n: int | None = None) -> bool:
         """The person rolls (``n`` dice; default two, or one when it is forced)."""
         if self.is_cpu_turn() or self.game.is_over():
-            return self.say(text("status.game_over") if self.game.is_over() else
-                            text("status.not_your_turn", seat=self.game.names[self.game.to_move]))
+            return self.say(tr("The game is over: press New game to play again.") if self.game.is_over() else
+                            tr("Wait for your turn: the CPU is playing {seat}.", seat=self.game.names[self.game.to_move]))
         return self.play_human(("roll", n) if n else "roll")
 
     def select(self, *tiles: int) -> None:
@@ -501,12 +452,12 @@ class ShutBoxWidget(GameWidget):
     def confirm(self) -> bool:
         """Play the selected set; the rules refuse (and the status says why) a set that does not make the roll."""
         if self.is_cpu_turn() or self.game.is_over():
-            return self.say(text("status.game_over") if self.game.is_over() else
-                            text("status.not_your_turn", seat=self.game.names[self.game.to_move]))
+            return self.say(tr("The game is over: press New game to play again.") if self.game.is_over() else
+                            tr("Wait for your turn: the CPU is playing {seat}.", seat=self.game.names[self.game.to_move]))
         if self.game.phase != "cover":
-            return self.say(text("shutbox.roll_first"))
+            return self.say(tr("Roll the dice first (press Roll)."))
         if not self.selected:
-            return self.say(text("shutbox.select_first"))
+            return self.say(tr("Click tiles to select a set first."))
         return self.play_human((self.game.flip_kind, tuple(sorted(self.selected, reverse=True))))
 
     def clear(self) -> None:
@@ -536,7 +487,7 @@ class ShutBoxWidget(GameWidget):
         self.mode = mode_for(seats)
         self.resync_controls()
         self.restart()
-        self.say(text("shutbox.new_rules", rules=f"{text('shutbox.variant.' + variant)}, {self.rules.describe()}")
+        self.say(tr("New game: {variant}, {rules}.", variant=_label(VARIANT_NAMES, variant), rules=self.rules.describe())
                  + " " + self.current_status())
 
     # ----- callbacks --------------------------------------------------------------------

@@ -40,7 +40,7 @@ import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.widgets.strings import text
+from gamekit.i18n import N_, Localized, tr
 
 SCALE = 2  # buffer pixels per CSS pixel
 
@@ -52,6 +52,11 @@ INK = "#2f3640"
 MODES = ("people", "cpu", "watch")
 LEVELS = ("easy", "medium", "hard")
 TIMERS = (0, 30, 60)
+# What the reader sees for each setting (translated where shown with tr()).
+SEAT_NAMES = (N_("Gold"), N_("Coral"))
+MODE_NAMES = {"people": N_("Two people"), "cpu": N_("Against the CPU"), "watch": N_("CPU against CPU")}
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+TIMER_NAMES = {0: N_("Off"), 30: N_("30 s"), 60: N_("60 s")}
 
 
 class Scene(list):
@@ -150,7 +155,7 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
         scaled_font = f"{weight + ' ' if weight else ''}{float(size) * s:g}px {family or 'sans-serif'}"
         return "fill_text", (str(string), x * s, y * s), (
             ("font", scaled_font), ("fill_style", colour), ("text_align", align), ("text_baseline", "middle"))
-    raise ValueError(f"unknown scene primitive {op!r}")
+    raise ValueError(tr("unknown scene primitive {op!r}", op=op))
 
 
 def sent_at() -> datetime | None:
@@ -188,7 +193,7 @@ def check_type(name: str, value: Any, kind: type | tuple[type, ...]) -> Any:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
     if not ok:
-        raise BadSettingTypeError(text("setting.type", name=name, value=_short_repr(value),
+        raise BadSettingTypeError(tr("{name}={value}: must be {kind} (nothing was changed)", name=name, value=_short_repr(value),
                                        kind=_type_name(kind)))
     return value
 
@@ -198,7 +203,7 @@ def check_choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
     kinds = tuple({type(c) for c in choices})
     check_type(name, value, kinds[0] if len(kinds) == 1 else kinds)
     if value not in choices:
-        raise BadSettingError(text("setting.choice", name=name, value=_short_repr(value),
+        raise BadSettingError(tr("{name}={value}: choose one of {choices} (nothing was changed)", name=name, value=_short_repr(value),
                                    choices=", ".join(map(repr, choices))))
     return value
 
@@ -207,9 +212,9 @@ def check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
     """A whole number in ``low..high`` (no bools, no floats), else a BadSettingError."""
     check_type(name, value, int)
     if value < low or (high is not None and value > high):
-        raise BadSettingError(text("setting.range", name=name, value=_short_repr(value), low=low, high=high)
+        raise BadSettingError(tr("{name}={value}: must be from {low} to {high} (nothing was changed)", name=name, value=_short_repr(value), low=low, high=high)
                               if high is not None else
-                              text("setting.at_least", name=name, value=_short_repr(value), low=low))
+                              tr("{name}={value}: must be at least {low} (nothing was changed)", name=name, value=_short_repr(value), low=low))
     return value
 
 
@@ -232,7 +237,7 @@ def reported(method: Callable) -> Callable:
     return wrapper
 
 
-class GameWidget(W.VBox):
+class GameWidget(Localized, W.VBox):
     """Shared board widget.  A game subclass provides:
 
     * ``new_game()`` → a fresh game object (the shared interface: ``to_move``, ``play``, ``undo``, …);
@@ -292,22 +297,22 @@ class GameWidget(W.VBox):
         self.status.add_class("gamekit-status")
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
 
-        self.new_button = W.Button(description=text("button.new"), icon="refresh")
-        self.undo_button = W.Button(description=text("button.undo"), icon="undo")
-        self.resign_button = W.Button(description=text("button.resign"), icon="flag")
-        self.hint_button = W.Button(description=text("button.hint"), icon="lightbulb-o")
-        self.step_button = W.Button(description=text("button.step"), icon="step-forward")
-        self.mode_select = W.Dropdown(options=[(text(f"mode.{m}"), m) for m in MODES], value=mode,
-                                      description=text("label.mode"), layout=W.Layout(width="auto"),
+        self.new_button = W.Button(description=tr("New game"), icon="refresh")
+        self.undo_button = W.Button(description=tr("Undo"), icon="undo")
+        self.resign_button = W.Button(description=tr("Resign"), icon="flag")
+        self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
+        self.step_button = W.Button(description=tr("Step"), icon="step-forward")
+        self.mode_select = W.Dropdown(options=[(tr(MODE_NAMES[m]), m) for m in MODES], value=mode,
+                                      description=tr("Mode"), layout=W.Layout(width="auto"),
                                       style={"description_width": "initial"})
-        self.level_select = W.Dropdown(options=[(text(f"level.{lv}"), lv) for lv in LEVELS], value=level,
-                                       description=text("label.level"), layout=W.Layout(width="auto"),
+        self.level_select = W.Dropdown(options=[(tr(LEVEL_NAMES[lv]), lv) for lv in LEVELS], value=level,
+                                       description=tr("CPU level"), layout=W.Layout(width="auto"),
                                        style={"description_width": "initial"})
-        self.timer_select = W.Dropdown(options=[(text(f"timer.{'off' if t == 0 else t}"), t) for t in TIMERS],
-                                       value=timer, description=text("label.timer"), layout=W.Layout(width="auto"),
+        self.timer_select = W.Dropdown(options=[(tr(TIMER_NAMES[t]), t) for t in TIMERS],
+                                       value=timer, description=tr("Time per turn"), layout=W.Layout(width="auto"),
                                        style={"description_width": "initial"})
-        self.accept_button = W.Button(description=text("button.accept"), button_style="success")
-        self.decline_button = W.Button(description=text("button.decline"), button_style="warning")
+        self.accept_button = W.Button(description=tr("Accept"), button_style="success")
+        self.decline_button = W.Button(description=tr("Decline"), button_style="warning")
         self.undo_panel = W.HBox([self.accept_button, self.decline_button], layout=W.Layout(display="none"))
 
         for button, handler in ((self.new_button, self.on_new), (self.undo_button, self.on_undo),
@@ -404,9 +409,9 @@ class GameWidget(W.VBox):
         resigned = getattr(game, "resigned", None)
         winner = game.winner()
         if resigned is not None:
-            return text("status.resigned", seat=self.seat_name(resigned),
+            return tr("{seat} resigned: {winner} wins.", seat=self.seat_name(resigned),
                         winner=self.seat_name(winner) if winner is not None else "—")
-        return text("status.draw", score=score) if winner is None else text("status.winner", seat=self.seat_name(winner), score=score)
+        return tr("A draw, {score}.", score=score) if winner is None else tr("{seat} wins {score}.", seat=self.seat_name(winner), score=score)
 
     def final_score_text(self) -> str:
         return ""
@@ -421,7 +426,7 @@ class GameWidget(W.VBox):
     # ----- seats -------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         """What the reader calls a seat (gold/coral here; a game may override)."""
-        return text(f"seat.{seat}")
+        return tr(SEAT_NAMES[seat])
 
     @property
     def cpu_seats(self) -> tuple[int, ...]:
@@ -476,11 +481,11 @@ class GameWidget(W.VBox):
         """A click at CSS pixel (x, y).  Returns True if a move was played."""
         with self._lock:
             if self.game.is_over():
-                return self.say(text("status.game_over"))
+                return self.say(tr("The game is over: press New game to play again."))
             if self.thinking:
-                return self.say(text("status.cpu_busy"))
+                return self.say(tr("Wait: the CPU is thinking."))
             if self.is_cpu_turn():
-                return self.say(text("status.not_your_turn", seat=self.seat_name(self.game.to_move)))
+                return self.say(tr("Wait for your turn: the CPU is playing {seat}.", seat=self.seat_name(self.game.to_move)))
             try:
                 move = self.move_at(x, y)
             except IllegalMoveError as refusal:
@@ -510,7 +515,7 @@ class GameWidget(W.VBox):
     def after_move(self) -> None:
         cancelled = self.undo_requested_by is not None     # playing on answers an undo request with "no"
         self._moved("move")
-        self.refresh(text("status.undo_cancelled") + " " + self.current_status() if cancelled else None)
+        self.refresh(tr("A move was played, so the undo request is cancelled.") + " " + self.current_status() if cancelled else None)
         if self.mode == "cpu":
             self.run_cpu()
         self.restart_timer()
@@ -520,14 +525,15 @@ class GameWidget(W.VBox):
         """With hints on, add the suggested move to the status line on a person's turn."""
         if self.hints and self.hint_available and not self.game.is_over() and not self.is_cpu_turn():
             move, reason = self.hint_for(self.game)
-            self.say(f"{self.last_status} {text('status.hint', move=self.describe_move(move), reason=reason)}")
+            hint = tr("Hint: {move} — {reason}.", move=self.describe_move(move), reason=reason)
+            self.say(f"{self.last_status} {hint}")
 
     def run_cpu(self, max_moves: int | None = None) -> None:
         """Let the CPU play while it is its turn (it may draw again after completing a box)."""
         played, moves = 0, []
         while self.is_cpu_turn() and (max_moves is None or played < max_moves):
             self.thinking = True
-            self.say(text("status.cpu_thinking"))
+            self.say(tr("The CPU is thinking…"))
             try:
                 move = self.cpu.choose(self.game)
                 self.game.play(move)
@@ -538,7 +544,7 @@ class GameWidget(W.VBox):
             self._moved("cpu")
             self.refresh()
         if moves:
-            self.refresh(text("status.cpu_played", moves=", ".join(moves), then=self.current_status()))
+            self.refresh(tr("The CPU played {moves}. {then}", moves=", ".join(moves), then=self.current_status()))
 
     def step(self) -> None:
         """CPU against CPU: one move."""
@@ -555,13 +561,13 @@ class GameWidget(W.VBox):
         """
         steps, asker = self.undo_plan()
         if not steps:
-            self.say(text("status.nothing_to_undo"))
+            self.say(tr("There is nothing to undo yet."))
             return
         other = self.next_person(asker) if asker in self.person_seats else None
         if other is not None:
             self.undo_requested_by = asker
             self.undo_panel.layout.display = "flex"
-            self.say(text("status.undo_request", seat=self.seat_name(asker), other=self.seat_name(other)))
+            self.say(tr("{seat} asks to undo the last move. {other}, do you accept?", seat=self.seat_name(asker), other=self.seat_name(other)))
             return
         self.take_back(steps)
 
@@ -569,14 +575,14 @@ class GameWidget(W.VBox):
         for _ in range(steps):
             self.game.undo()
         self._moved("undo")
-        self.refresh(text("status.undone"))
+        self.refresh(tr("Move taken back."))
         self.restart_timer()
 
     def undo_for_person(self) -> None:
         """Against the CPU, Undo takes back the CPU's reply too: back to the person's last turn."""
         steps, _ = self.undo_plan()
         if not steps:
-            self.say(text("status.nothing_to_undo"))
+            self.say(tr("There is nothing to undo yet."))
             return
         self.take_back(steps)
 
@@ -591,16 +597,16 @@ class GameWidget(W.VBox):
             self.take_back(steps)
         else:
             other = self.next_person(asker)
-            self.refresh(text("status.undo_declined", seat=self.seat_name(other if other is not None else asker)))
+            self.refresh(tr("{seat} declined the undo.", seat=self.seat_name(other if other is not None else asker)))
 
     def resign(self) -> None:
         """The person whose turn it is gives up (against the CPU: the person, whoever is to move)."""
         if self.game.is_over():
-            self.say(text("status.game_over"))
+            self.say(tr("The game is over: press New game to play again."))
             return
         people = self.person_seats
         if not people:
-            self.say(text("status.nobody_to_resign"))
+            self.say(tr("Only the CPU is playing: there is nobody to resign."))
             return
         seat = self.game.to_move
         if seat not in people:
@@ -646,12 +652,12 @@ class GameWidget(W.VBox):
             if isinstance(saved, cls):
                 saved = saved.to_dict()           # a fresh copy: the widget never shares a game object
             if not isinstance(saved, dict):
-                raise BadSettingTypeError(text("setting.type", name="saved", value=_short_repr(saved),
-                                               kind=text("setting.saved_game", cls=cls.__name__)))
+                raise BadSettingTypeError(tr("{name}={value}: must be {kind} (nothing was changed)", name="saved", value=_short_repr(saved),
+                                               kind=tr("a saved game (the dict of to_dict()) or a {cls}", cls=cls.__name__)))
             game = cls.from_dict(saved)
             self.check_loadable(game)
         except (BadSettingError, BadPositionError) as error:
-            self.say(text("status.refused", reason=str(error)))
+            self.say(tr("Not changed: {reason}", reason=str(error)))
             raise
         self.cancel_timer()
         self.adopt(game)
@@ -659,7 +665,7 @@ class GameWidget(W.VBox):
         self._moved("load")
         self.resync_controls()
         self.refresh()
-        self.say(text("status.loaded", status=self.last_status))
+        self.say(tr("Saved game loaded. {status}", status=self.last_status))
         if self.mode == "cpu":
             self.run_cpu()
         self.restart_timer()
@@ -667,16 +673,16 @@ class GameWidget(W.VBox):
 
     def hint(self) -> tuple[Any, str] | None:
         if self.game.is_over():
-            self.say(text("status.no_hint"))
+            self.say(tr("No hint: the game is over."))
             return None
         move, reason = self.hint_for(self.game)
-        self.say(text("status.hint", move=self.describe_move(move), reason=reason))
+        self.say(tr("Hint: {move} — {reason}.", move=self.describe_move(move), reason=reason))
         return move, reason
 
     # ----- settings: checked first, the widget unchanged on refusal -------------------
     def refuse(self, error: BadSettingError) -> None:
         """Say why a setting was refused, put the selectors back on the real settings, raise ``error``."""
-        self.say(text("status.refused", reason=str(error)))
+        self.say(tr("Not changed: {reason}", reason=str(error)))
         self.resync_controls()
         raise error
 
@@ -696,7 +702,7 @@ class GameWidget(W.VBox):
         self.level = level
         self._cpu = None
         self.resync_controls()
-        self.refresh(text("status.level_changed", level=text(f"level.{level}")))
+        self.refresh(tr("CPU level is now {level}; the board is kept.", level=tr(LEVEL_NAMES[level])))
 
     def check_mode(self, mode: Any) -> None:
         """Raise BadSettingError if ``mode`` cannot be used (a game may allow fewer modes)."""
@@ -759,7 +765,7 @@ class GameWidget(W.VBox):
                 move = self.cpu.choose(self.game)
                 self.game.play(move)
                 self._moved("move")
-                self.refresh(text("status.timeout", move=self.describe_move(move), seat=self.seat_name(seat)))
+                self.refresh(tr("Time ran out: the CPU played {move} for {seat}.", move=self.describe_move(move), seat=self.seat_name(seat)))
                 if self.mode == "cpu":
                     self.run_cpu()
                 self.restart_timer()
@@ -778,10 +784,10 @@ class GameWidget(W.VBox):
             return self.status_over()
         seat = self.seat_name(game.to_move)
         if self.mode == "watch":
-            return text("status.cpu_to_move", seat=seat)
+            return tr("{seat} (CPU) to move: press Step.", seat=seat)
         if self.mode == "cpu" and game.to_move not in self.cpu_seats:
-            return text("status.your_move", seat=seat)
-        return text("status.to_move", seat=seat)
+            return tr("Your move ({seat}).", seat=seat)
+        return tr("{seat} to move.", seat=seat)
 
     def seat_colour(self, seat: int, dark: bool = False) -> str:
         colours = self.seat_dark if dark else self.seat_colours
@@ -791,8 +797,8 @@ class GameWidget(W.VBox):
         active = not self.game.is_over() and self.game.to_move == seat
         winner = self.game.winner() if self.game.is_over() else None
         people = len(self.person_seats)
-        who = (text("card.cpu", level=text(f"level.{self.level}")) if seat in self.cpu_seats
-               else text("card.you") if people == 1 else text("card.person"))
+        who = (tr("CPU · {level}", level=tr(LEVEL_NAMES[self.level])) if seat in self.cpu_seats
+               else tr("you") if people == 1 else tr("person"))
         border = f"3px solid {self.seat_colour(seat, dark=True)}" if active else "3px solid transparent"
         crown = " 🏆" if winner == seat else ""
         colour = self.seat_colour(seat)
@@ -835,7 +841,7 @@ class GameWidget(W.VBox):
         """Show an exception raised in a callback (the kernel would otherwise drop it silently)."""
         self.errors.append(error)
         self.thinking = False
-        self.say(text("status.error", error=f"{type(error).__name__}: {error}"))
+        self.say(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error))
         with self.error_output:
             print("".join(traceback.format_exception(error)))
 
@@ -856,7 +862,7 @@ class GameWidget(W.VBox):
         is ignored with a message instead of being played afterwards by surprise.
         """
         if sent is not None and self.busy_until is not None and sent < self.busy_until:
-            self.say(text("status.clicked_while_busy", status=self.current_status()))
+            self.say(tr("That click came while the CPU was thinking, so it was ignored. {status}", status=self.current_status()))
             return
         start = self.last_click_time = time.perf_counter()
         self.click(*self.board.to_css(x, y))

@@ -51,49 +51,10 @@ import ipywidgets as W
 
 from gamekit import progress
 from gamekit.widgets.base import BoardCanvas, Scene, reported
-from gamekit.widgets.strings import add_strings, text
+from gamekit.i18n import N_, Localized, ntr, tr
 
-add_strings("en", {
-    "lesson.check": "Check",
-    "lesson.hint": "Hint",
-    "lesson.show_answer": "Show answer",
-    "lesson.placeholder": "your answer",
-    "lesson.empty": "Type an answer first, then press Check.",
-    "lesson.right": "✔ {feedback}",
-    "lesson.wrong": "✘ {feedback}",
-    "lesson.no_hint": "No hint for this one: read the question again slowly.",
-    "lesson.hint_text": "Hint: {hint}",
-    "lesson.answer_text": "Answer: {answer}",
-    "lesson.attempts": "{attempts} attempt(s)",
-    "lesson.attempts_solved": "{attempts} attempt(s) · solved",
-    "lesson.attempts_shown": "{attempts} attempt(s) · answer shown",
-    "lesson.solved_before": "solved before ({attempts} attempt(s) saved)",
-    "lesson.miss": "Click on the board to answer.",
-    "lesson.prev": "Prev",
-    "lesson.next": "Next",
-    "lesson.play": "Play",
-    "lesson.pause": "Pause",
-    "lesson.reset": "Reset",
-    "lesson.step_of": "Step {step} of {total}",
-    "lesson.score_title": "Score — {title}",
-    "lesson.score": "{solved} of {total} exercises solved ({first} at the first try), "
-                    "{attempts} attempt(s), {shown} answer(s) shown.",
-    "lesson.score_empty": "No exercise answered yet.",
-    "lesson.not_integer": "{answer!r} is not a whole number: type digits, like 3.",
-    "lesson.not_choice": "{answer!r} is not one of the choices: {choices}.",
-    "lesson.error": "Something went wrong: {error}",
-})
-add_strings("es", {
-    "lesson.check": "Comprobar",
-    "lesson.hint": "Pista",
-    "lesson.show_answer": "Ver respuesta",
-    "lesson.prev": "Anterior",
-    "lesson.next": "Siguiente",
-    "lesson.play": "Reproducir",
-    "lesson.pause": "Pausa",
-    "lesson.reset": "Reiniciar",
-})
 
+YES_NO = (N_("Yes"), N_("No"))   # choices the lessons offer; every choice is shown translated (tr)
 RIGHT_COLOUR = "#1e8449"
 WRONG_COLOUR = "#c0392b"
 NOTE_COLOUR = "#2f3640"
@@ -152,7 +113,7 @@ class Exercise:
     def check(self, answer: Any) -> tuple[bool, str]:
         """``(ok, feedback)`` for ``answer``; never raises for bad input (the reason becomes the feedback)."""
         if answer is None or (isinstance(answer, str) and not answer.strip()):
-            return False, text("lesson.empty")
+            return False, tr("Type an answer first, then press Check.")
         try:
             ok, feedback = self.checker(answer)
         except ValueError as refusal:      # malformed answers: explain, don't crash
@@ -174,13 +135,13 @@ def derived_leaks(solutions: Sequence[Any], choices: Sequence[str] | None = None
 def parse_int(answer: Any) -> int:
     """A whole number from typed text (``" 3 "`` → 3), or ``ValueError`` with a friendly message."""
     if isinstance(answer, bool):
-        raise ValueError(text("lesson.not_integer", answer=answer))
+        raise ValueError(tr("{answer!r} is not a whole number: type digits, like 3.", answer=answer))
     if isinstance(answer, int):
         return answer
     try:
         return int(str(answer).strip())
     except ValueError:
-        raise ValueError(text("lesson.not_integer", answer=answer)) from None
+        raise ValueError(tr("{answer!r} is not a whole number: type digits, like 3.", answer=answer)) from None
 
 
 def count_checker(correct: int, *, right: str, too_few: str, too_many: str) -> Checker:
@@ -208,7 +169,7 @@ def choice_checker(correct: str | Iterable[str], explanations: dict[str, str],
     def check(answer: Any) -> tuple[bool, str]:
         choice = lookup.get(str(answer).strip().lower())
         if choice is None:
-            raise ValueError(text("lesson.not_choice", answer=answer, choices=", ".join(explanations)))
+            raise ValueError(tr("{answer!r} is not one of the choices: {choices}.", answer=answer, choices=", ".join(explanations)))
         return choice in right, explanations[choice]
 
     return check
@@ -223,7 +184,7 @@ class Attempt(NamedTuple):
 # ---------------------------------------------------------------------------------------
 # Shared plumbing: error panel, feedback line, attempts
 # ---------------------------------------------------------------------------------------
-class _LessonBase(W.VBox):
+class _LessonBase(Localized, W.VBox):
     """Error panel + ``report_error`` so the :func:`reported` decorator works on lesson widgets."""
 
     def _init_errors(self) -> None:
@@ -232,7 +193,7 @@ class _LessonBase(W.VBox):
 
     def report_error(self, error: BaseException) -> None:
         self.errors.append(error)
-        self.show_note(text("lesson.error", error=f"{type(error).__name__}: {error}"), WRONG_COLOUR)
+        self.show_note(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error), WRONG_COLOUR)
         with self.error_output:
             print("".join(traceback.format_exception(error)))
 
@@ -255,8 +216,8 @@ class _Answering(_LessonBase):
         self.feedback.add_class("gamekit-feedback")
         self.attempts_label = W.HTML()
         self.attempts_label.add_class("gamekit-attempts")
-        self.hint_button = W.Button(description=text("lesson.hint"), icon="lightbulb-o")
-        self.answer_button = W.Button(description=text("lesson.show_answer"), icon="eye")
+        self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
+        self.answer_button = W.Button(description=tr("Show answer"), icon="eye")
         self.hint_button.on_click(self.on_hint)
         self.answer_button.on_click(self.on_answer)
         self.lesson = score.lesson_title if score is not None else ""
@@ -277,21 +238,22 @@ class _Answering(_LessonBase):
             self.score.record(self.exercise, answer, ok)     # the score saves it
         else:
             self.saved = progress.record(self.lesson, self.exercise.key, ok)
-        self.show_note(text("lesson.right" if ok else "lesson.wrong", feedback=feedback),
+        self.show_note(tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback),
                        RIGHT_COLOUR if ok else WRONG_COLOUR)
         self._update_attempts()
 
     def _update_attempts(self) -> None:
-        key = ("lesson.attempts_solved" if self.solved else
-               "lesson.attempts_shown" if self.answer_shown else "lesson.attempts")
-        label = text(key, attempts=len(self.attempts))
+        n = len(self.attempts)
+        label = (ntr("{n} attempt · solved", "{n} attempts · solved", n) if self.solved else
+                 ntr("{n} attempt · answer shown", "{n} attempts · answer shown", n) if self.answer_shown else
+                 ntr("{n} attempt", "{n} attempts", n))
         if not self.attempts and self.saved.get("solved"):
-            label = text("lesson.solved_before", attempts=self.saved.get("attempts", 0))
+            label = tr("solved before ({attempts} attempt(s) saved)", attempts=self.saved.get("attempts", 0))
         self.attempts_label.value = f"<small>{label}</small>"
 
     def show_hint(self) -> str:
         hint = self.exercise.hint
-        message = text("lesson.hint_text", hint=hint) if hint else text("lesson.no_hint")
+        message = tr("Hint: {hint}", hint=hint) if hint else tr("No hint for this one: read the question again slowly.")
         self.show_note(message)
         return message
 
@@ -302,7 +264,9 @@ class _Answering(_LessonBase):
         else:
             self.saved = progress.record(self.lesson, self.exercise.key, False, shown=True)
         answer = self.exercise.answer or ", ".join(map(str, self.exercise.solutions))
-        message = text("lesson.answer_text", answer=answer)
+        if self.exercise.choices and answer in self.exercise.choices:
+            answer = tr(answer)                       # a choice's value is English; it is shown translated
+        message = tr("Answer: {answer}", answer=answer)
         self.show_note(message)
         self._update_attempts()
         return message
@@ -327,10 +291,10 @@ class ExerciseWidget(_Answering):
         self._init_answering(exercise, score)
         self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
         if exercise.choices:
-            self.input: W.Widget = W.ToggleButtons(options=list(exercise.choices), value=None)
+            self.input: W.Widget = W.ToggleButtons(options=[(tr(str(c)), c) for c in exercise.choices], value=None)
         else:
-            self.input = W.Text(placeholder=text("lesson.placeholder"), layout=W.Layout(width="16em"))
-        self.check_button = W.Button(description=text("lesson.check"), button_style="primary", icon="check")
+            self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="16em"))
+        self.check_button = W.Button(description=tr("Check"), button_style="primary", icon="check")
         self.check_button.on_click(self.on_check)
         self.children = [self.prompt,
                          W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
@@ -381,7 +345,7 @@ class StepThrough(_LessonBase):
         self._init_errors()
         self.steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
         if not self.steps:
-            raise ValueError("StepThrough needs at least one step")
+            raise ValueError(tr("StepThrough needs at least one step"))
         self.index = 0
         self.interval = interval
         self.playing = False
@@ -396,12 +360,12 @@ class StepThrough(_LessonBase):
         self.caption.add_class("gamekit-caption")
         self.counter = W.HTML()
         self.note = W.HTML()
-        self.reset_button = W.Button(description=text("lesson.reset"), icon="fast-backward",
+        self.reset_button = W.Button(description=tr("Reset"), icon="fast-backward",
                                      layout=W.Layout(width="auto"))
-        self.prev_button = W.Button(description=text("lesson.prev"), icon="step-backward",
+        self.prev_button = W.Button(description=tr("Prev"), icon="step-backward",
                                     layout=W.Layout(width="auto"))
-        self.play_button = W.Button(description=text("lesson.play"), icon="play", layout=W.Layout(width="auto"))
-        self.next_button = W.Button(description=text("lesson.next"), icon="step-forward",
+        self.play_button = W.Button(description=tr("Play"), icon="play", layout=W.Layout(width="auto"))
+        self.next_button = W.Button(description=tr("Next"), icon="step-forward",
                                     layout=W.Layout(width="auto"))
         for button, handler in ((self.reset_button, self.on_reset), (self.prev_button, self.on_prev),
                                 (self.play_button, self.on_play), (self.next_button, self.on_next)):
@@ -429,7 +393,8 @@ class StepThrough(_LessonBase):
             self.board.paint(scene)
             self.index = index
             self.caption.value = step.caption
-            self.counter.value = f"<small>{text('lesson.step_of', step=index + 1, total=len(self.steps))}</small>"
+            step_of = tr("Step {step} of {total}", step=index + 1, total=len(self.steps))
+            self.counter.value = f"<small>{step_of}</small>"
             self.prev_button.disabled = index == 0
             self.next_button.disabled = self.at_end
 
@@ -498,7 +463,7 @@ class StepThrough(_LessonBase):
                 self._schedule()
 
     def _set_play_button(self) -> None:
-        self.play_button.description = text("lesson.pause" if self.playing else "lesson.play")
+        self.play_button.description = tr("Pause") if self.playing else tr("Play")
         self.play_button.icon = "pause" if self.playing else "play"
 
     def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:
@@ -561,8 +526,8 @@ class PuzzleBoard(_Answering):
         self.board = BoardCanvas(*size)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
-        self.input = W.Text(placeholder=text("lesson.placeholder"), layout=W.Layout(width="12em"))
-        self.check_button = W.Button(description=text("lesson.check"), icon="check")
+        self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="12em"))
+        self.check_button = W.Button(description=tr("Check"), icon="check")
         self.check_button.on_click(self.on_check)
         typed_row = [self.input, self.check_button] if typed else []
         self.children = [self.prompt, self.board.canvas, self.feedback,
@@ -582,7 +547,7 @@ class PuzzleBoard(_Answering):
             self.show_note(str(refusal))
             return None
         if answer is None:
-            self.show_note(text("lesson.miss"))
+            self.show_note(tr("Click on the board to answer."))
             return None
         return self.submit(answer)
 
@@ -628,7 +593,7 @@ class _Record:
     answers: list = field(default_factory=list)
 
 
-class LessonScore(W.HTML):
+class LessonScore(Localized, W.HTML):
     """Collects the attempts of a lesson's exercises and shows a one-line score.
 
     Pass it as ``score=`` to :class:`ExerciseWidget` / :class:`PuzzleBoard`; display it anywhere
@@ -640,7 +605,7 @@ class LessonScore(W.HTML):
     def __init__(self, title: str = ""):
         super().__init__()
         if not isinstance(title, str):
-            raise TypeError(f"the lesson title must be a string, not {type(title).__name__}")
+            raise TypeError(tr("the lesson title must be a string, not {__name__}", __name__=type(title).__name__))
         self.lesson_title = title
         self.records: dict[str, _Record] = {
             key: _Record(attempts=rec.get("attempts", 0), solved=bool(rec.get("solved")),
@@ -690,12 +655,12 @@ class LessonScore(W.HTML):
 
     def summary(self) -> str:
         if not self.attempts and not self.shown:
-            return text("lesson.score_empty")
-        return text("lesson.score", solved=self.solved, total=self.total, first=self.first_try,
+            return tr("No exercise answered yet.")
+        return tr("{solved} of {total} exercises solved ({first} at the first try), {attempts} attempt(s), {shown} answer(s) shown.", solved=self.solved, total=self.total, first=self.first_try,
                     attempts=self.attempts, shown=self.shown)
 
     def _update(self) -> None:
-        title = text("lesson.score_title", title=self.lesson_title) if self.lesson_title else ""
+        title = tr("Score — {title}", title=self.lesson_title) if self.lesson_title else ""
         self.value = (f"<div style='border:1px solid #ccc;border-radius:6px;padding:4px 10px'>"
                       f"<b>{html.escape(title)}</b> {html.escape(self.summary())}</div>")
 

@@ -17,8 +17,9 @@ def _hex(colour: str) -> tuple[int, int, int]:
 def test_clicking_a_column_drops_a_red_disc_and_the_cpu_answers(notebook_page, ui):
     page = notebook_page(LESSON, boards=3)
     widget = page.locator(".gamekit-widget").nth(0)
+    widget.scroll_into_view_if_needed()              # JupyterLab renders cells out of view lazily
     assert widget.locator(".gamekit-card-0.gamekit-active").count() == 1, "red should start"
-    assert "Your move (Red)" in ui.status_text(page, 0)
+    ui.wait_for_status(page, 0, "Your move (Red)")
 
     layout = layout_for(FiveInARow())
     game = FiveInARow()
