@@ -22,6 +22,7 @@ from pathlib import Path
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Table
+from gamekit.i18n import N_, tr
 
 TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
@@ -40,7 +41,7 @@ class Count:
     nodes: int          # positions visited
 
     def __str__(self) -> str:
-        return f"score {self.score:+d} after visiting {self.nodes:,} positions"
+        return tr("score {score} after visiting {nodes} positions", score=format(self.score, "+d"), nodes=format(self.nodes, ","))
 
 
 def _max_score(game: ConnectGame) -> int:
@@ -49,9 +50,9 @@ def _max_score(game: ConnectGame) -> int:
 
 def _check(game: ConnectGame) -> None:
     if game.popout:
-        raise ValueError("the lesson's searches handle games without PopOut only")
+        raise ValueError(tr("the lesson's searches handle games without PopOut only"))
     if game.is_over():
-        raise ValueError("the game is over: there is nothing left to search")
+        raise ValueError(tr("the game is over: there is nothing left to search"))
 
 
 def _moves_after(game: ConnectGame, m: str, MAX: int) -> int | None:
@@ -161,11 +162,11 @@ def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Co
     return Count(value(-MAX, MAX), nodes)
 
 
-METHODS = (
-    ("minimax", lambda g: minimax(g)),
-    ("alpha–beta", lambda g: alphabeta(g)),
-    ("alpha–beta + move ordering", lambda g: alphabeta(g, order=True)),
-    ("alpha–beta + ordering + table", lambda g: alphabeta(g, order=True, table=True)),
+METHODS = (                 # names marked for the catalogue, translated with tr() where they are shown
+    (N_("minimax"), lambda g: minimax(g)),
+    (N_("alpha–beta"), lambda g: alphabeta(g)),
+    (N_("alpha–beta + move ordering"), lambda g: alphabeta(g, order=True)),
+    (N_("alpha–beta + ordering + table"), lambda g: alphabeta(g, order=True, table=True)),
 )
 
 
@@ -175,9 +176,10 @@ def compare(game: ConnectGame, methods=METHODS) -> Table:
     for name, run in methods:
         c = run(game)
         first = first or c.nodes
-        rows.append([name, _signed(c.score), f"{c.nodes:,}", f"{c.nodes / first:.1%}"])
-    return Table(["search", "score", "positions visited", "of minimax's"], rows,
-                 caption=f"{COLOUR_NAMES[game.to_move]} to move, {game.variant.cells - game.discs_on_board} empty cells")
+        rows.append([tr(name), _signed(c.score), f"{c.nodes:,}", f"{c.nodes / first:.1%}"])
+    return Table([tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")], rows,
+                 caption=tr("{empty} empty cells, {colour} to move", colour=tr(COLOUR_NAMES[game.to_move]),
+                            empty=game.variant.cells - game.discs_on_board))
 
 
 def _signed(score: int) -> str:
@@ -199,7 +201,7 @@ def column_scores(game: ConnectGame) -> Table:
             n = 0
         g.undo()
         rows.append([m, _signed(s), f"{n:,}"])
-    return Table(["column", f"score for {COLOUR_NAMES[game.to_move]}", "positions visited"], rows)
+    return Table([tr("column"), tr("score for {colour}", colour=tr(COLOUR_NAMES[game.to_move])), tr("positions visited")], rows)
 
 
 def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
@@ -209,13 +211,13 @@ def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
 def explain_score(score: int, game: ConnectGame) -> str:
     """A score in words for the player to move: which of their discs wins (or loses)."""
     MAX = _max_score(game)
-    me = COLOUR_NAMES[game.to_move]
+    me = tr(COLOUR_NAMES[game.to_move])
     if score == 0:
-        return f"a draw: neither side can force {game.win_length} in a line"
+        return tr("a draw: neither side can force {n} in a line", n=game.win_length)
     if score > 0:
-        return f"{me} wins with {me}'s disc number {MAX - score} of the game"
-    other = COLOUR_NAMES[1 - game.to_move]
-    return f"{me} loses: {other} wins with {other}'s disc number {MAX + score} of the game"
+        return tr("{me} wins with {me}'s disc number {n} of the game", me=me, n=MAX - score)
+    other = tr(COLOUR_NAMES[1 - game.to_move])
+    return tr("{me} loses: {other} wins with {other}'s disc number {n} of the game", me=me, other=other, n=MAX + score)
 
 
 # ---------------------------------------------------------------------- bitboards
@@ -223,7 +225,8 @@ def bit_index(game: ConnectGame, col: int, row: int) -> int:
     """The bit of grid cell (col, row) in the solver's bitboards: each grid column owns
     ``rows + 1`` bits, bottom first (the extra one is an always-empty guard on top)."""
     if not (0 <= col < game.width and 0 <= row < game.height):
-        raise ValueError(f"({col}, {row}) is not a cell of the {game.width} × {game.height} grid")
+        raise ValueError(tr("({col}, {row}) is not a cell of the {width} × {height} grid",
+                            col=col, row=row, width=game.width, height=game.height))
     return col * (game.height + 1) + row
 
 
@@ -232,6 +235,24 @@ def bitboard(game: ConnectGame) -> dict[str, int]:
     from gamekit.connect.solver import board_for
     cur, mask, nb = board_for(game.variant).from_game(game)
     return {"player to move": cur, "all discs": mask, "key": cur + mask, "discs played": nb}
+
+
+BITBOARD_LABELS = {"player to move": N_("discs of the player to move"), "all discs": N_("all discs"),
+                   "key": N_("key (the two added: one number per position)"), "discs played": N_("discs played")}
+
+
+def bitboard_table(game: ConnectGame) -> Table:
+    """:func:`bitboard` for the page: each number in decimal and in binary (one group of bits per column)."""
+    b = bitboard(game)
+    per = game.height + 1
+    rows = []
+    for name, value in b.items():
+        if name == "discs played":
+            rows.append([tr(BITBOARD_LABELS[name]), f"{value}", ""])
+            continue
+        groups = " ".join("".join(str(value >> (c * per + r) & 1) for r in range(per)) for c in range(game.width))
+        rows.append([tr(BITBOARD_LABELS[name]), f"{value}", groups])
+    return Table([tr("number"), tr("value"), tr("its bits: one group per column from the left, bottom cell first")], rows)
 
 
 def bit_picture(game: ConnectGame, size: int = 34) -> str:
@@ -245,14 +266,14 @@ def bit_picture(game: ConnectGame, size: int = 34) -> str:
             x, y = pad + c * size, pad + (h - 1 - r) * size
             bit = c * h + r
             if r == game.height:
-                fill, label = "#eeeeee", "guard"
+                fill, label = "#eeeeee", tr("guard")
             else:
                 v = game.cell(c, r)
                 fill = "#ffffff" if v is None else ("#f4a3a3" if v == 0 else "#f7e08a")
                 label = ("1" if (b["player to move"] >> bit) & 1 else "0") + "/" + ("1" if (b["all discs"] >> bit) & 1 else "0")
             parts.append(f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" fill="{fill}" stroke="#555"/>')
             parts.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9" font-family="sans-serif">{bit}</text>')
-            parts.append(f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if label == "guard" else 10}" '
+            parts.append(f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if r == game.height else 10}" '
                          f'text-anchor="middle" font-family="sans-serif">{label}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -274,8 +295,8 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
     t = time.perf_counter()
     c = alphabeta(game, order=True, table=True)
     dt = time.perf_counter() - t
-    rows.append(["rules engine (lists of discs)", f"{c.nodes:,}", f"{c.nodes / dt:,.0f}"])
-    for engine, label in (("python", "bitboards in Python"), ("compiled", "bitboards, compiled")):
+    rows.append([tr("rules engine (lists of discs)"), f"{c.nodes:,}", f"{c.nodes / dt:,.0f}"])
+    for engine, label in (("python", tr("bitboards in Python")), ("compiled", tr("bitboards, compiled"))):
         try:
             s = Solver(game.variant, engine=engine)
         except ValueError:
@@ -287,7 +308,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
         s.solve(game)
         dt = max(time.perf_counter() - t, 1e-9)
         rows.append([label, f"{s.nodes:,}", f"{s.nodes / dt:,.0f}"])
-    return Table(["search", "positions visited", "positions per second"], rows)
+    return Table([tr("search"), tr("positions visited"), tr("positions per second")], rows)
 
 
 # ---------------------------------------------------------------------- the start of 5 en raya
@@ -302,24 +323,31 @@ def start_report(record: Path = RECORD) -> str:
     if book is not None and book.lookup(game) is not None:
         s = book.lookup(game)
         n, secs = book.header.get("nodes"), book.header.get("seconds")
-        return (f"Solved: the start of 5 en raya is {explain_score(s, game)} (score {s:+d}), computed by "
-                f"searching {n:,} positions in {secs / 3600:.1f} hours.")
+        return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
+                  "positions in {hours} hours.", result=explain_score(s, game), score=format(s, "+d"), nodes=format(n, ","),
+                  hours=format(secs / 3600, ".1f"))
     if not record.exists():
-        return "Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet."
+        return tr("Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet.")
     st = status(record)
     settled = {m: s for m, s in st.get("first_moves", {}).items() if s is not None}
     cur = st.get("current") or {}
-    text = (f"Unknown so far. The plan: solve the position after each of red's {st['leaves']} first moves "
-            f"exactly; the start is worth the best of them. Our computer has searched {st['nodes']:,} positions "
-            f"({st['seconds'] / 3600:.1f} hours) and settled {len(settled)} of the {st['leaves']}")
+    text = tr("Unknown so far. The plan: solve the position after each of red's {leaves} first moves exactly; the "
+              "start is worth the best of them. Our computer has searched {nodes} positions ({hours} hours) and "
+              "settled {settled} of the {leaves}.", leaves=st["leaves"], nodes=format(st['nodes'], ","),
+              hours=format(st['seconds'] / 3600, ".1f"), settled=len(settled))
     if settled:
-        text += ": " + ", ".join(f"red's column {m}: {explain_score(s, game)}" for m, s in sorted(settled.items()))
+        text += " " + tr("Settled: {results}.", results="; ".join(
+            tr("red's column {column}: {result}", column=m, result=explain_score(s, game))
+            for m, s in sorted(settled.items())))
     if cur:
-        text += (f". When this record was saved it was working on red's column {cur['moves']}: proved so far, "
-                 f"yellow's score there lies between {_signed(cur['lo'])} and {_signed(cur['hi'])}")
+        values = dict(column=cur["moves"], lo=_signed(cur["lo"]), hi=_signed(cur["hi"]))
         if cur["lo"] <= 0 <= cur["hi"]:
-            text += " (a draw, 0, is still possible)"
-    return text + "."
+            text += " " + tr("When this record was saved it was working on red's column {column}: proved so far, "
+                             "yellow's score there lies between {lo} and {hi} (a draw, 0, is still possible).", **values)
+        else:
+            text += " " + tr("When this record was saved it was working on red's column {column}: proved so far, "
+                             "yellow's score there lies between {lo} and {hi}.", **values)
+    return text
 
 
 # ---------------------------------------------------------------------- lesson positions and exercises
@@ -337,26 +365,28 @@ def lesson_game(name: str) -> ConnectGame:
 
 def best_move_exercise():
     """Which column would minimax choose?  Checked by the exact solver; every column's verdict explained."""
-    from gamekit.connect.solver import analyse, verdict
+    from gamekit.connect.solver import analyse
     from gamekit.widgets.lesson import Exercise
     game = lesson_game("walkthrough")
     scores = {m: s for m, s in analyse(game, time_budget=None).items()}
     best = max(scores.values())
     good = sorted(m for m, s in scores.items() if s == best)
-    me = COLOUR_NAMES[game.to_move]
+    me = tr(COLOUR_NAMES[game.to_move])
 
     def check(answer):
         m = game.check(answer)                 # IllegalMoveError (a ValueError) says why a column is refused
         s = scores[m]
         if s == best:
-            return True, f"Right: column {m} keeps the best score, {s:+d} ({explain_score(s, game)})."
-        return False, (f"Column {m} scores {s:+d} for {me} ({verdict(s, game)}); minimax takes the highest "
-                       f"score among the columns, and another column scores more.")
+            return True, tr("Right: column {column} keeps the best score, {score} ({result}).",
+                            column=m, score=format(s, "+d"), result=explain_score(s, game))
+        return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest score "
+                         "among the columns, and another column scores more.",
+                         column=m, score=format(s, "+d"), colour=me, result=explain_score(s, game))
 
-    return Exercise(f"{me.capitalize()} to move in the position above. Which column would minimax choose? "
-                    "(type a column number)", check,
-                    hint="Minimax gives every column the score of the opponent's best answer, then picks the highest.",
-                    answer="Column " + " or ".join(good), solutions=good, key="minimax_move",
+    return Exercise(tr("In the position above {colour} is to move. Which column would minimax choose? "
+                       "(type a column number)", colour=me), check,
+                    hint=tr("Minimax gives every column the score of the opponent's best answer, then picks the highest."),
+                    answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, key="minimax_move",
                     wrong=[m for m in sorted(scores) if scores[m] != best])
 
 
@@ -367,22 +397,24 @@ def read_score_exercise():
     game = lesson_game("exercise")
     s = solve(game)
     MAX = _max_score(game)
-    other = COLOUR_NAMES[1 - game.to_move]
+    other = tr(COLOUR_NAMES[1 - game.to_move])
     n = MAX + s                                 # the winner's disc number of the whole game
 
     def check(answer):
         k = parse_int(answer)
         if k == n:
-            return True, f"Right: {MAX} + ({s}) = {n}, so {other} wins with {other}'s disc number {n}."
+            return True, tr("Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
+                            max=MAX, score=s, n=n, other=other)
         if k == MAX - s:
-            return False, (f"That is {MAX} − ({s}): the sign is the other way round. The score is for the player to "
-                           f"move, and a negative score means the *other* player wins.")
-        return False, (f"Not {k}. A winner's score is {MAX} minus the number of the disc that wins; "
-                       f"turn that round for the score {s}.")
+            return False, tr("That is {max} − ({score}): the sign is the other way round. The score is for the player "
+                             "to move, and a negative score means the *other* player wins.", max=MAX, score=s)
+        return False, tr("Not {k}. A winner's score is {max} minus the number of the disc that wins; turn that round "
+                         "for the score {score}.", k=k, max=MAX, score=s)
 
-    return Exercise(f"The solver scores this position {s:+d} for {COLOUR_NAMES[game.to_move]}, the player to move. "
-                    f"With which of {other}'s discs of the whole game does {other} win, with best play on both sides?",
-                    check, hint=f"On this board a win with disc number n scores {MAX} − n for the winner.",
+    return Exercise(tr("The solver scores this position {score} for {colour}, the player to move. With which of "
+                       "{other}'s discs of the whole game does {other} win, with best play on both sides?",
+                       score=format(s, "+d"), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
+                    check, hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
                     answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
 
 
@@ -401,20 +433,23 @@ def bit_exercise():
 
     def check(answer):
         k = parse_int(answer)
+        values = dict(k=k, col=col, row=row, per=per, n=n, height=game.height)
         if k == n:
-            return True, f"Right: {col} columns of {per} bits come first, then {row} more: {col} × {per} + {row} = {n}."
+            return True, tr("Right: {col} columns of {per} bits come first, then {row} more: "
+                            "{col} × {per} + {row} = {n}.", **values)
         if k == col * game.height + row:
-            return False, f"Close, but each column has {per} bits, not {game.height}: the guard bit on top counts."
+            return False, tr("Close, but each column has {per} bits, not {height}: the guard bit on top counts.", **values)
         if k == col * 7 + row:
-            return False, f"That is the 5 en raya layout of 7 bits a column; this board is {game.height} rows high."
+            return False, tr("That is the 5 en raya layout of 7 bits a column; this board is {height} rows high.", **values)
         if k == row * game.width + col:
-            return False, "That numbers the cells row by row. The solver numbers them column by column, bottom first."
-        return False, f"Not {k}. Count the bits column by column from the left (column 0), bottom first, guard included."
+            return False, tr("That numbers the cells row by row. The solver numbers them column by column, bottom first.")
+        return False, tr("Not {k}. Count the bits column by column from the left (column 0), bottom first, guard "
+                         "included.", **values)
 
-    return Exercise(f"A smaller board: {game.width} columns, {game.height} rows, no side columns. In its bitboards, which "
-                    f"bit number belongs to the cell in column {col} (the leftmost column is 0) and row {row} "
-                    f"(the bottom row is 0)?", check,
-                    hint=f"Each column owns {game.height} cells and a guard bit.",
+    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. In its bitboards, which bit "
+                       "number belongs to the cell in column {col} (the leftmost column is 0) and row {row} (the "
+                       "bottom row is 0)?", width=game.width, height=game.height, col=col, row=row), check,
+                    hint=tr("Each column owns {height} cells and a guard bit.", height=game.height),
                     answer=str(n), solutions=[n], key="bit_index", wrong=[col * game.height + row])
 
 
@@ -424,17 +459,19 @@ def pruning_exercise():
     game = tiny_game()
     a, b = minimax(game), alphabeta(game)
     same = a.score == b.score
+    same_score, other_score = tr("the same score"), tr("a different score")
     explanations = {
-        "the same score": (f"Right: both say {_signed(a.score)}. Alpha–beta only skips moves that cannot change the "
-                           f"answer, so it visits {b.nodes:,} positions instead of {a.nodes:,}."),
-        "a different score": (f"No: both give {_signed(a.score)}. A skipped move could only have been worse for the player "
-                              "choosing, so skipping it never changes the result."),
-        "it depends on luck": ("No: there is no luck in it. The search is exact; only the number of positions "
-                               "visited depends on the order the moves are tried in."),
+        same_score: tr("Right: both say {score}. Alpha–beta only skips moves that cannot change the answer, so it "
+                       "visits {nodes} positions instead of {minimax_nodes}.",
+                       score=_signed(a.score), nodes=format(b.nodes, ","), minimax_nodes=format(a.nodes, ",")),
+        other_score: tr("No: both give {score}. A skipped move could only have been worse for the player choosing, "
+                        "so skipping it never changes the result.", score=_signed(a.score)),
+        tr("it depends on luck"): tr("No: there is no luck in it. The search is exact; only the number of positions "
+                                     "visited depends on the order the moves are tried in."),
     }
-    correct = "the same score" if same else "a different score"
-    return Exercise("On the tiny board, alpha–beta skips many positions minimax visits. Does it find…",
-                    choice_checker(correct, explanations), hint="Which moves does alpha–beta skip?",
+    correct = same_score if same else other_score
+    return Exercise(tr("On the tiny board, alpha–beta skips many positions minimax visits. Does it find…"),
+                    choice_checker(correct, explanations), hint=tr("Which moves does alpha–beta skip?"),
                     answer=correct, solutions=[correct], choices=list(explanations), key="pruning",
                     wrong=[c for c in explanations if c != correct])
 
