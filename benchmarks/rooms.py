@@ -68,6 +68,7 @@ class Player:
         pending: dict[int, tuple[float, int, str]] = {}
         next_id = 0
         sent_for_ply = -1
+        last: dict | None = None                      # the latest room state
         await start.wait()
         try:
             while True:
@@ -85,17 +86,22 @@ class Player:
                     pending.clear()
                     sent_for_ply = -1
                 elif t == "state":
-                    if m["over"] or m["ply"] >= self.limit:
-                        break
-                    if m["to_move"] == self.seat and m["seats"][1 - self.seat]["connected"] and not m.get("waiting") \
-                            and m["ply"] > sent_for_ply and not pending:
-                        if self.think:
-                            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                        move = self.rng.choice(m["targets"])[0]
-                        next_id += 1
-                        sent_for_ply = m["ply"]
-                        pending[next_id] = (time.perf_counter(), m["ply"], move)
-                        await ws.write_message(json.dumps({"type": "move", "move": move, "ply": m["ply"], "id": next_id}))
+                    last = m
+                # the server sends the new state before the mover's ok: decide only once no move is pending,
+                # after either message (a box taken keeps the turn, so the state alone may say "your move")
+                if last is None or pending:
+                    continue
+                if last["over"] or last["ply"] >= self.limit:
+                    break
+                if last["to_move"] == self.seat and last["seats"][1 - self.seat]["connected"] \
+                        and not last.get("waiting") and last["ply"] > sent_for_ply:
+                    if self.think:
+                        await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                    move = self.rng.choice(last["targets"])[0]
+                    next_id += 1
+                    sent_for_ply = last["ply"]
+                    pending[next_id] = (time.perf_counter(), last["ply"], move)
+                    await ws.write_message(json.dumps({"type": "move", "move": move, "ply": last["ply"], "id": next_id}))
         finally:
             ws.close()
             done.set()
