@@ -309,8 +309,9 @@ class RoomServer:
 
     def allow_create(self, ip: str) -> bool:
         now = time.monotonic()
-        tokens, last = self._create_buckets.get(ip, (10.0, now))
-        tokens = min(10.0, tokens + (now - last) * self.rooms_per_minute / 60)
+        burst = max(10.0, self.rooms_per_minute / 6)       # ten seconds' worth, at least 10 rooms at once
+        tokens, last = self._create_buckets.get(ip, (burst, now))
+        tokens = min(burst, tokens + (now - last) * self.rooms_per_minute / 60)
         if tokens < 1:
             self._create_buckets[ip] = (tokens, now)
             return False

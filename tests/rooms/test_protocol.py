@@ -309,3 +309,11 @@ def test_a_flood_is_rate_limited(pair):
     assert 0 < pongs < 300
     time.sleep(1.5)                                          # the bucket refills: normal play resumes
     assert creator.play("a1-b1") == "a1-b1"
+
+
+def test_room_creation_is_rate_limited_per_address(slow_limits):
+    """Default limit, 60 rooms a minute with bursts of 10: the 11th room at once is refused and not made."""
+    made = [slow_limits.post({"game": "dots"}) for _ in range(11)]
+    assert [status for status, _ in made[:10]] == [201] * 10
+    status, answer = made[10]
+    assert status == 429 and "wait a minute" in answer["message"] and "token" not in answer
