@@ -188,7 +188,15 @@ def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) ->
 def click_css(page, canvas, x: float, y: float, tap: bool = False) -> None:
     """Click (or with ``tap``, touch) at CSS pixel (x, y) of ``canvas`` (scrolls it into view first)."""
     canvas.scroll_into_view_if_needed()
+    # JupyterLab renders cells near the viewport lazily: the page can still shift after scrolling,
+    # so click only once the canvas has stayed in place for a moment
     box = canvas.bounding_box()
+    for _ in range(20):
+        page.wait_for_timeout(100)
+        again = canvas.bounding_box()
+        if again == box:
+            break
+        box = again
     if tap:
         page.touchscreen.tap(box["x"] + x, box["y"] + y)
     else:
