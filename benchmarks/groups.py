@@ -20,7 +20,6 @@ import os
 import random
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +27,7 @@ from pathlib import Path
 
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
-from benchmarks.rooms import Player, free_port
+from benchmarks.rooms import Player, start_server
 from gamekit.rooms import ratings
 
 
@@ -51,23 +50,11 @@ async def post(http: AsyncHTTPClient, url: str, body: dict) -> dict:
 
 async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-groups-bench-"))
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    root = Path(__file__).resolve().parents[1]
-    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    db_path = tmp / "g.sqlite3"
-    server = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--port", str(port), "--db", str(db_path),
-                               "--quiet", "--rooms-per-minute", "1000000"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     http = AsyncHTTPClient(max_clients=50)
+    server = await start_server(tmp, http)
+    url = server.url
     out = []
     try:
-        for _ in range(100):
-            try:
-                await http.fetch(url + "/")
-                break
-            except Exception:  # noqa: BLE001 — not up yet
-                await asyncio.sleep(0.1)
         rng = random.Random(seed)
         group = await post(http, url + "/api/groups", {"name": "Benchmark class"})
         api = f"{url}/api/groups/{group['group']}"
@@ -108,10 +95,9 @@ async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
         ladder = await post(http, api + "/ladder", {})
         check = await post(http, api + "/rebuild", {"key": group["owner_key"]})
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()
     # independent check, straight from the database: one result per game, ratings = recomputation
-    db = sqlite3.connect(db_path)
+    db = sqlite3.connect(server.db)
     results = db.execute("SELECT member0, member1, score0, at FROM results ORDER BY id").fetchall()
     table = ratings.recompute(results)
     stored = dict(db.execute("SELECT id, rating FROM members"))

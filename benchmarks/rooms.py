@@ -25,7 +25,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
@@ -44,6 +46,44 @@ def server_cpu(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return float("nan")
+
+@dataclass
+class BenchServer:
+    """A room server started by :func:`start_server`: its process, base URL and SQLite file."""
+
+    process: subprocess.Popen
+    url: str
+    db: Path
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait()
+
+
+async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
+                       python_args: Sequence[str] = ()) -> BenchServer:
+    """Start ``python -m gamekit.rooms`` on a free loopback port with a SQLite file in ``tmp_dir`` (quiet, room
+    creation practically unlimited) and wait until it answers.  ``python_args`` go to the interpreter before
+    ``-m`` (e.g. ``-X importtime``); ``http`` is the client to poll with (default: the loop's shared one)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    db = Path(tmp_dir) / "rooms.sqlite3"
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    process = subprocess.Popen([sys.executable, *python_args, "-m", "gamekit.rooms", "--port", str(port),
+                                "--db", str(db), "--quiet", "--rooms-per-minute", "1000000"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = BenchServer(process, url, db)
+    http = http or AsyncHTTPClient()
+    for _ in range(100):
+        try:
+            await http.fetch(url + "/")
+            return server
+        except Exception:  # noqa: BLE001 — not up yet
+            await asyncio.sleep(0.1)
+    server.stop()
+    raise RuntimeError(f"the room server did not answer on {url} within about 10 s")
+
 
 
 class Player:
@@ -109,21 +149,10 @@ class Player:
 
 async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    root = Path(__file__).resolve().parents[1]
-    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    server = subprocess.Popen([sys.executable, *os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(), "-m", "gamekit.rooms", "--port", str(port), "--db", str(tmp / "b.sqlite3"),
-                               "--quiet", "--rooms-per-minute", "1000000"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     http = AsyncHTTPClient(max_clients=50)
+    server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split())
+    url = server.url
     try:
-        for _ in range(100):
-            try:
-                await http.fetch(url + "/")
-                break
-            except Exception:  # noqa: BLE001 — not up yet
-                await asyncio.sleep(0.1)
         rng = random.Random(seed)
         body = json.dumps({"game": "dots", "options": {"width": 4, "height": 4}, "timer": 0})
         created = await asyncio.gather(*[http.fetch(HTTPRequest(url + "/api/rooms", method="POST", body=body))
@@ -142,16 +171,15 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
         t0 = time.perf_counter()
-        cpu0, client0 = server_cpu(server.pid), time.process_time()
+        cpu0, client0 = server_cpu(server.process.pid), time.process_time()
         start.set()
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - t0
-        cpu, client_cpu = server_cpu(server.pid) - cpu0, time.process_time() - client0
+        cpu, client_cpu = server_cpu(server.process.pid) - cpu0, time.process_time() - client0
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()
     # every room's stored moves must be exactly what its two players were told was stored
-    db = sqlite3.connect(tmp / "b.sqlite3")
+    db = sqlite3.connect(server.db)
     bad = 0
     by_room: dict[str, list] = {}
     for p in players:
