@@ -156,6 +156,22 @@ def pair(rooms, connect):
     return make
 
 
+@pytest.fixture(scope="session")
+def drawn_dots_moves() -> list[str]:
+    """The moves of a 4 × 4-box Dots game (first player 0, no alternating start) that ends 8–8: random legal
+    moves, from the first seed that happens to draw; for rated-draw tests over the API and in Chromium."""
+    import random
+
+    from gamekit.dots.rules import DotsAndBoxes
+    for seed in range(1000):
+        rng, game = random.Random(seed), DotsAndBoxes(4, 4, first=0, alternate_start=False)
+        while not game.is_over():
+            game.play(rng.choice(game.legal_moves()))
+        if list(game.scores) == [8, 8]:
+            return list(game.history)
+    raise AssertionError("no drawn game found")
+
+
 # ----- real Chromium (Playwright), launched as tests/browser/conftest.py does --------------------------------------
 def _browser_helpers():
     import importlib.util

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import random
 import sqlite3
 
 import pytest
@@ -14,18 +13,6 @@ from hypothesis import given, settings, strategies as st
 from gamekit.rooms import ratings
 from gamekit.rooms.groups import check_nickname, check_progress, GroupRefusal
 from gamekit.rooms.groups_client import GroupOwner, GroupRefused, create_group, join_group, send_progress
-
-
-def draw_moves_4x4() -> list[str]:
-    """A 4 × 4-box Dots game ending 8–8 (random legal moves, a seed that happens to draw)."""
-    from gamekit.dots.rules import DotsAndBoxes
-    for seed in range(1000):
-        rng, game = random.Random(seed), DotsAndBoxes(4, 4, first=0, alternate_start=False)
-        while not game.is_over():
-            game.play(rng.choice(game.legal_moves()))
-        if list(game.scores) == [8, 8]:
-            return list(game.history)
-    raise AssertionError("no drawn game found")
 
 
 def play_through(clients, moves) -> dict:
@@ -156,12 +143,12 @@ def test_only_the_owner_changes_settings_and_every_new_room_uses_them(rooms, kla
 
 
 # ----- rated games ----------------------------------------------------------------------------------------
-def test_rated_games_resign_draw_and_recompute(rooms, klass, connect):
+def test_rated_games_resign_draw_and_recompute(rooms, klass, connect, drawn_dots_moves):
     owner, (ana, ben, cleo) = klass
     owner.settings(width=4, height=4)
     a, b = rated_room(ana, ben, connect)
     assert a.state["group"] == {"rated": True, "players": ["Ana", "Ben"]}
-    final = play_through([a, b], draw_moves_4x4())
+    final = play_through([a, b], drawn_dots_moves)
     assert final["winner"] is None and [s["score"] for s in final["seats"]] == ["8", "8"]
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
     assert rows["Ana"]["draws"] == rows["Ben"]["draws"] == 1

@@ -48,20 +48,7 @@ def join(page, link: str, nickname: str) -> None:
     assert page.inner_text("#me") == nickname
 
 
-def _draw_moves() -> list[str]:
-    import random
-
-    from gamekit.dots.rules import DotsAndBoxes
-    for seed in range(1000):
-        rng, game = random.Random(seed), DotsAndBoxes(4, 4, first=0, alternate_start=False)
-        while not game.is_over():
-            game.play(rng.choice(game.legal_moves()))
-        if list(game.scores) == [8, 8]:
-            return list(game.history)
-    raise AssertionError("no drawn game found")
-
-
-def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person):
+def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, drawn_dots_moves):
     teacher, ana, ben, cleo = person(), person(), person(), person()
     for page in (teacher, ana, ben, cleo):
         page.on("dialog", lambda dialog: dialog.accept())
@@ -119,7 +106,7 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person):
     assert "Gold · Ana" in ben.inner_text("#card-0") and "Coral · Ben (you)" in ben.inner_text("#card-1")
     assert "rated game" in ana.inner_text("#board-name") and ben.locator("#group-link").is_visible()
     pages = [ana, ben]
-    for i, move in enumerate(_draw_moves()):
+    for i, move in enumerate(drawn_dots_moves):
         wait_room(ana, f"s.ply === {i}")
         mover = pages[state(ana)["to_move"]]
         wait_room(mover, f"s.ply === {i}")
