@@ -23,8 +23,45 @@ class Player(Protocol):
     def choose(self, game: Any) -> Any: ...
 
 
+class Tally:
+    """Wins, draws and losses from one side, a draw counting half a point.
+
+    ``Tally()`` counts on its own; :class:`PairResult` and :class:`gamekit.rooms.ratings.Standing` are
+    dataclasses that keep ``wins``, ``draws`` and ``losses`` as fields of their own (in their own order) and
+    share the counting here.
+    """
+
+    wins: int
+    draws: int
+    losses: int
+
+    def __init__(self, wins: int = 0, draws: int = 0, losses: int = 0) -> None:
+        self.wins, self.draws, self.losses = wins, draws, losses
+
+    def __repr__(self) -> str:
+        return f"Tally(wins={self.wins}, draws={self.draws}, losses={self.losses})"
+
+    def add(self, score: float) -> None:
+        """Count one game in which this side scored ``score``: 1 a win, 0 a loss, anything between a draw."""
+        if score == 1:
+            self.wins += 1
+        elif score == 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        """Points taken: 1 a win, ½ a draw."""
+        return self.wins + 0.5 * self.draws
+
+
 @dataclass
-class PairResult:
+class PairResult(Tally):
     """Results of ``first`` against ``second``, from ``first``'s side."""
 
     first: str
@@ -36,13 +73,9 @@ class PairResult:
     """How the games ended: termination (e.g. "all boxes taken", "resigned") → count."""
 
     @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
     def score(self) -> float:
         """Fraction of the points ``first`` took (a draw is half a point)."""
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+        return self.points / self.games if self.games else 0.0
 
 
 @dataclass
@@ -96,13 +129,7 @@ def play_pair(new_game: Callable[[], Any], first: tuple[str, Player], second: tu
         if move_times is not None:
             for (name, _), t in zip(seats, times):
                 move_times.setdefault(name, []).extend(t)
-        points = outcome.result(0 if i % 2 == 0 else 1)
-        if points == 1:
-            result.wins += 1
-        elif points == 0:
-            result.losses += 1
-        else:
-            result.draws += 1
+        result.add(outcome.result(0 if i % 2 == 0 else 1))
         how = outcome.termination.value
         result.endings[how] = result.endings.get(how, 0) + 1
         if progress is not None:
@@ -128,7 +155,7 @@ def fit_elo(pairs: list[PairResult], anchor: str | None = None, iterations: int 
     for _ in range(iterations):
         grad = {n: 0.0 for n in names}
         for p in pairs:
-            points = p.wins + 0.5 * p.draws + 0.5
+            points = p.points + 0.5
             n_games = p.games + 1
             expected = n_games / (1 + math.exp((ratings[p.second] - ratings[p.first]) / scale))
             grad[p.first] += points - expected

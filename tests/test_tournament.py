@@ -77,3 +77,14 @@ def test_tournament_plays_every_pair():
         ("first", "random", 4), ("first", "random2", 4), ("random", "random2", 4)]
     assert set(result.ratings) == {"first", "random", "random2"}
     assert "Elo" in result.table()
+
+
+def test_one_tally_counts_pair_results_and_group_standings():
+    from gamekit.rooms.ratings import Standing
+    from gamekit.tournament import Tally
+    for tally in (Tally(), PairResult("a", "b"), Standing(7)):
+        for score in (1, 0.5, 0, 1):
+            tally.add(score)
+        assert (tally.wins, tally.draws, tally.losses, tally.games, tally.points) == (2, 1, 1, 4, 2.5)
+    assert PairResult("a", "b", wins=2, draws=1, losses=1).score == pytest.approx(2.5 / 4)
+    assert Tally(1, 2, 3).games == 6 and "wins=1" in repr(Tally(1, 2, 3))

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Iterable
 
+from gamekit.tournament import Tally
+
 START = 1200.0
 K = 32.0
 REASONS = ("played", "resigned", "abandoned")
@@ -52,23 +54,15 @@ def update(ra: float, rb: float, score_a: float, k: float = K) -> tuple[float, f
 
 
 @dataclass
-class Standing:
+class Standing(Tally):
+    """A member's rating and results; ``add(score)``, ``games`` and ``points`` come from :class:`Tally`."""
+
     member: int
     rating: float = START
-    games: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
     history: list = field(default_factory=list)      # (result index, time, rating after)
-
-    def add(self, score: float) -> None:
-        self.games += 1
-        if score == 1:
-            self.wins += 1
-        elif score == 0:
-            self.losses += 1
-        else:
-            self.draws += 1
 
 
 def recompute(results: Iterable[tuple[int, int, float, float]]) -> dict[int, Standing]:
