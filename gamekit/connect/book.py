@@ -25,6 +25,7 @@ returns None with a warning, so :func:`gamekit.connect.solver.analyse` falls bac
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import json
@@ -116,7 +117,8 @@ def back_up(v: Variant, levels, leaf_scores: dict[int, int]) -> dict[int, int]:
 
 
 # ---------------------------------------------------------------------- progress file
-def _save_json(path: Path, data: dict) -> None:
+def save_json(path: Path, data: dict) -> None:
+    """Write ``data`` as JSON atomically (a temporary file, then a rename)."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data, indent=1))
     os.replace(tmp, path)
@@ -133,6 +135,31 @@ def load_progress(path: Path) -> dict:
     except (ValueError, KeyError, TypeError) as e:
         raise BookError(f"{path}: not a book progress file ({e})") from None
     return data
+
+
+@contextlib.contextmanager
+def progress_lock(path: Path):
+    """Hold ``<path>.lock`` (with this process id) while a long run writes ``path``; a lock left by a
+    process that died is taken over, one held by a live process raises :class:`BookError`."""
+    path = Path(path)
+    lock = path.with_name(path.name + ".lock")
+    try:
+        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        try:
+            pid = int(lock.read_text() or 0)
+            os.kill(pid, 0)
+        except (ValueError, ProcessLookupError, PermissionError, OSError):
+            lock.unlink(missing_ok=True)          # left by a run that died: take it over
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        else:
+            raise BookError(f"{path} is being built by process {pid} (lock {lock})") from None
+    os.write(fd, str(os.getpid()).encode())
+    os.close(fd)
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
 
 
 def next_window(lo: int, hi: int) -> int:
@@ -192,7 +219,7 @@ class Build:
             pass                               # a damaged table only costs time, never correctness
 
     def _save(self, with_table: bool) -> None:
-        _save_json(self.path, self.state)
+        save_json(self.path, self.state)
         t = self.solver._tables
         if with_table and t is not None:
             import numpy as np
@@ -207,24 +234,8 @@ class Build:
         """Work until every leaf is solved (True) or ``max_seconds`` passed / stopped (False).
 
         A lock file beside the progress file keeps a second build off the same progress."""
-        lock = self.path.with_name(self.path.name + ".lock")
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-        except FileExistsError:
-            try:
-                pid = int(lock.read_text() or 0)
-                os.kill(pid, 0)
-            except (ValueError, ProcessLookupError, PermissionError, OSError):
-                lock.unlink(missing_ok=True)          # left by a build that died: take it over
-                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-            else:
-                raise BookError(f"{self.path} is being built by process {pid} (lock {lock})") from None
-        os.write(fd, str(os.getpid()).encode())
-        os.close(fd)
-        try:
+        with progress_lock(self.path):
             return self._run(max_seconds)
-        finally:
-            lock.unlink(missing_ok=True)
 
     def _run(self, max_seconds: float | None) -> bool:
         end = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -436,6 +447,15 @@ def main(argv: list[str] | None = None) -> int:
     vf.add_argument("--variant", type=_variant, default="five")
     vf.add_argument("--book", type=Path)
     vf.add_argument("--sample", type=int, default=20)
+    va = sub.add_parser("value", help="who wins from the start: a resumable win/draw/loss proof")
+    va.add_argument("--variant", type=_variant, default="five")
+    va.add_argument("--split", type=int, default=6, help="discs searched in Python, settled positions saved (default 6)")
+    va.add_argument("--progress", type=Path, required=True, help="progress file (created or resumed)")
+    va.add_argument("--chunk", type=float, default=60.0, help="seconds between saves inside a long search (default 60)")
+    va.add_argument("--max-seconds", type=float, help="stop (saved) after this long")
+    va.add_argument("--table-size", type=int, help="transposition table slots (default 4 194 301)")
+    vs = sub.add_parser("value-status", help="what a value run has settled so far")
+    vs.add_argument("--progress", type=Path, required=True)
     args = ap.parse_args(argv)
 
     try:
@@ -460,6 +480,21 @@ def _run(args) -> int:
         if finished and args.out:
             _write_from(args.progress, args.out)
         return 0 if finished else 3
+    if args.cmd == "value":
+        from gamekit.connect.wdl import ValueRun, status as value_status
+        run = ValueRun(args.variant, args.split, args.progress, args.chunk, args.table_size)
+
+        def stop_value(*_):
+            run.stop = True
+        signal.signal(signal.SIGTERM, stop_value)
+        signal.signal(signal.SIGINT, stop_value)
+        finished = run.run(args.max_seconds)
+        print(json.dumps(value_status(args.progress)))
+        return 0 if finished else 3
+    if args.cmd == "value-status":
+        from gamekit.connect.wdl import status as value_status
+        print(json.dumps(value_status(args.progress), indent=1))
+        return 0
     if args.cmd == "status":
         print(json.dumps(status(args.progress), indent=1))
         return 0

@@ -1,0 +1,224 @@
+"""Who wins from the start: a resumable win/draw/loss proof.
+
+An exact score (Pons' convention) costs a position several null-window searches; *who wins* costs at
+most two — "does the player to move win?" (window 0..1) and "does it avoid losing?" (window −1..0).  A
+draw, the score 0, is settled by the two together, so for a drawn start they give its exact value.
+
+The first ``split`` discs are searched here, in Python, by the same null-window negamax on the values
+−1 (loss), 0 (draw), 1 (win) for the player to move.  Every position it settles is saved in the progress
+file with its bounds, so a stopped run (Ctrl-C, SIGTERM, a crash, the end of a session) keeps all of
+them and loses at most the position below the split that was being searched.  Below the split runs
+the compiled search of :mod:`gamekit.connect.fast` (one :class:`Solver`, its table kept from position
+to position).  Alpha–beta is what makes this cheaper than an opening book: to show that red does not
+lose, one good reply to each yellow move is enough, so most positions after ``split`` discs are never
+searched at all.
+
+    python -m gamekit.connect.book value --variant five --split 6 --progress five.value.json
+    python -m gamekit.connect.book value-status --progress five.value.json
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from gamekit.connect.book import progress_lock, save_json
+from gamekit.connect.rules import ConnectGame, Variant
+from gamekit.connect.solver import OutOfTime, Solver, board_for
+
+VALUE_NAMES = {-1: "the player to move loses", 0: "a draw", 1: "the player to move wins"}
+
+
+class Stopped(Exception):
+    """The run was stopped (time up or a signal); everything settled is saved."""
+
+
+def sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def describe(lo: int, hi: int, mover: str = "red") -> str:
+    """Plain words for bounds ``lo..hi`` on the value for ``mover`` (the player to move)."""
+    other = "yellow" if mover == "red" else "red"
+    if lo == hi:
+        return {1: f"{mover} wins", 0: "a draw (score 0)", -1: f"{other} wins"}[lo]
+    if lo == 0:
+        return f"{mover} does not lose; whether {mover} wins is open"
+    if hi == 0:
+        return f"{mover} does not win; whether {other} wins is open"
+    return "open"
+
+
+class ValueRun:
+    """A resumable proof of the win/draw/loss value of the start (see the module docstring)."""
+
+    def __init__(self, variant: Variant, split: int, progress: Path, chunk: float = 60.0,
+                 table_size: int | None = None, log=print) -> None:
+        if not isinstance(split, int) or isinstance(split, bool) or not 0 <= split < variant.cells:
+            raise ValueError(f"split {split!r}: a whole number 0..{variant.cells - 1}")
+        self.v, self.split, self.path, self.chunk, self.log = variant, split, Path(progress), chunk, log
+        if self.path.exists():
+            self.state = load(self.path)
+            if Variant(**self.state["variant"]) != variant or self.state["split"] != split:
+                raise ValueError(f"{self.path} belongs to {self.state['variant']['name']} split "
+                                 f"{self.state['split']}, not {variant.name} split {split}")
+        else:
+            self.state = {"variant": asdict(variant), "split": split, "settled": {}, "nodes": 0,
+                          "seconds": 0.0, "searches": 0, "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+        self.b = board_for(variant)
+        self.solver = Solver(variant, table_size=table_size)
+        self.stop = False
+        self._end: float | None = None
+        self._last_save = time.perf_counter()
+
+    # -------------------------------------------------------------- bounds kept in the progress file
+    def bounds(self, key: int) -> tuple[int, int]:
+        got = self.state["settled"].get(f"{key:x}")
+        return (got[0], got[1]) if got else (-1, 1)
+
+    def _settle(self, key: int, lo: int, hi: int, moves: str) -> None:
+        self.state["settled"][f"{key:x}"] = [lo, hi, moves]
+
+    def save(self) -> None:
+        save_json(self.path, self.state)
+        self._last_save = time.perf_counter()
+
+    # -------------------------------------------------------------- the search
+    def _check(self) -> None:
+        if self.stop or (self._end is not None and time.perf_counter() >= self._end):
+            raise Stopped
+
+    def _leaf(self, cur: int, mask: int, nb: int, alpha: int, moves: str) -> int:
+        """The compiled search below the split, in chunks (a stop is noticed within one chunk)."""
+        s = self.solver
+        st = self.state
+        t_leaf, n_leaf = time.perf_counter(), 0
+        while True:
+            self._check()
+            limit = self.chunk if self._end is None else min(self.chunk, max(0.01, self._end - time.perf_counter()))
+            s.deadline = time.perf_counter() + limit
+            s.nodes = 0
+            t0 = time.perf_counter()
+            try:
+                r = s.negamax(cur, mask, nb, alpha, alpha + 1)
+                done = True
+            except OutOfTime:
+                done = False
+            finally:
+                s.deadline = None
+            st["nodes"] += s.nodes
+            st["seconds"] += time.perf_counter() - t0
+            n_leaf += s.nodes
+            if done:
+                st["searches"] += 1
+                dt = time.perf_counter() - t_leaf
+                if dt > 10:
+                    self.log(f"  {moves}: {'≥' if r > alpha else '≤'} {sign(r):+d} after {n_leaf:,} nodes, {dt:.0f} s")
+                return sign(r)
+            self.save()                    # a long position: the counters are saved every chunk
+
+    def search(self, cur: int, mask: int, nb: int, alpha: int, moves: str = "") -> int:
+        """Null window ``alpha..alpha+1`` on the value (−1, 0, 1) of the player to move: a result above
+        ``alpha`` is a lower bound of the value, one at or below it an upper bound (fail-soft)."""
+        b = self.b
+        key = cur + mask
+        lo, hi = self.bounds(key)
+        if lo > alpha:
+            return lo
+        if hi <= alpha:
+            return hi
+        possible = (mask + b.bottom) & b.playable
+        if b.win(cur, b.board & ~mask) & possible:
+            r = 1                                          # the player to move completes a line at once
+            lo = hi = 1
+        elif nb >= self.split:
+            r = self._leaf(cur, mask, nb, alpha, moves)
+        else:
+            r = -1
+            for i in b.order:                              # centre first, as the compiled search
+                m = possible & b.col_masks[i]
+                if not m:
+                    continue
+                if nb + 1 >= self.v.cells:
+                    val = 0                                # the last cell: a draw
+                else:
+                    val = -self.search(cur ^ mask, mask | m, nb + 1, -alpha - 1, moves + str(i + 1))
+                r = max(r, val)
+                if r > alpha:
+                    break
+        if r > alpha:
+            lo = max(lo, r)
+        else:
+            hi = min(hi, r)
+        self._settle(key, lo, hi, moves)
+        if time.perf_counter() - self._last_save > 30:
+            self.save()
+        return r
+
+    def root(self) -> tuple[int, int, int]:
+        cur, mask, nb = self.b.from_game(ConnectGame(self.v))
+        return cur, mask, nb
+
+    def run(self, max_seconds: float | None = None) -> bool:
+        """Work until the start's value is known (True) or time is up / stopped (False, saved)."""
+        self._end = None if max_seconds is None else time.perf_counter() + max_seconds
+        with progress_lock(self.path):
+            cur, mask, nb = self.root()
+            try:
+                for alpha in (-1, 0):                     # "does red avoid losing?", then "does red win?"
+                    lo, hi = self.bounds(cur + mask)
+                    if lo <= alpha < hi:
+                        self.search(cur, mask, nb, alpha)
+                        self.log(f"start: {describe(*self.bounds(cur + mask))}  "
+                                 f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)")
+            except Stopped:
+                self.save()
+                return False
+            finally:
+                self.solver.deadline = None
+            self.save()
+            lo, hi = self.bounds(cur + mask)
+            return lo == hi
+
+
+def load(path: Path) -> dict:
+    try:
+        data = json.loads(Path(path).read_text())
+        Variant(**data["variant"])
+        if not isinstance(data["split"], int) or not isinstance(data["settled"], dict):
+            raise TypeError("split or settled")
+    except FileNotFoundError:
+        raise
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a value progress file ({e})") from None
+    return data
+
+
+def status(path: Path) -> dict:
+    """What a (possibly unfinished) value run has settled: the start's bounds, each first move's."""
+    st = load(path)
+    v = Variant(**st["variant"])
+    b = board_for(v)
+    cur, mask, nb = b.from_game(ConnectGame(v))
+    settled = st["settled"]
+
+    def bounds(key: int) -> tuple[int, int]:
+        got = settled.get(f"{key:x}")
+        return (got[0], got[1]) if got else (-1, 1)
+
+    lo, hi = bounds(cur + mask)
+    first = {}
+    possible = (mask + b.bottom) & b.playable
+    for i in range(v.columns):
+        m = possible & b.col_masks[i]
+        clo, chi = bounds((cur ^ mask) + (mask | m))
+        first[str(i + 1)] = describe(-chi, -clo)           # the child's bounds are yellow's
+    by_depth: dict[int, int] = {}
+    for _, (l, h, moves) in settled.items():
+        if l == h:
+            by_depth[len(moves)] = by_depth.get(len(moves), 0) + 1
+    return {"variant": v.name, "split": st["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
+            "first_moves": first, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
+            "bounds_kept": len(settled), "searches_below_split": st.get("searches", 0),
+            "nodes": st["nodes"], "seconds": round(st["seconds"], 1), "started": st.get("started")}

@@ -1,0 +1,142 @@
+"""The resumable win/draw/loss proof of a start (gamekit.connect.wdl, `book value`)."""
+import json
+import os
+
+import pytest
+
+from gamekit.connect import ConnectGame, Variant
+from gamekit.connect import book as bk
+from gamekit.connect import wdl
+from gamekit.connect.solver import Solver
+
+DRAW = Variant("5x4 four", 5, 4, 4)                 # exact score 0
+SIDES = Variant("5x4 sides four", 5, 4, 4, sides=True)
+RED_WINS = Variant("4x4 three", 4, 4, 3)             # exact score +4
+YELLOW_WINS = Variant("6x4 four", 6, 4, 4)           # exact score -1
+
+
+def quiet(*_):
+    pass
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+@pytest.mark.parametrize("variant", [DRAW, SIDES, RED_WINS, YELLOW_WINS], ids=lambda v: v.name)
+@pytest.mark.parametrize("split", [0, 3])
+def test_the_value_of_the_start_is_the_sign_of_the_exact_score(tmp_path, variant, split):
+    run = wdl.ValueRun(variant, split, tmp_path / "v.json", log=quiet)
+    assert run.run() is True
+    exact = Solver(variant).solve(ConnectGame(variant))
+    st = wdl.status(tmp_path / "v.json")
+    assert st["start_bounds"] == [sign(exact), sign(exact)]
+    assert st["start"] == {1: "red wins", 0: "a draw (score 0)", -1: "yellow wins"}[sign(exact)]
+
+
+@pytest.mark.parametrize("variant", [DRAW, YELLOW_WINS], ids=lambda v: v.name)
+def test_every_bound_in_the_progress_file_holds(tmp_path, variant):
+    run = wdl.ValueRun(variant, 4, tmp_path / "v.json", log=quiet)
+    run.run()
+    data = json.loads((tmp_path / "v.json").read_text())
+    solver = Solver(variant)
+    assert len(data["settled"]) > 10
+    for lo, hi, moves in data["settled"].values():
+        value = sign(solver.solve(ConnectGame.from_moves(moves, variant=variant)))
+        assert lo <= value <= hi, moves
+        assert -1 <= lo <= hi <= 1
+
+
+def test_first_moves_are_described_from_reds_side(tmp_path):
+    wdl.ValueRun(RED_WINS, 2, tmp_path / "v.json", log=quiet).run()
+    st = wdl.status(tmp_path / "v.json")
+    assert set(st["first_moves"]) == {"1", "2", "3", "4"}
+    solver = Solver(RED_WINS)
+    for move, words in st["first_moves"].items():
+        if words == "open":              # alpha-beta never needed this move settled
+            continue
+        yellow = sign(solver.solve(ConnectGame.from_moves(move, variant=RED_WINS)))
+        assert words in {wdl.describe(-yellow, -yellow), wdl.describe(-yellow, 1), wdl.describe(-1, -yellow)}
+    assert any(w == "red wins" for w in st["first_moves"].values())
+
+
+def test_a_stopped_run_keeps_what_it_settled_and_resumes_to_the_same_value(tmp_path):
+    path = tmp_path / "v.json"
+    run = wdl.ValueRun(SIDES, 5, path, log=quiet)
+    leaf = run._leaf
+    calls = []
+
+    def stop_after_three(*a):
+        calls.append(a)
+        if len(calls) == 3:
+            run.stop = True
+        return leaf(*a)
+    run._leaf = stop_after_three
+    assert run.run() is False
+    saved = json.loads(path.read_text())["settled"]
+    assert saved and not os.path.exists(str(path) + ".lock")
+    assert wdl.status(path)["start"] == "open"
+
+    again = wdl.ValueRun(SIDES, 5, path, log=quiet)
+    assert again.run() is True
+    final = json.loads(path.read_text())
+    for key, (lo, hi, _) in saved.items():       # nothing settled was lost or contradicted
+        flo, fhi, _ = final["settled"][key]
+        assert lo <= flo <= fhi <= hi
+    fresh = wdl.ValueRun(SIDES, 5, tmp_path / "fresh.json", log=quiet)
+    fresh.run()
+    assert final["settled"][f"{sum(fresh.root()[:2]):x}"][:2] == [0, 0]
+    assert final["searches"] <= json.loads((tmp_path / "fresh.json").read_text())["searches"] + 3
+
+
+def test_a_run_out_of_time_saves_and_says_so(tmp_path):
+    path = tmp_path / "v.json"
+    assert wdl.ValueRun(DRAW, 2, path, log=quiet).run(max_seconds=0) is False
+    assert wdl.status(path)["start_bounds"] == [-1, 1]
+
+
+@pytest.mark.parametrize("split", [-1, 20, True, 2.0, "3", None])
+def test_a_bad_split_is_refused(tmp_path, split):
+    with pytest.raises(ValueError, match="split"):
+        wdl.ValueRun(DRAW, split, tmp_path / "v.json", log=quiet)
+    assert not (tmp_path / "v.json").exists()
+
+
+def test_progress_of_another_run_or_a_damaged_file_is_refused(tmp_path):
+    path = tmp_path / "v.json"
+    wdl.ValueRun(DRAW, 2, path, log=quiet).run()
+    before = path.read_text()
+    with pytest.raises(ValueError, match="belongs to 5x4 four split 2"):
+        wdl.ValueRun(DRAW, 3, path, log=quiet)
+    with pytest.raises(ValueError, match="belongs to"):
+        wdl.ValueRun(SIDES, 2, path, log=quiet)
+    assert path.read_text() == before
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"variant": {"name": "x"}}')
+    with pytest.raises(ValueError, match="not a value progress file"):
+        wdl.ValueRun(DRAW, 2, bad, log=quiet)
+    with pytest.raises(ValueError, match="not a value progress file"):
+        wdl.status(bad)
+
+
+def test_a_second_run_on_the_same_progress_file_is_refused(tmp_path):
+    path = tmp_path / "v.json"
+    (tmp_path / "v.json.lock").write_text(str(os.getppid()))      # a live process holds it
+    with pytest.raises(bk.BookError, match="is being built by process"):
+        wdl.ValueRun(DRAW, 2, path, log=quiet).run()
+    assert (tmp_path / "v.json.lock").exists() and not path.exists()
+    (tmp_path / "v.json.lock").write_text("999999999")            # left by a process that died
+    assert wdl.ValueRun(DRAW, 2, path, log=quiet).run() is True
+
+
+def test_command_line_value_and_status(tmp_path, capsys):
+    path = tmp_path / "v.json"
+    assert bk.main(["value", "--variant", "4x4x3", "--split", "2", "--progress", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["start"] == "red wins" and out["start_bounds"] == [1, 1]
+    assert bk.main(["value-status", "--progress", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == "4x4 3"
+    assert bk.main(["value", "--variant", "4x4x3", "--split", "3", "--progress", str(path)]) == 2
+    assert "belongs to" in capsys.readouterr().err
+    assert bk.main(["value", "--variant", "4x4x3", "--split", "2", "--progress", str(path),
+                    "--max-seconds", "0"]) == 0          # already settled: nothing to do
