@@ -454,8 +454,11 @@ def main(argv: list[str] | None = None) -> int:
     va.add_argument("--chunk", type=float, default=60.0, help="seconds between saves inside a long search (default 60)")
     va.add_argument("--max-seconds", type=float, help="stop (saved) after this long")
     va.add_argument("--table-size", type=int, help="transposition table slots (default 4 194 301)")
-    vs = sub.add_parser("value-status", help="what a value run has settled so far")
-    vs.add_argument("--progress", type=Path, required=True)
+    va.add_argument("--question", choices=("both", "lose", "win"), default="both",
+                    help="settle 'does red avoid losing?' (lose), 'does red win?' (win) or both (default); "
+                         "two runs with their own progress files share the work between two cores")
+    vs = sub.add_parser("value-status", help="what value runs have settled so far (several files are merged)")
+    vs.add_argument("--progress", type=Path, required=True, nargs="+")
     args = ap.parse_args(argv)
 
     try:
@@ -488,12 +491,12 @@ def _run(args) -> int:
             run.stop = True
         signal.signal(signal.SIGTERM, stop_value)
         signal.signal(signal.SIGINT, stop_value)
-        finished = run.run(args.max_seconds)
+        finished = run.run(args.max_seconds, {"both": (-1, 0), "lose": (-1,), "win": (0,)}[args.question])
         print(json.dumps(value_status(args.progress)))
         return 0 if finished else 3
     if args.cmd == "value-status":
         from gamekit.connect.wdl import status as value_status
-        print(json.dumps(value_status(args.progress), indent=1))
+        print(json.dumps(value_status(*args.progress), indent=1))
         return 0
     if args.cmd == "status":
         print(json.dumps(status(args.progress), indent=1))

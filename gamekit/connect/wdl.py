@@ -160,13 +160,19 @@ class ValueRun:
         cur, mask, nb = self.b.from_game(ConnectGame(self.v))
         return cur, mask, nb
 
-    def run(self, max_seconds: float | None = None) -> bool:
-        """Work until the start's value is known (True) or time is up / stopped (False, saved)."""
+    def run(self, max_seconds: float | None = None, questions: tuple[int, ...] = (-1, 0)) -> bool:
+        """Work until the start's value is known (True) or time is up / stopped (False, saved).
+
+        ``questions``: the null windows to settle at the start, −1 "does red avoid losing?" and 0 "does
+        red win?" (both by default; two runs with one each and their own progress files can share the
+        work between two cores, and :func:`status` merges their files)."""
+        if not questions or any(q not in (-1, 0) for q in questions):
+            raise ValueError(f"questions {questions!r}: -1 (does red avoid losing?) and/or 0 (does red win?)")
         self._end = None if max_seconds is None else time.perf_counter() + max_seconds
         with progress_lock(self.path):
             cur, mask, nb = self.root()
             try:
-                for alpha in (-1, 0):                     # "does red avoid losing?", then "does red win?"
+                for alpha in questions:
                     lo, hi = self.bounds(cur + mask)
                     if lo <= alpha < hi:
                         self.search(cur, mask, nb, alpha)
@@ -179,7 +185,7 @@ class ValueRun:
                 self.solver.deadline = None
             self.save()
             lo, hi = self.bounds(cur + mask)
-            return lo == hi
+            return lo == hi or all(not lo <= q < hi for q in questions)
 
 
 def load(path: Path) -> dict:
@@ -195,13 +201,27 @@ def load(path: Path) -> dict:
     return data
 
 
-def status(path: Path) -> dict:
-    """What a (possibly unfinished) value run has settled: the start's bounds, each first move's."""
-    st = load(path)
+def status(*paths: Path) -> dict:
+    """What (possibly unfinished) value runs have settled: the start's bounds, each first move's.
+    Several progress files of the same variant (runs that shared the work) are merged: a position's
+    bounds are the tightest any of them proved."""
+    if not paths:
+        raise ValueError("status: no progress file given")
+    runs = [load(p) for p in paths]
+    st = runs[0]
     v = Variant(**st["variant"])
+    for other, p in zip(runs[1:], paths[1:]):
+        if Variant(**other["variant"]) != v:
+            raise ValueError(f"{p}: a run of {other['variant']['name']}, not {v.name}")
+    settled: dict[str, list] = {}
+    for r in runs:
+        for k, (l, h, moves) in r["settled"].items():
+            if k in settled:
+                ol, oh, _ = settled[k]
+                l, h = max(l, ol), min(h, oh)
+            settled[k] = [l, h, moves]
     b = board_for(v)
     cur, mask, nb = b.from_game(ConnectGame(v))
-    settled = st["settled"]
 
     def bounds(key: int) -> tuple[int, int]:
         got = settled.get(f"{key:x}")
@@ -220,5 +240,6 @@ def status(path: Path) -> dict:
             by_depth[len(moves)] = by_depth.get(len(moves), 0) + 1
     return {"variant": v.name, "split": st["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
             "first_moves": first, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
-            "bounds_kept": len(settled), "searches_below_split": st.get("searches", 0),
-            "nodes": st["nodes"], "seconds": round(st["seconds"], 1), "started": st.get("started")}
+            "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
+            "nodes": sum(r["nodes"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
+            "started": min(r.get("started", "") for r in runs)}

@@ -140,3 +140,37 @@ def test_command_line_value_and_status(tmp_path, capsys):
     assert "belongs to" in capsys.readouterr().err
     assert bk.main(["value", "--variant", "4x4x3", "--split", "2", "--progress", str(path),
                     "--max-seconds", "0"]) == 0          # already settled: nothing to do
+
+
+@pytest.mark.parametrize("variant", [DRAW, RED_WINS, YELLOW_WINS], ids=lambda v: v.name)
+def test_two_runs_sharing_the_questions_merge_to_the_value(tmp_path, variant):
+    a, b = tmp_path / "lose.json", tmp_path / "win.json"
+    assert wdl.ValueRun(variant, 3, a, log=quiet).run(questions=(-1,)) is True
+    assert wdl.ValueRun(variant, 3, b, log=quiet).run(questions=(0,)) is True
+    exact = sign(Solver(variant).solve(ConnectGame(variant)))
+    assert wdl.status(a, b)["start_bounds"] == [exact, exact]
+    alone = wdl.status(a)["start_bounds"]
+    assert alone[0] <= exact <= alone[1]
+
+
+def test_bad_questions_and_mixed_files_are_refused(tmp_path):
+    run = wdl.ValueRun(DRAW, 2, tmp_path / "v.json", log=quiet)
+    for q in [(), (1,), (0, 2), ("0",)]:
+        with pytest.raises(ValueError, match="questions"):
+            run.run(questions=q)
+    assert not (tmp_path / "v.json").exists()
+    run.run()
+    wdl.ValueRun(SIDES, 2, tmp_path / "w.json", log=quiet).run()
+    with pytest.raises(ValueError, match="not 5x4 four"):
+        wdl.status(tmp_path / "v.json", tmp_path / "w.json")
+    with pytest.raises(ValueError, match="no progress file"):
+        wdl.status()
+
+
+def test_command_line_shares_the_questions(tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert bk.main(["value", "--variant", "6x4x4", "--split", "2", "--question", "lose", "--progress", str(a)]) == 0
+    assert bk.main(["value", "--variant", "6x4x4", "--split", "2", "--question", "win", "--progress", str(b)]) == 0
+    capsys.readouterr()
+    assert bk.main(["value-status", "--progress", str(a), str(b)]) == 0
+    assert json.loads(capsys.readouterr().out)["start"] == "yellow wins"
