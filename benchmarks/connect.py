@@ -33,8 +33,9 @@ if not DATA.exists():
 
 ENGINES = {   # what changed, step by step: each row is measured on the same positions in one run
     "old: pure Python, dict table": dict(engine="python"),
-    "compiled (numba), fixed table": dict(engine="compiled", dead_lines=False),
-    "compiled + dead-line pruning": dict(engine="compiled"),
+    "compiled (numba), fixed table": dict(engine="compiled", dead_lines=False, table_layout="split"),
+    "compiled + dead-line pruning": dict(engine="compiled", table_layout="split"),
+    "compiled + dead lines + one-word slots": dict(engine="compiled"),
 }
 FIVE = Path(__file__).resolve().parent / "data" / "five_in_a_row_positions.txt"
 

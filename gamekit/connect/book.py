@@ -212,9 +212,10 @@ class Build:
         import numpy as np
         try:
             with np.load(self.table_path) as z:
-                if z["keys"].shape == t.keys.shape:
-                    t.keys[:] = z["keys"]
-                    t.vals[:] = z["vals"]
+                saved = [z[f"a{i}"] for i in range(len(t.arrays))]
+                if all(a.shape == b.shape and a.dtype == b.dtype for a, b in zip(saved, t.arrays)):
+                    for a, b in zip(t.arrays, saved):
+                        a[:] = b
         except (OSError, ValueError, KeyError):
             pass                               # a damaged table only costs time, never correctness
 
@@ -224,7 +225,7 @@ class Build:
         if with_table and t is not None:
             import numpy as np
             tmp = self.table_path.with_name(self.table_path.name + ".tmp.npz")
-            np.savez(tmp, keys=t.keys, vals=t.vals)
+            np.savez(tmp, **{f"a{i}": a for i, a in enumerate(t.arrays)})
             os.replace(tmp, self.table_path)
 
     def leaves(self) -> list[tuple[str, int, int, str]]:

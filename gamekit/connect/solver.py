@@ -121,11 +121,12 @@ class Solver:
     ``engine``: ``"auto"`` (the compiled search of :mod:`gamekit.connect.fast` when numba is
     installed and the variant fits 64-bit bitboards, else pure Python), ``"compiled"`` or
     ``"python"``.  Both give the same scores; ``self.engine`` says which one runs.  ``table_size``
-    (slots of the compiled table) and ``dead_lines=False`` (no dead-line pruning) are for measuring.
+    (slots of the compiled table), ``dead_lines=False`` (no dead-line pruning) and ``table_layout="split"``
+    (the compiled table's first layout, see :mod:`gamekit.connect.fast`) are for measuring.
     """
 
     def __init__(self, variant: Variant, table_limit: int = 4_000_000, engine: str = "auto",
-                 table_size: int | None = None, dead_lines: bool = True) -> None:
+                 table_size: int | None = None, dead_lines: bool = True, table_layout: str = "packed") -> None:
         if engine not in ("auto", "compiled", "python"):
             raise ValueError(f"engine {engine!r}: choose 'auto', 'compiled' or 'python'")
         self.b = board_for(variant)
@@ -141,7 +142,9 @@ class Solver:
         self._tables = None
         if self.engine == "compiled":
             try:
-                self._build_compiled(table_size, dead_lines)
+                self._build_compiled(table_size, dead_lines, table_layout)
+            except ValueError:                 # a bad setting is refused, never worked around
+                raise
             except Exception:              # a broken numba install: the fallback still answers
                 if engine == "compiled":
                     raise
@@ -154,12 +157,14 @@ class Solver:
         if self._tables is not None:
             self._tables.reset()
 
-    def _build_compiled(self, size: int | None, dead_lines: bool) -> None:
+    def _build_compiled(self, size: int | None, dead_lines: bool, layout: str) -> None:
         import numpy as np
-        mod = fast.core(self.b.variant, dead_lines)
-        t = self._tables = fast.Tables(self.b.variant, size)
+        if layout not in ("packed", "split"):
+            raise ValueError(f"table_layout {layout!r}: choose 'packed' or 'split'")
+        mod = fast.core(self.b.variant, dead_lines, layout)
+        t = self._tables = fast.Tables(self.b.variant, size, layout)
         search = mod.negamax
-        keys, vals, mbuf, sbuf, stats = t.keys, t.vals, t.mbuf, t.sbuf, t.stats
+        tt, mbuf, sbuf, stats = t.arrays, t.mbuf, t.sbuf, t.stats
         u64 = np.uint64
         state = self
 
@@ -167,7 +172,7 @@ class Solver:
             stats[0] = 0
             stats[1] = 0
             try:
-                return search(u64(cur), u64(mask), nb, alpha, beta, keys, vals, mbuf, sbuf, stats,
+                return search(u64(cur), u64(mask), nb, alpha, beta, *tt, mbuf, sbuf, stats,
                               state.deadline or 0.0)
             finally:
                 state.nodes += int(stats[0])
@@ -181,7 +186,7 @@ class Solver:
             stats[0] = 0
             stats[1] = 0
             try:
-                return whole(u64(cur), u64(mask), nb, lo, hi, keys, vals, mbuf, sbuf, stats, state.deadline or 0.0)
+                return whole(u64(cur), u64(mask), nb, lo, hi, *tt, mbuf, sbuf, stats, state.deadline or 0.0)
             finally:
                 state.nodes += int(stats[0])
                 if stats[1]:

@@ -116,3 +116,36 @@ def test_generated_source_has_the_variant_constants():
 def test_module_solve_answers_like_a_fresh_solver():
     g = FiveInARow.from_moves(five_positions(26)[2])
     assert solve(g) == Solver(FIVE_IN_A_ROW).solve(g)
+
+
+@needs_numba
+def test_one_word_table_slots_give_the_same_scores_as_the_first_layout():
+    packed = Solver(FIVE_IN_A_ROW, engine="compiled")
+    split = Solver(FIVE_IN_A_ROW, engine="compiled", table_layout="split")
+    for moves in five_positions(24)[:4]:
+        g = FiveInARow.from_moves(moves)
+        packed.reset()
+        split.reset()
+        assert packed.solve(g) == split.solve(g), moves
+    # a tiny table: slots are overwritten all the time, a slot never answers for another position
+    v = Variant("5x4 sides four", 5, 4, 4, sides=True)
+    tiny, python = Solver(v, engine="compiled", table_size=131), Solver(v, engine="python")
+    rng = random.Random(5)
+    for _ in range(10):
+        g = ConnectGame(v)
+        for _ in range(rng.randrange(5)):
+            g.play(rng.choice(g.legal_moves()))
+            if g.is_over():
+                g.undo()
+                break
+        assert tiny.solve(g) == python.solve(g), g.history
+
+
+@needs_numba
+@pytest.mark.parametrize("size", [128, 100, 4_194_302, 2.5])
+def test_a_table_size_that_could_mix_up_positions_is_refused(size):
+    for engine in ("compiled", "auto"):
+        with pytest.raises(ValueError, match="table size"):
+            Solver(FIVE_IN_A_ROW, engine=engine, table_size=size)
+    with pytest.raises(ValueError, match="table_layout"):
+        Solver(FIVE_IN_A_ROW, engine="compiled", table_layout="dict")
