@@ -26,7 +26,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from gamekit.rooms import ratings
-from gamekit.rooms.games import TIMERS, BadOptions
+from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
 from gamekit.rooms.server import STATIC, BaseHandler, Refusal
 from gamekit.rooms.store import token_hash
 
@@ -268,6 +268,7 @@ class Groups:
         self.db.executescript(SCHEMA)
         scale = max(1.0, server.rooms_per_minute / 60.0)
         self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
+        self._positions: dict[tuple, dict] = {}               # (room, game no., moves) → how that game stands
         self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
         self.waiting: dict[str, dict[int, dict]] = {}          # group → member → find-an-opponent wait
         self.matched: dict[int, dict] = {}                     # member → the room found for them
@@ -518,14 +519,67 @@ class Groups:
         return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
 
     def open_rooms(self, group: dict) -> list[dict]:
+        """The group's rooms, most recently active first, each with its state: ``waiting`` (the second seat is
+        free), ``playing`` (with ``ply``) or ``finished`` (with ``result``: who won or a draw, how, the score)."""
         nick = {mid: n for mid, n in self.db.execute("SELECT id, nickname FROM members WHERE grp = ?", (group["id"],))}
         out = []
-        for room_id, rated, m0, m1 in self.db.execute(
-                "SELECT g.room, g.rated, g.member0, g.member1 FROM group_rooms g JOIN rooms r ON r.id = g.room "
-                "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT 50", (group["id"],)):
-            out.append({"room": room_id, "rated": bool(rated), "players": [nick.get(m0), nick.get(m1) if m1 else None],
-                        "free": m1 is None})
+        for room_id, rated, m0, m1, game_id, options, game_no, score0, reason in self.db.execute(
+                "SELECT g.room, g.rated, g.member0, g.member1, r.game, r.options, r.game_no, res.score0, res.reason "
+                "FROM group_rooms g JOIN rooms r ON r.id = g.room "
+                "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
+                "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT 50", (group["id"],)).fetchall():
+            players = [nick.get(m0), nick.get(m1) if m1 else None]
+            entry = {"room": room_id, "rated": bool(rated), "players": players, "free": m1 is None}
+            if m1 is None:
+                entry.update(state="waiting", ply=0, result=None)
+            else:
+                recorded = None if score0 is None else (score0, reason)
+                entry.update(self.room_state(room_id, game_id, json.loads(options), game_no, players, recorded))
+            out.append(entry)
         return out
+
+    def room_state(self, room_id: str, game_id: str, options: dict, game_no: int, players: list,
+                   recorded: tuple[float, str] | None) -> dict:
+        """``{"state": "playing"|"finished", "ply", "result"}`` of a room's current game.  A rated game's result
+        is the stored one (an abandoned game is lost by the pupil who left, whatever the board says); otherwise
+        it is read from the position.  Positions are replayed from the store once per list of moves (cached)."""
+        room = self.server.rooms.get(room_id)
+        moves = (tuple((m.kind, m.move, m.seat) for m in room.moves) if room is not None else
+                 tuple(self.db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))))
+        key = (room_id, game_no, moves)
+        summary = self._positions.get(key)
+        if summary is None:
+            game = room.game if room is not None else replay(game_id, options, list(moves))
+            spec = spec_for(game_id)
+            over = game.is_over()
+            summary = {"over": over, "winner": game.winner() if over else None,
+                       "resigned": getattr(game, "resigned", None) if over else None,
+                       "scores": [spec.score(game, s) for s in (0, 1)] if spec.final_score(game) else None,
+                       "names": spec.seat_names(options)}
+            if len(self._positions) > 5000:
+                self._positions.clear()
+            self._positions[key] = summary
+        if not summary["over"]:
+            return {"state": "playing", "ply": len(moves), "result": None}
+        if recorded is not None:
+            score0, reason = recorded
+            winner = None if score0 == 0.5 else 0 if score0 == 1 else 1
+        else:
+            winner = summary["winner"]
+            reason = "resigned" if summary["resigned"] is not None else "played"
+        names = [players[s] or summary["names"][s] for s in (0, 1)]
+        scores = summary["scores"]
+        if winner is None:
+            text = "A draw" + (f" {scores[0]}–{scores[1]}" if scores else "")
+        else:
+            loser = 1 - winner
+            text = {"resigned": f"{names[loser]} resigned: {names[winner]} won",
+                    "abandoned": f"{names[loser]} left: {names[winner]} won"}.get(
+                reason, f"{names[winner]} won" + (f" {scores[winner]}–{scores[loser]}" if scores else ""))
+        return {"state": "finished", "ply": len(moves),
+                "result": {"winner": winner, "winner_name": None if winner is None else names[winner],
+                           "reason": reason, "score": f"{scores[0]}–{scores[1]}" if scores else None,
+                           "text": text + "."}}
 
     def find_opponent(self, group: dict, member: dict, cancel: bool = False) -> dict:
         """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room."""

@@ -198,6 +198,88 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect):
     db.close()
 
 
+def play_out(clients) -> dict:
+    """Whoever is to move plays their first legal move, until the game is over (both see the same position)."""
+    while True:
+        n = max(c.state["ply"] for c in clients)
+        states = [c.wait(lambda s: s["ply"] >= n) for c in clients]
+        if states[0]["ply"] != states[1]["ply"]:
+            continue
+        if states[0]["over"]:
+            return states[0]
+        clients[states[0]["to_move"]].play(states[0]["targets"][0][0])
+
+
+def listed(member, room_id) -> dict:
+    return next(r for r in member.me()["rooms"] if r["room"] == room_id)
+
+
+def test_the_group_lists_each_room_as_waiting_playing_or_finished(rooms, klass, connect):
+    owner, (ana, ben, cleo) = klass
+    owner.settings(width=3, height=3)
+    created = ana.new_room(rated=True)
+    room_id = created.room
+    entry = listed(cleo, room_id)
+    assert (entry["state"], entry["free"], entry["result"]) == ("waiting", True, None)
+    b = ben.take_seat(room_id)
+    a = connect(created.link, token=created.seat_token())
+    b = connect(b.link, token=b.seat_token())
+    a.wait(lambda s: s["seats"][1]["connected"])
+    a.play("a1-b1")
+    b.wait(lambda s: s["ply"] == 1)
+    entry = listed(cleo, room_id)
+    assert (entry["state"], entry["ply"], entry["free"], entry["result"]) == ("playing", 1, False, None)
+    final = play_out([a, b])
+    scores = [int(s["score"]) for s in final["seats"]]
+    winner = final["winner"]
+    # the pupil's page and the teacher's page list it as finished, with who won and the score
+    for entry in (listed(cleo, room_id), next(r for r in owner.overview()["rooms"] if r["room"] == room_id)):
+        assert entry["state"] == "finished" and not entry["free"]
+        result = entry["result"]
+        assert result["winner"] == winner and result["reason"] == "played"
+        assert result["score"] == f"{scores[0]}–{scores[1]}"
+        if winner is None:
+            assert result["text"] == f"A draw {scores[0]}–{scores[1]}."
+        else:
+            names = ["Ana", "Ben"]
+            assert result["winner_name"] == names[winner]
+            assert result["text"] == f"{names[winner]} won {scores[winner]}–{scores[1 - winner]}."
+    # a new game agreed in the room makes it "playing" again
+    a.request_new_game()
+    b.request_new_game()
+    a.wait(lambda s: s["ply"] == 0 and not s["over"])
+    assert listed(cleo, room_id)["state"] == "playing"
+    # a resignation in a friendly room, and in a rated room the stored result
+    friendly = cleo.new_room(rated=False)
+    taken = ana.take_seat(friendly.room)
+    c = connect(friendly.link, token=friendly.seat_token())
+    a2 = connect(taken.link, token=taken.seat_token())
+    c.wait(lambda s: s["seats"][1]["connected"])
+    c.resign()
+    a2.wait(lambda s: s["over"])
+    entry = listed(ben, friendly.room)
+    assert entry["rated"] is False and entry["state"] == "finished"
+    assert entry["result"]["reason"] == "resigned" and entry["result"]["winner"] == 1
+    assert entry["result"]["text"] == "Cleo resigned: Ana won."
+    # a finished room is not open to join: its seats are taken (refused, nothing changes)
+    with pytest.raises(GroupRefused, match="Both seats"):
+        ben.take_seat(friendly.room)
+    assert listed(ben, friendly.room) == entry
+    # 5 en raya has no score to show; nobody outside the group reads the list
+    owner.settings(game="five")
+    five = ben.new_room(rated=True)
+    seat = cleo.take_seat(five.room)
+    f0, f1 = connect(five.link, token=five.seat_token()), connect(seat.link, token=seat.seat_token())
+    f0.wait(lambda s: s["seats"][1]["connected"])
+    f1.resign()
+    f0.wait(lambda s: s["over"])
+    entry = listed(ana, five.room)
+    assert entry["result"] == {"winner": 0, "winner_name": "Ben", "reason": "resigned", "score": None,
+                               "text": "Cleo resigned: Ben won."}
+    status, answer = rooms.post({"key": "forged-key-1234567890"}, f"/api/groups/{owner.group}/me")
+    assert status == 403 and "rooms" not in answer
+
+
 def test_find_me_an_opponent_pairs_two_waiting_pupils(rooms, klass):
     owner, (ana, ben, _) = klass
     assert ana.call("find")["status"] == "waiting"
