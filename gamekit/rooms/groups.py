@@ -19,8 +19,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import secrets
+import signal
 import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
 from gamekit.rooms.server import STATIC, BaseHandler, Refusal
-from gamekit.rooms.store import token_hash
+from gamekit.rooms.store import stood_in_at_end, token_hash
 
 if TYPE_CHECKING:
     from gamekit.rooms.server import Room, RoomServer
@@ -615,7 +617,7 @@ class Groups:
         room.open_to_link = False          # seat 2 is taken from the group page, not by opening the link
         self.set_view(room, info)
         if room.game.is_over():
-            self.game_over(room)           # a result lost in a crash between the move and its result is added
+            self.game_over(room, reloaded=True)    # a result lost in a crash between the move and its result
 
     def set_view(self, room: "Room", info: tuple) -> None:
         """What the room's state tells everyone about the group: the two nicknames and whether it is rated
@@ -639,14 +641,41 @@ class Groups:
         room.options = dict(room.options, first=1 - room.options.get("first", 0))
         self._tx([("UPDATE rooms SET options = ? WHERE id = ?", (json.dumps(room.options, sort_keys=True), room.id))])
 
-    def game_over(self, room: "Room") -> None:
+    def recover_results(self) -> list[str]:
+        """At the server's start: rated games that ended while the server went down before their result was
+        stored (a crash between the last move and its result) get it now, by the rules of :meth:`game_over`.
+        Returns the ids of the rooms whose result was added."""
+        rows = self.db.execute(
+            "SELECT g.room FROM group_rooms g JOIN rooms r ON r.id = g.room "
+            "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
+            "WHERE g.rated = 1 AND g.member1 IS NOT NULL AND res.id IS NULL "
+            "AND EXISTS (SELECT 1 FROM moves m WHERE m.room = g.room)").fetchall()
+        added = []
+        for (room_id,) in rows:
+            loaded = room_id in self.server.rooms
+            room = self.server.room(room_id)               # loading a finished game records its result
+            if room is None:
+                continue
+            if room.game.is_over():
+                added.append(room_id)
+            elif not loaded:
+                self.server.rooms.pop(room_id, None)       # a game in progress is loaded when someone opens it
+        return added
+
+    def game_over(self, room: "Room", reloaded: bool = False) -> None:
+        """Store the result of a rated game that has just ended (once per game), with the ratings it moves.
+        ``reloaded``: the game ended before the server went down and its result was not stored; who was away
+        is then read from the stored moves (``store.stood_in_at_end``), as nobody is connected yet."""
         info = self.room_info(room.id)
         if info is None or not info[1] or info[3] is None:
             return
         gid, _, m0, m1 = info
         game = room.game
         resigned = getattr(game, "resigned", None)
-        absent = [s for s in (0, 1) if s in room.cpu_for and not room.connected(s)]
+        if reloaded:
+            absent = sorted(stood_in_at_end(room.moves))
+        else:
+            absent = [s for s in (0, 1) if s in room.cpu_for and not room.connected(s)]
         if resigned is not None:
             score0, reason = (0.0 if resigned == 0 else 1.0), "resigned"
         elif len(absent) == 1:
@@ -663,6 +692,8 @@ class Groups:
             return
         new0, new1 = ratings.update(r[m0][0], r[m1][0], score0)
         now = self.server.now()
+        if self.server.fail_before_result:       # tests only: the server dies between a game's end and its result
+            os.kill(os.getpid(), signal.SIGKILL)
 
         def totals(mid: int, rating: float, score: float) -> tuple:
             _, g, w_, d, l = r[mid]

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gamekit.rooms import ratings
+from gamekit.rooms.client import RoomRefusal
 from gamekit.rooms.groups import check_nickname, check_progress, GroupRefusal
 from gamekit.rooms.groups_client import GroupOwner, GroupRefused, create_group, join_group, send_progress
 
@@ -317,6 +318,82 @@ def test_abandoned_and_timed_out_games(fresh_rooms, connect):
     db.close()
     with pytest.raises(GroupRefused, match="does not exist"):
         owner.ladder()
+
+
+def test_stood_in_at_end_reads_who_was_away_from_the_stored_moves():
+    from gamekit.rooms.store import BY_CPU_STANDING_IN as AWAY, BY_CPU_TIMEOUT as TIMEOUT, StoredMove, stood_in_at_end
+
+    def moves(*rows):
+        return [StoredMove(kind, "x", seat, by) for kind, seat, by in rows]
+    assert stood_in_at_end([]) == set()
+    assert stood_in_at_end(moves(("move", 0, 0), ("move", 1, AWAY), ("move", 0, 0))) == {1}
+    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, 0))) == set()          # back, and played
+    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, TIMEOUT))) == set()    # back, time ran out
+    assert stood_in_at_end(moves(("move", 0, TIMEOUT), ("move", 1, 0))) == set()       # there all along
+    assert stood_in_at_end(moves(("move", 0, AWAY), ("move", 1, AWAY))) == {0, 1}
+
+
+def _stored_result_and_ratings(db_path, group: str) -> tuple[list, dict, dict]:
+    with sqlite3.connect(db_path) as db:
+        results = db.execute("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id",
+                             (group,)).fetchall()
+        members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
+                   in db.execute("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
+                                 (group,))}
+    table = ratings.recompute([(a, b, s, at) for a, b, s, at, _ in results])
+    return results, members, table
+
+
+def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the_restart(server_with, connect):
+    import signal
+
+    from gamekit.rooms.games import replay
+    # a server that SIGKILLs itself after a rated game's last move is stored and before its result is
+    server = server_with("--fail-before-result")
+    owner = create_group(server.url, "Crash class")
+    owner.settings(width=3, height=3)
+    ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
+    a, b = rated_room(ana, ben, connect)
+    a.play("a1-b1")
+    b.close()                                        # Ben leaves and does not come back
+    a.wait(lambda s: not s["seats"][1]["connected"])
+    server.advance(61)                               # past the grace period: the CPU plays for Ben
+    while server.process.poll() is None:
+        try:
+            state = a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=10)
+            if state["over"]:
+                break
+            a.play(state["targets"][0][0])
+        except (TimeoutError, RoomRefusal, OSError):
+            break                                    # the server died under Ana's move
+    assert server.process.wait(timeout=30) == -signal.SIGKILL
+    with sqlite3.connect(server.db) as db:           # the game's end is stored, its result is not
+        room_id = db.execute("SELECT room FROM group_rooms").fetchone()[0]
+        moves = db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,)).fetchall()
+        assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 2").fetchone()[0] >= 1
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
+    assert replay("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
+
+    server.extra = ()
+    server.start()                                   # the same SQLite file; nobody opens the room
+    results, members, table = _stored_result_and_ratings(server.db, owner.group)
+    assert [(r[2], r[4]) for r in results] == [(1.0, "abandoned")]      # Ben left: Ana wins, board or not
+    by_nick = {m[0]: (mid, m) for mid, m in members.items()}
+    assert by_nick["Ana"][1][2:] == (1, 1, 0, 0) and by_nick["Ben"][1][2:] == (1, 0, 0, 1)
+    for mid, (_, rating, games, wins, draws, losses) in members.items():
+        st = table[mid]
+        assert (rating, games, wins, draws, losses) == pytest.approx((st.rating, st.games, st.wins, st.draws,
+                                                                      st.losses))
+    assert by_nick["Ana"][1][1] == pytest.approx(1216) and owner.rebuild_ratings() is True
+    listed_room = next(r for r in ana.me()["rooms"] if r["room"] == room_id)
+    assert listed_room["result"]["text"] == "Ben left: Ana won."
+    # opening the room, and another restart, record nothing twice
+    again = connect(f"{server.url}/r/{room_id}", token=a.seat_token())
+    assert again.wait(lambda s: s["over"])["over"]
+    again.close()
+    server.stop()
+    server.start()
+    assert _stored_result_and_ratings(server.db, owner.group)[:2] == (results, members)
 
 
 # ----- progress and the class table -------------------------------------------------------------------------
