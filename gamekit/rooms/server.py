@@ -169,6 +169,7 @@ class Room:
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
             "scene": [list(item) for item in scene], "size": [w, h],
             "targets": [list(t) for t in self.spec.targets(game, self.options)],
+            "hover": self.spec.hover(game, self.options),
             "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
                                   if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
