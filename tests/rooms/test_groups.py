@@ -292,15 +292,22 @@ def test_find_me_an_opponent_pairs_two_waiting_pupils(rooms, klass):
     assert ana.call("find", cancel=True)["status"] == "cancelled"
 
 
-def test_abandoned_and_timed_out_games(fresh_rooms, connect):
-    owner = create_group(fresh_rooms.url, "Late class")
+def ben_leaves(server, connect, name: str) -> tuple:
+    """A 3 × 3 rated game of Ana (gold) and Ben in a new group; after Ana's first move Ben leaves and does not
+    come back, and the clock passes the grace period, so the CPU plays for him. → (owner, ana, ben, Ana's client)"""
+    owner = create_group(server.url, name)
     owner.settings(width=3, height=3)
     ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
     a, b = rated_room(ana, ben, connect)
     a.play("a1-b1")
-    b.close()                                            # Ben leaves and does not come back
+    b.close()
     a.wait(lambda s: not s["seats"][1]["connected"])
-    fresh_rooms.advance(61)                              # past the grace period: the CPU plays for Ben
+    server.advance(61)
+    return owner, ana, ben, a
+
+
+def test_abandoned_and_timed_out_games(fresh_rooms, connect):
+    owner, ana, ben, a = ben_leaves(fresh_rooms, connect, "Late class")
     while not a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=30)["over"]:
         a.play(a.state["targets"][0][0])
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
@@ -350,14 +357,7 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
     from gamekit.rooms.games import replay
     # a server that SIGKILLs itself after a rated game's last move is stored and before its result is
     server = server_with("--fail-before-result")
-    owner = create_group(server.url, "Crash class")
-    owner.settings(width=3, height=3)
-    ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
-    a, b = rated_room(ana, ben, connect)
-    a.play("a1-b1")
-    b.close()                                        # Ben leaves and does not come back
-    a.wait(lambda s: not s["seats"][1]["connected"])
-    server.advance(61)                               # past the grace period: the CPU plays for Ben
+    owner, ana, ben, a = ben_leaves(server, connect, "Crash class")
     while server.process.poll() is None:
         try:
             state = a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=10)
