@@ -133,16 +133,15 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
     for col, colour in ((hover, DISC[game.to_move]), (cursor, CURSOR)):
         if col is None or game.is_over() or game.column_number(col) is None:
             continue
-        n = game.column_number(col)
+        if col != cursor:
+            for item in ghost_disc(game, layout, col, colour):
+                scene.add(*item)
+            continue
         x, y = layout.centre(col, game.height)     # the strip above the grid
-        if col == cursor:
-            scene.add("ring", x, y, r, CURSOR, 3)
-        else:
-            scene.add("circle", x, y, r, colour)
-        land = game.landing_cell(n)
+        scene.add("ring", x, y, r, CURSOR, 3)
+        land = game.landing_cell(game.column_number(col))
         if land is not None:
-            lx, ly = layout.centre(*land)
-            scene.add("ring", lx, ly, r, colour if col != cursor else CURSOR, 3)
+            scene.add("ring", *layout.centre(*land), r, CURSOR, 3)
     # column numbers and verdicts underneath
     ny = gy + gh + 14
     for n in range(1, game.columns + 1):
@@ -153,6 +152,23 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
             words, kind = verdicts[c]
             scene.add("text", x, ny + 15, words, "10px sans-serif", VERDICT_COLOURS.get(kind, INK), "center")
     return scene
+
+
+GHOST_ALPHA = "66"          # the landing ghost's fill: the disc colour at 40 % opacity (#rrggbbaa)
+
+
+def ghost_disc(game: ConnectGame, layout: GridLayout, col: int, colour: str) -> list[tuple]:
+    """What pointing at grid column ``col`` shows (the scene primitives): a disc of ``colour`` (``#rrggbb``, the
+    mover's) in the strip above the grid and, at the cell where it would land, a translucent disc of that colour
+    ringed in it; the landing part is left out when the column is full.  Used by :func:`connect_scene` and by
+    the room page (``gamekit.rooms.games``)."""
+    r = layout.cell * 0.38
+    items = [("circle", *layout.centre(col, game.height), r, colour)]
+    land = game.landing_cell(game.column_number(col))
+    if land is not None:
+        lx, ly = layout.centre(*land)
+        items += [("circle", lx, ly, r, colour + GHOST_ALPHA), ("ring", lx, ly, r, colour, 3)]
+    return items
 
 
 def _last_disc(game: ConnectGame) -> tuple[int, int] | None:

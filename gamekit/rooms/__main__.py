@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clock-offset-file", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
     parser.add_argument("--sweep-every", type=float, default=60.0, help=argparse.SUPPRESS)
+    parser.add_argument("--fail-before-result", action="store_true", help=argparse.SUPPRESS)   # crash tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
@@ -38,7 +39,8 @@ def main(argv: list[str] | None = None) -> None:
 async def serve(args: argparse.Namespace) -> None:
     server = RoomServer(args.db, clock=Clock(args.clock_offset_file), grace=args.grace, tick=args.tick,
                         sweep_every=args.sweep_every, rooms_per_minute=args.rooms_per_minute,
-                        base_url=args.base_url, synchronous=args.sync, prefix=args.prefix)
+                        base_url=args.base_url, synchronous=args.sync, prefix=args.prefix,
+                        fail_before_result=args.fail_before_result)
     app = server.app()
     http = app.listen(args.port, args.host, xheaders=args.base_url is not None)
     server.start_ticking()

@@ -44,6 +44,9 @@ class GameSpec:
     score: Callable[[Any, int], str] = lambda game, seat: ""
     describe: Callable[[dict], str] = lambda options: ""
     final_score: Callable[[Any], str] = lambda game: ""      # e.g. "9–7", said with the result
+    # pointer ghosts: [move, x0, y0, x1, y1, primitives]: while the pointer is in that box and it is the reader's
+    # turn, the page draws the primitives over the board (5 en raya: where the next disc would land)
+    hover: Callable[[Any, dict], list] = lambda game, options: []
     max_moves: int = 1000                         # longer histories are refused (a flood guard)
     extra: dict = field(default_factory=dict)
 
@@ -198,6 +201,25 @@ def _connect_targets(game: Any, options: dict) -> list[tuple[str, float, float]]
     return points
 
 
+def _connect_hover(game: Any, options: dict) -> list:
+    """A box per column a disc can be dropped in (its whole height, as a click there drops), with the widget's
+    ghost disc in the mover's colour; none for a full column, a side column or a finished game."""
+    from gamekit.connect.widget import DISC, ghost_disc, layout_for
+    if game.is_over():
+        return []
+    layout = layout_for(game)
+    drops = set(game.legal_moves())
+    _, height = layout.css_size
+    boxes = []
+    for n in range(1, game.columns + 1):
+        if str(n) in drops:
+            col = game.grid_column(n)
+            x0 = layout.margin + col * layout.cell
+            boxes.append([str(n), x0, 0, x0 + layout.cell, height,
+                          [list(item) for item in ghost_disc(game, layout, col, DISC[game.to_move])]])
+    return boxes
+
+
 register(GameSpec(
     id="connect", title="5 en raya / Connect Four",
     check_options=_connect_check, new_game=_connect_new,
@@ -205,6 +227,7 @@ register(GameSpec(
     scene=_connect_scene, move_at=_connect_move_at, targets=_connect_targets,
     cpu=_cpu_of("gamekit.connect.players"),
     score=lambda game, seat: str(game.discs_played(seat)),
+    hover=_connect_hover,
     describe=lambda o: ("5 en raya (9 × 6, five in a line)" if o["board"] == "five"
                         else "Connect Four (7 × 6, four in a line)") + (" with PopOut" if o["popout"] else ""),
     max_moves=2000,

@@ -19,16 +19,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import secrets
+import signal
 import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from gamekit.rooms import ratings
-from gamekit.rooms.games import TIMERS, BadOptions
+from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
 from gamekit.rooms.server import STATIC, BaseHandler, Refusal
-from gamekit.rooms.store import token_hash
+from gamekit.rooms.store import stood_in_at_end, token_hash
 
 if TYPE_CHECKING:
     from gamekit.rooms.server import Room, RoomServer
@@ -268,6 +270,7 @@ class Groups:
         self.db.executescript(SCHEMA)
         scale = max(1.0, server.rooms_per_minute / 60.0)
         self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
+        self._positions: dict[tuple, dict] = {}               # (room, game no., moves) → how that game stands
         self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
         self.waiting: dict[str, dict[int, dict]] = {}          # group → member → find-an-opponent wait
         self.matched: dict[int, dict] = {}                     # member → the room found for them
@@ -518,14 +521,67 @@ class Groups:
         return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
 
     def open_rooms(self, group: dict) -> list[dict]:
+        """The group's rooms, most recently active first, each with its state: ``waiting`` (the second seat is
+        free), ``playing`` (with ``ply``) or ``finished`` (with ``result``: who won or a draw, how, the score)."""
         nick = {mid: n for mid, n in self.db.execute("SELECT id, nickname FROM members WHERE grp = ?", (group["id"],))}
         out = []
-        for room_id, rated, m0, m1 in self.db.execute(
-                "SELECT g.room, g.rated, g.member0, g.member1 FROM group_rooms g JOIN rooms r ON r.id = g.room "
-                "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT 50", (group["id"],)):
-            out.append({"room": room_id, "rated": bool(rated), "players": [nick.get(m0), nick.get(m1) if m1 else None],
-                        "free": m1 is None})
+        for room_id, rated, m0, m1, game_id, options, game_no, score0, reason in self.db.execute(
+                "SELECT g.room, g.rated, g.member0, g.member1, r.game, r.options, r.game_no, res.score0, res.reason "
+                "FROM group_rooms g JOIN rooms r ON r.id = g.room "
+                "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
+                "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT 50", (group["id"],)).fetchall():
+            players = [nick.get(m0), nick.get(m1) if m1 else None]
+            entry = {"room": room_id, "rated": bool(rated), "players": players, "free": m1 is None}
+            if m1 is None:
+                entry.update(state="waiting", ply=0, result=None)
+            else:
+                recorded = None if score0 is None else (score0, reason)
+                entry.update(self.room_state(room_id, game_id, json.loads(options), game_no, players, recorded))
+            out.append(entry)
         return out
+
+    def room_state(self, room_id: str, game_id: str, options: dict, game_no: int, players: list,
+                   recorded: tuple[float, str] | None) -> dict:
+        """``{"state": "playing"|"finished", "ply", "result"}`` of a room's current game.  A rated game's result
+        is the stored one (an abandoned game is lost by the pupil who left, whatever the board says); otherwise
+        it is read from the position.  Positions are replayed from the store once per list of moves (cached)."""
+        room = self.server.rooms.get(room_id)
+        moves = (tuple((m.kind, m.move, m.seat) for m in room.moves) if room is not None else
+                 tuple(self.db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))))
+        key = (room_id, game_no, moves)
+        summary = self._positions.get(key)
+        if summary is None:
+            game = room.game if room is not None else replay(game_id, options, list(moves))
+            spec = spec_for(game_id)
+            over = game.is_over()
+            summary = {"over": over, "winner": game.winner() if over else None,
+                       "resigned": getattr(game, "resigned", None) if over else None,
+                       "scores": [spec.score(game, s) for s in (0, 1)] if spec.final_score(game) else None,
+                       "names": spec.seat_names(options)}
+            if len(self._positions) > 5000:
+                self._positions.clear()
+            self._positions[key] = summary
+        if not summary["over"]:
+            return {"state": "playing", "ply": len(moves), "result": None}
+        if recorded is not None:
+            score0, reason = recorded
+            winner = None if score0 == 0.5 else 0 if score0 == 1 else 1
+        else:
+            winner = summary["winner"]
+            reason = "resigned" if summary["resigned"] is not None else "played"
+        names = [players[s] or summary["names"][s] for s in (0, 1)]
+        scores = summary["scores"]
+        if winner is None:
+            text = "A draw" + (f" {scores[0]}–{scores[1]}" if scores else "")
+        else:
+            loser = 1 - winner
+            text = {"resigned": f"{names[loser]} resigned: {names[winner]} won",
+                    "abandoned": f"{names[loser]} left: {names[winner]} won"}.get(
+                reason, f"{names[winner]} won" + (f" {scores[winner]}–{scores[loser]}" if scores else ""))
+        return {"state": "finished", "ply": len(moves),
+                "result": {"winner": winner, "winner_name": None if winner is None else names[winner],
+                           "reason": reason, "score": f"{scores[0]}–{scores[1]}" if scores else None,
+                           "text": text + "."}}
 
     def find_opponent(self, group: dict, member: dict, cancel: bool = False) -> dict:
         """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room."""
@@ -561,7 +617,7 @@ class Groups:
         room.open_to_link = False          # seat 2 is taken from the group page, not by opening the link
         self.set_view(room, info)
         if room.game.is_over():
-            self.game_over(room)           # a result lost in a crash between the move and its result is added
+            self.game_over(room, reloaded=True)    # a result lost in a crash between the move and its result
 
     def set_view(self, room: "Room", info: tuple) -> None:
         """What the room's state tells everyone about the group: the two nicknames and whether it is rated
@@ -585,14 +641,41 @@ class Groups:
         room.options = dict(room.options, first=1 - room.options.get("first", 0))
         self._tx([("UPDATE rooms SET options = ? WHERE id = ?", (json.dumps(room.options, sort_keys=True), room.id))])
 
-    def game_over(self, room: "Room") -> None:
+    def recover_results(self) -> list[str]:
+        """At the server's start: rated games that ended while the server went down before their result was
+        stored (a crash between the last move and its result) get it now, by the rules of :meth:`game_over`.
+        Returns the ids of the rooms whose result was added."""
+        rows = self.db.execute(
+            "SELECT g.room FROM group_rooms g JOIN rooms r ON r.id = g.room "
+            "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
+            "WHERE g.rated = 1 AND g.member1 IS NOT NULL AND res.id IS NULL "
+            "AND EXISTS (SELECT 1 FROM moves m WHERE m.room = g.room)").fetchall()
+        added = []
+        for (room_id,) in rows:
+            loaded = room_id in self.server.rooms
+            room = self.server.room(room_id)               # loading a finished game records its result
+            if room is None:
+                continue
+            if room.game.is_over():
+                added.append(room_id)
+            elif not loaded:
+                self.server.rooms.pop(room_id, None)       # a game in progress is loaded when someone opens it
+        return added
+
+    def game_over(self, room: "Room", reloaded: bool = False) -> None:
+        """Store the result of a rated game that has just ended (once per game), with the ratings it moves.
+        ``reloaded``: the game ended before the server went down and its result was not stored; who was away
+        is then read from the stored moves (``store.stood_in_at_end``), as nobody is connected yet."""
         info = self.room_info(room.id)
         if info is None or not info[1] or info[3] is None:
             return
         gid, _, m0, m1 = info
         game = room.game
         resigned = getattr(game, "resigned", None)
-        absent = [s for s in (0, 1) if s in room.cpu_for and not room.connected(s)]
+        if reloaded:
+            absent = sorted(stood_in_at_end(room.moves))
+        else:
+            absent = [s for s in (0, 1) if s in room.cpu_for and not room.connected(s)]
         if resigned is not None:
             score0, reason = (0.0 if resigned == 0 else 1.0), "resigned"
         elif len(absent) == 1:
@@ -609,6 +692,8 @@ class Groups:
             return
         new0, new1 = ratings.update(r[m0][0], r[m1][0], score0)
         now = self.server.now()
+        if self.server.fail_before_result:       # tests only: the server dies between a game's end and its result
+            os.kill(os.getpid(), signal.SIGKILL)
 
         def totals(mid: int, rating: float, score: float) -> tuple:
             _, g, w_, d, l = r[mid]

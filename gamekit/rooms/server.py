@@ -30,7 +30,8 @@ from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
-from gamekit.rooms.store import SEVEN_DAYS, Store, StoredMove, token_hash
+from gamekit.rooms.store import (BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, Store, StoredMove,
+                                 token_hash)
 
 log = logging.getLogger("gamekit.rooms")
 STATIC = Path(__file__).parent / "static"
@@ -168,6 +169,7 @@ class Room:
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
             "scene": [list(item) for item in scene], "size": [w, h],
             "targets": [list(t) for t in self.spec.targets(game, self.options)],
+            "hover": self.spec.hover(game, self.options),
             "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
                                   if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
@@ -183,7 +185,7 @@ class Room:
             conn.send_state(state, None)
 
     # ----- changes (each committed before anyone is told) ------------------------------------------------
-    def commit_move(self, seat: int, move: str, by_cpu: bool = False) -> str:
+    def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
         game = self.game
         before = len(game.history)
         game.play(move)                                   # IllegalMoveError: nothing changed
@@ -207,11 +209,11 @@ class Room:
     def commit_resign(self, seat: int) -> None:
         self.game.resign(seat)
         try:
-            self.server.store.add_move(self.id, self.ply(), "resign", None, seat, False, self.server.now())
+            self.server.store.add_move(self.id, self.ply(), "resign", None, seat, BY_PLAYER, self.server.now())
         except Exception:
             self.game.undo()
             raise
-        self.moves.append(StoredMove("resign", None, seat, False))
+        self.moves.append(StoredMove("resign", None, seat, BY_PLAYER))
         self.request = None
         self.note = f"{self.names[seat]} resigned."
         self.server.groups.game_over(self)
@@ -264,7 +266,7 @@ class Room:
                 self._cpu = self.spec.cpu(CPU_LEVEL, None)
             move = self._cpu.choose(self.game)
             timed_out = self.connected(seat)
-            self.commit_move(seat, move, by_cpu=True)
+            self.commit_move(seat, move, by_cpu=BY_CPU_TIMEOUT if timed_out else BY_CPU_STANDING_IN)
             self.note = (f"Time ran out: the CPU played {move} for {self.names[seat]}." if timed_out
                          else f"The CPU played {move} for {self.names[seat]}.")
             self.broadcast()
@@ -276,8 +278,9 @@ class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
                  rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
-                 prefix: str = ""):
+                 prefix: str = "", fail_before_result: bool = False):
         self.store = Store(db, synchronous=synchronous)
+        self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
         self.grace, self.idle = grace, idle
         self.tick_seconds, self.sweep_every = tick, sweep_every
@@ -289,6 +292,7 @@ class RoomServer:
         self._last_sweep = 0.0
         from gamekit.rooms.groups import Groups      # class groups share this database (docs/class.md)
         self.groups = Groups(self)
+        self.groups.recover_results()                # results lost in a crash are added now, not when next opened
 
     def room(self, room_id: str) -> Room | None:
         if room_id in self.rooms:

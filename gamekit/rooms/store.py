@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS moves (
     kind TEXT NOT NULL,
     move TEXT,
     seat INTEGER NOT NULL,
-    by_cpu INTEGER NOT NULL,
+    by_cpu INTEGER NOT NULL,             -- 0 the player, 1 the CPU (time ran out), 2 the CPU for an absent player
     at REAL NOT NULL,
     PRIMARY KEY (room, ply)
 );
@@ -60,12 +60,28 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+BY_PLAYER, BY_CPU_TIMEOUT, BY_CPU_STANDING_IN = 0, 1, 2      # who made a move (``moves.by_cpu``)
+
+
 @dataclass
 class StoredMove:
     kind: str            # "move" or "resign"
     move: str | None
     seat: int
-    by_cpu: bool
+    by_cpu: int          # BY_PLAYER, BY_CPU_TIMEOUT (the player was there) or BY_CPU_STANDING_IN (they were away)
+
+
+def stood_in_at_end(moves: list[StoredMove]) -> set[int]:
+    """The seats the CPU was standing in for after the last of ``moves``, as far as the stored moves tell: a
+    seat is away from a move the CPU made for it while it was away until its next move made while it was
+    there (its own, a resignation, or a turn the CPU played when its time ran out)."""
+    away: set[int] = set()
+    for m in moves:
+        if m.kind == "move" and m.by_cpu == BY_CPU_STANDING_IN:
+            away.add(m.seat)
+        else:
+            away.discard(m.seat)
+    return away
 
 
 @dataclass
@@ -125,7 +141,7 @@ class Store:
         room = StoredRoom(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
         for seat, h in self.db.execute("SELECT seat, token_hash FROM seats WHERE room = ?", (room_id,)):
             room.seat_hashes[seat] = h
-        room.moves = [StoredMove(kind, move, seat, bool(cpu)) for kind, move, seat, cpu in self.db.execute(
+        room.moves = [StoredMove(kind, move, seat, int(cpu)) for kind, move, seat, cpu in self.db.execute(
             "SELECT kind, move, seat, by_cpu FROM moves WHERE room = ? ORDER BY ply", (room_id,))]
         req = self.db.execute("SELECT kind, seat FROM requests WHERE room = ?", (room_id,)).fetchone()
         room.request = tuple(req) if req else None
@@ -143,8 +159,9 @@ class Store:
                   ("UPDATE rooms SET last_active = ? WHERE id = ?", (now, room_id))])
 
     # ----- moves and requests ----------------------------------------------------------------------
-    def add_move(self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: bool, now: float) -> None:
-        """Store one confirmed action; a pending request is cancelled by it (same transaction)."""
+    def add_move(self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int, now: float) -> None:
+        """Store one confirmed action (``by_cpu``: BY_PLAYER, BY_CPU_TIMEOUT or BY_CPU_STANDING_IN); a pending
+        request is cancelled by it (same transaction)."""
         self._tx([("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (room_id, ply, kind, move, seat, int(by_cpu), now)),
                   ("DELETE FROM requests WHERE room = ?", (room_id,)),

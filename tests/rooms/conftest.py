@@ -222,9 +222,22 @@ def person(chromium):
 
 
 @pytest.fixture
-def slow_limits(tmp_path):
+def server_with(tmp_path):
+    """``server_with(*options)`` → a server of the test's own, started with these extra command-line options."""
+    servers = []
+
+    def make(*extra: str) -> RoomsServer:
+        server = RoomsServer(tmp_path, extra=extra)
+        servers.append(server)
+        server.start()
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def slow_limits(server_with):
     """A server with the default request limits (the other fixtures raise them for speed)."""
-    server = RoomsServer(tmp_path, extra=("--rooms-per-minute", "60"))
-    server.start()
-    yield server
-    server.stop()
+    return server_with("--rooms-per-minute", "60")

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gamekit.rooms import ratings
+from gamekit.rooms.client import RoomRefusal
 from gamekit.rooms.groups import check_nickname, check_progress, GroupRefusal
 from gamekit.rooms.groups_client import GroupOwner, GroupRefused, create_group, join_group, send_progress
 
@@ -185,6 +186,88 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect, drawn_dots
     db.close()
 
 
+def play_out(clients) -> dict:
+    """Whoever is to move plays their first legal move, until the game is over (both see the same position)."""
+    while True:
+        n = max(c.state["ply"] for c in clients)
+        states = [c.wait(lambda s: s["ply"] >= n) for c in clients]
+        if states[0]["ply"] != states[1]["ply"]:
+            continue
+        if states[0]["over"]:
+            return states[0]
+        clients[states[0]["to_move"]].play(states[0]["targets"][0][0])
+
+
+def listed(member, room_id) -> dict:
+    return next(r for r in member.me()["rooms"] if r["room"] == room_id)
+
+
+def test_the_group_lists_each_room_as_waiting_playing_or_finished(rooms, klass, connect):
+    owner, (ana, ben, cleo) = klass
+    owner.settings(width=3, height=3)
+    created = ana.new_room(rated=True)
+    room_id = created.room
+    entry = listed(cleo, room_id)
+    assert (entry["state"], entry["free"], entry["result"]) == ("waiting", True, None)
+    b = ben.take_seat(room_id)
+    a = connect(created.link, token=created.seat_token())
+    b = connect(b.link, token=b.seat_token())
+    a.wait(lambda s: s["seats"][1]["connected"])
+    a.play("a1-b1")
+    b.wait(lambda s: s["ply"] == 1)
+    entry = listed(cleo, room_id)
+    assert (entry["state"], entry["ply"], entry["free"], entry["result"]) == ("playing", 1, False, None)
+    final = play_out([a, b])
+    scores = [int(s["score"]) for s in final["seats"]]
+    winner = final["winner"]
+    # the pupil's page and the teacher's page list it as finished, with who won and the score
+    for entry in (listed(cleo, room_id), next(r for r in owner.overview()["rooms"] if r["room"] == room_id)):
+        assert entry["state"] == "finished" and not entry["free"]
+        result = entry["result"]
+        assert result["winner"] == winner and result["reason"] == "played"
+        assert result["score"] == f"{scores[0]}–{scores[1]}"
+        if winner is None:
+            assert result["text"] == f"A draw {scores[0]}–{scores[1]}."
+        else:
+            names = ["Ana", "Ben"]
+            assert result["winner_name"] == names[winner]
+            assert result["text"] == f"{names[winner]} won {scores[winner]}–{scores[1 - winner]}."
+    # a new game agreed in the room makes it "playing" again
+    a.request_new_game()
+    b.request_new_game()
+    a.wait(lambda s: s["ply"] == 0 and not s["over"])
+    assert listed(cleo, room_id)["state"] == "playing"
+    # a resignation in a friendly room, and in a rated room the stored result
+    friendly = cleo.new_room(rated=False)
+    taken = ana.take_seat(friendly.room)
+    c = connect(friendly.link, token=friendly.seat_token())
+    a2 = connect(taken.link, token=taken.seat_token())
+    c.wait(lambda s: s["seats"][1]["connected"])
+    c.resign()
+    a2.wait(lambda s: s["over"])
+    entry = listed(ben, friendly.room)
+    assert entry["rated"] is False and entry["state"] == "finished"
+    assert entry["result"]["reason"] == "resigned" and entry["result"]["winner"] == 1
+    assert entry["result"]["text"] == "Cleo resigned: Ana won."
+    # a finished room is not open to join: its seats are taken (refused, nothing changes)
+    with pytest.raises(GroupRefused, match="Both seats"):
+        ben.take_seat(friendly.room)
+    assert listed(ben, friendly.room) == entry
+    # 5 en raya has no score to show; nobody outside the group reads the list
+    owner.settings(game="five")
+    five = ben.new_room(rated=True)
+    seat = cleo.take_seat(five.room)
+    f0, f1 = connect(five.link, token=five.seat_token()), connect(seat.link, token=seat.seat_token())
+    f0.wait(lambda s: s["seats"][1]["connected"])
+    f1.resign()
+    f0.wait(lambda s: s["over"])
+    entry = listed(ana, five.room)
+    assert entry["result"] == {"winner": 0, "winner_name": "Ben", "reason": "resigned", "score": None,
+                               "text": "Cleo resigned: Ben won."}
+    status, answer = rooms.post({"key": "forged-key-1234567890"}, f"/api/groups/{owner.group}/me")
+    assert status == 403 and "rooms" not in answer
+
+
 def test_find_me_an_opponent_pairs_two_waiting_pupils(rooms, klass):
     owner, (ana, ben, _) = klass
     assert ana.call("find")["status"] == "waiting"
@@ -196,15 +279,22 @@ def test_find_me_an_opponent_pairs_two_waiting_pupils(rooms, klass):
     assert ana.call("find", cancel=True)["status"] == "cancelled"
 
 
-def test_abandoned_and_timed_out_games(fresh_rooms, connect):
-    owner = create_group(fresh_rooms.url, "Late class")
+def ben_leaves(server, connect, name: str) -> tuple:
+    """A 3 × 3 rated game of Ana (gold) and Ben in a new group; after Ana's first move Ben leaves and does not
+    come back, and the clock passes the grace period, so the CPU plays for him. → (owner, ana, ben, Ana's client)"""
+    owner = create_group(server.url, name)
     owner.settings(width=3, height=3)
     ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
     a, b = rated_room(ana, ben, connect)
     a.play("a1-b1")
-    b.close()                                            # Ben leaves and does not come back
+    b.close()
     a.wait(lambda s: not s["seats"][1]["connected"])
-    fresh_rooms.advance(61)                              # past the grace period: the CPU plays for Ben
+    server.advance(61)
+    return owner, ana, ben, a
+
+
+def test_abandoned_and_timed_out_games(fresh_rooms, connect):
+    owner, ana, ben, a = ben_leaves(fresh_rooms, connect, "Late class")
     while not a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=30)["over"]:
         a.play(a.state["targets"][0][0])
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
@@ -222,6 +312,75 @@ def test_abandoned_and_timed_out_games(fresh_rooms, connect):
     db.close()
     with pytest.raises(GroupRefused, match="does not exist"):
         owner.ladder()
+
+
+def test_stood_in_at_end_reads_who_was_away_from_the_stored_moves():
+    from gamekit.rooms.store import BY_CPU_STANDING_IN as AWAY, BY_CPU_TIMEOUT as TIMEOUT, StoredMove, stood_in_at_end
+
+    def moves(*rows):
+        return [StoredMove(kind, "x", seat, by) for kind, seat, by in rows]
+    assert stood_in_at_end([]) == set()
+    assert stood_in_at_end(moves(("move", 0, 0), ("move", 1, AWAY), ("move", 0, 0))) == {1}
+    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, 0))) == set()          # back, and played
+    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, TIMEOUT))) == set()    # back, time ran out
+    assert stood_in_at_end(moves(("move", 0, TIMEOUT), ("move", 1, 0))) == set()       # there all along
+    assert stood_in_at_end(moves(("move", 0, AWAY), ("move", 1, AWAY))) == {0, 1}
+
+
+def _stored_result_and_ratings(db_path, group: str) -> tuple[list, dict, dict]:
+    with sqlite3.connect(db_path) as db:
+        results = db.execute("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id",
+                             (group,)).fetchall()
+        members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
+                   in db.execute("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
+                                 (group,))}
+    table = ratings.recompute([(a, b, s, at) for a, b, s, at, _ in results])
+    return results, members, table
+
+
+def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the_restart(server_with, connect):
+    import signal
+
+    from gamekit.rooms.games import replay
+    # a server that SIGKILLs itself after a rated game's last move is stored and before its result is
+    server = server_with("--fail-before-result")
+    owner, ana, ben, a = ben_leaves(server, connect, "Crash class")
+    while server.process.poll() is None:
+        try:
+            state = a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=10)
+            if state["over"]:
+                break
+            a.play(state["targets"][0][0])
+        except (TimeoutError, RoomRefusal, OSError):
+            break                                    # the server died under Ana's move
+    assert server.process.wait(timeout=30) == -signal.SIGKILL
+    with sqlite3.connect(server.db) as db:           # the game's end is stored, its result is not
+        room_id = db.execute("SELECT room FROM group_rooms").fetchone()[0]
+        moves = db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,)).fetchall()
+        assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 2").fetchone()[0] >= 1
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
+    assert replay("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
+
+    server.extra = ()
+    server.start()                                   # the same SQLite file; nobody opens the room
+    results, members, table = _stored_result_and_ratings(server.db, owner.group)
+    assert [(r[2], r[4]) for r in results] == [(1.0, "abandoned")]      # Ben left: Ana wins, board or not
+    by_nick = {m[0]: (mid, m) for mid, m in members.items()}
+    assert by_nick["Ana"][1][2:] == (1, 1, 0, 0) and by_nick["Ben"][1][2:] == (1, 0, 0, 1)
+    for mid, (_, rating, games, wins, draws, losses) in members.items():
+        st = table[mid]
+        assert (rating, games, wins, draws, losses) == pytest.approx((st.rating, st.games, st.wins, st.draws,
+                                                                      st.losses))
+    assert by_nick["Ana"][1][1] == pytest.approx(1216) and owner.rebuild_ratings() is True
+    listed_room = next(r for r in ana.me()["rooms"] if r["room"] == room_id)
+    assert listed_room["result"]["text"] == "Ben left: Ana won."
+    # opening the room, and another restart, record nothing twice
+    again = connect(f"{server.url}/r/{room_id}", token=a.seat_token())
+    assert again.wait(lambda s: s["over"])["over"]
+    again.close()
+    server.stop()
+    server.start()
+    assert _stored_result_and_ratings(server.db, owner.group)[:2] == (results, members)
 
 
 # ----- progress and the class table -------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 The teacher creates a group and sets a 4 × 4 board; three pupils join (bad nicknames refused); two rated games
 are played through the pages (a 4 × 4 Dots draw 8–8, and a game found with "find me an opponent" ended by a
-resignation); the ladder shows the draw counted half; a pupil's lesson progress (sent as the notebook client
+resignation); the group pages (pupil's and teacher's) mark both rooms finished with their result and offer
+only to look at them, while a new room is offered as waiting and then shown as playing; the ladder shows the
+draw counted half; a pupil's lesson progress (sent as the notebook client
 sends it) reaches the teacher's class table and its CSV; a pupil cannot open the owner page or change
 settings; forged links are refused.
 """
@@ -128,6 +130,37 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
     assert ben.url == cleo.url
     cleo.click("#resign")
     wait_room(ben, "s.over")
+
+    # the group page marks both rooms finished with their result, and offers to look, not to join or play
+    room2 = ben.url.rsplit("/", 1)[-1]
+    ana.goto(join_link)
+    for room, result in ((room_id, "Finished: A draw 8–8."), (room2, "Finished: Cleo resigned: Ben won.")):
+        row = ana.locator(f"#rooms tr[data-room='{room}']")
+        row.wait_for()
+        assert row.get_attribute("data-state") == "finished" and result in row.inner_text()
+        assert row.locator("button").inner_text() == "See the board"
+    # a room still waiting for its second player is offered to the others; once taken it is "playing"
+    cleo.goto(join_link)
+    cleo.wait_for_selector("#member", state="visible")
+    cleo.click("#new-room")
+    cleo.wait_for_url("**/r/**")
+    room3 = cleo.url.rsplit("/", 1)[-1]
+    ana.reload()
+    row = ana.locator(f"#rooms tr[data-room='{room3}']")
+    row.wait_for()
+    assert "Waiting for a second player" in row.inner_text() and row.locator("button").inner_text() == "Take the seat"
+    row.locator("button").click()
+    ana.wait_for_url("**/r/**")
+    wait_room(ana, "!!s && r.connected && r.seat === 1")
+    ben.goto(join_link)
+    row = ben.locator(f"#rooms tr[data-room='{room3}']")
+    row.wait_for()
+    assert "Playing (move 0)" in row.inner_text() and row.locator("button").inner_text() == "Watch"
+    # the teacher sees the same list
+    teacher.reload()
+    teacher.wait_for_selector(f"#rooms tr[data-room='{room_id}'][data-state='finished']")
+    assert "A draw 8–8." in teacher.inner_text(f"#rooms tr[data-room='{room_id}']")
+    assert teacher.get_attribute(f"#rooms tr[data-room='{room3}']", "data-state") == "playing"
 
     # the ladder: the draw counted half a win (rating unchanged between equals), the resignation a loss
     ana.goto(join_link)

@@ -188,6 +188,33 @@ def test_a_whole_connect_game_and_popout(pair):
     assert refused(yellow, {"type": "move", "move": "3"}).code == "game_over"
 
 
+def test_the_state_lists_where_a_ghost_disc_shows(pair):
+    """5 en raya: a box per column that takes a disc, with the widget's ghost in the mover's colour (a disc
+    above the grid and a translucent one where it lands); a full or side column has none, nor a finished game."""
+    from gamekit.connect.rules import FiveInARow
+    from gamekit.connect.widget import ghost_disc, layout_for
+    info, red, yellow = pair("connect", board="five")
+    state = red.wait(lambda s: True)
+    assert [b[0] for b in state["hover"]] == [str(n) for n in range(1, 8)]       # the 7 playable columns
+    layout = layout_for(FiveInARow())
+    box = state["hover"][3]
+    assert box[1:5] == [layout.margin + 4 * layout.cell, 0, layout.margin + 5 * layout.cell, layout.css_size[1]]
+    assert box[5] == [list(item) for item in ghost_disc(FiveInARow(), layout, 4, "#d62828")]
+    assert box[5][1] == ["circle", *layout.centre(4, 0), layout.cell * 0.38, "#d6282866"]    # lands at the bottom
+    for i in range(6):                                  # column 1 filled, alternating colours
+        (red, yellow)[i % 2].play("1")
+    state = red.wait(lambda s: s["ply"] == 6)
+    assert "1" not in [b[0] for b in state["hover"]] and state["hover"][0][5][0][4] == "#d62828"
+    red.play("4")
+    state = yellow.wait(lambda s: s["ply"] == 7)
+    assert next(b for b in state["hover"] if b[0] == "4")[5][1][1:3] == list(layout.centre(4, 1))
+    assert state["hover"][0][5][0][4] == "#f4c20d"     # yellow's turn: a yellow ghost
+    yellow.resign()
+    assert red.wait(lambda s: s["over"])["hover"] == []
+    _, gold, _ = pair()
+    assert gold.wait(lambda s: True)["hover"] == []    # Dots has no ghost
+
+
 def test_resign(pair):
     info, creator, guest = pair()
     creator.play("a1-b1")

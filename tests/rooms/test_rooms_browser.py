@@ -133,6 +133,74 @@ def test_a_whole_five_in_a_row_game(rooms, person):
     assert js_state(yellow)["history"] == ["1", "2"] * 4 + ["1"]
 
 
+def pixel(page, x: float, y: float) -> list[int]:
+    """The colour (r, g, b) the board canvas shows at (x, y) CSS pixels."""
+    return page.evaluate("""([x, y]) => { const c = document.getElementById('board');
+        const s = c.width / c.getBoundingClientRect().width;
+        return Array.from(c.getContext('2d').getImageData(Math.round(x * s), Math.round(y * s), 1, 1).data).slice(0, 3); }""",
+                         [x, y])
+
+
+def ghost(page) -> str:
+    return page.evaluate("document.getElementById('board').dataset.ghost || ''")
+
+
+def point_at(page, x: float, y: float) -> None:
+    box = page.locator("#board").bounding_box()
+    page.mouse.move(box["x"] + x, box["y"] + y)
+
+
+def test_five_in_a_row_ghost_disc_on_your_turn_only(rooms, person):
+    red, yellow = person(), person()
+    link = create_room(red, rooms.url, game="five")
+    join(yellow, link)
+    wait_js(red, "s.seats[1].connected")
+    column4 = next(b for b in js_state(red)["hover"] if b[0] == "4")
+    middle = ((column4[1] + column4[3]) / 2, column4[4] / 2)
+    _, lx, ly, _, _ = column4[5][1]                      # where red's disc would land: the bottom cell
+    hole = pixel(red, lx, ly)
+    # red's turn: pointing at column 4 shows a translucent red disc where it would land
+    point_at(red, *middle)
+    red.wait_for_function("document.getElementById('board').dataset.ghost === '4'")
+    shown, alpha = pixel(red, lx, ly), 0x66 / 255
+    expected = [alpha * c + (1 - alpha) * h for c, h in zip((0xd6, 0x28, 0x28), hole)]
+    assert all(abs(a - b) <= 4 for a, b in zip(shown, expected)), (shown, expected)
+    # leaving the board takes it away
+    point_at(red, -30, -30)
+    red.wait_for_function("!document.getElementById('board').dataset.ghost")
+    assert pixel(red, lx, ly) == hole
+    # not yellow's turn: no ghost for yellow
+    point_at(yellow, *middle)
+    assert ghost(yellow) == "" and pixel(yellow, lx, ly) == hole
+    # red drops in column 4; red's ghost goes (yellow's turn) while yellow's appears above red's disc
+    point_at(red, *middle)
+    red.wait_for_function("document.getElementById('board').dataset.ghost === '4'")
+    red.mouse.down()
+    red.mouse.up()
+    wait_ply(red, 1)
+    assert ghost(red) == ""
+    wait_ply(yellow, 1)
+    yellow.wait_for_function("document.getElementById('board').dataset.ghost === '4'")
+    _, yx, yy, _, _ = next(b for b in js_state(yellow)["hover"] if b[0] == "4")[5][1]
+    assert yy < ly and pixel(yellow, yx, yy)[2] < pixel(yellow, yx, yy)[1]       # yellowish: more green than blue
+    assert pixel(red, yx, yy) == hole                                           # nothing there on red's page
+    # a full column shows no ghost, nor does a side column of the cardboard
+    for i in range(6):
+        page = (yellow, red)[i % 2]
+        wait_ply(page, 1 + i)
+        click_move(page, "1")
+    wait_ply(yellow, 7)
+    column2 = next(t for t in js_state(yellow)["targets"] if t[0] == "2")        # a point of column 2 …
+    assert "1" not in [b[0] for b in js_state(yellow)["hover"]]
+    assert js_state(yellow)["to_move"] == 1 and ghost(yellow) == ""            # … while the pointer is on full 1
+    cell = column4[3] - column4[1]
+    point_at(yellow, column4[1] - 3.5 * cell, middle[1])                         # the left side column
+    assert ghost(yellow) == ""
+    point_at(yellow, column2[1], middle[1])
+    yellow.wait_for_function("document.getElementById('board').dataset.ghost === '2'")
+    assert not red.errors and not yellow.errors
+
+
 def test_a_second_tab_replaces_the_first(rooms, person, chromium):
     gold, coral, link = two_people(person, rooms.url)
     tab2 = gold.context.new_page()

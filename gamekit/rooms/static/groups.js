@@ -64,6 +64,36 @@ if (page === "join") {
   });
 }
 
+// The group's rooms with their state: waiting for a second player (a pupil may take the seat), playing, or
+// finished with its result (then the room is only looked at: nobody is offered to join or play it).
+function roomState(r) {
+  if (r.state === "finished") return "Finished: " + r.result.text;
+  if (r.state === "playing") return "Playing (move " + r.ply + ")";
+  return "Waiting for a second player";
+}
+function showRooms(rooms, pupil) {
+  const body = $("rooms").tBodies[0];
+  body.innerHTML = "";
+  for (const r of rooms) {
+    const tr = document.createElement("tr");
+    tr.dataset.room = r.room; tr.dataset.state = r.state;
+    if (r.state === "finished") tr.className = "finished";
+    cell(tr, r.players.map((p) => p || (r.free ? "(free seat)" : "(left)")).join(" – "));
+    cell(tr, r.rated ? "rated" : "friendly");
+    cell(tr, roomState(r), "state");
+    const td = cell(tr, "");
+    const mine = pupil && localStorage.getItem("gamekit-seat:" + r.room);
+    const canTake = pupil && !mine && r.free && r.state === "waiting";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = r.state === "finished" ? "See the board" : canTake ? "Take the seat" : mine ? "Open" : "Watch";
+    button.addEventListener("click", () => canTake ? take(r.room) : openRoom(r.room));
+    td.append(button);
+    body.append(tr);
+  }
+  $("no-rooms").hidden = rooms.length > 0;
+}
+
 // ----- a pupil's group page ----------------------------------------------------------------------------------
 let findTimer = null;
 function showSettings(info) {
@@ -83,22 +113,7 @@ async function loadMe() {
     $("me").textContent = me.nickname; $("my-rating").textContent = Math.round(me.rating);
     $("rated").disabled = !me.settings.rated; if (!me.settings.rated) $("rated").checked = false;
     $("member").hidden = false; $("join-form").hidden = true;
-    const body = $("rooms").tBodies[0];
-    body.innerHTML = "";
-    for (const r of me.rooms) {
-      const tr = document.createElement("tr");
-      tr.dataset.room = r.room;
-      cell(tr, r.players.map((p) => p || (r.free ? "(free seat)" : "(left)")).join(" – "));
-      cell(tr, r.rated ? "rated" : "friendly");
-      const td = cell(tr, "");
-      const mine = localStorage.getItem("gamekit-seat:" + r.room);
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = mine ? "Open" : r.free ? "Take the seat" : "Watch";
-      button.addEventListener("click", () => (mine || !r.free) ? openRoom(r.room) : take(r.room));
-      td.append(button);
-      body.append(tr);
-    }
+    showRooms(me.rooms, true);
   } catch (e) {
     if (e.status === 403) { localStorage.removeItem(memberKey); $("member").hidden = true; $("join-form").hidden = false; }
     showError(e);
@@ -206,6 +221,7 @@ async function loadOwner(first) {
     $("settings-text").textContent = "Now: " + o.describe + ".";
     $("expiry").textContent = "The group is deleted after " + o.expires_days + " days without activity.";
     showClassTable(o.table);
+    showRooms(o.rooms, false);
     const body = $("members").tBodies[0];
     body.innerHTML = "";
     for (const m of o.members) {

@@ -92,7 +92,17 @@ function paint() {
   }
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.clearRect(0, 0, w, h);
-  for (const [op, ...a] of state.scene) {
+  draw(state.scene);
+  if (ghost) draw(ghost[5]);
+  if (cursor !== null && state.targets[cursor]) {
+    const [, x, y] = state.targets[cursor];
+    ctx.setLineDash([3, 3]); ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 3;
+    ctx.beginPath(); ctx.arc(x, y, 11, 0, 2 * Math.PI); ctx.stroke(); ctx.setLineDash([]);
+  }
+}
+
+function draw(items) {
+  for (const [op, ...a] of items) {
     ctx.setLineDash([]);
     if (op === "rect") { ctx.fillStyle = a[4]; ctx.fillRect(a[0], a[1], a[2], a[3]); }
     else if (op === "stroke_rect") { ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.strokeRect(a[0], a[1], a[2], a[3]); }
@@ -112,12 +122,30 @@ function paint() {
       ctx.fillText(String(a[2]), a[0], a[1]);
     }
   }
-  if (cursor !== null && state.targets[cursor]) {
-    const [, x, y] = state.targets[cursor];
-    ctx.setLineDash([3, 3]); ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 3;
-    ctx.beginPath(); ctx.arc(x, y, 11, 0, 2 * Math.PI); ctx.stroke(); ctx.setLineDash([]);
-  }
 }
+
+// ----- the pointer's ghost (5 en raya: a translucent disc of your colour where it would land) ---------------
+// The server lists boxes with what to draw in each (state.hover); a ghost shows only on your turn, while you
+// can play, over a column that takes a disc. canvas.dataset.ghost names its move (read by the browser tests).
+let ghost = null, pointer = null;
+function ghostAt(p) {
+  if (!p || !state || !state.hover || seat === null || state.over || state.to_move !== seat || state.waiting) return null;
+  return state.hover.find(([, x0, y0, x1, y1]) => p.x >= x0 && p.x < x1 && p.y >= y0 && p.y <= y1) || null;
+}
+function updateGhost(repaint) {
+  const next = ghostAt(pointer);
+  const changed = next !== ghost;
+  ghost = next;
+  canvas.dataset.ghost = ghost ? ghost[0] : "";
+  if (changed && repaint) paint();
+}
+canvas.addEventListener("pointermove", (event) => {
+  if (event.pointerType === "touch") return;          // a finger has no hover: a tap plays at once
+  const box = canvas.getBoundingClientRect();
+  pointer = {x: event.clientX - box.left, y: event.clientY - box.top};
+  updateGhost(true);
+});
+canvas.addEventListener("pointerleave", () => { pointer = null; updateGhost(true); });
 
 function render() {
   $("title").textContent = state.title;
@@ -127,6 +155,7 @@ function render() {
   if (state.group && groupId) { $("group-link").href = base + "/g/" + groupId; $("group-line").hidden = false; }
   document.title = state.title + " — gamekit room";
   if (cursor !== null && cursor >= state.targets.length) cursor = null;
+  updateGhost(false);                                   // a new position: the ghost follows it (or goes)
   paint();
   state.seats.forEach((s, i) => {
     const card = $("card-" + i);
