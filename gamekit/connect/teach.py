@@ -312,12 +312,16 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
 
 
 # ---------------------------------------------------------------------- the start of 5 en raya
-RECORD = Path(__file__).resolve().parent / "data" / "five_in_a_row.progress.json"
+DATA = Path(__file__).resolve().parent / "data"
+RECORDS = (DATA / "five_in_a_row.value-lose.json", DATA / "five_in_a_row.value-win.json")
+"""The records of the two runs of ``python -m gamekit.connect.book value`` (docs/connect.md)."""
 
 
-def start_report(record: Path = RECORD) -> str:
-    """What is known about the start of 5 en raya, from the shipped book or the build's record."""
-    from gamekit.connect.book import book_for, status
+def start_report(records=RECORDS) -> str:
+    """What is known about the start of 5 en raya: from the shipped book, else from the records of the
+    resumable win/draw/loss proof (:mod:`gamekit.connect.wdl`); only what was computed is claimed."""
+    from gamekit.connect.book import book_for
+    from gamekit.connect.wdl import status
     game = FiveInARow()
     book = book_for(game.variant)
     if book is not None and book.lookup(game) is not None:
@@ -326,27 +330,37 @@ def start_report(record: Path = RECORD) -> str:
         return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
                   "positions in {hours} hours.", result=explain_score(s, game), score=format(s, "+d"), nodes=format(n, ","),
                   hours=format(secs / 3600, ".1f"))
-    if not record.exists():
+    found = [Path(r) for r in records if Path(r).exists()]
+    if not found:
         return tr("Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet.")
-    st = status(record)
-    settled = {m: s for m, s in st.get("first_moves", {}).items() if s is not None}
-    cur = st.get("current") or {}
-    text = tr("Unknown so far. The plan: solve the position after each of red's {leaves} first moves exactly; the "
-              "start is worth the best of them. Our computer has searched {nodes} positions ({hours} hours) and "
-              "settled {settled} of the {leaves}.", leaves=st["leaves"], nodes=format(st['nodes'], ","),
-              hours=format(st['seconds'] / 3600, ".1f"), settled=len(settled))
-    if settled:
-        text += " " + tr("Settled: {results}.", results="; ".join(
-            tr("red's column {column}: {result}", column=m, result=explain_score(s, game))
-            for m, s in sorted(settled.items())))
-    if cur:
-        values = dict(column=cur["moves"], lo=_signed(cur["lo"]), hi=_signed(cur["hi"]))
-        if cur["lo"] <= 0 <= cur["hi"]:
-            text += " " + tr("When this record was saved it was working on red's column {column}: proved so far, "
-                             "yellow's score there lies between {lo} and {hi} (a draw, 0, is still possible).", **values)
-        else:
-            text += " " + tr("When this record was saved it was working on red's column {column}: proved so far, "
-                             "yellow's score there lies between {lo} and {hi}.", **values)
+    st = status(*found)
+    lo, hi = st["start_bounds"]
+    numbers = dict(nodes=format(st["nodes"], ","), hours=format(st["seconds"] / 3600, ".1f"))
+    if lo == hi:
+        result = {1: tr("a win for red"), 0: tr("a draw"), -1: tr("a win for yellow")}[lo]
+        return tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
+                  "proved it by searching {nodes} positions in {hours} hours.", result=result, **numbers)
+    text = tr("Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
+              "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
+              "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
+              **numbers)
+    if lo == 0:
+        text += " " + tr("Proved: red does not lose. Still open: whether red can win.")
+    elif hi == 0:
+        text += " " + tr("Proved: red cannot win. Still open: whether yellow can win.")
+    else:
+        text += " " + tr("Neither proof is finished yet.")
+    known = []
+    for column, (clo, chi) in st["first_move_bounds"].items():
+        if clo == chi:
+            known.append(tr("red's column {column}: {result}", column=column, result={
+                1: tr("red wins"), 0: tr("a draw"), -1: tr("yellow wins")}[clo]))
+        elif clo == 0:
+            known.append(tr("red's column {column}: red does not lose", column=column))
+        elif chi == 0:
+            known.append(tr("red's column {column}: red does not win", column=column))
+    if known:
+        text += " " + tr("Proved for red's first move: {results}.", results="; ".join(known))
     return text
 
 

@@ -228,18 +228,19 @@ def status(*paths: Path) -> dict:
         return (got[0], got[1]) if got else (-1, 1)
 
     lo, hi = bounds(cur + mask)
-    first = {}
+    first, first_bounds = {}, {}
     possible = (mask + b.bottom) & b.playable
     for i in range(v.columns):
         m = possible & b.col_masks[i]
         clo, chi = bounds((cur ^ mask) + (mask | m))
         first[str(i + 1)] = describe(-chi, -clo)           # the child's bounds are yellow's
+        first_bounds[str(i + 1)] = [-chi, -clo]
     by_depth: dict[int, int] = {}
     for _, (l, h, moves) in settled.items():
         if l == h:
             by_depth[len(moves)] = by_depth.get(len(moves), 0) + 1
     return {"variant": v.name, "split": st["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
-            "first_moves": first, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
+            "first_moves": first, "first_move_bounds": first_bounds, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
             "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
             "nodes": sum(r["nodes"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
             "started": min(r.get("started", "") for r in runs)}

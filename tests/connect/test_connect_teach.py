@@ -1,4 +1,5 @@
 """The lesson's instrumented searches give the solver's scores; its exercises can be passed and failed."""
+import json
 import random
 
 import pytest
@@ -6,6 +7,7 @@ import pytest
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import book as bk
 from gamekit.connect import teach
+from gamekit.connect.solver import board_for
 
 
 def _positions():
@@ -103,9 +105,35 @@ def test_typical_mistakes_get_their_own_explanation():
 
 
 def test_start_report_is_honest(tmp_path, monkeypatch):
+    from gamekit.connect import wdl
     monkeypatch.setattr(bk, "_books", {FIVE_IN_A_ROW: None})
-    assert teach.start_report(tmp_path / "none.json").startswith("Unknown")
-    progress = tmp_path / "p.json"
-    bk.Build(FIVE_IN_A_ROW, 1, progress, log=lambda *a: None, table_size=1009).run(max_seconds=0.0)
-    text = teach.start_report(progress)
-    assert text.startswith("Unknown so far") and "settled 0 of the 7" in text
+    assert teach.start_report([tmp_path / "none.json"]).startswith("Unknown:")
+    # a run stopped before it proved anything claims nothing
+    lose, win = tmp_path / "lose.json", tmp_path / "win.json"
+    wdl.ValueRun(FIVE_IN_A_ROW, 2, lose, table_size=1009, log=lambda *a: None).run(max_seconds=0.0)
+    text = teach.start_report([lose, win])
+    assert text.startswith("Unknown so far") and "Neither proof is finished yet." in text
+    assert "Proved:" not in text and "Proved for" not in text
+    # what a record proves is reported, and only that: forge a record's bounds and read them back
+    data = json.loads(lose.read_text())
+    b = board_for(FIVE_IN_A_ROW)
+    cur, mask, _ = b.from_game(FiveInARow())
+    child = FiveInARow.from_moves("4")
+    ccur, cmask, _ = b.from_game(child)
+    data["settled"] = {f"{cur + mask:x}": [0, 1, ""], f"{ccur + cmask:x}": [-1, 0, "4"]}
+    lose.write_text(json.dumps(data))
+    text = teach.start_report([lose, win])
+    assert "Proved: red does not lose. Still open: whether red can win." in text
+    assert "red's column 4: red does not lose" in text and "column 3" not in text
+    data["settled"][f"{cur + mask:x}"] = [0, 0, ""]
+    lose.write_text(json.dumps(data))
+    assert teach.start_report([lose]).startswith("Solved: with perfect play on both sides the start of 5 en raya is a draw.")
+
+
+def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
+    from gamekit.connect import wdl
+    found = [p for p in teach.RECORDS if p.exists()]
+    assert found, "the lesson reports from the shipped records"
+    st = wdl.status(*found)
+    assert st["variant"] == FIVE_IN_A_ROW.name and st["nodes"] > 10 ** 9
+    assert teach.start_report().startswith(("Unknown so far", "Solved"))
