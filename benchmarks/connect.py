@@ -84,6 +84,44 @@ def solver_speed(label: str, variant, positions, time_limit: float | None) -> No
               flush=True)
 
 
+def hint_reach(budget: float) -> None:
+    """How many columns the 5 en raya Hint settles in its budget: the exact scores alone (as before)
+    against who-wins first, then exact (the Hint now), on the same positions, tables emptied between."""
+    from gamekit.connect.solver import analyse, solver_for
+    from gamekit.connect.widget import ConnectWidget
+    w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
+    games = [line.split()[0] for line in FIVE.read_text().splitlines() if not line.startswith("#")]
+    base = [m for m in games if len(m) == 12]                   # the 30-empty positions
+    print(f"\n## The Hint's reach, {budget:g} s budget (columns settled of all columns; median time)")
+    print("| empty cells | positions | exact alone: settled | time | who wins, then exact: settled | of them exact | time |")
+    print("|---|---|---|---|---|---|---|")
+    for empties in (28, 30, 32, 34, 36):
+        drop = (empties - 30) // 2 * 2
+        if drop >= 0:
+            picks = sorted({m[:len(m) - drop] for m in base})
+        else:
+            picks = [m for m in games if 42 - len(m) == empties]
+        a_set = b_set = b_exact = total = 0
+        ta, tb = [], []
+        for moves in picks:
+            g = FiveInARow.from_moves(moves)
+            solver_for(g.variant).reset()
+            t = time.perf_counter()
+            a = analyse(g, time_budget=budget)
+            ta.append(time.perf_counter() - t)
+            solver_for(g.variant).reset()
+            t = time.perf_counter()
+            w.verdicts = {}
+            w.hint_for(g)
+            tb.append(time.perf_counter() - t)
+            total += len(a)
+            a_set += sum(v is not None for v in a.values())
+            b_set += sum(t != "?" for t, _ in w.verdicts.values())
+            b_exact += sum(t.startswith(("wins in", "loses in")) or (t == "draw") for t, _ in w.verdicts.values())
+        print(f"| {empties} | {len(picks)} | {a_set}/{total} | {median(ta):.2f} s | {b_set}/{total} | {b_exact} | "
+              f"{median(tb):.2f} s |", flush=True)
+
+
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(f"\n## {label}: levels against each other, {games} games per pair (starts alternate)")
     seeds = iter(range(1, 10 ** 9))
@@ -110,8 +148,12 @@ def main() -> None:
     ap.add_argument("--skip-levels", action="store_true")
     ap.add_argument("--limit", type=float, default=120.0, help="seconds per 5 en raya position (default 120)")
     ap.add_argument("--skip-solver", action="store_true")
+    ap.add_argument("--hint", type=float, metavar="S", help="only the Hint's reach with an S-second budget")
     args = ap.parse_args()
     games = args.games or (4 if args.quick else 20)
+    if args.hint:
+        hint_reach(args.hint)
+        return
     if not args.skip_solver:
         print("## Exact solver, old and new side by side (empty table for every position)")
         print("| positions | engine | n | mean | median | max | nodes per position | nodes/s | nodes/s vs old "

@@ -407,6 +407,64 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
     return out
 
 
+def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
+                     moves: list[str] | None = None) -> dict[str, int | None]:
+    """Who wins after every legal drop — 1 (the player making it wins), 0 (draw), −1 (loses) — or
+    None where the solver did not settle it within ``time_budget`` seconds.
+
+    Cheaper than :func:`analyse`: two null-window searches a column at most instead of an exact
+    score, so it settles positions with a few more empty cells (a draw found here is exact: score 0).
+    The budget is shared fairly: each column, centre first, may use the time left divided by the
+    columns left, so one hard column does not starve the others.  ``moves``: only these legal drops
+    (default: every legal drop).  PopOut games get None everywhere.
+    """
+    if not (isinstance(game, ConnectGame) and game.popout):
+        _check(game)
+    if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
+                                    or not time_budget > 0):
+        raise ValueError(tr("time_budget={value!r}: a number of seconds above 0 (or None: no limit)", value=time_budget))
+    legal = game.legal_moves()
+    if moves is None:
+        moves = legal
+    elif not isinstance(moves, (list, tuple)) or any(m not in legal for m in moves):
+        raise ValueError(tr("moves={moves!r}: a list of legal moves of this position ({legal})",
+                            moves=moves, legal=", ".join(legal)))
+    if game.popout or game.is_over():
+        return {m: None for m in moves}
+    s = solver_for(game.variant)
+    book = _book(game.variant)
+    b = s.b
+    cur, mask, nb = b.from_game(game)
+    end = None if time_budget is None else time.perf_counter() + time_budget
+    out: dict[str, int | None] = {m: None for m in moves}
+    order = sorted(moves, key=lambda m: b.order.index(int(m) - 1))
+    for i, m in enumerate(order):
+        move = (mask + b.bottom) & b.col_masks[int(m) - 1]
+        if b.win(cur, b.board & ~mask) & move:
+            out[m] = 1
+            continue
+        if nb + 1 >= b.variant.cells:
+            out[m] = 0
+            continue
+        known = None if book is None else book.score(cur ^ mask, mask | move)
+        if known is not None:
+            out[m] = -((known > 0) - (known < 0))
+            continue
+        if end is not None:
+            left = end - time.perf_counter()
+            if left <= 0:
+                break
+            s.deadline = time.perf_counter() + left / (len(order) - i)
+        try:
+            r = s.solve_bits(cur ^ mask, mask | move, nb + 1, weak=True)
+            out[m] = -((r > 0) - (r < 0))
+        except OutOfTime:
+            pass
+        finally:
+            s.deadline = None
+    return out
+
+
 def verdict(score: int | None, game: ConnectGame | None = None) -> str:
     """Words for a score from :func:`analyse` — "wins with your 3rd disc from now"-style."""
     if score is None:

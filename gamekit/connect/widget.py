@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import math
+import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -178,6 +179,13 @@ def _last_disc(game: ConnectGame) -> tuple[int, int] | None:
     return (col, len(game.grid[col]) - 1)
 
 
+def outcome_words(outcome: int | None) -> tuple[str, str]:
+    """(short text, kind) for a column whose win/draw/loss is known but not its exact score."""
+    if outcome is None:
+        return tr("?"), "unknown"
+    return {1: (tr("wins"), "win"), 0: (tr("draw"), "draw"), -1: (tr("loses"), "loss")}[outcome]
+
+
 def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
     """(short text, kind) for one column's exact score, as the Hint shows it."""
     if score is None:
@@ -310,17 +318,35 @@ class ConnectWidget(GameWidget):
         return tr("column {n}", n=move)
 
     def hint_for(self, game: ConnectGame) -> tuple[str, str]:
-        """Each column's verdict from the exact solver (shown under the board) and the best move."""
-        from gamekit.connect.solver import analyse
-        scores = analyse(game, time_budget=self.hint_budget)
-        self.verdicts = {game.grid_column(int(m)): verdict_words(s, game) for m, s in scores.items()
-                         if not m.startswith("p")}
-        known = {m: s for m, s in scores.items() if s is not None}
-        if known and len(known) == len(scores):
-            best = max(known.values())
+        """Each column's verdict from the exact solver (shown under the board) and the best move.
+
+        Most of the budget (60 %) goes to the exact scores, as before; the rest settles who wins
+        after the columns still unknown (cheaper; the time shared fairly between them).  A column
+        shows its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else "?"."""
+        from gamekit.connect.solver import analyse, analyse_outcomes
+        start = time.perf_counter()
+        scores = analyse(game, time_budget=self.hint_budget * 0.6)
+        left = max(0.05, self.hint_budget - (time.perf_counter() - start))
+        unknown = [m for m, s in scores.items() if s is None and not m.startswith("p")]
+        outcomes = analyse_outcomes(game, time_budget=left, moves=unknown) if unknown else {}
+        drops = [m for m in scores if not m.startswith("p")]
+        self.verdicts = {game.grid_column(int(m)): verdict_words(scores[m], game) if scores[m] is not None
+                         else outcome_words(outcomes.get(m)) for m in drops}
+        # rank by outcome, then by exact score where known (a known score orders within its outcome)
+        rank = {}
+        for m in scores:
+            s = scores[m]
+            o = (s > 0) - (s < 0) if s is not None else outcomes.get(m)
+            rank[m] = None if o is None else (o, s if s is not None else 0)
+        known = {m: r for m, r in rank.items() if r is not None}
+        best_outcome = max((r[0] for r in known.values()), default=None)
+        if known and (len(known) == len(scores) or best_outcome == 1):
+            # every column settled, or a winning one found: nothing unsettled can be better than a win
+            top = max(r for r in known.values() if r[0] == best_outcome)
             mid = (game.columns + 1) / 2
-            move = min((m for m, s in known.items() if s == best), key=lambda m: abs(int(m) - mid))
-            reason = verdict_words(best, game)[0]
+            move = min((m for m, r in known.items() if r == top), key=lambda m: abs(int(m) - mid))
+            reason = (verdict_words(scores[move], game) if scores[move] is not None
+                      else outcome_words(outcomes[move]))[0]
         else:
             from gamekit.connect.players import cpu_player
             move = cpu_player("hard", seed=0, time_budget=min(0.5, self.hint_budget)).choose(game)

@@ -124,3 +124,35 @@ def test_verdict_words():
     assert verdict(3) == "wins" and verdict(-3) == "loses"
     assert verdict(18, g) == "wins in 4"
     assert verdict(-18, g) == "loses in 4"
+
+
+def test_analyse_outcomes_is_the_sign_of_analyse():
+    from gamekit.connect import analyse_outcomes
+    for moves in ["2252576253462244111563365343671351441", "4455443", "52753311433677442422121"]:
+        g = ConnectFour.from_moves(moves)
+        exact = analyse(g, time_budget=None)
+        assert analyse_outcomes(g, time_budget=None) == {m: (s > 0) - (s < 0) for m, s in exact.items()}
+    g = FiveInARow.from_moves("3444355343356454635666651")
+    exact = analyse(g, time_budget=None)
+    assert analyse_outcomes(g, time_budget=None) == {m: (s > 0) - (s < 0) for m, s in exact.items()}
+
+
+def test_analyse_outcomes_refusals_and_popout():
+    from gamekit.connect import analyse_outcomes
+    g = FiveInARow()
+    for bad in (0, -1.0, True, "2", float("nan")):
+        with pytest.raises(ValueError, match="time_budget"):
+            analyse_outcomes(g, time_budget=bad)
+    with pytest.raises(TypeError):
+        analyse_outcomes("4455", time_budget=1.0)
+    pop = FiveInARow(popout=True)
+    assert set(analyse_outcomes(pop, time_budget=0.1).values()) == {None}
+    g = ConnectFour.from_moves("2252576253462244111563365343671351441")
+    for bad in (["9"], "4", [4], ["p4"]):
+        with pytest.raises(ValueError, match="moves="):
+            analyse_outcomes(g, time_budget=1.0, moves=bad)
+    exact = analyse(g, time_budget=None)
+    some = list(exact)[:2]
+    assert analyse_outcomes(g, time_budget=None, moves=some) == {m: (exact[m] > 0) - (exact[m] < 0) for m in some}
+    # a tiny budget on the empty board settles nothing and claims nothing
+    assert set(analyse_outcomes(FiveInARow(), time_budget=0.01).values()) == {None}

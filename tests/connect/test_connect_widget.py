@@ -140,3 +140,38 @@ def test_scene_marks_side_pieces_and_last_disc():
 def test_bad_arguments():
     with pytest.raises(ValueError):
         ConnectWidget("six")
+
+
+def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monkeypatch):
+    from gamekit.connect import solver
+    w = people("five")
+    for n in "4433":
+        w.game.play(n)
+    w.refresh()
+    # the exact scores time out everywhere; who wins is known for three columns, one of them a win
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(solver, "analyse_outcomes",
+                        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1})
+    move, reason = w.hint()
+    assert (move, reason) == ("2", "wins")
+    texts = sorted(t for t, _ in w.verdicts.values())
+    assert texts.count("?") == 4 and {"wins", "draw", "loses"} <= set(texts)
+    assert not any(t.startswith(("wins in", "loses in")) for t in texts)
+    # without a win among the settled columns and with columns unknown, the Hint does not pretend
+    monkeypatch.setattr(solver, "analyse_outcomes",
+                        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0})
+    move, reason = w.hint()
+    assert "could not finish" in reason and move in w.game.legal_moves()
+
+
+def test_an_exact_score_wins_over_an_outcome_in_the_hint(monkeypatch):
+    from gamekit.connect import solver
+    w = people("four")
+    for n in "2252576253462244111563365343671351441":
+        w.game.play(n)
+    w.refresh()
+    exact = solver.analyse(w.game, time_budget=None)
+    monkeypatch.setattr(solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()})
+    move, reason = w.hint()
+    assert exact[move] == max(exact.values())
+    assert all(t != "?" for t, _ in w.verdicts.values())
