@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
-from gamekit.i18n import N_, decimal_symbols, ntr, number, tr
+from gamekit.i18n import N_, decimal_symbols, ntr, number, ptr, tr
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
@@ -428,7 +428,8 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         if any(x not in open_tiles for x in s):
             return False, tr("{items} uses a covered tile.", items='+'.join(map(str, s)))
         v = t.value(m ^ mask_of(s))
-        table_text = ", ".join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
+        # between numbers written with a decimal comma (Spanish) a comma would not separate them: "; " there
+        table_text = ptr("between numbers in a list", ", ").join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
         if s in best:
             return True, tr("Best for {goal}: {table_text}.", goal=goal, table_text=table_text)
         return False, tr("{items} leaves {fmt}; the best leaves {fmt2} ({table_text}).", items='+'.join(map(str, s)), fmt=fmt(v), fmt2=fmt(best_v), table_text=table_text)

@@ -124,3 +124,15 @@ def test_verdict_words():
     assert verdict(3) == "wins" and verdict(-3) == "loses"
     assert verdict(18, g) == "wins in 4"
     assert verdict(-18, g) == "loses in 4"
+
+
+def test_verdict_words_follow_the_language_and_match_the_hint():
+    from gamekit.connect.widget import verdict_words
+    from gamekit.i18n import using
+    g = ConnectFour()
+    with using("es"):
+        assert [verdict(None), verdict(0), verdict(3), verdict(-3)] == ["desconocido", "empate", "gana", "pierde"]
+        assert verdict(18, g) == "gana en 4" and verdict(-18, g) == "pierde en 4"
+        for score in (0, 18, -18, 5, -5):                 # the same words as the Hint under the board
+            assert verdict(score, g) == verdict_words(score, g)[0]
+    assert verdict(18, g) == "wins in 4"                   # English again outside the block
