@@ -2,27 +2,43 @@
 from __future__ import annotations
 
 import html
+import numbers
 from typing import Any, Sequence
+
+from gamekit.i18n import get_language, number, using
 
 
 class Table:
-    """Rows under headers; shows as an HTML table in a notebook, as aligned text in a terminal."""
+    """Rows under headers; shows as an HTML table in a notebook, as aligned text in a terminal.
+
+    A cell that is a number (``int``, ``float``, not ``bool``) is written with :func:`gamekit.i18n.number`
+    in the language current when the table was made (``12,345`` / ``12.345``; ``0.5`` / ``0,5``); ``rows``
+    keep the values themselves.  Pass a ``str`` to show a cell exactly as it is.
+    """
 
     def __init__(self, headers: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = ""):
         self.headers = list(headers)
         self.rows = [list(r) for r in rows]
         self.caption = caption
+        self.language = get_language()
         if any(len(r) != len(self.headers) for r in self.rows):
             raise ValueError("every row needs one value per header")
 
+    def _cell(self, v: Any) -> str:
+        fraction = isinstance(v, numbers.Rational) and not isinstance(v, numbers.Integral)
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or fraction:
+            return str(v)
+        with using(self.language):
+            return number(v)
+
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(str(h))}</th>" for h in self.headers)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>" for r in self.rows)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(v))}</td>" for v in r) + "</tr>" for r in self.rows)
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
     def __str__(self) -> str:
-        cells = [self.headers] + [[str(v) for v in r] for r in self.rows]
+        cells = [self.headers] + [[self._cell(v) for v in r] for r in self.rows]
         widths = [max(len(str(row[i])) for row in cells) for i in range(len(self.headers))]
         lines = ["  ".join(str(v).ljust(w) for v, w in zip(row, widths)) for row in cells]
         lines.insert(1, "  ".join("-" * w for w in widths))

@@ -15,6 +15,13 @@ variable ``GAMEKIT_LANG`` (``es``, ``es_ES.UTF-8``…) read at import for a whol
 inherit :class:`Localized` (every widget) keep the language that was current when they were created:
 their methods run inside :func:`using` that language, so the errors the engines raise for them come
 in their language too.
+
+Numbers a reader sees are written in the current language too: :func:`number` and :func:`percent`
+(English ``1,491,400,671`` and ``0.5``; Spanish ``1.491.400.671`` and ``0,5`` — the point groups thousands
+and the comma marks decimals, as in Spain, from four digits on, like Babel/CLDR's ``es``; the thin space
+that RAE and ISO also accept is not used.  A percentage is ``5.6%`` in English and ``5,6 %`` in Spanish,
+with a space before the sign as RAE writes it).  Never ``f"{n:,}"`` or ``f"{x:.2f}"`` for a reader: those
+are English.
 """
 from __future__ import annotations
 
@@ -22,13 +29,14 @@ import contextlib
 import contextvars
 import functools
 import gettext
+import numbers
 import os
 import warnings
 from pathlib import Path
 from types import FunctionType
 from typing import Any, Callable, Iterator
 
-__all__ = ["tr", "ntr", "ptr", "N_", "set_language", "get_language", "languages", "using", "Localized",
+__all__ = ["tr", "ntr", "ptr", "N_", "number", "percent", "decimal_symbols", "set_language", "get_language", "languages", "using", "Localized",
            "register_translations", "LOCALE_DIR", "DOMAIN", "ENV_VAR"]
 
 DOMAIN = "gamekit"
@@ -117,6 +125,74 @@ def ptr(context: str, msgid: str, /, **values: Any) -> str:
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for the catalogue without translating it (translate with ``tr`` where it is shown)."""
     return msgid
+
+
+# (decimal point, thousands separator, what goes between a percentage and its sign) of each language;
+# a language missing here (a test's pseudo-language) writes numbers the English way.
+NUMBER_SYMBOLS = {"en": (".", ",", ""), "es": (",", ".", " ")}
+
+
+def _symbols() -> tuple[str, str, str]:
+    return NUMBER_SYMBOLS.get(get_language(), NUMBER_SYMBOLS[SOURCE_LANGUAGE])
+
+
+def decimal_symbols() -> tuple[str, str]:
+    """(decimal point, thousands separator) of the current language: ``(".", ",")`` in English, ``(",", ".")`` in Spanish."""
+    return _symbols()[:2]
+
+
+def _check_number(what: str, x: Any, decimals: Any, sign: Any) -> None:
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{what}: x={x!r} is a {type(x).__name__}, not a number (int, float or Fraction)")
+    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)):
+        raise TypeError(f"{what}: decimals={decimals!r} must be a whole number (int)")
+    if decimals is not None and decimals < 0:
+        raise ValueError(f"{what}: decimals={decimals!r} must be 0 or more")
+    if not isinstance(sign, bool):
+        raise TypeError(f"{what}: sign={sign!r} must be True or False")
+
+
+def _localised(english: str) -> str:
+    """A number ``format`` wrote in English, with the current language's decimal point and thousands separator."""
+    point, group, _ = _symbols()
+    return english if (point, group) == (".", ",") else english.translate({ord("."): point, ord(","): group})
+
+
+def number(x: numbers.Real, decimals: int | None = None, *, sign: bool = False) -> str:
+    """``x`` written for a reader of the current language, thousands grouped.
+
+    ``number(1491400671)`` is ``"1,491,400,671"`` in English, ``"1.491.400.671"`` in Spanish;
+    ``number(0.5)`` ``"0.5"`` / ``"0,5"``; ``number(2 / 3, 2)`` ``"0.67"`` / ``"0,67"`` (``decimals``
+    digits after the point, rounded like ``format``); ``sign=True`` writes ``+`` before a positive number.
+    Without ``decimals`` an integer (``int``, a NumPy integer) is written whole and a float as Python writes
+    it (``repr``); a ``Fraction`` needs ``decimals``.  In English the result is exactly
+    ``format(x, ",")`` / ``format(x, ",.2f")`` (``"+,…"`` with ``sign``).  ``bool``, text and other
+    non-numbers are refused with a ``TypeError`` (a negative ``decimals`` with a ``ValueError``), never converted.
+    """
+    _check_number("number", x, decimals, sign)
+    plus = "+" if sign else ""
+    if decimals is not None:
+        return _localised(format(int(x) if isinstance(x, numbers.Integral) else float(x), f"{plus},.{decimals}f"))
+    if isinstance(x, numbers.Integral):
+        return _localised(format(int(x), f"{plus},"))
+    if isinstance(x, numbers.Rational):        # a Fraction: its decimals may never end, so say how many
+        raise TypeError(f"number: x={x!r} is a {type(x).__name__}: say how many decimals to write (decimals=…)")
+    return _localised(format(float(x), f"{plus},"))
+
+
+def percent(x: numbers.Real, decimals: int = 1, *, sign: bool = False) -> str:
+    """The share ``x`` (``0.25`` is a quarter) as a percentage with ``decimals`` digits after the point.
+
+    ``percent(0.0556, 2)`` is ``"5.56%"`` in English (``format(x, ",.2%")``: ``format(x, ".2%")`` below
+    1000 %) and ``"5,56 %"`` in Spanish.  Refusals as in :func:`number`.
+    """
+    if decimals is None:
+        raise TypeError("percent: decimals=None: say how many decimals to write (0 or more)")
+    _check_number("percent", x, decimals, sign)
+    english = format(float(x), f"{'+' if sign else ''},.{decimals}%")
+    if not english[-2].isdigit():               # inf%, nan%
+        return english
+    return _localised(english[:-1]) + _symbols()[2] + "%"
 
 
 def _speaking(method: Callable) -> Callable:

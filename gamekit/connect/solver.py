@@ -466,17 +466,16 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
 
 
 def verdict(score: int | None, game: ConnectGame | None = None) -> str:
-    """Words for a score from :func:`analyse` — "wins with your 3rd disc from now"-style."""
+    """Words for a score from :func:`analyse` — "wins in 3": the player to move wins with their 3rd disc
+    from now — in the current language (the Hint's words: "draw", "wins in {n}", "loses in {n}")."""
     if score is None:
-        return "unknown"
+        return tr("unknown")
     if score == 0:
-        return "draw"
+        return tr("draw")
     if game is None:
-        return "wins" if score > 0 else "loses"
+        return tr("wins") if score > 0 else tr("loses")
     MAX = game.variant.cells // 2 + 1
     mover = game.to_move
     if score > 0:
-        discs = MAX - score - game.discs_played(mover)
-        return f"wins in {discs}"
-    discs = MAX + score - game.discs_played(1 - mover)
-    return f"loses in {discs}"
+        return tr("wins in {n}", n=MAX - score - game.discs_played(mover))
+    return tr("loses in {n}", n=MAX + score - game.discs_played(1 - mover))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Table
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, number, percent, tr
 
 TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
@@ -41,7 +41,7 @@ class Count:
     nodes: int          # positions visited
 
     def __str__(self) -> str:
-        return tr("score {score} after visiting {nodes} positions", score=format(self.score, "+d"), nodes=format(self.nodes, ","))
+        return tr("score {score} after visiting {nodes} positions", score=number(self.score, sign=True), nodes=number(self.nodes))
 
 
 def _max_score(game: ConnectGame) -> int:
@@ -176,14 +176,14 @@ def compare(game: ConnectGame, methods=METHODS) -> Table:
     for name, run in methods:
         c = run(game)
         first = first or c.nodes
-        rows.append([tr(name), _signed(c.score), f"{c.nodes:,}", f"{c.nodes / first:.1%}"])
+        rows.append([tr(name), _signed(c.score), number(c.nodes), percent(c.nodes / first, 1)])
     return Table([tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")], rows,
                  caption=tr("{empty} empty cells, {colour} to move", colour=tr(COLOUR_NAMES[game.to_move]),
                             empty=game.variant.cells - game.discs_on_board))
 
 
 def _signed(score: int) -> str:
-    return f"{score:+d}" if score else "0"
+    return number(score, sign=True) if score else "0"
 
 
 def column_scores(game: ConnectGame) -> Table:
@@ -200,7 +200,7 @@ def column_scores(game: ConnectGame) -> Table:
         else:
             n = 0
         g.undo()
-        rows.append([m, _signed(s), f"{n:,}"])
+        rows.append([m, _signed(s), number(n)])
     return Table([tr("column"), tr("score for {colour}", colour=tr(COLOUR_NAMES[game.to_move])), tr("positions visited")], rows)
 
 
@@ -295,7 +295,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
     t = time.perf_counter()
     c = alphabeta(game, order=True, table=True)
     dt = time.perf_counter() - t
-    rows.append([tr("rules engine (lists of discs)"), f"{c.nodes:,}", f"{c.nodes / dt:,.0f}"])
+    rows.append([tr("rules engine (lists of discs)"), number(c.nodes), number(c.nodes / dt, 0)])
     for engine, label in (("python", tr("bitboards in Python")), ("compiled", tr("bitboards, compiled"))):
         try:
             s = Solver(game.variant, engine=engine)
@@ -307,7 +307,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
         t = time.perf_counter()
         s.solve(game)
         dt = max(time.perf_counter() - t, 1e-9)
-        rows.append([label, f"{s.nodes:,}", f"{s.nodes / dt:,.0f}"])
+        rows.append([label, number(s.nodes), number(s.nodes / dt, 0)])
     return Table([tr("search"), tr("positions visited"), tr("positions per second")], rows)
 
 
@@ -328,14 +328,14 @@ def start_report(records=RECORDS) -> str:
         s = book.lookup(game)
         n, secs = book.header.get("nodes"), book.header.get("seconds")
         return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
-                  "positions in {hours} hours.", result=explain_score(s, game), score=format(s, "+d"), nodes=format(n, ","),
-                  hours=format(secs / 3600, ".1f"))
+                  "positions in {hours} hours.", result=explain_score(s, game), score=number(s, sign=True), nodes=number(n),
+                  hours=number(secs / 3600, 1))
     found = [Path(r) for r in records if Path(r).exists()]
     if not found:
         return tr("Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet.")
     st = status(*found)
     lo, hi = st["start_bounds"]
-    numbers = dict(nodes=format(st["nodes"], ","), hours=format(st["seconds"] / 3600, ".1f"))
+    numbers = dict(nodes=number(st["nodes"]), hours=number(st["seconds"] / 3600, 1))
     if lo == hi:
         result = {1: tr("a win for red"), 0: tr("a draw"), -1: tr("a win for yellow")}[lo]
         return tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
@@ -392,10 +392,10 @@ def best_move_exercise():
         s = scores[m]
         if s == best:
             return True, tr("Right: column {column} keeps the best score, {score} ({result}).",
-                            column=m, score=format(s, "+d"), result=explain_score(s, game))
+                            column=m, score=number(s, sign=True), result=explain_score(s, game))
         return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest score "
                          "among the columns, and another column scores more.",
-                         column=m, score=format(s, "+d"), colour=me, result=explain_score(s, game))
+                         column=m, score=number(s, sign=True), colour=me, result=explain_score(s, game))
 
     return Exercise(tr("In the position above {colour} is to move. Which column would minimax choose? "
                        "(type a column number)", colour=me), check,
@@ -427,7 +427,7 @@ def read_score_exercise():
 
     return Exercise(tr("The solver scores this position {score} for {colour}, the player to move. With which of "
                        "{other}'s discs of the whole game does {other} win, with best play on both sides?",
-                       score=format(s, "+d"), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
+                       score=number(s, sign=True), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
                     check, hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
                     answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
 
@@ -477,7 +477,7 @@ def pruning_exercise():
     explanations = {
         same_score: tr("Right: both say {score}. Alpha–beta only skips moves that cannot change the answer, so it "
                        "visits {nodes} positions instead of {minimax_nodes}.",
-                       score=_signed(a.score), nodes=format(b.nodes, ","), minimax_nodes=format(a.nodes, ",")),
+                       score=_signed(a.score), nodes=number(b.nodes), minimax_nodes=number(a.nodes)),
         other_score: tr("No: both give {score}. A skipped move could only have been worse for the player choosing, "
                         "so skipping it never changes the result.", score=_signed(a.score)),
         tr("it depends on luck"): tr("No: there is no luck in it. The search is exact; only the number of positions "

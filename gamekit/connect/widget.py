@@ -179,24 +179,25 @@ def _last_disc(game: ConnectGame) -> tuple[int, int] | None:
     return (col, len(game.grid[col]) - 1)
 
 
+def _kind(value: int) -> str:
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
 def outcome_words(outcome: int | None) -> tuple[str, str]:
     """(short text, kind) for a column whose win/draw/loss is known but not its exact score."""
+    from gamekit.connect.solver import verdict
     if outcome is None:
         return tr("?"), "unknown"
-    return {1: (tr("wins"), "win"), 0: (tr("draw"), "draw"), -1: (tr("loses"), "loss")}[outcome]
+    return verdict(outcome), _kind(outcome)
 
 
 def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
-    """(short text, kind) for one column's exact score, as the Hint shows it."""
+    """(short text, kind) for one column's exact score, as the Hint shows it (the words of
+    :func:`gamekit.connect.solver.verdict`)."""
+    from gamekit.connect.solver import verdict
     if score is None:
         return tr("?"), "unknown"
-    if score == 0:
-        return tr("draw"), "draw"
-    MAX = game.variant.cells // 2 + 1
-    me = game.to_move
-    if score > 0:
-        return tr("wins in {n}", n=MAX - score - game.discs_played(me)), "win"
-    return tr("loses in {n}", n=MAX + score - game.discs_played(1 - me)), "loss"
+    return verdict(score, game), _kind(score)
 
 
 GAMES = ("five", "four")

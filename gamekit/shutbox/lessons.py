@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import N_, decimal_symbols, ntr, number, ptr, tr
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
@@ -169,6 +169,20 @@ def outcomes_grid() -> list[list[int]]:
     return [[a + b for b in range(1, 7)] for a in range(1, 7)]
 
 
+def _local_ticks(axis) -> None:
+    """Tick labels with the reader's decimal point (matplotlib writes numbers the English way)."""
+    point, group = decimal_symbols()
+    if (point, group) == (".", ","):
+        return
+    from matplotlib.ticker import ScalarFormatter
+
+    class LocalFormatter(ScalarFormatter):
+        def __call__(self, x, pos=None):
+            return super().__call__(x, pos).translate({ord("."): point, ord(","): group})
+
+    axis.set_major_formatter(LocalFormatter())
+
+
 def plot_dice(n: int = 3600, seed: int = 0):
     """Bar chart: exact distribution of two dice vs a seeded simulation of ``n`` rolls."""
     import matplotlib.pyplot as plt
@@ -185,13 +199,14 @@ def plot_dice(n: int = 3600, seed: int = 0):
     left.set_yticks(range(6), [str(k) for k in range(1, 7)])
     left.set_xlabel(tr("second die"))
     left.set_ylabel(tr("first die"))
-    left.set_title("the 36 outcomes")
+    left.set_title(tr("the 36 outcomes"))
     totals = list(exact)
-    right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label="exact (k/36)")
+    right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label=tr("exact (k/36)"))
     right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n))
     right.set_xticks(totals)
     right.set_xlabel(tr("total of two dice"))
-    right.set_ylabel("probability")
+    right.set_ylabel(tr("probability"))
+    _local_ticks(right.yaxis)
     right.legend()
     right.set_title(tr("distribution of the sum"))
     fig.tight_layout()
@@ -281,9 +296,10 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     rates = [100 * r["shut"] for r in results]
     errs = [200 * r["stderr"] for r in results]
     ax.bar(names, rates, yerr=errs, capsize=4, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
-    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("exact optimum {number:.2f} %", number=100 * exact))
+    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("exact optimum {number} %", number=number(100 * exact, 2)))
     ax.set_ylabel(tr("shut the box (%)"))
-    ax.set_title(tr("{games:,} games per strategy — {describe}", games=results[0]['games'], describe=rules.describe()), fontsize=9)
+    _local_ticks(ax.yaxis)
+    ax.set_title(tr("{games} games per strategy — {describe}", games=number(results[0]['games']), describe=rules.describe()), fontsize=9)
     ax.legend()
     fig.tight_layout()
     return fig
@@ -400,7 +416,7 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
     best = [s for s, v in options if v == best_v]
 
     def fmt(v: Fraction) -> str:
-        return percent(v) if objective == "shut" else f"{float(v):.2f}"
+        return percent(v) if objective == "shut" else number(v, 2)
 
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
@@ -412,7 +428,8 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         if any(x not in open_tiles for x in s):
             return False, tr("{items} uses a covered tile.", items='+'.join(map(str, s)))
         v = t.value(m ^ mask_of(s))
-        table_text = ", ".join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
+        # between numbers written with a decimal comma (Spanish) a comma would not separate them: "; " there
+        table_text = ptr("between numbers in a list", ", ").join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
         if s in best:
             return True, tr("Best for {goal}: {table_text}.", goal=goal, table_text=table_text)
         return False, tr("{items} leaves {fmt}; the best leaves {fmt2} ({table_text}).", items='+'.join(map(str, s)), fmt=fmt(v), fmt2=fmt(best_v), table_text=table_text)
@@ -480,7 +497,7 @@ def dice_rules_table() -> Table:
     for one in ONE_DIE_RULES:
         rules = Rules(one_die=one)
         rows.append([f'Rules(one_die="{one}")', rules.describe().split(";")[0],
-                     percent(shut_probability(rules)), f"{float(min_expected_score(rules)):.4f}"])
+                     percent(shut_probability(rules)), number(min_expected_score(rules), 4)])
     return Table([tr("option"), tr("what it means"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
                  caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
@@ -711,7 +728,7 @@ COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N
 
 def percent(v: Fraction | float, digits: int = 2) -> str:
     """A probability as its exact fraction with a plain percentage: ``1/18 ≈ 5.56 %``."""
-    pct = f"{100 * float(v):.{digits}f} %"
+    pct = f"{number(100 * float(v), digits)} %"
     if isinstance(v, Fraction) and v.denominator > 10 ** 12:
         return tr("{pct} (the exact fraction has a {n}-digit denominator)", pct=pct, n=len(str(v.denominator)))
     if isinstance(v, Fraction) and v.denominator != 1:
@@ -727,11 +744,11 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
         if isinstance(v, Fraction) and key in chances:
             return percent(v)
         if isinstance(v, Fraction):
-            return f"{v} ≈ {float(v):.4f}" if v.denominator != 1 else str(v)
+            return f"{v} ≈ {number(v, 4)}" if v.denominator != 1 else str(v)
         if isinstance(v, tuple):
             return "+".join(map(str, v)) if v else "∅"
         if isinstance(v, float):
-            return f"{v:.4f}"
+            return number(v, 4)
         return str(v)
 
     keys = list(rows[0])

@@ -18,7 +18,7 @@ from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, V
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.base import (BACKGROUND, INK, LEVELS, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
                                   check_int, check_type, reported)
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, number, percent, tr
 
 
 SEAT_KINDS = ("person", "cpu")
@@ -363,10 +363,10 @@ class ShutBoxWidget(GameWidget):
 
         def fmt(v: Any) -> str:
             if objective == "shut":
-                return tr("shut chance {chance:.2%}", chance=float(v))
+                return tr("shut chance {chance}", chance=percent(v, 2))
             if objective == "score":
-                return tr("expected score {score:.2f}", score=float(v))
-            return tr("chance to beat {target} {chance:.2%}", target=target, chance=float(v))
+                return tr("expected score {score}", score=number(v, 2))
+            return tr("chance to beat {target} {chance}", target=target, chance=percent(v, 2))
 
         if game.phase == "roll":
             options = game.dice_options()

@@ -156,3 +156,15 @@ def test_analyse_outcomes_refusals_and_popout():
     assert analyse_outcomes(g, time_budget=None, moves=some) == {m: (exact[m] > 0) - (exact[m] < 0) for m in some}
     # a tiny budget on the empty board settles nothing and claims nothing
     assert set(analyse_outcomes(FiveInARow(), time_budget=0.01).values()) == {None}
+
+
+def test_verdict_words_follow_the_language_and_match_the_hint():
+    from gamekit.connect.widget import verdict_words
+    from gamekit.i18n import using
+    g = ConnectFour()
+    with using("es"):
+        assert [verdict(None), verdict(0), verdict(3), verdict(-3)] == ["desconocido", "empate", "gana", "pierde"]
+        assert verdict(18, g) == "gana en 4" and verdict(-18, g) == "pierde en 4"
+        for score in (0, 18, -18, 5, -5):                 # the same words as the Hint under the board
+            assert verdict(score, g) == verdict_words(score, g)[0]
+    assert verdict(18, g) == "wins in 4"                   # English again outside the block

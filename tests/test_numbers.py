@@ -1,0 +1,232 @@
+"""Numbers a reader sees are written in the current language (docs/glossary.md, "Numbers").
+
+* ``gamekit.i18n.number`` / ``percent``: English exactly as ``format`` writes it, Spanish with the point
+  grouping thousands and the comma marking decimals (Babel's ``es`` is the oracle), ``5,56 %``;
+  non-numbers refused, never converted;
+* lesson tables, reports, charts and the Shut the Box Hint show Spanish numbers in Spanish and the very same
+  English text as before in English.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from babel.numbers import format_decimal
+from hypothesis import given, strategies as st
+
+from gamekit import i18n
+from gamekit.display import Table
+from gamekit.i18n import decimal_symbols, number, percent, using
+
+finite = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e15, max_value=1e15)
+
+
+# ------------------------------------------------------------------ the helper
+@pytest.mark.parametrize("x, decimals, english, spanish", [
+    (1491400671, None, "1,491,400,671", "1.491.400.671"),
+    (0.5, None, "0.5", "0,5"),
+    (0, None, "0", "0"),
+    (0.0, None, "0.0", "0,0"),
+    (-12345.678, None, "-12,345.678", "-12.345,678"),
+    (-7, None, "-7", "-7"),
+    (999, None, "999", "999"),
+    (1000, None, "1,000", "1.000"),
+    (2 / 3, 2, "0.67", "0,67"),
+    (1234567.891, 1, "1,234,567.9", "1.234.567,9"),
+    (5, 2, "5.00", "5,00"),
+    (-0.004, 2, "-0.00", "-0,00"),
+    (Fraction(1, 3), 4, "0.3333", "0,3333"),
+    (np.int64(12345), None, "12,345", "12.345"),
+    (np.float64(0.25), None, "0.25", "0,25"),
+    (3.0e6, 0, "3,000,000", "3.000.000"),
+])
+def test_number_in_both_languages(x, decimals, english, spanish):
+    with using("en"):
+        assert number(x, decimals) == english
+    with using("es"):
+        assert number(x, decimals) == spanish
+
+
+def test_sign_and_percent_in_both_languages():
+    with using("en"):
+        assert [number(3, sign=True), number(-3, sign=True), number(0, sign=True)] == ["+3", "-3", "+0"]
+        assert [percent(0.0556, 2), percent(Fraction(1, 18), 2), percent(1), percent(0), percent(-0.5, 0)] == \
+               ["5.56%", "5.56%", "100.0%", "0.0%", "-50%"]
+        assert percent(12.5, 0) == "1,250%" and percent(0.25, 1, sign=True) == "+25.0%"
+    with using("es"):
+        assert number(1234.5, 1, sign=True) == "+1.234,5"
+        assert [percent(0.0556, 2), percent(Fraction(1, 18), 2), percent(1), percent(0), percent(-0.5, 0)] == \
+               ["5,56 %", "5,56 %", "100,0 %", "0,0 %", "-50 %"]
+        assert percent(12.5, 0) == "1.250 %"
+
+
+@given(st.integers(min_value=-10**20, max_value=10**20))
+def test_whole_numbers_match_format_in_english_and_babel_in_spanish(n):
+    with using("en"):
+        assert number(n) == format(n, ",")
+    with using("es"):
+        assert number(n) == format_decimal(n, locale="es")
+
+
+@given(finite, st.integers(min_value=0, max_value=6))
+def test_decimals_match_format_in_english_and_babel_in_spanish(x, decimals):
+    with using("en"):
+        english = number(x, decimals)
+        assert english == format(x, f",.{decimals}f")
+    with using("es"):
+        spanish = number(x, decimals)
+    assert spanish == english.translate(str.maketrans(".,", ",."))
+    # Babel's Spanish grouping of the same digits (Babel rounds floats its own way, so give it format's digits)
+    pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
+    assert spanish.lstrip("-") == format_decimal(Decimal(english.lstrip("-").replace(",", "")), format=pattern, locale="es")
+
+
+@given(finite)
+def test_a_float_is_written_as_python_writes_it(x):
+    with using("en"):
+        assert number(x) == format(x, ",")
+        assert float(number(x).replace(",", "")) == x
+    with using("es"):
+        assert float(number(x).replace(".", "").replace(",", ".")) == x
+
+
+@pytest.mark.parametrize("bad", [True, False, np.bool_(True), "3", "1,5", None, 1j, [1], b"1"])
+def test_non_numbers_are_refused_not_converted(bad):
+    with pytest.raises(TypeError, match=r"not a number"):
+        number(bad)
+    with pytest.raises(TypeError, match=r"not a number"):
+        percent(bad, 1)
+
+
+def test_bad_decimals_and_sign_are_refused():
+    for bad in (True, 1.5, "2", 2.0):
+        with pytest.raises(TypeError, match="decimals"):
+            number(1.5, bad)
+        with pytest.raises(TypeError, match="decimals"):
+            percent(0.5, bad)
+    with pytest.raises(ValueError, match="decimals=-1"):
+        number(1.5, -1)
+    with pytest.raises(TypeError, match="decimals"):
+        percent(0.5, None)
+    with pytest.raises(TypeError, match="sign"):
+        number(1, sign=1)
+    with pytest.raises(TypeError, match="Fraction: say how many decimals"):
+        number(Fraction(1, 3))          # its decimals never end: the caller says how many
+
+
+def test_a_language_without_number_symbols_writes_english_numbers():
+    import gettext
+    i18n.register_translations("xx", gettext.NullTranslations())
+    try:
+        with using("xx"):
+            assert number(1234.5) == "1,234.5" and percent(0.5) == "50.0%" and decimal_symbols() == (".", ",")
+    finally:
+        i18n.register_translations("xx", None)
+    with using("es"):
+        assert decimal_symbols() == (",", ".")
+
+
+# ------------------------------------------------------------------ tables
+def test_a_table_writes_number_cells_in_the_language_it_was_made_in():
+    with using("es"):
+        table = Table(["a", "b", "c", "d", "e"], [[12345, 0.5, "1.5", True, Fraction(1, 18)]])
+    assert table.rows == [[12345, 0.5, "1.5", True, Fraction(1, 18)]]          # the values themselves
+    for shown in (str(table), table._repr_html_()):
+        assert "12.345" in shown and "0,5" in shown and "1.5" in shown and "True" in shown and "1/18" in shown
+    english = Table(["a", "b"], [[12345, 0.5]])
+    assert str(english).splitlines()[-1].split() == ["12,345", "0.5"]
+    small = Table(["n"], [[7], [69]])                                           # small ints: as before
+    assert str(small) == "n \n--\n7 \n69"
+
+
+def test_the_minimax_table_in_spanish_and_english():
+    from gamekit.connect import teach
+    game = teach.tiny_game()
+    with using("en"):
+        english = teach.compare(game)
+    with using("es"):
+        spanish = teach.compare(game)
+    assert english.rows[0][1:] == ["+1", "975", "100.0%"] and english.rows[1][3] == "12.1%"
+    assert spanish.rows[0][1:] == ["+1", "975", "100,0 %"] and spanish.rows[1][3] == "12,1 %"
+    with using("en"):
+        assert str(teach.Count(-3, 1234567)) == "score -3 after visiting 1,234,567 positions"
+    with using("es"):
+        assert str(teach.Count(-3, 1234567)) == "puntaje -3 tras visitar 1.234.567 posiciones"
+
+
+def test_the_start_report_groups_thousands_per_language():
+    from gamekit.connect import teach
+    from gamekit.connect.wdl import status
+    found = [p for p in teach.RECORDS if p.exists()]
+    if not found:
+        pytest.skip("no value-run records shipped")
+    st_ = status(*found)
+    if st_["nodes"] < 1000:
+        pytest.skip("too few positions to group")
+    grouped, hours = f"{st_['nodes']:,}", f"{st_['seconds'] / 3600:.1f}"
+    with using("en"):
+        english = teach.start_report()
+    with using("es"):
+        spanish = teach.start_report()
+    if english.startswith("Solved: the start"):          # a shipped book answers instead of the records
+        pytest.skip("the book answers")
+    assert f"{grouped} positions ({hours} hours)" in english
+    assert f"{grouped.replace(',', '.')} posiciones ({hours.replace('.', ',')} horas)" in spanish
+
+
+def test_shut_the_box_tables_and_feedback_in_spanish():
+    from gamekit.shutbox import lessons as L
+    with using("en"):
+        en = str(L.dice_rules_table())
+        steps = L.rows_table(L.fill_steps()[:4])
+        ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
+        en_feedback = ex.check(ex.wrong[0])[1]
+    with using("es"):
+        es = str(L.dice_rules_table())
+        es_steps = L.rows_table(L.fill_steps()[:4])
+        ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
+        es_feedback = ex.check(ex.wrong[0])[1]
+    assert "≈ 9.76 %" in en and "11.0092" in en
+    assert "≈ 9,76 %" in es and "11,0092" in es and "9.76" not in es and "11.0092" not in es
+    assert [r[1] for r in steps.rows] == ["1 = 100.00 %", "0 = 0.00 %", "1/18 ≈ 5.56 %", "1/6 ≈ 16.67 %"]
+    assert [r[1] for r in es_steps.rows] == ["1 = 100,00 %", "0 = 0,00 %", "1/18 ≈ 5,56 %", "1/6 ≈ 16,67 %"]
+    # "(8+1 → 6.97, 5+4 → 6.87)": in Spanish the decimal comma, and "; " between the numbers of the list
+    en_list = en_feedback[en_feedback.index("("):]
+    assert "." in en_list and ", " in en_list
+    assert en_list.replace(", ", "; ").replace(".", ",").rstrip(",") in es_feedback
+
+
+def test_shut_the_box_hint_in_spanish():
+    from gamekit.shutbox.widget import ShutBoxWidget
+    with using("en"):
+        english = ShutBoxWidget().hint_for(ShutBoxWidget().game)[1]
+    with using("es"):
+        widget = ShutBoxWidget()
+    spanish = widget.hint_for(widget.game)[1]
+    value = english.rsplit(" ", 1)[1]
+    assert value.count(".") == 1 and value.replace(".", ",") in spanish and value not in spanish
+
+
+def test_chart_texts_and_tick_labels_in_spanish():
+    import matplotlib
+    matplotlib.use("Agg")
+    from gamekit.shutbox import lessons as L
+
+    def texts(fig):
+        fig.canvas.draw()
+        return [t.get_text() for ax in fig.axes for t in ax.get_yticklabels() + ax.get_xticklabels()
+                + [ax.title, ax.yaxis.label] + (ax.get_legend().get_texts() if ax.get_legend() else [])]
+
+    results = L.compare_policies(200, progress=False)
+    with using("en"):
+        en_dice, en_policies = texts(L.plot_dice(360)), texts(L.plot_policies(results))
+    with using("es"):
+        es_dice, es_policies = texts(L.plot_dice(360)), texts(L.plot_policies(results))
+    assert "0.050" in en_dice and "probability" in en_dice and "the 36 outcomes" in en_dice
+    assert "0,050" in es_dice and "probabilidad" in es_dice and "los 36 resultados" in es_dice
+    assert not any("." in t for t in es_dice if t[:1].isdigit())
+    exact = next(t for t in es_policies if t.startswith("óptimo exacto"))
+    assert exact == "óptimo exacto " + next(t for t in en_policies if t.startswith("exact optimum")).split()[-2].replace(".", ",") + " %"
+    assert any(t.startswith("200 partidas por estrategia") for t in es_policies)
