@@ -458,6 +458,10 @@ def main(argv: list[str] | None = None) -> int:
     va.add_argument("--question", choices=("both", "lose", "win"), default="both",
                     help="settle 'does red avoid losing?' (lose), 'does red win?' (win) or both (default); "
                          "two runs with their own progress files share the work between two cores")
+    va.add_argument("--start-from", default="", metavar="MOVES[,MOVES…]",
+                    help="settle the question(s) from these positions instead of the start (e.g. 47,41)")
+    va.add_argument("--shared", type=Path, nargs="*", default=[], metavar="FILE",
+                    help="other runs' progress files whose settled positions this run takes in (re-read at every save)")
     vs = sub.add_parser("value-status", help="what value runs have settled so far (several files are merged)")
     vs.add_argument("--progress", type=Path, required=True, nargs="+")
     args = ap.parse_args(argv)
@@ -486,13 +490,14 @@ def _run(args) -> int:
         return 0 if finished else 3
     if args.cmd == "value":
         from gamekit.connect.wdl import ValueRun, status as value_status
-        run = ValueRun(args.variant, args.split, args.progress, args.chunk, args.table_size)
+        run = ValueRun(args.variant, args.split, args.progress, args.chunk, args.table_size, shared=args.shared)
 
         def stop_value(*_):
             run.stop = True
         signal.signal(signal.SIGTERM, stop_value)
         signal.signal(signal.SIGINT, stop_value)
-        finished = run.run(args.max_seconds, {"both": (-1, 0), "lose": (-1,), "win": (0,)}[args.question])
+        finished = run.run(args.max_seconds, {"both": (-1, 0), "lose": (-1,), "win": (0,)}[args.question],
+                           tuple(args.start_from.split(",")))
         print(json.dumps(value_status(args.progress)))
         return 0 if finished else 3
     if args.cmd == "value-status":

@@ -54,7 +54,7 @@ class ValueRun:
     """A resumable proof of the win/draw/loss value of the start (see the module docstring)."""
 
     def __init__(self, variant: Variant, split: int, progress: Path, chunk: float = 60.0,
-                 table_size: int | None = None, log=print) -> None:
+                 table_size: int | None = None, log=print, shared=()) -> None:
         if not isinstance(split, int) or isinstance(split, bool) or not 0 <= split < variant.cells:
             raise ValueError(f"split {split!r}: a whole number 0..{variant.cells - 1}")
         self.v, self.split, self.path, self.chunk, self.log = variant, split, Path(progress), chunk, log
@@ -66,6 +66,9 @@ class ValueRun:
         else:
             self.state = {"variant": asdict(variant), "split": split, "settled": {}, "nodes": 0,
                           "seconds": 0.0, "searches": 0, "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+        self.shared = [Path(p) for p in shared]
+        if self.path in self.shared:
+            raise ValueError(f"{self.path}: a run's own progress file cannot also be one it shares")
         self.b = board_for(variant)
         self.solver = Solver(variant, table_size=table_size)
         self.stop = False
@@ -80,7 +83,32 @@ class ValueRun:
     def _settle(self, key: int, lo: int, hi: int, moves: str) -> None:
         self.state["settled"][f"{key:x}"] = [lo, hi, moves]
 
+    def merge_shared(self) -> int:
+        """Take in the bounds other runs (``shared`` progress files of the same variant and split) have
+        proved, so that work settled by a run on the other core is not repeated.  Unreadable or
+        foreign files are skipped (they may be half-written or belong to another run)."""
+        taken = 0
+        mine = self.state["settled"]
+        for p in self.shared:
+            try:
+                other = load(p)
+            except (OSError, ValueError):
+                continue
+            if Variant(**other["variant"]) != self.v or other["split"] != self.split:
+                continue
+            for k, (lo, hi, moves) in other["settled"].items():
+                if k in mine:
+                    ol, oh, _ = mine[k]
+                    if max(lo, ol) == ol and min(hi, oh) == oh:
+                        continue
+                    lo, hi = max(lo, ol), min(hi, oh)
+                mine[k] = [lo, hi, moves]
+                taken += 1
+        return taken
+
     def save(self) -> None:
+        if self.shared:
+            self.merge_shared()
         save_json(self.path, self.state)
         self._last_save = time.perf_counter()
 
@@ -160,32 +188,58 @@ class ValueRun:
         cur, mask, nb = self.b.from_game(ConnectGame(self.v))
         return cur, mask, nb
 
-    def run(self, max_seconds: float | None = None, questions: tuple[int, ...] = (-1, 0)) -> bool:
+    def run(self, max_seconds: float | None = None, questions: tuple[int, ...] = (-1, 0),
+            start_from: tuple[str, ...] = ("",)) -> bool:
         """Work until the start's value is known (True) or time is up / stopped (False, saved).
 
         ``questions``: the null windows to settle at the start, −1 "does red avoid losing?" and 0 "does
         red win?" (both by default; two runs with one each and their own progress files can share the
-        work between two cores, and :func:`status` merges their files)."""
-        if not questions or any(q not in (-1, 0) for q in questions):
+        work between two cores, and :func:`status` merges their files).
+
+        ``start_from``: positions (move strings, within the split) whose part of those questions this
+        run settles instead of the start's — e.g. ``("47", "41")`` works from the other end of red's
+        proof while a run with ``shared`` set to this run's file works from the start."""
+        if not questions or any(q not in (-1, 0) or isinstance(q, bool) for q in questions):
             raise ValueError(f"questions {questions!r}: -1 (does red avoid losing?) and/or 0 (does red win?)")
+        roots = []
+        if isinstance(start_from, str) or not start_from:
+            raise ValueError(f"start_from {start_from!r}: a list of move strings")
+        for moves in start_from:
+            if not isinstance(moves, str) or len(moves) > self.split:
+                raise ValueError(f"start_from {moves!r}: a move string of at most {self.split} discs (the split)")
+            try:
+                game = ConnectGame.from_moves(moves, variant=self.v)
+            except Exception as e:                       # BadPositionError: says which move and why
+                raise ValueError(f"start_from {moves!r}: {e}") from None
+            if game.is_over():
+                raise ValueError(f"start_from {moves!r}: the game is over there")
+            roots.append((moves, self.b.from_game(game)))
         self._end = None if max_seconds is None else time.perf_counter() + max_seconds
         with progress_lock(self.path):
-            cur, mask, nb = self.root()
+            if self.shared:
+                self.merge_shared()
             try:
-                for alpha in questions:
-                    lo, hi = self.bounds(cur + mask)
-                    if lo <= alpha < hi:
-                        self.search(cur, mask, nb, alpha)
-                        self.log(f"start: {describe(*self.bounds(cur + mask))}  "
-                                 f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)")
+                for moves, (cur, mask, nb) in roots:
+                    for q in questions:
+                        alpha = q if len(moves) % 2 == 0 else -q - 1    # the window seen from that position
+                        lo, hi = self.bounds(cur + mask)
+                        if lo <= alpha < hi:
+                            self.search(cur, mask, nb, alpha, moves)
+                            self.log(f"{moves or 'start'}: {describe(*self.bounds(cur + mask), mover=('red', 'yellow')[nb % 2])}  "
+                                     f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)")
+                        self.save()
             except Stopped:
                 self.save()
                 return False
             finally:
                 self.solver.deadline = None
             self.save()
-            lo, hi = self.bounds(cur + mask)
-            return lo == hi or all(not lo <= q < hi for q in questions)
+            done = True
+            for moves, (cur, mask, nb) in roots:
+                lo, hi = self.bounds(cur + mask)
+                alphas = [q if len(moves) % 2 == 0 else -q - 1 for q in questions]
+                done &= lo == hi or all(not lo <= a < hi for a in alphas)
+            return done
 
 
 def load(path: Path) -> dict:

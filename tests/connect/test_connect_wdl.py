@@ -174,3 +174,43 @@ def test_command_line_shares_the_questions(tmp_path, capsys):
     capsys.readouterr()
     assert bk.main(["value-status", "--progress", str(a), str(b)]) == 0
     assert json.loads(capsys.readouterr().out)["start"] == "yellow wins"
+
+
+def test_a_run_from_later_positions_helps_a_run_from_the_start(tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    # B settles red's question from two positions two discs in; A, sharing B's file, from the start
+    helper = wdl.ValueRun(SIDES, 4, b, log=quiet, shared=[a])
+    assert helper.run(questions=(-1,), start_from=("31", "35")) is True
+    solver = Solver(SIDES)
+    data = json.loads(b.read_text())["settled"]
+    bb = {moves: (lo, hi) for lo, hi, moves in data.values()}
+    for moves in ("31", "35"):
+        value = sign(solver.solve(ConnectGame.from_moves(moves, variant=SIDES)))
+        lo, hi = bb[moves]
+        assert lo <= value <= hi and (lo >= 0 or hi <= -1)          # the question is answered there
+    main = wdl.ValueRun(SIDES, 4, a, log=quiet, shared=[b])
+    assert main.run(questions=(-1,)) is True
+    fresh = wdl.ValueRun(SIDES, 4, tmp_path / "fresh.json", log=quiet)
+    fresh.run(questions=(-1,))
+    assert json.loads(a.read_text())["searches"] < json.loads((tmp_path / "fresh.json").read_text())["searches"]
+    assert wdl.status(a, b)["start_bounds"][0] == 0 == wdl.status(tmp_path / "fresh.json")["start_bounds"][0]
+
+
+def test_start_from_and_shared_refusals(tmp_path):
+    path = tmp_path / "v.json"
+    run = wdl.ValueRun(DRAW, 3, path, log=quiet)
+    for bad in ["31", (), ("3333",), ("9",), (3,), ("3x",)]:
+        with pytest.raises(ValueError, match="start_from"):
+            run.run(start_from=bad)
+    assert not path.exists()
+    with pytest.raises(ValueError, match="cannot also be one it shares"):
+        wdl.ValueRun(DRAW, 3, path, log=quiet, shared=[path])
+    # damaged or foreign shared files are skipped, not trusted
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    other = tmp_path / "other.json"
+    wdl.ValueRun(SIDES, 3, other, log=quiet).run()
+    run = wdl.ValueRun(DRAW, 3, path, log=quiet, shared=[bad, other, tmp_path / "missing.json"])
+    assert run.merge_shared() == 0
+    assert run.run() is True
+    assert wdl.status(path)["start_bounds"] == [0, 0]
