@@ -366,6 +366,26 @@ def book_depth(v: Variant) -> int:
     return -1 if book is None else book.depth
 
 
+def _drops(game: ConnectGame, moves):
+    """For each drop of ``moves``, centre first: ``(move, cur, mask, nb)`` of the position after it and
+    its exact score for the player making it where no search is needed (a line completed at once, the
+    last cell, the opening book), else None."""
+    b = board_for(game.variant)
+    book = _book(game.variant)
+    cur, mask, nb = b.from_game(game)
+    wins = b.win(cur, b.board & ~mask)
+    for m in sorted(moves, key=lambda m: b.order.index(int(m) - 1)):
+        move = (mask + b.bottom) & b.col_masks[int(m) - 1]
+        if wins & move:
+            known = b.max_score - nb // 2 - 1
+        elif nb + 1 >= b.variant.cells:
+            known = 0
+        else:
+            k = None if book is None else book.score(cur ^ mask, mask | move)
+            known = None if k is None else -k
+        yield m, cur ^ mask, mask | move, nb + 1, known
+
+
 def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int | None]:
     """Exact score of every legal drop, from the point of view of the player making it, or None
     where the solver did not finish within the (shared) ``time_budget`` in seconds.
@@ -377,29 +397,15 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
     if game.popout:
         return {m: None for m in moves}
     s = solver_for(game.variant)
-    book = _book(game.variant)
-    b = s.b
-    cur, mask, nb = b.from_game(game)
-    MAX = b.max_score
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     out: dict[str, int | None] = {m: None for m in moves}
-    order = sorted(moves, key=lambda m: b.order.index(int(m) - 1))
-    for m in order:
-        col = b.col_masks[int(m) - 1]
-        move = (mask + b.bottom) & col
-        if b.win(cur, b.board & ~mask) & move:
-            out[m] = MAX - nb // 2 - 1
-            continue
-        if nb + 1 >= b.variant.cells:
-            out[m] = 0
-            continue
-        known = None if book is None else book.score(cur ^ mask, mask | move)
+    for m, cur, mask, nb, known in _drops(game, moves):
         if known is not None:
-            out[m] = -known
+            out[m] = known
             continue
         s.deadline = deadline
         try:
-            out[m] = -s.solve_bits(cur ^ mask, mask | move, nb + 1)
+            out[m] = -s.solve_bits(cur, mask, nb)
         except OutOfTime:
             pass
         finally:
@@ -432,31 +438,20 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
     if game.popout or game.is_over():
         return {m: None for m in moves}
     s = solver_for(game.variant)
-    book = _book(game.variant)
-    b = s.b
-    cur, mask, nb = b.from_game(game)
     end = None if time_budget is None else time.perf_counter() + time_budget
     out: dict[str, int | None] = {m: None for m in moves}
-    order = sorted(moves, key=lambda m: b.order.index(int(m) - 1))
-    for i, m in enumerate(order):
-        move = (mask + b.bottom) & b.col_masks[int(m) - 1]
-        if b.win(cur, b.board & ~mask) & move:
-            out[m] = 1
-            continue
-        if nb + 1 >= b.variant.cells:
-            out[m] = 0
-            continue
-        known = None if book is None else book.score(cur ^ mask, mask | move)
+    jobs = list(_drops(game, moves))
+    for i, (m, cur, mask, nb, known) in enumerate(jobs):
         if known is not None:
-            out[m] = -((known > 0) - (known < 0))
+            out[m] = (known > 0) - (known < 0)
             continue
         if end is not None:
             left = end - time.perf_counter()
             if left <= 0:
                 break
-            s.deadline = time.perf_counter() + left / (len(order) - i)
+            s.deadline = time.perf_counter() + left / (len(jobs) - i)
         try:
-            r = s.solve_bits(cur ^ mask, mask | move, nb + 1, weak=True)
+            r = s.solve_bits(cur, mask, nb, weak=True)
             out[m] = -((r > 0) - (r < 0))
         except OutOfTime:
             pass
