@@ -85,15 +85,17 @@ def solver_speed(label: str, variant, positions, time_limit: float | None) -> No
 
 
 def hint_reach(budget: float) -> None:
-    """How many columns the 5 en raya Hint settles in its budget: the exact scores alone (as before)
-    against who-wins first, then exact (the Hint now), on the same positions, tables emptied between."""
+    """How many columns the 5 en raya Hint settles in its budget: the exact scores alone (the Hint as it
+    was) against exact, then who wins (the Hint now), on the same positions, tables emptied between.
+    Both times include the Hard CPU's choice (0.5 s at most) that the Hint falls back on when a column
+    is still unknown."""
     from gamekit.connect.solver import analyse, solver_for
     from gamekit.connect.widget import ConnectWidget
     w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
     games = [line.split()[0] for line in FIVE.read_text().splitlines() if not line.startswith("#")]
     base = [m for m in games if len(m) == 12]                   # the 30-empty positions
     print(f"\n## The Hint's reach, {budget:g} s budget (columns settled of all columns; median time)")
-    print("| empty cells | positions | exact alone: settled | time | who wins, then exact: settled | of them exact | time |")
+    print("| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | time |")
     print("|---|---|---|---|---|---|---|")
     for empties in (28, 30, 32, 34, 36):
         drop = (empties - 30) // 2 * 2
@@ -108,6 +110,8 @@ def hint_reach(budget: float) -> None:
             solver_for(g.variant).reset()
             t = time.perf_counter()
             a = analyse(g, time_budget=budget)
+            if None in a.values():          # the Hint as it was: the Hard CPU's choice when a column is unknown
+                cpu_player("hard", seed=0, time_budget=min(0.5, budget)).choose(g)
             ta.append(time.perf_counter() - t)
             solver_for(g.variant).reset()
             t = time.perf_counter()

@@ -20,7 +20,7 @@ What the compiled search adds to the Python one (scores stay identical; a test c
 * move ordering by threats created with an insertion sort in preallocated buffers (no allocation
   per node).
 
-Time limits: every 65 536 nodes the search reads the clock (``objmode``) and stops when the
+Time limits: at the first node and then every 65 536 nodes the search reads the clock (``objmode``) and stops when the
 deadline passed; the Python side then raises :class:`gamekit.connect.solver.OutOfTime`.
 
 ``available()`` says whether the compiled search can be used; set ``GAMEKIT_PURE_PYTHON=1`` to force
@@ -85,7 +85,7 @@ def negamax(cur, mask, nb, alpha, beta, {tt}, mbuf, sbuf, stats, deadline):
     stats[0] += 1
     if stats[1]:
         return 0
-    if deadline > 0.0 and (stats[0] & 65535) == 0:
+    if deadline > 0.0 and (stats[0] & 65535) == 1:   # at the first node, then every 65 536
         with objmode(t="float64"):
             t = time.perf_counter()
         if t > deadline:

@@ -403,6 +403,8 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
         if known is not None:
             out[m] = known
             continue
+        if deadline is not None and time.perf_counter() >= deadline:
+            continue                   # out of time: the columns left stay None (instant ones still count)
         s.deadline = deadline
         try:
             out[m] = -s.solve_bits(cur, mask, nb)
@@ -448,7 +450,7 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
         if end is not None:
             left = end - time.perf_counter()
             if left <= 0:
-                break
+                continue
             s.deadline = time.perf_counter() + left / (len(jobs) - i)
         try:
             r = s.solve_bits(cur, mask, nb, weak=True)

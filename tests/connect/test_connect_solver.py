@@ -168,3 +168,12 @@ def test_verdict_words_follow_the_language_and_match_the_hint():
         for score in (0, 18, -18, 5, -5):                 # the same words as the Hint under the board
             assert verdict(score, g) == verdict_words(score, g)[0]
     assert verdict(18, g) == "wins in 4"                   # English again outside the block
+
+
+def test_out_of_time_columns_stay_unknown_but_instant_answers_still_count():
+    from gamekit.connect import analyse_outcomes
+    g = ConnectFour.from_moves("112233")          # red to move: column 4 completes four at once
+    exact = analyse(g, time_budget=1e-6)
+    assert exact["4"] == solve(g) and exact["4"] > 0
+    assert analyse_outcomes(g, time_budget=1e-6)["4"] == 1
+    assert all(v is None for m, v in exact.items() if m != "4")
