@@ -462,6 +462,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="settle the question(s) from these positions instead of the start (e.g. 47,41)")
     va.add_argument("--shared", type=Path, nargs="*", default=[], metavar="FILE",
                     help="other runs' progress files whose settled positions this run takes in (re-read at every save)")
+    vv = sub.add_parser("value-verify", help="re-solve a sample of what value runs settled with a differently set-up solver")
+    vv.add_argument("--progress", type=Path, required=True, nargs="+")
+    vv.add_argument("--sample", type=int, default=5)
+    vv.add_argument("--seed", type=int, default=1)
+    vv.add_argument("--engine", choices=("compiled", "python"), default="compiled")
     vs = sub.add_parser("value-status", help="what value runs have settled so far (several files are merged)")
     vs.add_argument("--progress", type=Path, required=True, nargs="+")
     args = ap.parse_args(argv)
@@ -500,6 +505,11 @@ def _run(args) -> int:
                            tuple(args.start_from.split(",")))
         print(json.dumps(value_status(args.progress)))
         return 0 if finished else 3
+    if args.cmd == "value-verify":
+        from gamekit.connect.wdl import verify as value_verify
+        bad = value_verify(args.progress, args.sample, args.seed, args.engine)
+        print(f"{args.sample} positions re-solved, {len(bad)} disagreements" + "".join(f"\n  {x}" for x in bad))
+        return 1 if bad else 0
     if args.cmd == "value-status":
         from gamekit.connect.wdl import status as value_status
         print(json.dumps(value_status(*args.progress), indent=1))

@@ -19,6 +19,7 @@ searched at all.
 from __future__ import annotations
 
 import json
+import random
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -298,3 +299,39 @@ def status(*paths: Path) -> dict:
             "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
             "nodes": sum(r["nodes"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
             "started": min(r.get("started", "") for r in runs)}
+
+
+def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=print,
+           depth: int | None = None) -> list[str]:
+    """Re-solve ``sample`` positions the runs settled after ``depth`` discs (default: the split, where
+    the compiled search answered; picked at random, the same for a seed) with a fresh solver set up
+    differently — no dead-line pruning, the first table layout, or the pure-Python engine
+    (``engine="python"``, slow: pick small samples) — and return every disagreement with the bounds
+    kept.  An empty list: the sample agrees."""
+    if not isinstance(sample, int) or isinstance(sample, bool) or sample < 1:
+        raise ValueError(f"sample {sample!r}: a whole number of positions, at least 1")
+    if engine not in ("compiled", "python"):
+        raise ValueError(f"engine {engine!r}: 'compiled' or 'python'")
+    runs = [load(p) for p in paths]
+    v = Variant(**runs[0]["variant"])
+    entries = {}
+    for r in runs:
+        if Variant(**r["variant"]) != v:
+            raise ValueError(f"progress files of different variants: {v.name} and {r['variant']['name']}")
+        for k, (lo, hi, moves) in r["settled"].items():
+            if (lo, hi) != (-1, 1) and len(moves) == (r["split"] if depth is None else depth):
+                entries[k] = (lo, hi, moves)
+    picked = random.Random(seed).sample(sorted(entries.values(), key=lambda e: e[2]), min(sample, len(entries)))
+    kw = {"engine": "python"} if engine == "python" else {"dead_lines": False, "table_layout": "split"}
+    solver = Solver(v, **kw)
+    bad = []
+    for lo, hi, moves in picked:
+        t = time.perf_counter()
+        game = ConnectGame.from_moves(moves, variant=v)
+        value = solver.solve(game, weak=True)
+        ok = lo <= value <= hi
+        log(f"  {moves or '(start)'}: kept {lo:+d}..{hi:+d}, re-solved {value:+d} "
+            f"({time.perf_counter() - t:.1f} s) {'ok' if ok else 'DISAGREES'}")
+        if not ok:
+            bad.append(f"{moves or '(start)'}: kept {lo}..{hi}, re-solved {value}")
+    return bad

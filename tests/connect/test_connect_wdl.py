@@ -214,3 +214,33 @@ def test_start_from_and_shared_refusals(tmp_path):
     assert run.merge_shared() == 0
     assert run.run() is True
     assert wdl.status(path)["start_bounds"] == [0, 0]
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_verify_re_solves_a_sample_and_finds_a_forged_bound(tmp_path, engine):
+    path = tmp_path / "v.json"
+    wdl.ValueRun(DRAW, 3, path, log=quiet).run()
+    assert wdl.verify([path], 8, engine=engine, log=quiet) == []
+    data = json.loads(path.read_text())
+    key = next(k for k, (lo, hi, m) in data["settled"].items() if m == "")
+    data["settled"][key] = [1, 1, ""]                        # claim red wins the drawn start
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps({**data, "settled": {key: [1, 1, ""]}}))
+    assert wdl.verify([forged], 1, engine=engine, log=quiet, depth=0) == ["(start): kept 1..1, re-solved 0"]
+    assert wdl.verify([forged], 1, engine=engine, log=quiet) == []      # nothing forged at the split
+
+
+def test_verify_refusals(tmp_path, capsys):
+    path = tmp_path / "v.json"
+    wdl.ValueRun(DRAW, 2, path, log=quiet).run()
+    for bad in (0, True, 2.0):
+        with pytest.raises(ValueError, match="sample"):
+            wdl.verify([path], bad, log=quiet)
+    with pytest.raises(ValueError, match="engine"):
+        wdl.verify([path], 2, engine="fast", log=quiet)
+    other = tmp_path / "o.json"
+    wdl.ValueRun(SIDES, 2, other, log=quiet).run()
+    with pytest.raises(ValueError, match="different variants"):
+        wdl.verify([path, other], 2, log=quiet)
+    assert bk.main(["value-verify", "--progress", str(path), "--sample", "3"]) == 0
+    assert "3 positions re-solved, 0 disagreements" in capsys.readouterr().out
