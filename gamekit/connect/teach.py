@@ -313,8 +313,9 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
 
 # ---------------------------------------------------------------------- the start of 5 en raya
 DATA = Path(__file__).resolve().parent / "data"
-RECORDS = (DATA / "five_in_a_row.value-lose.json", DATA / "five_in_a_row.value-win.json")
-"""The records of the two runs of ``python -m gamekit.connect.book value`` (docs/connect.md)."""
+RECORDS = tuple(sorted(DATA.glob("five_in_a_row.value-*.json")))
+"""The records of the runs of ``python -m gamekit.connect.book value`` (docs/connect.md): one file per
+run ("does red avoid losing?", "does red win?", and the helpers that shared them), merged when read."""
 
 
 def start_report(records=RECORDS) -> str:
