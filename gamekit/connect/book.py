@@ -467,6 +467,9 @@ def main(argv: list[str] | None = None) -> int:
     vv.add_argument("--sample", type=int, default=5)
     vv.add_argument("--seed", type=int, default=1)
     vv.add_argument("--engine", choices=("compiled", "python"), default="compiled")
+    vb = sub.add_parser("value-book", help="write the depth-0 book the value runs prove (a drawn start)")
+    vb.add_argument("--progress", type=Path, required=True, nargs="+")
+    vb.add_argument("--out", type=Path, help="default: the package's data folder")
     vs = sub.add_parser("value-status", help="what value runs have settled so far (several files are merged)")
     vs.add_argument("--progress", type=Path, required=True, nargs="+")
     args = ap.parse_args(argv)
@@ -510,6 +513,10 @@ def _run(args) -> int:
         bad = value_verify(args.progress, args.sample, args.seed, args.engine)
         print(f"{args.sample} positions re-solved, {len(bad)} disagreements" + "".join(f"\n  {x}" for x in bad))
         return 1 if bad else 0
+    if args.cmd == "value-book":
+        from gamekit.connect.wdl import write_start_book
+        write_start_book(args.progress, args.out)
+        return 0
     if args.cmd == "value-status":
         from gamekit.connect.wdl import status as value_status
         print(json.dumps(value_status(*args.progress), indent=1))

@@ -370,16 +370,21 @@ def _drops(game: ConnectGame, moves):
     """For each drop of ``moves``, centre first: ``(move, cur, mask, nb)`` of the position after it and
     its exact score for the player making it where no search is needed (a line completed at once, the
     last cell, the opening book), else None."""
+    from gamekit.connect.wdl import proved_outcomes
     b = board_for(game.variant)
     book = _book(game.variant)
+    proved = proved_outcomes(game.variant)
     cur, mask, nb = b.from_game(game)
     wins = b.win(cur, b.board & ~mask)
     for m in sorted(moves, key=lambda m: b.order.index(int(m) - 1)):
         move = (mask + b.bottom) & b.col_masks[int(m) - 1]
+        child = (cur ^ mask) + (mask | move)
         if wins & move:
             known = b.max_score - nb // 2 - 1
         elif nb + 1 >= b.variant.cells:
             known = 0
+        elif proved.get(child) == 0:
+            known = 0                   # proved a draw by the value runs: a draw is the exact score 0
         else:
             k = None if book is None else book.score(cur ^ mask, mask | move)
             known = None if k is None else -k
@@ -439,6 +444,8 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
                             moves=moves, legal=", ".join(legal)))
     if game.popout or game.is_over():
         return {m: None for m in moves}
+    from gamekit.connect.wdl import proved_outcomes
+    proved = proved_outcomes(game.variant)
     s = solver_for(game.variant)
     end = None if time_budget is None else time.perf_counter() + time_budget
     out: dict[str, int | None] = {m: None for m in moves}
@@ -452,6 +459,9 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
             if left <= 0:
                 continue
             s.deadline = time.perf_counter() + left / (len(jobs) - i)
+        if cur + mask in proved:                         # proved by the value runs (win or loss)
+            out[m] = -proved[cur + mask]
+            continue
         try:
             r = s.solve_bits(cur, mask, nb, weak=True)
             out[m] = -((r > 0) - (r < 0))
@@ -459,6 +469,28 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
             pass
         finally:
             s.deadline = None
+    return out
+
+
+def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
+    """For every legal drop, what the shipped value runs proved about it without any search:
+    ``(lo, hi)`` bounds on its win/draw/loss for the player making it ((-1, 1) where nothing is known;
+    PopOut games: nothing)."""
+    from gamekit.connect.wdl import proved_bounds
+    if not (isinstance(game, ConnectGame) and game.popout):
+        _check(game)
+    moves = game.legal_moves()
+    if game.popout or game.is_over():
+        return {m: (-1, 1) for m in moves}
+    proved = proved_bounds(game.variant)
+    out = {}
+    for m, cur, mask, nb, known in _drops(game, moves):
+        if known is not None:
+            o = (known > 0) - (known < 0)
+            out[m] = (o, o)
+        else:
+            lo, hi = proved.get(cur + mask, (-1, 1))
+            out[m] = (-hi, -lo)
     return out
 
 

@@ -335,3 +335,66 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
         if not ok:
             bad.append(f"{moves or '(start)'}: kept {lo}..{hi}, re-solved {value}")
     return bad
+
+
+def write_start_book(paths, out: Path | None = None, log=print) -> str:
+    """Write the opening book that the value runs prove: depth 0, the start with its exact score.
+
+    Only a drawn start has an exact score here (a draw is the score 0; "red wins" says nothing of how
+    soon), so anything else is refused.  Returns the book's sha256."""
+    from gamekit.connect.book import default_path, write_book
+    st = status(*paths)
+    lo, hi = st["start_bounds"]
+    if (lo, hi) != (0, 0):
+        raise ValueError(f"the runs have not proved the start a draw (bounds {lo}..{hi}: {st['start']}); "
+                         "a book needs the exact score of every position it holds")
+    runs = [load(p) for p in paths]
+    v = Variant(**runs[0]["variant"])
+    cur, mask, _ = board_for(v).from_game(ConnectGame(v))
+    path = Path(out) if out is not None else default_path(v)
+    names = " ".join(Path(p).name for p in paths)
+    meta = {"command": f"python -m gamekit.connect.book value … (see docs/connect.md) && "
+                       f"python -m gamekit.connect.book value-book --progress {names}",
+            "nodes": st["nodes"], "seconds": st["seconds"], "built": time.strftime("%Y-%m-%d"),
+            "proof": "win/draw/loss (gamekit.connect.wdl): red does not lose and red does not win"}
+    sha = write_book(v, 0, {cur + mask: 0}, path, meta)
+    log(f"wrote {path}: the start of {v.name} is a draw (score 0), sha256 {sha}")
+    return sha
+
+
+_proved: dict = {}
+_bounds: dict = {}
+
+
+def proved_outcomes(variant: Variant) -> dict[int, int]:
+    """Positions (key ``cur + mask``) whose win/draw/loss the shipped value runs proved exactly, with
+    that value for the player to move — read once from ``gamekit/connect/data/<variant>.value-*.json``
+    (none for a variant without records; unreadable files are skipped)."""
+    if variant not in _proved:
+        _proved[variant] = {k: lo for k, (lo, hi) in proved_bounds(variant).items() if lo == hi}
+    return _proved[variant]
+
+
+def proved_bounds(variant: Variant) -> dict[int, tuple[int, int]]:
+    """Every position the shipped value runs bounded (key ``cur + mask``): ``(lo, hi)`` on its
+    win/draw/loss value for the player to move."""
+    if variant not in _bounds:
+        from gamekit.connect.book import DATA, slug
+        paths = sorted(DATA.glob(f"{slug(variant)}.value-*.json"))
+        out: dict[int, tuple[int, int]] = {}
+        try:
+            st = [load(p) for p in paths]
+        except (OSError, ValueError):
+            st = []
+        bounds: dict[str, tuple[int, int]] = {}
+        for r in st:
+            if Variant(**r["variant"]) != variant:
+                continue
+            for k, (lo, hi, _) in r["settled"].items():
+                if k in bounds:
+                    lo, hi = max(lo, bounds[k][0]), min(hi, bounds[k][1])
+                bounds[k] = (lo, hi)
+        for k, (lo, hi) in bounds.items():
+            out[int(k, 16)] = (lo, hi)
+        _bounds[variant] = out
+    return _bounds[variant]

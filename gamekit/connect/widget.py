@@ -324,7 +324,7 @@ class ConnectWidget(GameWidget):
         Most of the budget (60 %) goes to the exact scores, as before; the rest settles who wins
         after the columns still unknown (cheaper; the time shared fairly between them).  A column
         shows its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else "?"."""
-        from gamekit.connect.solver import analyse, analyse_outcomes
+        from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
         start = time.perf_counter()
         scores = analyse(game, time_budget=self.hint_budget * 0.6)
         left = max(0.05, self.hint_budget - (time.perf_counter() - start))
@@ -341,8 +341,10 @@ class ConnectWidget(GameWidget):
             rank[m] = None if o is None else (o, s if s is not None else 0)
         known = {m: r for m, r in rank.items() if r is not None}
         best_outcome = max((r[0] for r in known.values()), default=None)
-        if known and (len(known) == len(scores) or best_outcome == 1):
-            # every column settled, or a winning one found: nothing unsettled can be better than a win
+        ceiling = outcome_bounds(game)            # what the value runs proved (e.g. at the start)
+        unknown_best = max((ceiling.get(m, (-1, 1))[1] for m in scores if m not in known), default=-1)
+        if known and (len(known) == len(scores) or best_outcome >= unknown_best):
+            # every column settled, or no unsettled column can be better than the best one found
             top = max(r for r in known.values() if r[0] == best_outcome)
             mid = (game.columns + 1) / 2
             move = min((m for m, r in known.items() if r == top), key=lambda m: abs(int(m) - mid))

@@ -154,8 +154,8 @@ def test_analyse_outcomes_refusals_and_popout():
     exact = analyse(g, time_budget=None)
     some = list(exact)[:2]
     assert analyse_outcomes(g, time_budget=None, moves=some) == {m: (exact[m] > 0) - (exact[m] < 0) for m in some}
-    # a tiny budget on the empty board settles nothing and claims nothing
-    assert set(analyse_outcomes(FiveInARow(), time_budget=0.01).values()) == {None}
+    # a tiny budget on the empty board settles only what the shipped proof of the start says (centre: draw)
+    assert analyse_outcomes(FiveInARow(), time_budget=0.01) == {m: (0 if m == "4" else None) for m in "1234567"}
 
 
 def test_verdict_words_follow_the_language_and_match_the_hint():
@@ -177,3 +177,14 @@ def test_out_of_time_columns_stay_unknown_but_instant_answers_still_count():
     assert exact["4"] == solve(g) and exact["4"] > 0
     assert analyse_outcomes(g, time_budget=1e-6)["4"] == 1
     assert all(v is None for m, v in exact.items() if m != "4")
+
+
+def test_outcome_bounds_read_the_proof_of_the_start():
+    from gamekit.connect.solver import outcome_bounds
+    start = outcome_bounds(FiveInARow())
+    assert start["4"] == (0, 0) and all(hi <= 0 for lo, hi in start.values())
+    assert analyse(FiveInARow(), time_budget=0.01)["4"] == 0           # a proved draw is the exact score 0
+    assert outcome_bounds(ConnectFour()) == {m: (-1, 1) for m in ConnectFour().legal_moves()}  # no records
+    assert set(outcome_bounds(FiveInARow(popout=True)).values()) == {(-1, 1)}
+    with pytest.raises(TypeError):
+        outcome_bounds("4")

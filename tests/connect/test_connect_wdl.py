@@ -244,3 +244,30 @@ def test_verify_refusals(tmp_path, capsys):
         wdl.verify([path, other], 2, log=quiet)
     assert bk.main(["value-verify", "--progress", str(path), "--sample", "3"]) == 0
     assert "3 positions re-solved, 0 disagreements" in capsys.readouterr().out
+
+
+def test_a_proved_draw_becomes_a_depth_0_book_and_nothing_else_does(tmp_path, monkeypatch):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    wdl.ValueRun(SIDES, 3, a, log=quiet).run(questions=(-1,))
+    with pytest.raises(ValueError, match="not proved the start a draw"):
+        wdl.write_start_book([a], tmp_path / "x.book.gz", log=quiet)       # only half the proof
+    assert not (tmp_path / "x.book.gz").exists()
+    wdl.ValueRun(SIDES, 3, b, log=quiet).run(questions=(0,))
+    out = tmp_path / "sides.book.gz"
+    wdl.write_start_book([a, b], out, log=quiet)
+    book = bk.Book.load(out, SIDES)
+    assert book.depth == 0 and book.lookup(ConnectGame(SIDES)) == 0 == Solver(SIDES).solve(ConnectGame(SIDES))
+    assert book.header["nodes"] > 0 and "value-book" in book.header["command"]
+    # a red win is no exact score: refused
+    r = tmp_path / "r.json"
+    wdl.ValueRun(RED_WINS, 2, r, log=quiet).run()
+    with pytest.raises(ValueError, match="not proved the start a draw"):
+        wdl.write_start_book([r], tmp_path / "r.book.gz", log=quiet)
+
+
+def test_the_shipped_records_prove_5_en_raya_a_draw():
+    from gamekit.connect import FIVE_IN_A_ROW, teach
+    st = wdl.status(*teach.RECORDS)
+    assert st["variant"] == FIVE_IN_A_ROW.name and st["start_bounds"] == [0, 0]
+    assert st["first_move_bounds"]["4"] == [0, 0]
+    assert all(hi <= 0 for lo, hi in st["first_move_bounds"].values())     # no first move of red wins

@@ -175,3 +175,12 @@ def test_an_exact_score_wins_over_an_outcome_in_the_hint(monkeypatch):
     move, reason = w.hint()
     assert exact[move] == max(exact.values())
     assert all(t != "?" for t, _ in w.verdicts.values())
+
+
+def test_hint_on_the_empty_board_suggests_the_proved_draw():
+    # the shipped value runs proved the start a draw: red's column 4 draws, no first move wins
+    w = people("five")
+    move, reason = w.hint()
+    assert (move, reason) == ("4", "draw")
+    assert w.verdicts[w.game.grid_column(4)] == ("draw", "draw")
+    assert sum(t == "?" for t, _ in w.verdicts.values()) <= 6
