@@ -226,7 +226,7 @@ def test_verify_re_solves_a_sample_and_finds_a_forged_bound(tmp_path, engine):
     data["settled"][key] = [1, 1, ""]                        # claim red wins the drawn start
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps({**data, "settled": {key: [1, 1, ""]}}))
-    assert wdl.verify([forged], 1, engine=engine, log=quiet, depth=0) == ["(start): kept 1..1, re-solved 0"]
+    assert wdl.verify([forged], 1, engine=engine, log=quiet, depth=0) == ["(start): kept 1..1, re-solved -1..+0"]
     assert wdl.verify([forged], 1, engine=engine, log=quiet) == []      # nothing forged at the split
 
 
