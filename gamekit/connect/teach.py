@@ -319,38 +319,39 @@ run ("does red avoid losing?", "does red win?", and the helpers that shared them
 
 
 def start_report(records=RECORDS) -> str:
-    """What is known about the start of 5 en raya: from the shipped book, else from the records of the
-    resumable win/draw/loss proof (:mod:`gamekit.connect.wdl`); only what was computed is claimed."""
+    """What is known about the start of 5 en raya: from the records of the resumable win/draw/loss
+    proof (:mod:`gamekit.connect.wdl`), else from the shipped book; only what was computed is claimed."""
     from gamekit.connect.book import book_for
     from gamekit.connect.wdl import status
     game = FiveInARow()
-    book = book_for(game.variant)
-    if book is not None and book.lookup(game) is not None:
-        s = book.lookup(game)
-        n, secs = book.header.get("nodes"), book.header.get("seconds")
-        return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
-                  "positions in {hours} hours.", result=explain_score(s, game), score=number(s, sign=True), nodes=number(n),
-                  hours=number(secs / 3600, 1))
     found = [Path(r) for r in records if Path(r).exists()]
     if not found:
+        book = book_for(game.variant)
+        if book is not None and book.lookup(game) is not None:
+            s = book.lookup(game)
+            n, secs = book.header.get("nodes"), book.header.get("seconds")
+            return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
+                      "positions in {hours} hours.", result=explain_score(s, game), score=_signed(s),
+                      nodes=number(n), hours=number(secs / 3600, 1))
         return tr("Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet.")
     st = status(*found)
     lo, hi = st["start_bounds"]
     numbers = dict(nodes=number(st["nodes"]), hours=number(st["seconds"] / 3600, 1))
     if lo == hi:
         result = {1: tr("a win for red"), 0: tr("a draw"), -1: tr("a win for yellow")}[lo]
-        return tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
+        text = tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
                   "proved it by searching {nodes} positions in {hours} hours.", result=result, **numbers)
-    text = tr("Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
-              "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
-              "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
-              **numbers)
-    if lo == 0:
-        text += " " + tr("Proved: red does not lose. Still open: whether red can win.")
-    elif hi == 0:
-        text += " " + tr("Proved: red cannot win. Still open: whether yellow can win.")
     else:
-        text += " " + tr("Neither proof is finished yet.")
+        text = tr("Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
+                  "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
+                  "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
+                  **numbers)
+        if lo == 0:
+            text += " " + tr("Proved: red does not lose. Still open: whether red can win.")
+        elif hi == 0:
+            text += " " + tr("Proved: red cannot win. Still open: whether yellow can win.")
+        else:
+            text += " " + tr("Neither proof is finished yet.")
     known = []
     for column, (clo, chi) in st["first_move_bounds"].items():
         if clo == chi:
