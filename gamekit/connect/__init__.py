@@ -3,7 +3,7 @@ Connect Four, with optional PopOut: rules, an exact solver and CPU players."""
 from gamekit.connect.players import LEVELS, cpu_player
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, ConnectGame, FiveInARow,
                                    Variant, board_svg, count_lines)
-from gamekit.connect.solver import analyse, analyse_outcomes, solve, verdict
+from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds, solve, verdict
 
 
 def __getattr__(name: str):
@@ -14,5 +14,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'gamekit.connect' has no attribute {name!r}")
 
 __all__ = ["ConnectGame", "ConnectFour", "FiveInARow", "Variant", "CONNECT_FOUR", "FIVE_IN_A_ROW",
-           "board_svg", "count_lines", "solve", "analyse", "analyse_outcomes", "verdict", "cpu_player", "LEVELS",
+           "board_svg", "count_lines", "solve", "analyse", "analyse_outcomes", "outcome_bounds", "verdict", "cpu_player", "LEVELS",
            "ConnectWidget", "connect_scene"]
