@@ -256,6 +256,18 @@ def load(path: Path) -> dict:
     return data
 
 
+def merge_settled(runs) -> dict[str, list]:
+    """The settled positions of several runs' progress data: per position the tightest bounds any of
+    them proved, ``key -> [lo, hi, moves]``."""
+    settled: dict[str, list] = {}
+    for r in runs:
+        for k, (lo, hi, moves) in r["settled"].items():
+            if k in settled:
+                lo, hi = max(lo, settled[k][0]), min(hi, settled[k][1])
+            settled[k] = [lo, hi, moves]
+    return settled
+
+
 def status(*paths: Path) -> dict:
     """What (possibly unfinished) value runs have settled: the start's bounds, each first move's.
     Several progress files of the same variant (runs that shared the work) are merged: a position's
@@ -268,13 +280,7 @@ def status(*paths: Path) -> dict:
     for other, p in zip(runs[1:], paths[1:]):
         if Variant(**other["variant"]) != v:
             raise ValueError(f"{p}: a run of {other['variant']['name']}, not {v.name}")
-    settled: dict[str, list] = {}
-    for r in runs:
-        for k, (l, h, moves) in r["settled"].items():
-            if k in settled:
-                ol, oh, _ = settled[k]
-                l, h = max(l, ol), min(h, oh)
-            settled[k] = [l, h, moves]
+    settled = merge_settled(runs)
     b = board_for(v)
     cur, mask, nb = b.from_game(ConnectGame(v))
 
@@ -314,13 +320,12 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
         raise ValueError(f"engine {engine!r}: 'compiled' or 'python'")
     runs = [load(p) for p in paths]
     v = Variant(**runs[0]["variant"])
-    entries = {}
     for r in runs:
         if Variant(**r["variant"]) != v:
             raise ValueError(f"progress files of different variants: {v.name} and {r['variant']['name']}")
-        for k, (lo, hi, moves) in r["settled"].items():
-            if (lo, hi) != (-1, 1) and len(moves) == (r["split"] if depth is None else depth):
-                entries[k] = (lo, hi, moves)
+    at = runs[0]["split"] if depth is None else depth
+    entries = {k: (lo, hi, moves) for k, (lo, hi, moves) in merge_settled(runs).items()
+               if (lo, hi) != (-1, 1) and len(moves) == at}
     picked = random.Random(seed).sample(sorted(entries.values(), key=lambda e: e[2]), min(sample, len(entries)))
     kw = {"engine": "python"} if engine == "python" else {"dead_lines": False, "table_layout": "split"}
     solver = Solver(v, **kw)
@@ -400,15 +405,7 @@ def proved_bounds(variant: Variant) -> dict[int, tuple[int, int]]:
             st = [load(p) for p in paths]
         except (OSError, ValueError):
             st = []
-        bounds: dict[str, tuple[int, int]] = {}
-        for r in st:
-            if Variant(**r["variant"]) != variant:
-                continue
-            for k, (lo, hi, _) in r["settled"].items():
-                if k in bounds:
-                    lo, hi = max(lo, bounds[k][0]), min(hi, bounds[k][1])
-                bounds[k] = (lo, hi)
-        for k, (lo, hi) in bounds.items():
+        for k, (lo, hi, _) in merge_settled([r for r in st if Variant(**r["variant"]) == variant]).items():
             out[int(k, 16)] = (lo, hi)
         _bounds[variant] = out
     return _bounds[variant]
