@@ -340,7 +340,7 @@ def start_report(records=RECORDS) -> str:
     if lo == hi:
         result = {1: tr("a win for red"), 0: tr("a draw"), -1: tr("a win for yellow")}[lo]
         text = tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
-                  "proved it by searching {nodes} positions in {hours} hours.", result=result, **numbers)
+                  "proved it, and what follows, by searching {nodes} positions in {hours} hours.", result=result, **numbers)
     else:
         text = tr("Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
                   "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
