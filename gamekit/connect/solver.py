@@ -314,10 +314,12 @@ class Solver:
             self.deadline = None
 
 
-def _check(game: ConnectGame) -> None:
+def _check(game: ConnectGame, popout_ok: bool = False) -> None:
+    """Refuse anything but a game the exact solver handles (``popout_ok``: PopOut games are let through,
+    for the callers that answer them with "unknown")."""
     if not isinstance(game, ConnectGame):
         raise TypeError(tr("expected a 5 en raya / Connect Four game, got {kind}", kind=type(game).__name__))
-    if game.popout:
+    if game.popout and not popout_ok:
         raise ValueError(tr("the exact solver handles games without PopOut only"))
 
 
@@ -431,8 +433,7 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
     columns left, so one hard column does not starve the others.  ``moves``: only these legal drops
     (default: every legal drop).  PopOut games get None everywhere.
     """
-    if not (isinstance(game, ConnectGame) and game.popout):
-        _check(game)
+    _check(game, popout_ok=True)
     if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
                                     or not time_budget > 0):
         raise ValueError(tr("time_budget={value!r}: a number of seconds above 0 (or None: no limit)", value=time_budget))
@@ -454,14 +455,14 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
         if known is not None:
             out[m] = (known > 0) - (known < 0)
             continue
+        if cur + mask in proved:                         # proved by the value runs (win or loss)
+            out[m] = -proved[cur + mask]
+            continue
         if end is not None:
             left = end - time.perf_counter()
             if left <= 0:
                 continue
             s.deadline = time.perf_counter() + left / (len(jobs) - i)
-        if cur + mask in proved:                         # proved by the value runs (win or loss)
-            out[m] = -proved[cur + mask]
-            continue
         try:
             r = s.solve_bits(cur, mask, nb, weak=True)
             out[m] = -((r > 0) - (r < 0))
@@ -477,8 +478,7 @@ def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
     ``(lo, hi)`` bounds on its win/draw/loss for the player making it ((-1, 1) where nothing is known;
     PopOut games: nothing)."""
     from gamekit.connect.wdl import proved_bounds
-    if not (isinstance(game, ConnectGame) and game.popout):
-        _check(game)
+    _check(game, popout_ok=True)
     moves = game.legal_moves()
     if game.popout or game.is_over():
         return {m: (-1, 1) for m in moves}

@@ -88,23 +88,18 @@ class ValueRun:
         """Take in the bounds other runs (``shared`` progress files of the same variant and split) have
         proved, so that work settled by a run on the other core is not repeated.  Unreadable or
         foreign files are skipped (they may be half-written or belong to another run)."""
-        taken = 0
-        mine = self.state["settled"]
+        others = []
         for p in self.shared:
             try:
                 other = load(p)
             except (OSError, ValueError):
                 continue
-            if Variant(**other["variant"]) != self.v or other["split"] != self.split:
-                continue
-            for k, (lo, hi, moves) in other["settled"].items():
-                if k in mine:
-                    ol, oh, _ = mine[k]
-                    if max(lo, ol) == ol and min(hi, oh) == oh:
-                        continue
-                    lo, hi = max(lo, ol), min(hi, oh)
-                mine[k] = [lo, hi, moves]
-                taken += 1
+            if Variant(**other["variant"]) == self.v and other["split"] == self.split:
+                others.append(other)
+        mine = self.state["settled"]
+        merged = merge_settled([self.state, *others])
+        taken = sum(1 for k, (lo, hi, _) in merged.items() if k not in mine or mine[k][:2] != [lo, hi])
+        self.state["settled"] = merged
         return taken
 
     def save(self) -> None:

@@ -192,3 +192,12 @@ def test_outcome_bounds_read_the_proof_of_the_start():
     assert set(outcome_bounds(FiveInARow(popout=True)).values()) == {(-1, 1)}
     with pytest.raises(TypeError):
         outcome_bounds("4")
+
+
+def test_analyse_outcomes_leaves_no_deadline_behind():
+    from gamekit.connect import analyse_outcomes
+    from gamekit.connect.solver import solver_for
+    g = FiveInARow.from_moves("4")                     # every drop bounded by the shipped proof
+    analyse_outcomes(g, time_budget=0.05)
+    analyse_outcomes(FiveInARow(), time_budget=0.05)
+    assert solver_for(g.variant).deadline is None
