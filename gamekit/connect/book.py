@@ -467,8 +467,11 @@ def main(argv: list[str] | None = None) -> int:
     vv.add_argument("--sample", type=int, default=5)
     vv.add_argument("--seed", type=int, default=1)
     vv.add_argument("--engine", choices=("compiled", "python"), default="compiled")
-    vb = sub.add_parser("value-book", help="write the depth-0 book the value runs prove (a drawn start)")
+    vb = sub.add_parser("value-book", help="write the book the value runs prove (every position up to --depth)")
     vb.add_argument("--progress", type=Path, required=True, nargs="+")
+    vb.add_argument("--depth", type=int, default=0, help="discs (default 0: the start alone)")
+    vb.add_argument("--exact-budget", type=float, default=60.0,
+                    help="seconds to find the exact score of each won or lost position (default 60)")
     vb.add_argument("--out", type=Path, help="default: the package's data folder")
     vs = sub.add_parser("value-status", help="what value runs have settled so far (several files are merged)")
     vs.add_argument("--progress", type=Path, required=True, nargs="+")
@@ -514,8 +517,8 @@ def _run(args) -> int:
         print(f"{args.sample} positions re-solved, {len(bad)} disagreements" + "".join(f"\n  {x}" for x in bad))
         return 1 if bad else 0
     if args.cmd == "value-book":
-        from gamekit.connect.wdl import write_start_book
-        write_start_book(args.progress, args.out)
+        from gamekit.connect.wdl import write_value_book
+        write_value_book(args.progress, args.out, args.depth, args.exact_budget)
         return 0
     if args.cmd == "value-status":
         from gamekit.connect.wdl import status as value_status

@@ -6,7 +6,9 @@
 * ``hard``   — iterative deepening alpha–beta on bitboards within a time budget (1 s a move by
   default); exact when the search reaches the end of the game (and, without PopOut, the exact
   solver is tried first once few cells are left, and the opening book answers where it reaches);
-  prefers the fastest win and the slowest loss.
+  prefers the fastest win and the slowest loss.  Where the shipped win/draw/loss proof of
+  :mod:`gamekit.connect.wdl` reaches (the first discs of 5 en raya), it only plays moves the proof
+  shows to keep the best outcome (see :func:`proved_choices`).
   With a time budget its strength depends on the machine; pass ``time_budget=None, max_depth=n``
   for a reproducible fixed-depth player.
 """
@@ -19,9 +21,27 @@ from typing import Any
 from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame
 from gamekit.game import check_running
-from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth
+from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth, outcome_bounds
 
 LEVELS = ("easy", "medium", "hard")
+
+
+def proved_choices(game: ConnectGame) -> list[str]:
+    """The legal moves the shipped win/draw/loss proof does not rule out, best first.
+
+    If some move is proved to reach an outcome no other move can beat (e.g. a proved draw where every
+    move is proved not to win), only the moves proved to reach it; otherwise every move not proved
+    worse than another.  Where the proof says nothing, every legal move (PopOut moves included)."""
+    moves = game.legal_moves()
+    bounds = outcome_bounds(game)
+    if all(b == (-1, 1) for b in bounds.values()):
+        return moves
+    best_lo = max(lo for lo, _ in bounds.values())
+    if best_lo == max(hi for _, hi in bounds.values()):
+        keep = [m for m in moves if bounds.get(m, (-1, 1))[0] == best_lo]
+    else:
+        keep = [m for m in moves if bounds.get(m, (-1, 1))[1] >= best_lo]
+    return keep
 
 
 def _winning_moves(game: ConnectGame) -> list[str]:
@@ -153,6 +173,10 @@ class HardPlayer:
                 best = max(scores.values())
                 self.last_exact, self.last_depth = True, empties
                 return self.rng.choice(sorted(m for m, s in scores.items() if s == best))
+        moves = proved_choices(game)       # the moves the shipped proof does not rule out
+        if len(moves) == 1:
+            self.last_exact = True
+            return moves[0]
         deadline = None if budget is None else start + budget * 0.85
         return self._iterate(game, b, cur, mask, moves, deadline, start)
 

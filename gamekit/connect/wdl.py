@@ -351,28 +351,73 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
     return bad
 
 
-def write_start_book(paths, out: Path | None = None, log=print) -> str:
-    """Write the opening book that the value runs prove: depth 0, the start with its exact score.
+def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budget: float | None = 60.0,
+                     log=print) -> str:
+    """Write the opening book the value runs prove: the exact score of every position up to ``depth``
+    discs (0: the start alone; 1: the start and every first move).
 
-    Only a drawn start has an exact score here (a draw is the score 0; "red wins" says nothing of how
-    soon), so anything else is refused.  Returns the book's sha256."""
-    from gamekit.connect.book import default_path, write_book
+    Every position after ``depth`` discs must have a proved win/draw/loss.  A proved draw is the exact
+    score 0.  A proved win or loss says nothing of how soon, so its exact score is searched (at most
+    ``exact_budget`` seconds each, ``None``: no limit).  The shallower positions are backed up from
+    them and must agree with what the runs proved.  Anything open is refused, naming the positions.
+    Returns the book's sha256."""
+    from gamekit.connect.book import back_up, default_path, tree, write_book
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+        raise ValueError(f"depth {depth!r}: a whole number of discs, 0 or more")
+    if exact_budget is not None and (isinstance(exact_budget, bool) or not isinstance(exact_budget, (int, float))
+                                     or not exact_budget > 0):
+        raise ValueError(f"exact_budget {exact_budget!r}: a number of seconds above 0, or None (no limit)")
     st = status(*paths)
-    lo, hi = st["start_bounds"]
-    if (lo, hi) != (0, 0):
-        raise ValueError(f"the runs have not proved the start a draw (bounds {lo}..{hi}: {st['start']}); "
-                         "a book needs the exact score of every position it holds")
     runs = [load(p) for p in paths]
     v = Variant(**runs[0]["variant"])
-    cur, mask, _ = board_for(v).from_game(ConnectGame(v))
+    if depth >= v.cells:
+        raise ValueError(f"depth {depth}: at most {v.cells - 1} for {v.name}")
+    settled = {int(k, 16): (lo, hi) for k, (lo, hi, _) in merge_settled(runs).items()}
+    levels = tree(v, depth)
+    b = board_for(v)
+    open_ = [f"{moves or 'the start'} ({describe(*settled.get(k, (-1, 1)), mover=('red', 'yellow')[depth % 2])})"
+             for k, (cur, mask, moves) in sorted(levels[-1].items(), key=lambda e: e[1][2])
+             if settled.get(k, (-1, 1))[0] != settled.get(k, (-1, 1))[1]]
+    if open_:
+        raise ValueError(f"the runs have not proved who wins after {depth} disc(s) everywhere: open at "
+                         + ", ".join(open_) + "; a book needs the exact score of every position it holds")
+    solver = Solver(v)
+    leaves, searched = {}, []
+    for k, (cur, mask, moves) in sorted(levels[-1].items(), key=lambda e: e[1][2]):
+        outcome = settled[k][0]
+        if outcome == 0:
+            leaves[k] = 0
+            continue
+        t = time.perf_counter()
+        solver.deadline = None if exact_budget is None else t + exact_budget
+        try:
+            s = solver.solve_bits(cur, mask, depth)
+        except OutOfTime:
+            raise ValueError(f"{moves or 'the start'}: the runs proved {describe(outcome, outcome, mover=('red', 'yellow')[depth % 2])}, "
+                             f"but its exact score was not found within {exact_budget:g} s (give more with --exact-budget)") from None
+        finally:
+            solver.deadline = None
+        if sign(s) != outcome:
+            raise ValueError(f"{moves or 'the start'}: the runs proved {outcome:+d}, the exact search found the score {s} — "
+                             "check the runs with value-verify")
+        leaves[k] = s
+        searched.append(f"{moves or 'the start'}: {s:+d} ({time.perf_counter() - t:.1f} s)")
+    scores = back_up(v, levels, leaves)
+    for k, s in scores.items():
+        lo, hi = settled.get(k, (-1, 1))
+        if not lo <= sign(s) <= hi:
+            moves = next(m for lv in levels for kk, (_, _, m) in lv.items() if kk == k)
+            raise ValueError(f"{moves or 'the start'}: backed up to {s}, but the runs proved {lo}..{hi}")
     path = Path(out) if out is not None else default_path(v)
     names = " ".join(Path(p).name for p in paths)
     meta = {"command": f"python -m gamekit.connect.book value … (see docs/connect.md) && "
-                       f"python -m gamekit.connect.book value-book --progress {names}",
+                       f"python -m gamekit.connect.book value-book --depth {depth} --progress {names}",
             "nodes": st["nodes"], "seconds": st["seconds"], "built": time.strftime("%Y-%m-%d"),
-            "proof": "win/draw/loss (gamekit.connect.wdl): red does not lose and red does not win"}
-    sha = write_book(v, 0, {cur + mask: 0}, path, meta)
-    log(f"wrote {path}: the start of {v.name} is a draw (score 0), sha256 {sha}")
+            "proof": "win/draw/loss (gamekit.connect.wdl); drawn positions score 0, won and lost ones searched exactly"
+                     + (f": {'; '.join(searched)}" if searched else "")}
+    sha = write_book(v, depth, scores, path, meta)
+    log(f"wrote {path}: {len(scores)} positions up to {depth} disc(s), the start {scores[next(iter(levels[0]))]:+d}, "
+        f"sha256 {sha}")
     return sha
 
 

@@ -105,6 +105,7 @@ def test_medium_never_gives_a_win_in_one_when_it_can_avoid_it(cls, popout):
 
 def test_hard_prefers_the_fastest_win_and_is_exact_near_the_end():
     g = ConnectFour.from_moves("2252576253462244111563365343671351441")   # a Pons L3 position, score -1
+    assert solve(g) == -1               # (also builds the compiled engine, which the 1 s budget must not pay for)
     hard = cpu_player("hard", 0, time_budget=1.0)
     move = hard.choose(g)
     g.play(move)
@@ -129,3 +130,25 @@ def test_tournament_interface():
 def test_unknown_level():
     with pytest.raises(ValueError):
         cpu_player("grandmaster")
+
+
+def test_hard_keeps_to_the_moves_the_shipped_proof_shows_best():
+    from gamekit.connect.players import proved_choices
+    from gamekit.connect.solver import outcome_bounds
+    start = FiveInARow()
+    bounds = outcome_bounds(start)
+    keep = proved_choices(start)
+    # no first move of red wins, so the proved draws are exactly the moves kept
+    assert keep == [m for m in start.legal_moves() if bounds[m][0] == 0] and "4" in keep
+    for seed in range(3):
+        assert cpu_player("hard", seed, **FAST_HARD).choose(start) in keep
+    # after red's 4 the proof shows one reply of yellow's that holds the draw (and none that wins)
+    after = FiveInARow.from_moves("4")
+    b = outcome_bounds(after)
+    assert all(hi <= 0 for _, hi in b.values())
+    assert proved_choices(after) == [m for m, (lo, _) in b.items() if lo == 0] != []
+    assert cpu_player("hard", 0, **FAST_HARD).choose(after) in proved_choices(after)
+    # where the proof says nothing (Connect Four, PopOut), every legal move stays open
+    assert proved_choices(ConnectFour()) == ConnectFour().legal_moves()
+    pop = FiveInARow(popout=True)
+    assert proved_choices(pop) == pop.legal_moves()

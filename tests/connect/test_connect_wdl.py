@@ -246,23 +246,89 @@ def test_verify_refusals(tmp_path, capsys):
     assert "3 positions re-solved, 0 disagreements" in capsys.readouterr().out
 
 
-def test_a_proved_draw_becomes_a_depth_0_book_and_nothing_else_does(tmp_path, monkeypatch):
+def test_a_proved_draw_becomes_a_depth_0_book(tmp_path):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     wdl.ValueRun(SIDES, 3, a, log=quiet).run(questions=(-1,))
-    with pytest.raises(ValueError, match="not proved the start a draw"):
-        wdl.write_start_book([a], tmp_path / "x.book.gz", log=quiet)       # only half the proof
+    with pytest.raises(ValueError, match="not proved who wins after 0 disc.*open at the start"):
+        wdl.write_value_book([a], tmp_path / "x.book.gz", log=quiet)       # only half the proof
     assert not (tmp_path / "x.book.gz").exists()
     wdl.ValueRun(SIDES, 3, b, log=quiet).run(questions=(0,))
     out = tmp_path / "sides.book.gz"
-    wdl.write_start_book([a, b], out, log=quiet)
+    wdl.write_value_book([a, b], out, log=quiet)
     book = bk.Book.load(out, SIDES)
     assert book.depth == 0 and book.lookup(ConnectGame(SIDES)) == 0 == Solver(SIDES).solve(ConnectGame(SIDES))
-    assert book.header["nodes"] > 0 and "value-book" in book.header["command"]
-    # a red win is no exact score: refused
-    r = tmp_path / "r.json"
-    wdl.ValueRun(RED_WINS, 2, r, log=quiet).run()
-    with pytest.raises(ValueError, match="not proved the start a draw"):
-        wdl.write_start_book([r], tmp_path / "r.book.gz", log=quiet)
+    assert book.header["nodes"] > 0 and "value-book --depth 0" in book.header["command"]
+
+
+def _proved_after_every_first_move(v, path):
+    """A run that settles who wins after each first move (the depth-1 question of the 5 en raya run)."""
+    run = wdl.ValueRun(v, 3, path, log=quiet)
+    assert run.run() is True
+    firsts = [str(i) for i in range(1, v.columns + 1)]
+    assert run.run(start_from=tuple(firsts)) is True
+    return firsts
+
+
+@pytest.mark.parametrize("v", [DRAW, RED_WINS, YELLOW_WINS])
+def test_a_depth_1_book_holds_the_exact_score_of_every_first_move(tmp_path, v):
+    path = tmp_path / "v.json"
+    firsts = _proved_after_every_first_move(v, path)
+    out = tmp_path / "b.book.gz"
+    wdl.write_value_book([path], out, depth=1, log=quiet)
+    book = bk.Book.load(out, v)
+    solver = Solver(v)
+    assert book.depth == 1 and len(book.scores) == 1 + len({ConnectGame.from_moves(m, variant=v).position_key()
+                                                            for m in firsts})
+    assert book.lookup(ConnectGame(v)) == solver.solve(ConnectGame(v))
+    for m in firsts:
+        g = ConnectGame.from_moves(m, variant=v)
+        assert book.lookup(g) == solver.solve(g), m
+    assert bk.main(["value-book", "--progress", str(path), "--depth", "1", "--out", str(tmp_path / "c.book.gz")]) == 0
+    assert bk.Book.load(tmp_path / "c.book.gz", v).scores == book.scores
+
+
+def test_value_book_refusals(tmp_path, capsys):
+    path = tmp_path / "v.json"
+    wdl.ValueRun(RED_WINS, 2, path, log=quiet).run()
+    out = tmp_path / "r.book.gz"
+    # the runs proved red wins the start, but not every first move's outcome
+    with pytest.raises(ValueError, match=r"after 1 disc\(s\) everywhere: open at 1 \(open\), 3 \(open\), 4 \(open\);"):
+        wdl.write_value_book([path], out, depth=1, log=quiet)
+    # a proved win needs its exact score searched: refused when the budget is too small
+    with pytest.raises(ValueError, match=r"the start: the runs proved red wins, but its exact score was not found within 1e-09 s"):
+        wdl.write_value_book([path], out, exact_budget=1e-9, log=quiet)
+    for bad in (-1, True, 1.5, "1"):
+        with pytest.raises(ValueError, match="depth"):
+            wdl.write_value_book([path], out, depth=bad, log=quiet)
+    for bad in (0, -2.0, True, "60"):
+        with pytest.raises(ValueError, match="exact_budget"):
+            wdl.write_value_book([path], out, exact_budget=bad, log=quiet)
+    with pytest.raises(ValueError, match="depth 16: at most 15"):
+        wdl.write_value_book([path], out, depth=16, log=quiet)
+    assert not out.exists()
+    assert bk.main(["value-book", "--progress", str(path), "--depth", "1", "--out", str(out)]) == 2
+    assert "open at 1" in capsys.readouterr().err and not out.exists()
+    wdl.write_value_book([path], out, log=quiet)                     # depth 0: the win searched exactly
+    assert bk.Book.load(out, RED_WINS).lookup(ConnectGame(RED_WINS)) == Solver(RED_WINS).solve(ConnectGame(RED_WINS)) == 4
+
+
+def test_a_book_disagreeing_with_the_runs_is_refused(tmp_path, monkeypatch):
+    path = tmp_path / "v.json"
+    firsts = _proved_after_every_first_move(DRAW, path)
+    data = json.loads(path.read_text())
+    b = wdl.board_for(DRAW)
+    for m in firsts:                         # forge: every first move loses for red, yet the start is a draw
+        cur, mask, _ = b.from_game(ConnectGame.from_moves(m, variant=DRAW))
+        data["settled"][f"{cur + mask:x}"] = [1, 1, m]
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data))
+    monkeypatch.setattr(wdl.Solver, "solve_bits", lambda self, cur, mask, nb, weak=False: 3)
+    with pytest.raises(ValueError, match=r"the start: backed up to -3, but the runs proved 0..0"):
+        wdl.write_value_book([forged], tmp_path / "f.book.gz", depth=1, log=quiet)
+    monkeypatch.setattr(wdl.Solver, "solve_bits", lambda self, cur, mask, nb, weak=False: -2)
+    with pytest.raises(ValueError, match=r"1: the runs proved \+1, the exact search found the score -2"):
+        wdl.write_value_book([forged], tmp_path / "f.book.gz", depth=1, log=quiet)
+    assert not (tmp_path / "f.book.gz").exists()
 
 
 def test_the_shipped_records_prove_5_en_raya_a_draw():
