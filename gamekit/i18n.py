@@ -158,7 +158,7 @@ def _localised(english: str) -> str:
     return english if (point, group) == (".", ",") else english.translate({ord("."): point, ord(","): group})
 
 
-def number(x: numbers.Real, decimals: int | None = None, *, sign: bool = False) -> str:
+def number(x: numbers.Real, decimals: int | None = None, *, sign: bool = False, short: bool = False) -> str:
     """``x`` written for a reader of the current language, thousands grouped.
 
     ``number(1491400671)`` is ``"1,491,400,671"`` in English, ``"1.491.400.671"`` in Spanish;
@@ -168,9 +168,17 @@ def number(x: numbers.Real, decimals: int | None = None, *, sign: bool = False) 
     it (``repr``); a ``Fraction`` needs ``decimals``.  In English the result is exactly
     ``format(x, ",")`` / ``format(x, ",.2f")`` (``"+,…"`` with ``sign``).  ``bool``, text and other
     non-numbers are refused with a ``TypeError`` (a negative ``decimals`` with a ``ValueError``), never converted.
+    ``short=True`` (without ``decimals``) writes at most six significant digits as ``format(x, ",g")``
+    does: ``number(60.0, short=True)`` is ``"60"``, ``number(0.25, short=True)`` ``"0.25"`` / ``"0,25"``.
     """
     _check_number("number", x, decimals, sign)
+    if not isinstance(short, bool):
+        raise TypeError(f"number: short={short!r} must be True or False")
     plus = "+" if sign else ""
+    if short:
+        if decimals is not None:
+            raise ValueError(f"number: short=True and decimals={decimals!r}: give one or the other")
+        return _localised(format(float(x), f"{plus},g"))
     if decimals is not None:
         return _localised(format(int(x) if isinstance(x, numbers.Integral) else float(x), f"{plus},.{decimals}f"))
     if isinstance(x, numbers.Integral):

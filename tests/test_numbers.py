@@ -116,6 +116,18 @@ def test_bad_decimals_and_sign_are_refused():
         number(Fraction(1, 3))          # its decimals never end: the caller says how many
 
 
+@pytest.mark.parametrize("x, english, spanish", [(60.0, "60", "60"), (60, "60", "60"), (0.25, "0.25", "0,25"),
+                                                 (1e-6, "1e-06", "1e-06"), (2500.5, "2,500.5", "2.500,5")])
+def test_short_numbers_write_at_most_six_digits_like_format_g(x, english, spanish):
+    assert number(x, short=True) == english == format(x, ",g")
+    with using("es"):
+        assert number(x, short=True) == spanish
+    with pytest.raises(ValueError, match="give one or the other"):
+        number(x, 2, short=True)
+    with pytest.raises(TypeError, match="short"):
+        number(x, short=1)
+
+
 def test_a_language_without_number_symbols_writes_english_numbers():
     import gettext
     i18n.register_translations("xx", gettext.NullTranslations())

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gamekit.connect import fast
-from gamekit.i18n import tr
+from gamekit.i18n import number, tr
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.errors import SolverTimeout
 
@@ -354,7 +354,7 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     except OutOfTime:
         discs = game.discs_on_board
         raise SolverTimeout(
-            tr("solve: no exact answer within {time_limit:g} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.", time_limit=time_limit, name=tr(game.variant.name), discs=discs, empty=game.variant.cells - discs)) from None
+            tr("solve: no exact answer within {time_limit} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.", time_limit=number(time_limit, short=True), name=tr(game.variant.name), discs=discs, empty=game.variant.cells - discs)) from None
 
 
 def _book(v: Variant):

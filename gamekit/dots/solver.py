@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gamekit.i18n import tr
+from gamekit.i18n import number, tr
 from gamekit.dots.rules import DotsAndBoxes, geometry
 from gamekit.errors import SolverTimeout
 
@@ -521,7 +521,7 @@ def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solv
     """The :class:`SolverTimeout` for ``game``: how many lines are undrawn, and what does finish."""
     undrawn = len(game.undrawn_lines())
     return SolverTimeout(
-        tr("{what}: no exact answer within {time_limit:g} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second; 3×3 from the start, 24 lines, takes about 10 s). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=time_limit, width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - REACH), reach=REACH))
+        tr("{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second; 3×3 from the start, 24 lines, takes about 10 s). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=number(time_limit, short=True), width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - REACH), reach=REACH))
 
 
 def solve(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:

@@ -143,6 +143,10 @@ def test_timeout_says_how_far_the_position_is_beyond_reach():
     with pytest.raises(gamekit.SolverTimeout, match="best_line"):
         best_line(game, time_limit=0.01)
     assert game.history == [] and game.to_move == 0
+    assert "within 0.01 s" in str(info.value)
+    with gamekit.i18n.using("es"):             # the seconds written the Spanish way
+        with pytest.raises(gamekit.SolverTimeout, match=r"no hay respuesta exacta en 0,01 s .* 60 "):
+            solve(game, time_limit=0.01)
 
 
 @pytest.mark.parametrize("bad", [0, -1, "5", True, float("nan")])
