@@ -316,7 +316,7 @@ class Tables:
         if size is None:               # small boards need no 34 MB table
             size = TABLE_SIZE if variant.cells > 24 else 65_521
         if layout not in ("packed", "split"):
-            raise ValueError(f"table layout {layout!r}: 'packed' or 'split'")
+            raise ValueError(f"table_layout {layout!r}: choose 'packed' or 'split'")
         if layout == "packed" and (not isinstance(size, int) or size < 129 or size % 2 == 0):
             # the slot (key mod size) and the key's low 56 bits identify a key < 2^63 only when
             # size is odd and at least 2^7 (Chinese remainder theorem)

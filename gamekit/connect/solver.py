@@ -159,10 +159,9 @@ class Solver:
 
     def _build_compiled(self, size: int | None, dead_lines: bool, layout: str) -> None:
         import numpy as np
-        if layout not in ("packed", "split"):
-            raise ValueError(f"table_layout {layout!r}: choose 'packed' or 'split'")
+        t = fast.Tables(self.b.variant, size, layout)        # checks the layout and size first
         mod = fast.core(self.b.variant, dead_lines, layout)
-        t = self._tables = fast.Tables(self.b.variant, size, layout)
+        self._tables = t
         search = mod.negamax
         tt, mbuf, sbuf, stats = t.arrays, t.mbuf, t.sbuf, t.stats
         u64 = np.uint64
