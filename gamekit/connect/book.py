@@ -475,6 +475,8 @@ def main(argv: list[str] | None = None) -> int:
     vb.add_argument("--out", type=Path, help="default: the package's data folder")
     vs = sub.add_parser("value-status", help="what value runs have settled so far (several files are merged)")
     vs.add_argument("--progress", type=Path, required=True, nargs="+")
+    vs.add_argument("--under", metavar="MOVES", help="instead: what is settled below this position (e.g. 52), "
+                                                     "every drop and every reply to it")
     args = ap.parse_args(argv)
 
     try:
@@ -521,8 +523,11 @@ def _run(args) -> int:
         write_value_book(args.progress, args.out, args.depth, args.exact_budget)
         return 0
     if args.cmd == "value-status":
-        from gamekit.connect.wdl import status as value_status
-        print(json.dumps(value_status(*args.progress), indent=1))
+        from gamekit.connect.wdl import status as value_status, under, under_text
+        if args.under is not None:
+            print(under_text(under(args.progress, args.under)))
+        else:
+            print(json.dumps(value_status(*args.progress), indent=1))
         return 0
     if args.cmd == "status":
         print(json.dumps(status(args.progress), indent=1))

@@ -263,43 +263,107 @@ def merge_settled(runs) -> dict[str, list]:
     return settled
 
 
-def status(*paths: Path) -> dict:
-    """What (possibly unfinished) value runs have settled: the start's bounds, each first move's.
-    Several progress files of the same variant (runs that shared the work) are merged: a position's
-    bounds are the tightest any of them proved."""
+def _merged(paths) -> tuple[Variant, dict[str, list], list[dict]]:
     if not paths:
         raise ValueError("status: no progress file given")
     runs = [load(p) for p in paths]
-    st = runs[0]
-    v = Variant(**st["variant"])
+    v = Variant(**runs[0]["variant"])
     for other, p in zip(runs[1:], paths[1:]):
         if Variant(**other["variant"]) != v:
             raise ValueError(f"{p}: a run of {other['variant']['name']}, not {v.name}")
-    settled = merge_settled(runs)
+    return v, merge_settled(runs), runs
+
+
+def _after(v: Variant, settled: dict[str, list], moves: str) -> tuple[tuple[int, int], dict[str, tuple[int, int]]]:
+    """The bounds of the position after ``moves`` (for the player to move there) and of every legal drop
+    from it (for the player making the drop)."""
+    try:
+        game = ConnectGame.from_moves(moves, variant=v)
+    except Exception as e:                       # BadPositionError: says which move and why
+        raise ValueError(f"under {moves!r}: {e}") from None
+    if game.is_over():
+        raise ValueError(f"under {moves!r}: the game is over there")
     b = board_for(v)
-    cur, mask, nb = b.from_game(ConnectGame(v))
+    cur, mask, _ = b.from_game(game)
 
     def bounds(key: int) -> tuple[int, int]:
         got = settled.get(f"{key:x}")
         return (got[0], got[1]) if got else (-1, 1)
 
-    lo, hi = bounds(cur + mask)
-    first, first_bounds = {}, {}
+    drops = {}
     possible = (mask + b.bottom) & b.playable
+    wins = b.win(cur, b.board & ~mask)
     for i in range(v.columns):
         m = possible & b.col_masks[i]
-        clo, chi = bounds((cur ^ mask) + (mask | m))
-        first[str(i + 1)] = describe(-chi, -clo)           # the child's bounds are yellow's
-        first_bounds[str(i + 1)] = [-chi, -clo]
+        if not m:
+            continue
+        if m & wins:
+            drops[str(i + 1)] = (1, 1)                          # completes a line
+        else:
+            clo, chi = bounds((cur ^ mask) + (mask | m))
+            drops[str(i + 1)] = (-chi, -clo)                    # the child's bounds are the opponent's
+    return bounds(cur + mask), drops
+
+
+def status(*paths: Path) -> dict:
+    """What (possibly unfinished) value runs have settled: the start's bounds, each first move's.
+    Several progress files of the same variant (runs that shared the work) are merged: a position's
+    bounds are the tightest any of them proved."""
+    v, settled, runs = _merged(paths)
+    (lo, hi), drops = _after(v, settled, "")
+    first = {c: describe(*b) for c, b in drops.items()}
+    first_bounds = {c: list(b) for c, b in drops.items()}
     by_depth: dict[int, int] = {}
     for _, (l, h, moves) in settled.items():
         if l == h:
             by_depth[len(moves)] = by_depth.get(len(moves), 0) + 1
-    return {"variant": v.name, "split": st["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
+    return {"variant": v.name, "split": runs[0]["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
             "first_moves": first, "first_move_bounds": first_bounds, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
             "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
             "nodes": sum(r["nodes"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
             "started": min(r.get("started", "") for r in runs)}
+
+
+SHORT = {(1, 1): "W", (0, 0): "D", (-1, -1): "L", (0, 1): "≥D", (-1, 0): "≤D", (-1, 1): "?"}
+"""One mark per bound pair, for the player making the move: win, draw, loss, not a loss, not a win, open."""
+
+
+def under_text(tree: dict) -> str:
+    """:func:`under` as a few lines: every drop's mark (:data:`SHORT`), then its replies' marks."""
+    lines = [f"after {tree['position']} ({tree['to move']} to move): {tree['value']}"]
+    for c, e in tree["drops"].items():
+        line = f"  {c}: {SHORT[tuple(e['bounds'])]:<3}"
+        if "replies" in e:
+            line += "  replies " + " ".join(f"{r}:{SHORT[tuple(x['bounds'])]}" for r, x in e["replies"].items())
+        lines.append(line)
+    lines.append("  (W win, D draw, L loss, ≥D not a loss, ≤D not a win, ? open — for the player making the move)")
+    return "\n".join(lines)
+
+
+def under(paths, moves: str, levels: int = 2) -> dict:
+    """What the runs settled below the position after ``moves``: its bounds, and for every drop from it
+    (and, with ``levels=2``, every reply to that drop) what the runs proved for the player making it —
+    the map of a run in progress, to see which replies are still open and share them out with
+    ``--start-from``."""
+    if not isinstance(moves, str):
+        raise ValueError(f"under {moves!r}: a move string such as '52'")
+    if levels not in (1, 2) or isinstance(levels, bool):
+        raise ValueError(f"levels {levels!r}: 1 or 2")
+    v, settled, _ = _merged(paths)
+
+    def level(moves: str, deeper: bool) -> dict:
+        mover = ("red", "yellow")[len(moves) % 2]
+        (lo, hi), drops = _after(v, settled, moves)
+        out = {"position": moves or "start", "to move": mover, "bounds": [lo, hi], "value": describe(lo, hi, mover),
+               "drops": {}}
+        for c, (clo, chi) in drops.items():
+            entry = {"bounds": [clo, chi], "value": describe(clo, chi, mover)}
+            if deeper and (clo, chi) != (1, 1) and len(moves) + 1 < v.cells:
+                entry["replies"] = level(moves + c, False)["drops"]
+            out["drops"][c] = entry
+        return out
+
+    return level(moves, levels == 2)
 
 
 def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=print,

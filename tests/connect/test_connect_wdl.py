@@ -337,3 +337,33 @@ def test_the_shipped_records_prove_5_en_raya_a_draw():
     assert st["variant"] == FIVE_IN_A_ROW.name and st["start_bounds"] == [0, 0]
     assert st["first_move_bounds"]["4"] == [0, 0]
     assert all(hi <= 0 for lo, hi in st["first_move_bounds"].values())     # no first move of red wins
+
+
+def test_under_maps_what_a_run_settled_below_a_position(tmp_path, capsys):
+    path = tmp_path / "v.json"
+    firsts = _proved_after_every_first_move(DRAW, path)
+    tree = wdl.under([path], "")
+    solver = Solver(DRAW)
+    assert tree["position"] == "start" and tree["to move"] == "red" and tree["bounds"] == [0, 0]
+    for c in firsts:                          # every first move settled, from red's side, as solve says
+        exact = -solver.solve(ConnectGame.from_moves(c, variant=DRAW))
+        assert tree["drops"][c]["bounds"] == [sign(exact)] * 2
+        assert set(tree["drops"][c]["replies"]) <= set("12345")
+    one = wdl.under([path], "3", levels=1)
+    assert one["to move"] == "yellow" and all("replies" not in e for e in one["drops"].values())
+    for c, e in one["drops"].items():         # a reply's bounds, from yellow's side, never contradict solve
+        lo, hi = e["bounds"]
+        assert lo <= sign(-solver.solve(ConnectGame.from_moves("3" + c, variant=DRAW))) <= hi
+    text = wdl.under_text(tree)
+    assert text.splitlines()[0] == "after start (red to move): a draw (score 0)"
+    assert all(line.split()[0].rstrip(":") in firsts for line in text.splitlines()[1:-1])
+    assert bk.main(["value-status", "--progress", str(path), "--under", "3"]) == 0
+    assert capsys.readouterr().out.startswith("after 3 (yellow to move): ")
+    for bad, why in [("9", "under '9'"), (3, "under 3"), ("1111111", "under '1111111'")]:
+        with pytest.raises(ValueError, match=why):
+            wdl.under([path], bad)
+    for bad in (0, 3, True, "2"):
+        with pytest.raises(ValueError, match="levels"):
+            wdl.under([path], "", levels=bad)
+    with pytest.raises(ValueError, match="no progress file"):
+        wdl.under([], "")
