@@ -284,7 +284,7 @@ def _after(v: Variant, settled: dict[str, list], moves: str) -> tuple[tuple[int,
     if game.is_over():
         raise ValueError(f"under {moves!r}: the game is over there")
     b = board_for(v)
-    cur, mask, _ = b.from_game(game)
+    cur, mask, nb = b.from_game(game)
 
     def bounds(key: int) -> tuple[int, int]:
         got = settled.get(f"{key:x}")
@@ -299,6 +299,8 @@ def _after(v: Variant, settled: dict[str, list], moves: str) -> tuple[tuple[int,
             continue
         if m & wins:
             drops[str(i + 1)] = (1, 1)                          # completes a line
+        elif nb + 1 >= v.cells:
+            drops[str(i + 1)] = (0, 0)                          # fills the last cell: a draw
         else:
             clo, chi = bounds((cur ^ mask) + (mask | m))
             drops[str(i + 1)] = (-chi, -clo)                    # the child's bounds are the opponent's

@@ -367,3 +367,21 @@ def test_under_maps_what_a_run_settled_below_a_position(tmp_path, capsys):
             wdl.under([path], "", levels=bad)
     with pytest.raises(ValueError, match="no progress file"):
         wdl.under([], "")
+
+
+def test_under_knows_the_last_cell_and_a_completed_line_without_a_run(tmp_path):
+    import random
+    path = tmp_path / "v.json"
+    wdl.ValueRun(DRAW, 0, path, log=quiet).run(questions=(-1,))
+    assert wdl.under([path], "121212", levels=1)["drops"]["1"]["bounds"] == [1, 1]     # red's fourth in column 1
+    for seed in range(200):                     # a game of the 5×4 board one cell from full, nobody having won
+        rng, g, moves = random.Random(seed), ConnectGame(DRAW), ""
+        while not g.is_over() and g.discs_on_board < DRAW.cells - 1:
+            moves += g.play(rng.choice(g.legal_moves()))
+        if not g.is_over():
+            break
+    (c,) = g.legal_moves()
+    g.play(c)
+    expect = [1, 1] if g.winner() is not None else [0, 0]
+    g.undo()
+    assert wdl.under([path], moves, levels=1)["drops"][c]["bounds"] == expect
