@@ -27,21 +27,19 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def proved_choices(game: ConnectGame) -> list[str]:
-    """The legal moves the shipped win/draw/loss proof does not rule out, best first.
+    """The legal moves the shipped win/draw/loss proof does not rule out, in the order of
+    ``game.legal_moves()``.
 
     If some move is proved to reach an outcome no other move can beat (e.g. a proved draw where every
     move is proved not to win), only the moves proved to reach it; otherwise every move not proved
     worse than another.  Where the proof says nothing, every legal move (PopOut moves included)."""
-    moves = game.legal_moves()
-    bounds = outcome_bounds(game)
-    if all(b == (-1, 1) for b in bounds.values()):
-        return moves
+    bounds = outcome_bounds(game)                    # every legal move, (-1, 1) where nothing is proved
+    if not bounds:
+        return []                                    # the game is over: no moves
     best_lo = max(lo for lo, _ in bounds.values())
     if best_lo == max(hi for _, hi in bounds.values()):
-        keep = [m for m in moves if bounds.get(m, (-1, 1))[0] == best_lo]
-    else:
-        keep = [m for m in moves if bounds.get(m, (-1, 1))[1] >= best_lo]
-    return keep
+        return [m for m in game.legal_moves() if bounds[m][0] == best_lo]
+    return [m for m in game.legal_moves() if bounds[m][1] >= best_lo]
 
 
 def _winning_moves(game: ConnectGame) -> list[str]:

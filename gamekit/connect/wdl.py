@@ -24,7 +24,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from gamekit.connect.book import progress_lock, save_json
+from gamekit.connect.book import children, progress_lock, save_json
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.solver import OutOfTime, Solver, board_for
 
@@ -37,6 +37,11 @@ class Stopped(Exception):
 
 def sign(x: int) -> int:
     return (x > 0) - (x < 0)
+
+
+def mover(discs: int) -> str:
+    """Who is to move after ``discs`` discs: red moves first."""
+    return ("red", "yellow")[discs % 2]
 
 
 def describe(lo: int, hi: int, mover: str = "red") -> str:
@@ -221,7 +226,7 @@ class ValueRun:
                         lo, hi = self.bounds(cur + mask)
                         if lo <= alpha < hi:
                             self.search(cur, mask, nb, alpha, moves)
-                            self.log(f"{moves or 'start'}: {describe(*self.bounds(cur + mask), mover=('red', 'yellow')[nb % 2])}  "
+                            self.log(f"{moves or 'start'}: {describe(*self.bounds(cur + mask), mover=mover(nb))}  "
                                      f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)")
                         self.save()
             except Stopped:
@@ -270,7 +275,8 @@ def _merged(paths) -> tuple[Variant, dict[str, list], list[dict]]:
     v = Variant(**runs[0]["variant"])
     for other, p in zip(runs[1:], paths[1:]):
         if Variant(**other["variant"]) != v:
-            raise ValueError(f"{p}: a run of {other['variant']['name']}, not {v.name}")
+            raise ValueError(f"{p}: a run of {other['variant']['name']}, not {v.name} "
+                             "(progress files of different variants cannot be merged)")
     return v, merge_settled(runs), runs
 
 
@@ -283,28 +289,25 @@ def _after(v: Variant, settled: dict[str, list], moves: str) -> tuple[tuple[int,
         raise ValueError(f"under {moves!r}: {e}") from None
     if game.is_over():
         raise ValueError(f"under {moves!r}: the game is over there")
-    b = board_for(v)
-    cur, mask, nb = b.from_game(game)
+    cur, mask, nb = board_for(v).from_game(game)
 
     def bounds(key: int) -> tuple[int, int]:
         got = settled.get(f"{key:x}")
         return (got[0], got[1]) if got else (-1, 1)
 
     drops = {}
-    possible = (mask + b.bottom) & b.playable
-    wins = b.win(cur, b.board & ~mask)
-    for i in range(v.columns):
-        m = possible & b.col_masks[i]
-        if not m:
-            continue
-        if m & wins:
-            drops[str(i + 1)] = (1, 1)                          # completes a line
-        elif nb + 1 >= v.cells:
-            drops[str(i + 1)] = (0, 0)                          # fills the last cell: a draw
+    for m, score, child in children(v, cur, mask, nb):
+        if child is None:                                       # a line completed, or the last cell: decided
+            drops[m] = (sign(score), sign(score))
         else:
-            clo, chi = bounds((cur ^ mask) + (mask | m))
-            drops[str(i + 1)] = (-chi, -clo)                    # the child's bounds are the opponent's
+            clo, chi = bounds(child)
+            drops[m] = (-chi, -clo)                             # the child's bounds are the opponent's
     return bounds(cur + mask), drops
+
+
+def _effort(runs) -> dict:
+    """The nodes and seconds of search that several runs spent together."""
+    return {"nodes": sum(r["nodes"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 1)}
 
 
 def status(*paths: Path) -> dict:
@@ -322,7 +325,7 @@ def status(*paths: Path) -> dict:
     return {"variant": v.name, "split": runs[0]["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
             "first_moves": first, "first_move_bounds": first_bounds, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
             "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
-            "nodes": sum(r["nodes"] for r in runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
+            **_effort(runs),
             "started": min(r.get("started", "") for r in runs)}
 
 
@@ -354,12 +357,12 @@ def under(paths, moves: str, levels: int = 2) -> dict:
     v, settled, _ = _merged(paths)
 
     def level(moves: str, deeper: bool) -> dict:
-        mover = ("red", "yellow")[len(moves) % 2]
+        who = mover(len(moves))
         (lo, hi), drops = _after(v, settled, moves)
-        out = {"position": moves or "start", "to move": mover, "bounds": [lo, hi], "value": describe(lo, hi, mover),
+        out = {"position": moves or "start", "to move": who, "bounds": [lo, hi], "value": describe(lo, hi, who),
                "drops": {}}
         for c, (clo, chi) in drops.items():
-            entry = {"bounds": [clo, chi], "value": describe(clo, chi, mover)}
+            entry = {"bounds": [clo, chi], "value": describe(clo, chi, who)}
             if deeper and (clo, chi) != (1, 1) and len(moves) + 1 < v.cells:
                 entry["replies"] = level(moves + c, False)["drops"]
             out["drops"][c] = entry
@@ -379,13 +382,9 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
         raise ValueError(f"sample {sample!r}: a whole number of positions, at least 1")
     if engine not in ("compiled", "python"):
         raise ValueError(f"engine {engine!r}: 'compiled' or 'python'")
-    runs = [load(p) for p in paths]
-    v = Variant(**runs[0]["variant"])
-    for r in runs:
-        if Variant(**r["variant"]) != v:
-            raise ValueError(f"progress files of different variants: {v.name} and {r['variant']['name']}")
+    v, settled, runs = _merged(paths)
     at = runs[0]["split"] if depth is None else depth
-    entries = {k: (lo, hi, moves) for k, (lo, hi, moves) in merge_settled(runs).items()
+    entries = {k: (lo, hi, moves) for k, (lo, hi, moves) in settled.items()
                if (lo, hi) != (-1, 1) and len(moves) == at}
     picked = random.Random(seed).sample(sorted(entries.values(), key=lambda e: e[2]), min(sample, len(entries)))
     kw = {"engine": "python"} if engine == "python" else {"dead_lines": False, "table_layout": "split"}
@@ -433,23 +432,21 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
     if exact_budget is not None and (isinstance(exact_budget, bool) or not isinstance(exact_budget, (int, float))
                                      or not exact_budget > 0):
         raise ValueError(f"exact_budget {exact_budget!r}: a number of seconds above 0, or None (no limit)")
-    st = status(*paths)
-    runs = [load(p) for p in paths]
-    v = Variant(**runs[0]["variant"])
+    v, merged, runs = _merged(paths)
     if depth >= v.cells:
         raise ValueError(f"depth {depth}: at most {v.cells - 1} for {v.name}")
-    settled = {int(k, 16): (lo, hi) for k, (lo, hi, _) in merge_settled(runs).items()}
+    settled = {int(k, 16): (lo, hi) for k, (lo, hi, _) in merged.items()}
     levels = tree(v, depth)
-    b = board_for(v)
-    open_ = [f"{moves or 'the start'} ({describe(*settled.get(k, (-1, 1)), mover=('red', 'yellow')[depth % 2])})"
-             for k, (cur, mask, moves) in sorted(levels[-1].items(), key=lambda e: e[1][2])
-             if settled.get(k, (-1, 1))[0] != settled.get(k, (-1, 1))[1]]
+    deepest = sorted(levels[-1].items(), key=lambda e: e[1][2])          # in move order, for the messages
+    who = mover(depth)
+    open_ = [f"{moves or 'the start'} ({describe(*settled.get(k, (-1, 1)), mover=who)})"
+             for k, (_, _, moves) in deepest if settled.get(k, (-1, 1))[0] != settled.get(k, (-1, 1))[1]]
     if open_:
         raise ValueError(f"the runs have not proved who wins after {depth} disc(s) everywhere: open at "
                          + ", ".join(open_) + "; a book needs the exact score of every position it holds")
     solver = Solver(v)
     leaves, searched = {}, []
-    for k, (cur, mask, moves) in sorted(levels[-1].items(), key=lambda e: e[1][2]):
+    for k, (cur, mask, moves) in deepest:
         outcome = settled[k][0]
         if outcome == 0:
             leaves[k] = 0
@@ -459,7 +456,7 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
         try:
             s = solver.solve_bits(cur, mask, depth)
         except OutOfTime:
-            raise ValueError(f"{moves or 'the start'}: the runs proved {describe(outcome, outcome, mover=('red', 'yellow')[depth % 2])}, "
+            raise ValueError(f"{moves or 'the start'}: the runs proved {describe(outcome, outcome, mover=who)}, "
                              f"but its exact score was not found within {exact_budget:g} s (give more with --exact-budget)") from None
         finally:
             solver.deadline = None
@@ -478,7 +475,7 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
     names = " ".join(Path(p).name for p in paths)
     meta = {"command": f"python -m gamekit.connect.book value … (see docs/connect.md) && "
                        f"python -m gamekit.connect.book value-book --depth {depth} --progress {names}",
-            "nodes": st["nodes"], "seconds": st["seconds"], "built": time.strftime("%Y-%m-%d"),
+            **_effort(runs), "built": time.strftime("%Y-%m-%d"),
             "proof": "win/draw/loss (gamekit.connect.wdl); drawn positions score 0, won and lost ones searched exactly"
                      + (f": {'; '.join(searched)}" if searched else "")}
     sha = write_book(v, depth, scores, path, meta)

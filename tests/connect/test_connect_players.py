@@ -152,3 +152,5 @@ def test_hard_keeps_to_the_moves_the_shipped_proof_shows_best():
     assert proved_choices(ConnectFour()) == ConnectFour().legal_moves()
     pop = FiveInARow(popout=True)
     assert proved_choices(pop) == pop.legal_moves()
+    over = ConnectFour.from_moves("1212121")              # red's four in column 1: no moves left
+    assert over.is_over() and proved_choices(over) == []

@@ -242,6 +242,8 @@ def test_verify_refusals(tmp_path, capsys):
     wdl.ValueRun(SIDES, 2, other, log=quiet).run()
     with pytest.raises(ValueError, match="different variants"):
         wdl.verify([path, other], 2, log=quiet)
+    with pytest.raises(ValueError, match="no progress file"):
+        wdl.verify([], 2, log=quiet)
     assert bk.main(["value-verify", "--progress", str(path), "--sample", "3"]) == 0
     assert "3 positions re-solved, 0 disagreements" in capsys.readouterr().out
 
