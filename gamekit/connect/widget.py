@@ -41,7 +41,8 @@ CARDBOARD_DARK = "#8b6a43"
 HOLE = BACKGROUND
 WIN_RING = "#1b1b1b"
 CURSOR = "#2e86de"
-VERDICT_COLOURS = {"win": "#1e8449", "draw": "#555555", "loss": "#c0392b", "unknown": "#999999"}
+VERDICT_COLOURS = {"win": "#1e8449", "draw": "#555555", "loss": "#c0392b", "bound": "#777777",
+                   "unknown": "#999999"}
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,19 @@ def outcome_words(outcome: int | None) -> tuple[str, str]:
     return verdict(outcome), _kind(outcome)
 
 
+def bound_words(lo: int, hi: int) -> tuple[str, str]:
+    """(short text, kind) for a column whose outcome is only bounded: ``lo``/``hi`` are the worst and
+    best outcomes (−1 loss, 0 draw, 1 win) the proof leaves for the player making it ("no win":
+    a draw or a loss; "no loss": a draw or a win; "?" when nothing is known)."""
+    if lo == hi:
+        return outcome_words(lo)
+    if (lo, hi) == (-1, 0):
+        return tr("no win"), "bound"
+    if (lo, hi) == (0, 1):
+        return tr("no loss"), "bound"
+    return tr("?"), "unknown"
+
+
 def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
     """(short text, kind) for one column's exact score, as the Hint shows it (the words of
     :func:`gamekit.connect.solver.verdict`)."""
@@ -323,7 +337,8 @@ class ConnectWidget(GameWidget):
 
         Most of the budget (60 %) goes to the exact scores, as before; the rest settles who wins
         after the columns still unknown (cheaper; the time shared fairly between them).  A column
-        shows its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else "?"."""
+        shows its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else what the
+        shipped value runs prove about it ("no win", "no loss"), else "?"."""
         from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
         start = time.perf_counter()
         scores = analyse(game, time_budget=self.hint_budget * 0.6)
@@ -331,8 +346,10 @@ class ConnectWidget(GameWidget):
         unknown = [m for m, s in scores.items() if s is None and not m.startswith("p")]
         outcomes = analyse_outcomes(game, time_budget=left, moves=unknown) if unknown else {}
         drops = [m for m in scores if not m.startswith("p")]
+        ceiling = outcome_bounds(game)            # what the value runs proved (e.g. at the start)
         self.verdicts = {game.grid_column(int(m)): verdict_words(scores[m], game) if scores[m] is not None
-                         else outcome_words(outcomes.get(m)) for m in drops}
+                         else outcome_words(outcomes[m]) if outcomes.get(m) is not None
+                         else bound_words(*ceiling.get(m, (-1, 1))) for m in drops}
         # rank by outcome, then by exact score where known (a known score orders within its outcome)
         rank = {}
         for m in scores:
@@ -341,7 +358,6 @@ class ConnectWidget(GameWidget):
             rank[m] = None if o is None else (o, s if s is not None else 0)
         known = {m: r for m, r in rank.items() if r is not None}
         best_outcome = max((r[0] for r in known.values()), default=None)
-        ceiling = outcome_bounds(game)            # what the value runs proved (e.g. at the start)
         unknown_best = max((ceiling.get(m, (-1, 1))[1] for m in scores if m not in known), default=-1)
         if known and (len(known) == len(scores) or best_outcome >= unknown_best):
             # every column settled, or no unsettled column can be better than the best one found
