@@ -1,15 +1,21 @@
-"""Teacher guides (docs/teachers/<game>.md): the sections a teacher needs, and solutions generated from the code."""
+"""Teacher guides (docs/teachers/<game>.md, in Spanish docs/teachers/es/<game>.md): the sections a teacher needs,
+and solutions generated from the code (the Spanish ones in Spanish, from the gettext catalogue)."""
 import re
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
-from gamekit.lesson_tools import guide_is_current
+from gamekit.i18n import N_, get_language, tr, using
+from gamekit.lesson_tools import guide_is_current, main, solutions_markdown, update_guide
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDES = {"dots": "gamekit.dots.lessons", "connect": "gamekit.connect.lessons", "shutbox": "gamekit.shutbox.lessons"}
 PRESENT = sorted(g for g in GUIDES if (ROOT / "docs/teachers" / f"{g}.md").exists())
 SECTIONS = ("Objectives", "45-minute plan", "Common misconceptions", "Key facts", "Solutions to every exercise")
+SPANISH = ROOT / "docs/teachers/es"
+SECCIONES = ("Objetivos", "Plan de 45 minutos", "Errores frecuentes", "Datos clave", "Soluciones de todos los ejercicios")
 
 
 def test_the_dots_guide_exists_and_is_linked_from_the_readme_and_the_start_page():
@@ -18,12 +24,15 @@ def test_the_dots_guide_exists_and_is_linked_from_the_readme_and_the_start_page(
     assert "docs/teachers/" in (ROOT / "notebooks/00_start_here.md").read_text()
 
 
-@pytest.mark.parametrize("game", PRESENT)
-def test_guide_has_every_section(game):
-    text = (ROOT / "docs/teachers" / f"{game}.md").read_text()
+@pytest.mark.parametrize("path, sections", [(f"docs/teachers/{g}.md", SECTIONS) for g in PRESENT]
+                         + [(f"docs/teachers/es/{g}.md", SECCIONES) for g in PRESENT], ids=str)
+def test_guide_has_every_section(path, sections):
+    text = (ROOT / path).read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", text, re.M)
-    for section in SECTIONS:
-        assert any(section.lower() in h.lower() for h in headings), f"{game}.md needs a '## {section}' section"
+    for section in sections:
+        assert any(section.lower() in h.lower() for h in headings), f"{path} needs a '## {section}' section"
+    found = [next(i for i, h in enumerate(headings) if s.lower() in h.lower()) for s in sections]
+    assert found == sorted(found), f"{path}: the sections come in the order {sections}"
 
 
 @pytest.mark.parametrize("game", PRESENT)
@@ -33,10 +42,162 @@ def test_guide_solutions_match_the_exercises(game):
         f"{path} is stale: python -m gamekit.lesson_tools guide {path} {GUIDES[game]}")
 
 
-def test_dots_guide_key_facts_agree_with_the_code():
+@pytest.mark.parametrize("path, lang", [("docs/teachers/dots.md", "en"), ("docs/teachers/es/dots.md", "es")])
+def test_dots_guide_key_facts_agree_with_the_code(path, lang):
     from gamekit.dots import lessons as L
-    text = (ROOT / "docs/teachers/dots.md").read_text()
-    for row in L.parity_table().rows:
+    text = (ROOT / path).read_text(encoding="utf-8")
+    with using(lang):                         # the table's words ("even"/"par", "(default)"/"(inicial)") in that language
+        table = L.parity_table()
+    assert "| " + " | ".join(table.headers) + " |" in text
+    for row in table.rows:
         assert "| " + " | ".join(map(str, row)) + " |" in text
     d = L.decisive_move()
     assert f"`{d['line']}`" in text and f"(`{d['better'][0]}`)" in text
+
+
+# ---------------------------------------------------------------------------------------------------
+# The Spanish guides (docs/teachers/es/): same facts, solutions generated in Spanish
+# ---------------------------------------------------------------------------------------------------
+def test_every_guide_has_a_spanish_twin_linked_from_the_readme_and_the_spanish_start_page():
+    assert sorted(p.stem for p in SPANISH.glob("*.md")) == PRESENT
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = ROOT / "notebooks/es/00_start_here.md"
+    links = re.findall(r"\]\(([^)]*docs/teachers/[^)]*)\)", start.read_text(encoding="utf-8"))
+    for game in PRESENT:
+        assert f"docs/teachers/es/{game}.md" in readme
+        assert any((start.parent / link).resolve() == SPANISH / f"{game}.md" for link in links), (
+            f"notebooks/es/00_start_here.md should link docs/teachers/es/{game}.md")
+    assert not any("/teachers/es/" not in link for link in links), "the Spanish start page links the Spanish guides"
+
+
+@pytest.mark.parametrize("game", PRESENT)
+def test_spanish_guide_solutions_are_current_and_in_spanish(game):
+    path = SPANISH / f"{game}.md"
+    assert guide_is_current(path, GUIDES[game], lang="es"), (
+        f"{path} is stale: python -m gamekit.lesson_tools guide docs/teachers/es/{game}.md {GUIDES[game]} --lang es")
+    block = path.read_text(encoding="utf-8").split("<!-- solutions:begin")[1]
+    assert f"gamekit.lesson_tools guide docs/teachers/es/{game}.md {GUIDES[game]} --lang es" in block
+    assert "Respuesta:" in block and "Una respuesta incorrecta" in block
+    assert "Answer:" not in block and "A wrong answer" not in block
+    import importlib
+    first = next(f for fs in importlib.import_module(GUIDES[game]).EXERCISES.values() for f in fs)
+    prompts = {}
+    for lang in ("en", "es"):
+        with using(lang):
+            prompts[lang] = " ".join(re.sub(r"<[^>]+>", "", first().prompt).split())
+    assert prompts["es"] != prompts["en"]
+    assert f"**{prompts['es']}**" in block and prompts["en"] not in block
+    headings = re.findall(r"^### `(.+)`$", block, re.M)
+    assert headings and all(h.startswith("notebooks/es/") and (ROOT / h).exists() for h in headings), headings
+
+
+@pytest.mark.parametrize("game", PRESENT)
+def test_spanish_guide_links_work_and_lead_to_the_spanish_lessons(game):
+    path = SPANISH / f"{game}.md"
+    links = [l for l in re.findall(r"\]\(([^)\s]+)\)", path.read_text(encoding="utf-8")) if "://" not in l]
+    assert any("notebooks/es/" in l for l in links)
+    for link in links:
+        assert (path.parent / link).exists(), f"{path.name}: {link} does not exist"
+        assert "notebooks/" not in link or "notebooks/es/" in link, f"{path.name}: {link} is not a Spanish lesson"
+    assert (path.parent / f"../{game}.md").resolve() in [(path.parent / l).resolve() for l in links]
+
+
+def test_spanish_guide_key_facts_agree_with_the_code():
+    from gamekit.connect import lessons as C
+    from gamekit.i18n import percent
+    from gamekit.shutbox import Rules, shut_probability
+    from gamekit.shutbox import lessons as S
+    connect = (SPANISH / "connect.md").read_text(encoding="utf-8")
+    shutbox = (SPANISH / "shutbox.md").read_text(encoding="utf-8")
+    with using("es"):
+        lines = C.lines_table()
+        for row in [lines.headers, *lines.rows]:
+            assert "| " + " | ".join(map(str, row)) + " |" in connect
+        two_dice = Rules(one_die="never")
+        for policy in S.POLICIES[:4]:
+            chance = percent(S.policy_shut_probability(policy, two_dice), 2)
+            assert f"| {tr(policy)} | {chance} |" in shutbox
+        assert f"≈ {percent(shut_probability(Rules()), 2)}" in shutbox
+        assert f"≈ {percent(shut_probability(two_dice), 2)}" in shutbox
+
+
+# ---------------------------------------------------------------------------------------------------
+# The generator's language: refused when unknown, restored afterwards (even on error)
+# ---------------------------------------------------------------------------------------------------
+class ToyLessons:
+    """A lessons module of one choice exercise; its factory records the language it ran in (and can fail)."""
+
+    def __init__(self):
+        self.seen: list = []
+        self.fail = False
+
+    def factory(self):
+        from gamekit.widgets.lesson import Exercise, choice_checker
+        self.seen.append(get_language())
+        if self.fail:
+            raise RuntimeError("an exercise that cannot be built")
+        return Exercise(tr("Check"), choice_checker("No", {"Yes": tr("Hint"), "No": tr("Check")}),
+                        answer="No", solutions=["No"], choices=[N_("Yes"), N_("No")], wrong=["Yes"])
+
+
+@pytest.fixture
+def toy_lessons(monkeypatch):
+    toy = ToyLessons()
+    module = types.ModuleType("toy_lessons")
+    module.EXERCISES = {"shut_the_box/01_rules_and_play": [toy.factory]}
+    monkeypatch.setitem(sys.modules, "toy_lessons", module)
+    return toy
+
+
+def test_the_block_is_written_in_the_language_asked_for_and_the_current_one_comes_back(toy_lessons):
+    with using("en"):
+        spanish = solutions_markdown("toy_lessons", lang="es")
+        assert get_language() == "en" and toy_lessons.seen == ["es"]
+        english = solutions_markdown("toy_lessons")
+    with using("es"):                         # a Spanish session still writes the English guides in English
+        assert solutions_markdown("toy_lessons", lang="en") == english and get_language() == "es"
+    assert english == ("### `notebooks/shut_the_box/01_rules_and_play.md`\n\n1. **Check**  \n"
+                       "   Answer: No (accepted: `No`).  \n   A wrong answer, `Yes`, gets: \"Hint\"\n")
+    with using("es"):                         # the fixed words, the path and the choices' labels in Spanish
+        assert spanish == (f"### `notebooks/es/shut_the_box/01_rules_and_play.md`\n\n1. **{tr('Check')}**  \n"
+                           f"   Respuesta: No (se acepta: `No`).  \n"
+                           f"   Una respuesta incorrecta, `{tr('Yes')}`, recibe: «{tr('Hint')}»\n")
+
+
+def test_the_language_comes_back_when_generating_fails(toy_lessons):
+    toy_lessons.fail = True
+    for before, asked in (("en", "es"), ("es", "en")):
+        with using(before):
+            with pytest.raises(RuntimeError, match="cannot be built"):
+                solutions_markdown("toy_lessons", lang=asked)
+            assert toy_lessons.seen[-1] == asked and get_language() == before
+            with pytest.raises(ModuleNotFoundError):
+                solutions_markdown("gamekit.no_such_lessons", lang=asked)
+            assert get_language() == before
+
+
+@pytest.mark.parametrize("lang, error", [("fr", ValueError), ("", ValueError), (None, TypeError), (1, TypeError)])
+def test_an_unknown_language_is_refused_and_the_guide_is_left_as_it_was(toy_lessons, tmp_path, lang, error):
+    guide = tmp_path / "guide.md"
+    guide.write_text("# Guía\n\n<!-- solutions:begin (old) -->\nold\n<!-- solutions:end -->\n", encoding="utf-8")
+    before = guide.read_text(encoding="utf-8")
+    with pytest.raises(error, match="language"):
+        solutions_markdown("toy_lessons", lang=lang)
+    with pytest.raises(error, match="language"):
+        update_guide(guide, "toy_lessons", lang=lang)
+    assert guide.read_text(encoding="utf-8") == before and toy_lessons.seen == []
+
+
+def test_the_cli_writes_the_spanish_block_and_refuses_a_bad_language_with_a_clear_message(toy_lessons, tmp_path, capsys):
+    guide = tmp_path / "guide.md"
+    guide.write_text("# Guía\n\n<!-- solutions:begin -->\n<!-- solutions:end -->\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        main(["guide", str(guide), "toy_lessons", "--lang", "fr"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "'fr'" in err and "'es'" in err and "Traceback" not in err
+    assert "solutions:begin -->" in guide.read_text(encoding="utf-8")
+    assert main(["guide", str(guide), "toy_lessons", "--lang", "es"]) == 0
+    assert guide_is_current(guide, "toy_lessons", lang="es") and not guide_is_current(guide, "toy_lessons")
+    text = guide.read_text(encoding="utf-8")
+    assert f"guide {guide} toy_lessons --lang es) -->" in text and "Respuesta:" in text
