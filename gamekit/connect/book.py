@@ -477,6 +477,8 @@ def main(argv: list[str] | None = None) -> int:
     vs.add_argument("--progress", type=Path, required=True, nargs="+")
     vs.add_argument("--under", metavar="MOVES", help="instead: what is settled below this position (e.g. 52), "
                                                      "every drop and every reply to it")
+    vs.add_argument("--reach", type=int, metavar="DISCS", help="instead: how far the proof reaches — for every "
+                    "number of discs up to DISCS (at most 5), the positions whose drops are all proved / none open")
     args = ap.parse_args(argv)
 
     try:
@@ -523,8 +525,10 @@ def _run(args) -> int:
         write_value_book(args.progress, args.out, args.depth, args.exact_budget)
         return 0
     if args.cmd == "value-status":
-        from gamekit.connect.wdl import status as value_status, under, under_text
-        if args.under is not None:
+        from gamekit.connect.wdl import reach, reach_text, status as value_status, under, under_text
+        if args.reach is not None:
+            print(reach_text(reach(args.progress, args.reach)))
+        elif args.under is not None:
             print(under_text(under(args.progress, args.under)))
         else:
             print(json.dumps(value_status(*args.progress), indent=1))

@@ -371,6 +371,46 @@ def under(paths, moves: str, levels: int = 2) -> dict:
     return level(moves, levels == 2)
 
 
+def reach(paths, depth: int = 3) -> list[dict]:
+    """How far the runs' proof reaches into the game: for every number of discs up to ``depth``, the
+    distinct positions still being played, how many of them have every drop's outcome proved (win, draw
+    or loss), how many have no drop left wholly open (each at least bounded: "no win" / "no loss"), and
+    the same counts over the drops — the frontier a Hint reading only the proof would show without "?"."""
+    from gamekit.connect.book import tree
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0 or depth > 5:
+        raise ValueError(f"depth {depth!r}: a whole number of discs from 0 to 5")
+    v, settled, _ = _merged(paths)
+    rows = []
+    for d, level in enumerate(tree(v, depth)):
+        row = {"discs": d, "positions": len(level), "all_exact": 0, "none_open": 0,
+               "drops": 0, "drops_exact": 0, "drops_bounded": 0, "drops_open": 0}
+        for cur, mask, _ in level.values():
+            marks = []
+            for _, score, child in children(v, cur, mask, d):
+                if child is None:
+                    marks.append("exact")
+                    continue
+                lo, hi = settled.get(f"{child:x}", (-1, 1, ""))[:2]
+                marks.append("exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded")
+            row["drops"] += len(marks)
+            for m in ("exact", "bounded", "open"):
+                row[f"drops_{m}"] += marks.count(m)
+            row["all_exact"] += all(m == "exact" for m in marks)
+            row["none_open"] += "open" not in marks
+        rows.append(row)
+    return rows
+
+
+def reach_text(rows: list[dict]) -> str:
+    """:func:`reach` as a markdown table."""
+    lines = ["| discs | positions | every drop proved | no drop open | drops proved | bounded only | open |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['discs']} | {r['positions']} | {r['all_exact']} | {r['none_open']} | "
+                     f"{r['drops_exact']}/{r['drops']} | {r['drops_bounded']} | {r['drops_open']} |")
+    return "\n".join(lines)
+
+
 def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=print,
            depth: int | None = None) -> list[str]:
     """Re-solve ``sample`` positions the runs settled after ``depth`` discs (default: the split, where

@@ -387,3 +387,32 @@ def test_under_knows_the_last_cell_and_a_completed_line_without_a_run(tmp_path):
     expect = [1, 1] if g.winner() is not None else [0, 0]
     g.undo()
     assert wdl.under([path], moves, levels=1)["drops"][c]["bounds"] == expect
+
+
+def test_reach_counts_what_the_proof_settles_at_each_depth(tmp_path, capsys):
+    path = tmp_path / "v.json"
+    firsts = _proved_after_every_first_move(DRAW, path)
+    rows = wdl.reach([path], 2)
+    assert [r["discs"] for r in rows] == [0, 1, 2]
+    assert [r["positions"] for r in rows] == [len(lv) for lv in bk.tree(DRAW, 2)]
+    start = rows[0]       # every first move was settled: the start has every drop proved
+    assert start["positions"] == 1 and start["all_exact"] == start["none_open"] == 1
+    assert start["drops"] == start["drops_exact"] == len(firsts) and start["drops_open"] == 0
+    for r in rows:        # the counts add up, and agree with the map `under` draws of the same runs
+        assert r["drops_exact"] + r["drops_bounded"] + r["drops_open"] == r["drops"]
+        assert r["all_exact"] <= r["none_open"] <= r["positions"]
+    marks = {"exact": 0, "bounded": 0, "open": 0}
+    for cur, mask, moves in bk.tree(DRAW, 1)[1].values():
+        for e in wdl.under([path], moves, levels=1)["drops"].values():
+            lo, hi = e["bounds"]
+            marks["exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded"] += 1
+    assert (rows[1]["drops_exact"], rows[1]["drops_bounded"], rows[1]["drops_open"]) == \
+        (marks["exact"], marks["bounded"], marks["open"])
+    assert bk.main(["value-status", "--progress", str(path), "--reach", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("| discs | positions |") and out[2] == f"| 0 | 1 | 1 | 1 | {len(firsts)}/{len(firsts)} | 0 | 0 |"
+    for bad in (-1, 6, True, "2", 1.0):
+        with pytest.raises(ValueError, match="depth"):
+            wdl.reach([path], bad)
+    assert bk.main(["value-status", "--progress", str(path), "--reach", "9"]) == 2
+    assert "depth 9" in capsys.readouterr().err
