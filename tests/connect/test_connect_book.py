@@ -144,6 +144,13 @@ def test_shipped_book_agrees_with_the_solver():
     levels = bk.tree(book.variant, book.depth)
     leaves = {k: book.scores[k] for k in levels[-1]}
     assert bk.back_up(book.variant, levels, leaves) == book.scores
+    # every position of the book lies within what the shipped win/draw/loss proof settled for it
+    from gamekit.connect.wdl import proved_bounds
+    proved = proved_bounds(book.variant)
+    for key, score in book.scores.items():
+        lo, hi = proved.get(key, (-1, 1))
+        assert lo <= (score > 0) - (score < 0) <= hi
+    assert all(key in proved for key in book.scores)          # the book holds only proved positions
 
 
 def test_command_line_status_and_write(tmp_path, capsys):

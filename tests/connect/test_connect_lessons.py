@@ -51,13 +51,20 @@ def test_threat_cells_match_a_brute_force_check_and_leave_the_grid_alone():
     assert (g.to_dict(), [list(c) for c in g.grid]) == before
 
 
-def test_tables():
+def test_tables(monkeypatch):
     rules = L.rules_table()
     assert rules.headers == ["", "standard Connect Four", "5 en raya"] and len(rules.rows) == 5
     lines = L.lines_table()
     assert lines.rows[0][4] == 69 and lines.rows[1][4] == 64 and lines.rows[1][5] == 20
     known = L.known_results()
-    assert "unknown" in str(known.rows[1]) and "claimed" not in str(known.rows)
+    assert known.rows[1][1] == "a draw" and "computed" in known.rows[1][2] and "claimed" not in str(known.rows)
+    from gamekit.connect import book as bk
+    from gamekit.i18n import using
+    monkeypatch.setattr(bk, "book_for", lambda v: None)        # no book installed: the value is unknown
+    assert L.known_results().rows[1][1] == "unknown"
+    monkeypatch.undo()
+    with using("es"):
+        assert L.known_results().rows[1][1] == "un empate"
     assert "the sheet does not say" in str(rules.rows[1])
     assert [r[0] for r in L.lines_table(("four",)).rows] == ["Connect Four (four in a line)"]
 
@@ -185,7 +192,9 @@ def test_teacher_guide_key_facts_agree_with_the_code():
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/connect.md").read_text()
     for row in L.lines_table().rows:
         assert "| " + " | ".join(map(str, row)) + " |" in text
-    assert "unknown" in text and "claimed" not in text
+    # the value of the start the guide states is the one the shipped book holds (a draw), not "unknown"
+    assert L.known_results().rows[1][1] == "a draw"
+    assert "5 en raya: a **draw**, computed by gamekit" in text and "claimed" not in text and "unknown" not in text
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
     g.play(L.only_move_exercise().solutions[0])
     assert solve(g) == -1 and "gives −1 for red" in text

@@ -203,3 +203,20 @@ def test_bound_words_name_what_the_proof_leaves_open():
     assert bound_words(-1, 1) == ("?", "unknown")
     assert bound_words(0, 0) == ("draw", "draw") and bound_words(1, 1) == ("wins", "win")
     assert bound_words(-1, -1) == ("loses", "loss")
+
+
+def test_the_first_two_discs_of_5_en_raya_never_show_a_bare_question_mark():
+    # the shipped book (depth 1) and the proof records settle the start and every first move: the
+    # empty board's Hint shows seven exact verdicts, and after any first disc every reply of yellow
+    # shows at least what the proof says ("draw", "no win", ...), never "?" -- even with no time to search
+    from gamekit.connect.solver import analyse
+    assert analyse(FiveInARow(), time_budget=0.0) == {m: 0 for m in "1234567"}
+    w = ConnectWidget("five", mode="people", hints=True, hint_budget=0.05)
+    move, reason = w.hint()
+    assert reason == "draw" and set(w.verdicts.values()) == {("draw", "draw")}
+    for first in "1234567":
+        w = ConnectWidget("five", mode="people", hints=True, hint_budget=0.05)
+        w.game.play(first)
+        w.refresh()
+        w.hint()
+        assert len(w.verdicts) == 7 and all(text != "?" for text, _ in w.verdicts.values()), (first, w.verdicts)
