@@ -512,11 +512,11 @@ def five_in_a_row_result() -> list[str]:
     """The 5 en raya row of :func:`known_results`: the value of the start as gamekit's shipped opening book
     holds it (computed, not published elsewhere), or "unknown" when no book is installed."""
     from gamekit.connect.book import book_for
-    book = book_for(FiveInARow().variant)
-    score = None if book is None else book.lookup(FiveInARow())
+    start = FiveInARow()
+    book = book_for(start.variant)
+    score = None if book is None else book.lookup(start)
     if score is None:
         return [tr("5 en raya (9×6, side columns)"), tr("unknown"),
                 tr("no published solution; gamekit's exact solver settles positions from the middle game on (every exercise here), but not yet the empty grid")]
-    result = {1: tr("first player (red) wins"), 0: tr("a draw"), -1: tr("second player (yellow) wins")}[(score > 0) - (score < 0)]
-    return [tr("5 en raya (9×6, side columns)"), result,
+    return [tr("5 en raya (9×6, side columns)"), teach.start_result((score > 0) - (score < 0)),
             tr("computed by gamekit's solver (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]

@@ -318,6 +318,11 @@ RECORDS = tuple(sorted(DATA.glob("five_in_a_row.value-*.json")))
 run ("does red avoid losing?", "does red win?", and the helpers that shared them), merged when read."""
 
 
+def start_result(outcome: int) -> str:
+    """The value of the start in words, from red's side: 1 a win for red, 0 a draw, -1 a win for yellow."""
+    return {1: tr("a win for red"), 0: tr("a draw"), -1: tr("a win for yellow")}[outcome]
+
+
 def start_report(records=RECORDS) -> str:
     """What is known about the start of 5 en raya: from the records of the resumable win/draw/loss
     proof (:mod:`gamekit.connect.wdl`), else from the shipped book; only what was computed is claimed."""
@@ -338,7 +343,7 @@ def start_report(records=RECORDS) -> str:
     lo, hi = st["start_bounds"]
     numbers = dict(nodes=number(st["nodes"]), hours=number(st["seconds"] / 3600, 1))
     if lo == hi:
-        result = {1: tr("a win for red"), 0: tr("a draw"), -1: tr("a win for yellow")}[lo]
+        result = start_result(lo)
         text = tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
                   "proved it, and what follows, by searching {nodes} positions in {hours} hours.", result=result, **numbers)
     else:

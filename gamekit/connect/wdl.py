@@ -24,7 +24,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from gamekit.connect.book import children, progress_lock, save_json
+from gamekit.connect.book import children, progress_lock, save_json, tree
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.solver import OutOfTime, Solver, board_for
 
@@ -290,19 +290,25 @@ def _after(v: Variant, settled: dict[str, list], moves: str) -> tuple[tuple[int,
     if game.is_over():
         raise ValueError(f"under {moves!r}: the game is over there")
     cur, mask, nb = board_for(v).from_game(game)
+    return _bounds_of(settled, cur + mask), _drop_bounds(v, settled, cur, mask, nb)
 
-    def bounds(key: int) -> tuple[int, int]:
-        got = settled.get(f"{key:x}")
-        return (got[0], got[1]) if got else (-1, 1)
 
+def _bounds_of(settled: dict[str, list], key: int) -> tuple[int, int]:
+    """What the runs proved about one position, for the player to move there ((-1, 1): nothing)."""
+    got = settled.get(f"{key:x}")
+    return (got[0], got[1]) if got else (-1, 1)
+
+
+def _drop_bounds(v: Variant, settled: dict[str, list], cur: int, mask: int, nb: int) -> dict[str, tuple[int, int]]:
+    """The proved bounds of every legal drop from a position, for the player making it."""
     drops = {}
     for m, score, child in children(v, cur, mask, nb):
         if child is None:                                       # a line completed, or the last cell: decided
             drops[m] = (sign(score), sign(score))
         else:
-            clo, chi = bounds(child)
+            clo, chi = _bounds_of(settled, child)
             drops[m] = (-chi, -clo)                             # the child's bounds are the opponent's
-    return bounds(cur + mask), drops
+    return drops
 
 
 def _effort(runs) -> dict:
@@ -376,7 +382,6 @@ def reach(paths, depth: int = 3) -> list[dict]:
     distinct positions still being played, how many of them have every drop's outcome proved (win, draw
     or loss), how many have no drop left wholly open (each at least bounded: "no win" / "no loss"), and
     the same counts over the drops — the frontier a Hint reading only the proof would show without "?"."""
-    from gamekit.connect.book import tree
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0 or depth > 5:
         raise ValueError(f"depth {depth!r}: a whole number of discs from 0 to 5")
     v, settled, _ = _merged(paths)
@@ -385,13 +390,8 @@ def reach(paths, depth: int = 3) -> list[dict]:
         row = {"discs": d, "positions": len(level), "all_exact": 0, "none_open": 0,
                "drops": 0, "drops_exact": 0, "drops_bounded": 0, "drops_open": 0}
         for cur, mask, _ in level.values():
-            marks = []
-            for _, score, child in children(v, cur, mask, d):
-                if child is None:
-                    marks.append("exact")
-                    continue
-                lo, hi = settled.get(f"{child:x}", (-1, 1, ""))[:2]
-                marks.append("exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded")
+            marks = ["exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded"
+                     for lo, hi in _drop_bounds(v, settled, cur, mask, d).values()]
             row["drops"] += len(marks)
             for m in ("exact", "bounded", "open"):
                 row[f"drops_{m}"] += marks.count(m)
