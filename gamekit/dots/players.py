@@ -31,7 +31,7 @@ from typing import Any
 from gamekit.i18n import ntr, tr
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.dots.solver import Solver, SolverTimeout
+from gamekit.dots.solver import ORDINARY, TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
 from gamekit.game import check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS"]
@@ -49,7 +49,7 @@ class SafePhaseSolver(Solver):
 
     def _moves(self) -> tuple[int, list[int], tuple | None]:
         kind, lines, key = super()._moves()
-        if kind == 2 and lines:
+        if kind == ORDINARY and lines:
             deg, line_boxes = self.deg, self.line_boxes
             n = 0                           # safe lines come first in the candidate list
             for l in lines:
@@ -145,19 +145,21 @@ class CpuPlayer:
         # a full-game search while safe lines remain costs about 2^(safe lines): for the take-or-double-deal
         # choice, only try it when it can finish (the safe-line choice uses the cheaper SafePhaseSolver)
         exact = undrawn <= self.exact_lines or n_safe <= self.exact_safe
-        if kind == 0:
+        if kind == TAKE:
             line = lines[0]
             return line, _take_reason(game, line)
-        if kind == 1:                       # take, or decline the last boxes (double-deal)
-            take, decline = lines
+        if kind == TAKE_OR_DECLINE:         # take, or decline the last boxes (double-deal)
             choice = None
             if exact or not n_safe:
                 choice = self._search(s, drawn, lines, 2 * self.node_budget)
             if choice is None:
-                choice = self._dd_heuristic(s, drawn, take, decline)
-            if choice == take:
-                return take, _take_reason(game, take)
-            return decline, _dd_reason(game, decline)
+                if len(lines) > 2:          # several groups on offer: take one now, decide on the last
+                    choice = lines[0]
+                else:
+                    choice = self._dd_heuristic(s, drawn, *lines)
+            if _completes(s, drawn, choice):
+                return choice, _take_reason(game, choice)
+            return choice, _dd_reason(game, choice)
         safe = [l for l in lines if _is_safe(s, l)]
         if safe:
             order = list(safe)
@@ -193,7 +195,7 @@ class CpuPlayer:
         taken = 0
         while True:
             kind, lines, _ = s.moves()
-            if kind not in (0, 1) or s.remaining == 0:
+            if kind not in (TAKE, TAKE_OR_DECLINE) or s.remaining == 0:
                 break
             taken += s.play_line(lines[0])
         if s.remaining == 0 or s.safe_mask():
@@ -235,6 +237,14 @@ class CpuPlayer:
 
 def _is_safe(s: Solver, line: int) -> bool:
     return all(s.deg[b] >= 3 for b in s.line_boxes[line])
+
+
+def _completes(s: Solver, drawn: int, line: int) -> bool:
+    """Whether ``line`` completes a box in the position ``drawn`` (loaded into ``s`` afterwards)."""
+    s.set_position(drawn)
+    k = s.play_line(line)
+    s.set_position(drawn)
+    return k > 0
 
 
 def _take_reason(game: DotsAndBoxes, line: int) -> str:

@@ -38,9 +38,21 @@ from gamekit.i18n import number, tr
 from gamekit.dots.rules import DotsAndBoxes, geometry
 from gamekit.errors import SolverTimeout
 
-__all__ = ["Solver", "SolverTimeout", "solve", "best_line", "best_lines", "solver_for", "move_values"]
+__all__ = ["Solver", "SolverTimeout", "solve", "best_line", "best_lines", "solver_for", "move_values",
+           "TAKE", "TAKE_OR_DECLINE", "ORDINARY", "LOONY_ENDGAME"]
 
 INF = 10_000
+
+# what :meth:`Solver.moves` says of a position (its first element)
+TAKE = 0
+"""A box to take at once: the one line given is at least as good as any other."""
+TAKE_OR_DECLINE = 1
+"""Boxes on offer at the mouth of a chain: the lines are the takes (one per group on offer, first)
+and the double-dealing lines that decline a group."""
+ORDINARY = 2
+"""No box on offer: safe lines first, then one line per chain or loop."""
+LOONY_ENDGAME = 3
+"""No safe line and only isolated chains and loops: the value follows from their lengths."""
 
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -126,14 +138,21 @@ class Solver:
     def _moves(self) -> tuple[int, list[int], tuple | None]:
         """Candidate lines for the player to move.
 
-        Returns ``(kind, lines, dp_key)``: kind 0 = one forced capture, 1 = capture or
-        double-deal, 2 = ordinary position (safe lines first, then one line per chain/loop),
-        3 = simple loony endgame whose value is ``self._dp(dp_key)`` (lines still given).
+        Returns ``(kind, lines, dp_key)``: kind :data:`TAKE` = one forced capture,
+        :data:`TAKE_OR_DECLINE` = capture or double-deal (every group on offer), :data:`ORDINARY` =
+        safe lines first, then one line per chain/loop, :data:`LOONY_ENDGAME` = simple loony endgame
+        whose value is ``self._dp(dp_key)`` (lines still given).
         """
         deg, drawn, nbrs = self.deg, self.drawn, self.nbrs
         m1 = self.m1
         if m1:
-            dd = None
+            # Every capturable box: a take that hands nothing on is played at once; otherwise each box
+            # leading into a chain is a group that may be taken or declined (double-dealt).  With two or
+            # more groups on offer, any of them may be the one best declined last, so every group's take
+            # and every group's double-deal is a candidate (taking one group first never loses a choice).
+            takes: list[int] = []
+            declines: list[int] = []
+            forced = -1
             while m1:
                 low = m1 & -m1
                 m1 ^= low
@@ -142,22 +161,29 @@ class Solver:
                     if not drawn >> l & 1:
                         break
                 if o < 0 or deg[o] != 2:
-                    return 0, [l], None
-                if dd is None:
-                    dd = (l, o)
-            l, o = dd
-            for m, o2 in nbrs[o]:
-                if m != l and not drawn >> m & 1:
-                    break
-            if o2 >= 0 and deg[o2] == 2:
-                # declining here would hand over more than the last two boxes: only worth it
-                # when exactly two more follow and the far one is capturable (the last four of a loop)
-                for m3, o3 in nbrs[o2]:
-                    if m3 != m and not drawn >> m3 & 1:
+                    return TAKE, [l], None
+                if l in takes:
+                    continue
+                for m, o2 in nbrs[o]:
+                    if m != l and not drawn >> m & 1:
                         break
-                if o3 < 0 or deg[o3] != 1:
-                    return 0, [l], None
-            return 1, [l, m], None
+                if o2 >= 0 and deg[o2] == 2:
+                    # declining here would hand over more than the last two boxes: only worth it
+                    # when exactly two more follow and the far one is capturable (the last four of a loop)
+                    for m3, o3 in nbrs[o2]:
+                        if m3 != m and not drawn >> m3 & 1:
+                            break
+                    if o3 < 0 or deg[o3] != 1:
+                        # this group is taken whatever happens later: take it now (takes commute)
+                        if forced < 0:
+                            forced = l
+                        continue
+                takes.append(l)
+                if m not in declines:
+                    declines.append(m)
+            if forced >= 0:
+                return TAKE, [forced], None
+            return TAKE_OR_DECLINE, takes + [m for m in declines if m not in takes], None
         m2 = self.m2
         box_mask = self.box_mask
         unsafe = 0
@@ -173,7 +199,7 @@ class Solver:
             safe_mask ^= low
             lines.append(low.bit_length() - 1)
         if not m2:
-            return 2, lines, None
+            return ORDINARY, lines, None
         n_safe = len(lines)
         sacrifices: list[tuple[int, int]] = []
         seen_iso: set = set()
@@ -232,8 +258,8 @@ class Solver:
         sacrifices.sort()
         lines.extend(l for _, l in sacrifices)
         if not n_safe and simple:
-            return 3, lines, tuple(sorted(iso_key))
-        return 2, lines, None
+            return LOONY_ENDGAME, lines, tuple(sorted(iso_key))
+        return ORDINARY, lines, None
 
     def _dp(self, comps: tuple) -> int:
         """Value for the player who must open one of these isolated chains ``(0, n)`` / loops ``(1, n)``."""
@@ -270,7 +296,7 @@ class Solver:
             raise SolverTimeout()
         if self.m1:
             kind, lines, _ = self._moves()
-            if kind == 0:
+            if kind == TAKE:
                 l = lines[0]
                 k = self._play(l)
                 v = k + self._search(alpha - k, beta - k)
@@ -298,7 +324,7 @@ class Solver:
         entry = tt.get(drawn)
         if entry is None:
             kind, lines, key = self._moves()
-            if kind == 3:
+            if kind == LOONY_ENDGAME:
                 v = self._dp(key)
                 if len(tt) >= self.max_table:
                     tt.clear()
@@ -382,8 +408,9 @@ class Solver:
         self._undo(line, completed)
 
     def moves(self) -> tuple[int, list[int], tuple | None]:
-        """``(kind, lines, key)`` for the loaded position: kind 0 = a box to take at once, 1 = box on offer
-        (take or double-deal), 2 = nothing on offer; ``lines`` the reduced candidate list."""
+        """``(kind, lines, key)`` for the loaded position: kind :data:`TAKE` = a box to take at once,
+        :data:`TAKE_OR_DECLINE` = boxes on offer (the takes of every group, then the double-deals),
+        :data:`ORDINARY` / :data:`LOONY_ENDGAME` = nothing on offer; ``lines`` the reduced candidate list."""
         return self._moves()
 
     @property

@@ -157,3 +157,16 @@ def test_safe_phase_solver_against_brute_force(size, undrawn):
             line = rng.choice(safe_lines(game) or game.legal_moves())
             game.play(line)
         assert s.value(game.drawn) == safe_phase_brute_force(*size, game.drawn), game.history
+
+
+def test_hard_and_hint_decline_the_right_group_when_several_are_on_offer():
+    # issue #26: two groups on offer; the best play takes another group before declining (worth 5, not 1)
+    from gamekit.dots import best_lines
+    from gamekit.dots.players import hint
+    game = DotsAndBoxes(3, 3)
+    for line in ("a1-b1 a1-a2 a2-b2 b2-c2 c1-c2 a3-b3 a4-b4 a3-a4 b3-c3 b4-c4 c3-d3 c4-d4 d3-d4 d1-d2 d2-d3").split():
+        game.play(line)
+    best, value = best_lines(game)
+    assert value == 5
+    assert hint(game)[0] in best
+    assert cpu_player("hard", seed=1).choose(game) in best

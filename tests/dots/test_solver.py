@@ -3,31 +3,40 @@ import random
 from functools import lru_cache
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from gamekit.dots import DotsAndBoxes, SolverTimeout, best_line, best_lines, move_values, solve
 from gamekit.dots.rules import geometry
 from gamekit.dots.solver import Solver
 
 
+_BRUTE: dict[tuple[int, int], object] = {}
+
+
 def brute_force(width: int, height: int, drawn: int) -> int:
-    """Plain minimax over every line, no reductions: the value for the player to move."""
-    g = geometry(width, height)
-    masks = [sum(1 << l for l in ls) for ls in g.box_lines]
-    full = (1 << g.n_lines) - 1
+    """Plain minimax over every line, no reductions: the value for the player to move.
 
-    @lru_cache(maxsize=None)
-    def value(d: int) -> int:
-        if d == full:
-            return 0
-        best = -99
-        for l in range(g.n_lines):
-            if d >> l & 1:
-                continue
-            nd = d | 1 << l
-            k = sum(1 for b in g.line_boxes[l] if nd & masks[b] == masks[b])
-            best = max(best, k + value(nd) if k else -value(nd))
-        return best
+    One memo per board size, shared by every call (values depend on the drawn lines only)."""
+    value = _BRUTE.get((width, height))
+    if value is None:
+        g = geometry(width, height)
+        masks = [sum(1 << l for l in ls) for ls in g.box_lines]
+        full = (1 << g.n_lines) - 1
 
+        @lru_cache(maxsize=None)
+        def value(d: int) -> int:
+            if d == full:
+                return 0
+            best = -99
+            for l in range(g.n_lines):
+                if d >> l & 1:
+                    continue
+                nd = d | 1 << l
+                k = sum(1 for b in g.line_boxes[l] if nd & masks[b] == masks[b])
+                best = max(best, k + value(nd) if k else -value(nd))
+            return best
+
+        _BRUTE[(width, height)] = value
     return value(drawn)
 
 
@@ -169,3 +178,122 @@ def test_endgames_from_play_match_brute_force():
                 checked += 1
             game.play(players[game.to_move].choose(game))
     assert checked >= 20
+
+
+# ----- two or more groups of boxes on offer at once (issue #26, section 0) -----------------------
+
+ISSUE_26 = "a1-b1, a1-a2, a2-b2, b2-c2, c1-c2, a3-b3, a4-b4, a3-a4, b3-c3, b4-c4, c3-d3, c4-d4, d3-d4, d1-d2, d2-d3"
+# more positions the old capture step got wrong (found among random 3×3 positions; brute force's value last)
+OLD_WRONG = [
+    ("a2-b2 a1-b1 d3-d4 a3-b3 b1-c1 b4-c4 c1-d1 b3-c3 d1-d2 a3-a4 c3-d3 c2-c3 a4-b4 d2-d3 c4-d4", 5),
+    ("b2-c2 a2-b2 a1-b1 c1-c2 c2-c3 d2-d3 a3-b3 c3-c4 b1-c1 d1-d2 a3-a4 a4-b4 d3-d4 b4-c4 b2-b3", 5),
+    ("c3-c4 a2-a3 b4-c4 b1-c1 d2-d3 b2-c2 d3-d4 b1-b2 b3-b4 b2-b3 c2-d2 a1-a2 c1-d1 c4-d4 b3-c3 a4-b4", 4),
+]
+
+
+def played(width: int, height: int, lines) -> DotsAndBoxes:
+    game = DotsAndBoxes(width, height)
+    for l in lines:
+        game.play(l)
+    return game
+
+
+def test_issue_26_position_takes_the_other_group_first():
+    game = played(3, 3, ISSUE_26.split(", "))
+    assert brute_force(3, 3, game.drawn) == 5
+    assert solve(game) == 5
+    values = move_values(game)
+    assert values["b3-b4"] == 5 and max(values.values()) == 5
+    line, value = best_line(game)
+    assert value == 5 and values[line] == 5          # not b1-b2, which is worth 1
+    assert best_lines(game) == ([l for l, v in values.items() if v == 5], 5)
+
+
+@pytest.mark.parametrize("lines,value", OLD_WRONG)
+def test_positions_the_old_capture_step_got_wrong(lines, value):
+    game = played(3, 3, lines.split())
+    assert brute_force(3, 3, game.drawn) == value
+    assert Solver(3, 3).value(game.drawn) == value
+    assert solve(game) == value == best_line(game)[1]
+
+
+def chain_groups_on_offer(game: DotsAndBoxes, drawn: int | None = None) -> int:
+    """Capturable boxes whose missing side leads into a box with exactly two sides missing
+    (in ``game``, or on its board with the lines ``drawn``)."""
+    geo = game.geometry
+    drawn = game.drawn if drawn is None else drawn
+    missing = [sum(1 for l in ls if not drawn >> l & 1) for ls in geo.box_lines]
+    n = 0
+    for b, ls in enumerate(geo.box_lines):
+        if missing[b] == 1:
+            l = next(l for l in ls if not drawn >> l & 1)
+            if any(o != b and missing[o] == 2 for o in geo.line_boxes[l]):
+                n += 1
+    return n
+
+
+def positions_with_groups(width: int, height: int, count: int, seed: int, max_undrawn: int, groups: int):
+    """Every position along random games with at most ``max_undrawn`` undrawn lines and at least
+    ``groups`` chain-mouth groups on offer (the capture step's hard case), until ``count`` are found."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        game = DotsAndBoxes(width, height)
+        while not game.is_over():
+            if len(game.undrawn_lines()) <= max_undrawn and chain_groups_on_offer(game) >= groups:
+                out.append(game.copy())
+            game.play(rng.choice(game.undrawn_lines()))
+    return out
+
+
+@pytest.mark.parametrize("size", [(2, 3), (3, 2)])
+def test_every_small_position_with_several_groups_matches_brute_force(size):
+    """All drawn-line sets of the board with two or more groups on offer (5617 of them), no sampling."""
+    geo = geometry(*size)
+    solver = Solver(*size)
+    board = DotsAndBoxes(*size)
+    checked = 0
+    for drawn in range(1 << geo.n_lines):
+        if chain_groups_on_offer(board, drawn) < 2:
+            continue
+        checked += 1
+        assert solver.value(drawn) == brute_force(*size, drawn), drawn
+    assert checked == 5617
+
+
+def test_three_by_three_with_three_groups_on_offer_matches_brute_force():
+    # the old capture step was wrong on 13 of these 2000 (it only ever declined the first group)
+    for game in positions_with_groups(3, 3, 2000, seed=26, max_undrawn=12, groups=3):
+        assert Solver(3, 3).value(game.drawn) == brute_force(3, 3, game.drawn), game.history
+
+
+def test_the_group_generator_really_offers_several_groups():
+    games = positions_with_groups(3, 3, 20, seed=1, max_undrawn=16, groups=2)
+    assert all(chain_groups_on_offer(g) >= 2 and not g.is_over() for g in games)
+    assert chain_groups_on_offer(played(3, 3, ISSUE_26.split(", "))) == 3
+    assert chain_groups_on_offer(DotsAndBoxes(3, 3)) == 0
+
+
+@st.composite
+def small_positions(draw):
+    w, h = draw(st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3)]))
+    game = DotsAndBoxes(w, h)
+    keep = draw(st.integers(1, 16 if (w, h) == (3, 3) else game.geometry.n_lines))
+    order = draw(st.permutations(range(game.geometry.n_lines)))
+    for l in order:
+        if len(game.undrawn_lines()) <= keep:
+            break
+        game.play(l)
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_positions())
+def test_solve_is_the_best_move_value_and_best_line_reaches_it(game):
+    if game.is_over():
+        return
+    values = move_values(game)
+    value = solve(game)
+    assert value == max(values.values())
+    line, v = best_line(game)
+    assert v == value and values[line] == value
