@@ -5,6 +5,7 @@ Run from the repository root::
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
     python -m benchmarks.dots --hard-medium 200   # only Hard v Medium on 5×4, 200 games (a few minutes)
+    python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 30 min)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -18,6 +19,7 @@ import time
 from statistics import median
 
 from gamekit.dots import DotsAndBoxes, cpu_player
+from gamekit.dots import fast
 from gamekit.dots.solver import Solver, SolverTimeout
 from gamekit.tournament import tournament
 
@@ -116,20 +118,125 @@ def solver_speed(n_games: int, stops: list[int], budget: float) -> None:
 
 
 def start_3x3() -> None:
-    s = Solver(3, 3)
-    value, w, c = timed(lambda: s.value(0))
-    print(f"\n## 3×3 from the start: value {value:+d} for the first player "
-          f"({w:.1f} s wall, {c:.1f} s CPU, {s.nodes:,} nodes, {len(s.tt):,} table entries)")
+    for compiled in (False, True) if fast.available() else (False,):
+        s = Solver(3, 3, compiled=compiled)
+        value, w, c = timed(lambda: s.value(0))
+        print(f"\n## 3×3 from the start ({'compiled' if compiled else 'pure Python'}): value {value:+d} for the "
+              f"first player ({w:.2f} s wall, {c:.2f} s CPU, {s.nodes:,} nodes)")
+
+
+def random_positions(size: tuple[int, int], undrawn: int, n: int, seed: int) -> list[int]:
+    """``n`` drawn-line masks reached by random play with exactly ``undrawn`` lines left (game not over)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        g = DotsAndBoxes(*size)
+        while len(g.undrawn_lines()) > undrawn:
+            g.play(rng.choice(g.undrawn_lines()))
+        if not g.is_over():
+            out.append(g.drawn)
+    return out
+
+
+def _solve(make, drawn: int, budget: float):
+    s = make()
+    try:
+        v, w, _ = timed(lambda: s.value(drawn, timeout=budget))
+    except SolverTimeout:
+        return None, float("inf"), s.nodes
+    return v, w, s.nodes
+
+
+def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: float) -> None:
+    """The pure-Python and the compiled search side by side on the same positions from random play."""
+    print(f"\n## Exact solver, pure Python (old) v compiled (new): {per_row} positions from random play per row, "
+          f"fresh table each, {budget:g} s budget (— : over budget)")
+    print(f"{'board':>6}{'undrawn':>8}{'old median s':>14}{'new median s':>14}{'ratio (median of)':>19}"
+          f"{'new Mnodes/s':>14}{'agree':>7}")
+    fmt = lambda x: "—" if x == float("inf") else f"{x:.3f}"
+    within: dict[tuple[int, int], int] = {}
+    for size, u in rows:
+        old_t, new_t, ratios, agree, nodes, secs = [], [], [], 0, 0, 0.0
+        for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
+            v1, t1, _ = _solve(lambda: Solver(*size, compiled=False), drawn, budget)
+            v2, t2, n2 = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
+            old_t.append(t1)
+            new_t.append(t2)
+            if t2 < float("inf"):
+                nodes, secs = nodes + n2, secs + t2
+                ratios.append(t1 / t2)
+            agree += v1 is None or v2 is None or v1 == v2
+        ratio = median(ratios) if ratios else float("nan")
+        rate = nodes / secs / 1e6 if secs else float("nan")
+        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(old_t)):>14}{fmt(median(new_t)):>14}"
+              f"{('×%.1f' % ratio) if ratios else '—':>19}{rate:>14.2f}{agree:>5}/{per_row}")
+        if median(new_t) <= 1.0:
+            within[size] = max(within.get(size, 0), u)
+    for size, u in within.items():
+        print(f"{size[0]}×{size[1]}: the compiled search's median is within 1 s up to {u} undrawn lines (of those tried)")
+
+
+def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> None:
+    """Each optional reduction of the compiled search turned off on its own: nodes and time on the same positions."""
+    from gamekit.dots.rules import geometry
+    print(f"\n## Compiled search, one reduction at a time: {size[0]}×{size[1]}, {u} undrawn, {per_row} positions "
+          f"(median nodes, median s)")
+    configs = {"all on (table 2^22, symmetry, centre-first order)": {},
+               "no symmetry in the table key": {"use_symmetry": False},
+               "history heuristic added to the order": {"use_history": True},
+               "table 2^18 slots": {"table_bits": 18},
+               "table 2^24 slots": {"table_bits": 24}}
+    positions = random_positions(size, u, per_row, seed=7)
+    for name, cfg in configs.items():
+        ns, ts = [], []
+        for drawn in positions:
+            e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **cfg})
+            try:
+                _, w, _ = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
+            except SolverTimeout:
+                w = float("inf")
+            ns.append(e.nodes)
+            ts.append(w)
+        print(f"  {name:<52}{median(ns):>14,.0f} nodes{median(ts):>9.3f} s")
+
+
+def start_4x4(budget: float) -> None:
+    """4×4 from the empty board with the compiled search: the value, or how far MTD(f) got within the budget."""
+    from gamekit.dots.rules import geometry
+    e = fast.CompiledSearch(geometry(4, 4), table_bits=24)
+    lo, hi, g = -16, 16, 0
+    start = time.perf_counter()
+    windows = 0
+    try:
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = e.value(0, beta - 1, beta, deadline=start + budget)
+            windows += 1
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+            print(f"  null window {windows} (beta {beta:+d}): value {'<' if g < beta else '≥'} {beta:+d} "
+                  f"after {time.perf_counter() - start:.0f} s, {e.nodes:,} nodes", flush=True)
+        print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s, {e.nodes:,} nodes)")
+    except SolverTimeout:
+        print(f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
+              f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer games and positions (a couple of minutes)")
     ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
+    ap.add_argument("--solver", action="store_true",
+                    help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
     args = ap.parse_args()
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
+        return
+    if args.solver:
+        solver_tables(quick=args.quick)
         return
     if args.quick:
         sizes = [(3, 3), (5, 4)]
@@ -141,7 +248,21 @@ def main() -> None:
         games = {(3, 3): 40, (4, 4): 40, (5, 4): 100, (5, 5): 20}
         levels(sizes, games)
         solver_speed(12, [26, 28, 30, 32, 34], budget=20)
-        start_3x3()
+        solver_tables(quick=False)
+
+
+def solver_tables(quick: bool) -> None:
+    start_3x3()
+    if not fast.available():
+        print("numba is not installed: only the pure-Python solver was measured")
+        return
+    if quick:
+        old_v_new([((5, 4), 28), ((5, 4), 30), ((4, 4), 28)], per_row=4, budget=10)
+        return
+    rows = [((5, 4), u) for u in (28, 30, 32, 34, 36)] + [((4, 4), u) for u in (28, 30, 32)]
+    old_v_new(rows, per_row=8, budget=10)
+    reductions((4, 4), 30, per_row=8, budget=20)
+    start_4x4(budget=450)
 
 
 if __name__ == "__main__":

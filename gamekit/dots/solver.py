@@ -35,6 +35,7 @@ import time
 from typing import Any
 
 from gamekit.i18n import number, tr
+from gamekit.dots import fast
 from gamekit.dots.rules import DotsAndBoxes, geometry
 from gamekit.errors import SolverTimeout
 
@@ -57,14 +58,15 @@ LOONY_ENDGAME = 3
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds ``solve``/``best_line``/``best_lines`` search before raising :class:`SolverTimeout`."""
-REACH = 30
-"""Undrawn lines the solver finishes within about a second on positions from play (5 × 4, README figures)."""
+REACH = 32 if fast.available() else 30
+"""Undrawn lines the solver finishes within about a second on positions from play (5 × 4, README figures):
+about 32 with the compiled search, 30 with the pure-Python one."""
 
 
 class Solver:
     """A reusable solver for one board size; its transposition table persists between calls."""
 
-    def __init__(self, width: int, height: int, max_table: int = 1_000_000):
+    def __init__(self, width: int, height: int, max_table: int = 1_000_000, compiled: bool | None = None):
         g = geometry(width, height)
         self.geometry = g
         self.nb, self.nl = g.n_boxes, g.n_lines
@@ -93,6 +95,13 @@ class Solver:
         self.deg: list[int] = []
         self.remaining = 0
         self.m1 = self.m2 = 0
+        # the compiled search (gamekit.dots.fast) answers value/best when numba is there, the board fits
+        # 64 lines and no subclass changed the move list; compiled=False forces the pure-Python search
+        usable = fast.available() and fast.fits(width, height) and type(self)._moves is Solver._moves
+        if compiled and not usable:
+            raise ValueError(tr("compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard move list"))
+        self.compiled = usable if compiled is None else bool(compiled)
+        self._fast: fast.CompiledSearch | None = None
 
     # ----- state ---------------------------------------------------------
     def _set(self, drawn: int) -> None:
@@ -435,6 +444,8 @@ class Solver:
         """
         self._start(drawn, timeout, max_nodes)
         try:
+            if self.compiled:
+                return self._child_exact(drawn, 0)
             return self._mtdf(0)
         finally:
             self._stop(drawn)
@@ -462,6 +473,19 @@ class Solver:
             for l in lines:
                 k = self._play(l)
                 sign = 1 if k else -1
+                if self.compiled:
+                    child = self.drawn
+                    self._undo(l, k)
+                    if alpha > -INF:
+                        t = k + self._child_window(child, alpha - k, alpha + 1 - k) if k else \
+                            -self._child_window(child, -alpha - 1, -alpha)
+                        v = t if t <= alpha else k + sign * self._child_exact(child, sign * (t - k))
+                    else:
+                        v = k + sign * self._child_exact(child, 0)
+                    results.append((l, v))
+                    if v > alpha:
+                        alpha = v
+                    continue
                 if alpha > -INF:
                     # null-window test: can this line beat the best so far?
                     t = k + self._search(alpha - k, alpha + 1 - k) if k else -self._search(-alpha - 1, -alpha)
@@ -476,6 +500,35 @@ class Solver:
             return (results[0][1] if results else 0), results
         finally:
             self._stop(drawn)
+
+    # ----- the compiled search --------------------------------------------
+    def _engine(self) -> fast.CompiledSearch:
+        if self._fast is None:
+            bits = max(12, (2 * self.max_table - 1).bit_length())
+            self._fast = fast.CompiledSearch(self.geometry, table_bits=bits)
+        return self._fast
+
+    def _budget(self) -> int:
+        left = self.node_limit - self.nodes
+        if left <= 0:
+            raise SolverTimeout()
+        return left
+
+    def _child_exact(self, drawn: int, guess: int) -> int:
+        engine = self._engine()
+        before = engine.nodes
+        try:
+            return engine.exact(drawn, guess, self.deadline, self._budget())
+        finally:
+            self.nodes += engine.nodes - before
+
+    def _child_window(self, drawn: int, alpha: int, beta: int) -> int:
+        engine = self._engine()
+        before = engine.nodes
+        try:
+            return engine.value(drawn, alpha, beta, self.deadline, self._budget())
+        finally:
+            self.nodes += engine.nodes - before
 
     # ----- quick estimates for the CPU player's middle game ---------------
     def safe_mask(self) -> int:
@@ -548,7 +601,7 @@ def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solv
     """The :class:`SolverTimeout` for ``game``: how many lines are undrawn, and what does finish."""
     undrawn = len(game.undrawn_lines())
     return SolverTimeout(
-        tr("{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second; 3×3 from the start, 24 lines, takes about 10 s). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=number(time_limit, short=True), width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - REACH), reach=REACH))
+        tr("{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=number(time_limit, short=True), width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - REACH), reach=REACH))
 
 
 def solve(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:

@@ -7,6 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from gamekit.dots import DotsAndBoxes, SolverTimeout, best_line, best_lines, move_values, solve
 from gamekit.dots.rules import geometry
+from gamekit.dots import fast
+from gamekit.dots.players import SafePhaseSolver
 from gamekit.dots.solver import Solver
 
 
@@ -264,7 +266,7 @@ def test_every_small_position_with_several_groups_matches_brute_force(size):
 def test_three_by_three_with_three_groups_on_offer_matches_brute_force():
     # the old capture step was wrong on 13 of these 2000 (it only ever declined the first group)
     for game in positions_with_groups(3, 3, 2000, seed=26, max_undrawn=12, groups=3):
-        assert Solver(3, 3).value(game.drawn) == brute_force(3, 3, game.drawn), game.history
+        assert Solver(3, 3, max_table=4096).value(game.drawn) == brute_force(3, 3, game.drawn), game.history
 
 
 def test_the_group_generator_really_offers_several_groups():
@@ -297,3 +299,135 @@ def test_solve_is_the_best_move_value_and_best_line_reaches_it(game):
     assert value == max(values.values())
     line, v = best_line(game)
     assert v == value and values[line] == value
+
+
+# ----- the compiled search (gamekit.dots.fast) -----------------------------------------------------
+
+needs_numba = pytest.mark.skipif(not fast.available(), reason="numba is not installed (the pure-Python solver answers)")
+
+
+@st.composite
+def positions(draw, sizes, max_undrawn):
+    w, h = draw(st.sampled_from(sizes))
+    game = DotsAndBoxes(w, h)
+    keep = draw(st.integers(1, min(max_undrawn, game.geometry.n_lines)))
+    order = draw(st.permutations(range(game.geometry.n_lines)))
+    for l in order:
+        if len(game.undrawn_lines()) <= keep:
+            break
+        game.play(l)
+    return game
+
+
+@needs_numba
+@settings(max_examples=150, deadline=None)
+@given(positions([(2, 2), (2, 3), (3, 3)], 16))
+def test_compiled_agrees_with_pure_python_and_brute_force_on_small_boards(game):
+    w, h = game.width, game.height
+    exact = brute_force(w, h, game.drawn)
+    assert Solver(w, h, compiled=True).value(game.drawn) == exact
+    assert Solver(w, h, compiled=False).value(game.drawn) == exact
+
+
+@needs_numba
+@settings(max_examples=60, deadline=None)
+@given(positions([(4, 4)], 20))
+def test_compiled_agrees_with_pure_python_on_4x4(game):
+    compiled, pure = Solver(4, 4, compiled=True), Solver(4, 4, compiled=False)
+    assert compiled.value(game.drawn) == pure.value(game.drawn)
+    if not game.is_over():
+        v1, r1 = compiled.best(game.drawn)
+        v2, r2 = pure.best(game.drawn)
+        assert v1 == v2 and dict(r1)[r1[0][0]] == v1 == dict(r2)[r2[0][0]]
+
+
+@needs_numba
+def test_compiled_agrees_with_brute_force_where_several_groups_are_on_offer():
+    for game in positions_with_groups(3, 3, 400, seed=7, max_undrawn=13, groups=2):
+        assert Solver(3, 3, max_table=4096, compiled=True).value(game.drawn) == brute_force(3, 3, game.drawn)
+
+
+@needs_numba
+def test_whole_small_boards_and_3x3_from_the_start():
+    assert Solver(2, 2, compiled=True).value(0) == 2
+    assert Solver(2, 3, compiled=True).value(0) == -2
+    assert Solver(3, 3, compiled=True).value(0) == -3          # reference.md: 3×3 is a win for the second player by 3
+
+
+@needs_numba
+@pytest.mark.parametrize("n", range(3, 8))
+def test_loony_endgame_is_valued_at_the_leaf_without_search(n):
+    """Two isolated chains of n and nothing else: the value 4 - 2n comes from the chain lengths alone."""
+    game = with_undrawn(n, 2, verticals(n, 2))
+    engine = fast.CompiledSearch(game.geometry, table_bits=12)
+    assert engine.exact(game.drawn) == 4 - 2 * n
+    assert engine.nodes <= 2                                 # one node per null window, no children
+
+
+def mirror(game: DotsAndBoxes) -> DotsAndBoxes:
+    """The position reflected left to right."""
+    flip = fast.symmetries(game.geometry)[1]
+    out = DotsAndBoxes(game.width, game.height)
+    for name in game.history:
+        out.play(flip[game.line_index(name)])
+    return out
+
+
+@needs_numba
+def test_symmetry_lets_the_table_answer_a_mirrored_position():
+    rng = random.Random(3)
+    game = DotsAndBoxes(4, 4)
+    while len(game.undrawn_lines()) > 24:
+        game.play(rng.choice(game.undrawn_lines()))
+    image = mirror(game)
+    assert image.drawn != game.drawn
+    with_sym = fast.CompiledSearch(game.geometry, table_bits=20)
+    v = with_sym.exact(game.drawn)
+    first = with_sym.nodes
+    assert with_sym.exact(image.drawn) == v
+    again = with_sym.nodes - first
+    without = fast.CompiledSearch(game.geometry, table_bits=20, use_symmetry=False)
+    assert without.exact(game.drawn) == v
+    first_without = without.nodes
+    assert without.exact(image.drawn) == v
+    assert again * 10 < without.nodes - first_without        # the image is a table hit only with symmetry
+
+
+def test_symmetries_are_permutations_of_the_lines():
+    for size, count in [((3, 3), 8), ((4, 4), 8), ((5, 4), 4), ((2, 3), 4)]:
+        perms = fast.symmetries(geometry(*size))
+        assert len(perms) == count and perms[0] == list(range(geometry(*size).n_lines))
+        assert all(sorted(p) == list(range(len(p))) for p in perms)
+        assert len({tuple(p) for p in perms}) == count
+
+
+@needs_numba
+def test_node_limit_and_deadline_raise_and_leave_the_solver_usable():
+    rng = random.Random(1)
+    game = DotsAndBoxes(4, 4)
+    while len(game.undrawn_lines()) > 30:
+        game.play(rng.choice(game.undrawn_lines()))
+    s = Solver(4, 4, compiled=True)
+    with pytest.raises(SolverTimeout):
+        s.value(game.drawn, max_nodes=70_000)
+    with pytest.raises(SolverTimeout):
+        s.value(0, timeout=0.01)
+    small = with_undrawn(4, 4, verticals(4, 4)[:8])
+    assert s.value(small.drawn) == Solver(4, 4, compiled=False).value(small.drawn)
+
+
+@needs_numba
+def test_compiled_is_refused_where_it_cannot_run():
+    with pytest.raises(ValueError, match="64 lines"):
+        Solver(6, 6, compiled=True)                          # 84 lines
+    assert not Solver(6, 6).compiled
+    assert not SafePhaseSolver(3, 3).compiled                # its own move list: the Python search
+    assert Solver(5, 4).compiled
+    assert not fast.fits(6, 6) and fast.fits(5, 5)
+
+
+def test_pure_python_can_be_forced(monkeypatch):
+    monkeypatch.setenv("GAMEKIT_PURE_PYTHON", "1")
+    assert not fast.available()
+    assert not Solver(3, 3).compiled
+    assert solve(DotsAndBoxes(2, 2)) == 2

@@ -1,0 +1,202 @@
+"""Compiled search of the exact Dots and Boxes solver (numba), with the pure-Python solver as the fallback.
+
+The pure-Python :class:`gamekit.dots.solver.Solver` spends its time in the move generator and the
+negamax loop.  Here the same search — the same reduced move list, the same values — is written for
+numba over a 64-bit drawn-lines word, so every board with at most 64 lines fits (3×3: 24 lines,
+4×4: 40, 5×4: 49, 5×5: 60).  What the compiled search does (Barker and Korf, "Solving
+Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python -m benchmarks.dots``:
+
+* **Transposition table keyed by the drawn lines only.**  The value of the boxes still to take does
+  not depend on the score so far, so the key is the drawn-lines word.  A fixed table of
+  ``2**bits`` slots (key, lower bound, upper bound, best line), always replaced on collision.
+* **Captures.**  A box whose last line hands nothing on is taken at once; at the mouth of a chain
+  only the takes and the all-but-two double-dealing lines are searched (every group's, when several
+  are on offer).
+* **Move ordering.**  Safe lines (no third side) first, centre first; then one line per chain or
+  loop, shortest first; the table's best line first of all.
+* **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
+  positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
+  tables make an image eight loads and ORs).
+* **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
+  the value follows from their lengths (the canonical recursion), with no search.
+
+``available()`` says whether the compiled search can be used (numba importable and
+``GAMEKIT_PURE_PYTHON`` not set); ``fits(width, height)`` whether a board fits the 64-bit word.
+The first call in a new environment compiles the search (a few seconds; numba caches the machine
+code next to this file or in its user cache, so later processes only load it).
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import numpy as np
+
+from gamekit.dots.rules import geometry as _geometry
+
+__all__ = ["available", "fits", "CompiledSearch", "symmetries"]
+
+OUT_OF_TIME = 1
+OUT_OF_NODES = 2
+
+
+def available() -> bool:
+    """True when numba can be imported and the fallback is not forced (``GAMEKIT_PURE_PYTHON``)."""
+    if os.environ.get("GAMEKIT_PURE_PYTHON"):
+        return False
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def fits(width: int, height: int) -> bool:
+    """Whether the board's lines fit the compiled search's 64-bit word."""
+    return 2 * width * height + width + height <= 64
+
+
+def symmetries(geometry) -> list[list[int]]:
+    """Line permutations of the board's symmetries (identity first): 4 on a rectangle, 8 on a square."""
+    w, h = geometry.width, geometry.height
+    maps = [lambda x, y: (x, y), lambda x, y: (w - x, y), lambda x, y: (x, h - y), lambda x, y: (w - x, h - y)]
+    if w == h:
+        maps += [lambda x, y: (y, x), lambda x, y: (h - y, x), lambda x, y: (y, w - x), lambda x, y: (h - y, w - x)]
+    index = {}
+    for l in range(geometry.n_lines):
+        index[frozenset(geometry.line_dots(l))] = l
+    perms = []
+    for f in maps:
+        perms.append([index[frozenset(f(*d) for d in geometry.line_dots(l))] for l in range(geometry.n_lines)])
+    return perms
+
+
+_kernels = None
+
+
+def _compile():
+    """The compiled kernels (imported, hence compiled or loaded from numba's cache, on first use)."""
+    global _kernels
+    if _kernels is None:
+        from gamekit.dots import kernels
+        _kernels = (kernels.search, kernels.mtdf, kernels.gen_moves)
+    return _kernels
+
+
+@lru_cache(maxsize=None)
+def _board_tables(width: int, height: int, use_symmetry: bool):
+    """The arrays of a board size that never change (built once per size and process)."""
+    geometry = _geometry(width, height)
+    nb, nl = geometry.n_boxes, geometry.n_lines
+    nbl = np.full((nb, 4), -1, dtype=np.int64)
+    nbo = np.full((nb, 4), -1, dtype=np.int64)
+    for b, ls in enumerate(geometry.box_lines):
+        for i, l in enumerate(ls):
+            others = [o for o in geometry.line_boxes[l] if o != b]
+            nbl[b, i] = l
+            nbo[b, i] = others[0] if others else -1
+    lb = np.full((nl, 2), -1, dtype=np.int64)
+    for l, bs in enumerate(geometry.line_boxes):
+        for i, b in enumerate(bs):
+            lb[l, i] = b
+    # safe lines centre first: by the distance of the line's midpoint from the board's centre
+    cx, cy = geometry.width / 2, geometry.height / 2
+
+    def dist(l):
+        (x1, y1), (x2, y2) = geometry.line_dots(l)
+        return ((x1 + x2) / 2 - cx) ** 2 + ((y1 + y2) / 2 - cy) ** 2, l
+    order = np.array(sorted(range(nl), key=dist), dtype=np.int64)
+    perms = symmetries(geometry) if use_symmetry else [list(range(nl))]
+    perm = np.array(perms, dtype=np.int64)
+    inv = np.zeros_like(perm)
+    for s, p in enumerate(perms):
+        inv[s, p] = np.arange(nl)
+    # symtab[s, byte, v]: the image under symmetry s of the lines 8*byte.. set in v
+    symtab = np.zeros((len(perms), 8, 256), dtype=np.uint64)
+    values = np.arange(256)
+    for s, p in enumerate(perms):
+        for l in range(nl):
+            byte, bit = divmod(l, 8)
+            symtab[s, byte, (values >> bit) & 1 == 1] |= np.uint64(1 << p[l])
+    for a in (nbl, nbo, lb, order, perm, inv, symtab):
+        a.flags.writeable = False
+    return nbl, nbo, lb, order, perm, inv, symtab
+
+
+class CompiledSearch:
+    """The compiled search for one board size, with its own transposition table (``2**table_bits`` slots).
+
+    ``value(drawn, alpha, beta)`` is the exact negamax value within the window (fail-soft bounds outside
+    it), ``exact(drawn)`` the exact value (MTD(f)); both raise :class:`gamekit.SolverTimeout` past the
+    deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
+    """
+
+    def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False):
+        if not fits(geometry.width, geometry.height):
+            raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
+        self.geometry = geometry
+        nb, nl = geometry.n_boxes, geometry.n_lines
+        self.nb, self.nl = nb, nl
+        (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv,
+         self.symtab) = _board_tables(geometry.width, geometry.height, use_symmetry)
+        self.nsym = len(self.perm)
+        size = 1 << table_bits
+        self.tmask = size - 1
+        # np.zeros: the pages are only touched when used, so a big table costs nothing up front
+        self.tkey = np.zeros(size, dtype=np.uint64)
+        self.tlo = np.zeros(size, dtype=np.int8)
+        self.thi = np.zeros(size, dtype=np.int8)
+        self.tbest = np.zeros(size, dtype=np.int8)       # best line + 1 (0: none)
+        self.moves = np.zeros((nl + 2, nl + 1), dtype=np.int64)
+        # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
+        self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
+        self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
+        self.frames = np.zeros((nl + 2, 16), dtype=np.int64)
+        self.fdrawn = np.zeros(nl + 2, dtype=np.uint64)
+        self.hist = np.zeros(nl, dtype=np.int64)
+        self.use_history = use_history
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.nodes = 0
+        self._search, self._mtdf, self._gen = _compile()
+
+    def clear(self) -> None:
+        """Empty the transposition table."""
+        self.tkey[:] = 0
+
+    def _degrees(self, drawn: int) -> np.ndarray:
+        deg = np.empty(self.nb, dtype=np.int64)
+        for b in range(self.nb):
+            deg[b] = 4 - sum(1 for l in self.nbl[b] if drawn >> int(l) & 1)
+        return deg
+
+    def _tables(self):
+        return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
+                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
+                self.frames, self.fdrawn, self.hist, self.use_history, self.stats)
+
+    def _finish(self, v) -> int:
+        from gamekit.errors import SolverTimeout
+        self.nodes += int(self.stats[0])
+        if self.stats[1]:
+            raise SolverTimeout()
+        return int(v)
+
+    def _begin(self, drawn: int):
+        deg = self._degrees(drawn)
+        self.stats[:] = 0
+        return deg, int(np.count_nonzero(deg))
+
+    def value(self, drawn: int, alpha: int, beta: int, deadline: float | None = None,
+              node_limit: int | None = None) -> int:
+        """Negamax value of ``drawn`` for the player to move, searched in the window (alpha, beta)."""
+        deg, remaining = self._begin(drawn)
+        v = self._search(np.uint64(drawn), remaining, alpha, beta, deg, *self._tables(),
+                         -1.0 if deadline is None else deadline, (1 << 62) if node_limit is None else node_limit)
+        return self._finish(v)
+
+    def exact(self, drawn: int, guess: int = 0, deadline: float | None = None, node_limit: int | None = None) -> int:
+        """Exact value of ``drawn`` (MTD(f) from ``guess``)."""
+        deg, remaining = self._begin(drawn)
+        v = self._mtdf(np.uint64(drawn), remaining, deg, *self._tables(), -1.0 if deadline is None else deadline,
+                       (1 << 62) if node_limit is None else node_limit, guess)
+        return self._finish(v)

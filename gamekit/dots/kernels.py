@@ -1,0 +1,471 @@
+"""numba kernels of the compiled Dots and Boxes search (see :mod:`gamekit.dots.fast`); imports numba.
+
+Module-level functions with ``cache=True``, so numba keeps the machine code between processes.
+"""
+import time
+
+import numpy as np
+from numba import int64, njit, objmode, uint64
+
+__all__ = ["search", "mtdf", "gen_moves"]
+
+
+@njit(cache=True)
+def popcount(x):
+    x = x - ((x >> uint64(1)) & uint64(0x5555555555555555))
+    x = (x & uint64(0x3333333333333333)) + ((x >> uint64(2)) & uint64(0x3333333333333333))
+    x = (x + (x >> uint64(4))) & uint64(0x0F0F0F0F0F0F0F0F)
+    return int64((x * uint64(0x0101010101010101)) >> uint64(56))
+
+@njit(cache=True)
+def canonical(drawn, symtab, nsym):
+    """Smallest image of ``drawn`` over the symmetries, and the symmetry that gives it."""
+    best = drawn
+    which = 0
+    for s in range(1, nsym):
+        img = uint64(0)
+        x = drawn
+        for byte in range(8):
+            img |= symtab[s, byte, int64(x & uint64(255))]
+            x >>= uint64(8)
+        if img < best:
+            best = img
+            which = s
+    return best, which
+
+@njit(cache=True)
+def loony_value(ckind, clen, n):
+    """Value for the player who must open one of ``n`` isolated chains (kind 0) / loops (kind 1).
+
+    The classic recursion (open a chain of k ≥ 3: the opponent picks ``-k - v`` or ``4 - k + v``; a loop:
+    ``-k - v`` or ``8 - k + v``; chains of 1–2: ``-k - v``), computed bottom-up over the multiset of
+    components: equal components are interchangeable, so a state is a count per distinct kind of
+    component (mixed-radix index), and no recursion is needed.
+    """
+    tk = np.empty(n, dtype=np.int64)
+    tl = np.empty(n, dtype=np.int64)
+    cnt = np.zeros(n, dtype=np.int64)
+    T = 0
+    for i in range(n):
+        found = -1
+        for t in range(T):
+            if tk[t] == ckind[i] and tl[t] == clen[i]:
+                found = t
+                break
+        if found < 0:
+            tk[T] = ckind[i]
+            tl[T] = clen[i]
+            cnt[T] = 1
+            T += 1
+        else:
+            cnt[found] += 1
+    radix = np.empty(T, dtype=np.int64)
+    total = 1
+    for t in range(T):
+        radix[t] = total
+        total *= cnt[t] + 1
+    val = np.zeros(total, dtype=np.int64)
+    for idx in range(1, total):
+        best = -10000
+        rest_idx = idx
+        for t in range(T):
+            c = (rest_idx // radix[t]) % (cnt[t] + 1)
+            if c == 0:
+                continue
+            rest = val[idx - radix[t]]
+            k = tl[t]
+            if tk[t] == 0:
+                if k <= 2:
+                    v = -k - rest
+                else:
+                    v = min(-k - rest, 4 - k + rest)
+            else:
+                v = min(-k - rest, 8 - k + rest)
+            if v > best:
+                best = v
+        val[idx] = best
+    return val[total - 1]
+
+
+@njit(cache=True)
+def other_line(b, skip, drawn, nbl, nbo):
+    """The first undrawn line of box ``b`` other than ``skip``, and the box beyond it (-1: border)."""
+    for i in range(4):
+        l = nbl[b, i]
+        if l != skip and not (drawn >> uint64(l)) & uint64(1):
+            return l, nbo[b, i]
+    return -1, -2
+
+@njit(cache=True)
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
+    """The reduced move list into ``out``: returns (kind, count, loony value, safe lines first in out).
+
+    kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame."""
+    # --- boxes on offer
+    count = 0
+    forced = -1
+    ntakes = 0
+    any1 = False
+    for b in range(nb):
+        if deg[b] != 1:
+            continue
+        any1 = True
+        l, o = other_line(b, -1, drawn, nbl, nbo)
+        if o < 0 or deg[o] != 2:
+            out[0] = l
+            return 0, 1, 0, 0
+        seen = False
+        for i in range(ntakes):
+            if out[i] == l:
+                seen = True
+        if seen:
+            continue
+        m, o2 = other_line(o, l, drawn, nbl, nbo)
+        if o2 >= 0 and deg[o2] == 2:
+            m3, o3 = other_line(o2, m, drawn, nbl, nbo)
+            if o3 < 0 or deg[o3] != 1:
+                if forced < 0:
+                    forced = l
+                continue
+        # keep takes in out[0:ntakes], declines after them in clen (reused as scratch)
+        out[ntakes] = l
+        ckind[ntakes] = m
+        ntakes += 1
+    if any1:
+        if forced >= 0:
+            out[0] = forced
+            return 0, 1, 0, 0
+        count = ntakes
+        for i in range(ntakes):
+            m = ckind[i]
+            dup = False
+            for j in range(count):
+                if out[j] == m:
+                    dup = True
+                    break
+            if not dup:
+                out[count] = m
+                count += 1
+        return 1, count, 0, 0
+    # --- no box on offer: safe lines first (centre first), then one line per chain or loop
+    unsafe = uint64(0)
+    any2 = False
+    for b in range(nb):
+        if deg[b] == 2:
+            any2 = True
+            for i in range(4):
+                unsafe |= uint64(1) << uint64(nbl[b, i])
+    n_safe = 0
+    for i in range(nl):
+        l = order[i]
+        bit = uint64(1) << uint64(l)
+        if not drawn & bit and not unsafe & bit:
+            out[n_safe] = l
+            n_safe += 1
+    if not any2:
+        return 2, n_safe, 0, n_safe
+    count = n_safe
+    visited = uint64(0)
+    simple = True
+    ncomp = 0
+    # candidates by (length, line), sorted below; isolated ones deduplicated by (kind, length)
+    # (scratch: the second half of the component rows, no allocation per node)
+    cand_len = clen[nb + 1:]
+    cand_line = ckind[nb + 1:]
+    ncand = 0
+    for b in range(nb):
+        if deg[b] != 2 or (visited >> uint64(b)) & uint64(1):
+            continue
+        visited |= uint64(1) << uint64(b)
+        n = 1
+        term = 0
+        loop = False
+        mid = -1
+        rep = -1
+        for i in range(4):
+            l0 = nbl[b, i]
+            if (drawn >> uint64(l0)) & uint64(1):
+                continue
+            rep = l0
+            prev = l0
+            cur = nbo[b, i]
+            while True:
+                if cur < 0:
+                    term += 1
+                    break
+                if cur == b:
+                    loop = True
+                    break
+                if deg[cur] != 2:
+                    break
+                if n == 1:
+                    mid = prev
+                visited |= uint64(1) << uint64(cur)
+                n += 1
+                l2, o2 = other_line(cur, prev, drawn, nbl, nbo)
+                prev = l2
+                cur = o2
+            if loop:
+                break
+        if n == 2 and not loop:
+            rep = mid
+        if loop or term == 2:
+            kind = 1 if loop else 0
+            dup = False
+            for j in range(ncomp):
+                if ckind[j] == kind and clen[j] == n:
+                    dup = True
+                    break
+            ckind[ncomp] = kind
+            clen[ncomp] = n
+            ncomp += 1
+            if dup:
+                continue
+        else:
+            simple = False
+        cand_len[ncand] = n
+        cand_line[ncand] = rep
+        ncand += 1
+    # insertion sort by (length, line)
+    for i in range(1, ncand):
+        kl = cand_len[i]
+        kx = cand_line[i]
+        j = i - 1
+        while j >= 0 and (cand_len[j] > kl or (cand_len[j] == kl and cand_line[j] > kx)):
+            cand_len[j + 1] = cand_len[j]
+            cand_line[j + 1] = cand_line[j]
+            j -= 1
+        cand_len[j + 1] = kl
+        cand_line[j + 1] = kx
+    for i in range(ncand):
+        out[count] = cand_line[i]
+        count += 1
+    if n_safe == 0 and simple:
+        return 3, count, loony_value(ckind, clen, ncomp), 0
+    return 2, count, 0, n_safe
+
+@njit(cache=True)
+def play(line, deg, lb):
+    k = 0
+    for i in range(2):
+        b = lb[line, i]
+        if b >= 0:
+            deg[b] -= 1
+            if deg[b] == 0:
+                k += 1
+    return k
+
+@njit(cache=True)
+def undo(line, deg, lb):
+    for i in range(2):
+        b = lb[line, i]
+        if b >= 0:
+            deg[b] += 1
+
+@njit(cache=True)
+def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
+           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, stats, deadline,
+           node_limit):
+    """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
+
+    Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
+    words), not recursion: numba's cache cannot reload recursive functions.  On timeout or node limit
+    ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
+    """
+    # frame columns
+    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K = range(16)
+    d = 0
+    fdrawn[0] = drawn
+    frames[0, ALPHA] = alpha
+    frames[0, BETA] = beta
+    frames[0, REM] = remaining
+    ret = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            dr = fdrawn[d]
+            R = frames[d, REM]
+            al = frames[d, ALPHA]
+            be = frames[d, BETA]
+            done = False
+            if R == 0:
+                ret = 0
+                done = True
+            else:
+                stats[0] += 1
+                if stats[0] & 65535 == 0:
+                    if stats[0] > node_limit:
+                        stats[1] = 2
+                    elif deadline > 0:
+                        with objmode(now="float64"):
+                            now = time.perf_counter()
+                        if now > deadline:
+                            stats[1] = 1
+                if stats[1]:
+                    return 0
+                out = moves[d]
+                kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, out, ckind[d], clen[d])
+                if n_safe > 1 and use_history:
+                    # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
+                    for i in range(1, n_safe):
+                        x = out[i]
+                        hx = hist[x]
+                        j = i - 1
+                        while j >= 0 and hist[out[j]] < hx:
+                            out[j + 1] = out[j]
+                            j -= 1
+                        out[j + 1] = x
+                frames[d, KIND] = kind
+                frames[d, COUNT] = count
+                frames[d, I] = 0
+                frames[d, BEST] = -10000
+                frames[d, BLINE] = -1
+                if kind >= 2:
+                    if al >= R:
+                        ret = R
+                        done = True
+                    elif be <= -R:
+                        ret = -R
+                        done = True
+                    else:
+                        key, sym = canonical(dr, symtab, nsym)
+                        slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
+                        lo = -R
+                        hi = R
+                        if tkey[slot] == key + uint64(1):
+                            lo = int64(tlo[slot])
+                            hi = int64(thi[slot])
+                            bm = int64(tbest[slot]) - 1
+                            if bm >= 0:
+                                bm = inv[sym, bm]
+                                for i in range(count):
+                                    if out[i] == bm:
+                                        for j in range(i, 0, -1):
+                                            out[j] = out[j - 1]
+                                        out[0] = bm
+                                        break
+                        if lo >= be:
+                            ret = lo
+                            done = True
+                        elif hi <= al:
+                            ret = hi
+                            done = True
+                        elif kind == 3:
+                            tkey[slot] = key + uint64(1)
+                            tlo[slot] = lv
+                            thi[slot] = lv
+                            tbest[slot] = 0
+                            ret = lv
+                            done = True
+                        else:
+                            a0 = max(al, lo)
+                            b0 = min(be, hi)
+                            if a0 >= b0:
+                                ret = a0
+                                done = True
+                            else:
+                                frames[d, ALPHA] = a0
+                                frames[d, BETA] = b0
+                                frames[d, A0] = a0
+                                frames[d, B0] = b0
+                                frames[d, LO] = lo
+                                frames[d, HI] = hi
+                                frames[d, SLOT] = slot
+                                frames[d, SYM] = sym
+        else:
+            done = False
+        if not done:
+            # try the next move of frame d, or finish it
+            i = frames[d, I]
+            if i < frames[d, COUNT] and frames[d, ALPHA] < frames[d, BETA]:
+                l = moves[d, i]
+                frames[d, I] = i + 1
+                k = play(l, deg, lb)
+                frames[d, LINE] = l
+                frames[d, K] = k
+                al = frames[d, ALPHA]
+                be = frames[d, BETA]
+                fdrawn[d + 1] = fdrawn[d] | (uint64(1) << uint64(l))
+                frames[d + 1, REM] = frames[d, REM] - k
+                if k:
+                    frames[d + 1, ALPHA] = al - k
+                    frames[d + 1, BETA] = be - k
+                else:
+                    frames[d + 1, ALPHA] = -be
+                    frames[d + 1, BETA] = -al
+                d += 1
+                entering = True
+                continue
+            # every move tried (or a cutoff): finish the node
+            best = frames[d, BEST]
+            if frames[d, KIND] == 2:
+                R = frames[d, REM]
+                a0 = frames[d, A0]
+                b0 = frames[d, B0]
+                lo = frames[d, LO]
+                hi = frames[d, HI]
+                # the value has the parity of the boxes left, so bounds round inwards
+                if best <= a0:
+                    if (best - R) & 1:
+                        best -= 1
+                    hi = min(hi, best)
+                elif best >= b0:
+                    if (best - R) & 1:
+                        best += 1
+                    lo = max(lo, best)
+                else:
+                    lo = best
+                    hi = best
+                slot = frames[d, SLOT]
+                key, sym = canonical(fdrawn[d], symtab, nsym)
+                tkey[slot] = key + uint64(1)
+                tlo[slot] = lo
+                thi[slot] = hi
+                bl = frames[d, BLINE]
+                tbest[slot] = perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0
+            ret = best
+        # pop: hand ret to the parent's move loop
+        while True:
+            if d == 0:
+                return ret
+            d -= 1
+            l = frames[d, LINE]
+            k = frames[d, K]
+            undo(l, deg, lb)
+            v = k + ret if k else -ret
+            if frames[d, KIND] == 0:
+                ret = v                     # a forced take: its value is the node's
+                continue
+            if v > frames[d, BEST]:
+                frames[d, BEST] = v
+                frames[d, BLINE] = l
+                if v > frames[d, ALPHA]:
+                    frames[d, ALPHA] = v
+                    if v >= frames[d, BETA] and frames[d, KIND] == 2:
+                        hist[l] += frames[d, REM] * frames[d, REM]
+            break
+        entering = False
+        done = False
+        # loop back: try the next move of frame d (the cutoff test is in the move loop)
+
+
+@njit(cache=True)
+def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
+         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, stats, deadline, node_limit, guess):
+    """MTD(f): null-window searches from ``guess`` converging on the exact value."""
+    lo = -remaining
+    hi = remaining
+    g = max(lo, min(hi, guess))
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
+                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, stats, deadline,
+                   node_limit)
+        if stats[1]:
+            return 0
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
