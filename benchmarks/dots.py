@@ -181,8 +181,9 @@ def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> No
     from gamekit.dots.rules import geometry
     print(f"\n## Compiled search, one reduction at a time: {size[0]}×{size[1]}, {u} undrawn, {per_row} positions "
           f"(median nodes, median s)")
-    configs = {"all on (table 2^22, symmetry, centre-first order)": {},
+    configs = {"all on (table 2^22, symmetry, ETC from 22 lines, centre-first)": {},
                "no symmetry in the table key": {"use_symmetry": False},
+               "no enhanced transposition cutoff": {"etc_lines": 0},
                "history heuristic added to the order": {"use_history": True},
                "table 2^18 slots": {"table_bits": 18},
                "table 2^24 slots": {"table_bits": 24}}

@@ -17,6 +17,9 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
 * **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
   positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
   tables make an image eight loads and ORs).
+* **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 22:
+  below that the probes cost more than they save), a child the table already knows to be good
+  enough ends the search before any child is searched.
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
   the value follows from their lengths (the canonical recursion), with no search.
 
@@ -131,7 +134,8 @@ class CompiledSearch:
     deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
     """
 
-    def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False):
+    def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
+                 etc_lines: int = 22):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         self.geometry = geometry
@@ -155,6 +159,7 @@ class CompiledSearch:
         self.fdrawn = np.zeros(nl + 2, dtype=np.uint64)
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
+        self.etc_lines = etc_lines
         self.stats = np.zeros(2, dtype=np.int64)
         self.nodes = 0
         self._search, self._mtdf, self._gen = _compile()
@@ -172,7 +177,7 @@ class CompiledSearch:
     def _tables(self):
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
                 self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
-                self.frames, self.fdrawn, self.hist, self.use_history, self.stats)
+                self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.stats)
 
     def _finish(self, v) -> int:
         from gamekit.errors import SolverTimeout

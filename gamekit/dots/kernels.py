@@ -264,8 +264,8 @@ def undo(line, deg, lb):
 
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, stats, deadline,
-           node_limit):
+           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats,
+           deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -361,6 +361,20 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         else:
                             a0 = max(al, lo)
                             b0 = min(be, hi)
+                            if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
+                                # enhanced transposition cutoff: a child the table already knows to be
+                                # good enough ends the search here
+                                for i in range(count):
+                                    child = dr | (uint64(1) << uint64(out[i]))
+                                    ck, cs = canonical(child, symtab, nsym)
+                                    cslot = int64((ck * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
+                                    if tkey[cslot] == ck + uint64(1) and -int64(thi[cslot]) >= b0:
+                                        a0 = -int64(thi[cslot])
+                                        tkey[slot] = key + uint64(1)
+                                        tlo[slot] = max(lo, a0)
+                                        thi[slot] = hi
+                                        tbest[slot] = perm[sym, out[i]] + 1
+                                        break
                             if a0 >= b0:
                                 ret = a0
                                 done = True
@@ -452,7 +466,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
-         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, stats, deadline, node_limit, guess):
+         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats, deadline, node_limit,
+         guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -460,8 +475,8 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, per
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, stats, deadline,
-                   node_limit)
+                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats,
+                   deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:
