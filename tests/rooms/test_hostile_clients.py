@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import os
 import select
 import socket
@@ -48,13 +49,39 @@ def count(server, table: str) -> int:
         return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
 
 
+class KeepaliveLog(logging.Handler):
+    """Counts the keepalive pongs a `websockets` connection reports in its debug log."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.logger = logging.getLogger(f"test.websockets.{id(self)}")
+        self.logger.setLevel(logging.DEBUG)
+        self.logger.propagate = False
+        self.logger.addHandler(self)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(str(record.msg))
+
+    def pongs(self) -> int:
+        return sum("received keepalive pong" in r for r in self.records)
+
+    def wait_for_pongs(self, n: int) -> None:
+        deadline = time.monotonic() + 10
+        while self.pongs() < n:
+            assert time.monotonic() < deadline, "no keepalive pong"
+            time.sleep(0.02)
+
+
 # ----- 1. RFC 6455 ping frames ----------------------------------------------------------------------------------
 def test_a_library_client_keeps_its_seat_through_ping_frames(fresh_rooms, connect):
     """The `websockets` library with its keepalive on (every 0.2 s here instead of 20 s), plus an explicit ping
     frame after each of its moves: a whole 3 × 3 game is played and the seat is never dropped."""
     rooms = fresh_rooms
     info = rooms.create(width=3, height=3)
-    with websockets_connect(ws_url(rooms, info["room"]), ping_interval=0.2, ping_timeout=5, proxy=None) as gold:
+    keepalive = KeepaliveLog()
+    with websockets_connect(ws_url(rooms, info["room"]), ping_interval=0.2, ping_timeout=5, proxy=None,
+                            logger=keepalive.logger) as gold:
         state = {}
 
         def read_until(predicate):
@@ -70,19 +97,20 @@ def test_a_library_client_keeps_its_seat_through_ping_frames(fresh_rooms, connec
         assert read_until(lambda m: m["type"] == "welcome")["seat"] == 0
         coral = connect(info["link"])
         read_until(lambda m: m["type"] == "state" and m["seats"][1]["connected"])
-        pongs = 0
+        moves = pongs = 0
         while not state["over"]:
             if state["to_move"] == 0:
-                move = state["targets"][0][0]
-                gold.send(json.dumps({"type": "move", "move": move, "ply": state["ply"], "id": state["ply"]}))
-                read_until(lambda m: m["type"] == "ok" and m["id"] == state["ply"] - 1 or m["type"] == "ok")
-                pongs += gold.ping(b"keepalive").wait(5)          # a ping frame, answered by a pong frame
-                time.sleep(0.05)                                   # with the keepalive's pings in between
+                if moves % 3 == 0:                                 # the keepalive pings on between moves
+                    keepalive.wait_for_pongs(moves // 3 + 1)
+                gold.send(json.dumps({"type": "move", "move": state["targets"][0][0], "ply": state["ply"]}))
+                read_until(lambda m: m["type"] == "ok")
+                moves += 1
+                pongs += gold.ping(b"are you there").wait(5)       # a ping frame with data, answered by a pong
             else:
                 ply = state["ply"]
                 coral.play(coral.game.legal_moves()[0])
                 read_until(lambda m: m["type"] == "state" and m["ply"] > ply)
-        assert pongs >= 8 and gold.latency > 0                    # the keepalive's pings were answered too
+        assert moves >= 6 and pongs == moves and keepalive.pongs() > moves // 3
     assert coral.state["over"] and len(coral.state["history"]) == 24
     seen = [m["seats"][0]["connected"] for m in coral.messages if m["type"] == "state"]
     assert all(seen[:-1]), "the other player saw gold drop"         # only the close at the end
@@ -356,12 +384,26 @@ def http_get(source: str, port: int, path: str = "/") -> bytes:
         return data
 
 
+def kept_alive(port: int) -> socket.socket:
+    """A connection that has made one request and had its answer, and stays open (HTTP/1.1 keep-alive)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(b"GET /static/room.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), head
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return sock
+
+
 def test_connections_per_address_are_capped(server_with, connect):
     rooms = server_with("--max-connections-per-address", "5")
     info = rooms.create(width=3, height=3)
     gold = connect(info["link"], token=info["token"])                  # a WebSocket counts too
-    held = [socket.create_connection(("127.0.0.1", rooms.port)) for _ in range(4)]
-    time.sleep(0.2)                                                     # the server has accepted them
+    held = [kept_alive(rooms.port) for _ in range(4)]                 # accepted and answered: open
     refused = http_get("127.0.0.1", rooms.port)
     assert refused.startswith(b"HTTP/1.1 503") and b"Too many connections" in refused
     try:
@@ -374,8 +416,9 @@ def test_connections_per_address_are_capped(server_with, connect):
     held.pop().close()
     deadline = time.monotonic() + 10
     while not http_get("127.0.0.1", rooms.port).startswith(b"HTTP/1.1 200"):   # a place is free again
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, "the closed connection was never counted out"
         time.sleep(0.05)
+    assert gold.ask({"type": "ping"})["type"] == "pong"
     for sock in held:
         sock.close()
     assert "refused a connection" in rooms.log.read_text()
