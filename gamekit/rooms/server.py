@@ -854,10 +854,13 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
 
 
 def is_loopback(ip: str) -> bool:
+    """``127.0.0.0/8``, ``::1`` and ``::ffff:127.x.x.x`` (an IPv4 peer of a dual-stack socket)."""
     try:
-        return ipaddress.ip_address(ip).is_loopback
+        address = ipaddress.ip_address(ip)
     except ValueError:
         return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
 
 
 class RoomHTTPServer(tornado.httpserver.HTTPServer):
