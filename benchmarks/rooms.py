@@ -63,7 +63,8 @@ class BenchServer:
 async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
                        python_args: Sequence[str] = ()) -> BenchServer:
     """Start ``python -m gamekit.rooms`` on a free loopback port with a SQLite file in ``tmp_dir`` (quiet, room
-    creation practically unlimited) and wait until it answers.  ``python_args`` go to the interpreter before
+    creation practically unlimited, no cap on connections per address: every simulated player connects from
+    127.0.0.1) and wait until it answers.  ``python_args`` go to the interpreter before
     ``-m`` (e.g. ``-X importtime``); ``http`` is the client to poll with (default: the loop's shared one)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -71,7 +72,8 @@ async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     process = subprocess.Popen([sys.executable, *python_args, "-m", "gamekit.rooms", "--port", str(port),
-                                "--db", str(db), "--quiet", "--rooms-per-minute", "1000000"], env=env,
+                                "--db", str(db), "--quiet", "--rooms-per-minute", "1000000",
+                                "--max-connections-per-address", "0"], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = BenchServer(process, url, db)
     http = http or AsyncHTTPClient()

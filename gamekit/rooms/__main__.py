@@ -8,7 +8,23 @@ import os
 import signal
 import socket
 
-from gamekit.rooms.server import GRACE, Clock, RoomServer
+from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
+                                  MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
+                                  RoomHTTPServer, RoomServer)
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds above 0")
+    return value
+
+
+def _whole(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a whole number, 0 or more")
+    return value
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -24,6 +40,22 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds an absent player keeps their turn when no time per turn is set")
     parser.add_argument("--sync", choices=("NORMAL", "FULL"), default="NORMAL", help="SQLite synchronous mode")
     parser.add_argument("--rooms-per-minute", type=float, default=60.0, help="room creations allowed per address")
+    limits = parser.add_argument_group("connection limits (docs/rooms.md, \"Limits and timeouts\")")
+    limits.add_argument("--idle-timeout", type=_positive, default=IDLE_TIMEOUT, metavar="S",
+                        help=f"seconds for a request's headers to arrive and between keep-alive requests "
+                             f"(default {IDLE_TIMEOUT:g})")
+    limits.add_argument("--body-timeout", type=_positive, default=BODY_TIMEOUT, metavar="S",
+                        help=f"seconds for a request's body to arrive (default {BODY_TIMEOUT:g})")
+    limits.add_argument("--max-header-size", type=_whole, default=MAX_HEADER_SIZE, metavar="BYTES",
+                        help=f"request line and headers (default {MAX_HEADER_SIZE})")
+    limits.add_argument("--max-connections-per-address", type=_whole, default=CONNECTIONS_PER_ADDRESS, metavar="N",
+                        help=f"open connections from one client address, 0 for no cap (default "
+                             f"{CONNECTIONS_PER_ADDRESS}; behind a proxy --base-url/--prefix, loopback is not capped)")
+    limits.add_argument("--send-queue", type=_whole, default=SEND_QUEUE_BYTES, metavar="BYTES",
+                        help=f"bytes a connection may have waiting to be sent before its reader is dropped "
+                             f"(default {SEND_QUEUE_BYTES})")
+    limits.add_argument("--send-buffer", type=_whole, default=SEND_BUFFER, metavar="BYTES",
+                        help=f"kernel send buffer of each connection, 0 for the system's (default {SEND_BUFFER})")
     # for tests: time can be moved on by writing seconds into a file; the sweep/tick can be made faster
     parser.add_argument("--clock-offset-file", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
@@ -31,6 +63,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fail-before-result", action="store_true", help=argparse.SUPPRESS)   # crash tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
+    if args.max_header_size < 1024 or args.send_queue < 64 * 1024:
+        parser.error("--max-header-size must be at least 1024 and --send-queue at least 65536")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
     asyncio.run(serve(args))
@@ -40,10 +74,16 @@ async def serve(args: argparse.Namespace) -> None:
     server = RoomServer(args.db, clock=Clock(args.clock_offset_file), grace=args.grace, tick=args.tick,
                         sweep_every=args.sweep_every, rooms_per_minute=args.rooms_per_minute,
                         base_url=args.base_url, synchronous=args.sync, prefix=args.prefix,
-                        fail_before_result=args.fail_before_result)
+                        fail_before_result=args.fail_before_result, send_queue_bytes=args.send_queue,
+                        send_queue_messages=SEND_QUEUE_MESSAGES)
     app = server.app()
-    http = app.listen(args.port, args.host, xheaders=args.base_url is not None)
-    server.start_ticking()
+    behind_proxy = args.base_url is not None or bool(server.prefix)
+    http = RoomHTTPServer(app, xheaders=args.base_url is not None, idle_connection_timeout=args.idle_timeout,
+                          body_timeout=args.body_timeout, max_header_size=args.max_header_size,
+                          max_body_size=MAX_BODY_SIZE, per_address=args.max_connections_per_address,
+                          exempt_loopback=behind_proxy, send_buffer=args.send_buffer)
+    http.listen(args.port, args.host)
+    ticking = server.start_ticking()
     server.sweep(server.now())
     if args.base_url:
         shown = args.base_url.rstrip("/") + "/"
@@ -57,6 +97,7 @@ async def serve(args: argparse.Namespace) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
+    ticking.stop()                   # before the store closes: a tick during shutdown found it closed (traceback)
     http.stop()
     server.store.close()
 

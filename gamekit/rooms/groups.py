@@ -2,7 +2,7 @@
 
 A teacher creates a group and gets two things: the **owner link** ``/g/<group>/owner#key=<owner key>`` (a
 secret: whoever has it is the teacher) and the **join link** ``/g/<group>`` with its **short code** (e.g.
-``K7M-Q2P``, typed on ``/join``).  Pupils join with a nickname only and get a member key, kept in their
+``K7MQ-2PXA``, typed on ``/join``).  Pupils join with a nickname only and get a member key, kept in their
 browser (or in the notebook client); it never appears in a URL, a page of someone else, a log or an export.
 
 Keys are sent in the JSON body of ``POST /api/groups/<group>/<action>`` (the owner key after ``#`` in the owner
@@ -31,6 +31,7 @@ from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
 from gamekit.rooms.server import STATIC, BaseHandler, Refusal
 from gamekit.rooms.store import stood_in_at_end, token_hash
+from gamekit.rooms.untrusted import BadJSON, loads
 
 if TYPE_CHECKING:
     from gamekit.rooms.server import Room, RoomServer
@@ -95,10 +96,18 @@ MAX_PROGRESS = 65536                   # … except a lesson progress upload
 MAX_MEMBERS = 200
 NICK_MIN, NICK_MAX = 2, 20
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: easy to read out and type
+CODE_LENGTH = 8                        # 32 ** 8 = 2 ** 40 codes (docs/class.md, "Safety"); shown as K7MQ-2PXA
+OLD_CODE_LENGTH = 6                    # codes of groups made before: 2 ** 30, still accepted (shown as K7M-Q2P)
 FIND_STALE = 15.0                      # a "find me an opponent" wait ends when its page stops asking for this long
 DEFAULT_SETTINGS = {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True, "popout": False,
                     "rated": True}
 GAMES = {"dots": "Dots and Boxes", "five": "5 en raya (9 × 6)", "four": "Connect Four (7 × 6)"}
+
+
+def show_code(code: str) -> str:
+    """A stored join code as the teacher writes it on the board: ``K7MQ-2PXA`` (an older one: ``K7M-Q2P``)."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
 
 
 class GroupRefusal(Exception):
@@ -298,13 +307,13 @@ class Groups:
         gid, owner = secrets.token_urlsafe(9), secrets.token_urlsafe(32)
         now = self.server.now()
         for _ in range(20):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if self._one("SELECT 1 FROM groups WHERE code = ?", (code,)) is None:
                 break
         self._tx([("INSERT INTO groups (id, code, name, owner_hash, settings, created, last_active) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (gid, code, name, token_hash(owner), json.dumps(DEFAULT_SETTINGS), now, now))])
-        return {"group": gid, "code": f"{code[:3]}-{code[3:]}", "name": name, "owner_key": owner}
+        return {"group": gid, "code": show_code(code), "name": name, "owner_key": owner}
 
     def group(self, gid: Any) -> dict:
         row = None
@@ -314,14 +323,15 @@ class Groups:
         if row is None:
             raise GroupRefusal("This group does not exist (the link is mistyped, or the group was deleted or "
                                f"expired after {GROUP_IDLE_DAYS} days without activity).", 404)
-        return {"id": row[0], "code": f"{row[1][:3]}-{row[1][3:]}", "name": row[2], "owner_hash": row[3],
+        return {"id": row[0], "code": show_code(row[1]), "name": row[2], "owner_hash": row[3],
                 "settings": json.loads(row[4]), "created": row[5], "last_active": row[6]}
 
     def by_code(self, code: Any) -> str:
         if not isinstance(code, str):
-            raise GroupRefusal("The code must be text such as K7M-Q2P.")
+            raise GroupRefusal("The code must be text such as K7MQ-2PXA.")
         clean = re.sub(r"[\s-]", "", code).upper()
-        row = self._one("SELECT id FROM groups WHERE code = ?", (clean,)) if len(clean) == 6 else None
+        row = self._one("SELECT id FROM groups WHERE code = ?", (clean,)) \
+            if len(clean) in (CODE_LENGTH, OLD_CODE_LENGTH) else None
         if row is None:
             raise GroupRefusal(f"No group has the code {code[:12]!r}: check it with your teacher.", 404)
         return row[0]
@@ -380,14 +390,10 @@ class Groups:
         self.waiting.pop(group["id"], None)
 
     def _forget_rooms(self, rooms: list[str], message: str) -> None:
-        from gamekit.rooms.server import CLOSE_EXPIRED
         for room_id in rooms:
             room = self.server.rooms.pop(room_id, None)
             if room is not None:
-                for conn in [*room.conns, *room.watchers]:
-                    if conn is not None:
-                        conn.send({"type": "expired", "message": message})
-                        conn.close(CLOSE_EXPIRED, "deleted")
+                room.close_all(message)        # every connection, greeted or not
 
     def sweep(self, now: float) -> list[str]:
         """Delete groups idle for GROUP_IDLE_DAYS days, with their members, rooms, results and progress."""
@@ -818,10 +824,11 @@ class GroupApi(BaseHandler):
         limit = MAX_PROGRESS if action == "progress" else MAX_BODY
         if len(self.request.body) > limit:
             return self._error(413, f"Request too large (at most {limit} bytes).")
+        bad = None
         try:
-            data = json.loads(self.request.body or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            data = None
+            data = loads(self.request.body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
+        except BadJSON as refusal:
+            data, bad = None, str(refusal)
         # a whole class often shares one address (the school's NAT): requests are counted per address and key;
         # refused keys and codes are counted per address alone (a guesser cannot spread them over keys)
         key = data.get("key") if isinstance(data, dict) else None
@@ -831,7 +838,7 @@ class GroupApi(BaseHandler):
         if gid is None and action is None and not groups.server.allow_create(ip):
             return self._error(429, "Too many groups created from this address: wait a minute.")
         if not isinstance(data, dict):
-            return self._error(400, "The body must be a JSON object.")
+            return self._error(400, "The body must be a JSON object" + (f" ({bad})." if bad else "."))
         base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
         try:
             answer = groups.handle(gid, action, data, base.rstrip("/"))

@@ -15,15 +15,24 @@ WebSocket (never in a URL), are stored hashed and never logged.
 """
 from __future__ import annotations
 
+import datetime
+import hashlib
+import ipaddress
 import json
 import logging
 import math
 import re
 import secrets
+import socket
+import struct
 import time
 from pathlib import Path
 from typing import Any, Callable
 
+import tornado.gen
+import tornado.httpserver
+import tornado.ioloop
+import tornado.iostream
 import tornado.web
 import tornado.websocket
 from tornado.ioloop import PeriodicCallback
@@ -32,6 +41,7 @@ from gamekit.errors import IllegalMoveError
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
 from gamekit.rooms.store import (BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, Store, StoredMove,
                                  token_hash)
+from gamekit.rooms.untrusted import BadJSON, loads
 
 log = logging.getLogger("gamekit.rooms")
 STATIC = Path(__file__).parent / "static"
@@ -45,6 +55,16 @@ UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
 MAX_WATCHERS = 50            # watchers per room
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
+# what one connection may hold back: a reader this far behind is dropped (it reconnects and gets the state)
+SEND_QUEUE_BYTES = 512 * 1024       # bytes handed to tornado and not yet written to the socket …
+SEND_QUEUE_MESSAGES = 256           # … or messages
+SEND_BUFFER = 256 * 1024            # the kernel's send buffer of each connection (SO_SNDBUF; Linux doubles it)
+# half-open HTTP (slowloris): tornado's defaults hold a connection for an hour and read 100 MB bodies
+IDLE_TIMEOUT = 30.0                 # seconds for a request's headers to arrive, and between keep-alive requests
+BODY_TIMEOUT = 30.0                 # seconds for a request's body to arrive
+MAX_HEADER_SIZE = 32 * 1024         # bytes of request line and headers
+MAX_BODY_SIZE = 128 * 1024          # bytes of a request body (the largest we accept is a 64 KiB progress upload)
+CONNECTIONS_PER_ADDRESS = 500       # open connections from one address (a school's pupils often share one)
 
 
 class Refusal(Exception):
@@ -84,7 +104,8 @@ class Room:
         self.request: tuple[str, int] | None = stored.request
         self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
         self.conns: list[RoomSocket | None] = [None, None]
-        self.sockets = 0                      # open connections, greeted or not (a room with none can leave memory)
+        self.sockets: set[RoomSocket] = set()  # open connections, greeted or not (a room with none can leave memory)
+        self.gone: str | None = None          # set when the room was deleted: why (every socket is told and closed)
         self.unused_since = server.now()
         self.watchers: set[RoomSocket] = set()
         now = server.now()
@@ -175,6 +196,14 @@ class Room:
             "note": self.note,
             "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
         }
+
+    def close_all(self, message: str) -> None:
+        """The room was deleted (expired, or its group deleted): every connection to it — greeted or not — is
+        told and closed, and a hello still on its way gets the same answer (see ``RoomSocket.on_message``)."""
+        self.gone = message
+        for conn in list(self.sockets):
+            conn.send({"type": "expired", "message": message})
+            conn.close(CLOSE_EXPIRED, "expired")
 
     def broadcast(self) -> None:
         state = json.dumps(self.public_state(), separators=(",", ":"))[:-1]   # encoded once for everyone
@@ -278,8 +307,10 @@ class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
                  rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
-                 prefix: str = "", fail_before_result: bool = False):
+                 prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
+                 send_queue_messages: int = SEND_QUEUE_MESSAGES):
         self.store = Store(db, synchronous=synchronous)
+        self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
         self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
         self.grace, self.idle = grace, idle
@@ -325,7 +356,7 @@ class RoomServer:
     def tick(self) -> None:
         now = self.now()
         for room_id, room in list(self.rooms.items()):
-            if room.sockets == 0 and now - room.unused_since > UNLOAD_AFTER:
+            if not room.sockets and now - room.unused_since > UNLOAD_AFTER:
                 del self.rooms[room_id]          # nobody there: it is reloaded from the store when needed
                 continue
             try:
@@ -342,10 +373,7 @@ class RoomServer:
         for room_id in expired:
             room = self.rooms.pop(room_id, None)
             if room is not None:
-                for conn in [*room.conns, *room.watchers]:
-                    if conn is not None:
-                        conn.send({"type": "expired", "message": "This room expired after seven days without activity."})
-                        conn.close(CLOSE_EXPIRED, "expired")
+                room.close_all("This room expired after seven days without activity.")
         if expired:
             log.info("expired %d room(s)", len(expired))
         groups = self.groups.sweep(now)
@@ -374,12 +402,42 @@ class RoomServer:
         return callback
 
 
+_SECRET_IN_PATH = re.compile(r"(/(?:r|ws|g|api/groups)/)([A-Za-z0-9_-]{8,})")
+
+
+def log_id(secret: str) -> str:
+    """How a room or group id appears in the log: ``#`` and the first 8 hex digits of its SHA-256 — the same
+    id always gives the same text (lines about one room can be followed), but the id, which is the invite
+    key, cannot be read back from it."""
+    return "#" + hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def log_path(path: str) -> str:
+    """``path`` as the log shows it: room and group ids replaced by :func:`log_id` (``/r/#1a2b3c4d``)."""
+    return _SECRET_IN_PATH.sub(lambda m: m.group(1) + log_id(m.group(2)), path)
+
+
 def _log_request(handler: tornado.web.RequestHandler) -> None:
-    """Access log without query strings or bodies (tokens never travel there anyway)."""
+    """Access log without query strings or bodies (tokens never travel there anyway), and with room and
+    group ids hashed (they are the invite and join keys)."""
     status = handler.get_status()
     level = logging.INFO if status < 400 else logging.WARNING
-    log.log(level, "%d %s %s %.1f ms", status, handler.request.method, handler.request.path,
+    log.log(level, "%d %s %s %.1f ms", status, handler.request.method, log_path(handler.request.path),
             1000 * handler.request.request_time())
+
+
+class SafeLog:
+    """A handler's errors logged without the URL's secrets (tornado's own message quotes the whole URL and
+    dumps the request, headers included)."""
+
+    def log_exception(self, typ, value, tb) -> None:       # tornado.web.RequestHandler's hook
+        where = f"{self.request.method} {log_path(self.request.path)}"
+        if isinstance(value, tornado.web.HTTPError):
+            if value.log_message:
+                text = value.log_message % value.args if value.args else value.log_message
+                log.warning("%d %s: %s", value.status_code, where, text)
+        else:
+            log.error("uncaught exception in %s", where, exc_info=(typ, value, tb))
 
 
 SECURITY_HEADERS = {
@@ -391,13 +449,20 @@ SECURITY_HEADERS = {
 }
 
 
-class BaseHandler(tornado.web.RequestHandler):
+class BaseHandler(SafeLog, tornado.web.RequestHandler):
     def set_default_headers(self) -> None:
         for k, v in SECURITY_HEADERS.items():
             self.set_header(k, v)
 
 
-class NoCacheStatic(tornado.web.StaticFileHandler):
+class NoCacheStatic(SafeLog, tornado.web.StaticFileHandler):
+    def parse_url_path(self, url_path: str) -> str:
+        # a NUL or another control character (``/static/room.js%00.html``) names no file: 404, before the file
+        # system sees it (os.stat raises ValueError on a NUL, which tornado answered with a 500)
+        if any(ord(c) < 32 or ord(c) == 127 for c in url_path) or "\\" in url_path:
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(url_path)
+
     def set_extra_headers(self, path: str) -> None:
         for k, v in SECURITY_HEADERS.items():
             self.set_header(k, v)
@@ -435,9 +500,9 @@ class CreateHandler(BaseHandler):
         if not self.server.allow_create(self.request.remote_ip or "?"):
             return self._error(429, "too many rooms created from this address: wait a minute")
         try:
-            data = json.loads(self.request.body)
-        except (ValueError, UnicodeDecodeError):
-            return self._error(400, "the body must be JSON: {\"game\": \"dots\", \"options\": {}, \"timer\": 0}")
+            data = loads(self.request.body)
+        except BadJSON as bad:
+            return self._error(400, f"the body must be JSON ({bad}): {{\"game\": \"dots\", \"options\": {{}}, \"timer\": 0}}")
         if not isinstance(data, dict):
             return self._error(400, "the body must be a JSON object")
         unknown = set(data) - {"game", "options", "timer"}
@@ -457,8 +522,12 @@ class CreateHandler(BaseHandler):
         self.write({"type": "error", "message": message})
 
 
-class RoomSocket(tornado.websocket.WebSocketHandler):
-    """One browser tab or notebook in a room: a seat (0, 1) or a watcher (None)."""
+class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
+    """One browser tab or notebook in a room: a seat (0, 1) or a watcher (None).
+
+    The app's messages are handled by ``handle_<type>`` methods: tornado's own ``on_*`` names (``on_ping``
+    gets every RFC 6455 ping frame, ``on_pong``, ``on_message``, ``on_close``) are never overridden by them.
+    """
 
     def initialize(self, server: RoomServer) -> None:
         self.server = server
@@ -468,31 +537,69 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.tokens, self.last_refill = BURST, time.monotonic()
         self.last_rate_error = 0.0
         self.dropped = 0
+        self.queued_bytes = 0               # handed to tornado, not yet written to the socket
+        self.queued_messages = 0
+        self.too_slow = False
 
     def open(self, room_id: str) -> None:
         self.room = self.server.room(room_id)
         if self.room is not None:
-            self.room.sockets += 1
+            self.room.sockets.add(self)
         if self.room is None:
             self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
             self.close(CLOSE_EXPIRED, "no such room")
 
     # ----- sending -------------------------------------------------------------------------------------
     def send(self, message: dict) -> None:
-        try:
-            self.write_message(json.dumps(message, separators=(",", ":")))
-        except tornado.websocket.WebSocketClosedError:
-            pass
+        self.write_text(json.dumps(message, separators=(",", ":")))
 
     def send_state(self, state: str, seat: int | None) -> None:
         """``state``: the room's public state, JSON without its closing brace; this reader's part is added."""
         room = self.room
         mine = {"you": seat, "status": room.status_for(seat),
                 "waiting": room.waiting_reason(seat) if seat is not None else None}
+        self.write_text(state + "," + json.dumps(mine, separators=(",", ":"))[1:])
+
+    def write_text(self, text: str) -> None:
+        """Send one message, keeping count of what is not yet written to the socket.  A reader that has
+        fallen more than ``send_queue_bytes`` or ``send_queue_messages`` behind is dropped (its page
+        reconnects and gets the whole state); a peer that went away is nothing to log."""
+        conn = self.ws_connection
+        if self.too_slow or conn is None or conn.is_closing():
+            return
+        data = text.encode("utf-8")
+        server = self.server
+        if (self.queued_bytes + len(data) > server.send_queue_bytes
+                or self.queued_messages + 1 > server.send_queue_messages):
+            return self.drop_slow_reader()
         try:
-            self.write_message(state + "," + json.dumps(mine, separators=(",", ":"))[1:])
+            future = self.write_message(data)
         except tornado.websocket.WebSocketClosedError:
+            return
+        self.queued_bytes += len(data)
+        self.queued_messages += 1
+        future.add_done_callback(lambda f, n=len(data): self._written(f, n))
+
+    def _written(self, future: Any, size: int) -> None:
+        self.queued_bytes -= size
+        self.queued_messages -= 1
+        if not future.cancelled():
+            future.exception()              # retrieved: a closed peer's WebSocketClosedError is not logged
+
+    def drop_slow_reader(self) -> None:
+        """Close at once (a TCP reset, no close handshake: the peer does not read) a connection whose reader
+        fell too far behind; what was waiting for it is thrown away.  ``on_close`` frees its seat as usual."""
+        self.too_slow = True
+        log.info("closed a connection that read too slowly (%d messages, %d bytes waiting)",
+                 self.queued_messages, self.queued_bytes)
+        stream = self.ws_connection.stream if self.ws_connection is not None else None
+        if stream is None or stream.closed():
+            return
+        try:
+            stream.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        except OSError:
             pass
+        stream.close()
 
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "id": ref})
@@ -508,7 +615,11 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         return False
 
     def on_message(self, raw: str | bytes) -> None:
-        if self.room is None:
+        if self.room is None or self.too_slow:
+            return
+        if self.room.gone is not None:        # deleted while this message was on its way (the close follows)
+            self.send({"type": "expired", "message": self.room.gone})
+            self.close(CLOSE_EXPIRED, "expired")
             return
         if not self.rate_ok():
             self.dropped += 1
@@ -523,18 +634,18 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if isinstance(raw, bytes):
             return self.refuse("Binary messages are not understood: send JSON text.", "bad_json")
         try:
-            data = json.loads(raw)
-        except ValueError:
-            return self.refuse("Malformed message: send one JSON object.", "bad_json")
+            data = loads(raw)
+        except BadJSON as bad:
+            return self.refuse(f"Malformed message ({bad}): send one JSON object.", "bad_json")
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             return self.refuse("Malformed message: a JSON object with a \"type\" is expected.", "bad_json")
         ref = data.get("id")
         if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str)) or len(str(ref)) > 40):
             return self.refuse("\"id\" must be a short string or a number.", "bad_field")
         kind = data["type"]
-        handler = {"hello": self.on_hello, "move": self.on_move, "click": self.on_click,
-                   "request": self.on_request, "answer": self.on_answer, "resign": self.on_resign,
-                   "ping": self.on_ping}.get(kind)
+        handler = {"hello": self.handle_hello, "move": self.handle_move, "click": self.handle_click,
+                   "request": self.handle_request, "answer": self.handle_answer, "resign": self.handle_resign,
+                   "ping": self.handle_ping}.get(kind)
         if handler is None:
             return self.refuse(f"Unknown message type {kind[:30]!r}.", "unknown_type", ref)
         if kind != "hello" and not self.greeted:
@@ -549,14 +660,14 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             log.exception("error handling a %r message", kind)
             self.refuse("The server could not do that (an internal error); nothing was changed.", "server_error", ref)
 
-    def on_ping(self, data: dict) -> None:
+    def handle_ping(self, data: dict) -> None:
         self.send({"type": "pong", "id": data.get("id")})
 
-    def on_hello(self, data: dict) -> None:
+    def handle_hello(self, data: dict) -> None:
         if self.greeted:
             raise Refusal("Already greeted.", "bad_field")
         token = data.get("token")
-        if token is not None and (not isinstance(token, str) or not 10 <= len(token) <= 100):
+        if token is not None and (not isinstance(token, str) or not 10 <= len(token) <= 100 or not token.isascii()):
             raise Refusal("\"token\" must be the seat token this browser was given, or null.", "bad_token")
         room, server = self.room, self.server
         now = server.now()
@@ -632,7 +743,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if room.ply() >= room.spec.max_moves:
             raise Refusal("This game is too long: start a new game.", "too_long")
 
-    def on_move(self, data: dict) -> None:
+    def handle_move(self, data: dict) -> None:
         seat = self.my_seat()
         try:
             move = check_move(data.get("move"))
@@ -641,7 +752,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.check_can_move(seat, data)
         self.play(seat, move, data.get("id"))
 
-    def on_click(self, data: dict) -> None:
+    def handle_click(self, data: dict) -> None:
         seat = self.my_seat()
         x, y = data.get("x"), data.get("y")
         for v in (x, y):
@@ -658,7 +769,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.send({"type": "ok", "id": ref, "move": canonical, "ply": room.ply()})
         room.tick(self.server.now())                   # an absent opponent's CPU may answer at once
 
-    def on_resign(self, data: dict) -> None:
+    def handle_resign(self, data: dict) -> None:
         seat = self.my_seat()
         room = self.room
         if room.game.is_over():
@@ -668,7 +779,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room.commit_resign(seat)
         self.done(data.get("id"))
 
-    def on_request(self, data: dict) -> None:
+    def handle_request(self, data: dict) -> None:
         seat = self.my_seat()
         room = self.room
         kind = data.get("kind")
@@ -700,7 +811,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
                      else f"{room.names[seat]} asks to take back their last move.")
         self.done(data.get("id"))
 
-    def on_answer(self, data: dict) -> None:
+    def handle_answer(self, data: dict) -> None:
         seat = self.my_seat()
         room = self.room
         accept = data.get("accept")
@@ -732,11 +843,87 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room = self.room
         if room is None:
             return
-        room.sockets -= 1
-        if room.sockets == 0:
+        room.sockets.discard(self)
+        if not room.sockets:
             room.unused_since = self.server.now()
         room.watchers.discard(self)
         if self.seat is not None and room.conns[self.seat] is self:
             room.conns[self.seat] = None
             room.away_since[self.seat] = self.server.now()
             room.broadcast()
+
+
+def is_loopback(ip: str) -> bool:
+    """``127.0.0.0/8``, ``::1`` and ``::ffff:127.x.x.x`` (an IPv4 peer of a dual-stack socket)."""
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
+
+
+class RoomHTTPServer(tornado.httpserver.HTTPServer):
+    """tornado's HTTP server with at most ``per_address`` open connections (HTTP and WebSocket alike) from one
+    client address — one more is answered ``503`` and closed — and a bounded kernel send buffer on each
+    connection (``send_buffer`` bytes, ``SO_SNDBUF``).  With ``exempt_loopback`` (the server sits behind a
+    proxy, which connects from loopback for everyone) loopback connections are not counted: the proxy's own
+    per-client limit applies.  The timeouts are tornado's own options (``idle_connection_timeout``, which also
+    bounds the wait for a request's headers, ``body_timeout``, ``max_header_size``, ``max_body_size``)."""
+
+    _BODY = b"Too many connections from your address: close some and try again.\n"
+    REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+               b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(_BODY), _BODY))
+
+    def initialize(self, *args: Any, per_address: int = CONNECTIONS_PER_ADDRESS, exempt_loopback: bool = False,
+                   send_buffer: int = SEND_BUFFER, **kwargs: Any) -> None:
+        super().initialize(*args, **kwargs)
+        self.per_address, self.exempt_loopback, self.send_buffer = per_address, exempt_loopback, send_buffer
+        self.open_by_address: dict[str, list[tornado.iostream.IOStream]] = {}
+        self.accepted = 0
+        self.refused = 0
+        self._last_refusal_log = 0.0
+
+    def handle_stream(self, stream: tornado.iostream.IOStream, address: Any) -> None:
+        ip = address[0] if isinstance(address, tuple) and address else ""
+        if self.per_address > 0 and ip and not (self.exempt_loopback and is_loopback(ip)):
+            self.accepted += 1
+            if self.accepted % 256 == 0:             # forget addresses whose connections have all closed
+                self.open_by_address = {a: live for a, streams in self.open_by_address.items()
+                                        if (live := [s for s in streams if not s.closed()])}
+            live = [s for s in self.open_by_address.get(ip, ()) if not s.closed()]
+            if len(live) >= self.per_address:
+                self.open_by_address[ip] = live
+                return self._refuse(stream)
+            live.append(stream)
+            self.open_by_address[ip] = live
+        if self.send_buffer > 0:
+            try:
+                stream.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+            except OSError:
+                pass
+        super().handle_stream(stream, address)
+
+    def _refuse(self, stream: tornado.iostream.IOStream) -> None:
+        self.refused += 1
+        if time.monotonic() - self._last_refusal_log > 60:          # a flood must not flood the log too
+            self._last_refusal_log = time.monotonic()
+            log.warning("refused a connection: %d open from one address (%d refused so far)",
+                        self.per_address, self.refused)
+
+        tornado.ioloop.IOLoop.current().spawn_callback(self._answer_and_close, stream)
+
+    async def _answer_and_close(self, stream: tornado.iostream.IOStream) -> None:
+        """Send the 503, end our side, and read (and drop) what the client still sends for up to 2 s before
+        closing: closing with its request unread would reset the connection and lose the answer."""
+        try:
+            await stream.write(self.REFUSED)
+            stream.socket.shutdown(socket.SHUT_WR)
+            deadline = time.monotonic() + 2.0
+            while time.monotonic() < deadline:
+                await tornado.gen.with_timeout(datetime.timedelta(seconds=deadline - time.monotonic()),
+                                               stream.read_bytes(65536, partial=True))
+        except (tornado.iostream.StreamClosedError, tornado.gen.TimeoutError, OSError):
+            pass
+        finally:
+            stream.close()

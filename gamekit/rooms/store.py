@@ -57,7 +57,9 @@ SEVEN_DAYS = 7 * 24 * 3600
 
 
 def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    """SHA-256 of a token or key (hex).  Never raises on text that is not valid Unicode (a lone surrogate
+    cannot be a real token, so it simply matches nothing)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 BY_PLAYER, BY_CPU_TIMEOUT, BY_CPU_STANDING_IN = 0, 1, 2      # who made a move (``moves.by_cpu``)
