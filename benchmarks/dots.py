@@ -151,12 +151,12 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
     """The pure-Python and the compiled search side by side on the same positions from random play."""
     print(f"\n## Exact solver, pure Python (old) v compiled (new): {per_row} positions from random play per row, "
           f"fresh table each, {budget:g} s budget (— : over budget)")
-    print(f"{'board':>6}{'undrawn':>8}{'old median s':>14}{'new median s':>14}{'ratio (median of)':>19}"
+    print(f"{'board':>6}{'undrawn':>8}{'old median s':>14}{'new median s':>14}{'old/new (median)':>19}"
           f"{'new Mnodes/s':>14}{'agree':>7}")
     fmt = lambda x: "—" if x == float("inf") else f"{x:.3f}"
     within: dict[tuple[int, int], int] = {}
     for size, u in rows:
-        old_t, new_t, ratios, agree, nodes, secs = [], [], [], 0, 0, 0.0
+        old_t, new_t, ratios, agree, nodes, secs, old_out = [], [], [], 0, 0, 0.0, 0
         for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
             v1, t1, _ = _solve(lambda: Solver(*size, compiled=False), drawn, budget)
             v2, t2, n2 = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
@@ -164,12 +164,17 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
             new_t.append(t2)
             if t2 < float("inf"):
                 nodes, secs = nodes + n2, secs + t2
-                ratios.append(t1 / t2)
+                if t1 < float("inf"):
+                    ratios.append(t1 / t2)
+                else:
+                    old_out += 1
             agree += v1 is None or v2 is None or v1 == v2
-        ratio = median(ratios) if ratios else float("nan")
         rate = nodes / secs / 1e6 if secs else float("nan")
+        ratio = ("×%.1f" % median(ratios)) if ratios else "—"
+        if old_out:
+            ratio += f" (+{old_out} old over)"
         print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(old_t)):>14}{fmt(median(new_t)):>14}"
-              f"{('×%.1f' % ratio) if ratios else '—':>19}{rate:>14.2f}{agree:>5}/{per_row}")
+              f"{ratio:>19}{rate:>14.2f}{agree:>5}/{per_row}")
         if median(new_t) <= 1.0:
             within[size] = max(within.get(size, 0), u)
     for size, u in within.items():
