@@ -104,8 +104,8 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
     # lesson 3: two chains (6 and 3), no loop, Coral to move
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
-    # lesson 3: chains of 3, 3 and 2, Coral to move (the chains step-through starts here)
-    "chains_332": (3, 3, "b4-c4 a3-a4 c1-c2 a2-a3 a1-a2 c1-d1 b1-c1 a3-b3 c3-c4 a1-b1 d2-d3 d3-d4 c2-c3"),
+    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move (the chains step-through starts here)
+    "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
     # lesson 3: chains of 3, 2, 2 and 1, Gold to move: hand over the single box
     "give_single": (3, 3, "b1-b2 c3-c4 a2-b2 a2-a3 c2-c3 c1-d1 c4-d4 c2-d2 b4-c4 a3-a4 b1-c1 a4-b4"),
     # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
@@ -134,9 +134,9 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
     },
     "chains": {
-        "start": POSITIONS["chains_332"],
-        "intro": N_("No safe line is left: chains of 3, 3 and 2, each in its own tint. Coral must open one."),
-        "steps": "b3-b4 a4-b4 b3-c3 b2-c2 b1-b2 a2-b2 b2-b3 d1-d2 c2-d2 c3-d3 c4-d4".split(),
+        "start": POSITIONS["chains_432"],
+        "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
+        "steps": "a3-b3 a4-b4 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
         "outro": N_("Each player took whole chains, then had to open the next."),
     },
     "loop": {
@@ -530,7 +530,9 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes: {n} chains. Exercise 2 asks how long they are.", n=n)
+            if name == "four_by_four":
+                return True, tr("Yes: {n} chains. The next exercise asks how long they are.", n=n)
+            return True, ntr("Yes: {n} chain.", "Yes: {n} chains.", n)
         if k == n + len(loops) and loops:
             return False, (ntr("You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.", "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.", len(loops)))
         if k < n:
@@ -928,7 +930,7 @@ def whose_turn_exercise(moves: str = "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1") -> DotsExe
         replay.play(line)
     explain = {
         answer: tr("Right: {line} won a box, so {seat} drew again; the line after it won nothing, so the turn passed.", line=winner_line[0], seat=winner_line[1]),
-        SEATS[1 - game.to_move]: tr("Not quite: the turns do not simply take it in turns. {line} won a box, so the same player drew again.", line=winner_line[0]),
+        SEATS[1 - game.to_move]: tr("Not quite: players do not simply take turns. {line} won a box, so the same player drew again.", line=winner_line[0]),
     }
     return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: {lines}. <b>Who draws the next line?</b>", lines=", ".join(lines)),
                         choice_checker(answer, explain), hint=tr("Write the lines down one under the other and put the player's name beside each. Did any line win a box?"),
@@ -1005,9 +1007,9 @@ def _rest_after(game: DotsAndBoxes) -> str:
     loops = sorted((p.length for p in rest if p.kind == "loop"), reverse=True)
     bits = []
     if chains:
-        bits.append(ntr("chain of {lengths}", "chains of {lengths}", len(chains), lengths=_join(chains)))
+        bits.append(ntr("a chain of {lengths}", "chains of {lengths}", len(chains), lengths=_join(chains)))
     if loops:
-        bits.append(ntr("loop of {lengths}", "loops of {lengths}", len(loops), lengths=_join(loops)))
+        bits.append(ntr("a loop of {lengths}", "loops of {lengths}", len(loops), lengths=_join(loops)))
     return tr(" and ").join(bits) if bits else tr("nothing")
 
 

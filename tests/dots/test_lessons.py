@@ -182,7 +182,7 @@ def test_components_of_lesson_positions():
     assert summary("chains_234") == [("chain", 2), ("chain", 3), ("chain", 4)]
     assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
     assert summary("two_chains") == [("chain", 3), ("chain", 6)]
-    assert summary("chains_332") == [("chain", 2), ("chain", 3), ("chain", 3)]
+    assert summary("chains_432") == [("chain", 2), ("chain", 3), ("chain", 4)]
     assert summary("give_single") == [("chain", 1), ("chain", 2), ("chain", 2), ("chain", 3)]
     assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
 
@@ -570,3 +570,33 @@ def test_the_pupils_path_shows_no_code_and_no_internal_names(lang, lesson):
         else:
             found = [w for w in PUPIL_FORBIDDEN if w in cell.source]
             assert not found, (found, cell.source[:200])
+
+
+def test_loop_and_chain_counting_is_asked_on_untinted_boards_without_undefined_words():
+    """Lesson 3 used to tint loops pink and say so in a hint: telling a loop from a chain was colour counting."""
+    for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops"):
+        ex = ALL[name]
+        assert ex.parts is False, name
+        tints, _ = L.highlights(ex.game, parts=ex.parts)
+        assert not set(tints.values()) & set(L.LOOP_TINTS + L.CHAIN_TINTS), name
+        for text in (ex.prompt, ex.hint, *(ex.check(a)[1] for a in [*ex.solutions, *ex.wrong])):
+            assert "pink" not in text and "purple" not in text and "tint" not in text and "free box" not in text
+    for lang in ("en", "es"):
+        folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+        assert "free box" not in (folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
+        assert "casilla libre" not in (folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
+
+
+MINUTES_PER_EXERCISE, MINUTES_PER_STEP_THROUGH, MINUTES_OTHER = 3, 4, 10
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILES))
+def test_each_lesson_fits_the_time_it_announces(lang, lesson):
+    """Announced minutes ≥ 3 per exercise + 4 per step-through + 10 for reading, play and the reflection."""
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    text = (folder / f"{LESSON_FILES[lesson]}.md").read_text(encoding="utf-8")
+    minutes = int(_re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", text).group(1))
+    need = (MINUTES_PER_EXERCISE * text.count("L.exercise(") + MINUTES_PER_STEP_THROUGH * text.count("L.step_through(")
+            + MINUTES_OTHER)
+    assert need <= minutes <= 50, (minutes, need)
