@@ -480,10 +480,14 @@ def take_box_exercise() -> DotsExercise:
     game = position("third_sides")
     seat = tr(SEATS[game.to_move])
     taking = [l for l in game.legal_moves() if _completes(game, l)]
+    values = move_values(game)
+    best = max(values.values())
 
     def judge(name: str) -> tuple[bool, str]:
-        if name in taking:
+        if name in taking and values[name] == best:
             return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (the solver agrees: the best move here).", name=name))
+        if name in taking:
+            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: the solver prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
         on_offer = _boxes(game, third_side_boxes(game))
         return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
 

@@ -88,6 +88,10 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
         m = RUN.search(caption)
         if m and not MISTAKE.search(caption):
             assert m.group(1) == SEATS[after.to_move] and int(m.group(2)) == analysis.capture_run(after)
+        # "now X has no safe line either": none is left, and X is to move
+        m = re.search(r"Now (Gold|Coral) has no safe line either", caption)
+        if m:
+            assert not analysis.safe_lines(after) and SEATS[after.to_move] == m.group(1)
         # "a double-deal": a line that took nothing while boxes were on offer
         if "a double-deal" in caption:
             assert analysis.capturable_boxes(before) and sum(after.scores) == sum(before.scores)
