@@ -406,6 +406,7 @@ class DotsExercise(Exercise):
     parts: bool = True               # tint chains and loops on the board (not before lesson 3)
     asks_best: bool = True           # a click asks for a move: the solver's best moves must be accepted
     level: str = ""                  # "easy", "medium" or "hard" (set from LEVELS; shown in the lesson's heading)
+    third_sides: bool = True         # tint boxes with a third side red (off where counting them is the question)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -741,7 +742,7 @@ def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
 
     return DotsExercise(tr("<b>How many long chains</b> are on this board?"), check,
                         hint=tr("Long = 3 boxes or more. Loops never count."), answer=f"{n}.",
-                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}",
+                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}", parts=False,
                         leaks=(describe_components(game), tr("{n} long chain", n=n)))
 
 
@@ -962,7 +963,7 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
     return DotsExercise(tr("<b>How many boxes on this board have a third side?</b>"), check,
                         hint=tr("Go box by box and count its drawn sides: you want boxes with exactly 3."),
                         answer=f"{n}.", solutions=[n], game=game, wrong=[n + len(two), n - 1, n + 1],
-                        key="third_sides_count", parts=False, leaks=(_boxes(game, boxes),))
+                        key="third_sides_count", parts=False, third_sides=False, leaks=(_boxes(game, boxes),))
 
 
 def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
@@ -1191,7 +1192,8 @@ def exercise(name: str, score: LessonScore | None = None):
                 raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.", line_name=game.line_name(line)))
             return game.line_name(line)
 
-        return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts), hit=hit,
+        return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts,
+                                                             third_sides=ex.third_sides), hit=hit,
                            size=layout.css_size, score=score)
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
@@ -1199,7 +1201,7 @@ def exercise(name: str, score: LessonScore | None = None):
         from gamekit.widgets.base import BoardCanvas
         layout = layout_for(ex.game)
         picture = BoardCanvas(*layout.css_size)
-        picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts))
+        picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts, third_sides=ex.third_sides))
         widget.picture = picture
         widget.children = [widget.children[0], picture.canvas, *widget.children[1:]]
     return widget

@@ -574,7 +574,7 @@ def test_the_pupils_path_shows_no_code_and_no_internal_names(lang, lesson):
 
 def test_loop_and_chain_counting_is_asked_on_untinted_boards_without_undefined_words():
     """Lesson 3 used to tint loops pink and say so in a hint: telling a loop from a chain was colour counting."""
-    for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops"):
+    for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
         ex = ALL[name]
         assert ex.parts is False, name
         tints, _ = L.highlights(ex.game, parts=ex.parts)
@@ -600,3 +600,16 @@ def test_each_lesson_fits_the_time_it_announces(lang, lesson):
     need = (MINUTES_PER_EXERCISE * text.count("L.exercise(") + MINUTES_PER_STEP_THROUGH * text.count("L.step_through(")
             + MINUTES_OTHER)
     assert need <= minutes <= 50, (minutes, need)
+
+
+def test_no_exercise_board_is_tinted_with_its_answer():
+    """Boxes with a third side are tinted red; where counting them is the question, the board is not tinted."""
+    ex = ALL["third_sides_count"]
+    assert ex.third_sides is False
+    widget = L.exercise("third_sides_count")
+    tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+    assert L.THIRD_SIDE_TINT not in tints.values() and not tints
+    assert widget.picture is not None
+    # the tint really would have shown the answer
+    tinted, _ = L.highlights(ex.game)
+    assert list(tinted.values()).count(L.THIRD_SIDE_TINT) == len(L.third_side_boxes(ex.game)) == ex.solutions[0]
