@@ -59,7 +59,8 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
     steps, captions = replay(name)
     judged = 0
     for before, line, after, caption in steps:
-        values = move_values(before) if not before.is_over() else {}
+        needs_values = spec.get("judge") or MISTAKE.search(caption)
+        values = move_values(before) if needs_values else {}
         best = max(values.values()) if values else 0
         name_ = before.line_name(before.line_index(line))
         # "a safe line": the line gave no box a third side
