@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import progress
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
@@ -163,3 +164,18 @@ def test_bad_reflections_are_refused_and_change_nothing():
         Reflection("Why?", "Lesson 7")
     with pytest.raises(ValueError):
         Reflection("  ", LessonScore("Lesson 7"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=60))
+def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
+    from gamekit.widgets.lesson import Reflection
+    widget = Reflection("Why?", LessonScore("Lesson 6"))
+    before = progress.reflections("Lesson 6")
+    saved = widget.submit(text)
+    assert saved == bool(text.strip())
+    if saved:
+        assert progress.reflections("Lesson 6")["reflection"]["text"] == text.strip() == widget.saved_text
+        assert Reflection("Why?", LessonScore("Lesson 6")).input.value == text.strip()
+    else:
+        assert progress.reflections("Lesson 6") == before

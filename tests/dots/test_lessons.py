@@ -613,3 +613,19 @@ def test_no_exercise_board_is_tinted_with_its_answer():
     # the tint really would have shown the answer
     tinted, _ = L.highlights(ex.game)
     assert list(tinted.values()).count(L.THIRD_SIDE_TINT) == len(L.third_side_boxes(ex.game)) == ex.solutions[0]
+
+
+from hypothesis import given as _given, settings as _settings, strategies as _st
+
+
+@_settings(max_examples=60, deadline=None)
+@_given(picked=_st.sets(_st.integers(min_value=1, max_value=4), min_size=1),
+        name=_st.sampled_from(["parity_5x4", "parity_4x4", "parity_coral_5x5"]))
+def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked, name):
+    ex = ALL[name]
+    game = DotsAndBoxes(*{"parity_5x4": (5, 4), "parity_4x4": (4, 4), "parity_coral_5x5": (5, 5)}[name])
+    seat = 1 if "coral" in name else 0
+    rule = analysis.long_chain_rule(game)
+    suits = {k for k in range(1, 5) if (k % 2 == 0) == (rule.wants(seat) == "even")}
+    ok, feedback = ex.check(", ".join(map(str, sorted(picked))))
+    assert ok == (picked == suits) and feedback
