@@ -474,7 +474,14 @@ def count_safe_exercise() -> DotsExercise:
                         hint=tr("Count the undrawn lines whose boxes all have at most one side drawn."),
                         answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
-                        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game))))
+                        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game)), _safe_lines_left_caption(n)))
+
+
+def _safe_lines_left_caption(n: int) -> str:
+    """How a step-through caption says "n safe lines left" (a leak for an exercise whose answer is n)."""
+    full = tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat="\0",
+              name="\0", left=n)
+    return full.split("\0")[-1]
 
 
 def take_box_exercise() -> DotsExercise:

@@ -159,5 +159,9 @@ def test_the_check_catches_the_old_giveaways():
     assert giveaways([("text", "Gold draws a3-b3, a safe line. Safe lines left: 3.", True), ("exercise", count)])
     assert giveaways([("text", "You can type the line, like a1-a2."), ("exercise", ex)])      # the page's text
     assert not giveaways([("text", "Gold draws a1-a2 (another game).", True), ("exercise", ex)])
+    # the count exercise of lesson 2 knows how a caption would state its answer
+    ex_count = L.exercises(2)["count_safe"]
+    caption = L.describe_line(L.sequence_positions("third_sides")[0], "d1-d2").replace("9.", "3.")
+    assert "Safe lines left: 3." in caption and giveaways([("text", caption, True), ("exercise", ex_count)])
     # a shared board between two exercises is allowed; the same board in a step-through is not
     assert giveaways([("board", board_key(start), True), ("exercise", ex)]) == []
