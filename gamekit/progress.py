@@ -145,8 +145,11 @@ def reset(lesson: str | None = None) -> None:
         data = load()
         if lesson is None:
             data["lessons"] = {}
+            data.pop("reflections", None)
         else:
             data["lessons"].pop(lesson, None)
+            if isinstance(data.get("reflections"), dict):
+                data["reflections"].pop(lesson, None)
         _save(data)
 
 
@@ -242,3 +245,43 @@ class ProgressView(Localized):
 
 __all__ = ["progress_path", "load", "record", "results", "reset", "rows", "progress_table", "export_csv",
            "export", "ProgressView", "ENV"]
+
+
+# ----- reflections: a pupil's written answers to a lesson's closing question ----------------------------
+REFLECTION_MAX = 2000
+
+
+def save_reflection(lesson: str, key: str, text: str) -> dict[str, Any]:
+    """Save a pupil's written answer ``text`` to the reflection question ``key`` of ``lesson``.
+
+    Kept in the progress file beside the exercise results (``"reflections": {lesson: {key: {"text", "updated"}}}``),
+    so a restart or a reload keeps it.  Refuses a non-string and a text over :data:`REFLECTION_MAX` characters
+    (nothing is saved then).  Returns the saved record.
+    """
+    _check_names(lesson, key)
+    if not isinstance(text, str):
+        raise TypeError(tr("the answer must be text, not {__name__}", __name__=type(text).__name__))
+    if len(text) > REFLECTION_MAX:
+        raise ValueError(tr("the answer is {n} characters long; at most {most}", n=len(text), most=REFLECTION_MAX))
+    with _lock:
+        data = load()
+        store = data.setdefault("reflections", {})
+        if not isinstance(store, dict):
+            store = data["reflections"] = {}
+        rec = {"text": text.strip(), "updated": datetime.now().isoformat(timespec="seconds")}
+        store.setdefault(lesson, {})[key] = rec
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(rec)
+
+
+def reflections(lesson: str) -> dict[str, dict[str, Any]]:
+    """The saved reflection answers of ``lesson``: ``{key: {"text", "updated"}}`` (empty if none)."""
+    store = load().get("reflections", {})
+    found = store.get(lesson, {}) if isinstance(store, dict) else {}
+    return {k: dict(v) for k, v in found.items() if isinstance(v, dict) and isinstance(v.get("text"), str)}
+
+
+__all__ += ["save_reflection", "reflections", "REFLECTION_MAX"]

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import progress
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
@@ -118,3 +119,63 @@ def test_progress_view_exports_a_file_with_a_download_link(tmp_path, monkeypatch
     progress.record("Lesson 4", "x", False)
     view.refresh()
     assert "Lesson 4" in view.table.value
+
+
+# ----- reflections (the closing question of a lesson, answered in words) ------------------------------
+def test_a_reflection_is_saved_and_comes_back_after_a_restart(tmp_path):
+    env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
+    write = ("from gamekit.widgets.lesson import LessonScore, Reflection\n"
+             "r = Reflection('Why?', LessonScore('Lesson 9'))\nassert r.submit('  Because boxes.  ')\n")
+    subprocess.run([sys.executable, "-c", write], env=env, check=True)
+    read = ("from gamekit.widgets.lesson import LessonScore, Reflection\n"
+            "r = Reflection('Why?', LessonScore('Lesson 9'))\nprint(r.input.value)")
+    out = subprocess.run([sys.executable, "-c", read], env=env, check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "Because boxes."
+
+
+def test_reflections_do_not_count_as_exercises_and_reset_forgets_them():
+    from gamekit.widgets.lesson import Reflection
+    Reflection("Why?", LessonScore("Lesson 8")).submit("An answer.")
+    assert progress.reflections("Lesson 8")["reflection"]["text"] == "An answer."
+    assert progress.results("Lesson 8") == {}                 # not an exercise: the progress table is unchanged
+    progress.record("Lesson 8", "how_many", True)
+    assert progress.reflections("Lesson 8")                    # recording an exercise keeps the reflection
+    progress.reset("Lesson 8")
+    assert progress.reflections("Lesson 8") == {}
+
+
+def test_bad_reflections_are_refused_and_change_nothing():
+    from gamekit.widgets.lesson import Reflection
+    widget = Reflection("Why?", LessonScore("Lesson 7"))
+    assert widget.submit("Kept.")
+    before = progress.load()
+    assert not widget.submit("   ") and "first" in widget.last_note
+    assert not widget.submit("x" * (progress.REFLECTION_MAX + 1)) and str(progress.REFLECTION_MAX) in widget.last_note
+    with pytest.raises(TypeError):
+        widget.submit(42)
+    with pytest.raises(TypeError):
+        progress.save_reflection("Lesson 7", "reflection", b"bytes")
+    with pytest.raises(ValueError):
+        progress.save_reflection("Lesson 7", "reflection", "x" * (progress.REFLECTION_MAX + 1))
+    with pytest.raises(TypeError):
+        progress.save_reflection("Lesson 7", 3, "text")
+    assert progress.load() == before and widget.saved_text == "Kept."
+    with pytest.raises(TypeError):
+        Reflection("Why?", "Lesson 7")
+    with pytest.raises(ValueError):
+        Reflection("  ", LessonScore("Lesson 7"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=60))
+def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
+    from gamekit.widgets.lesson import Reflection
+    widget = Reflection("Why?", LessonScore("Lesson 6"))
+    before = progress.reflections("Lesson 6")
+    saved = widget.submit(text)
+    assert saved == bool(text.strip())
+    if saved:
+        assert progress.reflections("Lesson 6")["reflection"]["text"] == text.strip() == widget.saved_text
+        assert Reflection("Why?", LessonScore("Lesson 6")).input.value == text.strip()
+    else:
+        assert progress.reflections("Lesson 6") == before

@@ -35,7 +35,8 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark,
                                     choice_checker, parse_int)
 
 __all__ = ["POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
-           "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components"]
+           "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
+           "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES"]
 
 SEATS = (N_("Gold"), N_("Coral"))   # translated with tr() where shown
 
@@ -80,42 +81,67 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 "
                         "b1-b2"),
-    # lesson 5: Gold opened a chain of 4; only a loop of 4 is left. Coral to move
-    "not_worth_it": (3, 3, "a1-a2 a2-a3 a4-b4 c3-c4 c4-d4 b4-c4 a3-a4 b1-c1 a2-b2 d2-d3 b2-c2 c1-d1 c2-c3 d1-d2 "
-                           "c3-d3 d3-d4"),
-    # lesson 5, final challenge: safe lines left (Gold), a loop opened (Coral), a chain opened (Gold)
+    # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1) are left after
+    # it: keeping control costs more than it wins (take both: +6; double-deal: −6). Coral to move
+    "not_worth_it": (3, 3, "b2-b3 c1-d1 a1-a2 c3-c4 d3-d4 b1-b2 b2-c2 b3-b4 a4-b4 d2-d3 d1-d2 a2-a3 a1-b1 "
+                           "a2-b2"),
+    # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
+    # double-deal. Gold to move
+    "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 "
+                           "a2-b2"),
+    # lesson 5: two boxes on offer and nothing else left on the board. Coral to move
+    "last_chain": (3, 3, "a1-a2 a3-b3 c4-d4 c2-d2 a1-b1 d3-d4 a3-a4 b1-c1 d1-d2 c2-c3 a2-a3 b2-c2 b4-c4 a2-b2 "
+                         "b1-b2 b2-b3 b3-c3 c1-c2 c1-d1 c3-d3 d2-d3 c3-c4"),
+    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold), a chain opened (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
-    "challenge_loop": (3, 3, "b1-c1 b3-c3 c1-c2 b4-c4 d1-d2 a1-a2 d3-d4 d2-d3 a4-b4 a1-b1 c4-d4 c2-c3 a3-b3 "
-                             "a2-a3 b2-b3"),
+    "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
+                               "c2-c3 c3-d3 c3-c4"),
+    # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
+    "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
+    # lesson 2: one safe line left (also the solver's best move), Coral to move
+    "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
+    # lesson 2: Gold opened a chain of 5 that turns two corners; Coral to move
+    "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
+    # lesson 3: two chains (6 and 3), no loop, Coral to move
+    "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
+    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move (the chains step-through starts here)
+    "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
+    # lesson 3: chains of 3, 2, 2 and 1, Gold to move: hand over the single box
+    "give_single": (3, 3, "b1-b2 c3-c4 a2-b2 a2-a3 c2-c3 c1-d1 c4-d4 c2-d2 b4-c4 a3-a4 b1-c1 a4-b4"),
+    # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
+    # away wins. Gold to move
+    "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
     "challenge_chain": (3, 3, "a1-a2 a1-b1 b3-b4 c1-d1 d2-d3 d3-d4 c3-d3 b2-b3 b3-c3 a2-a3 a4-b4 b1-c1 d1-d2 "
                               "b2-c2 b1-b2 c2-d2 c1-c2 c2-c3"),
 }
 
-# A whole game on 3×3 (three chains of 3), used by lesson 4: twelve safe lines, then perfect play.
-REAL_GAME = ("c1-c2 d2-d3 b1-b2 c2-c3 c1-d1 b3-b4 d3-d4 a2-a3 c3-c4 a3-a4 b2-b3 a1-a2 "
-             "a1-b1 a2-b2 a3-b3 a4-b4 b1-c1 b2-c2 b4-c4 b3-c3 c2-d2 d1-d2 c3-d3 c4-d4")
+# A whole game on 3×3, used by lesson 4: twelve safe lines, then perfect play.  Chosen so that, at every
+# position of the safe-line phase where a long chain is forming, the side the forming count suits is the side
+# the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count the lesson teaches never
+# points the wrong way here, nor when the safe lines run out.  Coral's sixth line, c1-c2, changes both.
+REAL_GAME = ("a1-b1 a2-a3 a4-b4 a1-a2 b2-b3 d3-d4 c3-c4 b3-b4 d2-d3 c2-c3 c1-d1 c1-c2 "
+             "b1-c1 a2-b2 a3-b3 a3-a4 b1-b2 b2-c2 b4-c4 b3-c3 c2-d2 c3-d3 c4-d4 d1-d2")
 
 # Step sequences: a start position, then steps of one or more lines; a caption of None is written
-# by :func:`describe_line` from the analysis of the position.
+# by :func:`describe_line` from the analysis of the position.  ``judge``: the exact solver's verdict on
+# every move is added to its caption (a mistake is named as one, with the better line).
 SEQUENCES: dict[str, dict[str, Any]] = {
     "third_sides": {
-        "start": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2"),
+        "start": (3, 3, "a2-b2 d3-d4 c2-c3 c3-d3 b1-b2 b3-c3"),
         "parts": False,
-        "intro": N_("Seven lines are drawn; no box has three sides yet. A box with a third side is tinted red."),
-        "steps": ["a2-a3", "a3-a4", "a3-b3", "a1-b1", "c2-c3", "d2-d3", "a4-b4", "b3-b4", "b3-c3"],
-        "outro": N_("Gold is out of safe lines now too."),
+        "intro": N_("Six lines are drawn; no box has three sides yet. A box with a third side is tinted red."),
+        "steps": ["d1-d2", "c1-d1", "a3-a4", "a3-b3", "b4-c4", "b1-c1", "a1-b1", "a1-a2"],
+        "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
     },
     "chains": {
-        "start": POSITIONS["chains_234"],
-        "intro": N_("No safe line is left: chains of 2, 3 and 4, each in its own tint. Gold must open one."),
-        "judge": True,
-        "steps": "b1-c1 b1-b2 a1-a2 d1-d2 c2-d2 c3-d3 d3-d4 a4-b4 b3-b4 b3-c3 b2-b3 a2-a3".split(),
+        "start": POSITIONS["chains_432"],
+        "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
+        "steps": "a3-b3 a4-b4 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
         "outro": N_("Each player took whole chains, then had to open the next."),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
         "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
-        "judge": True,
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
         "outro": N_("Opening the loop handed all six boxes over."),
     },
@@ -124,7 +150,6 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "intro": N_("A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains."),
         "steps": REAL_GAME.split(),
         "forming": True,
-        "outro": N_("Three long chains: 16 + 3 = 19 is odd, what Coral wanted."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
@@ -134,13 +159,25 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     },
     "greedy": {
         "start": POSITIONS["double_deal"],
-        "intro": N_("The same start, but this time Gold grabs every box on offer."),
+        "intro": N_("No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box, and then grabs every box on offer."),
         "judge": True,
         "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "b1-b2", "a1-a2", "a3-b3", "b2-b3", "b3-c3",
                   "b4-c4", "a3-a4"],
         "outro": N_("Coral won 5–4."),
     },
 }
+
+
+def sequence_positions(name: str) -> list[DotsAndBoxes]:
+    """The position each step of a named sequence shows (its start, then after each line)."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    out = [game.copy()]
+    for line in spec["steps"]:
+        game.play(line)
+        out.append(game.copy())
+    return out
 
 
 def position(name: str) -> DotsAndBoxes:
@@ -307,13 +344,26 @@ def steps(name: str) -> list[Step]:
     game = DotsAndBoxes.from_moves(width, height, moves)
     parts = spec.get("parts", True)
     result = [Step(_frozen_scene(game, parts), tr(spec["intro"]) if spec.get("intro") else _status(game))]
+    ran_out = None
     for line in spec["steps"]:
         caption = describe_line(game, line, judge=spec.get("judge", False))
         game.play(line)
+        if ran_out is None and not safe_lines(game):
+            ran_out = analysis.long_chain_rule(game)
         extra = _status(game, parts, forming=spec.get("forming", False))
         result.append(Step(_frozen_scene(game, parts), caption + (" " + extra if extra else "")))
-    if spec.get("outro"):
-        result[-1] = Step(result[-1].scene, result[-1].caption + " " + tr(spec["outro"]))
+    outro = tr(spec["outro"]) if spec.get("outro") else ""
+    if spec.get("forming") and ran_out is not None:
+        total = ran_out.dots + ran_out.long_chains
+        wanted = ran_out.even_seat if total % 2 == 0 else ran_out.odd_seat
+        outro = ntr("When the safe lines ran out there was {n} long chain: {dots} + {n} = {total} is {parity}, "
+                    "the count {seat} wanted.",
+                    "When the safe lines ran out there were {n} long chains: {dots} + {n} = {total} is {parity}, "
+                    "the count {seat} wanted.", ran_out.long_chains, dots=ran_out.dots, total=total,
+                    parity=tr("even") if total % 2 == 0 else tr("odd"),
+                    seat=tr(SEATS[ran_out.even_seat if ran_out.long_chains % 2 == 0 else ran_out.odd_seat]))
+    if outro:
+        result[-1] = Step(result[-1].scene, result[-1].caption + " " + outro)
     return result
 
 
@@ -330,6 +380,8 @@ def _status(game: DotsAndBoxes, parts: bool = True, forming: bool = False) -> st
     score = tr("(Gold {g}, Coral {c}.)", g=g, c=c)
     if forming and safe_lines(game):
         rule = analysis.long_chain_rule(game)
+        if not rule.long_chains:
+            return tr("No long chain is forming yet. {score}", score=score)
         return (tr("Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits {favoured}. {score}", long_chains=rule.long_chains, dots=rule.dots, parity=tr("even") if (rule.dots + rule.long_chains) % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]), score=score))
     if parts and not safe_lines(game) and not third_side_boxes(game):
         long_n = long_chain_count(game)
@@ -353,6 +405,8 @@ class DotsExercise(Exercise):
     game: DotsAndBoxes | None = None
     parts: bool = True               # tint chains and loops on the board (not before lesson 3)
     asks_best: bool = True           # a click asks for a move: the solver's best moves must be accepted
+    level: str = ""                  # "easy", "medium" or "hard" (set from LEVELS; shown in the lesson's heading)
+    third_sides: bool = True         # tint boxes with a third side red (off where counting them is the question)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -373,8 +427,8 @@ def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) 
     return check
 
 
-def safe_line_exercise() -> DotsExercise:
-    game = position("three_safe")
+def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
+    game = position(name)
     safe = safe_lines(game)
     seat = tr(SEATS[game.to_move])
 
@@ -393,12 +447,15 @@ def safe_line_exercise() -> DotsExercise:
         return False, (ntr("{name} gives box {boxes} its third side: Coral would take {n} box at once.", "{name} gives box {boxes} its third side: Coral would take {n} boxes at once.", takeable(after), name=name, boxes=_boxes(game, boxes)))
 
     wrong = [l for l in game.legal_moves() if l not in safe]
+    prompt = (tr("{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.", seat=seat)
+              if len(safe) > 1 else
+              tr("{seat} to move. Every line but one gives a box its third side. <b>Click the safe line.</b>", seat=seat))
     return DotsExercise(
-        tr("{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.", seat=seat),
-        _line_checker(game, judge),
+        prompt, _line_checker(game, judge),
         hint=tr("A line is safe when each box beside it has at most one side drawn already."),
-        answer=tr("the safe lines are {join}.", join=_join(safe)), solutions=safe, game=game, click=True, wrong=wrong,
-        key="safe_line", parts=False)
+        answer=tr("the safe lines are {join}.", join=_join(safe)) if len(safe) > 1 else tr("the safe line is {line}.", line=safe[0]),
+        solutions=safe, game=game, click=True, wrong=wrong,
+        key="safe_line" if name == "three_safe" else f"safe_line_{name}", parts=False)
 
 
 def count_safe_exercise() -> DotsExercise:
@@ -408,7 +465,7 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes: {n} safe lines. Exercise 2 asks you to find them.", n=n)
+            return True, tr("Yes: {n} safe lines. The next exercise asks you to find them.", n=n)
         if k < n:
             return False, (tr("There are more than {k}. Check every undrawn line: is each box beside it still at one side or fewer?", k=k))
         return False, (tr("Fewer than {k}: a line next to a box that already has two sides gives that box its third side, so it is not safe.", k=k))
@@ -417,17 +474,28 @@ def count_safe_exercise() -> DotsExercise:
                         hint=tr("Count the undrawn lines whose boxes all have at most one side drawn."),
                         answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
-                        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game))))
+                        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game)), _safe_lines_left_caption(n)))
+
+
+def _safe_lines_left_caption(n: int) -> str:
+    """How a step-through caption says "n safe lines left" (a leak for an exercise whose answer is n)."""
+    full = tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat="\0",
+              name="\0", left=n)
+    return full.split("\0")[-1]
 
 
 def take_box_exercise() -> DotsExercise:
     game = position("third_sides")
     seat = tr(SEATS[game.to_move])
     taking = [l for l in game.legal_moves() if _completes(game, l)]
+    values = move_values(game)
+    best = max(values.values())
 
     def judge(name: str) -> tuple[bool, str]:
-        if name in taking:
+        if name in taking and values[name] == best:
             return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (the solver agrees: the best move here).", name=name))
+        if name in taking:
+            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: the solver prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
         on_offer = _boxes(game, third_side_boxes(game))
         return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
 
@@ -441,8 +509,8 @@ def _completes(game: DotsAndBoxes, line: str) -> bool:
     return boxes_won(game, line) > 0
 
 
-def how_many_exercise() -> DotsExercise:
-    game = position("open_four")
+def how_many_exercise(name: str = "open_four") -> DotsExercise:
+    game = position(name)
     n = takeable(game)
     seat = tr(SEATS[game.to_move])
 
@@ -459,7 +527,7 @@ def how_many_exercise() -> DotsExercise:
     return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
                         check, hint=tr("Take the box with three sides in your head, then look at its neighbour."),
                         answer=f"{n}.", solutions=[n, f" {n} "], game=game, wrong=[1, n - 1, n + 1],
-                        key="how_many", parts=False)
+                        key="how_many" if name == "open_four" else f"how_many_{name}", parts=False)
 
 
 def _parts_of(game: DotsAndBoxes, kind: str) -> list[int]:
@@ -474,17 +542,20 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes: {n} chains. Exercise 2 asks how long they are.", n=n)
+            if name == "four_by_four":
+                return True, tr("Yes: {n} chains. The next exercise asks how long they are.", n=n)
+            return True, ntr("Yes: {n} chain.", "Yes: {n} chains.", n)
         if k == n + len(loops) and loops:
-            return False, (ntr("You counted the loop too. A loop closes on itself (no end reaches the edge or a free box): count chains only.", "You counted the loops too. A loop closes on itself (no end reaches the edge or a free box): count chains only.", len(loops)))
+            return False, (ntr("You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.", "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.", len(loops)))
         if k < n:
             return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
         return False, (tr("Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when it turns a corner."))
 
+    wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops)]) if w != n and w >= 0]
     return DotsExercise(tr("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?"),
-                        check, hint=tr("Each tinted region is one chain or loop. A loop has no ends."),
+                        check, hint=tr("Start at a box with two sides drawn and follow its undrawn sides box by box: where the run stops is an end. A loop has no ends."),
                         answer=f"{n}.", solutions=[n],
-                        game=game, wrong=[n - 1, n + 1, n + len(loops)], key=f"count_chains_{name}",
+                        game=game, wrong=wrong, key=f"count_chains_{name}", parts=False,
                         leaks=(describe_components(game), f"{n} chains"))
 
 
@@ -512,15 +583,15 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
             return False, tr("The right number of chains, but the lengths add up to {sum}, not {sum2}.", sum=sum(got), sum2=sum(chains))
         if len(got) != len(chains):
             return False, (ntr("You listed {n} length; there are {chains} chains.", "You listed {n} lengths; there are {chains} chains.", len(got), chains=len(chains)))
-        return False, tr("The total is right but the lengths are not: count each tinted chain box by box.")
+        return False, tr("The total is right but the lengths are not: follow each chain from one end to the other, box by box.")
 
     return DotsExercise(tr("<b>Type the length of every chain</b>, separated by commas (any order)."), check,
-                        hint=tr("Count the boxes of each tint; the pink region is a loop."),
+                        hint=tr("Follow each run of boxes from one end to the other and count its boxes; a run that closes on itself is a loop."),
                         answer=f"{_join(chains)}.", solutions=[", ".join(map(str, chains)),
                                                             " ".join(map(str, reversed(chains))),
                                                             tuple(chains)],
                         game=game, wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
-                        key=f"chain_lengths_{name}",
+                        key=f"chain_lengths_{name}", parts=False,
                         leaks=(describe_components(game), _join(chains), ", ".join(map(str, chains))))
 
 
@@ -538,7 +609,8 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
         return False, (ntr("Not {k}. A loop is a ring of boxes with no end at the edge: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at the edge: find each and add up the boxes.", len(loops), k=k))
 
     return DotsExercise(tr("<b>How many boxes are in loops</b> on this board?"), check,
-                        hint=tr("Loops are drawn in pink and purple tints."), answer=f"{total} ({_join(loops)}).",
+                        hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
+                        answer=f"{total} ({_join(loops)}).", parts=False,
                         solutions=[total], game=game, wrong=[len(loops), total - 1, total + 2],
                         key=f"count_loops_{name}", leaks=(describe_components(game), tr("loops of {join}", join=_join(loops))))
 
@@ -563,7 +635,7 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     if line in safe_lines(game):
         rule = analysis.long_chain_rule(after)
         total = rule.dots + rule.long_chains
-        return (ntr("it is safe; after it the board is heading for {n} long chain: {dots} + {n} = {total} is {parity}, which suits {favoured}.", "it is safe; after it the board is heading for {n} long chains: {dots} + {n} = {total} is {parity}, which suits {favoured}.", rule.long_chains, dots=rule.dots, total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured])))
+        return (ntr("it is safe; after it {n} long chain is forming: {dots} + {n} = {total} is {parity}, the count {favoured} wants.", "it is safe; after it {n} long chains are forming: {dots} + {n} = {total} is {parity}, the count {favoured} wants.", rule.long_chains, dots=rule.dots, total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured])))
     given = takeable(after)
     offered = {b for p in components(game) if p.opened for b in p.boxes}
     touched = set(game.geometry.line_boxes[game.line_index(line)])
@@ -576,8 +648,8 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     if len(parts) == 1 and two:
         shared = _shared_line_name(game, two[0])
         if line == shared:
-            return (tr("it hands over the 2-chain by its middle line: {other} can take both boxes but cannot refuse them, so cannot keep control with a double-deal.", other=other))
-        return (tr("it hands over the 2-chain by an end: {other} can take both boxes, or refuse them with a double-deal (drawing the far end) and keep control.", other=other))
+            return (tr("it hands over the 2-chain by its middle line (a hard-hearted handout): {other} can take both boxes but cannot refuse them.", other=other))
+        return (tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes, or refuse them by drawing the far end, so that you must open the next chain.", other=other))
     what = describe_parts(parts)
     return ntr("it opens {what}: {other} can take {n} box in a row.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
 
@@ -629,20 +701,33 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
 
 
 # lesson 4
-def parity_exercise(width: int = 5, height: int = 4, seat: int = 0) -> DotsExercise:
+def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 4) -> DotsExercise:
+    """Which numbers of long chains, from 1 to ``most``, suit ``seat`` on a ``width``×``height`` board?"""
     dots = geometry(width, height).n_dots
     parity = wanted_parity(width, height, seat)
+    counts = [k for k in range(1, most + 1) if (k % 2 == 0) == (parity == "even")]
+    others = [k for k in range(1, most + 1) if k not in counts]
     who = tr(SEATS[seat])
     role = tr("moves first") if seat == 0 else tr("moves second")
-    explain = {
-        parity.capitalize(): (tr("Right: {dots} dots, and the first player wants dots + long chains even, so {who} ({role}) wants an {parity} number of long chains.", dots=dots, who=who, role=role, parity=tr(parity))),
-        ("Odd" if parity == "even" else "Even"): (
-            tr("Not quite: the rule is about dots + long chains. This board has {dots} dots ({parity}); the first player wants the sum even, the second player wants it odd.", dots=dots, parity=tr("even") if dots % 2 == 0 else tr("odd"))),
-    }
-    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. Does {who} want an <b>even</b> or an <b>odd</b> number of long chains?", width=width, height=height, who=who, role=role), choice_checker(parity.capitalize(), explain),
-                        hint=tr("Count the dots: ({width}+1) × ({height}+1).", width=width, height=height), answer=f"{tr(parity)}.",
-                        solutions=[parity, parity.capitalize()], choices=[N_("Even"), N_("Odd")],
-                        wrong=["odd" if parity == "even" else "even"], key=f"parity_{width}x{height}_{seat}",
+    why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        got = sorted(set(_parse_lengths(answer)))
+        if any(k < 1 or k > most for k in got):
+            raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
+        if got == counts:
+            return True, tr("Right: {why} So {who} ({role}) wants an {parity} number of long chains: {join}.", why=why, who=who, role=role, parity=tr(parity), join=_join(counts))
+        if got == others:
+            return False, tr("Those suit the other player. {why}", why=why)
+        if set(got) < set(counts):
+            return False, tr("Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most)
+        return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
+
+    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit {who}?</b> Type them, separated by commas.", width=width, height=height, who=who, role=role, most=most), check,
+                        hint=tr("Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?", width=width, height=height),
+                        answer=f"{_join(counts)}.", solutions=[", ".join(map(str, counts)), tuple(counts)],
+                        wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
+                        key=f"parity_{width}x{height}_{seat}",
                         leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
 
 
@@ -664,7 +749,7 @@ def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
 
     return DotsExercise(tr("<b>How many long chains</b> are on this board?"), check,
                         hint=tr("Long = 3 boxes or more. Loops never count."), answer=f"{n}.",
-                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}",
+                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}", parts=False,
                         leaks=(describe_components(game), tr("{n} long chain", n=n)))
 
 
@@ -699,11 +784,9 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
 
 
 # lesson 5
-def keep_control_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2",
-                          start: str = "double_deal") -> DotsExercise:
-    """The opponent opened a long chain, two boxes are left: click the move that keeps control."""
-    width, height, base = POSITIONS[start]
-    game = DotsAndBoxes.from_moves(width, height, f"{base} {moves}")
+def keep_control_exercise(name: str = "keep_control") -> DotsExercise:
+    """The opponent opened a long chain, two boxes are left and a long chain comes next: keep control."""
+    game = position(name)
     values = move_values(game)
     best = max(values.values())
     right = sorted(l for l, v in values.items() if v == best)
@@ -717,10 +800,10 @@ def keep_control_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2",
             return False, (tr("{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: {seat} ends {ahead} instead of {ahead2}.", name=name, seat=seat, other=other, ahead=_ahead(v), ahead2=_ahead(best)))
         return False, (tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and {seat} ends {ahead} instead of {ahead2}.", name=name, other=other, seat=seat, ahead=_ahead(v), ahead2=_ahead(best)))
 
-    return DotsExercise(tr("{other} opened a chain and {seat} has taken all but two of its boxes. <b>Click the line that keeps control.</b>", other=other, seat=seat), _line_checker(game, judge),
+    return DotsExercise(_mid_chain_prompt(game), _line_checker(game, judge),
                         hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
                         answer=tr("{join} (the double-deal).", join=_join(right)), solutions=right, game=game, click=True,
-                        wrong=[l for l in values if l not in right], key=f"keep_control_{start}")
+                        wrong=[l for l in values if l not in right], key=name)
 
 
 def steer_exercise(name: str) -> DotsExercise:
@@ -733,6 +816,18 @@ def steer_exercise(name: str) -> DotsExercise:
         name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Click the line that keeps {seat} winning.</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
+
+
+def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
+    """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead."""
+    game = position(name)
+    seat = tr(SEATS[game.to_move])
+    n = len(safe_lines(game))
+    return best_move_exercise(
+        name, ntr("{seat} to move; {n} safe line is left. <b>Click the line that keeps {seat} winning.</b>",
+                  "{seat} to move; {n} safe lines are left. <b>Click the line that keeps {seat} winning.</b>", n, seat=seat),
+        tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
+        key=f"sacrifice_{name}")
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -786,7 +881,10 @@ def decisive_move_exercise() -> DotsExercise:
                         hint=tr("The long-chain count decides who must open the first long chain. Step through again and watch the count while safe lines are left."),
                         answer=f"{d['line']}.", solutions=[d["line"]],
                         wrong=[moves[i] for i in range(len(moves)) if i != d["index"]][:6] + ["a1-b2"],
-                        key="decisive_move")
+                        key="decisive_move",
+                        # every line of the game is named in the step-through above: what gives the answer away
+                        # is a sentence judging the decisive line, not its name
+                        leaks=(tr("{line} threw", line=d["line"]), tr("after {line} {loser}", line=d["line"], loser=loser)))
 
 
 # lesson 1
@@ -808,16 +906,71 @@ def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
 
 
 def first_box_exercise() -> DotsExercise:
+    """Win the box with three sides.  The feedback uses lesson 1's words only (no solver talk)."""
     game = position("first_box")
-    return best_move_exercise("first_box", tr("{seat_name} to move. <b>Click the line that wins a box.</b>", seat_name=tr(SEATS[game.to_move])), tr("Which box has three sides drawn?"), key="first_box", parts=False)
+    seat = tr(SEATS[game.to_move])
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    box = third_side_boxes(game)
+
+    def judge(name: str) -> tuple[bool, str]:
+        if name in right:
+            return True, tr("Yes: {name} is the fourth side of box {box}. The box is {seat}'s, and {seat} draws again.", name=name, box=_boxes(game, box), seat=seat)
+        after = game.copy()
+        after.play(name)
+        if third_side_boxes(after):
+            return False, tr("{name} wins no box, so the turn passes — and box {box} still has three sides: the other player can take it now.", name=name, box=_boxes(game, box))
+        return False, tr("{name} wins no box. Look for the box with three sides drawn and draw its missing side.", name=name)
+
+    return DotsExercise(tr("{seat} to move. <b>Click the line that wins a box.</b>", seat=seat), _line_checker(game, judge),
+                        hint=tr("Which box has three sides drawn?"), answer=f"{_join(right)}.", solutions=right,
+                        game=game, click=True, key="first_box", parts=False,
+                        wrong=sorted((l for l in values if l not in right), key=lambda l: (-values[l], l)))
 
 
-def who_moves_exercise() -> DotsExercise:
-    explain = {"Coral": tr("Right: whoever wins a box draws again. The turn passes only after a line that wins nothing."),
-               "Gold": tr("No: winning a box means drawing again, so it is still Coral's turn.")}
-    return DotsExercise(tr("Coral has just drawn a line that wins a box. <b>Who draws the next line?</b>"),
-                        choice_checker("Coral", explain), hint=tr("Rule 3."), answer=tr("Coral") + ".", solutions=["Coral"],
-                        choices=["Gold", "Coral"], wrong=["Gold"], key="who_moves", leaks=(tr("still Coral's turn"),))
+def whose_turn_exercise(moves: str = "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1") -> DotsExercise:
+    """Follow the turns through a written game, including a line that wins a box."""
+    game = DotsAndBoxes.from_moves(3, 3, moves)
+    answer = SEATS[game.to_move]                 # English choice value, shown translated
+    lines = moves.split()
+    replay = DotsAndBoxes(3, 3)
+    winner_line = None
+    for line in lines:
+        if boxes_won(replay, line) and winner_line is None:
+            winner_line = (line, tr(SEATS[replay.to_move]))
+        replay.play(line)
+    explain = {
+        answer: tr("Right: {line} won a box, so {seat} drew again; the line after it won nothing, so the turn passed.", line=winner_line[0], seat=winner_line[1]),
+        SEATS[1 - game.to_move]: tr("Not quite: players do not simply take turns. {line} won a box, so the same player drew again.", line=winner_line[0]),
+    }
+    return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: {lines}. <b>Who draws the next line?</b>", lines=", ".join(lines)),
+                        choice_checker(answer, explain), hint=tr("Write the lines down one under the other and put the player's name beside each. Did any line win a box?"),
+                        answer=f"{tr(answer)}.", solutions=[answer], choices=list(SEATS),
+                        wrong=[SEATS[1 - game.to_move]], key="whose_turn", leaks=(tr("so the turn passed"),))
+
+
+def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
+    """Use the words: how many boxes have a third side?"""
+    game = position(name)
+    boxes = third_side_boxes(game)
+    n = len(boxes)
+    two = [b for b in range(game.geometry.n_boxes) if game.sides_drawn(b) == 2]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Yes, {n}: boxes {boxes} each have three sides drawn. The player to move can take every one of them.", n=n, boxes=_boxes(game, boxes))
+        if k == n + len(two):
+            return False, tr("You counted boxes with only two sides drawn too. A third side means three sides drawn, one missing.")
+        if k < n:
+            return False, tr("More than {k}: check every box, corners and edges too.", k=k)
+        return False, tr("Fewer than {k}: a box has a third side only when exactly one of its sides is missing.", k=k)
+
+    return DotsExercise(tr("<b>How many boxes on this board have a third side?</b>"), check,
+                        hint=tr("Go box by box and count its drawn sides: you want boxes with exactly 3."),
+                        answer=f"{n}.", solutions=[n], game=game, wrong=[n + len(two), n - 1, n + 1],
+                        key="third_sides_count", parts=False, third_sides=False, leaks=(_boxes(game, boxes),))
 
 
 def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
@@ -849,11 +1002,42 @@ def loop_four_exercise() -> DotsExercise:
                               tr("A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 worth that?"), key="loop_four")
 
 
-def not_worth_it_exercise() -> DotsExercise:
-    game = position("not_worth_it")
-    other = tr(SEATS[1 - game.to_move])
-    return best_move_exercise("not_worth_it", tr("{other} opened a chain of four; only a loop of four is left. <b>Click {seat_name}'s best line.</b>", other=other, seat_name=tr(SEATS[game.to_move])),
-                              tr("Keeping control costs boxes now. What do you win later, when the other player opens the loop?"), key="not_worth_it")
+def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
+    """``(length, taken)``: the chain the other player opened, and how many of its boxes the mover has taken."""
+    taken = 0
+    for _, seat, boxes in reversed(game.log):
+        if seat != game.to_move or not boxes:
+            break
+        taken += len(boxes)
+    return taken + takeable(game), taken
+
+
+def _rest_after(game: DotsAndBoxes) -> str:
+    """The chains and loops left once the opened one is taken, in words."""
+    rest = [p for p in components(game) if not p.opened]
+    chains = sorted((p.length for p in rest if p.kind == "chain"), reverse=True)
+    loops = sorted((p.length for p in rest if p.kind == "loop"), reverse=True)
+    bits = []
+    if chains:
+        bits.append(ntr("a chain of {lengths}", "chains of {lengths}", len(chains), lengths=_join(chains)))
+    if loops:
+        bits.append(ntr("a loop of {lengths}", "loops of {lengths}", len(loops), lengths=_join(loops)))
+    return tr(" and ").join(bits) if bits else tr("nothing")
+
+
+def _mid_chain_prompt(game: DotsAndBoxes) -> str:
+    length, taken = _opened_chain(game)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    return ntr("{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. <b>Click {seat}'s best line.</b>",
+               "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. <b>Click {seat}'s best line.</b>",
+               taken, other=other, length=length, seat=seat, rest=_rest_after(game))
+
+
+def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
+    """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them."""
+    return best_move_exercise(name, _mid_chain_prompt(position(name)),
+                              tr("Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be refused?"),
+                              key=name)
 
 
 def challenge_exercise(name: str) -> DotsExercise:
@@ -875,10 +1059,9 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else str(v)
 
 
-def last_chain_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2 a1-a2 b1-b2 a3-b3 a3-a4 b2-b3") -> DotsExercise:
-    """The last chain is open: double-dealing now only throws boxes away."""
-    width, height, base = POSITIONS["double_deal"]
-    game = DotsAndBoxes.from_moves(width, height, f"{base} {moves}")
+def last_chain_exercise(name: str = "last_chain") -> DotsExercise:
+    """Two boxes on offer: take them, or double-deal?  (Here there is nothing left to keep control of.)"""
+    game = position(name)
     values = move_values(game)
     take = max(v for l, v in values.items() if _completes(game, l))
     deal = max((v for l, v in values.items() if not _completes(game, l)), default=None)
@@ -887,8 +1070,8 @@ def last_chain_exercise(moves: str = "c4-d4 d3-d4 c2-d2 d2-d3 c1-c2 a1-a2 b1-b2 
         "Take them all": tr("Right: no chain is left to win back, so take every box ({ahead} on the boxes left).", ahead=_ahead(take)),
         "Double-deal": (tr("No: a double-deal gives two boxes away to keep control, but there is nothing left to control: {ahead} instead of {ahead2}.", ahead=_ahead(deal if deal is not None else take), ahead2=_ahead(take))),
     }
-    return DotsExercise(tr("{seat_name} to move: the last chain is open. <b>Take them all, or double-deal?</b>", seat_name=tr(SEATS[game.to_move])), choice_checker(answer, explain),
-                        hint=tr("A double-deal pays two boxes for the next chain. Is there a next chain?"),
+    return DotsExercise(tr("{seat_name} to move, with two boxes on offer. <b>Take them all, or double-deal?</b>", seat_name=tr(SEATS[game.to_move])), choice_checker(answer, explain),
+                        hint=tr("A double-deal pays two boxes for what comes after this chain. Look at the rest of the board."),
                         answer=f"{tr(answer).lower()}.", solutions=[answer], choices=[N_("Take them all"), N_("Double-deal")],
                         game=game, wrong=["Double-deal" if answer == "Take them all" else "Take them all"],
                         key="last_chain", leaks=(tr("nothing left to control"),))
@@ -909,32 +1092,68 @@ def double_deal_score_exercise() -> DotsExercise:
             return True, tr("Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold}).", gold=gold, greedy_gold=greedy_gold)
         if k == greedy_gold:
             return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
-        return False, tr("Step through the double-deal game above and count Gold's boxes at the end.")
+        return False, tr("Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4.")
 
-    return DotsExercise(tr("In the double-deal game above, <b>how many of the 9 boxes does Gold end with?</b>"),
-                        check, hint=tr("Gold gives 1 box, takes 2, gives 2, then takes the last chain."),
-                        answer=f"{gold}.", solutions=[gold], game=game, wrong=[greedy_gold, 9, 3],
+    return DotsExercise(tr("Same start as above, but now Gold takes only the first two boxes of Coral's chain of 4 and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
+                        check, hint=tr("Gold gives 1 box, takes 2, gives 2. Who must open the last chain of 4 then?"),
+                        answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
 
 
 BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
-    1: {"lines_2x2": lines_count_exercise, "who_moves": who_moves_exercise, "name_line": name_line_exercise,
-        "first_box": first_box_exercise},
-    2: {"count_safe": count_safe_exercise, "safe_line": safe_line_exercise, "take_box": take_box_exercise,
-        "how_many": how_many_exercise},
-    3: {"count_chains": count_chains_exercise, "chain_lengths": chain_lengths_exercise,
-        "count_loops": count_loops_exercise, "hand_over": hand_over_exercise},
+    1: {"lines_2x2": lines_count_exercise, "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
+        "first_box": first_box_exercise, "third_sides_count": third_sides_count_exercise},
+    2: {"take_box": take_box_exercise, "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
+        "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
+        "long_run": lambda: how_many_exercise("long_run")},
+    3: {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
+        "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
+        "count_loops": count_loops_exercise, "give_single": lambda: hand_over_exercise("give_single")},
     4: {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
         "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
         "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
-        "steer_coral": lambda: steer_exercise("steer_coral"), "decisive_move": decisive_move_exercise},
-    5: {"keep_control": keep_control_exercise, "loop_four": loop_four_exercise,
-        "not_worth_it": not_worth_it_exercise, "last_chain": last_chain_exercise,
-        "double_deal_score": double_deal_score_exercise,
+        "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
+        "decisive_move": decisive_move_exercise},
+    5: {"double_deal_score": double_deal_score_exercise, "keep_control": keep_control_exercise,
+        "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise, "last_chain": last_chain_exercise,
         "challenge_safe": lambda: challenge_exercise("challenge_safe"),
-        "challenge_loop": lambda: challenge_exercise("challenge_loop"),
+        "challenge_single": lambda: challenge_exercise("challenge_single"),
         "challenge_chain": lambda: challenge_exercise("challenge_chain")},
 }
+
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+"""The three levels an exercise is marked with (its heading on the page ends with the level, translated)."""
+
+LEVELS: dict[str, str] = {
+    "lines_2x2": "easy", "name_line": "easy", "whose_turn": "medium", "first_box": "medium",
+    "third_sides_count": "hard",
+    "take_box": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium", "one_safe": "hard",
+    "long_run": "hard",
+    "count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
+    "count_loops": "hard", "give_single": "hard",
+    "parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
+    "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard", "decisive_move": "hard",
+    "double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
+    "last_chain": "medium", "challenge_safe": "hard", "challenge_single": "hard", "challenge_chain": "hard",
+}
+"""Each exercise's level, easy to hard down each lesson's page."""
+
+REFLECTIONS: dict[int, str] = {
+    1: N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
+    2: N_("Explain in one sentence why, sooner or later, one player has to give boxes away."),
+    3: N_("Explain in one sentence why a 2-chain handed over by its middle line cannot be refused."),
+    4: N_("Explain in one sentence what you can do when every safe line leaves the wrong number of long chains."),
+    5: N_("Explain in one sentence when keeping control is not worth the two boxes it costs."),
+}
+"""The closing reflection question of each lesson (model answers: the teacher guides, not the page)."""
+
+
+def reflection(lesson: int, score: LessonScore):
+    """The closing question of ``lesson``: a text box whose answer is saved with the pupil's progress."""
+    from gamekit.widgets.lesson import Reflection
+    if lesson not in REFLECTIONS:
+        raise ValueError(tr("no lesson {lesson}: the Dots and Boxes lessons are 1 to 5", lesson=lesson))
+    return Reflection(tr(REFLECTIONS[lesson]), score)
 
 
 def _built(name: str) -> DotsExercise:
@@ -946,7 +1165,9 @@ def _built_in(name: str, language: str) -> DotsExercise:
     """One exercise per language (its questions and feedback are written in that language)."""
     for table in BUILDERS.values():
         if name in table:
-            return table[name]()
+            built = table[name]()
+            built.level = LEVELS[name]
+            return built
     raise KeyError(f"no exercise {name!r}; known: {', '.join(n for t in BUILDERS.values() for n in t)}")
 
 
@@ -978,7 +1199,8 @@ def exercise(name: str, score: LessonScore | None = None):
                 raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.", line_name=game.line_name(line)))
             return game.line_name(line)
 
-        return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts), hit=hit,
+        return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts,
+                                                             third_sides=ex.third_sides), hit=hit,
                            size=layout.css_size, score=score)
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
@@ -986,7 +1208,7 @@ def exercise(name: str, score: LessonScore | None = None):
         from gamekit.widgets.base import BoardCanvas
         layout = layout_for(ex.game)
         picture = BoardCanvas(*layout.css_size)
-        picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts))
+        picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts, third_sides=ex.third_sides))
         widget.picture = picture
         widget.children = [widget.children[0], picture.canvas, *widget.children[1:]]
     return widget

@@ -667,3 +667,64 @@ class LessonScore(Localized, W.HTML):
 
 __all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
            "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]
+
+
+# ---------------------------------------------------------------------------------------
+# Reflection: a closing question answered in words, saved with the pupil's progress
+# ---------------------------------------------------------------------------------------
+class Reflection(_LessonBase):
+    """A lesson's closing question: a text box and a Save button.  Nothing is judged: the answer is kept
+    (:func:`gamekit.progress.save_reflection`, under the score's lesson title and ``key``) and shown again
+    when the lesson is opened later.  Model answers belong in the teacher guide, never here.
+
+    Driven by plain methods: :meth:`submit` (what Save does) and ``saved_text``.
+    """
+
+    def __init__(self, prompt: str, score: "LessonScore", key: str = "reflection"):
+        super().__init__()
+        self._init_errors()
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise ValueError(tr("a reflection needs a question (a non-empty text)"))
+        if not isinstance(score, LessonScore):
+            raise TypeError(tr("score must be the lesson's LessonScore, not {__name__}", __name__=type(score).__name__))
+        if not isinstance(key, str) or not key.strip():
+            raise ValueError(tr("a reflection needs a key (a non-empty text)"))
+        self.lesson, self.key = score.lesson_title, key
+        self.saved_text = progress.reflections(self.lesson).get(key, {}).get("text", "")
+        self.prompt = W.HTML(f"<b>{prompt}</b>")
+        self.input = W.Textarea(value=self.saved_text, placeholder=tr("your answer, in one or two sentences"),
+                                layout=W.Layout(width="32em", height="5em"))
+        self.save_button = W.Button(description=tr("Save"), icon="save", button_style="primary")
+        self.save_button.on_click(self.on_save)
+        self.note = W.HTML()
+        self.last_note = ""
+        self.children = [self.prompt, self.input, W.HBox([self.save_button, self.note]), self.error_output]
+        self.add_class("gamekit-reflection")
+        if self.saved_text:
+            self.show_note(tr("Saved earlier. Change it and press Save again if you like."))
+
+    def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:
+        self.last_note = message
+        self.note.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
+
+    def submit(self, text: Any) -> bool:
+        """Save ``text`` as the answer; False (and a note saying why, nothing saved) if it is empty or too long."""
+        if not isinstance(text, str):
+            raise TypeError(tr("the answer must be text, not {__name__}", __name__=type(text).__name__))
+        if not text.strip():
+            self.show_note(tr("Write your answer first, then press Save."), WRONG_COLOUR)
+            return False
+        if len(text) > progress.REFLECTION_MAX:
+            self.show_note(tr("That is {n} characters; keep it under {most}.", n=len(text), most=progress.REFLECTION_MAX),
+                           WRONG_COLOUR)
+            return False
+        self.saved_text = progress.save_reflection(self.lesson, self.key, text)["text"]
+        self.show_note(tr("Saved with your progress."), RIGHT_COLOUR)
+        return True
+
+    @reported
+    def on_save(self, _: Any) -> None:
+        self.submit(self.input.value)
+
+
+__all__ += ["Reflection"]

@@ -37,10 +37,10 @@ def _answer(page, exercise, text: str, expect: str, timeout_ms: int = 30_000) ->
 
 def test_typed_answers_wrong_then_right_and_the_progress_table_shows_them(notebook_page, lab, ui):
     page = notebook_page("notebooks/dots_and_boxes/03_chains_and_loops.ipynb", boards=6)
-    # exercise 1 ("how many chains?"): counting the loop too is the classic mistake
-    exercise = page.locator(".gamekit-exercise").filter(has_text="How many chains").first
+    # exercise 2 ("how many chains?" on the 4×4 board): counting the loop too is the classic mistake
+    exercise = page.locator(".gamekit-exercise").filter(has_text="How many chains").nth(1)
     wrong = _answer(page, exercise, "4", "loop")
-    assert "✘" in wrong and "count chains only" in wrong
+    assert "✘" in wrong and "Count chains only" in wrong
     right = _answer(page, exercise, "3", "Yes")
     assert "✔" in right and "3 chains" in right
     assert "2 attempts · solved" in exercise.locator(".gamekit-attempts").inner_text()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamekit.dots import lessons as L
+from gamekit.dots import analysis, lessons as L
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import best_lines, move_values, solve
 from gamekit.widgets.lesson import ExerciseWidget, Mark, PuzzleBoard
@@ -142,13 +142,21 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
     assert values["b1-b2"] == 1 and values["b1-c1"] == values["a1-a2"] == -1
     for end in ("b1-c1", "a1-a2"):
         ok, feedback = ex.check(end)
-        assert not ok and "end" in feedback and "double-deal" in feedback
+        assert not ok and "end" in feedback and "half-hearted handout" in feedback
     ok, feedback = ex.check("b1-b2")
-    assert ok and "middle" in feedback
+    assert ok and "middle" in feedback and "hard-hearted handout" in feedback
 
 
-def test_step_throughs_of_lessons_3_and_5_comment_every_mistake():
-    for name in ("chains", "loop", "greedy"):
+def test_give_single_hands_over_the_lone_box():
+    ex = ALL["give_single"]
+    box = next(p for p in L.components(ex.game) if p.length == 1)
+    assert set(ex.solutions) == set(box.lines)
+
+
+def test_judged_step_throughs_comment_every_mistake():
+    judged = [n for n, spec in L.SEQUENCES.items() if spec.get("judge")]
+    assert judged == ["greedy"]            # lesson 3's step-throughs judge nothing: double-deals come in lesson 5
+    for name in judged:
         spec = L.SEQUENCES[name]
         w, h, moves = spec["start"]
         game = DotsAndBoxes.from_moves(w, h, moves)
@@ -173,6 +181,9 @@ def test_components_of_lesson_positions():
     assert summary("two_loops") == [("chain", 1), ("chain", 3), ("chain", 6), ("loop", 4), ("loop", 6)]
     assert summary("chains_234") == [("chain", 2), ("chain", 3), ("chain", 4)]
     assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
+    assert summary("two_chains") == [("chain", 3), ("chain", 6)]
+    assert summary("chains_432") == [("chain", 2), ("chain", 3), ("chain", 4)]
+    assert summary("give_single") == [("chain", 1), ("chain", 2), ("chain", 2), ("chain", 3)]
     assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
 
 
@@ -198,18 +209,35 @@ def test_steering_exercises_explain_with_the_long_chain_count():
         assert L.safe_lines(ex.game) and set(ex.solutions) <= set(L.safe_lines(ex.game))
         for line in L.safe_lines(ex.game):
             ok, feedback = ex.check(line)
-            assert "long chain" in feedback and ("suits Gold" in feedback or "suits Coral" in feedback)
+            assert "long chain" in feedback and ("count Gold wants" in feedback or "count Coral wants" in feedback)
             mover = L.SEATS[ex.game.to_move]
-            assert ok == (f"suits {mover}" in feedback), (name, line, feedback)
+            assert ok == (f"count {mover} wants" in feedback), (name, line, feedback)
+
+
+def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_wins():
+    ex = ALL["sacrifice"]
+    game = ex.game
+    values = move_values(game)
+    safe = L.safe_lines(game)
+    assert len(safe) >= 2 and not set(ex.solutions) & set(safe)
+    assert max(values[l] for l in safe) < 0 < max(values.values())
+    for line in safe:
+        after = game.copy()
+        after.play(line)
+        assert analysis.long_chain_rule(after).favoured != game.to_move
+        ok, feedback = ex.check(line)
+        assert not ok and "count Coral wants" in feedback
+    for line in ex.solutions:
+        assert analysis.boxes_given(game, line) >= 1
 
 
 def test_decisive_move_of_the_real_game_is_found_by_the_solver():
     d = L.decisive_move()
-    assert (d["line"], d["seat"], d["before"], d["after"]) == ("b2-b3", 0, 3, -1)
+    assert (d["line"], d["seat"], d["before"], d["after"]) == ("c1-c2", 1, 5, -5)
     ex = ALL["decisive_move"]
-    assert ex.check("b3-b2")[0]
-    assert "Coral" in ex.check("d2-d3")[1]                # Coral's line
-    assert "still win" in ex.check("c1-c2")[1]            # Gold's, earlier
+    assert ex.check("c2-c1")[0]
+    assert "Gold" in ex.check("c1-d1")[1]                 # Gold's line
+    assert "still win" in ex.check("d3-d4")[1]            # Coral's, earlier
     assert "never drawn" in ex.check("a1-b2")[1] or not ex.check("a1-b2")[0]
 
 
@@ -222,13 +250,38 @@ def test_loop_and_not_worth_it_exercises():
     assert not ALL["keep_control"].hint.lower().count("far end")
 
 
+def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
+    """Two boxes of the opened chain are left: taking them and double-dealing are the two plans, and the
+    solver says taking wins more (the issue's old position had the first box of both plans as its answer)."""
+    ex = ALL["not_worth_it"]
+    game = ex.game
+    assert L.takeable(game) == 2
+    values = move_values(game)
+    takes = [l for l in values if won(game, l)]
+    deals = [l for l in values if not won(game, l) and run_length((lambda g: (g.play(l), g)[1])(game.copy())) == 2]
+    assert takes and deals
+    assert max(values[l] for l in takes) > 0 > max(values[l] for l in deals)
+    assert set(ex.solutions) == {l for l in takes if values[l] == max(values.values())}
+    for line in deals:
+        ok, feedback = ex.check(line)
+        assert not ok and "behind" in feedback
+    # the prompt says what really happened: the chain's length and the boxes already taken
+    length, taken = 3, 1
+    assert f"chain of {length}" in ex.prompt and f"taken {taken} box" in ex.prompt
+
+
 def test_lesson_1_exercises():
     assert ALL["lines_2x2"].check("12")[0] and "share" in ALL["lines_2x2"].check("16")[1]
-    assert ALL["who_moves"].check("Coral")[0] and not ALL["who_moves"].check("Gold")[0]
+    assert ALL["whose_turn"].check("Gold")[0] and not ALL["whose_turn"].check("Coral")[0]
+    assert DotsAndBoxes.from_moves(3, 3, "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1").to_move == 0
+    assert ALL["third_sides_count"].check(len(L.third_side_boxes(ALL["third_sides_count"].game)))[0]
     assert ALL["name_line"].check("d2-c2")[0]
     ok, feedback = ALL["name_line"].check("c2-c3")
     assert not ok and "column" in feedback
     assert ALL["first_box"].solutions == ["a2-b2"]
+    for line in ALL["first_box"].wrong:               # lesson 1's words: no solver talk
+        ok, feedback = ALL["first_box"].check(line)
+        assert not ok and "ahead" not in feedback and "boxes left" not in feedback and "wins no box" in feedback
 
 
 def test_glossary_marks_only_the_sheets_words_as_the_sheets():
@@ -251,9 +304,13 @@ def test_parity_table_matches_the_reference():
 
 
 def test_parity_exercises():
-    assert ALL["parity_5x4"].check("Even")[0] and not ALL["parity_5x4"].check("odd")[0]
-    assert ALL["parity_4x4"].check("odd")[0] and not ALL["parity_4x4"].check("Even")[0]
-    assert ALL["parity_coral_5x5"].check("odd")[0] and not ALL["parity_coral_5x5"].check("even")[0]
+    assert ALL["parity_5x4"].check("2, 4")[0] and ALL["parity_5x4"].check("4 2")[0]
+    assert not ALL["parity_5x4"].check("1, 3")[0] and not ALL["parity_5x4"].check("2")[0]
+    assert ALL["parity_4x4"].check("1, 3")[0] and not ALL["parity_4x4"].check("2, 4")[0]
+    assert ALL["parity_coral_5x5"].check("3, 1")[0] and not ALL["parity_coral_5x5"].check("2, 4")[0]
+    assert not ALL["parity_5x4"].check("2, 7")[0]               # out of range: refused with a reason
+    for name in ("parity_5x4", "parity_4x4", "parity_coral_5x5"):
+        assert ALL[name].choices is None                        # not a two-way choice
 
 
 def test_count_long_refuses_counting_the_loop():
@@ -279,8 +336,9 @@ def test_keep_control_accepts_exactly_the_optimal_lines():
     best = max(values.values())
     for line, v in values.items():
         assert ex.check(line)[0] == (v == best), line
-    assert ex.solutions == ["a1-a2"]
-    ok, feedback = ex.check("b1-b2")        # takes a box: greedy
+    assert len(ex.solutions) == 1 and not won(ex.game, ex.solutions[0])    # the double-deal
+    grab = next(l for l in values if won(ex.game, l))
+    ok, feedback = ex.check(grab)           # takes a box: greedy
     assert not ok and "next chain" in feedback
 
 
@@ -318,7 +376,7 @@ def test_double_deal_and_greedy_games_end_as_the_lesson_says():
     assert "double-deal" in " ".join(s.caption for s in L.steps("double_deal"))
 
 
-@pytest.mark.parametrize("name, from_move", [("double_deal", 0), ("real_game", 12)])
+@pytest.mark.parametrize("name, from_move", [("double_deal", 0), ("real_game", 13)])
 def test_endgames_are_played_perfectly(name, from_move):
     w, h, moves = L.SEQUENCES[name]["start"]
     game = DotsAndBoxes.from_moves(w, h, moves)
@@ -329,11 +387,12 @@ def test_endgames_are_played_perfectly(name, from_move):
     assert game.is_over()
 
 
-def test_real_game_has_three_long_chains_when_safe_lines_run_out():
+def test_real_game_has_two_long_chains_when_safe_lines_run_out():
     w, h, _ = L.SEQUENCES["real_game"]["start"]
-    game = DotsAndBoxes.from_moves(w, h, L.SEQUENCES["real_game"]["steps"][:12])
-    assert L.safe_lines(game) == [] and L.long_chain_count(game) == 3
-    assert final("real_game").scores == (4, 5)
+    game = DotsAndBoxes.from_moves(w, h, L.SEQUENCES["real_game"]["steps"][:13])
+    assert L.safe_lines(game) == [] and L.long_chain_count(game) == 2
+    assert final("real_game").scores == (7, 2)
+    assert "the count Gold wanted" in L.steps("real_game")[-1].caption
 
 
 # ----- highlights and widgets ---------------------------------------------------------------------
@@ -403,3 +462,170 @@ def test_the_old_leaks_would_be_caught():
     printed = f"safe lines: {L.safe_lines(L.position('three_safe'))}"
     assert any(leak in printed for leak in ALL["safe_line"].leaks)
     assert any(leak in L.describe_components(L.position("four_by_four")) for leak in ALL["chain_lengths"].leaks)
+
+
+# ----- graded problem sets, reflection, a pupil's path without code (issue 24) -----------------------------
+import re as _re
+from pathlib import Path as _Path
+
+import jupytext as _jupytext
+
+NOTEBOOKS = _Path(__file__).resolve().parents[2] / "notebooks"
+LESSON_FILES = {1: "01_rules_and_terms", 2: "02_third_sides", 3: "03_chains_and_loops", 4: "04_long_chain_rule",
+                5: "05_double_dealing_and_control"}
+LEVEL_WORDS = {"en": {"easy": "easy", "medium": "medium", "hard": "hard"},
+               "es": {"easy": "fácil", "medium": "media", "hard": "difícil"}}
+ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILES))
+def test_each_lesson_is_a_graded_problem_set(lesson):
+    built = list(L.exercises(lesson).values())
+    assert len(built) >= (5 if lesson == 1 else 6)
+    levels = [ex.level for ex in built]
+    assert set(levels) == {"easy", "medium", "hard"}, levels
+    assert [ORDER[l] for l in levels] == sorted(ORDER[l] for l in levels), "easy to hard down the page"
+    two_way = [ex.key for ex in built if ex.choices and len(ex.choices) == 2]
+    assert len(two_way) <= 1, two_way
+    for ex in built:       # a move exercise accepts the exact solver's best moves (a weaker one: see above)
+        if ex.click and ex.asks_best:
+            assert set(best_lines(ex.game)[0]) <= set(ex.solutions), ex.key
+
+
+def _headings(lang: str, lesson: int) -> list[str]:
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    text = (folder / f"{LESSON_FILES[lesson]}.md").read_text(encoding="utf-8")
+    return _re.findall(r"^#+ (?:Exercise|Challenge|Ejercicio|Reto) [0-9].*$", text, _re.M)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILES))
+def test_each_exercise_heading_marks_its_level(lang, lesson):
+    heads = _headings(lang, lesson)
+    levels = [ex.level for ex in L.exercises(lesson).values()]
+    assert len(heads) == len(levels)
+    for head, level in zip(heads, levels):
+        assert head.endswith(f"({LEVEL_WORDS[lang][level]})"), (head, level)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILES))
+def test_each_lesson_closes_with_a_reflection_after_its_exercises(lang, lesson):
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    text = (folder / f"{LESSON_FILES[lesson]}.md").read_text(encoding="utf-8")
+    assert text.count(f"L.reflection({lesson}, score)") == 1
+    assert text.index(f"L.reflection({lesson}, score)") > text.rindex("L.exercise(")
+
+
+def test_the_reflection_widget_saves_the_answer_with_the_lessons_progress():
+    score = L.LessonScore("Dots 3 — chains and loops")
+    widget = L.reflection(3, score)
+    assert "middle line" in widget.prompt.value
+    assert widget.submit("Each box has its own third side, so one line cannot refuse both.")
+    again = L.reflection(3, L.LessonScore("Dots 3 — chains and loops"))
+    assert again.input.value.startswith("Each box")
+    with pytest.raises(ValueError):
+        L.reflection(6, score)
+
+
+@pytest.mark.parametrize("lang,guide", [("en", "docs/teachers/dots.md"), ("es", "docs/teachers/es/dots.md")])
+def test_model_answers_are_in_the_teacher_guide_and_not_on_the_page(lang, guide):
+    import gamekit
+    from gamekit.i18n import tr
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    section = text[text.index("<!-- reflections:begin -->"):text.index("<!-- reflections:end -->")]
+    gamekit.set_language(lang)
+    try:
+        prompts = [tr(L.REFLECTIONS[n]) for n in sorted(L.REFLECTIONS)]
+    finally:
+        gamekit.set_language("en")
+    answers = _re.findall(r"^\s*\*\s*(?:Model answer|Respuesta modelo):\s*(.+)$", section, _re.M)
+    assert len(answers) == len(prompts)
+    for prompt in prompts:
+        assert prompt in section
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    pages = " ".join(p.read_text(encoding="utf-8") for p in folder.glob("*.md"))
+    for answer in answers:
+        assert answer.strip()[:40] not in pages
+
+
+PUPIL_FORBIDDEN = ("docs/", "python -m", "IllegalMoveError", "to_move", "solve(", "Rules(", "gamekit.")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILES))
+def test_the_pupils_path_shows_no_code_and_no_internal_names(lang, lesson):
+    """Everything up to the "For teachers" appendix: code cells collapsed, no repository path, shell command or
+    internal name in the text (the appendix, after the score, may show them)."""
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    cells = _jupytext.read(folder / f"{LESSON_FILES[lesson]}.md", fmt="md:myst").cells
+    appendix = _re.compile(r"^## (For teachers|Para el profesorado)", _re.M)
+    for cell in cells:
+        if cell.cell_type == "markdown" and appendix.search(cell.source):
+            head = cell.source[:appendix.search(cell.source).start()]
+            assert not any(word in head for word in PUPIL_FORBIDDEN)
+            break
+        if cell.cell_type == "code":
+            assert cell.metadata.get("jupyter", {}).get("source_hidden"), cell.source
+        else:
+            found = [w for w in PUPIL_FORBIDDEN if w in cell.source]
+            assert not found, (found, cell.source[:200])
+
+
+def test_loop_and_chain_counting_is_asked_on_untinted_boards_without_undefined_words():
+    """Lesson 3 used to tint loops pink and say so in a hint: telling a loop from a chain was colour counting."""
+    for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
+        ex = ALL[name]
+        assert ex.parts is False, name
+        tints, _ = L.highlights(ex.game, parts=ex.parts)
+        assert not set(tints.values()) & set(L.LOOP_TINTS + L.CHAIN_TINTS), name
+        for text in (ex.prompt, ex.hint, *(ex.check(a)[1] for a in [*ex.solutions, *ex.wrong])):
+            assert "pink" not in text and "purple" not in text and "tint" not in text and "free box" not in text
+    for lang in ("en", "es"):
+        folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+        assert "free box" not in (folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
+        assert "casilla libre" not in (folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
+
+
+MINUTES_PER_EXERCISE, MINUTES_PER_STEP_THROUGH, MINUTES_OTHER = 3, 4, 10
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", sorted(LESSON_FILES))
+def test_each_lesson_fits_the_time_it_announces(lang, lesson):
+    """Announced minutes ≥ 3 per exercise + 4 per step-through + 10 for reading, play and the reflection."""
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    text = (folder / f"{LESSON_FILES[lesson]}.md").read_text(encoding="utf-8")
+    minutes = int(_re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", text).group(1))
+    need = (MINUTES_PER_EXERCISE * text.count("L.exercise(") + MINUTES_PER_STEP_THROUGH * text.count("L.step_through(")
+            + MINUTES_OTHER)
+    assert need <= minutes <= 50, (minutes, need)
+
+
+def test_no_exercise_board_is_tinted_with_its_answer():
+    """Boxes with a third side are tinted red; where counting them is the question, the board is not tinted."""
+    ex = ALL["third_sides_count"]
+    assert ex.third_sides is False
+    widget = L.exercise("third_sides_count")
+    tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+    assert L.THIRD_SIDE_TINT not in tints.values() and not tints
+    assert widget.picture is not None
+    # the tint really would have shown the answer
+    tinted, _ = L.highlights(ex.game)
+    assert list(tinted.values()).count(L.THIRD_SIDE_TINT) == len(L.third_side_boxes(ex.game)) == ex.solutions[0]
+
+
+from hypothesis import given as _given, settings as _settings, strategies as _st
+
+
+@_settings(max_examples=60, deadline=None)
+@_given(picked=_st.sets(_st.integers(min_value=1, max_value=4), min_size=1),
+        name=_st.sampled_from(["parity_5x4", "parity_4x4", "parity_coral_5x5"]))
+def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked, name):
+    ex = ALL[name]
+    game = DotsAndBoxes(*{"parity_5x4": (5, 4), "parity_4x4": (4, 4), "parity_coral_5x5": (5, 5)}[name])
+    seat = 1 if "coral" in name else 0
+    rule = analysis.long_chain_rule(game)
+    suits = {k for k in range(1, 5) if (k % 2 == 0) == (rule.wants(seat) == "even")}
+    ok, feedback = ex.check(", ".join(map(str, sorted(picked))))
+    assert ok == (picked == suits) and feedback

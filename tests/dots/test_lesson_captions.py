@@ -1,0 +1,157 @@
+"""Every judging caption of the Dots and Boxes step-throughs agrees with the exact solver on that very position.
+
+Each step-through is replayed line by line.  A caption that judges — "a safe line", "Solver: a mistake —
+X would leave …", "which suits Gold" (the forming long-chain count), "the count Gold wanted", "a
+double-deal", "can take N boxes in a row" — is checked against :mod:`gamekit.dots.solver` (exact) or the
+analysis that defines the word, independently of the lesson code that wrote it.  In a judged step-through
+a move the caption does not call a mistake must be one of the solver's best.  The Spanish captions judge
+the same steps.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import gamekit
+from gamekit.dots import analysis, lessons as L
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import move_values, solve
+from gamekit.i18n import tr
+
+MISTAKE = re.compile(r"Solver: a mistake — (.+?) would leave (Gold|Coral) (.+?) on the boxes left; "
+                     r"after (\S+), (.+?)\.(?: |$)")
+SUITS = re.compile(r"Long chains forming: (\d+); (\d+) \+ \1 is (even|odd), which suits (Gold|Coral)\.")
+WANTED = re.compile(r"there (?:was|were) (\d+) long chains?: (\d+) \+ \1 = (\d+) is (even|odd), the count "
+                    r"(Gold|Coral) wanted\.")
+RUN = re.compile(r"(Gold|Coral) can take (\d+) box(?:es)? in a row")
+SEATS = ("Gold", "Coral")
+
+
+def ahead(v: int) -> str:
+    if v == 0:
+        return "level"
+    n = abs(v)
+    return f"{n} box{'es' if n != 1 else ''} {'ahead' if v > 0 else 'behind'}"
+
+
+def winner_with_best_play(game: DotsAndBoxes) -> int | None:
+    """The seat that wins with best play from ``game`` (None: a draw)."""
+    value = solve(game)
+    rest = game.geometry.n_boxes - sum(game.scores)
+    final = list(game.scores)
+    final[game.to_move] += (rest + value) // 2
+    final[1 - game.to_move] += (rest - value) // 2
+    return None if final[0] == final[1] else int(final[1] > final[0])
+
+
+def replay(name: str):
+    """``(before, line, after, caption)`` for every step of a sequence (English captions)."""
+    positions = L.sequence_positions(name)
+    captions = [s.caption for s in L.steps(name)]
+    return [(positions[i], L.SEQUENCES[name]["steps"][i], positions[i + 1], captions[i + 1])
+            for i in range(len(positions) - 1)], captions
+
+
+@pytest.mark.parametrize("name", sorted(L.SEQUENCES))
+def test_every_judging_caption_agrees_with_the_exact_solver(name):
+    spec = L.SEQUENCES[name]
+    steps, captions = replay(name)
+    judged = 0
+    for before, line, after, caption in steps:
+        needs_values = spec.get("judge") or MISTAKE.search(caption)
+        values = move_values(before) if needs_values else {}
+        best = max(values.values()) if values else 0
+        name_ = before.line_name(before.line_index(line))
+        # "a safe line": the line gave no box a third side
+        assert (", a safe line" in caption) == (name_ in analysis.safe_lines(before)), (name, line, caption)
+        # "Solver: a mistake — …": below the best, with the better lines and both results right
+        m = MISTAKE.search(caption)
+        if m:
+            judged += 1
+            better = [b.strip() for b in re.split(r", | and ", m.group(1).replace(" …", ""))]
+            assert values[name_] < best, (name, line, caption)
+            assert all(values[b] == best for b in better), (name, line, caption)
+            assert m.group(2) == SEATS[before.to_move] and m.group(4) == name_
+            assert m.group(3) == ahead(best) and m.group(5) == ahead(values[name_]), (name, line, caption)
+        elif spec.get("judge"):
+            assert values[name_] == best, f"{name}: {line} is a mistake the caption does not name: {caption}"
+        # "which suits X": the forming count's side is the side that wins with best play
+        m = SUITS.search(caption)
+        if m:
+            judged += 1
+            n, dots, parity, seat = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
+            assert n == analysis.long_chain_rule(after).long_chains and dots == after.geometry.n_dots
+            assert parity == ("even" if (dots + n) % 2 == 0 else "odd")
+            assert winner_with_best_play(after) == SEATS.index(seat), (
+                f"{name}: after {line} the caption says the count suits {seat}, the solver disagrees")
+        # "can take N boxes in a row"
+        m = RUN.search(caption)
+        if m and not MISTAKE.search(caption):
+            assert m.group(1) == SEATS[after.to_move] and int(m.group(2)) == analysis.capture_run(after)
+        # "now X has no safe line either": none is left, and X is to move
+        m = re.search(r"Now (Gold|Coral) has no safe line either", caption)
+        if m:
+            assert not analysis.safe_lines(after) and SEATS[after.to_move] == m.group(1)
+        # "a double-deal": a line that took nothing while boxes were on offer
+        if "a double-deal" in caption:
+            assert analysis.capturable_boxes(before) and sum(after.scores) == sum(before.scores)
+    if spec.get("judge") or spec.get("forming"):
+        assert judged, f"{name}: a judged step-through with no verdict checked"
+    # the closing sentence of a game: the count when the safe lines ran out suited the player who won
+    m = WANTED.search(captions[-1])
+    if m:
+        ran_out = next(a for _, _, a, _ in steps if not analysis.safe_lines(a))
+        assert int(m.group(1)) == analysis.long_chain_rule(ran_out).long_chains
+        final = steps[-1][2]
+        assert final.is_over() and final.scores[SEATS.index(m.group(5))] > final.scores[1 - SEATS.index(m.group(5))]
+        assert winner_with_best_play(ran_out) == SEATS.index(m.group(5))
+
+
+def test_lesson_3_step_throughs_judge_nothing_before_double_dealing_is_taught():
+    for name in ("chains", "loop"):
+        assert not L.SEQUENCES[name].get("judge")
+        assert not any("mistake" in c for c in replay(name)[1])
+
+
+def test_the_real_game_count_never_points_the_wrong_way():
+    """Lesson 4 teaches the forming count; in its real game the count and the solver agree at every step
+    where the caption names a side, and the decisive move is where both change."""
+    steps, _ = replay("real_game")
+    sides = [(i, SUITS.search(c).group(4)) for i, (_, _, _, c) in enumerate(steps) if SUITS.search(c)]
+    assert len(sides) >= 4
+    d = L.decisive_move()
+    before_side = [s for i, s in sides if i < d["index"]][-1]
+    after_side = next(s for i, s in sides if i == d["index"])
+    assert before_side == SEATS[d["seat"]] and after_side == SEATS[1 - d["seat"]]
+
+
+def test_the_check_fails_on_a_caption_that_contradicts_the_solver():
+    """The old real game: after Gold's b2-b3 the caption said the count suits Gold, but Gold had just thrown
+    the win away."""
+    before = DotsAndBoxes.from_moves(3, 3, "c1-c2 d2-d3 b1-b2 c2-c3 c1-d1 b3-b4 d3-d4 a2-a3 c3-c4 a3-a4")
+    after = before.copy()
+    after.play("b2-b3")
+    assert analysis.long_chain_rule(after).favoured == 0          # the count suits Gold …
+    assert winner_with_best_play(after) == 1                      # … the solver says Coral wins
+    caption = "Long chains forming: 2; 16 + 2 is even, which suits Gold."
+    m = SUITS.search(caption)
+    assert m and winner_with_best_play(after) != SEATS.index(m.group(4))   # what the test above would flag
+
+
+@pytest.mark.parametrize("name", sorted(L.SEQUENCES))
+def test_spanish_captions_judge_the_same_steps(name):
+    english = L.steps(name)
+    gamekit.set_language("es")
+    try:
+        spanish = L.steps(name)
+        mistake = tr(" Solver: a mistake — {better} would leave {seat} {ahead} on the boxes left; after {name}, "
+                     "{ahead2}.").split("{")[0].strip()
+        suits = tr("Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits "
+                   "{favoured}. {score}").split("{")[0].strip()
+    finally:
+        gamekit.set_language("en")
+    assert mistake and suits and mistake != "Solver: a mistake —"
+    for en, es in zip(english, spanish):
+        assert ("Solver: a mistake" in en.caption) == (mistake in es.caption), (name, es.caption)
+        assert ("which suits" in en.caption) == (suits in es.caption), (name, es.caption)

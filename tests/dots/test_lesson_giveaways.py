@@ -1,0 +1,167 @@
+"""No Dots and Boxes lesson gives an exercise away before it is asked (English and Spanish).
+
+Each lesson is walked in page order, as a pupil reads it: every markdown cell, every output of a cell
+(tables, printed text), every step of every step-through (its board and its caption) and every board an
+exercise draws.  Before each exercise the test fails when
+
+* a board shown earlier equals the exercise's position (a board of an earlier *exercise* may be the same
+  position: two questions on one board), or equals the position one move later — in particular the
+  position after one of its accepted answers, from which the answer can be read;
+* any earlier text states one of the exercise's leaks (``Exercise.leaks``: the answer as a text would
+  show it — the accepted lines of a move exercise, the sentence that gives a count or a choice away).
+  A bare line name (``b1-b2``) is looked for in the lesson's own text and the earlier exercises' prompts;
+  a step-through's caption naming the same line *in another game* does not answer anything (the board
+  check above catches a step-through that passes through the exercise's position).
+
+Boards and texts after an exercise may show its solution.  The cells are run in-process (they only call
+gamekit), so the test sees exactly the objects the notebook builds.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+
+import gamekit
+from gamekit.dots import lessons as L
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, StepThrough
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(p.name for p in (ROOT / "notebooks" / "dots_and_boxes").glob("*.md"))
+CASES = [(lang, name) for lang in ("en", "es") for name in LESSONS]
+SEQUENCE_CALL = re.compile(r"""L\.step_through\(\s*["'](\w+)["']""")
+LINE_NAME = re.compile(r"[a-z][0-9]+-[a-z][0-9]+")
+POSITION_CALL = re.compile(r"""L\.show_position\(\s*["'](\w+)["']""")
+
+
+def board_key(game: DotsAndBoxes) -> tuple:
+    return (game.width, game.height, frozenset(game.line_name(i) for i in range(game.geometry.n_lines)
+                                              if game.is_drawn(i)))
+
+
+def one_move_later(game: DotsAndBoxes) -> set[tuple]:
+    out = set()
+    for line in game.legal_moves():
+        after = game.copy()
+        after.play(line)
+        out.add(board_key(after))
+    return out
+
+
+def _run_cell(source: str, namespace: dict) -> tuple[object, str]:
+    """Run a cell like Jupyter: the value of its last expression, and what it printed."""
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(tree, "<cell>", "exec"), namespace)
+        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace) if last else None
+    return value, out.getvalue()
+
+
+def walk(lang: str, name: str):
+    """The page in order: ``("text", str)``, ``("board", key, from_exercise)`` and ``("exercise", ex)`` items."""
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    cells = jupytext.read(folder / name, fmt="md:myst").cells
+    namespace: dict = {}
+    items: list[tuple] = []
+    try:
+        for cell in cells:
+            if cell.cell_type == "markdown":
+                items.append(("text", cell.source))
+                continue
+            value, printed = _run_cell(cell.source, namespace)
+            if printed:
+                items.append(("text", printed))
+            if isinstance(value, StepThrough):
+                (seq,) = SEQUENCE_CALL.findall(cell.source)
+                for game, step in zip(L.sequence_positions(seq), value.steps):
+                    items.append(("board", board_key(game), False))
+                    items.append(("text", step.caption, True))
+            elif isinstance(value, (ExerciseWidget, PuzzleBoard)):
+                items.append(("exercise", value.exercise))
+            elif hasattr(value, "_repr_html_"):
+                items.append(("text", value._repr_html_()))
+            for pos in POSITION_CALL.findall(cell.source):
+                items.append(("board", board_key(L.position(pos)), False))
+    finally:
+        gamekit.set_language("en")
+    return items
+
+
+def giveaways(items) -> list[str]:
+    found = []
+    boards: list[tuple[tuple, bool]] = []
+    texts: list[tuple[str, bool]] = []          # (text, is a step-through caption)
+    for item in items:
+        if item[0] == "text":
+            texts.append((item[1], len(item) > 2 and item[2]))
+        elif item[0] == "board":
+            boards.append((item[1], item[2]))
+        else:
+            ex = item[1]
+            game = ex.game if ex.game is not None else ex.position
+            if game is not None:
+                here, later = board_key(game), one_move_later(game)
+                for key, from_exercise in boards:
+                    if key == here and not from_exercise:
+                        found.append(f"{ex.key}: its position was shown earlier")
+                    if key in later:
+                        found.append(f"{ex.key}: the position one move later was shown earlier")
+            for leak in ex.leaks:
+                bare_line = LINE_NAME.fullmatch(str(leak)) is not None
+                for text, caption in texts:
+                    if bare_line and caption:
+                        continue
+                    if leak in text:
+                        found.append(f"{ex.key}: earlier text states {leak!r}: {text[:120]!r}")
+            if game is not None:
+                boards.append((board_key(game), True))
+            texts.append((ex.prompt, False))
+    return found
+
+
+@pytest.mark.parametrize("lang,name", CASES, ids=[f"{l}/{n}" for l, n in CASES])
+def test_no_board_or_text_gives_an_exercise_away_before_it_is_asked(lang, name):
+    items = walk(lang, name)
+    exercises = [i[1].key for i in items if i[0] == "exercise"]
+    assert len(exercises) == len(L.EXERCISES[f"dots_and_boxes/{name[:-3]}"]), "every exercise was seen"
+    assert giveaways(items) == []
+
+
+def test_the_walk_sees_step_through_boards_captions_and_exercise_boards():
+    items = walk("en", "05_double_dealing_and_control.md")
+    kinds = {i[0] for i in items}
+    assert kinds == {"text", "board", "exercise"}
+    captions = [i[1] for i in items if i[0] == "text"]
+    assert any("Solver: a mistake" in c for c in captions)          # the greedy step-through's captions
+
+
+def test_the_check_catches_the_old_giveaways():
+    """Lesson 5 used to ask exercise 1 on step 5 of its step-throughs, and lesson 2's caption stated
+    exercise 1's count: both kinds are caught."""
+    start = L.sequence_positions("greedy")[5]
+    ex = L.DotsExercise("Click the line that keeps control.", lambda a: (True, "ok"), game=start,
+                        solutions=["a1-a2"], click=True, key="old_keep_control")
+    items = [("board", board_key(start), False), ("exercise", ex)]
+    assert any("position was shown" in g for g in giveaways(items))
+    after = start.copy()
+    after.play("a1-a2")
+    assert any("one move later" in g for g in giveaways([("board", board_key(after), False), ("exercise", ex)]))
+    count = L.DotsExercise("How many safe lines?", lambda a: (True, "ok"), solutions=[3], key="old_count",
+                           leaks=("Safe lines left: 3",))
+    assert giveaways([("text", "Gold draws a3-b3, a safe line. Safe lines left: 3.", True), ("exercise", count)])
+    assert giveaways([("text", "You can type the line, like a1-a2."), ("exercise", ex)])      # the page's text
+    assert not giveaways([("text", "Gold draws a1-a2 (another game).", True), ("exercise", ex)])
+    # the count exercise of lesson 2 knows how a caption would state its answer
+    ex_count = L.exercises(2)["count_safe"]
+    caption = L.describe_line(L.sequence_positions("third_sides")[0], "d1-d2").replace("9.", "3.")
+    assert "Safe lines left: 3." in caption and giveaways([("text", caption, True), ("exercise", ex_count)])
+    # a shared board between two exercises is allowed; the same board in a step-through is not
+    assert giveaways([("board", board_key(start), True), ("exercise", ex)]) == []
