@@ -78,7 +78,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
     else:
         text_ = str(answer).strip()
         if not text_:
-            raise ValueError(tr("type the sets, e.g. 9; 8+1; 7+2"))
+            raise ValueError(tr("type the sets, e.g. 5; 4+1"))
         if re.search(r"[;\n|/]", text_):
             parts = re.split(r"[;\n|/]", text_)
         elif re.search(r"[+&]", text_):
@@ -128,10 +128,12 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
             return False, "; ".join(problems) + "."
         missing = [s for s in right if s not in given]
         if missing:
-            return False, (tr("All correct so far, but {n} set(s) missing. Go largest tile first: start from {missing}.", n=len(missing), missing=missing[0][0]))
+            return False, ntr("All correct so far, but {n} set is missing. Go largest tile first: start from {missing}.",
+                              "All correct so far, but {n} sets are missing. Go largest tile first: start from {missing}.",
+                              len(missing), missing=missing[0][0])
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
-    return Exercise(tr("Type every set of open tiles that makes {total}{where}, separated by ';' (e.g. 9; 8+1).", total=total, where=where),
+    return Exercise(tr("Type every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would type 5; 4+1; 3+2).", total=total, where=where),
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
                     solutions=["; ".join("+".join(map(str, s)) for s in right)],
@@ -162,6 +164,27 @@ def simulate_sums(n: int = 3600, seed: int = 0, n_dice: int = 2) -> dict[int, in
     counts = np.bincount(totals, minlength=6 * n_dice + 1)
     lo, hi = (1, 6) if n_dice == 1 else (2, 12)
     return {r: int(counts[r]) for r in range(lo, hi + 1)}
+
+
+def sets_count_table(totals: Iterable[int] = range(2, 12)) -> Table:
+    """How many sets make each total on a full box (a table for the page)."""
+    totals = list(totals)
+    return Table([tr("total")] + [str(t) for t in totals],
+                 [[tr("sets on a full box")] + [len(tiles_summing_to(t)) for t in totals]])
+
+
+def simulation_table(n: int = 36_000, seed: int = 2) -> Table:
+    """Each total of two dice: its exact chance beside its share of ``n`` seeded simulated rolls."""
+    sim = simulate_sums(n, seed)
+    return Table([tr("total"), tr("exact chance"), tr("share of {n} simulated rolls", n=number(n))],
+                 [[t, number(100 * float(p), 2) + " %", number(100 * sim[t] / n, 2) + " %"]
+                  for t, p in sum_distribution().items()])
+
+
+def one_die_table() -> Table:
+    """The six totals of one die, each as likely as the others."""
+    return Table([tr("total of one die")] + [str(t) for t in range(1, 7)],
+                 [[tr("chance")] + [tr("1 in 6")] * 6])
 
 
 def outcomes_grid() -> list[list[int]]:
@@ -280,9 +303,36 @@ def simulate(policy: str, n: int = 10_000, rules: Rules | None = None, seed: int
 
 
 def compare_policies(n: int = 10_000, rules: Rules | None = None, seed: int = 0,
-                     progress: bool = True, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
+                     progress: bool = False, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
     """Every rule of thumb and the optimal play over ``n`` seeded solo games each."""
     return [simulate(p, n, rules, seed + i, progress) for i, p in enumerate(policies)]
+
+
+def second_run_inside(k: float = 2.0) -> float:
+    """The chance that a second independent run of as many games lands within ``k`` standard errors of
+    the first: the difference of two estimates has standard error √2 · SE, so it is P(|Z| < k/√2)."""
+    import math
+    return math.erf(k / 2)
+
+
+def true_value_inside(k: float = 2.0) -> float:
+    """The chance that ``k`` standard errors each way around an estimate catch the true chance, P(|Z| < k)."""
+    import math
+    return math.erf(k / math.sqrt(2))
+
+
+def whisker_note(k: float = 2.0):
+    """How to read the whiskers of :func:`plot_policies`, with both chances computed (normal approximation)."""
+    from gamekit.display import Paragraph
+    return Paragraph(tr("The black whisker on a bar spans two standard errors each way. It catches the true chance "
+                   "about {true} of the time; a second run of as many games, with other dice, lands inside it "
+                   "about {second} of the time (the two runs each have their own noise).",
+                   true=percent_plain(true_value_inside(k)), second=percent_plain(second_run_inside(k))))
+
+
+def percent_plain(x: float) -> str:
+    """A share as a whole percentage for the page ("84 %")."""
+    return f"{number(100 * x, 0)} %"
 
 
 def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = None):
@@ -316,13 +366,17 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing open: the box is shut. Value 1.")}]
     for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
         m = mask_of(tiles)
-        parts = []
+        parts, chances = [], []
         for roll in range(2, 13):
             best = t.best_set(m, roll)
             if best:
                 after = tuple(x for x in tiles if x not in best)
-                parts.append(f"P({roll})={two_dice_probability(roll)}×V({','.join(map(str, after)) or '∅'})")
-        why = " + ".join(parts) if parts else tr("no roll of two dice makes any set: value 0")
+                parts.append(f"P({roll}) × V({','.join(map(str, after)) or '∅'})")
+                chances.append(f"P({roll}) = {two_dice_probability(roll)}")
+        if parts:
+            why = tr("{sum}, where {chances}", sum=" + ".join(parts), chances=ptr("between items in a list", ", ").join(chances))
+        else:
+            why = tr("no roll of two dice makes any set: value 0")
         rows.append({"open": tiles, "value": t.value(m), "why": f"V({','.join(map(str, tiles))}) = {why}"})
     return rows
 
@@ -496,9 +550,9 @@ def dice_rules_table() -> Table:
     rows = []
     for one in ONE_DIE_RULES:
         rules = Rules(one_die=one)
-        rows.append([f'Rules(one_die="{one}")', rules.describe().split(";")[0],
+        rows.append([rules.describe().split(";")[0],
                      percent(shut_probability(rules)), number(min_expected_score(rules), 4)])
-    return Table([tr("option"), tr("what it means"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
+    return Table([tr("when you may roll one die"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
                  caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
 
@@ -540,17 +594,32 @@ def can_cover_exercise(open_tiles: Iterable[int] = (2, 6, 9), roll: int = 5) -> 
                    hint=tr("List the sets of tiles that make {roll}, then check which tiles are still open.", roll=roll))
 
 
-def one_die_exercise(open_tiles: Iterable[int] = (1, 2, 3, 8), rules: Rules | None = None) -> Exercise:
-    """"May you roll one die now?" under ``rules`` (default: the sheet's basic game)."""
+ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
+"""Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
+
+
+def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
+    """"In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
     rules = rules or Rules()
-    open_tiles = tuple(sorted(set(open_tiles)))
-    allowed = 1 in rules.dice_options(mask_of(open_tiles))
-    high = [str(t) for t in open_tiles if t >= 7]
-    why = (tr("the rule is: {split}. ", split=rules.describe().split(';')[0])
-           + (ntr("Here {items} is still open.", "Here {items} are still open.", len(high), items=", ".join(high)) if high and not allowed
-              else tr("Here that holds.") if allowed else tr("Here it does not hold.")))
-    return _yes_no(tr("Tiles {items} are open. May you roll just one die?", items=', '.join(map(str, open_tiles))), allowed, why,
-                   f"one die {open_tiles}", hint=tr("Which tiles must be covered before one die is allowed?"))
+    boxes = [tuple(sorted(set(b))) for b in boxes]
+    names = [", ".join(map(str, b)) for b in boxes]
+    allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
+    if len(allowed) != 1:
+        raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
+    rule = rules.describe().split(';')[0]
+    explanations = {}
+    for n, b in zip(names, boxes):
+        high = [str(t) for t in b if t >= 7]
+        if n in allowed:
+            explanations[n] = tr("Right: with {items} open, 7, 8 and 9 are all covered — the rule is: {rule}.", items=n, rule=rule)
+        else:
+            explanations[n] = ntr("Not this box: {high} is still open, and the rule is: {rule}.",
+                                  "Not this box: {high} are still open, and the rule is: {rule}.",
+                                  len(high), high=tr(" and ").join(high), rule=rule)
+    return Exercise(tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
+                    choice_checker(allowed[0], explanations), hint=tr("Which tiles must be covered before one die is allowed?"),
+                    answer=allowed[0], solutions=allowed, choices=names,
+                    wrong=[n for n in names if n not in allowed], key="one die box")
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
@@ -572,10 +641,9 @@ def most_likely_total_exercise() -> Exercise:
     """Predict, before the simulation, the total of two dice that comes up most often."""
     dist = sum_distribution(2)
     best = max(dist, key=dist.get)
-    ways = {t: int(p * 36) for t, p in dist.items()}
-    explanations = {str(t): (tr("{way} of the 36 outcomes make {t}", way=ways[t], t=t)
-                             + (tr("; no total is made more ways.") if t == best else
-                                tr("; {best} is made {way} ways, more than any other total.", best=best, way=ways[best])))
+    explanations = {str(t): (tr("Right: {t}. Keep your guess in mind — below you count the outcomes that make each total, and see why.", t=t)
+                             if t == best else
+                             tr("Not {t}: a total near the middle can be made with more pairs of dice than {t}. Keep your guess in mind and count below.", t=t))
                     for t in dist}
     return Exercise(tr("Before we roll: which total of two dice will come up most often?"),
                     choice_checker(str(best), explanations), hint=tr("Count how many ways each total can be made."),
@@ -591,9 +659,28 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
     what = tr("end your turn (no set fits)") if stuck else tr("let you cover a set")
     listing = ", ".join(f"{a}+{b}" for a, b in good) if n <= 6 else tr("the outcomes making {items}", items=', '.join(map(str, sorted({a + b for a, b in good}))))
-    check = count_checker(n, right=tr("Right: {{correct}} of 36 — {listing}.", listing=listing),
-                          too_few=tr("Too few: (1, 2) and (2, 1) are different outcomes — first die, second die."),
-                          too_many=tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles))))
+    per_total = Counter(a + b for a, b in good)
+    unordered = len({tuple(sorted(o)) for o in good})
+    too_many = tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles))) \
+        if not stuck else tr("Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles)))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {n} of 36 — {listing}.", n=n, listing=listing)
+        if k > n:
+            return False, too_many
+        if k == unordered:
+            return False, tr("Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first die, second die.")
+        missed = [t for t, c in sorted(per_total.items()) if k == n - c]
+        if missed:
+            t = missed[0]
+            return False, ntr("Too few: you have left out the total {t}. It is made by {c} outcome.",
+                              "Too few: you have left out the total {t}. It is made by {c} outcomes.",
+                              per_total[t], t=t, c=per_total[t])
+        return False, tr("Too few. List the totals first ({items}), then count the outcomes of each total, first die and second die.",
+                         items=', '.join(map(str, sorted(per_total))))
     return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=', '.join(map(str, open_tiles)), what=what), check,
                     hint=tr("First list the totals that some set of the open tiles makes, then count the outcomes for each total (first die, second die)."),
                     answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}")
@@ -613,9 +700,12 @@ def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
                     wrong=[p for p in POLICIES[:3] if p != worst][:1], key="worst rule of thumb")
 
 
-# Final challenge: positions where neither "largest tile" nor "most tiles" finds the best set.
-CHALLENGE_POSITIONS = [((1, 2, 3, 5, 6, 7), 11, "shut"), ((1, 2, 3, 5, 7, 8), 12, "shut"),
-                       ((1, 2, 4, 5, 6, 7), 10, "shut")]
+# Lesson 4, exercise 3: the lowest expected score (8+3 leaves 8.25, the next best 8.75).
+SCORE_EXERCISE = ((1, 2, 3, 4, 8, 9), 11, "score")
+# Final challenge: neither "largest tile" nor "most tiles" finds the best set, and in the first and the
+# last "fewest tiles" does not decide either (two sets of two tiles, only one of them best).
+CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12, "shut"),
+                       ((1, 3, 4, 5, 6, 7), 10, "score")]
 
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
     "shut_the_box/01_rules_and_play": [turn_score_exercise, can_cover_exercise, one_die_exercise],
@@ -626,7 +716,7 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
                              partial(roll_outcomes_exercise, (1, 2, 3), stuck=True)],
     "shut_the_box/04_best_strategy": [worst_rule_exercise,
                                       partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
-                                      partial(best_set_exercise, (1, 3, 6, 8), 9, "score"),
+                                      partial(best_set_exercise, *SCORE_EXERCISE),
                                       *[partial(best_set_exercise, *p) for p in CHALLENGE_POSITIONS]],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
@@ -702,6 +792,34 @@ def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
     return StepThrough(steps, size=(lay.width, lay.height), title=tr("A turn"))
 
 
+DOUBLES_DICE = [(6, 6), (5, 5), (6, 1), (1, 2)]
+DOUBLES_SETS = [(9, 3), (8, 2), (7,)]
+
+
+def doubles_demo():
+    """The long game's doubles rule, step by step: two doubles banked, then a roll no set makes does not
+    pass the box (a banked turn is spent and the same player rolls again)."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    lay = BoxLayout()
+    g = ShutTheBox([tr("Ana"), tr("Bo")], variant="long", dice=list(DOUBLES_DICE), seed=1)
+    steps = [Step(box_scene(g.open_tiles, lay), tr("The long game: Ana covers first."))]
+    actions = []
+    for tiles in DOUBLES_SETS:
+        actions += [("roll",), ("cover", tiles)]
+    actions.append(("roll",))
+    for action in actions:
+        before = len(g.events)
+        if action[0] == "roll":
+            g.roll()
+        else:
+            g.cover(*action[1])
+        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"),
+                          " · ".join(g.events[before:])))
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("Doubles in the long game"))
+
+
 def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: Any = None):
     from gamekit.widgets.lesson import ExerciseWidget
     return ExerciseWidget(sets_exercise(total, uncovered), score=score)
@@ -726,11 +844,20 @@ COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N
                 N_("expected score"), N_("exact chance"), N_("policy"), N_("games"), N_("shut"), N_("mean score"))
 
 
+SHOWN_DENOMINATOR = 1000
+"""Fractions with a larger denominator are shown as a percentage only (no 20-digit fractions for pupils)."""
+
+
+def exact_fraction(v: Fraction) -> str:
+    """The exact fraction, however long (for teachers)."""
+    return str(v)
+
+
 def percent(v: Fraction | float, digits: int = 2) -> str:
     """A probability as its exact fraction with a plain percentage: ``1/18 ≈ 5.56 %``."""
     pct = f"{number(100 * float(v), digits)} %"
-    if isinstance(v, Fraction) and v.denominator > 10 ** 12:
-        return tr("{pct} (the exact fraction has a {n}-digit denominator)", pct=pct, n=len(str(v.denominator)))
+    if isinstance(v, Fraction) and v.denominator > SHOWN_DENOMINATOR:
+        return f"≈ {pct}"            # the exact fraction: lesson_tools / the teacher guide, not the pupil's page
     if isinstance(v, Fraction) and v.denominator != 1:
         return f"{v} ≈ {pct}"
     return pct if not isinstance(v, Fraction) else f"{v} = {pct}"
