@@ -155,6 +155,7 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
     game = position(name)
     picture = BoardCanvas(*layout_for(game, CELL).css_size)
     picture.paint(scene(game, threats=threats, danger=danger))
+    picture.canvas.lesson_position = game          # what the picture shows (for the giveaway tests)
     return picture.canvas
 
 
@@ -238,10 +239,10 @@ def steps(name: str = "won_game") -> list[Step]:
         raise KeyError(f"no step-through {name!r}; known: won_game, popout")
     games = _won_game_games()
     start = WON_GAME_FROM
-    out = [Step(lambda g=games[start]: scene(g), tr("The game after {n} drops. Red is to move.", n=start))]
+    out = [Step(lambda g=games[start]: scene(g), tr("The game after {n} drops. Red is to move.", n=start), games[start])]
     for i in range(start, len(WON_GAME)):
         before, after = games[i], games[i + 1]
-        out.append(Step(lambda g=after: scene(g), _caption(before, after, WON_GAME[i])))
+        out.append(Step(lambda g=after: scene(g), _caption(before, after, WON_GAME[i]), after))
     return out
 
 
@@ -252,9 +253,10 @@ def popout_steps() -> list[Step]:
     after.play(POPOUT_DEMO_POP)
     n = POPOUT_DEMO_POP.lstrip("p")
     return [Step(lambda g=before: scene(g, threats=False, show_last=False),
-                 tr("PopOut, red to move. Red decides to pop its own disc out of the bottom of column {n}.", n=n)),
+                 tr("PopOut, red to move. Red decides to pop its own disc out of the bottom of column {n}.", n=n), before),
             Step(lambda g=after: scene(g, threats=False, show_last=False, highlight=g.winning_cells()),
-                 tr("The discs above fall one row. The yellow disc lands in the bottom row and completes five with the yellow side disc: red's pop made yellow win."))]
+                 tr("The discs above fall one row. The yellow disc lands in the bottom row and completes five with the yellow side disc: red's pop made yellow win."),
+                 after)]
 
 
 def step_through(name: str = "won_game", title: str | None = None) -> StepThrough:
@@ -493,7 +495,8 @@ def zugzwang_exercise() -> ConnectExercise:
     return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). Suppose both players drop everywhere else until the other columns are full, and nobody wins there. How many empty cells are there outside columns {column} and {column2}? (The feedback then tells you who has to drop into a ✗ cell.)", column=columns[0], column2=columns[-1]),
                            check, hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
                            answer=str(empty), solutions=[empty], wrong=[all_empty, empty - 1],
-                           key="zugzwang", game=game, click=False, leaks=(f"{empty} ",))
+                           key="zugzwang", game=game, click=False,
+                           leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"))
 
 
 def count_lines_exercise() -> ConnectExercise:
@@ -520,7 +523,7 @@ def count_lines_exercise() -> ConnectExercise:
     return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check,
                            hint=tr("Count each direction on its own: across (how many places in one row, times the rows), up (in one middle column, times the columns), and diagonal, both ways."),
                            answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, n - 1], key="count_lines", click=False,
-                           leaks=(f"<td>{n}</td>",))
+                           leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 
 
 POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
@@ -643,3 +646,25 @@ def five_in_a_row_result() -> list[str]:
                 tr("no published solution; gamekit's exact solver settles positions from the middle game on (every exercise here), but not yet the empty grid")]
     return [tr("5 en raya (9×6, side columns)"), teach.start_result((score > 0) - (score < 0)),
             tr("computed by gamekit's solver (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
+
+
+# ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
+REFLECTIONS: dict[str, tuple[str, str]] = {
+    "five_in_a_row/01_rules_and_play": (
+        N_("Explain in one sentence why a side disc can help only one colour."),
+        N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
+    "five_in_a_row/02_threats_and_exercises": (
+        N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
+        N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+    "five_in_a_row/03_how_the_computer_knows": (
+        N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
+        N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
+}
+
+
+def reflection(lesson: str, score: LessonScore | str):
+    """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
+    from gamekit.widgets.lesson import Reflection
+    if lesson not in REFLECTIONS:
+        raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
+    return Reflection(tr(REFLECTIONS[lesson][0]), score)

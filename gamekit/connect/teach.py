@@ -444,7 +444,7 @@ def best_move_exercise():
                     hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
                             "Minimax gives every column the score of that answer, then picks the highest."),
                     answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, key="minimax_move",
-                    wrong=[m for m in sorted(scores) if scores[m] != best])
+                    wrong=[m for m in sorted(scores) if scores[m] != best], position=game)
 
 
 def read_score_exercise():

@@ -20,6 +20,14 @@ from gamekit.shutbox.rules import sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.lesson import Exercise, choice_checker, count_checker
 
+def tile_list(tiles: Iterable[int]) -> str:
+    """Tiles as a reader says them: "1 and 2", "1, 2 and 3" ("1 y 2", "1, 2 y 3")."""
+    names = [str(t) for t in tiles]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
 # ====================================================================== 1. the sets for a roll
 @dataclass(frozen=True)
 class SearchStep:
@@ -111,7 +119,7 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
-    where = "" if not covered else tr(" (tiles {items} are already covered)", items=', '.join(map(str, covered)))
+    where = "" if not covered else tr(" (tiles {items} are already covered)", items=tile_list(covered))
 
     def check(answer: Any) -> tuple[bool, str]:
         given = parse_sets(answer)
@@ -488,7 +496,7 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
             return True, tr("Best for {goal}: {table_text}.", goal=goal, table_text=table_text)
         return False, tr("{items} leaves {fmt}; the best leaves {fmt2} ({table_text}).", items='+'.join(map(str, s)), fmt=fmt(v), fmt2=fmt(best_v), table_text=table_text)
 
-    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=', '.join(map(str, open_tiles)), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
                     check, hint=tr("The sets are {items}: compare the states they leave.", items='; '.join('+'.join(map(str, s)) for s, _ in options)),
                     answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
                     wrong=["+".join(map(str, s)) for s, _ in options if s not in best],
@@ -566,7 +574,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     check = count_checker(n, right=tr("Right: {said} = {{correct}}. The open tiles are the score (lower is better).", said=said),
                           too_few=tr("Too low: add up every open tile ({said}).", said=said),
                           too_many=tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said))
-    return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=', '.join(map(str, open_tiles))),
+    return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=tile_list(open_tiles)),
                     check, hint=tr("Add the numbers on the tiles that are still open."), answer=str(n), solutions=[n],
                     wrong=[covered, n - 1], key=f"score {open_tiles}")
 
@@ -589,7 +597,7 @@ def can_cover_exercise(open_tiles: Iterable[int] = (2, 6, 9), roll: int = 5) -> 
         why = tr("{items} makes {roll} and uses open tiles only.", items=' + '.join(map(str, sets[0])), roll=roll)
     else:
         why = (tr("the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends and scores {items} = {score}.", roll=roll, every=every, items=' + '.join(map(str, open_tiles)), score=score))
-    return _yes_no(tr("Tiles {items} are open and you roll {roll}. Can you cover a set?", items=', '.join(map(str, open_tiles)), roll=roll),
+    return _yes_no(tr("Tiles {items} are open and you roll {roll}. Can you cover a set?", items=tile_list(open_tiles), roll=roll),
                    bool(sets), why, f"can cover {open_tiles} {roll}",
                    hint=tr("List the sets of tiles that make {roll}, then check which tiles are still open.", roll=roll))
 
@@ -661,8 +669,8 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     listing = ", ".join(f"{a}+{b}" for a, b in good) if n <= 6 else tr("the outcomes making {items}", items=', '.join(map(str, sorted({a + b for a, b in good}))))
     per_total = Counter(a + b for a, b in good)
     unordered = len({tuple(sorted(o)) for o in good})
-    too_many = tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles))) \
-        if not stuck else tr("Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles)))
+    too_many = tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=tile_list(open_tiles)) \
+        if not stuck else tr("Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.", items=', '.join(map(str, usable)), items2=tile_list(open_tiles))
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.lesson import parse_int
@@ -681,9 +689,10 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                               per_total[t], t=t, c=per_total[t])
         return False, tr("Too few. List the totals first ({items}), then count the outcomes of each total, first die and second die.",
                          items=', '.join(map(str, sorted(per_total))))
-    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=', '.join(map(str, open_tiles)), what=what), check,
+    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=tile_list(open_tiles), what=what), check,
                     hint=tr("First list the totals that some set of the open tiles makes, then count the outcomes for each total (first die, second die)."),
-                    answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}")
+                    answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}",
+                    leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)))
 
 
 def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
@@ -770,6 +779,7 @@ def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: 
     lay = BoxLayout()
     board = BoardCanvas(lay.width, lay.height)
     board.paint(box_scene(open_tiles, lay, dice=dice, caption=caption))
+    board.canvas.lesson_position = (tuple(sorted(set(open_tiles))), sum(dice))    # for the giveaway tests
     return board.canvas
 
 
@@ -788,7 +798,8 @@ def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
         before = len(g.events)
         g.play(action)
         what = " · ".join(g.events[before:])
-        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what))
+        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what,
+                          (tuple(g.open_tiles), sum(g.dice or ()))))
     return StepThrough(steps, size=(lay.width, lay.height), title=tr("A turn"))
 
 
@@ -880,3 +891,28 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
 
     keys = list(rows[0])
     return Table([tr(k) for k in keys], [[cell(r[k], k) for k in keys] for r in rows])
+
+
+# ====================================================================== 6. closing reflection questions
+REFLECTIONS: dict[str, tuple[str, str]] = {
+    "shut_the_box/01_rules_and_play": (
+        N_("Explain in one sentence why a turn can end while tiles are still open."),
+        N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
+    "shut_the_box/02_sets_for_a_roll": (
+        N_("Explain in one sentence why going largest tile first never lists the same set twice."),
+        N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
+    "shut_the_box/03_dice": (
+        N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
+        N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
+    "shut_the_box/04_best_strategy": (
+        N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
+        N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
+}
+
+
+def reflection(lesson: str, score: Any):
+    """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
+    from gamekit.widgets.lesson import Reflection
+    if lesson not in REFLECTIONS:
+        raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
+    return Reflection(tr(REFLECTIONS[lesson][0]), score)

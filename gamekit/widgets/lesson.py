@@ -248,7 +248,7 @@ class _Answering(_LessonBase):
                  ntr("{n} attempt · answer shown", "{n} attempts · answer shown", n) if self.answer_shown else
                  ntr("{n} attempt", "{n} attempts", n))
         if not self.attempts and self.saved.get("solved"):
-            label = tr("solved before ({attempts} attempt(s) saved)", attempts=self.saved.get("attempts", 0))
+            label = ntr("solved before ({n} attempt saved)", "solved before ({n} attempts saved)", self.saved.get("attempts", 0))
         self.attempts_label.value = f"<small>{label}</small>"
 
     def show_hint(self) -> str:
@@ -323,10 +323,14 @@ SceneSource = Union[Scene, Callable[[], Scene]]
 
 @dataclass
 class Step:
-    """One step: a scene (or a function computing it, called when the step is shown) and a caption (HTML)."""
+    """One step: a scene (or a function computing it, called when the step is shown) and a caption (HTML).
+
+    ``position`` (optional): the game position the step shows, so tests can compare the boards a lesson
+    shows with its exercises (no exercise's position may be shown before it is asked)."""
 
     scene: SceneSource
     caption: str = ""
+    position: Any = None
 
     def build(self) -> Scene:
         return self.scene() if callable(self.scene) and not isinstance(self.scene, Scene) else self.scene
@@ -656,8 +660,11 @@ class LessonScore(Localized, W.HTML):
     def summary(self) -> str:
         if not self.attempts and not self.shown:
             return tr("No exercise answered yet.")
-        return tr("{solved} of {total} exercises solved ({first} at the first try), {attempts} attempt(s), {shown} answer(s) shown.", solved=self.solved, total=self.total, first=self.first_try,
-                    attempts=self.attempts, shown=self.shown)
+        return tr("{exercises} ({first} at the first try), {attempts}, {shown}.",
+                  exercises=ntr("{solved} of {n} exercise solved", "{solved} of {n} exercises solved", self.total,
+                                solved=self.solved),
+                  first=self.first_try, attempts=ntr("{n} attempt", "{n} attempts", self.attempts),
+                  shown=ntr("{n} answer shown", "{n} answers shown", self.shown))
 
     def _update(self) -> None:
         title = tr("Score — {title}", title=self.lesson_title) if self.lesson_title else ""
@@ -665,5 +672,51 @@ class LessonScore(Localized, W.HTML):
                       f"<b>{html.escape(title)}</b> {html.escape(self.summary())}</div>")
 
 
+class Reflection(Localized, W.VBox):
+    """A closing reflection question, answered in a text box and saved with the pupil's progress.
+
+    ``question`` — the prompt ("Explain in one sentence why …"); ``lesson`` — the lesson's title (a
+    :class:`LessonScore` or its title string), under which :func:`gamekit.progress.save_answer` keeps the
+    text; ``key`` — the question's name in the saved progress.  The model answer is in the teacher guide,
+    never on the page.  A saved answer is shown again when the lesson is reopened.
+    """
+
+    def __init__(self, question: str, lesson: "LessonScore | str", key: str = "reflection"):
+        super().__init__()
+        title = lesson.lesson_title if isinstance(lesson, LessonScore) else lesson
+        for what, value in (("question", question), ("lesson", title), ("key", key)):
+            if not isinstance(value, str):
+                raise TypeError(tr("{what} must be a string, not {__name__}", what=what, __name__=type(value).__name__))
+        if not question.strip():
+            raise ValueError(tr("the reflection question is empty"))
+        self.question, self.lesson_title, self.key = question, title, key
+        saved = progress.answers(title).get(key, {})
+        self.prompt = W.HTML(f"<b>{html.escape(question)}</b>")
+        self.text = W.Textarea(value=saved.get("text", ""), placeholder=tr("Write your answer here."),
+                               layout=W.Layout(width="36em", height="5em"))
+        self.save_button = W.Button(description=tr("Save"), icon="save")
+        self.save_button.on_click(lambda _: self.save())
+        self.note = W.HTML(tr("Saved.") if saved.get("text") else "")
+        self.children = [self.prompt, self.text, W.HBox([self.save_button, self.note])]
+        self.add_class("gamekit-reflection")
+
+    def save(self, text: str | None = None) -> str:
+        """Save ``text`` (default: what the box holds); returns the note shown.  An empty answer is refused."""
+        value = self.text.value if text is None else text
+        if not isinstance(value, str):
+            raise TypeError(tr("the answer must be text, not {__name__}", __name__=type(value).__name__))
+        if not value.strip():
+            self.note.value = tr("Write a sentence first, then press Save.")
+            return self.note.value
+        try:
+            progress.save_answer(self.lesson_title, self.key, value)
+        except ValueError as refusal:
+            self.note.value = html.escape(str(refusal))
+            return self.note.value
+        self.text.value = value.strip()
+        self.note.value = tr("Saved.")
+        return self.note.value
+
+
 __all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
-           "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]
+           "Reflection", "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]
