@@ -186,3 +186,28 @@ def test_the_walk_sees_boards_captions_and_exercises():
     board = L.exercise("side_win")
     walk(board, events)
     assert events[-1] == ("exercise", board.exercise)
+
+
+# ----- §4: graded problem sets ------------------------------------------------------------------------------
+RULES_LESSONS = {"five_in_a_row/01_rules_and_play", "shut_the_box/01_rules_and_play"}
+LEVELS = {"en": ("easy", "medium", "hard"), "es": ("fácil", "media", "difícil")}
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_graded_problem_sets(lesson):
+    import re
+    from tests.test_lessons_shared import EXERCISES
+    name = lesson.removeprefix("es/").removesuffix(".md")
+    lang = "es" if lesson.startswith("es/") else "en"
+    factories = EXERCISES[name]
+    assert len(factories) >= (5 if name in RULES_LESSONS else 6), f"{lesson}: {len(factories)} exercises"
+    exercises = [f() for f in factories]
+    two_way = [ex.key for ex in exercises if ex.choices is not None and len(ex.choices) == 2]
+    assert len(two_way) <= 1, f"{lesson}: more than one two-way choice: {two_way}"
+    source = (NOTEBOOKS / lesson).read_text()
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    headings = re.findall(rf"^##+ (?:{word} \d+|Final challenge|Reto final)( \(([^)]*)\))?", source, re.M)
+    levels = [level for _, level in headings]
+    assert all(levels), f"{lesson}: every exercise heading says its level"
+    assert set(levels) == set(LEVELS[lang]), f"{lesson}: three levels, got {sorted(set(levels))}"
+    assert levels[0] == LEVELS[lang][0] and levels[-1] == LEVELS[lang][2], f"{lesson}: easy first, hard last"

@@ -294,6 +294,10 @@ EXERCISE_POSITIONS = {
     "side_win": "441431",
     # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
     "side_block": "37264",
+    # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
+    "side_diagonal": "425632312711",
+    # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
+    "block_threat": "23164421114537712",
     # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in
     "win_in_one": "5257316372476621",
     # lesson 2 — yellow to move: only one column does not lose; it wins with yellow's very last disc
@@ -436,6 +440,18 @@ def side_block_exercise() -> ConnectExercise:
                             why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."))
 
 
+def side_diagonal_exercise() -> ConnectExercise:
+    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Click it."),
+                            hint=tr("Follow each diagonal of red discs down to the side columns."),
+                            why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
+
+
+def block_threat_exercise() -> ConnectExercise:
+    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Click the column that blocks it."),
+                            hint=tr("Find the empty cell where a red disc would make five (side discs count), and check that a disc can reach it now."),
+                            why_right=tr("Yellow takes the cell red needed."))
+
+
 def win_in_one_exercise() -> ConnectExercise:
     return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Click the column."),
                             hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."))
@@ -565,16 +581,19 @@ def _nth(n: int) -> str:
 
 
 BUILDERS = {"side_win": side_win_exercise, "side_block": side_block_exercise, "count_lines": count_lines_exercise,
-            "popout_pop": popout_exercise,
+            "popout_pop": popout_exercise, "side_diagonal": side_diagonal_exercise,
+            "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise, "only_move": only_move_exercise, "zugzwang": zugzwang_exercise,
             "winning_move": winning_move_exercise, "challenge": challenge_exercise}
 
 EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
-    "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, count_lines_exercise, popout_exercise],
-    "five_in_a_row/02_threats_and_exercises": [win_in_one_exercise, zugzwang_exercise, only_move_exercise,
-                                               winning_move_exercise, challenge_exercise],
+    "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, side_diagonal_exercise,
+                                        count_lines_exercise, popout_exercise],
+    "five_in_a_row/02_threats_and_exercises": [block_threat_exercise, win_in_one_exercise, zugzwang_exercise,
+                                               only_move_exercise, winning_move_exercise, challenge_exercise],
     "five_in_a_row/03_how_the_computer_knows": [teach.pruning_exercise, teach.best_move_exercise,
-                                                teach.read_score_exercise, teach.bit_exercise],
+                                                teach.score_sign_exercise, teach.read_score_exercise,
+                                                teach.bit_exercise, teach.other_bit_exercise],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 

@@ -475,16 +475,44 @@ def read_score_exercise():
                     answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
 
 
+def score_sign_exercise(score: int = 6, cells: int = 42):
+    """From a positive score to the winner's disc (the easy case, before the negative one): 22 − score."""
+    from gamekit.widgets.lesson import parse_int, Exercise
+    MAX = cells // 2 + 1
+    n = MAX - score
+
+    def check(answer):
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
+                            max=MAX, score=score, n=n)
+        if k == MAX + score:
+            return False, tr("That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
+                             max=MAX, score=score)
+        return False, tr("Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
+                         k=k, max=MAX, score=score)
+
+    return Exercise(tr("On a 42-cell board the solver scores a position {score} for the player to move. With which of "
+                       "their own discs of the whole game do they win, with best play on both sides?", score=number(score, sign=True)),
+                    check, hint=tr("A win with your disc number n scores {max} − n.", max=MAX),
+                    answer=str(n), solutions=[n], key="score_sign", wrong=[MAX + score, n + 1])
+
+
 SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
+OTHER_BOARD = Variant("6 × 5, four in a line", columns=6, rows=5, win=4)
 
 
-def bit_exercise():
+def other_bit_exercise():
+    """The same question on a third board size (6 columns, 5 rows): only the rule, not a count, answers it."""
+    return bit_exercise(OTHER_BOARD, 4, 1, key="bit_index_6x5")
+
+
+def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 3, row: int = 2, key: str = "bit_index"):
     """Which bit holds a cell on a board of another height?  Checked by :func:`bit_index`.
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
     from gamekit.widgets.lesson import parse_int, Exercise
-    game = ConnectGame(SMALL_BOARD)
-    col, row = 3, 2
+    game = ConnectGame(variant)
     n = bit_index(game, col, row)
     per = game.height + 1
 
@@ -507,7 +535,7 @@ def bit_exercise():
                        "number belongs to the cell in column {col} (the leftmost column is 0) and row {row} (the "
                        "bottom row is 0)?", width=game.width, height=game.height, col=col, row=row), check,
                     hint=tr("Each column owns {height} cells and a guard bit.", height=game.height),
-                    answer=str(n), solutions=[n], key="bit_index", wrong=[col * game.height + row])
+                    answer=str(n), solutions=[n], key=key, wrong=[col * game.height + row])
 
 
 def pruning_exercise():

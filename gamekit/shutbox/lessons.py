@@ -174,6 +174,13 @@ def simulate_sums(n: int = 3600, seed: int = 0, n_dice: int = 2) -> dict[int, in
     return {r: int(counts[r]) for r in range(lo, hi + 1)}
 
 
+def sets_table(total: int, uncovered: Iterable[int] = TILES) -> Table:
+    """Every set of open tiles making ``total``, in the rules sheet's order, as a table for the page."""
+    sets = tiles_summing_to(total, tuple(sorted(set(uncovered))))
+    return Table([tr("set"), tr("tiles")], [[i, " + ".join(map(str, st))] for i, st in enumerate(sets, 1)],
+                 caption=tr("The sets that make {total}", total=total))
+
+
 def sets_count_table(totals: Iterable[int] = range(2, 12)) -> Table:
     """How many sets make each total on a full box (a table for the page)."""
     totals = list(totals)
@@ -639,9 +646,13 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     check = count_checker(n, right=tr("Right: {{correct}} sets make {total}.", total=total),
                           too_few=tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.", n=len(longest)),
                           too_many=tr("Too many: a set is counted once whatever the order (5+4+3 is 3+4+5), and no tile is used twice."))
-    return Exercise(tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total), check,
+    prompt = tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total) \
+        if open_tiles == TILES else \
+        tr("Only tiles {items} are open. How many different sets of open tiles make {total}?", items=tile_list(open_tiles), total=total)
+    return Exercise(prompt, check,
                     hint=tr("Start with 9: what makes the remaining {number}? Then start with 8, and so on.", number=total - 9),
-                    answer=str(n), solutions=[n], wrong=[n - 2, n + 1], key=f"count sets {total}",
+                    answer=str(n), solutions=[n], wrong=[n - 2 if n > 2 else n + 2, n + 1],
+                    key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
                     leaks=(f"{total}: {n}",))
 
 
@@ -717,12 +728,18 @@ CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12
                        ((1, 3, 4, 5, 6, 7), 10, "score")]
 
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
-    "shut_the_box/01_rules_and_play": [turn_score_exercise, can_cover_exercise, one_die_exercise],
-    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 9),
+    "shut_the_box/01_rules_and_play": [turn_score_exercise, partial(turn_score_exercise, (1, 4, 9)),
+                                       can_cover_exercise, partial(count_sets_exercise, 7, (1, 2, 4, 6)),
+                                       one_die_exercise],
+    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 7), partial(sets_exercise, 9),
                                         partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
-                                        count_sets_exercise],
+                                        partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
+                                        count_sets_exercise, partial(count_sets_exercise, 11)],
     "shut_the_box/03_dice": [most_likely_total_exercise, roll_outcomes_exercise,
-                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True)],
+                             partial(roll_outcomes_exercise, (1, 4)),
+                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
+                             partial(roll_outcomes_exercise, (5, 6), stuck=True),
+                             partial(roll_outcomes_exercise, (2, 5, 6))],
     "shut_the_box/04_best_strategy": [worst_rule_exercise,
                                       partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
                                       partial(best_set_exercise, *SCORE_EXERCISE),
