@@ -221,13 +221,25 @@ def test_every_step_through_caption_says_what_the_move_does():
             assert f"now has {most} of the 5 cells" in step.caption
 
 
-def test_the_double_threat_caption_agrees_with_the_solver():
-    """The judging caption of move 21 ("yellow cannot stop both") is what the exact solver says there."""
-    games = L._won_game_games()
+JUDGING = ("cannot stop both", "can block only one", "wins")
+
+
+def test_every_judging_caption_agrees_with_the_exact_solver():
+    """Issue 24 §3: a caption that says a side wins or cannot be stopped is what the solver says there."""
+    judged = 0
+    for name in ("won_game", "popout"):
+        for step in L.steps(name):
+            if not any(word in step.caption for word in JUDGING):
+                continue
+            judged += 1
+            g = step.position
+            if g.is_over():
+                assert g.winner() is not None and f"{('Red', 'Yellow')[g.winner()]}".lower() in step.caption.lower()
+                continue
+            assert solve(g) < 0, step.caption           # the player to move (the one who "cannot stop both") loses
+    assert judged >= 2
     caption = next(s.caption for s in L.steps() if "one cell above the other" in s.caption)
     assert caption.startswith("Move 21.")
-    after = games[21]
-    assert solve(after) < 0                                         # yellow to move loses with best play
 
 
 def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
