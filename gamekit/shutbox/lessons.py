@@ -933,3 +933,89 @@ def reflection(lesson: str, score: Any):
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
     return Reflection(tr(REFLECTIONS[lesson][0]), score)
+
+
+# ====================================================================== 7. the class tally (lesson 3)
+class DiceTally:
+    """Pupils roll real dice and enter each roll; the tally sets the totals beside the 36 outcomes.
+
+    :meth:`add` takes one roll ``(first die, second die)``; everything is checked before anything changes
+    (whole numbers 1–6 only: ``True``, ``2.0`` and ``"٣"`` are refused).  :meth:`table` shows, for each total,
+    how many rolls made it, their share, and the exact chance k/36.  (Pooling a whole class's rolls through the
+    group link is not built yet: each screen keeps its own tally; pupils read theirs out and the teacher adds.)
+    """
+
+    def __init__(self) -> None:
+        self.rolls: list[tuple[int, int]] = []
+
+    @staticmethod
+    def _die(name: str, value: Any) -> int:
+        from gamekit.game import is_int
+        if isinstance(value, str) and re.fullmatch(r"\s*[1-6]\s*", value, re.ASCII):
+            return int(value)
+        if not is_int(value) or not 1 <= value <= 6:
+            raise ValueError(tr("{name}: {value!r} is not a die's number (1 to 6)", name=name, value=value))
+        return int(value)
+
+    def add(self, first: Any, second: Any) -> int:
+        """Add one roll; returns its total.  Refused (ValueError, nothing changed) unless both are 1–6."""
+        a, b = self._die(tr("first die"), first), self._die(tr("second die"), second)
+        self.rolls.append((a, b))
+        return a + b
+
+    def undo(self) -> tuple[int, int]:
+        """Take back the last roll (ValueError when there is none)."""
+        if not self.rolls:
+            raise ValueError(tr("no roll to take back"))
+        return self.rolls.pop()
+
+    def counts(self) -> dict[int, int]:
+        c = Counter(a + b for a, b in self.rolls)
+        return {t: c.get(t, 0) for t in range(2, 13)}
+
+    def table(self) -> Table:
+        n = len(self.rolls)
+        counts = self.counts()
+        rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
+                 number(100 * float(p), 1) + " %"] for t, p in sum_distribution().items()]
+        return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
+                     caption=ntr("{n} roll entered", "{n} rolls entered", n))
+
+
+def tally_widget(tally: DiceTally | None = None):
+    """The class tally on the page: two dice, Add, Undo, and the table (updated at each roll)."""
+    import ipywidgets as W
+    tally = tally or DiceTally()
+    first = W.Dropdown(options=list(range(1, 7)), value=1, description=tr("first die"), layout=W.Layout(width="12em"))
+    second = W.Dropdown(options=list(range(1, 7)), value=1, description=tr("second die"), layout=W.Layout(width="12em"))
+    add, undo = W.Button(description=tr("Add"), icon="plus"), W.Button(description=tr("Undo"), icon="undo")
+    view, note = W.HTML(tally.table()._repr_html_()), W.HTML()
+
+    def refresh(message: str = "") -> None:
+        view.value = tally.table()._repr_html_()
+        note.value = html_escape(message)
+
+    def on_add(_):
+        try:
+            total = tally.add(first.value, second.value)
+            refresh(tr("Added {first} + {second} = {total}.", first=first.value, second=second.value, total=total))
+        except ValueError as refusal:
+            refresh(str(refusal))
+
+    def on_undo(_):
+        try:
+            a, b = tally.undo()
+            refresh(tr("Took back {first} + {second}.", first=a, second=b))
+        except ValueError as refusal:
+            refresh(str(refusal))
+
+    add.on_click(on_add)
+    undo.on_click(on_undo)
+    box = W.VBox([W.HBox([first, second, add, undo]), note, view])
+    box.tally, box.on_add, box.on_undo, box.first, box.second = tally, on_add, on_undo, first, second
+    return box
+
+
+def html_escape(text: str) -> str:
+    import html
+    return html.escape(text)

@@ -328,3 +328,27 @@ def test_doubles_demo_replays_the_rule():
     demo = L.doubles_demo()
     captions = [s.caption for s in demo.steps]
     assert "banked (2)" in " ".join(captions) and "rolls again" in captions[-1]
+
+
+def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
+    tally = L.DiceTally()
+    assert tally.add(3, 4) == 7 and tally.add("6", " 1 ") == 7 and tally.add(6, 6) == 12
+    assert tally.counts()[7] == 2 and tally.counts()[12] == 1 and sum(tally.counts().values()) == 3
+    for bad in ((0, 3), (7, 1), (True, 2), (2.0, 2), ("٣", 2), ("3", None), ("", 4)):
+        with pytest.raises(ValueError):
+            tally.add(*bad)
+    assert len(tally.rolls) == 3                                     # refusals change nothing
+    table = tally.table()
+    assert table.rows[5] == [7, 2, "66.7 %", "16.7 %"] and "3 rolls entered" in str(table)
+    assert tally.undo() == (6, 6) and len(tally.rolls) == 2
+    tally.undo(); tally.undo()
+    with pytest.raises(ValueError, match="no roll"):
+        tally.undo()
+    assert L.DiceTally().table().rows[0][2] == "–"
+    box = L.tally_widget()
+    box.first.value, box.second.value = 2, 5
+    box.on_add(None)
+    assert box.tally.rolls == [(2, 5)] and "2 + 5 = 7" in box.children[1].value
+    box.on_undo(None)
+    box.on_undo(None)
+    assert "no roll" in box.children[1].value and box.tally.rolls == []
