@@ -986,8 +986,9 @@ def tally_widget(tally: DiceTally | None = None):
     """The class tally on the page: two dice, Add, Undo, and the table (updated at each roll)."""
     import ipywidgets as W
     tally = tally or DiceTally()
-    first = W.Dropdown(options=list(range(1, 7)), value=1, description=tr("first die"), layout=W.Layout(width="12em"))
-    second = W.Dropdown(options=list(range(1, 7)), value=1, description=tr("second die"), layout=W.Layout(width="12em"))
+    faces = [str(k) for k in range(1, 7)]
+    first = W.Dropdown(options=faces, value="1", description=tr("first die"), layout=W.Layout(width="12em"))
+    second = W.Dropdown(options=faces, value="1", description=tr("second die"), layout=W.Layout(width="12em"))
     add, undo = W.Button(description=tr("Add"), icon="plus"), W.Button(description=tr("Undo"), icon="undo")
     view, note = W.HTML(tally.table()._repr_html_()), W.HTML()
 

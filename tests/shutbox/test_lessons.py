@@ -346,7 +346,7 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
         tally.undo()
     assert L.DiceTally().table().rows[0][2] == "–"
     box = L.tally_widget()
-    box.first.value, box.second.value = 2, 5
+    box.first.value, box.second.value = "2", "5"
     box.on_add(None)
     assert box.tally.rolls == [(2, 5)] and "2 + 5 = 7" in box.children[1].value
     box.on_undo(None)
