@@ -45,3 +45,20 @@ class Table:
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
     __repr__ = __str__
+
+
+class Paragraph:
+    """A sentence for the page: a paragraph in a notebook, plain text elsewhere (no repr quotes)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = str(text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        import html
+        return f"<p>{html.escape(self.text)}</p>"

@@ -14,7 +14,11 @@ File format (version 1)::
     {"version": 1,
      "lessons": {"Lesson 2 — third sides": {
          "safe_line": {"attempts": 2, "solved": true, "first_try": false, "shown": false,
-                       "updated": "2026-11-30T09:40:12"}}}}
+                       "updated": "2026-11-30T09:40:12"}}},
+     "answers": {"Lesson 2 — third sides": {
+         "reflection": {"text": "…", "updated": "2026-11-30T09:52:40"}}}}
+
+``answers`` (optional) holds the written answers to the lessons' reflection questions (:func:`save_answer`).
 
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
@@ -59,7 +63,46 @@ def _valid(data: Any) -> bool:
         for rec in lesson.values():
             if not isinstance(rec, dict) or not isinstance(rec.get("attempts", 0), int):
                 return False
+    answers = data.get("answers", {})
+    if not isinstance(answers, dict):
+        return False
+    for lesson in answers.values():
+        if not isinstance(lesson, dict) or not all(isinstance(r, dict) and isinstance(r.get("text"), str)
+                                                  for r in lesson.values()):
+            return False
     return True
+
+
+MAX_ANSWER = 2000
+"""The longest written answer kept (characters): a sentence or a short paragraph."""
+
+
+def save_answer(lesson: str, question: str, text: str) -> dict[str, Any]:
+    """Save a pupil's written answer to a reflection question (replacing an earlier one); returns its record.
+
+    Refused before anything changes: a name that is not a string or too long, a text that is not a string
+    or longer than :data:`MAX_ANSWER` characters.  Saving problems (a read-only disk) never break the lesson.
+    """
+    _check_names(lesson, question)
+    if not isinstance(text, str):
+        raise TypeError(tr("the answer must be text, not {__name__}", __name__=type(text).__name__))
+    if len(text) > MAX_ANSWER:
+        raise ValueError(tr("the answer is {n} characters long; at most {most}", n=len(text), most=MAX_ANSWER))
+    with _lock:
+        data = load()
+        rec = {"text": text.strip(), "updated": datetime.now().isoformat(timespec="seconds")}
+        data.setdefault("answers", {}).setdefault(lesson, {})[question] = rec
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(rec)
+
+
+def answers(lesson: str | None = None) -> dict[str, Any]:
+    """Saved written answers: of one lesson ``{question: record}``, or of all ``{lesson: {question: record}}``."""
+    saved = load().get("answers", {})
+    return dict(saved.get(lesson, {})) if lesson is not None else saved
 
 
 def load() -> dict[str, Any]:
@@ -145,11 +188,10 @@ def reset(lesson: str | None = None) -> None:
         data = load()
         if lesson is None:
             data["lessons"] = {}
-            data.pop("reflections", None)
+            data["answers"] = {}
         else:
             data["lessons"].pop(lesson, None)
-            if isinstance(data.get("reflections"), dict):
-                data["reflections"].pop(lesson, None)
+            data.get("answers", {}).pop(lesson, None)
         _save(data)
 
 
@@ -182,10 +224,13 @@ def export_csv(name: str = "") -> str:
         raise TypeError(tr("name must be a string, not {__name__}", __name__=type(name).__name__))
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["pupil", "lesson", "exercise", *FIELDS, "updated"])
+    writer.writerow(["pupil", "lesson", "exercise", *FIELDS, "updated", "answer"])
     for lesson, recs in sorted(results().items()):
         for exercise, rec in sorted(recs.items()):
-            writer.writerow([name.strip(), lesson, exercise, *(rec.get(f, "") for f in FIELDS), rec.get("updated", "")])
+            writer.writerow([name.strip(), lesson, exercise, *(rec.get(f, "") for f in FIELDS), rec.get("updated", ""), ""])
+    for lesson, recs in sorted(answers().items()):          # written answers to the reflection questions
+        for question, rec in sorted(recs.items()):
+            writer.writerow([name.strip(), lesson, question, *([""] * len(FIELDS)), rec.get("updated", ""), rec["text"]])
     return out.getvalue()
 
 
@@ -243,45 +288,6 @@ class ProgressView(Localized):
             self.note.value = f"<span style='color:#c0392b'>{message}</span>"
 
 
-__all__ = ["progress_path", "load", "record", "results", "reset", "rows", "progress_table", "export_csv",
+__all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "reset", "rows", "progress_table", "export_csv",
            "export", "ProgressView", "ENV"]
 
-
-# ----- reflections: a pupil's written answers to a lesson's closing question ----------------------------
-REFLECTION_MAX = 2000
-
-
-def save_reflection(lesson: str, key: str, text: str) -> dict[str, Any]:
-    """Save a pupil's written answer ``text`` to the reflection question ``key`` of ``lesson``.
-
-    Kept in the progress file beside the exercise results (``"reflections": {lesson: {key: {"text", "updated"}}}``),
-    so a restart or a reload keeps it.  Refuses a non-string and a text over :data:`REFLECTION_MAX` characters
-    (nothing is saved then).  Returns the saved record.
-    """
-    _check_names(lesson, key)
-    if not isinstance(text, str):
-        raise TypeError(tr("the answer must be text, not {__name__}", __name__=type(text).__name__))
-    if len(text) > REFLECTION_MAX:
-        raise ValueError(tr("the answer is {n} characters long; at most {most}", n=len(text), most=REFLECTION_MAX))
-    with _lock:
-        data = load()
-        store = data.setdefault("reflections", {})
-        if not isinstance(store, dict):
-            store = data["reflections"] = {}
-        rec = {"text": text.strip(), "updated": datetime.now().isoformat(timespec="seconds")}
-        store.setdefault(lesson, {})[key] = rec
-        try:
-            _save(data)
-        except OSError:
-            pass
-        return dict(rec)
-
-
-def reflections(lesson: str) -> dict[str, dict[str, Any]]:
-    """The saved reflection answers of ``lesson``: ``{key: {"text", "updated"}}`` (empty if none)."""
-    store = load().get("reflections", {})
-    found = store.get(lesson, {}) if isinstance(store, dict) else {}
-    return {k: dict(v) for k, v in found.items() if isinstance(v, dict) and isinstance(v.get("text"), str)}
-
-
-__all__ += ["save_reflection", "reflections", "REFLECTION_MAX"]

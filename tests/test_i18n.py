@@ -430,6 +430,21 @@ def lesson_widgets():
         yield ExerciseWidget(factory(), score=score)
     yield S.sets_step_through(12)
     yield S.demo_turn()
+    # issue 24: the PopOut and doubles step-throughs, the class tally, lesson 3's searches, the reflections
+    yield C.step_through("popout")
+    yield S.doubles_demo()
+    tally = S.tally_widget()
+    tally.on_add(None)
+    tally.on_undo(None)
+    tally.on_undo(None)                         # the refusal: nothing left to take back
+    yield tally
+    for factory in C.EXERCISES["five_in_a_row/03_how_the_computer_knows"]:
+        yield ExerciseWidget(factory(), score=score)
+    for lessons in (C, S):
+        for lesson in lessons.REFLECTIONS:
+            box = lessons.reflection(lesson, score)
+            box.save("")                        # the refusal note
+            yield box
 
 
 def answered(widget):

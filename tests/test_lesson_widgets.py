@@ -68,7 +68,7 @@ def test_exercise_widget_records_attempts_and_score():
     assert w.solved and [a.ok for a in w.attempts] == [False, True]
     assert "2 attempts · solved" in w.attempts_label.value
     assert score.solved == 1 and score.first_try == 0 and score.attempts == 2
-    assert "1 of 1 exercises solved" in score.value
+    assert "1 of 1 exercise solved" in score.value
 
 
 def test_exercise_widget_buttons_call_the_plain_methods():
@@ -282,5 +282,5 @@ def test_lesson_score_counts_first_tries_and_shown_answers():
     score.reveal(c)
     score.record(c, 3, True)
     assert (score.total, score.solved, score.first_try, score.attempts, score.shown) == (3, 2, 1, 5, 1)
-    assert "2 of 3 exercises solved (1 at the first try), 5 attempt(s), 1 answer(s) shown." in score.value
+    assert "2 of 3 exercises solved (1 at the first try), 5 attempts, 1 answer shown." in score.value
     assert "Score — L" in score.value

@@ -165,7 +165,7 @@ def test_the_minimax_table_in_spanish_and_english():
     with using("en"):
         assert str(teach.Count(-3, 1234567)) == "score -3 after visiting 1,234,567 positions"
     with using("es"):
-        assert str(teach.Count(-3, 1234567)) == "puntaje -3 tras visitar 1.234.567 posiciones"
+        assert str(teach.Count(-3, 1234567)) == "puntuación -3 tras visitar 1.234.567 posiciones"
 
 
 def test_the_start_report_groups_thousands_per_language():

@@ -136,12 +136,12 @@ def test_a_reflection_is_saved_and_comes_back_after_a_restart(tmp_path):
 def test_reflections_do_not_count_as_exercises_and_reset_forgets_them():
     from gamekit.widgets.lesson import Reflection
     Reflection("Why?", LessonScore("Lesson 8")).submit("An answer.")
-    assert progress.reflections("Lesson 8")["reflection"]["text"] == "An answer."
+    assert progress.answers("Lesson 8")["reflection"]["text"] == "An answer."
     assert progress.results("Lesson 8") == {}                 # not an exercise: the progress table is unchanged
     progress.record("Lesson 8", "how_many", True)
-    assert progress.reflections("Lesson 8")                    # recording an exercise keeps the reflection
+    assert progress.answers("Lesson 8")                    # recording an exercise keeps the reflection
     progress.reset("Lesson 8")
-    assert progress.reflections("Lesson 8") == {}
+    assert progress.answers("Lesson 8") == {}
 
 
 def test_bad_reflections_are_refused_and_change_nothing():
@@ -150,18 +150,18 @@ def test_bad_reflections_are_refused_and_change_nothing():
     assert widget.submit("Kept.")
     before = progress.load()
     assert not widget.submit("   ") and "first" in widget.last_note
-    assert not widget.submit("x" * (progress.REFLECTION_MAX + 1)) and str(progress.REFLECTION_MAX) in widget.last_note
+    assert not widget.submit("x" * (progress.MAX_ANSWER + 1)) and str(progress.MAX_ANSWER) in widget.last_note
     with pytest.raises(TypeError):
         widget.submit(42)
     with pytest.raises(TypeError):
-        progress.save_reflection("Lesson 7", "reflection", b"bytes")
+        progress.save_answer("Lesson 7", "reflection", b"bytes")
     with pytest.raises(ValueError):
-        progress.save_reflection("Lesson 7", "reflection", "x" * (progress.REFLECTION_MAX + 1))
+        progress.save_answer("Lesson 7", "reflection", "x" * (progress.MAX_ANSWER + 1))
     with pytest.raises(TypeError):
-        progress.save_reflection("Lesson 7", 3, "text")
+        progress.save_answer("Lesson 7", 3, "text")
     assert progress.load() == before and widget.saved_text == "Kept."
     with pytest.raises(TypeError):
-        Reflection("Why?", "Lesson 7")
+        Reflection("Why?", 7)
     with pytest.raises(ValueError):
         Reflection("  ", LessonScore("Lesson 7"))
 
@@ -171,11 +171,11 @@ def test_bad_reflections_are_refused_and_change_nothing():
 def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
     from gamekit.widgets.lesson import Reflection
     widget = Reflection("Why?", LessonScore("Lesson 6"))
-    before = progress.reflections("Lesson 6")
+    before = progress.answers("Lesson 6")
     saved = widget.submit(text)
     assert saved == bool(text.strip())
     if saved:
-        assert progress.reflections("Lesson 6")["reflection"]["text"] == text.strip() == widget.saved_text
+        assert progress.answers("Lesson 6")["reflection"]["text"] == text.strip() == widget.saved_text
         assert Reflection("Why?", LessonScore("Lesson 6")).input.value == text.strip()
     else:
-        assert progress.reflections("Lesson 6") == before
+        assert progress.answers("Lesson 6") == before

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from gamekit.i18n import N_, get_language, tr
+from gamekit.i18n import N_, get_language, ntr, tr
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
                                    FiveInARow, count_lines)
 from gamekit.connect import teach
@@ -52,8 +52,15 @@ POSITIONS: dict[str, tuple[str, str]] = {
     "edge_diagonal": ("five", "4646424446655553557373"),
 }
 
+# PopOut (5 en raya): red pops its disc in column 6, the yellow disc above falls into the bottom row
+# and completes yellow's five with the yellow side disc on the right — a pop can make the opponent win.
+POPOUT_DEMO = "531417627562p6p33256p51"
+POPOUT_DEMO_POP = "p6"
+
 # A game Hard (depth 4) won against Medium, replayed move by move in the step-through.
 WON_GAME = "46464244466555535573737"
+WON_GAME_FROM = 14
+"""The step-through starts from the position after this many drops (the opening is shown at once)."""
 
 
 def position(name: str) -> ConnectGame:
@@ -148,6 +155,7 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
     game = position(name)
     picture = BoardCanvas(*layout_for(game, CELL).css_size)
     picture.paint(scene(game, threats=threats, danger=danger))
+    picture.canvas.lesson_position = game          # what the picture shows (for the giveaway tests)
     return picture.canvas
 
 
@@ -176,6 +184,41 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
         text += tr(" It blocks a threat.")
+    if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
+        text += _quiet_words(after, seat)
+    return text
+
+
+def open_lines(game: ConnectGame, col: int, row: int, seat: int) -> list[tuple[tuple[int, int], ...]]:
+    """The lines of five (or four) through cell (col, row) that hold no disc of the other colour:
+    the lines ``seat`` could still complete there (side discs count for their colour)."""
+    return [line for line in game.variant.lines() if (col, row) in line
+            and all(game.cell(c, r) in (None, seat) for c, r in line)]
+
+
+def _quiet_words(after: ConnectGame, seat: int) -> str:
+    """For a drop that makes no threat: how far it takes the mover's best open line through it, and how
+    many of the opponent's open lines it closes.  Counted on the board, not a verdict."""
+    col = after.grid_column(int(after.history[-1]))
+    row = len(after.grid[col]) - 1
+    who, other = tr(COLOUR_NAMES[seat]).capitalize(), tr(COLOUR_NAMES[1 - seat])
+    mine = open_lines(after, col, row, seat)
+    grid = list(after.grid[col])
+    after.grid[col][row] = 1 - seat                        # pretend the cell were the opponent's
+    try:
+        closed = len(open_lines(after, col, row, 1 - seat))
+    finally:
+        after.grid[col][:] = grid
+    text = ""
+    if mine:
+        most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
+        text += tr(" {who} now has {most} of the {n} cells of a line {other} has not blocked.",
+                   who=who, most=most, n=after.win_length, other=other)
+    else:
+        text += tr(" No line of {who} through this cell can still be completed.", who=tr(COLOUR_NAMES[seat]))
+    if closed:
+        text += ntr(" It takes a cell from {n} open line of {other}.", " It takes a cell from {n} open lines of {other}.",
+                    closed, other=other)
     return text
 
 
@@ -190,18 +233,35 @@ def _won_game_games() -> tuple[ConnectGame, ...]:
 
 
 def steps(name: str = "won_game") -> list[Step]:
+    if name == "popout":
+        return popout_steps()
     if name != "won_game":
-        raise KeyError(f"no step-through {name!r}; known: won_game")
+        raise KeyError(f"no step-through {name!r}; known: won_game, popout")
     games = _won_game_games()
-    out = [Step(lambda g=games[0]: scene(g), tr("The start: 42 empty cells between the two side columns. Red moves first."))]
-    for i, m in enumerate(WON_GAME):
+    start = WON_GAME_FROM
+    out = [Step(lambda g=games[start]: scene(g), tr("The game after {n} drops. Red is to move.", n=start), games[start])]
+    for i in range(start, len(WON_GAME)):
         before, after = games[i], games[i + 1]
-        out.append(Step(lambda g=after: scene(g), _caption(before, after, m)))
+        out.append(Step(lambda g=after: scene(g), _caption(before, after, WON_GAME[i]), after))
     return out
 
 
+def popout_steps() -> list[Step]:
+    """PopOut on 5 en raya in two pictures: before red's pop, and after it (yellow's five)."""
+    before = FiveInARow.from_moves(POPOUT_DEMO, popout=True)
+    after = before.copy()
+    after.play(POPOUT_DEMO_POP)
+    n = POPOUT_DEMO_POP.lstrip("p")
+    return [Step(lambda g=before: scene(g, threats=False, show_last=False),
+                 tr("PopOut, red to move. Red decides to pop its own disc out of the bottom of column {n}.", n=n), before),
+            Step(lambda g=after: scene(g, threats=False, show_last=False, highlight=g.winning_cells()),
+                 tr("The discs above fall one row. The yellow disc lands in the bottom row and completes five with the yellow side disc: red's pop made yellow win."),
+                 after)]
+
+
 def step_through(name: str = "won_game", title: str | None = None) -> StepThrough:
-    title = tr("A won game of 5 en raya") if title is None else title
+    if title is None:
+        title = tr("A pop in PopOut") if name == "popout" else tr("A won game of 5 en raya")
     return StepThrough(steps(name), size=layout_for(FiveInARow(), CELL).css_size, title=title, interval=1.0)
 
 
@@ -234,8 +294,12 @@ EXERCISE_POSITIONS = {
     "side_win": "441431",
     # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
     "side_block": "37264",
-    # lesson 2 — red to move: one column makes five, and every other column lets yellow make five there
-    "win_in_one": "555542344444573235332211",
+    # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
+    "side_diagonal": "425632312711",
+    # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
+    "block_threat": "23164421114537712",
+    # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in
+    "win_in_one": "5257316372476621",
     # lesson 2 — yellow to move: only one column does not lose; it wins with yellow's very last disc
     "only_move": "444554354436367621333665725",
     # lesson 2 — red to move: one column wins by force, every other column only draws
@@ -373,7 +437,19 @@ def side_win_exercise() -> ConnectExercise:
 
 def side_block_exercise() -> ConnectExercise:
     return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Click the column that stops it."), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
-                            why_right=tr("Yellow fills the cell red needed: the red side disc and red's three discs now make only four."))
+                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."))
+
+
+def side_diagonal_exercise() -> ConnectExercise:
+    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Click it."),
+                            hint=tr("Follow each diagonal of red discs down to the side columns."),
+                            why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
+
+
+def block_threat_exercise() -> ConnectExercise:
+    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Click the column that blocks it."),
+                            hint=tr("Find the empty cell where a red disc would make five (side discs count), and check that a disc can reach it now."),
+                            why_right=tr("Yellow takes the cell red needed."))
 
 
 def win_in_one_exercise() -> ConnectExercise:
@@ -418,22 +494,86 @@ def zugzwang_exercise() -> ConnectExercise:
                  "{colour} fills the last of them, so {colour2} must then drop into column {column} or "
                  "{column2} — under {colour3}'s threat on row 2, and {colour3} makes five on top. That is zugzwang.",
                  **values)
-    right, wrong = tr(COLOUR_NAMES[forced]).capitalize(), tr(COLOUR_NAMES[1 - forced]).capitalize()
-    return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). Suppose both players drop everywhere else until the other columns are full, and nobody wins there. Who then has to drop into a ✗ cell?", column=columns[0], column2=columns[-1]),
-                           choice_checker(right, {right: tr("Right: {why}", why=why), wrong: tr("Not so: {why}", why=why)}),
-                           hint=tr("Count the empty cells outside columns {names}. Who is to move now?", names=names),
-                           answer=right, solutions=[right], choices=[tr("Red"), tr("Yellow")], wrong=[wrong],
-                           key="zugzwang", game=game, click=False)
+    counted = {c: game.height - len(game.grid[c]) for c in others}
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == empty:
+            return True, tr("Right: {why}", why=why)
+        if k == empty + sum(game.height - len(game.grid[c]) for c in danger):
+            return False, tr("That counts columns {names} too. Leave them out: nobody wants to drop there.", names=names)
+        return False, tr("Not {k}. Count column by column, leaving out columns {names}: {counts}.", k=k, names=names,
+                         counts=", ".join(tr("column {column}: {n} empty", column=game.column_number(c), n=n)
+                                          for c, n in counted.items()))
+
+    all_empty = empty + sum(game.height - len(game.grid[c]) for c in danger)
+    return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). Suppose both players drop everywhere else until the other columns are full, and nobody wins there. How many empty cells are there outside columns {column} and {column2}? (The feedback then tells you who has to drop into a ✗ cell.)", column=columns[0], column2=columns[-1]),
+                           check, hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
+                           answer=str(empty), solutions=[empty], wrong=[all_empty, empty - 1],
+                           key="zugzwang", game=game, click=False,
+                           leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"))
 
 
 def count_lines_exercise() -> ConnectExercise:
-    n = count_lines(FIVE_IN_A_ROW)["lines"]
-    check = count_checker(n, right=tr("Right: {correct} lines of five can still be completed."),
-                          too_few=tr("Too few: count the lines through the side discs too."),
-                          too_many=tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour."))
-    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check, hint=tr("Across: 5 places in each of 6 rows. Up: 2 in each middle column."),
-                           answer=str(n), solutions=[n], wrong=[n - 20, n + 12], key="count_lines", click=False,
-                           leaks=(f"<td>{n}</td>",))
+    counts = count_lines(FIVE_IN_A_ROW)
+    n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
+    sides_up = 2 * (FIVE_IN_A_ROW.rows - FIVE_IN_A_ROW.win + 1)       # lines up the two side columns
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.",
+                            across=across, up=up, diagonal=diagonal, n=n)
+        if k == across + up:
+            return False, tr("You have the lines across and up. Lines can also run diagonally, both ways.")
+        if k == n + sides_up:
+            return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
+        if k == across or k == up or k == diagonal or k == across + diagonal or k == up + diagonal:
+            return False, tr("Not {k}: count all three directions — across, up, and diagonal both ways — and add them.", k=k)
+        if k < n:
+            return False, tr("Too few. Count each direction on its own: across, up, diagonal up to the right, diagonal up to the left.")
+        return False, tr("Too many. Each line is five cells in a row; count it once, and only lines that stay on the grid.")
+
+    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check,
+                           hint=tr("Count each direction on its own: across (how many places in one row, times the rows), up (in one middle column, times the columns), and diagonal, both ways."),
+                           answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, n - 1], key="count_lines", click=False,
+                           leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
+
+
+POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
+"""Lesson 1's PopOut exercise (5 en raya + PopOut): red to move; no drop wins, exactly one pop makes five."""
+
+
+def popout_game() -> ConnectGame:
+    return FiveInARow.from_moves(POPOUT_EXERCISE, popout=True)
+
+
+def popout_exercise() -> ConnectExercise:
+    """Which of red's bottom discs should red pop?  Every pop is played out on the rules engine."""
+    game = popout_game()
+    pops = [m for m in game.legal_moves() if m.startswith("p")]
+    said: dict[str, str] = {}
+    winning = []
+    for m in pops:
+        g = game.copy()
+        g.play(m)
+        n = m.lstrip("p")
+        if g.winner() == game.to_move:
+            winning.append(n)
+            said[n] = tr("Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
+                         n=n, row=g.winning_cells()[0][1] + 1)
+        elif g.winner() is not None:
+            said[n] = tr("Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n)
+        else:
+            said[n] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
+    choices = [m.lstrip("p") for m in pops]
+    assert len(winning) == 1, winning
+    return ConnectExercise(tr("PopOut, red to move. No drop wins, but one pop does. Out of which column should red pop its bottom disc?"),
+                           choice_checker(winning[0], said), hint=tr("Picture each column falling by one row. Look for a row where red already has four and a gap just above."),
+                           answer=tr("Column {columns}", columns=winning[0]), solutions=winning, choices=choices,
+                           wrong=[c for c in choices if c not in winning], key="popout_pop", game=game, click=False)
 
 
 def _nth(n: int) -> str:
@@ -441,15 +581,19 @@ def _nth(n: int) -> str:
 
 
 BUILDERS = {"side_win": side_win_exercise, "side_block": side_block_exercise, "count_lines": count_lines_exercise,
+            "popout_pop": popout_exercise, "side_diagonal": side_diagonal_exercise,
+            "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise, "only_move": only_move_exercise, "zugzwang": zugzwang_exercise,
             "winning_move": winning_move_exercise, "challenge": challenge_exercise}
 
 EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
-    "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, count_lines_exercise],
-    "five_in_a_row/02_threats_and_exercises": [win_in_one_exercise, zugzwang_exercise, only_move_exercise,
-                                               winning_move_exercise, challenge_exercise],
+    "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, side_diagonal_exercise,
+                                        count_lines_exercise, popout_exercise],
+    "five_in_a_row/02_threats_and_exercises": [block_threat_exercise, win_in_one_exercise, zugzwang_exercise,
+                                               only_move_exercise, winning_move_exercise, challenge_exercise],
     "five_in_a_row/03_how_the_computer_knows": [teach.pruning_exercise, teach.best_move_exercise,
-                                                teach.read_score_exercise, teach.bit_exercise],
+                                                teach.score_sign_exercise, teach.read_score_exercise,
+                                                teach.bit_exercise, teach.other_bit_exercise],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
 
@@ -481,7 +625,8 @@ def exercise(name: str, score: LessonScore | None = None):
 
         from gamekit.widgets.base import BoardCanvas
         picture = BoardCanvas(*layout_for(ex.game, CELL).css_size)
-        picture.paint(scene(ex.game, danger=True))
+        zugzwang = ex.key == "zugzwang"              # the cells under yellow's threats, marked ✗
+        picture.paint(scene(ex.game, threats=zugzwang, danger=zugzwang, show_last=zugzwang))
         return W.VBox([picture.canvas, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
@@ -520,3 +665,25 @@ def five_in_a_row_result() -> list[str]:
                 tr("no published solution; gamekit's exact solver settles positions from the middle game on (every exercise here), but not yet the empty grid")]
     return [tr("5 en raya (9×6, side columns)"), teach.start_result((score > 0) - (score < 0)),
             tr("computed by gamekit's solver (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
+
+
+# ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
+REFLECTIONS: dict[str, tuple[str, str]] = {
+    "five_in_a_row/01_rules_and_play": (
+        N_("Explain in one sentence why a side disc can help only one colour."),
+        N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
+    "five_in_a_row/02_threats_and_exercises": (
+        N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
+        N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+    "five_in_a_row/03_how_the_computer_knows": (
+        N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
+        N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
+}
+
+
+def reflection(lesson: str, score: LessonScore | str):
+    """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
+    from gamekit.widgets.lesson import Reflection
+    if lesson not in REFLECTIONS:
+        raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
+    return Reflection(tr(REFLECTIONS[lesson][0]), score)

@@ -21,16 +21,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
-from gamekit.display import Table
+from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, number, percent, tr
 
 TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
+HAND_MOVES = "4233213"       # yellow to move, 5 empty cells: one column wins, one draws, one loses
 
 
 def tiny_game() -> ConnectGame:
     """The lesson's tiny position (4 columns, 3 rows, three in a line wins)."""
     return ConnectGame.from_moves(TINY_MOVES, variant=TINY)
+
+
+def hand_game() -> ConnectGame:
+    """A tiny position small enough to work out by hand (5 empty cells, three columns to choose from)."""
+    return ConnectGame.from_moves(HAND_MOVES, variant=TINY)
 
 
 @dataclass
@@ -287,6 +293,11 @@ class SVG:
         return self.svg
 
 
+def minimax_summary(game: ConnectGame) -> Paragraph:
+    """The whole minimax search of ``game`` in one sentence (its score and the positions it visited)."""
+    return Paragraph(tr("Minimax: {count}, counting the position itself.", count=str(minimax(game))))
+
+
 def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
     """Positions per second of three ways to run the same search on ``game`` (for the lesson; the
     figures depend on the machine and what else it is doing — the benchmark measures them properly)."""
@@ -371,6 +382,29 @@ def start_report(records=RECORDS) -> str:
     return text
 
 
+def start_summary(records=RECORDS) -> Paragraph:
+    """What is known about the start, for pupils: the proved results only, without the story of the runs."""
+    from gamekit.connect.wdl import status
+    found = [Path(r) for r in records if Path(r).exists()]
+    if not found:
+        return Paragraph(tr("The value of the start of 5 en raya is not known yet."))
+    st = status(*found)
+    lo, hi = st["start_bounds"]
+    if lo != hi:
+        return Paragraph(tr("The value of the start of 5 en raya is not known yet."))
+    firsts = st["first_move_bounds"]
+    text = tr("With perfect play on both sides, the start of 5 en raya is {result}.", result=start_result(lo))
+    if firsts and all(a == b == lo for a, b in firsts.values()):
+        text += " " + tr("So is every one of red's seven first moves: whichever column red starts in, the result is {result}.",
+                         result=start_result(lo))
+    return Paragraph(text)
+
+
+def start_report_html(records=RECORDS) -> Paragraph:
+    """:func:`start_report` as a paragraph for the page (the lesson's "For teachers" appendix)."""
+    return Paragraph(start_report(records))
+
+
 # ---------------------------------------------------------------------- lesson positions and exercises
 LESSON = {
     # from a seeded Medium-v-Medium game (the benchmark's 24-empty position 8, played on to 11 empty)
@@ -388,7 +422,7 @@ def best_move_exercise():
     """Which column would minimax choose?  Checked by the exact solver; every column's verdict explained."""
     from gamekit.connect.solver import analyse
     from gamekit.widgets.lesson import Exercise
-    game = lesson_game("walkthrough")
+    game = hand_game()
     scores = {m: s for m, s in analyse(game, time_budget=None).items()}
     best = max(scores.values())
     good = sorted(m for m, s in scores.items() if s == best)
@@ -399,16 +433,18 @@ def best_move_exercise():
         s = scores[m]
         if s == best:
             return True, tr("Right: column {column} keeps the best score, {score} ({result}).",
-                            column=m, score=number(s, sign=True), result=explain_score(s, game))
+                            column=m, score=_signed(s), result=explain_score(s, game))
         return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest score "
                          "among the columns, and another column scores more.",
-                         column=m, score=number(s, sign=True), colour=me, result=explain_score(s, game))
+                         column=m, score=_signed(s), colour=me, result=explain_score(s, game))
 
-    return Exercise(tr("In the position above {colour} is to move. Which column would minimax choose? "
-                       "(type a column number)", colour=me), check,
-                    hint=tr("Minimax gives every column the score of the opponent's best answer, then picks the highest."),
+    return Exercise(tr("On the tiny board above (three in a line wins) {colour} is to move, and only 5 cells are "
+                       "empty. Which column would minimax choose? Try each column and the best answer to it, on "
+                       "paper. (type a column number)", colour=me), check,
+                    hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
+                            "Minimax gives every column the score of that answer, then picks the highest."),
                     answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, key="minimax_move",
-                    wrong=[m for m in sorted(scores) if scores[m] != best])
+                    wrong=[m for m in sorted(scores) if scores[m] != best], position=game)
 
 
 def read_score_exercise():
@@ -439,16 +475,44 @@ def read_score_exercise():
                     answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
 
 
+def score_sign_exercise(score: int = 6, cells: int = 42):
+    """From a positive score to the winner's disc (the easy case, before the negative one): 22 − score."""
+    from gamekit.widgets.lesson import parse_int, Exercise
+    MAX = cells // 2 + 1
+    n = MAX - score
+
+    def check(answer):
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
+                            max=MAX, score=score, n=n)
+        if k == MAX + score:
+            return False, tr("That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
+                             max=MAX, score=score)
+        return False, tr("Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
+                         k=k, max=MAX, score=score)
+
+    return Exercise(tr("On a 42-cell board the solver scores a position {score} for the player to move. With which of "
+                       "their own discs of the whole game do they win, with best play on both sides?", score=number(score, sign=True)),
+                    check, hint=tr("A win with your disc number n scores {max} − n.", max=MAX),
+                    answer=str(n), solutions=[n], key="score_sign", wrong=[MAX + score, n + 1])
+
+
 SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
+OTHER_BOARD = Variant("6 × 5, four in a line", columns=6, rows=5, win=4)
 
 
-def bit_exercise():
+def other_bit_exercise():
+    """The same question on a third board size (6 columns, 5 rows): only the rule, not a count, answers it."""
+    return bit_exercise(OTHER_BOARD, 4, 1, key="bit_index_6x5")
+
+
+def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 3, row: int = 2, key: str = "bit_index"):
     """Which bit holds a cell on a board of another height?  Checked by :func:`bit_index`.
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
     from gamekit.widgets.lesson import parse_int, Exercise
-    game = ConnectGame(SMALL_BOARD)
-    col, row = 3, 2
+    game = ConnectGame(variant)
     n = bit_index(game, col, row)
     per = game.height + 1
 
@@ -471,7 +535,7 @@ def bit_exercise():
                        "number belongs to the cell in column {col} (the leftmost column is 0) and row {row} (the "
                        "bottom row is 0)?", width=game.width, height=game.height, col=col, row=row), check,
                     hint=tr("Each column owns {height} cells and a guard bit.", height=game.height),
-                    answer=str(n), solutions=[n], key="bit_index", wrong=[col * game.height + row])
+                    answer=str(n), solutions=[n], key=key, wrong=[col * game.height + row])
 
 
 def pruning_exercise():

@@ -20,6 +20,14 @@ from gamekit.shutbox.rules import sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.lesson import Exercise, choice_checker, count_checker
 
+def tile_list(tiles: Iterable[int]) -> str:
+    """Tiles as a reader says them: "1 and 2", "1, 2 and 3" ("1 y 2", "1, 2 y 3")."""
+    names = [str(t) for t in tiles]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
 # ====================================================================== 1. the sets for a roll
 @dataclass(frozen=True)
 class SearchStep:
@@ -78,7 +86,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
     else:
         text_ = str(answer).strip()
         if not text_:
-            raise ValueError(tr("type the sets, e.g. 9; 8+1; 7+2"))
+            raise ValueError(tr("type the sets, e.g. 5; 4+1"))
         if re.search(r"[;\n|/]", text_):
             parts = re.split(r"[;\n|/]", text_)
         elif re.search(r"[+&]", text_):
@@ -111,7 +119,7 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
-    where = "" if not covered else tr(" (tiles {items} are already covered)", items=', '.join(map(str, covered)))
+    where = "" if not covered else tr(" (tiles {items} are already covered)", items=tile_list(covered))
 
     def check(answer: Any) -> tuple[bool, str]:
         given = parse_sets(answer)
@@ -128,10 +136,12 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
             return False, "; ".join(problems) + "."
         missing = [s for s in right if s not in given]
         if missing:
-            return False, (tr("All correct so far, but {n} set(s) missing. Go largest tile first: start from {missing}.", n=len(missing), missing=missing[0][0]))
+            return False, ntr("All correct so far, but {n} set is missing. Go largest tile first: start from {missing}.",
+                              "All correct so far, but {n} sets are missing. Go largest tile first: start from {missing}.",
+                              len(missing), missing=missing[0][0])
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
-    return Exercise(tr("Type every set of open tiles that makes {total}{where}, separated by ';' (e.g. 9; 8+1).", total=total, where=where),
+    return Exercise(tr("Type every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would type 5; 4+1; 3+2).", total=total, where=where),
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
                     solutions=["; ".join("+".join(map(str, s)) for s in right)],
@@ -162,6 +172,34 @@ def simulate_sums(n: int = 3600, seed: int = 0, n_dice: int = 2) -> dict[int, in
     counts = np.bincount(totals, minlength=6 * n_dice + 1)
     lo, hi = (1, 6) if n_dice == 1 else (2, 12)
     return {r: int(counts[r]) for r in range(lo, hi + 1)}
+
+
+def sets_table(total: int, uncovered: Iterable[int] = TILES) -> Table:
+    """Every set of open tiles making ``total``, in the rules sheet's order, as a table for the page."""
+    sets = tiles_summing_to(total, tuple(sorted(set(uncovered))))
+    return Table([tr("set"), tr("tiles")], [[i, " + ".join(map(str, st))] for i, st in enumerate(sets, 1)],
+                 caption=tr("The sets that make {total}", total=total))
+
+
+def sets_count_table(totals: Iterable[int] = range(2, 12)) -> Table:
+    """How many sets make each total on a full box (a table for the page)."""
+    totals = list(totals)
+    return Table([tr("total")] + [str(t) for t in totals],
+                 [[tr("sets on a full box")] + [len(tiles_summing_to(t)) for t in totals]])
+
+
+def simulation_table(n: int = 36_000, seed: int = 2) -> Table:
+    """Each total of two dice: its exact chance beside its share of ``n`` seeded simulated rolls."""
+    sim = simulate_sums(n, seed)
+    return Table([tr("total"), tr("exact chance"), tr("share of {n} simulated rolls", n=number(n))],
+                 [[t, number(100 * float(p), 2) + " %", number(100 * sim[t] / n, 2) + " %"]
+                  for t, p in sum_distribution().items()])
+
+
+def one_die_table() -> Table:
+    """The six totals of one die, each as likely as the others."""
+    return Table([tr("total of one die")] + [str(t) for t in range(1, 7)],
+                 [[tr("chance")] + [tr("1 in 6")] * 6])
 
 
 def outcomes_grid() -> list[list[int]]:
@@ -280,9 +318,36 @@ def simulate(policy: str, n: int = 10_000, rules: Rules | None = None, seed: int
 
 
 def compare_policies(n: int = 10_000, rules: Rules | None = None, seed: int = 0,
-                     progress: bool = True, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
+                     progress: bool = False, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
     """Every rule of thumb and the optimal play over ``n`` seeded solo games each."""
     return [simulate(p, n, rules, seed + i, progress) for i, p in enumerate(policies)]
+
+
+def second_run_inside(k: float = 2.0) -> float:
+    """The chance that a second independent run of as many games lands within ``k`` standard errors of
+    the first: the difference of two estimates has standard error √2 · SE, so it is P(|Z| < k/√2)."""
+    import math
+    return math.erf(k / 2)
+
+
+def true_value_inside(k: float = 2.0) -> float:
+    """The chance that ``k`` standard errors each way around an estimate catch the true chance, P(|Z| < k)."""
+    import math
+    return math.erf(k / math.sqrt(2))
+
+
+def whisker_note(k: float = 2.0):
+    """How to read the whiskers of :func:`plot_policies`, with both chances computed (normal approximation)."""
+    from gamekit.display import Paragraph
+    return Paragraph(tr("The black whisker on a bar spans two standard errors each way. It catches the true chance "
+                   "about {true} of the time; a second run of as many games, with other dice, lands inside it "
+                   "about {second} of the time (the two runs each have their own noise).",
+                   true=percent_plain(true_value_inside(k)), second=percent_plain(second_run_inside(k))))
+
+
+def percent_plain(x: float) -> str:
+    """A share as a whole percentage for the page ("84 %")."""
+    return f"{number(100 * x, 0)} %"
 
 
 def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = None):
@@ -316,13 +381,17 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing open: the box is shut. Value 1.")}]
     for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
         m = mask_of(tiles)
-        parts = []
+        parts, chances = [], []
         for roll in range(2, 13):
             best = t.best_set(m, roll)
             if best:
                 after = tuple(x for x in tiles if x not in best)
-                parts.append(f"P({roll})={two_dice_probability(roll)}×V({','.join(map(str, after)) or '∅'})")
-        why = " + ".join(parts) if parts else tr("no roll of two dice makes any set: value 0")
+                parts.append(f"P({roll}) × V({','.join(map(str, after)) or '∅'})")
+                chances.append(f"P({roll}) = {two_dice_probability(roll)}")
+        if parts:
+            why = tr("{sum}, where {chances}", sum=" + ".join(parts), chances=ptr("between items in a list", ", ").join(chances))
+        else:
+            why = tr("no roll of two dice makes any set: value 0")
         rows.append({"open": tiles, "value": t.value(m), "why": f"V({','.join(map(str, tiles))}) = {why}"})
     return rows
 
@@ -434,7 +503,7 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
             return True, tr("Best for {goal}: {table_text}.", goal=goal, table_text=table_text)
         return False, tr("{items} leaves {fmt}; the best leaves {fmt2} ({table_text}).", items='+'.join(map(str, s)), fmt=fmt(v), fmt2=fmt(best_v), table_text=table_text)
 
-    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=', '.join(map(str, open_tiles)), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
                     check, hint=tr("The sets are {items}: compare the states they leave.", items='; '.join('+'.join(map(str, s)) for s, _ in options)),
                     answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
                     wrong=["+".join(map(str, s)) for s, _ in options if s not in best],
@@ -496,9 +565,9 @@ def dice_rules_table() -> Table:
     rows = []
     for one in ONE_DIE_RULES:
         rules = Rules(one_die=one)
-        rows.append([f'Rules(one_die="{one}")', rules.describe().split(";")[0],
+        rows.append([rules.describe().split(";")[0],
                      percent(shut_probability(rules)), number(min_expected_score(rules), 4)])
-    return Table([tr("option"), tr("what it means"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
+    return Table([tr("when you may roll one die"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
                  caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
 
@@ -512,7 +581,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     check = count_checker(n, right=tr("Right: {said} = {{correct}}. The open tiles are the score (lower is better).", said=said),
                           too_few=tr("Too low: add up every open tile ({said}).", said=said),
                           too_many=tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said))
-    return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=', '.join(map(str, open_tiles))),
+    return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=tile_list(open_tiles)),
                     check, hint=tr("Add the numbers on the tiles that are still open."), answer=str(n), solutions=[n],
                     wrong=[covered, n - 1], key=f"score {open_tiles}")
 
@@ -535,22 +604,37 @@ def can_cover_exercise(open_tiles: Iterable[int] = (2, 6, 9), roll: int = 5) -> 
         why = tr("{items} makes {roll} and uses open tiles only.", items=' + '.join(map(str, sets[0])), roll=roll)
     else:
         why = (tr("the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends and scores {items} = {score}.", roll=roll, every=every, items=' + '.join(map(str, open_tiles)), score=score))
-    return _yes_no(tr("Tiles {items} are open and you roll {roll}. Can you cover a set?", items=', '.join(map(str, open_tiles)), roll=roll),
+    return _yes_no(tr("Tiles {items} are open and you roll {roll}. Can you cover a set?", items=tile_list(open_tiles), roll=roll),
                    bool(sets), why, f"can cover {open_tiles} {roll}",
                    hint=tr("List the sets of tiles that make {roll}, then check which tiles are still open.", roll=roll))
 
 
-def one_die_exercise(open_tiles: Iterable[int] = (1, 2, 3, 8), rules: Rules | None = None) -> Exercise:
-    """"May you roll one die now?" under ``rules`` (default: the sheet's basic game)."""
+ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
+"""Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
+
+
+def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
+    """"In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
     rules = rules or Rules()
-    open_tiles = tuple(sorted(set(open_tiles)))
-    allowed = 1 in rules.dice_options(mask_of(open_tiles))
-    high = [str(t) for t in open_tiles if t >= 7]
-    why = (tr("the rule is: {split}. ", split=rules.describe().split(';')[0])
-           + (ntr("Here {items} is still open.", "Here {items} are still open.", len(high), items=", ".join(high)) if high and not allowed
-              else tr("Here that holds.") if allowed else tr("Here it does not hold.")))
-    return _yes_no(tr("Tiles {items} are open. May you roll just one die?", items=', '.join(map(str, open_tiles))), allowed, why,
-                   f"one die {open_tiles}", hint=tr("Which tiles must be covered before one die is allowed?"))
+    boxes = [tuple(sorted(set(b))) for b in boxes]
+    names = [", ".join(map(str, b)) for b in boxes]
+    allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
+    if len(allowed) != 1:
+        raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
+    rule = rules.describe().split(';')[0]
+    explanations = {}
+    for n, b in zip(names, boxes):
+        high = [str(t) for t in b if t >= 7]
+        if n in allowed:
+            explanations[n] = tr("Right: with {items} open, 7, 8 and 9 are all covered — the rule is: {rule}.", items=n, rule=rule)
+        else:
+            explanations[n] = ntr("Not this box: {high} is still open, and the rule is: {rule}.",
+                                  "Not this box: {high} are still open, and the rule is: {rule}.",
+                                  len(high), high=tr(" and ").join(high), rule=rule)
+    return Exercise(tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
+                    choice_checker(allowed[0], explanations), hint=tr("Which tiles must be covered before one die is allowed?"),
+                    answer=allowed[0], solutions=allowed, choices=names,
+                    wrong=[n for n in names if n not in allowed], key="one die box")
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
@@ -562,9 +646,13 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     check = count_checker(n, right=tr("Right: {{correct}} sets make {total}.", total=total),
                           too_few=tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.", n=len(longest)),
                           too_many=tr("Too many: a set is counted once whatever the order (5+4+3 is 3+4+5), and no tile is used twice."))
-    return Exercise(tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total), check,
+    prompt = tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total) \
+        if open_tiles == TILES else \
+        tr("Only tiles {items} are open. How many different sets of open tiles make {total}?", items=tile_list(open_tiles), total=total)
+    return Exercise(prompt, check,
                     hint=tr("Start with 9: what makes the remaining {number}? Then start with 8, and so on.", number=total - 9),
-                    answer=str(n), solutions=[n], wrong=[n - 2, n + 1], key=f"count sets {total}",
+                    answer=str(n), solutions=[n], wrong=[n - 2 if n > 2 else n + 2, n + 1],
+                    key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
                     leaks=(f"{total}: {n}",))
 
 
@@ -572,10 +660,9 @@ def most_likely_total_exercise() -> Exercise:
     """Predict, before the simulation, the total of two dice that comes up most often."""
     dist = sum_distribution(2)
     best = max(dist, key=dist.get)
-    ways = {t: int(p * 36) for t, p in dist.items()}
-    explanations = {str(t): (tr("{way} of the 36 outcomes make {t}", way=ways[t], t=t)
-                             + (tr("; no total is made more ways.") if t == best else
-                                tr("; {best} is made {way} ways, more than any other total.", best=best, way=ways[best])))
+    explanations = {str(t): (tr("Right: {t}. Keep your guess in mind — below you count the outcomes that make each total, and see why.", t=t)
+                             if t == best else
+                             tr("Not {t}: a total near the middle can be made with more pairs of dice than {t}. Keep your guess in mind and count below.", t=t))
                     for t in dist}
     return Exercise(tr("Before we roll: which total of two dice will come up most often?"),
                     choice_checker(str(best), explanations), hint=tr("Count how many ways each total can be made."),
@@ -591,12 +678,32 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
     what = tr("end your turn (no set fits)") if stuck else tr("let you cover a set")
     listing = ", ".join(f"{a}+{b}" for a, b in good) if n <= 6 else tr("the outcomes making {items}", items=', '.join(map(str, sorted({a + b for a, b in good}))))
-    check = count_checker(n, right=tr("Right: {{correct}} of 36 — {listing}.", listing=listing),
-                          too_few=tr("Too few: (1, 2) and (2, 1) are different outcomes — first die, second die."),
-                          too_many=tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=', '.join(map(str, open_tiles))))
-    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=', '.join(map(str, open_tiles)), what=what), check,
+    per_total = Counter(a + b for a, b in good)
+    unordered = len({tuple(sorted(o)) for o in good})
+    too_many = tr("Too many: only the totals {items} can be covered with {items2} open.", items=', '.join(map(str, usable)), items2=tile_list(open_tiles)) \
+        if not stuck else tr("Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.", items=', '.join(map(str, usable)), items2=tile_list(open_tiles))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {n} of 36 — {listing}.", n=n, listing=listing)
+        if k > n:
+            return False, too_many
+        if k == unordered:
+            return False, tr("Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first die, second die.")
+        missed = [t for t, c in sorted(per_total.items()) if k == n - c]
+        if missed:
+            t = missed[0]
+            return False, ntr("Too few: you have left out the total {t}. It is made by {c} outcome.",
+                              "Too few: you have left out the total {t}. It is made by {c} outcomes.",
+                              per_total[t], t=t, c=per_total[t])
+        return False, tr("Too few. List the totals first ({items}), then count the outcomes of each total, first die and second die.",
+                         items=', '.join(map(str, sorted(per_total))))
+    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=tile_list(open_tiles), what=what), check,
                     hint=tr("First list the totals that some set of the open tiles makes, then count the outcomes for each total (first die, second die)."),
-                    answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}")
+                    answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}",
+                    leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)))
 
 
 def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
@@ -613,20 +720,29 @@ def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
                     wrong=[p for p in POLICIES[:3] if p != worst][:1], key="worst rule of thumb")
 
 
-# Final challenge: positions where neither "largest tile" nor "most tiles" finds the best set.
-CHALLENGE_POSITIONS = [((1, 2, 3, 5, 6, 7), 11, "shut"), ((1, 2, 3, 5, 7, 8), 12, "shut"),
-                       ((1, 2, 4, 5, 6, 7), 10, "shut")]
+# Lesson 4, exercise 3: the lowest expected score (8+3 leaves 8.25, the next best 8.75).
+SCORE_EXERCISE = ((1, 2, 3, 4, 8, 9), 11, "score")
+# Final challenge: neither "largest tile" nor "most tiles" finds the best set, and in the first and the
+# last "fewest tiles" does not decide either (two sets of two tiles, only one of them best).
+CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12, "shut"),
+                       ((1, 3, 4, 5, 6, 7), 10, "score")]
 
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
-    "shut_the_box/01_rules_and_play": [turn_score_exercise, can_cover_exercise, one_die_exercise],
-    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 9),
+    "shut_the_box/01_rules_and_play": [turn_score_exercise, partial(turn_score_exercise, (1, 4, 9)),
+                                       can_cover_exercise, partial(count_sets_exercise, 7, (1, 2, 4, 6)),
+                                       one_die_exercise],
+    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 7), partial(sets_exercise, 9),
                                         partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
-                                        count_sets_exercise],
+                                        partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
+                                        count_sets_exercise, partial(count_sets_exercise, 11)],
     "shut_the_box/03_dice": [most_likely_total_exercise, roll_outcomes_exercise,
-                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True)],
+                             partial(roll_outcomes_exercise, (1, 4)),
+                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
+                             partial(roll_outcomes_exercise, (5, 6), stuck=True),
+                             partial(roll_outcomes_exercise, (2, 5, 6))],
     "shut_the_box/04_best_strategy": [worst_rule_exercise,
                                       partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
-                                      partial(best_set_exercise, (1, 3, 6, 8), 9, "score"),
+                                      partial(best_set_exercise, *SCORE_EXERCISE),
                                       *[partial(best_set_exercise, *p) for p in CHALLENGE_POSITIONS]],
 }
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
@@ -680,6 +796,7 @@ def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: 
     lay = BoxLayout()
     board = BoardCanvas(lay.width, lay.height)
     board.paint(box_scene(open_tiles, lay, dice=dice, caption=caption))
+    board.canvas.lesson_position = (tuple(sorted(set(open_tiles))), sum(dice))    # for the giveaway tests
     return board.canvas
 
 
@@ -698,8 +815,37 @@ def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
         before = len(g.events)
         g.play(action)
         what = " · ".join(g.events[before:])
-        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what))
+        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what,
+                          (tuple(g.open_tiles), sum(g.dice or ()))))
     return StepThrough(steps, size=(lay.width, lay.height), title=tr("A turn"))
+
+
+DOUBLES_DICE = [(6, 6), (5, 5), (6, 1), (1, 2)]
+DOUBLES_SETS = [(9, 3), (8, 2), (7,)]
+
+
+def doubles_demo():
+    """The long game's doubles rule, step by step: two doubles banked, then a roll no set makes does not
+    pass the box (a banked turn is spent and the same player rolls again)."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    lay = BoxLayout()
+    g = ShutTheBox([tr("Ana"), tr("Bo")], variant="long", dice=list(DOUBLES_DICE), seed=1)
+    steps = [Step(box_scene(g.open_tiles, lay), tr("The long game: Ana covers first."))]
+    actions = []
+    for tiles in DOUBLES_SETS:
+        actions += [("roll",), ("cover", tiles)]
+    actions.append(("roll",))
+    for action in actions:
+        before = len(g.events)
+        if action[0] == "roll":
+            g.roll()
+        else:
+            g.cover(*action[1])
+        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"),
+                          " · ".join(g.events[before:])))
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("Doubles in the long game"))
 
 
 def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: Any = None):
@@ -726,11 +872,20 @@ COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N
                 N_("expected score"), N_("exact chance"), N_("policy"), N_("games"), N_("shut"), N_("mean score"))
 
 
+SHOWN_DENOMINATOR = 1000
+"""Fractions with a larger denominator are shown as a percentage only (no 20-digit fractions for pupils)."""
+
+
+def exact_fraction(v: Fraction) -> str:
+    """The exact fraction, however long (for teachers)."""
+    return str(v)
+
+
 def percent(v: Fraction | float, digits: int = 2) -> str:
     """A probability as its exact fraction with a plain percentage: ``1/18 ≈ 5.56 %``."""
     pct = f"{number(100 * float(v), digits)} %"
-    if isinstance(v, Fraction) and v.denominator > 10 ** 12:
-        return tr("{pct} (the exact fraction has a {n}-digit denominator)", pct=pct, n=len(str(v.denominator)))
+    if isinstance(v, Fraction) and v.denominator > SHOWN_DENOMINATOR:
+        return f"≈ {pct}"            # the exact fraction: lesson_tools / the teacher guide, not the pupil's page
     if isinstance(v, Fraction) and v.denominator != 1:
         return f"{v} ≈ {pct}"
     return pct if not isinstance(v, Fraction) else f"{v} = {pct}"
@@ -753,3 +908,115 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
 
     keys = list(rows[0])
     return Table([tr(k) for k in keys], [[cell(r[k], k) for k in keys] for r in rows])
+
+
+# ====================================================================== 6. closing reflection questions
+REFLECTIONS: dict[str, tuple[str, str]] = {
+    "shut_the_box/01_rules_and_play": (
+        N_("Explain in one sentence why a turn can end while tiles are still open."),
+        N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
+    "shut_the_box/02_sets_for_a_roll": (
+        N_("Explain in one sentence why going largest tile first never lists the same set twice."),
+        N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
+    "shut_the_box/03_dice": (
+        N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
+        N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
+    "shut_the_box/04_best_strategy": (
+        N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
+        N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
+}
+
+
+def reflection(lesson: str, score: Any):
+    """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
+    from gamekit.widgets.lesson import Reflection
+    if lesson not in REFLECTIONS:
+        raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
+    return Reflection(tr(REFLECTIONS[lesson][0]), score)
+
+
+# ====================================================================== 7. the class tally (lesson 3)
+class DiceTally:
+    """Pupils roll real dice and enter each roll; the tally sets the totals beside the 36 outcomes.
+
+    :meth:`add` takes one roll ``(first die, second die)``; everything is checked before anything changes
+    (whole numbers 1–6 only: ``True``, ``2.0`` and ``"٣"`` are refused).  :meth:`table` shows, for each total,
+    how many rolls made it, their share, and the exact chance k/36.  (Pooling a whole class's rolls through the
+    group link is not built yet: each screen keeps its own tally; pupils read theirs out and the teacher adds.)
+    """
+
+    def __init__(self) -> None:
+        self.rolls: list[tuple[int, int]] = []
+
+    @staticmethod
+    def _die(name: str, value: Any) -> int:
+        from gamekit.game import is_int
+        if isinstance(value, str) and re.fullmatch(r"\s*[1-6]\s*", value, re.ASCII):
+            return int(value)
+        if not is_int(value) or not 1 <= value <= 6:
+            raise ValueError(tr("{name}: {value!r} is not a die's number (1 to 6)", name=name, value=value))
+        return int(value)
+
+    def add(self, first: Any, second: Any) -> int:
+        """Add one roll; returns its total.  Refused (ValueError, nothing changed) unless both are 1–6."""
+        a, b = self._die(tr("first die"), first), self._die(tr("second die"), second)
+        self.rolls.append((a, b))
+        return a + b
+
+    def undo(self) -> tuple[int, int]:
+        """Take back the last roll (ValueError when there is none)."""
+        if not self.rolls:
+            raise ValueError(tr("no roll to take back"))
+        return self.rolls.pop()
+
+    def counts(self) -> dict[int, int]:
+        c = Counter(a + b for a, b in self.rolls)
+        return {t: c.get(t, 0) for t in range(2, 13)}
+
+    def table(self) -> Table:
+        n = len(self.rolls)
+        counts = self.counts()
+        rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
+                 number(100 * float(p), 1) + " %"] for t, p in sum_distribution().items()]
+        return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
+                     caption=ntr("{n} roll entered", "{n} rolls entered", n))
+
+
+def tally_widget(tally: DiceTally | None = None):
+    """The class tally on the page: two dice, Add, Undo, and the table (updated at each roll)."""
+    import ipywidgets as W
+    tally = tally or DiceTally()
+    faces = [str(k) for k in range(1, 7)]
+    first = W.Dropdown(options=faces, value="1", description=tr("first die"), layout=W.Layout(width="12em"))
+    second = W.Dropdown(options=faces, value="1", description=tr("second die"), layout=W.Layout(width="12em"))
+    add, undo = W.Button(description=tr("Add"), icon="plus"), W.Button(description=tr("Undo"), icon="undo")
+    view, note = W.HTML(tally.table()._repr_html_()), W.HTML()
+
+    def refresh(message: str = "") -> None:
+        view.value = tally.table()._repr_html_()
+        note.value = html_escape(message)
+
+    def on_add(_):
+        try:
+            total = tally.add(first.value, second.value)
+            refresh(tr("Added {first} + {second} = {total}.", first=first.value, second=second.value, total=total))
+        except ValueError as refusal:
+            refresh(str(refusal))
+
+    def on_undo(_):
+        try:
+            a, b = tally.undo()
+            refresh(tr("Took back {first} + {second}.", first=a, second=b))
+        except ValueError as refusal:
+            refresh(str(refusal))
+
+    add.on_click(on_add)
+    undo.on_click(on_undo)
+    box = W.VBox([W.HBox([first, second, add, undo]), note, view])
+    box.tally, box.on_add, box.on_undo, box.first, box.second = tally, on_add, on_undo, first, second
+    return box
+
+
+def html_escape(text: str) -> str:
+    import html
+    return html.escape(text)

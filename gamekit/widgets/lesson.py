@@ -248,7 +248,7 @@ class _Answering(_LessonBase):
                  ntr("{n} attempt · answer shown", "{n} attempts · answer shown", n) if self.answer_shown else
                  ntr("{n} attempt", "{n} attempts", n))
         if not self.attempts and self.saved.get("solved"):
-            label = tr("solved before ({attempts} attempt(s) saved)", attempts=self.saved.get("attempts", 0))
+            label = ntr("solved before ({n} attempt saved)", "solved before ({n} attempts saved)", self.saved.get("attempts", 0))
         self.attempts_label.value = f"<small>{label}</small>"
 
     def show_hint(self) -> str:
@@ -323,10 +323,14 @@ SceneSource = Union[Scene, Callable[[], Scene]]
 
 @dataclass
 class Step:
-    """One step: a scene (or a function computing it, called when the step is shown) and a caption (HTML)."""
+    """One step: a scene (or a function computing it, called when the step is shown) and a caption (HTML).
+
+    ``position`` (optional): the game position the step shows, so tests can compare the boards a lesson
+    shows with its exercises (no exercise's position may be shown before it is asked)."""
 
     scene: SceneSource
     caption: str = ""
+    position: Any = None
 
     def build(self) -> Scene:
         return self.scene() if callable(self.scene) and not isinstance(self.scene, Scene) else self.scene
@@ -656,8 +660,11 @@ class LessonScore(Localized, W.HTML):
     def summary(self) -> str:
         if not self.attempts and not self.shown:
             return tr("No exercise answered yet.")
-        return tr("{solved} of {total} exercises solved ({first} at the first try), {attempts} attempt(s), {shown} answer(s) shown.", solved=self.solved, total=self.total, first=self.first_try,
-                    attempts=self.attempts, shown=self.shown)
+        return tr("{exercises} ({first} at the first try), {attempts}, {shown}.",
+                  exercises=ntr("{solved} of {n} exercise solved", "{solved} of {n} exercises solved", self.total,
+                                solved=self.solved),
+                  first=self.first_try, attempts=ntr("{n} attempt", "{n} attempts", self.attempts),
+                  shown=ntr("{n} answer shown", "{n} answers shown", self.shown))
 
     def _update(self) -> None:
         title = tr("Score — {title}", title=self.lesson_title) if self.lesson_title else ""
@@ -674,24 +681,27 @@ __all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "
 # ---------------------------------------------------------------------------------------
 class Reflection(_LessonBase):
     """A lesson's closing question: a text box and a Save button.  Nothing is judged: the answer is kept
-    (:func:`gamekit.progress.save_reflection`, under the score's lesson title and ``key``) and shown again
-    when the lesson is opened later.  Model answers belong in the teacher guide, never here.
+    (:func:`gamekit.progress.save_answer`, under the lesson's title and ``key``; exported in the CSV) and shown
+    again when the lesson is opened later.  Model answers belong in the teacher guide, never here.
 
-    Driven by plain methods: :meth:`submit` (what Save does) and ``saved_text``.
+    ``lesson`` is the lesson's :class:`LessonScore` or its title.  Driven by plain methods: :meth:`submit`
+    (True when saved), :meth:`save` (what the Save button does: returns the note shown) and ``saved_text``.
     """
 
-    def __init__(self, prompt: str, score: "LessonScore", key: str = "reflection"):
+    def __init__(self, prompt: str, lesson: "LessonScore | str", key: str = "reflection"):
         super().__init__()
         self._init_errors()
         if not isinstance(prompt, str) or not prompt.strip():
             raise ValueError(tr("a reflection needs a question (a non-empty text)"))
-        if not isinstance(score, LessonScore):
-            raise TypeError(tr("score must be the lesson's LessonScore, not {__name__}", __name__=type(score).__name__))
+        if isinstance(lesson, LessonScore):
+            lesson = lesson.lesson_title
+        if not isinstance(lesson, str):
+            raise TypeError(tr("score must be the lesson's LessonScore, not {__name__}", __name__=type(lesson).__name__))
         if not isinstance(key, str) or not key.strip():
             raise ValueError(tr("a reflection needs a key (a non-empty text)"))
-        self.lesson, self.key = score.lesson_title, key
-        self.saved_text = progress.reflections(self.lesson).get(key, {}).get("text", "")
-        self.prompt = W.HTML(f"<b>{prompt}</b>")
+        self.question, self.lesson, self.key = prompt, lesson, key
+        self.saved_text = progress.answers(self.lesson).get(key, {}).get("text", "")
+        self.prompt = W.HTML(f"<b>{html.escape(prompt)}</b>")
         self.input = W.Textarea(value=self.saved_text, placeholder=tr("your answer, in one or two sentences"),
                                 layout=W.Layout(width="32em", height="5em"))
         self.save_button = W.Button(description=tr("Save"), icon="save", button_style="primary")
@@ -714,17 +724,23 @@ class Reflection(_LessonBase):
         if not text.strip():
             self.show_note(tr("Write your answer first, then press Save."), WRONG_COLOUR)
             return False
-        if len(text) > progress.REFLECTION_MAX:
-            self.show_note(tr("That is {n} characters; keep it under {most}.", n=len(text), most=progress.REFLECTION_MAX),
+        if len(text) > progress.MAX_ANSWER:
+            self.show_note(tr("That is {n} characters; keep it under {most}.", n=len(text), most=progress.MAX_ANSWER),
                            WRONG_COLOUR)
             return False
-        self.saved_text = progress.save_reflection(self.lesson, self.key, text)["text"]
+        self.saved_text = progress.save_answer(self.lesson, self.key, text)["text"]
+        self.input.value = self.saved_text
         self.show_note(tr("Saved with your progress."), RIGHT_COLOUR)
         return True
 
+    def save(self, text: Any = None) -> str:
+        """What Save does: :meth:`submit` ``text`` (default: what the box holds); returns the note shown."""
+        self.submit(self.input.value if text is None else text)
+        return self.last_note
+
     @reported
     def on_save(self, _: Any) -> None:
-        self.submit(self.input.value)
+        self.save()
 
 
 __all__ += ["Reflection"]

@@ -71,7 +71,7 @@ def test_tables(monkeypatch):
 
 def test_step_through_replays_a_won_game():
     steps = L.steps()
-    assert len(steps) == len(L.WON_GAME) + 1
+    assert len(steps) == len(L.WON_GAME) - L.WON_GAME_FROM + 1      # from move 15: fits the lesson's time
     final = FiveInARow.from_moves(L.WON_GAME)
     assert final.winner() == 0
     assert "wins" in steps[-1].caption and "side disc" in steps[-1].caption
@@ -153,7 +153,11 @@ def test_exercise_feedback_shows_the_refutation():
     assert not ok and "draw" in feedback
     assert "yellow wins" in L.challenge_exercise().check("6")[1]
     z = L.zugzwang_exercise()
-    assert z.check("Red")[0] and not z.check("Yellow")[0] and "20 empty cells" in z.check("Yellow")[1]
+    assert z.choices is None                                # a count, not a red/yellow guess answered in the text
+    ok, feedback = z.check("20")
+    assert ok and "20 empty cells" in feedback and "red must then drop" in feedback
+    assert "counts columns 1 and 6 too" in z.check("32")[1] and not z.check("32")[0]
+    assert "column 2: 4 empty" in z.check("19")[1]
     g = L.position("under_threat")                       # the count by brute force: play elsewhere until stuck
     while True:
         safe = [m for m in g.legal_moves() if m not in ("1", "6")]
@@ -170,7 +174,7 @@ def test_exercise_feedback_shows_the_refutation():
 def test_exercise_widgets_and_score():
     score = L.LessonScore("test")
     board = L.exercise("win_in_one", score)
-    ok, _ = board.submit("1")
+    ok, _ = board.submit("4")
     assert ok
     assert not board.submit("2")[0]
     from gamekit.connect.widget import layout_for
@@ -198,3 +202,81 @@ def test_teacher_guide_key_facts_agree_with_the_code():
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
     g.play(L.only_move_exercise().solutions[0])
     assert solve(g) == -1 and "gives −1 for red" in text
+
+
+def test_every_step_through_caption_says_what_the_move_does():
+    """Issue 24: no caption is only "Red drops into column 4"; each says what the move threatens or blocks."""
+    games = L._won_game_games()
+    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+        rest = step.caption.split(".", 2)[-1].strip()
+        assert len(rest) > 10, step.caption
+        after = games[i + 1]
+        seat = games[i].to_move
+        col = after.grid_column(int(L.WON_GAME[i]))
+        row = len(after.grid[col]) - 1
+        if "cells of a line" in step.caption:                       # the count is the board's, checked by brute force
+            most = max(sum(after.cell(c, r) == seat for c, r in line)
+                       for line in after.variant.lines() if (col, row) in line
+                       and all(after.cell(c, r) in (None, seat) for c, r in line))
+            assert f"now has {most} of the 5 cells" in step.caption
+
+
+JUDGING = ("cannot stop both", "can block only one", "wins")
+
+
+def test_every_judging_caption_agrees_with_the_exact_solver():
+    """Issue 24 §3: a caption that says a side wins or cannot be stopped is what the solver says there."""
+    judged = 0
+    for name in ("won_game", "popout"):
+        for step in L.steps(name):
+            if not any(word in step.caption for word in JUDGING):
+                continue
+            judged += 1
+            g = step.position
+            if g.is_over():
+                assert g.winner() is not None and f"{('Red', 'Yellow')[g.winner()]}".lower() in step.caption.lower()
+                continue
+            assert solve(g) < 0, step.caption           # the player to move (the one who "cannot stop both") loses
+    assert judged >= 2
+    caption = next(s.caption for s in L.steps() if "one cell above the other" in s.caption)
+    assert caption.startswith("Move 21.")
+
+
+def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
+    """Issue 24: exercise 1's board must not be exercise 4's with the winning line already played."""
+    one, four = L.EXERCISE_POSITIONS["win_in_one"], L.EXERCISE_POSITIONS["winning_move"]
+    assert not one.startswith(four) and not four.startswith(one)
+    for a in L.EXERCISE_POSITIONS.values():
+        for b in L.EXERCISE_POSITIONS.values():
+            if a != b:
+                assert not b.startswith(a), (a, b)
+
+
+def test_count_lines_feedback_says_what_was_missed():
+    ex = L.count_lines_exercise()
+    assert "30 + 14" not in ex.hint and "44" not in ex.hint
+    ok, feedback = ex.check("44")                                   # across + up, diagonals forgotten
+    assert not ok and "diagonal" in feedback and "side discs" not in feedback
+    assert "side column" in ex.check("68")[1]                        # the four lines up the side columns counted
+    assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
+
+
+def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
+    ex = L.popout_exercise()
+    game = L.popout_game()
+    assert not [m for m in L.immediate_wins(game) if not m.startswith("p")]    # no drop wins at once
+    for choice in ex.choices:
+        g = game.copy()
+        g.play("p" + choice)
+        assert ex.check(choice)[0] == (g.winner() == 0)
+    assert len(ex.choices) >= 3 and ex.solutions == ["3"]
+    before, after = L.steps("popout")
+    g = FiveInARow.from_moves(L.POPOUT_DEMO, popout=True)
+    g.play(L.POPOUT_DEMO_POP)
+    assert g.winner() == 1 and any(g.is_side(c) for c, _ in g.winning_cells())   # the popper's opponent wins
+    assert "yellow win" in after.caption and before.build() and after.build()
+
+
+def test_block_feedback_is_plain():
+    ok, feedback = L.side_block_exercise().check("1")
+    assert ok and "now make only four" not in feedback and "can never be five" in feedback

@@ -1,6 +1,7 @@
 """The lesson's instrumented searches give the solver's scores; its exercises can be passed and failed."""
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,32 @@ def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
     st = wdl.status(*found)
     assert st["variant"] == FIVE_IN_A_ROW.name and st["nodes"] > 10 ** 9
     assert teach.start_report().startswith(("Unknown so far", "Solved"))
+
+def test_the_lesson_transposition_example_reaches_the_same_position():
+    """Issue 24: "red 3, yellow 5, red 4" and "red 4, yellow 5, red 3" give one position (4 then 5 does not)."""
+    a, b = FiveInARow.from_moves("354"), FiveInARow.from_moves("453")
+    assert a.position_key() == b.position_key()
+    assert FiveInARow.from_moves("45").position_key() != FiveInARow.from_moves("54").position_key()
+    text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
+    assert "red 3, yellow 5, red 4" in text and "red 4, yellow 5, red 3" in text and "4 then 5, or 5 then 4" not in text
+
+
+def test_the_minimax_exercise_can_be_worked_by_hand():
+    game = teach.hand_game()
+    assert game.variant.cells - game.discs_on_board <= 5 and len(game.legal_moves()) == 3
+    ex = teach.best_move_exercise()
+    scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    assert ex.solutions == [max(scores, key=scores.get)] and len(set(scores.values())) == 3
+    assert "+0" not in " ".join(ex.check(m)[1] for m in game.legal_moves())
+
+
+def _after(game, m):
+    g = game.copy()
+    g.play(m)
+    return g
+
+
+def test_start_summary_tells_pupils_the_result_without_the_story():
+    text = str(teach.start_summary())
+    assert "a draw" in text and "hours" not in text and "positions" not in text
+    assert "hours" in str(teach.start_report_html())

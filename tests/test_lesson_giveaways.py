@@ -1,0 +1,213 @@
+"""Issue 24 §2: no giveaways by construction, for the 5 en raya and Shut the Box lessons (English and Spanish).
+
+Each lesson is run cell by cell in this process, in page order, and everything it shows is collected:
+markdown, every output's text (tables, paragraphs), every step of every step-through (caption and the
+position it shows), every still picture's position, and every exercise.  Then, for each exercise:
+
+* no board shown earlier is the exercise's position one move later (an accepted answer played), nor the
+  exercise's position in a step-through; a still picture of the position is allowed only as the exercise's
+  own picture (the last board before it);
+* no earlier text — markdown, caption, output, or what an earlier exercise shows (prompt, hint, answer,
+  feedback to a right answer) — contains one of the exercise's ``leaks`` (the texts that state its answer).
+"""
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import jupytext
+import pytest
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix() for folder in ("five_in_a_row", "shut_the_box")
+                 for base in (NOTEBOOKS, NOTEBOOKS / "es") for p in (base / folder).glob("*.md"))
+
+
+def key(position):
+    """One comparable value per position: a 5 en raya grid and whose turn it is, or (open tiles, roll)."""
+    from gamekit.connect.rules import ConnectGame
+    from gamekit.shutbox.lessons import SetChoice
+    if isinstance(position, ConnectGame):
+        return ("connect", position.variant.name, position.popout, position.position_key())
+    if isinstance(position, SetChoice):
+        return ("box", tuple(position.open_tiles), position.roll)
+    if isinstance(position, tuple) and len(position) == 2:
+        return ("box", tuple(position[0]), position[1])
+    return None
+
+
+def history(position) -> tuple | None:
+    from gamekit.connect.rules import ConnectGame
+    return tuple(position.history) if isinstance(position, ConnectGame) else None
+
+
+def exercise_position(ex):
+    return getattr(ex, "game", None) or ex.position
+
+
+def after_answers(ex) -> list:
+    """The positions one move after the exercise's position, for each accepted answer."""
+    from gamekit.connect.rules import ConnectGame
+    pos = exercise_position(ex)
+    out = []
+    if isinstance(pos, ConnectGame):
+        for answer in ex.solutions:
+            g = pos.copy()
+            move = str(answer)
+            if ex.choices and pos.popout and not move.startswith("p"):
+                move = "p" + move                        # the PopOut exercise asks which column to pop
+            try:
+                g.play(move)
+            except ValueError:
+                continue
+            out.append(key(g))
+    return out
+
+
+def walk(value, events: list) -> None:
+    """Everything a displayed value shows, in order, as ("text", str), ("board", key, still) and ("exercise", ex)."""
+    import ipywidgets as W
+    from gamekit.connect.rules import ConnectGame
+    from gamekit.display import Paragraph, Table
+    from gamekit.widgets.lesson import StepThrough
+    if value is None:
+        return
+    if isinstance(value, StepThrough):
+        for step in value.steps:
+            if step.position is not None:
+                events.append(("board", key(step.position), False, history(step.position)))
+            events.append(("text", step.caption))
+        return
+    exercise = getattr(value, "exercise", None)
+    if exercise is not None and hasattr(exercise, "checker"):
+        events.append(("exercise", exercise))
+        return
+    if isinstance(value, W.Box):
+        for child in value.children:
+            walk(child, events)
+        return
+    position = getattr(value, "lesson_position", None)
+    if position is not None:
+        events.append(("board", key(position), True, history(position)))
+        return
+    if isinstance(value, ConnectGame):
+        events.append(("board", key(value), True, history(value)))
+        events.append(("text", str(value)))
+        return
+    if isinstance(value, (Table, Paragraph)):
+        events.append(("text", value._repr_html_()))
+        events.append(("text", str(value)))
+        return
+    html = getattr(value, "_repr_html_", None)
+    if callable(html) and not isinstance(value, W.Widget):
+        events.append(("text", str(html() or "")))
+
+
+def run_lesson(path: Path) -> list:
+    """Run a lesson's cells in page order; the events of what it shows."""
+    import gamekit
+    events: list = []
+    namespace: dict = {"__name__": "__lesson__"}
+    cwd = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        for cell in jupytext.read(path, fmt="md:myst").cells:
+            if cell.cell_type == "markdown":
+                events.append(("text", cell.source))
+                continue
+            tree = ast.parse(cell.source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, str(path), "exec"), namespace)
+            if last is not None:
+                walk(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace), events)
+    finally:
+        os.chdir(cwd)
+        gamekit.set_language("en")
+        import matplotlib.pyplot as plt
+        plt.close("all")
+    return events
+
+
+def shown_by(ex) -> list[str]:
+    return [ex.prompt, ex.hint, ex.answer] + [ex.check(a)[1] for a in ex.solutions]
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_nothing_before_an_exercise_gives_it_away(lesson):
+    events = run_lesson(NOTEBOOKS / lesson)
+    exercises = [e for e in events if e[0] == "exercise"]
+    folder = lesson.removeprefix("es/").removesuffix(".md")
+    from tests.test_lessons_shared import EXERCISES
+    assert len(exercises) == len(EXERCISES[folder]), f"{lesson}: the walk saw {len(exercises)} exercises"
+    for i, event in enumerate(events):
+        if event[0] != "exercise":
+            continue
+        ex = event[1]
+        earlier = events[:i]
+        position = key(exercise_position(ex))
+        later = set(after_answers(ex))
+        boards = [tuple(rest) for kind, *rest in earlier if kind == "board"]
+        start = history(exercise_position(ex))
+        lines = [start + (str(a),) for a in ex.solutions] if start is not None else []
+        for n, (k, still, moves) in enumerate(boards):
+            assert k not in later, f"{lesson}: {ex.key!r}: a board above shows the position after its answer"
+            if moves is not None:       # a later position of the same game, reached through the answer
+                assert not any(moves[:len(line)] == line for line in lines), \
+                    f"{lesson}: {ex.key!r}: a board above continues its position with its answer"
+            if position is not None and k == position:
+                own_picture = still and n == len(boards) - 1
+                assert own_picture, f"{lesson}: {ex.key!r}: its position is shown above it ({'picture' if still else 'step-through'})"
+        texts = [rest[0] for kind, *rest in earlier if kind == "text"]
+        texts += [t for kind, *rest in earlier if kind == "exercise" for t in shown_by(rest[0])]
+        for leak in ex.leaks:
+            for text in texts:
+                assert leak not in text, f"{lesson}: {ex.key!r}: {leak!r} is stated above it: {text[:200]!r}"
+
+
+def test_the_walk_sees_boards_captions_and_exercises():
+    """The checker itself: a lesson that shows an exercise's answer position is caught."""
+    from gamekit.connect import lessons as L
+    from gamekit.connect.rules import FiveInARow
+    ex = L.side_win_exercise()
+    events: list = []
+    walk(L.step_through(), events)
+    assert any(kind == "board" for kind, *_ in events) and any(kind == "text" for kind, *_ in events)
+    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
+    g.play(ex.solutions[0])
+    assert key(g) in after_answers(ex)
+    # the old lesson 2: exercise 1's board was exercise 4's position with its winning line played on
+    old = FiveInARow.from_moves(L.EXERCISE_POSITIONS["winning_move"] + "2211")
+    four = L.winning_move_exercise()
+    assert tuple(old.history)[:len(four.game.history) + 1] == tuple(four.game.history) + (four.solutions[0],)
+    board = L.exercise("side_win")
+    walk(board, events)
+    assert events[-1] == ("exercise", board.exercise)
+
+
+# ----- §4: graded problem sets ------------------------------------------------------------------------------
+RULES_LESSONS = {"five_in_a_row/01_rules_and_play", "shut_the_box/01_rules_and_play"}
+LEVELS = {"en": ("easy", "medium", "hard"), "es": ("fácil", "media", "difícil")}
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_graded_problem_sets(lesson):
+    import re
+    from tests.test_lessons_shared import EXERCISES
+    name = lesson.removeprefix("es/").removesuffix(".md")
+    lang = "es" if lesson.startswith("es/") else "en"
+    factories = EXERCISES[name]
+    assert len(factories) >= (5 if name in RULES_LESSONS else 6), f"{lesson}: {len(factories)} exercises"
+    exercises = [f() for f in factories]
+    two_way = [ex.key for ex in exercises if ex.choices is not None and len(ex.choices) == 2]
+    assert len(two_way) <= 1, f"{lesson}: more than one two-way choice: {two_way}"
+    source = (NOTEBOOKS / lesson).read_text()
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    headings = re.findall(rf"^##+ (?:{word} \d+|Final challenge|Reto final)( \(([^)]*)\))?", source, re.M)
+    levels = [level for _, level in headings]
+    assert all(levels), f"{lesson}: every exercise heading says its level"
+    assert set(levels) == set(LEVELS[lang]), f"{lesson}: three levels, got {sorted(set(levels))}"
+    assert levels[0] == LEVELS[lang][0] and levels[-1] == LEVELS[lang][2], f"{lesson}: easy first, hard last"
