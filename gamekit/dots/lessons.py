@@ -23,18 +23,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from gamekit.i18n import N_, get_language, ntr, tr
-from gamekit.display import Table
+from gamekit.i18n import N_, get_language, ntr, number, tr
+from gamekit.display import Paragraph, Table
 from gamekit.dots import analysis
 from gamekit.dots.rules import PRESETS, DotsAndBoxes, geometry
 from gamekit.dots.solver import move_values, solve
 from gamekit.dots.widget import BoardLayout, dots_scene
-from gamekit.errors import IllegalMoveError
+from gamekit.errors import IllegalMoveError, SolverTimeout
 from gamekit.widgets.base import INK, Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, parse_int)
 
-__all__ = ["POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
+__all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES"]
 
@@ -1234,3 +1234,29 @@ def parity_table() -> Table:
                      tr(wanted_parity(w, h, 0)), tr(wanted_parity(w, h, 1))))
     return Table([tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")], rows,
                  caption=tr("The long chain rule: the first player wants dots + long chains to be even"))
+
+
+def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:
+    """Lesson 4's closing fact, computed on the page: who wins from the empty board with perfect play, and by
+    how much (the exact solver, about 0.3 s for 3×3 with the compiled search).  If the search does not end
+    within ``time_limit`` seconds, the sentence says the value was not computed here."""
+    game = DotsAndBoxes(width, height)
+    try:
+        value = solve(game, time_limit=time_limit)
+    except SolverTimeout:
+        return Paragraph(tr("gamekit's exact solver did not finish the {width}×{height} board within {seconds} s on "
+                            "this computer, so the result is not computed here.", width=width, height=height,
+                            seconds=number(time_limit, short=True)))
+    boxes = width * height
+    first, second = (boxes + value) // 2, (boxes - value) // 2
+    if value == 0:
+        return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with "
+                            "perfect play from the empty board, the game is a tie, {first}–{second}.",
+                            width=width, height=height, first=first, second=second))
+    if value > 0:
+        return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with "
+                            "perfect play from the empty board, the first player wins {most}–{least}.",
+                            width=width, height=height, most=first, least=second))
+    return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with perfect "
+                        "play from the empty board, the second player wins {most}–{least}.", width=width,
+                        height=height, most=second, least=first))

@@ -629,3 +629,18 @@ def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked,
     suits = {k for k in range(1, 5) if (k % 2 == 0) == (rule.wants(seat) == "even")}
     ok, feedback = ex.check(", ".join(map(str, sorted(picked))))
     assert ok == (picked == suits) and feedback
+
+
+def test_lesson_4s_closing_fact_is_computed_on_the_page():
+    from gamekit.i18n import using
+    assert str(L.start_result()) == ("Computed just now by gamekit's exact solver: on the 3×3 board, with perfect "
+                                     "play from the empty board, the second player wins 6–3.")
+    assert "first player wins 3–1" in str(L.start_result(2, 2))
+    assert "a tie, 1–1" in str(L.start_result(1, 2))
+    with using("es"):
+        assert "gana el segundo jugador, 6–3" in str(L.start_result())
+    late = str(L.start_result(5, 5, time_limit=0.01))          # far beyond reach: said, not guessed
+    assert "not computed here" in late and "5×5" in late
+    for base in ("notebooks", "notebooks/es"):
+        source = (_Path(__file__).resolve().parents[2] / base / "dots_and_boxes/04_long_chain_rule.md").read_text()
+        assert source.count("L.start_result()") == 1 and "6–3**" not in source.split("L.start_result()")[0]
