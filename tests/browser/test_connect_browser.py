@@ -52,30 +52,47 @@ def test_a_click_on_a_side_column_explains_why(notebook_page, ui):
 def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
     from gamekit.connect import lessons as L
 
-    page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb", boards=7)
+    page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb", boards=3)
     ex = L.exercises()["win_in_one"]
     layout = layout_for(ex.game, L.CELL)
     wrong = ex.wrong[0]
     x, y = layout.centre(ex.game.grid_column(int(wrong)), 5)
-    ui.click_css(page, ui.board(page, 1), x, y)          # boards: the open-four picture, then exercise 1
+    render_boards(page, ui, upto=2)
+    ui.click_css(page, ui.board(page, 2), x, y)          # boards: the open-four picture, the block, then this one
     # the refutation is shown (the solver works out the line of best play: seconds on a busy machine)
     page.get_by_text(f"✘ Not column {wrong}").first.wait_for(state="attached", timeout=45_000)
     x, y = layout.centre(ex.game.grid_column(int(ex.solutions[0])), 5)
-    ui.click_css(page, ui.board(page, 1), x, y)
+    ui.click_css(page, ui.board(page, 2), x, y)
     page.get_by_text("✔ Right: column").first.wait_for(state="attached", timeout=45_000)
     ui.screenshot(page, "connect_lesson_exercise")
 
 
-def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
-    from gamekit.connect import ConnectFour
+def render_boards(page, ui, upto: int | None = None) -> int:
+    """Scroll through the boards in page order, up to board ``upto`` + 1 (or all of them), so that JupyterLab,
+    which renders cells near the viewport only, has laid them out and the page no longer shifts under a click;
+    returns how many boards there are."""
+    i = 0
+    while True:
+        n = page.evaluate("document.querySelectorAll('canvas.gamekit-board').length")
+        if i >= n or (upto is not None and i > upto + 1):
+            return n
+        ui.board(page, i).scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        i += 1
 
+
+def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb")
-    last = page.evaluate("document.querySelectorAll('canvas.gamekit-board').length") - 1   # Hard CPU, Connect Four
-    game, layout = ConnectFour(), layout_for(ConnectFour())
+    last = render_boards(page, ui) - 1                                            # Hard CPU, 5 en raya
+    game, layout = FiveInARow(), layout_for(FiveInARow())   # after red's first disc Hard searches (the book is one disc deep)
     canvas = ui.board(page, last)
-    ui.click_css(page, canvas, *layout.centre(game.grid_column(4), 3))
-    page.wait_for_timeout(100)                       # Hard thinks for about half a second
-    ui.click_css(page, canvas, *layout.centre(game.grid_column(3), 3))
     last_status = page.evaluate("document.querySelectorAll('.gamekit-status').length") - 1   # the same widget
+    # Hard answers the first disc at once (the shipped book and proof records know every first move);
+    # after red's second disc it searches for about a second
+    ui.click_css(page, canvas, *layout.centre(game.grid_column(4), 3))
+    ui.wait_for_status(page, last_status, "The CPU played", timeout_ms=20_000)
+    ui.click_css(page, canvas, *layout.centre(game.grid_column(3), 3))
+    page.wait_for_timeout(100)
+    ui.click_css(page, canvas, *layout.centre(game.grid_column(5), 3))
     status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=20_000)
     assert "while the CPU was thinking" in status
