@@ -35,6 +35,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from gamekit import compiled
+
 TABLE_SIZE = 4_194_301   # a prime: 4 M slots, 8 bytes each (about 34 MB)
 
 _TEMPLATE = '''\
@@ -259,16 +261,8 @@ def fits(variant) -> bool:
     return variant.width * (variant.rows + 1) <= 64 and variant.cells // 2 + 1 <= 30
 
 
-def available() -> bool:
-    """True when numba can be imported and the fallback is not forced."""
-    if os.environ.get("GAMEKIT_PURE_PYTHON"):
-        return False
-    try:
-        import numba  # noqa: F401
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
+available = compiled.available
+"""True when numba can be imported and the fallback is not forced (:mod:`gamekit.compiled`)."""
 
 
 def _cache_dir() -> Path:

@@ -30,11 +30,11 @@ code next to this file or in its user cache, so later processes only load it).
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 import numpy as np
 
+from gamekit import compiled
 from gamekit.dots.rules import geometry as _geometry
 
 __all__ = ["available", "fits", "CompiledSearch", "symmetries"]
@@ -43,15 +43,8 @@ OUT_OF_TIME = 1
 OUT_OF_NODES = 2
 
 
-def available() -> bool:
-    """True when numba can be imported and the fallback is not forced (``GAMEKIT_PURE_PYTHON``)."""
-    if os.environ.get("GAMEKIT_PURE_PYTHON"):
-        return False
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+available = compiled.available
+"""True when numba can be imported and the fallback is not forced (:mod:`gamekit.compiled`)."""
 
 
 def fits(width: int, height: int) -> bool:
