@@ -18,7 +18,7 @@ from pathlib import Path
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.solver import OutOfTime, Solver
-from gamekit.connect.tables import Book, BookError, default_path
+from gamekit.connect.tables import Book, BookError
 
 __all__ = ["tree", "children", "back_up", "save_json", "load_progress", "progress_lock", "next_window", "Build",
            "status", "write_book", "verify"]
