@@ -9,6 +9,8 @@ BIN    := $(VENV)/bin
 .PHONY: lab test bench voila rooms clean
 
 LESSON ?= notebooks/00_start_here.ipynb
+# both cores (pytest-xdist); loadfile keeps each notebook's nbval cells and each test module's fixtures in one worker
+PYTEST_ARGS ?= -n 2 --dist loadfile --durations=15
 VOILA_PORT ?= 8866
 
 lab: $(VENV)/.lab-installed

@@ -29,6 +29,7 @@ Wrong types are refused, never coerced: ``True`` is not a seat, ``2.0`` is not a
 from __future__ import annotations
 
 import enum
+import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
@@ -214,33 +215,48 @@ def check_running(game: Any, who: str = "choose") -> None:
 
 
 GAMES: dict[str, Callable[[], type]] = {}
-"""Game id (the ``"game"`` of a saved game) → a function returning the class whose ``from_dict`` reads it."""
+"""Game id (the ``"game"`` of a saved game) → a function returning the class whose ``from_dict`` reads it.
+
+Each game registers its own ids from its rules module (``register("dots_and_boxes", lambda: DotsAndBoxes)``);
+this module imports no game.  The games shipped with gamekit are listed in :data:`SHIPPED` by module
+name only: until that module is imported, its ids hold a loader that imports it (so ``GAMES`` always
+lists them and ``load(d)`` finds them without the caller importing the game first)."""
+
+SHIPPED: dict[str, str] = {
+    "dots_and_boxes": "gamekit.dots.rules",
+    "five_in_a_row": "gamekit.connect.rules",
+    "connect_four": "gamekit.connect.rules",
+    "connect": "gamekit.connect.rules",
+    "shut_the_box": "gamekit.shutbox.rules",
+}
+"""Saved-game id → the module (imported by name, on first use) that registers the game of that id."""
 
 
 def register(game_id: str, loader: Callable[[], type]) -> None:
+    """Make ``load(d)`` read saved games whose ``"game"`` is ``game_id``: ``loader()`` returns the class
+    (called when a game is loaded, so a package may register before its class is importable cheaply).
+    A game's rules module calls this for each of its ids."""
+    if not isinstance(game_id, str) or not game_id:
+        raise ValueError(f"register: game_id {game_id!r}: a non-empty string")
+    if not callable(loader):
+        raise TypeError(f"register: loader {loader!r} for {game_id!r}: a function returning the game's class")
     GAMES[game_id] = loader
 
 
-def _dots() -> type:
-    from gamekit.dots.rules import DotsAndBoxes
-    return DotsAndBoxes
+def _importer(game_id: str, module: str) -> Callable[[], type]:
+    def load_game() -> type:
+        importlib.import_module(module)          # the module registers its ids, replacing this loader
+        loader = GAMES.get(game_id)
+        if loader is None or loader is load_game:
+            raise BadPositionError(tr("game {short}: unknown game (known: {items})", short=_short(game_id),
+                                      items=", ".join(sorted(GAMES))))
+        return loader()
+    return load_game
 
 
-def _connect() -> type:
-    from gamekit.connect.rules import ConnectGame
-    return ConnectGame
-
-
-def _shutbox() -> type:
-    from gamekit.shutbox.rules import ShutTheBox
-    return ShutTheBox
-
-
-register("dots_and_boxes", _dots)
-register("five_in_a_row", _connect)
-register("connect_four", _connect)
-register("connect", _connect)
-register("shut_the_box", _shutbox)
+for _id, _module in SHIPPED.items():
+    GAMES.setdefault(_id, _importer(_id, _module))
+del _id, _module
 
 
 def load(data: Any) -> Game:

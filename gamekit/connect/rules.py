@@ -35,7 +35,7 @@ from typing import Any, Iterable, Iterator
 
 from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 RED, YELLOW = 0, 1
 COLOUR_NAMES = (N_("red"), N_("yellow"))   # translated with tr() where they are shown
@@ -589,3 +589,8 @@ def count_lines(variant: Variant) -> dict[str, int]:
         red += RED in sides or not sides
         yellow += YELLOW in sides or not sides
     return {"lines": total, "red": red, "yellow": yellow, "through_sides": through_sides, **by_dir}
+
+
+for _id in ("five_in_a_row", "connect_four", "connect"):   # gamekit.game.load reads saved games of these ids
+    register(_id, lambda: ConnectGame)
+del _id

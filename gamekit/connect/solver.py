@@ -24,17 +24,17 @@ hand the opponent an immediate win are searched; moves ordered by the number of 
 Two engines run this search with identical results: the compiled one of :mod:`gamekit.connect.fast`
 (numba, generated per variant; used when numba imports and the board fits 64-bit bitboards) and the
 pure-Python one below, the fallback.  :class:`Solver` picks (``engine="auto"``).  :func:`solve` and
-:func:`analyse` first read the opening book of :mod:`gamekit.connect.book` where one is shipped.
+:func:`analyse` first read the opening book and the value runs' records where they are shipped
+(:mod:`gamekit.connect.tables`, read-only; building them is :mod:`gamekit.connect.build`).
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Callable
-
 from gamekit.connect import fast
 from gamekit.i18n import number, tr
+from gamekit.connect.bitboard import Board, board_for  # noqa: F401 (Board: importable from here as before)
 from gamekit.connect.rules import ConnectGame, Variant
+from gamekit.connect.tables import book_for, proved_bounds, proved_outcomes
 from gamekit.errors import SolverTimeout
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -44,75 +44,6 @@ DEFAULT_TIME_LIMIT = 60.0
 class OutOfTime(SolverTimeout):
     """Raised inside the search when the deadline passes (a SolverTimeout without the explanation)."""
 
-
-def _winning_code(v: Variant) -> str:
-    """Source of ``win(p, mask)``: the empty cells that would complete a line of ``v.win`` for ``p``."""
-    H, K = v.rows, v.win
-    lines = ["def win(p, empty):"]
-    # vertical: only the cell on top of K-1 stacked discs
-    lines.append("    r = " + " & ".join(f"(p << {i})" for i in range(1, K)))
-    for s in (H + 1, H, H + 2):
-        a = [f"a{i}" for i in range(1, K)]
-        b = [f"b{i}" for i in range(1, K)]
-        lines.append(f"    a1 = p >> {s}; b1 = p << {s}")
-        for i in range(2, K):
-            lines.append(f"    a{i} = a{i - 1} & (p >> {s * i}); b{i} = b{i - 1} & (p << {s * i})")
-        terms = [a[K - 2], b[K - 2]] + [f"({b[j - 1]} & {a[K - 2 - j]})" for j in range(1, K - 1)]
-        lines.append("    r |= " + " | ".join(terms))
-    lines.append("    return r & empty")
-    # has_line(p): does p hold a complete line?
-    lines.append("def has_line(p):")
-    for s in (1, H + 1, H, H + 2):
-        lines.append(f"    if " + " & ".join(["p"] + [f"(p >> {s * i})" for i in range(1, K)]) + ": return True")
-    lines.append("    return False")
-    return "\n".join(lines)
-
-
-@dataclass
-class Board:
-    """Constants of the bitboards of one variant."""
-
-    variant: Variant
-    win: Callable[[int, int], int] = field(repr=False)
-    has_line: Callable[[int], bool] = field(repr=False)
-    H1: int                # bits per column (rows + sentinel)
-    board: int             # every real cell of the grid
-    playable: int          # every cell of the playable columns
-    bottom: int            # bottom cell of each playable column
-    col_masks: list[int]   # playable column i (0-based) -> its cells
-    order: list[int]       # playable column indices, centre first
-    max_score: int         # cells / 2 + 1
-
-    @classmethod
-    def of(cls, v: Variant) -> "Board":
-        ns: dict = {}
-        exec(_winning_code(v), ns)  # noqa: S102 - generated from the variant's numbers only
-        H1 = v.rows + 1
-        col = (1 << v.rows) - 1
-        board = sum(col << (c * H1) for c in range(v.width))
-        cols = [col << ((v.first_column + i) * H1) for i in range(v.columns)]
-        mid = (v.columns - 1) / 2
-        order = sorted(range(v.columns), key=lambda i: (abs(i - mid), i))
-        return cls(v, ns["win"], ns["has_line"], H1, board, sum(cols), sum(1 << ((v.first_column + i) * H1) for i in range(v.columns)),
-                   cols, order, v.cells // 2 + 1)
-
-    def from_game(self, game: ConnectGame) -> tuple[int, int, int]:
-        """``(cur, mask, moves)``: bitboards of the player to move and of all discs, and drops played."""
-        p = [0, 0]
-        for c in range(game.width):
-            for r, seat in enumerate(game.grid[c]):
-                p[seat] |= 1 << (c * self.H1 + r)
-        me = game.to_move
-        return p[me], p[0] | p[1], game.discs_on_board
-
-
-_boards: dict[Variant, Board] = {}
-
-
-def board_for(v: Variant) -> Board:
-    if v not in _boards:
-        _boards[v] = Board.of(v)
-    return _boards[v]
 
 
 class Solver:
@@ -151,6 +82,12 @@ class Solver:
                 self.engine = "python"
         if self.engine == "python":
             self._build()
+
+    @property
+    def tables(self):
+        """The compiled engine's transposition table (a :class:`gamekit.connect.fast.Tables`: its
+        ``arrays`` can be saved and loaded back, e.g. with a resumable build), or None for the Python engine."""
+        return self._tables
 
     def reset(self) -> None:
         self.table.clear()
@@ -335,7 +272,7 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     """Exact score of ``game`` for the player to move (see the module docstring); no PopOut.
 
     ``weak=True`` only tells win (1), draw (0) or loss (−1), which is faster.  Positions of the
-    opening book (:mod:`gamekit.connect.book`) are answered from it.  After ``time_limit``
+    opening book (:mod:`gamekit.connect.tables`) are answered from it.  After ``time_limit``
     seconds (default 60; ``None``: no limit) raises :class:`gamekit.SolverTimeout` saying how far the
     position is beyond reach.
     """
@@ -343,7 +280,7 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                    or not time_limit > 0):
         raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit))
-    book = _book(game.variant)
+    book = book_for(game.variant)
     if book is not None and not game.is_over():
         s = book.lookup(game)
         if s is not None:
@@ -356,14 +293,9 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
             tr("solve: no exact answer within {time_limit} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.", time_limit=number(time_limit, short=True), name=tr(game.variant.name), discs=discs, empty=game.variant.cells - discs)) from None
 
 
-def _book(v: Variant):
-    from gamekit.connect.book import book_for
-    return book_for(v)
-
-
 def book_depth(v: Variant) -> int:
     """Discs up to which the shipped opening book of ``v`` holds every position (−1: no book)."""
-    book = _book(v)
+    book = book_for(v)
     return -1 if book is None else book.depth
 
 
@@ -371,9 +303,8 @@ def _drops(game: ConnectGame, moves):
     """For each drop of ``moves``, centre first: ``(move, cur, mask, nb)`` of the position after it and
     its exact score for the player making it where no search is needed (a line completed at once, the
     last cell, the opening book), else None."""
-    from gamekit.connect.wdl import proved_outcomes
     b = board_for(game.variant)
-    book = _book(game.variant)
+    book = book_for(game.variant)
     proved = proved_outcomes(game.variant)
     cur, mask, nb = b.from_game(game)
     wins = b.win(cur, b.board & ~mask)
@@ -444,7 +375,6 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
                             moves=moves, legal=", ".join(legal)))
     if game.popout or game.is_over():
         return {m: None for m in moves}
-    from gamekit.connect.wdl import proved_outcomes
     proved = proved_outcomes(game.variant)
     s = solver_for(game.variant)
     end = None if time_budget is None else time.perf_counter() + time_budget
@@ -476,7 +406,6 @@ def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
     """For every legal drop, what the shipped value runs proved about it without any search:
     ``(lo, hi)`` bounds on its win/draw/loss for the player making it ((-1, 1) where nothing is known;
     PopOut games: nothing)."""
-    from gamekit.connect.wdl import proved_bounds
     _check(game, popout_ok=True)
     moves = game.legal_moves()
     if game.popout or game.is_over():

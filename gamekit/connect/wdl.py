@@ -24,9 +24,12 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from gamekit.connect.book import children, progress_lock, save_json, tree
+from gamekit.connect.bitboard import board_for
+from gamekit.connect.build import back_up, children, progress_lock, save_json, tree, write_book
 from gamekit.connect.rules import ConnectGame, Variant
-from gamekit.connect.solver import OutOfTime, Solver, board_for
+from gamekit.connect.solver import OutOfTime, Solver
+from gamekit.connect.tables import default_path, merge_settled, proved_bounds, proved_outcomes  # noqa: F401
+from gamekit.connect.tables import load_value_file as load
 
 VALUE_NAMES = {-1: "the player to move loses", 0: "a draw", 1: "the player to move wins"}
 
@@ -243,31 +246,6 @@ class ValueRun:
             return done
 
 
-def load(path: Path) -> dict:
-    try:
-        data = json.loads(Path(path).read_text())
-        Variant(**data["variant"])
-        if not isinstance(data["split"], int) or not isinstance(data["settled"], dict):
-            raise TypeError("split or settled")
-    except FileNotFoundError:
-        raise
-    except (ValueError, KeyError, TypeError) as e:
-        raise ValueError(f"{path}: not a value progress file ({e})") from None
-    return data
-
-
-def merge_settled(runs) -> dict[str, list]:
-    """The settled positions of several runs' progress data: per position the tightest bounds any of
-    them proved, ``key -> [lo, hi, moves]``."""
-    settled: dict[str, list] = {}
-    for r in runs:
-        for k, (lo, hi, moves) in r["settled"].items():
-            if k in settled:
-                lo, hi = max(lo, settled[k][0]), min(hi, settled[k][1])
-            settled[k] = [lo, hi, moves]
-    return settled
-
-
 def _merged(paths) -> tuple[Variant, dict[str, list], list[dict]]:
     if not paths:
         raise ValueError("status: no progress file given")
@@ -466,7 +444,6 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
     ``exact_budget`` seconds each, ``None``: no limit).  The shallower positions are backed up from
     them and must agree with what the runs proved.  Anything open is refused, naming the positions.
     Returns the book's sha256."""
-    from gamekit.connect.book import back_up, default_path, tree, write_book
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
         raise ValueError(f"depth {depth!r}: a whole number of discs, 0 or more")
     if exact_budget is not None and (isinstance(exact_budget, bool) or not isinstance(exact_budget, (int, float))
@@ -522,33 +499,3 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
     log(f"wrote {path}: {len(scores)} positions up to {depth} disc(s), the start {scores[next(iter(levels[0]))]:+d}, "
         f"sha256 {sha}")
     return sha
-
-
-_proved: dict = {}
-_bounds: dict = {}
-
-
-def proved_outcomes(variant: Variant) -> dict[int, int]:
-    """Positions (key ``cur + mask``) whose win/draw/loss the shipped value runs proved exactly, with
-    that value for the player to move — read once from ``gamekit/connect/data/<variant>.value-*.json``
-    (none for a variant without records; unreadable files are skipped)."""
-    if variant not in _proved:
-        _proved[variant] = {k: lo for k, (lo, hi) in proved_bounds(variant).items() if lo == hi}
-    return _proved[variant]
-
-
-def proved_bounds(variant: Variant) -> dict[int, tuple[int, int]]:
-    """Every position the shipped value runs bounded (key ``cur + mask``): ``(lo, hi)`` on its
-    win/draw/loss value for the player to move."""
-    if variant not in _bounds:
-        from gamekit.connect.book import DATA, slug
-        paths = sorted(DATA.glob(f"{slug(variant)}.value-*.json"))
-        out: dict[int, tuple[int, int]] = {}
-        try:
-            st = [load(p) for p in paths]
-        except (OSError, ValueError):
-            st = []
-        for k, (lo, hi, _) in merge_settled([r for r in st if Variant(**r["variant"]) == variant]).items():
-            out[int(k, 16)] = (lo, hi)
-        _bounds[variant] = out
-    return _bounds[variant]

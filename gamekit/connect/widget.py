@@ -1,7 +1,8 @@
 """The 5 en raya / Connect Four board widget (ipycanvas), built on :class:`gamekit.widgets.base.GameWidget`.
 
-``connect_scene`` draws any position (with optional highlights, verdicts and a hover column) and is
-shared with the lesson widgets; ``GridLayout`` maps cells to pixels and clicks back to columns.
+``connect_scene`` draws any position (with optional highlights, verdicts and a hover column) and
+``GridLayout`` maps cells to pixels and clicks back to columns: both live in :mod:`gamekit.connect.view`
+(plain data, shared with the lessons and the room server) and are importable from here too.
 
 Controls: click or tap a column to drop a disc (hovering shows where it will land); with PopOut on,
 click your own bottom disc to pop it.  Keyboard (Tab to the board): ←/→ choose a column, Enter or
@@ -10,17 +11,16 @@ Space drops, P pops.  Hint shows each column's verdict from the exact solver whe
 from __future__ import annotations
 
 import html
-import math
 import time
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import ipywidgets as W
 
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
-from gamekit.errors import IllegalMoveError
-from gamekit.widgets.base import (BACKGROUND, INK, BadSettingError, GameWidget, Scene, check_choice, check_type,
-                                  reported)
+from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_DARK, GHOST_ALPHA,  # noqa: F401
+                                  GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
+                                  layout_for, move_at)
+from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choice, check_type, reported
 from gamekit.i18n import N_, tr
 
 
@@ -31,153 +31,6 @@ VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
 def variant_name(name: str) -> str:
     """A variant's name for the reader (the two built-in names are translated, a custom one is kept)."""
     return tr(name) if name in VARIANT_NAMES else name
-
-
-DISC = ("#d62828", "#f4c20d")          # red, yellow
-DISC_DARK = ("#8d1919", "#a57f00")
-GRID_BLUE = "#1f5fbf"
-CARDBOARD = "#c49a6c"
-CARDBOARD_DARK = "#8b6a43"
-HOLE = BACKGROUND
-WIN_RING = "#1b1b1b"
-CURSOR = "#2e86de"
-VERDICT_COLOURS = {"win": "#1e8449", "draw": "#555555", "loss": "#c0392b", "bound": "#777777",
-                   "unknown": "#999999"}
-
-
-@dataclass(frozen=True)
-class GridLayout:
-    """Pixel geometry (CSS pixels): one row of space above the grid for the hover disc,
-    a strip below for column numbers and verdicts."""
-
-    width: int
-    height: int
-    cell: float = 44
-    margin: float = 12
-    top: float = 44
-    bottom: float = 40
-
-    @property
-    def css_size(self) -> tuple[int, int]:
-        return (math.ceil(2 * self.margin + self.width * self.cell),
-                math.ceil(self.margin + self.top + self.height * self.cell + self.bottom))
-
-    def centre(self, col: int, row: int) -> tuple[float, float]:
-        """Centre of grid cell (col, row); row 0 is the bottom."""
-        x = self.margin + (col + 0.5) * self.cell
-        y = self.margin + self.top + (self.height - 1 - row + 0.5) * self.cell
-        return x, y
-
-    def grid_box(self) -> tuple[float, float, float, float]:
-        return self.margin, self.margin + self.top, self.width * self.cell, self.height * self.cell
-
-    def column_at(self, x: float, y: float) -> int | None:
-        """Grid column under (x, y) — anywhere from the hover strip to the numbers — or None."""
-        w, h = self.css_size
-        if not (0 <= y <= h):
-            return None
-        col = math.floor((x - self.margin) / self.cell)
-        return col if 0 <= col < self.width else None
-
-    def row_at(self, y: float) -> int | None:
-        r = self.height - 1 - math.floor((y - self.margin - self.top) / self.cell)
-        return r if 0 <= r < self.height else None
-
-
-def layout_for(game: ConnectGame, cell: float = 44) -> GridLayout:
-    return GridLayout(game.width, game.height, cell=cell, top=cell)
-
-
-def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = None, cursor: int | None = None,
-                  highlight: Iterable[tuple[int, int]] = (), tints: Mapping[tuple[int, int], str] | None = None,
-                  labels: Mapping[tuple[int, int], str] | None = None,
-                  verdicts: Mapping[int, tuple[str, str]] | None = None, show_last: bool = True) -> Scene:
-    """The picture of a position.
-
-    ``hover``/``cursor``: a grid column where a ghost disc shows where the next disc would land;
-    ``highlight``: cells ringed (winning cells are always ringed); ``tints``: cells filled with a
-    colour behind the disc (threat cells in the lessons); ``labels``: short texts on cells;
-    ``verdicts``: grid column → (text, kind) written under the column (kind: win/draw/loss/unknown).
-    """
-    scene = Scene()
-    w, h = layout.css_size
-    s = layout.cell
-    scene.add("rect", 0, 0, w, h, BACKGROUND)
-    gx, gy, gw, gh = layout.grid_box()
-    first, last = (1, game.width - 2) if game.variant.sides else (0, game.width - 1)
-    # the blue grid over the playable columns, the cardboard side pieces beside it
-    scene.add("rect", gx + first * s - 4, gy - 4, (last - first + 1) * s + 8, gh + 8, GRID_BLUE)
-    if game.variant.sides:
-        for c in (0, game.width - 1):
-            scene.add("rect", gx + c * s + 3, gy - 6, s - 6, gh + 12, CARDBOARD)
-            scene.add("stroke_rect", gx + c * s + 3, gy - 6, s - 6, gh + 12, CARDBOARD_DARK, 2)
-    r = s * 0.38
-    ringed = set(highlight) | set(game.winning_cells())
-    last_cell = _last_disc(game) if show_last else None
-    for c in range(game.width):
-        for row in range(game.height):
-            x, y = layout.centre(c, row)
-            if tints and (c, row) in tints:
-                scene.add("circle", x, y, s * 0.47, tints[(c, row)])
-            v = game.cell(c, row)
-            if v is None:
-                scene.add("circle", x, y, r, HOLE)
-            else:
-                scene.add("circle", x, y, r, DISC[v])
-                scene.add("ring", x, y, r * 0.72, DISC_DARK[v], 1.5)
-            if (c, row) in ringed:
-                scene.add("ring", x, y, r + 1, WIN_RING, 4)
-                scene.add("ring", x, y, r - 3, "#ffffff", 2)
-            if (c, row) == last_cell:
-                scene.add("circle", x, y, s * 0.09, "#ffffff")
-            if labels and (c, row) in labels:
-                scene.add("text", x, y, labels[(c, row)], f"bold {s * 0.32:.0f}px sans-serif", INK, "center")
-    for col, colour in ((hover, DISC[game.to_move]), (cursor, CURSOR)):
-        if col is None or game.is_over() or game.column_number(col) is None:
-            continue
-        if col != cursor:
-            for item in ghost_disc(game, layout, col, colour):
-                scene.add(*item)
-            continue
-        x, y = layout.centre(col, game.height)     # the strip above the grid
-        scene.add("ring", x, y, r, CURSOR, 3)
-        land = game.landing_cell(game.column_number(col))
-        if land is not None:
-            scene.add("ring", *layout.centre(*land), r, CURSOR, 3)
-    # column numbers and verdicts underneath
-    ny = gy + gh + 14
-    for n in range(1, game.columns + 1):
-        c = game.grid_column(n)
-        x, _ = layout.centre(c, 0)
-        scene.add("text", x, ny, str(n), "bold 13px sans-serif", INK, "center")
-        if verdicts and c in verdicts:
-            words, kind = verdicts[c]
-            scene.add("text", x, ny + 15, words, "10px sans-serif", VERDICT_COLOURS.get(kind, INK), "center")
-    return scene
-
-
-GHOST_ALPHA = "66"          # the landing ghost's fill: the disc colour at 40 % opacity (#rrggbbaa)
-
-
-def ghost_disc(game: ConnectGame, layout: GridLayout, col: int, colour: str) -> list[tuple]:
-    """What pointing at grid column ``col`` shows (the scene primitives): a disc of ``colour`` (``#rrggbb``, the
-    mover's) in the strip above the grid and, at the cell where it would land, a translucent disc of that colour
-    ringed in it; the landing part is left out when the column is full.  Used by :func:`connect_scene` and by
-    the room page (``gamekit.rooms.games``)."""
-    r = layout.cell * 0.38
-    items = [("circle", *layout.centre(col, game.height), r, colour)]
-    land = game.landing_cell(game.column_number(col))
-    if land is not None:
-        lx, ly = layout.centre(*land)
-        items += [("circle", lx, ly, r, colour + GHOST_ALPHA), ("ring", lx, ly, r, colour, 3)]
-    return items
-
-
-def _last_disc(game: ConnectGame) -> tuple[int, int] | None:
-    if not game.history or game.history[-1].startswith("p"):
-        return None
-    col = game.grid_column(int(game.history[-1]))
-    return (col, len(game.grid[col]) - 1)
 
 
 def _kind(value: int) -> str:
@@ -279,17 +132,7 @@ class ConnectWidget(GameWidget):
         super().refresh(message)
 
     def move_at(self, x: float, y: float) -> str | None:
-        col = self.layout_px.column_at(x, y)
-        if col is None:
-            raise IllegalMoveError(tr("Click on a column of the grid to drop a disc there."))
-        n = self.game.column_number(col)
-        if n is None:
-            raise IllegalMoveError(tr("The side columns are fixed cardboard pieces: drop into one of the seven middle columns."))
-        if self.game.popout and self.layout_px.row_at(y) == 0:
-            column = self.game.grid[col]
-            if column and column[0] == self.game.to_move:
-                return f"p{n}"            # a click on your own bottom disc pops it
-        return str(n)
+        return move_at(self.game, self.layout_px, x, y)
 
     def position_changed(self, why: str) -> None:
         """The Hint's verdicts belong to one position: any change drops them (a new game drops the cursor too)."""

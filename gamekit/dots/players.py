@@ -47,8 +47,8 @@ class SafePhaseSolver(Solver):
     judges safe lines by the parity fight they really decide (long chain rule), where the full game's
     value would assume sacrifices that neither player makes."""
 
-    def _moves(self) -> tuple[int, list[int], tuple | None]:
-        kind, lines, key = super()._moves()
+    def moves(self) -> tuple[int, list[int], tuple | None]:
+        kind, lines, key = super().moves()
         if kind == ORDINARY and lines:
             deg, line_boxes = self.deg, self.line_boxes
             n = 0                           # safe lines come first in the candidate list

@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}
@@ -388,3 +388,6 @@ class DotsAndBoxes:
 
     def _repr_html_(self) -> str:
         return f"<pre style='line-height:1.1'>{self}</pre><div>{self!r}</div>"
+
+
+register("dots_and_boxes", lambda: DotsAndBoxes)   # gamekit.game.load reads saved games of this id

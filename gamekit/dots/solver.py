@@ -97,7 +97,7 @@ class Solver:
         self.m1 = self.m2 = 0
         # the compiled search (gamekit.dots.fast) answers value/best when numba is there, the board fits
         # 64 lines and no subclass changed the move list; compiled=False forces the pure-Python search
-        usable = fast.available() and fast.fits(width, height) and type(self)._moves is Solver._moves
+        usable = fast.available() and fast.fits(width, height) and type(self).moves is Solver.moves
         if compiled and not usable:
             raise ValueError(tr("compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard move list"))
         self.compiled = usable if compiled is None else bool(compiled)
@@ -144,8 +144,10 @@ class Solver:
         self.remaining += k
 
     # ----- the reduced move list -----------------------------------------
-    def _moves(self) -> tuple[int, list[int], tuple | None]:
-        """Candidate lines for the player to move.
+    def moves(self) -> tuple[int, list[int], tuple | None]:
+        """Candidate lines for the player to move in the loaded position — the search's move list, and the
+        hook a subclass overrides to search fewer lines (``gamekit.dots.players.SafePhaseSolver``; a subclass
+        that does runs the pure-Python search).
 
         Returns ``(kind, lines, dp_key)``: kind :data:`TAKE` = one forced capture,
         :data:`TAKE_OR_DECLINE` = capture or double-deal (every group on offer), :data:`ORDINARY` =
@@ -304,7 +306,7 @@ class Solver:
                 self.deadline is not None and time.perf_counter() > self.deadline)):
             raise SolverTimeout()
         if self.m1:
-            kind, lines, _ = self._moves()
+            kind, lines, _ = self.moves()
             if kind == TAKE:
                 l = lines[0]
                 k = self._play(l)
@@ -332,7 +334,7 @@ class Solver:
         tt = self.tt
         entry = tt.get(drawn)
         if entry is None:
-            kind, lines, key = self._moves()
+            kind, lines, key = self.moves()
             if kind == LOONY_ENDGAME:
                 v = self._dp(key)
                 if len(tt) >= self.max_table:
@@ -416,12 +418,6 @@ class Solver:
         """Take back ``line`` (``completed``: what :meth:`play_line` returned)."""
         self._undo(line, completed)
 
-    def moves(self) -> tuple[int, list[int], tuple | None]:
-        """``(kind, lines, key)`` for the loaded position: kind :data:`TAKE` = a box to take at once,
-        :data:`TAKE_OR_DECLINE` = boxes on offer (the takes of every group, then the double-deals),
-        :data:`ORDINARY` / :data:`LOONY_ENDGAME` = nothing on offer; ``lines`` the reduced candidate list."""
-        return self._moves()
-
     @property
     def drawn_mask(self) -> int:
         """Drawn-lines bitmask of the loaded position."""
@@ -453,7 +449,7 @@ class Solver:
     def candidates(self, drawn: int) -> list[int]:
         """The reduced list of lines the search considers (every other line is no better than one of them)."""
         self._set(drawn)
-        return list(self._moves()[1])
+        return list(self.moves()[1])
 
     def best(self, drawn: int, timeout: float | None = None, among: list[int] | None = None,
              max_nodes: int | None = None) -> tuple[int, list[tuple[int, int]]]:
@@ -463,7 +459,7 @@ class Solver:
         """
         self._start(drawn, timeout, max_nodes)
         try:
-            lines = list(self._moves()[1]) if among is None else list(among)
+            lines = list(self.moves()[1]) if among is None else list(among)
             entry = self.tt.get(drawn)
             if entry is not None and entry[2] in lines:
                 lines.remove(entry[2])

@@ -8,16 +8,16 @@ the seat names and colours, and the picture.  The server uses only the shared ga
 A game is stored as its options and the list of moves; loading replays them (``replay``), so the room
 store never depends on the shape of an engine's ``to_dict``.
 
-The picture is the same :class:`~gamekit.widgets.base.Scene` the notebook widgets paint (``dots_scene``,
-``connect_scene``), sent to the page as JSON, and a click is hit-tested here with the widgets' own layout
-code — there is one drawing of each board.  ``targets`` lists the points a keyboard cursor can visit
+The picture is the same :class:`~gamekit.scene.Scene` the notebook widgets paint (``dots_scene``,
+``connect_scene`` of the games' view modules, :mod:`gamekit.dots.view`, :mod:`gamekit.connect.view`), sent to
+the page as JSON, and a click is hit-tested here with the views' ``move_at`` — there is one drawing of each
+board, and the server imports no widget library.  ``targets`` lists the points a keyboard cursor can visit
 (one per legal move), so the page needs no game-specific code.
 """
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any, Callable
 
 from gamekit.errors import IllegalMoveError
@@ -117,16 +117,15 @@ def _dots_new(options: dict) -> Any:
     return DotsAndBoxes(options["width"], options["height"], first=options.get("first", 0), alternate_start=False)
 
 
-def _board(module: str, scene: str, widget: str, layout: Callable[[Any, dict], Any]) -> tuple[Callable, Callable]:
-    """The picture and the hit-testing of a game, both taken from its widget module: ``scene(game, layout)``
-    and ``Widget.move_at`` (called with just what it reads: no widget is built)."""
+def _board(module: str, scene: str, layout: Callable[[Any, dict], Any]) -> tuple[Callable, Callable]:
+    """The picture and the hit-testing of a game, both taken from its view module (plain data, no widget
+    library): ``scene(game, layout)`` and ``move_at(game, layout, x, y)``."""
     def scene_of(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
         lay = layout(game, options)
         return getattr(importlib.import_module(module), scene)(game, lay), lay.css_size
 
     def move_at(game: Any, options: dict, x: float, y: float) -> str:
-        cls = getattr(importlib.import_module(module), widget)
-        return cls.move_at(SimpleNamespace(game=game, layout_px=layout(game, options)), x, y)
+        return importlib.import_module(module).move_at(game, layout(game, options), x, y)
 
     return scene_of, move_at
 
@@ -138,7 +137,7 @@ def _cpu_of(module: str) -> Callable[[str, int | None], Any]:
 
 
 def _dots_layout(game: Any, options: dict) -> Any:
-    from gamekit.dots.widget import BoardLayout
+    from gamekit.dots.view import BoardLayout
     return BoardLayout.fit(options["width"], options["height"], max_px=360)
 
 
@@ -147,7 +146,7 @@ def _dots_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
     return [(game.line_name(i), *layout.line_middle(game, i)) for i in game.undrawn_lines()] if not game.is_over() else []
 
 
-_dots_scene, _dots_move_at = _board("gamekit.dots.widget", "dots_scene", "DotsWidget", _dots_layout)
+_dots_scene, _dots_move_at = _board("gamekit.dots.view", "dots_scene", _dots_layout)
 
 
 register(GameSpec(
@@ -180,15 +179,15 @@ def _connect_new(options: dict) -> Any:
 
 
 def _connect_layout(game: Any, options: dict) -> Any:
-    from gamekit.connect.widget import layout_for
+    from gamekit.connect.view import layout_for
     return layout_for(game)
 
 
-_connect_scene, _connect_move_at = _board("gamekit.connect.widget", "connect_scene", "ConnectWidget", _connect_layout)
+_connect_scene, _connect_move_at = _board("gamekit.connect.view", "connect_scene", _connect_layout)
 
 
 def _connect_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
-    from gamekit.connect.widget import layout_for
+    from gamekit.connect.view import layout_for
     if game.is_over():
         return []
     layout = layout_for(game)
@@ -204,7 +203,7 @@ def _connect_targets(game: Any, options: dict) -> list[tuple[str, float, float]]
 def _connect_hover(game: Any, options: dict) -> list:
     """A box per column a disc can be dropped in (its whole height, as a click there drops), with the widget's
     ghost disc in the mover's colour; none for a full column, a side column or a finished game."""
-    from gamekit.connect.widget import DISC, ghost_disc, layout_for
+    from gamekit.connect.view import DISC, ghost_disc, layout_for
     if game.is_over():
         return []
     layout = layout_for(game)

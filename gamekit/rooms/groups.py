@@ -25,16 +25,13 @@ import secrets
 import signal
 import time
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
-from gamekit.rooms.server import STATIC, BaseHandler, Refusal
 from gamekit.rooms.store import stood_in_at_end, token_hash
 from gamekit.rooms.untrusted import BadJSON, loads
-
-if TYPE_CHECKING:
-    from gamekit.rooms.server import Room, RoomServer
+from gamekit.rooms.web import STATIC, BaseHandler, HostedRoom, Refusal, RoomHost
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS groups (
@@ -273,7 +270,7 @@ class Bucket:
 class Groups:
     """The groups of one room server (same SQLite connection as the rooms)."""
 
-    def __init__(self, server: "RoomServer"):
+    def __init__(self, server: RoomHost):
         self.server = server
         self.db = server.store.db
         self.db.executescript(SCHEMA)
@@ -616,7 +613,7 @@ class Groups:
         return dict(created, status="paired", opponent=other["nickname"])
 
     # ----- hooks called by the room server ------------------------------------------------------------------
-    def room_loaded(self, room: "Room") -> None:
+    def room_loaded(self, room: HostedRoom) -> None:
         info = self.room_info(room.id)
         if info is None:
             return
@@ -625,18 +622,18 @@ class Groups:
         if room.game.is_over():
             self.game_over(room, reloaded=True)    # a result lost in a crash between the move and its result
 
-    def set_view(self, room: "Room", info: tuple) -> None:
+    def set_view(self, room: HostedRoom, info: tuple) -> None:
         """What the room's state tells everyone about the group: the two nicknames and whether it is rated
         (never the group's id: a watcher from outside does not learn the join link)."""
         names = dict(self.db.execute("SELECT id, nickname FROM members WHERE id IN (?, ?)", (info[2], info[3] or -1)))
         room.group_view = {"rated": bool(info[1]), "players": [names.get(info[2]), names.get(info[3])]}
 
-    def check_request(self, room: "Room", kind: str) -> None:
+    def check_request(self, room: HostedRoom, kind: str) -> None:
         info = self.room_info(room.id) if not room.open_to_link else None
         if info and info[1] and kind == "undo" and room.game.is_over():
             raise Refusal("This rated game's result is recorded: its last move cannot be taken back.", "rated")
 
-    def before_new_game(self, room: "Room") -> None:
+    def before_new_game(self, room: HostedRoom) -> None:
         """Alternate starter (Dots): the seat that did not start the last game starts the next."""
         info = self.room_info(room.id) if not room.open_to_link else None
         if info is None or room.game_id != "dots":
@@ -668,7 +665,7 @@ class Groups:
                 self.server.rooms.pop(room_id, None)       # a game in progress is loaded when someone opens it
         return added
 
-    def game_over(self, room: "Room", reloaded: bool = False) -> None:
+    def game_over(self, room: HostedRoom, reloaded: bool = False) -> None:
         """Store the result of a rated game that has just ended (once per game), with the ratings it moves.
         ``reloaded``: the game ended before the server went down and its result was not stored; who was away
         is then read from the stored moves (``store.stood_in_at_end``), as nobody is connected yet."""

@@ -16,7 +16,7 @@ WebSocket (never in a URL), are stored hashed and never logged.
 from __future__ import annotations
 
 import datetime
-import hashlib
+import importlib
 import ipaddress
 import json
 import logging
@@ -42,9 +42,10 @@ from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_option
 from gamekit.rooms.store import (BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, Store, StoredMove,
                                  token_hash)
 from gamekit.rooms.untrusted import BadJSON, loads
+from gamekit.rooms.web import (SECURITY_HEADERS, STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,  # noqa: F401
+                               log_id, log_path)
 
 log = logging.getLogger("gamekit.rooms")
-STATIC = Path(__file__).parent / "static"
 
 MAX_MESSAGE = 2048            # bytes: larger messages get an error (tornado closes above HARD_MAX_MESSAGE)
 HARD_MAX_MESSAGE = 65536
@@ -65,14 +66,6 @@ BODY_TIMEOUT = 30.0                 # seconds for a request's body to arrive
 MAX_HEADER_SIZE = 32 * 1024         # bytes of request line and headers
 MAX_BODY_SIZE = 128 * 1024          # bytes of a request body (the largest we accept is a 64 KiB progress upload)
 CONNECTIONS_PER_ADDRESS = 500       # open connections from one address (a school's pupils often share one)
-
-
-class Refusal(Exception):
-    """A client's message is refused: the message is sent back as an ``error``; nothing changed."""
-
-    def __init__(self, message: str, code: str = "refused"):
-        super().__init__(message)
-        self.code = code
 
 
 class Clock:
@@ -321,8 +314,9 @@ class RoomServer:
         self.rooms: dict[str, Room] = {}
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
-        from gamekit.rooms.groups import Groups      # class groups share this database (docs/class.md)
-        self.groups = Groups(self)
+        # class groups share this database (docs/class.md); groups.py sees the server only through
+        # gamekit.rooms.web.RoomHost, and is imported here by name so that neither module imports the other
+        self.groups = importlib.import_module("gamekit.rooms.groups").Groups(self)
         self.groups.recover_results()                # results lost in a crash are added now, not when next opened
 
     def room(self, room_id: str) -> Room | None:
@@ -402,21 +396,6 @@ class RoomServer:
         return callback
 
 
-_SECRET_IN_PATH = re.compile(r"(/(?:r|ws|g|api/groups)/)([A-Za-z0-9_-]{8,})")
-
-
-def log_id(secret: str) -> str:
-    """How a room or group id appears in the log: ``#`` and the first 8 hex digits of its SHA-256 — the same
-    id always gives the same text (lines about one room can be followed), but the id, which is the invite
-    key, cannot be read back from it."""
-    return "#" + hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-
-
-def log_path(path: str) -> str:
-    """``path`` as the log shows it: room and group ids replaced by :func:`log_id` (``/r/#1a2b3c4d``)."""
-    return _SECRET_IN_PATH.sub(lambda m: m.group(1) + log_id(m.group(2)), path)
-
-
 def _log_request(handler: tornado.web.RequestHandler) -> None:
     """Access log without query strings or bodies (tokens never travel there anyway), and with room and
     group ids hashed (they are the invite and join keys)."""
@@ -424,48 +403,6 @@ def _log_request(handler: tornado.web.RequestHandler) -> None:
     level = logging.INFO if status < 400 else logging.WARNING
     log.log(level, "%d %s %s %.1f ms", status, handler.request.method, log_path(handler.request.path),
             1000 * handler.request.request_time())
-
-
-class SafeLog:
-    """A handler's errors logged without the URL's secrets (tornado's own message quotes the whole URL and
-    dumps the request, headers included)."""
-
-    def log_exception(self, typ, value, tb) -> None:       # tornado.web.RequestHandler's hook
-        where = f"{self.request.method} {log_path(self.request.path)}"
-        if isinstance(value, tornado.web.HTTPError):
-            if value.log_message:
-                text = value.log_message % value.args if value.args else value.log_message
-                log.warning("%d %s: %s", value.status_code, where, text)
-        else:
-            log.error("uncaught exception in %s", where, exc_info=(typ, value, tb))
-
-
-SECURITY_HEADERS = {
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-                               "style-src 'self' 'unsafe-inline'",
-    "Cache-Control": "no-store",
-}
-
-
-class BaseHandler(SafeLog, tornado.web.RequestHandler):
-    def set_default_headers(self) -> None:
-        for k, v in SECURITY_HEADERS.items():
-            self.set_header(k, v)
-
-
-class NoCacheStatic(SafeLog, tornado.web.StaticFileHandler):
-    def parse_url_path(self, url_path: str) -> str:
-        # a NUL or another control character (``/static/room.js%00.html``) names no file: 404, before the file
-        # system sees it (os.stat raises ValueError on a NUL, which tornado answered with a 500)
-        if any(ord(c) < 32 or ord(c) == 127 for c in url_path) or "\\" in url_path:
-            raise tornado.web.HTTPError(404)
-        return super().parse_url_path(url_path)
-
-    def set_extra_headers(self, path: str) -> None:
-        for k, v in SECURITY_HEADERS.items():
-            self.set_header(k, v)
 
 
 class PageHandler(BaseHandler):

@@ -61,7 +61,7 @@ from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay
+from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
@@ -708,3 +708,6 @@ class ShutTheBox:
     def __repr__(self) -> str:
         return (f"ShutTheBox(players={self.names!r}, variant={self.variant!r}, rules={self.rules!r}, "
                 f"open={self.open_tiles}, phase={self.phase!r})")
+
+
+register("shut_the_box", lambda: ShutTheBox)   # gamekit.game.load reads saved games of this id

@@ -41,13 +41,10 @@ from ipycanvas import Canvas, hold_canvas
 
 from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.i18n import N_, Localized, tr
+from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
 
 SCALE = 2  # buffer pixels per CSS pixel
 
-SEAT_COLOURS = ("#d4a017", "#ff7f6a")      # gold, coral
-SEAT_DARK = ("#8a6500", "#c0392b")
-BACKGROUND = "#fbf8f1"
-INK = "#2f3640"
 
 MODES = ("people", "cpu", "watch")
 LEVELS = ("easy", "medium", "hard")
@@ -57,27 +54,6 @@ SEAT_NAMES = (N_("Gold"), N_("Coral"))
 MODE_NAMES = {"people": N_("Two people"), "cpu": N_("Against the CPU"), "watch": N_("CPU against CPU")}
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 TIMER_NAMES = {0: N_("Off"), 30: N_("30 s"), 60: N_("60 s")}
-
-
-class Scene(list):
-    """A display list: ``("op", *args)`` tuples in CSS pixels, painted in order.
-
-    Ops: ``rect x y w h fill``, ``stroke_rect x y w h colour width``, ``circle x y r fill``,
-    ``ring x y r colour width``, ``line x1 y1 x2 y2 colour width``, ``polygon points fill``,
-    ``text x y string font colour align`` (align: left/center/right; baseline is middle),
-    ``dashed_line x1 y1 x2 y2 colour width``.
-    """
-
-    def add(self, op: str, *args: Any) -> "Scene":
-        self.append((op, *args))
-        return self
-
-    def ops(self, name: str) -> list[tuple]:
-        """The primitives of one kind (handy in tests)."""
-        return [item for item in self if item[0] == name]
-
-    def texts(self) -> list[str]:
-        return [item[3] for item in self if item[0] == "text"]
 
 
 class BoardCanvas:
@@ -925,11 +901,3 @@ class GameWidget(Localized, W.VBox):
     def on_timer_change(self, change: dict) -> None:
         if change["new"] != self.timer_seconds:
             self.from_control(self.set_timer, change["new"])
-
-
-def distance_to_segment(px: float, py: float, x1: float, y1: float, x2: float, y2: float) -> float:
-    """Euclidean distance from a point to a segment (for generous hit areas)."""
-    dx, dy = x2 - x1, y2 - y1
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
-    return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))

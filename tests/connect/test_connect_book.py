@@ -7,6 +7,7 @@ import pytest
 
 from gamekit.connect import ConnectGame, FiveInARow, Variant, analyse, solve
 from gamekit.connect import book as bk
+from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
 from gamekit.connect.solver import Solver
 
 SMALL = Variant("5x4 four", 5, 4, 4)
@@ -107,8 +108,8 @@ def test_a_damaged_book_is_refused_and_analyse_falls_back_to_search(tmp_path, mo
     path.write_bytes(b"garbage")
     with pytest.raises(bk.BookError, match="not a readable book"):
         bk.Book.load(path)
-    monkeypatch.setattr(bk, "default_path", lambda v: path)
-    monkeypatch.setattr(bk, "_books", {})
+    monkeypatch.setattr(tables, "default_path", lambda v: path)
+    monkeypatch.setattr(tables, "_books", {})
     with pytest.warns(RuntimeWarning, match="falling back to search"):
         assert bk.book_for(SMALL) is None
     g = ConnectGame(SMALL)
@@ -127,7 +128,7 @@ def test_analyse_and_solve_read_the_book(tmp_path, monkeypatch):
     # a doctored book proves the answers come from it (no search could give 7 here)
     key = next(iter(bk.tree(SMALL, 1)[1]))
     book.scores[key] = 7
-    monkeypatch.setattr(bk, "_books", {SMALL: book})
+    monkeypatch.setattr(tables, "_books", {SMALL: book})
     g = ConnectGame(SMALL)
     moves = bk.tree(SMALL, 1)[1][key][2]
     assert analyse(g, time_budget=0.0)[moves] == -7
@@ -182,7 +183,7 @@ def test_hard_plays_from_the_book_where_it_reaches(tmp_path, monkeypatch):
     for k in bk.tree(SMALL, 1)[1]:
         book.scores[k] = 5
     book.scores[key5] = -9
-    monkeypatch.setattr(bk, "_books", {SMALL: book})
+    monkeypatch.setattr(tables, "_books", {SMALL: book})
     hard = cpu_player("hard", seed=3, time_budget=None, max_depth=1)
     assert hard.choose(ConnectGame(SMALL)) == "5" and hard.last_exact
     # past the book's depth it searches as before

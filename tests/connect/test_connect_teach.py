@@ -7,6 +7,7 @@ import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import book as bk
+from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
 from gamekit.connect import teach
 from gamekit.connect.solver import board_for
 
@@ -107,7 +108,7 @@ def test_typical_mistakes_get_their_own_explanation():
 
 def test_start_report_is_honest(tmp_path, monkeypatch):
     from gamekit.connect import wdl
-    monkeypatch.setattr(bk, "_books", {FIVE_IN_A_ROW: None})
+    monkeypatch.setattr(tables, "_books", {FIVE_IN_A_ROW: None})
     assert teach.start_report([tmp_path / "none.json"]).startswith("Unknown:")
     # a run stopped before it proved anything claims nothing
     lose, win = tmp_path / "lose.json", tmp_path / "win.json"

@@ -181,6 +181,7 @@ def test_a_whole_connect_game_and_popout(pair):
     for i in range(4):
         red.play("1")
         yellow.play("2")
+    red.wait(lambda s: s["ply"] == 8)            # yellow's last drop reaches red (the server tells both, in turn)
     assert "p1" in red.game.legal_moves()
     red.play("1")
     state = yellow.wait(lambda s: s["over"])
@@ -321,6 +322,7 @@ def test_a_huge_message_closes_only_that_connection(pair):
         pass
     with pytest.raises((RoomClosed, TimeoutError)):
         creator.wait(lambda s: False, timeout=5)
+    guest.wait(lambda s: s["ply"] >= 1, timeout=5)   # the move reaches the guest (closing the creator may be quicker)
     assert guest.state["history"] == ["a1-b1"]
     guest.wait(lambda s: not s["seats"][0]["connected"])
 

@@ -1,0 +1,140 @@
+"""How a Dots and Boxes board looks and where a click lands, as plain data: the pixel layout, the picture of a
+position (:func:`dots_scene`, a :class:`gamekit.scene.Scene`), the keyboard cursor's moves and
+:func:`move_at`, the hit-testing of a click.  No widget library: the notebook widget
+(:mod:`gamekit.dots.widget`), the lessons and the room server (:mod:`gamekit.rooms.games`) all use this.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping
+
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.errors import IllegalMoveError
+from gamekit.i18n import tr
+from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
+
+__all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "HIT_TOLERANCE"]
+
+CURSOR = "#2e86de"
+LAST_MARK = "#ffffff"
+HIT_TOLERANCE = 0.42   # fraction of the dot spacing: generous, so taps land
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Pixel geometry of a board (CSS pixels)."""
+
+    width: int
+    height: int
+    spacing: float
+    margin: float = 28
+
+    @classmethod
+    def fit(cls, width: int, height: int, max_px: int = 420) -> "BoardLayout":
+        return cls(width, height, spacing=min(64.0, max_px / max(width, height)))
+
+    @property
+    def css_size(self) -> tuple[int, int]:
+        return (math.ceil(2 * self.margin + self.width * self.spacing),
+                math.ceil(2 * self.margin + self.height * self.spacing))
+
+    def dot(self, col: float, row: float) -> tuple[float, float]:
+        return self.margin + col * self.spacing, self.margin + row * self.spacing
+
+    def line_ends(self, game: DotsAndBoxes, line: int) -> tuple[float, float, float, float]:
+        (c1, r1), (c2, r2) = game.geometry.line_dots(line)
+        return (*self.dot(c1, r1), *self.dot(c2, r2))
+
+    def line_middle(self, game: DotsAndBoxes, line: int) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.line_ends(game, line)
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+    def line_at(self, game: DotsAndBoxes, x: float, y: float) -> int | None:
+        """The line whose gap contains (x, y), or None (outside the board or too far from any gap)."""
+        u, v = (x - self.margin) / self.spacing, (y - self.margin) / self.spacing
+        g = game.geometry
+        candidates = []
+        row, col = round(v), math.floor(u)
+        if 0 <= row <= self.height and 0 <= col < self.width:
+            candidates.append((abs(v - row), g.h_line(col, row)))
+        col, row = round(u), math.floor(v)
+        if 0 <= col <= self.width and 0 <= row < self.height:
+            candidates.append((abs(u - col), g.v_line(col, row)))
+        if not candidates:
+            return None
+        distance, line = min(candidates)
+        return line if distance <= HIT_TOLERANCE else None
+
+
+def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[int, str] | None = None,
+               line_colours: Mapping[int, str] | None = None, cursor: int | None = None,
+               show_last: bool = True) -> Scene:
+    """The picture of a position: owned boxes in their owner's colour and number, drawn lines,
+    a white mark on the last line, the dots; optional tints for boxes (chains, third sides…),
+    colours for some lines, and a keyboard cursor."""
+    scene = Scene()
+    w, h = layout.css_size
+    scene.add("rect", 0, 0, w, h, BACKGROUND)
+    s = layout.spacing
+    for box in range(game.geometry.n_boxes):
+        row, col = divmod(box, game.width)
+        x, y = layout.dot(col, row)
+        owner = game.owners[box]
+        tint = (box_tints or {}).get(box)
+        if tint:
+            scene.add("rect", x, y, s, s, tint)
+        if owner is not None:
+            inset = s * 0.12
+            scene.add("rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_COLOURS[owner])
+            scene.add("text", x + s / 2, y + s / 2, str(owner + 1), f"bold {s * 0.42:.0f}px sans-serif",
+                      SEAT_DARK[owner], "center")
+    for line in range(game.geometry.n_lines):
+        x1, y1, x2, y2 = layout.line_ends(game, line)
+        if game.drawn >> line & 1:
+            scene.add("line", x1, y1, x2, y2, (line_colours or {}).get(line, INK), max(3.0, s * 0.08))
+        elif line_colours and line in line_colours:
+            scene.add("dashed_line", x1, y1, x2, y2, line_colours[line], max(2.0, s * 0.05))
+    last = game.last_line_index if show_last else None
+    if last is not None:
+        mx, my = layout.line_middle(game, last)
+        scene.add("circle", mx, my, max(2.5, s * 0.05), LAST_MARK)
+    if cursor is not None:
+        x1, y1, x2, y2 = layout.line_ends(game, cursor)
+        scene.add("dashed_line", x1, y1, x2, y2, CURSOR, max(3.0, s * 0.07))
+    for row in range(game.height + 1):
+        for col in range(game.width + 1):
+            scene.add("circle", *layout.dot(col, row), max(3.5, s * 0.08), INK)
+    return scene
+
+
+def neighbour_line(game: DotsAndBoxes, line: int, key: str) -> int:
+    """Keyboard cursor: the next line in the arrow's direction.
+
+    Line middles sit on a grid of half dot-spacings (a horizontal line at (2c+1, 2r), a vertical one
+    at (2c, 2r+1)).  An arrow moves to the next line of the same direction; at the edge it turns onto
+    the nearest line of the other direction, so every line can be reached.
+    """
+    dx, dy = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}[key]
+    g = game.geometry
+    (c1, r1), (c2, r2) = g.line_dots(line)
+    x, y = c1 + c2, r1 + r2
+    steps = [(2 * dx, 2 * dy), (dx - dy, dy + dx), (dx + dy, dy - dx)]   # straight on, then turn either way
+    for sx, sy in steps:
+        nx, ny = x + sx, y + sy
+        if nx % 2 == 1 and ny % 2 == 0 and 0 <= ny // 2 <= g.height and 0 <= nx // 2 < g.width:
+            return g.h_line(nx // 2, ny // 2)
+        if nx % 2 == 0 and ny % 2 == 1 and 0 <= nx // 2 <= g.width and 0 <= ny // 2 < g.height:
+            return g.v_line(nx // 2, ny // 2)
+    return line
+
+
+def move_at(game: DotsAndBoxes, layout: BoardLayout, x: float, y: float) -> str:
+    """The line a click at (x, y) draws (its name, e.g. ``"a1-b1"``); IllegalMoveError naming what is wrong
+    when the click is not in an empty gap between two neighbouring dots."""
+    line = layout.line_at(game, x, y)
+    if line is None:
+        raise IllegalMoveError(tr("Click in the gap between two neighbouring dots to draw a line."))
+    if game.is_drawn(line):
+        raise IllegalMoveError(tr("Line {line} is already drawn: pick an empty gap.", line=game.line_name(line)))
+    return game.line_name(line)

@@ -1,0 +1,307 @@
+"""The house's shape (docs/CONVENTIONS.md, "Architecture"): no import cycles anywhere in gamekit, the
+import-linter contracts of pyproject.toml (the room server imports no widget library, the rules import no
+widgets, the layers inside each game), and no module using another module's ``_private`` names."""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import grimp
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "gamekit"
+
+
+def _env() -> dict:
+    """The environment of a child process that imports this checkout's gamekit (not an installed one)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def import_cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Every set of modules that import each other, directly or through others (the strongly connected
+    components of more than one module, and a module importing itself), each as a list of modules in
+    an order that closes the cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        # iterative Tarjan: (module, its imports still to visit)
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            module, pending = work[-1]
+            step = next(pending, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = counter
+                    counter += 1
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph.find_modules_directly_imported_by(step)))))
+                elif step in on_stack:
+                    low[module] = min(low[module], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[module])
+            if low[module] == index[module]:
+                component = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    component.append(m)
+                    if m == module:
+                        break
+                if len(component) > 1 or module in graph.find_modules_directly_imported_by(module):
+                    found.append(_cycle_in(graph, sorted(component)))
+    return found
+
+
+def _cycle_in(graph: grimp.ImportGraph, component: list[str]) -> list[str]:
+    """One concrete cycle through the first module of a strongly connected component (for the message)."""
+    start, members = component[0], set(component)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for m in frontier:
+            for dep in sorted(graph.find_modules_directly_imported_by(m)):
+                if dep == start:
+                    return paths[m] + [start]
+                if dep in members and dep not in paths:
+                    paths[dep] = paths[m] + [dep]
+                    nxt.append(dep)
+        frontier = nxt
+    return component
+
+
+def describe(graph: grimp.ImportGraph, cycle: list[str]) -> str:
+    steps = []
+    for a, b in zip(cycle, cycle[1:]):
+        lines = sorted({d["line_number"] for d in graph.get_import_details(importer=a, imported=b)})
+        steps.append(f"{a} -> {b} (line {', '.join(map(str, lines))})")
+    return "\n    ".join(steps)
+
+
+def test_no_import_cycles_anywhere_in_gamekit():
+    # every import counts, also the ones inside functions and under TYPE_CHECKING: a lazy import is still a knot
+    graph = grimp.build_graph("gamekit", cache_dir=None)
+    cycles = import_cycles(graph)
+    assert not cycles, "import cycles:\n  " + "\n  ".join(describe(graph, c) for c in cycles)
+
+
+def test_every_folder_of_gamekit_with_code_is_a_package():
+    # a folder without __init__.py is a namespace package that grimp and import-linter skip: its imports
+    # would escape every check here
+    missing = sorted(str(d.relative_to(ROOT)) for d in PACKAGE.rglob("*") if d.is_dir() and any(d.glob("*.py"))
+                     and not (d / "__init__.py").exists())
+    assert not missing, f"folders with Python files but no __init__.py: {missing}"
+
+
+def test_the_cycle_finder_finds_cycles(tmp_path, monkeypatch):
+    # a made-up package with one cycle of three modules (one of them a lazy import) and one clean module
+    pkg = tmp_path / "knotted"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from knotted import b\n")
+    (pkg / "b.py").write_text("def f():\n    from knotted import c\n")
+    (pkg / "c.py").write_text("import knotted.a\n")
+    (pkg / "d.py").write_text("import knotted.a\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = grimp.build_graph("knotted", cache_dir=None)
+    cycles = import_cycles(graph)
+    assert cycles == [["knotted.a", "knotted.b", "knotted.c", "knotted.a"]]
+    assert "knotted.b -> knotted.c (line 2)" in describe(graph, cycles[0])
+
+
+def test_import_linter_contracts_are_kept():
+    lint = Path(sys.executable).with_name("lint-imports")
+    command = [str(lint)] if lint.exists() else [sys.executable, "-c",
+                                                 "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"]
+    done = subprocess.run([*command, "--no-cache", "--config", str(ROOT / "pyproject.toml")], cwd=ROOT, env=_env(),
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    summary = re.search(r"Contracts: (\d+) kept, (\d+) broken", done.stdout)
+    assert summary and int(summary[1]) >= 4 and summary[2] == "0", done.stdout[-2000:]
+
+
+def test_the_room_server_runs_without_any_widget_library():
+    # what the contract says statically, checked when it runs: importing the server (and the games it can
+    # host, with their pictures and hit-testing) loads neither ipywidgets nor ipycanvas
+    code = textwrap.dedent("""
+        import sys
+        import gamekit.rooms.server, gamekit.rooms.groups, gamekit.rooms.games as games
+        for spec in games.GAMES.values():
+            game = spec.new_game(spec.check_options({}))
+            spec.scene(game, spec.check_options({}))
+            spec.targets(game, spec.check_options({}))
+        print(sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "ipycanvas")
+                     or m.endswith(".widget") or m.startswith("gamekit.widgets")))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"
+
+
+# ----- no module uses another module's _private names ---------------------------------------------------
+def _is_private(name: str) -> bool:
+    # _name, not __dunder__, and not IPython's display protocol (_repr_html_, _repr_mimebundle_, …), which is public
+    return name.startswith("_") and not name.startswith("__") and not (name.startswith("_repr_") and name.endswith("_"))
+
+
+def _own_names(tree: ast.Module) -> set[str]:
+    """The private names a module defines itself: functions, classes, assigned names and attributes."""
+    own = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+        elif isinstance(node, ast.arg):
+            own.add(node.arg)
+    return {n for n in own if _is_private(n)}
+
+
+def _defined_outside_current_class(tree: ast.Module, name: str, current: ast.ClassDef | None) -> bool:
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef) and cls is not current:
+            for node in cls.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+                    return True
+    return False
+
+
+def private_uses(path: Path) -> list[str]:
+    """``x._name`` where ``x`` is not ``self``/``cls`` and ``_name`` is not this module's own (a name it defines or
+    assigns: a copy of its own object may set its private fields), ``super()._name`` unless the base class is in
+    this module, and ``from m import _name`` / ``import m._name`` — with the line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    own = _own_names(tree)
+    found = []
+    classes = {}
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef):
+            for node in ast.walk(cls):
+                classes.setdefault(id(node), cls)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr):
+            value = node.value
+            if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+                continue
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+                if not _defined_outside_current_class(tree, node.attr, classes.get(id(node))):
+                    found.append(f"{node.lineno}: super().{node.attr} (a private method of a base class in another module)")
+                continue
+            if node.attr not in own:
+                found.append(f"{node.lineno}: {ast.unparse(value)}.{node.attr}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"{node.lineno}: from {node.module} import {a.name}" for a in node.names if _is_private(a.name)]
+            if node.module and any(_is_private(part) for part in node.module.split(".")):
+                found.append(f"{node.lineno}: from {node.module} import …")
+        elif isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names
+                      if any(_is_private(part) for part in a.name.split("."))]
+    return found
+
+
+def test_no_module_uses_another_modules_private_names():
+    bad = {str(p.relative_to(ROOT)): uses for p in sorted(PACKAGE.rglob("*.py")) if (uses := private_uses(p))}
+    assert not bad, "private names used across modules (add a public name instead):\n" + "\n".join(
+        f"  {path}:{use}" for path, uses in bad.items() for use in uses)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("import m\nm.solver._tables\n", ["2: m.solver._tables"]),
+    ("from gamekit.connect.book import _books\n", ["1: from gamekit.connect.book import _books"]),
+    ("import gamekit._hidden\n", ["1: import gamekit._hidden"]),
+    ("from gamekit.dots.solver import Solver\nclass S(Solver):\n    def _moves(self):\n        return super()._moves()\n",
+     ["4: super()._moves (a private method of a base class in another module)"]),
+    # allowed: its own fields on a copy, self/cls, a base class in the same module, IPython's display protocol
+    ("class G:\n    def __init__(self):\n        self._log = []\n    def copy(self):\n        o = G()\n"
+     "        o._log = list(self._log)\n        return o\n", []),
+    ("class A:\n    def _f(self):\n        return 1\nclass B(A):\n    def _f(self):\n        return super()._f()\n", []),
+    ("def show(w):\n    return w._repr_html_()\n", []),
+])
+def test_the_private_name_check_flags_reach_ins_and_allows_a_modules_own(tmp_path, source, expected):
+    path = tmp_path / "m.py"
+    path.write_text(source)
+    assert private_uses(path) == expected
+
+
+# ----- the saved-game registry: games register themselves, gamekit.game imports none ---------------------
+def test_gamekit_game_imports_no_game_yet_loads_every_shipped_one():
+    from gamekit.connect.rules import FiveInARow
+    from gamekit.dots.rules import DotsAndBoxes
+    from gamekit.shutbox.rules import ShutTheBox
+    saves = [DotsAndBoxes.from_moves(2, 2, "a1-b1").to_dict(), FiveInARow.from_moves("45").to_dict(), ShutTheBox().to_dict()]
+    code = textwrap.dedent("""
+        import json, sys
+        import gamekit.game as g
+        print(sorted(g.GAMES))
+        print(sorted(m for m in sys.modules if m.startswith(("gamekit.dots", "gamekit.connect", "gamekit.shutbox"))))
+        for d in json.loads(sys.argv[1]):          # plain dicts: the caller imported no game
+            game = g.load(d)
+            print(type(game).__name__, game.to_dict() == d)
+    """)
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(saves)], cwd=ROOT, env=_env(), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    ids, loaded_first, *found = done.stdout.splitlines()
+    assert ids == str(["connect", "connect_four", "dots_and_boxes", "five_in_a_row", "shut_the_box"])
+    assert loaded_first == "[]"                          # nothing of the games imported by the contract module
+    assert found == ["DotsAndBoxes True", "FiveInARow True", "ShutTheBox True"]
+
+
+def test_every_shipped_game_round_trips_through_load():
+    from gamekit.connect.rules import ConnectFour, FiveInARow
+    from gamekit.dots.rules import DotsAndBoxes
+    from gamekit.game import GAMES, SHIPPED, load
+    from gamekit.shutbox.rules import ShutTheBox
+    assert set(SHIPPED) == set(GAMES) >= {"dots_and_boxes", "five_in_a_row", "connect_four", "connect", "shut_the_box"}
+    for game in (DotsAndBoxes.from_moves(2, 2, "a1-b1"), FiveInARow.from_moves("45"), ConnectFour.from_moves("4"),
+                 ShutTheBox()):
+        again = load(game.to_dict())
+        assert type(again) is type(game) and again.to_dict() == game.to_dict()
+
+
+def test_register_adds_a_game_and_refuses_what_is_not_one(monkeypatch):
+    from gamekit.errors import BadPositionError
+    from gamekit.game import GAMES, load, register
+
+    class Tiny:
+        @classmethod
+        def from_dict(cls, d):
+            return cls()
+
+    monkeypatch.setattr("gamekit.game.GAMES", dict(GAMES))
+    from gamekit import game as contract
+    register("tiny", lambda: Tiny)
+    assert isinstance(load({"game": "tiny", "version": 2}), Tiny) and "tiny" in contract.GAMES
+    before = dict(contract.GAMES)
+    for bad_id in ("", 3, None, True):
+        with pytest.raises(ValueError, match="game_id"):
+            register(bad_id, lambda: Tiny)
+    with pytest.raises(TypeError, match="loader"):
+        register("tiny2", Tiny())
+    assert contract.GAMES == before
+    with pytest.raises(BadPositionError, match="unknown game"):
+        load({"game": "tiny2", "version": 2})
