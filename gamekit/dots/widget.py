@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 import ipywidgets as W
 
+from gamekit.dots.describe import board_label, cursor_text, describe
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
 from gamekit.errors import IllegalMoveError
 from gamekit.widgets.base import (BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, BadSettingError, GameWidget, Scene,
@@ -198,6 +199,12 @@ class DotsWidget(GameWidget):
     def build_scene(self) -> Scene:
         return dots_scene(self.game, self.layout_px, cursor=self.cursor)
 
+    def board_label(self) -> str:
+        return board_label(self.game)
+
+    def describe_position(self) -> str:
+        return describe(self.game, self.cursor, names=[self.seat_name(s) for s in range(2)])
+
     def move_at(self, x: float, y: float) -> str | None:
         line = self.layout_px.line_at(self.game, x, y)
         if line is None:
@@ -248,6 +255,7 @@ class DotsWidget(GameWidget):
             start = self.cursor if self.cursor is not None else 0
             self.cursor = start if self.cursor is None else neighbour_line(self.game, start, key)
             self.refresh(self.last_status)
+            self.board.describe(announcement=cursor_text(self.game, self.cursor))
         elif key in ("Enter", " ", "Spacebar") and self.cursor is not None:
             x, y = self.layout_px.line_middle(self.game, self.cursor)
             self.click(x, y)

@@ -1,0 +1,75 @@
+"""Accessibility in a real Chromium (WCAG 2.2 AA, issue 23; docs/accessibility.md): lessons in Voilà with the
+keyboard only — Tab reaches every control and leaves every board again (no keyboard trap), Shift+Tab too, Esc
+leaves a board — and the page speaks the lesson's language."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import open_voila
+
+pytestmark = pytest.mark.browser
+
+# Every control a keyboard user should reach: visible, enabled, in the Tab order.
+_MARK_STOPS = """() => {
+  const all = Array.from(document.querySelectorAll(
+      'a[href], button, input, select, textarea, canvas.gamekit-board, [tabindex]'));
+  const stops = all.filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0
+                               && getComputedStyle(e).visibility !== 'hidden');
+  stops.forEach((e, i) => { e.dataset.stop = String(i); });
+  return stops.map(e => e.tagName.toLowerCase() + (e.classList.contains('gamekit-board') ? '.board' : ''));
+}"""
+_ACTIVE = """() => { const e = document.activeElement;
+  return e && e !== document.body && e.dataset.stop !== undefined ? Number(e.dataset.stop) : null; }"""
+
+
+def walk(page, key: str, limit: int) -> list[int]:
+    """Press ``key`` until focus leaves the page's controls (or ``limit`` presses); the stops visited in order."""
+    visited: list[int] = []
+    for _ in range(limit):
+        page.keyboard.press(key)
+        stop = page.evaluate(_ACTIVE)
+        if stop is None and visited:
+            break
+        if stop is not None:
+            assert not visited or stop != visited[-1], f"{key} stayed on stop {stop}: a keyboard trap"
+            visited.append(stop)
+    return visited
+
+
+@pytest.mark.parametrize("lesson, boards", [("notebooks/shut_the_box/01_rules_and_play.ipynb", 3),
+                                            ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5)])
+def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(voila, browser, lesson, boards):
+    page = open_voila(browser, voila, lesson, boards=boards)
+    try:
+        kinds = page.evaluate(_MARK_STOPS)
+        assert "canvas.board" in kinds, "the lesson's game board takes keys, so it is in the Tab order"
+        # boards that take no keys (pictures, step-throughs, click-to-answer puzzles) are not focusable at all
+        static = page.evaluate("Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)'))"
+                               ".map(c => c.tabIndex)")
+        assert static and all(t == -1 for t in static)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.mouse.click(2, 2)                                # focus the page itself, at the top
+        forward = walk(page, "Tab", limit=len(kinds) + 10)
+        assert forward == list(range(len(kinds))), f"Tab visited {forward} of {len(kinds)} stops: {kinds}"
+        backward = walk(page, "Shift+Tab", limit=len(kinds) + 10)
+        assert backward == list(reversed(range(len(kinds)))), f"Shift+Tab visited {backward}"
+
+        # Esc leaves a board; the next Tab goes on to the control after it
+        first_board = kinds.index("canvas.board")
+        page.locator(f"[data-stop='{first_board}']").focus()
+        page.keyboard.press("Escape")
+        assert page.evaluate(_ACTIVE) is None
+        page.keyboard.press("Tab")
+        assert page.evaluate(_ACTIVE) == first_board + 1
+    finally:
+        page.close()
+
+
+def test_a_spanish_lesson_page_is_lang_es_and_an_english_one_lang_en(voila, browser):
+    for path, lang in (("notebooks/es/shut_the_box/01_rules_and_play.ipynb", "es"),
+                       ("notebooks/shut_the_box/01_rules_and_play.ipynb", "en")):
+        page = open_voila(browser, voila, path, boards=3)
+        try:
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=30_000)
+        finally:
+            page.close()
