@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
-from gamekit.i18n import ntr, tr
+from gamekit.i18n import N_, ntr, tr
+
+SEAT_NAMES = (N_("Red"), N_("Yellow"))
 
 
 def board_label(game: ConnectGame) -> str:
@@ -46,7 +48,7 @@ def describe(game: ConnectGame, verdicts: Mapping[int, Sequence[str]] | None = N
     """
     if not isinstance(game, ConnectGame):
         raise TypeError(tr("game={value}: must be a ConnectGame", value=type(game).__name__))
-    seat_names = list(names) if names is not None else [tr(c) for c in COLOUR_NAMES]
+    seat_names = list(names) if names is not None else [tr(n) for n in SEAT_NAMES]
     parts = []
     if game.is_over():
         parts.append(game.result_text() + ".")

@@ -38,7 +38,7 @@ def describe(game: DotsAndBoxes, cursor: int | None = None, names: Sequence[str]
     else:
         parts.append(tr("{seat} to move.", seat=seat[game.to_move]))
     drawn = [game.line_name(line) for line in range(g.n_lines) if game.is_drawn(line)]
-    parts.append(ntr("{n} of {total} line drawn: {lines}.", "{n} of {total} lines drawn: {lines}.", len(drawn),
+    parts.append(ntr("{n} line drawn (of {total}): {lines}.", "{n} lines drawn (of {total}): {lines}.", len(drawn),
                      total=g.n_lines, lines=", ".join(drawn)) if drawn
                  else tr("No line drawn yet ({total} lines in all).", total=g.n_lines))
     for owner in (0, 1):

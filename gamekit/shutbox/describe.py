@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gamekit.i18n import tr
+from gamekit.i18n import ptr, tr
 from gamekit.shutbox.rules import TILES, ShutTheBox
 
 
@@ -58,7 +58,7 @@ def cursor_text(game: ShutTheBox, cursor: int, selected: Iterable[int] = ()) -> 
     """What the keyboard cursor is on: ``"Tile 5: open, selected."``"""
     if cursor not in TILES:
         raise ValueError(tr("tiles must be 1 to 9: got {tiles}", tiles=cursor))
-    state = tr("open") if cursor in game.open_tiles else tr("covered")
+    state = ptr("tile", "open") if cursor in game.open_tiles else ptr("tile", "covered")
     if cursor in set(selected):
         return tr("Tile {tile}: {state}, selected.", tile=cursor, state=state)
     return tr("Tile {tile}: {state}.", tile=cursor, state=state)

@@ -385,6 +385,8 @@ class ShutBoxWidget(GameWidget):
         changed = self.selected != before
         if changed:
             self.board.describe(announcement=cursor_text(self.game, tile, self.selected))
+        else:
+            self.refresh(self.last_status)           # refused: the status says why; the cursor is drawn where it went
         return changed
 
     def move_at(self, x: float, y: float) -> Any:

@@ -36,7 +36,7 @@ def walk(page, key: str, limit: int) -> list[int]:
     return visited
 
 
-@pytest.mark.parametrize("lesson, boards", [("notebooks/shut_the_box/01_rules_and_play.ipynb", 3),
+@pytest.mark.parametrize("lesson, boards", [("notebooks/shut_the_box/01_rules_and_play.ipynb", 2),
                                             ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5)])
 def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(voila, browser, lesson, boards):
     page = open_voila(browser, voila, lesson, boards=boards)
@@ -68,7 +68,7 @@ def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(voila, brow
 def test_a_spanish_lesson_page_is_lang_es_and_an_english_one_lang_en(voila, browser):
     for path, lang in (("notebooks/es/shut_the_box/01_rules_and_play.ipynb", "es"),
                        ("notebooks/shut_the_box/01_rules_and_play.ipynb", "en")):
-        page = open_voila(browser, voila, path, boards=3)
+        page = open_voila(browser, voila, path, boards=2)
         try:
             page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=30_000)
         finally:
