@@ -65,6 +65,9 @@ TILE_FACE = "#f6e7c1"
 TILE_DOWN = "#6d4c2f"
 SELECT = "#2e86de"
 PIP = "#222222"
+DOWN_NUMBER = TILE_FACE     # a covered tile's number: 6.3:1 on the lying tile
+DOWN_EDGE = TILE_FACE       # a covered tile's edge: 4.1:1 against the felt (the tile's wood alone is 1.5:1)
+CAPTION_INK = "#ffffff"     # the selection caption, written on the wood: 5.8:1
 CURSOR = "#ffffff"          # the keyboard cursor: a dashed white frame round a tile (5.3:1 on the felt)
 
 
@@ -147,9 +150,9 @@ def box_scene(open_tiles: Iterable[int], layout: BoxLayout | None = None, *, dic
         else:
             face = colour or (SELECT if t in sel else TILE_DOWN)
             s.add("rect", x, lay.hinge_y, lay.tile_w, lay.down_h, face)
-            s.add("stroke_rect", x, lay.hinge_y, lay.tile_w, lay.down_h, "#3e2a18", 2)
+            s.add("stroke_rect", x, lay.hinge_y, lay.tile_w, lay.down_h, DOWN_EDGE, 2)
             s.add("text", x + lay.tile_w / 2, lay.hinge_y + lay.down_h / 2, str(t), "16px sans-serif",
-                  "#ffffff" if (t in sel or colour) else "#c8a97e", "center")
+                  "#ffffff" if (t in sel or colour) else DOWN_NUMBER, "center")
     if cursor is not None:                     # the keyboard cursor round the tile, standing or lying down
         x = lay.tile_x(cursor)
         top, bottom = (lay.top, lay.hinge_y) if cursor in open_set else (lay.hinge_y, lay.hinge_y + lay.down_h)
@@ -165,7 +168,7 @@ def box_scene(open_tiles: Iterable[int], layout: BoxLayout | None = None, *, dic
             s.add("circle", x0 + lay.die / 2 + dx * lay.die * 0.27, y0 + lay.die / 2 + dy * lay.die * 0.27,
                   lay.die * 0.09, "#999999" if dim_dice else PIP)
     if caption:
-        s.add("text", 24, lay.height - 24 - lay.die / 2, caption, "15px sans-serif", INK, "left")
+        s.add("text", 24, lay.height - 24 - lay.die / 2, caption, "15px sans-serif", CAPTION_INK, "left")
     return s
 
 
