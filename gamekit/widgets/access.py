@@ -11,6 +11,7 @@ next to each board.  Its first view on a page installs, once per page:
   board: focus goes back to the page, and the next Tab goes on from the board);
 * the lesson's language on the page: ``<html lang>`` in Voila (a Spanish lesson is ``lang="es"``), the notebook's
   element in JupyterLab;
+* page styles: a visible focus ring on boards that take keys, underlined links in the lesson text;
 * a watcher that makes boards taking no keys (classes ``gamekit-board`` without ``gamekit-keys``: step-throughs,
   pictures) unfocusable, gives them ``role="img"``, and marks every element of class ``gamekit-live`` (status
   lines, feedback, captions) as a polite live region (``aria-live="polite"``).
@@ -28,7 +29,7 @@ import itertools
 import anywidget
 import traitlets
 
-from gamekit.i18n import get_language
+from gamekit.i18n import get_language, tr
 
 LIVE_CLASS = "gamekit-live"        # any widget with this class becomes a polite live region
 KEYS_CLASS = "gamekit-keys"        # a board that takes keys (stays in the Tab order)
@@ -44,10 +45,13 @@ function isBoard(node) {
 }
 
 function decorate(doc) {
+  const state = doc.__gamekitAccess;
   for (const canvas of doc.querySelectorAll('canvas.gamekit-board')) {
     if (!canvas.classList.contains('gamekit-keys')) {
       if (canvas.getAttribute('tabindex') !== '-1') canvas.setAttribute('tabindex', '-1');
       if (!canvas.hasAttribute('role')) canvas.setAttribute('role', 'img');
+      // a picture shown without an access widget of its own: a name that sends the reader to the text around it
+      if (!canvas.hasAttribute('aria-label') && state.pictureLabel) canvas.setAttribute('aria-label', state.pictureLabel);
     } else if (!canvas.hasAttribute('role')) {
       canvas.setAttribute('role', 'application');
     }
@@ -55,7 +59,7 @@ function decorate(doc) {
   for (const node of doc.querySelectorAll('.gamekit-live')) {
     if (node.getAttribute('aria-live') !== 'polite') node.setAttribute('aria-live', 'polite');
   }
-  for (const view of doc.__gamekitAccess.views) view.apply();
+  for (const view of state.views) view.apply();
 }
 
 function install(doc) {
@@ -87,6 +91,7 @@ let counter = 0;
 
 function render({model, el}) {
   const state = install(document);
+  if (!state.pictureLabel) state.pictureLabel = model.get('picture_label');
   const id = `gamekit-access-${Date.now().toString(36)}-${++counter}`;
   el.setAttribute('style', HIDDEN);
   const description = document.createElement('div');
@@ -138,6 +143,9 @@ export default { render };
 
 _CSS = """
 canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
+/* links in lesson text: underlined, not told apart from body text by colour alone (WCAG 1.4.1) */
+/* (important: JupyterLab's theme turns the underline off with a more specific a:link rule) */
+.jp-RenderedHTMLCommon a[href] { text-decoration: underline !important; }
 """
 
 
@@ -155,9 +163,12 @@ class BoardAccess(anywidget.AnyWidget):
     description = traitlets.Unicode("").tag(sync=True)
     announcement = traitlets.Unicode("").tag(sync=True)
     language = traitlets.Unicode("").tag(sync=True)   # the page's (Voila) or notebook's language
+    # the name of a picture board shown without an access widget (lesson pictures), in the lesson's language
+    picture_label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("language", get_language())
+        kwargs.setdefault("picture_label", tr("Picture of the position described in the text next to it"))
         super().__init__(**kwargs)
 
 

@@ -78,3 +78,77 @@ def test_a_spanish_lesson_page_is_lang_es_and_an_english_one_lang_en(voila, brow
             page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=30_000)
         finally:
             page.close()
+
+
+def board_text(page, board) -> str:
+    """What a screen reader reads for ``board``: its name and the text its aria-describedby points at."""
+    return page.evaluate("""c => c.getAttribute('aria-label') + ' | ' +
+        document.getElementById(c.getAttribute('aria-describedby')).textContent""", board.element_handle())
+
+
+def test_shut_the_box_is_played_by_keyboard_in_voila_and_read_out(voila, browser):
+    page = open_voila(browser, voila, "notebooks/shut_the_box/01_rules_and_play.ipynb", boards=2)
+    try:
+        widget = page.locator(".gamekit-shutbox").first
+        board = widget.locator("canvas.gamekit-board")
+        assert widget.locator(".gamekit-status").get_attribute("aria-live") == "polite"
+        assert board.get_attribute("role") == "application"
+        board.focus()
+        page.keyboard.press("Enter")                                   # Enter on the box rolls
+        page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                               ".includes('rolled')", arg=board.element_handle(), timeout=30_000)
+        text = board_text(page, board)
+        assert text.startswith("Shut the Box: tiles 1 to 9 and the dice | ")
+        total = int(text.split(" = ")[1].split(".")[0])
+        tiles = [total] if total <= 9 else [9, total - 9]
+        for tile in tiles:
+            page.keyboard.press(str(tile))                             # digits toggle tiles
+        page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                               ".includes('Selected:')", arg=board.element_handle(), timeout=30_000)
+        assert f"sum {total}." in board_text(page, board)
+        page.keyboard.press("Tab")                                     # off the board, on to the buttons
+        assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+        confirm = widget.locator(".gamekit-shutbox-confirm")
+        confirm.focus()
+        page.keyboard.press("Enter")
+        covered = ", ".join(map(str, sorted(tiles)))
+        page.wait_for_function("([c, t]) => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                               ".includes('Covered tiles: ' + t + '.')", arg=[board.element_handle(), covered],
+                               timeout=30_000)
+    finally:
+        page.close()
+
+
+def test_enter_in_an_answer_box_checks_it_and_the_feedback_is_live(voila, browser):
+    page = open_voila(browser, voila, "notebooks/dots_and_boxes/02_third_sides.ipynb", boards=5)
+    try:
+        exercise = page.locator(".gamekit-exercise").filter(has_text="How many safe lines").first
+        feedback = exercise.locator(".gamekit-feedback")
+        assert feedback.get_attribute("aria-live") == "polite"
+        box = exercise.locator("input[type=text], input:not([type])").first
+        box.focus()
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+        feedback.get_by_text("Fewer").wait_for(timeout=30_000)
+        assert "✘" in feedback.inner_text()
+    finally:
+        page.close()
+
+
+AXE_LESSONS = ["notebooks/shut_the_box/01_rules_and_play.ipynb", "notebooks/es/shut_the_box/01_rules_and_play.ipynb",
+               "notebooks/dots_and_boxes/02_third_sides.ipynb", "notebooks/five_in_a_row/01_rules_and_play.ipynb"]
+
+
+@pytest.mark.parametrize("lesson", AXE_LESSONS)
+def test_axe_finds_nothing_critical_or_serious_in_a_lesson(voila, browser, lesson):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = open_voila(browser, voila, lesson, boards=1)
+    try:
+        page.wait_for_timeout(1000)
+        violations = Axe().run(page).response["violations"]
+        bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+               for v in violations if v["impact"] in ("critical", "serious")]
+        assert bad == []
+    finally:
+        page.close()
