@@ -152,3 +152,27 @@ def test_axe_finds_nothing_critical_or_serious_in_a_lesson(voila, browser, lesso
         assert bad == []
     finally:
         page.close()
+
+
+def test_in_jupyterlab_tab_and_esc_leave_the_board_and_the_notebook_speaks_its_language(notebook_page):
+    page = notebook_page("notebooks/es/shut_the_box/01_rules_and_play.ipynb", boards=2)
+    board = page.locator(".gamekit-shutbox canvas.gamekit-board").first
+    board.scroll_into_view_if_needed()
+    page.wait_for_function("c => c.hasAttribute('aria-label')", arg=board.element_handle(), timeout=30_000)
+    assert board.get_attribute("aria-label").startswith("Cerrar la caja")
+    is_board = "el => document.activeElement === el"
+    board.focus()
+    page.keyboard.press("Tab")
+    assert not page.evaluate(is_board, board.element_handle()), "Tab stayed on the board"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(is_board, board.element_handle()), "Shift+Tab did not come back to the board"
+    page.keyboard.press("Shift+Tab")
+    assert not page.evaluate(is_board, board.element_handle()), "Shift+Tab stayed on the board"
+    board.focus()
+    page.keyboard.press("Escape")
+    assert not page.evaluate(is_board, board.element_handle()), "Esc did not leave the board"
+    # boards that take no keys are not focusable; the notebook (not JupyterLab's page) is lang="es"
+    assert page.evaluate("Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)'))"
+                         ".every(c => c.tabIndex === -1)")
+    assert page.evaluate("Array.from(document.querySelectorAll('.jp-Notebook')).some(n => n.lang === 'es')")
+    assert page.evaluate("document.documentElement.lang") != "es"
