@@ -242,3 +242,19 @@ def test_shut_the_box_description_open_tiles_roll_selection():
         shutbox_describe.describe(game, selected={0})
     with pytest.raises(ValueError):
         shutbox_describe.cursor_text(game, 10)
+
+
+def test_the_room_server_sends_the_board_in_words():
+    from gamekit.rooms.games import GAMES
+
+    dots = GAMES["dots"]
+    options = dots.check_options({"width": 2, "height": 2})
+    game = dots.new_game(options)
+    game.play("a1-b1")
+    assert dots.text(game, options) == dots_describe.describe(game)
+    assert "1 line drawn (of 12): a1-b1." in dots.text(game, options)
+    connect = GAMES["connect"]
+    options = connect.check_options({"board": "five"})
+    game = connect.new_game(options)
+    game.play("4")
+    assert "Column 4: 1 disc, red on top." in connect.text(game, options)
