@@ -3,11 +3,15 @@ keyboard only — Tab reaches every control and leaves every board again (no key
 leaves a board — and the page speaks the lesson's language."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from tests.browser.conftest import open_voila
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
 
 # Every control a keyboard user should reach: visible, enabled, in the Tab order.
 _MARK_STOPS = """() => {
@@ -40,7 +44,9 @@ def walk(page, key: str, limit: int) -> list[int]:
 
 @pytest.mark.parametrize("lesson, boards, game_board", [
     ("notebooks/shut_the_box/01_rules_and_play.ipynb", 2, True),   # a game board (keys) and a step-through
-    ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5, False)])  # pictures and click-or-type puzzles only
+    ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5, False),   # pictures and click-or-type puzzles only
+    ("notebooks/five_in_a_row/01_rules_and_play.ipynb", 5, True),
+    ("notebooks/dots_and_boxes/01_rules_and_terms.ipynb", 4, True)])
 def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(voila, browser, lesson, boards, game_board):
     page = open_voila(browser, voila, lesson, boards=boards)
     try:
@@ -137,6 +143,9 @@ def test_enter_in_an_answer_box_checks_it_and_the_feedback_is_live(voila, browse
 
 AXE_LESSONS = ["notebooks/shut_the_box/01_rules_and_play.ipynb", "notebooks/es/shut_the_box/01_rules_and_play.ipynb",
                "notebooks/dots_and_boxes/02_third_sides.ipynb", "notebooks/five_in_a_row/01_rules_and_play.ipynb"]
+if os.environ.get("GAMEKIT_AXE_ALL") == "1":    # every lesson in both languages (about 10 s each)
+    AXE_LESSONS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "notebooks").rglob("*.ipynb")
+                         if ".ipynb_checkpoints" not in p.parts)
 
 
 @pytest.mark.parametrize("lesson", AXE_LESSONS)
@@ -171,6 +180,14 @@ def test_in_jupyterlab_tab_and_esc_leave_the_board_and_the_notebook_speaks_its_l
     board.focus()
     page.keyboard.press("Escape")
     assert not page.evaluate(is_board, board.element_handle()), "Esc did not leave the board"
+    # a move by keyboard (Enter rolls): the board's text and the live status say it, in Spanish
+    board.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                           ".includes('sacó')", arg=board.element_handle(), timeout=30_000)
+    status = page.locator(".gamekit-shutbox .gamekit-status").first
+    assert status.get_attribute("aria-live") == "polite" and "sacó" in status.text_content()
+    assert page.get_by_role("application", name="Cerrar la caja: fichas del 1 al 9 y los dados").count() >= 1
     # boards that take no keys are not focusable; the notebook (not JupyterLab's page) is lang="es"
     assert page.evaluate("Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)'))"
                          ".every(c => c.tabIndex === -1)")
