@@ -105,3 +105,23 @@ def test_each_move_is_announced_and_the_board_text_follows(rooms, reader):
     assert gold.evaluate("document.activeElement.id") != "board"
     gold.keyboard.press("Shift+Tab")
     assert gold.evaluate("document.activeElement.id") == "board"
+
+
+def test_axe_finds_nothing_serious_on_the_group_pages(rooms, reader):
+    teacher, pupil = reader(), reader()
+    teacher.goto(rooms.url + "/groups")
+    teacher.fill("#group-name", "Class 5B")
+    teacher.click("#create-group-button")
+    teacher.wait_for_selector("#created", state="visible")
+    assert serious_violations(teacher) == []                 # the links just made
+    owner_link, join_link = teacher.input_value("#owner-link"), teacher.input_value("#join-link")
+    teacher.goto(owner_link)
+    teacher.wait_for_selector("#owner", state="visible")
+    assert serious_violations(teacher) == []                 # the teacher's page
+    pupil.goto(join_link)
+    pupil.wait_for_selector("#join-form", state="visible")
+    assert serious_violations(pupil) == []                   # the join page
+    pupil.fill("#nickname", "Ana")
+    pupil.click("#join-button")
+    pupil.wait_for_selector("#member", state="visible")
+    assert serious_violations(pupil) == []                   # the pupil's group page
