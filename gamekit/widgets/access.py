@@ -11,6 +11,7 @@ next to each board.  Its first view on a page installs, once per page:
   board: focus goes back to the page, and the next Tab goes on from the board);
 * the lesson's language on the page: ``<html lang>`` in Voila (a Spanish lesson is ``lang="es"``), the notebook's
   element in JupyterLab;
+* an ``alt`` text on charts in the lesson's outputs that have none (matplotlib PNGs), pointing to the text;
 * page styles: a visible focus ring on boards that take keys, underlined links in the lesson text;
 * a watcher that makes boards taking no keys (classes ``gamekit-board`` without ``gamekit-keys``: step-throughs,
   pictures) unfocusable, gives them ``role="img"``, and marks every element of class ``gamekit-live`` (status
@@ -56,6 +57,10 @@ function decorate(doc) {
       canvas.setAttribute('role', 'application');
     }
   }
+  // charts in lesson outputs (matplotlib PNGs) have no alt text of their own: send the reader to the lesson text
+  if (state.chartLabel) {
+    for (const img of doc.querySelectorAll('.jp-RenderedImage img:not([alt])')) img.alt = state.chartLabel;
+  }
   for (const node of doc.querySelectorAll('.gamekit-live')) {
     if (node.getAttribute('aria-live') !== 'polite') node.setAttribute('aria-live', 'polite');
   }
@@ -92,6 +97,7 @@ let counter = 0;
 function render({model, el}) {
   const state = install(document);
   if (!state.pictureLabel) state.pictureLabel = model.get('picture_label');
+  if (!state.chartLabel) state.chartLabel = model.get('chart_label');
   const id = `gamekit-access-${Date.now().toString(36)}-${++counter}`;
   el.setAttribute('style', HIDDEN);
   const description = document.createElement('div');
@@ -165,10 +171,12 @@ class BoardAccess(anywidget.AnyWidget):
     language = traitlets.Unicode("").tag(sync=True)   # the page's (Voila) or notebook's language
     # the name of a picture board shown without an access widget (lesson pictures), in the lesson's language
     picture_label = traitlets.Unicode("").tag(sync=True)
+    chart_label = traitlets.Unicode("").tag(sync=True)      # the alt text of a chart in the lesson's outputs
 
     def __init__(self, **kwargs):
         kwargs.setdefault("language", get_language())
         kwargs.setdefault("picture_label", tr("Picture of the position described in the text next to it"))
+        kwargs.setdefault("chart_label", tr("Chart: the text next to it says what it shows"))
         super().__init__(**kwargs)
 
 

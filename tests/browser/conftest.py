@@ -305,8 +305,12 @@ def open_voila(browser, voila_url: str, path: str, boards: int = 1, timeout_ms: 
     """Open a lesson in Voilà, wait until ``boards`` boards are drawn and the access shim has run."""
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     page.goto(f"{voila_url}/voila/render/{path}", wait_until="domcontentloaded")
+    # Voilà shows the cells once every one has run
+    page.wait_for_function("(() => { const c = document.getElementById('rendered_cells');"
+                           " return c && getComputedStyle(c).display !== 'none'; })()", timeout=timeout_ms)
     page.wait_for_function(f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms)
-    page.wait_for_function("document.__gamekitAccess !== undefined", timeout=timeout_ms)
+    if boards or page.locator(".gamekit-exercise").count():
+        page.wait_for_function("document.__gamekitAccess !== undefined", timeout=timeout_ms)
     # every board decorated: static ones out of the Tab order, keyed ones named
     page.wait_for_function("""Array.from(document.querySelectorAll('canvas.gamekit-board')).every(c =>
         c.classList.contains('gamekit-keys') ? c.hasAttribute('aria-label') : c.getAttribute('tabindex') === '-1')""",
