@@ -40,7 +40,14 @@ def room_state(page) -> dict:
 
 
 def play(page, move: str, ply: int) -> None:
-    """Click ``move`` on ``page`` and wait until the page shows the next ply."""
+    """Click ``move`` on ``page`` once the page has the position of ``ply`` and its turn, then wait for the next ply."""
+    for _ in range(100):
+        s, me = room_state(page), page.evaluate("window.gamekitRoom.seat")
+        if s["ply"] == ply and s["to_move"] == me and page.evaluate("window.gamekitRoom.connected"):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"ply {ply} never came to this page's turn")
     target = next(t for t in room_state(page)["targets"] if t[0] == move)
     box = page.locator("#board").bounding_box()
     page.mouse.click(box["x"] + target[1], box["y"] + target[2])
