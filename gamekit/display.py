@@ -32,7 +32,9 @@ class Table:
             return number(v)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(str(h))}</th>" for h in self.headers)
+        # a column without a heading (a corner above row names) gets an empty data cell, not an empty header:
+        # a screen reader would otherwise announce a header with nothing to say (axe: empty-table-header)
+        head = "".join(f"<th>{html.escape(str(h))}</th>" if str(h).strip() else "<td></td>" for h in self.headers)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(v))}</td>" for v in r) + "</tr>" for r in self.rows)
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -29,6 +29,7 @@ Without PopOut a full grid without a line is a draw.
 """
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Iterator
@@ -529,6 +530,13 @@ class FiveInARow(ConnectGame):
 
 # ---------------------------------------------------------------------- helpers for lessons and tests
 DISC_COLOURS = ("#d62828", "#f6c915")
+DISC_EDGE = "#ffffff"      # every disc's rim: 6:1 against the blue grid (the red alone is 1.2:1)
+MARK_INK = "#2f3640"       # yellow discs carry a dark diamond: a cue that does not depend on colour (7:1 on yellow)
+
+
+def diamond(x: float, y: float, radius: float) -> list[tuple[float, float]]:
+    """The corners of the mark on a yellow disc centred at (x, y) (shared by the canvas scenes and the SVG)."""
+    return [(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)]
 
 
 def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, int]] = (),
@@ -538,7 +546,9 @@ def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, 
     w, h = game.width, game.height
     pad = 6
     W, H = w * size + 2 * pad, h * size + 2 * pad + 18
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}">',
+    label = html.escape(tr("{variant} board: {result}", variant=tr(game.variant.name), result=game.result_text()))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+             f'role="img" aria-label="{label}">',
              f'<rect x="{pad}" y="{pad}" width="{w * size}" height="{h * size}" rx="8" fill="#1d4ed8"/>']
     if game.variant.sides:
         for c in (0, w - 1):
@@ -552,10 +562,14 @@ def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, 
             y = pad + (h - 1 - r) * size + size / 2
             v = game.cell(c, r)
             fill = "#ffffff" if v is None else DISC_COLOURS[v]
-            stroke = ' stroke="#111" stroke-width="3"' if (c, r) in ring else ""
+            stroke = (' stroke="#111" stroke-width="3"' if (c, r) in ring
+                      else f' stroke="{DISC_EDGE}" stroke-width="1.5"' if v is not None else "")
             parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="{fill}"{stroke}/>')
+            if v == 1:
+                points = " ".join(f"{px:.1f},{py:.1f}" for px, py in diamond(x, y, size * 0.17))
+                parts.append(f'<polygon class="mark" points="{points}" fill="{MARK_INK}"/>')
             if (c, r) == last:
-                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.1:.1f}" fill="#111"/>')
+                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.1:.1f}" fill="{"#ffffff" if v == 1 else "#111"}"/>')
             if marks and (c, r) in marks:
                 parts.append(f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
                              f'font-family="sans-serif">{marks[(c, r)]}</text>')

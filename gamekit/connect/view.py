@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from gamekit.connect.rules import ConnectGame
+from gamekit.connect.rules import DISC_EDGE, MARK_INK, ConnectGame, diamond
 from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
 from gamekit.scene import BACKGROUND, INK, Scene
@@ -27,8 +27,8 @@ CARDBOARD_DARK = "#8b6a43"
 HOLE = BACKGROUND
 WIN_RING = "#1b1b1b"
 CURSOR = "#2e86de"
-VERDICT_COLOURS = {"win": "#1e8449", "draw": "#555555", "loss": "#c0392b", "bound": "#777777",
-                   "unknown": "#999999"}
+VERDICT_COLOURS = {"win": "#17693a", "draw": "#4d4d4d", "loss": "#a93226", "bound": "#5e5e5e",
+                   "unknown": INK}      # the Hint's words under the columns: 5.6:1 or more on the background
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,9 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
             else:
                 scene.add("circle", x, y, r, DISC[v])
                 scene.add("ring", x, y, r * 0.72, DISC_DARK[v], 1.5)
+                scene.add("ring", x, y, r, DISC_EDGE, 1.5)          # the rim: the disc stands out from the grid
+                if v == 1:                                          # yellow's mark (not only its colour)
+                    scene.add("polygon", diamond(x, y, r * 0.42), MARK_INK)
             if (c, row) in ringed:
                 scene.add("ring", x, y, r + 1, WIN_RING, 4)
                 scene.add("ring", x, y, r - 3, "#ffffff", 2)
@@ -138,7 +141,7 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
         scene.add("text", x, ny, str(n), "bold 13px sans-serif", INK, "center")
         if verdicts and c in verdicts:
             words, kind = verdicts[c]
-            scene.add("text", x, ny + 15, words, "10px sans-serif", VERDICT_COLOURS.get(kind, INK), "center")
+            scene.add("text", x, ny + 15, words, "11px sans-serif", VERDICT_COLOURS.get(kind, INK), "center")
     return scene
 
 

@@ -21,6 +21,7 @@ from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_
                                   GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
                                   layout_for, move_at)
 from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choice, check_type, reported
+from gamekit.connect.describe import board_label, cursor_text, describe
 from gamekit.i18n import N_, tr
 
 
@@ -126,6 +127,17 @@ class ConnectWidget(GameWidget):
         return connect_scene(self.game, self.layout_px, hover=self.hover, cursor=self.cursor,
                              verdicts=self.verdicts)
 
+    def board_label(self) -> str:
+        return board_label(self.game)
+
+    def describe_position(self) -> str:
+        return describe(self.game, self.verdicts, self.cursor, names=[self.seat_name(s) for s in range(2)])
+
+    def _describe_board(self, announce: bool = False) -> None:
+        """Rewrite the board's text (after a cursor move or a Hint, which only repaint); ``announce`` the cursor."""
+        self.board.describe(self.board_label(), self.describe_position(),
+                            cursor_text(self.game, self.cursor) if announce and self.cursor is not None else None)
+
     def refresh(self, message: str | None = None) -> None:
         if self.game.is_over():
             self.hover = None
@@ -214,6 +226,7 @@ class ConnectWidget(GameWidget):
             move = cpu_player("hard", seed=0, time_budget=min(0.5, self.hint_budget)).choose(game)
             reason = tr("the Hard CPU's choice (the solver could not finish in time)")
         self.board.paint(self.build_scene())
+        self._describe_board()
         return move, reason
 
     # ----- seats: red and yellow discs instead of the base's gold and coral ------------
@@ -254,6 +267,7 @@ class ConnectWidget(GameWidget):
             n = (game.columns + 1) // 2 if n is None else min(game.columns, max(1, n + step))
             self.cursor = game.grid_column(n)
             self.board.paint(self.build_scene())
+            self._describe_board(announce=True)
         elif key in ("Enter", " ", "Spacebar") and self.cursor is not None:
             self.click_column(game.column_number(self.cursor))
         elif key in ("p", "P") and self.cursor is not None:

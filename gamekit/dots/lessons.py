@@ -28,7 +28,7 @@ from gamekit.display import Paragraph, Table
 from gamekit.dots import analysis
 from gamekit.dots.rules import PRESETS, DotsAndBoxes, geometry
 from gamekit.dots.solver import move_values, solve
-from gamekit.dots.widget import BoardLayout, dots_scene
+from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.errors import IllegalMoveError, SolverTimeout
 from gamekit.widgets.base import INK, Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
@@ -257,10 +257,10 @@ def lesson_scene(game: DotsAndBoxes, mark: Mark | None = None, *, third_sides: b
     font = "11px sans-serif"
     for col in range(game.width + 1):
         x, _ = layout.dot(col, 0)
-        scene.add("text", x, layout.margin * 0.35, chr(ord("a") + col), font, "#7f8c8d", "center")
+        scene.add("text", x, layout.margin * 0.35, chr(ord("a") + col), font, COORDINATE_INK, "center")
     for row in range(game.height + 1):
         _, y = layout.dot(0, row)
-        scene.add("text", layout.margin * 0.35, y, str(row + 1), font, "#7f8c8d", "center")
+        scene.add("text", layout.margin * 0.35, y, str(row + 1), font, COORDINATE_INK, "center")
     return scene
 
 

@@ -18,6 +18,8 @@ __all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "
 
 CURSOR = "#2e86de"
 LAST_MARK = "#ffffff"
+BOX_NUMBER = INK            # a box's owner number (1 gold, 2 coral): 5.1:1 on gold, 4.9:1 on coral
+COORDINATE_INK = "#5d6770"  # the dot names round a lesson board (a, b, c / 1, 2, 3): 5.4:1 on the background
 HIT_TOLERANCE = 0.42   # fraction of the dot spacing: generous, so taps land
 
 
@@ -87,8 +89,12 @@ def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[in
         if owner is not None:
             inset = s * 0.12
             scene.add("rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_COLOURS[owner])
+            # the fill's edge in the owner's dark colour (5:1 on the background; the light fills alone are 2.2:1)
+            scene.add("stroke_rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_DARK[owner], 2)
+            # the owner's number is the cue that does not depend on colour (gold and coral are close for
+            # deuteranopes): dark ink, legible on both fills
             scene.add("text", x + s / 2, y + s / 2, str(owner + 1), f"bold {s * 0.42:.0f}px sans-serif",
-                      SEAT_DARK[owner], "center")
+                      BOX_NUMBER, "center")
     for line in range(game.geometry.n_lines):
         x1, y1, x2, y2 = layout.line_ends(game, line)
         if game.drawn >> line & 1:

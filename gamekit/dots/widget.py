@@ -11,8 +11,10 @@ from typing import Any
 
 import ipywidgets as W
 
+from gamekit.dots.describe import board_label, cursor_text, describe
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
-from gamekit.dots.view import (CURSOR, HIT_TOLERANCE, LAST_MARK, BoardLayout, dots_scene,  # noqa: F401 (shared names)
+from gamekit.dots.view import (BOX_NUMBER, COORDINATE_INK, CURSOR, HIT_TOLERANCE, LAST_MARK, BoardLayout,  # noqa: F401
+                               dots_scene,
                                move_at, neighbour_line)
 from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_int, check_type, reported
 from gamekit.i18n import N_, tr
@@ -84,6 +86,12 @@ class DotsWidget(GameWidget):
     def build_scene(self) -> Scene:
         return dots_scene(self.game, self.layout_px, cursor=self.cursor)
 
+    def board_label(self) -> str:
+        return board_label(self.game)
+
+    def describe_position(self) -> str:
+        return describe(self.game, self.cursor, names=[self.seat_name(s) for s in range(2)])
+
     def move_at(self, x: float, y: float) -> str | None:
         return move_at(self.game, self.layout_px, x, y)
 
@@ -129,6 +137,7 @@ class DotsWidget(GameWidget):
             start = self.cursor if self.cursor is not None else 0
             self.cursor = start if self.cursor is None else neighbour_line(self.game, start, key)
             self.refresh(self.last_status)
+            self.board.describe(announcement=cursor_text(self.game, self.cursor))
         elif key in ("Enter", " ", "Spacebar") and self.cursor is not None:
             x, y = self.layout_px.line_middle(self.game, self.cursor)
             self.click(x, y)

@@ -47,6 +47,7 @@ class GameSpec:
     # pointer ghosts: [move, x0, y0, x1, y1, primitives]: while the pointer is in that box and it is the reader's
     # turn, the page draws the primitives over the board (5 en raya: where the next disc would land)
     hover: Callable[[Any, dict], list] = lambda game, options: []
+    text: Callable[[Any, dict], str] = lambda game, options: ""     # the position in words (screen readers)
     max_moves: int = 1000                         # longer histories are refused (a flood guard)
     extra: dict = field(default_factory=dict)
 
@@ -136,6 +137,12 @@ def _cpu_of(module: str) -> Callable[[str, int | None], Any]:
     return make
 
 
+def _describe(module: str, game: Any) -> str:
+    """The board's accessible description (the game's ``describe`` module), for the room page's screen readers."""
+    import importlib
+    return importlib.import_module(module).describe(game)
+
+
 def _dots_layout(game: Any, options: dict) -> Any:
     from gamekit.dots.view import BoardLayout
     return BoardLayout.fit(options["width"], options["height"], max_px=360)
@@ -158,6 +165,7 @@ register(GameSpec(
     score=lambda game, seat: str(game.scores[seat]),
     final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
     describe=lambda o: f"{o['width'] + 1} × {o['height'] + 1} dots ({o['width']} × {o['height']} boxes)",
+    text=lambda game, o: _describe("gamekit.dots.describe", game),
 ))
 
 
@@ -229,6 +237,7 @@ register(GameSpec(
     hover=_connect_hover,
     describe=lambda o: ("5 en raya (9 × 6, five in a line)" if o["board"] == "five"
                         else "Connect Four (7 × 6, four in a line)") + (" with PopOut" if o["popout"] else ""),
+    text=lambda game, o: _describe("gamekit.connect.describe", game),
     max_moves=2000,
 ))
 

@@ -187,6 +187,7 @@ class Room:
             "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
                                   if self.timer and not game.is_over() and self.guest_in() else None),
             "note": self.note,
+            "description": self.spec.text(game, self.options),   # the board in words (room.js: aria-describedby)
             "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
         }
 

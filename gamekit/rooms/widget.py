@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as W
 
 from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, join
+from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, Scene
 
 
@@ -33,7 +34,9 @@ class RoomWidget(W.VBox):
         self.cards = [W.HTML(layout=W.Layout(flex="1 1 0%")) for _ in range(2)]
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.status.add_class("gamekit-status")
+        self.status.add_class(LIVE_CLASS)          # moves, notes and refusals are announced
         self.message = W.HTML()
+        self.message.add_class(LIVE_CLASS)
         self.new_button = W.Button(description="New game", icon="refresh")
         self.undo_button = W.Button(description="Undo", icon="undo")
         self.resign_button = W.Button(description="Resign", icon="flag")
@@ -49,7 +52,7 @@ class RoomWidget(W.VBox):
                                (self.decline_button, lambda: client.answer(False))):
             button.on_click(lambda _, action=action: self._do(action))
         buttons = [self.new_button, self.undo_button, self.resign_button] if client.seat is not None else []
-        super().__init__([W.HBox(self.cards), self.board.canvas, self.status, self.message, self.request_panel,
+        super().__init__([W.HBox(self.cards), self.board.canvas, self.board.access, self.status, self.message, self.request_panel,
                           W.HBox(buttons), self.link])
         self.add_class("gamekit-widget")
         client.on_state = self.show
@@ -87,6 +90,7 @@ class RoomWidget(W.VBox):
         request = state["request"]
         self.board.resize(*state["size"])
         self.board.paint(scene)
+        self.board.describe(f"{state['title']} board: {state['board']}", state.get("description") or state["status"])
         for card, html in zip(self.cards, cards):
             card.value = html
         note = f" <small>{escape(state['note'])}</small>" if state.get("note") else ""

@@ -42,6 +42,7 @@ from ipycanvas import Canvas, hold_canvas
 from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.i18n import N_, Localized, tr
 from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
+from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
 
 SCALE = 2  # buffer pixels per CSS pixel
 
@@ -59,12 +60,23 @@ TIMER_NAMES = {0: N_("Off"), 30: N_("30 s"), 60: N_("60 s")}
 class BoardCanvas:
     """An ipycanvas ``Canvas`` that paints :class:`Scene` objects, HiDPI-sharp, redrawn on reload."""
 
-    def __init__(self, css_width: int, css_height: int, scale: int = SCALE):
+    def __init__(self, css_width: int, css_height: int, scale: int = SCALE, keys: bool = False, label: str = ""):
+        check_type("keys", keys, bool)
+        check_type("label", label, str)
         self.scale = scale
         self.css_width, self.css_height = css_width, css_height
         self.canvas = Canvas(width=css_width * scale, height=css_height * scale,
                              layout=W.Layout(width=f"{css_width}px", height=f"{css_height}px"))
         self.canvas.add_class("gamekit-board")   # browser tests find boards by this class
+        # Access (docs/accessibility.md): a board taking keys stays in the Tab order (Tab, Shift+Tab and Esc leave
+        # it); the others are taken out of it.  ``access`` (show it next to the canvas) names the board and
+        # carries the text of the position.
+        self.keys = keys
+        self.board_class = new_board_class()
+        self.canvas.add_class(self.board_class)
+        if keys:
+            self.canvas.add_class(KEYS_CLASS)
+        self.access = BoardAccess(board=self.board_class, label=label)
         self.scene = Scene()
         self.paints = 0   # how many scenes were painted (tests read it)
         self.canvas.on_client_ready(self.repaint)
@@ -99,6 +111,28 @@ class BoardCanvas:
 
     def repaint(self, *_: Any) -> None:
         self.paint(self.scene)
+
+    def describe(self, label: str | None = None, description: str | None = None,
+                 announcement: str | None = None) -> None:
+        """Set the board's accessible name, its text of the position and/or its live line (None: unchanged)."""
+        for name, value in (("label", label), ("description", description), ("announcement", announcement)):
+            if value is not None:
+                check_type(name, value, str)
+        if label is not None:
+            self.access.label = label
+        if description is not None:
+            self.access.description = description
+        if announcement is not None:
+            self.access.announcement = announcement
+
+    @property
+    def description(self) -> str:
+        """The text a screen reader reads for the board (tests read it)."""
+        return self.access.description
+
+    @property
+    def label(self) -> str:
+        return self.access.label
 
 
 def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
@@ -262,7 +296,7 @@ class GameWidget(Localized, W.VBox):
         self._syncing = False                     # True while the selectors are put back on the real settings
         self._position: tuple = self._position_stamp()
 
-        self.board = BoardCanvas(*self.css_size)
+        self.board = BoardCanvas(*self.css_size, keys=self.takes_keys)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.board.canvas.on_key_down(self.handle_key_down)
         self.board.canvas.on_touch_start(self.handle_touch_start)
@@ -271,6 +305,7 @@ class GameWidget(Localized, W.VBox):
         self.cards_box.add_class("gamekit-cards")
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.status.add_class("gamekit-status")
+        self.status.add_class(LIVE_CLASS)
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
 
         self.new_button = W.Button(description=tr("New game"), icon="refresh")
@@ -303,6 +338,7 @@ class GameWidget(Localized, W.VBox):
         super().__init__([
             self.cards_box,
             self.board.canvas,
+            self.board.access,
             self.status,
             self.undo_panel,
             W.HBox([self.new_button, self.undo_button, self.resign_button, self.hint_button, self.step_button]),
@@ -332,6 +368,19 @@ class GameWidget(Localized, W.VBox):
 
     def on_key(self, key: str) -> None:
         """Keyboard input on the focused board (arrows, Enter, Space…)."""
+
+    @property
+    def takes_keys(self) -> bool:
+        """True when the game reads keys on its board (it overrides :meth:`on_key`): the board stays in the Tab order."""
+        return type(self).on_key is not GameWidget.on_key
+
+    def board_label(self) -> str:
+        """The board's accessible name (a game says which game it is)."""
+        return tr("Game board")
+
+    def describe_position(self) -> str:
+        """The position in words for a screen reader (a game describes its own; rewritten after every change)."""
+        return self.current_status()
 
     def extra_controls(self) -> list[W.Widget]:
         return []
@@ -802,7 +851,9 @@ class GameWidget(Localized, W.VBox):
         cards = [self.card_html(seat) for seat in range(self.n_seats)]
         status = message if message is not None else self.current_status()
         over = self.game.is_over()
+        label, description = self.board_label(), self.describe_position()
         self.board.paint(scene)
+        self.board.describe(label, description)
         self._fit_cards(len(cards))
         for card, html_text in zip(self.cards, cards):
             card.value = html_text

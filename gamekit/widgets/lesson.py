@@ -50,6 +50,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
 import ipywidgets as W
 
 from gamekit import progress
+from gamekit.widgets.access import LIVE_CLASS, BoardAccess
 from gamekit.widgets.base import BoardCanvas, Scene, reported
 from gamekit.i18n import N_, Localized, ntr, tr
 
@@ -119,6 +120,24 @@ class Exercise:
         except ValueError as refusal:      # malformed answers: explain, don't crash
             return False, str(refusal)
         return bool(ok), str(feedback)
+
+
+def submit_on_enter(box: W.Text, handler: Callable[[Any], None]) -> None:
+    """Enter in ``box`` does what its Check button does (the browser sends a "submit" event on Enter)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        # ipywidgets 8 deprecates on_submit in favour of observing the value, but only the submit event tells
+        # Enter from typing; the front end still sends it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        box.on_submit(handler)
+
+
+def html_to_text(markup: str) -> str:
+    """The words of a small piece of HTML (a caption), tags dropped and entities read (for screen readers)."""
+    import re
+
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 def derived_leaks(solutions: Sequence[Any], choices: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -214,6 +233,7 @@ class _Answering(_LessonBase):
         self.last_feedback = ""
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
+        self.feedback.add_class(LIVE_CLASS)          # feedback is announced (a polite live region)
         self.attempts_label = W.HTML()
         self.attempts_label.add_class("gamekit-attempts")
         self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
@@ -294,11 +314,14 @@ class ExerciseWidget(_Answering):
             self.input: W.Widget = W.ToggleButtons(options=[(tr(str(c)), c) for c in exercise.choices], value=None)
         else:
             self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="16em"))
+            submit_on_enter(self.input, self.on_check)
         self.check_button = W.Button(description=tr("Check"), button_style="primary", icon="check")
         self.check_button.on_click(self.on_check)
+        # no board of its own: the access widget installs the page's keyboard shim (pictures leave the Tab order)
+        self.access = BoardAccess()
         self.children = [self.prompt,
                          W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
-                         self.feedback, self.attempts_label, self.error_output]
+                         self.feedback, self.attempts_label, self.access, self.error_output]
         self.add_class("gamekit-exercise")
 
     def submit(self, answer: Any) -> tuple[bool, str]:
@@ -358,10 +381,11 @@ class StepThrough(_LessonBase):
         self._lock = threading.RLock()
         self._stopped = threading.Event()
         self._stopped.set()
-        self.board = BoardCanvas(*size)
+        self.board = BoardCanvas(*size, label=tr("Step-through board"))
         self.title_html = W.HTML(f"<b>{title}</b>" if title else "")
         self.caption = W.HTML(layout=W.Layout(min_height="3em", width=f"{max(size[0], 320)}px"))
         self.caption.add_class("gamekit-caption")
+        self.caption.add_class(LIVE_CLASS)
         self.counter = W.HTML()
         self.note = W.HTML()
         self.reset_button = W.Button(description=tr("Reset"), icon="fast-backward",
@@ -374,7 +398,7 @@ class StepThrough(_LessonBase):
         for button, handler in ((self.reset_button, self.on_reset), (self.prev_button, self.on_prev),
                                 (self.play_button, self.on_play), (self.next_button, self.on_next)):
             button.on_click(handler)
-        self.children = [self.title_html, self.board.canvas, self.caption,
+        self.children = [self.title_html, self.board.canvas, self.board.access, self.caption,
                          W.HBox([self.reset_button, self.prev_button, self.play_button, self.next_button,
                                  self.counter]),
                          self.note, self.error_output]
@@ -397,6 +421,7 @@ class StepThrough(_LessonBase):
             self.board.paint(scene)
             self.index = index
             self.caption.value = step.caption
+            self.board.describe(description=html_to_text(step.caption))
             step_of = tr("Step {step} of {total}", step=index + 1, total=len(self.steps))
             self.counter.value = f"<small>{step_of}</small>"
             self.prev_button.disabled = index == 0
@@ -527,14 +552,15 @@ class PuzzleBoard(_Answering):
         self._init_answering(exercise, score)
         self.draw, self.hit = draw, hit
         self.mark: Mark | None = None
-        self.board = BoardCanvas(*size)
+        self.board = BoardCanvas(*size, label=tr("Exercise board: click your answer, or type it in the box"))
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
         self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="12em"))
+        submit_on_enter(self.input, self.on_check)
         self.check_button = W.Button(description=tr("Check"), icon="check")
         self.check_button.on_click(self.on_check)
         typed_row = [self.input, self.check_button] if typed else []
-        self.children = [self.prompt, self.board.canvas, self.feedback,
+        self.children = [self.prompt, self.board.canvas, self.board.access, self.feedback,
                          W.HBox([*typed_row, self.hint_button, self.answer_button]),
                          self.attempts_label, self.error_output]
         self.add_class("gamekit-puzzle")

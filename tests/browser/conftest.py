@@ -265,3 +265,54 @@ def ui():
     return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, screenshot=screenshot,
                            pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
                            watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)
+
+
+@pytest.fixture(scope="session")
+def voila(browser):
+    """A Voilà server on a free loopback port serving the repository (lessons at ``{voila}/voila/render/PATH``)."""
+    port = free_port()
+    work = Path(tempfile.mkdtemp(prefix="gamekit-voila-"))
+    log = work / "voila.log"
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+             f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        process.terminate()
+        pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def open_voila(browser, voila_url: str, path: str, boards: int = 1, timeout_ms: int = 180_000):
+    """Open a lesson in Voilà, wait until ``boards`` boards are drawn and the access shim has run."""
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    page.goto(f"{voila_url}/voila/render/{path}", wait_until="domcontentloaded")
+    # Voilà shows the cells once every one has run
+    page.wait_for_function("(() => { const c = document.getElementById('rendered_cells');"
+                           " return c && getComputedStyle(c).display !== 'none'; })()", timeout=timeout_ms)
+    page.wait_for_function(f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms)
+    if boards or page.locator(".gamekit-exercise").count():
+        page.wait_for_function("document.__gamekitAccess !== undefined", timeout=timeout_ms)
+    # every board decorated: static ones out of the Tab order, keyed ones named
+    page.wait_for_function("""Array.from(document.querySelectorAll('canvas.gamekit-board')).every(c =>
+        c.classList.contains('gamekit-keys') ? c.hasAttribute('aria-label') : c.getAttribute('tabindex') === '-1')""",
+                           timeout=timeout_ms)
+    return page

@@ -48,6 +48,7 @@ function handle(message) {
       document.body.dataset.seat = seat === null ? "watcher" : String(seat);
       break;
     case "state":
+      announceMoves(state, message);
       state = message;
       document.body.dataset.connected = "yes";
       render();
@@ -147,8 +148,32 @@ canvas.addEventListener("pointermove", (event) => {
 });
 canvas.addEventListener("pointerleave", () => { pointer = null; updateGhost(true); });
 
+// ----- screen readers: the board in words, and each move announced (a polite live region) ---------------------
+// The server's note is cleared on every move, so the page says the move itself: "Coral drew b2-c2 and took a box".
+function moveWords(game, name, moves, gained) {
+  if (game === "dots") {
+    const took = gained === 1 ? " and took a box" : gained > 1 ? " and took " + gained + " boxes" : "";
+    return name + " drew " + moves.join(", ") + took + ".";
+  }
+  return name + " " + moves.map((m) => m.startsWith("p") ? "popped a disc from column " + m.slice(1)
+                                                         : "dropped a disc in column " + m).join(", then ") + ".";
+}
+function announceMoves(before, after) {
+  if (!before || after.room !== before.room || after.history.length <= before.history.length) return;
+  const old = before.history, now = after.history;
+  if (old.some((m, i) => now[i] !== m)) return;                  // a new game or an undo: the note says it
+  const moves = now.slice(old.length).filter((m) => !m.startsWith("resign:"));
+  if (!moves.length || before.to_move === null) return;
+  const mover = before.to_move;
+  const gained = Number(after.seats[mover].score) - Number(before.seats[mover].score);
+  const name = after.seats[mover].name + (seat === mover ? " (you)" : "");
+  $("announce").textContent = moveWords(after.game, name, moves, gained) + " " + after.status;
+}
+
 function render() {
   $("title").textContent = state.title;
+  canvas.setAttribute("aria-label", state.title + " board: " + state.board);
+  $("board-text").textContent = state.description || "";
   $("board-name").textContent = state.board + (state.timer ? " · " + state.timer + " s per turn" : "") +
     (state.group ? (state.group.rated ? " · rated game" : " · friendly game") : "");
   const groupId = localStorage.getItem("gamekit-group-of:" + roomId);   // set by the group page (not sent by the server)
@@ -177,6 +202,10 @@ function render() {
   $("note").textContent = state.note || "";
   const player = seat !== null;
   $("buttons").style.display = player ? "" : "none";
+  // watchers cannot play: they are not told to click, and the board says it is theirs to watch
+  $("keys").textContent = player
+    ? "Click or tap to play. Keyboard: Tab to the board, arrows move the cursor, Enter or Space plays."
+    : "You are watching: each move is announced and the board can be read move by move.";
   $("undo").disabled = !state.history.length || state.over;
   $("resign").disabled = state.over || !state.seats[1].taken;
   const req = state.request;
@@ -219,7 +248,8 @@ canvas.addEventListener("keydown", (event) => {
   const d = dirs[event.key];
   if (!d) return;
   event.preventDefault();
-  if (cursor === null) { cursor = 0; paint(); return; }
+  const say = () => { $("announce").textContent = "Cursor on " + (state.game === "dots" ? "line " : "move ") + t[cursor][0] + "."; };
+  if (cursor === null) { cursor = 0; paint(); say(); return; }
   // the nearest target in the arrow's direction (within 60° of it)
   const [, x0, y0] = t[cursor];
   let best = null, bestScore = Infinity;
@@ -233,6 +263,7 @@ canvas.addEventListener("keydown", (event) => {
   });
   if (best !== null) cursor = best;
   paint();
+  say();
 });
 $("new").addEventListener("click", () => send({type: "request", kind: "restart"}));
 $("undo").addEventListener("click", () => send({type: "request", kind: "undo"}));

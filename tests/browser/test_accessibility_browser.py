@@ -1,0 +1,195 @@
+"""Accessibility in a real Chromium (WCAG 2.2 AA, issue 23; docs/accessibility.md): lessons in Voilà with the
+keyboard only — Tab reaches every control and leaves every board again (no keyboard trap), Shift+Tab too, Esc
+leaves a board — and the page speaks the lesson's language."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import open_voila
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+# Every control a keyboard user should reach: visible, enabled, in the Tab order.
+_MARK_STOPS = """() => {
+  const all = Array.from(document.querySelectorAll(
+      'a[href], button, input, select, textarea, canvas.gamekit-board, [tabindex]'));
+  const stops = all.filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0
+                               && getComputedStyle(e).visibility !== 'hidden');
+  stops.forEach((e, i) => { e.dataset.stop = String(i); });
+  return stops.map(e => e.tagName.toLowerCase() + (e.classList.contains('gamekit-board') ? '.board' : ''));
+}"""
+_ACTIVE = """() => { const e = document.activeElement;
+  return e && e !== document.body && e.dataset.stop !== undefined ? Number(e.dataset.stop) : null; }"""
+
+
+def walk(page, key: str, limit: int) -> list[int]:
+    """Press ``key`` until focus leaves the page's controls (or ``limit`` presses); the stops visited in order."""
+    visited: list[int] = []
+    for _ in range(limit):
+        page.keyboard.press(key)
+        stop = page.evaluate(_ACTIVE)
+        if stop is None and visited:
+            break
+        if stop is not None:
+            assert not visited or stop != visited[-1], f"{key} stayed on stop {stop}: a keyboard trap"
+            if stop in visited:             # came round again (the browser wraps)
+                break
+            visited.append(stop)
+    return visited
+
+
+@pytest.mark.parametrize("lesson, boards, game_board", [
+    ("notebooks/shut_the_box/01_rules_and_play.ipynb", 2, True),   # a game board (keys) and a step-through
+    ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5, False),   # pictures and click-or-type puzzles only
+    ("notebooks/five_in_a_row/01_rules_and_play.ipynb", 5, True),
+    ("notebooks/dots_and_boxes/01_rules_and_terms.ipynb", 4, True)])
+def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(voila, browser, lesson, boards, game_board):
+    page = open_voila(browser, voila, lesson, boards=boards)
+    try:
+        kinds = page.evaluate(_MARK_STOPS)
+        assert ("canvas.board" in kinds) == game_board, "only boards that take keys are in the Tab order"
+        # boards that take no keys (pictures, step-throughs, click-to-answer puzzles) are not focusable at all
+        static = page.evaluate("Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)'))"
+                               ".map(c => c.tabIndex)")
+        assert static and all(t == -1 for t in static)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.mouse.click(2, 2)                                # focus the page itself, at the top
+        forward = walk(page, "Tab", limit=len(kinds) + 10)
+        assert forward == list(range(len(kinds))), f"Tab visited {forward} of {len(kinds)} stops: {kinds}"
+        backward = walk(page, "Shift+Tab", limit=len(kinds) + 10)
+        assert backward == list(reversed(range(len(kinds)))), f"Shift+Tab visited {backward}"
+
+        if not game_board:
+            return
+        # Esc leaves a board; the next Tab goes on to the control after it
+        first_board = kinds.index("canvas.board")
+        page.locator(f"[data-stop='{first_board}']").focus()
+        page.keyboard.press("Escape")
+        assert page.evaluate(_ACTIVE) is None
+        page.keyboard.press("Tab")
+        assert page.evaluate(_ACTIVE) == first_board + 1
+    finally:
+        page.close()
+
+
+def test_a_spanish_lesson_page_is_lang_es_and_an_english_one_lang_en(voila, browser):
+    for path, lang in (("notebooks/es/shut_the_box/01_rules_and_play.ipynb", "es"),
+                       ("notebooks/shut_the_box/01_rules_and_play.ipynb", "en")):
+        page = open_voila(browser, voila, path, boards=2)
+        try:
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=30_000)
+        finally:
+            page.close()
+
+
+def board_text(page, board) -> str:
+    """What a screen reader reads for ``board``: its name and the text its aria-describedby points at."""
+    return page.evaluate("""c => c.getAttribute('aria-label') + ' | ' +
+        document.getElementById(c.getAttribute('aria-describedby')).textContent""", board.element_handle())
+
+
+def test_shut_the_box_is_played_by_keyboard_in_voila_and_read_out(voila, browser):
+    page = open_voila(browser, voila, "notebooks/shut_the_box/01_rules_and_play.ipynb", boards=2)
+    try:
+        widget = page.locator(".gamekit-shutbox").first
+        board = widget.locator("canvas.gamekit-board")
+        assert widget.locator(".gamekit-status").get_attribute("aria-live") == "polite"
+        assert board.get_attribute("role") == "application"
+        board.focus()
+        page.keyboard.press("Enter")                                   # Enter on the box rolls
+        page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                               ".includes('rolled')", arg=board.element_handle(), timeout=30_000)
+        text = board_text(page, board)
+        assert text.startswith("Shut the Box: tiles 1 to 9 and the dice | ")
+        total = int(text.split(" = ")[1].split(".")[0])
+        tiles = [total] if total <= 9 else [9, total - 9]
+        for tile in tiles:
+            page.keyboard.press(str(tile))                             # digits toggle tiles
+        page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                               ".includes('Selected:')", arg=board.element_handle(), timeout=30_000)
+        assert f"sum {total}." in board_text(page, board)
+        page.keyboard.press("Tab")                                     # off the board, on to the buttons
+        assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+        confirm = widget.locator(".gamekit-shutbox-confirm")
+        confirm.focus()
+        page.keyboard.press("Enter")
+        covered = ", ".join(map(str, sorted(tiles)))
+        page.wait_for_function("([c, t]) => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                               ".includes('Covered tiles: ' + t + '.')", arg=[board.element_handle(), covered],
+                               timeout=30_000)
+    finally:
+        page.close()
+
+
+def test_enter_in_an_answer_box_checks_it_and_the_feedback_is_live(voila, browser):
+    page = open_voila(browser, voila, "notebooks/dots_and_boxes/02_third_sides.ipynb", boards=5)
+    try:
+        exercise = page.locator(".gamekit-exercise").filter(has_text="How many safe lines").first
+        feedback = exercise.locator(".gamekit-feedback")
+        assert feedback.get_attribute("aria-live") == "polite"
+        box = exercise.locator("input[type=text], input:not([type])").first
+        box.focus()
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+        feedback.get_by_text("Fewer").wait_for(timeout=30_000)
+        assert "✘" in feedback.inner_text()
+    finally:
+        page.close()
+
+
+AXE_LESSONS = ["notebooks/shut_the_box/01_rules_and_play.ipynb", "notebooks/es/shut_the_box/01_rules_and_play.ipynb",
+               "notebooks/dots_and_boxes/02_third_sides.ipynb", "notebooks/five_in_a_row/01_rules_and_play.ipynb"]
+if os.environ.get("GAMEKIT_AXE_ALL") == "1":    # every lesson in both languages (about 10 s each)
+    AXE_LESSONS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "notebooks").rglob("*.ipynb")
+                         if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("lesson", AXE_LESSONS)
+def test_axe_finds_nothing_critical_or_serious_in_a_lesson(voila, browser, lesson):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = open_voila(browser, voila, lesson, boards=0)
+    try:
+        page.wait_for_timeout(1000)
+        violations = Axe().run(page).response["violations"]
+        bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+               for v in violations if v["impact"] in ("critical", "serious")]
+        assert bad == []
+    finally:
+        page.close()
+
+
+def test_in_jupyterlab_tab_and_esc_leave_the_board_and_the_notebook_speaks_its_language(notebook_page):
+    page = notebook_page("notebooks/es/shut_the_box/01_rules_and_play.ipynb", boards=2)
+    board = page.locator(".gamekit-shutbox canvas.gamekit-board").first
+    board.scroll_into_view_if_needed()
+    page.wait_for_function("c => c.hasAttribute('aria-label')", arg=board.element_handle(), timeout=30_000)
+    assert board.get_attribute("aria-label").startswith("Cerrar la caja")
+    is_board = "el => document.activeElement === el"
+    board.focus()
+    page.keyboard.press("Tab")
+    assert not page.evaluate(is_board, board.element_handle()), "Tab stayed on the board"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(is_board, board.element_handle()), "Shift+Tab did not come back to the board"
+    page.keyboard.press("Shift+Tab")
+    assert not page.evaluate(is_board, board.element_handle()), "Shift+Tab stayed on the board"
+    board.focus()
+    page.keyboard.press("Escape")
+    assert not page.evaluate(is_board, board.element_handle()), "Esc did not leave the board"
+    # a move by keyboard (Enter rolls): the board's text and the live status say it, in Spanish
+    board.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                           ".includes('sacó')", arg=board.element_handle(), timeout=30_000)
+    status = page.locator(".gamekit-shutbox .gamekit-status").first
+    assert status.get_attribute("aria-live") == "polite" and "sacó" in status.text_content()
+    assert page.get_by_role("application", name="Cerrar la caja: fichas del 1 al 9 y los dados").count() >= 1
+    # boards that take no keys are not focusable; the notebook (not JupyterLab's page) is lang="es"
+    assert page.evaluate("Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)'))"
+                         ".every(c => c.tabIndex === -1)")
+    assert page.evaluate("Array.from(document.querySelectorAll('.jp-Notebook')).some(n => n.lang === 'es')")
+    assert page.evaluate("document.documentElement.lang") != "es"
