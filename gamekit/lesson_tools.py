@@ -84,6 +84,108 @@ def pairing_problems(ipynb: "str | Path") -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------------
+# The pupil's view: code hidden, each lesson once in the file browser, pages titled by the lesson
+# ---------------------------------------------------------------------------------------------------
+#: the headings that start a lesson's appendix for teachers (English, Spanish); code there stays visible
+TEACHER_APPENDIX = ("For teachers", "Para el profesorado")
+
+
+def lesson_title(nb) -> str:
+    """The lesson's title: the text of its first ``# `` heading (``ValueError`` when it has none)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return " ".join(line[2:].replace("`", "").replace("*", "").split())
+    raise ValueError("the lesson has no '# ' title heading")
+
+
+def pupil_code_cells(nb) -> list:
+    """The code cells on the pupil's path: every code cell before the teachers' appendix heading."""
+    cells = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and any(
+                line.lstrip("#").strip().startswith(TEACHER_APPENDIX)
+                for line in cell.source.splitlines() if line.startswith("#")):
+            break
+        if cell.cell_type == "code":
+            cells.append(cell)
+    return cells
+
+
+def pupil_view_problems(nb) -> list[str]:
+    """Why a lesson notebook is not ready for pupils: a visible code cell on their path, no or a wrong title."""
+    problems = [f"code cell on the pupil's path not hidden (jupyter: source_hidden: true): {c.source[:60]!r}"
+                for c in pupil_code_cells(nb) if c.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    try:
+        title = lesson_title(nb)
+    except ValueError as missing:
+        return [*problems, str(missing)]
+    if nb.metadata.get("title") != title:
+        problems.append(f"notebook metadata title is {nb.metadata.get('title')!r}, not the lesson's {title!r}")
+    return problems
+
+
+def apply_pupil_view(md: "str | Path") -> bool:
+    """Hide every code cell on the pupil's path and title the notebook after its lesson, in the MyST source
+    ``md`` and its paired ``.ipynb`` (as ``jupytext --sync`` writes it); True if anything changed.
+
+    The title is kept in the MyST header (``notebook_metadata_filter: title``) so the pair stays in step.
+    Nothing is written when the source has no title heading (``ValueError``).
+    """
+    import jupytext
+
+    md = Path(md)
+    if md.suffix != ".md":
+        raise ValueError(f"{md}: give the MyST source (.md), not {md.suffix or 'a file without a suffix'}")
+    nb = jupytext.read(md, fmt="md:myst")
+    title = lesson_title(nb)                   # refuses before anything is written
+    for cell in pupil_code_cells(nb):
+        jupyter = dict(cell.metadata.get("jupyter", {}))
+        jupyter["source_hidden"] = True
+        cell.metadata["jupyter"] = jupyter
+    nb.metadata["title"] = title
+    header = nb.metadata.setdefault("jupytext", {})
+    kept = [k for k in str(header.get("notebook_metadata_filter", "")).split(",") if k]
+    if "title" not in kept:
+        header["notebook_metadata_filter"] = ",".join([*kept, "title"])
+    from jupytext.cli import jupytext as jupytext_cli
+
+    before = md.read_text(encoding="utf-8")
+    text_ = jupytext.writes(nb, fmt="md:myst")
+    ipynb = md.with_suffix(".ipynb")
+    old_ipynb = ipynb.read_text(encoding="utf-8") if ipynb.exists() else None
+    if text_ != before:
+        md.write_text(text_, encoding="utf-8")
+    # the pair as `jupytext --sync` writes it: the cells from the source, the stored notebook's cell ids kept
+    jupytext_cli(["--sync", "--quiet", str(md)])
+    return text_ != before or ipynb.read_text(encoding="utf-8") != old_ipynb
+
+
+#: file names a pupil's file browser leaves out: jupyter_server's defaults, then the lessons' MyST sources
+#: (``01_rules_and_terms.md``: a lesson appears once, as its .ipynb); other Markdown files stay listed
+DEFAULT_HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.dylib", "*~"]
+LESSON_SOURCES_GLOB = "[0-9][0-9]_*.md"
+PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows nothing, not its first line.
+   Teachers: View > Expand All Code shows the code again (or run `make lab-teacher`). */
+.jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }
+"""
+
+
+def pupil_server_config(prefix: "str | Path") -> dict:
+    """The Jupyter server settings for pupils: lesson sources out of the file browser, hidden code fully hidden
+    (the CSS under ``prefix``/share/gamekit/lab-custom, loaded by JupyterLab's custom-CSS switch)."""
+    custom = Path(prefix) / "share" / "gamekit" / "lab-custom"
+    return {"ContentsManager": {"hide_globs": [*DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB]},
+            "LabApp": {"custom_css": True},
+            "ServerApp": {"tornado_settings": {"static_custom_path": [str(custom)]}}}
+
+
+#: what ``make lab-teacher`` adds to ``jupyter lab``: the sources listed and the code placeholders shown
+TEACHER_ARGS = ["--LabApp.custom_css=False",
+                "--ContentsManager.hide_globs=" + repr(DEFAULT_HIDE_GLOBS).replace("'", '"')]
+
+# ---------------------------------------------------------------------------------------------------
 # JupyterLab: open the MyST sources as notebooks
 # ---------------------------------------------------------------------------------------------------
 LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
@@ -91,14 +193,18 @@ LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
 
 
 def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
-    """Make JupyterLab (in the environment at ``prefix``, default ``sys.prefix``) open ``.md`` files as notebooks.
+    """Set up JupyterLab (in the environment at ``prefix``, default ``sys.prefix``) for a class.
 
-    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix, keeping any other overrides there.
+    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix (``.md`` files open as notebooks),
+    keeping any other overrides there; and the pupils' server settings (:func:`pupil_server_config`) to
+    ``etc/jupyter/jupyter_server_config.json`` (merged into what is there) with the CSS they load.
+    Both files are checked before either is written: broken JSON is refused with a ``ValueError``.
     """
     import json
     import sys
 
-    path = Path(prefix or sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    prefix = Path(prefix or sys.prefix)
+    path = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     settings: dict = {}
     if path.exists():
         try:
@@ -109,8 +215,26 @@ def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
         entry = settings.setdefault(plugin, {})
         for key, value in values.items():
             entry[key] = {**entry.get(key, {}), **value}
+    # the server reads its settings from jupyter_server_config.json (the .d/ folder holds only extension switches)
+    server = prefix / "etc" / "jupyter" / "jupyter_server_config.json"
+    current: dict = {}
+    if server.exists():
+        try:
+            current = json.loads(server.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as bad:
+            raise ValueError(f"{server} is not valid JSON ({bad}); fix or remove it, then run this again") from None
+    config = pupil_server_config(prefix)
+    for section, traits in config.items():
+        entry = current.setdefault(section, {})
+        for trait, value in traits.items():
+            entry[trait] = {**entry.get(trait, {}), **value} if isinstance(value, dict) else value
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    server.parent.mkdir(parents=True, exist_ok=True)
+    server.write_text(json.dumps(current, indent=2) + "\n", encoding="utf-8")
+    css = Path(config["ServerApp"]["tornado_settings"]["static_custom_path"][0]) / "custom.css"
+    css.parent.mkdir(parents=True, exist_ok=True)
+    css.write_text(PUPIL_CSS, encoding="utf-8")
     return path
 
 
@@ -210,11 +334,16 @@ def guide_is_current(path: "str | Path", module: str, lang: str = "en") -> bool:
 
 def main(argv: "list[str] | None" = None) -> int:
     import argparse
+    import shlex
 
     parser = argparse.ArgumentParser(prog="python -m gamekit.lesson_tools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    lab = sub.add_parser("lab-settings", help="make JupyterLab open .md lessons as notebooks (Jupytext Notebook)")
+    lab = sub.add_parser("lab-settings", help="set JupyterLab up for pupils: .md lessons open as notebooks, sources and code hidden")
     lab.add_argument("--prefix", help="environment prefix (default: this Python's)")
+    sub.add_parser("teacher-args", help="print the jupyter lab options that show the lesson sources and code")
+    view = sub.add_parser("pupil-view", help="hide the code on the pupil's path and title each notebook after its "
+                                             "lesson, in the .md sources and their .ipynb pairs")
+    view.add_argument("notebooks", nargs="+", help=".md sources, e.g. notebooks/*.md notebooks/*/*.md")
     check = sub.add_parser("check", help="check that each .ipynb is its .md source, stored without outputs")
     check.add_argument("notebooks", nargs="+", help=".ipynb or .md files")
     guide = sub.add_parser("guide", help="regenerate the solutions block of a teacher guide from the exercises")
@@ -230,6 +359,17 @@ def main(argv: "list[str] | None" = None) -> int:
         except (ValueError, OSError, ImportError) as refusal:   # unknown language, no block, no such file or module
             guide.error(f"{args.path}: {refusal}")
         print(f"{args.path}: {'updated' if changed else 'already current'}")
+        return 0
+    if args.command == "teacher-args":
+        print(" ".join(shlex.quote(a) for a in TEACHER_ARGS))
+        return 0
+    if args.command == "pupil-view":
+        for name in args.notebooks:
+            try:
+                changed = apply_pupil_view(name)
+            except (ValueError, OSError) as refusal:
+                view.error(f"{name}: {refusal}")
+            print(f"{name}: {'updated' if changed else 'already current'}")
         return 0
     if args.command == "lab-settings":
         print(f"wrote {install_lab_settings(args.prefix)}")
