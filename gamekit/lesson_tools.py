@@ -185,6 +185,16 @@ def pupil_server_config(prefix: "str | Path") -> dict:
 TEACHER_ARGS = ["--LabApp.custom_css=False",
                 "--ContentsManager.hide_globs=" + repr(DEFAULT_HIDE_GLOBS).replace("'", '"')]
 
+
+def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
+    """The ``jupyter lab`` command line for a teacher (this Python's), ``lab_args`` after the teacher's options."""
+    import sys
+
+    extra = [a for a in (lab_args or []) if a != "--"]
+    if not all(isinstance(a, str) for a in extra):
+        raise TypeError(f"lab_args should be strings, not {extra!r}")
+    return [sys.executable, "-m", "jupyter", "lab", *TEACHER_ARGS, *extra]
+
 # ---------------------------------------------------------------------------------------------------
 # JupyterLab: open the MyST sources as notebooks
 # ---------------------------------------------------------------------------------------------------
@@ -334,13 +344,16 @@ def guide_is_current(path: "str | Path", module: str, lang: str = "en") -> bool:
 
 def main(argv: "list[str] | None" = None) -> int:
     import argparse
+    import os
     import shlex
 
     parser = argparse.ArgumentParser(prog="python -m gamekit.lesson_tools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     lab = sub.add_parser("lab-settings", help="set JupyterLab up for pupils: .md lessons open as notebooks, sources and code hidden")
     lab.add_argument("--prefix", help="environment prefix (default: this Python's)")
-    sub.add_parser("teacher-args", help="print the jupyter lab options that show the lesson sources and code")
+    teacher = sub.add_parser("teacher-lab", help="open JupyterLab as a teacher: the lesson sources (.md) listed, "
+                                                 "collapsed code shown as a one-click placeholder")
+    teacher.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (paths, --port, ...)")
     view = sub.add_parser("pupil-view", help="hide the code on the pupil's path and title each notebook after its "
                                              "lesson, in the .md sources and their .ipynb pairs")
     view.add_argument("notebooks", nargs="+", help=".md sources, e.g. notebooks/*.md notebooks/*/*.md")
@@ -360,9 +373,10 @@ def main(argv: "list[str] | None" = None) -> int:
             guide.error(f"{args.path}: {refusal}")
         print(f"{args.path}: {'updated' if changed else 'already current'}")
         return 0
-    if args.command == "teacher-args":
-        print(" ".join(shlex.quote(a) for a in TEACHER_ARGS))
-        return 0
+    if args.command == "teacher-lab":
+        command = teacher_lab_command(args.lab_args)
+        print(" ".join(shlex.quote(a) for a in command), flush=True)
+        os.execv(command[0], command)
     if args.command == "pupil-view":
         for name in args.notebooks:
             try:
