@@ -342,6 +342,101 @@ def guide_is_current(path: "str | Path", module: str, lang: str = "en") -> bool:
     return text_[text_.index("-->", start) + 3:end] == "\n" + solutions_markdown(module, lang)
 
 
+# ---------------------------------------------------------------------------------------------------
+# Printable worksheets: each lesson's exercises (prompt, board, choices) without answers
+# ---------------------------------------------------------------------------------------------------
+def _reflection_question(module: Any, notebook: str) -> "str | None":
+    questions = getattr(module, "REFLECTIONS", {})
+    for key in (notebook, int(Path(notebook).name[:2]) if Path(notebook).name[:2].isdigit() else None):
+        if key in questions:
+            entry = questions[key]
+            return tr(entry[0] if isinstance(entry, tuple) else entry)
+    return None
+
+
+def _board_text(exercise: Any) -> "str | None":
+    board = getattr(exercise, "game", None)
+    if board is None:
+        board = exercise.position
+    if board is None or not hasattr(board, "legal_moves"):
+        return None                     # a tuple of tiles or nothing: the prompt says it all
+    from gamekit.dots import DotsAndBoxes
+    if isinstance(board, DotsAndBoxes):  # name the dots as the lessons do: columns a, b, c…, rows 1, 2, 3… from the top
+        from gamekit.dots.rules import dot_name
+        rows = str(board).splitlines()
+        letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
+        labelled = [f"   {letters}"]
+        for i, row in enumerate(rows):
+            labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
+        return "\n".join(line.rstrip() for line in labelled)
+    return str(board)
+
+
+def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
+    """A printable worksheet for one lesson (``notebook`` as in the module's ``EXERCISES``) in ``lang``: the
+    lesson's title, each exercise's question with its board (as text) and choices, a line to answer on, and
+    the closing reflection question — never an answer, a hint or feedback.
+
+    Refusals (``KeyError`` for an unknown notebook, ``ValueError``/``TypeError`` for the language) come
+    before anything is computed, and the language current before is back afterwards.
+    """
+    import importlib
+
+    import nbformat
+
+    with using(lang):
+        lessons = importlib.import_module(module)
+        if notebook not in lessons.EXERCISES:
+            raise KeyError(f"{module} has no lesson {notebook!r}; known: {', '.join(lessons.EXERCISES)}")
+        path = Path(__file__).resolve().parents[1] / "notebooks" / (
+            tr("notebooks/{notebook}.md", notebook=notebook)[len("notebooks/"):])
+        title = nbformat.read(path.with_suffix(".ipynb"), as_version=4).metadata.get("title") or notebook
+        out = [f"# {title}", "",
+               tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
+               tr("Where a question says *click*, draw or write your answer instead (a line such as `a1-b1`, "
+                  "or a column number from 1 to 7)."), ""]
+        for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
+            ex = factory()
+            out.append(tr("## Exercise {n}", n=n))
+            out.append("")
+            out.append(_plain(ex.prompt))
+            out.append("")
+            board = _board_text(ex)
+            if board:
+                out += ["```text", board.rstrip(), "```", ""]
+            if ex.choices:
+                out += [f"- [ ] {tr(str(c))}" for c in ex.choices] + [""]
+            else:
+                out += [tr("Answer:") + " ________________________________________", ""]
+        question = _reflection_question(lessons, notebook)
+        if question:
+            out += [tr("## One sentence to finish"), "", question, "",
+                    "________________________________________________________________________________", "",
+                    "________________________________________________________________________________", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def worksheet_path(folder: "str | Path", notebook: str) -> Path:
+    """Where the worksheet of ``notebook`` lives under ``folder`` (e.g. ``worksheets/dots_and_boxes/02_third_sides.md``)."""
+    return Path(folder) / f"{notebook}.md"
+
+
+def write_worksheets(module: str, folder: "str | Path", lang: str = "en") -> list[Path]:
+    """Write one worksheet per lesson of ``module`` under ``folder`` in ``lang``; returns the files changed."""
+    import importlib
+
+    with using(lang) as code:
+        sheets = {worksheet_path(folder, nb): worksheet_markdown(module, nb, code)
+                  for nb, factories in importlib.import_module(module).EXERCISES.items() if factories}
+    changed = []
+    for path, text_ in sheets.items():          # everything computed before anything is written
+        if not path.exists() or path.read_text(encoding="utf-8") != text_:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text_, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
 def main(argv: "list[str] | None" = None) -> int:
     import argparse
     import os
@@ -365,7 +460,18 @@ def main(argv: "list[str] | None" = None) -> int:
     guide.add_argument("--lang", default=SOURCE_LANGUAGE,
                        help=f"language of the block: {', '.join(languages())} (default: {SOURCE_LANGUAGE}); "
                             "e.g. --lang es for docs/teachers/es/dots.md")
+    sheets = sub.add_parser("worksheets", help="write a printable worksheet per lesson (the exercises without answers)")
+    sheets.add_argument("module", help="e.g. gamekit.dots.lessons")
+    sheets.add_argument("folder", help="e.g. docs/teachers/worksheets (Spanish: docs/teachers/es/worksheets)")
+    sheets.add_argument("--lang", default=SOURCE_LANGUAGE, help=f"language: {', '.join(languages())}")
     args = parser.parse_args(argv)
+    if args.command == "worksheets":
+        try:
+            changed = write_worksheets(args.module, args.folder, args.lang)
+        except (ValueError, TypeError, KeyError, OSError, ImportError) as refusal:
+            sheets.error(f"{args.module}: {refusal}")
+        print(f"{args.folder}: {len(changed)} worksheet(s) written" if changed else f"{args.folder}: already current")
+        return 0
     if args.command == "guide":
         try:
             changed = update_guide(args.path, args.module, args.lang)
