@@ -393,8 +393,8 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         title = nbformat.read(path.with_suffix(".ipynb"), as_version=4).metadata.get("title") or notebook
         out = [f"# {title}", "",
                tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
-               tr("Where a question says *click*, draw or write your answer instead (a line such as `a1-b1`, "
-                  "or a column number from 1 to 7)."), ""]
+               tr("Where a question says *click*, draw or write your answer instead (a line as its two dots joined "
+                  "by a dash, a column as its number from 1 to 7)."), ""]
         for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
             ex = factory()
             out.append(tr("## Exercise {n}", n=n))

@@ -297,7 +297,7 @@ def test_each_lesson_has_a_current_worksheet_linked_from_its_plan_with_no_answer
             assert prompt in sheet, (n, prompt)
             shown = {str(c).lower() for c in ex.choices or []}
             for answer in ex.solutions:      # an answer that is more than a number or a choice is nowhere on it
-                answer = str(answer)
+                answer = str(answer).strip()
                 if len(answer) >= 3 and answer.lower() not in shown and answer not in prompt:
                     assert answer not in sheet, f"{path.name}: exercise {n}'s answer {answer!r} is on the sheet"
             for words in (ex.hint, ex.check(ex.wrong[0])[1] if ex.wrong else ""):
