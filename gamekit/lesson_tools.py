@@ -128,7 +128,8 @@ def pupil_view_problems(nb) -> list[str]:
 
 def apply_pupil_view(md: "str | Path") -> bool:
     """Hide every code cell on the pupil's path and title the notebook after its lesson, in the MyST source
-    ``md`` and its paired ``.ipynb`` (as ``jupytext --sync`` writes it); True if anything changed.
+    ``md`` and its paired ``.ipynb`` (``jupytext --to ipynb --update``: the source's cells, the stored ids); True
+    if anything changed.
 
     The title is kept in the MyST header (``notebook_metadata_filter: title``) so the pair stays in step.
     Nothing is written when the source has no title heading (``ValueError``).
@@ -157,8 +158,9 @@ def apply_pupil_view(md: "str | Path") -> bool:
     old_ipynb = ipynb.read_text(encoding="utf-8") if ipynb.exists() else None
     if text_ != before:
         md.write_text(text_, encoding="utf-8")
-    # the pair as `jupytext --sync` writes it: the cells from the source, the stored notebook's cell ids kept
-    jupytext_cli(["--sync", "--quiet", str(md)])
+    # the pair as `jupytext --sync` writes it from the source: the cells from the .md (whichever file is newer),
+    # the stored notebook's cell ids kept
+    jupytext_cli(["--to", "ipynb", "--update", "--quiet", str(md)])
     return text_ != before or ipynb.read_text(encoding="utf-8") != old_ipynb
 
 
@@ -390,7 +392,8 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             raise KeyError(f"{module} has no lesson {notebook!r}; known: {', '.join(lessons.EXERCISES)}")
         path = Path(__file__).resolve().parents[1] / "notebooks" / (
             tr("notebooks/{notebook}.md", notebook=notebook)[len("notebooks/"):])
-        title = nbformat.read(path.with_suffix(".ipynb"), as_version=4).metadata.get("title") or notebook
+        stored = path.with_suffix(".ipynb")      # the title pupils see (a gamekit installed without lessons: the path)
+        title = (nbformat.read(stored, as_version=4).metadata.get("title") if stored.exists() else None) or notebook
         out = [f"# {title}", "",
                tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
                tr("Where a question says *click*, draw or write your answer instead (a line as its two dots joined "

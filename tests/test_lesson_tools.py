@@ -312,3 +312,18 @@ def test_voila_titles_each_lesson_page_with_the_lessons_title_in_english_and_spa
     finally:
         process.terminate()
         process.wait(timeout=15)
+
+
+def test_pupil_view_takes_the_source_even_when_the_notebook_was_saved_later(tmp_path):
+    """The .md is the source: a stale .ipynb saved after it (say, from an old copy) is brought back in step."""
+    md = _toy(tmp_path)
+    apply_pupil_view(md)
+    ipynb = md.with_suffix(".ipynb")
+    nb = nbformat.read(ipynb, as_version=4)
+    nb.cells[1].metadata.pop("jupyter")
+    nbformat.write(nb, ipynb)
+    later = md.stat().st_mtime + 5
+    os.utime(ipynb, (later, later))
+    assert apply_pupil_view(md) is True
+    assert pupil_view_problems(nbformat.read(ipynb, as_version=4)) == []
+    assert pupil_view_problems(jupytext.read(md)) == []
