@@ -1,20 +1,26 @@
 # Two commands do everything:
-#   make lab    install what the lessons need and open them in JupyterLab
+#   make lab    install what the lessons need and open them in JupyterLab (as pupils see it: no code, each lesson once)
+#   make lab-teacher   the same, with the lessons' MyST sources (.md) listed and the collapsed code one click away
 #   make test   install what the tests need and run the whole suite (browser test included when Chromium is present)
 #   make voila LESSON=notebooks/dots_and_boxes/02_third_sides.ipynb   one lesson as a page without code (Voilà)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test bench voila rooms clean
+.PHONY: lab lab-teacher test bench voila rooms clean
 
 LESSON ?= notebooks/00_start_here.ipynb
 # both cores (pytest-xdist); loadfile keeps each notebook's nbval cells and each test module's fixtures in one worker
 PYTEST_ARGS ?= -n 2 --dist loadfile --durations=15
 VOILA_PORT ?= 8866
 
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
+
+lab-teacher: $(VENV)/.lab-installed
+	$(BIN)/python -m gamekit.lesson_tools teacher-lab -- $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 voila: $(VENV)/.lab-installed
 	$(BIN)/voila $(LESSON) --port=$(VOILA_PORT)
@@ -32,12 +38,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml
+$(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml gamekit/lesson_tools.py
 	$(BIN)/python -m pip install --quiet -r requirements.txt -e .
 	$(BIN)/python -m gamekit.lesson_tools lab-settings
 	touch $@
 
-$(VENV)/.dev-installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml
+$(VENV)/.dev-installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml gamekit/lesson_tools.py
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e .
 	$(BIN)/python -m gamekit.lesson_tools lab-settings
 	touch $@

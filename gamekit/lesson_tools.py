@@ -84,6 +84,120 @@ def pairing_problems(ipynb: "str | Path") -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------------
+# The pupil's view: code hidden, each lesson once in the file browser, pages titled by the lesson
+# ---------------------------------------------------------------------------------------------------
+#: the headings that start a lesson's appendix for teachers (English, Spanish); code there stays visible
+TEACHER_APPENDIX = ("For teachers", "Para el profesorado")
+
+
+def lesson_title(nb) -> str:
+    """The lesson's title: the text of its first ``# `` heading (``ValueError`` when it has none)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return " ".join(line[2:].replace("`", "").replace("*", "").split())
+    raise ValueError("the lesson has no '# ' title heading")
+
+
+def pupil_code_cells(nb) -> list:
+    """The code cells on the pupil's path: every code cell before the teachers' appendix heading."""
+    cells = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and any(
+                line.lstrip("#").strip().startswith(TEACHER_APPENDIX)
+                for line in cell.source.splitlines() if line.startswith("#")):
+            break
+        if cell.cell_type == "code":
+            cells.append(cell)
+    return cells
+
+
+def pupil_view_problems(nb) -> list[str]:
+    """Why a lesson notebook is not ready for pupils: a visible code cell on their path, no or a wrong title."""
+    problems = [f"code cell on the pupil's path not hidden (jupyter: source_hidden: true): {c.source[:60]!r}"
+                for c in pupil_code_cells(nb) if c.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    try:
+        title = lesson_title(nb)
+    except ValueError as missing:
+        return [*problems, str(missing)]
+    if nb.metadata.get("title") != title:
+        problems.append(f"notebook metadata title is {nb.metadata.get('title')!r}, not the lesson's {title!r}")
+    return problems
+
+
+def apply_pupil_view(md: "str | Path") -> bool:
+    """Hide every code cell on the pupil's path and title the notebook after its lesson, in the MyST source
+    ``md`` and its paired ``.ipynb`` (``jupytext --to ipynb --update``: the source's cells, the stored ids); True
+    if anything changed.
+
+    The title is kept in the MyST header (``notebook_metadata_filter: title``) so the pair stays in step.
+    Nothing is written when the source has no title heading (``ValueError``).
+    """
+    import jupytext
+
+    md = Path(md)
+    if md.suffix != ".md":
+        raise ValueError(f"{md}: give the MyST source (.md), not {md.suffix or 'a file without a suffix'}")
+    nb = jupytext.read(md, fmt="md:myst")
+    title = lesson_title(nb)                   # refuses before anything is written
+    for cell in pupil_code_cells(nb):
+        jupyter = dict(cell.metadata.get("jupyter", {}))
+        jupyter["source_hidden"] = True
+        cell.metadata["jupyter"] = jupyter
+    nb.metadata["title"] = title
+    header = nb.metadata.setdefault("jupytext", {})
+    kept = [k for k in str(header.get("notebook_metadata_filter", "")).split(",") if k]
+    if "title" not in kept:
+        header["notebook_metadata_filter"] = ",".join([*kept, "title"])
+    from jupytext.cli import jupytext as jupytext_cli
+
+    before = md.read_text(encoding="utf-8")
+    text_ = jupytext.writes(nb, fmt="md:myst")
+    ipynb = md.with_suffix(".ipynb")
+    old_ipynb = ipynb.read_text(encoding="utf-8") if ipynb.exists() else None
+    if text_ != before:
+        md.write_text(text_, encoding="utf-8")
+    # the pair as `jupytext --sync` writes it from the source: the cells from the .md (whichever file is newer),
+    # the stored notebook's cell ids kept
+    jupytext_cli(["--to", "ipynb", "--update", "--quiet", str(md)])
+    return text_ != before or ipynb.read_text(encoding="utf-8") != old_ipynb
+
+
+#: file names a pupil's file browser leaves out: jupyter_server's defaults, then the lessons' MyST sources
+#: (``01_rules_and_terms.md``: a lesson appears once, as its .ipynb); other Markdown files stay listed
+DEFAULT_HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.dylib", "*~"]
+LESSON_SOURCES_GLOB = "[0-9][0-9]_*.md"
+PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows nothing, not its first line.
+   Teachers: View > Expand All Code shows the code again (or run `make lab-teacher`). */
+.jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }
+"""
+
+
+def pupil_server_config(prefix: "str | Path") -> dict:
+    """The Jupyter server settings for pupils: lesson sources out of the file browser, hidden code fully hidden
+    (the CSS under ``prefix``/share/gamekit/lab-custom, loaded by JupyterLab's custom-CSS switch)."""
+    custom = Path(prefix) / "share" / "gamekit" / "lab-custom"
+    return {"ContentsManager": {"hide_globs": [*DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB]},
+            "LabApp": {"custom_css": True},
+            "ServerApp": {"tornado_settings": {"static_custom_path": [str(custom)]}}}
+
+
+#: what ``make lab-teacher`` adds to ``jupyter lab``: the sources listed and the code placeholders shown
+TEACHER_ARGS = ["--LabApp.custom_css=False",
+                "--ContentsManager.hide_globs=" + repr(DEFAULT_HIDE_GLOBS).replace("'", '"')]
+
+
+def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
+    """The ``jupyter lab`` command line for a teacher (this Python's), ``lab_args`` after the teacher's options."""
+    import sys
+
+    extra = [a for a in (lab_args or []) if a != "--"]
+    if not all(isinstance(a, str) for a in extra):
+        raise TypeError(f"lab_args should be strings, not {extra!r}")
+    return [sys.executable, "-m", "jupyter", "lab", *TEACHER_ARGS, *extra]
+
+# ---------------------------------------------------------------------------------------------------
 # JupyterLab: open the MyST sources as notebooks
 # ---------------------------------------------------------------------------------------------------
 LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
@@ -91,14 +205,18 @@ LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
 
 
 def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
-    """Make JupyterLab (in the environment at ``prefix``, default ``sys.prefix``) open ``.md`` files as notebooks.
+    """Set up JupyterLab (in the environment at ``prefix``, default ``sys.prefix``) for a class.
 
-    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix, keeping any other overrides there.
+    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix (``.md`` files open as notebooks),
+    keeping any other overrides there; and the pupils' server settings (:func:`pupil_server_config`) to
+    ``etc/jupyter/jupyter_server_config.json`` (merged into what is there) with the CSS they load.
+    Both files are checked before either is written: broken JSON is refused with a ``ValueError``.
     """
     import json
     import sys
 
-    path = Path(prefix or sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    prefix = Path(prefix or sys.prefix)
+    path = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     settings: dict = {}
     if path.exists():
         try:
@@ -109,8 +227,26 @@ def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
         entry = settings.setdefault(plugin, {})
         for key, value in values.items():
             entry[key] = {**entry.get(key, {}), **value}
+    # the server reads its settings from jupyter_server_config.json (the .d/ folder holds only extension switches)
+    server = prefix / "etc" / "jupyter" / "jupyter_server_config.json"
+    current: dict = {}
+    if server.exists():
+        try:
+            current = json.loads(server.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as bad:
+            raise ValueError(f"{server} is not valid JSON ({bad}); fix or remove it, then run this again") from None
+    config = pupil_server_config(prefix)
+    for section, traits in config.items():
+        entry = current.setdefault(section, {})
+        for trait, value in traits.items():
+            entry[trait] = {**entry.get(trait, {}), **value} if isinstance(value, dict) else value
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    server.parent.mkdir(parents=True, exist_ok=True)
+    server.write_text(json.dumps(current, indent=2) + "\n", encoding="utf-8")
+    css = Path(config["ServerApp"]["tornado_settings"]["static_custom_path"][0]) / "custom.css"
+    css.parent.mkdir(parents=True, exist_ok=True)
+    css.write_text(PUPIL_CSS, encoding="utf-8")
     return path
 
 
@@ -208,13 +344,117 @@ def guide_is_current(path: "str | Path", module: str, lang: str = "en") -> bool:
     return text_[text_.index("-->", start) + 3:end] == "\n" + solutions_markdown(module, lang)
 
 
+# ---------------------------------------------------------------------------------------------------
+# Printable worksheets: each lesson's exercises (prompt, board, choices) without answers
+# ---------------------------------------------------------------------------------------------------
+def _reflection_question(module: Any, notebook: str) -> "str | None":
+    questions = getattr(module, "REFLECTIONS", {})
+    for key in (notebook, int(Path(notebook).name[:2]) if Path(notebook).name[:2].isdigit() else None):
+        if key in questions:
+            entry = questions[key]
+            return tr(entry[0] if isinstance(entry, tuple) else entry)
+    return None
+
+
+def _board_text(exercise: Any) -> "str | None":
+    board = getattr(exercise, "game", None)
+    if board is None:
+        board = exercise.position
+    if board is None or not hasattr(board, "legal_moves"):
+        return None                     # a tuple of tiles or nothing: the prompt says it all
+    from gamekit.dots import DotsAndBoxes
+    if isinstance(board, DotsAndBoxes):  # name the dots as the lessons do: columns a, b, c…, rows 1, 2, 3… from the top
+        from gamekit.dots.rules import dot_name
+        rows = str(board).splitlines()
+        letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
+        labelled = [f"   {letters}"]
+        for i, row in enumerate(rows):
+            labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
+        return "\n".join(line.rstrip() for line in labelled)
+    return str(board)
+
+
+def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
+    """A printable worksheet for one lesson (``notebook`` as in the module's ``EXERCISES``) in ``lang``: the
+    lesson's title, each exercise's question with its board (as text) and choices, a line to answer on, and
+    the closing reflection question — never an answer, a hint or feedback.
+
+    Refusals (``KeyError`` for an unknown notebook, ``ValueError``/``TypeError`` for the language) come
+    before anything is computed, and the language current before is back afterwards.
+    """
+    import importlib
+
+    import nbformat
+
+    with using(lang):
+        lessons = importlib.import_module(module)
+        if notebook not in lessons.EXERCISES:
+            raise KeyError(f"{module} has no lesson {notebook!r}; known: {', '.join(lessons.EXERCISES)}")
+        path = Path(__file__).resolve().parents[1] / "notebooks" / (
+            tr("notebooks/{notebook}.md", notebook=notebook)[len("notebooks/"):])
+        stored = path.with_suffix(".ipynb")      # the title pupils see (a gamekit installed without lessons: the path)
+        title = (nbformat.read(stored, as_version=4).metadata.get("title") if stored.exists() else None) or notebook
+        out = [f"# {title}", "",
+               tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
+               tr("Where a question says *click*, draw or write your answer instead (a line as its two dots joined "
+                  "by a dash, a column as its number from 1 to 7)."), ""]
+        for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
+            ex = factory()
+            out.append(tr("## Exercise {n}", n=n))
+            out.append("")
+            out.append(_plain(ex.prompt))
+            out.append("")
+            board = _board_text(ex)
+            if board:
+                out += ["```text", board.rstrip(), "```", ""]
+            if ex.choices:
+                out += [f"- [ ] {tr(str(c))}" for c in ex.choices] + [""]
+            else:
+                out += [tr("Answer:") + " ________________________________________", ""]
+        question = _reflection_question(lessons, notebook)
+        if question:
+            out += [tr("## One sentence to finish"), "", question, "",
+                    "________________________________________________________________________________", "",
+                    "________________________________________________________________________________", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def worksheet_path(folder: "str | Path", notebook: str) -> Path:
+    """Where the worksheet of ``notebook`` lives under ``folder`` (e.g. ``worksheets/dots_and_boxes/02_third_sides.md``)."""
+    return Path(folder) / f"{notebook}.md"
+
+
+def write_worksheets(module: str, folder: "str | Path", lang: str = "en") -> list[Path]:
+    """Write one worksheet per lesson of ``module`` under ``folder`` in ``lang``; returns the files changed."""
+    import importlib
+
+    with using(lang) as code:
+        sheets = {worksheet_path(folder, nb): worksheet_markdown(module, nb, code)
+                  for nb, factories in importlib.import_module(module).EXERCISES.items() if factories}
+    changed = []
+    for path, text_ in sheets.items():          # everything computed before anything is written
+        if not path.exists() or path.read_text(encoding="utf-8") != text_:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text_, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
 def main(argv: "list[str] | None" = None) -> int:
     import argparse
+    import os
+    import shlex
 
     parser = argparse.ArgumentParser(prog="python -m gamekit.lesson_tools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    lab = sub.add_parser("lab-settings", help="make JupyterLab open .md lessons as notebooks (Jupytext Notebook)")
+    lab = sub.add_parser("lab-settings", help="set JupyterLab up for pupils: .md lessons open as notebooks, sources and code hidden")
     lab.add_argument("--prefix", help="environment prefix (default: this Python's)")
+    teacher = sub.add_parser("teacher-lab", help="open JupyterLab as a teacher: the lesson sources (.md) listed, "
+                                                 "collapsed code shown as a one-click placeholder")
+    teacher.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (paths, --port, ...)")
+    view = sub.add_parser("pupil-view", help="hide the code on the pupil's path and title each notebook after its "
+                                             "lesson, in the .md sources and their .ipynb pairs")
+    view.add_argument("notebooks", nargs="+", help=".md sources, e.g. notebooks/*.md notebooks/*/*.md")
     check = sub.add_parser("check", help="check that each .ipynb is its .md source, stored without outputs")
     check.add_argument("notebooks", nargs="+", help=".ipynb or .md files")
     guide = sub.add_parser("guide", help="regenerate the solutions block of a teacher guide from the exercises")
@@ -223,13 +463,36 @@ def main(argv: "list[str] | None" = None) -> int:
     guide.add_argument("--lang", default=SOURCE_LANGUAGE,
                        help=f"language of the block: {', '.join(languages())} (default: {SOURCE_LANGUAGE}); "
                             "e.g. --lang es for docs/teachers/es/dots.md")
+    sheets = sub.add_parser("worksheets", help="write a printable worksheet per lesson (the exercises without answers)")
+    sheets.add_argument("module", help="e.g. gamekit.dots.lessons")
+    sheets.add_argument("folder", help="e.g. docs/teachers/worksheets (Spanish: docs/teachers/es/worksheets)")
+    sheets.add_argument("--lang", default=SOURCE_LANGUAGE, help=f"language: {', '.join(languages())}")
     args = parser.parse_args(argv)
+    if args.command == "worksheets":
+        try:
+            changed = write_worksheets(args.module, args.folder, args.lang)
+        except (ValueError, TypeError, KeyError, OSError, ImportError) as refusal:
+            sheets.error(f"{args.module}: {refusal}")
+        print(f"{args.folder}: {len(changed)} worksheet(s) written" if changed else f"{args.folder}: already current")
+        return 0
     if args.command == "guide":
         try:
             changed = update_guide(args.path, args.module, args.lang)
         except (ValueError, OSError, ImportError) as refusal:   # unknown language, no block, no such file or module
             guide.error(f"{args.path}: {refusal}")
         print(f"{args.path}: {'updated' if changed else 'already current'}")
+        return 0
+    if args.command == "teacher-lab":
+        command = teacher_lab_command(args.lab_args)
+        print(" ".join(shlex.quote(a) for a in command), flush=True)
+        os.execv(command[0], command)
+    if args.command == "pupil-view":
+        for name in args.notebooks:
+            try:
+                changed = apply_pupil_view(name)
+            except (ValueError, OSError) as refusal:
+                view.error(f"{name}: {refusal}")
+            print(f"{name}: {'updated' if changed else 'already current'}")
         return 0
     if args.command == "lab-settings":
         print(f"wrote {install_lab_settings(args.prefix)}")

@@ -77,6 +77,9 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
                        "voila, platformdirs, tornado, websocket")
     run(str(py), "-c", "import json, pathlib, sys; p = pathlib.Path(sys.prefix, 'share/jupyter/lab/settings/"
                        "overrides.json'); assert 'Jupytext Notebook' in p.read_text(), p")   # .md opens as a notebook
+    run(str(py), "-c", "import json, pathlib, sys; c = json.loads(pathlib.Path(sys.prefix, 'etc/jupyter/"
+                       "jupyter_server_config.json').read_text()); assert '[0-9][0-9]_*.md' in "
+                       "c['ContentsManager']['hide_globs'] and c['LabApp']['custom_css'], c")   # each lesson once, no code
     run(str(py), "-m", "pip", "install", "--quiet", "pytest", "nbval", "hypothesis")
     run(str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax", "--nbval-current-env",
         "--rootdir", str(tmp_path), "-c", os.devnull, *(str(ROOT / "notebooks" / name) for name in SAMPLE))

@@ -63,3 +63,267 @@ def test_check_command_reports_each_notebook(capsys):
     assert main(["check", str(ROOT / "notebooks/00_start_here.md")]) == 0
     assert "ok" in capsys.readouterr().out
     assert LAB_SETTINGS
+
+
+# ---------------------------------------------------------------------------------------------------
+# The pupil's view: no code, each lesson once, pages titled by the lesson (issue 24 §5)
+# ---------------------------------------------------------------------------------------------------
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import jupytext
+import nbformat
+
+from gamekit.lesson_tools import (DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB, PUPIL_CSS, TEACHER_ARGS, apply_pupil_view,
+                                  lesson_title, pupil_code_cells, pupil_server_config, pupil_view_problems,
+                                  teacher_lab_command)
+
+LESSON = """---
+jupytext:
+  formats: ipynb,md:myst
+kernelspec:
+  display_name: Python 3 (ipykernel)
+  language: python
+  name: python3
+---
+
+# Toy lesson 1 — *counting*
+
+```{code-cell}
+from gamekit.i18n import tr
+```
+
+Some text.
+
+```{code-cell}
+---
+tags: [keep]
+---
+tr("x")
+```
+
+## For teachers: the same in Python
+
+```{code-cell}
+1 + 1
+```
+"""
+
+
+def _toy(tmp_path, text=LESSON):
+    md = tmp_path / "01_toy.md"
+    md.write_text(text, encoding="utf-8")
+    jupytext.write(jupytext.read(md), md.with_suffix(".ipynb"))
+    return md
+
+
+def test_pupil_view_hides_the_pupils_code_titles_the_pair_and_keeps_the_teachers_appendix(tmp_path):
+    md = _toy(tmp_path)
+    ipynb = md.with_suffix(".ipynb")
+    ids = [c.id for c in nbformat.read(ipynb, as_version=4).cells]
+    assert pupil_view_problems(jupytext.read(md)) != []
+    assert apply_pupil_view(md) is True
+    for nb in (jupytext.read(md, fmt="md:myst"), nbformat.read(ipynb, as_version=4)):
+        assert pupil_view_problems(nb) == []
+        assert nb.metadata["title"] == "Toy lesson 1 — counting"
+        code = [c for c in nb.cells if c.cell_type == "code"]
+        assert [c.metadata.get("jupyter", {}).get("source_hidden") for c in code] == [True, True, None]
+        assert code[1].metadata["tags"] == ["keep"]            # other metadata kept
+    assert [c.id for c in nbformat.read(ipynb, as_version=4).cells] == ids   # synced, not rewritten
+    assert "title: Toy lesson 1 — counting" in md.read_text(encoding="utf-8")
+    assert apply_pupil_view(md) is False                  # idempotent
+    from gamekit.lesson_tools import pairing_problems
+    assert pairing_problems(ipynb) == []
+
+
+def test_pupil_view_refuses_a_lesson_without_title_or_a_notebook_and_writes_nothing(tmp_path):
+    md = _toy(tmp_path, LESSON.replace("# Toy lesson 1 — *counting*", "No heading here."))
+    before = md.read_text(encoding="utf-8"), md.with_suffix(".ipynb").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="no '# ' title"):
+        apply_pupil_view(md)
+    with pytest.raises(ValueError, match="MyST source"):
+        apply_pupil_view(md.with_suffix(".ipynb"))
+    assert (md.read_text(encoding="utf-8"), md.with_suffix(".ipynb").read_text(encoding="utf-8")) == before
+    with pytest.raises(SystemExit):
+        main(["pupil-view", str(md)])
+
+
+def test_a_visible_cell_or_a_stale_title_is_reported():
+    nb = jupytext.reads(LESSON, fmt="md:myst")
+    assert len(pupil_code_cells(nb)) == 2 and lesson_title(nb) == "Toy lesson 1 — counting"
+    problems = pupil_view_problems(nb)
+    assert sum("not hidden" in p for p in problems) == 2 and any("title" in p for p in problems)
+
+
+def test_the_pupils_server_settings_hide_lesson_sources_and_collapsed_code(tmp_path):
+    install_lab_settings(tmp_path)
+    config = json.loads((tmp_path / "etc/jupyter/jupyter_server_config.json").read_text())
+    assert config == pupil_server_config(tmp_path)
+    globs = config["ContentsManager"]["hide_globs"]
+    assert globs[:len(DEFAULT_HIDE_GLOBS)] == DEFAULT_HIDE_GLOBS and LESSON_SOURCES_GLOB in globs
+    from fnmatch import fnmatch
+    lessons = [p.name for p in (ROOT / "notebooks").rglob("*.md")]
+    assert lessons and all(fnmatch(name, LESSON_SOURCES_GLOB) for name in lessons)
+    assert not any(fnmatch(name, LESSON_SOURCES_GLOB) for name in ("README.md", "dots.md", "CONVENTIONS.md"))
+    assert not any(fnmatch(p.name, LESSON_SOURCES_GLOB) for p in (ROOT / "notebooks").rglob("*.ipynb"))
+    assert config["LabApp"]["custom_css"] is True
+    css = Path(config["ServerApp"]["tornado_settings"]["static_custom_path"][0]) / "custom.css"
+    assert css.read_text() == PUPIL_CSS and ".jp-InputPlaceholder" in PUPIL_CSS
+    assert "--LabApp.custom_css=False" in TEACHER_ARGS
+    assert json.loads(TEACHER_ARGS[1].split("=", 1)[1]) == DEFAULT_HIDE_GLOBS
+    assert teacher_lab_command(["--", "x.ipynb"])[-1] == "x.ipynb"
+    with pytest.raises(TypeError, match="strings"):
+        teacher_lab_command([1])
+
+
+def test_server_settings_merge_with_what_is_there_and_broken_json_is_refused(tmp_path):
+    server = tmp_path / "etc/jupyter/jupyter_server_config.json"
+    server.parent.mkdir(parents=True)
+    server.write_text(json.dumps({"ServerApp": {"tornado_settings": {"headers": {"X": "1"}}, "port": 9}}))
+    install_lab_settings(tmp_path)
+    config = json.loads(server.read_text())
+    assert config["ServerApp"]["port"] == 9 and config["ServerApp"]["tornado_settings"]["headers"] == {"X": "1"}
+    assert config["ServerApp"]["tornado_settings"]["static_custom_path"]
+    server.write_text("{broken")
+    overrides = tmp_path / "share/jupyter/lab/settings/overrides.json"
+    before = overrides.read_text()
+    with pytest.raises(ValueError, match="not valid JSON"):
+        install_lab_settings(tmp_path)
+    assert server.read_text() == "{broken" and overrides.read_text() == before
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve_lab(tmp_path, name, config_path, args=()):
+    """A real JupyterLab server (this Python's) over a copy of two lessons; yields its URL."""
+    root = tmp_path / f"root-{name}"
+    (root / "notebooks").mkdir(parents=True)
+    for stem in ("02_third_sides", ):
+        for suffix in (".md", ".ipynb"):
+            (root / "notebooks" / (stem + suffix)).write_bytes(
+                (ROOT / "notebooks/dots_and_boxes" / (stem + suffix)).read_bytes())
+    (root / "notebooks/README.md").write_text("# notes\n")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(config_path), JUPYTER_RUNTIME_DIR=str(tmp_path / f"rt-{name}"),
+               JUPYTERLAB_SETTINGS_DIR=str(tmp_path / f"us-{name}"), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / f"ws-{name}"))
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+               "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *args]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    log = tmp_path / f"{name}.log"
+    process = subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env, cwd=root)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"JupyterLab did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.3)
+    return url, process
+
+
+def _get(url):
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.status, response.read().decode("utf-8")
+
+
+def test_a_real_lab_lists_each_lesson_once_for_pupils_and_both_files_for_teachers(tmp_path):
+    """The settings `make lab` and Binder write, read by a real server; `make lab-teacher`'s options undo them."""
+    install_lab_settings(tmp_path / "env")
+    config_path = tmp_path / "env/etc/jupyter"
+    for name, args in (("pupil", ()), ("teacher", TEACHER_ARGS)):
+        url, process = _serve_lab(tmp_path, name, config_path, args)
+        try:
+            listing = json.loads(_get(f"{url}/api/contents/notebooks")[1])
+            names = sorted(item["name"] for item in listing["content"])
+            page = _get(f"{url}/lab")[1]
+            if name == "pupil":
+                assert names == ["02_third_sides.ipynb", "README.md"]
+                assert "custom/custom.css" in page
+                assert _get(f"{url}/custom/custom.css")[1] == PUPIL_CSS
+            else:
+                assert names == ["02_third_sides.ipynb", "02_third_sides.md", "README.md"]
+                assert "custom/custom.css" not in page
+            # the source is still there for the pairing (saving the notebook updates it) and for a teacher's link
+            assert _get(f"{url}/api/contents/notebooks/02_third_sides.md?content=0")[0] == 200
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+
+
+def test_make_lab_teacher_and_binder_use_the_settings():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "lab-teacher:" in makefile and "gamekit.lesson_tools teacher-lab" in makefile
+    assert "gamekit/lesson_tools.py" in makefile.split("$(VENV)/.lab-installed:")[1].splitlines()[0]
+    readme = (ROOT / "README.md").read_text()
+    assert "`make lab-teacher`" in readme and "`make lab`" in readme
+
+
+def _title_of_page(url: str) -> str:
+    """The <title> of a page Voilà streams (read only as far as the title: the cells need not finish)."""
+    import html
+    import re
+    seen = b""
+    with urllib.request.urlopen(url, timeout=120) as response:
+        while b"</title>" not in seen:
+            chunk = response.read1(4096)
+            assert chunk, f"no <title> in {url}"
+            seen += chunk
+    return html.unescape(re.search(rb"<title>(.*?)</title>", seen, re.S).group(1).decode("utf-8")).strip()
+
+
+def test_voila_titles_each_lesson_page_with_the_lessons_title_in_english_and_spanish(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    log = tmp_path / "voila.log"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
+        cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/", timeout=2).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"Voilà did not start:\n{log.read_text()[-2000:]}")
+                time.sleep(0.3)
+        for path, title in (("notebooks/shut_the_box/02_sets_for_a_roll.ipynb", "Shut the Box — 2. The sets for a roll"),
+                            ("notebooks/es/shut_the_box/02_sets_for_a_roll.ipynb",
+                             "Cerrar la caja — 2. Los conjuntos de una tirada")):
+            assert _title_of_page(f"{url}/voila/render/{path}") == title
+            assert title.startswith(nbformat.read(ROOT / path, as_version=4).metadata["title"])
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def test_pupil_view_takes_the_source_even_when_the_notebook_was_saved_later(tmp_path):
+    """The .md is the source: a stale .ipynb saved after it (say, from an old copy) is brought back in step."""
+    md = _toy(tmp_path)
+    apply_pupil_view(md)
+    ipynb = md.with_suffix(".ipynb")
+    nb = nbformat.read(ipynb, as_version=4)
+    nb.cells[1].metadata.pop("jupyter")
+    nbformat.write(nb, ipynb)
+    later = md.stat().st_mtime + 5
+    os.utime(ipynb, (later, later))
+    assert apply_pupil_view(md) is True
+    assert pupil_view_problems(nbformat.read(ipynb, as_version=4)) == []
+    assert pupil_view_problems(jupytext.read(md)) == []

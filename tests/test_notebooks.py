@@ -10,7 +10,8 @@ import jupytext
 import nbformat
 import pytest
 
-from gamekit.lesson_tools import GamekitNames, only_calls_gamekit, pairing_problems
+from gamekit.lesson_tools import (GamekitNames, lesson_title, only_calls_gamekit, pairing_problems, pupil_code_cells,
+                                  pupil_view_problems)
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -113,3 +114,26 @@ def test_relative_links_lead_to_existing_files(md):
             if "://" in target:
                 continue
             assert (md.parent / target).exists(), f"{md.name} links to missing {target}"
+
+
+@pytest.mark.parametrize("path", SOURCES + ALL, ids=_name)
+def test_every_code_cell_on_the_pupils_path_is_hidden_and_the_notebook_has_the_lessons_title(path):
+    """Pupils see no code in JupyterLab: every code cell before the "For teachers" appendix has its input hidden
+    (the setting `make lab` and Binder ship hides it completely), and Voilà titles the page with the lesson."""
+    nb = jupytext.read(path, fmt="md:myst") if path.suffix == ".md" else nbformat.read(path, as_version=4)
+    assert pupil_code_cells(nb), f"{_name(path)} has no code cell on the pupil's path"
+    assert pupil_view_problems(nb) == [], (
+        f"{_name(path)}: python -m gamekit.lesson_tools pupil-view {path.with_suffix('.md').relative_to(NOTEBOOKS.parent)}")
+    assert nb.metadata["title"] == lesson_title(nb) and not nb.metadata["title"].startswith("0")
+
+
+def test_the_teachers_appendix_is_the_only_visible_code():
+    """The code a pupil never needs but a teacher may read stays visible, after the appendix heading."""
+    for md in SOURCES:
+        nb = jupytext.read(md, fmt="md:myst")
+        on_path = {id(c) for c in pupil_code_cells(nb)}
+        visible = [c for c in nb.cells if c.cell_type == "code" and id(c) not in on_path
+                   and not c.metadata.get("jupyter", {}).get("source_hidden")]
+        if visible:
+            heads = [c.source for c in nb.cells if c.cell_type == "markdown"]
+            assert any("For teachers" in h or "Para el profesorado" in h for h in heads), _name(md)

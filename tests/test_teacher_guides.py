@@ -205,3 +205,119 @@ def test_the_cli_writes_the_spanish_block_and_refuses_a_bad_language_with_a_clea
     assert guide_is_current(guide, "toy_lessons", lang="es") and not guide_is_current(guide, "toy_lessons")
     text = guide.read_text(encoding="utf-8")
     assert f"guide {guide} toy_lessons --lang es) -->" in text and "Respuesta:" in text
+
+
+# ---------------------------------------------------------------------------------------------------
+# Lesson by lesson (issue 24 §7): a plan whose minutes fit the lesson's parts, support and extension
+# tasks, and a printable worksheet (the exercises without answers)
+# ---------------------------------------------------------------------------------------------------
+import importlib
+
+from gamekit.lesson_tools import (lesson_title, pupil_code_cells, worksheet_markdown, worksheet_path,
+                                  write_worksheets)
+
+MINUTES_PER_EXERCISE, MINUTES_PER_STEP_THROUGH = 3, 4      # as tests/dots/test_lessons.py counts a lesson
+BY_LESSON = {"en": ("Lesson by lesson", "exercise", "step-through", "**Support:**", "**Extension:**"),
+             "es": ("Lección a lección", "ejercicio", "paso a paso", "**Apoyo:**", "**Ampliación:**")}
+LESSONS = [(game, notebook) for game in PRESENT for notebook, factories
+           in importlib.import_module(GUIDES[game]).EXERCISES.items() if factories]
+
+
+def _guide(game: str, lang: str) -> Path:
+    return ROOT / "docs/teachers" / ("es" if lang == "es" else "") / f"{game}.md"
+
+
+def _notebook(notebook: str, lang: str) -> Path:
+    return ROOT / "notebooks" / ("es" if lang == "es" else "") / f"{notebook}.md"
+
+
+def step_throughs(md: Path) -> int:
+    """The step-throughs on a lesson's pupil path: calls of ``…step_through(`` in its code cells."""
+    import jupytext
+    return sum(len(re.findall(r"step_through\(", c.source)) for c in pupil_code_cells(jupytext.read(md)))
+
+
+def lesson_plan(game: str, notebook: str, lang: str) -> str:
+    """The '### ' block of ``notebook`` in the guide's lesson-by-lesson section."""
+    section_name = BY_LESSON[lang][0]
+    text = _guide(game, lang).read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.M)
+    section = next((s for s in sections if s.startswith(section_name)), None)
+    assert section, f"{_guide(game, lang)} needs a '## {section_name}' section"
+    blocks = [b for b in re.split(r"^### ", section, flags=re.M)[1:] if f"notebooks/{'es/' if lang == 'es' else ''}{notebook}.ipynb)" in b.split("\n")[0]]
+    assert len(blocks) == 1, f"{_guide(game, lang)}: one '### ' plan linking {notebook}.ipynb, found {len(blocks)}"
+    return blocks[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game, notebook", LESSONS, ids=lambda v: str(v))
+def test_each_lessons_plan_adds_up_and_fits_its_exercises_and_step_throughs(game, notebook, lang):
+    _, exercise_word, step_word, support, extension = BY_LESSON[lang]
+    block = lesson_plan(game, notebook, lang)
+    rows = re.findall(r"^\| (\**\d+\**) \| (.+?) \|$", block, re.M)
+    parts = [(int(m), what) for m, what in rows if not m.startswith("**")]
+    totals = [int(m.strip("*")) for m, _ in rows if m.startswith("**")]
+    assert parts and len(totals) == 1, f"{notebook} ({lang}): a table of '| minutes | part |' rows and one **total**"
+    total = totals[0]
+    assert sum(m for m, _ in parts) == total, f"{notebook} ({lang}): the parts add up to {sum(m for m, _ in parts)}, not {total}"
+    exercises = len(importlib.import_module(GUIDES[game]).EXERCISES[notebook])
+    steps = step_throughs(_notebook(notebook, lang))
+    need = MINUTES_PER_EXERCISE * exercises + MINUTES_PER_STEP_THROUGH * steps
+    assert total >= need, f"{notebook} ({lang}): {total} min for {exercises} exercises and {steps} step-throughs"
+    on_exercises = sum(m for m, what in parts if exercise_word in what.lower() or "challenge" in what.lower()
+                       or "reto" in what.lower())
+    assert on_exercises >= MINUTES_PER_EXERCISE * exercises, (notebook, lang, on_exercises, exercises)
+    on_steps = sum(m for m, what in parts if step_word in what.lower())
+    assert on_steps >= MINUTES_PER_STEP_THROUGH * steps, (notebook, lang, on_steps, steps)
+    page = _notebook(notebook, lang).read_text(encoding="utf-8")
+    announced = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", page)
+    assert announced and int(announced.group(1)) == total, f"{notebook} ({lang}): the page announces another time"
+    for label in (support, extension):
+        line = next((l for l in block.splitlines() if l.startswith(label)), "")
+        assert len(line) > len(label) + 40, f"{notebook} ({lang}): a {label} task"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game, notebook", LESSONS, ids=lambda v: str(v))
+def test_each_lesson_has_a_current_worksheet_linked_from_its_plan_with_no_answers(game, notebook, lang):
+    folder = _guide(game, lang).parent / "worksheets"
+    path = worksheet_path(folder, notebook)
+    assert path.read_text(encoding="utf-8") == worksheet_markdown(GUIDES[game], notebook, lang), (
+        f"{path} is stale: python -m gamekit.lesson_tools worksheets {GUIDES[game]} "
+        f"{folder.relative_to(ROOT)}{' --lang es' if lang == 'es' else ''}")
+    block = lesson_plan(game, notebook, lang)
+    assert f"(worksheets/{notebook}.md)" in block.split("\n")[0]
+    sheet = path.read_text(encoding="utf-8")
+    import jupytext
+    assert sheet.startswith(f"# {lesson_title(jupytext.read(_notebook(notebook, lang)))}\n")
+    with using(lang):
+        for n, factory in enumerate(importlib.import_module(GUIDES[game]).EXERCISES[notebook], 1):
+            ex = factory()
+            prompt = " ".join(re.sub(r"<[^>]+>", "", ex.prompt).split())
+            assert prompt in sheet, (n, prompt)
+            shown = {str(c).lower() for c in ex.choices or []}
+            for answer in ex.solutions:      # an answer that is more than a number or a choice is nowhere on it
+                answer = str(answer).strip()
+                if len(answer) >= 3 and answer.lower() not in shown and answer not in prompt:
+                    assert answer not in sheet, f"{path.name}: exercise {n}'s answer {answer!r} is on the sheet"
+            for words in (ex.hint, ex.check(ex.wrong[0])[1] if ex.wrong else ""):
+                words = " ".join(re.sub(r"<[^>]+>", "", str(words or "")).split())
+                if len(words) > 20:
+                    assert words not in sheet, f"{path.name}: exercise {n}'s hint or feedback is on the sheet"
+    assert tr("Answer: {answer}", answer="x")[:-1] not in sheet.replace(tr("Answer:") + " _", "")
+
+
+def test_worksheets_refuse_an_unknown_lesson_or_language_and_write_nothing(tmp_path):
+    with pytest.raises(KeyError, match="no lesson"):
+        worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/09_nothing")
+    with pytest.raises(ValueError, match="language"):
+        write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="fr")
+    with pytest.raises(TypeError, match="language"):
+        write_worksheets("gamekit.shutbox.lessons", tmp_path, lang=None)
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(SystemExit):
+        main(["worksheets", "gamekit.no_such_lessons", str(tmp_path)])
+    assert list(tmp_path.iterdir()) == []
+    written = write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es")
+    assert len(written) == 4 and write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es") == []
+    assert "## Ejercicio 1" in (tmp_path / "shut_the_box/01_rules_and_play.md").read_text(encoding="utf-8")
