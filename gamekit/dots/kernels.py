@@ -97,10 +97,12 @@ def other_line(b, skip, drawn, nbl, nbo):
     return -1, -2
 
 @njit(cache=True)
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen, safe_only):
     """The reduced move list into ``out``: returns (kind, count, loony value, safe lines first in out).
 
-    kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame."""
+    kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame.
+    ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
+    candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`)."""
     # --- boxes on offer
     count = 0
     forced = -1
@@ -162,7 +164,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
         if not drawn & bit and not unsafe & bit:
             out[n_safe] = l
             n_safe += 1
-    if not any2:
+    if not any2 or (safe_only and n_safe > 0):
         return 2, n_safe, 0, n_safe
     count = n_safe
     visited = uint64(0)
@@ -264,8 +266,8 @@ def undo(line, deg, lb):
 
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats,
-           deadline, node_limit):
+           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
+           stats, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -305,7 +307,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 if stats[1]:
                     return 0
                 out = moves[d]
-                kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, out, ckind[d], clen[d])
+                kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, out, ckind[d], clen[d],
+                                                 safe_only)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -466,8 +469,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
-         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats, deadline, node_limit,
-         guess):
+         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, stats, deadline,
+         node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -475,8 +478,8 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, per
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats,
-                   deadline, node_limit)
+                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
+                   safe_only, stats, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

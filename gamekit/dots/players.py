@@ -31,7 +31,7 @@ from typing import Any
 from gamekit.i18n import ntr, tr
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.dots.solver import ORDINARY, TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
+from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
 from gamekit.game import check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS"]
@@ -45,22 +45,12 @@ class SafePhaseSolver(Solver):
     until none is left; from then on (the loony endgame, and after any box offered) the search is the
     ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–34 undrawn lines, and it
     judges safe lines by the parity fight they really decide (long chain rule), where the full game's
-    value would assume sacrifices that neither player makes."""
+    value would assume sacrifices that neither player makes.
 
-    def _moves(self) -> tuple[int, list[int], tuple | None]:
-        kind, lines, key = super()._moves()
-        if kind == ORDINARY and lines:
-            deg, line_boxes = self.deg, self.line_boxes
-            n = 0                           # safe lines come first in the candidate list
-            for l in lines:
-                if any(deg[b] < 3 for b in line_boxes[l]):
-                    break
-                n += 1
-            if n:
-                lines = lines[:n]
-        return kind, lines, key
+    It is the solver with the :attr:`Solver.safe_only` flag set, so the compiled search (numba) runs it
+    too (``compiled=False`` forces the pure-Python one; the tests compare both with brute force)."""
 
-
+    safe_only = True
 
 
 class CpuPlayer:

@@ -1,9 +1,14 @@
 """CPU levels: legal, reproducible, and Hard's promises (takes what it should, gives nothing away early)."""
 import pytest
+from hypothesis import given, settings, strategies as st
+
+from gamekit.dots import fast
 
 from gamekit.dots import DotsAndBoxes, cpu_player, hint, move_values, solve
 from gamekit.dots.analysis import box_degrees, is_safe_line, safe_lines
 
+
+needs_numba = pytest.mark.skipif(not fast.available(), reason="numba is not installed (the pure-Python solver answers)")
 
 # Hard with a smaller search budget keeps the suite fast; the decisions follow the same code paths.
 FAST = {"node_budget": 40_000, "exact_lines": 26}
@@ -145,18 +150,88 @@ def safe_phase_brute_force(width, height, drawn):
     return value(drawn)
 
 
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_numba)])
 @pytest.mark.parametrize("size,undrawn", [((2, 2), 10), ((3, 2), 13), ((2, 3), 14), ((3, 3), 15)])
-def test_safe_phase_solver_against_brute_force(size, undrawn):
+def test_safe_phase_solver_against_brute_force(size, undrawn, compiled):
     import random
     from gamekit.dots.players import SafePhaseSolver
     rng = random.Random(sum(size) * 100 + undrawn)
-    s = SafePhaseSolver(*size)
+    s = SafePhaseSolver(*size, compiled=compiled)
+    assert s.compiled is compiled
     for _ in range(12):
         game = DotsAndBoxes(*size)
         while len(game.undrawn_lines()) > undrawn:
             line = rng.choice(safe_lines(game) or game.legal_moves())
             game.play(line)
         assert s.value(game.drawn) == safe_phase_brute_force(*size, game.drawn), game.history
+        if not game.is_over():
+            # best(): the line it puts first reaches the value, in both engines
+            v, results = s.best(game.drawn)
+            assert v == results[0][1] == s.value(game.drawn)
+
+
+@st.composite
+def safe_phase_positions(draw, sizes, max_undrawn):
+    """Positions of the safe-phase game (safe lines drawn while any are left), on small boards."""
+    w, h = draw(st.sampled_from(sizes))
+    game = DotsAndBoxes(w, h)
+    keep = draw(st.integers(1, min(max_undrawn, game.geometry.n_lines)))
+    picks = draw(st.lists(st.integers(0, 10 ** 6), min_size=game.geometry.n_lines, max_size=game.geometry.n_lines))
+    for r in picks:
+        if len(game.undrawn_lines()) <= keep:
+            break
+        choices = safe_lines(game) or game.legal_moves()
+        game.play(choices[r % len(choices)])
+    return game
+
+
+@needs_numba
+@settings(max_examples=150, deadline=None)
+@given(safe_phase_positions([(2, 2), (2, 3), (3, 2), (3, 3)], 16))
+def test_compiled_safe_phase_search_agrees_with_python_and_brute_force(game):
+    from gamekit.dots.players import SafePhaseSolver
+    w, h = game.width, game.height
+    exact = safe_phase_brute_force(w, h, game.drawn)
+    compiled, pure = SafePhaseSolver(w, h, compiled=True), SafePhaseSolver(w, h, compiled=False)
+    assert compiled.compiled and not pure.compiled
+    assert compiled.value(game.drawn) == exact == pure.value(game.drawn)
+    if not game.is_over():
+        v1, r1 = compiled.best(game.drawn)
+        v2, r2 = pure.best(game.drawn)
+        assert v1 == v2 == exact and r1[0][1] == exact
+        assert [l for l, _ in r1] and {l for l, _ in r1} == {l for l, _ in r2}   # the same candidate lines
+
+
+@needs_numba
+@settings(max_examples=40, deadline=None)
+@given(safe_phase_positions([(4, 4), (5, 4)], 24))
+def test_compiled_safe_phase_search_agrees_with_python_on_bigger_boards(game):
+    from gamekit.dots.players import SafePhaseSolver
+    w, h = game.width, game.height
+    assert SafePhaseSolver(w, h, compiled=True).value(game.drawn) == SafePhaseSolver(w, h, compiled=False).value(game.drawn)
+
+
+def test_safe_phase_is_a_different_game_from_the_full_one():
+    """Where the only winning line is a sacrifice while safe lines remain, the two searches disagree
+    (so the flag really changes the move list of the engine that answers)."""
+    import random
+    from gamekit.dots.players import SafePhaseSolver
+    from gamekit.dots.solver import Solver
+    rng = random.Random(5)
+    whole, safe_phase = Solver(3, 3, max_table=4096), SafePhaseSolver(3, 3, max_table=4096)
+    found = 0
+    for _ in range(300):
+        game = DotsAndBoxes(3, 3)
+        while len(game.undrawn_lines()) > 14:
+            game.play(rng.choice(safe_lines(game) or game.legal_moves()))
+        if game.is_over() or not safe_lines(game):
+            continue
+        full, restricted = whole.value(game.drawn), safe_phase.value(game.drawn)
+        assert restricted == safe_phase_brute_force(3, 3, game.drawn)
+        found += restricted != full
+        if found == 3:
+            break
+    assert found == 3
 
 
 def test_hard_and_hint_decline_the_right_group_when_several_are_on_offer():
