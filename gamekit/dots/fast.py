@@ -160,11 +160,12 @@ class CompiledSearch:
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.frames = np.zeros((nl + 2, 16), dtype=np.int64)
-        self.fdrawn = np.zeros(nl + 2, dtype=np.uint64)
+        self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
         self.etc_lines = etc_lines
         self.safe_only = bool(safe_only)
+        self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
         self.nodes = 0
         self._search, self._mtdf, self._gen = _compile()
@@ -182,7 +183,8 @@ class CompiledSearch:
     def _tables(self):
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
                 self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
-                self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only, self.stats)
+                self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
+                self.work, self.stats)
 
     def _finish(self, v) -> int:
         from gamekit.errors import SolverTimeout
