@@ -245,3 +245,46 @@ def test_hard_and_hint_decline_the_right_group_when_several_are_on_offer():
     assert value == 5
     assert hint(game)[0] in best
     assert cpu_player("hard", seed=1).choose(game) in best
+
+
+def test_hard_budgets_follow_the_engine_and_options_override_them():
+    from gamekit.dots.players import HARD_BUDGETS, CpuPlayer
+    hard = CpuPlayer("hard", seed=1)
+    assert (hard.node_budget, hard.safe_search, hard.exact_lines, hard.exact_safe) == (
+        HARD_BUDGETS["node_budget"], HARD_BUDGETS["safe_search"], HARD_BUDGETS["exact_lines"], HARD_BUDGETS["exact_safe"])
+    if fast.available():
+        assert HARD_BUDGETS["node_budget"] > 250_000 and HARD_BUDGETS["safe_search"] > 20
+        assert hard.safe_solver(DotsAndBoxes(5, 4)).compiled     # the middle-game search runs compiled
+    else:
+        assert HARD_BUDGETS == {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}
+    mine = CpuPlayer("hard", seed=1, node_budget=1000, safe_search=3, exact_lines=5, exact_safe=2)
+    assert (mine.node_budget, mine.safe_search, mine.exact_lines, mine.exact_safe) == (1000, 3, 5, 2)
+
+
+def test_hard_with_its_default_budgets_is_reproducible_on_5x4():
+    """The default (bigger) node budgets still give the same lines for the same seed."""
+    import random
+    rng = random.Random(11)
+    game = DotsAndBoxes(5, 4)
+    while len(safe_lines(game)) > 21:                 # where the safe-phase search decides (about 22 safe lines)
+        game.play(rng.choice(safe_lines(game)))
+    a, b = cpu_player("hard", seed=3, time_cap=None), cpu_player("hard", seed=3, time_cap=None)
+    for _ in range(4):
+        if game.is_over():
+            break
+        line = a.choose(game)
+        assert b.choose(game) == line and a.last_reason == b.last_reason and a.last_exact == b.last_exact
+        game.play(line)
+
+
+def test_last_exact_says_whether_a_finished_search_chose_the_line():
+    hard = cpu_player("hard", seed=2, time_cap=None)
+    opening = DotsAndBoxes(5, 4)
+    hard.choose(opening)                              # 49 safe lines: playouts, no search reaches the end
+    assert hard.last_exact is False
+    assert "steers the count" in hard.last_reason
+    late = DotsAndBoxes(3, 3)
+    for line in ("a1-b1 a2-b2 a3-b3 a4-b4 b1-c1 b2-c2 c3-d3 c4-d4").split():
+        late.play(line)
+    hard.choose(late)                                 # a few safe lines left on 3×3: searched to the end
+    assert hard.last_exact is True
