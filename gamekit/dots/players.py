@@ -40,11 +40,11 @@ __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
 
 LEVELS = ("easy", "medium", "hard")
 
-HARD_BUDGETS = ({"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "safe_search": 22}
-                if fast.available() else
-                {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20})
-"""Hard's default budgets (nodes, so reproducible): larger with the compiled search, whose nodes cost
-5–10 times less than the pure-Python one's (docs/dots.md, "Hard's budgets")."""
+HARD_BUDGETS = {"compiled": {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "safe_search": 22},
+                "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}
+"""Hard's default budgets (nodes, so reproducible) for each engine, chosen when a player is made: larger
+with the compiled search, whose nodes cost 5–10 times less than the pure-Python one's (docs/dots.md,
+"Hard's budgets with the compiled search")."""
 
 
 class SafePhaseSolver(Solver):
@@ -73,12 +73,13 @@ class CpuPlayer:
         self.seed = seed
         self.rng = random.Random(seed)
         # None: the budgets of the engine that runs (HARD_BUDGETS)
-        self.exact_lines = HARD_BUDGETS["exact_lines"] if exact_lines is None else exact_lines
-        self.exact_safe = HARD_BUDGETS["exact_safe"] if exact_safe is None else exact_safe
-        self.node_budget = HARD_BUDGETS["node_budget"] if node_budget is None else node_budget
+        budgets = HARD_BUDGETS["compiled" if fast.available() else "python"]
+        self.exact_lines = budgets["exact_lines"] if exact_lines is None else exact_lines
+        self.exact_safe = budgets["exact_safe"] if exact_safe is None else exact_safe
+        self.node_budget = budgets["node_budget"] if node_budget is None else node_budget
         self.playouts = playouts
         self.time_cap = time_cap
-        self.safe_search = HARD_BUDGETS["safe_search"] if safe_search is None else safe_search
+        self.safe_search = budgets["safe_search"] if safe_search is None else safe_search
         self._solvers: dict[tuple[int, int], Solver] = {}
         self._safe_solvers: dict[tuple[int, int], Solver] = {}
         self._deadline: float | None = None

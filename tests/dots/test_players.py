@@ -247,18 +247,23 @@ def test_hard_and_hint_decline_the_right_group_when_several_are_on_offer():
     assert cpu_player("hard", seed=1).choose(game) in best
 
 
-def test_hard_budgets_follow_the_engine_and_options_override_them():
+def test_hard_budgets_follow_the_engine_and_options_override_them(monkeypatch):
     from gamekit.dots.players import HARD_BUDGETS, CpuPlayer
+
+    def budgets(p):
+        return {"exact_lines": p.exact_lines, "exact_safe": p.exact_safe, "node_budget": p.node_budget,
+                "safe_search": p.safe_search}
+    assert HARD_BUDGETS["compiled"]["node_budget"] > HARD_BUDGETS["python"]["node_budget"]
+    assert HARD_BUDGETS["compiled"]["safe_search"] > HARD_BUDGETS["python"]["safe_search"]
     hard = CpuPlayer("hard", seed=1)
-    assert (hard.node_budget, hard.safe_search, hard.exact_lines, hard.exact_safe) == (
-        HARD_BUDGETS["node_budget"], HARD_BUDGETS["safe_search"], HARD_BUDGETS["exact_lines"], HARD_BUDGETS["exact_safe"])
+    assert budgets(hard) == HARD_BUDGETS["compiled" if fast.available() else "python"]
     if fast.available():
-        assert HARD_BUDGETS["node_budget"] > 250_000 and HARD_BUDGETS["safe_search"] > 20
         assert hard.safe_solver(DotsAndBoxes(5, 4)).compiled     # the middle-game search runs compiled
-    else:
-        assert HARD_BUDGETS == {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}
+    monkeypatch.setenv("GAMEKIT_PURE_PYTHON", "1")               # the pure-Python engine gets its own budgets
+    slow = CpuPlayer("hard", seed=1)
+    assert budgets(slow) == HARD_BUDGETS["python"] and not slow.safe_solver(DotsAndBoxes(5, 4)).compiled
     mine = CpuPlayer("hard", seed=1, node_budget=1000, safe_search=3, exact_lines=5, exact_safe=2)
-    assert (mine.node_budget, mine.safe_search, mine.exact_lines, mine.exact_safe) == (1000, 3, 5, 2)
+    assert budgets(mine) == {"exact_lines": 5, "exact_safe": 2, "node_budget": 1000, "safe_search": 3}
 
 
 def test_hard_with_its_default_budgets_is_reproducible_on_5x4():
