@@ -374,14 +374,14 @@ def main() -> None:
     ap.add_argument("--solver", action="store_true",
                     help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
     ap.add_argument("--c", action="store_true",
-                    help="with --solver: also the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
+                    help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
     args = ap.parse_args()
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
         return
-    if args.solver:
+    if args.solver or args.c:
         solver_tables(quick=args.quick, with_c=args.c)
         return
     if args.quick:
