@@ -104,7 +104,8 @@ def other_line(b, skip, drawn, nbl, nbo):
 @njit(cache=True, inline="always")
 def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
-    not slices, so no reference counting per node): returns (kind, count, loony value, the number of safe lines, first in the row).
+    not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
+    lines, which come first in the row).
 
     kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame.
     ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
@@ -135,7 +136,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 if forced < 0:
                     forced = l
                 continue
-        # keep takes in moves[d, 0:ntakes], declines after them in clen (reused as scratch)
+        # keep takes in moves[d, 0:ntakes], each group's decline in ckind[d] (reused as scratch)
         moves[d, ntakes] = l
         ckind[d, ntakes] = m
         ntakes += 1
