@@ -4,8 +4,9 @@ Run from the repository root::
 
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
-    python -m benchmarks.dots --hard-medium 200   # only Hard v Medium on 5×4, 200 games (a few minutes)
+    python -m benchmarks.dots --hard-medium 40    # only Hard v Medium on 5×4: old and new Hard side by side
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 30 min)
+    python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -20,6 +21,8 @@ from statistics import median
 
 from gamekit.dots import DotsAndBoxes, cpu_player
 from gamekit.dots import fast
+from gamekit.dots.analysis import safe_lines
+from gamekit.dots.players import CpuPlayer, SafePhaseSolver
 from gamekit.dots.solver import Solver, SolverTimeout
 from gamekit.tournament import tournament
 
@@ -47,29 +50,81 @@ def levels(sizes: list[tuple[int, int]], games: dict[tuple[int, int], int]) -> N
         print(f"({time.perf_counter() - start:.0f} s)")
 
 
-def hard_v_medium(n: int, size=(5, 4)) -> None:
-    """Hard v Medium only, ``n`` games with a fresh seeded pair each (starts alternate)."""
-    from gamekit.tournament import play_game
-    print(f"\n## Hard v Medium on {size[0]}×{size[1]}: {n} games (Hard seed i, Medium seed 1000 + i; starts alternate)")
-    wins = draws = losses = 0
-    times: list[float] = []
-    start = time.perf_counter()
-    for i in range(n):
-        hard, med = cpu_player("hard", seed=i), cpu_player("medium", seed=1000 + i)
-        seats = [hard, med] if i % 2 == 0 else [med, hard]
-        t: list[list[float]] = [[], []]
-        winner = play_game(lambda: DotsAndBoxes(*size), seats, t).winner
-        times.extend(t[i % 2])
-        if winner is None:
-            draws += 1
-        elif winner == i % 2:
-            wins += 1
-        else:
-            losses += 1
-    print(f"Hard {wins}–{draws}–{losses} (W–D–L), score {(wins + draws / 2) / n:.1%}")
-    print(f"hard per move: median {median(times) * 1000:.1f} ms, max {max(times):.2f} s ({len(times)} moves; "
-          f"median of moves over 1 ms {median([t for t in times if t > 0.001] or [0]) * 1000:.0f} ms)")
-    print(f"({time.perf_counter() - start:.0f} s)")
+class _PythonSafePhaseHard(CpuPlayer):
+    """Hard as it was before the compiled safe-phase search: its middle-game search in pure Python."""
+
+    def safe_solver(self, game):
+        key = (game.width, game.height)
+        cache = self.__dict__.setdefault("python_safe_solvers", {})
+        if key not in cache:
+            cache[key] = SafePhaseSolver(*key, max_table=300_000, compiled=False)
+        return cache[key]
+
+
+OLD_BUDGETS = {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}
+"""Hard's budgets before the compiled safe-phase search (2026-11-30)."""
+
+
+def hard_configs() -> dict[str, object]:
+    """The Hard players compared by ``--hard-medium``: name -> factory(seed)."""
+    configs = {"before: old budgets, safe-phase search in Python":
+               lambda seed: _PythonSafePhaseHard("hard", seed, time_cap=None, **OLD_BUDGETS)}
+    if fast.available():
+        configs["old budgets, compiled safe-phase search"] = \
+            lambda seed: CpuPlayer("hard", seed, time_cap=None, **OLD_BUDGETS)
+        configs["now: the defaults (compiled)"] = lambda seed: CpuPlayer("hard", seed, time_cap=None)
+    return configs
+
+
+def hard_v_medium(n: int, size=(5, 4), configs: dict | None = None) -> None:
+    """Hard v Medium, ``n`` games with a fresh seeded pair each (starts alternate), for each Hard of
+    ``configs`` (default :func:`hard_configs`) on the same seeds, side by side; ``time_cap=None``, so the
+    node budgets alone bound a move (reproducible)."""
+    configs = hard_configs() if configs is None else configs
+    print(f"\n## Hard v Medium on {size[0]}×{size[1]}: {n} games each (Hard seed i, Medium seed 1000 + i; starts "
+          f"alternate; time_cap=None). 'thinking' = moves over 1 ms; 'exact' = moves chosen by a search that "
+          f"reached the end (captures forced by the rules count as exact)")
+    print(f"{'Hard':<52}{'W–D–L':>10}{'score':>8}{'median':>9}{'thinking':>10}{'99th':>8}{'max':>7}{'> 1 s':>6}"
+          f"{'exact':>8}{'exact from (median undrawn)':>29}")
+    for name, make in configs.items():
+        wins = draws = losses = 0
+        times: list[float] = []
+        exact_moves = moves = 0
+        first_exact: list[int] = []
+        start = time.perf_counter()
+        for i in range(n):
+            hard, med = make(i), cpu_player("medium", seed=1000 + i)
+            seat = i % 2
+            game = DotsAndBoxes(*size)
+            first = None
+            while not game.is_over():
+                if game.to_move == seat:
+                    undrawn = len(game.undrawn_lines())
+                    t0 = time.perf_counter()
+                    line = hard.choose(game)
+                    times.append(time.perf_counter() - t0)
+                    moves += 1
+                    exact_moves += hard.last_exact
+                    if hard.last_exact and first is None and safe_lines(game):
+                        first = undrawn
+                else:
+                    line = med.choose(game)
+                game.play(line)
+            if first is not None:
+                first_exact.append(first)
+            winner = game.outcome().winner
+            if winner is None:
+                draws += 1
+            elif winner == seat:
+                wins += 1
+            else:
+                losses += 1
+        think = sorted(t for t in times if t > 0.001) or [0.0]
+        p99 = think[min(len(think) - 1, int(0.99 * len(think)))]
+        print(f"{name:<52}{f'{wins}–{draws}–{losses}':>10}{(wins + draws / 2) / n:>8.1%}{median(times) * 1000:>7.1f}ms"
+              f"{median(think) * 1000:>8.0f}ms{p99:>7.2f}s{max(times):>6.2f}s{sum(t > 1 for t in times):>6}"
+              f"{exact_moves / moves:>8.0%}{(median(first_exact) if first_exact else float('nan')):>29.0f}"
+              f"   ({len(times)} moves, {time.perf_counter() - start:.0f} s)", flush=True)
 
 
 def positions_from_play(n_games: int, stops: list[int], size=(5, 4)) -> dict[int, list[int]]:
@@ -230,19 +285,104 @@ def start_4x4(budget: float) -> None:
               f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s)")
 
 
+class CSearch:
+    """The C build of the compiled search's core (``benchmarks/dots_c/search.c``), built with ``gcc -O2``
+    into a temporary directory and loaded with ctypes; the same tables as :class:`fast.CompiledSearch`."""
+
+    def __init__(self, size: tuple[int, int], table_bits: int = 22, etc_lines: int = 22, safe_only: bool = False):
+        import ctypes
+        import pathlib
+        import shutil
+        import subprocess
+        import tempfile
+        import numpy as np
+        from gamekit.dots.rules import geometry
+        if shutil.which("gcc") is None:
+            raise RuntimeError("--c needs gcc on the PATH")
+        src = pathlib.Path(__file__).with_name("dots_c") / "search.c"
+        self._dir = tempfile.TemporaryDirectory(prefix="dots_c_")
+        lib = pathlib.Path(self._dir.name) / "search.so"
+        subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", str(lib), str(src)], check=True)
+        self._lib = ctypes.CDLL(str(lib))
+        self.np = np
+        self.engine = fast.CompiledSearch(geometry(*size), table_bits=table_bits, etc_lines=etc_lines,
+                                          safe_only=safe_only)          # for its tables only
+        self.etc_lines, self.safe_only = etc_lines, safe_only
+        f = self._lib.dots_exact
+        f.restype = ctypes.c_int64
+        self.nodes = 0
+
+    def exact(self, drawn: int, guess: int = 0, fresh: bool = True) -> int:
+        """Exact value of ``drawn`` (MTD(f) from ``guess``), from an empty table unless ``fresh=False``."""
+        import ctypes
+        np, e = self.np, self.engine
+        if fresh:
+            e.clear()
+        ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
+        nodes = np.zeros(1, dtype=np.int64)
+        tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv)]
+        v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
+                                 ptr(tabs[3]), ptr(tabs[4]), ctypes.c_int(e.nsym), ptr(tabs[5]), ptr(tabs[6]),
+                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ctypes.c_int64(e.tmask),
+                                 ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
+                                 ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
+        self.nodes = int(nodes[0])
+        return int(v)
+
+
+def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: float) -> None:
+    """The numba kernel and the C build of the same search on the same positions: values, nodes, nodes/s."""
+    from gamekit.dots.rules import geometry
+    print(f"\n## numba v C (gcc -O2), the same search on the same positions: {per_row} from random play per row, "
+          f"an empty 2^22 table each, touched before timing (CPU seconds of this process; positions over {budget:g} s "
+          f"in numba skipped)")
+    print(f"{'board':>6}{'undrawn':>8}{'nodes (numba)':>15}{'same nodes':>12}{'same value':>12}"
+          f"{'numba Mn/s':>12}{'C Mn/s':>9}{'C/numba':>9}")
+    totals = [0, 0.0, 0, 0.0]
+    for size, u in rows:
+        c = CSearch(size)
+        nodes_n = secs_n = nodes_c = secs_c = 0.0
+        same_nodes = same_value = done = 0
+        for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
+            e = fast.CompiledSearch(geometry(*size), table_bits=22)
+            e.clear()                                         # both tables touched before the clock starts
+            try:
+                v1, _, t1 = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
+            except SolverTimeout:
+                continue
+            c.engine.clear()
+            v2, _, t2 = timed(lambda: c.exact(drawn, fresh=False))
+            done += 1
+            same_value += v1 == v2
+            same_nodes += e.nodes == c.nodes
+            nodes_n, secs_n, nodes_c, secs_c = nodes_n + e.nodes, secs_n + t1, nodes_c + c.nodes, secs_c + t2
+        if not done:
+            continue
+        totals = [totals[0] + nodes_n, totals[1] + secs_n, totals[2] + nodes_c, totals[3] + secs_c]
+        rn, rc = nodes_n / secs_n / 1e6, nodes_c / secs_c / 1e6
+        print(f"{size[0]}×{size[1]:<4}{u:>8}{nodes_n / done:>15,.0f}{same_nodes:>8}/{done}{same_value:>8}/{done}"
+              f"{rn:>12.2f}{rc:>9.2f}{rc / rn:>8.2f}×", flush=True)
+    if totals[1] and totals[3]:
+        rn, rc = totals[0] / totals[1] / 1e6, totals[2] / totals[3] / 1e6
+        print(f"all rows: numba {rn:.2f} M nodes/s, C {rc:.2f} M nodes/s: C is {rc / rn:.2f}× the numba kernel's speed")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer games and positions (a couple of minutes)")
     ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
     ap.add_argument("--solver", action="store_true",
                     help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
+    ap.add_argument("--c", action="store_true",
+                    help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
+                         "nodes per second side by side")
     args = ap.parse_args()
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
         return
-    if args.solver:
-        solver_tables(quick=args.quick)
+    if args.solver or args.c:
+        solver_tables(quick=args.quick, with_c=args.c)
         return
     if args.quick:
         sizes = [(3, 3), (5, 4)]
@@ -257,14 +397,21 @@ def main() -> None:
         solver_tables(quick=False)
 
 
-def solver_tables(quick: bool) -> None:
+C_ROWS = [((4, 4), 28), ((4, 4), 30), ((5, 4), 30), ((5, 4), 32)]
+
+
+def solver_tables(quick: bool, with_c: bool = False) -> None:
     start_3x3()
     if not fast.available():
         print("numba is not installed: only the pure-Python solver was measured")
         return
     if quick:
         old_v_new([((5, 4), 28), ((5, 4), 30), ((4, 4), 28)], per_row=4, budget=10)
+        if with_c:
+            numba_v_c(C_ROWS[::2], per_row=4, budget=10)
         return
+    if with_c:
+        numba_v_c(C_ROWS, per_row=8, budget=10)
     rows = [((5, 4), u) for u in (28, 30, 32, 34, 36)] + [((4, 4), u) for u in (28, 30, 32)]
     old_v_new(rows, per_row=8, budget=10)
     reductions((4, 4), 30, per_row=8, budget=20)

@@ -23,6 +23,10 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
   the value follows from their lengths (the canonical recursion), with no search.
 
+``safe_only=True`` searches the safe-phase game instead (Hard's middle game,
+:class:`gamekit.dots.players.SafePhaseSolver`): in an ordinary position with at least one safe line,
+only the safe lines are candidates.
+
 ``available()`` says whether the compiled search can be used (numba importable and
 ``GAMEKIT_PURE_PYTHON`` not set); ``fits(width, height)`` whether a board fits the 64-bit word.
 The first call in a new environment compiles the search (a few seconds; numba caches the machine
@@ -128,7 +132,7 @@ class CompiledSearch:
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
-                 etc_lines: int = 22):
+                 etc_lines: int = 22, safe_only: bool = False):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         self.geometry = geometry
@@ -149,10 +153,12 @@ class CompiledSearch:
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.frames = np.zeros((nl + 2, 16), dtype=np.int64)
-        self.fdrawn = np.zeros(nl + 2, dtype=np.uint64)
+        self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
         self.etc_lines = etc_lines
+        self.safe_only = bool(safe_only)
+        self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
         self.nodes = 0
         self._search, self._mtdf, self._gen = _compile()
@@ -170,7 +176,8 @@ class CompiledSearch:
     def _tables(self):
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
                 self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
-                self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.stats)
+                self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
+                self.work, self.stats)
 
     def _finish(self, v) -> int:
         from gamekit.errors import SolverTimeout

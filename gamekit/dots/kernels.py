@@ -10,14 +10,14 @@ from numba import int64, njit, objmode, uint64
 __all__ = ["search", "mtdf", "gen_moves"]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(x):
     x = x - ((x >> uint64(1)) & uint64(0x5555555555555555))
     x = (x & uint64(0x3333333333333333)) + ((x >> uint64(2)) & uint64(0x3333333333333333))
     x = (x + (x >> uint64(4))) & uint64(0x0F0F0F0F0F0F0F0F)
     return int64((x * uint64(0x0101010101010101)) >> uint64(56))
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def canonical(drawn, symtab, nsym):
     """Smallest image of ``drawn`` over the symmetries, and the symmetry that gives it."""
     best = drawn
@@ -34,17 +34,18 @@ def canonical(drawn, symtab, nsym):
     return best, which
 
 @njit(cache=True)
-def loony_value(ckind, clen, n):
+def loony_value(ckind, clen, n, work):
     """Value for the player who must open one of ``n`` isolated chains (kind 0) / loops (kind 1).
 
     The classic recursion (open a chain of k ≥ 3: the opponent picks ``-k - v`` or ``4 - k + v``; a loop:
     ``-k - v`` or ``8 - k + v``; chains of 1–2: ``-k - v``), computed bottom-up over the multiset of
     components: equal components are interchangeable, so a state is a count per distinct kind of
-    component (mixed-radix index), and no recursion is needed.
+    component (mixed-radix index), and no recursion is needed.  ``work``: scratch space (no allocation
+    per leaf unless the table of sub-multisets outgrows it).
     """
-    tk = np.empty(n, dtype=np.int64)
-    tl = np.empty(n, dtype=np.int64)
-    cnt = np.zeros(n, dtype=np.int64)
+    tk = work[0:n]
+    tl = work[n:2 * n]
+    cnt = work[2 * n:3 * n]
     T = 0
     for i in range(n):
         found = -1
@@ -59,12 +60,16 @@ def loony_value(ckind, clen, n):
             T += 1
         else:
             cnt[found] += 1
-    radix = np.empty(T, dtype=np.int64)
+    radix = work[3 * n:3 * n + T]
     total = 1
     for t in range(T):
         radix[t] = total
         total *= cnt[t] + 1
-    val = np.zeros(total, dtype=np.int64)
+    if total <= work.shape[0] - 4 * n:
+        val = work[4 * n:4 * n + total]
+    else:
+        val = np.zeros(total, dtype=np.int64)
+    val[0] = 0
     for idx in range(1, total):
         best = -10000
         rest_idx = idx
@@ -87,7 +92,7 @@ def loony_value(ckind, clen, n):
     return val[total - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def other_line(b, skip, drawn, nbl, nbo):
     """The first undrawn line of box ``b`` other than ``skip``, and the box beyond it (-1: border)."""
     for i in range(4):
@@ -96,11 +101,15 @@ def other_line(b, skip, drawn, nbl, nbo):
             return l, nbo[b, i]
     return -1, -2
 
-@njit(cache=True)
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
-    """The reduced move list into ``out``: returns (kind, count, loony value, safe lines first in out).
+@njit(cache=True, inline="always")
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work):
+    """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
+    not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
+    lines, which come first in the row).
 
-    kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame."""
+    kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame.
+    ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
+    candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`)."""
     # --- boxes on offer
     count = 0
     forced = -1
@@ -112,11 +121,11 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
         any1 = True
         l, o = other_line(b, -1, drawn, nbl, nbo)
         if o < 0 or deg[o] != 2:
-            out[0] = l
+            moves[d, 0] = l
             return 0, 1, 0, 0
         seen = False
         for i in range(ntakes):
-            if out[i] == l:
+            if moves[d, i] == l:
                 seen = True
         if seen:
             continue
@@ -127,24 +136,24 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
                 if forced < 0:
                     forced = l
                 continue
-        # keep takes in out[0:ntakes], declines after them in clen (reused as scratch)
-        out[ntakes] = l
-        ckind[ntakes] = m
+        # keep takes in moves[d, 0:ntakes], each group's decline in ckind[d] (reused as scratch)
+        moves[d, ntakes] = l
+        ckind[d, ntakes] = m
         ntakes += 1
     if any1:
         if forced >= 0:
-            out[0] = forced
+            moves[d, 0] = forced
             return 0, 1, 0, 0
         count = ntakes
         for i in range(ntakes):
-            m = ckind[i]
+            m = ckind[d, i]
             dup = False
             for j in range(count):
-                if out[j] == m:
+                if moves[d, j] == m:
                     dup = True
                     break
             if not dup:
-                out[count] = m
+                moves[d, count] = m
                 count += 1
         return 1, count, 0, 0
     # --- no box on offer: safe lines first (centre first), then one line per chain or loop
@@ -160,9 +169,9 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
         l = order[i]
         bit = uint64(1) << uint64(l)
         if not drawn & bit and not unsafe & bit:
-            out[n_safe] = l
+            moves[d, n_safe] = l
             n_safe += 1
-    if not any2:
+    if not any2 or (safe_only and n_safe > 0):
         return 2, n_safe, 0, n_safe
     count = n_safe
     visited = uint64(0)
@@ -170,8 +179,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
     ncomp = 0
     # candidates by (length, line), sorted below; isolated ones deduplicated by (kind, length)
     # (scratch: the second half of the component rows, no allocation per node)
-    cand_len = clen[nb + 1:]
-    cand_line = ckind[nb + 1:]
+    c0 = nb + 1
     ncand = 0
     for b in range(nb):
         if deg[b] != 2 or (visited >> uint64(b)) & uint64(1):
@@ -213,38 +221,38 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, out, ckind, clen):
             kind = 1 if loop else 0
             dup = False
             for j in range(ncomp):
-                if ckind[j] == kind and clen[j] == n:
+                if ckind[d, j] == kind and clen[d, j] == n:
                     dup = True
                     break
-            ckind[ncomp] = kind
-            clen[ncomp] = n
+            ckind[d, ncomp] = kind
+            clen[d, ncomp] = n
             ncomp += 1
             if dup:
                 continue
         else:
             simple = False
-        cand_len[ncand] = n
-        cand_line[ncand] = rep
+        clen[d, c0 + ncand] = n
+        ckind[d, c0 + ncand] = rep
         ncand += 1
     # insertion sort by (length, line)
     for i in range(1, ncand):
-        kl = cand_len[i]
-        kx = cand_line[i]
+        kl = clen[d, c0 + i]
+        kx = ckind[d, c0 + i]
         j = i - 1
-        while j >= 0 and (cand_len[j] > kl or (cand_len[j] == kl and cand_line[j] > kx)):
-            cand_len[j + 1] = cand_len[j]
-            cand_line[j + 1] = cand_line[j]
+        while j >= 0 and (clen[d, c0 + j] > kl or (clen[d, c0 + j] == kl and ckind[d, c0 + j] > kx)):
+            clen[d, c0 + j + 1] = clen[d, c0 + j]
+            ckind[d, c0 + j + 1] = ckind[d, c0 + j]
             j -= 1
-        cand_len[j + 1] = kl
-        cand_line[j + 1] = kx
+        clen[d, c0 + j + 1] = kl
+        ckind[d, c0 + j + 1] = kx
     for i in range(ncand):
-        out[count] = cand_line[i]
+        moves[d, count] = ckind[d, c0 + i]
         count += 1
     if n_safe == 0 and simple:
-        return 3, count, loony_value(ckind, clen, ncomp), 0
+        return 3, count, loony_value(ckind[d], clen[d], ncomp, work), 0
     return 2, count, 0, n_safe
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play(line, deg, lb):
     k = 0
     for i in range(2):
@@ -255,7 +263,7 @@ def play(line, deg, lb):
                 k += 1
     return k
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def undo(line, deg, lb):
     for i in range(2):
         b = lb[line, i]
@@ -264,18 +272,20 @@ def undo(line, deg, lb):
 
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats,
-           deadline, node_limit):
+           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
+           work, stats, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
-    words), not recursion: numba's cache cannot reload recursive functions.  On timeout or node limit
-    ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
+    words and table keys per depth), not recursion: numba's cache cannot reload recursive functions.
+    On timeout or node limit ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
     """
     # frame columns
     ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K = range(16)
     d = 0
-    fdrawn[0] = drawn
+    fkey = fdrawn[1]
+    fdr = fdrawn[0]
+    fdr[0] = drawn
     frames[0, ALPHA] = alpha
     frames[0, BETA] = beta
     frames[0, REM] = remaining
@@ -284,7 +294,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
     while True:
         if entering:
             entering = False
-            dr = fdrawn[d]
+            dr = fdr[d]
             R = frames[d, REM]
             al = frames[d, ALPHA]
             be = frames[d, BETA]
@@ -304,18 +314,18 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             stats[1] = 1
                 if stats[1]:
                     return 0
-                out = moves[d]
-                kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, out, ckind[d], clen[d])
+                kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
+                                                    safe_only, work)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
-                        x = out[i]
+                        x = moves[d, i]
                         hx = hist[x]
                         j = i - 1
-                        while j >= 0 and hist[out[j]] < hx:
-                            out[j + 1] = out[j]
+                        while j >= 0 and hist[moves[d, j]] < hx:
+                            moves[d, j + 1] = moves[d, j]
                             j -= 1
-                        out[j + 1] = x
+                        moves[d, j + 1] = x
                 frames[d, KIND] = kind
                 frames[d, COUNT] = count
                 frames[d, I] = 0
@@ -340,10 +350,10 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             if bm >= 0:
                                 bm = inv[sym, bm]
                                 for i in range(count):
-                                    if out[i] == bm:
+                                    if moves[d, i] == bm:
                                         for j in range(i, 0, -1):
-                                            out[j] = out[j - 1]
-                                        out[0] = bm
+                                            moves[d, j] = moves[d, j - 1]
+                                        moves[d, 0] = bm
                                         break
                         if lo >= be:
                             ret = lo
@@ -365,7 +375,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 # enhanced transposition cutoff: a child the table already knows to be
                                 # good enough ends the search here
                                 for i in range(count):
-                                    child = dr | (uint64(1) << uint64(out[i]))
+                                    child = dr | (uint64(1) << uint64(moves[d, i]))
                                     ck, cs = canonical(child, symtab, nsym)
                                     cslot = int64((ck * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
                                     if tkey[cslot] == ck + uint64(1) and -int64(thi[cslot]) >= b0:
@@ -373,7 +383,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                         tkey[slot] = key + uint64(1)
                                         tlo[slot] = max(lo, a0)
                                         thi[slot] = hi
-                                        tbest[slot] = perm[sym, out[i]] + 1
+                                        tbest[slot] = perm[sym, moves[d, i]] + 1
                                         break
                             if a0 >= b0:
                                 ret = a0
@@ -387,6 +397,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 frames[d, HI] = hi
                                 frames[d, SLOT] = slot
                                 frames[d, SYM] = sym
+                                fkey[d] = key
         else:
             done = False
         if not done:
@@ -400,7 +411,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 frames[d, K] = k
                 al = frames[d, ALPHA]
                 be = frames[d, BETA]
-                fdrawn[d + 1] = fdrawn[d] | (uint64(1) << uint64(l))
+                fdr[d + 1] = fdr[d] | (uint64(1) << uint64(l))
                 frames[d + 1, REM] = frames[d, REM] - k
                 if k:
                     frames[d + 1, ALPHA] = al - k
@@ -432,8 +443,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                     lo = best
                     hi = best
                 slot = frames[d, SLOT]
-                key, sym = canonical(fdrawn[d], symtab, nsym)
-                tkey[slot] = key + uint64(1)
+                tkey[slot] = fkey[d] + uint64(1)
                 tlo[slot] = lo
                 thi[slot] = hi
                 bl = frames[d, BLINE]
@@ -466,8 +476,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
-         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats, deadline, node_limit,
-         guess):
+         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats,
+         deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -475,8 +485,8 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, per
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, stats,
-                   deadline, node_limit)
+                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
+                   safe_only, work, stats, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -7,7 +7,8 @@
   that gives away the fewest boxes.  It never declines boxes (no double-dealing).
 * ``"hard"`` — takes boxes on offer (or double-deals: leaves the last two boxes of a chain, four of a
   loop, when keeping control wins more); while safe lines remain it only draws safe lines.  With at most
-  ``safe_search`` (20) safe lines left — up to 24 on a quarter of the node budget — it picks the safe line
+  ``safe_search`` (22 with the compiled search, 20 without) safe lines left — 4 more on a quarter of the
+  node budget — it picks the safe line
   by an exact search of the game in which neither side gives a box away while a safe line is left
   (:class:`SafePhaseSolver`: the parity fight of the long chain rule, searched to the end, loony endgame
   included); with more, by short random playouts of the rest of the safe-line phase scored with the
@@ -29,14 +30,21 @@ import time
 from typing import Any
 
 from gamekit.i18n import ntr, tr
+from gamekit.dots import fast
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.dots.solver import ORDINARY, TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
+from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
 from gamekit.game import check_running
 
-__all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS"]
+__all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
 
 LEVELS = ("easy", "medium", "hard")
+
+HARD_BUDGETS = {"compiled": {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "safe_search": 22},
+                "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}
+"""Hard's default budgets (nodes, so reproducible) for each engine, chosen when a player is made: larger
+with the compiled search, whose nodes cost 5–10 times less than the pure-Python one's (docs/dots.md,
+"Hard's budgets with the compiled search")."""
 
 
 class SafePhaseSolver(Solver):
@@ -45,45 +53,40 @@ class SafePhaseSolver(Solver):
     until none is left; from then on (the loony endgame, and after any box offered) the search is the
     ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–34 undrawn lines, and it
     judges safe lines by the parity fight they really decide (long chain rule), where the full game's
-    value would assume sacrifices that neither player makes."""
+    value would assume sacrifices that neither player makes.
 
-    def moves(self) -> tuple[int, list[int], tuple | None]:
-        kind, lines, key = super().moves()
-        if kind == ORDINARY and lines:
-            deg, line_boxes = self.deg, self.line_boxes
-            n = 0                           # safe lines come first in the candidate list
-            for l in lines:
-                if any(deg[b] < 3 for b in line_boxes[l]):
-                    break
-                n += 1
-            if n:
-                lines = lines[:n]
-        return kind, lines, key
+    It is the solver with the :attr:`Solver.safe_only` flag set, so the compiled search (numba) runs it
+    too (``compiled=False`` forces the pure-Python one; the tests compare both with brute force)."""
 
-
+    safe_only = True
 
 
 class CpuPlayer:
     """A computer player of one level (see the module docstring).  Use :func:`cpu_player`."""
 
-    def __init__(self, level: str, seed: int | None = None, *, exact_lines: int = 32, exact_safe: int = 14,
-                 node_budget: int = 250_000, playouts: int = 8, time_cap: float | None = 1.5,
-                 safe_search: int = 20):
+    def __init__(self, level: str, seed: int | None = None, *, exact_lines: int | None = None,
+                 exact_safe: int | None = None, node_budget: int | None = None, playouts: int = 8,
+                 time_cap: float | None = 1.5, safe_search: int | None = None):
         if level not in LEVELS:
             raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=', '.join(LEVELS)))
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
-        self.exact_lines = exact_lines
-        self.exact_safe = exact_safe
-        self.node_budget = node_budget
+        # None: the budgets of the engine that runs (HARD_BUDGETS)
+        budgets = HARD_BUDGETS["compiled" if fast.available() else "python"]
+        self.exact_lines = budgets["exact_lines"] if exact_lines is None else exact_lines
+        self.exact_safe = budgets["exact_safe"] if exact_safe is None else exact_safe
+        self.node_budget = budgets["node_budget"] if node_budget is None else node_budget
         self.playouts = playouts
         self.time_cap = time_cap
-        self.safe_search = safe_search
+        self.safe_search = budgets["safe_search"] if safe_search is None else safe_search
         self._solvers: dict[tuple[int, int], Solver] = {}
         self._safe_solvers: dict[tuple[int, int], Solver] = {}
         self._deadline: float | None = None
         self.last_reason = ""
+        self.last_exact = False
+        """Whether Hard's last line came from a search that reached the end (or was a forced take),
+        not from a heuristic (playouts, the double-deal estimate, the smallest chain)."""
 
     def __repr__(self) -> str:
         return f"cpu_player({self.level!r}, seed={self.seed!r})"
@@ -134,7 +137,9 @@ class CpuPlayer:
         return cache[key]
 
     def decide(self, game: DotsAndBoxes) -> tuple[int, str]:
-        """Hard's line (index) and the reason for it, one sentence."""
+        """Hard's line (index) and the reason for it, one sentence (:attr:`last_exact` says whether a
+        search that reached the end chose it)."""
+        self.last_exact = False
         s = self.solver(game)
         drawn = game.drawn
         self._deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
@@ -147,11 +152,13 @@ class CpuPlayer:
         exact = undrawn <= self.exact_lines or n_safe <= self.exact_safe
         if kind == TAKE:
             line = lines[0]
+            self.last_exact = True
             return line, _take_reason(game, line)
         if kind == TAKE_OR_DECLINE:         # take, or decline the last boxes (double-deal)
             choice = None
             if exact or not n_safe:
                 choice = self._search(s, drawn, lines, 2 * self.node_budget)
+            self.last_exact = choice is not None
             if choice is None:
                 if len(lines) > 2:          # several groups on offer: take one now, decide on the last
                     choice = lines[0]
@@ -169,6 +176,7 @@ class CpuPlayer:
                 budget = self.node_budget if n_safe <= self.safe_search else self.node_budget // 4
                 line = self._search(self.safe_solver(game), drawn, order, budget)
             if line is not None:
+                self.last_exact = True
                 return line, tr("Safe line: it gives no box a third side, and searching every way the safe lines "
                             "can run out shows it is the best one (long chain rule).")
             line = self._playout_choice(s, drawn, order)
@@ -176,6 +184,7 @@ class CpuPlayer:
                             "and long chains your way (long chain rule).")
         # no safe line left: give away as little as control allows (perfect play when the search ends)
         line = self._search(s, drawn, lines, 2 * self.node_budget)
+        self.last_exact = line is not None
         if line is None:
             line = lines[0]                 # the smallest chain/loop (candidates are sorted by length)
         return line, _sacrifice_reason(game, line)

@@ -66,6 +66,11 @@ about 32 with the compiled search, 30 with the pure-Python one."""
 class Solver:
     """A reusable solver for one board size; its transposition table persists between calls."""
 
+    safe_only: bool = False
+    """The safe-phase game (class flag, both engines): in an ordinary position with at least one safe line,
+    only the safe lines are candidates — neither side gives a box away while a safe line is left.
+    :class:`gamekit.dots.players.SafePhaseSolver` sets it; the full game (False) is the default."""
+
     def __init__(self, width: int, height: int, max_table: int = 1_000_000, compiled: bool | None = None):
         g = geometry(width, height)
         self.geometry = g
@@ -96,7 +101,8 @@ class Solver:
         self.remaining = 0
         self.m1 = self.m2 = 0
         # the compiled search (gamekit.dots.fast) answers value/best when numba is there, the board fits
-        # 64 lines and no subclass changed the move list; compiled=False forces the pure-Python search
+        # 64 lines and no subclass changed the move list (safe_only is a mode of both engines' move lists);
+        # compiled=False forces the pure-Python search
         usable = fast.available() and fast.fits(width, height) and type(self).moves is Solver.moves
         if compiled and not usable:
             raise ValueError(tr("compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard move list"))
@@ -146,8 +152,10 @@ class Solver:
     # ----- the reduced move list -----------------------------------------
     def moves(self) -> tuple[int, list[int], tuple | None]:
         """Candidate lines for the player to move in the loaded position — the search's move list, and the
-        hook a subclass overrides to search fewer lines (``gamekit.dots.players.SafePhaseSolver``; a subclass
-        that does runs the pure-Python search).
+        hook a subclass may override to search fewer lines (a subclass that does runs the pure-Python search).
+
+        With ``safe_only`` (the safe-phase game, see :class:`gamekit.dots.players.SafePhaseSolver`), an
+        ordinary position with at least one safe line offers only its safe lines.
 
         Returns ``(kind, lines, dp_key)``: kind :data:`TAKE` = one forced capture,
         :data:`TAKE_OR_DECLINE` = capture or double-deal (every group on offer), :data:`ORDINARY` =
@@ -212,6 +220,8 @@ class Solver:
         if not m2:
             return ORDINARY, lines, None
         n_safe = len(lines)
+        if n_safe and self.safe_only:
+            return ORDINARY, lines, None
         sacrifices: list[tuple[int, int]] = []
         seen_iso: set = set()
         iso_key: list[tuple[int, int]] = []
@@ -501,7 +511,7 @@ class Solver:
     def _engine(self) -> fast.CompiledSearch:
         if self._fast is None:
             bits = max(12, (2 * self.max_table - 1).bit_length())
-            self._fast = fast.CompiledSearch(self.geometry, table_bits=bits)
+            self._fast = fast.CompiledSearch(self.geometry, table_bits=bits, safe_only=self.safe_only)
         return self._fast
 
     def _budget(self) -> int:

@@ -408,7 +408,8 @@ def test_compiled_is_refused_where_it_cannot_run():
     with pytest.raises(ValueError, match="64 lines"):
         Solver(6, 6, compiled=True)                          # 84 lines
     assert not Solver(6, 6).compiled
-    assert not SafePhaseSolver(3, 3).compiled                # its own move list: the Python search
+    assert SafePhaseSolver(3, 3).compiled                    # the safe_only mode of the compiled move list
+    assert not SafePhaseSolver(3, 3, compiled=False).compiled
     assert Solver(5, 4).compiled
     assert not fast.fits(6, 6) and fast.fits(5, 5)
 

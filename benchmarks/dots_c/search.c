@@ -1,0 +1,333 @@
+/* The compiled Dots and Boxes search of gamekit/dots/kernels.py written in C, for the nodes-per-second
+ * comparison of `python -m benchmarks.dots --solver --c` (not part of the package).
+ *
+ * The same core, line for line: the reduced move generator (forced takes, take-or-decline with every
+ * group's takes and double-deals, safe lines centre first, one line per chain or loop, the loony endgame
+ * valued from the chain and loop lengths), fail-soft negamax alpha-beta with the bound table keyed by the
+ * smallest symmetric image of the drawn lines (same hash, same always-replace slots, same best-line
+ * ordering), the enhanced transposition cutoff and the MTD(f) driver.  Written recursively (C has no
+ * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
+ * gamekit.dots.fast and handed over through ctypes, so both searches see the same boards.
+ */
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+    int nb, nl, nsym, etc_lines, safe_only;
+    const int64_t *nbl, *nbo, *lb, *order, *perm, *inv;
+    const uint64_t *symtab;
+    uint64_t *tkey;
+    int8_t *tlo, *thi, *tbest;
+    int64_t tmask, nodes;
+    int64_t deg[64];
+} Ctx;
+
+#define NBL(b, i) c->nbl[(b) * 4 + (i)]
+#define NBO(b, i) c->nbo[(b) * 4 + (i)]
+
+static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
+    uint64_t best = drawn;
+    *which = 0;
+    for (int s = 1; s < c->nsym; s++) {
+        uint64_t img = 0, x = drawn;
+        const uint64_t *t = c->symtab + (int64_t)s * 8 * 256;
+        for (int byte = 0; byte < 8; byte++) {
+            img |= t[byte * 256 + (x & 255)];
+            x >>= 8;
+        }
+        if (img < best) {
+            best = img;
+            *which = s;
+        }
+    }
+    return best;
+}
+
+static inline int64_t slot_of(const Ctx *c, uint64_t key) {
+    return (int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask;
+}
+
+static int64_t loony_value(const int64_t *ckind, const int64_t *clen, int n) {
+    int64_t tk[65], tl[65], cnt[65], radix[65];
+    int T = 0;
+    for (int i = 0; i < n; i++) {
+        int found = -1;
+        for (int t = 0; t < T; t++)
+            if (tk[t] == ckind[i] && tl[t] == clen[i]) { found = t; break; }
+        if (found < 0) { tk[T] = ckind[i]; tl[T] = clen[i]; cnt[T] = 1; T++; }
+        else cnt[found]++;
+    }
+    int64_t total = 1;
+    for (int t = 0; t < T; t++) { radix[t] = total; total *= cnt[t] + 1; }
+    int64_t val_small[4096];
+    int64_t *val = val_small;
+    static int64_t val_big[1 << 20];
+    if (total > 4096) val = val_big;
+    val[0] = 0;
+    for (int64_t idx = 1; idx < total; idx++) {
+        int64_t best = -10000;
+        for (int t = 0; t < T; t++) {
+            int64_t cc = (idx / radix[t]) % (cnt[t] + 1);
+            if (cc == 0) continue;
+            int64_t rest = val[idx - radix[t]], k = tl[t], v;
+            if (tk[t] == 0) {
+                if (k <= 2) v = -k - rest;
+                else { v = -k - rest; if (4 - k + rest < v) v = 4 - k + rest; }
+            } else { v = -k - rest; if (8 - k + rest < v) v = 8 - k + rest; }
+            if (v > best) best = v;
+        }
+        val[idx] = best;
+    }
+    return val[total - 1];
+}
+
+static inline void other_line(const Ctx *c, int b, int skip, uint64_t drawn, int *l, int *o) {
+    for (int i = 0; i < 4; i++) {
+        int x = (int)NBL(b, i);
+        if (x != skip && !((drawn >> x) & 1)) { *l = x; *o = (int)NBO(b, i); return; }
+    }
+    *l = -1; *o = -2;
+}
+
+/* kind 0 = take at once, 1 = take or decline, 2 = ordinary, 3 = loony endgame (value in *lv) */
+static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int64_t *lv) {
+    const int64_t *deg = c->deg;
+    int nb = c->nb;
+    int ntakes = 0, forced = -1, any1 = 0;
+    int declines[64];
+    for (int b = 0; b < nb; b++) {
+        if (deg[b] != 1) continue;
+        any1 = 1;
+        int l, o;
+        other_line(c, b, -1, drawn, &l, &o);
+        if (o < 0 || deg[o] != 2) { out[0] = l; *count_out = 1; return 0; }
+        int seen = 0;
+        for (int i = 0; i < ntakes; i++) if (out[i] == l) seen = 1;
+        if (seen) continue;
+        int m, o2;
+        other_line(c, o, l, drawn, &m, &o2);
+        if (o2 >= 0 && deg[o2] == 2) {
+            int m3, o3;
+            other_line(c, o2, m, drawn, &m3, &o3);
+            if (o3 < 0 || deg[o3] != 1) { if (forced < 0) forced = l; continue; }
+        }
+        out[ntakes] = l;
+        declines[ntakes] = m;
+        ntakes++;
+    }
+    if (any1) {
+        if (forced >= 0) { out[0] = forced; *count_out = 1; return 0; }
+        int count = ntakes;
+        for (int i = 0; i < ntakes; i++) {
+            int m = declines[i], dup = 0;
+            for (int j = 0; j < count; j++) if (out[j] == m) { dup = 1; break; }
+            if (!dup) out[count++] = m;
+        }
+        *count_out = count;
+        return 1;
+    }
+    uint64_t unsafe = 0;
+    int any2 = 0;
+    for (int b = 0; b < nb; b++)
+        if (deg[b] == 2) {
+            any2 = 1;
+            for (int i = 0; i < 4; i++) unsafe |= 1ULL << NBL(b, i);
+        }
+    int n_safe = 0;
+    for (int i = 0; i < c->nl; i++) {
+        int l = (int)c->order[i];
+        uint64_t bit = 1ULL << l;
+        if (!(drawn & bit) && !(unsafe & bit)) out[n_safe++] = l;
+    }
+    if (!any2 || (c->safe_only && n_safe > 0)) { *count_out = n_safe; return 2; }
+    int count = n_safe, simple = 1, ncomp = 0, ncand = 0;
+    uint64_t visited = 0;
+    int64_t ckind[65], clen[65];
+    int cand_len[65], cand_line[65];
+    for (int b = 0; b < nb; b++) {
+        if (deg[b] != 2 || ((visited >> b) & 1)) continue;
+        visited |= 1ULL << b;
+        int n = 1, term = 0, loop = 0, mid = -1, rep = -1;
+        for (int i = 0; i < 4; i++) {
+            int l0 = (int)NBL(b, i);
+            if ((drawn >> l0) & 1) continue;
+            rep = l0;
+            int prev = l0, cur = (int)NBO(b, i);
+            while (1) {
+                if (cur < 0) { term++; break; }
+                if (cur == b) { loop = 1; break; }
+                if (deg[cur] != 2) break;
+                if (n == 1) mid = prev;
+                visited |= 1ULL << cur;
+                n++;
+                int l2, o2;
+                other_line(c, cur, prev, drawn, &l2, &o2);
+                prev = l2;
+                cur = o2;
+            }
+            if (loop) break;
+        }
+        if (n == 2 && !loop) rep = mid;
+        if (loop || term == 2) {
+            int kind = loop ? 1 : 0, dup = 0;
+            for (int j = 0; j < ncomp; j++) if (ckind[j] == kind && clen[j] == n) { dup = 1; break; }
+            ckind[ncomp] = kind;
+            clen[ncomp] = n;
+            ncomp++;
+            if (dup) continue;
+        } else simple = 0;
+        cand_len[ncand] = n;
+        cand_line[ncand] = rep;
+        ncand++;
+    }
+    for (int i = 1; i < ncand; i++) {
+        int kl = cand_len[i], kx = cand_line[i], j = i - 1;
+        while (j >= 0 && (cand_len[j] > kl || (cand_len[j] == kl && cand_line[j] > kx))) {
+            cand_len[j + 1] = cand_len[j];
+            cand_line[j + 1] = cand_line[j];
+            j--;
+        }
+        cand_len[j + 1] = kl;
+        cand_line[j + 1] = kx;
+    }
+    for (int i = 0; i < ncand; i++) out[count++] = cand_line[i];
+    *count_out = count;
+    if (n_safe == 0 && simple) { *lv = loony_value(ckind, clen, ncomp); return 3; }
+    return 2;
+}
+
+static inline int play(Ctx *c, int line) {
+    int k = 0;
+    for (int i = 0; i < 2; i++) {
+        int64_t b = c->lb[line * 2 + i];
+        if (b >= 0 && --c->deg[b] == 0) k++;
+    }
+    return k;
+}
+
+static inline void undo(Ctx *c, int line) {
+    for (int i = 0; i < 2; i++) {
+        int64_t b = c->lb[line * 2 + i];
+        if (b >= 0) c->deg[b]++;
+    }
+}
+
+static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
+    if (R == 0) return 0;
+    c->nodes++;
+    int out[65], count;
+    int64_t lv = 0;
+    int kind = gen_moves(c, dr, out, &count, &lv);
+    int64_t a0 = al, b0 = be, lo = 0, hi = 0, slot = 0;
+    int sym = 0;
+    uint64_t key = 0;
+    if (kind >= 2) {
+        if (al >= R) return R;
+        if (be <= -R) return -R;
+        key = canonical(c, dr, &sym);
+        slot = slot_of(c, key);
+        lo = -R;
+        hi = R;
+        if (c->tkey[slot] == key + 1) {
+            lo = c->tlo[slot];
+            hi = c->thi[slot];
+            int bm = (int)c->tbest[slot] - 1;
+            if (bm >= 0) {
+                bm = (int)c->inv[sym * c->nl + bm];
+                for (int i = 0; i < count; i++)
+                    if (out[i] == bm) {
+                        for (int j = i; j > 0; j--) out[j] = out[j - 1];
+                        out[0] = bm;
+                        break;
+                    }
+            }
+        }
+        if (lo >= be) return lo;
+        if (hi <= al) return hi;
+        if (kind == 3) {
+            c->tkey[slot] = key + 1;
+            c->tlo[slot] = (int8_t)lv;
+            c->thi[slot] = (int8_t)lv;
+            c->tbest[slot] = 0;
+            return lv;
+        }
+        a0 = al > lo ? al : lo;
+        b0 = be < hi ? be : hi;
+        if (a0 < b0 && c->etc_lines > 0 && c->nl - __builtin_popcountll(dr) >= c->etc_lines) {
+            for (int i = 0; i < count; i++) {
+                int cs;
+                uint64_t ck = canonical(c, dr | (1ULL << out[i]), &cs);
+                int64_t cslot = slot_of(c, ck);
+                if (c->tkey[cslot] == ck + 1 && -(int64_t)c->thi[cslot] >= b0) {
+                    a0 = -(int64_t)c->thi[cslot];
+                    c->tkey[slot] = key + 1;
+                    c->tlo[slot] = (int8_t)(lo > a0 ? lo : a0);
+                    c->thi[slot] = (int8_t)hi;
+                    c->tbest[slot] = (int8_t)(c->perm[sym * c->nl + out[i]] + 1);
+                    break;
+                }
+            }
+        }
+        if (a0 >= b0) return a0;
+        al = a0;
+        be = b0;
+    }
+    int64_t best = -10000;
+    int bline = -1;
+    for (int i = 0; i < count && al < be; i++) {
+        int l = out[i];
+        int k = play(c, l);
+        uint64_t child = dr | (1ULL << l);
+        int64_t v = k ? k + search(c, child, R - k, al - k, be - k) : -search(c, child, R, -be, -al);
+        undo(c, l);
+        if (kind == 0) return v;
+        if (v > best) {
+            best = v;
+            bline = l;
+            if (v > al) al = v;
+        }
+    }
+    if (kind == 2) {
+        if (best <= a0) {
+            if ((best - R) & 1) best -= 1;
+            if (best < hi) hi = best;
+        } else if (best >= b0) {
+            if ((best - R) & 1) best += 1;
+            if (best > lo) lo = best;
+        } else {
+            lo = hi = best;
+        }
+        c->tkey[slot] = key + 1;
+        c->tlo[slot] = (int8_t)lo;
+        c->thi[slot] = (int8_t)hi;
+        c->tbest[slot] = (int8_t)(bline >= 0 ? c->perm[sym * c->nl + bline] + 1 : 0);
+    }
+    return best;
+}
+
+/* Exact value of `drawn` for the player to move (MTD(f) from `guess`); *nodes gets the nodes searched. */
+int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const int64_t *lb, const int64_t *order,
+                   const uint64_t *symtab, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
+                   int8_t *tlo, int8_t *thi, int8_t *tbest, int64_t tmask, int etc_lines, int safe_only,
+                   uint64_t drawn, int64_t guess, int64_t *nodes) {
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
+    c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab;
+    c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.tmask = tmask;
+    int64_t remaining = 0;
+    for (int b = 0; b < nb; b++) {
+        int d = 4;
+        for (int i = 0; i < 4; i++) if ((drawn >> nbl[b * 4 + i]) & 1) d--;
+        c.deg[b] = d;
+        remaining += d != 0;
+    }
+    int64_t lo = -remaining, hi = remaining, g = guess < lo ? lo : (guess > hi ? hi : guess);
+    while (lo < hi) {
+        int64_t beta = g == lo ? g + 1 : g;
+        g = search(&c, drawn, remaining, beta - 1, beta);
+        if (g < beta) hi = g; else lo = g;
+    }
+    *nodes = c.nodes;
+    return g;
+}
