@@ -25,7 +25,7 @@ from gamekit.puzzles.ratings import Rating, expected, first_rating, update
 from gamekit.puzzles.review import VERDICTS, Judgement, review, summary
 from gamekit.puzzles.store import BankError, load_puzzles, read_bank, shipped_info
 
-__all__ = ["bank", "review", "verify", "Puzzle", "Judgement", "Rating", "update", "expected", "first_rating",
+__all__ = ["bank", "review", "verify", "pick", "Puzzle", "Judgement", "Rating", "update", "expected", "first_rating",
            "BankError", "read_bank", "shipped_info", "GAME_IDS", "THEMES", "BANDS", "VERDICTS", "theme_name",
            "summary", "action_key", "band_of"]
 
@@ -43,6 +43,22 @@ def bank(game_id: str, theme: str | None = None, band: str | None = None, path: 
         raise ValueError(tr("band={band!r}: choose one of {items}", band=band, items=", ".join(names)))
     puzzles = load_puzzles(game_id, path)
     return [p for p in puzzles if (theme is None or theme in p.themes) and (band is None or p.band == band)]
+
+
+def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = (), near: int = 10) -> Puzzle:
+    """A puzzle near a pupil's ``rating``: one of the ``near`` puzzles closest to it (at random, ``seed``
+    makes it reproducible), skipping the ids in ``exclude`` while others are left."""
+    import random
+    if not isinstance(puzzles, list) or not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise ValueError(tr("pick: give a non-empty list of puzzles (from bank())"))
+    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
+        raise ValueError(tr("rating={rating!r}: a number", rating=rating))
+    if isinstance(near, bool) or not isinstance(near, int) or near < 1:
+        raise ValueError(tr("near={near!r}: a whole number ≥ 1", near=near))
+    skip = set(exclude)
+    pool = [p for p in puzzles if p.id not in skip] or puzzles
+    pool = sorted(pool, key=lambda p: (abs(p.rating - rating), p.id))[:near]
+    return random.Random(seed).choice(pool)
 
 
 def verify(puzzle: Puzzle) -> list[str]:

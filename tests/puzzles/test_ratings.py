@@ -78,3 +78,21 @@ def test_first_rating_refuses_bad_counts():
         first_rating(-1, 0, 1, 3)
     with pytest.raises(ValueError):
         first_rating(1.5, 0, 1, 3)
+
+
+def test_pick_chooses_near_the_pupils_rating_and_skips_seen_ones():
+    from gamekit.puzzles import pick
+    puzzles = bank("shut_the_box")
+    ratings = sorted(p.rating for p in puzzles)
+    for target in (1000, 1300, 1600):
+        chosen = pick(puzzles, target, seed=1)
+        tenth = sorted(abs(p.rating - target) for p in puzzles)[9]
+        assert abs(chosen.rating - target) <= tenth
+    seen = {pick(puzzles, 1200, seed=s).id for s in range(3)}
+    assert pick(puzzles, 1200, seed=5, exclude=seen).id not in seen
+    assert pick(puzzles, 1200, seed=7) == pick(puzzles, 1200, seed=7)
+    for bad in ([], "x", [1, 2]):
+        with pytest.raises(ValueError):
+            pick(bad, 1200)
+    with pytest.raises(ValueError):
+        pick(puzzles, "1200")
