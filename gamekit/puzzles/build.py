@@ -19,7 +19,7 @@ import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id
@@ -91,7 +91,7 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], theme_counts: dict[str
 
 
 def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
-          command: str | None = None, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+          command: str | None = None) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):

@@ -173,7 +173,7 @@ def _plies_to_end(game: ConnectGame, score: int) -> int:
     return 2 * discs - (1 if winner == game.to_move else 0)
 
 
-def verify(puzzle: Puzzle, time_budget: float | None = 60.0) -> list[str]:
+def verify(puzzle: Puzzle, time_budget: float | None = None) -> list[str]:
     """Problems found when the exact solver judges the puzzle again (empty: it is right)."""
     game = puzzle.position
     outcome = analyse_outcomes(game, time_budget=time_budget)

@@ -173,11 +173,7 @@ class Puzzle:
 
     def canonical(self, answer: Any) -> Any:
         """The canonical form of ``answer`` in this position; IllegalMoveError (naming it) if it is not legal."""
-        game = self.position
-        if self.game_id == "shut_the_box" and isinstance(answer, (list, tuple)) and answer and answer[0] == "roll":
-            if game.phase != "roll":
-                raise IllegalMoveError(tr("{answer!r}: in this puzzle the dice are already rolled — choose tiles", answer=answer))
-        return game.play(answer)
+        return self.position.play(answer)
 
     # ----- words --------------------------------------------------------------------------
     def prompt(self) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
                           move_values, safe_lines, best_line)
-from gamekit.dots.solver import LOONY_ENDGAME, ORDINARY, TAKE, TAKE_OR_DECLINE, solver_for
+from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.errors import SolverTimeout
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.ratings import first_rating
@@ -145,7 +145,7 @@ def candidate(game: DotsAndBoxes, time_limit: float = 10.0) -> Puzzle | None:
     return Puzzle(pid, GAME_ID, data, tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
 
 
-def verify(puzzle: Puzzle, time_limit: float = 30.0) -> list[str]:
+def verify(puzzle: Puzzle, time_limit: float | None = None) -> list[str]:
     """Problems found when the exact solver judges the puzzle again (empty: it is right)."""
     game = puzzle.position
     values = move_values(game, time_limit=time_limit)

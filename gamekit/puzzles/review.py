@@ -13,8 +13,7 @@ never guessed.
 """
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gamekit.i18n import N_, ntr, tr
