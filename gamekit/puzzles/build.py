@@ -74,9 +74,9 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], theme_counts: dict[str
     rarest theme is not yet on half of the bank."""
     out = []
     for p in sorted(found, key=lambda p: min(theme_counts.get(t, 0) for t in p.themes)):
-        if p.id in kept or len(out) >= PER_GAME[game_id]:
-            continue
         total = len(kept) + len(out)
+        if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME[game_id] or total >= count:
+            continue
         if strict and min(theme_counts.get(t, 0) for t in p.themes) >= max(10, total // 2):
             continue
         if game_id == "shut_the_box":
@@ -138,7 +138,6 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             found, n = candidates(game_id, games, seed)
             new = _balanced(found, kept, theme_counts, game_id, count, rule_counts, strict=idle < 10)
             idle = 0 if new else idle + 1
-            new = new[:count - len(kept)]
             for p in new:
                 kept[p.id] = p.to_dict()
             tried += n

@@ -206,10 +206,10 @@ def positions(game: ConnectGame) -> list[ConnectGame]:
 
 
 def play_game(seed: int, rng, cls=FiveInARow) -> ConnectGame:
-    """A game between CPU players of mixed levels (Hard with a short time budget a move)."""
+    """A game between CPU players of mixed levels (Hard at a fixed depth of 4, no time budget: reproducible)."""
     from gamekit.connect import cpu_player
     levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
-    players = [cpu_player(lv, seed + i, **({"time_budget": 0.05} if lv == "hard" else {}))
+    players = [cpu_player(lv, seed + i, **({"time_budget": None, "max_depth": 4} if lv == "hard" else {}))
                for i, lv in enumerate(levels)]
     g = cls(popout=False)
     while not g.is_over():

@@ -36,7 +36,7 @@ def _values(game: DotsAndBoxes, time_limit: float) -> dict[str, int] | None:
         return None
 
 
-def best_play(game: DotsAndBoxes, plies: int = LINE_PLIES, time_limit: float = 5.0) -> list[list]:
+def best_play(game: DotsAndBoxes, plies: int = LINE_PLIES, time_limit: float | None = None) -> list[list]:
     """A line of best play from ``game``: ``[[seat, line], ...]`` (the solver's first best line each ply)."""
     g, out = game.copy(), []
     while not g.is_over() and len(out) < plies:
@@ -105,7 +105,7 @@ def _shared(game: DotsAndBoxes, a: int, b: int) -> str | None:
     return game.line_name(common.pop()) if common else None
 
 
-def candidate(game: DotsAndBoxes, time_limit: float = 10.0) -> Puzzle | None:
+def candidate(game: DotsAndBoxes, time_limit: float | None = None) -> Puzzle | None:
     """The puzzle at ``game``'s position, or None when it does not pass the selection (module docstring)."""
     if game.is_over():
         return None
@@ -184,7 +184,8 @@ def play_game(seed: int, rng) -> DotsAndBoxes:
     from gamekit.dots import cpu_player
     size = rng.choice([(3, 3), (4, 4), (5, 4)])
     levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
-    players = [cpu_player(levels[0], seed), cpu_player(levels[1], seed + 1)]
+    # Hard without its time cap: its node budget alone decides, so the game is the same on any machine
+    players = [cpu_player(lv, seed + i, **({"time_cap": None} if lv == "hard" else {})) for i, lv in enumerate(levels)]
     g = DotsAndBoxes(*size)
     while not g.is_over():
         g.play(players[g.to_move].choose(g))

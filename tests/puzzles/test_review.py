@@ -107,3 +107,14 @@ def test_bad_time_limit_is_refused(dots_review):
     for bad in (0, -1, True, "1"):
         with pytest.raises(ValueError, match="time_limit"):
             review(g, time_limit=bad)
+
+
+def test_a_resigned_game_is_finished_and_reviewed():
+    g = DotsAndBoxes(2, 2)
+    for line in ["a1-b1", "b1-c1", "a3-b3"]:
+        g.play(line)
+    g.resign(g.to_move)
+    js = review(g)
+    assert [j.move for j in js] == g.history
+    assert all(j.verdict != "unjudged" for j in js)             # 2×2: everything is within reach
+    assert js[0].loss == max(move_values(DotsAndBoxes(2, 2)).values()) - move_values(DotsAndBoxes(2, 2))["a1-b1"]
