@@ -85,3 +85,18 @@ def test_command_line(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "chess"], capture_output=True,
                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_positions_that_cannot_be_puzzles_are_not_kept():
+    from gamekit.connect import FiveInARow
+    from gamekit.dots import DotsAndBoxes
+    from gamekit.puzzles import connect as C, dots as D
+    from gamekit.shutbox import ShutTheBox
+    from gamekit.puzzles import shutbox as S
+    popout = FiveInARow.from_moves(["4", "5", "4", "5", "3", "3", "6", "6", "2", "2", "7", "1"], popout=True)
+    assert C.candidate(popout) is None                       # PopOut: no puzzle
+    two = DotsAndBoxes.from_moves(2, 2, ["a1-b1", "b1-c1", "a3-b3", "b3-c3", "a1-a2", "c1-c2", "a2-a3", "c2-c3"])
+    assert D.candidate(two) is None                          # 4 lines left, none loses 2 boxes more than another
+    fresh = ShutTheBox(1, seed=1)
+    assert S.candidate(fresh, "shut") is None                # two dice forced at the full box: no choice
+    assert S.candidate(ShutTheBox(2, seed=1), "shut") is None    # rounds of two players: not a one-player puzzle
