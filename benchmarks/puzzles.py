@@ -1,0 +1,71 @@
+"""Puzzle bank benchmark: build rate, share of candidates kept, verification time per puzzle.
+
+Run from the repository root::
+
+    python -m benchmarks.puzzles            # build a fresh 30-puzzle bank per game, verify every shipped puzzle
+    python -m benchmarks.puzzles --quick    # 10 puzzles per game, verify 20 shipped puzzles per game
+    python -m benchmarks.puzzles --skip-build   # only verify every shipped puzzle
+
+The build uses a seed other than the shipped banks' (so it is a fresh build, into a temporary file); the
+shipped banks' own build figures (games, candidates, seconds) are in their headers and printed too.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from gamekit.puzzles import GAME_IDS, bank, shipped_info, verify
+from gamekit.puzzles.build import build
+
+
+def build_rate(game_id: str, count: int, seed: int) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        stats = build(game_id, count, seed, Path(tmp) / "bench.json.gz", progress=False)
+        elapsed = time.perf_counter() - start
+    return {"kept": stats["kept"], "candidates": stats["candidates"], "games": stats["games"], "seconds": elapsed}
+
+
+def verify_time(game_id: str, sample: int | None) -> tuple[int, float, int]:
+    puzzles = bank(game_id)
+    if sample is not None and sample < len(puzzles):
+        puzzles = random.Random(1).sample(puzzles, sample)
+    start = time.perf_counter()
+    problems = sum(len(verify(p)) for p in puzzles)
+    return len(puzzles), time.perf_counter() - start, problems
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.puzzles")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--games", nargs="*", default=list(GAME_IDS), choices=GAME_IDS)
+    parser.add_argument("--skip-build", action="store_true", help="only verify the shipped banks")
+    args = parser.parse_args(argv)
+    count = 10 if args.quick else 30
+    sample = 20 if args.quick else None
+    games = [] if args.skip_build else args.games
+    if games:
+        print("## Building (fresh seed 99, into a temporary file)")
+        print("| game | puzzles | games played | candidates tried | kept | puzzles per minute |")
+        print("|---|---|---|---|---|---|")
+    for g in games:
+        r = build_rate(g, count, 99)
+        print(f"| {g} | {r['kept']} | {r['games']} | {r['candidates']} | {r['kept'] / r['candidates']:.1%} "
+              f"| {r['kept'] / r['seconds'] * 60:.0f} |")
+    print()
+    print("## The shipped banks")
+    print("| game | puzzles | built by | games | candidates | kept | build time | verified | verify time per puzzle | problems |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for g in args.games:
+        info = shipped_info(g)
+        s = info["stats"]
+        n, seconds, problems = verify_time(g, sample)
+        print(f"| {g} | {info['count']} | `{info['command']}` | {s['games']} | {s['candidates']} "
+              f"| {s['kept'] / s['candidates']:.1%} | {s['seconds']:.0f} s | {n} | {seconds / n * 1000:.1f} ms | {problems} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Puzzles: a solver-verified puzzle bank for every game, Glicko-2 ratings, and a review of finished games.
+
+::
+
+    from gamekit.puzzles import bank, review
+    puzzles = bank("dots_and_boxes")            # also "five_in_a_row", "connect_four", "shut_the_box"
+    p = puzzles[0]
+    p.position; p.answers; p.themes; p.rating   # a game object, the accepted canonical actions, …
+    p.check("a1-b1")                            # (ok, feedback) — a wrong answer is told its refutation
+    bank("five_in_a_row", theme="block", band="easy")
+    review(finished_game)                       # one Judgement per move: .move, .verdict, .loss
+
+Each bank was cut from games between CPU players by ``python -m gamekit.puzzles build`` and keeps only
+positions whose answer the exact solver makes clear (see :mod:`gamekit.puzzles.dots`, ``.connect``,
+``.shutbox``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.i18n import tr
+from gamekit.puzzles.core import (BANDS, GAME_IDS, THEMES, Puzzle, action_key, band as band_of, check_game_id,
+                                  check_theme, theme_name)
+from gamekit.puzzles.ratings import Rating, expected, first_rating, update
+from gamekit.puzzles.review import VERDICTS, Judgement, review, summary
+from gamekit.puzzles.store import BankError, load_puzzles, read_bank, shipped_info
+
+__all__ = ["bank", "review", "verify", "pick", "Puzzle", "Judgement", "Rating", "update", "expected", "first_rating",
+           "BankError", "read_bank", "shipped_info", "GAME_IDS", "THEMES", "BANDS", "VERDICTS", "theme_name",
+           "summary", "action_key", "band_of"]
+
+
+def bank(game_id: str, theme: str | None = None, band: str | None = None, path: Any = None) -> list[Puzzle]:
+    """The shipped puzzles of a game (fresh objects each call), optionally only one ``theme`` and/or
+    difficulty ``band`` ("easy", "medium", "hard"); ``path``: read another bank file instead.
+
+    An unknown game, theme or band is refused with ValueError; a damaged bank file with BankError."""
+    check_game_id(game_id)
+    if theme is not None:
+        check_theme(game_id, theme)
+    names = [name for name, _ in BANDS]
+    if band is not None and (not isinstance(band, str) or band not in names):
+        raise ValueError(tr("band={band!r}: choose one of {items}", band=band, items=", ".join(names)))
+    puzzles = load_puzzles(game_id, path)
+    return [p for p in puzzles if (theme is None or theme in p.themes) and (band is None or p.band == band)]
+
+
+def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = (), near: int = 10) -> Puzzle:
+    """A puzzle near a pupil's ``rating``: one of the ``near`` puzzles closest to it (at random, ``seed``
+    makes it reproducible), skipping the ids in ``exclude`` while others are left."""
+    import random
+    if not isinstance(puzzles, list) or not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise ValueError(tr("pick: give a non-empty list of puzzles (from bank())"))
+    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
+        raise ValueError(tr("rating={rating!r}: a number", rating=rating))
+    if isinstance(near, bool) or not isinstance(near, int) or near < 1:
+        raise ValueError(tr("near={near!r}: a whole number ≥ 1", near=near))
+    skip = set(exclude)
+    pool = [p for p in puzzles if p.id not in skip] or puzzles
+    pool = sorted(pool, key=lambda p: (abs(p.rating - rating), p.id))[:near]
+    return random.Random(seed).choice(pool)
+
+
+def verify(puzzle: Puzzle) -> list[str]:
+    """Judge a puzzle again with the exact solver; the problems found (empty: the puzzle is right)."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(tr("verify: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
+    if puzzle.game_id == "dots_and_boxes":
+        from gamekit.puzzles.dots import verify as check
+    elif puzzle.game_id == "shut_the_box":
+        from gamekit.puzzles.shutbox import verify as check
+    else:
+        from gamekit.puzzles.connect import verify as check
+    return check(puzzle)

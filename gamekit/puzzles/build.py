@@ -1,0 +1,194 @@
+"""Build a puzzle bank: ``python -m gamekit.puzzles build GAME [--count N] [--seed S] [--out PATH]``.
+
+Games between CPU players of mixed levels are played one after another (game ``k`` is seeded from ``S``
+and ``k``, so a build is reproducible); a few positions of each game are tried as candidates and kept
+when they pass the game's selection (§1 of issue 22, in :mod:`gamekit.puzzles.dots`, ``.connect`` and
+``.shutbox``).  A theme that already fills a quarter of the bank only gets more puzzles alongside a rarer
+theme, and each game gives at most a few puzzles, so the bank is varied.
+
+**Resumable**: after every game the build appends what it found to ``PATH.partial`` (JSON lines); run
+the same command again after an interruption and it carries on from there.  The finished bank is written
+to ``PATH`` (gzipped JSON with a checksum and the command and seed: :mod:`gamekit.puzzles.store`) and the
+partial file removed.  Progress (puzzles kept, games played, candidates tried) is shown as it runs.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from gamekit.i18n import tr
+from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id
+from gamekit.puzzles.store import bank_path, write_bank
+
+PER_GAME = {"dots_and_boxes": 2, "five_in_a_row": 2, "connect_four": 2, "shut_the_box": 3}
+TRIES = {"dots_and_boxes": 8, "five_in_a_row": 6, "connect_four": 6, "shut_the_box": 12}
+"""Candidates tried per game (positions sampled from it) and puzzles kept from one game at most."""
+
+
+class BuildError(ValueError):
+    """A build that cannot start or resume (a partial file of another build, a bad setting)."""
+
+
+def _game_seed(seed: int, k: int) -> int:
+    return (seed * 1_000_003 + k * 7919) % (2 ** 31)
+
+
+def candidates(game_id: str, k: int, seed: int) -> tuple[list[Puzzle], int]:
+    """The puzzles found in game ``k`` of a build seeded ``seed`` (before balancing), and how many
+    candidate positions were tried."""
+    rng = random.Random(_game_seed(seed, k))
+    gseed = _game_seed(seed, k)
+    if game_id == "dots_and_boxes":
+        from gamekit.puzzles import dots as mod
+        game = mod.play_game(gseed, rng)
+        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+    elif game_id == "shut_the_box":
+        from gamekit.puzzles import shutbox as mod
+        game = mod.play_game(gseed, rng)
+        tries = [(p, {"objective": o}) for p in mod.positions(game) for o in mod.OBJECTIVES]
+        tries = _sample(rng, tries, TRIES[game_id])
+    else:
+        from gamekit.puzzles import connect as mod
+        game = (mod.play_five if game_id == "five_in_a_row" else mod.play_four)(gseed, rng)
+        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+    found = []
+    for position, options in tries:
+        p = mod.candidate(position, **options)
+        if p is not None:
+            found.append(p)
+    return found, len(tries)
+
+
+def _sample(rng: random.Random, items: list, n: int) -> list:
+    return items if len(items) <= n else rng.sample(items, n)
+
+
+def _balanced(found: list[Puzzle], kept: dict[str, dict], theme_counts: dict[str, int], game_id: str,
+              count: int, rule_counts: dict[str, int], strict: bool = True) -> list[Puzzle]:
+    """The puzzles of one game to keep: new ones, rarest themes first; with ``strict``, only those whose
+    rarest theme is not yet on half of the bank."""
+    out = []
+    for p in sorted(found, key=lambda p: min(theme_counts.get(t, 0) for t in p.themes)):
+        total = len(kept) + len(out)
+        if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME[game_id] or total >= count:
+            continue
+        if strict and min(theme_counts.get(t, 0) for t in p.themes) >= max(10, total // 2):
+            continue
+        if game_id == "shut_the_box":
+            rule = p.facts["one_die"]
+            if rule_counts.get(rule, 0) >= -(-count // 4):
+                continue
+            rule_counts[rule] = rule_counts.get(rule, 0) + 1
+        for t in p.themes:
+            theme_counts[t] = theme_counts.get(t, 0) + 1
+        out.append(p)
+    return out
+
+
+def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
+          command: str | None = None) -> dict[str, Any]:
+    """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header."""
+    check_game_id(game_id)
+    for name, v in (("count", count), ("seed", seed)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
+            raise BuildError(tr("{name}={value!r}: a whole number (count ≥ 1, seed ≥ 0)", name=name, value=v))
+    out = Path(out)
+    partial = out.with_name(out.name + ".partial")
+    header = {"game": game_id, "count": count, "seed": seed}
+    kept: dict[str, dict] = {}
+    theme_counts: dict[str, int] = {}
+    rule_counts: dict[str, int] = {}
+    games = tried = 0
+    elapsed = 0.0
+    if partial.exists():
+        lines = partial.read_text(encoding="utf-8").splitlines()
+        try:
+            first = json.loads(lines[0])
+            rows = [json.loads(line) for line in lines[1:] if line.strip()]
+        except (IndexError, json.JSONDecodeError):
+            raise BuildError(tr("{path}: a damaged partial build — delete it to start again", path=partial)) from None
+        if first != header:
+            raise BuildError(tr("{path}: a partial build of {found} — run that command again, or delete the file to start this one",
+                                path=partial, found=first))
+        for row in rows:
+            for d in row["puzzles"]:
+                kept[d["id"]] = d
+                for t in d["themes"]:
+                    theme_counts[t] = theme_counts.get(t, 0) + 1
+                if game_id == "shut_the_box":
+                    rule = d["facts"]["one_die"]
+                    rule_counts[rule] = rule_counts.get(rule, 0) + 1
+            games, tried, elapsed = row["game"] + 1, tried + row["tried"], row["elapsed"]
+    else:
+        partial.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=count, initial=min(len(kept), count), desc=game_id, unit=tr("puzzle"), file=sys.stderr, mininterval=2.0)
+    start = time.perf_counter() - elapsed
+    idle = 0       # games in a row that gave nothing: then the theme balance is relaxed for a game
+    try:
+        while len(kept) < count and (max_games is None or games < max_games):
+            found, n = candidates(game_id, games, seed)
+            new = _balanced(found, kept, theme_counts, game_id, count, rule_counts, strict=idle < 10)
+            idle = 0 if new else idle + 1
+            for p in new:
+                kept[p.id] = p.to_dict()
+            tried += n
+            row = {"game": games, "tried": n, "elapsed": time.perf_counter() - start,
+                   "puzzles": [p.to_dict() for p in new]}
+            with partial.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            games += 1
+            if bar is not None:
+                bar.update(len(new))
+                bar.set_postfix(games=games, tried=tried)
+    finally:
+        if bar is not None:
+            bar.close()
+    elapsed = time.perf_counter() - start
+    stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
+             "themes": dict(sorted(theme_counts.items()))}
+    if len(kept) < count:
+        return stats | {"finished": False}
+    puzzles = sorted(kept.values(), key=lambda d: d["id"])
+    command = command or f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
+    built = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    write_bank(out, game_id, puzzles, command, seed, built, stats)
+    partial.unlink()
+    return stats | {"finished": True}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m gamekit.puzzles", description=tr("Build a puzzle bank from games between CPU players."))
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help=tr("build (or resume) a bank"))
+    b.add_argument("game", choices=GAME_IDS)
+    b.add_argument("--count", type=int, default=300)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--out", type=Path, default=None, help=tr("bank file (default: the shipped bank of the game)"))
+    b.add_argument("--max-games", type=int, default=None, help=tr("stop after this many games (run again to resume)"))
+    b.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    out = args.out or bank_path(args.game)
+    command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
+    try:
+        stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
+                      command=command)
+    except BuildError as e:
+        print(e, file=sys.stderr)
+        return 2
+    if stats["finished"]:
+        print(tr("{path}: {kept} puzzles from {games} games ({tried} candidates tried) in {seconds} s",
+                 path=out, kept=stats["kept"], games=stats["games"], tried=stats["candidates"], seconds=stats["seconds"]))
+        return 0
+    print(tr("stopped after {games} games with {kept} of {count} puzzles: run the same command again to carry on",
+             games=stats["games"], kept=stats["kept"], count=args.count))
+    return 1

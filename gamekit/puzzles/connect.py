@@ -1,0 +1,225 @@
+"""5 en raya and Connect Four puzzles (no PopOut): positions where one or two drops keep the best outcome.
+
+A position becomes a puzzle (issue 22 §1) when
+
+* PopOut is off and at least 3 drops are legal,
+* the exact solver scores every drop (:func:`gamekit.connect.analyse`, within its time budget),
+* the accepted drops keep the best outcome and every other drop changes the outcome class (a win into a
+  draw or a loss, a draw into a loss),
+* at most 2 drops are accepted (the answer is worth finding),
+* at least one theme applies (:func:`themes`).
+"""
+from __future__ import annotations
+
+import hashlib
+
+from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, analyse, analyse_outcomes
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.ratings import first_rating
+
+MAX_ANSWERS = 2
+LINE_PLIES = 6
+MIN_DISCS = 10
+"""Drops played before a position is tried (earlier ones take the solver too long)."""
+
+
+def game_id(game: ConnectGame) -> str:
+    return game.game_id
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _wins_at_once(game: ConnectGame) -> list[str]:
+    me, out = game.to_move, []
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        if g.winner() == me:
+            out.append(m)
+    return out
+
+
+def threat_cells(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
+    """Empty cells where a ``seat`` disc would complete a line (the lessons' threat cells)."""
+    from gamekit.connect.lessons import threat_cells as cells
+    return cells(game, seat)
+
+
+def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> list[tuple[int, int]]:
+    """The cells of the lines a ``seat`` disc at the empty ``cell`` would complete (pretending it floats there)."""
+    c, r = cell
+    column = game.grid[c]
+    saved = list(column)
+    try:
+        column[:] = saved + [None] * (r - len(saved)) + [seat]
+        return game.lines_through(c, r, seat)
+    finally:
+        column[:] = saved
+
+
+def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]:
+    """Themes from the threats on the board before and after the answer (cells where a disc makes a line)."""
+    me, them = game.to_move, 1 - game.to_move
+    out: list[str] = []
+    wins = set(_wins_at_once(game))
+    five = game.game_id == "five_in_a_row"
+    if wins & set(answers):
+        out.append("win_now")
+        if five:
+            for a in wins & set(answers):
+                g = game.copy()
+                g.play(a)
+                if any(g.is_side(c) for c, _ in g.winning_cells()):
+                    out.append("side_column")
+                    break
+        return out
+    their_playable = [(c, r) for c, r in threat_cells(game, them) if len(game.grid[c]) == r]
+    blocks = {str(game.column_number(c)) for c, _ in their_playable}
+    if blocks and set(answers) <= blocks:
+        out.append("block")
+    before = set(threat_cells(game, me))
+    for a in answers:
+        g = game.copy()
+        g.play(a)
+        cells = set(threat_cells(g, me))
+        new = cells - before
+        playable = [(c, r) for c, r in cells if len(g.grid[c]) == r]
+        stacked = any((c, r + 1) in cells for c, r in cells)
+        if len(playable) >= 2 or (playable and stacked):
+            out.append("double_threat")
+        parity = 0 if me == 0 else 1         # red wants threats on odd rows (row index 0, 2, 4), yellow on even
+        if any(r % 2 == parity and len(g.grid[c]) < r for c, r in new):
+            out.append("odd_even_threat")
+        if five and any(any(g.is_side(cc) for cc, _ in _line_cells_through(g, cell, me)) for cell in new):
+            out.append("side_column")
+    # zugzwang: with no threat to block, a wrong drop fills the cell just under the opponent's threat
+    if not blocks:
+        for w in wrong:
+            g = game.copy()
+            g.play(w)
+            if w in _wins_at_once(g):
+                out.append("zugzwang")
+                break
+    return list(dict.fromkeys(out))
+
+
+def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:
+    """Columns where ``seat`` could complete a line right now if it were its turn."""
+    return [str(game.column_number(c)) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
+
+
+def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0) -> list[list]:
+    """A line of best play ``[[seat, column], ...]``: at each ply the best-scored drop, stopping where the
+    solver does not settle every drop within ``time_budget`` (never a guess)."""
+    g, out = game.copy(), []
+    while not g.is_over() and len(out) < plies:
+        scores = analyse(g, time_budget=time_budget)
+        if not scores or any(v is None for v in scores.values()):
+            break
+        m = max(scores, key=lambda k: scores[k])
+        out.append([g.to_move, m])
+        g.play(m)
+    return out
+
+
+def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
+    """The puzzle at ``game``'s position, or None when it does not pass the selection (module docstring)."""
+    if game.is_over() or game.popout:
+        return None
+    legal = game.legal_moves()
+    if len(legal) < 3:
+        return None
+    outcome = analyse_outcomes(game, time_budget=time_budget)
+    if any(v is None for v in outcome.values()):
+        return None
+    best = max(outcome.values())
+    answers = [m for m in legal if outcome[m] == best]
+    wrong = [m for m in legal if outcome[m] != best]
+    if not wrong or len(answers) > MAX_ANSWERS:
+        return None
+    found = themes(game, answers, wrong)
+    if not found:
+        return None
+    found_scores = analyse(game, time_budget=time_budget)      # exact scores, for the refutations' depth
+    scores = found_scores if all(v is not None for v in found_scores.values()) else None
+    wins_now = set(_wins_at_once(game))
+    refutations, depth, tempting = {}, 0, 0
+    threatened = set(_wins_at_once_for(game, 1 - game.to_move))
+    for w in wrong:
+        after = game.copy()
+        after.play(w)
+        line = best_play(after)
+        refutations[w] = {"value": outcome[w], "line": line}
+        # tempting: it neither hands the opponent a five at once nor misses a five we had at once
+        if not _wins_at_once(after) and not wins_now and not threatened - {w}:
+            tempting += 1
+            depth = max(depth, len(line) if scores is None else _plies_to_end(after, -scores[w]))
+    rating = first_rating(tempting, depth, len(answers), len(legal))
+    gid = game.game_id
+    pid = ("c4-" if gid == "connect_four" else "five-") + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
+    facts = {"best": best, "tempting": tempting, "depth": depth, "scores": scores}
+    return Puzzle(pid, gid, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
+
+
+def _plies_to_end(game: ConnectGame, score: int) -> int:
+    """Plies until the game ends with best play, from a solver score for the player to move (0: a draw)."""
+    if score == 0:
+        return 12
+    MAX = game.variant.cells // 2 + 1
+    winner = game.to_move if score > 0 else 1 - game.to_move
+    discs = MAX - abs(score) - game.discs_played(winner)
+    return 2 * discs - (1 if winner == game.to_move else 0)
+
+
+def verify(puzzle: Puzzle, time_budget: float | None = None) -> list[str]:
+    """Problems found when the exact solver judges the puzzle again (empty: it is right)."""
+    game = puzzle.position
+    outcome = analyse_outcomes(game, time_budget=time_budget)
+    if any(v is None for v in outcome.values()):
+        return [f"{puzzle.id}: the solver did not settle every drop within {time_budget} s"]
+    best = max(outcome.values())
+    problems = []
+    answers = sorted(m for m, o in outcome.items() if o == best)
+    if sorted(puzzle.answers) != answers:
+        problems.append(f"{puzzle.id}: accepted {sorted(puzzle.answers)}, the solver's best are {answers}")
+    if puzzle.facts.get("best") != best:
+        problems.append(f"{puzzle.id}: best outcome {puzzle.facts.get('best')}, the solver says {best}")
+    for m, o in outcome.items():
+        if o == best:
+            continue
+        ref = puzzle.refutations.get(m)
+        if ref is None or ref["value"] != o:
+            problems.append(f"{puzzle.id}: column {m} ends {o}, the puzzle says {None if ref is None else ref['value']}")
+    return problems
+
+
+def positions(game: ConnectGame) -> list[ConnectGame]:
+    """The positions of a played game from :data:`MIN_DISCS` drops on, latest first."""
+    out = []
+    moves = game.history
+    cls = type(game)
+    for n in range(len(moves) - 1, MIN_DISCS - 1, -1):
+        out.append(cls.from_moves(moves[:n]))
+    return out
+
+
+def play_game(seed: int, rng, cls=FiveInARow) -> ConnectGame:
+    """A game between CPU players of mixed levels (Hard at a fixed depth of 4, no time budget: reproducible)."""
+    from gamekit.connect import cpu_player
+    levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
+    players = [cpu_player(lv, seed + i, **({"time_budget": None, "max_depth": 4} if lv == "hard" else {}))
+               for i, lv in enumerate(levels)]
+    g = cls(popout=False)
+    while not g.is_over():
+        g.play(players[g.to_move].choose(g))
+    return g
+
+
+def play_five(seed: int, rng) -> ConnectGame:
+    return play_game(seed, rng, FiveInARow)
+
+
+def play_four(seed: int, rng) -> ConnectGame:
+    return play_game(seed, rng, ConnectFour)

@@ -1,0 +1,290 @@
+"""What a puzzle is: a position, its accepted answers, the refutation of every other answer, themes, a rating.
+
+A :class:`Puzzle` is plain data (JSON-safe through :meth:`Puzzle.to_dict`): the position is stored as the
+game's own saved form (``to_dict()``), the answers and refutations as canonical actions.  Everything the
+pupil reads is built when it is asked for, in the current language, from the numbers the exact solver
+gave when the puzzle was built (and :mod:`gamekit.puzzles.verify` checks them against the solver again).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamekit.errors import IllegalMoveError
+from gamekit.game import load
+from gamekit.i18n import N_, ntr, number, percent, tr
+
+GAME_IDS = ("dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box")
+"""The games with a puzzle bank."""
+
+GAME_NAMES = {"dots_and_boxes": N_("Dots and Boxes"), "five_in_a_row": N_("5 en raya"),
+              "connect_four": N_("Connect Four"), "shut_the_box": N_("Shut the Box")}
+
+# theme keys per game, with their names (translated where they are shown: ``theme_name``)
+DOTS_THEMES = {
+    "take_box": N_("take a box"),
+    "avoid_third_side": N_("avoid a third side"),
+    "safe_line": N_("pick a safe line"),
+    "hard_hearted_handout": N_("hard-hearted handout"),
+    "double_deal": N_("double-deal"),
+    "all_but_four": N_("all-but-four in a loop"),
+    "long_chain_count": N_("steer the long-chain count"),
+    "control_not_worth_it": N_("when control is not worth it"),
+    "sacrifice": N_("sacrifice to change the count"),
+}
+CONNECT_THEMES = {
+    "win_now": N_("win now"),
+    "block": N_("block"),
+    "double_threat": N_("double threat"),
+    "odd_even_threat": N_("odd/even threat"),
+    "zugzwang": N_("zugzwang"),
+    "side_column": N_("side-column disc"),
+}
+SHUTBOX_THEMES = {
+    "sets_for_roll": N_("sets for the roll"),
+    "best_set": N_("best set"),
+    "one_die_or_two": N_("one die or two"),
+}
+THEMES: dict[str, dict[str, str]] = {
+    "dots_and_boxes": DOTS_THEMES,
+    "five_in_a_row": CONNECT_THEMES,
+    "connect_four": {k: v for k, v in CONNECT_THEMES.items() if k != "side_column"},
+    "shut_the_box": SHUTBOX_THEMES,
+}
+"""Every theme a game's puzzles can carry: ``{game id: {theme key: English name}}``."""
+
+BANDS = ((N_("easy"), 1300.0), (N_("medium"), 1600.0), (N_("hard"), float("inf")))
+"""Difficulty bands by puzzle rating: below 1300 easy, below 1600 medium, else hard."""
+
+COLOURS = (N_("red"), N_("yellow"))
+SEATS_DOTS = (N_("gold"), N_("coral"))
+
+
+def check_game_id(game_id: Any) -> str:
+    """``game_id`` if it is one of :data:`GAME_IDS`, else ValueError naming the choices."""
+    if not isinstance(game_id, str) or game_id not in GAME_IDS:
+        raise ValueError(tr("{game_id!r}: no puzzle bank for this game — choose one of {items}",
+                            game_id=game_id, items=", ".join(GAME_IDS)))
+    return game_id
+
+
+def check_theme(game_id: str, theme: Any) -> str:
+    """``theme`` if the game's puzzles can carry it, else ValueError naming the game's themes."""
+    themes = THEMES[check_game_id(game_id)]
+    if not isinstance(theme, str) or theme not in themes:
+        raise ValueError(tr("{theme!r}: not a theme of {game} puzzles — choose one of {items}",
+                            theme=theme, game=tr(GAME_NAMES[game_id]), items=", ".join(themes)))
+    return theme
+
+
+def theme_name(game_id: str, theme: str) -> str:
+    """A theme's name in the current language."""
+    return tr(THEMES[check_game_id(game_id)][check_theme(game_id, theme)])
+
+
+def band(rating: float) -> str:
+    """The difficulty band key of a rating: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`BANDS`)."""
+    for name, top in BANDS:
+        if rating < top:
+            return name
+    return BANDS[-1][0]
+
+
+def action_key(action: Any) -> str:
+    """A canonical action as a short string key: ``"a1-b1"``, ``"4"``, ``"cover 5+3"``, ``"roll 1"``."""
+    if isinstance(action, str):
+        return action
+    kind, arg = action
+    if kind == "roll":
+        return f"roll {arg}"
+    return f"{kind} " + "+".join(str(t) for t in arg)
+
+
+def key_action(key: str) -> Any:
+    """The canonical action of :func:`action_key` (inverse)."""
+    if key.startswith("roll "):
+        return ("roll", int(key[5:]))
+    for kind in ("cover ", "uncover "):
+        if key.startswith(kind):
+            return (kind.strip(), tuple(int(t) for t in key[len(kind):].split("+")))
+    return key
+
+
+def move_words(game_id: str, action: Any) -> str:
+    """An action in the pupil's words: ``"a1-b1"``, ``"column 4"``, ``"cover 5 + 3"``, ``"roll one die"``."""
+    if game_id == "dots_and_boxes":
+        return str(action)
+    if game_id in ("five_in_a_row", "connect_four"):
+        return tr("column {n}", n=action)
+    kind, arg = action
+    if kind == "roll":
+        return tr("roll one die") if arg == 1 else tr("roll two dice")
+    return tr("cover {tiles}", tiles=" + ".join(map(str, arg)))
+
+
+def line_words(game_id: str, line: list) -> str:
+    """A line of best play ``[[seat, action], ...]`` as ``"coral b2-c2, gold a1-a2"`` / ``"yellow 5, red 4"``."""
+    names = SEATS_DOTS if game_id == "dots_and_boxes" else COLOURS
+    return ", ".join(f"{tr(names[seat])} {action}" for seat, action in line)
+
+
+@dataclass
+class Puzzle:
+    """One puzzle.  ``answers``: every accepted canonical action (the solver's best); ``refutations``:
+    for every other legal action, what the exact solver says happens after it; ``facts``: the numbers
+    the prompt and feedback are built from (best value, objective, rules…)."""
+
+    id: str
+    game_id: str
+    position_data: dict
+    answers: tuple
+    themes: tuple[str, ...]
+    rating: float
+    rd: float = 250.0
+    refutations: dict[str, dict] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_game_id(self.game_id)
+        for t in self.themes:
+            check_theme(self.game_id, t)
+        self._position = None
+
+    # ----- the position -----------------------------------------------------------------
+    @property
+    def position(self):
+        """A fresh game object at the puzzle's position (changing it changes nothing in the puzzle)."""
+        if self._position is None:
+            self._position = load(self.position_data)
+        return self._position.copy()
+
+    @property
+    def band(self) -> str:
+        """``"easy"``, ``"medium"`` or ``"hard"`` (from :attr:`rating`)."""
+        return band(self.rating)
+
+    @property
+    def to_move(self) -> int:
+        return self.position.to_move
+
+    def legal_answers(self) -> list:
+        """Every legal action of the position (the ones a pupil can give), canonical."""
+        return self.position.legal_moves()
+
+    def canonical(self, answer: Any) -> Any:
+        """The canonical form of ``answer`` in this position; IllegalMoveError (naming it) if it is not legal."""
+        return self.position.play(answer)
+
+    # ----- words --------------------------------------------------------------------------
+    def prompt(self) -> str:
+        """The question, in the current language."""
+        f = self.facts
+        if self.game_id == "dots_and_boxes":
+            who = tr(SEATS_DOTS[self.to_move])
+            return tr("{seat} to move on {width}×{height}. Find the line that keeps the best result.",
+                      seat=who.capitalize(), width=f["width"], height=f["height"])
+        if self.game_id in ("five_in_a_row", "connect_four"):
+            who = tr(COLOURS[self.to_move]).capitalize()
+            if f["best"] > 0:
+                return tr("{colour} to move. Find the drop that wins.", colour=who)
+            if f["best"] == 0:
+                return tr("{colour} to move. Find the drop that keeps the draw.", colour=who)
+            return tr("{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who)
+        goal = _goal_words(f["objective"])
+        if f["kind"] == "dice":
+            return tr("Tiles open: {tiles}. One die or two? Choose the roll that gives the best {goal}.",
+                      tiles=", ".join(map(str, f["open"])), goal=goal)
+        return tr("Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the best {goal}?",
+                  tiles=", ".join(map(str, f["open"])), total=f["roll"], goal=goal)
+
+    def check(self, answer: Any) -> tuple[bool, str]:
+        """``(True, why)`` for an accepted answer, ``(False, refutation)`` for any other legal answer.
+
+        An illegal or malformed answer raises :class:`gamekit.IllegalMoveError` (nothing changes)."""
+        action = self.canonical(answer)
+        key = action_key(action)
+        if action in self.answers:
+            return True, self._right(action)
+        ref = self.refutations.get(key)
+        if ref is None:       # cannot happen for a verified puzzle: every legal action is either
+            raise IllegalMoveError(tr("{answer!r}: this puzzle has no verdict on it", answer=answer))
+        return False, self._wrong(action, ref)
+
+    def _right(self, action: Any) -> str:
+        f, words = self.facts, move_words(self.game_id, action)
+        if self.game_id == "dots_and_boxes":
+            return tr("Right: {move} keeps the best result — {result}.", move=words, result=_dots_result(f["best"]))
+        if self.game_id in ("five_in_a_row", "connect_four"):
+            return tr("Right: {move} — {result}.", move=words, result=_connect_result(f["best"], self.to_move))
+        return tr("Right: {move} gives the best {goal}: {value}.", move=words, goal=_goal_words(f["objective"]),
+                  value=_shut_value(f["objective"], f["best"]))
+
+    def _wrong(self, action: Any, ref: dict) -> str:
+        f, words = self.facts, move_words(self.game_id, action)
+        if self.game_id == "dots_and_boxes":
+            loss = f["best"] - ref["value"]
+            text = tr("Not the best: after {move}, best play goes {line}.", move=words,
+                      line=line_words(self.game_id, ref["line"])) if ref["line"] else \
+                tr("Not the best: {move}.", move=words)
+            return text + " " + ntr("You end {n} box worse off than with the best line ({result}).",
+                                    "You end {n} boxes worse off than with the best line ({result}).",
+                                    loss, result=_dots_result(ref["value"]))
+        if self.game_id in ("five_in_a_row", "connect_four"):
+            text = tr("Not the best: after {move}, best play goes {line}", move=words,
+                      line=line_words(self.game_id, ref["line"])) if ref["line"] else \
+                tr("Not the best: after {move}", move=words)
+            return text + " — " + tr("{result}, instead of: {best}.",
+                                     result=_connect_result(ref["value"], self.to_move),
+                                     best=_connect_result(f["best"], self.to_move))
+        objective = f["objective"]
+        if f["kind"] == "dice":
+            text = tr("Not the best: after you {move}, your {goal} is {value}.", move=words,
+                      goal=_goal_words(objective), value=_shut_value(objective, ref["value"]))
+        else:
+            text = tr("Not the best: covering {tiles} leaves {left} open, and your {goal} from there is {value}.",
+                      tiles=" + ".join(map(str, action[1])),
+                      left=", ".join(map(str, ref["left"])) or tr("no tile"),
+                      goal=_goal_words(objective), value=_shut_value(objective, ref["value"]))
+        return text + " " + tr("The best choice gives {value}.", value=_shut_value(objective, f["best"]))
+
+    # ----- saving -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game_id, "position": self.position_data,
+                "answers": [action_key(a) for a in self.answers], "themes": list(self.themes),
+                "rating": self.rating, "rd": self.rd, "refutations": self.refutations, "facts": self.facts}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Puzzle":
+        return cls(d["id"], d["game"], d["position"], tuple(key_action(a) for a in d["answers"]),
+                   tuple(d["themes"]), float(d["rating"]), float(d.get("rd", 250.0)),
+                   d.get("refutations", {}), d.get("facts", {}))
+
+    def __repr__(self) -> str:
+        return (f"Puzzle({self.id!r}, {self.game_id}, answers={[action_key(a) for a in self.answers]}, "
+                f"themes={list(self.themes)}, rating={self.rating:.0f})")
+
+
+# ----- words shared by the games ---------------------------------------------------------
+def _dots_result(value: int) -> str:
+    if value > 0:
+        return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)
+    if value < 0:
+        return ntr("from here your opponent takes {n} box more than you", "from here your opponent takes {n} boxes more than you", -value)
+    return tr("from here you and your opponent take as many boxes")
+
+
+def _connect_result(score: int, mover: int) -> str:
+    me, them = tr(COLOURS[mover]), tr(COLOURS[1 - mover])
+    if score > 0:
+        return tr("{colour} wins with best play", colour=me)
+    if score < 0:
+        return tr("{colour} wins with best play", colour=them)
+    return tr("a draw with best play")
+
+
+def _goal_words(objective: str) -> str:
+    return tr("chance to shut the box") if objective == "shut" else tr("expected score")
+
+
+def _shut_value(objective: str, value: float) -> str:
+    return percent(value, 1) if objective == "shut" else number(value, 2)

@@ -1,0 +1,196 @@
+"""Dots and Boxes puzzles: endgame positions the exact solver settles, with themes from the analysis.
+
+A position becomes a puzzle (issue 22 §1) when
+
+* it has at least 3 undrawn lines and no more than :data:`REACH` for its board (the exact solver's reach),
+* every accepted line keeps the best value and every other line loses at least :data:`MIN_LOSS` boxes,
+* at most half of the lines are accepted (the answer is worth finding),
+* at least 2 lines are *tempting*: they hand over no more boxes at once than the best line does
+  (:func:`gamekit.dots.boxes_given`), so they are not obviously losing a box there and then,
+* at least one theme applies (see :func:`themes`).
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
+                          move_values, safe_lines, best_line)
+from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
+from gamekit.errors import SolverTimeout
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.ratings import first_rating
+
+GAME_ID = "dots_and_boxes"
+REACH = {(3, 3): 24, (4, 4): 24, (5, 4): 24}
+"""Most undrawn lines a candidate may have, per board (well inside the solver's ~28–30)."""
+MIN_LOSS = 2
+LINE_PLIES = 10
+"""Longest line of best play shown as a refutation."""
+
+
+def _values(game: DotsAndBoxes, time_limit: float) -> dict[str, int] | None:
+    try:
+        return move_values(game, time_limit=time_limit)
+    except SolverTimeout:
+        return None
+
+
+def best_play(game: DotsAndBoxes, plies: int = LINE_PLIES, time_limit: float | None = None) -> list[list]:
+    """A line of best play from ``game``: ``[[seat, line], ...]`` (the solver's first best line each ply)."""
+    g, out = game.copy(), []
+    while not g.is_over() and len(out) < plies:
+        try:
+            line, _ = best_line(g, time_limit=time_limit)
+        except SolverTimeout:
+            break
+        out.append([g.to_move, line])
+        g.play(line)
+    return out
+
+
+def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
+    """The solver's reading of the position: its kind, and for boxes on offer the takes and the declines."""
+    s = solver_for(game)
+    s.set_position(game.drawn)
+    kind, lines, _ = s.moves()
+    takes = [game.line_name(l) for l in lines if l in {game.line_index(c) for c in capture_lines(game)}]
+    declines = [game.line_name(l) for l in lines if game.line_name(l) not in takes] if kind == TAKE_OR_DECLINE else []
+    return kind, takes, declines
+
+
+def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str]:
+    """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`) and the
+    solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`)."""
+    out: list[str] = []
+    caps = set(capture_lines(game))
+    safe = set(safe_lines(game))
+    kind, takes, declines = _decline_lines(game)
+    ans = set(answers)
+    if ans & caps:
+        out.append("take_box")
+        if kind == TAKE_OR_DECLINE and set(declines) & set(wrong):
+            out.append("control_not_worth_it")       # declining (keeping control) loses here: take them all
+    if caps and not ans & caps:
+        # the best line declines the boxes on offer: how many does it hand over?
+        given = max(boxes_given(game, a) for a in answers)
+        out.append("all_but_four" if given >= 4 else "double_deal")
+    if not caps:
+        if ans <= safe and safe:
+            if safe - ans:
+                out.append("safe_line")
+                counts = set()
+                for line in [*answers, *[w for w in wrong if w in safe]]:
+                    after = game.copy()
+                    after.play(line)
+                    counts.add(long_chain_rule(after).long_chains % 2)
+                if len(counts) > 1:
+                    out.append("long_chain_count")
+            if all(not is_safe_line(game, w) for w in wrong):
+                out.append("avoid_third_side")
+        elif safe and not ans & safe:
+            out.append("sacrifice")                  # give boxes away while safe lines remain
+        elif not safe:
+            twos = [c for c in components(game) if c.kind == "chain" and c.length == 2 and not c.opened]
+            for c in twos:
+                middle = _shared(game, c.boxes[0], c.boxes[1])
+                if middle in ans and any(l in wrong for l in c.lines if l != middle):
+                    out.append("hard_hearted_handout")
+                    break
+    return out
+
+
+def _shared(game: DotsAndBoxes, a: int, b: int) -> str | None:
+    common = set(game.geometry.box_lines[a]) & set(game.geometry.box_lines[b])
+    return game.line_name(common.pop()) if common else None
+
+
+def candidate(game: DotsAndBoxes, time_limit: float | None = None) -> Puzzle | None:
+    """The puzzle at ``game``'s position, or None when it does not pass the selection (module docstring)."""
+    if game.is_over():
+        return None
+    undrawn = len(game.undrawn_lines())
+    if undrawn < 3 or undrawn > REACH.get((game.width, game.height), 24):
+        return None
+    values = _values(game, time_limit)
+    if values is None:
+        return None
+    best = max(values.values())
+    answers = [l for l, v in values.items() if v == best]
+    wrong = [l for l, v in values.items() if v != best]
+    if not wrong or any(best - values[w] < MIN_LOSS for w in wrong) or len(answers) * 2 > len(values):
+        return None
+    given = {l: boxes_given(game, l) for l in values}
+    least = min(given[a] for a in answers)
+    tempting = [l for l in values if given[l] <= least]
+    if len(tempting) < 2:
+        return None
+    found = themes(game, answers, wrong)
+    if not found:
+        return None
+    refutations = {}
+    depth = 0
+    for w in wrong:
+        after = game.copy()
+        after.play(w)
+        line = best_play(after)
+        refutations[w] = {"value": values[w], "line": line}
+        if w in tempting:
+            depth = max(depth, len(line))
+    tempting_wrong = sum(1 for w in wrong if w in tempting)
+    rating = first_rating(tempting_wrong, depth, len(answers), len(values))
+    data = game.to_dict()
+    pid = "dots-" + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()).hexdigest()[:10]
+    facts = {"width": game.width, "height": game.height, "best": best, "tempting": tempting_wrong, "depth": depth}
+    return Puzzle(pid, GAME_ID, data, tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
+
+
+def verify(puzzle: Puzzle, time_limit: float | None = None) -> list[str]:
+    """Problems found when the exact solver judges the puzzle again (empty: it is right)."""
+    game = puzzle.position
+    values = move_values(game, time_limit=time_limit)
+    best = max(values.values())
+    problems = []
+    answers = sorted(l for l, v in values.items() if v == best)
+    if sorted(puzzle.answers) != answers:
+        problems.append(f"{puzzle.id}: accepted {sorted(puzzle.answers)}, the solver's best are {answers}")
+    if puzzle.facts.get("best") != best:
+        problems.append(f"{puzzle.id}: best value {puzzle.facts.get('best')}, the solver says {best}")
+    for l, v in values.items():
+        if v == best:
+            continue
+        ref = puzzle.refutations.get(l)
+        if ref is None or ref["value"] != v:
+            problems.append(f"{puzzle.id}: {l} is worth {v}, the puzzle says {None if ref is None else ref['value']}")
+        elif best - v < MIN_LOSS:
+            problems.append(f"{puzzle.id}: {l} loses only {best - v}")
+    return problems
+
+
+def positions(game: DotsAndBoxes) -> list[DotsAndBoxes]:
+    """Every position of a played game within the solver's reach, latest first (the candidates)."""
+    reach = REACH.get((game.width, game.height), 24)
+    out = []
+    g = game.copy()
+    while g.history:
+        g.undo()
+        if g.resigned is None and len(g.undrawn_lines()) <= reach:
+            out.append(g.copy())
+    return out
+
+
+def play_game(seed: int, rng) -> DotsAndBoxes:
+    """A game between CPU players of mixed levels on 3×3, 4×4 or 5×4 (chosen by ``rng``)."""
+    from gamekit.dots import cpu_player
+    size = rng.choice([(3, 3), (4, 4), (5, 4)])
+    levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
+    # Hard without its time cap: its node budget alone decides, so the game is the same on any machine
+    players = [cpu_player(lv, seed + i, **({"time_cap": None} if lv == "hard" else {})) for i, lv in enumerate(levels)]
+    g = DotsAndBoxes(*size)
+    while not g.is_over():
+        g.play(players[g.to_move].choose(g))
+    return g
+
+
+def describe(game: DotsAndBoxes) -> dict[str, Any]:
+    return {"size": f"{game.width}x{game.height}"}

@@ -1,0 +1,140 @@
+"""Shut the Box puzzles, from the exact strategy tables (:mod:`gamekit.shutbox.strategy`).
+
+Two kinds, both for one player's turn with a stated goal — the chance to shut the box (``"shut"``) or the
+lowest expected score (``"score"``):
+
+* **a set for the roll**: the dice are rolled; which tiles to cover?  A puzzle when at least 2 sets make
+  the roll and the best set (or sets, tied exactly) beats every other set by at least
+  :data:`MARGIN` in the goal (2 percentage points of shut chance, or half a point of expected score);
+* **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
+  same margin.
+"""
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+
+from gamekit.shutbox import Rules, ShutTheBox
+from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of
+from gamekit.shutbox.strategy import table
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.ratings import first_rating
+
+GAME_ID = "shut_the_box"
+MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
+OBJECTIVES = ("shut", "score")
+
+
+def _better(objective: str, a: Fraction, b: Fraction) -> bool:
+    return a < b if objective == "score" else a > b
+
+
+def _gap(objective: str, best: Fraction, other: Fraction) -> Fraction:
+    return other - best if objective == "score" else best - other
+
+
+def _choices(game: ShutTheBox, objective: str) -> list[tuple[tuple, Fraction, tuple[int, ...]]]:
+    """``[(canonical action, exact value after it, tiles left open), ...]`` for the position."""
+    t = table(game.rules, objective)
+    if game.phase == "cover":
+        out = []
+        for s in game.legal_sets():
+            left = game.uncovered & ~mask_of(s)
+            out.append((("cover", s), t.value(left), tuple(sorted(_tiles(left)))))
+        return out
+    values = t.dice_values(game.uncovered)
+    return [(("roll", n), values[n], ()) for n in sorted(values)]
+
+
+def _tiles(mask: int) -> list[int]:
+    return [t for t in range(1, 10) if mask >> (t - 1) & 1]
+
+
+def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
+    """The puzzle at ``game``'s position for ``objective``, or None (module docstring)."""
+    if game.is_over() or game.variant != "round" or game.n_players != 1 or not game.covering:
+        return None
+    choices = _choices(game, objective)
+    if len(choices) < 2:
+        return None
+    best = choices[0][1]
+    for _, v, _ in choices:
+        if _better(objective, v, best):
+            best = v
+    answers = [a for a, v, _ in choices if v == best]
+    wrong = [(a, v, left) for a, v, left in choices if v != best]
+    if not wrong or any(_gap(objective, best, v) < MARGIN[objective] for _, v, _ in wrong):
+        return None
+    kind = "dice" if game.phase == "roll" else "set"
+    found = ["one_die_or_two"] if kind == "dice" else ["best_set"] + (["sets_for_roll"] if len(choices) >= 3 else [])
+    # tempting: a wrong choice within 4 margins of the best; depth: tiles still to cover (a longer look ahead);
+    # a wrong choice that the rule of thumb (Medium's: the largest tile; one die once 6 or less is left)
+    # would make counts six times: the pupil has to see past a habit
+    tempting = sum(1 for _, v, _ in wrong if _gap(objective, best, v) < 4 * MARGIN[objective])
+    from gamekit.shutbox import cpu_player
+    if cpu_player("medium", 0).choose(game) not in answers:
+        tempting += 6
+    depth = len(game.open_tiles)
+    rating = first_rating(tempting, depth, len(answers), len(choices))
+    refutations = {}
+    from gamekit.puzzles.core import action_key
+    for a, v, left in wrong:
+        refutations[action_key(a)] = {"value": float(v), "exact": str(v), "left": list(left)}
+    key = f"{game.rules.one_die}:{game.rules.scoring}:{game.uncovered}:{game.phase}:{sum(game.dice)}:{objective}"
+    pid = "shut-" + hashlib.sha1(key.encode()).hexdigest()[:10]
+    facts = {"objective": objective, "kind": kind, "best": float(best), "exact": str(best),
+             "open": list(game.open_tiles), "roll": sum(game.dice) if kind == "set" else None,
+             "one_die": game.rules.one_die, "tempting": tempting}
+    return Puzzle(pid, GAME_ID, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
+
+
+def verify(puzzle: Puzzle) -> list[str]:
+    """Problems found when the strategy table judges the puzzle again (empty: it is right)."""
+    game = puzzle.position
+    objective = puzzle.facts["objective"]
+    choices = _choices(game, objective)
+    best = choices[0][1]
+    for _, v, _ in choices:
+        if _better(objective, v, best):
+            best = v
+    problems = []
+    answers = [a for a, v, _ in choices if v == best]
+    if sorted(puzzle.answers) != sorted(answers):
+        problems.append(f"{puzzle.id}: accepted {puzzle.answers}, the table's best are {answers}")
+    if Fraction(puzzle.facts["exact"]) != best:
+        problems.append(f"{puzzle.id}: best value {puzzle.facts['exact']}, the table says {best}")
+    from gamekit.puzzles.core import action_key
+    for a, v, _ in choices:
+        if v == best:
+            continue
+        ref = puzzle.refutations.get(action_key(a))
+        if ref is None or Fraction(ref["exact"]) != v:
+            problems.append(f"{puzzle.id}: {a} is worth {v}, the puzzle says {None if ref is None else ref['exact']}")
+        elif _gap(objective, best, v) < MARGIN[objective]:
+            problems.append(f"{puzzle.id}: {a} is within the margin of the best")
+    return problems
+
+
+def positions(game: ShutTheBox) -> list[ShutTheBox]:
+    """Every position of a played one-player turn where a choice is made (rolls with a choice, flips)."""
+    out = []
+    replay = ShutTheBox(1, game.rules, "round", game.seed)
+    for action in game.history:
+        if replay.is_over():
+            break
+        if len(replay.legal_moves()) >= 2:
+            out.append(replay.copy())
+        replay.play(action)
+    return out
+
+
+def play_game(seed: int, rng) -> ShutTheBox:
+    """One player's turn under a one-die rule chosen by ``rng`` (sum scoring), played by a CPU of a random level."""
+    from gamekit.shutbox import cpu_player
+    rule = rng.choice([r for r in ONE_DIE_RULES])
+    level = rng.choice(["easy", "medium", "hard"])
+    g = ShutTheBox(1, Rules(one_die=rule), "round", seed=seed)
+    p = cpu_player(level, seed)
+    while not g.is_over():
+        g.play(p.choose(g))
+    return g

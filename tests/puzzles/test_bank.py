@@ -1,0 +1,215 @@
+"""The shipped puzzle banks: sizes, themes, bands, answers checked against the exact solvers, refusals."""
+import collections
+import gzip
+import json
+import random
+
+import pytest
+
+from gamekit import IllegalMoveError
+from gamekit.game import Game
+from gamekit.i18n import using
+from gamekit.puzzles import (BANDS, GAME_IDS, THEMES, BankError, Puzzle, action_key, bank, read_bank, shipped_info,
+                             verify)
+from gamekit.puzzles.core import move_words
+from gamekit.puzzles.store import bank_path, checksum, write_bank
+
+SIZES = {"dots_and_boxes": 300, "five_in_a_row": 300, "connect_four": 100, "shut_the_box": 300}
+
+
+@pytest.fixture(scope="module", params=GAME_IDS)
+def game_bank(request):
+    return request.param, bank(request.param)
+
+
+def test_bank_sizes_bands_and_themes(game_bank):
+    game_id, puzzles = game_bank
+    assert len(puzzles) >= SIZES[game_id]
+    assert len({p.id for p in puzzles}) == len(puzzles)
+    bands = collections.Counter(p.band for p in puzzles)
+    assert set(bands) == {name for name, _ in BANDS}, bands          # three difficulty bands, each used
+    themes = collections.Counter(t for p in puzzles for t in p.themes)
+    assert set(themes) == set(THEMES[game_id]), f"themes never used: {set(THEMES[game_id]) - set(themes)}"
+    assert all(p.themes for p in puzzles)
+
+
+def test_shut_the_box_bank_covers_every_one_die_rule():
+    puzzles = bank("shut_the_box")
+    rules = collections.Counter(p.position.rules.one_die for p in puzzles)
+    assert set(rules) == {"after_789", "under_six", "six_or_less", "never"}
+    assert min(rules.values()) >= 300
+
+
+def test_dots_bank_spreads_over_three_boards():
+    sizes = collections.Counter((p.position.width, p.position.height) for p in bank("dots_and_boxes"))
+    assert set(sizes) == {(3, 3), (4, 4), (5, 4)}
+    assert min(sizes.values()) >= 50
+
+
+def test_positions_keep_the_game_contract_and_answers_are_legal(game_bank):
+    game_id, puzzles = game_bank
+    for p in puzzles:
+        g = p.position
+        assert isinstance(g, Game) and not g.is_over()
+        legal = g.legal_moves()
+        assert p.answers and set(p.answers) <= set(legal)
+        # every other legal answer has a refutation, and nothing else has one
+        assert set(p.refutations) == {action_key(a) for a in legal if a not in p.answers}
+        assert len(legal) >= (2 if game_id == "shut_the_box" else 3)
+
+
+def test_position_is_a_fresh_copy():
+    p = bank("dots_and_boxes")[0]
+    g = p.position
+    g.play(g.legal_moves()[0])
+    assert p.position.to_dict() != g.to_dict()
+    assert p.position.to_dict() == p.position_data
+
+
+def _sample(puzzles, n, seed):
+    return random.Random(seed).sample(puzzles, min(n, len(puzzles)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_check_accepts_exactly_the_answers_and_refutes_the_rest(game_id):
+    for p in _sample(bank(game_id), 25, 1):
+        before = p.to_dict()
+        for a in p.legal_answers():
+            ok, feedback = p.check(a)
+            assert ok == (a in p.answers), (p.id, a)
+            named = " + ".join(map(str, a[1])) if game_id == "shut_the_box" and a[0] == "cover" else move_words(game_id, a)
+            assert named in feedback
+            if ok:
+                assert feedback.startswith("Right")
+            else:
+                assert feedback.startswith("Not the best")
+                ref = p.refutations[action_key(a)]
+                if game_id != "shut_the_box" and ref["line"]:
+                    seat, first = ref["line"][0]
+                    assert "best play goes" in feedback and str(first) in feedback
+        assert p.to_dict() == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_feedback_speaks_spanish(game_id):
+    p = next(p for p in bank(game_id) if any(v["line"] for v in p.refutations.values())) \
+        if game_id != "shut_the_box" else bank(game_id)[0]
+    wrong = next(a for a in p.legal_answers() if a not in p.answers)
+    with using("es"):
+        ok, text = p.check(wrong)
+        right_ok, right = p.check(p.answers[0])
+        prompt = p.prompt()
+    assert not ok and right_ok
+    assert text.startswith("No es la mejor") and right.startswith("Correcto")
+    assert prompt != p.prompt()
+
+
+def test_check_refuses_illegal_answers_and_changes_nothing():
+    for game_id, bad in (("dots_and_boxes", "z9-z10"), ("dots_and_boxes", True), ("five_in_a_row", "8"),
+                         ("connect_four", 4.0), ("shut_the_box", (10,)), ("shut_the_box", ("roll", 2))):
+        p = next(p for p in bank(game_id) if p.facts.get("kind") != "dice")
+        before = p.to_dict()
+        with pytest.raises(IllegalMoveError):
+            p.check(bad)
+        assert p.to_dict() == before
+
+
+def test_an_answer_already_drawn_is_refused():
+    p = next(p for p in bank("dots_and_boxes") if p.position.history)
+    with pytest.raises(IllegalMoveError, match="already drawn"):
+        p.check(p.position.history[0])
+
+
+@pytest.mark.parametrize("game_id, n", [("dots_and_boxes", 5), ("five_in_a_row", 4), ("connect_four", 4),
+                                        ("shut_the_box", 40)])
+def test_a_random_sample_of_the_shipped_bank_is_right(game_id, n):
+    """A fresh random sample every run, judged again by the exact solver (ids printed on failure)."""
+    seed = random.randrange(10 ** 6)
+    sample = _sample(bank(game_id), n, seed)
+    problems = [msg for p in sample for msg in verify(p)]
+    assert not problems, f"sample seed {seed}: {problems}"
+
+
+def test_filters_by_theme_and_band():
+    blocks = bank("five_in_a_row", theme="block")
+    assert blocks and all("block" in p.themes for p in blocks)
+    easy = bank("dots_and_boxes", band="easy")
+    assert easy and all(p.rating < 1300 for p in easy)
+    both = bank("dots_and_boxes", theme="take_box", band="easy")
+    assert set(p.id for p in both) <= set(p.id for p in easy)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: bank("chess"), "no puzzle bank for this game"),
+    (lambda: bank(3), "no puzzle bank"),
+    (lambda: bank("dots_and_boxes", theme="fork"), "not a theme of Dots and Boxes"),
+    (lambda: bank("connect_four", theme="side_column"), "not a theme of Connect Four"),
+    (lambda: bank("shut_the_box", band="impossible"), "band='impossible'"),
+])
+def test_bad_requests_are_refused(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_header_records_the_command_and_seed():
+    for game_id in GAME_IDS:
+        info = shipped_info(game_id)
+        assert info["command"].startswith(f"python -m gamekit.puzzles build {game_id}")
+        assert f"--seed {info['seed']}" in info["command"]
+        assert info["count"] == len(bank(game_id))
+
+
+# ----- damaged files ---------------------------------------------------------------------------
+@pytest.fixture
+def small_bank(tmp_path):
+    puzzles = [p.to_dict() for p in bank("shut_the_box")[:5]]
+    path = tmp_path / "bank.json.gz"
+    write_bank(path, "shut_the_box", puzzles, "test", 0, "2026-12-01T00:00:00Z")
+    return path
+
+
+def _rewrite(path, change):
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    change(data)
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+
+
+def test_a_written_bank_reads_back(small_bank):
+    puzzles = bank("shut_the_box", path=small_bank)
+    assert len(puzzles) == 5 and all(isinstance(p, Puzzle) for p in puzzles)
+    assert read_bank(small_bank)["sha256"] == checksum([p.to_dict() for p in puzzles])
+
+
+def test_bad_checksum_is_refused(small_bank):
+    _rewrite(small_bank, lambda d: d["puzzles"][0].update(answers=["cover 9"]))
+    with pytest.raises(BankError, match="bad checksum"):
+        bank("shut_the_box", path=small_bank)
+
+
+def test_damaged_files_are_refused(small_bank, tmp_path):
+    raw = small_bank.read_bytes()
+    small_bank.write_bytes(raw[: len(raw) // 2])
+    with pytest.raises(BankError, match="damaged"):
+        read_bank(small_bank)
+    plain = tmp_path / "plain.json.gz"
+    plain.write_text("{}")
+    with pytest.raises(BankError, match="damaged or not gzip"):
+        read_bank(plain)
+    notjson = tmp_path / "nj.json.gz"
+    notjson.write_bytes(gzip.compress(b"not json"))
+    with pytest.raises(BankError, match="not JSON"):
+        read_bank(notjson)
+    with pytest.raises(BankError, match="no such puzzle bank file"):
+        read_bank(tmp_path / "missing.json.gz")
+
+
+@pytest.mark.parametrize("change, match", [
+    (lambda d: d.update(format="other"), "not a puzzle bank"),
+    (lambda d: d.update(version=99), "version 99"),
+    (lambda d: d.update(count=4), "says 4 puzzles but holds 5"),
+    (lambda d: d.update(game="dots_and_boxes"), "a bank of 'dots_and_boxes' puzzles"),
+])
+def test_wrong_headers_are_refused(small_bank, change, match):
+    _rewrite(small_bank, change)
+    with pytest.raises(BankError, match=match):
+        bank("shut_the_box", path=small_bank)

@@ -1,0 +1,102 @@
+"""python -m gamekit.puzzles build: reproducible, resumable, checksummed; bad settings refused."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamekit.puzzles import bank, read_bank, verify
+from gamekit.puzzles.build import BuildError, build, candidates
+from gamekit.puzzles.dots import MIN_LOSS
+from gamekit.dots import boxes_given, move_values
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_build_is_reproducible_and_resumable(tmp_path):
+    whole = tmp_path / "whole.json.gz"
+    stats = build("shut_the_box", 12, 7, whole, progress=False)
+    assert stats["finished"] and stats["kept"] == 12
+    # the same build, interrupted after 2 games and carried on
+    part = tmp_path / "part.json.gz"
+    first = build("shut_the_box", 12, 7, part, progress=False, max_games=2)
+    assert not first["finished"] and not part.exists()
+    assert part.with_name(part.name + ".partial").exists()
+    second = build("shut_the_box", 12, 7, part, progress=False)
+    assert second["finished"] and not part.with_name(part.name + ".partial").exists()
+    a, b = read_bank(whole), read_bank(part)
+    assert a["puzzles"] == b["puzzles"] and a["sha256"] == b["sha256"]
+    assert a["seed"] == 7 and "--seed 7" in a["command"]
+    for p in bank("shut_the_box", path=part):
+        assert verify(p) == []
+
+
+def test_a_partial_file_of_another_build_is_refused(tmp_path):
+    out = tmp_path / "b.json.gz"
+    build("shut_the_box", 12, 7, out, progress=False, max_games=1)
+    with pytest.raises(BuildError, match="partial build of"):
+        build("shut_the_box", 12, 8, out, progress=False)
+    out.with_name(out.name + ".partial").write_text("{broken")
+    with pytest.raises(BuildError, match="damaged partial build"):
+        build("shut_the_box", 12, 7, out, progress=False)
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    (dict(game_id="chess", count=3, seed=1), ValueError),
+    (dict(game_id="shut_the_box", count=0, seed=1), BuildError),
+    (dict(game_id="shut_the_box", count=3, seed=-1), BuildError),
+    (dict(game_id="shut_the_box", count=True, seed=1), BuildError),
+])
+def test_bad_settings_are_refused(tmp_path, kwargs, error):
+    with pytest.raises(error):
+        build(out=tmp_path / "x.json.gz", progress=False, **kwargs)
+    assert not list(tmp_path.iterdir())
+
+
+def test_dots_candidates_pass_the_selection():
+    """Every Dots puzzle a build finds keeps the best value with its answers, every other line loses ≥ 2,
+    at least 3 legal lines and 2 tempting ones (checked here against the solver directly)."""
+    found = []
+    for k in range(2):
+        found += candidates("dots_and_boxes", k, 11)[0]
+    assert found
+    for p in found:
+        g = p.position
+        values = move_values(g, time_limit=None)
+        best = max(values.values())
+        assert set(p.answers) == {l for l, v in values.items() if v == best}
+        assert all(best - v >= MIN_LOSS for l, v in values.items() if l not in p.answers)
+        assert len(values) >= 3
+        least = min(boxes_given(g, a) for a in p.answers)
+        assert sum(1 for l in values if boxes_given(g, l) <= least) >= 2
+
+
+def test_command_line(tmp_path):
+    out = tmp_path / "cli.json.gz"
+    run = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "shut_the_box", "--count", "5",
+                          "--seed", "3", "--out", str(out)], capture_output=True, text=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr
+    assert "5 puzzles" in run.stdout
+    assert "shut_the_box" in run.stderr                     # the progress bar
+    data = read_bank(out)
+    assert data["command"] == "python -m gamekit.puzzles build shut_the_box --count 5 --seed 3"
+    bad = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "chess"], capture_output=True,
+                         text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_positions_that_cannot_be_puzzles_are_not_kept():
+    from gamekit.connect import FiveInARow
+    from gamekit.dots import DotsAndBoxes
+    from gamekit.puzzles import connect as C, dots as D
+    from gamekit.shutbox import ShutTheBox
+    from gamekit.puzzles import shutbox as S
+    popout = FiveInARow.from_moves(["4", "5", "4", "5", "3", "3", "6", "6", "2", "2", "7", "1"], popout=True)
+    assert C.candidate(popout) is None                       # PopOut: no puzzle
+    two = DotsAndBoxes.from_moves(2, 2, ["a1-b1", "b1-c1", "a3-b3", "b3-c3", "a1-a2", "c1-c2", "a2-a3", "c2-c3"])
+    assert D.candidate(two) is None                          # 4 lines left, none loses 2 boxes more than another
+    fresh = ShutTheBox(1, seed=1)
+    assert S.candidate(fresh, "shut") is None                # two dice forced at the full box: no choice
+    assert S.candidate(ShutTheBox(2, seed=1), "shut") is None    # rounds of two players: not a one-player puzzle

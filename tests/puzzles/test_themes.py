@@ -1,0 +1,92 @@
+"""The themes of the shipped puzzles say what the position shows (checked with the analysis, not the bank's own code)."""
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from gamekit import IllegalMoveError
+from gamekit.dots import boxes_given, capture_lines, is_safe_line
+from gamekit.connect.lessons import playable_threats
+from gamekit.puzzles import bank
+
+
+def test_dots_themes_match_the_analysis():
+    for p in bank("dots_and_boxes"):
+        g = p.position
+        caps = set(capture_lines(g))
+        if "take_box" in p.themes:
+            assert set(p.answers) & caps, p.id
+        if {"double_deal", "all_but_four"} & set(p.themes):
+            assert caps and not set(p.answers) & caps, p.id
+            given = max(boxes_given(g, a) for a in p.answers)
+            assert given == (4 if "all_but_four" in p.themes else 2), p.id
+        if "safe_line" in p.themes:
+            assert all(is_safe_line(g, a) for a in p.answers)
+            assert any(is_safe_line(g, w) for w in p.refutations), p.id
+        if "avoid_third_side" in p.themes:
+            assert not any(is_safe_line(g, w) for w in p.refutations), p.id
+        if "sacrifice" in p.themes:
+            assert all(boxes_given(g, a) > 0 for a in p.answers) and not caps, p.id
+        if "hard_hearted_handout" in p.themes:
+            middles = [a for a in map(g.line_index, p.answers) if len(g.geometry.line_boxes[a]) == 2
+                       and all(g.sides_drawn(b) == 2 for b in g.geometry.line_boxes[a])]
+            assert middles and not caps and not any(is_safe_line(g, w) for w in p.refutations), p.id
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_connect_themes_match_the_board(game_id):
+    for p in bank(game_id):
+        g = p.position
+        me = g.to_move
+        if "win_now" in p.themes:
+            wins = []
+            for a in p.answers:
+                after = g.copy()
+                after.play(a)
+                wins.append(after.winner() == me)
+            assert any(wins), p.id
+            assert p.facts["best"] == 1
+        if "block" in p.themes:
+            # the opponent, were it to move, would make a line in the answer's column
+            threats = {str(g.column_number(c)) for c, r in playable_threats(g, 1 - me)}
+            assert set(p.answers) <= threats, p.id
+        if "zugzwang" in p.themes:
+            assert any(_hands_over(g, w) for w in p.refutations), p.id
+
+
+def _hands_over(g, w):
+    after = g.copy()
+    after.play(w)
+    reply = after.copy()
+    reply.play(w) if w in reply.legal_moves() else None
+    return reply.winner() == 1 - g.to_move
+
+
+def test_shut_the_box_themes():
+    for p in bank("shut_the_box"):
+        kinds = {a[0] for a in p.answers}
+        if "one_die_or_two" in p.themes:
+            assert kinds == {"roll"} and p.position.phase == "roll"
+        else:
+            assert kinds == {"cover"} and "best_set" in p.themes
+            if "sets_for_roll" in p.themes:
+                assert len(p.legal_answers()) >= 3
+
+
+_BANKS: dict = {}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box"]),
+       st.integers(0, 10 ** 6),
+       st.one_of(st.text(max_size=8), st.integers(-5, 60), st.floats(allow_nan=True), st.none(), st.booleans(),
+                 st.tuples(st.integers(-1, 10)), st.lists(st.integers(0, 10), max_size=3)))
+def test_any_answer_is_judged_or_refused_cleanly(game_id, i, answer):
+    puzzles = _BANKS.setdefault(game_id, bank(game_id))
+    p = puzzles[i % len(puzzles)]
+    before = p.to_dict()
+    try:
+        ok, text = p.check(answer)
+    except IllegalMoveError as e:
+        assert str(e)
+    else:
+        assert isinstance(ok, bool) and text
+    assert p.to_dict() == before
