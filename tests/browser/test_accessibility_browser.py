@@ -99,10 +99,21 @@ def test_shut_the_box_is_played_by_keyboard_in_voila_and_read_out(voila, browser
         board = widget.locator("canvas.gamekit-board")
         assert widget.locator(".gamekit-status").get_attribute("aria-live") == "polite"
         assert board.get_attribute("role") == "application"
-        board.focus()
-        page.keyboard.press("Enter")                                   # Enter on the box rolls
-        page.wait_for_function("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
-                               ".includes('rolled')", arg=board.element_handle(), timeout=30_000)
+        rolled = ("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
+                  ".includes('rolled')")
+        for attempt in range(3):
+            # on a loaded machine the first key can reach the canvas before its view listens to keys:
+            # press again only while nothing was rolled
+            board.focus()
+            page.keyboard.press("Enter")                               # Enter on the box rolls
+            try:
+                page.wait_for_function(rolled, arg=board.element_handle(), timeout=10_000)
+                break
+            except Exception:
+                if page.evaluate(rolled, board.element_handle()):
+                    break
+                if attempt == 2:
+                    raise
         text = board_text(page, board)
         assert text.startswith("Shut the Box: tiles 1 to 9 and the dice | ")
         total = int(text.split(" = ")[1].split(".")[0])
