@@ -98,8 +98,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     _check_set(game_id, theme, n, seed)
     pool = sorted(bank(game_id, theme=theme), key=lambda p: p.id)
     if n > len(pool):
-        raise ValueError(ntr("n={n}: there is only {count} puzzle of this theme",
-                             "n={n}: there are only {count} puzzles of this theme", len(pool), n=n, count=len(pool)))
+        raise ValueError(ntr("n={asked}: there is only {n} puzzle of this theme",
+                             "n={asked}: there are only {n} puzzles of this theme", len(pool), asked=n))
     chosen = random.Random(f"{game_id}-{theme}-{n}-{seed}").sample(pool, n)
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
