@@ -29,7 +29,8 @@ from gamekit import progress
 from gamekit.game import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, move_words, theme_name
+from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
+                                  move_words, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported
@@ -154,7 +155,8 @@ def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> st
 # Boards: drawing and clicks per game
 # ---------------------------------------------------------------------------------------
 def _board(game_id: str, game: Any):
-    """``(size, draw(mark), hit(x, y))`` for a board game's puzzle, or None (Shut the Box: choice buttons)."""
+    """``(size, draw(position, mark), hit(x, y))`` for a board game's puzzle (``hit`` answers on ``game``),
+    or None (Shut the Box: choice buttons)."""
     if game_id == "dots_and_boxes":
         from gamekit.dots.lessons import layout_for, lesson_scene
         layout = layout_for(game)
@@ -168,7 +170,10 @@ def _board(game_id: str, game: Any):
                                     line_name=game.line_name(line)))
             return game.line_name(line)
 
-        return layout.css_size, (lambda mark: lesson_scene(game, mark, last=False, parts=False, third_sides=False)), hit
+        def draw(position: Any, mark: Mark | None):
+            return lesson_scene(position, mark, last=False, parts=False, third_sides=False, layout=layout)
+
+        return layout.css_size, draw, hit
     if game_id in ("five_in_a_row", "connect_four"):
         from gamekit.connect.lessons import layout_for as grid_for, scene
         layout = grid_for(game, 40)
@@ -182,7 +187,10 @@ def _board(game_id: str, game: Any):
                 raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
             return str(n)
 
-        return layout.css_size, (lambda mark: scene(game, threats=False, mark=mark, show_last=False)), hit
+        def draw(position: Any, mark: Mark | None):
+            return scene(position, threats=False, mark=mark, show_last=False)
+
+        return layout.css_size, draw, hit
     return None
 
 
@@ -228,6 +236,9 @@ class Practice(Localized, W.VBox):
         self.last_feedback = ""
         self.errors: list[BaseException] = []
         self.mark: Mark | None = None
+        self.refutation: list[tuple[int, Any]] = []     # the last wrong answer and its line of best play
+        self.step = 0                                   # how far the board shows it (0: the puzzle)
+        self._draw = self._hit = None
         # widgets
         self.title = W.HTML()
         self.prompt_label = W.HTML()
@@ -243,6 +254,9 @@ class Practice(Localized, W.VBox):
         self.hint_button.on_click(self.on_hint)
         self.next_button = W.Button(description=tr("Next"), icon="arrow-right", button_style="primary")
         self.next_button.on_click(self.on_next)
+        self.refute_button = W.Button(description=tr("Show the refutation"), icon="play", disabled=True,
+                                      tooltip=tr("Play the line of best play after your answer, one move a press"))
+        self.refute_button.on_click(self.on_refute)
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
         self.feedback.add_class(LIVE_CLASS)
@@ -251,7 +265,7 @@ class Practice(Localized, W.VBox):
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
         typed = [self.input, self.check_button] if game_id != "shut_the_box" else []
         self.children = [self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
-                         W.HBox([*typed, self.hint_button, self.next_button]),
+                         W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
                          W.HBox([self.status, self.plot]), self.error_output]
         self.add_class("gamekit-practice")
         self.next()
@@ -317,6 +331,11 @@ class Practice(Localized, W.VBox):
         elif not ok:
             self.streak = 0
         self.mark = Mark(canonical, "right" if ok else "wrong")
+        if not ok and self._draw is not None:
+            line = self.puzzle.refutations[action_key(canonical)].get("line") or []
+            self.refutation = [(self.game.to_move, canonical)] + [(seat, a) for seat, a in line]
+        elif ok:
+            self.refutation = []
         self._redraw()
         self._show((tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback)),
                    RIGHT_COLOUR if ok else WRONG_COLOUR)
@@ -340,14 +359,39 @@ class Practice(Localized, W.VBox):
         self._show(message, NOTE_COLOUR)
         return message
 
+    def show_refutation(self) -> int:
+        """Show one more move of the last wrong answer's refutation on the board (the wrong answer first,
+        then the line of best play); after the last move the board goes back to the puzzle.  Returns how
+        many moves are shown (0: the puzzle again).  ValueError (nothing changes) when there is nothing
+        to show: no wrong answer yet, a right answer since, or Shut the Box (its refutation is a value)."""
+        if not self.refutation or self.board is None:
+            raise ValueError(tr("No refutation to show: it follows a wrong answer on the board."))
+        step = self.step + 1 if self.step < len(self.refutation) else 0
+        position = self.puzzle.position
+        for _, action in self.refutation[:step]:
+            position.play(action)
+        mark = None
+        if step:
+            seat, action = self.refutation[step - 1]
+            mark = Mark(action, "wrong" if step == 1 else "answer")
+        scene = self._draw(position, mark)              # computed first, then painted
+        self.board.paint(scene)
+        self.step = step
+        if step:
+            words = line_words(self.game_id, self.refutation[:step])
+            self._show(tr("Refutation, move {i} of {n}: {moves}", i=step, n=len(self.refutation), moves=words),
+                       WRONG_COLOUR)
+        else:
+            self._show(tr("Back to the puzzle: try again."), NOTE_COLOUR)
+        return step
+
     def click(self, x: float, y: float) -> tuple[bool, str] | None:
         """A click at CSS pixel (x, y) on the board: answered like :meth:`answer`; None if it hit nothing
         or was refused (the reason is shown)."""
-        spec = _board(self.game_id, self.game) if self.game is not None else None
-        if spec is None:
+        if self._hit is None:
             return None
         try:
-            action = spec[2](x, y)
+            action = self._hit(x, y)
         except ValueError as refusal:
             self._show(str(refusal), WRONG_COLOUR)
             return None
@@ -366,19 +410,20 @@ class Practice(Localized, W.VBox):
         self.tries = []
         self.hints_used = 0
         self.mark = None
+        self.refutation = []
         if puzzle.id in self.seen:
             self.seen.remove(puzzle.id)
         self.seen.append(puzzle.id)
         spec = _board(self.game_id, self.game)
         if spec is not None:
-            size, self._draw, _ = spec
+            size, self._draw, self._hit = spec
             if self.board is None or (self.board.css_width, self.board.css_height) != tuple(size):
                 self.board = BoardCanvas(*size, label=tr("Puzzle board: click your answer, or type it in the box"))
                 self.board.canvas.on_mouse_down(self.handle_mouse_down)
                 self.board_box.children = [self.board.canvas, self.board.access]
             self.choices.layout.display = "none"
         else:
-            self._draw = None
+            self._draw = self._hit = None
             options = [(move_words(self.game_id, a), action_key(a)) for a in puzzle.legal_answers()]
             self.choices.unobserve(self._on_choice, names="value")
             self.choices.options = options
@@ -396,8 +441,10 @@ class Practice(Localized, W.VBox):
         self._update_status()
 
     def _redraw(self) -> None:
+        self.step = 0
+        self.refute_button.disabled = not self.refutation
         if self._draw is not None and self.board is not None:
-            self.board.paint(self._draw(self.mark))
+            self.board.paint(self._draw(self.game, self.mark))
 
     def _show(self, message: str, colour: str) -> None:
         self.last_feedback = message
@@ -437,6 +484,10 @@ class Practice(Localized, W.VBox):
             return
         from gamekit.puzzles.core import key_action
         self.answer(key_action(change["new"]))
+
+    @reported
+    def on_refute(self, _: Any) -> None:
+        self.show_refutation()
 
     @reported
     def on_hint(self, _: Any) -> None:

@@ -251,3 +251,40 @@ def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
             assert (p.rating.rating > rating.rating) is ok
         else:
             assert p.rating == rating
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
+def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
+    p = Practice(game_id, seed=6)
+    with pytest.raises(ValueError, match="No refutation"):
+        p.show_refutation()                       # nothing answered yet: refused, nothing changes
+    assert p.refute_button.disabled and p.step == 0
+    wrong = wrong_answers(p.puzzle)[0]
+    p.answer(wrong)
+    assert not p.refute_button.disabled
+    line = p.puzzle.refutations[action_key(p.puzzle.canonical(wrong))]["line"]
+    expected = p.puzzle.position
+    paints = p.board.paints
+    for k in range(1, len(line) + 2):
+        assert p.show_refutation() == k
+        expected.play(wrong if k == 1 else line[k - 2][1])
+        assert p.board.paints == paints + k
+        assert p.last_feedback.startswith("Refutation, move ")
+    assert p.show_refutation() == 0 and "try again" in p.last_feedback
+    assert p.game.to_dict() == p.puzzle.position.to_dict()      # the puzzle's own position is untouched
+    p.show_refutation()
+    p.answer(p.puzzle.answers[0])                  # answering goes back to the puzzle; a right answer clears it
+    assert p.step == 0 and p.refute_button.disabled
+    with pytest.raises(ValueError):
+        p.show_refutation()
+
+
+def test_shut_the_box_has_no_board_refutation_but_its_words():
+    p = Practice("shut_the_box", seed=6)
+    ok, feedback = p.answer(wrong_answers(p.puzzle)[0])
+    assert not ok and "The best choice gives" in feedback
+    with pytest.raises(ValueError):
+        p.show_refutation()
+    assert p.choices.options and all(isinstance(v, str) for _, v in p.choices.options)
+    p.choices.value = action_key(p.puzzle.answers[0])            # a choice button answers
+    assert p.solved
