@@ -122,7 +122,7 @@ def save_rating(game_id: str, rating: float, rd: float, vol: float) -> dict[str,
     """Save a pupil's Glicko-2 rating in a game's practice and add it to the rating history; returns the
     saved rating.  Refused before anything changes: a game name that is not a string (or too long), a
     number that is not a plain finite number or out of range."""
-    _check_names(game_id, "rating")
+    _check_names(game_id, "rating", ("game", "rating"))
     _check_rating_numbers(rating, rd, vol)
     with _lock:
         data = load()
@@ -141,7 +141,7 @@ def save_rating(game_id: str, rating: float, rd: float, vol: float) -> dict[str,
 def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
     """Add one answer to a practice puzzle (``ok`` right or wrong); returns the puzzle's updated record
     (``attempts``, ``solved``, ``first_try``).  Refused before anything changes like :func:`record`."""
-    _check_names(game_id, puzzle_id)
+    _check_names(game_id, puzzle_id, ("game", "puzzle"))
     if not isinstance(ok, bool):
         raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
     with _lock:
@@ -171,7 +171,7 @@ def ratings() -> dict[str, Any]:
 
 def attempts(game_id: str) -> dict[str, Any]:
     """The saved practice attempts of a game: ``{puzzle id: record}``."""
-    _check_names(game_id, "attempts")
+    _check_names(game_id, "attempts", ("game", "attempts"))
     return dict(load().get("practice", {}).get(game_id, {}).get("attempts", {}))
 
 
@@ -241,8 +241,8 @@ def _save(data: dict[str, Any]) -> None:
     tmp.replace(path)                       # atomic: a crash never leaves half a file
 
 
-def _check_names(lesson: Any, exercise: Any) -> None:
-    for what, value in (("lesson", lesson), ("exercise", exercise)):
+def _check_names(lesson: Any, exercise: Any, kinds: tuple[str, str] = ("lesson", "exercise")) -> None:
+    for what, value in zip(kinds, (lesson, exercise)):
         if not isinstance(value, str):
             raise TypeError(tr("{what} name must be a string, not {__name__}", what=what, __name__=type(value).__name__))
         if len(value) > 300:
@@ -285,7 +285,7 @@ def results(lesson: str | None = None) -> dict[str, Any]:
 
 
 def reset(lesson: str | None = None) -> None:
-    """Forget one lesson's results, or everything."""
+    """Forget one lesson's results, or everything (the practice ratings and attempts too)."""
     with _lock:
         data = load()
         if lesson is None:

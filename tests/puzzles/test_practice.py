@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress
-from gamekit.puzzles import GAME_IDS, bank, theme_name
+from gamekit.puzzles import GAME_IDS, bank, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.puzzles.practice import (HomeworkSet, Practice, homework_set, parse_code, set_code, sparkline)
 
@@ -40,6 +40,7 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
         else:
             assert p.mark.state == "right"
     assert len(p.tries) == len(puzzle.legal_answers())
+    assert verify(puzzle) == []                       # and those answers are the exact solver's best today
     assert progress.attempts(game_id)[puzzle.id]["attempts"] == len(puzzle.legal_answers())
 
 
@@ -200,6 +201,8 @@ def test_progress_refuses_bad_ratings_and_leaves_the_file_unchanged():
     for args, error in [(("d", "p", 1), TypeError), (("d", 3, True), TypeError), ((None, "p", True), TypeError)]:
         with pytest.raises(error):
             progress.record_attempt(*args)
+    with pytest.raises(TypeError, match="game name"):
+        progress.save_rating(None, 1500.0, 300.0, 0.06)
     assert Path(progress.progress_path()).read_text() == before
 
 
