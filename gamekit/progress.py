@@ -105,6 +105,8 @@ def _valid_practice(practice: Any) -> bool:
 
 MAX_HISTORY = 500
 """The most ratings kept in a game's practice history (the oldest are dropped)."""
+MAX_PUZZLES = 1000
+"""The most puzzles whose attempts are kept per game (those answered longest ago are dropped)."""
 
 
 def _check_rating_numbers(rating: Any, rd: Any, vol: Any) -> None:
@@ -153,6 +155,10 @@ def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
             rec["solved"] = True
             rec["first_try"] = rec["attempts"] == 1
         rec["updated"] = datetime.now().isoformat(timespec="seconds")
+        if len(tries) > MAX_PUZZLES:          # keep the file small: the puzzles answered longest ago go
+            for old in sorted(tries, key=lambda k: tries[k].get("updated", ""))[:len(tries) - MAX_PUZZLES]:
+                if old != puzzle_id:
+                    del tries[old]
         try:
             _save(data)
         except OSError:
@@ -392,6 +398,6 @@ class ProgressView(Localized):
 
 
 __all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
-           "attempts", "MAX_HISTORY", "reset", "rows", "progress_table", "export_csv",
+           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "reset", "rows", "progress_table", "export_csv",
            "export", "ProgressView", "ENV"]
 

@@ -291,3 +291,12 @@ def test_shut_the_box_has_no_board_refutation_but_its_words():
     assert p.choices.options and all(isinstance(v, str) for _, v in p.choices.options)
     p.choices.value = action_key(p.puzzle.answers[0])            # a choice button answers
     assert p.solved
+
+
+def test_the_attempts_kept_per_game_are_bounded_oldest_first(monkeypatch):
+    monkeypatch.setattr(progress, "MAX_PUZZLES", 3)
+    for i in range(5):
+        progress.record_attempt("connect_four", f"c4-{i}", True)
+    assert sorted(progress.attempts("connect_four")) == ["c4-2", "c4-3", "c4-4"]
+    progress.record_attempt("connect_four", "c4-2", False)            # answered again: kept
+    assert "c4-2" in progress.attempts("connect_four")
