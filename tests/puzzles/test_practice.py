@@ -135,6 +135,8 @@ def test_refused_answers_change_nothing():
         with pytest.raises((ValueError, TypeError)):
             p.answer(bad)
         assert state(p) == before
+    with pytest.raises(IllegalMoveError, match="zz"):
+        p.answer("zz")                                # the message names the answer
     p.input.value = "nonsense"
     p.on_check(None)
     assert state(p) == before and p.last_feedback
