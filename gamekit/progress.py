@@ -19,7 +19,8 @@ File format (version 1)::
          "reflection": {"text": "…", "updated": "2026-11-30T09:52:40"}}}}
 
 ``answers`` (optional) holds the written answers to the lessons' reflection questions (:func:`save_answer`).
-``practice`` (optional) holds the puzzle practice of each game (:func:`save_rating`, :func:`record_attempt`)::
+``practice`` (optional) holds the puzzle practice of each game (:func:`save_rating`, :func:`record_attempt`;
+shown in :func:`rows` and :func:`export_csv`)::
 
      "practice": {"dots_and_boxes": {
          "rating": {"rating": 1562.3, "rd": 290.1, "vol": 0.06, "updated": "…"},
@@ -304,14 +305,30 @@ def reset(lesson: str | None = None) -> None:
         _save(data)
 
 
+PRACTICE_NAMES = {"dots_and_boxes": N_("Practice — Dots and Boxes"), "five_in_a_row": N_("Practice — 5 en raya"),
+                  "connect_four": N_("Practice — Connect Four"), "shut_the_box": N_("Practice — Shut the Box")}
+"""How the progress table names each game's practice (translated where it is shown)."""
+
+
 def rows() -> list[list[Any]]:
-    """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts."""
+    """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts;
+    then one row per game practised (puzzles tried, solved, solved at the first answer, 0, attempts), its
+    name with the pupil's rating."""
     out = []
     for lesson, recs in sorted(results().items()):
         out.append([lesson or "(exercises outside a lesson)", len(recs), sum(r.get("solved", False) for r in recs.values()),
                     sum(r.get("first_try", False) for r in recs.values()),
                     sum(r.get("shown", False) for r in recs.values()),
                     sum(r.get("attempts", 0) for r in recs.values())])
+    saved = ratings()
+    for game_id, rec in sorted(load().get("practice", {}).items()):
+        tries = rec.get("attempts", {})
+        name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
+        if game_id in saved:
+            name = tr("{name} (rating {rating})", name=name, rating=round(saved[game_id]["rating"]))
+        out.append([name, len(tries), sum(t.get("solved", False) for t in tries.values()),
+                    sum(t.get("first_try", False) for t in tries.values()), 0,
+                    sum(t.get("attempts", 0) for t in tries.values())])
     return out
 
 
@@ -340,6 +357,15 @@ def export_csv(name: str = "") -> str:
     for lesson, recs in sorted(answers().items()):          # written answers to the reflection questions
         for question, rec in sorted(recs.items()):
             writer.writerow([name.strip(), lesson, question, *([""] * len(FIELDS)), rec.get("updated", ""), rec["text"]])
+    saved = ratings()
+    for game_id, rec in sorted(load().get("practice", {}).items()):     # practice: one line per puzzle, then the rating
+        for puzzle_id, t in sorted(rec.get("attempts", {}).items()):
+            writer.writerow([name.strip(), f"practice/{game_id}", puzzle_id, *(t.get(f, "") for f in FIELDS[:3]), "",
+                             t.get("updated", ""), ""])
+        if game_id in saved:
+            r = saved[game_id]
+            writer.writerow([name.strip(), f"practice/{game_id}", "rating", *([""] * len(FIELDS)), r.get("updated", ""),
+                             f"{r['rating']:.0f} ± {2 * r['rd']:.0f}"])
     return out.getvalue()
 
 

@@ -302,3 +302,22 @@ def test_the_attempts_kept_per_game_are_bounded_oldest_first(monkeypatch):
     assert sorted(progress.attempts("connect_four")) == ["c4-2", "c4-3", "c4-4"]
     progress.record_attempt("connect_four", "c4-2", False)            # answered again: kept
     assert "c4-2" in progress.attempts("connect_four")
+
+
+def test_practice_shows_in_the_progress_table_and_the_exported_file():
+    import csv
+    import io
+    p = Practice("connect_four", seed=2)
+    p.answer(wrong_answers(p.puzzle)[0])
+    p.answer(p.puzzle.answers[0])
+    p.next()
+    p.answer(p.puzzle.answers[0])
+    row = progress.rows()[-1]
+    assert row[0] == f"Practice — Connect Four (rating {round(p.rating.rating)})" and row[1:] == [2, 2, 1, 0, 3]
+    lines = list(csv.DictReader(io.StringIO(progress.export_csv("Ana"))))
+    practice = [line for line in lines if line["lesson"] == "practice/connect_four"]
+    assert [line["exercise"] for line in practice] == sorted(p.seen) + ["rating"]
+    assert practice[-1]["answer"] == f"{p.rating.rating:.0f} ± {2 * p.rating.rd:.0f}"
+    from gamekit.i18n import using
+    with using("es"):
+        assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (puntuación ")
