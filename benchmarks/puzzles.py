@@ -5,6 +5,7 @@ Run from the repository root::
     python -m benchmarks.puzzles            # build a fresh 30-puzzle bank per game, verify every shipped puzzle
     python -m benchmarks.puzzles --quick    # 10 puzzles per game, verify 20 shipped puzzles per game
     python -m benchmarks.puzzles --skip-build   # only verify every shipped puzzle
+    python -m benchmarks.puzzles --practice     # only: how long Practice takes to pick and draw the next puzzle
 
 The build uses a seed other than the shipped banks' (so it is a fresh build, into a temporary file); the
 shipped banks' own build figures (games, candidates, seconds) are in their headers and printed too.
@@ -38,12 +39,38 @@ def verify_time(game_id: str, sample: int | None) -> tuple[int, float, int]:
     return len(puzzles), time.perf_counter() - start, problems
 
 
+def practice_time(game_id: str, rounds: int = 50) -> tuple[float, float, float]:
+    """Practice's Next (pick a puzzle near the rating, set up and draw its board): first widget, median, max ms."""
+    import os
+    import statistics
+    os.environ["GAMEKIT_PROGRESS_FILE"] = "off"           # nothing saved to the user's progress
+    from gamekit.puzzles.practice import Practice
+    start = time.perf_counter()
+    widget = Practice(game_id, seed=0)
+    first = time.perf_counter() - start
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        widget.next()
+        times.append(time.perf_counter() - start)
+    return first * 1000, statistics.median(times) * 1000, max(times) * 1000
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.puzzles")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--games", nargs="*", default=list(GAME_IDS), choices=GAME_IDS)
     parser.add_argument("--skip-build", action="store_true", help="only verify the shipped banks")
+    parser.add_argument("--practice", action="store_true", help="only time Practice's pick-and-draw")
     args = parser.parse_args(argv)
+    if args.practice:
+        print("## Practice: pick and draw the next puzzle (50 Nexts)")
+        print("| game | first widget (bank loaded) | Next median | Next max |")
+        print("|---|---|---|---|")
+        for g in args.games:
+            first, median, most = practice_time(g)
+            print(f"| {g} | {first:.0f} ms | {median:.1f} ms | {most:.1f} ms |")
+        return
     count = 10 if args.quick else 30
     sample = 20 if args.quick else None
     games = [] if args.skip_build else args.games

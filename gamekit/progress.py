@@ -19,6 +19,13 @@ File format (version 1)::
          "reflection": {"text": "…", "updated": "2026-11-30T09:52:40"}}}}
 
 ``answers`` (optional) holds the written answers to the lessons' reflection questions (:func:`save_answer`).
+``practice`` (optional) holds the puzzle practice of each game (:func:`save_rating`, :func:`record_attempt`;
+shown in :func:`rows` and :func:`export_csv`)::
+
+     "practice": {"dots_and_boxes": {
+         "rating": {"rating": 1562.3, "rd": 290.1, "vol": 0.06, "updated": "…"},
+         "history": [1500.0, 1562.3],
+         "attempts": {"d44-0017": {"attempts": 2, "solved": true, "first_try": false, "updated": "…"}}}}
 
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
@@ -70,7 +77,109 @@ def _valid(data: Any) -> bool:
         if not isinstance(lesson, dict) or not all(isinstance(r, dict) and isinstance(r.get("text"), str)
                                                   for r in lesson.values()):
             return False
+    return _valid_practice(data.get("practice", {}))
+
+
+def _number(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and v == v and abs(v) != float("inf")
+
+
+def _valid_practice(practice: Any) -> bool:
+    if not isinstance(practice, dict):
+        return False
+    for rec in practice.values():
+        if not isinstance(rec, dict):
+            return False
+        rating = rec.get("rating")
+        if rating is not None and not (isinstance(rating, dict) and
+                                       all(_number(rating.get(k)) for k in ("rating", "rd", "vol"))):
+            return False
+        history = rec.get("history", [])
+        if not isinstance(history, list) or not all(_number(v) for v in history):
+            return False
+        tries = rec.get("attempts", {})
+        if not isinstance(tries, dict) or not all(isinstance(t, dict) and isinstance(t.get("attempts", 0), int)
+                                                  for t in tries.values()):
+            return False
     return True
+
+
+MAX_HISTORY = 500
+"""The most ratings kept in a game's practice history (the oldest are dropped)."""
+MAX_PUZZLES = 1000
+"""The most puzzles whose attempts are kept per game (those answered longest ago are dropped)."""
+
+
+def _check_rating_numbers(rating: Any, rd: Any, vol: Any) -> None:
+    for name, value in (("rating", rating), ("rd", rd), ("vol", vol)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(tr("{name}={value!r}: a rating's numbers are plain numbers", name=name, value=value))
+        if not _number(value):
+            raise ValueError(tr("{name}={value!r}: a rating's numbers are finite", name=name, value=value))
+    if not (0 < rating < 10_000) or not (0 < rd <= 1000) or not (0 < vol < 10):
+        raise ValueError(tr("rating={rating!r}, rd={rd!r}, vol={vol!r}: out of range (0 < rating < 10000, "
+                            "0 < rd ≤ 1000, 0 < vol < 10)", rating=rating, rd=rd, vol=vol))
+
+
+def save_rating(game_id: str, rating: float, rd: float, vol: float) -> dict[str, Any]:
+    """Save a pupil's Glicko-2 rating in a game's practice and add it to the rating history; returns the
+    saved rating.  Refused before anything changes: a game name that is not a string (or too long), a
+    number that is not a plain finite number or out of range."""
+    _check_names(game_id, "rating", ("game", "rating"))
+    _check_rating_numbers(rating, rd, vol)
+    with _lock:
+        data = load()
+        rec = data.setdefault("practice", {}).setdefault(game_id, {})
+        saved = {"rating": float(rating), "rd": float(rd), "vol": float(vol),
+                 "updated": datetime.now().isoformat(timespec="seconds")}
+        rec["rating"] = saved
+        rec["history"] = (rec.get("history", []) + [float(rating)])[-MAX_HISTORY:]
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(saved)
+
+
+def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
+    """Add one answer to a practice puzzle (``ok`` right or wrong); returns the puzzle's updated record
+    (``attempts``, ``solved``, ``first_try``).  Refused before anything changes like :func:`record`."""
+    _check_names(game_id, puzzle_id, ("game", "puzzle"))
+    if not isinstance(ok, bool):
+        raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
+    with _lock:
+        data = load()
+        tries = data.setdefault("practice", {}).setdefault(game_id, {}).setdefault("attempts", {})
+        rec = tries.setdefault(puzzle_id, {"attempts": 0, "solved": False, "first_try": False})
+        rec["attempts"] += 1
+        if ok and not rec["solved"]:
+            rec["solved"] = True
+            rec["first_try"] = rec["attempts"] == 1
+        rec["updated"] = datetime.now().isoformat(timespec="seconds")
+        if len(tries) > MAX_PUZZLES:          # keep the file small: the puzzles answered longest ago go
+            for old in sorted(tries, key=lambda k: tries[k].get("updated", ""))[:len(tries) - MAX_PUZZLES]:
+                if old != puzzle_id:
+                    del tries[old]
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(rec)
+
+
+def ratings() -> dict[str, Any]:
+    """The saved practice ratings: ``{game: {"rating", "rd", "vol", "updated", "history": [...]}}``."""
+    out = {}
+    for game_id, rec in load().get("practice", {}).items():
+        if rec.get("rating") is not None:
+            out[game_id] = {**rec["rating"], "history": list(rec.get("history", []))}
+    return out
+
+
+def attempts(game_id: str) -> dict[str, Any]:
+    """The saved practice attempts of a game: ``{puzzle id: record}``."""
+    _check_names(game_id, "attempts", ("game", "attempts"))
+    return dict(load().get("practice", {}).get(game_id, {}).get("attempts", {}))
 
 
 MAX_ANSWER = 2000
@@ -139,8 +248,8 @@ def _save(data: dict[str, Any]) -> None:
     tmp.replace(path)                       # atomic: a crash never leaves half a file
 
 
-def _check_names(lesson: Any, exercise: Any) -> None:
-    for what, value in (("lesson", lesson), ("exercise", exercise)):
+def _check_names(lesson: Any, exercise: Any, kinds: tuple[str, str] = ("lesson", "exercise")) -> None:
+    for what, value in zip(kinds, (lesson, exercise)):
         if not isinstance(value, str):
             raise TypeError(tr("{what} name must be a string, not {__name__}", what=what, __name__=type(value).__name__))
         if len(value) > 300:
@@ -183,26 +292,43 @@ def results(lesson: str | None = None) -> dict[str, Any]:
 
 
 def reset(lesson: str | None = None) -> None:
-    """Forget one lesson's results, or everything."""
+    """Forget one lesson's results, or everything (the practice ratings and attempts too)."""
     with _lock:
         data = load()
         if lesson is None:
             data["lessons"] = {}
             data["answers"] = {}
+            data["practice"] = {}
         else:
             data["lessons"].pop(lesson, None)
             data.get("answers", {}).pop(lesson, None)
         _save(data)
 
 
+PRACTICE_NAMES = {"dots_and_boxes": N_("Practice — Dots and Boxes"), "five_in_a_row": N_("Practice — 5 en raya"),
+                  "connect_four": N_("Practice — Connect Four"), "shut_the_box": N_("Practice — Shut the Box")}
+"""How the progress table names each game's practice (translated where it is shown)."""
+
+
 def rows() -> list[list[Any]]:
-    """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts."""
+    """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts;
+    then one row per game practised (puzzles tried, solved, solved at the first answer, 0, attempts), its
+    name with the pupil's rating."""
     out = []
     for lesson, recs in sorted(results().items()):
         out.append([lesson or "(exercises outside a lesson)", len(recs), sum(r.get("solved", False) for r in recs.values()),
                     sum(r.get("first_try", False) for r in recs.values()),
                     sum(r.get("shown", False) for r in recs.values()),
                     sum(r.get("attempts", 0) for r in recs.values())])
+    saved = ratings()
+    for game_id, rec in sorted(load().get("practice", {}).items()):
+        tries = rec.get("attempts", {})
+        name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
+        if game_id in saved:
+            name = tr("{name} (rating {rating})", name=name, rating=round(saved[game_id]["rating"]))
+        out.append([name, len(tries), sum(t.get("solved", False) for t in tries.values()),
+                    sum(t.get("first_try", False) for t in tries.values()), 0,
+                    sum(t.get("attempts", 0) for t in tries.values())])
     return out
 
 
@@ -231,6 +357,15 @@ def export_csv(name: str = "") -> str:
     for lesson, recs in sorted(answers().items()):          # written answers to the reflection questions
         for question, rec in sorted(recs.items()):
             writer.writerow([name.strip(), lesson, question, *([""] * len(FIELDS)), rec.get("updated", ""), rec["text"]])
+    saved = ratings()
+    for game_id, rec in sorted(load().get("practice", {}).items()):     # practice: one line per puzzle, then the rating
+        for puzzle_id, t in sorted(rec.get("attempts", {}).items()):
+            writer.writerow([name.strip(), f"practice/{game_id}", puzzle_id, *(t.get(f, "") for f in FIELDS[:3]), "",
+                             t.get("updated", ""), ""])
+        if game_id in saved:
+            r = saved[game_id]
+            writer.writerow([name.strip(), f"practice/{game_id}", "rating", *([""] * len(FIELDS)), r.get("updated", ""),
+                             f"{r['rating']:.0f} ± {2 * r['rd']:.0f}"])
     return out.getvalue()
 
 
@@ -288,6 +423,7 @@ class ProgressView(Localized):
             self.note.value = f"<span style='color:#c0392b'>{message}</span>"
 
 
-__all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "reset", "rows", "progress_table", "export_csv",
+__all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
+           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "reset", "rows", "progress_table", "export_csv",
            "export", "ProgressView", "ENV"]
 

@@ -31,7 +31,7 @@ def _exercises() -> dict[str, list]:
 
 EXERCISES = _exercises()
 LESSONS = sorted(p.relative_to(NOTEBOOKS).with_suffix("").as_posix() for p in NOTEBOOKS.glob("*/*.md")
-                 if p.parent.name != "es")   # the Spanish twins: tests/test_spanish_lessons.py
+                 if p.parent.name not in ("es", "practice"))   # Spanish twins: tests/test_spanish_lessons.py; practice pages are not lessons
 CASES = [(lesson, i) for lesson, factories in sorted(EXERCISES.items()) for i in range(len(factories))]
 
 

@@ -17,7 +17,7 @@ ENGLISH = sorted(p.relative_to(NOTEBOOKS) for p in NOTEBOOKS.rglob("*.md")
                  if p.relative_to(NOTEBOOKS).parts[0] != "es" and ".ipynb_checkpoints" not in p.parts)
 SPANISH = sorted(p.relative_to(NOTEBOOKS / "es") for p in (NOTEBOOKS / "es").rglob("*.md")
                  if ".ipynb_checkpoints" not in p.parts)
-LESSONS = [p for p in ENGLISH if len(p.parts) == 2]
+LESSONS = [p for p in ENGLISH if len(p.parts) == 2 and p.parts[0] != "practice"]   # practice pages are not lessons
 # Calls that put an exercise, a step-through, a table, a picture or a board on the page: the twin makes the
 # same ones in the same order (a LessonScore's title is the lesson's name in its language, so it may differ).
 CALL = re.compile(r"\b(?:L\.\w+|\w*[Ee]xercise\w*|\w+_widget|\w+_step_through|\w*Widget|ProgressView|"

@@ -564,3 +564,15 @@ def test_pairing_prefers_close_ratings_and_widens_with_waiting():
     assert pick_opponent(2, queue, now=0.0) is None           # 190 points: too far at first …
     assert pick_opponent(2, queue, now=5.0) == 3              # … but after 5 s of waiting (100 + 100) it is fine
     assert pick_opponent(1, {1: queue[1]}, now=99.0) is None  # alone
+
+
+def test_the_saved_progress_is_sent_without_the_practice_even_when_it_is_large(rooms, klass):
+    """Practice (issue 22) saves ratings and attempts in the same file: the upload keeps to the lessons the class
+    table reads, so a pupil who practised a lot still fits the upload limit."""
+    from gamekit import progress
+    owner, (ana, _, _) = klass
+    progress.record("Lesson 1 — rules", "e1", True)
+    for i in range(900):
+        progress.record_attempt("dots_and_boxes", f"dots-{i:010d}", i % 2 == 0)
+    assert len(json.dumps(progress.load())) > 64 * 1024
+    assert ana.send_progress() == {"Lesson 1 — rules": [1, 1]}

@@ -1,0 +1,501 @@
+"""Practice: one puzzle at a time near the pupil's rating, with Hint, feedback, a streak and a rating plot.
+
+::
+
+    from gamekit.puzzles.practice import Practice
+    Practice("dots_and_boxes")                      # any puzzle near the pupil's saved rating
+    Practice("five_in_a_row", theme="block")        # one theme only
+    homework = Practice.set("dots_and_boxes", theme="double_deal", n=10, seed=7)
+    homework.code                                   # "dots-double_deal-10-7": give it to the class
+    Practice.from_code("dots-double_deal-10-7")     # the same ten puzzles, in the same order
+
+The logic is in plain methods (:meth:`Practice.answer`, :meth:`Practice.next`, :meth:`Practice.hint`): a
+click on the board, a typed answer or a choice button only calls them.  The first answer to each puzzle
+is rated (Glicko-2, :func:`gamekit.puzzles.ratings.update`); the pupil's rating and every attempt are
+saved in the progress file (:func:`gamekit.progress.save_rating`, :func:`gamekit.progress.record_attempt`),
+so they survive a kernel restart.
+"""
+from __future__ import annotations
+
+import html
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from gamekit import progress
+from gamekit.game import is_int
+from gamekit.i18n import Localized, ntr, tr
+from gamekit.puzzles import bank, pick
+from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
+                                  move_words, theme_name)
+from gamekit.puzzles.ratings import Rating, update
+from gamekit.widgets.access import LIVE_CLASS
+from gamekit.widgets.base import BoardCanvas, reported
+from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, Mark, submit_on_enter
+
+CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}
+"""The short name of each game in a homework code."""
+GAMES_BY_CODE = {v: k for k, v in CODES.items()}
+MAX_SET = 50
+"""The most puzzles in a homework set."""
+
+
+# ---------------------------------------------------------------------------------------
+# Homework sets
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HomeworkSet:
+    """A fixed list of puzzles: the same game, theme, size and seed give the same puzzles in the same order."""
+
+    game_id: str
+    theme: str | None
+    n: int
+    seed: int
+    puzzles: tuple[Puzzle, ...]
+
+    @property
+    def code(self) -> str:
+        """The short code a teacher hands out, e.g. ``"dots-double_deal-10-7"``."""
+        return set_code(self.game_id, self.theme, self.n, self.seed)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self):
+        return iter(self.puzzles)
+
+    def __getitem__(self, i):
+        return self.puzzles[i]
+
+    @property
+    def ids(self) -> list[str]:
+        return [p.id for p in self.puzzles]
+
+
+def _check_set(game_id: Any, theme: Any, n: Any, seed: Any) -> None:
+    check_game_id(game_id)
+    if theme is not None:
+        check_theme(game_id, theme)
+    if not is_int(n) or not 1 <= n <= MAX_SET:
+        raise ValueError(tr("n={n!r}: a whole number from 1 to {most}", n=n, most=MAX_SET))
+    if not is_int(seed) or seed < 0:
+        raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=seed))
+
+
+def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
+    """The code of a homework set: ``game-theme-n-seed`` (``all`` for every theme)."""
+    _check_set(game_id, theme, n, seed)
+    return f"{CODES[game_id]}-{theme or 'all'}-{n}-{seed}"
+
+
+def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
+    """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` and ordered from easy to hard.
+
+    Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
+    from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
+    _check_set(game_id, theme, n, seed)
+    pool = sorted(bank(game_id, theme=theme), key=lambda p: p.id)
+    if n > len(pool):
+        raise ValueError(ntr("n={asked}: there is only {n} puzzle of this theme",
+                             "n={asked}: there are only {n} puzzles of this theme", len(pool), asked=n))
+    chosen = random.Random(f"{game_id}-{theme}-{n}-{seed}").sample(pool, n)
+    chosen.sort(key=lambda p: (p.rating, p.id))
+    return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
+
+
+CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)
+
+
+def parse_code(code: Any) -> tuple[str, str | None, int, int]:
+    """``(game_id, theme, n, seed)`` of a homework code; ValueError saying what is wrong with it."""
+    if not isinstance(code, str):
+        raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
+    m = CODE_RE.match(code.strip())
+    if m is None:
+        raise ValueError(tr("{code!r}: not a homework code — it looks like dots-double_deal-10-7 "
+                            "(game, theme or all, number of puzzles, seed)", code=code))
+    short, theme, n, seed = m.groups()
+    if short not in GAMES_BY_CODE:
+        raise ValueError(tr("{code!r}: {short!r} is not a game of the homework codes — choose one of {items}",
+                            code=code, short=short, items=", ".join(GAMES_BY_CODE)))
+    game_id = GAMES_BY_CODE[short]
+    theme_key = None if theme == "all" else theme
+    _check_set(game_id, theme_key, int(n), int(seed))
+    return game_id, theme_key, int(n), int(seed)
+
+
+# ---------------------------------------------------------------------------------------
+# The rating plot
+# ---------------------------------------------------------------------------------------
+def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> str:
+    """A small SVG line of ratings over time (the last point marked), labelled with the first and last."""
+    values = [float(v) for v in values]
+    title = html.escape(tr("Your rating over time"))
+    if not values:
+        return f"<svg width='{width}' height='{height}' role='img' aria-label='{title}'></svg>"
+    lo, hi = min(values), max(values)
+    span = (hi - lo) or 1.0
+    pad = 4
+    step = (width - 2 * pad) / max(len(values) - 1, 1)
+    pts = [(pad + i * step, pad + (height - 2 * pad) * (1 - (v - lo) / span)) for i, v in enumerate(values)]
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+    x, y = pts[-1]
+    label = html.escape(tr("Your rating over time: from {first} to {last}",
+                           first=round(values[0]), last=round(values[-1])))
+    return (f"<svg width='{width}' height='{height}' role='img' aria-label='{label}'>"
+            f"<title>{label}</title>"
+            f"<polyline points='{path}' fill='none' stroke='#2f6f9f' stroke-width='2'/>"
+            f"<circle cx='{x:.1f}' cy='{y:.1f}' r='3' fill='#2f6f9f'/></svg>")
+
+
+# ---------------------------------------------------------------------------------------
+# Boards: drawing and clicks per game
+# ---------------------------------------------------------------------------------------
+def _board(game_id: str, game: Any):
+    """``(size, draw(position, mark), hit(x, y))`` for a board game's puzzle (``hit`` answers on ``game``),
+    or None (Shut the Box: choice buttons)."""
+    if game_id == "dots_and_boxes":
+        from gamekit.dots.lessons import layout_for, lesson_scene
+        layout = layout_for(game)
+
+        def hit(x: float, y: float) -> str | None:
+            line = layout.line_at(game, x, y)
+            if line is None:
+                return None
+            if game.is_drawn(line):
+                raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.",
+                                    line_name=game.line_name(line)))
+            return game.line_name(line)
+
+        def draw(position: Any, mark: Mark | None):
+            return lesson_scene(position, mark, last=False, parts=False, third_sides=False, layout=layout)
+
+        return layout.css_size, draw, hit
+    if game_id in ("five_in_a_row", "connect_four"):
+        from gamekit.connect.lessons import layout_for as grid_for, scene
+        layout = grid_for(game, 40)
+
+        def hit(x: float, y: float) -> str | None:
+            col = layout.column_at(x, y)
+            if col is None:
+                return None
+            n = game.column_number(col)
+            if n is None:
+                raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
+            return str(n)
+
+        def draw(position: Any, mark: Mark | None):
+            return scene(position, threats=False, mark=mark, show_last=False)
+
+        return layout.css_size, draw, hit
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# The widget
+# ---------------------------------------------------------------------------------------
+class Practice(Localized, W.VBox):
+    """Practice puzzles of one game (optionally one theme), one at a time near the pupil's rating.
+
+    ``seed`` makes the choice of puzzles reproducible; ``puzzles`` (a :class:`HomeworkSet` or a list of
+    puzzles of the game) fixes the list instead: they come in order, and Next after the last says the
+    set is done.  Plain methods: :meth:`answer`, :meth:`hint`, :meth:`next`, :meth:`click`."""
+
+    def __init__(self, game_id: str, theme: str | None = None, seed: int | None = None,
+                 puzzles: "HomeworkSet | Sequence[Puzzle] | None" = None):
+        check_game_id(game_id)
+        if theme is not None:
+            check_theme(game_id, theme)
+        if seed is not None and (not is_int(seed) or seed < 0):
+            raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=seed))
+        if puzzles is not None:
+            fixed = list(puzzles)
+            if not fixed or not all(isinstance(p, Puzzle) and p.game_id == game_id for p in fixed):
+                raise ValueError(tr("puzzles: give a non-empty list of {game} puzzles", game=tr(GAME_NAMES[game_id])))
+        super().__init__()
+        self.game_id, self.theme = game_id, theme
+        self.homework = puzzles if isinstance(puzzles, HomeworkSet) else None
+        self.pool: list[Puzzle] = fixed if puzzles is not None else bank(game_id, theme=theme)
+        self.fixed = puzzles is not None
+        self.rng = random.Random(seed)
+        saved = progress.ratings().get(game_id)
+        self.rating = Rating(saved["rating"], saved["rd"], saved["vol"]) if saved else Rating()
+        self.history: list[float] = list(saved["history"]) if saved else [self.rating.rating]
+        self.streak = 0
+        self.best_streak = 0
+        self.seen: list[str] = []
+        self.index = -1                       # position in a fixed list
+        self.finished = False
+        self.puzzle: Puzzle | None = None
+        self.game = None
+        self.tries: list[tuple[Any, bool, str]] = []
+        self.hints_used = 0
+        self.last_feedback = ""
+        self.errors: list[BaseException] = []
+        self.mark: Mark | None = None
+        self.refutation: list[tuple[int, Any]] = []     # the last wrong answer and its line of best play
+        self.step = 0                                   # how far the board shows it (0: the puzzle)
+        self._draw = self._hit = None
+        # widgets
+        self.title = W.HTML()
+        self.prompt_label = W.HTML()
+        self.board: BoardCanvas | None = None
+        self.board_box = W.VBox()
+        self.choices = W.ToggleButtons(options=[], value=None)
+        self.choices.observe(self._on_choice, names="value")
+        self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="12em"))
+        submit_on_enter(self.input, self.on_check)
+        self.check_button = W.Button(description=tr("Check"), icon="check")
+        self.check_button.on_click(self.on_check)
+        self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
+        self.hint_button.on_click(self.on_hint)
+        self.next_button = W.Button(description=tr("Next"), icon="arrow-right", button_style="primary")
+        self.next_button.on_click(self.on_next)
+        self.refute_button = W.Button(description=tr("Show the refutation"), icon="play", disabled=True,
+                                      tooltip=tr("Play the line of best play after your answer, one move a press"))
+        self.refute_button.on_click(self.on_refute)
+        self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.feedback.add_class("gamekit-feedback")
+        self.feedback.add_class(LIVE_CLASS)
+        self.status = W.HTML()
+        self.plot = W.HTML()
+        self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
+        typed = [self.input, self.check_button] if game_id != "shut_the_box" else []
+        self.children = [self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
+                         W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
+                         W.HBox([self.status, self.plot]), self.error_output]
+        self.add_class("gamekit-practice")
+        self.next()
+
+    # ----- construction helpers ----------------------------------------------------------
+    @staticmethod
+    def set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
+        """A homework set (see :func:`homework_set`); open it with ``Practice(game_id, puzzles=the_set)``
+        or by its code with :meth:`from_code`."""
+        return homework_set(game_id, theme=theme, n=n, seed=seed)
+
+    @classmethod
+    def from_code(cls, code: str) -> "Practice":
+        """The Practice of a homework code such as ``"dots-double_deal-10-7"`` (a bad code: ValueError)."""
+        game_id, theme, n, seed = parse_code(code)
+        return cls(game_id, theme=theme, puzzles=homework_set(game_id, theme, n, seed))
+
+    # ----- the plain methods ---------------------------------------------------------------
+    @property
+    def solved(self) -> bool:
+        """Whether the current puzzle has been answered right."""
+        return any(ok for _, ok, _ in self.tries)
+
+    def next(self) -> Puzzle | None:
+        """Go to the next puzzle (the one after in a set, else one near the pupil's rating) and draw it;
+        returns it, or None when a set is done."""
+        if self.fixed:
+            if self.index + 1 >= len(self.pool):
+                self.finished = True
+                self._show(tr("Set done: {solved} of {n} solved at the first try.",
+                              solved=self._first_tries(), n=len(self.pool)), NOTE_COLOUR)
+                self._update_status()
+                return None
+            self.index += 1
+            puzzle = self.pool[self.index]
+        else:
+            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen)
+        self._load(puzzle)
+        return puzzle
+
+    def answer(self, action: Any) -> tuple[bool, str]:
+        """Answer the current puzzle with ``action`` (canonical, or as typed: ``"a1-b1"``, ``"4"``).
+
+        Returns ``(ok, feedback)``; a wrong answer's feedback is its refutation.  The first answer to a
+        puzzle moves the rating.  An illegal or malformed answer raises ``ValueError`` (``IllegalMoveError``)
+        and changes nothing; so does answering when a set is done."""
+        if self.puzzle is None or self.finished:
+            raise ValueError(tr("The set is done: there is no puzzle to answer."))
+        if isinstance(action, str):
+            action = action.strip()
+        ok, feedback = self.puzzle.check(action)        # raises before anything changes
+        canonical = self.puzzle.canonical(action)
+        first = not self.tries
+        self.tries.append((canonical, ok, feedback))
+        progress.record_attempt(self.game_id, self.puzzle.id, ok)
+        if first:
+            before = Rating(self.puzzle.rating, self.puzzle.rd)
+            self.rating, _ = update(self.rating, before, ok)
+            self.history.append(self.rating.rating)
+            progress.save_rating(self.game_id, self.rating.rating, self.rating.rd, self.rating.vol)
+            self.streak = self.streak + 1 if ok else 0
+            self.best_streak = max(self.best_streak, self.streak)
+        elif not ok:
+            self.streak = 0
+        self.mark = Mark(canonical, "right" if ok else "wrong")
+        if not ok and self._draw is not None:
+            line = self.puzzle.refutations[action_key(canonical)].get("line") or []
+            self.refutation = [(self.game.to_move, canonical)] + [(seat, a) for seat, a in line]
+        elif ok:
+            self.refutation = []
+        self._redraw()
+        self._show((tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback)),
+                   RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self._update_status()
+        return ok, feedback
+
+    def hint(self) -> str:
+        """A hint that never gives the answer: first the puzzle's themes in words, then how many answers
+        are accepted among how many legal ones."""
+        if self.puzzle is None or self.finished:
+            raise ValueError(tr("The set is done: there is no puzzle to answer."))
+        self.hints_used += 1
+        if self.hints_used == 1:
+            names = ", ".join(theme_name(self.game_id, t) for t in self.puzzle.themes)
+            message = ntr("Hint: the theme is {names}.", "Hint: the themes are {names}.",
+                          len(self.puzzle.themes), names=names)
+        else:
+            message = ntr("Hint: {n} answer is accepted among {legal} legal ones.",
+                          "Hint: {n} answers are accepted among {legal} legal ones.",
+                          len(self.puzzle.answers), legal=len(self.puzzle.legal_answers()))
+        self._show(message, NOTE_COLOUR)
+        return message
+
+    def show_refutation(self) -> int:
+        """Show one more move of the last wrong answer's refutation on the board (the wrong answer first,
+        then the line of best play); after the last move the board goes back to the puzzle.  Returns how
+        many moves are shown (0: the puzzle again).  ValueError (nothing changes) when there is nothing
+        to show: no wrong answer yet, a right answer since, or Shut the Box (its refutation is a value)."""
+        if not self.refutation or self.board is None:
+            raise ValueError(tr("No refutation to show: it follows a wrong answer on the board."))
+        step = self.step + 1 if self.step < len(self.refutation) else 0
+        position = self.puzzle.position
+        for _, action in self.refutation[:step]:
+            position.play(action)
+        mark = None
+        if step:
+            seat, action = self.refutation[step - 1]
+            mark = Mark(action, "wrong" if step == 1 else "answer")
+        scene = self._draw(position, mark)              # computed first, then painted
+        self.board.paint(scene)
+        self.step = step
+        if step:
+            words = line_words(self.game_id, self.refutation[:step])
+            self._show(tr("Refutation, move {i} of {n}: {moves}", i=step, n=len(self.refutation), moves=words),
+                       WRONG_COLOUR)
+        else:
+            self._show(tr("Back to the puzzle: try again."), NOTE_COLOUR)
+        return step
+
+    def click(self, x: float, y: float) -> tuple[bool, str] | None:
+        """A click at CSS pixel (x, y) on the board: answered like :meth:`answer`; None if it hit nothing
+        or was refused (the reason is shown)."""
+        if self._hit is None:
+            return None
+        try:
+            action = self._hit(x, y)
+        except ValueError as refusal:
+            self._show(str(refusal), WRONG_COLOUR)
+            return None
+        if action is None:
+            self._show(tr("Click on the board to answer."), NOTE_COLOUR)
+            return None
+        return self.answer(action)
+
+    # ----- showing --------------------------------------------------------------------------
+    def _first_tries(self) -> int:
+        return sum(1 for pid in self.seen if progress.attempts(self.game_id).get(pid, {}).get("first_try"))
+
+    def _load(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.game = puzzle.position
+        self.tries = []
+        self.hints_used = 0
+        self.mark = None
+        self.refutation = []
+        if puzzle.id in self.seen:
+            self.seen.remove(puzzle.id)
+        self.seen.append(puzzle.id)
+        spec = _board(self.game_id, self.game)
+        if spec is not None:
+            size, self._draw, self._hit = spec
+            if self.board is None or (self.board.css_width, self.board.css_height) != tuple(size):
+                self.board = BoardCanvas(*size, label=tr("Puzzle board: click your answer, or type it in the box"))
+                self.board.canvas.on_mouse_down(self.handle_mouse_down)
+                self.board_box.children = [self.board.canvas, self.board.access]
+            self.choices.layout.display = "none"
+        else:
+            self._draw = self._hit = None
+            options = [(move_words(self.game_id, a), action_key(a)) for a in puzzle.legal_answers()]
+            self.choices.unobserve(self._on_choice, names="value")
+            self.choices.options = options
+            self.choices.value = None
+            self.choices.observe(self._on_choice, names="value")
+            self.choices.layout.display = None
+        self._redraw()
+        if self.fixed:
+            self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
+        else:
+            self.title.value = "<b>" + html.escape(tr("Puzzle {id} · {band}", id=puzzle.id, band=tr(puzzle.band))) + "</b>"
+        self.prompt_label.value = html.escape(puzzle.prompt())
+        self.input.value = ""
+        self._show("", NOTE_COLOUR)
+        self._update_status()
+
+    def _redraw(self) -> None:
+        self.step = 0
+        self.refute_button.disabled = not self.refutation
+        if self._draw is not None and self.board is not None:
+            self.board.paint(self._draw(self.game, self.mark))
+
+    def _show(self, message: str, colour: str) -> None:
+        self.last_feedback = message
+        self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>" if message else ""
+
+    def _update_status(self) -> None:
+        r = self.rating
+        self.status.value = "<small>" + html.escape(
+            ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " +
+            tr("your rating: {rating} ± {rd}", rating=round(r.rating), rd=round(2 * r.rd))) + "</small>"
+        self.plot.value = sparkline(self.history[-40:])
+
+    def report_error(self, error: BaseException) -> None:
+        self.errors.append(error)
+        self._show(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error), WRONG_COLOUR)
+
+    # ----- callbacks (the browser calls these; tests call the plain methods) --------------------
+    @reported
+    def handle_mouse_down(self, x: float, y: float) -> None:
+        if self.board is not None:
+            self.click(*self.board.to_css(x, y))
+
+    @reported
+    def on_check(self, _: Any) -> None:
+        text = self.input.value.strip()
+        if not text:
+            self._show(tr("Type an answer first, then press Check."), NOTE_COLOUR)
+            return
+        try:
+            self.answer(text)
+        except ValueError as refusal:
+            self._show(str(refusal), WRONG_COLOUR)
+
+    @reported
+    def _on_choice(self, change: dict) -> None:
+        if change.get("new") is None or self.puzzle is None:
+            return
+        from gamekit.puzzles.core import key_action
+        self.answer(key_action(change["new"]))
+
+    @reported
+    def on_refute(self, _: Any) -> None:
+        self.show_refutation()
+
+    @reported
+    def on_hint(self, _: Any) -> None:
+        self.hint()
+
+    @reported
+    def on_next(self, _: Any) -> None:
+        self.next()
+
+
+__all__ = ["Practice", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline", "CODES", "MAX_SET"]

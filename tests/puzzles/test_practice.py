@@ -1,0 +1,323 @@
+"""Practice: puzzles near the pupil's rating, answers checked against the solver's best, ratings and attempts
+saved with the pupil's progress, homework sets and their codes."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from gamekit import IllegalMoveError, progress
+from gamekit.puzzles import GAME_IDS, bank, theme_name, verify
+from gamekit.puzzles.core import action_key
+from gamekit.puzzles.practice import (HomeworkSet, Practice, homework_set, parse_code, set_code, sparkline)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def wrong_answers(puzzle):
+    return [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+
+
+def state(p: Practice):
+    return (p.puzzle.id, p.rating, list(p.history), p.streak, list(p.tries), progress.load())
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id):
+    p = Practice(game_id, seed=3)
+    puzzle = p.puzzle
+    for action in puzzle.legal_answers():
+        ok, feedback = p.answer(action)
+        expected_ok, expected_feedback = puzzle.check(action)
+        assert ok is (action in puzzle.answers) and ok is expected_ok
+        assert feedback == expected_feedback
+        if not ok:
+            assert feedback.startswith("Not the best") and p.last_feedback.startswith("✘")
+            assert p.mark.state == "wrong"
+        else:
+            assert p.mark.state == "right"
+    assert len(p.tries) == len(puzzle.legal_answers())
+    assert verify(puzzle) == []                       # and those answers are the exact solver's best today
+    assert progress.attempts(game_id)[puzzle.id]["attempts"] == len(puzzle.legal_answers())
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row"])
+def test_a_wrong_answer_shows_a_line_of_best_play(game_id):
+    p = Practice(game_id, seed=1)
+    for action in wrong_answers(p.puzzle):
+        if p.puzzle.refutations[action_key(action)]["line"]:
+            ok, feedback = p.answer(action)
+            assert not ok and "best play goes" in feedback
+            return
+    pytest.skip("no refutation line in this puzzle")
+
+
+def test_typed_answers_are_taken_like_clicks_and_the_board_click_answers():
+    p = Practice("connect_four", seed=2)
+    answer = p.puzzle.answers[0]
+    layout_x = None
+    from gamekit.connect.lessons import layout_for
+    layout = layout_for(p.game, 40)
+    for x in range(0, layout.css_size[0], 5):
+        col = layout.column_at(x, layout.css_size[1] / 2)
+        if col is not None and p.game.column_number(col) == int(answer):
+            layout_x = x
+            break
+    ok, _ = p.click(layout_x, layout.css_size[1] / 2)
+    assert ok and p.solved
+    p.next()
+    p.input.value = f"  {p.puzzle.answers[0]} "
+    p.on_check(None)
+    assert p.solved and p.tries[0][1]
+
+
+def test_rating_moves_the_right_way_and_the_streak_counts_first_tries():
+    p = Practice("shut_the_box", seed=5)
+    start = p.rating.rating
+    p.answer(p.puzzle.answers[0])
+    up = p.rating.rating
+    assert up > start and p.streak == 1
+    p.answer(p.puzzle.answers[0])                  # a second answer to the same puzzle is not rated again
+    assert p.rating.rating == up and p.streak == 1
+    p.next()
+    p.answer(wrong_answers(p.puzzle)[0])
+    assert p.rating.rating < up and p.streak == 0 and p.best_streak == 1
+    p.answer(p.puzzle.answers[0])                   # solved at the second try: no rating change, no streak
+    assert p.streak == 0
+    assert p.history == [start, up, p.rating.rating]
+    saved = progress.ratings()["shut_the_box"]
+    assert saved["rating"] == p.rating.rating and saved["history"] == [up, p.rating.rating]
+
+
+def test_the_next_puzzle_is_near_the_rating_and_not_repeated():
+    p = Practice("dots_and_boxes", seed=0)
+    seen = [p.puzzle.id]
+    for _ in range(5):
+        seen.append(p.next().id)
+    assert len(set(seen)) == len(seen)
+    ratings = sorted(abs(q.rating - p.rating.rating) for q in bank("dots_and_boxes"))
+    assert abs(p.puzzle.rating - p.rating.rating) <= ratings[20]
+
+
+def test_a_theme_gives_only_puzzles_of_that_theme_and_the_hint_names_it_not_the_answer():
+    p = Practice("five_in_a_row", theme="block", seed=4)
+    for _ in range(4):
+        assert "block" in p.puzzle.themes
+        first = p.hint()
+        assert theme_name("five_in_a_row", "block") in first
+        second = p.hint()
+        for a in p.puzzle.answers:
+            assert f"column {a}" not in first + second
+        p.next()
+
+
+def test_ratings_and_attempts_survive_a_kernel_restart(tmp_path):
+    env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
+    before = ("from gamekit.puzzles.practice import Practice\np = Practice('connect_four', seed=1)\n"
+              "p.answer(p.puzzle.answers[0])\nprint(p.puzzle.id, p.rating.rating)\n")
+    out = subprocess.run([sys.executable, "-c", before], env=env, check=True, capture_output=True, text=True)
+    pid, rating = out.stdout.split()
+    after = ("from gamekit.puzzles.practice import Practice\nfrom gamekit import progress\n"
+             "p = Practice('connect_four')\n"
+             f"print(p.rating.rating, len(p.history), progress.attempts('connect_four')['{pid}']['first_try'])")
+    out = subprocess.run([sys.executable, "-c", after], env=env, check=True, capture_output=True, text=True)
+    r, n, first = out.stdout.split()
+    assert float(r) == float(rating) and n == "1" and first == "True"
+
+
+def test_refused_answers_change_nothing():
+    p = Practice("dots_and_boxes", seed=9)
+    before = state(p)
+    for bad in ["zz", "a1-a1", 7, None, True, ("cover", (1,)), ""]:
+        with pytest.raises((ValueError, TypeError)):
+            p.answer(bad)
+        assert state(p) == before
+    with pytest.raises(IllegalMoveError, match="zz"):
+        p.answer("zz")                                # the message names the answer
+    p.input.value = "nonsense"
+    p.on_check(None)
+    assert state(p) == before and p.last_feedback
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_settings_are_refused(game_id):
+    for kwargs in [dict(theme="nope"), dict(seed=-1), dict(seed=1.0), dict(seed=True), dict(puzzles=[])]:
+        with pytest.raises(ValueError):
+            Practice(game_id, **kwargs)
+    with pytest.raises(ValueError):
+        Practice("chess")
+
+
+def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
+    a = Practice.set("dots_and_boxes", theme="double_deal", n=10, seed=7)
+    b = homework_set("dots_and_boxes", theme="double_deal", n=10, seed=7)
+    assert isinstance(a, HomeworkSet) and a.ids == b.ids and len(a) == 10
+    assert a.code == "dots-double_deal-10-7"
+    assert all("double_deal" in p.themes for p in a)
+    assert Practice.set("dots_and_boxes", theme="double_deal", n=10, seed=8).ids != a.ids
+    p = Practice.from_code(a.code)
+    got = [p.puzzle.id]
+    while p.next() is not None:
+        got.append(p.puzzle.id)
+    assert got == a.ids and p.finished
+    assert "Set done" in p.last_feedback
+    with pytest.raises(ValueError):
+        p.answer(a[0].answers[0])
+    assert parse_code(" five-all-5-0 ") == ("five_in_a_row", None, 5, 0)
+    assert set_code("shut_the_box", None, 3, 2) == "shut-all-3-2"
+    assert Practice.from_code("shut-all-3-2").pool == list(homework_set("shut_the_box", None, 3, 2))
+
+
+@pytest.mark.parametrize("code", ["", "dots", "dots-double_deal-10", "chess-all-10-1", "dots-block-10-1",
+                                  "dots-all-0-1", "dots-all-51-1", "dots-all-10--1", "DOTS-all-10-1",
+                                  "dots-all-١٠-1", "dots-all-10-1-2"])
+def test_bad_codes_are_refused_with_a_clear_error(code):
+    with pytest.raises(ValueError, match="code|n=|theme|game|seed"):
+        Practice.from_code(code)
+
+
+def test_a_code_that_is_not_text_is_refused():
+    with pytest.raises(TypeError):
+        Practice.from_code(12)
+
+
+@pytest.mark.parametrize("kwargs", [dict(n=0), dict(n=2.0), dict(n=True), dict(seed=-3), dict(theme="block"),
+                                    dict(n=50, theme="all_but_four")])
+def test_bad_sets_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        Practice.set("dots_and_boxes", **kwargs)
+
+
+def test_progress_refuses_bad_ratings_and_leaves_the_file_unchanged():
+    progress.save_rating("dots_and_boxes", 1500.0, 300.0, 0.06)
+    before = Path(progress.progress_path()).read_text()
+    for args, error in [((1, 1500.0, 300.0, 0.06), TypeError), (("d", "1500", 300.0, 0.06), TypeError),
+                        (("d", True, 300.0, 0.06), TypeError), (("d", float("nan"), 300.0, 0.06), ValueError),
+                        (("d", 1500.0, 0.0, 0.06), ValueError), (("d", 1500.0, 300.0, float("inf")), ValueError),
+                        (("d" * 301, 1500.0, 300.0, 0.06), ValueError)]:
+        with pytest.raises(error):
+            progress.save_rating(*args)
+    for args, error in [(("d", "p", 1), TypeError), (("d", 3, True), TypeError), ((None, "p", True), TypeError)]:
+        with pytest.raises(error):
+            progress.record_attempt(*args)
+    with pytest.raises(TypeError, match="game name"):
+        progress.save_rating(None, 1500.0, 300.0, 0.06)
+    assert Path(progress.progress_path()).read_text() == before
+
+
+def test_old_progress_files_are_still_read_and_bad_practice_records_set_aside():
+    path = Path(progress.progress_path())
+    old = {"version": 1, "lessons": {"L": {"x": {"attempts": 1, "solved": True, "first_try": True, "shown": False}}}}
+    path.write_text(json.dumps(old))
+    assert progress.results("L")["x"]["solved"] and progress.ratings() == {}
+    progress.save_rating("connect_four", 1600.0, 200.0, 0.06)
+    assert progress.results("L")["x"]["solved"]               # lessons kept beside the practice
+    bad = dict(old, practice={"connect_four": {"rating": {"rating": "x", "rd": 1, "vol": 1}}})
+    path.write_text(json.dumps(bad))
+    assert progress.ratings() == {} and path.with_name(path.name + ".damaged").exists()
+
+
+def test_the_rating_plot_is_a_labelled_line():
+    svg = sparkline([1500, 1450, 1580])
+    assert svg.startswith("<svg") and "polyline" in svg and "1500" in svg and "1580" in svg
+    assert "polyline" not in sparkline([])
+    p = Practice("shut_the_box", seed=0)
+    p.answer(p.puzzle.answers[0])
+    assert "<svg" in p.plot.value and "Streak: 1 puzzle" in p.status.value
+
+
+def test_spanish():
+    from gamekit.i18n import using
+    with using("es"):
+        p = Practice("dots_and_boxes", seed=0)
+        assert p.check_button.description == "Comprobar"
+        assert "Racha" in p.status.value
+        assert p.hint().startswith("Pista")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(GAME_IDS), st.integers(0, 1000), st.lists(st.integers(0, 1000), min_size=1, max_size=6))
+def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
+    p = Practice(game_id, seed=seed)
+    for k in picks:
+        if k % 4 == 0:
+            p.next()
+            continue
+        legal = p.puzzle.legal_answers()
+        action = legal[k % len(legal)]
+        rating, n = p.rating, len(p.tries)
+        ok, feedback = p.answer(action)
+        assert ok is (action in p.puzzle.answers)
+        assert feedback == p.puzzle.check(action)[1]
+        if n == 0:
+            assert (p.rating.rating > rating.rating) is ok
+        else:
+            assert p.rating == rating
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
+def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
+    p = Practice(game_id, seed=6)
+    with pytest.raises(ValueError, match="No refutation"):
+        p.show_refutation()                       # nothing answered yet: refused, nothing changes
+    assert p.refute_button.disabled and p.step == 0
+    wrong = wrong_answers(p.puzzle)[0]
+    p.answer(wrong)
+    assert not p.refute_button.disabled
+    line = p.puzzle.refutations[action_key(p.puzzle.canonical(wrong))]["line"]
+    expected = p.puzzle.position
+    paints = p.board.paints
+    for k in range(1, len(line) + 2):
+        assert p.show_refutation() == k
+        expected.play(wrong if k == 1 else line[k - 2][1])
+        assert p.board.paints == paints + k
+        assert p.last_feedback.startswith("Refutation, move ")
+    assert p.show_refutation() == 0 and "try again" in p.last_feedback
+    assert p.game.to_dict() == p.puzzle.position.to_dict()      # the puzzle's own position is untouched
+    p.show_refutation()
+    p.answer(p.puzzle.answers[0])                  # answering goes back to the puzzle; a right answer clears it
+    assert p.step == 0 and p.refute_button.disabled
+    with pytest.raises(ValueError):
+        p.show_refutation()
+
+
+def test_shut_the_box_has_no_board_refutation_but_its_words():
+    p = Practice("shut_the_box", seed=6)
+    ok, feedback = p.answer(wrong_answers(p.puzzle)[0])
+    assert not ok and "The best choice gives" in feedback
+    with pytest.raises(ValueError):
+        p.show_refutation()
+    assert p.choices.options and all(isinstance(v, str) for _, v in p.choices.options)
+    p.choices.value = action_key(p.puzzle.answers[0])            # a choice button answers
+    assert p.solved
+
+
+def test_the_attempts_kept_per_game_are_bounded_oldest_first(monkeypatch):
+    monkeypatch.setattr(progress, "MAX_PUZZLES", 3)
+    for i in range(5):
+        progress.record_attempt("connect_four", f"c4-{i}", True)
+    assert sorted(progress.attempts("connect_four")) == ["c4-2", "c4-3", "c4-4"]
+    progress.record_attempt("connect_four", "c4-2", False)            # answered again: kept
+    assert "c4-2" in progress.attempts("connect_four")
+
+
+def test_practice_shows_in_the_progress_table_and_the_exported_file():
+    import csv
+    import io
+    p = Practice("connect_four", seed=2)
+    p.answer(wrong_answers(p.puzzle)[0])
+    p.answer(p.puzzle.answers[0])
+    p.next()
+    p.answer(p.puzzle.answers[0])
+    row = progress.rows()[-1]
+    assert row[0] == f"Practice — Connect Four (rating {round(p.rating.rating)})" and row[1:] == [2, 2, 1, 0, 3]
+    lines = list(csv.DictReader(io.StringIO(progress.export_csv("Ana"))))
+    practice = [line for line in lines if line["lesson"] == "practice/connect_four"]
+    assert [line["exercise"] for line in practice] == sorted(p.seen) + ["rating"]
+    assert practice[-1]["answer"] == f"{p.rating.rating:.0f} ± {2 * p.rating.rd:.0f}"
+    from gamekit.i18n import using
+    with using("es"):
+        assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (puntuación ")
