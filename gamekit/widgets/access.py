@@ -98,7 +98,9 @@ function render({model, el}) {
   const state = install(document);
   if (!state.pictureLabel) state.pictureLabel = model.get('picture_label');
   if (!state.chartLabel) state.chartLabel = model.get('chart_label');
-  const id = `gamekit-access-${Date.now().toString(36)}-${++counter}`;
+  // anywidget may load this module once per model, so the counter alone is not unique on a page, and two views
+  // can render in the same millisecond: a random part keeps every description's id unique
+  const id = `gamekit-access-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}-${++counter}`;
   el.setAttribute('style', HIDDEN);
   const description = document.createElement('div');
   description.id = `${id}-description`;

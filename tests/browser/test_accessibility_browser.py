@@ -99,6 +99,10 @@ def test_shut_the_box_is_played_by_keyboard_in_voila_and_read_out(voila, browser
         board = widget.locator("canvas.gamekit-board")
         assert widget.locator(".gamekit-status").get_attribute("aria-live") == "polite"
         assert board.get_attribute("role") == "application"
+        # every board text has an id of its own (two views rendered in one millisecond once shared one,
+        # and a board then read out another widget's empty text)
+        ids = page.evaluate("Array.from(document.querySelectorAll('[id^=gamekit-access-]')).map(e => e.id)")
+        assert ids and len(ids) == len(set(ids))
         rolled = ("c => document.getElementById(c.getAttribute('aria-describedby')).textContent"
                   ".includes('rolled')")
         for attempt in range(3):
