@@ -108,6 +108,7 @@ def test_a_library_client_keeps_its_seat_through_ping_frames(fresh_rooms, connec
                 pongs += gold.ping(b"are you there").wait(5)       # a ping frame with data, answered by a pong
             else:
                 ply = state["ply"]
+                coral.wait(lambda s: s["ply"] == ply)            # coral's own copy has the last move too
                 coral.play(coral.game.legal_moves()[0])
                 read_until(lambda m: m["type"] == "state" and m["ply"] > ply)
         assert moves >= 6 and pongs == moves and keepalive.pongs() > moves // 3
@@ -308,6 +309,7 @@ def test_readers_that_never_read_are_dropped_and_the_games_go_on(server_with, co
         for gold, coral in players:
             state = gold.wait(lambda s: s["ply"] == ply)
             mover = (gold, coral)[state["to_move"]]
+            mover.wait(lambda s: s["ply"] == ply)                    # the mover's own copy is up to date too
             mover.play(mover.game.legal_moves()[0])
     for (gold, coral), watcher, info in zip(players, honest, games):
         final = gold.wait(lambda s: s["over"])
