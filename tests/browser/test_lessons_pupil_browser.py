@@ -2,26 +2,9 @@
 the feedback, see the saved progress on the start page, and answer an exercise in Voilà (no code at all)."""
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
-
 import pytest
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def _answer(page, exercise, text: str, expect: str, timeout_ms: int = 30_000) -> str:
     """Type ``text`` into an exercise's answer box, press Check, wait until the feedback contains ``expect``."""
@@ -54,42 +37,10 @@ def test_typed_answers_wrong_then_right_and_the_progress_table_shows_them(notebo
     assert row[-5:] == ["1", "1", "0", "0", "2"]      # tried, solved, first try, shown, attempts
 
 
-@pytest.fixture(scope="module")
-def voila_server(browser):     # needs a browser: skipped (or failed) with the other browser tests
-    port = free_port()
-    work = Path(tempfile.mkdtemp(prefix="gamekit-voila-"))
-    log = work / "voila.log"
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"))
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        process.terminate()
-        pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
-    yield url
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def test_a_lesson_runs_in_voila_without_code_and_checks_answers(voila_server, browser, ui):
+def test_a_lesson_runs_in_voila_without_code_and_checks_answers(voila, browser, ui):
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     try:
-        page.goto(f"{voila_server}/voila/render/notebooks/dots_and_boxes/02_third_sides.ipynb",
+        page.goto(f"{voila}/voila/render/notebooks/dots_and_boxes/02_third_sides.ipynb",
                   wait_until="domcontentloaded")
         page.wait_for_function("document.querySelectorAll('canvas.gamekit-board').length >= 5", timeout=180_000)
         shown = page.inner_text("body")                         # what the pupil sees: text and boards, no code
