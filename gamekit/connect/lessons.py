@@ -32,7 +32,7 @@ from gamekit.widgets.base import Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, count_checker)
 
-__all__ = ["POSITIONS", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
+__all__ = ["POSITIONS", "column_hit", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
            "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore"]
 
 THREAT_TINT = ("#f5a3a3", "#f7e08a")       # red's and yellow's threat cells
@@ -630,7 +630,12 @@ def exercise(name: str, score: LessonScore | None = None):
         return W.VBox([picture.canvas, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
+    return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False),
+                       hit=column_hit(game, layout), size=layout.css_size, score=score)
 
+
+def column_hit(game: ConnectGame, layout: GridLayout) -> Callable[[float, float], str | None]:
+    """A board's click → the column number it answers (None off the board; a side column is refused with why)."""
     def hit(x: float, y: float) -> str | None:
         col = layout.column_at(x, y)
         if col is None:
@@ -639,9 +644,7 @@ def exercise(name: str, score: LessonScore | None = None):
         if n is None:
             raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
         return str(n)
-
-    return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False), hit=hit,
-                       size=layout.css_size, score=score)
+    return hit
 
 
 def known_results() -> Table:

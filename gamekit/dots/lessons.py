@@ -34,7 +34,7 @@ from gamekit.widgets.base import INK, Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, parse_int)
 
-__all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
+__all__ = ["start_result", "line_hit", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES"]
 
@@ -1190,17 +1190,8 @@ def exercise(name: str, score: LessonScore | None = None):
     if ex.click:
         game = ex.game
         layout = layout_for(game)
-
-        def hit(x: float, y: float) -> str | None:
-            line = layout.line_at(game, x, y)
-            if line is None:
-                return None
-            if game.is_drawn(line):
-                raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.", line_name=game.line_name(line)))
-            return game.line_name(line)
-
         return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts,
-                                                             third_sides=ex.third_sides), hit=hit,
+                                                             third_sides=ex.third_sides), hit=line_hit(game, layout),
                            size=layout.css_size, score=score)
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
@@ -1260,3 +1251,16 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
     return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with perfect "
                         "play from the empty board, the second player wins {most}–{least}.", width=width,
                         height=height, most=second, least=first))
+
+
+def line_hit(game: DotsAndBoxes, layout: BoardLayout) -> Callable[[float, float], str | None]:
+    """A board's click → the line it answers (None off the gaps; a line already drawn is refused with why)."""
+    def hit(x: float, y: float) -> str | None:
+        line = layout.line_at(game, x, y)
+        if line is None:
+            return None
+        if game.is_drawn(line):
+            raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.",
+                                line_name=game.line_name(line)))
+        return game.line_name(line)
+    return hit

@@ -158,34 +158,18 @@ def _board(game_id: str, game: Any):
     """``(size, draw(position, mark), hit(x, y))`` for a board game's puzzle (``hit`` answers on ``game``),
     or None (Shut the Box: choice buttons)."""
     if game_id == "dots_and_boxes":
-        from gamekit.dots.lessons import layout_for, lesson_scene
+        from gamekit.dots.lessons import layout_for, lesson_scene, line_hit
         layout = layout_for(game)
-
-        def hit(x: float, y: float) -> str | None:
-            line = layout.line_at(game, x, y)
-            if line is None:
-                return None
-            if game.is_drawn(line):
-                raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.",
-                                    line_name=game.line_name(line)))
-            return game.line_name(line)
+        hit = line_hit(game, layout)
 
         def draw(position: Any, mark: Mark | None):
             return lesson_scene(position, mark, last=False, parts=False, third_sides=False, layout=layout)
 
         return layout.css_size, draw, hit
     if game_id in ("five_in_a_row", "connect_four"):
-        from gamekit.connect.lessons import layout_for as grid_for, scene
+        from gamekit.connect.lessons import column_hit, layout_for as grid_for, scene
         layout = grid_for(game, 40)
-
-        def hit(x: float, y: float) -> str | None:
-            col = layout.column_at(x, y)
-            if col is None:
-                return None
-            n = game.column_number(col)
-            if n is None:
-                raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
-            return str(n)
+        hit = column_hit(game, layout)
 
         def draw(position: Any, mark: Mark | None):
             return scene(position, threats=False, mark=mark, show_last=False)
