@@ -35,8 +35,8 @@ from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Iterator
 
 from gamekit.i18n import N_, tr
-from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 RED, YELLOW = 0, 1
 COLOUR_NAMES = (N_("red"), N_("yellow"))   # translated with tr() where they are shown

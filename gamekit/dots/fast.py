@@ -180,7 +180,7 @@ class CompiledSearch:
                 self.work, self.stats)
 
     def _finish(self, v) -> int:
-        from gamekit.errors import SolverTimeout
+        from gamekit.core.errors import SolverTimeout
         self.nodes += int(self.stats[0])
         if self.stats[1]:
             raise SolverTimeout()

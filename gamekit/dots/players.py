@@ -34,7 +34,7 @@ from gamekit.dots import fast
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
-from gamekit.game import check_running
+from gamekit.core.game import check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
 

@@ -21,8 +21,8 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
-from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}

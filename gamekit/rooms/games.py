@@ -20,7 +20,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 
 TIMERS = (0, 30, 60)
 

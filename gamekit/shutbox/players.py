@@ -19,7 +19,7 @@ from typing import Any
 from gamekit.i18n import tr
 from gamekit.shutbox.rules import ShutTheBox, mask_sum
 from gamekit.shutbox.strategy import table
-from gamekit.game import check_running
+from gamekit.core.game import check_running
 
 LEVELS = ("easy", "medium", "hard")
 

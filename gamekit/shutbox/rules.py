@@ -60,8 +60,8 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
-from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
