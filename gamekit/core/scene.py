@@ -6,10 +6,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["Scene", "SEAT_COLOURS", "SEAT_DARK", "BACKGROUND", "INK", "distance_to_segment"]
+__all__ = ["Scene", "SEAT_COLOURS", "SEAT_DARK", "SEAT_COLOURS4", "SEAT_DARK4", "BACKGROUND", "INK", "distance_to_segment"]
 
 SEAT_COLOURS = ("#d4a017", "#ff7f6a")      # gold, coral
 SEAT_DARK = ("#8a6500", "#c0392b")
+SEAT_COLOURS4 = SEAT_COLOURS + ("#4aa3df", "#7dcea0")   # … blue, green: Shut the Box's four seats (cycled past)
+SEAT_DARK4 = SEAT_DARK + ("#1f618d", "#1e8449")
 BACKGROUND = "#fbf8f1"
 INK = "#2f3640"
 

@@ -38,7 +38,7 @@ from gamekit.core.game import check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
 
-LEVELS = ("easy", "medium", "hard")
+from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
 
 HARD_BUDGETS = {"compiled": {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "safe_search": 22},
                 "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}

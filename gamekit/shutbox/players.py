@@ -21,7 +21,7 @@ from gamekit.shutbox.rules import ShutTheBox, mask_sum
 from gamekit.shutbox.strategy import table
 from gamekit.core.game import check_running
 
-LEVELS = ("easy", "medium", "hard")
+from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
 
 
 def objective_for(game: ShutTheBox) -> tuple[str, int | None]:

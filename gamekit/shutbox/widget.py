@@ -17,7 +17,7 @@ from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
 from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.base import (BACKGROUND, INK, LEVELS, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
+from gamekit.widgets.base import (BACKGROUND, INK, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
                                   check_int, check_type, reported)
 from gamekit.i18n import N_, number, percent, tr
 
@@ -56,8 +56,7 @@ def _label(names: dict[str, str], value: str) -> str:
     """An option's name for the reader (one the table does not know yet: its own name)."""
     return tr(names[value]) if value in names else value.replace("_", " ")
 
-SEAT_COLOURS4 = ("#d4a017", "#ff7f6a", "#4aa3df", "#7dcea0")
-SEAT_DARK4 = ("#8a6500", "#c0392b", "#1f618d", "#1e8449")
+from gamekit.core.scene import SEAT_COLOURS4, SEAT_DARK4  # noqa: E402  (shared with the catalog)
 FELT = "#2e7d4f"
 FELT_DARK = "#1f5e3a"
 WOOD = "#8b5a2b"
@@ -189,7 +188,7 @@ class ShutBoxWidget(GameWidget):
         if rules is not None and not isinstance(rules, Rules):
             raise BadSettingTypeError(tr("rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)", value=repr(rules)))
         check_int("stake", stake, 0)
-        check_choice("level", level, LEVELS)
+        check_choice("level", level, self.levels)
         self.seats = seats
         self.variant = variant
         self.rules = rules or Rules()
@@ -258,6 +257,7 @@ class ShutBoxWidget(GameWidget):
         self.seats_box.children = tuple(self.seat_selects)
 
     # ----- hooks --------------------------------------------------------------
+    catalog_id = "shut_the_box"
     seat_colours = SEAT_COLOURS4
     seat_dark = SEAT_DARK4
 

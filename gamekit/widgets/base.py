@@ -39,7 +39,9 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
+from gamekit import catalog
 from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import LEVELS, TIMERS
 from gamekit.i18n import N_, Localized, tr
 from gamekit.core.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
@@ -48,8 +50,8 @@ SCALE = 2  # buffer pixels per CSS pixel
 
 
 MODES = ("people", "cpu", "watch")
-LEVELS = ("easy", "medium", "hard")
-TIMERS = (0, 30, 60)
+# LEVELS (CPU levels) and TIMERS (seconds per turn) are the core's, imported above; a game's own come from its
+# catalog entry (GameWidget.info)
 # What the reader sees for each setting (translated where shown with tr()).
 SEAT_NAMES = (N_("Gold"), N_("Coral"))
 MODE_NAMES = {"people": N_("Two people"), "cpu": N_("Against the CPU"), "watch": N_("CPU against CPU")}
@@ -261,6 +263,7 @@ class GameWidget(Localized, W.VBox):
 
     css_size = (360, 300)
     hint_available = True
+    catalog_id: str | None = None   # the game's id in gamekit.catalog: its levels and timers are offered
     seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs); cycled past the end
     seat_dark = SEAT_DARK
 
@@ -269,11 +272,26 @@ class GameWidget(Localized, W.VBox):
         """Seats in play (a card each)."""
         return 2
 
+    @property
+    def info(self) -> "catalog.GameInfo | None":
+        """The game's catalog entry (None for a widget that names no game)."""
+        return catalog.get(self.catalog_id) if self.catalog_id is not None else None
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The CPU levels offered (the catalog's for this game)."""
+        return self.info.levels if self.catalog_id is not None else LEVELS
+
+    @property
+    def timers(self) -> tuple[int, ...]:
+        """The times per turn offered (the catalog's for this game)."""
+        return self.info.timers if self.catalog_id is not None else TIMERS
+
     def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
                  timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
         check_choice("mode", mode, MODES)
-        check_choice("level", level, LEVELS)
-        check_choice("timer", timer, TIMERS)
+        check_choice("level", level, self.levels)
+        check_choice("timer", timer, self.timers)
         check_type("seed", seed, (int, type(None)))
         check_type("hints", hints, bool)
         if cpu_seats is not None:
@@ -316,10 +334,10 @@ class GameWidget(Localized, W.VBox):
         self.mode_select = W.Dropdown(options=[(tr(MODE_NAMES[m]), m) for m in MODES], value=mode,
                                       description=tr("Mode"), layout=W.Layout(width="auto"),
                                       style={"description_width": "initial"})
-        self.level_select = W.Dropdown(options=[(tr(LEVEL_NAMES[lv]), lv) for lv in LEVELS], value=level,
+        self.level_select = W.Dropdown(options=[(tr(LEVEL_NAMES[lv]), lv) for lv in self.levels], value=level,
                                        description=tr("CPU level"), layout=W.Layout(width="auto"),
                                        style={"description_width": "initial"})
-        self.timer_select = W.Dropdown(options=[(tr(TIMER_NAMES[t]), t) for t in TIMERS],
+        self.timer_select = W.Dropdown(options=[(tr(TIMER_NAMES[t]), t) for t in self.timers],
                                        value=timer, description=tr("Time per turn"), layout=W.Layout(width="auto"),
                                        style={"description_width": "initial"})
         self.accept_button = W.Button(description=tr("Accept"), button_style="success")
@@ -721,7 +739,7 @@ class GameWidget(Localized, W.VBox):
     def set_level(self, level: str) -> None:
         """Changing level keeps the board."""
         try:
-            check_choice("level", level, LEVELS)
+            check_choice("level", level, self.levels)
         except BadSettingError as error:
             self.refuse(error)
         self.level = level
@@ -750,7 +768,7 @@ class GameWidget(Localized, W.VBox):
     def set_timer(self, seconds: int) -> None:
         """Time per turn: 0 (off), 30 or 60 seconds; a person whose time runs out gets the CPU's move."""
         try:
-            check_choice("timer", seconds, TIMERS)
+            check_choice("timer", seconds, self.timers)
         except BadSettingError as error:
             self.refuse(error)
         self.timer_seconds = seconds
