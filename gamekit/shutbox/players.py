@@ -25,15 +25,8 @@ from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels,
 
 
 def objective_for(game: ShutTheBox) -> tuple[str, int | None]:
-    """The objective (and target) the hard player pursues in ``game``'s situation."""
-    if game.variant == "long":
-        return "shut", None
-    if game.variant == "to_45":
-        return "score", None
-    if game.n_players == 1:
-        return ("shut", None) if game.rules.scoring == "sum" else ("score", None)
-    best = game.best_score_so_far()
-    return ("score", None) if best is None else ("beat", best)
+    """The objective (and target) the hard player pursues in ``game``'s situation (its variant's goal)."""
+    return game.variant_rules.goal(game)
 
 
 class CPUPlayer:

@@ -15,7 +15,7 @@ import ipywidgets as W
 from gamekit.core.errors import IllegalMoveError
 from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANT_RULES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.base import (BACKGROUND, INK, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
                                   check_int, check_type, reported)
@@ -34,7 +34,8 @@ def check_seats(seats: Any, variant: str) -> list[str]:
         raise BadSettingError(tr("seats=[]: seat at least one player (nothing was changed)"))
     if len(seats) > MAX_PLAYERS:
         raise BadSettingError(tr("{n} seats: a box seats at most {most} players (nothing was changed)", n=len(seats), most=MAX_PLAYERS))
-    if variant == "long" and len(seats) != 2:
+    needed = VARIANT_RULES[variant].seats if variant in VARIANTS else None
+    if needed is not None and len(seats) != needed:       # only the long game needs a number (two)
         raise BadSettingError(tr("variant='long' with {n} seats: the long game is for two players (nothing was changed)", n=len(seats)))
     return list(seats)
 
@@ -444,15 +445,7 @@ class ShutBoxWidget(GameWidget):
         return (game.flip_kind, best), f"{goal} — {reason}"
 
     def score_text(self, seat: int) -> str:
-        g = self.game
-        if g.variant == "to_45":
-            return tr("{total} out", total=g.totals[seat]) if g.out[seat] else str(g.totals[seat])
-        if g.variant == "long":
-            if g.is_over():
-                return ""
-            return tr("covers") if (seat == g.to_move) == g.covering else tr("uncovers")
-        s = g.scores[seat]
-        return "—" if s is None else str(s)
+        return self.game.variant_rules.seat_text(self.game, seat)
 
     def status_over(self) -> str:
         g = self.game
