@@ -178,6 +178,7 @@ def register(info: GameInfo) -> GameInfo:
     alias already taken by another game is refused."""
     if not isinstance(info, GameInfo):
         raise TypeError(f"register: {info!r} is not a GameInfo")
+    _load_registrations()             # the shipped games come first, whoever registers first
     for name in info.names:
         if not isinstance(name, str) or not name or name != name.strip():
             raise ValueError(f"register: game id or alias {name!r}: a non-empty string without spaces round it")
@@ -214,9 +215,17 @@ def _load_registrations() -> None:
 
 
 def games() -> tuple[GameInfo, ...]:
-    """Every game in the catalog, shipped ones first."""
+    """Every game in the catalog: the shipped ones first (in :data:`SHIPPED` order), then in registration order."""
     _load_registrations()
-    return tuple(CATALOG.values())
+    return tuple(sorted(CATALOG.values(), key=_shipped_rank))
+
+
+def _shipped_rank(info: GameInfo) -> int:
+    module = info.game_class().__module__
+    for rank, shipped in enumerate(SHIPPED):
+        if module.startswith(shipped.rpartition(".")[0] + "."):
+            return rank
+    return len(SHIPPED)
 
 
 def ids() -> tuple[str, ...]:
