@@ -22,11 +22,12 @@ from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_
                                   GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
                                   layout_for, move_at)
 from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choice, check_type, reported
+from gamekit.connect import describe as describe_module
 from gamekit.connect.describe import board_label, cursor_text, describe
 from gamekit.i18n import N_, tr
 
 
-SEAT_NAMES = (N_("Red"), N_("Yellow"))
+SEAT_NAMES = describe_module.SEAT_NAMES     # red, yellow (the catalog's seat names too)
 VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
 
 
@@ -238,9 +239,6 @@ class ConnectWidget(GameWidget):
     # ----- seats: red and yellow discs instead of the base's gold and coral ------------
     seat_colours = DISC
     seat_dark = DISC_DARK
-
-    def seat_name(self, seat: int) -> str:
-        return tr(SEAT_NAMES[seat])
 
     def status_over(self) -> str:
         game = self.game

@@ -85,7 +85,7 @@ INFO = register(GameInfo(
     id="dots_and_boxes", title=N_("Dots and Boxes"), aliases=("dots",),
     game_class=lambda: DotsAndBoxes, new_game=new_game, check_options=check_options,
     options=("width", "height", "first", "alternate_start"),
-    seats=(2, 2), seat_names=(N_("Gold"), N_("Coral")), seat_colours=SEAT_COLOURS,
+    seats=(2, 2), seat_names=words.SEAT_NAMES, seat_colours=SEAT_COLOURS,
     cpu="gamekit.dots.players:cpu_player", widget="gamekit.dots.widget:DotsWidget", view="gamekit.dots.view",
     room=ROOM,
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},

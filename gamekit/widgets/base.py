@@ -490,8 +490,9 @@ class GameWidget(Localized, W.VBox):
 
     # ----- seats -------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """What the reader calls a seat (gold/coral here; a game may override)."""
-        return tr(SEAT_NAMES[seat])
+        """What the reader calls a seat: its game's catalog entry says (gold/coral when the widget names no game;
+        a game may override)."""
+        return self.info.seat_name(seat) if self.catalog_id is not None else tr(SEAT_NAMES[seat])
 
     @property
     def cpu_seats(self) -> tuple[int, ...]:
