@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from gamekit.connect.rules import ConnectGame
-from gamekit.core.pictures import register_html
-from gamekit.core.errors import IllegalMoveError
+from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.core.scene import BACKGROUND, INK, Scene
+from gamekit.scene import BACKGROUND, INK, Scene
 
 __all__ = ["GridLayout", "layout_for", "connect_scene", "ghost_disc", "move_at", "DISC", "DISC_DARK", "GRID_BLUE",
-           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc",
-           "board_svg", "diamond", "DISC_EDGE", "MARK_INK", "DISC_COLOURS"]
+           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc"]
 
 
 DISC = ("#d62828", "#f4c20d")          # red, yellow
@@ -84,6 +82,10 @@ def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, 
     parts.append("</svg>")
     return "".join(parts)
 
+
+__all__ += ["board_svg", "diamond", "DISC_EDGE", "MARK_INK", "DISC_COLOURS"]
+
+from gamekit.core.pictures import register_html  # noqa: E402  (kept apart from the imports above)
 
 register_html(ConnectGame, board_svg)      # a ConnectGame shows itself in a notebook as this SVG
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.core.errors import IllegalMoveError
+from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.core.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
+from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
 
 __all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "HIT_TOLERANCE"]
 

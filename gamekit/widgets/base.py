@@ -39,13 +39,14 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
-from gamekit import catalog
-from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.core.game import LEVELS, TIMERS
+from gamekit.errors import BadPositionError, IllegalMoveError
 from gamekit.i18n import N_, Localized, tr
-from gamekit.session import Session
-from gamekit.core.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
+from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
+
+from gamekit import catalog
+from gamekit.core.game import LEVELS, TIMERS
+from gamekit.session import Session
 
 SCALE = 2  # buffer pixels per CSS pixel
 
