@@ -22,12 +22,11 @@ from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_
                                   GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
                                   layout_for, move_at)
 from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choice, check_type, reported
-from gamekit.connect import describe as describe_module
 from gamekit.connect.describe import board_label, cursor_text, describe
 from gamekit.i18n import N_, tr
+from gamekit.connect.describe import SEAT_NAMES  # noqa: E402,F401  red, yellow (the catalog's seat names too)
 
 
-SEAT_NAMES = describe_module.SEAT_NAMES     # red, yellow (the catalog's seat names too)
 VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
 
 
