@@ -1,4 +1,4 @@
-"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE]``: run the room server."""
+"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE|postgresql://…]``: run the room server."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +11,7 @@ import socket
 from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
                                   RoomHTTPServer, RoomServer)
+from gamekit.rooms.stores import describe_db
 
 
 def _positive(text: str) -> float:
@@ -31,7 +32,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m gamekit.rooms", description="Private online rooms for gamekit games.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--db", default="rooms.sqlite3", help="SQLite file (created if missing)")
+    parser.add_argument("--db", default="rooms.sqlite3",
+                        help="SQLite file (created if missing), or a PostgreSQL address postgresql://user@host/name "
+                             "(several server processes may share it; docs/rooms.md, \"Storage\")")
     parser.add_argument("--base-url", default=None, help="public address for invite links (behind a proxy), "
                                                          "e.g. https://games.school.example")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
@@ -91,7 +94,7 @@ async def serve(args: argparse.Namespace) -> None:
         host = {"127.0.0.1": "localhost", "::1": "localhost", "0.0.0.0": socket.gethostname(),
                 "::": socket.gethostname()}.get(args.host, args.host)
         shown = f"http://{host}:{args.port}{server.prefix}/"
-    print(f"gamekit rooms: open {shown}  (database {args.db}; Ctrl+C stops)", flush=True)
+    print(f"gamekit rooms: open {shown}  (database {describe_db(args.db)}; Ctrl+C stops)", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -1,4 +1,4 @@
-"""The room server: tornado (HTTP + WebSockets), one process, rooms stored in SQLite.
+"""The room server: tornado (HTTP + WebSockets), rooms stored in SQLite (one process) or PostgreSQL.
 
 ``python -m gamekit.rooms [--host H] [--port P] [--db FILE]`` starts it and prints the address to open.
 
@@ -16,7 +16,6 @@ WebSocket (never in a URL), are stored hashed and never logged.
 from __future__ import annotations
 
 import datetime
-import importlib
 import ipaddress
 import json
 import logging
@@ -39,8 +38,10 @@ from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
-from gamekit.rooms.store import (BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, Store, StoredMove,
-                                 token_hash)
+from gamekit.rooms import groups_http
+from gamekit.rooms.groups import Groups
+from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
+from gamekit.rooms.stores import open_store
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import (SECURITY_HEADERS, STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,  # noqa: F401
                                log_id, log_path)
@@ -303,7 +304,7 @@ class RoomServer:
                  rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
                  prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
                  send_queue_messages: int = SEND_QUEUE_MESSAGES):
-        self.store = Store(db, synchronous=synchronous)
+        self.store = open_store(db, synchronous=synchronous)
         self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
         self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
@@ -316,8 +317,8 @@ class RoomServer:
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
         # class groups share this database (docs/class.md); groups.py sees the server only through
-        # gamekit.rooms.web.RoomHost, and is imported here by name so that neither module imports the other
-        self.groups = importlib.import_module("gamekit.rooms.groups").Groups(self)
+        # gamekit.rooms.web.RoomHost, and its data only through the store's GroupStore interface
+        self.groups = Groups(self)
         self.groups.recover_results()                # results lost in a crash are added now, not when next opened
 
     def room(self, room_id: str) -> Room | None:
@@ -365,7 +366,9 @@ class RoomServer:
     def sweep(self, now: float) -> list[str]:
         """Delete rooms idle for seven days (their moves go with them); close their connections."""
         expired = self.store.expire(now, self.idle)
-        for room_id in expired:
+        # rooms deleted by another server process sharing the database (its sweep, or a group deleted there)
+        gone = set(self.store.missing_rooms([r for r in self.rooms if r not in expired]))
+        for room_id in [*expired, *gone]:
             room = self.rooms.pop(room_id, None)
             if room is not None:
                 room.close_all("This room expired after seven days without activity.")
@@ -384,7 +387,7 @@ class RoomServer:
             (p + r"/api/rooms", CreateHandler, {"server": self}),
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
-            *((p + route, *rest) for route, *rest in self.groups.routes()),
+            *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
         ]
         if self.prefix:
             routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
@@ -613,6 +616,10 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if token is not None:
             h = token_hash(token)
             matches = [s for s in (0, 1) if room.seat_hashes[s] is not None and secrets.compare_digest(room.seat_hashes[s], h)]
+            if not matches and server.groups.seat_taken_elsewhere(room):   # seat 2 taken on another process
+                room.turn_started = room.away_since[1] = now
+                matches = [s for s in (0, 1) if room.seat_hashes[s] is not None
+                           and secrets.compare_digest(room.seat_hashes[s], h)]
             if matches:
                 seat = matches[0]
             else:
