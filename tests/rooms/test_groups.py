@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -175,15 +174,12 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect, drawn_dots
     assert rows["Ana"]["rating"] == pytest.approx(expected[0].rating, abs=0.05)
     assert owner.rebuild_ratings() is True
     # the stored results are the truth: spoil the cache, rebuild it from them
-    db = sqlite3.connect(rooms.db)
-    db.execute("UPDATE members SET rating = 999, games = 0")
-    db.commit()
+    rooms.sql("UPDATE members SET rating = 999, games = 0")
     assert owner.rebuild_ratings() is False
     assert {r["nickname"]: r["rating"] for r in owner.ladder()["rows"]} == \
         {n: r["rating"] for n, r in rows.items()}
-    reasons = [r[0] for r in db.execute("SELECT reason FROM results WHERE grp = ? ORDER BY id", (owner.group,))]
+    reasons = [r[0] for r in rooms.sql("SELECT reason FROM results WHERE grp = ? ORDER BY id", (owner.group,))]
     assert reasons == ["played", "resigned", "resigned"]
-    db.close()
 
 
 def play_out(clients) -> dict:
@@ -299,17 +295,15 @@ def test_abandoned_and_timed_out_games(fresh_rooms, connect):
         a.play(a.state["targets"][0][0])
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
     assert rows["Ben"]["losses"] == 1 and rows["Ana"]["wins"] == 1   # abandoned: the one who left loses
-    db = sqlite3.connect(fresh_rooms.db)
-    assert db.execute("SELECT reason FROM results").fetchall() == [("abandoned",)]
+    assert fresh_rooms.sql("SELECT reason FROM results") == [("abandoned",)]
     # groups idle for 120 days are deleted with everything in them
     fresh_rooms.advance(121 * 24 * 3600)
     import time
     deadline = time.time() + 10
-    while db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] and time.time() < deadline:
+    while fresh_rooms.sql("SELECT COUNT(*) FROM groups")[0][0] and time.time() < deadline:
         time.sleep(0.1)
-    assert [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+    assert [fresh_rooms.sql(f"SELECT COUNT(*) FROM {t}")[0][0]
             for t in ("groups", "members", "results", "group_rooms")] == [0, 0, 0, 0]
-    db.close()
     with pytest.raises(GroupRefused, match="does not exist"):
         owner.ladder()
 
@@ -327,13 +321,11 @@ def test_stood_in_at_end_reads_who_was_away_from_the_stored_moves():
     assert stood_in_at_end(moves(("move", 0, AWAY), ("move", 1, AWAY))) == {0, 1}
 
 
-def _stored_result_and_ratings(db_path, group: str) -> tuple[list, dict, dict]:
-    with sqlite3.connect(db_path) as db:
-        results = db.execute("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id",
-                             (group,)).fetchall()
-        members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
-                   in db.execute("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
-                                 (group,))}
+def _stored_result_and_ratings(server, group: str) -> tuple[list, dict, dict]:
+    results = server.sql("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id", (group,))
+    members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
+               in server.sql("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
+                             (group,))}
     table = ratings.recompute([(a, b, s, at) for a, b, s, at, _ in results])
     return results, members, table
 
@@ -354,16 +346,16 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
         except (TimeoutError, RoomRefusal, OSError):
             break                                    # the server died under Ana's move
     assert server.process.wait(timeout=30) == -signal.SIGKILL
-    with sqlite3.connect(server.db) as db:           # the game's end is stored, its result is not
-        room_id = db.execute("SELECT room FROM group_rooms").fetchone()[0]
-        moves = db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,)).fetchall()
-        assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 2").fetchone()[0] >= 1
-        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
+    # the game's end is stored, its result is not
+    room_id = server.sql("SELECT room FROM group_rooms")[0][0]
+    moves = server.sql("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))
+    assert server.sql("SELECT COUNT(*) FROM moves WHERE by_cpu = 2")[0][0] >= 1
+    assert server.sql("SELECT COUNT(*) FROM results")[0][0] == 0
     assert replay("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
 
     server.extra = ()
-    server.start()                                   # the same SQLite file; nobody opens the room
-    results, members, table = _stored_result_and_ratings(server.db, owner.group)
+    server.start()                                   # the same database; nobody opens the room
+    results, members, table = _stored_result_and_ratings(server, owner.group)
     assert [(r[2], r[4]) for r in results] == [(1.0, "abandoned")]      # Ben left: Ana wins, board or not
     by_nick = {m[0]: (mid, m) for mid, m in members.items()}
     assert by_nick["Ana"][1][2:] == (1, 1, 0, 0) and by_nick["Ben"][1][2:] == (1, 0, 0, 1)
@@ -380,7 +372,7 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
     again.close()
     server.stop()
     server.start()
-    assert _stored_result_and_ratings(server.db, owner.group)[:2] == (results, members)
+    assert _stored_result_and_ratings(server, owner.group)[:2] == (results, members)
 
 
 # ----- progress and the class table -------------------------------------------------------------------------
@@ -442,10 +434,8 @@ def test_leave_remove_and_delete(rooms, klass, connect):
     assert rooms.get(f"/g/{owner.group}")[0] == 404 and rooms.get(a.link.replace(rooms.url, ""))[0] == 404
     with pytest.raises(GroupRefused, match="does not exist"):
         ben.me()
-    db = sqlite3.connect(rooms.db)
-    assert db.execute("SELECT COUNT(*) FROM members WHERE grp = ?", (owner.group,)).fetchone()[0] == 0
-    assert db.execute("SELECT COUNT(*) FROM rooms WHERE id = ?", (a.room,)).fetchone()[0] == 0
-    db.close()
+    assert rooms.sql("SELECT COUNT(*) FROM members WHERE grp = ?", (owner.group,))[0][0] == 0
+    assert rooms.sql("SELECT COUNT(*) FROM rooms WHERE id = ?", (a.room,))[0][0] == 0
 
 
 def test_junk_requests_are_refused(rooms, klass):
@@ -495,10 +485,8 @@ def test_a_turn_played_by_the_cpu_after_a_timeout_stands_as_played(fresh_rooms, 
         if sa["over"]:
             break
         clients[sa["to_move"]].play(sa["targets"][0][0])
-    db = sqlite3.connect(fresh_rooms.db)
-    assert db.execute("SELECT reason FROM results").fetchall() == [("played",)]
-    assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 1").fetchone()[0] >= 1
-    db.close()
+    assert fresh_rooms.sql("SELECT reason FROM results") == [("played",)]
+    assert fresh_rooms.sql("SELECT COUNT(*) FROM moves WHERE by_cpu = 1")[0][0] >= 1
 
 
 def test_guessing_codes_and_keys_is_rate_limited(slow_limits):
