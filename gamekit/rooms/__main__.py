@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
     parser.add_argument("--sweep-every", type=float, default=60.0, help=argparse.SUPPRESS)
     parser.add_argument("--fail-before-result", action="store_true", help=argparse.SUPPRESS)   # crash tests
+    parser.add_argument("--kill-before-batch", action="store_true", help=argparse.SUPPRESS)    # group commit tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
     if args.max_header_size < 1024 or args.send_queue < 64 * 1024:
@@ -78,7 +79,7 @@ async def serve(args: argparse.Namespace) -> None:
                         sweep_every=args.sweep_every, rooms_per_minute=args.rooms_per_minute,
                         base_url=args.base_url, synchronous=args.sync, prefix=args.prefix,
                         fail_before_result=args.fail_before_result, send_queue_bytes=args.send_queue,
-                        send_queue_messages=SEND_QUEUE_MESSAGES)
+                        send_queue_messages=SEND_QUEUE_MESSAGES, kill_before_batch=args.kill_before_batch)
     app = server.app()
     behind_proxy = args.base_url is not None or bool(server.prefix)
     http = RoomHTTPServer(app, xheaders=args.base_url is not None, idle_connection_timeout=args.idle_timeout,
@@ -102,7 +103,7 @@ async def serve(args: argparse.Namespace) -> None:
     await stop.wait()
     ticking.stop()                   # before the store closes: a tick during shutdown found it closed (traceback)
     http.stop()
-    server.store.close()
+    server.close()                   # what waits for its commit is committed, then the store closes
 
 
 if __name__ == "__main__":

@@ -220,7 +220,7 @@ class Groups:
 
     def __init__(self, server: RoomHost):
         self.server = server
-        self.store: GroupStore = server.store
+        self.store: GroupStore = server.group_store
         scale = max(1.0, server.rooms_per_minute / 60.0)
         self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
         self._positions: dict[tuple, dict] = {}               # (room, game no., moves) → how that game stands
@@ -542,7 +542,7 @@ class Groups:
         """A hello brought a token this process's copy of ``room`` does not know: maybe seat 2 was taken from the
         group page on another server process sharing the database.  Re-read the seats (and the nicknames); True
         when something changed."""
-        hashes = self.server.store.seat_hashes(room.id)
+        hashes = self.store.seat_hashes(room.id)
         if hashes == list(room.seat_hashes):
             return False
         room.seat_hashes[:] = hashes

@@ -15,13 +15,16 @@ WebSocket (never in a URL), are stored hashed and never logged.
 """
 from __future__ import annotations
 
+import asyncio
 import datetime
 import ipaddress
 import json
 import logging
 import math
+import os
 import re
 import secrets
+import signal
 import socket
 import struct
 import time
@@ -37,8 +40,8 @@ import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
-from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
 from gamekit.rooms import groups_http
+from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
 from gamekit.rooms.groups import Groups
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
 from gamekit.rooms.stores import open_store
@@ -198,7 +201,7 @@ class Room:
         self.gone = message
         for conn in list(self.sockets):
             conn.send({"type": "expired", "message": message})
-            conn.close(CLOSE_EXPIRED, "expired")
+            conn.shut(CLOSE_EXPIRED, "expired")
 
     def broadcast(self) -> None:
         state = json.dumps(self.public_state(), separators=(",", ":"))[:-1]   # encoded once for everyone
@@ -208,17 +211,14 @@ class Room:
         for conn in list(self.watchers):
             conn.send_state(state, None)
 
-    # ----- changes (each committed before anyone is told) ------------------------------------------------
+    # ----- changes (each committed before anyone is told: see GroupCommit) ------------------------------------
     def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
         game = self.game
         before = len(game.history)
         game.play(move)                                   # IllegalMoveError: nothing changed
         canonical = game.history[-1] if len(game.history) > before else move
-        try:
-            self.server.store.add_move(self.id, self.ply(), "move", canonical, seat, by_cpu, self.server.now())
-        except Exception:
-            game.undo()
-            raise
+        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", canonical, seat, by_cpu,
+                                  self.server.now())
         self.moves.append(StoredMove("move", canonical, seat, by_cpu))
         if self.request is not None:
             self.note = f"A move was played, so the {self.request[0]} request is cancelled."
@@ -232,11 +232,8 @@ class Room:
 
     def commit_resign(self, seat: int) -> None:
         self.game.resign(seat)
-        try:
-            self.server.store.add_move(self.id, self.ply(), "resign", None, seat, BY_PLAYER, self.server.now())
-        except Exception:
-            self.game.undo()
-            raise
+        self.server.commits.write(self, "add_move", self.id, self.ply(), "resign", None, seat, BY_PLAYER,
+                                  self.server.now())
         self.moves.append(StoredMove("resign", None, seat, BY_PLAYER))
         self.request = None
         self.note = f"{self.names[seat]} resigned."
@@ -244,7 +241,7 @@ class Room:
 
     def commit_new_game(self) -> None:
         self.server.groups.before_new_game(self)
-        self.server.store.new_game(self.id, self.server.now())
+        self.server.commits.write(self, "new_game", self.id, self.server.now())
         self.moves, self.request = [], None
         self.game = self.spec.new_game(self.options)     # same board; seats and colours stay
         self.turn_started = self.server.now()
@@ -252,7 +249,7 @@ class Room:
 
     def commit_undo(self) -> None:
         last = self.moves[-1]
-        self.server.store.undo_move(self.id, self.ply() - 1, self.server.now())
+        self.server.commits.write(self, "undo_move", self.id, self.ply() - 1, self.server.now())
         self.moves.pop()
         self.request = None
         self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
@@ -298,13 +295,97 @@ class Room:
                 return
 
 
+class GroupCommit:
+    """Group commit: the room writes of one event-loop turn — every move, seat and request that arrived in it, on
+    any room — are committed as one transaction at the end of the turn, and each is confirmed only after that
+    commit: while writes wait, every message and close to any connection is held (in order) and sent once they
+    are committed.  Nothing anyone was told is lost if the process is killed; one transaction serves many moves.
+
+    If the transaction fails, each room's writes are tried again in a transaction of their own; a room whose
+    writes still fail is handed to ``lost`` (its held messages are dropped: they told of changes not stored)."""
+
+    def __init__(self, store: Any, lost: Callable[[Any], None], kill_before_batch: bool = False):
+        self.store, self.lost = store, lost
+        self.kill_before_batch = kill_before_batch          # tests only: SIGKILL before committing two moves at once
+        self.writes: list[tuple[Any, str, tuple]] = []      # (room, RoomStore write, its arguments)
+        self.held: list[tuple[Any, Any]] = []              # (connection, JSON text, or (code, reason) to close)
+        self.scheduled = False
+        self.transactions = self.committed = 0              # counts, for the benchmark and the log
+
+    def write(self, room: Any, name: str, *args: Any) -> None:
+        self.writes.append((room, name, args))
+        if not self.scheduled:
+            self.scheduled = True
+            try:
+                asyncio.get_running_loop().call_soon(self.flush)
+            except RuntimeError:                            # no event loop (a script driving a RoomServer): now
+                self.flush()
+
+    def flush(self) -> None:
+        self.scheduled = False
+        if not self.writes:
+            return
+        writes, self.writes = self.writes, []
+        if self.kill_before_batch and sum(name == "add_move" for _, name, _ in writes) >= 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+        failed: set[int] = set()
+        try:
+            self.store.apply([(name, args) for _, name, args in writes])
+            self.transactions += 1
+        except Exception:  # noqa: BLE001 — a full disk, a lost database, or our bug: no room is confirmed yet
+            log.exception("committing %d room write(s) failed; trying each room's alone", len(writes))
+            by_room: dict[int, tuple[Any, list]] = {}
+            for room, name, args in writes:
+                by_room.setdefault(id(room), (room, []))[1].append((name, args))
+            for key, (room, own) in by_room.items():
+                try:
+                    self.store.apply(own)
+                    self.transactions += 1
+                except Exception:  # noqa: BLE001
+                    log.exception("a room's writes could not be stored: its connections are closed")
+                    failed.add(key)
+        self.committed += len(writes)
+        held, self.held = self.held, []
+        for conn, what in held:
+            if conn.room is not None and id(conn.room) in failed:
+                continue
+            if isinstance(what, str):
+                conn.write_text(what)
+            else:
+                conn.close(*what)
+        for room, _, _ in writes:
+            if id(room) in failed:
+                failed.discard(id(room))
+                self.lost(room)
+
+
+class FlushFirst:
+    """``store`` whose every call first commits the room writes waiting for this turn (``flush``): what the
+    class groups read and write comes after the moves that arrived before, as it did when each was committed
+    at once."""
+
+    def __init__(self, store: Any, flush: Callable[[], None]):
+        self._store, self._flush = store, flush
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self._flush()
+            return attr(*args, **kwargs)
+        return call
+
+
 class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
                  rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
                  prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
-                 send_queue_messages: int = SEND_QUEUE_MESSAGES):
+                 send_queue_messages: int = SEND_QUEUE_MESSAGES, kill_before_batch: bool = False):
         self.store = open_store(db, synchronous=synchronous)
+        self.commits = GroupCommit(self.store, self.lost_writes, kill_before_batch)
         self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
         self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
@@ -317,7 +398,9 @@ class RoomServer:
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
         # class groups share this database (docs/class.md); groups.py sees the server only through
-        # gamekit.rooms.web.RoomHost, and its data only through the store's GroupStore interface
+        # gamekit.rooms.web.RoomHost, and its data only through the store's GroupStore interface (``group_store``:
+        # the room writes waiting for this turn's commit are committed before each of its calls)
+        self.group_store = FlushFirst(self.store, self.commits.flush)
         self.groups = Groups(self)
         self.groups.recover_results()                # results lost in a crash are added now, not when next opened
 
@@ -326,11 +409,31 @@ class RoomServer:
             return self.rooms[room_id]
         if not isinstance(room_id, str) or not 8 <= len(room_id) <= 64:
             return None
-        stored = self.store.load_room(room_id)
+        stored = self.group_store.load_room(room_id)
         if stored is None:
             return None
         room = self.rooms[room_id] = Room(self, stored)
         return room
+
+    def flush(self) -> None:
+        """Commit the room writes waiting for the end of this event-loop turn (and send what waited for them)."""
+        self.commits.flush()
+
+    def lost_writes(self, room: "Room") -> None:
+        """A room's writes could not be committed (GroupCommit): what its people were about to be told did not
+        happen.  The room leaves memory and every connection to it is told and closed; pages reconnect and get
+        the room as stored."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        room.gone = "The server could not store the last change (an internal error); reconnect to continue."
+        for conn in list(room.sockets):
+            conn.send({"type": "error", "code": "server_error", "message": room.gone})
+            conn.close(1011, "store failed")
+
+    def close(self) -> None:
+        """Commit what waits, then close the store (the server is stopping)."""
+        self.commits.flush()
+        self.store.close()
 
     def create_room(self, game: Any, options: Any, timer: Any) -> tuple[str, str]:
         game_id, clean, timer = check_room_options(game, options, timer)
@@ -365,6 +468,7 @@ class RoomServer:
 
     def sweep(self, now: float) -> list[str]:
         """Delete rooms idle for seven days (their moves go with them); close their connections."""
+        self.commits.flush()
         expired = self.store.expire(now, self.idle)
         # rooms deleted by another server process sharing the database (its sweep, or a group deleted there)
         gone = set(self.store.missing_rooms([r for r in self.rooms if r not in expired]))
@@ -488,7 +592,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             self.room.sockets.add(self)
         if self.room is None:
             self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
-            self.close(CLOSE_EXPIRED, "no such room")
+            self.shut(CLOSE_EXPIRED, "no such room")
 
     # ----- sending -------------------------------------------------------------------------------------
     def send(self, message: dict) -> None:
@@ -507,6 +611,9 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         reconnects and gets the whole state); a peer that went away is nothing to log."""
         conn = self.ws_connection
         if self.too_slow or conn is None or conn.is_closing():
+            return
+        if self.server.commits.writes:       # held until the writes of this turn are committed (GroupCommit)
+            self.server.commits.held.append((self, text))
             return
         data = text.encode("utf-8")
         server = self.server
@@ -542,6 +649,14 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             pass
         stream.close()
 
+    def shut(self, code: int, reason: str) -> None:
+        """Close the connection after what was sent to it — at once, or after this turn's commit when the
+        messages before are held until then (GroupCommit)."""
+        if self.server.commits.writes:
+            self.server.commits.held.append((self, (code, reason)))
+        else:
+            self.close(code, reason)
+
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "id": ref})
 
@@ -560,12 +675,12 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             return
         if self.room.gone is not None:        # deleted while this message was on its way (the close follows)
             self.send({"type": "expired", "message": self.room.gone})
-            self.close(CLOSE_EXPIRED, "expired")
+            self.shut(CLOSE_EXPIRED, "expired")
             return
         if not self.rate_ok():
             self.dropped += 1
             if self.dropped > 2000:
-                self.close(CLOSE_ABUSE, "flood")
+                self.shut(CLOSE_ABUSE, "flood")
             elif time.monotonic() - self.last_rate_error > 1.0:
                 self.last_rate_error = time.monotonic()
                 self.refuse("Too many messages: slow down (this one and the next were ignored).", "rate")
@@ -629,7 +744,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             note = "This room belongs to a class group: pupils take its second seat from the group page."
         elif not room.guest_in():
             seat, new_token = 1, secrets.token_urlsafe(32)
-            server.store.take_seat(room.id, 1, new_token, now)
+            server.commits.write(room, "take_seat", room.id, 1, new_token, now)
             room.seat_hashes[1] = token_hash(new_token)
             room.turn_started = now
             room.note = f"{room.names[1]} joined."
@@ -639,7 +754,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if seat is None:
             if len(room.watchers) >= MAX_WATCHERS:
                 self.send({"type": "error", "code": "too_many", "message": "Too many people are watching this room."})
-                self.close(CLOSE_ABUSE, "too many watchers")
+                self.shut(CLOSE_ABUSE, "too many watchers")
                 return
             room.watchers.add(self)
             self.send({"type": "welcome", "seat": None, "room_full": room.guest_in(), "note": note})
@@ -650,7 +765,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             if old is not None and old is not self:
                 old.seat = None
                 old.send({"type": "replaced", "message": "This seat was opened in another tab or window: this one has stopped."})
-                old.close(CLOSE_REPLACED, "replaced")
+                old.shut(CLOSE_REPLACED, "replaced")
             if seat in room.cpu_for:
                 room.cpu_for.discard(seat)
                 room.note = f"{room.names[seat]} is back: the CPU stops playing for them."
@@ -659,7 +774,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
                 welcome["token"] = new_token        # to this connection only
             self.send(welcome)
             if not new_token:
-                server.store.touch(room.id, now)
+                server.commits.write(room, "touch", room.id, now)
         room.broadcast()
 
     def done(self, ref: Any) -> None:
@@ -750,7 +865,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             if room.request == (kind, other):          # both asked for the same thing: agreed
                 return self._apply(kind, data.get("id"))
             raise Refusal("A request is already waiting for an answer.", "pending")
-        room.server.store.set_request(room.id, kind, seat, now)
+        room.server.commits.write(room, "set_request", room.id, kind, seat, now)
         room.request = (kind, seat)
         room.note = (f"{room.names[seat]} asks for a new game." if kind == "restart"
                      else f"{room.names[seat]} asks to take back their last move.")
@@ -770,7 +885,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if data.get("kind", kind) != kind:
             raise Refusal(f"The pending request is for {kind!r}.", "stale")
         if not accept:
-            room.server.store.clear_request(room.id, self.server.now())
+            room.server.commits.write(room, "clear_request", room.id, self.server.now())
             room.request = None
             room.note = f"{room.names[seat]} declined the {'new game' if kind == 'restart' else 'undo'}."
             return self.done(data.get("id"))

@@ -108,13 +108,16 @@ class HostedRoom(Protocol):
 
 class RoomHost(Protocol):
     """What the groups feature reads and calls on the room server (:class:`gamekit.rooms.server.RoomServer`);
-    ``store`` is both a :class:`gamekit.rooms.store.RoomStore` and a :class:`gamekit.rooms.store.GroupStore`."""
+    ``store`` is both a :class:`gamekit.rooms.store.RoomStore` and a :class:`gamekit.rooms.store.GroupStore`;
+    ``group_store`` is the same store with this turn's room writes committed before each call (group commit)."""
 
     store: Any
+    group_store: Any
     rooms: dict
     rooms_per_minute: float
     fail_before_result: bool
 
     def now(self) -> float: ...
+    def flush(self) -> None: ...
     def room(self, room_id: str) -> HostedRoom | None: ...
     def create_room(self, game: Any, options: Any, timer: Any) -> tuple[str, str]: ...
