@@ -225,8 +225,6 @@ class Groups:
         self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
         self._positions: dict[tuple, dict] = {}               # (room, game no., moves) → how that game stands
         self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
-        self.waiting: dict[str, dict[int, dict]] = {}          # group → member → find-an-opponent wait
-        self.matched: dict[int, dict] = {}                     # member → the room found for them
 
     # ----- groups --------------------------------------------------------------------------------------
     def create(self, name: Any) -> dict:
@@ -289,8 +287,7 @@ class Groups:
         """The pupil's nickname, key and progress go; their past results stay (under no name) so that the
         other pupils' ratings are unchanged."""
         self.store.remove_member(group["id"], member_id)
-        self.waiting.get(group["id"], {}).pop(member_id, None)
-        self.matched.pop(member_id, None)
+        self.store.leave_queue(member_id)
 
     def remove_by_nickname(self, group: dict, nickname: Any) -> None:
         member_id = self.store.member_by_nickname(group["id"], nickname) if isinstance(nickname, str) else None
@@ -312,7 +309,6 @@ class Groups:
     def delete(self, group: dict) -> None:
         rooms = self.store.delete_group(group["id"])
         self._forget_rooms(rooms, "This room's group was deleted by its teacher.")
-        self.waiting.pop(group["id"], None)
 
     def _forget_rooms(self, rooms: list[str], message: str) -> None:
         for room_id in rooms:
@@ -413,21 +409,26 @@ class Groups:
     def room_info(self, room_id: str) -> tuple | None:
         return self.store.group_room(room_id)
 
-    def take_seat(self, group: dict, member: dict, room_id: Any) -> dict:
+    def take_seat(self, group: dict, member: dict, room_id: Any, reserved: bool = False) -> dict:
+        """Seat 2 of a group's room for ``member`` (``reserved``: kept for them by the find-an-opponent pairing).
+        The room, when this process serves it, tells its players at once; a process that serves it elsewhere
+        reads the seat when the pupil's page says hello."""
         info = self.room_info(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
         if info is None or info[0] != group["id"]:
             raise GroupRefusal("This room is not in this group (or it expired).", 404)
         if info[2] == member["id"]:
             raise GroupRefusal("You created this room: wait for someone else to take the second seat.", 409)
         full = GroupRefusal("Both seats of this room are taken: you can watch it.", 409)
-        if info[3] is not None:
+        if info[3] is not None and not (reserved and info[3] == member["id"]):
             raise full
-        room = self.server.room(room_id)
-        if room is None:
+        if self.store.game_no(room_id) is None:
             raise GroupRefusal("This room expired.", 404)
         token, now = secrets.token_urlsafe(32), self.server.now()
-        if not self.store.take_group_seat(room_id, member["id"], token, now):
+        if not self.store.take_group_seat(room_id, member["id"], token, now, reserved=reserved):
             raise full                                   # taken a moment ago (maybe on another server process)
+        room = self.server.rooms.get(room_id)            # served here: its players hear of it now
+        if room is None:
+            return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
         room.seat_hashes[1] = token_hash(token)
         self.set_view(room, (info[0], info[1], info[2], member["id"]))
         room.turn_started = now
@@ -459,6 +460,8 @@ class Groups:
         it is read from the position.  Positions are replayed from the store once per list of moves (cached by
         the moves themselves, so a room played on another server process is read afresh)."""
         room = self.server.rooms.get(room_id)
+        if room is not None and not room.sockets:
+            room = None                # a copy nobody plays here: the room may be served by another process
         moves = (tuple((m.kind, m.move, m.seat) for m in room.moves) if room is not None else
                  tuple(self.store.room_moves(room_id)))
         key = (room_id, game_no, moves)
@@ -497,30 +500,30 @@ class Groups:
                            "text": text + "."}}
 
     def find_opponent(self, group: dict, member: dict, cancel: bool = False) -> dict:
-        """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room."""
-        gid, mid, now = group["id"], member["id"], time.monotonic()
-        queue = self.waiting.setdefault(gid, {})
+        """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room.  The queue
+        is in the database (table ``waiting``), so pupils asking different server processes are paired too."""
+        gid, mid, now = group["id"], member["id"], self.server.now()
         if cancel:
-            queue.pop(mid, None)
-            self.matched.pop(mid, None)
+            self.store.leave_queue(mid)
             return {"status": "cancelled"}
-        if mid in self.matched:
-            return dict(self.matched.pop(mid), status="paired")
-        for other in [m for m, w in queue.items() if now - w["poll"] > FIND_STALE]:
-            del queue[other]
-        entry = queue.setdefault(mid, {"since": now, "rating": member["rating"], "nickname": member["nickname"]})
-        entry["poll"] = now
-        best = pick_opponent(mid, queue, now)
-        if best is None:
-            return {"status": "waiting", "waiting": len(queue)}
-        other = queue.pop(best)
-        queue.pop(mid, None)
-        rated = bool(group["settings"]["rated"])
-        created = self.new_room(group, member, rated)
-        opponent = {"id": best, "nickname": other["nickname"]}
-        seat1 = self.take_seat(group, opponent, created["room"])
-        self.matched[best] = dict(seat1, opponent=member["nickname"])
-        return dict(created, status="paired", opponent=other["nickname"])
+        entry = self.store.queue_entry(mid)
+        if entry is not None and entry["room"] is not None:      # someone was paired with me: my seat is kept
+            self.store.leave_queue(mid)
+            try:
+                seat = self.take_seat(group, member, entry["room"], reserved=True)
+            except GroupRefusal:
+                seat = None                                       # the room went meanwhile: wait again
+            if seat is not None:
+                return dict(seat, status="paired", opponent=entry["opponent"])
+        elif entry is not None and entry["claimed"] is not None and now - entry["claimed"] < FIND_STALE:
+            return {"status": "waiting", "waiting": 1}            # being paired right now: the room comes next
+        state, best, nickname, waiting = self.store.queue_and_pair(gid, mid, member["nickname"], member["rating"],
+                                                                   now, FIND_STALE, pick_opponent)
+        if state != "paired":
+            return {"status": "waiting", "waiting": max(1, waiting)}
+        created = self.new_room(group, member, bool(group["settings"]["rated"]))
+        self.store.pair_ready(best, created["room"], member["nickname"])
+        return dict(created, status="paired", opponent=nickname)
 
     # ----- hooks called by the room server ------------------------------------------------------------------
     def room_loaded(self, room: HostedRoom) -> None:

@@ -16,6 +16,8 @@ WebSocket (never in a URL), are stored hashed and never logged.
 from __future__ import annotations
 
 import asyncio
+import collections
+import concurrent.futures
 import datetime
 import ipaddress
 import json
@@ -301,62 +303,139 @@ class GroupCommit:
     commit: while writes wait, every message and close to any connection is held (in order) and sent once they
     are committed.  Nothing anyone was told is lost if the process is killed; one transaction serves many moves.
 
-    If the transaction fails, each room's writes are tried again in a transaction of their own; a room whose
-    writes still fail is handed to ``lost`` (its held messages are dropped: they told of changes not stored)."""
+    With ``in_thread`` (PostgreSQL, whose commit waits for its disk) the transaction runs in a thread of its
+    own while the event loop goes on: the writes arriving meanwhile form the next batch, started when this one
+    is committed; a message is held until the batch it may tell of is committed.  Anything else that uses the
+    store first calls :meth:`flush` (all writes committed, what waited for them sent).
 
-    def __init__(self, store: Any, lost: Callable[[Any], None], kill_before_batch: bool = False):
+    If a transaction fails, each room's writes are tried again in a transaction of their own; a room whose
+    writes still fail is handed to ``lost`` (its held messages and writes not yet started are dropped: they were
+    about changes not stored)."""
+
+    def __init__(self, store: Any, lost: Callable[[Any], None], kill_before_batch: bool = False,
+                 in_thread: bool = False):
         self.store, self.lost = store, lost
         self.kill_before_batch = kill_before_batch          # tests only: SIGKILL before committing two moves at once
-        self.writes: list[tuple[Any, str, tuple]] = []      # (room, RoomStore write, its arguments)
-        self.held: list[tuple[Any, Any]] = []              # (connection, JSON text, or (code, reason) to close)
+        self.writes: list[tuple[Any, str, tuple]] = []      # the next batch: (room, RoomStore write, its arguments)
+        self.held: collections.deque = collections.deque()  # (batch, connection, JSON text or (code, reason))
+        self.started = 0                                     # number of the last batch handed to the store
+        self.inflight: concurrent.futures.Future | None = None     # that batch, committing in the thread
+        self.inflight_writes: list = []
         self.scheduled = False
+        self.thread = (concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamekit-commit")
+                       if in_thread else None)
         self.transactions = self.committed = 0              # counts, for the benchmark and the log
+
+    def busy(self) -> bool:
+        return bool(self.writes) or self.inflight is not None
 
     def write(self, room: Any, name: str, *args: Any) -> None:
         self.writes.append((room, name, args))
         if not self.scheduled:
             self.scheduled = True
             try:
-                asyncio.get_running_loop().call_soon(self.flush)
+                asyncio.get_running_loop().call_soon(self.end_of_turn)
             except RuntimeError:                            # no event loop (a script driving a RoomServer): now
                 self.flush()
 
-    def flush(self) -> None:
+    def hold(self, conn: Any, what: Any) -> bool:
+        """Keep a message (or close) for ``conn`` until the writes made before it are committed; False when
+        nothing waits (send it now)."""
+        if self.writes:
+            batch = self.started + 1
+        elif self.inflight is not None:
+            batch = self.started
+        else:
+            return False
+        self.held.append((batch, conn, what))
+        return True
+
+    def end_of_turn(self) -> None:
         self.scheduled = False
-        if not self.writes:
-            return
+        if self.inflight is None:
+            self._start()
+
+    def _take(self) -> tuple[int, list]:
         writes, self.writes = self.writes, []
         if self.kill_before_batch and sum(name == "add_move" for _, name, _ in writes) >= 2:
             os.kill(os.getpid(), signal.SIGKILL)
-        failed: set[int] = set()
+        self.started += 1
+        return self.started, writes
+
+    def _start(self) -> None:
+        if not self.writes:
+            return
+        batch, writes = self._take()
+        if self.thread is None:
+            self._finished(batch, writes, self._commit(writes))
+            return
+        loop = asyncio.get_running_loop()
+        future = self.inflight = self.thread.submit(self._commit, writes)
+        self.inflight_writes = writes
+        future.add_done_callback(lambda f: loop.call_soon_threadsafe(self._done, batch, writes, f))
+
+    def _done(self, batch: int, writes: list, future: concurrent.futures.Future) -> None:
+        if self.inflight is not future:
+            return                                           # finished already by a flush
+        self.inflight = None
+        self._finished(batch, writes, future.result())
+        if self.writes and not self.scheduled:
+            self._start()                                    # what arrived meanwhile goes next
+
+    def flush(self) -> None:
+        """Commit every write made so far (waiting for the batch in the thread, if any) and send what waited."""
+        if self.inflight is not None:
+            future, self.inflight = self.inflight, None
+            self._finished(self.started, self.inflight_writes, future.result())
+        if self.writes:
+            batch, writes = self._take()
+            self._finished(batch, writes, self._commit(writes))
+
+    def _commit(self, writes: list) -> set[int]:
+        """One transaction for ``writes`` (in the thread or here); the ids of the rooms whose writes failed."""
         try:
             self.store.apply([(name, args) for _, name, args in writes])
             self.transactions += 1
+            return set()
         except Exception:  # noqa: BLE001 — a full disk, a lost database, or our bug: no room is confirmed yet
             log.exception("committing %d room write(s) failed; trying each room's alone", len(writes))
-            by_room: dict[int, tuple[Any, list]] = {}
-            for room, name, args in writes:
-                by_room.setdefault(id(room), (room, []))[1].append((name, args))
-            for key, (room, own) in by_room.items():
-                try:
-                    self.store.apply(own)
-                    self.transactions += 1
-                except Exception:  # noqa: BLE001
-                    log.exception("a room's writes could not be stored: its connections are closed")
-                    failed.add(key)
+        failed: set[int] = set()
+        by_room: dict[int, list] = {}
+        for room, name, args in writes:
+            by_room.setdefault(id(room), []).append((name, args))
+        for key, own in by_room.items():
+            try:
+                self.store.apply(own)
+                self.transactions += 1
+            except Exception:  # noqa: BLE001
+                log.exception("a room's writes could not be stored: its connections are closed")
+                failed.add(key)
+        return failed
+
+    def _finished(self, batch: int, writes: list, failed: set[int]) -> None:
         self.committed += len(writes)
-        held, self.held = self.held, []
-        for conn, what in held:
+        if failed:                          # later writes of those rooms would leave a gap: they go too
+            self.writes = [w for w in self.writes if id(w[0]) not in failed]
+        held = self.held
+        while held and held[0][0] <= batch:
+            _, conn, what = held.popleft()
             if conn.room is not None and id(conn.room) in failed:
                 continue
             if isinstance(what, str):
-                conn.write_text(what)
+                conn.write_now(what)
             else:
                 conn.close(*what)
-        for room, _, _ in writes:
-            if id(room) in failed:
-                failed.discard(id(room))
-                self.lost(room)
+        if failed:
+            self.held = collections.deque(h for h in held if h[1].room is None or id(h[1].room) not in failed)
+            for room, _, _ in writes:
+                if id(room) in failed:
+                    failed.discard(id(room))
+                    self.lost(room)
+
+    def close(self) -> None:
+        self.flush()
+        if self.thread is not None:
+            self.thread.shutdown()
 
 
 class FlushFirst:
@@ -385,7 +464,8 @@ class RoomServer:
                  prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
                  send_queue_messages: int = SEND_QUEUE_MESSAGES, kill_before_batch: bool = False):
         self.store = open_store(db, synchronous=synchronous)
-        self.commits = GroupCommit(self.store, self.lost_writes, kill_before_batch)
+        self.commits = GroupCommit(self.store, self.lost_writes, kill_before_batch,
+                                   in_thread=getattr(self.store, "commit_in_thread", False))
         self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
         self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
@@ -428,17 +508,17 @@ class RoomServer:
         room.gone = "The server could not store the last change (an internal error); reconnect to continue."
         for conn in list(room.sockets):
             conn.send({"type": "error", "code": "server_error", "message": room.gone})
-            conn.close(1011, "store failed")
+            conn.shut(1011, "store failed")
 
     def close(self) -> None:
         """Commit what waits, then close the store (the server is stopping)."""
-        self.commits.flush()
+        self.commits.close()
         self.store.close()
 
     def create_room(self, game: Any, options: Any, timer: Any) -> tuple[str, str]:
         game_id, clean, timer = check_room_options(game, options, timer)
         room_id, token = secrets.token_urlsafe(12), secrets.token_urlsafe(32)
-        self.store.create_room(room_id, game_id, clean, timer, token, self.now())
+        self.group_store.create_room(room_id, game_id, clean, timer, token, self.now())
         return room_id, token
 
     def allow_create(self, ip: str) -> bool:
@@ -468,14 +548,14 @@ class RoomServer:
 
     def sweep(self, now: float) -> list[str]:
         """Delete rooms idle for seven days (their moves go with them); close their connections."""
-        self.commits.flush()
-        expired = self.store.expire(now, self.idle)
+        expired = self.group_store.expire(now, self.idle)
         # rooms deleted by another server process sharing the database (its sweep, or a group deleted there)
-        gone = set(self.store.missing_rooms([r for r in self.rooms if r not in expired]))
+        gone = self.group_store.missing_rooms([r for r in self.rooms if r not in expired])
         for room_id in [*expired, *gone]:
             room = self.rooms.pop(room_id, None)
             if room is not None:
-                room.close_all("This room expired after seven days without activity.")
+                room.close_all("This room expired after seven days without activity." if room_id in expired else
+                               "This room was deleted (it expired, or its group was deleted by its teacher).")
         if expired:
             log.info("expired %d room(s)", len(expired))
         groups = self.groups.sweep(now)
@@ -609,11 +689,15 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         """Send one message, keeping count of what is not yet written to the socket.  A reader that has
         fallen more than ``send_queue_bytes`` or ``send_queue_messages`` behind is dropped (its page
         reconnects and gets the whole state); a peer that went away is nothing to log."""
+        commits = self.server.commits
+        if (commits.writes or commits.inflight is not None) and commits.hold(self, text):
+            return                           # held until the writes it may tell of are committed (GroupCommit)
+        self.write_now(text)
+
+    def write_now(self, text: str) -> None:
+        """:meth:`write_text` without waiting for a commit (GroupCommit sends what it held with it)."""
         conn = self.ws_connection
         if self.too_slow or conn is None or conn.is_closing():
-            return
-        if self.server.commits.writes:       # held until the writes of this turn are committed (GroupCommit)
-            self.server.commits.held.append((self, text))
             return
         data = text.encode("utf-8")
         server = self.server
@@ -652,9 +736,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def shut(self, code: int, reason: str) -> None:
         """Close the connection after what was sent to it — at once, or after this turn's commit when the
         messages before are held until then (GroupCommit)."""
-        if self.server.commits.writes:
-            self.server.commits.held.append((self, (code, reason)))
-        else:
+        if not self.server.commits.hold(self, (code, reason)):
             self.close(code, reason)
 
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:

@@ -9,7 +9,7 @@ Room tables: ``rooms`` (game, options, time per turn, created, last activity, ga
 of each seat token — the token itself is never stored), ``moves`` (every confirmed action of the current game,
 in order; the key ``(room, ply)`` makes a second action at the same ply impossible) and ``requests`` (a pending
 new-game or undo request).  Group tables (docs/class.md): ``groups``, ``members``, ``group_rooms``, ``results``,
-``progress``.  Deleting a room deletes its seats, moves, request and group entry; deleting a group deletes its
+``progress``, ``waiting`` (the find-an-opponent queue).  Deleting a room deletes its seats, moves, request and group entry; deleting a group deletes its
 members, results and progress (foreign keys with ``ON DELETE CASCADE``).
 
 Every change is one transaction, committed before the server tells anyone about it.  The server's group commit
@@ -19,7 +19,7 @@ Every change is one transaction, committed before the server tells anyone about 
 
 The schema has a version (table ``schema_version``); :data:`MIGRATIONS` brings any older database up to date
 when it is opened — a database made before versions existed is version 0 with the version 1 and 2 tables
-already there, which the ``IF NOT EXISTS`` statements leave as they are.
+already there, which the ``IF NOT EXISTS`` statements leave as they are (version 3 then adds ``waiting``).
 """
 from __future__ import annotations
 
@@ -164,7 +164,13 @@ class GroupStore(Protocol):
     def save_progress(self, gid: str, member_id: int, data: dict, now: float) -> None: ...
     def add_group_room(self, room_id: str, gid: str, rated: bool, member0: int, now: float) -> None: ...
     def group_room(self, room_id: str) -> tuple | None: ...
-    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float) -> bool: ...
+    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float,
+                        reserved: bool = False) -> bool: ...
+    def queue_entry(self, member_id: int) -> dict | None: ...
+    def leave_queue(self, member_id: int) -> None: ...
+    def queue_and_pair(self, gid: str, member_id: int, nickname: str, rating: float, now: float, stale: float,
+                       pick: Callable[[int, dict, float], int | None]) -> tuple[str, int | None, str | None, int]: ...
+    def pair_ready(self, member_id: int, room_id: str, opponent: str) -> None: ...
     def group_rooms(self, gid: str, limit: int = 50) -> list[tuple]: ...
     def room_moves(self, room_id: str) -> list[tuple]: ...
     def game_no(self, room_id: str) -> int | None: ...
@@ -269,9 +275,27 @@ _GROUPS_POSTGRES = (_GROUPS_SQLITE.replace(" REAL ", " DOUBLE PRECISION ")
                     .replace("member INTEGER", "member BIGINT")
                     .replace("members(grp, nickname COLLATE NOCASE)", "members(grp, lower(nickname))"))
 
+# version 3: the groups' "find me an opponent" queue, shared by every server process (it was in memory)
+_WAITING_SQLITE = """
+CREATE TABLE IF NOT EXISTS waiting (
+    member INTEGER PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+    nickname TEXT NOT NULL,
+    rating REAL NOT NULL,
+    since REAL NOT NULL,
+    poll REAL NOT NULL,                  -- the pupil's page last asked (a wait ends when it stops asking)
+    claimed REAL,                        -- when another pupil was paired with this one
+    room TEXT,                           -- then the room whose second seat is kept for this one …
+    opponent TEXT                        -- … and who they play
+);
+CREATE INDEX IF NOT EXISTS waiting_grp ON waiting(grp)
+"""
+_WAITING_POSTGRES = _WAITING_SQLITE.replace(" REAL", " DOUBLE PRECISION").replace("member INTEGER", "member BIGINT")
+
 MIGRATIONS: list[tuple[str, str]] = [
     (_ROOMS_SQLITE, _ROOMS_POSTGRES),                    # version 1: rooms, seats, moves, requests
     (_GROUPS_SQLITE, _GROUPS_POSTGRES),                  # version 2: class groups (docs/class.md)
+    (_WAITING_SQLITE, _WAITING_POSTGRES),                # version 3: the find-an-opponent queue
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -616,18 +640,71 @@ class SQLStore:
         row = self._one("SELECT grp, rated, member0, member1 FROM group_rooms WHERE room = ?", (room_id,))
         return None if row is None else tuple(row)
 
-    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float) -> bool:
+    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float, reserved: bool = False) -> bool:
         """Seat 2 of a group's room for ``member_id`` (its token stored hashed); False (nothing changed) when
-        someone took it first — two pupils pressing at once, maybe on two server processes."""
+        someone took it first — two pupils pressing at once, maybe on two server processes.  ``reserved``: the
+        seat was kept for this member by the find-an-opponent pairing (:meth:`pair_ready`)."""
         with self.transaction() as run:
-            if run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL",
-                   (member_id, room_id)).rowcount != 1:
+            if reserved:
+                ok = run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 = ?",
+                         (member_id, room_id, member_id)).rowcount == 1 and \
+                    run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone() is None
+                if not ok:
+                    return False
+            elif run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL",
+                     (member_id, room_id)).rowcount != 1:
                 return False
             if run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone():
                 raise StoreError(f"room {room_id[:12]!r}: seat 2 is taken though the group room has no second member")
             for sql, args in self._take_seat(room_id, 1, token, now):
                 run(sql, args)
         return True
+
+    # the find-an-opponent queue (one row per waiting pupil; every server process sees the same queue)
+    _WAITER = ("member", "grp", "nickname", "rating", "since", "poll", "claimed", "room", "opponent")
+
+    def _lock_group(self, run: Callable[[str, tuple], Any], gid: str) -> None:
+        """Inside a transaction: pairings in this group happen one at a time across processes (SQLite's
+        ``BEGIN IMMEDIATE`` already holds the whole database)."""
+
+    def queue_entry(self, member_id: int) -> dict | None:
+        row = self._one(f"SELECT {', '.join(self._WAITER)} FROM waiting WHERE member = ?", (member_id,))
+        return None if row is None else dict(zip(self._WAITER, row))
+
+    def leave_queue(self, member_id: int) -> None:
+        self._tx([("DELETE FROM waiting WHERE member = ?", (member_id,))])
+
+    def queue_and_pair(self, gid: str, member_id: int, nickname: str, rating: float, now: float, stale: float,
+                       pick: Callable[[int, dict, float], int | None]) -> tuple[str, int | None, str | None, int]:
+        """In one transaction: forget waits whose page stopped asking ``stale`` seconds ago (and pairings never
+        finished), put ``member_id`` in the group's queue (or note that its page asked again), and pair it with
+        ``pick(member_id, queue, now)`` (queue: member → {"rating", "since"}).  Returns ``(state, opponent id,
+        opponent nickname, pupils waiting)``: state ``"paired"`` (the opponent is claimed, this member leaves the
+        queue: make the room, then :meth:`pair_ready`), ``"waiting"``, or ``"claimed"`` (another pupil has just
+        been paired with this one)."""
+        with self.transaction() as run:
+            self._lock_group(run, gid)
+            run("DELETE FROM waiting WHERE grp = ? AND ((claimed IS NULL AND poll < ?) "
+                "OR (claimed < ? AND room IS NULL) OR claimed < ?)", (gid, now - stale, now - stale, now - 10 * stale))
+            run("INSERT INTO waiting (member, grp, nickname, rating, since, poll) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (member) DO UPDATE SET poll = excluded.poll, rating = excluded.rating",
+                (member_id, gid, nickname, rating, now, now))
+            rows = run("SELECT member, nickname, rating, since, claimed FROM waiting WHERE grp = ?", (gid,)).fetchall()
+            if any(m == member_id and claimed is not None for m, _, _, _, claimed in rows):
+                return "claimed", None, None, len(rows)
+            queue = {m: {"rating": r, "since": since, "nickname": nick} for m, nick, r, since, claimed in rows
+                     if claimed is None}
+            best = pick(member_id, queue, now)
+            if best is None:
+                return "waiting", None, None, len(queue)
+            run("UPDATE waiting SET claimed = ? WHERE member = ?", (now, best))
+            run("DELETE FROM waiting WHERE member = ?", (member_id,))
+            return "paired", best, queue[best]["nickname"], len(queue) - 2
+
+    def pair_ready(self, member_id: int, room_id: str, opponent: str) -> None:
+        """The room made for a pairing: its second seat is kept for ``member_id``, who is told on its next ask."""
+        self._tx([("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL", (member_id, room_id)),
+                  ("UPDATE waiting SET room = ?, opponent = ? WHERE member = ?", (room_id, opponent, member_id))])
 
     def group_rooms(self, gid: str, limit: int = 50) -> list[tuple]:
         """``(room, rated, member0, member1, game, options dict, game_no, score0, reason)`` of the group's rooms,

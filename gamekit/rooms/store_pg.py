@@ -25,6 +25,7 @@ class PostgresStore(SQLStore):
     dialect = "postgresql"
     integrity_error = psycopg.IntegrityError
     NICK_EQUALS = "lower(nickname) = lower(?)"
+    commit_in_thread = True     # the group commit runs off the event loop: a commit waits for the server's disk
 
     def __init__(self, url: str, connect_timeout: float = 10.0):
         if not isinstance(url, str) or not url.startswith(("postgresql://", "postgres://")):
@@ -66,6 +67,9 @@ class PostgresStore(SQLStore):
 
     def _lock_for_migration(self, run: Callable[[str, tuple], Any]) -> None:
         run("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
+
+    def _lock_group(self, run: Callable[[str, tuple], Any], gid: str) -> None:
+        run("SELECT id FROM groups WHERE id = ? FOR UPDATE", (gid,))
 
     def _lock_members(self, run: Callable[[str, tuple], Any], ids: tuple) -> None:
         run("SELECT id FROM members WHERE id IN (?, ?) ORDER BY id FOR UPDATE", ids)

@@ -100,6 +100,7 @@ class HostedRoom(Protocol):
     note: str
     open_to_link: bool
     cpu_for: dict
+    sockets: set
 
     def connected(self, seat: int) -> bool: ...
     def broadcast(self) -> None: ...
