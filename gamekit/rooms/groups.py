@@ -216,7 +216,7 @@ class Bucket:
 
 class Groups:
     """The groups of one room server: the rules (who may do what, ratings, pairing), with the data kept by
-    ``server.store`` (a :class:`gamekit.rooms.store.GroupStore`) and the live rooms by ``server``."""
+    ``server.group_store`` (a :class:`gamekit.rooms.store.GroupStore`) and the live rooms by ``server``."""
 
     def __init__(self, server: RoomHost):
         self.server = server

@@ -1,9 +1,9 @@
 """Storage of rooms and class groups: the :class:`RoomStore` and :class:`GroupStore` interfaces, the records they
 hand out, the schema and its migrations, and :class:`Store`, the SQLite implementation (stdlib ``sqlite3``, WAL
 journal) — the default, a single file on a teacher's laptop.  The PostgreSQL implementation, for several server
-processes sharing one database, is :class:`gamekit.rooms.store_pg.PostgresStore`; :func:`gamekit.rooms.stores.
-open_store` picks one from ``--db``.  Both run the same statements (:class:`SQLStore`); only the table
-definitions and a few fragments differ (``docs/rooms.md``, "Storage").
+processes sharing one database, is :class:`gamekit.rooms.store_pg.PostgresStore`;
+:func:`gamekit.rooms.stores.open_store` picks one from ``--db``.  Both run the same statements
+(:class:`SQLStore`); only the table definitions and a few fragments differ (``docs/rooms.md``, "Storage").
 
 Room tables: ``rooms`` (game, options, time per turn, created, last activity, game number), ``seats`` (a SHA-256
 of each seat token — the token itself is never stored), ``moves`` (every confirmed action of the current game,
