@@ -11,6 +11,7 @@ import socket
 from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
                                   RoomHTTPServer, RoomServer)
+from gamekit.rooms.store import StoreError
 from gamekit.rooms.stores import describe_db
 
 
@@ -71,7 +72,10 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--max-header-size must be at least 1024 and --send-queue at least 65536")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
-    asyncio.run(serve(args))
+    try:
+        asyncio.run(serve(args))
+    except StoreError as refused:           # no database to serve from (unreachable, or made by a newer gamekit)
+        parser.exit(2, f"python -m gamekit.rooms: --db {describe_db(args.db)}: {refused}\n")
 
 
 async def serve(args: argparse.Namespace) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 
 import psycopg
 
-from gamekit.rooms.store import SQLStore
+from gamekit.rooms.store import SQLStore, StoreError
 
 __all__ = ["PostgresStore"]
 
@@ -37,7 +37,12 @@ class PostgresStore(SQLStore):
         self.migrate()
 
     def _connect(self) -> psycopg.Connection:
-        return psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout))
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout))
+        except psycopg.OperationalError as error:
+            where = self.url.split("@", 1)[-1] if "@" in self.url else self.url.split("://", 1)[-1]
+            reason = " ".join(str(error).split())[:300]
+            raise StoreError(f"Cannot connect to the PostgreSQL database {where}: {reason}") from None
 
     def _conn(self) -> psycopg.Connection:
         """The connection, opened again when the last one broke (PostgreSQL restarted): the call that found

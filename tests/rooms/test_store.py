@@ -3,7 +3,11 @@ PostgreSQL, keys that make a duplicate impossible, refusals that change nothing,
 databases made by earlier versions."""
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +17,7 @@ from gamekit.rooms.store import (SCHEMA_VERSION, SEVEN_DAYS, DuplicateMove, Grou
 from gamekit.rooms.stores import describe_db, open_store
 
 TOKEN = "t" * 43
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -204,3 +209,26 @@ def test_a_database_of_a_newer_gamekit_is_refused(make_store):
 def test_the_address_shown_hides_the_password():
     assert describe_db("postgresql://rooms:s3cret@db.example:5432/gamekit") == "postgresql://rooms@db.example:5432/gamekit"
     assert describe_db("rooms.sqlite3") == "rooms.sqlite3"
+
+
+def start_server(db) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "gamekit.rooms", "--port", "0", "--db", str(db)], env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_server_will_not_start_on_a_database_of_a_newer_gamekit(make_store):
+    store = make_store()
+    with store.transaction() as run:
+        run("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    store.close()
+    done = start_server(store.test_db)
+    assert done.returncode == 2 and "upgrade gamekit" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_server_will_not_start_on_a_postgresql_it_cannot_reach():
+    pytest.importorskip("psycopg")
+    done = start_server("postgresql://rooms:s3cret@127.0.0.1:1/gamekit")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "Cannot connect to the PostgreSQL database 127.0.0.1:1/gamekit" in done.stderr
+    assert "s3cret" not in done.stderr + done.stdout
