@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit.rooms import ratings
 from gamekit.rooms.store import (SCHEMA_VERSION, SEVEN_DAYS, DuplicateMove, GroupStore, RoomStore, SchemaTooNew,
-                                 Store, StoredMove)
+                                 Store, StoredMove, StoredRoom, token_hash)
 from gamekit.rooms.stores import describe_db, open_store
 
 TOKEN = "t" * 43
@@ -232,3 +233,95 @@ def test_the_server_will_not_start_on_a_postgresql_it_cannot_reach():
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "Cannot connect to the PostgreSQL database 127.0.0.1:1/gamekit" in done.stderr
     assert "s3cret" not in done.stderr + done.stdout
+
+
+# ----- property: any sequence of room writes, one by one or in group commits, stores what a model says ---------
+OPS = st.lists(st.tuples(st.sampled_from(["move", "undo", "new_game", "request", "clear", "seat", "touch",
+                                          "duplicate"]),
+                         st.integers(0, 1), st.sampled_from(["undo", "restart"]), st.booleans()),
+               max_size=25)
+
+
+@pytest.fixture(scope="module")
+def one_store(new_db, tmp_path_factory):
+    store = open_store(new_db(tmp_path_factory.mktemp("property")))
+    yield store
+    store.close()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=OPS, batch_every=st.integers(1, 6))
+def test_any_writes_one_by_one_or_batched_store_what_they_say(one_store, ops, batch_every):
+    """Two rooms get random writes, each either committed at once or gathered into group commits of up to
+    ``batch_every``; what is stored is what the writes mean (a model of them), and a second move at a ply that
+    is stored is refused without changing anything."""
+    store = one_store
+    stamp = next(_rooms_made)
+    rooms = [f"prop-{stamp:05d}-{r}" for r in (0, 1)]
+    model = {}
+    for room in rooms:
+        store.create_room(room, "dots", {"width": 3}, 0, TOKEN, now=1.0)
+        model[room] = StoredRoom(room, "dots", {"width": 3}, 0, 1.0, 1.0, 1, [token_hash(TOKEN), None])
+    batch: list = []
+    for step, (op, which, kind, in_batch) in enumerate(ops):
+        room, now = rooms[which], 10.0 + step
+        m = model[room]                   # the room as it will be once everything queued is committed
+        if op == "duplicate":
+            if batch or not m.moves:
+                continue
+            with pytest.raises(DuplicateMove):
+                store.add_move(room, len(m.moves) - 1, "move", "x1-y1", 0, 0, now)
+            assert store.load_room(room) == m
+            continue
+        if op == "move":
+            write = ("add_move", (room, len(m.moves), "move", f"m{step}", which, step % 3, now))
+        elif op == "undo":
+            if not m.moves:
+                continue
+            write = ("undo_move", (room, len(m.moves) - 1, now))
+        elif op == "new_game":
+            write = ("new_game", (room, now))
+        elif op == "request":
+            write = ("set_request", (room, kind, which, now))
+        elif op == "clear":
+            write = ("clear_request", (room, now))
+        elif op == "seat":
+            if m.seat_hashes[1] is not None:
+                continue
+            write = ("take_seat", (room, 1, f"guest-token-{stamp:05d}-{which}", now))
+        else:
+            write = ("touch", (room, now))
+        batch.append(write)
+        apply_to_model(m, *write)
+        if not in_batch or len(batch) >= batch_every:
+            store.apply(batch)
+            batch = []
+    store.apply(batch)
+    for room in rooms:
+        assert store.load_room(room) == model[room]
+
+
+_rooms_made = iter(range(10 ** 6))
+
+
+def apply_to_model(m: StoredRoom, name: str, args: tuple) -> None:
+    """What each room write means (store.py's docstrings), on a StoredRoom."""
+    now = args[-1]
+    m.last_active = now
+    if name == "add_move":
+        _, ply, kind, move, seat, by_cpu, _ = args
+        assert ply == len(m.moves)
+        m.moves.append(StoredMove(kind, move, seat, by_cpu))
+        m.request = None
+    elif name == "undo_move":
+        assert args[1] == len(m.moves) - 1
+        m.moves.pop()
+        m.request = None
+    elif name == "new_game":
+        m.moves, m.request, m.game_no = [], None, m.game_no + 1
+    elif name == "set_request":
+        m.request = (args[1], args[2])
+    elif name == "clear_request":
+        m.request = None
+    elif name == "take_seat":
+        m.seat_hashes[args[1]] = token_hash(args[2])
