@@ -73,8 +73,9 @@ class PostgresStore(SQLStore):
     def _lock_for_migration(self, run: Callable[[str, tuple], Any]) -> None:
         run("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
 
+    # row locks that do not block foreign-key checks (KEY SHARE), so the two never wait on each other in a cycle
     def _lock_group(self, run: Callable[[str, tuple], Any], gid: str) -> None:
-        run("SELECT id FROM groups WHERE id = ? FOR UPDATE", (gid,))
+        run("SELECT id FROM groups WHERE id = ? FOR NO KEY UPDATE", (gid,))
 
     def _lock_members(self, run: Callable[[str, tuple], Any], ids: tuple) -> None:
-        run("SELECT id FROM members WHERE id IN (?, ?) ORDER BY id FOR UPDATE", ids)
+        run("SELECT id FROM members WHERE id IN (?, ?) ORDER BY id FOR NO KEY UPDATE", ids)
