@@ -136,6 +136,36 @@ def _review_connect(game, time_limit: float, deadline: float | None) -> list[Jud
     return out
 
 
+def verdict_words(j: Judgement, seat_name: str, move_words: str, game_kind: str) -> str:
+    """One move's verdict as a sentence: ``"Coral b2-c2: mistake — it loses 2 boxes against the best line (a1-a2)."``
+
+    ``game_kind``: ``"dots"`` (the loss is in boxes) or ``"connect"`` (the loss is a worse result, or the same
+    result reached later / lost sooner)."""
+    name = tr(VERDICT_NAMES[j.verdict])
+    best = ", ".join(j.best)
+    if j.verdict == "best":
+        return tr("{seat} {move}: {verdict}.", seat=seat_name, move=move_words, verdict=name)
+    if j.verdict == "unjudged":
+        return tr("{seat} {move}: {verdict} (beyond the exact solver's reach).", seat=seat_name, move=move_words,
+                  verdict=name)
+    if game_kind == "dots":
+        return ntr("{seat} {move}: {verdict} — it loses {n} box against the best line ({best}).",
+                   "{seat} {move}: {verdict} — it loses {n} boxes against the best line ({best}).", j.loss,
+                   seat=seat_name, move=move_words, verdict=name, best=best)
+    sign = lambda x: (x > 0) - (x < 0)
+    before, after = sign(j.best_value), sign(j.value)
+    if before == after:
+        what = tr("the same result, but a worse one: a win comes later or a loss sooner")
+    elif before > 0 and after == 0:
+        what = tr("it throws a win into a draw")
+    elif before > 0:
+        what = tr("it throws a win into a loss")
+    else:
+        what = tr("it throws a draw into a loss")
+    return tr("{seat} {move}: {verdict} — {what} (better: {best}).", seat=seat_name, move=move_words, verdict=name,
+              what=what, best=best)
+
+
 def judgement_dict(j: Judgement) -> dict[str, Any]:
     """A judgement as JSON-safe data (the room page reads it): the fields, ``best`` as a list, and its words."""
     d = asdict(j)

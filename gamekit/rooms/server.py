@@ -38,6 +38,7 @@ import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
+from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
 from gamekit.rooms.store import (BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, Store, StoredMove,
                                  token_hash)
@@ -385,6 +386,7 @@ class RoomServer:
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
             *((p + route, *rest) for route, *rest in self.groups.routes()),
+            *((p + route, *rest) for route, *rest in review_routes(self)),     # a finished game's review
         ]
         if self.prefix:
             routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
