@@ -128,3 +128,37 @@ def test_the_server_answers_while_a_review_is_computed(pair, rooms, connect):
     assert still_reviewing, "the other room's moves and the pages came while the review was being computed"
     status, data = answer["result"]
     assert status == 200 and len(data["moves"]) == len(red.state["history"])
+
+
+def test_a_reviewed_room_game_in_a_notebook_keeps_this_seat_s_mistakes(rooms):
+    from gamekit import progress
+    from gamekit.dots.widget import DotsWidget
+    from gamekit.puzzles.personal import personal_puzzles
+    board = DotsWidget(3, 3, mode="online", server=rooms.url)
+    friend = DotsWidget(mode="online", room=board.client.link)
+    board.client.wait(lambda s: s["seats"][1]["connected"])
+    import pytest
+    with pytest.raises(ValueError, match="finished game"):
+        board.review()
+    assert board.review_button.disabled and board.review_view is None
+    game = DotsAndBoxes(3, 3, first=0, alternate_start=False)
+    from gamekit.dots import cpu_player
+    players = [cpu_player("easy", 4), cpu_player("hard", 5)]           # gold (this notebook) plays badly
+    while not game.is_over():
+        move = players[game.to_move].choose(game)
+        (board if game.to_move == 0 else friend).client.play(move)
+        game.play(move)
+    board.client.wait(lambda s: s["over"])
+    js = board.review()
+    assert [j.move for j in js] == game.history and board.review_view.steps == len(js) + 1
+    assert not board.review_button.disabled and board.review_box.children == (board.review_view,)
+    board.review_view.goto(len(js))
+    assert board.review_view.last_caption.startswith(f"Move {len(js)} of {len(js)}")
+    saved = personal_puzzles("dots_and_boxes")
+    assert [p.id for p in saved] == [p.id for p in board.personal_saved]
+    assert all(p.position.to_move == 0 for p in saved)                 # gold's own mistakes only
+    mistakes = [j for j in js if j.seat == 0 and j.verdict == "mistake"]
+    assert mistakes and saved, "the easy player's mistakes give personal puzzles"
+    board.review()                                                     # a second look keeps no second copy
+    assert len(progress.personal("dots_and_boxes")) == len(saved)
+    board.client.close(), friend.client.close()
