@@ -369,6 +369,8 @@ def rows() -> list[list[Any]]:
     saved = ratings()
     for game_id, rec in sorted(load().get("practice", {}).items()):
         tries = rec.get("attempts", {})
+        if not tries and game_id not in saved:      # only personal puzzles kept, none answered yet
+            continue
         name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
         if game_id in saved:
             name = tr("{name} (rating {rating})", name=name, rating=round(saved[game_id]["rating"]))

@@ -260,3 +260,39 @@ def test_any_keys_keep_the_board_and_caption_true_to_the_step(reviewed_dots, key
     panel.goto(panel.index)
     assert panel.last_caption == panel.step_text(panel.index)
     assert panel.board.description == panel._describe(panel.position(panel.index))
+
+
+def test_a_game_with_personal_puzzles_but_no_answers_has_no_progress_row():
+    progress.save_personal("dots_and_boxes", {"id": "mine-x", "game": "dots_and_boxes"})
+    assert progress.rows() == []
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_random_games_review_step_and_give_puzzles_the_solver_agrees_with(seed):
+    import random
+    from gamekit.dots import DotsAndBoxes
+    from gamekit.dots.view import BoardLayout, review_scene
+    from gamekit.widgets.review import ReviewPanel
+    rng = random.Random(seed)
+    game = DotsAndBoxes(2, 2)
+    while not game.is_over():
+        game.play(rng.choice(game.legal_moves()))
+    js = review(game, time_limit=2.0)
+    assert all(j.verdict != "unjudged" for j in js)                  # 2 × 2 is always in reach
+    layout = BoardLayout.fit(2, 2)
+    panel = ReviewPanel(game, js, lambda pos, j: review_scene(pos, layout) if j is None else
+                        review_scene(pos, layout, j.move, j.verdict, j.best),
+                        lambda pos: "", lambda s: ("Gold", "Coral")[s], str, "dots", layout.css_size)
+    for k in range(panel.steps):
+        panel.goto(k)
+        assert panel.position(k).history == game.history[:k]
+        if k:
+            assert REVIEW_SYMBOLS[js[k - 1].verdict] in panel.board.scene.texts()
+    for p in mistake_puzzles(game, js, (0, 1)):
+        values = move_values(p.position, time_limit=None)
+        top = max(values.values())
+        assert set(p.answers) == {l for l, v in values.items() if v == top}
+        assert top - values[p.personal["move"]] >= 2
+        for a in p.legal_answers():
+            assert p.check(a)[0] is (a in p.answers)
