@@ -86,3 +86,39 @@ def test_both_players_read_the_review_of_a_finished_game(rooms, person):
         for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]); return seen.size; })()""")
     assert painted > 3
     assert not gold.errors and not coral.errors
+
+
+def test_the_review_works_under_the_page_s_csp_and_axe_finds_nothing_serious(rooms, chromium, connect):
+    """A watcher's page with the room page's Content-Security-Policy on (no bypass: what a pupil's browser runs)."""
+    from axe_playwright_python.sync_playwright import Axe
+    from gamekit.dots.rules import DotsAndBoxes
+    import random
+    info = rooms.create("dots", width=2, height=2)
+    gold, coral = connect(info["link"], token=info["token"]), connect(info["link"])
+    gold.wait(lambda s: s["seats"][1]["connected"])
+    rng, game = random.Random(5), DotsAndBoxes(2, 2, first=0, alternate_start=False)
+    while not game.is_over():
+        move = rng.choice(game.legal_moves())
+        (gold if game.to_move == 0 else coral).play(move)
+        game.play(move)
+    gold.wait(lambda s: s["over"])
+    context = chromium.new_context(viewport={"width": 700, "height": 900})
+    try:
+        page = context.new_page()
+        errors, blocked = [], []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+        page.goto(info["link"])
+        page.wait_for_selector("#review-moves li", timeout=60_000)
+        page.wait_for_selector("#review-board[data-step='0']", timeout=15_000)
+        assert page.locator("#review-moves li").count() == len(game.history)
+        page.locator("#review-board").focus()
+        page.keyboard.press("End")
+        page.wait_for_selector(f"#review-board[data-step='{len(game.history)}']")
+        results = Axe().run(page)
+        serious = [f"{v['id']} ({v['impact']}): {v['help']}" for v in results.response["violations"]
+                   if v["impact"] in ("critical", "serious")]
+        assert not serious, serious
+        assert not errors and not blocked, (errors, blocked)
+    finally:
+        context.close()
