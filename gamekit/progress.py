@@ -25,7 +25,10 @@ shown in :func:`rows` and :func:`export_csv`)::
      "practice": {"dots_and_boxes": {
          "rating": {"rating": 1562.3, "rd": 290.1, "vol": 0.06, "updated": "…"},
          "history": [1500.0, 1562.3],
-         "attempts": {"d44-0017": {"attempts": 2, "solved": true, "first_try": false, "updated": "…"}}}}
+         "attempts": {"d44-0017": {"attempts": 2, "solved": true, "first_try": false, "updated": "…"}},
+         "personal": [{"id": "mine-…", "game": "dots_and_boxes", …}]}}
+
+``personal`` (optional) holds the pupil's own mistakes from reviewed games, as puzzles (:func:`save_personal`).
 
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
@@ -101,6 +104,9 @@ def _valid_practice(practice: Any) -> bool:
         if not isinstance(tries, dict) or not all(isinstance(t, dict) and isinstance(t.get("attempts", 0), int)
                                                   for t in tries.values()):
             return False
+        mine = rec.get("personal", [])
+        if not isinstance(mine, list) or not all(isinstance(p, dict) and isinstance(p.get("id"), str) for p in mine):
+            return False
     return True
 
 
@@ -165,6 +171,46 @@ def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
         except OSError:
             pass
         return dict(rec)
+
+
+MAX_PERSONAL = 40
+"""The most personal puzzles (the pupil's own mistakes) kept per game: the oldest are dropped."""
+MAX_PERSONAL_SIZE = 20_000
+"""The longest personal puzzle kept (characters of its JSON)."""
+
+
+def save_personal(game_id: str, puzzle: dict[str, Any]) -> list[dict[str, Any]]:
+    """Keep a personal puzzle (a pupil's own mistake, :mod:`gamekit.puzzles.personal`) in a game's practice,
+    replacing one with the same id; only the newest :data:`MAX_PERSONAL` are kept.  Returns the game's
+    personal puzzles.  Refused before anything changes: a game name that is not a string, a puzzle that is
+    not a dict with a text ``id`` and this ``game``, or one larger than :data:`MAX_PERSONAL_SIZE`."""
+    _check_names(game_id, "personal", ("game", "personal"))
+    if not isinstance(puzzle, dict):
+        raise TypeError(tr("puzzle must be a dict (Puzzle.to_dict()), not {__name__}", __name__=type(puzzle).__name__))
+    if not isinstance(puzzle.get("id"), str) or puzzle.get("game") != game_id:
+        raise ValueError(tr("puzzle: a personal puzzle of {game} has a text id and game {game!r}", game=game_id))
+    try:
+        text = json.dumps(puzzle, ensure_ascii=False)
+    except (TypeError, ValueError) as e:
+        raise ValueError(tr("puzzle: not JSON-safe ({error})", error=e)) from None
+    if len(text) > MAX_PERSONAL_SIZE:
+        raise ValueError(tr("puzzle: {n} characters of JSON; at most {most}", n=len(text), most=MAX_PERSONAL_SIZE))
+    with _lock:
+        data = load()
+        rec = data.setdefault("practice", {}).setdefault(game_id, {})
+        mine = [p for p in rec.get("personal", []) if p.get("id") != puzzle["id"]]
+        rec["personal"] = (mine + [json.loads(text)])[-MAX_PERSONAL:]
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return [dict(p) for p in rec["personal"]]
+
+
+def personal(game_id: str) -> list[dict[str, Any]]:
+    """The saved personal puzzles of a game, oldest first (each a ``Puzzle.to_dict()``)."""
+    _check_names(game_id, "personal", ("game", "personal"))
+    return [dict(p) for p in load().get("practice", {}).get(game_id, {}).get("personal", [])]
 
 
 def ratings() -> dict[str, Any]:
@@ -323,6 +369,8 @@ def rows() -> list[list[Any]]:
     saved = ratings()
     for game_id, rec in sorted(load().get("practice", {}).items()):
         tries = rec.get("attempts", {})
+        if not tries and game_id not in saved:      # only personal puzzles kept, none answered yet
+            continue
         name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
         if game_id in saved:
             name = tr("{name} (rating {rating})", name=name, rating=round(saved[game_id]["rating"]))
@@ -424,6 +472,6 @@ class ProgressView(Localized):
 
 
 __all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
-           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "reset", "rows", "progress_table", "export_csv",
+           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "save_personal", "personal", "MAX_PERSONAL", "reset", "rows", "progress_table", "export_csv",
            "export", "ProgressView", "ENV"]
 

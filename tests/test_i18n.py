@@ -304,6 +304,11 @@ def drive_dots():
     yield w
     w.resign()
     yield w
+    w.review()                    # the review of the finished game: its list, board and caption
+    yield w
+    w.review_view.next_mistake()
+    w.review_view.goto(1)
+    yield w
     w.set_mode("watch")
     yield w
 
@@ -324,6 +329,9 @@ def drive_connect():
     yield w
     for n in (1, 2, 1, 2, 1, 2, 1):
         w.click_column(n)
+    yield w
+    w.review()
+    w.review_view.goto(len(w.game.history))
     yield w
 
 

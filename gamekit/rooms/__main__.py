@@ -107,6 +107,8 @@ async def serve(args: argparse.Namespace) -> None:
     await stop.wait()
     ticking.stop()                   # before the store closes: a tick during shutdown found it closed (traceback)
     http.stop()
+    if getattr(server, "reviews", None) is not None:
+        server.reviews.close()       # the review worker process, if one was started
     server.close()                   # what waits for its commit is committed, then the store closes
 
 

@@ -159,7 +159,51 @@ def check_progress(data: Any) -> dict:
                     raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: {flag} must be true or false.")
                 item[flag] = value
             out[name] = item
-    return {"version": 1, "lessons": clean}
+    out = {"version": 1, "lessons": clean}
+    if "puzzles" in data:
+        out["puzzles"] = check_puzzle_results(data["puzzles"])
+    return out
+
+
+def check_puzzle_results(raw: Any) -> dict:
+    """A pupil's puzzle results by theme (``gamekit.puzzles.results.theme_results()``:
+    ``{game: {theme: {"tried": n, "right": k}}}``), checked: known games and themes only, whole numbers with
+    0 ≤ right ≤ tried ≤ 100000."""
+    from gamekit.puzzles.core import THEMES
+    if not isinstance(raw, dict):
+        raise GroupRefusal('progress: puzzles must be {game: {theme: {"tried": n, "right": k}}}.')
+    clean: dict[str, dict] = {}
+    for game, themes in raw.items():
+        if not isinstance(game, str) or game not in THEMES:
+            raise GroupRefusal(f"progress: puzzles: {str(game)[:40]!r} is not a game with puzzles "
+                               f"({', '.join(THEMES)}).")
+        if not isinstance(themes, dict):
+            raise GroupRefusal(f"progress: puzzles: {game} must map themes to their results.")
+        for theme, cell in themes.items():
+            if not isinstance(theme, str) or theme not in THEMES[game]:
+                raise GroupRefusal(f"progress: puzzles: {str(theme)[:40]!r} is not a theme of {game}.")
+            if not isinstance(cell, dict) or set(cell) != {"tried", "right"}:
+                raise GroupRefusal(f"progress: puzzles: {game}/{theme} must be {{\"tried\": n, \"right\": k}}.")
+            tried, right = cell["tried"], cell["right"]
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in (tried, right)) or \
+                    not 0 <= right <= tried <= 100000:
+                raise GroupRefusal(f"progress: puzzles: {game}/{theme}: tried and right are whole numbers, "
+                                   "0 ≤ right ≤ tried.")
+            clean.setdefault(game, {})[theme] = {"tried": tried, "right": right}
+    return clean
+
+
+def puzzle_summary(progress: dict) -> dict[str, tuple[int, int]]:
+    """``"game/theme"`` → (puzzles tried, right at the first answer), from a checked upload."""
+    return {f"{game}/{theme}": (cell["tried"], cell["right"])
+            for game, themes in progress.get("puzzles", {}).items() for theme, cell in themes.items()}
+
+
+def puzzle_column(key: str) -> str:
+    """The class table's name of a puzzle column: ``"Puzzles: Dots and Boxes — double-deal"``."""
+    from gamekit.puzzles.core import GAME_NAMES, THEMES
+    game, _, theme = key.partition("/")
+    return f"Puzzles: {GAME_NAMES[game]} — {THEMES[game][theme]}"
 
 
 def lesson_summary(progress: dict) -> dict[str, tuple[int, int]]:
@@ -366,31 +410,42 @@ class Groups:
     def class_table(self, group: dict) -> dict:
         rows = sorted(self.store.progress(group["id"]), key=lambda r: nocase(r[0]))
         lessons: set[str] = set()
+        puzzles: set[str] = set()
         pupils = []
         for nick, data, at in rows:
-            summary = lesson_summary(data) if data else {}
+            saved = data if data else {"lessons": {}}
+            summary = lesson_summary(saved)
+            solved = puzzle_summary(saved)
             lessons.update(summary)
-            pupils.append({"nickname": nick, "sent": at, "lessons": summary})
-        return {"lessons": sorted(lessons), "pupils": pupils}
+            puzzles.update(solved)
+            pupils.append({"nickname": nick, "sent": at, "lessons": summary, "puzzles": solved})
+        columns = sorted(puzzles)
+        return {"lessons": sorted(lessons), "pupils": pupils, "puzzles": columns,
+                "puzzle_names": {k: puzzle_column(k) for k in columns}}
 
     def class_csv(self, group: dict) -> str:
         table = self.class_table(group)
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)"])
+        writer.writerow(["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)", "accuracy"])
         for pupil in table["pupils"]:
             sent = time.strftime("%Y-%m-%d %H:%M", time.gmtime(pupil["sent"])) if pupil["sent"] else ""
             for lesson in table["lessons"]:
                 done, right = pupil["lessons"].get(lesson, (0, 0))
-                writer.writerow([_csv_cell(pupil["nickname"]), _csv_cell(lesson), done, right, sent])
-            if not table["lessons"]:
-                writer.writerow([_csv_cell(pupil["nickname"]), "", 0, 0, sent])
+                writer.writerow([_csv_cell(pupil["nickname"]), _csv_cell(lesson), done, right, sent, ""])
+            for key in table["puzzles"]:          # puzzles: tried, right at the first answer, and their share
+                tried, right = pupil["puzzles"].get(key, (0, 0))
+                writer.writerow([_csv_cell(pupil["nickname"]), table["puzzle_names"][key], tried, right, sent,
+                                 f"{right / tried:.0%}" if tried else ""])
+            if not table["lessons"] and not table["puzzles"]:
+                writer.writerow([_csv_cell(pupil["nickname"]), "", 0, 0, sent, ""])
         return out.getvalue()
 
     def save_progress(self, group: dict, member: dict, raw: Any) -> dict:
         clean = check_progress(raw)
         self.store.save_progress(group["id"], member["id"], clean, self.server.now())
-        return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()}}
+        return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()},
+                "puzzles": {k: list(v) for k, v in puzzle_summary(clean).items()}}
 
     # ----- rooms in the group --------------------------------------------------------------------------
     def new_room(self, group: dict, member: dict, rated: Any, opponent: dict | None = None) -> dict:

@@ -201,15 +201,22 @@ def join_group(link: str, nickname: str, timeout: float = 10.0) -> GroupMember:
 def send_progress(link: str, nickname_token: str, progress: dict | None = None, timeout: float = 10.0) -> dict:
     """Send lesson progress to the group of ``link`` as the pupil whose member key is ``nickname_token``.
 
-    ``progress``: the saved-progress format of ``gamekit.progress`` (``{"version": 1, "lessons": {…}}``);
-    default: this computer's saved progress.  Returns lesson → [exercises done, exercises right]."""
+    ``progress``: the saved-progress format of ``gamekit.progress`` (``{"version": 1, "lessons": {…}}``, and
+    optionally ``"puzzles"``: the puzzle results by theme, ``gamekit.puzzles.results.theme_results()``);
+    default: this computer's saved progress, its lessons and its puzzle results by theme (not every attempt).
+    Returns lesson → [exercises done, exercises right]."""
     if progress is None:
         try:
             from gamekit.progress import load
         except ImportError:
             raise ValueError("no saved lesson progress on this installation: pass progress=") from None
-        saved = load()        # the class table reads the lessons; practice and written answers stay here
-        progress = {"version": saved["version"], "lessons": saved["lessons"]}
+        saved = load()        # the class table reads the lessons and the puzzle results by theme; the practice's
+        progress = {"version": saved["version"], "lessons": saved["lessons"]}     # records and answers stay here
+        if saved.get("practice"):
+            from gamekit.puzzles.results import theme_results
+            results = theme_results(saved["practice"])
+            if results:
+                progress["puzzles"] = results
     base, group, _ = split_group_link(link)
     return _post(f"{base}/api/groups/{group}/progress", {"key": nickname_token, "progress": progress},
                  timeout)["lessons"]

@@ -43,6 +43,7 @@ from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
 from gamekit.rooms import groups_http
+from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
 from gamekit.rooms.groups import Groups
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
@@ -573,6 +574,7 @@ class RoomServer:
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
             *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
+            *((p + route, *rest) for route, *rest in review_routes(self)),     # a finished game's review
         ]
         if self.prefix:
             routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))

@@ -392,7 +392,7 @@ def test_progress_reaches_the_class_table_and_csv(rooms, klass):
     assert cells["Cleo"] == {}
     text = owner.export_csv()
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)"]
+    assert rows[0] == ["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)", "accuracy"]
     assert ["Ana", "Lesson 1 — rules", "2", "1"] == rows[2][:4]
     assert all(not r[1].startswith("=") for r in rows[1:])          # no formula reaches a spreadsheet
     for secret in (ana.key, ben.key, owner.key):
