@@ -422,7 +422,7 @@ def lesson_widgets():
         yield D.step_through(name)
     for lesson in D.REFLECTIONS:
         yield D.reflection(lesson, score)
-    for name in C.BUILDERS:
+    for name in C.BOARD_EXERCISES:
         yield C.exercise(name, score)
     yield C.step_through()
     from gamekit.widgets.lesson import ExerciseWidget

@@ -141,8 +141,9 @@ def test_nothing_before_an_exercise_gives_it_away(lesson):
     events = run_lesson(NOTEBOOKS / lesson)
     exercises = [e for e in events if e[0] == "exercise"]
     folder = lesson.removeprefix("es/").removesuffix(".md")
-    from tests.test_lessons_shared import EXERCISES
-    assert len(exercises) == len(EXERCISES[folder]), f"{lesson}: the walk saw {len(exercises)} exercises"
+    from tests.test_lessons_shared import ALL_EXERCISES
+    assert len(exercises) == len(ALL_EXERCISES[folder]), f"{lesson}: the walk saw {len(exercises)} exercises"
+    assert any(e[1].key.startswith("practice ") for e in exercises), f"{lesson}: the practice set was walked"
     for i, event in enumerate(events):
         if event[0] != "exercise":
             continue

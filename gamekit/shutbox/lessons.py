@@ -18,7 +18,8 @@ from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.lesson import Exercise, choice_checker, count_checker
+from gamekit.puzzles.sets import ProblemSet, level_word
+from gamekit.widgets.lesson import Exercise, Lesson, choice_checker, count_checker, exercises_by_notebook
 
 def tile_list(tiles: Iterable[int]) -> str:
     """Tiles as a reader says them: "1 and 2", "1, 2 and 3" ("1 y 2", "1, 2 y 3")."""
@@ -727,25 +728,61 @@ SCORE_EXERCISE = ((1, 2, 3, 4, 8, 9), 11, "score")
 CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12, "shut"),
                        ((1, 3, 4, 5, 6, 7), 10, "score")]
 
-EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
-    "shut_the_box/01_rules_and_play": [turn_score_exercise, partial(turn_score_exercise, (1, 4, 9)),
-                                       can_cover_exercise, partial(count_sets_exercise, 7, (1, 2, 4, 6)),
-                                       one_die_exercise],
-    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 7), partial(sets_exercise, 9),
-                                        partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
-                                        partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
-                                        count_sets_exercise, partial(count_sets_exercise, 11)],
-    "shut_the_box/03_dice": [most_likely_total_exercise, roll_outcomes_exercise,
-                             partial(roll_outcomes_exercise, (1, 4)),
-                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
-                             partial(roll_outcomes_exercise, (5, 6), stuck=True),
-                             partial(roll_outcomes_exercise, (2, 5, 6))],
-    "shut_the_box/04_best_strategy": [worst_rule_exercise,
-                                      partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
-                                      partial(best_set_exercise, *SCORE_EXERCISE),
-                                      *[partial(best_set_exercise, *p) for p in CHALLENGE_POSITIONS]],
+LESSON_RULES = (("one_die", Rules().one_die),)
+"""The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
+
+LESSONS: dict[int, Lesson] = {
+    1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
+              {"score_237": partial(turn_score_exercise, (2, 3, 7)), "score_149": partial(turn_score_exercise, (1, 4, 9)),
+               "can_cover": can_cover_exercise, "choices_7": partial(count_sets_exercise, 7, (1, 2, 4, 6)),
+               "one_die": one_die_exercise},
+              {"score_237": "easy", "score_149": "easy", "can_cover": "easy", "choices_7": "medium",
+               "one_die": "hard"},
+              (N_("Explain in one sentence why a turn can end while tiles are still open."),
+               N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
+              ProblemSet("shut_the_box", (("sets_for_roll", "easy"), ("sets_for_roll", "easy"),
+                                          ("sets_for_roll", "medium")), seed=1, where=LESSON_RULES)),
+    2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
+              {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
+               "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
+               "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
+               "count_12": count_sets_exercise, "count_11": partial(count_sets_exercise, 11)},
+              {"sets_7": "easy", "sets_9": "medium", "sets_10": "medium", "sets_11": "hard", "count_12": "hard",
+               "count_11": "hard"},
+              (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
+               N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
+              ProblemSet("shut_the_box", (("sets_for_roll", "easy"), ("sets_for_roll", "medium"),
+                                          ("sets_for_roll", "hard")), seed=2, where=LESSON_RULES)),
+    3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
+              {"commonest": most_likely_total_exercise, "go_on_12": roll_outcomes_exercise,
+               "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
+               "stuck_123": partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
+               "stuck_56": partial(roll_outcomes_exercise, (5, 6), stuck=True),
+               "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6))},
+              {"commonest": "easy", "go_on_12": "easy", "go_on_14": "medium", "stuck_123": "medium",
+               "stuck_56": "hard", "go_on_256": "hard"},
+              (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
+               N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
+              ProblemSet("shut_the_box", (("one_die_or_two", "easy"), ("best_set", "medium"),
+                                          ("best_set", "medium")), seed=3, where=LESSON_RULES,
+                         exclude=("shut-2f14d225b6", "shut-bda4c0dfd1"))),
+    4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 45,
+              {"worst_rule": worst_rule_exercise,
+               "best_shut": partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+               "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
+               **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
+              {"worst_rule": "easy", "best_shut": "medium", "best_score": "medium", "challenge_1": "hard",
+               "challenge_2": "hard", "challenge_3": "hard"},
+              (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
+               N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
+              ProblemSet("shut_the_box", (("best_set", "easy"), ("best_set", "medium"), ("best_set", "hard")),
+                         seed=4, where=LESSON_RULES, exclude=("shut-09b3281103", "shut-2f14d225b6"))),
 }
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
+"""Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
+
+EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
+(from :data:`LESSONS`)."""
 
 
 def play_solo(level: str = "hard", seed: int = 0, rules: Rules | None = None) -> ShutTheBox:
@@ -911,20 +948,8 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
 
 
 # ====================================================================== 6. closing reflection questions
-REFLECTIONS: dict[str, tuple[str, str]] = {
-    "shut_the_box/01_rules_and_play": (
-        N_("Explain in one sentence why a turn can end while tiles are still open."),
-        N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-    "shut_the_box/02_sets_for_a_roll": (
-        N_("Explain in one sentence why going largest tile first never lists the same set twice."),
-        N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-    "shut_the_box/03_dice": (
-        N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
-        N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-    "shut_the_box/04_best_strategy": (
-        N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
-        N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
-}
+REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
+"""The closing reflection question of each lesson and its model answer (for the teacher guide, never the page)."""
 
 
 def reflection(lesson: str, score: Any):
@@ -1020,3 +1045,24 @@ def tally_widget(tally: DiceTally | None = None):
 def html_escape(text: str) -> str:
     import html
     return html.escape(text)
+
+
+# ====================================================================== 8. "More practice" from the puzzle bank
+def practice_exercises(lesson: int) -> list[Exercise]:
+    """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed), easy to hard: type the
+    tiles to cover ("5+3") or choose one die or two; judged by the bank's exact values."""
+    if lesson not in LESSONS:
+        raise ValueError(tr("no lesson {lesson}: the Shut the Box lessons are 1 to 4", lesson=lesson))
+    return LESSONS[lesson].practice_exercises()
+
+
+def practice(lesson: int, score: Any = None):
+    """The "More practice" set on the page: each problem titled with its number and level, then its answer box."""
+    import html
+    import ipywidgets as W
+    from gamekit.widgets.lesson import ExerciseWidget
+    rows = []
+    for i, ex in enumerate(practice_exercises(lesson), 1):
+        rows += [W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>"),
+                 ExerciseWidget(ex, score=score)]
+    return W.VBox(rows)
