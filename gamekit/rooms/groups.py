@@ -212,7 +212,25 @@ def check_progress(data: Any) -> dict:
                     raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: {flag} must be true or false.")
                 item[flag] = value
             out[name] = item
-    return {"version": 1, "lessons": clean}
+    result: dict[str, Any] = {"version": 1, "lessons": clean}
+    if data.get("tally") is not None:
+        result["tally"] = check_tally(data["tally"])
+    return result
+
+
+TALLY_TOTALS = tuple(range(2, 13))
+MAX_TALLY = 100_000
+
+
+def check_tally(raw: Any) -> dict[str, int]:
+    """A pupil's dice tally from Shut the Box lesson 3 (``{"2": rolls, …, "12": rolls}``, sent inside the
+    progress upload), checked: every total 2 to 12 once, each a whole number of rolls from 0 to 100 000."""
+    if not isinstance(raw, dict) or set(raw) != {str(t) for t in TALLY_TOTALS}:
+        raise GroupRefusal('progress: tally must give the rolls of each total "2" to "12".')
+    for total, n in raw.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
+            raise GroupRefusal(f"progress: tally: the rolls of {total} must be a whole number from 0 to {MAX_TALLY}.")
+    return {str(t): raw[str(t)] for t in TALLY_TOTALS}
 
 
 def lesson_summary(progress: dict) -> dict[str, tuple[int, int]]:
@@ -477,6 +495,21 @@ class Groups:
                    (group["id"], member["id"], json.dumps(clean), now)),
                   ("UPDATE groups SET last_active = ? WHERE id = ?", (now, group["id"]))])
         return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()}}
+
+    def class_tally(self, group: dict) -> dict:
+        """The class's dice tally: the sum of every member's tally sent with their progress, how many pupils
+        sent one, and the rolls in all."""
+        counts = {str(t): 0 for t in TALLY_TOTALS}
+        pupils = 0
+        for (data,) in self.db.execute(
+                "SELECT p.data FROM progress p JOIN members m ON p.member = m.id "
+                "WHERE p.grp = ? AND m.nickname IS NOT NULL", (group["id"],)).fetchall():
+            tally = json.loads(data).get("tally")
+            if tally:
+                pupils += 1
+                for total, n in tally.items():
+                    counts[total] += n
+        return {"counts": counts, "pupils": pupils, "rolls": sum(counts.values())}
 
     # ----- rooms in the group --------------------------------------------------------------------------
     def new_room(self, group: dict, member: dict, rated: Any, opponent: dict | None = None) -> dict:
@@ -743,8 +776,10 @@ class Groups:
             return dict(self.join(group, data.get("nickname")), group=gid)
         if action == "ladder":
             return dict(self.ladder(group), group=gid, name=group["name"])
-        if action in ("me", "leave", "room", "take", "find", "progress"):
+        if action in ("me", "leave", "room", "take", "find", "progress", "tally"):
             me = self.member(group, key)
+            if action == "tally":
+                return dict(self.class_tally(group), group=gid)
             if action == "me":
                 return dict(public, nickname=me["nickname"], rating=round(me["rating"], 1),
                             rooms=self.open_rooms(group))
@@ -769,7 +804,7 @@ class Groups:
                     "SELECT nickname, rating, games FROM members WHERE grp = ? AND nickname IS NOT NULL "
                     "ORDER BY nickname COLLATE NOCASE", (gid,))]
                 return dict(public, code=group["code"], members=members, table=self.class_table(group),
-                            rooms=self.open_rooms(group))
+                            rooms=self.open_rooms(group), tally=self.class_tally(group))
             if action == "settings":
                 return {"settings": self.set_settings(group, data.get("settings")),
                         "describe": describe_settings(self.group(gid)["settings"])}
@@ -853,5 +888,5 @@ class GroupApi(BaseHandler):
         self.write({"type": "error", "message": message})
 
 
-__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "lesson_summary",
+__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "check_tally", "lesson_summary",
            "GROUP_IDLE_DAYS", "DEFAULT_SETTINGS"]
