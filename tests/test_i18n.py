@@ -438,6 +438,9 @@ def lesson_widgets():
     tally.on_undo(None)
     tally.on_undo(None)                         # the refusal: nothing left to take back
     yield tally
+    for lessons in (D, C, S):              # the "More practice" sets from the puzzle bank
+        for n in lessons.LESSONS:
+            yield lessons.practice(n, score)
     for factory in C.EXERCISES["five_in_a_row/03_how_the_computer_knows"]:
         yield ExerciseWidget(factory(), score=score)
     for lessons in (C, S):

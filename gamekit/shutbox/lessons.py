@@ -1041,7 +1041,7 @@ class DiceTally:
             raise ValueError(tr("this tally is not saved, so it cannot be sent to the class"))
         member = member if member is not None else saved_member()
         if member is None:
-            raise ValueError(tr("no class group is set on this computer: join your class's group on the start page first"))
+            raise ValueError(tr("no class group is set on this computer: type your class group's link and your nickname, then press Join"))
         member.send_progress()
         result = member.class_tally()
         self.class_result = {"counts": {int(t): n for t, n in result["counts"].items()}, "pupils": result["pupils"],
