@@ -108,8 +108,10 @@ def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
     from gamekit.puzzles.sets import _chosen
     _chosen.cache_clear()
     assert [p.id for p in again.puzzles()] == [p.id for p in puzzles], "the same seed gives the same puzzles"
-    for p in puzzles:                 # each problem is about the lesson's idea, as the set asks for it
-        assert any(theme in p.themes and band == p.band for theme, band in problems.items)
+    from gamekit.puzzles.core import theme_name
+    for p, (theme, band), ex in zip(puzzles, problems.items, problems.exercises()):
+        assert theme in p.themes and band == p.band     # each problem is about the idea the set asks for …
+        assert theme_name(p.game_id, theme) in ex.hint  # … and its hint names that idea
 
 
 def test_no_two_lessons_of_a_game_share_a_practice_problem():
@@ -259,3 +261,35 @@ def test_each_practice_problem_is_solver_true_and_told_its_refutation(lesson):
         assert sorted(map(str, ex.solutions)) == sorted(ex.solutions)
         assert {action_key(a) for a in puzzle.answers} == {action_key(puzzle.canonical(
             __import__("gamekit.puzzles.sets", fromlist=["typed_answer"]).typed_answer(puzzle, s))) for s in ex.solutions}
+
+
+PUPIL_FORBIDDEN = ("docs/", "python -m", "IllegalMoveError", "to_move", "Rules(", "Fraction(", "numpy", "numba",
+                   "matplotlib", ".py`", "gamekit.", "jupytext", "pip install")
+"""Words that have no place on a pupil's path (code, internal names, paths, commands, libraries)."""
+
+
+def _pupil_markdown(path: Path) -> list[str]:
+    from gamekit.lesson_tools import TEACHER_APPENDIX
+    out = []
+    for cell in jupytext.read(path, fmt="md:myst").cells:
+        if cell.cell_type != "markdown":
+            continue
+        if any(line.lstrip("#").strip().startswith(TEACHER_APPENDIX) for line in cell.source.splitlines()
+               if line.startswith("#")):
+            break
+        out.append(cell.source)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_the_pupils_text_names_no_code_library_or_path(lesson, lang):
+    """Issue 24 §5: the text before the teachers' appendix names no internal name, library, path or command
+    (the 5 en raya lesson 3 is about how the computer works, but in words, not code names)."""
+    path = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson}.md"
+    words = PUPIL_FORBIDDEN
+    if lesson == "five_in_a_row/03_how_the_computer_knows":     # how the start's value was computed: the guide's
+        words += ("hours", "horas", "resumed", "reanud", "línea de juego")
+    for text in _pupil_markdown(path):
+        found = [w for w in words if w in text]
+        assert not found, f"{lesson} ({lang}): {found} on the pupil's path: {text[:160]!r}"

@@ -214,13 +214,14 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     text = ""
     if mine:
         most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
-        text += tr(" {who} now has {most} of the {n} cells of a line {other} has not blocked.",
-                   who=who, most=most, n=after.win_length, other=other)
+        text += ntr(" {who} now has {n} disc in a line of {length} that {other} has not blocked.",
+                    " {who} now has {n} discs in a line of {length} that {other} has not blocked.", most,
+                    who=who, length=after.win_length, other=other)
     else:
         text += tr(" No line of {who} through this cell can still be completed.", who=tr(COLOUR_NAMES[seat]))
     if closed:
-        text += ntr(" It takes a cell from {n} open line of {other}.", " It takes a cell from {n} open lines of {other}.",
-                    closed, other=other)
+        text += ntr(" It also blocks {n} line that {other} could still complete.",
+                    " It also blocks {n} lines that {other} could still complete.", closed, other=other)
     return text
 
 

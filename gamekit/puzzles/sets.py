@@ -86,7 +86,8 @@ class ProblemSet:
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         """One exercise per puzzle (:func:`puzzle_exercise`), in the current language."""
-        return [puzzle_exercise(p, make, **extra) for p in self.puzzles()]
+        return [puzzle_exercise(p, make, theme=theme, **extra)
+                for p, (theme, _) in zip(self.puzzles(), self.items)]
 
 
 @lru_cache(maxsize=None)
@@ -151,10 +152,12 @@ def puzzle_position(puzzle: Puzzle) -> Any:
     return puzzle.position
 
 
-def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, **extra: Any) -> Exercise:
+def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, theme: str | None = None,
+                    **extra: Any) -> Exercise:
     """``puzzle`` as an exercise: its prompt, judged by :meth:`Puzzle.check` (the right answer is told why,
     any other legal answer its refutation, an illegal one why it is refused), its answers as solutions, the
-    other legal answers as wrong examples, ``key`` ``"practice <id>"`` and ``level`` its band.
+    other legal answers as wrong examples, ``key`` ``"practice <id>"`` and ``level`` its band.  The hint names
+    ``theme`` (the idea the set chose the puzzle for; default the puzzle's first theme).
 
     ``make`` builds the exercise (a game's own Exercise class, e.g. with ``game=`` and ``click=True``)."""
     if not isinstance(puzzle, Puzzle):
@@ -167,7 +170,10 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, **
     legal = [answer_text(puzzle, a) for a in puzzle.legal_answers()]
     wrong = [a for a in legal if a not in solutions]
     dice = puzzle.game_id == "shut_the_box" and puzzle.facts.get("kind") == "dice"
-    theme = theme_name(puzzle.game_id, puzzle.themes[0])
+    if theme is not None and theme not in puzzle.themes:
+        raise ValueError(tr("theme={theme!r}: puzzle {id} is not about it ({themes})", theme=theme, id=puzzle.id,
+                            themes=", ".join(puzzle.themes)))
+    theme = theme_name(puzzle.game_id, theme or puzzle.themes[0])
     hint = tr("The idea: {theme}.", theme=theme) + " " + ntr(
         "{n} answer is right here.", "{n} answers are right here (any of them).", len(solutions))
     # What would give the answer away: the verdict on this very position.  A bare line, column or set ("c2-d2",

@@ -638,6 +638,15 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
                     wrong=[n for n in names if n not in allowed], key="one die box")
 
 
+def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
+    """Where to start counting the sets for ``total``: the largest open tile below the total, then the next one."""
+    below = sorted((t for t in open_tiles if t < total), reverse=True)
+    if len(below) < 2:
+        return tr("Go largest tile first, and count each set once.")
+    return tr("Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
+              "Then start with {next}, and so on.", top=below[0], total=total, number=total - below[0], next=below[1])
+
+
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
     """"How many different sets make ``total``?"."""
     open_tiles = tuple(sorted(set(uncovered)))
@@ -650,8 +659,7 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     prompt = tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total) \
         if open_tiles == TILES else \
         tr("Only tiles {items} are open. How many different sets of open tiles make {total}?", items=tile_list(open_tiles), total=total)
-    return Exercise(prompt, check,
-                    hint=tr("Start with 9: what makes the remaining {number}? Then start with 8, and so on.", number=total - 9),
+    return Exercise(prompt, check, hint=count_sets_hint(total, open_tiles),
                     answer=str(n), solutions=[n], wrong=[n - 2 if n > 2 else n + 2, n + 1],
                     key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
                     leaks=(f"{total}: {n}",))
@@ -729,6 +737,8 @@ CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12
                        ((1, 3, 4, 5, 6, 7), 10, "score")]
 
 LESSON_RULES = (("one_die", Rules().one_die),)
+CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
+"""Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 LESSONS: dict[int, Lesson] = {
@@ -741,7 +751,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
               ProblemSet("shut_the_box", (("sets_for_roll", "easy"), ("sets_for_roll", "easy"),
-                                          ("sets_for_roll", "medium")), seed=1, where=LESSON_RULES)),
+                                          ("sets_for_roll", "medium")), seed=1, where=CHANCE_ONLY)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
                "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
@@ -752,7 +762,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
               ProblemSet("shut_the_box", (("sets_for_roll", "easy"), ("sets_for_roll", "medium"),
-                                          ("sets_for_roll", "hard")), seed=2, where=LESSON_RULES)),
+                                          ("sets_for_roll", "medium")), seed=2, where=CHANCE_ONLY)),
     3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
               {"commonest": most_likely_total_exercise, "go_on_12": roll_outcomes_exercise,
                "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
@@ -764,7 +774,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
               ProblemSet("shut_the_box", (("one_die_or_two", "easy"), ("best_set", "medium"),
-                                          ("best_set", "medium")), seed=3, where=LESSON_RULES,
+                                          ("best_set", "medium")), seed=3, where=CHANCE_ONLY,
                          exclude=("shut-2f14d225b6", "shut-bda4c0dfd1"))),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 45,
               {"worst_rule": worst_rule_exercise,

@@ -352,3 +352,26 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
     box.on_undo(None)
     box.on_undo(None)
     assert "no roll" in box.children[1].value and box.tally.rolls == []
+
+
+def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
+    """Lesson 1, exercise 4 (tiles 1, 2, 4, 6; total 7) used to say "Start with 9: what makes the remaining -2?"."""
+    for lesson in L.LESSONS.values():
+        for factory in lesson.factories():
+            ex = factory()
+            assert not __import__("re").search(r"remaining -[0-9]|remaining 0\b", ex.hint), ex.hint
+    hint = L.count_sets_exercise(7, (1, 2, 4, 6)).hint
+    assert "Start with 6" in hint and "remaining 1" in hint and "then start with 4" in hint.lower()
+    assert "Start with 9" in L.count_sets_exercise(12).hint and "remaining 3" in L.count_sets_exercise(12).hint
+    assert L.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
+
+
+def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
+    """The expected score is taught in lesson 4: lessons 1–3's practice problems ask for the chance to shut,
+    under the lessons' own one-die rule."""
+    from gamekit.shutbox.rules import Rules
+    for n, lesson in L.LESSONS.items():
+        for puzzle in lesson.practice.puzzles():
+            assert puzzle.facts["one_die"] == Rules().one_die
+            if n < 4:
+                assert puzzle.facts["objective"] == "shut", (n, puzzle.id)
