@@ -293,3 +293,30 @@ def test_the_pupils_text_names_no_code_library_or_path(lesson, lang):
     for text in _pupil_markdown(path):
         found = [w for w in words if w in text]
         assert not found, f"{lesson} ({lang}): {found} on the pupil's path: {text[:160]!r}"
+
+
+def sentences(markdown: str) -> list[str]:
+    """The sentences of a lesson's prose: tables, optional <details> boxes and headings left out; each list item,
+    and each part of a sentence between ';', is read on its own."""
+    text = re.sub(r"<details>.*?</details>", " ", markdown, flags=re.S)
+    lines = [l for l in text.splitlines() if not l.lstrip().startswith(("|", "#", "<"))]
+    items = re.split(r"\n\s*\n|\n\s*[*-] |\n\s*[0-9]+\. ", "\n" + "\n".join(lines))
+    items = [re.sub(r"^\s*(?:[*-]|[0-9]+\.)\s+", "", item) for item in items]
+    return [s.strip() for item in items for s in re.split(r"(?<=[.!?;])\s+", " ".join(item.split())) if s.strip()]
+
+
+LONGEST_SENTENCE = 40
+"""Words in the longest sentence a pupil of 12–16 reads on a lesson's path (issue 24 §6: short sentences)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_the_pupils_sentences_are_short(lesson, lang):
+    path = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson}.md"
+    too_long = [s for text in _pupil_markdown(path) for s in sentences(text) if len(s.split()) > LONGEST_SENTENCE]
+    assert not too_long, f"{lesson} ({lang}): sentences over {LONGEST_SENTENCE} words: {too_long}"
+
+
+def test_sentences_are_split_as_a_reader_reads_them():
+    text = "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n<details>long</details>"
+    assert sentences(text) == ["One two three.", "Four five;", "six.", "a list item;", "another", "item two"]

@@ -656,3 +656,10 @@ def test_the_guides_model_answers_are_the_ones_in_LESSONS(lang, guide):
     with using(lang):
         models = [tr(L.LESSONS[n].reflection[1]) for n in sorted(L.LESSONS)]
     assert [a[0].lower() + a[1:] for a in answers] == [m[0].lower() + m[1:] for m in models]
+
+
+def test_at_most_one_two_way_choice_per_lesson_practice_included():
+    for n in L.LESSONS:
+        two_way = [ex.key for ex in list(L.exercises(n).values()) + L.practice_exercises(n)
+                   if ex.choices is not None and len(ex.choices) == 2]
+        assert len(two_way) <= 1, (n, two_way)
