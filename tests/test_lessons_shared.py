@@ -320,3 +320,51 @@ def test_the_pupils_sentences_are_short(lesson, lang):
 def test_sentences_are_split_as_a_reader_reads_them():
     text = "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n<details>long</details>"
     assert sentences(text) == ["One two three.", "Four five;", "six.", "a list item;", "another", "item two"]
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), game=st.sampled_from(["dots_and_boxes", "five_in_a_row", "shut_the_box"]))
+def test_any_seed_gives_a_fixed_graded_set(seed, game):
+    """Property: for any seed a set is the same twice, easy to hard, every puzzle of the theme and band asked
+    for and none twice; a set whose bands get easier is refused before anything is chosen."""
+    from gamekit.puzzles.sets import ProblemSet
+    theme = {"dots_and_boxes": "safe_line", "five_in_a_row": "zugzwang", "shut_the_box": "best_set"}[game]
+    items = ((theme, "medium"), (theme, "medium"), (theme, "hard"))
+    first, again = ProblemSet(game, items, seed).puzzles(), ProblemSet(game, items, seed).puzzles()
+    assert [p.id for p in first] == [p.id for p in again] and len({p.id for p in first}) == 3
+    assert [p.band for p in first] == ["medium", "medium", "hard"] and all(theme in p.themes for p in first)
+    with pytest.raises(ValueError, match="easier"):
+        ProblemSet(game, ((theme, "hard"), (theme, "easy")), seed)
+
+
+@pytest.mark.parametrize("bad, words", [
+    (dict(game_id="chess", items=(("x", "easy"),)), "no puzzle bank"),
+    (dict(game_id="shut_the_box", items=()), "non-empty"),
+    (dict(game_id="shut_the_box", items=(("best_set",),)), "pair"),
+    (dict(game_id="shut_the_box", items=(("win_now", "easy"),)), "not a theme"),
+    (dict(game_id="shut_the_box", items=(("best_set", "tricky"),)), "band"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=-1), "seed"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=True), "seed"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), exclude="shut-1"), "exclude"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), where=("one_die",)), "where"),
+])
+def test_a_bad_problem_set_is_refused_with_its_reason(bad, words):
+    from gamekit.puzzles.sets import ProblemSet
+    with pytest.raises(ValueError, match=words):
+        ProblemSet(**bad)
+
+
+def test_a_set_that_asks_for_more_than_the_bank_holds_says_so():
+    from gamekit.puzzles.sets import ProblemSet
+    with pytest.raises(ValueError, match="no hard puzzle"):
+        ProblemSet("shut_the_box", (("best_set", "hard"),) * 3, where=(("one_die", "after_789"),)).puzzles()
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.sets import puzzle_exercise
+    with pytest.raises(TypeError):
+        puzzle_exercise("not a puzzle")
+    p = bank("shut_the_box", theme="best_set")[0]
+    with pytest.raises(ValueError, match="not about it"):
+        puzzle_exercise(p, theme="one_die_or_two" if "one_die_or_two" not in p.themes else "sets_for_roll")

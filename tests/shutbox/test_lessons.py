@@ -375,3 +375,37 @@ def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
             assert puzzle.facts["one_die"] == Rules().one_die
             if n < 4:
                 assert puzzle.facts["objective"] == "shut", (n, puzzle.id)
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.integers(0, 7), st.integers(0, 7)), st.just("undo"), st.just("clear")),
+                max_size=30))
+def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
+    """Property: after any run of adds (good and bad), undos and restarts, the counts are the rolls entered
+    since the last restart, and every refusal left the tally as it was."""
+    tally, model = L.DiceTally(saved=False), []
+    for action in actions:
+        before = tally.counts()
+        if action == "undo":
+            if model:
+                assert tally.undo() == model.pop()
+            else:
+                with pytest.raises(ValueError):
+                    tally.undo()
+        elif action == "clear":
+            tally.clear()
+            model = []
+        else:
+            a, b = action
+            if 1 <= a <= 6 and 1 <= b <= 6:
+                assert tally.add(a, b) == a + b
+                model.append((a, b))
+            else:
+                with pytest.raises(ValueError):
+                    tally.add(a, b)
+                assert tally.counts() == before
+        assert tally.counts() == {t: sum(1 for a, b in model if a + b == t) for t in range(2, 13)}
+    assert "<svg" in L.tally_chart(tally.counts())
