@@ -437,6 +437,19 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 out += [f"- [ ] {tr(str(c))}" for c in ex.choices] + [""]
             else:
                 out += [tr("Answer:") + " ________________________________________", ""]
+        lesson = next((l for l in getattr(lessons, "LESSONS", {}).values() if l.notebook == notebook), None)
+        if lesson is not None and lesson.practice is not None:
+            from gamekit.puzzles.sets import level_word
+            out += [tr("## More practice"), ""]
+            for n, ex in enumerate(lesson.practice.exercises(), 1):
+                out += [tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)), "", _plain(ex.prompt), ""]
+                board = _board_text(ex)
+                if board:
+                    out += ["```text", board.rstrip(), "```", ""]
+                if ex.choices:
+                    out += [f"- [ ] {c}" for c in ex.choices] + [""]
+                else:
+                    out += [tr("Answer:") + " ________________________________________", ""]
         question = _reflection_question(lessons, notebook)
         if question:
             out += [tr("## One sentence to finish"), "", question, "",
