@@ -30,6 +30,11 @@ shown in :func:`rows` and :func:`export_csv`)::
 
 ``personal`` (optional) holds the pupil's own mistakes from reviewed games, as puzzles (:func:`save_personal`).
 
+``tally`` (optional) holds the pupil's dice rolls in Shut the Box lesson 3, as the count of each total of two
+dice (:func:`save_tally`): ``"tally": {"2": 1, "3": 0, …, "12": 2}``; it travels with the progress sent to a
+class group, where the group sums the class's (``gamekit.rooms.groups``).  ``group`` (optional) is the class
+group this computer joined (:func:`set_group`: ``{"link": …, "key": …, "nickname": …}``).
+
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
 from __future__ import annotations
@@ -80,7 +85,95 @@ def _valid(data: Any) -> bool:
         if not isinstance(lesson, dict) or not all(isinstance(r, dict) and isinstance(r.get("text"), str)
                                                   for r in lesson.values()):
             return False
+    if "tally" in data and check_tally(data["tally"], quiet=True) is None:
+        return False
+    group = data.get("group")
+    if group is not None and not (isinstance(group, dict) and
+                                  all(isinstance(group.get(k), str) for k in ("link", "key", "nickname"))):
+        return False
     return _valid_practice(data.get("practice", {}))
+
+
+TALLY_TOTALS = tuple(range(2, 13))
+"""The totals of two dice, the keys of a tally."""
+MAX_TALLY = 100_000
+"""The most rolls of one total a tally keeps (a class rolls a few hundred)."""
+
+
+def check_tally(counts: Any, quiet: bool = False) -> "dict[str, int] | None":
+    """A tally ``{total: rolls}`` for the totals 2 to 12 (keys as whole numbers or their text), checked: every
+    total present once, each count a whole number from 0 to :data:`MAX_TALLY`.  Returns it with text keys
+    ``"2"`` … ``"12"``; refused with ValueError naming the problem (``quiet``: None instead)."""
+    try:
+        if not isinstance(counts, dict):
+            raise ValueError(tr("a tally maps each total 2 to 12 to its number of rolls, not {kind}",
+                                kind=type(counts).__name__))
+        out: dict[str, int] = {}
+        for key, n in counts.items():
+            total = key if isinstance(key, int) and not isinstance(key, bool) else \
+                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+            if total not in TALLY_TOTALS or str(total) in out:
+                raise ValueError(tr("tally: {key!r} is not a total of two dice (2 to 12)", key=key))
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
+                raise ValueError(tr("tally: the rolls of {total} must be a whole number from 0 to {most}, not {n!r}",
+                                    total=total, most=MAX_TALLY, n=n))
+            out[str(total)] = n
+        if set(out) != {str(t) for t in TALLY_TOTALS}:
+            raise ValueError(tr("tally: give the rolls of every total from 2 to 12"))
+        return {str(t): out[str(t)] for t in TALLY_TOTALS}
+    except ValueError:
+        if quiet:
+            return None
+        raise
+
+
+def save_tally(counts: Any) -> dict[str, int]:
+    """Save this pupil's dice tally (replacing the one saved before); returns it as saved.  Refused before
+    anything changes when it is not a tally (:func:`check_tally`)."""
+    clean = check_tally(counts)
+    with _lock:
+        data = load()
+        data["tally"] = clean
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(clean)
+
+
+def tally() -> dict[str, int]:
+    """This pupil's saved dice tally (every total 0 when none is saved)."""
+    return dict(load().get("tally") or {str(t): 0 for t in TALLY_TOTALS})
+
+
+def set_group(link: str, key: str, nickname: str) -> dict[str, str]:
+    """Remember the class group this computer joined (its link, the member key, the nickname), so that lessons
+    can send to it; ``gamekit.rooms.join_group`` calls it.  Texts only (ValueError otherwise)."""
+    for name, value in (("link", link), ("key", key), ("nickname", nickname)):
+        if not isinstance(value, str) or not 0 < len(value) <= 500:
+            raise ValueError(tr("{name}={value!r}: a non-empty text", name=name, value=value))
+    with _lock:
+        data = load()
+        data["group"] = {"link": link, "key": key, "nickname": nickname}
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(data["group"])
+
+
+def group() -> "dict[str, str] | None":
+    """The class group this computer joined (:func:`set_group`), or None."""
+    saved = load().get("group")
+    return dict(saved) if saved else None
+
+
+def forget_group() -> None:
+    """Forget the class group (leaving it, or a new class)."""
+    with _lock:
+        data = load()
+        if data.pop("group", None) is not None:
+            _save(data)
 
 
 def _number(v: Any) -> bool:
@@ -345,6 +438,7 @@ def reset(lesson: str | None = None) -> None:
             data["lessons"] = {}
             data["answers"] = {}
             data["practice"] = {}
+            data.pop("tally", None)
         else:
             data["lessons"].pop(lesson, None)
             data.get("answers", {}).pop(lesson, None)

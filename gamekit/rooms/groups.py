@@ -159,9 +159,11 @@ def check_progress(data: Any) -> dict:
                     raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: {flag} must be true or false.")
                 item[flag] = value
             out[name] = item
-    out = {"version": 1, "lessons": clean}
+    out: dict[str, Any] = {"version": 1, "lessons": clean}
     if "puzzles" in data:
         out["puzzles"] = check_puzzle_results(data["puzzles"])
+    if data.get("tally") is not None:
+        out["tally"] = check_tally(data["tally"])
     return out
 
 
@@ -204,6 +206,21 @@ def puzzle_column(key: str) -> str:
     from gamekit.puzzles.core import GAME_NAMES, THEMES
     game, _, theme = key.partition("/")
     return f"Puzzles: {GAME_NAMES[game]} — {THEMES[game][theme]}"
+
+
+TALLY_TOTALS = tuple(range(2, 13))
+MAX_TALLY = 100_000
+
+
+def check_tally(raw: Any) -> dict[str, int]:
+    """A pupil's dice tally from Shut the Box lesson 3 (``{"2": rolls, …, "12": rolls}``, sent inside the
+    progress upload), checked: every total 2 to 12 once, each a whole number of rolls from 0 to 100 000."""
+    if not isinstance(raw, dict) or set(raw) != {str(t) for t in TALLY_TOTALS}:
+        raise GroupRefusal('progress: tally must give the rolls of each total "2" to "12".')
+    for total, n in raw.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
+            raise GroupRefusal(f"progress: tally: the rolls of {total} must be a whole number from 0 to {MAX_TALLY}.")
+    return {str(t): raw[str(t)] for t in TALLY_TOTALS}
 
 
 def lesson_summary(progress: dict) -> dict[str, tuple[int, int]]:
@@ -447,6 +464,19 @@ class Groups:
         return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()},
                 "puzzles": {k: list(v) for k, v in puzzle_summary(clean).items()}}
 
+    def class_tally(self, group: dict) -> dict:
+        """The class's dice tally: the sum of every member's tally sent with their progress, how many pupils
+        sent one, and the rolls in all."""
+        counts = {str(t): 0 for t in TALLY_TOTALS}
+        pupils = 0
+        for _nick, data, _at in self.store.progress(group["id"]):
+            tally = (data or {}).get("tally")
+            if tally:
+                pupils += 1
+                for total, n in tally.items():
+                    counts[total] += n
+        return {"counts": counts, "pupils": pupils, "rolls": sum(counts.values())}
+
     # ----- rooms in the group --------------------------------------------------------------------------
     def new_room(self, group: dict, member: dict, rated: Any, opponent: dict | None = None) -> dict:
         if not isinstance(rated, bool):
@@ -674,5 +704,5 @@ class Groups:
         room.note = (room.note + " " if room.note else "") + f"Rated game recorded{how}."
 
 
-__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "lesson_summary",
+__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "check_tally", "lesson_summary",
            "GROUP_IDLE_DAYS", "DEFAULT_SETTINGS"]

@@ -47,8 +47,10 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
         return dict(groups.join(group, data.get("nickname")), group=gid)
     if action == "ladder":
         return dict(groups.ladder(group), group=gid, name=group["name"])
-    if action in ("me", "leave", "room", "take", "find", "progress"):
+    if action in ("me", "leave", "room", "take", "find", "progress", "tally"):
         me = groups.member(group, key)
+        if action == "tally":
+            return dict(groups.class_tally(group), group=gid)
         if action == "me":
             return dict(public, nickname=me["nickname"], rating=round(me["rating"], 1),
                         rooms=groups.open_rooms(group))
@@ -70,7 +72,7 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
         if action == "owner":
             groups.touch(gid)
             return dict(public, code=group["code"], members=groups.owner_members(group), table=groups.class_table(group),
-                        rooms=groups.open_rooms(group))
+                        rooms=groups.open_rooms(group), tally=groups.class_tally(group))
         if action == "settings":
             return {"settings": groups.set_settings(group, data.get("settings")),
                     "describe": describe_settings(groups.group(gid)["settings"])}

@@ -564,3 +564,98 @@ def test_the_saved_progress_is_sent_without_the_practice_even_when_it_is_large(r
         progress.record_attempt("dots_and_boxes", f"dots-{i:010d}", i % 2 == 0)
     assert len(json.dumps(progress.load())) > 64 * 1024
     assert ana.send_progress() == {"Lesson 1 — rules": [1, 1]}
+
+
+# ----- the class dice tally (Shut the Box lesson 3, issue 24 §4) --------------------------------------------
+def _tally(**rolls) -> dict:
+    return {str(t): rolls.get(f"t{t}", 0) for t in range(2, 13)}
+
+
+def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatch):
+    """Each pupil rolls on their own computer (their own progress file); Share sends the tally inside the
+    progress upload and reads back the class's: the group sums both, and the teacher's overview shows it."""
+    from gamekit import progress
+    from gamekit.rooms.groups_client import saved_member
+    from gamekit.shutbox.lessons import DiceTally, tally_widget
+    owner, (ana, ben, cleo) = klass
+    assert ana.class_tally() == {"counts": _tally(), "pupils": 0, "rolls": 0, "group": owner.group}
+
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "ana.json"))
+    ana.remember()
+    mine = DiceTally()
+    for roll in ((3, 4), (6, 1), (6, 6)):
+        mine.add(*roll)
+    assert progress.tally()["7"] == 2                       # saved after every roll
+    assert mine.share() == {"counts": {**{t: 0 for t in range(2, 13)}, 7: 2, 12: 1}, "pupils": 1, "rolls": 3}
+
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "ben.json"))
+    assert saved_member() is None                           # Ben's computer has joined no group yet …
+    box = tally_widget()
+    assert box.share_button.layout.display == "none"        # … so the page offers no Share button,
+    assert box.join_row.layout.display is None              # but a row to join with the teacher's link
+    box.link.value, box.nickname.value = owner.join_link, "Ben"
+    box.on_join(None)
+    assert "Not joined" in box.children[1].value and box.share_button.layout.display == "none"  # Ben is taken
+    ben.remember()
+    box = tally_widget()
+    assert box.share_button.layout.display is None and box.join_row.layout.display == "none"
+    for first, second in ((1, 1), (2, 5)):
+        box.first.value, box.second.value = str(first), str(second)
+        box.on_add(None)
+    box.on_share(None)
+    assert "4 rolls" not in box.children[1].value and "5 rolls from 2 pupils" in box.children[1].value
+    pooled = box.tally.class_result
+    assert pooled["counts"][7] == 3 and pooled["counts"][2] == 1 and pooled["counts"][12] == 1
+    assert pooled["rolls"] == 5 and pooled["pupils"] == 2
+    assert "the class: 5 rolls from 2 pupils" in box.chart.value and "<rect" in box.chart.value
+    assert ana.class_tally()["counts"] == {str(t): n for t, n in pooled["counts"].items()}
+    assert owner.overview()["tally"]["rolls"] == 5
+
+    # Ben rolls again and shares again: his tally is replaced, not added twice
+    box.first.value, box.second.value = "3", "3"
+    box.on_add(None)
+    box.on_share(None)
+    assert ana.class_tally()["rolls"] == 6
+
+    # a pupil who leaves takes their rolls out of the class tally
+    ben.leave()
+    assert progress.group() is None                         # Ben's computer forgets the group he left
+    assert ana.class_tally() == {"counts": {**_tally(t7=2, t12=1)}, "pupils": 1, "rolls": 3, "group": owner.group}
+
+    # a third computer joins from the tally itself, then shares
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "dan.json"))
+    box = tally_widget()
+    box.link.value, box.nickname.value = owner.join_link, "Dan"
+    box.on_join(None)
+    assert "joined the class group as Dan" in box.children[1].value and box.share_button.layout.display is None
+    box.on_add(None)                                        # 1 + 1
+    box.on_share(None)
+    assert box.tally.class_result["rolls"] == 4 and box.tally.class_result["pupils"] == 2
+
+
+def test_a_bad_tally_is_refused_and_changes_nothing(rooms, klass):
+    owner, (ana, ben, cleo) = klass
+    send_progress(ana.link, ana.key, {"version": 1, "lessons": {}, "tally": _tally(t7=4)})
+    for bad, words in ((_tally(t7=-1), "whole number"), ({**_tally(), "13": 1}, "each total"),
+                       ({k: v for k, v in _tally().items() if k != "2"}, "each total"), (_tally(t7=True), "whole number"),
+                       (_tally(t7=2.0), "whole number"), ([0] * 11, "each total"), (_tally(t7=100_001), "whole number")):
+        with pytest.raises(GroupRefused, match=words):
+            send_progress(ana.link, ana.key, {"version": 1, "lessons": {}, "tally": bad})
+    assert ana.class_tally()["counts"]["7"] == 4 and ana.class_tally()["pupils"] == 1
+    with pytest.raises(GroupRefused):                         # only members see the class's tally
+        __import__("gamekit.rooms.groups_client", fromlist=["GroupMember"]).GroupMember(
+            ana.link, key="not-a-key", nickname="x").class_tally()
+    # progress without a tally still goes through, and keeps no tally
+    send_progress(ana.link, ana.key, {"version": 1, "lessons": {}})
+    assert ana.class_tally()["pupils"] == 0
+
+
+def test_share_without_a_group_or_a_saved_tally_says_why(tmp_path):
+    from gamekit.shutbox.lessons import DiceTally, tally_widget
+    with pytest.raises(ValueError, match="no class group"):
+        DiceTally().share()
+    with pytest.raises(ValueError, match="not saved"):
+        DiceTally(saved=False).share()
+    box = tally_widget()
+    box.on_share(None)
+    assert "Not sent" in box.children[1].value and "no class group" in box.children[1].value
