@@ -1,4 +1,3 @@
 """Pictures as plain data: :mod:`gamekit.core.scene` under its documented import path."""
-from gamekit.core.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment
-
-__all__ = ["Scene", "SEAT_COLOURS", "SEAT_DARK", "BACKGROUND", "INK", "distance_to_segment"]
+from gamekit.core.scene import *  # noqa: F401,F403  (every public name of the core's scene: the same objects)
+from gamekit.core.scene import __all__  # noqa: F401

@@ -1,4 +1,4 @@
-"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE]``: run the room server."""
+"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE|postgresql://…]``: run the room server."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +11,8 @@ import socket
 from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
                                   RoomHTTPServer, RoomServer)
+from gamekit.rooms.store import StoreError
+from gamekit.rooms.stores import describe_db
 
 
 def _positive(text: str) -> float:
@@ -31,7 +33,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m gamekit.rooms", description="Private online rooms for gamekit games.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--db", default="rooms.sqlite3", help="SQLite file (created if missing)")
+    parser.add_argument("--db", default="rooms.sqlite3",
+                        help="SQLite file (created if missing), or a PostgreSQL address postgresql://user@host/name "
+                             "(several server processes may share it; docs/rooms.md, \"Storage\")")
     parser.add_argument("--base-url", default=None, help="public address for invite links (behind a proxy), "
                                                          "e.g. https://games.school.example")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
@@ -61,13 +65,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
     parser.add_argument("--sweep-every", type=float, default=60.0, help=argparse.SUPPRESS)
     parser.add_argument("--fail-before-result", action="store_true", help=argparse.SUPPRESS)   # crash tests
+    parser.add_argument("--kill-before-batch", action="store_true", help=argparse.SUPPRESS)    # group commit tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
     if args.max_header_size < 1024 or args.send_queue < 64 * 1024:
         parser.error("--max-header-size must be at least 1024 and --send-queue at least 65536")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
-    asyncio.run(serve(args))
+    try:
+        asyncio.run(serve(args))
+    except StoreError as refused:           # no database to serve from (unreachable, or made by a newer gamekit)
+        parser.exit(2, f"python -m gamekit.rooms: --db {describe_db(args.db)}: {refused}\n")
 
 
 async def serve(args: argparse.Namespace) -> None:
@@ -75,7 +83,7 @@ async def serve(args: argparse.Namespace) -> None:
                         sweep_every=args.sweep_every, rooms_per_minute=args.rooms_per_minute,
                         base_url=args.base_url, synchronous=args.sync, prefix=args.prefix,
                         fail_before_result=args.fail_before_result, send_queue_bytes=args.send_queue,
-                        send_queue_messages=SEND_QUEUE_MESSAGES)
+                        send_queue_messages=SEND_QUEUE_MESSAGES, kill_before_batch=args.kill_before_batch)
     app = server.app()
     behind_proxy = args.base_url is not None or bool(server.prefix)
     http = RoomHTTPServer(app, xheaders=args.base_url is not None, idle_connection_timeout=args.idle_timeout,
@@ -91,7 +99,7 @@ async def serve(args: argparse.Namespace) -> None:
         host = {"127.0.0.1": "localhost", "::1": "localhost", "0.0.0.0": socket.gethostname(),
                 "::": socket.gethostname()}.get(args.host, args.host)
         shown = f"http://{host}:{args.port}{server.prefix}/"
-    print(f"gamekit rooms: open {shown}  (database {args.db}; Ctrl+C stops)", flush=True)
+    print(f"gamekit rooms: open {shown}  (database {describe_db(args.db)}; Ctrl+C stops)", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -99,7 +107,9 @@ async def serve(args: argparse.Namespace) -> None:
     await stop.wait()
     ticking.stop()                   # before the store closes: a tick during shutdown found it closed (traceback)
     http.stop()
-    server.store.close()
+    if getattr(server, "reviews", None) is not None:
+        server.reviews.close()       # the review worker process, if one was started
+    server.close()                   # what waits for its commit is committed, then the store closes
 
 
 if __name__ == "__main__":

@@ -15,11 +15,17 @@ TESTS = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def ttt_rooms(monkeypatch, request):
-    """A real room server whose catalog has tic-tac-toe (its package on the path, its module in GAMEKIT_GAMES)."""
+def ttt_env(monkeypatch):
+    """The environment a room server is told about tic-tac-toe by: its package on the path, its module in
+    GAMEKIT_GAMES."""
     monkeypatch.setenv("GAMEKIT_GAMES", "tictactoe")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")])))
-    return request.getfixturevalue("fresh_rooms")
+
+
+@pytest.fixture
+def ttt_rooms(ttt_env, fresh_rooms):
+    """A real room server (started after ttt_env, so in that environment) whose catalog has tic-tac-toe."""
+    return fresh_rooms
 
 
 def play_through(clients, moves) -> dict:
