@@ -126,6 +126,8 @@ class RoomClient:
                     self._resyncing = True
                 else:
                     self.state = state
+                if isinstance(message.get("ok"), dict):     # the answer to our message rode in the delta
+                    self.messages.append({"type": "ok", **message["ok"]})
             elif kind in ("replaced", "expired"):
                 self.closed = message.get("message", kind)
             self._cond.notify_all()

@@ -178,8 +178,8 @@ class Room:
         if self._view_key is None or self._view_key[0] is not key[0] or self._view_key[1] != key[1]:
             game, spec, options = self.game, self.spec, self.options
             scene, (w, h) = spec.scene(game, options)
-            self._view = {"scene": [list(item) for item in scene], "size": [w, h],
-                          "targets": [list(t) for t in spec.targets(game, options)],
+            self._view = {"scene": scene, "size": [w, h],           # tuples: JSON arrays, compared as they are
+                          "targets": spec.targets(game, options),
                           "hover": spec.hover(game, options),
                           "description": spec.text(game, options)}   # the board in words (room.js: aria-describedby)
             self._view_key = key
@@ -218,11 +218,15 @@ class Room:
             conn.send({"type": "expired", "message": message})
             conn.close(CLOSE_EXPIRED, "expired")
 
-    def broadcast(self, full: bool = False) -> None:
+    def broadcast(self, full: bool = False, ok: tuple["RoomSocket", dict] | None = None) -> None:
         """Tell every connection the room's new state.  A connection that asked for deltas (``hello`` with
         ``"deltas": true``) and holds the previous version gets only what changed (:func:`state_delta`); the
         others — and everyone when ``full`` (an undo, a new game) — get the whole state.  Each message is
-        encoded once for all the readers of a seat (watchers share one), then only sent."""
+        encoded once for all the readers of a seat (watchers share one), then only sent.
+
+        ``ok``: (the connection whose message made this change, the fields of its ``ok``).  When it gets a
+        delta the ``ok`` rides in it (``"ok": {...}``: one frame less a move); otherwise it follows the state
+        as its own message.  Either way the client holds the new state when it reads its ``ok``."""
         state = self.public_state()
         before, self.sent = self.sent, state
         self.version += 1
@@ -230,8 +234,15 @@ class Room:
         full_head = delta_head = None
         by_seat: dict[tuple[bool, int | None], bytes] = {}
         readers = [(conn, seat) for seat, conn in enumerate(self.conns) if conn is not None]
+        answer, ok_conn = (None, None) if ok is None else (ok[1], ok[0])
         for conn, seat in readers + [(conn, None) for conn in list(self.watchers)]:
             as_delta = delta is not None and conn.deltas and conn.synced
+            if conn is ok_conn and as_delta:
+                if delta_head is None:
+                    delta_head = encode_open({"type": "delta", "v": self.version, **delta})
+                conn.write_text(self.reader_message(delta_head, seat, {"ok": answer}))
+                ok_conn = None
+                continue
             data = by_seat.get((as_delta, seat))
             if data is None:
                 if as_delta:
@@ -245,12 +256,14 @@ class Room:
                 by_seat[(as_delta, seat)] = data
             conn.synced = True
             conn.write_text(data)
+        if ok_conn is not None:
+            ok_conn.send({"type": "ok", **answer})
 
-    def reader_message(self, head: str, seat: int | None) -> bytes:
+    def reader_message(self, head: str, seat: int | None, extra: dict | None = None) -> bytes:
         """``head`` (a message encoded without its closing brace) with this reader's own fields: ``you``,
-        ``status``, ``waiting``."""
+        ``status``, ``waiting`` (and ``extra``)."""
         mine = {"you": seat, "status": self.status_for(seat),
-                "waiting": self.waiting_reason(seat) if seat is not None else None}
+                "waiting": self.waiting_reason(seat) if seat is not None else None, **(extra or {})}
         return (head + "," + json.dumps(mine, separators=(",", ":"))[1:]).encode("utf-8")
 
     def send_full(self, conn: "RoomSocket") -> None:
@@ -717,8 +730,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def done(self, ref: Any, full: bool = False) -> None:
         """Tell everyone the new state (after the commit), then the sender that its message was done — so a
         client holds the new state by the time it reads its ``ok``.  ``full``: the whole state to everyone."""
-        self.room.broadcast(full)
-        self.send({"type": "ok", "id": ref})
+        self.room.broadcast(full, ok=(self, {"id": ref}))
 
     def my_seat(self) -> int:
         if self.seat is None:
@@ -762,8 +774,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def play(self, seat: int, move: str, ref: Any) -> None:
         room = self.room
         canonical = room.commit_move(seat, move)       # committed to SQLite before anyone hears of it
-        room.broadcast()
-        self.send({"type": "ok", "id": ref, "move": canonical, "ply": room.ply()})
+        room.broadcast(ok=(self, {"id": ref, "move": canonical, "ply": room.ply()}))
         room.tick(self.server.now())                   # an absent opponent's CPU may answer at once
 
     def handle_resign(self, data: dict) -> None:

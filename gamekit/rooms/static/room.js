@@ -56,6 +56,7 @@ function handle(message) {
       break;
     case "delta": {                  // only what changed (gamekit/rooms/delta.py); a gap: ask for the whole state
       const next = applyDelta(state, message);
+      if (message.ok) $("error").textContent = "";     // the answer to this page's own message rode in it
       if (next) { deltas++; show(next); }
       else if (!resyncing && ws && ws.readyState === 1) { resyncing = true; resyncs++; ws.send(JSON.stringify({type: "sync"})); }
       break;
