@@ -80,9 +80,11 @@ def state_delta(before: dict, after: dict) -> dict:
     for key, value in after.items():
         if key in ALWAYS:
             continue
-        old = before.get(key, None)
-        if key not in before or old != value:
-            if key in SPLICED and isinstance(old, list) and isinstance(value, list):
+        old = before.get(key, before)
+        if old is value:                                  # the same object (title, options, …): unchanged
+            continue
+        if old is before or old != value:
+            if key in SPLICED and isinstance(old, (list, tuple)) and isinstance(value, (list, tuple)):
                 patches[key] = list_patch(old, value)
             else:
                 changed[key] = value
