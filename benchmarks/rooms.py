@@ -3,12 +3,22 @@
 The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file); this process
 runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
 turn, thinks for a while (``--think`` seconds on average, 0 = as fast as possible), and plays a random legal
-move.  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes only
-after the move is committed to SQLite), median and p99, and a final check that every room's stored moves
-equal what its two players played (no lost, no duplicated moves).
+move; the players ask for deltas (and apply them with ``gamekit.rooms.delta.apply_delta``; an old server sends
+whole states).  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes
+only after the move is committed to SQLite), median and p99, and a final check of every room's stored moves
+against what its two players were told was stored: lost (confirmed, not stored) and duplicated (one ply
+confirmed twice) moves.
 
     python -m benchmarks.rooms                      # N = 100 and N = 1000, think 1 s
     python -m benchmarks.rooms --rooms 100 --think 0
+    python -m benchmarks.rooms --old main --profile 30        # and main's server, side by side in one run
+
+``--old REV`` also runs the server of git revision REV (its ``gamekit`` unpacked with ``git archive`` into a
+temporary folder; the checkout is not touched), before each of this checkout's runs, with the same players.
+``--profile GAMES`` first prints where a move's server CPU goes, stage by stage (parse, checks, ``game.play``,
+the SQLite commit, building the state, diffing and encoding the messages), measured in one process on the
+server's own ``Room`` — for each version.  Server CPU a move is the server process's user + system CPU time
+(``/proc``) ÷ moves; the load average before and after each run is printed with it (the machine may be shared).
 """
 from __future__ import annotations
 
