@@ -10,6 +10,12 @@
 client object (and in the optional ``token_file``): it is a secret, so it is never printed or shown.
 A refused move raises :class:`RoomRefusal` (an ``IllegalMoveError``) with the server's reason; the room
 is unchanged.  ``RoomWidget(client)`` shows the board in a notebook and plays clicks.
+
+The client asks the server for deltas (``deltas=True``, the default): after the first whole state it is sent
+only what changed, applies it (:func:`gamekit.rooms.delta.apply_delta`) and keeps ``state`` whole, as if the
+server had sent it; a delta that does not follow the state held makes it ask for the whole state again
+(``resyncs`` counts those).  ``messages`` lists what arrived, deltas as they came (a mover's ``ok`` that rode in
+its delta is listed after it as its own ``ok``).
 """
 from __future__ import annotations
 
