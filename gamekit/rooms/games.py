@@ -149,8 +149,24 @@ def _dots_layout(game: Any, options: dict) -> Any:
 
 
 def _dots_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
-    layout = _dots_layout(game, options)
-    return [(game.line_name(i), *layout.line_middle(game, i)) for i in game.undrawn_lines()] if not game.is_over() else []
+    if game.is_over():
+        return []
+    table, drawn = _dots_target_table(game, options), game.drawn
+    return [target for i, target in enumerate(table) if not drawn >> i & 1]
+
+
+_DOTS_TARGETS: dict[tuple[int, int], tuple] = {}
+
+
+def _dots_target_table(game: Any, options: dict) -> tuple[tuple[str, float, float], ...]:
+    """(name, x, y) of the middle of every line, by index: computed once per board size."""
+    key = (options["width"], options["height"])
+    table = _DOTS_TARGETS.get(key)
+    if table is None:
+        layout = _dots_layout(game, options)
+        table = _DOTS_TARGETS[key] = tuple((game.line_name(i), *layout.line_middle(game, i))
+                                           for i in range(game.geometry.n_lines))
+    return table
 
 
 _dots_scene, _dots_move_at = _board("gamekit.dots.view", "dots_scene", _dots_layout)
