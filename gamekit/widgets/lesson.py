@@ -82,8 +82,9 @@ class Exercise:
     * ``position`` — for an exercise that asks for a move: the game position, so tests can compare the
       accepted moves with the exact solver's best moves (and count the legal choices);
     * ``click`` — answered by clicking on a board (a :class:`PuzzleBoard`);
-    * ``more(answer) -> str`` — optional: a longer text for a wrong answer (a puzzle's whole refutation line),
-      shown one click away under the short feedback ("Show the whole line"); ``""`` when there is none;
+    * ``more(answer) -> str`` — optional: a longer text for an answer (a puzzle's whole refutation line, the
+      exact fractions behind a rounded number), shown one click away under the short feedback by a button
+      labelled ``more_label`` (default "Show the whole line"); ``""`` when there is none;
     * ``leaks`` — texts that would give the answer away if an output on the page showed them.  Left
       empty, they are derived from ``solutions``: every solution whose text is at least three
       characters long, not a bare number and not one of the ``choices`` (those are on the page anyway).
@@ -101,6 +102,7 @@ class Exercise:
     leaks: Sequence[str] = ()
     click: bool = False
     more: Callable[[Any], str] | None = None
+    more_label: str = ""
 
     def __post_init__(self) -> None:
         self.key = self.key or self.prompt
@@ -248,9 +250,9 @@ class _Answering(_LessonBase):
         self.more_button = W.Button(description=tr("Show the whole line"), icon="list",
                                     layout=W.Layout(display="none"))
         self.more_button.on_click(self.on_more)
-        self.more_label = W.HTML()
-        self.more_label.add_class("gamekit-more")
-        self.more_box = W.VBox([self.more_button, self.more_label])
+        self.more_shown = W.HTML()
+        self.more_shown.add_class("gamekit-more")
+        self.more_box = W.VBox([self.more_button, self.more_shown])
         self.lesson = score.lesson_title if score is not None else ""
         self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
         if score is not None:
@@ -272,18 +274,19 @@ class _Answering(_LessonBase):
         self.show_note(tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback),
                        RIGHT_COLOUR if ok else WRONG_COLOUR)
         self.more_text = ""
-        if not ok and self.exercise.more is not None:
+        if self.exercise.more is not None:
             try:
                 self.more_text = self.exercise.more(answer) or ""
             except ValueError:            # a malformed answer has no line: its feedback already says why
                 self.more_text = ""
-        self.more_label.value = ""
+        self.more_shown.value = ""
         self.more_button.layout.display = "" if self.more_text else "none"
+        self.more_button.description = self.exercise.more_label or tr("Show the whole line")
         self._update_attempts()
 
     def show_more(self) -> str:
         """Show the last wrong answer's longer text (what "Show the whole line" does); ``""`` if none."""
-        self.more_label.value = f"<span style='color:{NOTE_COLOUR}'>{html.escape(self.more_text)}</span>" \
+        self.more_shown.value = f"<span style='color:{NOTE_COLOUR}'>{html.escape(self.more_text)}</span>" \
             if self.more_text else ""
         return self.more_text
 

@@ -251,10 +251,10 @@ def test_the_lesson_exercise_shows_the_whole_line_after_a_wrong_answer():
     w = ExerciseWidget(puzzle_exercise(p))
     assert w.more_button.layout.display == "none"
     ok, feedback = w.submit(answer_text(p, wrong))
-    assert not ok and "…" in feedback and w.more_button.layout.display != "none" and w.more_label.value == ""
+    assert not ok and "…" in feedback and w.more_button.layout.display != "none" and w.more_shown.value == ""
     shown = w.show_more()
     assert line_words("dots_and_boxes", p.refutations[action_key(wrong)]["line"]) in shown
     w.submit(answer_text(p, p.answers[0]))              # a right answer hides the button again
-    assert w.more_button.layout.display == "none" and w.more_label.value == ""
+    assert w.more_button.layout.display == "none" and w.more_shown.value == ""
     w.submit("zz-99")                                    # a malformed one has no line to show
     assert w.more_button.layout.display == "none"
