@@ -437,3 +437,15 @@ def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
                 assert tally.counts() == before
         assert tally.counts() == {t: sum(1 for a, b in model if a + b == t) for t in range(2, 13)}
     assert "<svg" in L.tally_chart(tally.counts())
+
+
+def test_appendices_are_marked_for_teachers():
+    """Lesson 1's variants (with their solved one-die table) follow Play as a "For teachers" appendix, not on
+    the pupil's path: no Shut the Box lesson (en, es) has an appendix under another heading."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for md in [*root.glob("shut_the_box/*.md"), *root.glob("es/shut_the_box/*.md")]:
+        heads = re.findall(r"^## (.*)$", md.read_text(), re.M)
+        assert not [h for h in heads if re.match(r"(Appendix|Apéndice)", h)], md.name
+    heads = re.findall(r"^## (.*)$", (root / "shut_the_box/01_rules_and_play.md").read_text(), re.M)
+    assert heads.index("For teachers: the variants, and how gamekit reads them") > heads.index("Play")
