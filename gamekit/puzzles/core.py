@@ -258,12 +258,12 @@ class Puzzle:
             text = tr("Not the best: after {move}, best play goes {line}.", move=words,
                       line=short_line_words(self.game_id, ref["line"])) if ref["line"] else \
                 tr("Not the best: {move}.", move=words)
-            return text + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+            return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
         if self.game_id in ("five_in_a_row", "connect_four"):
             text = tr("Not the best: after {move}, best play goes {line}", move=words,
                       line=short_line_words(self.game_id, ref["line"])) if ref["line"] else \
                 tr("Not the best: after {move}", move=words)
-            return text + ". " + _connect_then(ref["value"], self.to_move) + " " + _connect_best(f["best"])
+            return (text + ".").replace("….", "…") + " " + _connect_then(ref["value"], self.to_move) + " " + _connect_best(f["best"])
         objective = f["objective"]
         if f["kind"] == "dice":
             text = tr("Not the best: after you {move}, your {goal} is {value}.", move=words,

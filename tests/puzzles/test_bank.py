@@ -258,3 +258,26 @@ def test_the_lesson_exercise_shows_the_whole_line_after_a_wrong_answer():
     assert w.more_button.layout.display == "none" and w.more_shown.value == ""
     w.submit("zz-99")                                    # a malformed one has no line to show
     assert w.more_button.layout.display == "none"
+
+
+def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
+    """The Dots lessons' "More practice" boards (PuzzleBoard): short feedback ending "…" once (never "…."),
+    and the button under it shows the whole refutation."""
+    import ipywidgets as W
+    from gamekit.dots import lessons as D
+    from gamekit.widgets.lesson import PuzzleBoard
+
+    def boards(w):
+        if isinstance(w, PuzzleBoard):
+            yield w
+        elif isinstance(w, W.Box):
+            for c in w.children:
+                yield from boards(c)
+    for board in boards(D.practice(5)):
+        for answer in board.exercise.wrong:
+            ok, feedback = board.submit(answer)
+            assert not ok and "…." not in feedback
+            if board.more_button.layout.display != "none":
+                assert "…" in feedback and board.show_more().startswith("The whole line: ")
+                return
+    pytest.fail("no practice board of Dots lesson 5 had a refutation longer than four moves")
