@@ -193,6 +193,10 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
         text += tr(" It blocks a threat.")
+    if before.history and str(before.history[-1]) == str(move) and not (stacked or new or all_new):
+        # the answer on top, in the same column: the idea behind the odd/even count (a description, no verdict)
+        text += tr(" {who} answers in the same column, on top of {other}'s disc.", who=who,
+                   other=tr(COLOUR_NAMES[1 - seat]))
     if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
         text += _quiet_words(after, seat)
     return text

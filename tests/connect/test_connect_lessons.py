@@ -319,3 +319,14 @@ def test_the_allis_background_is_an_optional_box_in_lesson_2():
         assert any("claimeven" in b and "Allis" in b for b in boxes), md
         assert "claimeven" not in outside and "baseinverse" not in outside, md
         assert ("rule of thumb" in outside) or ("regla práctica" in outside)
+
+
+def test_a_same_column_answer_is_named_in_its_caption():
+    games = L._won_game_games()
+    named = 0
+    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+        same = games[i].history and str(games[i].history[-1]) == L.WON_GAME[i]
+        if "answers in the same column, on top of" in step.caption:
+            named += 1
+            assert same, step.caption
+    assert named >= 1
