@@ -807,8 +807,9 @@ def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
     rules = rules or Rules(one_die="never")
     values = {p: policy_shut_probability(p, rules) for p in POLICIES[:3]}
     worst = min(values, key=values.get)
-    explanations = {p: f"{tr(p)}: {percent(v)}" + (tr(" — the lowest of the three.") if p == worst else
-                                               tr("; {worst} does worse: {percent}.", worst=tr(worst), percent=percent(values[worst])))
+    # numbers as a pupil reads them ("about 2 games in 100"); the exact table follows on the page
+    explanations = {p: f"{tr(p)}: {chance_words(v)}" + (tr(" — the lowest of the three.") if p == worst else
+                                                   tr("; {worst} does worse: {percent}.", worst=tr(worst), percent=chance_words(values[worst])))
                     for p, v in values.items()}
     return Exercise(tr("Predict before you look: which way of choosing shuts the box LEAST often — a random set, the set with the most tiles, or the set with the largest tile?"),
                     choice_checker(worst, explanations), hint=tr("Which tiles are hard to get rid of late in a turn?"),
