@@ -89,8 +89,12 @@ static inline void other_line(const Ctx *c, int b, int skip, uint64_t drawn, int
     *l = -1; *o = -2;
 }
 
-/* kind 0 = take at once, 1 = take or decline, 2 = ordinary, 3 = loony endgame (value in *lv) */
-static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int64_t *lv) {
+#define NO_BOUND 10000
+
+/* kind 0 = take at once, 1 = take or decline, 2 = ordinary, 3 = loony endgame (value in *lv); in an ordinary
+ * position ub[i] is an upper bound on the mover's value after out[i] (opening a chain of n >= 3: -(n - 2),
+ * a loop of n: -(n - 4)) */
+static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *count_out, int64_t *lv) {
     const int64_t *deg = c->deg;
     int nb = c->nb;
     int ntakes = 0, forced = -1, any1 = 0;
@@ -137,7 +141,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int
     for (int i = 0; i < c->nl; i++) {
         int l = (int)c->order[i];
         uint64_t bit = 1ULL << l;
-        if (!(drawn & bit) && !(unsafe & bit)) out[n_safe++] = l;
+        if (!(drawn & bit) && !(unsafe & bit)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
     }
     if (!any2 || (c->safe_only && n_safe > 0)) { *count_out = n_safe; return 2; }
     int count = n_safe, simple = 1, ncomp = 0, ncand = 0;
@@ -176,7 +180,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int
             ncomp++;
             if (dup) continue;
         } else simple = 0;
-        cand_len[ncand] = n;
+        cand_len[ncand] = 2 * n + loop;
         cand_line[ncand] = rep;
         ncand++;
     }
@@ -190,7 +194,11 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int
         cand_len[j + 1] = kl;
         cand_line[j + 1] = kx;
     }
-    for (int i = 0; i < ncand; i++) out[count++] = cand_line[i];
+    for (int i = 0; i < ncand; i++) {
+        int n = cand_len[i] >> 1;
+        ub[count] = (cand_len[i] & 1) ? -(n - 4) : (n >= 3 ? -(n - 2) : NO_BOUND);
+        out[count++] = cand_line[i];
+    }
     *count_out = count;
     if (n_safe == 0 && simple) { *lv = loony_value(ckind, clen, ncomp); return 3; }
     return 2;
@@ -216,8 +224,8 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
     if (R == 0) return 0;
     c->nodes++;
     int out[65], count;
-    int64_t lv = 0;
-    int kind = gen_moves(c, dr, out, &count, &lv);
+    int64_t lv = 0, ub[65];
+    int kind = gen_moves(c, dr, out, ub, &count, &lv);
     int64_t a0 = al, b0 = be, lo = 0, hi = 0, slot = 0;
     int sym = 0;
     uint64_t key = 0;
@@ -236,8 +244,10 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
                 bm = (int)c->inv[sym * c->nl + bm];
                 for (int i = 0; i < count; i++)
                     if (out[i] == bm) {
-                        for (int j = i; j > 0; j--) out[j] = out[j - 1];
+                        int64_t u = ub[i];
+                        for (int j = i; j > 0; j--) { out[j] = out[j - 1]; ub[j] = ub[j - 1]; }
                         out[0] = bm;
+                        ub[0] = u;
                         break;
                     }
             }
@@ -276,6 +286,10 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
     int bline = -1;
     for (int i = 0; i < count && al < be; i++) {
         int l = out[i];
+        if (kind == 2 && ub[i] <= al) {        /* the bound stands for the line's value (fail-soft) */
+            if (ub[i] > best) { best = ub[i]; bline = l; }
+            continue;
+        }
         int k = play(c, l);
         uint64_t child = dr | (1ULL << l);
         int64_t v = k ? k + search(c, child, R - k, al - k, be - k) : -search(c, child, R, -be, -al);

@@ -132,7 +132,8 @@ class CompiledSearch:
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
-                 etc_lines: int = 22, safe_only: bool = False):
+                 etc_lines: int = 22, safe_only: bool = False, loony_bound: bool = True,
+                 killers: bool = False):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         self.geometry = geometry
@@ -160,6 +161,10 @@ class CompiledSearch:
         self.safe_only = bool(safe_only)
         self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
+        from gamekit.dots import kernels
+        self.flags = (kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
+        self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
+        self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
         self._search, self._mtdf, self._gen = _compile()
 
@@ -177,7 +182,7 @@ class CompiledSearch:
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
                 self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats)
+                self.work, self.stats, self.mub, self.flags, self.killer)
 
     def _finish(self, v) -> int:
         from gamekit.errors import SolverTimeout
@@ -190,6 +195,20 @@ class CompiledSearch:
         deg = self._degrees(drawn)
         self.stats[:] = 0
         return deg, int(np.count_nonzero(deg))
+
+    def candidates(self, drawn: int) -> tuple[int, list[tuple[int, int | None]]]:
+        """The compiled move generator on ``drawn``: ``(kind, [(line, bound), ...])`` in search order before the
+        table's reordering; ``bound`` is the upper bound on the mover's value after that line that the search
+        may stand in for searching it (opening a long chain or a loop), None where there is none."""
+        from gamekit.dots import kernels
+        deg, _ = self._begin(drawn)
+        kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
+                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub)
+        out = []
+        for i in range(count):
+            b = int(self.mub[0, i])
+            out.append((int(self.moves[0, i]), None if kind != 2 or b >= kernels.NO_BOUND else b))
+        return int(kind), out
 
     def value(self, drawn: int, alpha: int, beta: int, deadline: float | None = None,
               node_limit: int | None = None) -> int:

@@ -9,6 +9,11 @@ from numba import int64, njit, objmode, uint64
 
 __all__ = ["search", "mtdf", "gen_moves"]
 
+NO_BOUND = 10000
+# bits of ``flags``: the optional reductions (each can be turned off to measure it)
+LOONY_BOUND = 1
+KILLERS = 2
+
 
 @njit(cache=True, inline="always")
 def popcount(x):
@@ -102,12 +107,16 @@ def other_line(b, skip, drawn, nbl, nbo):
     return -1, -2
 
 @njit(cache=True, inline="always")
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work):
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
 
     kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame.
+    In an ordinary position, row ``d`` of ``mub`` gets an upper bound on the mover's value after each
+    line (``NO_BOUND`` for safe lines): opening a chain of n ≥ 3 is worth at most -(n - 2), a loop of n at
+    most -(n - 4) (the opponent can take all, or all but two / four and hand the move back: the better
+    of the two is at least n - 2 / n - 4 whatever the rest is worth).
     ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
     candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`)."""
     # --- boxes on offer
@@ -170,6 +179,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         bit = uint64(1) << uint64(l)
         if not drawn & bit and not unsafe & bit:
             moves[d, n_safe] = l
+            mub[d, n_safe] = NO_BOUND
             n_safe += 1
     if not any2 or (safe_only and n_safe > 0):
         return 2, n_safe, 0, n_safe
@@ -231,7 +241,8 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 continue
         else:
             simple = False
-        clen[d, c0 + ncand] = n
+        # sort key: length, then chain before loop
+        clen[d, c0 + ncand] = 2 * n + (1 if loop else 0)
         ckind[d, c0 + ncand] = rep
         ncand += 1
     # insertion sort by (length, line)
@@ -247,10 +258,31 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         ckind[d, c0 + j + 1] = kx
     for i in range(ncand):
         moves[d, count] = ckind[d, c0 + i]
+        n = clen[d, c0 + i] >> 1
+        if clen[d, c0 + i] & 1:
+            mub[d, count] = -(n - 4)
+        elif n >= 3:
+            mub[d, count] = -(n - 2)
+        else:
+            mub[d, count] = NO_BOUND
         count += 1
     if n_safe == 0 and simple:
         return 3, count, loony_value(ckind[d], clen[d], ncomp, work), 0
     return 2, count, 0, n_safe
+
+@njit(cache=True, inline="always")
+def to_front(moves, mub, d, count, line):
+    """Move ``line`` (if in row ``d``'s list) to the front, its bound with it."""
+    for i in range(count):
+        if moves[d, i] == line:
+            ub = mub[d, i]
+            for j in range(i, 0, -1):
+                moves[d, j] = moves[d, j - 1]
+                mub[d, j] = mub[d, j - 1]
+            moves[d, 0] = line
+            mub[d, 0] = ub
+            return
+
 
 @njit(cache=True, inline="always")
 def play(line, deg, lb):
@@ -273,7 +305,7 @@ def undo(line, deg, lb):
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
            tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, deadline, node_limit):
+           work, stats, mub, flags, killer, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -315,7 +347,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 if stats[1]:
                     return 0
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work)
+                                                    safe_only, work, mub)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -326,6 +358,12 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             moves[d, j + 1] = moves[d, j]
                             j -= 1
                         moves[d, j + 1] = x
+                if kind == 2 and flags & KILLERS:
+                    # the last two lines that cut off at this depth next (after the table's best line)
+                    if killer[d, 1] >= 0:
+                        to_front(moves, mub, d, count, killer[d, 1])
+                    if killer[d, 0] >= 0:
+                        to_front(moves, mub, d, count, killer[d, 0])
                 frames[d, KIND] = kind
                 frames[d, COUNT] = count
                 frames[d, I] = 0
@@ -348,13 +386,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             hi = int64(thi[slot])
                             bm = int64(tbest[slot]) - 1
                             if bm >= 0:
-                                bm = inv[sym, bm]
-                                for i in range(count):
-                                    if moves[d, i] == bm:
-                                        for j in range(i, 0, -1):
-                                            moves[d, j] = moves[d, j - 1]
-                                        moves[d, 0] = bm
-                                        break
+                                to_front(moves, mub, d, count, inv[sym, bm])
                         if lo >= be:
                             ret = lo
                             done = True
@@ -403,6 +435,14 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
         if not done:
             # try the next move of frame d, or finish it
             i = frames[d, I]
+            if frames[d, KIND] == 2 and flags & LOONY_BOUND:
+                # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft)
+                while i < frames[d, COUNT] and mub[d, i] <= frames[d, ALPHA]:
+                    if mub[d, i] > frames[d, BEST]:
+                        frames[d, BEST] = mub[d, i]
+                        frames[d, BLINE] = moves[d, i]
+                    i += 1
+                frames[d, I] = i
             if i < frames[d, COUNT] and frames[d, ALPHA] < frames[d, BETA]:
                 l = moves[d, i]
                 frames[d, I] = i + 1
@@ -468,6 +508,9 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                     frames[d, ALPHA] = v
                     if v >= frames[d, BETA] and frames[d, KIND] == 2:
                         hist[l] += frames[d, REM] * frames[d, REM]
+                        if killer[d, 0] != l:
+                            killer[d, 1] = killer[d, 0]
+                            killer[d, 0] = l
             break
         entering = False
         done = False
@@ -476,8 +519,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
-         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats,
-         deadline, node_limit, guess):
+         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
+         flags, killer, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -486,7 +529,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, per
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
                    tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, deadline, node_limit)
+                   safe_only, work, stats, mub, flags, killer, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:
