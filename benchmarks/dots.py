@@ -323,7 +323,8 @@ class CSearch:
         tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv)]
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
                                  ptr(tabs[3]), ptr(tabs[4]), ctypes.c_int(e.nsym), ptr(tabs[5]), ptr(tabs[6]),
-                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ctypes.c_int64(e.tmask),
+                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ptr(e.twork),
+                                 ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
                                  ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])

@@ -133,7 +133,7 @@ class CompiledSearch:
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 22, safe_only: bool = False, loony_bound: bool = True,
-                 killers: bool = False):
+                 killers: bool = False, two_tier: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         self.geometry = geometry
@@ -149,11 +149,12 @@ class CompiledSearch:
         self.tlo = np.zeros(size, dtype=np.int8)
         self.thi = np.zeros(size, dtype=np.int8)
         self.tbest = np.zeros(size, dtype=np.int8)       # best line + 1 (0: none)
+        self.twork = np.zeros(size, dtype=np.int8)       # bit length of the nodes the entry's search took
         self.moves = np.zeros((nl + 2, nl + 1), dtype=np.int64)
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
-        self.frames = np.zeros((nl + 2, 16), dtype=np.int64)
+        self.frames = np.zeros((nl + 2, 17), dtype=np.int64)
         self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
@@ -162,7 +163,8 @@ class CompiledSearch:
         self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
         from gamekit.dots import kernels
-        self.flags = (kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
+        self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
+                      | (kernels.TWO_TIER if two_tier else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -171,6 +173,7 @@ class CompiledSearch:
     def clear(self) -> None:
         """Empty the transposition table."""
         self.tkey[:] = 0
+        self.twork[:] = 0
 
     def _degrees(self, drawn: int) -> np.ndarray:
         deg = np.empty(self.nb, dtype=np.int64)
@@ -180,7 +183,7 @@ class CompiledSearch:
 
     def _tables(self):
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
-                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
+                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.twork, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
                 self.work, self.stats, self.mub, self.flags, self.killer)
 

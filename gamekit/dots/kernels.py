@@ -13,6 +13,7 @@ NO_BOUND = 10000
 # bits of ``flags``: the optional reductions (each can be turned off to measure it)
 LOONY_BOUND = 1
 KILLERS = 2
+TWO_TIER = 4
 
 
 @njit(cache=True, inline="always")
@@ -271,6 +272,59 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     return 2, count, 0, n_safe
 
 @njit(cache=True, inline="always")
+def tt_bucket(key, tmask, flags):
+    """The table slot of ``key`` (two-tier: the first of its two slots)."""
+    slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
+    if flags & TWO_TIER:
+        slot &= ~int64(1)
+    return slot
+
+
+@njit(cache=True, inline="always")
+def tt_find(tkey, bucket, key1, flags):
+    """The slot holding ``key1`` (key + 1) in its bucket, or -1."""
+    if tkey[bucket] == key1:
+        return bucket
+    if flags & TWO_TIER and tkey[bucket + 1] == key1:
+        return bucket + 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def tt_store(tkey, tlo, thi, tbest, twork, bucket, key1, lo, hi, best, work, flags):
+    """Store an entry.  One tier: always replace.  Two tiers: the entry of more work keeps the first slot,
+    the second slot is always replaced (an entry displaced from the first moves to the second)."""
+    s = bucket
+    if flags & TWO_TIER:
+        if tkey[bucket] == key1:
+            work = max(work, int64(twork[bucket]))
+        elif tkey[bucket + 1] == key1:
+            s = bucket + 1
+            if work > twork[bucket]:
+                # promote: swap with the first slot
+                tkey[s] = tkey[bucket]
+                tlo[s] = tlo[bucket]
+                thi[s] = thi[bucket]
+                tbest[s] = tbest[bucket]
+                twork[s] = twork[bucket]
+                s = bucket
+        elif work >= twork[bucket]:
+            t = bucket + 1
+            tkey[t] = tkey[bucket]
+            tlo[t] = tlo[bucket]
+            thi[t] = thi[bucket]
+            tbest[t] = tbest[bucket]
+            twork[t] = twork[bucket]
+        else:
+            s = bucket + 1
+    tkey[s] = key1
+    tlo[s] = lo
+    thi[s] = hi
+    tbest[s] = best
+    twork[s] = work
+
+
+@njit(cache=True, inline="always")
 def to_front(moves, mub, d, count, line):
     """Move ``line`` (if in row ``d``'s list) to the front, its bound with it."""
     for i in range(count):
@@ -304,7 +358,7 @@ def undo(line, deg, lb):
 
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
+           tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
            work, stats, mub, flags, killer, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
@@ -313,7 +367,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
     On timeout or node limit ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
     """
     # frame columns
-    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K = range(16)
+    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K, NODES0 = range(17)
     d = 0
     fkey = fdrawn[1]
     fdr = fdrawn[0]
@@ -377,16 +431,24 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         ret = -R
                         done = True
                     else:
-                        key, sym = canonical(dr, symtab, nsym)
-                        slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
-                        lo = -R
-                        hi = R
-                        if tkey[slot] == key + uint64(1):
-                            lo = int64(tlo[slot])
-                            hi = int64(thi[slot])
-                            bm = int64(tbest[slot]) - 1
-                            if bm >= 0:
-                                to_front(moves, mub, d, count, inv[sym, bm])
+                        if kind == 3:
+                            # the loony endgame's value is already known: nothing to look up or store
+                            key = uint64(0)
+                            sym = 0
+                            lo = lv
+                            hi = lv
+                        else:
+                            key, sym = canonical(dr, symtab, nsym)
+                            slot = tt_bucket(key, tmask, flags)
+                            lo = -R
+                            hi = R
+                            found = tt_find(tkey, slot, key + uint64(1), flags)
+                            if found >= 0:
+                                lo = int64(tlo[found])
+                                hi = int64(thi[found])
+                                bm = int64(tbest[found]) - 1
+                                if bm >= 0:
+                                    to_front(moves, mub, d, count, inv[sym, bm])
                         if lo >= be:
                             ret = lo
                             done = True
@@ -394,10 +456,6 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             ret = hi
                             done = True
                         elif kind == 3:
-                            tkey[slot] = key + uint64(1)
-                            tlo[slot] = lv
-                            thi[slot] = lv
-                            tbest[slot] = 0
                             ret = lv
                             done = True
                         else:
@@ -409,13 +467,11 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 for i in range(count):
                                     child = dr | (uint64(1) << uint64(moves[d, i]))
                                     ck, cs = canonical(child, symtab, nsym)
-                                    cslot = int64((ck * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
-                                    if tkey[cslot] == ck + uint64(1) and -int64(thi[cslot]) >= b0:
+                                    cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
+                                    if cslot >= 0 and -int64(thi[cslot]) >= b0:
                                         a0 = -int64(thi[cslot])
-                                        tkey[slot] = key + uint64(1)
-                                        tlo[slot] = max(lo, a0)
-                                        thi[slot] = hi
-                                        tbest[slot] = perm[sym, moves[d, i]] + 1
+                                        tt_store(tkey, tlo, thi, tbest, twork, slot, key + uint64(1), max(lo, a0), hi,
+                                                 perm[sym, moves[d, i]] + 1, 1, flags)
                                         break
                             if a0 >= b0:
                                 ret = a0
@@ -429,6 +485,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 frames[d, HI] = hi
                                 frames[d, SLOT] = slot
                                 frames[d, SYM] = sym
+                                frames[d, NODES0] = stats[0]
                                 fkey[d] = key
         else:
             done = False
@@ -482,12 +539,15 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 else:
                     lo = best
                     hi = best
-                slot = frames[d, SLOT]
-                tkey[slot] = fkey[d] + uint64(1)
-                tlo[slot] = lo
-                thi[slot] = hi
                 bl = frames[d, BLINE]
-                tbest[slot] = perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0
+                # the work of the entry: the bit length of the nodes its search took
+                n = stats[0] - frames[d, NODES0]
+                effort = 0
+                while n:
+                    n >>= 1
+                    effort += 1
+                tt_store(tkey, tlo, thi, tbest, twork, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
+                         perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0, effort, flags)
             ret = best
         # pop: hand ret to the parent's move loop
         while True:
@@ -519,7 +579,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
-         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
+         twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
          flags, killer, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
@@ -528,7 +588,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, per
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
+                   tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
                    safe_only, work, stats, mub, flags, killer, deadline, node_limit)
         if stats[1]:
             return 0

@@ -461,3 +461,21 @@ def test_the_loony_bound_saves_search_on_4x4():
         assert on.exact(game.drawn) == off.exact(game.drawn)
         saved += on.nodes < off.nodes
     assert saved >= 9
+
+
+@needs_numba
+def test_the_two_tier_table_keeps_the_expensive_entries():
+    """Two slots per bucket (the entry whose search took more nodes keeps the first, the second is always
+    replaced): on a table far too small for the search, the same values with fewer nodes than one slot
+    always replaced."""
+    rng = random.Random(8)
+    one = two = 0
+    for _ in range(6):
+        game = random_position(4, 4, 26, rng)
+        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False)
+        b = fast.CompiledSearch(game.geometry, table_bits=10)
+        assert a.exact(game.drawn) == b.exact(game.drawn)
+        one, two = one + a.nodes, two + b.nodes
+    assert two < one
+    game = random_position(3, 3, 15, rng)
+    assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
