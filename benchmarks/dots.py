@@ -320,9 +320,11 @@ class CSearch:
             e.clear()
         ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
         nodes = np.zeros(1, dtype=np.int64)
-        tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv)]
+        e._choose_symmetries(drawn)                     # the same symmetries as the numba search's
+        tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv, e.syms)]
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
-                                 ptr(tabs[3]), ptr(tabs[4]), ctypes.c_int(e.nsym), ptr(tabs[5]), ptr(tabs[6]),
+                                 ptr(tabs[3]), ptr(tabs[4]), ptr(tabs[7]), ctypes.c_int(e.nsym_used), ptr(tabs[5]),
+                                 ptr(tabs[6]),
                                  ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ptr(e.twork),
                                  ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),

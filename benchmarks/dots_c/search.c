@@ -14,7 +14,7 @@
 
 typedef struct {
     int nb, nl, nsym, etc_lines, safe_only;
-    const int64_t *nbl, *nbo, *lb, *order, *perm, *inv;
+    const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     uint64_t *tkey;
     int8_t *tlo, *thi, *tbest, *twork;
@@ -28,7 +28,8 @@ typedef struct {
 static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     uint64_t best = drawn;
     *which = 0;
-    for (int s = 1; s < c->nsym; s++) {
+    for (int k = 1; k < c->nsym; k++) {
+        int s = (int)c->syms[k];
         uint64_t img = 0, x = drawn;
         const uint64_t *t = c->symtab + (int64_t)s * 8 * 256;
         for (int byte = 0; byte < 8; byte++) {
@@ -336,13 +337,13 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
 
 /* Exact value of `drawn` for the player to move (MTD(f) from `guess`); *nodes gets the nodes searched. */
 int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const int64_t *lb, const int64_t *order,
-                   const uint64_t *symtab, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
+                   const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
                    int8_t *tlo, int8_t *thi, int8_t *tbest, int8_t *twork, int64_t tmask, int etc_lines, int safe_only,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
-    c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab;
+    c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
     c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.twork = twork; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

@@ -43,6 +43,9 @@ from gamekit.dots.rules import geometry as _geometry
 
 __all__ = ["available", "fits", "CompiledSearch", "symmetries"]
 
+SYM_REACH = 4
+"""Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key."""
+
 OUT_OF_TIME = 1
 OUT_OF_NODES = 2
 
@@ -133,7 +136,7 @@ class CompiledSearch:
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 22, safe_only: bool = False, loony_bound: bool = True,
-                 killers: bool = False, two_tier: bool = True):
+                 killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         self.geometry = geometry
@@ -142,6 +145,9 @@ class CompiledSearch:
         (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv,
          self.symtab) = _board_tables(geometry.width, geometry.height, use_symmetry)
         self.nsym = len(self.perm)
+        self.sym_reach = sym_reach
+        self.syms = np.arange(self.nsym, dtype=np.int64)    # the symmetries the key folds in this call
+        self.nsym_used = self.nsym
         size = 1 << table_bits
         self.tmask = size - 1
         # np.zeros: the pages are only touched when used, so a big table costs nothing up front
@@ -182,7 +188,7 @@ class CompiledSearch:
         return deg
 
     def _tables(self):
-        return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
+        return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
                 self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.twork, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
                 self.work, self.stats, self.mub, self.flags, self.killer)
@@ -194,7 +200,24 @@ class CompiledSearch:
             raise SolverTimeout()
         return int(v)
 
+    def _choose_symmetries(self, drawn: int) -> None:
+        """The symmetries worth folding into the key for a search from ``drawn``: two positions of its tree
+        can only be images of each other under s if both contain ``drawn | s(drawn)``, so a symmetry that
+        moves more than ``sym_reach`` of the drawn lines to undrawn ones matches only deep in the tree, where
+        the images cost more than they find.  (Any subset is exact: a key is always an image of the position.)"""
+        n = 1
+        for s in range(1, self.nsym):
+            if self.sym_reach is not None:
+                p = self.perm[s]
+                moved = sum(1 for l in range(self.nl) if drawn >> l & 1 and not drawn >> int(p[l]) & 1)
+                if moved > self.sym_reach:
+                    continue
+            self.syms[n] = s
+            n += 1
+        self.nsym_used = n
+
     def _begin(self, drawn: int):
+        self._choose_symmetries(drawn)
         deg = self._degrees(drawn)
         self.stats[:] = 0
         return deg, int(np.count_nonzero(deg))

@@ -24,11 +24,13 @@ def popcount(x):
     return int64((x * uint64(0x0101010101010101)) >> uint64(56))
 
 @njit(cache=True, inline="always")
-def canonical(drawn, symtab, nsym):
-    """Smallest image of ``drawn`` over the symmetries, and the symmetry that gives it."""
+def canonical(drawn, symtab, syms, nsym):
+    """Smallest image of ``drawn`` over the symmetries ``syms[1:nsym]`` (``syms[0]``: the identity), and the
+    symmetry that gives it."""
     best = drawn
     which = 0
-    for s in range(1, nsym):
+    for k in range(1, nsym):
+        s = syms[k]
         img = uint64(0)
         x = drawn
         for byte in range(8):
@@ -357,7 +359,7 @@ def undo(line, deg, lb):
             deg[b] += 1
 
 @njit(cache=True)
-def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
+def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
            work, stats, mub, flags, killer, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
@@ -400,6 +402,37 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             stats[1] = 1
                 if stats[1]:
                     return 0
+                # no box on offer: the table first (most such nodes end here, before any move is generated)
+                any1 = False
+                for b in range(g_nb):
+                    if deg[b] == 1:
+                        any1 = True
+                        break
+                bm = -1
+                if not any1:
+                    if al >= R:
+                        ret = R
+                        done = True
+                    elif be <= -R:
+                        ret = -R
+                        done = True
+                    else:
+                        key, sym = canonical(dr, symtab, syms, nsym)
+                        slot = tt_bucket(key, tmask, flags)
+                        lo = -R
+                        hi = R
+                        found = tt_find(tkey, slot, key + uint64(1), flags)
+                        if found >= 0:
+                            lo = int64(tlo[found])
+                            hi = int64(thi[found])
+                            bm = int64(tbest[found]) - 1
+                        if lo >= be:
+                            ret = lo
+                            done = True
+                        elif hi <= al:
+                            ret = hi
+                            done = True
+            if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
                                                     safe_only, work, mub)
                 if n_safe > 1 and use_history:
@@ -424,69 +457,41 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 frames[d, BEST] = -10000
                 frames[d, BLINE] = -1
                 if kind >= 2:
-                    if al >= R:
-                        ret = R
-                        done = True
-                    elif be <= -R:
-                        ret = -R
+                    if kind == 3:
+                        # the loony endgame: its value follows from the chain and loop lengths (not stored)
+                        ret = lv
                         done = True
                     else:
-                        if kind == 3:
-                            # the loony endgame's value is already known: nothing to look up or store
-                            key = uint64(0)
-                            sym = 0
-                            lo = lv
-                            hi = lv
-                        else:
-                            key, sym = canonical(dr, symtab, nsym)
-                            slot = tt_bucket(key, tmask, flags)
-                            lo = -R
-                            hi = R
-                            found = tt_find(tkey, slot, key + uint64(1), flags)
-                            if found >= 0:
-                                lo = int64(tlo[found])
-                                hi = int64(thi[found])
-                                bm = int64(tbest[found]) - 1
-                                if bm >= 0:
-                                    to_front(moves, mub, d, count, inv[sym, bm])
-                        if lo >= be:
-                            ret = lo
-                            done = True
-                        elif hi <= al:
-                            ret = hi
-                            done = True
-                        elif kind == 3:
-                            ret = lv
+                        if bm >= 0:
+                            to_front(moves, mub, d, count, inv[sym, bm])
+                        a0 = max(al, lo)
+                        b0 = min(be, hi)
+                        if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
+                            # enhanced transposition cutoff: a child the table already knows to be
+                            # good enough ends the search here
+                            for i in range(count):
+                                child = dr | (uint64(1) << uint64(moves[d, i]))
+                                ck, cs = canonical(child, symtab, syms, nsym)
+                                cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
+                                if cslot >= 0 and -int64(thi[cslot]) >= b0:
+                                    a0 = -int64(thi[cslot])
+                                    tt_store(tkey, tlo, thi, tbest, twork, slot, key + uint64(1), max(lo, a0), hi,
+                                             perm[sym, moves[d, i]] + 1, 1, flags)
+                                    break
+                        if a0 >= b0:
+                            ret = a0
                             done = True
                         else:
-                            a0 = max(al, lo)
-                            b0 = min(be, hi)
-                            if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
-                                # enhanced transposition cutoff: a child the table already knows to be
-                                # good enough ends the search here
-                                for i in range(count):
-                                    child = dr | (uint64(1) << uint64(moves[d, i]))
-                                    ck, cs = canonical(child, symtab, nsym)
-                                    cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
-                                    if cslot >= 0 and -int64(thi[cslot]) >= b0:
-                                        a0 = -int64(thi[cslot])
-                                        tt_store(tkey, tlo, thi, tbest, twork, slot, key + uint64(1), max(lo, a0), hi,
-                                                 perm[sym, moves[d, i]] + 1, 1, flags)
-                                        break
-                            if a0 >= b0:
-                                ret = a0
-                                done = True
-                            else:
-                                frames[d, ALPHA] = a0
-                                frames[d, BETA] = b0
-                                frames[d, A0] = a0
-                                frames[d, B0] = b0
-                                frames[d, LO] = lo
-                                frames[d, HI] = hi
-                                frames[d, SLOT] = slot
-                                frames[d, SYM] = sym
-                                frames[d, NODES0] = stats[0]
-                                fkey[d] = key
+                            frames[d, ALPHA] = a0
+                            frames[d, BETA] = b0
+                            frames[d, A0] = a0
+                            frames[d, B0] = b0
+                            frames[d, LO] = lo
+                            frames[d, HI] = hi
+                            frames[d, SLOT] = slot
+                            frames[d, SYM] = sym
+                            frames[d, NODES0] = stats[0]
+                            fkey[d] = key
         else:
             done = False
         if not done:
@@ -578,7 +583,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 
 @njit(cache=True)
-def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
+def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tkey, tlo, thi, tbest,
          twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
          flags, killer, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
@@ -587,7 +592,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, per
     g = max(lo, min(hi, guess))
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
+        g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
                    safe_only, work, stats, mub, flags, killer, deadline, node_limit)
         if stats[1]:

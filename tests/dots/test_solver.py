@@ -368,7 +368,7 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
         game.play(rng.choice(game.undrawn_lines()))
     image = mirror(game)
     assert image.drawn != game.drawn
-    with_sym = fast.CompiledSearch(game.geometry, table_bits=20)
+    with_sym = fast.CompiledSearch(game.geometry, table_bits=20, sym_reach=None)     # every symmetry, always
     v = with_sym.exact(game.drawn)
     first = with_sym.nodes
     assert with_sym.exact(image.drawn) == v
@@ -378,6 +378,28 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
     first_without = without.nodes
     assert without.exact(image.drawn) == v
     assert again * 10 < without.nodes - first_without        # the image is a table hit only with symmetry
+
+
+@needs_numba
+def test_symmetries_far_from_the_position_are_left_out_of_the_key():
+    """sym_reach: a search folds only the symmetries that move at most SYM_REACH of its drawn lines onto
+    undrawn ones (far images meet only deep in the tree).  From the empty 3×3 board all eight are used;
+    a mirrored pair of children of a symmetric position still share the table; values never change."""
+    engine = fast.CompiledSearch(geometry(3, 3), table_bits=18)
+    assert engine.exact(0) == -3
+    assert engine.nsym_used == 8
+    rng = random.Random(5)
+    game = random_position(4, 4, 26, rng)
+    far = fast.CompiledSearch(game.geometry, table_bits=18)
+    assert far.exact(game.drawn) == fast.CompiledSearch(game.geometry, table_bits=18, sym_reach=None).exact(game.drawn)
+    assert far.nsym_used < 8
+    # the empty 4×4 board and a line a1-b1: its mirror image is one line away, so it is kept
+    one = DotsAndBoxes(4, 4)
+    one.play("a1-b1")
+    near = fast.CompiledSearch(one.geometry, table_bits=12)
+    near._choose_symmetries(one.drawn)
+    assert near.nsym_used == 8
+    assert fast.SYM_REACH >= 1
 
 
 def test_symmetries_are_permutations_of_the_lines():
