@@ -303,9 +303,13 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
     int bline = -1;
     for (int i = 0; i < count && al < be; i++) {
         int l = out[i];
-        if (kind == 2 && ub[i] <= al) {        /* the bound stands for the line's value (fail-soft) */
-            if (ub[i] > best) { best = ub[i]; bline = l; }
-            continue;
+        if (kind == 2) {                       /* the bound stands for the line's value (fail-soft) */
+            int64_t u = ub[i];
+            if (u < NO_BOUND && ((u - R) & 1)) u--;     /* values have the parity of the boxes left */
+            if (u <= al) {
+                if (u > best) { best = u; bline = l; }
+                continue;
+            }
         }
         int k = play(c, l);
         uint64_t child = dr | (1ULL << l);

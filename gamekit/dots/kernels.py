@@ -498,10 +498,16 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             # try the next move of frame d, or finish it
             i = frames[d, I]
             if frames[d, KIND] == 2 and flags & LOONY_BOUND:
-                # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft)
-                while i < frames[d, COUNT] and mub[d, i] <= frames[d, ALPHA]:
-                    if mub[d, i] > frames[d, BEST]:
-                        frames[d, BEST] = mub[d, i]
+                # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft); a
+                # value has the parity of the boxes left, so an odd bound rounds down
+                while i < frames[d, COUNT]:
+                    ub = mub[d, i]
+                    if ub < NO_BOUND and (ub - frames[d, REM]) & 1:
+                        ub -= 1
+                    if ub > frames[d, ALPHA]:
+                        break
+                    if ub > frames[d, BEST]:
+                        frames[d, BEST] = ub
                         frames[d, BLINE] = moves[d, i]
                     i += 1
                 frames[d, I] = i
