@@ -289,7 +289,7 @@ class CSearch:
     """The C build of the compiled search's core (``benchmarks/dots_c/search.c``), built with ``gcc -O2``
     into a temporary directory and loaded with ctypes; the same tables as :class:`fast.CompiledSearch`."""
 
-    def __init__(self, size: tuple[int, int], table_bits: int = 22, etc_lines: int = 22, safe_only: bool = False):
+    def __init__(self, size: tuple[int, int], table_bits: int = 22, etc_lines: int = 16, safe_only: bool = False):
         import ctypes
         import pathlib
         import shutil

@@ -510,7 +510,7 @@ class Solver:
     # ----- the compiled search --------------------------------------------
     def _engine(self) -> fast.CompiledSearch:
         if self._fast is None:
-            bits = max(12, (2 * self.max_table - 1).bit_length())
+            bits = max(12, (4 * self.max_table - 1).bit_length())     # 2^22 slots for the default 1 000 000
             self._fast = fast.CompiledSearch(self.geometry, table_bits=bits, safe_only=self.safe_only)
         return self._fast
 
