@@ -7,6 +7,7 @@ Run from the repository root::
     python -m benchmarks.dots --hard-medium 40    # only Hard v Medium on 5×4: old and new Hard side by side
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
+    python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -65,6 +66,10 @@ OLD_BUDGETS = {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "saf
 """Hard's budgets before the compiled safe-phase search (2026-11-30)."""
 
 
+DEC1_BUDGETS = {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "safe_search": 22}
+"""Hard's compiled budgets before the loony bound and the two-tier table (2026-12-01)."""
+
+
 def hard_configs() -> dict[str, object]:
     """The Hard players compared by ``--hard-medium``: name -> factory(seed)."""
     configs = {"before: old budgets, safe-phase search in Python":
@@ -72,6 +77,8 @@ def hard_configs() -> dict[str, object]:
     if fast.available():
         configs["old budgets, compiled safe-phase search"] = \
             lambda seed: CpuPlayer("hard", seed, time_cap=None, **OLD_BUDGETS)
+        configs["budgets of 2026-12-01 (34/16/1M/22), compiled"] = \
+            lambda seed: CpuPlayer("hard", seed, time_cap=None, **DEC1_BUDGETS)
         configs["now: the defaults (compiled)"] = lambda seed: CpuPlayer("hard", seed, time_cap=None)
     return configs
 
@@ -267,6 +274,27 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
               f"(of those tried)")
 
 
+def aims(per_row: int = 8, budget: float = 60.0) -> None:
+    """The compiled search alone on the issue's rows (5×4 with 34 and 36 undrawn lines, 4×4 with 30 and 32), the
+    same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
+    the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
+    print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
+          f"wall budget; CPU seconds of this process")
+    print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
+          f"{'over':>6}{'median wall s':>15}")
+    for size, u in [((5, 4), 34), ((5, 4), 36), ((4, 4), 30), ((4, 4), 32)]:
+        cpu, nodes, walls = [], [], []
+        for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
+            _, w, c, n = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
+            cpu.append(c)
+            nodes.append(n)
+            walls.append(w)
+        fmt = lambda x: "—" if x == float("inf") else f"{x:.2f}"
+        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
+              f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
+              flush=True)
+
+
 def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> None:
     """Each optional reduction of the compiled search turned off on its own: nodes and time on the same positions."""
     from gamekit.dots.rules import geometry
@@ -419,6 +447,9 @@ def main() -> None:
     ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
     ap.add_argument("--solver", action="store_true",
                     help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
+    ap.add_argument("--aims", action="store_true",
+                    help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
+                         "60 s budget (a few minutes)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
@@ -426,6 +457,9 @@ def main() -> None:
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
+        return
+    if args.aims:
+        aims()
         return
     if args.solver or args.c:
         solver_tables(quick=args.quick, with_c=args.c)

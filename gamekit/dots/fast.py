@@ -8,20 +8,31 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
 
 * **Transposition table keyed by the drawn lines only.**  The value of the boxes still to take does
   not depend on the score so far, so the key is the drawn-lines word.  A fixed table of
-  ``2**bits`` slots (key, lower bound, upper bound, best line), always replaced on collision.
+  ``2**bits`` slots (key, lower bound, upper bound, best line, work) in buckets of two: the entry
+  whose search took more nodes keeps the first slot, the second is always replaced
+  (``two_tier=False``: one slot, always replaced).  The table is probed before the move list is
+  generated: most nodes without a box on offer end there.
 * **Captures.**  A box whose last line hands nothing on is taken at once; at the mouth of a chain
   only the takes and the all-but-two double-dealing lines are searched (every group's, when several
   are on offer).
+* **Loony bound.**  Opening a chain of n ≥ 3 boxes is worth at most -(n - 2) to the mover, a loop of
+  n at most -(n - 4) (the opponent can take all or all but two / four, and the better of the two
+  gives it at least n - 2 / n - 4 whatever the rest is worth); rounded to the parity of the boxes
+  left, the bound stands in for searching the line whenever it cannot beat alpha
+  (``loony_bound=False``: searched).
 * **Move ordering.**  Safe lines (no third side) first, centre first; then one line per chain or
   loop, shortest first; the table's best line first of all.
 * **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
   positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
-  tables make an image eight loads and ORs).
-* **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 22:
+  tables make an image eight loads and ORs).  Only the symmetries that move at most ``sym_reach``
+  (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
+  positions of one search can only be images under s if both hold ``drawn | s(drawn)``, so far
+  images meet only deep in the tree, where they cost more than they find.
+* **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 16:
   below that the probes cost more than they save), a child the table already knows to be good
   enough ends the search before any child is searched.
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
-  the value follows from their lengths (the canonical recursion), with no search.
+  the value follows from their lengths (the canonical recursion), with no search (and no table entry).
 
 ``safe_only=True`` searches the safe-phase game instead (Hard's middle game,
 :class:`gamekit.dots.players.SafePhaseSolver`): in an ordinary position with at least one safe line,
@@ -132,6 +143,11 @@ class CompiledSearch:
     ``value(drawn, alpha, beta)`` is the exact negamax value within the window (fail-soft bounds outside
     it), ``exact(drawn)`` the exact value (MTD(f)); both raise :class:`gamekit.SolverTimeout` past the
     deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
+
+    The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
+    ``use_symmetry``, ``sym_reach`` (None: every symmetry, always), ``etc_lines`` (0: no ETC), ``loony_bound``,
+    ``two_tier``; ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
+    gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
