@@ -58,9 +58,9 @@ LOONY_ENDGAME = 3
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds ``solve``/``best_line``/``best_lines`` search before raising :class:`SolverTimeout`."""
-REACH = 32 if fast.available() else 30
-"""Undrawn lines the solver finishes within about a second on positions from play (5 × 4, README figures):
-about 32 with the compiled search, 30 with the pure-Python one."""
+REACH = 34 if fast.available() else 30
+"""Undrawn lines the solver finishes within about a second (5 × 4, README figures): about 34 with the compiled
+search (median 0.7 s of one core on positions from random play), 30 with the pure-Python one."""
 
 
 class Solver:
