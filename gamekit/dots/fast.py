@@ -52,7 +52,7 @@ import numpy as np
 from gamekit import compiled
 from gamekit.dots.rules import geometry as _geometry
 
-__all__ = ["available", "fits", "CompiledSearch", "symmetries"]
+__all__ = ["available", "fits", "CompiledSearch", "symmetries", "SYM_REACH"]
 
 SYM_REACH = 4
 """Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key."""
@@ -155,6 +155,12 @@ class CompiledSearch:
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
+        for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
+                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name}={flag!r}: True or False")
+        if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
+            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), or None for every symmetry")
         self.geometry = geometry
         nb, nl = geometry.n_boxes, geometry.n_lines
         self.nb, self.nl = nb, nl

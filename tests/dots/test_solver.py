@@ -501,3 +501,13 @@ def test_the_two_tier_table_keeps_the_expensive_entries():
     assert two < one
     game = random_position(3, 3, 15, rng)
     assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
+
+
+@needs_numba
+@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError),
+                                           ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
+                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError)])
+def test_the_compiled_search_refuses_bad_options(options, error):
+    name = next(iter(options))
+    with pytest.raises(error, match=name):
+        fast.CompiledSearch(geometry(3, 3), table_bits=10, **options)
