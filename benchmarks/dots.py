@@ -5,8 +5,9 @@ Run from the repository root::
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
     python -m benchmarks.dots --hard-medium 40    # only Hard v Medium on 5×4: old and new Hard side by side
-    python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 30 min)
+    python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
+    python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -65,6 +66,10 @@ OLD_BUDGETS = {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "saf
 """Hard's budgets before the compiled safe-phase search (2026-11-30)."""
 
 
+DEC1_BUDGETS = {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "safe_search": 22}
+"""Hard's compiled budgets before the loony bound and the two-tier table (2026-12-01)."""
+
+
 def hard_configs() -> dict[str, object]:
     """The Hard players compared by ``--hard-medium``: name -> factory(seed)."""
     configs = {"before: old budgets, safe-phase search in Python":
@@ -72,6 +77,8 @@ def hard_configs() -> dict[str, object]:
     if fast.available():
         configs["old budgets, compiled safe-phase search"] = \
             lambda seed: CpuPlayer("hard", seed, time_cap=None, **OLD_BUDGETS)
+        configs["budgets of 2026-12-01 (34/16/1M/22), compiled"] = \
+            lambda seed: CpuPlayer("hard", seed, time_cap=None, **DEC1_BUDGETS)
         configs["now: the defaults (compiled)"] = lambda seed: CpuPlayer("hard", seed, time_cap=None)
     return configs
 
@@ -194,77 +201,139 @@ def random_positions(size: tuple[int, int], undrawn: int, n: int, seed: int) -> 
 
 
 def _solve(make, drawn: int, budget: float):
+    """(value or None, wall s, CPU s, nodes) of ``make().value(drawn)`` within ``budget`` seconds (inf: over)."""
     s = make()
     try:
-        v, w, _ = timed(lambda: s.value(drawn, timeout=budget))
+        v, w, c = timed(lambda: s.value(drawn, timeout=budget))
     except SolverTimeout:
-        return None, float("inf"), s.nodes
-    return v, w, s.nodes
+        return None, float("inf"), float("inf"), s.nodes
+    return v, w, c, s.nodes
+
+
+PREVIOUS = {"table_bits": 21, "loony_bound": False, "two_tier": False, "sym_reach": None, "etc_lines": 22}
+"""The compiled search as it was configured before the loony bound, the two-tier table, the symmetry reach
+and ETC from 16 lines (2026-12-01: ``Solver``'s 2^21 slots, one slot always replaced, every symmetry, ETC
+from 22).  The kernel's faster node (the table probed before the moves are generated, loony leaves not
+stored) is the new one in both columns."""
+
+
+class _Engine:
+    """``value(drawn, timeout)`` of a bare :class:`fast.CompiledSearch` (fresh per position), like ``Solver``'s."""
+
+    def __init__(self, size, **cfg):
+        from gamekit.dots.rules import geometry
+        self.e = fast.CompiledSearch(geometry(*size), **cfg)
+        self.nodes = 0
+
+    def value(self, drawn, timeout=None):
+        try:
+            return self.e.exact(drawn, deadline=None if timeout is None else time.perf_counter() + timeout)
+        finally:
+            self.nodes = self.e.nodes
 
 
 def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: float) -> None:
-    """The pure-Python and the compiled search side by side on the same positions from random play."""
-    print(f"\n## Exact solver, pure Python (old) v compiled (new): {per_row} positions from random play per row, "
-          f"fresh table each, {budget:g} s budget (— : over budget)")
-    print(f"{'board':>6}{'undrawn':>8}{'old median s':>14}{'new median s':>14}{'old/new (median)':>19}"
-          f"{'new Mnodes/s':>14}{'agree':>7}")
+    """Side by side on the same positions from random play: the pure-Python search (old), the compiled search
+    configured as before this step (:data:`PREVIOUS`) and the compiled search now (new, ``Solver``)."""
+    print(f"\n## Exact solver side by side: pure Python (old), compiled as configured before (prev), compiled now "
+          f"(new); {per_row} positions from random play per row, fresh table each, {budget:g} s budget of wall time "
+          f"(— : over budget; medians; new CPU = this process's CPU seconds, the one-core figure on a shared machine)")
+    print(f"{'board':>6}{'undrawn':>8}{'old s':>9}{'prev s':>9}{'new s':>9}{'new CPU s':>11}{'old/new':>10}"
+          f"{'prev/new':>10}{'new Mnodes':>12}{'new Mn/s':>10}{'over (o/p/n)':>14}{'agree':>7}")
     fmt = lambda x: "—" if x == float("inf") else f"{x:.3f}"
     within: dict[tuple[int, int], int] = {}
     for size, u in rows:
-        old_t, new_t, ratios, agree, nodes, secs, old_out = [], [], [], 0, 0, 0.0, 0
+        t = {"old": [], "prev": [], "new": []}
+        cpu, nodes, r_old, r_prev, agree, n_nodes, n_secs = [], [], [], [], 0, 0, 0.0
         for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
-            v1, t1, _ = _solve(lambda: Solver(*size, compiled=False), drawn, budget)
-            v2, t2, n2 = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
-            old_t.append(t1)
-            new_t.append(t2)
+            v1, t1, _, _ = _solve(lambda: Solver(*size, compiled=False), drawn, budget)
+            v0, t0, _, _ = _solve(lambda: _Engine(size, **PREVIOUS), drawn, budget)
+            v2, t2, c2, n2 = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
+            t["old"].append(t1)
+            t["prev"].append(t0)
+            t["new"].append(t2)
+            cpu.append(c2)
+            nodes.append(n2)
             if t2 < float("inf"):
-                nodes, secs = nodes + n2, secs + t2
-                if t1 < float("inf"):
-                    ratios.append(t1 / t2)
-                else:
-                    old_out += 1
-            agree += v1 is None or v2 is None or v1 == v2
-        rate = nodes / secs / 1e6 if secs else float("nan")
-        ratio = ("×%.1f" % median(ratios)) if ratios else "—"
-        if old_out:
-            ratio += f" (+{old_out} old over)"
-        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(old_t)):>14}{fmt(median(new_t)):>14}"
-              f"{ratio:>19}{rate:>14.2f}{agree:>5}/{per_row}")
-        if median(new_t) <= 1.0:
+                n_nodes, n_secs = n_nodes + n2, n_secs + c2
+            # a ratio per position (over budget counts as the budget: a lower bound on the ratio)
+            r_old.append(min(t1, budget) / t2 if t2 < float("inf") else float("nan"))
+            r_prev.append(min(t0, budget) / t2 if t2 < float("inf") else float("nan"))
+            vals = {v for v in (v0, v1, v2) if v is not None}
+            agree += len(vals) <= 1
+        over = "/".join(str(sum(x == float("inf") for x in t[k])) for k in ("old", "prev", "new"))
+        ratio = lambda r: "—" if all(x != x for x in r) else "×%.1f" % median([x for x in r if x == x])
+        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(t['old'])):>9}{fmt(median(t['prev'])):>9}"
+              f"{fmt(median(t['new'])):>9}{fmt(median(cpu)):>11}{ratio(r_old):>10}{ratio(r_prev):>10}"
+              f"{median(nodes) / 1e6:>12.2f}{(n_nodes / n_secs / 1e6 if n_secs else float('nan')):>10.2f}"
+              f"{over:>14}{agree:>5}/{per_row}", flush=True)
+        if median(cpu) <= 1.0:
             within[size] = max(within.get(size, 0), u)
     for size, u in within.items():
-        print(f"{size[0]}×{size[1]}: the compiled search's median is within 1 s up to {u} undrawn lines (of those tried)")
+        print(f"{size[0]}×{size[1]}: the compiled search's median CPU time is within 1 s up to {u} undrawn lines "
+              f"(of those tried)")
+
+
+def aims(per_row: int = 8, budget: float = 60.0) -> None:
+    """The compiled search alone on the issue's rows (5×4 with 34 and 36 undrawn lines, 4×4 with 30 and 32), the
+    same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
+    the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
+    print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
+          f"wall budget; CPU seconds of this process")
+    print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
+          f"{'over':>6}{'median wall s':>15}")
+    for size, u in [((5, 4), 34), ((5, 4), 36), ((4, 4), 30), ((4, 4), 32)]:
+        cpu, nodes, walls = [], [], []
+        for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
+            _, w, c, n = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
+            cpu.append(c)
+            nodes.append(n)
+            walls.append(w)
+        fmt = lambda x: "—" if x == float("inf") else f"{x:.2f}"
+        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
+              f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
+              flush=True)
 
 
 def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> None:
     """Each optional reduction of the compiled search turned off on its own: nodes and time on the same positions."""
     from gamekit.dots.rules import geometry
     print(f"\n## Compiled search, one reduction at a time: {size[0]}×{size[1]}, {u} undrawn, {per_row} positions "
-          f"(median nodes, median s)")
-    configs = {"all on (table 2^22, symmetry, ETC from 22 lines, centre-first)": {},
+          f"from random play, {budget:g} s budget (median nodes, median wall s, median CPU s, positions over budget)")
+    configs = {"all on (2^22 two-tier, loony bound, symmetry reach 4, ETC from 16)": {},
+               "no loony bound": {"loony_bound": False},
+               "one slot, always replaced (not two-tier)": {"two_tier": False},
+               "every symmetry, whatever the position": {"sym_reach": None},
                "no symmetry in the table key": {"use_symmetry": False},
+               "ETC from 22 lines": {"etc_lines": 22},
                "no enhanced transposition cutoff": {"etc_lines": 0},
+               "killer lines per depth added to the order": {"killers": True},
                "history heuristic added to the order": {"use_history": True},
-               "table 2^18 slots": {"table_bits": 18},
-               "table 2^24 slots": {"table_bits": 24}}
+               "table 2^21 slots": {"table_bits": 21},
+               "table 2^24 slots": {"table_bits": 24},
+               "as before (PREVIOUS: 2^21, one slot, every symmetry, ETC 22, no bound)": PREVIOUS}
     positions = random_positions(size, u, per_row, seed=7)
     for name, cfg in configs.items():
-        ns, ts = [], []
+        ns, ts, cs = [], [], []
         for drawn in positions:
             e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **cfg})
             try:
-                _, w, _ = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
+                _, w, c = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
             except SolverTimeout:
-                w = float("inf")
+                w = c = float("inf")
             ns.append(e.nodes)
             ts.append(w)
-        print(f"  {name:<52}{median(ns):>14,.0f} nodes{median(ts):>9.3f} s")
+            cs.append(c)
+        print(f"  {name:<72}{median(ns):>14,.0f} nodes{median(ts):>9.3f} s{median(cs):>9.3f} s CPU"
+              f"{sum(x == float('inf') for x in ts):>4} over", flush=True)
 
 
 def start_4x4(budget: float) -> None:
     """4×4 from the empty board with the compiled search: the value, or how far MTD(f) got within the budget."""
     from gamekit.dots.rules import geometry
     e = fast.CompiledSearch(geometry(4, 4), table_bits=24)
+    print(f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 two-tier slots, {budget:g} s budget",
+          flush=True)
     lo, hi, g = -16, 16, 0
     start = time.perf_counter()
     windows = 0
@@ -281,15 +350,17 @@ def start_4x4(budget: float) -> None:
                   f"after {time.perf_counter() - start:.0f} s, {e.nodes:,} nodes", flush=True)
         print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s, {e.nodes:,} nodes)")
     except SolverTimeout:
+        used = int((e.tkey != 0).sum())
         print(f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
-              f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s)")
+              f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s), table "
+              f"{used / len(e.tkey):.0%} full")
 
 
 class CSearch:
     """The C build of the compiled search's core (``benchmarks/dots_c/search.c``), built with ``gcc -O2``
     into a temporary directory and loaded with ctypes; the same tables as :class:`fast.CompiledSearch`."""
 
-    def __init__(self, size: tuple[int, int], table_bits: int = 22, etc_lines: int = 22, safe_only: bool = False):
+    def __init__(self, size: tuple[int, int], table_bits: int = 22, etc_lines: int = 16, safe_only: bool = False):
         import ctypes
         import pathlib
         import shutil
@@ -320,10 +391,13 @@ class CSearch:
             e.clear()
         ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
         nodes = np.zeros(1, dtype=np.int64)
-        tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv)]
+        e._choose_symmetries(drawn)                     # the same symmetries as the numba search's
+        tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv, e.syms)]
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
-                                 ptr(tabs[3]), ptr(tabs[4]), ctypes.c_int(e.nsym), ptr(tabs[5]), ptr(tabs[6]),
-                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ctypes.c_int64(e.tmask),
+                                 ptr(tabs[3]), ptr(tabs[4]), ptr(tabs[7]), ctypes.c_int(e.nsym_used), ptr(tabs[5]),
+                                 ptr(tabs[6]),
+                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ptr(e.twork),
+                                 ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
                                  ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
@@ -373,6 +447,9 @@ def main() -> None:
     ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
     ap.add_argument("--solver", action="store_true",
                     help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
+    ap.add_argument("--aims", action="store_true",
+                    help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
+                         "60 s budget (a few minutes)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
@@ -380,6 +457,9 @@ def main() -> None:
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
+        return
+    if args.aims:
+        aims()
         return
     if args.solver or args.c:
         solver_tables(quick=args.quick, with_c=args.c)
@@ -414,8 +494,9 @@ def solver_tables(quick: bool, with_c: bool = False) -> None:
         numba_v_c(C_ROWS, per_row=8, budget=10)
     rows = [((5, 4), u) for u in (28, 30, 32, 34, 36)] + [((4, 4), u) for u in (28, 30, 32)]
     old_v_new(rows, per_row=8, budget=10)
+    reductions((5, 4), 34, per_row=8, budget=20)
     reductions((4, 4), 30, per_row=8, budget=20)
-    start_4x4(budget=450)
+    start_4x4(budget=540)
 
 
 if __name__ == "__main__":

@@ -3,14 +3,24 @@
 The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file, or PostgreSQL with
 ``--db``); this process runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
 turn, thinks for a while (``--think`` seconds on average, 0 = as fast as possible), and plays a random legal
-move.  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes only
-after the move is committed to the database), median and p99, and a final check that every room's stored moves
-equal what its two players played (no lost, no duplicated moves).
+move; the players ask for deltas (and apply them with ``gamekit.rooms.delta.apply_delta``; an old server sends
+whole states).  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes
+only after the move is committed to the database), median and p99, and a final check of every room's stored moves
+against what its two players were told was stored: lost (confirmed, not stored) and duplicated (one ply
+confirmed twice) moves.
 
     python -m benchmarks.rooms                      # N = 100 and N = 1000, think 1 s
     python -m benchmarks.rooms --rooms 100 --think 0
+    python -m benchmarks.rooms --old main --profile 30        # and main's server, side by side in one run
     python -m benchmarks.rooms --db postgres        # the same on a temporary PostgreSQL (Debian's server)
     python -m benchmarks.rooms --db postgresql://user@host/name   # on a PostgreSQL of yours (new rooms only)
+
+``--old REV`` also runs the server of git revision REV (its ``gamekit`` unpacked with ``git archive`` into a
+temporary folder; the checkout is not touched), before each of this checkout's runs, with the same players.
+``--profile GAMES`` first prints where a move's server CPU goes, stage by stage (parse, checks, ``game.play``,
+the SQLite commit, building the state, diffing and encoding the messages), measured in one process on the
+server's own ``Room`` — for each version.  Server CPU a move is the server process's user + system CPU time
+(``/proc``) ÷ moves; the load average before and after each run is printed with it (the machine may be shared).
 """
 from __future__ import annotations
 
@@ -37,6 +47,18 @@ from gamekit.rooms.pgtemp import TempPostgres
 from gamekit.rooms.stores import describe_db, open_store
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def old_code(ref: str, into: Path) -> Path:
+    """The ``gamekit`` package of git revision ``ref`` of this repository, unpacked under ``into`` (``git
+    archive``; nothing in the checkout changes): the folder to run the old server from."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "gamekit"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -45,16 +67,21 @@ def free_port() -> int:
 
 def server_cpu(pid: int) -> float:
     """CPU seconds (user + system) the server process has used so far (Linux /proc; NaN elsewhere)."""
+    return sum(server_cpu_split(pid))
+
+
+def server_cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds the process has used so far (Linux /proc; NaN elsewhere)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, ValueError, IndexError):
-        return float("nan")
+        return float("nan"), float("nan")
 
 @dataclass
 class BenchServer:
-    """A room server started by :func:`start_server`: its process, base URL and database (a SQLite file or a
-    postgresql:// address)."""
+    """A room server started by :func:`start_server`: its process, base URL and database."""
 
     process: subprocess.Popen
     url: str
@@ -66,20 +93,22 @@ class BenchServer:
 
 
 async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
-                       python_args: Sequence[str] = (), db: Path | str | None = None) -> BenchServer:
+                       python_args: Sequence[str] = (), root: Path | None = None,
+                       db: Path | str | None = None) -> BenchServer:
     """Start ``python -m gamekit.rooms`` on a free loopback port with a SQLite file in ``tmp_dir`` (quiet, room
     creation practically unlimited, no cap on connections per address: every simulated player connects from
     127.0.0.1) and wait until it answers.  ``python_args`` go to the interpreter before
     ``-m`` (e.g. ``-X importtime``); ``http`` is the client to poll with (default: the loop's shared one);
+    ``root`` the folder whose ``gamekit`` is run (default: this checkout's; :func:`old_code` makes another);
     ``db`` another database (a postgresql:// address)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     db = db or Path(tmp_dir) / "rooms.sqlite3"
-    root = Path(__file__).resolve().parents[1]
+    root = Path(root) if root is not None else ROOT
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     process = subprocess.Popen([sys.executable, *python_args, "-m", "gamekit.rooms", "--port", str(port),
                                 "--db", str(db), "--quiet", "--rooms-per-minute", "1000000",
-                                "--max-connections-per-address", "0"], env=env,
+                                "--max-connections-per-address", "0"], env=env, cwd=str(root),   # -m puts the cwd first
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = BenchServer(process, url, db)
     http = http or AsyncHTTPClient()
@@ -102,13 +131,15 @@ class Player:
         self.seat: int | None = None
         self.played: list[tuple[int, str]] = []      # (ply, move) confirmed by the server
         self.errors = 0
+        self.resyncs = 0                             # deltas that did not follow the state held
 
     async def run(self, done: asyncio.Event, start: asyncio.Event, gate: asyncio.Semaphore) -> None:
+        from gamekit.rooms.delta import apply_delta   # here: --profile imports this module with an old gamekit
         async with gate:                              # connect a few at a time, not 2000 at once
             request = HTTPRequest(self.url.replace("http", "ws") + f"/ws/{self.room}", connect_timeout=120,
                                   request_timeout=120)
             ws = await websocket_connect(request, max_message_size=1 << 20)
-            await ws.write_message(json.dumps({"type": "hello", "token": self.token}))
+            await ws.write_message(json.dumps({"type": "hello", "token": self.token, "deltas": True}))
             while self.seat is None:                  # seat 2 goes to the guest, in order
                 m = json.loads(await ws.read_message())
                 if m["type"] == "welcome":
@@ -125,6 +156,15 @@ class Player:
                     break
                 m = json.loads(raw)
                 t = m["type"]
+                if t == "delta":                      # a server that sends deltas (an old one never does)
+                    after = apply_delta(last, m)
+                    if after is None:
+                        self.resyncs += 1
+                        await ws.write_message(json.dumps({"type": "sync"}))
+                    else:
+                        last = after
+                    if "ok" in m:
+                        m, t = m["ok"], "ok"          # the mover's ok rides in its delta
                 if t == "ok":
                     sent, ply, move = pending.pop(m["id"])
                     self.rtts.append(time.perf_counter() - sent)
@@ -155,10 +195,15 @@ class Player:
             done.set()
 
 
-async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, db: str | None = None) -> dict:
+async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: Path | None = None,
+              db: str | None = None) -> dict:
+    """One run: ``n_rooms`` rooms on a fresh server running the ``gamekit`` under ``root`` (default: this
+    checkout's), on a temporary SQLite file or the database ``db``."""
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
     http = AsyncHTTPClient(max_clients=50)
-    server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(), db=db)
+    load_before = os.getloadavg()[0]
+    server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(), root=root,
+                                db=db)
     url = server.url
     try:
         rng = random.Random(seed)
@@ -179,33 +224,178 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, db: st
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
         t0 = time.perf_counter()
-        cpu0, client0 = server_cpu(server.process.pid), time.process_time()
+        (user0, sys0), client0 = server_cpu_split(server.process.pid), time.process_time()
         start.set()
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - t0
-        cpu, client_cpu = server_cpu(server.process.pid) - cpu0, time.process_time() - client0
+        user, system = server_cpu_split(server.process.pid)
+        user, system, client_cpu = user - user0, system - sys0, time.process_time() - client0
+        cpu = user + system
+        load_after = os.getloadavg()[0]
     finally:
         server.stop()
     # every room's stored moves must be exactly what its two players were told was stored
     store = open_store(server.db)
-    bad = 0
+    bad = lost = duplicated = unconfirmed = 0
     by_room: dict[str, list] = {}
     for p in players:
         by_room.setdefault(p.room, []).extend(p.played)
     for room, played in by_room.items():
-        stored = store.load_room(room)
-        if stored is None or sorted(played) != [(ply, m.move) for ply, m in enumerate(stored.moves)]:
+        kept = store.load_room(room)
+        stored = [] if kept is None else [(ply, m.move) for ply, m in enumerate(kept.moves)]
+        confirmed = sorted(played)
+        plies = [ply for ply, _ in confirmed]
+        duplicated += len(plies) - len(set(plies))            # one ply confirmed twice
+        lost += len(set(confirmed) - set(stored))             # confirmed, but not stored
+        unconfirmed += len(set(stored) - set(confirmed))      # stored, but nobody was told
+        if confirmed != stored:
             bad += 1
     store.close()
     shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
     rtts.sort()
     return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
-            "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
+            "user_ms_per_move": 1000 * user / total if total else float("nan"),
+            "sys_ms_per_move": 1000 * system / total if total else float("nan"),
+            "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms,
+            "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
             "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
             "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))] if rtts else float("nan"),
             "max_ms": 1000 * rtts[-1] if rtts else float("nan"),
-            "refused": sum(p.errors for p in players), "rooms_mismatched": bad}
+            "refused": sum(p.errors for p in players), "resyncs": sum(p.resyncs for p in players),
+            "lost": lost, "duplicated": duplicated, "unconfirmed": unconfirmed, "rooms_mismatched": bad,
+            "load_before": load_before, "load_after": load_after}
+
+
+# ----- where a move's server time goes (in one process, without sockets) ---------------------------------------
+STAGES = (("parse", "parse the message (gamekit.rooms.untrusted.loads)"),
+          ("checks", "checks: the move's text, seat, turn, ply"),
+          ("play", "game.play and the room's bookkeeping"),
+          ("commit", "SQLite: the move's transaction"),
+          ("state", "the state: scene, targets, words, fields"),
+          ("encode", "diff / encode the messages for the readers"))
+
+
+def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
+    """Play ``games`` random Dots 4 × 4 games through the server's own ``Room`` (a real SQLite store in a
+    temporary folder; the readers are stand-ins that only count what they would be sent) and return the CPU
+    microseconds a move spends in each of :data:`STAGES`, and the bytes sent a move.  Runs on whichever
+    ``gamekit`` is importable (this checkout's, or an old one: see ``--old``).  What it leaves out is tornado's
+    part: reading the frame, writing three frames (two states or deltas and the ``ok``) and the system calls —
+    the whole-server figure minus this sum."""
+    import inspect
+    import types
+    from collections import Counter
+
+    from gamekit.rooms.games import check_move
+    from gamekit.rooms.server import Room, RoomServer, RoomSocket
+    from gamekit.rooms.untrusted import loads
+
+    tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-profile-"))
+    server = RoomServer(tmp / "rooms.sqlite3")
+    clock = time.process_time
+    spent: Counter = Counter()
+
+    def timed(name, function):
+        def call(*args, **kwargs):
+            t = clock()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] += clock() - t
+        return call
+
+    commits = getattr(server, "commits", None)
+    if commits is not None:                      # group commit: a move's writes go through the store's apply
+        commits.store.apply = timed("commit", commits.store.apply)
+    else:                                        # an older server: one transaction per write
+        server.store.add_move = timed("commit", server.store.add_move)
+
+    class Reader:
+        """Stands for one connection: counts what it would be sent."""
+
+        def __init__(self, room, seat):
+            self.room, self.seat, self.deltas, self.synced, self.sent = room, seat, True, False, 0
+
+        def write_text(self, text):
+            self.sent += len(text)
+
+        def send(self, message):
+            self.write_text(json.dumps(message, separators=(",", ":")))
+
+        def send_state(self, state, seat):           # the old server's per-reader step
+            RoomSocket.send_state(self, state, seat)
+
+    folds_ok = "ok" in inspect.signature(Room.broadcast).parameters
+
+    rng = random.Random(seed)
+    totals: Counter = Counter()
+    moves = sent = 0
+    for _ in range(games):
+        room_id, _token = server.create_room("dots", {"width": 4, "height": 4}, 0)
+        room = server.room(room_id)
+        room.seat_hashes[1] = "a guest"
+        room.public_state = timed("state", room.public_state)
+        readers = [Reader(room, 0), Reader(room, 1)] + [Reader(room, None) for _ in range(watchers)]
+        room.conns, room.watchers = readers[:2], set(readers[2:])
+        room.broadcast()
+        for r in readers:
+            r.sent = 0
+        while not room.game.is_over():
+            seat = room.game.to_move
+            raw = json.dumps({"type": "move", "move": rng.choice(room.game.legal_moves()), "ply": room.ply(), "id": moves})
+            spent.clear()
+            t0 = clock()
+            data = loads(raw)
+            t1 = clock()
+            RoomSocket.check_can_move(types.SimpleNamespace(room=room), seat, data)
+            move = check_move(data.get("move"))
+            t2 = clock()
+            canonical = room.commit_move(seat, move)
+            t3 = clock()
+            answer = {"id": data["id"], "move": canonical, "ply": room.ply()}
+            if folds_ok:                                 # the new server: the ok rides in the mover's delta
+                room.broadcast(ok=(readers[seat], answer))
+            else:                                        # the old one: the state to everyone, then the ok
+                room.broadcast()
+                readers[seat].send({"type": "ok", **answer})
+            t4 = clock()
+            totals["parse"] += t1 - t0
+            totals["checks"] += t2 - t1
+            totals["commit"] += spent["commit"]
+            totals["play"] += t3 - t2 - spent["commit"]
+            totals["state"] += spent["state"]
+            totals["encode"] += t4 - t3 - spent["state"]
+            moves += 1
+        sent += sum(r.sent for r in readers)
+    server.store.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+    out = {name: 1e6 * totals[name] / moves for name, _ in STAGES}
+    out["total"] = sum(out.values())
+    out["bytes"] = sent / moves
+    return out
+
+
+def profile_in(root: Path, games: int, seed: int, watchers: int) -> dict:
+    """:func:`profile_moves` in a fresh interpreter that imports the ``gamekit`` under ``root``."""
+    code = (f"import json, sys; sys.path.append({str(ROOT)!r}); from benchmarks.rooms import profile_moves; "
+            f"print(json.dumps(profile_moves({games}, {seed}, {watchers})))")
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True,
+                         cwd=str(root)).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def print_profile(versions: list[tuple[str, Path]], games: int, seed: int, watchers: int) -> None:
+    results = [(label, profile_in(root, games, seed, watchers)) for label, root in versions]
+    print(f"Where a move's server CPU goes, µs a move ({games} random Dots 4 × 4 games in one process, "
+          f"2 players + {watchers} watchers a room; tornado's frames and system calls not included):")
+    print(f"{'stage':<48}" + "".join(f"{label:>10}" for label, _ in results))
+    for name, what in STAGES:
+        print(f"{what:<48}" + "".join(f"{r[name]:>10.1f}" for _, r in results))
+    print(f"{'total':<48}" + "".join(f"{r['total']:>10.1f}" for _, r in results))
+    print(f"{'bytes sent a move (all readers)':<48}" + "".join(f"{r['bytes']:>10.0f}" for _, r in results))
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
 
 
 def main() -> None:
@@ -214,28 +404,58 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean thinking time per move, seconds (0: none)")
     parser.add_argument("--moves", type=int, default=40, help="moves per room (a 4 × 4 Dots game has 40)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--old", metavar="REV", default=None,
+                        help="also run the server of this git revision (e.g. main), side by side in the same run")
+    parser.add_argument("--profile", type=int, metavar="GAMES", default=0,
+                        help="first, where a move's server CPU goes: GAMES games in one process, stage by stage")
+    parser.add_argument("--watchers", type=int, default=0, help="watchers a room in the --profile games")
+    parser.add_argument("--no-sockets", action="store_true", help="only the --profile table")
     parser.add_argument("--db", default="sqlite", metavar="sqlite|postgres|URL",
                         help="the store: a temporary SQLite file (default), a temporary PostgreSQL server "
                              "(postgres: Debian's, gamekit.rooms.pgtemp), or a postgresql:// address")
     args = parser.parse_args()
-    pg = None
-    if args.db == "postgres":
-        pg = TempPostgres().start()          # fsync on, as a real one
-    elif args.db != "sqlite" and not args.db.startswith("postgresql://"):
+    if args.db not in ("sqlite", "postgres") and not args.db.startswith("postgresql://"):
         parser.error(f"--db {args.db!r}: sqlite, postgres or a postgresql:// address")
-    print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s, up to {args.moves} moves a room, "
-          f"store: {describe_db(args.db)}")
-    print(f"{'rooms':>6}{'moves':>8}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}{'max ms':>8}"
-          f"{'refused':>9}{'mismatched rooms':>18}{'CPU ms/move: server':>21}{'clients':>9}")
-    for i, n in enumerate(args.rooms):
-        db = None if args.db == "sqlite" else pg.url(f"bench_{i}") if pg else args.db
-        r = asyncio.run(run(n, args.think, args.moves, args.seed, db))
-        print(f"{r['rooms']:>6}{r['moves']:>8}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}{r['median_ms']:>11.1f}"
-              f"{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}{r['rooms_mismatched']:>18}"
-              f"{r['cpu_ms_per_move']:>21.2f}{r['client_ms_per_move']:>9.2f}", flush=True)
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    if pg:
-        pg.stop()
+    pg = None
+    versions: list[tuple[str, Path | None]] = [("new", None)]
+    tmp = None
+    if args.old:
+        tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-old-"))
+        versions = [("old", old_code(args.old, tmp)), ("new", None)]
+        print(f"old: git revision {args.old}; new: this checkout ({ROOT})")
+    try:
+        if args.db == "postgres" and not args.no_sockets:
+            pg = TempPostgres().start()          # fsync on, as a real one
+        if args.profile:
+            print_profile([(label, root or ROOT) for label, root in versions], args.profile, args.seed, args.watchers)
+            print()
+        if args.no_sockets:
+            return
+        print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s (each move 0.5–1.5 × that), "
+              f"up to {args.moves} moves a room; server: one process; clients: one process on the same machine; "
+              f"store: {describe_db(args.db)}")
+        print(f"{'code':>5}{'rooms':>6}{'moves':>7}{'time s':>7}{'moves/s':>8}{'median ms':>10}{'p99 ms':>8}"
+              f"{'max ms':>8}{'lost':>5}{'dup':>4}{'refused':>8}{'resync':>7}"
+              f"{'server CPU ms/move (user+sys)':>30}{'clients':>8}{'load':>11}")
+        for i, n in enumerate(args.rooms):
+            for j, (label, root) in enumerate(versions):
+                db = None if args.db == "sqlite" else pg.url(f"bench_{i}_{j}") if pg else args.db
+                r = asyncio.run(run(n, args.think, args.moves, args.seed, root, db))
+                print(f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
+                      f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
+                      f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} ({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
+                      f"{r['client_ms_per_move']:>8.2f}"
+                      f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}", flush=True)
+                if r["rooms_mismatched"] or r["unconfirmed"]:
+                    print(f"      {r['rooms_mismatched']} room(s) whose stored moves differ from the confirmed ones "
+                          f"({r['unconfirmed']} stored but never confirmed)")
+        print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+              f"(the machine is shared; 'load' is before → after each run, this benchmark's own two processes included)")
+    finally:
+        if pg is not None:
+            pg.stop()
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

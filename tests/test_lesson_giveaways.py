@@ -13,6 +13,7 @@ position it shows), every still picture's position, and every exercise.  Then, f
 from __future__ import annotations
 
 import ast
+import re
 import os
 from pathlib import Path
 
@@ -213,3 +214,27 @@ def test_graded_problem_sets(lesson):
     assert all(levels), f"{lesson}: every exercise heading says its level"
     assert set(levels) == set(LEVELS[lang]), f"{lesson}: three levels, got {sorted(set(levels))}"
     assert levels[0] == LEVELS[lang][0] and levels[-1] == LEVELS[lang][2], f"{lesson}: easy first, hard last"
+
+
+# ----- Shut the Box: numbers as a pupil reads them (issue 24 §5) ------------------------------------------
+LONG_FRACTION = re.compile(r"(?<![0-9/])[0-9]+/[0-9]{3,}(?![0-9])")
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if "shut_the_box/" in lesson])
+def test_no_fraction_with_a_long_denominator_on_the_pupils_path(lesson):
+    """Numbers as a pupil reads them: outside <details> boxes and the "For teachers" appendix, nothing a
+    Shut the Box lesson shows (markdown, outputs, exercise prompts, hints, answers, feedback to every answer
+    the tests know) has a fraction with a denominator of three digits or more."""
+    texts = []
+    for kind, *rest in run_lesson(NOTEBOOKS / lesson):
+        if kind == "text":
+            appendix = re.search(r"^## (For teachers|Para el profesorado)", rest[0], re.M)
+            texts.append(rest[0][:appendix.start()] if appendix else rest[0])
+            if appendix:
+                break
+        elif kind == "exercise":
+            ex = rest[0]
+            texts += [ex.prompt, ex.hint, ex.answer] + [ex.check(a)[1] for a in list(ex.solutions) + list(ex.wrong)]
+    for text in texts:
+        shown = re.sub(r"<details>.*?</details>", " ", text, flags=re.S)
+        assert not LONG_FRACTION.search(shown), f"{lesson}: {LONG_FRACTION.search(shown).group(0)!r} in {shown[:300]!r}"

@@ -197,20 +197,22 @@ def test_shut_the_box_tables_and_feedback_in_spanish():
         en = str(L.dice_rules_table())
         steps = L.rows_table(L.fill_steps()[:4])
         ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
-        en_feedback = ex.check(ex.wrong[0])[1]
+        en_feedback, en_exact = ex.check(ex.wrong[0])[1], ex.more(ex.wrong[0])
     with using("es"):
         es = str(L.dice_rules_table())
         es_steps = L.rows_table(L.fill_steps()[:4])
         ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
-        es_feedback = ex.check(ex.wrong[0])[1]
-    assert "≈ 9.76 %" in en and "11.0092" in en
-    assert "≈ 9,76 %" in es and "11,0092" in es and "9.76" not in es and "11.0092" not in es
+        es_feedback, es_exact = ex.check(ex.wrong[0])[1], ex.more(ex.wrong[0])
+    assert "≈ 9.76 %" in en and "11.0 " in en                        # scores to one decimal on the page
+    assert "≈ 9,76 %" in es and "11,0 " in es and "9.76" not in es and "11.0 " not in es
     assert [r[1] for r in steps.rows] == ["1 = 100.00 %", "0 = 0.00 %", "1/18 ≈ 5.56 %", "1/6 ≈ 16.67 %"]
     assert [r[1] for r in es_steps.rows] == ["1 = 100,00 %", "0 = 0,00 %", "1/18 ≈ 5,56 %", "1/6 ≈ 16,67 %"]
-    # "(8+1 → 6.97, 5+4 → 6.87)": in Spanish the decimal comma, and "; " between the numbers of the list
-    en_list = en_feedback[en_feedback.index("("):]
+    # the pupil reads "about 7.0" / "unos 7,0"; the exact numbers one click away ("8+1 → 1505/216 ≈ 6.97, 5+4 → …"):
+    # in Spanish the decimal comma, and "; " between the numbers of the list
+    assert "about 7.0" in en_feedback and "unos 7,0" in es_feedback
+    en_list = en_exact[en_exact.index(":") + 1:]
     assert "." in en_list and ", " in en_list
-    assert en_list.replace(", ", "; ").replace(".", ",").rstrip(",") in es_feedback
+    assert en_list.replace(", ", "; ").replace(".", ",").rstrip(",") in es_exact
 
 
 def test_shut_the_box_hint_in_spanish():

@@ -14,10 +14,10 @@
 
 typedef struct {
     int nb, nl, nsym, etc_lines, safe_only;
-    const int64_t *nbl, *nbo, *lb, *order, *perm, *inv;
+    const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     uint64_t *tkey;
-    int8_t *tlo, *thi, *tbest;
+    int8_t *tlo, *thi, *tbest, *twork;
     int64_t tmask, nodes;
     int64_t deg[64];
 } Ctx;
@@ -28,7 +28,8 @@ typedef struct {
 static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     uint64_t best = drawn;
     *which = 0;
-    for (int s = 1; s < c->nsym; s++) {
+    for (int k = 1; k < c->nsym; k++) {
+        int s = (int)c->syms[k];
         uint64_t img = 0, x = drawn;
         const uint64_t *t = c->symtab + (int64_t)s * 8 * 256;
         for (int byte = 0; byte < 8; byte++) {
@@ -43,8 +44,32 @@ static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     return best;
 }
 
+/* two-tier buckets: slot 2i keeps the entry whose search took more nodes, slot 2i + 1 is always replaced */
 static inline int64_t slot_of(const Ctx *c, uint64_t key) {
-    return (int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask;
+    return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)1;
+}
+
+static inline int64_t tt_find(const Ctx *c, int64_t bucket, uint64_t key1) {
+    if (c->tkey[bucket] == key1) return bucket;
+    if (c->tkey[bucket + 1] == key1) return bucket + 1;
+    return -1;
+}
+
+static inline void tt_copy(Ctx *c, int64_t to, int64_t from) {
+    c->tkey[to] = c->tkey[from]; c->tlo[to] = c->tlo[from]; c->thi[to] = c->thi[from];
+    c->tbest[to] = c->tbest[from]; c->twork[to] = c->twork[from];
+}
+
+static inline void tt_store(Ctx *c, int64_t bucket, uint64_t key1, int64_t lo, int64_t hi, int64_t best, int64_t work) {
+    int64_t s = bucket;
+    if (c->tkey[bucket] == key1) { if (c->twork[bucket] > work) work = c->twork[bucket]; }
+    else if (c->tkey[bucket + 1] == key1) {
+        s = bucket + 1;
+        if (work > c->twork[bucket]) { tt_copy(c, s, bucket); s = bucket; }
+    } else if (work >= c->twork[bucket]) tt_copy(c, bucket + 1, bucket);
+    else s = bucket + 1;
+    c->tkey[s] = key1; c->tlo[s] = (int8_t)lo; c->thi[s] = (int8_t)hi; c->tbest[s] = (int8_t)best;
+    c->twork[s] = (int8_t)work;
 }
 
 static int64_t loony_value(const int64_t *ckind, const int64_t *clen, int n) {
@@ -89,8 +114,12 @@ static inline void other_line(const Ctx *c, int b, int skip, uint64_t drawn, int
     *l = -1; *o = -2;
 }
 
-/* kind 0 = take at once, 1 = take or decline, 2 = ordinary, 3 = loony endgame (value in *lv) */
-static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int64_t *lv) {
+#define NO_BOUND 10000
+
+/* kind 0 = take at once, 1 = take or decline, 2 = ordinary, 3 = loony endgame (value in *lv); in an ordinary
+ * position ub[i] is an upper bound on the mover's value after out[i] (opening a chain of n >= 3: -(n - 2),
+ * a loop of n: -(n - 4)) */
+static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *count_out, int64_t *lv) {
     const int64_t *deg = c->deg;
     int nb = c->nb;
     int ntakes = 0, forced = -1, any1 = 0;
@@ -137,7 +166,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int
     for (int i = 0; i < c->nl; i++) {
         int l = (int)c->order[i];
         uint64_t bit = 1ULL << l;
-        if (!(drawn & bit) && !(unsafe & bit)) out[n_safe++] = l;
+        if (!(drawn & bit) && !(unsafe & bit)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
     }
     if (!any2 || (c->safe_only && n_safe > 0)) { *count_out = n_safe; return 2; }
     int count = n_safe, simple = 1, ncomp = 0, ncand = 0;
@@ -176,7 +205,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int
             ncomp++;
             if (dup) continue;
         } else simple = 0;
-        cand_len[ncand] = n;
+        cand_len[ncand] = 2 * n + loop;
         cand_line[ncand] = rep;
         ncand++;
     }
@@ -190,7 +219,11 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int *count_out, int
         cand_len[j + 1] = kl;
         cand_line[j + 1] = kx;
     }
-    for (int i = 0; i < ncand; i++) out[count++] = cand_line[i];
+    for (int i = 0; i < ncand; i++) {
+        int n = cand_len[i] >> 1;
+        ub[count] = (cand_len[i] & 1) ? -(n - 4) : (n >= 3 ? -(n - 2) : NO_BOUND);
+        out[count++] = cand_line[i];
+    }
     *count_out = count;
     if (n_safe == 0 && simple) { *lv = loony_value(ckind, clen, ncomp); return 3; }
     return 2;
@@ -216,54 +249,48 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
     if (R == 0) return 0;
     c->nodes++;
     int out[65], count;
-    int64_t lv = 0;
-    int kind = gen_moves(c, dr, out, &count, &lv);
+    int64_t lv = 0, ub[65];
+    int kind = gen_moves(c, dr, out, ub, &count, &lv);
     int64_t a0 = al, b0 = be, lo = 0, hi = 0, slot = 0;
     int sym = 0;
     uint64_t key = 0;
     if (kind >= 2) {
         if (al >= R) return R;
         if (be <= -R) return -R;
+        if (kind == 3) return lv;          /* known: nothing to look up or store */
         key = canonical(c, dr, &sym);
         slot = slot_of(c, key);
         lo = -R;
         hi = R;
-        if (c->tkey[slot] == key + 1) {
-            lo = c->tlo[slot];
-            hi = c->thi[slot];
-            int bm = (int)c->tbest[slot] - 1;
+        int64_t found = tt_find(c, slot, key + 1);
+        if (found >= 0) {
+            lo = c->tlo[found];
+            hi = c->thi[found];
+            int bm = (int)c->tbest[found] - 1;
             if (bm >= 0) {
                 bm = (int)c->inv[sym * c->nl + bm];
                 for (int i = 0; i < count; i++)
                     if (out[i] == bm) {
-                        for (int j = i; j > 0; j--) out[j] = out[j - 1];
+                        int64_t u = ub[i];
+                        for (int j = i; j > 0; j--) { out[j] = out[j - 1]; ub[j] = ub[j - 1]; }
                         out[0] = bm;
+                        ub[0] = u;
                         break;
                     }
             }
         }
         if (lo >= be) return lo;
         if (hi <= al) return hi;
-        if (kind == 3) {
-            c->tkey[slot] = key + 1;
-            c->tlo[slot] = (int8_t)lv;
-            c->thi[slot] = (int8_t)lv;
-            c->tbest[slot] = 0;
-            return lv;
-        }
         a0 = al > lo ? al : lo;
         b0 = be < hi ? be : hi;
         if (a0 < b0 && c->etc_lines > 0 && c->nl - __builtin_popcountll(dr) >= c->etc_lines) {
             for (int i = 0; i < count; i++) {
                 int cs;
                 uint64_t ck = canonical(c, dr | (1ULL << out[i]), &cs);
-                int64_t cslot = slot_of(c, ck);
-                if (c->tkey[cslot] == ck + 1 && -(int64_t)c->thi[cslot] >= b0) {
+                int64_t cslot = tt_find(c, slot_of(c, ck), ck + 1);
+                if (cslot >= 0 && -(int64_t)c->thi[cslot] >= b0) {
                     a0 = -(int64_t)c->thi[cslot];
-                    c->tkey[slot] = key + 1;
-                    c->tlo[slot] = (int8_t)(lo > a0 ? lo : a0);
-                    c->thi[slot] = (int8_t)hi;
-                    c->tbest[slot] = (int8_t)(c->perm[sym * c->nl + out[i]] + 1);
+                    tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
                     break;
                 }
             }
@@ -272,10 +299,18 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         al = a0;
         be = b0;
     }
-    int64_t best = -10000;
+    int64_t best = -10000, nodes0 = c->nodes;
     int bline = -1;
     for (int i = 0; i < count && al < be; i++) {
         int l = out[i];
+        if (kind == 2) {                       /* the bound stands for the line's value (fail-soft) */
+            int64_t u = ub[i];
+            if (u < NO_BOUND && ((u - R) & 1)) u--;     /* values have the parity of the boxes left */
+            if (u <= al) {
+                if (u > best) { best = u; bline = l; }
+                continue;
+            }
+        }
         int k = play(c, l);
         uint64_t child = dr | (1ULL << l);
         int64_t v = k ? k + search(c, child, R - k, al - k, be - k) : -search(c, child, R, -be, -al);
@@ -297,24 +332,23 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         } else {
             lo = hi = best;
         }
-        c->tkey[slot] = key + 1;
-        c->tlo[slot] = (int8_t)lo;
-        c->thi[slot] = (int8_t)hi;
-        c->tbest[slot] = (int8_t)(bline >= 0 ? c->perm[sym * c->nl + bline] + 1 : 0);
+        int64_t n = c->nodes - nodes0, work = 0;
+        while (n) { n >>= 1; work++; }
+        tt_store(c, slot, key + 1, lo, hi, bline >= 0 ? c->perm[sym * c->nl + bline] + 1 : 0, work);
     }
     return best;
 }
 
 /* Exact value of `drawn` for the player to move (MTD(f) from `guess`); *nodes gets the nodes searched. */
 int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const int64_t *lb, const int64_t *order,
-                   const uint64_t *symtab, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
-                   int8_t *tlo, int8_t *thi, int8_t *tbest, int64_t tmask, int etc_lines, int safe_only,
+                   const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
+                   int8_t *tlo, int8_t *thi, int8_t *tbest, int8_t *twork, int64_t tmask, int etc_lines, int safe_only,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
-    c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab;
-    c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.tmask = tmask;
+    c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
+    c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.twork = twork; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {
         int d = 4;

@@ -182,10 +182,21 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
         c, _ = sorted(new)[0]
         text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=who, column_number=after.column_number(c))
     elif all_new:
-        text += tr(" A new threat cell (tinted) higher up: nobody can use it until the column fills below it.")
+        c, r = sorted(all_new, key=lambda cell: (cell[1], cell[0]))[0]
+        row = r + 1                                      # rows are counted 1 to 6 from the bottom on the page
+        text += tr(" New {who} threat cell (tinted) in column {column_number}, row {row}.", who=tr(COLOUR_NAMES[seat]),
+                   column_number=after.column_number(c), row=row)
+        # the odd/even rule of thumb of the page (a heuristic, not a verdict): odd rows are red's kind, even yellow's
+        text += (tr(" Row {row} is odd: by the odd/even rule of thumb, that is red's kind.", row=row) if row % 2 else
+                 tr(" Row {row} is even: by the odd/even rule of thumb, that is yellow's kind.", row=row))
+        text += tr(" Nobody can use it until column {column_number} fills up to it.", column_number=after.column_number(c))
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
         text += tr(" It blocks a threat.")
+    if before.history and str(before.history[-1]) == str(move) and not (stacked or new or all_new):
+        # the answer on top, in the same column: the idea behind the odd/even count (a description, no verdict)
+        text += tr(" {who} answers in the same column, on top of {other}'s disc.", who=who,
+                   other=tr(COLOUR_NAMES[1 - seat]))
     if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
         text += _quiet_words(after, seat)
     return text
@@ -214,6 +225,10 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     text = ""
     if mine:
         most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
+    if mine and most == 1:
+        text += tr(" {who} starts on a line of {length} that {other} has not blocked.", who=who,
+                   length=after.win_length, other=other)
+    elif mine:
         text += ntr(" {who} now has {n} disc in a line of {length} that {other} has not blocked.",
                     " {who} now has {n} discs in a line of {length} that {other} has not blocked.", most,
                     who=who, length=after.win_length, other=other)

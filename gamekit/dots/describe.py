@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.rules import DotsAndBoxes, line_names
 from gamekit.i18n import N_, ntr, tr
 
 SEAT_NAMES = (N_("Gold"), N_("Coral"))
@@ -37,7 +37,8 @@ def describe(game: DotsAndBoxes, cursor: int | None = None, names: Sequence[str]
                      else tr("The game is over: {seat} wins.", seat=seat[winner]))
     else:
         parts.append(tr("{seat} to move.", seat=seat[game.to_move]))
-    drawn = [game.line_name(line) for line in range(g.n_lines) if game.is_drawn(line)]
+    names_of_lines, lines = line_names(g), game.drawn
+    drawn = [names_of_lines[line] for line in range(g.n_lines) if lines >> line & 1]
     parts.append(ntr("{n} line drawn (of {total}): {lines}.", "{n} lines drawn (of {total}): {lines}.", len(drawn),
                      total=g.n_lines, lines=", ".join(drawn)) if drawn
                  else tr("No line drawn yet ({total} lines in all).", total=g.n_lines))

@@ -8,20 +8,31 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
 
 * **Transposition table keyed by the drawn lines only.**  The value of the boxes still to take does
   not depend on the score so far, so the key is the drawn-lines word.  A fixed table of
-  ``2**bits`` slots (key, lower bound, upper bound, best line), always replaced on collision.
+  ``2**bits`` slots (key, lower bound, upper bound, best line, work) in buckets of two: the entry
+  whose search took more nodes keeps the first slot, the second is always replaced
+  (``two_tier=False``: one slot, always replaced).  The table is probed before the move list is
+  generated: most nodes without a box on offer end there.
 * **Captures.**  A box whose last line hands nothing on is taken at once; at the mouth of a chain
   only the takes and the all-but-two double-dealing lines are searched (every group's, when several
   are on offer).
+* **Loony bound.**  Opening a chain of n ≥ 3 boxes is worth at most -(n - 2) to the mover, a loop of
+  n at most -(n - 4) (the opponent can take all or all but two / four, and the better of the two
+  gives it at least n - 2 / n - 4 whatever the rest is worth); rounded to the parity of the boxes
+  left, the bound stands in for searching the line whenever it cannot beat alpha
+  (``loony_bound=False``: searched).
 * **Move ordering.**  Safe lines (no third side) first, centre first; then one line per chain or
   loop, shortest first; the table's best line first of all.
 * **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
   positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
-  tables make an image eight loads and ORs).
-* **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 22:
+  tables make an image eight loads and ORs).  Only the symmetries that move at most ``sym_reach``
+  (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
+  positions of one search can only be images under s if both hold ``drawn | s(drawn)``, so far
+  images meet only deep in the tree, where they cost more than they find.
+* **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 16:
   below that the probes cost more than they save), a child the table already knows to be good
   enough ends the search before any child is searched.
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
-  the value follows from their lengths (the canonical recursion), with no search.
+  the value follows from their lengths (the canonical recursion), with no search (and no table entry).
 
 ``safe_only=True`` searches the safe-phase game instead (Hard's middle game,
 :class:`gamekit.dots.players.SafePhaseSolver`): in an ordinary position with at least one safe line,
@@ -41,7 +52,10 @@ import numpy as np
 from gamekit import compiled
 from gamekit.dots.rules import geometry as _geometry
 
-__all__ = ["available", "fits", "CompiledSearch", "symmetries"]
+__all__ = ["available", "fits", "CompiledSearch", "symmetries", "SYM_REACH"]
+
+SYM_REACH = 4
+"""Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key."""
 
 OUT_OF_TIME = 1
 OUT_OF_NODES = 2
@@ -129,18 +143,33 @@ class CompiledSearch:
     ``value(drawn, alpha, beta)`` is the exact negamax value within the window (fail-soft bounds outside
     it), ``exact(drawn)`` the exact value (MTD(f)); both raise :class:`gamekit.SolverTimeout` past the
     deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
+
+    The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
+    ``use_symmetry``, ``sym_reach`` (None: every symmetry, always), ``etc_lines`` (0: no ETC), ``loony_bound``,
+    ``two_tier``; ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
+    gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
-                 etc_lines: int = 22, safe_only: bool = False):
+                 etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
+                 killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
+        for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
+                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name}={flag!r}: True or False")
+        if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
+            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), or None for every symmetry")
         self.geometry = geometry
         nb, nl = geometry.n_boxes, geometry.n_lines
         self.nb, self.nl = nb, nl
         (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv,
          self.symtab) = _board_tables(geometry.width, geometry.height, use_symmetry)
         self.nsym = len(self.perm)
+        self.sym_reach = sym_reach
+        self.syms = np.arange(self.nsym, dtype=np.int64)    # the symmetries the key folds in this call
+        self.nsym_used = self.nsym
         size = 1 << table_bits
         self.tmask = size - 1
         # np.zeros: the pages are only touched when used, so a big table costs nothing up front
@@ -148,11 +177,12 @@ class CompiledSearch:
         self.tlo = np.zeros(size, dtype=np.int8)
         self.thi = np.zeros(size, dtype=np.int8)
         self.tbest = np.zeros(size, dtype=np.int8)       # best line + 1 (0: none)
+        self.twork = np.zeros(size, dtype=np.int8)       # bit length of the nodes the entry's search took
         self.moves = np.zeros((nl + 2, nl + 1), dtype=np.int64)
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
-        self.frames = np.zeros((nl + 2, 16), dtype=np.int64)
+        self.frames = np.zeros((nl + 2, 17), dtype=np.int64)
         self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
@@ -160,12 +190,18 @@ class CompiledSearch:
         self.safe_only = bool(safe_only)
         self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
+        from gamekit.dots import kernels
+        self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
+                      | (kernels.TWO_TIER if two_tier else 0))
+        self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
+        self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
         self._search, self._mtdf, self._gen = _compile()
 
     def clear(self) -> None:
         """Empty the transposition table."""
         self.tkey[:] = 0
+        self.twork[:] = 0
 
     def _degrees(self, drawn: int) -> np.ndarray:
         deg = np.empty(self.nb, dtype=np.int64)
@@ -174,10 +210,10 @@ class CompiledSearch:
         return deg
 
     def _tables(self):
-        return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.nsym, self.perm,
-                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.tmask, self.moves, self.ckind, self.clen,
+        return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
+                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.twork, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats)
+                self.work, self.stats, self.mub, self.flags, self.killer)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
@@ -186,10 +222,41 @@ class CompiledSearch:
             raise SolverTimeout()
         return int(v)
 
+    def _choose_symmetries(self, drawn: int) -> None:
+        """The symmetries worth folding into the key for a search from ``drawn``: two positions of its tree
+        can only be images of each other under s if both contain ``drawn | s(drawn)``, so a symmetry that
+        moves more than ``sym_reach`` of the drawn lines to undrawn ones matches only deep in the tree, where
+        the images cost more than they find.  (Any subset is exact: a key is always an image of the position.)"""
+        n = 1
+        for s in range(1, self.nsym):
+            if self.sym_reach is not None:
+                p = self.perm[s]
+                moved = sum(1 for l in range(self.nl) if drawn >> l & 1 and not drawn >> int(p[l]) & 1)
+                if moved > self.sym_reach:
+                    continue
+            self.syms[n] = s
+            n += 1
+        self.nsym_used = n
+
     def _begin(self, drawn: int):
+        self._choose_symmetries(drawn)
         deg = self._degrees(drawn)
         self.stats[:] = 0
         return deg, int(np.count_nonzero(deg))
+
+    def candidates(self, drawn: int) -> tuple[int, list[tuple[int, int | None]]]:
+        """The compiled move generator on ``drawn``: ``(kind, [(line, bound), ...])`` in search order before the
+        table's reordering; ``bound`` is the upper bound on the mover's value after that line that the search
+        may stand in for searching it (opening a long chain or a loop), None where there is none."""
+        from gamekit.dots import kernels
+        deg, _ = self._begin(drawn)
+        kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
+                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub)
+        out = []
+        for i in range(count):
+            b = int(self.mub[0, i])
+            out.append((int(self.moves[0, i]), None if kind != 2 or b >= kernels.NO_BOUND else b))
+        return int(kind), out
 
     def value(self, drawn: int, alpha: int, beta: int, deadline: float | None = None,
               node_limit: int | None = None) -> int:

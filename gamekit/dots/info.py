@@ -61,8 +61,24 @@ def room_move_at(game: Any, options: dict, x: float, y: float) -> str:
 
 
 def room_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
-    layout = room_layout(game, options)
-    return [(game.line_name(i), *layout.line_middle(game, i)) for i in game.undrawn_lines()] if not game.is_over() else []
+    if game.is_over():
+        return []
+    table, drawn = target_table(game, options), game.drawn
+    return [target for i, target in enumerate(table) if not drawn >> i & 1]
+
+
+TARGETS: dict[tuple[int, int], tuple] = {}
+
+
+def target_table(game: Any, options: dict) -> tuple[tuple[str, float, float], ...]:
+    """(name, x, y) of the middle of every line, by index: computed once per board size."""
+    key = (options["width"], options["height"])
+    table = TARGETS.get(key)
+    if table is None:
+        layout = room_layout(game, options)
+        table = TARGETS[key] = tuple((game.line_name(i), *layout.line_middle(game, i))
+                                     for i in range(game.geometry.n_lines))
+    return table
 
 
 def room_cpu(level: str, seed: int | None) -> Any:

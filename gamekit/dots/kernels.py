@@ -9,6 +9,12 @@ from numba import int64, njit, objmode, uint64
 
 __all__ = ["search", "mtdf", "gen_moves"]
 
+NO_BOUND = 10000
+# bits of ``flags``: the optional reductions (each can be turned off to measure it)
+LOONY_BOUND = 1
+KILLERS = 2
+TWO_TIER = 4
+
 
 @njit(cache=True, inline="always")
 def popcount(x):
@@ -18,11 +24,13 @@ def popcount(x):
     return int64((x * uint64(0x0101010101010101)) >> uint64(56))
 
 @njit(cache=True, inline="always")
-def canonical(drawn, symtab, nsym):
-    """Smallest image of ``drawn`` over the symmetries, and the symmetry that gives it."""
+def canonical(drawn, symtab, syms, nsym):
+    """Smallest image of ``drawn`` over the symmetries ``syms[1:nsym]`` (``syms[0]``: the identity), and the
+    symmetry that gives it."""
     best = drawn
     which = 0
-    for s in range(1, nsym):
+    for k in range(1, nsym):
+        s = syms[k]
         img = uint64(0)
         x = drawn
         for byte in range(8):
@@ -102,12 +110,16 @@ def other_line(b, skip, drawn, nbl, nbo):
     return -1, -2
 
 @njit(cache=True, inline="always")
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work):
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
 
     kind 0 = take at once (one line), 1 = take or decline, 2 = ordinary, 3 = loony endgame.
+    In an ordinary position, row ``d`` of ``mub`` gets an upper bound on the mover's value after each
+    line (``NO_BOUND`` for safe lines): opening a chain of n ≥ 3 is worth at most -(n - 2), a loop of n at
+    most -(n - 4) (the opponent can take all, or all but two / four and hand the move back: the better
+    of the two is at least n - 2 / n - 4 whatever the rest is worth).
     ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
     candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`)."""
     # --- boxes on offer
@@ -170,6 +182,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         bit = uint64(1) << uint64(l)
         if not drawn & bit and not unsafe & bit:
             moves[d, n_safe] = l
+            mub[d, n_safe] = NO_BOUND
             n_safe += 1
     if not any2 or (safe_only and n_safe > 0):
         return 2, n_safe, 0, n_safe
@@ -231,7 +244,8 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 continue
         else:
             simple = False
-        clen[d, c0 + ncand] = n
+        # sort key: length, then chain before loop
+        clen[d, c0 + ncand] = 2 * n + (1 if loop else 0)
         ckind[d, c0 + ncand] = rep
         ncand += 1
     # insertion sort by (length, line)
@@ -247,10 +261,84 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         ckind[d, c0 + j + 1] = kx
     for i in range(ncand):
         moves[d, count] = ckind[d, c0 + i]
+        n = clen[d, c0 + i] >> 1
+        if clen[d, c0 + i] & 1:
+            mub[d, count] = -(n - 4)
+        elif n >= 3:
+            mub[d, count] = -(n - 2)
+        else:
+            mub[d, count] = NO_BOUND
         count += 1
     if n_safe == 0 and simple:
         return 3, count, loony_value(ckind[d], clen[d], ncomp, work), 0
     return 2, count, 0, n_safe
+
+@njit(cache=True, inline="always")
+def tt_bucket(key, tmask, flags):
+    """The table slot of ``key`` (two-tier: the first of its two slots)."""
+    slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
+    if flags & TWO_TIER:
+        slot &= ~int64(1)
+    return slot
+
+
+@njit(cache=True, inline="always")
+def tt_find(tkey, bucket, key1, flags):
+    """The slot holding ``key1`` (key + 1) in its bucket, or -1."""
+    if tkey[bucket] == key1:
+        return bucket
+    if flags & TWO_TIER and tkey[bucket + 1] == key1:
+        return bucket + 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def tt_store(tkey, tlo, thi, tbest, twork, bucket, key1, lo, hi, best, work, flags):
+    """Store an entry.  One tier: always replace.  Two tiers: the entry of more work keeps the first slot,
+    the second slot is always replaced (an entry displaced from the first moves to the second)."""
+    s = bucket
+    if flags & TWO_TIER:
+        if tkey[bucket] == key1:
+            work = max(work, int64(twork[bucket]))
+        elif tkey[bucket + 1] == key1:
+            s = bucket + 1
+            if work > twork[bucket]:
+                # promote: swap with the first slot
+                tkey[s] = tkey[bucket]
+                tlo[s] = tlo[bucket]
+                thi[s] = thi[bucket]
+                tbest[s] = tbest[bucket]
+                twork[s] = twork[bucket]
+                s = bucket
+        elif work >= twork[bucket]:
+            t = bucket + 1
+            tkey[t] = tkey[bucket]
+            tlo[t] = tlo[bucket]
+            thi[t] = thi[bucket]
+            tbest[t] = tbest[bucket]
+            twork[t] = twork[bucket]
+        else:
+            s = bucket + 1
+    tkey[s] = key1
+    tlo[s] = lo
+    thi[s] = hi
+    tbest[s] = best
+    twork[s] = work
+
+
+@njit(cache=True, inline="always")
+def to_front(moves, mub, d, count, line):
+    """Move ``line`` (if in row ``d``'s list) to the front, its bound with it."""
+    for i in range(count):
+        if moves[d, i] == line:
+            ub = mub[d, i]
+            for j in range(i, 0, -1):
+                moves[d, j] = moves[d, j - 1]
+                mub[d, j] = mub[d, j - 1]
+            moves[d, 0] = line
+            mub[d, 0] = ub
+            return
+
 
 @njit(cache=True, inline="always")
 def play(line, deg, lb):
@@ -271,9 +359,9 @@ def undo(line, deg, lb):
             deg[b] += 1
 
 @njit(cache=True)
-def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-           tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, deadline, node_limit):
+def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
+           tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
+           work, stats, mub, flags, killer, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -281,7 +369,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
     On timeout or node limit ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
     """
     # frame columns
-    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K = range(16)
+    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K, NODES0 = range(17)
     d = 0
     fkey = fdrawn[1]
     fdr = fdrawn[0]
@@ -314,8 +402,39 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             stats[1] = 1
                 if stats[1]:
                     return 0
+                # no box on offer: the table first (most such nodes end here, before any move is generated)
+                any1 = False
+                for b in range(g_nb):
+                    if deg[b] == 1:
+                        any1 = True
+                        break
+                bm = -1
+                if not any1:
+                    if al >= R:
+                        ret = R
+                        done = True
+                    elif be <= -R:
+                        ret = -R
+                        done = True
+                    else:
+                        key, sym = canonical(dr, symtab, syms, nsym)
+                        slot = tt_bucket(key, tmask, flags)
+                        lo = -R
+                        hi = R
+                        found = tt_find(tkey, slot, key + uint64(1), flags)
+                        if found >= 0:
+                            lo = int64(tlo[found])
+                            hi = int64(thi[found])
+                            bm = int64(tbest[found]) - 1
+                        if lo >= be:
+                            ret = lo
+                            done = True
+                        elif hi <= al:
+                            ret = hi
+                            done = True
+            if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work)
+                                                    safe_only, work, mub)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -326,83 +445,72 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             moves[d, j + 1] = moves[d, j]
                             j -= 1
                         moves[d, j + 1] = x
+                if kind == 2 and flags & KILLERS:
+                    # the last two lines that cut off at this depth next (after the table's best line)
+                    if killer[d, 1] >= 0:
+                        to_front(moves, mub, d, count, killer[d, 1])
+                    if killer[d, 0] >= 0:
+                        to_front(moves, mub, d, count, killer[d, 0])
                 frames[d, KIND] = kind
                 frames[d, COUNT] = count
                 frames[d, I] = 0
                 frames[d, BEST] = -10000
                 frames[d, BLINE] = -1
                 if kind >= 2:
-                    if al >= R:
-                        ret = R
-                        done = True
-                    elif be <= -R:
-                        ret = -R
+                    if kind == 3:
+                        # the loony endgame: its value follows from the chain and loop lengths (not stored)
+                        ret = lv
                         done = True
                     else:
-                        key, sym = canonical(dr, symtab, nsym)
-                        slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
-                        lo = -R
-                        hi = R
-                        if tkey[slot] == key + uint64(1):
-                            lo = int64(tlo[slot])
-                            hi = int64(thi[slot])
-                            bm = int64(tbest[slot]) - 1
-                            if bm >= 0:
-                                bm = inv[sym, bm]
-                                for i in range(count):
-                                    if moves[d, i] == bm:
-                                        for j in range(i, 0, -1):
-                                            moves[d, j] = moves[d, j - 1]
-                                        moves[d, 0] = bm
-                                        break
-                        if lo >= be:
-                            ret = lo
-                            done = True
-                        elif hi <= al:
-                            ret = hi
-                            done = True
-                        elif kind == 3:
-                            tkey[slot] = key + uint64(1)
-                            tlo[slot] = lv
-                            thi[slot] = lv
-                            tbest[slot] = 0
-                            ret = lv
+                        if bm >= 0:
+                            to_front(moves, mub, d, count, inv[sym, bm])
+                        a0 = max(al, lo)
+                        b0 = min(be, hi)
+                        if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
+                            # enhanced transposition cutoff: a child the table already knows to be
+                            # good enough ends the search here
+                            for i in range(count):
+                                child = dr | (uint64(1) << uint64(moves[d, i]))
+                                ck, cs = canonical(child, symtab, syms, nsym)
+                                cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
+                                if cslot >= 0 and -int64(thi[cslot]) >= b0:
+                                    a0 = -int64(thi[cslot])
+                                    tt_store(tkey, tlo, thi, tbest, twork, slot, key + uint64(1), max(lo, a0), hi,
+                                             perm[sym, moves[d, i]] + 1, 1, flags)
+                                    break
+                        if a0 >= b0:
+                            ret = a0
                             done = True
                         else:
-                            a0 = max(al, lo)
-                            b0 = min(be, hi)
-                            if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
-                                # enhanced transposition cutoff: a child the table already knows to be
-                                # good enough ends the search here
-                                for i in range(count):
-                                    child = dr | (uint64(1) << uint64(moves[d, i]))
-                                    ck, cs = canonical(child, symtab, nsym)
-                                    cslot = int64((ck * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
-                                    if tkey[cslot] == ck + uint64(1) and -int64(thi[cslot]) >= b0:
-                                        a0 = -int64(thi[cslot])
-                                        tkey[slot] = key + uint64(1)
-                                        tlo[slot] = max(lo, a0)
-                                        thi[slot] = hi
-                                        tbest[slot] = perm[sym, moves[d, i]] + 1
-                                        break
-                            if a0 >= b0:
-                                ret = a0
-                                done = True
-                            else:
-                                frames[d, ALPHA] = a0
-                                frames[d, BETA] = b0
-                                frames[d, A0] = a0
-                                frames[d, B0] = b0
-                                frames[d, LO] = lo
-                                frames[d, HI] = hi
-                                frames[d, SLOT] = slot
-                                frames[d, SYM] = sym
-                                fkey[d] = key
+                            frames[d, ALPHA] = a0
+                            frames[d, BETA] = b0
+                            frames[d, A0] = a0
+                            frames[d, B0] = b0
+                            frames[d, LO] = lo
+                            frames[d, HI] = hi
+                            frames[d, SLOT] = slot
+                            frames[d, SYM] = sym
+                            frames[d, NODES0] = stats[0]
+                            fkey[d] = key
         else:
             done = False
         if not done:
             # try the next move of frame d, or finish it
             i = frames[d, I]
+            if frames[d, KIND] == 2 and flags & LOONY_BOUND:
+                # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft); a
+                # value has the parity of the boxes left, so an odd bound rounds down
+                while i < frames[d, COUNT]:
+                    ub = mub[d, i]
+                    if ub < NO_BOUND and (ub - frames[d, REM]) & 1:
+                        ub -= 1
+                    if ub > frames[d, ALPHA]:
+                        break
+                    if ub > frames[d, BEST]:
+                        frames[d, BEST] = ub
+                        frames[d, BLINE] = moves[d, i]
+                    i += 1
+                frames[d, I] = i
             if i < frames[d, COUNT] and frames[d, ALPHA] < frames[d, BETA]:
                 l = moves[d, i]
                 frames[d, I] = i + 1
@@ -442,12 +550,15 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 else:
                     lo = best
                     hi = best
-                slot = frames[d, SLOT]
-                tkey[slot] = fkey[d] + uint64(1)
-                tlo[slot] = lo
-                thi[slot] = hi
                 bl = frames[d, BLINE]
-                tbest[slot] = perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0
+                # the work of the entry: the bit length of the nodes its search took
+                n = stats[0] - frames[d, NODES0]
+                effort = 0
+                while n:
+                    n >>= 1
+                    effort += 1
+                tt_store(tkey, tlo, thi, tbest, twork, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
+                         perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0, effort, flags)
             ret = best
         # pop: hand ret to the parent's move loop
         while True:
@@ -468,6 +579,9 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                     frames[d, ALPHA] = v
                     if v >= frames[d, BETA] and frames[d, KIND] == 2:
                         hist[l] += frames[d, REM] * frames[d, REM]
+                        if killer[d, 0] != l:
+                            killer[d, 1] = killer[d, 0]
+                            killer[d, 0] = l
             break
         entering = False
         done = False
@@ -475,18 +589,18 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 
 @njit(cache=True)
-def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv, tkey, tlo, thi, tbest,
-         tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats,
-         deadline, node_limit, guess):
+def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tkey, tlo, thi, tbest,
+         twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
+         flags, killer, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
     g = max(lo, min(hi, guess))
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, deadline, node_limit)
+        g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
+                   tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
+                   safe_only, work, stats, mub, flags, killer, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -133,6 +133,17 @@ class Geometry:
         return self.h_line(c1, r1) if dc else self.v_line(c1, r1)
 
 
+def line_names(geometry: Geometry) -> tuple[str, ...]:
+    """Every line's name, by index (computed once per board size: ``history`` reads it after every move)."""
+    names = _LINE_NAMES.get(geometry)
+    if names is None:
+        names = _LINE_NAMES[geometry] = tuple(geometry.line_name(i) for i in range(geometry.n_lines))
+    return names
+
+
+_LINE_NAMES: dict[Geometry, tuple[str, ...]] = {}
+
+
 @lru_cache(maxsize=None)
 def geometry(width: int, height: int) -> Geometry:
     return Geometry(width, height)
@@ -202,7 +213,8 @@ class DotsAndBoxes:
     @property
     def history(self) -> list[str]:
         """The lines drawn so far, in order, canonical."""
-        return [self.geometry.line_name(line) for line, _, _ in self._log]
+        names = line_names(self.geometry)
+        return [names[line] for line, _, _ in self._log]
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -235,7 +247,8 @@ class DotsAndBoxes:
     def legal_moves(self) -> list[str]:
         if self.is_over():
             return []
-        return [self.geometry.line_name(i) for i in range(self.geometry.n_lines) if not self.drawn >> i & 1]
+        names, drawn = line_names(self.geometry), self.drawn
+        return [names[i] for i in range(self.geometry.n_lines) if not drawn >> i & 1]
 
     def undrawn_lines(self) -> list[int]:
         return [i for i in range(self.geometry.n_lines) if not self.drawn >> i & 1]

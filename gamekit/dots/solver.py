@@ -58,9 +58,9 @@ LOONY_ENDGAME = 3
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds ``solve``/``best_line``/``best_lines`` search before raising :class:`SolverTimeout`."""
-REACH = 32 if fast.available() else 30
-"""Undrawn lines the solver finishes within about a second on positions from play (5 × 4, README figures):
-about 32 with the compiled search, 30 with the pure-Python one."""
+REACH = 34 if fast.available() else 30
+"""Undrawn lines the solver finishes within about a second (5 × 4, README figures): about 34 with the compiled
+search (median 0.7 s of one core on positions from random play), 30 with the pure-Python one."""
 
 
 class Solver:
@@ -510,7 +510,7 @@ class Solver:
     # ----- the compiled search --------------------------------------------
     def _engine(self) -> fast.CompiledSearch:
         if self._fast is None:
-            bits = max(12, (2 * self.max_table - 1).bit_length())
+            bits = max(12, (4 * self.max_table - 1).bit_length())     # 2^22 slots for the default 1 000 000
             self._fast = fast.CompiledSearch(self.geometry, table_bits=bits, safe_only=self.safe_only)
         return self._fast
 

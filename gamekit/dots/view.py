@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping
+from functools import lru_cache
+from typing import Any, Mapping
 
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.errors import IllegalMoveError
@@ -79,26 +80,19 @@ def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[in
     w, h = layout.css_size
     scene.add("rect", 0, 0, w, h, BACKGROUND)
     s = layout.spacing
-    for box in range(game.geometry.n_boxes):
-        row, col = divmod(box, game.width)
-        x, y = layout.dot(col, row)
-        owner = game.owners[box]
-        tint = (box_tints or {}).get(box)
-        if tint:
-            scene.add("rect", x, y, s, s, tint)
+    ends, dots, boxes = board_pieces(layout, game.geometry)
+    for box, owner in enumerate(game.owners):
+        if box_tints:
+            tint = box_tints.get(box)
+            if tint:
+                x, y, _ = boxes[box]
+                scene.add("rect", x, y, s, s, tint)
         if owner is not None:
-            inset = s * 0.12
-            scene.add("rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_COLOURS[owner])
-            # the fill's edge in the owner's dark colour (5:1 on the background; the light fills alone are 2.2:1)
-            scene.add("stroke_rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_DARK[owner], 2)
-            # the owner's number is the cue that does not depend on colour (gold and coral are close for
-            # deuteranopes): dark ink, legible on both fills
-            scene.add("text", x + s / 2, y + s / 2, str(owner + 1), f"bold {s * 0.42:.0f}px sans-serif",
-                      BOX_NUMBER, "center")
-    for line in range(game.geometry.n_lines):
-        x1, y1, x2, y2 = layout.line_ends(game, line)
-        if game.drawn >> line & 1:
-            scene.add("line", x1, y1, x2, y2, (line_colours or {}).get(line, INK), max(3.0, s * 0.08))
+            scene.extend(boxes[box][2][owner])      # the owner's fill, its edge and number (board_pieces)
+    drawn, colours, width = game.drawn, line_colours or {}, max(3.0, s * 0.08)
+    for line, (x1, y1, x2, y2) in enumerate(ends):
+        if drawn >> line & 1:
+            scene.append(("line", x1, y1, x2, y2, colours.get(line, INK), width))
         elif line_colours and line in line_colours:
             scene.add("dashed_line", x1, y1, x2, y2, line_colours[line], max(2.0, s * 0.05))
     last = game.last_line_index if show_last else None
@@ -108,10 +102,38 @@ def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[in
     if cursor is not None:
         x1, y1, x2, y2 = layout.line_ends(game, cursor)
         scene.add("dashed_line", x1, y1, x2, y2, CURSOR, max(3.0, s * 0.07))
-    for row in range(game.height + 1):
-        for col in range(game.width + 1):
-            scene.add("circle", *layout.dot(col, row), max(3.5, s * 0.08), INK)
+    scene.extend(dots)
     return scene
+
+
+@lru_cache(maxsize=256)
+def board_pieces(layout: BoardLayout, geometry: Any) -> tuple[tuple, tuple, tuple]:
+    """What never changes in a layout's pictures, computed once per layout and board (the room server draws
+    the scene after every move): each line's end points (by line index), the dots' circles, and for each box
+    its top-left corner and what an owned box shows, for either owner."""
+    s = layout.spacing
+    boxes = []
+    for box in range(geometry.n_boxes):
+        row, col = divmod(box, geometry.width)
+        x, y = layout.dot(col, row)
+        inset = s * 0.12
+        owned = tuple((
+            ("rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_COLOURS[owner]),
+            # the fill's edge in the owner's dark colour (5:1 on the background; the light fills alone are 2.2:1)
+            ("stroke_rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_DARK[owner], 2),
+            # the owner's number is the cue that does not depend on colour (gold and coral are close for
+            # deuteranopes): dark ink, legible on both fills
+            ("text", x + s / 2, y + s / 2, str(owner + 1), f"bold {s * 0.42:.0f}px sans-serif", BOX_NUMBER, "center"),
+        ) for owner in (0, 1))
+        boxes.append((x, y, owned))
+    ends = []
+    for line in range(geometry.n_lines):
+        (c1, r1), (c2, r2) = geometry.line_dots(line)
+        ends.append((*layout.dot(c1, r1), *layout.dot(c2, r2)))
+    radius = max(3.5, layout.spacing * 0.08)
+    dots = tuple(("circle", *layout.dot(col, row), radius, INK)
+                 for row in range(geometry.height + 1) for col in range(geometry.width + 1))
+    return tuple(ends), dots, tuple(boxes)
 
 
 def neighbour_line(game: DotsAndBoxes, line: int, key: str) -> int:

@@ -123,6 +123,16 @@ def move_words(game_id: str, action: Any) -> str:
     return tr("cover {tiles}", tiles=" + ".join(map(str, arg)))
 
 
+SHOWN_MOVES = 4
+"""How many moves of a refutation the short feedback shows before "…"."""
+
+
+def short_line_words(game_id: str, line: list, shown: int = SHOWN_MOVES) -> str:
+    """The first ``shown`` moves of a line in words, then ", …" when there are more."""
+    text = line_words(game_id, line[:shown])
+    return text + ", …" if len(line) > shown else text
+
+
 def line_words(game_id: str, line: list) -> str:
     """A line of best play ``[[seat, action], ...]`` as ``"coral b2-c2, gold a1-a2"`` / ``"yellow 5, red 4"``."""
     names = SEATS_DOTS if game_id == "dots_and_boxes" else COLOURS
@@ -240,32 +250,43 @@ class Puzzle:
                   value=_shut_value(f["objective"], f["best"]))
 
     def _wrong(self, action: Any, ref: dict) -> str:
+        """Short sentences a 12-year-old reads at a glance: the first :data:`SHOWN_MOVES` moves of the
+        refutation (then "…"; :meth:`whole_line` gives all of it), then what the mistake costs."""
         f, words = self.facts, move_words(self.game_id, action)
         if self.game_id == "dots_and_boxes":
             loss = f["best"] - ref["value"]
             text = tr("Not the best: after {move}, best play goes {line}.", move=words,
-                      line=line_words(self.game_id, ref["line"])) if ref["line"] else \
+                      line=short_line_words(self.game_id, ref["line"])) if ref["line"] else \
                 tr("Not the best: {move}.", move=words)
-            return text + " " + ntr("You end {n} box worse off than with the best line ({result}).",
-                                    "You end {n} boxes worse off than with the best line ({result}).",
-                                    loss, result=_dots_result(ref["value"]))
+            return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
         if self.game_id in ("five_in_a_row", "connect_four"):
             text = tr("Not the best: after {move}, best play goes {line}", move=words,
-                      line=line_words(self.game_id, ref["line"])) if ref["line"] else \
+                      line=short_line_words(self.game_id, ref["line"])) if ref["line"] else \
                 tr("Not the best: after {move}", move=words)
-            return text + " — " + tr("{result}, instead of: {best}.",
-                                     result=_connect_result(ref["value"], self.to_move),
-                                     best=_connect_result(f["best"], self.to_move))
+            return (text + ".").replace("….", "…") + " " + _connect_then(ref["value"], self.to_move) + " " + _connect_best(f["best"])
         objective = f["objective"]
         if f["kind"] == "dice":
             text = tr("Not the best: after you {move}, your {goal} is {value}.", move=words,
                       goal=_goal_words(objective), value=_shut_value(objective, ref["value"]))
         else:
-            text = tr("Not the best: covering {tiles} leaves {left} open, and your {goal} from there is {value}.",
-                      tiles=" + ".join(map(str, action[1])),
-                      left=", ".join(map(str, ref["left"])) or tr("no tile"),
-                      goal=_goal_words(objective), value=_shut_value(objective, ref["value"]))
+            text = tr("Not the best: covering {tiles} leaves {left} open.", tiles=" + ".join(map(str, action[1])),
+                      left=", ".join(map(str, ref["left"])) or tr("no tile")) + " " + \
+                tr("Your {goal} from there: {value}.", goal=_goal_words(objective),
+                   value=_shut_value(objective, ref["value"]))
         return text + " " + tr("The best choice gives {value}.", value=_shut_value(objective, f["best"]))
+
+    def whole_line(self, answer: Any) -> str:
+        """The whole refutation of a wrong ``answer`` in words (``""`` for an accepted one, for Shut the Box
+        and when there is no line): what a "Show the whole line" button shows under the short feedback.
+        An illegal answer raises :class:`gamekit.IllegalMoveError` like :meth:`check`."""
+        action = self.canonical(answer)
+        if action in self.answers or self.game_id == "shut_the_box":
+            return ""
+        line = (self.refutations.get(action_key(action)) or {}).get("line") or []
+        if not line:
+            return ""
+        return tr("The whole line: {move}, then {line}.", move=move_words(self.game_id, action),
+                  line=line_words(self.game_id, line))
 
     # ----- saving -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -300,6 +321,20 @@ def _connect_result(score: int, mover: int) -> str:
     if score < 0:
         return tr("{colour} wins with best play", colour=them)
     return tr("a draw with best play")
+
+
+def _connect_then(score: int, mover: int) -> str:
+    if score == 0:
+        return tr("Then it is a draw.")
+    return tr("Then {colour} wins.", colour=tr(COLOURS[mover if score > 0 else 1 - mover]))
+
+
+def _connect_best(best: int) -> str:
+    if best > 0:
+        return tr("The best drop wins.")
+    if best == 0:
+        return tr("The best drop keeps the draw.")
+    return tr("The best drop holds out longer.")
 
 
 def _goal_words(objective: str) -> str:

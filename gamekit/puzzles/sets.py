@@ -180,8 +180,12 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, th
     # "4", "8+1") names a move of *this* board only; that the board itself is not shown earlier on the page
     # (nor the board one move later) is what the giveaway tests check.
     leaks = tuple(dict.fromkeys(check(s)[1] for s in solutions))
+
+    def more(answer: Any) -> str:           # the whole refutation, one click under the short feedback
+        return puzzle.whole_line(typed_answer(puzzle, answer))
+
     ex = make(puzzle.prompt(), check, hint=hint, answer=", ".join(solutions), solutions=solutions,
-              wrong=wrong, key=f"practice {puzzle.id}", position=puzzle_position(puzzle), leaks=leaks,
+              wrong=wrong, key=f"practice {puzzle.id}", position=puzzle_position(puzzle), leaks=leaks, more=more,
               choices=[tr(DIE_CHOICES[1]), tr(DIE_CHOICES[2])] if dice else None, **extra)
     ex.level = puzzle.band
     ex.puzzle = puzzle

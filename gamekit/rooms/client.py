@@ -10,6 +10,12 @@
 client object (and in the optional ``token_file``): it is a secret, so it is never printed or shown.
 A refused move raises :class:`RoomRefusal` (an ``IllegalMoveError``) with the server's reason; the room
 is unchanged.  ``RoomWidget(client)`` shows the board in a notebook and plays clicks.
+
+The client asks the server for deltas (``deltas=True``, the default): after the first whole state it is sent
+only what changed, applies it (:func:`gamekit.rooms.delta.apply_delta`) and keeps ``state`` whole, as if the
+server had sent it; a delta that does not follow the state held makes it ask for the whole state again
+(``resyncs`` counts those).  ``messages`` lists what arrived, deltas as they came (a mover's ``ok`` that rode in
+its delta is listed after it as its own ``ok``).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from urllib.parse import urlsplit
 import websocket  # websocket-client (a dependency of jupyter_server)
 
 from gamekit.errors import IllegalMoveError
+from gamekit.rooms.delta import apply_delta
 from gamekit.rooms.games import GAMES, replay
 
 
@@ -52,7 +59,7 @@ def _split_link(link: str) -> tuple[str, str]:
 
 class RoomClient:
     def __init__(self, link: str, token: str | None = None, timeout: float = 10.0, hello: bool = True,
-                 on_state: Callable[[dict], None] | None = None):
+                 on_state: Callable[[dict], None] | None = None, deltas: bool = True):
         self.base, self.room = _split_link(link)
         self.link = f"{self.base}/r/{self.room}"
         self._token = token
@@ -63,6 +70,9 @@ class RoomClient:
         self.messages: list[dict] = []
         self.closed: str | None = None
         self.on_state = on_state
+        self.deltas = deltas          # after the first state, the server sends only what changed (gamekit.rooms.delta)
+        self.resyncs = 0              # times a delta did not follow the state held and the whole state was asked for
+        self._resyncing = False
         self._cond = threading.Condition()
         self._next_id = 1
         ws_url = ("wss" if self.base.startswith("https") else "ws") + self.base[self.base.index(":"):] + f"/ws/{self.room}"
@@ -72,7 +82,7 @@ class RoomClient:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         if hello:
-            self.send({"type": "hello", "token": token})
+            self.send({"type": "hello", "token": token, "deltas": deltas})
             self.wait_for(lambda m: m["type"] in ("welcome", "error"))
             self.wait(lambda s: True)
 
@@ -92,28 +102,50 @@ class RoomClient:
                 if not raw:
                     break
                 message = json.loads(raw)
-                with self._cond:
-                    self.messages.append(message)
-                    kind = message.get("type")
-                    if kind == "welcome":
-                        self.seat, self.room_full = message.get("seat"), bool(message.get("room_full"))
-                        if message.get("token"):
-                            self._token = message["token"]
-                    elif kind == "state":
-                        self.state = message
-                    elif kind in ("replaced", "expired"):
-                        self.closed = message.get("message", kind)
-                    self._cond.notify_all()
-                if kind == "state" and self.on_state is not None:
-                    try:
-                        self.on_state(message)
-                    except Exception:  # noqa: BLE001 — a display callback must not stop the reader
-                        pass
+                self.receive(message)
         except Exception:  # noqa: BLE001 — the socket closed
             pass
         with self._cond:
             self.closed = self.closed or "connection closed"
             self._cond.notify_all()
+
+    def receive(self, message: dict) -> None:
+        """Take one message from the server (called by the reader thread, in order).  A ``delta`` is applied
+        to the state held; one that does not follow it (a version missed) is dropped and the whole state is
+        asked for (``sync``) — the state stays as it was until that answer arrives."""
+        state = None
+        with self._cond:
+            self.messages.append(message)
+            kind = message.get("type")
+            ask = False
+            if kind == "welcome":
+                self.seat, self.room_full = message.get("seat"), bool(message.get("room_full"))
+                if message.get("token"):
+                    self._token = message["token"]
+            elif kind == "state":
+                self.state = state = message
+                self._resyncing = False
+            elif kind == "delta":
+                state = apply_delta(self.state, message)
+                if state is None:
+                    ask = not self._resyncing
+                    self._resyncing = True
+                else:
+                    self.state = state
+                if isinstance(message.get("ok"), dict):     # the answer to our message rode in the delta
+                    self.messages.append({"type": "ok", **message["ok"]})
+            elif kind in ("replaced", "expired"):
+                self.closed = message.get("message", kind)
+            self._cond.notify_all()
+        if kind == "delta" and state is None:
+            if ask:
+                self.resyncs += 1
+                self.send({"type": "sync"})
+        elif state is not None and self.on_state is not None:
+            try:
+                self.on_state(state)
+            except Exception:  # noqa: BLE001 — a display callback must not stop the reader
+                pass
 
     def send_raw(self, text: str | bytes) -> None:
         if isinstance(text, bytes):

@@ -44,6 +44,7 @@ from tornado.ioloop import PeriodicCallback
 from gamekit.errors import IllegalMoveError
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
+from gamekit.rooms.delta import encode_open, state_delta
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
 from gamekit.rooms.groups import Groups
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
@@ -116,6 +117,10 @@ class Room:
         self._cpu: Any = None
         self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
         self.group_view: dict | None = None
+        self.version = 0                      # counts the states sent (each ``state``/``delta`` carries it as "v")
+        self.sent: dict | None = None         # the public state of that version: what a synced client holds
+        self._view_key: tuple | None = None   # (game, ply) of the cached position view
+        self._view: dict = {}
         server.groups.room_loaded(self)
 
     # ----- facts ---------------------------------------------------------------------------------
@@ -172,29 +177,43 @@ class Room:
             return f"Your move ({names[mover]})."
         return f"{names[mover]} to move{cpu}."
 
+    def position_view(self) -> dict:
+        """What the board shows of the current position (the scene, its size, the keyboard targets, the hover
+        boxes, the board in words), computed once per position and kept until the position changes: a
+        connection, a note or a request changes none of it."""
+        key = (self.game, len(self.moves))
+        if self._view_key is None or self._view_key[0] is not key[0] or self._view_key[1] != key[1]:
+            game, spec, options = self.game, self.spec, self.options
+            scene, (w, h) = spec.scene(game, options)
+            self._view = {"scene": scene, "size": [w, h],           # tuples: JSON arrays, compared as they are
+                          "targets": spec.targets(game, options),
+                          "hover": spec.hover(game, options),
+                          "description": spec.text(game, options)}   # the board in words (room.js: aria-describedby)
+            self._view_key = key
+        return self._view
+
     def public_state(self) -> dict:
-        scene, (w, h) = self.spec.scene(self.game, self.options)
         names, colours = self.names, self.spec.seat_colours(self.options)
         game = self.game
+        over = game.is_over()
+        view = self.position_view()
         return {
             "type": "state", "room": self.id, "game": self.game_id, "title": self.spec.title,
             "board": self.spec.describe(self.options), "options": self.options, "timer": self.timer,
             "ply": self.ply(), "history": [m.move if m.kind == "move" else f"resign:{m.seat}" for m in self.moves],
-            "to_move": None if game.is_over() else game.to_move,
-            "over": game.is_over(), "winner": game.winner() if game.is_over() else None,
+            "to_move": None if over else game.to_move,
+            "over": over, "winner": game.winner() if over else None,
             "seats": [{"name": names[s], "colour": colours[s], "taken": self.seat_hashes[s] is not None,
                        "connected": self.connected(s), "cpu": s in self.cpu_for,
                        "score": self.spec.score(game, s)} for s in (0, 1)],
             "watchers": len(self.watchers),
             "request": None if self.request is None else {"kind": self.request[0], "seat": self.request[1]},
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
-            "scene": [list(item) for item in scene], "size": [w, h],
-            "targets": [list(t) for t in self.spec.targets(game, self.options)],
-            "hover": self.spec.hover(game, self.options),
+            "scene": view["scene"], "size": view["size"], "targets": view["targets"], "hover": view["hover"],
             "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
-                                  if self.timer and not game.is_over() and self.guest_in() else None),
+                                  if self.timer and not over and self.guest_in() else None),
             "note": self.note,
-            "description": self.spec.text(game, self.options),   # the board in words (room.js: aria-describedby)
+            "description": view["description"],
             "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
         }
 
@@ -206,13 +225,63 @@ class Room:
             conn.send({"type": "expired", "message": message})
             conn.shut(CLOSE_EXPIRED, "expired")
 
-    def broadcast(self) -> None:
-        state = json.dumps(self.public_state(), separators=(",", ":"))[:-1]   # encoded once for everyone
-        for seat, conn in enumerate(self.conns):
-            if conn is not None:
-                conn.send_state(state, seat)
-        for conn in list(self.watchers):
-            conn.send_state(state, None)
+    def broadcast(self, full: bool = False, ok: tuple["RoomSocket", dict] | None = None) -> None:
+        """Tell every connection the room's new state.  A connection that asked for deltas (``hello`` with
+        ``"deltas": true``) and holds the previous version gets only what changed (:func:`state_delta`); the
+        others — and everyone when ``full`` (an undo, a new game) — get the whole state.  Each message is
+        encoded once for all the readers of a seat (watchers share one), then only sent.
+
+        ``ok``: (the connection whose message made this change, the fields of its ``ok``).  When it gets a
+        delta the ``ok`` rides in it (``"ok": {...}``: one frame less a move); otherwise it follows the state
+        as its own message.  Either way the client holds the new state when it reads its ``ok``."""
+        state = self.public_state()
+        before, self.sent = self.sent, state
+        self.version += 1
+        delta = None if full or before is None else state_delta(before, state)
+        full_head = delta_head = None
+        by_seat: dict[tuple[bool, int | None], bytes] = {}
+        readers = [(conn, seat) for seat, conn in enumerate(self.conns) if conn is not None]
+        answer, ok_conn = (None, None) if ok is None else (ok[1], ok[0])
+        for conn, seat in readers + [(conn, None) for conn in list(self.watchers)]:
+            as_delta = delta is not None and conn.deltas and conn.synced
+            if conn is ok_conn and as_delta:
+                if delta_head is None:
+                    delta_head = encode_open({"type": "delta", "v": self.version, **delta})
+                conn.write_text(self.reader_message(delta_head, seat, {"ok": answer}))
+                ok_conn = None
+                continue
+            data = by_seat.get((as_delta, seat))
+            if data is None:
+                if as_delta:
+                    if delta_head is None:
+                        delta_head = encode_open({"type": "delta", "v": self.version, **delta})
+                    data = self.reader_message(delta_head, seat)
+                else:
+                    if full_head is None:
+                        full_head = encode_open({**state, "v": self.version})
+                    data = self.reader_message(full_head, seat)
+                by_seat[(as_delta, seat)] = data
+            conn.synced = True
+            conn.write_text(data)
+        if ok_conn is not None:
+            ok_conn.send({"type": "ok", **answer})
+
+    def reader_message(self, head: str, seat: int | None, extra: dict | None = None) -> bytes:
+        """``head`` (a message encoded without its closing brace) with this reader's own fields: ``you``,
+        ``status``, ``waiting`` (and ``extra``)."""
+        mine = {"you": seat, "status": self.status_for(seat),
+                "waiting": self.waiting_reason(seat) if seat is not None else None, **(extra or {})}
+        return (head + "," + json.dumps(mine, separators=(",", ":"))[1:]).encode("utf-8")
+
+    def send_full(self, conn: "RoomSocket") -> None:
+        """The whole state, as everyone else holds it, to one connection (a client that found a gap in the
+        versions asks for it with ``sync``)."""
+        if self.sent is None:
+            return self.broadcast()
+        state = dict(self.sent, turn_seconds_left=self.public_state()["turn_seconds_left"])
+        seat = conn.seat if conn.seat is not None and self.conns[conn.seat] is conn else None
+        conn.synced = True
+        conn.write_text(self.reader_message(encode_open({**state, "v": self.version}), seat))
 
     # ----- changes (each committed before anyone is told: see GroupCommit) ------------------------------------
     def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
@@ -422,7 +491,7 @@ class GroupCommit:
             _, conn, what = held.popleft()
             if conn.room is not None and id(conn.room) in failed:
                 continue
-            if isinstance(what, str):
+            if isinstance(what, (str, bytes)):        # a message (encoded once: see Room.broadcast)
                 conn.write_now(what)
             else:
                 conn.close(*what)
@@ -668,6 +737,8 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         self.queued_bytes = 0               # handed to tornado, not yet written to the socket
         self.queued_messages = 0
         self.too_slow = False
+        self.deltas = False                 # the client asked for deltas after the first state (hello "deltas")
+        self.synced = False                 # it holds the room's last version (it was sent a whole state)
 
     def open(self, room_id: str) -> None:
         self.room = self.server.room(room_id)
@@ -681,14 +752,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def send(self, message: dict) -> None:
         self.write_text(json.dumps(message, separators=(",", ":")))
 
-    def send_state(self, state: str, seat: int | None) -> None:
-        """``state``: the room's public state, JSON without its closing brace; this reader's part is added."""
-        room = self.room
-        mine = {"you": seat, "status": room.status_for(seat),
-                "waiting": room.waiting_reason(seat) if seat is not None else None}
-        self.write_text(state + "," + json.dumps(mine, separators=(",", ":"))[1:])
-
-    def write_text(self, text: str) -> None:
+    def write_text(self, text: str | bytes) -> None:
         """Send one message, keeping count of what is not yet written to the socket.  A reader that has
         fallen more than ``send_queue_bytes`` or ``send_queue_messages`` behind is dropped (its page
         reconnects and gets the whole state); a peer that went away is nothing to log."""
@@ -697,12 +761,12 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             return                           # held until the writes it may tell of are committed (GroupCommit)
         self.write_now(text)
 
-    def write_now(self, text: str) -> None:
+    def write_now(self, text: str | bytes) -> None:
         """:meth:`write_text` without waiting for a commit (GroupCommit sends what it held with it)."""
         conn = self.ws_connection
         if self.too_slow or conn is None or conn.is_closing():
             return
-        data = text.encode("utf-8")
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
         server = self.server
         if (self.queued_bytes + len(data) > server.send_queue_bytes
                 or self.queued_messages + 1 > server.send_queue_messages):
@@ -786,7 +850,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         kind = data["type"]
         handler = {"hello": self.handle_hello, "move": self.handle_move, "click": self.handle_click,
                    "request": self.handle_request, "answer": self.handle_answer, "resign": self.handle_resign,
-                   "ping": self.handle_ping}.get(kind)
+                   "ping": self.handle_ping, "sync": self.handle_sync}.get(kind)
         if handler is None:
             return self.refuse(f"Unknown message type {kind[:30]!r}.", "unknown_type", ref)
         if kind != "hello" and not self.greeted:
@@ -804,9 +868,16 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def handle_ping(self, data: dict) -> None:
         self.send({"type": "pong", "id": data.get("id")})
 
+    def handle_sync(self, data: dict) -> None:
+        """The client missed a version (a delta that does not follow the state it holds): the whole state."""
+        self.room.send_full(self)
+
     def handle_hello(self, data: dict) -> None:
         if self.greeted:
             raise Refusal("Already greeted.", "bad_field")
+        deltas = data.get("deltas", False)
+        if not isinstance(deltas, bool):
+            raise Refusal("\"deltas\" must be true or false.", "bad_field")
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or not 10 <= len(token) <= 100 or not token.isascii()):
             raise Refusal("\"token\" must be the seat token this browser was given, or null.", "bad_token")
@@ -836,6 +907,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         else:
             note = "Room full: both seats are taken, so you are watching."
         self.greeted = True
+        self.deltas = deltas
         if seat is None:
             if len(room.watchers) >= MAX_WATCHERS:
                 self.send({"type": "error", "code": "too_many", "message": "Too many people are watching this room."})
@@ -862,11 +934,10 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
                 server.commits.write(room, "touch", room.id, now)
         room.broadcast()
 
-    def done(self, ref: Any) -> None:
+    def done(self, ref: Any, full: bool = False) -> None:
         """Tell everyone the new state (after the commit), then the sender that its message was done — so a
-        client holds the new state by the time it reads its ``ok``."""
-        self.room.broadcast()
-        self.send({"type": "ok", "id": ref})
+        client holds the new state by the time it reads its ``ok``.  ``full``: the whole state to everyone."""
+        self.room.broadcast(full, ok=(self, {"id": ref}))
 
     def my_seat(self) -> int:
         if self.seat is None:
@@ -910,8 +981,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def play(self, seat: int, move: str, ref: Any) -> None:
         room = self.room
         canonical = room.commit_move(seat, move)       # committed to SQLite before anyone hears of it
-        room.broadcast()
-        self.send({"type": "ok", "id": ref, "move": canonical, "ply": room.ply()})
+        room.broadcast(ok=(self, {"id": ref, "move": canonical, "ply": room.ply()}))
         room.tick(self.server.now())                   # an absent opponent's CPU may answer at once
 
     def handle_resign(self, data: dict) -> None:
@@ -934,7 +1004,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if kind == "restart" and not room.guest_in():
             room.commit_new_game()                     # seat 2 still free: the creator restarts alone
             room.note = "New game (seat 2 is still free, so no agreement was needed)."
-            return self.done(data.get("id"))
+            return self.done(data.get("id"), full=True)
         if not room.guest_in():
             raise Refusal("Nobody to ask yet: wait for your friend.", "waiting")
         other = 1 - seat
@@ -982,7 +1052,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             room.commit_new_game()
         else:
             room.commit_undo()
-        self.done(ref)
+        self.done(ref, full=True)                        # an undo or a new game: everyone gets the whole state
 
     def on_close(self) -> None:
         room = self.room

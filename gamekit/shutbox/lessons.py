@@ -481,12 +481,14 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
     options = t.set_values(m, roll)
     if not options:
         raise ValueError(tr("no set of {open_tiles} makes {roll}", open_tiles=open_tiles, roll=roll))
-    goal = tr("shut the box") if objective == "shut" else tr("the lowest expected score")
     best_v = (min if objective == "score" else max)(v for _, v in options)
     best = [s for s, v in options if v == best_v]
 
-    def fmt(v: Fraction) -> str:
-        return percent(v) if objective == "shut" else number(v, 2)
+    def plain(v: Fraction) -> str:          # what the pupil reads: "about 13 games in 100", "about 8.3"
+        return chance_words(v) if objective == "shut" else tr("about {score}", score=number(float(v), 1))
+
+    def name(tiles: Sequence[int]) -> str:
+        return "+".join(map(str, tiles))
 
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
@@ -494,21 +496,106 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
             raise ValueError(tr("give one set, e.g. 8+1"))
         s = sets[0]
         if sum(s) != roll:
-            return False, tr("{items} makes {sum}, not {roll}.", items='+'.join(map(str, s)), sum=sum(s), roll=roll)
+            return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)
         if any(x not in open_tiles for x in s):
-            return False, tr("{items} uses a covered tile.", items='+'.join(map(str, s)))
+            return False, tr("{items} uses a covered tile.", items=name(s))
         v = t.value(m ^ mask_of(s))
-        # between numbers written with a decimal comma (Spanish) a comma would not separate them: "; " there
-        table_text = ptr("between numbers in a list", ", ").join(f"{'+'.join(map(str, o))} → {fmt(w)}" for o, w in options)
+        others = ptr("between items in a list", ", ").join(
+            f"{name(o)} → {plain(w)}" for o, w in options if o not in best)
         if s in best:
-            return True, tr("Best for {goal}: {table_text}.", goal=goal, table_text=table_text)
-        return False, tr("{items} leaves {fmt}; the best leaves {fmt2} ({table_text}).", items='+'.join(map(str, s)), fmt=fmt(v), fmt2=fmt(best_v), table_text=table_text)
+            if objective == "shut":
+                return True, tr("Right: {items} is best. What it leaves shuts the box in {value}. The other sets: {others}.",
+                                items=name(s), value=plain(v), others=others)
+            return True, tr("Right: {items} is best. It leaves an expected score of {value}. The other sets: {others}.",
+                            items=name(s), value=plain(v), others=others)
+        if objective == "shut":
+            return False, tr("Not the best. What {items} leaves shuts the box in {value}. Another set does better.",
+                             items=name(s), value=plain(v))
+        return False, tr("Not the best. {items} leaves an expected score of {value}. Another set leaves less.",
+                         items=name(s), value=plain(v))
 
+    def exact(answer: Any) -> str:          # the exact numbers behind the rounded ones ("Show the exact numbers")
+        return tr("Exact numbers: {table_text}.", table_text=ptr("between numbers in a list", ", ").join(
+            f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options))
+
+    if objective == "score":
+        hint = tr("Whatever you cover, the tiles left add up to {left}. So ask: which tiles left can the next rolls still cover?",
+                  left=sum(open_tiles) - roll)
+    else:
+        hint = tr("The sets are {items}: compare the states they leave.", items='; '.join(name(s) for s, _ in options))
     return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
-                    check, hint=tr("The sets are {items}: compare the states they leave.", items='; '.join('+'.join(map(str, s)) for s, _ in options)),
-                    answer="+".join(map(str, best[0])), solutions=["+".join(map(str, b)) for b in best],
-                    wrong=["+".join(map(str, s)) for s, _ in options if s not in best],
-                    position=SetChoice(open_tiles, roll, objective), key=f"best {open_tiles} {roll} {objective}")
+                    check, hint=hint,
+                    answer=name(best[0]), solutions=[name(b) for b in best],
+                    wrong=[name(s) for s, _ in options if s not in best],
+                    position=SetChoice(open_tiles, roll, objective), key=f"best {open_tiles} {roll} {objective}",
+                    more=exact, more_label=tr("Show the exact numbers"))
+
+
+def chance_words(v: Fraction | float) -> str:
+    """A chance as a pupil reads it: "about 13 games in 100" (whole games; "fewer than 1 game in 100")."""
+    n = round(100 * float(v))
+    if n < 1 and v > 0:
+        return tr("fewer than 1 game in 100")
+    return ntr("about {n} game in 100", "about {n} games in 100", n)
+
+
+def exact_chance(v: Fraction) -> str:
+    """A chance exactly (a fraction when short) and as a percentage to two decimals, for a details box."""
+    pct = f"{number(100 * float(v), 2)} %"
+    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
+        return f"{v} ≈ {pct}"
+    return pct
+
+
+def exact_score(v: Fraction) -> str:
+    """An expected score exactly (a fraction when short) and to two decimals, for a details box."""
+    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
+        return f"{v} ≈ {number(float(v), 2)}"
+    return number(float(v), 2)
+
+
+class WithExact:
+    """A table for the pupil with the exact numbers behind it in a closed ``<details>`` box under it."""
+
+    def __init__(self, table: Table, exact: Table, summary: str = ""):
+        self.table, self.exact = table, exact
+        self.summary = summary or tr("The exact numbers")
+
+    def _repr_html_(self) -> str:
+        return (self.table._repr_html_() + f"<details><summary>{html_escape(self.summary)}</summary>"
+                + self.exact._repr_html_() + "</details>")
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+    __repr__ = __str__
+
+
+def objectives_table(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
+                     rules: Rules | None = None) -> WithExact:
+    """"Two goals, two answers": each set's chance to shut the box (in games in 100) and expected score (one
+    decimal), the exact values in a details box."""
+    rows = compare_objectives(uncovered, roll, rules)
+    head = [tr("cover"), tr("leaves"), tr("shut chance"), tr("expected score")]
+    plain = [["+".join(map(str, r["cover"])), "+".join(map(str, r["leaves"])), chance_words(r["shut chance"]),
+              number(float(r["expected score"]), 1)] for r in rows]
+    exact = [["+".join(map(str, r["cover"])), "+".join(map(str, r["leaves"])), exact_chance(r["shut chance"]),
+              exact_score(r["expected score"])] for r in rows]
+    return WithExact(Table(head, plain), Table(head, exact))
+
+
+def fill_table(rules: Rules | None = None) -> WithExact:
+    """The first steps of filling the table (:func:`fill_steps`), values as a pupil reads them; the exact
+    fractions in a details box."""
+    rows = fill_steps(rules)
+    head = [tr("open"), tr("value"), tr("why")]
+
+    def tiles(r: dict) -> str:
+        return "+".join(map(str, r["open"])) or "∅"
+    plain = [[tiles(r), chance_words(r["value"]) if r["value"] not in (0, 1) else percent_plain(float(r["value"])),
+              r["why"]] for r in rows]
+    exact = [[tiles(r), exact_fraction(r["value"]), ""] for r in rows]
+    return WithExact(Table(head, plain), Table(head[:2], [e[:2] for e in exact]))
 
 
 # ====================================================================== 4b. rules of thumb, exactly
@@ -567,7 +654,7 @@ def dice_rules_table() -> Table:
     for one in ONE_DIE_RULES:
         rules = Rules(one_die=one)
         rows.append([rules.describe().split(";")[0],
-                     percent(shut_probability(rules)), number(min_expected_score(rules), 4)])
+                     percent(shut_probability(rules)), number(min_expected_score(rules), 1)])
     return Table([tr("when you may roll one die"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
                  caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
@@ -720,8 +807,9 @@ def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
     rules = rules or Rules(one_die="never")
     values = {p: policy_shut_probability(p, rules) for p in POLICIES[:3]}
     worst = min(values, key=values.get)
-    explanations = {p: f"{tr(p)}: {percent(v)}" + (tr(" — the lowest of the three.") if p == worst else
-                                               tr("; {worst} does worse: {percent}.", worst=tr(worst), percent=percent(values[worst])))
+    # numbers as a pupil reads them ("about 2 games in 100"); the exact table follows on the page
+    explanations = {p: f"{tr(p)}: {chance_words(v)}" + (tr(" — the lowest of the three.") if p == worst else
+                                                   tr("; {worst} does worse: {percent}.", worst=tr(worst), percent=chance_words(values[worst])))
                     for p, v in values.items()}
     return Exercise(tr("Predict before you look: which way of choosing shuts the box LEAST often — a random set, the set with the most tiles, or the set with the largest tile?"),
                     choice_checker(worst, explanations), hint=tr("Which tiles are hard to get rid of late in a turn?"),
@@ -729,8 +817,9 @@ def worst_rule_exercise(rules: Rules | None = None) -> Exercise:
                     wrong=[p for p in POLICIES[:3] if p != worst][:1], key="worst rule of thumb")
 
 
-# Lesson 4, exercise 3: the lowest expected score (8+3 leaves 8.25, the next best 8.75).
-SCORE_EXERCISE = ((1, 2, 3, 4, 8, 9), 11, "score")
+# Lesson 4, exercise 3: the lowest expected score.  9+2 and 7+4 both leave tiles adding up to 12; 9+2 gets rid
+# of the 9, which only a few rolls can cover (it leaves about 7.2 against 8.7): a pupil can reason it out.
+SCORE_EXERCISE = ((1, 2, 4, 7, 9), 11, "score")
 # Final challenge: neither "largest tile" nor "most tiles" finds the best set, and in the first and the
 # last "fewest tiles" does not decide either (two sets of two tiles, only one of them best).
 CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12, "shut"),
@@ -919,8 +1008,9 @@ COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N
                 N_("expected score"), N_("exact chance"), N_("policy"), N_("games"), N_("shut"), N_("mean score"))
 
 
-SHOWN_DENOMINATOR = 1000
-"""Fractions with a larger denominator are shown as a percentage only (no 20-digit fractions for pupils)."""
+SHOWN_DENOMINATOR = 99
+"""Fractions with a larger denominator are shown as a percentage only (the pupil reads fractions of 36;
+longer ones go in a details box or the teacher guide)."""
 
 
 def exact_fraction(v: Fraction) -> str:

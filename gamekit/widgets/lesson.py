@@ -82,6 +82,9 @@ class Exercise:
     * ``position`` — for an exercise that asks for a move: the game position, so tests can compare the
       accepted moves with the exact solver's best moves (and count the legal choices);
     * ``click`` — answered by clicking on a board (a :class:`PuzzleBoard`);
+    * ``more(answer) -> str`` — optional: a longer text for an answer (a puzzle's whole refutation line, the
+      exact fractions behind a rounded number), shown one click away under the short feedback by a button
+      labelled ``more_label`` (default "Show the whole line"); ``""`` when there is none;
     * ``leaks`` — texts that would give the answer away if an output on the page showed them.  Left
       empty, they are derived from ``solutions``: every solution whose text is at least three
       characters long, not a bare number and not one of the ``choices`` (those are on the page anyway).
@@ -98,6 +101,8 @@ class Exercise:
     position: Any = None
     leaks: Sequence[str] = ()
     click: bool = False
+    more: Callable[[Any], str] | None = None
+    more_label: str = ""
 
     def __post_init__(self) -> None:
         self.key = self.key or self.prompt
@@ -240,6 +245,14 @@ class _Answering(_LessonBase):
         self.answer_button = W.Button(description=tr("Show answer"), icon="eye")
         self.hint_button.on_click(self.on_hint)
         self.answer_button.on_click(self.on_answer)
+        # a wrong answer's longer text (a puzzle's whole refutation), one click away under the short feedback
+        self.more_text = ""
+        self.more_button = W.Button(description=tr("Show the whole line"), icon="list",
+                                    layout=W.Layout(display="none"))
+        self.more_button.on_click(self.on_more)
+        self.more_shown = W.HTML()
+        self.more_shown.add_class("gamekit-more")
+        self.more_box = W.VBox([self.more_button, self.more_shown])
         self.lesson = score.lesson_title if score is not None else ""
         self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
         if score is not None:
@@ -260,7 +273,26 @@ class _Answering(_LessonBase):
             self.saved = progress.record(self.lesson, self.exercise.key, ok)
         self.show_note(tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback),
                        RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self.more_text = ""
+        if self.exercise.more is not None:
+            try:
+                self.more_text = self.exercise.more(answer) or ""
+            except ValueError:            # a malformed answer has no line: its feedback already says why
+                self.more_text = ""
+        self.more_shown.value = ""
+        self.more_button.layout.display = "" if self.more_text else "none"
+        self.more_button.description = self.exercise.more_label or tr("Show the whole line")
         self._update_attempts()
+
+    def show_more(self) -> str:
+        """Show the last wrong answer's longer text (what "Show the whole line" does); ``""`` if none."""
+        self.more_shown.value = f"<span style='color:{NOTE_COLOUR}'>{html.escape(self.more_text)}</span>" \
+            if self.more_text else ""
+        return self.more_text
+
+    @reported
+    def on_more(self, _: Any) -> None:
+        self.show_more()
 
     def _update_attempts(self) -> None:
         n = len(self.attempts)
@@ -321,7 +353,7 @@ class ExerciseWidget(_Answering):
         self.access = BoardAccess()
         self.children = [self.prompt,
                          W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
-                         self.feedback, self.attempts_label, self.access, self.error_output]
+                         self.feedback, self.more_box, self.attempts_label, self.access, self.error_output]
         self.add_class("gamekit-exercise")
 
     def submit(self, answer: Any) -> tuple[bool, str]:
@@ -560,7 +592,7 @@ class PuzzleBoard(_Answering):
         self.check_button = W.Button(description=tr("Check"), icon="check")
         self.check_button.on_click(self.on_check)
         typed_row = [self.input, self.check_button] if typed else []
-        self.children = [self.prompt, self.board.canvas, self.board.access, self.feedback,
+        self.children = [self.prompt, self.board.canvas, self.board.access, self.feedback, self.more_box,
                          W.HBox([*typed_row, self.hint_button, self.answer_button]),
                          self.attempts_label, self.error_output]
         self.add_class("gamekit-puzzle")

@@ -282,3 +282,51 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
 def test_block_feedback_is_plain():
     ok, feedback = L.side_block_exercise().check("1")
     assert ok and "now make only four" not in feedback and "can never be five" in feedback
+
+
+def test_floating_threat_captions_name_the_cell_and_its_row_kind():
+    """The step-through ties its captions to the lesson's idea: a new threat cell that cannot be used yet is
+    named (column, row counted from 1 at the bottom) with its odd/even kind, which the board confirms."""
+    import re
+    seen = 0
+    games = L._won_game_games()
+    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+        m = re.search(r"New (red|yellow) threat cell \(tinted\) in column (\d), row (\d)\. Row \3 is (odd|even): "
+                      r"by the odd/even rule of thumb, that is (red|yellow)'s kind\.", step.caption)
+        if not m:
+            continue
+        seen += 1
+        colour, column, row, kind, owner = m.groups()
+        seat = ("red", "yellow").index(colour)
+        after = games[i + 1]
+        col = next(c for c in range(after.width) if after.column_number(c) == int(column))
+        assert (col, int(row) - 1) in L.threat_cells(after, seat)
+        assert (col, int(row) - 1) not in L.playable_threats(after, seat)       # it floats
+        assert kind == ("odd" if int(row) % 2 else "even") and owner == ("red" if kind == "odd" else "yellow")
+    assert seen >= 2
+
+
+def test_the_allis_background_is_an_optional_box_in_lesson_2():
+    """The pupil's text says the odd/even rule is a rule of thumb in short sentences; Allis, claimeven and his
+    other rules are in an optional <details> box (en, es)."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for md in (root / "five_in_a_row/02_threats_and_exercises.md", root / "es/five_in_a_row/02_threats_and_exercises.md"):
+        text = md.read_text()
+        boxes = re.findall(r"<details>.*?</details>", text, flags=re.S)
+        outside = re.sub(r"<details>.*?</details>", " ", text, flags=re.S)
+        assert any("claimeven" in b and "Allis" in b for b in boxes), md
+        assert "claimeven" not in outside and "baseinverse" not in outside, md
+        assert ("rule of thumb" in outside) or ("regla práctica" in outside)
+
+
+def test_a_same_column_answer_is_named_in_its_caption():
+    games = L._won_game_games()
+    named = 0
+    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+        same = games[i].history and str(games[i].history[-1]) == L.WON_GAME[i]
+        if "answers in the same column, on top of" in step.caption:
+            named += 1
+            assert same, step.caption
+    assert named >= 1

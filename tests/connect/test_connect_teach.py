@@ -168,3 +168,18 @@ def test_start_summary_tells_pupils_the_result_without_the_story():
     text = str(teach.start_summary())
     assert "a draw" in text and "hours" not in text and "positions" not in text
     assert "hours" in str(teach.start_report_html())
+
+
+def test_the_bitboard_and_speed_tables_are_for_teachers_only():
+    """Lesson 3 (enrichment, 12–16): the pupil's path keeps the bit picture and its exercises; the bitboard
+    numbers written out and the speed test are in the "For teachers" appendix (en, es)."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for md in (root / "five_in_a_row/03_how_the_computer_knows.md", root / "es/five_in_a_row/03_how_the_computer_knows.md"):
+        text = md.read_text()
+        appendix = re.search(r"^## (For teachers|Para el profesorado)", text, re.M).start()
+        pupil = text[:appendix]
+        assert "teach.bit_picture(game)" in pupil and "teach.bit_exercise()" in pupil
+        for heavy in ("teach.bitboard_table(game)", "teach.bitboard_speed(game)"):
+            assert heavy not in pupil and heavy in text[appendix:], (md.name, heavy)

@@ -368,7 +368,7 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
         game.play(rng.choice(game.undrawn_lines()))
     image = mirror(game)
     assert image.drawn != game.drawn
-    with_sym = fast.CompiledSearch(game.geometry, table_bits=20)
+    with_sym = fast.CompiledSearch(game.geometry, table_bits=20, sym_reach=None)     # every symmetry, always
     v = with_sym.exact(game.drawn)
     first = with_sym.nodes
     assert with_sym.exact(image.drawn) == v
@@ -378,6 +378,28 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
     first_without = without.nodes
     assert without.exact(image.drawn) == v
     assert again * 10 < without.nodes - first_without        # the image is a table hit only with symmetry
+
+
+@needs_numba
+def test_symmetries_far_from_the_position_are_left_out_of_the_key():
+    """sym_reach: a search folds only the symmetries that move at most SYM_REACH of its drawn lines onto
+    undrawn ones (far images meet only deep in the tree).  From the empty 3×3 board all eight are used;
+    a mirrored pair of children of a symmetric position still share the table; values never change."""
+    engine = fast.CompiledSearch(geometry(3, 3), table_bits=18)
+    assert engine.exact(0) == -3
+    assert engine.nsym_used == 8
+    rng = random.Random(5)
+    game = random_position(4, 4, 26, rng)
+    far = fast.CompiledSearch(game.geometry, table_bits=18)
+    assert far.exact(game.drawn) == fast.CompiledSearch(game.geometry, table_bits=18, sym_reach=None).exact(game.drawn)
+    assert far.nsym_used < 8
+    # the empty 4×4 board and a line a1-b1: its mirror image is one line away, so it is kept
+    one = DotsAndBoxes(4, 4)
+    one.play("a1-b1")
+    near = fast.CompiledSearch(one.geometry, table_bits=12)
+    near._choose_symmetries(one.drawn)
+    assert near.nsym_used == 8
+    assert fast.SYM_REACH >= 1
 
 
 def test_symmetries_are_permutations_of_the_lines():
@@ -419,3 +441,73 @@ def test_pure_python_can_be_forced(monkeypatch):
     assert not fast.available()
     assert not Solver(3, 3).compiled
     assert solve(DotsAndBoxes(2, 2)) == 2
+
+
+@needs_numba
+def test_opening_a_long_chain_or_loop_is_worth_no_more_than_its_bound():
+    """The loony bound (fast.CompiledSearch(loony_bound=True)): opening a chain of n >= 3 is worth at most
+    -(n - 2) to the mover, a loop of n at most -(n - 4); brute force on every such line of random 3×3
+    positions, and the search with and without the bound agree."""
+    rng = random.Random(26)
+    engine = fast.CompiledSearch(geometry(3, 3), table_bits=14)
+    plain = fast.CompiledSearch(geometry(3, 3), table_bits=14, loony_bound=False)
+    bounded = 0
+    for _ in range(3000):
+        game = random_position(3, 3, rng.randint(8, 15), rng)
+        if game.is_over():
+            continue
+        kind, lines = engine.candidates(game.drawn)
+        for line, bound in lines:
+            if bound is None:
+                continue
+            bounded += 1
+            child = game.copy()
+            child.play(line)
+            assert child.to_move != game.to_move                 # a sacrifice completes no box
+            assert -brute_force(3, 3, child.drawn) <= bound
+        if any(b is not None for _, b in lines):
+            assert engine.exact(game.drawn) == plain.exact(game.drawn) == brute_force(3, 3, game.drawn)
+    assert bounded >= 40
+
+
+@needs_numba
+def test_the_loony_bound_saves_search_on_4x4():
+    """4×4 positions from random play with 26 lines left (long chains get opened deeper in the tree):
+    the same value, with fewer nodes in most."""
+    rng = random.Random(4)
+    saved = 0
+    for _ in range(12):
+        game = random_position(4, 4, 26, rng)
+        on = fast.CompiledSearch(game.geometry, table_bits=18)
+        off = fast.CompiledSearch(game.geometry, table_bits=18, loony_bound=False)
+        assert on.exact(game.drawn) == off.exact(game.drawn)
+        saved += on.nodes < off.nodes
+    assert saved >= 9
+
+
+@needs_numba
+def test_the_two_tier_table_keeps_the_expensive_entries():
+    """Two slots per bucket (the entry whose search took more nodes keeps the first, the second is always
+    replaced): on a table far too small for the search, the same values with fewer nodes than one slot
+    always replaced."""
+    rng = random.Random(8)
+    one = two = 0
+    for _ in range(6):
+        game = random_position(4, 4, 26, rng)
+        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False)
+        b = fast.CompiledSearch(game.geometry, table_bits=10)
+        assert a.exact(game.drawn) == b.exact(game.drawn)
+        one, two = one + a.nodes, two + b.nodes
+    assert two < one
+    game = random_position(3, 3, 15, rng)
+    assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
+
+
+@needs_numba
+@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError),
+                                           ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
+                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError)])
+def test_the_compiled_search_refuses_bad_options(options, error):
+    name = next(iter(options))
+    with pytest.raises(error, match=name):
+        fast.CompiledSearch(geometry(3, 3), table_bits=10, **options)

@@ -213,3 +213,71 @@ def test_wrong_headers_are_refused(small_bank, change, match):
     _rewrite(small_bank, change)
     with pytest.raises(BankError, match=match):
         bank("shut_the_box", path=small_bank)
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
+def test_a_wrong_answer_reads_short_with_the_whole_line_one_click_away(game_id):
+    """What a 12-year-old reads: at most SHOWN_MOVES moves of the refutation then "…", short sentences
+    (none over 25 words); the whole line is what ``whole_line`` gives (the "Show the whole line" button)."""
+    from gamekit.puzzles.core import SHOWN_MOVES, line_words
+    long_seen = 0
+    for p in bank(game_id)[:80]:
+        for a in p.legal_answers():
+            if a in p.answers:
+                assert p.whole_line(a) == ""
+                continue
+            ok, feedback = p.check(a)
+            line = p.refutations[action_key(a)]["line"]
+            sentences = [s for s in feedback.replace("…", ".").split(". ") if s.strip()]
+            assert all(len(s.split()) <= 25 for s in sentences), feedback
+            if len(line) > SHOWN_MOVES:
+                long_seen += 1
+                assert line_words(game_id, line[:SHOWN_MOVES]) + ", …" in feedback
+                assert line_words(game_id, line) not in feedback
+            if line:
+                assert line_words(game_id, line) in p.whole_line(a)
+            else:
+                assert p.whole_line(a) == ""
+    assert long_seen or game_id == "connect_four"
+
+
+def test_the_lesson_exercise_shows_the_whole_line_after_a_wrong_answer():
+    from gamekit.puzzles.core import line_words
+    from gamekit.puzzles.sets import answer_text, puzzle_exercise
+    from gamekit.widgets.lesson import ExerciseWidget
+    p = next(p for p in bank("dots_and_boxes")
+             if any(len(r["line"]) > 4 for r in p.refutations.values()))
+    wrong = next(a for a in p.legal_answers() if len(p.refutations.get(action_key(a), {}).get("line", [])) > 4)
+    w = ExerciseWidget(puzzle_exercise(p))
+    assert w.more_button.layout.display == "none"
+    ok, feedback = w.submit(answer_text(p, wrong))
+    assert not ok and "…" in feedback and w.more_button.layout.display != "none" and w.more_shown.value == ""
+    shown = w.show_more()
+    assert line_words("dots_and_boxes", p.refutations[action_key(wrong)]["line"]) in shown
+    w.submit(answer_text(p, p.answers[0]))              # a right answer hides the button again
+    assert w.more_button.layout.display == "none" and w.more_shown.value == ""
+    w.submit("zz-99")                                    # a malformed one has no line to show
+    assert w.more_button.layout.display == "none"
+
+
+def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
+    """The Dots lessons' "More practice" boards (PuzzleBoard): short feedback ending "…" once (never "…."),
+    and the button under it shows the whole refutation."""
+    import ipywidgets as W
+    from gamekit.dots import lessons as D
+    from gamekit.widgets.lesson import PuzzleBoard
+
+    def boards(w):
+        if isinstance(w, PuzzleBoard):
+            yield w
+        elif isinstance(w, W.Box):
+            for c in w.children:
+                yield from boards(c)
+    for board in boards(D.practice(5)):
+        for answer in board.exercise.wrong:
+            ok, feedback = board.submit(answer)
+            assert not ok and "…." not in feedback
+            if board.more_button.layout.display != "none":
+                assert "…" in feedback and board.show_more().startswith("The whole line: ")
+                return
+    pytest.fail("no practice board of Dots lesson 5 had a refutation longer than four moves")

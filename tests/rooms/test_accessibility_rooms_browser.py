@@ -132,3 +132,14 @@ def test_axe_finds_nothing_serious_on_the_group_pages(rooms, reader):
     pupil.click("#join-button")
     pupil.wait_for_selector("#member", state="visible")
     assert serious_violations(pupil) == []                   # the pupil's group page
+    # the teacher's page with a class dice tally (drawn under the page's own Content-Security-Policy)
+    import json
+    from gamekit.rooms.groups_client import send_progress
+    group_id = join_link.rsplit("/", 1)[-1]
+    key = pupil.evaluate(f"localStorage.getItem('gamekit-member:' + {json.dumps(group_id)})")
+    send_progress(join_link, key, {"version": 1, "lessons": {},
+                                   "tally": {**{str(t): 1 for t in range(2, 13)}, "7": 4}})
+    teacher.reload()
+    teacher.wait_for_selector("#tally tr[data-total='7']")
+    assert teacher.locator("#tally tr[data-total='7'] span.bar").evaluate("e => e.getBoundingClientRect().width") > 0
+    assert serious_violations(teacher) == []

@@ -48,6 +48,7 @@ def test_a_tic_tac_toe_room_is_created_and_played_to_a_win_over_the_real_server(
             me.play("d4")
         final = play_through([me, guest], ["a1", "b1", "a2", "b2", "a3"])
         assert final["over"] and final["history"] == ["a1", "b1", "a2", "b2", "a3"]
+        guest.wait(lambda s: s["over"])                              # the guest's copy has the last move too
         assert me.game.winner() == 0 and guest.game.winner() == 0 and type(me.game).__name__ == "TicTacToe"
     finally:
         me.close()

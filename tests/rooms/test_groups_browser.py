@@ -218,3 +218,32 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
     for page in (teacher, ana, ben, cleo):
         assert ana_key not in page.content()
     assert not any(page.errors for page in (teacher, ana, ben, cleo))
+
+
+def test_the_teacher_sees_the_class_dice_tally(rooms, person):
+    """Shut the Box lesson 3: pupils' shared dice tallies reach the teacher's page as a table (a header cell
+    per total, the rolls, each total's share with a decorative bar, the count the 36 outcomes predict)."""
+    from gamekit.rooms.groups_client import create_group, join_group
+    owner = create_group(rooms.url, "Class 3D")
+    ana, ben = (join_group(owner.join_link, nick, remember=False) for nick in ("Ana", "Ben"))
+    teacher = person()
+    teacher.goto(owner.owner_link)
+    teacher.wait_for_selector("#owner", state="visible")
+    assert "No pupil has shared a dice tally yet" in teacher.inner_text("#tally-text")
+    assert teacher.locator("#tally").is_hidden()
+    counts = {str(t): 0 for t in range(2, 13)}
+    ana.send_progress({"version": 1, "lessons": {}, "tally": {**counts, "7": 5, "2": 1}})
+    ben.send_progress({"version": 1, "lessons": {}, "tally": {**counts, "7": 1, "12": 2, "8": 3}})
+    teacher.reload()
+    teacher.wait_for_selector("#tally tr[data-total='7']")
+    assert teacher.inner_text("#tally-text").startswith("The class: 12 rolls from 2 pupils.")
+    rows = {t: teacher.locator(f"#tally tr[data-total='{t}'] > *").all_inner_texts() for t in range(2, 13)}
+    assert [r[0] for r in rows.values()] == [str(t) for t in range(2, 13)]          # one row per total, in order
+    assert rows[7][1] == "6" and rows[7][2].strip() == "50 %" and rows[7][3] == "about 2.0 (6 of 36)"
+    assert rows[12][1] == "2" and rows[3][1] == "0" and rows[3][2].strip() == "0 %"
+    assert teacher.locator("#tally tr[data-total='7'] th").get_attribute("scope") == "row"
+    assert teacher.locator("#tally .track").first.get_attribute("aria-hidden") == "true"   # the bar is decoration
+    widths = {t: teacher.locator(f"#tally tr[data-total='{t}'] span.bar").evaluate("e => e.getBoundingClientRect().width")
+              for t in (7, 8, 3)}
+    assert widths[7] > widths[8] > widths[3] == 0
+    assert teacher.errors == []

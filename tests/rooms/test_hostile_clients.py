@@ -311,7 +311,9 @@ def test_readers_that_never_read_are_dropped_and_the_games_go_on(server_with, co
         final = gold.wait(lambda s: s["over"])
         assert final["ply"] == 144 and final["watchers"] == 1     # only the honest watcher is left
         assert watcher.wait(lambda s: s["over"])["history"] == final["history"]   # it saw every move
-        assert [m["ply"] for m in watcher.messages if m["type"] == "state"][-1] == 144
+        # every move reached it, each as a delta that followed the state it held
+        assert sum(m["type"] == "delta" and "ply" in m["set"] for m in watcher.messages) == 144
+        assert watcher.state["ply"] == 144 and watcher.resyncs == 0
         assert stored_moves(rooms, info["room"]) == final["history"]
         again = connect(info["link"])                               # a dropped reader comes back: the state
         assert again.seat is None and again.state["history"] == final["history"]

@@ -24,8 +24,8 @@ def room_path(info):
 
 def play_dots_to_the_end(creator, guest, moves):
     clients = {0: creator, 1: guest}
-    for move in moves:
-        state = creator.wait(lambda s: s["ply"] >= 0)
+    for ply, move in enumerate(moves):      # the creator's copy must have the last move before it says who moves
+        state = creator.wait(lambda s, ply=ply: s["ply"] == ply)
         clients[state["to_move"]].play(move)
     return creator.wait(lambda s: s["over"])
 

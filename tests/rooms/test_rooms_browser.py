@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from gamekit.rooms.client import RoomClient
+
 pytestmark = pytest.mark.browser
 
 
@@ -277,3 +279,45 @@ def test_a_notebook_plays_a_page_and_the_reverse(rooms, person, connect):
         made.wait(lambda s: s["history"] == ["4", "4"])
     finally:
         made.close()
+
+
+def test_pages_apply_deltas_and_ask_again_after_a_lost_one(rooms, person):
+    """Two players and a watcher on pages; the watcher's connection loses the third delta (a routed WebSocket
+    that drops it).  Each page holds exactly what a client sent whole states holds — the watcher page too,
+    after asking for the whole state once — and drew its board from it."""
+    gold, coral, link = two_people(person, rooms.url)
+    watcher = person()
+    passed = {"deltas": 0}
+
+    def route(ws):
+        server = ws.connect_to_server()            # the page's own messages go on to the server as they are
+
+        def from_server(message):
+            if isinstance(message, str) and message.startswith('{"type":"delta"'):
+                passed["deltas"] += 1
+                if passed["deltas"] == 3:
+                    return                         # lost on the way
+            ws.send(message)
+        server.on_message(from_server)
+
+    watcher.route_web_socket("**/ws/**", route)
+    join(watcher, link)
+    reference = RoomClient(link, deltas=False)     # a watcher sent whole states
+    try:
+        play_pair([gold, coral], 6)
+        v = reference.wait(lambda s: s["ply"] == 6)["v"]
+        wait_js(watcher, f"!!s && s.v === {v}")
+        assert watcher.evaluate("window.gamekitRoom.resyncs") == 1
+        assert watcher.evaluate("window.gamekitRoom.deltas") >= 4
+        assert js_state(watcher) == reference.state
+        for page, seat in ((gold, 0), (coral, 1)):
+            wait_js(page, f"!!s && s.v === {v}")
+            state = js_state(page)
+            assert page.evaluate("window.gamekitRoom.resyncs") == 0 and page.evaluate("window.gamekitRoom.deltas") >= 6
+            assert {k: x for k, x in state.items() if k not in ("you", "status", "waiting")} == \
+                {k: x for k, x in reference.state.items() if k not in ("you", "status", "waiting")}
+            assert state["you"] == seat and page.inner_text("#status") == state["status"]
+        assert watcher.inner_text("#board-text") == reference.state["description"]
+        assert not gold.errors and not coral.errors and not watcher.errors
+    finally:
+        reference.close()

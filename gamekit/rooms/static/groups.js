@@ -206,6 +206,44 @@ function showClassTable(table) {
     t.append(tr);
   }
 }
+// The class dice tally (Shut the Box lesson 3): each total's rolls as a number, a bar (its share of the rolls,
+// drawn next to a mark at the share the 36 outcomes give) and the count the 36 outcomes predict. The bar and the
+// mark are decoration (aria-hidden): the numbers in the cells say the same to a screen reader.
+const DICE_WAYS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1};
+function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+function showTally(tally) {
+  const table = $("tally"), body = table.tBodies[0];
+  body.innerHTML = "";
+  if (!tally || !tally.rolls) {
+    table.hidden = true;
+    $("tally-text").textContent = "No pupil has shared a dice tally yet. In lesson 3 pupils roll two real dice, " +
+      "enter each roll and press Share: their rolls add up here.";
+    return;
+  }
+  table.hidden = false;
+  $("tally-text").textContent = "The class: " + plural(tally.rolls, "roll", "rolls") + " from " +
+    plural(tally.pupils, "pupil", "pupils") + ". The black mark in each bar is the share the 36 outcomes predict.";
+  const shares = Object.keys(DICE_WAYS).map((t) => (tally.counts[t] || 0) / tally.rolls);
+  const top = Math.max(...shares, 6 / 36);
+  for (const t of Object.keys(DICE_WAYS)) {
+    const n = tally.counts[t] || 0, share = n / tally.rolls, expected = tally.rolls * DICE_WAYS[t] / 36;
+    const tr = document.createElement("tr");
+    tr.dataset.total = t;
+    const th = document.createElement("th"); th.scope = "row"; th.textContent = t; tr.append(th);
+    cell(tr, n, "num");
+    const td = cell(tr, "", "bar");
+    const track = document.createElement("span"); track.className = "track"; track.setAttribute("aria-hidden", "true");
+    const bar = document.createElement("span"); bar.className = "bar";
+    bar.style.width = (10 * share / top).toFixed(2) + "em";
+    const mark = document.createElement("span"); mark.className = "expected";
+    mark.style.left = (10 * (DICE_WAYS[t] / 36) / top).toFixed(2) + "em";
+    track.append(bar, mark);
+    const words = document.createElement("span"); words.textContent = Math.round(100 * share) + " %";
+    td.append(track, words);
+    cell(tr, "about " + (expected < 10 ? expected.toFixed(1) : Math.round(expected)) + " (" + DICE_WAYS[t] + " of 36)", "num");
+    body.append(tr);
+  }
+}
 function fillSettings(s) {
   $("s-game").value = s.game; $("s-width").value = String(s.width); $("s-height").value = String(s.height);
   $("s-timer").value = String(s.timer); $("s-alternate").checked = s.alternate; $("s-popout").checked = s.popout;
@@ -229,6 +267,7 @@ async function loadOwner(first) {
     $("settings-text").textContent = "Now: " + o.describe + ".";
     $("expiry").textContent = "The group is deleted after " + o.expires_days + " days without activity.";
     showClassTable(o.table);
+    showTally(o.tally);
     showRooms(o.rooms, false);
     const body = $("members").tBodies[0];
     body.innerHTML = "";

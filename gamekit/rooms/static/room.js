@@ -8,9 +8,11 @@ const tokenKey = "gamekit-seat:" + roomId;
 const canvas = $("board");
 const ctx = canvas.getContext("2d");
 let ws = null, state = null, seat = null, stopped = false, retry = 0, cursor = null, nextId = 1;
+let resyncing = false, resyncs = 0, deltas = 0;
 // read by the browser tests (and handy in the console); the seat token is not exposed here
 window.gamekitRoom = {get state() { return state; }, get seat() { return seat; },
-                      get connected() { return !!ws && ws.readyState === 1; }, drop() { if (ws) ws.close(); }};
+                      get connected() { return !!ws && ws.readyState === 1; }, drop() { if (ws) ws.close(); },
+                      get resyncs() { return resyncs; }, get deltas() { return deltas; }};
 
 $("link").value = location.origin + base + "/r/" + roomId;
 
@@ -20,7 +22,8 @@ function connect() {
   ws = new WebSocket(scheme + "//" + location.host + base + "/ws/" + roomId);
   ws.onopen = () => {
     retry = 0;
-    ws.send(JSON.stringify({type: "hello", token: localStorage.getItem(tokenKey)}));
+    resyncing = false;
+    ws.send(JSON.stringify({type: "hello", token: localStorage.getItem(tokenKey), deltas: true}));
   };
   ws.onmessage = (event) => handle(JSON.parse(event.data));
   ws.onclose = () => {
@@ -48,11 +51,16 @@ function handle(message) {
       document.body.dataset.seat = seat === null ? "watcher" : String(seat);
       break;
     case "state":
-      announceMoves(state, message);
-      state = message;
-      document.body.dataset.connected = "yes";
-      render();
+      resyncing = false;
+      show(message);
       break;
+    case "delta": {                  // only what changed (gamekit/rooms/delta.py); a gap: ask for the whole state
+      const next = applyDelta(state, message);
+      if (message.ok) $("error").textContent = "";     // the answer to this page's own message rode in it
+      if (next) { deltas++; show(next); }
+      else if (!resyncing && ws && ws.readyState === 1) { resyncing = true; resyncs++; ws.send(JSON.stringify({type: "sync"})); }
+      break;
+    }
     case "error":
       $("error").textContent = message.message;
       if (message.code === "no_room") stop("This room does not exist or has expired.");
@@ -67,6 +75,28 @@ function handle(message) {
       stop(message.message);
       break;
   }
+}
+
+function show(next) {
+  announceMoves(state, next);
+  state = next;
+  document.body.dataset.connected = "yes";
+  render();
+}
+
+// the state after a delta, or null when the delta does not follow the state held (the same as apply_delta in
+// gamekit/rooms/delta.py): "set" replaces fields, "patch" splices lists ([index, deleteCount, items], in order)
+function applyDelta(old, delta) {
+  if (!old || typeof old.v !== "number" || delta.v !== old.v + 1) return null;
+  const next = Object.assign({}, old, delta.set || {});
+  for (const [key, ops] of Object.entries(delta.patch || {})) {
+    const items = (old[key] || []).slice();
+    for (const [index, remove, inserted] of ops) items.splice(index, remove, ...inserted);
+    next[key] = items;
+  }
+  for (const key of ["turn_seconds_left", "you", "status", "waiting"]) if (key in delta) next[key] = delta[key];
+  next.v = delta.v;
+  return next;
 }
 
 function stop(text) {
