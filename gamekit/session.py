@@ -3,8 +3,8 @@ answers, the time per turn and the CPU standing in for a person.
 
 :class:`Session` holds these rules once.  It draws nothing, starts no thread and reads no clock but the one it
 is given: a front end drives it and shows what it decides.  :class:`~gamekit.widgets.base.GameWidget` (people
-sharing a screen, or against the CPU) keeps its game in one; the room server's ``Room`` is meant to as well
-(docs/CONVENTIONS.md, "Architecture").
+sharing a screen, or against the CPU) keeps its game in one, and so does the room server's ``Room`` (the turn
+clock on the server's clock, the CPU standing in for a player who is away; docs/CONVENTIONS.md, "Architecture").
 
 Who sits where is read from the ``seating`` at every decision (anything with ``n_seats`` and ``cpu_seats``): a
 widget's mode and seat selectors, a room's connections.  The rules:
