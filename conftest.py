@@ -1,8 +1,17 @@
 """Test-wide settings: saved lesson progress goes to a temporary file, never to the user's data directory."""
 import os
+import sys
 import tempfile
 
 import pytest
+
+# The test-only fourth game (tests/tictactoe): one package that registers itself in gamekit's catalog when it is
+# imported, as an installed game would.  tests/ goes on the path (pytest runs with --import-mode=importlib, which
+# leaves sys.path alone), and importing the package here puts the game in every test's catalog.
+TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)
+import tictactoe  # noqa: E402,F401
 
 # Notebook kernels started by nbval and the JupyterLab/Voilà servers of the browser tests inherit this.
 os.environ.setdefault("GAMEKIT_PROGRESS_FILE",

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from gamekit.connect import rules as connect_rules
+from gamekit.connect import view as connect_view   # the drawing constants and the SVG live in the view
 from gamekit.connect import widget as connect_widget
 from gamekit.connect.rules import FiveInARow
 from gamekit.dots import widget as dots_widget
@@ -90,10 +90,10 @@ PARTS = [
     ("Dots owned box edge (gold) on the background", base.SEAT_DARK[0], base.BACKGROUND),
     ("Dots owned box edge (coral) on the background", base.SEAT_DARK[1], base.BACKGROUND),
     ("Dots drawn line", base.INK, base.BACKGROUND),
-    ("5 en raya disc rim on the blue grid", connect_rules.DISC_EDGE, connect_widget.GRID_BLUE),
-    ("5 en raya yellow disc's mark on the disc", connect_rules.MARK_INK, connect_widget.DISC[1]),
-    ("5 en raya yellow disc's mark (SVG)", connect_rules.MARK_INK, connect_rules.DISC_COLOURS[1]),
-    ("5 en raya disc rim on the SVG grid", connect_rules.DISC_EDGE, "#1d4ed8"),
+    ("5 en raya disc rim on the blue grid", connect_view.DISC_EDGE, connect_widget.GRID_BLUE),
+    ("5 en raya yellow disc's mark on the disc", connect_view.MARK_INK, connect_widget.DISC[1]),
+    ("5 en raya yellow disc's mark (SVG)", connect_view.MARK_INK, connect_view.DISC_COLOURS[1]),
+    ("5 en raya disc rim on the SVG grid", connect_view.DISC_EDGE, "#1d4ed8"),
     ("covered tile edge on the felt", shutbox_widget.DOWN_EDGE, shutbox_widget.FELT),
     ("Shut the Box keyboard cursor on the felt", shutbox_widget.CURSOR, shutbox_widget.FELT),
 ]
@@ -121,9 +121,9 @@ def second_cue(game: str, a: int, b: int) -> bool:
     if game == "connect":    # yellow discs carry a dark diamond, red ones none
         g = FiveInARow.from_moves("4 5")
         scene = connect_widget.connect_scene(g, connect_widget.layout_for(g))
-        marks = [item for item in scene.ops("polygon") if item[2] == connect_rules.MARK_INK]
+        marks = [item for item in scene.ops("polygon") if item[2] == connect_view.MARK_INK]
         yellow = sum(1 for c in range(g.width) for r in range(g.height) if g.cell(c, r) == 1)
-        svg = connect_rules.board_svg(g)
+        svg = connect_view.board_svg(g)
         return len(marks) == yellow and svg.count('class="mark"') == yellow
     if game == "shutbox":    # seats are only shown on the cards, each with the player's name
         return True
@@ -144,3 +144,12 @@ def test_the_lesson_board_uses_the_legible_dot_names():
     g = DotsAndBoxes(2, 2)
     names = [item for item in lesson_scene(g).ops("text") if item[3] in "abc123"]
     assert names and all(item[5] == dots_widget.COORDINATE_INK for item in names)
+
+
+def test_the_connect_svg_paints_the_discs_in_the_widgets_and_room_pages_colours():
+    g = FiveInARow.from_moves("45")
+    svg = connect_view.board_svg(g)
+    assert connect_view.DISC_COLOURS == connect_widget.DISC == connect_view.DISC
+    for colour in connect_widget.DISC:
+        assert f'fill="{colour}"' in svg
+    assert g._repr_html_() == svg          # a game shows itself as that SVG in a notebook

@@ -1,8 +1,10 @@
-"""The game contract (gamekit.game), checked the same way for every game and variant.
+"""The game contract (gamekit.game), checked the same way for every game and variant in the catalog.
 
-Adding a game = adding one ``Entry`` to ``ENTRIES``: a factory for a fresh game, how to rebuild it from
-its history with ``from_moves``, the CPU player factory, and the wrong inputs its constructor and
-``from_moves`` must refuse.  Everything else below is generic.
+The games come from :mod:`gamekit.catalog`: every ``Example`` of every ``GameInfo`` (a factory for a fresh game,
+how to rebuild it from its history with ``from_moves``, its seats) is played with the game's CPU player, so a
+new game is checked here as soon as it registers (the test-only tic-tac-toe of ``tests/tictactoe`` does, from
+the root conftest.py).  ``REFUSALS`` adds, by example name, the wrong inputs a game's constructor and
+``from_moves`` must refuse besides the generic junk.  Everything else below is generic.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from gamekit import BadPositionError, IllegalMoveError
+from gamekit import BadPositionError, IllegalMoveError, catalog
 from gamekit.connect import ConnectFour, FiveInARow
 from gamekit.connect import cpu_player as connect_cpu
 from gamekit.connect.rules import ConnectGame, Variant
@@ -72,42 +74,25 @@ SHUT_BAD_ACTIONS = [("roll", 2.0), ("roll", True), ("roll", "2"), ("roll", 3), (
                     ("cover", (5.0, 3)), ("cover", (True,)), ("cover", ()), ("cover", [[1]]), ("flip", (1,)),
                     ("uncover", (1,)), (), "stop", 5.0]
 
-ENTRIES: dict[str, Entry] = {
-    "dots 2×2": Entry(lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h), dots_cpu,
-                      bad_builds=DOTS_BAD_BUILDS, bad_from_moves=DOTS_BAD_FROM_MOVES,
-                      bad_actions=["a1-c1", "a1-b2", "a1-a1", "z9-z8", "a١-b1", "ａ1-b1", 99, -1]),
-    "dots 3×2, coral first": Entry(lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),
-                                   lambda h: DotsAndBoxes.from_moves(3, 2, h, first=1, alternate_start=False),
-                                   dots_cpu),
-    "dots 1×1": Entry(lambda: DotsAndBoxes(1, 1), lambda h: DotsAndBoxes.from_moves(1, 1, h), dots_cpu),
-    "5 en raya": Entry(lambda: FiveInARow(), lambda h: FiveInARow.from_moves(h), connect_cpu, resign_none_is_mover=True,
-                       bad_builds=CONNECT_BAD_BUILDS, bad_from_moves=CONNECT_BAD_FROM_MOVES,
-                       bad_actions=["0", "8", "p4", "٣", "4.0", "44", "", 10]),
-    "5 en raya, PopOut": Entry(lambda: FiveInARow(popout=True), lambda h: FiveInARow.from_moves(h, popout=True),
-                               connect_cpu, bad_actions=["p0", "p8", "pp4"], resign_none_is_mover=True),
-    "Connect Four": Entry(lambda: ConnectFour(), lambda h: ConnectFour.from_moves(h), connect_cpu,
-                          resign_none_is_mover=True),
-    "Connect Four, PopOut": Entry(lambda: ConnectFour(popout=True), lambda h: ConnectFour.from_moves(h, popout=True),
-                                  connect_cpu, resign_none_is_mover=True),
-    "connect mini 4×4, 3 in a row": Entry(lambda: ConnectGame(Variant("mini", 4, 4, 3)),
-                                          lambda h: ConnectGame.from_moves(h, variant=Variant("mini", 4, 4, 3)),
-                                          connect_cpu, resign_none_is_mover=True),
-    "shut the box alone": Entry(lambda: ShutTheBox(1, seed=3), lambda h: ShutTheBox.from_moves(h, 1, seed=3),
-                                shutbox_cpu, seats=1, bad_builds=SHUT_BAD_BUILDS,
-                                bad_from_moves=SHUT_BAD_FROM_MOVES, bad_actions=SHUT_BAD_ACTIONS),
-    "shut the box, 3 players, under six, digits, stake": Entry(
-        lambda: ShutTheBox(["Ana", "Luis", "Eva"], Rules("under_six", "digits"), seed=11, stake=2),
-        lambda h: ShutTheBox.from_moves(h, ["Ana", "Luis", "Eva"], Rules("under_six", "digits"), seed=11, stake=2),
-        shutbox_cpu, seats=3),
-    "shut the box, long game": Entry(lambda: ShutTheBox(2, variant="long", seed=5),
-                                     lambda h: ShutTheBox.from_moves(h, 2, variant="long", seed=5), shutbox_cpu),
-    "shut the box, to 20, six or less, never": Entry(
-        lambda: ShutTheBox(2, Rules("six_or_less"), "to_45", seed=8, limit=20),
-        lambda h: ShutTheBox.from_moves(h, 2, Rules("six_or_less"), "to_45", seed=8, limit=20), shutbox_cpu),
-    "shut the box, 2 players, never": Entry(lambda: ShutTheBox(2, Rules(one_die="never"), seed=2),
-                                            lambda h: ShutTheBox.from_moves(h, 2, Rules(one_die="never"), seed=2),
-                                            shutbox_cpu),
+REFUSALS: dict[str, dict[str, Any]] = {         # by example name: the game-specific wrong inputs
+    "dots 2×2": dict(bad_builds=DOTS_BAD_BUILDS, bad_from_moves=DOTS_BAD_FROM_MOVES,
+                     bad_actions=["a1-c1", "a1-b2", "a1-a1", "z9-z8", "a١-b1", "ａ1-b1", 99, -1]),
+    "5 en raya": dict(bad_builds=CONNECT_BAD_BUILDS, bad_from_moves=CONNECT_BAD_FROM_MOVES,
+                      bad_actions=["0", "8", "p4", "٣", "4.0", "44", "", 10]),
+    "5 en raya, PopOut": dict(bad_actions=["p0", "p8", "pp4"]),
+    "shut the box alone": dict(bad_builds=SHUT_BAD_BUILDS, bad_from_moves=SHUT_BAD_FROM_MOVES,
+                               bad_actions=SHUT_BAD_ACTIONS),
 }
+RESIGN_NONE_IS_MOVER = {"five_in_a_row", "connect_four"}    # Connect: resign(None) means the player to move
+
+ENTRIES: dict[str, Entry] = {
+    example.name: Entry(example.new, example.replay, info.cpu_player, seats=example.seats,
+                        resign_none_is_mover=info.id in RESIGN_NONE_IS_MOVER, **REFUSALS.get(example.name, {}))
+    for info in catalog.games() for example in info.examples}
+SHIPPED_EXAMPLES = {"dots 2×2", "dots 3×2, coral first", "dots 1×1", "5 en raya", "5 en raya, PopOut", "Connect Four",
+                    "Connect Four, PopOut", "connect mini 4×4, 3 in a row", "shut the box alone",
+                    "shut the box, 3 players, under six, digits, stake", "shut the box, long game",
+                    "shut the box, to 20, six or less, never", "shut the box, 2 players, never"}
 NAMES = list(ENTRIES)
 BAD_BUILDS = [(name, i) for name in NAMES for i in range(len(ENTRIES[name].bad_builds))]
 BAD_FROM_MOVES = [(name, i) for name in NAMES for i in range(len(ENTRIES[name].bad_from_moves))]
@@ -353,10 +338,22 @@ def test_cpu_players_play_legal_canonical_actions(name):
 
 
 @pytest.mark.parametrize("bad", [5, None, "expert", True, 1.0, ["hard"]])
-@pytest.mark.parametrize("cpu", [dots_cpu, connect_cpu, shutbox_cpu])
+@pytest.mark.parametrize("cpu", [dots_cpu, connect_cpu, shutbox_cpu] + [info.cpu_player for info in catalog.games()])
 def test_cpu_player_refuses_an_unknown_level(cpu, bad):
     with pytest.raises(ValueError):
         cpu(bad)
+
+
+def test_the_suite_plays_every_shipped_setting_and_every_game_of_the_catalog():
+    assert SHIPPED_EXAMPLES <= set(ENTRIES)
+    assert set(REFUSALS) <= set(ENTRIES)
+    for info in catalog.games():
+        assert info.examples, f"{info.id}: no example for the conformance suite"
+        for example in info.examples:
+            game = example.new()
+            assert type(game) is info.game_class() or isinstance(game, info.game_class())
+            assert load(game.to_dict()).to_dict() == game.to_dict()
+            assert info.seats[0] <= example.seats <= info.seats[1]
 
 
 # ---------------------------------------------------------------------------------------------------- issue 9, §3

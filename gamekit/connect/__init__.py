@@ -2,7 +2,8 @@
 Connect Four, with optional PopOut: rules, an exact solver and CPU players."""
 from gamekit.connect.players import LEVELS, cpu_player
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, ConnectGame, FiveInARow,
-                                   Variant, board_svg, count_lines)
+                                   Variant, count_lines)
+from gamekit.connect.view import board_svg     # the drawing lives with the view (and registers a game's SVG)
 from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds, solve, verdict
 
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame
-from gamekit.game import check_running
+from gamekit.core.game import check_running
 from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth, outcome_bounds
 
-LEVELS = ("easy", "medium", "hard")
+from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
 
 
 def proved_choices(game: ConnectGame) -> list[str]:

@@ -29,14 +29,14 @@ Without PopOut a full grid without a line is a draw.
 """
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Iterator
 
 from gamekit.i18n import N_, tr
-from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.pictures import html_of
 
 RED, YELLOW = 0, 1
 COLOUR_NAMES = (N_("red"), N_("yellow"))   # translated with tr() where they are shown
@@ -206,11 +206,12 @@ class ConnectGame:
 
     # ------------------------------------------------------------------ results
     def is_over(self) -> bool:
-        return self._over
+        return self.outcome() is not None
 
     def winner(self) -> int | None:
-        """0 = red, 1 = yellow, None = draw or game still running."""
-        return self._winner
+        """0 = red, 1 = yellow, None = draw or game still running (read from :meth:`outcome`)."""
+        outcome = self.outcome()
+        return None if outcome is None else outcome.winner
 
     def winning_cells(self) -> list[tuple[int, int]]:
         """The cells of the winning line(s), as (col, row) grid cells; empty if nobody has won."""
@@ -507,7 +508,7 @@ class ConnectGame:
         return f"{name}.from_moves({''.join(self.history)!r}{', popout=True' if self.popout else ''})"
 
     def _repr_html_(self) -> str:
-        return board_svg(self)
+        return html_of(self)       # the SVG of gamekit.connect.view (board_svg), which registers it
 
 
 class ConnectFour(ConnectGame):
@@ -529,64 +530,6 @@ class FiveInARow(ConnectGame):
 
 
 # ---------------------------------------------------------------------- helpers for lessons and tests
-DISC_COLOURS = ("#d62828", "#f6c915")
-DISC_EDGE = "#ffffff"      # every disc's rim: 6:1 against the blue grid (the red alone is 1.2:1)
-MARK_INK = "#2f3640"       # yellow discs carry a dark diamond: a cue that does not depend on colour (7:1 on yellow)
-
-
-def diamond(x: float, y: float, radius: float) -> list[tuple[float, float]]:
-    """The corners of the mark on a yellow disc centred at (x, y) (shared by the canvas scenes and the SVG)."""
-    return [(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)]
-
-
-def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, int]] = (),
-              marks: dict[tuple[int, int], str] | None = None) -> str:
-    """A static SVG picture of the grid (for notebooks): side columns on a cardboard strip,
-    the last disc dotted, winning cells ringed, optional text ``marks`` on cells."""
-    w, h = game.width, game.height
-    pad = 6
-    W, H = w * size + 2 * pad, h * size + 2 * pad + 18
-    label = html.escape(tr("{variant} board: {result}", variant=tr(game.variant.name), result=game.result_text()))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-             f'role="img" aria-label="{label}">',
-             f'<rect x="{pad}" y="{pad}" width="{w * size}" height="{h * size}" rx="8" fill="#1d4ed8"/>']
-    if game.variant.sides:
-        for c in (0, w - 1):
-            parts.append(f'<rect x="{pad + c * size + 2}" y="{pad}" width="{size - 4}" height="{h * size}" '
-                         f'rx="6" fill="#b08850" stroke="#7a5a2e"/>')
-    last = _last_cell(game)
-    ring = set(highlight) | set(game.winning_cells())
-    for c in range(w):
-        for r in range(h):
-            x = pad + c * size + size / 2
-            y = pad + (h - 1 - r) * size + size / 2
-            v = game.cell(c, r)
-            fill = "#ffffff" if v is None else DISC_COLOURS[v]
-            stroke = (' stroke="#111" stroke-width="3"' if (c, r) in ring
-                      else f' stroke="{DISC_EDGE}" stroke-width="1.5"' if v is not None else "")
-            parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="{fill}"{stroke}/>')
-            if v == 1:
-                points = " ".join(f"{px:.1f},{py:.1f}" for px, py in diamond(x, y, size * 0.17))
-                parts.append(f'<polygon class="mark" points="{points}" fill="{MARK_INK}"/>')
-            if (c, r) == last:
-                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.1:.1f}" fill="{"#ffffff" if v == 1 else "#111"}"/>')
-            if marks and (c, r) in marks:
-                parts.append(f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
-                             f'font-family="sans-serif">{marks[(c, r)]}</text>')
-    for n in range(1, game.columns + 1):
-        x = pad + game.grid_column(n) * size + size / 2
-        parts.append(f'<text x="{x}" y="{H - 4}" font-size="13" text-anchor="middle" font-family="sans-serif">{n}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _last_cell(game: ConnectGame) -> tuple[int, int] | None:
-    if not game.history or game.history[-1].startswith("p"):
-        return None
-    col = game.grid_column(int(game.history[-1]))
-    return (col, len(game.grid[col]) - 1)
-
-
 def count_lines(variant: Variant) -> dict[str, int]:
     """How many lines of ``variant.win`` cells the grid has, and how many each colour could still win
     from the start (lines through a side disc of the other colour can never be completed)."""

@@ -35,7 +35,7 @@ from gamekit.i18n import number, tr
 from gamekit.connect.bitboard import Board, board_for  # noqa: F401 (Board: importable from here as before)
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.tables import book_for, proved_bounds, proved_outcomes
-from gamekit.errors import SolverTimeout
+from gamekit.core.errors import SolverTimeout
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds :func:`solve` searches before raising :class:`gamekit.SolverTimeout`."""

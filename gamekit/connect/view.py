@@ -1,16 +1,17 @@
 """How a 5 en raya / Connect Four board looks and where a click lands, as plain data: the pixel layout
 (:class:`GridLayout`, :func:`layout_for`), the picture of a position (:func:`connect_scene`, a
-:class:`gamekit.scene.Scene`), the pointer's ghost disc and :func:`move_at`, the hit-testing of a click.
-No widget library: the notebook widget (:mod:`gamekit.connect.widget`), the lessons and the room server
+:class:`gamekit.scene.Scene`), the pointer's ghost disc and :func:`move_at`, the hit-testing of a click, and
+:func:`board_svg`, the static SVG a game shows in a notebook (in the same colours).  No widget library: the notebook widget (:mod:`gamekit.connect.widget`), the lessons and the room server
 (:mod:`gamekit.rooms.games`) all use this.
 """
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from gamekit.connect.rules import DISC_EDGE, MARK_INK, ConnectGame, diamond
+from gamekit.connect.rules import ConnectGame
 from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
 from gamekit.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, Scene
@@ -29,6 +30,64 @@ WIN_RING = "#1b1b1b"
 CURSOR = "#2e86de"
 VERDICT_COLOURS = {"win": "#17693a", "draw": "#4d4d4d", "loss": "#a93226", "bound": "#5e5e5e",
                    "unknown": INK}      # the Hint's words under the columns: 5.6:1 or more on the background
+
+DISC_EDGE = "#ffffff"      # every disc's rim: 6:1 against the blue grid (the red alone is 1.2:1)
+MARK_INK = "#2f3640"       # yellow discs carry a dark diamond: a cue that does not depend on colour (7:1 on yellow)
+DISC_COLOURS = DISC        # the SVG's discs: the widget's and the room page's colours (one red, one yellow)
+SVG_GRID = "#1d4ed8"       # the SVG's grid (a darker blue than the canvas's: the rims stand out on white pages)
+
+
+def diamond(x: float, y: float, radius: float) -> list[tuple[float, float]]:
+    """The corners of the mark on a yellow disc centred at (x, y) (shared by the canvas scenes and the SVG)."""
+    return [(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)]
+
+
+def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, int]] = (),
+              marks: dict[tuple[int, int], str] | None = None) -> str:
+    """A static SVG picture of the grid (for notebooks): side columns on a cardboard strip,
+    the last disc dotted, winning cells ringed, optional text ``marks`` on cells."""
+    w, h = game.width, game.height
+    pad = 6
+    W, H = w * size + 2 * pad, h * size + 2 * pad + 18
+    label = html.escape(tr("{variant} board: {result}", variant=tr(game.variant.name), result=game.result_text()))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+             f'role="img" aria-label="{label}">',
+             f'<rect x="{pad}" y="{pad}" width="{w * size}" height="{h * size}" rx="8" fill="{SVG_GRID}"/>']
+    if game.variant.sides:
+        for c in (0, w - 1):
+            parts.append(f'<rect x="{pad + c * size + 2}" y="{pad}" width="{size - 4}" height="{h * size}" '
+                         f'rx="6" fill="#b08850" stroke="#7a5a2e"/>')
+    last = last_disc(game)
+    ring = set(highlight) | set(game.winning_cells())
+    for c in range(w):
+        for r in range(h):
+            x = pad + c * size + size / 2
+            y = pad + (h - 1 - r) * size + size / 2
+            v = game.cell(c, r)
+            fill = "#ffffff" if v is None else DISC_COLOURS[v]
+            stroke = (' stroke="#111" stroke-width="3"' if (c, r) in ring
+                      else f' stroke="{DISC_EDGE}" stroke-width="1.5"' if v is not None else "")
+            parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="{fill}"{stroke}/>')
+            if v == 1:
+                points = " ".join(f"{px:.1f},{py:.1f}" for px, py in diamond(x, y, size * 0.17))
+                parts.append(f'<polygon class="mark" points="{points}" fill="{MARK_INK}"/>')
+            if (c, r) == last:
+                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.1:.1f}" fill="{"#ffffff" if v == 1 else "#111"}"/>')
+            if marks and (c, r) in marks:
+                parts.append(f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
+                             f'font-family="sans-serif">{marks[(c, r)]}</text>')
+    for n in range(1, game.columns + 1):
+        x = pad + game.grid_column(n) * size + size / 2
+        parts.append(f'<text x="{x}" y="{H - 4}" font-size="13" text-anchor="middle" font-family="sans-serif">{n}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+__all__ += ["board_svg", "diamond", "DISC_EDGE", "MARK_INK", "DISC_COLOURS"]
+
+from gamekit.core.pictures import register_html  # noqa: E402  (kept apart from the imports above)
+
+register_html(ConnectGame, board_svg)      # a ConnectGame shows itself in a notebook as this SVG
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from gamekit import catalog
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_DARK, GHOST_ALPHA,  # noqa: F401
                                   GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
@@ -24,9 +25,9 @@ from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choic
 from gamekit.widgets.review import ReviewPanel
 from gamekit.connect.describe import board_label, cursor_text, describe
 from gamekit.i18n import N_, tr
+from gamekit.connect.describe import SEAT_NAMES  # noqa: E402,F401  red, yellow (the catalog's seat names too)
 
 
-SEAT_NAMES = (N_("Red"), N_("Yellow"))
 VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
 
 
@@ -69,7 +70,8 @@ def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
     return verdict(score, game), _kind(score)
 
 
-GAMES = ("five", "four")
+KINDS = {catalog.get(game_id).short_id: game_id for game_id in ("five_in_a_row", "connect_four")}
+"""The widget's ``game`` values, ``"five"`` and ``"four"`` (the catalog aliases of the two games) → catalog id."""
 
 
 class ConnectWidget(GameWidget):
@@ -84,9 +86,13 @@ class ConnectWidget(GameWidget):
             return online_widget("connect", *args, **kwargs)
         return super().__new__(cls, *args, **kwargs)
 
+    @property
+    def catalog_id(self) -> str:
+        return KINDS[self.kind]
+
     def __init__(self, game: str = "five", popout: bool = False, mode: str = "cpu", level: str = "easy",
                  seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 2.0):
-        check_choice("game", game, GAMES)
+        check_choice("game", game, tuple(KINDS))
         check_type("popout", popout, bool)
         check_type("hint_budget", hint_budget, (int, float))
         if not 0 < hint_budget <= 60:
@@ -247,9 +253,6 @@ class ConnectWidget(GameWidget):
     seat_colours = DISC
     seat_dark = DISC_DARK
 
-    def seat_name(self, seat: int) -> str:
-        return tr(SEAT_NAMES[seat])
-
     def status_over(self) -> str:
         game = self.game
         winner = game.winner()
@@ -304,7 +307,7 @@ class ConnectWidget(GameWidget):
     def set_game(self, kind: str, popout: bool | None = None) -> None:
         """A new game of ``kind`` ("five": 5 en raya, "four": Connect Four), PopOut on or off (None: as now)."""
         try:
-            check_choice("game", kind, GAMES)
+            check_choice("game", kind, tuple(KINDS))
             if popout is not None:
                 check_type("popout", popout, bool)
         except BadSettingError as error:

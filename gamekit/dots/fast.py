@@ -216,7 +216,7 @@ class CompiledSearch:
                 self.work, self.stats, self.mub, self.flags, self.killer)
 
     def _finish(self, v) -> int:
-        from gamekit.errors import SolverTimeout
+        from gamekit.core.errors import SolverTimeout
         self.nodes += int(self.stats[0])
         if self.stats[1]:
             raise SolverTimeout()

@@ -34,11 +34,11 @@ from gamekit.dots import fast
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
-from gamekit.game import check_running
+from gamekit.core.game import check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
 
-LEVELS = ("easy", "medium", "hard")
+from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
 
 HARD_BUDGETS = {"compiled": {"exact_lines": 36, "exact_safe": 18, "node_budget": 1_000_000, "safe_search": 24},
                 "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}

@@ -21,8 +21,8 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
-from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}
@@ -254,15 +254,11 @@ class DotsAndBoxes:
         return [i for i in range(self.geometry.n_lines) if not self.drawn >> i & 1]
 
     def is_over(self) -> bool:
-        return self.resigned is not None or None not in self.owners
+        return self.outcome() is not None
 
     def winner(self) -> int | None:
-        if self.resigned is not None:
-            return 1 - self.resigned
-        if not self.is_over():
-            return None
-        gold, coral = self.scores
-        return None if gold == coral else (0 if gold > coral else 1)
+        outcome = self.outcome()
+        return None if outcome is None else outcome.winner
 
     # ----- actions ---------------------------------------------------------
     def play(self, line: str | int) -> str:
@@ -366,16 +362,17 @@ class DotsAndBoxes:
         return replay(game, data["moves"], kind=str, example="'a1-b1'", what="move", resigned=resigned)
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (None while it runs): resigned, or all boxes taken (scores = boxes)."""
-        if not self.is_over():
+        """How the game ended (None while it runs): resigned, or all boxes taken (scores = boxes).
+        ``is_over()`` and ``winner()`` are read from it."""
+        if self.resigned is None and None in self.owners:
             return None
         scores = self.scores
         if self.resigned is not None:
             return Outcome.win(Termination.RESIGNED, 1 - self.resigned, 2, scores)
-        w = self.winner()
-        if w is None:
+        gold, coral = scores
+        if gold == coral:
             return Outcome.shared(Termination.ALL_BOXES_TAKEN, (0, 1), 2, scores)
-        return Outcome.win(Termination.ALL_BOXES_TAKEN, w, 2, scores)
+        return Outcome.win(Termination.ALL_BOXES_TAKEN, 0 if gold > coral else 1, 2, scores)
 
     # ----- display ------------------------------------------------------------
     def __str__(self) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 from gamekit.i18n import number, tr
 from gamekit.dots import fast
 from gamekit.dots.rules import DotsAndBoxes, geometry
-from gamekit.errors import SolverTimeout
+from gamekit.core.errors import SolverTimeout
 
 __all__ = ["Solver", "SolverTimeout", "solve", "best_line", "best_lines", "solver_for", "move_values",
            "TAKE", "TAKE_OR_DECLINE", "ORDINARY", "LOONY_ENDGAME"]

@@ -41,6 +41,8 @@ class DotsWidget(GameWidget):
     >>> DotsWidget(5, 4, mode="cpu", level="medium")   # doctest: +SKIP
     """
 
+    catalog_id = "dots_and_boxes"
+
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         if kwargs.get("mode") == "online":      # play a friend through a room server: see gamekit.rooms
             from gamekit.rooms.widget import online_widget

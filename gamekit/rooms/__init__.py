@@ -1,7 +1,7 @@
 """Private online rooms: play a friend through an invite link (Dots and Boxes, 5 en raya / Connect Four).
 
 * ``python -m gamekit.rooms [--host H] [--port P] [--db FILE]`` — the room server (tornado + SQLite);
-* :mod:`gamekit.rooms.games` — the registry of games a room can hold (the only game-specific code);
+* :mod:`gamekit.rooms.games` — the games a room can hold, read from :mod:`gamekit.catalog` (no game is named there);
 * :mod:`gamekit.rooms.client` — a notebook client: ``create_room(server, "dots")``, ``join(link)``.
 
 The protocol and the rules as implemented are described in ``docs/rooms.md``.

@@ -28,6 +28,7 @@ import time
 import unicodedata
 from typing import Any
 
+from gamekit import catalog
 from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
 from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
@@ -45,7 +46,18 @@ OLD_CODE_LENGTH = 6                    # codes of groups made before: 2 ** 30, s
 FIND_STALE = 15.0                      # a "find me an opponent" wait ends when its page stops asking for this long
 DEFAULT_SETTINGS = {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True, "popout": False,
                     "rated": True}
-GAMES = {"dots": "Dots and Boxes", "five": "5 en raya (9 × 6)", "four": "Connect Four (7 × 6)"}
+
+
+def group_games() -> dict[str, catalog.GameInfo]:
+    """The games a group may play (the catalog's games a room can host), by the id its settings use: the short id
+    (the catalog alias: ``dots``, ``five``, ``four``, as stored by earlier versions) or, for a game without one,
+    its catalog id.  A setting may also name a game by its catalog id (``five_in_a_row``); it is stored as given."""
+    return {info.short_id: info for info in catalog.games() if info.room is not None}
+
+
+def group_game(name: Any) -> catalog.GameInfo | None:
+    info = catalog.find(name)
+    return info if info is not None and info.room is not None else None
 
 
 def show_code(code: str) -> str:
@@ -100,8 +112,9 @@ def check_settings(raw: Any, current: dict | None = None) -> dict:
                            f"the settings are {', '.join(DEFAULT_SETTINGS)}.")
     s = dict(current or DEFAULT_SETTINGS)
     s.update(raw)
-    if s["game"] not in GAMES:
-        raise GroupRefusal(f"game={s['game']!r}: choose dots, five or four.")
+    if group_game(s["game"]) is None:
+        names = list(group_games())
+        raise GroupRefusal(f"game={s['game']!r}: choose {', '.join(names[:-1])} or {names[-1]}.")
     for side in ("width", "height"):
         v = s[side]
         if isinstance(v, bool) or not isinstance(v, int) or v not in (3, 4, 5):
@@ -115,20 +128,20 @@ def check_settings(raw: Any, current: dict | None = None) -> dict:
 
 
 def describe_settings(s: dict) -> str:
-    if s["game"] == "dots":
+    info = group_game(s["game"])
+    if info.id == "dots_and_boxes":
         text = f"Dots and Boxes, {s['width']} × {s['height']} boxes"
         text += ", the starter alternates" if s["alternate"] else ", Gold always starts"
     else:
-        text = GAMES[s["game"]] + (" with PopOut" if s["popout"] else "")
+        text = info.title + (" with PopOut" if s["popout"] and "popout" in info.options else "")
     text += f", {s['timer']} s per turn" if s["timer"] else ", no time limit"
     return text + (", rated games allowed" if s["rated"] else ", no rated games")
 
 
 def room_request(s: dict) -> tuple[str, dict, int]:
     """(game, options, timer) of a room created with these group settings."""
-    if s["game"] == "dots":
-        return "dots", {"width": s["width"], "height": s["height"], "first": 0}, s["timer"]
-    return "connect", {"board": s["game"], "popout": s["popout"]}, s["timer"]
+    info = group_game(s["game"])
+    return info.room.id, info.room_options(s), s["timer"]
 
 
 def check_progress(data: Any) -> dict:

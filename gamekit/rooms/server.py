@@ -42,6 +42,7 @@ import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
+from gamekit.session import Session
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.delta import encode_open, state_delta
@@ -103,7 +104,10 @@ class Room:
         self.seat_hashes: list[str | None] = list(stored.seat_hashes)
         self.moves: list[StoredMove] = list(stored.moves)
         self.request: tuple[str, int] | None = stored.request
-        self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
+        # the turn clock, the CPU player and who it plays for: gamekit.session (the widgets' rules too)
+        self.session = Session(replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves]),
+                               seating=self, make_cpu=lambda: self.spec.cpu(CPU_LEVEL, None), timer=self.timer,
+                               clock=server.now)
         self.conns: list[RoomSocket | None] = [None, None]
         self.sockets: set[RoomSocket] = set()  # open connections, greeted or not (a room with none can leave memory)
         self.gone: str | None = None          # set when the room was deleted: why (every socket is told and closed)
@@ -111,10 +115,9 @@ class Room:
         self.watchers: set[RoomSocket] = set()
         now = server.now()
         self.away_since = [now, now]
-        self.turn_started = now
         self.cpu_for: set[int] = set()       # seats the CPU plays for until their person returns
+        self.session.start_turn()
         self.note = ""                        # the last event, shown in everyone's status line
-        self._cpu: Any = None
         self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
         self.group_view: dict | None = None
         self.version = 0                      # counts the states sent (each ``state``/``delta`` carries it as "v")
@@ -122,6 +125,31 @@ class Room:
         self._view_key: tuple | None = None   # (game, ply) of the cached position view
         self._view: dict = {}
         server.groups.room_loaded(self)
+
+    # ----- the session's view of the room ----------------------------------------------------------
+    n_seats = 2
+
+    @property
+    def cpu_seats(self) -> tuple[int, ...]:
+        """The seats the CPU plays for now (their person is away): the session's seating."""
+        return tuple(sorted(self.cpu_for))
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        self.session.game = game
+
+    @property
+    def turn_started(self) -> float | None:
+        """When the turn of the seat to move began (server clock)."""
+        return self.session.turn_started
+
+    @turn_started.setter
+    def turn_started(self, when: float) -> None:
+        self.session.turn_started = when
 
     # ----- facts ---------------------------------------------------------------------------------
     @property
@@ -341,12 +369,13 @@ class Room:
         if not self.connected(seat):
             if seat in self.cpu_for:
                 return seat
-            deadline = self.turn_started + self.timer if self.timer else self.away_since[seat] + self.server.grace
+            deadline = self.session.deadline() if self.timer else self.away_since[seat] + self.server.grace
             if now >= deadline:
                 self.cpu_for.add(seat)
                 return seat
             return None
-        if self.timer and now >= self.turn_started + self.timer:
+        deadline = self.session.deadline()
+        if deadline is not None and now >= deadline:
             return seat                       # time ran out: the CPU plays this turn for them
         return None
 
@@ -355,9 +384,7 @@ class Room:
             seat = self.cpu_due(now)
             if seat is None:
                 return
-            if self._cpu is None:
-                self._cpu = self.spec.cpu(CPU_LEVEL, None)
-            move = self._cpu.choose(self.game)
+            move = self.session.cpu.choose(self.game)
             timed_out = self.connected(seat)
             self.commit_move(seat, move, by_cpu=BY_CPU_TIMEOUT if timed_out else BY_CPU_STANDING_IN)
             self.note = (f"Time ran out: the CPU played {move} for {self.names[seat]}." if timed_out

@@ -19,21 +19,14 @@ from typing import Any
 from gamekit.i18n import tr
 from gamekit.shutbox.rules import ShutTheBox, mask_sum
 from gamekit.shutbox.strategy import table
-from gamekit.game import check_running
+from gamekit.core.game import check_running
 
-LEVELS = ("easy", "medium", "hard")
+from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
 
 
 def objective_for(game: ShutTheBox) -> tuple[str, int | None]:
-    """The objective (and target) the hard player pursues in ``game``'s situation."""
-    if game.variant == "long":
-        return "shut", None
-    if game.variant == "to_45":
-        return "score", None
-    if game.n_players == 1:
-        return ("shut", None) if game.rules.scoring == "sum" else ("score", None)
-    best = game.best_score_so_far()
-    return ("score", None) if best is None else ("beat", best)
+    """The objective (and target) the hard player pursues in ``game``'s situation (its variant's goal)."""
+    return game.variant_rules.goal(game)
 
 
 class CPUPlayer:

@@ -60,15 +60,14 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
-from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.errors import BadPositionError, IllegalMoveError
+from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
 HIGH = (1 << 6) | (1 << 7) | (1 << 8)          # tiles 7, 8, 9
 ONE_DIE_RULES = ("after_789", "under_six", "six_or_less", "never")
 SCORINGS = ("sum", "digits")
-VARIANTS = ("round", "long", "to_45")
 MAX_PLAYERS = 12
 
 
@@ -208,6 +207,176 @@ def _parse_tiles(tiles: Any) -> tuple[int, ...]:
     return tuple(sorted(out, reverse=True))
 
 
+# --------------------------------------------------------------------- the variants
+class Variant:
+    """How one variant of Shut the Box plays: the hooks :class:`ShutTheBox` calls at each step of a turn.
+
+    Like python-chess's variants (a subclass of the board per variant, found by name), each variant is a small
+    subclass that overrides only what it changes; :data:`VARIANT_RULES` finds one by its name, the ``variant``
+    string every save, widget and lesson uses.  The base is the sheet's round: one turn each, the lowest
+    score wins, shutting the box wins at once."""
+
+    name = "round"
+    seats: int | None = None          # the number of players it needs (None: any)
+    pays_out = True                   # a stake pays out (see ShutTheBox.payouts)
+
+    def check_players(self, n: int) -> None:
+        """Refuse a number of players this variant cannot seat (ValueError)."""
+
+    def after_roll(self, game: "ShutTheBox", n: int) -> None:
+        """Called after every roll of ``n`` dice (the pips are in ``game.dice``)."""
+
+    def roll_again(self, game: "ShutTheBox", total: int) -> bool:
+        """No set makes ``total``: True to roll again instead of ending the turn."""
+        return False
+
+    def after_flip(self, game: "ShutTheBox") -> None:
+        """Called after the mover flipped a set of tiles (the box may now be shut)."""
+        if game.uncovered == 0:
+            game.box_shut(end_game=True)
+
+    def end_turn(self, game: "ShutTheBox") -> None:
+        """The mover's turn is over (no set makes the roll): score it and pass the dice, or end the game."""
+        seat, score = game.to_move, game.score_turn()
+        if seat + 1 < game.n_players:
+            game.next_turn(seat + 1)
+            return
+        if game.n_players == 1:
+            game.finish(None, tr("{who} scores {score}", who=game.names[seat], score=score), Termination.LOWEST_SCORE)
+            return
+        best = min(game.scores)  # type: ignore[type-var]
+        low = [i for i, s in enumerate(game.scores) if s == best]
+        if len(low) == 1:
+            game.finish(low[0], tr("{who} wins with the lowest score, {score}", who=game.names[low[0]], score=best),
+                        Termination.LOWEST_SCORE)
+        else:
+            game.finish(None, tr("a tie at {score} between {players}", score=best,
+                                 players=", ".join(game.names[i] for i in low)), Termination.LOWEST_SCORE)
+
+    def scores(self, game: "ShutTheBox") -> tuple:
+        """The per-seat scores an :class:`~gamekit.core.outcome.Outcome` reports."""
+        return tuple(game.scores)
+
+    def goal(self, game: "ShutTheBox") -> tuple[str, int | None]:
+        """What a player to move is after: ``("shut", None)``, ``("score", None)`` (lowest expected score) or
+        ``("beat", target)`` (a score below ``target``) — the Hard CPU and the Hint follow it."""
+        if game.n_players == 1:
+            return ("shut", None) if game.rules.scoring == "sum" else ("score", None)
+        best = game.best_score_so_far()
+        return ("score", None) if best is None else ("beat", best)
+
+    def seat_text(self, game: "ShutTheBox", seat: int) -> str:
+        """A seat's score as its player card shows it ("—" before the seat has played)."""
+        score = game.scores[seat]
+        return "—" if score is None else str(score)
+
+
+class LongGame(Variant):
+    """Two players: one covers, the other uncovers; a double banks an extra turn; shutting or opening the
+    whole box wins."""
+
+    name = "long"
+    seats = 2
+    pays_out = False
+
+    def check_players(self, n: int) -> None:
+        if n != 2:
+            raise ValueError(tr("the long game is for two players, not {n}", n=n))
+
+    def after_roll(self, game: "ShutTheBox", n: int) -> None:
+        if n == 2 and game.dice[0] == game.dice[1]:
+            game.extra_turns += 1
+            game.events.append(tr("{who} rolled a double: one extra turn banked ({n})", who=game.names[game.to_move],
+                                  n=game.extra_turns))
+
+    def roll_again(self, game: "ShutTheBox", total: int) -> bool:
+        if game.extra_turns <= 0:
+            return False
+        game.extra_turns -= 1
+        game.events.append(tr("no set makes {total}: {who} spends an extra turn and rolls again", total=total,
+                              who=game.names[game.to_move]))
+        return True
+
+    def after_flip(self, game: "ShutTheBox") -> None:
+        who = game.names[game.to_move]
+        if game.uncovered == 0:
+            game.shut_by = game.to_move
+            game.finish(game.to_move, tr("{who} shuts the box and wins", who=who), Termination.BOX_SHUT)
+        elif game.uncovered == FULL and not game.covering:
+            game.opened_by = game.to_move
+            game.finish(game.to_move, tr("{who} opens the whole box and wins", who=who), Termination.BOX_OPENED)
+
+    def end_turn(self, game: "ShutTheBox") -> None:
+        seat = game.to_move
+        game.extra_turns = 0
+        game.covering = not game.covering
+        game.to_move = 1 - seat
+        game.phase = "roll"
+        who, nxt = game.names[seat], game.names[game.to_move]
+        game.events.append(tr("{who}'s turn ends; {next} covers next", who=who, next=nxt) if game.covering else
+                           tr("{who}'s turn ends; {next} uncovers next", who=who, next=nxt))
+
+    def goal(self, game: "ShutTheBox") -> tuple[str, int | None]:
+        return "shut", None
+
+    def seat_text(self, game: "ShutTheBox", seat: int) -> str:
+        if game.is_over():
+            return ""
+        return tr("covers") if (seat == game.to_move) == game.covering else tr("uncovers")
+
+
+class ToLimit(Variant):
+    """Rounds with running totals: a player reaching ``limit`` (45) is out; the last one left wins."""
+
+    name = "to_45"
+    pays_out = False
+
+    def after_flip(self, game: "ShutTheBox") -> None:
+        if game.uncovered == 0:
+            game.box_shut(end_game=False)
+            self.end_turn(game)
+
+    def end_turn(self, game: "ShutTheBox") -> None:
+        seat, score = game.to_move, game.score_turn()
+        who = game.names[seat]
+        game.totals[seat] += score
+        if game.totals[seat] >= game.limit:
+            game.out[seat] = True
+            game.events.append(tr("{who} reaches {total} and is out", who=who, total=game.totals[seat]))
+        left = [i for i in range(game.n_players) if not game.out[i]]
+        if game.n_players > 1 and len(left) == 1:
+            game.finish(left[0], tr("{who} is the last player left and wins", who=game.names[left[0]]),
+                        Termination.LIMIT_REACHED)
+            return
+        if not left:
+            game.finish(None, tr("{who} reached {total} after {rounds} rounds", who=who, total=game.totals[seat],
+                                 rounds=game.rounds), Termination.LIMIT_REACHED)
+            return
+        later = [i for i in left if i > seat]
+        if later:
+            game.next_turn(later[0])
+        else:
+            game.rounds += 1
+            game.scores = [None] * game.n_players
+            game.next_turn(left[0])
+
+    def scores(self, game: "ShutTheBox") -> tuple:
+        return tuple(game.totals)
+
+    def goal(self, game: "ShutTheBox") -> tuple[str, int | None]:
+        return "score", None
+
+    def seat_text(self, game: "ShutTheBox", seat: int) -> str:
+        return tr("{total} out", total=game.totals[seat]) if game.out[seat] else str(game.totals[seat])
+
+
+VARIANT_RULES: dict[str, Variant] = {v.name: v for v in (Variant(), LongGame(), ToLimit())}
+"""Variant name → its rules (the hooks ShutTheBox calls)."""
+
+VARIANTS = tuple(VARIANT_RULES)
+"""The variants' names: ``"round"`` (one turn each), ``"long"`` (two players, cover / uncover), ``"to_45"``."""
+
+
 # --------------------------------------------------------------------- the game
 class ShutTheBox:
     """A game of Shut the Box for one or more players.
@@ -239,8 +408,7 @@ class ShutTheBox:
             raise ValueError(tr("players={players!r}: a number of players or a list of names, e.g. 2 or ['Ana', 'Luis']", players=players))
         if not isinstance(variant, str) or variant not in VARIANTS:
             raise ValueError(tr("variant={variant!r}: choose one of {items}", variant=variant, items=', '.join(VARIANTS)))
-        if variant == "long" and len(names) != 2:
-            raise ValueError(tr("the long game is for two players, not {n}", n=len(names)))
+        VARIANT_RULES[variant].check_players(len(names))
         if isinstance(rules, dict):
             try:
                 rules = Rules(**rules)
@@ -266,6 +434,7 @@ class ShutTheBox:
         self.names = names
         self.rules = rules or Rules()
         self.variant = variant
+        self.variant_rules = VARIANT_RULES[variant]
         self.seed = seed if seed is not None else random.randrange(2 ** 53)   # exact in JSON read by JavaScript too
         self.stake = stake
         self.limit = limit
@@ -335,10 +504,11 @@ class ShutTheBox:
         return [(self.flip_kind, s) for s in self.legal_sets()]
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.outcome() is not None
 
     def winner(self) -> int | None:
-        return self._winner
+        outcome = self.outcome()
+        return None if outcome is None else outcome.winner
 
     def score_now(self) -> int:
         """The score the open tiles would give now."""
@@ -446,19 +616,15 @@ class ShutTheBox:
         total = sum(self.dice)
         who = self.names[self.to_move]
         self.events.append(tr("{who} rolls {dice} = {total}", who=who, dice=" + ".join(map(str, self.dice)), total=total))
-        if self.variant == "long" and n == 2 and self.dice[0] == self.dice[1]:
-            self.extra_turns += 1
-            self.events.append(tr("{who} rolled a double: one extra turn banked ({n})", who=who, n=self.extra_turns))
+        self.variant_rules.after_roll(self, n)
         if set_masks(total, self.remaining):
             self.phase = "cover"
             return
         # no set makes the roll
-        if self.variant == "long" and self.extra_turns > 0:
-            self.extra_turns -= 1
-            self.events.append(tr("no set makes {total}: {who} spends an extra turn and rolls again", total=total, who=who))
+        if self.variant_rules.roll_again(self, total):
             self.phase = "roll"
             return
-        self._end_turn()
+        self.variant_rules.end_turn(self)
 
     def _do_flip(self, m: int) -> None:
         self.uncovered ^= m
@@ -467,85 +633,34 @@ class ShutTheBox:
         self.events.append(tr("{who} covers {tiles}", who=who, tiles=tiles) if self.covering else
                            tr("{who} uncovers {tiles}", who=who, tiles=tiles))
         self.phase = "roll"
-        if self.variant == "long":
-            if self.uncovered == 0:
-                self.shut_by = self.to_move
-                self._finish(self.to_move, tr("{who} shuts the box and wins", who=who), Termination.BOX_SHUT)
-            elif self.uncovered == FULL and not self.covering:
-                self.opened_by = self.to_move
-                self._finish(self.to_move, tr("{who} opens the whole box and wins", who=who),
-                             Termination.BOX_OPENED)
-            return
-        if self.uncovered == 0:
-            seat = self.to_move
-            self.shut_by = seat if self.shut_by is None else self.shut_by
-            self.events.append(tr("{who} shuts the box!", who=who))
-            if self.variant == "round":
-                self.scores[seat] = 0
-                self._finish(seat, tr("{who} shuts the box and wins at once", who=who), Termination.BOX_SHUT)
-            else:
-                self._end_turn()
+        self.variant_rules.after_flip(self)
 
-    def _end_turn(self) -> None:
+    # ------------------------------------------------------------- steps the variants' hooks take
+    def box_shut(self, end_game: bool) -> None:
+        """The mover has shut the box: noted, and with ``end_game`` the turn scores 0 and the mover wins."""
+        seat, who = self.to_move, self.names[self.to_move]
+        self.shut_by = seat if self.shut_by is None else self.shut_by
+        self.events.append(tr("{who} shuts the box!", who=who))
+        if end_game:
+            self.scores[seat] = 0
+            self.finish(seat, tr("{who} shuts the box and wins at once", who=who), Termination.BOX_SHUT)
+
+    def score_turn(self) -> int:
+        """Score the mover's finished turn (the open tiles), noted in ``scores`` and the events."""
         seat = self.to_move
-        who = self.names[seat]
-        if self.variant == "long":
-            self.extra_turns = 0
-            self.covering = not self.covering
-            self.to_move = 1 - seat
-            self.phase = "roll"
-            nxt = self.names[self.to_move]
-            self.events.append(tr("{who}'s turn ends; {next} covers next", who=who, next=nxt) if self.covering else
-                               tr("{who}'s turn ends; {next} uncovers next", who=who, next=nxt))
-            return
         score = self.rules.score(self.uncovered)
         self.scores[seat] = score
-        self.events.append(tr("{who}'s turn ends with {score}", who=who, score=score))
-        if self.variant == "round":
-            if seat + 1 < self.n_players:
-                self._next_turn(seat + 1)
-                return
-            if self.n_players == 1:
-                self._finish(None, tr("{who} scores {score}", who=who, score=score), Termination.LOWEST_SCORE)
-                return
-            best = min(self.scores)  # type: ignore[type-var]
-            low = [i for i, s in enumerate(self.scores) if s == best]
-            if len(low) == 1:
-                self._finish(low[0], tr("{who} wins with the lowest score, {score}", who=self.names[low[0]], score=best),
-                             Termination.LOWEST_SCORE)
-            else:
-                self._finish(None, tr("a tie at {score} between {players}", score=best,
-                                             players=", ".join(self.names[i] for i in low)),
-                             Termination.LOWEST_SCORE)
-            return
-        # to_45
-        self.totals[seat] += score
-        if self.totals[seat] >= self.limit:
-            self.out[seat] = True
-            self.events.append(tr("{who} reaches {total} and is out", who=who, total=self.totals[seat]))
-        left = [i for i in range(self.n_players) if not self.out[i]]
-        if self.n_players > 1 and len(left) == 1:
-            self._finish(left[0], tr("{who} is the last player left and wins", who=self.names[left[0]]),
-                         Termination.LIMIT_REACHED)
-            return
-        if not left:
-            self._finish(None, tr("{who} reached {total} after {rounds} rounds", who=who, total=self.totals[seat], rounds=self.rounds),
-                         Termination.LIMIT_REACHED)
-            return
-        later = [i for i in left if i > seat]
-        if later:
-            self._next_turn(later[0])
-        else:
-            self.rounds += 1
-            self.scores = [None] * self.n_players
-            self._next_turn(left[0])
+        self.events.append(tr("{who}'s turn ends with {score}", who=self.names[seat], score=score))
+        return score
 
-    def _next_turn(self, seat: int) -> None:
+    def next_turn(self, seat: int) -> None:
+        """``seat`` plays next, with every tile open."""
         self.to_move = seat
         self.uncovered = FULL
         self.phase = "roll"
 
-    def _finish(self, winner: int | None, message: str, how: Termination | None = None) -> None:
+    def finish(self, winner: int | None, message: str, how: Termination) -> None:
+        """The game ends: ``how`` and ``winner`` make its :meth:`outcome`."""
         self.phase = "over"
         self._winner = winner
         self._ended_by = how
@@ -560,8 +675,8 @@ class ShutTheBox:
             raise IllegalMoveError(tr("resign({seat!r}): the game is over", seat=seat))
         self._saved_phase = self.phase
         self.resigned = seat
-        self._finish(1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]),
-                     Termination.RESIGNED)
+        self.finish(1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]),
+                    Termination.RESIGNED)
 
     def outcome(self) -> Outcome | None:
         """How the game ended (None while it runs).
@@ -574,7 +689,7 @@ class ShutTheBox:
             return None
         n = self.n_players
         how = self._ended_by or Termination.LOWEST_SCORE
-        scores = tuple(self.totals) if self.variant == "to_45" else tuple(self.scores)
+        scores = self.variant_rules.scores(self)
         if how is Termination.RESIGNED:
             others = [i for i in range(n) if i != self.resigned]
             return Outcome.shared(how, others, n, scores) if n != 2 else Outcome.win(how, others[0], 2, scores)
@@ -597,7 +712,7 @@ class ShutTheBox:
         """
         n = self.n_players
         zero = [Fraction(0)] * n
-        if self.phase != "over" or self.variant != "round" or not self.stake or n == 1:
+        if self.phase != "over" or not self.variant_rules.pays_out or not self.stake or n == 1:
             return zero
         if self.shut_by is not None:
             return [Fraction(2 * self.stake * (n - 1)) if i == self.shut_by else Fraction(-2 * self.stake)

@@ -12,12 +12,12 @@ from typing import Any, Iterable, Sequence
 
 import ipywidgets as W
 
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANT_RULES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.base import (BACKGROUND, INK, LEVELS, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
+from gamekit.widgets.base import (BACKGROUND, INK, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
                                   check_int, check_type, reported)
 from gamekit.i18n import N_, number, percent, tr
 
@@ -34,7 +34,8 @@ def check_seats(seats: Any, variant: str) -> list[str]:
         raise BadSettingError(tr("seats=[]: seat at least one player (nothing was changed)"))
     if len(seats) > MAX_PLAYERS:
         raise BadSettingError(tr("{n} seats: a box seats at most {most} players (nothing was changed)", n=len(seats), most=MAX_PLAYERS))
-    if variant == "long" and len(seats) != 2:
+    needed = VARIANT_RULES[variant].seats if variant in VARIANTS else None
+    if needed is not None and len(seats) != needed:       # only the long game needs a number (two)
         raise BadSettingError(tr("variant='long' with {n} seats: the long game is for two players (nothing was changed)", n=len(seats)))
     return list(seats)
 
@@ -56,8 +57,7 @@ def _label(names: dict[str, str], value: str) -> str:
     """An option's name for the reader (one the table does not know yet: its own name)."""
     return tr(names[value]) if value in names else value.replace("_", " ")
 
-SEAT_COLOURS4 = ("#d4a017", "#ff7f6a", "#4aa3df", "#7dcea0")
-SEAT_DARK4 = ("#8a6500", "#c0392b", "#1f618d", "#1e8449")
+from gamekit.core.scene import SEAT_COLOURS4, SEAT_DARK4  # noqa: E402  (shared with the catalog)
 FELT = "#2e7d4f"
 FELT_DARK = "#1f5e3a"
 WOOD = "#8b5a2b"
@@ -189,7 +189,7 @@ class ShutBoxWidget(GameWidget):
         if rules is not None and not isinstance(rules, Rules):
             raise BadSettingTypeError(tr("rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)", value=repr(rules)))
         check_int("stake", stake, 0)
-        check_choice("level", level, LEVELS)
+        check_choice("level", level, self.levels)
         self.seats = seats
         self.variant = variant
         self.rules = rules or Rules()
@@ -258,6 +258,7 @@ class ShutBoxWidget(GameWidget):
         self.seats_box.children = tuple(self.seat_selects)
 
     # ----- hooks --------------------------------------------------------------
+    catalog_id = "shut_the_box"
     seat_colours = SEAT_COLOURS4
     seat_dark = SEAT_DARK4
 
@@ -444,15 +445,7 @@ class ShutBoxWidget(GameWidget):
         return (game.flip_kind, best), f"{goal} — {reason}"
 
     def score_text(self, seat: int) -> str:
-        g = self.game
-        if g.variant == "to_45":
-            return tr("{total} out", total=g.totals[seat]) if g.out[seat] else str(g.totals[seat])
-        if g.variant == "long":
-            if g.is_over():
-                return ""
-            return tr("covers") if (seat == g.to_move) == g.covering else tr("uncovers")
-        s = g.scores[seat]
-        return "—" if s is None else str(s)
+        return self.game.variant_rules.seat_text(self.game, seat)
 
     def status_over(self) -> str:
         g = self.game

@@ -44,12 +44,16 @@ from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
 
+from gamekit import catalog
+from gamekit.core.game import LEVELS, TIMERS
+from gamekit.session import Session
+
 SCALE = 2  # buffer pixels per CSS pixel
 
 
 MODES = ("people", "cpu", "watch")
-LEVELS = ("easy", "medium", "hard")
-TIMERS = (0, 30, 60)
+# LEVELS (CPU levels) and TIMERS (seconds per turn) are the core's, imported above; a game's own come from its
+# catalog entry (GameWidget.info)
 # What the reader sees for each setting (translated where shown with tr()).
 SEAT_NAMES = (N_("Gold"), N_("Coral"))
 MODE_NAMES = {"people": N_("Two people"), "cpu": N_("Against the CPU"), "watch": N_("CPU against CPU")}
@@ -270,6 +274,7 @@ class GameWidget(Localized, W.VBox):
 
     css_size = (360, 300)
     hint_available = True
+    catalog_id: str | None = None   # the game's id in gamekit.catalog: its levels and timers are offered
     seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs); cycled past the end
     seat_dark = SEAT_DARK
 
@@ -278,24 +283,62 @@ class GameWidget(Localized, W.VBox):
         """Seats in play (a card each)."""
         return 2
 
+    @property
+    def game(self) -> Any:
+        """The game on the board (kept by :attr:`session`)."""
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        self.session.game = game
+
+    @property
+    def undo_requested_by(self) -> int | None:
+        """The seat whose undo request waits for the other person's answer, or None."""
+        return self.session.undo_requested_by
+
+    @undo_requested_by.setter
+    def undo_requested_by(self, seat: int | None) -> None:
+        self.session.undo_requested_by = seat
+
+    @property
+    def timer_seconds(self) -> int:
+        """Seconds per turn (0: no limit)."""
+        return self.session.timer
+
+    @property
+    def info(self) -> "catalog.GameInfo | None":
+        """The game's catalog entry (None for a widget that names no game)."""
+        return catalog.get(self.catalog_id) if self.catalog_id is not None else None
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The CPU levels offered (the catalog's for this game)."""
+        return self.info.levels if self.catalog_id is not None else LEVELS
+
+    @property
+    def timers(self) -> tuple[int, ...]:
+        """The times per turn offered (the catalog's for this game)."""
+        return self.info.timers if self.catalog_id is not None else TIMERS
+
     def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
                  timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
         check_choice("mode", mode, MODES)
-        check_choice("level", level, LEVELS)
-        check_choice("timer", timer, TIMERS)
+        check_choice("level", level, self.levels)
+        check_choice("timer", timer, self.timers)
         check_type("seed", seed, (int, type(None)))
         check_type("hints", hints, bool)
         if cpu_seats is not None:
             check_type("cpu_seats", cpu_seats, (list, tuple))
             for seat in cpu_seats:
                 check_choice("cpu_seats", seat, tuple(range(self.n_seats)))
-        self.mode, self.level, self.seed, self.timer_seconds = mode, level, seed, timer
+        self.mode, self.level, self.seed = mode, level, seed
         self.hints = hints   # show the Hard CPU's suggestion whenever it is a person's turn
         self.cpu_seats_in_cpu_mode = tuple(cpu_seats) if cpu_seats is not None else (1,)
-        self.game = self.new_game()
-        self._cpu: Any = None
+        # the turns, undo requests, time per turn and the CPU standing in: gamekit.session, with no UI
+        self.session = Session(self.new_game(), seating=self, make_cpu=lambda: self.make_cpu(self.level, self.seed),
+                               timer=timer)
         self.thinking = False
-        self.undo_requested_by: int | None = None
         self.errors: list[BaseException] = []
         self.last_status = ""
         self.last_click_time: float | None = None
@@ -331,10 +374,10 @@ class GameWidget(Localized, W.VBox):
         self.mode_select = W.Dropdown(options=[(tr(MODE_NAMES[m]), m) for m in MODES], value=mode,
                                       description=tr("Mode"), layout=W.Layout(width="auto"),
                                       style={"description_width": "initial"})
-        self.level_select = W.Dropdown(options=[(tr(LEVEL_NAMES[lv]), lv) for lv in LEVELS], value=level,
+        self.level_select = W.Dropdown(options=[(tr(LEVEL_NAMES[lv]), lv) for lv in self.levels], value=level,
                                        description=tr("CPU level"), layout=W.Layout(width="auto"),
                                        style={"description_width": "initial"})
-        self.timer_select = W.Dropdown(options=[(tr(TIMER_NAMES[t]), t) for t in TIMERS],
+        self.timer_select = W.Dropdown(options=[(tr(TIMER_NAMES[t]), t) for t in self.timers],
                                        value=timer, description=tr("Time per turn"), layout=W.Layout(width="auto"),
                                        style={"description_width": "initial"})
         self.accept_button = W.Button(description=tr("Accept"), button_style="success")
@@ -465,14 +508,13 @@ class GameWidget(Localized, W.VBox):
     @property
     def cpu(self) -> Any:
         """The CPU player, made on first use (two people never need one unless time runs out)."""
-        if self._cpu is None:
-            self._cpu = self.make_cpu(self.level, self.seed)
-        return self._cpu
+        return self.session.cpu
 
     # ----- seats -------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """What the reader calls a seat (gold/coral here; a game may override)."""
-        return tr(SEAT_NAMES[seat])
+        """What the reader calls a seat: its game's catalog entry says (gold/coral when the widget names no game;
+        a game may override)."""
+        return self.info.seat_name(seat) if self.catalog_id is not None else tr(SEAT_NAMES[seat])
 
     @property
     def cpu_seats(self) -> tuple[int, ...]:
@@ -480,47 +522,23 @@ class GameWidget(Localized, W.VBox):
 
     @property
     def person_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.n_seats) if s not in self.cpu_seats)
+        return self.session.person_seats
 
     def next_person(self, seat: int) -> int | None:
         """The first person seated after ``seat`` (going round the table), or None if there is no other."""
-        n = self.n_seats
-        for step in range(1, n):
-            other = (seat + step) % n
-            if other in self.person_seats:
-                return other
-        return None
+        return self.session.next_person(seat)
 
     def is_cpu_turn(self) -> bool:
-        return not self.game.is_over() and self.game.to_move in self.cpu_seats
+        return self.session.is_cpu_turn()
 
     def copy_game(self) -> Any:
         """An independent copy of the game (its ``copy()``, else through ``to_dict``/``from_dict``)."""
-        copy = getattr(self.game, "copy", None)
-        return copy() if callable(copy) else type(self.game).from_dict(self.game.to_dict())
+        return self.session.copy_game()
 
     def undo_plan(self) -> tuple[int, int | None]:
-        """(how many actions Undo takes back, the seat that gets its turn back) — (0, None): nothing.
-
-        A resignation is taken back alone, for the seat that resigned.  Otherwise the last action is
-        taken back, and against the CPU also the CPU's replies, back to a person's turn; that person
-        (the one who made the move taken back) is the one asking.
-        """
-        game = self.game
-        resigned = getattr(game, "resigned", None)
-        if resigned is not None:
-            return 1, resigned
-        if not game.history:
-            return 0, None
-        probe = self.copy_game()
-        probe.undo()
-        steps = 1
-        while self.mode == "cpu" and probe.to_move in self.cpu_seats and probe.history:
-            probe.undo()
-            steps += 1
-        if self.mode == "cpu" and probe.to_move in self.cpu_seats:
-            return 0, None          # only the CPU's moves to take back
-        return steps, probe.to_move
+        """(how many actions Undo takes back, the seat that gets its turn back) — (0, None): nothing
+        (:meth:`gamekit.session.Session.undo_plan`; against the CPU back to the person's turn)."""
+        return self.session.undo_plan(back_to_person=self.mode == "cpu")
 
     # ----- actions (plain methods: tests drive the widget through these) ------------
     def click(self, x: float, y: float) -> bool:
@@ -576,19 +594,22 @@ class GameWidget(Localized, W.VBox):
 
     def run_cpu(self, max_moves: int | None = None) -> None:
         """Let the CPU play while it is its turn (it may draw again after completing a box)."""
-        played, moves = 0, []
-        while self.is_cpu_turn() and (max_moves is None or played < max_moves):
+        moves: list[str] = []
+
+        def thinking() -> None:
             self.thinking = True
             self.say(tr("The CPU is thinking…"))
-            try:
-                move = self.cpu.choose(self.game)
-                self.game.play(move)
-            finally:
-                self.thinking = False
-            played += 1
+
+        def played(move: Any) -> None:
+            self.thinking = False
             moves.append(self.describe_move(move))
             self._moved("cpu")
             self.refresh()
+
+        try:
+            self.session.run_cpu(max_moves, before=thinking, after=played)
+        finally:
+            self.thinking = False
         if moves:
             self.refresh(tr("The CPU played {moves}. {then}", moves=", ".join(moves), then=self.current_status()))
 
@@ -603,23 +624,24 @@ class GameWidget(Localized, W.VBox):
 
         The one asking is the seat whose move would be taken back (in Dots and Boxes the seat that
         drew the last line, even when it kept the turn by completing a box); the one answering is
-        the next person round the table.
+        the next person round the table (:meth:`gamekit.session.Session.request_undo`).
         """
-        steps, asker = self.undo_plan()
-        if not steps:
+        decision = self.session.request_undo(back_to_person=self.mode == "cpu")
+        if decision.kind == "nothing":
             self.say(tr("There is nothing to undo yet."))
-            return
-        other = self.next_person(asker) if asker in self.person_seats else None
-        if other is not None:
-            self.undo_requested_by = asker
+        elif decision.kind == "asked":
             self.undo_panel.layout.display = "flex"
-            self.say(tr("{seat} asks to undo the last move. {other}, do you accept?", seat=self.seat_name(asker), other=self.seat_name(other)))
-            return
-        self.take_back(steps)
+            self.say(tr("{seat} asks to undo the last move. {other}, do you accept?", seat=self.seat_name(decision.asker),
+                        other=self.seat_name(decision.other)))
+        else:
+            self.taken_back()
 
     def take_back(self, steps: int) -> None:
-        for _ in range(steps):
-            self.game.undo()
+        self.session.take_back(steps)
+        self.taken_back()
+
+    def taken_back(self) -> None:
+        """Actions were taken back: the position changed."""
         self._moved("undo")
         self.refresh(tr("Move taken back."))
         self.restart_timer()
@@ -636,14 +658,13 @@ class GameWidget(Localized, W.VBox):
         check_type("accept", accept, bool)
         if self.undo_requested_by is None:
             return
-        asker, self.undo_requested_by = self.undo_requested_by, None
         self.undo_panel.layout.display = "none"
-        if accept:
-            steps, _ = self.undo_plan()
-            self.take_back(steps)
+        decision = self.session.answer_undo(accept, back_to_person=self.mode == "cpu")
+        if decision.kind == "taken":
+            self.taken_back()
         else:
-            other = self.next_person(asker)
-            self.refresh(tr("{seat} declined the undo.", seat=self.seat_name(other if other is not None else asker)))
+            seat = decision.other if decision.other is not None else decision.asker
+            self.refresh(tr("{seat} declined the undo.", seat=self.seat_name(seat)))
 
     def resign(self) -> None:
         """The person whose turn it is gives up (against the CPU: the person, whoever is to move)."""
@@ -666,7 +687,7 @@ class GameWidget(Localized, W.VBox):
         """New game: same mode and level (a fresh seeded CPU keeps lessons reproducible)."""
         self.cancel_timer()
         self.game = self.next_game()
-        self._cpu = None
+        self.session.reset_cpu()
         self._moved("restart")
         self.refresh()
         if self.mode == "cpu":
@@ -789,11 +810,11 @@ class GameWidget(Localized, W.VBox):
     def set_level(self, level: str) -> None:
         """Changing level keeps the board."""
         try:
-            check_choice("level", level, LEVELS)
+            check_choice("level", level, self.levels)
         except BadSettingError as error:
             self.refuse(error)
         self.level = level
-        self._cpu = None
+        self.session.reset_cpu()
         self.resync_controls()
         self.refresh(tr("CPU level is now {level}; the board is kept.", level=tr(LEVEL_NAMES[level])))
 
@@ -818,10 +839,10 @@ class GameWidget(Localized, W.VBox):
     def set_timer(self, seconds: int) -> None:
         """Time per turn: 0 (off), 30 or 60 seconds; a person whose time runs out gets the CPU's move."""
         try:
-            check_choice("timer", seconds, TIMERS)
+            check_choice("timer", seconds, self.timers)
         except BadSettingError as error:
             self.refuse(error)
-        self.timer_seconds = seconds
+        self.session.set_timer(seconds)
         self.resync_controls()
         self.restart_timer()
 
@@ -838,8 +859,9 @@ class GameWidget(Localized, W.VBox):
     # ----- time per turn -------------------------------------------------------------
     def restart_timer(self) -> None:
         self.cancel_timer()
-        if self.timer_seconds and not self.game.is_over() and not self.is_cpu_turn():
-            self._timer = threading.Timer(self.timer_seconds, self.time_out)
+        seconds = self.session.start_turn()        # None: no limit, the CPU's turn or the game is over
+        if seconds:
+            self._timer = threading.Timer(seconds, self.time_out)
             self._timer.daemon = True
             self._timer.start()
 
@@ -854,9 +876,7 @@ class GameWidget(Localized, W.VBox):
             try:
                 if self.game.is_over() or self.is_cpu_turn():
                     return
-                seat = self.game.to_move
-                move = self.cpu.choose(self.game)
-                self.game.play(move)
+                seat, move = self.session.stand_in()      # the CPU plays the person's turn
                 self._moved("move")
                 self.refresh(tr("Time ran out: the CPU played {move} for {seat}.", move=self.describe_move(move), seat=self.seat_name(seat)))
                 if self.mode == "cpu":

@@ -1,0 +1,294 @@
+"""The catalog: one :class:`GameInfo` per game, the one place that says which games gamekit has.
+
+Each game registers itself from its own package (``gamekit/<game>/info.py`` calls :func:`register`); this
+module imports no game.  The shipped games are named in :data:`SHIPPED` (module names only) and imported the
+first time the catalog is read, so ``games()`` always lists them.  A game that is not shipped with gamekit (a
+class's own game, the test-only tic-tac-toe in ``tests/tictactoe``) is one package plus one
+``register(GameInfo(...))``; it joins the catalog when its package is imported, when its module is named in
+the ``GAMEKIT_GAMES`` environment variable (comma-separated module names, read on the first look-up: how a
+room server is told about it) or when an installed distribution declares it under the ``gamekit.games``
+entry-point group.
+
+Everything that needs to know about particular games reads the catalog, by the one id set of
+:attr:`GameInfo.id` (``"dots_and_boxes"``, ``"five_in_a_row"``, ``"connect_four"``, ``"shut_the_box"`` — the
+``"game"`` of a saved game, the puzzle banks' ids): ``gamekit.load()`` (every id a game registers here loads),
+the widgets (levels, timers, seat colours), the room server (:attr:`GameInfo.room`) and class groups
+(:func:`find` by id or alias).  Older short ids (``"dots"``, ``"five"``, ``"four"``: the groups' settings, the
+``ConnectWidget`` kinds) are :attr:`GameInfo.aliases` and are accepted wherever an id is
+(docs/CONVENTIONS.md, "Architecture").
+
+Heavy parts are named, not imported: ``cpu`` and ``widget`` are ``"module:name"`` strings imported on first
+use, so reading the catalog never loads a solver's compiled search or a widget library (the room server reads
+it without ipywidgets).
+"""
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Callable, Iterable
+
+from gamekit.core.game import LEVELS, TIMERS
+from gamekit.core.game import register as register_saved_game
+from gamekit.i18n import tr
+
+__all__ = ["GameInfo", "Example", "RoomSpec", "BadOptions", "register", "get", "find", "games", "ids", "room_specs",
+           "SHIPPED", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
+
+SHIPPED = ("gamekit.dots.info", "gamekit.connect.info", "gamekit.shutbox.info")
+"""The modules that register the games shipped with gamekit (imported, in this order, on the first look-up)."""
+
+ENV_VAR = "GAMEKIT_GAMES"
+"""Environment variable: further modules (comma-separated) that register games, imported on the first look-up."""
+
+ENTRY_POINTS = "gamekit.games"
+"""Entry-point group of installed distributions whose modules register games."""
+
+
+class BadOptions(ValueError):
+    """The options of a new game or room are refused (the message names the option and the reason)."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A named setting of a game: a fresh game (``new()``) and the same setting rebuilt from a list of actions
+    (``replay(history)``, the class's ``from_moves``).  The conformance suite (tests/test_game_contract.py) plays
+    every example of every game in the catalog."""
+
+    name: str
+    new: Callable[[], Any]
+    replay: Callable[[list], Any]
+    seats: int = 2
+
+
+@dataclass(frozen=True)
+class RoomSpec:
+    """How the room server hosts a game (gamekit.rooms): everything is a plain function of the game and the
+    room's options, so the server uses only the ``Game`` contract plus this (no widget library).
+
+    ``id`` is the room's game id on the wire and in the room store (``create_room(server, "dots")``); several
+    catalog games may share one room kind (``"connect"``: 5 en raya or Connect Four by its ``board`` option)."""
+
+    id: str
+    title: str
+    check_options: Callable[[Any], dict]          # raw (untrusted) dict → clean options, or BadOptions
+    new_game: Callable[[dict], Any]               # clean options → a fresh game
+    seat_names: Callable[[dict], tuple[str, str]]
+    seat_colours: Callable[[dict], tuple[str, str]]
+    scene: Callable[[Any, dict], tuple[list, tuple[int, int]]]        # → (scene, (css width, css height))
+    move_at: Callable[[Any, dict, float, float], str]                  # click → move, or IllegalMoveError
+    targets: Callable[[Any, dict], list[tuple[str, float, float]]]     # (move, x, y) for the keyboard cursor
+    cpu: Callable[[str, int | None], Any] | None = None   # (level, seed) → player with choose(game)
+    score: Callable[[Any, int], str] = lambda game, seat: ""
+    describe: Callable[[dict], str] = lambda options: ""
+    final_score: Callable[[Any], str] = lambda game: ""      # e.g. "9–7", said with the result
+    # pointer ghosts: [move, x0, y0, x1, y1, primitives]: while the pointer is in that box and it is the reader's
+    # turn, the page draws the primitives over the board (5 en raya: where the next disc would land)
+    hover: Callable[[Any, dict], list] = lambda game, options: []
+    text: Callable[[Any, dict], str] = lambda game, options: ""     # the position in words (screen readers)
+    max_moves: int = 1000                         # longer histories are refused (a flood guard)
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything gamekit's front ends need to know about one game.
+
+    ``id``: the catalog id, also the ``"game"`` of its saved games.  ``title``: an ``N_()`` message id (shown
+    through ``tr``).  ``game_class``: returns the class whose ``from_dict`` reads its saved games (registered
+    with ``gamekit.game.register`` for ``id``).  ``new_game(options)``: a fresh game from
+    checked options; ``check_options(raw)``: raw options → clean ones (``BadOptions`` naming the option),
+    ``options``: their names.  ``seats``: (fewest, most); ``seat_names`` (``N_()`` ids) and ``seat_colours``,
+    one per seat, cycled past the end.  ``levels``/``timers``: what a CPU level and a time per turn may be.
+    ``cpu``/``widget``: ``"module:name"`` of ``cpu_player(level, seed=…)`` and of the widget class.
+    ``view``: the module of its picture and hit-testing (plain data).  ``room``: how a room hosts it, and
+    ``room_options(group settings)`` the room options a class group's settings give.  ``examples``: named
+    settings the conformance suite plays."""
+
+    id: str
+    title: str
+    game_class: Callable[[], type]
+    new_game: Callable[[dict], Any]
+    check_options: Callable[[Any], dict] = lambda raw: only_options(raw, ())
+    options: tuple[str, ...] = ()
+    seats: tuple[int, int] = (2, 2)
+    seat_names: tuple[str, ...] = ()
+    seat_colours: tuple[str, ...] = ()
+    levels: tuple[str, ...] = LEVELS
+    timers: tuple[int, ...] = TIMERS
+    aliases: tuple[str, ...] = ()
+    cpu: str = ""
+    widget: str = ""
+    view: str = ""
+    room: RoomSpec | None = None
+    room_options: Callable[[dict], dict] = lambda settings: {}
+    examples: tuple[Example, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The id and every alias (what :func:`find` accepts)."""
+        return (self.id, *self.aliases)
+
+    @property
+    def short_id(self) -> str:
+        """The short id older wire formats use (the first alias), else the id."""
+        return self.aliases[0] if self.aliases else self.id
+
+    def new(self, **options: Any) -> Any:
+        """A fresh game: ``options`` checked first (``BadOptions``), then ``new_game``."""
+        return self.new_game(self.check_options(options))
+
+    def seat_name(self, seat: int) -> str:
+        """Seat ``seat``'s name in the current language ("Gold"), cycled past the end of ``seat_names``."""
+        return tr(self.seat_names[seat % len(self.seat_names)]) if self.seat_names else tr("Player {n}", n=seat + 1)
+
+    def seat_colour(self, seat: int) -> str:
+        return self.seat_colours[seat % len(self.seat_colours)] if self.seat_colours else "#2f3640"
+
+    def cpu_player(self, level: str = "easy", seed: int | None = None) -> Any:
+        """The game's CPU player at ``level`` (its own ``cpu_player``, which refuses an unknown level)."""
+        if not self.cpu:
+            raise ValueError(tr("{game}: this game has no CPU player", game=self.id))
+        return resolve(self.cpu)(level, seed=seed)
+
+    def widget_class(self) -> type:
+        """The game's notebook widget class (imports ipywidgets)."""
+        if not self.widget:
+            raise ValueError(tr("{game}: this game has no widget", game=self.id))
+        return resolve(self.widget)
+
+    def view_module(self) -> Any:
+        if not self.view:
+            raise ValueError(tr("{game}: this game has no view", game=self.id))
+        return importlib.import_module(self.view)
+
+
+CATALOG: dict[str, GameInfo] = {}
+"""Catalog id → :class:`GameInfo`, in registration order (read it through :func:`games`, :func:`get`, :func:`find`,
+which import the shipped games first)."""
+
+_NAMES: dict[str, str] = {}          # id or alias → id
+_loaded = False
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add ``info`` to the catalog and make ``gamekit.load()`` read its saved games (``"game": info.id``; a
+    game with further saved-game ids registers them with ``gamekit.game.register`` from its rules module).  Registering the same id again replaces the entry (a module imported twice); an id or
+    alias already taken by another game is refused."""
+    if not isinstance(info, GameInfo):
+        raise TypeError(f"register: {info!r} is not a GameInfo")
+    _load_registrations()             # the shipped games come first, whoever registers first
+    for name in info.names:
+        if not isinstance(name, str) or not name or name != name.strip():
+            raise ValueError(f"register: game id or alias {name!r}: a non-empty string without spaces round it")
+        owner = _NAMES.get(name)
+        if owner is not None and owner != info.id:
+            raise ValueError(f"register: {name!r} is already the id or an alias of {owner!r}")
+    if not callable(info.game_class) or not callable(info.new_game) or not callable(info.check_options):
+        raise TypeError(f"register: {info.id!r}: game_class, new_game and check_options must be functions")
+    low, high = info.seats
+    if not (isinstance(low, int) and isinstance(high, int) and 1 <= low <= high):
+        raise ValueError(f"register: {info.id!r}: seats {info.seats!r} must be (fewest, most) with 1 <= fewest <= most")
+    old = CATALOG.get(info.id)
+    if old is not None:
+        for name in old.names:
+            _NAMES.pop(name, None)
+    CATALOG[info.id] = info
+    for name in info.names:
+        _NAMES[name] = info.id
+    register_saved_game(info.id, info.game_class)
+    return info
+
+
+def _load_registrations() -> None:
+    """Import the shipped games, then the modules of ``GAMEKIT_GAMES`` and of installed entry points (once)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    modules = list(SHIPPED) + [m.strip() for m in os.environ.get(ENV_VAR, "").split(",") if m.strip()]
+    for module in modules:
+        importlib.import_module(module)
+    for point in metadata.entry_points(group=ENTRY_POINTS):
+        point.load()
+
+
+def games() -> tuple[GameInfo, ...]:
+    """Every game in the catalog: the shipped ones first (in :data:`SHIPPED` order), then in registration order."""
+    _load_registrations()
+    return tuple(sorted(CATALOG.values(), key=_shipped_rank))
+
+
+def _shipped_rank(info: GameInfo) -> int:
+    module = info.game_class().__module__
+    for rank, shipped in enumerate(SHIPPED):
+        if module.startswith(shipped.rpartition(".")[0] + "."):
+            return rank
+    return len(SHIPPED)
+
+
+def ids() -> tuple[str, ...]:
+    return tuple(info.id for info in games())
+
+
+def find(name: Any) -> GameInfo | None:
+    """The game whose id or alias is ``name``, or ``None``."""
+    _load_registrations()
+    if not isinstance(name, str):
+        return None
+    game_id = _NAMES.get(name)
+    return CATALOG[game_id] if game_id is not None else None
+
+
+def get(name: Any) -> GameInfo:
+    """The game whose id or alias is ``name``; anything else: a ``ValueError`` listing the ids."""
+    info = find(name)
+    if info is None:
+        raise ValueError(tr("game={name}: unknown game (known: {items})", name=repr(name)[:60], items=", ".join(ids())))
+    return info
+
+
+def room_specs() -> dict[str, RoomSpec]:
+    """Room game id → :class:`RoomSpec`, for every game a room can host (several games may share one)."""
+    specs: dict[str, RoomSpec] = {}
+    for info in games():
+        if info.room is not None:
+            specs.setdefault(info.room.id, info.room)
+    return specs
+
+
+def resolve(target: str) -> Any:
+    """``"module:name"`` → the object (imported on first use)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+# ----- checks a game's check_options uses (types never coerced) ---------------------------------------------
+def only_options(options: Any, allowed: Iterable[str]) -> dict:
+    """``options`` if it is a dict of ``allowed`` keys only (a copy), else BadOptions naming what is wrong."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadOptions(f"options={options!r}: must be an object")
+    allowed = set(allowed)
+    unknown = set(options) - allowed
+    if unknown:
+        raise BadOptions(f"unknown option(s) {', '.join(sorted(map(repr, unknown)))}: "
+                         + (f"allowed are {', '.join(sorted(allowed))}" if allowed else "this game takes none"))
+    return dict(options)
+
+
+def int_option(options: dict, name: str, default: int, low: int, high: int) -> int:
+    value = options.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadOptions(f"{name}={value!r}: a whole number from {low} to {high}")
+    return value
+
+
+def bool_option(options: dict, name: str, default: bool) -> bool:
+    value = options.get(name, default)
+    if not isinstance(value, bool):
+        raise BadOptions(f"{name}={value!r}: true or false")
+    return value
+

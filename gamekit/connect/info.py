@@ -1,0 +1,127 @@
+"""5 en raya and Connect Four in the catalog (:mod:`gamekit.catalog`): two games (two saved-game ids, two
+puzzle banks) that share one rules engine, one CPU player, one widget and one kind of room (``"connect"``, the
+board picked by its ``board`` option).  Imported by the catalog by name."""
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.catalog import BadOptions, Example, GameInfo, RoomSpec, bool_option, only_options, register
+from gamekit.connect import describe as words
+from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow, Variant
+from gamekit.connect.view import DISC, ghost_disc, layout_for, move_at, connect_scene
+from gamekit.i18n import N_
+
+__all__ = ["FIVE", "FOUR", "ROOM", "BOARDS"]
+
+BOARDS = {"five": FiveInARow, "four": ConnectFour}
+"""The room's and the widget's ``board``/``game`` values (the catalog aliases of the two games) → class."""
+
+
+def check_options(raw: Any) -> dict:
+    """``popout``: PopOut on (True) or off (False, the default)."""
+    options = only_options(raw, ("popout",))
+    return {"popout": bool_option(options, "popout", False)}
+
+
+# ----- a room (gamekit.rooms) ----------------------------------------------------------------------------------
+def room_check(raw: Any) -> dict:
+    options = only_options(raw, ("board", "popout"))
+    board = options.get("board", "five")
+    if not isinstance(board, str) or board not in BOARDS:
+        raise BadOptions(f"board={board!r}: 'five' (5 en raya, 9 × 6) or 'four' (Connect Four, 7 × 6)")
+    return {"board": board, "popout": bool_option(options, "popout", False)}
+
+
+def room_new(options: dict) -> ConnectGame:
+    return BOARDS[options["board"]](popout=options["popout"])
+
+
+def room_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
+    layout = layout_for(game)
+    return connect_scene(game, layout), layout.css_size
+
+
+def room_move_at(game: Any, options: dict, x: float, y: float) -> str:
+    return move_at(game, layout_for(game), x, y)
+
+
+def room_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
+    if game.is_over():
+        return []
+    layout = layout_for(game)
+    points = []
+    for move in game.legal_moves():
+        n = int(move.lstrip("p"))
+        col = game.grid_column(n)
+        x, y = layout.centre(col, 0 if move.startswith("p") else game.height)
+        points.append((move, x, y))
+    return points
+
+
+def room_hover(game: Any, options: dict) -> list:
+    """A box per column a disc can be dropped in (its whole height, as a click there drops), with the widget's
+    ghost disc in the mover's colour; none for a full column, a side column or a finished game."""
+    if game.is_over():
+        return []
+    layout = layout_for(game)
+    drops = set(game.legal_moves())
+    _, height = layout.css_size
+    boxes = []
+    for n in range(1, game.columns + 1):
+        if str(n) in drops:
+            col = game.grid_column(n)
+            x0 = layout.margin + col * layout.cell
+            boxes.append([str(n), x0, 0, x0 + layout.cell, height,
+                          [list(item) for item in ghost_disc(game, layout, col, DISC[game.to_move])]])
+    return boxes
+
+
+def room_cpu(level: str, seed: int | None) -> Any:
+    return FIVE.cpu_player(level, seed)
+
+
+ROOM = RoomSpec(
+    id="connect", title="5 en raya / Connect Four",
+    check_options=room_check, new_game=room_new,
+    seat_names=lambda o: ("Red", "Yellow"), seat_colours=lambda o: DISC,
+    scene=room_scene, move_at=room_move_at, targets=room_targets,
+    cpu=room_cpu,
+    score=lambda game, seat: str(game.discs_played(seat)),
+    hover=room_hover,
+    describe=lambda o: ("5 en raya (9 × 6, five in a line)" if o["board"] == "five"
+                        else "Connect Four (7 × 6, four in a line)") + (" with PopOut" if o["popout"] else ""),
+    text=lambda game, o: words.describe(game),
+    max_moves=2000,
+)
+
+MINI = Variant("mini", 4, 4, 3)
+
+
+def _shared(**kwargs: Any) -> dict:
+    return dict(game_class=lambda: ConnectGame, check_options=check_options, options=("popout",), seats=(2, 2),
+                seat_names=words.SEAT_NAMES, seat_colours=DISC, cpu="gamekit.connect.players:cpu_player",
+                widget="gamekit.connect.widget:ConnectWidget", view="gamekit.connect.view", room=ROOM, **kwargs)
+
+
+FIVE = register(GameInfo(
+    id="five_in_a_row", title=N_("5 en raya (9 × 6)"), aliases=("five",),
+    new_game=lambda o: FiveInARow(popout=o["popout"]),
+    room_options=lambda s: {"board": "five", "popout": s["popout"]},
+    examples=(
+        Example("5 en raya", lambda: FiveInARow(), lambda h: FiveInARow.from_moves(h)),
+        Example("5 en raya, PopOut", lambda: FiveInARow(popout=True), lambda h: FiveInARow.from_moves(h, popout=True)),
+    ),
+    **_shared()))
+
+FOUR = register(GameInfo(
+    id="connect_four", title=N_("Connect Four (7 × 6)"), aliases=("four",),
+    new_game=lambda o: ConnectFour(popout=o["popout"]),
+    room_options=lambda s: {"board": "four", "popout": s["popout"]},
+    examples=(
+        Example("Connect Four", lambda: ConnectFour(), lambda h: ConnectFour.from_moves(h)),
+        Example("Connect Four, PopOut", lambda: ConnectFour(popout=True),
+                lambda h: ConnectFour.from_moves(h, popout=True)),
+        Example("connect mini 4×4, 3 in a row", lambda: ConnectGame(MINI),
+                lambda h: ConnectGame.from_moves(h, variant=MINI)),
+    ),
+    **_shared()))

@@ -1,0 +1,114 @@
+"""Dots and Boxes in the catalog (:mod:`gamekit.catalog`): its ids, seats, options, CPU player, widget, view,
+how a room hosts it, and the settings the conformance suite plays.  Imported by the catalog by name."""
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.catalog import BadOptions, Example, GameInfo, RoomSpec, int_option, only_options, register
+from gamekit.core.scene import SEAT_COLOURS
+from gamekit.dots import describe as words
+from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, DotsAndBoxes
+from gamekit.dots.view import BoardLayout, dots_scene, move_at
+from gamekit.i18n import N_
+
+__all__ = ["INFO", "ROOM", "check_options", "new_game"]
+
+
+def check_options(raw: Any) -> dict:
+    """``width``/``height`` (boxes, 1 to 8; 5 × 4 by default), ``first`` (0 gold, 1 coral), ``alternate_start``."""
+    options = only_options(raw, ("width", "height", "first", "alternate_start"))
+    clean = {"width": int_option(options, "width", 5, MIN_SIZE, MAX_SIZE),
+             "height": int_option(options, "height", 4, MIN_SIZE, MAX_SIZE),
+             "first": int_option(options, "first", 0, 0, 1)}
+    alternate = options.get("alternate_start", True)
+    if not isinstance(alternate, bool):
+        raise BadOptions(f"alternate_start={alternate!r}: true or false")
+    clean["alternate_start"] = alternate
+    return clean
+
+
+def new_game(options: dict) -> DotsAndBoxes:
+    return DotsAndBoxes(options["width"], options["height"], first=options["first"],
+                        alternate_start=options["alternate_start"])
+
+
+# ----- a room (gamekit.rooms) ----------------------------------------------------------------------------------
+def room_check(raw: Any) -> dict:
+    options = only_options(raw, ("width", "height", "first"))
+    # the online sheet's board: 5 × 5 dots, i.e. 4 × 4 boxes
+    clean = {"width": int_option(options, "width", 4, 2, 8), "height": int_option(options, "height", 4, 2, 8)}
+    if "first" in options:          # who starts (class groups alternate it); absent: gold starts
+        clean["first"] = int_option(options, "first", 0, 0, 1)
+    return clean
+
+
+def room_new(options: dict) -> DotsAndBoxes:
+    # Online, gold always starts a game (the online sheet: "Empieza el color dorado").
+    return DotsAndBoxes(options["width"], options["height"], first=options.get("first", 0), alternate_start=False)
+
+
+def room_layout(game: Any, options: dict) -> BoardLayout:
+    return BoardLayout.fit(options["width"], options["height"], max_px=360)
+
+
+def room_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
+    layout = room_layout(game, options)
+    return dots_scene(game, layout), layout.css_size
+
+
+def room_move_at(game: Any, options: dict, x: float, y: float) -> str:
+    return move_at(game, room_layout(game, options), x, y)
+
+
+def room_targets(game: Any, options: dict) -> list[tuple[str, float, float]]:
+    if game.is_over():
+        return []
+    table, drawn = target_table(game, options), game.drawn
+    return [target for i, target in enumerate(table) if not drawn >> i & 1]
+
+
+TARGETS: dict[tuple[int, int], tuple] = {}
+
+
+def target_table(game: Any, options: dict) -> tuple[tuple[str, float, float], ...]:
+    """(name, x, y) of the middle of every line, by index: computed once per board size."""
+    key = (options["width"], options["height"])
+    table = TARGETS.get(key)
+    if table is None:
+        layout = room_layout(game, options)
+        table = TARGETS[key] = tuple((game.line_name(i), *layout.line_middle(game, i))
+                                     for i in range(game.geometry.n_lines))
+    return table
+
+
+def room_cpu(level: str, seed: int | None) -> Any:
+    return INFO.cpu_player(level, seed)
+
+
+ROOM = RoomSpec(
+    id="dots", title="Dots and Boxes",
+    check_options=room_check, new_game=room_new,
+    seat_names=lambda o: ("Gold", "Coral"), seat_colours=lambda o: SEAT_COLOURS,
+    scene=room_scene, move_at=room_move_at, targets=room_targets,
+    cpu=room_cpu,
+    score=lambda game, seat: str(game.scores[seat]),
+    final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
+    describe=lambda o: f"{o['width'] + 1} × {o['height'] + 1} dots ({o['width']} × {o['height']} boxes)",
+    text=lambda game, o: words.describe(game),
+)
+
+INFO = register(GameInfo(
+    id="dots_and_boxes", title=N_("Dots and Boxes"), aliases=("dots",),
+    game_class=lambda: DotsAndBoxes, new_game=new_game, check_options=check_options,
+    options=("width", "height", "first", "alternate_start"),
+    seats=(2, 2), seat_names=words.SEAT_NAMES, seat_colours=SEAT_COLOURS,
+    cpu="gamekit.dots.players:cpu_player", widget="gamekit.dots.widget:DotsWidget", view="gamekit.dots.view",
+    room=ROOM,
+    room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
+    examples=(
+        Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
+        Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),
+                lambda h: DotsAndBoxes.from_moves(3, 2, h, first=1, alternate_start=False)),
+        Example("dots 1×1", lambda: DotsAndBoxes(1, 1), lambda h: DotsAndBoxes.from_moves(1, 1, h)),
+    ),
+))

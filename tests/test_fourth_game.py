@@ -1,0 +1,93 @@
+"""A fourth game is one package plus one ``register(GameInfo(...))``: the test-only tic-tac-toe
+(tests/tictactoe, imported by the root conftest.py) is in the catalog, loads through ``gamekit.load()``, is played
+by the conformance suite (tests/test_game_contract.py), gets a widget through the generic BoardWidget, and gets
+rooms and group rooms over the real server (tests/rooms/test_fourth_game_rooms.py) — with no edit anywhere
+else in gamekit."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gamekit
+from gamekit import BadPositionError, catalog
+from gamekit.widgets.base import BadSettingError
+from gamekit.widgets.board import BoardWidget
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_fourth_game_is_in_the_catalog_with_one_id_and_loads():
+    info = catalog.get("tictactoe")
+    assert info.id == "tictactoe" and catalog.ids()[-1] == "tictactoe" and info.room.id == "tictactoe"
+    assert catalog.ids()[:4] == ("dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box")
+    game = info.new()
+    game.play("b2")
+    again = gamekit.load(game.to_dict())
+    assert type(again) is type(game) and again.history == ["b2"]
+    with pytest.raises(catalog.BadOptions, match="unknown option"):
+        info.new(size=4)
+    with pytest.raises(BadPositionError, match="unknown game"):
+        gamekit.load({"game": "tic-tac-toe", "version": 2})
+
+
+def test_the_catalog_has_one_id_set_and_finds_the_old_short_ids():
+    ids = catalog.ids()
+    assert len(set(ids)) == len(ids)
+    for alias, game_id in (("dots", "dots_and_boxes"), ("five", "five_in_a_row"), ("four", "connect_four")):
+        assert catalog.get(alias).id == game_id and catalog.get(game_id).short_id == alias
+    for junk in ("chess", None, 3, "", ["dots"]):
+        assert catalog.find(junk) is None
+        with pytest.raises(ValueError, match="unknown game"):
+            catalog.get(junk)
+
+
+def test_register_refuses_what_is_not_a_game_or_takes_another_games_id():
+    from tictactoe import INFO
+    from dataclasses import replace
+    with pytest.raises(TypeError):
+        catalog.register({"id": "x"})
+    with pytest.raises(ValueError, match="already"):
+        catalog.register(replace(INFO, id="ttt2", aliases=("dots",)))
+    with pytest.raises(ValueError, match="seats"):
+        catalog.register(replace(INFO, id="ttt3", seats=(0, 2)))
+    assert "ttt2" not in catalog.ids() and "ttt3" not in catalog.ids() and catalog.get("dots").id == "dots_and_boxes"
+
+
+def test_the_conformance_suite_plays_the_fourth_game():
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:randomly", "--co",
+                           str(ROOT / "tests" / "test_game_contract.py")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=240)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    collected = [line for line in done.stdout.splitlines() if "tic-tac-toe" in line]
+    assert len(collected) >= 10, done.stdout[-2000:]
+
+
+def test_a_widget_for_the_fourth_game_through_the_generic_board_widget():
+    w = BoardWidget("tictactoe", mode="people")
+    assert w.settings()["game"] == "tictactoe" and w.levels == ("easy", "medium", "hard")
+    assert w.click(60, 60) and w.click(140, 60)               # a1 (X), b1 (O): a click's cell from the view
+    assert w.game.history == ["a1", "b1"] and "X to move" in w.last_status
+    assert not w.click(60, 60) and "taken" in w.last_status and w.game.history == ["a1", "b1"]
+    assert not w.click(5, 5) and "outside" in w.last_status
+    w.on_key("ArrowRight"), w.on_key("Enter")                 # the keyboard: the first free cell
+    assert w.game.history == ["a1", "b1", "c1"]
+    w.request_undo()                                          # people: the next person is asked first
+    assert w.undo_requested_by == 0 and w.game.history == ["a1", "b1", "c1"]
+    w.answer_undo(True)
+    assert w.game.history == ["a1", "b1"]
+    cpu = BoardWidget("tictactoe", mode="cpu", level="hard", seed=1)
+    cpu.click(140, 140)                                       # b2; the hard CPU answers at once
+    assert len(cpu.game.history) == 2 and cpu.game.history[1] in ("a1", "c1", "a3", "c3")
+
+
+@pytest.mark.parametrize("args, kwargs, words", [
+    (("chess",), {}, "game='chess'"), ((3,), {}, "game=3"), (("shut_the_box",), {}, "choose one of"),
+    (("tictactoe",), {"size": 4}, "unknown option"), (("tictactoe",), {"level": "expert"}, "level='expert'"),
+    (("dots",), {"width": 0}, "width=0"),
+])
+def test_the_generic_widget_refuses_bad_settings_naming_them(args, kwargs, words):
+    with pytest.raises(BadSettingError, match=words):
+        BoardWidget(*args, **kwargs)
