@@ -507,14 +507,17 @@ class Groups:
             raise GroupRefusal("You created this room: wait for someone else to take the second seat.", 409)
         if info[3] is not None:
             raise GroupRefusal("Both seats of this room are taken: you can watch it.", 409)
-        room = self.server.room(room_id)
-        if room is None:
+        room = self.server.rooms.get(room_id)        # live in this process, or not loaded (or in another worker)
+        if room is None and not self.server.room_exists(room_id):
             raise GroupRefusal("This room expired.", 404)
         token, now = secrets.token_urlsafe(32), self.server.now()
         self._tx([("INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, 1, ?, ?)",
                    (room_id, token_hash(token), now)),
                   ("UPDATE rooms SET last_active = ? WHERE id = ?", (now, room_id)),
                   ("UPDATE group_rooms SET member1 = ? WHERE room = ?", (member["id"], room_id))])
+        if room is None:                             # loaded from the store, seat included, when opened;
+            self.server.room_changed(room_id)        # a worker holding it loads it again
+            return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
         room.seat_hashes[1] = token_hash(token)
         self.set_view(room, (info[0], info[1], info[2], member["id"]))
         room.turn_started = now
