@@ -9,6 +9,11 @@ equal what its two players played (no lost, no duplicated moves).
 
     python -m benchmarks.rooms                      # N = 100 and N = 1000, think 1 s
     python -m benchmarks.rooms --rooms 100 --think 0
+    python -m benchmarks.rooms --workers 1 2        # the same through HAProxy, 1 then 2 worker processes
+
+With ``--workers N`` the server is ``python -m gamekit.rooms --workers N`` (N workers on one SQLite file,
+HAProxy in front routing each room by a consistent hash of its id; docs/rooms.md "Several processes"); the
+server CPU is the workers' total, HAProxy's is printed on the line below.
 """
 from __future__ import annotations
 
@@ -88,6 +93,66 @@ async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
 
 
 
+@dataclass
+class BenchCluster:
+    """``python -m gamekit.rooms --workers N`` started by :func:`start_cluster`: the supervisor's process,
+    the proxy's base URL and the SQLite file the workers share."""
+
+    process: subprocess.Popen
+    url: str
+    db: Path
+    workers: int
+
+    def worker_pids(self) -> list[int]:
+        with sqlite3.connect(self.db) as db:
+            return [pid for (pid,) in db.execute("SELECT pid FROM workers")]
+
+    def proxy_pids(self) -> list[int]:
+        """HAProxy: the supervisor's children that are not workers."""
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        except OSError:
+            return []
+        workers = set(self.worker_pids())
+        return [int(pid) for pid in children if int(pid) not in workers]
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds used so far by the workers (together) and by HAProxy."""
+        return (sum(server_cpu(pid) for pid in self.worker_pids()), sum(server_cpu(pid) for pid in self.proxy_pids()))
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait()
+
+
+async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | None = None) -> BenchCluster:
+    """Start ``python -m gamekit.rooms --workers N`` (HAProxy on a free loopback port, the workers on the next
+    free ones, one SQLite file in ``tmp_dir``; the same limits as :func:`start_server`) and wait until every
+    worker is registered and the proxy answers."""
+    port = free_port()
+    ports = [free_port() for _ in range(workers)]
+    url = f"http://127.0.0.1:{port}"
+    db = Path(tmp_dir) / "rooms.sqlite3"
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    process = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--port", str(port),
+                                "--worker-ports", ",".join(map(str, ports)), "--db", str(db), "--quiet",
+                                "--rooms-per-minute", "1000000", "--max-connections-per-address", "0"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cluster = BenchCluster(process, url, db, workers)
+    http = http or AsyncHTTPClient()
+    for _ in range(600):
+        try:
+            await http.fetch(url + "/")
+            if len(cluster.worker_pids()) == workers and cluster.proxy_pids():
+                return cluster
+        except Exception:  # noqa: BLE001 — not up yet
+            pass
+        await asyncio.sleep(0.1)
+    cluster.stop()
+    raise RuntimeError(f"{workers} workers behind HAProxy did not answer on {url} within about 60 s")
+
+
 class Player:
     def __init__(self, url: str, room: str, token: str | None, rng: random.Random, think: float,
                  moves_per_room: int, rtts: list[float]):
@@ -149,11 +214,18 @@ class Player:
             done.set()
 
 
-async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dict:
+async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, workers: int = 0) -> dict:
+    """``workers``: 0 for the one-process server, N for N workers behind HAProxy (:func:`start_cluster`)."""
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
     http = AsyncHTTPClient(max_clients=50)
-    server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split())
+    if workers:
+        server = await start_cluster(tmp, workers, http)
+    else:
+        server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split())
     url = server.url
+
+    def used() -> tuple[float, float]:      # CPU seconds: the server (all workers), HAProxy
+        return server.cpu() if workers else (server_cpu(server.process.pid), 0.0)
     try:
         rng = random.Random(seed)
         body = json.dumps({"game": "dots", "options": {"width": 4, "height": 4}, "timer": 0})
@@ -173,11 +245,12 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
         t0 = time.perf_counter()
-        cpu0, client0 = server_cpu(server.process.pid), time.process_time()
+        (cpu0, proxy0), client0 = used(), time.process_time()
         start.set()
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - t0
-        cpu, client_cpu = server_cpu(server.process.pid) - cpu0, time.process_time() - client0
+        (cpu, proxy_cpu), client_cpu = used(), time.process_time() - client0
+        cpu, proxy_cpu = cpu - cpu0, proxy_cpu - proxy0
     finally:
         server.stop()
     # every room's stored moves must be exactly what its two players were told was stored
@@ -194,7 +267,8 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int) -> dic
     shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
     rtts.sort()
-    return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
+    return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"), "workers": workers,
+            "proxy_ms_per_move": 1000 * proxy_cpu / total if total else float("nan"),
             "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
             "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
             "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))] if rtts else float("nan"),
@@ -208,15 +282,23 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean thinking time per move, seconds (0: none)")
     parser.add_argument("--moves", type=int, default=40, help="moves per room (a 4 × 4 Dots game has 40)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, nargs="*", default=[0], metavar="N",
+                        help="0: one process, no proxy (default); N: N worker processes behind HAProxy (one run each)")
     args = parser.parse_args()
+    if any(w < 0 for w in args.workers):
+        parser.error("--workers: 0 or more")
     print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s, up to {args.moves} moves a room")
     print(f"{'rooms':>6}{'moves':>8}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}{'max ms':>8}"
           f"{'refused':>9}{'mismatched rooms':>18}{'CPU ms/move: server':>21}{'clients':>9}")
-    for n in args.rooms:
-        r = asyncio.run(run(n, args.think, args.moves, args.seed))
+    for workers, n in ((w, n) for w in args.workers for n in args.rooms):
+        if args.workers != [0]:
+            print("one process, no proxy:" if workers == 0 else f"{workers} worker process(es) behind HAProxy:")
+        r = asyncio.run(run(n, args.think, args.moves, args.seed, workers))
         print(f"{r['rooms']:>6}{r['moves']:>8}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}{r['median_ms']:>11.1f}"
               f"{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}{r['rooms_mismatched']:>18}"
               f"{r['cpu_ms_per_move']:>21.2f}{r['client_ms_per_move']:>9.2f}", flush=True)
+        if workers:
+            print(f"{'':>6}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

@@ -10,10 +10,14 @@ Routing (docs/rooms.md, "Several processes"):
 * Everything else — the create page, ``POST /api/rooms``, group pages, static files — goes to any worker
   (``balance source``: one client address to one worker, so the per-address limits stay exact).
 
-Each worker is health-checked (``GET /healthz``, every 0.5 s); one that fails twice is out of every backend
-and its sessions are cut (``on-marked-down shutdown-sessions``), so its pages reconnect — to a survivor,
-which loads their rooms from the database (:mod:`gamekit.rooms.leases`).  HAProxy keeps no access log here
-(room ids in paths are invite keys).
+Each worker is health-checked (``GET /healthz`` every second, every 0.25 s once one failed; an answer may
+take 3 s, since a busy worker's event loop can lag a second or two); one that fails three times running is
+out of every backend and its sessions are cut (``on-marked-down shutdown-sessions``), so its pages
+reconnect — to a survivor, which loads their rooms from the database (:mod:`gamekit.rooms.leases`).  A
+worker that died refuses connections at once: HAProxy retries and sends them to another worker
+(``option redispatch``) before the checks have marked it down.  Each server has weight 256, the most points
+on the hash ring, so that rooms spread evenly (weight 1: 170/230 of 400 rooms; 256: 201/199).  HAProxy keeps
+no access log here (room ids in paths are invite keys).
 """
 from __future__ import annotations
 
@@ -67,7 +71,7 @@ def haproxy_config(listen_host: str, listen_port: int, workers: list[Backend], p
              f"    http-request deny deny_status 503 if {{ sc0_conn_cur gt {per_address} }}\n") if per_address else ""
 
     def servers(track: bool) -> str:
-        return "".join(f"    server {w.name} {w.host}:{w.port}" + (f" track by_room/{w.name}\n" if track else "\n")
+        return "".join(f"    server {w.name} {w.host}:{w.port} weight 256" + (f" track by_room/{w.name}\n" if track else "\n")
                        for w in workers)
 
     return f"""# gamekit rooms: {len(workers)} worker(s) behind HAProxy (written by gamekit.rooms.proxy; docs/rooms.md)
@@ -100,7 +104,8 @@ backend by_room
     hash-type consistent
     option httpchk GET {prefix}/healthz
     http-check expect status 200
-    default-server check inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+    timeout check 3s
+    default-server check inter 1s fastinter 250ms downinter 1s fall 3 rise 2 on-marked-down shutdown-sessions weight 256
 {servers(False)}
 backend by_group
     balance hash path,field({group_field},/)

@@ -13,6 +13,7 @@ import json
 import os
 import random
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -33,8 +34,12 @@ from gamekit.rooms.store import Store
 from gamekit.rooms.workers import worker_argv, worker_ports
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(Path(__file__).parent))
-from conftest import free_port  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def needs_haproxy() -> None:
