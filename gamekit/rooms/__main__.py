@@ -10,6 +10,8 @@ import signal
 import socket
 import sys
 
+from gamekit.rooms.leases import new_worker_id
+
 from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
                                   RoomHTTPServer, RoomServer)
@@ -67,7 +69,9 @@ def main(argv: list[str] | None = None) -> None:
     several.add_argument("--proxy", choices=("haproxy", "none"), default="haproxy",
                          help="start HAProxy in front of the workers, or none (you run the proxy: see --proxy-config)")
     several.add_argument("--proxy-config", default=None, metavar="FILE", help="write the HAProxy configuration here")
-    parser.add_argument("--worker-name", default=None, help=argparse.SUPPRESS)   # set by the supervisor
+    several.add_argument("--worker-name", default=None, metavar="NAME",
+                         help="run as one worker of several, registered under NAME (the supervisor sets it; "
+                              "set it yourself when a service manager starts the workers)")
     parser.add_argument("--restart-delay", type=_positive, default=0.5, help=argparse.SUPPRESS)  # tests: seconds
     # for tests: time can be moved on by writing seconds into a file; the sweep/tick can be made faster
     parser.add_argument("--clock-offset-file", default=None, help=argparse.SUPPRESS)
@@ -78,6 +82,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.workers and args.worker_name:
         parser.error("--workers and --worker-name go to different processes")
+    if args.worker_name is not None:
+        try:
+            new_worker_id(args.worker_name)
+        except ValueError as error:
+            parser.error(str(error))
     if args.max_header_size < 1024 or args.send_queue < 64 * 1024:
         parser.error("--max-header-size must be at least 1024 and --send-queue at least 65536")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,

@@ -45,14 +45,14 @@ SCHEMA = [
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL,
         pid INTEGER NOT NULL,
-        started REAL NOT NULL,
-        beat REAL NOT NULL
+        started DOUBLE PRECISION NOT NULL,
+        beat DOUBLE PRECISION NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS workers_name ON workers(name)",
     """CREATE TABLE IF NOT EXISTS room_leases (
         room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
         holder TEXT NOT NULL,
-        since REAL NOT NULL,
+        since DOUBLE PRECISION NOT NULL,
         wanted TEXT
     )""",
     "CREATE INDEX IF NOT EXISTS room_leases_holder ON room_leases(holder)",

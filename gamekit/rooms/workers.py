@@ -144,7 +144,8 @@ class Ownership:
             if not self.leases.beat(self.id):
                 # declared dead (the supervisor saw this process exit? then this is a new one with an old
                 # id): nothing held may be trusted — let every room go and register again
-                log.warning("worker %s found itself declared dead: letting every room go", self.name)
+                log.warning("worker %s found itself declared dead (paused too long, or another worker was started "
+                            "under the same name): letting every room go", self.name)
                 for room_id in list(self.server.rooms):
                     self.let_go(room_id)
                 self.leases.register(self.id, self.name, os.getpid())

@@ -561,9 +561,35 @@ def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(tmp_path):
 
 
 # ----- the parts, without processes ---------------------------------------------------------------------------
-def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
-    db = tmp_path / "rooms.sqlite3"
-    Store(db).create_room("room-aaaa-1", "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0)
+@pytest.fixture(scope="module")
+def postgres():
+    """A real PostgreSQL server (Debian's, or one on the PATH) in a temporary directory, on a free loopback
+    port, for the lease tests; skipped when none is installed."""
+    import glob
+    import shutil
+    found = [shutil.which("initdb")] + sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    initdb = next((p for p in found if p), None)
+    if initdb is None:
+        pytest.skip("PostgreSQL is not installed")
+    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
+    import tempfile
+    data = Path(tempfile.mkdtemp(prefix="gamekit-postgres-"))      # not under pytest's root-only directory
+    run_as: list[str] = []
+    if os.getuid() == 0:                       # PostgreSQL refuses to run as root
+        shutil.chown(data, "postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    subprocess.run([*run_as, initdb, "-D", str(data / "db"), "-A", "trust", "-U", "postgres"], check=True,
+                   capture_output=True)
+    subprocess.run([*run_as, pg_ctl, "-D", str(data / "db"), "-l", str(data / "log"), "-w", "-o",
+                    f"-p {port} -k {data} -c listen_addresses=127.0.0.1", "start"], check=True, capture_output=True)
+    yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    subprocess.run([*run_as, pg_ctl, "-D", str(data / "db"), "-m", "fast", "stop"], capture_output=True)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def check_leases(db, add_room, delete_room) -> None:
+    add_room("room-aaaa-1")
     leases = Leases(db)
     a, b = new_worker_id("w1"), new_worker_id("w2")
     now = time.time()
@@ -579,6 +605,7 @@ def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
     assert leases.claim("room-aaaa-1", b) is True and leases.held(b) == {"room-aaaa-1": None}
     # a dead holder (no heartbeat for TTL seconds): the room can be taken
     assert leases.beat(b, now - TTL - 1)
+    assert [w[0] for w in leases.alive(now)] == [a]
     assert leases.claim("room-aaaa-1", a, now) is True
     # the supervisor forgets a worker that exited: its rooms are free at once
     assert leases.forget("w1") == 1 and not leases.beat(a)
@@ -595,8 +622,26 @@ def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
     assert leases.holder("room-aaaa-1") is None and leases.alive() == []
     # a lease goes with its room
     assert leases.claim("room-aaaa-1", a) is True
-    Store(db).expire(time.time() + 10**9)
+    delete_room("room-aaaa-1")
     assert leases.holder("room-aaaa-1") is None
+    leases.close()
+
+
+def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    store = Store(db)
+    check_leases(db, lambda room: store.create_room(room, "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0),
+                 lambda room: store.expire(time.time() + 10**9))
+    store.close()
+
+
+def test_leases_on_postgresql(postgres):
+    """The same SQL on a real PostgreSQL (the rooms table here is a stand-in: only its key matters)."""
+    import psycopg
+    with psycopg.connect(postgres, autocommit=True) as db:
+        db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY)")
+        check_leases(postgres, lambda room: db.execute("INSERT INTO rooms VALUES (%s)", (room,)),
+                     lambda room: db.execute("DELETE FROM rooms WHERE id = %s", (room,)))
 
 
 @pytest.mark.parametrize("name", ["", "a" * 41, "w 1", "w'1", None, 1])
@@ -641,3 +686,40 @@ def test_supervisor_command_line():
     done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-ports", "5"],
                           capture_output=True, text=True, env=env)
     assert done.returncode == 2 and "--worker-ports" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--worker-name", "w 1"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "worker name 'w 1'" in done.stderr
+
+
+# ----- a real page through the proxy -----------------------------------------------------------------------------
+def _page_helpers():
+    """The room-page helpers of test_rooms_browser.py (two people, playing their turns, waiting on the page)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gamekit_room_page_helpers", Path(__file__).parent / "test_rooms_browser.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.browser
+@pytest.mark.proxy
+def test_pages_through_the_proxy_reconnect_by_themselves_after_a_worker_is_killed(cluster, person):
+    """Two people in Chromium play through HAProxy; the worker holding their room is SIGKILLed; both pages
+    reconnect by themselves (nobody touches them), the survivor has the room with its three moves, and the
+    game is played to its end there."""
+    h = _page_helpers()
+    c = cluster(restart_delay=30)
+    gold, coral, link = h.two_people(person, c.url)
+    assert link.startswith(c.url + "/r/")
+    room = link.split("/r/")[1]
+    h.play_pair([gold, coral], 3)
+    name, pid = c.holder(room)
+    os.kill(pid, signal.SIGKILL)
+    for page in (gold, coral):
+        h.wait_js(page, "r.connected && s.ply === 3 && s.seats[0].connected && s.seats[1].connected", 30_000)
+    assert c.holder(room)[0] != name
+    assert gold.evaluate("window.gamekitRoom.seat") == 0 and coral.evaluate("window.gamekitRoom.seat") == 1
+    h.play_pair([gold, coral])
+    final = h.js_state(gold)
+    assert final["over"] and final["history"] == [m for _, m in c.stored(room)] == h.js_state(coral)["history"]
+    assert gold.errors == [] and coral.errors == []
