@@ -480,6 +480,58 @@ def test_a_room_is_live_in_one_worker_whichever_worker_a_connection_reaches(clus
     asyncio.run(scenario())
 
 
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.mark.proxy
+def test_a_class_group_seat_taken_and_the_group_deleted_through_another_worker(cluster):
+    """A class group's room is live on w1 (its creator connected there) while the group's calls reach w2: the
+    second seat taken through w2 makes w1 load the room again (its creator reconnects and sees the classmate,
+    who then plays), and the group deleted through w2 tells w1's pages that the room is gone."""
+    c = cluster(proxy="none")
+    w1, w2 = c.worker_url(0), c.worker_url(1)
+
+    async def scenario() -> None:
+        group = post(w2, "/api/groups", {"name": "Class 1A"})
+        gid = group["group"]
+        ana = post(w2, f"/api/groups/{gid}/join", {"nickname": "Ana"})
+        bo = post(w2, f"/api/groups/{gid}/join", {"nickname": "Bo"})
+        made = post(w2, f"/api/groups/{gid}/room", {"key": ana["key"], "rated": False})
+        room = made["room"]
+        creator = Seat(w1, room, made["token"])
+        await creator.connect()
+        assert c.holder(room)[0] == "w1" and not creator.state["seats"][1]["taken"]
+        taken = post(w2, f"/api/groups/{gid}/take", {"key": bo["key"], "room": room})
+        assert taken["seat"] == 1 and c.health(1)["rooms"] == 0          # w2 did not load the room
+        # w1 lets the room go (its stored copy changed) and the creator's page reconnects: the seat is taken
+        assert (await creator.recv())["type"] == "reconnected" and CLOSE_MOVED in creator.closes
+        await settle([creator], lambda: creator.state["seats"][1]["taken"])
+        assert creator.state["group"]["players"] == ["Ana", "Bo"] and c.holder(room)[0] == "w1"
+        guest = Seat(w1, room, taken["token"])
+        await guest.connect()
+        assert guest.seat == 1
+        await settle([creator, guest], lambda: creator.state["seats"][1]["connected"] and not creator.state["waiting"])
+        await move_and_settle(creator, [creator, guest], creator.state["targets"][0][0])
+        # the teacher deletes the group through w2: the room goes with it, and w1's pages are told
+        post(w2, f"/api/groups/{gid}/delete", {"key": group["owner_key"], "confirm": "Class 1A"})
+        for p in (creator, guest):
+            while True:
+                try:
+                    m = json.loads(await asyncio.wait_for(p.ws.recv(), 10))
+                except ConnectionClosed as closed:
+                    assert closed.rcvd.code == 4004             # expired: the page stops, no reconnection
+                    break
+                if m["type"] == "expired":
+                    assert "deleted" in m["message"]
+        assert c.health(0)["rooms"] == 0 and c.stored(room) == []
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.proxy
 def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster):
     """The fence: the holder is stopped (SIGSTOP) with a player's move still unread in its socket; after its
