@@ -102,6 +102,14 @@ class BenchCluster:
     url: str
     db: Path
     workers: int
+    log: Path
+
+    def taken_out(self) -> int:
+        """How many times HAProxy's health checks took a worker out (its lines in the supervisor's log)."""
+        try:
+            return self.log.read_text(errors="replace").count(" is DOWN")
+        except OSError:
+            return 0
 
     def worker_pids(self) -> list[int]:
         with sqlite3.connect(self.db) as db:
@@ -135,11 +143,13 @@ async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | Non
     db = Path(tmp_dir) / "rooms.sqlite3"
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    process = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--port", str(port),
-                                "--worker-ports", ",".join(map(str, ports)), "--db", str(db), "--quiet",
-                                "--rooms-per-minute", "1000000", "--max-connections-per-address", "0"], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    cluster = BenchCluster(process, url, db, workers)
+    log = Path(tmp_dir) / "cluster.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--port",
+                                    str(port), "--worker-ports", ",".join(map(str, ports)), "--db", str(db), "--quiet",
+                                    "--rooms-per-minute", "1000000", "--max-connections-per-address", "0"], env=env,
+                                   stdout=out, stderr=subprocess.STDOUT)
+    cluster = BenchCluster(process, url, db, workers, log)
     http = http or AsyncHTTPClient()
     for _ in range(600):
         try:
@@ -264,10 +274,12 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, worker
         if sorted(played) != stored:
             bad += 1
     db.close()
+    taken_out = server.taken_out() if workers else 0
     shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
     rtts.sort()
     return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"), "workers": workers,
+            "taken_out": taken_out,
             "proxy_ms_per_move": 1000 * proxy_cpu / total if total else float("nan"),
             "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms, "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
             "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
@@ -298,7 +310,8 @@ def main() -> None:
               f"{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}{r['rooms_mismatched']:>18}"
               f"{r['cpu_ms_per_move']:>21.2f}{r['client_ms_per_move']:>9.2f}", flush=True)
         if workers:
-            print(f"{'':>6}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move", flush=True)
+            print(f"{'':>6}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its health "
+                  f"checks: {r['taken_out']}", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

@@ -10,12 +10,14 @@ Routing (docs/rooms.md, "Several processes"):
 * Everything else — the create page, ``POST /api/rooms``, group pages, static files — goes to any worker
   (``balance source``: one client address to one worker, so the per-address limits stay exact).
 
-Each worker is health-checked (``GET /healthz`` every second, every 0.25 s once one failed; an answer may
-take 3 s, since a busy worker's event loop can lag a second or two); one that fails three times running is
-out of every backend and its sessions are cut (``on-marked-down shutdown-sessions``), so its pages
-reconnect — to a survivor, which loads their rooms from the database (:mod:`gamekit.rooms.leases`).  A
-worker that died refuses connections at once: HAProxy retries and sends them to another worker
-(``option redispatch``) before the checks have marked it down.  Each server has weight 256, the most points
+Each worker is health-checked (``GET /healthz`` every 2 s, every 0.25 s once one failed); one that fails
+three times running is out of every backend and its sessions are cut (``on-marked-down shutdown-sessions``),
+so its pages reconnect — to a survivor, which loads their rooms from the database
+(:mod:`gamekit.rooms.leases`).  A worker that died refuses connections at once, so it is out within a second,
+and HAProxy retries and sends its connections to another worker (``option redispatch``) even before that.  An
+answer may take 10 s: an overloaded worker's event loop lags seconds (1000 rooms on a saturated machine:
+median round trip 5 s), and with 3 s all of its sessions were cut in the middle of a benchmark, sending every
+player to reconnect at once — to the same overloaded worker.  Each server has weight 256, the most points
 on the hash ring, so that rooms spread evenly (weight 1: 170/230 of 400 rooms; 256: 201/199).  HAProxy keeps
 no access log here (room ids in paths are invite keys).
 """
@@ -104,8 +106,8 @@ backend by_room
     hash-type consistent
     option httpchk GET {prefix}/healthz
     http-check expect status 200
-    timeout check 3s
-    default-server check inter 1s fastinter 250ms downinter 1s fall 3 rise 2 on-marked-down shutdown-sessions weight 256
+    timeout check 10s
+    default-server check inter 2s fastinter 250ms downinter 1s fall 3 rise 2 on-marked-down shutdown-sessions weight 256
 {servers(False)}
 backend by_group
     balance hash path,field({group_field},/)
