@@ -60,12 +60,13 @@ def get_json(url: str) -> dict | None:
 class Cluster:
     """``python -m gamekit.rooms --workers 2`` (HAProxy in front, or ``--proxy none``) on free loopback ports."""
 
-    def __init__(self, tmp: Path, proxy: str = "haproxy", workers: int = 2, restart_delay: float = 0.5):
-        self.tmp, self.proxy = tmp, proxy
+    def __init__(self, tmp: Path, proxy: str = "haproxy", workers: int = 2, restart_delay: float = 0.5,
+                 prefix: str = ""):
+        self.tmp, self.proxy, self.prefix = tmp, proxy, prefix
         self.db = tmp / "rooms.sqlite3"
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
         self.log = tmp / "cluster.log"
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         with open(self.log, "a") as out:
@@ -73,7 +74,7 @@ class Cluster:
                 [sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--host", "127.0.0.1",
                  "--port", str(self.port), "--worker-ports", ",".join(map(str, self.worker_ports)),
                  "--proxy", proxy, "--db", str(self.db), "--tick", "0.05", "--rooms-per-minute", "6000",
-                 "--max-connections-per-address", "0", "--restart-delay", str(restart_delay)],
+                 "--max-connections-per-address", "0", "--restart-delay", str(restart_delay), "--prefix", prefix],
                 stdout=out, stderr=subprocess.STDOUT, env=env, cwd=tmp)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -93,7 +94,7 @@ class Cluster:
             return False
 
     def worker_url(self, i: int) -> str:
-        return f"http://127.0.0.1:{self.worker_ports[i]}"
+        return f"http://127.0.0.1:{self.worker_ports[i]}{self.prefix}"
 
     def health(self, i: int) -> dict | None:
         return get_json(self.worker_url(i) + "/healthz")
@@ -425,6 +426,32 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
         assert watch.samples > 10 and not watch.both, watch.both
         for s in (creator, guest, watcher):
             await s.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.proxy
+def test_under_a_prefix_rooms_spread_over_the_workers_by_their_id(cluster):
+    """Served under a path prefix (a JupyterHub service): the proxy routes by the room id after it — rooms
+    spread over both workers, and each room's page and WebSocket reach the worker that holds it."""
+    c = cluster(prefix="/services/rooms")
+
+    async def scenario() -> None:
+        holders = []
+        for _ in range(16):
+            info = c.create()
+            assert info["link"].startswith(c.url + "/r/")
+            with urllib.request.urlopen(info["link"], timeout=10) as page:
+                assert page.status == 200 and b"<canvas" in page.read()
+            seat = Seat(c.url, info["room"], info["token"])
+            await seat.connect()
+            assert seat.seat == 0
+            holders.append(c.holder(info["room"])[0])
+            await seat.close()
+        assert set(holders) == {"w1", "w2"}, holders     # 16 rooms all on one worker: 1 in 32768
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(c.url + "/r/nosuchroom12345", timeout=10)
+        assert missing.value.code == 404
 
     asyncio.run(scenario())
 
