@@ -16,8 +16,9 @@ so its pages reconnect — to a survivor, which loads their rooms from the datab
 (:mod:`gamekit.rooms.leases`).  A worker that died refuses connections at once, so it is out within a second,
 and HAProxy retries and sends its connections to another worker (``option redispatch``) even before that.  An
 answer may take 10 s: an overloaded worker's event loop lags seconds (1000 rooms on a saturated machine:
-median round trip 5 s), and with 3 s all of its sessions were cut in the middle of a benchmark, sending every
-player to reconnect at once — to the same overloaded worker.  Each server has weight 256, the most points
+median round trip 5 s); with 3 s, a benchmark run lost the connections to its one busy worker mid-run
+(the checks timing out is the likely cause), and cutting an overloaded worker's sessions only sends all of
+its players back to it at once.  Each server has weight 256, the most points
 on the hash ring, so that rooms spread evenly (weight 1: 170/230 of 400 rooms; 256: 201/199).  HAProxy keeps
 no access log here (room ids in paths are invite keys).
 """
