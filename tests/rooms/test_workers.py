@@ -80,13 +80,13 @@ class Cluster:
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the supervisor exited:\n{self.log.read_text()[-3000:]}")
-            if all(self.health(i) for i in range(workers)) and (proxy == "none" or self._answers()):
+            if all(self.health(i) for i in range(workers)) and (proxy == "none" or self.answers()):
                 return
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the workers did not start in 60 s:\n{self.log.read_text()[-3000:]}")
 
-    def _answers(self) -> bool:
+    def answers(self) -> bool:
         try:
             with urllib.request.urlopen(self.url + "/", timeout=1):
                 return True
@@ -276,7 +276,7 @@ async def move_and_settle(mover: Seat, seats: list[Seat], move: str) -> dict:
     answers: list[dict] = []
 
     def seen() -> bool:
-        answers.extend(m for m in mover.pop_answers())
+        answers.extend(m for m in mover.popanswers())
         return bool(answers) and all(s.state["ply"] == ply + 1 for s in seats)
 
     await settle(seats, seen)
@@ -454,6 +454,15 @@ def test_under_a_prefix_rooms_spread_over_the_workers_by_their_id(cluster):
         assert missing.value.code == 404
 
     asyncio.run(scenario())
+    # SIGTERM to the supervisor: the workers stop cleanly (their rows and leases deleted), HAProxy too
+    c.stop()
+    assert c.process.returncode == 0
+    with sqlite3.connect(c.db) as db:
+        assert db.execute("SELECT COUNT(*) FROM workers").fetchone()[0] == 0
+        assert db.execute("SELECT COUNT(*) FROM room_leases").fetchone()[0] == 0
+    for i in range(2):
+        assert c.health(i) is None
+    assert not c.answers()
 
 
 @pytest.mark.proxy
