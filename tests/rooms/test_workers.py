@@ -80,13 +80,13 @@ class Cluster:
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the supervisor exited:\n{self.log.read_text()[-3000:]}")
-            if all(self.health(i) for i in range(workers)) and (proxy == "none" or self.answers()):
+            if all(self.health(i) for i in range(workers)) and (proxy == "none" or self.proxy_answers()):
                 return
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the workers did not start in 60 s:\n{self.log.read_text()[-3000:]}")
 
-    def answers(self) -> bool:
+    def proxy_answers(self) -> bool:
         try:
             with urllib.request.urlopen(self.url + "/", timeout=1):
                 return True
@@ -276,7 +276,7 @@ async def move_and_settle(mover: Seat, seats: list[Seat], move: str) -> dict:
     answers: list[dict] = []
 
     def seen() -> bool:
-        answers.extend(m for m in mover.popanswers())
+        answers.extend(m for m in mover.pop_answers())
         return bool(answers) and all(s.state["ply"] == ply + 1 for s in seats)
 
     await settle(seats, seen)
@@ -462,7 +462,7 @@ def test_under_a_prefix_rooms_spread_over_the_workers_by_their_id(cluster):
         assert db.execute("SELECT COUNT(*) FROM room_leases").fetchone()[0] == 0
     for i in range(2):
         assert c.health(i) is None
-    assert not c.answers()
+    assert not c.proxy_answers()
 
 
 @pytest.mark.proxy
