@@ -370,7 +370,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
     sends the room's new connections back to it.  The returning worker waits until the survivor let the room
     go (its players are told to reconnect, 1012) and loads it then: every move is seen by everyone, the
     stored game equals the confirmed moves, and no sample finds the room in two workers."""
-    c = cluster(restart_delay=4)                 # long enough for the survivor to take the room first
+    c = cluster(restart_delay=8)                 # long enough for the survivor to take the room first
 
     async def scenario() -> None:
         info = c.create()
@@ -802,10 +802,14 @@ def test_pages_through_the_proxy_reconnect_by_themselves_after_a_worker_is_kille
     room = link.split("/r/")[1]
     h.play_pair([gold, coral], 3)
     name, pid = c.holder(room)
-    os.kill(pid, signal.SIGKILL)
+    with gold.expect_websocket(timeout=30_000), coral.expect_websocket(timeout=30_000):
+        os.kill(pid, signal.SIGKILL)                     # each page opens a new WebSocket by itself
+    deadline = time.time() + 30
+    while (c.holder(room) or (name,))[0] == name:
+        assert time.time() < deadline, "the room did not move to the survivor"
+        time.sleep(0.1)
     for page in (gold, coral):
         h.wait_js(page, "r.connected && s.ply === 3 && s.seats[0].connected && s.seats[1].connected", 30_000)
-    assert c.holder(room)[0] != name
     assert gold.evaluate("window.gamekitRoom.seat") == 0 and coral.evaluate("window.gamekitRoom.seat") == 1
     h.play_pair([gold, coral])
     final = h.js_state(gold)
