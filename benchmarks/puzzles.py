@@ -56,13 +56,56 @@ def practice_time(game_id: str, rounds: int = 50) -> tuple[float, float, float]:
     return first * 1000, statistics.median(times) * 1000, max(times) * 1000
 
 
+def review_time(kind: str, seed: int = 1) -> dict:
+    """A widget's Review after a CPU game (medium against easy): the review, its panel and the personal
+    puzzles kept, in seconds; and how many moves were judged."""
+    import os
+    os.environ["GAMEKIT_PROGRESS_FILE"] = "off"
+    from gamekit.puzzles import summary
+    if kind.startswith("dots"):
+        from gamekit.dots import cpu_player
+        from gamekit.dots.widget import DotsWidget
+        w, h = (3, 3) if kind == "dots 3x3" else (5, 4)
+        board = DotsWidget(w, h, mode="people")
+        players = [cpu_player("medium", seed), cpu_player("easy", seed + 1)]
+        while not board.game.is_over():
+            board.click_line(players[board.game.to_move].choose(board.game))
+    else:
+        from gamekit.connect import cpu_player
+        from gamekit.connect.widget import ConnectWidget
+        board = ConnectWidget("five" if kind == "5 en raya" else "four", mode="people")
+        players = [cpu_player("medium", seed), cpu_player("easy", seed + 1)]
+        while not board.game.is_over():
+            board.click_column(int(players[board.game.to_move].choose(board.game)))
+    start = time.perf_counter()
+    judged = board.review()
+    seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(len(judged)):
+        board.review_view.next()
+    step = (time.perf_counter() - start) / max(1, len(judged))
+    return {"moves": len(judged), "summary": summary(judged), "seconds": seconds, "step_ms": step * 1000,
+            "personal": len(board.personal_saved)}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.puzzles")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--games", nargs="*", default=list(GAME_IDS), choices=GAME_IDS)
     parser.add_argument("--skip-build", action="store_true", help="only verify the shipped banks")
     parser.add_argument("--practice", action="store_true", help="only time Practice's pick-and-draw")
+    parser.add_argument("--review", action="store_true", help="only time a widget's Review after a CPU game")
     args = parser.parse_args(argv)
+    if args.review:
+        print("## Review after a game (widget: review, panel, personal puzzles; then Next through every move)")
+        print("| game | moves | best / inaccuracy / mistake / unjudged | Review | a step | personal puzzles kept |")
+        print("|---|---|---|---|---|---|")
+        for kind in ("dots 3x3", "dots 5x4", "5 en raya", "Connect Four"):
+            r = review_time(kind)
+            c = r["summary"]
+            print(f"| {kind} | {r['moves']} | {c['best']} / {c['inaccuracy']} / {c['mistake']} / {c['unjudged']} "
+                  f"| {r['seconds']:.1f} s | {r['step_ms']:.1f} ms | {r['personal']} |")
+        return
     if args.practice:
         print("## Practice: pick and draw the next puzzle (50 Nexts)")
         print("| game | first widget (bank loaded) | Next median | Next max |")

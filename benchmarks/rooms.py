@@ -1,17 +1,19 @@
 """Room server benchmark: N rooms, two simulated players each, on loopback.
 
-The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file); this process
-runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
+The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file, or PostgreSQL with
+``--db``); this process runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
 turn, thinks for a while (``--think`` seconds on average, 0 = as fast as possible), and plays a random legal
 move.  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes only
-after the move is committed to SQLite), median and p99, and a final check that every room's stored moves
+after the move is committed to the database), median and p99, and a final check that every room's stored moves
 equal what its two players played (no lost, no duplicated moves).
 
     python -m benchmarks.rooms                      # N = 100 and N = 1000, think 1 s
     python -m benchmarks.rooms --rooms 100 --think 0
+    python -m benchmarks.rooms --db postgres        # the same on a temporary PostgreSQL (Debian's server)
+    python -m benchmarks.rooms --db postgresql://user@host/name   # on a PostgreSQL of yours (new rooms only)
     python -m benchmarks.rooms --workers 1 2        # the same through HAProxy, 1 then 2 worker processes
 
-With ``--workers N`` the server is ``python -m gamekit.rooms --workers N`` (N workers on one SQLite file,
+With ``--workers N`` the server is ``python -m gamekit.rooms --workers N`` (N workers on one database,
 HAProxy in front routing each room by a consistent hash of its id; docs/rooms.md "Several processes"); the
 server CPU is the workers' total, HAProxy's is printed on the line below.
 """
@@ -24,7 +26,6 @@ import os
 import random
 import shutil
 import socket
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -36,6 +37,10 @@ from typing import Sequence
 
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
+
+from gamekit.rooms.leases import Leases
+from gamekit.rooms.pgtemp import TempPostgres
+from gamekit.rooms.stores import describe_db, open_store
 
 
 def free_port() -> int:
@@ -54,11 +59,12 @@ def server_cpu(pid: int) -> float:
 
 @dataclass
 class BenchServer:
-    """A room server started by :func:`start_server`: its process, base URL and SQLite file."""
+    """A room server started by :func:`start_server`: its process, base URL and database (a SQLite file or a
+    postgresql:// address)."""
 
     process: subprocess.Popen
     url: str
-    db: Path
+    db: Path | str
 
     def stop(self) -> None:
         self.process.terminate()
@@ -66,14 +72,15 @@ class BenchServer:
 
 
 async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
-                       python_args: Sequence[str] = ()) -> BenchServer:
+                       python_args: Sequence[str] = (), db: Path | str | None = None) -> BenchServer:
     """Start ``python -m gamekit.rooms`` on a free loopback port with a SQLite file in ``tmp_dir`` (quiet, room
     creation practically unlimited, no cap on connections per address: every simulated player connects from
     127.0.0.1) and wait until it answers.  ``python_args`` go to the interpreter before
-    ``-m`` (e.g. ``-X importtime``); ``http`` is the client to poll with (default: the loop's shared one)."""
+    ``-m`` (e.g. ``-X importtime``); ``http`` is the client to poll with (default: the loop's shared one);
+    ``db`` another database (a postgresql:// address)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    db = Path(tmp_dir) / "rooms.sqlite3"
+    db = db or Path(tmp_dir) / "rooms.sqlite3"
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     process = subprocess.Popen([sys.executable, *python_args, "-m", "gamekit.rooms", "--port", str(port),
@@ -100,7 +107,7 @@ class BenchCluster:
 
     process: subprocess.Popen
     url: str
-    db: Path
+    db: Path | str
     workers: int
     log: Path
 
@@ -112,8 +119,11 @@ class BenchCluster:
             return 0
 
     def worker_pids(self) -> list[int]:
-        with sqlite3.connect(self.db) as db:
-            return [pid for (pid,) in db.execute("SELECT pid FROM workers")]
+        leases = Leases(self.db)
+        try:
+            return [pid for _, _, pid in leases.alive()]
+        finally:
+            leases.close()
 
     def proxy_pids(self) -> list[int]:
         """HAProxy: the supervisor's children that are not workers."""
@@ -133,14 +143,15 @@ class BenchCluster:
         self.process.wait()
 
 
-async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | None = None) -> BenchCluster:
+async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | None = None,
+                        db: Path | str | None = None) -> BenchCluster:
     """Start ``python -m gamekit.rooms --workers N`` (HAProxy on a free loopback port, the workers on the next
-    free ones, one SQLite file in ``tmp_dir``; the same limits as :func:`start_server`) and wait until every
-    worker is registered and the proxy answers."""
+    free ones, one SQLite file in ``tmp_dir`` or the database ``db``; the same limits as :func:`start_server`)
+    and wait until every worker is registered and the proxy answers."""
     port = free_port()
     ports = [free_port() for _ in range(workers)]
     url = f"http://127.0.0.1:{port}"
-    db = Path(tmp_dir) / "rooms.sqlite3"
+    db = db or Path(tmp_dir) / "rooms.sqlite3"
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     log = Path(tmp_dir) / "cluster.log"
@@ -224,14 +235,15 @@ class Player:
             done.set()
 
 
-async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, workers: int = 0) -> dict:
+async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, db: str | None = None,
+              workers: int = 0) -> dict:
     """``workers``: 0 for the one-process server, N for N workers behind HAProxy (:func:`start_cluster`)."""
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
     http = AsyncHTTPClient(max_clients=50)
     if workers:
-        server = await start_cluster(tmp, workers, http)
+        server = await start_cluster(tmp, workers, http, db=db)
     else:
-        server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split())
+        server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(), db=db)
     url = server.url
 
     def used() -> tuple[float, float]:      # CPU seconds: the server (all workers), HAProxy
@@ -264,16 +276,16 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, worker
     finally:
         server.stop()
     # every room's stored moves must be exactly what its two players were told was stored
-    db = sqlite3.connect(server.db)
+    store = open_store(server.db)
     bad = 0
     by_room: dict[str, list] = {}
     for p in players:
         by_room.setdefault(p.room, []).extend(p.played)
     for room, played in by_room.items():
-        stored = [(ply, move) for ply, move in db.execute("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (room,))]
-        if sorted(played) != stored:
+        stored = store.load_room(room)
+        if stored is None or sorted(played) != [(ply, m.move) for ply, m in enumerate(stored.moves)]:
             bad += 1
-    db.close()
+    store.close()
     taken_out = server.taken_out() if workers else 0
     shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
@@ -294,18 +306,28 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean thinking time per move, seconds (0: none)")
     parser.add_argument("--moves", type=int, default=40, help="moves per room (a 4 × 4 Dots game has 40)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default="sqlite", metavar="sqlite|postgres|URL",
+                        help="the store: a temporary SQLite file (default), a temporary PostgreSQL server "
+                             "(postgres: Debian's, gamekit.rooms.pgtemp), or a postgresql:// address")
     parser.add_argument("--workers", type=int, nargs="*", default=[0], metavar="N",
                         help="0: one process, no proxy (default); N: N worker processes behind HAProxy (one run each)")
     args = parser.parse_args()
     if any(w < 0 for w in args.workers):
         parser.error("--workers: 0 or more")
-    print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s, up to {args.moves} moves a room")
+    pg = None
+    if args.db == "postgres":
+        pg = TempPostgres().start()          # fsync on, as a real one
+    elif args.db != "sqlite" and not args.db.startswith("postgresql://"):
+        parser.error(f"--db {args.db!r}: sqlite, postgres or a postgresql:// address")
+    print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s, up to {args.moves} moves a room, "
+          f"store: {describe_db(args.db)}")
     print(f"{'rooms':>6}{'moves':>8}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}{'max ms':>8}"
           f"{'refused':>9}{'mismatched rooms':>18}{'CPU ms/move: server':>21}{'clients':>9}")
-    for workers, n in ((w, n) for w in args.workers for n in args.rooms):
+    for i, (workers, n) in enumerate((w, n) for w in args.workers for n in args.rooms):
         if args.workers != [0]:
             print("one process, no proxy:" if workers == 0 else f"{workers} worker process(es) behind HAProxy:")
-        r = asyncio.run(run(n, args.think, args.moves, args.seed, workers))
+        db = None if args.db == "sqlite" else pg.url(f"bench_{i}") if pg else args.db
+        r = asyncio.run(run(n, args.think, args.moves, args.seed, db, workers))
         print(f"{r['rooms']:>6}{r['moves']:>8}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}{r['median_ms']:>11.1f}"
               f"{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}{r['rooms_mismatched']:>18}"
               f"{r['cpu_ms_per_move']:>21.2f}{r['client_ms_per_move']:>9.2f}", flush=True)
@@ -313,6 +335,8 @@ def main() -> None:
             print(f"{'':>6}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its health "
                   f"checks: {r['taken_out']}", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if pg:
+        pg.stop()
 
 
 if __name__ == "__main__":

@@ -303,7 +303,33 @@ def solutions_markdown(module: str, lang: str = "en") -> str:
                     out.append("   " + tr('A wrong answer, {wrong}, gets: "{feedback}"', wrong=f"`{_shown(ex, wrong)}`",
                                           feedback=_plain(ex.check(wrong)[1])))
                 out.append("")
+            out += practice_markdown(module, notebook)
     return "\n".join(out).rstrip() + "\n"
+
+
+def practice_markdown(module: str, notebook: str) -> list[str]:
+    """The lines listing a lesson's "More practice" set in the guide (current language): the puzzle bank, the
+    seed, and for each problem its level, puzzle id, question and accepted answers (empty without a set)."""
+    import importlib
+
+    lessons = getattr(importlib.import_module(module), "LESSONS", {})
+    lesson = next((l for l in lessons.values() if l.notebook == notebook), None)
+    if lesson is None or lesson.practice is None:
+        return []
+    problems = lesson.practice
+    out = ["**" + tr("More practice") + "** — " + tr(
+        "from the puzzle bank ({game}), seed {seed}: the same problems for every pupil, easy to hard.",
+        game=problems.game_id, seed=problems.seed), ""]
+    for n, ex in enumerate(problems.exercises(), 1):
+        from gamekit.puzzles.sets import level_word
+        solutions = ", ".join(f"`{_shown(ex, s)}`" for s in ex.solutions)
+        out.append(f"{n}. " + tr("({level}, puzzle `{id}`)", level=level_word(ex.level), id=ex.puzzle.id)
+                   + f" **{_plain(ex.prompt)}**  ")
+        out.append("   " + tr("Answer: {answer}", answer=solutions) + "  ")
+        out.append("   " + tr('A wrong answer, {wrong}, gets: "{feedback}"', wrong=f"`{_shown(ex, ex.wrong[0])}`",
+                              feedback=_plain(ex.check(ex.wrong[0])[1])))
+        out.append("")
+    return out
 
 
 def guide_block(path: "str | Path", module: str, lang: str = "en") -> str:
@@ -411,6 +437,19 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 out += [f"- [ ] {tr(str(c))}" for c in ex.choices] + [""]
             else:
                 out += [tr("Answer:") + " ________________________________________", ""]
+        lesson = next((l for l in getattr(lessons, "LESSONS", {}).values() if l.notebook == notebook), None)
+        if lesson is not None and lesson.practice is not None:
+            from gamekit.puzzles.sets import level_word
+            out += [tr("## More practice"), ""]
+            for n, ex in enumerate(lesson.practice.exercises(), 1):
+                out += [tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)), "", _plain(ex.prompt), ""]
+                board = _board_text(ex)
+                if board:
+                    out += ["```text", board.rstrip(), "```", ""]
+                if ex.choices:
+                    out += [f"- [ ] {c}" for c in ex.choices] + [""]
+                else:
+                    out += [tr("Answer:") + " ________________________________________", ""]
         question = _reflection_question(lessons, notebook)
         if question:
             out += [tr("## One sentence to finish"), "", question, "",

@@ -25,7 +25,15 @@ shown in :func:`rows` and :func:`export_csv`)::
      "practice": {"dots_and_boxes": {
          "rating": {"rating": 1562.3, "rd": 290.1, "vol": 0.06, "updated": "…"},
          "history": [1500.0, 1562.3],
-         "attempts": {"d44-0017": {"attempts": 2, "solved": true, "first_try": false, "updated": "…"}}}}
+         "attempts": {"d44-0017": {"attempts": 2, "solved": true, "first_try": false, "updated": "…"}},
+         "personal": [{"id": "mine-…", "game": "dots_and_boxes", …}]}}
+
+``personal`` (optional) holds the pupil's own mistakes from reviewed games, as puzzles (:func:`save_personal`).
+
+``tally`` (optional) holds the pupil's dice rolls in Shut the Box lesson 3, as the count of each total of two
+dice (:func:`save_tally`): ``"tally": {"2": 1, "3": 0, …, "12": 2}``; it travels with the progress sent to a
+class group, where the group sums the class's (``gamekit.rooms.groups``).  ``group`` (optional) is the class
+group this computer joined (:func:`set_group`: ``{"link": …, "key": …, "nickname": …}``).
 
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
@@ -77,7 +85,95 @@ def _valid(data: Any) -> bool:
         if not isinstance(lesson, dict) or not all(isinstance(r, dict) and isinstance(r.get("text"), str)
                                                   for r in lesson.values()):
             return False
+    if "tally" in data and check_tally(data["tally"], quiet=True) is None:
+        return False
+    group = data.get("group")
+    if group is not None and not (isinstance(group, dict) and
+                                  all(isinstance(group.get(k), str) for k in ("link", "key", "nickname"))):
+        return False
     return _valid_practice(data.get("practice", {}))
+
+
+TALLY_TOTALS = tuple(range(2, 13))
+"""The totals of two dice, the keys of a tally."""
+MAX_TALLY = 100_000
+"""The most rolls of one total a tally keeps (a class rolls a few hundred)."""
+
+
+def check_tally(counts: Any, quiet: bool = False) -> "dict[str, int] | None":
+    """A tally ``{total: rolls}`` for the totals 2 to 12 (keys as whole numbers or their text), checked: every
+    total present once, each count a whole number from 0 to :data:`MAX_TALLY`.  Returns it with text keys
+    ``"2"`` … ``"12"``; refused with ValueError naming the problem (``quiet``: None instead)."""
+    try:
+        if not isinstance(counts, dict):
+            raise ValueError(tr("a tally maps each total 2 to 12 to its number of rolls, not {kind}",
+                                kind=type(counts).__name__))
+        out: dict[str, int] = {}
+        for key, n in counts.items():
+            total = key if isinstance(key, int) and not isinstance(key, bool) else \
+                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+            if total not in TALLY_TOTALS or str(total) in out:
+                raise ValueError(tr("tally: {key!r} is not a total of two dice (2 to 12)", key=key))
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
+                raise ValueError(tr("tally: the rolls of {total} must be a whole number from 0 to {most}, not {n!r}",
+                                    total=total, most=MAX_TALLY, n=n))
+            out[str(total)] = n
+        if set(out) != {str(t) for t in TALLY_TOTALS}:
+            raise ValueError(tr("tally: give the rolls of every total from 2 to 12"))
+        return {str(t): out[str(t)] for t in TALLY_TOTALS}
+    except ValueError:
+        if quiet:
+            return None
+        raise
+
+
+def save_tally(counts: Any) -> dict[str, int]:
+    """Save this pupil's dice tally (replacing the one saved before); returns it as saved.  Refused before
+    anything changes when it is not a tally (:func:`check_tally`)."""
+    clean = check_tally(counts)
+    with _lock:
+        data = load()
+        data["tally"] = clean
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(clean)
+
+
+def tally() -> dict[str, int]:
+    """This pupil's saved dice tally (every total 0 when none is saved)."""
+    return dict(load().get("tally") or {str(t): 0 for t in TALLY_TOTALS})
+
+
+def set_group(link: str, key: str, nickname: str) -> dict[str, str]:
+    """Remember the class group this computer joined (its link, the member key, the nickname), so that lessons
+    can send to it; ``gamekit.rooms.join_group`` calls it.  Texts only (ValueError otherwise)."""
+    for name, value in (("link", link), ("key", key), ("nickname", nickname)):
+        if not isinstance(value, str) or not 0 < len(value) <= 500:
+            raise ValueError(tr("{name}={value!r}: a non-empty text", name=name, value=value))
+    with _lock:
+        data = load()
+        data["group"] = {"link": link, "key": key, "nickname": nickname}
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(data["group"])
+
+
+def group() -> "dict[str, str] | None":
+    """The class group this computer joined (:func:`set_group`), or None."""
+    saved = load().get("group")
+    return dict(saved) if saved else None
+
+
+def forget_group() -> None:
+    """Forget the class group (leaving it, or a new class)."""
+    with _lock:
+        data = load()
+        if data.pop("group", None) is not None:
+            _save(data)
 
 
 def _number(v: Any) -> bool:
@@ -100,6 +196,9 @@ def _valid_practice(practice: Any) -> bool:
         tries = rec.get("attempts", {})
         if not isinstance(tries, dict) or not all(isinstance(t, dict) and isinstance(t.get("attempts", 0), int)
                                                   for t in tries.values()):
+            return False
+        mine = rec.get("personal", [])
+        if not isinstance(mine, list) or not all(isinstance(p, dict) and isinstance(p.get("id"), str) for p in mine):
             return False
     return True
 
@@ -165,6 +264,46 @@ def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
         except OSError:
             pass
         return dict(rec)
+
+
+MAX_PERSONAL = 40
+"""The most personal puzzles (the pupil's own mistakes) kept per game: the oldest are dropped."""
+MAX_PERSONAL_SIZE = 20_000
+"""The longest personal puzzle kept (characters of its JSON)."""
+
+
+def save_personal(game_id: str, puzzle: dict[str, Any]) -> list[dict[str, Any]]:
+    """Keep a personal puzzle (a pupil's own mistake, :mod:`gamekit.puzzles.personal`) in a game's practice,
+    replacing one with the same id; only the newest :data:`MAX_PERSONAL` are kept.  Returns the game's
+    personal puzzles.  Refused before anything changes: a game name that is not a string, a puzzle that is
+    not a dict with a text ``id`` and this ``game``, or one larger than :data:`MAX_PERSONAL_SIZE`."""
+    _check_names(game_id, "personal", ("game", "personal"))
+    if not isinstance(puzzle, dict):
+        raise TypeError(tr("puzzle must be a dict (Puzzle.to_dict()), not {__name__}", __name__=type(puzzle).__name__))
+    if not isinstance(puzzle.get("id"), str) or puzzle.get("game") != game_id:
+        raise ValueError(tr("puzzle: a personal puzzle of {game} has a text id and game {game!r}", game=game_id))
+    try:
+        text = json.dumps(puzzle, ensure_ascii=False)
+    except (TypeError, ValueError) as e:
+        raise ValueError(tr("puzzle: not JSON-safe ({error})", error=e)) from None
+    if len(text) > MAX_PERSONAL_SIZE:
+        raise ValueError(tr("puzzle: {n} characters of JSON; at most {most}", n=len(text), most=MAX_PERSONAL_SIZE))
+    with _lock:
+        data = load()
+        rec = data.setdefault("practice", {}).setdefault(game_id, {})
+        mine = [p for p in rec.get("personal", []) if p.get("id") != puzzle["id"]]
+        rec["personal"] = (mine + [json.loads(text)])[-MAX_PERSONAL:]
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return [dict(p) for p in rec["personal"]]
+
+
+def personal(game_id: str) -> list[dict[str, Any]]:
+    """The saved personal puzzles of a game, oldest first (each a ``Puzzle.to_dict()``)."""
+    _check_names(game_id, "personal", ("game", "personal"))
+    return [dict(p) for p in load().get("practice", {}).get(game_id, {}).get("personal", [])]
 
 
 def ratings() -> dict[str, Any]:
@@ -299,6 +438,7 @@ def reset(lesson: str | None = None) -> None:
             data["lessons"] = {}
             data["answers"] = {}
             data["practice"] = {}
+            data.pop("tally", None)
         else:
             data["lessons"].pop(lesson, None)
             data.get("answers", {}).pop(lesson, None)
@@ -323,6 +463,8 @@ def rows() -> list[list[Any]]:
     saved = ratings()
     for game_id, rec in sorted(load().get("practice", {}).items()):
         tries = rec.get("attempts", {})
+        if not tries and game_id not in saved:      # only personal puzzles kept, none answered yet
+            continue
         name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
         if game_id in saved:
             name = tr("{name} (rating {rating})", name=name, rating=round(saved[game_id]["rating"]))
@@ -424,6 +566,6 @@ class ProgressView(Localized):
 
 
 __all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
-           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "reset", "rows", "progress_table", "export_csv",
+           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "save_personal", "personal", "MAX_PERSONAL", "reset", "rows", "progress_table", "export_csv",
            "export", "ProgressView", "ENV"]
 

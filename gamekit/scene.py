@@ -41,3 +41,10 @@ def distance_to_segment(px: float, py: float, x1: float, y1: float, x2: float, y
     length2 = dx * dx + dy * dy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
     return math.hypot(px - (x1 + t * dx), py - (y1 + t * dy))
+
+
+# A move's verdict in a game's review (gamekit.puzzles.review): the colour of its mark (5:1 or more on the
+# background, white text on it 5:1 or more) and the symbol in the mark, the cue that does not depend on colour.
+REVIEW_COLOURS = {"best": "#17693a", "inaccuracy": "#8a5300", "mistake": "#a93226", "unjudged": "#5e5e5e"}
+REVIEW_SYMBOLS = {"best": "✓", "inaccuracy": "?!", "mistake": "?", "unjudged": "·"}
+REVIEW_TEXT = "#ffffff"

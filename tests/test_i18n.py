@@ -304,6 +304,11 @@ def drive_dots():
     yield w
     w.resign()
     yield w
+    w.review()                    # the review of the finished game: its list, board and caption
+    yield w
+    w.review_view.next_mistake()
+    w.review_view.goto(1)
+    yield w
     w.set_mode("watch")
     yield w
 
@@ -324,6 +329,9 @@ def drive_connect():
     yield w
     for n in (1, 2, 1, 2, 1, 2, 1):
         w.click_column(n)
+    yield w
+    w.review()
+    w.review_view.goto(len(w.game.history))
     yield w
 
 
@@ -422,7 +430,7 @@ def lesson_widgets():
         yield D.step_through(name)
     for lesson in D.REFLECTIONS:
         yield D.reflection(lesson, score)
-    for name in C.BUILDERS:
+    for name in C.BOARD_EXERCISES:
         yield C.exercise(name, score)
     yield C.step_through()
     from gamekit.widgets.lesson import ExerciseWidget
@@ -438,6 +446,9 @@ def lesson_widgets():
     tally.on_undo(None)
     tally.on_undo(None)                         # the refusal: nothing left to take back
     yield tally
+    for lessons in (D, C, S):              # the "More practice" sets from the puzzle bank
+        for n in lessons.LESSONS:
+            yield lessons.practice(n, score)
     for factory in C.EXERCISES["five_in_a_row/03_how_the_computer_knows"]:
         yield ExerciseWidget(factory(), score=score)
     for lessons in (C, S):

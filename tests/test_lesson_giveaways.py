@@ -141,8 +141,9 @@ def test_nothing_before_an_exercise_gives_it_away(lesson):
     events = run_lesson(NOTEBOOKS / lesson)
     exercises = [e for e in events if e[0] == "exercise"]
     folder = lesson.removeprefix("es/").removesuffix(".md")
-    from tests.test_lessons_shared import EXERCISES
-    assert len(exercises) == len(EXERCISES[folder]), f"{lesson}: the walk saw {len(exercises)} exercises"
+    from tests.test_lessons_shared import ALL_EXERCISES
+    assert len(exercises) == len(ALL_EXERCISES[folder]), f"{lesson}: the walk saw {len(exercises)} exercises"
+    assert any(e[1].key.startswith("practice ") for e in exercises), f"{lesson}: the practice set was walked"
     for i, event in enumerate(events):
         if event[0] != "exercise":
             continue
@@ -202,7 +203,8 @@ def test_graded_problem_sets(lesson):
     factories = EXERCISES[name]
     assert len(factories) >= (5 if name in RULES_LESSONS else 6), f"{lesson}: {len(factories)} exercises"
     exercises = [f() for f in factories]
-    two_way = [ex.key for ex in exercises if ex.choices is not None and len(ex.choices) == 2]
+    from tests.test_lessons_shared import ALL_EXERCISES            # the practice set counts too
+    two_way = [ex.key for ex in (f() for f in ALL_EXERCISES[name]) if ex.choices is not None and len(ex.choices) == 2]
     assert len(two_way) <= 1, f"{lesson}: more than one two-way choice: {two_way}"
     source = (NOTEBOOKS / lesson).read_text()
     word = "Exercise" if lang == "en" else "Ejercicio"

@@ -284,3 +284,17 @@ def test_lesson_score_counts_first_tries_and_shown_answers():
     assert (score.total, score.solved, score.first_try, score.attempts, score.shown) == (3, 2, 1, 5, 1)
     assert "2 of 3 exercises solved (1 at the first try), 5 attempts, 1 answer shown." in score.value
     assert "Score — L" in score.value
+
+
+def test_a_lesson_entry_is_checked_when_it_is_made():
+    """gamekit.widgets.lesson.Lesson (each game's LESSONS): a wrong entry is refused with its reason."""
+    from gamekit.widgets.lesson import Lesson
+    ok = dict(number=1, notebook="shut_the_box/01_rules_and_play", title="T", minutes=40,
+              exercises={"a": lambda: None}, levels={"a": "easy"}, reflection=("Explain in one sentence why?", "Because."))
+    assert Lesson(**ok).factories()[0]() is None and Lesson(**ok).practice_exercises() == []
+    for change, words in ((dict(number=0), "number"), (dict(number=True), "number"), (dict(title=""), "title"),
+                          (dict(minutes=3), "minutes"), (dict(minutes=40.0), "minutes"), (dict(exercises={}), "exercise"),
+                          (dict(levels={}), "missing: a"), (dict(levels={"a": "tricky"}), "easy, medium or hard"),
+                          (dict(reflection=("q",)), "reflection"), (dict(reflection=("q", " ")), "reflection")):
+        with pytest.raises(ValueError, match=words):
+            Lesson(**{**ok, **change})

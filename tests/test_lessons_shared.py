@@ -1,8 +1,9 @@
 """Checks every game's lessons share: exercises that can be failed and solved, no answer on the page,
 objectives and a time estimate at the top, a Next link at the bottom, at least three checked exercises.
 
-Each game's ``gamekit/<game>/lessons.py`` lists the exercise factories of each notebook in ``EXERCISES``
-(keyed by the notebook's path under ``notebooks/`` without suffix); these tests go over all of them.
+Each game's ``gamekit/<game>/lessons.py`` lists its lessons in ``LESSONS`` (``{number:
+gamekit.widgets.lesson.Lesson}``: notebook, title, minutes, exercises by name, levels, reflection, the closing
+"More practice" problem set); these tests read it and go over every exercise and every practice problem.
 """
 from __future__ import annotations
 
@@ -22,17 +23,33 @@ GAMES = ("dots", "connect", "shutbox")
 PENDING: set[str] = set()
 
 
-def _exercises() -> dict[str, list]:
+def _lessons() -> dict[str, "Lesson"]:
     out = {}
     for game in GAMES:
-        out.update(importlib.import_module(f"gamekit.{game}.lessons").EXERCISES)
+        for lesson in importlib.import_module(f"gamekit.{game}.lessons").LESSONS.values():
+            out[lesson.notebook] = lesson
     return out
 
 
-EXERCISES = _exercises()
+REGISTRY = _lessons()
+EXERCISES = {notebook: lesson.factories() for notebook, lesson in REGISTRY.items()}
+"""The page's checked exercises of every lesson, in page order (from the games' LESSONS)."""
+
+
+def practice_factories(notebook: str) -> list:
+    """One factory per problem of the lesson's "More practice" set (each builds the exercise in the current language)."""
+    problems = REGISTRY[notebook].practice
+    if problems is None:
+        return []
+    from gamekit.puzzles.sets import puzzle_exercise
+    return [lambda p=p: puzzle_exercise(p) for p in problems.puzzles()]
+
+
+ALL_EXERCISES = {notebook: EXERCISES[notebook] + practice_factories(notebook) for notebook in EXERCISES}
+"""Every exercise a pupil meets on the page: the checked exercises, then the practice problems."""
 LESSONS = sorted(p.relative_to(NOTEBOOKS).with_suffix("").as_posix() for p in NOTEBOOKS.glob("*/*.md")
                  if p.parent.name not in ("es", "practice"))   # Spanish twins: tests/test_spanish_lessons.py; practice pages are not lessons
-CASES = [(lesson, i) for lesson, factories in sorted(EXERCISES.items()) for i in range(len(factories))]
+CASES = [(lesson, i) for lesson, factories in sorted(ALL_EXERCISES.items()) for i in range(len(factories))]
 
 
 def _param(lesson, *rest):
@@ -43,11 +60,65 @@ def _param(lesson, *rest):
 
 @lru_cache(maxsize=None)
 def built(lesson: str, i: int):
-    return EXERCISES[lesson][i]()
+    return ALL_EXERCISES[lesson][i]()
 
 
 def test_every_lesson_notebook_is_listed_and_every_listed_notebook_exists():
-    assert set(EXERCISES) == set(LESSONS), "list each lesson's exercises in its game's EXERCISES"
+    assert set(EXERCISES) == set(LESSONS), "list each lesson in its game's LESSONS"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_lists_its_lessons_the_same_way(game):
+    """One convention: LESSONS numbered 1, 2, … in notebook order; EXERCISES and REFLECTIONS are views of it."""
+    from gamekit.widgets.lesson import Lesson
+    module = importlib.import_module(f"gamekit.{game}.lessons")
+    lessons = module.LESSONS
+    assert list(lessons) == list(range(1, len(lessons) + 1))
+    assert all(isinstance(l, Lesson) and l.number == n for n, l in lessons.items())
+    assert [l.notebook for l in lessons.values()] == sorted(l.notebook for l in lessons.values())
+    assert module.EXERCISES == {l.notebook: l.factories() for l in lessons.values()}
+    assert all(int(Path(l.notebook).name[:2]) == n for n, l in lessons.items())
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_the_registry_says_what_the_page_shows(lesson):
+    """Title (the score's name in the saved progress), announced minutes, reflection and practice set: the
+    page and its Spanish twin agree with the lesson's entry in LESSONS."""
+    entry = REGISTRY[lesson]
+    source = (NOTEBOOKS / f"{lesson}.md").read_text()
+    assert f'LessonScore("{entry.title}")' in source, f"{lesson}: the score is titled {entry.title!r} in LESSONS"
+    for page in (source, (NOTEBOOKS / "es" / f"{lesson}.md").read_text()):
+        announced = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", page)
+        assert announced and int(announced.group(1)) == entry.minutes, f"{lesson}: the page announces another time"
+        assert re.search(rf"practice\({entry.number}, score\)", page), f"{lesson}: show its practice set"
+        assert page.index(f"practice({entry.number}, score)") < page.index("reflection("), \
+            f"{lesson}: the practice set comes before the closing reflection"
+    assert entry.practice is not None and len(entry.practice.puzzles()) >= 3
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
+    from gamekit.puzzles.sets import BAND_NAMES, ProblemSet
+    problems = REGISTRY[lesson].practice
+    puzzles = problems.puzzles()
+    bands = [BAND_NAMES.index(p.band) for p in puzzles]
+    assert bands == sorted(bands), f"{lesson}: the set runs from easy to hard"
+    assert len({p.id for p in puzzles}) == len(puzzles)
+    again = ProblemSet(problems.game_id, problems.items, problems.seed, problems.exclude, problems.where)
+    from gamekit.puzzles.sets import _chosen
+    _chosen.cache_clear()
+    assert [p.id for p in again.puzzles()] == [p.id for p in puzzles], "the same seed gives the same puzzles"
+    from gamekit.puzzles.core import theme_name
+    for p, (theme, band), ex in zip(puzzles, problems.items, problems.exercises()):
+        assert theme in p.themes and band == p.band     # each problem is about the idea the set asks for …
+        assert theme_name(p.game_id, theme) in ex.hint  # … and its hint names that idea
+
+
+def test_no_two_lessons_of_a_game_share_a_practice_problem():
+    for game in GAMES:
+        ids = [p.id for l in importlib.import_module(f"gamekit.{game}.lessons").LESSONS.values()
+               for p in l.practice.puzzles()]
+        assert len(ids) == len(set(ids)), game
 
 
 @pytest.mark.parametrize("lesson,i", [_param(*c) for c in CASES])
@@ -78,7 +149,7 @@ def test_every_exercise_can_be_failed_and_a_wrong_answer_is_told_why(lesson, i):
 def test_no_feedback_or_shown_answer_gives_away_another_exercise(lesson):
     """What an exercise shows (prompt, hint, its answer, the feedback to a right answer) must not answer an
     exercise further down the page.  (Feedback to a wrong answer echoes the pupil's own input: not checked.)"""
-    exercises = [built(lesson, i) for i in range(len(EXERCISES[lesson]))]
+    exercises = [built(lesson, i) for i in range(len(ALL_EXERCISES[lesson]))]
     for i, ex in enumerate(exercises):
         shown = [ex.hint, ex.answer, ex.prompt] + [ex.check(a)[1] for a in ex.solutions]
         for other in exercises[i + 1:]:
@@ -144,7 +215,7 @@ def test_no_output_on_the_page_states_an_exercise_answer(lesson):
     NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     shown = _visible_text(nb)
-    for i in range(len(EXERCISES[lesson])):
+    for i in range(len(ALL_EXERCISES[lesson])):
         ex = built(lesson, i)
         for leak in ex.leaks:
             for n, text in shown:
@@ -168,3 +239,132 @@ def test_the_leak_check_sees_printed_and_html_outputs():
     assert "safe lines: a1-b1\n" in texts and "<td>even</td>" in texts and "T" in texts
     assert "caption: b2-b3 lost it" in texts and "Check" not in texts
     assert not any("secret" in t for t in texts)
+
+
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_each_practice_problem_is_solver_true_and_told_its_refutation(lesson):
+    """The exact solver judges every practice position again (gamekit.puzzles.verify); its answers are
+    accepted, every other legal answer is refused with the refutation, a malformed one with a reason."""
+    from gamekit.puzzles import verify
+    from gamekit.puzzles.core import action_key
+    from gamekit.puzzles.sets import puzzle_exercise
+    for puzzle in REGISTRY[lesson].practice.puzzles():
+        assert verify(puzzle) == [], puzzle.id
+        ex = puzzle_exercise(puzzle)
+        assert ex.solutions and ex.wrong and ex.level == puzzle.band
+        for answer in ex.wrong:
+            ok, feedback = ex.check(answer)
+            assert not ok and feedback.startswith("Not the best"), (puzzle.id, answer, feedback)
+        for bad in (" ", 3, "zz-99"):
+            ok, feedback = ex.check(bad)
+            assert not ok and len(feedback) > 10, (puzzle.id, bad, feedback)
+        assert sorted(map(str, ex.solutions)) == sorted(ex.solutions)
+        assert {action_key(a) for a in puzzle.answers} == {action_key(puzzle.canonical(
+            __import__("gamekit.puzzles.sets", fromlist=["typed_answer"]).typed_answer(puzzle, s))) for s in ex.solutions}
+
+
+PUPIL_FORBIDDEN = ("docs/", "python -m", "IllegalMoveError", "to_move", "Rules(", "Fraction(", "numpy", "numba",
+                   "matplotlib", ".py`", "gamekit.", "jupytext", "pip install")
+"""Words that have no place on a pupil's path (code, internal names, paths, commands, libraries)."""
+
+
+def _pupil_markdown(path: Path) -> list[str]:
+    from gamekit.lesson_tools import TEACHER_APPENDIX
+    out = []
+    for cell in jupytext.read(path, fmt="md:myst").cells:
+        if cell.cell_type != "markdown":
+            continue
+        if any(line.lstrip("#").strip().startswith(TEACHER_APPENDIX) for line in cell.source.splitlines()
+               if line.startswith("#")):
+            break
+        out.append(cell.source)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_the_pupils_text_names_no_code_library_or_path(lesson, lang):
+    """Issue 24 §5: the text before the teachers' appendix names no internal name, library, path or command
+    (the 5 en raya lesson 3 is about how the computer works, but in words, not code names)."""
+    path = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson}.md"
+    words = PUPIL_FORBIDDEN
+    if lesson == "five_in_a_row/03_how_the_computer_knows":     # how the start's value was computed: the guide's
+        words += ("hours", "horas", "resumed", "reanud", "línea de juego")
+    for text in _pupil_markdown(path):
+        found = [w for w in words if w in text]
+        assert not found, f"{lesson} ({lang}): {found} on the pupil's path: {text[:160]!r}"
+
+
+def sentences(markdown: str) -> list[str]:
+    """The sentences of a lesson's prose: tables, optional <details> boxes and headings left out; each list item,
+    and each part of a sentence between ';', is read on its own."""
+    text = re.sub(r"<details>.*?</details>", " ", markdown, flags=re.S)
+    lines = [l for l in text.splitlines() if not l.lstrip().startswith(("|", "#", "<"))]
+    items = re.split(r"\n\s*\n|\n\s*[*-] |\n\s*[0-9]+\. ", "\n" + "\n".join(lines))
+    items = [re.sub(r"^\s*(?:[*-]|[0-9]+\.)\s+", "", item) for item in items]
+    return [s.strip() for item in items for s in re.split(r"(?<=[.!?;])\s+", " ".join(item.split())) if s.strip()]
+
+
+LONGEST_SENTENCE = 40
+"""Words in the longest sentence a pupil of 12–16 reads on a lesson's path (issue 24 §6: short sentences)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
+def test_the_pupils_sentences_are_short(lesson, lang):
+    path = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson}.md"
+    too_long = [s for text in _pupil_markdown(path) for s in sentences(text) if len(s.split()) > LONGEST_SENTENCE]
+    assert not too_long, f"{lesson} ({lang}): sentences over {LONGEST_SENTENCE} words: {too_long}"
+
+
+def test_sentences_are_split_as_a_reader_reads_them():
+    text = "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n<details>long</details>"
+    assert sentences(text) == ["One two three.", "Four five;", "six.", "a list item;", "another", "item two"]
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), game=st.sampled_from(["dots_and_boxes", "five_in_a_row", "shut_the_box"]))
+def test_any_seed_gives_a_fixed_graded_set(seed, game):
+    """Property: for any seed a set is the same twice, easy to hard, every puzzle of the theme and band asked
+    for and none twice; a set whose bands get easier is refused before anything is chosen."""
+    from gamekit.puzzles.sets import ProblemSet
+    theme = {"dots_and_boxes": "safe_line", "five_in_a_row": "zugzwang", "shut_the_box": "best_set"}[game]
+    items = ((theme, "medium"), (theme, "medium"), (theme, "hard"))
+    first, again = ProblemSet(game, items, seed).puzzles(), ProblemSet(game, items, seed).puzzles()
+    assert [p.id for p in first] == [p.id for p in again] and len({p.id for p in first}) == 3
+    assert [p.band for p in first] == ["medium", "medium", "hard"] and all(theme in p.themes for p in first)
+    with pytest.raises(ValueError, match="easier"):
+        ProblemSet(game, ((theme, "hard"), (theme, "easy")), seed)
+
+
+@pytest.mark.parametrize("bad, words", [
+    (dict(game_id="chess", items=(("x", "easy"),)), "no puzzle bank"),
+    (dict(game_id="shut_the_box", items=()), "non-empty"),
+    (dict(game_id="shut_the_box", items=(("best_set",),)), "pair"),
+    (dict(game_id="shut_the_box", items=(("win_now", "easy"),)), "not a theme"),
+    (dict(game_id="shut_the_box", items=(("best_set", "tricky"),)), "band"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=-1), "seed"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=True), "seed"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), exclude="shut-1"), "exclude"),
+    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), where=("one_die",)), "where"),
+])
+def test_a_bad_problem_set_is_refused_with_its_reason(bad, words):
+    from gamekit.puzzles.sets import ProblemSet
+    with pytest.raises(ValueError, match=words):
+        ProblemSet(**bad)
+
+
+def test_a_set_that_asks_for_more_than_the_bank_holds_says_so():
+    from gamekit.puzzles.sets import ProblemSet
+    with pytest.raises(ValueError, match="no hard puzzle"):
+        ProblemSet("shut_the_box", (("best_set", "hard"),) * 3, where=(("one_die", "after_789"),)).puzzles()
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.sets import puzzle_exercise
+    with pytest.raises(TypeError):
+        puzzle_exercise("not a puzzle")
+    p = bank("shut_the_box", theme="best_set")[0]
+    with pytest.raises(ValueError, match="not about it"):
+        puzzle_exercise(p, theme="one_die_or_two" if "one_die_or_two" not in p.themes else "sets_for_roll")

@@ -179,3 +179,40 @@ def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
         assert Reflection("Why?", LessonScore("Lesson 6")).input.value == text.strip()
     else:
         assert progress.answers("Lesson 6") == before
+
+
+# ----- the dice tally and the class group (issue 24 §4) ------------------------------------------------------
+def test_the_dice_tally_is_saved_checked_and_survives_a_restart():
+    from gamekit import progress
+    assert progress.tally() == {str(t): 0 for t in range(2, 13)}
+    counts = {t: 0 for t in range(2, 13)} | {7: 3, 12: 1}
+    assert progress.save_tally(counts)["7"] == 3
+    before = progress.load()
+    for bad in ([], {**counts, 13: 1}, {t: n for t, n in counts.items() if t != 2}, {**counts, 7: -1},
+                {**counts, 7: True}, {**counts, 7: 2.0}, {**counts, "٧": 1}, {**counts, 7: 100_001}):
+        with pytest.raises(ValueError):
+            progress.save_tally(bad)
+    assert progress.load() == before                            # refusals change nothing
+    from gamekit.shutbox.lessons import DiceTally
+    again = DiceTally()                                         # a new page (a restart) starts from the saved tally
+    assert again.counts()[7] == 3 and again.total == 4
+    again.add(1, 1)
+    assert progress.tally()["2"] == 1
+    again.clear()
+    assert progress.tally() == {str(t): 0 for t in range(2, 13)}
+    demo = DiceTally(saved=False)
+    demo.add(2, 2)
+    assert progress.tally()["4"] == 0
+
+
+def test_the_class_group_is_remembered_and_forgotten():
+    from gamekit import progress
+    assert progress.group() is None
+    progress.set_group("http://127.0.0.1:1/g/abcdefgh", "k" * 20, "Ana")
+    assert progress.group() == {"link": "http://127.0.0.1:1/g/abcdefgh", "key": "k" * 20, "nickname": "Ana"}
+    for bad in ((None, "k", "Ana"), ("l", "", "Ana"), ("l", "k", 3)):
+        with pytest.raises(ValueError):
+            progress.set_group(*bad)
+    assert progress.group()["nickname"] == "Ana"
+    progress.forget_group()
+    assert progress.group() is None

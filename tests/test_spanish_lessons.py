@@ -122,3 +122,16 @@ def test_no_output_of_a_spanish_lesson_states_an_exercise_answer(rel):
                 if text == ex.prompt or text == f"<b>{ex.prompt}</b>":
                     continue
                 assert leak not in text, f"es/{lesson}: {n}'s output gives away {ex.key!r}: it shows {leak!r}"
+
+
+def test_the_spanish_avoids_the_words_the_glossary_rules_out():
+    """docs/glossary.md: «solucionador» is a calque (say «el cálculo exacto» or «el programa»); «una línea de mejor
+    juego» clashes with the lines of five and the lines of Dots (say «una secuencia de mejor juego»). Neither in the
+    catalogue's Spanish nor on a Spanish page."""
+    from babel.messages.pofile import read_po
+    with open(NOTEBOOKS.parent / "gamekit/locale/es/LC_MESSAGES/gamekit.po", "rb") as f:
+        texts = [s for m in read_po(f) if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string)]
+    texts += [p.read_text(encoding="utf-8") for p in (NOTEBOOKS / "es").rglob("*.md")]
+    for text in texts:
+        for word in ("solucionador", "línea de mejor juego", "puntaje", "en un ciclo"):      # a loop is «bucle»
+            assert word not in text.lower(), (word, text[:120])

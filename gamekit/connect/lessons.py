@@ -29,11 +29,13 @@ from gamekit.connect.solver import analyse, solve
 from gamekit.connect.widget import GridLayout, connect_scene, layout_for
 from gamekit.display import Table
 from gamekit.widgets.base import Scene
-from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, count_checker)
+from gamekit.puzzles.sets import ProblemSet, level_word
+from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
+                                    choice_checker, count_checker, exercises_by_notebook)
 
 __all__ = ["POSITIONS", "column_hit", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
-           "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore"]
+           "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore", "LESSONS", "EXERCISES",
+           "REFLECTIONS", "practice", "practice_exercises"]
 
 THREAT_TINT = ("#f5a3a3", "#f7e08a")       # red's and yellow's threat cells
 DANGER_TINT = "#9ecbff"                     # a cell under the opponent's threat: do not fill it
@@ -212,13 +214,14 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     text = ""
     if mine:
         most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
-        text += tr(" {who} now has {most} of the {n} cells of a line {other} has not blocked.",
-                   who=who, most=most, n=after.win_length, other=other)
+        text += ntr(" {who} now has {n} disc in a line of {length} that {other} has not blocked.",
+                    " {who} now has {n} discs in a line of {length} that {other} has not blocked.", most,
+                    who=who, length=after.win_length, other=other)
     else:
         text += tr(" No line of {who} through this cell can still be completed.", who=tr(COLOUR_NAMES[seat]))
     if closed:
-        text += ntr(" It takes a cell from {n} open line of {other}.", " It takes a cell from {n} open lines of {other}.",
-                    closed, other=other)
+        text += ntr(" It also blocks {n} line that {other} could still complete.",
+                    " It also blocks {n} lines that {other} could still complete.", closed, other=other)
     return text
 
 
@@ -580,38 +583,66 @@ def _nth(n: int) -> str:
     return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n]) if n in (1, 2, 3) else tr("{n}th", n=n)
 
 
-BUILDERS = {"side_win": side_win_exercise, "side_block": side_block_exercise, "count_lines": count_lines_exercise,
-            "popout_pop": popout_exercise, "side_diagonal": side_diagonal_exercise,
-            "block_threat": block_threat_exercise,
-            "win_in_one": win_in_one_exercise, "only_move": only_move_exercise, "zugzwang": zugzwang_exercise,
-            "winning_move": winning_move_exercise, "challenge": challenge_exercise}
-
-EXERCISES: dict[str, list[Callable[[], ConnectExercise]]] = {
-    "five_in_a_row/01_rules_and_play": [side_win_exercise, side_block_exercise, side_diagonal_exercise,
-                                        count_lines_exercise, popout_exercise],
-    "five_in_a_row/02_threats_and_exercises": [block_threat_exercise, win_in_one_exercise, zugzwang_exercise,
-                                               only_move_exercise, winning_move_exercise, challenge_exercise],
-    "five_in_a_row/03_how_the_computer_knows": [teach.pruning_exercise, teach.best_move_exercise,
-                                                teach.score_sign_exercise, teach.read_score_exercise,
-                                                teach.bit_exercise, teach.other_bit_exercise],
+LESSONS: dict[int, Lesson] = {
+    1: Lesson(1, "five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules", 45,
+              {"side_win": side_win_exercise, "side_block": side_block_exercise,
+               "side_diagonal": side_diagonal_exercise, "count_lines": count_lines_exercise,
+               "popout_pop": popout_exercise},
+              {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "count_lines": "medium",
+               "popout_pop": "hard"},
+              (N_("Explain in one sentence why a side disc can help only one colour."),
+               N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
+              ProblemSet("five_in_a_row", (("win_now", "easy"), ("side_column", "easy"), ("side_column", "medium")),
+                         seed=1)),
+    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
+              {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
+               "zugzwang": zugzwang_exercise, "only_move": only_move_exercise,
+               "winning_move": winning_move_exercise, "challenge": challenge_exercise},
+              {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "only_move": "hard",
+               "winning_move": "hard", "challenge": "hard"},
+              (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
+               N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+              ProblemSet("five_in_a_row", (("block", "easy"), ("double_threat", "medium"),
+                                           ("odd_even_threat", "hard")), seed=2)),
+    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 40,
+              {"pruning": teach.pruning_exercise, "be_the_computer": teach.best_move_exercise,
+               "score_sign": teach.score_sign_exercise, "read_score": teach.read_score_exercise,
+               "bit_index": teach.bit_exercise, "other_bit": teach.other_bit_exercise},
+              {"pruning": "easy", "be_the_computer": "medium", "score_sign": "easy", "read_score": "medium",
+               "bit_index": "medium", "other_bit": "hard"},
+              (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
+               N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
+              ProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "medium"), ("zugzwang", "hard")),
+                         seed=3)),
 }
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
+"""Every 5 en raya lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
+
+EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
+(from :data:`LESSONS`)."""
+
+REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
+"""The closing reflection question of each lesson and its model answer (for the teacher guide, never the page)."""
+
+BOARD_EXERCISES = {name: factory for n in (1, 2) for name, factory in LESSONS[n].exercises.items()}
+"""The exercises :func:`exercise` draws by name (lessons 1 and 2; lesson 3's are typed answers)."""
 
 
 def _built(name: str) -> ConnectExercise:
-    if name not in BUILDERS:
-        raise KeyError(f"no exercise {name!r}; known: {', '.join(BUILDERS)}")
+    if name not in BOARD_EXERCISES:
+        raise KeyError(f"no exercise {name!r}; known: {', '.join(BOARD_EXERCISES)}")
     return _built_in(name, get_language())
 
 
 @lru_cache(maxsize=None)
 def _built_in(name: str, language: str) -> ConnectExercise:
     """One exercise per language (its questions and feedback are written in that language)."""
-    return BUILDERS[name]()
+    return BOARD_EXERCISES[name]()
 
 
 def exercises() -> dict[str, ConnectExercise]:
-    return {name: _built(name) for name in BUILDERS}
+    """The board exercises of lessons 1 and 2, by name."""
+    return {name: _built(name) for name in BOARD_EXERCISES}
 
 
 def exercise(name: str, score: LessonScore | None = None):
@@ -671,22 +702,38 @@ def five_in_a_row_result() -> list[str]:
 
 
 # ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
-REFLECTIONS: dict[str, tuple[str, str]] = {
-    "five_in_a_row/01_rules_and_play": (
-        N_("Explain in one sentence why a side disc can help only one colour."),
-        N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
-    "five_in_a_row/02_threats_and_exercises": (
-        N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
-        N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
-    "five_in_a_row/03_how_the_computer_knows": (
-        N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
-        N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-}
-
-
 def reflection(lesson: str, score: LessonScore | str):
     """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
     from gamekit.widgets.lesson import Reflection
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
     return Reflection(tr(REFLECTIONS[lesson][0]), score)
+
+
+# ----- "More practice": each lesson's graded set from the puzzle bank -------------------------------------
+def practice_exercises(lesson: int) -> list[ConnectExercise]:
+    """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed): click a column, easy to
+    hard, judged by the bank's solver verdicts (a wrong column is told its refutation)."""
+    if lesson not in LESSONS:
+        raise ValueError(tr("no lesson {lesson}: the 5 en raya lessons are 1 to 3", lesson=lesson))
+    return list(_practice_in(lesson, get_language()))
+
+
+@lru_cache(maxsize=None)
+def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
+    return tuple(LESSONS[lesson].practice.exercises(
+        lambda *a, position=None, **k: ConnectExercise(*a, game=position, click=True, **k)))
+
+
+def practice(lesson: int, score: LessonScore | None = None):
+    """The "More practice" set on the page: one board per problem, each titled with its number and level."""
+    import html
+    import ipywidgets as W
+    rows = []
+    for i, ex in enumerate(practice_exercises(lesson), 1):
+        game = ex.game
+        layout = layout_for(game, CELL)
+        title = W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        rows += [title, PuzzleBoard(ex, draw=lambda mark, g=game: scene(g, threats=False, mark=mark, show_last=False),
+                                    hit=column_hit(game, layout), size=layout.css_size, score=score)]
+    return W.VBox(rows)

@@ -13,10 +13,10 @@ from typing import Iterable, Mapping
 from gamekit.connect.rules import DISC_EDGE, MARK_INK, ConnectGame, diamond
 from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.scene import BACKGROUND, INK, Scene
+from gamekit.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, Scene
 
 __all__ = ["GridLayout", "layout_for", "connect_scene", "ghost_disc", "move_at", "DISC", "DISC_DARK", "GRID_BLUE",
-           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc"]
+           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc", "review_scene"]
 
 
 DISC = ("#d62828", "#f4c20d")          # red, yellow
@@ -185,3 +185,27 @@ def move_at(game: ConnectGame, layout: GridLayout, x: float, y: float) -> str:
         if column and column[0] == game.to_move:
             return f"p{n}"            # a click on your own bottom disc pops it
     return str(n)
+
+
+def review_scene(game: ConnectGame, layout: GridLayout, move: str | None = None, verdict: str = "unjudged",
+                 best: tuple[str, ...] = ()) -> Scene:
+    """One step of a game's review: the position after ``move`` (its disc marked as the last one), above the
+    move's column a mark in its verdict's colour carrying the verdict's symbol (best ✓, inaccuracy ?!,
+    mistake ?, unjudged ·), and above each better column (``best``, when the move was not one of them) a ✓
+    ring in the colour of a best move."""
+    scene = connect_scene(game, layout)
+    if move is None:
+        return scene
+    r = layout.cell * 0.3
+    font = f"bold {r * 1.1:.0f}px sans-serif"
+    if verdict in ("inaccuracy", "mistake"):
+        for other in best:
+            if other.startswith("p") or other == move:
+                continue
+            x, y = layout.centre(game.grid_column(int(other)), game.height)
+            scene.add("ring", x, y, r, REVIEW_COLOURS["best"], 3)
+            scene.add("text", x, y, REVIEW_SYMBOLS["best"], font, REVIEW_COLOURS["best"], "center")
+    x, y = layout.centre(game.grid_column(int(move.lstrip("p"))), game.height)
+    scene.add("circle", x, y, r, REVIEW_COLOURS[verdict])
+    scene.add("text", x, y, REVIEW_SYMBOLS[verdict], font, REVIEW_TEXT, "center")
+    return scene

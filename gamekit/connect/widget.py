@@ -19,8 +19,9 @@ import ipywidgets as W
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_DARK, GHOST_ALPHA,  # noqa: F401
                                   GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
-                                  layout_for, move_at)
+                                  layout_for, move_at, review_scene)
 from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choice, check_type, reported
+from gamekit.widgets.review import ReviewPanel
 from gamekit.connect.describe import board_label, cursor_text, describe
 from gamekit.i18n import N_, tr
 
@@ -154,6 +155,19 @@ class ConnectWidget(GameWidget):
             self.hover = self.cursor = None
 
     game_class = ConnectGame
+
+    def review_panel(self, game: ConnectGame, judgements: list) -> ReviewPanel:
+        """The review: a mark in each move's verdict colour above its column, ✓ rings above the better columns."""
+        layout = layout_for(game)
+        names = [self.seat_name(s) for s in range(2)]
+
+        def draw(position: ConnectGame, j) -> Scene:
+            if j is None:
+                return review_scene(position, layout)
+            return review_scene(position, layout, j.move, j.verdict, j.best)
+
+        return ReviewPanel(game, judgements, draw, lambda position: describe(position, {}, None, names=names),
+                           self.seat_name, self.describe_move, "connect", layout.css_size)
 
     def check_loadable(self, game: ConnectGame) -> None:
         if not isinstance(game, (FiveInARow, ConnectFour)):

@@ -31,12 +31,14 @@ from gamekit.dots.solver import move_values, solve
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.errors import IllegalMoveError, SolverTimeout
 from gamekit.widgets.base import INK, Scene
-from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, parse_int)
+from gamekit.puzzles.sets import ProblemSet, level_word
+from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
+                                    choice_checker, exercises_by_notebook, parse_int)
 
 __all__ = ["start_result", "line_hit", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
-           "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES"]
+           "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
+           "practice_exercises"]
 
 SEATS = (N_("Gold"), N_("Coral"))   # translated with tr() where shown
 
@@ -1100,52 +1102,78 @@ def double_deal_score_exercise() -> DotsExercise:
                         key="double_deal_score")
 
 
-BUILDERS: dict[int, dict[str, Callable[[], DotsExercise]]] = {
-    1: {"lines_2x2": lines_count_exercise, "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
-        "first_box": first_box_exercise, "third_sides_count": third_sides_count_exercise},
-    2: {"take_box": take_box_exercise, "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
-        "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
-        "long_run": lambda: how_many_exercise("long_run")},
-    3: {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
-        "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
-        "count_loops": count_loops_exercise, "give_single": lambda: hand_over_exercise("give_single")},
-    4: {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
-        "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
-        "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
-        "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
-        "decisive_move": decisive_move_exercise},
-    5: {"double_deal_score": double_deal_score_exercise, "keep_control": keep_control_exercise,
-        "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise, "last_chain": last_chain_exercise,
-        "challenge_safe": lambda: challenge_exercise("challenge_safe"),
-        "challenge_single": lambda: challenge_exercise("challenge_single"),
-        "challenge_chain": lambda: challenge_exercise("challenge_chain")},
-}
-
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 """The three levels an exercise is marked with (its heading on the page ends with the level, translated)."""
 
-LEVELS: dict[str, str] = {
-    "lines_2x2": "easy", "name_line": "easy", "whose_turn": "medium", "first_box": "medium",
-    "third_sides_count": "hard",
-    "take_box": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium", "one_safe": "hard",
-    "long_run": "hard",
-    "count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
-    "count_loops": "hard", "give_single": "hard",
-    "parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
-    "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard", "decisive_move": "hard",
-    "double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
-    "last_chain": "medium", "challenge_safe": "hard", "challenge_single": "hard", "challenge_chain": "hard",
+LESSONS: dict[int, Lesson] = {
+    1: Lesson(1, "dots_and_boxes/01_rules_and_terms", "Dots 1 — rules and words", 40,
+              {"lines_2x2": lines_count_exercise, "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
+               "first_box": first_box_exercise, "third_sides_count": third_sides_count_exercise},
+              {"lines_2x2": "easy", "name_line": "easy", "whose_turn": "medium", "first_box": "medium",
+               "third_sides_count": "hard"},
+              (N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
+               N_("The other player draws the fourth side, takes the box and, because they won a box, draws again.")),
+              ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "medium")),
+                         seed=1)),
+    2: Lesson(2, "dots_and_boxes/02_third_sides", "Dots 2 — third sides", 40,
+              {"take_box": take_box_exercise, "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
+               "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
+               "long_run": lambda: how_many_exercise("long_run")},
+              {"take_box": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
+               "one_safe": "hard", "long_run": "hard"},
+              (N_("Explain in one sentence why, sooner or later, one player has to give boxes away."),
+               N_("Every safe line drawn makes other lines unsafe, so the safe lines run out and whoever is to move then must give a third side to some box.")),
+              ProblemSet("dots_and_boxes", (("avoid_third_side", "easy"), ("safe_line", "medium"),
+                                            ("safe_line", "hard")), seed=2)),
+    3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
+              {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
+               "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
+               "count_loops": count_loops_exercise, "give_single": lambda: hand_over_exercise("give_single")},
+              {"count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
+               "count_loops": "hard", "give_single": "hard"},
+              (N_("Explain in one sentence why a 2-chain handed over by its middle line cannot be refused."),
+               N_("The middle line gives each of the two boxes its own third side, so no single line can leave both boxes to the other player (a hard-hearted handout).")),
+              ProblemSet("dots_and_boxes", (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium"),
+                                            ("hard_hearted_handout", "hard")), seed=3)),
+    4: Lesson(4, "dots_and_boxes/04_long_chain_rule", "Dots 4 — the long chain rule", 50,
+              {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
+               "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
+               "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
+               "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
+               "decisive_move": decisive_move_exercise},
+              {"parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
+               "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
+               "decisive_move": "hard"},
+              (N_("Explain in one sentence what you can do when every safe line leaves the wrong number of long chains."),
+               N_("Give a box or two away on purpose (a sacrifice) to break a forming chain or change whose turn it is when the safe lines run out, so the count comes out your way.")),
+              ProblemSet("dots_and_boxes", (("long_chain_count", "medium"), ("sacrifice", "medium"),
+                                            ("long_chain_count", "hard"), ("sacrifice", "hard")), seed=4)),
+    5: Lesson(5, "dots_and_boxes/05_double_dealing_and_control", "Dots 5 — double-dealing and control", 50,
+              {"double_deal_score": double_deal_score_exercise, "keep_control": keep_control_exercise,
+               "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise,
+               "last_chain": last_chain_exercise,
+               "challenge_safe": lambda: challenge_exercise("challenge_safe"),
+               "challenge_single": lambda: challenge_exercise("challenge_single"),
+               "challenge_chain": lambda: challenge_exercise("challenge_chain")},
+              {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
+               "last_chain": "medium", "challenge_safe": "hard", "challenge_single": "hard",
+               "challenge_chain": "hard"},
+              (N_("Explain in one sentence when keeping control is not worth the two boxes it costs."),
+               N_("When what comes after this chain is worth less than two boxes to you — only short chains (which can be handed over hard-heartedly) or nothing at all — so taking every box now wins more.")),
+              ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("control_not_worth_it", "easy"),
+                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=5)),
 }
-"""Each exercise's level, easy to hard down each lesson's page."""
+"""Every Dots and Boxes lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
-REFLECTIONS: dict[int, str] = {
-    1: N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
-    2: N_("Explain in one sentence why, sooner or later, one player has to give boxes away."),
-    3: N_("Explain in one sentence why a 2-chain handed over by its middle line cannot be refused."),
-    4: N_("Explain in one sentence what you can do when every safe line leaves the wrong number of long chains."),
-    5: N_("Explain in one sentence when keeping control is not worth the two boxes it costs."),
-}
+LEVELS: dict[str, str] = {name: level for lesson in LESSONS.values() for name, level in lesson.levels.items()}
+"""Each exercise's level, easy to hard down each lesson's page (from :data:`LESSONS`)."""
+
+REFLECTIONS: dict[int, str] = {n: lesson.reflection[0] for n, lesson in LESSONS.items()}
 """The closing reflection question of each lesson (model answers: the teacher guides, not the page)."""
+
+EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = exercises_by_notebook(LESSONS)
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
+(from :data:`LESSONS`)."""
 
 
 def reflection(lesson: int, score: LessonScore):
@@ -1163,25 +1191,17 @@ def _built(name: str) -> DotsExercise:
 @lru_cache(maxsize=None)
 def _built_in(name: str, language: str) -> DotsExercise:
     """One exercise per language (its questions and feedback are written in that language)."""
-    for table in BUILDERS.values():
-        if name in table:
-            built = table[name]()
-            built.level = LEVELS[name]
+    for lesson in LESSONS.values():
+        if name in lesson.exercises:
+            built = lesson.exercises[name]()
+            built.level = lesson.levels[name]
             return built
-    raise KeyError(f"no exercise {name!r}; known: {', '.join(n for t in BUILDERS.values() for n in t)}")
-
-
-EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = {
-    f"dots_and_boxes/{notebook}": list(BUILDERS[lesson].values())
-    for lesson, notebook in ((1, "01_rules_and_terms"), (2, "02_third_sides"), (3, "03_chains_and_loops"), (4, "04_long_chain_rule"),
-                             (5, "05_double_dealing_and_control"))
-}
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
+    raise KeyError(f"no exercise {name!r}; known: {', '.join(n for l in LESSONS.values() for n in l.exercises)}")
 
 
 def exercises(lesson: int) -> dict[str, DotsExercise]:
     """The exercises of lesson 1, 2, 3, 4 or 5 (plain checker objects), by name."""
-    return {name: _built(name) for name in BUILDERS[lesson]}
+    return {name: _built(name) for name in LESSONS[lesson].exercises}
 
 
 def exercise(name: str, score: LessonScore | None = None):
@@ -1203,6 +1223,38 @@ def exercise(name: str, score: LessonScore | None = None):
         widget.picture = picture
         widget.children = [widget.children[0], picture.canvas, *widget.children[1:]]
     return widget
+
+
+# ----- "More practice": each lesson's graded set from the puzzle bank -------------------------------------
+def practice_exercises(lesson: int) -> list[DotsExercise]:
+    """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed) as clickable exercises,
+    easy to hard, judged by the bank's solver verdicts (a wrong line is told its refutation)."""
+    if lesson not in LESSONS:
+        raise ValueError(tr("no lesson {lesson}: the Dots and Boxes lessons are 1 to 5", lesson=lesson))
+    return list(_practice_in(lesson, get_language()))
+
+
+@lru_cache(maxsize=None)
+def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
+    problems = LESSONS[lesson].practice
+    return tuple(problems.exercises(lambda *a, position=None, **k: DotsExercise(
+        *a, game=position, click=True, parts=False, third_sides=False, **k)))
+
+
+def practice(lesson: int, score: LessonScore | None = None):
+    """The "More practice" set on the page: one board per problem, each titled with its number and level."""
+    import ipywidgets as W
+    import html as _html
+    rows = []
+    for i, ex in enumerate(practice_exercises(lesson), 1):
+        game = ex.game
+        layout = layout_for(game)
+        title = W.HTML("<b>" + _html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        board = PuzzleBoard(ex, draw=lambda mark, g=game, e=ex: lesson_scene(g, mark, last=False, parts=False,
+                                                                            third_sides=False),
+                            hit=line_hit(game, layout), size=layout.css_size, score=score)
+        rows += [title, board]
+    return W.VBox(rows)
 
 
 def show_position(name: str, *, third_sides: bool = True, parts: bool = True):

@@ -12,9 +12,9 @@ from typing import Mapping
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
+from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
 
-__all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "HIT_TOLERANCE"]
+__all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "HIT_TOLERANCE", "review_scene"]
 
 CURSOR = "#2e86de"
 LAST_MARK = "#ffffff"
@@ -144,3 +144,25 @@ def move_at(game: DotsAndBoxes, layout: BoardLayout, x: float, y: float) -> str:
     if game.is_drawn(line):
         raise IllegalMoveError(tr("Line {line} is already drawn: pick an empty gap.", line=game.line_name(line)))
     return game.line_name(line)
+
+
+def review_scene(game: DotsAndBoxes, layout: BoardLayout, move: str | None = None, verdict: str = "unjudged",
+                 best: tuple[str, ...] = ()) -> Scene:
+    """One step of a game's review: the position after ``move``, the move drawn in its verdict's colour with
+    a mark carrying the verdict's symbol (best ✓, inaccuracy ?!, mistake ?, unjudged ·), and the better
+    lines (``best``, when the move was not one of them) dashed in the colour of a best move."""
+    colours = {}
+    if move is not None:
+        colours[game.line_index(move)] = REVIEW_COLOURS[verdict]
+        if verdict in ("inaccuracy", "mistake"):
+            for line in best:
+                index = game.line_index(line)
+                if not game.drawn >> index & 1:
+                    colours[index] = REVIEW_COLOURS["best"]
+    scene = dots_scene(game, layout, line_colours=colours, show_last=False)
+    if move is not None:
+        x, y = layout.line_middle(game, game.line_index(move))
+        r = max(8.0, layout.spacing * 0.16)
+        scene.add("circle", x, y, r, REVIEW_COLOURS[verdict])
+        scene.add("text", x, y, REVIEW_SYMBOLS[verdict], f"bold {r * 1.1:.0f}px sans-serif", REVIEW_TEXT, "center")
+    return scene

@@ -15,8 +15,9 @@ from gamekit.dots.describe import board_label, cursor_text, describe
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
 from gamekit.dots.view import (BOX_NUMBER, COORDINATE_INK, CURSOR, HIT_TOLERANCE, LAST_MARK, BoardLayout,  # noqa: F401
                                dots_scene,
-                               move_at, neighbour_line)
+                               move_at, neighbour_line, review_scene)
 from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_int, check_type, reported
+from gamekit.widgets.review import ReviewPanel
 from gamekit.i18n import N_, tr
 
 
@@ -109,6 +110,19 @@ class DotsWidget(GameWidget):
             self.cursor = None
 
     game_class = DotsAndBoxes
+
+    def review_panel(self, game: DotsAndBoxes, judgements: list) -> ReviewPanel:
+        """The review: each move's line in its verdict's colour, the better lines dashed."""
+        layout = BoardLayout.fit(game.width, game.height)
+        names = [self.seat_name(s) for s in range(2)]
+
+        def draw(position: DotsAndBoxes, j) -> Scene:
+            if j is None:
+                return review_scene(position, layout)
+            return review_scene(position, layout, j.move, j.verdict, j.best)
+
+        return ReviewPanel(game, judgements, draw, lambda position: describe(position, None, names=names),
+                           self.seat_name, str, "dots", layout.css_size)
 
     def adopt(self, game: DotsAndBoxes) -> None:
         self.size = (game.width, game.height)

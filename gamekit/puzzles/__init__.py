@@ -9,6 +9,7 @@
     p.check("a1-b1")                            # (ok, feedback) — a wrong answer is told its refutation
     bank("five_in_a_row", theme="block", band="easy")
     review(finished_game)                       # one Judgement per move: .move, .verdict, .loss
+    # a pupil's own mistakes as puzzles: gamekit.puzzles.personal; results by theme: gamekit.puzzles.results
 
 Each bank was cut from games between CPU players by ``python -m gamekit.puzzles build`` and keeps only
 positions whose answer the exact solver makes clear (see :mod:`gamekit.puzzles.dots`, ``.connect``,
@@ -22,12 +23,12 @@ from gamekit.i18n import tr
 from gamekit.puzzles.core import (BANDS, GAME_IDS, THEMES, Puzzle, action_key, band as band_of, check_game_id,
                                   check_theme, theme_name)
 from gamekit.puzzles.ratings import Rating, expected, first_rating, update
-from gamekit.puzzles.review import VERDICTS, Judgement, review, summary
+from gamekit.puzzles.review import VERDICTS, Judgement, judgement_dict, review, summary, verdict_words
 from gamekit.puzzles.store import BankError, load_puzzles, read_bank, shipped_info
 
 __all__ = ["bank", "review", "verify", "pick", "Puzzle", "Judgement", "Rating", "update", "expected", "first_rating",
            "BankError", "read_bank", "shipped_info", "GAME_IDS", "THEMES", "BANDS", "VERDICTS", "theme_name",
-           "summary", "action_key", "band_of"]
+           "summary", "action_key", "band_of", "judgement_dict", "verdict_words"]
 
 
 def bank(game_id: str, theme: str | None = None, band: str | None = None, path: Any = None) -> list[Puzzle]:

@@ -6,6 +6,11 @@ when they pass the game's selection (§1 of issue 22, in :mod:`gamekit.puzzles.d
 ``.shutbox``).  A theme that already fills a quarter of the bank only gets more puzzles alongside a rarer
 theme, and each game gives at most a few puzzles, so the bank is varied.
 
+``--rooms DB`` also reads the finished games of a room database (``python -m gamekit.rooms --db DB``, through
+:class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.replay`; a room keeps its last game): they
+are tried first, as games 0, 1, … of the build, then the CPU games follow.  PopOut games are left out (no
+puzzles), and Shut the Box has no rooms.
+
 **Resumable**: after every game the build appends what it found to ``PATH.partial`` (JSON lines); run
 the same command again after an interruption and it carries on from there.  The finished bank is written
 to ``PATH`` (gzipped JSON with a checksum and the command and seed: :mod:`gamekit.puzzles.store`) and the
@@ -34,14 +39,82 @@ class BuildError(ValueError):
     """A build that cannot start or resume (a partial file of another build, a bad setting)."""
 
 
+ROOM_GAMES = {"dots_and_boxes": ("dots", None), "five_in_a_row": ("connect", "five"), "connect_four": ("connect", "four")}
+"""The room server's game (and board) of each puzzle game; PopOut games and Shut the Box have no puzzles from rooms."""
+
+
+def room_games(db: Path | str, game_id: str) -> list:
+    """The finished games of ``game_id`` stored in a room database (:class:`gamekit.rooms.store.Store`), in
+    room-id order, replayed with :func:`gamekit.rooms.games.replay` (a room keeps its last game only).
+
+    Refused with :class:`BuildError`: a file that does not exist or is not a room database, a game the room
+    server does not play (Shut the Box)."""
+    import sqlite3
+    check_game_id(game_id)
+    path = Path(db)
+    if game_id not in ROOM_GAMES:
+        raise BuildError(tr("--rooms: the room server does not play {game} (its puzzles come from CPU games only)",
+                            game=game_id))
+    if not path.is_file():
+        raise BuildError(tr("--rooms {path}: no such room database", path=path))
+    from gamekit.rooms.games import replay
+    from gamekit.rooms.store import Store
+    try:
+        with open(path, "rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                raise BuildError(tr("--rooms {path}: not a room database (not an SQLite file)", path=path))
+        # Store() creates its tables when they are missing: look first (read-only) that this is a room database,
+        # so a foreign SQLite file is refused untouched
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            probe.close()
+        if not {"rooms", "moves"} <= tables:
+            raise BuildError(tr("--rooms {path}: not a room database (no rooms in it)", path=path))
+        store = Store(path)
+    except sqlite3.DatabaseError as e:
+        raise BuildError(tr("--rooms {path}: not a room database ({error})", path=path, error=e)) from None
+    room_game, board = ROOM_GAMES[game_id]
+    out = []
+    try:
+        for room_id in sorted(store.room_ids()):
+            stored = store.load_room(room_id)
+            if stored is None or stored.game != room_game or not stored.moves:
+                continue
+            if board is not None and (stored.options.get("board") != board or stored.options.get("popout")):
+                continue
+            try:
+                game = replay(stored.game, stored.options, [(m.kind, m.move, m.seat) for m in stored.moves])
+            except (ValueError, KeyError, TypeError):
+                continue                 # a room whose moves no longer replay is skipped, never guessed
+            if game.is_over():
+                out.append(game)
+    finally:
+        store.close()
+    return out
+
+
 def _game_seed(seed: int, k: int) -> int:
     return (seed * 1_000_003 + k * 7919) % (2 ** 31)
 
 
-def candidates(game_id: str, k: int, seed: int) -> tuple[list[Puzzle], int]:
+def candidates(game_id: str, k: int, seed: int, rooms: list | None = None) -> tuple[list[Puzzle], int]:
     """The puzzles found in game ``k`` of a build seeded ``seed`` (before balancing), and how many
-    candidate positions were tried."""
+    candidate positions were tried.  With ``rooms`` (finished room games, :func:`room_games`), games
+    0 … len(rooms) − 1 are those, and the CPU games come after them."""
     rng = random.Random(_game_seed(seed, k))
+    rooms = rooms or []
+    if k < len(rooms):
+        game = rooms[k]
+        if game_id == "dots_and_boxes":
+            from gamekit.puzzles import dots as mod
+        else:
+            from gamekit.puzzles import connect as mod
+        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+        found = [p for p in (mod.candidate(position) for position, _ in tries) if p is not None]
+        return found, len(tries)
+    k -= len(rooms)
     gseed = _game_seed(seed, k)
     if game_id == "dots_and_boxes":
         from gamekit.puzzles import dots as mod
@@ -91,20 +164,27 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], theme_counts: dict[str
 
 
 def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
-          command: str | None = None) -> dict[str, Any]:
-    """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header."""
+          command: str | None = None, rooms: Path | str | None = None) -> dict[str, Any]:
+    """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
+
+    ``rooms``: a room database (``python -m gamekit.rooms --db FILE``): its finished games are tried first,
+    then games between CPU players as usual."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
         if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
             raise BuildError(tr("{name}={value!r}: a whole number (count ≥ 1, seed ≥ 0)", name=name, value=v))
+    stored = room_games(rooms, game_id) if rooms is not None else []
     out = Path(out)
     partial = out.with_name(out.name + ".partial")
     header = {"game": game_id, "count": count, "seed": seed}
+    if rooms is not None:
+        header |= {"rooms": str(Path(rooms).resolve()), "room_games": len(stored)}
     kept: dict[str, dict] = {}
     theme_counts: dict[str, int] = {}
     rule_counts: dict[str, int] = {}
     games = tried = 0
     elapsed = 0.0
+    from_rooms: set[str] = set()        # puzzles cut from the room games
     if partial.exists():
         lines = partial.read_text(encoding="utf-8").splitlines()
         try:
@@ -118,6 +198,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         for row in rows:
             for d in row["puzzles"]:
                 kept[d["id"]] = d
+                if row["game"] < len(stored):
+                    from_rooms.add(d["id"])
                 for t in d["themes"]:
                     theme_counts[t] = theme_counts.get(t, 0) + 1
                 if game_id == "shut_the_box":
@@ -135,11 +217,13 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     idle = 0       # games in a row that gave nothing: then the theme balance is relaxed for a game
     try:
         while len(kept) < count and (max_games is None or games < max_games):
-            found, n = candidates(game_id, games, seed)
+            found, n = candidates(game_id, games, seed, stored)
             new = _balanced(found, kept, theme_counts, game_id, count, rule_counts, strict=idle < 10)
             idle = 0 if new else idle + 1
             for p in new:
                 kept[p.id] = p.to_dict()
+                if games < len(stored):
+                    from_rooms.add(p.id)
             tried += n
             row = {"game": games, "tried": n, "elapsed": time.perf_counter() - start,
                    "puzzles": [p.to_dict() for p in new]}
@@ -155,10 +239,14 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     elapsed = time.perf_counter() - start
     stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
              "themes": dict(sorted(theme_counts.items()))}
+    if rooms is not None:
+        stats["room_games"] = len(stored)
+        stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
     if len(kept) < count:
         return stats | {"finished": False}
     puzzles = sorted(kept.values(), key=lambda d: d["id"])
-    command = command or f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
+    command = command or (f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
+                          + (f" --rooms {rooms}" if rooms is not None else ""))
     built = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     write_bank(out, game_id, puzzles, command, seed, built, stats)
     partial.unlink()
@@ -176,15 +264,22 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--out", type=Path, default=None, help=tr("bank file (default: the shipped bank of the game)"))
     b.add_argument("--max-games", type=int, default=None, help=tr("stop after this many games (run again to resume)"))
     b.add_argument("--quiet", action="store_true")
+    b.add_argument("--rooms", type=Path, default=None, metavar="DB",
+                   help=tr("also take positions from the finished games of a room database (tried first)"))
     args = parser.parse_args(argv)
     out = args.out or bank_path(args.game)
     command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
+    if args.rooms is not None:
+        command += f" --rooms {args.rooms}"
     try:
         stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
-                      command=command)
+                      command=command, rooms=args.rooms)
     except BuildError as e:
         print(e, file=sys.stderr)
         return 2
+    if args.rooms is not None:
+        print(tr("{path}: {games} finished room games, {kept} puzzles from them", path=args.rooms,
+                 games=stats["room_games"], kept=stats["from_rooms"]))
     if stats["finished"]:
         print(tr("{path}: {kept} puzzles from {games} games ({tried} candidates tried) in {seconds} s",
                  path=out, kept=stats["kept"], games=stats["games"], tried=stats["candidates"], seconds=stats["seconds"]))

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hashlib
 
-from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, analyse, analyse_outcomes
+from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
+from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.ratings import first_rating
 
@@ -207,7 +208,7 @@ def positions(game: ConnectGame) -> list[ConnectGame]:
 
 def play_game(seed: int, rng, cls=FiveInARow) -> ConnectGame:
     """A game between CPU players of mixed levels (Hard at a fixed depth of 4, no time budget: reproducible)."""
-    from gamekit.connect import cpu_player
+    from gamekit.connect.players import cpu_player
     levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
     players = [cpu_player(lv, seed + i, **({"time_budget": None, "max_depth": 4} if lv == "hard" else {}))
                for i, lv in enumerate(levels)]

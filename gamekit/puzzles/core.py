@@ -57,6 +57,7 @@ BANDS = ((N_("easy"), 1300.0), (N_("medium"), 1600.0), (N_("hard"), float("inf")
 """Difficulty bands by puzzle rating: below 1300 easy, below 1600 medium, else hard."""
 
 COLOURS = (N_("red"), N_("yellow"))
+WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
 SEATS_DOTS = (N_("gold"), N_("coral"))
 
 
@@ -176,8 +177,27 @@ class Puzzle:
         return self.position.play(answer)
 
     # ----- words --------------------------------------------------------------------------
+    @property
+    def personal(self) -> dict[str, Any] | None:
+        """For a pupil's own mistake (:mod:`gamekit.puzzles.personal`): ``{"date", "move", "loss"}``; else None."""
+        mine = self.facts.get("personal")
+        return mine if isinstance(mine, dict) else None
+
     def prompt(self) -> str:
-        """The question, in the current language."""
+        """The question, in the current language (a personal puzzle first says which game it is from)."""
+        mine = self.personal
+        if mine is not None:
+            from datetime import date
+            try:
+                day = date.fromisoformat(mine["date"])
+                when = tr("{weekday} {date}", weekday=tr(WEEKDAYS[day.weekday()]), date=day.isoformat())
+            except (KeyError, TypeError, ValueError):
+                when = "?"
+            return tr("Your game on {when}: you played {move} here. Find the better move.", when=when,
+                      move=move_words(self.game_id, mine.get("move"))) + " " + self._prompt()
+        return self._prompt()
+
+    def _prompt(self) -> str:
         f = self.facts
         if self.game_id == "dots_and_boxes":
             who = tr(SEATS_DOTS[self.to_move])

@@ -8,6 +8,7 @@
     homework = Practice.set("dots_and_boxes", theme="double_deal", n=10, seed=7)
     homework.code                                   # "dots-double_deal-10-7": give it to the class
     Practice.from_code("dots-double_deal-10-7")     # the same ten puzzles, in the same order
+    Practice("dots_and_boxes", personal=True)       # the pupil's own mistakes from reviewed games
 
 The logic is in plain methods (:meth:`Practice.answer`, :meth:`Practice.next`, :meth:`Practice.hint`): a
 click on the board, a typed answer or a choice button only calls them.  The first answer to each puzzle
@@ -127,6 +128,21 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     return game_id, theme_key, int(n), int(seed)
 
 
+def with_themes(puzzle: Puzzle) -> Puzzle:
+    """A personal puzzle with its themes named by the bank's analysis (they are saved without)."""
+    if puzzle.themes or puzzle.game_id == "shut_the_box":
+        return puzzle
+    position = puzzle.position
+    answers = list(puzzle.answers)
+    wrong = [a for a in position.legal_moves() if a not in puzzle.answers]
+    if puzzle.game_id == "dots_and_boxes":
+        from gamekit.puzzles.dots import themes
+    else:
+        from gamekit.puzzles.connect import themes
+    puzzle.themes = tuple(themes(position, answers, wrong))
+    return puzzle
+
+
 # ---------------------------------------------------------------------------------------
 # The rating plot
 # ---------------------------------------------------------------------------------------
@@ -189,12 +205,16 @@ class Practice(Localized, W.VBox):
     set is done.  Plain methods: :meth:`answer`, :meth:`hint`, :meth:`next`, :meth:`click`."""
 
     def __init__(self, game_id: str, theme: str | None = None, seed: int | None = None,
-                 puzzles: "HomeworkSet | Sequence[Puzzle] | None" = None):
+                 puzzles: "HomeworkSet | Sequence[Puzzle] | None" = None, personal: bool = False):
         check_game_id(game_id)
         if theme is not None:
             check_theme(game_id, theme)
         if seed is not None and (not is_int(seed) or seed < 0):
             raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=seed))
+        if not isinstance(personal, bool):
+            raise TypeError(tr("personal={personal!r}: True or False", personal=personal))
+        if personal and puzzles is not None:
+            raise ValueError(tr("personal=True serves your own mistakes: give no puzzles= with it"))
         if puzzles is not None:
             fixed = list(puzzles)
             if not fixed or not all(isinstance(p, Puzzle) and p.game_id == game_id for p in fixed):
@@ -202,7 +222,13 @@ class Practice(Localized, W.VBox):
         super().__init__()
         self.game_id, self.theme = game_id, theme
         self.homework = puzzles if isinstance(puzzles, HomeworkSet) else None
-        self.pool: list[Puzzle] = fixed if puzzles is not None else bank(game_id, theme=theme)
+        self.personal = personal
+        if personal:
+            from gamekit.puzzles.personal import personal_puzzles
+            mine = [with_themes(p) for p in personal_puzzles(game_id)]
+            self.pool: list[Puzzle] = [p for p in mine if theme is None or theme in p.themes]
+        else:
+            self.pool = fixed if puzzles is not None else bank(game_id, theme=theme)
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         saved = progress.ratings().get(game_id)
@@ -252,6 +278,13 @@ class Practice(Localized, W.VBox):
                          W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
                          W.HBox([self.status, self.plot]), self.error_output]
         self.add_class("gamekit-practice")
+        if not self.pool:                     # personal=True before any reviewed game has a mistake to offer
+            self.finished = True
+            self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
+            self._show(tr("No puzzles from your games yet: finish a game on a board, press Review, and your "
+                          "mistakes with a clear better move come back here."), NOTE_COLOUR)
+            self._update_status()
+            return
         self.next()
 
     # ----- construction helpers ----------------------------------------------------------
@@ -275,7 +308,9 @@ class Practice(Localized, W.VBox):
 
     def next(self) -> Puzzle | None:
         """Go to the next puzzle (the one after in a set, else one near the pupil's rating) and draw it;
-        returns it, or None when a set is done."""
+        returns it, or None when a set is done (or there are no personal puzzles yet)."""
+        if not self.pool:
+            return None
         if self.fixed:
             if self.index + 1 >= len(self.pool):
                 self.finished = True
@@ -332,7 +367,7 @@ class Practice(Localized, W.VBox):
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
-        if self.hints_used == 1:
+        if self.hints_used == 1 and self.puzzle.themes:
             names = ", ".join(theme_name(self.game_id, t) for t in self.puzzle.themes)
             message = ntr("Hint: the theme is {names}.", "Hint: the themes are {names}.",
                           len(self.puzzle.themes), names=names)

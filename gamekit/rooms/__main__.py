@@ -1,5 +1,5 @@
-"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE] [--workers N]``: run the room server (with
-``--workers N``: N worker processes behind HAProxy, :mod:`gamekit.rooms.workers`)."""
+"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE|postgresql://…] [--workers N]``: run the room server
+(with ``--workers N``: N worker processes behind HAProxy, :mod:`gamekit.rooms.workers`)."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +15,8 @@ from gamekit.rooms.leases import new_worker_id
 from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
                                   RoomHTTPServer, RoomServer)
+from gamekit.rooms.store import StoreError
+from gamekit.rooms.stores import describe_db
 
 
 def _positive(text: str) -> float:
@@ -35,7 +37,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m gamekit.rooms", description="Private online rooms for gamekit games.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--db", default="rooms.sqlite3", help="SQLite file (created if missing)")
+    parser.add_argument("--db", default="rooms.sqlite3",
+                        help="SQLite file (created if missing), or a PostgreSQL address postgresql://user@host/name "
+                             "(several server processes may share it; docs/rooms.md, \"Storage\")")
     parser.add_argument("--base-url", default=None, help="public address for invite links (behind a proxy), "
                                                          "e.g. https://games.school.example")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""),
@@ -78,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
     parser.add_argument("--sweep-every", type=float, default=60.0, help=argparse.SUPPRESS)
     parser.add_argument("--fail-before-result", action="store_true", help=argparse.SUPPRESS)   # crash tests
+    parser.add_argument("--kill-before-batch", action="store_true", help=argparse.SUPPRESS)    # group commit tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
     if args.workers and args.worker_name:
@@ -97,7 +102,10 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(supervise(args, sys.argv[1:] if argv is None else list(argv)))
         except (ValueError, RuntimeError) as error:
             parser.exit(2, f"{parser.prog}: error: {error}\n")
-    asyncio.run(serve(args))
+    try:
+        asyncio.run(serve(args))
+    except StoreError as refused:           # no database to serve from (unreachable, or made by a newer gamekit)
+        parser.exit(2, f"python -m gamekit.rooms: --db {describe_db(args.db)}: {refused}\n")
 
 
 async def serve(args: argparse.Namespace) -> None:
@@ -105,7 +113,7 @@ async def serve(args: argparse.Namespace) -> None:
                         sweep_every=args.sweep_every, rooms_per_minute=args.rooms_per_minute,
                         base_url=args.base_url, synchronous=args.sync, prefix=args.prefix,
                         fail_before_result=args.fail_before_result, send_queue_bytes=args.send_queue,
-                        send_queue_messages=SEND_QUEUE_MESSAGES)
+                        send_queue_messages=SEND_QUEUE_MESSAGES, kill_before_batch=args.kill_before_batch)
     ownership = None
     if args.worker_name:                 # one of several workers (gamekit.rooms.workers): room leases, /healthz
         from gamekit.rooms.workers import Ownership
@@ -128,7 +136,7 @@ async def serve(args: argparse.Namespace) -> None:
                 "::": socket.gethostname()}.get(args.host, args.host)
         shown = f"http://{host}:{args.port}{server.prefix}/"
     if ownership is None:
-        print(f"gamekit rooms: open {shown}  (database {args.db}; Ctrl+C stops)", flush=True)
+        print(f"gamekit rooms: open {shown}  (database {describe_db(args.db)}; Ctrl+C stops)", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -138,7 +146,9 @@ async def serve(args: argparse.Namespace) -> None:
     http.stop()
     if ownership is not None:
         ownership.stop()             # its rooms' connections closed (they reconnect elsewhere), leases deleted
-    server.store.close()
+    if getattr(server, "reviews", None) is not None:
+        server.reviews.close()       # the review worker process, if one was started
+    server.close()                   # what waits for its commit is committed, then the store closes
 
 
 if __name__ == "__main__":

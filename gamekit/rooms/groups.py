@@ -10,15 +10,16 @@ link never reaches the server's access log: browsers do not send the fragment). 
 hashes only.  Every request is size- and rate-limited and validated; a refusal is a 4xx JSON
 ``{"type": "error", "message": …}`` and changes nothing.
 
-Everything lives in the rooms' SQLite database (tables ``groups``, ``members``, ``group_rooms``, ``results``,
-``progress``, created by :data:`SCHEMA` when the server starts).  A group idle for :data:`GROUP_IDLE_DAYS`
-days is deleted with everything in it.  Rules and choices: ``docs/class.md``.
+This module is the service — the rules of groups, no HTTP: :class:`Groups`.  Its pages and JSON API are
+:mod:`gamekit.rooms.groups_http`.  Everything lives in the rooms' database (tables ``groups``, ``members``,
+``group_rooms``, ``results``, ``progress``), read and written only through the store's
+:class:`gamekit.rooms.store.GroupStore` interface: this module runs no SQL.  A group idle for
+:data:`GROUP_IDLE_DAYS` days is deleted with everything in it.  Rules and choices: ``docs/class.md``.
 """
 from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import re
 import secrets
@@ -29,62 +30,8 @@ from typing import Any
 
 from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
-from gamekit.rooms.store import stood_in_at_end, token_hash
-from gamekit.rooms.untrusted import BadJSON, loads
-from gamekit.rooms.web import STATIC, BaseHandler, HostedRoom, Refusal, RoomHost
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS groups (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    owner_hash TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    created REAL NOT NULL,
-    last_active REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS groups_last_active ON groups(last_active);
-CREATE TABLE IF NOT EXISTS members (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    nickname TEXT,                       -- NULL once the pupil left or was removed
-    token_hash TEXT UNIQUE,
-    joined REAL NOT NULL,
-    rating REAL NOT NULL DEFAULT 1200,   -- running totals: a cache of ratings.recompute(results)
-    games INTEGER NOT NULL DEFAULT 0,
-    wins INTEGER NOT NULL DEFAULT 0,
-    draws INTEGER NOT NULL DEFAULT 0,
-    losses INTEGER NOT NULL DEFAULT 0
-);
-CREATE UNIQUE INDEX IF NOT EXISTS members_nickname ON members(grp, nickname COLLATE NOCASE) WHERE nickname IS NOT NULL;
-CREATE TABLE IF NOT EXISTS group_rooms (
-    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    rated INTEGER NOT NULL,
-    member0 INTEGER NOT NULL,
-    member1 INTEGER
-);
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    room TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    member0 INTEGER NOT NULL,
-    member1 INTEGER NOT NULL,
-    score0 REAL NOT NULL,
-    reason TEXT NOT NULL,
-    game TEXT NOT NULL,
-    at REAL NOT NULL,
-    UNIQUE (room, game_no)
-);
-CREATE TABLE IF NOT EXISTS progress (
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    member INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
-    data TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (grp, member)
-);
-"""
+from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
+from gamekit.rooms.web import HostedRoom, Refusal, RoomHost
 
 GROUP_IDLE_DAYS = 120                  # a school term and a holiday
 GROUP_IDLE = GROUP_IDLE_DAYS * 24 * 3600
@@ -212,7 +159,68 @@ def check_progress(data: Any) -> dict:
                     raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: {flag} must be true or false.")
                 item[flag] = value
             out[name] = item
-    return {"version": 1, "lessons": clean}
+    out: dict[str, Any] = {"version": 1, "lessons": clean}
+    if "puzzles" in data:
+        out["puzzles"] = check_puzzle_results(data["puzzles"])
+    if data.get("tally") is not None:
+        out["tally"] = check_tally(data["tally"])
+    return out
+
+
+def check_puzzle_results(raw: Any) -> dict:
+    """A pupil's puzzle results by theme (``gamekit.puzzles.results.theme_results()``:
+    ``{game: {theme: {"tried": n, "right": k}}}``), checked: known games and themes only, whole numbers with
+    0 ≤ right ≤ tried ≤ 100000."""
+    from gamekit.puzzles.core import THEMES
+    if not isinstance(raw, dict):
+        raise GroupRefusal('progress: puzzles must be {game: {theme: {"tried": n, "right": k}}}.')
+    clean: dict[str, dict] = {}
+    for game, themes in raw.items():
+        if not isinstance(game, str) or game not in THEMES:
+            raise GroupRefusal(f"progress: puzzles: {str(game)[:40]!r} is not a game with puzzles "
+                               f"({', '.join(THEMES)}).")
+        if not isinstance(themes, dict):
+            raise GroupRefusal(f"progress: puzzles: {game} must map themes to their results.")
+        for theme, cell in themes.items():
+            if not isinstance(theme, str) or theme not in THEMES[game]:
+                raise GroupRefusal(f"progress: puzzles: {str(theme)[:40]!r} is not a theme of {game}.")
+            if not isinstance(cell, dict) or set(cell) != {"tried", "right"}:
+                raise GroupRefusal(f"progress: puzzles: {game}/{theme} must be {{\"tried\": n, \"right\": k}}.")
+            tried, right = cell["tried"], cell["right"]
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in (tried, right)) or \
+                    not 0 <= right <= tried <= 100000:
+                raise GroupRefusal(f"progress: puzzles: {game}/{theme}: tried and right are whole numbers, "
+                                   "0 ≤ right ≤ tried.")
+            clean.setdefault(game, {})[theme] = {"tried": tried, "right": right}
+    return clean
+
+
+def puzzle_summary(progress: dict) -> dict[str, tuple[int, int]]:
+    """``"game/theme"`` → (puzzles tried, right at the first answer), from a checked upload."""
+    return {f"{game}/{theme}": (cell["tried"], cell["right"])
+            for game, themes in progress.get("puzzles", {}).items() for theme, cell in themes.items()}
+
+
+def puzzle_column(key: str) -> str:
+    """The class table's name of a puzzle column: ``"Puzzles: Dots and Boxes — double-deal"``."""
+    from gamekit.puzzles.core import GAME_NAMES, THEMES
+    game, _, theme = key.partition("/")
+    return f"Puzzles: {GAME_NAMES[game]} — {THEMES[game][theme]}"
+
+
+TALLY_TOTALS = tuple(range(2, 13))
+MAX_TALLY = 100_000
+
+
+def check_tally(raw: Any) -> dict[str, int]:
+    """A pupil's dice tally from Shut the Box lesson 3 (``{"2": rolls, …, "12": rolls}``, sent inside the
+    progress upload), checked: every total 2 to 12 once, each a whole number of rolls from 0 to 100 000."""
+    if not isinstance(raw, dict) or set(raw) != {str(t) for t in TALLY_TOTALS}:
+        raise GroupRefusal('progress: tally must give the rolls of each total "2" to "12".')
+    for total, n in raw.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
+            raise GroupRefusal(f"progress: tally: the rolls of {total} must be a whole number from 0 to {MAX_TALLY}.")
+    return {str(t): raw[str(t)] for t in TALLY_TOTALS}
 
 
 def lesson_summary(progress: dict) -> dict[str, tuple[int, int]]:
@@ -268,35 +276,16 @@ class Bucket:
 
 
 class Groups:
-    """The groups of one room server (same SQLite connection as the rooms)."""
+    """The groups of one room server: the rules (who may do what, ratings, pairing), with the data kept by
+    ``server.group_store`` (a :class:`gamekit.rooms.store.GroupStore`) and the live rooms by ``server``."""
 
     def __init__(self, server: RoomHost):
         self.server = server
-        self.db = server.store.db
-        self.db.executescript(SCHEMA)
+        self.store: GroupStore = server.group_store
         scale = max(1.0, server.rooms_per_minute / 60.0)
         self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
         self._positions: dict[tuple, dict] = {}               # (room, game no., moves) → how that game stands
         self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
-        self.waiting: dict[str, dict[int, dict]] = {}          # group → member → find-an-opponent wait
-        self.matched: dict[int, dict] = {}                     # member → the room found for them
-
-    # ----- transactions -----------------------------------------------------------------------------------
-    def _tx(self, statements: list[tuple[str, tuple]]) -> list[int]:
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        counts = []
-        try:
-            for sql, args in statements:
-                counts.append(db.execute(sql, args).rowcount)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-        return counts
-
-    def _one(self, sql: str, args: tuple) -> Any:
-        return self.db.execute(sql, args).fetchone()
 
     # ----- groups --------------------------------------------------------------------------------------
     def create(self, name: Any) -> dict:
@@ -305,36 +294,29 @@ class Groups:
         now = self.server.now()
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if self._one("SELECT 1 FROM groups WHERE code = ?", (code,)) is None:
+            if not self.store.code_taken(code):
                 break
-        self._tx([("INSERT INTO groups (id, code, name, owner_hash, settings, created, last_active) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (gid, code, name, token_hash(owner), json.dumps(DEFAULT_SETTINGS), now, now))])
+        self.store.create_group(gid, code, name, token_hash(owner), DEFAULT_SETTINGS, now)
         return {"group": gid, "code": show_code(code), "name": name, "owner_key": owner}
 
     def group(self, gid: Any) -> dict:
-        row = None
-        if isinstance(gid, str) and 8 <= len(gid) <= 64:
-            row = self._one("SELECT id, code, name, owner_hash, settings, created, last_active FROM groups "
-                            "WHERE id = ?", (gid,))
+        row = self.store.load_group(gid) if isinstance(gid, str) and 8 <= len(gid) <= 64 else None
         if row is None:
             raise GroupRefusal("This group does not exist (the link is mistyped, or the group was deleted or "
                                f"expired after {GROUP_IDLE_DAYS} days without activity).", 404)
-        return {"id": row[0], "code": show_code(row[1]), "name": row[2], "owner_hash": row[3],
-                "settings": json.loads(row[4]), "created": row[5], "last_active": row[6]}
+        return dict(row, code=show_code(row["code"]))
 
     def by_code(self, code: Any) -> str:
         if not isinstance(code, str):
             raise GroupRefusal("The code must be text such as K7MQ-2PXA.")
         clean = re.sub(r"[\s-]", "", code).upper()
-        row = self._one("SELECT id FROM groups WHERE code = ?", (clean,)) \
-            if len(clean) in (CODE_LENGTH, OLD_CODE_LENGTH) else None
-        if row is None:
+        gid = self.store.group_by_code(clean) if len(clean) in (CODE_LENGTH, OLD_CODE_LENGTH) else None
+        if gid is None:
             raise GroupRefusal(f"No group has the code {code[:12]!r}: check it with your teacher.", 404)
-        return row[0]
+        return gid
 
     def touch(self, gid: str) -> None:
-        self._tx([("UPDATE groups SET last_active = ? WHERE id = ?", (self.server.now(), gid))])
+        self.store.touch_group(gid, self.server.now())
 
     def check_owner(self, group: dict, key: Any) -> None:
         if not isinstance(key, str) or not 10 <= len(key) <= 100 or \
@@ -344,47 +326,50 @@ class Groups:
     def member(self, group: dict, key: Any) -> dict:
         if not isinstance(key, str) or not 10 <= len(key) <= 100:
             raise GroupRefusal("This needs the member key this browser got when joining the group.", 403)
-        row = self._one("SELECT id, nickname, rating, games, wins, draws, losses FROM members "
-                        "WHERE token_hash = ? AND grp = ? AND nickname IS NOT NULL", (token_hash(key), group["id"]))
-        if row is None:
+        found = self.store.member_by_key(group["id"], token_hash(key))
+        if found is None:
             raise GroupRefusal("You are not (or no longer) a member of this group: join it again with a nickname.",
                                403)
-        return dict(zip(("id", "nickname", "rating", "games", "wins", "draws", "losses"), row))
+        return found
 
     def join(self, group: dict, nickname: Any) -> dict:
         nick = check_nickname(nickname)
-        count = self._one("SELECT COUNT(*) FROM members WHERE grp = ? AND nickname IS NOT NULL", (group["id"],))[0]
-        if count >= MAX_MEMBERS:
+        if self.store.count_members(group["id"]) >= MAX_MEMBERS:
             raise GroupRefusal(f"This group is full ({MAX_MEMBERS} pupils).", 409)
-        if self._one("SELECT 1 FROM members WHERE grp = ? AND nickname = ? COLLATE NOCASE", (group["id"], nick)):
-            raise GroupRefusal(f"The nickname {nick!r} is taken in this group: choose another.", 409)
-        key, now = secrets.token_urlsafe(32), self.server.now()
-        self._tx([("INSERT INTO members (grp, nickname, token_hash, joined) VALUES (?, ?, ?, ?)",
-                   (group["id"], nick, token_hash(key), now)),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, group["id"]))])
+        taken = GroupRefusal(f"The nickname {nick!r} is taken in this group: choose another.", 409)
+        if self.store.nickname_taken(group["id"], nick):
+            raise taken
+        key = secrets.token_urlsafe(32)
+        if not self.store.add_member(group["id"], nick, token_hash(key), self.server.now()):
+            raise taken                                  # taken a moment ago (another server process)
         return {"nickname": nick, "key": key}
 
     def remove_member(self, group: dict, member_id: int) -> None:
         """The pupil's nickname, key and progress go; their past results stay (under no name) so that the
         other pupils' ratings are unchanged."""
-        self._tx([("UPDATE members SET nickname = NULL, token_hash = NULL WHERE id = ? AND grp = ?",
-                   (member_id, group["id"])),
-                  ("DELETE FROM progress WHERE member = ?", (member_id,))])
-        self.waiting.get(group["id"], {}).pop(member_id, None)
-        self.matched.pop(member_id, None)
+        self.store.remove_member(group["id"], member_id)
+        self.store.leave_queue(member_id)
+
+    def remove_by_nickname(self, group: dict, nickname: Any) -> None:
+        member_id = self.store.member_by_nickname(group["id"], nickname) if isinstance(nickname, str) else None
+        if member_id is None:
+            raise GroupRefusal(f"No pupil is called {str(nickname)[:30]!r} in this group.", 404)
+        self.remove_member(group, member_id)
+
+    def owner_members(self, group: dict) -> list[dict]:
+        """The pupils as the teacher's page lists them: by nickname (A–Z case folded, as SQLite's NOCASE)."""
+        rows = sorted(self.store.members(group["id"]), key=lambda r: (nocase(r[1]), r[0]))
+        return [{"nickname": nick, "rating": round(rating, 1), "games": games}
+                for _, nick, rating, games, *_ in rows]
 
     def set_settings(self, group: dict, raw: Any) -> dict:
         s = check_settings(raw, group["settings"])
-        self._tx([("UPDATE groups SET settings = ?, last_active = ? WHERE id = ?",
-                   (json.dumps(s), self.server.now(), group["id"]))])
+        self.store.set_group_settings(group["id"], s, self.server.now())
         return s
 
     def delete(self, group: dict) -> None:
-        rooms = [r[0] for r in self.db.execute("SELECT room FROM group_rooms WHERE grp = ?", (group["id"],))]
-        self._tx([*(("DELETE FROM rooms WHERE id = ?", (r,)) for r in rooms),
-                  ("DELETE FROM groups WHERE id = ?", (group["id"],))])
+        rooms = self.store.delete_group(group["id"])
         self._forget_rooms(rooms, "This room's group was deleted by its teacher.")
-        self.waiting.pop(group["id"], None)
 
     def _forget_rooms(self, rooms: list[str], message: str) -> None:
         for room_id in rooms:
@@ -394,20 +379,18 @@ class Groups:
 
     def sweep(self, now: float) -> list[str]:
         """Delete groups idle for GROUP_IDLE_DAYS days, with their members, rooms, results and progress."""
-        ids = [r[0] for r in self.db.execute("SELECT id FROM groups WHERE last_active <= ?", (now - GROUP_IDLE,))]
+        ids = self.store.idle_groups(now - GROUP_IDLE)
         for gid in ids:
             self.delete(self.group(gid))
         return ids
 
     # ----- the ladder ------------------------------------------------------------------------------------
     def results(self, gid: str) -> list[tuple]:
-        return self.db.execute("SELECT member0, member1, score0, at, reason, game FROM results WHERE grp = ? "
-                               "ORDER BY id", (gid,)).fetchall()
+        return self.store.results(gid)
 
     def ladder(self, group: dict) -> dict:
         gid = group["id"]
-        members = self.db.execute("SELECT id, nickname, rating, games, wins, draws, losses FROM members "
-                                  "WHERE grp = ? AND nickname IS NOT NULL", (gid,)).fetchall()
+        members = self.store.members(gid)
         results = self.results(gid)
         table = ratings.recompute([(a, b, s, at) for a, b, s, at, _, _ in results])
         rows, series = [], {}
@@ -425,19 +408,16 @@ class Groups:
     def rebuild_ratings(self, gid: str) -> dict[int, ratings.Standing]:
         """Recompute every rating of the group from its stored results and store them (the cache is rebuilt)."""
         table = ratings.recompute([(a, b, s, at) for a, b, s, at, _, _ in self.results(gid)])
-        ids = [r[0] for r in self.db.execute("SELECT id FROM members WHERE grp = ?", (gid,))]
-        statements = []
-        for mid in ids:
+        totals = []
+        for mid, *_ in self.store.members(gid, named_only=False):
             st = table.get(mid, ratings.Standing(mid))
-            statements.append(("UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? "
-                               "WHERE id = ?", (st.rating, st.games, st.wins, st.draws, st.losses, mid)))
-        self._tx(statements)
+            totals.append((mid, st.rating, st.games, st.wins, st.draws, st.losses))
+        self.store.set_member_totals(totals)
         return table
 
     def ratings_consistent(self, gid: str) -> bool:
         table = ratings.recompute([(a, b, s, at) for a, b, s, at, _, _ in self.results(gid)])
-        for mid, rating, games, wins, draws, losses in self.db.execute(
-                "SELECT id, rating, games, wins, draws, losses FROM members WHERE grp = ?", (gid,)):
+        for mid, _, rating, games, wins, draws, losses in self.store.members(gid, named_only=False):
             st = table.get(mid, ratings.Standing(mid))
             if abs(st.rating - rating) > 1e-6 or (games, wins, draws, losses) != (st.games, st.wins, st.draws, st.losses):
                 return False
@@ -445,38 +425,57 @@ class Groups:
 
     # ----- the teacher's class table -----------------------------------------------------------------------
     def class_table(self, group: dict) -> dict:
-        rows = self.db.execute(
-            "SELECT m.nickname, p.data, p.at FROM members m LEFT JOIN progress p ON p.member = m.id "
-            "WHERE m.grp = ? AND m.nickname IS NOT NULL ORDER BY m.nickname COLLATE NOCASE", (group["id"],)).fetchall()
+        rows = sorted(self.store.progress(group["id"]), key=lambda r: nocase(r[0]))
         lessons: set[str] = set()
+        puzzles: set[str] = set()
         pupils = []
         for nick, data, at in rows:
-            summary = lesson_summary(json.loads(data)) if data else {}
+            saved = data if data else {"lessons": {}}
+            summary = lesson_summary(saved)
+            solved = puzzle_summary(saved)
             lessons.update(summary)
-            pupils.append({"nickname": nick, "sent": at, "lessons": summary})
-        return {"lessons": sorted(lessons), "pupils": pupils}
+            puzzles.update(solved)
+            pupils.append({"nickname": nick, "sent": at, "lessons": summary, "puzzles": solved})
+        columns = sorted(puzzles)
+        return {"lessons": sorted(lessons), "pupils": pupils, "puzzles": columns,
+                "puzzle_names": {k: puzzle_column(k) for k in columns}}
 
     def class_csv(self, group: dict) -> str:
         table = self.class_table(group)
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)"])
+        writer.writerow(["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)", "accuracy"])
         for pupil in table["pupils"]:
             sent = time.strftime("%Y-%m-%d %H:%M", time.gmtime(pupil["sent"])) if pupil["sent"] else ""
             for lesson in table["lessons"]:
                 done, right = pupil["lessons"].get(lesson, (0, 0))
-                writer.writerow([_csv_cell(pupil["nickname"]), _csv_cell(lesson), done, right, sent])
-            if not table["lessons"]:
-                writer.writerow([_csv_cell(pupil["nickname"]), "", 0, 0, sent])
+                writer.writerow([_csv_cell(pupil["nickname"]), _csv_cell(lesson), done, right, sent, ""])
+            for key in table["puzzles"]:          # puzzles: tried, right at the first answer, and their share
+                tried, right = pupil["puzzles"].get(key, (0, 0))
+                writer.writerow([_csv_cell(pupil["nickname"]), table["puzzle_names"][key], tried, right, sent,
+                                 f"{right / tried:.0%}" if tried else ""])
+            if not table["lessons"] and not table["puzzles"]:
+                writer.writerow([_csv_cell(pupil["nickname"]), "", 0, 0, sent, ""])
         return out.getvalue()
 
     def save_progress(self, group: dict, member: dict, raw: Any) -> dict:
         clean = check_progress(raw)
-        now = self.server.now()
-        self._tx([("INSERT OR REPLACE INTO progress (grp, member, data, at) VALUES (?, ?, ?, ?)",
-                   (group["id"], member["id"], json.dumps(clean), now)),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, group["id"]))])
-        return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()}}
+        self.store.save_progress(group["id"], member["id"], clean, self.server.now())
+        return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()},
+                "puzzles": {k: list(v) for k, v in puzzle_summary(clean).items()}}
+
+    def class_tally(self, group: dict) -> dict:
+        """The class's dice tally: the sum of every member's tally sent with their progress, how many pupils
+        sent one, and the rolls in all."""
+        counts = {str(t): 0 for t in TALLY_TOTALS}
+        pupils = 0
+        for _nick, data, _at in self.store.progress(group["id"]):
+            tally = (data or {}).get("tally")
+            if tally:
+                pupils += 1
+                for total, n in tally.items():
+                    counts[total] += n
+        return {"counts": counts, "pupils": pupils, "rolls": sum(counts.values())}
 
     # ----- rooms in the group --------------------------------------------------------------------------
     def new_room(self, group: dict, member: dict, rated: Any, opponent: dict | None = None) -> dict:
@@ -489,34 +488,31 @@ class Groups:
             room_id, token = self.server.create_room(game, options, timer)
         except BadOptions as refusal:                    # the settings were checked: should not happen
             raise GroupRefusal(str(refusal)) from None
-        now = self.server.now()
-        statements = [("INSERT INTO group_rooms (room, grp, rated, member0, member1) VALUES (?, ?, ?, ?, ?)",
-                       (room_id, group["id"], int(rated), member["id"], None)),
-                      ("UPDATE groups SET last_active = ? WHERE id = ?", (now, group["id"]))]
-        self._tx(statements)
+        self.store.add_group_room(room_id, group["id"], rated, member["id"], self.server.now())
         return {"room": room_id, "token": token, "seat": 0, "rated": rated}
 
     def room_info(self, room_id: str) -> tuple | None:
-        return self._one("SELECT grp, rated, member0, member1 FROM group_rooms WHERE room = ?", (room_id,))
+        return self.store.group_room(room_id)
 
-    def take_seat(self, group: dict, member: dict, room_id: Any) -> dict:
+    def take_seat(self, group: dict, member: dict, room_id: Any, reserved: bool = False) -> dict:
+        """Seat 2 of a group's room for ``member`` (``reserved``: kept for them by the find-an-opponent pairing).
+        The room, when this process serves it, tells its players at once; a process that serves it elsewhere
+        reads the seat when the pupil's page says hello."""
         info = self.room_info(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
         if info is None or info[0] != group["id"]:
             raise GroupRefusal("This room is not in this group (or it expired).", 404)
         if info[2] == member["id"]:
             raise GroupRefusal("You created this room: wait for someone else to take the second seat.", 409)
-        if info[3] is not None:
-            raise GroupRefusal("Both seats of this room are taken: you can watch it.", 409)
-        room = self.server.rooms.get(room_id)        # live in this process, or not loaded (or in another worker)
-        if room is None and not self.server.room_exists(room_id):
+        full = GroupRefusal("Both seats of this room are taken: you can watch it.", 409)
+        if info[3] is not None and not (reserved and info[3] == member["id"]):
+            raise full
+        if self.store.game_no(room_id) is None:
             raise GroupRefusal("This room expired.", 404)
         token, now = secrets.token_urlsafe(32), self.server.now()
-        self._tx([("INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, 1, ?, ?)",
-                   (room_id, token_hash(token), now)),
-                  ("UPDATE rooms SET last_active = ? WHERE id = ?", (now, room_id)),
-                  ("UPDATE group_rooms SET member1 = ? WHERE room = ?", (member["id"], room_id))])
-        if room is None:                             # loaded from the store, seat included, when opened;
-            self.server.room_changed(room_id)        # a worker holding it loads it again
+        if not self.store.take_group_seat(room_id, member["id"], token, now, reserved=reserved):
+            raise full                                   # taken a moment ago (maybe on another server process)
+        room = self.server.rooms.get(room_id)            # served here: its players hear of it now
+        if room is None:
             return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
         room.seat_hashes[1] = token_hash(token)
         self.set_view(room, (info[0], info[1], info[2], member["id"]))
@@ -529,20 +525,16 @@ class Groups:
     def open_rooms(self, group: dict) -> list[dict]:
         """The group's rooms, most recently active first, each with its state: ``waiting`` (the second seat is
         free), ``playing`` (with ``ply``) or ``finished`` (with ``result``: who won or a draw, how, the score)."""
-        nick = {mid: n for mid, n in self.db.execute("SELECT id, nickname FROM members WHERE grp = ?", (group["id"],))}
+        nick = {mid: n for mid, n, *_ in self.store.members(group["id"], named_only=False)}
         out = []
-        for room_id, rated, m0, m1, game_id, options, game_no, score0, reason in self.db.execute(
-                "SELECT g.room, g.rated, g.member0, g.member1, r.game, r.options, r.game_no, res.score0, res.reason "
-                "FROM group_rooms g JOIN rooms r ON r.id = g.room "
-                "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
-                "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT 50", (group["id"],)).fetchall():
+        for room_id, rated, m0, m1, game_id, options, game_no, score0, reason in self.store.group_rooms(group["id"]):
             players = [nick.get(m0), nick.get(m1) if m1 else None]
             entry = {"room": room_id, "rated": bool(rated), "players": players, "free": m1 is None}
             if m1 is None:
                 entry.update(state="waiting", ply=0, result=None)
             else:
                 recorded = None if score0 is None else (score0, reason)
-                entry.update(self.room_state(room_id, game_id, json.loads(options), game_no, players, recorded))
+                entry.update(self.room_state(room_id, game_id, options, game_no, players, recorded))
             out.append(entry)
         return out
 
@@ -550,10 +542,13 @@ class Groups:
                    recorded: tuple[float, str] | None) -> dict:
         """``{"state": "playing"|"finished", "ply", "result"}`` of a room's current game.  A rated game's result
         is the stored one (an abandoned game is lost by the pupil who left, whatever the board says); otherwise
-        it is read from the position.  Positions are replayed from the store once per list of moves (cached)."""
+        it is read from the position.  Positions are replayed from the store once per list of moves (cached by
+        the moves themselves, so a room played on another server process is read afresh)."""
         room = self.server.rooms.get(room_id)
+        if room is not None and not room.sockets:
+            room = None                # a copy nobody plays here: the room may be served by another process
         moves = (tuple((m.kind, m.move, m.seat) for m in room.moves) if room is not None else
-                 tuple(self.db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))))
+                 tuple(self.store.room_moves(room_id)))
         key = (room_id, game_no, moves)
         summary = self._positions.get(key)
         if summary is None:
@@ -590,30 +585,30 @@ class Groups:
                            "text": text + "."}}
 
     def find_opponent(self, group: dict, member: dict, cancel: bool = False) -> dict:
-        """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room."""
-        gid, mid, now = group["id"], member["id"], time.monotonic()
-        queue = self.waiting.setdefault(gid, {})
+        """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room.  The queue
+        is in the database (table ``waiting``), so pupils asking different server processes are paired too."""
+        gid, mid, now = group["id"], member["id"], self.server.now()
         if cancel:
-            queue.pop(mid, None)
-            self.matched.pop(mid, None)
+            self.store.leave_queue(mid)
             return {"status": "cancelled"}
-        if mid in self.matched:
-            return dict(self.matched.pop(mid), status="paired")
-        for other in [m for m, w in queue.items() if now - w["poll"] > FIND_STALE]:
-            del queue[other]
-        entry = queue.setdefault(mid, {"since": now, "rating": member["rating"], "nickname": member["nickname"]})
-        entry["poll"] = now
-        best = pick_opponent(mid, queue, now)
-        if best is None:
-            return {"status": "waiting", "waiting": len(queue)}
-        other = queue.pop(best)
-        queue.pop(mid, None)
-        rated = bool(group["settings"]["rated"])
-        created = self.new_room(group, member, rated)
-        opponent = {"id": best, "nickname": other["nickname"]}
-        seat1 = self.take_seat(group, opponent, created["room"])
-        self.matched[best] = dict(seat1, opponent=member["nickname"])
-        return dict(created, status="paired", opponent=other["nickname"])
+        entry = self.store.queue_entry(mid)
+        if entry is not None and entry["room"] is not None:      # someone was paired with me: my seat is kept
+            self.store.leave_queue(mid)
+            try:
+                seat = self.take_seat(group, member, entry["room"], reserved=True)
+            except GroupRefusal:
+                seat = None                                       # the room went meanwhile: wait again
+            if seat is not None:
+                return dict(seat, status="paired", opponent=entry["opponent"])
+        elif entry is not None and entry["claimed"] is not None and now - entry["claimed"] < FIND_STALE:
+            return {"status": "waiting", "waiting": 1}            # being paired right now: the room comes next
+        state, best, nickname, waiting = self.store.queue_and_pair(gid, mid, member["nickname"], member["rating"],
+                                                                   now, FIND_STALE, pick_opponent)
+        if state != "paired":
+            return {"status": "waiting", "waiting": max(1, waiting)}
+        created = self.new_room(group, member, bool(group["settings"]["rated"]))
+        self.store.pair_ready(best, created["room"], member["nickname"])
+        return dict(created, status="paired", opponent=nickname)
 
     # ----- hooks called by the room server ------------------------------------------------------------------
     def room_loaded(self, room: HostedRoom) -> None:
@@ -628,8 +623,21 @@ class Groups:
     def set_view(self, room: HostedRoom, info: tuple) -> None:
         """What the room's state tells everyone about the group: the two nicknames and whether it is rated
         (never the group's id: a watcher from outside does not learn the join link)."""
-        names = dict(self.db.execute("SELECT id, nickname FROM members WHERE id IN (?, ?)", (info[2], info[3] or -1)))
+        names = self.store.nicknames([info[2], info[3]])
         room.group_view = {"rated": bool(info[1]), "players": [names.get(info[2]), names.get(info[3])]}
+
+    def seat_taken_elsewhere(self, room: HostedRoom) -> bool:
+        """A hello brought a token this process's copy of ``room`` does not know: maybe seat 2 was taken from the
+        group page on another server process sharing the database.  Re-read the seats (and the nicknames); True
+        when something changed."""
+        hashes = self.store.seat_hashes(room.id)
+        if hashes == list(room.seat_hashes):
+            return False
+        room.seat_hashes[:] = hashes
+        info = self.room_info(room.id)
+        if info is not None:
+            self.set_view(room, info)
+        return True
 
     def check_request(self, room: HostedRoom, kind: str) -> None:
         info = self.room_info(room.id) if not room.open_to_link else None
@@ -645,19 +653,14 @@ class Groups:
         if not settings["alternate"]:
             return
         room.options = dict(room.options, first=1 - room.options.get("first", 0))
-        self._tx([("UPDATE rooms SET options = ? WHERE id = ?", (json.dumps(room.options, sort_keys=True), room.id))])
+        self.store.set_room_options(room.id, room.options)
 
     def recover_results(self) -> list[str]:
         """At the server's start: rated games that ended while the server went down before their result was
         stored (a crash between the last move and its result) get it now, by the rules of :meth:`game_over`.
         Returns the ids of the rooms whose result was added."""
-        rows = self.db.execute(
-            "SELECT g.room FROM group_rooms g JOIN rooms r ON r.id = g.room "
-            "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
-            "WHERE g.rated = 1 AND g.member1 IS NOT NULL AND res.id IS NULL "
-            "AND EXISTS (SELECT 1 FROM moves m WHERE m.room = g.room)").fetchall()
         added = []
-        for (room_id,) in rows:
+        for room_id in self.store.rated_rooms_without_result():
             loaded = room_id in self.server.rooms
             room = self.server.room(room_id)               # loading a finished game records its result
             if room is None:
@@ -689,172 +692,17 @@ class Groups:
         else:
             w = game.winner()
             score0, reason = (0.5 if w is None else 1.0 if w == 0 else 0.0), "played"
-        game_no = self._one("SELECT game_no FROM rooms WHERE id = ?", (room.id,))[0]
-        if self._one("SELECT 1 FROM results WHERE room = ? AND game_no = ?", (room.id, game_no)):
+        game_no = self.store.game_no(room.id)
+        if game_no is None or self.store.result_exists(room.id, game_no):
             return
-        r = {mid: (rating, g, w_, d, l) for mid, rating, g, w_, d, l in self.db.execute(
-            "SELECT id, rating, games, wins, draws, losses FROM members WHERE id IN (?, ?)", (m0, m1))}
-        if m0 not in r or m1 not in r:
-            return
-        new0, new1 = ratings.update(r[m0][0], r[m1][0], score0)
-        now = self.server.now()
         if self.server.fail_before_result:       # tests only: the server dies between a game's end and its result
             os.kill(os.getpid(), signal.SIGKILL)
-
-        def totals(mid: int, rating: float, score: float) -> tuple:
-            _, g, w_, d, l = r[mid]
-            return (rating, g + 1, w_ + (score == 1), d + (score == 0.5), l + (score == 0), mid)
-
-        self._tx([("INSERT INTO results (grp, room, game_no, member0, member1, score0, reason, game, at) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (gid, room.id, game_no, m0, m1, score0, reason,
-                                                           room.game_id, now)),
-                  *(("UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
-                     totals(mid, rating, score)) for mid, rating, score in ((m0, new0, score0), (m1, new1, 1 - score0))),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
+        if not self.store.record_result(gid, room.id, game_no, m0, m1, score0, reason, room.game_id,
+                                        self.server.now(), ratings.update):
+            return                               # recorded meanwhile (another process), or a member is gone
         how = {"resigned": " (by resignation)", "abandoned": " (the player who left loses)", "played": ""}[reason]
         room.note = (room.note + " " if room.note else "") + f"Rated game recorded{how}."
 
-    # ----- HTTP ---------------------------------------------------------------------------------------
-    def routes(self) -> list:
-        return [
-            (r"/groups", GroupPage, {"page": "group_new.html"}),
-            (r"/join", GroupPage, {"page": "group_join.html"}),
-            (r"/g/([A-Za-z0-9_-]{8,64})", GroupPage, {"page": "group.html", "groups": self}),
-            (r"/g/([A-Za-z0-9_-]{8,64})/owner", GroupPage, {"page": "group_owner.html", "groups": self}),
-            (r"/api/groups", GroupApi, {"groups": self}),
-            (r"/api/groups/code", GroupApi, {"groups": self, "action": "code"}),
-            (r"/api/groups/([A-Za-z0-9_-]{8,64})/([a-z_]{2,20})", GroupApi, {"groups": self}),
-        ]
 
-    def handle(self, gid: str | None, action: str | None, data: dict, base: str) -> Any:
-        """One API call (``data`` is the decoded JSON body): the answer, or GroupRefusal."""
-        if gid is None and action is None:
-            created = self.create(data.get("name"))
-            created["join_link"] = f"{base}/g/{created['group']}"
-            created["owner_link"] = f"{base}/g/{created['group']}/owner#key={created['owner_key']}"
-            return created
-        if action == "code":
-            return {"group": self.by_code(data.get("code"))}
-        group = self.group(gid)
-        key = data.get("key")
-        settings = group["settings"]
-        public = {"group": gid, "name": group["name"], "settings": settings, "describe": describe_settings(settings),
-                  "expires_days": GROUP_IDLE_DAYS, "join_link": f"{base}/g/{gid}"}
-        if action == "info":
-            return public
-        if action == "join":
-            return dict(self.join(group, data.get("nickname")), group=gid)
-        if action == "ladder":
-            return dict(self.ladder(group), group=gid, name=group["name"])
-        if action in ("me", "leave", "room", "take", "find", "progress"):
-            me = self.member(group, key)
-            if action == "me":
-                return dict(public, nickname=me["nickname"], rating=round(me["rating"], 1),
-                            rooms=self.open_rooms(group))
-            if action == "leave":
-                self.remove_member(group, me["id"])
-                return {"left": True}
-            if action == "room":
-                return self.new_room(group, me, data.get("rated", False))
-            if action == "take":
-                return self.take_seat(group, me, data.get("room"))
-            if action == "find":
-                cancel = data.get("cancel", False)
-                if not isinstance(cancel, bool):
-                    raise GroupRefusal("cancel must be true or false.")
-                return self.find_opponent(group, me, cancel)
-            return self.save_progress(group, me, data.get("progress"))
-        if action in ("owner", "settings", "remove", "delete", "export", "rebuild"):
-            self.check_owner(group, key)
-            if action == "owner":
-                self.touch(gid)
-                members = [{"nickname": n, "rating": round(r, 1), "games": g} for n, r, g in self.db.execute(
-                    "SELECT nickname, rating, games FROM members WHERE grp = ? AND nickname IS NOT NULL "
-                    "ORDER BY nickname COLLATE NOCASE", (gid,))]
-                return dict(public, code=group["code"], members=members, table=self.class_table(group),
-                            rooms=self.open_rooms(group))
-            if action == "settings":
-                return {"settings": self.set_settings(group, data.get("settings")),
-                        "describe": describe_settings(self.group(gid)["settings"])}
-            if action == "remove":
-                nick = data.get("nickname")
-                row = self._one("SELECT id FROM members WHERE grp = ? AND nickname = ?", (gid, nick)) \
-                    if isinstance(nick, str) else None
-                if row is None:
-                    raise GroupRefusal(f"No pupil is called {str(nick)[:30]!r} in this group.", 404)
-                self.remove_member(group, row[0])
-                return {"removed": nick}
-            if action == "delete":
-                if data.get("confirm") != group["name"]:
-                    raise GroupRefusal("To delete the group, send its name as confirm.")
-                self.delete(group)
-                return {"deleted": gid}
-            if action == "rebuild":
-                consistent = self.ratings_consistent(gid)        # the stored totals agreed with the results
-                self.rebuild_ratings(gid)
-                return {"rebuilt": True, "consistent": consistent}
-            return {"csv": self.class_csv(group)}
-        raise GroupRefusal(f"Unknown action {action[:20]!r}.", 404)
-
-
-class GroupPage(BaseHandler):
-    def initialize(self, page: str, groups: Groups | None = None) -> None:
-        self.page, self.groups = page, groups
-
-    def get(self, gid: str | None = None) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        if gid is not None:
-            try:
-                self.groups.group(gid)
-            except GroupRefusal:
-                self.set_status(404)
-                self.write((STATIC / "group_missing.html").read_bytes())
-                return
-        self.write((STATIC / self.page).read_bytes())
-
-
-class GroupApi(BaseHandler):
-    def initialize(self, groups: Groups, action: str | None = None) -> None:
-        self.groups, self.fixed_action = groups, action
-
-    def post(self, gid: str | None = None, action: str | None = None) -> None:
-        groups = self.groups
-        ip = self.request.remote_ip or "?"
-        action = action or self.fixed_action
-        limit = MAX_PROGRESS if action == "progress" else MAX_BODY
-        if len(self.request.body) > limit:
-            return self._error(413, f"Request too large (at most {limit} bytes).")
-        bad = None
-        try:
-            data = loads(self.request.body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
-        except BadJSON as refusal:
-            data, bad = None, str(refusal)
-        # a whole class often shares one address (the school's NAT): requests are counted per address and key;
-        # refused keys and codes are counted per address alone (a guesser cannot spread them over keys)
-        key = data.get("key") if isinstance(data, dict) else None
-        who = ip + "|" + (token_hash(key)[:16] if isinstance(key, str) else "")
-        if not groups.requests.allow(who) or not groups.guesses.allow(ip, spend=False):
-            return self._error(429, "Too many requests from this address: wait a minute.")
-        if gid is None and action is None and not groups.server.allow_create(ip):
-            return self._error(429, "Too many groups created from this address: wait a minute.")
-        if not isinstance(data, dict):
-            return self._error(400, "The body must be a JSON object" + (f" ({bad})." if bad else "."))
-        base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
-        try:
-            answer = groups.handle(gid, action, data, base.rstrip("/"))
-        except GroupRefusal as refusal:
-            if refusal.status in (403, 404) and not groups.guesses.allow(ip):
-                return self._error(429, "Too many refused keys or links from this address: wait a minute.")
-            return self._error(refusal.status, str(refusal)[:300])
-        except Refusal as refusal:
-            return self._error(409, str(refusal)[:300])
-        self.set_status(201 if gid is None and action is None else 200)
-        self.write(answer)
-
-    def _error(self, status: int, message: str) -> None:
-        self.set_status(status)
-        self.write({"type": "error", "message": message})
-
-
-__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "lesson_summary",
+__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "check_tally", "lesson_summary",
            "GROUP_IDLE_DAYS", "DEFAULT_SETTINGS"]

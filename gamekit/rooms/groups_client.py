@@ -134,9 +134,24 @@ class GroupMember(_Group):
     def progress_button(self) -> "SendProgressWidget":
         return SendProgressWidget(self)
 
+    def class_tally(self) -> dict:
+        """The class's dice tally (Shut the Box lesson 3): ``counts`` (total → rolls, summed over every pupil who
+        sent a tally with their progress), ``pupils`` (how many did) and ``rolls`` (in all)."""
+        return self.call("tally")
+
+    def remember(self) -> "GroupMember":
+        """Save this membership on this computer (``gamekit.progress.set_group``): lessons then send to this group."""
+        from gamekit.progress import set_group
+        set_group(self.link, self._key, self.nickname)
+        return self
+
     def leave(self) -> None:
         """Leave the group: your nickname and progress are removed (past results stay, without a name)."""
         self.call("leave")
+        from gamekit.progress import forget_group, group
+        saved = group()
+        if saved and saved["link"] == self.link and saved["key"] == self._key:
+            forget_group()
 
 
 class GroupOwner(_Group):
@@ -191,25 +206,49 @@ def create_group(server: str, name: str = "My class", timeout: float = 10.0) -> 
     return GroupOwner(data["join_link"], key=data["owner_key"], timeout=timeout, created=data)
 
 
-def join_group(link: str, nickname: str, timeout: float = 10.0) -> GroupMember:
-    """Join the group of ``link`` (the join link) with ``nickname``; returns your :class:`GroupMember`."""
+def join_group(link: str, nickname: str, timeout: float = 10.0, remember: bool = True) -> GroupMember:
+    """Join the group of ``link`` (the join link) with ``nickname``; returns your :class:`GroupMember`.
+
+    ``remember`` (default): this computer keeps the membership in its saved progress
+    (:meth:`GroupMember.remember`), so a lesson can send to the group (the class dice tally)."""
+    if not isinstance(remember, bool):
+        raise TypeError(f"remember must be True or False, not {remember!r}")
     base, group, _ = split_group_link(link)
     data = _post(f"{base}/api/groups/{group}/join", {"nickname": nickname}, timeout)
-    return GroupMember(f"{base}/g/{group}", key=data["key"], nickname=data["nickname"], timeout=timeout)
+    member = GroupMember(f"{base}/g/{group}", key=data["key"], nickname=data["nickname"], timeout=timeout)
+    return member.remember() if remember else member
+
+
+def saved_member(timeout: float = 10.0) -> "GroupMember | None":
+    """The group membership saved on this computer (:func:`join_group`), or None when none is saved."""
+    from gamekit.progress import group
+    saved = group()
+    if saved is None:
+        return None
+    return GroupMember(saved["link"], key=saved["key"], nickname=saved["nickname"], timeout=timeout)
 
 
 def send_progress(link: str, nickname_token: str, progress: dict | None = None, timeout: float = 10.0) -> dict:
     """Send lesson progress to the group of ``link`` as the pupil whose member key is ``nickname_token``.
 
-    ``progress``: the saved-progress format of ``gamekit.progress`` (``{"version": 1, "lessons": {…}}``);
-    default: this computer's saved progress.  Returns lesson → [exercises done, exercises right]."""
+    ``progress``: the saved-progress format of ``gamekit.progress`` (``{"version": 1, "lessons": {…}}``, and
+    optionally ``"puzzles"``: the puzzle results by theme, ``gamekit.puzzles.results.theme_results()``);
+    default: this computer's saved progress, its lessons and its puzzle results by theme (not every attempt).
+    Returns lesson → [exercises done, exercises right]."""
     if progress is None:
         try:
             from gamekit.progress import load
         except ImportError:
             raise ValueError("no saved lesson progress on this installation: pass progress=") from None
-        saved = load()        # the class table reads the lessons; practice and written answers stay here
-        progress = {"version": saved["version"], "lessons": saved["lessons"]}
+        saved = load()        # the class table reads the lessons, the puzzle results by theme and the dice tally;
+        progress = {"version": saved["version"], "lessons": saved["lessons"]}   # records and answers stay here
+        if saved.get("practice"):
+            from gamekit.puzzles.results import theme_results
+            results = theme_results(saved["practice"])
+            if results:
+                progress["puzzles"] = results
+        if saved.get("tally"):
+            progress["tally"] = saved["tally"]
     base, group, _ = split_group_link(link)
     return _post(f"{base}/api/groups/{group}/progress", {"key": nickname_token, "progress": progress},
                  timeout)["lessons"]
@@ -281,4 +320,4 @@ class SendProgressWidget:
 
 
 __all__ = ["GroupMember", "GroupOwner", "GroupRefused", "LadderWidget", "SendProgressWidget", "create_group",
-           "join_group", "send_progress", "ladder_html", "split_group_link"]
+           "join_group", "send_progress", "ladder_html", "split_group_link", "saved_member"]

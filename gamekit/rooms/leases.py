@@ -9,9 +9,8 @@ decides, not the proxy:
 * ``workers`` — one row per running worker (``id`` is new at every start: ``name`` plus a random part), with a
   heartbeat ``beat`` renewed every second.  A worker whose beat is older than :data:`TTL` seconds is dead.
 * ``room_leases`` — at most one row per room (the primary key): the worker that holds it (``holder``), and
-  ``wanted``: another worker that has been asked for the room (a connection for it reached that worker) or
-  ``"reload"`` when the stored room changed outside its holder (a class group's second seat taken through
-  another worker).  A lease row goes with its room (``ON DELETE CASCADE``).
+  ``wanted``: another worker that has asked for the room (a connection for it reached that worker).  A lease
+  row goes with its room (``ON DELETE CASCADE``).
 
 A worker loads a room only after :meth:`Leases.claim` made it the holder: the room had no lease, or its
 holder is dead.  Otherwise the claim writes ``wanted`` and the holder, at its next heartbeat, lets the room
@@ -38,7 +37,6 @@ __all__ = ["TTL", "BEAT", "Leases", "new_worker_id", "is_postgres"]
 
 TTL = 5.0          # seconds without a heartbeat after which a worker is dead and its rooms may be taken
 BEAT = 1.0         # seconds between heartbeats
-RELOAD = "reload"  # ``wanted`` when the stored room changed outside its holder
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS workers (
@@ -175,20 +173,14 @@ class Leases:
         return row[0] if row else None
 
     def held(self, worker: str) -> dict[str, str | None]:
-        """Every room ``worker`` holds → who wants it (another worker's id, ``"reload"``, or None)."""
+        """Every room ``worker`` holds → who wants it (another worker's id, or None)."""
         return {room: wanted for room, wanted in
                 self._run("SELECT room, wanted FROM room_leases WHERE holder = ?", (worker,)).fetchall()}
 
     def wanted(self, worker: str) -> dict[str, str]:
-        """The rooms ``worker`` holds that another worker wants, or that must be loaded again."""
+        """The rooms ``worker`` holds that another worker wants."""
         return {room: wanted for room, wanted in self._run(
             "SELECT room, wanted FROM room_leases WHERE holder = ? AND wanted IS NOT NULL", (worker,)).fetchall()}
 
     def release(self, room: str, worker: str) -> None:
         self._run("DELETE FROM room_leases WHERE room = ? AND holder = ?", (room, worker))
-
-    def changed(self, room: str, worker: str) -> bool:
-        """The stored room was changed by ``worker``, which does not hold it: its holder (if any other) is
-        asked to load it again (``wanted = "reload"``).  True when another worker holds it."""
-        return self._run("UPDATE room_leases SET wanted = ? WHERE room = ? AND holder <> ? AND wanted IS NULL",
-                         (RELOAD, room, worker)).rowcount == 1 or (self.holder(room) not in (None, worker))

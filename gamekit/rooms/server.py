@@ -1,4 +1,4 @@
-"""The room server: tornado (HTTP + WebSockets), one process, rooms stored in SQLite.
+"""The room server: tornado (HTTP + WebSockets), rooms stored in SQLite (one process) or PostgreSQL.
 
 ``python -m gamekit.rooms [--host H] [--port P] [--db FILE]`` starts it and prints the address to open.
 
@@ -15,14 +15,18 @@ WebSocket (never in a URL), are stored hashed and never logged.
 """
 from __future__ import annotations
 
+import asyncio
+import collections
+import concurrent.futures
 import datetime
-import importlib
 import ipaddress
 import json
 import logging
 import math
+import os
 import re
 import secrets
+import signal
 import socket
 import struct
 import time
@@ -38,9 +42,12 @@ import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
+from gamekit.rooms import groups_http
+from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
-from gamekit.rooms.store import (BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, Store, StoredMove,
-                                 token_hash)
+from gamekit.rooms.groups import Groups
+from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
+from gamekit.rooms.stores import open_store
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import (SECURITY_HEADERS, STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,  # noqa: F401
                                log_id, log_path)
@@ -202,7 +209,7 @@ class Room:
         self.gone = message
         for conn in list(self.sockets):
             conn.send({"type": "expired", "message": message})
-            conn.close(CLOSE_EXPIRED, "expired")
+            conn.shut(CLOSE_EXPIRED, "expired")
 
     def broadcast(self) -> None:
         state = json.dumps(self.public_state(), separators=(",", ":"))[:-1]   # encoded once for everyone
@@ -212,17 +219,14 @@ class Room:
         for conn in list(self.watchers):
             conn.send_state(state, None)
 
-    # ----- changes (each committed before anyone is told) ------------------------------------------------
+    # ----- changes (each committed before anyone is told: see GroupCommit) ------------------------------------
     def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
         game = self.game
         before = len(game.history)
         game.play(move)                                   # IllegalMoveError: nothing changed
         canonical = game.history[-1] if len(game.history) > before else move
-        try:
-            self.server.store.add_move(self.id, self.ply(), "move", canonical, seat, by_cpu, self.server.now())
-        except Exception:
-            game.undo()
-            raise
+        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", canonical, seat, by_cpu,
+                                  self.server.now())
         self.moves.append(StoredMove("move", canonical, seat, by_cpu))
         if self.request is not None:
             self.note = f"A move was played, so the {self.request[0]} request is cancelled."
@@ -236,11 +240,8 @@ class Room:
 
     def commit_resign(self, seat: int) -> None:
         self.game.resign(seat)
-        try:
-            self.server.store.add_move(self.id, self.ply(), "resign", None, seat, BY_PLAYER, self.server.now())
-        except Exception:
-            self.game.undo()
-            raise
+        self.server.commits.write(self, "add_move", self.id, self.ply(), "resign", None, seat, BY_PLAYER,
+                                  self.server.now())
         self.moves.append(StoredMove("resign", None, seat, BY_PLAYER))
         self.request = None
         self.note = f"{self.names[seat]} resigned."
@@ -248,7 +249,7 @@ class Room:
 
     def commit_new_game(self) -> None:
         self.server.groups.before_new_game(self)
-        self.server.store.new_game(self.id, self.server.now())
+        self.server.commits.write(self, "new_game", self.id, self.server.now())
         self.moves, self.request = [], None
         self.game = self.spec.new_game(self.options)     # same board; seats and colours stay
         self.turn_started = self.server.now()
@@ -256,7 +257,7 @@ class Room:
 
     def commit_undo(self) -> None:
         last = self.moves[-1]
-        self.server.store.undo_move(self.id, self.ply() - 1, self.server.now())
+        self.server.commits.write(self, "undo_move", self.id, self.ply() - 1, self.server.now())
         self.moves.pop()
         self.request = None
         self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
@@ -302,13 +303,175 @@ class Room:
                 return
 
 
+class GroupCommit:
+    """Group commit: the room writes of one event-loop turn — every move, seat and request that arrived in it, on
+    any room — are committed as one transaction at the end of the turn, and each is confirmed only after that
+    commit: while writes wait, every message and close to any connection is held (in order) and sent once they
+    are committed.  Nothing anyone was told is lost if the process is killed; one transaction serves many moves.
+
+    With ``in_thread`` (PostgreSQL, whose commit waits for its disk) the transaction runs in a thread of its
+    own while the event loop goes on: the writes arriving meanwhile form the next batch, started when this one
+    is committed; a message is held until the batch it may tell of is committed.  Anything else that uses the
+    store first calls :meth:`flush` (all writes committed, what waited for them sent).
+
+    If a transaction fails, each room's writes are tried again in a transaction of their own; a room whose
+    writes still fail is handed to ``lost`` (its held messages and writes not yet started are dropped: they were
+    about changes not stored)."""
+
+    def __init__(self, store: Any, lost: Callable[[Any], None], kill_before_batch: bool = False,
+                 in_thread: bool = False):
+        self.store, self.lost = store, lost
+        self.kill_before_batch = kill_before_batch          # tests only: SIGKILL before committing two moves at once
+        self.writes: list[tuple[Any, str, tuple]] = []      # the next batch: (room, RoomStore write, its arguments)
+        self.held: collections.deque = collections.deque()  # (batch, connection, JSON text or (code, reason))
+        self.started = 0                                     # number of the last batch handed to the store
+        self.inflight: concurrent.futures.Future | None = None     # that batch, committing in the thread
+        self.inflight_writes: list = []
+        self.scheduled = False
+        self.thread = (concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamekit-commit")
+                       if in_thread else None)
+        self.transactions = self.committed = 0              # counts, for the benchmark and the log
+
+    def busy(self) -> bool:
+        return bool(self.writes) or self.inflight is not None
+
+    def write(self, room: Any, name: str, *args: Any) -> None:
+        self.writes.append((room, name, args))
+        if not self.scheduled:
+            self.scheduled = True
+            try:
+                asyncio.get_running_loop().call_soon(self.end_of_turn)
+            except RuntimeError:                            # no event loop (a script driving a RoomServer): now
+                self.flush()
+
+    def hold(self, conn: Any, what: Any) -> bool:
+        """Keep a message (or close) for ``conn`` until the writes made before it are committed; False when
+        nothing waits (send it now)."""
+        if self.writes:
+            batch = self.started + 1
+        elif self.inflight is not None:
+            batch = self.started
+        else:
+            return False
+        self.held.append((batch, conn, what))
+        return True
+
+    def end_of_turn(self) -> None:
+        self.scheduled = False
+        if self.inflight is None:
+            self._start()
+
+    def _take(self) -> tuple[int, list]:
+        writes, self.writes = self.writes, []
+        if self.kill_before_batch and sum(name == "add_move" for _, name, _ in writes) >= 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+        self.started += 1
+        return self.started, writes
+
+    def _start(self) -> None:
+        if not self.writes:
+            return
+        batch, writes = self._take()
+        if self.thread is None:
+            self._finished(batch, writes, self._commit(writes))
+            return
+        loop = asyncio.get_running_loop()
+        future = self.inflight = self.thread.submit(self._commit, writes)
+        self.inflight_writes = writes
+        future.add_done_callback(lambda f: loop.call_soon_threadsafe(self._done, batch, writes, f))
+
+    def _done(self, batch: int, writes: list, future: concurrent.futures.Future) -> None:
+        if self.inflight is not future:
+            return                                           # finished already by a flush
+        self.inflight = None
+        self._finished(batch, writes, future.result())
+        if self.writes and not self.scheduled:
+            self._start()                                    # what arrived meanwhile goes next
+
+    def flush(self) -> None:
+        """Commit every write made so far (waiting for the batch in the thread, if any) and send what waited."""
+        if self.inflight is not None:
+            future, self.inflight = self.inflight, None
+            self._finished(self.started, self.inflight_writes, future.result())
+        if self.writes:
+            batch, writes = self._take()
+            self._finished(batch, writes, self._commit(writes))
+
+    def _commit(self, writes: list) -> set[int]:
+        """One transaction for ``writes`` (in the thread or here); the ids of the rooms whose writes failed."""
+        try:
+            self.store.apply([(name, args) for _, name, args in writes])
+            self.transactions += 1
+            return set()
+        except Exception:  # noqa: BLE001 — a full disk, a lost database, or our bug: no room is confirmed yet
+            log.exception("committing %d room write(s) failed; trying each room's alone", len(writes))
+        failed: set[int] = set()
+        by_room: dict[int, list] = {}
+        for room, name, args in writes:
+            by_room.setdefault(id(room), []).append((name, args))
+        for key, own in by_room.items():
+            try:
+                self.store.apply(own)
+                self.transactions += 1
+            except Exception:  # noqa: BLE001
+                log.exception("a room's writes could not be stored: its connections are closed")
+                failed.add(key)
+        return failed
+
+    def _finished(self, batch: int, writes: list, failed: set[int]) -> None:
+        self.committed += len(writes)
+        if failed:                          # later writes of those rooms would leave a gap: they go too
+            self.writes = [w for w in self.writes if id(w[0]) not in failed]
+        held = self.held
+        while held and held[0][0] <= batch:
+            _, conn, what = held.popleft()
+            if conn.room is not None and id(conn.room) in failed:
+                continue
+            if isinstance(what, str):
+                conn.write_now(what)
+            else:
+                conn.close(*what)
+        if failed:
+            self.held = collections.deque(h for h in held if h[1].room is None or id(h[1].room) not in failed)
+            for room, _, _ in writes:
+                if id(room) in failed:
+                    failed.discard(id(room))
+                    self.lost(room)
+
+    def close(self) -> None:
+        self.flush()
+        if self.thread is not None:
+            self.thread.shutdown()
+
+
+class FlushFirst:
+    """``store`` whose every call first commits the room writes waiting for this turn (``flush``): what the
+    class groups read and write comes after the moves that arrived before, as it did when each was committed
+    at once."""
+
+    def __init__(self, store: Any, flush: Callable[[], None]):
+        self._store, self._flush = store, flush
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self._flush()
+            return attr(*args, **kwargs)
+        return call
+
+
 class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
                  rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
                  prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
-                 send_queue_messages: int = SEND_QUEUE_MESSAGES):
-        self.store = Store(db, synchronous=synchronous)
+                 send_queue_messages: int = SEND_QUEUE_MESSAGES, kill_before_batch: bool = False):
+        self.store = open_store(db, synchronous=synchronous)
+        self.commits = GroupCommit(self.store, self.lost_writes, kill_before_batch,
+                                   in_thread=getattr(self.store, "commit_in_thread", False))
         self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
         self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
@@ -325,8 +488,10 @@ class RoomServer:
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
         # class groups share this database (docs/class.md); groups.py sees the server only through
-        # gamekit.rooms.web.RoomHost, and is imported here by name so that neither module imports the other
-        self.groups = importlib.import_module("gamekit.rooms.groups").Groups(self)
+        # gamekit.rooms.web.RoomHost, and its data only through the store's GroupStore interface (``group_store``:
+        # the room writes waiting for this turn's commit are committed before each of its calls)
+        self.group_store = FlushFirst(self.store, self.commits.flush)
+        self.groups = Groups(self)
         self.groups.recover_results()                # results lost in a crash are added now, not when next opened
 
     def room(self, room_id: str) -> Room | None:
@@ -336,7 +501,7 @@ class RoomServer:
             return None
         if self.ownership is not None and not self.ownership.claim(room_id):
             return None                          # no such room, or another worker holds it
-        stored = self.store.load_room(room_id)
+        stored = self.group_store.load_room(room_id)
         if stored is None:
             if self.ownership is not None:
                 self.ownership.release(room_id)
@@ -355,13 +520,7 @@ class RoomServer:
     def room_exists(self, room_id: str) -> bool:
         """The room is stored (live here or not), without loading it."""
         return room_id in self.rooms or (isinstance(room_id, str) and 8 <= len(room_id) <= 64
-                                         and self.store.load_room(room_id) is not None)
-
-    def room_changed(self, room_id: str) -> None:
-        """The stored room was changed without going through its live copy here (a class group's second
-        seat): the worker that holds it, if another, loads it again."""
-        if self.ownership is not None and room_id not in self.rooms:
-            self.ownership.changed(room_id)
+                                         and self.group_store.load_room(room_id) is not None)
 
     def unload(self, room_id: str) -> None:
         """Forget a room kept in memory (it is loaded again from the store when needed)."""
@@ -369,10 +528,31 @@ class RoomServer:
         if self.ownership is not None:
             self.ownership.release(room_id)
 
+    def flush(self) -> None:
+        """Commit the room writes waiting for the end of this event-loop turn (and send what waited for them)."""
+        self.commits.flush()
+
+    def lost_writes(self, room: "Room") -> None:
+        """A room's writes could not be committed (GroupCommit): what its people were about to be told did not
+        happen.  The room leaves memory and every connection to it is told and closed; pages reconnect and get
+        the room as stored."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        room.gone = "The server could not store the last change (an internal error); reconnect to continue."
+        for conn in list(room.sockets):
+            conn.send({"type": "error", "code": "server_error", "message": room.gone})
+            conn.shut(1011, "store failed")
+
+    def close(self) -> None:
+        """Commit what waits, then close the store (the server is stopping)."""
+        self.commits.close()
+        self.store.close()
+        log.info("group commit: %d room writes in %d transactions", self.commits.committed, self.commits.transactions)
+
     def create_room(self, game: Any, options: Any, timer: Any) -> tuple[str, str]:
         game_id, clean, timer = check_room_options(game, options, timer)
         room_id, token = secrets.token_urlsafe(12), secrets.token_urlsafe(32)
-        self.store.create_room(room_id, game_id, clean, timer, token, self.now())
+        self.group_store.create_room(room_id, game_id, clean, timer, token, self.now())
         return room_id, token
 
     def allow_create(self, ip: str) -> bool:
@@ -402,11 +582,14 @@ class RoomServer:
 
     def sweep(self, now: float) -> list[str]:
         """Delete rooms idle for seven days (their moves go with them); close their connections."""
-        expired = self.store.expire(now, self.idle)
-        for room_id in expired:
+        expired = self.group_store.expire(now, self.idle)
+        # rooms deleted by another server process sharing the database (its sweep, or a group deleted there)
+        gone = self.group_store.missing_rooms([r for r in self.rooms if r not in expired])
+        for room_id in [*expired, *gone]:
             room = self.rooms.pop(room_id, None)
             if room is not None:
-                room.close_all("This room expired after seven days without activity.")
+                room.close_all("This room expired after seven days without activity." if room_id in expired else
+                               "This room was deleted (it expired, or its group was deleted by its teacher).")
         if expired:
             log.info("expired %d room(s)", len(expired))
         groups = self.groups.sweep(now)
@@ -422,7 +605,8 @@ class RoomServer:
             (p + r"/api/rooms", CreateHandler, {"server": self}),
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
-            *((p + route, *rest) for route, *rest in self.groups.routes()),
+            *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
+            *((p + route, *rest) for route, *rest in review_routes(self)),     # a finished game's review
             *((p + route, *rest) for route, *rest in self.extra_routes),
         ]
         if self.prefix:
@@ -522,7 +706,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         try:
             room = await self.server.room_when_free(room_id)
         except RoomBusy:                     # another worker holds it and did not let go: the page retries
-            self.close(CLOSE_TRY_AGAIN, "try again")
+            self.shut(CLOSE_TRY_AGAIN, "try again")
             return
         if self.ws_connection is None or self.ws_connection.is_closing():
             return                           # the peer left while this worker waited for the room
@@ -531,7 +715,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             self.room.sockets.add(self)
         if self.room is None:
             self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
-            self.close(CLOSE_EXPIRED, "no such room")
+            self.shut(CLOSE_EXPIRED, "no such room")
 
     # ----- sending -------------------------------------------------------------------------------------
     def send(self, message: dict) -> None:
@@ -548,6 +732,13 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         """Send one message, keeping count of what is not yet written to the socket.  A reader that has
         fallen more than ``send_queue_bytes`` or ``send_queue_messages`` behind is dropped (its page
         reconnects and gets the whole state); a peer that went away is nothing to log."""
+        commits = self.server.commits
+        if (commits.writes or commits.inflight is not None) and commits.hold(self, text):
+            return                           # held until the writes it may tell of are committed (GroupCommit)
+        self.write_now(text)
+
+    def write_now(self, text: str) -> None:
+        """:meth:`write_text` without waiting for a commit (GroupCommit sends what it held with it)."""
         conn = self.ws_connection
         if self.too_slow or conn is None or conn.is_closing():
             return
@@ -585,6 +776,12 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             pass
         stream.close()
 
+    def shut(self, code: int, reason: str) -> None:
+        """Close the connection after what was sent to it — at once, or after this turn's commit when the
+        messages before are held until then (GroupCommit)."""
+        if not self.server.commits.hold(self, (code, reason)):
+            self.close(code, reason)
+
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "id": ref})
 
@@ -603,12 +800,12 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             return
         if self.room.gone is not None:        # deleted while this message was on its way (the close follows)
             self.send({"type": "expired", "message": self.room.gone})
-            self.close(CLOSE_EXPIRED, "expired")
+            self.shut(CLOSE_EXPIRED, "expired")
             return
         if not self.rate_ok():
             self.dropped += 1
             if self.dropped > 2000:
-                self.close(CLOSE_ABUSE, "flood")
+                self.shut(CLOSE_ABUSE, "flood")
             elif time.monotonic() - self.last_rate_error > 1.0:
                 self.last_rate_error = time.monotonic()
                 self.refuse("Too many messages: slow down (this one and the next were ignored).", "rate")
@@ -659,6 +856,10 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if token is not None:
             h = token_hash(token)
             matches = [s for s in (0, 1) if room.seat_hashes[s] is not None and secrets.compare_digest(room.seat_hashes[s], h)]
+            if not matches and server.groups.seat_taken_elsewhere(room):   # seat 2 taken on another process
+                room.turn_started = room.away_since[1] = now
+                matches = [s for s in (0, 1) if room.seat_hashes[s] is not None
+                           and secrets.compare_digest(room.seat_hashes[s], h)]
             if matches:
                 seat = matches[0]
             else:
@@ -668,7 +869,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             note = "This room belongs to a class group: pupils take its second seat from the group page."
         elif not room.guest_in():
             seat, new_token = 1, secrets.token_urlsafe(32)
-            server.store.take_seat(room.id, 1, new_token, now)
+            server.commits.write(room, "take_seat", room.id, 1, new_token, now)
             room.seat_hashes[1] = token_hash(new_token)
             room.turn_started = now
             room.note = f"{room.names[1]} joined."
@@ -678,7 +879,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if seat is None:
             if len(room.watchers) >= MAX_WATCHERS:
                 self.send({"type": "error", "code": "too_many", "message": "Too many people are watching this room."})
-                self.close(CLOSE_ABUSE, "too many watchers")
+                self.shut(CLOSE_ABUSE, "too many watchers")
                 return
             room.watchers.add(self)
             self.send({"type": "welcome", "seat": None, "room_full": room.guest_in(), "note": note})
@@ -689,7 +890,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             if old is not None and old is not self:
                 old.seat = None
                 old.send({"type": "replaced", "message": "This seat was opened in another tab or window: this one has stopped."})
-                old.close(CLOSE_REPLACED, "replaced")
+                old.shut(CLOSE_REPLACED, "replaced")
             if seat in room.cpu_for:
                 room.cpu_for.discard(seat)
                 room.note = f"{room.names[seat]} is back: the CPU stops playing for them."
@@ -698,7 +899,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
                 welcome["token"] = new_token        # to this connection only
             self.send(welcome)
             if not new_token:
-                server.store.touch(room.id, now)
+                server.commits.write(room, "touch", room.id, now)
         room.broadcast()
 
     def done(self, ref: Any) -> None:
@@ -789,7 +990,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             if room.request == (kind, other):          # both asked for the same thing: agreed
                 return self._apply(kind, data.get("id"))
             raise Refusal("A request is already waiting for an answer.", "pending")
-        room.server.store.set_request(room.id, kind, seat, now)
+        room.server.commits.write(room, "set_request", room.id, kind, seat, now)
         room.request = (kind, seat)
         room.note = (f"{room.names[seat]} asks for a new game." if kind == "restart"
                      else f"{room.names[seat]} asks to take back their last move.")
@@ -809,7 +1010,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if data.get("kind", kind) != kind:
             raise Refusal(f"The pending request is for {kind!r}.", "stale")
         if not accept:
-            room.server.store.clear_request(room.id, self.server.now())
+            room.server.commits.write(room, "clear_request", room.id, self.server.now())
             room.request = None
             room.note = f"{room.names[seat]} declined the {'new game' if kind == 'restart' else 'undo'}."
             return self.done(data.get("id"))

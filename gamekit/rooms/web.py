@@ -1,7 +1,7 @@
 """What every web handler of the room server shares — the room pages and WebSockets (:mod:`gamekit.rooms.server`)
-and the class groups' pages and API (:mod:`gamekit.rooms.groups`) — and the two interfaces the groups feature
+and the class groups' pages and API (:mod:`gamekit.rooms.groups_http`) — and the two interfaces the groups feature
 sees of the server: :class:`RoomHost` (the server) and :class:`HostedRoom` (a live room).  Both modules import
-this one; neither imports the other (the server builds its ``Groups`` by name at start-up).
+this one; the groups never import the server (it builds their ``Groups`` and calls its hooks).
 """
 from __future__ import annotations
 
@@ -100,6 +100,7 @@ class HostedRoom(Protocol):
     note: str
     open_to_link: bool
     cpu_for: dict
+    sockets: set
 
     def connected(self, seat: int) -> bool: ...
     def broadcast(self) -> None: ...
@@ -107,15 +108,17 @@ class HostedRoom(Protocol):
 
 
 class RoomHost(Protocol):
-    """What the groups feature reads and calls on the room server (:class:`gamekit.rooms.server.RoomServer`)."""
+    """What the groups feature reads and calls on the room server (:class:`gamekit.rooms.server.RoomServer`);
+    ``store`` is both a :class:`gamekit.rooms.store.RoomStore` and a :class:`gamekit.rooms.store.GroupStore`;
+    ``group_store`` is the same store with this turn's room writes committed before each call (group commit)."""
 
     store: Any
+    group_store: Any
     rooms: dict
     rooms_per_minute: float
     fail_before_result: bool
 
     def now(self) -> float: ...
+    def flush(self) -> None: ...
     def room(self, room_id: str) -> HostedRoom | None: ...
-    def room_exists(self, room_id: str) -> bool: ...
-    def room_changed(self, room_id: str) -> None: ...
     def create_room(self, game: Any, options: Any, timer: Any) -> tuple[str, str]: ...

@@ -20,6 +20,7 @@ import ipywidgets as W
 from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, join
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, Scene
+from gamekit.widgets.review import ReviewPanel
 
 
 class RoomWidget(W.VBox):
@@ -51,9 +52,17 @@ class RoomWidget(W.VBox):
                                (self.resign_button, client.resign), (self.accept_button, lambda: client.answer(True)),
                                (self.decline_button, lambda: client.answer(False))):
             button.on_click(lambda _, action=action: self._do(action))
+        self.review_button = W.Button(description="Review", icon="search", disabled=True,
+                                      tooltip="Once the game is over: every move's verdict from the exact solver")
+        self.review_button.on_click(lambda _: self._do(self.review))
+        self.review_box = W.VBox()
+        self.review_view: ReviewPanel | None = None
+        self.judgements: list | None = None
+        self.personal_saved: list = []
+        self._reviewed_key: tuple | None = None
         buttons = [self.new_button, self.undo_button, self.resign_button] if client.seat is not None else []
         super().__init__([W.HBox(self.cards), self.board.canvas, self.board.access, self.status, self.message, self.request_panel,
-                          W.HBox(buttons), self.link])
+                          W.HBox([*buttons, self.review_button]), self.review_box, self.link])
         self.add_class("gamekit-widget")
         client.on_state = self.show
         self.show(client.state)
@@ -67,6 +76,58 @@ class RoomWidget(W.VBox):
         except Exception as error:  # noqa: BLE001 — shown, never swallowed
             self.errors.append(error)
             self.message.value = f"<span style='color:#b03a2e'>{escape(type(error).__name__)}: {escape(str(error))}</span>"
+
+    def review(self) -> list:
+        """The room's review of the finished game (the server's verdicts, the same the room page shows), shown
+        under the board as a list and a board to step through; this seat's mistakes with a clear best answer
+        become personal puzzles for Practice (:mod:`gamekit.puzzles.personal`).  Returns the judgements.
+
+        ValueError while the game is not over (nothing changes); RoomRefusal when the server refuses."""
+        import json
+        import urllib.error
+        import urllib.request
+        from gamekit.puzzles.personal import save_mistakes
+        from gamekit.puzzles.review import Judgement
+        state = self.client.state
+        if not state["over"]:
+            raise ValueError("Review is for a finished game: play it to the end (or resign) first.")
+        try:
+            with urllib.request.urlopen(self.client.link + "/review", timeout=120) as response:
+                data = json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            try:
+                message = json.loads(error.read()).get("message", str(error))
+            except ValueError:
+                message = str(error)
+            raise RoomRefusal(message) from None
+        game = self.client.game
+        judgements = [Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]),
+                                m["value"], m["best_value"]) for m in data["moves"]]
+        names = [s["name"] for s in state["seats"]]
+        if state["game"] == "dots":
+            from gamekit.dots.describe import describe
+            from gamekit.dots.view import BoardLayout, review_scene
+            layout = BoardLayout.fit(game.width, game.height, max_px=360)
+            kind, words, text = "dots", str, lambda position: describe(position, None, names=names)
+        else:
+            from gamekit.connect.describe import describe
+            from gamekit.connect.view import layout_for, review_scene
+            layout = layout_for(game)
+            kind, text = "connect", lambda position: describe(position, {}, None, names=names)
+            words = lambda move: f"pop column {move[1:]}" if move.startswith("p") else f"column {move}"
+
+        def draw(position: Any, j: Any) -> Scene:
+            return review_scene(position, layout) if j is None else review_scene(position, layout, j.move, j.verdict, j.best)
+
+        panel = ReviewPanel(game, judgements, draw, text, lambda seat: names[seat], words, kind, layout.css_size)
+        key = (self.client.link, tuple(game.history))
+        if key != self._reviewed_key:         # this seat's mistakes are kept once per game
+            seats = [self.client.seat] if self.client.seat is not None else []
+            self.personal_saved = save_mistakes(game, judgements, seats, most=3, time_limit=1.5)
+            self._reviewed_key = key
+        self.judgements, self.review_view = judgements, panel
+        self.review_box.children = (panel,)
+        return judgements
 
     def click(self, x: float, y: float) -> None:
         """A click at CSS pixel (x, y) of the board (what a reader's click does)."""
@@ -103,6 +164,10 @@ class RoomWidget(W.VBox):
             self.request_panel.layout.display = "none"
         self.undo_button.disabled = not state["history"] or state["over"]
         self.resign_button.disabled = state["over"]
+        self.review_button.disabled = not state["over"]
+        if not state["over"] and self.review_view is not None:      # a new game: the old review goes
+            self.review_view = self.judgements = None
+            self.review_box.children = ()
 
 
 def online_widget(kind: str, *args: Any, mode: str = "online", server: str | None = None, room: str | None = None,

@@ -9,7 +9,7 @@ that part of a worker:
 * a room is loaded only after :meth:`Ownership.claim`; a WebSocket for a room another live worker holds
   waits (:meth:`Ownership.wait_claim`, up to :data:`WAIT` seconds) while that worker lets it go;
 * every :data:`gamekit.rooms.leases.BEAT` s the heartbeat is renewed and the held rooms are checked: a room
-  another worker wants (or whose stored copy changed, ``"reload"``) is let go — its connections are closed
+  another worker wants is let go — its connections are closed
   with 1012 "service restart", the page and the clients reconnect through the proxy — and a room whose lease
   is gone (deleted with its room by another worker's sweep, or taken after this worker was thought dead) is
   dropped the same way (or told it expired when it no longer exists);
@@ -101,9 +101,6 @@ class Ownership:
     def release(self, room_id: str) -> None:
         self.leases.release(room_id, self.id)
 
-    def changed(self, room_id: str) -> None:
-        self.leases.changed(room_id, self.id)
-
     # ----- the heartbeat and the look at the held rooms ---------------------------------------------------
     def start(self) -> PeriodicCallback:
         """Register (the earlier runs under this name are over: this one has their port), fence the store,
@@ -166,6 +163,7 @@ class Ownership:
         """Forget the room and close its connections with 1012 (they reconnect through the proxy and reach
         whichever worker holds it next); then the lease is deleted.  Everything the room confirmed is
         stored already, so nothing is lost."""
+        self.server.flush()                      # the room writes waiting for this turn's group commit, first
         room = self.server.rooms.pop(room_id, None)
         if room is not None:
             self.let_go_count += 1
@@ -178,7 +176,7 @@ class Ownership:
         room = self.server.rooms.get(room_id)
         if room is None:
             return
-        if self.server.store.load_room(room_id) is None:      # deleted by another worker (expired, or its group)
+        if self.server.group_store.load_room(room_id) is None:   # deleted by another worker (expired, or its group)
             self.server.rooms.pop(room_id, None)
             room.close_all("This room was deleted: it expired, or its class group was deleted.")
         else:

@@ -18,7 +18,8 @@ from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.lesson import Exercise, choice_checker, count_checker
+from gamekit.puzzles.sets import ProblemSet, level_word
+from gamekit.widgets.lesson import Exercise, Lesson, choice_checker, count_checker, exercises_by_notebook
 
 def tile_list(tiles: Iterable[int]) -> str:
     """Tiles as a reader says them: "1 and 2", "1, 2 and 3" ("1 y 2", "1, 2 y 3")."""
@@ -637,6 +638,15 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
                     wrong=[n for n in names if n not in allowed], key="one die box")
 
 
+def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
+    """Where to start counting the sets for ``total``: the largest open tile below the total, then the next one."""
+    below = sorted((t for t in open_tiles if t < total), reverse=True)
+    if len(below) < 2:
+        return tr("Go largest tile first, and count each set once.")
+    return tr("Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
+              "Then start with {next}, and so on.", top=below[0], total=total, number=total - below[0], next=below[1])
+
+
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
     """"How many different sets make ``total``?"."""
     open_tiles = tuple(sorted(set(uncovered)))
@@ -649,8 +659,7 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     prompt = tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total) \
         if open_tiles == TILES else \
         tr("Only tiles {items} are open. How many different sets of open tiles make {total}?", items=tile_list(open_tiles), total=total)
-    return Exercise(prompt, check,
-                    hint=tr("Start with 9: what makes the remaining {number}? Then start with 8, and so on.", number=total - 9),
+    return Exercise(prompt, check, hint=count_sets_hint(total, open_tiles),
                     answer=str(n), solutions=[n], wrong=[n - 2 if n > 2 else n + 2, n + 1],
                     key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
                     leaks=(f"{total}: {n}",))
@@ -727,25 +736,63 @@ SCORE_EXERCISE = ((1, 2, 3, 4, 8, 9), 11, "score")
 CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12, "shut"),
                        ((1, 3, 4, 5, 6, 7), 10, "score")]
 
-EXERCISES: dict[str, list[Callable[[], Exercise]]] = {
-    "shut_the_box/01_rules_and_play": [turn_score_exercise, partial(turn_score_exercise, (1, 4, 9)),
-                                       can_cover_exercise, partial(count_sets_exercise, 7, (1, 2, 4, 6)),
-                                       one_die_exercise],
-    "shut_the_box/02_sets_for_a_roll": [partial(sets_exercise, 7), partial(sets_exercise, 9),
-                                        partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
-                                        partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
-                                        count_sets_exercise, partial(count_sets_exercise, 11)],
-    "shut_the_box/03_dice": [most_likely_total_exercise, roll_outcomes_exercise,
-                             partial(roll_outcomes_exercise, (1, 4)),
-                             partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
-                             partial(roll_outcomes_exercise, (5, 6), stuck=True),
-                             partial(roll_outcomes_exercise, (2, 5, 6))],
-    "shut_the_box/04_best_strategy": [worst_rule_exercise,
-                                      partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
-                                      partial(best_set_exercise, *SCORE_EXERCISE),
-                                      *[partial(best_set_exercise, *p) for p in CHALLENGE_POSITIONS]],
+LESSON_RULES = (("one_die", Rules().one_die),)
+CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
+"""Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
+"""The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
+
+LESSONS: dict[int, Lesson] = {
+    1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
+              {"score_237": partial(turn_score_exercise, (2, 3, 7)), "score_149": partial(turn_score_exercise, (1, 4, 9)),
+               "can_cover": can_cover_exercise, "choices_7": partial(count_sets_exercise, 7, (1, 2, 4, 6)),
+               "one_die": one_die_exercise},
+              {"score_237": "easy", "score_149": "easy", "can_cover": "easy", "choices_7": "medium",
+               "one_die": "hard"},
+              (N_("Explain in one sentence why a turn can end while tiles are still open."),
+               N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
+              ProblemSet("shut_the_box", (("sets_for_roll", "easy"), ("sets_for_roll", "easy"),
+                                          ("sets_for_roll", "medium")), seed=1, where=CHANCE_ONLY)),
+    2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
+              {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
+               "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
+               "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
+               "count_12": count_sets_exercise, "count_11": partial(count_sets_exercise, 11)},
+              {"sets_7": "easy", "sets_9": "medium", "sets_10": "medium", "sets_11": "hard", "count_12": "hard",
+               "count_11": "hard"},
+              (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
+               N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
+              ProblemSet("shut_the_box", (("sets_for_roll", "easy"), ("sets_for_roll", "medium"),
+                                          ("sets_for_roll", "medium")), seed=2, where=CHANCE_ONLY)),
+    3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
+              {"commonest": most_likely_total_exercise, "go_on_12": roll_outcomes_exercise,
+               "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
+               "stuck_123": partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
+               "stuck_56": partial(roll_outcomes_exercise, (5, 6), stuck=True),
+               "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6))},
+              {"commonest": "easy", "go_on_12": "easy", "go_on_14": "medium", "stuck_123": "medium",
+               "stuck_56": "hard", "go_on_256": "hard"},
+              (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
+               N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
+              ProblemSet("shut_the_box", (("one_die_or_two", "easy"), ("best_set", "medium"),
+                                          ("best_set", "medium")), seed=3, where=CHANCE_ONLY,
+                         exclude=("shut-2f14d225b6", "shut-bda4c0dfd1"))),
+    4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 45,
+              {"worst_rule": worst_rule_exercise,
+               "best_shut": partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+               "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
+               **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
+              {"worst_rule": "easy", "best_shut": "medium", "best_score": "medium", "challenge_1": "hard",
+               "challenge_2": "hard", "challenge_3": "hard"},
+              (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
+               N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
+              ProblemSet("shut_the_box", (("best_set", "easy"), ("best_set", "medium"), ("best_set", "hard")),
+                         seed=4, where=LESSON_RULES, exclude=("shut-09b3281103", "shut-2f14d225b6"))),
 }
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix."""
+"""Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
+
+EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
+"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
+(from :data:`LESSONS`)."""
 
 
 def play_solo(level: str = "hard", seed: int = 0, rules: Rules | None = None) -> ShutTheBox:
@@ -911,20 +958,8 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
 
 
 # ====================================================================== 6. closing reflection questions
-REFLECTIONS: dict[str, tuple[str, str]] = {
-    "shut_the_box/01_rules_and_play": (
-        N_("Explain in one sentence why a turn can end while tiles are still open."),
-        N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-    "shut_the_box/02_sets_for_a_roll": (
-        N_("Explain in one sentence why going largest tile first never lists the same set twice."),
-        N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-    "shut_the_box/03_dice": (
-        N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
-        N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-    "shut_the_box/04_best_strategy": (
-        N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
-        N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
-}
+REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
+"""The closing reflection question of each lesson and its model answer (for the teacher guide, never the page)."""
 
 
 def reflection(lesson: str, score: Any):
@@ -936,17 +971,30 @@ def reflection(lesson: str, score: Any):
 
 
 # ====================================================================== 7. the class tally (lesson 3)
+TALLY_COLOURS = ("#1f5f99", "#b34700", "#1e7a46")
+"""The tally chart's bars: the rolls entered (ours or the class's), the exact chance k/36, the simulation."""
+TALLY_SIMULATION = (3600, 1)
+"""The simulation the tally is compared with: 3 600 rolls, seed 1 (the same bars as the lesson's chart)."""
+
+
 class DiceTally:
     """Pupils roll real dice and enter each roll; the tally sets the totals beside the 36 outcomes.
 
     :meth:`add` takes one roll ``(first die, second die)``; everything is checked before anything changes
-    (whole numbers 1–6 only: ``True``, ``2.0`` and ``"٣"`` are refused).  :meth:`table` shows, for each total,
-    how many rolls made it, their share, and the exact chance k/36.  (Pooling a whole class's rolls through the
-    group link is not built yet: each screen keeps its own tally; pupils read theirs out and the teacher adds.)
-    """
+    (whole numbers 1–6 only: ``True``, ``2.0`` and ``"٣"`` are refused).  The counts are saved with the pupil's
+    progress (:func:`gamekit.progress.save_tally`) after every change, so a restart keeps them, and they go to
+    the class group with the progress: :meth:`share` sends them and reads back the whole class's tally
+    (the group sums every pupil's).  :meth:`table` and :meth:`chart` show each total's rolls and share beside
+    the exact chance k/36 and a simulation.  ``saved=False``: start empty and save nothing (a demonstration)."""
 
-    def __init__(self) -> None:
+    def __init__(self, saved: bool = True) -> None:
+        from gamekit import progress
+        if not isinstance(saved, bool):
+            raise TypeError(tr("saved must be True or False, not {saved!r}", saved=saved))
+        self.saved = saved
         self.rolls: list[tuple[int, int]] = []
+        self.earlier = {int(t): n for t, n in progress.tally().items()} if saved else {t: 0 for t in range(2, 13)}
+        self.class_result: dict | None = None
 
     @staticmethod
     def _die(name: str, value: Any) -> int:
@@ -957,48 +1005,169 @@ class DiceTally:
             raise ValueError(tr("{name}: {value!r} is not a die's number (1 to 6)", name=name, value=value))
         return int(value)
 
+    def _save(self) -> None:
+        if self.saved:
+            from gamekit import progress
+            progress.save_tally(self.counts())
+
     def add(self, first: Any, second: Any) -> int:
         """Add one roll; returns its total.  Refused (ValueError, nothing changed) unless both are 1–6."""
         a, b = self._die(tr("first die"), first), self._die(tr("second die"), second)
         self.rolls.append((a, b))
+        self._save()
         return a + b
 
     def undo(self) -> tuple[int, int]:
-        """Take back the last roll (ValueError when there is none)."""
+        """Take back the last roll entered on this page (ValueError when there is none)."""
         if not self.rolls:
             raise ValueError(tr("no roll to take back"))
-        return self.rolls.pop()
+        roll = self.rolls.pop()
+        self._save()
+        return roll
+
+    def clear(self) -> None:
+        """Start again from no rolls (the saved tally too)."""
+        self.rolls = []
+        self.earlier = {t: 0 for t in range(2, 13)}
+        self._save()
 
     def counts(self) -> dict[int, int]:
         c = Counter(a + b for a, b in self.rolls)
-        return {t: c.get(t, 0) for t in range(2, 13)}
+        return {t: self.earlier.get(t, 0) + c.get(t, 0) for t in range(2, 13)}
 
-    def table(self) -> Table:
-        n = len(self.rolls)
-        counts = self.counts()
+    @property
+    def total(self) -> int:
+        return sum(self.counts().values())
+
+    def share(self, member: Any = None) -> dict:
+        """Send this tally to the class group (inside the progress upload) and read back the class's:
+        ``{"counts": {total: rolls}, "pupils": n, "rolls": n}``.  ``member``: a
+        :class:`gamekit.rooms.groups_client.GroupMember`, default the group saved on this computer.
+
+        Refused with ValueError when no group is set (join one on the start page) or the tally is not saved;
+        a refusal by the server (``GroupRefused``, a ValueError) or no connection (OSError) is raised as is."""
+        from gamekit.rooms.groups_client import saved_member
+        if not self.saved:
+            raise ValueError(tr("this tally is not saved, so it cannot be sent to the class"))
+        member = member if member is not None else saved_member()
+        if member is None:
+            raise ValueError(tr("no class group is set on this computer: type your class group's link and your nickname, then press Join"))
+        member.send_progress()
+        result = member.class_tally()
+        self.class_result = {"counts": {int(t): n for t, n in result["counts"].items()}, "pupils": result["pupils"],
+                             "rolls": result["rolls"]}
+        return self.class_result
+
+    def table(self, counts: "dict[int, int] | None" = None) -> Table:
+        """Each total: the rolls (ours, or ``counts``), their share, the exact chance k/36."""
+        counts = self.counts() if counts is None else counts
+        n = sum(counts.values())
         rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
                  number(100 * float(p), 1) + " %"] for t, p in sum_distribution().items()]
         return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
                      caption=ntr("{n} roll entered", "{n} rolls entered", n))
 
+    def chart(self, counts: "dict[int, int] | None" = None, title: str = "") -> str:
+        """:func:`tally_chart` of our rolls (or ``counts``)."""
+        return tally_chart(self.counts() if counts is None else counts, title=title)
 
-def tally_widget(tally: DiceTally | None = None):
-    """The class tally on the page: two dice, Add, Undo, and the table (updated at each roll)."""
+
+def tally_chart(counts: dict[int, int], title: str = "", width: int = 560, height: int = 240) -> str:
+    """A bar chart (SVG) of a tally: for each total 2 to 12, the share of the rolls entered, the exact chance
+    k/36 (k of the 36 outcomes) and the share in the simulation of :data:`TALLY_SIMULATION` — three bars side by
+    side, with a legend and a description for screen readers."""
+    import html
+    if not isinstance(counts, dict) or set(counts) != set(range(2, 13)):
+        raise ValueError(tr("a tally gives the rolls of each total 2 to 12"))
+    n = sum(counts.values())
+    sim_n, seed = TALLY_SIMULATION
+    sim = simulate_sums(sim_n, seed)
+    exact = sum_distribution()
+    series = [[counts[t] / n if n else 0.0 for t in range(2, 13)], [float(exact[t]) for t in range(2, 13)],
+              [sim[t] / sim_n for t in range(2, 13)]]
+    names = [ntr("our {n} roll", "our {n} rolls", n), tr("exact (k/36)"),
+             tr("simulated ({n} rolls)", n=number(sim_n))]
+    top = max(0.2, max(max(s) for s in series))
+    left, bottom, plot_h = 44, 34, height - 34 - 46
+    group_w = (width - left - 10) / 11
+    bar = group_w / 4
+    parts = []
+    for k in range(0, int(top * 100) + 1, 5):      # grid lines every 5 %
+        y = height - bottom - plot_h * (k / 100) / top
+        parts.append(f"<line x1='{left}' x2='{width - 10}' y1='{y:.1f}' y2='{y:.1f}' stroke='#ddd'/>"
+                     f"<text x='{left - 4}' y='{y + 4:.1f}' font-size='10' text-anchor='end'>{k} %</text>")
+    for i, t in enumerate(range(2, 13)):
+        x0 = left + i * group_w + bar / 2
+        for j, values in enumerate(series):
+            h = plot_h * values[i] / top
+            parts.append(f"<rect x='{x0 + j * bar:.1f}' y='{height - bottom - h:.1f}' width='{bar - 1:.1f}' "
+                         f"height='{h:.1f}' fill='{TALLY_COLOURS[j]}'><title>{html.escape(names[j])}: {t} — "
+                         f"{html.escape(number(100 * values[i], 1))} %</title></rect>")
+        parts.append(f"<text x='{x0 + 1.5 * bar:.1f}' y='{height - bottom + 14}' font-size='11' "
+                     f"text-anchor='middle'>{t}</text>")
+    parts.append(f"<text x='{left + (width - left) / 2:.1f}' y='{height - 4}' font-size='11' text-anchor='middle'>"
+                 f"{html.escape(tr('total of two dice'))}</text>")
+    for j, name in enumerate(names):       # the legend, in the order of the bars
+        x = left + j * (width - left) / 3
+        parts.append(f"<rect x='{x:.1f}' y='4' width='12' height='12' fill='{TALLY_COLOURS[j]}'/>"
+                     f"<text x='{x + 16:.1f}' y='14' font-size='11'>{html.escape(name)}</text>")
+    seven = tr("7 is {share} of the rolls entered, exactly {exact}", share=number(100 * series[0][5], 1) + " %",
+               exact=number(100 * series[1][5], 1) + " %") if n else tr("no roll entered yet")
+    label = html.escape(" — ".join(x for x in (title, tr("bar chart of the totals of two dice"), seven) if x))
+    return (f"<svg width='{width}' height='{height}' role='img' aria-label='{label}' "
+            f"style='font-family:sans-serif'><title>{label}</title>{''.join(parts)}</svg>")
+
+
+def tally_widget(tally: DiceTally | None = None, member: Any = None):
+    """The class tally on the page: two dice, Add, Undo, Start again, the table and the bar chart (updated at
+    each roll), and — when a class group is set on this computer (or ``member`` is given) — Share with the
+    class, which sends our rolls and shows the whole class's tally."""
     import ipywidgets as W
     tally = tally or DiceTally()
     faces = [str(k) for k in range(1, 7)]
     first = W.Dropdown(options=faces, value="1", description=tr("first die"), layout=W.Layout(width="12em"))
     second = W.Dropdown(options=faces, value="1", description=tr("second die"), layout=W.Layout(width="12em"))
     add, undo = W.Button(description=tr("Add"), icon="plus"), W.Button(description=tr("Undo"), icon="undo")
-    view, note = W.HTML(tally.table()._repr_html_()), W.HTML()
+    clear = W.Button(description=tr("Start again"), icon="trash")
+    share = W.Button(description=tr("Share with the class"), icon="users", button_style="primary")
+    view, note, chart = W.HTML(tally.table()._repr_html_()), W.HTML(), W.HTML(tally.chart())
+    note.add_class("gamekit-feedback")
+
+    def group():
+        if member is not None:
+            return member
+        from gamekit.rooms.groups_client import saved_member
+        return saved_member()
+
+    link = W.Text(placeholder=tr("the class group's link"), layout=W.Layout(width="22em"))
+    nickname = W.Text(placeholder=tr("your nickname"), layout=W.Layout(width="12em"))
+    join = W.Button(description=tr("Join the class group"), icon="sign-in")
+    joining = W.HBox([link, nickname, join])
+
+    def show_group_row() -> None:
+        joined = group() is not None
+        share.layout.display = None if tally.saved and joined else "none"
+        joining.layout.display = "none" if joined or not tally.saved else None
+
+    show_group_row()
 
     def refresh(message: str = "") -> None:
-        view.value = tally.table()._repr_html_()
+        result = tally.class_result
+        if result is not None:
+            counts = result["counts"]
+            title = ntr("the class: {rolls} rolls from {n} pupil", "the class: {rolls} rolls from {n} pupils",
+                        result["pupils"], rolls=result["rolls"])
+            view.value = tally.table(counts)._repr_html_()
+            chart.value = tally_chart(counts, title=title)
+        else:
+            view.value = tally.table()._repr_html_()
+            chart.value = tally.chart()
         note.value = html_escape(message)
 
     def on_add(_):
         try:
             total = tally.add(first.value, second.value)
+            tally.class_result = None
             refresh(tr("Added {first} + {second} = {total}.", first=first.value, second=second.value, total=total))
         except ValueError as refusal:
             refresh(str(refusal))
@@ -1006,17 +1175,67 @@ def tally_widget(tally: DiceTally | None = None):
     def on_undo(_):
         try:
             a, b = tally.undo()
+            tally.class_result = None
             refresh(tr("Took back {first} + {second}.", first=a, second=b))
         except ValueError as refusal:
             refresh(str(refusal))
 
+    def on_clear(_):
+        tally.clear()
+        tally.class_result = None
+        refresh(tr("Started again: no rolls."))
+
+    def on_share(_):
+        try:
+            result = tally.share(group())
+            refresh(ntr("Sent. The class has {rolls} rolls from {n} pupil.", "Sent. The class has {rolls} rolls from {n} pupils.",
+                        result["pupils"], rolls=result["rolls"]))
+        except (ValueError, OSError) as problem:
+            refresh(tr("Not sent: {problem}", problem=problem))
+
+    def on_join(_):
+        from gamekit.rooms.groups_client import join_group
+        try:
+            me = join_group(link.value.strip(), nickname.value.strip())
+            refresh(tr("You joined the class group as {nickname}. Now press Share with the class.", nickname=me.nickname))
+        except (ValueError, OSError) as problem:
+            refresh(tr("Not joined: {problem}", problem=problem))
+        show_group_row()
+
     add.on_click(on_add)
     undo.on_click(on_undo)
-    box = W.VBox([W.HBox([first, second, add, undo]), note, view])
-    box.tally, box.on_add, box.on_undo, box.first, box.second = tally, on_add, on_undo, first, second
+    clear.on_click(on_clear)
+    share.on_click(on_share)
+    join.on_click(on_join)
+    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, W.HBox([view, chart]), joining, share])
+    box.tally, box.first, box.second = tally, first, second
+    box.on_add, box.on_undo, box.on_clear, box.on_share, box.share_button = on_add, on_undo, on_clear, on_share, share
+    box.on_join, box.join_row, box.link, box.nickname = on_join, joining, link, nickname
+    box.chart, box.view = chart, view
     return box
 
 
 def html_escape(text: str) -> str:
     import html
     return html.escape(text)
+
+
+# ====================================================================== 8. "More practice" from the puzzle bank
+def practice_exercises(lesson: int) -> list[Exercise]:
+    """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed), easy to hard: type the
+    tiles to cover ("5+3") or choose one die or two; judged by the bank's exact values."""
+    if lesson not in LESSONS:
+        raise ValueError(tr("no lesson {lesson}: the Shut the Box lessons are 1 to 4", lesson=lesson))
+    return LESSONS[lesson].practice_exercises()
+
+
+def practice(lesson: int, score: Any = None):
+    """The "More practice" set on the page: each problem titled with its number and level, then its answer box."""
+    import html
+    import ipywidgets as W
+    from gamekit.widgets.lesson import ExerciseWidget
+    rows = []
+    for i, ex in enumerate(practice_exercises(lesson), 1):
+        rows += [W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>"),
+                 ExerciseWidget(ex, score=score)]
+    return W.VBox(rows)

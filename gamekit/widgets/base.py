@@ -40,7 +40,7 @@ import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
 from gamekit.errors import BadPositionError, IllegalMoveError
-from gamekit.i18n import N_, Localized, tr
+from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
 
@@ -166,6 +166,15 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
         return "fill_text", (str(string), x * s, y * s), (
             ("font", scaled_font), ("fill_style", colour), ("text_align", align), ("text_baseline", "middle"))
     raise ValueError(tr("unknown scene primitive {op!r}", op=op))
+
+
+def verdict_counts(counts: dict[str, int]) -> str:
+    """``{"best": 12, "mistake": 2, …}`` (:func:`gamekit.puzzles.review.summary`) in words:
+    "12 best moves, 0 inaccuracies, 2 mistakes, 3 moves unjudged"."""
+    return ", ".join([ntr("{n} best move", "{n} best moves", counts.get("best", 0)),
+                      ntr("{n} inaccuracy", "{n} inaccuracies", counts.get("inaccuracy", 0)),
+                      ntr("{n} mistake", "{n} mistakes", counts.get("mistake", 0)),
+                      ntr("{n} move unjudged", "{n} moves unjudged", counts.get("unjudged", 0))])
 
 
 def sent_at() -> datetime | None:
@@ -313,6 +322,12 @@ class GameWidget(Localized, W.VBox):
         self.resign_button = W.Button(description=tr("Resign"), icon="flag")
         self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
         self.step_button = W.Button(description=tr("Step"), icon="step-forward")
+        self.review_button = W.Button(description=tr("Review"), icon="search", disabled=True,
+                                      tooltip=tr("Once the game is over: every move's verdict from the exact solver"))
+        self.review_box = W.VBox()
+        self.review_view: Any = None            # the ReviewPanel shown after Review
+        self.judgements: list | None = None      # the last review's verdicts, one per move
+        self.personal_saved: list = []           # the puzzles the last review kept from the pupils' mistakes
         self.mode_select = W.Dropdown(options=[(tr(MODE_NAMES[m]), m) for m in MODES], value=mode,
                                       description=tr("Mode"), layout=W.Layout(width="auto"),
                                       style={"description_width": "initial"})
@@ -328,7 +343,8 @@ class GameWidget(Localized, W.VBox):
 
         for button, handler in ((self.new_button, self.on_new), (self.undo_button, self.on_undo),
                                 (self.resign_button, self.on_resign), (self.hint_button, self.on_hint),
-                                (self.step_button, self.on_step), (self.accept_button, self.on_accept_undo),
+                                (self.step_button, self.on_step), (self.review_button, self.on_review),
+                                (self.accept_button, self.on_accept_undo),
                                 (self.decline_button, self.on_decline_undo)):
             button.on_click(handler)
         self.mode_select.observe(self.on_mode_change, names="value")
@@ -341,9 +357,11 @@ class GameWidget(Localized, W.VBox):
             self.board.access,
             self.status,
             self.undo_panel,
-            W.HBox([self.new_button, self.undo_button, self.resign_button, self.hint_button, self.step_button]),
+            W.HBox([self.new_button, self.undo_button, self.resign_button, self.hint_button, self.step_button,
+                    self.review_button]),
             W.HBox([self.mode_select, self.level_select, self.timer_select]),
             *self.extra_controls(),
+            self.review_box,
             self.error_output,
         ])
         self.add_class("gamekit-widget")
@@ -401,6 +419,9 @@ class GameWidget(Localized, W.VBox):
         """
         self.undo_requested_by = None
         self.undo_panel.layout.display = "none"
+        if self.review_view is not None:         # a review belongs to the game it reviewed
+            self.review_view = self.judgements = None
+            self.review_box.children = ()
 
     def sync_controls(self) -> None:
         """Put the selectors on the real settings (their handlers see no change while this runs)."""
@@ -696,6 +717,53 @@ class GameWidget(Localized, W.VBox):
         self.restart_timer()
         self.offer_hint()
 
+    # ----- review of a finished game ---------------------------------------------------
+    REVIEW_TIME = 0.5                  # seconds the solver may spend on each position of a review
+    REVIEW_BUDGET = 30.0               # seconds for the whole review (the moves left after it are unjudged)
+
+    @property
+    def reviewable(self) -> bool:
+        """True when the game has a review (it provides :meth:`review_panel`): the Review button shows."""
+        return type(self).review_panel is not GameWidget.review_panel
+
+    def review_panel(self, game: Any, judgements: list) -> W.Widget:
+        """The review's widget for a finished ``game`` and its verdicts (a game with a review provides it)."""
+        raise NotImplementedError
+
+    def review(self, time_limit: float | None = None, budget: float | None = None) -> list:
+        """Review the finished game: every move's verdict from the exact solver (best / inaccuracy / mistake /
+        unjudged, :func:`gamekit.puzzles.review.review`), shown under the board as a list and a board to step
+        through; the mistakes of the people playing (not the CPU's) that have a clear best answer are kept as
+        their personal puzzles for Practice (:mod:`gamekit.puzzles.personal`).  Returns the judgements.
+
+        Refused (ValueError, said in the status line, nothing changes) while the game is not over, and for a
+        game without a review."""
+        if not self.reviewable:
+            error = BadSettingError(tr("This game has no review: the exact solvers review Dots and Boxes, "
+                                       "5 en raya and Connect Four."))
+            self.say(str(error))
+            raise error
+        if not self.game.is_over():
+            error = ValueError(tr("Review is for a finished game: play it to the end (or resign) first."))
+            self.say(str(error))
+            raise error
+        from gamekit.puzzles.personal import save_mistakes
+        from gamekit.puzzles.review import review, summary
+        game = self.copy_game()
+        judgements = review(game, time_limit=self.REVIEW_TIME if time_limit is None else time_limit,
+                            budget=self.REVIEW_BUDGET if budget is None else budget)
+        panel = self.review_panel(game, judgements)          # built before anything is shown
+        saved = save_mistakes(game, judgements, self.person_seats, most=3, time_limit=1.5)
+        self.judgements, self.review_view, self.personal_saved = judgements, panel, saved
+        self.review_box.children = (panel,)
+        counts = summary(judgements)
+        message = tr("Review ready below: {counts}.", counts=verdict_counts(counts))
+        if saved:
+            message += " " + ntr("{n} of your mistakes is now a puzzle in Practice (personal=True).",
+                                 "{n} of your mistakes are now puzzles in Practice (personal=True).", len(saved))
+        self.say(message)
+        return judgements
+
     def hint(self) -> tuple[Any, str] | None:
         if self.game.is_over():
             self.say(tr("No hint: the game is over."))
@@ -863,6 +931,8 @@ class GameWidget(Localized, W.VBox):
         self.step_button.layout.display = "" if self.mode == "watch" else "none"
         self.hint_button.layout.display = "" if self.hint_available else "none"
         self.hint_button.disabled = over
+        self.review_button.layout.display = "" if self.reviewable else "none"
+        self.review_button.disabled = not over
 
     def report_error(self, error: BaseException) -> None:
         """Show an exception raised in a callback (the kernel would otherwise drop it silently)."""
@@ -929,6 +999,13 @@ class GameWidget(Localized, W.VBox):
     @reported
     def on_step(self, _: Any) -> None:
         self.step()
+
+    @reported
+    def on_review(self, _: Any) -> None:
+        try:
+            self.review()
+        except ValueError:
+            pass                      # review() has said why
 
     @reported
     def on_accept_undo(self, _: Any) -> None:

@@ -770,3 +770,74 @@ class Reflection(_LessonBase):
 
 
 __all__ += ["Reflection"]
+
+
+# ---------------------------------------------------------------------------------------
+# Lesson: one lesson of a game, as every game's lessons module lists it in LESSONS
+# ---------------------------------------------------------------------------------------
+LEVEL_ORDER = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson, the one convention of every game's ``lessons.py``: ``LESSONS = {number: Lesson(...)}``.
+
+    * ``notebook`` — its path under ``notebooks/`` without suffix (``"shut_the_box/03_dice"``; the Spanish
+      twin is ``notebooks/es/<notebook>``);
+    * ``title`` — the English :class:`LessonScore` title (the lesson's name in the saved progress);
+    * ``minutes`` — the time the page announces (the teacher guide's plan adds up to it);
+    * ``exercises`` — ``{name: factory}`` in page order, each factory building a fresh :class:`Exercise`
+      in the current language;
+    * ``levels`` — ``{name: "easy" | "medium" | "hard"}`` for every exercise (easy to hard down the page);
+    * ``reflection`` — ``(question, model answer)``, both ``N_`` strings (the model answer goes in the
+      teacher guide, never on the page);
+    * ``practice`` — the closing "More practice" set (a :class:`gamekit.puzzles.sets.ProblemSet`) or None.
+
+    The shared lesson tests, the teacher guides' generated solutions and the worksheets read this."""
+
+    number: int
+    notebook: str
+    title: str
+    minutes: int
+    exercises: Any                    # Mapping[str, Callable[[], Exercise]]
+    levels: Any                       # Mapping[str, str]
+    reflection: tuple[str, str]
+    practice: Any = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
+            raise ValueError(tr("number={number!r}: a whole number ≥ 1", number=self.number))
+        for name in ("notebook", "title"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(tr("{name}={value!r}: a non-empty text", name=name, value=value))
+        if isinstance(self.minutes, bool) or not isinstance(self.minutes, int) or not 5 <= self.minutes <= 120:
+            raise ValueError(tr("minutes={minutes!r}: a whole number from 5 to 120", minutes=self.minutes))
+        if not self.exercises or not all(callable(f) for f in self.exercises.values()):
+            raise ValueError(tr("exercises: give at least one exercise factory, by name"))
+        if set(self.levels) != set(self.exercises):
+            raise ValueError(tr("levels: give one level for each exercise (missing: {missing}; unknown: {unknown})",
+                                missing=", ".join(sorted(set(self.exercises) - set(self.levels))) or "–",
+                                unknown=", ".join(sorted(set(self.levels) - set(self.exercises))) or "–"))
+        bad = {n: l for n, l in self.levels.items() if l not in LEVEL_ORDER}
+        if bad:
+            raise ValueError(tr("levels: {bad} — each level is easy, medium or hard", bad=bad))
+        if not (isinstance(self.reflection, tuple) and len(self.reflection) == 2
+                and all(isinstance(t, str) and t.strip() for t in self.reflection)):
+            raise ValueError(tr("reflection: give (question, model answer), two non-empty texts"))
+
+    def factories(self) -> list[Callable[[], Exercise]]:
+        """The exercise factories in page order."""
+        return list(self.exercises.values())
+
+    def practice_exercises(self) -> list[Exercise]:
+        """The "More practice" set's exercises (empty when the lesson has none), in the current language."""
+        return [] if self.practice is None else self.practice.exercises()
+
+
+def exercises_by_notebook(lessons: "dict[int, Lesson]") -> dict[str, list[Callable[[], Exercise]]]:
+    """``{notebook: [factory, …]}`` of a game's ``LESSONS`` (the page's checked exercises, in order)."""
+    return {lesson.notebook: lesson.factories() for _, lesson in sorted(lessons.items())}
+
+
+__all__ += ["Lesson", "LEVEL_ORDER", "exercises_by_notebook"]

@@ -214,11 +214,13 @@ def test_every_step_through_caption_says_what_the_move_does():
         seat = games[i].to_move
         col = after.grid_column(int(L.WON_GAME[i]))
         row = len(after.grid[col]) - 1
-        if "cells of a line" in step.caption:                       # the count is the board's, checked by brute force
+        if " in a line of 5 that" in step.caption:                       # the count is the board's, checked by brute force
             most = max(sum(after.cell(c, r) == seat for c, r in line)
                        for line in after.variant.lines() if (col, row) in line
                        and all(after.cell(c, r) in (None, seat) for c, r in line))
-            assert f"now has {most} of the 5 cells" in step.caption
+            assert f"now has {most} disc{'s' if most != 1 else ''} in a line of 5" in step.caption
+    assert any(" in a line of 5 that" in s.caption for s in L.steps())
+    assert not any(" of red." in s.caption or " of yellow." in s.caption for s in L.steps())   # "… lines of red." was hard to read
 
 
 JUDGING = ("cannot stop both", "can block only one", "wins")

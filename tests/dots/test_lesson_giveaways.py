@@ -30,6 +30,8 @@ import pytest
 import gamekit
 from gamekit.dots import lessons as L
 from gamekit.dots.rules import DotsAndBoxes
+import ipywidgets as W
+
 from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, StepThrough
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,6 +88,9 @@ def walk(lang: str, name: str):
                     items.append(("text", step.caption, True))
             elif isinstance(value, (ExerciseWidget, PuzzleBoard)):
                 items.append(("exercise", value.exercise))
+            elif isinstance(value, W.Box):           # a "More practice" set: its boards, in order
+                items += [("exercise", child.exercise) for child in value.children
+                          if isinstance(child, (ExerciseWidget, PuzzleBoard))]
             elif hasattr(value, "_repr_html_"):
                 items.append(("text", value._repr_html_()))
             for pos in POSITION_CALL.findall(cell.source):
@@ -131,7 +136,10 @@ def giveaways(items) -> list[str]:
 def test_no_board_or_text_gives_an_exercise_away_before_it_is_asked(lang, name):
     items = walk(lang, name)
     exercises = [i[1].key for i in items if i[0] == "exercise"]
-    assert len(exercises) == len(L.EXERCISES[f"dots_and_boxes/{name[:-3]}"]), "every exercise was seen"
+    lesson = int(name[:2])
+    assert len(exercises) == len(L.EXERCISES[f"dots_and_boxes/{name[:-3]}"]) + len(L.practice_exercises(lesson)), \
+        "every exercise and practice problem was seen"
+    assert exercises[-len(L.practice_exercises(lesson)):] == [ex.key for ex in L.practice_exercises(lesson)]
     assert giveaways(items) == []
 
 

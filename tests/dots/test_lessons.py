@@ -644,3 +644,22 @@ def test_lesson_4s_closing_fact_is_computed_on_the_page():
     for base in ("notebooks", "notebooks/es"):
         source = (_Path(__file__).resolve().parents[2] / base / "dots_and_boxes/04_long_chain_rule.md").read_text()
         assert source.count("L.start_result()") == 1 and "6–3**" not in source.split("L.start_result()")[0]
+
+
+@pytest.mark.parametrize("lang,guide", [("en", "docs/teachers/dots.md"), ("es", "docs/teachers/es/dots.md")])
+def test_the_guides_model_answers_are_the_ones_in_LESSONS(lang, guide):
+    """One place for each lesson's reflection: LESSONS holds (question, model answer); the guide shows both."""
+    from gamekit.i18n import tr, using
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    section = text[text.index("<!-- reflections:begin -->"):text.index("<!-- reflections:end -->")]
+    answers = _re.findall(r"^\s*\*\s*(?:Model answer|Respuesta modelo):\s*(.+)$", section, _re.M)
+    with using(lang):
+        models = [tr(L.LESSONS[n].reflection[1]) for n in sorted(L.LESSONS)]
+    assert [a[0].lower() + a[1:] for a in answers] == [m[0].lower() + m[1:] for m in models]
+
+
+def test_at_most_one_two_way_choice_per_lesson_practice_included():
+    for n in L.LESSONS:
+        two_way = [ex.key for ex in list(L.exercises(n).values()) + L.practice_exercises(n)
+                   if ex.choices is not None and len(ex.choices) == 2]
+        assert len(two_way) <= 1, (n, two_way)

@@ -118,3 +118,25 @@ def test_a_resigned_game_is_finished_and_reviewed():
     assert [j.move for j in js] == g.history
     assert all(j.verdict != "unjudged" for j in js)             # 2×2: everything is within reach
     assert js[0].loss == max(move_values(DotsAndBoxes(2, 2)).values()) - move_values(DotsAndBoxes(2, 2))["a1-b1"]
+
+
+def test_a_review_budget_leaves_the_moves_after_it_unjudged_and_bad_budgets_are_refused(dots_review):
+    g, full = dots_review
+    for bad in (0, -1, True, "5", float("nan")):
+        with pytest.raises(ValueError, match="budget"):
+            review(g, budget=bad)
+    short = review(g, time_limit=0.5, budget=1e-9)          # spent before the first position
+    assert [j.move for j in short] == g.history and {j.verdict for j in short} == {"unjudged"}
+    assert all(j.loss is None for j in short)
+    long = review(g, time_limit=0.5, budget=60)            # a budget that is not reached: the same verdicts
+    assert all(a == b for a, b in zip(long, full) if "unjudged" not in (a.verdict, b.verdict))
+    assert sum(j.verdict != "unjudged" for j in long) >= sum(j.verdict != "unjudged" for j in full) - 1
+
+
+def test_judgements_as_data_and_in_words(dots_review):
+    from gamekit.puzzles import judgement_dict, verdict_words
+    g, js = dots_review
+    m = next(j for j in js if j.verdict == "mistake")
+    d = judgement_dict(m)
+    assert d["move"] == m.move and d["best"] == list(m.best) and d["loss"] == m.loss and "mistake" in d["words"]
+    assert verdict_words(m, "Coral", m.move, "dots").startswith(f"Coral {m.move}: mistake — it loses {m.loss} box")

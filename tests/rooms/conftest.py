@@ -1,7 +1,15 @@
 """The room server for tests: started for real (a subprocess on a free loopback port, a temporary SQLite
-file), never mocked.  ``rooms`` is a fresh server per test; ``rooms.kill()`` sends SIGKILL and
-``rooms.start()`` brings it back on the same database; ``rooms.advance(seconds)`` moves its clock on
-(the server reads the offset from a file), so expiry and grace periods are tested without waiting.
+file or a database of its own on a real PostgreSQL server), never mocked.  ``rooms`` is one server per test
+module, ``fresh_rooms`` one per test; ``rooms.kill()`` sends SIGKILL and ``rooms.start()`` brings it back on the
+same database; ``rooms.advance(seconds)`` moves its clock on (the server reads the offset from a file), so
+expiry and grace periods are tested without waiting; ``rooms.sql(query, args)`` reads or changes its database
+directly (``?`` for each value, on either store).
+
+Every test that uses a server runs twice: on SQLite (``[sqlite]``) and on PostgreSQL (``[postgres]``, marked
+``postgres``: ``-m "not postgres"`` leaves those out).  The PostgreSQL server is Debian's, started once per test
+session in a temporary directory (:class:`gamekit.rooms.pgtemp.TempPostgres`); each room server gets a database
+of its own on it.  Without PostgreSQL's programs the ``[postgres]`` tests are skipped with the reason — unless
+``GAMEKIT_REQUIRE_POSTGRES=1`` (CI), which fails them.
 """
 from __future__ import annotations
 
@@ -9,6 +17,7 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -19,6 +28,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 
 def free_port() -> int:
@@ -28,9 +38,9 @@ def free_port() -> int:
 
 
 class RoomsServer:
-    def __init__(self, tmp: Path, grace: float = 60.0, extra: tuple[str, ...] = ()):
+    def __init__(self, tmp: Path, grace: float = 60.0, extra: tuple[str, ...] = (), db: str | Path | None = None):
         self.tmp = tmp
-        self.db = tmp / "rooms.sqlite3"
+        self.db = db if db is not None else tmp / "rooms.sqlite3"      # a SQLite file or a postgresql:// address
         self.offset_file = tmp / "clock-offset"
         self.offset_file.write_text("0")
         self.offset = 0.0
@@ -97,30 +107,91 @@ class RoomsServer:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
+    @property
+    def on_postgres(self) -> bool:
+        return str(self.db).startswith("postgresql://")
+
+    def sql(self, query: str, args: tuple = ()) -> list[tuple]:
+        """Run one statement on the server's database (committed); its rows (``[]`` for a change)."""
+        if self.on_postgres:
+            import psycopg
+            with psycopg.connect(str(self.db), autocommit=True) as db:
+                cursor = db.execute(query.replace("?", "%s"), args)
+                return [tuple(r) for r in cursor.fetchall()] if cursor.description else []
+        db = sqlite3.connect(self.db)
+        try:
+            with db:
+                return [tuple(r) for r in db.execute(query, args).fetchall()]
+        finally:
+            db.close()
+
+    def fresh_db(self) -> str | Path:
+        """Another database on the same kind of store (for a second server of a test's own)."""
+        made = self.make_db() if self.make_db else None
+        return made if made is not None else self.tmp / f"rooms-{free_port()}.sqlite3"
+
+    make_db = None
+
     def create(self, game: str = "dots", timer: int = 0, **options) -> dict:
         status, data = self.post({"game": game, "options": options, "timer": timer})
         assert status == 201, data
         return data
 
 
-def _serve(tmp: Path):
-    server = RoomsServer(tmp)
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the whole session, in a temporary directory (deleted at the end)."""
+    from gamekit.rooms.pgtemp import PostgresUnavailable, TempPostgres
+    try:
+        import psycopg  # noqa: F401
+        server = TempPostgres(fast=True).start()
+    except (ImportError, PostgresUnavailable) as missing:
+        reason = f"no PostgreSQL for the [postgres] tests: {missing}"
+        if os.environ.get("GAMEKIT_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"PostgreSQL tests required (GAMEKIT_REQUIRE_POSTGRES=1), but {reason}")
+        pytest.skip(reason)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module", params=STORES)
+def store_kind(request) -> str:
+    """"sqlite" or "postgres": every test that uses a room server runs on both stores."""
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def new_db(store_kind, request):
+    """``new_db(tmp)`` → a fresh database for one room server: a SQLite file in ``tmp``, or a new database
+    on the session's PostgreSQL server."""
+    if store_kind == "sqlite":
+        return lambda tmp: tmp / "rooms.sqlite3"
+    pg = request.getfixturevalue("postgres")
+    names = iter(range(10 ** 6))
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    module = "".join(c if c.isalnum() else "_" for c in request.module.__name__.rsplit(".", 1)[-1])[:30]
+    return lambda tmp: pg.url(f"{module}_{worker}_{next(names)}_{os.getpid()}".lower())
+
+
+def _serve(tmp: Path, new_db):
+    server = RoomsServer(tmp, db=new_db(tmp))
+    server.make_db = lambda: new_db(tmp) if server.on_postgres else None
     server.start()
     return server
 
 
 @pytest.fixture(scope="module")
-def rooms(tmp_path_factory):
+def rooms(tmp_path_factory, new_db):
     """One real server per test module (each test makes its own rooms)."""
-    server = _serve(tmp_path_factory.mktemp("rooms"))
+    server = _serve(tmp_path_factory.mktemp("rooms"), new_db)
     yield server
     server.stop()
 
 
 @pytest.fixture
-def fresh_rooms(tmp_path):
+def fresh_rooms(tmp_path, new_db):
     """A server of the test's own (for tests that kill it or move its clock on)."""
-    server = _serve(tmp_path)
+    server = _serve(tmp_path, new_db)
     yield server
     server.stop()
 
@@ -222,12 +293,12 @@ def person(chromium):
 
 
 @pytest.fixture
-def server_with(tmp_path):
+def server_with(tmp_path, new_db):
     """``server_with(*options)`` → a server of the test's own, started with these extra command-line options."""
     servers = []
 
     def make(*extra: str) -> RoomsServer:
-        server = RoomsServer(tmp_path, extra=extra)
+        server = RoomsServer(tmp_path, extra=extra, db=new_db(tmp_path) if not servers else servers[0].db)
         servers.append(server)
         server.start()
         return server

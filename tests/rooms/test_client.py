@@ -98,7 +98,7 @@ def test_online_widgets(rooms):
 
 
 def test_under_a_path_prefix_as_a_jupyterhub_service(tmp_path, rooms):
-    server = type(rooms)(tmp_path, extra=("--prefix", "/services/rooms"))     # a RoomsServer of its own
+    server = type(rooms)(tmp_path, extra=("--prefix", "/services/rooms"), db=rooms.fresh_db())     # a RoomsServer of its own
     server.start()
     try:
         assert server.get("/services/rooms/")[0] == 200

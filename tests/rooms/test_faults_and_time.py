@@ -2,7 +2,6 @@
 player who left — with the server's clock moved on through its offset file (no waiting)."""
 from __future__ import annotations
 
-import sqlite3
 import time
 
 import pytest
@@ -78,15 +77,13 @@ def test_rooms_expire_after_seven_idle_days(fresh_rooms, connect):
         assert time.time() < deadline, "the idle room was not deleted"
         time.sleep(0.1)
     assert rooms.get(f"/r/{busy['room']}")[0] == 200
-    with sqlite3.connect(rooms.db) as db:
-        assert db.execute("SELECT COUNT(*) FROM rooms WHERE id = ?", (idle["room"],)).fetchone()[0] == 0
-        assert db.execute("SELECT COUNT(*) FROM seats WHERE room = ?", (idle["room"],)).fetchone()[0] == 0
-        assert db.execute("SELECT COUNT(*) FROM moves WHERE room = ?", (busy["room"],)).fetchone()[0] == 2
+    assert rooms.sql("SELECT COUNT(*) FROM rooms WHERE id = ?", (idle["room"],))[0][0] == 0
+    assert rooms.sql("SELECT COUNT(*) FROM seats WHERE room = ?", (idle["room"],))[0][0] == 0
+    assert rooms.sql("SELECT COUNT(*) FROM moves WHERE room = ?", (busy["room"],))[0][0] == 2
     rooms.advance(6 * 24 * 3600 + 60)                   # now the busy room has been idle for 7 days too
     gone = creator.wait_for(lambda m: m["type"] == "expired")
     assert "seven days" in gone["message"]
-    with sqlite3.connect(rooms.db) as db:
-        assert db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 0
+    assert rooms.sql("SELECT COUNT(*) FROM moves")[0][0] == 0
 
 
 def test_the_cpu_plays_for_a_player_who_left_until_they_return(fresh_rooms, connect, pair):

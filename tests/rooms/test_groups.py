@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -175,15 +174,12 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect, drawn_dots
     assert rows["Ana"]["rating"] == pytest.approx(expected[0].rating, abs=0.05)
     assert owner.rebuild_ratings() is True
     # the stored results are the truth: spoil the cache, rebuild it from them
-    db = sqlite3.connect(rooms.db)
-    db.execute("UPDATE members SET rating = 999, games = 0")
-    db.commit()
+    rooms.sql("UPDATE members SET rating = 999, games = 0")
     assert owner.rebuild_ratings() is False
     assert {r["nickname"]: r["rating"] for r in owner.ladder()["rows"]} == \
         {n: r["rating"] for n, r in rows.items()}
-    reasons = [r[0] for r in db.execute("SELECT reason FROM results WHERE grp = ? ORDER BY id", (owner.group,))]
+    reasons = [r[0] for r in rooms.sql("SELECT reason FROM results WHERE grp = ? ORDER BY id", (owner.group,))]
     assert reasons == ["played", "resigned", "resigned"]
-    db.close()
 
 
 def play_out(clients) -> dict:
@@ -299,17 +295,15 @@ def test_abandoned_and_timed_out_games(fresh_rooms, connect):
         a.play(a.state["targets"][0][0])
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
     assert rows["Ben"]["losses"] == 1 and rows["Ana"]["wins"] == 1   # abandoned: the one who left loses
-    db = sqlite3.connect(fresh_rooms.db)
-    assert db.execute("SELECT reason FROM results").fetchall() == [("abandoned",)]
+    assert fresh_rooms.sql("SELECT reason FROM results") == [("abandoned",)]
     # groups idle for 120 days are deleted with everything in them
     fresh_rooms.advance(121 * 24 * 3600)
     import time
     deadline = time.time() + 10
-    while db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] and time.time() < deadline:
+    while fresh_rooms.sql("SELECT COUNT(*) FROM groups")[0][0] and time.time() < deadline:
         time.sleep(0.1)
-    assert [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+    assert [fresh_rooms.sql(f"SELECT COUNT(*) FROM {t}")[0][0]
             for t in ("groups", "members", "results", "group_rooms")] == [0, 0, 0, 0]
-    db.close()
     with pytest.raises(GroupRefused, match="does not exist"):
         owner.ladder()
 
@@ -327,13 +321,11 @@ def test_stood_in_at_end_reads_who_was_away_from_the_stored_moves():
     assert stood_in_at_end(moves(("move", 0, AWAY), ("move", 1, AWAY))) == {0, 1}
 
 
-def _stored_result_and_ratings(db_path, group: str) -> tuple[list, dict, dict]:
-    with sqlite3.connect(db_path) as db:
-        results = db.execute("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id",
-                             (group,)).fetchall()
-        members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
-                   in db.execute("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
-                                 (group,))}
+def _stored_result_and_ratings(server, group: str) -> tuple[list, dict, dict]:
+    results = server.sql("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id", (group,))
+    members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
+               in server.sql("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
+                             (group,))}
     table = ratings.recompute([(a, b, s, at) for a, b, s, at, _ in results])
     return results, members, table
 
@@ -354,16 +346,16 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
         except (TimeoutError, RoomRefusal, OSError):
             break                                    # the server died under Ana's move
     assert server.process.wait(timeout=30) == -signal.SIGKILL
-    with sqlite3.connect(server.db) as db:           # the game's end is stored, its result is not
-        room_id = db.execute("SELECT room FROM group_rooms").fetchone()[0]
-        moves = db.execute("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,)).fetchall()
-        assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 2").fetchone()[0] >= 1
-        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
+    # the game's end is stored, its result is not
+    room_id = server.sql("SELECT room FROM group_rooms")[0][0]
+    moves = server.sql("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))
+    assert server.sql("SELECT COUNT(*) FROM moves WHERE by_cpu = 2")[0][0] >= 1
+    assert server.sql("SELECT COUNT(*) FROM results")[0][0] == 0
     assert replay("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
 
     server.extra = ()
-    server.start()                                   # the same SQLite file; nobody opens the room
-    results, members, table = _stored_result_and_ratings(server.db, owner.group)
+    server.start()                                   # the same database; nobody opens the room
+    results, members, table = _stored_result_and_ratings(server, owner.group)
     assert [(r[2], r[4]) for r in results] == [(1.0, "abandoned")]      # Ben left: Ana wins, board or not
     by_nick = {m[0]: (mid, m) for mid, m in members.items()}
     assert by_nick["Ana"][1][2:] == (1, 1, 0, 0) and by_nick["Ben"][1][2:] == (1, 0, 0, 1)
@@ -380,7 +372,7 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
     again.close()
     server.stop()
     server.start()
-    assert _stored_result_and_ratings(server.db, owner.group)[:2] == (results, members)
+    assert _stored_result_and_ratings(server, owner.group)[:2] == (results, members)
 
 
 # ----- progress and the class table -------------------------------------------------------------------------
@@ -400,7 +392,7 @@ def test_progress_reaches_the_class_table_and_csv(rooms, klass):
     assert cells["Cleo"] == {}
     text = owner.export_csv()
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)"]
+    assert rows[0] == ["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)", "accuracy"]
     assert ["Ana", "Lesson 1 — rules", "2", "1"] == rows[2][:4]
     assert all(not r[1].startswith("=") for r in rows[1:])          # no formula reaches a spreadsheet
     for secret in (ana.key, ben.key, owner.key):
@@ -442,10 +434,8 @@ def test_leave_remove_and_delete(rooms, klass, connect):
     assert rooms.get(f"/g/{owner.group}")[0] == 404 and rooms.get(a.link.replace(rooms.url, ""))[0] == 404
     with pytest.raises(GroupRefused, match="does not exist"):
         ben.me()
-    db = sqlite3.connect(rooms.db)
-    assert db.execute("SELECT COUNT(*) FROM members WHERE grp = ?", (owner.group,)).fetchone()[0] == 0
-    assert db.execute("SELECT COUNT(*) FROM rooms WHERE id = ?", (a.room,)).fetchone()[0] == 0
-    db.close()
+    assert rooms.sql("SELECT COUNT(*) FROM members WHERE grp = ?", (owner.group,))[0][0] == 0
+    assert rooms.sql("SELECT COUNT(*) FROM rooms WHERE id = ?", (a.room,))[0][0] == 0
 
 
 def test_junk_requests_are_refused(rooms, klass):
@@ -495,10 +485,8 @@ def test_a_turn_played_by_the_cpu_after_a_timeout_stands_as_played(fresh_rooms, 
         if sa["over"]:
             break
         clients[sa["to_move"]].play(sa["targets"][0][0])
-    db = sqlite3.connect(fresh_rooms.db)
-    assert db.execute("SELECT reason FROM results").fetchall() == [("played",)]
-    assert db.execute("SELECT COUNT(*) FROM moves WHERE by_cpu = 1").fetchone()[0] >= 1
-    db.close()
+    assert fresh_rooms.sql("SELECT reason FROM results") == [("played",)]
+    assert fresh_rooms.sql("SELECT COUNT(*) FROM moves WHERE by_cpu = 1")[0][0] >= 1
 
 
 def test_guessing_codes_and_keys_is_rate_limited(slow_limits):
@@ -576,3 +564,98 @@ def test_the_saved_progress_is_sent_without_the_practice_even_when_it_is_large(r
         progress.record_attempt("dots_and_boxes", f"dots-{i:010d}", i % 2 == 0)
     assert len(json.dumps(progress.load())) > 64 * 1024
     assert ana.send_progress() == {"Lesson 1 — rules": [1, 1]}
+
+
+# ----- the class dice tally (Shut the Box lesson 3, issue 24 §4) --------------------------------------------
+def _tally(**rolls) -> dict:
+    return {str(t): rolls.get(f"t{t}", 0) for t in range(2, 13)}
+
+
+def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatch):
+    """Each pupil rolls on their own computer (their own progress file); Share sends the tally inside the
+    progress upload and reads back the class's: the group sums both, and the teacher's overview shows it."""
+    from gamekit import progress
+    from gamekit.rooms.groups_client import saved_member
+    from gamekit.shutbox.lessons import DiceTally, tally_widget
+    owner, (ana, ben, cleo) = klass
+    assert ana.class_tally() == {"counts": _tally(), "pupils": 0, "rolls": 0, "group": owner.group}
+
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "ana.json"))
+    ana.remember()
+    mine = DiceTally()
+    for roll in ((3, 4), (6, 1), (6, 6)):
+        mine.add(*roll)
+    assert progress.tally()["7"] == 2                       # saved after every roll
+    assert mine.share() == {"counts": {**{t: 0 for t in range(2, 13)}, 7: 2, 12: 1}, "pupils": 1, "rolls": 3}
+
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "ben.json"))
+    assert saved_member() is None                           # Ben's computer has joined no group yet …
+    box = tally_widget()
+    assert box.share_button.layout.display == "none"        # … so the page offers no Share button,
+    assert box.join_row.layout.display is None              # but a row to join with the teacher's link
+    box.link.value, box.nickname.value = owner.join_link, "Ben"
+    box.on_join(None)
+    assert "Not joined" in box.children[1].value and box.share_button.layout.display == "none"  # Ben is taken
+    ben.remember()
+    box = tally_widget()
+    assert box.share_button.layout.display is None and box.join_row.layout.display == "none"
+    for first, second in ((1, 1), (2, 5)):
+        box.first.value, box.second.value = str(first), str(second)
+        box.on_add(None)
+    box.on_share(None)
+    assert "4 rolls" not in box.children[1].value and "5 rolls from 2 pupils" in box.children[1].value
+    pooled = box.tally.class_result
+    assert pooled["counts"][7] == 3 and pooled["counts"][2] == 1 and pooled["counts"][12] == 1
+    assert pooled["rolls"] == 5 and pooled["pupils"] == 2
+    assert "the class: 5 rolls from 2 pupils" in box.chart.value and "<rect" in box.chart.value
+    assert ana.class_tally()["counts"] == {str(t): n for t, n in pooled["counts"].items()}
+    assert owner.overview()["tally"]["rolls"] == 5
+
+    # Ben rolls again and shares again: his tally is replaced, not added twice
+    box.first.value, box.second.value = "3", "3"
+    box.on_add(None)
+    box.on_share(None)
+    assert ana.class_tally()["rolls"] == 6
+
+    # a pupil who leaves takes their rolls out of the class tally
+    ben.leave()
+    assert progress.group() is None                         # Ben's computer forgets the group he left
+    assert ana.class_tally() == {"counts": {**_tally(t7=2, t12=1)}, "pupils": 1, "rolls": 3, "group": owner.group}
+
+    # a third computer joins from the tally itself, then shares
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "dan.json"))
+    box = tally_widget()
+    box.link.value, box.nickname.value = owner.join_link, "Dan"
+    box.on_join(None)
+    assert "joined the class group as Dan" in box.children[1].value and box.share_button.layout.display is None
+    box.on_add(None)                                        # 1 + 1
+    box.on_share(None)
+    assert box.tally.class_result["rolls"] == 4 and box.tally.class_result["pupils"] == 2
+
+
+def test_a_bad_tally_is_refused_and_changes_nothing(rooms, klass):
+    owner, (ana, ben, cleo) = klass
+    send_progress(ana.link, ana.key, {"version": 1, "lessons": {}, "tally": _tally(t7=4)})
+    for bad, words in ((_tally(t7=-1), "whole number"), ({**_tally(), "13": 1}, "each total"),
+                       ({k: v for k, v in _tally().items() if k != "2"}, "each total"), (_tally(t7=True), "whole number"),
+                       (_tally(t7=2.0), "whole number"), ([0] * 11, "each total"), (_tally(t7=100_001), "whole number")):
+        with pytest.raises(GroupRefused, match=words):
+            send_progress(ana.link, ana.key, {"version": 1, "lessons": {}, "tally": bad})
+    assert ana.class_tally()["counts"]["7"] == 4 and ana.class_tally()["pupils"] == 1
+    with pytest.raises(GroupRefused):                         # only members see the class's tally
+        __import__("gamekit.rooms.groups_client", fromlist=["GroupMember"]).GroupMember(
+            ana.link, key="not-a-key", nickname="x").class_tally()
+    # progress without a tally still goes through, and keeps no tally
+    send_progress(ana.link, ana.key, {"version": 1, "lessons": {}})
+    assert ana.class_tally()["pupils"] == 0
+
+
+def test_share_without_a_group_or_a_saved_tally_says_why(tmp_path):
+    from gamekit.shutbox.lessons import DiceTally, tally_widget
+    with pytest.raises(ValueError, match="no class group"):
+        DiceTally().share()
+    with pytest.raises(ValueError, match="not saved"):
+        DiceTally(saved=False).share()
+    box = tally_widget()
+    box.on_share(None)
+    assert "Not sent" in box.children[1].value and "no class group" in box.children[1].value

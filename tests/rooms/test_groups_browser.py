@@ -178,10 +178,15 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
     ana_key = ana.evaluate(f"localStorage.getItem('gamekit-member:' + {json.dumps(join_link.rsplit('/', 1)[-1])})")
     send_progress(join_link, ana_key, {"version": 1, "lessons": {"Lesson 1 — rules and terms": {
         "e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
-        "e2": {"attempts": 2, "solved": False, "first_try": False, "shown": True}}}})
+        "e2": {"attempts": 2, "solved": False, "first_try": False, "shown": True}}},
+        "puzzles": {"dots_and_boxes": {"double_deal": {"tried": 4, "right": 3}}}})
     teacher.reload()
     teacher.wait_for_selector("#class-table tr[data-nickname='Ana'] td[data-lesson]")
     assert teacher.inner_text("#class-table tr[data-nickname='Ana'] td[data-lesson]") == "2 / 1"
+    # … and the puzzle accuracy per theme (right at the first answer / tried), a column per game and theme
+    assert "Puzzles: Dots and Boxes — double-deal" in teacher.inner_text("#class-table tr:first-child")
+    assert teacher.inner_text("#class-table tr[data-nickname='Ana'] td[data-puzzles]") == "3 / 4 (75 %)"
+    assert teacher.inner_text("#class-table tr[data-nickname='Cleo'] td[data-puzzles]") == "–"
     assert "–" in teacher.inner_text("#class-table tr[data-nickname='Cleo']")
     with teacher.expect_download() as download:
         teacher.click("#export")

@@ -9,7 +9,6 @@ import logging
 import os
 import select
 import socket
-import sqlite3
 import struct
 import time
 
@@ -40,13 +39,11 @@ def ws_url(server, room: str) -> str:
 
 
 def stored_moves(server, room: str) -> list[str]:
-    with sqlite3.connect(server.db) as db:
-        return [m for (m,) in db.execute("SELECT move FROM moves WHERE room = ? ORDER BY ply", (room,))]
+    return [m for (m,) in server.sql("SELECT move FROM moves WHERE room = ? ORDER BY ply", (room,))]
 
 
 def count(server, table: str) -> int:
-    with sqlite3.connect(server.db) as db:
-        return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+    return server.sql(f"SELECT COUNT(*) FROM {table}")[0][0]
 
 
 class KeepaliveLog(logging.Handler):
@@ -229,8 +226,7 @@ def test_a_socket_opened_before_expiry_gets_the_expired_answer(fresh_rooms, conn
         with pytest.raises(RoomClosed):
             client.wait(lambda s: False, timeout=5)
         assert not [m for m in client.messages if m["type"] in ("welcome", "state", "error")]
-    with sqlite3.connect(rooms.db) as db:
-        assert db.execute("SELECT COUNT(*) FROM seats WHERE room = ?", (info["room"],)).fetchone()[0] == 0
+    assert rooms.sql("SELECT COUNT(*) FROM seats WHERE room = ?", (info["room"],))[0][0] == 0
     # the server goes on: a new room is made and played
     fresh = rooms.create(width=3, height=3)
     gold = connect(fresh["link"], token=fresh["token"])
@@ -464,8 +460,7 @@ def test_join_codes_have_forty_bits_and_old_codes_still_work(rooms):
     for typed in (code, code.lower(), code.replace("-", ""), " " + code.replace("-", " ") + " "):
         assert rooms.post({"code": typed}, "/api/groups/code") == (200, {"group": owner.group})
     # a group made before codes were lengthened keeps its six-character code
-    with sqlite3.connect(rooms.db) as db:
-        db.execute("UPDATE groups SET code = ? WHERE id = ?", ("K7MQ2P", owner.group))
+    rooms.sql("UPDATE groups SET code = ? WHERE id = ?", ("K7MQ2P", owner.group))
     assert rooms.post({"code": "k7m-q2p"}, "/api/groups/code") == (200, {"group": owner.group})
     assert owner.code == "K7M-Q2P"
     for wrong in ("K7M-Q2", "K7MQ-2PX", "K7MQ-2PXAB"):

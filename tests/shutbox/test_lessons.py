@@ -352,3 +352,60 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
     box.on_undo(None)
     box.on_undo(None)
     assert "no roll" in box.children[1].value and box.tally.rolls == []
+
+
+def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
+    """Lesson 1, exercise 4 (tiles 1, 2, 4, 6; total 7) used to say "Start with 9: what makes the remaining -2?"."""
+    for lesson in L.LESSONS.values():
+        for factory in lesson.factories():
+            ex = factory()
+            assert not __import__("re").search(r"remaining -[0-9]|remaining 0\b", ex.hint), ex.hint
+    hint = L.count_sets_exercise(7, (1, 2, 4, 6)).hint
+    assert "Start with 6" in hint and "remaining 1" in hint and "then start with 4" in hint.lower()
+    assert "Start with 9" in L.count_sets_exercise(12).hint and "remaining 3" in L.count_sets_exercise(12).hint
+    assert L.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
+
+
+def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
+    """The expected score is taught in lesson 4: lessons 1–3's practice problems ask for the chance to shut,
+    under the lessons' own one-die rule."""
+    from gamekit.shutbox.rules import Rules
+    for n, lesson in L.LESSONS.items():
+        for puzzle in lesson.practice.puzzles():
+            assert puzzle.facts["one_die"] == Rules().one_die
+            if n < 4:
+                assert puzzle.facts["objective"] == "shut", (n, puzzle.id)
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.integers(0, 7), st.integers(0, 7)), st.just("undo"), st.just("clear")),
+                max_size=30))
+def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
+    """Property: after any run of adds (good and bad), undos and restarts, the counts are the rolls entered
+    since the last restart, and every refusal left the tally as it was."""
+    tally, model = L.DiceTally(saved=False), []
+    for action in actions:
+        before = tally.counts()
+        if action == "undo":
+            if model:
+                assert tally.undo() == model.pop()
+            else:
+                with pytest.raises(ValueError):
+                    tally.undo()
+        elif action == "clear":
+            tally.clear()
+            model = []
+        else:
+            a, b = action
+            if 1 <= a <= 6 and 1 <= b <= 6:
+                assert tally.add(a, b) == a + b
+                model.append((a, b))
+            else:
+                with pytest.raises(ValueError):
+                    tally.add(a, b)
+                assert tally.counts() == before
+        assert tally.counts() == {t: sum(1 for a, b in model if a + b == t) for t in range(2, 13)}
+    assert "<svg" in L.tally_chart(tally.counts())

@@ -183,7 +183,10 @@ function showClassTable(table) {
   const t = $("class-table");
   t.innerHTML = "";
   const head = document.createElement("tr");
-  for (const h of ["Pupil", ...table.lessons, "Sent"]) { const th = document.createElement("th"); th.textContent = h; head.append(th); }
+  const puzzles = table.puzzles || [];       // puzzle accuracy per game and theme (issue 22)
+  for (const h of ["Pupil", ...table.lessons, ...puzzles.map((k) => table.puzzle_names[k]), "Sent"]) {
+    const th = document.createElement("th"); th.textContent = h; head.append(th);
+  }
   t.append(head);
   for (const p of table.pupils) {
     const tr = document.createElement("tr");
@@ -193,6 +196,11 @@ function showClassTable(table) {
       const v = p.lessons[lesson];
       const td = cell(tr, v ? v[0] + " / " + v[1] : "–", "num");
       td.dataset.lesson = lesson;
+    }
+    for (const key of puzzles) {               // right at the first answer / tried, and the share
+      const v = (p.puzzles || {})[key];
+      const td = cell(tr, v && v[0] ? v[1] + " / " + v[0] + " (" + Math.round(100 * v[1] / v[0]) + " %)" : "–", "num");
+      td.dataset.puzzles = key;
     }
     cell(tr, p.sent ? new Date(p.sent * 1000).toLocaleString() : "not yet");
     t.append(tr);

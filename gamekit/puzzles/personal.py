@@ -1,0 +1,194 @@
+"""Personal puzzles: a pupil's own mistakes from a reviewed game, offered back in Practice.
+
+When a finished game is reviewed (:func:`gamekit.puzzles.review.review`: the widgets' Review button, a room
+game), each **mistake** of the pupil's seats where the exact solver has a clear best answer becomes a puzzle:
+the position before the mistake, the solver's best moves as the accepted answers, the refutation of every
+other move.  "A clear best answer": the solver judges every legal move there, the best moves are at most
+half of them, and (Dots) the mistake lost at least 2 boxes / (5 en raya, Connect Four) it threw away a win
+or a draw.  The puzzle remembers the day of the game and the move played; its prompt says so ("Your game
+on Tuesday 2026-12-01: you played b2-c2 here…").  They are kept in the progress file
+(:func:`gamekit.progress.save_personal`, at most :data:`gamekit.progress.MAX_PERSONAL` a game) and served by
+``Practice(game, personal=True)``, which also names their themes (from the same analysis as the bank's:
+:func:`gamekit.puzzles.dots.themes`, :func:`gamekit.puzzles.connect.themes`).
+
+This module uses the solvers only (no lessons, no widgets): the widgets call it.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from datetime import date as Date
+from typing import Any, Iterable, Sequence
+
+from gamekit import progress
+from gamekit.i18n import tr
+from gamekit.puzzles.core import Puzzle, check_game_id
+from gamekit.puzzles.ratings import first_rating
+from gamekit.puzzles.review import Judgement
+
+PLIES = 6
+"""Plies of best play shown as a refutation."""
+MIN_DOTS_LOSS = 2
+"""Boxes a Dots mistake must lose to become a personal puzzle."""
+
+
+def _deadline_left(deadline: float) -> float:
+    return max(0.0, deadline - time.perf_counter())
+
+
+def personal_puzzle(position: Any, judgement: Judgement, day: Date | None = None,
+                    time_limit: float = 2.0) -> Puzzle | None:
+    """The personal puzzle of one mistake: ``position`` is the game just before ``judgement``'s move.
+
+    None when the solver has no clear best answer there (see the module docstring) or runs out of
+    ``time_limit`` seconds.  ValueError when the judgement is not a mistake or not of this position."""
+    if not isinstance(judgement, Judgement) or judgement.verdict != "mistake":
+        raise ValueError(tr("personal_puzzle: give the judgement of a mistake (verdict 'mistake')"))
+    if position.is_over() or judgement.move not in position.legal_moves():
+        raise ValueError(tr("personal_puzzle: {move} is not a legal move of this position", move=judgement.move))
+    day = day or Date.today()
+    deadline = time.perf_counter() + time_limit
+    from gamekit.dots.rules import DotsAndBoxes
+    if isinstance(position, DotsAndBoxes):
+        return _dots(position, judgement, day, deadline)
+    return _connect(position, judgement, day, deadline)
+
+
+def _facts(judgement: Judgement, day: Date) -> dict[str, Any]:
+    return {"personal": {"date": day.isoformat(), "move": judgement.move, "loss": judgement.loss}}
+
+
+def _dots_line(game: Any, time_limit: float) -> list[list]:
+    """A line of best play ``[[seat, line], ...]`` from the Dots solver, cut short when time runs out."""
+    from gamekit.dots.solver import best_line
+    from gamekit.errors import SolverTimeout
+    g, out = game.copy(), []
+    deadline = time.perf_counter() + time_limit
+    while not g.is_over() and len(out) < PLIES and _deadline_left(deadline) > 0.01:
+        try:
+            line, _ = best_line(g, time_limit=_deadline_left(deadline))
+        except SolverTimeout:
+            break
+        out.append([g.to_move, line])
+        g.play(line)
+    return out
+
+
+def _connect_line(game: Any, time_limit: float) -> list[list]:
+    """A line of best play ``[[seat, column], ...]``: the best-scored drop each ply, while the solver settles them."""
+    from gamekit.connect.solver import analyse
+    g, out = game.copy(), []
+    deadline = time.perf_counter() + time_limit
+    while not g.is_over() and len(out) < PLIES and _deadline_left(deadline) > 0.01:
+        scores = analyse(g, time_budget=_deadline_left(deadline))
+        if not scores or any(v is None for v in scores.values()):
+            break
+        m = max(scores, key=lambda k: scores[k])
+        out.append([g.to_move, m])
+        g.play(m)
+    return out
+
+
+def _dots(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
+    from gamekit.dots.solver import move_values
+    from gamekit.errors import SolverTimeout
+    try:
+        values = move_values(game, time_limit=max(0.05, _deadline_left(deadline)))
+    except SolverTimeout:
+        return None
+    best = max(values.values())
+    answers = sorted(l for l, v in values.items() if v == best)
+    wrong = [l for l, v in values.items() if v != best]
+    if j.move in answers or best - values[j.move] < MIN_DOTS_LOSS or len(answers) * 2 > len(values):
+        return None
+    refutations = {}
+    depth = 0
+    for w in sorted(wrong, key=lambda w: w != j.move):          # the pupil's own move first
+        after = game.copy()
+        after.play(w)
+        left = _deadline_left(deadline)
+        line = _dots_line(after, left) if left > 0.05 else []
+        refutations[w] = {"value": values[w], "line": line}
+        depth = max(depth, len(line))
+    rating = first_rating(len(wrong), depth, len(answers), len(values))
+    pid = "mine-dots-" + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()).hexdigest()[:10]
+    facts = {"width": game.width, "height": game.height, "best": best, **_facts(j, day)}
+    return Puzzle(pid, "dots_and_boxes", game.to_dict(), tuple(answers), (), rating,
+                  refutations=refutations, facts=facts)
+
+
+def _connect(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
+    from gamekit.connect.solver import analyse_outcomes
+    if game.popout:
+        return None
+    outcome = analyse_outcomes(game, time_budget=max(0.05, _deadline_left(deadline)))
+    if any(v is None for v in outcome.values()):
+        return None
+    legal = game.legal_moves()
+    best = max(outcome.values())
+    answers = [m for m in legal if outcome[m] == best]
+    wrong = [m for m in legal if outcome[m] != best]
+    if j.move in answers or len(answers) * 2 > len(legal):
+        return None
+    refutations, depth = {}, 0
+    for w in sorted(wrong, key=lambda w: w != j.move):
+        after = game.copy()
+        after.play(w)
+        left = _deadline_left(deadline)
+        line = _connect_line(after, min(1.0, left)) if left > 0.05 else []
+        refutations[w] = {"value": outcome[w], "line": line}
+        depth = max(depth, len(line))
+    rating = first_rating(len(wrong), depth, len(answers), len(legal))
+    pid = "mine-" + game.game_id + "-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
+    facts = {"best": best, "scores": None, **_facts(j, day)}
+    return Puzzle(pid, game.game_id, game.to_dict(), tuple(answers), (), rating,
+                  refutations=refutations, facts=facts)
+
+
+def mistake_puzzles(game: Any, judgements: Sequence[Judgement], seats: Iterable[int], day: Date | None = None,
+                    time_limit: float = 2.0, most: int = 5) -> list[Puzzle]:
+    """The personal puzzles of a reviewed game: the mistakes of ``seats`` (the pupils' seats, not the CPU's)
+    that have a clear best answer, at most ``most`` of them (the costliest first)."""
+    seats = set(seats)
+    start = game.copy()
+    for _ in range(len(game.history) + (1 if getattr(game, "resigned", None) is not None else 0)):
+        start.undo()
+    before = {}
+    g = start
+    for i, move in enumerate(game.history):
+        before[i] = g.copy()
+        g.play(move)
+    chosen = sorted((j for j in judgements if j.verdict == "mistake" and j.seat in seats),
+                    key=lambda j: (-(j.loss or 0), j.index))
+    out = []
+    for j in chosen:
+        if len(out) >= most:
+            break
+        p = personal_puzzle(before[j.index], j, day, time_limit)
+        if p is not None:
+            out.append(p)
+    return out
+
+
+def save_mistakes(game: Any, judgements: Sequence[Judgement], seats: Iterable[int], day: Date | None = None,
+                  time_limit: float = 2.0, most: int = 5) -> list[Puzzle]:
+    """:func:`mistake_puzzles`, each kept in the progress file (:func:`gamekit.progress.save_personal`)."""
+    found = mistake_puzzles(game, judgements, seats, day, time_limit, most)
+    for p in found:
+        progress.save_personal(p.game_id, p.to_dict())
+    return found
+
+
+def personal_puzzles(game_id: str) -> list[Puzzle]:
+    """The pupil's saved personal puzzles of a game (newest last); entries that cannot be read are skipped."""
+    check_game_id(game_id)
+    out = []
+    for d in progress.personal(game_id):
+        try:
+            out.append(Puzzle.from_dict(d))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out
+
+
+__all__ = ["personal_puzzle", "mistake_puzzles", "save_mistakes", "personal_puzzles", "MIN_DOTS_LOSS"]

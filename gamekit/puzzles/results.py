@@ -1,0 +1,71 @@
+"""A pupil's puzzle results by theme, for the teacher's class table (a class group, :mod:`gamekit.rooms.groups`).
+
+``theme_results()`` reads the practice attempts in the progress file (:func:`gamekit.progress.attempts`) and
+counts, for every game and theme, the puzzles tried and those **right at the first answer** (the accuracy the
+table shows is right / tried).  A puzzle with two themes counts in both; a personal puzzle (the pupil's own
+mistake) counts under the themes the analysis gives it; attempts at puzzles no longer in the bank are left out.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from gamekit import progress
+from gamekit.puzzles.core import GAME_IDS
+
+
+@lru_cache(maxsize=None)
+def _bank_themes(game_id: str) -> dict[str, tuple[str, ...]]:
+    from gamekit.puzzles.store import load_puzzles
+    return {p.id: p.themes for p in load_puzzles(game_id)}
+
+
+def _personal_themes(records: Any) -> dict[str, tuple[str, ...]]:
+    from gamekit.puzzles.core import Puzzle
+    out = {}
+    for d in records if isinstance(records, list) else []:
+        try:
+            p = Puzzle.from_dict(d)
+            out[p.id] = _themes_of(p)
+        except Exception:  # noqa: BLE001 — a personal puzzle that cannot be read counts under no theme
+            continue
+    return out
+
+
+def _themes_of(puzzle: Any) -> tuple[str, ...]:
+    if puzzle.themes or puzzle.game_id == "shut_the_box":
+        return tuple(puzzle.themes)
+    position = puzzle.position
+    wrong = [a for a in position.legal_moves() if a not in puzzle.answers]
+    if puzzle.game_id == "dots_and_boxes":
+        from gamekit.puzzles.dots import themes
+    else:
+        from gamekit.puzzles.connect import themes
+    return tuple(themes(position, list(puzzle.answers), wrong))
+
+
+def theme_results(practice: dict | None = None) -> dict[str, dict[str, dict[str, int]]]:
+    """``{game: {theme: {"tried": n, "right": k}}}`` from the saved practice (default: this computer's;
+    else the ``practice`` part of a progress file).  Games and themes with nothing tried are left out."""
+    if practice is None:
+        practice = progress.load().get("practice", {})
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for game_id in GAME_IDS:
+        rec_game = practice.get(game_id) or {}
+        tries = rec_game.get("attempts") or {}
+        if not tries:
+            continue
+        known = dict(_bank_themes(game_id))
+        if any(pid not in known for pid in tries):
+            known.update(_personal_themes(rec_game.get("personal")))
+        for pid, rec in tries.items():
+            if not isinstance(rec, dict) or not rec.get("attempts"):
+                continue
+            for theme in known.get(pid, ()):
+                cell = out.setdefault(game_id, {}).setdefault(theme, {"tried": 0, "right": 0})
+                cell["tried"] += 1
+                cell["right"] += 1 if rec.get("first_try") else 0
+    return out
+
+
+__all__ = ["theme_results"]

@@ -1,0 +1,197 @@
+"""Graded problem sets for the lessons: a short run of puzzle-bank positions per idea, obvious to subtle.
+
+A :class:`ProblemSet` names the game, the ``(theme, band)`` of each problem (easy first, hard last) and a
+fixed ``seed``: the same set always gives the same puzzles, so the teacher guide can list them (ids and
+answers, :func:`gamekit.lesson_tools.solutions_markdown`).  :func:`puzzle_exercise` turns one puzzle into a
+lesson :class:`~gamekit.widgets.lesson.Exercise` judged by :meth:`gamekit.puzzles.core.Puzzle.check`
+(the exact solver's verdict stored in the bank: a wrong answer is told its refutation)::
+
+    from gamekit.puzzles.sets import ProblemSet
+    more = ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("double_deal", "medium"),
+                                         ("double_deal", "hard")), seed=5)
+    [p.id for p in more.puzzles()]            # always the same three
+    exercises = more.exercises()              # plain Exercise objects (each game's lessons draw them)
+
+Only :mod:`gamekit.puzzles.core` and :mod:`gamekit.puzzles.store` are imported (not the package, whose
+``verify`` imports the games' lessons), so a game's ``lessons.py`` may import this module.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable
+
+from gamekit.game import is_int
+from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.core import (BANDS, Puzzle, action_key, check_game_id, check_theme, move_words,
+                                  theme_name)
+from gamekit.puzzles.store import load_puzzles
+from gamekit.widgets.lesson import Exercise
+
+BAND_NAMES = tuple(name for name, _ in BANDS)          # "easy", "medium", "hard"
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+DIE_CHOICES = {1: N_("one die"), 2: N_("two dice")}
+
+
+@dataclass(frozen=True)
+class ProblemSet:
+    """A lesson's graded set: one puzzle per ``(theme, band)`` of ``items``, chosen from the shipped bank with
+    ``seed`` (reproducible), skipping the ids in ``exclude``; the order of ``items`` is the page's order.
+
+    Everything is checked when the set is made (ValueError naming the input): a known game, themes of that
+    game, bands "easy"/"medium"/"hard" never getting easier down the set, a whole-number seed ≥ 0."""
+
+    game_id: str
+    items: tuple[tuple[str, str], ...]
+    seed: int = 0
+    exclude: tuple[str, ...] = ()
+    where: tuple[tuple[str, Any], ...] = ()
+
+    """``where``: ``(fact, value)`` pairs a puzzle's :attr:`Puzzle.facts` must match, e.g.
+    ``(("one_die", "after_789"),)`` for Shut the Box puzzles under the lessons' rules."""
+
+    def __post_init__(self) -> None:
+        check_game_id(self.game_id)
+        if not isinstance(self.items, tuple) or not self.items:
+            raise ValueError(tr("items={items!r}: give a non-empty tuple of (theme, band) pairs", items=self.items))
+        last = 0
+        for item in self.items:
+            if not (isinstance(item, tuple) and len(item) == 2):
+                raise ValueError(tr("items: {item!r} is not a (theme, band) pair", item=item))
+            theme, band = item
+            check_theme(self.game_id, theme)
+            if not isinstance(band, str) or band not in BAND_NAMES:
+                raise ValueError(tr("band={band!r}: choose one of {items}", band=band, items=", ".join(BAND_NAMES)))
+            if BAND_NAMES.index(band) < last:
+                raise ValueError(tr("items: {item!r} is easier than the problem before it (easy to hard, please)",
+                                    item=item))
+            last = BAND_NAMES.index(band)
+        if not is_int(self.seed) or self.seed < 0:
+            raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=self.seed))
+        if not isinstance(self.exclude, tuple) or not all(isinstance(x, str) for x in self.exclude):
+            raise ValueError(tr("exclude={exclude!r}: a tuple of puzzle ids", exclude=self.exclude))
+        if not isinstance(self.where, tuple) or not all(
+                isinstance(w, tuple) and len(w) == 2 and isinstance(w[0], str) for w in self.where):
+            raise ValueError(tr("where={where!r}: a tuple of (fact, value) pairs", where=self.where))
+
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The set's puzzles, easy to hard (the same ones every time)."""
+        return _chosen(self)
+
+    @property
+    def ids(self) -> list[str]:
+        return [p.id for p in self.puzzles()]
+
+    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
+        """One exercise per puzzle (:func:`puzzle_exercise`), in the current language."""
+        return [puzzle_exercise(p, make, theme=theme, **extra)
+                for p, (theme, _) in zip(self.puzzles(), self.items)]
+
+
+@lru_cache(maxsize=None)
+def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
+    pool = sorted(load_puzzles(problems.game_id), key=lambda p: p.id)
+    taken: set[str] = set(problems.exclude)
+    out = []
+    for i, (theme, band) in enumerate(problems.items):
+        candidates = [p for p in pool if theme in p.themes and p.band == band and p.id not in taken
+                      and all(p.facts.get(fact) == value for fact, value in problems.where)]
+        if not candidates:
+            raise ValueError(tr("no {band} puzzle of the theme {theme!r} is left in the {game} bank",
+                                band=band, theme=theme, game=problems.game_id))
+        rng = random.Random(f"{problems.game_id}/{problems.seed}/{i}/{theme}/{band}")
+        puzzle = rng.choice(candidates)
+        taken.add(puzzle.id)
+        out.append(puzzle)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------------
+# One puzzle as a lesson exercise
+# ---------------------------------------------------------------------------------------------------
+def typed_answer(puzzle: Puzzle, answer: Any) -> Any:
+    """A pupil's typed (or clicked, or chosen) answer as an action of ``puzzle``'s game, not yet judged:
+    a line ``"a1-b1"``, a column ``"4"`` (``"column 4"``), a set of tiles ``"5+3"``, ``"one die"``/``"two dice"``.
+
+    Anything that is not text is refused (ValueError naming it): answers are never coerced."""
+    if not isinstance(answer, str):
+        raise ValueError(tr("{answer!r}: type the answer as text", answer=answer))
+    text = answer.strip()
+    if puzzle.game_id == "dots_and_boxes":
+        return text
+    if puzzle.game_id in ("five_in_a_row", "connect_four"):
+        return re.sub(r"\s+", " ", text.lower().replace(tr("column").lower(), "").replace("column", "")).strip()
+    if puzzle.facts.get("kind") == "dice":
+        for n, words in DIE_CHOICES.items():
+            if text.lower() in {tr(words).lower(), words, str(n)}:
+                return ("roll", n)
+        raise ValueError(tr("{answer!r}: answer {one} or {two}", answer=answer, one=tr(DIE_CHOICES[1]),
+                            two=tr(DIE_CHOICES[2])))
+    if not re.fullmatch(r"[0-9]+(\s*[+,y]\s*[0-9]+)*", text, re.ASCII):
+        raise ValueError(tr("{answer!r}: write the tiles to cover with + between them, like 8+1", answer=answer))
+    return ("cover", tuple(sorted((int(t) for t in re.findall(r"[0-9]+", text, re.ASCII)), reverse=True)))
+
+
+def answer_text(puzzle: Puzzle, action: Any) -> str:
+    """A canonical action as the pupil types it: ``"a1-b1"``, ``"4"``, ``"5+3"``, ``"one die"``."""
+    if puzzle.game_id in ("dots_and_boxes", "five_in_a_row", "connect_four"):
+        return str(action)
+    kind, arg = action
+    if kind == "roll":
+        return tr(DIE_CHOICES[arg])
+    return "+".join(map(str, arg))
+
+
+def puzzle_position(puzzle: Puzzle) -> Any:
+    """What an exercise's ``position`` is for this puzzle: the game (Dots, Connect), or for Shut the Box the
+    open tiles and the roll (a :class:`gamekit.shutbox.lessons.SetChoice`-like pair: ``(tiles, roll)``)."""
+    if puzzle.game_id == "shut_the_box":
+        return (tuple(puzzle.facts["open"]), puzzle.facts.get("roll"))
+    return puzzle.position
+
+
+def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, theme: str | None = None,
+                    **extra: Any) -> Exercise:
+    """``puzzle`` as an exercise: its prompt, judged by :meth:`Puzzle.check` (the right answer is told why,
+    any other legal answer its refutation, an illegal one why it is refused), its answers as solutions, the
+    other legal answers as wrong examples, ``key`` ``"practice <id>"`` and ``level`` its band.  The hint names
+    ``theme`` (the idea the set chose the puzzle for; default the puzzle's first theme).
+
+    ``make`` builds the exercise (a game's own Exercise class, e.g. with ``game=`` and ``click=True``)."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(tr("puzzle_exercise: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        return puzzle.check(typed_answer(puzzle, answer))   # IllegalMoveError (a ValueError) explains a refusal
+
+    solutions = [answer_text(puzzle, a) for a in puzzle.answers]
+    legal = [answer_text(puzzle, a) for a in puzzle.legal_answers()]
+    wrong = [a for a in legal if a not in solutions]
+    dice = puzzle.game_id == "shut_the_box" and puzzle.facts.get("kind") == "dice"
+    if theme is not None and theme not in puzzle.themes:
+        raise ValueError(tr("theme={theme!r}: puzzle {id} is not about it ({themes})", theme=theme, id=puzzle.id,
+                            themes=", ".join(puzzle.themes)))
+    theme = theme_name(puzzle.game_id, theme or puzzle.themes[0])
+    hint = tr("The idea: {theme}.", theme=theme) + " " + ntr(
+        "{n} answer is right here.", "{n} answers are right here (any of them).", len(solutions))
+    # What would give the answer away: the verdict on this very position.  A bare line, column or set ("c2-d2",
+    # "4", "8+1") names a move of *this* board only; that the board itself is not shown earlier on the page
+    # (nor the board one move later) is what the giveaway tests check.
+    leaks = tuple(dict.fromkeys(check(s)[1] for s in solutions))
+    ex = make(puzzle.prompt(), check, hint=hint, answer=", ".join(solutions), solutions=solutions,
+              wrong=wrong, key=f"practice {puzzle.id}", position=puzzle_position(puzzle), leaks=leaks,
+              choices=[tr(DIE_CHOICES[1]), tr(DIE_CHOICES[2])] if dice else None, **extra)
+    ex.level = puzzle.band
+    ex.puzzle = puzzle
+    return ex
+
+
+def level_word(level: str) -> str:
+    """A level in the current language ("easy" → "fácil")."""
+    return tr(LEVEL_WORDS[level])
+
+
+__all__ = ["ProblemSet", "puzzle_exercise", "typed_answer", "answer_text", "puzzle_position", "level_word",
+           "BAND_NAMES"]

@@ -1,0 +1,152 @@
+"""The class groups' web side: the pages (``/groups``, ``/join``, ``/g/<group>``, ``/g/<group>/owner``) and the
+JSON API (``POST /api/groups``, ``/api/groups/code``, ``/api/groups/<group>/<action>``; docs/class.md) — size
+and rate limits, decoding, and one call of the service :class:`gamekit.rooms.groups.Groups` per request.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.rooms.groups import (GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, GroupRefusal, Groups, describe_settings)
+from gamekit.rooms.store import token_hash
+from gamekit.rooms.untrusted import BadJSON, loads
+from gamekit.rooms.web import STATIC, BaseHandler, Refusal
+
+__all__ = ["routes", "handle", "GroupPage", "GroupApi"]
+
+
+def routes(groups: Groups) -> list:
+    """The group pages and API, for the server's application (paths under its prefix)."""
+    return [
+        (r"/groups", GroupPage, {"page": "group_new.html"}),
+        (r"/join", GroupPage, {"page": "group_join.html"}),
+        (r"/g/([A-Za-z0-9_-]{8,64})", GroupPage, {"page": "group.html", "groups": groups}),
+        (r"/g/([A-Za-z0-9_-]{8,64})/owner", GroupPage, {"page": "group_owner.html", "groups": groups}),
+        (r"/api/groups", GroupApi, {"groups": groups}),
+        (r"/api/groups/code", GroupApi, {"groups": groups, "action": "code"}),
+        (r"/api/groups/([A-Za-z0-9_-]{8,64})/([a-z_]{2,20})", GroupApi, {"groups": groups}),
+    ]
+
+
+def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base: str) -> Any:
+    """One API call (``data`` is the decoded JSON body): the answer, or GroupRefusal."""
+    if gid is None and action is None:
+        created = groups.create(data.get("name"))
+        created["join_link"] = f"{base}/g/{created['group']}"
+        created["owner_link"] = f"{base}/g/{created['group']}/owner#key={created['owner_key']}"
+        return created
+    if action == "code":
+        return {"group": groups.by_code(data.get("code"))}
+    group = groups.group(gid)
+    key = data.get("key")
+    settings = group["settings"]
+    public = {"group": gid, "name": group["name"], "settings": settings, "describe": describe_settings(settings),
+              "expires_days": GROUP_IDLE_DAYS, "join_link": f"{base}/g/{gid}"}
+    if action == "info":
+        return public
+    if action == "join":
+        return dict(groups.join(group, data.get("nickname")), group=gid)
+    if action == "ladder":
+        return dict(groups.ladder(group), group=gid, name=group["name"])
+    if action in ("me", "leave", "room", "take", "find", "progress", "tally"):
+        me = groups.member(group, key)
+        if action == "tally":
+            return dict(groups.class_tally(group), group=gid)
+        if action == "me":
+            return dict(public, nickname=me["nickname"], rating=round(me["rating"], 1),
+                        rooms=groups.open_rooms(group))
+        if action == "leave":
+            groups.remove_member(group, me["id"])
+            return {"left": True}
+        if action == "room":
+            return groups.new_room(group, me, data.get("rated", False))
+        if action == "take":
+            return groups.take_seat(group, me, data.get("room"))
+        if action == "find":
+            cancel = data.get("cancel", False)
+            if not isinstance(cancel, bool):
+                raise GroupRefusal("cancel must be true or false.")
+            return groups.find_opponent(group, me, cancel)
+        return groups.save_progress(group, me, data.get("progress"))
+    if action in ("owner", "settings", "remove", "delete", "export", "rebuild"):
+        groups.check_owner(group, key)
+        if action == "owner":
+            groups.touch(gid)
+            return dict(public, code=group["code"], members=groups.owner_members(group), table=groups.class_table(group),
+                        rooms=groups.open_rooms(group), tally=groups.class_tally(group))
+        if action == "settings":
+            return {"settings": groups.set_settings(group, data.get("settings")),
+                    "describe": describe_settings(groups.group(gid)["settings"])}
+        if action == "remove":
+            nick = data.get("nickname")
+            groups.remove_by_nickname(group, nick)
+            return {"removed": nick}
+        if action == "delete":
+            if data.get("confirm") != group["name"]:
+                raise GroupRefusal("To delete the group, send its name as confirm.")
+            groups.delete(group)
+            return {"deleted": gid}
+        if action == "rebuild":
+            consistent = groups.ratings_consistent(gid)        # the stored totals agreed with the results
+            groups.rebuild_ratings(gid)
+            return {"rebuilt": True, "consistent": consistent}
+        return {"csv": groups.class_csv(group)}
+    raise GroupRefusal(f"Unknown action {action[:20]!r}.", 404)
+
+
+class GroupPage(BaseHandler):
+    def initialize(self, page: str, groups: Groups | None = None) -> None:
+        self.page, self.groups = page, groups
+
+    def get(self, gid: str | None = None) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        if gid is not None:
+            try:
+                self.groups.group(gid)
+            except GroupRefusal:
+                self.set_status(404)
+                self.write((STATIC / "group_missing.html").read_bytes())
+                return
+        self.write((STATIC / self.page).read_bytes())
+
+
+class GroupApi(BaseHandler):
+    def initialize(self, groups: Groups, action: str | None = None) -> None:
+        self.groups, self.fixed_action = groups, action
+
+    def post(self, gid: str | None = None, action: str | None = None) -> None:
+        groups = self.groups
+        ip = self.request.remote_ip or "?"
+        action = action or self.fixed_action
+        limit = MAX_PROGRESS if action == "progress" else MAX_BODY
+        if len(self.request.body) > limit:
+            return self._error(413, f"Request too large (at most {limit} bytes).")
+        bad = None
+        try:
+            data = loads(self.request.body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
+        except BadJSON as refusal:
+            data, bad = None, str(refusal)
+        # a whole class often shares one address (the school's NAT): requests are counted per address and key;
+        # refused keys and codes are counted per address alone (a guesser cannot spread them over keys)
+        key = data.get("key") if isinstance(data, dict) else None
+        who = ip + "|" + (token_hash(key)[:16] if isinstance(key, str) else "")
+        if not groups.requests.allow(who) or not groups.guesses.allow(ip, spend=False):
+            return self._error(429, "Too many requests from this address: wait a minute.")
+        if gid is None and action is None and not groups.server.allow_create(ip):
+            return self._error(429, "Too many groups created from this address: wait a minute.")
+        if not isinstance(data, dict):
+            return self._error(400, "The body must be a JSON object" + (f" ({bad})." if bad else "."))
+        base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
+        try:
+            answer = handle(groups, gid, action, data, base.rstrip("/"))
+        except GroupRefusal as refusal:
+            if refusal.status in (403, 404) and not groups.guesses.allow(ip):
+                return self._error(429, "Too many refused keys or links from this address: wait a minute.")
+            return self._error(refusal.status, str(refusal)[:300])
+        except Refusal as refusal:
+            return self._error(409, str(refusal)[:300])
+        self.set_status(201 if gid is None and action is None else 200)
+        self.write(answer)
+
+    def _error(self, status: int, message: str) -> None:
+        self.set_status(status)
+        self.write({"type": "error", "message": message})

@@ -1,0 +1,169 @@
+// The review of a finished game on the room page (gamekit/rooms/review.py computes it, off the server's event
+// loop). Kept apart from room.js: it reads the room's state through window.gamekitRoom only, builds its own
+// section, and paints its own board. Once the game is over it asks the server for every move's verdict, lists
+// them (each a button that shows that move), and steps a board through the game with the verdict of each move:
+// ←/→ one move, Home/End the start/end, M the next mistake; each step is said in a polite live region.
+"use strict";
+(function () {
+  const COLOURS = {best: "#17693a", inaccuracy: "#8a5300", mistake: "#a93226", unjudged: "#5e5e5e"};
+  const SYMBOLS = {best: "✓", inaccuracy: "?!", mistake: "?", unjudged: "·"};
+  const NAMES = {best: "best", inaccuracy: "inaccuracy", mistake: "mistake", unjudged: "unjudged"};
+  const roomId = location.pathname.split("/").pop();
+  const base = location.pathname.slice(0, location.pathname.lastIndexOf("/r/"));
+  let shownKey = null, loadingKey = null, data = null, step = 0, stepToken = 0;
+
+  const el = (tag, attrs = {}, text = "") => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text) node.textContent = text;
+    return node;
+  };
+  const section = el("section", {id: "review", "aria-labelledby": "review-title"});
+  section.hidden = true;
+  const title = el("h2", {id: "review-title"}, "Review of the game");
+  const status = el("p", {id: "review-status", "aria-live": "polite"});
+  const totals = el("p", {id: "review-totals"});
+  const canvas = el("canvas", {id: "review-board", tabindex: "0", role: "application", width: "10", height: "10",
+    "aria-label": "Review board: ← and → step through the game, Home and End go to the start and the end, M to the next mistake",
+    "aria-describedby": "review-caption"});
+  const caption = el("div", {id: "review-caption", "aria-live": "polite"});
+  const buttons = el("div", {id: "review-buttons"});
+  const button = (id, text, fn) => { const b = el("button", {id, type: "button"}, text); b.addEventListener("click", fn); buttons.append(b); return b; };
+  const first = button("review-first", "Start", () => go(0));
+  const prev = button("review-prev", "Prev", () => go(step - 1));
+  const next = button("review-next", "Next", () => go(step + 1));
+  const last = button("review-last", "End", () => go(data ? data.steps - 1 : 0));
+  const mistake = button("review-mistake", "Next mistake", () => nextMistake());
+  const list = el("ol", {id: "review-moves"});
+  section.append(title, status, totals, canvas, caption, buttons, list);
+  const main = document.querySelector("main") || document.body;
+  const invite = document.querySelector(".invite");
+  if (invite) main.insertBefore(section, invite); else main.append(section);
+  const ctx = canvas.getContext("2d");
+
+  // read by the browser tests (and handy in the console)
+  window.gamekitReview = {get data() { return data; }, get step() { return step; }, go: (k) => go(k)};
+
+  function draw(items) {
+    for (const [op, ...a] of items) {
+      ctx.setLineDash([]);
+      if (op === "rect") { ctx.fillStyle = a[4]; ctx.fillRect(a[0], a[1], a[2], a[3]); }
+      else if (op === "stroke_rect") { ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.strokeRect(a[0], a[1], a[2], a[3]); }
+      else if (op === "circle") { ctx.fillStyle = a[3]; ctx.beginPath(); ctx.arc(a[0], a[1], a[2], 0, 2 * Math.PI); ctx.fill(); }
+      else if (op === "ring") { ctx.strokeStyle = a[3]; ctx.lineWidth = a[4]; ctx.beginPath(); ctx.arc(a[0], a[1], a[2], 0, 2 * Math.PI); ctx.stroke(); }
+      else if (op === "line" || op === "dashed_line") {
+        ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.lineCap = "round";
+        if (op === "dashed_line") ctx.setLineDash([4, 4]);
+        ctx.beginPath(); ctx.moveTo(a[0], a[1]); ctx.lineTo(a[2], a[3]); ctx.stroke();
+      } else if (op === "polygon") {
+        ctx.fillStyle = a[1]; ctx.beginPath();
+        a[0].forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y))); ctx.closePath(); ctx.fill();
+      } else if (op === "text") {
+        ctx.font = a[3]; ctx.fillStyle = a[4]; ctx.textAlign = a[5]; ctx.textBaseline = "middle";
+        ctx.fillText(String(a[2]), a[0], a[1]);
+      }
+    }
+  }
+
+  function paint(scene, size) {
+    const [w, h] = size, scale = window.devicePixelRatio || 1;
+    canvas.width = w * scale; canvas.height = h * scale;
+    canvas.style.width = w + "px"; canvas.style.height = h + "px";
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    draw(scene);
+  }
+
+  async function getJSON(path) {
+    const response = await fetch(base + "/r/" + roomId + path, {cache: "no-store"});
+    const body = await response.json().catch(() => ({message: "The server sent no review."}));
+    if (!response.ok) throw new Error(body.message || ("HTTP " + response.status));
+    return body;
+  }
+
+  function renderList() {
+    list.textContent = "";
+    data.moves.forEach((m, i) => {
+      const item = el("li", {class: "review-" + m.verdict});
+      const b = el("button", {type: "button", class: "review-move"});
+      const mark = el("span", {class: "review-mark", "aria-hidden": "true"}, SYMBOLS[m.verdict]);
+      mark.style.background = COLOURS[m.verdict];
+      b.append(mark, document.createTextNode(" " + m.sentence));
+      b.addEventListener("click", () => go(i + 1));
+      item.append(b);
+      list.append(item);
+    });
+    totals.textContent = data.summary.map((s, seat) => data.seats[seat] + ": " +
+      ["best", "inaccuracy", "mistake", "unjudged"].map((v) => s[v] + " " + NAMES[v]).join(", ")).join("; ") + ".";
+  }
+
+  async function go(k) {
+    if (!data) return;
+    k = Math.max(0, Math.min(data.steps - 1, k));
+    const token = ++stepToken;
+    let shown;
+    try { shown = await getJSON("/review/" + k); }
+    catch (error) { status.textContent = error.message; return; }
+    if (token !== stepToken) return;                   // a later step was asked for meanwhile
+    step = k;
+    paint(shown.scene, shown.size);
+    canvas.dataset.step = String(k);
+    canvas.dataset.verdict = shown.verdict || "";
+    caption.textContent = shown.caption;
+    caption.style.color = shown.verdict ? COLOURS[shown.verdict] : "";
+    first.disabled = prev.disabled = k === 0;
+    next.disabled = last.disabled = k === data.steps - 1;
+    mistake.disabled = findMistake(k) === null;
+    list.querySelectorAll("li").forEach((li, i) => {
+      if (i + 1 === k) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    });
+  }
+
+  function findMistake(from) {
+    for (let i = from; i < data.moves.length; i++) {
+      if (data.moves[i].verdict === "mistake" || data.moves[i].verdict === "inaccuracy") return i + 1;
+    }
+    return null;
+  }
+
+  function nextMistake() {
+    const k = findMistake(step);
+    if (k === null) { caption.textContent = "No more mistakes or inaccuracies after this move."; return; }
+    go(k);
+  }
+
+  canvas.addEventListener("keydown", (event) => {
+    const keys = {ArrowRight: () => go(step + 1), ArrowDown: () => go(step + 1), ArrowLeft: () => go(step - 1),
+                  ArrowUp: () => go(step - 1), Home: () => go(0), End: () => go(data.steps - 1),
+                  m: nextMistake, M: nextMistake};
+    if (data && keys[event.key]) { event.preventDefault(); keys[event.key](); }
+  });
+
+  async function load(key) {
+    loadingKey = key;
+    section.hidden = false;
+    status.textContent = "Reviewing the game with the exact solver…";
+    try {
+      const review = await getJSON("/review");
+      if (loadingKey !== key) return;
+      data = review;
+      shownKey = key;
+      status.textContent = "Every move's verdict from the exact solver: best ✓, inaccuracy ?!, mistake ?, unjudged · (beyond its reach).";
+      renderList();
+      go(0);
+    } catch (error) {
+      if (loadingKey === key) { status.textContent = "No review: " + error.message; shownKey = key; }
+    }
+  }
+
+  function watch() {
+    const room = window.gamekitRoom, state = room && room.state;
+    if (!state) return;
+    if (!state.over) {
+      if (shownKey !== null || loadingKey !== null) { section.hidden = true; shownKey = loadingKey = null; data = null; }
+      return;
+    }
+    const key = state.room + ":" + state.ply + ":" + state.history.join(",");
+    if (key !== shownKey && key !== loadingKey) load(key);
+  }
+  setInterval(watch, 500);
+})();

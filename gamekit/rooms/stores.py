@@ -1,0 +1,37 @@
+"""Opening the rooms' database: ``open_store(db)`` — a file path (SQLite, the default) or a ``postgresql://``
+address (PostgreSQL, needs ``pip install "gamekit[postgres]"``)."""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from gamekit.rooms.store import SQLStore, Store
+
+__all__ = ["open_store", "is_postgres_url", "describe_db"]
+
+
+def is_postgres_url(db: object) -> bool:
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(db: str | Path, synchronous: str = "NORMAL") -> SQLStore:
+    """The store for ``db``: ``postgresql://user@host:port/name`` → PostgreSQL; anything else is the path of
+    a SQLite file (created if missing; ``synchronous`` is SQLite's mode, NORMAL or FULL)."""
+    if is_postgres_url(db):
+        try:
+            module = importlib.import_module("gamekit.rooms.store_pg")
+        except ImportError as missing:
+            raise RuntimeError(f"--db {describe_db(db)}: PostgreSQL needs psycopg 3 "
+                               f"(pip install \"gamekit[postgres]\"): {missing}") from None
+        return module.PostgresStore(str(db))
+    return Store(db, synchronous=synchronous)
+
+
+def describe_db(db: str | Path) -> str:
+    """``db`` as the server prints it: a PostgreSQL address without its password."""
+    text = str(db)
+    if is_postgres_url(text) and "@" in text:
+        scheme, rest = text.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return text
