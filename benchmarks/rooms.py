@@ -14,6 +14,7 @@ confirmed twice) moves.
     python -m benchmarks.rooms --old main --profile 30        # and main's server, side by side in one run
     python -m benchmarks.rooms --db postgres        # the same on a temporary PostgreSQL (Debian's server)
     python -m benchmarks.rooms --db postgresql://user@host/name   # on a PostgreSQL of yours (new rooms only)
+    python -m benchmarks.rooms --workers 1 2        # the same through HAProxy, 1 then 2 worker processes
 
 ``--old REV`` also runs the server of git revision REV (its ``gamekit`` unpacked with ``git archive`` into a
 temporary folder; the checkout is not touched), before each of this checkout's runs, with the same players.
@@ -21,6 +22,10 @@ temporary folder; the checkout is not touched), before each of this checkout's r
 the SQLite commit, building the state, diffing and encoding the messages), measured in one process on the
 server's own ``Room`` — for each version.  Server CPU a move is the server process's user + system CPU time
 (``/proc``) ÷ moves; the load average before and after each run is printed with it (the machine may be shared).
+
+With ``--workers N`` the server is ``python -m gamekit.rooms --workers N`` (N workers on one database,
+HAProxy in front routing each room by a consistent hash of its id; docs/rooms.md "Several processes"); the
+server CPU is the workers' total, HAProxy's is printed on the line below.
 """
 from __future__ import annotations
 
@@ -43,6 +48,7 @@ from typing import Sequence
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
+from gamekit.rooms.leases import Leases
 from gamekit.rooms.pgtemp import TempPostgres
 from gamekit.rooms.stores import describe_db, open_store
 
@@ -123,6 +129,80 @@ async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
 
 
 
+@dataclass
+class BenchCluster:
+    """``python -m gamekit.rooms --workers N`` started by :func:`start_cluster`: the supervisor's process,
+    the proxy's base URL and the SQLite file the workers share."""
+
+    process: subprocess.Popen
+    url: str
+    db: Path | str
+    workers: int
+    log: Path
+
+    def taken_out(self) -> int:
+        """How many times HAProxy's health checks took a worker out (its lines in the supervisor's log)."""
+        try:
+            return self.log.read_text(errors="replace").count(" is DOWN")
+        except OSError:
+            return 0
+
+    def worker_pids(self) -> list[int]:
+        leases = Leases(self.db)
+        try:
+            return [pid for _, _, pid in leases.alive()]
+        finally:
+            leases.close()
+
+    def proxy_pids(self) -> list[int]:
+        """HAProxy: the supervisor's children that are not workers."""
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        except OSError:
+            return []
+        workers = set(self.worker_pids())
+        return [int(pid) for pid in children if int(pid) not in workers]
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds used so far by the workers (together) and by HAProxy."""
+        return (sum(server_cpu(pid) for pid in self.worker_pids()), sum(server_cpu(pid) for pid in self.proxy_pids()))
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait()
+
+
+async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | None = None,
+                        db: Path | str | None = None, root: Path | None = None) -> BenchCluster:
+    """Start ``python -m gamekit.rooms --workers N`` (HAProxy on a free loopback port, the workers on the next
+    free ones, one SQLite file in ``tmp_dir`` or the database ``db``; the same limits as :func:`start_server`)
+    and wait until every worker is registered and the proxy answers."""
+    port = free_port()
+    ports = [free_port() for _ in range(workers)]
+    url = f"http://127.0.0.1:{port}"
+    db = db or Path(tmp_dir) / "rooms.sqlite3"
+    root = Path(root) if root is not None else ROOT
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    log = Path(tmp_dir) / "cluster.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--port",
+                                    str(port), "--worker-ports", ",".join(map(str, ports)), "--db", str(db), "--quiet",
+                                    "--rooms-per-minute", "1000000", "--max-connections-per-address", "0"], env=env,
+                                   cwd=str(root), stdout=out, stderr=subprocess.STDOUT)   # -m puts the cwd first
+    cluster = BenchCluster(process, url, db, workers, log)
+    http = http or AsyncHTTPClient()
+    for _ in range(600):
+        try:
+            await http.fetch(url + "/")
+            if len(cluster.worker_pids()) == workers and cluster.proxy_pids():
+                return cluster
+        except Exception:  # noqa: BLE001 — not up yet
+            pass
+        await asyncio.sleep(0.1)
+    cluster.stop()
+    raise RuntimeError(f"{workers} workers behind HAProxy did not answer on {url} within about 60 s")
+
+
 class Player:
     def __init__(self, url: str, room: str, token: str | None, rng: random.Random, think: float,
                  moves_per_room: int, rtts: list[float]):
@@ -196,15 +276,27 @@ class Player:
 
 
 async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: Path | None = None,
-              db: str | None = None) -> dict:
+              db: str | None = None, workers: int = 0) -> dict:
     """One run: ``n_rooms`` rooms on a fresh server running the ``gamekit`` under ``root`` (default: this
-    checkout's), on a temporary SQLite file or the database ``db``."""
+    checkout's), on a temporary SQLite file or the database ``db``; ``workers``: 0 for the one-process server,
+    N for N workers behind HAProxy (:func:`start_cluster`)."""
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
     http = AsyncHTTPClient(max_clients=50)
     load_before = os.getloadavg()[0]
-    server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(), root=root,
-                                db=db)
+    if workers:
+        server = await start_cluster(tmp, workers, http, db=db, root=root)
+    else:
+        server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(),
+                                    root=root, db=db)
     url = server.url
+
+    def used() -> tuple[float, float]:      # (user, system) CPU seconds of the server (all its workers)
+        pids = server.worker_pids() if workers else [server.process.pid]
+        splits = [server_cpu_split(pid) for pid in pids]
+        return sum(u for u, _ in splits), sum(s for _, s in splits)
+
+    def proxy_used() -> float:              # CPU seconds of HAProxy (none without workers)
+        return sum(server_cpu(pid) for pid in server.proxy_pids()) if workers else 0.0
     try:
         rng = random.Random(seed)
         body = json.dumps({"game": "dots", "options": {"width": 4, "height": 4}, "timer": 0})
@@ -224,13 +316,13 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)
         t0 = time.perf_counter()
-        (user0, sys0), client0 = server_cpu_split(server.process.pid), time.process_time()
+        (user0, sys0), proxy0, client0 = used(), proxy_used(), time.process_time()
         start.set()
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - t0
-        user, system = server_cpu_split(server.process.pid)
+        (user, system), proxy_cpu = used(), proxy_used()
         user, system, client_cpu = user - user0, system - sys0, time.process_time() - client0
-        cpu = user + system
+        cpu, proxy_cpu = user + system, proxy_cpu - proxy0
         load_after = os.getloadavg()[0]
     finally:
         server.stop()
@@ -251,12 +343,15 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
         if confirmed != stored:
             bad += 1
     store.close()
+    taken_out = server.taken_out() if workers else 0
     shutil.rmtree(tmp, ignore_errors=True)
     total = sum(len(p.played) for p in players)
     rtts.sort()
     return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
             "user_ms_per_move": 1000 * user / total if total else float("nan"),
             "sys_ms_per_move": 1000 * system / total if total else float("nan"),
+            "workers": workers, "taken_out": taken_out,
+            "proxy_ms_per_move": 1000 * proxy_cpu / total if total else float("nan"),
             "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms,
             "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
             "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
@@ -413,9 +508,13 @@ def main() -> None:
     parser.add_argument("--db", default="sqlite", metavar="sqlite|postgres|URL",
                         help="the store: a temporary SQLite file (default), a temporary PostgreSQL server "
                              "(postgres: Debian's, gamekit.rooms.pgtemp), or a postgresql:// address")
+    parser.add_argument("--workers", type=int, nargs="*", default=[0], metavar="N",
+                        help="0: one process, no proxy (default); N: N worker processes behind HAProxy (one run each)")
     args = parser.parse_args()
     if args.db not in ("sqlite", "postgres") and not args.db.startswith("postgresql://"):
         parser.error(f"--db {args.db!r}: sqlite, postgres or a postgresql:// address")
+    if any(w < 0 for w in args.workers):
+        parser.error("--workers: 0 or more")
     pg = None
     versions: list[tuple[str, Path | None]] = [("new", None)]
     tmp = None
@@ -432,25 +531,31 @@ def main() -> None:
         if args.no_sockets:
             return
         print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s (each move 0.5–1.5 × that), "
-              f"up to {args.moves} moves a room; server: one process; clients: one process on the same machine; "
+              f"up to {args.moves} moves a room; clients: one process on the same machine; "
               f"store: {describe_db(args.db)}")
         print(f"{'code':>5}{'rooms':>6}{'moves':>7}{'time s':>7}{'moves/s':>8}{'median ms':>10}{'p99 ms':>8}"
               f"{'max ms':>8}{'lost':>5}{'dup':>4}{'refused':>8}{'resync':>7}"
               f"{'server CPU ms/move (user+sys)':>30}{'clients':>8}{'load':>11}")
-        for i, n in enumerate(args.rooms):
+        runs = [(w, n) for w in args.workers for n in args.rooms]
+        for i, (workers, n) in enumerate(runs):
+            if args.workers != [0] and (i == 0 or runs[i - 1][0] != workers):
+                print("one process, no proxy:" if workers == 0 else f"{workers} worker process(es) behind HAProxy:")
             for j, (label, root) in enumerate(versions):
                 db = None if args.db == "sqlite" else pg.url(f"bench_{i}_{j}") if pg else args.db
-                r = asyncio.run(run(n, args.think, args.moves, args.seed, root, db))
+                r = asyncio.run(run(n, args.think, args.moves, args.seed, root, db, workers))
                 print(f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
                       f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
                       f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} ({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
                       f"{r['client_ms_per_move']:>8.2f}"
                       f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}", flush=True)
+                if workers:
+                    print(f"{'':>11}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its "
+                          f"health checks: {r['taken_out']}", flush=True)
                 if r["rooms_mismatched"] or r["unconfirmed"]:
                     print(f"      {r['rooms_mismatched']} room(s) whose stored moves differ from the confirmed ones "
                           f"({r['unconfirmed']} stored but never confirmed)")
         print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-              f"(the machine is shared; 'load' is before → after each run, this benchmark's own two processes included)")
+              f"(the machine is shared; 'load' is before → after each run, this benchmark's own processes included)")
     finally:
         if pg is not None:
             pg.stop()

@@ -1,4 +1,5 @@
-"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE|postgresql://…]``: run the room server."""
+"""``python -m gamekit.rooms [--host H] [--port P] [--db FILE|postgresql://…] [--workers N]``: run the room server
+(with ``--workers N``: N worker processes behind HAProxy, :mod:`gamekit.rooms.workers`)."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +8,9 @@ import logging
 import os
 import signal
 import socket
+import sys
+
+from gamekit.rooms.leases import new_worker_id
 
 from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, IDLE_TIMEOUT, MAX_BODY_SIZE,
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
@@ -60,6 +64,19 @@ def main(argv: list[str] | None = None) -> None:
                              f"(default {SEND_QUEUE_BYTES})")
     limits.add_argument("--send-buffer", type=_whole, default=SEND_BUFFER, metavar="BYTES",
                         help=f"kernel send buffer of each connection, 0 for the system's (default {SEND_BUFFER})")
+    several = parser.add_argument_group("several processes (docs/rooms.md, \"Several processes\")")
+    several.add_argument("--workers", type=_whole, default=0, metavar="N",
+                         help="run N worker processes behind HAProxy, which listens on --host/--port and routes each "
+                              "room to one worker by a consistent hash of its id (default 0: one process, no proxy)")
+    several.add_argument("--worker-ports", default=None, metavar="P1,P2,…",
+                         help="the workers' loopback ports (default: the N ports after --port)")
+    several.add_argument("--proxy", choices=("haproxy", "none"), default="haproxy",
+                         help="start HAProxy in front of the workers, or none (you run the proxy: see --proxy-config)")
+    several.add_argument("--proxy-config", default=None, metavar="FILE", help="write the HAProxy configuration here")
+    several.add_argument("--worker-name", default=None, metavar="NAME",
+                         help="run as one worker of several, registered under NAME (the supervisor sets it; "
+                              "set it yourself when a service manager starts the workers)")
+    parser.add_argument("--restart-delay", type=_positive, default=0.5, help=argparse.SUPPRESS)  # tests: seconds
     # for tests: time can be moved on by writing seconds into a file; the sweep/tick can be made faster
     parser.add_argument("--clock-offset-file", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
@@ -68,10 +85,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kill-before-batch", action="store_true", help=argparse.SUPPRESS)    # group commit tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
+    if args.workers and args.worker_name:
+        parser.error("--workers and --worker-name go to different processes")
+    if args.worker_name is not None:
+        try:
+            new_worker_id(args.worker_name)
+        except ValueError as error:
+            parser.error(str(error))
     if args.max_header_size < 1024 or args.send_queue < 64 * 1024:
         parser.error("--max-header-size must be at least 1024 and --send-queue at least 65536")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s")
+    if args.workers:
+        from gamekit.rooms.workers import supervise
+        try:
+            sys.exit(supervise(args, sys.argv[1:] if argv is None else list(argv)))
+        except (ValueError, RuntimeError) as error:
+            parser.exit(2, f"{parser.prog}: error: {error}\n")
     try:
         asyncio.run(serve(args))
     except StoreError as refused:           # no database to serve from (unreachable, or made by a newer gamekit)
@@ -84,13 +114,19 @@ async def serve(args: argparse.Namespace) -> None:
                         base_url=args.base_url, synchronous=args.sync, prefix=args.prefix,
                         fail_before_result=args.fail_before_result, send_queue_bytes=args.send_queue,
                         send_queue_messages=SEND_QUEUE_MESSAGES, kill_before_batch=args.kill_before_batch)
+    ownership = None
+    if args.worker_name:                 # one of several workers (gamekit.rooms.workers): room leases, /healthz
+        from gamekit.rooms.workers import Ownership
+        ownership = Ownership(server, args.db, args.worker_name)
     app = server.app()
-    behind_proxy = args.base_url is not None or bool(server.prefix)
-    http = RoomHTTPServer(app, xheaders=args.base_url is not None, idle_connection_timeout=args.idle_timeout,
+    behind_proxy = args.base_url is not None or bool(server.prefix) or ownership is not None
+    http = RoomHTTPServer(app, xheaders=args.base_url is not None or ownership is not None, idle_connection_timeout=args.idle_timeout,
                           body_timeout=args.body_timeout, max_header_size=args.max_header_size,
                           max_body_size=MAX_BODY_SIZE, per_address=args.max_connections_per_address,
                           exempt_loopback=behind_proxy, send_buffer=args.send_buffer)
     http.listen(args.port, args.host)
+    if ownership is not None:
+        ownership.start()
     ticking = server.start_ticking()
     server.sweep(server.now())
     if args.base_url:
@@ -99,7 +135,8 @@ async def serve(args: argparse.Namespace) -> None:
         host = {"127.0.0.1": "localhost", "::1": "localhost", "0.0.0.0": socket.gethostname(),
                 "::": socket.gethostname()}.get(args.host, args.host)
         shown = f"http://{host}:{args.port}{server.prefix}/"
-    print(f"gamekit rooms: open {shown}  (database {describe_db(args.db)}; Ctrl+C stops)", flush=True)
+    if ownership is None:
+        print(f"gamekit rooms: open {shown}  (database {describe_db(args.db)}; Ctrl+C stops)", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -107,6 +144,8 @@ async def serve(args: argparse.Namespace) -> None:
     await stop.wait()
     ticking.stop()                   # before the store closes: a tick during shutdown found it closed (traceback)
     http.stop()
+    if ownership is not None:
+        ownership.stop()             # its rooms' connections closed (they reconnect elsewhere), leases deleted
     if getattr(server, "reviews", None) is not None:
         server.reviews.close()       # the review worker process, if one was started
     server.close()                   # what waits for its commit is committed, then the store closes

@@ -65,6 +65,7 @@ UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
 MAX_WATCHERS = 50            # watchers per room
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
+CLOSE_MOVED, CLOSE_TRY_AGAIN = 1012, 1013   # RFC 6455 "service restart", "try again later": clients reconnect
 # what one connection may hold back: a reader this far behind is dropped (it reconnects and gets the state)
 SEND_QUEUE_BYTES = 512 * 1024       # bytes handed to tornado and not yet written to the socket …
 SEND_QUEUE_MESSAGES = 256           # … or messages
@@ -75,6 +76,10 @@ BODY_TIMEOUT = 30.0                 # seconds for a request's body to arrive
 MAX_HEADER_SIZE = 32 * 1024         # bytes of request line and headers
 MAX_BODY_SIZE = 128 * 1024          # bytes of a request body (the largest we accept is a 64 KiB progress upload)
 CONNECTIONS_PER_ADDRESS = 500       # open connections from one address (a school's pupils often share one)
+
+
+class RoomBusy(Exception):
+    """Another worker process holds the room and did not let it go in time (docs/rooms.md, "Several processes")."""
 
 
 class Clock:
@@ -572,6 +577,10 @@ class RoomServer:
         self.base_url = base_url
         self.prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""     # e.g. /services/rooms
         self.rooms: dict[str, Room] = {}
+        # one of several worker processes (gamekit.rooms.workers.Ownership sets these): a room is loaded only
+        # once this process holds its lease, and more routes (the proxy's health check) are served
+        self.ownership: Any = None
+        self.extra_routes: list = []
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
         # class groups share this database (docs/class.md); groups.py sees the server only through
@@ -586,11 +595,34 @@ class RoomServer:
             return self.rooms[room_id]
         if not isinstance(room_id, str) or not 8 <= len(room_id) <= 64:
             return None
+        if self.ownership is not None and not self.ownership.claim(room_id):
+            return None                          # no such room, or another worker holds it
         stored = self.group_store.load_room(room_id)
         if stored is None:
+            if self.ownership is not None:
+                self.ownership.release(room_id)
             return None
         room = self.rooms[room_id] = Room(self, stored)
         return room
+
+    async def room_when_free(self, room_id: str) -> Room | None:
+        """:meth:`room`, waiting first (a few seconds at most) until this worker holds the room when another
+        one does; :class:`RoomBusy` if it never let go."""
+        if self.ownership is not None and room_id not in self.rooms and isinstance(room_id, str) \
+                and 8 <= len(room_id) <= 64 and await self.ownership.wait_claim(room_id) is False:
+            raise RoomBusy(room_id)
+        return self.room(room_id)
+
+    def room_exists(self, room_id: str) -> bool:
+        """The room is stored (live here or not), without loading it."""
+        return room_id in self.rooms or (isinstance(room_id, str) and 8 <= len(room_id) <= 64
+                                         and self.group_store.load_room(room_id) is not None)
+
+    def unload(self, room_id: str) -> None:
+        """Forget a room kept in memory (it is loaded again from the store when needed)."""
+        self.rooms.pop(room_id, None)
+        if self.ownership is not None:
+            self.ownership.release(room_id)
 
     def flush(self) -> None:
         """Commit the room writes waiting for the end of this event-loop turn (and send what waited for them)."""
@@ -634,7 +666,7 @@ class RoomServer:
         now = self.now()
         for room_id, room in list(self.rooms.items()):
             if not room.sockets and now - room.unused_since > UNLOAD_AFTER:
-                del self.rooms[room_id]          # nobody there: it is reloaded from the store when needed
+                self.unload(room_id)             # nobody there: it is reloaded from the store when needed
                 continue
             try:
                 room.tick(now)
@@ -671,6 +703,7 @@ class RoomServer:
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
             *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
             *((p + route, *rest) for route, *rest in review_routes(self)),     # a finished game's review
+            *((p + route, *rest) for route, *rest in self.extra_routes),
         ]
         if self.prefix:
             routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
@@ -707,7 +740,7 @@ class RoomPageHandler(BaseHandler):
 
     def get(self, room_id: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        if self.server.room(room_id) is None:
+        if not self.server.room_exists(room_id):
             self.set_status(404)
             self.write((STATIC / "missing.html").read_bytes())
             return
@@ -767,8 +800,15 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         self.deltas = False                 # the client asked for deltas after the first state (hello "deltas")
         self.synced = False                 # it holds the room's last version (it was sent a whole state)
 
-    def open(self, room_id: str) -> None:
-        self.room = self.server.room(room_id)
+    async def open(self, room_id: str) -> None:
+        try:
+            room = await self.server.room_when_free(room_id)
+        except RoomBusy:                     # another worker holds it and did not let go: the page retries
+            self.shut(CLOSE_TRY_AGAIN, "try again")
+            return
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            return                           # the peer left while this worker waited for the room
+        self.room = room
         if self.room is not None:
             self.room.sockets.add(self)
         if self.room is None:

@@ -1,0 +1,815 @@
+"""Several worker processes behind a real HAProxy on loopback (issue 25, "Past one process";
+docs/rooms.md, "Several processes"): ``python -m gamekit.rooms --workers 2`` started for real, players that
+are ordinary WebSocket clients (the ``websockets`` library) reconnecting as the room page does, a worker
+SIGKILLed mid-game, the killed worker coming back, and the room never live in two processes at once.
+
+The tests that start HAProxy are marked ``proxy`` (``.ci/run`` installs HAProxy; without it they skip, or fail
+with ``GAMEKIT_REQUIRE_PROXY=1``).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from gamekit.rooms.games import replay
+from gamekit.rooms.leases import TTL, Leases, new_worker_id
+from gamekit.rooms.proxy import Backend, check_config, haproxy_config, haproxy_path
+from gamekit.rooms.server import CLOSE_MOVED
+from gamekit.rooms.store import Store
+from gamekit.rooms.workers import worker_argv, worker_ports
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def needs_haproxy() -> None:
+    if haproxy_path() is None:
+        if os.environ.get("GAMEKIT_REQUIRE_PROXY") == "1":
+            pytest.fail("HAProxy required (GAMEKIT_REQUIRE_PROXY=1) but not installed (apt-get install haproxy)")
+        pytest.skip("HAProxy is not installed (apt-get install haproxy)")
+
+
+def get_json(url: str) -> dict | None:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return json.loads(response.read())
+    except (OSError, ValueError):
+        return None
+
+
+class Cluster:
+    """``python -m gamekit.rooms --workers 2`` (HAProxy in front, or ``--proxy none``) on free loopback ports."""
+
+    def __init__(self, tmp: Path, proxy: str = "haproxy", workers: int = 2, restart_delay: float = 0.5,
+                 prefix: str = ""):
+        self.tmp, self.proxy, self.prefix = tmp, proxy, prefix
+        self.db = tmp / "rooms.sqlite3"
+        self.port = free_port()
+        self.worker_ports = [free_port() for _ in range(workers)]
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
+        self.log = tmp / "cluster.log"
+        env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        with open(self.log, "a") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--host", "127.0.0.1",
+                 "--port", str(self.port), "--worker-ports", ",".join(map(str, self.worker_ports)),
+                 "--proxy", proxy, "--db", str(self.db), "--tick", "0.05", "--rooms-per-minute", "6000",
+                 "--max-connections-per-address", "0", "--restart-delay", str(restart_delay), "--prefix", prefix],
+                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=tmp)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the supervisor exited:\n{self.log.read_text()[-3000:]}")
+            if all(self.health(i) for i in range(workers)) and (proxy == "none" or self.proxy_answers()):
+                return
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the workers did not start in 60 s:\n{self.log.read_text()[-3000:]}")
+
+    def proxy_answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.url + "/", timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def worker_url(self, i: int) -> str:
+        return f"http://127.0.0.1:{self.worker_ports[i]}{self.prefix}"
+
+    def health(self, i: int) -> dict | None:
+        return get_json(self.worker_url(i) + "/healthz")
+
+    def create(self, base: str | None = None, **options) -> dict:
+        body = json.dumps({"game": "dots", "options": options or {"width": 4, "height": 4}, "timer": 0}).encode()
+        request = urllib.request.Request((base or self.url) + "/api/rooms", data=body, method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 201
+            return json.loads(response.read())
+
+    def holder(self, room: str) -> tuple[str, int] | None:
+        """(name, pid) of the worker holding the room's lease, or None."""
+        with sqlite3.connect(self.db) as db:
+            row = db.execute("SELECT w.name, w.pid FROM room_leases l JOIN workers w ON w.id = l.holder "
+                             "WHERE l.room = ?", (room,)).fetchone()
+        return tuple(row) if row else None
+
+    def stored(self, room: str) -> list[tuple[int, str]]:
+        with sqlite3.connect(self.db) as db:
+            return list(db.execute("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (room,)))
+
+    def index(self, name: str) -> int:
+        return int(name[1:]) - 1
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    needs_haproxy()
+    made = []
+
+    def make(**kwargs) -> Cluster:
+        c = Cluster(tmp_path, **kwargs)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        c.stop()
+        text = c.log.read_text()
+        # the one traceback allowed: the fence refusing a paused worker's move (logged as a server error)
+        assert text.count("Traceback") == text.count("IntegrityError: this worker does not hold the room"), text[-4000:]
+
+
+def ws_url(base: str, room: str) -> str:
+    return base.replace("http://", "ws://") + f"/ws/{room}"
+
+
+class Seat:
+    """One player (or watcher) as the room page behaves: hello with its token, and on any drop it
+    reconnects (every 0.1 s, for up to 30 s) and says hello again.  Records the close codes it got, every
+    move the server confirmed to it (``ok``: the move and its ply) and the latest state."""
+
+    def __init__(self, base: str, room: str, token: str | None = None):
+        self.base, self.room, self.token = base, room, token
+        self.ws = None
+        self.seat: int | None = None
+        self.state: dict | None = None
+        self.confirmed: list[tuple[int, str]] = []
+        self.closes: list[int | None] = []
+        self.reconnects = 0
+        self.welcomes = 0
+        self.answers: list[dict] = []
+
+    async def connect(self) -> None:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.ws = await ws_connect(ws_url(self.base, self.room), proxy=None, open_timeout=5)
+                await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
+                while True:
+                    m = json.loads(await self.ws.recv())
+                    self.note(m)
+                    if m["type"] == "welcome":
+                        break
+                while self.state is None or self.state.get("_fresh") is not True:
+                    self.note(json.loads(await self.ws.recv()))
+                return
+            except (OSError, InvalidStatus, ConnectionClosed, TimeoutError, asyncio.TimeoutError) as error:
+                if isinstance(error, ConnectionClosed):
+                    self.closes.append(error.rcvd.code if error.rcvd else None)
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"could not reconnect in 30 s: {error!r}") from None
+                await asyncio.sleep(0.1)
+
+    def note(self, m: dict) -> None:
+        if m["type"] == "welcome":
+            self.welcomes += 1
+            self.seat = m["seat"]
+            self.token = m.get("token") or self.token
+            if self.state is not None:
+                self.state.pop("_fresh", None)
+        elif m["type"] == "state":
+            self.state = dict(m, _fresh=True)
+        elif m["type"] == "ok" and "move" in m:
+            self.confirmed.append((m["ply"] - 1, m["move"]))
+        if m["type"] in ("ok", "error"):
+            self.answers.append(m)
+
+    def pop_answers(self) -> list[dict]:
+        out, self.answers = self.answers, []
+        return out
+
+    async def recv(self) -> dict:
+        """The next message; a drop is survived (reconnect) and reported as ``{"type": "reconnected"}``."""
+        try:
+            m = json.loads(await self.ws.recv())
+        except ConnectionClosed as closed:
+            self.closes.append(closed.rcvd.code if closed.rcvd else None)
+            self.reconnects += 1
+            await self.connect()
+            return {"type": "reconnected"}
+        self.note(m)
+        return m
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def play(seat: Seat, rng: random.Random, gate: asyncio.Event) -> None:
+    """Play random legal moves until the game is over, waiting for ``gate`` before each move; a move in
+    flight when the connection drops is decided again from the state after the reconnection (its ``ply``
+    makes a resent move refused rather than played twice)."""
+    pending = False
+    while True:
+        state = seat.state
+        if state is not None and state["over"] and not pending:
+            return
+        if state is not None and not pending and state["to_move"] == seat.seat and not state.get("waiting"):
+            await gate.wait()
+            await asyncio.sleep(0.02)
+            state = seat.state
+            if not state["over"] and state["to_move"] == seat.seat and not state.get("waiting"):
+                move = rng.choice(state["targets"])[0]
+                try:
+                    await seat.ws.send(json.dumps({"type": "move", "move": move, "ply": state["ply"], "id": state["ply"]}))
+                    pending = True
+                except ConnectionClosed:
+                    pass
+        m = await seat.recv()
+        if m["type"] in ("ok", "error", "reconnected"):
+            pending = False
+
+
+async def wait_until(predicate, seconds: float = 30.0, what: str = "condition") -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not reached in {seconds:.0f} s")
+        await asyncio.sleep(0.05)
+
+
+async def settle(seats: list[Seat], predicate, seconds: float = 10.0) -> None:
+    """Read what the seats were sent until ``predicate()`` holds (no reconnection: a drop fails the test)."""
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "the seats did not settle"
+        for s in seats:
+            try:
+                s.note(json.loads(await asyncio.wait_for(s.ws.recv(), 0.02)))
+            except asyncio.TimeoutError:
+                pass
+
+
+async def move_and_settle(mover: Seat, seats: list[Seat], move: str) -> dict:
+    """Send a move and read until its ``ok`` and until every seat's state has it; returns the ``ok``."""
+    ply = mover.state["ply"]
+    await mover.ws.send(json.dumps({"type": "move", "move": move, "ply": ply, "id": ply}))
+    answers: list[dict] = []
+
+    def seen() -> bool:
+        answers.extend(m for m in mover.pop_answers())
+        return bool(answers) and all(s.state["ply"] == ply + 1 for s in seats)
+
+    await settle(seats, seen)
+    assert answers[0]["type"] == "ok", answers
+    return answers[0]
+
+
+class Watch:
+    """Samples every worker's ``/healthz`` while a test runs: the test room is the only one, so at no sample
+    may two workers hold a room in memory."""
+
+    def __init__(self, cluster: Cluster):
+        self.cluster, self.samples, self.both = cluster, 0, []
+
+    async def run(self, stop: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            counts = await asyncio.gather(*[loop.run_in_executor(None, self.cluster.health, i)
+                                            for i in range(len(self.cluster.worker_ports))])
+            held = [h["worker"] for h in counts if h and h["rooms"] > 0]
+            self.samples += 1
+            if len(held) > 1:
+                self.both.append(held)
+            await asyncio.sleep(0.05)
+
+
+def check_game(cluster: Cluster, room: str, players: list[Seat], in_flight: int) -> list[tuple[int, str]]:
+    """Every confirmed move is stored at its ply, no stored move was played twice, at most ``in_flight``
+    stored moves were never confirmed (sent just before their worker died), the stored moves replay to a
+    finished game and both players' last states show exactly them."""
+    stored = cluster.stored(room)
+    confirmed = sorted(m for p in players for m in p.confirmed)
+    assert len(set(confirmed)) == len(confirmed), f"a move was confirmed twice: {confirmed}"
+    assert set(confirmed) <= set(stored), f"confirmed but not stored: {set(confirmed) - set(stored)}"
+    assert len(stored) - len(confirmed) <= in_flight, (stored, confirmed)
+    assert [ply for ply, _ in stored] == list(range(len(stored)))
+    game = replay("dots", {"width": 4, "height": 4}, [("move", m, None) for _, m in stored])
+    assert game.is_over()
+    for p in players:
+        assert p.state["over"] and p.state["history"] == [m for _, m in stored]
+    return stored
+
+
+@pytest.mark.proxy
+def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster):
+    """Two players in a room through HAProxy; the worker holding the room is SIGKILLed mid-game; both
+    reconnect by themselves through the proxy, the survivor loads the room from the database with every
+    confirmed move, and the game is played to its end with nothing lost or duplicated."""
+    c = cluster(restart_delay=6)                 # the killed worker stays away while the game goes on
+
+    async def scenario() -> None:
+        info = c.create()
+        room = info["room"]
+        assert info["link"] == f"{c.url}/r/{room}"          # the invite link goes through the proxy
+        creator, guest = Seat(c.url, room, info["token"]), Seat(c.url, room)
+        await creator.connect()
+        await guest.connect()
+        gate, stop = asyncio.Event(), asyncio.Event()
+        gate.set()
+        watch = Watch(c)
+        watching = asyncio.create_task(watch.run(stop))
+        games = [asyncio.create_task(play(p, random.Random(i), gate)) for i, p in enumerate((creator, guest))]
+        await wait_until(lambda: len(creator.confirmed) + len(guest.confirmed) >= 8, what="8 moves")
+        name, pid = c.holder(room)
+        before = len(c.stored(room))
+        os.kill(pid, signal.SIGKILL)
+        await asyncio.wait_for(asyncio.gather(*games), 60)
+        stop.set()
+        await watching
+        survivor = c.holder(room)
+        assert survivor is not None and survivor[0] != name, (name, survivor)
+        assert creator.reconnects >= 1 and guest.reconnects >= 1
+        stored = check_game(c, room, [creator, guest], in_flight=1)
+        assert len(stored) > before + 1                       # the game went on after the kill
+        assert watch.samples > 10 and not watch.both, watch.both
+        await creator.close()
+        await guest.close()
+
+    asyncio.run(scenario())
+    # the supervisor restarted the killed worker
+    deadline = time.time() + 60
+    while not all(c.health(i) for i in range(2)):
+        assert time.time() < deadline, c.log.read_text()[-3000:]
+        time.sleep(0.2)
+    assert "worker w" in c.log.read_text() and "SIGKILL" in c.log.read_text()
+
+
+@pytest.mark.proxy
+def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(cluster):
+    """After the kill the room lives on the survivor; the supervisor restarts the killed worker and HAProxy
+    sends the room's new connections back to it.  The returning worker waits until the survivor let the room
+    go (its players are told to reconnect, 1012) and loads it then: every move is seen by everyone, the
+    stored game equals the confirmed moves, and no sample finds the room in two workers."""
+    c = cluster(restart_delay=8)                 # long enough for the survivor to take the room first
+
+    async def scenario() -> None:
+        info = c.create()
+        room = info["room"]
+        creator, guest = Seat(c.url, room, info["token"]), Seat(c.url, room)
+        await creator.connect()
+        await guest.connect()
+        gate, stop = asyncio.Event(), asyncio.Event()
+        gate.set()
+        watch = Watch(c)
+        watching = asyncio.create_task(watch.run(stop))
+        games = [asyncio.create_task(play(p, random.Random(10 + i), gate)) for i, p in enumerate((creator, guest))]
+        await wait_until(lambda: len(creator.confirmed) + len(guest.confirmed) >= 6, what="6 moves")
+        name, pid = c.holder(room)
+        os.kill(pid, signal.SIGKILL)
+        await wait_until(lambda: len(creator.confirmed) + len(guest.confirmed) >= 12, what="6 more moves")
+        gate.clear()                                          # the players pause (between two moves)
+        survivor = c.holder(room)[0]
+        assert survivor != name
+        back = c.index(name)
+        await wait_until(lambda: (h := c.health(back)) is not None and h["pid"] != pid, what="the restart")
+        # a watcher opens the link: once HAProxy has the worker up again, the room's hash sends it there
+        watcher = None
+        for _ in range(100):
+            watcher = Seat(c.url, room)
+            await watcher.connect()
+            if c.holder(room)[0] == name:
+                break
+            await watcher.close()
+            await asyncio.sleep(0.3)
+        assert c.holder(room)[0] == name, "HAProxy never sent the room back to the restarted worker"
+        assert watcher.seat is None
+        ply = watcher.state["ply"]
+        assert watcher.state["history"] == [m for _, m in c.stored(room)]
+        closes_before = len(watcher.closes)
+
+        async def watch_to_the_end() -> None:
+            while not watcher.state["over"]:
+                await watcher.recv()
+
+        gate.set()
+        await asyncio.wait_for(asyncio.gather(*games, watch_to_the_end()), 60)
+        assert len(watcher.closes) == closes_before          # the watcher stayed on the returned worker
+        stop.set()
+        await watching
+        assert c.holder(room)[0] == name
+        # the players were told to reconnect by the survivor when it let the room go, and the watcher, on the
+        # returned worker, saw every move they played afterwards
+        assert CLOSE_MOVED in creator.closes and CLOSE_MOVED in guest.closes
+        assert watcher.state["ply"] > ply and watcher.state["history"] == creator.state["history"]
+        check_game(c, room, [creator, guest], in_flight=1)
+        assert c.health(c.index(survivor))["let_go"] >= 1
+        assert watch.samples > 10 and not watch.both, watch.both
+        for s in (creator, guest, watcher):
+            await s.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.proxy
+def test_under_a_prefix_rooms_spread_over_the_workers_by_their_id(cluster):
+    """Served under a path prefix (a JupyterHub service): the proxy routes by the room id after it — rooms
+    spread over both workers, and each room's page and WebSocket reach the worker that holds it."""
+    c = cluster(prefix="/services/rooms")
+
+    async def scenario() -> None:
+        holders = []
+        for _ in range(16):
+            info = c.create()
+            assert info["link"].startswith(c.url + "/r/")
+            with urllib.request.urlopen(info["link"], timeout=10) as page:
+                assert page.status == 200 and b"<canvas" in page.read()
+            seat = Seat(c.url, info["room"], info["token"])
+            await seat.connect()
+            assert seat.seat == 0
+            holders.append(c.holder(info["room"])[0])
+            await seat.close()
+        assert set(holders) == {"w1", "w2"}, holders     # 16 rooms all on one worker: 1 in 32768
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(c.url + "/r/nosuchroom12345", timeout=10)
+        assert missing.value.code == 404
+
+    asyncio.run(scenario())
+    # SIGTERM to the supervisor: the workers stop cleanly (their rows and leases deleted), HAProxy too
+    c.stop()
+    assert c.process.returncode == 0
+    with sqlite3.connect(c.db) as db:
+        assert db.execute("SELECT COUNT(*) FROM workers").fetchone()[0] == 0
+        assert db.execute("SELECT COUNT(*) FROM room_leases").fetchone()[0] == 0
+    for i in range(2):
+        assert c.health(i) is None
+    assert not c.proxy_answers()
+
+
+@pytest.mark.proxy
+def test_a_room_is_live_in_one_worker_whichever_worker_a_connection_reaches(cluster):
+    """Without the proxy's hash (connections sent straight to each worker's port): a connection to the worker
+    that does not hold the room waits while the holder lets it go — the holder's connections get 1012 before
+    the newcomer is welcomed — and the room moves back the same way; the stored moves are the confirmed ones."""
+    c = cluster(proxy="none")
+    w1, w2 = c.worker_url(0), c.worker_url(1)
+
+    async def scenario() -> None:
+        info = c.create(base=w1)
+        room = info["room"]
+        creator, guest = Seat(w1, room, info["token"]), Seat(w1, room)
+        await creator.connect()
+        await guest.connect()
+        assert c.holder(room)[0] == "w1"
+        rng = random.Random(3)
+        for _ in range(4):
+            mover = creator if creator.state["to_move"] == creator.seat else guest
+            await move_and_settle(mover, [creator, guest], rng.choice(mover.state["targets"])[0])
+        # a watcher reaches w2: w1 lets the room go first
+        watcher = Seat(w2, room)
+        await watcher.connect()
+        assert c.holder(room)[0] == "w2"
+        assert watcher.state["history"] == [m for _, m in c.stored(room)] and watcher.state["ply"] == 4
+        for p in (creator, guest):
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await p.ws.recv()
+            assert closed.value.rcvd.code == CLOSE_MOVED
+        assert c.health(0)["rooms"] == 0 and c.health(1)["rooms"] == 1
+        # the players come back through w1 again: now w2 lets go, the watcher is told to reconnect
+        await creator.connect()
+        assert c.holder(room)[0] == "w1" and creator.state["ply"] == 4 and creator.seat == 0
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await watcher.ws.recv()
+        assert closed.value.rcvd.code == CLOSE_MOVED
+        await guest.connect()
+        assert guest.seat == 1 and c.health(1)["rooms"] == 0 and c.health(0)["rooms"] == 1
+        await settle([creator, guest], lambda: creator.state["ply"] == guest.state["ply"] == 4 and
+                     creator.state["seats"][1]["connected"] and not creator.state.get("waiting"))
+        mover = creator if creator.state["to_move"] == 0 else guest
+        m = await move_and_settle(mover, [creator, guest], rng.choice(mover.state["targets"])[0])
+        assert [p for p, _ in c.stored(room)] == [0, 1, 2, 3, 4]
+        assert c.stored(room)[4][1] == m["move"]
+        for s in (creator, guest):
+            await s.close()
+
+    asyncio.run(scenario())
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.mark.proxy
+def test_a_class_group_seat_taken_and_the_group_deleted_through_another_worker(cluster):
+    """A class group's room is live on w1 (its creator connected there) while the group's calls reach w2: w2
+    never loads the room, the classmate who took the second seat through w2 is seated by w1 at their hello and
+    plays, and the group deleted through w2 tells w1's pages that the room is gone (w1 finds its lease gone)."""
+    c = cluster(proxy="none")
+    w1, w2 = c.worker_url(0), c.worker_url(1)
+
+    async def scenario() -> None:
+        group = post(w2, "/api/groups", {"name": "Class 1A"})
+        gid = group["group"]
+        ana = post(w2, f"/api/groups/{gid}/join", {"nickname": "Ana"})
+        bo = post(w2, f"/api/groups/{gid}/join", {"nickname": "Bo"})
+        made = post(w2, f"/api/groups/{gid}/room", {"key": ana["key"], "rated": False})
+        room = made["room"]
+        creator = Seat(w1, room, made["token"])
+        await creator.connect()
+        assert c.holder(room)[0] == "w1" and not creator.state["seats"][1]["taken"]
+        taken = post(w2, f"/api/groups/{gid}/take", {"key": bo["key"], "room": room})
+        assert taken["seat"] == 1 and c.health(1)["rooms"] == 0          # w2 did not load the room
+        # the classmate's page says hello to w1, which reads the seat taken elsewhere: both see each other
+        guest = Seat(w1, room, taken["token"])
+        await asyncio.wait_for(guest.connect(), 30)
+        assert guest.seat == 1 and c.holder(room)[0] == "w1"
+        await settle([creator], lambda: creator.state["seats"][1]["taken"])
+        assert creator.state["group"]["players"] == ["Ana", "Bo"] and creator.closes == []
+        await settle([creator, guest], lambda: creator.state["seats"][1]["connected"] and not creator.state["waiting"])
+        await move_and_settle(creator, [creator, guest], creator.state["targets"][0][0])
+        # the teacher deletes the group through w2: the room goes with it, and w1's pages are told
+        post(w2, f"/api/groups/{gid}/delete", {"key": group["owner_key"], "confirm": "Class 1A"})
+        for p in (creator, guest):
+            while True:
+                try:
+                    m = json.loads(await asyncio.wait_for(p.ws.recv(), 10))
+                except ConnectionClosed as closed:
+                    assert closed.rcvd.code == 4004             # expired: the page stops, no reconnection
+                    break
+                if m["type"] == "expired":
+                    assert "deleted" in m["message"]
+        assert c.health(0)["rooms"] == 0 and c.stored(room) == []
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.proxy
+def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster):
+    """The fence: the holder is stopped (SIGSTOP) with a player's move still unread in its socket; after its
+    heartbeat is older than the lease's TTL the other worker takes the room; when the stopped worker resumes
+    and reads the move, the database refuses it (the room is no longer its own) and the game goes on in the
+    new holder, where the move was never played."""
+    c = cluster(proxy="none")
+    w1, w2 = c.worker_url(0), c.worker_url(1)
+
+    async def scenario() -> None:
+        info = c.create(base=w1)
+        room = info["room"]
+        creator, guest = Seat(w1, room, info["token"]), Seat(w1, room)
+        await creator.connect()
+        await guest.connect()
+        pid = c.holder(room)[1]
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            move = creator.state["targets"][0][0]
+            await creator.ws.send(json.dumps({"type": "move", "move": move, "ply": 0, "id": 1}))
+            t0 = time.monotonic()
+            watcher = Seat(w2, room)
+            await watcher.connect()                     # waits until w1's heartbeat is older than TTL
+            assert time.monotonic() - t0 >= TTL - 1.5
+            assert c.holder(room)[0] == "w2" and watcher.state["ply"] == 0
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        # w1 reads the move now: refused by the database; then w1 finds the lease gone and lets the room go
+        answer = None
+        try:
+            while answer is None:
+                m = json.loads(await asyncio.wait_for(creator.ws.recv(), 10))
+                if m["type"] in ("ok", "error"):
+                    answer = m
+        except ConnectionClosed as closed:
+            assert closed.rcvd.code == CLOSE_MOVED
+        assert answer is None or answer["type"] == "error", answer
+        await wait_until(lambda: c.health(0)["rooms"] == 0, 10, "w1 lets the room go")
+        assert c.stored(room) == []
+        # the players reconnect (to w2 now) and the move is played there
+        for p in (creator, guest):
+            await p.close()
+            p.base = w2
+            await p.connect()
+        await settle([creator, guest], lambda: creator.state["seats"][1]["connected"] and not creator.state["waiting"])
+        m = await move_and_settle(creator, [creator, guest], move)
+        assert c.stored(room) == [(0, m["move"])]
+        print("the paused worker's move:", "refused by the fence" if answer else "dropped when it let the room go")
+        for s in (creator, guest, watcher):
+            await s.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(tmp_path):
+    """With SQLite, a worker's own store connection refuses (a trigger) to store a move of a room whose lease
+    another worker holds, or nobody does; with the lease, the move is stored."""
+    from gamekit.rooms.server import RoomServer
+    from gamekit.rooms.workers import Ownership
+    db = tmp_path / "rooms.sqlite3"
+    server = RoomServer(db)
+    own = Ownership(server, db, "w1")
+    own.leases.register(own.id, "w1", os.getpid())
+    assert own.fence()
+    room, _ = server.create_room("dots", {"width": 2, "height": 2}, 0)
+    other = new_worker_id("w2")
+    own.leases.register(other, "w2", 1)
+    assert own.leases.claim(room, other) is True
+    with pytest.raises(sqlite3.IntegrityError, match="does not hold the room"):
+        server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
+    own.leases.release(room, other)
+    with pytest.raises(sqlite3.IntegrityError, match="does not hold the room"):
+        server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
+    assert own.claim(room) is True
+    server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
+    assert server.store.load_room(room).moves[0].move == "a1-b1"
+    own.leases.close()
+    server.store.close()
+
+
+# ----- the parts, without processes ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def postgres():
+    """A real PostgreSQL server (Debian's, or one on the PATH) in a temporary directory, on a free loopback
+    port, for the lease tests; skipped when none is installed."""
+    import glob
+    import shutil
+    found = [shutil.which("initdb")] + sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    initdb = next((p for p in found if p), None)
+    if initdb is None:
+        pytest.skip("PostgreSQL is not installed")
+    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
+    import tempfile
+    data = Path(tempfile.mkdtemp(prefix="gamekit-postgres-"))      # not under pytest's root-only directory
+    run_as: list[str] = []
+    if os.getuid() == 0:                       # PostgreSQL refuses to run as root
+        shutil.chown(data, "postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    subprocess.run([*run_as, initdb, "-D", str(data / "db"), "-A", "trust", "-U", "postgres"], check=True,
+                   capture_output=True)
+    subprocess.run([*run_as, pg_ctl, "-D", str(data / "db"), "-l", str(data / "log"), "-w", "-o",
+                    f"-p {port} -k {data} -c listen_addresses=127.0.0.1", "start"], check=True, capture_output=True)
+    yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    subprocess.run([*run_as, pg_ctl, "-D", str(data / "db"), "-m", "fast", "stop"], capture_output=True)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def check_leases(db, add_room, delete_room) -> None:
+    add_room("room-aaaa-1")
+    leases = Leases(db)
+    a, b = new_worker_id("w1"), new_worker_id("w2")
+    now = time.time()
+    leases.register(a, "w1", 1, now)
+    leases.register(b, "w2", 2, now)
+    assert leases.claim("no-such-room", a) is None
+    assert leases.claim("room-aaaa-1", a) is True and leases.claim("room-aaaa-1", a) is True
+    assert leases.claim("room-aaaa-1", b) is False                     # held by a live worker: asked for it
+    assert leases.holder("room-aaaa-1") == a and leases.wanted(a) == {"room-aaaa-1": b}
+    leases.release("room-aaaa-1", b)                                   # only the holder can release
+    assert leases.holder("room-aaaa-1") == a
+    leases.release("room-aaaa-1", a)
+    assert leases.claim("room-aaaa-1", b) is True and leases.held(b) == {"room-aaaa-1": None}
+    # a dead holder (no heartbeat for TTL seconds): the room can be taken
+    assert leases.beat(b, now - TTL - 1)
+    assert [w[0] for w in leases.alive(now)] == [a]
+    assert leases.claim("room-aaaa-1", a, now) is True
+    # the supervisor forgets a worker that exited: its rooms are free at once
+    assert leases.forget("w1") == 1 and not leases.beat(a)
+    assert leases.claim("room-aaaa-1", b) is True
+    # a restarted worker (same name, new id) replaces its earlier run
+    b2 = new_worker_id("w2")
+    assert b2 != b
+    leases.register(b2, "w2", 3)
+    assert [w[0] for w in leases.alive()] == [b2]
+    assert leases.claim("room-aaaa-1", b2) is True
+    assert leases.claim("room-aaaa-1", a) is False and leases.wanted(b2) == {"room-aaaa-1": a}
+    leases.unregister(b2)
+    assert leases.holder("room-aaaa-1") is None and leases.alive() == []
+    # a lease goes with its room
+    assert leases.claim("room-aaaa-1", a) is True
+    delete_room("room-aaaa-1")
+    assert leases.holder("room-aaaa-1") is None
+    leases.close()
+
+
+def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    store = Store(db)
+    check_leases(db, lambda room: store.create_room(room, "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0),
+                 lambda room: store.expire(time.time() + 10**9))
+    store.close()
+
+
+def test_leases_on_postgresql(postgres):
+    """The same SQL on a real PostgreSQL (the rooms table here is a stand-in: only its key matters)."""
+    import psycopg
+    with psycopg.connect(postgres, autocommit=True) as db:
+        db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY)")
+        check_leases(postgres, lambda room: db.execute("INSERT INTO rooms VALUES (%s)", (room,)),
+                     lambda room: db.execute("DELETE FROM rooms WHERE id = %s", (room,)))
+
+
+@pytest.mark.parametrize("name", ["", "a" * 41, "w 1", "w'1", None, 1])
+def test_worker_names_are_checked(name):
+    with pytest.raises(ValueError, match="worker name"):
+        new_worker_id(name)
+
+
+def test_haproxy_config_routes_rooms_and_groups_by_hash(tmp_path):
+    workers = [Backend("w1", "127.0.0.1", 9001), Backend("w2", "127.0.0.1", 9002)]
+    cfg = haproxy_config("127.0.0.1", 9000, workers, prefix="/services/rooms/", per_address=100)
+    assert "balance hash path,field(5,/)" in cfg and "balance hash path,field(6,/)" in cfg
+    assert cfg.count("hash-type consistent") == 3 and "sc0_conn_cur gt 100" in cfg
+    assert "^/services/rooms/(r|ws)/" in cfg and "GET /services/rooms/healthz" in cfg
+    plain = haproxy_config("127.0.0.1", 9000, workers, per_address=0)
+    assert "balance hash path,field(3,/)" in plain and "sc0_conn_cur" not in plain
+    if haproxy_path() is not None:
+        for text in (cfg, plain):
+            (tmp_path / "h.cfg").write_text(text)
+            check_config(tmp_path / "h.cfg")
+    with pytest.raises(ValueError, match="at least one"):
+        haproxy_config("127.0.0.1", 9000, [])
+    with pytest.raises(ValueError, match="names must differ"):
+        haproxy_config("127.0.0.1", 9000, [workers[0], workers[0]])
+    with pytest.raises(ValueError, match="prefix"):
+        haproxy_config("127.0.0.1", 9000, workers, prefix="/a b")
+
+
+def test_supervisor_command_line():
+    assert worker_argv(["--workers", "2", "--db", "x.sqlite3", "--port=9000", "--host", "0.0.0.0", "--grace", "5",
+                        "--proxy", "none", "--proxy-config=f", "--worker-ports", "1,2"]) == \
+        ["--db", "x.sqlite3", "--grace", "5"]
+    assert worker_ports(None, 9000, 2) == [9001, 9002]
+    assert worker_ports("7001,7002", 9000, 2) == [7001, 7002]
+    for bad in ("7001", "7001,7001", "9000,7001", "a,b", "0,7001"):
+        with pytest.raises(ValueError, match="--worker-ports"):
+            worker_ports(bad, 9000, 2)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-name", "w1"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "different processes" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-ports", "5"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "--worker-ports" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--worker-name", "w 1"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "worker name 'w 1'" in done.stderr
+
+
+# ----- a real page through the proxy -----------------------------------------------------------------------------
+def _page_helpers():
+    """The room-page helpers of test_rooms_browser.py (two people, playing their turns, waiting on the page)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gamekit_room_page_helpers", Path(__file__).parent / "test_rooms_browser.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.browser
+@pytest.mark.proxy
+def test_pages_through_the_proxy_reconnect_by_themselves_after_a_worker_is_killed(cluster, person):
+    """Two people in Chromium play through HAProxy; the worker holding their room is SIGKILLed; both pages
+    reconnect by themselves (nobody touches them), the survivor has the room with its three moves, and the
+    game is played to its end there."""
+    h = _page_helpers()
+    c = cluster(restart_delay=30)
+    gold, coral, link = h.two_people(person, c.url)
+    assert link.startswith(c.url + "/r/")
+    room = link.split("/r/")[1]
+    h.play_pair([gold, coral], 3)
+    name, pid = c.holder(room)
+    with gold.expect_websocket(timeout=30_000), coral.expect_websocket(timeout=30_000):
+        os.kill(pid, signal.SIGKILL)                     # each page opens a new WebSocket by itself
+    deadline = time.time() + 30
+    while (c.holder(room) or (name,))[0] == name:
+        assert time.time() < deadline, "the room did not move to the survivor"
+        time.sleep(0.1)
+    for page in (gold, coral):
+        h.wait_js(page, "r.connected && s.ply === 3 && s.seats[0].connected && s.seats[1].connected", 30_000)
+    assert gold.evaluate("window.gamekitRoom.seat") == 0 and coral.evaluate("window.gamekitRoom.seat") == 1
+    h.play_pair([gold, coral])
+    final = h.js_state(gold)
+    assert final["over"] and final["history"] == [m for _, m in c.stored(room)] == h.js_state(coral)["history"]
+    assert gold.errors == [] and coral.errors == []
