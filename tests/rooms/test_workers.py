@@ -685,6 +685,44 @@ def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(cluster_db)
     server.store.close()
 
 
+@pytest.mark.postgres
+def test_on_postgresql_a_take_over_waits_for_the_move_being_stored(postgres):
+    """The fence locks the lease row until the move's transaction ends: a worker that finds the holder dead
+    cannot take the room while a move of it is being stored (its claim gives up after the lock timeout and
+    tries again later); once that move is committed, the claim succeeds and the room loads with the move."""
+    from gamekit.rooms.server import RoomServer
+    from gamekit.rooms.workers import Ownership
+    db = postgres.url(f"takeover_{os.getpid()}")
+    server = RoomServer(db)
+    own = Ownership(server, db, "w1")
+    own.leases.register(own.id, "w1", os.getpid())
+    assert own.fence()
+    room, _ = server.create_room("dots", {"width": 2, "height": 2}, 0)
+    assert own.claim(room) is True
+    other, leases = new_worker_id("w2"), Leases(db)
+    leases.register(other, "w2", 1)
+    with server.store.transaction() as run:        # a move being stored by w1 …
+        run("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (room, 0, "move", "a1-b1", 0, 0, time.time()))
+        assert leases.beat(own.id, time.time() - TTL - 1)          # … when w1 looks dead
+        assert leases.claim(room, other) is False                 # the lease row is locked: not yet
+        assert leases.holder(room) == own.id
+    assert leases.claim(room, other) is True                      # committed: now the room is w2's
+    assert [m.move for m in stored_moves(db, room)] == ["a1-b1"]
+    leases.close()
+    own.leases.close()
+    server.store.close()
+
+
+def stored_moves(db, room: str) -> list:
+    from gamekit.rooms.stores import open_store
+    store = open_store(db)
+    try:
+        return store.load_room(room).moves
+    finally:
+        store.close()
+
+
 # ----- the parts, without processes ---------------------------------------------------------------------------
 def check_leases(db, add_room, delete_room) -> None:
     add_room("room-aaaa-1")
