@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TTL", "BEAT", "Leases", "new_worker_id", "is_postgres"]
+__all__ = ["TTL", "BEAT", "Leases", "new_worker_id", "is_postgres", "FENCE_SETTING"]
 
 TTL = 5.0          # seconds without a heartbeat after which a worker is dead and its rooms may be taken
 BEAT = 1.0         # seconds between heartbeats
@@ -56,6 +56,32 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS room_leases_holder ON room_leases(holder)",
 ]
 
+# PostgreSQL's fence (SQLite's is a TEMP trigger on the worker's own connection, gamekit.rooms.workers): a move
+# is stored only by the worker holding its room's lease.  A worker names itself on its store's connection
+# (the setting ``gamekit.worker``, :data:`FENCE_SETTING`); a connection that does not (one server process, no
+# workers) is not fenced.  The lease row is locked (FOR SHARE) until the move's transaction ends, so a claim
+# taking the room over waits for it: the new holder loads the room with that move, or the move is refused.
+FENCE_SETTING = "gamekit.worker"
+FENCE_POSTGRES = [
+    f"""CREATE OR REPLACE FUNCTION gamekit_room_fence() RETURNS trigger LANGUAGE plpgsql AS $fence$
+    DECLARE
+        me TEXT := current_setting('{FENCE_SETTING}', true);
+    BEGIN
+        IF me IS NULL OR me = '' THEN
+            RETURN NEW;
+        END IF;
+        PERFORM 1 FROM room_leases WHERE room = NEW.room AND holder = me FOR SHARE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'this worker does not hold the room' USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        RETURN NEW;
+    END
+    $fence$""",
+    "CREATE OR REPLACE TRIGGER gamekit_room_fence BEFORE INSERT ON moves FOR EACH ROW "
+    "EXECUTE FUNCTION gamekit_room_fence()",
+]
+_SCHEMA_LOCK = 0x67616D66    # pg_advisory_xact_lock key: workers starting together create the tables one at a time
+
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}\Z")
 
 
@@ -72,19 +98,25 @@ def new_worker_id(name: str) -> str:
 
 class Leases:
     """The two tables above, on a connection of their own to the database ``db`` (a SQLite file or a
-    ``postgresql://`` URL).  The ``rooms`` table must exist already (the room store creates it)."""
+    ``postgresql://`` URL).  The ``rooms`` (and on PostgreSQL ``moves``) tables must exist already (the room
+    store creates them); on PostgreSQL this also creates the fence's trigger on ``moves``."""
 
     def __init__(self, db: str | Path):
         self.postgres = is_postgres(db)
         if self.postgres:
             import psycopg     # only needed for PostgreSQL (requirements: psycopg[binary])
             self.db: Any = psycopg.connect(str(db), autocommit=True)
+            # a claim waits for a lease row locked by a move being stored (the fence) at most this long: a
+            # worker paused in the middle of that transaction must not stop this one's event loop
+            self.db.execute("SET lock_timeout = '2s'")
+            self._tx([("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))]
+                     + [(statement, ()) for statement in SCHEMA + FENCE_POSTGRES])
         else:
             self.db = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False, timeout=30)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
-        for statement in SCHEMA:
-            self._run(statement)
+            for statement in SCHEMA:
+                self._run(statement)
 
     def close(self) -> None:
         self.db.close()
@@ -115,6 +147,12 @@ class Leases:
             import psycopg
             return psycopg.errors.IntegrityError
         return sqlite3.IntegrityError
+
+    def lock_timeout(self) -> type[Exception] | tuple[()]:
+        if self.postgres:
+            import psycopg
+            return psycopg.errors.LockNotAvailable
+        return ()
 
     # ----- workers ---------------------------------------------------------------------------------------
     def register(self, worker: str, name: str, pid: int, now: float | None = None) -> None:
@@ -162,10 +200,15 @@ class Leases:
                 ("SELECT holder FROM room_leases WHERE room = ?", (room,))])
         except self.integrity_error():
             return None
+        except self.lock_timeout():
+            return False                 # the lease row is locked by its holder storing a move: try again later
         row = cursor.fetchone()
         if row is not None and row[0] == worker:
             return True
-        self._run("UPDATE room_leases SET wanted = ? WHERE room = ? AND holder <> ?", (worker, room, worker))
+        try:
+            self._run("UPDATE room_leases SET wanted = ? WHERE room = ? AND holder <> ?", (worker, room, worker))
+        except self.lock_timeout():
+            pass                         # asked again at the next try
         return False
 
     def holder(self, room: str) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator
 
 import psycopg
 
+from gamekit.rooms.leases import FENCE_SETTING
 from gamekit.rooms.store import SQLStore, StoreError
 
 __all__ = ["PostgresStore"]
@@ -33,12 +34,16 @@ class PostgresStore(SQLStore):
         self.url = url
         self.connect_timeout = connect_timeout
         self._sql: dict[str, str] = {}
+        self.worker: str | None = None
         self.db = self._connect()
         self.migrate()
 
     def _connect(self) -> psycopg.Connection:
         try:
-            return psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout))
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=int(self.connect_timeout))
+            if self.worker is not None:
+                conn.execute("SELECT set_config(%s, %s, false)", (FENCE_SETTING, self.worker))
+            return conn
         except psycopg.OperationalError as error:
             where = self.url.split("@", 1)[-1] if "@" in self.url else self.url.split("://", 1)[-1]
             reason = " ".join(str(error).split())[:300]
@@ -50,6 +55,15 @@ class PostgresStore(SQLStore):
         if self.db.closed or self.db.broken:
             self.db = self._connect()
         return self.db
+
+    def fence(self, worker: str) -> None:
+        """From now on this store's connection (and any it opens again) stores a move only of a room whose
+        lease ``worker`` holds: the trigger :data:`gamekit.rooms.leases.FENCE_POSTGRES` (created by
+        :class:`~gamekit.rooms.leases.Leases`) refuses any other with an integrity error."""
+        if not isinstance(worker, str) or not worker:
+            raise ValueError(f"worker={worker!r}: a worker id (gamekit.rooms.leases.new_worker_id)")
+        self.worker = worker
+        self._conn().execute("SELECT set_config(%s, %s, false)", (FENCE_SETTING, worker))
 
     def close(self) -> None:
         self.db.close()

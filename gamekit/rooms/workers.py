@@ -13,8 +13,10 @@ that part of a worker:
   with 1012 "service restart", the page and the clients reconnect through the proxy — and a room whose lease
   is gone (deleted with its room by another worker's sweep, or taken after this worker was thought dead) is
   dropped the same way (or told it expired when it no longer exists);
-* with SQLite, a trigger on this worker's own connection refuses to store a move of a room it does not hold
-  (the fence against a worker that was paused past its lease, e.g. SIGSTOP, and still had messages queued).
+* a trigger refuses to store a move of a room this worker does not hold (SQLite: a TEMP trigger on its own
+  connection; PostgreSQL: a trigger that reads the worker's id from its connection's setting and locks the
+  lease row) — the fence against a worker that was paused past its lease, e.g. SIGSTOP, and still had
+  messages queued.
 
 So a room is never live in two processes: whoever loads it holds its lease first, and a lease changes hands
 only when its holder let go or is dead (its heartbeat older than ``leases.TTL``).
@@ -70,9 +72,15 @@ class Ownership:
         server.extra_routes.append((r"/healthz", HealthHandler, {"ownership": self}))
 
     def fence(self) -> bool:
-        """A TEMP trigger on the store's own SQLite connection: a move of a room this worker does not hold
-        is refused by the database (the transaction aborts, the move is undone in memory and refused)."""
-        db = getattr(self.server.store, "db", None)
+        """A move of a room this worker does not hold is refused by the database (the transaction aborts,
+        the move is undone in memory and refused).  SQLite: a TEMP trigger on the store's own connection;
+        PostgreSQL: the store's connection names this worker, and the trigger that :class:`Leases` created
+        checks (and locks) the lease row."""
+        store = self.server.store
+        if callable(getattr(store, "fence", None)):
+            store.fence(self.id)            # PostgreSQL (gamekit.rooms.store_pg.PostgresStore.fence)
+            return True
+        db = getattr(store, "db", None)
         if not isinstance(db, sqlite3.Connection):
             return False                    # another store: its own key (room, ply) still refuses a duplicate
         db.execute(

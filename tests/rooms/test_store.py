@@ -325,3 +325,30 @@ def apply_to_model(m: StoredRoom, name: str, args: tuple) -> None:
         m.request = None
     elif name == "take_seat":
         m.seat_hashes[args[1]] = token_hash(args[2])
+
+
+def test_a_time_round_trips_to_the_millisecond_on_both_stores(make_store):
+    """``time.time()`` today needs 16 significant digits: PostgreSQL's ``REAL`` (4 bytes) would round it to
+    about two minutes, so every time column is ``DOUBLE PRECISION`` there (SQLite's ``REAL`` is 8 bytes)."""
+    import time as clock
+    from gamekit.rooms.leases import Leases
+    store = make_store()
+    now = clock.time() + 0.123456
+    store.create_room("room-time-1", "dots", {"width": 3, "height": 3}, 0, TOKEN, now=now)
+    store.take_seat("room-time-1", 1, "guest-token-01", now=now)
+    store.add_move("room-time-1", 0, "move", "a1-b1", 0, 0, now=now)
+    store.set_request("room-time-1", "undo", 0, now=now)
+    store.create_group("grp-time-1", "CODE1234", "Class", "h" * 64, {}, now=now)
+    assert store.add_member("grp-time-1", "Ana", "k" * 64, now=now)
+    room = store.load_room("room-time-1")
+    assert abs(room.created - now) < 1e-3 and abs(room.last_active - now) < 1e-3
+    Leases(store.test_db).close()                       # the lease tables too
+    with store.transaction() as run:
+        for table, column in [("rooms", "created"), ("rooms", "last_active"), ("seats", "joined"), ("moves", "at"),
+                              ("requests", "at"), ("groups", "created"), ("groups", "last_active"),
+                              ("members", "joined")]:
+            stored = [r[0] for r in run(f"SELECT {column} FROM {table}", ()).fetchall()]
+            assert stored and all(abs(t - now) < 1e-3 for t in stored), (table, column, stored, now)
+        if store.dialect == "postgresql":             # no 4-byte float column anywhere
+            assert run("SELECT table_name, column_name FROM information_schema.columns WHERE "
+                       "table_schema = current_schema() AND data_type = 'real'", ()).fetchall() == []

@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import sqlite3
@@ -61,9 +62,9 @@ class Cluster:
     """``python -m gamekit.rooms --workers 2`` (HAProxy in front, or ``--proxy none``) on free loopback ports."""
 
     def __init__(self, tmp: Path, proxy: str = "haproxy", workers: int = 2, restart_delay: float = 0.5,
-                 prefix: str = ""):
+                 prefix: str = "", db: str | Path | None = None):
         self.tmp, self.proxy, self.prefix = tmp, proxy, prefix
-        self.db = tmp / "rooms.sqlite3"
+        self.db = db if db is not None else tmp / "rooms.sqlite3"     # a SQLite file or a postgresql:// address
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]
         self.url = f"http://127.0.0.1:{self.port}{prefix}"
@@ -108,14 +109,21 @@ class Cluster:
 
     def holder(self, room: str) -> tuple[str, int] | None:
         """(name, pid) of the worker holding the room's lease, or None."""
-        with sqlite3.connect(self.db) as db:
-            row = db.execute("SELECT w.name, w.pid FROM room_leases l JOIN workers w ON w.id = l.holder "
-                             "WHERE l.room = ?", (room,)).fetchone()
-        return tuple(row) if row else None
+        rows = self.sql("SELECT w.name, w.pid FROM room_leases l JOIN workers w ON w.id = l.holder "
+                        "WHERE l.room = ?", (room,))
+        return rows[0] if rows else None
 
     def stored(self, room: str) -> list[tuple[int, str]]:
+        return self.sql("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (room,))
+
+    def sql(self, query: str, args: tuple = ()) -> list[tuple]:
+        """The rows of one query on the cluster's database (``?`` for each value, on either store)."""
+        if str(self.db).startswith("postgresql://"):
+            import psycopg
+            with psycopg.connect(str(self.db), autocommit=True) as db:
+                return [tuple(r) for r in db.execute(query.replace("?", "%s"), args).fetchall()]
         with sqlite3.connect(self.db) as db:
-            return list(db.execute("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (room,)))
+            return [tuple(r) for r in db.execute(query, args)]
 
     def index(self, name: str) -> int:
         return int(name[1:]) - 1
@@ -130,8 +138,14 @@ class Cluster:
                 self.process.wait()
 
 
+STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+FENCE_REFUSED = re.compile(r"^\S*(IntegrityError|IntegrityConstraintViolation): this worker does not hold the room",
+                           re.M)
+
+
 @pytest.fixture
 def cluster(tmp_path):
+    """``cluster(**options)`` → a :class:`Cluster` on SQLite (unless ``db=`` says otherwise)."""
     needs_haproxy()
     made = []
 
@@ -145,7 +159,17 @@ def cluster(tmp_path):
         c.stop()
         text = c.log.read_text()
         # the one traceback allowed: the fence refusing a paused worker's move (logged as a server error)
-        assert text.count("Traceback") == text.count("IntegrityError: this worker does not hold the room"), text[-4000:]
+        assert text.count("Traceback") == len(FENCE_REFUSED.findall(text)), text[-4000:]
+
+
+@pytest.fixture(params=STORES)
+def cluster_db(request, tmp_path):
+    """A database for a cluster: a SQLite file (``[sqlite]``), or a new database on the session's real
+    PostgreSQL server (``[postgres]``, marked ``postgres``; tests/rooms/conftest.py)."""
+    if request.param == "sqlite":
+        return tmp_path / "rooms.sqlite3"
+    name = f"workers_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}_{free_port()}"
+    return request.getfixturevalue("postgres").url(name.lower())
 
 
 def ws_url(base: str, room: str) -> str:
@@ -321,11 +345,11 @@ def check_game(cluster: Cluster, room: str, players: list[Seat], in_flight: int)
 
 
 @pytest.mark.proxy
-def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster):
+def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster, cluster_db):
     """Two players in a room through HAProxy; the worker holding the room is SIGKILLed mid-game; both
     reconnect by themselves through the proxy, the survivor loads the room from the database with every
     confirmed move, and the game is played to its end with nothing lost or duplicated."""
-    c = cluster(restart_delay=6)                 # the killed worker stays away while the game goes on
+    c = cluster(db=cluster_db, restart_delay=6)                 # the killed worker stays away while the game goes on
 
     async def scenario() -> None:
         info = c.create()
@@ -365,12 +389,12 @@ def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster):
 
 
 @pytest.mark.proxy
-def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(cluster):
+def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(cluster, cluster_db):
     """After the kill the room lives on the survivor; the supervisor restarts the killed worker and HAProxy
     sends the room's new connections back to it.  The returning worker waits until the survivor let the room
     go (its players are told to reconnect, 1012) and loads it then: every move is seen by everyone, the
     stored game equals the confirmed moves, and no sample finds the room in two workers."""
-    c = cluster(restart_delay=8)                 # long enough for the survivor to take the room first
+    c = cluster(db=cluster_db, restart_delay=8)                 # long enough for the survivor to take the room first
 
     async def scenario() -> None:
         info = c.create()
@@ -568,12 +592,12 @@ def test_a_class_group_seat_taken_and_the_group_deleted_through_another_worker(c
 
 
 @pytest.mark.proxy
-def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster):
+def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster, cluster_db):
     """The fence: the holder is stopped (SIGSTOP) with a player's move still unread in its socket; after its
     heartbeat is older than the lease's TTL the other worker takes the room; when the stopped worker resumes
     and reads the move, the database refuses it (the room is no longer its own) and the game goes on in the
     new holder, where the move was never played."""
-    c = cluster(proxy="none")
+    c = cluster(db=cluster_db, proxy="none")
     w1, w2 = c.worker_url(0), c.worker_url(1)
 
     async def scenario() -> None:
@@ -621,60 +645,85 @@ def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster):
     asyncio.run(scenario())
 
 
-def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(tmp_path):
-    """With SQLite, a worker's own store connection refuses (a trigger) to store a move of a room whose lease
-    another worker holds, or nobody does; with the lease, the move is stored."""
+def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(cluster_db):
+    """A worker's own store connection refuses (SQLite: a TEMP trigger; PostgreSQL: a trigger reading the
+    worker's id from its connection) to store a move of a room whose lease another worker holds, or nobody
+    does; with the lease, the move is stored.  A connection that names no worker (one server process) is not
+    fenced."""
+    from gamekit.rooms.server import RoomServer
+    from gamekit.rooms.stores import open_store
+    from gamekit.rooms.workers import Ownership
+    db = cluster_db
+    server = RoomServer(db)
+    own = Ownership(server, db, "w1")
+    own.leases.register(own.id, "w1", os.getpid())
+    assert own.fence()
+    refused = own.leases.integrity_error()
+    room, _ = server.create_room("dots", {"width": 2, "height": 2}, 0)
+    other = new_worker_id("w2")
+    own.leases.register(other, "w2", 1)
+    assert own.leases.claim(room, other) is True
+    with pytest.raises(refused, match="does not hold the room"):
+        server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
+    own.leases.release(room, other)
+    with pytest.raises(refused, match="does not hold the room"):
+        server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
+    assert server.store.load_room(room).moves == []               # nothing stored, the store still works
+    assert own.claim(room) is True
+    server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
+    assert server.store.load_room(room).moves[0].move == "a1-b1"
+    # another worker takes the room: this worker's next move is refused, and the key still refuses a duplicate
+    own.leases.release(room, own.id)
+    assert own.leases.claim(room, other) is True
+    with pytest.raises(refused, match="does not hold the room"):
+        server.store.add_move(room, 1, "move", "a2-b2", 1, 0, time.time())
+    plain = open_store(db)                          # no worker named: not fenced
+    plain.add_move(room, 1, "move", "a2-b2", 1, 0, time.time())
+    assert [m.move for m in plain.load_room(room).moves] == ["a1-b1", "a2-b2"]
+    plain.close()
+    own.leases.close()
+    server.store.close()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_take_over_waits_for_the_move_being_stored(postgres):
+    """The fence locks the lease row until the move's transaction ends: a worker that finds the holder dead
+    cannot take the room while a move of it is being stored (its claim gives up after the lock timeout and
+    tries again later); once that move is committed, the claim succeeds and the room loads with the move."""
     from gamekit.rooms.server import RoomServer
     from gamekit.rooms.workers import Ownership
-    db = tmp_path / "rooms.sqlite3"
+    db = postgres.url(f"takeover_{os.getpid()}")
     server = RoomServer(db)
     own = Ownership(server, db, "w1")
     own.leases.register(own.id, "w1", os.getpid())
     assert own.fence()
     room, _ = server.create_room("dots", {"width": 2, "height": 2}, 0)
-    other = new_worker_id("w2")
-    own.leases.register(other, "w2", 1)
-    assert own.leases.claim(room, other) is True
-    with pytest.raises(sqlite3.IntegrityError, match="does not hold the room"):
-        server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
-    own.leases.release(room, other)
-    with pytest.raises(sqlite3.IntegrityError, match="does not hold the room"):
-        server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
     assert own.claim(room) is True
-    server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
-    assert server.store.load_room(room).moves[0].move == "a1-b1"
+    other, leases = new_worker_id("w2"), Leases(db)
+    leases.register(other, "w2", 1)
+    with server.store.transaction() as run:        # a move being stored by w1 …
+        run("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (room, 0, "move", "a1-b1", 0, 0, time.time()))
+        assert leases.beat(own.id, time.time() - TTL - 1)          # … when w1 looks dead
+        assert leases.claim(room, other) is False                 # the lease row is locked: not yet
+        assert leases.holder(room) == own.id
+    assert leases.claim(room, other) is True                      # committed: now the room is w2's
+    assert [m.move for m in stored_moves(db, room)] == ["a1-b1"]
+    leases.close()
     own.leases.close()
     server.store.close()
 
 
+def stored_moves(db, room: str) -> list:
+    from gamekit.rooms.stores import open_store
+    store = open_store(db)
+    try:
+        return store.load_room(room).moves
+    finally:
+        store.close()
+
+
 # ----- the parts, without processes ---------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def postgres():
-    """A real PostgreSQL server (Debian's, or one on the PATH) in a temporary directory, on a free loopback
-    port, for the lease tests; skipped when none is installed."""
-    import glob
-    import shutil
-    found = [shutil.which("initdb")] + sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    initdb = next((p for p in found if p), None)
-    if initdb is None:
-        pytest.skip("PostgreSQL is not installed")
-    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
-    import tempfile
-    data = Path(tempfile.mkdtemp(prefix="gamekit-postgres-"))      # not under pytest's root-only directory
-    run_as: list[str] = []
-    if os.getuid() == 0:                       # PostgreSQL refuses to run as root
-        shutil.chown(data, "postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
-    port = free_port()
-    subprocess.run([*run_as, initdb, "-D", str(data / "db"), "-A", "trust", "-U", "postgres"], check=True,
-                   capture_output=True)
-    subprocess.run([*run_as, pg_ctl, "-D", str(data / "db"), "-l", str(data / "log"), "-w", "-o",
-                    f"-p {port} -k {data} -c listen_addresses=127.0.0.1", "start"], check=True, capture_output=True)
-    yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    subprocess.run([*run_as, pg_ctl, "-D", str(data / "db"), "-m", "fast", "stop"], capture_output=True)
-    shutil.rmtree(data, ignore_errors=True)
-
-
 def check_leases(db, add_room, delete_room) -> None:
     add_room("room-aaaa-1")
     leases = Leases(db)
@@ -721,12 +770,16 @@ def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
     store.close()
 
 
+@pytest.mark.postgres
 def test_leases_on_postgresql(postgres):
-    """The same SQL on a real PostgreSQL (the rooms table here is a stand-in: only its key matters)."""
+    """The same SQL on a real PostgreSQL (the session's, tests/rooms/conftest.py; the rooms and moves tables here
+    are stand-ins: only the rooms' key matters)."""
     import psycopg
-    with psycopg.connect(postgres, autocommit=True) as db:
+    url = postgres.url(f"leases_{os.getpid()}")
+    with psycopg.connect(url, autocommit=True) as db:
         db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY)")
-        check_leases(postgres, lambda room: db.execute("INSERT INTO rooms VALUES (%s)", (room,)),
+        db.execute("CREATE TABLE IF NOT EXISTS moves (room TEXT)")      # the fence's trigger goes on it
+        check_leases(url, lambda room: db.execute("INSERT INTO rooms VALUES (%s)", (room,)),
                      lambda room: db.execute("DELETE FROM rooms WHERE id = %s", (room,)))
 
 
