@@ -45,7 +45,7 @@ def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
     for t in chosen:
         ui.click_css(page, canvas, *lay.tile_centre(t))             # select the set
     page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
-    ui.wait_for_status(page, WIDGET, "roll the dice")
+    ui.wait_for_status(page, WIDGET, "roll the dice", timeout_ms=40_000)   # a loaded CI machine
     flipped = ui.wait_for_pixel_change(page, CANVAS, x, y, before=tuple(rgb(TILE_FACE)))
     assert close(flipped, rgb(FELT)), "the covered tile should be flipped down"
     ui.screenshot(page, "shutbox_after_cover")

@@ -29,12 +29,12 @@ def test_a_spanish_board_and_a_spanish_exercise(notebook_page, ui):
     canvas.scroll_into_view_if_needed()
     assert widget.get_by_role("button", name="Nueva partida").count() == 1
     assert widget.get_by_role("button", name="Deshacer").count() == 1
-    assert "Le toca a Dorado" in status.inner_text()
+    status.get_by_text("Le toca a Dorado").wait_for(timeout=15_000)    # rendered (JupyterLab renders lazily)
 
     layout, game = BoardLayout.fit(3, 3), DotsAndBoxes(3, 3)
     ui.click_css(page, canvas, *layout.line_middle(game, game.line_index("a1-b1")))
     widget.locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    assert "Le toca a Coral" in status.inner_text()
+    status.get_by_text("Le toca a Coral").wait_for(timeout=10_000)
     ui.click_css(page, canvas, 3, 3)                              # the corner: refused, in Spanish
     status.get_by_text("hueco entre dos puntos vecinos").wait_for(timeout=10_000)
 
