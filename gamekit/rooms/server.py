@@ -47,7 +47,7 @@ from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.delta import encode_open, state_delta
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
-from gamekit.rooms.groups import Groups
+from gamekit.rooms.groups import Groups, game_menu
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
 from gamekit.rooms.stores import open_store
 from gamekit.rooms.untrusted import BadJSON, loads
@@ -699,6 +699,7 @@ class RoomServer:
             (p + r"/", PageHandler, {"page": "create.html"}),
             (p + r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
             (p + r"/api/rooms", CreateHandler, {"server": self}),
+            (p + r"/api/games", GamesHandler),
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
             *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
@@ -745,6 +746,14 @@ class RoomPageHandler(BaseHandler):
             self.write((STATIC / "missing.html").read_bytes())
             return
         self.write((STATIC / "room.html").read_bytes())
+
+
+class GamesHandler(BaseHandler):
+    """``GET /api/games``: the catalog's games a room or group can play (``groups.game_menu``), which the create
+    page and the group settings page list (so a game registered in the catalog appears there with no edit)."""
+
+    def get(self) -> None:
+        self.write({"games": game_menu()})
 
 
 class CreateHandler(BaseHandler):
