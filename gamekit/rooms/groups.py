@@ -31,7 +31,7 @@ from typing import Any
 from gamekit import catalog
 from gamekit.i18n import tr
 from gamekit.rooms import ratings
-from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
+from gamekit.rooms.games import TIMERS, BadOptions, rebuild, spec_for
 from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
 from gamekit.rooms.web import HostedRoom, Refusal, RoomHost
 
@@ -580,7 +580,7 @@ class Groups:
         key = (room_id, game_no, moves)
         summary = self._positions.get(key)
         if summary is None:
-            game = room.game if room is not None else replay(game_id, options, list(moves))
+            game = room.game if room is not None else rebuild(game_id, options, list(moves))
             spec = spec_for(game_id)
             over = game.is_over()
             summary = {"over": over, "winner": game.winner() if over else None,
