@@ -88,6 +88,10 @@ class RoomSpec:
     hover: Callable[[Any, dict], list] = lambda game, options: []
     text: Callable[[Any, dict], str] = lambda game, options: ""     # the position in words (screen readers)
     max_moves: int = 1000                         # longer histories are refused (a flood guard)
+    # the room option naming the seat that starts (0 or 1), "" if the game has none: a class group whose
+    # "alternate" setting is on flips it from game to game (groups.Groups.before_new_game); the create page
+    # leaves it out (the game's own default starter)
+    starter: str = ""
     extra: dict = field(default_factory=dict)
 
 
@@ -103,8 +107,10 @@ class GameInfo:
     one per seat, cycled past the end.  ``levels``/``timers``: what a CPU level and a time per turn may be.
     ``cpu``/``widget``: ``"module:name"`` of ``cpu_player(level, seed=…)`` and of the widget class.
     ``view``: the module of its picture and hit-testing (plain data).  ``room``: how a room hosts it, and
-    ``room_options(group settings)`` the room options a class group's settings give.  ``examples``: named
-    settings the conformance suite plays."""
+    ``room_options(group settings)`` the room options a class group's settings give, and ``settings`` the names
+    of the group settings it reads besides ``game``/``timer``/``rated`` (``"width"``, ``"popout"``…): the room
+    and group pages show those controls, and the create page sends each one that is also a key of
+    ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays."""
 
     id: str
     title: str
@@ -123,6 +129,7 @@ class GameInfo:
     view: str = ""
     room: RoomSpec | None = None
     room_options: Callable[[dict], dict] = lambda settings: {}
+    settings: tuple[str, ...] = ()
     examples: tuple[Example, ...] = ()
 
     @property

@@ -107,6 +107,7 @@ FIVE = register(GameInfo(
     id="five_in_a_row", title=N_("5 en raya (9 × 6)"), aliases=("five",),
     new_game=lambda o: FiveInARow(popout=o["popout"]),
     room_options=lambda s: {"board": "five", "popout": s["popout"]},
+    settings=("popout",),
     examples=(
         Example("5 en raya", lambda: FiveInARow(), lambda h: FiveInARow.from_moves(h)),
         Example("5 en raya, PopOut", lambda: FiveInARow(popout=True), lambda h: FiveInARow.from_moves(h, popout=True)),
@@ -117,6 +118,7 @@ FOUR = register(GameInfo(
     id="connect_four", title=N_("Connect Four (7 × 6)"), aliases=("four",),
     new_game=lambda o: ConnectFour(popout=o["popout"]),
     room_options=lambda s: {"board": "four", "popout": s["popout"]},
+    settings=("popout",),
     examples=(
         Example("Connect Four", lambda: ConnectFour(), lambda h: ConnectFour.from_moves(h)),
         Example("Connect Four, PopOut", lambda: ConnectFour(popout=True),

@@ -95,6 +95,7 @@ ROOM = RoomSpec(
     final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
     describe=lambda o: f"{o['width'] + 1} × {o['height'] + 1} dots ({o['width']} × {o['height']} boxes)",
     text=lambda game, o: words.describe(game),
+    starter="first",
 )
 
 INFO = register(GameInfo(
@@ -105,6 +106,7 @@ INFO = register(GameInfo(
     cpu="gamekit.dots.players:cpu_player", widget="gamekit.dots.widget:DotsWidget", view="gamekit.dots.view",
     room=ROOM,
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
+    settings=("width", "height", "alternate"),
     examples=(
         Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
         Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),

@@ -7,7 +7,7 @@ when they pass the game's selection (§1 of issue 22, in :mod:`gamekit.puzzles.d
 theme, and each game gives at most a few puzzles, so the bank is varied.
 
 ``--rooms DB`` also reads the finished games of a room database (``python -m gamekit.rooms --db DB``, through
-:class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.replay`; a room keeps its last game): they
+:class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.rebuild`; a room keeps its last game): they
 are tried first, as games 0, 1, … of the build, then the CPU games follow.  PopOut games are left out (no
 puzzles), and Shut the Box has no rooms.
 
@@ -45,7 +45,7 @@ ROOM_GAMES = {"dots_and_boxes": ("dots", None), "five_in_a_row": ("connect", "fi
 
 def room_games(db: Path | str, game_id: str) -> list:
     """The finished games of ``game_id`` stored in a room database (:class:`gamekit.rooms.store.Store`), in
-    room-id order, replayed with :func:`gamekit.rooms.games.replay` (a room keeps its last game only).
+    room-id order, replayed with :func:`gamekit.rooms.games.rebuild` (a room keeps its last game only).
 
     Refused with :class:`BuildError`: a file that does not exist or is not a room database, a game the room
     server does not play (Shut the Box)."""
@@ -57,7 +57,7 @@ def room_games(db: Path | str, game_id: str) -> list:
                             game=game_id))
     if not path.is_file():
         raise BuildError(tr("--rooms {path}: no such room database", path=path))
-    from gamekit.rooms.games import replay
+    from gamekit.rooms.games import rebuild
     from gamekit.rooms.store import Store
     try:
         with open(path, "rb") as f:
@@ -85,7 +85,7 @@ def room_games(db: Path | str, game_id: str) -> list:
             if board is not None and (stored.options.get("board") != board or stored.options.get("popout")):
                 continue
             try:
-                game = replay(stored.game, stored.options, [(m.kind, m.move, m.seat) for m in stored.moves])
+                game = rebuild(stored.game, stored.options, [(m.kind, m.move, m.seat) for m in stored.moves])
             except (ValueError, KeyError, TypeError):
                 continue                 # a room whose moves no longer replay is skipped, never guessed
             if game.is_over():

@@ -52,7 +52,7 @@ def _tiles(mask: int) -> list[int]:
 
 def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     """The puzzle at ``game``'s position for ``objective``, or None (module docstring)."""
-    if game.is_over() or game.variant != "round" or game.n_players != 1 or not game.covering:
+    if game.is_over() or not game.variant_rules.exact_tables or game.n_players != 1 or not game.covering:
         return None
     choices = _choices(game, objective)
     if len(choices) < 2:

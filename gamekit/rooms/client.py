@@ -31,7 +31,7 @@ import websocket  # websocket-client (a dependency of jupyter_server)
 
 from gamekit.errors import IllegalMoveError
 from gamekit.rooms.delta import apply_delta
-from gamekit.rooms.games import GAMES, replay
+from gamekit.rooms.games import GAMES, rebuild
 
 
 class RoomRefusal(IllegalMoveError):
@@ -243,7 +243,7 @@ class RoomClient:
                 moves.append(("resign", None, int(move.split(":")[1])))
             else:
                 moves.append(("move", move, None))
-        return replay(s["game"], s["options"], moves)
+        return rebuild(s["game"], s["options"], moves)
 
     def _repr_html_(self) -> str:
         if not self.state:

@@ -12,7 +12,7 @@ catalog alias of ``dots_and_boxes``), ``"connect"`` (5 en raya or Connect Four, 
 ``five_in_a_row``/``connect_four``) and, for a game registered later, its catalog id (docs/CONVENTIONS.md,
 "Architecture").
 
-A game is stored as its options and the list of moves; loading replays them (``replay``), so the room
+A game is stored as its options and the list of moves; loading replays them (:func:`rebuild`), so the room
 store never depends on the shape of an engine's ``to_dict``.
 
 The picture is the same :class:`~gamekit.scene.Scene` the notebook widgets paint (the games' view modules,
@@ -80,8 +80,10 @@ def check_room_options(game_id: Any, options: Any, timer: Any) -> tuple[str, dic
     return spec.id, spec.check_options(options), timer
 
 
-def replay(game_id: str, options: dict, moves: list[tuple[str, str | None, int]]) -> Any:
-    """A game rebuilt from its options and stored actions ``(kind, move, seat)``; kind "move" or "resign"."""
+def rebuild(game_id: str, options: dict, moves: list[tuple[str, str | None, int]]) -> Any:
+    """A room's game rebuilt from its room game id, its options and its stored actions ``(kind, move, seat)``;
+    kind "move" or "resign".  (Not :func:`gamekit.core.saved.replay`, which plays a saved move list into a game
+    for ``from_moves``/``from_dict``.)"""
     game = GAMES[game_id].new_game(options)
     for kind, move, seat in moves:
         if kind == "resign":
@@ -89,6 +91,11 @@ def replay(game_id: str, options: dict, moves: list[tuple[str, str | None, int]]
         else:
             game.play(move)
     return game
+
+
+replay = rebuild
+"""The older name of :func:`rebuild` (kept so callers of earlier versions go on working; gamekit itself says
+``rebuild``, and ``replay`` means :func:`gamekit.core.saved.replay` everywhere else)."""
 
 
 def check_move(move: Any) -> str:

@@ -29,8 +29,9 @@ import unicodedata
 from typing import Any
 
 from gamekit import catalog
+from gamekit.i18n import tr
 from gamekit.rooms import ratings
-from gamekit.rooms.games import TIMERS, BadOptions, replay, spec_for
+from gamekit.rooms.games import TIMERS, BadOptions, rebuild, spec_for
 from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
 from gamekit.rooms.web import HostedRoom, Refusal, RoomHost
 
@@ -53,6 +54,20 @@ def group_games() -> dict[str, catalog.GameInfo]:
     (the catalog alias: ``dots``, ``five``, ``four``, as stored by earlier versions) or, for a game without one,
     its catalog id.  A setting may also name a game by its catalog id (``five_in_a_row``); it is stored as given."""
     return {info.short_id: info for info in catalog.games() if info.room is not None}
+
+
+def game_menu() -> list[dict]:
+    """The games a room or a group can play, for the create page's and the group settings page's menus
+    (``GET /api/games``), in catalog order: ``value`` (the id the menus and the group settings use: the short id),
+    ``id`` and ``names`` (the catalog id and every alias: a stored setting may use any), ``title`` (in the current
+    language), ``room`` (the room game id to create), ``options`` (the room options of the default group
+    settings, without the :attr:`RoomSpec.starter` option: a room made on the create page starts as the game
+    does by default) and ``settings`` (the group settings the game reads, :attr:`GameInfo.settings`: the pages show
+    their controls, and the create page overrides each one that is a key of ``options``)."""
+    return [{"value": value, "id": info.id, "names": list(info.names), "title": tr(info.title), "room": info.room.id,
+             "options": {k: v for k, v in info.room_options(DEFAULT_SETTINGS).items() if k != info.room.starter},
+             "settings": list(info.settings)}
+            for value, info in group_games().items()]
 
 
 def group_game(name: Any) -> catalog.GameInfo | None:
@@ -565,7 +580,7 @@ class Groups:
         key = (room_id, game_no, moves)
         summary = self._positions.get(key)
         if summary is None:
-            game = room.game if room is not None else replay(game_id, options, list(moves))
+            game = room.game if room is not None else rebuild(game_id, options, list(moves))
             spec = spec_for(game_id)
             over = game.is_over()
             summary = {"over": over, "winner": game.winner() if over else None,
@@ -658,14 +673,16 @@ class Groups:
             raise Refusal("This rated game's result is recorded: its last move cannot be taken back.", "rated")
 
     def before_new_game(self, room: HostedRoom) -> None:
-        """Alternate starter (Dots): the seat that did not start the last game starts the next."""
+        """Alternate starter (a game whose room spec names a ``starter`` option, e.g. Dots' ``first``): the seat
+        that did not start the last game starts the next."""
         info = self.room_info(room.id) if not room.open_to_link else None
-        if info is None or room.game_id != "dots":
+        starter = spec_for(room.game_id).starter if info is not None else ""
+        if not starter:
             return
         settings = self.group(info[0])["settings"]
         if not settings["alternate"]:
             return
-        room.options = dict(room.options, first=1 - room.options.get("first", 0))
+        room.options = dict(room.options, **{starter: 1 - room.options.get(starter, 0)})
         self.store.set_room_options(room.id, room.options)
 
     def recover_results(self) -> list[str]:
@@ -717,5 +734,5 @@ class Groups:
         room.note = (room.note + " " if room.note else "") + f"Rated game recorded{how}."
 
 
-__all__ = ["Groups", "GroupRefusal", "check_nickname", "check_settings", "check_progress", "check_tally", "lesson_summary",
+__all__ = ["Groups", "GroupRefusal", "game_menu", "group_games", "group_game", "check_nickname", "check_settings", "check_progress", "check_tally", "lesson_summary",
            "GROUP_IDLE_DAYS", "DEFAULT_SETTINGS"]

@@ -46,8 +46,8 @@ from gamekit.session import Session
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.delta import encode_open, state_delta
-from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, replay
-from gamekit.rooms.groups import Groups
+from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, rebuild
+from gamekit.rooms.groups import Groups, game_menu
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
 from gamekit.rooms.stores import open_store
 from gamekit.rooms.untrusted import BadJSON, loads
@@ -110,7 +110,7 @@ class Room:
         self.moves: list[StoredMove] = list(stored.moves)
         self.request: tuple[str, int] | None = stored.request
         # the turn clock, the CPU player and who it plays for: gamekit.session (the widgets' rules too)
-        self.session = Session(replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves]),
+        self.session = Session(rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves]),
                                seating=self, make_cpu=lambda: self.spec.cpu(CPU_LEVEL, None), timer=self.timer,
                                clock=server.now)
         self.conns: list[RoomSocket | None] = [None, None]
@@ -357,7 +357,7 @@ class Room:
         self.server.commits.write(self, "undo_move", self.id, self.ply() - 1, self.server.now())
         self.moves.pop()
         self.request = None
-        self.game = replay(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
+        self.game = rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
         self.turn_started = self.server.now()
         self.note = f"{self.names[last.seat]}'s last move was taken back."
 
@@ -699,6 +699,7 @@ class RoomServer:
             (p + r"/", PageHandler, {"page": "create.html"}),
             (p + r"/r/([A-Za-z0-9_-]{8,64})", RoomPageHandler, {"server": self}),
             (p + r"/api/rooms", CreateHandler, {"server": self}),
+            (p + r"/api/games", GamesHandler),
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
             *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
@@ -745,6 +746,14 @@ class RoomPageHandler(BaseHandler):
             self.write((STATIC / "missing.html").read_bytes())
             return
         self.write((STATIC / "room.html").read_bytes())
+
+
+class GamesHandler(BaseHandler):
+    """``GET /api/games``: the catalog's games a room or group can play (``groups.game_menu``), which the create
+    page and the group settings page list (so a game registered in the catalog appears there with no edit)."""
+
+    def get(self) -> None:
+        self.write({"games": game_menu()})
 
 
 class CreateHandler(BaseHandler):

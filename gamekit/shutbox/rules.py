@@ -219,6 +219,9 @@ class Variant:
     name = "round"
     seats: int | None = None          # the number of players it needs (None: any)
     pays_out = True                   # a stake pays out (see ShutTheBox.payouts)
+    # one player's game is one turn on a fresh box, scored by what is left: the exact tables of
+    # gamekit.shutbox.strategy value its positions, so the puzzle bank (gamekit.puzzles.shutbox) takes them
+    exact_tables = True
 
     def check_players(self, n: int) -> None:
         """Refuse a number of players this variant cannot seat (ValueError)."""
@@ -278,6 +281,7 @@ class LongGame(Variant):
     name = "long"
     seats = 2
     pays_out = False
+    exact_tables = False
 
     def check_players(self, n: int) -> None:
         if n != 2:
@@ -330,6 +334,7 @@ class ToLimit(Variant):
 
     name = "to_45"
     pays_out = False
+    exact_tables = False              # turns go on over rounds: a turn's value is not the tables' value
 
     def after_flip(self, game: "ShutTheBox") -> None:
         if game.uncovered == 0:

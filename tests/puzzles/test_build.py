@@ -100,3 +100,19 @@ def test_positions_that_cannot_be_puzzles_are_not_kept():
     fresh = ShutTheBox(1, seed=1)
     assert S.candidate(fresh, "shut") is None                # two dice forced at the full box: no choice
     assert S.candidate(ShutTheBox(2, seed=1), "shut") is None    # rounds of two players: not a one-player puzzle
+
+
+def test_shut_the_box_puzzles_come_only_from_variants_the_exact_tables_value():
+    """The puzzle bank asks the variant (``Variant.exact_tables``), not its name: the same one-player position is
+    a puzzle in the sheet's round and none in "to 45", whose turns go on over rounds."""
+    from gamekit.puzzles import shutbox as S
+    from gamekit.shutbox import ShutTheBox
+    from gamekit.shutbox.rules import VARIANT_RULES
+    assert [name for name, rules in VARIANT_RULES.items() if rules.exact_tables] == ["round"]
+    solo = ShutTheBox(1, seed=0)
+    solo.play(("roll", 2))
+    assert S.candidate(solo, "shut") is not None
+    to_45 = ShutTheBox(1, variant="to_45", seed=0)
+    to_45.play(("roll", 2))
+    assert (to_45.uncovered, to_45.dice) == (solo.uncovered, solo.dice)     # the very same position
+    assert S.candidate(to_45, "shut") is None

@@ -1,26 +1,46 @@
-// The create page: POST the choices, keep the seat token in this browser, open the room.
+// The create page: the game menu comes from the catalog (GET /api/games), so a game registered there is listed
+// with no edit here; POST the choices, keep the seat token in this browser, open the room.
 "use strict";
 const $ = (id) => document.getElementById(id);
 const base = location.pathname.replace(/\/$/, "");     // "" or a prefix such as /services/rooms
+let games = {};                                         // menu value → {room, options, settings, title, …}
+function chosen() { return games[$("game").value]; }
 function sync() {
-  const dots = $("game").value === "dots";
-  $("size-row").style.display = dots ? "" : "none";
-  $("popout-row").style.display = dots ? "none" : "";
+  const game = chosen();
+  const reads = (name) => !!game && game.settings.includes(name);
+  $("size-row").style.display = reads("width") ? "" : "none";
+  $("popout-row").style.display = reads("popout") ? "" : "none";
+}
+async function loadGames() {
+  try {
+    const response = await fetch(base + "/api/games");
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.message || response.statusText);
+    const select = $("game");
+    for (const game of data.games) {
+      games[game.value] = game;
+      select.append(new Option(game.title, game.value));
+    }
+    select.disabled = false;
+    $("create-button").disabled = false;
+    $("games-note").textContent = "";
+    sync();
+  } catch (error) {
+    $("games-note").textContent = "";
+    $("error").textContent = "Could not load the list of games: " + error.message;
+  }
 }
 $("game").addEventListener("change", sync);
-sync();
 $("create").addEventListener("submit", async (event) => {
   event.preventDefault();
+  const game = chosen();
+  if (!game) return;
   $("create-button").disabled = true;
-  const choice = $("game").value;
-  let body;
-  if (choice === "dots") {
-    const [w, h] = $("size").value.split("x").map(Number);
-    body = {game: "dots", options: {width: w, height: h}};
-  } else {
-    body = {game: "connect", options: {board: choice, popout: $("popout").checked}};
-  }
-  body.timer = Number($("timer").value);
+  const [w, h] = $("size").value.split("x").map(Number);
+  const settings = {width: w, height: h, popout: $("popout").checked};
+  const options = Object.assign({}, game.options);       // the game's room options, then the controls it reads
+  for (const name of game.settings) if (name in options && name in settings) options[name] = settings[name];
+  const body = {game: game.room, options: options, timer: Number($("timer").value)};
   try {
     const response = await fetch(base + "/api/rooms", {method: "POST", headers: {"Content-Type": "application/json"},
                                                 body: JSON.stringify(body)});
@@ -34,3 +54,4 @@ $("create").addEventListener("submit", async (event) => {
     $("create-button").disabled = false;
   }
 });
+loadGames();

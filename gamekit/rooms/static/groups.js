@@ -244,19 +244,36 @@ function showTally(tally) {
     body.append(tr);
   }
 }
+let menu = [];                                            // the games a group may play (GET /api/games)
+let menuLoaded = null;
+function loadMenu() {                                      // fills the settings' game menu from the catalog, once
+  if (!menuLoaded) menuLoaded = (async () => {
+    const response = await fetch(base + "/api/games");
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.message || response.statusText);
+    menu = data.games;
+    const select = $("s-game");
+    for (const game of menu) select.append(new Option(game.title, game.value));
+  })();
+  return menuLoaded;
+}
 function fillSettings(s) {
-  $("s-game").value = s.game; $("s-width").value = String(s.width); $("s-height").value = String(s.height);
+  // a stored setting may name its game by any of its names (dots, dots_and_boxes): select that game's entry
+  const game = menu.find((g) => g.names.includes(s.game) || g.value === s.game);
+  $("s-game").value = game ? game.value : s.game; $("s-width").value = String(s.width); $("s-height").value = String(s.height);
   $("s-timer").value = String(s.timer); $("s-alternate").checked = s.alternate; $("s-popout").checked = s.popout;
   $("s-rated").checked = s.rated; syncSettings();
 }
 function syncSettings() {
-  const dots = $("s-game").value === "dots";
-  $("dots-settings").style.display = dots ? "" : "none";
-  $("popout-row").style.display = dots ? "none" : "";
+  const game = menu.find((g) => g.value === $("s-game").value);
+  const reads = (name) => !!game && game.settings.includes(name);
+  $("dots-settings").style.display = reads("width") ? "" : "none";
+  $("popout-row").style.display = reads("popout") ? "" : "none";
 }
 async function loadOwner(first) {
   try {
     const o = await api("owner", {key: ownerKeyValue()});
+    if (first) await loadMenu();                           // the settings' game menu, before the page shows
     window.gamekitGroup.owner = o;
     $("owner").hidden = false; showError(null);
     $("group-name").textContent = o.name + " — teacher's page";
