@@ -4,6 +4,12 @@ import sys
 import tempfile
 
 import pytest
+from hypothesis import settings
+
+# No timed tests: hypothesis's default 200 ms deadline per example fails on a loaded machine (a test whose
+# examples are slow sets its own settings; speed is measured in the benchmarks).
+settings.register_profile("gamekit", deadline=None)
+settings.load_profile("gamekit")
 
 # The test-only fourth game (tests/tictactoe): one package that registers itself in gamekit's catalog when it is
 # imported, as an installed game would.  tests/ goes on the path (pytest runs with --import-mode=importlib, which

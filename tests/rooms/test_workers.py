@@ -37,6 +37,25 @@ from gamekit.rooms.workers import worker_argv, worker_ports
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_apart(coroutine) -> None:
+    """``asyncio.run`` in a thread of its own: the session's sync Playwright (browser tests earlier on the same
+    xdist worker) leaves an event loop running in this thread, where ``asyncio.run`` refuses to start."""
+    import threading
+    failure: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # noqa: BLE001 — re-raised in the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=main, name="test-workers-scenario")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -379,7 +398,7 @@ def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster, cluste
         await creator.close()
         await guest.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
     # the supervisor restarted the killed worker
     deadline = time.time() + 60
     while not all(c.health(i) for i in range(2)):
@@ -451,7 +470,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
         for s in (creator, guest, watcher):
             await s.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 @pytest.mark.proxy
@@ -477,7 +496,7 @@ def test_under_a_prefix_rooms_spread_over_the_workers_by_their_id(cluster):
             urllib.request.urlopen(c.url + "/r/nosuchroom12345", timeout=10)
         assert missing.value.code == 404
 
-    asyncio.run(scenario())
+    run_apart(scenario())
     # SIGTERM to the supervisor: the workers stop cleanly (their rows and leases deleted), HAProxy too
     c.stop()
     assert c.process.returncode == 0
@@ -537,7 +556,7 @@ def test_a_room_is_live_in_one_worker_whichever_worker_a_connection_reaches(clus
         for s in (creator, guest):
             await s.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def post(base: str, path: str, body: dict) -> dict:
@@ -588,7 +607,7 @@ def test_a_class_group_seat_taken_and_the_group_deleted_through_another_worker(c
                     assert "deleted" in m["message"]
         assert c.health(0)["rooms"] == 0 and c.stored(room) == []
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 @pytest.mark.proxy
@@ -642,7 +661,7 @@ def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster, clust
         for s in (creator, guest, watcher):
             await s.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(cluster_db):
