@@ -87,6 +87,9 @@ def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     game, layout = FiveInARow(), layout_for(FiveInARow())   # after red's first disc Hard searches (the book is one disc deep)
     canvas = ui.board(page, last)
     last_status = page.evaluate("document.querySelectorAll('.gamekit-status').length") - 1   # the same widget
+    # a fresh game whatever this notebook's kernel did before (another test may have opened the same lesson)
+    page.locator(".gamekit-widget").last.get_by_role("button", name="New game").click()
+    ui.wait_for_status(page, last_status, "Red", timeout_ms=20_000)
     # Hard answers the first disc at once (the shipped book and proof records know every first move);
     # after red's second disc it searches for about a second
     ui.click_css(page, canvas, *layout.centre(game.grid_column(4), 3))
@@ -94,5 +97,10 @@ def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     ui.click_css(page, canvas, *layout.centre(game.grid_column(3), 3))
     page.wait_for_timeout(100)
     ui.click_css(page, canvas, *layout.centre(game.grid_column(5), 3))
-    status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=40_000)   # a loaded CI machine
+    try:
+        status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=40_000)   # a loaded CI machine
+    except Exception:
+        page.screenshot(path=str(ui.ARTIFACTS / "connect_cpu_thinking_failure.png"))
+        raise AssertionError("no 'ignored' message; the status line says: "
+                             + repr(page.evaluate(f"document.querySelectorAll('.gamekit-status')[{last_status}].textContent")))
     assert "while the CPU was thinking" in status
