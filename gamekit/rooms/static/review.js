@@ -45,24 +45,7 @@
   window.gamekitReview = {get data() { return data; }, get step() { return step; }, go: (k) => go(k)};
 
   function draw(items) {
-    for (const [op, ...a] of items) {
-      ctx.setLineDash([]);
-      if (op === "rect") { ctx.fillStyle = a[4]; ctx.fillRect(a[0], a[1], a[2], a[3]); }
-      else if (op === "stroke_rect") { ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.strokeRect(a[0], a[1], a[2], a[3]); }
-      else if (op === "circle") { ctx.fillStyle = a[3]; ctx.beginPath(); ctx.arc(a[0], a[1], a[2], 0, 2 * Math.PI); ctx.fill(); }
-      else if (op === "ring") { ctx.strokeStyle = a[3]; ctx.lineWidth = a[4]; ctx.beginPath(); ctx.arc(a[0], a[1], a[2], 0, 2 * Math.PI); ctx.stroke(); }
-      else if (op === "line" || op === "dashed_line") {
-        ctx.strokeStyle = a[4]; ctx.lineWidth = a[5]; ctx.lineCap = "round";
-        if (op === "dashed_line") ctx.setLineDash([4, 4]);
-        ctx.beginPath(); ctx.moveTo(a[0], a[1]); ctx.lineTo(a[2], a[3]); ctx.stroke();
-      } else if (op === "polygon") {
-        ctx.fillStyle = a[1]; ctx.beginPath();
-        a[0].forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y))); ctx.closePath(); ctx.fill();
-      } else if (op === "text") {
-        ctx.font = a[3]; ctx.fillStyle = a[4]; ctx.textAlign = a[5]; ctx.textBaseline = "middle";
-        ctx.fillText(String(a[2]), a[0], a[1]);
-      }
-    }
+    paintItems(ctx, items);       // room.js: the same drawing as the room's board
   }
 
   function paint(scene, size) {

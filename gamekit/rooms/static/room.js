@@ -132,7 +132,8 @@ function paint() {
   }
 }
 
-function draw(items) {
+// The scene's drawing operations on a 2D context: the room's board (draw) and the review's (review.js).
+function paintItems(ctx, items) {
   for (const [op, ...a] of items) {
     ctx.setLineDash([]);
     if (op === "rect") { ctx.fillStyle = a[4]; ctx.fillRect(a[0], a[1], a[2], a[3]); }
@@ -153,6 +154,10 @@ function draw(items) {
       ctx.fillText(String(a[2]), a[0], a[1]);
     }
   }
+}
+
+function draw(items) {
+  paintItems(ctx, items);
 }
 
 // ----- the pointer's ghost (5 en raya: a translucent disc of your colour where it would land) ---------------
