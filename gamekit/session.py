@@ -16,6 +16,16 @@ widget's mode and seat selectors, a room's connections.  The rules:
   CPU's replies, back to a person's turn.  Between people the seat whose move it takes back asks
   (:meth:`Session.request_undo`) and the next person round the table answers (:meth:`Session.answer_undo`);
   playing on cancels the request.
+* **Requests between seats** (each person at a screen of their own, as in a room): one request waits at a
+  time, ``(kind, seat)`` with ``kind`` ``"undo"`` or ``"restart"`` (a new game).  :meth:`Session.request` and
+  :meth:`Session.answer` decide without changing anything and return a :class:`RequestDecision`; the front
+  end stores it (a room writes it through its group commit) and then carries it out with
+  :meth:`Session.apply`.  Asking while a request waits is refused (``pending``) unless it is the same request
+  from the other side (an agreement); the asker cannot answer (``not_yours``); an answer for the other kind is
+  ``stale``; with nobody to answer (the other seats empty, or played by the CPU) a new game starts at once,
+  and an undo is taken back at once when the CPU plays the others (refused, ``waiting``, while a seat is
+  empty).  Which actions an undo takes back is the undo rule's (``undo_rule``; by default
+  :meth:`Session.undo_plan`); a request is only for the asker's own move.
 * **Time per turn**: with ``timer`` seconds, a person's turn started at :meth:`Session.start_turn` is over at
   :meth:`Session.deadline`; then the CPU plays that turn for them (:meth:`Session.stand_in`).
 """
@@ -27,18 +37,56 @@ from typing import Any, Callable, Protocol
 
 from gamekit.core.errors import IllegalMoveError
 from gamekit.core.game import TIMERS, is_int
+from gamekit.i18n import tr
 
-__all__ = ["Session", "Seating", "UndoDecision"]
+__all__ = ["Session", "Seating", "UndoDecision", "RequestDecision", "RequestRefused", "REQUEST_KINDS"]
+
+REQUEST_KINDS = ("restart", "undo")     # what one seat may ask the others: a new game, to take back its move
 
 
 class Seating(Protocol):
-    """Who sits where: the number of seats and those the CPU plays."""
+    """Who sits where: the number of seats and those the CPU plays.  It may also have ``empty_seats`` (seats
+    nobody has taken yet, e.g. a room's second seat before the invite link is opened; default none)."""
 
     @property
     def n_seats(self) -> int: ...
 
     @property
     def cpu_seats(self) -> tuple[int, ...]: ...
+
+
+class RequestRefused(ValueError):
+    """A request or an answer the session refused (nothing changed): ``code`` says why — ``bad_field`` (a kind,
+    seat or answer that is not one), ``not_a_seat``, ``waiting`` (nobody to ask yet), ``nothing`` (nothing of
+    the asker's to take back; no request to answer), ``pending`` (another request waits), ``not_yours`` (the
+    asker answering, or a seat that was not asked) or ``stale`` (an answer for another request)."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class RequestDecision:
+    """What :meth:`Session.request` or :meth:`Session.answer` decided, for the front end to store before
+    :meth:`Session.apply` carries it out.
+
+    ``action``: ``"ask"`` (``seat``'s request ``kind`` will wait for ``other``'s answer), ``"decline"``
+    (``other`` declined it), ``"undo"`` (take back ``steps`` actions) or ``"restart"`` (a new game).
+    ``seat`` is the one who asked; ``other`` the one who answers or answered (None: nobody had to);
+    ``agreed``: the undo or new game was agreed to by ``other`` (False: nobody needed to agree)."""
+
+    action: str
+    kind: str
+    seat: int
+    other: int | None = None
+    steps: int = 0
+    agreed: bool = False
+
+    @property
+    def changes_position(self) -> bool:
+        """An undo or a new game (the position changes); else only the waiting request does."""
+        return self.action in ("undo", "restart")
 
 
 @dataclass(frozen=True)
@@ -57,14 +105,18 @@ class Session:
     after :meth:`reset_cpu`); ``timer``: seconds per turn of a person (0: no limit); ``clock``: seconds now."""
 
     def __init__(self, game: Any, seating: Seating, make_cpu: Callable[[], Any] | None = None, timer: int = 0,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 undo_rule: Callable[[int], tuple[int, int | None]] | None = None):
         self.game = game
         self.seating = seating
         self.make_cpu = make_cpu
         self.timer = 0
         self.set_timer(timer)
         self.clock = clock
-        self.undo_requested_by: int | None = None
+        # undo_rule(seat) -> (actions an undo asked for by ``seat`` takes back, whose move they are; None: not a
+        # person's, e.g. the CPU's standing in) — (0, None): nothing.  Default: undo_plan (see plan_undo).
+        self.undo_rule = undo_rule
+        self.pending: tuple[str, int] | None = None     # the request waiting for an answer: (kind, seat)
         self.turn_started: float | None = None
         self.player: Any = None
 
@@ -74,8 +126,14 @@ class Session:
         return tuple(self.seating.cpu_seats)
 
     @property
+    def empty_seats(self) -> tuple[int, ...]:
+        """Seats nobody has taken yet (the seating's ``empty_seats``; none unless it says so)."""
+        return tuple(getattr(self.seating, "empty_seats", ()))
+
+    @property
     def person_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.seating.n_seats) if s not in self.cpu_seats)
+        cpu, empty = self.cpu_seats, self.empty_seats
+        return tuple(s for s in range(self.seating.n_seats) if s not in cpu and s not in empty)
 
     def next_person(self, seat: int) -> int | None:
         """The first person seated after ``seat`` (going round the table), or None if there is no other."""
@@ -152,6 +210,25 @@ class Session:
             return 0, None          # only the CPU's moves to take back
         return steps, probe.to_move
 
+    def plan_undo(self, seat: int) -> tuple[int, int | None]:
+        """(how many actions an undo asked for by ``seat`` takes back, whose move that is): the session's
+        ``undo_rule``; by default :meth:`undo_plan`, back to a person's turn when the CPU plays a seat."""
+        if self.undo_rule is not None:
+            return self.undo_rule(seat)
+        return self.undo_plan(back_to_person=bool(self.cpu_seats))
+
+    @property
+    def undo_requested_by(self) -> int | None:
+        """The seat whose undo request waits for an answer, or None (a one-screen view of :attr:`pending`)."""
+        return self.pending[1] if self.pending is not None and self.pending[0] == "undo" else None
+
+    @undo_requested_by.setter
+    def undo_requested_by(self, seat: int | None) -> None:
+        if seat is None:
+            self.pending = None
+        else:
+            self.pending = ("undo", self.check_seat("seat", seat))
+
     def request_undo(self, back_to_person: bool = False) -> UndoDecision:
         """Undo pressed: nothing to take back; or another person is asked (a request stands until answered or
         cancelled); or, with nobody to ask (against the CPU), the actions are taken back at once."""
@@ -160,7 +237,7 @@ class Session:
             return UndoDecision("nothing")
         other = self.next_person(asker) if asker in self.person_seats else None
         if other is not None:
-            self.undo_requested_by = asker
+            self.pending = ("undo", asker)
             return UndoDecision("asked", asker, other, steps)
         self.take_back(steps)
         return UndoDecision("taken", asker, None, steps)
@@ -169,19 +246,130 @@ class Session:
         """The other person answers the standing request: accepted, the actions are taken back."""
         if not isinstance(accept, bool):
             raise TypeError(f"accept={accept!r}: True or False")
-        if self.undo_requested_by is None:
+        asker = self.undo_requested_by
+        if asker is None:
             return UndoDecision("nothing")
-        asker, self.undo_requested_by = self.undo_requested_by, None
+        self.pending = None
         if not accept:
             return UndoDecision("declined", asker, self.next_person(asker))
         steps, _ = self.undo_plan(back_to_person)
         self.take_back(steps)
         return UndoDecision("taken", asker, None, steps)
 
-    def cancel_request(self) -> bool:
-        """Drop a standing undo request (a move was played, the position changed); True if there was one."""
-        had, self.undo_requested_by = self.undo_requested_by is not None, None
+    def cancel_request(self) -> tuple[str, int] | None:
+        """Drop the waiting request (a move was played, the position changed): returns it (None: there was
+        none)."""
+        had, self.pending = self.pending, None
         return had
+
+    # ----- requests between seats (each person at a screen of their own) ----------------------------------
+    def check_seat(self, name: str, seat: Any) -> int:
+        if not is_int(seat) or not 0 <= seat < self.seating.n_seats:
+            raise RequestRefused(f"{name}={seat!r}: one of the seats 0 to {self.seating.n_seats - 1}", "bad_field")
+        return seat
+
+    def check_person(self, seat: Any) -> int:
+        self.check_seat("seat", seat)
+        if seat not in self.person_seats:
+            raise RequestRefused(f"seat={seat!r}: nobody sits there (the CPU plays it, or it is empty)",
+                                 "not_a_seat")
+        return seat
+
+    def restore_request(self, request: Any) -> None:
+        """Put back a request that was waiting when the front end stopped (a room loaded from its store):
+        ``None`` or ``(kind, seat)``, checked (ValueError) before anything changes."""
+        if request is not None:
+            if not isinstance(request, (tuple, list)) or len(request) != 2 or request[0] not in REQUEST_KINDS:
+                raise ValueError(f"request={request!r}: None or (kind, seat), kind one of {REQUEST_KINDS}")
+            request = (request[0], self.check_seat("request seat", request[1]))
+        self.pending = request
+
+    def request(self, kind: Any, seat: Any) -> RequestDecision:
+        """``seat`` asks for ``kind`` (``"restart"``: a new game; ``"undo"``: take back its own last move).
+        Decides and changes nothing (:meth:`apply` carries the decision out); a refusal is
+        :class:`RequestRefused`.  The same request already made by another seat is an agreement."""
+        if not isinstance(kind, str) or kind not in REQUEST_KINDS:
+            raise RequestRefused(tr('"kind" must be "restart" or "undo".'), "bad_field")
+        self.check_person(seat)
+        other = self.next_person(seat)
+        steps = 0
+        if kind == "undo":
+            if other is None and self.empty_seats:
+                raise RequestRefused(tr("Nobody to ask yet: wait for your friend."), "waiting")
+            steps, whose = self.plan_undo(seat)
+            if not steps:
+                raise RequestRefused(tr("There is nothing to undo yet."), "nothing")
+            if whose != seat:
+                raise RequestRefused(tr("You can only ask to take back your own last move."), "nothing")
+        if other is None:                       # nobody to agree: done at once
+            return RequestDecision(kind, kind, seat, None, steps)
+        if self.pending is not None:
+            asked, asker = self.pending
+            if asked == kind and asker != seat:  # both asked for the same thing: agreed
+                return RequestDecision(kind, kind, asker, seat, steps, agreed=True)
+            raise RequestRefused(tr("A request is already waiting for an answer."), "pending")
+        return RequestDecision("ask", kind, seat, other)
+
+    def answer(self, seat: Any, accept: Any, kind: Any = None) -> RequestDecision:
+        """``seat`` answers the waiting request (``kind``: the request it answers; None: whichever waits).
+        Decides and changes nothing (:meth:`apply` carries the decision out); a refusal is
+        :class:`RequestRefused`."""
+        if not isinstance(accept, bool):
+            raise RequestRefused(tr('"accept" must be true or false.'), "bad_field")
+        self.check_seat("seat", seat)
+        if self.pending is None:
+            raise RequestRefused(tr("There is no request to answer."), "nothing")
+        asked, asker = self.pending
+        if asker == seat:
+            raise RequestRefused(tr("You made this request: the other player answers it."), "not_yours")
+        other = self.next_person(asker)
+        if seat != other:
+            raise RequestRefused(tr("Seat {seat} was not asked: seat {other} answers this request.",
+                                    seat=seat + 1, other="—" if other is None else other + 1), "not_yours")
+        if kind is not None and kind != asked:
+            raise RequestRefused(tr("The pending request is for {kind}.", kind=repr(asked)), "stale")
+        if not accept:
+            return RequestDecision("decline", asked, asker, seat)
+        steps = 0
+        if asked == "undo":
+            steps, whose = self.plan_undo(asker)
+            if not steps or whose != asker:
+                raise RequestRefused(tr("The position changed since the request: ask again."), "stale")
+        return RequestDecision(asked, asked, asker, seat, steps, agreed=True)
+
+    def apply(self, decision: RequestDecision, game: Any = None) -> None:
+        """Carry out what :meth:`request` or :meth:`answer` decided (after the front end stored it): the request
+        waits, or is dropped; an undo takes back ``decision.steps`` actions — or, given ``game``, puts that game
+        in their place (a room rebuilds it from its stored actions) —; a new game is ``game`` (required).  An undo
+        or a new game drops the request and starts a turn.  A decision that no longer fits the waiting request
+        (another was applied since) is refused (ValueError), nothing changed."""
+        if not isinstance(decision, RequestDecision):
+            raise TypeError(f"decision={decision!r}: a RequestDecision from request() or answer()")
+        if decision.action not in ("ask", "decline", *REQUEST_KINDS) or decision.kind not in REQUEST_KINDS:
+            raise ValueError(f"decision={decision!r}: not one request() or answer() makes")
+        waiting = (decision.kind, decision.seat)
+        if decision.action == "ask":
+            fits = self.pending is None
+        elif decision.action == "decline" or decision.agreed:
+            fits = self.pending == waiting
+        else:
+            fits = True                         # nobody had to agree: whatever waited is dropped
+        if not fits:
+            raise ValueError(f"decision={decision!r}: the request it answers is not the one waiting ({self.pending!r})")
+        if decision.action == "restart" and game is None:
+            raise ValueError("a new game needs its game: apply(decision, game)")
+        if decision.action == "ask":
+            self.pending = waiting
+            return
+        if decision.action == "decline":
+            self.pending = None
+            return
+        if game is not None:
+            self.game = game
+        else:
+            self.take_back(decision.steps)
+        self.pending = None
+        self.start_turn()
 
     def take_back(self, steps: int) -> None:
         if not is_int(steps) or steps < 1:

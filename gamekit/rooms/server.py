@@ -42,7 +42,7 @@ import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
-from gamekit.session import Session
+from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused, Session
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.delta import encode_open, state_delta
@@ -108,11 +108,12 @@ class Room:
         self.spec = GAMES[self.game_id]
         self.seat_hashes: list[str | None] = list(stored.seat_hashes)
         self.moves: list[StoredMove] = list(stored.moves)
-        self.request: tuple[str, int] | None = stored.request
-        # the turn clock, the CPU player and who it plays for: gamekit.session (the widgets' rules too)
+        # the turn clock, the CPU player and who it plays for, the request waiting for an answer and the rules of
+        # requests and answers: gamekit.session (the widgets' rules too), with the room's own undo rule
         self.session = Session(rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves]),
                                seating=self, make_cpu=lambda: self.spec.cpu(CPU_LEVEL, None), timer=self.timer,
-                               clock=server.now)
+                               clock=server.now, undo_rule=self.undo_rule)
+        self.session.restore_request(stored.request)
         self.conns: list[RoomSocket | None] = [None, None]
         self.sockets: set[RoomSocket] = set()  # open connections, greeted or not (a room with none can leave memory)
         self.gone: str | None = None          # set when the room was deleted: why (every socket is told and closed)
@@ -138,6 +139,24 @@ class Room:
     def cpu_seats(self) -> tuple[int, ...]:
         """The seats the CPU plays for now (their person is away): the session's seating."""
         return tuple(sorted(self.cpu_for))
+
+    @property
+    def empty_seats(self) -> tuple[int, ...]:
+        """Seats nobody has taken (seat 2 before the invite link is opened): nobody there answers a request."""
+        return tuple(s for s in (0, 1) if self.seat_hashes[s] is None)
+
+    def undo_rule(self, seat: int) -> tuple[int, int | None]:
+        """The room's undo (the session's ``undo_rule``): one action at a time, the last one stored — (1, its
+        seat), or (1, None) for a move the CPU played standing in (nobody's to take back); (0, None): none."""
+        if not self.moves:
+            return 0, None
+        last = self.moves[-1]
+        return 1, (None if last.by_cpu else last.seat)
+
+    @property
+    def request(self) -> tuple[str, int] | None:
+        """The request waiting for an answer, ``(kind, seat)`` (the session's)."""
+        return self.session.pending
 
     @property
     def game(self) -> Any:
@@ -325,11 +344,8 @@ class Room:
         self.server.commits.write(self, "add_move", self.id, self.ply(), "move", canonical, seat, by_cpu,
                                   self.server.now())
         self.moves.append(StoredMove("move", canonical, seat, by_cpu))
-        if self.request is not None:
-            self.note = f"A move was played, so the {self.request[0]} request is cancelled."
-            self.request = None
-        else:
-            self.note = ""
+        cancelled = self.session.cancel_request()          # the store's add_move deleted it too
+        self.note = f"A move was played, so the {cancelled[0]} request is cancelled." if cancelled else ""
         self.turn_started = self.server.now()
         if game.is_over():
             self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
@@ -340,26 +356,48 @@ class Room:
         self.server.commits.write(self, "add_move", self.id, self.ply(), "resign", None, seat, BY_PLAYER,
                                   self.server.now())
         self.moves.append(StoredMove("resign", None, seat, BY_PLAYER))
-        self.request = None
+        self.session.cancel_request()
         self.note = f"{self.names[seat]} resigned."
         self.server.groups.game_over(self)
 
-    def commit_new_game(self) -> None:
+    def commit_decision(self, decision: RequestDecision) -> None:
+        """Carry out what the session decided of a request or an answer: written through the group commit
+        first, then the session applies it (the note says what happened)."""
+        if decision.action == "restart":
+            return self.commit_new_game(decision)
+        if decision.action == "undo":
+            return self.commit_undo(decision)
+        seat, names = decision.seat, self.names
+        if decision.action == "ask":
+            self.server.commits.write(self, "set_request", self.id, decision.kind, seat, self.server.now())
+            self.note = (f"{names[seat]} asks for a new game." if decision.kind == "restart"
+                         else f"{names[seat]} asks to take back their last move.")
+        else:
+            self.server.commits.write(self, "clear_request", self.id, self.server.now())
+            self.note = f"{names[decision.other]} declined the {'new game' if decision.kind == 'restart' else 'undo'}."
+        self.session.apply(decision)
+
+    def commit_new_game(self, decision: RequestDecision) -> None:
         self.server.groups.before_new_game(self)
         self.server.commits.write(self, "new_game", self.id, self.server.now())
-        self.moves, self.request = [], None
-        self.game = self.spec.new_game(self.options)     # same board; seats and colours stay
-        self.turn_started = self.server.now()
-        self.note = "New game."
+        self.moves = []
+        self.session.apply(decision, self.spec.new_game(self.options))    # same board; seats and colours stay
+        self.note = ("New game." if decision.agreed
+                     else "New game (seat 2 is still free, so no agreement was needed).")
 
-    def commit_undo(self) -> None:
-        last = self.moves[-1]
-        self.server.commits.write(self, "undo_move", self.id, self.ply() - 1, self.server.now())
-        self.moves.pop()
-        self.request = None
-        self.game = rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves])
-        self.turn_started = self.server.now()
-        self.note = f"{self.names[last.seat]}'s last move was taken back."
+    def commit_undo(self, decision: RequestDecision) -> None:
+        """Take back ``decision.steps`` stored actions (the room's rule: one) and rebuild the game from those
+        left, so a resignation and a CPU move read exactly as the store has them."""
+        if not 1 <= decision.steps <= len(self.moves):
+            raise ValueError(f"steps={decision.steps!r}: the room has {len(self.moves)} stored action(s)")
+        kept, taken = self.moves[:-decision.steps], self.moves[-decision.steps:]
+        game = rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in kept])
+        now = self.server.now()
+        for ply in range(self.ply() - 1, len(kept) - 1, -1):
+            self.server.commits.write(self, "undo_move", self.id, ply, now)
+        self.session.apply(decision, game)
+        self.moves = kept
+        self.note = f"{self.names[taken[0].seat]}'s last move was taken back."
 
     # ----- the CPU stands in for an absent player ------------------------------------------------------------
     def cpu_due(self, now: float) -> int | None:
@@ -1071,64 +1109,35 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         self.done(data.get("id"))
 
     def handle_request(self, data: dict) -> None:
+        """Ask for a new game or an undo: the session decides (gamekit.session: one request at a time, the same
+        request from both sides agrees, a new game with seat 2 free needs no agreement, an undo only of the
+        asker's own last move), the room writes the decision, then carries it out."""
         seat = self.my_seat()
         room = self.room
         kind = data.get("kind")
-        if kind not in ("restart", "undo"):
-            raise Refusal("\"kind\" must be \"restart\" or \"undo\".", "bad_field")
-        now = self.server.now()
-        if kind == "restart" and not room.guest_in():
-            room.commit_new_game()                     # seat 2 still free: the creator restarts alone
-            room.note = "New game (seat 2 is still free, so no agreement was needed)."
-            return self.done(data.get("id"), full=True)
-        if not room.guest_in():
-            raise Refusal("Nobody to ask yet: wait for your friend.", "waiting")
-        other = 1 - seat
-        if not room.connected(other):
-            raise Refusal(f"Waiting for {room.names[other]} to reconnect: they must answer the request.", "waiting")
-        self.server.groups.check_request(room, kind)
-        if kind == "undo":
-            if not room.moves:
-                raise Refusal("There is nothing to undo yet.", "nothing")
-            if room.moves[-1].seat != seat or room.moves[-1].by_cpu:
-                raise Refusal("You can only ask to take back your own last move.", "nothing")
-        if room.request is not None:
-            if room.request == (kind, other):          # both asked for the same thing: agreed
-                return self._apply(kind, data.get("id"))
-            raise Refusal("A request is already waiting for an answer.", "pending")
-        room.server.commits.write(room, "set_request", room.id, kind, seat, now)
-        room.request = (kind, seat)
-        room.note = (f"{room.names[seat]} asks for a new game." if kind == "restart"
-                     else f"{room.names[seat]} asks to take back their last move.")
-        self.done(data.get("id"))
+        if kind in REQUEST_KINDS and room.guest_in():     # the other player must be there to answer …
+            other = 1 - seat
+            if not room.connected(other):
+                raise Refusal(f"Waiting for {room.names[other]} to reconnect: they must answer the request.",
+                              "waiting")
+            self.server.groups.check_request(room, kind)  # … and a class group may refuse (a rated result)
+        try:
+            decision = room.session.request(kind, seat)
+        except RequestRefused as refusal:
+            raise Refusal(str(refusal), refusal.code) from None
+        self.carry_out(decision, data.get("id"))
 
     def handle_answer(self, data: dict) -> None:
         seat = self.my_seat()
-        room = self.room
-        accept = data.get("accept")
-        if not isinstance(accept, bool):
-            raise Refusal("\"accept\" must be true or false.", "bad_field")
-        if room.request is None:
-            raise Refusal("There is no request to answer.", "nothing")
-        kind, asker = room.request
-        if asker == seat:
-            raise Refusal("You made this request: the other player answers it.", "not_yours")
-        if data.get("kind", kind) != kind:
-            raise Refusal(f"The pending request is for {kind!r}.", "stale")
-        if not accept:
-            room.server.commits.write(room, "clear_request", room.id, self.server.now())
-            room.request = None
-            room.note = f"{room.names[seat]} declined the {'new game' if kind == 'restart' else 'undo'}."
-            return self.done(data.get("id"))
-        self._apply(kind, data.get("id"))
+        try:
+            decision = self.room.session.answer(seat, data.get("accept"), data.get("kind"))
+        except RequestRefused as refusal:
+            raise Refusal(str(refusal), refusal.code) from None
+        self.carry_out(decision, data.get("id"))
 
-    def _apply(self, kind: str, ref: Any) -> None:
-        room = self.room
-        if kind == "restart":
-            room.commit_new_game()
-        else:
-            room.commit_undo()
-        self.done(ref, full=True)                        # an undo or a new game: everyone gets the whole state
+    def carry_out(self, decision: RequestDecision, ref: Any) -> None:
+        self.room.commit_decision(decision)
+        self.done(ref, full=decision.changes_position)    # an undo or a new game: everyone gets the whole state
 
     def on_close(self) -> None:
         room = self.room
