@@ -1,13 +1,14 @@
-"""A game being played, apart from any screen: whose turn it is (a person or the CPU), undo requests and their
-answers, the time per turn and the CPU standing in for a person.
+"""A game being played, apart from any screen: whose turn it is (a person or the CPU), undo and new-game
+requests and their answers, the time per turn and the CPU standing in for a person.
 
 :class:`Session` holds these rules once.  It draws nothing, starts no thread and reads no clock but the one it
 is given: a front end drives it and shows what it decides.  :class:`~gamekit.widgets.base.GameWidget` (people
 sharing a screen, or against the CPU) keeps its game in one, and so does the room server's ``Room`` (the turn
-clock on the server's clock, the CPU standing in for a player who is away; docs/CONVENTIONS.md, "Architecture").
+clock on the server's clock, the CPU standing in for a player who is away, the request waiting for the other
+player's answer; docs/CONVENTIONS.md, "Architecture").
 
-Who sits where is read from the ``seating`` at every decision (anything with ``n_seats`` and ``cpu_seats``): a
-widget's mode and seat selectors, a room's connections.  The rules:
+Who sits where is read from the ``seating`` at every decision (anything with ``n_seats`` and ``cpu_seats``, and
+maybe ``empty_seats``): a widget's mode and seat selectors, a room's connections.  The rules:
 
 * **Turns**: the CPU moves for the seats in ``cpu_seats``; :meth:`Session.run_cpu` lets it play while it is to
   move (it may move again, e.g. after completing a box).
