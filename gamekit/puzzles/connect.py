@@ -15,7 +15,7 @@ import hashlib
 
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.core import Puzzle, judge_again
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -180,20 +180,7 @@ def verify(puzzle: Puzzle, time_budget: float | None = None) -> list[str]:
     outcome = analyse_outcomes(game, time_budget=time_budget)
     if any(v is None for v in outcome.values()):
         return [f"{puzzle.id}: the solver did not settle every drop within {time_budget} s"]
-    best = max(outcome.values())
-    problems = []
-    answers = sorted(m for m, o in outcome.items() if o == best)
-    if sorted(puzzle.answers) != answers:
-        problems.append(f"{puzzle.id}: accepted {sorted(puzzle.answers)}, the solver's best are {answers}")
-    if puzzle.facts.get("best") != best:
-        problems.append(f"{puzzle.id}: best outcome {puzzle.facts.get('best')}, the solver says {best}")
-    for m, o in outcome.items():
-        if o == best:
-            continue
-        ref = puzzle.refutations.get(m)
-        if ref is None or ref["value"] != o:
-            problems.append(f"{puzzle.id}: column {m} ends {o}, the puzzle says {None if ref is None else ref['value']}")
-    return problems
+    return judge_again(puzzle, outcome, max(outcome.values()), judge="the solver")
 
 
 def positions(game: ConnectGame) -> list[ConnectGame]:

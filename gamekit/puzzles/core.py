@@ -8,7 +8,7 @@ gave when the puzzle was built (and :mod:`gamekit.puzzles.verify` checks them ag
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from gamekit.errors import IllegalMoveError
 from gamekit.game import load
@@ -109,6 +109,40 @@ def key_action(key: str) -> Any:
         if key.startswith(kind):
             return (kind.strip(), tuple(int(t) for t in key[len(kind):].split("+")))
     return key
+
+
+def judge_again(puzzle: "Puzzle", values: dict, best: Any, *, judge: str, best_fact: str = "best",
+                ref_value: str = "value", read: Callable[[Any], Any] = lambda v: v,
+                close: Callable[[Any], bool] | None = None) -> list[str]:
+    """What a fresh judgement finds wrong in a puzzle (empty: the puzzle is right).
+
+    Each game's ``verify`` values every answer with its own exact solver or table (``values``, ``best`` the
+    best of them) and hands them here.  The accepted answers must be exactly the best ones, the stored best
+    (``puzzle.facts[best_fact]``) must be ``best``, and every other answer needs a refutation whose stored
+    value (``refutation[ref_value]``) is the fresh one; where ``close`` is given, ``close(value)`` marks an
+    answer too near the best to be called wrong.  ``read`` turns stored values into the judge's kind
+    (e.g. ``Fraction``); ``judge`` names the judge in the messages ("the solver", "the table").
+    """
+    def stored(raw: Any) -> Any:
+        return None if raw is None else read(raw)
+
+    problems = []
+    answers = sorted((a for a, v in values.items() if v == best), key=action_key)
+    accepted = sorted(puzzle.answers, key=action_key)
+    if accepted != answers:
+        problems.append(f"{puzzle.id}: accepted {accepted}, {judge}'s best are {answers}")
+    if stored(puzzle.facts.get(best_fact)) != best:
+        problems.append(f"{puzzle.id}: best value {puzzle.facts.get(best_fact)}, {judge} says {best}")
+    for action, value in values.items():
+        if value == best:
+            continue
+        ref = puzzle.refutations.get(action_key(action))
+        said = None if ref is None else stored(ref.get(ref_value))
+        if said != value:
+            problems.append(f"{puzzle.id}: {action_key(action)} is worth {value}, the puzzle says {said}")
+        elif close is not None and close(value):
+            problems.append(f"{puzzle.id}: {action_key(action)} is too close to the best ({value} v {best})")
+    return problems
 
 
 def move_words(game_id: str, action: Any) -> str:

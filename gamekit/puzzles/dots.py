@@ -18,7 +18,7 @@ from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, 
                           move_values, safe_lines, best_line)
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.errors import SolverTimeout
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.core import Puzzle, judge_again
 from gamekit.puzzles.ratings import first_rating
 
 GAME_ID = "dots_and_boxes"
@@ -150,21 +150,7 @@ def verify(puzzle: Puzzle, time_limit: float | None = None) -> list[str]:
     game = puzzle.position
     values = move_values(game, time_limit=time_limit)
     best = max(values.values())
-    problems = []
-    answers = sorted(l for l, v in values.items() if v == best)
-    if sorted(puzzle.answers) != answers:
-        problems.append(f"{puzzle.id}: accepted {sorted(puzzle.answers)}, the solver's best are {answers}")
-    if puzzle.facts.get("best") != best:
-        problems.append(f"{puzzle.id}: best value {puzzle.facts.get('best')}, the solver says {best}")
-    for l, v in values.items():
-        if v == best:
-            continue
-        ref = puzzle.refutations.get(l)
-        if ref is None or ref["value"] != v:
-            problems.append(f"{puzzle.id}: {l} is worth {v}, the puzzle says {None if ref is None else ref['value']}")
-        elif best - v < MIN_LOSS:
-            problems.append(f"{puzzle.id}: {l} loses only {best - v}")
-    return problems
+    return judge_again(puzzle, values, best, judge="the solver", close=lambda v: best - v < MIN_LOSS)
 
 
 def positions(game: DotsAndBoxes) -> list[DotsAndBoxes]:
