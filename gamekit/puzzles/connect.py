@@ -12,6 +12,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+import time
 
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
@@ -111,12 +112,18 @@ def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:
     return [str(game.column_number(c)) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
 
 
-def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0) -> list[list]:
+def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0,
+              time_limit: float | None = None) -> list[list]:
     """A line of best play ``[[seat, column], ...]``: at each ply the best-scored drop, stopping where the
-    solver does not settle every drop within ``time_budget`` (never a guess)."""
+    solver does not settle every drop within ``time_budget`` or ``time_limit`` seconds for the whole line
+    run out (never a guess)."""
     g, out = game.copy(), []
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     while not g.is_over() and len(out) < plies:
-        scores = analyse(g, time_budget=time_budget)
+        budget = time_budget if deadline is None else min(time_budget, deadline - time.perf_counter())
+        if budget <= 0.01:
+            break
+        scores = analyse(g, time_budget=budget)
         if not scores or any(v is None for v in scores.values()):
             break
         m = max(scores, key=lambda k: scores[k])

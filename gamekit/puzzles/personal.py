@@ -60,33 +60,14 @@ def _facts(judgement: Judgement, day: Date) -> dict[str, Any]:
 
 def _dots_line(game: Any, time_limit: float) -> list[list]:
     """A line of best play ``[[seat, line], ...]`` from the Dots solver, cut short when time runs out."""
-    from gamekit.dots.solver import best_line
-    from gamekit.errors import SolverTimeout
-    g, out = game.copy(), []
-    deadline = time.perf_counter() + time_limit
-    while not g.is_over() and len(out) < PLIES and _deadline_left(deadline) > 0.01:
-        try:
-            line, _ = best_line(g, time_limit=_deadline_left(deadline))
-        except SolverTimeout:
-            break
-        out.append([g.to_move, line])
-        g.play(line)
-    return out
+    from gamekit.puzzles.dots import best_play
+    return best_play(game, PLIES, time_limit=time_limit)
 
 
 def _connect_line(game: Any, time_limit: float) -> list[list]:
     """A line of best play ``[[seat, column], ...]``: the best-scored drop each ply, while the solver settles them."""
-    from gamekit.connect.solver import analyse
-    g, out = game.copy(), []
-    deadline = time.perf_counter() + time_limit
-    while not g.is_over() and len(out) < PLIES and _deadline_left(deadline) > 0.01:
-        scores = analyse(g, time_budget=_deadline_left(deadline))
-        if not scores or any(v is None for v in scores.values()):
-            break
-        m = max(scores, key=lambda k: scores[k])
-        out.append([g.to_move, m])
-        g.play(m)
-    return out
+    from gamekit.puzzles.connect import best_play
+    return best_play(game, PLIES, time_budget=time_limit, time_limit=time_limit)
 
 
 def _dots(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
