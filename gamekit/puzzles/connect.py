@@ -12,11 +12,11 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-import time
 
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
-from gamekit.puzzles.core import Puzzle, judge_again
+from gamekit.connect.threats import threat_cells
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -41,12 +41,6 @@ def _wins_at_once(game: ConnectGame) -> list[str]:
         if g.winner() == me:
             out.append(m)
     return out
-
-
-def threat_cells(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
-    """Empty cells where a ``seat`` disc would complete a line (the lessons' threat cells)."""
-    from gamekit.connect.lessons import threat_cells as cells
-    return cells(game, seat)
 
 
 def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> list[tuple[int, int]]:
@@ -117,19 +111,7 @@ def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3
     """A line of best play ``[[seat, column], ...]``: at each ply the best-scored drop, stopping where the
     solver does not settle every drop within ``time_budget`` or ``time_limit`` seconds for the whole line
     run out (never a guess)."""
-    g, out = game.copy(), []
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    while not g.is_over() and len(out) < plies:
-        budget = time_budget if deadline is None else min(time_budget, deadline - time.perf_counter())
-        if budget <= 0.01:
-            break
-        scores = analyse(g, time_budget=budget)
-        if not scores or any(v is None for v in scores.values()):
-            break
-        m = max(scores, key=lambda k: scores[k])
-        out.append([g.to_move, m])
-        g.play(m)
-    return out
+    return line_of_best_play(game, plies, time_limit, ply_budget=time_budget)
 
 
 def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:

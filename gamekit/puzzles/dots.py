@@ -12,14 +12,13 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-import time
 from typing import Any
 
 from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
-                          move_values, safe_lines, best_line)
+                          move_values, safe_lines)
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.errors import SolverTimeout
-from gamekit.puzzles.core import Puzzle, judge_again
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
 
 GAME_ID = "dots_and_boxes"
@@ -40,19 +39,7 @@ def _values(game: DotsAndBoxes, time_limit: float) -> dict[str, int] | None:
 def best_play(game: DotsAndBoxes, plies: int = LINE_PLIES, time_limit: float | None = None) -> list[list]:
     """A line of best play from ``game``: ``[[seat, line], ...]`` (the solver's first best line each ply),
     cut short where ``time_limit`` seconds for the whole line run out (never a guess)."""
-    g, out = game.copy(), []
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    while not g.is_over() and len(out) < plies:
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0.01:
-            break
-        try:
-            line, _ = best_line(g, time_limit=left)
-        except SolverTimeout:
-            break
-        out.append([g.to_move, line])
-        g.play(line)
-    return out
+    return line_of_best_play(game, plies, time_limit)
 
 
 def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
