@@ -110,7 +110,9 @@ class GameInfo:
     ``room_options(group settings)`` the room options a class group's settings give, and ``settings`` the names
     of the group settings it reads besides ``game``/``timer``/``rated`` (``"width"``, ``"popout"``…): the room
     and group pages show those controls, and the create page sends each one that is also a key of
-    ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays."""
+    ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays.
+    ``lessons``: the module whose ``LESSONS`` (``{number: gamekit.widgets.lesson.Lesson}``) lists the game's
+    lessons (two games may share one, as 5 en raya and Connect Four do)."""
 
     id: str
     title: str
@@ -127,6 +129,7 @@ class GameInfo:
     cpu: str = ""
     widget: str = ""
     view: str = ""
+    lessons: str = ""
     room: RoomSpec | None = None
     room_options: Callable[[dict], dict] = lambda settings: {}
     settings: tuple[str, ...] = ()
@@ -164,6 +167,12 @@ class GameInfo:
         if not self.widget:
             raise ValueError(tr("{game}: this game has no widget", game=self.id))
         return resolve(self.widget)
+
+    def lesson_registry(self) -> dict:
+        """The game's lessons, ``{number: Lesson}`` in notebook order (imports its lesson module and ipywidgets)."""
+        if not self.lessons:
+            raise ValueError(tr("{game}: this game has no lessons", game=self.id))
+        return importlib.import_module(self.lessons).LESSONS
 
     def view_module(self) -> Any:
         if not self.view:
@@ -233,6 +242,11 @@ def _shipped_rank(info: GameInfo) -> int:
         if module.startswith(shipped.rpartition(".")[0] + "."):
             return rank
     return len(SHIPPED)
+
+
+def lesson_modules() -> tuple[str, ...]:
+    """The lesson modules of the catalog's games, each once, in registration order (shipped games first)."""
+    return tuple(dict.fromkeys(info.lessons for info in games() if info.lessons))
 
 
 def ids() -> tuple[str, ...]:

@@ -100,7 +100,8 @@ MINI = Variant("mini", 4, 4, 3)
 def _shared(**kwargs: Any) -> dict:
     return dict(game_class=lambda: ConnectGame, check_options=check_options, options=("popout",), seats=(2, 2),
                 seat_names=words.SEAT_NAMES, seat_colours=DISC, cpu="gamekit.connect.players:cpu_player",
-                widget="gamekit.connect.widget:ConnectWidget", view="gamekit.connect.view", room=ROOM, **kwargs)
+                widget="gamekit.connect.widget:ConnectWidget", view="gamekit.connect.view",
+                lessons="gamekit.connect.lessons", room=ROOM, **kwargs)
 
 
 FIVE = register(GameInfo(

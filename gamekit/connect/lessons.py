@@ -26,6 +26,7 @@ from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, Co
                                    FiveInARow, count_lines)
 from gamekit.connect import teach
 from gamekit.connect.solver import analyse, solve
+from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.connect.widget import GridLayout, connect_scene, layout_for
 from gamekit.display import Table
 from gamekit.widgets.base import Scene
@@ -68,29 +69,6 @@ WON_GAME_FROM = 14
 def position(name: str) -> ConnectGame:
     kind, moves = POSITIONS[name]
     return (FiveInARow if kind == "five" else ConnectFour).from_moves(moves)
-
-
-def threat_cells(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
-    """Empty cells where a ``seat`` disc would complete a line (whether or not it can be dropped there yet)."""
-    out = []
-    for c in range(game.width):
-        if game.column_number(c) is None:
-            continue
-        column = game.grid[c]
-        saved = list(column)
-        try:
-            for r in range(len(saved), game.height):
-                column[:] = saved + [None] * (r - len(saved)) + [seat]   # pretend a disc floats at (c, r)
-                if game.lines_through(c, r, seat):
-                    out.append((c, r))
-        finally:
-            column[:] = saved
-    return out
-
-
-def playable_threats(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
-    """Threat cells of ``seat`` that a disc can be dropped into right now."""
-    return [(c, r) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
 
 
 # ----- tables --------------------------------------------------------------------------------

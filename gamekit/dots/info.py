@@ -104,6 +104,7 @@ INFO = register(GameInfo(
     options=("width", "height", "first", "alternate_start"),
     seats=(2, 2), seat_names=words.SEAT_NAMES, seat_colours=SEAT_COLOURS,
     cpu="gamekit.dots.players:cpu_player", widget="gamekit.dots.widget:DotsWidget", view="gamekit.dots.view",
+    lessons="gamekit.dots.lessons",
     room=ROOM,
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
     settings=("width", "height", "alternate"),

@@ -27,6 +27,7 @@ from gamekit.i18n import N_, get_language, ntr, number, tr
 from gamekit.display import Paragraph, Table
 from gamekit.dots import analysis
 from gamekit.dots.rules import PRESETS, DotsAndBoxes, geometry
+from gamekit.dots.info import INFO
 from gamekit.dots.solver import move_values, solve
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.errors import IllegalMoveError, SolverTimeout
@@ -40,7 +41,7 @@ __all__ = ["start_result", "line_hit", "POSITIONS", "SEQUENCES", "position", "le
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
            "practice_exercises"]
 
-SEATS = (N_("Gold"), N_("Coral"))   # translated with tr() where shown
+SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
 # ----- tints -----------------------------------------------------------------------------
 THIRD_SIDE_TINT = "#e8584a"

@@ -15,7 +15,8 @@ import hashlib
 
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
-from gamekit.puzzles.core import Puzzle
+from gamekit.connect.threats import threat_cells
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -40,12 +41,6 @@ def _wins_at_once(game: ConnectGame) -> list[str]:
         if g.winner() == me:
             out.append(m)
     return out
-
-
-def threat_cells(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
-    """Empty cells where a ``seat`` disc would complete a line (the lessons' threat cells)."""
-    from gamekit.connect.lessons import threat_cells as cells
-    return cells(game, seat)
 
 
 def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> list[tuple[int, int]]:
@@ -111,18 +106,12 @@ def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:
     return [str(game.column_number(c)) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
 
 
-def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0) -> list[list]:
+def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0,
+              time_limit: float | None = None) -> list[list]:
     """A line of best play ``[[seat, column], ...]``: at each ply the best-scored drop, stopping where the
-    solver does not settle every drop within ``time_budget`` (never a guess)."""
-    g, out = game.copy(), []
-    while not g.is_over() and len(out) < plies:
-        scores = analyse(g, time_budget=time_budget)
-        if not scores or any(v is None for v in scores.values()):
-            break
-        m = max(scores, key=lambda k: scores[k])
-        out.append([g.to_move, m])
-        g.play(m)
-    return out
+    solver does not settle every drop within ``time_budget`` or ``time_limit`` seconds for the whole line
+    run out (never a guess)."""
+    return line_of_best_play(game, plies, time_limit, ply_budget=time_budget)
 
 
 def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
@@ -180,20 +169,7 @@ def verify(puzzle: Puzzle, time_budget: float | None = None) -> list[str]:
     outcome = analyse_outcomes(game, time_budget=time_budget)
     if any(v is None for v in outcome.values()):
         return [f"{puzzle.id}: the solver did not settle every drop within {time_budget} s"]
-    best = max(outcome.values())
-    problems = []
-    answers = sorted(m for m, o in outcome.items() if o == best)
-    if sorted(puzzle.answers) != answers:
-        problems.append(f"{puzzle.id}: accepted {sorted(puzzle.answers)}, the solver's best are {answers}")
-    if puzzle.facts.get("best") != best:
-        problems.append(f"{puzzle.id}: best outcome {puzzle.facts.get('best')}, the solver says {best}")
-    for m, o in outcome.items():
-        if o == best:
-            continue
-        ref = puzzle.refutations.get(m)
-        if ref is None or ref["value"] != o:
-            problems.append(f"{puzzle.id}: column {m} ends {o}, the puzzle says {None if ref is None else ref['value']}")
-    return problems
+    return judge_again(puzzle, outcome, max(outcome.values()), judge="the solver")
 
 
 def positions(game: ConnectGame) -> list[ConnectGame]:

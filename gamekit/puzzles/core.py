@@ -7,8 +7,9 @@ gave when the puzzle was built (and :mod:`gamekit.puzzles.verify` checks them ag
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from gamekit.errors import IllegalMoveError
 from gamekit.game import load
@@ -109,6 +110,73 @@ def key_action(key: str) -> Any:
         if key.startswith(kind):
             return (kind.strip(), tuple(int(t) for t in key[len(kind):].split("+")))
     return key
+
+
+def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, ply_budget: float = 3.0) -> list[list]:
+    """A line of best play from ``game``: ``[[seat, action], ...]``, at each ply the exact solver's first best
+    move (Dots and Boxes, 5 en raya, Connect Four), stopping where it cannot say within ``ply_budget`` seconds
+    for a ply (Connect) or ``time_limit`` seconds for the whole line (never a guess)."""
+    g, out = game.copy(), []
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    while not g.is_over() and len(out) < plies:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0.01:
+            break
+        move = _best_move(g, left, ply_budget)
+        if move is None:
+            break
+        out.append([g.to_move, move])
+        g.play(move)
+    return out
+
+
+def _best_move(game: Any, left: float | None, ply_budget: float) -> Any:
+    from gamekit.errors import SolverTimeout
+    if game.to_dict()["game"] == "dots_and_boxes":
+        from gamekit.dots.solver import best_line
+        try:
+            return best_line(game, time_limit=left)[0]
+        except SolverTimeout:
+            return None
+    from gamekit.connect.solver import analyse
+    scores = analyse(game, time_budget=ply_budget if left is None else min(ply_budget, left))
+    if not scores or any(v is None for v in scores.values()):
+        return None
+    return max(scores, key=lambda k: scores[k])
+
+
+def judge_again(puzzle: "Puzzle", values: dict, best: Any, *, judge: str, best_fact: str = "best",
+                ref_value: str = "value", read: Callable[[Any], Any] = lambda v: v,
+                close: Callable[[Any], bool] | None = None) -> list[str]:
+    """What a fresh judgement finds wrong in a puzzle (empty: the puzzle is right).
+
+    Each game's ``verify`` values every answer with its own exact solver or table (``values``, ``best`` the
+    best of them) and hands them here.  The accepted answers must be exactly the best ones, the stored best
+    (``puzzle.facts[best_fact]``) must be ``best``, and every other answer needs a refutation whose stored
+    value (``refutation[ref_value]``) is the fresh one; where ``close`` is given, ``close(value)`` marks an
+    answer too near the best to be called wrong.  ``read`` turns stored values into the judge's kind
+    (e.g. ``Fraction``); ``judge`` names the judge in the messages ("the solver", "the table").
+    """
+    def stored(raw: Any) -> Any:
+        return None if raw is None else read(raw)
+
+    problems = []
+    answers = sorted((a for a, v in values.items() if v == best), key=action_key)
+    accepted = sorted(puzzle.answers, key=action_key)
+    if accepted != answers:
+        problems.append(f"{puzzle.id}: accepted {accepted}, {judge}'s best are {answers}")
+    if stored(puzzle.facts.get(best_fact)) != best:
+        problems.append(f"{puzzle.id}: best value {puzzle.facts.get(best_fact)}, {judge} says {best}")
+    for action, value in values.items():
+        if value == best:
+            continue
+        ref = puzzle.refutations.get(action_key(action))
+        said = None if ref is None else stored(ref.get(ref_value))
+        if said != value:
+            problems.append(f"{puzzle.id}: {action_key(action)} is worth {value}, the puzzle says {said}")
+        elif close is not None and close(value):
+            problems.append(f"{puzzle.id}: {action_key(action)} is too close to the best ({value} v {best})")
+    return problems
 
 
 def move_words(game_id: str, action: Any) -> str:

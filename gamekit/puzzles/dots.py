@@ -15,10 +15,10 @@ import hashlib
 from typing import Any
 
 from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
-                          move_values, safe_lines, best_line)
+                          move_values, safe_lines)
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.errors import SolverTimeout
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
 
 GAME_ID = "dots_and_boxes"
@@ -37,16 +37,9 @@ def _values(game: DotsAndBoxes, time_limit: float) -> dict[str, int] | None:
 
 
 def best_play(game: DotsAndBoxes, plies: int = LINE_PLIES, time_limit: float | None = None) -> list[list]:
-    """A line of best play from ``game``: ``[[seat, line], ...]`` (the solver's first best line each ply)."""
-    g, out = game.copy(), []
-    while not g.is_over() and len(out) < plies:
-        try:
-            line, _ = best_line(g, time_limit=time_limit)
-        except SolverTimeout:
-            break
-        out.append([g.to_move, line])
-        g.play(line)
-    return out
+    """A line of best play from ``game``: ``[[seat, line], ...]`` (the solver's first best line each ply),
+    cut short where ``time_limit`` seconds for the whole line run out (never a guess)."""
+    return line_of_best_play(game, plies, time_limit)
 
 
 def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
@@ -150,21 +143,7 @@ def verify(puzzle: Puzzle, time_limit: float | None = None) -> list[str]:
     game = puzzle.position
     values = move_values(game, time_limit=time_limit)
     best = max(values.values())
-    problems = []
-    answers = sorted(l for l, v in values.items() if v == best)
-    if sorted(puzzle.answers) != answers:
-        problems.append(f"{puzzle.id}: accepted {sorted(puzzle.answers)}, the solver's best are {answers}")
-    if puzzle.facts.get("best") != best:
-        problems.append(f"{puzzle.id}: best value {puzzle.facts.get('best')}, the solver says {best}")
-    for l, v in values.items():
-        if v == best:
-            continue
-        ref = puzzle.refutations.get(l)
-        if ref is None or ref["value"] != v:
-            problems.append(f"{puzzle.id}: {l} is worth {v}, the puzzle says {None if ref is None else ref['value']}")
-        elif best - v < MIN_LOSS:
-            problems.append(f"{puzzle.id}: {l} loses only {best - v}")
-    return problems
+    return judge_again(puzzle, values, best, judge="the solver", close=lambda v: best - v < MIN_LOSS)
 
 
 def positions(game: DotsAndBoxes) -> list[DotsAndBoxes]:

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Sequence
 
 from gamekit import progress
 from gamekit.i18n import tr
-from gamekit.puzzles.core import Puzzle, check_game_id
+from gamekit.puzzles.core import Puzzle, check_game_id, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
 from gamekit.puzzles.review import Judgement
 
@@ -58,37 +58,6 @@ def _facts(judgement: Judgement, day: Date) -> dict[str, Any]:
     return {"personal": {"date": day.isoformat(), "move": judgement.move, "loss": judgement.loss}}
 
 
-def _dots_line(game: Any, time_limit: float) -> list[list]:
-    """A line of best play ``[[seat, line], ...]`` from the Dots solver, cut short when time runs out."""
-    from gamekit.dots.solver import best_line
-    from gamekit.errors import SolverTimeout
-    g, out = game.copy(), []
-    deadline = time.perf_counter() + time_limit
-    while not g.is_over() and len(out) < PLIES and _deadline_left(deadline) > 0.01:
-        try:
-            line, _ = best_line(g, time_limit=_deadline_left(deadline))
-        except SolverTimeout:
-            break
-        out.append([g.to_move, line])
-        g.play(line)
-    return out
-
-
-def _connect_line(game: Any, time_limit: float) -> list[list]:
-    """A line of best play ``[[seat, column], ...]``: the best-scored drop each ply, while the solver settles them."""
-    from gamekit.connect.solver import analyse
-    g, out = game.copy(), []
-    deadline = time.perf_counter() + time_limit
-    while not g.is_over() and len(out) < PLIES and _deadline_left(deadline) > 0.01:
-        scores = analyse(g, time_budget=_deadline_left(deadline))
-        if not scores or any(v is None for v in scores.values()):
-            break
-        m = max(scores, key=lambda k: scores[k])
-        out.append([g.to_move, m])
-        g.play(m)
-    return out
-
-
 def _dots(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
     from gamekit.dots.solver import move_values
     from gamekit.errors import SolverTimeout
@@ -107,7 +76,7 @@ def _dots(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
         after = game.copy()
         after.play(w)
         left = _deadline_left(deadline)
-        line = _dots_line(after, left) if left > 0.05 else []
+        line = line_of_best_play(after, PLIES, left) if left > 0.05 else []
         refutations[w] = {"value": values[w], "line": line}
         depth = max(depth, len(line))
     rating = first_rating(len(wrong), depth, len(answers), len(values))
@@ -135,7 +104,7 @@ def _connect(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | No
         after = game.copy()
         after.play(w)
         left = _deadline_left(deadline)
-        line = _connect_line(after, min(1.0, left)) if left > 0.05 else []
+        line = line_of_best_play(after, PLIES, min(1.0, left), ply_budget=min(1.0, left)) if left > 0.05 else []
         refutations[w] = {"value": outcome[w], "line": line}
         depth = max(depth, len(line))
     rating = first_rating(len(wrong), depth, len(answers), len(legal))

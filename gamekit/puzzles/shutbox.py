@@ -17,7 +17,7 @@ from fractions import Fraction
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of
 from gamekit.shutbox.strategy import table
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.core import Puzzle, judge_again
 from gamekit.puzzles.ratings import first_rating
 
 GAME_ID = "shut_the_box"
@@ -97,22 +97,9 @@ def verify(puzzle: Puzzle) -> list[str]:
     for _, v, _ in choices:
         if _better(objective, v, best):
             best = v
-    problems = []
-    answers = [a for a, v, _ in choices if v == best]
-    if sorted(puzzle.answers) != sorted(answers):
-        problems.append(f"{puzzle.id}: accepted {puzzle.answers}, the table's best are {answers}")
-    if Fraction(puzzle.facts["exact"]) != best:
-        problems.append(f"{puzzle.id}: best value {puzzle.facts['exact']}, the table says {best}")
-    from gamekit.puzzles.core import action_key
-    for a, v, _ in choices:
-        if v == best:
-            continue
-        ref = puzzle.refutations.get(action_key(a))
-        if ref is None or Fraction(ref["exact"]) != v:
-            problems.append(f"{puzzle.id}: {a} is worth {v}, the puzzle says {None if ref is None else ref['exact']}")
-        elif _gap(objective, best, v) < MARGIN[objective]:
-            problems.append(f"{puzzle.id}: {a} is within the margin of the best")
-    return problems
+    values = {a: v for a, v, _ in choices}
+    return judge_again(puzzle, values, best, judge="the table", best_fact="exact", ref_value="exact", read=Fraction,
+                       close=lambda v: _gap(objective, best, v) < MARGIN[objective])
 
 
 def positions(game: ShutTheBox) -> list[ShutTheBox]:

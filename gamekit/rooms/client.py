@@ -258,20 +258,28 @@ class RoomClient:
             pass
 
 
-def create_room(server: str, game: str = "dots", timer: int = 0, timeout: float = 10.0, **options: Any) -> RoomClient:
-    """Create a room on ``server`` (e.g. "http://localhost:8765") and take its first seat."""
-    body = json.dumps({"game": game, "options": options, "timer": timer}).encode()
-    request = urllib.request.Request(server.rstrip("/") + "/api/rooms", data=body, method="POST",
+def fetch_json(url: str, body: dict | None = None, timeout: float = 10.0) -> tuple[int, Any]:
+    """GET ``url`` (or POST ``body`` as JSON) and read the JSON answer: ``(200, data)``, or on an HTTP error
+    ``(status, message)`` with the server's own message (its ``message`` field) where it sent one."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
                                      headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = json.loads(response.read())
+            return 200, json.loads(response.read())
     except urllib.error.HTTPError as error:
         try:
-            message = json.loads(error.read()).get("message", str(error))
-        except ValueError:
-            message = str(error)
-        raise ValueError(f"the room server refused the room: {message}") from None
+            return error.code, json.loads(error.read()).get("message", str(error))
+        except (ValueError, AttributeError):
+            return error.code, str(error)
+
+
+def create_room(server: str, game: str = "dots", timer: int = 0, timeout: float = 10.0, **options: Any) -> RoomClient:
+    """Create a room on ``server`` (e.g. "http://localhost:8765") and take its first seat."""
+    status, data = fetch_json(server.rstrip("/") + "/api/rooms", {"game": game, "options": options, "timer": timer},
+                              timeout)
+    if status != 200:
+        raise ValueError(f"the room server refused the room: {data}")
     return RoomClient(data["link"], token=data["token"], timeout=timeout)
 
 

@@ -14,15 +14,12 @@ Refusals raise :class:`GroupRefused` with the server's message; nothing changed 
 """
 from __future__ import annotations
 
-import json
 import time
-import urllib.error
-import urllib.request
 from html import escape
 from typing import Any
 from urllib.parse import urlsplit
 
-from gamekit.rooms.client import RoomClient
+from gamekit.rooms.client import RoomClient, fetch_json
 from gamekit.rooms.ratings import shown
 
 
@@ -48,17 +45,10 @@ def split_group_link(link: str) -> tuple[str, str, str | None]:
 
 
 def _post(url: str, body: dict, timeout: float = 10.0) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        try:
-            message = json.loads(error.read()).get("message", str(error))
-        except ValueError:
-            message = str(error)
-        raise GroupRefused(message, error.code) from None
+    status, data = fetch_json(url, body, timeout)
+    if status != 200:
+        raise GroupRefused(data, status)
+    return data
 
 
 class _Group:

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, join
+from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, fetch_json, join
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, Scene
 from gamekit.widgets.review import ReviewPanel
@@ -83,23 +83,14 @@ class RoomWidget(W.VBox):
         become personal puzzles for Practice (:mod:`gamekit.puzzles.personal`).  Returns the judgements.
 
         ValueError while the game is not over (nothing changes); RoomRefusal when the server refuses."""
-        import json
-        import urllib.error
-        import urllib.request
         from gamekit.puzzles.personal import save_mistakes
         from gamekit.puzzles.review import Judgement
         state = self.client.state
         if not state["over"]:
             raise ValueError("Review is for a finished game: play it to the end (or resign) first.")
-        try:
-            with urllib.request.urlopen(self.client.link + "/review", timeout=120) as response:
-                data = json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            try:
-                message = json.loads(error.read()).get("message", str(error))
-            except ValueError:
-                message = str(error)
-            raise RoomRefusal(message) from None
+        status, data = fetch_json(self.client.link + "/review", timeout=120)
+        if status != 200:
+            raise RoomRefusal(data)
         game = self.client.game
         judgements = [Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]),
                                 m["value"], m["best_value"]) for m in data["moves"]]

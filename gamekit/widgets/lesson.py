@@ -52,6 +52,7 @@ import ipywidgets as W
 from gamekit import progress
 from gamekit.widgets.access import LIVE_CLASS, BoardAccess
 from gamekit.widgets.base import BoardCanvas, Scene, reported
+from gamekit.widgets.stepping import Stepping
 from gamekit.i18n import N_, Localized, ntr, tr
 
 
@@ -391,7 +392,7 @@ class Step:
         return self.scene() if callable(self.scene) and not isinstance(self.scene, Scene) else self.scene
 
 
-class StepThrough(_LessonBase):
+class StepThrough(Stepping, _LessonBase):
     """Prev / Next / Play / Reset through a list of steps, drawn on a :class:`BoardCanvas`.
 
     ``steps``: :class:`Step` objects or ``(scene_or_callable, caption)`` pairs.
@@ -459,18 +460,9 @@ class StepThrough(_LessonBase):
             self.prev_button.disabled = index == 0
             self.next_button.disabled = self.at_end
 
-    def next(self) -> bool:
-        """One step forward; False at the last step."""
-        if self.at_end:
-            return False
-        self.goto(self.index + 1)
-        return True
-
-    def prev(self) -> bool:
-        if self.index == 0:
-            return False
-        self.goto(self.index - 1)
-        return True
+    @property
+    def step_count(self) -> int:
+        return len(self.steps)
 
     def reset(self) -> None:
         self.pause()

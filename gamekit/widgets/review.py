@@ -22,11 +22,12 @@ from gamekit.puzzles.review import VERDICTS, Judgement, verdict_words
 from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported, verdict_counts
+from gamekit.widgets.stepping import Stepping
 
 Draw = Callable[[Any, "Judgement | None"], Scene]
 
 
-class ReviewPanel(Localized, W.VBox):
+class ReviewPanel(Stepping, Localized, W.VBox):
     """The review of one finished game: a readable list of every move and its verdict, and the board stepped
     through the game (step 0 is the start, step k the position after move k, with that move marked).
 
@@ -148,17 +149,9 @@ class ReviewPanel(Localized, W.VBox):
         self.mistake_button.disabled = self._next_mistake(index) is None
         return index
 
-    def next(self) -> bool:
-        if self.index >= self.steps - 1:
-            return False
-        self.goto(self.index + 1)
-        return True
-
-    def prev(self) -> bool:
-        if self.index == 0:
-            return False
-        self.goto(self.index - 1)
-        return True
+    @property
+    def step_count(self) -> int:
+        return self.steps
 
     def _next_mistake(self, index: int) -> int | None:
         for j in self.judgements[index:]:

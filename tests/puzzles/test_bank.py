@@ -1,5 +1,6 @@
 """The shipped puzzle banks: sizes, themes, bands, answers checked against the exact solvers, refusals."""
 import collections
+import dataclasses
 import gzip
 import json
 import random
@@ -11,7 +12,7 @@ from gamekit.game import Game
 from gamekit.i18n import using
 from gamekit.puzzles import (BANDS, GAME_IDS, THEMES, BankError, Puzzle, action_key, bank, read_bank, shipped_info,
                              verify)
-from gamekit.puzzles.core import move_words
+from gamekit.puzzles.core import key_action, move_words
 from gamekit.puzzles.store import bank_path, checksum, write_bank
 
 SIZES = {"dots_and_boxes": 300, "five_in_a_row": 300, "connect_four": 100, "shut_the_box": 300}
@@ -128,6 +129,32 @@ def test_a_random_sample_of_the_shipped_bank_is_right(game_id, n):
     sample = _sample(bank(game_id), n, seed)
     problems = [msg for p in sample for msg in verify(p)]
     assert not problems, f"sample seed {seed}: {problems}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_verify_finds_a_puzzle_whose_answers_best_value_or_refutation_are_wrong(game_id):
+    """The check that guards the bank can fail: each kind of wrong puzzle gets its own reason."""
+    p = min(bank(game_id), key=lambda q: (len(q.refutations), q.id))       # a quick one to judge again
+    assert verify(p) == []
+    wrong_key = next(iter(p.refutations))
+    best_key = "exact" if game_id == "shut_the_box" else "best"
+
+    extra = dataclasses.replace(p, answers=p.answers + (key_action(wrong_key),))
+    assert any("accepted" in m and "best are" in m for m in verify(extra))
+    missing = dataclasses.replace(p, answers=p.answers[1:]) if len(p.answers) > 1 else dataclasses.replace(
+        p, answers=(key_action(wrong_key),))
+    assert any("accepted" in m for m in verify(missing))
+
+    bad_best = dataclasses.replace(p, facts={**p.facts, best_key: "7/3" if game_id == "shut_the_box" else 99})
+    assert any(m.startswith(f"{p.id}: best value") for m in verify(bad_best))
+
+    value_key = "exact" if game_id == "shut_the_box" else "value"
+    changed = {**p.refutations[wrong_key], value_key: "7/3" if game_id == "shut_the_box" else 99}
+    bad_ref = dataclasses.replace(p, refutations={**p.refutations, wrong_key: changed})
+    assert [m for m in verify(bad_ref) if wrong_key in m and "the puzzle says" in m]
+    no_ref = dataclasses.replace(p, refutations={k: v for k, v in p.refutations.items() if k != wrong_key})
+    assert any(f"{wrong_key} is worth" in m and m.endswith("says None") for m in verify(no_ref))
+    assert verify(p) == []                                              # the shipped puzzle itself is untouched
 
 
 def test_filters_by_theme_and_band():

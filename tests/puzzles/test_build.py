@@ -116,3 +116,19 @@ def test_shut_the_box_puzzles_come_only_from_variants_the_exact_tables_value():
     to_45.play(("roll", 2))
     assert (to_45.uncovered, to_45.dice) == (solo.uncovered, solo.dice)     # the very same position
     assert S.candidate(to_45, "shut") is None
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row"])
+def test_a_line_of_best_play_is_best_each_ply_and_stops_when_its_time_is_up(game_id):
+    """The refutation lines puzzles show: every ply one of the solver's best moves; no time, no line (never a guess)."""
+    from gamekit.connect.solver import analyse
+    from gamekit.puzzles import connect as connect_puzzles, dots as dots_puzzles
+    module, judge = (dots_puzzles, move_values) if game_id == "dots_and_boxes" else (connect_puzzles, analyse)
+    p = min(bank(game_id), key=lambda q: (len(q.position.legal_moves()), q.id))
+    line = module.best_play(p.position, plies=4)
+    g = p.position
+    for seat, move in line:
+        values = judge(g)
+        assert seat == g.to_move and values[move] == max(values.values())
+        g.play(move)
+    assert line and module.best_play(p.position, plies=4, time_limit=0) == []

@@ -31,6 +31,13 @@ def test_notebook_creates_a_room_and_a_notebook_joins_it(rooms):
         friend.close()
 
 
+def test_a_refused_room_says_the_servers_reason(rooms):
+    with pytest.raises(ValueError, match=r"refused the room: .*width"):
+        create_room(rooms.url, "dots", width=99, height=3)
+    with pytest.raises(ValueError, match=r"refused the room: .*chess"):
+        create_room(rooms.url, "chess")
+
+
 def test_a_notebook_joins_a_room_made_on_the_page_and_the_reverse(rooms, connect):
     page_made = rooms.create("connect", board="five")            # what the create page posts
     creator = connect(page_made["link"], token=page_made["token"])
