@@ -183,7 +183,7 @@ function ownerKeyValue() { return localStorage.getItem(ownerKey); }
 function showClassTable(table) {
   const t = $("class-table");
   t.innerHTML = "";
-  const head = document.createElement("row");
+  const head = document.createElement("tr");
   const puzzles = table.puzzles || [];       // puzzle accuracy per game and theme (issue 22)
   for (const h of [tr("Pupil"), ...table.lessons, ...puzzles.map((k) => table.puzzle_names[k]), tr("Sent")]) {
     const th = document.createElement("th"); th.textContent = h; head.append(th);
