@@ -46,7 +46,7 @@ from gamekit.i18n import tr, using
 from gamekit.session import Session
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
-from gamekit.rooms.speech import SOURCE, joined, page_language, said, translate
+from gamekit.rooms.speech import SOURCE, joined, page_language, said, speaking, translate
 from gamekit.rooms.delta import encode_open, state_delta
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, rebuild
 from gamekit.rooms.groups import Groups, game_menu
@@ -131,6 +131,7 @@ class Room:
         self.sent: dict | None = None         # language → the public state of that version: what a synced client holds
         self._view_key: tuple | None = None   # (game, ply) of the cached position view
         self._view: dict = {}
+        self._words: tuple = (None, {})      # (the options they were made for, language → words)
         server.groups.room_loaded(self)
 
     # ----- the session's view of the room ----------------------------------------------------------
@@ -162,8 +163,21 @@ class Room:
     @property
     def names(self) -> tuple[str, str]:
         """The seats' names in English (the catalogue's message ids: :meth:`seat_name` says them to a reader)."""
-        with using(SOURCE):
-            return self.spec.seat_names(self.options)
+        return self.words(SOURCE)["names"]
+
+    def words(self, language: str) -> dict:
+        """The room's title, board line and seat names in ``language``, kept until its options change (a new game
+        may change them: the group's alternating starter)."""
+        if self._words[0] is not self.options:
+            self._words = (self.options, {})
+        found = self._words[1].get(language)
+        if found is None:
+            with using(SOURCE):
+                english = self.spec.seat_names(self.options)
+            with using(language):
+                found = self._words[1][language] = {"title": tr(self.spec.title), "board": self.spec.describe(self.options),
+                                                    "names": english, "seats": [tr(name) for name in english]}
+        return found
 
     def seat_name(self, seat: int) -> Any:
         """Seat ``seat``'s name as a value of a message (translated with it: ``gamekit.rooms.speech.said``)."""
@@ -241,17 +255,14 @@ class Room:
 
     def public_state(self, language: str = SOURCE) -> dict:
         """The room's state as everyone in ``language`` reads it (the reader's own fields: :meth:`reader_message`)."""
-        with using(language):
-            return self._public_state(language)
-
-    def _public_state(self, language: str) -> dict:
-        names, colours = [tr(name) for name in self.names], self.spec.seat_colours(self.options)
+        words = self.words(language)
+        names, colours = words["seats"], self.spec.seat_colours(self.options)
         game = self.game
         over = game.is_over()
         view = self.position_view(language)
         return {
-            "type": "state", "room": self.id, "game": self.game_id, "title": tr(self.spec.title),
-            "board": self.spec.describe(self.options), "options": self.options, "timer": self.timer,
+            "type": "state", "room": self.id, "game": self.game_id, "title": words["title"],
+            "board": words["board"], "options": self.options, "timer": self.timer,
             "ply": self.ply(), "history": [m.move if m.kind == "move" else f"resign:{m.seat}" for m in self.moves],
             "to_move": None if over else game.to_move,
             "over": over, "winner": game.winner() if over else None,
@@ -1083,7 +1094,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
     def handle_move(self, data: dict) -> None:
         seat = self.my_seat()
         try:
-            with using(self.language):                  # the engines' refusals in the reader's language
+            with speaking(self.language):                  # the engines' refusals in the reader's language
                 move = check_move(data.get("move"))
         except IllegalMoveError as refusal:
             raise Refusal(str(refusal), "bad_field") from None
@@ -1097,13 +1108,13 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10000:
                 raise Refusal(said("\"x\" and \"y\" must be numbers (CSS pixels on the board)."), "bad_field")
         self.check_can_move(seat, data)
-        with using(self.language):                      # "Click in the gap between two dots…" in the reader's language
+        with speaking(self.language):                      # "Click in the gap between two dots…" in the reader's language
             move = self.room.spec.move_at(self.room.game, self.room.options, float(x), float(y))
         self.play(seat, move, data.get("id"))
 
     def play(self, seat: int, move: str, ref: Any) -> None:
         room = self.room
-        with using(self.language):                     # an illegal move is refused in the reader's language
+        with speaking(self.language):                     # an illegal move is refused in the reader's language
             canonical = room.commit_move(seat, move)   # committed to SQLite before anyone hears of it
         room.broadcast(ok=(self, {"id": ref, "move": canonical, "ply": room.ply()}))
         room.tick(self.server.now())                   # an absent opponent's CPU may answer at once

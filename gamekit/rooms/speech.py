@@ -16,6 +16,7 @@ with the gettext catalogue, and messages said to several readers at once, each i
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
 import html
@@ -25,10 +26,10 @@ import string
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from gamekit.i18n import DOMAIN, LOCALE_DIR, N_, decimal_symbols, languages, ntr, tr, using
+from gamekit.i18n import DOMAIN, LOCALE_DIR, N_, decimal_symbols, get_language, languages, using
 
 __all__ = ["SOURCE", "known_language", "accepted_languages", "page_language", "Said", "said", "nsaid", "joined",
-           "translate", "ENGLISH_MESSAGES", "marks", "page_strings", "plural_rule", "page_scripts", "page_marks",
+           "translate", "catalogue", "speaking", "ENGLISH_MESSAGES", "marks", "page_strings", "plural_rule", "page_scripts", "page_marks",
            "render_page", "extract", "STATIC"]
 
 SOURCE = "en"
@@ -83,6 +84,17 @@ def page_language(asked: Any = None, group: Any = None, accept: Any = None) -> s
     return wanted[0] if wanted else SOURCE
 
 
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """``gamekit.i18n.using(language)``, free when ``language`` is already the current one (the room server's
+    English, move after move)."""
+    if get_language() == language:
+        yield
+        return
+    with using(language):
+        yield
+
+
 # ----- messages said to several readers ----------------------------------------------------------------------------
 class Said(str):
     """A message made of one or more sentences (``parts``: ``(msgid, plural, n, values)`` or a plain text), equal to
@@ -97,16 +109,27 @@ class Said(str):
         return _render(self.parts, language)
 
 
+@functools.lru_cache(maxsize=None)
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The gettext catalogue of ``language`` (English: none, the message ids are English), read once."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
 def _render(parts: tuple, language: str) -> str:
+    """What ``tr``/``ntr`` give in ``language`` (translated, then formatted only when values are given), without
+    switching the current language (a room's messages are said in every reader's language many times a second)."""
+    cat = catalogue(language)
     out = []
-    with using(language):
-        for part in parts:
-            if isinstance(part, str):
-                out.append(translate(part, language))
-                continue
-            msgid, plural, n, values = part
-            values = {k: translate(v, language) if isinstance(v, str) else v for k, v in values.items()}
-            out.append(ntr(msgid, plural, n, **values) if plural else tr(msgid, **values))
+    for part in parts:
+        if isinstance(part, str):
+            out.append(translate(part, language))
+            continue
+        msgid, plural, n, values = part
+        values = {k: translate(v, language) if isinstance(v, str) else v for k, v in values.items()}
+        if plural:
+            out.append(cat.ngettext(msgid, plural, n).format(n=n, **values))
+        else:
+            out.append(cat.gettext(msgid).format(**values) if values else cat.gettext(msgid))
     return " ".join(text for text in out if text)
 
 
@@ -173,14 +196,14 @@ def translate(text: Any, language: str) -> Any:
         return text.into(language)
     if not isinstance(text, str) or not text or language == SOURCE:
         return text
-    with using(language):
-        exact = tr(text)
-        if exact != text:
-            return exact
-        for pattern, msgid in _patterns():
-            found = pattern.match(text)
-            if found:
-                return tr(msgid, **{k: tr(v) for k, v in found.groupdict().items()})
+    cat = catalogue(language)
+    exact = cat.gettext(text)
+    if exact != text:
+        return exact
+    for pattern, msgid in _patterns():
+        found = pattern.match(text)
+        if found:
+            return cat.gettext(msgid).format(**{k: cat.gettext(v) for k, v in found.groupdict().items()})
     return text
 
 
@@ -227,16 +250,16 @@ def page_strings(page: str, language: str) -> dict:
     """The JSON table a page's scripts read (``static/text.js``): the language, its decimal point, every message
     the scripts mark in that language (``messages``: msgid → text; ``plurals``: singular → its forms, in the
     catalogue's order) and the catalogue's plural rule (``plural``: the C expression of ``Plural-Forms``)."""
-    catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    cat = catalogue(language)
     rule, counts = plural_rule(language)
     messages: dict[str, str] = {}
     plurals: dict[str, list[str]] = {}
     for script in page_scripts(page):
         for _, msgid, plural in marks(_source(script)):
             if plural is None:
-                messages[msgid] = catalogue.gettext(msgid)
+                messages[msgid] = cat.gettext(msgid)
             else:
-                plurals[msgid] = [catalogue.ngettext(msgid, plural, n) for n in counts]
+                plurals[msgid] = [cat.ngettext(msgid, plural, n) for n in counts]
     with using(language):
         point, group = decimal_symbols()
     return {"lang": language, "decimal": point, "group": group, "messages": messages, "plurals": plurals,
@@ -247,8 +270,7 @@ def page_strings(page: str, language: str) -> dict:
 def plural_rule(language: str) -> tuple[str, tuple[int, ...]]:
     """The catalogue's plural rule (``"(n != 1)"`` in English) and, for each of its forms in order, a count that
     takes it (Spanish: 1, 1000000, 2)."""
-    catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
-    header = catalogue.info().get("plural-forms", "nplurals=2; plural=(n != 1);")
+    header = catalogue(language).info().get("plural-forms", "nplurals=2; plural=(n != 1);")
     found = re.search(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]+)", header)
     forms, rule = (int(found.group(1)), found.group(2).strip()) if found else (2, "(n != 1)")
     index = gettext.c2py(rule)
@@ -269,8 +291,7 @@ def render_page(page: str, language: str, asked: str | None = None) -> bytes:
         if name == "strings":
             table = dict(page_strings(page, language), asked=asked)
             return json.dumps(table, ensure_ascii=False).replace("<", "\\u003c")
-        with using(language):
-            return html.escape(tr(_unquote(msgid)))
+        return html.escape(catalogue(language).gettext(_unquote(msgid)))
     return _PAGE_MARK.sub(fill, _source(page)).encode("utf-8")
 
 
