@@ -29,7 +29,7 @@ import unicodedata
 from typing import Any
 
 from gamekit import catalog
-from gamekit.i18n import N_, get_language, languages, tr
+from gamekit.i18n import get_language, languages, tr
 from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, rebuild, spec_for
 from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash

@@ -318,3 +318,20 @@ def test_the_review_answers_in_the_asked_language(rooms):
     assert status == 409 and json.loads(body)["message"].startswith("La partida no ha terminado (0 jugadas hechas)")
     status, _, body = fetch(rooms, f"/r/{info['room']}/review")
     assert status == 409 and json.loads(body)["message"].startswith("The game is not finished (0 moves played)")
+
+
+def test_a_spanish_notebooks_client_reads_the_room_in_spanish(rooms, connect):
+    import gamekit
+    info = rooms.create("dots", width=2, height=2)
+    gamekit.set_language("es")
+    try:
+        guest = connect(info["link"])                              # a Spanish lesson's RoomClient
+    finally:
+        gamekit.set_language("en")
+    creator = connect(info["link"], token=info["token"])           # an English notebook
+    assert guest.language == "es" and guest.state["title"] == "Puntos y cajas"
+    guest.wait(lambda s: s["status"] == "Le toca a Dorado.")
+    with pytest.raises(RoomRefusal, match="No es tu turno: le toca a Dorado.") as refused:
+        guest.play("a1-b1")
+    assert refused.value.code == "not_your_turn"
+    assert creator.state["title"] == "Dots and Boxes" and creator.status.startswith("Your move")
