@@ -335,3 +335,31 @@ def test_a_spanish_notebooks_client_reads_the_room_in_spanish(rooms, connect):
         guest.play("a1-b1")
     assert refused.value.code == "not_your_turn"
     assert creator.state["title"] == "Dots and Boxes" and creator.status.startswith("Your move")
+
+
+def test_a_spanish_lessons_online_board_speaks_spanish(rooms):
+    import gamekit
+    from gamekit.dots.widget import DotsWidget
+    gamekit.set_language("es")
+    try:
+        board = DotsWidget(mode="online", server=rooms.url)
+        friend = DotsWidget(mode="online", room=board.client.link)
+    finally:
+        gamekit.set_language("en")
+    try:
+        board.client.wait(lambda s: s["seats"][1]["connected"])
+        assert [b.description for b in (board.new_button, board.undo_button, board.resign_button)] == \
+            ["Nueva partida", "Deshacer", "Rendirse"]
+        assert board.link.description == "Enlace de invitación"
+        assert "Dorado (tú)" in board.cards[0].value and "conectado" in board.cards[1].value
+        move, x, y = board.client.state["targets"][0]
+        board.click(x, y)
+        friend.client.wait(lambda s: s["ply"] == 1)
+        board.client.request_undo()
+        friend.client.wait(lambda s: s["request"] is not None)
+        friend.show(friend.client.state)
+        assert "Dorado pide deshacer su última jugada." in friend.request_text.value
+        assert "Te toca (Coral)." in friend.status.value
+    finally:
+        board.client.close()
+        friend.client.close()
