@@ -182,28 +182,31 @@ def check_progress(data: Any) -> dict:
     """A pupil's saved lesson progress (``gamekit.progress`` file format, version 1), checked and trimmed to
     the fields the class table uses."""
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("lessons"), dict):
-        raise GroupRefusal('progress must be the saved progress: {"version": 1, "lessons": {…}}.')
+        raise GroupRefusal(tr("progress must be the saved progress: {example}.", example='{"version": 1, "lessons": {…}}'))
     lessons = data["lessons"]
     if len(lessons) > 100:
-        raise GroupRefusal("progress: at most 100 lessons.")
+        raise GroupRefusal(tr("progress: at most 100 lessons."))
     clean: dict[str, dict] = {}
     for lesson, exercises in lessons.items():
         if not isinstance(lesson, str) or not 0 < len(lesson) <= 300:
-            raise GroupRefusal("progress: lesson names are texts of 1 to 300 characters.")
+            raise GroupRefusal(tr("progress: lesson names are texts of 1 to 300 characters."))
         if not isinstance(exercises, dict) or len(exercises) > 200:
-            raise GroupRefusal(f"progress: lesson {lesson[:40]!r} must map at most 200 exercises to their records.")
+            raise GroupRefusal(tr("progress: lesson {lesson} must map at most 200 exercises to their records.",
+                                  lesson=repr(lesson[:40])))
         out = clean[lesson] = {}
         for name, rec in exercises.items():
             if not isinstance(name, str) or not 0 < len(name) <= 300 or not isinstance(rec, dict):
-                raise GroupRefusal(f"progress: lesson {lesson[:40]!r} has a malformed exercise record.")
+                raise GroupRefusal(tr("progress: lesson {lesson} has a malformed exercise record.", lesson=repr(lesson[:40])))
             attempts = rec.get("attempts", 0)
             if isinstance(attempts, bool) or not isinstance(attempts, int) or not 0 <= attempts <= 100000:
-                raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: attempts must be a whole number.")
+                raise GroupRefusal(tr("progress: {lesson}/{exercise}: attempts must be a whole number.",
+                                      lesson=repr(lesson[:40]), exercise=repr(name[:40])))
             item = {"attempts": attempts}
             for flag in ("solved", "first_try", "shown"):
                 value = rec.get(flag, False)
                 if not isinstance(value, bool):
-                    raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: {flag} must be true or false.")
+                    raise GroupRefusal(tr("progress: {lesson}/{exercise}: {field} must be true or false.",
+                                          lesson=repr(lesson[:40]), exercise=repr(name[:40]), field=flag))
                 item[flag] = value
             out[name] = item
     out: dict[str, Any] = {"version": 1, "lessons": clean}
@@ -220,24 +223,26 @@ def check_puzzle_results(raw: Any) -> dict:
     0 ≤ right ≤ tried ≤ 100000."""
     from gamekit.puzzles.core import THEMES
     if not isinstance(raw, dict):
-        raise GroupRefusal('progress: puzzles must be {game: {theme: {"tried": n, "right": k}}}.')
+        raise GroupRefusal(tr("progress: puzzles must be {example}.", example='{game: {theme: {"tried": n, "right": k}}}'))
     clean: dict[str, dict] = {}
     for game, themes in raw.items():
         if not isinstance(game, str) or game not in THEMES:
-            raise GroupRefusal(f"progress: puzzles: {str(game)[:40]!r} is not a game with puzzles "
-                               f"({', '.join(THEMES)}).")
+            raise GroupRefusal(tr("progress: puzzles: {game} is not a game with puzzles ({games}).",
+                                  game=repr(str(game)[:40]), games=", ".join(THEMES)))
         if not isinstance(themes, dict):
-            raise GroupRefusal(f"progress: puzzles: {game} must map themes to their results.")
+            raise GroupRefusal(tr("progress: puzzles: {game} must map themes to their results.", game=game))
         for theme, cell in themes.items():
             if not isinstance(theme, str) or theme not in THEMES[game]:
-                raise GroupRefusal(f"progress: puzzles: {str(theme)[:40]!r} is not a theme of {game}.")
+                raise GroupRefusal(tr("progress: puzzles: {theme} is not a theme of {game}.", theme=repr(str(theme)[:40]),
+                                      game=game))
             if not isinstance(cell, dict) or set(cell) != {"tried", "right"}:
-                raise GroupRefusal(f"progress: puzzles: {game}/{theme} must be {{\"tried\": n, \"right\": k}}.")
+                raise GroupRefusal(tr("progress: puzzles: {game}/{theme} must be {example}.", game=game, theme=theme,
+                                      example='{"tried": n, "right": k}'))
             tried, right = cell["tried"], cell["right"]
             if any(isinstance(v, bool) or not isinstance(v, int) for v in (tried, right)) or \
                     not 0 <= right <= tried <= 100000:
-                raise GroupRefusal(f"progress: puzzles: {game}/{theme}: tried and right are whole numbers, "
-                                   "0 ≤ right ≤ tried.")
+                raise GroupRefusal(tr("progress: puzzles: {game}/{theme}: tried and right are whole numbers, "
+                                      "0 ≤ right ≤ tried.", game=game, theme=theme))
             clean.setdefault(game, {})[theme] = {"tried": tried, "right": right}
     return clean
 
@@ -252,7 +257,7 @@ def puzzle_column(key: str) -> str:
     """The class table's name of a puzzle column: ``"Puzzles: Dots and Boxes — double-deal"``."""
     from gamekit.puzzles.core import GAME_NAMES, THEMES
     game, _, theme = key.partition("/")
-    return f"Puzzles: {GAME_NAMES[game]} — {THEMES[game][theme]}"
+    return tr("Puzzles: {game} — {theme}", game=tr(GAME_NAMES[game]), theme=tr(THEMES[game][theme]))
 
 
 TALLY_TOTALS = tuple(range(2, 13))
@@ -263,10 +268,11 @@ def check_tally(raw: Any) -> dict[str, int]:
     """A pupil's dice tally from Shut the Box lesson 3 (``{"2": rolls, …, "12": rolls}``, sent inside the
     progress upload), checked: every total 2 to 12 once, each a whole number of rolls from 0 to 100 000."""
     if not isinstance(raw, dict) or set(raw) != {str(t) for t in TALLY_TOTALS}:
-        raise GroupRefusal('progress: tally must give the rolls of each total "2" to "12".')
+        raise GroupRefusal(tr('progress: tally must give the rolls of each total "2" to "12".'))
     for total, n in raw.items():
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
-            raise GroupRefusal(f"progress: tally: the rolls of {total} must be a whole number from 0 to {MAX_TALLY}.")
+            raise GroupRefusal(tr("progress: tally: the rolls of {total} must be a whole number from 0 to {most}.",
+                                  total=total, most=MAX_TALLY))
     return {str(t): raw[str(t)] for t in TALLY_TOTALS}
 
 
@@ -403,7 +409,7 @@ class Groups:
     def remove_by_nickname(self, group: dict, nickname: Any) -> None:
         member_id = self.store.member_by_nickname(group["id"], nickname) if isinstance(nickname, str) else None
         if member_id is None:
-            raise GroupRefusal(f"No pupil is called {str(nickname)[:30]!r} in this group.", 404)
+            raise GroupRefusal(tr("No pupil is called {nickname} in this group.", nickname=repr(str(nickname)[:30])), 404)
         self.remove_member(group, member_id)
 
     def owner_members(self, group: dict) -> list[dict]:

@@ -172,7 +172,7 @@ def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
     ana.fill("#nickname", "Ana")
     ana.click("#join-button")
     ana.wait_for_selector("#member", state="visible")
-    until(ana, "document.getElementById('rated-games').textContent === '0 partidas puntuadas hasta ahora.'")
+    until(ana, "document.getElementById('rated-games').textContent === '0 partidas clasificatorias hasta ahora.'")
     assert ana.inner_text("#settings").startswith("Ajustes: Puntos y cajas, 5 × 4 casillas, se alterna quién empieza")
     assert ana.inner_text("#expiry") == "Este grupo y todo lo que contiene se borran tras 120 días sin actividad."
     assert ana.inner_text("#find") == "Búscame un rival" and ana.inner_text("#no-rooms") == "Todavía no hay salas."
@@ -185,7 +185,7 @@ def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
     until(ana, "document.body.dataset.connected === 'yes'")
     assert ana.get_attribute("html", "lang") == "es"
     assert ana.inner_text("#status") == "Esperando a que un compañero ocupe el segundo asiento desde la página del grupo."
-    assert ana.inner_text("#board-name").endswith("· partida puntuada") or ana.inner_text("#board-name").endswith("· partida amistosa")
+    assert ana.inner_text("#board-name").endswith("· partida clasificatoria") or ana.inner_text("#board-name").endswith("· partida amistosa")
     assert ana.inner_text("#group-link") == "Volver al grupo"
     text = visible_text(ana)
     assert not english_words(text), (english_words(text), text)
@@ -193,7 +193,7 @@ def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
     # the rooms list of the group page, in Spanish
     ana.click("#group-link")
     ana.wait_for_selector("#rooms tbody tr")
-    assert ana.locator("#rooms tbody tr td").all_inner_texts()[1:3] == ["puntuada", "Esperando a un segundo jugador"]
+    assert ana.locator("#rooms tbody tr td").all_inner_texts()[1:3] == ["clasificatoria", "Esperando a un segundo jugador"]
 
     # the teacher's page (an English browser too) is Spanish; switching the group to English changes its pages
     teacher = speaker("en-US")
