@@ -363,3 +363,29 @@ def test_a_spanish_lessons_online_board_speaks_spanish(rooms):
     finally:
         board.client.close()
         friend.client.close()
+
+
+def test_a_finished_games_review_in_spanish(pair, rooms):
+    import random
+
+    from gamekit.dots.rules import DotsAndBoxes
+    info, creator, guest = pair("dots", width=2, height=2)
+    rng, game = random.Random(3), DotsAndBoxes(2, 2, first=0, alternate_start=False)
+    while not game.is_over():
+        game.play(rng.choice(game.legal_moves()))
+    clients = {0: creator, 1: guest}
+    for ply, move in enumerate(game.history):
+        state = creator.wait(lambda s, ply=ply: s["ply"] == ply)
+        clients[state["to_move"]].play(move)
+    creator.wait(lambda s: s["over"])
+    status, _, body = fetch(rooms, f"/r/{info['room']}/review?lang=es")
+    data = json.loads(body)
+    assert status == 200 and data["seats"] == ["Dorado", "Coral"]
+    assert all(m["sentence"].startswith(("Dorado ", "Coral ")) for m in data["moves"])
+    assert any(word in m["sentence"] for m in data["moves"] for word in ("la mejor", "error", "imprecisión", "sin juzgar"))
+    k = len(game.history)
+    status, _, body = fetch(rooms, f"/r/{info['room']}/review/{k}?lang=es")
+    assert status == 200 and json.loads(body)["caption"].startswith(f"Jugada {k} de {k}: ")
+    assert json.loads(fetch(rooms, f"/r/{info['room']}/review/0?lang=es")[2])["caption"] == "El principio de la partida."
+    english = json.loads(fetch(rooms, f"/r/{info['room']}/review")[2])
+    assert english["seats"] == ["Gold", "Coral"] and [m["verdict"] for m in english["moves"]] == [m["verdict"] for m in data["moves"]]
