@@ -59,7 +59,7 @@ clean:
 .PHONY: messages
 PYBABEL ?= $(if $(wildcard $(BIN)/pybabel),$(BIN)/pybabel,pybabel)
 messages:
-	$(PYBABEL) extract -F babel.cfg -k tr -k ntr:1,2 -k ptr:1c,2 -k N_ --no-location --sort-output -w 100 \
+	$(PYBABEL) extract -F babel.cfg -k tr -k ntr:1,2 -k ptr:1c,2 -k N_ -k said -k nsaid:1,2 --no-location --sort-output -w 100 \
 	  --project=gamekit --copyright-holder="gamekit contributors" -o gamekit/locale/gamekit.pot .
 	$(PYBABEL) update -i gamekit/locale/gamekit.pot -d gamekit/locale -D gamekit --ignore-obsolete -w 100
 	$(PYBABEL) compile -d gamekit/locale -D gamekit --statistics

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "gamekit" / "locale"
 PO = LOCALE / "es" / "LC_MESSAGES" / "gamekit.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None}   # as in `make messages`
+KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None, "said": None, "nsaid": (1, 2)}   # as in `make messages`
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from gamekit.catalog import BadOptions, Example, GameInfo, RoomSpec, bool_option
 from gamekit.connect import describe as words
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow, Variant
 from gamekit.connect.view import DISC, ghost_disc, layout_for, move_at, connect_scene
-from gamekit.i18n import N_
+from gamekit.i18n import N_, tr
 
 __all__ = ["FIVE", "FOUR", "ROOM", "BOARDS"]
 
@@ -80,16 +80,20 @@ def room_cpu(level: str, seed: int | None) -> Any:
     return FIVE.cpu_player(level, seed)
 
 
+ROOM_BOARDS = {("five", False): N_("5 en raya (9 × 6, five in a line)"),          # the room page's board line
+               ("five", True): N_("5 en raya (9 × 6, five in a line) with PopOut"),
+               ("four", False): N_("Connect Four (7 × 6, four in a line)"),
+               ("four", True): N_("Connect Four (7 × 6, four in a line) with PopOut")}
+
 ROOM = RoomSpec(
-    id="connect", title="5 en raya / Connect Four",
+    id="connect", title=N_("5 en raya / Connect Four"),
     check_options=room_check, new_game=room_new,
     seat_names=lambda o: ("Red", "Yellow"), seat_colours=lambda o: DISC,
     scene=room_scene, move_at=room_move_at, targets=room_targets,
     cpu=room_cpu,
     score=lambda game, seat: str(game.discs_played(seat)),
     hover=room_hover,
-    describe=lambda o: ("5 en raya (9 × 6, five in a line)" if o["board"] == "five"
-                        else "Connect Four (7 × 6, four in a line)") + (" with PopOut" if o["popout"] else ""),
+    describe=lambda o: tr(ROOM_BOARDS[o["board"], bool(o["popout"])]),
     text=lambda game, o: words.describe(game),
     max_moves=2000,
 )

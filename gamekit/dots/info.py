@@ -9,7 +9,7 @@ from gamekit.core.scene import SEAT_COLOURS
 from gamekit.dots import describe as words
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, DotsAndBoxes
 from gamekit.dots.view import BoardLayout, dots_scene, move_at
-from gamekit.i18n import N_
+from gamekit.i18n import N_, tr
 
 __all__ = ["INFO", "ROOM", "check_options", "new_game"]
 
@@ -86,14 +86,16 @@ def room_cpu(level: str, seed: int | None) -> Any:
 
 
 ROOM = RoomSpec(
-    id="dots", title="Dots and Boxes",
+    id="dots", title=N_("Dots and Boxes"),
     check_options=room_check, new_game=room_new,
     seat_names=lambda o: ("Gold", "Coral"), seat_colours=lambda o: SEAT_COLOURS,
     scene=room_scene, move_at=room_move_at, targets=room_targets,
     cpu=room_cpu,
     score=lambda game, seat: str(game.scores[seat]),
     final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
-    describe=lambda o: f"{o['width'] + 1} × {o['height'] + 1} dots ({o['width']} × {o['height']} boxes)",
+    describe=lambda o: tr("{dots_across} × {dots_down} dots ({boxes_across} × {boxes_down} boxes)",
+                          dots_across=o["width"] + 1, dots_down=o["height"] + 1,
+                          boxes_across=o["width"], boxes_down=o["height"]),
     text=lambda game, o: words.describe(game),
     starter="first",
 )

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 import websocket  # websocket-client (a dependency of jupyter_server)
 
 from gamekit.errors import IllegalMoveError
+from gamekit.i18n import get_language
 from gamekit.rooms.delta import apply_delta
 from gamekit.rooms.games import GAMES, rebuild
 
@@ -76,6 +77,9 @@ class RoomClient:
         self._cond = threading.Condition()
         self._next_id = 1
         ws_url = ("wss" if self.base.startswith("https") else "ws") + self.base[self.base.index(":"):] + f"/ws/{self.room}"
+        self.language = get_language()       # the server's texts (status, notes, refusals) in the notebook's language
+        if self.language != "en":
+            ws_url += f"?lang={self.language}"
         origin = "/".join(self.base.split("/")[:3])          # scheme://host:port
         self._ws = websocket.create_connection(ws_url, timeout=timeout, origin=origin)
         self._ws.settimeout(None)

@@ -29,10 +29,11 @@ import unicodedata
 from typing import Any
 
 from gamekit import catalog
-from gamekit.i18n import tr
+from gamekit.i18n import get_language, languages, tr
 from gamekit.rooms import ratings
 from gamekit.rooms.games import TIMERS, BadOptions, rebuild, spec_for
 from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
+from gamekit.rooms.speech import SOURCE, joined, known_language, said
 from gamekit.rooms.web import HostedRoom, Refusal, RoomHost
 
 GROUP_IDLE_DAYS = 120                  # a school term and a holiday
@@ -46,7 +47,10 @@ CODE_LENGTH = 8                        # 32 ** 8 = 2 ** 40 codes (docs/class.md,
 OLD_CODE_LENGTH = 6                    # codes of groups made before: 2 ** 30, still accepted (shown as K7M-Q2P)
 FIND_STALE = 15.0                      # a "find me an opponent" wait ends when its page stops asking for this long
 DEFAULT_SETTINGS = {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True, "popout": False,
-                    "rated": True}
+                    "rated": True, "language": SOURCE}
+# "language": the language of the group's pages (and its rooms' pages) when the address does not ask for one; a
+# group made before this setting has none stored (its pages speak the browser's language) until its settings are
+# next saved (then DEFAULT_SETTINGS fills it in: English, unless the teacher chose)
 
 
 def group_games() -> dict[str, catalog.GameInfo]:
@@ -91,66 +95,81 @@ class GroupRefusal(Exception):
 def check_nickname(nickname: Any) -> str:
     """A nickname: 2–20 letters, digits, spaces, ``-``, ``_`` or ``.``; starts with a letter or digit."""
     if not isinstance(nickname, str):
-        raise GroupRefusal("The nickname must be text.")
+        raise GroupRefusal(tr("The nickname must be text."))
     nick = unicodedata.normalize("NFC", nickname).strip()
     nick = re.sub(r" {2,}", " ", nick)
     if not NICK_MIN <= len(nick) <= NICK_MAX:
-        raise GroupRefusal(f"Nickname {nick[:30]!r}: use {NICK_MIN} to {NICK_MAX} characters.")
+        raise GroupRefusal(tr("Nickname {nickname}: use {fewest} to {most} characters.", nickname=repr(nick[:30]),
+                              fewest=NICK_MIN, most=NICK_MAX))
     bad = [c for c in nick if not (c.isalnum() or c in " -_.")]
     if bad:
         shown = "".join(sorted(set(bad)))[:10].encode("unicode_escape").decode()
-        raise GroupRefusal(f"Nickname {nick!r}: only letters, digits, spaces, '-', '_' and '.' are allowed "
-                           f"(not {shown!r}).")
+        raise GroupRefusal(tr("Nickname {nickname}: only letters, digits, spaces, '-', '_' and '.' are allowed "
+                              "(not {characters}).", nickname=repr(nick), characters=repr(shown)))
     if not nick[0].isalnum():
-        raise GroupRefusal(f"Nickname {nick!r}: start with a letter or a digit.")
+        raise GroupRefusal(tr("Nickname {nickname}: start with a letter or a digit.", nickname=repr(nick)))
     return nick
 
 
 def check_group_name(name: Any) -> str:
     if name is None or name == "":
-        return "My class"
+        return tr("My class")
     if not isinstance(name, str):
-        raise GroupRefusal("The group name must be text.")
+        raise GroupRefusal(tr("The group name must be text."))
     name = " ".join(name.split())
     if not 1 <= len(name) <= 60 or any(unicodedata.category(c).startswith("C") for c in name):
-        raise GroupRefusal("The group name: 1 to 60 printable characters.")
+        raise GroupRefusal(tr("The group name: 1 to 60 printable characters."))
     return name
 
 
 def check_settings(raw: Any, current: dict | None = None) -> dict:
     """The group settings, checked (types never coerced); keys not given keep their ``current`` value."""
     if not isinstance(raw, dict):
-        raise GroupRefusal("settings must be an object.")
+        raise GroupRefusal(tr("settings must be an object."))
     unknown = set(raw) - set(DEFAULT_SETTINGS)
     if unknown:
-        raise GroupRefusal(f"Unknown setting(s) {', '.join(sorted(map(str, unknown)))[:100]}: "
-                           f"the settings are {', '.join(DEFAULT_SETTINGS)}.")
-    s = dict(current or DEFAULT_SETTINGS)
+        raise GroupRefusal(tr("Unknown setting(s) {unknown}: the settings are {settings}.",
+                              unknown=", ".join(sorted(map(str, unknown)))[:100], settings=", ".join(DEFAULT_SETTINGS)))
+    s = {**DEFAULT_SETTINGS, **(current or {})}          # a group made before a setting existed: its default
     s.update(raw)
     if group_game(s["game"]) is None:
         names = list(group_games())
-        raise GroupRefusal(f"game={s['game']!r}: choose {', '.join(names[:-1])} or {names[-1]}.")
+        raise GroupRefusal(tr("game={game}: choose {some} or {last}.", game=repr(s["game"]),
+                              some=", ".join(names[:-1]), last=names[-1]))
     for side in ("width", "height"):
         v = s[side]
         if isinstance(v, bool) or not isinstance(v, int) or v not in (3, 4, 5):
-            raise GroupRefusal(f"{side}={v!r}: a Dots board has 3, 4 or 5 boxes a side.")
+            raise GroupRefusal(tr("{setting}={value}: a Dots board has 3, 4 or 5 boxes a side.", setting=side, value=repr(v)))
     if isinstance(s["timer"], bool) or s["timer"] not in TIMERS:
-        raise GroupRefusal(f"timer={s['timer']!r}: time per turn is 0 (off), 30 or 60 seconds.")
+        raise GroupRefusal(tr("timer={value}: time per turn is 0 (off), 30 or 60 seconds.", value=repr(s["timer"])))
     for flag in ("alternate", "popout", "rated"):
         if not isinstance(s[flag], bool):
-            raise GroupRefusal(f"{flag}={s[flag]!r}: true or false.")
+            raise GroupRefusal(tr("{setting}={value}: true or false.", setting=flag, value=repr(s[flag])))
+    if not isinstance(s["language"], str) or known_language(s["language"]) != s["language"]:
+        raise GroupRefusal(tr("language={value}: the group's pages speak {languages}.", value=repr(s["language"])[:40],
+                              languages=", ".join(languages())))
     return s
 
 
+def group_language(settings: dict) -> str | None:
+    """The language of a group's pages (its ``language`` setting), or None for a group made before the setting
+    existed and not saved since (its pages then speak the browser's language)."""
+    return known_language(settings.get("language"))
+
+
 def describe_settings(s: dict) -> str:
+    """The settings in words, in the current language: "Dots and Boxes, 5 × 4 boxes, the starter alternates, no
+    time limit, rated games allowed"."""
     info = group_game(s["game"])
     if info.id == "dots_and_boxes":
-        text = f"Dots and Boxes, {s['width']} × {s['height']} boxes"
-        text += ", the starter alternates" if s["alternate"] else ", Gold always starts"
+        parts = [tr("Dots and Boxes, {across} × {down} boxes", across=s["width"], down=s["height"]),
+                 tr("the starter alternates") if s["alternate"] else tr("Gold always starts")]
     else:
-        text = info.title + (" with PopOut" if s["popout"] and "popout" in info.options else "")
-    text += f", {s['timer']} s per turn" if s["timer"] else ", no time limit"
-    return text + (", rated games allowed" if s["rated"] else ", no rated games")
+        parts = [tr("{game} with PopOut", game=tr(info.title)) if s["popout"] and "popout" in info.options
+                 else tr(info.title)]
+    parts.append(tr("{seconds} s per turn", seconds=s["timer"]) if s["timer"] else tr("no time limit"))
+    parts.append(tr("rated games allowed") if s["rated"] else tr("no rated games"))
+    return ", ".join(parts)
 
 
 def room_request(s: dict) -> tuple[str, dict, int]:
@@ -163,28 +182,31 @@ def check_progress(data: Any) -> dict:
     """A pupil's saved lesson progress (``gamekit.progress`` file format, version 1), checked and trimmed to
     the fields the class table uses."""
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("lessons"), dict):
-        raise GroupRefusal('progress must be the saved progress: {"version": 1, "lessons": {…}}.')
+        raise GroupRefusal(tr("progress must be the saved progress: {example}.", example='{"version": 1, "lessons": {…}}'))
     lessons = data["lessons"]
     if len(lessons) > 100:
-        raise GroupRefusal("progress: at most 100 lessons.")
+        raise GroupRefusal(tr("progress: at most 100 lessons."))
     clean: dict[str, dict] = {}
     for lesson, exercises in lessons.items():
         if not isinstance(lesson, str) or not 0 < len(lesson) <= 300:
-            raise GroupRefusal("progress: lesson names are texts of 1 to 300 characters.")
+            raise GroupRefusal(tr("progress: lesson names are texts of 1 to 300 characters."))
         if not isinstance(exercises, dict) or len(exercises) > 200:
-            raise GroupRefusal(f"progress: lesson {lesson[:40]!r} must map at most 200 exercises to their records.")
+            raise GroupRefusal(tr("progress: lesson {lesson} must map at most 200 exercises to their records.",
+                                  lesson=repr(lesson[:40])))
         out = clean[lesson] = {}
         for name, rec in exercises.items():
             if not isinstance(name, str) or not 0 < len(name) <= 300 or not isinstance(rec, dict):
-                raise GroupRefusal(f"progress: lesson {lesson[:40]!r} has a malformed exercise record.")
+                raise GroupRefusal(tr("progress: lesson {lesson} has a malformed exercise record.", lesson=repr(lesson[:40])))
             attempts = rec.get("attempts", 0)
             if isinstance(attempts, bool) or not isinstance(attempts, int) or not 0 <= attempts <= 100000:
-                raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: attempts must be a whole number.")
+                raise GroupRefusal(tr("progress: {lesson}/{exercise}: attempts must be a whole number.",
+                                      lesson=repr(lesson[:40]), exercise=repr(name[:40])))
             item = {"attempts": attempts}
             for flag in ("solved", "first_try", "shown"):
                 value = rec.get(flag, False)
                 if not isinstance(value, bool):
-                    raise GroupRefusal(f"progress: {lesson[:40]!r}/{name[:40]!r}: {flag} must be true or false.")
+                    raise GroupRefusal(tr("progress: {lesson}/{exercise}: {field} must be true or false.",
+                                          lesson=repr(lesson[:40]), exercise=repr(name[:40]), field=flag))
                 item[flag] = value
             out[name] = item
     out: dict[str, Any] = {"version": 1, "lessons": clean}
@@ -201,24 +223,26 @@ def check_puzzle_results(raw: Any) -> dict:
     0 ≤ right ≤ tried ≤ 100000."""
     from gamekit.puzzles.core import THEMES
     if not isinstance(raw, dict):
-        raise GroupRefusal('progress: puzzles must be {game: {theme: {"tried": n, "right": k}}}.')
+        raise GroupRefusal(tr("progress: puzzles must be {example}.", example='{game: {theme: {"tried": n, "right": k}}}'))
     clean: dict[str, dict] = {}
     for game, themes in raw.items():
         if not isinstance(game, str) or game not in THEMES:
-            raise GroupRefusal(f"progress: puzzles: {str(game)[:40]!r} is not a game with puzzles "
-                               f"({', '.join(THEMES)}).")
+            raise GroupRefusal(tr("progress: puzzles: {game} is not a game with puzzles ({games}).",
+                                  game=repr(str(game)[:40]), games=", ".join(THEMES)))
         if not isinstance(themes, dict):
-            raise GroupRefusal(f"progress: puzzles: {game} must map themes to their results.")
+            raise GroupRefusal(tr("progress: puzzles: {game} must map themes to their results.", game=game))
         for theme, cell in themes.items():
             if not isinstance(theme, str) or theme not in THEMES[game]:
-                raise GroupRefusal(f"progress: puzzles: {str(theme)[:40]!r} is not a theme of {game}.")
+                raise GroupRefusal(tr("progress: puzzles: {theme} is not a theme of {game}.", theme=repr(str(theme)[:40]),
+                                      game=game))
             if not isinstance(cell, dict) or set(cell) != {"tried", "right"}:
-                raise GroupRefusal(f"progress: puzzles: {game}/{theme} must be {{\"tried\": n, \"right\": k}}.")
+                raise GroupRefusal(tr("progress: puzzles: {game}/{theme} must be {example}.", game=game, theme=theme,
+                                      example='{"tried": n, "right": k}'))
             tried, right = cell["tried"], cell["right"]
             if any(isinstance(v, bool) or not isinstance(v, int) for v in (tried, right)) or \
                     not 0 <= right <= tried <= 100000:
-                raise GroupRefusal(f"progress: puzzles: {game}/{theme}: tried and right are whole numbers, "
-                                   "0 ≤ right ≤ tried.")
+                raise GroupRefusal(tr("progress: puzzles: {game}/{theme}: tried and right are whole numbers, "
+                                      "0 ≤ right ≤ tried.", game=game, theme=theme))
             clean.setdefault(game, {})[theme] = {"tried": tried, "right": right}
     return clean
 
@@ -233,7 +257,7 @@ def puzzle_column(key: str) -> str:
     """The class table's name of a puzzle column: ``"Puzzles: Dots and Boxes — double-deal"``."""
     from gamekit.puzzles.core import GAME_NAMES, THEMES
     game, _, theme = key.partition("/")
-    return f"Puzzles: {GAME_NAMES[game]} — {THEMES[game][theme]}"
+    return tr("Puzzles: {game} — {theme}", game=tr(GAME_NAMES[game]), theme=tr(THEMES[game][theme]))
 
 
 TALLY_TOTALS = tuple(range(2, 13))
@@ -244,10 +268,11 @@ def check_tally(raw: Any) -> dict[str, int]:
     """A pupil's dice tally from Shut the Box lesson 3 (``{"2": rolls, …, "12": rolls}``, sent inside the
     progress upload), checked: every total 2 to 12 once, each a whole number of rolls from 0 to 100 000."""
     if not isinstance(raw, dict) or set(raw) != {str(t) for t in TALLY_TOTALS}:
-        raise GroupRefusal('progress: tally must give the rolls of each total "2" to "12".')
+        raise GroupRefusal(tr('progress: tally must give the rolls of each total "2" to "12".'))
     for total, n in raw.items():
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
-            raise GroupRefusal(f"progress: tally: the rolls of {total} must be a whole number from 0 to {MAX_TALLY}.")
+            raise GroupRefusal(tr("progress: tally: the rolls of {total} must be a whole number from 0 to {most}.",
+                                  total=total, most=MAX_TALLY))
     return {str(t): raw[str(t)] for t in TALLY_TOTALS}
 
 
@@ -316,31 +341,34 @@ class Groups:
         self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
 
     # ----- groups --------------------------------------------------------------------------------------
-    def create(self, name: Any) -> dict:
+    def create(self, name: Any, language: str | None = None) -> dict:
+        """A new group named ``name`` whose pages speak ``language`` (default: the current language, i.e. the
+        page it was created from)."""
         name = check_group_name(name)
+        settings = dict(DEFAULT_SETTINGS, language=known_language(language or get_language()) or SOURCE)
         gid, owner = secrets.token_urlsafe(9), secrets.token_urlsafe(32)
         now = self.server.now()
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if not self.store.code_taken(code):
                 break
-        self.store.create_group(gid, code, name, token_hash(owner), DEFAULT_SETTINGS, now)
+        self.store.create_group(gid, code, name, token_hash(owner), settings, now)
         return {"group": gid, "code": show_code(code), "name": name, "owner_key": owner}
 
     def group(self, gid: Any) -> dict:
         row = self.store.load_group(gid) if isinstance(gid, str) and 8 <= len(gid) <= 64 else None
         if row is None:
-            raise GroupRefusal("This group does not exist (the link is mistyped, or the group was deleted or "
-                               f"expired after {GROUP_IDLE_DAYS} days without activity).", 404)
+            raise GroupRefusal(tr("This group does not exist (the link is mistyped, or the group was deleted or "
+                                  "expired after {days} days without activity).", days=GROUP_IDLE_DAYS), 404)
         return dict(row, code=show_code(row["code"]))
 
     def by_code(self, code: Any) -> str:
         if not isinstance(code, str):
-            raise GroupRefusal("The code must be text such as K7MQ-2PXA.")
+            raise GroupRefusal(tr("The code must be text such as K7MQ-2PXA."))
         clean = re.sub(r"[\s-]", "", code).upper()
         gid = self.store.group_by_code(clean) if len(clean) in (CODE_LENGTH, OLD_CODE_LENGTH) else None
         if gid is None:
-            raise GroupRefusal(f"No group has the code {code[:12]!r}: check it with your teacher.", 404)
+            raise GroupRefusal(tr("No group has the code {code}: check it with your teacher.", code=repr(code[:12])), 404)
         return gid
 
     def touch(self, gid: str) -> None:
@@ -349,22 +377,22 @@ class Groups:
     def check_owner(self, group: dict, key: Any) -> None:
         if not isinstance(key, str) or not 10 <= len(key) <= 100 or \
                 not secrets.compare_digest(group["owner_hash"], token_hash(key)):
-            raise GroupRefusal("Only the teacher's owner link can do this.", 403)
+            raise GroupRefusal(tr("Only the teacher's owner link can do this."), 403)
 
     def member(self, group: dict, key: Any) -> dict:
         if not isinstance(key, str) or not 10 <= len(key) <= 100:
-            raise GroupRefusal("This needs the member key this browser got when joining the group.", 403)
+            raise GroupRefusal(tr("This needs the member key this browser got when joining the group."), 403)
         found = self.store.member_by_key(group["id"], token_hash(key))
         if found is None:
-            raise GroupRefusal("You are not (or no longer) a member of this group: join it again with a nickname.",
+            raise GroupRefusal(tr("You are not (or no longer) a member of this group: join it again with a nickname."),
                                403)
         return found
 
     def join(self, group: dict, nickname: Any) -> dict:
         nick = check_nickname(nickname)
         if self.store.count_members(group["id"]) >= MAX_MEMBERS:
-            raise GroupRefusal(f"This group is full ({MAX_MEMBERS} pupils).", 409)
-        taken = GroupRefusal(f"The nickname {nick!r} is taken in this group: choose another.", 409)
+            raise GroupRefusal(tr("This group is full ({n} pupils).", n=MAX_MEMBERS), 409)
+        taken = GroupRefusal(tr("The nickname {nickname} is taken in this group: choose another.", nickname=repr(nick)), 409)
         if self.store.nickname_taken(group["id"], nick):
             raise taken
         key = secrets.token_urlsafe(32)
@@ -381,7 +409,7 @@ class Groups:
     def remove_by_nickname(self, group: dict, nickname: Any) -> None:
         member_id = self.store.member_by_nickname(group["id"], nickname) if isinstance(nickname, str) else None
         if member_id is None:
-            raise GroupRefusal(f"No pupil is called {str(nickname)[:30]!r} in this group.", 404)
+            raise GroupRefusal(tr("No pupil is called {nickname} in this group.", nickname=repr(str(nickname)[:30])), 404)
         self.remove_member(group, member_id)
 
     def owner_members(self, group: dict) -> list[dict]:
@@ -397,7 +425,7 @@ class Groups:
 
     def delete(self, group: dict) -> None:
         rooms = self.store.delete_group(group["id"])
-        self._forget_rooms(rooms, "This room's group was deleted by its teacher.")
+        self._forget_rooms(rooms, said("This room's group was deleted by its teacher."))
 
     def _forget_rooms(self, rooms: list[str], message: str) -> None:
         for room_id in rooms:
@@ -508,9 +536,9 @@ class Groups:
     # ----- rooms in the group --------------------------------------------------------------------------
     def new_room(self, group: dict, member: dict, rated: Any, opponent: dict | None = None) -> dict:
         if not isinstance(rated, bool):
-            raise GroupRefusal("rated must be true or false.")
+            raise GroupRefusal(tr("rated must be true or false."))
         if rated and not group["settings"]["rated"]:
-            raise GroupRefusal("The teacher has not allowed rated games in this group.", 403)
+            raise GroupRefusal(tr("The teacher has not allowed rated games in this group."), 403)
         game, options, timer = room_request(group["settings"])
         try:
             room_id, token = self.server.create_room(game, options, timer)
@@ -522,20 +550,26 @@ class Groups:
     def room_info(self, room_id: str) -> tuple | None:
         return self.store.group_room(room_id)
 
+    def room_language(self, room_id: str) -> str | None:
+        """The language of the group a room belongs to (None: not a group's room)."""
+        info = self.room_info(room_id)
+        group = self.store.load_group(info[0]) if info is not None else None
+        return None if group is None else group_language(group["settings"])
+
     def take_seat(self, group: dict, member: dict, room_id: Any, reserved: bool = False) -> dict:
         """Seat 2 of a group's room for ``member`` (``reserved``: kept for them by the find-an-opponent pairing).
         The room, when this process serves it, tells its players at once; a process that serves it elsewhere
         reads the seat when the pupil's page says hello."""
         info = self.room_info(room_id) if isinstance(room_id, str) and len(room_id) <= 64 else None
         if info is None or info[0] != group["id"]:
-            raise GroupRefusal("This room is not in this group (or it expired).", 404)
+            raise GroupRefusal(tr("This room is not in this group (or it expired)."), 404)
         if info[2] == member["id"]:
-            raise GroupRefusal("You created this room: wait for someone else to take the second seat.", 409)
-        full = GroupRefusal("Both seats of this room are taken: you can watch it.", 409)
+            raise GroupRefusal(tr("You created this room: wait for someone else to take the second seat."), 409)
+        full = GroupRefusal(tr("Both seats of this room are taken: you can watch it."), 409)
         if info[3] is not None and not (reserved and info[3] == member["id"]):
             raise full
         if self.store.game_no(room_id) is None:
-            raise GroupRefusal("This room expired.", 404)
+            raise GroupRefusal(tr("This room expired."), 404)
         token, now = secrets.token_urlsafe(32), self.server.now()
         if not self.store.take_group_seat(room_id, member["id"], token, now, reserved=reserved):
             raise full                                   # taken a moment ago (maybe on another server process)
@@ -546,7 +580,7 @@ class Groups:
         self.set_view(room, (info[0], info[1], info[2], member["id"]))
         room.turn_started = now
         room.away_since[1] = now
-        room.note = f"{member['nickname']} took the second seat."
+        room.note = said("{nickname} took the second seat.", nickname=member["nickname"])
         room.broadcast()
         return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
 
@@ -598,19 +632,25 @@ class Groups:
         else:
             winner = summary["winner"]
             reason = "resigned" if summary["resigned"] is not None else "played"
-        names = [players[s] or summary["names"][s] for s in (0, 1)]
+        names = [players[s] or tr(summary["names"][s]) for s in (0, 1)]     # a nickname, or the seat's name
         scores = summary["scores"]
+        score = f"{scores[0]}–{scores[1]}" if scores else None
         if winner is None:
-            text = "A draw" + (f" {scores[0]}–{scores[1]}" if scores else "")
+            text = tr("A draw {score}.", score=score) if scores else tr("A draw.")
         else:
             loser = 1 - winner
-            text = {"resigned": f"{names[loser]} resigned: {names[winner]} won",
-                    "abandoned": f"{names[loser]} left: {names[winner]} won"}.get(
-                reason, f"{names[winner]} won" + (f" {scores[winner]}–{scores[loser]}" if scores else ""))
+            if reason == "resigned":
+                text = tr("{loser} resigned: {winner} won.", loser=names[loser], winner=names[winner])
+            elif reason == "abandoned":
+                text = tr("{loser} left: {winner} won.", loser=names[loser], winner=names[winner])
+            elif scores:
+                text = tr("{winner} won {score}.", winner=names[winner], score="–".join((scores[winner], scores[loser])))
+            else:
+                text = tr("{winner} won.", winner=names[winner])
         return {"state": "finished", "ply": len(moves),
                 "result": {"winner": winner, "winner_name": None if winner is None else names[winner],
-                           "reason": reason, "score": f"{scores[0]}–{scores[1]}" if scores else None,
-                           "text": text + "."}}
+                           "reason": reason, "score": score,
+                           "text": text}}
 
     def find_opponent(self, group: dict, member: dict, cancel: bool = False) -> dict:
         """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room.  The queue
@@ -670,7 +710,7 @@ class Groups:
     def check_request(self, room: HostedRoom, kind: str) -> None:
         info = self.room_info(room.id) if not room.open_to_link else None
         if info and info[1] and kind == "undo" and room.game.is_over():
-            raise Refusal("This rated game's result is recorded: its last move cannot be taken back.", "rated")
+            raise Refusal(said("This rated game's result is recorded: its last move cannot be taken back."), "rated")
 
     def before_new_game(self, room: HostedRoom) -> None:
         """Alternate starter (a game whose room spec names a ``starter`` option, e.g. Dots' ``first``): the seat
@@ -730,8 +770,10 @@ class Groups:
         if not self.store.record_result(gid, room.id, game_no, m0, m1, score0, reason, room.game_id,
                                         self.server.now(), ratings.update):
             return                               # recorded meanwhile (another process), or a member is gone
-        how = {"resigned": " (by resignation)", "abandoned": " (the player who left loses)", "played": ""}[reason]
-        room.note = (room.note + " " if room.note else "") + f"Rated game recorded{how}."
+        recorded = {"resigned": said("Rated game recorded (by resignation)."),
+                    "abandoned": said("Rated game recorded (the player who left loses)."),
+                    "played": said("Rated game recorded.")}[reason]
+        room.note = joined(room.note, recorded)
 
 
 __all__ = ["Groups", "GroupRefusal", "game_menu", "group_games", "group_game", "check_nickname", "check_settings", "check_progress", "check_tally", "lesson_summary",

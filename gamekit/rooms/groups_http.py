@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.rooms.groups import (GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, GroupRefusal, Groups, describe_settings)
+from gamekit.i18n import get_language, tr, using
+from gamekit.rooms.groups import (GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, GroupRefusal, Groups, describe_settings,
+                                  group_language)
+from gamekit.rooms.speech import translate
 from gamekit.rooms.store import token_hash
 from gamekit.rooms.untrusted import BadJSON, loads
-from gamekit.rooms.web import STATIC, BaseHandler, Refusal
+from gamekit.rooms.web import BaseHandler, Refusal
 
 __all__ = ["routes", "handle", "GroupPage", "GroupApi"]
 
@@ -64,7 +67,7 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
         if action == "find":
             cancel = data.get("cancel", False)
             if not isinstance(cancel, bool):
-                raise GroupRefusal("cancel must be true or false.")
+                raise GroupRefusal(tr("cancel must be true or false."))
             return groups.find_opponent(group, me, cancel)
         return groups.save_progress(group, me, data.get("progress"))
     if action in ("owner", "settings", "remove", "delete", "export", "rebuild"):
@@ -82,7 +85,7 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
             return {"removed": nick}
         if action == "delete":
             if data.get("confirm") != group["name"]:
-                raise GroupRefusal("To delete the group, send its name as confirm.")
+                raise GroupRefusal(tr("To delete the group, send its name as confirm."))
             groups.delete(group)
             return {"deleted": gid}
         if action == "rebuild":
@@ -90,7 +93,7 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
             groups.rebuild_ratings(gid)
             return {"rebuilt": True, "consistent": consistent}
         return {"csv": groups.class_csv(group)}
-    raise GroupRefusal(f"Unknown action {action[:20]!r}.", 404)
+    raise GroupRefusal(tr("Unknown action {action}.", action=repr(action[:20])), 404)
 
 
 class GroupPage(BaseHandler):
@@ -98,15 +101,15 @@ class GroupPage(BaseHandler):
         self.page, self.groups = page, groups
 
     def get(self, gid: str | None = None) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
+        language = None
         if gid is not None:
             try:
-                self.groups.group(gid)
+                language = group_language(self.groups.group(gid)["settings"])
             except GroupRefusal:
                 self.set_status(404)
-                self.write((STATIC / "group_missing.html").read_bytes())
+                self.write_page("group_missing.html")
                 return
-        self.write((STATIC / self.page).read_bytes())
+        self.write_page(self.page, language)          # ?lang=, else the group's language, else the browser's
 
 
 class GroupApi(BaseHandler):
@@ -114,12 +117,24 @@ class GroupApi(BaseHandler):
         self.groups, self.fixed_action = groups, action
 
     def post(self, gid: str | None = None, action: str | None = None) -> None:
+        """One API call, answered (refusals too) in ``?lang=`` (the pages send theirs), else the group's language,
+        else the browser's (``BaseHandler.language``)."""
+        of_group = None
+        if self.asked_language() is None and gid is not None:
+            try:
+                of_group = group_language(self.groups.group(gid)["settings"])
+            except GroupRefusal:
+                pass                                      # refused below, in the browser's language
+        with using(self.language(of_group)):
+            self._post(gid, action)
+
+    def _post(self, gid: str | None, action: str | None) -> None:
         groups = self.groups
         ip = self.request.remote_ip or "?"
         action = action or self.fixed_action
         limit = MAX_PROGRESS if action == "progress" else MAX_BODY
         if len(self.request.body) > limit:
-            return self._error(413, f"Request too large (at most {limit} bytes).")
+            return self._error(413, tr("Request too large (at most {n} bytes).", n=limit))
         bad = None
         try:
             data = loads(self.request.body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
@@ -130,20 +145,21 @@ class GroupApi(BaseHandler):
         key = data.get("key") if isinstance(data, dict) else None
         who = ip + "|" + (token_hash(key)[:16] if isinstance(key, str) else "")
         if not groups.requests.allow(who) or not groups.guesses.allow(ip, spend=False):
-            return self._error(429, "Too many requests from this address: wait a minute.")
+            return self._error(429, tr("Too many requests from this address: wait a minute."))
         if gid is None and action is None and not groups.server.allow_create(ip):
-            return self._error(429, "Too many groups created from this address: wait a minute.")
+            return self._error(429, tr("Too many groups created from this address: wait a minute."))
         if not isinstance(data, dict):
-            return self._error(400, "The body must be a JSON object" + (f" ({bad})." if bad else "."))
+            return self._error(400, tr("The body must be a JSON object ({reason}).", reason=bad) if bad
+                               else tr("The body must be a JSON object."))
         base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
         try:
             answer = handle(groups, gid, action, data, base.rstrip("/"))
         except GroupRefusal as refusal:
             if refusal.status in (403, 404) and not groups.guesses.allow(ip):
-                return self._error(429, "Too many refused keys or links from this address: wait a minute.")
+                return self._error(429, tr("Too many refused keys or links from this address: wait a minute."))
             return self._error(refusal.status, str(refusal)[:300])
-        except Refusal as refusal:
-            return self._error(409, str(refusal)[:300])
+        except Refusal as refusal:                        # a room's refusal: said in this request's language
+            return self._error(409, translate(refusal.args[0] if refusal.args else str(refusal), get_language())[:300])
         self.set_status(201 if gid is None and action is None else 200)
         self.write(answer)
 

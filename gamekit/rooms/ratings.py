@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Iterable
 
+from gamekit.i18n import tr
+
 from gamekit.tournament import Tally
 
 START = 1200.0
@@ -112,8 +114,8 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
         out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#eee"/>'
                    f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick}</text>')
         tick += step
-    out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" fill="#555">'
-               f'rated games played in the group ({n_games})</text>')
+    axis = escape(tr("rated games played in the group ({n})", n=n_games))
+    out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" fill="#555">{axis}</text>')
     labels = []
     for i, (name, points) in enumerate(sorted(series.items(), key=lambda kv: -(kv[1][-1][1] if kv[1] else START))):
         colour = PALETTE[i % len(PALETTE)]

@@ -30,6 +30,7 @@ from typing import Any
 
 import tornado.web
 
+from gamekit.i18n import ntr, tr, using
 from gamekit.rooms.web import BaseHandler
 
 log = logging.getLogger("gamekit.rooms")
@@ -76,13 +77,14 @@ class Reviews:
     def finished_room(self, room_id: str) -> Any:
         room = self.server.room(room_id)
         if room is None:
-            raise ReviewRefused(404, "This room does not exist or has expired.")
+            raise ReviewRefused(404, tr("This room does not exist or has expired."))
         if not room.game.is_over():
-            n = len(room.game.history)
-            raise ReviewRefused(409, f"The game is not finished ({n} move{'s' if n != 1 else ''} played): "
-                                     "the review comes once it is over.")
+            raise ReviewRefused(409, ntr("The game is not finished ({n} move played): the review comes once it is over.",
+                                         "The game is not finished ({n} moves played): the review comes once it is over.",
+                                         len(room.game.history)))
         if len(room.game.history) > MAX_MOVES:
-            raise ReviewRefused(413, f"This game has {len(room.game.history)} moves: a review covers at most {MAX_MOVES}.")
+            raise ReviewRefused(413, tr("This game has {n} moves: a review covers at most {most}.",
+                                        n=len(room.game.history), most=MAX_MOVES))
         return room
 
     @staticmethod
@@ -97,7 +99,7 @@ class Reviews:
         future = self.running.get(key)
         if future is None:
             if len(self.running) >= QUEUE:
-                raise ReviewRefused(503, "Too many reviews are being computed: try again in a minute.")
+                raise ReviewRefused(503, tr("Too many reviews are being computed: try again in a minute."))
             loop = asyncio.get_running_loop()
             future = asyncio.ensure_future(loop.run_in_executor(self.pool, compute, room.game.to_dict(),
                                                                 self.position_time, self.budget))
@@ -106,7 +108,7 @@ class Reviews:
         try:
             return await asyncio.wait_for(asyncio.shield(future), self.timeout)
         except asyncio.TimeoutError:
-            raise ReviewRefused(503, "The review took too long: try again later.") from None
+            raise ReviewRefused(503, tr("The review took too long: try again later.")) from None
 
     def _finished(self, key: tuple, future: asyncio.Future) -> None:
         self.running.pop(key, None)
@@ -140,16 +142,18 @@ def _layout_and_scene(room: Any, position: Any, judgement: dict | None) -> tuple
 
 
 def sentence(room: Any, m: dict) -> str:
-    """One move's verdict as the page says it: ``"Coral b2-c2: mistake — it loses 2 boxes against …"``."""
+    """One move's verdict as the page says it, in the current language: ``"Coral b2-c2: mistake — it loses 2 boxes
+    against …"``."""
     from gamekit.puzzles.review import Judgement, verdict_words
     j = Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]), m["value"],
                   m["best_value"])
     dots = room.game_id == "dots"
-    words = m["move"] if dots else (f"pop column {m['move'][1:]}" if m["move"].startswith("p") else f"column {m['move']}")
+    words = m["move"] if dots else (tr("pop column {n}", n=m["move"][1:]) if m["move"].startswith("p")
+                                    else tr("column {n}", n=m["move"]))
     if not dots:
-        j = Judgement(j.index, j.seat, j.move, j.verdict, j.loss, tuple(f"column {b}" for b in j.best), j.value,
+        j = Judgement(j.index, j.seat, j.move, j.verdict, j.loss, tuple(tr("column {n}", n=b) for b in j.best), j.value,
                       j.best_value)
-    return verdict_words(j, room.names[j.seat], words, "dots" if dots else "connect")
+    return verdict_words(j, tr(room.names[j.seat]), words, "dots" if dots else "connect")
 
 
 def start_position(game: Any) -> Any:
@@ -161,8 +165,14 @@ def start_position(game: Any) -> Any:
 
 
 class _Base(BaseHandler):
+    """The review's answers speak ``?lang=`` (the room page sends its own), else the browser's language."""
+
     def initialize(self, reviews: Reviews) -> None:
         self.reviews = reviews
+
+    async def get(self, *args: str) -> None:
+        with using(self.language()):
+            await self.answer(*args)
 
     def refuse(self, refusal: ReviewRefused) -> None:
         self.set_status(refusal.status)
@@ -172,7 +182,7 @@ class _Base(BaseHandler):
 class ReviewHandler(_Base):
     """``GET /r/<room>/review``: every move's verdict (computed off the event loop)."""
 
-    async def get(self, room_id: str) -> None:
+    async def answer(self, room_id: str) -> None:
         try:
             room = self.reviews.finished_room(room_id)
             ply = len(room.moves)
@@ -186,30 +196,30 @@ class ReviewHandler(_Base):
         _, size = _layout_and_scene(room, room.game, None)
         moves = [{**m, "sentence": sentence(room, m)} for m in moves]
         self.write({"room": room.id, "ply": ply, "game": room.game_id, "moves": moves, "summary": summary,
-                    "seats": list(names), "size": list(size), "steps": len(moves) + 1})
+                    "seats": [tr(name) for name in names], "size": list(size), "steps": len(moves) + 1})
 
 
 class ReviewStepHandler(_Base):
     """``GET /r/<room>/review/<k>``: the picture of step ``k`` of a reviewed game."""
 
-    def get(self, room_id: str, step: str) -> None:
+    async def answer(self, room_id: str, step: str) -> None:
         try:
             room = self.reviews.finished_room(room_id)
             moves = self.reviews.cached(room)
             if moves is None:
-                raise ReviewRefused(409, "Ask for the review first (GET the review of this room).")
+                raise ReviewRefused(409, tr("Ask for the review first (GET the review of this room)."))
         except ReviewRefused as refusal:
             return self.refuse(refusal)
         k = int(step)
         if k > len(moves):
-            return self.refuse(ReviewRefused(404, f"step={k}: this game has steps 0 to {len(moves)}."))
+            return self.refuse(ReviewRefused(404, tr("step={k}: this game has steps 0 to {last}.", k=k, last=len(moves))))
         position = start_position(room.game)
         for move in room.game.history[:k]:
             position.play(move)
         judgement = moves[k - 1] if k else None
         scene, size = _layout_and_scene(room, position, judgement)
-        caption = ("The start of the game." if judgement is None else
-                   f"Move {k} of {len(moves)}: {sentence(room, judgement)}")
+        caption = (tr("The start of the game.") if judgement is None else
+                   tr("Move {k} of {n}: {verdict}", k=k, n=len(moves), verdict=sentence(room, judgement)))
         self.write({"step": k, "scene": [list(item) for item in scene], "size": list(size), "caption": caption,
                     "verdict": None if judgement is None else judgement["verdict"]})
 

@@ -42,9 +42,11 @@ import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
+from gamekit.i18n import tr, using
 from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused, Session
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
+from gamekit.rooms.speech import SOURCE, joined, page_language, said, speaking, translate
 from gamekit.rooms.delta import encode_open, state_delta
 from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, rebuild
 from gamekit.rooms.groups import Groups, game_menu
@@ -127,9 +129,10 @@ class Room:
         self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
         self.group_view: dict | None = None
         self.version = 0                      # counts the states sent (each ``state``/``delta`` carries it as "v")
-        self.sent: dict | None = None         # the public state of that version: what a synced client holds
+        self.sent: dict | None = None         # language → the public state of that version: what a synced client holds
         self._view_key: tuple | None = None   # (game, ply) of the cached position view
         self._view: dict = {}
+        self._words: tuple = (None, {})      # (the options they were made for, language → words)
         server.groups.room_loaded(self)
 
     # ----- the session's view of the room ----------------------------------------------------------
@@ -178,7 +181,26 @@ class Room:
     # ----- facts ---------------------------------------------------------------------------------
     @property
     def names(self) -> tuple[str, str]:
-        return self.spec.seat_names(self.options)
+        """The seats' names in English (the catalogue's message ids: :meth:`seat_name` says them to a reader)."""
+        return self.words(SOURCE)["names"]
+
+    def words(self, language: str) -> dict:
+        """The room's title, board line and seat names in ``language``, kept until its options change (a new game
+        may change them: the group's alternating starter)."""
+        if self._words[0] is not self.options:
+            self._words = (self.options, {})
+        found = self._words[1].get(language)
+        if found is None:
+            with using(SOURCE):
+                english = self.spec.seat_names(self.options)
+            with using(language):
+                found = self._words[1][language] = {"title": tr(self.spec.title), "board": self.spec.describe(self.options),
+                                                    "names": english, "seats": [tr(name) for name in english]}
+        return found
+
+    def seat_name(self, seat: int) -> Any:
+        """Seat ``seat``'s name as a value of a message (translated with it: ``gamekit.rooms.speech.said``)."""
+        return said(self.names[seat])
 
     def guest_in(self) -> bool:
         return self.seat_hashes[1] is not None
@@ -196,62 +218,70 @@ class Room:
     def waiting_reason(self, seat: int) -> str | None:
         """Why ``seat`` cannot play now although it is their turn (both players must be there)."""
         if not self.guest_in():
-            return ("Waiting for your friend to open the invite link." if self.open_to_link
-                    else "Waiting for a classmate to take the second seat from the group page.")
+            return (said("Waiting for your friend to open the invite link.") if self.open_to_link
+                    else said("Waiting for a classmate to take the second seat from the group page."))
         other = 1 - seat
         if not self.stands_in(other):
-            return f"Waiting for {self.names[other]} to reconnect."
+            return said("Waiting for {seat} to reconnect.", seat=self.seat_name(other))
         return None
 
     # ----- what everyone sees -------------------------------------------------------------------------
     def status_for(self, seat: int | None) -> str:
-        game, names = self.game, self.names
+        """The status line of ``seat`` (None: a watcher), as a message said in each reader's language."""
+        game, name = self.game, self.seat_name
         if game.is_over():
             resigned = getattr(game, "resigned", None)
             if resigned is not None:
-                head = f"{names[resigned]} resigned: {names[1 - resigned]} wins."
+                head = said("{seat} resigned: {winner} wins.", seat=name(resigned), winner=name(1 - resigned))
             else:
                 w = game.winner()
                 score = self.spec.final_score(game)
-                head = (f"A draw{', ' + score if score else ''}." if w is None
-                        else f"{names[w]} wins{' ' + score if score else ''}.")
-            return f"{head} Press New game to play again."
+                head = (said("A draw, {score}.", score=score) if w is None and score else said("A draw.") if w is None
+                        else said("{seat} wins {score}.", seat=name(w), score=score) if score
+                        else said("{seat} wins.", seat=name(w)))
+            return joined(head, said("Press New game to play again."))
         if not self.guest_in():
-            return ("Waiting for a friend: send them the invite link." if self.open_to_link
-                    else "Waiting for a classmate to take the second seat from the group page.")
+            return (said("Waiting for a friend: send them the invite link.") if self.open_to_link
+                    else said("Waiting for a classmate to take the second seat from the group page."))
         mover = game.to_move
         missing = [s for s in (0, 1) if not self.stands_in(s)]
         if missing:
-            who = names[missing[0]]
-            return f"Waiting for {who} to reconnect." if seat != missing[0] else "Reconnecting…"
-        cpu = " (the CPU plays while they are away)" if mover in self.cpu_for else ""
-        if seat == mover and mover not in self.cpu_for:
-            return f"Your move ({names[mover]})."
-        return f"{names[mover]} to move{cpu}."
+            return (said("Waiting for {seat} to reconnect.", seat=name(missing[0])) if seat != missing[0]
+                    else said("Reconnecting…"))
+        if mover in self.cpu_for:
+            return said("{seat} to move (the CPU plays while they are away).", seat=name(mover))
+        if seat == mover:
+            return said("Your move ({seat}).", seat=name(mover))
+        return said("{seat} to move.", seat=name(mover))
 
-    def position_view(self) -> dict:
+    def position_view(self, language: str = SOURCE) -> dict:
         """What the board shows of the current position (the scene, its size, the keyboard targets, the hover
-        boxes, the board in words), computed once per position and kept until the position changes: a
-        connection, a note or a request changes none of it."""
+        boxes, the board in words in ``language``), computed once per position (and language) and kept until the
+        position changes: a connection, a note or a request changes none of it."""
         key = (self.game, len(self.moves))
         if self._view_key is None or self._view_key[0] is not key[0] or self._view_key[1] != key[1]:
             game, spec, options = self.game, self.spec, self.options
             scene, (w, h) = spec.scene(game, options)
-            self._view = {"scene": scene, "size": [w, h],           # tuples: JSON arrays, compared as they are
-                          "targets": spec.targets(game, options),
-                          "hover": spec.hover(game, options),
-                          "description": spec.text(game, options)}   # the board in words (room.js: aria-describedby)
+            self._view = {SOURCE: {"scene": scene, "size": [w, h],   # tuples: JSON arrays, compared as they are
+                                   "targets": spec.targets(game, options),
+                                   "hover": spec.hover(game, options)}}
             self._view_key = key
-        return self._view
+        view = self._view.get(language)
+        if view is None or "description" not in view:
+            with using(language):                 # the board in words (room.js: aria-describedby)
+                view = self._view[language] = dict(self._view[SOURCE], description=self.spec.text(self.game, self.options))
+        return view
 
-    def public_state(self) -> dict:
-        names, colours = self.names, self.spec.seat_colours(self.options)
+    def public_state(self, language: str = SOURCE) -> dict:
+        """The room's state as everyone in ``language`` reads it (the reader's own fields: :meth:`reader_message`)."""
+        words = self.words(language)
+        names, colours = words["seats"], self.spec.seat_colours(self.options)
         game = self.game
         over = game.is_over()
-        view = self.position_view()
+        view = self.position_view(language)
         return {
-            "type": "state", "room": self.id, "game": self.game_id, "title": self.spec.title,
-            "board": self.spec.describe(self.options), "options": self.options, "timer": self.timer,
+            "type": "state", "room": self.id, "game": self.game_id, "title": words["title"],
+            "board": words["board"], "options": self.options, "timer": self.timer,
             "ply": self.ply(), "history": [m.move if m.kind == "move" else f"resign:{m.seat}" for m in self.moves],
             "to_move": None if over else game.to_move,
             "over": over, "winner": game.winner() if over else None,
@@ -262,19 +292,23 @@ class Room:
             "request": None if self.request is None else {"kind": self.request[0], "seat": self.request[1]},
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
             "scene": view["scene"], "size": view["size"], "targets": view["targets"], "hover": view["hover"],
-            "turn_seconds_left": (max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
-                                  if self.timer and not over and self.guest_in() else None),
-            "note": self.note,
+            "turn_seconds_left": self._turn_seconds_left(),
+            "note": translate(self.note, language),
             "description": view["description"],
             "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
         }
+
+    def _turn_seconds_left(self) -> float | None:
+        if not self.timer or self.game.is_over() or not self.guest_in():
+            return None
+        return max(0.0, round(self.turn_started + self.timer - self.server.now(), 1))
 
     def close_all(self, message: str) -> None:
         """The room was deleted (expired, or its group deleted): every connection to it — greeted or not — is
         told and closed, and a hello still on its way gets the same answer (see ``RoomSocket.on_message``)."""
         self.gone = message
         for conn in list(self.sockets):
-            conn.send({"type": "expired", "message": message})
+            conn.send({"type": "expired", "message": message})       # in each connection's language (send)
             conn.shut(CLOSE_EXPIRED, "expired")
 
     def broadcast(self, full: bool = False, ok: tuple["RoomSocket", dict] | None = None) -> None:
@@ -285,55 +319,61 @@ class Room:
 
         ``ok``: (the connection whose message made this change, the fields of its ``ok``).  When it gets a
         delta the ``ok`` rides in it (``"ok": {...}``: one frame less a move); otherwise it follows the state
-        as its own message.  Either way the client holds the new state when it reads its ``ok``."""
-        state = self.public_state()
-        before, self.sent = self.sent, state
-        self.version += 1
-        delta = None if full or before is None else state_delta(before, state)
-        full_head = delta_head = None
-        by_seat: dict[tuple[bool, int | None], bytes] = {}
+        as its own message.  Either way the client holds the new state when it reads its ``ok``.
+
+        Each reader reads it in the language of its connection (``RoomSocket.language``): the state, its delta and
+        the encoding are made once per language present (``sent`` keeps the last state of each)."""
         readers = [(conn, seat) for seat, conn in enumerate(self.conns) if conn is not None]
+        readers += [(conn, None) for conn in list(self.watchers)]
+        states = {language: self.public_state(language) for language in {conn.language for conn, _ in readers}}
+        before, self.sent = self.sent or {}, states
+        self.version += 1
+        deltas = {} if full else {language: state_delta(before[language], state)
+                                  for language, state in states.items() if language in before}
+        full_heads: dict[str, str] = {}
+        delta_heads: dict[str, str] = {}
+        by_seat: dict[tuple[bool, int | None, str], bytes] = {}
         answer, ok_conn = (None, None) if ok is None else (ok[1], ok[0])
-        for conn, seat in readers + [(conn, None) for conn in list(self.watchers)]:
-            as_delta = delta is not None and conn.deltas and conn.synced
+        for conn, seat in readers:
+            language = conn.language
+            as_delta = language in deltas and conn.deltas and conn.synced
+            if as_delta and language not in delta_heads:
+                delta_heads[language] = encode_open({"type": "delta", "v": self.version, **deltas[language]})
             if conn is ok_conn and as_delta:
-                if delta_head is None:
-                    delta_head = encode_open({"type": "delta", "v": self.version, **delta})
-                conn.write_text(self.reader_message(delta_head, seat, {"ok": answer}))
+                conn.write_text(self.reader_message(delta_heads[language], seat, {"ok": answer}, language))
                 ok_conn = None
                 continue
-            data = by_seat.get((as_delta, seat))
+            data = by_seat.get((as_delta, seat, language))
             if data is None:
                 if as_delta:
-                    if delta_head is None:
-                        delta_head = encode_open({"type": "delta", "v": self.version, **delta})
-                    data = self.reader_message(delta_head, seat)
+                    data = self.reader_message(delta_heads[language], seat, None, language)
                 else:
-                    if full_head is None:
-                        full_head = encode_open({**state, "v": self.version})
-                    data = self.reader_message(full_head, seat)
-                by_seat[(as_delta, seat)] = data
+                    if language not in full_heads:
+                        full_heads[language] = encode_open({**states[language], "v": self.version})
+                    data = self.reader_message(full_heads[language], seat, None, language)
+                by_seat[(as_delta, seat, language)] = data
             conn.synced = True
             conn.write_text(data)
         if ok_conn is not None:
             ok_conn.send({"type": "ok", **answer})
 
-    def reader_message(self, head: str, seat: int | None, extra: dict | None = None) -> bytes:
+    def reader_message(self, head: str, seat: int | None, extra: dict | None = None, language: str = SOURCE) -> bytes:
         """``head`` (a message encoded without its closing brace) with this reader's own fields: ``you``,
-        ``status``, ``waiting`` (and ``extra``)."""
-        mine = {"you": seat, "status": self.status_for(seat),
-                "waiting": self.waiting_reason(seat) if seat is not None else None, **(extra or {})}
+        ``status``, ``waiting`` (in ``language``; and ``extra``)."""
+        waiting = self.waiting_reason(seat) if seat is not None else None
+        mine = {"you": seat, "status": translate(self.status_for(seat), language),
+                "waiting": translate(waiting, language), **(extra or {})}
         return (head + "," + json.dumps(mine, separators=(",", ":"))[1:]).encode("utf-8")
 
     def send_full(self, conn: "RoomSocket") -> None:
         """The whole state, as everyone else holds it, to one connection (a client that found a gap in the
         versions asks for it with ``sync``)."""
-        if self.sent is None:
+        if self.sent is None or conn.language not in self.sent:
             return self.broadcast()
-        state = dict(self.sent, turn_seconds_left=self.public_state()["turn_seconds_left"])
+        state = dict(self.sent[conn.language], turn_seconds_left=self._turn_seconds_left())
         seat = conn.seat if conn.seat is not None and self.conns[conn.seat] is conn else None
         conn.synced = True
-        conn.write_text(self.reader_message(encode_open({**state, "v": self.version}), seat))
+        conn.write_text(self.reader_message(encode_open({**state, "v": self.version}), seat, None, conn.language))
 
     # ----- changes (each committed before anyone is told: see GroupCommit) ------------------------------------
     def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
@@ -345,7 +385,12 @@ class Room:
                                   self.server.now())
         self.moves.append(StoredMove("move", canonical, seat, by_cpu))
         cancelled = self.session.cancel_request()          # the store's add_move deleted it too
-        self.note = f"A move was played, so the {cancelled[0]} request is cancelled." if cancelled else ""
+        if cancelled is None:
+            self.note = ""
+        elif cancelled[0] == "restart":
+            self.note = said("A move was played, so the new game request is cancelled.")
+        else:
+            self.note = said("A move was played, so the undo request is cancelled.")
         self.turn_started = self.server.now()
         if game.is_over():
             self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
@@ -357,7 +402,7 @@ class Room:
                                   self.server.now())
         self.moves.append(StoredMove("resign", None, seat, BY_PLAYER))
         self.session.cancel_request()
-        self.note = f"{self.names[seat]} resigned."
+        self.note = said("{seat} resigned.", seat=self.seat_name(seat))
         self.server.groups.game_over(self)
 
     def commit_decision(self, decision: RequestDecision) -> None:
@@ -367,14 +412,16 @@ class Room:
             return self.commit_new_game(decision)
         if decision.action == "undo":
             return self.commit_undo(decision)
-        seat, names = decision.seat, self.names
+        seat = decision.seat
         if decision.action == "ask":
             self.server.commits.write(self, "set_request", self.id, decision.kind, seat, self.server.now())
-            self.note = (f"{names[seat]} asks for a new game." if decision.kind == "restart"
-                         else f"{names[seat]} asks to take back their last move.")
+            self.note = (said("{seat} asks for a new game.", seat=self.seat_name(seat)) if decision.kind == "restart"
+                         else said("{seat} asks to take back their last move.", seat=self.seat_name(seat)))
         else:
             self.server.commits.write(self, "clear_request", self.id, self.server.now())
-            self.note = f"{names[decision.other]} declined the {'new game' if decision.kind == 'restart' else 'undo'}."
+            who = self.seat_name(decision.other)
+            self.note = (said("{seat} declined the new game.", seat=who) if decision.kind == "restart"
+                         else said("{seat} declined the undo.", seat=who))
         self.session.apply(decision)
 
     def commit_new_game(self, decision: RequestDecision) -> None:
@@ -382,8 +429,8 @@ class Room:
         self.server.commits.write(self, "new_game", self.id, self.server.now())
         self.moves = []
         self.session.apply(decision, self.spec.new_game(self.options))    # same board; seats and colours stay
-        self.note = ("New game." if decision.agreed
-                     else "New game (seat 2 is still free, so no agreement was needed).")
+        self.note = (said("New game.") if decision.agreed
+                     else said("New game (seat 2 is still free, so no agreement was needed)."))
 
     def commit_undo(self, decision: RequestDecision) -> None:
         """Take back ``decision.steps`` stored actions (the room's rule: one) and rebuild the game from those
@@ -397,7 +444,7 @@ class Room:
             self.server.commits.write(self, "undo_move", self.id, ply, now)
         self.session.apply(decision, game)
         self.moves = kept
-        self.note = f"{self.names[taken[0].seat]}'s last move was taken back."
+        self.note = said("{seat}'s last move was taken back.", seat=self.seat_name(taken[0].seat))
 
     # ----- the CPU stands in for an absent player ------------------------------------------------------------
     def cpu_due(self, now: float) -> int | None:
@@ -430,8 +477,8 @@ class Room:
             move = self.session.cpu.choose(self.game)
             timed_out = self.connected(seat)
             self.commit_move(seat, move, by_cpu=BY_CPU_TIMEOUT if timed_out else BY_CPU_STANDING_IN)
-            self.note = (f"Time ran out: the CPU played {move} for {self.names[seat]}." if timed_out
-                         else f"The CPU played {move} for {self.names[seat]}.")
+            self.note = (said("Time ran out: the CPU played {move} for {seat}.", move=move, seat=self.seat_name(seat))
+                         if timed_out else said("The CPU played {move} for {seat}.", move=move, seat=self.seat_name(seat)))
             self.broadcast()
             if timed_out:
                 return
@@ -672,7 +719,7 @@ class RoomServer:
         the room as stored."""
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-        room.gone = "The server could not store the last change (an internal error); reconnect to continue."
+        room.gone = said("The server could not store the last change (an internal error); reconnect to continue.")
         for conn in list(room.sockets):
             conn.send({"type": "error", "code": "server_error", "message": room.gone})
             conn.shut(1011, "store failed")
@@ -722,8 +769,8 @@ class RoomServer:
         for room_id in [*expired, *gone]:
             room = self.rooms.pop(room_id, None)
             if room is not None:
-                room.close_all("This room expired after seven days without activity." if room_id in expired else
-                               "This room was deleted (it expired, or its group was deleted by its teacher).")
+                room.close_all(said("This room expired after seven days without activity.") if room_id in expired else
+                               said("This room was deleted (it expired, or its group was deleted by its teacher)."))
         if expired:
             log.info("expired %d room(s)", len(expired))
         groups = self.groups.sweep(now)
@@ -769,8 +816,7 @@ class PageHandler(BaseHandler):
         self.page = page
 
     def get(self) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.write((STATIC / self.page).read_bytes())
+        self.write_page(self.page)
 
 
 class RoomPageHandler(BaseHandler):
@@ -778,12 +824,11 @@ class RoomPageHandler(BaseHandler):
         self.server = server
 
     def get(self, room_id: str) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
         if not self.server.room_exists(room_id):
             self.set_status(404)
-            self.write((STATIC / "missing.html").read_bytes())
+            self.write_page("missing.html")
             return
-        self.write((STATIC / "room.html").read_bytes())
+        self.write_page("room.html", self.server.groups.room_language(room_id))    # a class group's room: its language
 
 
 class GamesHandler(BaseHandler):
@@ -791,7 +836,8 @@ class GamesHandler(BaseHandler):
     page and the group settings page list (so a game registered in the catalog appears there with no edit)."""
 
     def get(self) -> None:
-        self.write({"games": game_menu()})
+        with using(self.language()):                     # the titles in the page's language (?lang=)
+            self.write({"games": game_menu()})
 
 
 class CreateHandler(BaseHandler):
@@ -799,19 +845,24 @@ class CreateHandler(BaseHandler):
         self.server = server
 
     def post(self) -> None:
+        with using(self.language()):                      # refusals in the page's language (?lang=)
+            self._create()
+
+    def _create(self) -> None:
         if len(self.request.body) > MAX_MESSAGE:
-            return self._error(413, "request too large")
+            return self._error(413, tr("request too large"))
         if not self.server.allow_create(self.request.remote_ip or "?"):
-            return self._error(429, "too many rooms created from this address: wait a minute")
+            return self._error(429, tr("too many rooms created from this address: wait a minute"))
         try:
             data = loads(self.request.body)
         except BadJSON as bad:
-            return self._error(400, f"the body must be JSON ({bad}): {{\"game\": \"dots\", \"options\": {{}}, \"timer\": 0}}")
+            return self._error(400, tr("the body must be JSON ({reason}): {example}", reason=str(bad),
+                                       example='{"game": "dots", "options": {}, "timer": 0}'))
         if not isinstance(data, dict):
-            return self._error(400, "the body must be a JSON object")
+            return self._error(400, tr("the body must be a JSON object"))
         unknown = set(data) - {"game", "options", "timer"}
         if unknown:
-            return self._error(400, f"unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
+            return self._error(400, tr("unknown field(s): {fields}", fields=", ".join(sorted(map(str, unknown)))[:200]))
         try:
             room_id, token = self.server.create_room(data.get("game"), data.get("options"), data.get("timer", 0))
         except BadOptions as refusal:
@@ -846,8 +897,14 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         self.too_slow = False
         self.deltas = False                 # the client asked for deltas after the first state (hello "deltas")
         self.synced = False                 # it holds the room's last version (it was sent a whole state)
+        self.language = SOURCE              # what it reads: the socket address's ?lang= (the page's language)
 
     async def open(self, room_id: str) -> None:
+        try:
+            asked = self.get_query_argument("lang", None)
+        except tornado.web.HTTPError:        # not UTF-8: no choice
+            asked = None
+        self.language = page_language(asked, None, self.request.headers.get("Accept-Language"))
         try:
             room = await self.server.room_when_free(room_id)
         except RoomBusy:                     # another worker holds it and did not let go: the page retries
@@ -859,11 +916,14 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if self.room is not None:
             self.room.sockets.add(self)
         if self.room is None:
-            self.send({"type": "error", "code": "no_room", "message": "This room does not exist or has expired."})
+            self.send({"type": "error", "code": "no_room", "message": said("This room does not exist or has expired.")})
             self.shut(CLOSE_EXPIRED, "no such room")
 
     # ----- sending -------------------------------------------------------------------------------------
     def send(self, message: dict) -> None:
+        """One message to this connection; its ``message`` and ``note`` texts in the connection's language."""
+        if self.language != SOURCE:
+            message = {k: translate(v, self.language) if k in ("message", "note") else v for k, v in message.items()}
         self.write_text(json.dumps(message, separators=(",", ":")))
 
     def write_text(self, text: str | bytes) -> None:
@@ -921,6 +981,7 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             self.close(code, reason)
 
     def refuse(self, message: str, code: str = "refused", ref: Any = None) -> None:
+        """An ``error`` to this connection only (``code`` for programs, ``message`` in its language)."""
         self.send({"type": "error", "code": code, "message": message, "id": ref})
 
     # ----- receiving -------------------------------------------------------------------------------------
@@ -946,38 +1007,38 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
                 self.shut(CLOSE_ABUSE, "flood")
             elif time.monotonic() - self.last_rate_error > 1.0:
                 self.last_rate_error = time.monotonic()
-                self.refuse("Too many messages: slow down (this one and the next were ignored).", "rate")
+                self.refuse(said("Too many messages: slow down (this one and the next were ignored)."), "rate")
             return
         if len(raw) > MAX_MESSAGE:
-            return self.refuse(f"Message too large ({len(raw)} bytes, at most {MAX_MESSAGE}).", "too_large")
+            return self.refuse(said("Message too large ({size} bytes, at most {most}).", size=len(raw), most=MAX_MESSAGE), "too_large")
         if isinstance(raw, bytes):
-            return self.refuse("Binary messages are not understood: send JSON text.", "bad_json")
+            return self.refuse(said("Binary messages are not understood: send JSON text."), "bad_json")
         try:
             data = loads(raw)
         except BadJSON as bad:
-            return self.refuse(f"Malformed message ({bad}): send one JSON object.", "bad_json")
+            return self.refuse(said("Malformed message ({reason}): send one JSON object.", reason=str(bad)), "bad_json")
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return self.refuse("Malformed message: a JSON object with a \"type\" is expected.", "bad_json")
+            return self.refuse(said("Malformed message: a JSON object with a \"type\" is expected."), "bad_json")
         ref = data.get("id")
         if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str)) or len(str(ref)) > 40):
-            return self.refuse("\"id\" must be a short string or a number.", "bad_field")
+            return self.refuse(said("\"id\" must be a short string or a number."), "bad_field")
         kind = data["type"]
         handler = {"hello": self.handle_hello, "move": self.handle_move, "click": self.handle_click,
                    "request": self.handle_request, "answer": self.handle_answer, "resign": self.handle_resign,
                    "ping": self.handle_ping, "sync": self.handle_sync}.get(kind)
         if handler is None:
-            return self.refuse(f"Unknown message type {kind[:30]!r}.", "unknown_type", ref)
+            return self.refuse(said("Unknown message type {kind}.", kind=repr(kind[:30])), "unknown_type", ref)
         if kind != "hello" and not self.greeted:
-            return self.refuse("Say hello first.", "no_hello", ref)
+            return self.refuse(said("Say hello first."), "no_hello", ref)
         try:
             handler(data)
         except Refusal as refusal:
-            self.refuse(str(refusal), refusal.code, ref)
+            self.refuse(refusal.args[0] if refusal.args else str(refusal), refusal.code, ref)
         except IllegalMoveError as refusal:
             self.refuse(str(refusal)[:300], "illegal", ref)
         except Exception:  # noqa: BLE001 — our bug or a full disk: logged (without the message), the client told
             log.exception("error handling a %r message", kind)
-            self.refuse("The server could not do that (an internal error); nothing was changed.", "server_error", ref)
+            self.refuse(said("The server could not do that (an internal error); nothing was changed."), "server_error", ref)
 
     def handle_ping(self, data: dict) -> None:
         self.send({"type": "pong", "id": data.get("id")})
@@ -988,13 +1049,13 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
 
     def handle_hello(self, data: dict) -> None:
         if self.greeted:
-            raise Refusal("Already greeted.", "bad_field")
+            raise Refusal(said("Already greeted."), "bad_field")
         deltas = data.get("deltas", False)
         if not isinstance(deltas, bool):
-            raise Refusal("\"deltas\" must be true or false.", "bad_field")
+            raise Refusal(said("\"deltas\" must be true or false."), "bad_field")
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or not 10 <= len(token) <= 100 or not token.isascii()):
-            raise Refusal("\"token\" must be the seat token this browser was given, or null.", "bad_token")
+            raise Refusal(said("\"token\" must be the seat token this browser was given, or null."), "bad_token")
         room, server = self.room, self.server
         now = server.now()
         seat, new_token, note = None, None, ""
@@ -1008,23 +1069,23 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             if matches:
                 seat = matches[0]
             else:
-                note = "That seat token does not belong to this room: you are watching."
-                self.refuse("That seat token does not belong to this room.", "bad_token")
+                note = said("That seat token does not belong to this room: you are watching.")
+                self.refuse(said("That seat token does not belong to this room."), "bad_token")
         elif not room.guest_in() and not room.open_to_link:
-            note = "This room belongs to a class group: pupils take its second seat from the group page."
+            note = said("This room belongs to a class group: pupils take its second seat from the group page.")
         elif not room.guest_in():
             seat, new_token = 1, secrets.token_urlsafe(32)
             server.commits.write(room, "take_seat", room.id, 1, new_token, now)
             room.seat_hashes[1] = token_hash(new_token)
             room.turn_started = now
-            room.note = f"{room.names[1]} joined."
+            room.note = said("{seat} joined.", seat=room.seat_name(1))
         else:
-            note = "Room full: both seats are taken, so you are watching."
+            note = said("Room full: both seats are taken, so you are watching.")
         self.greeted = True
         self.deltas = deltas
         if seat is None:
             if len(room.watchers) >= MAX_WATCHERS:
-                self.send({"type": "error", "code": "too_many", "message": "Too many people are watching this room."})
+                self.send({"type": "error", "code": "too_many", "message": said("Too many people are watching this room.")})
                 self.shut(CLOSE_ABUSE, "too many watchers")
                 return
             room.watchers.add(self)
@@ -1035,11 +1096,11 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
             self.seat = seat
             if old is not None and old is not self:
                 old.seat = None
-                old.send({"type": "replaced", "message": "This seat was opened in another tab or window: this one has stopped."})
+                old.send({"type": "replaced", "message": said("This seat was opened in another tab or window: this one has stopped.")})
                 old.shut(CLOSE_REPLACED, "replaced")
             if seat in room.cpu_for:
                 room.cpu_for.discard(seat)
-                room.note = f"{room.names[seat]} is back: the CPU stops playing for them."
+                room.note = said("{seat} is back: the CPU stops playing for them.", seat=room.seat_name(seat))
             welcome = {"type": "welcome", "seat": seat, "room_full": False, "note": ""}
             if new_token:
                 welcome["token"] = new_token        # to this connection only
@@ -1055,28 +1116,30 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
 
     def my_seat(self) -> int:
         if self.seat is None:
-            raise Refusal("Only the room's two players can do that; you are watching.", "not_a_seat")
+            raise Refusal(said("Only the room's two players can do that; you are watching."), "not_a_seat")
         return self.seat
 
     def check_can_move(self, seat: int, data: dict) -> None:
         room = self.room
         if room.game.is_over():
-            raise Refusal("The game is over: ask for a new game.", "game_over")
+            raise Refusal(said("The game is over: ask for a new game."), "game_over")
         reason = room.waiting_reason(seat)
         if reason:
             raise Refusal(reason, "waiting")
         if room.game.to_move != seat:
-            raise Refusal(f"Not your turn: {room.names[room.game.to_move]} is to move.", "not_your_turn")
+            raise Refusal(said("Not your turn: {seat} is to move.", seat=room.seat_name(room.game.to_move)), "not_your_turn")
         ply = data.get("ply")
         if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply != room.ply()):
-            raise Refusal(f"That move was made on an old position (move {ply!r}, the game is at move {room.ply()}).", "stale")
+            raise Refusal(said("That move was made on an old position (move {sent}, the game is at move {ply}).",
+                               sent=repr(ply), ply=room.ply()), "stale")
         if room.ply() >= room.spec.max_moves:
-            raise Refusal("This game is too long: start a new game.", "too_long")
+            raise Refusal(said("This game is too long: start a new game."), "too_long")
 
     def handle_move(self, data: dict) -> None:
         seat = self.my_seat()
         try:
-            move = check_move(data.get("move"))
+            with speaking(self.language):                  # the engines' refusals in the reader's language
+                move = check_move(data.get("move"))
         except IllegalMoveError as refusal:
             raise Refusal(str(refusal), "bad_field") from None
         self.check_can_move(seat, data)
@@ -1087,14 +1150,16 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         x, y = data.get("x"), data.get("y")
         for v in (x, y):
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10000:
-                raise Refusal("\"x\" and \"y\" must be numbers (CSS pixels on the board).", "bad_field")
+                raise Refusal(said("\"x\" and \"y\" must be numbers (CSS pixels on the board)."), "bad_field")
         self.check_can_move(seat, data)
-        move = self.room.spec.move_at(self.room.game, self.room.options, float(x), float(y))
+        with speaking(self.language):                      # "Click in the gap between two dots…" in the reader's language
+            move = self.room.spec.move_at(self.room.game, self.room.options, float(x), float(y))
         self.play(seat, move, data.get("id"))
 
     def play(self, seat: int, move: str, ref: Any) -> None:
         room = self.room
-        canonical = room.commit_move(seat, move)       # committed to SQLite before anyone hears of it
+        with speaking(self.language):                     # an illegal move is refused in the reader's language
+            canonical = room.commit_move(seat, move)   # committed to SQLite before anyone hears of it
         room.broadcast(ok=(self, {"id": ref, "move": canonical, "ply": room.ply()}))
         room.tick(self.server.now())                   # an absent opponent's CPU may answer at once
 
@@ -1102,9 +1167,9 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         seat = self.my_seat()
         room = self.room
         if room.game.is_over():
-            raise Refusal("The game is over already.", "game_over")
+            raise Refusal(said("The game is over already."), "game_over")
         if not room.guest_in():
-            raise Refusal("Nobody to resign to yet: press New game to start again.", "waiting")
+            raise Refusal(said("Nobody to resign to yet: press New game to start again."), "waiting")
         room.commit_resign(seat)
         self.done(data.get("id"))
 
@@ -1118,7 +1183,8 @@ class RoomSocket(SafeLog, tornado.websocket.WebSocketHandler):
         if kind in REQUEST_KINDS and room.guest_in():     # the other player must be there to answer …
             other = 1 - seat
             if not room.connected(other):
-                raise Refusal(f"Waiting for {room.names[other]} to reconnect: they must answer the request.",
+                raise Refusal(said("Waiting for {seat} to reconnect: they must answer the request.",
+                                   seat=room.seat_name(other)),
                               "waiting")
             self.server.groups.check_request(room, kind)  # … and a class group may refuse (a rated result)
         try:

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 import tornado.web
 
+from gamekit.rooms.speech import known_language, page_language, render_page
+
 __all__ = ["STATIC", "Refusal", "log_id", "log_path", "SafeLog", "SECURITY_HEADERS", "BaseHandler", "NoCacheStatic",
            "RoomHost", "HostedRoom"]
 
@@ -70,6 +72,27 @@ class BaseHandler(SafeLog, tornado.web.RequestHandler):
     def set_default_headers(self) -> None:
         for k, v in SECURITY_HEADERS.items():
             self.set_header(k, v)
+
+    def asked_language(self) -> str | None:
+        """The language the address asks for (``?lang=es``) when gamekit speaks it, else None (never an error:
+        an unknown or malformed value is no choice)."""
+        try:
+            return known_language(self.get_query_argument("lang", None))
+        except tornado.web.HTTPError:          # not UTF-8
+            return None
+
+    def language(self, group: Any = None) -> str:
+        """The language to answer in: ``?lang=``, else ``group`` (the class group's language), else the browser's
+        ``Accept-Language``, else English (``gamekit.rooms.speech.page_language``)."""
+        return page_language(self.asked_language(), group, self.request.headers.get("Accept-Language"))
+
+    def write_page(self, page: str, group: Any = None) -> None:
+        """``static/<page>`` in the reader's language (:meth:`language`)."""
+        language = self.language(group)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Content-Language", language)
+        self.set_header("Vary", "Accept-Language")
+        self.write(render_page(page, language, asked=self.asked_language()))
 
 
 class NoCacheStatic(SafeLog, tornado.web.StaticFileHandler):

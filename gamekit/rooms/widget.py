@@ -17,13 +17,17 @@ from typing import Any
 
 import ipywidgets as W
 
+from gamekit.i18n import Localized, tr
 from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, fetch_json, join
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, Scene
 from gamekit.widgets.review import ReviewPanel
 
 
-class RoomWidget(W.VBox):
+class RoomWidget(Localized, W.VBox):
+    """An online board in a notebook: it speaks the language current when it was made, as its client does
+    (the server's status, notes and refusals come in it too)."""
+
     def __init__(self, client: RoomClient):
         self.client = client
         self.errors: list[BaseException] = []
@@ -38,22 +42,22 @@ class RoomWidget(W.VBox):
         self.status.add_class(LIVE_CLASS)          # moves, notes and refusals are announced
         self.message = W.HTML()
         self.message.add_class(LIVE_CLASS)
-        self.new_button = W.Button(description="New game", icon="refresh")
-        self.undo_button = W.Button(description="Undo", icon="undo")
-        self.resign_button = W.Button(description="Resign", icon="flag")
-        self.accept_button = W.Button(description="Accept", button_style="success")
-        self.decline_button = W.Button(description="Decline", button_style="warning")
+        self.new_button = W.Button(description=tr("New game"), icon="refresh")
+        self.undo_button = W.Button(description=tr("Undo"), icon="undo")
+        self.resign_button = W.Button(description=tr("Resign"), icon="flag")
+        self.accept_button = W.Button(description=tr("Accept"), button_style="success")
+        self.decline_button = W.Button(description=tr("Decline"), button_style="warning")
         self.request_text = W.HTML()
         self.request_panel = W.HBox([self.request_text, self.accept_button, self.decline_button],
                                     layout=W.Layout(display="none"))
-        self.link = W.Text(value=client.link, description="Invite link", disabled=False,
+        self.link = W.Text(value=client.link, description=tr("Invite link"), disabled=False,
                            layout=W.Layout(width="100%"), style={"description_width": "initial"})
         for button, action in ((self.new_button, client.request_new_game), (self.undo_button, client.request_undo),
                                (self.resign_button, client.resign), (self.accept_button, lambda: client.answer(True)),
                                (self.decline_button, lambda: client.answer(False))):
             button.on_click(lambda _, action=action: self._do(action))
-        self.review_button = W.Button(description="Review", icon="search", disabled=True,
-                                      tooltip="Once the game is over: every move's verdict from the exact solver")
+        self.review_button = W.Button(description=tr("Review"), icon="search", disabled=True,
+                                      tooltip=tr("Once the game is over: every move's verdict from the exact solver"))
         self.review_button.on_click(lambda _: self._do(self.review))
         self.review_box = W.VBox()
         self.review_view: ReviewPanel | None = None
@@ -105,7 +109,7 @@ class RoomWidget(W.VBox):
             from gamekit.connect.view import layout_for, review_scene
             layout = layout_for(game)
             kind, text = "connect", lambda position: describe(position, {}, None, names=names)
-            words = lambda move: f"pop column {move[1:]}" if move.startswith("p") else f"column {move}"
+            words = lambda move: tr("pop column {n}", n=move[1:]) if move.startswith("p") else tr("column {n}", n=move)
 
         def draw(position: Any, j: Any) -> Scene:
             return review_scene(position, layout) if j is None else review_scene(position, layout, j.move, j.verdict, j.best)
@@ -134,22 +138,26 @@ class RoomWidget(W.VBox):
         cards = []
         for seat, s in enumerate(state["seats"]):
             active = state["to_move"] == seat
-            who = "free seat" if not s["taken"] else "CPU while away" if s["cpu"] else "connected" if s["connected"] else "away"
+            who = (tr("free seat") if not s["taken"] else tr("CPU while away") if s["cpu"] else tr("connected")
+                   if s["connected"] else tr("away"))
+            name = tr("{seat} (you)", seat=s["name"]) if me == seat else s["name"]
             cards.append(f"<div class='gamekit-card' style='border:3px solid {'#2f3640' if active else 'transparent'};"
                          f"border-radius:8px;padding:4px 10px;background:{s['colour']}33'>"
-                         f"<b>{escape(s['name'])}{' (you)' if me == seat else ''}</b> <small>{who}</small>"
+                         f"<b>{escape(name)}</b> <small>{escape(who)}</small>"
                          f"<span style='float:right;font-weight:bold'>{escape(s['score'])}</span></div>")
         request = state["request"]
         self.board.resize(*state["size"])
         self.board.paint(scene)
-        self.board.describe(f"{state['title']} board: {state['board']}", state.get("description") or state["status"])
+        self.board.describe(tr("{game} board: {board}", game=state["title"], board=state["board"]),
+                            state.get("description") or state["status"])
         for card, html in zip(self.cards, cards):
             card.value = html
         note = f" <small>{escape(state['note'])}</small>" if state.get("note") else ""
         self.status.value = f"<span>{escape(state['status'])}</span>{note}"
         if request and me is not None and request["seat"] != me:
-            what = "a new game" if request["kind"] == "restart" else "to take back their last move"
-            self.request_text.value = f"{escape(state['seats'][request['seat']]['name'])} asks for {what}. "
+            asker = state["seats"][request["seat"]]["name"]
+            self.request_text.value = escape(tr("{seat} asks for a new game.", seat=asker) if request["kind"] == "restart"
+                                             else tr("{seat} asks to take back their last move.", seat=asker)) + " "
             self.request_panel.layout.display = "flex"
         else:
             self.request_panel.layout.display = "none"

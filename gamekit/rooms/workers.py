@@ -43,6 +43,7 @@ from tornado.ioloop import PeriodicCallback
 from gamekit.rooms.leases import BEAT, TTL, Leases, new_worker_id
 from gamekit.rooms.proxy import Backend, haproxy_config, start_haproxy
 from gamekit.rooms.server import CLOSE_MOVED, RoomServer
+from gamekit.rooms.speech import said
 from gamekit.rooms.web import BaseHandler
 
 __all__ = ["Ownership", "HealthHandler", "supervise", "worker_ports", "WAIT", "POLL"]
@@ -186,7 +187,7 @@ class Ownership:
             return
         if self.server.group_store.load_room(room_id) is None:   # deleted by another worker (expired, or its group)
             self.server.rooms.pop(room_id, None)
-            room.close_all("This room was deleted: it expired, or its class group was deleted.")
+            room.close_all(said("This room was deleted: it expired, or its class group was deleted."))
         else:
             self.let_go(room_id)
 

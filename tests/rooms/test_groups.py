@@ -127,7 +127,7 @@ def test_only_the_owner_changes_settings_and_every_new_room_uses_them(rooms, kla
         with pytest.raises(GroupRefused, match=words):
             owner.settings(**bad)
     assert owner.settings() == {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True,
-                                "popout": False, "rated": True}
+                                "popout": False, "rated": True, "language": "en"}     # made from a notebook: English
     owner.settings(width=3, height=3, timer=30)
     room = ana.new_room(rated=False)
     assert room.state["options"]["width"] == 3 and room.state["timer"] == 30

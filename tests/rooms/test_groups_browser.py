@@ -169,7 +169,7 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
     row = ladder_row(ana, "Ben")
     assert row[3:] == ["2", "1", "1", "0", "1.5"] and int(row[2]) > 1200
     assert ladder_row(ana, "Cleo")[3:] == ["1", "0", "0", "1", "0"]
-    assert "2 rated game(s)" in ana.inner_text("#rated-games")
+    assert "2 rated games so far." in ana.inner_text("#rated-games")
     chart = ana.get_attribute("#chart", "src")
     assert chart.startswith("data:image/svg+xml") and ana.evaluate(
         "document.getElementById('chart').naturalWidth") > 100

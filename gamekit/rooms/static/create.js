@@ -13,7 +13,7 @@ function sync() {
 }
 async function loadGames() {
   try {
-    const response = await fetch(base + "/api/games");
+    const response = await fetch(base + "/api/games?" + langQuery());    // the titles in the page's language
     const data = await response.json();
     if (!response.ok) throw new Error(data.message || response.statusText);
     const select = $("game");
@@ -27,7 +27,7 @@ async function loadGames() {
     sync();
   } catch (error) {
     $("games-note").textContent = "";
-    $("error").textContent = "Could not load the list of games: " + error.message;
+    $("error").textContent = tr("Could not load the list of games: {reason}", {reason: error.message});
   }
 }
 $("game").addEventListener("change", sync);
@@ -42,15 +42,15 @@ $("create").addEventListener("submit", async (event) => {
   for (const name of game.settings) if (name in options && name in settings) options[name] = settings[name];
   const body = {game: game.room, options: options, timer: Number($("timer").value)};
   try {
-    const response = await fetch(base + "/api/rooms", {method: "POST", headers: {"Content-Type": "application/json"},
+    const response = await fetch(base + "/api/rooms?" + langQuery(), {method: "POST", headers: {"Content-Type": "application/json"},
                                                 body: JSON.stringify(body)});
     const data = await response.json();
     if (!response.ok) throw new Error(data.message || response.statusText);
     // the seat token is a secret: kept in this browser only, never put in a link
     localStorage.setItem("gamekit-seat:" + data.room, data.token);
-    location.href = base + "/r/" + data.room;
+    location.href = withLang(base + "/r/" + data.room);
   } catch (error) {
-    $("error").textContent = "Could not create the room: " + error.message;
+    $("error").textContent = tr("Could not create the room: {reason}", {reason: error.message});
     $("create-button").disabled = false;
   }
 });

@@ -12,7 +12,8 @@ const memberKey = "gamekit-member:" + groupId, ownerKey = "gamekit-owner:" + gro
 window.gamekitGroup = {ladder: null, me: null, owner: null};        // read by the browser tests
 
 async function api(action, body) {
-  const url = base + "/api/groups" + (groupId ? "/" + groupId + "/" + action : action ? "/" + action : "");
+  const url = base + "/api/groups" + (groupId ? "/" + groupId + "/" + action : action ? "/" + action : "") +
+    "?" + langQuery();                                      // answers and refusals in the page's language
   const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
                                      body: JSON.stringify(body || {})});
   let data = {};
@@ -28,13 +29,13 @@ function showLadder(data) {
   const body = $("ladder").tBodies[0];
   body.innerHTML = "";
   for (const r of data.rows) {
-    const tr = document.createElement("tr");
-    tr.dataset.nickname = r.nickname;
-    cell(tr, r.rank, "num"); cell(tr, r.nickname); cell(tr, Math.round(r.rating), "num"); cell(tr, r.games, "num");
-    cell(tr, r.wins, "num"); cell(tr, r.draws, "num"); cell(tr, r.losses, "num"); cell(tr, r.points, "num");
-    body.append(tr);
+    const row = document.createElement("tr");
+    row.dataset.nickname = r.nickname;
+    cell(row, r.rank, "num"); cell(row, r.nickname); cell(row, Math.round(r.rating), "num"); cell(row, r.games, "num");
+    cell(row, r.wins, "num"); cell(row, r.draws, "num"); cell(row, r.losses, "num"); cell(row, r.points, "num");
+    body.append(row);
   }
-  $("rated-games").textContent = data.rated_games + " rated game(s) so far.";
+  $("rated-games").textContent = ntr("{n} rated game so far.", "{n} rated games so far.", data.rated_games);
   $("chart").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.chart);   // an image: no script runs
 }
 async function refreshLadder() { try { showLadder(await api("ladder")); } catch (e) { showError(e); } }
@@ -59,7 +60,7 @@ if (page === "new") {
 if (page === "join") {
   $("code-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { const g = await api("code", {code: $("code-input").value}); location.href = base + "/g/" + g.group; }
+    try { const g = await api("code", {code: $("code-input").value}); location.href = withLang(base + "/g/" + g.group); }
     catch (e) { showError(e); }
   });
 }
@@ -67,29 +68,29 @@ if (page === "join") {
 // The group's rooms with their state: waiting for a second player (a pupil may take the seat), playing, or
 // finished with its result (then the room is only looked at: nobody is offered to join or play it).
 function roomState(r) {
-  if (r.state === "finished") return "Finished: " + r.result.text;
-  if (r.state === "playing") return "Playing (move " + r.ply + ")";
-  return "Waiting for a second player";
+  if (r.state === "finished") return tr("Finished: {result}", {result: r.result.text});
+  if (r.state === "playing") return tr("Playing (move {ply})", {ply: r.ply});
+  return tr("Waiting for a second player");
 }
 function showRooms(rooms, pupil) {
   const body = $("rooms").tBodies[0];
   body.innerHTML = "";
   for (const r of rooms) {
-    const tr = document.createElement("tr");
-    tr.dataset.room = r.room; tr.dataset.state = r.state;
-    if (r.state === "finished") tr.className = "finished";
-    cell(tr, r.players.map((p) => p || (r.free ? "(free seat)" : "(left)")).join(" – "));
-    cell(tr, r.rated ? "rated" : "friendly");
-    cell(tr, roomState(r), "state");
-    const td = cell(tr, "");
+    const row = document.createElement("tr");
+    row.dataset.room = r.room; row.dataset.state = r.state;
+    if (r.state === "finished") row.className = "finished";
+    cell(row, r.players.map((p) => p || (r.free ? tr("(free seat)") : tr("(left)"))).join(" – "));
+    cell(row, r.rated ? tr("rated") : tr("friendly"));
+    cell(row, roomState(r), "state");
+    const td = cell(row, "");
     const mine = pupil && localStorage.getItem("gamekit-seat:" + r.room);
     const canTake = pupil && !mine && r.free && r.state === "waiting";
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = r.state === "finished" ? "See the board" : canTake ? "Take the seat" : mine ? "Open" : "Watch";
+    button.textContent = r.state === "finished" ? tr("See the board") : canTake ? tr("Take the seat") : mine ? tr("Open") : tr("Watch");
     button.addEventListener("click", () => canTake ? take(r.room) : openRoom(r.room));
     td.append(button);
-    body.append(tr);
+    body.append(row);
   }
   $("no-rooms").hidden = rooms.length > 0;
 }
@@ -98,10 +99,10 @@ function showRooms(rooms, pupil) {
 let findTimer = null;
 function showSettings(info) {
   $("group-name").textContent = info.name;
-  document.title = info.name + " — gamekit group";
-  $("settings").textContent = "Settings: " + info.describe + ".";
-  $("expiry").textContent = "This group and everything in it are deleted after " + info.expires_days +
-    " days without activity.";
+  document.title = tr("{group} — gamekit group", {group: info.name});
+  $("settings").textContent = tr("Settings: {settings}.", {settings: info.describe});
+  $("expiry").textContent = ntr("This group and everything in it are deleted after {n} day without activity.",
+                                "This group and everything in it are deleted after {n} days without activity.", info.expires_days);
 }
 async function loadMe() {
   const key = localStorage.getItem(memberKey);
@@ -119,7 +120,7 @@ async function loadMe() {
     showError(e);
   }
 }
-function openRoom(room) { localStorage.setItem("gamekit-group-of:" + room, groupId); location.href = base + "/r/" + room; }
+function openRoom(room) { localStorage.setItem("gamekit-group-of:" + room, groupId); location.href = withLang(base + "/r/" + room); }
 async function take(room) {
   try {
     const t = await api("take", {key: localStorage.getItem(memberKey), room});
@@ -132,12 +133,12 @@ async function find() {
     const r = await api("find", {key: localStorage.getItem(memberKey)});
     if (r.status === "paired") {
       localStorage.setItem("gamekit-seat:" + r.room, r.token);
-      $("find-status").textContent = "Opponent found: " + r.opponent + ".";
+      $("find-status").textContent = tr("Opponent found: {nickname}.", {nickname: r.opponent});
       return openRoom(r.room);
     }
-    $("find-status").textContent = "Waiting for an opponent of close rating… (" + r.waiting + " waiting)";
+    $("find-status").textContent = ntr("Waiting for an opponent of close rating… ({n} waiting)", "Waiting for an opponent of close rating… ({n} waiting)", r.waiting);
     findTimer = setTimeout(find, 1000);
-  } catch (e) { showError(e); $("find").textContent = "Find me an opponent"; findTimer = null; }
+  } catch (e) { showError(e); $("find").textContent = tr("Find me an opponent"); findTimer = null; }
 }
 if (page === "group") {
   api("info").then(showSettings).catch(showError);
@@ -152,7 +153,7 @@ if (page === "group") {
     } catch (e) { showError(e); }
   });
   $("leave").addEventListener("click", async () => {
-    if (!confirm("Leave the group? Your nickname and your lesson progress are removed.")) return;
+    if (!confirm(tr("Leave the group? Your nickname and your lesson progress are removed."))) return;
     try { await api("leave", {key: localStorage.getItem(memberKey)}); localStorage.removeItem(memberKey); await loadMe(); await refreshLadder(); }
     catch (e) { showError(e); }
   });
@@ -166,11 +167,11 @@ if (page === "group") {
   $("find").addEventListener("click", async () => {
     if (findTimer !== null) {
       clearTimeout(findTimer); findTimer = null;
-      $("find").textContent = "Find me an opponent"; $("find-status").textContent = "";
+      $("find").textContent = tr("Find me an opponent"); $("find-status").textContent = "";
       await api("find", {key: localStorage.getItem(memberKey), cancel: true}).catch(showError);
       return;
     }
-    $("find").textContent = "Stop looking";
+    $("find").textContent = tr("Stop looking");
     find();
   });
   loadMe().then(refreshLadder);
@@ -184,71 +185,69 @@ function showClassTable(table) {
   t.innerHTML = "";
   const head = document.createElement("tr");
   const puzzles = table.puzzles || [];       // puzzle accuracy per game and theme (issue 22)
-  for (const h of ["Pupil", ...table.lessons, ...puzzles.map((k) => table.puzzle_names[k]), "Sent"]) {
+  for (const h of [tr("Pupil"), ...table.lessons, ...puzzles.map((k) => table.puzzle_names[k]), tr("Sent")]) {
     const th = document.createElement("th"); th.textContent = h; head.append(th);
   }
   t.append(head);
   for (const p of table.pupils) {
-    const tr = document.createElement("tr");
-    tr.dataset.nickname = p.nickname;
-    cell(tr, p.nickname);
+    const row = document.createElement("tr");
+    row.dataset.nickname = p.nickname;
+    cell(row, p.nickname);
     for (const lesson of table.lessons) {
       const v = p.lessons[lesson];
-      const td = cell(tr, v ? v[0] + " / " + v[1] : "–", "num");
+      const td = cell(row, v ? v[0] + " / " + v[1] : "–", "num");
       td.dataset.lesson = lesson;
     }
     for (const key of puzzles) {               // right at the first answer / tried, and the share
       const v = (p.puzzles || {})[key];
-      const td = cell(tr, v && v[0] ? v[1] + " / " + v[0] + " (" + Math.round(100 * v[1] / v[0]) + " %)" : "–", "num");
+      const td = cell(row, v && v[0] ? v[1] + " / " + v[0] + " (" + Math.round(100 * v[1] / v[0]) + " %)" : "–", "num");
       td.dataset.puzzles = key;
     }
-    cell(tr, p.sent ? new Date(p.sent * 1000).toLocaleString() : "not yet");
-    t.append(tr);
+    cell(row, p.sent ? new Date(p.sent * 1000).toLocaleString(TEXT.lang) : tr("not yet"));
+    t.append(row);
   }
 }
 // The class dice tally (Shut the Box lesson 3): each total's rolls as a number, a bar (its share of the rolls,
 // drawn next to a mark at the share the 36 outcomes give) and the count the 36 outcomes predict. The bar and the
 // mark are decoration (aria-hidden): the numbers in the cells say the same to a screen reader.
 const DICE_WAYS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1};
-function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 function showTally(tally) {
   const table = $("tally"), body = table.tBodies[0];
   body.innerHTML = "";
   if (!tally || !tally.rolls) {
     table.hidden = true;
-    $("tally-text").textContent = "No pupil has shared a dice tally yet. In lesson 3 pupils roll two real dice, " +
-      "enter each roll and press Share: their rolls add up here.";
+    $("tally-text").textContent = tr("No pupil has shared a dice tally yet. In lesson 3 pupils roll two real dice, enter each roll and press Share: their rolls add up here.");
     return;
   }
   table.hidden = false;
-  $("tally-text").textContent = "The class: " + plural(tally.rolls, "roll", "rolls") + " from " +
-    plural(tally.pupils, "pupil", "pupils") + ". The black mark in each bar is the share the 36 outcomes predict.";
+  $("tally-text").textContent = tr("The class: {rolls} from {pupils}. The black mark in each bar is the share the 36 outcomes predict.",
+    {rolls: ntr("{n} roll", "{n} rolls", tally.rolls), pupils: ntr("{n} pupil", "{n} pupils", tally.pupils)});
   const shares = Object.keys(DICE_WAYS).map((t) => (tally.counts[t] || 0) / tally.rolls);
   const top = Math.max(...shares, 6 / 36);
   for (const t of Object.keys(DICE_WAYS)) {
     const n = tally.counts[t] || 0, share = n / tally.rolls, expected = tally.rolls * DICE_WAYS[t] / 36;
-    const tr = document.createElement("tr");
-    tr.dataset.total = t;
-    const th = document.createElement("th"); th.scope = "row"; th.textContent = t; tr.append(th);
-    cell(tr, n, "num");
-    const td = cell(tr, "", "bar");
+    const row = document.createElement("tr");
+    row.dataset.total = t;
+    const th = document.createElement("th"); th.scope = "row"; th.textContent = t; row.append(th);
+    cell(row, n, "num");
+    const td = cell(row, "", "bar");
     const track = document.createElement("span"); track.className = "track"; track.setAttribute("aria-hidden", "true");
     const bar = document.createElement("span"); bar.className = "bar";
     bar.style.width = (10 * share / top).toFixed(2) + "em";
     const mark = document.createElement("span"); mark.className = "expected";
     mark.style.left = (10 * (DICE_WAYS[t] / 36) / top).toFixed(2) + "em";
     track.append(bar, mark);
-    const words = document.createElement("span"); words.textContent = Math.round(100 * share) + " %";
+    const words = document.createElement("span"); words.textContent = tr("{percent} %", {percent: Math.round(100 * share)});
     td.append(track, words);
-    cell(tr, "about " + (expected < 10 ? expected.toFixed(1) : Math.round(expected)) + " (" + DICE_WAYS[t] + " of 36)", "num");
-    body.append(tr);
+    cell(row, tr("about {count} ({ways} of 36)", {count: expected < 10 ? decimal(expected, 1) : Math.round(expected), ways: DICE_WAYS[t]}), "num");
+    body.append(row);
   }
 }
 let menu = [];                                            // the games a group may play (GET /api/games)
 let menuLoaded = null;
 function loadMenu() {                                      // fills the settings' game menu from the catalog, once
   if (!menuLoaded) menuLoaded = (async () => {
-    const response = await fetch(base + "/api/games");
+    const response = await fetch(base + "/api/games?" + langQuery());
     const data = await response.json();
     if (!response.ok) throw new Error(data.message || response.statusText);
     menu = data.games;
@@ -262,7 +261,7 @@ function fillSettings(s) {
   const game = menu.find((g) => g.names.includes(s.game) || g.value === s.game);
   $("s-game").value = game ? game.value : s.game; $("s-width").value = String(s.width); $("s-height").value = String(s.height);
   $("s-timer").value = String(s.timer); $("s-alternate").checked = s.alternate; $("s-popout").checked = s.popout;
-  $("s-rated").checked = s.rated; syncSettings();
+  $("s-rated").checked = s.rated; $("s-language").value = s.language || "en"; syncSettings();
 }
 function syncSettings() {
   const game = menu.find((g) => g.value === $("s-game").value);
@@ -276,35 +275,35 @@ async function loadOwner(first) {
     if (first) await loadMenu();                           // the settings' game menu, before the page shows
     window.gamekitGroup.owner = o;
     $("owner").hidden = false; showError(null);
-    $("group-name").textContent = o.name + " — teacher's page";
+    $("group-name").textContent = tr("{group} — teacher's page", {group: o.name});
     $("join-link").value = o.join_link; $("code").textContent = o.code;
     $("join-page").textContent = location.origin + base + "/join";
     $("owner-link").value = location.origin + base + "/g/" + groupId + "/owner#key=" + ownerKeyValue();
     if (first) fillSettings(o.settings);
-    $("settings-text").textContent = "Now: " + o.describe + ".";
-    $("expiry").textContent = "The group is deleted after " + o.expires_days + " days without activity.";
+    $("settings-text").textContent = tr("Now: {settings}.", {settings: o.describe});
+    $("expiry").textContent = ntr("The group is deleted after {n} day without activity.", "The group is deleted after {n} days without activity.", o.expires_days);
     showClassTable(o.table);
     showTally(o.tally);
     showRooms(o.rooms, false);
     const body = $("members").tBodies[0];
     body.innerHTML = "";
     for (const m of o.members) {
-      const tr = document.createElement("tr");
-      tr.dataset.nickname = m.nickname;
-      cell(tr, m.nickname); cell(tr, Math.round(m.rating), "num"); cell(tr, m.games, "num");
-      const b = document.createElement("button"); b.type = "button"; b.textContent = "Remove"; b.className = "remove";
+      const row = document.createElement("tr");
+      row.dataset.nickname = m.nickname;
+      cell(row, m.nickname); cell(row, Math.round(m.rating), "num"); cell(row, m.games, "num");
+      const b = document.createElement("button"); b.type = "button"; b.textContent = tr("Remove"); b.className = "remove";
       b.addEventListener("click", async () => {
-        if (!confirm("Remove " + m.nickname + " from the group?")) return;
+        if (!confirm(tr("Remove {nickname} from the group?", {nickname: m.nickname}))) return;
         try { await api("remove", {key: ownerKeyValue(), nickname: m.nickname}); await loadOwner(false); await refreshLadder(); }
         catch (e) { showError(e); }
       });
-      cell(tr, "").append(b);
-      body.append(tr);
+      cell(row, "").append(b);
+      body.append(row);
     }
   } catch (e) {
     $("owner").hidden = true;
     showError(e.status === 403 || e.status === 400
-      ? new Error("This is the teacher's page of the group: it opens only with the owner link.") : e);
+      ? new Error(tr("This is the teacher's page of the group: it opens only with the owner link.")) : e);
   }
 }
 if (page === "owner") {
@@ -318,11 +317,11 @@ if (page === "owner") {
     event.preventDefault();
     const settings = {game: $("s-game").value, width: Number($("s-width").value), height: Number($("s-height").value),
                       timer: Number($("s-timer").value), alternate: $("s-alternate").checked,
-                      popout: $("s-popout").checked, rated: $("s-rated").checked};
+                      popout: $("s-popout").checked, rated: $("s-rated").checked, language: $("s-language").value};
     try {
       const r = await api("settings", {key: ownerKeyValue(), settings});
-      $("settings-note").textContent = "Saved: new rooms use them.";
-      $("settings-text").textContent = "Now: " + r.describe + ".";
+      $("settings-note").textContent = tr("Saved: new rooms use them.");
+      $("settings-text").textContent = tr("Now: {settings}.", {settings: r.describe});
       showError(null);
     } catch (e) { showError(e); }
   });
@@ -337,14 +336,14 @@ if (page === "owner") {
   });
   $("delete").addEventListener("click", async () => {
     const o = window.gamekitGroup.owner;
-    const typed = prompt("This deletes the group and everything in it. Type the group's name to confirm:");
+    const typed = prompt(tr("This deletes the group and everything in it. Type the group's name to confirm:"));
     if (typed === null) return;
     try {
       await api("delete", {key: ownerKeyValue(), confirm: typed});
       localStorage.removeItem(ownerKey);
       $("owner").hidden = true;
-      $("group-name").textContent = "Group deleted";
-      $("error").textContent = "The group " + o.name + " and everything in it were deleted.";
+      $("group-name").textContent = tr("Group deleted");
+      $("error").textContent = tr("The group {group} and everything in it were deleted.", {group: o.name});
     } catch (e) { showError(e); }
   });
   loadOwner(true).then(refreshLadder);

@@ -7,7 +7,9 @@
 (function () {
   const COLOURS = {best: "#17693a", inaccuracy: "#8a5300", mistake: "#a93226", unjudged: "#5e5e5e"};
   const SYMBOLS = {best: "✓", inaccuracy: "?!", mistake: "?", unjudged: "·"};
-  const NAMES = {best: "best", inaccuracy: "inaccuracy", mistake: "mistake", unjudged: "unjudged"};
+  // a seat's totals, one message per verdict (a count meets a noun)
+  const COUNTS = {best: (n) => ntr("{n} best", "{n} best", n), inaccuracy: (n) => ntr("{n} inaccuracy", "{n} inaccuracies", n),
+                  mistake: (n) => ntr("{n} mistake", "{n} mistakes", n), unjudged: (n) => ntr("{n} unjudged", "{n} unjudged", n)};
   const roomId = location.pathname.split("/").pop();
   const base = location.pathname.slice(0, location.pathname.lastIndexOf("/r/"));
   let shownKey = null, loadingKey = null, data = null, step = 0, stepToken = 0;
@@ -20,20 +22,20 @@
   };
   const section = el("section", {id: "review", "aria-labelledby": "review-title"});
   section.hidden = true;
-  const title = el("h2", {id: "review-title"}, "Review of the game");
+  const title = el("h2", {id: "review-title"}, tr("Review of the game"));
   const status = el("p", {id: "review-status", "aria-live": "polite"});
   const totals = el("p", {id: "review-totals"});
   const canvas = el("canvas", {id: "review-board", tabindex: "0", role: "application", width: "10", height: "10",
-    "aria-label": "Review board: ← and → step through the game, Home and End go to the start and the end, M to the next mistake",
+    "aria-label": tr("Review board: ← and → step through the game, Home and End go to the start and the end, M to the next mistake"),
     "aria-describedby": "review-caption"});
   const caption = el("div", {id: "review-caption", "aria-live": "polite"});
   const buttons = el("div", {id: "review-buttons"});
   const button = (id, text, fn) => { const b = el("button", {id, type: "button"}, text); b.addEventListener("click", fn); buttons.append(b); return b; };
-  const first = button("review-first", "Start", () => go(0));
-  const prev = button("review-prev", "Prev", () => go(step - 1));
-  const next = button("review-next", "Next", () => go(step + 1));
-  const last = button("review-last", "End", () => go(data ? data.steps - 1 : 0));
-  const mistake = button("review-mistake", "Next mistake", () => nextMistake());
+  const first = button("review-first", tr("Start"), () => go(0));
+  const prev = button("review-prev", tr("Prev"), () => go(step - 1));
+  const next = button("review-next", tr("Next"), () => go(step + 1));
+  const last = button("review-last", tr("End"), () => go(data ? data.steps - 1 : 0));
+  const mistake = button("review-mistake", tr("Next mistake"), () => nextMistake());
   const list = el("ol", {id: "review-moves"});
   section.append(title, status, totals, canvas, caption, buttons, list);
   const main = document.querySelector("main") || document.body;
@@ -57,8 +59,8 @@
   }
 
   async function getJSON(path) {
-    const response = await fetch(base + "/r/" + roomId + path, {cache: "no-store"});
-    const body = await response.json().catch(() => ({message: "The server sent no review."}));
+    const response = await fetch(base + "/r/" + roomId + path + "?" + langQuery(), {cache: "no-store"});
+    const body = await response.json().catch(() => ({message: tr("The server sent no review.")}));
     if (!response.ok) throw new Error(body.message || ("HTTP " + response.status));
     return body;
   }
@@ -75,8 +77,8 @@
       item.append(b);
       list.append(item);
     });
-    totals.textContent = data.summary.map((s, seat) => data.seats[seat] + ": " +
-      ["best", "inaccuracy", "mistake", "unjudged"].map((v) => s[v] + " " + NAMES[v]).join(", ")).join("; ") + ".";
+    totals.textContent = data.summary.map((s, seat) => tr("{seat}: {counts}", {seat: data.seats[seat],
+      counts: ["best", "inaccuracy", "mistake", "unjudged"].map((v) => COUNTS[v](s[v])).join(", ")})).join("; ") + ".";
   }
 
   async function go(k) {
@@ -110,7 +112,7 @@
 
   function nextMistake() {
     const k = findMistake(step);
-    if (k === null) { caption.textContent = "No more mistakes or inaccuracies after this move."; return; }
+    if (k === null) { caption.textContent = tr("No more mistakes or inaccuracies after this move."); return; }
     go(k);
   }
 
@@ -124,17 +126,17 @@
   async function load(key) {
     loadingKey = key;
     section.hidden = false;
-    status.textContent = "Reviewing the game with the exact solver…";
+    status.textContent = tr("Reviewing the game with the exact solver…");
     try {
       const review = await getJSON("/review");
       if (loadingKey !== key) return;
       data = review;
       shownKey = key;
-      status.textContent = "Every move's verdict from the exact solver: best ✓, inaccuracy ?!, mistake ?, unjudged · (beyond its reach).";
+      status.textContent = tr("Every move's verdict from the exact solver: best ✓, inaccuracy ?!, mistake ?, unjudged · (beyond its reach).");
       renderList();
       go(0);
     } catch (error) {
-      if (loadingKey === key) { status.textContent = "No review: " + error.message; shownKey = key; }
+      if (loadingKey === key) { status.textContent = tr("No review: {reason}", {reason: error.message}); shownKey = key; }
     }
   }
 

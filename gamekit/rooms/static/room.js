@@ -19,7 +19,7 @@ $("link").value = location.origin + base + "/r/" + roomId;
 function connect() {
   if (stopped) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(scheme + "//" + location.host + base + "/ws/" + roomId);
+  ws = new WebSocket(scheme + "//" + location.host + base + "/ws/" + roomId + "?" + langQuery());   // messages in the page's language
   ws.onopen = () => {
     retry = 0;
     resyncing = false;
@@ -29,7 +29,7 @@ function connect() {
   ws.onclose = () => {
     ws = null;
     if (stopped) return;
-    $("status").textContent = "Connection lost: reconnecting…";
+    $("status").textContent = tr("Connection lost: reconnecting…");
     document.body.dataset.connected = "no";
     const delay = Math.min(3000, 250 * 2 ** retry++) * (0.8 + 0.4 * Math.random());   // backoff with jitter
     setTimeout(connect, delay);
@@ -37,7 +37,7 @@ function connect() {
 }
 
 function send(message) {
-  if (!ws || ws.readyState !== 1) { $("error").textContent = "Not connected: wait a moment."; return; }
+  if (!ws || ws.readyState !== 1) { $("error").textContent = tr("Not connected: wait a moment."); return; }
   message.id = nextId++;
   ws.send(JSON.stringify(message));
 }
@@ -47,7 +47,7 @@ function handle(message) {
     case "welcome":
       seat = message.seat;
       if (message.token) localStorage.setItem(tokenKey, message.token);
-      banner(message.room_full ? (message.note || "Room full: you are watching.") : (message.note || ""));
+      banner(message.room_full ? (message.note || tr("Room full: you are watching.")) : (message.note || ""));
       document.body.dataset.seat = seat === null ? "watcher" : String(seat);
       break;
     case "state":
@@ -63,7 +63,7 @@ function handle(message) {
     }
     case "error":
       $("error").textContent = message.message;
-      if (message.code === "no_room") stop("This room does not exist or has expired.");
+      if (message.code === "no_room") stop(tr("This room does not exist or has expired."));
       break;
     case "ok":
       $("error").textContent = "";
@@ -187,11 +187,13 @@ canvas.addEventListener("pointerleave", () => { pointer = null; updateGhost(true
 // The server's note is cleared on every move, so the page says the move itself: "Coral drew b2-c2 and took a box".
 function moveWords(game, name, moves, gained) {
   if (game === "dots") {
-    const took = gained === 1 ? " and took a box" : gained > 1 ? " and took " + gained + " boxes" : "";
-    return name + " drew " + moves.join(", ") + took + ".";
+    const lines = moves.join(", ");
+    return gained > 0 ? ntr("{seat} drew {lines} and took a box.", "{seat} drew {lines} and took {n} boxes.", gained, {seat: name, lines})
+                      : tr("{seat} drew {lines}.", {seat: name, lines});
   }
-  return name + " " + moves.map((m) => m.startsWith("p") ? "popped a disc from column " + m.slice(1)
-                                                         : "dropped a disc in column " + m).join(", then ") + ".";
+  const each = moves.map((m) => m.startsWith("p") ? tr("{seat} popped a disc from column {column}.", {seat: name, column: m.slice(1)})
+                                                   : tr("{seat} dropped a disc in column {column}.", {seat: name, column: m}));
+  return each.join(" ");
 }
 function announceMoves(before, after) {
   if (!before || after.room !== before.room || after.history.length <= before.history.length) return;
@@ -201,32 +203,32 @@ function announceMoves(before, after) {
   if (!moves.length || before.to_move === null) return;
   const mover = before.to_move;
   const gained = Number(after.seats[mover].score) - Number(before.seats[mover].score);
-  const name = after.seats[mover].name + (seat === mover ? " (you)" : "");
+  const name = seat === mover ? tr("{seat} (you)", {seat: after.seats[mover].name}) : after.seats[mover].name;
   $("announce").textContent = moveWords(after.game, name, moves, gained) + " " + after.status;
 }
 
 function render() {
   $("title").textContent = state.title;
-  canvas.setAttribute("aria-label", state.title + " board: " + state.board);
+  canvas.setAttribute("aria-label", tr("{game} board: {board}", {game: state.title, board: state.board}));
   $("board-text").textContent = state.description || "";
-  $("board-name").textContent = state.board + (state.timer ? " · " + state.timer + " s per turn" : "") +
-    (state.group ? (state.group.rated ? " · rated game" : " · friendly game") : "");
+  $("board-name").textContent = [state.board, state.timer ? tr("{seconds} s per turn", {seconds: state.timer}) : "",
+    state.group ? (state.group.rated ? tr("rated game") : tr("friendly game")) : ""].filter(Boolean).join(" · ");
   const groupId = localStorage.getItem("gamekit-group-of:" + roomId);   // set by the group page (not sent by the server)
-  if (state.group && groupId) { $("group-link").href = base + "/g/" + groupId; $("group-line").hidden = false; }
-  document.title = state.title + " — gamekit room";
+  if (state.group && groupId) { $("group-link").href = withLang(base + "/g/" + groupId); $("group-line").hidden = false; }
+  document.title = tr("{game} — gamekit room", {game: state.title});
   if (cursor !== null && cursor >= state.targets.length) cursor = null;
   updateGhost(false);                                   // a new position: the ghost follows it (or goes)
   paint();
   state.seats.forEach((s, i) => {
     const card = $("card-" + i);
-    const who = !s.taken ? "free seat" : s.cpu ? "CPU while away" : s.connected ? "connected" : "away";
-    const you = seat === i ? " (you)" : "";
+    const who = !s.taken ? tr("free seat") : s.cpu ? tr("CPU while away") : s.connected ? tr("connected") : tr("away");
     card.className = "card" + (state.to_move === i ? " active" : "");
     card.style.background = s.colour + "33";
     card.innerHTML = "";
     const dot = document.createElement("span"); dot.className = "dot"; dot.style.background = s.colour;
     const nick = state.group && state.group.players[i];        // a class group's room: the pupil's nickname
-    const name = document.createElement("b"); name.textContent = s.name + (nick ? " · " + nick : "") + you;
+    const shown = s.name + (nick ? " · " + nick : "");
+    const name = document.createElement("b"); name.textContent = seat === i ? tr("{seat} (you)", {seat: shown}) : shown;
     const small = document.createElement("small"); small.textContent = " " + who;
     const score = document.createElement("span"); score.className = "score"; score.textContent = s.score;
     card.append(dot, name, small, score);
@@ -239,19 +241,20 @@ function render() {
   $("buttons").style.display = player ? "" : "none";
   // watchers cannot play: they are not told to click, and the board says it is theirs to watch
   $("keys").textContent = player
-    ? "Click or tap to play. Keyboard: Tab to the board, arrows move the cursor, Enter or Space plays."
-    : "You are watching: each move is announced and the board can be read move by move.";
+    ? tr("Click or tap to play. Keyboard: Tab to the board, arrows move the cursor, Enter or Space plays.")
+    : tr("You are watching: each move is announced and the board can be read move by move.");
   $("undo").disabled = !state.history.length || state.over;
   $("resign").disabled = state.over || !state.seats[1].taken;
   const req = state.request;
   if (req && player && req.seat !== seat) {
     $("request").style.display = "block";
-    $("request-text").textContent = state.seats[req.seat].name +
-      (req.kind === "restart" ? " asks for a new game. " : " asks to take back their last move. ");
+    const asker = {seat: state.seats[req.seat].name};
+    $("request-text").textContent = (req.kind === "restart" ? tr("{seat} asks for a new game.", asker)
+                                                            : tr("{seat} asks to take back their last move.", asker)) + " ";
   } else {
     $("request").style.display = "none";
   }
-  $("new").textContent = req && req.kind === "restart" && req.seat === seat ? "New game (asked)" : "New game";
+  $("new").textContent = req && req.kind === "restart" && req.seat === seat ? tr("New game (asked)") : tr("New game");
 }
 
 // ----- time per turn: a countdown from the seconds the server said were left ------------------------------
@@ -260,7 +263,7 @@ function showClock() {
   const clock = $("clock");
   if (deadline === null || !state || state.over) { clock.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-  clock.textContent = state.seats[state.to_move].name + ": " + left + " s left";
+  clock.textContent = ntr("{seat}: {n} second left", "{seat}: {n} seconds left", left, {seat: state.seats[state.to_move].name});
 }
 setInterval(showClock, 500);
 
@@ -283,7 +286,10 @@ canvas.addEventListener("keydown", (event) => {
   const d = dirs[event.key];
   if (!d) return;
   event.preventDefault();
-  const say = () => { $("announce").textContent = "Cursor on " + (state.game === "dots" ? "line " : "move ") + t[cursor][0] + "."; };
+  const say = () => {
+    $("announce").textContent = state.game === "dots" ? tr("Cursor on line {move}.", {move: t[cursor][0]})
+                                                       : tr("Cursor on move {move}.", {move: t[cursor][0]});
+  };
   if (cursor === null) { cursor = 0; paint(); say(); return; }
   // the nearest target in the arrow's direction (within 60° of it)
   const [, x0, y0] = t[cursor];
@@ -302,12 +308,12 @@ canvas.addEventListener("keydown", (event) => {
 });
 $("new").addEventListener("click", () => send({type: "request", kind: "restart"}));
 $("undo").addEventListener("click", () => send({type: "request", kind: "undo"}));
-$("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({type: "resign"}); });
+$("resign").addEventListener("click", () => { if (confirm(tr("Resign this game?"))) send({type: "resign"}); });
 $("accept").addEventListener("click", () => send({type: "answer", accept: true, kind: state.request && state.request.kind}));
 $("decline").addEventListener("click", () => send({type: "answer", accept: false, kind: state.request && state.request.kind}));
 $("copy").addEventListener("click", async () => {
   $("link").select();
-  try { await navigator.clipboard.writeText($("link").value); $("copy").textContent = "Copied"; }
+  try { await navigator.clipboard.writeText($("link").value); $("copy").textContent = tr("Copied"); }
   catch (e) { document.execCommand("copy"); }
 });
 connect();
