@@ -391,15 +391,18 @@ class CSearch:
             e.clear()
         ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
         nodes = np.zeros(1, dtype=np.int64)
+        drawn = e.normal(drawn)                         # the search's positions are normal (fast.CompiledSearch)
         e._choose_symmetries(drawn)                     # the same symmetries as the numba search's
         tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv, e.syms)]
+        gmask, gfirst, glines, gid, gskip, ng = e.ground
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
                                  ptr(tabs[3]), ptr(tabs[4]), ptr(tabs[7]), ctypes.c_int(e.nsym_used), ptr(tabs[5]),
                                  ptr(tabs[6]),
                                  ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ptr(e.twork),
                                  ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
-                                 ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
+                                 ptr(gmask), ptr(gfirst), ptr(glines), ptr(gid), ptr(gskip), ctypes.c_int(ng),
+                                 ptr(e.gsym), ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
         return int(v)
 

@@ -5,7 +5,8 @@
  * group's takes and double-deals, safe lines centre first, one line per chain or loop, the loony endgame
  * valued from the chain and loop lengths), fail-soft negamax alpha-beta with the bound table keyed by the
  * smallest symmetric image of the drawn lines (same hash, same always-replace slots, same best-line
- * ordering), the enhanced transposition cutoff and the MTD(f) driver.  Written recursively (C has no
+ * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
+ * where a symmetry swaps them) and the MTD(f) driver.  Written recursively (C has no
  * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
  * gamekit.dots.fast and handed over through ctypes, so both searches see the same boards.
  */
@@ -16,6 +17,10 @@ typedef struct {
     int nb, nl, nsym, etc_lines, safe_only;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
+    /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
+    const uint64_t *gmask, *gfirst, *gskip;
+    const int64_t *glines, *gid, *gsym;
+    int ng;
     uint64_t *tkey;
     int8_t *tlo, *thi, *tbest, *twork;
     int64_t tmask, nodes;
@@ -24,6 +29,23 @@ typedef struct {
 
 #define NBL(b, i) c->nbl[(b) * 4 + (i)]
 #define NBO(b, i) c->nbo[(b) * 4 + (i)]
+
+static inline uint64_t ground_normal(const Ctx *c, uint64_t x) {
+    for (int g = 0; g < c->ng; g++) {
+        uint64_t m = c->gmask[g];
+        x = (x & ~m) | c->gfirst[g * 5 + __builtin_popcountll(x & m)];
+    }
+    return x;
+}
+
+static inline int first_undrawn(const Ctx *c, int g, uint64_t drawn) {
+    for (int j = 0; j < 4; j++) {
+        int x = (int)c->glines[g * 4 + j];
+        if (x < 0) break;
+        if (!((drawn >> x) & 1)) return x;
+    }
+    return -1;
+}
 
 static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     uint64_t best = drawn;
@@ -36,6 +58,7 @@ static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
             img |= t[byte * 256 + (x & 255)];
             x >>= 8;
         }
+        if (c->gsym[s]) img = ground_normal(c, img);
         if (img < best) {
             best = img;
             *which = s;
@@ -166,7 +189,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     for (int i = 0; i < c->nl; i++) {
         int l = (int)c->order[i];
         uint64_t bit = 1ULL << l;
-        if (!(drawn & bit) && !(unsafe & bit)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
+        if (!(drawn & bit) && !(unsafe & bit) && !(c->gskip[l] & ~drawn)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
     }
     if (!any2 || (c->safe_only && n_safe > 0)) { *count_out = n_safe; return 2; }
     int count = n_safe, simple = 1, ncomp = 0, ncand = 0;
@@ -197,6 +220,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
             if (loop) break;
         }
         if (n == 2 && !loop) rep = mid;
+        if (c->gid[rep] >= 0) rep = first_undrawn(c, (int)c->gid[rep], drawn);
         if (loop || term == 2) {
             int kind = loop ? 1 : 0, dup = 0;
             for (int j = 0; j < ncomp; j++) if (ckind[j] == kind && clen[j] == n) { dup = 1; break; }
@@ -269,6 +293,10 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
             int bm = (int)c->tbest[found] - 1;
             if (bm >= 0) {
                 bm = (int)c->inv[sym * c->nl + bm];
+                if (c->gid[bm] >= 0) {
+                    int x = first_undrawn(c, (int)c->gid[bm], dr);
+                    if (x >= 0) bm = x;
+                }
                 for (int i = 0; i < count; i++)
                     if (out[i] == bm) {
                         int64_t u = ub[i];
@@ -343,11 +371,14 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
 int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const int64_t *lb, const int64_t *order,
                    const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
                    int8_t *tlo, int8_t *thi, int8_t *tbest, int8_t *twork, int64_t tmask, int etc_lines, int safe_only,
+                   const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
+                   const uint64_t *gskip, int ng, const int64_t *gsym,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
+    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym;
     c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.twork = twork; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

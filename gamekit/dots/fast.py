@@ -137,6 +137,38 @@ def _board_tables(width: int, height: int, use_symmetry: bool):
     return nbl, nbo, lb, order, perm, inv, symtab
 
 
+@lru_cache(maxsize=None)
+def _ground_tables(width: int, height: int, ground: bool):
+    """The border-line groups of a board size: for each box with two or more border lines (the corners; every
+    box of a board one box wide), ``gmask`` the lines, ``gfirst[g, c]`` the first c of them (by index),
+    ``glines`` them (-1 padded); per line ``gid`` its group (-1: none) and ``gskip`` the lines of its group
+    before it.  ``ground=False``: no groups (the reduction off)."""
+    geometry = _geometry(width, height)
+    nl = geometry.n_lines
+    groups = []
+    if ground:
+        for ls in geometry.box_lines:
+            border = sorted(l for l in ls if len(geometry.line_boxes[l]) == 1)
+            if len(border) >= 2:
+                groups.append(border)
+    ng = len(groups)
+    gmask = np.zeros(max(ng, 1), dtype=np.uint64)
+    gfirst = np.zeros((max(ng, 1), 5), dtype=np.uint64)
+    glines = np.full((max(ng, 1), 4), -1, dtype=np.int64)
+    gid = np.full(nl, -1, dtype=np.int64)
+    gskip = np.zeros(nl, dtype=np.uint64)
+    for g, border in enumerate(groups):
+        for j, l in enumerate(border):
+            gmask[g] |= np.uint64(1 << l)
+            gfirst[g, j + 1] = gfirst[g, j] | np.uint64(1 << l)
+            glines[g, j] = l
+            gid[l] = g
+            gskip[l] = gfirst[g, j]
+    for a in (gmask, gfirst, glines, gid, gskip):
+        a.flags.writeable = False
+    return gmask, gfirst, glines, gid, gskip, ng
+
+
 class CompiledSearch:
     """The compiled search for one board size, with its own transposition table (``2**table_bits`` slots).
 
@@ -146,17 +178,20 @@ class CompiledSearch:
 
     The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
     ``use_symmetry``, ``sym_reach`` (None: every symmetry, always), ``etc_lines`` (0: no ETC), ``loony_bound``,
-    ``two_tier``; ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
+    ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
+    how many of them are drawn); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
     gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
-                 killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH):
+                 killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH,
+                 ground: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
-                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier)):
+                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
+                           ("ground", ground)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
@@ -167,6 +202,16 @@ class CompiledSearch:
         (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv,
          self.symtab) = _board_tables(geometry.width, geometry.height, use_symmetry)
         self.nsym = len(self.perm)
+        self.ground = _ground_tables(geometry.width, geometry.height, ground)
+        # per symmetry: 1 if it can map a normal position (ground_normal) to one that is not
+        gmask, _, glines, _, _, ng = self.ground
+        self.gsym = np.zeros(self.nsym, dtype=np.int64)
+        for s, p in enumerate(self.perm):
+            for g in range(ng):
+                lines = [int(l) for l in glines[g] if l >= 0]
+                image = [int(p[l]) for l in lines]
+                if image != sorted(image):
+                    self.gsym[s] = 1
         self.sym_reach = sym_reach
         self.syms = np.arange(self.nsym, dtype=np.int64)    # the symmetries the key folds in this call
         self.nsym_used = self.nsym
@@ -213,7 +258,7 @@ class CompiledSearch:
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
                 self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.twork, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats, self.mub, self.flags, self.killer)
+                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
@@ -238,6 +283,16 @@ class CompiledSearch:
             n += 1
         self.nsym_used = n
 
+    def normal(self, drawn: int) -> int:
+        """``drawn`` with each corner box's drawn border lines moved to its first ones (by index): a position of
+        the same value (the border lines of a box are all strings from that coin to the ground), the form the
+        search keeps its positions in (``ground=False``: ``drawn`` itself)."""
+        gmask, gfirst, _, _, _, ng = self.ground
+        for g in range(ng):
+            m = int(gmask[g])
+            drawn = drawn & ~m | int(gfirst[g, bin(drawn & m).count("1")])
+        return drawn
+
     def _begin(self, drawn: int):
         self._choose_symmetries(drawn)
         deg = self._degrees(drawn)
@@ -251,7 +306,8 @@ class CompiledSearch:
         from gamekit.dots import kernels
         deg, _ = self._begin(drawn)
         kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
-                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub)
+                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub,
+                                      self.ground[4], self.ground[3], self.ground[2])
         out = []
         for i in range(count):
             b = int(self.mub[0, i])
@@ -261,6 +317,7 @@ class CompiledSearch:
     def value(self, drawn: int, alpha: int, beta: int, deadline: float | None = None,
               node_limit: int | None = None) -> int:
         """Negamax value of ``drawn`` for the player to move, searched in the window (alpha, beta)."""
+        drawn = self.normal(drawn)
         deg, remaining = self._begin(drawn)
         v = self._search(np.uint64(drawn), remaining, alpha, beta, deg, *self._tables(),
                          -1.0 if deadline is None else deadline, (1 << 62) if node_limit is None else node_limit)
@@ -268,6 +325,7 @@ class CompiledSearch:
 
     def exact(self, drawn: int, guess: int = 0, deadline: float | None = None, node_limit: int | None = None) -> int:
         """Exact value of ``drawn`` (MTD(f) from ``guess``)."""
+        drawn = self.normal(drawn)
         deg, remaining = self._begin(drawn)
         v = self._mtdf(np.uint64(drawn), remaining, deg, *self._tables(), -1.0 if deadline is None else deadline,
                        (1 << 62) if node_limit is None else node_limit, guess)

@@ -24,9 +24,22 @@ def popcount(x):
     return int64((x * uint64(0x0101010101010101)) >> uint64(56))
 
 @njit(cache=True, inline="always")
-def canonical(drawn, symtab, syms, nsym):
+def ground_normal(x, gmask, gfirst, ng):
+    """``x`` with the drawn border lines of each box that has two or more (``gmask[g]``: a corner box's two)
+    moved to the first ones of the box (``gfirst[g, c]``: the first c): every border line of a box is a string
+    from that coin to the ground, so which of them are drawn does not change the value, only how many."""
+    for g in range(ng):
+        m = gmask[g]
+        x = (x & ~m) | gfirst[g, popcount(x & m)]
+    return x
+
+
+@njit(cache=True, inline="always")
+def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
     """Smallest image of ``drawn`` over the symmetries ``syms[1:nsym]`` (``syms[0]``: the identity), and the
-    symmetry that gives it."""
+    symmetry that gives it.  The search keeps its positions normal (:func:`ground_normal`: it only ever draws
+    the first undrawn border line of a box), and so do the symmetries with ``gsym[s] == 0``; the images under
+    the others (the diagonal reflections of a square, which swap a corner's two lines) are normalised here."""
     best = drawn
     which = 0
     for k in range(1, nsym):
@@ -36,6 +49,8 @@ def canonical(drawn, symtab, syms, nsym):
         for byte in range(8):
             img |= symtab[s, byte, int64(x & uint64(255))]
             x >>= uint64(8)
+        if gsym[s]:
+            img = ground_normal(img, gmask, gfirst, ng)
         if img < best:
             best = img
             which = s
@@ -110,7 +125,19 @@ def other_line(b, skip, drawn, nbl, nbo):
     return -1, -2
 
 @njit(cache=True, inline="always")
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub):
+def first_undrawn(glines, g, drawn):
+    """The first undrawn line of border group ``g`` (-1: none)."""
+    for j in range(glines.shape[1]):
+        x = glines[g, j]
+        if x < 0:
+            break
+        if not (drawn >> uint64(x)) & uint64(1):
+            return x
+    return -1
+
+
+@njit(cache=True, inline="always")
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
@@ -121,7 +148,11 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     most -(n - 4) (the opponent can take all, or all but two / four and hand the move back: the better
     of the two is at least n - 2 / n - 4 whatever the rest is worth).
     ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
-    candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`)."""
+    candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`).
+    ``gskip[l]``: the border lines of l's box that come before l when the box has two or more (a corner's
+    two); l is left out while one of them is undrawn (drawing either gives the same strings-and-coins
+    position).  Likewise a chain's line that is a border line of such a box is replaced by the box's first
+    undrawn border line, so every line in the list keeps a normal position normal (:func:`ground_normal`)."""
     # --- boxes on offer
     count = 0
     forced = -1
@@ -180,7 +211,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     for i in range(nl):
         l = order[i]
         bit = uint64(1) << uint64(l)
-        if not drawn & bit and not unsafe & bit:
+        if not drawn & bit and not unsafe & bit and not gskip[l] & ~drawn:
             moves[d, n_safe] = l
             mub[d, n_safe] = NO_BOUND
             n_safe += 1
@@ -230,6 +261,9 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 break
         if n == 2 and not loop:
             rep = mid
+        g = gid[rep]
+        if g >= 0:
+            rep = first_undrawn(glines, g, drawn)
         if loop or term == 2:
             kind = 1 if loop else 0
             dup = False
@@ -361,7 +395,7 @@ def undo(line, deg, lb):
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, deadline, node_limit):
+           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -417,7 +451,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         ret = -R
                         done = True
                     else:
-                        key, sym = canonical(dr, symtab, syms, nsym)
+                        key, sym = canonical(dr, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                         slot = tt_bucket(key, tmask, flags)
                         lo = -R
                         hi = R
@@ -434,7 +468,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             done = True
             if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work, mub)
+                                                    safe_only, work, mub, gskip, gid, glines)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -463,7 +497,15 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         done = True
                     else:
                         if bm >= 0:
-                            to_front(moves, mub, d, count, inv[sym, bm])
+                            bl0 = inv[sym, bm]
+                            g = gid[bl0]
+                            if g >= 0:
+                                # a border line of a corner: the table's key only knows how many of the
+                                # box's border lines are drawn, so the box's line in the move list stands for it
+                                x = first_undrawn(glines, g, dr)
+                                if x >= 0:
+                                    bl0 = x
+                            to_front(moves, mub, d, count, bl0)
                         a0 = max(al, lo)
                         b0 = min(be, hi)
                         if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
@@ -471,7 +513,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             # good enough ends the search here
                             for i in range(count):
                                 child = dr | (uint64(1) << uint64(moves[d, i]))
-                                ck, cs = canonical(child, symtab, syms, nsym)
+                                ck, cs = canonical(child, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                                 cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
                                 if cslot >= 0 and -int64(thi[cslot]) >= b0:
                                     a0 = -int64(thi[cslot])
@@ -591,7 +633,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tkey, tlo, thi, tbest,
          twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, deadline, node_limit, guess):
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -600,7 +642,8 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, mub, flags, killer, deadline, node_limit)
+                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, deadline,
+                   node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -418,7 +418,7 @@ def test_node_limit_and_deadline_raise_and_leave_the_solver_usable():
         game.play(rng.choice(game.undrawn_lines()))
     s = Solver(4, 4, compiled=True)
     with pytest.raises(SolverTimeout):
-        s.value(game.drawn, max_nodes=70_000)
+        s.value(game.drawn, max_nodes=20_000)
     with pytest.raises(SolverTimeout):
         s.value(0, timeout=0.01)
     small = with_undrawn(4, 4, verticals(4, 4)[:8])
@@ -504,10 +504,118 @@ def test_the_two_tier_table_keeps_the_expensive_entries():
 
 
 @needs_numba
-@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError),
+@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
                                            ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError)])
 def test_the_compiled_search_refuses_bad_options(options, error):
     name = next(iter(options))
     with pytest.raises(error, match=name):
         fast.CompiledSearch(geometry(3, 3), table_bits=10, **options)
+
+
+# ----- issue 26, third pass: the border lines of a corner box are one move -------------------------
+
+def border_groups(g) -> list[list[int]]:
+    """For each box with two or more border lines (the corners; every box of a board one box wide), those lines."""
+    out = []
+    for ls in g.box_lines:
+        border = sorted(l for l in ls if len(g.line_boxes[l]) == 1)
+        if len(border) >= 2:
+            out.append(border)
+    return out
+
+
+def test_a_corner_box_s_border_lines_are_worth_the_same():
+    """The proof's premise, by brute force: whichever of a corner box's undrawn border lines is drawn, the
+    position has the same value (both are strings from that coin to the ground)."""
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(400):
+        w, h = rng.choice([(3, 3), (2, 3), (1, 3), (3, 1)])
+        game = random_position(w, h, rng.randint(4, 14), rng)
+        for group in border_groups(game.geometry):
+            free = [l for l in group if not game.drawn >> l & 1]
+            if len(free) >= 2:
+                values = {brute_force(w, h, game.drawn | 1 << l) for l in free}
+                assert len(values) == 1
+                checked += 1
+    assert checked >= 100
+
+
+@needs_numba
+def test_the_move_list_keeps_one_border_line_per_corner_box():
+    g = geometry(3, 3)
+    on, off = fast.CompiledSearch(g, table_bits=10), fast.CompiledSearch(g, table_bits=10, ground=False)
+    lines_on = [l for l, _ in on.candidates(0)[1]]
+    lines_off = [l for l, _ in off.candidates(0)[1]]
+    assert len(lines_off) == 24 and len(lines_on) == 20              # the empty board: one line less per corner
+    for group in border_groups(g):
+        assert sum(l in lines_on for l in group) == 1
+    # a corner box with two sides drawn: its border lines open a 1-chain (one move), the other corners keep one
+    game = DotsAndBoxes(3, 3)
+    for name in ("a1-b1", "b1-b2"):
+        game.play(name)
+    kind, lines = on.candidates(game.drawn)
+    assert kind == 2 and all(bool(game.drawn >> l & 1) is False for l, _ in lines)
+    assert sum(l in [x for x, _ in lines] for l in border_groups(g)[0]) == 1
+
+
+@needs_numba
+def test_the_table_key_counts_a_corner_box_s_drawn_border_lines():
+    """A position and the same with the other border line of a corner drawn: one table entry (the second
+    search is answered at the root), the same value."""
+    rng = random.Random(12)
+    game = random_position(4, 4, 28, rng)
+    group = border_groups(game.geometry)[0]
+    game_drawn = game.drawn & ~(1 << group[0]) & ~(1 << group[1])
+    a, b = game_drawn | 1 << group[0], game_drawn | 1 << group[1]
+    engine = fast.CompiledSearch(game.geometry, table_bits=20)
+    assert engine.normal(b) == engine.normal(a) and a != b
+    v = engine.exact(b)
+    first = engine.nodes
+    assert engine.exact(a) == v == fast.CompiledSearch(game.geometry, table_bits=20, ground=False).exact(a)
+    assert (engine.nodes - first) * 100 < first
+
+
+@needs_numba
+@pytest.mark.parametrize("size", [(1, 3), (3, 1), (2, 2), (1, 2), (1, 1)])
+def test_every_position_of_a_small_board_with_border_groups_matches_brute_force(size):
+    """Every position of boards where most boxes have two or more border lines (a board one box wide: every
+    box), full game and safe-phase game, with the corner reduction on and off: the same values, and brute
+    force's in the full game."""
+    g = geometry(*size)
+    engines = {(ground, safe): fast.CompiledSearch(g, table_bits=12, ground=ground, safe_only=safe)
+               for ground in (True, False) for safe in (True, False)}
+    for drawn in range((1 << g.n_lines) - 1):
+        assert engines[True, False].exact(drawn) == engines[False, False].exact(drawn) == brute_force(*size, drawn)
+        assert engines[True, True].exact(drawn) == engines[False, True].exact(drawn)
+
+
+@needs_numba
+def test_the_corner_reduction_agrees_with_brute_force_and_saves_search():
+    """3×3 positions where a corner has both border lines undrawn or one drawn: the same value with the
+    reduction on and off and by brute force (full game and safe-phase game agree on and off); on 4×4
+    positions from random play with 26 lines left, fewer nodes in most."""
+    rng = random.Random(41)
+    tried = 0
+    for _ in range(300):
+        game = random_position(3, 3, rng.randint(8, 16), rng)
+        if game.is_over() or not any(sum(not game.drawn >> l & 1 for l in grp) >= 1
+                                     for grp in border_groups(game.geometry)):
+            continue
+        tried += 1
+        on = fast.CompiledSearch(game.geometry, table_bits=12)
+        off = fast.CompiledSearch(game.geometry, table_bits=12, ground=False)
+        assert on.exact(game.drawn) == off.exact(game.drawn) == brute_force(3, 3, game.drawn)
+        safe_on = fast.CompiledSearch(game.geometry, table_bits=12, safe_only=True)
+        safe_off = fast.CompiledSearch(game.geometry, table_bits=12, safe_only=True, ground=False)
+        assert safe_on.exact(game.drawn) == safe_off.exact(game.drawn)
+    assert tried >= 200
+    saved = 0
+    for _ in range(8):
+        game = random_position(4, 4, 26, rng)
+        on = fast.CompiledSearch(game.geometry, table_bits=18)
+        off = fast.CompiledSearch(game.geometry, table_bits=18, ground=False)
+        assert on.exact(game.drawn) == off.exact(game.drawn)
+        saved += on.nodes < off.nodes
+    assert saved >= 6
