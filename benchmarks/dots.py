@@ -386,6 +386,7 @@ class CSearch:
     def exact(self, drawn: int, guess: int = 0, fresh: bool = True) -> int:
         """Exact value of ``drawn`` (MTD(f) from ``guess``), from an empty table unless ``fresh=False``."""
         import ctypes
+        from gamekit.dots import kernels
         np, e = self.np, self.engine
         if fresh:
             e.clear()
@@ -402,7 +403,8 @@ class CSearch:
                                  ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
                                  ptr(gmask), ptr(gfirst), ptr(glines), ptr(gid), ptr(gskip), ctypes.c_int(ng),
-                                 ptr(e.gsym), ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
+                                 ptr(e.gsym), ctypes.c_int(int(bool(e.flags & kernels.TWINS))),
+                                 ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
         return int(v)
 

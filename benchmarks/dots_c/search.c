@@ -6,7 +6,7 @@
  * valued from the chain and loop lengths), fail-soft negamax alpha-beta with the bound table keyed by the
  * smallest symmetric image of the drawn lines (same hash, same always-replace slots, same best-line
  * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
- * where a symmetry swaps them) and the MTD(f) driver.  Written recursively (C has no
+ * where a symmetry swaps them), one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
  * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
  * gamekit.dots.fast and handed over through ctypes, so both searches see the same boards.
  */
@@ -14,7 +14,7 @@
 #include <string.h>
 
 typedef struct {
-    int nb, nl, nsym, etc_lines, safe_only;
+    int nb, nl, nsym, etc_lines, safe_only, twins;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
@@ -199,16 +199,16 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     for (int b = 0; b < nb; b++) {
         if (deg[b] != 2 || ((visited >> b) & 1)) continue;
         visited |= 1ULL << b;
-        int n = 1, term = 0, loop = 0, mid = -1, rep = -1;
+        int n = 1, term = 0, loop = 0, mid = -1, rep = -1, e0 = -2, e1 = -2;
         for (int i = 0; i < 4; i++) {
             int l0 = (int)NBL(b, i);
             if ((drawn >> l0) & 1) continue;
             rep = l0;
             int prev = l0, cur = (int)NBO(b, i);
             while (1) {
-                if (cur < 0) { term++; break; }
+                if (cur < 0) { term++; if (e0 == -2) e0 = -1; else e1 = -1; break; }
                 if (cur == b) { loop = 1; break; }
-                if (deg[cur] != 2) break;
+                if (deg[cur] != 2) { if (e0 == -2) e0 = cur; else e1 = cur; break; }
                 if (n == 1) mid = prev;
                 visited |= 1ULL << cur;
                 n++;
@@ -228,7 +228,19 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
             clen[ncomp] = n;
             ncomp++;
             if (dup) continue;
-        } else simple = 0;
+        } else {
+            simple = 0;
+            if (c->twins) {                /* of chains with the same ends and length, one is tried */
+                int lo_e = e0 < e1 ? e0 : e1, hi_e = e0 < e1 ? e1 : e0;
+                int64_t kind = 2 + (int64_t)(lo_e + 1) * (nb + 1) + hi_e + 1;
+                int dup = 0;
+                for (int j = 0; j < ncomp; j++) if (ckind[j] == kind && clen[j] == n) { dup = 1; break; }
+                if (dup) continue;
+                ckind[ncomp] = kind;
+                clen[ncomp] = n;
+                ncomp++;
+            }
+        }
         cand_len[ncand] = 2 * n + loop;
         cand_line[ncand] = rep;
         ncand++;
@@ -372,13 +384,13 @@ int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const
                    const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
                    int8_t *tlo, int8_t *thi, int8_t *tbest, int8_t *twork, int64_t tmask, int etc_lines, int safe_only,
                    const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
-                   const uint64_t *gskip, int ng, const int64_t *gsym,
+                   const uint64_t *gskip, int ng, const int64_t *gsym, int twins,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
-    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym;
+    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins;
     c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.twork = twork; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

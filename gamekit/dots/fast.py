@@ -179,19 +179,19 @@ class CompiledSearch:
     The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
     ``use_symmetry``, ``sym_reach`` (None: every symmetry, always), ``etc_lines`` (0: no ETC), ``loony_bound``,
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
-    how many of them are drawn); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
+    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
     gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH,
-                 ground: bool = True):
+                 ground: bool = True, twins: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
                            ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
-                           ("ground", ground)):
+                           ("ground", ground), ("twins", twins)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
@@ -237,7 +237,7 @@ class CompiledSearch:
         self.stats = np.zeros(2, dtype=np.int64)
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
-                      | (kernels.TWO_TIER if two_tier else 0))
+                      | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -307,7 +307,7 @@ class CompiledSearch:
         deg, _ = self._begin(drawn)
         kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
                                       self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub,
-                                      self.ground[4], self.ground[3], self.ground[2])
+                                      self.ground[4], self.ground[3], self.ground[2], self.flags)
         out = []
         for i in range(count):
             b = int(self.mub[0, i])

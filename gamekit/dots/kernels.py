@@ -14,6 +14,7 @@ NO_BOUND = 10000
 LOONY_BOUND = 1
 KILLERS = 2
 TWO_TIER = 4
+TWINS = 8
 
 
 @njit(cache=True, inline="always")
@@ -137,7 +138,8 @@ def first_undrawn(glines, g, drawn):
 
 
 @njit(cache=True, inline="always")
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines):
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines,
+              flags):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
@@ -152,7 +154,9 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     ``gskip[l]``: the border lines of l's box that come before l when the box has two or more (a corner's
     two); l is left out while one of them is undrawn (drawing either gives the same strings-and-coins
     position).  Likewise a chain's line that is a border line of such a box is replaced by the box's first
-    undrawn border line, so every line in the list keeps a normal position normal (:func:`ground_normal`)."""
+    undrawn border line, so every line in the list keeps a normal position normal (:func:`ground_normal`).
+    ``flags & TWINS``: of chains with the same two ends (a junction box or the ground) and the same length,
+    one is tried (swapping their boxes is an automorphism of the strings-and-coins position)."""
     # --- boxes on offer
     count = 0
     forced = -1
@@ -234,6 +238,8 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         loop = False
         mid = -1
         rep = -1
+        e0 = -2          # the chain's two ends: a junction box, or -1 for the ground
+        e1 = -2
         for i in range(4):
             l0 = nbl[b, i]
             if (drawn >> uint64(l0)) & uint64(1):
@@ -244,11 +250,19 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
             while True:
                 if cur < 0:
                     term += 1
+                    if e0 == -2:
+                        e0 = -1
+                    else:
+                        e1 = -1
                     break
                 if cur == b:
                     loop = True
                     break
                 if deg[cur] != 2:
+                    if e0 == -2:
+                        e0 = cur
+                    else:
+                        e1 = cur
                     break
                 if n == 1:
                     mid = prev
@@ -278,6 +292,20 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 continue
         else:
             simple = False
+            if flags & TWINS:
+                # a chain between junctions (or a junction and the ground): one of equal twins is tried
+                # (kind 2 + the ends' code: never one of the isolated kinds 0 and 1)
+                kind = 2 + (min(e0, e1) + 1) * (nb + 1) + max(e0, e1) + 1
+                dup = False
+                for j in range(ncomp):
+                    if ckind[d, j] == kind and clen[d, j] == n:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                ckind[d, ncomp] = kind
+                clen[d, ncomp] = n
+                ncomp += 1
         # sort key: length, then chain before loop
         clen[d, c0 + ncand] = 2 * n + (1 if loop else 0)
         ckind[d, c0 + ncand] = rep
@@ -304,6 +332,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
             mub[d, count] = NO_BOUND
         count += 1
     if n_safe == 0 and simple:
+        # (simple: every entry of ckind/clen[0:ncomp] is an isolated chain or loop)
         return 3, count, loony_value(ckind[d], clen[d], ncomp, work), 0
     return 2, count, 0, n_safe
 
@@ -468,7 +497,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             done = True
             if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work, mub, gskip, gid, glines)
+                                                    safe_only, work, mub, gskip, gid, glines, flags)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
