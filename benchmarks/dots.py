@@ -350,10 +350,10 @@ def start_4x4(budget: float) -> None:
                   f"after {time.perf_counter() - start:.0f} s, {e.nodes:,} nodes", flush=True)
         print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s, {e.nodes:,} nodes)")
     except SolverTimeout:
-        used = int((e.tkey != 0).sum())
+        used = int((e.tt[:, 0] != 0).sum())
         print(f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
               f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s), table "
-              f"{used / len(e.tkey):.0%} full")
+              f"{used / len(e.tt):.0%} full")
 
 
 class CSearch:
@@ -399,7 +399,7 @@ class CSearch:
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
                                  ptr(tabs[3]), ptr(tabs[4]), ptr(tabs[7]), ctypes.c_int(e.nsym_used), ptr(tabs[5]),
                                  ptr(tabs[6]),
-                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ptr(e.twork),
+                                 ptr(e.tt),
                                  ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
                                  ptr(gmask), ptr(gfirst), ptr(glines), ptr(gid), ptr(gskip), ctypes.c_int(ng),

@@ -4,7 +4,8 @@
  * The same core, line for line: the reduced move generator (forced takes, take-or-decline with every
  * group's takes and double-deals, safe lines centre first, one line per chain or loop, the loony endgame
  * valued from the chain and loop lengths), fail-soft negamax alpha-beta with the bound table keyed by the
- * smallest symmetric image of the drawn lines (same hash, same always-replace slots, same best-line
+ * smallest symmetric image of the drawn lines (same hash, same two-tier slots packed as (key, entry) pairs,
+ * same incremental masks of the boxes with one and two undrawn lines, same best-line
  * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
  * where a symmetry swaps them), one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
  * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
@@ -21,10 +22,10 @@ typedef struct {
     const uint64_t *gmask, *gfirst, *gskip;
     const int64_t *glines, *gid, *gsym;
     int ng;
-    uint64_t *tkey;
-    int8_t *tlo, *thi, *tbest, *twork;
+    uint64_t *tt;                  /* per slot: key + 1, then lo | hi << 8 | best << 16 | work << 24 */
     int64_t tmask, nodes;
     int64_t deg[64];
+    uint64_t m1, m2;               /* the boxes with one / two undrawn lines */
 } Ctx;
 
 #define NBL(b, i) c->nbl[(b) * 4 + (i)]
@@ -72,27 +73,33 @@ static inline int64_t slot_of(const Ctx *c, uint64_t key) {
     return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)1;
 }
 
+#define TKEY(s) c->tt[2 * (s)]
+#define TDAT(s) c->tt[2 * (s) + 1]
+#define T_LO(s) ((int64_t)(int8_t)(TDAT(s) & 255))
+#define T_HI(s) ((int64_t)(int8_t)((TDAT(s) >> 8) & 255))
+#define T_BEST(s) ((int64_t)((TDAT(s) >> 16) & 255))
+#define T_WORK(s) ((int64_t)((TDAT(s) >> 24) & 255))
+
 static inline int64_t tt_find(const Ctx *c, int64_t bucket, uint64_t key1) {
-    if (c->tkey[bucket] == key1) return bucket;
-    if (c->tkey[bucket + 1] == key1) return bucket + 1;
+    if (TKEY(bucket) == key1) return bucket;
+    if (TKEY(bucket + 1) == key1) return bucket + 1;
     return -1;
 }
 
 static inline void tt_copy(Ctx *c, int64_t to, int64_t from) {
-    c->tkey[to] = c->tkey[from]; c->tlo[to] = c->tlo[from]; c->thi[to] = c->thi[from];
-    c->tbest[to] = c->tbest[from]; c->twork[to] = c->twork[from];
+    TKEY(to) = TKEY(from); TDAT(to) = TDAT(from);
 }
 
 static inline void tt_store(Ctx *c, int64_t bucket, uint64_t key1, int64_t lo, int64_t hi, int64_t best, int64_t work) {
     int64_t s = bucket;
-    if (c->tkey[bucket] == key1) { if (c->twork[bucket] > work) work = c->twork[bucket]; }
-    else if (c->tkey[bucket + 1] == key1) {
+    if (TKEY(bucket) == key1) { if (T_WORK(bucket) > work) work = T_WORK(bucket); }
+    else if (TKEY(bucket + 1) == key1) {
         s = bucket + 1;
-        if (work > c->twork[bucket]) { tt_copy(c, s, bucket); s = bucket; }
-    } else if (work >= c->twork[bucket]) tt_copy(c, bucket + 1, bucket);
+        if (work > T_WORK(bucket)) { tt_copy(c, s, bucket); s = bucket; }
+    } else if (work >= T_WORK(bucket)) tt_copy(c, bucket + 1, bucket);
     else s = bucket + 1;
-    c->tkey[s] = key1; c->tlo[s] = (int8_t)lo; c->thi[s] = (int8_t)hi; c->tbest[s] = (int8_t)best;
-    c->twork[s] = (int8_t)work;
+    TKEY(s) = key1;
+    TDAT(s) = (uint64_t)(lo & 255) | (uint64_t)(hi & 255) << 8 | (uint64_t)(best & 255) << 16 | (uint64_t)(work & 255) << 24;
 }
 
 static int64_t loony_value(const int64_t *ckind, const int64_t *clen, int n) {
@@ -147,8 +154,8 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     int nb = c->nb;
     int ntakes = 0, forced = -1, any1 = 0;
     int declines[64];
-    for (int b = 0; b < nb; b++) {
-        if (deg[b] != 1) continue;
+    for (uint64_t rem = c->m1; rem; rem &= rem - 1) {
+        int b = __builtin_ctzll(rem);
         any1 = 1;
         int l, o;
         other_line(c, b, -1, drawn, &l, &o);
@@ -180,11 +187,11 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     }
     uint64_t unsafe = 0;
     int any2 = 0;
-    for (int b = 0; b < nb; b++)
-        if (deg[b] == 2) {
-            any2 = 1;
-            for (int i = 0; i < 4; i++) unsafe |= 1ULL << NBL(b, i);
-        }
+    for (uint64_t rem = c->m2; rem; rem &= rem - 1) {
+        int b = __builtin_ctzll(rem);
+        any2 = 1;
+        for (int i = 0; i < 4; i++) unsafe |= 1ULL << NBL(b, i);
+    }
     int n_safe = 0;
     for (int i = 0; i < c->nl; i++) {
         int l = (int)c->order[i];
@@ -196,8 +203,9 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     uint64_t visited = 0;
     int64_t ckind[65], clen[65];
     int cand_len[65], cand_line[65];
-    for (int b = 0; b < nb; b++) {
-        if (deg[b] != 2 || ((visited >> b) & 1)) continue;
+    for (uint64_t rem = c->m2; rem; rem &= rem - 1) {
+        int b = __builtin_ctzll(rem);
+        if ((visited >> b) & 1) continue;
         visited |= 1ULL << b;
         int n = 1, term = 0, loop = 0, mid = -1, rep = -1, e0 = -2, e1 = -2;
         for (int i = 0; i < 4; i++) {
@@ -269,7 +277,12 @@ static inline int play(Ctx *c, int line) {
     int k = 0;
     for (int i = 0; i < 2; i++) {
         int64_t b = c->lb[line * 2 + i];
-        if (b >= 0 && --c->deg[b] == 0) k++;
+        if (b < 0) continue;
+        uint64_t bit = 1ULL << b;
+        int64_t n = --c->deg[b];
+        if (n == 0) { k++; c->m1 &= ~bit; }
+        else if (n == 1) { c->m2 &= ~bit; c->m1 |= bit; }
+        else if (n == 2) c->m2 |= bit;
     }
     return k;
 }
@@ -277,7 +290,12 @@ static inline int play(Ctx *c, int line) {
 static inline void undo(Ctx *c, int line) {
     for (int i = 0; i < 2; i++) {
         int64_t b = c->lb[line * 2 + i];
-        if (b >= 0) c->deg[b]++;
+        if (b < 0) continue;
+        uint64_t bit = 1ULL << b;
+        int64_t n = c->deg[b]++;
+        if (n == 0) c->m1 |= bit;
+        else if (n == 1) { c->m1 &= ~bit; c->m2 |= bit; }
+        else if (n == 2) c->m2 &= ~bit;
     }
 }
 
@@ -300,9 +318,9 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         hi = R;
         int64_t found = tt_find(c, slot, key + 1);
         if (found >= 0) {
-            lo = c->tlo[found];
-            hi = c->thi[found];
-            int bm = (int)c->tbest[found] - 1;
+            lo = T_LO(found);
+            hi = T_HI(found);
+            int bm = (int)T_BEST(found) - 1;
             if (bm >= 0) {
                 bm = (int)c->inv[sym * c->nl + bm];
                 if (c->gid[bm] >= 0) {
@@ -328,8 +346,8 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
                 int cs;
                 uint64_t ck = canonical(c, dr | (1ULL << out[i]), &cs);
                 int64_t cslot = tt_find(c, slot_of(c, ck), ck + 1);
-                if (cslot >= 0 && -(int64_t)c->thi[cslot] >= b0) {
-                    a0 = -(int64_t)c->thi[cslot];
+                if (cslot >= 0 && -T_HI(cslot) >= b0) {
+                    a0 = -T_HI(cslot);
                     tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
                     break;
                 }
@@ -381,8 +399,8 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
 
 /* Exact value of `drawn` for the player to move (MTD(f) from `guess`); *nodes gets the nodes searched. */
 int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const int64_t *lb, const int64_t *order,
-                   const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
-                   int8_t *tlo, int8_t *thi, int8_t *tbest, int8_t *twork, int64_t tmask, int etc_lines, int safe_only,
+                   const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tt,
+                   int64_t tmask, int etc_lines, int safe_only,
                    const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
                    const uint64_t *gskip, int ng, const int64_t *gsym, int twins,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
@@ -391,12 +409,14 @@ int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
     c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins;
-    c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.twork = twork; c.tmask = tmask;
+    c.tt = tt; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {
         int d = 4;
         for (int i = 0; i < 4; i++) if ((drawn >> nbl[b * 4 + i]) & 1) d--;
         c.deg[b] = d;
+        if (d == 1) c.m1 |= 1ULL << b;
+        if (d == 2) c.m2 |= 1ULL << b;
         remaining += d != 0;
     }
     int64_t lo = -remaining, hi = remaining, g = guess < lo ? lo : (guess > hi ? hi : guess);

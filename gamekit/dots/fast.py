@@ -218,11 +218,10 @@ class CompiledSearch:
         size = 1 << table_bits
         self.tmask = size - 1
         # np.zeros: the pages are only touched when used, so a big table costs nothing up front
-        self.tkey = np.zeros(size, dtype=np.uint64)
-        self.tlo = np.zeros(size, dtype=np.int8)
-        self.thi = np.zeros(size, dtype=np.int8)
-        self.tbest = np.zeros(size, dtype=np.int8)       # best line + 1 (0: none)
-        self.twork = np.zeros(size, dtype=np.int8)       # bit length of the nodes the entry's search took
+        # per slot (key + 1, entry): the entry packs lower bound, upper bound (int8 each), best line + 1 (0: none)
+        # and work (the bit length of the nodes the entry's search took) into bytes 0-3, so a two-slot bucket
+        # is one 32-byte piece of a cache line
+        self.tt = np.zeros((size, 2), dtype=np.uint64)
         self.moves = np.zeros((nl + 2, nl + 1), dtype=np.int64)
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
@@ -235,6 +234,7 @@ class CompiledSearch:
         self.safe_only = bool(safe_only)
         self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
+        self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0))
@@ -245,8 +245,7 @@ class CompiledSearch:
 
     def clear(self) -> None:
         """Empty the transposition table."""
-        self.tkey[:] = 0
-        self.twork[:] = 0
+        self.tt[:] = 0
 
     def _degrees(self, drawn: int) -> np.ndarray:
         deg = np.empty(self.nb, dtype=np.int64)
@@ -256,9 +255,9 @@ class CompiledSearch:
 
     def _tables(self):
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
-                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.twork, self.tmask, self.moves, self.ckind, self.clen,
+                self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym)
+                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
@@ -296,6 +295,8 @@ class CompiledSearch:
     def _begin(self, drawn: int):
         self._choose_symmetries(drawn)
         deg = self._degrees(drawn)
+        self.bms[0] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 1))
+        self.bms[1] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 2))
         self.stats[:] = 0
         return deg, int(np.count_nonzero(deg))
 
@@ -307,7 +308,8 @@ class CompiledSearch:
         deg, _ = self._begin(drawn)
         kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
                                       self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub,
-                                      self.ground[4], self.ground[3], self.ground[2], self.flags)
+                                      self.ground[4], self.ground[3], self.ground[2], self.flags,
+                                      self.bms[0], self.bms[1])
         out = []
         for i in range(count):
             b = int(self.mub[0, i])

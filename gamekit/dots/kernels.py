@@ -17,6 +17,19 @@ TWO_TIER = 4
 TWINS = 8
 
 
+DEBRUIJN = 0x03F79D71B4CB0A89
+LOW_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    LOW_INDEX[(((1 << _i) * DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+del _i
+
+
+@njit(cache=True, inline="always")
+def low_index(x):
+    """Index of the lowest set bit of ``x`` (not 0)."""
+    return LOW_INDEX[int64(((x & (~x + uint64(1))) * uint64(DEBRUIJN)) >> uint64(58))]
+
+
 @njit(cache=True, inline="always")
 def popcount(x):
     x = x - ((x >> uint64(1)) & uint64(0x5555555555555555))
@@ -139,7 +152,7 @@ def first_undrawn(glines, g, drawn):
 
 @njit(cache=True, inline="always")
 def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines,
-              flags):
+              flags, m1, m2):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
@@ -156,16 +169,17 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     position).  Likewise a chain's line that is a border line of such a box is replaced by the box's first
     undrawn border line, so every line in the list keeps a normal position normal (:func:`ground_normal`).
     ``flags & TWINS``: of chains with the same two ends (a junction box or the ground) and the same length,
-    one is tried (swapping their boxes is an automorphism of the strings-and-coins position)."""
+    one is tried (swapping their boxes is an automorphism of the strings-and-coins position).
+    ``m1``/``m2``: the boxes with one / two undrawn lines (bitmasks kept by :func:`play`)."""
     # --- boxes on offer
     count = 0
     forced = -1
     ntakes = 0
-    any1 = False
-    for b in range(nb):
-        if deg[b] != 1:
-            continue
-        any1 = True
+    any1 = m1 != 0
+    rem = m1
+    while rem:
+        b = low_index(rem)
+        rem &= rem - uint64(1)
         l, o = other_line(b, -1, drawn, nbl, nbo)
         if o < 0 or deg[o] != 2:
             moves[d, 0] = l
@@ -205,12 +219,13 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         return 1, count, 0, 0
     # --- no box on offer: safe lines first (centre first), then one line per chain or loop
     unsafe = uint64(0)
-    any2 = False
-    for b in range(nb):
-        if deg[b] == 2:
-            any2 = True
-            for i in range(4):
-                unsafe |= uint64(1) << uint64(nbl[b, i])
+    any2 = m2 != 0
+    rem = m2
+    while rem:
+        b = low_index(rem)
+        rem &= rem - uint64(1)
+        for i in range(4):
+            unsafe |= uint64(1) << uint64(nbl[b, i])
     n_safe = 0
     for i in range(nl):
         l = order[i]
@@ -229,8 +244,11 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     # (scratch: the second half of the component rows, no allocation per node)
     c0 = nb + 1
     ncand = 0
-    for b in range(nb):
-        if deg[b] != 2 or (visited >> uint64(b)) & uint64(1):
+    rem = m2
+    while rem:
+        b = low_index(rem)
+        rem &= rem - uint64(1)
+        if (visited >> uint64(b)) & uint64(1):
             continue
         visited |= uint64(1) << uint64(b)
         n = 1
@@ -346,47 +364,61 @@ def tt_bucket(key, tmask, flags):
 
 
 @njit(cache=True, inline="always")
-def tt_find(tkey, bucket, key1, flags):
-    """The slot holding ``key1`` (key + 1) in its bucket, or -1."""
-    if tkey[bucket] == key1:
+def tt_find(tt, bucket, key1, flags):
+    """The slot holding ``key1`` (key + 1) in its bucket, or -1.  ``tt[slot]``: (key + 1, packed entry), so a
+    bucket of two slots is 32 bytes, one cache line."""
+    if tt[bucket, 0] == key1:
         return bucket
-    if flags & TWO_TIER and tkey[bucket + 1] == key1:
+    if flags & TWO_TIER and tt[bucket + 1, 0] == key1:
         return bucket + 1
     return -1
 
 
 @njit(cache=True, inline="always")
-def tt_store(tkey, tlo, thi, tbest, twork, bucket, key1, lo, hi, best, work, flags):
+def tt_lo(tt, slot):
+    return int64((tt[slot, 1] & uint64(255)) ^ uint64(128)) - 128
+
+
+@njit(cache=True, inline="always")
+def tt_hi(tt, slot):
+    return int64(((tt[slot, 1] >> uint64(8)) & uint64(255)) ^ uint64(128)) - 128
+
+
+@njit(cache=True, inline="always")
+def tt_best(tt, slot):
+    """The entry's best line + 1 (0: none)."""
+    return int64((tt[slot, 1] >> uint64(16)) & uint64(255))
+
+
+@njit(cache=True, inline="always")
+def tt_work(tt, slot):
+    return int64((tt[slot, 1] >> uint64(24)) & uint64(255))
+
+
+@njit(cache=True, inline="always")
+def tt_store(tt, bucket, key1, lo, hi, best, work, flags):
     """Store an entry.  One tier: always replace.  Two tiers: the entry of more work keeps the first slot,
     the second slot is always replaced (an entry displaced from the first moves to the second)."""
     s = bucket
     if flags & TWO_TIER:
-        if tkey[bucket] == key1:
-            work = max(work, int64(twork[bucket]))
-        elif tkey[bucket + 1] == key1:
+        if tt[bucket, 0] == key1:
+            work = max(work, tt_work(tt, bucket))
+        elif tt[bucket + 1, 0] == key1:
             s = bucket + 1
-            if work > twork[bucket]:
+            if work > tt_work(tt, bucket):
                 # promote: swap with the first slot
-                tkey[s] = tkey[bucket]
-                tlo[s] = tlo[bucket]
-                thi[s] = thi[bucket]
-                tbest[s] = tbest[bucket]
-                twork[s] = twork[bucket]
+                tt[s, 0] = tt[bucket, 0]
+                tt[s, 1] = tt[bucket, 1]
                 s = bucket
-        elif work >= twork[bucket]:
+        elif work >= tt_work(tt, bucket):
             t = bucket + 1
-            tkey[t] = tkey[bucket]
-            tlo[t] = tlo[bucket]
-            thi[t] = thi[bucket]
-            tbest[t] = tbest[bucket]
-            twork[t] = twork[bucket]
+            tt[t, 0] = tt[bucket, 0]
+            tt[t, 1] = tt[bucket, 1]
         else:
             s = bucket + 1
-    tkey[s] = key1
-    tlo[s] = lo
-    thi[s] = hi
-    tbest[s] = best
-    twork[s] = work
+    tt[s, 0] = key1
+    tt[s, 1] = (uint64(lo & 255) | (uint64(hi & 255) << uint64(8)) | (uint64(best & 255) << uint64(16))
+                | (uint64(work & 255) << uint64(24)))
 
 
 @njit(cache=True, inline="always")
@@ -404,27 +436,46 @@ def to_front(moves, mub, d, count, line):
 
 
 @njit(cache=True, inline="always")
-def play(line, deg, lb):
+def play(line, deg, lb, bms):
+    """Draw ``line``: the degrees and the masks of boxes with one (``bms[0]``) / two (``bms[1]``) undrawn
+    lines; returns the boxes completed."""
     k = 0
     for i in range(2):
         b = lb[line, i]
         if b >= 0:
+            bit = uint64(1) << uint64(b)
             deg[b] -= 1
-            if deg[b] == 0:
+            n = deg[b]
+            if n == 0:
                 k += 1
+                bms[0] &= ~bit
+            elif n == 1:
+                bms[1] &= ~bit
+                bms[0] |= bit
+            elif n == 2:
+                bms[1] |= bit
     return k
 
 @njit(cache=True, inline="always")
-def undo(line, deg, lb):
+def undo(line, deg, lb, bms):
     for i in range(2):
         b = lb[line, i]
         if b >= 0:
+            bit = uint64(1) << uint64(b)
+            n = deg[b]
             deg[b] += 1
+            if n == 0:
+                bms[0] |= bit
+            elif n == 1:
+                bms[0] &= ~bit
+                bms[1] |= bit
+            elif n == 2:
+                bms[1] &= ~bit
 
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
-           tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, deadline, node_limit):
+           tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
+           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -466,11 +517,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 if stats[1]:
                     return 0
                 # no box on offer: the table first (most such nodes end here, before any move is generated)
-                any1 = False
-                for b in range(g_nb):
-                    if deg[b] == 1:
-                        any1 = True
-                        break
+                any1 = bms[0] != 0
                 bm = -1
                 if not any1:
                     if al >= R:
@@ -484,11 +531,11 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         slot = tt_bucket(key, tmask, flags)
                         lo = -R
                         hi = R
-                        found = tt_find(tkey, slot, key + uint64(1), flags)
+                        found = tt_find(tt, slot, key + uint64(1), flags)
                         if found >= 0:
-                            lo = int64(tlo[found])
-                            hi = int64(thi[found])
-                            bm = int64(tbest[found]) - 1
+                            lo = tt_lo(tt, found)
+                            hi = tt_hi(tt, found)
+                            bm = tt_best(tt, found) - 1
                         if lo >= be:
                             ret = lo
                             done = True
@@ -497,7 +544,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             done = True
             if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work, mub, gskip, gid, glines, flags)
+                                                    safe_only, work, mub, gskip, gid, glines, flags,
+                                                    bms[0], bms[1])
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -543,10 +591,10 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             for i in range(count):
                                 child = dr | (uint64(1) << uint64(moves[d, i]))
                                 ck, cs = canonical(child, symtab, syms, nsym, gmask, gfirst, ng, gsym)
-                                cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
-                                if cslot >= 0 and -int64(thi[cslot]) >= b0:
-                                    a0 = -int64(thi[cslot])
-                                    tt_store(tkey, tlo, thi, tbest, twork, slot, key + uint64(1), max(lo, a0), hi,
+                                cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
+                                if cslot >= 0 and -tt_hi(tt, cslot) >= b0:
+                                    a0 = -tt_hi(tt, cslot)
+                                    tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
                                              perm[sym, moves[d, i]] + 1, 1, flags)
                                     break
                         if a0 >= b0:
@@ -585,7 +633,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             if i < frames[d, COUNT] and frames[d, ALPHA] < frames[d, BETA]:
                 l = moves[d, i]
                 frames[d, I] = i + 1
-                k = play(l, deg, lb)
+                k = play(l, deg, lb, bms)
                 frames[d, LINE] = l
                 frames[d, K] = k
                 al = frames[d, ALPHA]
@@ -628,7 +676,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 while n:
                     n >>= 1
                     effort += 1
-                tt_store(tkey, tlo, thi, tbest, twork, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
+                tt_store(tt, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
                          perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0, effort, flags)
             ret = best
         # pop: hand ret to the parent's move loop
@@ -638,7 +686,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             d -= 1
             l = frames[d, LINE]
             k = frames[d, K]
-            undo(l, deg, lb)
+            undo(l, deg, lb, bms)
             v = k + ret if k else -ret
             if frames[d, KIND] == 0:
                 ret = v                     # a forced take: its value is the node's
@@ -660,9 +708,9 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 
 @njit(cache=True)
-def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tkey, tlo, thi, tbest,
-         twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, deadline, node_limit, guess):
+def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
+         clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -670,8 +718,8 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, deadline,
+                   tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
+                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, deadline,
                    node_limit)
         if stats[1]:
             return 0
