@@ -186,12 +186,14 @@ class CompiledSearch:
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH,
-                 ground: bool = True, twins: bool = True):
+                 ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
+                 etc_bound: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
                            ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
-                           ("ground", ground), ("twins", twins)):
+                           ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
+                           ("etc_bound", etc_bound)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
@@ -237,7 +239,8 @@ class CompiledSearch:
         self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
-                      | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0))
+                      | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
+                      | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0

@@ -15,6 +15,8 @@ LOONY_BOUND = 1
 KILLERS = 2
 TWO_TIER = 4
 TWINS = 8
+ETC_SACRIFICE = 16
+ETC_BOUND = 32
 
 
 DEBRUIJN = 0x03F79D71B4CB0A89
@@ -422,6 +424,38 @@ def tt_store(tt, bucket, key1, lo, hi, best, work, flags):
 
 
 @njit(cache=True, inline="always")
+def box_mask(b, nbl):
+    m = uint64(0)
+    for i in range(4):
+        m |= uint64(1) << uint64(nbl[b, i])
+    return m
+
+
+@njit(cache=True, inline="always")
+def after_sacrifice(line, dr, deg, lb, nbl, nbo):
+    """Where ``line`` opens a chain of one or two boxes (a candidate without a loony bound) whose boxes the
+    opponent then takes at once (each box's last line hands nothing on: the ground or a junction, so taking is
+    best): ``(k, position)`` — the k boxes taken and the drawn lines after the takes, the opponent to move.
+    ``(0, 0)`` where that is not so (a 2-chain whose two ends are the same junction: the first take can make
+    it a chain box)."""
+    a = lb[line, 0]
+    b = lb[line, 1]
+    da = a >= 0 and deg[a] == 2
+    db = b >= 0 and deg[b] == 2
+    if da and db:
+        la, oa = other_line(a, line, dr, nbl, nbo)
+        lb_, ob = other_line(b, line, dr, nbl, nbo)
+        if oa >= 0 and oa == ob:
+            return 0, uint64(0)
+        return 2, dr | box_mask(a, nbl) | box_mask(b, nbl)
+    if da:
+        return 1, dr | box_mask(a, nbl)
+    if db:
+        return 1, dr | box_mask(b, nbl)
+    return 0, uint64(0)
+
+
+@njit(cache=True, inline="always")
 def to_front(moves, mub, d, count, line):
     """Move ``line`` (if in row ``d``'s list) to the front, its bound with it."""
     for i in range(count):
@@ -590,13 +624,26 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             # good enough ends the search here
                             for i in range(count):
                                 child = dr | (uint64(1) << uint64(moves[d, i]))
+                                taken = 0
+                                if i >= n_safe:
+                                    # opening a chain: the table knows the position after the forced takes
+                                    if mub[d, i] != NO_BOUND or not flags & ETC_SACRIFICE:
+                                        continue
+                                    taken, child = after_sacrifice(moves[d, i], dr, deg, lb, nbl, nbo)
+                                    if taken == 0:
+                                        continue
                                 ck, cs = canonical(child, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                                 cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
-                                if cslot >= 0 and -tt_hi(tt, cslot) >= b0:
-                                    a0 = -tt_hi(tt, cslot)
-                                    tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
-                                             perm[sym, moves[d, i]] + 1, 1, flags)
-                                    break
+                                if cslot >= 0:
+                                    if -(taken + tt_hi(tt, cslot)) >= b0:
+                                        a0 = -(taken + tt_hi(tt, cslot))
+                                        tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
+                                                 perm[sym, moves[d, i]] + 1, 1, flags)
+                                        break
+                                    if flags & ETC_BOUND:
+                                        # the child's lower bound is an upper bound on this line: where it
+                                        # cannot beat alpha it stands for the line (as the loony bound does)
+                                        mub[d, i] = min(mub[d, i], -(taken + tt_lo(tt, cslot)))
                         if a0 >= b0:
                             ret = a0
                             done = True
