@@ -404,6 +404,8 @@ class CSearch:
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
                                  ptr(gmask), ptr(gfirst), ptr(glines), ptr(gid), ptr(gskip), ctypes.c_int(ng),
                                  ptr(e.gsym), ctypes.c_int(int(bool(e.flags & kernels.TWINS))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_SACRIFICE))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_BOUND))),
                                  ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
         return int(v)

@@ -7,7 +7,7 @@
  * smallest symmetric image of the drawn lines (same hash, same two-tier slots packed as (key, entry) pairs,
  * same incremental masks of the boxes with one and two undrawn lines, same best-line
  * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
- * where a symmetry swaps them), one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
+ * where a symmetry swaps them), the cutoff's probes of short sacrifices and children's bounds, one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
  * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
  * gamekit.dots.fast and handed over through ctypes, so both searches see the same boards.
  */
@@ -15,7 +15,7 @@
 #include <string.h>
 
 typedef struct {
-    int nb, nl, nsym, etc_lines, safe_only, twins;
+    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
@@ -273,6 +273,30 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     return 2;
 }
 
+static inline uint64_t box_mask(const Ctx *c, int b) {
+    uint64_t m = 0;
+    for (int i = 0; i < 4; i++) m |= 1ULL << NBL(b, i);
+    return m;
+}
+
+/* opening a chain of one or two boxes: the boxes the opponent takes at once (*after: the lines then drawn);
+ * -1: a 2-chain whose ends are one junction; 0: a safe line */
+static inline int64_t after_sacrifice(const Ctx *c, int line, uint64_t dr, uint64_t *after) {
+    int64_t a = c->lb[line * 2], b = c->lb[line * 2 + 1];
+    int da = a >= 0 && c->deg[a] == 2, db = b >= 0 && c->deg[b] == 2;
+    if (da && db) {
+        int la, oa, lb_, ob;
+        other_line(c, (int)a, line, dr, &la, &oa);
+        other_line(c, (int)b, line, dr, &lb_, &ob);
+        if (oa >= 0 && oa == ob) return -1;
+        *after = dr | box_mask(c, (int)a) | box_mask(c, (int)b);
+        return 2;
+    }
+    if (da) { *after = dr | box_mask(c, (int)a); return 1; }
+    if (db) { *after = dr | box_mask(c, (int)b); return 1; }
+    return 0;
+}
+
 static inline int play(Ctx *c, int line) {
     int k = 0;
     for (int i = 0; i < 2; i++) {
@@ -343,13 +367,24 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         b0 = be < hi ? be : hi;
         if (a0 < b0 && c->etc_lines > 0 && c->nl - __builtin_popcountll(dr) >= c->etc_lines) {
             for (int i = 0; i < count; i++) {
+                if (ub[i] != NO_BOUND) continue;            /* a long chain or a loop: the loony bound */
                 int cs;
-                uint64_t ck = canonical(c, dr | (1ULL << out[i]), &cs);
+                uint64_t child = dr | (1ULL << out[i]), after;
+                int64_t taken = after_sacrifice(c, out[i], dr, &after);
+                if (taken > 0 && c->etc_sacrifice) child = after;
+                else if (taken != 0) continue;
+                uint64_t ck = canonical(c, child, &cs);
                 int64_t cslot = tt_find(c, slot_of(c, ck), ck + 1);
-                if (cslot >= 0 && -T_HI(cslot) >= b0) {
-                    a0 = -T_HI(cslot);
-                    tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
-                    break;
+                if (cslot >= 0) {
+                    if (-(taken + T_HI(cslot)) >= b0) {
+                        a0 = -(taken + T_HI(cslot));
+                        tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
+                        break;
+                    }
+                    if (c->etc_bound) {                   /* the child's lower bound stands for the line */
+                        int64_t u = -(taken + T_LO(cslot));
+                        if (u < ub[i]) ub[i] = u;
+                    }
                 }
             }
         }
@@ -402,13 +437,13 @@ int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const
                    const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tt,
                    int64_t tmask, int etc_lines, int safe_only,
                    const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
-                   const uint64_t *gskip, int ng, const int64_t *gsym, int twins,
+                   const uint64_t *gskip, int ng, const int64_t *gsym, int twins, int etc_sacrifice, int etc_bound,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
-    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins;
+    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound;
     c.tt = tt; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

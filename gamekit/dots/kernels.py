@@ -433,11 +433,11 @@ def box_mask(b, nbl):
 
 @njit(cache=True, inline="always")
 def after_sacrifice(line, dr, deg, lb, nbl, nbo):
-    """Where ``line`` opens a chain of one or two boxes (a candidate without a loony bound) whose boxes the
+    """Where ``line`` (a candidate without a loony bound) opens a chain of one or two boxes whose boxes the
     opponent then takes at once (each box's last line hands nothing on: the ground or a junction, so taking is
     best): ``(k, position)`` — the k boxes taken and the drawn lines after the takes, the opponent to move.
-    ``(0, 0)`` where that is not so (a 2-chain whose two ends are the same junction: the first take can make
-    it a chain box)."""
+    ``(-1, 0)`` for a 2-chain whose two ends are the same junction (the first take can make that junction a
+    chain box, so the second is not forced); ``(0, 0)`` for a safe line (no box with two undrawn lines)."""
     a = lb[line, 0]
     b = lb[line, 1]
     da = a >= 0 and deg[a] == 2
@@ -446,7 +446,7 @@ def after_sacrifice(line, dr, deg, lb, nbl, nbo):
         la, oa = other_line(a, line, dr, nbl, nbo)
         lb_, ob = other_line(b, line, dr, nbl, nbo)
         if oa >= 0 and oa == ob:
-            return 0, uint64(0)
+            return -1, uint64(0)
         return 2, dr | box_mask(a, nbl) | box_mask(b, nbl)
     if da:
         return 1, dr | box_mask(a, nbl)
@@ -623,15 +623,15 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             # enhanced transposition cutoff: a child the table already knows to be
                             # good enough ends the search here
                             for i in range(count):
+                                if mub[d, i] != NO_BOUND:
+                                    continue                # a long chain or a loop: the loony bound
                                 child = dr | (uint64(1) << uint64(moves[d, i]))
-                                taken = 0
-                                if i >= n_safe:
-                                    # opening a chain: the table knows the position after the forced takes
-                                    if mub[d, i] != NO_BOUND or not flags & ETC_SACRIFICE:
-                                        continue
-                                    taken, child = after_sacrifice(moves[d, i], dr, deg, lb, nbl, nbo)
-                                    if taken == 0:
-                                        continue
+                                # opening a short chain: the table knows the position after the forced takes
+                                taken, after = after_sacrifice(moves[d, i], dr, deg, lb, nbl, nbo)
+                                if taken > 0 and flags & ETC_SACRIFICE:
+                                    child = after
+                                elif taken != 0:
+                                    continue                # a sacrifice (its child has a box on offer)
                                 ck, cs = canonical(child, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                                 cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
                                 if cslot >= 0:
