@@ -24,10 +24,11 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   loop, shortest first; the table's best line first of all.
 * **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
   positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
-  tables make an image eight loads and ORs).  Only the symmetries that move at most ``sym_reach``
-  (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
+  tables make an image eight loads and ORs).  On a square board only the symmetries that move at most
+  ``sym_reach`` (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
   positions of one search can only be images under s if both hold ``drawn | s(drawn)``, so far
-  images meet only deep in the tree, where they cost more than they find.
+  images meet only deep in the tree, where they cost more than they find.  On a rectangle (4 symmetries, and
+  a larger board) the images still meet often enough to pay: every symmetry, always (``sym_reach="auto"``).
 * **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 16:
   below that the probes cost more than they save), a child the table already knows to be good
   enough ends the search before any child is searched.
@@ -55,7 +56,8 @@ from gamekit.dots.rules import geometry as _geometry
 __all__ = ["available", "fits", "CompiledSearch", "symmetries", "SYM_REACH"]
 
 SYM_REACH = 4
-"""Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key."""
+"""On a square board, symmetries that move more drawn lines than this onto undrawn ones are left out of a search's
+key (``sym_reach="auto"``, the default; on a rectangle every symmetry is folded in)."""
 
 OUT_OF_TIME = 1
 OUT_OF_NODES = 2
@@ -177,7 +179,8 @@ class CompiledSearch:
     deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
 
     The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
-    ``use_symmetry``, ``sym_reach`` (None: every symmetry, always), ``etc_lines`` (0: no ETC), ``loony_bound``,
+    ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH` on
+    a square board, None on a rectangle), ``etc_lines`` (0: no ETC), ``loony_bound``,
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
     how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
     gives the same values.
@@ -185,7 +188,7 @@ class CompiledSearch:
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
-                 killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH,
+                 killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
                  ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
                  etc_bound: bool = True):
         if not fits(geometry.width, geometry.height):
@@ -196,8 +199,11 @@ class CompiledSearch:
                            ("etc_bound", etc_bound)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
+        if sym_reach == "auto" and isinstance(sym_reach, str):
+            sym_reach = SYM_REACH if geometry.width == geometry.height else None
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
-            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), or None for every symmetry")
+            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), None for every symmetry, or "
+                             f"'auto'")
         self.geometry = geometry
         nb, nl = geometry.n_boxes, geometry.n_lines
         self.nb, self.nl = nb, nl

@@ -382,8 +382,8 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
 
 @needs_numba
 def test_symmetries_far_from_the_position_are_left_out_of_the_key():
-    """sym_reach: a search folds only the symmetries that move at most SYM_REACH of its drawn lines onto
-    undrawn ones (far images meet only deep in the tree).  From the empty 3×3 board all eight are used;
+    """sym_reach: on a square board a search folds only the symmetries that move at most SYM_REACH of its drawn
+    lines onto undrawn ones (far images meet only deep in the tree); on a rectangle, every one.  From the empty 3×3 board all eight are used;
     a mirrored pair of children of a symmetric position still share the table; values never change."""
     engine = fast.CompiledSearch(geometry(3, 3), table_bits=18)
     assert engine.exact(0) == -3
@@ -400,6 +400,12 @@ def test_symmetries_far_from_the_position_are_left_out_of_the_key():
     near._choose_symmetries(one.drawn)
     assert near.nsym_used == 8
     assert fast.SYM_REACH >= 1
+    # on a rectangle the default ("auto") folds in all four symmetries wherever the position is
+    wide = random_position(5, 4, 30, rng)
+    auto = fast.CompiledSearch(wide.geometry, table_bits=18)
+    reach = fast.CompiledSearch(wide.geometry, table_bits=18, sym_reach=fast.SYM_REACH)
+    assert auto.exact(wide.drawn) == reach.exact(wide.drawn)
+    assert auto.nsym_used == 4 and reach.nsym_used < 4
 
 
 def test_symmetries_are_permutations_of_the_lines():
@@ -506,7 +512,8 @@ def test_the_two_tier_table_keeps_the_expensive_entries():
 @needs_numba
 @pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
-                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError)])
+                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
+                                           ({"sym_reach": "all"}, ValueError)])
 def test_the_compiled_search_refuses_bad_options(options, error):
     name = next(iter(options))
     with pytest.raises(error, match=name):
