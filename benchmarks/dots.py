@@ -406,6 +406,7 @@ class CSearch:
                                  ptr(e.gsym), ctypes.c_int(int(bool(e.flags & kernels.TWINS))),
                                  ctypes.c_int(int(bool(e.flags & kernels.ETC_SACRIFICE))),
                                  ctypes.c_int(int(bool(e.flags & kernels.ETC_BOUND))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.FOUR_WAY))),
                                  ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
         return int(v)

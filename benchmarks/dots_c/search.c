@@ -4,7 +4,7 @@
  * The same core, line for line: the reduced move generator (forced takes, take-or-decline with every
  * group's takes and double-deals, safe lines centre first, one line per chain or loop, the loony endgame
  * valued from the chain and loop lengths), fail-soft negamax alpha-beta with the bound table keyed by the
- * smallest symmetric image of the drawn lines (same hash, same two-tier slots packed as (key, entry) pairs,
+ * smallest symmetric image of the drawn lines (same hash, same four-way buckets of (key, entry) pairs,
  * same incremental masks of the boxes with one and two undrawn lines, same best-line
  * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
  * where a symmetry swaps them), the cutoff's probes of short sacrifices and children's bounds, one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
@@ -15,7 +15,7 @@
 #include <string.h>
 
 typedef struct {
-    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound;
+    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound, four_way;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
@@ -68,9 +68,10 @@ static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     return best;
 }
 
-/* two-tier buckets: slot 2i keeps the entry whose search took more nodes, slot 2i + 1 is always replaced */
+/* four-way buckets (one cache line): a new entry replaces the one whose search took least work; or (four_way
+ * off) two-tier buckets: slot 2i keeps the entry whose search took more nodes, slot 2i + 1 is always replaced */
 static inline int64_t slot_of(const Ctx *c, uint64_t key) {
-    return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)1;
+    return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)(c->four_way ? 3 : 1);
 }
 
 #define TKEY(s) c->tt[2 * (s)]
@@ -82,6 +83,10 @@ static inline int64_t slot_of(const Ctx *c, uint64_t key) {
 
 static inline int64_t tt_find(const Ctx *c, int64_t bucket, uint64_t key1) {
     if (TKEY(bucket) == key1) return bucket;
+    if (c->four_way) {
+        for (int j = 1; j < 4; j++) if (TKEY(bucket + j) == key1) return bucket + j;
+        return -1;
+    }
     if (TKEY(bucket + 1) == key1) return bucket + 1;
     return -1;
 }
@@ -92,7 +97,15 @@ static inline void tt_copy(Ctx *c, int64_t to, int64_t from) {
 
 static inline void tt_store(Ctx *c, int64_t bucket, uint64_t key1, int64_t lo, int64_t hi, int64_t best, int64_t work) {
     int64_t s = bucket;
-    if (TKEY(bucket) == key1) { if (T_WORK(bucket) > work) work = T_WORK(bucket); }
+    if (c->four_way) {
+        int64_t w = 1000;
+        for (int j = 0; j < 4; j++) {
+            int64_t t = bucket + j;
+            if (TKEY(t) == key1) { s = t; if (T_WORK(t) > work) work = T_WORK(t); break; }
+            int64_t wt = TKEY(t) != 0 ? T_WORK(t) : -1;
+            if (wt < w) { w = wt; s = t; }
+        }
+    } else if (TKEY(bucket) == key1) { if (T_WORK(bucket) > work) work = T_WORK(bucket); }
     else if (TKEY(bucket + 1) == key1) {
         s = bucket + 1;
         if (work > T_WORK(bucket)) { tt_copy(c, s, bucket); s = bucket; }
@@ -437,13 +450,13 @@ int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const
                    const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tt,
                    int64_t tmask, int etc_lines, int safe_only,
                    const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
-                   const uint64_t *gskip, int ng, const int64_t *gsym, int twins, int etc_sacrifice, int etc_bound,
+                   const uint64_t *gskip, int ng, const int64_t *gsym, int twins, int etc_sacrifice, int etc_bound, int four_way,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
-    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound;
+    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound; c.four_way = four_way;
     c.tt = tt; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

@@ -17,6 +17,7 @@ TWO_TIER = 4
 TWINS = 8
 ETC_SACRIFICE = 16
 ETC_BOUND = 32
+FOUR_WAY = 64
 
 
 DEBRUIJN = 0x03F79D71B4CB0A89
@@ -360,7 +361,9 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
 def tt_bucket(key, tmask, flags):
     """The table slot of ``key`` (two-tier: the first of its two slots)."""
     slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
-    if flags & TWO_TIER:
+    if flags & FOUR_WAY:
+        slot &= ~int64(3)
+    elif flags & TWO_TIER:
         slot &= ~int64(1)
     return slot
 
@@ -371,6 +374,11 @@ def tt_find(tt, bucket, key1, flags):
     bucket of two slots is 32 bytes, one cache line."""
     if tt[bucket, 0] == key1:
         return bucket
+    if flags & FOUR_WAY:
+        for j in range(1, 4):
+            if tt[bucket + j, 0] == key1:
+                return bucket + j
+        return -1
     if flags & TWO_TIER and tt[bucket + 1, 0] == key1:
         return bucket + 1
     return -1
@@ -402,7 +410,20 @@ def tt_store(tt, bucket, key1, lo, hi, best, work, flags):
     """Store an entry.  One tier: always replace.  Two tiers: the entry of more work keeps the first slot,
     the second slot is always replaced (an entry displaced from the first moves to the second)."""
     s = bucket
-    if flags & TWO_TIER:
+    if flags & FOUR_WAY:
+        # the slot holding the key, else the one whose entry took least work (an empty one first)
+        w = 1000
+        for j in range(4):
+            t = bucket + j
+            if tt[t, 0] == key1:
+                s = t
+                work = max(work, tt_work(tt, t))
+                break
+            wt = tt_work(tt, t) if tt[t, 0] != 0 else -1
+            if wt < w:
+                w = wt
+                s = t
+    elif flags & TWO_TIER:
         if tt[bucket, 0] == key1:
             work = max(work, tt_work(tt, bucket))
         elif tt[bucket + 1, 0] == key1:

@@ -493,24 +493,29 @@ def test_the_loony_bound_saves_search_on_4x4():
 
 @needs_numba
 def test_the_two_tier_table_keeps_the_expensive_entries():
-    """Two slots per bucket (the entry whose search took more nodes keeps the first, the second is always
-    replaced): on a table far too small for the search, the same values with fewer nodes than one slot
-    always replaced."""
+    """Two slots per bucket (four_way=False: the entry whose search took more nodes keeps the first, the second
+    is always replaced), and four (the default: a new entry replaces the one whose search took least work): on
+    a table far too small for the search, the same values, four-way with fewer nodes than two-tier, and
+    two-tier fewer than one slot always replaced; on a 64-slot table, brute force's value."""
     rng = random.Random(8)
-    one = two = 0
+    one = two = four = 0
     for _ in range(6):
         game = random_position(4, 4, 26, rng)
-        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False)
-        b = fast.CompiledSearch(game.geometry, table_bits=10)
-        assert a.exact(game.drawn) == b.exact(game.drawn)
-        one, two = one + a.nodes, two + b.nodes
-    assert two < one
+        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False, four_way=False)
+        b = fast.CompiledSearch(game.geometry, table_bits=10, four_way=False)
+        c = fast.CompiledSearch(game.geometry, table_bits=10)
+        assert a.exact(game.drawn) == b.exact(game.drawn) == c.exact(game.drawn)
+        one, two, four = one + a.nodes, two + b.nodes, four + c.nodes
+    assert four < two < one
     game = random_position(3, 3, 15, rng)
-    assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
+    for options in ({}, {"four_way": False}, {"four_way": False, "two_tier": False}):
+        engine = fast.CompiledSearch(game.geometry, table_bits=6, **options)
+        assert engine.exact(game.drawn) == brute_force(3, 3, game.drawn)
 
 
 @needs_numba
 @pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
+                                           ({"four_way": "yes"}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
                                            ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
                                            ({"sym_reach": "all"}, ValueError)])
