@@ -8,6 +8,8 @@ Run from the repository root::
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
+    python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (a few minutes)
+    python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -274,7 +276,7 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
               f"(of those tried)")
 
 
-def aims(per_row: int = 8, budget: float = 60.0) -> None:
+def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (4, 4, 30), (4, 4, 32))) -> None:
     """The compiled search alone on the issue's rows (5×4 with 34 and 36 undrawn lines, 4×4 with 30 and 32), the
     same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
     the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
@@ -282,7 +284,8 @@ def aims(per_row: int = 8, budget: float = 60.0) -> None:
           f"wall budget; CPU seconds of this process")
     print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
           f"{'over':>6}{'median wall s':>15}")
-    for size, u in [((5, 4), 34), ((5, 4), 36), ((4, 4), 30), ((4, 4), 32)]:
+    for w, h, u in rows:
+        size = (w, h)
         cpu, nodes, walls = [], [], []
         for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
             _, w, c, n = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
@@ -293,6 +296,51 @@ def aims(per_row: int = 8, budget: float = 60.0) -> None:
         print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
               f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
               flush=True)
+
+
+THIRD_PASS = [
+    ("before the third pass (its faster node)", {"ground": False, "twins": False, "etc_sacrifice": False,
+                                                 "etc_bound": False, "sym_reach": 4, "four_way": False}),
+    ("+ a corner box's border lines one move", {"twins": False, "etc_sacrifice": False, "etc_bound": False,
+                                                "sym_reach": 4, "four_way": False}),
+    ("+ one of twin chains", {"etc_sacrifice": False, "etc_bound": False, "sym_reach": 4, "four_way": False}),
+    ("+ the cutoff probes short sacrifices", {"etc_bound": False, "sym_reach": 4, "four_way": False}),
+    ("+ children's table bounds stand for lines", {"sym_reach": 4, "four_way": False}),
+    ("+ every symmetry on a rectangle", {"four_way": False}),
+    ("+ four-way buckets (= now)", {}),
+]
+"""Issue 26's third pass, one step at a time (cumulative): :class:`fast.CompiledSearch` options; every column
+has the pass's faster node (masks of the boxes with one and two undrawn lines, packed table slots), which has no
+switch."""
+
+
+def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0) -> None:
+    """Each step of :data:`THIRD_PASS` on the same positions (the aims' seeds), a fresh 2^22 table each: median and
+    total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
+    from gamekit.dots.rules import geometry
+    print(f"\n## Issue 26, third pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
+          f"each, CPU seconds of this process, {budget:g} s wall budget")
+    for size, u, n in rows:
+        positions = random_positions(size, u, n, seed=1000 * size[0] + 10 * size[1] + u)
+        print(f"{size[0]}×{size[1]}, {u} undrawn, {n} positions:")
+        values = None
+        for name, cfg in THIRD_PASS:
+            ns, cs, vs = [], [], []
+            for drawn in positions:
+                e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **cfg})
+                try:
+                    v, _, c = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
+                except SolverTimeout:
+                    v, c = None, float("inf")
+                ns.append(e.nodes)
+                cs.append(c)
+                vs.append(v)
+            same = "" if values is None or vs == values else "  VALUES DIFFER"
+            values = values or vs
+            fin = [c for c in cs if c < float("inf")]
+            print(f"  {name:<46}{median(ns) / 1e6:>8.2f} M nodes (median){sum(ns) / 1e6:>9.2f} M (sum)"
+                  f"{median(cs):>8.2f} s CPU (median){sum(fin):>8.2f} s (sum){max(cs):>8.2f} s (max)"
+                  f"{sum(c <= 1 for c in cs):>4}/{n} ≤ 1 s{sum(c == float('inf') for c in cs):>3} over{same}", flush=True)
 
 
 def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> None:
@@ -458,6 +506,9 @@ def main() -> None:
     ap.add_argument("--aims", action="store_true",
                     help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
                          "60 s budget (a few minutes)")
+    ap.add_argument("--steps", action="store_true",
+                    help="issue 26's third pass one step at a time on the aims' positions (4×4 with 32 undrawn, 5×4 with "
+                         "34 and 36; about 10 minutes)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
@@ -467,7 +518,13 @@ def main() -> None:
         hard_v_medium(args.hard_medium)
         return
     if args.aims:
-        aims()
+        if args.quick:
+            aims(per_row=4, rows=((4, 4, 32), (5, 4, 34)))
+        else:
+            aims()
+        return
+    if args.steps:
+        steps([((4, 4), 32, 8), ((5, 4), 34, 8), ((5, 4), 36, 4)])
         return
     if args.solver or args.c:
         solver_tables(quick=args.quick, with_c=args.c)
