@@ -687,16 +687,24 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             if frames[d, KIND] == 2 and flags & LOONY_BOUND:
                 # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft); a
                 # value has the parity of the boxes left, so an odd bound rounds down
-                while i < frames[d, COUNT]:
+                # (locals, not frame loads and stores per line: the arrays may alias, so numba reloads them)
+                cnt = frames[d, COUNT]
+                rpar = frames[d, REM]
+                alv = frames[d, ALPHA]
+                bst = frames[d, BEST]
+                bln = frames[d, BLINE]
+                while i < cnt:
                     ub = mub[d, i]
-                    if ub < NO_BOUND and (ub - frames[d, REM]) & 1:
+                    if ub < NO_BOUND and (ub - rpar) & 1:
                         ub -= 1
-                    if ub > frames[d, ALPHA]:
+                    if ub > alv:
                         break
-                    if ub > frames[d, BEST]:
-                        frames[d, BEST] = ub
-                        frames[d, BLINE] = moves[d, i]
+                    if ub > bst:
+                        bst = ub
+                        bln = moves[d, i]
                     i += 1
+                frames[d, BEST] = bst
+                frames[d, BLINE] = bln
                 frames[d, I] = i
             if i < frames[d, COUNT] and frames[d, ALPHA] < frames[d, BETA]:
                 l = moves[d, i]
