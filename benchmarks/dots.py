@@ -380,7 +380,7 @@ def start_4x4(budget: float) -> None:
     """4×4 from the empty board with the compiled search: the value, or how far MTD(f) got within the budget."""
     from gamekit.dots.rules import geometry
     e = fast.CompiledSearch(geometry(4, 4), table_bits=24)
-    print(f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 two-tier slots, {budget:g} s budget",
+    print(f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 slots in four-way buckets, {budget:g} s budget",
           flush=True)
     lo, hi, g = -16, 16, 0
     start = time.perf_counter()

@@ -8,10 +8,11 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
 
 * **Transposition table keyed by the drawn lines only.**  The value of the boxes still to take does
   not depend on the score so far, so the key is the drawn-lines word.  A fixed table of
-  ``2**bits`` slots (key, lower bound, upper bound, best line, work) in buckets of two: the entry
-  whose search took more nodes keeps the first slot, the second is always replaced
-  (``two_tier=False``: one slot, always replaced).  The table is probed before the move list is
-  generated: most nodes without a box on offer end there.
+  ``2**bits`` slots of 16 bytes (key + 1; lower bound, upper bound, best line and work packed in one
+  word) in buckets of four, one cache line: a new entry replaces the one whose search took least work
+  (``four_way=False``: buckets of two, the entry whose search took more nodes keeps the first slot and
+  the second is always replaced; with ``two_tier=False`` too: one slot, always replaced).  The table
+  is probed before the move list is generated: most nodes without a box on offer end there.
 * **Captures.**  A box whose last line hands nothing on is taken at once; at the mouth of a chain
   only the takes and the all-but-two double-dealing lines are searched (every group's, when several
   are on offer).
@@ -29,9 +30,17 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   positions of one search can only be images under s if both hold ``drawn | s(drawn)``, so far
   images meet only deep in the tree, where they cost more than they find.  On a rectangle (4 symmetries, and
   a larger board) the images still meet often enough to pay: every symmetry, always (``sym_reach="auto"``).
+* **A corner box's border lines are one move** (``ground=False``: not).  Both are strings from that
+  coin to the ground, so swapping them maps every position onto one of equal value: of a box's
+  undrawn border lines only the first is a candidate, and the table key only counts how many of them
+  are drawn (the search keeps its positions in that normal form, :meth:`CompiledSearch.normal`).
+* **One of twin chains** (``twins=False``: every chain).  Chains with the same two ends (a junction
+  box or the ground) and the same length are interchangeable: one of them is tried.
 * **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 16:
   below that the probes cost more than they save), a child the table already knows to be good
-  enough ends the search before any child is searched.
+  enough ends the search before any child is searched; a short sacrifice is probed as the position
+  after the opponent's forced takes (``etc_sacrifice``), and a child's known upper bound on its line
+  stands for the line where it cannot beat alpha, as the loony bound does (``etc_bound``).
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
   the value follows from their lengths (the canonical recursion), with no search (and no table entry).
 
