@@ -384,6 +384,7 @@ def start_4x4(budget: float) -> None:
           flush=True)
     lo, hi, g = -16, 16, 0
     start = time.perf_counter()
+    cpu0 = time.process_time()
     windows = 0
     try:
         while lo < hi:
@@ -395,8 +396,10 @@ def start_4x4(budget: float) -> None:
             else:
                 lo = g
             print(f"  null window {windows} (beta {beta:+d}): value {'<' if g < beta else '≥'} {beta:+d} "
-                  f"after {time.perf_counter() - start:.0f} s, {e.nodes:,} nodes", flush=True)
-        print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s, {e.nodes:,} nodes)")
+                  f"after {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu0:.0f} s CPU, "
+                  f"{e.nodes:,} nodes", flush=True)
+        print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s wall, "
+              f"{time.process_time() - cpu0:.0f} s CPU, {e.nodes:,} nodes)")
     except SolverTimeout:
         used = int((e.tt[:, 0] != 0).sum())
         print(f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
