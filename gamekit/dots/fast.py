@@ -252,6 +252,7 @@ class CompiledSearch:
         self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
         self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
+        self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
@@ -276,7 +277,8 @@ class CompiledSearch:
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
                 self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms)
+                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
+                self.simg)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout

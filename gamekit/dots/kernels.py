@@ -73,6 +73,41 @@ def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
             which = s
     return best, which
 
+@njit(cache=True, inline="always")
+def sym_images(drawn, symtab, syms, nsym, out):
+    """``out[k]``: the image of ``drawn`` under ``syms[k]`` (k = 1 .. nsym - 1), not normalised."""
+    for k in range(1, nsym):
+        s = syms[k]
+        img = uint64(0)
+        x = drawn
+        for byte in range(8):
+            img |= symtab[s, byte, int64(x & uint64(255))]
+            x >>= uint64(8)
+        out[k] = img
+
+
+@njit(cache=True, inline="always")
+def canonical_child(child, extra, dimg, perm, syms, nsym, gmask, gfirst, ng, gsym):
+    """:func:`canonical` of ``child`` = the node's lines | ``extra``, from the node's images ``dimg``
+    (:func:`sym_images`): an image of a union is the union of the images, so each symmetry costs a lookup per
+    extra line instead of eight byte lookups.  The same result as ``canonical(child, ...)``."""
+    best = child
+    which = 0
+    for k in range(1, nsym):
+        s = syms[k]
+        img = dimg[k]
+        x = extra
+        while x:
+            img |= uint64(1) << uint64(perm[s, low_index(x)])
+            x &= x - uint64(1)
+        if gsym[s]:
+            img = ground_normal(img, gmask, gfirst, ng)
+        if img < best:
+            best = img
+            which = s
+    return best, which
+
+
 @njit(cache=True)
 def loony_value(ckind, clen, n, work):
     """Value for the player who must open one of ``n`` isolated chains (kind 0) / loops (kind 1).
@@ -530,7 +565,7 @@ def undo(line, deg, lb, bms):
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, deadline, node_limit):
+           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -643,6 +678,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
                             # enhanced transposition cutoff: a child the table already knows to be
                             # good enough ends the search here
+                            sym_images(dr, symtab, syms, nsym, simg)
                             for i in range(count):
                                 if mub[d, i] != NO_BOUND:
                                     continue                # a long chain or a loop: the loony bound
@@ -653,7 +689,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     child = after
                                 elif taken != 0:
                                     continue                # a sacrifice (its child has a box on offer)
-                                ck, cs = canonical(child, symtab, syms, nsym, gmask, gfirst, ng, gsym)
+                                ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst,
+                                                         ng, gsym)
                                 cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
                                 if cslot >= 0:
                                     if -(taken + tt_hi(tt, cslot)) >= b0:
@@ -786,7 +823,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
          clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, deadline, node_limit, guess):
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -795,7 +832,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, deadline,
+                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline,
                    node_limit)
         if stats[1]:
             return 0
