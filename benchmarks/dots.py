@@ -8,6 +8,8 @@ Run from the repository root::
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
+    python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (a few minutes)
+    python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
@@ -274,7 +276,7 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
               f"(of those tried)")
 
 
-def aims(per_row: int = 8, budget: float = 60.0) -> None:
+def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (4, 4, 30), (4, 4, 32))) -> None:
     """The compiled search alone on the issue's rows (5×4 with 34 and 36 undrawn lines, 4×4 with 30 and 32), the
     same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
     the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
@@ -282,7 +284,8 @@ def aims(per_row: int = 8, budget: float = 60.0) -> None:
           f"wall budget; CPU seconds of this process")
     print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
           f"{'over':>6}{'median wall s':>15}")
-    for size, u in [((5, 4), 34), ((5, 4), 36), ((4, 4), 30), ((4, 4), 32)]:
+    for w, h, u in rows:
+        size = (w, h)
         cpu, nodes, walls = [], [], []
         for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
             _, w, c, n = _solve(lambda: Solver(*size, compiled=True), drawn, budget)
@@ -293,6 +296,51 @@ def aims(per_row: int = 8, budget: float = 60.0) -> None:
         print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
               f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
               flush=True)
+
+
+THIRD_PASS = [
+    ("before the third pass (its faster node)", {"ground": False, "twins": False, "etc_sacrifice": False,
+                                                 "etc_bound": False, "sym_reach": 4, "four_way": False}),
+    ("+ a corner box's border lines one move", {"twins": False, "etc_sacrifice": False, "etc_bound": False,
+                                                "sym_reach": 4, "four_way": False}),
+    ("+ one of twin chains", {"etc_sacrifice": False, "etc_bound": False, "sym_reach": 4, "four_way": False}),
+    ("+ the cutoff probes short sacrifices", {"etc_bound": False, "sym_reach": 4, "four_way": False}),
+    ("+ children's table bounds stand for lines", {"sym_reach": 4, "four_way": False}),
+    ("+ every symmetry on a rectangle", {"four_way": False}),
+    ("+ four-way buckets (= now)", {}),
+]
+"""Issue 26's third pass, one step at a time (cumulative): :class:`fast.CompiledSearch` options; every column
+has the pass's faster node (masks of the boxes with one and two undrawn lines, packed table slots), which has no
+switch."""
+
+
+def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0) -> None:
+    """Each step of :data:`THIRD_PASS` on the same positions (the aims' seeds), a fresh 2^22 table each: median and
+    total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
+    from gamekit.dots.rules import geometry
+    print(f"\n## Issue 26, third pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
+          f"each, CPU seconds of this process, {budget:g} s wall budget")
+    for size, u, n in rows:
+        positions = random_positions(size, u, n, seed=1000 * size[0] + 10 * size[1] + u)
+        print(f"{size[0]}×{size[1]}, {u} undrawn, {n} positions:")
+        values = None
+        for name, cfg in THIRD_PASS:
+            ns, cs, vs = [], [], []
+            for drawn in positions:
+                e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **cfg})
+                try:
+                    v, _, c = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
+                except SolverTimeout:
+                    v, c = None, float("inf")
+                ns.append(e.nodes)
+                cs.append(c)
+                vs.append(v)
+            same = "" if values is None or vs == values else "  VALUES DIFFER"
+            values = values or vs
+            fin = [c for c in cs if c < float("inf")]
+            print(f"  {name:<46}{median(ns) / 1e6:>8.2f} M nodes (median){sum(ns) / 1e6:>9.2f} M (sum)"
+                  f"{median(cs):>8.2f} s CPU (median){sum(fin):>8.2f} s (sum){max(cs):>8.2f} s (max)"
+                  f"{sum(c <= 1 for c in cs):>4}/{n} ≤ 1 s{sum(c == float('inf') for c in cs):>3} over{same}", flush=True)
 
 
 def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> None:
@@ -332,10 +380,11 @@ def start_4x4(budget: float) -> None:
     """4×4 from the empty board with the compiled search: the value, or how far MTD(f) got within the budget."""
     from gamekit.dots.rules import geometry
     e = fast.CompiledSearch(geometry(4, 4), table_bits=24)
-    print(f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 two-tier slots, {budget:g} s budget",
+    print(f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 slots in four-way buckets, {budget:g} s budget",
           flush=True)
     lo, hi, g = -16, 16, 0
     start = time.perf_counter()
+    cpu0 = time.process_time()
     windows = 0
     try:
         while lo < hi:
@@ -347,13 +396,15 @@ def start_4x4(budget: float) -> None:
             else:
                 lo = g
             print(f"  null window {windows} (beta {beta:+d}): value {'<' if g < beta else '≥'} {beta:+d} "
-                  f"after {time.perf_counter() - start:.0f} s, {e.nodes:,} nodes", flush=True)
-        print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s, {e.nodes:,} nodes)")
+                  f"after {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu0:.0f} s CPU, "
+                  f"{e.nodes:,} nodes", flush=True)
+        print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s wall, "
+              f"{time.process_time() - cpu0:.0f} s CPU, {e.nodes:,} nodes)")
     except SolverTimeout:
-        used = int((e.tkey != 0).sum())
+        used = int((e.tt[:, 0] != 0).sum())
         print(f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
               f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s), table "
-              f"{used / len(e.tkey):.0%} full")
+              f"{used / len(e.tt):.0%} full")
 
 
 class CSearch:
@@ -386,19 +437,27 @@ class CSearch:
     def exact(self, drawn: int, guess: int = 0, fresh: bool = True) -> int:
         """Exact value of ``drawn`` (MTD(f) from ``guess``), from an empty table unless ``fresh=False``."""
         import ctypes
+        from gamekit.dots import kernels
         np, e = self.np, self.engine
         if fresh:
             e.clear()
         ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
         nodes = np.zeros(1, dtype=np.int64)
+        drawn = e.normal(drawn)                         # the search's positions are normal (fast.CompiledSearch)
         e._choose_symmetries(drawn)                     # the same symmetries as the numba search's
         tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv, e.syms)]
+        gmask, gfirst, glines, gid, gskip, ng = e.ground
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
                                  ptr(tabs[3]), ptr(tabs[4]), ptr(tabs[7]), ctypes.c_int(e.nsym_used), ptr(tabs[5]),
                                  ptr(tabs[6]),
-                                 ptr(e.tkey), ptr(e.tlo), ptr(e.thi), ptr(e.tbest), ptr(e.twork),
+                                 ptr(e.tt),
                                  ctypes.c_int64(e.tmask),
                                  ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
+                                 ptr(gmask), ptr(gfirst), ptr(glines), ptr(gid), ptr(gskip), ctypes.c_int(ng),
+                                 ptr(e.gsym), ctypes.c_int(int(bool(e.flags & kernels.TWINS))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_SACRIFICE))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_BOUND))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.FOUR_WAY))),
                                  ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
         return int(v)
@@ -413,6 +472,7 @@ def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
     print(f"{'board':>6}{'undrawn':>8}{'nodes (numba)':>15}{'same nodes':>12}{'same value':>12}"
           f"{'numba Mn/s':>12}{'C Mn/s':>9}{'C/numba':>9}")
     totals = [0, 0.0, 0, 0.0]
+    fast.CompiledSearch(geometry(3, 3), table_bits=10).exact(0)    # the kernel loaded before any clock starts
     for size, u in rows:
         c = CSearch(size)
         nodes_n = secs_n = nodes_c = secs_c = 0.0
@@ -450,6 +510,9 @@ def main() -> None:
     ap.add_argument("--aims", action="store_true",
                     help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
                          "60 s budget (a few minutes)")
+    ap.add_argument("--steps", action="store_true",
+                    help="issue 26's third pass one step at a time on the aims' positions (4×4 with 32 undrawn, 5×4 with "
+                         "34 and 36; about 10 minutes)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
@@ -459,7 +522,13 @@ def main() -> None:
         hard_v_medium(args.hard_medium)
         return
     if args.aims:
-        aims()
+        if args.quick:
+            aims(per_row=4, rows=((4, 4, 32), (5, 4, 34)))
+        else:
+            aims()
+        return
+    if args.steps:
+        steps([((4, 4), 32, 8), ((5, 4), 34, 8), ((5, 4), 36, 4)])
         return
     if args.solver or args.c:
         solver_tables(quick=args.quick, with_c=args.c)

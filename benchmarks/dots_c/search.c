@@ -4,8 +4,10 @@
  * The same core, line for line: the reduced move generator (forced takes, take-or-decline with every
  * group's takes and double-deals, safe lines centre first, one line per chain or loop, the loony endgame
  * valued from the chain and loop lengths), fail-soft negamax alpha-beta with the bound table keyed by the
- * smallest symmetric image of the drawn lines (same hash, same always-replace slots, same best-line
- * ordering), the enhanced transposition cutoff and the MTD(f) driver.  Written recursively (C has no
+ * smallest symmetric image of the drawn lines (same hash, same four-way buckets of (key, entry) pairs,
+ * same incremental masks of the boxes with one and two undrawn lines, same best-line
+ * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
+ * where a symmetry swaps them), the cutoff's probes of short sacrifices and children's bounds, one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
  * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
  * gamekit.dots.fast and handed over through ctypes, so both searches see the same boards.
  */
@@ -13,17 +15,38 @@
 #include <string.h>
 
 typedef struct {
-    int nb, nl, nsym, etc_lines, safe_only;
+    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound, four_way;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
-    uint64_t *tkey;
-    int8_t *tlo, *thi, *tbest, *twork;
+    /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
+    const uint64_t *gmask, *gfirst, *gskip;
+    const int64_t *glines, *gid, *gsym;
+    int ng;
+    uint64_t *tt;                  /* per slot: key + 1, then lo | hi << 8 | best << 16 | work << 24 */
     int64_t tmask, nodes;
     int64_t deg[64];
+    uint64_t m1, m2;               /* the boxes with one / two undrawn lines */
 } Ctx;
 
 #define NBL(b, i) c->nbl[(b) * 4 + (i)]
 #define NBO(b, i) c->nbo[(b) * 4 + (i)]
+
+static inline uint64_t ground_normal(const Ctx *c, uint64_t x) {
+    for (int g = 0; g < c->ng; g++) {
+        uint64_t m = c->gmask[g];
+        x = (x & ~m) | c->gfirst[g * 5 + __builtin_popcountll(x & m)];
+    }
+    return x;
+}
+
+static inline int first_undrawn(const Ctx *c, int g, uint64_t drawn) {
+    for (int j = 0; j < 4; j++) {
+        int x = (int)c->glines[g * 4 + j];
+        if (x < 0) break;
+        if (!((drawn >> x) & 1)) return x;
+    }
+    return -1;
+}
 
 static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     uint64_t best = drawn;
@@ -36,6 +59,7 @@ static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
             img |= t[byte * 256 + (x & 255)];
             x >>= 8;
         }
+        if (c->gsym[s]) img = ground_normal(c, img);
         if (img < best) {
             best = img;
             *which = s;
@@ -44,32 +68,51 @@ static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
     return best;
 }
 
-/* two-tier buckets: slot 2i keeps the entry whose search took more nodes, slot 2i + 1 is always replaced */
+/* four-way buckets (one cache line): a new entry replaces the one whose search took least work; or (four_way
+ * off) two-tier buckets: slot 2i keeps the entry whose search took more nodes, slot 2i + 1 is always replaced */
 static inline int64_t slot_of(const Ctx *c, uint64_t key) {
-    return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)1;
+    return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)(c->four_way ? 3 : 1);
 }
 
+#define TKEY(s) c->tt[2 * (s)]
+#define TDAT(s) c->tt[2 * (s) + 1]
+#define T_LO(s) ((int64_t)(int8_t)(TDAT(s) & 255))
+#define T_HI(s) ((int64_t)(int8_t)((TDAT(s) >> 8) & 255))
+#define T_BEST(s) ((int64_t)((TDAT(s) >> 16) & 255))
+#define T_WORK(s) ((int64_t)((TDAT(s) >> 24) & 255))
+
 static inline int64_t tt_find(const Ctx *c, int64_t bucket, uint64_t key1) {
-    if (c->tkey[bucket] == key1) return bucket;
-    if (c->tkey[bucket + 1] == key1) return bucket + 1;
+    if (TKEY(bucket) == key1) return bucket;
+    if (c->four_way) {
+        for (int j = 1; j < 4; j++) if (TKEY(bucket + j) == key1) return bucket + j;
+        return -1;
+    }
+    if (TKEY(bucket + 1) == key1) return bucket + 1;
     return -1;
 }
 
 static inline void tt_copy(Ctx *c, int64_t to, int64_t from) {
-    c->tkey[to] = c->tkey[from]; c->tlo[to] = c->tlo[from]; c->thi[to] = c->thi[from];
-    c->tbest[to] = c->tbest[from]; c->twork[to] = c->twork[from];
+    TKEY(to) = TKEY(from); TDAT(to) = TDAT(from);
 }
 
 static inline void tt_store(Ctx *c, int64_t bucket, uint64_t key1, int64_t lo, int64_t hi, int64_t best, int64_t work) {
     int64_t s = bucket;
-    if (c->tkey[bucket] == key1) { if (c->twork[bucket] > work) work = c->twork[bucket]; }
-    else if (c->tkey[bucket + 1] == key1) {
+    if (c->four_way) {
+        int64_t w = 1000;
+        for (int j = 0; j < 4; j++) {
+            int64_t t = bucket + j;
+            if (TKEY(t) == key1) { s = t; if (T_WORK(t) > work) work = T_WORK(t); break; }
+            int64_t wt = TKEY(t) != 0 ? T_WORK(t) : -1;
+            if (wt < w) { w = wt; s = t; }
+        }
+    } else if (TKEY(bucket) == key1) { if (T_WORK(bucket) > work) work = T_WORK(bucket); }
+    else if (TKEY(bucket + 1) == key1) {
         s = bucket + 1;
-        if (work > c->twork[bucket]) { tt_copy(c, s, bucket); s = bucket; }
-    } else if (work >= c->twork[bucket]) tt_copy(c, bucket + 1, bucket);
+        if (work > T_WORK(bucket)) { tt_copy(c, s, bucket); s = bucket; }
+    } else if (work >= T_WORK(bucket)) tt_copy(c, bucket + 1, bucket);
     else s = bucket + 1;
-    c->tkey[s] = key1; c->tlo[s] = (int8_t)lo; c->thi[s] = (int8_t)hi; c->tbest[s] = (int8_t)best;
-    c->twork[s] = (int8_t)work;
+    TKEY(s) = key1;
+    TDAT(s) = (uint64_t)(lo & 255) | (uint64_t)(hi & 255) << 8 | (uint64_t)(best & 255) << 16 | (uint64_t)(work & 255) << 24;
 }
 
 static int64_t loony_value(const int64_t *ckind, const int64_t *clen, int n) {
@@ -124,8 +167,8 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     int nb = c->nb;
     int ntakes = 0, forced = -1, any1 = 0;
     int declines[64];
-    for (int b = 0; b < nb; b++) {
-        if (deg[b] != 1) continue;
+    for (uint64_t rem = c->m1; rem; rem &= rem - 1) {
+        int b = __builtin_ctzll(rem);
         any1 = 1;
         int l, o;
         other_line(c, b, -1, drawn, &l, &o);
@@ -157,35 +200,36 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     }
     uint64_t unsafe = 0;
     int any2 = 0;
-    for (int b = 0; b < nb; b++)
-        if (deg[b] == 2) {
-            any2 = 1;
-            for (int i = 0; i < 4; i++) unsafe |= 1ULL << NBL(b, i);
-        }
+    for (uint64_t rem = c->m2; rem; rem &= rem - 1) {
+        int b = __builtin_ctzll(rem);
+        any2 = 1;
+        for (int i = 0; i < 4; i++) unsafe |= 1ULL << NBL(b, i);
+    }
     int n_safe = 0;
     for (int i = 0; i < c->nl; i++) {
         int l = (int)c->order[i];
         uint64_t bit = 1ULL << l;
-        if (!(drawn & bit) && !(unsafe & bit)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
+        if (!(drawn & bit) && !(unsafe & bit) && !(c->gskip[l] & ~drawn)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
     }
     if (!any2 || (c->safe_only && n_safe > 0)) { *count_out = n_safe; return 2; }
     int count = n_safe, simple = 1, ncomp = 0, ncand = 0;
     uint64_t visited = 0;
     int64_t ckind[65], clen[65];
     int cand_len[65], cand_line[65];
-    for (int b = 0; b < nb; b++) {
-        if (deg[b] != 2 || ((visited >> b) & 1)) continue;
+    for (uint64_t rem = c->m2; rem; rem &= rem - 1) {
+        int b = __builtin_ctzll(rem);
+        if ((visited >> b) & 1) continue;
         visited |= 1ULL << b;
-        int n = 1, term = 0, loop = 0, mid = -1, rep = -1;
+        int n = 1, term = 0, loop = 0, mid = -1, rep = -1, e0 = -2, e1 = -2;
         for (int i = 0; i < 4; i++) {
             int l0 = (int)NBL(b, i);
             if ((drawn >> l0) & 1) continue;
             rep = l0;
             int prev = l0, cur = (int)NBO(b, i);
             while (1) {
-                if (cur < 0) { term++; break; }
+                if (cur < 0) { term++; if (e0 == -2) e0 = -1; else e1 = -1; break; }
                 if (cur == b) { loop = 1; break; }
-                if (deg[cur] != 2) break;
+                if (deg[cur] != 2) { if (e0 == -2) e0 = cur; else e1 = cur; break; }
                 if (n == 1) mid = prev;
                 visited |= 1ULL << cur;
                 n++;
@@ -197,6 +241,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
             if (loop) break;
         }
         if (n == 2 && !loop) rep = mid;
+        if (c->gid[rep] >= 0) rep = first_undrawn(c, (int)c->gid[rep], drawn);
         if (loop || term == 2) {
             int kind = loop ? 1 : 0, dup = 0;
             for (int j = 0; j < ncomp; j++) if (ckind[j] == kind && clen[j] == n) { dup = 1; break; }
@@ -204,7 +249,19 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
             clen[ncomp] = n;
             ncomp++;
             if (dup) continue;
-        } else simple = 0;
+        } else {
+            simple = 0;
+            if (c->twins) {                /* of chains with the same ends and length, one is tried */
+                int lo_e = e0 < e1 ? e0 : e1, hi_e = e0 < e1 ? e1 : e0;
+                int64_t kind = 2 + (int64_t)(lo_e + 1) * (nb + 1) + hi_e + 1;
+                int dup = 0;
+                for (int j = 0; j < ncomp; j++) if (ckind[j] == kind && clen[j] == n) { dup = 1; break; }
+                if (dup) continue;
+                ckind[ncomp] = kind;
+                clen[ncomp] = n;
+                ncomp++;
+            }
+        }
         cand_len[ncand] = 2 * n + loop;
         cand_line[ncand] = rep;
         ncand++;
@@ -229,11 +286,40 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     return 2;
 }
 
+static inline uint64_t box_mask(const Ctx *c, int b) {
+    uint64_t m = 0;
+    for (int i = 0; i < 4; i++) m |= 1ULL << NBL(b, i);
+    return m;
+}
+
+/* opening a chain of one or two boxes: the boxes the opponent takes at once (*after: the lines then drawn);
+ * -1: a 2-chain whose ends are one junction; 0: a safe line */
+static inline int64_t after_sacrifice(const Ctx *c, int line, uint64_t dr, uint64_t *after) {
+    int64_t a = c->lb[line * 2], b = c->lb[line * 2 + 1];
+    int da = a >= 0 && c->deg[a] == 2, db = b >= 0 && c->deg[b] == 2;
+    if (da && db) {
+        int la, oa, lb_, ob;
+        other_line(c, (int)a, line, dr, &la, &oa);
+        other_line(c, (int)b, line, dr, &lb_, &ob);
+        if (oa >= 0 && oa == ob) return -1;
+        *after = dr | box_mask(c, (int)a) | box_mask(c, (int)b);
+        return 2;
+    }
+    if (da) { *after = dr | box_mask(c, (int)a); return 1; }
+    if (db) { *after = dr | box_mask(c, (int)b); return 1; }
+    return 0;
+}
+
 static inline int play(Ctx *c, int line) {
     int k = 0;
     for (int i = 0; i < 2; i++) {
         int64_t b = c->lb[line * 2 + i];
-        if (b >= 0 && --c->deg[b] == 0) k++;
+        if (b < 0) continue;
+        uint64_t bit = 1ULL << b;
+        int64_t n = --c->deg[b];
+        if (n == 0) { k++; c->m1 &= ~bit; }
+        else if (n == 1) { c->m2 &= ~bit; c->m1 |= bit; }
+        else if (n == 2) c->m2 |= bit;
     }
     return k;
 }
@@ -241,7 +327,12 @@ static inline int play(Ctx *c, int line) {
 static inline void undo(Ctx *c, int line) {
     for (int i = 0; i < 2; i++) {
         int64_t b = c->lb[line * 2 + i];
-        if (b >= 0) c->deg[b]++;
+        if (b < 0) continue;
+        uint64_t bit = 1ULL << b;
+        int64_t n = c->deg[b]++;
+        if (n == 0) c->m1 |= bit;
+        else if (n == 1) { c->m1 &= ~bit; c->m2 |= bit; }
+        else if (n == 2) c->m2 &= ~bit;
     }
 }
 
@@ -264,11 +355,15 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         hi = R;
         int64_t found = tt_find(c, slot, key + 1);
         if (found >= 0) {
-            lo = c->tlo[found];
-            hi = c->thi[found];
-            int bm = (int)c->tbest[found] - 1;
+            lo = T_LO(found);
+            hi = T_HI(found);
+            int bm = (int)T_BEST(found) - 1;
             if (bm >= 0) {
                 bm = (int)c->inv[sym * c->nl + bm];
+                if (c->gid[bm] >= 0) {
+                    int x = first_undrawn(c, (int)c->gid[bm], dr);
+                    if (x >= 0) bm = x;
+                }
                 for (int i = 0; i < count; i++)
                     if (out[i] == bm) {
                         int64_t u = ub[i];
@@ -285,13 +380,24 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         b0 = be < hi ? be : hi;
         if (a0 < b0 && c->etc_lines > 0 && c->nl - __builtin_popcountll(dr) >= c->etc_lines) {
             for (int i = 0; i < count; i++) {
+                if (ub[i] != NO_BOUND) continue;            /* a long chain or a loop: the loony bound */
                 int cs;
-                uint64_t ck = canonical(c, dr | (1ULL << out[i]), &cs);
+                uint64_t child = dr | (1ULL << out[i]), after;
+                int64_t taken = after_sacrifice(c, out[i], dr, &after);
+                if (taken > 0 && c->etc_sacrifice) child = after;
+                else if (taken != 0) continue;
+                uint64_t ck = canonical(c, child, &cs);
                 int64_t cslot = tt_find(c, slot_of(c, ck), ck + 1);
-                if (cslot >= 0 && -(int64_t)c->thi[cslot] >= b0) {
-                    a0 = -(int64_t)c->thi[cslot];
-                    tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
-                    break;
+                if (cslot >= 0) {
+                    if (-(taken + T_HI(cslot)) >= b0) {
+                        a0 = -(taken + T_HI(cslot));
+                        tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
+                        break;
+                    }
+                    if (c->etc_bound) {                   /* the child's lower bound stands for the line */
+                        int64_t u = -(taken + T_LO(cslot));
+                        if (u < ub[i]) ub[i] = u;
+                    }
                 }
             }
         }
@@ -341,19 +447,24 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
 
 /* Exact value of `drawn` for the player to move (MTD(f) from `guess`); *nodes gets the nodes searched. */
 int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const int64_t *lb, const int64_t *order,
-                   const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tkey,
-                   int8_t *tlo, int8_t *thi, int8_t *tbest, int8_t *twork, int64_t tmask, int etc_lines, int safe_only,
+                   const uint64_t *symtab, const int64_t *syms, int nsym, const int64_t *perm, const int64_t *inv, uint64_t *tt,
+                   int64_t tmask, int etc_lines, int safe_only,
+                   const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
+                   const uint64_t *gskip, int ng, const int64_t *gsym, int twins, int etc_sacrifice, int etc_bound, int four_way,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
-    c.tkey = tkey; c.tlo = tlo; c.thi = thi; c.tbest = tbest; c.twork = twork; c.tmask = tmask;
+    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound; c.four_way = four_way;
+    c.tt = tt; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {
         int d = 4;
         for (int i = 0; i < 4; i++) if ((drawn >> nbl[b * 4 + i]) & 1) d--;
         c.deg[b] = d;
+        if (d == 1) c.m1 |= 1ULL << b;
+        if (d == 2) c.m2 |= 1ULL << b;
         remaining += d != 0;
     }
     int64_t lo = -remaining, hi = remaining, g = guess < lo ? lo : (guess > hi ? hi : guess);

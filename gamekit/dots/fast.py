@@ -8,10 +8,11 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
 
 * **Transposition table keyed by the drawn lines only.**  The value of the boxes still to take does
   not depend on the score so far, so the key is the drawn-lines word.  A fixed table of
-  ``2**bits`` slots (key, lower bound, upper bound, best line, work) in buckets of two: the entry
-  whose search took more nodes keeps the first slot, the second is always replaced
-  (``two_tier=False``: one slot, always replaced).  The table is probed before the move list is
-  generated: most nodes without a box on offer end there.
+  ``2**bits`` slots of 16 bytes (key + 1; lower bound, upper bound, best line and work packed in one
+  word) in buckets of four, one cache line: a new entry replaces the one whose search took least work
+  (``four_way=False``: buckets of two, the entry whose search took more nodes keeps the first slot and
+  the second is always replaced; with ``two_tier=False`` too: one slot, always replaced).  The table
+  is probed before the move list is generated: most nodes without a box on offer end there.
 * **Captures.**  A box whose last line hands nothing on is taken at once; at the mouth of a chain
   only the takes and the all-but-two double-dealing lines are searched (every group's, when several
   are on offer).
@@ -24,13 +25,22 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   loop, shortest first; the table's best line first of all.
 * **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
   positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
-  tables make an image eight loads and ORs).  Only the symmetries that move at most ``sym_reach``
-  (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
+  tables make an image eight loads and ORs).  On a square board only the symmetries that move at most
+  ``sym_reach`` (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
   positions of one search can only be images under s if both hold ``drawn | s(drawn)``, so far
-  images meet only deep in the tree, where they cost more than they find.
+  images meet only deep in the tree, where they cost more than they find.  On a rectangle (4 symmetries, and
+  a larger board) the images still meet often enough to pay: every symmetry, always (``sym_reach="auto"``).
+* **A corner box's border lines are one move** (``ground=False``: not).  Both are strings from that
+  coin to the ground, so swapping them maps every position onto one of equal value: of a box's
+  undrawn border lines only the first is a candidate, and the table key only counts how many of them
+  are drawn (the search keeps its positions in that normal form, :meth:`CompiledSearch.normal`).
+* **One of twin chains** (``twins=False``: every chain).  Chains with the same two ends (a junction
+  box or the ground) and the same length are interchangeable: one of them is tried.
 * **Enhanced transposition cutoff.**  Where at least ``etc_lines`` lines are undrawn (default 16:
   below that the probes cost more than they save), a child the table already knows to be good
-  enough ends the search before any child is searched.
+  enough ends the search before any child is searched; a short sacrifice is probed as the position
+  after the opponent's forced takes (``etc_sacrifice``), and a child's known upper bound on its line
+  stands for the line where it cannot beat alpha, as the loony bound does (``etc_bound``).
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
   the value follows from their lengths (the canonical recursion), with no search (and no table entry).
 
@@ -55,7 +65,8 @@ from gamekit.dots.rules import geometry as _geometry
 __all__ = ["available", "fits", "CompiledSearch", "symmetries", "SYM_REACH"]
 
 SYM_REACH = 4
-"""Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key."""
+"""On a square board, symmetries that move more drawn lines than this onto undrawn ones are left out of a search's
+key (``sym_reach="auto"``, the default; on a rectangle every symmetry is folded in)."""
 
 OUT_OF_TIME = 1
 OUT_OF_NODES = 2
@@ -137,6 +148,38 @@ def _board_tables(width: int, height: int, use_symmetry: bool):
     return nbl, nbo, lb, order, perm, inv, symtab
 
 
+@lru_cache(maxsize=None)
+def _ground_tables(width: int, height: int, ground: bool):
+    """The border-line groups of a board size: for each box with two or more border lines (the corners; every
+    box of a board one box wide), ``gmask`` the lines, ``gfirst[g, c]`` the first c of them (by index),
+    ``glines`` them (-1 padded); per line ``gid`` its group (-1: none) and ``gskip`` the lines of its group
+    before it.  ``ground=False``: no groups (the reduction off)."""
+    geometry = _geometry(width, height)
+    nl = geometry.n_lines
+    groups = []
+    if ground:
+        for ls in geometry.box_lines:
+            border = sorted(l for l in ls if len(geometry.line_boxes[l]) == 1)
+            if len(border) >= 2:
+                groups.append(border)
+    ng = len(groups)
+    gmask = np.zeros(max(ng, 1), dtype=np.uint64)
+    gfirst = np.zeros((max(ng, 1), 5), dtype=np.uint64)
+    glines = np.full((max(ng, 1), 4), -1, dtype=np.int64)
+    gid = np.full(nl, -1, dtype=np.int64)
+    gskip = np.zeros(nl, dtype=np.uint64)
+    for g, border in enumerate(groups):
+        for j, l in enumerate(border):
+            gmask[g] |= np.uint64(1 << l)
+            gfirst[g, j + 1] = gfirst[g, j] | np.uint64(1 << l)
+            glines[g, j] = l
+            gid[l] = g
+            gskip[l] = gfirst[g, j]
+    for a in (gmask, gfirst, glines, gid, gskip):
+        a.flags.writeable = False
+    return gmask, gfirst, glines, gid, gskip, ng
+
+
 class CompiledSearch:
     """The compiled search for one board size, with its own transposition table (``2**table_bits`` slots).
 
@@ -145,39 +188,57 @@ class CompiledSearch:
     deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
 
     The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
-    ``use_symmetry``, ``sym_reach`` (None: every symmetry, always), ``etc_lines`` (0: no ETC), ``loony_bound``,
-    ``two_tier``; ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
+    ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH` on
+    a square board, None on a rectangle), ``etc_lines`` (0: no ETC), ``loony_bound``,
+    ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
+    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
     gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
-                 killers: bool = False, two_tier: bool = True, sym_reach: int | None = SYM_REACH):
+                 killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
+                 ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
+                 etc_bound: bool = True, four_way: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
-                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier)):
+                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
+                           ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
+                           ("etc_bound", etc_bound), ("four_way", four_way)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
+        if sym_reach == "auto" and isinstance(sym_reach, str):
+            sym_reach = SYM_REACH if geometry.width == geometry.height else None
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
-            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), or None for every symmetry")
+            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), None for every symmetry, or "
+                             f"'auto'")
         self.geometry = geometry
         nb, nl = geometry.n_boxes, geometry.n_lines
         self.nb, self.nl = nb, nl
         (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv,
          self.symtab) = _board_tables(geometry.width, geometry.height, use_symmetry)
         self.nsym = len(self.perm)
+        self.ground = _ground_tables(geometry.width, geometry.height, ground)
+        # per symmetry: 1 if it can map a normal position (ground_normal) to one that is not
+        gmask, _, glines, _, _, ng = self.ground
+        self.gsym = np.zeros(self.nsym, dtype=np.int64)
+        for s, p in enumerate(self.perm):
+            for g in range(ng):
+                lines = [int(l) for l in glines[g] if l >= 0]
+                image = [int(p[l]) for l in lines]
+                if image != sorted(image):
+                    self.gsym[s] = 1
         self.sym_reach = sym_reach
         self.syms = np.arange(self.nsym, dtype=np.int64)    # the symmetries the key folds in this call
         self.nsym_used = self.nsym
         size = 1 << table_bits
         self.tmask = size - 1
         # np.zeros: the pages are only touched when used, so a big table costs nothing up front
-        self.tkey = np.zeros(size, dtype=np.uint64)
-        self.tlo = np.zeros(size, dtype=np.int8)
-        self.thi = np.zeros(size, dtype=np.int8)
-        self.tbest = np.zeros(size, dtype=np.int8)       # best line + 1 (0: none)
-        self.twork = np.zeros(size, dtype=np.int8)       # bit length of the nodes the entry's search took
+        # per slot (key + 1, entry): the entry packs lower bound, upper bound (int8 each), best line + 1 (0: none)
+        # and work (the bit length of the nodes the entry's search took) into bytes 0-3, so a two-slot bucket
+        # is one 32-byte piece of a cache line
+        self.tt = np.zeros((size, 2), dtype=np.uint64)
         self.moves = np.zeros((nl + 2, nl + 1), dtype=np.int64)
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
@@ -190,9 +251,13 @@ class CompiledSearch:
         self.safe_only = bool(safe_only)
         self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
+        self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
+        self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
-                      | (kernels.TWO_TIER if two_tier else 0))
+                      | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
+                      | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
+                      | (kernels.FOUR_WAY if four_way else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -200,8 +265,7 @@ class CompiledSearch:
 
     def clear(self) -> None:
         """Empty the transposition table."""
-        self.tkey[:] = 0
-        self.twork[:] = 0
+        self.tt[:] = 0
 
     def _degrees(self, drawn: int) -> np.ndarray:
         deg = np.empty(self.nb, dtype=np.int64)
@@ -211,9 +275,10 @@ class CompiledSearch:
 
     def _tables(self):
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
-                self.inv, self.tkey, self.tlo, self.thi, self.tbest, self.twork, self.tmask, self.moves, self.ckind, self.clen,
+                self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats, self.mub, self.flags, self.killer)
+                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
+                self.simg)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
@@ -238,9 +303,21 @@ class CompiledSearch:
             n += 1
         self.nsym_used = n
 
+    def normal(self, drawn: int) -> int:
+        """``drawn`` with each corner box's drawn border lines moved to its first ones (by index): a position of
+        the same value (the border lines of a box are all strings from that coin to the ground), the form the
+        search keeps its positions in (``ground=False``: ``drawn`` itself)."""
+        gmask, gfirst, _, _, _, ng = self.ground
+        for g in range(ng):
+            m = int(gmask[g])
+            drawn = drawn & ~m | int(gfirst[g, bin(drawn & m).count("1")])
+        return drawn
+
     def _begin(self, drawn: int):
         self._choose_symmetries(drawn)
         deg = self._degrees(drawn)
+        self.bms[0] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 1))
+        self.bms[1] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 2))
         self.stats[:] = 0
         return deg, int(np.count_nonzero(deg))
 
@@ -251,7 +328,9 @@ class CompiledSearch:
         from gamekit.dots import kernels
         deg, _ = self._begin(drawn)
         kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
-                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub)
+                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub,
+                                      self.ground[4], self.ground[3], self.ground[2], self.flags,
+                                      self.bms[0], self.bms[1])
         out = []
         for i in range(count):
             b = int(self.mub[0, i])
@@ -261,6 +340,7 @@ class CompiledSearch:
     def value(self, drawn: int, alpha: int, beta: int, deadline: float | None = None,
               node_limit: int | None = None) -> int:
         """Negamax value of ``drawn`` for the player to move, searched in the window (alpha, beta)."""
+        drawn = self.normal(drawn)
         deg, remaining = self._begin(drawn)
         v = self._search(np.uint64(drawn), remaining, alpha, beta, deg, *self._tables(),
                          -1.0 if deadline is None else deadline, (1 << 62) if node_limit is None else node_limit)
@@ -268,6 +348,7 @@ class CompiledSearch:
 
     def exact(self, drawn: int, guess: int = 0, deadline: float | None = None, node_limit: int | None = None) -> int:
         """Exact value of ``drawn`` (MTD(f) from ``guess``)."""
+        drawn = self.normal(drawn)
         deg, remaining = self._begin(drawn)
         v = self._mtdf(np.uint64(drawn), remaining, deg, *self._tables(), -1.0 if deadline is None else deadline,
                        (1 << 62) if node_limit is None else node_limit, guess)

@@ -14,6 +14,23 @@ NO_BOUND = 10000
 LOONY_BOUND = 1
 KILLERS = 2
 TWO_TIER = 4
+TWINS = 8
+ETC_SACRIFICE = 16
+ETC_BOUND = 32
+FOUR_WAY = 64
+
+
+DEBRUIJN = 0x03F79D71B4CB0A89
+LOW_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    LOW_INDEX[(((1 << _i) * DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+del _i
+
+
+@njit(cache=True, inline="always")
+def low_index(x):
+    """Index of the lowest set bit of ``x`` (not 0)."""
+    return LOW_INDEX[int64(((x & (~x + uint64(1))) * uint64(DEBRUIJN)) >> uint64(58))]
 
 
 @njit(cache=True, inline="always")
@@ -24,9 +41,22 @@ def popcount(x):
     return int64((x * uint64(0x0101010101010101)) >> uint64(56))
 
 @njit(cache=True, inline="always")
-def canonical(drawn, symtab, syms, nsym):
+def ground_normal(x, gmask, gfirst, ng):
+    """``x`` with the drawn border lines of each box that has two or more (``gmask[g]``: a corner box's two)
+    moved to the first ones of the box (``gfirst[g, c]``: the first c): every border line of a box is a string
+    from that coin to the ground, so which of them are drawn does not change the value, only how many."""
+    for g in range(ng):
+        m = gmask[g]
+        x = (x & ~m) | gfirst[g, popcount(x & m)]
+    return x
+
+
+@njit(cache=True, inline="always")
+def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
     """Smallest image of ``drawn`` over the symmetries ``syms[1:nsym]`` (``syms[0]``: the identity), and the
-    symmetry that gives it."""
+    symmetry that gives it.  The search keeps its positions normal (:func:`ground_normal`: it only ever draws
+    the first undrawn border line of a box), and so do the symmetries with ``gsym[s] == 0``; the images under
+    the others (the diagonal reflections of a square, which swap a corner's two lines) are normalised here."""
     best = drawn
     which = 0
     for k in range(1, nsym):
@@ -36,10 +66,47 @@ def canonical(drawn, symtab, syms, nsym):
         for byte in range(8):
             img |= symtab[s, byte, int64(x & uint64(255))]
             x >>= uint64(8)
+        if gsym[s]:
+            img = ground_normal(img, gmask, gfirst, ng)
         if img < best:
             best = img
             which = s
     return best, which
+
+@njit(cache=True, inline="always")
+def sym_images(drawn, symtab, syms, nsym, out):
+    """``out[k]``: the image of ``drawn`` under ``syms[k]`` (k = 1 .. nsym - 1), not normalised."""
+    for k in range(1, nsym):
+        s = syms[k]
+        img = uint64(0)
+        x = drawn
+        for byte in range(8):
+            img |= symtab[s, byte, int64(x & uint64(255))]
+            x >>= uint64(8)
+        out[k] = img
+
+
+@njit(cache=True, inline="always")
+def canonical_child(child, extra, dimg, perm, syms, nsym, gmask, gfirst, ng, gsym):
+    """:func:`canonical` of ``child`` = the node's lines | ``extra``, from the node's images ``dimg``
+    (:func:`sym_images`): an image of a union is the union of the images, so each symmetry costs a lookup per
+    extra line instead of eight byte lookups.  The same result as ``canonical(child, ...)``."""
+    best = child
+    which = 0
+    for k in range(1, nsym):
+        s = syms[k]
+        img = dimg[k]
+        x = extra
+        while x:
+            img |= uint64(1) << uint64(perm[s, low_index(x)])
+            x &= x - uint64(1)
+        if gsym[s]:
+            img = ground_normal(img, gmask, gfirst, ng)
+        if img < best:
+            best = img
+            which = s
+    return best, which
+
 
 @njit(cache=True)
 def loony_value(ckind, clen, n, work):
@@ -110,7 +177,20 @@ def other_line(b, skip, drawn, nbl, nbo):
     return -1, -2
 
 @njit(cache=True, inline="always")
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub):
+def first_undrawn(glines, g, drawn):
+    """The first undrawn line of border group ``g`` (-1: none)."""
+    for j in range(glines.shape[1]):
+        x = glines[g, j]
+        if x < 0:
+            break
+        if not (drawn >> uint64(x)) & uint64(1):
+            return x
+    return -1
+
+
+@njit(cache=True, inline="always")
+def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines,
+              flags, m1, m2):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
@@ -121,16 +201,23 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     most -(n - 4) (the opponent can take all, or all but two / four and hand the move back: the better
     of the two is at least n - 2 / n - 4 whatever the rest is worth).
     ``safe_only``: in an ordinary position with at least one safe line, the safe lines are the only
-    candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`)."""
+    candidates (the safe-phase game of :class:`gamekit.dots.players.SafePhaseSolver`).
+    ``gskip[l]``: the border lines of l's box that come before l when the box has two or more (a corner's
+    two); l is left out while one of them is undrawn (drawing either gives the same strings-and-coins
+    position).  Likewise a chain's line that is a border line of such a box is replaced by the box's first
+    undrawn border line, so every line in the list keeps a normal position normal (:func:`ground_normal`).
+    ``flags & TWINS``: of chains with the same two ends (a junction box or the ground) and the same length,
+    one is tried (swapping their boxes is an automorphism of the strings-and-coins position).
+    ``m1``/``m2``: the boxes with one / two undrawn lines (bitmasks kept by :func:`play`)."""
     # --- boxes on offer
     count = 0
     forced = -1
     ntakes = 0
-    any1 = False
-    for b in range(nb):
-        if deg[b] != 1:
-            continue
-        any1 = True
+    any1 = m1 != 0
+    rem = m1
+    while rem:
+        b = low_index(rem)
+        rem &= rem - uint64(1)
         l, o = other_line(b, -1, drawn, nbl, nbo)
         if o < 0 or deg[o] != 2:
             moves[d, 0] = l
@@ -170,17 +257,18 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         return 1, count, 0, 0
     # --- no box on offer: safe lines first (centre first), then one line per chain or loop
     unsafe = uint64(0)
-    any2 = False
-    for b in range(nb):
-        if deg[b] == 2:
-            any2 = True
-            for i in range(4):
-                unsafe |= uint64(1) << uint64(nbl[b, i])
+    any2 = m2 != 0
+    rem = m2
+    while rem:
+        b = low_index(rem)
+        rem &= rem - uint64(1)
+        for i in range(4):
+            unsafe |= uint64(1) << uint64(nbl[b, i])
     n_safe = 0
     for i in range(nl):
         l = order[i]
         bit = uint64(1) << uint64(l)
-        if not drawn & bit and not unsafe & bit:
+        if not drawn & bit and not unsafe & bit and not gskip[l] & ~drawn:
             moves[d, n_safe] = l
             mub[d, n_safe] = NO_BOUND
             n_safe += 1
@@ -194,8 +282,11 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     # (scratch: the second half of the component rows, no allocation per node)
     c0 = nb + 1
     ncand = 0
-    for b in range(nb):
-        if deg[b] != 2 or (visited >> uint64(b)) & uint64(1):
+    rem = m2
+    while rem:
+        b = low_index(rem)
+        rem &= rem - uint64(1)
+        if (visited >> uint64(b)) & uint64(1):
             continue
         visited |= uint64(1) << uint64(b)
         n = 1
@@ -203,6 +294,8 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         loop = False
         mid = -1
         rep = -1
+        e0 = -2          # the chain's two ends: a junction box, or -1 for the ground
+        e1 = -2
         for i in range(4):
             l0 = nbl[b, i]
             if (drawn >> uint64(l0)) & uint64(1):
@@ -213,11 +306,19 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
             while True:
                 if cur < 0:
                     term += 1
+                    if e0 == -2:
+                        e0 = -1
+                    else:
+                        e1 = -1
                     break
                 if cur == b:
                     loop = True
                     break
                 if deg[cur] != 2:
+                    if e0 == -2:
+                        e0 = cur
+                    else:
+                        e1 = cur
                     break
                 if n == 1:
                     mid = prev
@@ -230,6 +331,9 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 break
         if n == 2 and not loop:
             rep = mid
+        g = gid[rep]
+        if g >= 0:
+            rep = first_undrawn(glines, g, drawn)
         if loop or term == 2:
             kind = 1 if loop else 0
             dup = False
@@ -244,6 +348,20 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 continue
         else:
             simple = False
+            if flags & TWINS:
+                # a chain between junctions (or a junction and the ground): one of equal twins is tried
+                # (kind 2 + the ends' code: never one of the isolated kinds 0 and 1)
+                kind = 2 + (min(e0, e1) + 1) * (nb + 1) + max(e0, e1) + 1
+                dup = False
+                for j in range(ncomp):
+                    if ckind[d, j] == kind and clen[d, j] == n:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                ckind[d, ncomp] = kind
+                clen[d, ncomp] = n
+                ncomp += 1
         # sort key: length, then chain before loop
         clen[d, c0 + ncand] = 2 * n + (1 if loop else 0)
         ckind[d, c0 + ncand] = rep
@@ -270,6 +388,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
             mub[d, count] = NO_BOUND
         count += 1
     if n_safe == 0 and simple:
+        # (simple: every entry of ckind/clen[0:ncomp] is an isolated chain or loop)
         return 3, count, loony_value(ckind[d], clen[d], ncomp, work), 0
     return 2, count, 0, n_safe
 
@@ -277,53 +396,119 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
 def tt_bucket(key, tmask, flags):
     """The table slot of ``key`` (two-tier: the first of its two slots)."""
     slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
-    if flags & TWO_TIER:
+    if flags & FOUR_WAY:
+        slot &= ~int64(3)
+    elif flags & TWO_TIER:
         slot &= ~int64(1)
     return slot
 
 
 @njit(cache=True, inline="always")
-def tt_find(tkey, bucket, key1, flags):
-    """The slot holding ``key1`` (key + 1) in its bucket, or -1."""
-    if tkey[bucket] == key1:
+def tt_find(tt, bucket, key1, flags):
+    """The slot holding ``key1`` (key + 1) in its bucket, or -1.  ``tt[slot]``: (key + 1, packed entry), so a
+    bucket of two slots is 32 bytes, one cache line."""
+    if tt[bucket, 0] == key1:
         return bucket
-    if flags & TWO_TIER and tkey[bucket + 1] == key1:
+    if flags & FOUR_WAY:
+        for j in range(1, 4):
+            if tt[bucket + j, 0] == key1:
+                return bucket + j
+        return -1
+    if flags & TWO_TIER and tt[bucket + 1, 0] == key1:
         return bucket + 1
     return -1
 
 
 @njit(cache=True, inline="always")
-def tt_store(tkey, tlo, thi, tbest, twork, bucket, key1, lo, hi, best, work, flags):
+def tt_lo(tt, slot):
+    return int64((tt[slot, 1] & uint64(255)) ^ uint64(128)) - 128
+
+
+@njit(cache=True, inline="always")
+def tt_hi(tt, slot):
+    return int64(((tt[slot, 1] >> uint64(8)) & uint64(255)) ^ uint64(128)) - 128
+
+
+@njit(cache=True, inline="always")
+def tt_best(tt, slot):
+    """The entry's best line + 1 (0: none)."""
+    return int64((tt[slot, 1] >> uint64(16)) & uint64(255))
+
+
+@njit(cache=True, inline="always")
+def tt_work(tt, slot):
+    return int64((tt[slot, 1] >> uint64(24)) & uint64(255))
+
+
+@njit(cache=True, inline="always")
+def tt_store(tt, bucket, key1, lo, hi, best, work, flags):
     """Store an entry.  One tier: always replace.  Two tiers: the entry of more work keeps the first slot,
     the second slot is always replaced (an entry displaced from the first moves to the second)."""
     s = bucket
-    if flags & TWO_TIER:
-        if tkey[bucket] == key1:
-            work = max(work, int64(twork[bucket]))
-        elif tkey[bucket + 1] == key1:
+    if flags & FOUR_WAY:
+        # the slot holding the key, else the one whose entry took least work (an empty one first)
+        w = 1000
+        for j in range(4):
+            t = bucket + j
+            if tt[t, 0] == key1:
+                s = t
+                work = max(work, tt_work(tt, t))
+                break
+            wt = tt_work(tt, t) if tt[t, 0] != 0 else -1
+            if wt < w:
+                w = wt
+                s = t
+    elif flags & TWO_TIER:
+        if tt[bucket, 0] == key1:
+            work = max(work, tt_work(tt, bucket))
+        elif tt[bucket + 1, 0] == key1:
             s = bucket + 1
-            if work > twork[bucket]:
+            if work > tt_work(tt, bucket):
                 # promote: swap with the first slot
-                tkey[s] = tkey[bucket]
-                tlo[s] = tlo[bucket]
-                thi[s] = thi[bucket]
-                tbest[s] = tbest[bucket]
-                twork[s] = twork[bucket]
+                tt[s, 0] = tt[bucket, 0]
+                tt[s, 1] = tt[bucket, 1]
                 s = bucket
-        elif work >= twork[bucket]:
+        elif work >= tt_work(tt, bucket):
             t = bucket + 1
-            tkey[t] = tkey[bucket]
-            tlo[t] = tlo[bucket]
-            thi[t] = thi[bucket]
-            tbest[t] = tbest[bucket]
-            twork[t] = twork[bucket]
+            tt[t, 0] = tt[bucket, 0]
+            tt[t, 1] = tt[bucket, 1]
         else:
             s = bucket + 1
-    tkey[s] = key1
-    tlo[s] = lo
-    thi[s] = hi
-    tbest[s] = best
-    twork[s] = work
+    tt[s, 0] = key1
+    tt[s, 1] = (uint64(lo & 255) | (uint64(hi & 255) << uint64(8)) | (uint64(best & 255) << uint64(16))
+                | (uint64(work & 255) << uint64(24)))
+
+
+@njit(cache=True, inline="always")
+def box_mask(b, nbl):
+    m = uint64(0)
+    for i in range(4):
+        m |= uint64(1) << uint64(nbl[b, i])
+    return m
+
+
+@njit(cache=True, inline="always")
+def after_sacrifice(line, dr, deg, lb, nbl, nbo):
+    """Where ``line`` (a candidate without a loony bound) opens a chain of one or two boxes whose boxes the
+    opponent then takes at once (each box's last line hands nothing on: the ground or a junction, so taking is
+    best): ``(k, position)`` — the k boxes taken and the drawn lines after the takes, the opponent to move.
+    ``(-1, 0)`` for a 2-chain whose two ends are the same junction (the first take can make that junction a
+    chain box, so the second is not forced); ``(0, 0)`` for a safe line (no box with two undrawn lines)."""
+    a = lb[line, 0]
+    b = lb[line, 1]
+    da = a >= 0 and deg[a] == 2
+    db = b >= 0 and deg[b] == 2
+    if da and db:
+        la, oa = other_line(a, line, dr, nbl, nbo)
+        lb_, ob = other_line(b, line, dr, nbl, nbo)
+        if oa >= 0 and oa == ob:
+            return -1, uint64(0)
+        return 2, dr | box_mask(a, nbl) | box_mask(b, nbl)
+    if da:
+        return 1, dr | box_mask(a, nbl)
+    if db:
+        return 1, dr | box_mask(b, nbl)
+    return 0, uint64(0)
 
 
 @njit(cache=True, inline="always")
@@ -341,27 +526,46 @@ def to_front(moves, mub, d, count, line):
 
 
 @njit(cache=True, inline="always")
-def play(line, deg, lb):
+def play(line, deg, lb, bms):
+    """Draw ``line``: the degrees and the masks of boxes with one (``bms[0]``) / two (``bms[1]``) undrawn
+    lines; returns the boxes completed."""
     k = 0
     for i in range(2):
         b = lb[line, i]
         if b >= 0:
+            bit = uint64(1) << uint64(b)
             deg[b] -= 1
-            if deg[b] == 0:
+            n = deg[b]
+            if n == 0:
                 k += 1
+                bms[0] &= ~bit
+            elif n == 1:
+                bms[1] &= ~bit
+                bms[0] |= bit
+            elif n == 2:
+                bms[1] |= bit
     return k
 
 @njit(cache=True, inline="always")
-def undo(line, deg, lb):
+def undo(line, deg, lb, bms):
     for i in range(2):
         b = lb[line, i]
         if b >= 0:
+            bit = uint64(1) << uint64(b)
+            n = deg[b]
             deg[b] += 1
+            if n == 0:
+                bms[0] |= bit
+            elif n == 1:
+                bms[0] &= ~bit
+                bms[1] |= bit
+            elif n == 2:
+                bms[1] &= ~bit
 
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
-           tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, deadline, node_limit):
+           tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
+           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -403,11 +607,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 if stats[1]:
                     return 0
                 # no box on offer: the table first (most such nodes end here, before any move is generated)
-                any1 = False
-                for b in range(g_nb):
-                    if deg[b] == 1:
-                        any1 = True
-                        break
+                any1 = bms[0] != 0
                 bm = -1
                 if not any1:
                     if al >= R:
@@ -417,15 +617,15 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         ret = -R
                         done = True
                     else:
-                        key, sym = canonical(dr, symtab, syms, nsym)
+                        key, sym = canonical(dr, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                         slot = tt_bucket(key, tmask, flags)
                         lo = -R
                         hi = R
-                        found = tt_find(tkey, slot, key + uint64(1), flags)
+                        found = tt_find(tt, slot, key + uint64(1), flags)
                         if found >= 0:
-                            lo = int64(tlo[found])
-                            hi = int64(thi[found])
-                            bm = int64(tbest[found]) - 1
+                            lo = tt_lo(tt, found)
+                            hi = tt_hi(tt, found)
+                            bm = tt_best(tt, found) - 1
                         if lo >= be:
                             ret = lo
                             done = True
@@ -434,7 +634,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             done = True
             if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work, mub)
+                                                    safe_only, work, mub, gskip, gid, glines, flags,
+                                                    bms[0], bms[1])
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -463,21 +664,44 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         done = True
                     else:
                         if bm >= 0:
-                            to_front(moves, mub, d, count, inv[sym, bm])
+                            bl0 = inv[sym, bm]
+                            g = gid[bl0]
+                            if g >= 0:
+                                # a border line of a corner: the table's key only knows how many of the
+                                # box's border lines are drawn, so the box's line in the move list stands for it
+                                x = first_undrawn(glines, g, dr)
+                                if x >= 0:
+                                    bl0 = x
+                            to_front(moves, mub, d, count, bl0)
                         a0 = max(al, lo)
                         b0 = min(be, hi)
                         if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
                             # enhanced transposition cutoff: a child the table already knows to be
                             # good enough ends the search here
+                            sym_images(dr, symtab, syms, nsym, simg)
                             for i in range(count):
+                                if mub[d, i] != NO_BOUND:
+                                    continue                # a long chain or a loop: the loony bound
                                 child = dr | (uint64(1) << uint64(moves[d, i]))
-                                ck, cs = canonical(child, symtab, syms, nsym)
-                                cslot = tt_find(tkey, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
-                                if cslot >= 0 and -int64(thi[cslot]) >= b0:
-                                    a0 = -int64(thi[cslot])
-                                    tt_store(tkey, tlo, thi, tbest, twork, slot, key + uint64(1), max(lo, a0), hi,
-                                             perm[sym, moves[d, i]] + 1, 1, flags)
-                                    break
+                                # opening a short chain: the table knows the position after the forced takes
+                                taken, after = after_sacrifice(moves[d, i], dr, deg, lb, nbl, nbo)
+                                if taken > 0 and flags & ETC_SACRIFICE:
+                                    child = after
+                                elif taken != 0:
+                                    continue                # a sacrifice (its child has a box on offer)
+                                ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst,
+                                                         ng, gsym)
+                                cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
+                                if cslot >= 0:
+                                    if -(taken + tt_hi(tt, cslot)) >= b0:
+                                        a0 = -(taken + tt_hi(tt, cslot))
+                                        tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
+                                                 perm[sym, moves[d, i]] + 1, 1, flags)
+                                        break
+                                    if flags & ETC_BOUND:
+                                        # the child's lower bound is an upper bound on this line: where it
+                                        # cannot beat alpha it stands for the line (as the loony bound does)
+                                        mub[d, i] = min(mub[d, i], -(taken + tt_lo(tt, cslot)))
                         if a0 >= b0:
                             ret = a0
                             done = True
@@ -500,21 +724,29 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             if frames[d, KIND] == 2 and flags & LOONY_BOUND:
                 # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft); a
                 # value has the parity of the boxes left, so an odd bound rounds down
-                while i < frames[d, COUNT]:
+                # (locals, not frame loads and stores per line: the arrays may alias, so numba reloads them)
+                cnt = frames[d, COUNT]
+                rpar = frames[d, REM]
+                alv = frames[d, ALPHA]
+                bst = frames[d, BEST]
+                bln = frames[d, BLINE]
+                while i < cnt:
                     ub = mub[d, i]
-                    if ub < NO_BOUND and (ub - frames[d, REM]) & 1:
+                    if ub < NO_BOUND and (ub - rpar) & 1:
                         ub -= 1
-                    if ub > frames[d, ALPHA]:
+                    if ub > alv:
                         break
-                    if ub > frames[d, BEST]:
-                        frames[d, BEST] = ub
-                        frames[d, BLINE] = moves[d, i]
+                    if ub > bst:
+                        bst = ub
+                        bln = moves[d, i]
                     i += 1
+                frames[d, BEST] = bst
+                frames[d, BLINE] = bln
                 frames[d, I] = i
             if i < frames[d, COUNT] and frames[d, ALPHA] < frames[d, BETA]:
                 l = moves[d, i]
                 frames[d, I] = i + 1
-                k = play(l, deg, lb)
+                k = play(l, deg, lb, bms)
                 frames[d, LINE] = l
                 frames[d, K] = k
                 al = frames[d, ALPHA]
@@ -557,7 +789,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 while n:
                     n >>= 1
                     effort += 1
-                tt_store(tkey, tlo, thi, tbest, twork, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
+                tt_store(tt, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
                          perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0, effort, flags)
             ret = best
         # pop: hand ret to the parent's move loop
@@ -567,7 +799,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             d -= 1
             l = frames[d, LINE]
             k = frames[d, K]
-            undo(l, deg, lb)
+            undo(l, deg, lb, bms)
             v = k + ret if k else -ret
             if frames[d, KIND] == 0:
                 ret = v                     # a forced take: its value is the node's
@@ -589,9 +821,9 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 
 @njit(cache=True)
-def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tkey, tlo, thi, tbest,
-         twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, deadline, node_limit, guess):
+def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
+         clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -599,8 +831,9 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
-                   tkey, tlo, thi, tbest, twork, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, mub, flags, killer, deadline, node_limit)
+                   tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
+                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline,
+                   node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -382,8 +382,8 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
 
 @needs_numba
 def test_symmetries_far_from_the_position_are_left_out_of_the_key():
-    """sym_reach: a search folds only the symmetries that move at most SYM_REACH of its drawn lines onto
-    undrawn ones (far images meet only deep in the tree).  From the empty 3×3 board all eight are used;
+    """sym_reach: on a square board a search folds only the symmetries that move at most SYM_REACH of its drawn
+    lines onto undrawn ones (far images meet only deep in the tree); on a rectangle, every one.  From the empty 3×3 board all eight are used;
     a mirrored pair of children of a symmetric position still share the table; values never change."""
     engine = fast.CompiledSearch(geometry(3, 3), table_bits=18)
     assert engine.exact(0) == -3
@@ -400,6 +400,12 @@ def test_symmetries_far_from_the_position_are_left_out_of_the_key():
     near._choose_symmetries(one.drawn)
     assert near.nsym_used == 8
     assert fast.SYM_REACH >= 1
+    # on a rectangle the default ("auto") folds in all four symmetries wherever the position is
+    wide = random_position(5, 4, 30, rng)
+    auto = fast.CompiledSearch(wide.geometry, table_bits=18)
+    reach = fast.CompiledSearch(wide.geometry, table_bits=18, sym_reach=fast.SYM_REACH)
+    assert auto.exact(wide.drawn) == reach.exact(wide.drawn)
+    assert auto.nsym_used == 4 and reach.nsym_used < 4
 
 
 def test_symmetries_are_permutations_of_the_lines():
@@ -418,7 +424,7 @@ def test_node_limit_and_deadline_raise_and_leave_the_solver_usable():
         game.play(rng.choice(game.undrawn_lines()))
     s = Solver(4, 4, compiled=True)
     with pytest.raises(SolverTimeout):
-        s.value(game.drawn, max_nodes=70_000)
+        s.value(game.drawn, max_nodes=20_000)
     with pytest.raises(SolverTimeout):
         s.value(0, timeout=0.01)
     small = with_undrawn(4, 4, verticals(4, 4)[:8])
@@ -487,27 +493,249 @@ def test_the_loony_bound_saves_search_on_4x4():
 
 @needs_numba
 def test_the_two_tier_table_keeps_the_expensive_entries():
-    """Two slots per bucket (the entry whose search took more nodes keeps the first, the second is always
-    replaced): on a table far too small for the search, the same values with fewer nodes than one slot
-    always replaced."""
+    """Two slots per bucket (four_way=False: the entry whose search took more nodes keeps the first, the second
+    is always replaced), and four (the default: a new entry replaces the one whose search took least work): on
+    a table far too small for the search, the same values, four-way with fewer nodes than two-tier, and
+    two-tier fewer than one slot always replaced; on a 64-slot table, brute force's value."""
     rng = random.Random(8)
-    one = two = 0
+    one = two = four = 0
     for _ in range(6):
         game = random_position(4, 4, 26, rng)
-        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False)
-        b = fast.CompiledSearch(game.geometry, table_bits=10)
-        assert a.exact(game.drawn) == b.exact(game.drawn)
-        one, two = one + a.nodes, two + b.nodes
-    assert two < one
+        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False, four_way=False)
+        b = fast.CompiledSearch(game.geometry, table_bits=10, four_way=False)
+        c = fast.CompiledSearch(game.geometry, table_bits=10)
+        assert a.exact(game.drawn) == b.exact(game.drawn) == c.exact(game.drawn)
+        one, two, four = one + a.nodes, two + b.nodes, four + c.nodes
+    assert four < two < one
     game = random_position(3, 3, 15, rng)
-    assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
+    for options in ({}, {"four_way": False}, {"four_way": False, "two_tier": False}):
+        engine = fast.CompiledSearch(game.geometry, table_bits=6, **options)
+        assert engine.exact(game.drawn) == brute_force(3, 3, game.drawn)
 
 
 @needs_numba
-@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError),
+@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
+                                           ({"four_way": "yes"}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
-                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError)])
+                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
+                                           ({"sym_reach": "all"}, ValueError)])
 def test_the_compiled_search_refuses_bad_options(options, error):
     name = next(iter(options))
     with pytest.raises(error, match=name):
         fast.CompiledSearch(geometry(3, 3), table_bits=10, **options)
+
+
+# ----- issue 26, third pass: the border lines of a corner box are one move -------------------------
+
+def border_groups(g) -> list[list[int]]:
+    """For each box with two or more border lines (the corners; every box of a board one box wide), those lines."""
+    out = []
+    for ls in g.box_lines:
+        border = sorted(l for l in ls if len(g.line_boxes[l]) == 1)
+        if len(border) >= 2:
+            out.append(border)
+    return out
+
+
+def test_a_corner_box_s_border_lines_are_worth_the_same():
+    """The proof's premise, by brute force: whichever of a corner box's undrawn border lines is drawn, the
+    position has the same value (both are strings from that coin to the ground)."""
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(400):
+        w, h = rng.choice([(3, 3), (2, 3), (1, 3), (3, 1)])
+        game = random_position(w, h, rng.randint(4, 14), rng)
+        for group in border_groups(game.geometry):
+            free = [l for l in group if not game.drawn >> l & 1]
+            if len(free) >= 2:
+                values = {brute_force(w, h, game.drawn | 1 << l) for l in free}
+                assert len(values) == 1
+                checked += 1
+    assert checked >= 100
+
+
+@needs_numba
+def test_the_move_list_keeps_one_border_line_per_corner_box():
+    g = geometry(3, 3)
+    on, off = fast.CompiledSearch(g, table_bits=10), fast.CompiledSearch(g, table_bits=10, ground=False)
+    lines_on = [l for l, _ in on.candidates(0)[1]]
+    lines_off = [l for l, _ in off.candidates(0)[1]]
+    assert len(lines_off) == 24 and len(lines_on) == 20              # the empty board: one line less per corner
+    for group in border_groups(g):
+        assert sum(l in lines_on for l in group) == 1
+    # a corner box with two sides drawn: its border lines open a 1-chain (one move), the other corners keep one
+    game = DotsAndBoxes(3, 3)
+    for name in ("a1-b1", "b1-b2"):
+        game.play(name)
+    kind, lines = on.candidates(game.drawn)
+    assert kind == 2 and all(bool(game.drawn >> l & 1) is False for l, _ in lines)
+    assert sum(l in [x for x, _ in lines] for l in border_groups(g)[0]) == 1
+
+
+@needs_numba
+def test_the_table_key_counts_a_corner_box_s_drawn_border_lines():
+    """A position and the same with the other border line of a corner drawn: one table entry (the second
+    search is answered at the root), the same value."""
+    rng = random.Random(12)
+    game = random_position(4, 4, 28, rng)
+    group = border_groups(game.geometry)[0]
+    game_drawn = game.drawn & ~(1 << group[0]) & ~(1 << group[1])
+    a, b = game_drawn | 1 << group[0], game_drawn | 1 << group[1]
+    engine = fast.CompiledSearch(game.geometry, table_bits=20)
+    assert engine.normal(b) == engine.normal(a) and a != b
+    v = engine.exact(b)
+    first = engine.nodes
+    assert engine.exact(a) == v == fast.CompiledSearch(game.geometry, table_bits=20, ground=False).exact(a)
+    assert (engine.nodes - first) * 100 < first
+
+
+@needs_numba
+@pytest.mark.parametrize("size", [(1, 3), (3, 1), (2, 2), (1, 2), (1, 1)])
+def test_every_position_of_a_small_board_with_border_groups_matches_brute_force(size):
+    """Every position of boards where most boxes have two or more border lines (a board one box wide: every
+    box), full game and safe-phase game, with the corner reduction on and off: the same values, and brute
+    force's in the full game."""
+    g = geometry(*size)
+    engines = {(ground, safe): fast.CompiledSearch(g, table_bits=12, ground=ground, safe_only=safe)
+               for ground in (True, False) for safe in (True, False)}
+    for drawn in range((1 << g.n_lines) - 1):
+        assert engines[True, False].exact(drawn) == engines[False, False].exact(drawn) == brute_force(*size, drawn)
+        assert engines[True, True].exact(drawn) == engines[False, True].exact(drawn)
+
+
+@needs_numba
+def test_the_corner_reduction_agrees_with_brute_force_and_saves_search():
+    """3×3 positions where a corner has both border lines undrawn or one drawn: the same value with the
+    reduction on and off and by brute force (full game and safe-phase game agree on and off); on 4×4
+    positions from random play with 26 lines left, fewer nodes in most."""
+    rng = random.Random(41)
+    tried = 0
+    for _ in range(300):
+        game = random_position(3, 3, rng.randint(8, 16), rng)
+        if game.is_over() or not any(sum(not game.drawn >> l & 1 for l in grp) >= 1
+                                     for grp in border_groups(game.geometry)):
+            continue
+        tried += 1
+        on = fast.CompiledSearch(game.geometry, table_bits=12)
+        off = fast.CompiledSearch(game.geometry, table_bits=12, ground=False)
+        assert on.exact(game.drawn) == off.exact(game.drawn) == brute_force(3, 3, game.drawn)
+        safe_on = fast.CompiledSearch(game.geometry, table_bits=12, safe_only=True)
+        safe_off = fast.CompiledSearch(game.geometry, table_bits=12, safe_only=True, ground=False)
+        assert safe_on.exact(game.drawn) == safe_off.exact(game.drawn)
+    assert tried >= 200
+    saved = 0
+    for _ in range(8):
+        game = random_position(4, 4, 26, rng)
+        on = fast.CompiledSearch(game.geometry, table_bits=18)
+        off = fast.CompiledSearch(game.geometry, table_bits=18, ground=False)
+        assert on.exact(game.drawn) == off.exact(game.drawn)
+        saved += on.nodes < off.nodes
+    assert saved >= 6
+
+
+@needs_numba
+def test_of_twin_chains_only_one_is_tried():
+    """twins=True: of chains with the same two ends (a junction box or the ground) and the same length, the
+    move list keeps one (swapping their boxes is an automorphism of the strings-and-coins position).  On 3×3
+    positions where that drops lines, brute force gives each dropped line the value of a kept chain line of
+    the same length, and the search with twins on and off agrees with brute force; on 4×4 positions from
+    random play with 26 lines left, no more nodes in most."""
+    rng = random.Random(43)
+    g = geometry(3, 3)
+    on, off = fast.CompiledSearch(g, table_bits=12), fast.CompiledSearch(g, table_bits=12, twins=False)
+    found = 0
+    for _ in range(3000):
+        game = random_position(3, 3, rng.randint(9, 16), rng)
+        if game.is_over():
+            continue
+        kind, with_twins = on.candidates(game.drawn)
+        _, without = off.candidates(game.drawn)
+        kept = [l for l, _ in with_twins]
+        dropped = [l for l, _ in without if l not in kept]
+        if not dropped:
+            continue
+        found += 1
+        assert kind == 2 and set(kept) < {l for l, _ in without}
+        child = lambda l: -brute_force(3, 3, game.drawn | 1 << l) if not _completes(g, game.drawn, l) else None
+        kept_values = {child(l) for l in kept}
+        for l in dropped:
+            assert child(l) in kept_values
+        assert on.exact(game.drawn) == off.exact(game.drawn) == brute_force(3, 3, game.drawn)
+    assert found >= 20
+    fewer = 0
+    for _ in range(8):
+        game = random_position(4, 4, 26, rng)
+        a = fast.CompiledSearch(game.geometry, table_bits=18)
+        b = fast.CompiledSearch(game.geometry, table_bits=18, twins=False)
+        assert a.exact(game.drawn) == b.exact(game.drawn)
+        fewer += a.nodes <= b.nodes
+    assert fewer >= 6
+
+
+def _completes(g, drawn: int, line: int) -> bool:
+    """Whether drawing ``line`` completes a box."""
+    nd = drawn | 1 << line
+    return any(all(nd >> l & 1 for l in g.box_lines[b]) for b in g.line_boxes[line])
+
+
+@needs_numba
+def test_after_a_short_sacrifice_the_opponent_s_takes_are_forced():
+    """kernels.after_sacrifice (the cutoff's probe of a short sacrifice): opening a chain of one or two boxes
+    is worth, to the opponent, the k boxes it takes at once plus the position after them — by brute force on
+    every such line of random 3×3 positions."""
+    from gamekit.dots import kernels
+    import numpy as np
+    rng = random.Random(47)
+    g = geometry(3, 3)
+    engine = fast.CompiledSearch(g, table_bits=10)
+    checked = {1: 0, 2: 0, -1: 0}
+    for _ in range(1500):
+        game = random_position(3, 3, rng.randint(6, 15), rng)
+        if game.is_over():
+            continue
+        kind, lines = engine.candidates(game.drawn)
+        if kind != 2:
+            continue
+        deg = np.array([4 - sum(game.drawn >> l & 1 for l in ls) for ls in g.box_lines], dtype=np.int64)
+        for line, bound in lines:
+            if bound is not None:
+                continue                        # a long chain or a loop: the loony bound, never probed
+            k, after = kernels.after_sacrifice(line, np.uint64(game.drawn), deg, engine.lb, engine.nbl, engine.nbo)
+            if k == 0:
+                assert all(deg[b] != 2 for b in g.line_boxes[line])          # a safe line
+                continue
+            checked[k] += 1
+            if k > 0:
+                assert brute_force(3, 3, game.drawn | 1 << line) == k + brute_force(3, 3, int(after))
+    assert checked[1] >= 100 and checked[2] >= 20
+
+
+@needs_numba
+def test_the_cutoff_s_sacrifice_probes_and_child_bounds_agree_with_brute_force():
+    """etc_sacrifice, etc_bound (the enhanced transposition cutoff probing the position after a short
+    sacrifice's forced takes; a child's table lower bound standing for its line): with the cutoff at every
+    depth (etc_lines=1) the search agrees with brute force on 2×3 and 3×3 positions, on and off, full game
+    and safe-phase game agree on and off; on 4×4 positions with 26 lines left, fewer nodes in most."""
+    rng = random.Random(53)
+    for _ in range(250):
+        w, h = rng.choice([(2, 3), (3, 3), (3, 2)])
+        game = random_position(w, h, rng.randint(6, 15), rng)
+        if game.is_over():
+            continue
+        values = set()
+        for sac in (True, False):
+            for bound in (True, False):
+                e = fast.CompiledSearch(game.geometry, table_bits=12, etc_lines=1, etc_sacrifice=sac, etc_bound=bound)
+                values.add(e.exact(game.drawn))
+        assert values == {brute_force(w, h, game.drawn)}
+        safe = {fast.CompiledSearch(game.geometry, table_bits=12, etc_lines=1, safe_only=True, etc_sacrifice=sac,
+                                    etc_bound=sac).exact(game.drawn) for sac in (True, False)}
+        assert len(safe) == 1
+    fewer = 0
+    for _ in range(8):
+        game = random_position(4, 4, 26, rng)
+        a = fast.CompiledSearch(game.geometry, table_bits=18)
+        b = fast.CompiledSearch(game.geometry, table_bits=18, etc_sacrifice=False, etc_bound=False)
+        assert a.exact(game.drawn) == b.exact(game.drawn)
+        fewer += a.nodes < b.nodes
+    assert fewer >= 6
