@@ -1,0 +1,140 @@
+"""Run the room server with a trace of where its time goes (``python -m benchmarks.rooms --trace``).
+
+    python benchmarks/rooms_trace.py OUT.json -m gamekit.rooms --port … --db …
+
+starts ``python -m gamekit.rooms`` with the given arguments in this process, after wrapping a few of the
+server's public methods from outside (nothing in ``gamekit`` changes, so an old revision is traced the same
+way), and writes what it saw to ``OUT.json`` when the server stops:
+
+Each entry starts with its ``time.monotonic()``.
+
+- ``gc``: each pass of Python's cyclic garbage collector, (generation, seconds) — ``gc.callbacks``;
+- ``lag``: how late the event loop woke from each 5 ms sleep (a sample every wake-up) — the time it was busy;
+- ``service``: for each move, the time from the server's ``on_message`` to the write of the message that
+  carries its ``ok`` (the move checked, played, committed and told) — the server's own part of a round trip,
+  without the time the message waited in the socket for the event loop;
+- ``commits``: each store transaction of the group commit (``store.apply``) or, on an older server, each
+  ``store.add_move``: (seconds, writes) — SQLite's WAL checkpoints run inside the commit that crosses
+  ``wal_autocheckpoint`` pages, so they are the long ones here;
+- ``ticks``: each ``RoomServer.tick`` (the turn clocks, the CPU standing in, unloading, the minute's sweep);
+- ``objects``: the number of objects the garbage collector tracks, sampled at each tick.
+"""
+from __future__ import annotations
+
+import asyncio
+import atexit
+import gc
+import json
+import sys
+import time
+
+clock = time.perf_counter
+now = time.monotonic          # the same clock in every process: the benchmark keeps what falls in its games
+trace: dict[str, list] = {"gc": [], "lag": [], "service": [], "commits": [], "ticks": [], "objects": []}
+_gc_started = [0.0]
+
+
+def _gc(phase: str, info: dict) -> None:
+    if phase == "start":
+        _gc_started[0] = clock()
+    else:
+        trace["gc"].append((now(), info["generation"], clock() - _gc_started[0]))
+
+
+def _timed(function, into: list, size=None):
+    def call(*args, **kwargs):
+        t = clock()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            into.append((now(), clock() - t, size(*args, **kwargs) if size else 0))
+    return call
+
+
+def install() -> None:
+    import gamekit.rooms.__main__ as main_module
+    import gamekit.rooms.server as server_module
+
+    gc.callbacks.append(_gc)
+    socket_class, server_class = server_module.RoomSocket, server_module.RoomServer
+
+    on_message = socket_class.on_message
+
+    def traced_on_message(self, raw):
+        if isinstance(raw, str) and '"move"' in raw[:20]:
+            self.trace_move_in = clock()
+        return on_message(self, raw)
+    socket_class.on_message = traced_on_message
+
+    writer_name = "write_now" if hasattr(socket_class, "write_now") else "write_text"
+    writer = getattr(socket_class, writer_name)
+
+    def traced_write(self, text):
+        t = getattr(self, "trace_move_in", None)
+        if t is not None:
+            data = text if isinstance(text, bytes) else text.encode("utf-8")
+            if b'"ok":{' in data or b'"type":"ok"' in data:
+                trace["service"].append((now(), clock() - t))
+                self.trace_move_in = None
+        return writer(self, text)
+    setattr(socket_class, writer_name, traced_write)
+
+    init = server_class.__init__
+
+    def traced_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        commits = getattr(self, "commits", None)
+        store = commits.store if commits is not None else self.store
+        if hasattr(store, "apply") and commits is not None:
+            store.apply = _timed(store.apply, trace["commits"], lambda writes: len(writes))
+        else:
+            store.add_move = _timed(store.add_move, trace["commits"], lambda *a, **k: 1)
+    server_class.__init__ = traced_init
+
+    tick = server_class.tick
+
+    def traced_tick(self):
+        t = clock()
+        try:
+            return tick(self)
+        finally:
+            trace["ticks"].append((now(), clock() - t, len(self.rooms)))
+            if len(trace["ticks"]) % 20 == 1:
+                trace["objects"].append((now(), len(gc.get_objects())))
+    server_class.tick = traced_tick
+
+    serve = main_module.serve
+
+    async def traced_serve(args):
+        async def lag():
+            while True:
+                t = clock()
+                await asyncio.sleep(0.005)
+                trace["lag"].append((now(), max(0.0, clock() - t - 0.005)))
+        probe = asyncio.ensure_future(lag())
+        try:
+            await serve(args)
+        finally:
+            probe.cancel()
+    main_module.serve = traced_serve
+    return main_module
+
+
+def main() -> None:
+    if sys.path and sys.path[0].rstrip("/").endswith("benchmarks"):
+        del sys.path[0]                     # the script's folder: its modules are not the server's
+    out, flag, module, *rest = sys.argv[1:]
+    if flag != "-m" or module != "gamekit.rooms":
+        raise SystemExit("usage: rooms_trace.py OUT.json -m gamekit.rooms ARGS…")
+
+    def write() -> None:
+        with open(out, "w") as f:
+            json.dump(trace, f)
+    atexit.register(write)
+    main_module = install()
+    sys.argv = [module, *rest]
+    main_module.main()
+
+
+if __name__ == "__main__":
+    main()
