@@ -326,6 +326,9 @@ async def _client(pipe, url: str, seats: list, think: float, moves_per_room: int
         await asyncio.sleep(0.05)
     gc.collect()
     gc.freeze()                    # the players' connections and state: long-lived, not scanned by every GC pass
+    gc.set_threshold(700, 10, 1000)     # and no full pass of the players' states every few seconds (the server's
+                                        # own setting, gamekit.rooms.server.tune_gc): the clients must not be
+                                        # what the round trip measures
     pipe.send("ready")
     await loop.run_in_executor(None, pipe.recv)          # "start"
     lag: list[float] = []
@@ -685,6 +688,7 @@ def print_trace(t: dict) -> None:
     """The server's trace (benchmarks/rooms_trace.py) during the games, summed up in a few lines."""
     ms = 1000.0
     start, end = t["games"]
+    objects = t["objects"][-1][1:] if t["objects"] else (0, 0)
     t = {key: [e[1:] if len(e) > 2 else e[1] for e in entries if start <= e[0] <= end]
          for key, entries in t.items() if key != "games"}
     for gen in (0, 1, 2):
@@ -706,10 +710,9 @@ def print_trace(t: dict) -> None:
           f"{sum(d > 0.005 for d in commits)}; writes a commit median {percentile(sizes, 0.5):.0f}, "
           f"p99 {percentile(sizes, 0.99):.0f}, max {max(sizes, default=0)}")
     ticks = [d for d, _ in t["ticks"]]
-    objects = t["objects"]
     print(f"{'':>11}trace: ticks {len(ticks)}, median {ms * percentile(ticks, 0.5):.1f}, p99 "
-          f"{ms * percentile(ticks, 0.99):.1f}, max {ms * max(ticks, default=0):.1f} ms; objects the GC tracks: up to "
-          f"{max(objects, default=0)}", flush=True)
+          f"{ms * percentile(ticks, 0.99):.1f}, max {ms * max(ticks, default=0):.1f} ms; at the end the GC tracks "
+          f"{objects[0]} objects ({objects[1]} more frozen)", flush=True)
 
 
 def main() -> None:

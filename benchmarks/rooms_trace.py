@@ -16,8 +16,12 @@ Each entry starts with its ``time.monotonic()``.
 - ``commits``: each store transaction of the group commit (``store.apply``) or, on an older server, each
   ``store.add_move``: (seconds, writes) — SQLite's WAL checkpoints run inside the commit that crosses
   ``wal_autocheckpoint`` pages, so they are the long ones here;
-- ``ticks``: each ``RoomServer.tick`` (the turn clocks, the CPU standing in, unloading, the minute's sweep);
-- ``objects``: the number of objects the garbage collector tracks, sampled at each tick.
+- ``ticks``: each call of ``RoomServer.tick`` (the turn clocks, the CPU standing in, unloading, the minute's
+  sweep): the whole pass over the rooms on a server before 2026-12-01, its first slice of ``TICK_SLICE`` rooms
+  after (the other slices are callbacks of their own, each as long);
+- ``objects``: the number of objects a full pass of the garbage collector scans, and of those frozen out of
+  its sight (``gc.freeze``), counted once, when the
+  server stops (its rooms are still in memory then; counting during the games would itself stop the loop).
 """
 from __future__ import annotations
 
@@ -99,8 +103,6 @@ def install() -> None:
             return tick(self)
         finally:
             trace["ticks"].append((now(), clock() - t, len(self.rooms)))
-            if len(trace["ticks"]) % 20 == 1:
-                trace["objects"].append((now(), len(gc.get_objects())))
     server_class.tick = traced_tick
 
     serve = main_module.serve
@@ -128,6 +130,7 @@ def main() -> None:
         raise SystemExit("usage: rooms_trace.py OUT.json -m gamekit.rooms ARGS…")
 
     def write() -> None:
+        trace["objects"].append((now(), len(gc.get_objects()), gc.get_freeze_count()))
         with open(out, "w") as f:
             json.dump(trace, f)
     atexit.register(write)
