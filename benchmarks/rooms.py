@@ -366,6 +366,7 @@ async def _probe(pipe, url: str, rooms: list, every: float) -> None:
     await loop.run_in_executor(None, pipe.recv)          # "start"
     stop = loop.run_in_executor(None, pipe.recv)         # "stop"
     rtts: list[float] = []
+    sent_at: list[float] = []                           # when each came back (time.monotonic: the trace's clock)
 
     async def pinger(ws, offset: float) -> None:
         await asyncio.sleep(offset)
@@ -379,6 +380,7 @@ async def _probe(pipe, url: str, rooms: list, every: float) -> None:
                 if m.get("type") == "pong":
                     break
             rtts.append(time.perf_counter() - sent)
+            sent_at.append(time.monotonic())
             await asyncio.sleep(max(0.0, sent + every * len(sockets) - time.perf_counter()))
 
     pingers = [asyncio.create_task(pinger(ws, i * every)) for i, ws in enumerate(sockets)]
@@ -387,7 +389,7 @@ async def _probe(pipe, url: str, rooms: list, every: float) -> None:
         task.cancel()
     for ws in sockets:
         ws.close()
-    pipe.send(rtts)
+    pipe.send(list(zip(sent_at, rtts)))
 
 
 def percentile(values: Sequence[float], p: float) -> float:
@@ -464,7 +466,8 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
         elapsed, games_end = time.perf_counter() - t0, time.monotonic()
         (user, system), proxy_cpu = used(), proxy_used()
         probe_pipe.send("stop")
-        probe_rtts = await loop.run_in_executor(None, probe_pipe.recv)
+        probe_timeline = await loop.run_in_executor(None, probe_pipe.recv)
+        probe_rtts = [rtt for _, rtt in probe_timeline]
         user, system = user - user0, system - sys0
         cpu, proxy_cpu = user + system, proxy_cpu - proxy0
         client_cpu = sum(r["cpu"] for r in results)
@@ -478,6 +481,11 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
     traced = json.loads(trace_file.read_text()) if trace and trace_file.exists() else None
     if traced is not None:
         traced["games"] = (games_start, games_end)
+    keep = os.environ.get("ROOMS_BENCH_KEEP")        # a folder: the raw trace and probe timeline, for a closer look
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        out = Path(keep) / f"run-{time.strftime('%H%M%S')}-{n_rooms}.json"
+        out.write_text(json.dumps({"trace": traced, "probe": probe_timeline}))
     # every room's stored moves must be exactly what its two players were told was stored
     store = open_store(server.db)
     bad = lost = duplicated = unconfirmed = 0
@@ -709,6 +717,10 @@ def print_trace(t: dict) -> None:
           f"{ms * percentile(commits, 0.99):.1f}, max {ms * max(commits, default=0):.1f} ms, over 5 ms: "
           f"{sum(d > 0.005 for d in commits)}; writes a commit median {percentile(sizes, 0.5):.0f}, "
           f"p99 {percentile(sizes, 0.99):.0f}, max {max(sizes, default=0)}")
+    checkpoints = t.get("checkpoints", [])
+    if checkpoints:
+        print(f"{'':>11}trace: WAL checkpoints in the store's thread {len(checkpoints)}, median "
+              f"{ms * percentile(checkpoints, 0.5):.1f}, max {ms * max(checkpoints):.1f} ms")
     ticks = [d for d, _ in t["ticks"]]
     print(f"{'':>11}trace: ticks {len(ticks)}, median {ms * percentile(ticks, 0.5):.1f}, p99 "
           f"{ms * percentile(ticks, 0.99):.1f}, max {ms * max(ticks, default=0):.1f} ms; at the end the GC tracks "

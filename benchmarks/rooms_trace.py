@@ -16,6 +16,7 @@ Each entry starts with its ``time.monotonic()``.
 - ``commits``: each store transaction of the group commit (``store.apply``) or, on an older server, each
   ``store.add_move``: (seconds, writes) — SQLite's WAL checkpoints run inside the commit that crosses
   ``wal_autocheckpoint`` pages, so they are the long ones here;
+- ``checkpoints``: each ``PRAGMA wal_checkpoint`` the store runs itself (its checkpoint thread), in seconds;
 - ``ticks``: each call of ``RoomServer.tick`` (the turn clocks, the CPU standing in, unloading, the minute's
   sweep): the whole pass over the rooms on a server before 2026-12-01, its first slice of ``TICK_SLICE`` rooms
   after (the other slices are callbacks of their own, each as long);
@@ -34,7 +35,8 @@ import time
 
 clock = time.perf_counter
 now = time.monotonic          # the same clock in every process: the benchmark keeps what falls in its games
-trace: dict[str, list] = {"gc": [], "lag": [], "service": [], "commits": [], "ticks": [], "objects": []}
+trace: dict[str, list] = {"gc": [], "lag": [], "service": [], "commits": [], "ticks": [], "objects": [],
+                          "checkpoints": []}
 _gc_started = [0.0]
 
 
@@ -60,6 +62,27 @@ def install() -> None:
     import gamekit.rooms.server as server_module
 
     gc.callbacks.append(_gc)
+    import sqlite3 as real_sqlite3
+    import types
+
+    import gamekit.rooms.store as store_module
+
+    class TracedConnection(real_sqlite3.Connection):
+        def execute(self, sql, *args):
+            if not sql.startswith("PRAGMA wal_checkpoint"):
+                return super().execute(sql, *args)
+            t = clock()
+            try:
+                return super().execute(sql, *args)
+            finally:
+                trace["checkpoints"].append((now(), clock() - t))
+
+    def connect(*args, **kwargs):
+        kwargs.setdefault("factory", TracedConnection)
+        return real_sqlite3.connect(*args, **kwargs)
+    store_module.sqlite3 = types.SimpleNamespace(**{name: getattr(real_sqlite3, name) for name in dir(real_sqlite3)
+                                                   if not name.startswith("__")})
+    store_module.sqlite3.connect = connect
     socket_class, server_class = server_module.RoomSocket, server_module.RoomServer
 
     on_message = socket_class.on_message
