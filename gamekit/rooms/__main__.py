@@ -129,7 +129,7 @@ async def serve(args: argparse.Namespace) -> None:
         ownership.start()
     ticking = server.start_ticking()
     server.sweep(server.now())
-    tune_gc()                        # after start-up: docs/rooms.md, "The p99 of a move"
+    tune_gc()                        # after start-up: docs/rooms.md, "The p99 at 1000 rooms"
     if args.base_url:
         shown = args.base_url.rstrip("/") + "/"
     else:

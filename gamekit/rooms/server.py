@@ -569,8 +569,8 @@ def tune_gc() -> None:
     once, after start-up): what is alive by then (modules, classes, the app) is moved out of the collector's
     sight (``gc.freeze``), and a full pass waits for 1000 passes of the middle generation instead of 10.
 
-    Why (docs/rooms.md, "The p99 of a move"): a full pass scans every object of every room — 325 000 at 1000
-    rooms, 90 ms on a quiet core of this machine, 300–600 ms on a loaded one — and with the default
+    Why (docs/rooms.md, "The p99 at 1000 rooms"): a full pass scans every object of every room — 314 000 to
+    330 000 at 1000 rooms, 90 ms on a quiet core of this machine, 300–600 ms on a loaded one — and with the default
     thresholds one ran every 10–15 s while 1000 rooms played, because a room's state and messages live about
     as long as a player thinks: they outlive the young passes, reach the oldest generation, and count towards
     the growth that starts a full pass.  Stopping the event loop 90 ms every ~10 s is about 1 % of the time —

@@ -1,5 +1,5 @@
-"""What keeps the server's event loop from stalling at 1000 rooms (docs/rooms.md, "The p99 of a move"), each
-on a real server or a real SQLite file: the WAL checkpoints run in a thread of their own (and a SIGKILL still
+"""What keeps the server's event loop from stalling at 1000 rooms (docs/rooms.md, "The p99 at 1000 rooms"),
+each on a real server or a real SQLite file: the WAL checkpoints run in a thread of their own (and a SIGKILL still
 loses nothing confirmed), a tick reaches every room although it takes them a slice at a time, and the garbage
 collector's tuning still collects cyclic garbage."""
 from __future__ import annotations
