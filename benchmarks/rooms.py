@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -275,19 +277,149 @@ class Player:
             done.set()
 
 
+async def loop_lag(samples: list[float], period: float = 0.005) -> None:
+    """Until cancelled: how late this event loop wakes from a ``period`` sleep, one sample a wake-up (seconds;
+    0 when on time) — the time the loop was busy with something else (our own work, GC, another process)."""
+    clock = time.perf_counter
+    while True:
+        t = clock()
+        await asyncio.sleep(period)
+        samples.append(max(0.0, clock() - t - period))
+
+
+class GCPauses:
+    """The pauses of Python's cyclic garbage collector in this process (``gc.callbacks``), by generation."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []
+        self._t = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._t = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], time.perf_counter() - self._t))
+
+    def __enter__(self) -> "GCPauses":
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
+def client_process(pipe, url: str, seats: list, think: float, moves_per_room: int) -> None:
+    """One of the benchmark's client processes (``--clients``): plays ``seats`` — (room, token or None, seed) —
+    on ``url``; says ``ready`` through ``pipe`` once every player holds its seat, starts on the parent's word and
+    sends back what it measured (each player's confirmed moves, the round trips, its CPU, its event loop's lag
+    and GC pauses)."""
+    asyncio.run(_client(pipe, url, seats, think, moves_per_room))
+
+
+async def _client(pipe, url: str, seats: list, think: float, moves_per_room: int) -> None:
+    loop = asyncio.get_running_loop()
+    rtts: list[float] = []
+    start, gate = asyncio.Event(), asyncio.Semaphore(20)
+    players = [Player(url, room, token, random.Random(seed), think, moves_per_room, rtts) for room, token, seed in seats]
+    tasks = [asyncio.create_task(p.run(asyncio.Event(), start, gate)) for p in players]
+    while sum(p.seat is not None for p in players) < len(players):
+        await asyncio.sleep(0.05)
+    gc.collect()
+    gc.freeze()                    # the players' connections and state: long-lived, not scanned by every GC pass
+    gc.set_threshold(700, 10, 1000)     # and no full pass of the players' states every few seconds (the server's
+                                        # own setting, gamekit.rooms.server.tune_gc): the clients must not be
+                                        # what the round trip measures
+    pipe.send("ready")
+    await loop.run_in_executor(None, pipe.recv)          # "start"
+    lag: list[float] = []
+    probe = asyncio.create_task(loop_lag(lag))
+    cpu0 = time.process_time()
+    with GCPauses() as pauses:
+        start.set()
+        await asyncio.gather(*tasks)
+    cpu = time.process_time() - cpu0
+    probe.cancel()
+    pipe.send({"played": [(p.room, p.played) for p in players], "rtts": rtts, "cpu": cpu, "lag": lag,
+               "gc": pauses.pauses, "errors": sum(p.errors for p in players),
+               "resyncs": sum(p.resyncs for p in players)})
+
+
+def probe_process(pipe, url: str, rooms: list, every: float) -> None:
+    """The loopback probe (its own small process, so nothing of the players delays it): one connection to each
+    of ``rooms`` — (room, creator's token) of rooms nobody plays in — sends ``{"type": "ping"}`` every ``every``
+    seconds (the connections in turn) and times the server's ``pong``: how long the server's event loop takes
+    to answer a message that needs no work, i.e. the wait any message has on the server.  Starts on the
+    parent's word, stops on the next; sends back the round trips."""
+    asyncio.run(_probe(pipe, url, rooms, every))
+
+
+async def _probe(pipe, url: str, rooms: list, every: float) -> None:
+    loop = asyncio.get_running_loop()
+    sockets = []
+    for room, token in rooms:
+        ws = await websocket_connect(url.replace("http", "ws") + f"/ws/{room}")
+        await ws.write_message(json.dumps({"type": "hello", "token": token}))
+        while json.loads(await ws.read_message())["type"] != "welcome":
+            pass
+        sockets.append(ws)
+    pipe.send("ready")
+    await loop.run_in_executor(None, pipe.recv)          # "start"
+    stop = loop.run_in_executor(None, pipe.recv)         # "stop"
+    rtts: list[float] = []
+    sent_at: list[float] = []                           # when each came back (time.monotonic: the trace's clock)
+
+    async def pinger(ws, offset: float) -> None:
+        await asyncio.sleep(offset)
+        n = 0
+        while True:
+            n += 1
+            sent = time.perf_counter()
+            await ws.write_message(json.dumps({"type": "ping", "id": n}))
+            while True:                                   # the pong (the room's state messages are skipped)
+                m = json.loads(await ws.read_message())
+                if m.get("type") == "pong":
+                    break
+            rtts.append(time.perf_counter() - sent)
+            sent_at.append(time.monotonic())
+            await asyncio.sleep(max(0.0, sent + every * len(sockets) - time.perf_counter()))
+
+    pingers = [asyncio.create_task(pinger(ws, i * every)) for i, ws in enumerate(sockets)]
+    await stop
+    for task in pingers:
+        task.cancel()
+    for ws in sockets:
+        ws.close()
+    pipe.send(list(zip(sent_at, rtts)))
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The ``p``-quantile (0–1) of ``values`` (the nearest rank below), NaN when empty."""
+    values = sorted(values)
+    return values[int(p * (len(values) - 1))] if values else float("nan")
+
+
+PROBE_ROOMS = 4           # probe connections (one room each): each pings at most once every 0.1 s (the rate limit
+PROBE_EVERY = 0.025       # is 20 messages a second a connection), together every 25 ms
+
+
 async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: Path | None = None,
-              db: str | None = None, workers: int = 0) -> dict:
+              db: str | None = None, workers: int = 0, clients: int = 2, trace: bool = False) -> dict:
     """One run: ``n_rooms`` rooms on a fresh server running the ``gamekit`` under ``root`` (default: this
     checkout's), on a temporary SQLite file or the database ``db``; ``workers``: 0 for the one-process server,
-    N for N workers behind HAProxy (:func:`start_cluster`)."""
+    N for N workers behind HAProxy (:func:`start_cluster`).  The players run in ``clients`` processes of their
+    own (the rooms dealt out between them), the loopback probe in one more; ``trace``: the one-process server
+    runs under ``benchmarks.rooms_trace`` (its GC pauses, event-loop lag, commits and ticks)."""
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-bench-"))
     http = AsyncHTTPClient(max_clients=50)
     load_before = os.getloadavg()[0]
+    trace_file = tmp / "trace.json"
     if workers:
         server = await start_cluster(tmp, workers, http, db=db, root=root)
     else:
-        server = await start_server(tmp, http, python_args=os.environ.get("ROOMS_BENCH_PY_ARGS", "").split(),
-                                    root=root, db=db)
+        python_args = os.environ.get("ROOMS_BENCH_PY_ARGS", "").split()
+        if trace:
+            python_args = [*python_args, str(ROOT / "benchmarks" / "rooms_trace.py"), str(trace_file)]
+        server = await start_server(tmp, http, python_args=python_args, root=root, db=db)
     url = server.url
 
     def used() -> tuple[float, float]:      # (user, system) CPU seconds of the server (all its workers)
@@ -297,41 +429,70 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
 
     def proxy_used() -> float:              # CPU seconds of HAProxy (none without workers)
         return sum(server_cpu(pid) for pid in server.proxy_pids()) if workers else 0.0
+    context = multiprocessing.get_context("spawn")
+    children: list = []
     try:
         rng = random.Random(seed)
         body = json.dumps({"game": "dots", "options": {"width": 4, "height": 4}, "timer": 0})
         created = await asyncio.gather(*[http.fetch(HTTPRequest(url + "/api/rooms", method="POST", body=body))
-                                         for _ in range(n_rooms)])
-        rooms = [json.loads(r.body) for r in created]
-        rtts: list[float] = []
-        start = asyncio.Event()
-        gate = asyncio.Semaphore(20)
-        players, tasks = [], []
-        for info in rooms:
+                                         for _ in range(n_rooms + PROBE_ROOMS)])
+        infos = [json.loads(r.body) for r in created]
+        rooms, probe_rooms = infos[:n_rooms], [(i["room"], i["token"]) for i in infos[n_rooms:]]
+        seats = [[] for _ in range(clients)]
+        for k, info in enumerate(rooms):              # both players of a room in one client process
             for token in (info["token"], None):
-                p = Player(url, info["room"], token, random.Random(rng.random()), think, moves_per_room, rtts)
-                players.append(p)
-                tasks.append(asyncio.create_task(p.run(asyncio.Event(), start, gate)))
-        while sum(p.seat is not None for p in players) < len(players):
-            await asyncio.sleep(0.1)
+                seats[k % clients].append((info["room"], token, rng.random()))
+        pipes = []
+        for own in seats:
+            mine, theirs = context.Pipe()
+            child = context.Process(target=client_process, args=(theirs, url, own, think, moves_per_room), daemon=True)
+            child.start()
+            children.append(child)
+            pipes.append(mine)
+        probe_pipe, theirs = context.Pipe()
+        child = context.Process(target=probe_process, args=(theirs, url, probe_rooms, PROBE_EVERY), daemon=True)
+        child.start()
+        children.append(child)
+        loop = asyncio.get_running_loop()
+        for pipe in [*pipes, probe_pipe]:
+            if await loop.run_in_executor(None, pipe.recv) != "ready":
+                raise RuntimeError("a client process did not start")
         await asyncio.sleep(0.5)
-        t0 = time.perf_counter()
-        (user0, sys0), proxy0, client0 = used(), proxy_used(), time.process_time()
-        start.set()
-        await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - t0
+        t0, games_start = time.perf_counter(), time.monotonic()
+        (user0, sys0), proxy0 = used(), proxy_used()
+        for pipe in [probe_pipe, *pipes]:
+            pipe.send("start")
+        results = [await loop.run_in_executor(None, pipe.recv) for pipe in pipes]
+        elapsed, games_end = time.perf_counter() - t0, time.monotonic()
         (user, system), proxy_cpu = used(), proxy_used()
-        user, system, client_cpu = user - user0, system - sys0, time.process_time() - client0
+        probe_pipe.send("stop")
+        probe_timeline = await loop.run_in_executor(None, probe_pipe.recv)
+        probe_rtts = [rtt for _, rtt in probe_timeline]
+        user, system = user - user0, system - sys0
         cpu, proxy_cpu = user + system, proxy_cpu - proxy0
+        client_cpu = sum(r["cpu"] for r in results)
         load_after = os.getloadavg()[0]
     finally:
         server.stop()
+        for child in children:
+            child.join(5)
+            if child.is_alive():
+                child.kill()
+    traced = json.loads(trace_file.read_text()) if trace and trace_file.exists() else None
+    if traced is not None:
+        traced["games"] = (games_start, games_end)
+    keep = os.environ.get("ROOMS_BENCH_KEEP")        # a folder: the raw trace and probe timeline, for a closer look
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        out = Path(keep) / f"run-{time.strftime('%H%M%S')}-{n_rooms}.json"
+        out.write_text(json.dumps({"trace": traced, "probe": probe_timeline}))
     # every room's stored moves must be exactly what its two players were told was stored
     store = open_store(server.db)
     bad = lost = duplicated = unconfirmed = 0
     by_room: dict[str, list] = {}
-    for p in players:
-        by_room.setdefault(p.room, []).extend(p.played)
+    for r in results:
+        for room, played in r["played"]:
+            by_room.setdefault(room, []).extend(tuple(x) for x in played)
     for room, played in by_room.items():
         kept = store.load_room(room)
         stored = [] if kept is None else [(ply, m.move) for ply, m in enumerate(kept.moves)]
@@ -345,21 +506,26 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
     store.close()
     taken_out = server.taken_out() if workers else 0
     shutil.rmtree(tmp, ignore_errors=True)
-    total = sum(len(p.played) for p in players)
-    rtts.sort()
+    rtts = sorted(x for r in results for x in r["rtts"])
+    total = len(rtts)
+    lag = [x for r in results for x in r["lag"]]
+    client_gc = [p for r in results for _, p in r["gc"]]
     return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
             "user_ms_per_move": 1000 * user / total if total else float("nan"),
             "sys_ms_per_move": 1000 * system / total if total else float("nan"),
-            "workers": workers, "taken_out": taken_out,
+            "workers": workers, "taken_out": taken_out, "clients": clients,
             "proxy_ms_per_move": 1000 * proxy_cpu / total if total else float("nan"),
             "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms,
             "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
-            "median_ms": 1000 * statistics.median(rtts) if rtts else float("nan"),
-            "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))] if rtts else float("nan"),
+            "median_ms": 1000 * percentile(rtts, 0.5), "p99_ms": 1000 * percentile(rtts, 0.99),
             "max_ms": 1000 * rtts[-1] if rtts else float("nan"),
-            "refused": sum(p.errors for p in players), "resyncs": sum(p.resyncs for p in players),
+            "probe_median_ms": 1000 * percentile(probe_rtts, 0.5), "probe_p99_ms": 1000 * percentile(probe_rtts, 0.99),
+            "probe_max_ms": 1000 * max(probe_rtts, default=float("nan")), "probes": len(probe_rtts),
+            "client_lag_p99_ms": 1000 * percentile(lag, 0.99), "client_lag_max_ms": 1000 * max(lag, default=float("nan")),
+            "client_gc_max_ms": 1000 * max(client_gc, default=0.0), "client_gc_s": sum(client_gc),
+            "refused": sum(r["errors"] for r in results), "resyncs": sum(r["resyncs"] for r in results),
             "lost": lost, "duplicated": duplicated, "unconfirmed": unconfirmed, "rooms_mismatched": bad,
-            "load_before": load_before, "load_after": load_after}
+            "load_before": load_before, "load_after": load_after, "trace": traced}
 
 
 # ----- where a move's server time goes (in one process, without sockets) ---------------------------------------
@@ -493,6 +659,74 @@ def print_profile(versions: list[tuple[str, Path]], games: int, seed: int, watch
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
 
 
+HEADER = (f"{'code':>5}{'rooms':>6}{'moves':>7}{'time s':>7}{'moves/s':>8}{'median ms':>10}{'p99 ms':>8}"
+          f"{'max ms':>8}{'lost':>5}{'dup':>4}{'refused':>8}{'resync':>7}"
+          f"{'server CPU ms/move (user+sys)':>30}{'clients':>8}{'load':>11}")
+
+
+def print_run(label: str, r: dict) -> None:
+    print(f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
+          f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
+          f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} ({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
+          f"{r['client_ms_per_move']:>8.2f}"
+          f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}", flush=True)
+    print(f"{'':>11}probe ping round trip (the server's wait): median {r['probe_median_ms']:.1f} ms, p99 "
+          f"{r['probe_p99_ms']:.1f} ms, max {r['probe_max_ms']:.1f} ms ({r['probes']} pings); clients "
+          f"({r['clients']} processes): event-loop lag p99 {r['client_lag_p99_ms']:.1f} ms, max "
+          f"{r['client_lag_max_ms']:.1f} ms, longest GC pass {r['client_gc_max_ms']:.1f} ms", flush=True)
+    if r["workers"]:
+        print(f"{'':>11}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its "
+              f"health checks: {r['taken_out']}", flush=True)
+    if r["rooms_mismatched"] or r["unconfirmed"]:
+        print(f"      {r['rooms_mismatched']} room(s) whose stored moves differ from the confirmed ones "
+              f"({r['unconfirmed']} stored but never confirmed)")
+
+
+def print_median(label: str, rs: list[dict]) -> None:
+    def med(key: str) -> float:
+        return statistics.median(r[key] for r in rs)
+    each = ", ".join(f"{r['p99_ms']:.1f}" for r in rs)
+    print(f"{label:>5} median of {len(rs)} runs: {med('moves_per_s'):.0f} moves/s, round trip median "
+          f"{med('median_ms'):.1f} ms, p99 {med('p99_ms'):.1f} ms (runs: {each}), "
+          f"probe p99 {med('probe_p99_ms'):.1f} ms, server CPU {med('cpu_ms_per_move'):.3f} ms a move; "
+          f"lost {sum(r['lost'] for r in rs)}, duplicated {sum(r['duplicated'] for r in rs)}", flush=True)
+
+
+def print_trace(t: dict) -> None:
+    """The server's trace (benchmarks/rooms_trace.py) during the games, summed up in a few lines."""
+    ms = 1000.0
+    start, end = t["games"]
+    objects = t["objects"][-1][1:] if t["objects"] else (0, 0)
+    t = {key: [e[1:] if len(e) > 2 else e[1] for e in entries if start <= e[0] <= end]
+         for key, entries in t.items() if key != "games"}
+    for gen in (0, 1, 2):
+        passes = [p for g, p in t["gc"] if g == gen]
+        if passes:
+            print(f"{'':>11}trace: GC generation {gen}: {len(passes)} passes, longest {ms * max(passes):.1f} ms, "
+                  f"{ms * sum(passes):.0f} ms in all")
+    lag = t["lag"]
+    print(f"{'':>11}trace: event-loop lag p50 {ms * percentile(lag, 0.5):.2f}, p99 {ms * percentile(lag, 0.99):.1f}, "
+          f"max {ms * max(lag, default=0):.1f} ms ({len(lag)} wake-ups)")
+    service = t["service"]
+    print(f"{'':>11}trace: a move inside the server (message in → ok written) median "
+          f"{ms * percentile(service, 0.5):.2f}, p99 {ms * percentile(service, 0.99):.1f}, "
+          f"max {ms * max(service, default=0):.1f} ms")
+    commits = [d for d, _ in t["commits"]]
+    sizes = [n for _, n in t["commits"]]
+    print(f"{'':>11}trace: commits {len(commits)}, median {ms * percentile(commits, 0.5):.2f}, p99 "
+          f"{ms * percentile(commits, 0.99):.1f}, max {ms * max(commits, default=0):.1f} ms, over 5 ms: "
+          f"{sum(d > 0.005 for d in commits)}; writes a commit median {percentile(sizes, 0.5):.0f}, "
+          f"p99 {percentile(sizes, 0.99):.0f}, max {max(sizes, default=0)}")
+    checkpoints = t.get("checkpoints", [])
+    if checkpoints:
+        print(f"{'':>11}trace: WAL checkpoints in the store's thread {len(checkpoints)}, median "
+              f"{ms * percentile(checkpoints, 0.5):.1f}, max {ms * max(checkpoints):.1f} ms")
+    ticks = [d for d, _ in t["ticks"]]
+    print(f"{'':>11}trace: ticks {len(ticks)}, median {ms * percentile(ticks, 0.5):.1f}, p99 "
+          f"{ms * percentile(ticks, 0.99):.1f}, max {ms * max(ticks, default=0):.1f} ms; at the end the GC tracks "
+          f"{objects[0]} objects ({objects[1]} more frozen)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rooms", type=int, nargs="*", default=[100, 1000])
@@ -510,7 +744,16 @@ def main() -> None:
                              "(postgres: Debian's, gamekit.rooms.pgtemp), or a postgresql:// address")
     parser.add_argument("--workers", type=int, nargs="*", default=[0], metavar="N",
                         help="0: one process, no proxy (default); N: N worker processes behind HAProxy (one run each)")
+    parser.add_argument("--clients", type=int, default=2, metavar="K",
+                        help="processes the simulated players run in (default 2; the loopback probe has one more)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="R",
+                        help="run each configuration R times (old and new taking turns) and print the medians")
+    parser.add_argument("--trace", action="store_true",
+                        help="run the one-process server under benchmarks/rooms_trace.py and print where its time "
+                             "went: GC passes, event-loop lag, commits, ticks, a move's time inside the server")
     args = parser.parse_args()
+    if args.clients < 1 or args.repeat < 1:
+        parser.error("--clients and --repeat: 1 or more")
     if args.db not in ("sqlite", "postgres") and not args.db.startswith("postgresql://"):
         parser.error(f"--db {args.db!r}: sqlite, postgres or a postgresql:// address")
     if any(w < 0 for w in args.workers):
@@ -531,29 +774,26 @@ def main() -> None:
         if args.no_sockets:
             return
         print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s (each move 0.5–1.5 × that), "
-              f"up to {args.moves} moves a room; clients: one process on the same machine; "
-              f"store: {describe_db(args.db)}")
-        print(f"{'code':>5}{'rooms':>6}{'moves':>7}{'time s':>7}{'moves/s':>8}{'median ms':>10}{'p99 ms':>8}"
-              f"{'max ms':>8}{'lost':>5}{'dup':>4}{'refused':>8}{'resync':>7}"
-              f"{'server CPU ms/move (user+sys)':>30}{'clients':>8}{'load':>11}")
+              f"up to {args.moves} moves a room; players: {args.clients} client process(es) on the same machine, "
+              f"and a loopback probe process (a ping every {1000 * PROBE_EVERY:.0f} ms); store: {describe_db(args.db)}")
+        print(HEADER)
         runs = [(w, n) for w in args.workers for n in args.rooms]
         for i, (workers, n) in enumerate(runs):
             if args.workers != [0] and (i == 0 or runs[i - 1][0] != workers):
                 print("one process, no proxy:" if workers == 0 else f"{workers} worker process(es) behind HAProxy:")
-            for j, (label, root) in enumerate(versions):
-                db = None if args.db == "sqlite" else pg.url(f"bench_{i}_{j}") if pg else args.db
-                r = asyncio.run(run(n, args.think, args.moves, args.seed, root, db, workers))
-                print(f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
-                      f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
-                      f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} ({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
-                      f"{r['client_ms_per_move']:>8.2f}"
-                      f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}", flush=True)
-                if workers:
-                    print(f"{'':>11}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its "
-                          f"health checks: {r['taken_out']}", flush=True)
-                if r["rooms_mismatched"] or r["unconfirmed"]:
-                    print(f"      {r['rooms_mismatched']} room(s) whose stored moves differ from the confirmed ones "
-                          f"({r['unconfirmed']} stored but never confirmed)")
+            seen: dict[str, list[dict]] = {label: [] for label, _ in versions}
+            for k in range(args.repeat):
+                for j, (label, root) in enumerate(versions):
+                    db = None if args.db == "sqlite" else pg.url(f"bench_{i}_{j}_{k}") if pg else args.db
+                    r = asyncio.run(run(n, args.think, args.moves, args.seed, root, db, workers, args.clients,
+                                        args.trace and not workers))
+                    seen[label].append(r)
+                    print_run(label, r)
+                    if r["trace"] is not None:
+                        print_trace(r["trace"])
+            if args.repeat > 1:
+                for label, rs in seen.items():
+                    print_median(label, rs)
         print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
               f"(the machine is shared; 'load' is before → after each run, this benchmark's own processes included)")
     finally:

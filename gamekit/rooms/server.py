@@ -19,6 +19,7 @@ import asyncio
 import collections
 import concurrent.futures
 import datetime
+import gc
 import ipaddress
 import json
 import logging
@@ -63,6 +64,7 @@ HARD_MAX_MESSAGE = 65536
 RATE = 20.0                   # messages a second per connection (token bucket) …
 BURST = 40.0                  # … with this burst
 GRACE = 60.0                  # seconds an absent player keeps their turn when no time per turn is set
+TICK_SLICE = 100              # rooms one event-loop callback of a tick handles (RoomServer.tick)
 UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
 MAX_WATCHERS = 50            # watchers per room
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
@@ -644,6 +646,27 @@ class FlushFirst:
         return call
 
 
+GC_THRESHOLDS = (700, 10, 1000)    # Python's default is (700, 10, 10): see tune_gc
+
+
+def tune_gc() -> None:
+    """Set up Python's cyclic garbage collector for a server process (``python -m gamekit.rooms`` calls this
+    once, after start-up): what is alive by then (modules, classes, the app) is moved out of the collector's
+    sight (``gc.freeze``), and a full pass waits for 1000 passes of the middle generation instead of 10.
+
+    Why (docs/rooms.md, "The p99 at 1000 rooms"): a full pass scans every object of every room — 314 000 to
+    330 000 at 1000 rooms, 90 ms on a quiet core of this machine, 300–600 ms on a loaded one — and with the default
+    thresholds one ran every 10–15 s while 1000 rooms played, because a room's state and messages live about
+    as long as a player thinks: they outlive the young passes, reach the oldest generation, and count towards
+    the growth that starts a full pass.  Stopping the event loop 90 ms every ~10 s is about 1 % of the time —
+    the measured p99.  The young passes (every 700 new objects, 1–2 ms) and the middle ones (every tenth) stay
+    as they are: they collect cyclic garbage as before; only what survives into the oldest generation waits
+    longer (a full pass at most once per 1000 middle ones — minutes apart when busy)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 class RoomServer:
     def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
                  idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
@@ -651,6 +674,8 @@ class RoomServer:
                  prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
                  send_queue_messages: int = SEND_QUEUE_MESSAGES, kill_before_batch: bool = False):
         self.store = open_store(db, synchronous=synchronous)
+        if hasattr(self.store, "checkpoint_in_thread"):
+            self.store.checkpoint_in_thread()      # SQLite: WAL checkpoints off the event loop (store.py)
         self.commits = GroupCommit(self.store, self.lost_writes, kill_before_batch,
                                    in_thread=getattr(self.store, "commit_in_thread", False))
         self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
@@ -668,6 +693,7 @@ class RoomServer:
         self.extra_routes: list = []
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
+        self._ticking = False                    # a tick's pass over the rooms is under way (tick)
         # class groups share this database (docs/class.md); groups.py sees the server only through
         # gamekit.rooms.web.RoomHost, and its data only through the store's GroupStore interface (``group_store``:
         # the room writes waiting for this turn's commit are committed before each of its calls)
@@ -748,15 +774,38 @@ class RoomServer:
         return True
 
     def tick(self) -> None:
+        """Every ``tick`` seconds: each room's clock (a turn's time running out, the CPU standing in for an
+        absent player), rooms nobody has used for a while leave memory, and every ``sweep_every`` seconds the
+        sweep.  The rooms are taken :data:`TICK_SLICE` at a time, each slice its own event-loop callback, so
+        what arrives meanwhile is served between slices (one pass over 1000 rooms held the loop for 5–40 ms)."""
+        if self._ticking:
+            return                               # the last pass has not reached its end (a very busy loop)
+        self._ticking = True
+        self._tick_slice(list(self.rooms.items()), 0)
+
+    def _tick_slice(self, rooms: list, start: int) -> None:
         now = self.now()
-        for room_id, room in list(self.rooms.items()):
-            if not room.sockets and now - room.unused_since > UNLOAD_AFTER:
-                self.unload(room_id)             # nobody there: it is reloaded from the store when needed
-                continue
-            try:
-                room.tick(now)
-            except Exception:  # noqa: BLE001 — one room's trouble must not stop the others
-                log.exception("room tick failed")
+        try:
+            for room_id, room in rooms[start:start + TICK_SLICE]:
+                if self.rooms.get(room_id) is not room:
+                    continue                         # gone from memory since the pass began
+                if not room.sockets and now - room.unused_since > UNLOAD_AFTER:
+                    self.unload(room_id)             # nobody there: it is reloaded from the store when needed
+                    continue
+                try:
+                    room.tick(now)
+                except Exception:  # noqa: BLE001 — one room's trouble must not stop the others
+                    log.exception("room tick failed")
+            if start + TICK_SLICE < len(rooms):
+                try:
+                    asyncio.get_running_loop().call_soon(self._tick_slice, rooms, start + TICK_SLICE)
+                    return
+                except RuntimeError:                 # no event loop (a script driving a RoomServer): at once
+                    return self._tick_slice(rooms, start + TICK_SLICE)
+            self._ticking = False
+        except BaseException:
+            self._ticking = False
+            raise
         if now - self._last_sweep >= self.sweep_every:
             self._last_sweep = now
             self.sweep(now)
