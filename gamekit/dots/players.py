@@ -53,7 +53,7 @@ class SafePhaseSolver(Solver):
     """The exact solver for the game Hard plays in the middle game: while safe lines remain, *neither*
     side gives boxes away (Hard never does, and Medium never does either).  Only safe lines are searched
     until none is left; from then on (the loony endgame, and after any box offered) the search is the
-    ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–34 undrawn lines, and it
+    ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–37 undrawn lines, and it
     judges safe lines by the parity fight they really decide (long chain rule), where the full game's
     value would assume sacrifices that neither player makes.
 
