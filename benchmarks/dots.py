@@ -5,6 +5,7 @@ Run from the repository root::
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
     python -m benchmarks.dots --hard-medium 40    # only Hard v Medium on 5×4: old and new Hard side by side
+    python -m benchmarks.dots --reach 10   # only how far Hard's node budget reaches (nodes by safe / undrawn lines left)
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
@@ -24,7 +25,7 @@ from statistics import median
 
 from gamekit.dots import DotsAndBoxes, cpu_player
 from gamekit.dots import fast
-from gamekit.dots.analysis import safe_lines
+from gamekit.dots.analysis import capture_lines, safe_lines
 from gamekit.dots.players import CpuPlayer, SafePhaseSolver
 from gamekit.dots.solver import Solver, SolverTimeout
 from gamekit.tournament import tournament
@@ -72,6 +73,10 @@ DEC1_BUDGETS = {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "
 """Hard's compiled budgets before the loony bound and the two-tier table (2026-12-01)."""
 
 
+SECOND_PASS_BUDGETS = {"exact_lines": 36, "exact_safe": 18, "node_budget": 1_000_000, "safe_search": 24}
+"""Hard's compiled budgets after issue 26's second pass, before the third (2026-12-01)."""
+
+
 def hard_configs() -> dict[str, object]:
     """The Hard players compared by ``--hard-medium``: name -> factory(seed)."""
     configs = {"before: old budgets, safe-phase search in Python":
@@ -81,6 +86,8 @@ def hard_configs() -> dict[str, object]:
             lambda seed: CpuPlayer("hard", seed, time_cap=None, **OLD_BUDGETS)
         configs["budgets of 2026-12-01 (34/16/1M/22), compiled"] = \
             lambda seed: CpuPlayer("hard", seed, time_cap=None, **DEC1_BUDGETS)
+        configs["second pass budgets (36/18/1M/24), compiled"] = \
+            lambda seed: CpuPlayer("hard", seed, time_cap=None, **SECOND_PASS_BUDGETS)
         configs["now: the defaults (compiled)"] = lambda seed: CpuPlayer("hard", seed, time_cap=None)
     return configs
 
@@ -92,23 +99,27 @@ def hard_v_medium(n: int, size=(5, 4), configs: dict | None = None) -> None:
     configs = hard_configs() if configs is None else configs
     print(f"\n## Hard v Medium on {size[0]}×{size[1]}: {n} games each (Hard seed i, Medium seed 1000 + i; starts "
           f"alternate; time_cap=None). 'thinking' = moves over 1 ms; 'exact' = moves chosen by a search that "
-          f"reached the end (captures forced by the rules count as exact)")
+          f"reached the end (captures forced by the rules count as exact); 'searched from' = the median over games "
+          f"of the undrawn lines (and safe lines) at Hard's first move chosen by a search that reached the end "
+          f"with no box on offer")
     print(f"{'Hard':<52}{'W–D–L':>10}{'score':>8}{'median':>9}{'thinking':>10}{'99th':>8}{'max':>7}{'> 1 s':>6}"
-          f"{'exact':>8}{'exact from (median undrawn)':>29}")
+          f"{'exact':>8}{'exact from (median undrawn)':>29}{'searched from':>15}")
     for name, make in configs.items():
         wins = draws = losses = 0
         times: list[float] = []
         exact_moves = moves = 0
         first_exact: list[int] = []
+        first_searched: list[tuple[int, int]] = []
         start = time.perf_counter()
         for i in range(n):
             hard, med = make(i), cpu_player("medium", seed=1000 + i)
             seat = i % 2
             game = DotsAndBoxes(*size)
-            first = None
+            first = searched = None
             while not game.is_over():
                 if game.to_move == seat:
                     undrawn = len(game.undrawn_lines())
+                    offer, n_safe = bool(capture_lines(game)), len(safe_lines(game))
                     t0 = time.perf_counter()
                     line = hard.choose(game)
                     times.append(time.perf_counter() - t0)
@@ -116,11 +127,15 @@ def hard_v_medium(n: int, size=(5, 4), configs: dict | None = None) -> None:
                     exact_moves += hard.last_exact
                     if hard.last_exact and first is None and safe_lines(game):
                         first = undrawn
+                    if hard.last_exact and searched is None and n_safe and not offer:
+                        searched = (undrawn, n_safe)
                 else:
                     line = med.choose(game)
                 game.play(line)
             if first is not None:
                 first_exact.append(first)
+            if searched is not None:
+                first_searched.append(searched)
             winner = game.outcome().winner
             if winner is None:
                 draws += 1
@@ -133,6 +148,8 @@ def hard_v_medium(n: int, size=(5, 4), configs: dict | None = None) -> None:
         print(f"{name:<52}{f'{wins}–{draws}–{losses}':>10}{(wins + draws / 2) / n:>8.1%}{median(times) * 1000:>7.1f}ms"
               f"{median(think) * 1000:>8.0f}ms{p99:>7.2f}s{max(times):>6.2f}s{sum(t > 1 for t in times):>6}"
               f"{exact_moves / moves:>8.0%}{(median(first_exact) if first_exact else float('nan')):>29.0f}"
+              f"{(median(u for u, _ in first_searched) if first_searched else float('nan')):>9.0f}"
+              f" ({(median(k for _, k in first_searched) if first_searched else float('nan')):.0f})"
               f"   ({len(times)} moves, {time.perf_counter() - start:.0f} s)", flush=True)
 
 
@@ -179,6 +196,66 @@ def solver_speed(n_games: int, stops: list[int], budget: float) -> None:
         if median(walls) <= 1.0:
             best = u
     print(f"largest number of undrawn lines solved within 1 s (median wall time): {best}")
+
+
+def hard_reach(n_games: int = 10, safe_rows=range(24, 35, 2), undrawn_rows=range(33, 38),
+               full_safe_rows=range(16, 25, 2), budget: int = 4_000_000) -> None:
+    """How far Hard's node budget reaches: on 5×4 positions from Hard v Medium games (Hard to move, no box on
+    offer), the nodes (and CPU) of Hard's two searches with a fresh table of Hard's size, by row — the safe-phase
+    search over the safe lines (:class:`SafePhaseSolver`, by safe lines left; ``safe_search``/``node_budget``)
+    and the full-game search (:class:`Solver`, by undrawn lines; ``exact_lines``, budget 2 × ``node_budget``).
+    "over" = positions not finished within ``budget`` nodes (their nodes count as the budget)."""
+    by_safe: dict[int, list[int]] = {k: [] for k in safe_rows}
+    by_undrawn: dict[int, list[int]] = {u: [] for u in undrawn_rows}
+    full_by_safe: dict[int, list[int]] = {k: [] for k in full_safe_rows}
+    for i in range(n_games):
+        seats = [cpu_player("hard", seed=300 + i), cpu_player("medium", seed=400 + i)]
+        if i % 2:
+            seats.reverse()
+        g = DotsAndBoxes(5, 4)
+        while not g.is_over() and safe_lines(g):
+            if not capture_lines(g):
+                k, u = len(safe_lines(g)), len(g.undrawn_lines())
+                if k in by_safe:
+                    by_safe[k].append(g.drawn)
+                if u in by_undrawn:
+                    by_undrawn[u].append(g.drawn)
+                if k in full_by_safe:
+                    full_by_safe[k].append(g.drawn)
+            g.play(seats[g.to_move].choose(g))
+    print(f"\n## How far Hard's budget reaches (5×4, positions from {n_games} Hard v Medium games, no box on offer; "
+          f"fresh table of Hard's size; budget {budget:,} nodes; CPU seconds of this process)")
+
+    def row(label, positions, make, among):
+        nodes, cpu, over = [], [], 0
+        for drawn in positions:
+            s = make()
+            t0 = time.process_time()
+            try:
+                s.best(drawn, among=among(s, drawn), max_nodes=budget)
+            except SolverTimeout:
+                over += 1
+            cpu.append(time.process_time() - t0)
+            nodes.append(s.nodes)
+        if nodes:
+            print(f"{label:<22}{len(nodes):>10}{median(nodes):>14,.0f}{max(nodes):>14,.0f}{median(cpu):>14.3f}"
+                  f"{max(cpu):>11.2f}{sum(n <= 1_000_000 for n in nodes):>7}{sum(n <= 2_000_000 for n in nodes):>7}"
+                  f"{over:>6}", flush=True)
+
+    def safe_among(s, drawn):
+        s.set_position(drawn)
+        return [l for l in range(s.nl) if (s.safe_mask() >> l) & 1]
+
+    head = f"{'positions':>10}{'median nodes':>14}{'max nodes':>14}{'median CPU s':>14}{'max CPU s':>11}{'≤ 1 M':>7}{'≤ 2 M':>7}{'over':>6}"
+    print(f"{'safe-phase, safe left':<22}{head}")
+    for k in safe_rows:
+        row(f"{k}", by_safe[k], lambda: SafePhaseSolver(5, 4, max_table=300_000), safe_among)
+    print(f"{'full game, undrawn':<22}{head}")
+    for u in undrawn_rows:
+        row(f"{u}", by_undrawn[u], lambda: Solver(5, 4, max_table=300_000), lambda s, d: None)
+    print(f"{'full game, safe left':<22}{head}")
+    for k in full_safe_rows:
+        row(f"{k}", full_by_safe[k], lambda: Solver(5, 4, max_table=300_000), lambda s, d: None)
 
 
 def start_3x3() -> None:
@@ -505,6 +582,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer games and positions (a couple of minutes)")
     ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
+    ap.add_argument("--reach", type=int, metavar="GAMES",
+                    help="only how far Hard's node budget reaches: nodes of its two searches on 5×4 positions from GAMES "
+                         "Hard v Medium games, by safe lines / undrawn lines left")
     ap.add_argument("--solver", action="store_true",
                     help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
     ap.add_argument("--aims", action="store_true",
@@ -520,6 +600,9 @@ def main() -> None:
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
+        return
+    if args.reach:
+        hard_reach(args.reach)
         return
     if args.aims:
         if args.quick:

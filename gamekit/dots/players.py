@@ -7,7 +7,7 @@
   that gives away the fewest boxes.  It never declines boxes (no double-dealing).
 * ``"hard"`` — takes boxes on offer (or double-deals: leaves the last two boxes of a chain, four of a
   loop, when keeping control wins more); while safe lines remain it only draws safe lines.  With at most
-  ``safe_search`` (24 with the compiled search, 20 without) safe lines left — 4 more on a quarter of the
+  ``safe_search`` (30 with the compiled search, 20 without) safe lines left — 4 more on a quarter of the
   node budget — it picks the safe line
   by an exact search of the game in which neither side gives a box away while a safe line is left
   (:class:`SafePhaseSolver`: the parity fight of the long chain rule, searched to the end, loony endgame
@@ -40,19 +40,20 @@ __all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
 
 from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
 
-HARD_BUDGETS = {"compiled": {"exact_lines": 36, "exact_safe": 18, "node_budget": 1_000_000, "safe_search": 24},
+HARD_BUDGETS = {"compiled": {"exact_lines": 35, "exact_safe": 20, "node_budget": 1_500_000, "safe_search": 30},
                 "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}
 """Hard's default budgets (nodes, so reproducible) for each engine, chosen when a player is made: larger
 with the compiled search, whose nodes cost 5–10 times less than the pure-Python one's and whose trees are
-smaller since the loony bound and the two-tier table (issue 26: exact searches tried 2 lines / 2 safe lines
-earlier; docs/dots.md, "Hard's budgets with the compiled search")."""
+smaller since issue 26's second and third passes (the safe-phase search now finishes from 28–30 safe lines
+within the budget, the full game from 35 undrawn lines or 20 safe lines within twice it; docs/dots.md, "Hard's
+budgets with the compiled search")."""
 
 
 class SafePhaseSolver(Solver):
     """The exact solver for the game Hard plays in the middle game: while safe lines remain, *neither*
     side gives boxes away (Hard never does, and Medium never does either).  Only safe lines are searched
     until none is left; from then on (the loony endgame, and after any box offered) the search is the
-    ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–34 undrawn lines, and it
+    ordinary exact one.  Far fewer lines to try, so it reaches the end from 32–37 undrawn lines, and it
     judges safe lines by the parity fight they really decide (long chain rule), where the full game's
     value would assume sacrifices that neither player makes.
 

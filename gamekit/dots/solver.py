@@ -58,9 +58,19 @@ LOONY_ENDGAME = 3
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds ``solve``/``best_line``/``best_lines`` search before raising :class:`SolverTimeout`."""
-REACH = 34 if fast.available() else 30
-"""Undrawn lines the solver finishes within about a second (5 × 4, README figures): about 34 with the compiled
-search (median 0.7 s of one core on positions from random play), 30 with the pure-Python one."""
+REACH = 35 if fast.available() else 30
+"""Undrawn lines the solver finishes within about a second (5 × 4, README figures): about 35 with the compiled
+search since issue 26's third pass (median 0.28 s of one core on positions from random play; 36: 2.4 s), 30
+with the pure-Python one.  Boards measured apart are in :data:`REACH_BY_BOARD`."""
+REACH_BY_BOARD = {(4, 4): 32 if fast.available() else 28}
+"""The same, for boards whose reach differs from :data:`REACH` (4 × 4, compiled: 32 undrawn 0.69 s median,
+33 2.8 s; pure Python: 28 in 0.8 s)."""
+
+
+def reach(width: int, height: int) -> int:
+    """Undrawn lines the solver usually finishes within a second on a ``width`` × ``height`` board (either
+    orientation)."""
+    return REACH_BY_BOARD.get((width, height), REACH_BY_BOARD.get((height, width), REACH))
 
 
 class Solver:
@@ -606,8 +616,9 @@ def _limit(time_limit: float | None) -> float | None:
 def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solve") -> SolverTimeout:
     """The :class:`SolverTimeout` for ``game``: how many lines are undrawn, and what does finish."""
     undrawn = len(game.undrawn_lines())
+    limit = reach(game.width, game.height)
     return SolverTimeout(
-        tr("{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=number(time_limit, short=True), width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - REACH), reach=REACH))
+        tr("{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=number(time_limit, short=True), width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - limit), reach=limit))
 
 
 def solve(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:

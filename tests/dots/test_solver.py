@@ -158,6 +158,15 @@ def test_timeout_says_how_far_the_position_is_beyond_reach():
     with gamekit.i18n.using("es"):             # the seconds written the Spanish way
         with pytest.raises(gamekit.SolverTimeout, match=r"no hay respuesta exacta en 0,01 s .* 60 "):
             solve(game, time_limit=0.01)
+    # the reach quoted is the board's own (measured apart for 4×4), either orientation
+    from gamekit.dots import solver as solver_module
+    assert solver_module.reach(5, 5) == solver_module.REACH
+    four = solver_module.reach(4, 4)
+    assert four < solver_module.REACH and solver_module.reach(4, 4) == four
+    with pytest.raises(gamekit.SolverTimeout, match=rf"40 undrawn lines \(about {40 - four} more than the ~{four} "):
+        solve(DotsAndBoxes(4, 4), time_limit=0.01)
+    with pytest.raises(gamekit.SolverTimeout, match=rf"about {60 - solver_module.REACH} more than the ~{solver_module.REACH} "):
+        solve(game, time_limit=0.01)
 
 
 @pytest.mark.parametrize("bad", [0, -1, "5", True, float("nan")])
