@@ -328,20 +328,38 @@ async def move_and_settle(mover: Seat, seats: list[Seat], move: str) -> dict:
 
 
 class Watch:
-    """Samples every worker's ``/healthz`` while a test runs: the test room is the only one, so at no sample
-    may two workers hold a room in memory."""
+    """Samples every worker's ``/healthz`` while a test runs: the test room is the only one, so at no moment
+    may two workers hold a room in memory.
+
+    The samples of different workers cannot be taken at one instant, so a hand-over between two reads would
+    look like two holders.  Each round therefore reads every worker twice, in order (w1, w2, …, w1, w2, …):
+    a worker that holds the room at both of its reads held it the whole time between them (a hand-over lets
+    go once), and any other worker read in between that also holds it is a real second live copy."""
 
     def __init__(self, cluster: Cluster):
         self.cluster, self.samples, self.both = cluster, 0, []
 
+    def holder(self, i: int) -> str | None:
+        """Worker ``i``'s name if it holds a room in memory now, else None (also when it does not answer)."""
+        h = self.cluster.health(i)
+        return h["worker"] if h and h["rooms"] > 0 else None
+
+    def round(self) -> list[str]:
+        n = len(self.cluster.worker_ports)
+        reads = [self.holder(i) for i in range(n)] + [self.holder(i) for i in range(n)]
+        for i in range(n):
+            if reads[i] and reads[n + i]:                     # i held the room from its first read to its second
+                between = [reads[j if j > i else n + j] for j in range(n) if j != i]
+                if any(between):
+                    return [reads[i]] + [name for name in between if name]
+        return []
+
     async def run(self, stop: asyncio.Event) -> None:
         loop = asyncio.get_running_loop()
         while not stop.is_set():
-            counts = await asyncio.gather(*[loop.run_in_executor(None, self.cluster.health, i)
-                                            for i in range(len(self.cluster.worker_ports))])
-            held = [h["worker"] for h in counts if h and h["rooms"] > 0]
+            held = await loop.run_in_executor(None, self.round)
             self.samples += 1
-            if len(held) > 1:
+            if held:
                 self.both.append(held)
             await asyncio.sleep(0.05)
 
