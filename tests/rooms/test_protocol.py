@@ -342,7 +342,12 @@ def test_a_flood_is_rate_limited(pair):
 
 def test_room_creation_is_rate_limited_per_address(slow_limits):
     """Default limit, 60 rooms a minute with bursts of 10: the 11th room at once is refused and not made."""
-    made = [slow_limits.post({"game": "dots"}) for _ in range(11)]
-    assert [status for status, _ in made[:10]] == [201] * 10
-    status, answer = made[10]
+    start, made = time.monotonic(), []
+    while len(made) < 40 and (not made or made[-1][0] == 201):
+        made.append(slow_limits.post({"game": "dots"}))
+    elapsed = time.monotonic() - start
+    accepted = [status for status, _ in made[:-1]]
+    # the burst of 10, plus the one room a second the bucket refills while the posts go on (a loaded machine)
+    assert accepted == [201] * len(accepted) and 10 <= len(accepted) <= 10 + int(elapsed) + 1, (len(accepted), elapsed)
+    status, answer = made[-1]
     assert status == 429 and "wait a minute" in answer["message"] and "token" not in answer
