@@ -52,6 +52,17 @@ def ground_normal(x, gmask, gfirst, ng):
 
 
 @njit(cache=True, inline="always")
+def image(drawn, symtab, s):
+    """The image of ``drawn`` under symmetry ``s``, a byte at a time through its lookup table."""
+    img = uint64(0)
+    x = drawn
+    for byte in range(8):
+        img |= symtab[s, byte, int64(x & uint64(255))]
+        x >>= uint64(8)
+    return img
+
+
+@njit(cache=True, inline="always")
 def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
     """Smallest image of ``drawn`` over the symmetries ``syms[1:nsym]`` (``syms[0]``: the identity), and the
     symmetry that gives it.  The search keeps its positions normal (:func:`ground_normal`: it only ever draws
@@ -61,11 +72,7 @@ def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
     which = 0
     for k in range(1, nsym):
         s = syms[k]
-        img = uint64(0)
-        x = drawn
-        for byte in range(8):
-            img |= symtab[s, byte, int64(x & uint64(255))]
-            x >>= uint64(8)
+        img = image(drawn, symtab, s)
         if gsym[s]:
             img = ground_normal(img, gmask, gfirst, ng)
         if img < best:
@@ -77,13 +84,7 @@ def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
 def sym_images(drawn, symtab, syms, nsym, out):
     """``out[k]``: the image of ``drawn`` under ``syms[k]`` (k = 1 .. nsym - 1), not normalised."""
     for k in range(1, nsym):
-        s = syms[k]
-        img = uint64(0)
-        x = drawn
-        for byte in range(8):
-            img |= symtab[s, byte, int64(x & uint64(255))]
-            x >>= uint64(8)
-        out[k] = img
+        out[k] = image(drawn, symtab, syms[k])
 
 
 @njit(cache=True, inline="always")
