@@ -94,10 +94,10 @@ def test_the_room_server_checkpoints_its_sqlite_file_in_a_thread(tmp_path):
     assert len(checkpoint_threads()) == before
 
 
+@pytest.mark.parametrize("store_kind", ["sqlite"], scope="module")   # SQLite's own WAL checkpoints: no PostgreSQL twin
 def test_sigkill_after_checkpoints_in_the_thread_loses_nothing_confirmed(fresh_rooms, connect, pair, tmp_path):
     rooms = fresh_rooms
-    if rooms.on_postgres:
-        pytest.skip("SQLite's WAL checkpoints: PostgreSQL has none of its own to move")
+    assert not rooms.on_postgres
     info, creator, guest = pair(server=rooms)
     guest_token = guest.seat_token()
     moves = ["a1-b1", "a2-b2", "a3-b3", "a4-b4", "b1-c1", "b2-c2"]
