@@ -40,7 +40,7 @@ from gamekit.core.errors import IllegalMoveError
 from gamekit.core.game import TIMERS, is_int
 from gamekit.i18n import tr
 
-__all__ = ["Session", "Seating", "UndoDecision", "RequestDecision", "RequestRefused", "REQUEST_KINDS"]
+__all__ = ["Session", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused", "REQUEST_KINDS"]
 
 REQUEST_KINDS = ("restart", "undo")     # what one seat may ask the others: a new game, to take back its move
 
@@ -99,6 +99,27 @@ class UndoDecision:
     asker: int | None = None
     other: int | None = None
     steps: int = 0
+
+
+class SessionAttribute:
+    """An attribute a front end keeps in its :class:`Session` (``self.session``): ``game =
+    SessionAttribute("game")`` in a widget or a room reads and writes ``self.session.game``, so the two never
+    hold copies that could drift apart.  ``writable=False``: read only (setting it is an ``AttributeError``)."""
+
+    def __init__(self, name: str, doc: str = "", writable: bool = True):
+        self.name, self.writable = name, writable
+        self.__doc__ = doc or f"The session's ``{name}``."
+
+    def __set_name__(self, owner: type, attribute: str) -> None:
+        self.attribute = attribute
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        return self if obj is None else getattr(obj.session, self.name)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if not self.writable:
+            raise AttributeError(f"{self.attribute} is read only (it is the session's {self.name})")
+        setattr(obj.session, self.name, value)
 
 
 class Session:

@@ -12,7 +12,7 @@ from gamekit.connect import ConnectFour
 from gamekit.connect import cpu_player as connect_cpu
 from gamekit.dots import DotsAndBoxes
 from gamekit.dots import cpu_player as dots_cpu
-from gamekit.session import Session
+from gamekit.session import Session, SessionAttribute
 
 
 @dataclass
@@ -497,3 +497,24 @@ def test_any_sequence_of_requests_answers_and_moves_follows_the_rooms_rules(seat
             pending = None
         assert s.pending == pending
         assert len(s.game.history) == len(room.moves)
+
+
+def test_a_front_ends_session_attributes_are_the_sessions_own():
+    """A widget's or room's ``game`` is its session's (no second copy); a read-only one refuses to be set."""
+    class Front:
+        game = SessionAttribute("game", "The game.")
+        clock = SessionAttribute("timer", writable=False)
+
+        def __init__(self, session):
+            self.session = session
+
+    session = people(DotsAndBoxes(2, 2), timer=30)
+    front = Front(session)
+    assert front.game is session.game and front.clock == session.timer
+    other = DotsAndBoxes(3, 3)
+    front.game = other
+    assert session.game is other
+    with pytest.raises(AttributeError, match="clock is read only"):
+        front.clock = 60
+    assert session.timer == front.clock == 30
+    assert Front.game.__doc__ == "The game." and "timer" in Front.clock.__doc__

@@ -44,7 +44,7 @@ from tornado.ioloop import PeriodicCallback
 
 from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr, using
-from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused, Session
+from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused, Session, SessionAttribute
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.speech import SOURCE, joined, page_language, said, speaking, translate
@@ -158,27 +158,9 @@ class Room:
         last = self.moves[-1]
         return 1, (None if last.by_cpu else last.seat)
 
-    @property
-    def request(self) -> tuple[str, int] | None:
-        """The request waiting for an answer, ``(kind, seat)`` (the session's)."""
-        return self.session.pending
-
-    @property
-    def game(self) -> Any:
-        return self.session.game
-
-    @game.setter
-    def game(self, game: Any) -> None:
-        self.session.game = game
-
-    @property
-    def turn_started(self) -> float | None:
-        """When the turn of the seat to move began (server clock)."""
-        return self.session.turn_started
-
-    @turn_started.setter
-    def turn_started(self, when: float) -> None:
-        self.session.turn_started = when
+    request = SessionAttribute("pending", "The request waiting for an answer, ``(kind, seat)``.", writable=False)
+    game = SessionAttribute("game", "The room's game.")
+    turn_started = SessionAttribute("turn_started", "When the turn of the seat to move began (server clock).")
 
     # ----- facts ---------------------------------------------------------------------------------
     @property

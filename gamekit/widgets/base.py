@@ -46,7 +46,7 @@ from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_boar
 
 from gamekit import catalog
 from gamekit.core.game import LEVELS, TIMERS
-from gamekit.session import Session
+from gamekit.session import Session, SessionAttribute
 
 SCALE = 2  # buffer pixels per CSS pixel
 
@@ -283,28 +283,10 @@ class GameWidget(Localized, W.VBox):
         """Seats in play (a card each)."""
         return 2
 
-    @property
-    def game(self) -> Any:
-        """The game on the board (kept by :attr:`session`)."""
-        return self.session.game
-
-    @game.setter
-    def game(self, game: Any) -> None:
-        self.session.game = game
-
-    @property
-    def undo_requested_by(self) -> int | None:
-        """The seat whose undo request waits for the other person's answer, or None."""
-        return self.session.undo_requested_by
-
-    @undo_requested_by.setter
-    def undo_requested_by(self, seat: int | None) -> None:
-        self.session.undo_requested_by = seat
-
-    @property
-    def timer_seconds(self) -> int:
-        """Seconds per turn (0: no limit)."""
-        return self.session.timer
+    game = SessionAttribute("game", "The game on the board (kept by :attr:`session`).")
+    undo_requested_by = SessionAttribute("undo_requested_by",
+                                         "The seat whose undo request waits for the other person's answer, or None.")
+    timer_seconds = SessionAttribute("timer", "Seconds per turn (0: no limit).", writable=False)
 
     @property
     def info(self) -> "catalog.GameInfo | None":
