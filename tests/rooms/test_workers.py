@@ -267,6 +267,18 @@ class Seat:
             await self.ws.close()
 
 
+async def seated_pair(c: Cluster, base: str | None = None) -> tuple[dict, str, Seat, Seat]:
+    """A new room made through ``base`` (the proxy by default) with its creator and a guest connected there:
+    ``(info, room, creator, guest)``."""
+    base = base or c.url
+    info = c.create(base=base)
+    room = info["room"]
+    creator, guest = Seat(base, room, info["token"]), Seat(base, room)
+    await creator.connect()
+    await guest.connect()
+    return info, room, creator, guest
+
+
 async def play(seat: Seat, rng: random.Random, gate: asyncio.Event) -> None:
     """Play random legal moves until the game is over, waiting for ``gate`` before each move; a move in
     flight when the connection drops is decided again from the state after the reconnection (its ``ply``
@@ -389,12 +401,8 @@ def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster, cluste
     c = cluster(db=cluster_db, restart_delay=6)                 # the killed worker stays away while the game goes on
 
     async def scenario() -> None:
-        info = c.create()
-        room = info["room"]
+        info, room, creator, guest = await seated_pair(c)
         assert info["link"] == f"{c.url}/r/{room}"          # the invite link goes through the proxy
-        creator, guest = Seat(c.url, room, info["token"]), Seat(c.url, room)
-        await creator.connect()
-        await guest.connect()
         gate, stop = asyncio.Event(), asyncio.Event()
         gate.set()
         watch = Watch(c)
@@ -434,11 +442,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
     c = cluster(db=cluster_db, restart_delay=8)                 # long enough for the survivor to take the room first
 
     async def scenario() -> None:
-        info = c.create()
-        room = info["room"]
-        creator, guest = Seat(c.url, room, info["token"]), Seat(c.url, room)
-        await creator.connect()
-        await guest.connect()
+        info, room, creator, guest = await seated_pair(c)
         gate, stop = asyncio.Event(), asyncio.Event()
         gate.set()
         watch = Watch(c)
@@ -535,11 +539,7 @@ def test_a_room_is_live_in_one_worker_whichever_worker_a_connection_reaches(clus
     w1, w2 = c.worker_url(0), c.worker_url(1)
 
     async def scenario() -> None:
-        info = c.create(base=w1)
-        room = info["room"]
-        creator, guest = Seat(w1, room, info["token"]), Seat(w1, room)
-        await creator.connect()
-        await guest.connect()
+        info, room, creator, guest = await seated_pair(c, w1)
         assert c.holder(room)[0] == "w1"
         rng = random.Random(3)
         for _ in range(4):
@@ -638,11 +638,7 @@ def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster, clust
     w1, w2 = c.worker_url(0), c.worker_url(1)
 
     async def scenario() -> None:
-        info = c.create(base=w1)
-        room = info["room"]
-        creator, guest = Seat(w1, room, info["token"]), Seat(w1, room)
-        await creator.connect()
-        await guest.connect()
+        info, room, creator, guest = await seated_pair(c, w1)
         pid = c.holder(room)[1]
         os.kill(pid, signal.SIGSTOP)
         try:
