@@ -101,34 +101,26 @@ ROOM = RoomSpec(
 MINI = Variant("mini", 4, 4, 3)
 
 
-def _shared(**kwargs: Any) -> dict:
+def _board(cls: type, board: str, name: str, *more: Example) -> dict:
+    """What 5 en raya and Connect Four share, for the board class ``cls`` (room option ``board``): one catalog
+    entry's options, CPU, widget, view, lessons and room, and its examples with and without PopOut."""
     return dict(game_class=lambda: ConnectGame, check_options=check_options, options=("popout",), seats=(2, 2),
                 seat_names=words.SEAT_NAMES, seat_colours=DISC, cpu="gamekit.connect.players:cpu_player",
                 widget="gamekit.connect.widget:ConnectWidget", view="gamekit.connect.view",
-                lessons="gamekit.connect.lessons", room=ROOM, **kwargs)
+                lessons="gamekit.connect.lessons", room=ROOM,
+                new_game=lambda o: cls(popout=o["popout"]),
+                room_options=lambda s: {"board": board, "popout": s["popout"]},
+                settings=("popout",),
+                examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
+                          Example(f"{name}, PopOut", lambda: cls(popout=True),
+                                  lambda h: cls.from_moves(h, popout=True)),
+                          *more))
 
 
-FIVE = register(GameInfo(
-    id="five_in_a_row", title=N_("5 en raya (9 × 6)"), aliases=("five",),
-    new_game=lambda o: FiveInARow(popout=o["popout"]),
-    room_options=lambda s: {"board": "five", "popout": s["popout"]},
-    settings=("popout",),
-    examples=(
-        Example("5 en raya", lambda: FiveInARow(), lambda h: FiveInARow.from_moves(h)),
-        Example("5 en raya, PopOut", lambda: FiveInARow(popout=True), lambda h: FiveInARow.from_moves(h, popout=True)),
-    ),
-    **_shared()))
+FIVE = register(GameInfo(id="five_in_a_row", title=N_("5 en raya (9 × 6)"), aliases=("five",),
+                         **_board(FiveInARow, "five", "5 en raya")))
 
-FOUR = register(GameInfo(
-    id="connect_four", title=N_("Connect Four (7 × 6)"), aliases=("four",),
-    new_game=lambda o: ConnectFour(popout=o["popout"]),
-    room_options=lambda s: {"board": "four", "popout": s["popout"]},
-    settings=("popout",),
-    examples=(
-        Example("Connect Four", lambda: ConnectFour(), lambda h: ConnectFour.from_moves(h)),
-        Example("Connect Four, PopOut", lambda: ConnectFour(popout=True),
-                lambda h: ConnectFour.from_moves(h, popout=True)),
-        Example("connect mini 4×4, 3 in a row", lambda: ConnectGame(MINI),
-                lambda h: ConnectGame.from_moves(h, variant=MINI)),
-    ),
-    **_shared()))
+FOUR = register(GameInfo(id="connect_four", title=N_("Connect Four (7 × 6)"), aliases=("four",),
+                         **_board(ConnectFour, "four", "Connect Four",
+                                  Example("connect mini 4×4, 3 in a row", lambda: ConnectGame(MINI),
+                                          lambda h: ConnectGame.from_moves(h, variant=MINI)))))
