@@ -131,8 +131,9 @@ def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, pl
 
 
 def _best_move(game: Any, left: float | None, ply_budget: float) -> Any:
+    from gamekit.dots.rules import DotsAndBoxes
     from gamekit.errors import SolverTimeout
-    if game.to_dict()["game"] == "dots_and_boxes":
+    if isinstance(game, DotsAndBoxes):
         from gamekit.dots.solver import best_line
         try:
             return best_line(game, time_limit=left)[0]
