@@ -15,7 +15,7 @@
 #include <string.h>
 
 typedef struct {
-    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound, four_way;
+    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound, four_way, hash_mix, prefetch;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
@@ -71,7 +71,9 @@ static inline uint64_t canonical(const Ctx *c, uint64_t drawn, int *which) {
 /* four-way buckets (one cache line): a new entry replaces the one whose search took least work; or (four_way
  * off) two-tier buckets: slot 2i keeps the entry whose search took more nodes, slot 2i + 1 is always replaced */
 static inline int64_t slot_of(const Ctx *c, uint64_t key) {
-    return ((int64_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & c->tmask) & ~(int64_t)(c->four_way ? 3 : 1);
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    if (c->hash_mix) h ^= h >> 32;             /* the product's high half moves the slot too */
+    return ((int64_t)(h >> 20) & c->tmask) & ~(int64_t)(c->four_way ? 3 : 1);
 }
 
 #define TKEY(s) c->tt[2 * (s)]
@@ -379,14 +381,25 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         a0 = al > lo ? al : lo;
         b0 = be < hi ? be : hi;
         if (a0 < b0 && c->etc_lines > 0 && c->nl - __builtin_popcountll(dr) >= c->etc_lines) {
+            /* every child's key first, its bucket prefetched, then the probes (the loads overlap) */
+            uint64_t cks[65];
+            int64_t tks[65];
             for (int i = 0; i < count; i++) {
+                tks[i] = -2;
                 if (ub[i] != NO_BOUND) continue;            /* a long chain or a loop: the loony bound */
                 int cs;
                 uint64_t child = dr | (1ULL << out[i]), after;
                 int64_t taken = after_sacrifice(c, out[i], dr, &after);
                 if (taken > 0 && c->etc_sacrifice) child = after;
                 else if (taken != 0) continue;
-                uint64_t ck = canonical(c, child, &cs);
+                cks[i] = canonical(c, child, &cs);
+                tks[i] = taken;
+                if (c->prefetch) __builtin_prefetch(&TKEY(slot_of(c, cks[i])));
+            }
+            for (int i = 0; i < count; i++) {
+                if (tks[i] == -2) continue;
+                int64_t taken = tks[i];
+                uint64_t ck = cks[i];
                 int64_t cslot = tt_find(c, slot_of(c, ck), ck + 1);
                 if (cslot >= 0) {
                     if (-(taken + T_HI(cslot)) >= b0) {
@@ -451,12 +464,13 @@ int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const
                    int64_t tmask, int etc_lines, int safe_only,
                    const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
                    const uint64_t *gskip, int ng, const int64_t *gsym, int twins, int etc_sacrifice, int etc_bound, int four_way,
+                   int hash_mix, int prefetch,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
-    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound; c.four_way = four_way;
+    c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound; c.four_way = four_way; c.hash_mix = hash_mix; c.prefetch = prefetch;
     c.tt = tt; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

@@ -191,21 +191,23 @@ class CompiledSearch:
     ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH` on
     a square board, None on a rectangle), ``etc_lines`` (0: no ETC), ``loony_bound``,
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
-    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines.  Every setting
-    gives the same values.
+    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines;
+    ``hash_mix`` (every line of a key moves its table slot) and ``prefetch`` (the cutoff's probes load their buckets
+    side by side) only change how fast.  Every setting gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
                  ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
-                 etc_bound: bool = True, four_way: bool = True):
+                 etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
                            ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
                            ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
-                           ("etc_bound", etc_bound), ("four_way", four_way)):
+                           ("etc_bound", etc_bound), ("four_way", four_way), ("hash_mix", hash_mix),
+                           ("prefetch", prefetch)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach == "auto" and isinstance(sym_reach, str):
@@ -253,11 +255,13 @@ class CompiledSearch:
         self.stats = np.zeros(2, dtype=np.int64)
         self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
         self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
+        self.etck = np.zeros((2, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys and boxes taken
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
                       | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
-                      | (kernels.FOUR_WAY if four_way else 0))
+                      | (kernels.FOUR_WAY if four_way else 0) | (kernels.HASH_MIX if hash_mix else 0)
+                      | (kernels.PREFETCH if prefetch else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -278,7 +282,7 @@ class CompiledSearch:
                 self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
                 self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
-                self.simg)
+                self.simg, self.etck)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout

@@ -5,11 +5,15 @@ Module-level functions with ``cache=True``, so numba keeps the machine code betw
 import time
 
 import numpy as np
-from numba import int64, njit, objmode, uint64
+from llvmlite import ir
+from numba import int64, njit, objmode, types, uint64
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 __all__ = ["search", "mtdf", "gen_moves"]
 
 NO_BOUND = 10000
+NOT_PROBED = 255        # ``etck[1, i]``: no child of line i for the enhanced transposition cutoff to probe
 # bits of ``flags``: the optional reductions (each can be turned off to measure it)
 LOONY_BOUND = 1
 KILLERS = 2
@@ -18,6 +22,8 @@ TWINS = 8
 ETC_SACRIFICE = 16
 ETC_BOUND = 32
 FOUR_WAY = 64
+HASH_MIX = 128
+PREFETCH = 256
 
 
 DEBRUIJN = 0x03F79D71B4CB0A89
@@ -39,6 +45,25 @@ def popcount(x):
     x = (x & uint64(0x3333333333333333)) + ((x >> uint64(2)) & uint64(0x3333333333333333))
     x = (x + (x >> uint64(4))) & uint64(0x0F0F0F0F0F0F0F0F)
     return int64((x * uint64(0x0101010101010101)) >> uint64(56))
+
+@intrinsic
+def prefetch_row(typingctx, arr, row):
+    """Ask the CPU to start loading row ``row`` of the 2-D array ``arr`` into its cache (LLVM's prefetch: read,
+    keep in every cache level); no effect on any value."""
+    sig = types.void(arr, row)
+
+    def codegen(context, builder, signature, args):
+        ary_t = signature.args[0]
+        ary = context.make_array(ary_t)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, ary_t, ary, [args[1], context.get_constant(types.intp, 0)])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+                                            "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return sig, codegen
+
 
 @njit(cache=True, inline="always")
 def ground_normal(x, gmask, gfirst, ng):
@@ -395,8 +420,13 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
 
 @njit(cache=True, inline="always")
 def tt_bucket(key, tmask, flags):
-    """The table slot of ``key`` (two-tier: the first of its two slots)."""
-    slot = int64((key * uint64(0x9E3779B97F4A7C15)) >> uint64(20)) & tmask
+    """The table slot of ``key`` (two-tier: the first of its two slots).  ``flags & HASH_MIX``: the product's high
+    half is folded into the bits the slot is read from, so every line of the key moves the slot (without it, lines
+    42 and up — 7 of 5×4's 49 — never did: positions differing only there always shared a bucket)."""
+    h = key * uint64(0x9E3779B97F4A7C15)
+    if flags & HASH_MIX:
+        h ^= h >> uint64(32)
+    slot = int64(h >> uint64(20)) & tmask
     if flags & FOUR_WAY:
         slot &= ~int64(3)
     elif flags & TWO_TIER:
@@ -566,7 +596,7 @@ def undo(line, deg, lb, bms):
 @njit(cache=True)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline, node_limit):
+           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -680,7 +710,10 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             # enhanced transposition cutoff: a child the table already knows to be
                             # good enough ends the search here
                             sym_images(dr, symtab, syms, nsym, simg)
+                            # first every child's key, its bucket prefetched (``flags & PREFETCH``), then the probes:
+                            # the buckets load from memory side by side instead of one after another
                             for i in range(count):
+                                etck[1, i] = NOT_PROBED
                                 if mub[d, i] != NO_BOUND:
                                     continue                # a long chain or a loop: the loony bound
                                 child = dr | (uint64(1) << uint64(moves[d, i]))
@@ -692,6 +725,15 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     continue                # a sacrifice (its child has a box on offer)
                                 ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst,
                                                          ng, gsym)
+                                etck[0, i] = ck
+                                etck[1, i] = uint64(taken)
+                                if flags & PREFETCH:
+                                    prefetch_row(tt, tt_bucket(ck, tmask, flags))
+                            for i in range(count):
+                                if etck[1, i] == NOT_PROBED:
+                                    continue
+                                taken = int64(etck[1, i])
+                                ck = etck[0, i]
                                 cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
                                 if cslot >= 0:
                                     if -(taken + tt_hi(tt, cslot)) >= b0:
@@ -824,7 +866,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 @njit(cache=True)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
          clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline, node_limit, guess):
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, deadline, node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -833,8 +875,8 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
         beta = g + 1 if g == lo else g
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, deadline,
-                   node_limit)
+                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck,
+                   deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -2,6 +2,7 @@
 import random
 from functools import lru_cache
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -528,8 +529,34 @@ def test_the_two_tier_table_keeps_the_expensive_entries():
 
 
 @needs_numba
+def test_the_mixed_hash_moves_the_slot_for_every_line():
+    """Every line of a 5×4 key moves its slot in the default 2^22-slot table (the unmixed hash ignored lines 42 and
+    up), and on a table
+    far too small for the search the mixed hash and the prefetch change no value; the prefetch changes no node
+    either (it only asks the CPU to load a bucket early)."""
+    from gamekit.dots import kernels
+    g = geometry(5, 4)
+    for flags, moved in ((kernels.HASH_MIX, set(range(g.n_lines))), (0, set(range(42)))):
+        slots = {line for line in range(g.n_lines)
+                 if kernels.tt_bucket(np.uint64(1 << line), (1 << 22) - 1, flags) != kernels.tt_bucket(
+                     np.uint64(0), (1 << 22) - 1, flags)}
+        assert slots == moved
+    rng = random.Random(12)
+    for _ in range(4):
+        game = random_position(5, 4, 27, rng)
+        old = fast.CompiledSearch(game.geometry, table_bits=10, hash_mix=False, prefetch=False)
+        mixed = fast.CompiledSearch(game.geometry, table_bits=10, prefetch=False)
+        both = fast.CompiledSearch(game.geometry, table_bits=10)
+        assert old.exact(game.drawn) == mixed.exact(game.drawn) == both.exact(game.drawn)
+        assert mixed.nodes == both.nodes
+    game = random_position(3, 3, 15, rng)
+    assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
+
+
+@needs_numba
 @pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
-                                           ({"four_way": "yes"}, TypeError),
+                                           ({"four_way": "yes"}, TypeError), ({"hash_mix": 1}, TypeError),
+                                           ({"prefetch": "on"}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
                                            ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
                                            ({"sym_reach": "all"}, ValueError)])
