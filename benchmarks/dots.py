@@ -9,7 +9,8 @@ Run from the repository root::
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
-    python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (a few minutes)
+    python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (about 10 minutes)
+    python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
     python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
@@ -391,17 +392,28 @@ has the pass's faster node (masks of the boxes with one and two undrawn lines, p
 switch."""
 
 
-def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0) -> None:
-    """Each step of :data:`THIRD_PASS` on the same positions (the aims' seeds), a fresh 2^22 table each: median and
-    total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
+FIFTH_PASS = [
+    ("the third pass (unmixed hash, probes in turn)", {"hash_mix": False, "prefetch": False}),
+    ("+ a mixed hash (every line moves the slot)", {"prefetch": False}),
+    ("+ the cutoff's probes prefetched (= now)", {}),
+]
+"""Issue 26's fifth pass, one step at a time (cumulative): the same tree but for the hash, and the same nodes with
+and without the prefetch."""
+
+PASSES = {"third": THIRD_PASS, "fifth": FIFTH_PASS}
+
+
+def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, which: str = "third") -> None:
+    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`) on the same positions (the aims' seeds), a fresh
+    2^22 table each: median and total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
     from gamekit.dots.rules import geometry
-    print(f"\n## Issue 26, third pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
+    print(f"\n## Issue 26, {which} pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
           f"each, CPU seconds of this process, {budget:g} s wall budget")
     for size, u, n in rows:
         positions = random_positions(size, u, n, seed=1000 * size[0] + 10 * size[1] + u)
         print(f"{size[0]}×{size[1]}, {u} undrawn, {n} positions:")
         values = None
-        for name, cfg in THIRD_PASS:
+        for name, cfg in PASSES[which]:
             ns, cs, vs = [], [], []
             for drawn in positions:
                 e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **cfg})
@@ -592,9 +604,9 @@ def main() -> None:
     ap.add_argument("--aims", action="store_true",
                     help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
                          "60 s budget (a few minutes)")
-    ap.add_argument("--steps", action="store_true",
-                    help="issue 26's third pass one step at a time on the aims' positions (4×4 with 32 undrawn, 5×4 with "
-                         "34 and 36; about 10 minutes)")
+    ap.add_argument("--steps", nargs="?", const="third", choices=sorted(PASSES),
+                    help="issue 26's third pass (or, with 'fifth', its fifth) one step at a time on the aims' positions "
+                         "(4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the fifth about 3)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
@@ -613,7 +625,10 @@ def main() -> None:
             aims()
         return
     if args.steps:
-        steps([((4, 4), 32, 8), ((5, 4), 34, 8), ((5, 4), 36, 4)])
+        if args.steps == "third":
+            steps([((4, 4), 32, 8), ((5, 4), 34, 8), ((5, 4), 36, 4)])
+        else:
+            steps([((4, 4), 32, 8), ((5, 4), 34, 8), ((5, 4), 36, 8)], which=args.steps)
         return
     if args.solver or args.c:
         solver_tables(quick=args.quick, with_c=args.c)
