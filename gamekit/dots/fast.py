@@ -12,7 +12,9 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   word) in buckets of four, one cache line: a new entry replaces the one whose search took least work
   (``four_way=False``: buckets of two, the entry whose search took more nodes keeps the first slot and
   the second is always replaced; with ``two_tier=False`` too: one slot, always replaced).  The table
-  is probed before the move list is generated: most nodes without a box on offer end there.
+  is probed before the move list is generated: most nodes without a box on offer end there.  The slot
+  is read from the key's product with a large odd number with its high half folded in (``hash_mix``;
+  without it lines 42 and up of a 5×4 key never moved the slot).
 * **Captures.**  A box whose last line hands nothing on is taken at once; at the mouth of a chain
   only the takes and the all-but-two double-dealing lines are searched (every group's, when several
   are on offer).
@@ -40,7 +42,8 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   below that the probes cost more than they save), a child the table already knows to be good
   enough ends the search before any child is searched; a short sacrifice is probed as the position
   after the opponent's forced takes (``etc_sacrifice``), and a child's known upper bound on its line
-  stands for the line where it cannot beat alpha, as the loony bound does (``etc_bound``).
+  stands for the line where it cannot beat alpha, as the loony bound does (``etc_bound``).  Every
+  child's bucket is prefetched before the first probe (``prefetch``), so the loads overlap.
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
   the value follows from their lengths (the canonical recursion), with no search (and no table entry).
 
