@@ -506,6 +506,19 @@ def test_the_loony_bound_saves_search_on_4x4():
     assert positions_it_saves_search_on({"loony_bound": False}, 12, random.Random(4)) >= 9
 
 
+def same_values(configs: list[dict], size: tuple[int, int], undrawn: int, n: int, rng: random.Random,
+                table_bits: int = 10) -> list[int]:
+    """Each configuration of the compiled search on the same ``n`` random positions: the values must agree; the
+    nodes each searched in all."""
+    nodes = [0] * len(configs)
+    for _ in range(n):
+        game = random_position(*size, undrawn, rng)
+        engines = [fast.CompiledSearch(game.geometry, table_bits=table_bits, **cfg) for cfg in configs]
+        assert len({e.exact(game.drawn) for e in engines}) == 1
+        nodes = [total + e.nodes for total, e in zip(nodes, engines)]
+    return nodes
+
+
 @needs_numba
 def test_the_two_tier_table_keeps_the_expensive_entries():
     """Two slots per bucket (four_way=False: the entry whose search took more nodes keeps the first, the second
@@ -513,14 +526,7 @@ def test_the_two_tier_table_keeps_the_expensive_entries():
     a table far too small for the search, the same values, four-way with fewer nodes than two-tier, and
     two-tier fewer than one slot always replaced; on a 64-slot table, brute force's value."""
     rng = random.Random(8)
-    one = two = four = 0
-    for _ in range(6):
-        game = random_position(4, 4, 26, rng)
-        a = fast.CompiledSearch(game.geometry, table_bits=10, two_tier=False, four_way=False)
-        b = fast.CompiledSearch(game.geometry, table_bits=10, four_way=False)
-        c = fast.CompiledSearch(game.geometry, table_bits=10)
-        assert a.exact(game.drawn) == b.exact(game.drawn) == c.exact(game.drawn)
-        one, two, four = one + a.nodes, two + b.nodes, four + c.nodes
+    one, two, four = same_values([{"two_tier": False, "four_way": False}, {"four_way": False}, {}], (4, 4), 26, 6, rng)
     assert four < two < one
     game = random_position(3, 3, 15, rng)
     for options in ({}, {"four_way": False}, {"four_way": False, "two_tier": False}):
@@ -531,9 +537,8 @@ def test_the_two_tier_table_keeps_the_expensive_entries():
 @needs_numba
 def test_the_mixed_hash_moves_the_slot_for_every_line():
     """Every line of a 5×4 key moves its slot in the default 2^22-slot table (the unmixed hash ignored lines 42 and
-    up), and on a table
-    far too small for the search the mixed hash and the prefetch change no value; the prefetch changes no node
-    either (it only asks the CPU to load a bucket early)."""
+    up), and on a table far too small for the search the mixed hash and the prefetch change no value; the
+    prefetch changes no node either (it only asks the CPU to load a bucket early)."""
     from gamekit.dots import kernels
     g = geometry(5, 4)
     for flags, moved in ((kernels.HASH_MIX, set(range(g.n_lines))), (0, set(range(42)))):
@@ -542,13 +547,8 @@ def test_the_mixed_hash_moves_the_slot_for_every_line():
                      np.uint64(0), (1 << 22) - 1, flags)}
         assert slots == moved
     rng = random.Random(12)
-    for _ in range(4):
-        game = random_position(5, 4, 27, rng)
-        old = fast.CompiledSearch(game.geometry, table_bits=10, hash_mix=False, prefetch=False)
-        mixed = fast.CompiledSearch(game.geometry, table_bits=10, prefetch=False)
-        both = fast.CompiledSearch(game.geometry, table_bits=10)
-        assert old.exact(game.drawn) == mixed.exact(game.drawn) == both.exact(game.drawn)
-        assert mixed.nodes == both.nodes
+    _, mixed, both = same_values([{"hash_mix": False, "prefetch": False}, {"prefetch": False}, {}], (5, 4), 27, 4, rng)
+    assert mixed == both > 0
     game = random_position(3, 3, 15, rng)
     assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
 
