@@ -383,7 +383,7 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         if (a0 < b0 && c->etc_lines > 0 && c->nl - __builtin_popcountll(dr) >= c->etc_lines) {
             /* every child's key first, its bucket prefetched, then the probes (the loads overlap) */
             uint64_t cks[65];
-            int64_t tks[65];
+            int64_t tks[65], cbs[65];
             for (int i = 0; i < count; i++) {
                 tks[i] = -2;
                 if (ub[i] != NO_BOUND) continue;            /* a long chain or a loop: the loony bound */
@@ -394,13 +394,14 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
                 else if (taken != 0) continue;
                 cks[i] = canonical(c, child, &cs);
                 tks[i] = taken;
-                if (c->prefetch) __builtin_prefetch(&TKEY(slot_of(c, cks[i])));
+                cbs[i] = slot_of(c, cks[i]);
+                if (c->prefetch) __builtin_prefetch(&TKEY(cbs[i]));
             }
             for (int i = 0; i < count; i++) {
                 if (tks[i] == -2) continue;
                 int64_t taken = tks[i];
                 uint64_t ck = cks[i];
-                int64_t cslot = tt_find(c, slot_of(c, ck), ck + 1);
+                int64_t cslot = tt_find(c, cbs[i], ck + 1);
                 if (cslot >= 0) {
                     if (-(taken + T_HI(cslot)) >= b0) {
                         a0 = -(taken + T_HI(cslot));

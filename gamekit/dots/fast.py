@@ -258,7 +258,7 @@ class CompiledSearch:
         self.stats = np.zeros(2, dtype=np.int64)
         self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
         self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
-        self.etck = np.zeros((2, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys and boxes taken
+        self.etck = np.zeros((3, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys, boxes taken, buckets
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)

@@ -14,6 +14,7 @@ __all__ = ["search", "mtdf", "gen_moves"]
 
 NO_BOUND = 10000
 NOT_PROBED = 255        # ``etck[1, i]``: no child of line i for the enhanced transposition cutoff to probe
+# (``etck[0 / 1 / 2, i]``: the child's key, the boxes its line hands over, its bucket)
 # bits of ``flags``: the optional reductions (each can be turned off to measure it)
 LOONY_BOUND = 1
 KILLERS = 2
@@ -725,16 +726,18 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     continue                # a sacrifice (its child has a box on offer)
                                 ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst,
                                                          ng, gsym)
+                                cb = tt_bucket(ck, tmask, flags)
                                 etck[0, i] = ck
                                 etck[1, i] = uint64(taken)
+                                etck[2, i] = uint64(cb)
                                 if flags & PREFETCH:
-                                    prefetch_row(tt, tt_bucket(ck, tmask, flags))
+                                    prefetch_row(tt, cb)
                             for i in range(count):
                                 if etck[1, i] == NOT_PROBED:
                                     continue
                                 taken = int64(etck[1, i])
                                 ck = etck[0, i]
-                                cslot = tt_find(tt, tt_bucket(ck, tmask, flags), ck + uint64(1), flags)
+                                cslot = tt_find(tt, int64(etck[2, i]), ck + uint64(1), flags)
                                 if cslot >= 0:
                                     if -(taken + tt_hi(tt, cslot)) >= b0:
                                         a0 = -(taken + tt_hi(tt, cslot))
