@@ -203,14 +203,15 @@ class CompiledSearch:
                  etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
                  ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
-                 etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True):
+                 etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True,
+                 pass_keys: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
                            ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
                            ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
                            ("etc_bound", etc_bound), ("four_way", four_way), ("hash_mix", hash_mix),
-                           ("prefetch", prefetch)):
+                           ("prefetch", prefetch), ("pass_keys", pass_keys)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach == "auto" and isinstance(sym_reach, str):
@@ -248,7 +249,7 @@ class CompiledSearch:
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
-        self.frames = np.zeros((nl + 2, 17), dtype=np.int64)
+        self.frames = np.zeros((nl + 2, 19), dtype=np.int64)
         self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
@@ -259,12 +260,15 @@ class CompiledSearch:
         self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
         self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
         self.etck = np.zeros((3, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys, boxes taken, buckets
+        # per depth: the key and symmetry the cutoff computed for each line's child (-1: none), handed to the child
+        self.pkey = np.zeros((nl + 2, nl + 1), dtype=np.uint64)
+        self.psym = np.full((nl + 2, nl + 1), -1, dtype=np.int64)
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
                       | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
                       | (kernels.FOUR_WAY if four_way else 0) | (kernels.HASH_MIX if hash_mix else 0)
-                      | (kernels.PREFETCH if prefetch else 0))
+                      | (kernels.PREFETCH if prefetch else 0) | (kernels.PASS_KEYS if pass_keys else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -285,7 +289,7 @@ class CompiledSearch:
                 self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
                 self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
-                self.simg, self.etck)
+                self.simg, self.etck, self.pkey, self.psym)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout

@@ -554,9 +554,68 @@ def test_the_mixed_hash_moves_the_slot_for_every_line():
 
 
 @needs_numba
+def test_keys_handed_to_children_change_no_node():
+    """The cutoff's keys handed to the children it probed (pass_keys, the default): the same tree, node for
+    node, as computing each child's key again, on a rectangle and on a square (whose diagonal symmetries
+    normalise the corners' lines)."""
+    rng = random.Random(26)
+    for size, undrawn in (((5, 4), 27), ((4, 4), 26)):
+        again, handed = same_values([{"pass_keys": False}, {}], size, undrawn, 4, rng)
+        assert again == handed > 0
+
+
+def most_loony_states(boxes: int) -> int:
+    """The most sub-multisets a set of isolated chains and loops with ``boxes`` boxes in all can have (the size
+    of ``kernels.loony_value``'s table): the product of (count + 1) over the kinds of component."""
+    kinds = list(range(1, boxes + 1)) + list(range(4, boxes + 1))       # chains of 1.., loops of 4..
+
+    @lru_cache(maxsize=None)
+    def most(i: int, left: int) -> int:
+        if i == len(kinds):
+            return 1
+        return max((c + 1) * most(i + 1, left - c * kinds[i]) for c in range(left // kinds[i] + 1))
+    return most(0, boxes)
+
+
+@needs_numba
+def test_the_loony_endgame_never_needs_memory_of_its_own():
+    """The compiled search runs without numba's runtime (no reference counting, no allocation), so the loony
+    endgame's table of sub-multisets must fit its scratch space on every board that fits 64 lines (at most 25
+    boxes): 288 entries at most, and the scratch holds 16 384."""
+    from gamekit.dots import kernels
+    for kernel in (kernels.search, kernels.mtdf, kernels.loony_value):
+        assert kernel.targetoptions["_nrt"] is False
+    biggest = max((w * h, w, h) for w in range(1, 22) for h in range(1, 22) if fast.fits(w, h))
+    assert biggest == (25, 5, 5)
+    assert most_loony_states(25) == 288
+    engine = fast.CompiledSearch(geometry(5, 5), table_bits=10)
+    assert engine.work.shape[0] - 4 * (engine.nb + 1) >= most_loony_states(engine.nb)
+    # eight isolated components of six kinds at once (chains of 1-5, loops of 4): the recursion's value
+    work = np.zeros_like(engine.work)
+    kinds, lengths = np.zeros(8, dtype=np.int64), np.array([1, 1, 2, 3, 3, 4, 4, 5], dtype=np.int64)
+    kinds[5:7] = 1                                                       # two loops of 4
+    assert kernels.loony_value(kinds, lengths, 8, work) == brute_loony(list(zip(kinds.tolist(), lengths.tolist())))
+
+
+def brute_loony(components: list[tuple[int, int]]) -> int:
+    """The canonical recursion over isolated chains (kind 0) and loops (kind 1), by plain recursion."""
+    if not components:
+        return 0
+    best = -10_000
+    for i, (kind, n) in enumerate(components):
+        rest = brute_loony(components[:i] + components[i + 1:])
+        if kind == 0:
+            v = -n - rest if n <= 2 else min(-n - rest, 4 - n + rest)
+        else:
+            v = min(-n - rest, 8 - n + rest)
+        best = max(best, v)
+    return best
+
+
+@needs_numba
 @pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
                                            ({"four_way": "yes"}, TypeError), ({"hash_mix": 1}, TypeError),
-                                           ({"prefetch": "on"}, TypeError),
+                                           ({"prefetch": "on"}, TypeError), ({"pass_keys": 1}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
                                            ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
                                            ({"sym_reach": "all"}, ValueError)])
