@@ -549,6 +549,8 @@ class CSearch:
                                  ctypes.c_int(int(bool(e.flags & kernels.FOUR_WAY))),
                                  ctypes.c_int(int(bool(e.flags & kernels.HASH_MIX))),
                                  ctypes.c_int(int(bool(e.flags & kernels.PREFETCH))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.CHAIN_END))),
+                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_LONG))),
                                  ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
         self.nodes = int(nodes[0])
         return int(v)

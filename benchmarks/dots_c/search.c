@@ -7,7 +7,9 @@
  * smallest symmetric image of the drawn lines (same hash, same four-way buckets of (key, entry) pairs,
  * same incremental masks of the boxes with one and two undrawn lines, same best-line
  * ordering), the enhanced transposition cutoff, the corners' border lines as one move (the key normalised
- * where a symmetry swaps them), the cutoff's probes of short sacrifices and children's bounds, one of twin chains (same ends, same length) and the MTD(f) driver.  Written recursively (C has no
+ * where a symmetry swaps them), the cutoff's probes of short sacrifices, of long chains and loops (the position
+ * with all of it drawn) and children's bounds, one of twin chains (same ends, same length), a chain's end searched
+ * once for both replies, and the MTD(f) driver.  Written recursively (C has no
  * reason not to); the tree, and so the node count, is the numba kernel's.  The tables are built by
  * gamekit.dots.fast and handed over through ctypes, so both searches see the same boards.
  */
@@ -15,7 +17,8 @@
 #include <string.h>
 
 typedef struct {
-    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound, four_way, hash_mix, prefetch;
+    int nb, nl, nsym, etc_lines, safe_only, twins, etc_sacrifice, etc_bound, four_way, hash_mix, prefetch, chain_end,
+        etc_long;
     const int64_t *nbl, *nbo, *lb, *order, *perm, *inv, *syms;
     const uint64_t *symtab;
     /* border groups (the corners' two border lines): see gamekit.dots.fast._ground_tables */
@@ -164,7 +167,8 @@ static inline void other_line(const Ctx *c, int b, int skip, uint64_t drawn, int
 /* kind 0 = take at once, 1 = take or decline, 2 = ordinary, 3 = loony endgame (value in *lv); in an ordinary
  * position ub[i] is an upper bound on the mover's value after out[i] (opening a chain of n >= 3: -(n - 2),
  * a loop of n: -(n - 4)) */
-static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *count_out, int64_t *lv) {
+static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *count_out, int64_t *lv, uint64_t *cbox,
+                     int *cloop) {
     const int64_t *deg = c->deg;
     int nb = c->nb;
     int ntakes = 0, forced = -1, any1 = 0;
@@ -218,11 +222,13 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     uint64_t visited = 0;
     int64_t ckind[65], clen[65];
     int cand_len[65], cand_line[65];
+    uint64_t cand_box[65];
     for (uint64_t rem = c->m2; rem; rem &= rem - 1) {
         int b = __builtin_ctzll(rem);
         if ((visited >> b) & 1) continue;
         visited |= 1ULL << b;
         int n = 1, term = 0, loop = 0, mid = -1, rep = -1, e0 = -2, e1 = -2;
+        uint64_t cm = 1ULL << b;
         for (int i = 0; i < 4; i++) {
             int l0 = (int)NBL(b, i);
             if ((drawn >> l0) & 1) continue;
@@ -234,6 +240,7 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
                 if (deg[cur] != 2) { if (e0 == -2) e0 = cur; else e1 = cur; break; }
                 if (n == 1) mid = prev;
                 visited |= 1ULL << cur;
+                cm |= 1ULL << cur;
                 n++;
                 int l2, o2;
                 other_line(c, cur, prev, drawn, &l2, &o2);
@@ -264,23 +271,29 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
                 ncomp++;
             }
         }
+        cand_box[ncand] = (n >= 3 || loop) ? cm : 0;
         cand_len[ncand] = 2 * n + loop;
         cand_line[ncand] = rep;
         ncand++;
     }
     for (int i = 1; i < ncand; i++) {
         int kl = cand_len[i], kx = cand_line[i], j = i - 1;
+        uint64_t kb = cand_box[i];
         while (j >= 0 && (cand_len[j] > kl || (cand_len[j] == kl && cand_line[j] > kx))) {
             cand_len[j + 1] = cand_len[j];
             cand_line[j + 1] = cand_line[j];
+            cand_box[j + 1] = cand_box[j];
             j--;
         }
         cand_len[j + 1] = kl;
         cand_line[j + 1] = kx;
+        cand_box[j + 1] = kb;
     }
     for (int i = 0; i < ncand; i++) {
         int n = cand_len[i] >> 1;
         ub[count] = (cand_len[i] & 1) ? -(n - 4) : (n >= 3 ? -(n - 2) : NO_BOUND);
+        cbox[count] = cand_box[i];
+        cloop[count] = cand_len[i] & 1;
         out[count++] = cand_line[i];
     }
     *count_out = count;
@@ -341,9 +354,10 @@ static inline void undo(Ctx *c, int line) {
 static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
     if (R == 0) return 0;
     c->nodes++;
-    int out[65], count;
+    int out[65], count, cloop[65];
+    uint64_t cbox[65];
     int64_t lv = 0, ub[65];
-    int kind = gen_moves(c, dr, out, ub, &count, &lv);
+    int kind = gen_moves(c, dr, out, ub, &count, &lv, cbox, cloop);
     int64_t a0 = al, b0 = be, lo = 0, hi = 0, slot = 0;
     int sym = 0;
     uint64_t key = 0;
@@ -369,9 +383,15 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
                 for (int i = 0; i < count; i++)
                     if (out[i] == bm) {
                         int64_t u = ub[i];
-                        for (int j = i; j > 0; j--) { out[j] = out[j - 1]; ub[j] = ub[j - 1]; }
+                        uint64_t cb0 = cbox[i];
+                        int lp0 = cloop[i];
+                        for (int j = i; j > 0; j--) {
+                            out[j] = out[j - 1]; ub[j] = ub[j - 1]; cbox[j] = cbox[j - 1]; cloop[j] = cloop[j - 1];
+                        }
                         out[0] = bm;
                         ub[0] = u;
+                        cbox[0] = cb0;
+                        cloop[0] = lp0;
                         break;
                     }
             }
@@ -386,12 +406,21 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
             int64_t tks[65], cbs[65];
             for (int i = 0; i < count; i++) {
                 tks[i] = -2;
-                if (ub[i] != NO_BOUND) continue;            /* a long chain or a loop: the loony bound */
                 int cs;
                 uint64_t child = dr | (1ULL << out[i]), after;
-                int64_t taken = after_sacrifice(c, out[i], dr, &after);
-                if (taken > 0 && c->etc_sacrifice) child = after;
-                else if (taken != 0) continue;
+                int64_t taken;
+                if (ub[i] != NO_BOUND) {            /* a long chain or a loop: the position with it all drawn */
+                    if (!c->etc_long || !cbox[i]) continue;
+                    uint64_t R = dr;
+                    for (uint64_t bx = cbox[i]; bx; bx &= bx - 1) R |= box_mask(c, __builtin_ctzll(bx));
+                    child = R;
+                    int nbx = __builtin_popcountll(cbox[i]);
+                    taken = (cloop[i] ? 200 : 100) + nbx;
+                } else {
+                    taken = after_sacrifice(c, out[i], dr, &after);
+                    if (taken > 0 && c->etc_sacrifice) child = after;
+                    else if (taken != 0) continue;
+                }
                 cks[i] = canonical(c, child, &cs);
                 tks[i] = taken;
                 cbs[i] = slot_of(c, cks[i]);
@@ -402,6 +431,19 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
                 int64_t taken = tks[i];
                 uint64_t ck = cks[i];
                 int64_t cslot = tt_find(c, cbs[i], ck + 1);
+                if (cslot >= 0 && taken >= 100) {     /* a long chain or loop: the rest's bounds, both replies */
+                    int64_t nbx = taken % 100, cc = taken >= 200 ? 8 : 4;
+                    int64_t loR = T_LO(cslot), hiR = T_HI(cslot);
+                    int64_t u1 = -nbx - loR, u2 = cc - nbx + hiR, U = u1 < u2 ? u1 : u2;
+                    int64_t l1 = -nbx - hiR, l2 = cc - nbx + loR, L = l1 < l2 ? l1 : l2;
+                    if (L >= b0) {
+                        a0 = L;
+                        tt_store(c, slot, key + 1, lo > a0 ? lo : a0, hi, c->perm[sym * c->nl + out[i]] + 1, 1);
+                        break;
+                    }
+                    if (U < ub[i]) ub[i] = U;
+                    continue;
+                }
                 if (cslot >= 0) {
                     if (-(taken + T_HI(cslot)) >= b0) {
                         a0 = -(taken + T_HI(cslot));
@@ -418,6 +460,31 @@ static int64_t search(Ctx *c, uint64_t dr, int64_t R, int64_t al, int64_t be) {
         if (a0 >= b0) return a0;
         al = a0;
         be = b0;
+    }
+    if (c->chain_end && kind == 1 && count == 2) {
+        /* the end of a chain: take its last two boxes and move on (2 + v), or leave them (-2 - v); both reach one
+         * position, searched once with a window that answers both */
+        int l = out[0], m = out[1];
+        int64_t b0x = c->lb[l * 2], b1x = c->lb[l * 2 + 1];
+        int64_t o = (b0x >= 0 && c->deg[b0x] == 2) ? b0x : ((b1x >= 0 && c->deg[b1x] == 2) ? b1x : -1);
+        int64_t bb = (o == b0x) ? b1x : b0x;
+        if (o >= 0 && bb >= 0 && c->deg[bb] == 1) {
+            int64_t m0 = c->lb[m * 2], m1b = c->lb[m * 2 + 1];
+            int64_t o2 = (m0 == o) ? m1b : m0;
+            int mo = (m0 == o || m1b == o);
+            if (mo && (o2 < 0 || c->deg[o2] >= 3)) {
+                if (be <= 0) return R & 1;             /* |2 + v| >= 0, to the parity of the boxes left */
+                play(c, l);
+                play(c, m);
+                int64_t A = -be - 2, B = be - 2;
+                int64_t w = search(c, dr | (1ULL << l) | (1ULL << m), R - 2, A, B);
+                undo(c, m);
+                undo(c, l);
+                if (w >= B) return 2 + w;
+                if (w <= A) return -2 - w;
+                return (2 + w > -2 - w) ? 2 + w : -2 - w;
+            }
+        }
     }
     int64_t best = -10000, nodes0 = c->nodes;
     int bline = -1;
@@ -465,13 +532,14 @@ int64_t dots_exact(int nb, int nl, const int64_t *nbl, const int64_t *nbo, const
                    int64_t tmask, int etc_lines, int safe_only,
                    const uint64_t *gmask, const uint64_t *gfirst, const int64_t *glines, const int64_t *gid,
                    const uint64_t *gskip, int ng, const int64_t *gsym, int twins, int etc_sacrifice, int etc_bound, int four_way,
-                   int hash_mix, int prefetch,
+                   int hash_mix, int prefetch, int chain_end, int etc_long,
                    uint64_t drawn, int64_t guess, int64_t *nodes) {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.nb = nb; c.nl = nl; c.nsym = nsym; c.etc_lines = etc_lines; c.safe_only = safe_only;
     c.nbl = nbl; c.nbo = nbo; c.lb = lb; c.order = order; c.perm = perm; c.inv = inv; c.symtab = symtab; c.syms = syms;
     c.gmask = gmask; c.gfirst = gfirst; c.glines = glines; c.gid = gid; c.gskip = gskip; c.ng = ng; c.gsym = gsym; c.twins = twins; c.etc_sacrifice = etc_sacrifice; c.etc_bound = etc_bound; c.four_way = four_way; c.hash_mix = hash_mix; c.prefetch = prefetch;
+    c.chain_end = chain_end; c.etc_long = etc_long;
     c.tt = tt; c.tmask = tmask;
     int64_t remaining = 0;
     for (int b = 0; b < nb; b++) {

@@ -204,14 +204,15 @@ class CompiledSearch:
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
                  ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
                  etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True,
-                 pass_keys: bool = True):
+                 pass_keys: bool = True, chain_end: bool = True, etc_long: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
                            ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
                            ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
                            ("etc_bound", etc_bound), ("four_way", four_way), ("hash_mix", hash_mix),
-                           ("prefetch", prefetch), ("pass_keys", pass_keys)):
+                           ("prefetch", prefetch), ("pass_keys", pass_keys), ("chain_end", chain_end),
+                           ("etc_long", etc_long)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach == "auto" and isinstance(sym_reach, str):
@@ -263,12 +264,15 @@ class CompiledSearch:
         # per depth: the key and symmetry the cutoff computed for each line's child (-1: none), handed to the child
         self.pkey = np.zeros((nl + 2, nl + 1), dtype=np.uint64)
         self.psym = np.full((nl + 2, nl + 1), -1, dtype=np.int64)
+        # per depth: the boxes of the long chain or loop each line opens (the move generator's), then scratch
+        self.cbox = np.zeros((nl + 2, 2 * (nl + 1)), dtype=np.uint64)
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
                       | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
                       | (kernels.FOUR_WAY if four_way else 0) | (kernels.HASH_MIX if hash_mix else 0)
-                      | (kernels.PREFETCH if prefetch else 0) | (kernels.PASS_KEYS if pass_keys else 0))
+                      | (kernels.PREFETCH if prefetch else 0) | (kernels.PASS_KEYS if pass_keys else 0)
+                      | (kernels.CHAIN_END if chain_end else 0) | (kernels.ETC_LONG if etc_long else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -289,7 +293,7 @@ class CompiledSearch:
                 self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
                 self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
-                self.simg, self.etck, self.pkey, self.psym)
+                self.simg, self.etck, self.pkey, self.psym, self.cbox)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
@@ -341,7 +345,7 @@ class CompiledSearch:
         kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
                                       self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub,
                                       self.ground[4], self.ground[3], self.ground[2], self.flags,
-                                      self.bms[0], self.bms[1])
+                                      self.bms[0], self.bms[1], self.cbox)
         out = []
         for i in range(count):
             b = int(self.mub[0, i])

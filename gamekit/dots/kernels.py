@@ -32,6 +32,9 @@ FOUR_WAY = 64
 HASH_MIX = 128
 PREFETCH = 256
 PASS_KEYS = 512
+CHAIN_END = 1024
+ETC_LONG = 2048
+LOOP_BIT = np.uint64(1) << np.uint64(63)   # ``cbox``: the chain is a loop
 
 
 DEBRUIJN = 0x03F79D71B4CB0A89
@@ -221,7 +224,7 @@ def first_undrawn(glines, g, drawn):
 
 @njit(cache=True, inline="always")
 def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines,
-              flags, m1, m2):
+              flags, m1, m2, cbox):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
@@ -239,7 +242,9 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
     undrawn border line, so every line in the list keeps a normal position normal (:func:`ground_normal`).
     ``flags & TWINS``: of chains with the same two ends (a junction box or the ground) and the same length,
     one is tried (swapping their boxes is an automorphism of the strings-and-coins position).
-    ``m1``/``m2``: the boxes with one / two undrawn lines (bitmasks kept by :func:`play`)."""
+    ``m1``/``m2``: the boxes with one / two undrawn lines (bitmasks kept by :func:`play`).
+    Row ``d`` of ``cbox`` gets, per line of an ordinary position, the boxes of the long chain (3 or more) or loop
+    it opens (``LOOP_BIT`` set for a loop; 0 for any other line); its second half is scratch."""
     # --- boxes on offer
     count = 0
     forced = -1
@@ -302,6 +307,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         if not drawn & bit and not unsafe & bit and not gskip[l] & ~drawn:
             moves[d, n_safe] = l
             mub[d, n_safe] = NO_BOUND
+            cbox[d, n_safe] = uint64(0)
             n_safe += 1
     if not any2 or (safe_only and n_safe > 0):
         return 2, n_safe, 0, n_safe
@@ -327,6 +333,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         rep = -1
         e0 = -2          # the chain's two ends: a junction box, or -1 for the ground
         e1 = -2
+        cm = uint64(1) << uint64(b)
         for i in range(4):
             l0 = nbl[b, i]
             if (drawn >> uint64(l0)) & uint64(1):
@@ -354,6 +361,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
                 if n == 1:
                     mid = prev
                 visited |= uint64(1) << uint64(cur)
+                cm |= uint64(1) << uint64(cur)
                 n += 1
                 l2, o2 = other_line(cur, prev, drawn, nbl, nbo)
                 prev = l2
@@ -396,20 +404,25 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         # sort key: length, then chain before loop
         clen[d, c0 + ncand] = 2 * n + (1 if loop else 0)
         ckind[d, c0 + ncand] = rep
+        cbox[d, nl + 1 + ncand] = (cm | LOOP_BIT) if loop else (cm if n >= 3 else uint64(0))
         ncand += 1
     # insertion sort by (length, line)
     for i in range(1, ncand):
         kl = clen[d, c0 + i]
         kx = ckind[d, c0 + i]
+        kb = cbox[d, nl + 1 + i]
         j = i - 1
         while j >= 0 and (clen[d, c0 + j] > kl or (clen[d, c0 + j] == kl and ckind[d, c0 + j] > kx)):
             clen[d, c0 + j + 1] = clen[d, c0 + j]
             ckind[d, c0 + j + 1] = ckind[d, c0 + j]
+            cbox[d, nl + 2 + j] = cbox[d, nl + 1 + j]
             j -= 1
         clen[d, c0 + j + 1] = kl
         ckind[d, c0 + j + 1] = kx
+        cbox[d, nl + 2 + j] = kb
     for i in range(ncand):
         moves[d, count] = ckind[d, c0 + i]
+        cbox[d, count] = cbox[d, nl + 1 + i]
         n = clen[d, c0 + i] >> 1
         if clen[d, c0 + i] & 1:
             mub[d, count] = -(n - 4)
@@ -548,16 +561,19 @@ def after_sacrifice(line, dr, deg, lb, nbl, nbo):
 
 
 @njit(cache=True, inline="always")
-def to_front(moves, mub, d, count, line):
-    """Move ``line`` (if in row ``d``'s list) to the front, its bound with it."""
+def to_front(moves, mub, cbox, d, count, line):
+    """Move ``line`` (if in row ``d``'s list) to the front, its bound and chain with it."""
     for i in range(count):
         if moves[d, i] == line:
             ub = mub[d, i]
+            cb = cbox[d, i]
             for j in range(i, 0, -1):
                 moves[d, j] = moves[d, j - 1]
                 mub[d, j] = mub[d, j - 1]
+                cbox[d, j] = cbox[d, j - 1]
             moves[d, 0] = line
             mub[d, 0] = ub
+            cbox[d, 0] = cb
             return
 
 
@@ -602,7 +618,7 @@ def undo(line, deg, lb, bms):
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
            work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, pkey, psym,
-           deadline, node_limit):
+           cbox, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -678,7 +694,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             if not done:
                 kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
                                                     safe_only, work, mub, gskip, gid, glines, flags,
-                                                    bms[0], bms[1])
+                                                    bms[0], bms[1], cbox)
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -692,14 +708,39 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 if kind == 2 and flags & KILLERS:
                     # the last two lines that cut off at this depth next (after the table's best line)
                     if killer[d, 1] >= 0:
-                        to_front(moves, mub, d, count, killer[d, 1])
+                        to_front(moves, mub, cbox, d, count, killer[d, 1])
                     if killer[d, 0] >= 0:
-                        to_front(moves, mub, d, count, killer[d, 0])
+                        to_front(moves, mub, cbox, d, count, killer[d, 0])
                 frames[d, KIND] = kind
                 frames[d, COUNT] = count
                 frames[d, I] = 0
                 frames[d, BEST] = -10000
                 frames[d, BLINE] = -1
+                if kind == 1 and count == 2 and flags & CHAIN_END:
+                    # the end of a chain: take its last two boxes and move on, or leave them (the take, then
+                    # the decline); both reach one position, so one search of it with a window that answers
+                    # both, instead of one search each
+                    l = moves[d, 0]
+                    m = moves[d, 1]
+                    o = -1
+                    ob = -1
+                    if lb[l, 0] >= 0 and deg[lb[l, 0]] == 2:
+                        o = lb[l, 0]
+                        ob = lb[l, 1]
+                    elif lb[l, 1] >= 0 and deg[lb[l, 1]] == 2:
+                        o = lb[l, 1]
+                        ob = lb[l, 0]
+                    if o >= 0 and ob >= 0 and deg[ob] == 1 and (lb[m, 0] == o or lb[m, 1] == o):
+                        o2 = lb[m, 1] if lb[m, 0] == o else lb[m, 0]
+                        if o2 < 0 or deg[o2] >= 3:
+                            if be <= 0:
+                                # |2 + v| >= 0: at least 0, or 1 by the parity of the boxes left
+                                ret = R & 1
+                                done = True
+                            else:
+                                frames[d, KIND] = 4
+                                frames[d, LINE] = l
+                                frames[d, BLINE] = m
                 if kind >= 2:
                     if kind == 3:
                         # the loony endgame: its value follows from the chain and loop lengths (not stored)
@@ -715,7 +756,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 x = first_undrawn(glines, g, dr)
                                 if x >= 0:
                                     bl0 = x
-                            to_front(moves, mub, d, count, bl0)
+                            to_front(moves, mub, cbox, d, count, bl0)
                         a0 = max(al, lo)
                         b0 = min(be, hi)
                         frames[d, ETCRAN] = 0
@@ -730,14 +771,27 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 etck[1, i] = NOT_PROBED
                                 psym[d, i] = -1
                                 if mub[d, i] != NO_BOUND:
-                                    continue                # a long chain or a loop: the loony bound
-                                child = dr | (uint64(1) << uint64(moves[d, i]))
-                                # opening a short chain: the table knows the position after the forced takes
-                                taken, after = after_sacrifice(moves[d, i], dr, deg, lb, nbl, nbo)
-                                if taken > 0 and flags & ETC_SACRIFICE:
-                                    child = after
-                                elif taken != 0:
-                                    continue                # a sacrifice (its child has a box on offer)
+                                    # a long chain or a loop: the loony bound, and (``flags & ETC_LONG``) the
+                                    # table's bounds on the position with all of it drawn (``taken``: 100 + boxes
+                                    # for a chain, 200 + boxes for a loop)
+                                    cb = cbox[d, i]
+                                    if not flags & ETC_LONG or cb == 0:
+                                        continue
+                                    taken = (200 if cb & LOOP_BIT else 100)
+                                    cb &= ~LOOP_BIT
+                                    taken += popcount(cb)
+                                    child = dr
+                                    while cb:
+                                        child |= box_mask(low_index(cb), nbl)
+                                        cb &= cb - uint64(1)
+                                else:
+                                    child = dr | (uint64(1) << uint64(moves[d, i]))
+                                    # opening a short chain: the table knows the position after the forced takes
+                                    taken, after = after_sacrifice(moves[d, i], dr, deg, lb, nbl, nbo)
+                                    if taken > 0 and flags & ETC_SACRIFICE:
+                                        child = after
+                                    elif taken != 0:
+                                        continue                # a sacrifice (its child has a box on offer)
                                 ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst,
                                                          ng, gsym)
                                 cb = tt_bucket(ck, tmask, flags)
@@ -755,7 +809,21 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 taken = int64(etck[1, i])
                                 ck = etck[0, i]
                                 cslot = tt_find(tt, int64(etck[2, i]), ck + uint64(1), flags)
-                                if cslot >= 0:
+                                if cslot >= 0 and taken >= 100:
+                                    # the opponent takes all n and moves in the rest (-n - v for us) or all but
+                                    # two (a loop: four) and makes us move there (4 - n + v; 8 - n + v)
+                                    n = taken % 100
+                                    c2 = 8 if taken >= 200 else 4
+                                    lo_r = tt_lo(tt, cslot)
+                                    hi_r = tt_hi(tt, cslot)
+                                    low = min(-n - hi_r, c2 - n + lo_r)
+                                    if low >= b0:
+                                        a0 = low
+                                        tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
+                                                 perm[sym, moves[d, i]] + 1, 1, flags)
+                                        break
+                                    mub[d, i] = min(mub[d, i], min(-n - lo_r, c2 - n + hi_r))
+                                elif cslot >= 0:
                                     if -(taken + tt_hi(tt, cslot)) >= b0:
                                         a0 = -(taken + tt_hi(tt, cslot))
                                         tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
@@ -784,6 +852,21 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
         if not done:
             # try the next move of frame d, or finish it
             i = frames[d, I]
+            if frames[d, KIND] == 4:
+                # the chain's end: draw both lines, search the position after them once
+                l = frames[d, LINE]
+                m = frames[d, BLINE]
+                play(l, deg, lb, bms)
+                play(m, deg, lb, bms)
+                be = frames[d, BETA]
+                fdr[d + 1] = fdr[d] | (uint64(1) << uint64(l)) | (uint64(1) << uint64(m))
+                frames[d + 1, PASS] = 0
+                frames[d + 1, REM] = frames[d, REM] - 2
+                frames[d + 1, ALPHA] = -be - 2
+                frames[d + 1, BETA] = be - 2
+                d += 1
+                entering = True
+                continue
             if frames[d, KIND] == 2 and flags & LOONY_BOUND:
                 # lines whose bound cannot beat alpha: the bound stands for their value (fail-soft); a
                 # value has the parity of the boxes left, so an odd bound rounds down
@@ -866,6 +949,18 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             if d == 0:
                 return ret
             d -= 1
+            if frames[d, KIND] == 4:
+                # v: the rest's value for whoever moves there; take (2 + v) or leave the two (-2 - v)
+                undo(frames[d, BLINE], deg, lb, bms)
+                undo(frames[d, LINE], deg, lb, bms)
+                be = frames[d, BETA]
+                if ret >= be - 2:
+                    ret = 2 + ret
+                elif ret <= -be - 2:
+                    ret = -2 - ret
+                else:
+                    ret = max(2 + ret, -2 - ret)
+                continue
             l = frames[d, LINE]
             k = frames[d, K]
             undo(l, deg, lb, bms)
@@ -892,8 +987,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 @njit(cache=True, _nrt=False)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
          clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, pkey, psym, deadline, node_limit,
-         guess):
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, pkey, psym, cbox, deadline,
+         node_limit, guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -903,7 +998,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
                    safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck,
-                   pkey, psym, deadline, node_limit)
+                   pkey, psym, cbox, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -443,7 +443,7 @@ def test_symmetries_are_permutations_of_the_lines():
 def test_node_limit_and_deadline_raise_and_leave_the_solver_usable():
     rng = random.Random(1)
     game = DotsAndBoxes(4, 4)
-    while len(game.undrawn_lines()) > 30:
+    while len(game.undrawn_lines()) > 32:            # about 860 000 nodes (the limit is checked every 65 536)
         game.play(rng.choice(game.undrawn_lines()))
     s = Solver(4, 4, compiled=True)
     with pytest.raises(SolverTimeout):
@@ -553,6 +553,125 @@ def test_the_mixed_hash_moves_the_slot_for_every_line():
     assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
 
 
+def with_a_ring(width: int, height: int, undrawn: int, rng: random.Random) -> DotsAndBoxes:
+    """A random position around a loop of four: a 2×2 block's outer lines drawn, its four inner lines not, the
+    other lines from random play until ``undrawn`` are left."""
+    game = DotsAndBoxes(width, height)
+    g = game.geometry
+    col, row = rng.randrange(width - 1), rng.randrange(height - 1)
+    block = [row * width + col + i for i in (0, 1, width, width + 1)]
+    lines = [l for b in block for l in g.box_lines[b]]
+    inner = {l for l in lines if lines.count(l) == 2}
+    for l in sorted(set(lines) - inner):
+        game.play(l)
+    while len(game.undrawn_lines()) > undrawn:
+        game.play(rng.choice([l for l in game.undrawn_lines() if l not in inner]))
+    return game
+
+
+def long_chain_lines(size: tuple[int, int], undrawn: tuple[int, int], count: int, seed: int,
+                     ring: bool = False) -> tuple[int, int, int]:
+    """Every long-chain or loop line of ``count`` random positions (``ring``: built around a loop of four): the
+    line's value (brute force) is min(-n - v, 4 - n + v) for a chain of n (min(-n - v, 8 - n + v) for a loop), v the
+    value of the rest (all its lines drawn) for whoever moves there. Returns (chains and loops checked, loops among
+    them, chains left out because both their ends are one junction)."""
+    from gamekit.dots import kernels
+    rng = random.Random(seed)
+    engine = fast.CompiledSearch(geometry(*size), table_bits=14)
+    g = engine.geometry
+    checked = loops = joined = 0
+    for _ in range(count):
+        make = with_a_ring if ring else random_position
+        game = make(*size, rng.randint(*undrawn), rng)
+        if game.is_over():
+            continue
+        kind, lines = engine.candidates(game.drawn)
+        if kind != 2:
+            continue
+        for i, (line, bound) in enumerate(lines):
+            boxes = int(engine.cbox[0, i])
+            if bound is None:
+                assert boxes == 0                                   # only long chains and loops carry their boxes
+                continue
+            loop = bool(boxes & int(kernels.LOOP_BIT))
+            boxes &= ~int(kernels.LOOP_BIT)
+            n = bin(boxes).count("1")
+            rest = game.drawn
+            for b in range(g.n_boxes):
+                if boxes >> b & 1:
+                    rest |= sum(1 << l for l in g.box_lines[b])
+            if any(bin(~rest & sum(1 << l for l in ls)).count("1") == 1 for ls in g.box_lines):
+                # a chain whose two ends are one junction: the takes make that box takeable too, so the rest has a
+                # box on offer, a position the table never holds (it only stores positions with none)
+                joined += 1
+                continue
+            v = brute_force(*size, rest)
+            child = game.copy()
+            child.play(line)
+            assert -brute_force(*size, child.drawn) == min(-n - v, (8 if loop else 4) - n + v)
+            checked += 1
+            loops += loop
+    return checked, loops, joined
+
+
+@needs_numba
+def test_opening_a_long_chain_is_worth_what_the_rest_decides():
+    """The cutoff's probe of a long chain or loop (etc_long) rests on this: the opponent takes all and moves in the
+    rest, or leaves the last two boxes (a loop: four) and makes us move there. Brute force on every such line of
+    random 3×3 and 4×4 positions; then the search with and without the probe."""
+    chains = long_chain_lines((3, 3), (9, 16), 4000, 2626)
+    rings = long_chain_lines((3, 3), (9, 14), 400, 2627, ring=True)
+    assert chains[0] >= 80 and chains[2] >= 1 and rings[1] >= 20
+    off, on = same_values([{"etc_long": False}, {}], (5, 4), 27, 4, random.Random(27))
+    assert on < off
+
+
+def chain_ends(count: int, rng: random.Random) -> list[DotsAndBoxes]:
+    """3×3 positions from random play where the last two boxes of a chain are on offer and nothing else: the move
+    list is the take and the decline."""
+    engine = fast.CompiledSearch(geometry(3, 3), table_bits=10)
+    found = []
+    while len(found) < count:
+        game = DotsAndBoxes(3, 3)
+        while not game.is_over():
+            kind, lines = engine.candidates(game.drawn)
+            if kind == 1 and len(lines) == 2:
+                found.append(game.copy())
+                break
+            game.play(rng.choice(game.undrawn_lines()))
+    return found
+
+
+@needs_numba
+def test_a_chains_end_is_searched_once_for_both_replies():
+    """At a chain's last two boxes (chain_end), the position after the take and after the decline is the same, so
+    it is searched once with a window that answers both: take (2 + v) or leave them (-2 - v). For every window,
+    the result keeps fail-soft's promise against brute force (inside the window: the value; at or below alpha:
+    an upper bound; at or above beta: a lower bound), and where beta is 0 or less the answer (at least 0) needs no
+    search at all."""
+    rng = random.Random(260)
+    at_once = 0
+    for game in chain_ends(40, rng):
+        v = brute_force(3, 3, game.drawn)
+        boxes = sum(1 for b in range(9) if not all(game.drawn >> l & 1 for l in game.geometry.box_lines[b]))
+        for alpha in range(-boxes - 1, boxes + 1):
+            for beta in range(alpha + 1, min(alpha + 4, boxes + 2)):
+                engine = fast.CompiledSearch(game.geometry, table_bits=10)
+                r = engine.value(game.drawn, alpha, beta)
+                if alpha < r < beta:
+                    assert r == v
+                elif r <= alpha:
+                    assert v <= r
+                else:
+                    assert v >= r
+                if beta <= 0 and engine.nodes == 1:
+                    assert r >= 0
+                    at_once += 1
+    assert at_once >= 40          # (a chain opened in its middle offers two ends: not this case, searched as before)
+    off, on = same_values([{"chain_end": False}, {}], (4, 4), 26, 4, random.Random(28))
+    assert on < off
+
+
 @needs_numba
 def test_keys_handed_to_children_change_no_node():
     """The cutoff's keys handed to the children it probed (pass_keys, the default): the same tree, node for
@@ -616,6 +735,7 @@ def brute_loony(components: list[tuple[int, int]]) -> int:
 @pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
                                            ({"four_way": "yes"}, TypeError), ({"hash_mix": 1}, TypeError),
                                            ({"prefetch": "on"}, TypeError), ({"pass_keys": 1}, TypeError),
+                                           ({"chain_end": "yes"}, TypeError), ({"etc_long": 0}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
                                            ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
                                            ({"sym_reach": "all"}, ValueError)])
