@@ -11,6 +11,7 @@ Run from the repository root::
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
     python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (about 10 minutes)
     python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
+    python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 minutes
     python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
@@ -358,6 +359,8 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
     """The compiled search alone on the issue's rows (5×4 with 34 and 36 undrawn lines, 4×4 with 30 and 32), the
     same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
     the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
+    from gamekit.dots.rules import geometry
+    fast.CompiledSearch(geometry(2, 2), table_bits=6).exact(0)      # load the kernel before any clock starts
     print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
           f"wall budget; CPU seconds of this process")
     print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
@@ -384,8 +387,8 @@ THIRD_PASS = [
     ("+ one of twin chains", {"etc_sacrifice": False, "etc_bound": False, "sym_reach": 4, "four_way": False}),
     ("+ the cutoff probes short sacrifices", {"etc_bound": False, "sym_reach": 4, "four_way": False}),
     ("+ children's table bounds stand for lines", {"sym_reach": 4, "four_way": False}),
-    ("+ every symmetry on a rectangle", {"four_way": False}),
-    ("+ four-way buckets (= now)", {}),
+    ("+ every symmetry on a rectangle", {"four_way": False, "sym_reach": None}),
+    ("+ four-way buckets (= the third pass)", {"sym_reach": None}),
 ]
 """Issue 26's third pass, one step at a time (cumulative): :class:`fast.CompiledSearch` options; every column
 has the pass's faster node (masks of the boxes with one and two undrawn lines, packed table slots), which has no
@@ -393,20 +396,33 @@ switch."""
 
 
 FIFTH_PASS = [
-    ("the third pass (unmixed hash, probes in turn)", {"hash_mix": False, "prefetch": False}),
-    ("+ a mixed hash (every line moves the slot)", {"prefetch": False}),
-    ("+ the cutoff's probes prefetched (= now)", {}),
+    ("the third pass (unmixed hash, probes in turn)", {"hash_mix": False, "prefetch": False, "chain_end": False,
+                                                       "etc_long": False, "sym_reach": None}),
+    ("+ a mixed hash (every line moves the slot)", {"prefetch": False, "chain_end": False, "etc_long": False,
+                                                    "sym_reach": None}),
+    ("+ the cutoff's probes prefetched (= the fifth)", {"chain_end": False, "etc_long": False, "sym_reach": None}),
 ]
 """Issue 26's fifth pass, one step at a time (cumulative): the same tree but for the hash, and the same nodes with
 and without the prefetch."""
 
-PASSES = {"third": THIRD_PASS, "fifth": FIFTH_PASS}
+SIXTH_PASS = [
+    ("the fifth pass (no NRT: faster node)", {"chain_end": False, "etc_long": False, "sym_reach": None}),
+    ("+ the cutoff probes long chains, loops", {"chain_end": False, "sym_reach": None}),
+    ("+ a chain's end searched once", {"sym_reach": None}),
+    ("+ the symmetry reach on rectangles (= now)", {}),
+]
+"""Issue 26's sixth pass, one step at a time (cumulative).  Every row runs the sixth pass's kernel, compiled without
+numba's runtime (no reference counting): that step has no switch, so its gain is measured against the previous
+commit side by side (docs/dots.md)."""
+
+PASSES = {"third": THIRD_PASS, "fifth": FIFTH_PASS, "sixth": SIXTH_PASS}
 
 
 def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, which: str = "third") -> None:
-    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`) on the same positions (the aims' seeds), a fresh
+    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`, :data:`SIXTH_PASS`) on the same positions (the aims' seeds), a fresh
     2^22 table each: median and total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
     from gamekit.dots.rules import geometry
+    fast.CompiledSearch(geometry(2, 2), table_bits=6).exact(0)      # load the kernel before any clock starts
     print(f"\n## Issue 26, {which} pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
           f"each, CPU seconds of this process, {budget:g} s wall budget")
     for size, u, n in rows:
@@ -607,8 +623,8 @@ def main() -> None:
                     help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
                          "60 s budget (a few minutes)")
     ap.add_argument("--steps", nargs="?", const="third", choices=sorted(PASSES),
-                    help="issue 26's third pass (or, with 'fifth', its fifth) one step at a time on the aims' positions "
-                         "(4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the fifth about 3)")
+                    help="issue 26's third pass (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
+                         "positions (4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the others about 3)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")

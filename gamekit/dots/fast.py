@@ -27,11 +27,12 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   loop, shortest first; the table's best line first of all.
 * **Symmetry.**  Rotations and reflections of the board (4 on a rectangle, 8 on a square) map
   positions of equal value onto each other; the table key is the smallest image (byte-wise lookup
-  tables make an image eight loads and ORs).  On a square board only the symmetries that move at most
-  ``sym_reach`` (default :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two
-  positions of one search can only be images under s if both hold ``drawn | s(drawn)``, so far
-  images meet only deep in the tree, where they cost more than they find.  On a rectangle (4 symmetries, and
-  a larger board) the images still meet often enough to pay: every symmetry, always (``sym_reach="auto"``).
+  tables make an image eight loads and ORs).  Only the symmetries that move at most ``sym_reach`` (default
+  :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two positions of one search
+  can only be images under s if both hold ``drawn | s(drawn)``, so far images meet only deep in the tree, where
+  they cost more than they find (from the empty board, every symmetry is folded in).  On a rectangle every
+  symmetry was folded in from issue 26's third pass to its sixth, when the mixed hash and the smaller tree had
+  taken away what the 4 images found (5×4, 36 undrawn: 0.2 % of the nodes, for 10 % of the time).
 * **A corner box's border lines are one move** (``ground=False``: not).  Both are strings from that
   coin to the ground, so swapping them maps every position onto one of equal value: of a box's
   undrawn border lines only the first is a candidate, and the table key only counts how many of them
@@ -68,8 +69,8 @@ from gamekit.dots.rules import geometry as _geometry
 __all__ = ["available", "fits", "CompiledSearch", "symmetries", "SYM_REACH"]
 
 SYM_REACH = 4
-"""On a square board, symmetries that move more drawn lines than this onto undrawn ones are left out of a search's
-key (``sym_reach="auto"``, the default; on a rectangle every symmetry is folded in)."""
+"""Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key
+(``sym_reach="auto"``, the default)."""
 
 OUT_OF_TIME = 1
 OUT_OF_NODES = 2
@@ -191,8 +192,8 @@ class CompiledSearch:
     deadline (``time.perf_counter()`` seconds, or None) or the node limit.  ``nodes`` counts nodes searched.
 
     The options turn single reductions on or off, for measuring them (``python -m benchmarks.dots --solver``):
-    ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH` on
-    a square board, None on a rectangle), ``etc_lines`` (0: no ETC), ``loony_bound``,
+    ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH`),
+    ``etc_lines`` (0: no ETC), ``loony_bound``,
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
     how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines;
     ``hash_mix`` (every line of a key moves its table slot) and ``prefetch`` (the cutoff's probes load their buckets
@@ -204,19 +205,19 @@ class CompiledSearch:
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
                  ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
                  etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True,
-                 pass_keys: bool = True, chain_end: bool = True, etc_long: bool = True):
+                 chain_end: bool = True, etc_long: bool = True):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
                            ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
                            ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
                            ("etc_bound", etc_bound), ("four_way", four_way), ("hash_mix", hash_mix),
-                           ("prefetch", prefetch), ("pass_keys", pass_keys), ("chain_end", chain_end),
+                           ("prefetch", prefetch), ("chain_end", chain_end),
                            ("etc_long", etc_long)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach == "auto" and isinstance(sym_reach, str):
-            sym_reach = SYM_REACH if geometry.width == geometry.height else None
+            sym_reach = SYM_REACH
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
             raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), None for every symmetry, or "
                              f"'auto'")
@@ -250,7 +251,7 @@ class CompiledSearch:
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
-        self.frames = np.zeros((nl + 2, 19), dtype=np.int64)
+        self.frames = np.zeros((nl + 2, 17), dtype=np.int64)
         self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
@@ -261,9 +262,6 @@ class CompiledSearch:
         self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
         self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
         self.etck = np.zeros((3, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys, boxes taken, buckets
-        # per depth: the key and symmetry the cutoff computed for each line's child (-1: none), handed to the child
-        self.pkey = np.zeros((nl + 2, nl + 1), dtype=np.uint64)
-        self.psym = np.full((nl + 2, nl + 1), -1, dtype=np.int64)
         # per depth: the boxes of the long chain or loop each line opens (the move generator's), then scratch
         self.cbox = np.zeros((nl + 2, 2 * (nl + 1)), dtype=np.uint64)
         from gamekit.dots import kernels
@@ -271,8 +269,7 @@ class CompiledSearch:
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
                       | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
                       | (kernels.FOUR_WAY if four_way else 0) | (kernels.HASH_MIX if hash_mix else 0)
-                      | (kernels.PREFETCH if prefetch else 0) | (kernels.PASS_KEYS if pass_keys else 0)
-                      | (kernels.CHAIN_END if chain_end else 0) | (kernels.ETC_LONG if etc_long else 0))
+                      | (kernels.PREFETCH if prefetch else 0) | (kernels.CHAIN_END if chain_end else 0) | (kernels.ETC_LONG if etc_long else 0))
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -293,7 +290,7 @@ class CompiledSearch:
                 self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
                 self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
-                self.simg, self.etck, self.pkey, self.psym, self.cbox)
+                self.simg, self.etck, self.cbox)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout

@@ -31,9 +31,8 @@ ETC_BOUND = 32
 FOUR_WAY = 64
 HASH_MIX = 128
 PREFETCH = 256
-PASS_KEYS = 512
-CHAIN_END = 1024
-ETC_LONG = 2048
+CHAIN_END = 512
+ETC_LONG = 1024
 LOOP_BIT = np.uint64(1) << np.uint64(63)   # ``cbox``: the chain is a loop
 
 
@@ -617,8 +616,8 @@ def undo(line, deg, lb, bms):
 @njit(cache=True, _nrt=False)
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, pkey, psym,
-           cbox, deadline, node_limit):
+           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox,
+           deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -626,7 +625,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
     On timeout or node limit ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
     """
     # frame columns
-    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K, NODES0, PASS, ETCRAN = range(19)
+    ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K, NODES0 = range(17)
     d = 0
     fkey = fdrawn[1]
     fdr = fdrawn[0]
@@ -634,7 +633,6 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
     frames[0, ALPHA] = alpha
     frames[0, BETA] = beta
     frames[0, REM] = remaining
-    frames[0, PASS] = 0
     ret = 0
     entering = True
     while True:
@@ -671,12 +669,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         ret = -R
                         done = True
                     else:
-                        if frames[d, PASS]:
-                            # the parent's cutoff already computed this key (and its symmetry)
-                            key = fkey[d]
-                            sym = frames[d, SYM]
-                        else:
-                            key, sym = canonical(dr, symtab, syms, nsym, gmask, gfirst, ng, gsym)
+                        key, sym = canonical(dr, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                         slot = tt_bucket(key, tmask, flags)
                         lo = -R
                         hi = R
@@ -759,17 +752,14 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             to_front(moves, mub, cbox, d, count, bl0)
                         a0 = max(al, lo)
                         b0 = min(be, hi)
-                        frames[d, ETCRAN] = 0
                         if a0 < b0 and etc_lines > 0 and nl - popcount(dr) >= etc_lines:
                             # enhanced transposition cutoff: a child the table already knows to be
                             # good enough ends the search here
                             sym_images(dr, symtab, syms, nsym, simg)
-                            frames[d, ETCRAN] = 1
                             # first every child's key, its bucket prefetched (``flags & PREFETCH``), then the probes:
                             # the buckets load from memory side by side instead of one after another
                             for i in range(count):
                                 etck[1, i] = NOT_PROBED
-                                psym[d, i] = -1
                                 if mub[d, i] != NO_BOUND:
                                     # a long chain or a loop: the loony bound, and (``flags & ETC_LONG``) the
                                     # table's bounds on the position with all of it drawn (``taken``: 100 + boxes
@@ -798,9 +788,6 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                 etck[0, i] = ck
                                 etck[1, i] = uint64(taken)
                                 etck[2, i] = uint64(cb)
-                                if taken == 0 and flags & PASS_KEYS:
-                                    pkey[d, i] = ck         # the child's own key, handed to it when it is searched
-                                    psym[d, i] = cs
                                 if flags & PREFETCH:
                                     prefetch_row(tt, cb)
                             for i in range(count):
@@ -860,7 +847,6 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 play(m, deg, lb, bms)
                 be = frames[d, BETA]
                 fdr[d + 1] = fdr[d] | (uint64(1) << uint64(l)) | (uint64(1) << uint64(m))
-                frames[d + 1, PASS] = 0
                 frames[d + 1, REM] = frames[d, REM] - 2
                 frames[d + 1, ALPHA] = -be - 2
                 frames[d + 1, BETA] = be - 2
@@ -898,12 +884,6 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 al = frames[d, ALPHA]
                 be = frames[d, BETA]
                 fdr[d + 1] = fdr[d] | (uint64(1) << uint64(l))
-                if frames[d, KIND] == 2 and frames[d, ETCRAN] and psym[d, i] >= 0:
-                    fkey[d + 1] = pkey[d, i]
-                    frames[d + 1, SYM] = psym[d, i]
-                    frames[d + 1, PASS] = 1
-                else:
-                    frames[d + 1, PASS] = 0
                 frames[d + 1, REM] = frames[d, REM] - k
                 if k:
                     frames[d + 1, ALPHA] = al - k
@@ -987,8 +967,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 @njit(cache=True, _nrt=False)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
          clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, pkey, psym, cbox, deadline,
-         node_limit, guess):
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox, deadline, node_limit,
+         guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
@@ -998,7 +978,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
                    safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck,
-                   pkey, psym, cbox, deadline, node_limit)
+                   cbox, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

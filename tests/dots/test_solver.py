@@ -405,9 +405,9 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
 
 @needs_numba
 def test_symmetries_far_from_the_position_are_left_out_of_the_key():
-    """sym_reach: on a square board a search folds only the symmetries that move at most SYM_REACH of its drawn
-    lines onto undrawn ones (far images meet only deep in the tree); on a rectangle, every one.  From the empty 3×3 board all eight are used;
-    a mirrored pair of children of a symmetric position still share the table; values never change."""
+    """sym_reach: a search folds only the symmetries that move at most SYM_REACH of its drawn lines onto undrawn ones
+    (far images meet only deep in the tree), on a square and on a rectangle.  From the empty 3×3 board all eight
+    are used; a mirrored pair of children of a symmetric position still share the table; values never change."""
     engine = fast.CompiledSearch(geometry(3, 3), table_bits=18)
     assert engine.exact(0) == -3
     assert engine.nsym_used == 8
@@ -423,12 +423,14 @@ def test_symmetries_far_from_the_position_are_left_out_of_the_key():
     near._choose_symmetries(one.drawn)
     assert near.nsym_used == 8
     assert fast.SYM_REACH >= 1
-    # on a rectangle the default ("auto") folds in all four symmetries wherever the position is
+    # on a rectangle too (the default, "auto"); every symmetry only when asked (None), or from the empty board
     wide = random_position(5, 4, 30, rng)
     auto = fast.CompiledSearch(wide.geometry, table_bits=18)
-    reach = fast.CompiledSearch(wide.geometry, table_bits=18, sym_reach=fast.SYM_REACH)
-    assert auto.exact(wide.drawn) == reach.exact(wide.drawn)
-    assert auto.nsym_used == 4 and reach.nsym_used < 4
+    every = fast.CompiledSearch(wide.geometry, table_bits=18, sym_reach=None)
+    assert auto.exact(wide.drawn) == every.exact(wide.drawn)
+    assert auto.nsym_used < 4 and every.nsym_used == 4
+    auto._choose_symmetries(0)
+    assert auto.nsym_used == 4
 
 
 def test_symmetries_are_permutations_of_the_lines():
@@ -672,17 +674,6 @@ def test_a_chains_end_is_searched_once_for_both_replies():
     assert on < off
 
 
-@needs_numba
-def test_keys_handed_to_children_change_no_node():
-    """The cutoff's keys handed to the children it probed (pass_keys, the default): the same tree, node for
-    node, as computing each child's key again, on a rectangle and on a square (whose diagonal symmetries
-    normalise the corners' lines)."""
-    rng = random.Random(26)
-    for size, undrawn in (((5, 4), 27), ((4, 4), 26)):
-        again, handed = same_values([{"pass_keys": False}, {}], size, undrawn, 4, rng)
-        assert again == handed > 0
-
-
 def most_loony_states(boxes: int) -> int:
     """The most sub-multisets a set of isolated chains and loops with ``boxes`` boxes in all can have (the size
     of ``kernels.loony_value``'s table): the product of (count + 1) over the kinds of component."""
@@ -734,7 +725,7 @@ def brute_loony(components: list[tuple[int, int]]) -> int:
 @needs_numba
 @pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
                                            ({"four_way": "yes"}, TypeError), ({"hash_mix": 1}, TypeError),
-                                           ({"prefetch": "on"}, TypeError), ({"pass_keys": 1}, TypeError),
+                                           ({"prefetch": "on"}, TypeError),
                                            ({"chain_end": "yes"}, TypeError), ({"etc_long": 0}, TypeError),
                                            ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
                                            ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
