@@ -387,8 +387,8 @@ THIRD_PASS = [
     ("+ one of twin chains", {"etc_sacrifice": False, "etc_bound": False, "sym_reach": 4, "four_way": False}),
     ("+ the cutoff probes short sacrifices", {"etc_bound": False, "sym_reach": 4, "four_way": False}),
     ("+ children's table bounds stand for lines", {"sym_reach": 4, "four_way": False}),
-    ("+ every symmetry on a rectangle", {"four_way": False, "sym_reach": None}),
-    ("+ four-way buckets (= the third pass)", {"sym_reach": None}),
+    ("+ every symmetry on a rectangle", {"four_way": False, "rectangles": "every symmetry"}),
+    ("+ four-way buckets (= the third pass)", {"rectangles": "every symmetry"}),
 ]
 """Issue 26's third pass, one step at a time (cumulative): :class:`fast.CompiledSearch` options; every column
 has the pass's faster node (masks of the boxes with one and two undrawn lines, packed table slots), which has no
@@ -397,18 +397,19 @@ switch."""
 
 FIFTH_PASS = [
     ("the third pass (unmixed hash, probes in turn)", {"hash_mix": False, "prefetch": False, "chain_end": False,
-                                                       "etc_long": False, "sym_reach": None}),
+                                                       "etc_long": False, "rectangles": "every symmetry"}),
     ("+ a mixed hash (every line moves the slot)", {"prefetch": False, "chain_end": False, "etc_long": False,
-                                                    "sym_reach": None}),
-    ("+ the cutoff's probes prefetched (= the fifth)", {"chain_end": False, "etc_long": False, "sym_reach": None}),
+                                                    "rectangles": "every symmetry"}),
+    ("+ the cutoff's probes prefetched (= the fifth)", {"chain_end": False, "etc_long": False,
+                                                        "rectangles": "every symmetry"}),
 ]
 """Issue 26's fifth pass, one step at a time (cumulative): the same tree but for the hash, and the same nodes with
 and without the prefetch."""
 
 SIXTH_PASS = [
-    ("the fifth pass (no NRT: faster node)", {"chain_end": False, "etc_long": False, "sym_reach": None}),
-    ("+ the cutoff probes long chains, loops", {"chain_end": False, "sym_reach": None}),
-    ("+ a chain's end searched once", {"sym_reach": None}),
+    ("the fifth pass (no NRT: faster node)", {"chain_end": False, "etc_long": False, "rectangles": "every symmetry"}),
+    ("+ the cutoff probes long chains, loops", {"chain_end": False, "rectangles": "every symmetry"}),
+    ("+ a chain's end searched once", {"rectangles": "every symmetry"}),
     ("+ the symmetry reach on rectangles (= now)", {}),
 ]
 """Issue 26's sixth pass, one step at a time (cumulative).  Every row runs the sixth pass's kernel, compiled without
@@ -416,6 +417,15 @@ numba's runtime (no reference counting): that step has no switch, so its gain is
 commit side by side (docs/dots.md)."""
 
 PASSES = {"third": THIRD_PASS, "fifth": FIFTH_PASS, "sixth": SIXTH_PASS}
+
+
+def pass_config(cfg: dict, size: tuple[int, int]) -> dict:
+    """A step's :class:`fast.CompiledSearch` options on a board: ``"rectangles": "every symmetry"`` stands for the
+    third to fifth passes' default, every symmetry on a rectangle (``sym_reach=None``) and the reach on a square."""
+    cfg = dict(cfg)
+    if cfg.pop("rectangles", None) == "every symmetry" and size[0] != size[1]:
+        cfg["sym_reach"] = None
+    return cfg
 
 
 def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, which: str = "third") -> None:
@@ -432,7 +442,7 @@ def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, wh
         for name, cfg in PASSES[which]:
             ns, cs, vs = [], [], []
             for drawn in positions:
-                e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **cfg})
+                e = fast.CompiledSearch(geometry(*size), **{"table_bits": 22, **pass_config(cfg, size)})
                 try:
                     v, _, c = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
                 except SolverTimeout:
