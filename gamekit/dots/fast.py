@@ -43,8 +43,12 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   below that the probes cost more than they save), a child the table already knows to be good
   enough ends the search before any child is searched; a short sacrifice is probed as the position
   after the opponent's forced takes (``etc_sacrifice``), and a child's known upper bound on its line
-  stands for the line where it cannot beat alpha, as the loony bound does (``etc_bound``).  Every
-  child's bucket is prefetched before the first probe (``prefetch``), so the loads overlap.
+  stands for the line where it cannot beat alpha, as the loony bound does (``etc_bound``).  A long
+  chain or loop is probed as the rest, all of it drawn (``etc_long``): the opponent takes all and moves
+  there or leaves the last two (four) and makes us move there, so the rest's bounds bound the line both
+  ways.  Every child's bucket is prefetched before the first probe (``prefetch``), so the loads overlap.
+* **A chain's end is searched once** (``chain_end``).  At a chain's last two boxes, taking them and
+  leaving them reach the same position: one search of it, with a window that answers both replies.
 * **Chains and loops at the leaves.**  With no safe line left and only isolated chains and loops,
   the value follows from their lengths (the canonical recursion), with no search (and no table entry).
 
@@ -197,7 +201,9 @@ class CompiledSearch:
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
     how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines;
     ``hash_mix`` (every line of a key moves its table slot) and ``prefetch`` (the cutoff's probes load their buckets
-    side by side) only change how fast.  Every setting gives the same values.
+    side by side) only change how fast; ``etc_long`` (the cutoff probes the rest after a long chain or loop) and
+    ``chain_end`` (a chain's end searched once for both replies) shrink the tree.  Every setting gives the same
+    values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
