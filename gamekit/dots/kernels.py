@@ -623,6 +623,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
     words and table keys per depth), not recursion: numba's cache cannot reload recursive functions.
     On timeout or node limit ``stats[1]`` is set and 0 returned (nothing half-searched is stored).
+    A frame's kind is the move generator's (0 take at once, 1 take or decline, 2 ordinary), or 4: a chain's end
+    whose two replies reach one position (``flags & CHAIN_END``), searched once for both.
     """
     # frame columns
     ALPHA, BETA, REM, KIND, COUNT, I, BEST, BLINE, A0, B0, LO, HI, SLOT, SYM, LINE, K, NODES0 = range(17)
