@@ -215,7 +215,12 @@ static int gen_moves(const Ctx *c, uint64_t drawn, int *out, int64_t *ub, int *c
     for (int i = 0; i < c->nl; i++) {
         int l = (int)c->order[i];
         uint64_t bit = 1ULL << l;
-        if (!(drawn & bit) && !(unsafe & bit) && !(c->gskip[l] & ~drawn)) { ub[n_safe] = NO_BOUND; out[n_safe++] = l; }
+        if (!(drawn & bit) && !(unsafe & bit) && !(c->gskip[l] & ~drawn)) {
+            ub[n_safe] = NO_BOUND;
+            cbox[n_safe] = 0;                /* a safe line opens no chain (the move-to-front copies these too) */
+            cloop[n_safe] = 0;
+            out[n_safe++] = l;
+        }
     }
     if (!any2 || (c->safe_only && n_safe > 0)) { *count_out = n_safe; return 2; }
     int count = n_safe, simple = 1, ncomp = 0, ncand = 0;
