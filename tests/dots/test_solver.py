@@ -620,7 +620,8 @@ def long_chain_lines(size: tuple[int, int], undrawn: tuple[int, int], count: int
 def test_opening_a_long_chain_is_worth_what_the_rest_decides():
     """The cutoff's probe of a long chain or loop (etc_long) rests on this: the opponent takes all and moves in the
     rest, or leaves the last two boxes (a loop: four) and makes us move there. Brute force on every such line of
-    random 3×3 and 4×4 positions; then the search with and without the probe."""
+    random 3×3 positions and of 3×3 positions built around a loop of four; then the search with and without the
+    probe, on 5×4."""
     chains = long_chain_lines((3, 3), (9, 16), 4000, 2626)
     rings = long_chain_lines((3, 3), (9, 14), 400, 2627, ring=True)
     assert chains[0] >= 80 and chains[2] >= 1 and rings[1] >= 20
