@@ -202,8 +202,10 @@ class CompiledSearch:
     how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines;
     ``hash_mix`` (every line of a key moves its table slot) and ``prefetch`` (the cutoff's probes load their buckets
     side by side) only change how fast; ``etc_long`` (the cutoff probes the rest after a long chain or loop) and
-    ``chain_end`` (a chain's end searched once for both replies) shrink the tree.  Every setting gives the same
-    values.
+    ``chain_end`` (a chain's end searched once for both replies) shrink the tree.  ``contract`` (off by default:
+    a smaller tree, but slower so far; docs/dots.md, "seventh pass") files positions under their contracted
+    strings-and-coins graph (:meth:`contracted_key`), a 64-bit hash, in searches where no symmetry is folded in.
+    Every setting gives the same values.
     """
 
     def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
@@ -211,7 +213,7 @@ class CompiledSearch:
                  killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
                  ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
                  etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True,
-                 chain_end: bool = True, etc_long: bool = True):
+                 chain_end: bool = True, etc_long: bool = True, contract: bool = False):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
         for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
@@ -219,7 +221,7 @@ class CompiledSearch:
                            ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
                            ("etc_bound", etc_bound), ("four_way", four_way), ("hash_mix", hash_mix),
                            ("prefetch", prefetch), ("chain_end", chain_end),
-                           ("etc_long", etc_long)):
+                           ("etc_long", etc_long), ("contract", contract)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach == "auto" and isinstance(sym_reach, str):
@@ -270,12 +272,17 @@ class CompiledSearch:
         self.etck = np.zeros((3, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys, boxes taken, buckets
         # per depth: the boxes of the long chain or loop each line opens (the move generator's), then scratch
         self.cbox = np.zeros((nl + 2, 2 * (nl + 1)), dtype=np.uint64)
+        # the contracted key's junction lines (far end, chain boxes), then scratch (:func:`kernels.key_delta`)
+        self.cport = np.zeros((5, max(4 * nb, 16)), dtype=np.int64)
+        self.chs = np.zeros((2, max(4 * nb, 16)), dtype=np.uint64)
         from gamekit.dots import kernels
         self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
                       | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
                       | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
                       | (kernels.FOUR_WAY if four_way else 0) | (kernels.HASH_MIX if hash_mix else 0)
-                      | (kernels.PREFETCH if prefetch else 0) | (kernels.CHAIN_END if chain_end else 0) | (kernels.ETC_LONG if etc_long else 0))
+                      | (kernels.PREFETCH if prefetch else 0) | (kernels.CHAIN_END if chain_end else 0) | (kernels.ETC_LONG if etc_long else 0)
+                      | (kernels.CONTRACT if contract else 0))
+        self.flags_now = self.flags     # this search's: no contracted key where a symmetry is folded in
         self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
         self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
         self.nodes = 0
@@ -295,8 +302,8 @@ class CompiledSearch:
         return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
                 self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
                 self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats, self.mub, self.flags, self.killer, *self.ground, self.gsym, self.bms,
-                self.simg, self.etck, self.cbox)
+                self.work, self.stats, self.mub, self.flags_now, self.killer, *self.ground, self.gsym, self.bms,
+                self.simg, self.etck, self.cbox, self.cport, self.chs)
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
@@ -320,6 +327,22 @@ class CompiledSearch:
             self.syms[n] = s
             n += 1
         self.nsym_used = n
+        from gamekit.dots import kernels
+        self.flags_now = self.flags & ~kernels.CONTRACT if n > 1 else self.flags
+
+    def box_degrees(self, drawn: int) -> np.ndarray:
+        """Each box's number of undrawn lines in ``drawn``."""
+        return self._degrees(drawn)
+
+    def contracted_key(self, drawn: int) -> int:
+        """The key ``contract=True`` files ``drawn`` under (no box on offer): a 64-bit hash of its strings-and-coins
+        graph with the chains contracted (:func:`kernels.contracted_key`); positions with the same graph up to where
+        their chains run share it, and their value."""
+        from gamekit.dots import kernels
+        deg = self._degrees(drawn)
+        if (deg == 1).any():
+            raise ValueError(f"{drawn:#x}: a box is on offer; the table never holds such a position")
+        return int(kernels.contracted_key(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.cport, self.chs))
 
     def normal(self, drawn: int) -> int:
         """``drawn`` with each corner box's drawn border lines moved to its first ones (by index): a position of

@@ -33,6 +33,7 @@ HASH_MIX = 128
 PREFETCH = 256
 CHAIN_END = 512
 ETC_LONG = 1024
+CONTRACT = 2048
 LOOP_BIT = np.uint64(1) << np.uint64(63)   # ``cbox``: the chain is a loop
 
 
@@ -536,6 +537,277 @@ def box_mask(b, nbl):
 
 
 @njit(cache=True, inline="always")
+def item_hash(z):
+    """A 64-bit mix of an item's code (splitmix64's finaliser); a contracted key is a sum of items."""
+    z = z * uint64(0x9E3779B97F4A7C15) + uint64(0x632BE59BD9B4E019)
+    z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
+    return z ^ (z >> uint64(31))
+
+
+@njit(cache=True, inline="always")
+def port_item(x, e, n):
+    """The item of a junction ``x``'s line: ``n`` chain boxes, then ``e`` (a junction; -1: the ground)."""
+    if n == 0:
+        if e < 0:
+            return item_hash(uint64(1 + 8 * x))
+        return item_hash(uint64(2 + 8 * min(x, e) + 512 * max(x, e)))
+    return item_hash(uint64(3 + 8 * n + 512 * (min(x, e) + 1) + 65536 * (max(x, e) + 1)))
+
+
+@njit(cache=True, inline="always")
+def free_item(e0, e1, n):
+    """A chain of ``n`` boxes between ``e0`` and ``e1`` (-1: the ground), as many times as the key counts it:
+    once per junction end, once if both ends are the ground."""
+    h = port_item(e0, e1, n) if e0 >= 0 else port_item(e1, e0, n)
+    c = (1 if e0 >= 0 else 0) + (1 if e1 >= 0 else 0)
+    return h * uint64(max(c, 1))
+
+
+@njit(cache=True, inline="always")
+def loop_item(n):
+    """An isolated loop of ``n`` boxes."""
+    return item_hash(uint64(4 + 8 * n))
+
+
+@njit(cache=True, inline="always")
+def contracted_key(drawn, deg, nb, nbl, nbo, cport, chs):
+    """The key of the strings-and-coins graph of ``drawn`` (no box on offer) with its chains contracted, and each
+    junction's lines in ``cport`` (row 0: the far end, -1 the ground, -3 a drawn line; row 1: the chain boxes
+    on the way; ``chs`` row 0: its item).
+
+    Junction boxes (3 or 4 undrawn lines) keep their names, chains do not: two positions whose graphs differ
+    only in where their chains run (and how long chains between the same ends are arranged) have one key, and
+    one value.  The key sums one 64-bit item per junction line (a line to the ground, to a junction, or a chain
+    to either, which two junction ends both count) and one per isolated chain or loop."""
+    h = uint64(0)
+    covered = uint64(0)
+    for x in range(nb):
+        if deg[x] < 3:
+            continue
+        for i in range(4):
+            l = nbl[x, i]
+            if (drawn >> uint64(l)) & uint64(1):
+                cport[0, 4 * x + i] = -3
+                continue
+            n = 0
+            prev = l
+            cur = nbo[x, i]
+            while cur >= 0 and deg[cur] == 2:
+                covered |= uint64(1) << uint64(cur)
+                n += 1
+                l2, o2 = other_line(cur, prev, drawn, nbl, nbo)
+                prev = l2
+                cur = o2
+            cport[0, 4 * x + i] = cur
+            cport[1, 4 * x + i] = n
+            ph = port_item(x, cur, n)
+            chs[0, 4 * x + i] = ph
+            h += ph
+    for x in range(nb):
+        if deg[x] != 2 or (covered >> uint64(x)) & uint64(1):
+            continue
+        # an isolated chain (both ends the ground) or loop
+        covered |= uint64(1) << uint64(x)
+        n = 1
+        loop = False
+        for i in range(4):
+            l0 = nbl[x, i]
+            if (drawn >> uint64(l0)) & uint64(1):
+                continue
+            prev = l0
+            cur = nbo[x, i]
+            while cur >= 0 and cur != x:
+                covered |= uint64(1) << uint64(cur)
+                n += 1
+                l2, o2 = other_line(cur, prev, drawn, nbl, nbo)
+                prev = l2
+                cur = o2
+            if cur == x:
+                loop = True
+                break
+        h += loop_item(n) if loop else free_item(-1, -1, n)
+    return h
+
+
+@njit(cache=True, inline="always")
+def key_delta(j0, r0, j1, r1, deg, cport, chs):
+    """How the contracted key changes when junction ``j0`` loses the lines of port mask ``r0`` and ``j1`` (-1:
+    none) those of ``r1``, and nothing else changes but what hangs on them (a line drawn between them, or a chain
+    taken between them).  A junction left with two lines becomes a chain box, joining its two chains into one.
+    Returns (delta, ok); not ok where a junction would be left with one line (a box on offer).
+    ``cport`` rows 2-4 and ``chs`` row 1 are scratch: the half-edges (owner, end, boxes, item) of the two
+    junctions."""
+    # the usual case first: no junction's joined chain ends at the other one (then each junction on its own)
+    delta = uint64(0)
+    simple = True
+    for t in range(2):
+        j = j0 if t == 0 else j1
+        r = r0 if t == 0 else r1
+        if j < 0:
+            continue
+        o = j1 if t == 0 else j0
+        nd = 0
+        q1 = -1
+        q2 = -1
+        for i in range(4):
+            e = cport[0, 4 * j + i]
+            if e == -3:
+                continue
+            if (r >> i) & 1:
+                ph = chs[0, 4 * j + i]
+                delta -= ph + ph if e >= 0 and e != j0 and e != j1 else ph
+            else:
+                nd += 1
+                if q1 < 0:
+                    q1 = 4 * j + i
+                else:
+                    q2 = 4 * j + i
+        if nd == 1:
+            return uint64(0), False
+        if nd == 2:
+            e1 = cport[0, q1]
+            e2 = cport[0, q2]
+            if e1 == j:
+                delta += loop_item(cport[1, q1] + 1) - chs[0, q1] - chs[0, q2]
+            elif o >= 0 and (e1 == o or e2 == o):
+                simple = False
+                break
+            else:
+                h1 = chs[0, q1]
+                h2 = chs[0, q2]
+                delta += free_item(e1, e2, cport[1, q1] + cport[1, q2] + 1) - (h1 + h1 if e1 >= 0 else h1) \
+                    - (h2 + h2 if e2 >= 0 else h2)
+    if simple:
+        return delta, True
+    old = uint64(0)
+    nh = 0
+    for t in range(2):
+        j = j0 if t == 0 else j1
+        r = r0 if t == 0 else r1
+        if j < 0:
+            continue
+        nd = 0
+        for i in range(4):
+            e = cport[0, 4 * j + i]
+            if e == -3:
+                continue
+            ph = chs[0, 4 * j + i]
+            if e >= 0 and e != j0 and e != j1:
+                ph = ph + ph
+            old += ph
+            if not (r >> i) & 1:
+                cport[2, nh] = j
+                cport[3, nh] = e
+                cport[4, nh] = cport[1, 4 * j + i]
+                chs[1, nh] = ph
+                nh += 1
+                nd += 1
+        if nd == 1:
+            return uint64(0), False
+        cport[4, 8 + t] = nd
+    new = uint64(0)
+    for t in range(2):
+        j = j0 if t == 0 else j1
+        if j < 0 or cport[4, 8 + t] != 2:
+            continue
+        # j becomes a chain box: its two half-edges join
+        p = -1
+        q = -1
+        for k in range(nh):
+            if cport[2, k] == j:
+                if p < 0:
+                    p = k
+                else:
+                    q = k
+        e1 = cport[3, p]
+        n1 = cport[4, p]
+        e2 = cport[3, q]
+        n2 = cport[4, q]
+        cport[2, p] = -2
+        cport[2, q] = -2
+        ln = n1 + n2 + 1
+        if e1 == j:
+            new += loop_item(n1 + 1)
+            continue
+        o = j1 if t == 0 else j0
+        if o >= 0 and (e1 == o or e2 == o):
+            # the joined chain ends at the other junction: its half-edges towards j now run on
+            u1 = -1
+            u2 = -1
+            for k in range(nh):
+                if cport[2, k] == o and cport[3, k] == j:
+                    if u1 < 0:
+                        u1 = k
+                    else:
+                        u2 = k
+            if e1 == o and e2 == o:
+                cport[3, u1] = o
+                cport[4, u1] = ln
+                chs[1, u1] = port_item(o, o, ln)
+                cport[3, u2] = o
+                cport[4, u2] = ln
+                chs[1, u2] = chs[1, u1]
+            else:
+                f = e2 if e1 == o else e1
+                cport[3, u1] = f
+                cport[4, u1] = ln
+                ph = port_item(o, f, ln)
+                if f >= 0 and f != j0 and f != j1:
+                    ph = ph + ph
+                chs[1, u1] = ph
+            continue
+        new += free_item(e1, e2, ln)
+    for k in range(nh):
+        if cport[2, k] >= 0:
+            new += chs[1, k]
+    return new - old, True
+
+
+@njit(cache=True, inline="always")
+def port_of(x, line, nbl):
+    """Which of box ``x``'s four lines ``line`` is."""
+    for i in range(4):
+        if nbl[x, i] == line:
+            return i
+    return -1
+
+
+@njit(cache=True, inline="always")
+def chain_key_delta(cm, loop, dr, deg, nbl, nbo, cport, chs):
+    """The contracted key's change when the boxes ``cm`` of a chain (``loop``: an isolated loop) are taken."""
+    j0 = -1
+    j1 = -1
+    r0 = 0
+    r1 = 0
+    n = 0
+    rem = cm
+    while rem:
+        c = low_index(rem)
+        rem &= rem - uint64(1)
+        n += 1
+        for i in range(4):
+            l = nbl[c, i]
+            if (dr >> uint64(l)) & uint64(1):
+                continue
+            o = nbo[c, i]
+            if o < 0 or (cm >> uint64(o)) & uint64(1):
+                continue
+            pi = port_of(o, l, nbl)
+            if j0 < 0 or j0 == o:
+                j0 = o
+                r0 |= 1 << pi
+            else:
+                j1 = o
+                r1 |= 1 << pi
+    if loop:
+        return uint64(0) - loop_item(n), True
+    if j0 < 0:
+        return uint64(0) - free_item(-1, -1, n), True
+    return key_delta(j0, r0, j1, r1, deg, cport, chs)
+
+
+@njit(cache=True, inline="always")
 def after_sacrifice(line, dr, deg, lb, nbl, nbo):
     """Where ``line`` (a candidate without a loony bound) opens a chain of one or two boxes whose boxes the
     opponent then takes at once (each box's last line hands nothing on: the ground or a junction, so taking is
@@ -617,7 +889,7 @@ def undo(line, deg, lb, bms):
 def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
            tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
            work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox,
-           deadline, node_limit):
+           cport, chs, deadline, node_limit):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -671,7 +943,11 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                         ret = -R
                         done = True
                     else:
-                        key, sym = canonical(dr, symtab, syms, nsym, gmask, gfirst, ng, gsym)
+                        if flags & CONTRACT:
+                            key = contracted_key(dr, deg, g_nb, nbl, nbo, cport, chs)
+                            sym = 0
+                        else:
+                            key, sym = canonical(dr, symtab, syms, nsym, gmask, gfirst, ng, gsym)
                         slot = tt_bucket(key, tmask, flags)
                         lo = -R
                         hi = R
@@ -762,6 +1038,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             # the buckets load from memory side by side instead of one after another
                             for i in range(count):
                                 etck[1, i] = NOT_PROBED
+                                delta = uint64(0)
+                                ok = True
                                 if mub[d, i] != NO_BOUND:
                                     # a long chain or a loop: the loony bound, and (``flags & ETC_LONG``) the
                                     # table's bounds on the position with all of it drawn (``taken``: 100 + boxes
@@ -770,6 +1048,9 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     if not flags & ETC_LONG or cb == 0:
                                         continue
                                     taken = (200 if cb & LOOP_BIT else 100)
+                                    if flags & CONTRACT:
+                                        delta, ok = chain_key_delta(cb & ~LOOP_BIT, taken == 200, dr, deg, nbl, nbo,
+                                                                    cport, chs)
                                     cb &= ~LOOP_BIT
                                     taken += popcount(cb)
                                     child = dr
@@ -784,8 +1065,31 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                         child = after
                                     elif taken != 0:
                                         continue                # a sacrifice (its child has a box on offer)
-                                ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst,
-                                                         ng, gsym)
+                                    if flags & CONTRACT:
+                                        l = moves[d, i]
+                                        if taken > 0:
+                                            cm = uint64(0)
+                                            for t in range(2):
+                                                x = lb[l, t]
+                                                if x >= 0 and deg[x] == 2:
+                                                    cm |= uint64(1) << uint64(x)
+                                            delta, ok = chain_key_delta(cm, False, dr, deg, nbl, nbo, cport, chs)
+                                        else:
+                                            j0 = lb[l, 0]
+                                            j1 = lb[l, 1]
+                                            if j0 < 0:
+                                                j0 = j1
+                                                j1 = -1
+                                            r1 = 1 << port_of(j1, l, nbl) if j1 >= 0 else 0
+                                            delta, ok = key_delta(j0, 1 << port_of(j0, l, nbl), j1, r1, deg, cport,
+                                                                  chs)
+                                if flags & CONTRACT:
+                                    if not ok:
+                                        continue                # a box on offer: never in the table
+                                    ck = key + delta
+                                else:
+                                    ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask,
+                                                             gfirst, ng, gsym)
                                 cb = tt_bucket(ck, tmask, flags)
                                 etck[0, i] = ck
                                 etck[1, i] = uint64(taken)
@@ -969,7 +1273,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 @njit(cache=True, _nrt=False)
 def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
          clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox, deadline, node_limit,
+         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox, cport, chs, deadline,
+         node_limit,
          guess):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
@@ -980,7 +1285,7 @@ def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsy
         g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
                    tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
                    safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck,
-                   cbox, deadline, node_limit)
+                   cbox, cport, chs, deadline, node_limit)
         if stats[1]:
             return 0
         if g < beta:

@@ -946,3 +946,135 @@ def test_the_cutoff_s_sacrifice_probes_and_child_bounds_agree_with_brute_force()
         assert a.exact(game.drawn) == b.exact(game.drawn)
         fewer += a.nodes < b.nodes
     assert fewer >= 6
+
+
+# the contracted key (``contract=True``): chains contracted, junctions named
+
+
+def no_offer_positions(size: tuple[int, int], count: int, seed: int, undrawn: tuple[int, int] | None = None):
+    """Random positions of ``size`` with no box on offer (the only ones the table holds), ``undrawn`` lines left
+    (a range; by default 4 up to all but 3)."""
+    rng = random.Random(seed)
+    g = geometry(*size)
+    lo, hi = undrawn or (4, g.n_lines - 3)
+    out = []
+    while len(out) < count:
+        game = random_position(*size, rng.randrange(lo, hi), rng)
+        deg = [4 - sum(1 for l in ls if game.drawn >> l & 1) for ls in g.box_lines]
+        if 1 not in deg:
+            out.append(game.drawn)
+    return out
+
+
+def chains_of(engine, drawn: int):
+    """Each chain or loop of boxes with two undrawn lines: (box mask, is an isolated loop)."""
+    deg = engine.box_degrees(drawn)
+    seen, out = set(), []
+    for x in range(engine.nb):
+        if deg[x] != 2 or x in seen:
+            continue
+        comp, stack = {x}, [x]
+        while stack:
+            y = stack.pop()
+            for i in range(4):
+                o = int(engine.nbo[y, i])
+                if not drawn >> int(engine.nbl[y, i]) & 1 and o >= 0 and deg[o] == 2 and o not in comp:
+                    comp.add(o)
+                    stack.append(o)
+        seen |= comp
+        loop = all(int(engine.nbo[c, i]) >= 0 and deg[int(engine.nbo[c, i])] == 2
+                   for c in comp for i in range(4) if not drawn >> int(engine.nbl[c, i]) & 1)
+        out.append((sum(1 << c for c in comp), loop))
+    return out
+
+
+@needs_numba
+@pytest.mark.parametrize("size", [(3, 3), (4, 4), (5, 4)])
+def test_the_contracted_keys_change_is_the_childs_key(size):
+    """The cutoff works out a child's contracted key from its parent's (:func:`kernels.key_delta`,
+    :func:`kernels.chain_key_delta`): for every safe line and every chain or loop taken of random positions, that
+    is the key computed from scratch, and a child with a box on offer is refused, not keyed."""
+    from gamekit.dots import kernels
+    engine = fast.CompiledSearch(geometry(*size), table_bits=4, contract=True)
+    nbl, lb = engine.nbl, engine.lb
+    checked = joins = refused = 0
+    for drawn in no_offer_positions(size, 60, seed=size[0] * 10 + size[1]):
+        deg = engine.box_degrees(drawn)
+        key = engine.contracted_key(drawn)
+        cport, chs = engine.cport.copy(), engine.chs.copy()
+        children = []
+        for l in range(engine.nl):
+            boxes = [int(x) for x in lb[l] if x >= 0]
+            if drawn >> l & 1 or any(deg[x] < 3 for x in boxes):
+                continue
+            j0, j1 = boxes[0], boxes[1] if len(boxes) == 2 else -1
+            r1 = 1 << int(kernels.port_of(j1, l, nbl)) if j1 >= 0 else 0
+            delta, ok = kernels.key_delta(j0, 1 << int(kernels.port_of(j0, l, nbl)), j1, r1, deg, cport.copy(),
+                                          chs.copy())
+            children.append((drawn | 1 << l, delta, ok))
+            joins += any(deg[x] == 3 for x in boxes)
+        for cm, loop in chains_of(engine, drawn):
+            delta, ok = kernels.chain_key_delta(np.uint64(cm), loop, np.uint64(drawn), deg, nbl, engine.nbo,
+                                                cport.copy(), chs.copy())
+            child = drawn
+            for b in range(engine.nb):
+                if cm >> b & 1:
+                    child |= sum(1 << int(l) for l in nbl[b])
+            children.append((child, delta, ok))
+        for child, delta, ok in children:
+            if 1 in engine.box_degrees(child):
+                assert not ok
+                refused += 1
+            else:
+                assert ok and (key + int(delta)) % 2 ** 64 == engine.contracted_key(child), (drawn, child)
+                checked += 1
+    assert checked > 300 and joins > 50
+    assert refused > 0 or size != (3, 3)      # a chain from a junction of three back to it (met on 3×3)
+
+
+@needs_numba
+def test_positions_sharing_a_contracted_key_share_their_value():
+    """Among many random 3×3 positions, different ones that share a contracted key have the same brute-force
+    value (the key forgets only where chains run); some such pairs exist."""
+    engine = fast.CompiledSearch(geometry(3, 3), table_bits=4, contract=True)
+    by_key: dict[int, int] = {}
+    pairs = 0
+    for drawn in no_offer_positions((3, 3), 1500, seed=7, undrawn=(8, 13)):
+        drawn = engine.normal(drawn)
+        k = engine.contracted_key(drawn)
+        other = by_key.setdefault(k, drawn)
+        if other != drawn:
+            assert brute_force(3, 3, other) == brute_force(3, 3, drawn), (other, drawn)
+            pairs += 1
+    assert pairs > 10
+
+
+@needs_numba
+def test_the_contracted_key_gives_exact_values():
+    """The search filed under contracted keys gets brute force's value on random 3×3 positions (every symmetry
+    off, so the contracted key is used) and the plain key's on 4×4 positions."""
+    from gamekit.dots import kernels
+    rng = random.Random(11)
+    small = fast.CompiledSearch(geometry(3, 3), table_bits=10, contract=True, use_symmetry=False)
+    for _ in range(60):
+        game = random_position(3, 3, rng.randrange(6, 16), rng)
+        small.clear()
+        assert small.exact(game.drawn) == brute_force(3, 3, game.drawn), game.history
+        assert small.flags_now & kernels.CONTRACT
+    contracted, plain = same_values([{"contract": True, "use_symmetry": False}, {"contract": False}], (4, 4), 22,
+                                    6, random.Random(5), table_bits=16)
+    assert contracted < plain       # it merges positions the plain key keeps apart
+
+
+@needs_numba
+def test_the_contracted_key_is_left_out_where_a_symmetry_is_folded_in():
+    """From the empty board every symmetry is folded into the key, which the contracted key cannot do: that
+    search files plain keys (and 3×3 is still -3)."""
+    from gamekit.dots import kernels
+    engine = fast.CompiledSearch(geometry(3, 3), contract=True)
+    assert engine.exact(0) == -3
+    assert not engine.flags_now & kernels.CONTRACT
+    with pytest.raises(ValueError, match="on offer"):
+        engine.contracted_key(sum(1 << l for l in geometry(3, 3).box_lines[0][:3]))
+    with pytest.raises(TypeError, match="contract"):
+        fast.CompiledSearch(geometry(3, 3), contract=1)
