@@ -570,7 +570,7 @@ def loop_item(n):
     return item_hash(uint64(4 + 8 * n))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def contracted_key(drawn, deg, nb, nbl, nbo, cport, chs):
     """The key of the strings-and-coins graph of ``drawn`` (no box on offer) with its chains contracted, and each
     junction's lines in ``cport`` (row 0: the far end, -1 the ground, -3 a drawn line; row 1: the chain boxes
@@ -630,7 +630,7 @@ def contracted_key(drawn, deg, nb, nbl, nbo, cport, chs):
     return h
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def key_delta(j0, r0, j1, r1, deg, cport, chs):
     """How the contracted key changes when junction ``j0`` loses the lines of port mask ``r0`` and ``j1`` (-1:
     none) those of ``r1``, and nothing else changes but what hangs on them (a line drawn between them, or a chain
@@ -773,7 +773,7 @@ def port_of(x, line, nbl):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def chain_key_delta(cm, loop, dr, deg, nbl, nbo, cport, chs):
     """The contracted key's change when the boxes ``cm`` of a chain (``loop``: an isolated loop) are taken."""
     j0 = -1
