@@ -292,7 +292,8 @@ class CompiledSearch:
         """Empty the transposition table."""
         self.tt[:] = 0
 
-    def _degrees(self, drawn: int) -> np.ndarray:
+    def box_degrees(self, drawn: int) -> np.ndarray:
+        """Each box's number of undrawn lines in ``drawn``."""
         deg = np.empty(self.nb, dtype=np.int64)
         for b in range(self.nb):
             deg[b] = 4 - sum(1 for l in self.nbl[b] if drawn >> int(l) & 1)
@@ -330,16 +331,12 @@ class CompiledSearch:
         from gamekit.dots import kernels
         self.flags_now = self.flags & ~kernels.CONTRACT if n > 1 else self.flags
 
-    def box_degrees(self, drawn: int) -> np.ndarray:
-        """Each box's number of undrawn lines in ``drawn``."""
-        return self._degrees(drawn)
-
     def contracted_key(self, drawn: int) -> int:
         """The key ``contract=True`` files ``drawn`` under (no box on offer): a 64-bit hash of its strings-and-coins
         graph with the chains contracted (:func:`kernels.contracted_key`); positions with the same graph up to where
         their chains run share it, and their value."""
         from gamekit.dots import kernels
-        deg = self._degrees(drawn)
+        deg = self.box_degrees(drawn)
         if (deg == 1).any():
             raise ValueError(f"{drawn:#x}: a box is on offer; the table never holds such a position")
         return int(kernels.contracted_key(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.cport, self.chs))
@@ -356,7 +353,7 @@ class CompiledSearch:
 
     def _begin(self, drawn: int):
         self._choose_symmetries(drawn)
-        deg = self._degrees(drawn)
+        deg = self.box_degrees(drawn)
         self.bms[0] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 1))
         self.bms[1] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 2))
         self.stats[:] = 0

@@ -808,6 +808,27 @@ def chain_key_delta(cm, loop, dr, deg, nbl, nbo, cport, chs):
 
 
 @njit(cache=True, inline="always")
+def line_key_delta(l, taken, dr, deg, lb, nbl, nbo, cport, chs):
+    """The contracted key's change when line ``l`` is drawn: a safe line (``taken`` 0) between two junctions (or a
+    junction and the ground), or a short chain's line whose ``taken`` boxes (those of l with two undrawn lines)
+    the opponent then takes.  (delta, ok) as :func:`key_delta`."""
+    if taken > 0:
+        cm = uint64(0)
+        for t in range(2):
+            x = lb[l, t]
+            if x >= 0 and deg[x] == 2:
+                cm |= uint64(1) << uint64(x)
+        return chain_key_delta(cm, False, dr, deg, nbl, nbo, cport, chs)
+    j0 = lb[l, 0]
+    j1 = lb[l, 1]
+    if j0 < 0:
+        j0 = j1
+        j1 = -1
+    r1 = 1 << port_of(j1, l, nbl) if j1 >= 0 else 0
+    return key_delta(j0, 1 << port_of(j0, l, nbl), j1, r1, deg, cport, chs)
+
+
+@njit(cache=True, inline="always")
 def after_sacrifice(line, dr, deg, lb, nbl, nbo):
     """Where ``line`` (a candidate without a loony bound) opens a chain of one or two boxes whose boxes the
     opponent then takes at once (each box's last line hands nothing on: the ground or a junction, so taking is
@@ -1066,23 +1087,8 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     elif taken != 0:
                                         continue                # a sacrifice (its child has a box on offer)
                                     if flags & CONTRACT:
-                                        l = moves[d, i]
-                                        if taken > 0:
-                                            cm = uint64(0)
-                                            for t in range(2):
-                                                x = lb[l, t]
-                                                if x >= 0 and deg[x] == 2:
-                                                    cm |= uint64(1) << uint64(x)
-                                            delta, ok = chain_key_delta(cm, False, dr, deg, nbl, nbo, cport, chs)
-                                        else:
-                                            j0 = lb[l, 0]
-                                            j1 = lb[l, 1]
-                                            if j0 < 0:
-                                                j0 = j1
-                                                j1 = -1
-                                            r1 = 1 << port_of(j1, l, nbl) if j1 >= 0 else 0
-                                            delta, ok = key_delta(j0, 1 << port_of(j0, l, nbl), j1, r1, deg, cport,
-                                                                  chs)
+                                        delta, ok = line_key_delta(moves[d, i], taken, dr, deg, lb, nbl, nbo, cport,
+                                                                   chs)
                                 if flags & CONTRACT:
                                     if not ok:
                                         continue                # a box on offer: never in the table

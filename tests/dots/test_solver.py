@@ -1007,10 +1007,8 @@ def test_the_contracted_keys_change_is_the_childs_key(size):
             boxes = [int(x) for x in lb[l] if x >= 0]
             if drawn >> l & 1 or any(deg[x] < 3 for x in boxes):
                 continue
-            j0, j1 = boxes[0], boxes[1] if len(boxes) == 2 else -1
-            r1 = 1 << int(kernels.port_of(j1, l, nbl)) if j1 >= 0 else 0
-            delta, ok = kernels.key_delta(j0, 1 << int(kernels.port_of(j0, l, nbl)), j1, r1, deg, cport.copy(),
-                                          chs.copy())
+            delta, ok = kernels.line_key_delta(l, 0, np.uint64(drawn), deg, lb, nbl, engine.nbo, cport.copy(),
+                                               chs.copy())
             children.append((drawn | 1 << l, delta, ok))
             joins += any(deg[x] == 3 for x in boxes)
         for cm, loop in chains_of(engine, drawn):
