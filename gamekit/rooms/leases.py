@@ -33,10 +33,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TTL", "BEAT", "Leases", "new_worker_id", "is_postgres", "FENCE_SETTING"]
+__all__ = ["TTL", "BEAT", "LOCK_WAIT", "Leases", "new_worker_id", "is_postgres", "FENCE_SETTING"]
 
 TTL = 5.0          # seconds without a heartbeat after which a worker is dead and its rooms may be taken
 BEAT = 1.0         # seconds between heartbeats
+# seconds a lease statement waits for a lock another process holds before it gives up (and is tried again at
+# the next poll or heartbeat): a worker paused inside a transaction (SIGSTOP, a swapped-out VM) must not stop
+# the others' event loops.  PostgreSQL: the row lock of a move being stored (``lock_timeout``); SQLite: the
+# file's write lock (the busy timeout) — with SQLite nobody can write while a stopped process holds it.
+LOCK_WAIT = 2.0
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS workers (
@@ -108,11 +113,11 @@ class Leases:
             self.db: Any = psycopg.connect(str(db), autocommit=True)
             # a claim waits for a lease row locked by a move being stored (the fence) at most this long: a
             # worker paused in the middle of that transaction must not stop this one's event loop
-            self.db.execute("SET lock_timeout = '2s'")
+            self.db.execute(f"SET lock_timeout = '{int(LOCK_WAIT * 1000)}ms'")
             self._tx([("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))]
                      + [(statement, ()) for statement in SCHEMA + FENCE_POSTGRES])
         else:
-            self.db = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False, timeout=30)
+            self.db = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False, timeout=LOCK_WAIT)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             for statement in SCHEMA:
@@ -148,11 +153,13 @@ class Leases:
             return psycopg.errors.IntegrityError
         return sqlite3.IntegrityError
 
-    def lock_timeout(self) -> type[Exception] | tuple[()]:
+    def is_lock_timeout(self, error: BaseException) -> bool:
+        """``error`` says only that a lock held by another process outlasted :data:`LOCK_WAIT`."""
         if self.postgres:
             import psycopg
-            return psycopg.errors.LockNotAvailable
-        return ()
+            return isinstance(error, psycopg.errors.LockNotAvailable)
+        return isinstance(error, sqlite3.OperationalError) and str(error).startswith(("database is locked",
+                                                                                     "database is busy"))
 
     # ----- workers ---------------------------------------------------------------------------------------
     def register(self, worker: str, name: str, pid: int, now: float | None = None) -> None:
@@ -200,15 +207,18 @@ class Leases:
                 ("SELECT holder FROM room_leases WHERE room = ?", (room,))])
         except self.integrity_error():
             return None
-        except self.lock_timeout():
-            return False                 # the lease row is locked by its holder storing a move: try again later
+        except Exception as error:
+            if self.is_lock_timeout(error):
+                return False             # locked by another worker (storing a move, or paused): try again later
+            raise
         row = cursor.fetchone()
         if row is not None and row[0] == worker:
             return True
         try:
             self._run("UPDATE room_leases SET wanted = ? WHERE room = ? AND holder <> ?", (worker, room, worker))
-        except self.lock_timeout():
-            pass                         # asked again at the next try
+        except Exception as error:
+            if not self.is_lock_timeout(error):
+                raise                    # locked: asked again at the next try
         return False
 
     def holder(self, room: str) -> str | None:

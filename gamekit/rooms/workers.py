@@ -40,7 +40,7 @@ from typing import Any
 import tornado.web
 from tornado.ioloop import PeriodicCallback
 
-from gamekit.rooms.leases import BEAT, TTL, Leases, new_worker_id
+from gamekit.rooms.leases import BEAT, LOCK_WAIT, TTL, Leases, new_worker_id
 from gamekit.rooms.proxy import Backend, haproxy_config, start_haproxy
 from gamekit.rooms.server import CLOSE_MOVED, RoomServer
 from gamekit.rooms.speech import said
@@ -139,8 +139,12 @@ class Ownership:
     def tick(self) -> None:
         try:
             self.look()
-        except Exception:  # noqa: BLE001 — a busy or unreachable database: tried again at the next tick
-            log.exception("room lease check failed")
+        except Exception as error:  # noqa: BLE001 — a busy or unreachable database: tried again at the next tick
+            if self.leases.is_lock_timeout(error):
+                log.warning("room lease check waited over %.0f s for another worker's lock (%s): tried again at "
+                            "the next tick", LOCK_WAIT, error)
+            else:
+                log.exception("room lease check failed")
 
     def look(self) -> None:
         now = time.monotonic()

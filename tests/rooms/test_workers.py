@@ -9,6 +9,7 @@ with ``GAMEKIT_REQUIRE_PROXY=1``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -143,6 +144,27 @@ class Cluster:
                 return [tuple(r) for r in db.execute(query.replace("?", "%s"), args).fetchall()]
         with sqlite3.connect(self.db) as db:
             return [tuple(r) for r in db.execute(query, args)]
+
+    def pause(self, pid: int) -> None:
+        """SIGSTOP the worker ``pid`` at a moment it holds no write lock.  With SQLite a process stopped inside
+        a write transaction (a heartbeat, a group commit: a few ms each) keeps the file's lock, and then no
+        worker can write until it goes on: a limit of SQLite, not of the fence (docs/rooms.md).  So on
+        SQLite the worker is stopped, the lock is tried, and if it is held the worker goes on and is
+        stopped again a moment later.  PostgreSQL's claims give up such a lock after LOCK_WAIT."""
+        for _ in range(100):
+            os.kill(pid, signal.SIGSTOP)
+            if str(self.db).startswith("postgresql://"):
+                return
+            with contextlib.closing(sqlite3.connect(self.db, timeout=0.2, isolation_level=None)) as db:
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    db.execute("ROLLBACK")
+                    return
+                except sqlite3.OperationalError:
+                    pass                   # held: by the stopped worker, or for a moment by the other one
+            os.kill(pid, signal.SIGCONT)
+            time.sleep(0.05)
+        raise AssertionError(f"the database stayed locked while worker {pid} was stopped, 100 times")
 
     def index(self, name: str) -> int:
         return int(name[1:]) - 1
@@ -640,7 +662,7 @@ def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster, clust
     async def scenario() -> None:
         info, room, creator, guest = await seated_pair(c, w1)
         pid = c.holder(room)[1]
-        os.kill(pid, signal.SIGSTOP)
+        c.pause(pid)
         try:
             move = creator.state["targets"][0][0]
             await creator.ws.send(json.dumps({"type": "move", "move": move, "ply": 0, "id": 1}))
@@ -743,6 +765,36 @@ def test_on_postgresql_a_take_over_waits_for_the_move_being_stored(postgres):
     assert leases.claim(room, other) is True                      # committed: now the room is w2's
     assert [m.move for m in stored_moves(db, room)] == ["a1-b1"]
     leases.close()
+    own.leases.close()
+    server.store.close()
+
+
+def test_on_sqlite_a_claim_gives_up_a_lock_held_by_a_paused_process(tmp_path, caplog):
+    """With SQLite, a process stopped inside a write transaction keeps the file's lock.  A claim then waits
+    LOCK_WAIT seconds, not the event loop's whole life: it says "not yet" (False) and changes nothing; the
+    worker's heartbeat check logs one warning line (no traceback) and tries again at the next tick.  Once
+    the lock is let go, the same claim succeeds."""
+    from gamekit.rooms.leases import LOCK_WAIT
+    from gamekit.rooms.server import RoomServer
+    from gamekit.rooms.workers import Ownership
+    db = tmp_path / "rooms.sqlite3"
+    server = RoomServer(db)
+    own = Ownership(server, db, "w1")
+    own.leases.register(own.id, "w1", os.getpid())
+    room, _ = server.create_room("dots", {"width": 2, "height": 2}, 0)
+    paused = sqlite3.connect(db, isolation_level=None)
+    paused.execute("BEGIN IMMEDIATE")                  # the paused process's write transaction
+    t0 = time.monotonic()
+    assert own.claim(room) is False
+    assert LOCK_WAIT - 0.5 <= time.monotonic() - t0 < LOCK_WAIT + 5
+    with caplog.at_level("WARNING", logger="gamekit.rooms"):
+        own.tick()
+    assert [r.levelname for r in caplog.records] == ["WARNING"] and "lock" in caplog.records[0].getMessage()
+    assert caplog.records[0].exc_info is None
+    paused.execute("ROLLBACK")
+    assert own.leases.holder(room) is None             # the refused claim wrote nothing
+    assert own.claim(room) is True and own.leases.holder(room) == own.id
+    paused.close()
     own.leases.close()
     server.store.close()
 
