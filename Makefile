@@ -13,7 +13,7 @@ LESSON ?= notebooks/00_start_here.ipynb
 # both cores (pytest-xdist): three workers, because much of the suite waits on servers, kernels and browsers (with
 # two, the user CPU was about the wall time: one core idle); loadfile keeps each notebook's nbval cells and each
 # test module's fixtures in one worker
-PYTEST_ARGS ?= -n 3 --dist loadfile --durations=15
+PYTEST_ARGS ?= -n 3 --dist loadfile --no-loadscope-reorder --durations=15
 VOILA_PORT ?= 8866
 
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
