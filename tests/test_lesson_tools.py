@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from gamekit.lesson_tools import LAB_SETTINGS, install_lab_settings, main
+from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -260,8 +261,7 @@ def test_a_real_lab_lists_each_lesson_once_for_pupils_and_both_files_for_teacher
             # the source is still there for the pairing (saving the notebook updates it) and for a teacher's link
             assert _get(f"{url}/api/contents/notebooks/02_third_sides.md?content=0")[0] == 200
         finally:
-            process.terminate()
-            process.wait(timeout=15)
+            stop(process)
 
 
 def test_make_lab_teacher_and_binder_use_the_settings():
@@ -310,8 +310,7 @@ def test_voila_titles_each_lesson_page_with_the_lessons_title_in_english_and_spa
             assert _title_of_page(f"{url}/voila/render/{path}") == title
             assert title.startswith(nbformat.read(ROOT / path, as_version=4).metadata["title"])
     finally:
-        process.terminate()
-        process.wait(timeout=15)
+        stop(process)
 
 
 def test_pupil_view_takes_the_source_even_when_the_notebook_was_saved_later(tmp_path):

@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
@@ -114,11 +116,7 @@ def lab():
         process.terminate()
         pytest.fail(f"JupyterLab did not answer within 90 s:\n{log.read_text()[-3000:]}")
     yield Lab(url, root, process, log)
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop(process)
     shutil.rmtree(settings, ignore_errors=True)
 
 
@@ -293,11 +291,7 @@ def voila(browser):
         process.terminate()
         pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
     yield url
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop(process)
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gamekit.lesson_tools import install_lab_settings
+from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,5 +79,4 @@ def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwri
     finally:
         if browser is not None:
             browser.close()
-        process.terminate()
-        process.wait(timeout=15)
+        stop(process)
