@@ -81,7 +81,7 @@ def has_line(p):
 {line_body}
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def negamax(cur, mask, nb, alpha, beta, {tt}, mbuf, sbuf, stats, deadline):
     # precondition: the player to move cannot win with this move
     stats[0] += 1
@@ -168,7 +168,7 @@ def negamax(cur, mask, nb, alpha, beta, {tt}, mbuf, sbuf, stats, deadline):
     return alpha
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def solve(cur, mask, nb, lo, hi, {tt}, mbuf, sbuf, stats, deadline):
     # Pons' iterated null windows, narrowing [lo, hi] towards 0, in one compiled call
     while lo < hi:
