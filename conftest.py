@@ -1,5 +1,6 @@
 """Test-wide settings: saved lesson progress goes to a temporary file, never to the user's data directory."""
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -57,3 +58,27 @@ def pytest_collection_modifyitems(config, items):
         path = item.nodeid.split("::", 1)[0]
         return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
     items.sort(key=place)      # stable: within a file, and among the rest, the collection order stays
+
+
+# numba compiles the Dots search (about 30 s into an empty cache) in every process that needs it before the cache
+# is written: in a fresh clone that was several at once (xdist workers, Voilà and notebook kernels, Binder's
+# environment).  One process compiles every engine at the start instead, beside the first tests
+# (`python -m gamekit.lesson_tools warm`); a process that needs an engine before it is done compiles it as before.
+_warming: list[subprocess.Popen] = []
+
+
+def pytest_sessionstart(session):
+    if hasattr(session.config, "workerinput") or os.environ.get("GAMEKIT_NO_WARM"):
+        return                                   # an xdist worker: the controller has started it already
+    _warming.append(subprocess.Popen([sys.executable, "-m", "gamekit.lesson_tools", "warm"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     cwd=os.path.dirname(os.path.abspath(__file__))))
+
+
+def pytest_sessionfinish(session):
+    for process in _warming:
+        try:
+            process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

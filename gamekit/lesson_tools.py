@@ -479,6 +479,36 @@ def write_worksheets(module: str, folder: "str | Path", lang: str = "en") -> lis
     return changed
 
 
+def warm_engines() -> "list[tuple[str, float]]":
+    """Compile the compiled engines into numba's cache, or load them from it: the Dots search (about 30 s into
+    an empty cache, which a pupil's first Hint or Hard move would otherwise wait for), and the Connect Four and
+    5 en raya searches (a few seconds each).  Returns (engine, seconds) for each; nothing when the compiled
+    engines cannot run here (no numba, or ``GAMEKIT_PURE_PYTHON`` set).  Binder's postBuild runs it, so the
+    image holds the cache; ``make test`` runs it at the start, beside the first tests."""
+    import time
+
+    from gamekit import compiled
+    if not compiled.available():
+        return []
+    from gamekit.connect import CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, FiveInARow
+    from gamekit.connect.solver import OutOfTime, Solver
+    from gamekit.dots.fast import CompiledSearch
+    from gamekit.dots.rules import geometry
+
+    done = []
+    start = time.perf_counter()
+    CompiledSearch(geometry(2, 2), table_bits=6).exact(0)
+    done.append(("Dots and Boxes", time.perf_counter() - start))
+    for name, variant, game in (("Connect Four", CONNECT_FOUR, ConnectFour()), ("5 en raya", FIVE_IN_A_ROW, FiveInARow())):
+        start = time.perf_counter()
+        try:
+            Solver(variant, engine="compiled").solve(game, time_budget=0.05)   # compiled first, then searched briefly
+        except OutOfTime:
+            pass
+        done.append((name, time.perf_counter() - start))
+    return done
+
+
 def main(argv: "list[str] | None" = None) -> int:
     import argparse
     import os
@@ -502,11 +532,18 @@ def main(argv: "list[str] | None" = None) -> int:
     guide.add_argument("--lang", default=SOURCE_LANGUAGE,
                        help=f"language of the block: {', '.join(languages())} (default: {SOURCE_LANGUAGE}); "
                             "e.g. --lang es for docs/teachers/es/dots.md")
+    sub.add_parser("warm", help="compile the engines into numba's cache now (Binder's postBuild), not at a pupil's "
+                                "first Hint or CPU move")
     sheets = sub.add_parser("worksheets", help="write a printable worksheet per lesson (the exercises without answers)")
     sheets.add_argument("module", help="e.g. gamekit.dots.lessons")
     sheets.add_argument("folder", help="e.g. docs/teachers/worksheets (Spanish: docs/teachers/es/worksheets)")
     sheets.add_argument("--lang", default=SOURCE_LANGUAGE, help=f"language: {', '.join(languages())}")
     args = parser.parse_args(argv)
+    if args.command == "warm":
+        done = warm_engines()
+        print("; ".join(f"{name}: {seconds:.1f} s" for name, seconds in done) if done
+              else "no compiled engines here (numba missing, or GAMEKIT_PURE_PYTHON set): nothing to compile")
+        return 0
     if args.command == "worksheets":
         try:
             changed = write_worksheets(args.module, args.folder, args.lang)

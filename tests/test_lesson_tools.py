@@ -326,3 +326,23 @@ def test_pupil_view_takes_the_source_even_when_the_notebook_was_saved_later(tmp_
     assert apply_pupil_view(md) is True
     assert pupil_view_problems(nbformat.read(ipynb, as_version=4)) == []
     assert pupil_view_problems(jupytext.read(md)) == []
+
+
+def test_warm_compiles_every_engine_and_says_so(capsys, monkeypatch):
+    """`python -m gamekit.lesson_tools warm` (Binder's postBuild, and `make test` at its start) compiles or loads
+    each compiled engine and names it with its time; where the compiled engines cannot run it says so."""
+    from gamekit import compiled
+    if not compiled.available():
+        pytest.skip("numba is not installed here")
+    assert main(["warm"]) == 0
+    said = capsys.readouterr().out
+    assert [part.split(":")[0] for part in said.strip().split("; ")] == ["Dots and Boxes", "Connect Four", "5 en raya"]
+    assert all(float(part.split(": ")[1].split(" s")[0]) >= 0 for part in said.strip().split("; "))
+    monkeypatch.setenv(compiled.ENV, "1")
+    assert main(["warm"]) == 0
+    assert "nothing to compile" in capsys.readouterr().out
+
+
+def test_binder_builds_the_engines_into_the_image():
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert "python -m gamekit.lesson_tools warm" in post_build

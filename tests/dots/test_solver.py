@@ -824,7 +824,7 @@ def test_the_corner_reduction_agrees_with_brute_force_and_saves_search():
     positions from random play with 26 lines left, fewer nodes in most."""
     rng = random.Random(41)
     tried = 0
-    for _ in range(300):
+    for _ in range(120):                                   # brute force is most of the time (about 70 ms each)
         game = random_position(3, 3, rng.randint(8, 16), rng)
         if game.is_over() or not any(sum(not game.drawn >> l & 1 for l in grp) >= 1
                                      for grp in border_groups(game.geometry)):
@@ -836,7 +836,7 @@ def test_the_corner_reduction_agrees_with_brute_force_and_saves_search():
         safe_on = fast.CompiledSearch(game.geometry, table_bits=12, safe_only=True)
         safe_off = fast.CompiledSearch(game.geometry, table_bits=12, safe_only=True, ground=False)
         assert safe_on.exact(game.drawn) == safe_off.exact(game.drawn)
-    assert tried >= 200
+    assert tried >= 80
     assert positions_it_saves_search_on({"ground": False}, 8, rng) >= 6
 
 
