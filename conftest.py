@@ -1,6 +1,5 @@
 """Test-wide settings: saved lesson progress goes to a temporary file, never to the user's data directory."""
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -43,14 +42,13 @@ def playwright_session():
 
 
 # The longest test files first (measured in a clean-clone `.ci/run`, seconds of one worker: axe and keyboard
-# 250 → about 150 after sampling, the room workers 136, Binder's fresh environment 118, the Dots solver 84, the
-# Connect Four and class-group browsers 65–70).  `make test` hands whole files to its workers in collection
-# order (`--dist loadfile --no-loadscope-reorder`; xdist's default reorder puts the files with the most tests
-# first, which left the Binder file, with few but long tests, to start last and end the run minutes after
-# the rest).  A file's place here changes only when it starts, never what it tests.
-LONG_FIRST = ("tests/browser/test_accessibility_browser.py", "tests/rooms/test_workers.py", "tests/test_binder.py",
-              "tests/dots/test_solver.py", "tests/browser/test_connect_browser.py",
-              "tests/rooms/test_groups_browser.py")
+# 250 → about 160 after sampling, the room workers 136, Binder's fresh environment 118; they mostly wait on
+# servers, browsers and timeouts).  `make test` hands whole files to its workers in collection order
+# (`--dist loadfile --no-loadscope-reorder`; xdist's default reorder puts the files with the most tests first,
+# which left the Binder file, with few but long tests, to start last and end the run minutes after the rest).
+# The CPU-bound Dots solver file is not among them: started beside the browsers it took twice as long.
+# A file's place here changes only when it starts, never what it tests.
+LONG_FIRST = ("tests/browser/test_accessibility_browser.py", "tests/rooms/test_workers.py", "tests/test_binder.py")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -59,26 +57,3 @@ def pytest_collection_modifyitems(config, items):
         return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
     items.sort(key=place)      # stable: within a file, and among the rest, the collection order stays
 
-
-# numba compiles the Dots search (about 30 s into an empty cache) in every process that needs it before the cache
-# is written: in a fresh clone that was several at once (xdist workers, Voilà and notebook kernels, Binder's
-# environment).  One process compiles every engine at the start instead, beside the first tests
-# (`python -m gamekit.lesson_tools warm`); a process that needs an engine before it is done compiles it as before.
-_warming: list[subprocess.Popen] = []
-
-
-def pytest_sessionstart(session):
-    if hasattr(session.config, "workerinput") or os.environ.get("GAMEKIT_NO_WARM"):
-        return                                   # an xdist worker: the controller has started it already
-    _warming.append(subprocess.Popen([sys.executable, "-m", "gamekit.lesson_tools", "warm"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     cwd=os.path.dirname(os.path.abspath(__file__))))
-
-
-def pytest_sessionfinish(session):
-    for process in _warming:
-        try:
-            process.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

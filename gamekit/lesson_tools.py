@@ -484,7 +484,7 @@ def warm_engines() -> "list[tuple[str, float]]":
     an empty cache, which a pupil's first Hint or Hard move would otherwise wait for), and the Connect Four and
     5 en raya searches (a few seconds each).  Returns (engine, seconds) for each; nothing when the compiled
     engines cannot run here (no numba, or ``GAMEKIT_PURE_PYTHON`` set).  Binder's postBuild runs it, so the
-    image holds the cache; ``make test`` runs it at the start, beside the first tests."""
+    image holds the cache."""
     import time
 
     from gamekit import compiled

@@ -329,7 +329,7 @@ def test_pupil_view_takes_the_source_even_when_the_notebook_was_saved_later(tmp_
 
 
 def test_warm_compiles_every_engine_and_says_so(capsys, monkeypatch):
-    """`python -m gamekit.lesson_tools warm` (Binder's postBuild, and `make test` at its start) compiles or loads
+    """`python -m gamekit.lesson_tools warm` (Binder's postBuild) compiles or loads
     each compiled engine and names it with its time; where the compiled engines cannot run it says so."""
     from gamekit import compiled
     if not compiled.available():
