@@ -183,11 +183,10 @@ def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) ->
     return page.evaluate(f"{find}.textContent")
 
 
-def click_css(page, canvas, x: float, y: float, tap: bool = False) -> None:
-    """Click (or with ``tap``, touch) at CSS pixel (x, y) of ``canvas`` (scrolls it into view first)."""
+def settled_box(page, canvas) -> dict:
+    """``canvas``'s bounding box once it is in view and has stayed in place for a moment (JupyterLab renders cells
+    near the viewport lazily: the page can still shift after scrolling)."""
     canvas.scroll_into_view_if_needed()
-    # JupyterLab renders cells near the viewport lazily: the page can still shift after scrolling,
-    # so click only once the canvas has stayed in place for a moment
     box = canvas.bounding_box()
     for _ in range(20):
         page.wait_for_timeout(100)
@@ -195,6 +194,12 @@ def click_css(page, canvas, x: float, y: float, tap: bool = False) -> None:
         if again == box:
             break
         box = again
+    return box
+
+
+def click_css(page, canvas, x: float, y: float, tap: bool = False) -> None:
+    """Click (or with ``tap``, touch) at CSS pixel (x, y) of ``canvas``, once it is in view and still."""
+    box = settled_box(page, canvas)
     if tap:
         page.touchscreen.tap(box["x"] + x, box["y"] + y)
     else:
@@ -260,7 +265,7 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, screenshot=screenshot,
+    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, settled_box=settled_box, screenshot=screenshot,
                            pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
                            watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)
 

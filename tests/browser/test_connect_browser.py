@@ -98,21 +98,14 @@ def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     # to whatever element is under the point, as a real click would be.  Sent from the test one after the
     # other they were apart by two Playwright round trips, which on a loaded machine outlasted Hard's
     # thought (about 0.7 s there), and the third click became a move.
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    for _ in range(20):                                   # the page still settles after scrolling (click_css)
-        page.wait_for_timeout(100)
-        again = canvas.bounding_box()
-        if again == box:
-            break
-        box = again
+    box = ui.settled_box(page, canvas)
+    (x2, y2), (x3, y3) = layout.centre(game.grid_column(3), 3), layout.centre(game.grid_column(5), 3)
     page.evaluate("""([x2, y2, x3, y3]) => new Promise(done => {
         const press = (x, y) => document.elementFromPoint(x, y).dispatchEvent(
             new MouseEvent('mousedown', {clientX: x, clientY: y, bubbles: true, cancelable: true, button: 0}));
         press(x2, y2);
         setTimeout(() => { press(x3, y3); done(); }, 30);
-    })""", [box["x"] + layout.centre(game.grid_column(3), 3)[0], box["y"] + layout.centre(game.grid_column(3), 3)[1],
-            box["x"] + layout.centre(game.grid_column(5), 3)[0], box["y"] + layout.centre(game.grid_column(5), 3)[1]])
+    })""", [box["x"] + x2, box["y"] + y2, box["x"] + x3, box["y"] + y3])
     try:
         status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=40_000)   # a loaded CI machine
     except Exception:

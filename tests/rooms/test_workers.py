@@ -29,7 +29,7 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from gamekit.rooms.games import replay
-from gamekit.rooms.leases import TTL, Leases, new_worker_id
+from gamekit.rooms.leases import TTL, Leases, is_postgres, new_worker_id
 from gamekit.rooms.proxy import Backend, check_config, haproxy_config, haproxy_path
 from gamekit.rooms.server import CLOSE_MOVED
 from gamekit.rooms.store import Store
@@ -138,7 +138,7 @@ class Cluster:
 
     def sql(self, query: str, args: tuple = ()) -> list[tuple]:
         """The rows of one query on the cluster's database (``?`` for each value, on either store)."""
-        if str(self.db).startswith("postgresql://"):
+        if is_postgres(self.db):
             import psycopg
             with psycopg.connect(str(self.db), autocommit=True) as db:
                 return [tuple(r) for r in db.execute(query.replace("?", "%s"), args).fetchall()]
@@ -153,7 +153,7 @@ class Cluster:
         stopped again a moment later.  PostgreSQL's claims give up such a lock after LOCK_WAIT."""
         for _ in range(100):
             os.kill(pid, signal.SIGSTOP)
-            if str(self.db).startswith("postgresql://"):
+            if is_postgres(self.db):
                 return
             with contextlib.closing(sqlite3.connect(self.db, timeout=0.2, isolation_level=None)) as db:
                 try:
