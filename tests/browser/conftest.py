@@ -179,8 +179,33 @@ def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) ->
 
     find = (f"document.querySelectorAll('.gamekit-status')[{n}]" if isinstance(n, int)
             else f"document.querySelector({json.dumps(n + ' .gamekit-status')})")
-    page.wait_for_function(f"{find} && {find}.textContent.includes({json.dumps(words)})", timeout=timeout_ms)
+    try:
+        page.wait_for_function(f"{find} && {find}.textContent.includes({json.dumps(words)})", timeout=timeout_ms)
+    except Exception as error:               # say what the status line did show, not only that it timed out
+        shown = page.evaluate(f"{find} ? {find}.textContent : null")
+        raise AssertionError(f"the status line never said {words!r} in {timeout_ms} ms; it says {shown!r}") from error
     return page.evaluate(f"{find}.textContent")
+
+
+_DESCRIPTION = "c => { const d = document.getElementById(c.getAttribute('aria-describedby')); return d ? d.textContent : null; }"
+
+
+def description(page, canvas) -> str | None:
+    """The text description a screen reader reads for ``canvas`` (a locator): what its aria-describedby points at."""
+    return page.evaluate(_DESCRIPTION, canvas.element_handle())
+
+
+def wait_for_description(page, canvas, words: str, timeout_ms: int = 15_000) -> str:
+    """Wait until the text description of ``canvas`` (a locator) contains ``words``; returns it."""
+    import json
+
+    try:
+        page.wait_for_function(f"c => ({_DESCRIPTION})(c)?.includes({json.dumps(words)})",
+                               arg=canvas.element_handle(), timeout=timeout_ms)
+    except Exception as error:
+        raise AssertionError(f"the board's description never said {words!r} in {timeout_ms} ms; "
+                             f"it says {description(page, canvas)!r}") from error
+    return description(page, canvas)
 
 
 def settled_box(page, canvas) -> dict:
@@ -265,7 +290,8 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status, click_css=click_css, settled_box=settled_box, screenshot=screenshot,
+    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status,
+                           description=description, wait_for_description=wait_for_description, click_css=click_css, settled_box=settled_box, screenshot=screenshot,
                            pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
                            watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)
 

@@ -42,8 +42,10 @@ def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
     ui.click_css(page, canvas, die_x + 10, die_y + 10)              # click the dice: roll
     ui.wait_for_status(page, WIDGET, f"= {total}")
 
-    for t in chosen:
-        ui.click_css(page, canvas, *lay.tile_centre(t))             # select the set
+    for k, t in enumerate(chosen, 1):
+        ui.click_css(page, canvas, *lay.tile_centre(t))             # select the set, one tile at a time
+        # the kernel has taken this click before the next one (and Confirm) is sent
+        ui.wait_for_description(page, canvas, f"sum {sum(chosen[:k])}.")
     page.locator(".gamekit-shutbox .gamekit-shutbox-confirm").click()
     ui.wait_for_status(page, WIDGET, "roll the dice", timeout_ms=40_000)   # a loaded CI machine
     flipped = ui.wait_for_pixel_change(page, CANVAS, x, y, before=tuple(rgb(TILE_FACE)))
