@@ -188,6 +188,23 @@ def _ground_tables(width: int, height: int, ground: bool):
     return gmask, gfirst, glines, gid, gskip, ng
 
 
+CACHE_LINE = 64
+
+
+def aligned_zeros(shape: tuple[int, int], align: int = CACHE_LINE) -> np.ndarray:
+    """A C-ordered uint64 array of zeros whose first byte sits on an ``align``-byte boundary.
+
+    NumPy aligns a large array to 16 bytes only, so a table bucket of four slots (64 bytes) straddled two cache
+    lines: every probe loaded two lines, and the prefetch of a bucket fetched only the first (docs/dots.md,
+    ninth pass)."""
+    if not (isinstance(align, int) and align > 0 and align % 8 == 0):
+        raise ValueError(f"align={align!r}: must be a positive multiple of 8 bytes")
+    n = int(np.prod(shape))
+    raw = np.zeros(n + align // 8, dtype=np.uint64)
+    skip = (-raw.ctypes.data % align) // 8
+    return raw[skip:skip + n].reshape(shape)
+
+
 class CompiledSearch:
     """The compiled search for one board size, with its own transposition table (``2**table_bits`` slots).
 
@@ -250,11 +267,11 @@ class CompiledSearch:
         self.nsym_used = self.nsym
         size = 1 << table_bits
         self.tmask = size - 1
-        # np.zeros: the pages are only touched when used, so a big table costs nothing up front
+        # zeroed pages are only touched when used, so a big table costs nothing up front
         # per slot (key + 1, entry): the entry packs lower bound, upper bound (int8 each), best line + 1 (0: none)
-        # and work (the bit length of the nodes the entry's search took) into bytes 0-3, so a two-slot bucket
-        # is one 32-byte piece of a cache line
-        self.tt = np.zeros((size, 2), dtype=np.uint64)
+        # and work (the bit length of the nodes the entry's search took) into bytes 0-3, so a four-slot bucket
+        # is 64 bytes: one cache line, as long as the table starts on one (:func:`aligned_zeros`)
+        self.tt = aligned_zeros((size, 2))
         self.moves = np.zeros((nl + 2, nl + 1), dtype=np.int64)
         # per depth: components (first nb + 1) and chain candidates (the rest) of the move generator
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)

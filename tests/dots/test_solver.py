@@ -555,6 +555,26 @@ def test_the_mixed_hash_moves_the_slot_for_every_line():
     assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
 
 
+def test_each_table_bucket_is_one_cache_line():
+    """The table starts on a 64-byte boundary (NumPy gives 16), so a bucket of four 16-byte slots is one cache
+    line, for every board and table size; the array is the plain C-ordered uint64 table the kernel expects, and
+    emptying it keeps it where it is.  A bad alignment is refused, naming it."""
+    for size, bits in (((2, 2), 6), ((3, 3), 10), ((4, 4), 16), ((5, 4), 22)):
+        engine = fast.CompiledSearch(geometry(*size), table_bits=bits)
+        tt = engine.tt
+        assert tt.ctypes.data % 64 == 0
+        assert tt.shape == (1 << bits, 2) and tt.dtype == np.uint64 and tt.flags["C_CONTIGUOUS"]
+        assert not tt.any()
+        if size == (3, 3) and fast.available():
+            engine.exact(0)
+            assert tt.any()
+        engine.clear()
+        assert engine.tt is tt and tt.ctypes.data % 64 == 0 and not tt.any()
+    for bad in (0, 12, -64, 64.0):
+        with pytest.raises(ValueError, match=f"align={bad!r}"):
+            fast.aligned_zeros((4, 2), bad)
+
+
 def with_a_ring(width: int, height: int, undrawn: int, rng: random.Random) -> DotsAndBoxes:
     """A random position around a loop of four: a 2×2 block's outer lines drawn, its four inner lines not, the
     other lines from random play until ``undrawn`` are left."""
