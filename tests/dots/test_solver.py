@@ -555,6 +555,20 @@ def test_the_mixed_hash_moves_the_slot_for_every_line():
     assert fast.CompiledSearch(game.geometry, table_bits=6).exact(game.drawn) == brute_force(3, 3, game.drawn)
 
 
+@needs_numba
+def test_the_kernels_bit_counts_are_the_cpus():
+    """The search's bit helpers (LLVM's ctpop and cttz since the ninth pass) agree with Python's on random words,
+    the lowest and the highest bit included."""
+    from gamekit.dots import kernels
+    rng = random.Random(5)
+    words = [1, 2, 1 << 63, (1 << 64) - 1, 0x8000000000000001] + [rng.getrandbits(64) | 1 << rng.randrange(64)
+                                                                   for _ in range(300)]
+    for x in words:
+        assert kernels.popcount(np.uint64(x)) == bin(x).count("1")
+        assert kernels.low_index(np.uint64(x)) == (x & -x).bit_length() - 1
+    assert kernels.popcount(np.uint64(0)) == 0
+
+
 def test_each_table_bucket_is_one_cache_line():
     """The table starts on a 64-byte boundary (NumPy gives 16), so a bucket of four 16-byte slots is one cache
     line, for every board and table size; the array is the plain C-ordered uint64 table the kernel expects, and
