@@ -281,6 +281,17 @@ def random_positions(size: tuple[int, int], undrawn: int, n: int, seed: int) -> 
     return out
 
 
+def load_kernel() -> None:
+    """Load the compiled search before any clock starts, its clock included: a search with a deadline looks at the
+    clock every 65 536 nodes, and the first look (numba's object mode) costs about 0.1 s once per process.  Without
+    this the first timed position over 65 536 nodes paid it (the first row of ``numba_v_c`` read 1.7x slower
+    than C; the same row run again, 1.0x)."""
+    from gamekit.dots.rules import geometry
+    engine = fast.CompiledSearch(geometry(3, 3), table_bits=12)
+    engine.exact(0, deadline=time.perf_counter() + 600)             # 3×3 from the start: about 86 000 nodes
+    assert engine.nodes > 65_536
+
+
 def _solve(make, drawn: int, budget: float):
     """(value or None, wall s, CPU s, nodes) of ``make().value(drawn)`` within ``budget`` seconds (inf: over)."""
     s = make()
@@ -360,7 +371,7 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
     same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
     the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
     from gamekit.dots.rules import geometry
-    fast.CompiledSearch(geometry(2, 2), table_bits=6).exact(0)      # load the kernel before any clock starts
+    load_kernel()
     print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
           f"wall budget; CPU seconds of this process")
     print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
@@ -432,7 +443,7 @@ def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, wh
     """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`, :data:`SIXTH_PASS`) on the same positions (the aims' seeds), a fresh
     2^22 table each: median and total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
     from gamekit.dots.rules import geometry
-    fast.CompiledSearch(geometry(2, 2), table_bits=6).exact(0)      # load the kernel before any clock starts
+    load_kernel()
     print(f"\n## Issue 26, {which} pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
           f"each, CPU seconds of this process, {budget:g} s wall budget")
     for size, u, n in rows:
@@ -591,12 +602,13 @@ def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
     print(f"{'board':>6}{'undrawn':>8}{'nodes (numba)':>15}{'same nodes':>12}{'same value':>12}"
           f"{'numba Mn/s':>12}{'C Mn/s':>9}{'C/numba':>9}")
     totals = [0, 0.0, 0, 0.0]
-    fast.CompiledSearch(geometry(3, 3), table_bits=10).exact(0)    # the kernel loaded before any clock starts
+    load_kernel()
     for size, u in rows:
         c = CSearch(size)
         nodes_n = secs_n = nodes_c = secs_c = 0.0
         same_nodes = same_value = done = 0
-        for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
+        positions = random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u)
+        for drawn in positions:
             e = fast.CompiledSearch(geometry(*size), table_bits=22)
             e.clear()                                         # both tables touched before the clock starts
             try:
