@@ -686,7 +686,7 @@ def main() -> None:
         solver_tables(quick=False)
 
 
-C_ROWS = [((4, 4), 28), ((4, 4), 30), ((5, 4), 30), ((5, 4), 32)]
+C_ROWS = [((4, 4), 28), ((4, 4), 30), ((5, 4), 30), ((5, 4), 32), ((4, 4), 32), ((5, 4), 36)]
 
 
 def solver_tables(quick: bool, with_c: bool = False) -> None:
