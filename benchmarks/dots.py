@@ -607,8 +607,7 @@ def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
         c = CSearch(size)
         nodes_n = secs_n = nodes_c = secs_c = 0.0
         same_nodes = same_value = done = 0
-        positions = random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u)
-        for drawn in positions:
+        for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
             e = fast.CompiledSearch(geometry(*size), table_bits=22)
             e.clear()                                         # both tables touched before the clock starts
             try:

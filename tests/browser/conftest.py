@@ -172,19 +172,25 @@ def status_text(page, n: int = 0) -> str:
     return page.locator(".gamekit-status").nth(n).text_content()
 
 
+def _wait_for_words(page, read: str, arg, words: str, timeout_ms: int, what: str) -> str:
+    """Wait until the text that the JavaScript function ``read`` gives for ``arg`` contains ``words``; returns the
+    text.  On a timeout, the error says what ``what`` showed instead."""
+    import json
+
+    try:
+        page.wait_for_function(f"a => ({read})(a)?.includes({json.dumps(words)})", arg=arg, timeout=timeout_ms)
+    except Exception as error:               # say what the page did show, not only that it timed out
+        raise AssertionError(f"{what} never said {words!r} in {timeout_ms} ms; "
+                             f"it says {page.evaluate(read, arg)!r}") from error
+    return page.evaluate(read, arg)
+
+
 def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) -> str:
     """Wait until the status line of widget ``n`` (an index, or a CSS selector of the widget) contains
     ``words``; returns the status text."""
-    import json
-
-    find = (f"document.querySelectorAll('.gamekit-status')[{n}]" if isinstance(n, int)
-            else f"document.querySelector({json.dumps(n + ' .gamekit-status')})")
-    try:
-        page.wait_for_function(f"{find} && {find}.textContent.includes({json.dumps(words)})", timeout=timeout_ms)
-    except Exception as error:               # say what the status line did show, not only that it timed out
-        shown = page.evaluate(f"{find} ? {find}.textContent : null")
-        raise AssertionError(f"the status line never said {words!r} in {timeout_ms} ms; it says {shown!r}") from error
-    return page.evaluate(f"{find}.textContent")
+    read = ("n => { const e = typeof n === 'number' ? document.querySelectorAll('.gamekit-status')[n]"
+            " : document.querySelector(n + ' .gamekit-status'); return e ? e.textContent : null; }")
+    return _wait_for_words(page, read, n, words, timeout_ms, "the status line")
 
 
 _DESCRIPTION = "c => { const d = document.getElementById(c.getAttribute('aria-describedby')); return d ? d.textContent : null; }"
@@ -197,15 +203,7 @@ def description(page, canvas) -> str | None:
 
 def wait_for_description(page, canvas, words: str, timeout_ms: int = 15_000) -> str:
     """Wait until the text description of ``canvas`` (a locator) contains ``words``; returns it."""
-    import json
-
-    try:
-        page.wait_for_function(f"c => ({_DESCRIPTION})(c)?.includes({json.dumps(words)})",
-                               arg=canvas.element_handle(), timeout=timeout_ms)
-    except Exception as error:
-        raise AssertionError(f"the board's description never said {words!r} in {timeout_ms} ms; "
-                             f"it says {description(page, canvas)!r}") from error
-    return description(page, canvas)
+    return _wait_for_words(page, _DESCRIPTION, canvas.element_handle(), words, timeout_ms, "the board's description")
 
 
 def settled_box(page, canvas) -> dict:
