@@ -29,8 +29,8 @@ def moves_in_database_file(db: Path, room: str, tmp: Path) -> int:
     alone = sqlite3.connect(copy)
     try:
         return alone.execute("SELECT count(*) FROM moves WHERE room = ?", (room,)).fetchone()[0]
-    except sqlite3.OperationalError:          # not even the tables are in the file yet
-        return 0
+    except sqlite3.DatabaseError:             # not even the tables are in the file yet (OperationalError), or the
+        return 0                              # copy caught a checkpoint half-way ("malformed"): look again
     finally:
         alone.close()
 
