@@ -12,6 +12,7 @@ Run from the repository root::
     python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (about 10 minutes)
     python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
     python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 minutes
+    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (about 8 minutes)
     python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
@@ -21,6 +22,7 @@ to quote.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from statistics import median
@@ -281,6 +283,32 @@ def random_positions(size: tuple[int, int], undrawn: int, n: int, seed: int) -> 
     return out
 
 
+def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float]:
+    """A distribution-free interval for the median of the population that ``values`` were drawn from: the order
+    statistics ``(x_k, x_{n+1-k})`` with the largest ``k`` whose coverage, from the binomial law with p = 1/2, is at
+    least ``confidence``.  For 8 values at 95 % that is the smallest and the largest; for 128, about the 53rd and
+    the 76th.  Raises TypeError for a confidence that is not a float, ValueError for one outside (0, 1) or too few values to reach it (fewer than 6 at
+    95 %: even the smallest and the largest of 5 cover the median only 94 % of the time)."""
+    if isinstance(confidence, bool) or not isinstance(confidence, float):
+        raise TypeError(f"confidence {confidence!r}: a float such as 0.95, not {type(confidence).__name__}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence {confidence!r}: between 0 and 1 (not included)")
+    n = len(values)
+    xs = sorted(values)
+    below = 0.0          # P(B < k) for B ~ Binomial(n, 1/2): the chance that fewer than k values lie below the median
+    k = 0
+    while True:
+        p_next = math.comb(n, k) / 2 ** n            # P(B = k)
+        if 2 * (below + p_next) > 1 - confidence or k + 1 > n - k:
+            break
+        below += p_next
+        k += 1
+    if k == 0:
+        raise ValueError(f"{n} value(s): too few for a {confidence:.0%} interval of the median "
+                         f"(the smallest and the largest cover it {1 - 2 / 2 ** n:.1%} of the time)")
+    return xs[k - 1], xs[n - k]
+
+
 def load_kernel() -> None:
     """Load the compiled search before any clock starts, its clock included: a search with a deadline looks at the
     clock every 65 536 nodes, and the first look (numba's object mode) costs about 0.1 s once per process.  Without
@@ -368,14 +396,16 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
 
 def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (4, 4, 30), (4, 4, 32))) -> None:
     """The compiled search alone on the issue's rows (5×4 with 34 and 36 undrawn lines, 4×4 with 30 and 32), the
-    same positions as :func:`old_v_new`, with a generous wall budget so that a loaded machine does not cut
-    the searches short: median CPU seconds (the one-core figure), median nodes, positions over budget."""
-    from gamekit.dots.rules import geometry
+    same positions as :func:`old_v_new` (the first ``per_row`` of one stream from random play, so a larger
+    ``per_row`` adds positions after the same first 8), with a generous wall budget so that a loaded machine does
+    not cut the searches short: median CPU seconds (the one-core figure) with a 95 % interval for the median of
+    such positions (:func:`median_interval`; from 6 positions on), median nodes, positions over budget."""
     load_kernel()
     print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
           f"wall budget; CPU seconds of this process")
-    print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'max CPU s':>11}{'median nodes':>14}{'≤ 1 s CPU':>11}"
-          f"{'over':>6}{'median wall s':>15}")
+    print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'95 % interval':>15}{'max CPU s':>11}{'median nodes':>14}"
+          f"{'≤ 1 s CPU':>11}{'over':>6}{'median wall s':>15}")
+    fmt = lambda x: "—" if x == float("inf") else f"{x:.2f}"
     for w, h, u in rows:
         size = (w, h)
         cpu, nodes, walls = [], [], []
@@ -384,8 +414,11 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
             cpu.append(c)
             nodes.append(n)
             walls.append(w)
-        fmt = lambda x: "—" if x == float("inf") else f"{x:.2f}"
-        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
+        interval = "—"
+        if per_row >= 6:
+            lo, hi = median_interval(cpu)
+            interval = f"{fmt(lo)}–{fmt(hi)}"
+        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{interval:>15}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
               f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
               flush=True)
 
@@ -643,6 +676,9 @@ def main() -> None:
     ap.add_argument("--aims", action="store_true",
                     help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
                          "60 s budget (a few minutes)")
+    ap.add_argument("--per-row", type=int, default=8, metavar="N",
+                    help="with --aims: N positions per row instead of 8 (the same first 8, then more from the same "
+                         "stream); the median's 95 %% interval narrows as N grows")
     ap.add_argument("--steps", nargs="?", const="third", choices=sorted(PASSES),
                     help="issue 26's third pass (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
                          "positions (4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the others about 3)")
@@ -658,10 +694,12 @@ def main() -> None:
         hard_reach(args.reach)
         return
     if args.aims:
+        if args.per_row < 1:
+            ap.error(f"--per-row {args.per_row}: at least 1 position per row")
         if args.quick:
-            aims(per_row=4, rows=((4, 4, 32), (5, 4, 34)))
+            aims(per_row=min(args.per_row, 4), rows=((4, 4, 32), (5, 4, 34)))
         else:
-            aims()
+            aims(per_row=args.per_row)
         return
     if args.steps:
         if args.steps == "third":
