@@ -12,7 +12,7 @@ Run from the repository root::
     python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (about 10 minutes)
     python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
     python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 minutes
-    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (about 8 minutes)
+    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (about 4 minutes)
     python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
@@ -287,8 +287,9 @@ def median_interval(values: list[float], confidence: float = 0.95) -> tuple[floa
     """A distribution-free interval for the median of the population that ``values`` were drawn from: the order
     statistics ``(x_k, x_{n+1-k})`` with the largest ``k`` whose coverage, from the binomial law with p = 1/2, is at
     least ``confidence``.  For 8 values at 95 % that is the smallest and the largest; for 128, about the 53rd and
-    the 76th.  Raises TypeError for a confidence that is not a float, ValueError for one outside (0, 1) or too few values to reach it (fewer than 6 at
-    95 %: even the smallest and the largest of 5 cover the median only 94 % of the time)."""
+    the 76th.  Raises TypeError for a confidence that is not a float, ValueError for one outside (0, 1) or for too
+    few values to reach it (fewer than 6 at 95 %: the smallest and the largest of 5 cover the median only 94 % of
+    the time)."""
     if isinstance(confidence, bool) or not isinstance(confidence, float):
         raise TypeError(f"confidence {confidence!r}: a float such as 0.95, not {type(confidence).__name__}")
     if not 0 < confidence < 1:
@@ -693,6 +694,8 @@ def main() -> None:
     if args.reach:
         hard_reach(args.reach)
         return
+    if args.per_row != 8 and not args.aims:
+        ap.error("--per-row: only with --aims")
     if args.aims:
         if args.per_row < 1:
             ap.error(f"--per-row {args.per_row}: at least 1 position per row")

@@ -70,3 +70,27 @@ def test_more_positions_per_row_keep_the_same_first_ones():
     first = random_positions((3, 3), 14, 8, seed=3314)
     more = random_positions((3, 3), 14, 20, seed=3314)
     assert more[:8] == first and len(more) == 20
+
+
+@pytest.mark.parametrize("argv,message", [(["--aims", "--per-row", "0"], "--per-row 0: at least 1 position per row"),
+                                          (["--per-row", "32"], "--per-row: only with --aims"),
+                                          (["--aims", "--per-row", "many"], "invalid int value: 'many'")])
+def test_the_benchmark_refuses_a_bad_per_row_before_it_times_anything(argv, message, monkeypatch, capsys):
+    from benchmarks import dots
+    monkeypatch.setattr("sys.argv", ["dots.py", *argv])
+    monkeypatch.setattr(dots, "aims", lambda **kw: pytest.fail("aims ran"))
+    with pytest.raises(SystemExit) as stop:
+        dots.main()
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,per_row", [(["--aims"], 8), (["--aims", "--per-row", "128"], 128),
+                                          (["--aims", "--quick"], 4), (["--aims", "--quick", "--per-row", "2"], 2)])
+def test_per_row_sets_how_many_positions_the_aims_time(argv, per_row, monkeypatch):
+    from benchmarks import dots
+    calls = []
+    monkeypatch.setattr("sys.argv", ["dots.py", *argv])
+    monkeypatch.setattr(dots, "aims", lambda **kw: calls.append(kw["per_row"]))
+    dots.main()
+    assert calls == [per_row]
