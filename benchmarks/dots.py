@@ -400,7 +400,7 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
     same positions as :func:`old_v_new` (the first ``per_row`` of one stream from random play, so a larger
     ``per_row`` adds positions after the same first 8), with a generous wall budget so that a loaded machine does
     not cut the searches short: median CPU seconds (the one-core figure) with a 95 % interval for the median of
-    such positions (:func:`median_interval`; from 6 positions on), median nodes, positions over budget."""
+    such positions (:func:`median_interval`, where there are enough positions for one), median nodes, positions over budget."""
     load_kernel()
     print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
           f"wall budget; CPU seconds of this process")
@@ -415,10 +415,11 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
             cpu.append(c)
             nodes.append(n)
             walls.append(w)
-        interval = "—"
-        if per_row >= 6:
+        try:
             lo, hi = median_interval(cpu)
             interval = f"{fmt(lo)}–{fmt(hi)}"
+        except ValueError:                  # too few positions for a 95 % interval
+            interval = "—"
         print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{interval:>15}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
               f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
               flush=True)
@@ -677,8 +678,8 @@ def main() -> None:
     ap.add_argument("--aims", action="store_true",
                     help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
                          "60 s budget (a few minutes)")
-    ap.add_argument("--per-row", type=int, default=8, metavar="N",
-                    help="with --aims: N positions per row instead of 8 (the same first 8, then more from the same "
+    ap.add_argument("--per-row", type=int, metavar="N",
+                    help="with --aims: N positions per row instead of 8, or 4 with --quick (the same first 8, then more from the same "
                          "stream); the median's 95 %% interval narrows as N grows")
     ap.add_argument("--steps", nargs="?", const="third", choices=sorted(PASSES),
                     help="issue 26's third pass (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
@@ -687,6 +688,11 @@ def main() -> None:
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
                          "nodes per second side by side")
     args = ap.parse_args()
+    if args.per_row is not None:
+        if not args.aims:
+            ap.error("--per-row: only with --aims")
+        if args.per_row < 1:
+            ap.error(f"--per-row {args.per_row}: at least 1 position per row")
     random.seed(0)
     if args.hard_medium:
         hard_v_medium(args.hard_medium)
@@ -694,15 +700,11 @@ def main() -> None:
     if args.reach:
         hard_reach(args.reach)
         return
-    if args.per_row != 8 and not args.aims:
-        ap.error("--per-row: only with --aims")
     if args.aims:
-        if args.per_row < 1:
-            ap.error(f"--per-row {args.per_row}: at least 1 position per row")
         if args.quick:
-            aims(per_row=min(args.per_row, 4), rows=((4, 4, 32), (5, 4, 34)))
+            aims(per_row=args.per_row or 4, rows=((4, 4, 32), (5, 4, 34)))
         else:
-            aims(per_row=args.per_row)
+            aims(per_row=args.per_row or 8)
         return
     if args.steps:
         if args.steps == "third":

@@ -74,11 +74,14 @@ def test_more_positions_per_row_keep_the_same_first_ones():
 
 @pytest.mark.parametrize("argv,message", [(["--aims", "--per-row", "0"], "--per-row 0: at least 1 position per row"),
                                           (["--per-row", "32"], "--per-row: only with --aims"),
+                                          (["--per-row", "8"], "--per-row: only with --aims"),
+                                          (["--hard-medium", "5", "--per-row", "3"], "--per-row: only with --aims"),
                                           (["--aims", "--per-row", "many"], "invalid int value: 'many'")])
 def test_the_benchmark_refuses_a_bad_per_row_before_it_times_anything(argv, message, monkeypatch, capsys):
     from benchmarks import dots
     monkeypatch.setattr("sys.argv", ["dots.py", *argv])
-    monkeypatch.setattr(dots, "aims", lambda **kw: pytest.fail("aims ran"))
+    for name in ("aims", "hard_v_medium"):
+        monkeypatch.setattr(dots, name, lambda *a, **kw: pytest.fail("a benchmark ran"))
     with pytest.raises(SystemExit) as stop:
         dots.main()
     assert stop.value.code == 2
@@ -86,7 +89,8 @@ def test_the_benchmark_refuses_a_bad_per_row_before_it_times_anything(argv, mess
 
 
 @pytest.mark.parametrize("argv,per_row", [(["--aims"], 8), (["--aims", "--per-row", "128"], 128),
-                                          (["--aims", "--quick"], 4), (["--aims", "--quick", "--per-row", "2"], 2)])
+                                          (["--aims", "--quick"], 4), (["--aims", "--quick", "--per-row", "2"], 2),
+                                          (["--aims", "--quick", "--per-row", "16"], 16)])
 def test_per_row_sets_how_many_positions_the_aims_time(argv, per_row, monkeypatch):
     from benchmarks import dots
     calls = []
