@@ -380,3 +380,35 @@ def test_a_set_that_asks_for_more_than_the_bank_holds_says_so():
     p = bank("shut_the_box", theme="best_set")[0]
     with pytest.raises(ValueError, match="not about it"):
         puzzle_exercise(p, theme="one_die_or_two" if "one_die_or_two" not in p.themes else "sets_for_roll")
+
+
+# Objectives are data (issue 35 §3): every lesson lists its objectives, each tested by at least one exercise of the
+# page, and the practice set draws only from the themes the lessons have taught so far.
+@pytest.mark.parametrize("notebook", sorted(REGISTRY))
+def test_every_objective_is_tested_by_an_exercise(notebook):
+    lesson = REGISTRY[notebook]
+    assert lesson.objectives, f"{notebook}: no objectives listed in LESSONS"
+    for objective, names in lesson.objectives:
+        assert names, f"{notebook}: no exercise tests the objective {objective!r}"
+
+
+@pytest.mark.parametrize("notebook", sorted(n for n, lesson in REGISTRY.items() if lesson.practice is not None))
+def test_practice_draws_only_on_taught_themes(notebook):
+    lesson = REGISTRY[notebook]
+    assert lesson.themes, f"{notebook}: the lesson names no themes it has taught"
+    assert {theme for theme, _ in lesson.practice.items} <= set(lesson.themes)
+
+
+def test_a_lesson_refuses_an_objective_with_an_unknown_exercise():
+    from gamekit.widgets.lesson import Lesson
+    with pytest.raises(ValueError, match="nope"):
+        Lesson(1, "x/01", "T", 30, {"a": lambda: None}, {"a": "easy"}, ("q?", "a."),
+               objectives=(("do it", ("nope",)),))
+
+
+def test_a_lesson_refuses_practice_on_an_untaught_theme():
+    from gamekit.puzzles.sets import ProblemSet
+    from gamekit.widgets.lesson import Lesson
+    with pytest.raises(ValueError, match="block"):
+        Lesson(1, "x/01", "T", 30, {"a": lambda: None}, {"a": "easy"}, ("q?", "a."),
+               practice=ProblemSet("five_in_a_row", (("block", "easy"),)), themes=("win_now",))

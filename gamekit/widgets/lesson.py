@@ -815,7 +815,11 @@ class Lesson:
     * ``levels`` — ``{name: "easy" | "medium" | "hard"}`` for every exercise (easy to hard down the page);
     * ``reflection`` — ``(question, model answer)``, both ``N_`` strings (the model answer goes in the
       teacher guide, never on the page);
-    * ``practice`` — the closing "More practice" set (a :class:`gamekit.puzzles.sets.ProblemSet`) or None.
+    * ``practice`` — the closing "More practice" set (a :class:`gamekit.puzzles.sets.ProblemSet`) or None;
+    * ``objectives`` — ``((objective, (exercise name, …)), …)``: each objective the page announces (an ``N_``
+      string) and the exercises that test it (every objective needs at least one; the shared tests check it);
+    * ``themes`` — the puzzle themes this lesson and the earlier ones have taught: its practice set draws only
+      from these (checked here).
 
     The shared lesson tests, the teacher guides' generated solutions and the worksheets read this."""
 
@@ -827,6 +831,8 @@ class Lesson:
     levels: Any                       # Mapping[str, str]
     reflection: tuple[str, str]
     practice: Any = None
+    objectives: tuple = ()
+    themes: tuple = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
@@ -849,6 +855,20 @@ class Lesson:
         if not (isinstance(self.reflection, tuple) and len(self.reflection) == 2
                 and all(isinstance(t, str) and t.strip() for t in self.reflection)):
             raise ValueError(tr("reflection: give (question, model answer), two non-empty texts"))
+        for item in self.objectives:
+            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and item[0].strip()
+                    and isinstance(item[1], tuple)):
+                raise ValueError(tr("objectives: {item!r} is not (objective, (exercise name, …))", item=item))
+            unknown = [n for n in item[1] if n not in self.exercises]
+            if unknown:
+                raise ValueError(tr("objectives: {objective!r} names exercises the lesson does not have: {names}",
+                                    objective=item[0], names=", ".join(map(str, unknown))))
+        if not isinstance(self.themes, tuple) or not all(isinstance(t, str) for t in self.themes):
+            raise ValueError(tr("themes={themes!r}: give a tuple of theme names", themes=self.themes))
+        if self.practice is not None and self.themes:
+            untaught = sorted({theme for theme, _ in self.practice.items} - set(self.themes))
+            if untaught:
+                raise ValueError(tr("practice: themes the lesson has not taught: {names}", names=", ".join(untaught)))
 
     def factories(self) -> list[Callable[[], Exercise]]:
         """The exercise factories in page order."""
