@@ -9,6 +9,7 @@ import os
 import signal
 import socket
 import sys
+from pathlib import Path
 
 from gamekit.rooms.leases import new_worker_id
 
@@ -16,7 +17,7 @@ from gamekit.rooms.server import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, GRACE, 
                                   MAX_HEADER_SIZE, SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, Clock,
                                   RoomHTTPServer, RoomServer, tune_gc)
 from gamekit.rooms.store import StoreError
-from gamekit.rooms.stores import describe_db
+from gamekit.rooms.stores import default_db_path, describe_db
 
 
 def _positive(text: str) -> float:
@@ -37,8 +38,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m gamekit.rooms", description="Private online rooms for gamekit games.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--db", default="rooms.sqlite3",
-                        help="SQLite file (created if missing), or a PostgreSQL address postgresql://user@host/name "
+    parser.add_argument("--db", default=None,
+                        help=f"SQLite file (created if missing; default {default_db_path()}), or a PostgreSQL address postgresql://user@host/name "
                              "(several server processes may share it; docs/rooms.md, \"Storage\")")
     parser.add_argument("--base-url", default=None, help="public address for invite links (behind a proxy), "
                                                          "e.g. https://games.school.example")
@@ -85,6 +86,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kill-before-batch", action="store_true", help=argparse.SUPPRESS)    # group commit tests
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
+    if args.db is None:                  # the user's data directory, not wherever the server was started from
+        args.db = str(default_db_path())
+        Path(args.db).parent.mkdir(parents=True, exist_ok=True)
     if args.workers and args.worker_name:
         parser.error("--workers and --worker-name go to different processes")
     if args.worker_name is not None:

@@ -7,7 +7,15 @@ from pathlib import Path
 
 from gamekit.rooms.store import SQLStore, Store
 
-__all__ = ["open_store", "is_postgres_url", "describe_db"]
+__all__ = ["open_store", "is_postgres_url", "describe_db", "default_db_path"]
+
+
+def default_db_path() -> Path:
+    """Where the room server keeps its rooms when no ``--db`` is given: ``rooms.sqlite3`` in the user's data
+    directory (``platformdirs.user_data_dir("gamekit")``, next to the lessons' progress file), so running the
+    server from a checkout leaves the checkout as it was.  The folder is created when the store opens the file."""
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("gamekit", appauthor=False)) / "rooms.sqlite3"
 
 
 def is_postgres_url(db: object) -> bool:
