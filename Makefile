@@ -1,15 +1,21 @@
 # Two commands do everything:
-#   make lab    install what the lessons need and open them in JupyterLab (as pupils see it: no code, each lesson once)
-#   make lab-teacher   the same, with the lessons' MyST sources (.md) listed and the collapsed code one click away
+#   make lab    install what the lessons need, warm the game engines, and open the lessons in JupyterLab as pupils
+#               see them (no code, each lesson once), on a working copy in the user's data directory: what pupils
+#               run and save stays there, and the checkout's files are left alone
 #   make test   install what the tests need and run the whole suite (browser test included when Chromium is present)
-#   make voila LESSON=notebooks/dots_and_boxes/02_third_sides.ipynb   one lesson as a page without code (Voilà)
+# and a few more:
+#   make lab-teacher   JupyterLab on the checkout itself: the lessons' MyST sources (.md) listed and editable
+#   make voila         the lessons as pages without code (Voilà), from the start page; LESSON=... opens another page
+#   make rooms         the room server for online play and class groups (docs/rooms.md)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab lab-teacher test bench voila rooms clean
+.PHONY: lab lab-teacher warm test bench voila rooms clean
 
 LESSON ?= notebooks/00_start_here.ipynb
+# where the pupils' working copy of the lessons lives (default: lessons/ in the user's data directory)
+LESSONS_DIR ?=
 # both cores (pytest-xdist): three workers, because much of the suite waits on servers, kernels and browsers (with
 # two, the user CPU was about the wall time: one core idle); loadfile keeps each notebook's nbval cells and each
 # test module's fixtures in one worker
@@ -18,14 +24,21 @@ VOILA_PORT ?= 8866
 
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
+lab: $(VENV)/.lab-installed warm
+	$(BIN)/python -m gamekit.lesson_tools pupil-lab $(if $(LESSONS_DIR),--lessons $(LESSONS_DIR)) -- $(ALLOW_ROOT)
 
-lab-teacher: $(VENV)/.lab-installed
-	$(BIN)/python -m gamekit.lesson_tools teacher-lab -- $(ALLOW_ROOT) notebooks/00_start_here.ipynb
+lab-teacher: $(VENV)/.lab-installed warm
+	$(BIN)/python -m gamekit.lesson_tools teacher-lab -- $(ALLOW_ROOT)
 
-voila: $(VENV)/.lab-installed
-	$(BIN)/voila $(LESSON) --port=$(VOILA_PORT)
+# numba compiles the game engines once into its cache (about 30 s the first time, a second or two afterwards), so a
+# pupil's first Hint or Hard move does not wait for it
+warm: $(VENV)/.lab-installed
+	@echo "Warming the game engines (numba's cache: about 30 s the first time, a second or two afterwards)..."
+	@$(BIN)/python -m gamekit.lesson_tools warm
+
+# Voilà serves the lessons folder, so the links between lessons work; the start page opens first
+voila: $(VENV)/.lab-installed warm
+	$(BIN)/python -m gamekit.lesson_tools voila --port=$(VOILA_PORT) --page $(LESSON)
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

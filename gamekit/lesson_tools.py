@@ -168,10 +168,23 @@ def apply_pupil_view(md: "str | Path") -> bool:
 #: (``01_rules_and_terms.md``: a lesson appears once, as its .ipynb); other Markdown files stay listed
 DEFAULT_HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.dylib", "*~"]
 LESSON_SOURCES_GLOB = "[0-9][0-9]_*.md"
+#: what a pupil's page says first while a lesson has not been started (no cell has shown anything yet): English
+#: and Spanish, since the same stylesheet serves both languages' lessons
+START_HINT = ("To start the lesson: menu Run \u25b8 Run All Cells (or the \u23e9 button above).",
+              "Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o el bot\u00f3n \u23e9 de arriba).")
 PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows nothing, not its first line.
    Teachers: View > Expand All Code shows the code again (or run `make lab-teacher`). */
 .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }
-"""
+/* no execution counts ("[3]:"), no cell-type menu, no cell toolbar: nothing a lesson needs */
+.jp-NotebookPanel .jp-InputPrompt, .jp-NotebookPanel .jp-OutputPrompt { visibility: hidden; }
+.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar { display: none; }
+/* a lesson that has not been started says first thing how to start it; the line goes once anything has run */
+.jp-NotebookPanel:not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-toolbar::after {
+  content: "%s\\A %s"; white-space: pre-wrap; display: block; flex: 1 0 100%%; order: 99;
+  margin: 4px 8px; padding: 6px 10px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
+  background: #fff4c2; color: #222; border: 2px solid #8a6d00; }
+.jp-NotebookPanel:not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-toolbar { flex-wrap: wrap; height: auto; }
+""" % START_HINT
 
 
 def pupil_server_config(prefix: "str | Path") -> dict:
@@ -183,19 +196,218 @@ def pupil_server_config(prefix: "str | Path") -> dict:
             "ServerApp": {"tornado_settings": {"static_custom_path": [str(custom)]}}}
 
 
+# ---------------------------------------------------------------------------------------------------
+# The pupils' working copy: JupyterLab saves what it runs (outputs, metadata) into the files it opens, so
+# pupils work in a copy of the lessons in their data directory and the checkout stays as it was
+# ---------------------------------------------------------------------------------------------------
+REPOSITORY = Path(__file__).resolve().parents[1]
+#: what the working copy holds, relative to the repository: the lessons, and the teacher guides the start page links
+COPIED = ("notebooks", "docs/teachers")
+#: the page ``make lab`` opens first, relative to the working copy
+START_PAGE = "notebooks/00_start_here.ipynb"
+MANIFEST = ".gamekit-copied.json"
+
+
+def default_lessons_dir() -> Path:
+    """Where a pupil's working copy of the lessons lives: ``lessons/`` in the user's data directory
+    (``platformdirs.user_data_dir("gamekit")``, beside the progress file)."""
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("gamekit", appauthor=False)) / "lessons"
+
+
+def _copyable(path: Path) -> bool:
+    parts = path.parts
+    return not any(p in (".ipynb_checkpoints", "__pycache__") for p in parts) and path.is_file()
+
+
+def _pupil_copy_bytes(source: Path) -> bytes:
+    """The bytes of ``source`` as the working copy holds it: a notebook without its jupytext pairing (so saving it
+    writes that notebook only, no ``.md`` beside it), anything else as it is."""
+    import json
+
+    data = source.read_bytes()
+    if source.suffix != ".ipynb":
+        return data
+    nb = json.loads(data)
+    header = nb.get("metadata", {}).get("jupytext")
+    if isinstance(header, dict):
+        header.pop("formats", None)
+        if not header:
+            nb["metadata"].pop("jupytext")
+    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> list[Path]:
+    """Bring the pupils' working copy at ``target`` up to date with the lessons of the checkout at ``source``;
+    returns the files written.
+
+    A file is written when the copy lacks it or when the checkout's file changed since it was last copied (the
+    copy keeps a manifest of what it copied): a pupil's saved work in a lesson stays until that lesson itself is
+    updated.  Lesson sources (``NN_*.md`` beside their ``.ipynb``) are not copied: pupils open the notebooks.
+    ``source`` must hold ``notebooks/`` (``ValueError`` before anything is written); ``target`` must not be
+    inside ``source``."""
+    import hashlib
+    import json
+
+    source, target = Path(source).resolve(), Path(target).expanduser().resolve()
+    if not (source / "notebooks").is_dir():
+        raise ValueError(f"{source} has no notebooks/ folder: run this from a gamekit checkout")
+    if target == source or source in target.parents:
+        raise ValueError(f"{target} is inside the checkout {source}: the working copy must live elsewhere")
+    manifest_path = target / MANIFEST
+    copied: dict = {}
+    if manifest_path.exists():
+        try:
+            copied = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            copied = {}              # a damaged manifest: copy what differs again
+    written = []
+    for folder in COPIED:
+        for path in sorted((source / folder).rglob("*")):
+            if not _copyable(path):
+                continue
+            if path.suffix == ".md" and path.with_suffix(".ipynb").exists():
+                continue             # a lesson's MyST source: the notebook beside it is what pupils open
+            name = path.relative_to(source).as_posix()
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            out = target / name
+            if out.exists() and copied.get(name) == digest:
+                continue
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(_pupil_copy_bytes(path))
+            copied[name] = digest
+            written.append(out)
+    target.mkdir(parents=True, exist_ok=True)
+    manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return written
+
+
+def pupil_lab_command(lessons_dir: "str | Path", lab_args: "list[str] | None" = None) -> list[str]:
+    """The ``jupyter lab`` command line for pupils (this Python's): served from the working copy ``lessons_dir``,
+    opening the start page; ``lab_args`` after."""
+    import sys
+
+    extra = [a for a in (lab_args or []) if a != "--"]
+    if not all(isinstance(a, str) for a in extra):
+        raise TypeError(f"lab_args should be strings, not {extra!r}")
+    return [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={Path(lessons_dir).resolve()}",
+            f"--ServerApp.default_url=/lab/tree/{START_PAGE}", *extra]
+
+
+#: the files Voilà hands out as they are besides notebooks (its default images, and the teacher guides' Markdown,
+#: which the start page links)
+VOILA_FILES = r".*\.(png|jpg|gif|svg|md)"
+
+
+#: Voilà's page template for the lessons (``--template=gamekit``): JupyterLab's look, the text at a readable width
+VOILA_TEMPLATE = "gamekit"
+VOILA_TEMPLATE_FILES = {
+    "conf.json": '{"base_template": "lab"}\n',
+    "index.html.j2": """{%- extends 'lab/index.html.j2' -%}
+{#- gamekit: a lesson page reads like a page, not a full-width sheet -#}
+{%- block notebook_css -%}
+{{ super() }}
+<style>
+  body { background: #f3f3f3; }
+  #rendered_cells { max-width: 62rem; margin: 1rem auto; padding: 1.5rem 2.5rem 3rem; background: #fff;
+                    box-sizing: border-box; border-radius: 6px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25); }
+  #rendered_cells .jp-RenderedHTMLCommon { font-size: 16px; line-height: 1.55; }
+</style>
+{%- endblock notebook_css -%}
+""",
+}
+
+
+def install_voila_template(prefix: "str | Path | None" = None) -> Path:
+    """Write the lessons' Voilà template (:data:`VOILA_TEMPLATE`) under ``prefix`` (default ``sys.prefix``):
+    ``share/jupyter/voila/templates/gamekit/``; returns that folder."""
+    import sys
+
+    folder = Path(prefix or sys.prefix) / "share" / "jupyter" / "voila" / "templates" / VOILA_TEMPLATE
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text_ in VOILA_TEMPLATE_FILES.items():
+        (folder / name).write_text(text_, encoding="utf-8")
+    return folder
+
+
+#: Voilà, with the teacher guides' Markdown sent as UTF-8 text (Python's table says ``text/markdown`` and no
+#: character set, which a browser reads as Latin-1)
+VOILA_LAUNCHER = ("import mimetypes, sys; mimetypes.add_type('text/markdown; charset=utf-8', '.md'); "
+                  "from voila.app import main; sys.exit(main())")
+
+
+def voila_command(port: int, lab_args: "list[str] | None" = None) -> list[str]:
+    """The ``voila`` command line (this Python's) serving the checkout's lessons as pages without code: the whole
+    checkout as Voilà's tree (so a lesson's links to the next lesson, its Spanish twin and the teacher guides
+    resolve), on ``port`` of this machine, in the lessons' template (a readable width: :func:`install_voila_template`,
+    which ``lab-settings`` runs), ``lab_args`` after."""
+    import sys
+
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        raise ValueError(f"port={port!r}: a whole number from 1 to 65535")
+    extra = [a for a in (lab_args or []) if a != "--"]
+    if not all(isinstance(a, str) for a in extra):
+        raise TypeError(f"lab_args should be strings, not {extra!r}")
+    return [sys.executable, "-c", VOILA_LAUNCHER, "--no-browser", f"--port={port}", "--Voila.port_retries=0",
+            f"--Voila.root_dir={REPOSITORY}", f"--template={VOILA_TEMPLATE}",
+            f"--VoilaConfiguration.file_allowlist={VOILA_FILES}", *extra]
+
+
+def voila_page_url(base: str, page: "str | Path") -> str:
+    """The address of ``page`` (a notebook of the checkout, e.g. ``notebooks/00_start_here.ipynb``) on the Voilà
+    server at ``base``; ``ValueError`` for a page that is not a notebook of the checkout."""
+    path = (REPOSITORY / page).resolve()
+    if path.suffix != ".ipynb" or not path.is_file() or REPOSITORY not in path.parents:
+        raise ValueError(f"{page}: not a lesson notebook (.ipynb) of {REPOSITORY}")
+    return f"{base.rstrip('/')}/voila/render/{path.relative_to(REPOSITORY).as_posix()}"
+
+
+def serve_voila(port: int, page: "str | Path" = START_PAGE, lab_args: "list[str] | None" = None,
+                open_browser: bool = True) -> int:
+    """Run Voilà (:func:`voila_command`) until it stops or Ctrl+C, opening ``page`` in the browser once it
+    answers; returns Voilà's exit code.  The page is checked before Voilà starts."""
+    import subprocess
+    import time
+    import urllib.request
+    import webbrowser
+
+    base = f"http://localhost:{port}"
+    url = voila_page_url(base, page)
+    process = subprocess.Popen(voila_command(port, lab_args), cwd=REPOSITORY)
+    try:
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"{base}/voila/tree", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.3)
+        if process.poll() is None:
+            print(f"The lessons without code: {url}  (Ctrl+C stops)", flush=True)
+            if open_browser:
+                webbrowser.open(url)
+        return process.wait()
+    except KeyboardInterrupt:
+        process.terminate()
+        return process.wait()
+
+
 #: what ``make lab-teacher`` adds to ``jupyter lab``: the sources listed and the code placeholders shown
 TEACHER_ARGS = ["--LabApp.custom_css=False",
                 "--ContentsManager.hide_globs=" + repr(DEFAULT_HIDE_GLOBS).replace("'", '"')]
 
 
 def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
-    """The ``jupyter lab`` command line for a teacher (this Python's), ``lab_args`` after the teacher's options."""
+    """The ``jupyter lab`` command line for a teacher (this Python's): the checkout itself served (a teacher edits
+    the sources; the guides the start page links are inside), the start page first, ``lab_args`` after the
+    teacher's options."""
     import sys
 
     extra = [a for a in (lab_args or []) if a != "--"]
     if not all(isinstance(a, str) for a in extra):
         raise TypeError(f"lab_args should be strings, not {extra!r}")
-    return [sys.executable, "-m", "jupyter", "lab", *TEACHER_ARGS, *extra]
+    return [sys.executable, "-m", "jupyter", "lab", *TEACHER_ARGS, f"--ServerApp.root_dir={REPOSITORY}",
+            f"--ServerApp.default_url=/lab/tree/{START_PAGE}", *extra]
 
 # ---------------------------------------------------------------------------------------------------
 # JupyterLab: open the MyST sources as notebooks
@@ -247,6 +459,7 @@ def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
     css = Path(config["ServerApp"]["tornado_settings"]["static_custom_path"][0]) / "custom.css"
     css.parent.mkdir(parents=True, exist_ok=True)
     css.write_text(PUPIL_CSS, encoding="utf-8")
+    install_voila_template(prefix)
     return path
 
 
@@ -518,6 +731,15 @@ def main(argv: "list[str] | None" = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     lab = sub.add_parser("lab-settings", help="set JupyterLab up for pupils: .md lessons open as notebooks, sources and code hidden")
     lab.add_argument("--prefix", help="environment prefix (default: this Python's)")
+    pupil = sub.add_parser("pupil-lab", help="open JupyterLab for pupils on a working copy of the lessons (in the "
+                                             "user's data directory), so the checkout's files stay as they are")
+    pupil.add_argument("--lessons", help=f"where the working copy lives (default: {default_lessons_dir()})")
+    pupil.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (--port, --no-browser, ...)")
+    voila = sub.add_parser("voila", help="the lessons as pages without code (Voilà), the start page first")
+    voila.add_argument("--port", type=int, default=8866)
+    voila.add_argument("--page", default=START_PAGE, help=f"the page to open first (default {START_PAGE})")
+    voila.add_argument("--no-browser", action="store_true", help="print the address, open no browser")
+    voila.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to voila")
     teacher = sub.add_parser("teacher-lab", help="open JupyterLab as a teacher: the lesson sources (.md) listed, "
                                                  "collapsed code shown as a one-click placeholder")
     teacher.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (paths, --port, ...)")
@@ -558,6 +780,23 @@ def main(argv: "list[str] | None" = None) -> int:
             guide.error(f"{args.path}: {refusal}")
         print(f"{args.path}: {'updated' if changed else 'already current'}")
         return 0
+    if args.command == "voila":
+        try:
+            voila_page_url("http://localhost", args.page)
+            voila_command(args.port, args.lab_args)
+        except (ValueError, TypeError) as refusal:
+            voila.error(str(refusal))
+        return serve_voila(args.port, args.page, args.lab_args, open_browser=not args.no_browser)
+    if args.command == "pupil-lab":
+        lessons = Path(args.lessons) if args.lessons else default_lessons_dir()
+        try:
+            written = sync_lessons(lessons)
+            command = pupil_lab_command(lessons, args.lab_args)
+        except (ValueError, TypeError, OSError) as refusal:
+            pupil.error(f"--lessons {lessons}: {refusal}")
+        print(f"The lessons for pupils are a working copy in {lessons} ({len(written)} file(s) brought up to date); "
+              "what pupils run and save stays there, the checkout is left as it is.", flush=True)
+        os.execv(command[0], command)
     if args.command == "teacher-lab":
         command = teacher_lab_command(args.lab_args)
         print(" ".join(shlex.quote(a) for a in command), flush=True)
