@@ -170,20 +170,21 @@ DEFAULT_HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.d
 LESSON_SOURCES_GLOB = "[0-9][0-9]_*.md"
 #: what a pupil's page says first while a lesson has not been started (no cell has shown anything yet): English
 #: and Spanish, since the same stylesheet serves both languages' lessons
-START_HINT = ("To start the lesson: menu Run \u25b8 Run All Cells (or the \u23e9 button above).",
-              "Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o el bot\u00f3n \u23e9 de arriba).")
+START_HINT = ("To start the lesson: menu Run \u25b8 Run All Cells (or \u25b6\u25b6 in the toolbar, then Restart).",
+              "Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o \u25b6\u25b6 en la barra de "
+              "herramientas y luego Restart).")
 PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows nothing, not its first line.
    Teachers: View > Expand All Code shows the code again (or run `make lab-teacher`). */
 .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }
 /* no execution counts ("[3]:"), no cell-type menu, no cell toolbar: nothing a lesson needs */
 .jp-NotebookPanel .jp-InputPrompt, .jp-NotebookPanel .jp-OutputPrompt { visibility: hidden; }
-.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar { display: none; }
-/* a lesson that has not been started says first thing how to start it; the line goes once anything has run */
-.jp-NotebookPanel:not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-toolbar::after {
-  content: "%s\\A %s"; white-space: pre-wrap; display: block; flex: 1 0 100%%; order: 99;
-  margin: 4px 8px; padding: 6px 10px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
+.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar { display: none !important; }
+/* a lesson that has not been started says first thing how to start it (and stays in view while the pupil
+   scrolls); the line goes once anything has run */
+.jp-NotebookPanel:not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {
+  content: "%s\\A %s"; white-space: pre-wrap; display: block; position: sticky; top: 0; z-index: 10;
+  margin: 0 8px 8px; padding: 8px 12px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
   background: #fff4c2; color: #222; border: 2px solid #8a6d00; }
-.jp-NotebookPanel:not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-toolbar { flex-wrap: wrap; height: auto; }
 """ % START_HINT
 
 
@@ -291,7 +292,7 @@ def pupil_lab_command(lessons_dir: "str | Path", lab_args: "list[str] | None" = 
     if not all(isinstance(a, str) for a in extra):
         raise TypeError(f"lab_args should be strings, not {extra!r}")
     return [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={Path(lessons_dir).resolve()}",
-            f"--ServerApp.default_url=/lab/tree/{START_PAGE}", *extra]
+            f"--LabApp.default_url=/lab/tree/{START_PAGE}", *extra]
 
 
 #: the files Voilà hands out as they are besides notebooks (its default images, and the teacher guides' Markdown,
@@ -407,21 +408,24 @@ def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
     if not all(isinstance(a, str) for a in extra):
         raise TypeError(f"lab_args should be strings, not {extra!r}")
     return [sys.executable, "-m", "jupyter", "lab", *TEACHER_ARGS, f"--ServerApp.root_dir={REPOSITORY}",
-            f"--ServerApp.default_url=/lab/tree/{START_PAGE}", *extra]
+            f"--LabApp.default_url=/lab/tree/{START_PAGE}", *extra]
 
 # ---------------------------------------------------------------------------------------------------
 # JupyterLab: open the MyST sources as notebooks
 # ---------------------------------------------------------------------------------------------------
 LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
-    "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}
+                    "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
+                # no "get notified about Jupyter news?" popup and no update checks over a lesson
+                "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
 
 
 def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
     """Set up JupyterLab (in the environment at ``prefix``, default ``sys.prefix``) for a class.
 
-    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix (``.md`` files open as notebooks),
-    keeping any other overrides there; and the pupils' server settings (:func:`pupil_server_config`) to
-    ``etc/jupyter/jupyter_server_config.json`` (merged into what is there) with the CSS they load.
+    Writes ``share/jupyter/lab/settings/overrides.json`` under the prefix (``.md`` files open as notebooks, no
+    news popup), keeping any other overrides there; and the pupils' server settings (:func:`pupil_server_config`) to
+    ``etc/jupyter/jupyter_server_config.json`` (merged into what is there) with the CSS they load (no code, no
+    prompts, no cell-type menu; how to start a lesson, first thing); and the lessons' Voilà template.
     Both files are checked before either is written: broken JSON is refused with a ``ValueError``.
     """
     import json
@@ -438,7 +442,8 @@ def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
     for plugin, values in LAB_SETTINGS.items():
         entry = settings.setdefault(plugin, {})
         for key, value in values.items():
-            entry[key] = {**entry.get(key, {}), **value}
+            current_value = entry.get(key)
+            entry[key] = {**current_value, **value} if isinstance(value, dict) and isinstance(current_value, dict) else value
     # the server reads its settings from jupyter_server_config.json (the .d/ folder holds only extension switches)
     server = prefix / "etc" / "jupyter" / "jupyter_server_config.json"
     current: dict = {}
