@@ -179,9 +179,9 @@ PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows n
 /* no execution counts ("[3]:"), no cell-type menu, no cell toolbar: nothing a lesson needs */
 .jp-NotebookPanel .jp-InputPrompt, .jp-NotebookPanel .jp-OutputPrompt { visibility: hidden; }
 .jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar { display: none !important; }
-/* a lesson that has not been started says first thing how to start it (and stays in view while the pupil
-   scrolls); the line goes once anything has run */
-.jp-NotebookPanel:not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {
+/* a lesson (a notebook with code) that has not been started says first thing how to start it, and keeps it in
+   view while the pupil scrolls; the line goes once anything has run */
+.jp-NotebookPanel:has(.jp-CodeCell):not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {
   content: "%s\\A %s"; white-space: pre-wrap; display: block; position: sticky; top: 0; z-index: 10;
   margin: 0 8px 8px; padding: 8px 12px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
   background: #fff4c2; color: #222; border: 2px solid #8a6d00; }
@@ -415,6 +415,8 @@ def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
 # ---------------------------------------------------------------------------------------------------
 LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
                     "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
+                # a lesson (or a guide opened as a notebook) starts Python without asking which kernel
+                "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
                 # no "get notified about Jupyter news?" popup and no update checks over a lesson
                 "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
 

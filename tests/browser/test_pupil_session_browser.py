@@ -88,18 +88,21 @@ def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_th
         assert not page.locator(".jp-Notebook-toolbarCellType").first.is_visible()
 
         # a teacher guide the start page links opens (it is served with the lessons)
-        page.locator(".jp-RenderedMarkdown a[href$='docs/teachers/dots.md']").first.click()
+        page.locator(".jp-RenderedMarkdown a[href*='docs/teachers/dots.md']").first.click()
         page.locator(".lm-TabBar-tab", has_text="dots.md").first.wait_for(timeout=60_000)
-        page.get_by_text("Teacher guide", exact=False).first.wait_for(timeout=60_000)
+        page.locator(".jp-RenderedMarkdown h1", has_text="Teacher guide").first.wait_for(timeout=60_000)
+        assert page.evaluate(BANNER) in ("none", "normal"), "a guide is not a lesson to start"
+        assert not page.locator(".jp-Dialog").count(), "no kernel question for a pupil"
 
         page.goto(f"{url}/lab/tree/{LESSON}", wait_until="domcontentloaded")
-        page.locator(".jp-NotebookPanel-notebook .jp-RenderedMarkdown h1").first.wait_for(timeout=90_000)
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown h1",
+                     has_text="third sides").first.wait_for(timeout=90_000)
         page.wait_for_function(
             "Array.from(document.querySelectorAll('.jp-StatusBar-TextItem')).some(e => /\\| Idle/.test(e.textContent))",
             timeout=120_000)
         assert START_HINT[0] in page.evaluate(BANNER)
         # the pupil does what the banner says
-        page.locator(".jp-Notebook:visible").first.click()
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click()
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
         page.wait_for_function("document.querySelectorAll('canvas.gamekit-board').length >= 1", timeout=180_000)
