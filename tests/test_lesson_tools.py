@@ -54,7 +54,7 @@ def test_make_lab_and_binder_write_the_settings_and_install_jupytext():
 
 def test_pupils_can_open_a_lesson_in_voila_locally_and_on_binder():
     makefile = (ROOT / "Makefile").read_text()
-    assert "voila:" in makefile and "$(BIN)/voila $(LESSON)" in makefile
+    assert "voila:" in makefile and "gamekit.lesson_tools voila" in makefile and "--page $(LESSON)" in makefile
     readme = (ROOT / "README.md").read_text()
     assert "urlpath=voila/render/notebooks/dots_and_boxes/02_third_sides.ipynb" in readme
     assert (ROOT / "notebooks/dots_and_boxes/02_third_sides.ipynb").exists()
@@ -346,3 +346,109 @@ def test_warm_compiles_every_engine_and_says_so(capsys, monkeypatch):
 def test_binder_builds_the_engines_into_the_image():
     post_build = (ROOT / "binder" / "postBuild").read_text()
     assert "python -m gamekit.lesson_tools warm" in post_build
+
+
+# ---------------------------------------------------------------------------------------------------
+# `make lab`: pupils work in a copy of the lessons, the engines are warm first; `make voila` serves the tree
+# ---------------------------------------------------------------------------------------------------
+from gamekit.lesson_tools import (START_PAGE, VOILA_TEMPLATE, pupil_lab_command, sync_lessons, voila_command,
+                                  voila_page_url)
+
+
+def _checkout(tmp_path):
+    """A small checkout: a lesson pair, a start page pair, an image and a teacher guide."""
+    src = tmp_path / "checkout"
+    for rel in ("notebooks/00_start_here", "notebooks/dots_and_boxes/02_third_sides"):
+        for suffix in (".md", ".ipynb"):
+            (src / (rel + suffix)).parent.mkdir(parents=True, exist_ok=True)
+            (src / (rel + suffix)).write_bytes((ROOT / (rel + suffix)).read_bytes())
+    (src / "notebooks/board.png").write_bytes(b"png")
+    (src / "notebooks/.ipynb_checkpoints").mkdir()
+    (src / "notebooks/.ipynb_checkpoints/x-checkpoint.ipynb").write_text("{}")
+    (src / "docs/teachers").mkdir(parents=True)
+    (src / "docs/teachers/dots.md").write_text("# Teacher guide\n")
+    return src
+
+
+def test_the_working_copy_holds_unpaired_lessons_and_the_guides_and_keeps_a_pupils_work(tmp_path):
+    src, copy = _checkout(tmp_path), tmp_path / "data/lessons"
+    written = sync_lessons(copy, src)
+    names = sorted(p.relative_to(copy).as_posix() for p in written)
+    assert names == ["docs/teachers/dots.md", "notebooks/00_start_here.ipynb", "notebooks/board.png",
+                     "notebooks/dots_and_boxes/02_third_sides.ipynb"]
+    lesson = copy / "notebooks/dots_and_boxes/02_third_sides.ipynb"
+    nb = nbformat.read(lesson, as_version=4)
+    source = nbformat.read(src / "notebooks/dots_and_boxes/02_third_sides.ipynb", as_version=4)
+    assert [c.source for c in nb.cells] == [c.source for c in source.cells]
+    assert "formats" not in nb.metadata.get("jupytext", {})          # saving the copy writes no .md beside it
+    assert nb.metadata["title"] == source.metadata["title"]
+    assert sync_lessons(copy, src) == []                               # nothing changed: nothing written
+    lesson.write_text(lesson.read_text().replace('"cells": [', '"cells": [', 1) + " ")   # the pupil saved work
+    mine = lesson.read_text()
+    assert sync_lessons(copy, src) == [] and lesson.read_text() == mine
+    (src / "docs/teachers/dots.md").write_text("# Teacher guide, updated\n")           # the checkout moved on
+    assert sync_lessons(copy, src) == [copy / "docs/teachers/dots.md"]
+    assert (copy / "docs/teachers/dots.md").read_text() == "# Teacher guide, updated\n"
+    lesson.unlink()                                                    # a file the pupil deleted comes back
+    assert sync_lessons(copy, src) == [lesson]
+
+
+def test_the_working_copy_is_refused_inside_the_checkout_or_from_a_folder_without_lessons(tmp_path):
+    src = _checkout(tmp_path)
+    with pytest.raises(ValueError, match="inside the checkout"):
+        sync_lessons(src / "notebooks/copy", src)
+    with pytest.raises(ValueError, match="no notebooks/ folder"):
+        sync_lessons(tmp_path / "copy", tmp_path / "empty")
+    assert not (src / "notebooks/copy").exists() and not (tmp_path / "copy").exists()
+
+
+def test_the_pupils_lab_serves_the_copy_and_opens_the_start_page(tmp_path):
+    command = pupil_lab_command(tmp_path, ["--", "--port=9999"])
+    assert command[1:4] == ["-m", "jupyter", "lab"] and command[-1] == "--port=9999"
+    assert f"--ServerApp.root_dir={tmp_path.resolve()}" in command
+    assert f"--LabApp.default_url=/lab/tree/{START_PAGE}" in command
+    with pytest.raises(TypeError, match="strings"):
+        pupil_lab_command(tmp_path, [3])
+    teacher = teacher_lab_command([])
+    assert f"--ServerApp.root_dir={ROOT}" in teacher                  # the sources and the guides are served
+    assert f"--LabApp.default_url=/lab/tree/{START_PAGE}" in teacher
+
+
+def test_make_lab_warms_the_engines_and_opens_the_pupils_copy():
+    makefile = (ROOT / "Makefile").read_text()
+    lab = makefile.split("\nlab:")[1].split("\n\n")[0]
+    assert "warm" in lab.splitlines()[0] and "gamekit.lesson_tools pupil-lab" in lab
+    warm = makefile.split("\nwarm:")[1].split("\n\n")[0]
+    assert "gamekit.lesson_tools warm" in warm and "Warming the game engines" in warm
+
+
+def test_voila_serves_the_checkout_in_the_lessons_template_and_refuses_a_bad_port_or_page():
+    command = voila_command(8866, ["--", "--debug"])
+    assert f"--Voila.root_dir={ROOT}" in command and f"--template={VOILA_TEMPLATE}" in command
+    assert "--port=8866" in command and command[-1] == "--debug"
+    assert voila_page_url("http://localhost:8866/", START_PAGE) == (
+        "http://localhost:8866/voila/render/notebooks/00_start_here.ipynb")
+    for port in (0, 70000, True, "8866", 8866.0):
+        with pytest.raises(ValueError, match="port"):
+            voila_command(port)
+    for page in ("notebooks/00_start_here.md", "notebooks/nothing.ipynb", "../x.ipynb"):
+        with pytest.raises(ValueError, match="not a lesson notebook"):
+            voila_page_url("http://localhost:8866", page)
+
+
+def test_lab_settings_turn_off_the_news_ask_no_kernel_and_install_the_voila_template(tmp_path):
+    path = tmp_path / "share/jupyter/lab/settings/overrides.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"@jupyterlab/apputils-extension:notification": {"fetchNews": "true",
+                                                                                "doNotDisturbMode": True}}))
+    install_lab_settings(tmp_path)
+    settings = json.loads(path.read_text())
+    assert settings["@jupyterlab/apputils-extension:notification"] == {
+        "fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}
+    assert settings["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
+    template = tmp_path / "share/jupyter/voila/templates" / VOILA_TEMPLATE
+    assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
+    assert "max-width" in (template / "index.html.j2").read_text()
+    # pupils: no prompts, no cell-type menu, and a first line saying how to start (in English and Spanish)
+    assert ".jp-InputPrompt" in PUPIL_CSS and ".jp-Notebook-toolbarCellType" in PUPIL_CSS
+    assert "Run All Cells" in PUPIL_CSS and "Para empezar" in PUPIL_CSS
