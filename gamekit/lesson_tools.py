@@ -190,10 +190,14 @@ PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows n
 
 def pupil_server_config(prefix: "str | Path") -> dict:
     """The Jupyter server settings for pupils: lesson sources out of the file browser, hidden code fully hidden
-    (the CSS under ``prefix``/share/gamekit/lab-custom, loaded by JupyterLab's custom-CSS switch)."""
+    (the CSS under ``prefix``/share/gamekit/lab-custom, loaded by JupyterLab's custom-CSS switch), Voilà pages in
+    the lessons' template (:func:`install_voila_template`)."""
     custom = Path(prefix) / "share" / "gamekit" / "lab-custom"
     return {"ContentsManager": {"hide_globs": [*DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB]},
             "LabApp": {"custom_css": True},
+            # Voilà inside the same server (Binder's voila/render links, Lab's "Render with Voilà"): the lessons'
+            # template, and the teacher guides a start page links
+            "VoilaConfiguration": {"template": VOILA_TEMPLATE, "file_allowlist": [VOILA_FILES]},
             "ServerApp": {"tornado_settings": {"static_custom_path": [str(custom)]}}}
 
 

@@ -76,7 +76,11 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
     run(str(py), "-c", "import gamekit, ipycanvas, ipywidgets, jupyterlab, matplotlib, numpy, numba, jupytext, "
                        "voila, platformdirs, tornado, websocket")
     run(str(py), "-c", "import json, pathlib, sys; p = pathlib.Path(sys.prefix, 'share/jupyter/lab/settings/"
-                       "overrides.json'); assert 'Jupytext Notebook' in p.read_text(), p")   # .md opens as a notebook
+                       "overrides.json'); s = json.loads(p.read_text()); assert 'Jupytext Notebook' in p.read_text() "
+                       "and s['@jupyterlab/apputils-extension:notification']['fetchNews'] == 'false', s")
+    # .md opens as a notebook, no news popup; Binder's voila/render pages use the lessons' template
+    run(str(py), "-c", "import pathlib, sys; assert pathlib.Path(sys.prefix, 'share/jupyter/voila/templates/gamekit/"
+                       "index.html.j2').exists()")
     run(str(py), "-c", "import json, pathlib, sys; c = json.loads(pathlib.Path(sys.prefix, 'etc/jupyter/"
                        "jupyter_server_config.json').read_text()); assert '[0-9][0-9]_*.md' in "
                        "c['ContentsManager']['hide_globs'] and c['LabApp']['custom_css'], c")   # each lesson once, no code
