@@ -28,7 +28,8 @@ Readings of the rules sheet (see docs/shutbox.md)
   no longer applies).
 * ``one_die="six_or_less"``: one die is *forced* once the open tiles add up to
   6 or less — a published reading of the same sentence, kept because the
-  reference values of ``/work/shared/reference.md`` are computed under it.
+  published table of reference values (P(shut) = 956177159/9795520512) is
+  computed under it.
 * ``one_die="never"``: always two dice.
 * ``scoring="digits"``: the open tiles read as a number, smallest digit first
   (1, 5, 9 open → 159).
