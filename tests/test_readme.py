@@ -1,4 +1,5 @@
-"""The README is executable: every ```python block runs as written, in order, in one namespace."""
+"""The README and the developers' page it links are executable: every ```python block of README.md, then of
+docs/developers.md (the Python API), runs as written, in order, in one namespace."""
 import contextlib
 import io
 import os
@@ -13,15 +14,20 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+#: where the README's Python API examples live (the README links it)
+DEVELOPERS = README.parent / "docs" / "developers.md"
 
 
-def python_blocks() -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.S | re.M)
+def python_blocks(path: Path = README) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", path.read_text(encoding="utf-8"), re.S | re.M)
 
 
-def test_the_readme_has_python_examples():
+def test_the_readme_has_python_examples_and_links_the_api_page():
     blocks = python_blocks()
-    assert len(blocks) >= 2 and any("from gamekit" in b for b in blocks)
+    assert blocks and all("from gamekit" in b for b in blocks)
+    assert "(docs/developers.md)" in README.read_text(encoding="utf-8")
+    api = python_blocks(DEVELOPERS)
+    assert len(api) >= 2 and any("from gamekit" in b for b in api)
 
 
 @pytest.fixture
@@ -54,9 +60,11 @@ def room_server(tmp_path):
 def test_every_python_block_of_the_readme_runs_in_order(room_server):
     namespace: dict = {"__name__": "readme"}
     out = io.StringIO()
-    for i, block in enumerate(python_blocks(), 1):
+    blocks = [(README.name, i, b) for i, b in enumerate(python_blocks(), 1)]
+    blocks += [("docs/developers.md", i, b) for i, b in enumerate(python_blocks(DEVELOPERS), 1)]
+    for name, i, block in blocks:
         block = block.replace("http://localhost:8765", room_server)     # the address the server printed
-        code = compile(block, f"README.md python block {i}", "exec")
+        code = compile(block, f"{name} python block {i}", "exec")
         with contextlib.redirect_stdout(out):
             exec(code, namespace)  # noqa: S102 - our own README
     printed = out.getvalue()
