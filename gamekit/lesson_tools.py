@@ -184,7 +184,7 @@ PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows n
 .jp-NotebookPanel:has(.jp-CodeCell):not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {
   content: "%s\\A %s"; white-space: pre-wrap; display: block; position: sticky; top: 0; z-index: 10;
   margin: 0 8px 8px; padding: 8px 12px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
-  background: #fff4c2; color: #222; border: 2px solid #8a6d00; }
+  background: #fff4c2; color: #222; border: 2px solid #8a6d00; pointer-events: none; }
 """ % START_HINT
 
 
@@ -248,7 +248,8 @@ def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> lis
 
     A file is written when the copy lacks it or when the checkout's file changed since it was last copied (the
     copy keeps a manifest of what it copied): a pupil's saved work in a lesson stays until that lesson itself is
-    updated.  Lesson sources (``NN_*.md`` beside their ``.ipynb``) are not copied: pupils open the notebooks.
+    updated; a file copied before and gone from the checkout (a lesson renamed or removed) is removed from the copy.
+    Lesson sources (``NN_*.md`` beside their ``.ipynb``) are not copied: pupils open the notebooks.
     ``source`` must hold ``notebooks/`` (``ValueError`` before anything is written); ``target`` must not be
     inside ``source``."""
     import hashlib
@@ -266,7 +267,7 @@ def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> lis
             copied = json.loads(manifest_path.read_text(encoding="utf-8"))
         except json.JSONDecodeError:
             copied = {}              # a damaged manifest: copy what differs again
-    written = []
+    written, seen = [], set()
     for folder in COPIED:
         for path in sorted((source / folder).rglob("*")):
             if not _copyable(path):
@@ -274,6 +275,7 @@ def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> lis
             if path.suffix == ".md" and path.with_suffix(".ipynb").exists():
                 continue             # a lesson's MyST source: the notebook beside it is what pupils open
             name = path.relative_to(source).as_posix()
+            seen.add(name)
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
             out = target / name
             if out.exists() and copied.get(name) == digest:
@@ -282,6 +284,9 @@ def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> lis
             out.write_bytes(_pupil_copy_bytes(path))
             copied[name] = digest
             written.append(out)
+    for name in sorted(set(copied) - seen):    # gone from the checkout (a lesson renamed or removed): gone for pupils
+        (target / name).unlink(missing_ok=True)
+        del copied[name]
     target.mkdir(parents=True, exist_ok=True)
     manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return written

@@ -391,6 +391,9 @@ def test_the_working_copy_holds_unpaired_lessons_and_the_guides_and_keeps_a_pupi
     assert (copy / "docs/teachers/dots.md").read_text() == "# Teacher guide, updated\n"
     lesson.unlink()                                                    # a file the pupil deleted comes back
     assert sync_lessons(copy, src) == [lesson]
+    (src / "notebooks/board.png").unlink()                              # gone from the checkout: gone from the copy
+    assert sync_lessons(copy, src) == [] and not (copy / "notebooks/board.png").exists()
+    assert lesson.exists() and (copy / "docs/teachers/dots.md").exists()
 
 
 def test_the_working_copy_is_refused_inside_the_checkout_or_from_a_folder_without_lessons(tmp_path):
