@@ -455,3 +455,16 @@ def test_lab_settings_turn_off_the_news_ask_no_kernel_and_install_the_voila_temp
     # pupils: no prompts, no cell-type menu, and a first line saying how to start (in English and Spanish)
     assert ".jp-InputPrompt" in PUPIL_CSS and ".jp-Notebook-toolbarCellType" in PUPIL_CSS
     assert "Run All Cells" in PUPIL_CSS and "Para empezar" in PUPIL_CSS
+
+
+def test_the_commands_refuse_a_copy_inside_the_checkout_or_a_page_that_is_not_a_lesson(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["pupil-lab", "--lessons", str(ROOT / "notebooks/pupils"), "--", "--no-browser"])
+    assert stopped.value.code == 2 and "inside the checkout" in capsys.readouterr().err
+    assert not (ROOT / "notebooks/pupils").exists()
+    with pytest.raises(SystemExit) as stopped:
+        main(["voila", "--no-browser", "--page", "README.md"])
+    assert stopped.value.code == 2 and "README.md: not a lesson notebook" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["voila", "--no-browser", "--port", "0"])
+    assert stopped.value.code == 2 and "port=0" in capsys.readouterr().err
