@@ -171,21 +171,21 @@ LESSON_SOURCES_GLOB = "[0-9][0-9]_*.md"
 #: what a pupil's page says first while a lesson has not been started (no cell has shown anything yet): English
 #: and Spanish, since the same stylesheet serves both languages' lessons
 START_HINT = ("To start the lesson: menu Run \u25b8 Run All Cells (or \u25b6\u25b6 in the toolbar, then Restart).",
-              "Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o \u25b6\u25b6 en la barra de "
-              "herramientas y luego Restart).")
+              ("Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o \u25b6\u25b6 en la barra de "
+               "herramientas y luego Restart)."))
 PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows nothing, not its first line.
    Teachers: View > Expand All Code shows the code again (or run `make lab-teacher`). */
-.jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }
+.jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) {{ display: none; }}
 /* no execution counts ("[3]:"), no cell-type menu, no cell toolbar: nothing a lesson needs */
-.jp-NotebookPanel .jp-InputPrompt, .jp-NotebookPanel .jp-OutputPrompt { visibility: hidden; }
-.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar { display: none !important; }
+.jp-NotebookPanel .jp-InputPrompt, .jp-NotebookPanel .jp-OutputPrompt {{ visibility: hidden; }}
+.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar {{ display: none !important; }}
 /* a lesson (a notebook with code) that has not been started says first thing how to start it, and keeps it in
    view while the pupil scrolls; the line goes once anything has run */
-.jp-NotebookPanel:has(.jp-CodeCell):not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {
-  content: "%s\\A %s"; white-space: pre-wrap; display: block; position: sticky; top: 0; z-index: 10;
+.jp-NotebookPanel:has(.jp-CodeCell):not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {{
+  content: "{}\\A {}"; white-space: pre-wrap; display: block; position: sticky; top: 0; z-index: 10;
   margin: 0 8px 8px; padding: 8px 12px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
-  background: #fff4c2; color: #222; border: 2px solid #8a6d00; pointer-events: none; }
-""" % START_HINT
+  background: #fff4c2; color: #222; border: 2px solid #8a6d00; pointer-events: none; }}
+""".format(*START_HINT)
 
 
 def pupil_server_config(prefix: "str | Path") -> dict:

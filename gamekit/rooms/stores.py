@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gamekit.rooms.store import SQLStore, Store
 
-__all__ = ["open_store", "is_postgres_url", "describe_db", "default_db_path"]
+__all__ = ["default_db_path", "describe_db", "is_postgres_url", "open_store"]
 
 
 def default_db_path() -> Path:
