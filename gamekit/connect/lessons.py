@@ -73,10 +73,10 @@ def position(name: str) -> ConnectGame:
 
 # ----- tables --------------------------------------------------------------------------------
 def rules_table() -> Table:
-    """The two games side by side (the facts of the rules sheet)."""
+    """The two games side by side (the facts of the published rules)."""
     return Table(["", tr("standard Connect Four"), tr("5 en raya")], [
         [tr("board"), tr("7 columns × 6 rows"), tr("9 columns × 6 rows: one extra column on each side")],
-        [tr("start"), tr("empty grid"), tr("both outer columns full, red and yellow alternating, so every row has one red and one yellow side disc at its two ends; they count for lines. (Which colour sits at the bottom of each side the sheet does not say: gamekit puts red bottom-left and yellow bottom-right.)")],
+        [tr("start"), tr("empty grid"), tr("both outer columns full, red and yellow alternating, so every row has one red and one yellow side disc at its two ends; they count for lines. (The published rules leave open which colour sits at the bottom of each side: in these lessons red is bottom-left and yellow bottom-right.)")],
         [tr("to win"), tr("four of your discs in a line (across, up or diagonal)"),
          tr("five of your discs in a line; four wins nothing")],
         [tr("legal moves"), tr("drop into any column that is not full"),
@@ -590,7 +590,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
 
 
 ODD_EVEN_POSITIONS = {
-    # red to move: one red threat cell, column 2 row 3 (odd), that no disc can reach yet
+    # yellow to move: one red threat cell, column 2 row 3 (odd), that no disc can reach yet
     "odd_even": "11443233711",
     # red to move: one red threat cell, column 5 row 2 (even), above an empty cell
     "odd_even_2": "1476714767",
@@ -620,8 +620,8 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
                   "help yellow: red tends to fill the odd cells.", **values) if odd else
                tr("Right: row {row} is even, yellow's kind. So by the rule of thumb this red threat will probably not "
                   "help red: yellow tends to fill the even cells.", **values))
-    wrong_row = (tr("Count the rows from the bottom: the lettered cell is on row {row}, and {row} is odd.", row=row) if odd
-                 else tr("Count the rows from the bottom: the lettered cell is on row {row}, and {row} is even.", row=row))
+    wrong_row = (tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row) if odd
+                 else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row))
     wrong_kind = (tr("Row {row} is odd, yes. But odd rows are red's kind: when yellow answers on top of red, red's "
                      "discs land on rows 1, 3 and 5.", row=row) if odd else
                   tr("Row {row} is even, yes. But even rows are yellow's kind: when yellow answers on top of red, "
@@ -639,8 +639,8 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         else:
             said[tr(label)] = both
     choices = list(said)
-    return ConnectExercise(tr("The lettered cell in column {column} is a {owner} threat: a {owner} disc there would make "
-                              "five. No disc can reach it yet. What kind of row is it on, and whose kind is that row?",
+    return ConnectExercise(tr("This board has one threat cell, in column {column}: a {owner} disc there would make five. "
+                              "No disc can reach it yet. What kind of row is it on, and whose kind is that row?",
                               column=game.column_number(c), **values),
                            choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1."),
                            answer=right, solutions=[right], choices=choices, wrong=[x for x in choices if x != right],
@@ -755,6 +755,25 @@ def _nth(n: int) -> str:
     return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n]) if n in (1, 2, 3) else tr("{n}th", n=n)
 
 
+@dataclass(frozen=True)
+class ConnectProblemSet(ProblemSet):
+    """A 5 en raya lesson's "More practice" set: the bank's puzzles, each asked with :func:`practice_prompt` (what
+    is at stake in that very position) instead of the bank's generic question, so the page, the guide and the
+    worksheets ask the same.  ``by_hand``: lesson 3's set, searched by hand like the computer does."""
+
+    by_hand: bool = False
+
+    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
+        from gamekit.puzzles.sets import puzzle_exercise
+        out = []
+        for puzzle, (theme, _) in zip(self.puzzles(), self.items):
+            def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
+                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand), check,
+                            position=position, solutions=solutions, **k)
+            out.append(puzzle_exercise(puzzle, build, theme=theme, **extra))
+        return out
+
+
 def practice_exclusions(most_empty: int | None = None) -> tuple[str, ...]:
     """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
     their legal drops (too easy to hit by chance), and with ``most_empty`` those with more empty cells than that
@@ -784,8 +803,8 @@ LESSONS: dict[int, Lesson] = {
                "count_lines": "medium", "popout_pop": "hard"},
               (N_("Explain in one sentence why a side disc can help only one colour."),
                N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
-              ProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "medium")),
-                         seed=1, exclude=practice_exclusions()),
+              ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "medium")),
+                                seed=1, exclude=practice_exclusions()),
               objectives=((N_("make five in a line with a side disc, across or diagonally"), ("side_win", "side_diagonal")),
                           (N_("block a line of five that uses a side disc"), ("side_block",)),
                           (N_("count the lines of five that can still be completed on the empty grid"),
@@ -802,8 +821,8 @@ LESSONS: dict[int, Lesson] = {
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
-              ProblemSet("five_in_a_row", (("block", "easy"), ("double_threat", "medium"),
-                                           ("odd_even_threat", "hard")), seed=2, exclude=practice_exclusions()),
+              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("double_threat", "medium"),
+                                                  ("odd_even_threat", "hard")), seed=2, exclude=practice_exclusions()),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one and say which player each one helps"),
@@ -821,8 +840,8 @@ LESSONS: dict[int, Lesson] = {
                "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-              ProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
-                         seed=3, exclude=practice_exclusions(HAND_SEARCH_EMPTY)),
+              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
+                                seed=3, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
               objectives=((N_("score a position the way a computer does, with minimax, on a tiny board"),
                            ("be_the_computer",)),
                           (N_("say why alpha–beta skips work without changing the answer"), ("pruning",)),
@@ -915,9 +934,9 @@ def five_in_a_row_result() -> list[str]:
     score = None if book is None else book.lookup(start)
     if score is None:
         return [tr("5 en raya (9×6, side columns)"), tr("unknown"),
-                tr("no published solution; gamekit's exact solver settles positions from the middle game on (every exercise here), but not yet the empty grid")]
+                tr("no published solution; the solver these lessons use settles positions from the middle game on (every exercise here), but not yet the empty grid")]
     return [tr("5 en raya (9×6, side columns)"), teach.start_result((score > 0) - (score < 0)),
-            tr("computed by gamekit's solver (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
+            tr("computed by the solver these lessons use (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
 
 
 # ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
@@ -940,15 +959,12 @@ def practice_exercises(lesson: int) -> list[ConnectExercise]:
 
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
-    from gamekit.puzzles.sets import puzzle_exercise
-    problems = LESSONS[lesson].practice
-    out = []
-    for puzzle, (theme, _) in zip(problems.puzzles(), problems.items):
-        def make(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
-            return ConnectExercise(practice_prompt(position, solutions, value, by_hand=lesson == 3), check,
-                                   game=position, solutions=solutions, click=True, **k)
-        out.append(puzzle_exercise(puzzle, make, theme=theme))
-    return tuple(out)
+    return tuple(LESSONS[lesson].practice.exercises(
+        lambda *a, position=None, **k: ConnectExercise(*a, game=position, click=True, **k)))
+
+
+TO_MOVE = (lambda: tr("Red to move."), lambda: tr("Yellow to move."))
+"""Whose turn it is, as the first sentence of a question (one message per colour)."""
 
 
 def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_hand: bool = False) -> str:
@@ -956,22 +972,23 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
     of the opponent's five, a win by force (not at once), or the draw to keep.  Read off the position itself
     (immediate wins, playable threats), the accepted answers and ``value``, the exact value of the position for the
     player to move (1 a win, 0 a draw, -1 a loss: the bank's verdict); ``by_hand``: lesson 3's "be the computer" set."""
-    me, other = tr(COLOUR_NAMES[game.to_move]).capitalize(), tr(COLOUR_NAMES[1 - game.to_move])
+    colour, other = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     wins = immediate_wins(game)
+    text = TO_MOVE[game.to_move]() + " "
     if wins and set(solutions) <= set(wins):
-        text = tr("{me} to move. One drop makes five in a line right now: find it.", me=me)
+        text += tr("One drop makes five in a line right now: find it.")
     elif wins:
-        text = tr("{me} to move and win. Find a winning drop: one of them makes five in a line right now.", me=me)
+        text += tr("Find a winning drop: one of them makes five in a line right now.")
     elif playable_threats(game, 1 - game.to_move):
-        text = tr("{me} to move. {other} threatens to make five with the next disc: find the drop that stops it.",
-                  me=me, other=other.capitalize())
+        text += tr("Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.",
+                   other=other)
     elif value > 0:
-        text = tr("{me} to move. No drop wins at once, but {colour} can force a win: {other} can defend for a while, "
-                  "not for ever. Find the drop that wins by force.", me=me, colour=me.lower(), other=other)
+        text += tr("No drop wins at once, but {colour} can force a win: {other} can defend for a while, not for ever. "
+                   "Find the drop that wins by force.", colour=colour, other=other)
     elif value == 0:
-        text = tr("{me} to move. Find the drop that keeps the draw: every other drop loses against best play.", me=me)
+        text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
     else:
-        text = tr("{me} to move. Every drop loses against best play: find the one that holds out longest.", me=me)
+        text += tr("Every drop loses against best play: find the one that holds out longest.")
     if len(solutions) > 1:
         text += " " + ntr("{n} drop is right.", "Any of {n} drops is right.", len(solutions))
     if by_hand:
