@@ -147,14 +147,19 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
 
 
 # ----- the step-through -----------------------------------------------------------------------------
+SUBJECT = (lambda: ptr("a colour starting a sentence", "Red"), lambda: ptr("a colour starting a sentence", "Yellow"))
+"""A colour as the subject that starts a sentence ("Red drops …"; in Spanish "El rojo deja caer …")."""
+
+
 def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     seat = before.to_move
-    who = tr(COLOUR_NAMES[seat]).capitalize()
+    who = SUBJECT[seat]()                                    # "Red" (Spanish "El rojo"): a sentence's subject
+    colour = tr(COLOUR_NAMES[seat])                          # "red": inside a sentence
     text = tr("Move {n}. {who} drops into column {move}.", n=len(after.history), who=who, move=move)
     if after.winner() == seat:
         cells = after.winning_cells()
         side = any(after.is_side(c) for c, _ in cells)
-        return text + tr(" Five in a line — {who} wins", who=who) + (tr(", and the line ends on a side disc.") if side else ".")
+        return text + tr(" Five in a line — {who} wins", who=colour) + (tr(", and the line ends on a side disc.") if side else ".")
     new = set(playable_threats(after, seat)) - set(playable_threats(before, seat))
     all_new = set(threat_cells(after, seat)) - set(threat_cells(before, seat))
     stacked = [(c, r) for c, r in playable_threats(after, seat) if (c, r + 1) in threat_cells(after, seat)]
@@ -165,7 +170,7 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
         text += tr(" {who} now threatens to win in two places at once: a double threat, {colour} can block only one.", who=who, colour=tr(COLOUR_NAMES[1 - seat]))
     elif new:
         c, _ = sorted(new)[0]
-        text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=who, column_number=after.column_number(c))
+        text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=colour, column_number=after.column_number(c))
     elif all_new:
         c, r = sorted(all_new, key=lambda cell: (cell[1], cell[0]))[0]
         row = r + 1                                      # rows are counted 1 to 6 from the bottom on the page
@@ -207,7 +212,7 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     many of the opponent's open lines it closes.  Counted on the board, not a verdict."""
     col = after.grid_column(int(after.history[-1]))
     row = len(after.grid[col]) - 1
-    who, other = tr(COLOUR_NAMES[seat]).capitalize(), tr(COLOUR_NAMES[1 - seat])
+    who, other = SUBJECT[seat](), tr(COLOUR_NAMES[1 - seat])
     mine = open_lines(after, col, row, seat)
     grid = list(after.grid[col])
     after.grid[col][row] = 1 - seat                        # pretend the cell were the opponent's
@@ -576,8 +581,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
                                 "on top. That is zugzwang: {forced} loses because it has to move.", turns=turns, **values),
         colour[1 - f["forced"]]: tr("Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.",
                                     turns=turns, **values),
-        nobody: tr("Not nobody: the ✗ cells stay empty while the others fill up, and a disc must go somewhere. "
-                   "Whoever is to move then has to drop into column {names}.", **values),
+        nobody: tr("The grid cannot fill up without the ✗ cells: they stay empty while the others fill, and a disc "
+                   "must go somewhere. Whoever is to move then has to drop into column {names}.", **values),
     }
     choices = [colour[0], colour[1], nobody]
     right = colour[f["forced"]]
