@@ -416,3 +416,121 @@ def test_a_same_column_answer_is_named_in_its_caption():
             named += 1
             assert same, step.caption
     assert named >= 1
+
+
+# ----- issue 35: objectives, practice and the pupil's page ------------------------------------------------------
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def _objective_bullets(md: Path) -> list[str]:
+    """The objective bullets at the top of a lesson page, markup and line breaks removed."""
+    import re
+    text = md.read_text(encoding="utf-8")
+    start = re.search(r"\*\*(Objectives|Objetivos)", text).end()
+    block = text[start:text.index("\n\n", text.index("\n*", start))]
+    items = re.split(r"\n\* ", "\n" + block.split("\n", 1)[1])
+    return [" ".join(i.replace("**", "").split()).rstrip(";.") for i in items if i.strip()]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_the_page_announces_exactly_the_objectives_the_exercises_test(number, lang):
+    """Objectives are data: the page's bullets are the objectives listed in LESSONS (each naming its exercises,
+    easy before hard within an objective), in both languages."""
+    from gamekit.i18n import tr, using
+    from gamekit.widgets.lesson import LEVEL_ORDER
+    lesson = L.LESSONS[number]
+    md = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson.notebook}.md"
+    with using(lang):
+        assert _objective_bullets(md) == [tr(text) for text, _ in lesson.objectives]
+    for _, names in lesson.objectives:
+        assert names and all(n in lesson.exercises for n in names)
+        levels = [LEVEL_ORDER.index(lesson.levels[n]) for n in names]
+        assert levels == sorted(levels), names
+    tested = {n for _, names in lesson.objectives for n in names}
+    assert tested == set(lesson.exercises), "every exercise tests an announced objective"
+
+
+def _practice_cases():
+    return [(n, i) for n in L.LESSONS for i in range(len(L.LESSONS[n].practice.items))]
+
+
+@pytest.mark.parametrize("number, i", _practice_cases())
+def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
+    """Issue 35: a block is not "find the drop that wins", a forced win is not a win at once: the question is read
+    off the position and checked here against the position and the exact solver's answers."""
+    ex = L.practice_exercises(number)[i]
+    game, prompt = ex.game, ex.prompt
+    wins = L.immediate_wins(game)
+    threats = L.playable_threats(game, 1 - game.to_move)
+    assert prompt.startswith(("Red to move.", "Yellow to move.")) or prompt.startswith("Be the computer")
+    if "right now" in prompt:
+        assert wins and set(wins) <= set(ex.solutions)
+    if "threatens to make five with the next disc" in prompt:
+        assert threats and not wins
+        for m in ex.solutions:                           # the answer stops the threat
+            after = game.copy()
+            after.play(m)
+            assert not L.immediate_wins(after)
+    if "wins by force" in prompt:
+        assert not wins and not threats and solve(game) > 0
+    legal = game.legal_moves()
+    assert 3 * len(ex.solutions) <= len(legal) or "Any of" in prompt, "more than a third right: the page says so"
+    assert ("Any of" in prompt) == (len(ex.solutions) > 1)
+
+
+def test_lesson_three_practice_is_searched_by_hand():
+    """Lesson 3's set is its own idea: minimax by hand on endgames small enough (the page says how small)."""
+    text = (NOTEBOOKS / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    assert f"at most {L.HAND_SEARCH_EMPTY} empty cells" in text
+    for ex in L.practice_exercises(3):
+        empty = ex.game.variant.cells - ex.game.discs_on_board
+        assert empty <= L.HAND_SEARCH_EMPTY and ex.prompt.startswith(f"Be the computer: only {empty} cells")
+    assert set(L.LESSONS[3].themes) == set(L.LESSONS[2].themes)       # nothing untaught
+
+
+@pytest.mark.parametrize("path", sorted(str(p.relative_to(NOTEBOOKS)) for p in
+                                        [*NOTEBOOKS.glob("five_in_a_row/*.md"), *NOTEBOOKS.glob("es/five_in_a_row/*.md")]))
+def test_the_pupils_page_has_no_teacher_material_or_internal_names(path):
+    """Issue 35 §3: no "For teachers" appendix, no gamekit, rules sheet or code words in the prose; the Next link
+    ends the page."""
+    import re
+    import jupytext
+    nb = jupytext.read(NOTEBOOKS / path, fmt="md:myst")
+    prose = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    text = "\n".join(prose)
+    for word in ("gamekit", "rules sheet", "hoja de reglas", "For teachers", "Para el profesorado", "numba",
+                 "docs/", "(12–16)", "12–16"):
+        assert word not in text, (path, word)
+    last = prose[-1].strip().split("\n\n")[-1]
+    assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", last, re.S), path
+    assert nb.cells[-1].cell_type == "markdown", f"{path}: nothing after the Next link"
+
+
+def test_the_lesson_tables_name_no_internal_program():
+    from gamekit.i18n import using
+    for lang in ("en", "es"):
+        with using(lang):
+            text = str(L.rules_table().rows) + str(L.known_results().rows)
+            assert "gamekit" not in text and "sheet" not in text and "hoja" not in text
+
+
+def _all_exercises():
+    return [(n, name) for n, lesson in L.LESSONS.items() for name in lesson.exercises]
+
+
+@pytest.mark.parametrize("number, name", _all_exercises())
+def test_each_common_wrong_answer_gets_its_own_reason(number, name):
+    """Issue 35 §3: every listed wrong answer is refused with a reason of its own (no two share one), and none
+    of them is a long solver line: the feedback is short enough to read at a glance."""
+    ex = L.LESSONS[number].exercises[name]()
+    reasons = {}
+    for answer in ex.wrong:
+        ok, feedback = ex.check(answer)
+        assert not ok and len(feedback) > 15, (name, answer, feedback)
+        assert len(feedback.split()) <= 60, (name, answer, feedback)
+        reasons[str(answer)] = feedback
+    assert len(set(reasons.values())) == len(reasons), (name, reasons)
+    assert ex.choices is None or all(c in ex.wrong or c in ex.solutions for c in ex.choices)   # no choice unexplained
