@@ -137,13 +137,44 @@ def threat_letter(seat: int) -> str:
 
 
 def show(name: str, *, threats: bool = True, danger: bool = False):
-    """A still picture of a named position."""
-    from gamekit.widgets.base import BoardCanvas
+    """A still picture of a named position, with its text for screen readers."""
     game = position(name)
-    picture = BoardCanvas(*layout_for(game, CELL).css_size)
-    picture.paint(scene(game, threats=threats, danger=danger))
-    picture.canvas.lesson_position = game          # what the picture shows (for the giveaway tests)
-    return picture.canvas
+    board = picture(game, scene(game, threats=threats, danger=danger), threats=threats, danger=danger)
+    board.children[0].lesson_position = game     # a still picture of the page (for the giveaway tests)
+    return board
+
+
+def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False):
+    """A painted board and, beside it, its accessible name and text: the columns, and the threat (and ✗) cells
+    the picture marks, in words (colour is never the only cue, and a screen reader hears what is drawn).
+    (An exercise's own board is drawn with this too; it is the exercise's, not a picture above it.)"""
+    import ipywidgets as W
+
+    from gamekit.connect.describe import board_label, describe
+    from gamekit.widgets.base import BoardCanvas
+    board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
+    board.paint(sc)
+    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger)])))
+    return W.VBox([board.canvas, board.access])
+
+
+def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False) -> str:
+    """The cells a lesson picture marks, in words: each threat cell (its colour's letter, column and row) and,
+    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked."""
+    parts = []
+    if threats:
+        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=threat_letter(seat),
+                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1)
+                 for seat in (0, 1) for c, r in threat_cells(game, seat)]
+        if cells:
+            parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
+    if danger:
+        under = [tr("column {column}, row {row}", column=game.column_number(c), row=r)
+                 for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1]
+        if under:
+            parts.append(tr("Cells marked ✗ (a disc there lets the other player win on top): {cells}.",
+                            cells="; ".join(under)))
+    return " ".join(parts)
 
 
 # ----- the step-through -----------------------------------------------------------------------------
@@ -896,12 +927,11 @@ def exercise(name: str, score: LessonScore | None = None):
             return widget
         import ipywidgets as W
 
-        from gamekit.widgets.base import BoardCanvas
-        picture = BoardCanvas(*layout_for(ex.game, CELL).css_size)
         zugzwang = ex.key in ("zugzwang", "zugzwang_who")         # the cells under yellow's threats, marked ✗
         tinted = zugzwang or ex.key in ODD_EVEN_POSITIONS          # the threat cell the question is about, lettered
-        picture.paint(scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang))
-        return W.VBox([picture.canvas, widget])
+        board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
+                        threats=tinted, danger=zugzwang)
+        return W.VBox([board, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
     return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False),

@@ -239,6 +239,12 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     with using("es"):
         g = L.position("under_threat")
         assert L.scene(g).texts().count("A") == len(L.threat_cells(g, 1))
+    # and in words beside the picture, for a screen reader: the same cells, lettered, and the ✗ cells
+    box = L.show("under_threat", danger=True)
+    text = box.children[1].description
+    assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
+    assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
+    assert "Threat cells: R (red) in column 2, row 3." in L.exercise("odd_even").children[0].children[1].description
 
 
 def test_row_lines_exercise_gives_each_slip_its_reason():
