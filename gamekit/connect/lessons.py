@@ -506,30 +506,30 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
 
 
 def side_win_exercise() -> ConnectExercise:
-    return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Click it."),
+    return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Which one?"),
                             hint=tr("Look along the bottom row, side discs included."),
                             why_right=tr("The red side disc on the left is the fifth disc."))
 
 
 def side_block_exercise() -> ConnectExercise:
-    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Click the column that stops it."), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
+    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
                             why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."))
 
 
 def side_diagonal_exercise() -> ConnectExercise:
-    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Click it."),
+    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Which one?"),
                             hint=tr("Follow each diagonal of red discs down to the side columns."),
                             why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
 
 
 def block_threat_exercise() -> ConnectExercise:
-    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Click the column that blocks it."),
+    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Which column blocks it?"),
                             hint=tr("Find the empty cell where a red disc would make five (side discs count), and check that a disc can reach it now."),
                             why_right=tr("Yellow takes the cell red needed."))
 
 
 def win_in_one_exercise() -> ConnectExercise:
-    return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Click the column."),
+    return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Which column?"),
                             hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."))
 
 

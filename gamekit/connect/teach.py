@@ -438,9 +438,9 @@ def best_move_exercise():
                          "among the columns, and another column scores more.",
                          column=m, score=_signed(s), colour=me, result=explain_score(s, game))
 
-    return Exercise(tr("On the tiny board above (three in a line wins) {colour} is to move, and only 5 cells are "
+    return Exercise(tr("On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
                        "empty. Which column would minimax choose? Try each column and the best answer to it, on "
-                       "paper. (type a column number)", colour=me), check,
+                       "paper, and answer with a column number.", colour=me), check,
                     hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
                             "Minimax gives every column the score of that answer, then picks the highest."),
                     answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, key="minimax_move",

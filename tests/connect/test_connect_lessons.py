@@ -540,3 +540,17 @@ def test_each_common_wrong_answer_gets_its_own_reason(number, name):
         reasons[str(answer)] = feedback
     assert len(set(reasons.values())) == len(reasons), (name, reasons)
     assert ex.choices is None or all(c in ex.wrong or c in ex.solutions for c in ex.choices)   # no choice unexplained
+
+
+def test_the_guides_lesson_one_extension_is_true_and_not_answered_on_the_page():
+    """Issue 35: the extension asks how many of the 64 lines each colour can complete; its answer (54 each, 10 of
+    the 20 side-disc lines per colour) is the code's count, and neither the page nor its tables show it."""
+    from gamekit.connect.rules import FIVE_IN_A_ROW, count_lines
+    n = count_lines(FIVE_IN_A_ROW)
+    assert n["red"] == n["yellow"] == n["lines"] - n["through_sides"] // 2 == 54
+    root = Path(__file__).resolve().parents[2]
+    guide = (root / "docs/teachers/connect.md").read_text(encoding="utf-8")
+    assert "Answer: 54 each" in guide and "10 end on a red one and 10 on a yellow one" in guide
+    assert "lines of five … lines of four" not in guide and "7 × 6, lines of four" not in guide
+    page = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    assert "54" not in page and "54" not in str(L.lines_table(["four"]).rows)
