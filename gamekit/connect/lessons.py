@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from gamekit.i18n import N_, get_language, ntr, tr
+from gamekit.i18n import N_, get_language, ntr, ptr, tr
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
                                    FiveInARow, count_lines)
 from gamekit.connect import teach
@@ -73,10 +73,10 @@ def position(name: str) -> ConnectGame:
 
 # ----- tables --------------------------------------------------------------------------------
 def rules_table() -> Table:
-    """The two games side by side (the facts of the rules sheet)."""
+    """The two games side by side (the facts of the published rules)."""
     return Table(["", tr("standard Connect Four"), tr("5 en raya")], [
         [tr("board"), tr("7 columns × 6 rows"), tr("9 columns × 6 rows: one extra column on each side")],
-        [tr("start"), tr("empty grid"), tr("both outer columns full, red and yellow alternating, so every row has one red and one yellow side disc at its two ends; they count for lines. (Which colour sits at the bottom of each side the sheet does not say: gamekit puts red bottom-left and yellow bottom-right.)")],
+        [tr("start"), tr("empty grid"), tr("both outer columns full, red and yellow alternating, so every row has one red and one yellow side disc at its two ends; they count for lines. (The published rules leave open which colour sits at the bottom of each side: in these lessons red is bottom-left and yellow bottom-right.)")],
         [tr("to win"), tr("four of your discs in a line (across, up or diagonal)"),
          tr("five of your discs in a line; four wins nothing")],
         [tr("legal moves"), tr("drop into any column that is not full"),
@@ -108,6 +108,7 @@ def scene(game: ConnectGame, *, threats: bool = True, danger: bool = False, mark
         for seat in (0, 1):
             for cell in threat_cells(game, seat):
                 tints[cell] = THREAT_TINT[seat]
+                labels[cell] = threat_letter(seat)     # a letter as well as the tint: colour is never the only cue
     if danger:
         opponent = 1 - game.to_move
         for c, r in threat_cells(game, opponent):
@@ -129,25 +130,67 @@ def scene(game: ConnectGame, *, threats: bool = True, danger: bool = False, mark
     return sc
 
 
+def threat_letter(seat: int) -> str:
+    """The letter written in a threat cell of ``seat`` ("R" red, "Y" yellow; in Spanish "R", "A"), so a threat's
+    owner is told by more than the tint's colour."""
+    return ptr("threat cell of red", "R") if seat == 0 else ptr("threat cell of yellow", "Y")
+
+
 def show(name: str, *, threats: bool = True, danger: bool = False):
-    """A still picture of a named position."""
-    from gamekit.widgets.base import BoardCanvas
+    """A still picture of a named position, with its text for screen readers."""
     game = position(name)
-    picture = BoardCanvas(*layout_for(game, CELL).css_size)
-    picture.paint(scene(game, threats=threats, danger=danger))
-    picture.canvas.lesson_position = game          # what the picture shows (for the giveaway tests)
-    return picture.canvas
+    board = picture(game, scene(game, threats=threats, danger=danger), threats=threats, danger=danger)
+    board.children[0].lesson_position = game     # a still picture of the page (for the giveaway tests)
+    return board
+
+
+def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False):
+    """A painted board and, beside it, its accessible name and text: the columns, and the threat (and ✗) cells
+    the picture marks, in words (colour is never the only cue, and a screen reader hears what is drawn).
+    (An exercise's own board is drawn with this too; it is the exercise's, not a picture above it.)"""
+    import ipywidgets as W
+
+    from gamekit.connect.describe import board_label, describe
+    from gamekit.widgets.base import BoardCanvas
+    board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
+    board.paint(sc)
+    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger)])))
+    return W.VBox([board.canvas, board.access])
+
+
+def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False) -> str:
+    """The cells a lesson picture marks, in words: each threat cell (its colour's letter, column and row) and,
+    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked."""
+    parts = []
+    if threats:
+        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=threat_letter(seat),
+                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1)
+                 for seat in (0, 1) for c, r in threat_cells(game, seat)]
+        if cells:
+            parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
+    if danger:
+        under = [tr("column {column}, row {row}", column=game.column_number(c), row=r)
+                 for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1]
+        if under:
+            parts.append(tr("Cells marked ✗ (a disc there lets the other player win on top): {cells}.",
+                            cells="; ".join(under)))
+    return " ".join(parts)
 
 
 # ----- the step-through -----------------------------------------------------------------------------
+SUBJECT = (lambda: ptr("a colour starting a sentence", "Red"), lambda: ptr("a colour starting a sentence", "Yellow"))
+"""A colour as the subject that starts a sentence ("Red drops …"; in Spanish "El rojo deja caer …")."""
+
+
 def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     seat = before.to_move
-    who = tr(COLOUR_NAMES[seat]).capitalize()
+    who = SUBJECT[seat]()                                    # "Red" (Spanish "El rojo"): a sentence's subject
+    colour = tr(COLOUR_NAMES[seat])                          # "red": inside a sentence
     text = tr("Move {n}. {who} drops into column {move}.", n=len(after.history), who=who, move=move)
     if after.winner() == seat:
         cells = after.winning_cells()
         side = any(after.is_side(c) for c, _ in cells)
-        return text + tr(" Five in a line — {who} wins", who=who) + (tr(", and the line ends on a side disc.") if side else ".")
+        return text + tr(" Five in a line — {who} wins", who=colour) + (tr(", and the line ends on a side disc.") if side else ".")
     new = set(playable_threats(after, seat)) - set(playable_threats(before, seat))
     all_new = set(threat_cells(after, seat)) - set(threat_cells(before, seat))
     stacked = [(c, r) for c, r in playable_threats(after, seat) if (c, r + 1) in threat_cells(after, seat)]
@@ -158,15 +201,13 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
         text += tr(" {who} now threatens to win in two places at once: a double threat, {colour} can block only one.", who=who, colour=tr(COLOUR_NAMES[1 - seat]))
     elif new:
         c, _ = sorted(new)[0]
-        text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=who, column_number=after.column_number(c))
+        text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=colour, column_number=after.column_number(c))
     elif all_new:
         c, r = sorted(all_new, key=lambda cell: (cell[1], cell[0]))[0]
         row = r + 1                                      # rows are counted 1 to 6 from the bottom on the page
         text += tr(" New {who} threat cell (tinted) in column {column_number}, row {row}.", who=tr(COLOUR_NAMES[seat]),
                    column_number=after.column_number(c), row=row)
-        # the odd/even rule of thumb of the page (a heuristic, not a verdict): odd rows are red's kind, even yellow's
-        text += (tr(" Row {row} is odd: by the odd/even rule of thumb, that is red's kind.", row=row) if row % 2 else
-                 tr(" Row {row} is even: by the odd/even rule of thumb, that is yellow's kind.", row=row))
+        text += row_kind_words(seat, row)
         text += tr(" Nobody can use it until column {column_number} fills up to it.", column_number=after.column_number(c))
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
@@ -178,6 +219,16 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
         text += _quiet_words(after, seat)
     return text
+
+
+def row_kind_words(seat: int, row: int) -> str:
+    """What the odd/even rule of thumb (a heuristic, not a verdict) says of a ``seat`` threat on ``row`` (1 to 6):
+    red tends to get the odd cells and yellow the even ones, so a threat on its owner's kind of row is the useful one."""
+    if seat == 0:
+        return (tr(" Row {row} is odd: by the odd/even rule of thumb, a good row for a red threat.", row=row) if row % 2
+                else tr(" Row {row} is even: by the odd/even rule of thumb, yellow tends to fill even cells, so this red threat will probably not help red.", row=row))
+    return (tr(" Row {row} is even: by the odd/even rule of thumb, a good row for a yellow threat.", row=row) if row % 2 == 0
+            else tr(" Row {row} is odd: by the odd/even rule of thumb, red tends to fill odd cells, so this yellow threat will probably not help yellow.", row=row))
 
 
 def open_lines(game: ConnectGame, col: int, row: int, seat: int) -> list[tuple[tuple[int, int], ...]]:
@@ -192,7 +243,7 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     many of the opponent's open lines it closes.  Counted on the board, not a verdict."""
     col = after.grid_column(int(after.history[-1]))
     row = len(after.grid[col]) - 1
-    who, other = tr(COLOUR_NAMES[seat]).capitalize(), tr(COLOUR_NAMES[1 - seat])
+    who, other = SUBJECT[seat](), tr(COLOUR_NAMES[1 - seat])
     mine = open_lines(after, col, row, seat)
     grid = list(after.grid[col])
     after.grid[col][row] = 1 - seat                        # pretend the cell were the opponent's
@@ -371,8 +422,9 @@ SOLVE_FROM = 18
 
 
 def outcome_words(game: ConnectGame, move: str) -> str:
-    """What happens after ``move``: five at once, the opponent's five at once, or (from :data:`SOLVE_FROM`
-    drops on) best play for both sides as the exact solver sees it."""
+    """What happens after ``move``, in one short sentence a 12-year-old reads at a glance: five at once, the
+    opponent's five at once, or (from :data:`SOLVE_FROM` drops on) the opponent's best answer and what best play
+    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play."""
     after = game.copy()
     after.play(move)
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
@@ -383,21 +435,45 @@ def outcome_words(game: ConnectGame, move: str) -> str:
         return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=replies[0])
     if len(after.history) < SOLVE_FROM:
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
+    reply = best_moves(after)[0]
+    value = _value_after(after)                      # for the player who played ``move``
+    if value > 0:
+        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
+    if value == 0:
+        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply)
+    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply)
+
+
+def _value_after(after: ConnectGame) -> int:
+    """The exact value of ``after`` for the player who just moved: 1 a win, 0 a draw, -1 a loss."""
+    if after.is_over():
+        w = after.winner()
+        return 0 if w is None else (1 if w != after.to_move else -1)
+    score = solve(after)
+    return (score < 0) - (score > 0)
+
+
+def whole_line(game: ConnectGame, move: str) -> str:
+    """The full line of best play after ``move`` (at most eight drops), for the "Show the whole line" button."""
+    after = game.copy()
+    after.play(move)
+    if after.is_over():
+        return ""
     line, end = principal_line(after)
     shown = _line_words(after, line)
     if end.is_over():
         w = end.winner()
         result = tr("a draw: the grid is full") if w is None else \
             tr("five in a line — {colour} wins", colour=tr(COLOUR_NAMES[w])) + (tr(" with the last disc of the game") if end.is_full() else "")
-        return tr("after column {move}, best play goes {shown}: {result}.", move=move, shown=shown, result=result)
+        return tr("After column {move}, best play goes {shown}: {result}.", move=move, shown=shown, result=result)
     score = solve(end)                                     # for the player to move at the end of the line
     if score == 0:
         result = tr("a draw with best play")
     else:
         winner = end.to_move if score > 0 else 1 - end.to_move
-        discs = 22 - abs(score) - end.discs_played(winner)
+        discs = end.variant.cells // 2 + 1 - abs(score) - end.discs_played(winner)
         result = tr("{colour} wins with best play, with its {nth} disc from there", colour=tr(COLOUR_NAMES[winner]), nth=_nth(discs))
-    return tr("after column {move}, best play begins {shown} … and the solver says {result}.", move=move, shown=shown, result=result)
+    return tr("After column {move}, best play begins {shown} … and the solver says {result}.", move=move, shown=shown, result=result)
 
 
 def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
@@ -420,36 +496,40 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
             words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
         return False, tr("Not column {move}: {words}", move=move, words=words)
 
+    def more(answer: Any) -> str:
+        move = parse_column(game, answer)
+        return "" if len(game.history) + 1 < SOLVE_FROM else whole_line(game, move)
+
     return ConnectExercise(prompt, _column_checker(game, judge), hint=hint,
                            answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
-                           key=key or name, game=game)
+                           key=key or name, game=game, more=more)
 
 
 def side_win_exercise() -> ConnectExercise:
-    return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Click it."),
+    return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Which one?"),
                             hint=tr("Look along the bottom row, side discs included."),
                             why_right=tr("The red side disc on the left is the fifth disc."))
 
 
 def side_block_exercise() -> ConnectExercise:
-    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Click the column that stops it."), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
+    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
                             why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."))
 
 
 def side_diagonal_exercise() -> ConnectExercise:
-    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Click it."),
+    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Which one?"),
                             hint=tr("Follow each diagonal of red discs down to the side columns."),
                             why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
 
 
 def block_threat_exercise() -> ConnectExercise:
-    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Click the column that blocks it."),
+    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Which column blocks it?"),
                             hint=tr("Find the empty cell where a red disc would make five (side discs count), and check that a disc can reach it now."),
                             why_right=tr("Yellow takes the cell red needed."))
 
 
 def win_in_one_exercise() -> ConnectExercise:
-    return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Click the column."),
+    return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Which column?"),
                             hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."))
 
 
@@ -467,48 +547,173 @@ def challenge_exercise() -> ConnectExercise:
     return _solver_exercise("challenge", tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."), hint=tr("Look for a drop that makes two threats at once, and mind the cell under red's threat in column 2."))
 
 
-def zugzwang_exercise() -> ConnectExercise:
-    """In the "under_threat" position nobody wants to fill a cell under yellow's threats: who runs out of
-    other moves first?  Counted exactly: the empty cells outside the threatened columns, and who is to move."""
-    game = position("under_threat")
+def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
+    """The "under_threat" count, exactly: the columns with a ✗ cell (under the opponent's threats), the empty
+    cells outside them, who is to move, who fills the last of those cells and who must then fill a ✗ cell."""
     danger = sorted({c for c, r in threat_cells(game, 1 - game.to_move)})
-    columns = [game.column_number(c) for c in danger]
     others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
     empty = sum(game.height - len(game.grid[c]) for c in others)
     mover = game.to_move
     forced = mover if empty % 2 == 0 else 1 - mover         # the player to move when those cells run out
+    return dict(danger=danger, columns=[game.column_number(c) for c in danger], others=others, empty=empty,
+                mover=mover, last=1 - forced, forced=forced)
+
+
+def zugzwang_exercise() -> ConnectExercise:
+    """In the "under_threat" position nobody wants to fill a cell under yellow's threats: how many other cells
+    are empty?  Counted exactly; the feedback only checks the count (the next exercise asks who runs out)."""
+    game = position("under_threat")
+    f = _zugzwang_facts(game)
+    empty, columns = f["empty"], f["columns"]
     names = tr(" and ").join(map(str, columns))
-    values = dict(names=names, empty=empty, colour=tr(COLOUR_NAMES[mover]), colour2=tr(COLOUR_NAMES[forced]),
-                  column=columns[0], column2=columns[-1], colour3=tr(COLOUR_NAMES[1 - forced]))
-    if empty % 2 == 0:
-        why = tr("outside columns {names} there are {empty} empty cells, and {colour} is to move. Taking turns, "
-                 "the other player fills the last of them, so {colour2} must then drop into column {column} or "
-                 "{column2} — under {colour3}'s threat on row 2, and {colour3} makes five on top. That is zugzwang.",
-                 **values)
-    else:
-        why = tr("outside columns {names} there are {empty} empty cells, and {colour} is to move. Taking turns, "
-                 "{colour} fills the last of them, so {colour2} must then drop into column {column} or "
-                 "{column2} — under {colour3}'s threat on row 2, and {colour3} makes five on top. That is zugzwang.",
-                 **values)
-    counted = {c: game.height - len(game.grid[c]) for c in others}
+    in_danger = [game.height - len(game.grid[c]) for c in f["danger"]]
+    all_empty = empty + sum(in_danger)
+    discs = sum(len(game.grid[c]) for c in f["others"])
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.lesson import parse_int
         k = parse_int(answer)
         if k == empty:
-            return True, tr("Right: {why}", why=why)
-        if k == empty + sum(game.height - len(game.grid[c]) for c in danger):
+            return True, tr("Right: {n} empty cells outside columns {names}.", n=empty, names=names)
+        if k == all_empty:
             return False, tr("That counts columns {names} too. Leave them out: nobody wants to drop there.", names=names)
-        return False, tr("Not {k}. Count column by column, leaving out columns {names}: {counts}.", k=k, names=names,
-                         counts=", ".join(tr("column {column}: {n} empty", column=game.column_number(c), n=n)
-                                          for c, n in counted.items()))
+        if k in [empty + n for n in in_danger]:
+            return False, tr("That counts one of columns {names}. Leave out both: nobody wants to drop there.", names=names)
+        if k == discs:
+            return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
+        return False, tr("Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.",
+                         k=k, names=names)
 
-    all_empty = empty + sum(game.height - len(game.grid[c]) for c in danger)
-    return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). Suppose both players drop everywhere else until the other columns are full, and nobody wins there. How many empty cells are there outside columns {column} and {column2}? (The feedback then tells you who has to drop into a ✗ cell.)", column=columns[0], column2=columns[-1]),
+    return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). How many empty cells are there outside columns {column} and {column2}?", column=columns[0], column2=columns[-1]),
                            check, hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
-                           answer=str(empty), solutions=[empty], wrong=[all_empty, empty - 1],
+                           answer=str(empty), solutions=[empty], wrong=[all_empty, empty + in_danger[0], discs, empty - 1],
                            key="zugzwang", game=game, click=False,
                            leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"))
+
+
+def zugzwang_who_exercise() -> ConnectExercise:
+    """The zugzwang itself: with those cells filled in turn, who has to drop into a ✗ cell?  A choice of red,
+    yellow or nobody, each wrong one told why (the count and who is to move decide it)."""
+    game = position("under_threat")
+    f = _zugzwang_facts(game)
+    names = tr(" or ").join(map(str, f["columns"]))
+    colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
+    nobody = tr("nobody: the grid fills up")
+    values = dict(n=f["empty"], mover=colour[f["mover"]], last=colour[f["last"]], forced=colour[f["forced"]],
+                  winner=colour[1 - f["forced"]], names=names)
+    if f["empty"] % 2 == 0:
+        turns = tr("{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, {last} fills the even ones, so {last} "
+                   "fills the last one.", **values)
+    else:
+        turns = tr("{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, so {mover} also fills the last one, "
+                   "cell {n}.", **values)
+    said = {
+        colour[f["forced"]]: tr("Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
+                                "on top. That is zugzwang: {forced} loses because it has to move.", turns=turns, **values),
+        colour[1 - f["forced"]]: tr("Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.",
+                                    turns=turns, **values),
+        nobody: tr("The grid cannot fill up without the ✗ cells: they stay empty while the others fill, and a disc "
+                   "must go somewhere. Whoever is to move then has to drop into column {names}.", **values),
+    }
+    choices = [colour[0], colour[1], nobody]
+    right = colour[f["forced"]]
+    return ConnectExercise(tr("Both players drop only outside columns {names} until those cells are full, and nobody "
+                              "wins there. Who then has to drop into a ✗ cell?", names=tr(" and ").join(map(str, f["columns"]))),
+                           choice_checker(right, said),
+                           hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
+                           answer=right, solutions=[right], choices=choices, wrong=[c for c in choices if c != right],
+                           key="zugzwang_who", game=game, click=False)
+
+
+ODD_EVEN_POSITIONS = {
+    # yellow to move: one red threat cell, column 2 row 3 (odd), that no disc can reach yet
+    "odd_even": "11443233711",
+    # red to move: one red threat cell, column 5 row 2 (even), above an empty cell
+    "odd_even_2": "1476714767",
+}
+ROW_KINDS = {(1, 0): N_("odd row: red's kind"), (1, 1): N_("odd row: yellow's kind"),
+             (0, 0): N_("even row: red's kind"), (0, 1): N_("even row: yellow's kind")}
+"""The four answers of the odd/even exercises, by (row is odd, whose kind): odd rows are red's, even yellow's."""
+
+
+def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
+    """Tell an odd threat from an even one and say whose kind it is (the odd/even rule of thumb of lesson 2).
+    The position has exactly one threat cell, tinted and lettered; each of the four choices gets its own reason."""
+    game = FiveInARow.from_moves(ODD_EVEN_POSITIONS[name])
+    cells = [(seat, cell) for seat in (0, 1) for cell in threat_cells(game, seat)]
+    if len(cells) != 1:
+        raise ValueError(f"{name}: the position must hold exactly one threat cell, not {cells}")
+    owner, (c, r) = cells[0]
+    row, odd = r + 1, (r + 1) % 2
+    kind = 0 if odd else 1                                   # odd rows are red's kind, even rows yellow's
+    right = tr(ROW_KINDS[(odd, kind)])
+    values = dict(row=row, owner=tr(COLOUR_NAMES[owner]))
+    if owner == kind:
+        why = (tr("Right: row {row} is odd, red's kind. This red threat is on a good row for red.", **values) if odd else
+               tr("Right: row {row} is even, yellow's kind. This yellow threat is on a good row for yellow.", **values))
+    else:
+        why = (tr("Right: row {row} is odd, red's kind. So by the rule of thumb this yellow threat will probably not "
+                  "help yellow: red tends to fill the odd cells.", **values) if odd else
+               tr("Right: row {row} is even, yellow's kind. So by the rule of thumb this red threat will probably not "
+                  "help red: yellow tends to fill the even cells.", **values))
+    wrong_row = (tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row) if odd
+                 else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row))
+    wrong_kind = (tr("Row {row} is odd, yes. But odd rows are red's kind: when yellow answers on top of red, red's "
+                     "discs land on rows 1, 3 and 5.", row=row) if odd else
+                  tr("Row {row} is even, yes. But even rows are yellow's kind: when yellow answers on top of red, "
+                     "yellow's discs land on rows 2, 4 and 6.", row=row))
+    both = tr("Two slips: count the rows from the bottom (this is row {row}), and remember that odd rows are red's "
+              "kind, even rows yellow's.", row=row)
+    said = {}
+    for (o, k), label in ROW_KINDS.items():
+        if (o, k) == (odd, kind):
+            said[tr(label)] = why
+        elif o == odd:
+            said[tr(label)] = wrong_kind
+        elif k == (0 if o else 1):               # parity and kind paired right, but the wrong parity
+            said[tr(label)] = wrong_row
+        else:
+            said[tr(label)] = both
+    choices = list(said)
+    return ConnectExercise(tr("This board has one threat cell, in column {column}: a {owner} disc there would make five. "
+                              "No disc can reach it yet. What kind of row is it on, and whose kind is that row?",
+                              column=game.column_number(c), **values),
+                           choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1."),
+                           answer=right, solutions=[right], choices=choices, wrong=[x for x in choices if x != right],
+                           key=name, game=game, click=False)
+
+
+def odd_even_2_exercise() -> ConnectExercise:
+    return odd_even_exercise("odd_even_2")
+
+
+def row_lines_exercise() -> ConnectExercise:
+    """The first step of the count: how many lines of five fit in one row, side discs included (9 cells: 5)."""
+    width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win          # the seven middle columns and two side ones
+    n = width - win + 1
+    middle = FIVE_IN_A_ROW.columns - win + 1                           # the seven middle cells only
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: a line of five can start at cell 1, 2, 3, 4 or 5 of the {width} cells: {n} lines.",
+                            width=width, n=n)
+        if k == middle:
+            return False, tr("That is the seven middle cells only. The side discs count too: a row is {width} cells long.",
+                             width=width)
+        if k == width - win:
+            return False, tr("Nearly: {width} − {win} forgets one. A line can start at cell 1 and at cell {n}: count the starts.",
+                             width=width, win=win, n=n)
+        if k == n * FIVE_IN_A_ROW.rows:
+            return False, tr("That is every row. The question is about one row only.")
+        return False, tr("Not {k}. Write down the {width} cells of a row and mark where a line of five can start.",
+                         k=k, width=width)
+
+    return ConnectExercise(tr("How many lines of five cells fit in one row of the 5 en raya grid, side discs included?"),
+                           check, hint=tr("A row has {width} cells. Where can the first cell of a line of five be?", width=width),
+                           answer=str(n), solutions=[n], wrong=[middle, width - win, n * FIVE_IN_A_ROW.rows, n + 1],
+                           key="row_lines", click=False)
 
 
 def count_lines_exercise() -> ConnectExercise:
@@ -522,11 +727,20 @@ def count_lines_exercise() -> ConnectExercise:
         if k == n:
             return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.",
                             across=across, up=up, diagonal=diagonal, n=n)
+        if k == n - counts["through_sides"]:
+            return False, tr("Not {k}: that leaves out {m} lines. Did you forget the diagonals, or the lines that end on a "
+                             "side disc? Both count.", k=k, m=n - k)
         if k == across + up:
-            return False, tr("You have the lines across and up. Lines can also run diagonally, both ways.")
+            return False, tr("You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, then add them.")
+        if k == across + diagonal:
+            return False, tr("You forgot the lines going up: each middle column has room for some lines of five too.")
+        if k == up + diagonal:
+            return False, tr("You forgot the lines across: each row has room for several lines of five, side discs included.")
+        if k == across + up + diagonal // 2:
+            return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: count both.")
         if k == n + sides_up:
             return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
-        if k == across or k == up or k == diagonal or k == across + diagonal or k == up + diagonal:
+        if k == across or k == up or k == diagonal:
             return False, tr("Not {k}: count all three directions — across, up, and diagonal both ways — and add them.", k=k)
         if k < n:
             return False, tr("Too few. Count each direction on its own: across, up, diagonal up to the right, diagonal up to the left.")
@@ -534,7 +748,8 @@ def count_lines_exercise() -> ConnectExercise:
 
     return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check,
                            hint=tr("Count each direction on its own: across (how many places in one row, times the rows), up (in one middle column, times the columns), and diagonal, both ways."),
-                           answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, n - 1], key="count_lines", click=False,
+                           answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, across + diagonal, up + diagonal,
+                                                              across + up + diagonal // 2, n - 1], key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 
 
@@ -576,37 +791,100 @@ def _nth(n: int) -> str:
     return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n]) if n in (1, 2, 3) else tr("{n}th", n=n)
 
 
+@dataclass(frozen=True)
+class ConnectProblemSet(ProblemSet):
+    """A 5 en raya lesson's "More practice" set: the bank's puzzles, each asked with :func:`practice_prompt` (what
+    is at stake in that very position) instead of the bank's generic question, so the page, the guide and the
+    worksheets ask the same.  ``by_hand``: lesson 3's set, searched by hand like the computer does."""
+
+    by_hand: bool = False
+
+    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
+        from gamekit.puzzles.sets import puzzle_exercise
+        out = []
+        for puzzle, (theme, _) in zip(self.puzzles(), self.items):
+            def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
+                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand), check,
+                            position=position, solutions=solutions, **k)
+            out.append(puzzle_exercise(puzzle, build, theme=theme, **extra))
+        return out
+
+
+def practice_exclusions(most_empty: int | None = None) -> tuple[str, ...]:
+    """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
+    their legal drops (too easy to hit by chance), and with ``most_empty`` those with more empty cells than that
+    (lesson 3's set is searched by hand, like the computer does)."""
+    from gamekit.puzzles.store import load_puzzles
+    out = []
+    for p in load_puzzles("five_in_a_row"):
+        crowded = 3 * len(p.answers) > len(p.legal_answers())
+        big = most_empty is not None and p.position.variant.cells - p.position.discs_on_board > most_empty
+        if crowded or big:
+            out.append(p.id)
+    return tuple(sorted(out))
+
+
+HAND_SEARCH_EMPTY = 12
+"""Lesson 3's practice positions have at most this many empty cells: small enough to search by hand."""
+
+THEMES_1 = ("win_now", "block", "side_column")
+THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
+
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules", 45,
               {"side_win": side_win_exercise, "side_block": side_block_exercise,
-               "side_diagonal": side_diagonal_exercise, "count_lines": count_lines_exercise,
-               "popout_pop": popout_exercise},
-              {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "count_lines": "medium",
-               "popout_pop": "hard"},
+               "side_diagonal": side_diagonal_exercise, "row_lines": row_lines_exercise,
+               "count_lines": count_lines_exercise, "popout_pop": popout_exercise},
+              {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "row_lines": "easy",
+               "count_lines": "medium", "popout_pop": "hard"},
               (N_("Explain in one sentence why a side disc can help only one colour."),
                N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
-              ProblemSet("five_in_a_row", (("win_now", "easy"), ("side_column", "easy"), ("side_column", "medium")),
-                         seed=1)),
+              ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "medium")),
+                                seed=1, exclude=practice_exclusions()),
+              objectives=((N_("make five in a line with a side disc, across or diagonally, and block such a line"),
+                           ("side_win", "side_block", "side_diagonal")),
+                          (N_("count the lines of five that can still be completed on the empty grid"),
+                           ("row_lines", "count_lines")),
+                          (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_pop",))),
+              themes=THEMES_1),
     2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
-               "zugzwang": zugzwang_exercise, "only_move": only_move_exercise,
+               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise,
+               "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise, "only_move": only_move_exercise,
                "winning_move": winning_move_exercise, "challenge": challenge_exercise},
-              {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "only_move": "hard",
+              {"block_threat": "easy", "win_in_one": "easy", "odd_even": "easy", "odd_even_2": "medium",
+               "zugzwang": "medium", "zugzwang_who": "medium", "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
-              ProblemSet("five_in_a_row", (("block", "easy"), ("double_threat", "medium"),
-                                           ("odd_even_threat", "hard")), seed=2)),
+              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("double_threat", "medium"),
+                                                  ("odd_even_threat", "hard")), seed=2, exclude=practice_exclusions()),
+              objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
+                           ("block_threat", "win_in_one")),
+                          (N_("tell an odd threat from an even one and say which player each one helps"),
+                           ("odd_even", "odd_even_2")),
+                          (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
+                           ("zugzwang", "zugzwang_who", "only_move")),
+                          (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
+              themes=THEMES_2),
     3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 40,
-              {"pruning": teach.pruning_exercise, "be_the_computer": teach.best_move_exercise,
-               "score_sign": teach.score_sign_exercise, "read_score": teach.read_score_exercise,
-               "bit_index": teach.bit_exercise, "other_bit": teach.other_bit_exercise},
-              {"pruning": "easy", "be_the_computer": "medium", "score_sign": "easy", "read_score": "medium",
-               "bit_index": "medium", "other_bit": "hard"},
+              {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
+               "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,
+               "read_score": teach.read_score_exercise, "bit_index": teach.bit_exercise,
+               "other_bit": teach.other_bit_exercise},
+              {"tiny_score": "easy", "be_the_computer": "medium", "pruning": "medium", "transposition": "easy",
+               "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-              ProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "medium"), ("zugzwang", "hard")),
-                         seed=3)),
+              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
+                                seed=3, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
+              objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
+                              "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
+                          (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
+                           ("transposition", "pruning")),
+                          (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"),
+                           ("bit_index", "other_bit"))),
+              themes=THEMES_2),
 }
 """Every 5 en raya lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -647,11 +925,11 @@ def exercise(name: str, score: LessonScore | None = None):
             return widget
         import ipywidgets as W
 
-        from gamekit.widgets.base import BoardCanvas
-        picture = BoardCanvas(*layout_for(ex.game, CELL).css_size)
-        zugzwang = ex.key == "zugzwang"              # the cells under yellow's threats, marked ✗
-        picture.paint(scene(ex.game, threats=zugzwang, danger=zugzwang, show_last=zugzwang))
-        return W.VBox([picture.canvas, widget])
+        zugzwang = ex.key in ("zugzwang", "zugzwang_who")         # the cells under yellow's threats, marked ✗
+        tinted = zugzwang or ex.key in ODD_EVEN_POSITIONS          # the threat cell the question is about, lettered
+        board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
+                        threats=tinted, danger=zugzwang)
+        return W.VBox([board, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
     return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False),
@@ -689,9 +967,9 @@ def five_in_a_row_result() -> list[str]:
     score = None if book is None else book.lookup(start)
     if score is None:
         return [tr("5 en raya (9×6, side columns)"), tr("unknown"),
-                tr("no published solution; gamekit's exact solver settles positions from the middle game on (every exercise here), but not yet the empty grid")]
+                tr("no published solution; the solver these lessons use settles positions from the middle game on (every exercise here), but not yet the empty grid")]
     return [tr("5 en raya (9×6, side columns)"), teach.start_result((score > 0) - (score < 0)),
-            tr("computed by gamekit's solver (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
+            tr("computed by the solver these lessons use (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
 
 
 # ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
@@ -716,6 +994,41 @@ def practice_exercises(lesson: int) -> list[ConnectExercise]:
 def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     return tuple(LESSONS[lesson].practice.exercises(
         lambda *a, position=None, **k: ConnectExercise(*a, game=position, click=True, **k)))
+
+
+TO_MOVE = (lambda: tr("Red to move."), lambda: tr("Yellow to move."))
+"""Whose turn it is, as the first sentence of a question (one message per colour)."""
+
+
+def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_hand: bool = False) -> str:
+    """A practice problem's question, saying what is really at stake in that position: a five right now, a block
+    of the opponent's five, a win by force (not at once), or the draw to keep.  Read off the position itself
+    (immediate wins, playable threats), the accepted answers and ``value``, the exact value of the position for the
+    player to move (1 a win, 0 a draw, -1 a loss: the bank's verdict); ``by_hand``: lesson 3's "be the computer" set."""
+    colour, other = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    wins = immediate_wins(game)
+    text = TO_MOVE[game.to_move]() + " "
+    if wins and set(solutions) <= set(wins):
+        text += tr("One drop makes five in a line right now: find it.")
+    elif wins:
+        text += tr("Find a winning drop: one of them makes five in a line right now.")
+    elif playable_threats(game, 1 - game.to_move):
+        text += tr("Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.",
+                   other=other)
+    elif value > 0:
+        text += tr("No drop wins at once, but {colour} can force a win: {other} can defend for a while, not for ever. "
+                   "Find the drop that wins by force.", colour=colour, other=other)
+    elif value == 0:
+        text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
+    else:
+        text += tr("Every drop loses against best play: find the one that holds out longest.")
+    if len(solutions) > 1:
+        text += " " + ntr("{n} drop is right.", "Any of {n} drops is right.", len(solutions))
+    if by_hand:
+        empty = game.variant.cells - game.discs_on_board
+        text = tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.", n=empty) \
+            + " " + text
+    return text
 
 
 def practice(lesson: int, score: LessonScore | None = None):

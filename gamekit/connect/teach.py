@@ -22,7 +22,7 @@ from pathlib import Path
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
-from gamekit.i18n import N_, number, percent, tr
+from gamekit.i18n import N_, ntr, number, percent, tr
 
 TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
@@ -438,9 +438,9 @@ def best_move_exercise():
                          "among the columns, and another column scores more.",
                          column=m, score=_signed(s), colour=me, result=explain_score(s, game))
 
-    return Exercise(tr("On the tiny board above (three in a line wins) {colour} is to move, and only 5 cells are "
+    return Exercise(tr("On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
                        "empty. Which column would minimax choose? Try each column and the best answer to it, on "
-                       "paper. (type a column number)", colour=me), check,
+                       "paper, and answer with a column number.", colour=me), check,
                     hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
                             "Minimax gives every column the score of that answer, then picks the highest."),
                     answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, key="minimax_move",
@@ -475,9 +475,13 @@ def read_score_exercise():
                     answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
 
 
-def score_sign_exercise(score: int = 6, cells: int = 42):
-    """From a positive score to the winner's disc (the easy case, before the negative one): 22 − score."""
+def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
+    """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
+    with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
     from gamekit.widgets.lesson import parse_int, Exercise
+    if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
+        raise ValueError(tr("score {score} on a board of {cells} cells: give an even number of cells and a score "
+                            "from 1 to half of them", score=score, cells=cells))
     MAX = cells // 2 + 1
     n = MAX - score
 
@@ -489,13 +493,22 @@ def score_sign_exercise(score: int = 6, cells: int = 42):
         if k == MAX + score:
             return False, tr("That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
                              max=MAX, score=score)
+        if k == score:
+            return False, tr("The score is not the disc number itself: a win with disc number n scores {max} − n. "
+                             "Which n gives {score}?", max=MAX, score=score)
         return False, tr("Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
                          k=k, max=MAX, score=score)
 
-    return Exercise(tr("On a 42-cell board the solver scores a position {score} for the player to move. With which of "
-                       "their own discs of the whole game do they win, with best play on both sides?", score=number(score, sign=True)),
-                    check, hint=tr("A win with your disc number n scores {max} − n.", max=MAX),
-                    answer=str(n), solutions=[n], key="score_sign", wrong=[MAX + score, n + 1])
+    return Exercise(tr("On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
+                       "which of their own discs of the whole game do they win, with best play on both sides?",
+                       cells=cells, score=number(score, sign=True)),
+                    check, hint=tr("On this board a win with your disc number n scores {max} − n.", max=MAX),
+                    answer=str(n), solutions=[n], key=key, wrong=list(dict.fromkeys([MAX + score, score, n + 1])))
+
+
+def tiny_score_exercise():
+    """The scoring rule on the tiny board (12 cells: a win with disc number n scores 7 − n), before any score is shown."""
+    return score_sign_exercise(4, TINY.cells, key="tiny_score")
 
 
 SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
@@ -504,11 +517,12 @@ OTHER_BOARD = Variant("6 × 5, four in a line", columns=6, rows=5, win=4)
 
 def other_bit_exercise():
     """The same question on a third board size (6 columns, 5 rows): only the rule, not a count, answers it."""
-    return bit_exercise(OTHER_BOARD, 4, 1, key="bit_index_6x5")
+    return bit_exercise(OTHER_BOARD, 2, 3, key="bit_index_6x5")
 
 
-def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 3, row: int = 2, key: str = "bit_index"):
-    """Which bit holds a cell on a board of another height?  Checked by :func:`bit_index`.
+def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key: str = "bit_index"):
+    """Which bit holds a cell on a board of another height?  Checked by :func:`bit_index`.  ``col`` and ``row`` are
+    grid indices from 0; the question counts columns and rows from 1, as every lesson does (bits start at 0).
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
     from gamekit.widgets.lesson import parse_int, Exercise
@@ -518,48 +532,104 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 3, row: int = 2, key
 
     def check(answer):
         k = parse_int(answer)
-        values = dict(k=k, col=col, row=row, per=per, n=n, height=game.height)
+        values = dict(k=k, column=col + 1, row=row + 1, before=col, below=row, per=per, bit=n, height=game.height)
         if k == n:
-            return True, tr("Right: {col} columns of {per} bits come first, then {row} more: "
-                            "{col} × {per} + {row} = {n}.", **values)
+            return True, ntr("Right: the {before} columns to the left own {per} bits each, then {below} cell lies below "
+                             "it in its own column: {before} × {per} + {below} = {bit}.",
+                             "Right: the {before} columns to the left own {per} bits each, then {below} cells lie below "
+                             "it in its own column: {before} × {per} + {below} = {bit}.", row, **values)
         if k == col * game.height + row:
             return False, tr("Close, but each column has {per} bits, not {height}: the guard bit on top counts.", **values)
-        if k == col * 7 + row:
+        if k == col * 7 + row and per != 7:
             return False, tr("That is the 5 en raya layout of 7 bits a column; this board is {height} rows high.", **values)
         if k == row * game.width + col:
             return False, tr("That numbers the cells row by row. The solver numbers them column by column, bottom first.")
-        return False, tr("Not {k}. Count the bits column by column from the left (column 0), bottom first, guard "
-                         "included.", **values)
+        if k == (col + 1) * per + row + 1 or k == n + 1:
+            return False, tr("Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before "
+                             "this cell.", **values)
+        return False, tr("Not {k}. Count the bits column by column from the left, bottom first, guard included; the "
+                         "first bit is bit 0.", **values)
 
     return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. In its bitboards, which bit "
-                       "number belongs to the cell in column {col} (the leftmost column is 0) and row {row} (the "
-                       "bottom row is 0)?", width=game.width, height=game.height, col=col, row=row), check,
-                    hint=tr("Each column owns {height} cells and a guard bit.", height=game.height),
-                    answer=str(n), solutions=[n], key=key, wrong=[col * game.height + row])
+                       "number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
+                       "left, rows from 1 at the bottom)?", width=game.width, height=game.height, column=col + 1,
+                       row=row + 1), check,
+                    hint=tr("Each column owns {height} cells and a guard bit. Bits are numbered from 0.", height=game.height),
+                    answer=str(n), solutions=[n], key=key,
+                    wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col])
 
 
 def pruning_exercise():
-    """Does alpha–beta change the answer?  Checked by running both searches."""
+    """When may a search stop looking at a move's replies?  The case alpha–beta is built on, with one reason for
+    each wrong choice.  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
+    give the same score there, as the tests check on every lesson position.)"""
     from gamekit.widgets.lesson import Exercise, choice_checker
-    game = tiny_game()
-    a, b = minimax(game), alphabeta(game)
-    same = a.score == b.score
-    same_score, other_score = tr("the same score"), tr("a different score")
+    right = tr("No: the second move is already worse than the draw")
     explanations = {
-        same_score: tr("Right: both say {score}. Alpha–beta only skips moves that cannot change the answer, so it "
-                       "visits {nodes} positions instead of {minimax_nodes}.",
-                       score=_signed(a.score), nodes=number(b.nodes), minimax_nodes=number(a.nodes)),
-        other_score: tr("No: both give {score}. A skipped move could only have been worse for the player choosing, "
-                        "so skipping it never changes the result.", score=_signed(a.score)),
-        tr("it depends on luck"): tr("No: there is no luck in it. The search is exact; only the number of positions "
-                                     "visited depends on the order the moves are tried in."),
+        right: tr("Right: whatever the other replies are, your opponent will pick one at least as good for them, so "
+                  "the second move is worth a loss or worse to you. You will play the first move anyway. Skipping "
+                  "those replies saves work and cannot change the answer: that is alpha–beta."),
+        tr("Yes: another reply might be even worse for you"): tr(
+            "It might, but that changes nothing: the second move is already worse than your draw, so you will not "
+            "play it. Worse still is still worse."),
+        tr("Yes: another reply might be better for you"): tr(
+            "Your opponent chooses the reply, not you, and picks the best one for them. One reply already wins for "
+            "them, so the second move cannot be better than a loss for you."),
     }
-    correct = same_score if same else other_score
-    return Exercise(tr("On the tiny board, alpha–beta skips many positions minimax visits. Does it find…"),
-                    choice_checker(correct, explanations), hint=tr("Which moves does alpha–beta skip?"),
-                    answer=correct, solutions=[correct], choices=list(explanations), key="pruning",
-                    wrong=[c for c in explanations if c != correct])
+    return Exercise(tr("You are searching like minimax. Your first move scores 0: a draw. Now you try your second "
+                       "move, and your opponent's very first reply to it wins for them. Do you need to look at your "
+                       "opponent's other replies to that second move?"),
+                    choice_checker(right, explanations),
+                    hint=tr("Who chooses the reply? And which of your two moves will you play in the end?"),
+                    answer=right, solutions=[right], choices=list(explanations), key="pruning",
+                    wrong=[c for c in explanations if c != right])
+
+
+TRANSPOSITION_ORDER = "354"
+"""Lesson 3's transposition question: which other move order gives the same grid as red 3, yellow 5, red 4?"""
+TRANSPOSITION_CHOICES = ("453", "534", "345")
+
+
+def _order_words(moves: str) -> str:
+    seat, out = 0, []
+    for m in moves:
+        out.append(tr("{colour} {column}", colour=tr(COLOUR_NAMES[seat]), column=m))
+        seat = 1 - seat
+    return ", ".join(out)
+
+
+def transposition_exercise():
+    """Two move orders, one position: which order reaches the same grid as :data:`TRANSPOSITION_ORDER`?  Each
+    choice is played on the rules engine and compared; an order where red drops twice in a row is refused."""
+    from gamekit.widgets.lesson import Exercise, choice_checker
+    target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
+    said, right = {}, []
+    for moves in TRANSPOSITION_CHOICES:
+        g = FiveInARow.from_moves(moves)
+        text = _order_words(moves)
+        if g.position_key() == target.position_key():
+            right.append(text)
+            said[text] = tr("Right: each disc lands in the same cell either way, so the grid is the same. A "
+                            "transposition table stores its result once and finds it again.")
+            continue
+        moved = [(c, r) for c in range(g.width) for r in range(g.height) if g.cell(c, r) != target.cell(c, r)]
+        c, r = moved[0]
+        said[text] = tr("Not this one: after it, the cell in column {column}, row {row} holds {what}, not {other}.",
+                        column=g.column_number(c), row=r + 1,
+                        what=tr("nothing") if g.cell(c, r) is None else tr("a {colour} disc", colour=tr(COLOUR_NAMES[g.cell(c, r)])),
+                        other=tr("nothing") if target.cell(c, r) is None else
+                        tr("a {colour} disc", colour=tr(COLOUR_NAMES[target.cell(c, r)])))
+    twice = tr("red 3, red 4, yellow 5")
+    said[twice] = tr("Not this one: players take turns, so red cannot drop twice in a row. No game goes that way.")
+    assert len(right) == 1, right
+    choices = list(said)
+    return Exercise(tr("From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
+                       order=_order_words(TRANSPOSITION_ORDER)),
+                    choice_checker(right[0], said), hint=tr("Picture where each disc lands. Does the order change any cell?"),
+                    answer=right[0], solutions=right, choices=choices, key="transposition",
+                    wrong=[c for c in choices if c not in right])
 
 
 def exercises():
-    return [best_move_exercise(), read_score_exercise(), bit_exercise(), pruning_exercise()]
+    return [tiny_score_exercise(), best_move_exercise(), pruning_exercise(), transposition_exercise(),
+            read_score_exercise(), bit_exercise(), other_bit_exercise()]

@@ -65,7 +65,7 @@ def test_tables(monkeypatch):
     monkeypatch.undo()
     with using("es"):
         assert L.known_results().rows[1][1] == "un empate"
-    assert "the sheet does not say" in str(rules.rows[1])
+    assert "published rules leave open" in str(rules.rows[1]) and "gamekit" not in str(rules.rows) + str(known.rows)
     assert [r[0] for r in L.lines_table(("four",)).rows] == ["Connect Four (four in a line)"]
 
 
@@ -115,7 +115,8 @@ def test_move_exercises_accept_exactly_the_solvers_best_moves(lesson, ex):
     for m in legal:                                                     # every wrong answer says what follows
         ok, feedback = ex.check(m)
         if not ok:
-            assert f"column {m}" in feedback and ("five in a line" in feedback or "solver" in feedback)
+            assert f"column {m}" in feedback
+            assert "five in a line" in feedback or "answers in column" in feedback, feedback
 
 
 def test_best_moves_shortcuts_agree_with_the_solver_on_late_positions():
@@ -145,30 +146,112 @@ def test_lesson_one_positions_say_what_the_lesson_says():
 def test_exercise_feedback_shows_the_refutation():
     only = L.only_move_exercise()
     ok, feedback = only.check("5")
-    assert not ok and "best play goes red 2" in feedback and "red wins" in feedback
+    assert not ok and feedback == "Not column 5: red answers in column 2, and then red can force a win."
+    assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")    # the whole line: one click away
     ok, feedback = only.check("2")
     assert ok and "zugzwang" in feedback
     win = L.winning_move_exercise()
     ok, feedback = win.check("1")
     assert not ok and "draw" in feedback
-    assert "yellow wins" in L.challenge_exercise().check("6")[1]
+    assert "yellow still wins" in L.challenge_exercise().check("6")[1]
+    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
+    g.play("2")
+    assert solve(g) == -1                      # red to move loses to yellow's 21st disc: the last of the game
+
+
+@pytest.mark.parametrize("name", ["only_move", "winning_move", "challenge"])
+def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name):
+    """Issue 35: a wrong answer is told the opponent's best answer and what best play then gives, in one short
+    sentence (no 8-move line); the whole line stays one click away.  Checked against the exact solver."""
+    ex = L.exercises()[name]
+    game = ex.game
+    for m in ex.wrong:
+        ok, feedback = ex.check(m)
+        assert not ok and len(feedback.split()) <= 20, feedback
+        after = game.copy()
+        after.play(m)
+        if after.is_over() or L.immediate_wins(after):
+            continue
+        reply = L.best_moves(after)[0]
+        assert f"answers in column {reply}" in feedback
+        value = solve(after)                   # for the player to move after the wrong click: the opponent
+        assert ("draw" in feedback) == (value == 0) and ("can force a win" in feedback) == (value > 0)
+        assert ex.more(m).startswith(f"After column {m}, best play")
+
+
+def test_zugzwang_is_counted_then_decided():
+    """Issue 35: exercise 5 checks the count only; exercise 6 asks who must fill a ✗ cell (the zugzwang itself),
+    each wrong answer told its own reason.  The answer is checked by playing the safe cells out."""
     z = L.zugzwang_exercise()
-    assert z.choices is None                                # a count, not a red/yellow guess answered in the text
+    assert z.choices is None
     ok, feedback = z.check("20")
-    assert ok and "20 empty cells" in feedback and "red must then drop" in feedback
+    assert ok and "20 empty cells" in feedback and "must" not in feedback and "zugzwang" not in feedback
     assert "counts columns 1 and 6 too" in z.check("32")[1] and not z.check("32")[0]
-    assert "column 2: 4 empty" in z.check("19")[1]
-    g = L.position("under_threat")                       # the count by brute force: play elsewhere until stuck
+    assert "one of columns" in z.check("26")[1] and "the discs" in z.check("10")[1]
+    assert "Not 19" in z.check("19")[1] and "column 2: 4" not in z.check("19")[1]     # no count handed over
+    who = L.zugzwang_who_exercise()
+    g = L.position("under_threat")             # play the safe cells out: who is stuck with a ✗ cell?
     while True:
         safe = [m for m in g.legal_moves() if m not in ("1", "6")]
         if not safe:
             break
         g.play(safe[0])
         assert g.winner() is None
-    assert g.to_move == 0                                # red must now fill a cell under yellow's threat
-    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
-    g.play("2")
-    assert solve(g) == -1                      # red to move loses to yellow's 21st disc: the last of the game
+    stuck = ("red", "yellow")[g.to_move]
+    assert who.solutions == [stuck] == ["red"]
+    reasons = {c: who.check(c) for c in who.choices}
+    assert reasons["red"][0] and "zugzwang" in reasons["red"][1]
+    assert not reasons["yellow"][0] and "yellow fills the last one" in reasons["yellow"][1]
+    assert not reasons["nobody: the grid fills up"][0] and "somewhere" in reasons["nobody: the grid fills up"][1]
+    assert len({r[1] for r in reasons.values()}) == 3
+
+
+@pytest.mark.parametrize("name, row, owner, kind", [("odd_even", 3, 0, 0), ("odd_even_2", 2, 0, 1)])
+def test_odd_and_even_threats_are_told_apart(name, row, owner, kind):
+    """Issue 35: objective 2 of lesson 2 has exercises: one threat cell on the board, four choices (odd/even ×
+    red's/yellow's kind), each wrong one with its own reason; the right one is read off the board."""
+    ex = L.exercises()[name]
+    cells = [(s, c) for s in (0, 1) for c in L.threat_cells(ex.game, s)]
+    assert len(cells) == 1 and cells[0][0] == owner and cells[0][1][1] + 1 == row
+    assert not L.playable_threats(ex.game, owner)                 # it floats: no disc can reach it yet
+    parity = "odd" if row % 2 else "even"
+    right = f"{parity} row: {('red', 'yellow')[kind]}'s kind"
+    assert ex.solutions == [right] and len(ex.choices) == 4
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
+    assert len({text for _, text in reasons.values()}) == 4       # each answer its own reason
+    for choice, (ok, text) in reasons.items():
+        if not ok and not choice.startswith(parity):
+            assert f"row {row}" in text                          # the wrong parity: count the rows
+    if owner != kind:
+        assert "probably not help" in reasons[right][1]
+    from gamekit.widgets.base import BoardCanvas
+    widget = L.exercise(name)                                     # the board shows the cell tinted and lettered
+    assert widget is not None
+
+
+def test_threat_cells_carry_a_letter_as_well_as_a_tint():
+    """Colour is never the only cue: each threat cell is lettered R or Y (R or A in Spanish)."""
+    from gamekit.i18n import using
+    g = L.position("edge_diagonal")
+    texts = L.scene(g).texts()
+    assert texts.count("R") == len(L.threat_cells(g, 0)) and "Y" not in texts
+    with using("es"):
+        g = L.position("under_threat")
+        assert L.scene(g).texts().count("A") == len(L.threat_cells(g, 1))
+    # and in words beside the picture, for a screen reader: the same cells, lettered, and the ✗ cells
+    box = L.show("under_threat", danger=True)
+    text = box.children[1].description
+    assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
+    assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
+    assert "Threat cells: R (red) in column 2, row 3." in L.exercise("odd_even").children[0].children[1].description
+
+
+def test_row_lines_exercise_gives_each_slip_its_reason():
+    ex = L.row_lines_exercise()
+    assert ex.check("5")[0]
+    assert "seven middle cells" in ex.check("3")[1] and "forgets one" in ex.check("4")[1]
+    assert "every row" in ex.check("30")[1] and not ex.check("6")[0]
 
 
 def test_exercise_widgets_and_score():
@@ -257,10 +340,15 @@ def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
 def test_count_lines_feedback_says_what_was_missed():
     ex = L.count_lines_exercise()
     assert "30 + 14" not in ex.hint and "44" not in ex.hint
-    ok, feedback = ex.check("44")                                   # across + up, diagonals forgotten
-    assert not ok and "diagonal" in feedback and "side discs" not in feedback
+    ok, feedback = ex.check("44")        # 64 − 20: the 20 diagonals, or the 20 lines through a side disc, left out
+    assert not ok and "diagonals" in feedback and "side disc" in feedback
     assert "side column" in ex.check("68")[1]                        # the four lines up the side columns counted
+    assert "lines going up" in ex.check("50")[1]                     # across + diagonal
+    assert "lines across" in ex.check("34")[1]                       # up + diagonal
+    assert "one way only" in ex.check("54")[1]                       # one diagonal direction
     assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
+    reasons = [ex.check(w)[1] for w in ex.wrong]
+    assert len(set(reasons)) == len(reasons), "each common wrong answer gets its own reason"
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
@@ -292,17 +380,21 @@ def test_floating_threat_captions_name_the_cell_and_its_row_kind():
     games = L._won_game_games()
     for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
         m = re.search(r"New (red|yellow) threat cell \(tinted\) in column (\d), row (\d)\. Row \3 is (odd|even): "
-                      r"by the odd/even rule of thumb, that is (red|yellow)'s kind\.", step.caption)
+                      r"by the odd/even rule of thumb, ", step.caption)
         if not m:
             continue
         seen += 1
-        colour, column, row, kind, owner = m.groups()
+        colour, column, row, kind = m.groups()[:4]
         seat = ("red", "yellow").index(colour)
         after = games[i + 1]
         col = next(c for c in range(after.width) if after.column_number(c) == int(column))
         assert (col, int(row) - 1) in L.threat_cells(after, seat)
         assert (col, int(row) - 1) not in L.playable_threats(after, seat)       # it floats
-        assert kind == ("odd" if int(row) % 2 else "even") and owner == ("red" if kind == "odd" else "yellow")
+        assert kind == ("odd" if int(row) % 2 else "even")
+        good = (colour == "red") == (kind == "odd")                 # odd rows are red's kind, even rows yellow's
+        assert ("a good row for a " + colour in step.caption) == good
+        assert ("will probably not help " + colour in step.caption) == (not good)
+        assert "yellow's kind" not in step.caption or colour == "yellow"
     assert seen >= 2
 
 
@@ -330,3 +422,135 @@ def test_a_same_column_answer_is_named_in_its_caption():
             named += 1
             assert same, step.caption
     assert named >= 1
+
+
+# ----- issue 35: objectives, practice and the pupil's page ------------------------------------------------------
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def _objective_bullets(md: Path) -> list[str]:
+    """The objective bullets at the top of a lesson page, markup and line breaks removed."""
+    import re
+    text = md.read_text(encoding="utf-8")
+    start = re.search(r"\*\*(Objectives|Objetivos)", text).end()
+    block = text[start:text.index("\n\n", text.index("\n*", start))]
+    items = re.split(r"\n\* ", "\n" + block.split("\n", 1)[1])
+    return [" ".join(i.replace("**", "").split()).rstrip(";.") for i in items if i.strip()]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_the_page_announces_exactly_the_objectives_the_exercises_test(number, lang):
+    """Objectives are data: the page's bullets are the objectives listed in LESSONS (each naming its exercises,
+    easy before hard within an objective), in both languages."""
+    from gamekit.i18n import tr, using
+    from gamekit.widgets.lesson import LEVEL_ORDER
+    lesson = L.LESSONS[number]
+    md = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson.notebook}.md"
+    with using(lang):
+        assert _objective_bullets(md) == [tr(text) for text, _ in lesson.objectives]
+    for _, names in lesson.objectives:
+        assert names and all(n in lesson.exercises for n in names)
+        levels = [LEVEL_ORDER.index(lesson.levels[n]) for n in names]
+        assert levels == sorted(levels), names
+    tested = {n for _, names in lesson.objectives for n in names}
+    assert tested == set(lesson.exercises), "every exercise tests an announced objective"
+
+
+def _practice_cases():
+    return [(n, i) for n in L.LESSONS for i in range(len(L.LESSONS[n].practice.items))]
+
+
+@pytest.mark.parametrize("number, i", _practice_cases())
+def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
+    """Issue 35: a block is not "find the drop that wins", a forced win is not a win at once: the question is read
+    off the position and checked here against the position and the exact solver's answers."""
+    ex = L.practice_exercises(number)[i]
+    game, prompt = ex.game, ex.prompt
+    wins = L.immediate_wins(game)
+    threats = L.playable_threats(game, 1 - game.to_move)
+    assert prompt.startswith(("Red to move.", "Yellow to move.")) or prompt.startswith("Be the computer")
+    if "right now" in prompt:
+        assert wins and set(wins) <= set(ex.solutions)
+    if "threatens to make five with the next disc" in prompt:
+        assert threats and not wins
+        for m in ex.solutions:                           # the answer stops the threat
+            after = game.copy()
+            after.play(m)
+            assert not L.immediate_wins(after)
+    if "wins by force" in prompt:
+        assert not wins and not threats and solve(game) > 0
+    legal = game.legal_moves()
+    assert 3 * len(ex.solutions) <= len(legal) or "Any of" in prompt, "more than a third right: the page says so"
+    assert ("Any of" in prompt) == (len(ex.solutions) > 1)
+
+
+def test_lesson_three_practice_is_searched_by_hand():
+    """Lesson 3's set is its own idea: minimax by hand on endgames small enough (the page says how small)."""
+    text = (NOTEBOOKS / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    assert f"at most {L.HAND_SEARCH_EMPTY} empty cells" in text
+    for ex in L.practice_exercises(3):
+        empty = ex.game.variant.cells - ex.game.discs_on_board
+        assert empty <= L.HAND_SEARCH_EMPTY and ex.prompt.startswith(f"Be the computer: only {empty} cells")
+    assert set(L.LESSONS[3].themes) == set(L.LESSONS[2].themes)       # nothing untaught
+
+
+@pytest.mark.parametrize("path", sorted(str(p.relative_to(NOTEBOOKS)) for p in
+                                        [*NOTEBOOKS.glob("five_in_a_row/*.md"), *NOTEBOOKS.glob("es/five_in_a_row/*.md")]))
+def test_the_pupils_page_has_no_teacher_material_or_internal_names(path):
+    """Issue 35 §3: no "For teachers" appendix, no gamekit, rules sheet or code words in the prose; the Next link
+    ends the page."""
+    import re
+    import jupytext
+    nb = jupytext.read(NOTEBOOKS / path, fmt="md:myst")
+    prose = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    text = "\n".join(prose)
+    for word in ("gamekit", "rules sheet", "hoja de reglas", "For teachers", "Para el profesorado", "numba",
+                 "docs/", "(12–16)", "12–16"):
+        assert word not in text, (path, word)
+    last = prose[-1].strip().split("\n\n")[-1]
+    assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", last, re.S), path
+    assert nb.cells[-1].cell_type == "markdown", f"{path}: nothing after the Next link"
+
+
+def test_the_lesson_tables_name_no_internal_program():
+    from gamekit.i18n import using
+    for lang in ("en", "es"):
+        with using(lang):
+            text = str(L.rules_table().rows) + str(L.known_results().rows)
+            assert "gamekit" not in text and "sheet" not in text and "hoja" not in text
+
+
+def _all_exercises():
+    return [(n, name) for n, lesson in L.LESSONS.items() for name in lesson.exercises]
+
+
+@pytest.mark.parametrize("number, name", _all_exercises())
+def test_each_common_wrong_answer_gets_its_own_reason(number, name):
+    """Issue 35 §3: every listed wrong answer is refused with a reason of its own (no two share one), and none
+    of them is a long solver line: the feedback is short enough to read at a glance."""
+    ex = L.LESSONS[number].exercises[name]()
+    reasons = {}
+    for answer in ex.wrong:
+        ok, feedback = ex.check(answer)
+        assert not ok and len(feedback) > 15, (name, answer, feedback)
+        assert len(feedback.split()) <= 60, (name, answer, feedback)
+        reasons[str(answer)] = feedback
+    assert len(set(reasons.values())) == len(reasons), (name, reasons)
+    assert ex.choices is None or all(c in ex.wrong or c in ex.solutions for c in ex.choices)   # no choice unexplained
+
+
+def test_the_guides_lesson_one_extension_is_true_and_not_answered_on_the_page():
+    """Issue 35: the extension asks how many of the 64 lines each colour can complete; its answer (54 each, 10 of
+    the 20 side-disc lines per colour) is the code's count, and neither the page nor its tables show it."""
+    from gamekit.connect.rules import FIVE_IN_A_ROW, count_lines
+    n = count_lines(FIVE_IN_A_ROW)
+    assert n["red"] == n["yellow"] == n["lines"] - n["through_sides"] // 2 == 54
+    root = Path(__file__).resolve().parents[2]
+    guide = (root / "docs/teachers/connect.md").read_text(encoding="utf-8")
+    assert "Answer: 54 each" in guide and "10 end on a red one and 10 on a yellow one" in guide
+    assert "lines of five … lines of four" not in guide and "7 × 6, lines of four" not in guide
+    page = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    assert "54" not in page and "54" not in str(L.lines_table(["four"]).rows)

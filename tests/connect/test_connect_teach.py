@@ -72,14 +72,15 @@ def test_bit_index_is_the_solver_layout():
 
 
 @pytest.mark.parametrize("make", [teach.best_move_exercise, teach.read_score_exercise, teach.bit_exercise,
-                                  teach.pruning_exercise])
+                                  teach.pruning_exercise, teach.tiny_score_exercise, teach.transposition_exercise])
 def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
     ex = make()
     assert ex.solutions
     for s in ex.solutions:
         ok, feedback = ex.check(s)
         assert ok, feedback
-    wrong = {"minimax_move": None, "read_score": "3", "bit_index": "16", "pruning": "a different score"}[ex.key]
+    wrong = {"minimax_move": None, "read_score": "3", "bit_index": "16", "tiny_score": "11",
+             "pruning": "Yes: another reply might be better for you", "transposition": "red 3, red 4, yellow 5"}[ex.key]
     if wrong is None:                              # a column the solver rates lower
         from gamekit.connect import analyse
         scores = analyse(teach.lesson_game("walkthrough"), time_budget=None)
@@ -92,18 +93,67 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
 
 
 def test_typical_mistakes_get_their_own_explanation():
-    g = FiveInARow()
-    ok, feedback = teach.bit_exercise().check(str(3 * 4 + 2))       # forgot the guard bit
+    ex = teach.bit_exercise()                       # column 5, row 2 (counted from 1) of a 5 × 4 board: bit 21
+    assert "column 5 and row 2" in ex.prompt and ex.check("21")[0]
+    assert teach.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
+    ok, feedback = ex.check(str(4 * 4 + 1))         # forgot the guard bit
     assert not ok and "guard" in feedback
-    ok, feedback = teach.bit_exercise().check(str(3 * 7 + 2))       # the 5 en raya layout
+    ok, feedback = ex.check(str(4 * 7 + 1))         # the 5 en raya layout
     assert not ok and "7 bits" in feedback
-    assert teach.bit_exercise().check("17")[0]
+    ok, feedback = ex.check(str(5 * 5 + 2))         # counted from 1, as the question does: bits start at 0
+    assert not ok and "numbered from 0" in feedback
+    ok, feedback = ex.check(str(1 * 5 + 4))         # row by row
+    assert not ok and "row by row" in feedback
+    reasons = [ex.check(w)[1] for w in ex.wrong]
+    assert len(set(reasons)) == len(reasons)
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
     ok, feedback = ex.check(str(22 - s))                            # sign the wrong way round
     assert not ok and "sign" in feedback
     ok, feedback = teach.best_move_exercise().check("9")
     assert not ok and "no playable column 9" in feedback
+
+
+def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
+    """Issue 35: "22 − n" only where it is true (42 cells); the tiny board's rule is 7 − n, and the page states
+    the rule before the first table of scores."""
+    from pathlib import Path
+    ex = teach.tiny_score_exercise()
+    assert "12 free cells" in ex.prompt and ex.solutions == [3] and "7 − 4 = 3" in ex.check("3")[1]
+    assert "7 + 4" in ex.check("11")[1] and "not the disc number" in ex.check("4")[1]
+    assert teach.minimax(teach.tiny_game()).score <= teach.TINY.cells // 2          # scores on 12 cells stay ≤ 6
+    with pytest.raises(ValueError, match="even number of cells"):
+        teach.score_sign_exercise(4, 13)
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for md in (root / "five_in_a_row/03_how_the_computer_knows.md", root / "es/five_in_a_row/03_how_the_computer_knows.md"):
+        text = md.read_text()
+        assert text.index("7 − *n*") < text.index("teach.column_scores(tiny)") < text.index("22 − *n*")
+        assert "22 − n" not in text[:text.index("teach.column_scores(tiny)")]
+
+
+def test_lesson_three_counts_columns_from_one():
+    """Issue 35: no 0-based columns after two lessons of 1-based ones (bits still start at 0)."""
+    from pathlib import Path
+    for make in (teach.bit_exercise, teach.other_bit_exercise):
+        ex = make()
+        assert "counted from 1" in ex.prompt and "column 0" not in ex.prompt + ex.hint
+        assert all("column 0" not in ex.check(w)[1] for w in ex.wrong)
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    text = (root / "five_in_a_row/03_how_the_computer_knows.md").read_text()
+    assert "column 0" not in text and "counted from 1" in text
+
+
+def test_the_pruning_question_is_not_argued_above_it():
+    """Issue 35: exercise 3's case (a draw found, a reply that wins for the opponent) is not worked out in the text
+    before it; each wrong choice gets its own reason."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
+    before = text[text.index("## 2. Alpha"):text.index("teach.pruning_exercise()")]
+    assert "draw" not in before and "worse" not in before
+    ex = teach.pruning_exercise()
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 3
+    assert teach.minimax(teach.tiny_game()).score == teach.alphabeta(teach.tiny_game()).score
 
 
 def test_start_report_is_honest(tmp_path, monkeypatch):
@@ -141,12 +191,23 @@ def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
     assert teach.start_report().startswith(("Unknown so far", "Solved"))
 
 def test_the_lesson_transposition_example_reaches_the_same_position():
-    """Issue 24: "red 3, yellow 5, red 4" and "red 4, yellow 5, red 3" give one position (4 then 5 does not)."""
-    a, b = FiveInARow.from_moves("354"), FiveInARow.from_moves("453")
+    """The page's example (red 2, yellow 6, red 5 = red 5, yellow 6, red 2) is true, and the exercise's choices are
+    judged by playing them: exactly one reaches red 3, yellow 5, red 4; the page does not name it."""
+    a, b = FiveInARow.from_moves("265"), FiveInARow.from_moves("562")
     assert a.position_key() == b.position_key()
-    assert FiveInARow.from_moves("45").position_key() != FiveInARow.from_moves("54").position_key()
     text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
-    assert "red 3, yellow 5, red 4" in text and "red 4, yellow 5, red 3" in text and "4 then 5, or 5 then 4" not in text
+    assert "red 2, yellow 6, red 5" in text and "red 5, yellow 6, red 2" in text
+    ex = teach.transposition_exercise()
+    target = FiveInARow.from_moves("354").position_key()
+    for choice in ex.choices:
+        ok, feedback = ex.check(choice)
+        moves = "".join(ch for ch in choice if ch.isdigit())
+        colours = [w for w in choice.replace(",", " ").split() if not w.isdigit()]
+        alternating = colours == ["red", "yellow", "red"]
+        assert ok == (alternating and FiveInARow.from_moves(moves).position_key() == target), choice
+        if not alternating:
+            assert "take turns" in feedback
+    assert ex.solutions[0] not in text
 
 
 def test_the_minimax_exercise_can_be_worked_by_hand():
@@ -170,16 +231,20 @@ def test_start_summary_tells_pupils_the_result_without_the_story():
     assert "hours" in str(teach.start_report_html())
 
 
-def test_the_bitboard_and_speed_tables_are_for_teachers_only():
-    """Lesson 3 (enrichment, 12–16): the pupil's path keeps the bit picture and its exercises; the bitboard
-    numbers written out and the speed test are in the "For teachers" appendix (en, es)."""
+def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
+    """Issue 35: lesson 3 has no "For teachers" appendix (en, es): the bitboard numbers, the speed test and how the
+    value of the start was computed are in the teacher guide; the Next link ends the page."""
     import re
     from pathlib import Path
-    root = Path(__file__).resolve().parents[2] / "notebooks"
-    for md in (root / "five_in_a_row/03_how_the_computer_knows.md", root / "es/five_in_a_row/03_how_the_computer_knows.md"):
+    root = Path(__file__).resolve().parents[2]
+    for md in (root / "notebooks/five_in_a_row/03_how_the_computer_knows.md",
+               root / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md"):
         text = md.read_text()
-        appendix = re.search(r"^## (For teachers|Para el profesorado)", text, re.M).start()
-        pupil = text[:appendix]
-        assert "teach.bit_picture(game)" in pupil and "teach.bit_exercise()" in pupil
-        for heavy in ("teach.bitboard_table(game)", "teach.bitboard_speed(game)"):
-            assert heavy not in pupil and heavy in text[appendix:], (md.name, heavy)
+        assert not re.search(r"^## (For teachers|Para el profesorado)", text, re.M)
+        assert "teach.bit_picture(game)" in text and "teach.bit_exercise()" in text
+        for heavy in ("bitboard_table", "bitboard_speed", "start_report_html", "numba", "docs/"):
+            assert heavy not in text, (md.name, heavy)
+        assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", text.strip().splitlines()[-1])
+    for guide in (root / "docs/teachers/connect.md", root / "docs/teachers/es/connect.md"):
+        text = guide.read_text()
+        assert "teach.bitboard_table" in text and "teach.bitboard_speed" in text and "teach.start_report" in text
