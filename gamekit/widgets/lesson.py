@@ -254,6 +254,11 @@ class _Answering(_LessonBase):
         self.more_shown = W.HTML()
         self.more_shown.add_class("gamekit-more")
         self.more_box = W.VBox([self.more_button, self.more_shown])
+        # the class group's status line: after each answer the saved progress goes to the teacher (when this
+        # computer joined a class on the start page); it says whether it arrived, never blocking the exercise
+        self.class_note = W.HTML()
+        self.class_note.add_class("gamekit-class-note")
+        self.last_class_note = ""
         self.lesson = score.lesson_title if score is not None else ""
         self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
         if score is not None:
@@ -263,6 +268,26 @@ class _Answering(_LessonBase):
     def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:
         self.last_feedback = message
         self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
+
+    def share(self) -> bool:
+        """Send the saved progress to this computer's class group in the background (:func:`gamekit.progress.share`)
+        and say on :attr:`class_note` whether it arrived; False when no class is joined (nothing shown).  Never
+        raises and never waits: an exercise works the same offline."""
+        if progress.group() is None:
+            return False
+        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
+        try:
+            return progress.share(self._shared)
+        except Exception as problem:               # a broken install must not break the exercise
+            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
+            return False
+
+    def _shared(self, sent: bool, message: str) -> None:
+        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
+
+    def _show_class_note(self, message: str, colour: str) -> None:
+        self.last_class_note = message
+        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def _record(self, answer: Any, ok: bool, feedback: str) -> None:
         self.attempts.append(Attempt(answer, ok, feedback))
@@ -284,6 +309,7 @@ class _Answering(_LessonBase):
         self.more_button.layout.display = "" if self.more_text else "none"
         self.more_button.description = self.exercise.more_label or tr("Show the whole line")
         self._update_attempts()
+        self.share()
 
     def show_more(self) -> str:
         """Show the last wrong answer's longer text (what "Show the whole line" does); ``""`` if none."""
@@ -322,6 +348,7 @@ class _Answering(_LessonBase):
         message = tr("Answer: {answer}", answer=answer)
         self.show_note(message)
         self._update_attempts()
+        self.share()
         return message
 
     @reported
@@ -354,7 +381,8 @@ class ExerciseWidget(_Answering):
         self.access = BoardAccess()
         self.children = [self.prompt,
                          W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
-                         self.feedback, self.more_box, self.attempts_label, self.access, self.error_output]
+                         self.feedback, self.more_box, self.attempts_label, self.class_note, self.access,
+                         self.error_output]
         self.add_class("gamekit-exercise")
 
     def submit(self, answer: Any) -> tuple[bool, str]:
@@ -586,7 +614,7 @@ class PuzzleBoard(_Answering):
         typed_row = [self.input, self.check_button] if typed else []
         self.children = [self.prompt, self.board.canvas, self.board.access, self.feedback, self.more_box,
                          W.HBox([*typed_row, self.hint_button, self.answer_button]),
-                         self.attempts_label, self.error_output]
+                         self.attempts_label, self.class_note, self.error_output]
         self.add_class("gamekit-puzzle")
         self.redraw()
 
