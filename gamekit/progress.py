@@ -450,6 +450,37 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
         return dict(rec)
 
 
+def record_extra(lesson: str, exercise: str, game_id: str, theme: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
+    """Count one answer to a similar puzzle a pupil tried after missing ``exercise`` twice (the mastery loop): the
+    exercise's record gets ``"extra": {"game", "theme", "tried", "right", "last", "last_right"}`` — ``tried``
+    similar puzzles answered, ``right`` of them answered right — which the class table shows as the ideas a
+    pupil needed extra practice on.  The exercise's own attempts do not change.  Returns the ``extra`` record.
+    Refused before anything changes: names that are not texts (or too long), ``ok`` not True or False."""
+    _check_names(lesson, exercise)
+    _check_names(game_id, theme, ("game", "theme"))
+    _check_names(puzzle_id, puzzle_id, ("puzzle", "puzzle"))
+    if not isinstance(ok, bool):
+        raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
+    with _lock:
+        data = load()
+        rec = data["lessons"].setdefault(lesson, {}).setdefault(
+            exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+        extra = rec.get("extra")
+        if not isinstance(extra, dict) or extra.get("theme") != theme or extra.get("game") != game_id:
+            extra = {"game": game_id, "theme": theme, "tried": 0, "right": 0, "last": "", "last_right": False}
+        if extra["last"] != puzzle_id:
+            extra.update(tried=extra["tried"] + 1, last=puzzle_id, last_right=False)
+        if ok and not extra["last_right"]:
+            extra.update(right=extra["right"] + 1, last_right=True)
+        rec["extra"] = extra
+        rec["updated"] = datetime.now().isoformat(timespec="seconds")
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(extra)
+
+
 def results(lesson: str | None = None) -> dict[str, Any]:
     """Saved records: of one lesson ``{exercise: record}``, or of all ``{lesson: {exercise: record}}``."""
     lessons = load()["lessons"]
@@ -593,5 +624,5 @@ class ProgressView(Localized):
 
 __all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
            "attempts", "MAX_HISTORY", "MAX_PUZZLES", "save_personal", "personal", "MAX_PERSONAL", "reset", "rows", "progress_table", "export_csv",
-           "export", "ProgressView", "ENV", "set_group", "group", "forget_group", "share", "SHARE"]
+           "export", "ProgressView", "ENV", "record_extra", "set_group", "group", "forget_group", "share", "SHARE"]
 

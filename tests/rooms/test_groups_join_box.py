@@ -162,3 +162,39 @@ def test_an_upload_over_any_limit_gets_a_413_that_says_why(rooms):
     assert status == 413 and f"at most {MAX_BODY} bytes" in answer["message"]
     # the connection is still usable and nothing changed: a right-sized upload is stored
     assert ana.send_progress({"version": 1, "lessons": {"L": {"e": {"attempts": 1, "solved": True}}}}) == {"L": [1, 1]}
+
+
+# ----- the mastery loop's extra practice in the class table -------------------------------------------------
+def test_the_class_table_shows_the_ideas_each_pupil_needed_extra_practice_on(rooms, fresh_progress):
+    import csv
+    import io
+
+    from gamekit.dots import lessons as dots_lessons
+    from gamekit.rooms.groups_client import GroupRefused
+
+    owner = create_group(rooms.url, "Class 6H")
+    assert JoinClassBox(server=rooms.url).join(owner.join_link, "Fay")
+    COURIER.wait()
+    lesson = dots_lessons.LESSONS[3]
+    board = [w for w in dots_lessons.practice(3, LessonScore(lesson.title)).children if hasattr(w, "exercise")][1]
+    for answer in board.exercise.wrong[:2]:
+        board.submit(answer)
+    similar = board.try_similar()
+    similar.submit(similar.exercise.solutions[0])        # the similar puzzle's answer is sent by itself too
+    COURIER.wait()
+    assert board.last_class_note.startswith("Sent to your teacher")
+    table = owner.class_table()
+    fay = {p["nickname"]: p for p in table["pupils"]}["Fay"]
+    assert fay["extra"] == {"dots_and_boxes/hard_hearted_handout": [1, 1]}
+    assert table["idea_names"] == {"dots_and_boxes/hard_hearted_handout": "Dots and Boxes — hard-hearted handout"}
+    assert fay["lessons"][lesson.title] == [1, 0]        # the exercise itself is still not right
+    rows = list(csv.reader(io.StringIO(owner.export_csv())))
+    assert ["Fay", "Extra practice: Dots and Boxes — hard-hearted handout", "1", "1"] in [r[:4] for r in rows]
+    # a malformed extra is refused and changes nothing
+    member = join_group(owner.join_link, "Gus", remember=False)
+    for bad in ({"game": "chess", "theme": "x", "tried": 1, "right": 0},
+                {"game": "dots_and_boxes", "theme": "safe_line", "tried": 1, "right": 2},
+                {"game": "dots_and_boxes", "theme": "safe_line", "tried": True, "right": 0}, "junk"):
+        with pytest.raises(GroupRefused, match="extra"):
+            member.send_progress({"version": 1, "lessons": {"L": {"e": {"attempts": 1, "extra": bad}}}})
+    assert "Gus" not in {p["nickname"] for p in owner.class_table()["pupils"] if p["sent"]}
