@@ -1,6 +1,8 @@
 """The class table fills itself, in real Chromium: the teacher creates a group on the room server's page, a pupil
 joins it from the start page in Voilà (the short code and a nickname typed into the "Join your class" box — no
-code cell touched), answers an exercise of a lesson, and the teacher's class page shows the answer.
+code cell touched), answers an exercise of a lesson, and the teacher's class page shows the answer.  Then the
+mastery loop: the pupil misses a "More practice" problem twice, presses "Try a similar one", solves the easier
+puzzle on the same idea, and the teacher's table shows the idea under "Extra practice".
 
 The room server and Voilà are real processes on loopback; Voilà's kernels get a saved progress of their own
 (``GAMEKIT_PROGRESS_FILE``) and the class server a short code is looked up on (``GAMEKIT_CLASS_SERVER``).
@@ -115,6 +117,37 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer(room
         teacher.wait_for_function(
             f"document.querySelector(\"{cell}\") && document.querySelector(\"{cell}\").textContent === '1 / 1'",
             timeout=30_000)
+
+        # the mastery loop on the lesson's first "More practice" problem (avoid a third side, easy)
+        from gamekit.dots import lessons as dots_lessons
+        from gamekit.widgets.lesson import idea_of, similar_exercise
+        problem = dots_lessons.practice_exercises(2)[0]
+        similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))      # the first one it offers
+        board = pupil.locator(".gamekit-puzzle").filter(has_text=problem.prompt).first
+        typed = board.locator("input[type=text], input:not([type])").first
+        for wrong in problem.wrong[:2]:
+            typed.scroll_into_view_if_needed()
+            typed.fill(wrong)
+            typed.press("Tab")
+            board.get_by_role("button", name="Check").first.click()
+            board.locator(".gamekit-attempts").get_by_text(
+                "2 attempts" if wrong == problem.wrong[1] else "1 attempt").wait_for(timeout=30_000)
+        offer = board.get_by_role("button", name="Try a similar one")
+        offer.wait_for(timeout=30_000)
+        offer.click()
+        inner = board.locator(".gamekit-similar .gamekit-puzzle")
+        inner.wait_for(timeout=30_000)
+        assert inner.locator("canvas.gamekit-board").count() == 1           # its own board, to click or type on
+        answer_box = inner.locator("input[type=text], input:not([type])").first
+        answer_box.fill(similar.solutions[0])
+        answer_box.press("Tab")
+        inner.get_by_role("button", name="Check").click()
+        inner.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
+        board.locator(".gamekit-similar").get_by_text("Well done").wait_for(timeout=30_000)
+        extra = "#class-table tr[data-nickname='Ana'] td[data-extra]"
+        teacher.wait_for_function(f"document.querySelector(\"{extra}\") && document.querySelector(\"{extra}\")"
+                                  ".textContent.includes('avoid a third side: 1 tried, 1 right')", timeout=30_000)
+        assert "Extra practice" in teacher.inner_text("#class-table tr:first-child")
         assert not teacher.errors
     finally:
         pupil.close()
