@@ -34,11 +34,12 @@ def miss(widget, times: int = MISSES_BEFORE_SIMILAR) -> None:
 def test_two_misses_offer_a_similar_puzzle_one_level_easier_on_the_same_idea():
     board, lesson = practice_board(dots_lessons, 3, 1)          # ("hard_hearted_handout", "medium")
     theme, band = lesson.practice.items[1]
-    assert board.similar_button.layout.display == "none"
+    assert board.similar_button.layout.display == "none" and board.similar_box.layout.display == "none"
     miss(board, 1)
     assert not board.offer_similar() and board.similar_button.layout.display == "none"    # one miss: not yet
     miss(board, 1)
     assert board.similar_button.layout.display == "" and "similar" in board.similar_note.value
+    assert board.similar_box.layout.display == ""
     similar = board.try_similar()
     puzzle = similar.exercise.puzzle
     assert isinstance(similar, PuzzleBoard)                        # a board to click, drawn from the catalog

@@ -275,7 +275,8 @@ class _Answering(_LessonBase):
         self.similar_button.on_click(self.on_similar)
         self.similar_note = W.HTML()
         self.similar_note.add_class(LIVE_CLASS)
-        self.similar_box = W.VBox([W.HBox([self.similar_button, self.similar_note])])
+        self.similar_box = W.VBox([W.HBox([self.similar_button, self.similar_note])],
+                                  layout=W.Layout(display="none"))
         self.similar_box.add_class("gamekit-similar")
         if score is not None:
             score.register(exercise)
@@ -364,6 +365,7 @@ class _Answering(_LessonBase):
             self.idea = idea_of(self.lesson_info or self.lesson, self.exercise)
             if self.idea is None:
                 return False
+        self.similar_box.layout.display = ""
         self.similar_button.layout.display = ""
         if self.similar is None:
             self.similar_note.value = html.escape(tr("Stuck? Try a similar one, a little easier, then come back."))
@@ -391,6 +393,7 @@ class _Answering(_LessonBase):
         self.similar_note.value = html.escape(tr("A similar one ({level}), on the same idea:",
                                                  level=tr(exercise.puzzle.band)))
         self.similar_box.children = [self.similar_box.children[0], widget]
+        self.similar_box.layout.display = ""
         return widget
 
     def _similar_answered(self, puzzle_id: str, ok: bool) -> None:
@@ -425,6 +428,8 @@ class _Answering(_LessonBase):
         if self.on_answered is None:
             self.share()
             self.similar_button.layout.display = "none"
+            if self.similar is None:
+                self.similar_box.layout.display = "none"
         return message
 
     @reported
