@@ -362,7 +362,10 @@ class _Answering(_LessonBase):
         if self.solved or self.answer_shown or self.misses < MISSES_BEFORE_SIMILAR:
             return False
         if self.idea is None:
-            self.idea = idea_of(self.lesson_info or self.lesson, self.exercise)
+            try:
+                self.idea = idea_of(self.lesson_info or self.lesson, self.exercise)
+            except ValueError:              # a bank or lesson that cannot say: the exercise goes on without it
+                self.idea = None
             if self.idea is None:
                 return False
         self.similar_box.layout.display = ""
