@@ -47,7 +47,16 @@ def class_server(tmp_path):
     stop(process)
 
 
-def test_join_your_class_in_jupyterlab(notebook_page, class_server):
+@pytest.fixture
+def forgets_the_class():
+    """The JupyterLab kernels share the session's saved progress (this process's ``GAMEKIT_PROGRESS_FILE``): a
+    class joined here must not stay joined for the tests that follow, even when this one fails."""
+    from gamekit import progress
+    yield
+    progress.forget_group()
+
+
+def test_join_your_class_in_jupyterlab(notebook_page, class_server, forgets_the_class):
     from gamekit.rooms.groups_client import create_group
     owner = create_group(class_server, "Class 8B")
     page = notebook_page("notebooks/00_start_here.ipynb")
