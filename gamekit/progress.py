@@ -33,7 +33,8 @@ shown in :func:`rows` and :func:`export_csv`)::
 ``tally`` (optional) holds the pupil's dice rolls in Shut the Box lesson 3, as the count of each total of two
 dice (:func:`save_tally`): ``"tally": {"2": 1, "3": 0, …, "12": 2}``; it travels with the progress sent to a
 class group, where the group sums the class's (``gamekit.rooms.groups``).  ``group`` (optional) is the class
-group this computer joined (:func:`set_group`: ``{"link": …, "key": …, "nickname": …}``).
+group this computer joined (:func:`set_group`: ``{"link": …, "key": …, "nickname": …, "name": …}``; ``name``, the
+group's name, is optional).  While a group is saved, :func:`share` sends the progress to it after each answer.
 
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
@@ -47,7 +48,7 @@ import os
 import threading
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from gamekit.i18n import N_, Localized, tr
 
@@ -89,7 +90,8 @@ def _valid(data: Any) -> bool:
         return False
     group = data.get("group")
     if group is not None and not (isinstance(group, dict) and
-                                  all(isinstance(group.get(k), str) for k in ("link", "key", "nickname"))):
+                                  all(isinstance(group.get(k), str) for k in ("link", "key", "nickname")) and
+                                  isinstance(group.get("name", ""), str)):
         return False
     return _valid_practice(data.get("practice", {}))
 
@@ -146,15 +148,18 @@ def tally() -> dict[str, int]:
     return dict(load().get("tally") or {str(t): 0 for t in TALLY_TOTALS})
 
 
-def set_group(link: str, key: str, nickname: str) -> dict[str, str]:
-    """Remember the class group this computer joined (its link, the member key, the nickname), so that lessons
-    can send to it; ``gamekit.rooms.join_group`` calls it.  Texts only (ValueError otherwise)."""
-    for name, value in (("link", link), ("key", key), ("nickname", nickname)):
+def set_group(link: str, key: str, nickname: str, name: str = "") -> dict[str, str]:
+    """Remember the class group this computer joined (its link, the member key, the nickname and, when known, the
+    group's name), so that lessons send to it (:func:`share`); ``gamekit.rooms.join_group`` calls it.  Texts only
+    (ValueError otherwise; ``name`` may be empty)."""
+    for field_name, value in (("link", link), ("key", key), ("nickname", nickname), ("name", name or "-")):
         if not isinstance(value, str) or not 0 < len(value) <= 500:
-            raise ValueError(tr("{name}={value!r}: a non-empty text", name=name, value=value))
+            raise ValueError(tr("{name}={value!r}: a non-empty text", name=field_name, value=value))
     with _lock:
         data = load()
         data["group"] = {"link": link, "key": key, "nickname": nickname}
+        if name:
+            data["group"]["name"] = name
         try:
             _save(data)
         except OSError:
@@ -174,6 +179,27 @@ def forget_group() -> None:
         data = load()
         if data.pop("group", None) is not None:
             _save(data)
+
+
+SHARE = "gamekit.rooms.groups_client:share_in_background"
+"""Who sends the saved progress to the class group, named as ``"module:function"`` and imported only when a group
+is saved (the room client sits above this module, as the catalog names a game's widget): ``function(on_done)``
+sends in the background and later calls ``on_done(sent, message)``."""
+
+
+def share(on_done: "Callable[[bool, str], None] | None" = None) -> bool:
+    """Send this computer's saved progress to its class group (:func:`set_group`) in the background, never
+    waiting for the network; ``on_done(sent, message)`` is called when the server has answered or could not be
+    reached (``message``: a short sentence for the pupil).  Returns False, and sends nothing, when no group is
+    saved.  The lesson widgets call it after every answer."""
+    if on_done is not None and not callable(on_done):
+        raise TypeError(tr("on_done must be a function, not {__name__}", __name__=type(on_done).__name__))
+    if group() is None:
+        return False
+    import importlib
+    module, _, name = SHARE.partition(":")
+    getattr(importlib.import_module(module), name)(on_done)
+    return True
 
 
 def _number(v: Any) -> bool:
@@ -424,6 +450,37 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
         return dict(rec)
 
 
+def record_extra(lesson: str, exercise: str, game_id: str, theme: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
+    """Count one answer to a similar puzzle a pupil tried after missing ``exercise`` twice (the mastery loop): the
+    exercise's record gets ``"extra": {"game", "theme", "tried", "right", "last", "last_right"}`` — ``tried``
+    similar puzzles answered, ``right`` of them answered right — which the class table shows as the ideas a
+    pupil needed extra practice on.  The exercise's own attempts do not change.  Returns the ``extra`` record.
+    Refused before anything changes: names that are not texts (or too long), ``ok`` not True or False."""
+    _check_names(lesson, exercise)
+    _check_names(game_id, theme, ("game", "theme"))
+    _check_names(puzzle_id, puzzle_id, ("puzzle", "puzzle"))
+    if not isinstance(ok, bool):
+        raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
+    with _lock:
+        data = load()
+        rec = data["lessons"].setdefault(lesson, {}).setdefault(
+            exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+        extra = rec.get("extra")
+        if not isinstance(extra, dict) or extra.get("theme") != theme or extra.get("game") != game_id:
+            extra = {"game": game_id, "theme": theme, "tried": 0, "right": 0, "last": "", "last_right": False}
+        if extra["last"] != puzzle_id:
+            extra.update(tried=extra["tried"] + 1, last=puzzle_id, last_right=False)
+        if ok and not extra["last_right"]:
+            extra.update(right=extra["right"] + 1, last_right=True)
+        rec["extra"] = extra
+        rec["updated"] = datetime.now().isoformat(timespec="seconds")
+        try:
+            _save(data)
+        except OSError:
+            pass
+        return dict(extra)
+
+
 def results(lesson: str | None = None) -> dict[str, Any]:
     """Saved records: of one lesson ``{exercise: record}``, or of all ``{lesson: {exercise: record}}``."""
     lessons = load()["lessons"]
@@ -567,5 +624,5 @@ class ProgressView(Localized):
 
 __all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
            "attempts", "MAX_HISTORY", "MAX_PUZZLES", "save_personal", "personal", "MAX_PERSONAL", "reset", "rows", "progress_table", "export_csv",
-           "export", "ProgressView", "ENV"]
+           "export", "ProgressView", "ENV", "record_extra", "set_group", "group", "forget_group", "share", "SHARE"]
 

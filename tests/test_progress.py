@@ -216,3 +216,32 @@ def test_the_class_group_is_remembered_and_forgotten():
     assert progress.group()["nickname"] == "Ana"
     progress.forget_group()
     assert progress.group() is None
+
+
+def test_the_class_groups_name_is_kept_and_checked_and_survives_a_restart(tmp_path):
+    from gamekit import progress
+    saved = progress.set_group("http://127.0.0.1:1/g/abcdefgh", "k" * 20, "Ana", "Class 5B")
+    assert saved["name"] == "Class 5B" and progress.group()["name"] == "Class 5B"
+    with pytest.raises(ValueError):
+        progress.set_group("http://127.0.0.1:1/g/abcdefgh", "k" * 20, "Ana", 5)
+    assert progress.group()["name"] == "Class 5B"             # a refusal changes nothing
+    # a file whose group name is not text is damaged: set aside, never half-read
+    path = progress.progress_path()
+    data = json.loads(path.read_text())
+    data["group"]["name"] = ["Class"]
+    path.write_text(json.dumps(data))
+    assert progress.group() is None and path.with_name(path.name + ".damaged").exists()
+
+
+def test_extra_practice_is_kept_per_exercise_and_moves_on_with_each_new_puzzle():
+    from gamekit import progress
+    progress.record("L", "e", False)
+    assert progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", False)["tried"] == 1
+    assert progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", True)["right"] == 1
+    again = progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", True)    # counted once
+    assert (again["tried"], again["right"]) == (1, 1)
+    nxt = progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p2", False)
+    assert (nxt["tried"], nxt["right"]) == (2, 1)
+    rec = progress.results("L")["e"]
+    assert rec["attempts"] == 1 and not rec["solved"]          # the exercise's own answers are untouched
+    assert progress.rows()[0][1:] == [1, 0, 0, 0, 1]

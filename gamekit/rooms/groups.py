@@ -208,6 +208,8 @@ def check_progress(data: Any) -> dict:
                     raise GroupRefusal(tr("progress: {lesson}/{exercise}: {field} must be true or false.",
                                           lesson=repr(lesson[:40]), exercise=repr(name[:40]), field=flag))
                 item[flag] = value
+            if rec.get("extra") is not None:
+                item["extra"] = check_extra(rec["extra"], lesson, name)
             out[name] = item
     out: dict[str, Any] = {"version": 1, "lessons": clean}
     if "puzzles" in data:
@@ -245,6 +247,45 @@ def check_puzzle_results(raw: Any) -> dict:
                                       "0 ≤ right ≤ tried.", game=game, theme=theme))
             clean.setdefault(game, {})[theme] = {"tried": tried, "right": right}
     return clean
+
+
+def check_extra(raw: Any, lesson: str, exercise: str) -> dict:
+    """An exercise's extra practice (the mastery loop, ``gamekit.progress.record_extra``): ``{"game", "theme",
+    "tried", "right"}`` with a known game and theme and whole numbers 0 ≤ right ≤ tried ≤ 1000; what else the
+    pupil's computer keeps there is dropped."""
+    from gamekit.puzzles.core import THEMES
+    where = f"{lesson[:40]!r}/{exercise[:40]!r}"
+    if not isinstance(raw, dict):
+        raise GroupRefusal(tr("progress: {where}: extra must be {example}.", where=where,
+                              example='{"game": …, "theme": …, "tried": n, "right": k}'))
+    game, theme, tried, right = (raw.get(k) for k in ("game", "theme", "tried", "right"))
+    if not isinstance(game, str) or game not in THEMES or not isinstance(theme, str) or theme not in THEMES[game]:
+        raise GroupRefusal(tr("progress: {where}: extra names an unknown game or theme.", where=where))
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (tried, right)) or not 0 <= right <= tried <= 1000:
+        raise GroupRefusal(tr("progress: {where}: extra tried and right are whole numbers, 0 ≤ right ≤ tried.",
+                              where=where))
+    return {"game": game, "theme": theme, "tried": tried, "right": right}
+
+
+def extra_summary(progress: dict) -> dict[str, tuple[int, int]]:
+    """``"game/theme"`` → (similar puzzles tried, right) over every exercise of the upload: the ideas the pupil
+    needed extra practice on."""
+    out: dict[str, tuple[int, int]] = {}
+    for exercises in progress["lessons"].values():
+        for rec in exercises.values():
+            extra = rec.get("extra")
+            if extra and extra["tried"]:
+                key = f"{extra['game']}/{extra['theme']}"
+                tried, right = out.get(key, (0, 0))
+                out[key] = (tried + extra["tried"], right + extra["right"])
+    return out
+
+
+def idea_name(key: str) -> str:
+    """An idea of the extra-practice column, ``"game/theme"``, in words: ``"Dots and Boxes — double-deal"``."""
+    from gamekit.puzzles.core import GAME_NAMES, THEMES
+    game, _, theme = key.partition("/")
+    return tr("{game} — {theme}", game=tr(GAME_NAMES[game]), theme=tr(THEMES[game][theme]))
 
 
 def puzzle_summary(progress: dict) -> dict[str, tuple[int, int]]:
@@ -484,17 +525,21 @@ class Groups:
         rows = sorted(self.store.progress(group["id"]), key=lambda r: nocase(r[0]))
         lessons: set[str] = set()
         puzzles: set[str] = set()
+        ideas: set[str] = set()
         pupils = []
         for nick, data, at in rows:
             saved = data if data else {"lessons": {}}
             summary = lesson_summary(saved)
             solved = puzzle_summary(saved)
+            extra = extra_summary(saved)
             lessons.update(summary)
             puzzles.update(solved)
-            pupils.append({"nickname": nick, "sent": at, "lessons": summary, "puzzles": solved})
+            ideas.update(extra)
+            pupils.append({"nickname": nick, "sent": at, "lessons": summary, "puzzles": solved, "extra": extra})
         columns = sorted(puzzles)
         return {"lessons": sorted(lessons), "pupils": pupils, "puzzles": columns,
-                "puzzle_names": {k: puzzle_column(k) for k in columns}}
+                "puzzle_names": {k: puzzle_column(k) for k in columns},
+                "idea_names": {k: idea_name(k) for k in sorted(ideas)}}
 
     def class_csv(self, group: dict) -> str:
         table = self.class_table(group)
@@ -510,6 +555,9 @@ class Groups:
                 tried, right = pupil["puzzles"].get(key, (0, 0))
                 writer.writerow([_csv_cell(pupil["nickname"]), table["puzzle_names"][key], tried, right, sent,
                                  f"{right / tried:.0%}" if tried else ""])
+            for key, (tried, right) in sorted(pupil["extra"].items()):    # the ideas practised again
+                writer.writerow([_csv_cell(pupil["nickname"]), tr("Extra practice: {idea}", idea=table["idea_names"][key]),
+                                 tried, right, sent, f"{right / tried:.0%}" if tried else ""])
             if not table["lessons"] and not table["puzzles"]:
                 writer.writerow([_csv_cell(pupil["nickname"]), "", 0, 0, sent, ""])
         return out.getvalue()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import tornado.web
+
 from gamekit.i18n import get_language, tr, using
 from gamekit.rooms.groups import (GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, GroupRefusal, Groups, describe_settings,
                                   group_language)
@@ -112,9 +114,38 @@ class GroupPage(BaseHandler):
         self.write_page(self.page, language)          # ?lang=, else the group's language, else the browser's
 
 
+DRAIN_LIMIT = 4 * 1024 * 1024
+"""Bytes of a group API body that are read (and, past the request's own limit, thrown away) so that even an
+over-limit upload gets its 413 with the reason: a server that stops reading and closes resets the connection,
+and the sender never sees an answer.  A body declared larger than this is answered at once and the connection
+closed (the sender may then see only the reset)."""
+
+
+@tornado.web.stream_request_body
 class GroupApi(BaseHandler):
+    """The JSON API.  The body is read as it arrives and kept only up to the request's limit (:data:`MAX_BODY`,
+    :data:`MAX_PROGRESS` for a progress upload): a larger one is read to its end, dropped, and refused with 413
+    and the reason."""
+
     def initialize(self, groups: Groups, action: str | None = None) -> None:
         self.groups, self.fixed_action = groups, action
+        self.limit, self.received, self.chunks = MAX_BODY, 0, []
+
+    def prepare(self) -> None:
+        action = self.path_args[1] if len(self.path_args) > 1 else self.fixed_action
+        self.limit = MAX_PROGRESS if action == "progress" else MAX_BODY
+        declared = self.request.headers.get("Content-Length", "")
+        if declared.isdigit() and int(declared) > DRAIN_LIMIT:
+            with using(self.language()):
+                self._error(413, tr("Request too large (at most {n} bytes).", n=self.limit))
+            self.finish()
+            return
+        self.request.connection.set_max_body_size(DRAIN_LIMIT)
+
+    def data_received(self, chunk: bytes) -> None:
+        self.received += len(chunk)
+        if self.received <= self.limit:
+            self.chunks.append(chunk)
 
     def post(self, gid: str | None = None, action: str | None = None) -> None:
         """One API call, answered (refusals too) in ``?lang=`` (the pages send theirs), else the group's language,
@@ -132,12 +163,12 @@ class GroupApi(BaseHandler):
         groups = self.groups
         ip = self.request.remote_ip or "?"
         action = action or self.fixed_action
-        limit = MAX_PROGRESS if action == "progress" else MAX_BODY
-        if len(self.request.body) > limit:
-            return self._error(413, tr("Request too large (at most {n} bytes).", n=limit))
+        if self.received > self.limit:
+            return self._error(413, tr("Request too large (at most {n} bytes).", n=self.limit))
+        body = b"".join(self.chunks)
         bad = None
         try:
-            data = loads(self.request.body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
+            data = loads(body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
         except BadJSON as refusal:
             data, bad = None, str(refusal)
         # a whole class often shares one address (the school's NAT): requests are counted per address and key;

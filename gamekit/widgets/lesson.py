@@ -45,11 +45,13 @@ import html
 import threading
 import traceback
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
 
 import ipywidgets as W
 
 from gamekit import progress
+from gamekit.game import is_int
 from gamekit.widgets.access import LIVE_CLASS, BoardAccess
 from gamekit.widgets.base import BoardCanvas, Scene, reported
 from gamekit.widgets.stepping import Stepping
@@ -254,8 +256,28 @@ class _Answering(_LessonBase):
         self.more_shown = W.HTML()
         self.more_shown.add_class("gamekit-more")
         self.more_box = W.VBox([self.more_button, self.more_shown])
+        # the class group's status line: after each answer the saved progress goes to the teacher (when this
+        # computer joined a class on the start page); it says whether it arrived, never blocking the exercise
+        self.class_note = W.HTML()
+        self.class_note.add_class("gamekit-class-note")
+        self.last_class_note = ""
         self.lesson = score.lesson_title if score is not None else ""
         self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
+        # the mastery loop: after MISSES_BEFORE_SIMILAR wrong answers, "Try a similar one" (a bank puzzle on the
+        # same idea, a level easier) opens below; its answers count as extra practice, not as this exercise
+        self.on_answered: Callable[[Any, bool], None] | None = None
+        self.lesson_info: Lesson | None = None       # the lesson, when the page knows it (else found by title)
+        self.idea: Idea | None = None
+        self.similar: "_Answering | None" = None
+        self.similar_tried: list[str] = []
+        self.similar_button = W.Button(description=tr("Try a similar one"), icon="random",
+                                       layout=W.Layout(display="none", width="auto"))
+        self.similar_button.on_click(self.on_similar)
+        self.similar_note = W.HTML()
+        self.similar_note.add_class(LIVE_CLASS)
+        self.similar_box = W.VBox([W.HBox([self.similar_button, self.similar_note])],
+                                  layout=W.Layout(display="none"))
+        self.similar_box.add_class("gamekit-similar")
         if score is not None:
             score.register(exercise)
         self._update_attempts()
@@ -264,11 +286,33 @@ class _Answering(_LessonBase):
         self.last_feedback = message
         self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
 
+    def share(self) -> bool:
+        """Send the saved progress to this computer's class group in the background (:func:`gamekit.progress.share`)
+        and say on :attr:`class_note` whether it arrived; False when no class is joined (nothing shown).  Never
+        raises and never waits: an exercise works the same offline."""
+        if progress.group() is None:
+            return False
+        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
+        try:
+            return progress.share(self._shared)
+        except Exception as problem:               # a broken install must not break the exercise
+            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
+            return False
+
+    def _shared(self, sent: bool, message: str) -> None:
+        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
+
+    def _show_class_note(self, message: str, colour: str) -> None:
+        self.last_class_note = message
+        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
+
     def _record(self, answer: Any, ok: bool, feedback: str) -> None:
         self.attempts.append(Attempt(answer, ok, feedback))
         if ok and not self.answer_shown:
             self.solved = True
-        if self.score is not None:
+        if self.on_answered is not None:                     # a similar puzzle: its exercise keeps the count
+            self.on_answered(answer, ok)
+        elif self.score is not None:
             self.score.record(self.exercise, answer, ok)     # the score saves it
         else:
             self.saved = progress.record(self.lesson, self.exercise.key, ok)
@@ -284,6 +328,9 @@ class _Answering(_LessonBase):
         self.more_button.layout.display = "" if self.more_text else "none"
         self.more_button.description = self.exercise.more_label or tr("Show the whole line")
         self._update_attempts()
+        if self.on_answered is None:
+            self.share()
+            self.offer_similar()
 
     def show_more(self) -> str:
         """Show the last wrong answer's longer text (what "Show the whole line" does); ``""`` if none."""
@@ -304,6 +351,65 @@ class _Answering(_LessonBase):
             label = ntr("solved before ({n} attempt saved)", "solved before ({n} attempts saved)", self.saved.get("attempts", 0))
         self.attempts_label.value = f"<small>{label}</small>"
 
+    @property
+    def misses(self) -> int:
+        """Wrong answers given to this exercise on this page."""
+        return sum(not a.ok for a in self.attempts)
+
+    def offer_similar(self) -> bool:
+        """After :data:`MISSES_BEFORE_SIMILAR` wrong answers (not solved, answer not shown), show "Try a similar
+        one" when the lesson names this exercise's idea (:func:`idea_of`); True when it is offered."""
+        if self.solved or self.answer_shown or self.misses < MISSES_BEFORE_SIMILAR:
+            return False
+        if self.idea is None:
+            try:
+                self.idea = idea_of(self.lesson_info or self.lesson, self.exercise)
+            except ValueError:              # a bank or lesson that cannot say: the exercise goes on without it
+                self.idea = None
+            if self.idea is None:
+                return False
+        self.similar_box.layout.display = ""
+        self.similar_button.layout.display = ""
+        if self.similar is None:
+            self.similar_note.value = html.escape(tr("Stuck? Try a similar one, a little easier, then come back."))
+        return True
+
+    def try_similar(self) -> "_Answering | None":
+        """What "Try a similar one" does: a puzzle of the bank on this exercise's idea, one level easier (another
+        one each time), shown below; its answers count in the progress as extra practice on that idea.  Returns
+        its widget (None, with a note, when the bank has none left)."""
+        idea = self.idea or idea_of(self.lesson_info or self.lesson, self.exercise)
+        if idea is None:
+            return None
+        self.idea = idea
+        exercise = similar_exercise(idea, exclude=tuple(self.similar_tried), turn=len(self.similar_tried))
+        if exercise is None:
+            self.similar_note.value = html.escape(tr("No other puzzle on this idea is left: try this one again."))
+            self.similar_button.layout.display = "none"
+            return None
+        puzzle_id = exercise.puzzle.id
+        self.similar_tried.append(puzzle_id)
+        widget = similar_widget(exercise)
+        widget.on_answered = lambda answer, ok: self._similar_answered(puzzle_id, ok)
+        self.similar = widget
+        self.similar_button.description = tr("Another similar one")
+        self.similar_note.value = html.escape(tr("A similar one ({level}), on the same idea:",
+                                                 level=tr(exercise.puzzle.band)))
+        self.similar_box.children = [self.similar_box.children[0], widget]
+        self.similar_box.layout.display = ""
+        return widget
+
+    def _similar_answered(self, puzzle_id: str, ok: bool) -> None:
+        idea = self.idea
+        progress.record_extra(self.lesson, self.exercise.key, idea.game_id, idea.theme, puzzle_id, ok)
+        if ok:
+            self.similar_note.value = html.escape(tr("Well done. Now try the exercise above again."))
+        self.share()
+
+    @reported
+    def on_similar(self, _: Any) -> None:
+        self.try_similar()
+
     def show_hint(self) -> str:
         hint = self.exercise.hint
         message = tr("Hint: {hint}", hint=hint) if hint else tr("No hint for this one: read the question again slowly.")
@@ -322,6 +428,11 @@ class _Answering(_LessonBase):
         message = tr("Answer: {answer}", answer=answer)
         self.show_note(message)
         self._update_attempts()
+        if self.on_answered is None:
+            self.share()
+            self.similar_button.layout.display = "none"
+            if self.similar is None:
+                self.similar_box.layout.display = "none"
         return message
 
     @reported
@@ -354,7 +465,8 @@ class ExerciseWidget(_Answering):
         self.access = BoardAccess()
         self.children = [self.prompt,
                          W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
-                         self.feedback, self.more_box, self.attempts_label, self.access, self.error_output]
+                         self.feedback, self.more_box, self.attempts_label, self.similar_box, self.class_note,
+                         self.access, self.error_output]
         self.add_class("gamekit-exercise")
 
     def submit(self, answer: Any) -> tuple[bool, str]:
@@ -586,7 +698,7 @@ class PuzzleBoard(_Answering):
         typed_row = [self.input, self.check_button] if typed else []
         self.children = [self.prompt, self.board.canvas, self.board.access, self.feedback, self.more_box,
                          W.HBox([*typed_row, self.hint_button, self.answer_button]),
-                         self.attempts_label, self.error_output]
+                         self.attempts_label, self.similar_box, self.class_note, self.error_output]
         self.add_class("gamekit-puzzle")
         self.redraw()
 
@@ -819,7 +931,11 @@ class Lesson:
     * ``objectives`` — ``((objective, (exercise name, …)), …)``: each objective the page announces (an ``N_``
       string) and the exercises that test it (every objective needs at least one; the shared tests check it);
     * ``themes`` — the puzzle themes this lesson and the earlier ones have taught: its practice set draws only
-      from these (checked here).
+      from these (checked here);
+    * ``exercise_themes`` — ``{exercise name: theme}``: the idea of the bank (a theme of the practice set's
+      game) an exercise practises.  A pupil who misses such an exercise twice is offered a similar puzzle on
+      that theme, one level easier (the mastery loop, :func:`idea_of`); the "More practice" problems need
+      no entry (the set names their themes).
 
     The shared lesson tests, the teacher guides' generated solutions and the worksheets read this."""
 
@@ -833,6 +949,7 @@ class Lesson:
     practice: Any = None
     objectives: tuple = ()
     themes: tuple = ()
+    exercise_themes: Any = field(default_factory=dict)        # Mapping[str, str]
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
@@ -869,6 +986,22 @@ class Lesson:
             untaught = sorted({theme for theme, _ in self.practice.items} - set(self.themes))
             if untaught:
                 raise ValueError(tr("practice: themes the lesson has not taught: {names}", names=", ".join(untaught)))
+        self._check_exercise_themes()
+
+    def _check_exercise_themes(self) -> None:
+        from gamekit.puzzles.core import check_theme
+        if not hasattr(self.exercise_themes, "items"):
+            raise ValueError(tr("exercise_themes={value!r}: give a mapping of exercise names to themes",
+                                value=self.exercise_themes))
+        if self.exercise_themes and self.practice is None:
+            raise ValueError(tr("exercise_themes: a lesson without a practice set has no bank to draw similar puzzles from"))
+        for name, theme in self.exercise_themes.items():
+            if name not in self.exercises:
+                raise ValueError(tr("exercise_themes: the lesson has no exercise {name!r}", name=name))
+            check_theme(self.practice.game_id, theme)
+            if self.themes and theme not in self.themes:
+                raise ValueError(tr("exercise_themes: {name!r} practises {theme!r}, which the lesson has not taught",
+                                    name=name, theme=theme))
 
     def factories(self) -> list[Callable[[], Exercise]]:
         """The exercise factories in page order."""
@@ -885,3 +1018,126 @@ def exercises_by_notebook(lessons: "dict[int, Lesson]") -> dict[str, list[Callab
 
 
 __all__ += ["Lesson", "LEVEL_ORDER", "exercises_by_notebook"]
+
+
+# ---------------------------------------------------------------------------------------
+# The mastery loop: after two wrong answers, a similar puzzle of the bank, one level easier
+# ---------------------------------------------------------------------------------------
+MISSES_BEFORE_SIMILAR = 2
+"""Wrong answers to an exercise after which "Try a similar one" is offered."""
+EASIER = {"easy": "easy", "medium": "easy", "hard": "medium"}
+"""The band of a similar puzzle for an exercise of each level: one level easier (the easiest stays easy)."""
+
+
+@dataclass(frozen=True)
+class Idea:
+    """What an exercise practises, as the puzzle bank knows it: the lesson's practice set (its game, its rules
+    facts), the ``theme`` and the ``band`` a similar puzzle is drawn from, and the set's ``level`` it came from."""
+
+    problems: Any                     # the lesson's gamekit.puzzles.sets.ProblemSet
+    theme: str
+    band: str
+
+    @property
+    def game_id(self) -> str:
+        return self.problems.game_id
+
+
+def lesson_titled(title: str) -> "Lesson | None":
+    """The lesson of any game in the catalog whose :class:`LessonScore` title is ``title`` (None if none)."""
+    if not isinstance(title, str) or not title:
+        return None
+    return _lessons_by_title().get(title)
+
+
+@lru_cache(maxsize=1)
+def _lessons_by_title() -> "dict[str, Lesson]":
+    from gamekit import catalog
+    found: dict[str, Lesson] = {}
+    for module in catalog.lesson_modules():
+        info = next(i for i in catalog.games() if i.lessons == module)
+        for lesson in info.lesson_registry().values():
+            found.setdefault(lesson.title, lesson)
+    return found
+
+
+_NAMES_BY_KEY: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _exercise_names(lesson: "Lesson", language: str) -> dict[str, str]:
+    """``{exercise key: exercise name}`` of a lesson's exercises named in ``exercise_themes`` (a key may depend on
+    the language); built once per lesson and language."""
+    from gamekit.i18n import using
+    cached = _NAMES_BY_KEY.get((lesson.notebook, language))
+    if cached is None:
+        with using(language):
+            cached = _NAMES_BY_KEY[lesson.notebook, language] = {
+                lesson.exercises[name]().key: name for name in lesson.exercise_themes}
+    return cached
+
+
+def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
+    """The idea a similar puzzle is drawn for when a pupil misses ``exercise`` of ``lesson`` (a :class:`Lesson`,
+    or the title its :class:`LessonScore` shows, looked up in the catalog's lessons): a "More practice"
+    problem's theme (its set names it) one band easier, or the theme the lesson's ``exercise_themes`` gives the
+    exercise, a level below its own.  None when the lesson does not say (then nothing is offered)."""
+    from gamekit.i18n import get_language
+    if not isinstance(lesson, Lesson):
+        lesson = lesson_titled(lesson)
+    if lesson is None or lesson.practice is None:
+        return None
+    problems = lesson.practice
+    puzzle = getattr(exercise, "puzzle", None)
+    if puzzle is not None:
+        for (theme, band), pid in zip(problems.items, problems.ids):
+            if pid == puzzle.id:
+                return Idea(problems, theme, EASIER[band])
+        return None
+    if not lesson.exercise_themes:
+        return None
+    name = _exercise_names(lesson, get_language()).get(exercise.key)
+    if name is None:
+        return None
+    return Idea(problems, lesson.exercise_themes[name], EASIER[lesson.levels[name]])
+
+
+def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> "Exercise | None":
+    """A puzzle of the bank on ``idea`` as an exercise: of the idea's band, else one level up, never one of the
+    lesson's practice set nor of ``exclude`` (those tried already); ``turn`` picks another one each time (the
+    same turn gives the same puzzle).  None when the bank has none left."""
+    import dataclasses
+    if not is_int(turn) or turn < 0:
+        raise ValueError(tr("turn={turn!r}: a whole number ≥ 0", turn=turn))
+    if isinstance(exclude, str) or not all(isinstance(x, str) for x in exclude):
+        raise ValueError(tr("exclude={exclude!r}: a list of puzzle ids", exclude=exclude))
+    problems = idea.problems
+    skip = tuple(sorted(set(problems.exclude) | set(problems.ids) | set(exclude)))
+    for band in dict.fromkeys((idea.band, LEVEL_ORDER[min(LEVEL_ORDER.index(idea.band) + 1, 2)])):
+        try:
+            chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
+                                         exclude=skip)
+            return chosen.exercises()[0]
+        except ValueError:                 # none of this band left
+            continue
+    return None
+
+
+def similar_widget(exercise: Exercise) -> "_Answering":
+    """A similar puzzle on the page: a board to click (drawn as the game's room draws it, from the catalog) with
+    a box to type the answer, or, for a game without a board (or answered by choices), a typed exercise."""
+    from gamekit import catalog
+    puzzle = exercise.puzzle
+    info = catalog.find(puzzle.game_id)
+    room = info.room if info is not None else None
+    position = exercise.position
+    if room is None or exercise.choices or not callable(getattr(position, "legal_moves", None)):
+        return ExerciseWidget(exercise)
+    stated = position.to_dict()
+    defaults = room.check_options({})
+    options = room.check_options({k: stated[k] for k in defaults if k in stated})   # the position's own size
+    _, size = room.scene(position, options)
+    return PuzzleBoard(exercise, draw=lambda mark: Scene(room.scene(position, options)[0]),
+                       hit=lambda x, y: room.move_at(position, options, x, y), size=size)
+
+
+__all__ += ["MISSES_BEFORE_SIMILAR", "EASIER", "Idea", "idea_of", "lesson_titled", "similar_exercise", "similar_widget"]

@@ -184,8 +184,10 @@ function showClassTable(table) {
   const t = $("class-table");
   t.innerHTML = "";
   const head = document.createElement("tr");
-  const puzzles = table.puzzles || [];       // puzzle accuracy per game and theme (issue 22)
-  for (const h of [tr("Pupil"), ...table.lessons, ...puzzles.map((k) => table.puzzle_names[k]), tr("Sent")]) {
+  const puzzles = table.puzzles || [];       // puzzle accuracy per game and theme
+  const ideas = Object.keys(table.idea_names || {});   // the ideas some pupil needed extra practice on
+  const extra = ideas.length ? [tr("Extra practice")] : [];
+  for (const h of [tr("Pupil"), ...table.lessons, ...puzzles.map((k) => table.puzzle_names[k]), ...extra, tr("Sent")]) {
     const th = document.createElement("th"); th.textContent = h; head.append(th);
   }
   t.append(head);
@@ -202,6 +204,12 @@ function showClassTable(table) {
       const v = (p.puzzles || {})[key];
       const td = cell(row, v && v[0] ? v[1] + " / " + v[0] + " (" + Math.round(100 * v[1] / v[0]) + " %)" : "–", "num");
       td.dataset.puzzles = key;
+    }
+    if (ideas.length) {                         // after two misses, similar puzzles tried on these ideas
+      const mine = Object.keys(p.extra || {}).sort();
+      const td = cell(row, mine.length ? mine.map((k) => tr("{idea}: {tried} tried, {right} right",
+        {idea: table.idea_names[k], tried: p.extra[k][0], right: p.extra[k][1]})).join("; ") : "–");
+      td.dataset.extra = mine.join(" ");
     }
     cell(row, p.sent ? new Date(p.sent * 1000).toLocaleString(TEXT.lang) : tr("not yet"));
     t.append(row);

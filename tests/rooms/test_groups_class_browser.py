@@ -1,0 +1,153 @@
+"""The class table fills itself, in real Chromium: the teacher creates a group on the room server's page, a pupil
+joins it from the start page in Voilà (the short code and a nickname typed into the "Join your class" box — no
+code cell touched), answers an exercise of a lesson, and the teacher's class page shows the answer.  Then the
+mastery loop: the pupil misses a "More practice" problem twice, presses "Try a similar one", solves the easier
+puzzle on the same idea, and the teacher's table shows the idea under "Extra practice".
+
+The room server and Voilà are real processes on loopback; Voilà's kernels get a saved progress of their own
+(``GAMEKIT_PROGRESS_FILE``) and the class server a short code is looked up on (``GAMEKIT_CLASS_SERVER``).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from testing_servers import stop  # tests/testing_servers.py
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "Dots 2 — third sides"
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def pupils_voila(rooms, tmp_path):
+    """Voilà serving the repository, whose kernels save progress in ``tmp_path`` and look codes up on ``rooms``."""
+    port = free_port()
+    log = tmp_path / "voila.log"
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"),
+               GAMEKIT_CLASS_SERVER=rooms.url, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+             f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/", timeout=2):
+                break
+        except OSError:
+            if time.time() > deadline:
+                stop(process)
+                pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
+            time.sleep(0.5)
+    yield url
+    stop(process)
+
+
+def open_voila(page, url: str, path: str) -> None:
+    page.goto(f"{url}/voila/render/{path}", wait_until="domcontentloaded")
+    page.wait_for_function("(() => { const c = document.getElementById('rendered_cells');"
+                           " return c && getComputedStyle(c).display !== 'none'; })()", timeout=180_000)
+
+
+def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer(rooms, person, chromium, pupils_voila):
+    # the teacher creates the group on the server's page and opens the owner page
+    teacher = person()
+    teacher.goto(rooms.url + "/groups")
+    teacher.fill("#group-name", "Class 7A")
+    teacher.click("#create-group-button")
+    teacher.wait_for_selector("#created", state="visible")
+    owner_link, code = teacher.input_value("#owner-link"), teacher.inner_text("#code")
+
+    pupil = chromium.new_page(viewport={"width": 1200, "height": 1000})
+    try:
+        # the start page: the short code and a nickname typed into the box, then Join
+        open_voila(pupil, pupils_voila, "notebooks/00_start_here.ipynb")
+        box = pupil.locator(".gamekit-join-class")
+        box.wait_for(timeout=60_000)
+        fields = box.locator("input[type=text], input:not([type])")
+        for field, text in ((fields.nth(0), code), (fields.nth(1), "Ana")):
+            field.fill(text)
+            field.press("Tab")                 # the Text widget syncs its value on blur as well as on typing
+        box.get_by_role("button", name="Join").click()      # the one shown (not "Join another class")
+        note = box.locator(".gamekit-feedback")
+        note.get_by_text("Sent to your teacher").wait_for(timeout=30_000)
+        assert "Class 7A" in box.inner_text() and "Ana" in box.inner_text()
+
+        # a lesson: a wrong answer, then the right one; the line under the exercise says each one arrived
+        open_voila(pupil, pupils_voila, "notebooks/dots_and_boxes/02_third_sides.ipynb")
+        exercise = pupil.locator(".gamekit-exercise").filter(has_text="How many safe lines").first
+        answer = exercise.locator("input[type=text], input:not([type])").first
+        answer.scroll_into_view_if_needed()
+        answer.fill("5")
+        answer.press("Tab")
+        exercise.get_by_role("button", name="Check").click()
+        exercise.locator(".gamekit-feedback").get_by_text("✘").wait_for(timeout=30_000)
+        exercise.locator(".gamekit-class-note").get_by_text("Sent to your teacher").wait_for(timeout=30_000)
+
+        # the teacher's class table shows the lesson: one exercise done, none right yet
+        teacher.goto(owner_link)
+        teacher.wait_for_selector("#owner", state="visible")
+        cell = f"#class-table tr[data-nickname='Ana'] td[data-lesson='{LESSON}']"
+        teacher.wait_for_selector(cell, timeout=15_000)
+        assert teacher.inner_text(cell) == "1 / 0"
+
+        answer.fill("3")
+        answer.press("Tab")
+        exercise.get_by_role("button", name="Check").click()
+        exercise.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
+        # the owner page reads the table again every few seconds: the right answer appears without a reload
+        teacher.wait_for_function(
+            f"document.querySelector(\"{cell}\") && document.querySelector(\"{cell}\").textContent === '1 / 1'",
+            timeout=30_000)
+
+        # the mastery loop on the lesson's first "More practice" problem (avoid a third side, easy)
+        from gamekit.dots import lessons as dots_lessons
+        from gamekit.widgets.lesson import idea_of, similar_exercise
+        problem = dots_lessons.practice_exercises(2)[0]
+        similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))      # the first one it offers
+        board = pupil.locator(".gamekit-puzzle").filter(has_text=problem.prompt).first
+        typed = board.locator("input[type=text], input:not([type])").first
+        for wrong in problem.wrong[:2]:
+            typed.scroll_into_view_if_needed()
+            typed.fill(wrong)
+            typed.press("Tab")
+            board.get_by_role("button", name="Check").first.click()
+            board.locator(".gamekit-attempts").get_by_text(
+                "2 attempts" if wrong == problem.wrong[1] else "1 attempt").wait_for(timeout=30_000)
+        offer = board.get_by_role("button", name="Try a similar one")
+        offer.wait_for(timeout=30_000)
+        offer.click()
+        inner = board.locator(".gamekit-similar .gamekit-puzzle")
+        inner.wait_for(timeout=30_000)
+        assert inner.locator("canvas.gamekit-board").count() == 1           # its own board, to click or type on
+        answer_box = inner.locator("input[type=text], input:not([type])").first
+        answer_box.fill(similar.solutions[0])
+        answer_box.press("Tab")
+        inner.get_by_role("button", name="Check").click()
+        inner.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
+        board.locator(".gamekit-similar").get_by_text("Well done").wait_for(timeout=30_000)
+        extra = "#class-table tr[data-nickname='Ana'] td[data-extra]"
+        teacher.wait_for_function(f"document.querySelector(\"{extra}\") && document.querySelector(\"{extra}\")"
+                                  ".textContent.includes('avoid a third side: 1 tried, 1 right')", timeout=30_000)
+        assert "Extra practice" in teacher.inner_text("#class-table tr:first-child")
+        assert not teacher.errors
+    finally:
+        pupil.close()

@@ -1,0 +1,169 @@
+"""The mastery loop: a pupil who misses an exercise twice is offered "Try a similar one" — a bank puzzle on the
+same idea, one level easier — whose answers count in the saved progress as extra practice on that idea.
+Driven through the widgets' plain methods (the buttons only call them), on the shipped lessons and bank."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gamekit import progress
+from gamekit.connect import lessons as connect_lessons
+from gamekit.dots import lessons as dots_lessons
+from gamekit.shutbox import lessons as shutbox_lessons
+from gamekit.widgets.lesson import (EASIER, MISSES_BEFORE_SIMILAR, ExerciseWidget, Lesson, LessonScore, PuzzleBoard,
+                                    idea_of, lesson_titled, similar_exercise, similar_widget)
+
+DOTS_2 = dots_lessons.LESSONS[2]
+
+
+def practice_board(lesson_module, number: int, index: int):
+    """Problem ``index`` of a lesson's "More practice" set, as the lesson page shows it, and its score."""
+    lesson = lesson_module.LESSONS[number]
+    score = LessonScore(lesson.title)
+    widgets = [w for w in lesson_module.practice(number, score).children if hasattr(w, "exercise")]
+    return widgets[index], lesson
+
+
+def miss(widget, times: int = MISSES_BEFORE_SIMILAR) -> None:
+    for answer in widget.exercise.wrong[:times]:
+        ok, _ = widget.submit(answer)
+        assert not ok
+
+
+def test_two_misses_offer_a_similar_puzzle_one_level_easier_on_the_same_idea():
+    board, lesson = practice_board(dots_lessons, 3, 1)          # ("hard_hearted_handout", "medium")
+    theme, band = lesson.practice.items[1]
+    assert board.similar_button.layout.display == "none" and board.similar_box.layout.display == "none"
+    miss(board, 1)
+    assert not board.offer_similar() and board.similar_button.layout.display == "none"    # one miss: not yet
+    miss(board, 1)
+    assert board.similar_button.layout.display == "" and "similar" in board.similar_note.value
+    assert board.similar_box.layout.display == ""
+    similar = board.try_similar()
+    puzzle = similar.exercise.puzzle
+    assert isinstance(similar, PuzzleBoard)                        # a board to click, drawn from the catalog
+    assert theme in puzzle.themes and puzzle.band == EASIER[band] == "easy"
+    assert puzzle.id not in lesson.practice.ids                    # never one of the page's own problems
+    assert similar in board.similar_box.children
+    # another one each time, never the same twice
+    again = board.try_similar()
+    assert again.exercise.puzzle.id not in (puzzle.id, *lesson.practice.ids) and theme in again.exercise.puzzle.themes
+
+
+def test_when_the_bank_has_no_easier_puzzle_on_the_idea_a_similar_one_of_the_same_level_comes():
+    board, lesson = practice_board(dots_lessons, 2, 1)          # ("safe_line", "medium"): the bank has no easy one
+    miss(board)
+    similar = board.try_similar()
+    assert "safe_line" in similar.exercise.puzzle.themes and similar.exercise.puzzle.band == "medium"
+    assert "(medium)" in board.similar_note.value
+
+
+def test_the_similar_puzzles_answers_count_as_extra_practice_not_as_the_exercise():
+    board, lesson = practice_board(dots_lessons, 2, 0)            # ("avoid_third_side", "easy"): stays easy
+    miss(board)
+    similar = board.try_similar()
+    assert similar.exercise.puzzle.band == "easy"
+    wrong, right = similar.exercise.wrong[0], similar.exercise.solutions[0]
+    assert similar.submit(wrong)[0] is False and similar.submit(right)[0] is True
+    saved = progress.results(lesson.title)[board.exercise.key]
+    assert saved["attempts"] == MISSES_BEFORE_SIMILAR and not saved["solved"]      # the exercise's own record
+    extra = saved["extra"]
+    assert (extra["game"], extra["theme"], extra["tried"], extra["right"]) == \
+        ("dots_and_boxes", "avoid_third_side", 1, 1)
+    assert "Well done" in board.similar_note.value
+    nxt = board.try_similar()
+    nxt.submit(nxt.exercise.wrong[0])
+    extra = progress.results(lesson.title)[board.exercise.key]["extra"]
+    assert (extra["tried"], extra["right"]) == (2, 1)
+    # no other exercise of the lesson was touched, and the similar puzzles are no exercises of their own
+    assert set(progress.results(lesson.title)) == {board.exercise.key}
+
+
+def test_nothing_is_offered_once_solved_or_shown_or_without_an_idea():
+    board, _ = practice_board(dots_lessons, 2, 2)
+    board.submit(board.exercise.solutions[0])
+    miss(board)
+    assert board.solved and board.similar_button.layout.display == "none"
+    shown, _ = practice_board(dots_lessons, 2, 1)
+    miss(shown, 1)
+    shown.show_answer()
+    miss(shown, 1)
+    assert shown.similar_button.layout.display == "none"
+    # a lesson exercise whose idea the lesson does not name: nothing is offered (and nothing breaks)
+    plain = dots_lessons.exercise("count_safe", LessonScore(DOTS_2.title))
+    for answer in ("9", "8"):
+        plain.submit(answer)
+    assert plain.misses == 2 and plain.similar_button.layout.display == "none" and plain.try_similar() is None
+
+
+def test_a_lesson_names_the_idea_of_its_exercises_and_the_band_is_one_below_their_level():
+    lesson = dataclasses.replace(DOTS_2, exercise_themes={"safe_line": "safe_line", "one_safe": "avoid_third_side"})
+    exercise = dots_lessons.exercise("safe_line", LessonScore(DOTS_2.title))
+    idea = idea_of(lesson, exercise.exercise)
+    assert (idea.game_id, idea.theme, idea.band) == ("dots_and_boxes", "safe_line", EASIER[DOTS_2.levels["safe_line"]])
+    hard = idea_of(lesson, dots_lessons.exercise("one_safe").exercise)
+    assert hard.band == EASIER[DOTS_2.levels["one_safe"]] == "medium"
+    assert idea_of(lesson, dots_lessons.exercise("count_safe").exercise) is None
+    exercise.lesson_info = lesson                   # a page that knows its lesson: the loop runs on it
+    miss(exercise)
+    assert exercise.similar_button.layout.display == ""
+    assert "safe_line" in exercise.try_similar().exercise.puzzle.themes
+    assert lesson_titled(DOTS_2.title) is DOTS_2 and lesson_titled("no such lesson") is None
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"no_such_exercise": "safe_line"}, "no exercise"),
+    ({"safe_line": "no_such_theme"}, "not a theme"),
+    (["safe_line"], "mapping"),
+])
+def test_wrong_exercise_themes_are_refused(bad, words):
+    with pytest.raises(ValueError, match=words):
+        dataclasses.replace(DOTS_2, exercise_themes=bad)
+    with pytest.raises(ValueError, match="practice set"):
+        dataclasses.replace(DOTS_2, practice=None, exercise_themes={"safe_line": "safe_line"})
+    with pytest.raises(ValueError, match="not taught"):
+        dataclasses.replace(DOTS_2, themes=("avoid_third_side", "safe_line"), exercise_themes={"safe_line": "double_deal"})
+    assert isinstance(dataclasses.replace(DOTS_2, themes=("avoid_third_side", "safe_line"),
+                                          exercise_themes={"safe_line": "safe_line"}), Lesson)
+
+
+def test_every_game_gets_its_similar_puzzle_on_the_page():
+    five, _ = practice_board(connect_lessons, 2, 1)                # ("double_threat", "medium")
+    miss(five)
+    similar = five.try_similar()
+    assert isinstance(similar, PuzzleBoard) and "double_threat" in similar.exercise.puzzle.themes
+    assert similar.exercise.puzzle.band == "easy"
+    dice = [w for w in shutbox_lessons.practice(3, LessonScore(shutbox_lessons.LESSONS[3].title)).children
+            if hasattr(w, "exercise")][1]                          # ("best_set", "medium")
+    miss(dice)
+    typed = dice.try_similar()
+    assert isinstance(typed, ExerciseWidget) and "best_set" in typed.exercise.puzzle.themes
+    assert dict(shutbox_lessons.LESSONS[3].practice.where).items() <= typed.exercise.puzzle.facts.items()
+    assert typed.submit(typed.exercise.solutions[0])[0] is True
+
+
+def test_similar_exercise_checks_its_input_and_says_when_the_bank_is_empty():
+    board, lesson = practice_board(dots_lessons, 2, 1)
+    miss(board)
+    idea = idea_of(lesson, board.exercise)
+    with pytest.raises(ValueError):
+        similar_exercise(idea, turn=-1)
+    with pytest.raises(ValueError):
+        similar_exercise(idea, exclude="dots-1")
+    first = similar_exercise(idea)
+    assert similar_exercise(idea).puzzle.id == first.puzzle.id          # the same turn: the same puzzle
+    from gamekit.puzzles import bank
+    every = [p.id for p in bank("dots_and_boxes", theme=idea.theme)]
+    assert similar_exercise(idea, exclude=every) is None
+    assert isinstance(similar_widget(first), PuzzleBoard)
+
+
+def test_record_extra_refuses_bad_input_and_changes_nothing():
+    before = progress.load()
+    for args, error in ((("L", "e", "dots_and_boxes", "safe_line", "p1", "yes"), TypeError),
+                        (("L", 3, "dots_and_boxes", "safe_line", "p1", True), TypeError),
+                        (("L", "e", None, "safe_line", "p1", True), TypeError)):
+        with pytest.raises(error):
+            progress.record_extra(*args)
+    assert progress.load() == before
