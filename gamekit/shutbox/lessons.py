@@ -416,6 +416,11 @@ class SetChoice:
         """Every set that makes the roll, as typed answers ("8+1")."""
         return ["+".join(map(str, s)) for s in tiles_summing_to(self.roll, self.open_tiles)]
 
+    def __str__(self) -> str:
+        """The box drawn for paper (a worksheet): each tile 1–9, a covered one as [·], then the roll."""
+        tiles = " ".join(f"[{t}]" if t in self.open_tiles else "[·]" for t in TILES)
+        return tiles + "\n" + tr("[·] = covered tile · roll: {roll}", roll=self.roll)
+
 
 BEST_SET_POSITIONS = [((1, 2, 3, 4, 5, 6, 7, 8, 9), 9, "shut"),
                       ((1, 2, 3, 4, 5, 7, 8), 8, "shut"),
