@@ -631,7 +631,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
                     wrong=[covered, n - 1], key=f"score {open_tiles}")
 
 
-ROUND = (("Ana", (9,)), ("Bo", (1, 2, 4)), ("Cai", (3, 5)))
+ROUND = ((N_("Ana"), (9,)), (N_("Bo"), (1, 2, 4)), (N_("Cai"), (3, 5)))
 """Lesson 1: three players' open tiles at the end of a round.  The fewest tiles open is not the lowest score."""
 
 
@@ -640,7 +640,7 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
     its own reason: fewest tiles is not the rule, or that player's sum is higher than the winner's."""
     if len(players) < 2:
         raise ValueError(tr("give at least two players, not {n}", n=len(players)))
-    scored = [(name, tuple(sorted(set(tiles)))) for name, tiles in players]
+    scored = [(tr(name), tuple(sorted(set(tiles)))) for name, tiles in players]
     if any(not tiles or any(t not in TILES for t in tiles) for _, tiles in scored):
         raise ValueError(tr("each player needs open tiles from 1 to 9 (nobody shut the box)"))
     sums = {name: sum(tiles) for name, tiles in scored}
