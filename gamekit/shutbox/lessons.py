@@ -365,7 +365,7 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
             if best:
                 after = tuple(x for x in tiles if x not in best)
                 parts.append(f"P({roll}) × V({','.join(map(str, after)) or '∅'})")
-                chances.append(f"P({roll}) = {two_dice_probability(roll)}")
+                chances.append(f"P({roll}) = {_k36(two_dice_probability(roll))}")   # k/36, as lesson 3 writes it
         if parts:
             why = tr("{sum}, where {chances}", sum=" + ".join(parts), chances=ptr("between items in a list", ", ").join(chances))
         else:
