@@ -1,11 +1,12 @@
-"""Everything the Shut the Box lessons compute: sets for a roll, dice odds, simulations, exercises.
+"""The Shut the Box lessons: their exercises, tables, pictures, step-throughs, the class tally and the registry
+(:data:`LESSONS`).
 
-Notebook cells only call these functions (each is tested).  Charts use matplotlib and return
-the ``Figure``; widgets come from :mod:`gamekit.shutbox.widget` and :mod:`gamekit.widgets.lesson`.
+Notebook cells only call these functions (each is tested).  The dice and the simulations are in
+:mod:`gamekit.shutbox.simulation`, the matplotlib charts in :mod:`gamekit.shutbox.charts`; widgets come from
+:mod:`gamekit.shutbox.widget` and :mod:`gamekit.widgets.lesson`.
 """
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -13,10 +14,11 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
-from gamekit.i18n import N_, decimal_symbols, ntr, number, ptr, tr
+from gamekit.i18n import N_, ntr, number, ptr, tr
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
+from gamekit.shutbox.simulation import POLICIES, choose, dice_for, dice_outcomes, simulate_sums, sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import Exercise, Lesson, choice_checker, count_checker, exercises_by_notebook
@@ -153,26 +155,6 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
 
 
 # ====================================================================== 2. the dice
-def dice_outcomes() -> list[tuple[int, int]]:
-    """The 36 equally likely outcomes of two dice."""
-    return [(a, b) for a in range(1, 7) for b in range(1, 7)]
-
-
-def sum_distribution(n_dice: int = 2) -> dict[int, Fraction]:
-    """Exact distribution of the total of one or two dice."""
-    if n_dice == 1:
-        return {r: Fraction(1, 6) for r in range(1, 7)}
-    return {r: two_dice_probability(r) for r in range(2, 13)}
-
-
-def simulate_sums(n: int = 3600, seed: int = 0, n_dice: int = 2) -> dict[int, int]:
-    """Roll the dice ``n`` times (seeded, with numpy) and count each total."""
-    import numpy as np
-
-    totals = np.random.default_rng(seed).integers(1, 7, size=(n, n_dice)).sum(axis=1)
-    counts = np.bincount(totals, minlength=6 * n_dice + 1)
-    lo, hi = (1, 6) if n_dice == 1 else (2, 12)
-    return {r: int(counts[r]) for r in range(lo, hi + 1)}
 
 
 def sets_table(total: int, uncovered: Iterable[int] = TILES) -> Table:
@@ -203,149 +185,12 @@ def one_die_table() -> Table:
                  [[tr("chance")] + [tr("1 in 6")] * 6])
 
 
-def outcomes_grid() -> list[list[int]]:
-    """6 × 6 grid of the totals (row: first die, column: second die) — the 36 outcomes at a glance."""
-    return [[a + b for b in range(1, 7)] for a in range(1, 7)]
-
-
-def _local_ticks(axis) -> None:
-    """Tick labels with the reader's decimal point (matplotlib writes numbers the English way)."""
-    point, group = decimal_symbols()
-    if (point, group) == (".", ","):
-        return
-    from matplotlib.ticker import ScalarFormatter
-
-    class LocalFormatter(ScalarFormatter):
-        def __call__(self, x, pos=None):
-            return super().__call__(x, pos).translate({ord("."): point, ord(","): group})
-
-    axis.set_major_formatter(LocalFormatter())
-
-
-def plot_dice(n: int = 3600, seed: int = 0):
-    """Bar chart: exact distribution of two dice vs a seeded simulation of ``n`` rolls."""
-    import matplotlib.pyplot as plt
-
-    exact = sum_distribution(2)
-    sim = simulate_sums(n, seed)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), gridspec_kw={"width_ratios": [1, 1.4]})
-    grid = outcomes_grid()
-    left.imshow(grid, cmap="YlGn")
-    for i in range(6):
-        for j in range(6):
-            left.text(j, i, str(grid[i][j]), ha="center", va="center", fontsize=10)
-    left.set_xticks(range(6), [str(k) for k in range(1, 7)])
-    left.set_yticks(range(6), [str(k) for k in range(1, 7)])
-    left.set_xlabel(tr("second die"))
-    left.set_ylabel(tr("first die"))
-    left.set_title(tr("the 36 outcomes"))
-    totals = list(exact)
-    right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label=tr("exact (k/36)"))
-    right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n))
-    right.set_xticks(totals)
-    right.set_xlabel(tr("total of two dice"))
-    right.set_ylabel(tr("probability"))
-    _local_ticks(right.yaxis)
-    right.legend()
-    right.set_title(tr("distribution of the sum"))
-    fig.tight_layout()
-    return fig
-
-
 # ====================================================================== 3. strategy: simulations
-POLICIES = (N_("random"), N_("most tiles"), N_("largest tile"), N_("optimal (shut)"), N_("optimal (score)"))
-
-
-def _choose(policy: str, m: int, roll: int, rules: Rules, rng: random.Random) -> int:
-    sets = set_masks(roll, m)
-    if policy == "random":
-        return rng.choice(sets)
-    if policy == "most tiles":
-        return max(sets, key=lambda s: bin(s).count("1"))        # first of the most tiles, sheet order
-    if policy == "largest tile":
-        return sets[0]                                           # largest tile, then the next largest
-    if policy == "optimal (shut)":
-        return mask_of(table(rules, "shut").best_set(m, roll))
-    if policy == "optimal (score)":
-        return mask_of(table(rules, "score").best_set(m, roll))
-    raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
-
-
-def _dice(policy: str, m: int, rules: Rules, rng: random.Random) -> int:
-    options = rules.dice_options(m)
-    if len(options) == 1:
-        return options[0]
-    if policy.startswith("optimal"):
-        return table(rules, "shut" if "shut" in policy else "score").dice(m)
-    if policy == "random":
-        return rng.choice(options)
-    return 1 if sum(tiles_of(m)) <= 6 else 2
-
-
-def play_turn(policy: str, rules: Rules | None = None, rng: random.Random | None = None,
-              start: Iterable[int] = TILES) -> int:
-    """One solo turn with a rule of thumb; returns the bitmask left open (0: the box is shut)."""
-    rules = rules or Rules()
-    rng = rng or random.Random()
-    m = mask_of(start)
-    while m:
-        n = _dice(policy, m, rules, rng)
-        roll = sum(rng.randint(1, 6) for _ in range(n))
-        if not set_masks(roll, m):
-            return m
-        m ^= _choose(policy, m, roll, rules, rng)
-    return 0
-
-
-def simulate(policy: str, n: int = 10_000, rules: Rules | None = None, seed: int = 0,
-             progress: bool = False) -> dict[str, float]:
-    """Play ``n`` solo turns with ``policy``: shut rate, mean score, and the standard error of the rate."""
-    rules = rules or Rules()
-    if policy not in POLICIES:
-        raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
-    rng = random.Random(seed)
-    shut = total = 0
-    it: Iterable[int] = range(n)
-    if progress:
-        from tqdm.auto import tqdm
-        it = tqdm(it, desc=policy, leave=False)
-    for _ in it:
-        m = play_turn(policy, rules, rng)
-        shut += m == 0
-        total += rules.score(m)
-    rate = shut / n
-    return {"policy": policy, "games": n, "shut": rate, "mean score": total / n,
-            "stderr": (rate * (1 - rate) / n) ** 0.5}
-
-
-def compare_policies(n: int = 10_000, rules: Rules | None = None, seed: int = 0,
-                     progress: bool = False, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
-    """Every rule of thumb and the optimal play over ``n`` seeded solo games each."""
-    return [simulate(p, n, rules, seed + i, progress) for i, p in enumerate(policies)]
 
 
 def percent_plain(x: float) -> str:
     """A share as a whole percentage for the page ("84 %")."""
     return f"{number(100 * x, 0)} %"
-
-
-def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = None):
-    """Bar chart of simulated shut rates and the exact optimum as a line."""
-    import matplotlib.pyplot as plt
-
-    rules = rules or Rules()
-    exact = float(table(rules, "shut").value(FULL))
-    fig, ax = plt.subplots(figsize=(8, 3.6))
-    names = [tr(r["policy"]) for r in results]
-    rates = [100 * r["shut"] for r in results]
-    ax.bar(names, rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
-    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("exact optimum {number} %", number=number(100 * exact, 2)))
-    ax.set_ylabel(tr("shut the box (%)"))
-    _local_ticks(ax.yaxis)
-    ax.set_title(tr("{games} games per strategy — {describe}", games=number(results[0]['games']), describe=rules.describe()), fontsize=9)
-    ax.legend()
-    fig.tight_layout()
-    return fig
 
 
 # ====================================================================== 4. strategy: the table
@@ -578,13 +423,13 @@ def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction
                 if policy == "random":
                     total += p * sum(value[m ^ s] for s in sets) / len(sets)
                 else:
-                    total += p * value[m ^ _choose(policy, m, roll, rules, None)]
+                    total += p * value[m ^ choose(policy, m, roll, rules, None)]
             return total
         options = rules.dice_options(m)
         if policy == "random":
             value[m] = sum(after_roll(n) for n in options) / len(options)
         else:
-            value[m] = after_roll(options[0] if len(options) == 1 else _dice(policy, m, rules, None))
+            value[m] = after_roll(options[0] if len(options) == 1 else dice_for(policy, m, rules, None))
     return value[FULL]
 
 
@@ -1174,17 +1019,6 @@ LESSONS: dict[int, Lesson] = {
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
 (from :data:`LESSONS`)."""
-
-
-def play_solo(level: str = "hard", seed: int = 0, rules: Rules | None = None) -> ShutTheBox:
-    """A seeded solo game played by a CPU level (for showing a whole turn)."""
-    from gamekit.shutbox.players import cpu_player
-
-    g = ShutTheBox(1, rules, seed=seed)
-    p = cpu_player(level, seed=seed)
-    while not g.is_over():
-        g.play(p.choose(g))
-    return g
 
 
 # ====================================================================== 5. lesson widgets

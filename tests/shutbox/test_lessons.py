@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
-from gamekit.shutbox import lessons as L
+from gamekit.shutbox import charts, lessons as L, simulation as S
 from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
 from gamekit.i18n import using
 
@@ -55,20 +55,20 @@ def test_parse_sets():
 
 
 def test_dice():
-    assert len(L.dice_outcomes()) == 36
-    dist = L.sum_distribution()
+    assert len(S.dice_outcomes()) == 36
+    dist = S.sum_distribution()
     assert sum(dist.values()) == 1 and dist[7] == Fraction(1, 6)
-    assert sum(L.simulate_sums(1000, seed=1).values()) == 1000
-    assert set(L.simulate_sums(100, seed=1, n_dice=1)) == set(range(1, 7))
-    assert L.outcomes_grid()[5][5] == 12
+    assert sum(S.simulate_sums(1000, seed=1).values()) == 1000
+    assert set(S.simulate_sums(100, seed=1, n_dice=1)) == set(range(1, 7))
+    assert S.outcomes_grid()[5][5] == 12
 
 
 def test_rules_of_thumb_ordering_matches_the_reference():
-    res = {r["policy"]: r for r in L.compare_policies(4000, Rules(one_die="never"), seed=3, progress=False)}
+    res = {r["policy"]: r for r in S.compare_policies(4000, Rules(one_die="never"), seed=3, progress=False)}
     assert res["most tiles"]["shut"] < res["random"]["shut"] < res["largest tile"]["shut"]
     assert abs(res["optimal (shut)"]["shut"] - 0.0714) < 4 * res["optimal (shut)"]["stderr"] + 0.001
     with pytest.raises(ValueError):
-        L.simulate("greedy")
+        S.simulate("greedy")
 
 
 def test_fill_steps_and_table():
@@ -102,8 +102,8 @@ def test_best_set_exercises_match_the_table():
 def test_charts_and_widgets_build():
     import matplotlib
     matplotlib.use("Agg")
-    assert L.plot_dice(360).axes
-    assert L.plot_policies(L.compare_policies(200, progress=False)).axes
+    assert charts.plot_dice(360).axes
+    assert charts.plot_policies(S.compare_policies(200, progress=False)).axes
     st = L.sets_step_through(8)
     assert len(st) == 2 + len(L.set_search_steps(8))
     st.goto(len(st) - 1)
@@ -114,7 +114,7 @@ def test_charts_and_widgets_build():
     assert L.sets_exercise_widget(9).exercise
     assert "∅" in L.rows_table(L.fill_steps())._repr_html_()
     assert L.position_view((1, 2), (1, 2)) is not None
-    g = L.play_solo("hard", seed=1)
+    g = S.play_solo("hard", seed=1)
     assert g.is_over()
 
 
@@ -164,12 +164,12 @@ def test_final_challenge_beats_both_rules_of_thumb():
         best = _best_set(tiles, roll, objective)
         m = L.mask_of(tiles)
         for policy in ("largest tile", "most tiles"):
-            assert sheet_key(L._choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
+            assert sheet_key(S.choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
 
 
 def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
     never = Rules(one_die="never")
-    exact = {p: L.policy_shut_probability(p, never) for p in L.POLICIES}
+    exact = {p: L.policy_shut_probability(p, never) for p in S.POLICIES}
     # /work/shared/reference.md (10^6 simulated games): random 2.0 %, most tiles 1.0 %, largest tile 6.95 %
     assert round(100 * float(exact["random"]), 1) == 2.0
     assert round(100 * float(exact["most tiles"]), 1) == 1.0
@@ -177,7 +177,7 @@ def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
     assert exact["optimal (shut)"] == Fraction(466473281, 6530347008)
     assert exact["most tiles"] < exact["random"] < exact["largest tile"] < exact["optimal (shut)"]
     assert L.worst_rule_of_thumb(never) == "most tiles"
-    sim = L.simulate("most tiles", 3000, never, seed=5)
+    sim = S.simulate("most tiles", 3000, never, seed=5)
     assert abs(sim["shut"] - float(exact["most tiles"])) < 4 * sim["stderr"] + 0.002
     assert "%" in str(L.policy_table(never)._repr_html_())
     with pytest.raises(ValueError):
@@ -206,9 +206,9 @@ def test_lesson_one_to_three_exercises_are_computed():
 
 
 def test_dice_simulation_uses_numpy_and_is_seeded():
-    a, b = L.simulate_sums(5000, seed=4), L.simulate_sums(5000, seed=4)
+    a, b = S.simulate_sums(5000, seed=4), S.simulate_sums(5000, seed=4)
     assert a == b and sum(a.values()) == 5000 and a[7] > a[2]
-    one = L.simulate_sums(600, seed=1, n_dice=1)
+    one = S.simulate_sums(600, seed=1, n_dice=1)
     assert set(one) == set(range(1, 7)) and sum(one.values()) == 600
 
 
@@ -219,7 +219,7 @@ def test_teacher_guide_key_facts_agree_with_the_code():
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text()
     never = Rules(one_die="never")
     assert L.percent(shut_probability(Rules())) in text and L.percent(shut_probability(never)) in text
-    for p in L.POLICIES[:4]:
+    for p in S.POLICIES[:4]:
         assert f"| {p} | {100 * float(L.policy_shut_probability(p, never)):.2f} % |" in text
     assert f"{len(tiles_summing_to(12))} different sets of tiles make 12" in text
     assert max(range(2, 13), key=lambda t: len(tiles_summing_to(t))) == 12
