@@ -890,9 +890,9 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
     row_h, width = 62, 620
     height = 40 + row_h * len(branches) + 40
     root_y = 20 + row_h * len(branches) / 2
+    root = tr("open: {tiles}", tiles=", ".join(map(str, open_tiles)))
     parts = [f"<rect x='6' y='{root_y - 18:.0f}' width='118' height='36' rx='6' fill='#eef4fb' stroke='#1f5f99'/>",
-             f"<text x='65' y='{root_y + 5:.0f}' font-size='13' text-anchor='middle'>"
-             f"{html.escape(tr('open: {tiles}', tiles=', '.join(map(str, open_tiles))))}</text>"]
+             f"<text x='65' y='{root_y + 5:.0f}' font-size='13' text-anchor='middle'>{html.escape(root)}</text>"]
     lines = []
     for i, b in enumerate(branches):
         y = 20 + row_h * i + row_h / 2
@@ -903,7 +903,7 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
         elif b.ends:
             what = tr("turn over: score {score}", score=sum(b.left))
         else:
-            what = tr("{tiles} left: expected score {value}", tiles=", ".join(map(str, b.left)),
+            what = tr("open: {tiles} · expected score {value}", tiles=", ".join(map(str, b.left)),
                       value=_plain_value(b.value))
         parts.append(f"<line x1='124' y1='{root_y:.0f}' x2='330' y2='{y:.0f}' stroke='#555'/>")
         parts.append(f"<text x='227' y='{(root_y + y) / 2 - 6:.0f}' font-size='12' text-anchor='middle' "
@@ -916,8 +916,8 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
                 if total.denominator == 1 else
                 tr("expected score = {sum} ≈ {value}", sum=products, value=_plain_value(total)))
     parts.append(f"<text x='6' y='{height - 14}' font-size='13'>{html.escape(sum_text)}</text>")
-    description = tr("Tree for open tiles {tiles}: {branches}. {sum}.", tiles=tile_list(open_tiles),
-                     branches="; ".join(lines), sum=sum_text)
+    description = ntr("Tree for open tile {tiles}: {branches}. {sum}.", "Tree for open tiles {tiles}: {branches}. {sum}.",
+                      len(open_tiles), tiles=tile_list(open_tiles), branches="; ".join(lines), sum=sum_text)
     svg = (f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(description)}' "
            f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>")
     return Picture(svg, description)

@@ -335,6 +335,11 @@ def test_expected_score_is_taught_by_trees_that_match_the_table():
     assert "5/36" in both and "27/36" in both and "17" in both and "14.63" in both
     with pytest.raises(ValueError):
         L.expected_score_branches(())
+    with using("es"):                                   # every word of the picture in the pupil's language
+        es = L.tree_diagram((8, 9))._repr_html_()
+        assert "Árbol con las fichas 8 y 9 descubiertas" in es and "14,63" in es
+        assert not re.search(r"\b(open|roll|score|expected|turn)\b", es)
+        assert "Árbol con la ficha 9 descubierta" in str(L.tree_diagram((9,)))
 
 
 def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
