@@ -324,7 +324,7 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         hint = tr("Whatever you cover, the tiles left add up to {left}. So ask: which tiles left can the next rolls still cover?",
                   left=sum(open_tiles) - roll)
     else:
-        hint = tr("The sets are {items}: compare the states they leave.", items='; '.join(name(s) for s, _ in options))
+        hint = tr("The sets are {items}: compare the positions they leave.", items='; '.join(name(s) for s, _ in options))
     return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
                     check, hint=hint,
                     answer=name(best[0]), solutions=[name(b) for b in best],
@@ -576,8 +576,11 @@ def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
     below = sorted((t for t in open_tiles if t < total), reverse=True)
     if len(below) < 2:
         return tr("Go largest tile first, and count each set once.")
-    return tr("Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
-              "Then start with {next}, and so on.", top=below[0], total=total, number=total - below[0], next=below[1])
+    return ntr("Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
+               "Then start with {next}, and so on.",
+               "Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
+               "Then start with {next}, and so on.",
+               total - below[0], top=below[0], total=total, number=total - below[0], next=below[1])
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:

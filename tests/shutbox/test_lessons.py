@@ -496,6 +496,9 @@ def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
     assert "Start with 6" in hint and "remaining 1" in hint and "then start with 4" in hint.lower()
     assert "Start with 9" in L.count_sets_exercise(12).hint and "remaining 3" in L.count_sets_exercise(12).hint
     assert L.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
+    with using("es"):                                   # one missing: singular, as a Spanish reader says it
+        assert "¿qué suma el 1 que falta?" in L.count_sets_exercise(7, (1, 2, 4, 6)).hint
+        assert "¿qué suma los 3 que faltan?" in L.count_sets_exercise(12).hint
 
 
 def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
