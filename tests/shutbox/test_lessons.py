@@ -8,7 +8,7 @@ from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
 from gamekit.shutbox import charts, lessons as L, simulation as S
 from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 
 
 def test_set_search_finds_the_sheet_list_for_every_total_and_state():
@@ -567,3 +567,17 @@ def test_the_pupils_pages_hold_no_teacher_material_and_end_with_the_next_link():
         with using(lang):
             for row in L.dice_rules_table().rows:           # the one-die table, as the code computes it
                 assert "| " + " | ".join(map(str, row)) + " |" in text, (guide, row)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_page_announces_exactly_the_objectives_its_exercises_test(lang):
+    """The objectives in LESSONS (each naming the exercises that test it) are the ones the page announces, in
+    the page's language: the registry and the page cannot drift apart."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for lesson in L.LESSONS.values():
+        page = (root / ("es" if lang == "es" else "") / f"{lesson.notebook}.md").read_text()
+        head = re.search(r"\*\*(?:Objectives|Objetivos)\.\*\*[^\n]*\n\n((?:\* .*\n(?:  .*\n)*)+)", page).group(1)
+        bullets = [" ".join(b.replace("*", "").split()).rstrip(";.") for b in re.split(r"^\* ", head, flags=re.M)[1:]]
+        with using(lang):
+            assert bullets == [tr(text) for text, _ in lesson.objectives], (lesson.notebook, bullets)
