@@ -118,7 +118,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
 
 
 def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
-    """"Type every set for ``total``" with the given tiles open, checked against the enumeration."""
+    """"Write every set for ``total``" with the given tiles open, checked against the enumeration."""
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
@@ -144,7 +144,7 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
                               len(missing), missing=missing[0][0])
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
-    return Exercise(tr("Type every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would type 5; 4+1; 3+2).", total=total, where=where),
+    return Exercise(tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where),
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
                     solutions=["; ".join("+".join(map(str, s)) for s in right)],

@@ -581,3 +581,13 @@ def test_each_page_announces_exactly_the_objectives_its_exercises_test(lang):
         bullets = [" ".join(b.replace("*", "").split()).rstrip(";.") for b in re.split(r"^\* ", head, flags=re.M)[1:]]
         with using(lang):
             assert bullets == [tr(text) for text, _ in lesson.objectives], (lesson.notebook, bullets)
+
+
+def test_every_question_reads_on_paper_as_well_as_on_screen():
+    """The worksheets print the exercises' questions: none says type, click or "above" (a board the paper has not)."""
+    for lang in ("en", "es"):
+        with using(lang):
+            for lesson in L.LESSONS.values():
+                for factory in lesson.factories():
+                    prompt = factory().prompt
+                    assert not re.search(r"\b(type|click|above|escribe en el cuadro|pulsa|arriba)\b", prompt, re.I), prompt
