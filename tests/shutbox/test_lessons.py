@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
-from gamekit.shutbox import charts, lessons as L, simulation as S
+from gamekit.shutbox import charts, lessons as L, simulation as S, trees
 from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
 from gamekit.i18n import tr, using
 
@@ -323,23 +323,23 @@ def test_expected_score_is_taught_by_trees_that_match_the_table():
     from gamekit.shutbox.strategy import table
     t = table(Rules(), "score")
     for tiles in ((9,), (8,), (7,), (8, 9), (1, 3), (2, 5, 6), (1, 2, 3, 4, 5, 6, 7, 8, 9)):
-        branches = L.expected_score_branches(tiles)
+        branches = trees.expected_score_branches(tiles)
         assert sum(b.chance for b in branches) == 1
-        assert L.expected_score(tiles) == t.value(tiles), tiles
-    assert L.expected_score((9,)) == 8
-    assert L.expected_score((8, 9)) == Fraction(4739, 324)
-    nine = L.tree_diagram((9,))
+        assert trees.expected_score(tiles) == t.value(tiles), tiles
+    assert trees.expected_score((9,)) == 8
+    assert trees.expected_score((8, 9)) == Fraction(4739, 324)
+    nine = trees.tree_diagram((9,))
     assert "4/36" in str(nine) and "32/36" in str(nine) and "= 8" in str(nine)
     assert "<svg" in nine._repr_html_() and "aria-label" in nine._repr_html_()
-    both = str(L.tree_diagram((8, 9)))
+    both = str(trees.tree_diagram((8, 9)))
     assert "5/36" in both and "27/36" in both and "17" in both and "14.63" in both
     with pytest.raises(ValueError):
-        L.expected_score_branches(())
+        trees.expected_score_branches(())
     with using("es"):                                   # every word of the picture in the pupil's language
-        es = L.tree_diagram((8, 9))._repr_html_()
-        assert "Árbol con las fichas 8 y 9 descubiertas" in es and "14,63" in es
+        es = trees.tree_diagram((8, 9))._repr_html_()
+        assert "Árbol con las fichas 8, 9 descubiertas" in es and "14,63" in es
         assert not re.search(r"\b(open|roll|score|expected|turn)\b", es)
-        assert "Árbol con la ficha 9 descubierta" in str(L.tree_diagram((9,)))
+        assert "Árbol con la ficha 9 descubierta" in str(trees.tree_diagram((9,)))
 
 
 def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
