@@ -229,18 +229,19 @@ def test_shut_the_box_hint_in_spanish():
 def test_chart_texts_and_tick_labels_in_spanish():
     import matplotlib
     matplotlib.use("Agg")
-    from gamekit.shutbox import lessons as L
+    from gamekit.shutbox import charts
+    from gamekit.shutbox.simulation import compare_policies
 
     def texts(fig):
         fig.canvas.draw()
         return [t.get_text() for ax in fig.axes for t in ax.get_yticklabels() + ax.get_xticklabels()
                 + [ax.title, ax.yaxis.label] + (ax.get_legend().get_texts() if ax.get_legend() else [])]
 
-    results = L.compare_policies(200, progress=False)
+    results = compare_policies(200, progress=False)
     with using("en"):
-        en_dice, en_policies = texts(L.plot_dice(360)), texts(L.plot_policies(results))
+        en_dice, en_policies = texts(charts.plot_dice(360)), texts(charts.plot_policies(results))
     with using("es"):
-        es_dice, es_policies = texts(L.plot_dice(360)), texts(L.plot_policies(results))
+        es_dice, es_policies = texts(charts.plot_dice(360)), texts(charts.plot_policies(results))
     assert "0.050" in en_dice and "probability" in en_dice and "the 36 outcomes" in en_dice
     assert "0,050" in es_dice and "probabilidad" in es_dice and "los 36 resultados" in es_dice
     assert not any("." in t for t in es_dice if t[:1].isdigit())

@@ -6,9 +6,9 @@ import pytest
 
 from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
-from gamekit.shutbox import lessons as L
+from gamekit.shutbox import charts, lessons as L, simulation as S, trees
 from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 
 
 def test_set_search_finds_the_sheet_list_for_every_total_and_state():
@@ -55,28 +55,26 @@ def test_parse_sets():
 
 
 def test_dice():
-    assert len(L.dice_outcomes()) == 36
-    dist = L.sum_distribution()
+    assert len(S.dice_outcomes()) == 36
+    dist = S.sum_distribution()
     assert sum(dist.values()) == 1 and dist[7] == Fraction(1, 6)
-    assert sum(L.simulate_sums(1000, seed=1).values()) == 1000
-    assert set(L.simulate_sums(100, seed=1, n_dice=1)) == set(range(1, 7))
-    assert L.outcomes_grid()[5][5] == 12
+    assert sum(S.simulate_sums(1000, seed=1).values()) == 1000
+    assert set(S.simulate_sums(100, seed=1, n_dice=1)) == set(range(1, 7))
+    assert S.outcomes_grid()[5][5] == 12
 
 
 def test_rules_of_thumb_ordering_matches_the_reference():
-    res = {r["policy"]: r for r in L.compare_policies(4000, Rules(one_die="never"), seed=3, progress=False)}
+    res = {r["policy"]: r for r in S.compare_policies(4000, Rules(one_die="never"), seed=3, progress=False)}
     assert res["most tiles"]["shut"] < res["random"]["shut"] < res["largest tile"]["shut"]
     assert abs(res["optimal (shut)"]["shut"] - 0.0714) < 4 * res["optimal (shut)"]["stderr"] + 0.001
     with pytest.raises(ValueError):
-        L.simulate("greedy")
+        S.simulate("greedy")
 
 
 def test_fill_steps_and_table():
     rows = L.fill_steps()
     assert rows[0]["value"] == 1 and rows[1]["value"] == 0       # tile 1 alone: two dice never make 1
     assert rows[-1]["open"] == (1, 2, 4) and round(float(rows[-1]["value"]), 6) == 0.182099
-    by = L.table_by_size()
-    assert sum(len(v) for v in by.values()) == 512 and len(by[1]) == 9
 
 
 def test_objectives_disagree_at_the_reference_position():
@@ -104,9 +102,8 @@ def test_best_set_exercises_match_the_table():
 def test_charts_and_widgets_build():
     import matplotlib
     matplotlib.use("Agg")
-    assert L.plot_dice(360).axes
-    assert L.plot_policies(L.compare_policies(200, progress=False)).axes
-    assert L.plot_state_values().axes
+    assert charts.plot_dice(360).axes
+    assert charts.plot_policies(S.compare_policies(200, progress=False)).axes
     st = L.sets_step_through(8)
     assert len(st) == 2 + len(L.set_search_steps(8))
     st.goto(len(st) - 1)
@@ -117,7 +114,7 @@ def test_charts_and_widgets_build():
     assert L.sets_exercise_widget(9).exercise
     assert "∅" in L.rows_table(L.fill_steps())._repr_html_()
     assert L.position_view((1, 2), (1, 2)) is not None
-    g = L.play_solo("hard", seed=1)
+    g = S.play_solo("hard", seed=1)
     assert g.is_over()
 
 
@@ -167,20 +164,20 @@ def test_final_challenge_beats_both_rules_of_thumb():
         best = _best_set(tiles, roll, objective)
         m = L.mask_of(tiles)
         for policy in ("largest tile", "most tiles"):
-            assert sheet_key(L._choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
+            assert sheet_key(S.choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
 
 
 def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
     never = Rules(one_die="never")
-    exact = {p: L.policy_shut_probability(p, never) for p in L.POLICIES}
+    exact = {p: L.policy_shut_probability(p, never) for p in S.POLICIES}
     # /work/shared/reference.md (10^6 simulated games): random 2.0 %, most tiles 1.0 %, largest tile 6.95 %
     assert round(100 * float(exact["random"]), 1) == 2.0
     assert round(100 * float(exact["most tiles"]), 1) == 1.0
     assert abs(100 * float(exact["largest tile"]) - 6.95) < 0.02
     assert exact["optimal (shut)"] == Fraction(466473281, 6530347008)
     assert exact["most tiles"] < exact["random"] < exact["largest tile"] < exact["optimal (shut)"]
-    assert L.worst_rule_of_thumb(never) == "most tiles" == L.worst_rule_exercise().solutions[0]
-    sim = L.simulate("most tiles", 3000, never, seed=5)
+    assert L.worst_rule_of_thumb(never) == "most tiles"
+    sim = S.simulate("most tiles", 3000, never, seed=5)
     assert abs(sim["shut"] - float(exact["most tiles"])) < 4 * sim["stderr"] + 0.002
     assert "%" in str(L.policy_table(never)._repr_html_())
     with pytest.raises(ValueError):
@@ -197,9 +194,6 @@ def test_percentages_next_to_fractions():
 def test_lesson_one_to_three_exercises_are_computed():
     ex = L.turn_score_exercise((2, 3, 7))
     assert ex.check("12")[0] and "only the open tiles" in ex.check("33")[1]
-    cover = L.can_cover_exercise((2, 6, 9), 5)
-    assert cover.check("No")[0] and "17" in cover.check("Yes")[1]
-    assert L.can_cover_exercise((1, 4), 5).solutions == ["Yes"]
     die = L.one_die_exercise()
     assert die.choices == ["1, 2, 3, 8", "4, 5, 6", "2, 7", "1, 9"] and die.solutions == ["4, 5, 6"]
     assert die.check("4, 5, 6")[0] and "8 is still open" in die.check("1, 2, 3, 8")[1]
@@ -207,15 +201,14 @@ def test_lesson_one_to_three_exercises_are_computed():
     with pytest.raises(ValueError, match="exactly one box"):
         L.one_die_exercise([(1, 2), (3, 4)])                                  # two boxes allow one die
     assert L.count_sets_exercise(12).solutions == [len(tiles_summing_to(12))]
-    assert L.most_likely_total_exercise().solutions == ["7"]
     assert L.roll_outcomes_exercise((1, 2)).solutions == [3]                   # (1,1), (1,2), (2,1)
     assert L.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]   # every total from 7 up
 
 
 def test_dice_simulation_uses_numpy_and_is_seeded():
-    a, b = L.simulate_sums(5000, seed=4), L.simulate_sums(5000, seed=4)
+    a, b = S.simulate_sums(5000, seed=4), S.simulate_sums(5000, seed=4)
     assert a == b and sum(a.values()) == 5000 and a[7] > a[2]
-    one = L.simulate_sums(600, seed=1, n_dice=1)
+    one = S.simulate_sums(600, seed=1, n_dice=1)
     assert set(one) == set(range(1, 7)) and sum(one.values()) == 600
 
 
@@ -226,7 +219,7 @@ def test_teacher_guide_key_facts_agree_with_the_code():
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text()
     never = Rules(one_die="never")
     assert L.percent(shut_probability(Rules())) in text and L.percent(shut_probability(never)) in text
-    for p in L.POLICIES[:4]:
+    for p in S.POLICIES[:4]:
         assert f"| {p} | {100 * float(L.policy_shut_probability(p, never)):.2f} % |" in text
     assert f"{len(tiles_summing_to(12))} different sets of tiles make 12" in text
     assert max(range(2, 13), key=lambda t: len(tiles_summing_to(t))) == 12
@@ -252,11 +245,138 @@ def test_missing_sets_use_plural_forms():
     assert "2 sets are missing" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4")[1]
 
 
-def test_prediction_feedback_gives_no_count_before_pupils_count():
-    ex = L.most_likely_total_exercise()
-    for choice in ex.choices:
-        feedback = ex.check(choice)[1]
-        assert "ways" not in feedback and "of the 36" not in feedback
+def test_a_prediction_is_never_marked_wrong_nor_counted():
+    """Lessons 3 and 4 ask for a guess first: every choice gets the same neutral reply (no "right", no
+    "not"), no count given away, and the guess is not an exercise of the lesson (never in the score)."""
+    for prediction in (L.commonest_total_prediction(), L.worst_rule_prediction()):
+        replies = {c: prediction.reply(c) for c in prediction.choices}
+        for choice, reply in replies.items():
+            assert choice in reply and not re.search(r"\b(right|wrong|not|correct)\b", reply, re.I), reply
+            assert "of the 36" not in reply and "%" not in reply and "games in 100" not in reply
+        assert len({r.replace(c, "") for c, r in replies.items()}) == 1          # the same words for every guess
+        with pytest.raises(ValueError, match="not one of the choices"):
+            prediction.reply("13")
+        box = L.prediction_widget(prediction)
+        box.buttons[0].click()
+        assert prediction.choices[0] in box.reply.value
+    keys = {f().key for lesson in L.LESSONS.values() for f in lesson.factories()}
+    assert not {"most likely total", "worst rule of thumb"} & keys
+    with using("es"):
+        assert "Predices" in L.commonest_total_prediction().reply("7")
+
+
+def test_lesson_three_asks_for_a_chance_as_k_over_36_and_answers_each_mistake():
+    ex = L.chance_exercise(9)
+    assert ex.check("4/36")[0] and ex.check("1/9")[0] and ex.check(" 4 / 36 ")[0]
+    assert "count, not a chance" in ex.check("4")[1]
+    assert "11 totals" in ex.check("1/11")[1]
+    assert "each pair of numbers once" in ex.check("2/36")[1]
+    assert "Too few" in ex.check("3/36")[1] and "Too many" in ex.check("5/36")[1]
+    assert "36 outcomes" in ex.check("1/7")[1]
+    assert not ex.check("0.11")[0] and "5/36" in ex.check("0.11")[1]
+    with pytest.raises(ValueError):
+        L.chance_exercise(13)
+
+
+def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_that_need_them():
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
+    assert page.index("one_die_table()") < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)")
+    assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
+    assert page.index("chance_exercise(9)") < page.index("tally_widget()")        # the tally shows exact chances
+    minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
+    assert "tally" in minutes.group(2)
+    assert sum(map(int, re.findall(r"\b(\d+) ", minutes.group(2)))) == int(minutes.group(1)) == L.LESSONS[3].minutes
+
+
+def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
+    win = L.round_winner_exercise()
+    assert win.solutions == ["Bo"] and win.check("Bo")[0]
+    assert "fewest tiles open is not the rule" in win.check("Ana")[1]           # one tile, but it is the 9
+    assert "3 + 5 = 8, more than Bo's 7" in win.check("Cai")[1]
+    with pytest.raises(ValueError, match="exactly one player"):
+        L.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
+    end = L.ending_roll_exercise()
+    assert end.solutions == ["5"] and len(end.choices) == 4
+    assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
+    assert "tile 6 is open" in end.check("6")[1]
+    with pytest.raises(ValueError, match="exactly one roll"):
+        L.ending_roll_exercise((2, 6, 9), (5, 4))
+
+
+def test_count_sets_feedback_fits_the_pupils_mistake():
+    ex = L.count_sets_exercise(7, (1, 2, 4, 6))
+    assert "4+2+1 is the same set as 1+2+4" in ex.check("3")[1]             # an example from this very count
+    assert "5+4+3" not in ex.check("3")[1]
+    assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
+    assert "a set may have 3 tiles" in ex.check("1")[1]
+
+
+def test_lesson_two_gives_no_count_of_its_exercises_away():
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
+    shown = re.findall(r"sets_count_table\(range\((\d+), (\d+)\)\)", page)
+    assert shown and all(int(hi) <= 11 for _, hi in shown)                  # range(2, 11): 11 and 12 left out
+
+
+def test_expected_score_is_taught_by_trees_that_match_the_table():
+    from gamekit.shutbox.strategy import table
+    t = table(Rules(), "score")
+    for tiles in ((9,), (8,), (7,), (8, 9), (1, 3), (2, 5, 6), (1, 2, 3, 4, 5, 6, 7, 8, 9)):
+        branches = trees.expected_score_branches(tiles)
+        assert sum(b.chance for b in branches) == 1
+        assert trees.expected_score(tiles) == t.value(tiles), tiles
+    assert trees.expected_score((9,)) == 8
+    assert trees.expected_score((8, 9)) == Fraction(4739, 324)
+    nine = trees.tree_diagram((9,))
+    assert "4/36" in str(nine) and "32/36" in str(nine) and "= 8" in str(nine)
+    assert "<svg" in nine._repr_html_() and "aria-label" in nine._repr_html_()
+    both = str(trees.tree_diagram((8, 9)))
+    assert "5/36" in both and "27/36" in both and "17" in both and "14.63" in both
+    with pytest.raises(ValueError):
+        trees.expected_score_branches(())
+    with using("es"):                                   # every word of the picture in the pupil's language
+        es = trees.tree_diagram((8, 9))._repr_html_()
+        assert "Árbol con las fichas 8, 9 descubiertas" in es and "14,63" in es
+        assert not re.search(r"\b(open|roll|score|expected|turn)\b", es)
+        assert "Árbol con la ficha 9 descubierta" in str(trees.tree_diagram((9,)))
+
+
+def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
+    ex = L.expected_score_exercise()
+    assert ex.solutions[0] == "35/6"
+    for right in ("35/6", "210/36", "5.83", "5,83", "5.8", "5.833"):
+        assert ex.check(right)[0], right
+    assert "score when the roll misses" in ex.check("7")[1]
+    assert "shuts the box, but its score is 0" in ex.check("1.17")[1]
+    assert "chance of missing" in ex.check("0.83")[1]
+    assert "you used 5" in ex.check("6.03")[1]
+    assert not ex.check("6")[0] and not ex.check("5.9")[0]
+    assert "not a number" in ex.check("about six")[1]
+    with pytest.raises(ValueError):
+        L.expected_score_exercise(1)                                     # two dice never make 1
+    with using("es"):
+        assert L.expected_score_exercise().check("5,83")[0]
+
+
+def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_claims():
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    for gone in ("standard error", "whisker", "symlog", "third table", "published", "Durango", "no rule of thumb",
+                 "fewest tiles"):
+        assert gone not in page, gone
+    assert page.index("tree_diagram((9,))") < page.index("expected_score_exercise") < page.index("tree_diagram((8, 9))") \
+        < page.index("fill_table") < page.index("best_set_widget")
+    assert "expected score" in page[:page.index("tree_diagram((9,))")].lower()
+
+
+def test_lesson_four_practice_does_not_repeat_the_challenges():
+    positions = {(tuple(p[0]), p[1]) for p in L.CHALLENGE_POSITIONS + [L.SCORE_EXERCISE] + L.BEST_SET_POSITIONS}
+    for puzzle in L.LESSONS[4].practice.puzzles():
+        open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+        for tiles, r in positions:
+            differ = len(set(open_tiles) ^ set(tiles))
+            assert not (r == roll and differ <= 1), (puzzle.id, tiles, r)
 
 
 def test_too_few_outcomes_say_what_was_missed():
@@ -327,26 +447,10 @@ def test_the_challenges_are_not_all_solved_by_one_rule_of_thumb():
             assert solved == 0, name
 
 
-def test_whisker_chances_are_computed():
-    import math
-    assert abs(L.second_run_inside() - 0.8427) < 1e-4                 # P(|Z| < √2): the difference of two runs
-    assert abs(L.true_value_inside() - 0.9545) < 1e-4
-    note = str(L.whisker_note())
-    assert "84 %" in note and "95 %" in note and "very likely" not in note
-    # by simulation: two seeded runs of 4 000 games, how often the second lands within 2 SE of the first
-    import random
-    rng, p, n, hits = random.Random(5), 0.07, 4000, 0
-    for _ in range(400):
-        a = sum(rng.random() < p for _ in range(n)) / n
-        b = sum(rng.random() < p for _ in range(n)) / n
-        hits += abs(b - a) < 2 * math.sqrt(a * (1 - a) / n)
-    assert 0.78 < hits / 400 < 0.90
-
-
 def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
     why = [r["why"] for r in L.fill_steps()]
     assert all("=1/" not in w and ")=" not in w for w in why)
-    assert "P(3) × V(4)" in why[5] and "P(3) = 1/18" in why[5]
+    assert "P(3) × V(4)" in why[5] and "P(3) = 2/36" in why[5] and "1/18" not in " ".join(why)   # k/36, as lesson 3
     assert "/" not in L.percent(Fraction(956177159, 9795520512))
     assert all("/" not in r[1] for r in L.policy_table().rows)
     assert not any("Rules(" in str(c) for r in L.dice_rules_table().rows for c in r)
@@ -392,6 +496,9 @@ def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
     assert "Start with 6" in hint and "remaining 1" in hint and "then start with 4" in hint.lower()
     assert "Start with 9" in L.count_sets_exercise(12).hint and "remaining 3" in L.count_sets_exercise(12).hint
     assert L.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
+    with using("es"):                                   # one missing: singular, as a Spanish reader says it
+        assert "¿qué suma el 1 que falta?" in L.count_sets_exercise(7, (1, 2, 4, 6)).hint
+        assert "¿qué suma los 3 que faltan?" in L.count_sets_exercise(12).hint
 
 
 def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
@@ -439,13 +546,48 @@ def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
     assert "<svg" in L.tally_chart(tally.counts())
 
 
-def test_appendices_are_marked_for_teachers():
-    """Lesson 1's variants (with their solved one-die table) follow Play as a "For teachers" appendix, not on
-    the pupil's path: no Shut the Box lesson (en, es) has an appendix under another heading."""
+def test_the_pupils_pages_hold_no_teacher_material_and_end_with_the_next_link():
+    """The variants, the one-die options and the doubles rule are in the teacher guide (en, es); no lesson page
+    has a teachers' section or an appendix, and the Next link is the page's last cell."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for md in [*root.glob("notebooks/shut_the_box/*.md"), *root.glob("notebooks/es/shut_the_box/*.md")]:
+        text = md.read_text()
+        heads = re.findall(r"^## (.*)$", text, re.M)
+        assert not [h for h in heads if re.match(r"(Appendix|Apéndice|For teachers|Para el profesorado)", h)], md.name
+        assert not re.search(r"rules sheet|hoja de reglas|reglamento|our reading|nuestra lectura|\bgamekit\b(?!\.)", 
+                             re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S)), md.name
+        assert re.search(r"(Next|Siguiente)[^\n]*\]\([^)]+\)[^`]*$", text.rstrip()), md.name
+    from gamekit.shutbox.rules import ONE_DIE_RULES
+    from gamekit.shutbox.strategy import shut_probability
+    for guide, lang, variant in (("docs/teachers/shutbox.md", "en", "long game"),
+                                 ("docs/teachers/es/shutbox.md", "es", "juego largo")):
+        text = (root / guide).read_text()
+        assert variant in text
+        with using(lang):
+            for row in L.dice_rules_table().rows:           # the one-die table, as the code computes it
+                assert "| " + " | ".join(map(str, row)) + " |" in text, (guide, row)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_page_announces_exactly_the_objectives_its_exercises_test(lang):
+    """The objectives in LESSONS (each naming the exercises that test it) are the ones the page announces, in
+    the page's language: the registry and the page cannot drift apart."""
     from pathlib import Path
     root = Path(__file__).resolve().parents[2] / "notebooks"
-    for md in [*root.glob("shut_the_box/*.md"), *root.glob("es/shut_the_box/*.md")]:
-        heads = re.findall(r"^## (.*)$", md.read_text(), re.M)
-        assert not [h for h in heads if re.match(r"(Appendix|Apéndice)", h)], md.name
-    heads = re.findall(r"^## (.*)$", (root / "shut_the_box/01_rules_and_play.md").read_text(), re.M)
-    assert heads.index("For teachers: the variants, and how gamekit reads them") > heads.index("Play")
+    for lesson in L.LESSONS.values():
+        page = (root / ("es" if lang == "es" else "") / f"{lesson.notebook}.md").read_text()
+        head = re.search(r"\*\*(?:Objectives|Objetivos)\.\*\*[^\n]*\n\n((?:\* .*\n(?:  .*\n)*)+)", page).group(1)
+        bullets = [" ".join(b.replace("*", "").split()).rstrip(";.") for b in re.split(r"^\* ", head, flags=re.M)[1:]]
+        with using(lang):
+            assert bullets == [tr(text) for text, _ in lesson.objectives], (lesson.notebook, bullets)
+
+
+def test_every_question_reads_on_paper_as_well_as_on_screen():
+    """The worksheets print the exercises' questions: none says type, click or "above" (a board the paper has not)."""
+    for lang in ("en", "es"):
+        with using(lang):
+            for lesson in L.LESSONS.values():
+                for factory in lesson.factories():
+                    prompt = factory().prompt
+                    assert not re.search(r"\b(type|click|above|escribe en el cuadro|pulsa|arriba)\b", prompt, re.I), prompt

@@ -2,7 +2,7 @@
 import pytest
 
 from gamekit.shutbox import Rules, ShutTheBox, cpu_player, objective_for, shut_probability
-from gamekit.shutbox.lessons import simulate
+from gamekit.shutbox.simulation import simulate
 from gamekit.tournament import play_game
 
 

@@ -1,0 +1,73 @@
+"""The Shut the Box lessons' matplotlib charts: the distribution of two dice beside a simulation, and the rules of
+thumb's simulated shut rates beside the exact optimum.  Each returns the ``Figure``."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from gamekit.i18n import decimal_symbols, number, tr
+from gamekit.shutbox.rules import FULL, Rules
+from gamekit.shutbox.simulation import outcomes_grid, simulate_sums, sum_distribution
+from gamekit.shutbox.strategy import table
+
+
+def local_ticks(axis) -> None:
+    """Tick labels with the reader's decimal point (matplotlib writes numbers the English way)."""
+    point, group = decimal_symbols()
+    if (point, group) == (".", ","):
+        return
+    from matplotlib.ticker import ScalarFormatter
+
+    class LocalFormatter(ScalarFormatter):
+        def __call__(self, x, pos=None):
+            return super().__call__(x, pos).translate({ord("."): point, ord(","): group})
+
+    axis.set_major_formatter(LocalFormatter())
+
+
+def plot_dice(n: int = 3600, seed: int = 0):
+    """Bar chart: exact distribution of two dice vs a seeded simulation of ``n`` rolls."""
+    import matplotlib.pyplot as plt
+
+    exact = sum_distribution(2)
+    sim = simulate_sums(n, seed)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), gridspec_kw={"width_ratios": [1, 1.4]})
+    grid = outcomes_grid()
+    left.imshow(grid, cmap="YlGn")
+    for i in range(6):
+        for j in range(6):
+            left.text(j, i, str(grid[i][j]), ha="center", va="center", fontsize=10)
+    left.set_xticks(range(6), [str(k) for k in range(1, 7)])
+    left.set_yticks(range(6), [str(k) for k in range(1, 7)])
+    left.set_xlabel(tr("second die"))
+    left.set_ylabel(tr("first die"))
+    left.set_title(tr("the 36 outcomes"))
+    totals = list(exact)
+    right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label=tr("exact (k/36)"))
+    right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n))
+    right.set_xticks(totals)
+    right.set_xlabel(tr("total of two dice"))
+    right.set_ylabel(tr("probability"))
+    local_ticks(right.yaxis)
+    right.legend()
+    right.set_title(tr("distribution of the sum"))
+    fig.tight_layout()
+    return fig
+
+
+def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = None):
+    """Bar chart of simulated shut rates and the exact optimum as a line."""
+    import matplotlib.pyplot as plt
+
+    rules = rules or Rules()
+    exact = float(table(rules, "shut").value(FULL))
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    names = [tr(r["policy"]) for r in results]
+    rates = [100 * r["shut"] for r in results]
+    ax.bar(names, rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
+    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("exact optimum {number} %", number=number(100 * exact, 2)))
+    ax.set_ylabel(tr("shut the box (%)"))
+    local_ticks(ax.yaxis)
+    ax.set_title(tr("{games} games per strategy — {describe}", games=number(results[0]['games']), describe=rules.describe()), fontsize=9)
+    ax.legend()
+    fig.tight_layout()
+    return fig
