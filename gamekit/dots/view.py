@@ -118,7 +118,7 @@ def last_mark(game: DotsAndBoxes, layout: BoardLayout, line: int) -> list[tuple]
     """The mark on the last line drawn: a white bead ringed in ink at the line's middle, wider than the line,
     so it is seen at a glance and cannot be taken for a gap (its shape, not its colour, is the cue)."""
     mx, my = layout.line_middle(game, line)
-    r = max(5.0, layout.spacing * 0.11)
+    r = max(6.0, layout.spacing * 0.14)
     return [("circle", mx, my, r, LAST_MARK), ("ring", mx, my, r, LAST_RIM, max(2.0, r * 0.35))]
 
 

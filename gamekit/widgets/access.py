@@ -143,7 +143,16 @@ function render({model, el}) {
   state.views.add(view);
   state.schedule();
   model.on('change', update);
-  return () => { state.views.delete(view); model.off('change', update); };
+  // {focus: true} from the kernel (BoardAccess.focus_board): the board takes the keyboard focus back, e.g. after
+  // the Accept button of an undo request vanished with focus on it
+  const message = (content) => {
+    if (!content || !content.focus) return;
+    const board = model.get('board');
+    const canvas = board && document.querySelector(`canvas.${CSS.escape(board)}`);
+    if (canvas) canvas.focus();
+  };
+  model.on('msg:custom', message);
+  return () => { state.views.delete(view); model.off('change', update); model.off('msg:custom', message); };
 }
 
 export default { render };
@@ -180,6 +189,12 @@ class BoardAccess(anywidget.AnyWidget):
         kwargs.setdefault("picture_label", tr("Picture of the position described in the text next to it"))
         kwargs.setdefault("chart_label", tr("Chart: the text next to it says what it shows"))
         super().__init__(**kwargs)
+
+
+    def focus_board(self) -> None:
+        """Give the board the keyboard focus (in every view of it on the page): where a control that had the
+        focus goes away (an undo request's Accept and Decline), focus goes back to the board, not the page."""
+        self.send({"focus": True})
 
 
 def new_board_class() -> str:

@@ -1038,10 +1038,12 @@ class GameWidget(Localized, W.VBox):
     @reported
     def on_accept_undo(self, _: Any) -> None:
         self.answer_undo(True)
+        self.board.access.focus_board()       # the buttons are hidden now: the keyboard goes back to the board
 
     @reported
     def on_decline_undo(self, _: Any) -> None:
         self.answer_undo(False)
+        self.board.access.focus_board()
 
     @reported
     def on_mode_change(self, change: dict) -> None:
