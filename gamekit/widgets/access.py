@@ -163,6 +163,10 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 /* links in lesson text: underlined, not told apart from body text by colour alone (WCAG 1.4.1) */
 /* (important: JupyterLab's theme turns the underline off with a more specific a:link rule) */
 .jp-RenderedHTMLCommon a[href] { text-decoration: underline !important; }
+/* buttons in gamekit's widgets take the width of their words, and wrap rather than cut them: ipywidgets gives every
+   button 148 px and an ellipsis ("Show the exac…"), longer still in Spanish */
+.jupyter-widgets[class*="gamekit-"] .jupyter-button { width: auto; max-width: 100%; white-space: normal;
+                                                       height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
 """
 
 

@@ -147,13 +147,16 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
         return "fill_rect", (x * s, y * s, w * s, h * s), (("fill_style", fill),)
     if op == "stroke_rect":
         x, y, w, h, colour, width = a
-        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s))
+        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s),
+                                                             ("line_dash", []))
     if op == "circle":
         x, y, r, fill = a
         return "fill_circle", (x * s, y * s, r * s), (("fill_style", fill),)
     if op == "ring":
         x, y, r, colour, width = a
-        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s))
+        # solid, whatever a dashed line before it left set (the canvas keeps its dash pattern between strokes)
+        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s),
+                                                        ("line_dash", []))
     if op in ("line", "dashed_line"):
         x1, y1, x2, y2, colour, width = a
         dash = [4 * s, 4 * s] if op == "dashed_line" else []
