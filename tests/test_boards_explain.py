@@ -232,3 +232,22 @@ def test_threat_tints_carry_the_seat_s_mark():
                 and item[1] == connect_view.diamond(yx, yy, layout.cell * 0.38 * 0.36)]
     assert diamonds
     assert contrast(connect_view.TINT_MARK, connect_view.HOLE) >= 3
+
+
+def test_the_lessons_threat_cells_carry_their_seat_s_mark():
+    from gamekit.connect.lessons import CELL, scene, threat_cells
+    g = FiveInARow.from_moves("4455667")        # red (to move) has three in the bottom row, yellow three above
+    layout = connect_view.layout_for(g, CELL)
+    picture = scene(g)
+    marks = {0: {item[1:3] for item in picture.ops("ring") if item[4] == connect_view.TINT_MARK},
+             1: {tuple(item[1][0]) for item in picture.ops("polygon") if item[2] == connect_view.TINT_MARK}}
+    found = 0
+    for seat in (0, 1):
+        for cell in threat_cells(g, seat):
+            if g.cell(*cell) is not None:
+                continue
+            x, y = layout.centre(*cell)
+            expected = (x, y) if seat == 0 else (x, y - CELL * 0.38 * 0.36)      # a ring; a diamond's top corner
+            assert any(abs(a - expected[0]) < 1e-6 and abs(b - expected[1]) < 1e-6 for a, b in marks[seat]), (seat, cell)
+            found += 1
+    assert found

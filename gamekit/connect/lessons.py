@@ -107,7 +107,7 @@ def scene(game: ConnectGame, *, threats: bool = True, danger: bool = False, mark
     if threats:
         for seat in (0, 1):
             for cell in threat_cells(game, seat):
-                tints[cell] = THREAT_TINT[seat]
+                tints[cell] = (THREAT_TINT[seat], seat)     # with the seat's mark: not colour alone
     if danger:
         opponent = 1 - game.to_move
         for c, r in threat_cells(game, opponent):
