@@ -11,7 +11,6 @@ Space drops, P pops.  Hint shows each column's verdict from the exact solver whe
 from __future__ import annotations
 
 import html
-import time
 from typing import Any
 
 import ipywidgets as W
@@ -212,14 +211,14 @@ class ConnectWidget(GameWidget):
         :attr:`hint_budget` seconds (0.8 by default: a pupil gets an answer within a second).
 
         First what the shipped proof says (the opening book and the value runs, no search): when it already
-        settles the best outcome (the first discs of 5 en raya), that is the answer at once.  Otherwise half
-        the budget goes to exact scores, the rest to who wins after the columns still unknown; a column shows
+        settles the best outcome (the first discs of 5 en raya), that is the answer at once.  Otherwise 45 %
+        of the budget goes to exact scores, 30 % to who wins after the columns still unknown; a column shows
         its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else its proved bound
         ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice among
-        the moves the proof allows is suggested and said to be a good guess, not proved."""
+        the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess, not
+        proved."""
         from gamekit.connect.players import cpu_player
         from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
-        start = time.perf_counter()
         ceiling = outcome_bounds(game)            # what the value runs and the book proved, instantly
         drops = [m for m in game.legal_moves() if not m.startswith("p")]
         mid = (game.columns + 1) / 2
@@ -229,10 +228,9 @@ class ConnectWidget(GameWidget):
             self.verdicts = {game.grid_column(int(m)): bound_words(*ceiling[m]) for m in drops}
             move = min((m for m in drops if ceiling[m][0] == best_lo), key=lambda m: abs(int(m) - mid))
             return move, outcome_words(best_lo)[0]
-        scores = analyse(game, time_budget=self.hint_budget * 0.5)
-        left = max(0.02, self.hint_budget * 0.8 - (time.perf_counter() - start))
+        scores = analyse(game, time_budget=self.hint_budget * 0.45)
         unknown = [m for m, sc in scores.items() if sc is None and not m.startswith("p")]
-        outcomes = analyse_outcomes(game, time_budget=left, moves=unknown) if unknown else {}
+        outcomes = analyse_outcomes(game, time_budget=self.hint_budget * 0.3, moves=unknown) if unknown else {}
         self.verdicts = {game.grid_column(int(m)): verdict_words(scores[m], game) if scores[m] is not None
                          else outcome_words(outcomes[m]) if outcomes.get(m) is not None
                          else bound_words(*ceiling.get(m, (-1, 1))) for m in drops}
@@ -252,8 +250,7 @@ class ConnectWidget(GameWidget):
             reason = (verdict_words(scores[move], game) if scores[move] is not None
                       else outcome_words(outcomes[move]))[0]
         else:
-            left = max(0.02, self.hint_budget - (time.perf_counter() - start))
-            move = cpu_player("hard", seed=0, time_budget=min(0.25, left)).choose(game)
+            move = cpu_player("hard", seed=0, time_budget=self.hint_budget * 0.25).choose(game)
             reason = tr("a good guess, not proved: the Hard CPU's choice (the solver could not settle "
                         "the columns in time; \"?\" under a column: not proved yet)")
         return move, reason
