@@ -260,3 +260,14 @@ def test_the_lessons_threat_cells_carry_their_seat_s_mark():
             assert any(abs(a - expected[0]) < 1e-6 and abs(b - expected[1]) < 1e-6 for a, b in marks[seat]), (seat, cell)
             found += 1
     assert found
+
+
+def test_a_win_at_once_is_hinted_with_its_exact_words_and_the_other_columns_judged():
+    g = ConnectFour.from_moves("121212")              # red, to move, has three in column 1: it wins there at once
+    w = ConnectWidget("four", mode="people", hint_budget=0.8)
+    w.load(g)
+    move, reason = w.hint()
+    assert (move, reason) == ("1", "wins in 1")
+    assert w.verdicts[g.grid_column(1)] == ("wins in 1", "win")
+    assert w.last_status == "Hint: column 1 — wins in 1."
+    assert len(w.verdicts) == 7 and sum(kind == "win" for _, kind in w.verdicts.values()) == 1

@@ -211,7 +211,8 @@ class ConnectWidget(GameWidget):
         :attr:`hint_budget` seconds (0.8 by default: a pupil gets an answer within a second).
 
         First what the shipped proof says (the opening book and the value runs, no search): when it already
-        settles the best outcome (the first discs of 5 en raya), that is the answer at once.  Otherwise 45 %
+        shows the best outcome to be a draw or a loss and which moves reach it (the first discs of 5 en raya),
+        that is the answer at once (a proved win is searched for its fastest line).  Otherwise 45 %
         of the budget goes to exact scores, 30 % to who wins after the columns still unknown; a column shows
         its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else its proved bound
         ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice among
@@ -223,11 +224,15 @@ class ConnectWidget(GameWidget):
         drops = [m for m in game.legal_moves() if not m.startswith("p")]
         mid = (game.columns + 1) / 2
         best_lo = max((ceiling[m][0] for m in ceiling), default=-1)
-        if not game.popout and ceiling and best_lo >= max(hi for _, hi in ceiling.values()):
-            # the proof alone shows a best outcome: the moves that reach it, centre first
-            self.verdicts = {game.grid_column(int(m)): bound_words(*ceiling[m]) for m in drops}
-            move = min((m for m in drops if ceiling[m][0] == best_lo), key=lambda m: abs(int(m) - mid))
-            return move, outcome_words(best_lo)[0]
+        if not game.popout and ceiling and best_lo <= 0 and best_lo >= max(hi for _, hi in ceiling.values()):
+            # the proof alone shows that no move can do better than a draw (or a loss) and which moves reach it
+            # (the opening of 5 en raya): those, centre first, with the exact scores known at once (the book)
+            instant = analyse(game, time_budget=0.0)
+            self.verdicts = {game.grid_column(int(m)): verdict_words(instant[m], game) if instant[m] is not None
+                             else bound_words(*ceiling[m]) for m in drops}
+            best = [m for m in drops if ceiling[m][0] == best_lo]
+            move = min(best, key=lambda m: (-(instant[m] if instant[m] is not None else -10 ** 6), abs(int(m) - mid)))
+            return move, (verdict_words(instant[move], game) if instant[move] is not None else outcome_words(best_lo))[0]
         scores = analyse(game, time_budget=self.hint_budget * 0.45)
         unknown = [m for m, sc in scores.items() if sc is None and not m.startswith("p")]
         outcomes = analyse_outcomes(game, time_budget=self.hint_budget * 0.3, moves=unknown) if unknown else {}
