@@ -10,6 +10,7 @@ import pytest
 from gamekit.connect import view as connect_view   # the drawing constants and the SVG live in the view
 from gamekit.connect import widget as connect_widget
 from gamekit.connect.rules import FiveInARow
+from gamekit.dots import view as dots_view
 from gamekit.dots import widget as dots_widget
 from gamekit.dots.lessons import lesson_scene
 from gamekit.dots.rules import DotsAndBoxes
@@ -73,6 +74,9 @@ TEXTS = [   # (what, text colour, background, needed)
     ("covered tile number (16 px)", shutbox_widget.DOWN_NUMBER, shutbox_widget.TILE_DOWN, TEXT),
     ("open tile number (bold 30 px)", base.INK, shutbox_widget.TILE_FACE, LARGE_TEXT),
     ("5 en raya column numbers (bold 13 px)", base.INK, base.BACKGROUND, TEXT),
+    ("5 en raya row numbers (10 px)", connect_view.ROW_INK, base.BACKGROUND, TEXT),
+    ("Dots dot names on the play boards (13 px)", dots_view.COORDINATE_INK, base.BACKGROUND, TEXT),
+    ("Dots Hint's '?' tag (bold)", "#ffffff", dots_view.HINT_INK, TEXT),
     *[(f"5 en raya hint verdict '{kind}' (11 px)", colour, base.BACKGROUND, TEXT)
       for kind, colour in connect_widget.VERDICT_COLOURS.items()],
     *[(f"card name on seat {i + 1}'s tint", base.INK, blend(c, 0x33 / 255, base.BACKGROUND), TEXT)
@@ -94,6 +98,17 @@ PARTS = [
     ("5 en raya yellow disc's mark on the disc", connect_view.MARK_INK, connect_widget.DISC[1]),
     ("5 en raya yellow disc's mark (SVG)", connect_view.MARK_INK, connect_view.DISC_COLOURS[1]),
     ("5 en raya disc rim on the SVG grid", connect_view.DISC_EDGE, "#1d4ed8"),
+    ("5 en raya side disc's outer rim on the cardboard", connect_view.SIDE_RIM, connect_view.CARDBOARD),
+    ("5 en raya side disc's outer rim against the red disc", connect_view.SIDE_RIM, connect_view.DISC[0]),
+    ("5 en raya side disc's outer rim against the yellow disc", connect_view.SIDE_RIM, connect_view.DISC[1]),
+    ("5 en raya last disc's bead (white) on red", connect_view.LAST_MARK, connect_view.DISC[0]),
+    ("5 en raya last disc's bead rim on yellow", connect_view.LAST_RIM, connect_view.DISC[1]),
+    ("5 en raya Hint's arrow on the background", connect_view.HINT_INK, base.BACKGROUND),
+    ("5 en raya Hint's ring on its white ring", connect_view.HINT_INK, "#ffffff"),
+    ("5 en raya Hint's white ring on the grid", "#ffffff", connect_widget.GRID_BLUE),
+    ("5 en raya threat cell's seat mark in the hole", connect_view.TINT_MARK, connect_view.HOLE),
+    ("Dots last line's bead rim on the background", dots_view.LAST_RIM, base.BACKGROUND),
+    ("Dots Hint's dashed line on the background", dots_view.HINT_INK, base.BACKGROUND),
     ("covered tile edge on the felt", shutbox_widget.DOWN_EDGE, shutbox_widget.FELT),
     ("Shut the Box keyboard cursor on the felt", shutbox_widget.CURSOR, shutbox_widget.FELT),
 ]

@@ -15,6 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from gamekit.connect.widget import DISC, ConnectWidget
 from gamekit.dots.widget import DotsWidget
+from gamekit.dots.view import BOX_NUMBER, COORDINATE_INK, HINT_INK
 from gamekit.shutbox.widget import BoxLayout, ShutBoxWidget
 from gamekit.widgets.base import LEVELS, MODES, SCALE, SEAT_COLOURS, TIMERS, BadSettingError
 
@@ -215,8 +216,12 @@ class DotsMachine(WidgetMachine):
         assert len(drawn) == len(g.history)
         owned = [op for op in scene.ops("rect") if op[5] in SEAT_COLOURS]
         assert len(owned) == sum(g.scores)
-        numbers = sorted(t for t in scene.texts())
+        numbers = sorted(op[3] for op in scene.ops("text") if op[5] == BOX_NUMBER)      # not the dot names
         assert numbers == sorted(str(owner + 1) for owner in g.owners if owner is not None)
+        names = [op[3] for op in scene.ops("text") if op[5] == COORDINATE_INK]
+        assert names == [chr(ord("a") + c) for c in range(g.width + 1)] + [str(r + 1) for r in range(g.height + 1)]
+        hinted = [op for op in scene.ops("dashed_line") if op[5] == HINT_INK]
+        assert len(hinted) == (self.w.hint_move is not None)
         assert (self.w.game.width, self.w.game.height) == self.w.size
 
     def check_settings(self):

@@ -107,8 +107,8 @@ def scene(game: ConnectGame, *, threats: bool = True, danger: bool = False, mark
     if threats:
         for seat in (0, 1):
             for cell in threat_cells(game, seat):
-                tints[cell] = THREAT_TINT[seat]
-                labels[cell] = threat_letter(seat)     # a letter as well as the tint: colour is never the only cue
+                tints[cell] = (THREAT_TINT[seat], seat)     # with the seat's mark: not colour alone
+                labels[cell] = threat_letter(seat)          # and its letter, for the text beside the picture
     if danger:
         opponent = 1 - game.to_move
         for c, r in threat_cells(game, opponent):

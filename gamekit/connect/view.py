@@ -17,7 +17,8 @@ from gamekit.i18n import tr
 from gamekit.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, Scene
 
 __all__ = ["GridLayout", "layout_for", "connect_scene", "ghost_disc", "move_at", "DISC", "DISC_DARK", "GRID_BLUE",
-           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc", "review_scene"]
+           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc", "review_scene",
+           "SIDE_RIM", "LAST_MARK", "LAST_RIM", "HINT_INK", "ROW_INK", "TINT_MARK", "hint_mark", "last_mark"]
 
 
 DISC = ("#d62828", "#f4c20d")          # red, yellow
@@ -32,6 +33,12 @@ VERDICT_COLOURS = {"win": "#17693a", "draw": "#4d4d4d", "loss": "#a93226", "boun
                    "unknown": INK}      # the Hint's words under the columns: 5.6:1 or more on the background
 
 DISC_EDGE = "#ffffff"      # every disc's rim: 6:1 against the blue grid (the red alone is 1.2:1)
+SIDE_RIM = "#1b1b1b"       # a side disc's outer rim: 6.7:1 on the cardboard (red alone 1.95:1, the white rim 2.57:1)
+LAST_MARK = "#ffffff"      # the last disc's bead: white (5:1 on red)…
+LAST_RIM = INK             # …ringed in ink (7:1 on yellow): a shape seen at a glance, not a colour
+HINT_INK = "#17693a"       # the Hint's arrow (6.3:1 on the background) and ring (6.7:1 on its white ring, white 6:1 on the grid)
+ROW_INK = "#5d6770"        # the row numbers left of the grid: 5.4:1 on the background
+TINT_MARK = INK            # the seat's mark in a tinted (threat) cell: a ring for red, a diamond for yellow
 MARK_INK = "#2f3640"       # yellow discs carry a dark diamond: a cue that does not depend on colour (7:1 on yellow)
 DISC_COLOURS = DISC        # the SVG's discs: the widget's and the room page's colours (one red, one yellow)
 SVG_GRID = "#1d4ed8"       # the SVG's grid (a darker blue than the canvas's: the rims stand out on white pages)
@@ -67,12 +74,15 @@ def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, 
             fill = "#ffffff" if v is None else DISC_COLOURS[v]
             stroke = (' stroke="#111" stroke-width="3"' if (c, r) in ring
                       else f' stroke="{DISC_EDGE}" stroke-width="1.5"' if v is not None else "")
+            if v is not None and game.variant.sides and c in (0, w - 1) and (c, r) not in ring:
+                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4 + 1.5:.1f}" fill="{SIDE_RIM}"/>')
             parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="{fill}"{stroke}/>')
             if v == 1:
                 points = " ".join(f"{px:.1f},{py:.1f}" for px, py in diamond(x, y, size * 0.17))
                 parts.append(f'<polygon class="mark" points="{points}" fill="{MARK_INK}"/>')
             if (c, r) == last:
-                parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.1:.1f}" fill="{"#ffffff" if v == 1 else "#111"}"/>')
+                parts.append(f'<circle class="last" cx="{x}" cy="{y}" r="{size * 0.13:.1f}" fill="{LAST_MARK}" '
+                             f'stroke="{LAST_RIM}" stroke-width="2"/>')
             if marks and (c, r) in marks:
                 parts.append(f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
                              f'font-family="sans-serif">{marks[(c, r)]}</text>')
@@ -134,15 +144,20 @@ def layout_for(game: ConnectGame, cell: float = 44) -> GridLayout:
 
 
 def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = None, cursor: int | None = None,
-                  highlight: Iterable[tuple[int, int]] = (), tints: Mapping[tuple[int, int], str] | None = None,
+                  highlight: Iterable[tuple[int, int]] = (),
+                  tints: Mapping[tuple[int, int], str | tuple[str, int]] | None = None,
                   labels: Mapping[tuple[int, int], str] | None = None,
-                  verdicts: Mapping[int, tuple[str, str]] | None = None, show_last: bool = True) -> Scene:
-    """The picture of a position.
+                  verdicts: Mapping[int, tuple[str, str]] | None = None, show_last: bool = True,
+                  hint: str | None = None) -> Scene:
+    """The picture of a position: column numbers under the grid, row numbers left of it, the last disc
+    marked (:func:`last_mark`).
 
     ``hover``/``cursor``: a grid column where a ghost disc shows where the next disc would land;
     ``highlight``: cells ringed (winning cells are always ringed); ``tints``: cells filled with a
-    colour behind the disc (threat cells in the lessons); ``labels``: short texts on cells;
-    ``verdicts``: grid column → (text, kind) written under the column (kind: win/draw/loss/unknown).
+    colour behind the disc (threat cells in the lessons) — a ``(colour, seat)`` pair adds the seat's mark
+    in an empty cell (a ring for red, a diamond for yellow: the cue that does not depend on colour);
+    ``labels``: short texts on cells; ``verdicts``: grid column → (text, kind) written under the column
+    (kind: win/draw/loss/unknown); ``hint``: the Hint's move (``"4"``), drawn by :func:`hint_mark`.
     """
     scene = Scene()
     w, h = layout.css_size
@@ -162,12 +177,20 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
     for c in range(game.width):
         for row in range(game.height):
             x, y = layout.centre(c, row)
-            if tints and (c, row) in tints:
-                scene.add("circle", x, y, s * 0.47, tints[(c, row)])
+            tint = tints.get((c, row)) if tints else None
+            tint_colour, tint_seat = tint if isinstance(tint, tuple) else (tint, None)
+            if tint_colour:
+                scene.add("circle", x, y, s * 0.47, tint_colour)
             v = game.cell(c, row)
             if v is None:
                 scene.add("circle", x, y, r, HOLE)
+                if tint_seat == 0:
+                    scene.add("ring", x, y, r * 0.3, TINT_MARK, 2)
+                elif tint_seat == 1:
+                    scene.add("polygon", diamond(x, y, r * 0.36), TINT_MARK)
             else:
+                if game.variant.sides and c in (first - 1, last + 1):
+                    scene.add("circle", x, y, r + 2, SIDE_RIM)      # a side disc stands out from the cardboard
                 scene.add("circle", x, y, r, DISC[v])
                 scene.add("ring", x, y, r * 0.72, DISC_DARK[v], 1.5)
                 scene.add("ring", x, y, r, DISC_EDGE, 1.5)          # the rim: the disc stands out from the grid
@@ -177,9 +200,11 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
                 scene.add("ring", x, y, r + 1, WIN_RING, 4)
                 scene.add("ring", x, y, r - 3, "#ffffff", 2)
             if (c, row) == last_cell:
-                scene.add("circle", x, y, s * 0.09, "#ffffff")
+                scene.extend(last_mark(layout, c, row))
             if labels and (c, row) in labels:
                 scene.add("text", x, y, labels[(c, row)], f"bold {s * 0.32:.0f}px sans-serif", INK, "center")
+    if hint is not None and not game.is_over():
+        scene.extend(hint_mark(game, layout, hint))
     for col, colour in ((hover, DISC[game.to_move]), (cursor, CURSOR)):
         if col is None or game.is_over() or game.column_number(col) is None:
             continue
@@ -192,7 +217,11 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
         land = game.landing_cell(game.column_number(col))
         if land is not None:
             scene.add("ring", *layout.centre(*land), r, CURSOR, 3)
-    # column numbers and verdicts underneath
+    # row numbers on the left (1 at the bottom), column numbers and verdicts underneath
+    row_font = f"{max(9, min(12, round(layout.margin * 0.85)))}px sans-serif"
+    for row in range(game.height):
+        _, y = layout.centre(0, row)
+        scene.add("text", layout.margin / 2, y, str(row + 1), row_font, ROW_INK, "center")
     ny = gy + gh + 14
     for n in range(1, game.columns + 1):
         c = game.grid_column(n)
@@ -202,6 +231,30 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
             words, kind = verdicts[c]
             scene.add("text", x, ny + 15, words, "11px sans-serif", VERDICT_COLOURS.get(kind, INK), "center")
     return scene
+
+
+def last_mark(layout: GridLayout, col: int, row: int) -> list[tuple]:
+    """The mark on the last disc dropped: a white bead ringed in ink in its middle, big enough to see at a
+    glance on either colour (its shape is the cue, not its colour)."""
+    x, y = layout.centre(col, row)
+    r = layout.cell * 0.14
+    return [("circle", x, y, r, LAST_MARK), ("ring", x, y, r, LAST_RIM, 2)]
+
+
+def hint_mark(game: ConnectGame, layout: GridLayout, move: str) -> list[tuple]:
+    """The Hint's move on the board: an arrow pointing down into its column above the grid and, for a drop, a
+    thick ring round the cell where the disc would land (a pop: round the bottom disc), in :data:`HINT_INK`
+    — shapes, so colour is not the only cue."""
+    n = int(str(move).lstrip("p"))
+    col = game.grid_column(n)
+    x, y = layout.centre(col, game.height)
+    a = layout.cell * 0.3
+    items: list[tuple] = [("polygon", [(x - a, y - a * 0.6), (x + a, y - a * 0.6), (x, y + a * 0.8)], HINT_INK)]
+    cell = (col, 0) if str(move).startswith("p") else game.landing_cell(n)
+    if cell is not None:
+        cx, cy = layout.centre(*cell)
+        items += [("ring", cx, cy, layout.cell * 0.38 + 1, "#ffffff", 6), ("ring", cx, cy, layout.cell * 0.38 + 1, HINT_INK, 3)]
+    return items
 
 
 GHOST_ALPHA = "66"          # the landing ghost's fill: the disc colour at 40 % opacity (#rrggbbaa)

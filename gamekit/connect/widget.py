@@ -11,7 +11,6 @@ Space drops, P pops.  Hint shows each column's verdict from the exact solver whe
 from __future__ import annotations
 
 import html
-import time
 from typing import Any
 
 import ipywidgets as W
@@ -91,7 +90,7 @@ class ConnectWidget(GameWidget):
         return KINDS[self.kind]
 
     def __init__(self, game: str = "five", popout: bool = False, mode: str = "cpu", level: str = "easy",
-                 seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 2.0):
+                 seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 0.8):
         check_choice("game", game, tuple(KINDS))
         check_type("popout", popout, bool)
         check_type("hint_budget", hint_budget, (int, float))
@@ -132,7 +131,7 @@ class ConnectWidget(GameWidget):
 
     def build_scene(self) -> Scene:
         return connect_scene(self.game, self.layout_px, hover=self.hover, cursor=self.cursor,
-                             verdicts=self.verdicts)
+                             verdicts=self.verdicts, hint=self.hint_move)
 
     def board_label(self) -> str:
         return board_label(self.game)
@@ -208,45 +207,57 @@ class ConnectWidget(GameWidget):
         return tr("column {n}", n=move)
 
     def hint_for(self, game: ConnectGame) -> tuple[str, str]:
-        """Each column's verdict from the exact solver (shown under the board) and the best move.
+        """Each column's verdict (shown under the board) and the move the Hint suggests, within
+        :attr:`hint_budget` seconds (0.8 by default: a pupil gets an answer within a second).
 
-        Most of the budget (60 %) goes to the exact scores, as before; the rest settles who wins
-        after the columns still unknown (cheaper; the time shared fairly between them).  A column
-        shows its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else what the
-        shipped value runs prove about it ("no win", "no loss"), else "?"."""
+        First what the shipped proof says (the opening book and the value runs, no search): when it already
+        shows the best outcome to be a draw or a loss and which moves reach it (the first discs of 5 en raya),
+        that is the answer at once (a proved win is searched for its fastest line).  Otherwise 45 %
+        of the budget goes to exact scores, 30 % to who wins after the columns still unknown; a column shows
+        its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else its proved bound
+        ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice among
+        the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess, not
+        proved."""
+        from gamekit.connect.players import cpu_player
         from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
-        start = time.perf_counter()
-        scores = analyse(game, time_budget=self.hint_budget * 0.6)
-        left = max(0.05, self.hint_budget - (time.perf_counter() - start))
-        unknown = [m for m, s in scores.items() if s is None and not m.startswith("p")]
-        outcomes = analyse_outcomes(game, time_budget=left, moves=unknown) if unknown else {}
-        drops = [m for m in scores if not m.startswith("p")]
-        ceiling = outcome_bounds(game)            # what the value runs proved (e.g. at the start)
+        ceiling = outcome_bounds(game)            # what the value runs and the book proved, instantly
+        drops = [m for m in game.legal_moves() if not m.startswith("p")]
+        mid = (game.columns + 1) / 2
+        best_lo = max((ceiling[m][0] for m in ceiling), default=-1)
+        if not game.popout and ceiling and best_lo <= 0 and best_lo >= max(hi for _, hi in ceiling.values()):
+            # the proof alone shows that no move can do better than a draw (or a loss) and which moves reach it
+            # (the opening of 5 en raya): those, centre first, with the exact scores known at once (the book)
+            instant = analyse(game, time_budget=0.0)
+            self.verdicts = {game.grid_column(int(m)): verdict_words(instant[m], game) if instant[m] is not None
+                             else bound_words(*ceiling[m]) for m in drops}
+            best = [m for m in drops if ceiling[m][0] == best_lo]
+            move = min(best, key=lambda m: (-(instant[m] if instant[m] is not None else -10 ** 6), abs(int(m) - mid)))
+            return move, (verdict_words(instant[move], game) if instant[move] is not None else outcome_words(best_lo))[0]
+        scores = analyse(game, time_budget=self.hint_budget * 0.45)
+        unknown = [m for m, sc in scores.items() if sc is None and not m.startswith("p")]
+        outcomes = analyse_outcomes(game, time_budget=self.hint_budget * 0.3, moves=unknown) if unknown else {}
         self.verdicts = {game.grid_column(int(m)): verdict_words(scores[m], game) if scores[m] is not None
                          else outcome_words(outcomes[m]) if outcomes.get(m) is not None
                          else bound_words(*ceiling.get(m, (-1, 1))) for m in drops}
         # rank by outcome, then by exact score where known (a known score orders within its outcome)
         rank = {}
         for m in scores:
-            s = scores[m]
-            o = (s > 0) - (s < 0) if s is not None else outcomes.get(m)
-            rank[m] = None if o is None else (o, s if s is not None else 0)
+            sc = scores[m]
+            o = (sc > 0) - (sc < 0) if sc is not None else outcomes.get(m)
+            rank[m] = None if o is None else (o, sc if sc is not None else 0)
         known = {m: r for m, r in rank.items() if r is not None}
         best_outcome = max((r[0] for r in known.values()), default=None)
         unknown_best = max((ceiling.get(m, (-1, 1))[1] for m in scores if m not in known), default=-1)
         if known and (len(known) == len(scores) or best_outcome >= unknown_best):
             # every column settled, or no unsettled column can be better than the best one found
             top = max(r for r in known.values() if r[0] == best_outcome)
-            mid = (game.columns + 1) / 2
             move = min((m for m, r in known.items() if r == top), key=lambda m: abs(int(m) - mid))
             reason = (verdict_words(scores[move], game) if scores[move] is not None
                       else outcome_words(outcomes[move]))[0]
         else:
-            from gamekit.connect.players import cpu_player
-            move = cpu_player("hard", seed=0, time_budget=min(0.5, self.hint_budget)).choose(game)
-            reason = tr("the Hard CPU's choice (the solver could not finish in time)")
-        self.board.paint(self.build_scene())
-        self._describe_board()
+            move = cpu_player("hard", seed=0, time_budget=self.hint_budget * 0.25).choose(game)
+            reason = tr("a good guess, not proved: the Hard CPU's choice (the solver could not settle "
+                        "the columns in time; \"?\" under a column: not proved yet)")
         return move, reason
 
     # ----- seats: red and yellow discs instead of the base's gold and coral ------------

@@ -53,7 +53,7 @@ def room_layout(game: Any, options: dict) -> BoardLayout:
 
 def room_scene(game: Any, options: dict) -> tuple[list, tuple[int, int]]:
     layout = room_layout(game, options)
-    return dots_scene(game, layout), layout.css_size
+    return dots_scene(game, layout, coordinates=True), layout.css_size
 
 
 def room_move_at(game: Any, options: dict, x: float, y: float) -> str:

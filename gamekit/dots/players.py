@@ -298,15 +298,28 @@ def cpu_player(level: str, seed: int | None = None, **options: Any) -> CpuPlayer
 
 
 _HINTER: dict[str, CpuPlayer] = {}
+_HINTS: dict[tuple[int, int, int], tuple[int, str]] = {}
+"""The hints given, by board size and lines drawn: asked again about a position (the automatic hint, then the
+Hint button), :func:`hint` gives the same line and reason, even where a timed search might end otherwise."""
 
 
 def hint(game: DotsAndBoxes) -> tuple[str, str]:
     """Hard's line for the player to move and a one-sentence reason, e.g.
-    ``("b2-c2", "Take the box: it has three sides, and completing it keeps your turn.")``."""
+    ``("b2-c2", "Take the box: it has three sides, and completing it keeps your turn.")``; the same answer
+    every time it is asked about the same position (in Dots and Boxes the best line depends only on the
+    lines drawn)."""
     if game.is_over():
         raise ValueError(tr("hint: the game is over"))
-    player = _HINTER.get("hard")
-    if player is None:
-        player = _HINTER["hard"] = CpuPlayer("hard", seed=0)
-    line, reason = player.decide(game)
+    key = (game.width, game.height, game.drawn)
+    known = _HINTS.get(key)
+    if known is None:
+        player = _HINTER.get("hard")
+        if player is None:
+            player = _HINTER["hard"] = CpuPlayer("hard", seed=0)
+        player.rng.seed(0)          # the same shuffles and playouts every time this position is asked about
+        known = player.decide(game)
+        if len(_HINTS) >= 512:
+            _HINTS.pop(next(iter(_HINTS)))
+        _HINTS[key] = known
+    line, reason = known
     return game.line_name(line), reason

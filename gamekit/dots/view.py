@@ -15,10 +15,13 @@ from gamekit.errors import IllegalMoveError
 from gamekit.i18n import tr
 from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
 
-__all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "HIT_TOLERANCE", "review_scene"]
+__all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "LAST_RIM", "HINT_INK",
+           "HIT_TOLERANCE", "review_scene", "coordinate_labels", "hint_mark", "last_mark"]
 
 CURSOR = "#2e86de"
-LAST_MARK = "#ffffff"
+LAST_MARK = "#ffffff"       # the last line's bead: white, as on the paper sheet…
+LAST_RIM = INK              # …ringed in ink, so it reads as a mark on the line and never as a gap in it
+HINT_INK = "#17693a"        # the hinted line (dashed) and its "?" tag: 6.3:1 on the background
 BOX_NUMBER = INK            # a box's owner number (1 gold, 2 coral): 5.1:1 on gold, 4.9:1 on coral
 COORDINATE_INK = "#5d6770"  # the dot names round a lesson board (a, b, c / 1, 2, 3): 5.4:1 on the background
 HIT_TOLERANCE = 0.42   # fraction of the dot spacing: generous, so taps land
@@ -72,10 +75,12 @@ class BoardLayout:
 
 def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[int, str] | None = None,
                line_colours: Mapping[int, str] | None = None, cursor: int | None = None,
-               show_last: bool = True) -> Scene:
+               show_last: bool = True, coordinates: bool = False, hint: int | None = None) -> Scene:
     """The picture of a position: owned boxes in their owner's colour and number, drawn lines,
-    a white mark on the last line, the dots; optional tints for boxes (chains, third sides…),
-    colours for some lines, and a keyboard cursor."""
+    a white bead ringed in ink on the last line (:func:`last_mark`), the dots; optional tints for boxes
+    (chains, third sides…), colours for some lines, a keyboard cursor, the dot names round the edge
+    (``coordinates``: letters a, b, c… over the columns, numbers 1, 2, 3… beside the rows, the names the
+    moves are written in) and a hinted line (``hint``, a line index: :func:`hint_mark`)."""
     scene = Scene()
     w, h = layout.css_size
     scene.add("rect", 0, 0, w, h, BACKGROUND)
@@ -95,15 +100,54 @@ def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[in
             scene.append(("line", x1, y1, x2, y2, colours.get(line, INK), width))
         elif line_colours and line in line_colours:
             scene.add("dashed_line", x1, y1, x2, y2, line_colours[line], max(2.0, s * 0.05))
+    if hint is not None and not drawn >> hint & 1:
+        scene.extend(hint_mark(game, layout, hint))
     last = game.last_line_index if show_last else None
     if last is not None:
-        mx, my = layout.line_middle(game, last)
-        scene.add("circle", mx, my, max(2.5, s * 0.05), LAST_MARK)
+        scene.extend(last_mark(game, layout, last))
     if cursor is not None:
         x1, y1, x2, y2 = layout.line_ends(game, cursor)
         scene.add("dashed_line", x1, y1, x2, y2, CURSOR, max(3.0, s * 0.07))
     scene.extend(dots)
+    if coordinates:
+        scene.extend(coordinate_labels(layout))
     return scene
+
+
+def last_mark(game: DotsAndBoxes, layout: BoardLayout, line: int) -> list[tuple]:
+    """The mark on the last line drawn: a white bead ringed in ink at the line's middle, wider than the line,
+    so it is seen at a glance and cannot be taken for a gap (its shape, not its colour, is the cue)."""
+    mx, my = layout.line_middle(game, line)
+    r = max(6.0, layout.spacing * 0.14)
+    return [("circle", mx, my, r, LAST_MARK), ("ring", mx, my, r, LAST_RIM, max(2.0, r * 0.35))]
+
+
+def hint_mark(game: DotsAndBoxes, layout: BoardLayout, line: int) -> list[tuple]:
+    """The Hint's line on the board: the empty line dashed in :data:`HINT_INK`, with a "?" tag beside its
+    middle (the dashes and the tag are the cues that do not depend on colour)."""
+    x1, y1, x2, y2 = layout.line_ends(game, line)
+    s = layout.spacing
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    horizontal = abs(y2 - y1) < abs(x2 - x1)
+    r = max(7.0, s * 0.14)
+    tx, ty = (mx, my - r - 3) if horizontal else (mx + r + 3, my)
+    return [("dashed_line", x1, y1, x2, y2, HINT_INK, max(3.0, s * 0.07)),
+            ("circle", tx, ty, r, HINT_INK),
+            ("text", tx, ty, "?", f"bold {r * 1.3:.0f}px sans-serif", "#ffffff", "center")]
+
+
+def coordinate_labels(layout: BoardLayout) -> list[tuple]:
+    """The dot names round a board: a, b, c… above the columns of dots, 1, 2, 3… left of the rows (the names a
+    move such as ``c4-d4`` is written in), in :data:`COORDINATE_INK`."""
+    font = f"{max(11, min(14, round(layout.margin * 0.45)))}px sans-serif"
+    items = []
+    for col in range(layout.width + 1):
+        x, _ = layout.dot(col, 0)
+        items.append(("text", x, layout.margin * 0.35, chr(ord("a") + col), font, COORDINATE_INK, "center"))
+    for row in range(layout.height + 1):
+        _, y = layout.dot(0, row)
+        items.append(("text", layout.margin * 0.35, y, str(row + 1), font, COORDINATE_INK, "center"))
+    return items
 
 
 @lru_cache(maxsize=256)
@@ -181,7 +225,7 @@ def review_scene(game: DotsAndBoxes, layout: BoardLayout, move: str | None = Non
                 index = game.line_index(line)
                 if not game.drawn >> index & 1:
                     colours[index] = REVIEW_COLOURS["best"]
-    scene = dots_scene(game, layout, line_colours=colours, show_last=False)
+    scene = dots_scene(game, layout, line_colours=colours, show_last=False, coordinates=True)
     if move is not None:
         x, y = layout.line_middle(game, game.line_index(move))
         r = max(8.0, layout.spacing * 0.16)

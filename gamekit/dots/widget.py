@@ -87,7 +87,9 @@ class DotsWidget(GameWidget):
             tr("Keyboard: Tab to the board, arrows move the cursor, Enter or Space draws.")) + "</small>")])]
 
     def build_scene(self) -> Scene:
-        return dots_scene(self.game, self.layout_px, cursor=self.cursor)
+        """The position with the dot names round it, the keyboard cursor and the Hint's line (dashed, tagged "?")."""
+        hinted = self.game.line_index(self.hint_move) if self.hint_move is not None else None
+        return dots_scene(self.game, self.layout_px, cursor=self.cursor, coordinates=True, hint=hinted)
 
     def board_label(self) -> str:
         return board_label(self.game)

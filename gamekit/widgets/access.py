@@ -143,7 +143,16 @@ function render({model, el}) {
   state.views.add(view);
   state.schedule();
   model.on('change', update);
-  return () => { state.views.delete(view); model.off('change', update); };
+  // {focus: true} from the kernel (BoardAccess.focus_board): the board takes the keyboard focus back, e.g. after
+  // the Accept button of an undo request vanished with focus on it
+  const message = (content) => {
+    if (!content || !content.focus) return;
+    const board = model.get('board');
+    const canvas = board && document.querySelector(`canvas.${CSS.escape(board)}`);
+    if (canvas) canvas.focus();
+  };
+  model.on('msg:custom', message);
+  return () => { state.views.delete(view); model.off('change', update); model.off('msg:custom', message); };
 }
 
 export default { render };
@@ -154,6 +163,10 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 /* links in lesson text: underlined, not told apart from body text by colour alone (WCAG 1.4.1) */
 /* (important: JupyterLab's theme turns the underline off with a more specific a:link rule) */
 .jp-RenderedHTMLCommon a[href] { text-decoration: underline !important; }
+/* buttons in gamekit's widgets take the width of their words, and wrap rather than cut them: ipywidgets gives every
+   button 148 px and an ellipsis ("Show the exac…"), longer still in Spanish */
+.jupyter-widgets[class*="gamekit-"] .jupyter-button { width: auto; max-width: 100%; white-space: normal;
+                                                       height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
 """
 
 
@@ -180,6 +193,12 @@ class BoardAccess(anywidget.AnyWidget):
         kwargs.setdefault("picture_label", tr("Picture of the position described in the text next to it"))
         kwargs.setdefault("chart_label", tr("Chart: the text next to it says what it shows"))
         super().__init__(**kwargs)
+
+
+    def focus_board(self) -> None:
+        """Give the board the keyboard focus (in every view of it on the page): where a control that had the
+        focus goes away (an undo request's Accept and Decline), focus goes back to the board, not the page."""
+        self.send({"focus": True})
 
 
 def new_board_class() -> str:

@@ -147,13 +147,16 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
         return "fill_rect", (x * s, y * s, w * s, h * s), (("fill_style", fill),)
     if op == "stroke_rect":
         x, y, w, h, colour, width = a
-        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s))
+        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s),
+                                                             ("line_dash", []))
     if op == "circle":
         x, y, r, fill = a
         return "fill_circle", (x * s, y * s, r * s), (("fill_style", fill),)
     if op == "ring":
         x, y, r, colour, width = a
-        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s))
+        # solid, whatever a dashed line before it left set (the canvas keeps its dash pattern between strokes)
+        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s),
+                                                        ("line_dash", []))
     if op in ("line", "dashed_line"):
         x1, y1, x2, y2, colour, width = a
         dash = [4 * s, 4 * s] if op == "dashed_line" else []
@@ -329,6 +332,8 @@ class GameWidget(Localized, W.VBox):
         self._lock = threading.RLock()
         self._syncing = False                     # True while the selectors are put back on the real settings
         self._position: tuple = self._position_stamp()
+        self._hint: tuple | None = None            # (position stamp, move, reason): position_hint's answer
+        self.hint_move: Any = None                 # the hinted move, drawn on the board until the position changes
 
         self.board = BoardCanvas(*self.css_size, keys=self.takes_keys)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
@@ -444,6 +449,8 @@ class GameWidget(Localized, W.VBox):
         """
         self.undo_requested_by = None
         self.undo_panel.layout.display = "none"
+        self._hint = None
+        self.hint_move = None
         if self.review_view is not None:         # a review belongs to the game it reviewed
             self.review_view = self.judgements = None
             self.review_box.children = ()
@@ -570,9 +577,8 @@ class GameWidget(Localized, W.VBox):
     def offer_hint(self) -> None:
         """With hints on, add the suggested move to the status line on a person's turn."""
         if self.hints and self.hint_available and not self.game.is_over() and not self.is_cpu_turn():
-            move, reason = self.hint_for(self.game)
-            hint = tr("Hint: {move} — {reason}.", move=self.describe_move(move), reason=reason)
-            self.say(f"{self.last_status} {hint}")
+            move, reason = self.position_hint()
+            self.say(f"{self.last_status} {self.hint_sentence(move, reason)}")
 
     def run_cpu(self, max_moves: int | None = None) -> None:
         """Let the CPU play while it is its turn (it may draw again after completing a box)."""
@@ -768,12 +774,35 @@ class GameWidget(Localized, W.VBox):
         return judgements
 
     def hint(self) -> tuple[Any, str] | None:
+        """The Hint button: the suggested move for the position (drawn on the board) and why, in the status line;
+        the same answer as the automatic hint of the same position (:meth:`position_hint`)."""
         if self.game.is_over():
             self.say(tr("No hint: the game is over."))
             return None
-        move, reason = self.hint_for(self.game)
-        self.say(tr("Hint: {move} — {reason}.", move=self.describe_move(move), reason=reason))
+        move, reason = self.position_hint()
+        self.say(self.hint_sentence(move, reason))
         return move, reason
+
+    def position_hint(self) -> tuple[Any, str]:
+        """(move, reason) for the current position, worked out once: the automatic hint and the Hint button
+        ask this, so they never disagree; the move is kept in :attr:`hint_move` (drawn on the board) until the
+        position changes."""
+        stamp = self._position_stamp()
+        if self._hint is None or self._hint[0] != stamp:
+            move, reason = self.hint_for(self.game)
+            self._hint = (stamp, move, reason)
+            self.hint_move = move
+            self.board.paint(self.build_scene())           # the hinted move (and a game's verdicts) on the board
+            self.board.describe(self.board_label(), self.describe_position())
+        _, move, reason = self._hint
+        return move, reason
+
+    def hint_sentence(self, move: Any, reason: str) -> str:
+        """"Hint: c4-d4 — reason." with one full stop at the end, whether or not ``reason`` has its own."""
+        reason = reason.strip()
+        if reason.endswith((".", "!", "?", "…")):
+            return tr("Hint: {move} — {reason}", move=self.describe_move(move), reason=reason)
+        return tr("Hint: {move} — {reason}.", move=self.describe_move(move), reason=reason)
 
     # ----- settings: checked first, the widget unchanged on refusal -------------------
     def refuse(self, error: BadSettingError) -> None:
@@ -1012,10 +1041,12 @@ class GameWidget(Localized, W.VBox):
     @reported
     def on_accept_undo(self, _: Any) -> None:
         self.answer_undo(True)
+        self.board.access.focus_board()       # the buttons are hidden now: the keyboard goes back to the board
 
     @reported
     def on_decline_undo(self, _: Any) -> None:
         self.answer_undo(False)
+        self.board.access.focus_board()
 
     @reported
     def on_mode_change(self, change: dict) -> None:

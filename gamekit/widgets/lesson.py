@@ -121,13 +121,20 @@ class Exercise:
 
     def check(self, answer: Any) -> tuple[bool, str]:
         """``(ok, feedback)`` for ``answer``; never raises for bad input (the reason becomes the feedback)."""
+        ok, feedback, _ = self.assess(answer)
+        return ok, feedback
+
+    def assess(self, answer: Any) -> tuple[bool, str, bool]:
+        """``(ok, feedback, counts)``: as :meth:`check`, and whether the answer counts as an attempt — an empty
+        answer or one the checker cannot read (it raises ``ValueError``: "a1-b9", "seven") does not, as a
+        click beside the board does not; the feedback says what is wrong with it."""
         if answer is None or (isinstance(answer, str) and not answer.strip()):
-            return False, tr("Type an answer first, then press Check.")
+            return False, tr("Type an answer first, then press Check."), False
         try:
             ok, feedback = self.checker(answer)
-        except ValueError as refusal:      # malformed answers: explain, don't crash
-            return False, str(refusal)
-        return bool(ok), str(feedback)
+        except ValueError as refusal:      # malformed answers: explain, don't crash, don't count
+            return False, str(refusal), False
+        return bool(ok), str(feedback), True
 
 
 def submit_on_enter(box: W.Text, handler: Callable[[Any], None]) -> None:
@@ -470,10 +477,11 @@ class ExerciseWidget(_Answering):
         self.add_class("gamekit-exercise")
 
     def submit(self, answer: Any) -> tuple[bool, str]:
-        """Check ``answer`` as if typed and Check pressed; returns ``(ok, feedback)``."""
-        ok, feedback = self.exercise.check(answer)
-        if answer is None or (isinstance(answer, str) and not answer.strip()):
-            self.show_note(feedback)        # an empty box is not an attempt
+        """Check ``answer`` as if typed and Check pressed; returns ``(ok, feedback)``.  An empty or unreadable
+        answer is not an attempt: the feedback says why, the count stays."""
+        ok, feedback, counts = self.exercise.assess(answer)
+        if not counts:
+            self.show_note(feedback)
             return ok, feedback
         self._record(answer, ok, feedback)
         return ok, feedback
@@ -665,6 +673,18 @@ class StepThrough(Stepping, _LessonBase):
 # ---------------------------------------------------------------------------------------
 # PuzzleBoard: answer by clicking on the board
 # ---------------------------------------------------------------------------------------
+def position_text(position: Any) -> str:
+    """A game position in words for a screen reader, from its game's catalog entry (the room's ``text``, the
+    same words the play boards give); ``""`` for no position or a game without one."""
+    if position is None:
+        return ""
+    from gamekit import catalog
+    for info in catalog.games():
+        if info.room is not None and isinstance(position, info.game_class()):
+            return info.room.text(position, {})
+    return ""
+
+
 class Mark(NamedTuple):
     """What the puzzle's drawing should highlight: an answer and how it was judged."""
 
@@ -678,17 +698,23 @@ class PuzzleBoard(_Answering):
     * ``draw(mark) -> Scene`` — the position, with ``mark`` (a :class:`Mark` or None) highlighted;
     * ``hit(x, y) -> answer | None`` — CSS pixels to an answer; ``None`` or ``ValueError`` means the click
       is refused (shown, not counted as an attempt);
-    * ``typed`` — also offer a text box, for readers who prefer typing the answer.
+    * ``typed`` — also offer a text box, for readers who prefer typing the answer;
+    * ``describe() -> str`` — the position in words for screen readers (the board's description); by default
+      the words of the exercise's ``position`` from its game's catalog entry (:func:`position_text`).
     """
 
     def __init__(self, exercise: Exercise, draw: Callable[[Mark | None], Scene],
                  hit: Callable[[float, float], Any], size: tuple[int, int],
-                 score: "LessonScore | None" = None, typed: bool = True):
+                 score: "LessonScore | None" = None, typed: bool = True,
+                 describe: Callable[[], str] | None = None):
         super().__init__()
         self._init_answering(exercise, score)
         self.draw, self.hit = draw, hit
         self.mark: Mark | None = None
         self.board = BoardCanvas(*size, label=tr("Exercise board: click your answer, or type it in the box"))
+        text = describe() if describe is not None else position_text(exercise.position)
+        if text:
+            self.board.describe(description=text)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
         self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="12em"))
@@ -718,8 +744,9 @@ class PuzzleBoard(_Answering):
         return self.submit(answer)
 
     def submit(self, answer: Any) -> tuple[bool, str]:
-        ok, feedback = self.exercise.check(answer)
-        if answer is None or (isinstance(answer, str) and not answer.strip()):
+        """Check ``answer`` (clicked or typed); an empty or unreadable one is not an attempt (as a missed click)."""
+        ok, feedback, counts = self.exercise.assess(answer)
+        if not counts:
             self.show_note(feedback)
             return ok, feedback
         self._record(answer, ok, feedback)

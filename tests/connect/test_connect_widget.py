@@ -3,6 +3,7 @@ import pytest
 
 from gamekit.connect.widget import DISC, ConnectWidget, connect_scene, layout_for
 from gamekit.connect import FiveInARow
+from gamekit.scene import INK
 
 
 def people(game="five", popout=False):
@@ -136,7 +137,12 @@ def test_scene_marks_side_pieces_and_last_disc():
     scene = connect_scene(g, layout)
     assert len(scene.ops("stroke_rect")) == 2             # the two cardboard side pieces
     x, y = layout.centre(4, 1)
-    assert ("circle", x, y, layout.cell * 0.09, "#ffffff") in scene
+    # the last disc carries a white bead ringed in ink, a third of the disc across: seen at a glance
+    beads = [item for item in scene.ops("circle") if item[4] == "#ffffff" and item[3] >= layout.cell * 0.12]
+    assert [item[1:3] for item in beads] == [(x, y)]
+    assert ("ring", x, y, beads[0][3], INK, 2) in scene
+    # only the last disc: the one under it (column 4's first) has no bead
+    assert not [item for item in scene.ops("circle") if item[1:3] == layout.centre(4, 0) and item[4] == "#ffffff"]
 
 
 def test_bad_arguments():
@@ -162,8 +168,13 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
     # without a win among the settled columns and with columns unknown, the Hint does not pretend
     monkeypatch.setattr(solver, "analyse_outcomes",
                         lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0})
+    w = people("five")                     # a fresh widget: one position gets one Hint, worked out once
+    for n in "4433":
+        w.game.play(n)
+    w.refresh()
     move, reason = w.hint()
-    assert "could not finish" in reason and move in w.game.legal_moves()
+    assert reason.startswith("a good guess, not proved") and move in w.game.legal_moves()
+    assert w.last_status.startswith("Hint: column") and not w.last_status.endswith("..")
 
 
 def test_an_exact_score_wins_over_an_outcome_in_the_hint(monkeypatch):

@@ -53,7 +53,7 @@
   function paint(scene, size) {
     const [w, h] = size, scale = window.devicePixelRatio || 1;
     canvas.width = w * scale; canvas.height = h * scale;
-    canvas.style.width = w + "px"; canvas.style.height = h + "px";
+    canvas.style.width = w + "px";        // review.css: max-width 100%, the height following (phones)
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     draw(scene);
   }

@@ -114,12 +114,14 @@ function banner(text) {
 }
 
 // ----- drawing: replay the scene primitives (CSS pixels) on a HiDPI canvas -----
+// The board is drawn at the scene's size; on a narrow screen CSS shrinks it to the page's width (max-width:
+// 100%, the height following), and boardPoint() maps a click or tap back to the scene's pixels.
 function paint() {
   const [w, h] = state.size;
   const scale = window.devicePixelRatio || 1;
   if (canvas.width !== Math.round(w * scale) || canvas.height !== Math.round(h * scale)) {
     canvas.width = Math.round(w * scale); canvas.height = Math.round(h * scale);
-    canvas.style.width = w + "px"; canvas.style.height = h + "px";
+    canvas.style.width = w + "px";
   }
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.clearRect(0, 0, w, h);
@@ -175,10 +177,15 @@ function updateGhost(repaint) {
   canvas.dataset.ghost = ghost ? ghost[0] : "";
   if (changed && repaint) paint();
 }
+// A pointer event's point in the scene's pixels, however wide the board is shown (a phone shrinks it).
+function boardPoint(event) {
+  const box = canvas.getBoundingClientRect();
+  const [w, h] = state ? state.size : [box.width, box.height];
+  return {x: (event.clientX - box.left) * w / box.width, y: (event.clientY - box.top) * h / box.height};
+}
 canvas.addEventListener("pointermove", (event) => {
   if (event.pointerType === "touch") return;          // a finger has no hover: a tap plays at once
-  const box = canvas.getBoundingClientRect();
-  pointer = {x: event.clientX - box.left, y: event.clientY - box.top};
+  pointer = boardPoint(event);
   updateGhost(true);
 });
 canvas.addEventListener("pointerleave", () => { pointer = null; updateGhost(true); });
@@ -270,9 +277,9 @@ setInterval(showClock, 500);
 // ----- input ---------------------------------------------------------------------------------------
 canvas.addEventListener("pointerdown", (event) => {
   if (!state || seat === null) return;
-  const box = canvas.getBoundingClientRect();
+  const point = boardPoint(event);
   canvas.focus();
-  send({type: "click", x: event.clientX - box.left, y: event.clientY - box.top, ply: state.ply});
+  send({type: "click", x: point.x, y: point.y, ply: state.ply});
 });
 canvas.addEventListener("keydown", (event) => {
   if (!state || !state.targets.length) return;
@@ -309,8 +316,9 @@ canvas.addEventListener("keydown", (event) => {
 $("new").addEventListener("click", () => send({type: "request", kind: "restart"}));
 $("undo").addEventListener("click", () => send({type: "request", kind: "undo"}));
 $("resign").addEventListener("click", () => { if (confirm(tr("Resign this game?"))) send({type: "resign"}); });
-$("accept").addEventListener("click", () => send({type: "answer", accept: true, kind: state.request && state.request.kind}));
-$("decline").addEventListener("click", () => send({type: "answer", accept: false, kind: state.request && state.request.kind}));
+// answering hides the request and its buttons: the keyboard goes back to the board, not the page's body
+$("accept").addEventListener("click", () => { send({type: "answer", accept: true, kind: state.request && state.request.kind}); canvas.focus(); });
+$("decline").addEventListener("click", () => { send({type: "answer", accept: false, kind: state.request && state.request.kind}); canvas.focus(); });
 $("copy").addEventListener("click", async () => {
   $("link").select();
   try { await navigator.clipboard.writeText($("link").value); $("copy").textContent = tr("Copied"); }
