@@ -206,10 +206,12 @@ def stakes(puzzle: Puzzle) -> str:
         left = game.width * game.height - sum(game.scores)
         mine = game.scores[me] + (left + f["best"]) // 2
         theirs = game.scores[other] + (left - f["best"]) // 2
-        text = tr("Score now: {a} {sa}, {b} {sb}, {left} boxes left. With best play {a} ends with {mine} boxes "
-                  "and {b} with {theirs}; a wrong line costs {a} at least 2 of them.",
-                  a=tr(SEATS_DOTS[me]).capitalize(), sa=game.scores[me], b=tr(SEATS_DOTS[other]),
-                  sb=game.scores[other], left=left, mine=mine, theirs=theirs)
+        a, b = tr(SEATS_DOTS[me]).capitalize(), tr(SEATS_DOTS[other]).capitalize()
+        text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
+                   "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
+                   a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
+            tr("With best play the game ends {a} {mine}, {b} {theirs}; a wrong line costs {a} at least 2 boxes.",
+               a=a, mine=mine, b=b, theirs=theirs)
         count = ntr("Only one line of the {legal} does it.", "{n} of the {legal} lines do it: find one.", n,
                     legal=legal)
         return text + " " + count

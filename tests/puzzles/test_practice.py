@@ -392,9 +392,10 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
         if game_id == "dots_and_boxes":
             game = puzzle.position
             left = game.width * game.height - sum(game.scores)
-            assert f"{left} boxes left" in question
+            assert f"{left} boxes are left" in question or (left == 1 and "1 box is left" in question)
             mine = game.scores[game.to_move] + (left + puzzle.facts["best"]) // 2
-            assert f"ends with {mine} boxes" in question
+            seat = ("Gold", "Coral")[game.to_move]
+            assert f"the game ends {seat} {mine}, " in question
         if game_id == "shut_the_box":
             assert "At stake" in question
         assert html_text(p.prompt_label.value) == question
