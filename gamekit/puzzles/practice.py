@@ -345,6 +345,7 @@ class Practice(Localized, W.VBox):
         self._draw = self._hit = None
         # widgets
         self.title = W.HTML()
+        self.puzzle_class = ""                          # the title's class naming the puzzle shown
         self.prompt_label = W.HTML()
         self.board: BoardCanvas | None = None
         self.board_box = W.VBox()
@@ -570,9 +571,10 @@ class Practice(Localized, W.VBox):
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
         else:
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} · {band}", i=len(self.seen), band=tr(puzzle.band))) + "</b>"
-        for cls in [c for c in self.title._dom_classes if c.startswith("gamekit-puzzle-")]:
-            self.title.remove_class(cls)
-        self.title.add_class(f"gamekit-puzzle-{puzzle.id}")      # for a page's scripts and tests; never shown
+        if self.puzzle_class:
+            self.title.remove_class(self.puzzle_class)
+        self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"      # for a page's scripts and tests; never shown
+        self.title.add_class(self.puzzle_class)
         self.prompt_label.value = html.escape(self.question())
         self.input.value = ""
         self._show("", NOTE_COLOUR)
