@@ -29,11 +29,12 @@ import ipywidgets as W
 
 from gamekit import progress
 from gamekit.game import is_int
-from gamekit.i18n import Localized, ntr, number, percent, tr
+from gamekit.i18n import Localized, ntr, tr
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import (GAME_NAMES, SEATS_DOTS, Puzzle, action_key, check_game_id, check_theme,
-                                  line_words, move_words, theme_name)
+from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
+                                  move_words, theme_name)
 from gamekit.puzzles.ratings import Rating, update
+from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported
 from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, Mark, submit_on_enter
@@ -193,42 +194,6 @@ def level_words(rating: Rating) -> str:
     if rating.rd > SETTLED_RD:
         text += " " + tr("(still settling: a few more puzzles will fix it)")
     return text
-
-
-def stakes(puzzle: Puzzle) -> str:
-    """What is at stake in a puzzle, without the answer: the result best play keeps and how many answers are
-    right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value)."""
-    n, legal = len(puzzle.answers), len(puzzle.legal_answers())
-    f = puzzle.facts
-    if puzzle.game_id == "dots_and_boxes":
-        game = puzzle.position
-        me, other = game.to_move, 1 - game.to_move
-        left = game.width * game.height - sum(game.scores)
-        mine = game.scores[me] + (left + f["best"]) // 2
-        theirs = game.scores[other] + (left - f["best"]) // 2
-        a, b = tr(SEATS_DOTS[me]).capitalize(), tr(SEATS_DOTS[other]).capitalize()
-        text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
-                   "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
-                   a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
-            tr("With best play the game ends {a} {mine}, {b} {theirs}; a wrong line costs {a} at least 2 boxes.",
-               a=a, mine=mine, b=b, theirs=theirs)
-        count = ntr("Only one line of the {legal} does it.", "{n} of the {legal} lines do it: find one.", n,
-                    legal=legal)
-        return text + " " + count
-    if puzzle.game_id in ("five_in_a_row", "connect_four"):
-        return ntr("Only one drop of the {legal} does it.", "{n} of the {legal} drops do it: find one.", n,
-                   legal=legal)
-    values = [ref["value"] for ref in puzzle.refutations.values()]
-    worst = max(values) if f["objective"] == "score" else min(values)
-    if f["objective"] == "shut":
-        text = tr("At stake: the best choice shuts the box {best} of the time, the worst only {worst}.",
-                  best=percent(f["best"], 1), worst=percent(worst, 1))
-    else:
-        text = tr("At stake: the best choice ends with {best} on average, the worst with {worst}.",
-                  best=number(f["best"], 1), worst=number(worst, 1))
-    count = ntr("Only one of the {legal} choices is best.", "{n} of the {legal} choices are equally best: "
-                "find one.", n, legal=legal)
-    return text + " " + count
 
 
 # ---------------------------------------------------------------------------------------
