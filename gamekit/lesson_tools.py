@@ -462,8 +462,9 @@ def paper_words(text: str, drawn: bool, lang: "str | None" = None) -> str:
 def _answer_note(module: str) -> str:
     """How a worksheet asks for answers in writing, for the lessons of ``module``."""
     if "dots" in module:
-        return tr("Write each answer on its line. Name a line by its two dots joined by a dash, like a1-b1: columns "
-                  "a, b, c… from the left, rows 1, 2, 3… from the top, as on the drawings.")
+        return tr("Write each answer on its line. Name a line by its two dots joined by a dash; a dot is its column "
+                  "letter (a, b, c… from the left) and its row number (1, 2, 3… from the top), like b3, as on the "
+                  "drawings.")
     if "connect" in module:
         return tr("Write each answer on its line. Name a column by its number, 1 to 7 from the left, as under the "
                   "drawings.")
