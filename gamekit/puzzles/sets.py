@@ -182,7 +182,7 @@ def stakes(puzzle: Puzzle) -> str:
                   best=percent(f["best"], 1), worst=percent(worst, 1))
     else:
         text = tr("At stake: the best choice ends with {best} on average, the worst with {worst}.",
-                  best=number(f["best"], 1), worst=number(worst, 1))
+                  best=number(f["best"], 2), worst=number(worst, 2))
     count = ntr("Only one of the {legal} choices is best.", "{n} of the {legal} choices are equally best: "
                 "find one.", n, legal=legal)
     return text + " " + count

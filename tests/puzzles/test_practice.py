@@ -451,3 +451,14 @@ def test_the_homework_box_speaks_spanish():
         box.open_code("xx")
         assert "no es un código" in box.message.value
         assert box.open_button.description == "Abrir"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_shut_the_box_stakes_quote_the_same_best_value_as_the_feedback(lang):
+    from gamekit.i18n import using
+    with using(lang):
+        for puzzle in bank("shut_the_box")[:60]:
+            wrong = wrong_answers(puzzle)[0]
+            feedback = puzzle.check(wrong)[1]
+            best = feedback.rsplit(" ", 1)[-1].rstrip(".")          # "… The best choice gives 8.2%."
+            assert best in stakes(puzzle), (puzzle.id, stakes(puzzle), feedback)
