@@ -155,7 +155,7 @@ def puzzle_position(puzzle: Puzzle) -> Any:
 def stakes(puzzle: Puzzle) -> str:
     """What is at stake in a puzzle, without the answer: the result best play keeps and how many answers are
     right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value)."""
-    n, legal = len(puzzle.answers), len(puzzle.legal_answers())
+    n = len(puzzle.answers)          # how many are right; not out of how many legal ones (a count a lesson may ask)
     f = puzzle.facts
     if puzzle.game_id == "dots_and_boxes":
         game = puzzle.position
@@ -169,12 +169,10 @@ def stakes(puzzle: Puzzle) -> str:
                    a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
             tr("With best play the game ends {a} {mine}, {b} {theirs}; a wrong line costs {a} at least 2 boxes.",
                a=a, mine=mine, b=b, theirs=theirs)
-        count = ntr("Only one line of the {legal} does it.", "{n} of the {legal} lines do it: find one.", n,
-                    legal=legal)
+        count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
         return text + " " + count
     if puzzle.game_id in ("five_in_a_row", "connect_four"):
-        return ntr("Only one drop of the {legal} does it.", "{n} of the {legal} drops do it: find one.", n,
-                   legal=legal)
+        return ntr("Only one drop does it.", "{n} drops do it: find one.", n)
     values = [ref["value"] for ref in puzzle.refutations.values()]
     worst = max(values) if f["objective"] == "score" else min(values)
     if f["objective"] == "shut":
@@ -183,8 +181,7 @@ def stakes(puzzle: Puzzle) -> str:
     else:
         text = tr("At stake: the best choice ends with {best} on average, the worst with {worst}.",
                   best=number(f["best"], 2), worst=number(worst, 2))
-    count = ntr("Only one of the {legal} choices is best.", "{n} of the {legal} choices are equally best: "
-                "find one.", n, legal=legal)
+    count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
     return text + " " + count
 
 
