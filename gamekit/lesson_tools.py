@@ -612,27 +612,99 @@ def _reflection_question(module: Any, notebook: str) -> "str | None":
 
 
 def _board_text(exercise: Any) -> "str | None":
+    """The exercise's position drawn as text for paper (a monospaced diagram), or None when it has none.
+
+    Dots and Boxes: the dots named as the lessons name them (columns a, b, c…, rows 1, 2, 3… from the top) and
+    the boxes taken marked with their owner's letter; 5 en raya / Connect Four: the grid with its column
+    numbers; Shut the Box: the row of tiles 1–9 (covered ones blacked out) and the roll."""
     board = getattr(exercise, "game", None)
     if board is None:
         board = exercise.position
-    if board is None or not hasattr(board, "legal_moves"):
-        return None                     # a tuple of tiles or nothing: the prompt says it all
+    if board is None:
+        return None
+    tiles = _tiles_and_roll(board)
+    if tiles is not None:
+        open_tiles, roll = tiles
+        row = "| " + " | ".join(str(t) if t in open_tiles else "■" for t in range(1, 10)) + " |"
+        lines = [row, tr("■ = a covered tile")]
+        if roll is not None:
+            lines.append(tr("The dice show {roll}.", roll=roll))
+        return "\n".join(lines)
+    if not hasattr(board, "legal_moves"):
+        return None
     from gamekit.dots import DotsAndBoxes
-    if isinstance(board, DotsAndBoxes):  # name the dots as the lessons do: columns a, b, c…, rows 1, 2, 3… from the top
+    if isinstance(board, DotsAndBoxes):
         from gamekit.dots.rules import dot_name
         rows = str(board).splitlines()
         letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
         labelled = [f"   {letters}"]
         for i, row in enumerate(rows):
             labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
+        labelled.append(tr("o a dot, --- and | the lines drawn; G a box Gold has taken, C a box Coral has taken"))
         return "\n".join(line.rstrip() for line in labelled)
     return str(board)
 
 
+def _tiles_and_roll(position: Any) -> "tuple[tuple[int, ...], int | None] | None":
+    """``(open tiles, roll)`` of a Shut the Box exercise position (a ``SetChoice``, or the pair a bank puzzle's
+    exercise carries), else None."""
+    if hasattr(position, "open_tiles") and hasattr(position, "roll"):
+        return tuple(position.open_tiles), position.roll
+    if (isinstance(position, tuple) and len(position) == 2 and isinstance(position[0], tuple)
+            and all(isinstance(t, int) and 1 <= t <= 9 for t in position[0])
+            and (position[1] is None or isinstance(position[1], int))):
+        return position[0], position[1]
+    return None
+
+
+SCREEN_WORDS = {
+    "en": ((r"\b(the (?:tiny )?(?:game|board|position)) above\b", r"\1 drawn below", r"\1 the lesson shows"),
+           (r"\bas above\b", "as the board drawn below", "as in the lesson"),
+           (r"\babove\b", "below", "in the lesson"),
+           (r"\bClick it\b", "Write it down", None), (r"\bClick\b", "Write", None), (r"\bclick\b", "write", None),
+           (r"\bType\b", "Write", None), (r"\btype\b", "write", None), (r"\bPress\b", "Choose", None),
+           (r"\bpress\b", "choose", None)),
+    "es": ((r"\bde arriba\b", "de abajo", "de la lección"), (r"\bque arriba\b", "que abajo", "que en la lección"),
+           (r"\barriba\b", "abajo", "en la lección"),
+           (r"\bPulsa\b", "Escribe", None), (r"\bpulsa\b", "escribe", None), (r"\bHaz clic en\b", "Escribe", None),
+           (r"\bhaz clic en\b", "escribe", None), (r"\bTeclea\b", "Escribe", None), (r"\bteclea\b", "escribe", None)),
+}
+"""Words of a lesson page that do not fit paper, and what a worksheet says instead: ``(pattern, with the
+position drawn on the sheet, without it)`` (``None``: the same either way)."""
+PAPER_BANNED = {"en": r"\b(above|click|clicks|type|typed|press)\b", "es": r"\b(arriba|pulsa|clic|teclea)\b"}
+"""What a worksheet never says (a test checks every sheet): there is no screen above, nothing to click or type."""
+
+
+def paper_words(text: str, drawn: bool, lang: "str | None" = None) -> str:
+    """A lesson prompt as a worksheet says it: "click"/"type" become "write", and "above" points at the board
+    drawn below it (``drawn``) or at the lesson (a game only the lesson's step-through shows)."""
+    import re
+
+    from gamekit.i18n import get_language
+
+    code = (lang or get_language())[:2]
+    for pattern, with_board, without in SCREEN_WORDS.get(code, ()):
+        text = re.sub(pattern, with_board if drawn or without is None else without, text)
+    return text
+
+
+def _answer_note(module: str) -> str:
+    """How a worksheet asks for answers in writing, for the lessons of ``module``."""
+    if "dots" in module:
+        return tr("Write each answer on its line. Name a line by its two dots joined by a dash; a dot is its column "
+                  "letter (a, b, c… from the left) and its row number (1, 2, 3… from the top), like b3, as on the "
+                  "drawings.")
+    if "connect" in module:
+        return tr("Write each answer on its line. Name a column by its number, 1 to 7 from the left, as under the "
+                  "drawings.")
+    return tr("Write each answer on its line. Write a set of tiles with + between them, like 8+1.")
+
+
 def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
     """A printable worksheet for one lesson (``notebook`` as in the module's ``EXERCISES``) in ``lang``: the
-    lesson's title, each exercise's question with its board (as text) and choices, a line to answer on, and
-    the closing reflection question — never an answer, a hint or feedback.
+    lesson's title, each exercise's question in paper words (:func:`paper_words`: nothing "above", nothing to
+    click or type) with its position drawn as text (:func:`_board_text`) and its choices, a line to answer on,
+    and the closing reflection question — never an answer, a hint or feedback.
 
     Refusals (``KeyError`` for an unknown notebook, ``ValueError``/``TypeError`` for the language) come
     before anything is computed, and the language current before is back afterwards.
@@ -651,15 +723,14 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         title = (nbformat.read(stored, as_version=4).metadata.get("title") if stored.exists() else None) or notebook
         out = [f"# {title}", "",
                tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
-               tr("Where a question says *click*, draw or write your answer instead (a line as its two dots joined "
-                  "by a dash, a column as its number from 1 to 7)."), ""]
+               _answer_note(module), ""]
         for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
             ex = factory()
             out.append(tr("## Exercise {n}", n=n))
             out.append("")
-            out.append(_plain(ex.prompt))
-            out.append("")
             board = _board_text(ex)
+            out.append(paper_words(_plain(ex.prompt), drawn=bool(board)))
+            out.append("")
             if board:
                 out += ["```text", board.rstrip(), "```", ""]
             if ex.choices:
@@ -671,8 +742,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             from gamekit.puzzles.sets import level_word
             out += [tr("## More practice"), ""]
             for n, ex in enumerate(lesson.practice.exercises(), 1):
-                out += [tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)), "", _plain(ex.prompt), ""]
                 board = _board_text(ex)
+                out += [tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)), "",
+                        paper_words(_plain(ex.prompt), drawn=bool(board)), ""]
                 if board:
                     out += ["```text", board.rstrip(), "```", ""]
                 if ex.choices:

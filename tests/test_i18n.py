@@ -495,3 +495,51 @@ def test_every_string_a_lesson_widget_shows_comes_from_the_catalogue(pseudo):
         if bad:
             problems.append(f"{type(w).__name__}: {bad[:3]}")
     assert not problems, "\n".join(problems)
+
+
+# ------------------------------------------------------------------ words a strict Spanish reader refused
+BANNED_SPANISH = {
+    "los 1 que faltan": "a number before «que faltan» reads «los 1»: say «lo que falta»",
+    "entrega sin corazón": "the glossary's term is «entrega sin concesiones»",
+    "sea lo mejor posible": "a score is best low and a chance high: «lo más baja/alta posible»",
+    "Juega {colour}": "the lessons say «le toca al rojo»",
+    "le toca a {colour}": "the lessons say «le toca al rojo» (the colour with its article)",
+    "Juega Rojo": "the lessons say «le toca al rojo»",
+    "le toca a rojo": "the lessons say «le toca al rojo»",
+    "le toca a amarillo": "the lessons say «le toca al amarillo»",
+    "no cabe ningún conjunto": "a calque: «ningún conjunto suma la tirada»",
+    "tiró la victoria": "a calque: «echó a perder la victoria»",
+    "casillas restantes": "a calque: «las casillas que quedan»",
+    "resolvedor": "the glossary says «el cálculo exacto» (or «el programa»)",
+    "solucionador": "the glossary says «el cálculo exacto» (or «el programa»)",
+    "Ficha —": "a worksheet is a «hoja de ejercicios»: «ficha» is a tile or a disc",
+}
+
+
+def test_the_compiled_spanish_catalogue_has_none_of_the_refused_forms():
+    """Greps every Spanish string the compiled .mo holds (what a pupil actually reads)."""
+    with open(MO, "rb") as f:
+        compiled = gettext.GNUTranslations(f)
+    # a plural's form for one (index 0) must not say «los … que faltan»; its other forms may
+    spanish = [s for key, s in compiled._catalog.items() if s and not (isinstance(key, tuple) and key[1] > 0)]
+    found = [f"{bad!r} ({why}): {s!r}" for bad, why in BANNED_SPANISH.items() for s in spanish if bad in s]
+    assert not found, "\n".join(found)
+    handouts = [s for s in spanish if "entrega sin" in s]
+    assert handouts and all("entrega sin concesiones" in s for s in handouts)
+    one = [s for key, s in compiled._catalog.items() if isinstance(key, tuple) and key[1] == 0]
+    assert not [s for s in one if "que faltan" in s], "the form for one says «que falta»"
+    assert compiled.gettext("hard-hearted handout") == "entrega sin concesiones"
+    assert compiled.gettext("{colour} to move. Find the drop that wins.").startswith("le toca al {colour}")
+
+
+def test_the_puzzle_prompts_read_as_the_lessons_do_in_spanish():
+    from gamekit.i18n import using
+    from gamekit.puzzles import bank
+    with using("es"):
+        five = next(p for p in bank("five_in_a_row") if p.to_move == 0)
+        assert five.prompt().startswith("Le toca al rojo.")
+        score = next(p for p in bank("shut_the_box") if p.facts["objective"] == "score" and p.facts["kind"] == "set")
+        assert "lo más baja posible" in score.prompt()
+        shut = next(p for p in bank("shut_the_box") if p.facts["objective"] == "shut" and p.facts["kind"] == "set")
+        assert "lo más alta posible" in shut.prompt()
+    assert five.prompt().startswith("Red to move.")

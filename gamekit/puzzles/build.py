@@ -3,8 +3,15 @@
 Games between CPU players of mixed levels are played one after another (game ``k`` is seeded from ``S``
 and ``k``, so a build is reproducible); a few positions of each game are tried as candidates and kept
 when they pass the game's selection (§1 of issue 22, in :mod:`gamekit.puzzles.dots`, ``.connect`` and
-``.shutbox``).  A theme that already fills a quarter of the bank only gets more puzzles alongside a rarer
-theme, and each game gives at most a few puzzles, so the bank is varied.
+``.shutbox``).  A theme that already fills half of the bank only gets more puzzles alongside a rarer
+theme, and each game gives at most a few puzzles, so the bank is varied.  Shut the Box also caps its easy and
+medium puzzles (:data:`SHUT_BAND_SHARE`, so the rarer hard ones fill the rest) and the "which set?" puzzles whose
+answer is just the tile equal to the roll (:data:`MAX_OWN_TILE_SHARE` of the "which set?" puzzles at any time).
+
+``--theme T --add`` grows a shipped bank with puzzles of one theme: only positions that can have the theme
+are tried (every such position of a game, not a sample: :func:`gamekit.puzzles.dots.may_have`), only puzzles
+with the theme are kept, and the finished puzzles are added to the bank file (its puzzles unchanged; the
+header's command names both builds).
 
 ``--rooms DB`` also reads the finished games of a room database (``python -m gamekit.rooms --db DB``, through
 :class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.rebuild`; a room keeps its last game): they
@@ -27,12 +34,60 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.i18n import tr
-from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id
-from gamekit.puzzles.store import bank_path, write_bank
+from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id, check_theme
+from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
 PER_GAME = {"dots_and_boxes": 2, "five_in_a_row": 2, "connect_four": 2, "shut_the_box": 3}
 TRIES = {"dots_and_boxes": 8, "five_in_a_row": 6, "connect_four": 6, "shut_the_box": 12}
 """Candidates tried per game (positions sampled from it) and puzzles kept from one game at most."""
+SHUT_BAND_SHARE = {"easy": 0.5, "medium": 0.3}
+"""Shut the Box: the most of the bank each band may fill (hard is not capped: it is the rare band)."""
+MAX_OWN_TILE_SHARE = 0.3
+"""Shut the Box: the largest share of the "which set?" puzzles answered by covering the tile equal to the roll."""
+
+
+def own_tile_answer(puzzle: Puzzle | dict) -> bool:
+    """Whether a Shut the Box "which set?" puzzle is answered by covering the tile equal to the roll alone
+    (a habit answers it: the puzzle teaches little)."""
+    p = puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_dict(puzzle)
+    if p.game_id != "shut_the_box" or p.facts.get("kind") != "set":
+        return False
+    return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
+
+
+class _Mix:
+    """Running counts a build balances on: themes, Shut the Box's one-die rules, bands, "which set?" puzzles
+    and those answered by the roll's own tile."""
+
+    def __init__(self) -> None:
+        self.themes: dict[str, int] = {}
+        self.rules: dict[str, int] = {}
+        self.bands: dict[str, int] = {}
+        self.sets = 0
+        self.own_tile = 0
+
+    def add(self, d: dict) -> None:
+        for t in d["themes"]:
+            self.themes[t] = self.themes.get(t, 0) + 1
+        if d["game"] == "shut_the_box":
+            rule = d["facts"]["one_die"]
+            self.rules[rule] = self.rules.get(rule, 0) + 1
+            band = Puzzle.from_dict(d).band
+            self.bands[band] = self.bands.get(band, 0) + 1
+            if d["facts"].get("kind") == "set":
+                self.sets += 1
+                self.own_tile += own_tile_answer(d)
+
+    def shut_room(self, p: Puzzle, count: int) -> bool:
+        """Whether a Shut the Box puzzle still fits the bank's mix (rule quarter, band cap, own-tile share)."""
+        if self.rules.get(p.facts["one_die"], 0) >= -(-count // 4):
+            return False
+        share = SHUT_BAND_SHARE.get(p.band)
+        if share is not None and self.bands.get(p.band, 0) >= int(share * count):
+            return False
+        if own_tile_answer(p) and self.own_tile + 1 > MAX_OWN_TILE_SHARE * (self.sets + 1):
+            return False
+        return True
 
 
 class BuildError(ValueError):
@@ -99,10 +154,12 @@ def _game_seed(seed: int, k: int) -> int:
     return (seed * 1_000_003 + k * 7919) % (2 ** 31)
 
 
-def candidates(game_id: str, k: int, seed: int, rooms: list | None = None) -> tuple[list[Puzzle], int]:
+def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
+               theme: str | None = None) -> tuple[list[Puzzle], int]:
     """The puzzles found in game ``k`` of a build seeded ``seed`` (before balancing), and how many
     candidate positions were tried.  With ``rooms`` (finished room games, :func:`room_games`), games
-    0 … len(rooms) − 1 are those, and the CPU games come after them."""
+    0 … len(rooms) − 1 are those, and the CPU games come after them.  With ``theme`` (Dots), every
+    position of the game that may have the theme is tried instead of a sample."""
     rng = random.Random(_game_seed(seed, k))
     rooms = rooms or []
     if k < len(rooms):
@@ -119,7 +176,10 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None) -> tu
     if game_id == "dots_and_boxes":
         from gamekit.puzzles import dots as mod
         game = mod.play_game(gseed, rng)
-        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+        if theme is not None:
+            tries = [(p, {}) for p in mod.positions(game) if mod.may_have(p, theme)]
+        else:
+            tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
     elif game_id == "shut_the_box":
         from gamekit.puzzles import shutbox as mod
         game = mod.play_game(gseed, rng)
@@ -141,47 +201,66 @@ def _sample(rng: random.Random, items: list, n: int) -> list:
     return items if len(items) <= n else rng.sample(items, n)
 
 
-def _balanced(found: list[Puzzle], kept: dict[str, dict], theme_counts: dict[str, int], game_id: str,
-              count: int, rule_counts: dict[str, int], strict: bool = True) -> list[Puzzle]:
+def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: str, count: int,
+              strict: bool = True, theme: str | None = None) -> list[Puzzle]:
     """The puzzles of one game to keep: new ones, rarest themes first; with ``strict``, only those whose
-    rarest theme is not yet on half of the bank."""
+    rarest theme is not yet on half of the bank; with ``theme``, only puzzles of that theme."""
     out = []
-    for p in sorted(found, key=lambda p: min(theme_counts.get(t, 0) for t in p.themes)):
+    for p in sorted(found, key=lambda p: min(mix.themes.get(t, 0) for t in p.themes)):
         total = len(kept) + len(out)
         if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME[game_id] or total >= count:
             continue
-        if strict and min(theme_counts.get(t, 0) for t in p.themes) >= max(10, total // 2):
+        if theme is not None and theme not in p.themes:
             continue
-        if game_id == "shut_the_box":
-            rule = p.facts["one_die"]
-            if rule_counts.get(rule, 0) >= -(-count // 4):
-                continue
-            rule_counts[rule] = rule_counts.get(rule, 0) + 1
-        for t in p.themes:
-            theme_counts[t] = theme_counts.get(t, 0) + 1
+        if theme is None and strict and min(mix.themes.get(t, 0) for t in p.themes) >= max(10, total // 2):
+            continue
+        if game_id == "shut_the_box" and not mix.shut_room(p, count):
+            continue
+        mix.add(p.to_dict())
         out.append(p)
     return out
 
 
 def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
-          command: str | None = None, rooms: Path | str | None = None) -> dict[str, Any]:
+          command: str | None = None, rooms: Path | str | None = None, theme: str | None = None,
+          add: bool = False) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
 
     ``rooms``: a room database (``python -m gamekit.rooms --db FILE``): its finished games are tried first,
-    then games between CPU players as usual."""
+    then games between CPU players as usual.  ``theme`` (Dots): keep only puzzles of that theme, trying every
+    position that may have it.  ``add``: the ``count`` new puzzles are added to the bank file ``out`` (which
+    must exist; puzzles already in it are not counted again) instead of replacing it."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
         if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
             raise BuildError(tr("{name}={value!r}: a whole number (count ≥ 1, seed ≥ 0)", name=name, value=v))
-    stored = room_games(rooms, game_id) if rooms is not None else []
+    if theme is not None:
+        check_theme(game_id, theme)
+        if game_id != "dots_and_boxes":
+            raise BuildError(tr("--theme: only the Dots and Boxes build tries the positions of one theme"))
+    if not isinstance(add, bool):
+        raise BuildError(tr("add={add!r}: True or False", add=add))
     out = Path(out)
+    base: dict[str, Any] | None = None
+    if add:
+        if not out.is_file():
+            raise BuildError(tr("--add {path}: no bank to add to", path=out))
+        try:
+            base = read_bank(out, game_id)
+        except ValueError as e:
+            raise BuildError(tr("--add {path}: {error}", path=out, error=e)) from None
+    stored = room_games(rooms, game_id) if rooms is not None else []
     partial = out.with_name(out.name + ".partial")
     header = {"game": game_id, "count": count, "seed": seed}
     if rooms is not None:
         header |= {"rooms": str(Path(rooms).resolve()), "room_games": len(stored)}
+    if theme is not None:
+        header |= {"theme": theme}
+    if add:
+        header |= {"add": True}
     kept: dict[str, dict] = {}
-    theme_counts: dict[str, int] = {}
-    rule_counts: dict[str, int] = {}
+    mix = _Mix()
+    old = {d["id"] for d in base["puzzles"]} if base else set()
     games = tried = 0
     elapsed = 0.0
     from_rooms: set[str] = set()        # puzzles cut from the room games
@@ -200,11 +279,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
                 kept[d["id"]] = d
                 if row["game"] < len(stored):
                     from_rooms.add(d["id"])
-                for t in d["themes"]:
-                    theme_counts[t] = theme_counts.get(t, 0) + 1
-                if game_id == "shut_the_box":
-                    rule = d["facts"]["one_die"]
-                    rule_counts[rule] = rule_counts.get(rule, 0) + 1
+                mix.add(d)
             games, tried, elapsed = row["game"] + 1, tried + row["tried"], row["elapsed"]
     else:
         partial.parent.mkdir(parents=True, exist_ok=True)
@@ -217,8 +292,9 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     idle = 0       # games in a row that gave nothing: then the theme balance is relaxed for a game
     try:
         while len(kept) < count and (max_games is None or games < max_games):
-            found, n = candidates(game_id, games, seed, stored)
-            new = _balanced(found, kept, theme_counts, game_id, count, rule_counts, strict=idle < 10)
+            found, n = candidates(game_id, games, seed, stored, theme=theme)
+            found = [p for p in found if p.id not in old]
+            new = _balanced(found, kept, mix, game_id, count, strict=idle < 10, theme=theme)
             idle = 0 if new else idle + 1
             for p in new:
                 kept[p.id] = p.to_dict()
@@ -238,15 +314,31 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             bar.close()
     elapsed = time.perf_counter() - start
     stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
-             "themes": dict(sorted(theme_counts.items()))}
+             "themes": dict(sorted(mix.themes.items()))}
     if rooms is not None:
         stats["room_games"] = len(stored)
         stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
     if len(kept) < count:
         return stats | {"finished": False}
-    puzzles = sorted(kept.values(), key=lambda d: d["id"])
     command = command or (f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
-                          + (f" --rooms {rooms}" if rooms is not None else ""))
+                          + (f" --rooms {rooms}" if rooms is not None else "")
+                          + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else ""))
+    puzzles = list(kept.values())
+    if base is not None:
+        puzzles += base["puzzles"]
+        command = f"{base['command']}, then {command}"
+        all_themes: dict[str, int] = {}
+        for d in puzzles:
+            for t in d["themes"]:
+                all_themes[t] = all_themes.get(t, 0) + 1
+        stats = {"games": base["stats"].get("games", 0) + games,
+                 "candidates": base["stats"].get("candidates", 0) + tried, "kept": len(puzzles),
+                 "seconds": round(base["stats"].get("seconds", 0) + elapsed, 1),
+                 "themes": dict(sorted(all_themes.items())), "added": {"theme": theme, "seed": seed, **{
+                     k: v for k, v in (("games", games), ("candidates", tried), ("kept", len(kept)),
+                                       ("seconds", round(elapsed, 1)))}}}
+        seed = base["seed"]
+    puzzles.sort(key=lambda d: d["id"])
     built = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     write_bank(out, game_id, puzzles, command, seed, built, stats)
     partial.unlink()
@@ -266,15 +358,21 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--quiet", action="store_true")
     b.add_argument("--rooms", type=Path, default=None, metavar="DB",
                    help=tr("also take positions from the finished games of a room database (tried first)"))
+    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes)"))
+    b.add_argument("--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it"))
     args = parser.parse_args(argv)
     out = args.out or bank_path(args.game)
     command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
     if args.rooms is not None:
         command += f" --rooms {args.rooms}"
+    if args.theme is not None:
+        command += f" --theme {args.theme}"
+    if args.add:
+        command += " --add"
     try:
         stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
-                      command=command, rooms=args.rooms)
-    except BuildError as e:
+                      command=command, rooms=args.rooms, theme=args.theme, add=args.add)
+    except (BuildError, ValueError) as e:
         print(e, file=sys.stderr)
         return 2
     if args.rooms is not None:

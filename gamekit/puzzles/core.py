@@ -283,18 +283,21 @@ class Puzzle:
             return tr("{seat} to move on {width}×{height}. Find the line that keeps the best result.",
                       seat=who.capitalize(), width=f["width"], height=f["height"])
         if self.game_id in ("five_in_a_row", "connect_four"):
-            who = tr(COLOURS[self.to_move]).capitalize()
+            who = tr(COLOURS[self.to_move])       # the sentence, not the colour, starts with a capital
             if f["best"] > 0:
-                return tr("{colour} to move. Find the drop that wins.", colour=who)
-            if f["best"] == 0:
-                return tr("{colour} to move. Find the drop that keeps the draw.", colour=who)
-            return tr("{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who)
-        goal = _goal_words(f["objective"])
+                text = tr("{colour} to move. Find the drop that wins.", colour=who)
+            elif f["best"] == 0:
+                text = tr("{colour} to move. Find the drop that keeps the draw.", colour=who)
+            else:
+                text = tr("{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who)
+            return text[:1].upper() + text[1:]
+        tiles = ", ".join(map(str, f["open"]))
+        low = f["objective"] == "score"          # a score is best low, a chance high: each its own words
         if f["kind"] == "dice":
-            return tr("Tiles open: {tiles}. One die or two? Choose the roll that gives the best {goal}.",
-                      tiles=", ".join(map(str, f["open"])), goal=goal)
-        return tr("Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the best {goal}?",
-                  tiles=", ".join(map(str, f["open"])), total=f["roll"], goal=goal)
+            return (tr("Tiles open: {tiles}. One die or two? Choose the roll that gives the lowest expected score.", tiles=tiles)
+                    if low else tr("Tiles open: {tiles}. One die or two? Choose the roll that gives the best chance to shut the box.", tiles=tiles))
+        return (tr("Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the lowest expected score?", tiles=tiles, total=f["roll"])
+                if low else tr("Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the best chance to shut the box?", tiles=tiles, total=f["roll"]))
 
     def check(self, answer: Any) -> tuple[bool, str]:
         """``(True, why)`` for an accepted answer, ``(False, refutation)`` for any other legal answer.

@@ -93,6 +93,20 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
     return out
 
 
+def may_have(game: DotsAndBoxes, theme: str) -> bool:
+    """Whether the position can be a puzzle of ``theme`` at all, from the analysis alone (no solver): a build
+    of one theme tries only these.  Themes of boxes on offer need a capture line (a loop or a chain of two or
+    more for the declines); the others need none."""
+    caps = bool(capture_lines(game))
+    if theme == "all_but_four":
+        return caps and any(c.kind == "loop" and c.opened and c.length >= 4 for c in components(game))
+    if theme == "double_deal":
+        return caps and any(c.opened and c.length >= 2 for c in components(game))
+    if theme in ("take_box", "control_not_worth_it"):
+        return caps
+    return not caps
+
+
 def _shared(game: DotsAndBoxes, a: int, b: int) -> str | None:
     common = set(game.geometry.box_lines[a]) & set(game.geometry.box_lines[b])
     return game.line_name(common.pop()) if common else None

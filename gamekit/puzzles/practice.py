@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import weakref
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -33,6 +34,7 @@ from gamekit.puzzles import bank, pick
 from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
                                   move_words, theme_name)
 from gamekit.puzzles.ratings import Rating, update
+from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported
 from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, Mark, submit_on_enter
@@ -100,8 +102,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     _check_set(game_id, theme, n, seed)
     pool = sorted(bank(game_id, theme=theme), key=lambda p: p.id)
     if n > len(pool):
-        raise ValueError(ntr("n={asked}: there is only {n} puzzle of this theme",
-                             "n={asked}: there are only {n} puzzles of this theme", len(pool), asked=n))
+        raise ValueError(ntr("{asked} puzzles asked for, but this theme has only {n} puzzle.",
+                             "{asked} puzzles asked for, but this theme has only {n} puzzles.", len(pool), asked=n))
     chosen = random.Random(f"{game_id}-{theme}-{n}-{seed}").sample(pool, n)
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
@@ -111,19 +113,30 @@ CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII
 
 
 def parse_code(code: Any) -> tuple[str, str | None, int, int]:
-    """``(game_id, theme, n, seed)`` of a homework code; ValueError saying what is wrong with it."""
+    """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
+    pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
+    looks like; text is the only type taken (TypeError)."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
-    m = CODE_RE.match(code.strip())
+    text = code.strip()
+    m = CODE_RE.match(text)
     if m is None:
-        raise ValueError(tr("{code!r}: not a homework code — it looks like dots-double_deal-10-7 "
-                            "(game, theme or all, number of puzzles, seed)", code=code))
+        raise ValueError(tr("“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
+                            "the game, the theme, how many puzzles and a number, joined by dashes.", code=text))
     short, theme, n, seed = m.groups()
     if short not in GAMES_BY_CODE:
-        raise ValueError(tr("{code!r}: {short!r} is not a game of the homework codes — choose one of {items}",
-                            code=code, short=short, items=", ".join(GAMES_BY_CODE)))
+        raise ValueError(tr("“{code}”: a homework code starts with the game: {items}.", code=text,
+                            items=", ".join(GAMES_BY_CODE)))
     game_id = GAMES_BY_CODE[short]
     theme_key = None if theme == "all" else theme
+    if theme_key is not None:
+        from gamekit.puzzles.core import THEMES
+        if theme_key not in THEMES[game_id]:
+            raise ValueError(tr("“{code}”: {game} has no puzzle theme “{theme}”. Check the code with your teacher.",
+                                code=text, game=tr(GAME_NAMES[game_id]), theme=theme))
+    if not 1 <= int(n) <= MAX_SET:
+        raise ValueError(tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text,
+                            most=MAX_SET, n=int(n)))
     _check_set(game_id, theme_key, int(n), int(seed))
     return game_id, theme_key, int(n), int(seed)
 
@@ -144,12 +157,52 @@ def with_themes(puzzle: Puzzle) -> Puzzle:
 
 
 # ---------------------------------------------------------------------------------------
+# The pupil's level: the one saved rating, in words a pupil reads
+# ---------------------------------------------------------------------------------------
+LEVELS = 10
+"""Levels a pupil climbs: level 1 below :data:`LEVEL_BASE` + :data:`LEVEL_STEP`, one more each step."""
+LEVEL_BASE = 800
+LEVEL_STEP = 150
+SETTLED_RD = 150
+"""A rating deviation above this: the level is still settling (too few puzzles to be sure)."""
+
+
+def level(rating: float) -> int:
+    """The level (1 to :data:`LEVELS`) of a Glicko-2 rating: a new pupil (1500) is at level 5, each
+    :data:`LEVEL_STEP` points one level more or less."""
+    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
+        raise TypeError(tr("rating={rating!r}: a number", rating=rating))
+    return max(1, min(LEVELS, 1 + int((rating - LEVEL_BASE) // LEVEL_STEP)))
+
+
+def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
+    """The pupil's rating of a game and its history, as saved in the progress file (the one source every
+    Practice board of the game reads: a new pupil starts at the default rating)."""
+    start = Rating()
+    saved = progress.ratings().get(game_id)
+    if not saved:
+        return start, [start.rating]
+    history = list(saved["history"])
+    if len(history) < progress.MAX_HISTORY:       # the whole history: it began at the starting rating
+        history = [start.rating] + history
+    return Rating(saved["rating"], saved["rd"], saved["vol"]), history
+
+
+def level_words(rating: Rating) -> str:
+    """``"Your level: 5 of 10 (still settling)"``: what the status line shows for a rating."""
+    text = tr("Your level: {level} of {most}", level=level(rating.rating), most=LEVELS)
+    if rating.rd > SETTLED_RD:
+        text += " " + tr("(still settling: a few more puzzles will fix it)")
+    return text
+
+
+# ---------------------------------------------------------------------------------------
 # The rating plot
 # ---------------------------------------------------------------------------------------
 def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> str:
-    """A small SVG line of ratings over time (the last point marked), labelled with the first and last."""
+    """A small SVG line of ratings over time (the last point marked), labelled with the first and last level."""
     values = [float(v) for v in values]
-    title = html.escape(tr("Your rating over time"))
+    title = html.escape(tr("Your level over time"))
     if not values:
         return f"<svg width='{width}' height='{height}' role='img' aria-label='{title}'></svg>"
     lo, hi = min(values), max(values)
@@ -159,8 +212,8 @@ def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> st
     pts = [(pad + i * step, pad + (height - 2 * pad) * (1 - (v - lo) / span)) for i, v in enumerate(values)]
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
     x, y = pts[-1]
-    label = html.escape(tr("Your rating over time: from {first} to {last}",
-                           first=round(values[0]), last=round(values[-1])))
+    label = html.escape(tr("Your level over time: from {first} to {last}",
+                           first=level(values[0]), last=level(values[-1])))
     return (f"<svg width='{width}' height='{height}' role='img' aria-label='{label}'>"
             f"<title>{label}</title>"
             f"<polyline points='{path}' fill='none' stroke='#2f6f9f' stroke-width='2'/>"
@@ -197,12 +250,21 @@ def _board(game_id: str, game: Any):
 # ---------------------------------------------------------------------------------------
 # The widget
 # ---------------------------------------------------------------------------------------
+_LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
+"""Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
+
+
 class Practice(Localized, W.VBox):
     """Practice puzzles of one game (optionally one theme), one at a time near the pupil's rating.
 
     ``seed`` makes the choice of puzzles reproducible; ``puzzles`` (a :class:`HomeworkSet` or a list of
     puzzles of the game) fixes the list instead: they come in order, and Next after the last says the
-    set is done.  Plain methods: :meth:`answer`, :meth:`hint`, :meth:`next`, :meth:`click`."""
+    set is done.  Plain methods: :meth:`answer`, :meth:`hint`, :meth:`next`, :meth:`click`.
+
+    The pupil's rating has one home, the progress file (:func:`saved_rating`): every Practice board of the
+    game (the free practice, the own mistakes, a homework set, on one page or several) reads it before it
+    rates an answer and shows it as a level (:func:`level_words`), and all of them show the new level as soon
+    as one of them rates an answer."""
 
     def __init__(self, game_id: str, theme: str | None = None, seed: int | None = None,
                  puzzles: "HomeworkSet | Sequence[Puzzle] | None" = None, personal: bool = False):
@@ -231,9 +293,6 @@ class Practice(Localized, W.VBox):
             self.pool = fixed if puzzles is not None else bank(game_id, theme=theme)
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
-        saved = progress.ratings().get(game_id)
-        self.rating = Rating(saved["rating"], saved["rd"], saved["vol"]) if saved else Rating()
-        self.history: list[float] = list(saved["history"]) if saved else [self.rating.rating]
         self.streak = 0
         self.best_streak = 0
         self.seen: list[str] = []
@@ -251,6 +310,7 @@ class Practice(Localized, W.VBox):
         self._draw = self._hit = None
         # widgets
         self.title = W.HTML()
+        self.puzzle_class = ""                          # the title's class naming the puzzle shown
         self.prompt_label = W.HTML()
         self.board: BoardCanvas | None = None
         self.board_box = W.VBox()
@@ -264,8 +324,11 @@ class Practice(Localized, W.VBox):
         self.hint_button.on_click(self.on_hint)
         self.next_button = W.Button(description=tr("Next"), icon="arrow-right", button_style="primary")
         self.next_button.on_click(self.on_next)
-        self.refute_button = W.Button(description=tr("Show the refutation"), icon="play", disabled=True,
-                                      tooltip=tr("Play the line of best play after your answer, one move a press"))
+        self.refute_button = W.Button(description=tr("Show what happens"), icon="play", disabled=True,
+                                      tooltip=tr("Play your answer and the best replies to it, one move a press"))
+        for button in (self.check_button, self.hint_button, self.next_button, self.refute_button):
+            button.layout.width = "auto"             # the whole label, in every language
+            button.layout.min_width = "fit-content"
         self.refute_button.on_click(self.on_refute)
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
@@ -278,6 +341,7 @@ class Practice(Localized, W.VBox):
                          W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
                          W.HBox([self.status, self.plot]), self.error_output]
         self.add_class("gamekit-practice")
+        _LIVE.add(self)
         if not self.pool:                     # personal=True before any reviewed game has a mistake to offer
             self.finished = True
             self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
@@ -302,9 +366,26 @@ class Practice(Localized, W.VBox):
 
     # ----- the plain methods ---------------------------------------------------------------
     @property
+    def rating(self) -> Rating:
+        """The pupil's rating in this game, as saved (the same for every Practice board of the game)."""
+        return saved_rating(self.game_id)[0]
+
+    @property
+    def history(self) -> list[float]:
+        """The pupil's saved ratings over time (the last is :attr:`rating`)."""
+        return saved_rating(self.game_id)[1]
+
+    @property
     def solved(self) -> bool:
         """Whether the current puzzle has been answered right."""
         return any(ok for _, ok, _ in self.tries)
+
+    def question(self) -> str:
+        """The current puzzle's question as the page shows it: its prompt, then what is at stake and how many
+        answers are right (:func:`stakes`)."""
+        if self.puzzle is None:
+            return ""
+        return self.puzzle.prompt() + " " + stakes(self.puzzle)
 
     def next(self) -> Puzzle | None:
         """Go to the next puzzle (the one after in a set, else one near the pupil's rating) and draw it;
@@ -342,9 +423,8 @@ class Practice(Localized, W.VBox):
         progress.record_attempt(self.game_id, self.puzzle.id, ok)
         if first:
             before = Rating(self.puzzle.rating, self.puzzle.rd)
-            self.rating, _ = update(self.rating, before, ok)
-            self.history.append(self.rating.rating)
-            progress.save_rating(self.game_id, self.rating.rating, self.rating.rd, self.rating.vol)
+            after, _ = update(self.rating, before, ok)
+            progress.save_rating(self.game_id, after.rating, after.rd, after.vol)
             self.streak = self.streak + 1 if ok else 0
             self.best_streak = max(self.best_streak, self.streak)
         elif not ok:
@@ -358,7 +438,9 @@ class Practice(Localized, W.VBox):
         self._redraw()
         self._show((tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback)),
                    RIGHT_COLOUR if ok else WRONG_COLOUR)
-        self._update_status()
+        for board in list(_LIVE):
+            if board.game_id == self.game_id:
+                board._update_status()
         return ok, feedback
 
     def hint(self) -> str:
@@ -379,8 +461,8 @@ class Practice(Localized, W.VBox):
         return message
 
     def show_refutation(self) -> int:
-        """Show one more move of the last wrong answer's refutation on the board (the wrong answer first,
-        then the line of best play); after the last move the board goes back to the puzzle.  Returns how
+        """**Show what happens**: one more move of the last wrong answer's refutation on the board (the wrong
+        answer first, then the line of best play); after the last move the board goes back to the puzzle.  Returns how
         many moves are shown (0: the puzzle again).  ValueError (nothing changes) when there is nothing
         to show: no wrong answer yet, a right answer since, or Shut the Box (its refutation is a value)."""
         if not self.refutation or self.board is None:
@@ -398,7 +480,7 @@ class Practice(Localized, W.VBox):
         self.step = step
         if step:
             words = line_words(self.game_id, self.refutation[:step])
-            self._show(tr("Refutation, move {i} of {n}: {moves}", i=step, n=len(self.refutation), moves=words),
+            self._show(tr("What happens, move {i} of {n}: {moves}", i=step, n=len(self.refutation), moves=words),
                        WRONG_COLOUR)
         else:
             self._show(tr("Back to the puzzle: try again."), NOTE_COLOUR)
@@ -453,8 +535,12 @@ class Practice(Localized, W.VBox):
         if self.fixed:
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
         else:
-            self.title.value = "<b>" + html.escape(tr("Puzzle {id} · {band}", id=puzzle.id, band=tr(puzzle.band))) + "</b>"
-        self.prompt_label.value = html.escape(puzzle.prompt())
+            self.title.value = "<b>" + html.escape(tr("Puzzle {i} · {band}", i=len(self.seen), band=tr(puzzle.band))) + "</b>"
+        if self.puzzle_class:
+            self.title.remove_class(self.puzzle_class)
+        self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"      # for a page's scripts and tests; never shown
+        self.title.add_class(self.puzzle_class)
+        self.prompt_label.value = html.escape(self.question())
         self.input.value = ""
         self._show("", NOTE_COLOUR)
         self._update_status()
@@ -469,11 +555,13 @@ class Practice(Localized, W.VBox):
         self.last_feedback = message
         self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>" if message else ""
 
+    def status_text(self) -> str:
+        """The status line: the streak and the pupil's level (from the one saved rating)."""
+        return (ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " +
+                level_words(self.rating))
+
     def _update_status(self) -> None:
-        r = self.rating
-        self.status.value = "<small>" + html.escape(
-            ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " +
-            tr("your rating: {rating} ± {rd}", rating=round(r.rating), rd=round(2 * r.rd))) + "</small>"
+        self.status.value = "<small>" + html.escape(self.status_text()) + "</small>"
         self.plot.value = sparkline(self.history[-40:])
 
     def report_error(self, error: BaseException) -> None:
@@ -517,4 +605,68 @@ class Practice(Localized, W.VBox):
         self.next()
 
 
-__all__ = ["Practice", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline", "CODES", "MAX_SET"]
+class HomeworkBox(Localized, W.VBox):
+    """The Practice page's homework box: the pupil types the code the teacher gave (``dots-double_deal-10-7``)
+    and presses **Open**; the set's puzzles appear below, from the easiest.  A code that is not one, or is for
+    another game's page, gets a message saying what is wrong and nothing opens.  Plain method: :meth:`open_code`."""
+
+    def __init__(self, game_id: str):
+        check_game_id(game_id)
+        super().__init__()
+        self.game_id = game_id
+        self.practice: Practice | None = None
+        self.errors: list[BaseException] = []
+        self.input = W.Text(placeholder=tr("for example {code}", code=f"{CODES[game_id]}-all-10-1"),
+                            description=tr("Homework code:"), style={"description_width": "initial"},
+                            layout=W.Layout(width="28em"))
+        submit_on_enter(self.input, self.on_open)
+        self.open_button = W.Button(description=tr("Open"), icon="folder-open",
+                                    layout=W.Layout(width="auto", min_width="fit-content"))
+        self.open_button.on_click(self.on_open)
+        self.message = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.message.add_class("gamekit-feedback")
+        self.message.add_class(LIVE_CLASS)
+        self.slot = W.VBox()
+        self.children = [W.HBox([self.input, self.open_button]), self.message, self.slot]
+        self.add_class("gamekit-homework")
+
+    def open_code(self, code: Any) -> "Practice | None":
+        """Open the homework set of ``code``: returns its Practice (shown below the box), or None with the
+        reason in the message (an empty box, a malformed or unknown code, a code of another game); a refused
+        code leaves any set already open as it was."""
+        if not isinstance(code, str):
+            raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
+        text = code.strip()
+        if not text:
+            return self._say(tr("Type the code your teacher gave you, then press Open."), NOTE_COLOUR)
+        try:
+            game_id, theme, n, seed = parse_code(text)
+            if game_id != self.game_id:
+                raise ValueError(tr("“{code}” is a code for {game}: open it on the {game} practice page.",
+                                    code=text, game=tr(GAME_NAMES[game_id])))
+            chosen = homework_set(game_id, theme, n, seed)
+        except ValueError as refusal:
+            return self._say(str(refusal), WRONG_COLOUR)
+        self.practice = Practice(game_id, theme=theme, puzzles=chosen)
+        self.slot.children = [self.practice]
+        name = theme_name(game_id, theme) if theme else tr("all themes")
+        self._say(ntr("Homework {code}: {n} puzzle ({theme}), from the easiest.",
+                      "Homework {code}: {n} puzzles ({theme}), from the easiest.", n, code=text, theme=name),
+                  NOTE_COLOUR)
+        return self.practice
+
+    def _say(self, message: str, colour: str) -> None:
+        self.message.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
+        return None
+
+    def report_error(self, error: BaseException) -> None:
+        self.errors.append(error)
+        self._say(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error), WRONG_COLOUR)
+
+    @reported
+    def on_open(self, _: Any) -> None:
+        self.open_code(self.input.value)
+
+
+__all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
+           "level", "level_words", "saved_rating", "stakes", "CODES", "MAX_SET", "LEVELS"]

@@ -24,9 +24,9 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from gamekit.game import is_int
-from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import (BANDS, Puzzle, action_key, check_game_id, check_theme, move_words,
-                                  theme_name)
+from gamekit.i18n import N_, ntr, number, percent, tr
+from gamekit.puzzles.core import (BANDS, SEATS_DOTS, Puzzle, action_key, check_game_id, check_theme,
+                                  move_words, theme_name)
 from gamekit.puzzles.store import load_puzzles
 from gamekit.widgets.lesson import Exercise
 
@@ -152,6 +152,39 @@ def puzzle_position(puzzle: Puzzle) -> Any:
     return puzzle.position
 
 
+def stakes(puzzle: Puzzle) -> str:
+    """What is at stake in a puzzle, without the answer: the result best play keeps and how many answers are
+    right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value)."""
+    n = len(puzzle.answers)          # how many are right; not out of how many legal ones (a count a lesson may ask)
+    f = puzzle.facts
+    if puzzle.game_id == "dots_and_boxes":
+        game = puzzle.position
+        me, other = game.to_move, 1 - game.to_move
+        left = game.width * game.height - sum(game.scores)
+        mine = game.scores[me] + (left + f["best"]) // 2
+        theirs = game.scores[other] + (left - f["best"]) // 2
+        a, b = tr(SEATS_DOTS[me]).capitalize(), tr(SEATS_DOTS[other]).capitalize()
+        text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
+                   "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
+                   a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
+            tr("With best play the game ends {a} {mine}, {b} {theirs}; a wrong line costs {a} at least 2 boxes.",
+               a=a, mine=mine, b=b, theirs=theirs)
+        count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
+        return text + " " + count
+    if puzzle.game_id in ("five_in_a_row", "connect_four"):
+        return ntr("Only one drop does it.", "{n} drops do it: find one.", n)
+    values = [ref["value"] for ref in puzzle.refutations.values()]
+    worst = max(values) if f["objective"] == "score" else min(values)
+    if f["objective"] == "shut":
+        text = tr("At stake: the best choice shuts the box {best} of the time, the worst only {worst}.",
+                  best=percent(f["best"], 1), worst=percent(worst, 1))
+    else:
+        text = tr("At stake: the best choice ends with {best} on average, the worst with {worst}.",
+                  best=number(f["best"], 2), worst=number(worst, 2))
+    count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
+    return text + " " + count
+
+
 def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, theme: str | None = None,
                     **extra: Any) -> Exercise:
     """``puzzle`` as an exercise: its prompt, judged by :meth:`Puzzle.check` (the right answer is told why,
@@ -184,7 +217,7 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, th
     def more(answer: Any) -> str:           # the whole refutation, one click under the short feedback
         return puzzle.whole_line(typed_answer(puzzle, answer))
 
-    ex = make(puzzle.prompt(), check, hint=hint, answer=", ".join(solutions), solutions=solutions,
+    ex = make(puzzle.prompt() + " " + stakes(puzzle), check, hint=hint, answer=", ".join(solutions), solutions=solutions,
               wrong=wrong, key=f"practice {puzzle.id}", position=puzzle_position(puzzle), leaks=leaks, more=more,
               choices=[tr(DIE_CHOICES[1]), tr(DIE_CHOICES[2])] if dice else None, **extra)
     ex.level = puzzle.band
@@ -197,5 +230,5 @@ def level_word(level: str) -> str:
     return tr(LEVEL_WORDS[level])
 
 
-__all__ = ["ProblemSet", "puzzle_exercise", "typed_answer", "answer_text", "puzzle_position", "level_word",
+__all__ = ["ProblemSet", "puzzle_exercise", "stakes", "typed_answer", "answer_text", "puzzle_position", "level_word",
            "BAND_NAMES"]

@@ -38,7 +38,34 @@ def test_shut_the_box_bank_covers_every_one_die_rule():
     puzzles = bank("shut_the_box")
     rules = collections.Counter(p.position.rules.one_die for p in puzzles)
     assert set(rules) == {"after_789", "under_six", "six_or_less", "never"}
-    assert min(rules.values()) >= 300
+    assert min(rules.values()) >= 200
+
+
+def test_shut_the_box_bank_has_150_hard_puzzles_and_few_answered_by_the_rolls_own_tile():
+    """A "which set?" puzzle answered by covering the tile equal to the roll teaches a habit, not a choice: at
+    most 30 % of them; and enough hard puzzles for a strong pupil's practice."""
+    from gamekit.puzzles.build import own_tile_answer
+    puzzles = bank("shut_the_box")
+    assert sum(p.band == "hard" for p in puzzles) >= 150
+    sets = [p for p in puzzles if p.facts["kind"] == "set"]
+    own = [p for p in sets if own_tile_answer(p)]
+    assert own and len(own) <= 0.30 * len(sets), (len(own), len(sets))
+    for p in own:                                   # what "own tile" means, checked on the puzzle itself
+        assert p.answers == (("cover", (p.facts["roll"],)),) and p.facts["roll"] in p.facts["open"]
+    assert not own_tile_answer(next(p for p in sets if len(p.answers[0][1]) > 1))
+    assert not any(own_tile_answer(p) for p in puzzles if p.facts["kind"] == "dice")
+
+
+def test_dots_bank_has_30_loop_puzzles_that_hand_over_four_boxes():
+    from gamekit.dots import boxes_given, capture_lines, components
+    loops = bank("dots_and_boxes", theme="all_but_four")
+    in_a_loop = 0
+    for p in loops:
+        game = p.position
+        assert capture_lines(game)                   # boxes on offer, declined: the best line hands over 4
+        assert all(a not in capture_lines(game) and boxes_given(game, a) >= 4 for a in p.answers)
+        in_a_loop += any(c.kind == "loop" and c.opened for c in components(game))
+    assert in_a_loop >= 30
 
 
 def test_dots_bank_spreads_over_three_boards():

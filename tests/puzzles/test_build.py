@@ -132,3 +132,48 @@ def test_a_line_of_best_play_is_best_each_ply_and_stops_when_its_time_is_up(game
         assert seat == g.to_move and values[move] == max(values.values())
         g.play(move)
     assert line and module.best_play(p.position, plies=4, time_limit=0) == []
+
+
+def test_a_shut_the_box_build_caps_easy_and_medium_and_the_own_tile_answers(tmp_path):
+    from gamekit.puzzles.build import MAX_OWN_TILE_SHARE, SHUT_BAND_SHARE, own_tile_answer
+    out = tmp_path / "shut.json.gz"
+    assert build("shut_the_box", 40, 3, out, progress=False)["finished"]
+    puzzles = bank("shut_the_box", path=out)
+    assert len(puzzles) == 40
+    for band, share in SHUT_BAND_SHARE.items():
+        assert sum(p.band == band for p in puzzles) <= int(share * 40)
+    assert sum(p.band == "hard" for p in puzzles) >= 40 - int(0.5 * 40) - int(0.3 * 40)
+    sets = [p for p in puzzles if p.facts["kind"] == "set"]
+    assert sum(own_tile_answer(p) for p in sets) <= MAX_OWN_TILE_SHARE * len(sets)
+
+
+def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
+    from gamekit.puzzles.dots import may_have
+    from gamekit.puzzles.store import write_bank
+    base = [p.to_dict() for p in bank("dots_and_boxes", theme="take_box")[:5]]
+    path = tmp_path / "dots.json.gz"
+    write_bank(path, "dots_and_boxes", base, "python -m gamekit.puzzles build dots_and_boxes --count 5 --seed 1", 1,
+               "2026-12-01T00:00:00Z", {"games": 3, "candidates": 9, "kept": 5, "seconds": 1.0, "themes": {}})
+    stats = build("dots_and_boxes", 1, 4, path, progress=False, theme="all_but_four", add=True)
+    assert stats["finished"] and stats["kept"] == 6 and stats["added"]["kept"] == 1
+    data = read_bank(path)
+    assert data["count"] == 6 and data["seed"] == 1
+    assert data["command"].endswith(", then python -m gamekit.puzzles build dots_and_boxes --count 1 --seed 4 "
+                                    "--theme all_but_four --add")
+    old = {d["id"]: d for d in base}
+    new = [d for d in data["puzzles"] if d["id"] not in old]
+    assert all(d == old[d["id"]] for d in data["puzzles"] if d["id"] in old) and len(new) == 1
+    added = bank("dots_and_boxes", path=path, theme="all_but_four")
+    assert len(added) == 1 and verify(added[0]) == [] and may_have(added[0].position, "all_but_four")
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    (dict(game_id="shut_the_box", theme="best_set"), BuildError, "only the Dots and Boxes build"),
+    (dict(game_id="dots_and_boxes", theme="loops"), ValueError, "loops"),
+    (dict(game_id="dots_and_boxes", theme="all_but_four", add=True), BuildError, "no bank to add to"),
+    (dict(game_id="dots_and_boxes", add="yes"), BuildError, "True or False"),
+])
+def test_bad_theme_builds_are_refused(tmp_path, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        build(count=1, seed=1, out=tmp_path / "x.json.gz", progress=False, **kwargs)
+    assert not list(tmp_path.iterdir())

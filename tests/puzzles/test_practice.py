@@ -12,7 +12,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from gamekit import IllegalMoveError, progress
 from gamekit.puzzles import GAME_IDS, bank, theme_name, verify
 from gamekit.puzzles.core import action_key
-from gamekit.puzzles.practice import (HomeworkSet, Practice, homework_set, parse_code, set_code, sparkline)
+from gamekit.puzzles.practice import (LEVELS, HomeworkBox, HomeworkSet, Practice, homework_set, level, level_words,
+                                      parse_code, saved_rating, set_code, sparkline, stakes)
+from gamekit.puzzles.ratings import Rating
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,7 +127,7 @@ def test_ratings_and_attempts_survive_a_kernel_restart(tmp_path):
              f"print(p.rating.rating, len(p.history), progress.attempts('connect_four')['{pid}']['first_try'])")
     out = subprocess.run([sys.executable, "-c", after], env=env, check=True, capture_output=True, text=True)
     r, n, first = out.stdout.split()
-    assert float(r) == float(rating) and n == "1" and first == "True"
+    assert float(r) == float(rating) and n == "2" and first == "True"    # the start, then the one rated answer
 
 
 def test_refused_answers_change_nothing():
@@ -175,7 +177,7 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
                                   "dots-all-0-1", "dots-all-51-1", "dots-all-10--1", "DOTS-all-10-1",
                                   "dots-all-١٠-1", "dots-all-10-1-2"])
 def test_bad_codes_are_refused_with_a_clear_error(code):
-    with pytest.raises(ValueError, match="code|n=|theme|game|seed"):
+    with pytest.raises(ValueError, match="homework code|starts with the game|no puzzle theme|from 1 to 50"):
         Practice.from_code(code)
 
 
@@ -222,7 +224,7 @@ def test_old_progress_files_are_still_read_and_bad_practice_records_set_aside():
 
 def test_the_rating_plot_is_a_labelled_line():
     svg = sparkline([1500, 1450, 1580])
-    assert svg.startswith("<svg") and "polyline" in svg and "1500" in svg and "1580" in svg
+    assert svg.startswith("<svg") and "polyline" in svg and "level over time: from 5 to 6" in svg
     assert "polyline" not in sparkline([])
     p = Practice("shut_the_box", seed=0)
     p.answer(p.puzzle.answers[0])
@@ -274,7 +276,7 @@ def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
         assert p.show_refutation() == k
         expected.play(wrong if k == 1 else line[k - 2][1])
         assert p.board.paints == paints + k
-        assert p.last_feedback.startswith("Refutation, move ")
+        assert p.last_feedback.startswith("What happens, move ")
     assert p.show_refutation() == 0 and "try again" in p.last_feedback
     assert p.game.to_dict() == p.puzzle.position.to_dict()      # the puzzle's own position is untouched
     p.show_refutation()
@@ -321,3 +323,143 @@ def test_practice_shows_in_the_progress_table_and_the_exported_file():
     from gamekit.i18n import using
     with using("es"):
         assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (puntuación ")
+
+
+# ----- the page a pupil sees: levels, not ratings; one rating for every board; no ids; the homework box -----
+
+def test_levels_go_from_1_to_10_and_a_new_pupil_starts_at_5():
+    assert level(1500) == 5 and level(1549) == 5 and level(1550) == 6 and level(1399) == 4
+    assert level(0.5) == 1 and level(9999) == LEVELS == 10
+    assert [level(r) for r in range(600, 2600, 50)] == sorted(level(r) for r in range(600, 2600, 50))
+    for bad in ["1500", None, True, float("nan")]:
+        with pytest.raises(TypeError):
+            level(bad)
+    assert level_words(Rating()) == "Your level: 5 of 10 (still settling: a few more puzzles will fix it)"
+    assert level_words(Rating(1700, 80)) == "Your level: 7 of 10" and level_words(Rating(1700, 150)) == "Your level: 7 of 10"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_pupil_page_shows_a_level_and_no_rating_number_or_puzzle_id(game_id):
+    p = Practice(game_id, seed=4)
+    for _ in range(3):
+        p.answer(wrong_answers(p.puzzle)[0])
+        p.hint()
+        p.hint()
+        shown = " ".join([p.title.value, p.prompt_label.value, p.status.value, p.plot.value, p.last_feedback])
+        assert p.puzzle.id not in shown and "±" not in shown and "rating" not in shown.lower()
+        assert str(round(p.rating.rating)) not in shown
+        assert f"Your level: {level(p.rating.rating)} of 10" in p.status.value
+        assert f"gamekit-puzzle-{p.puzzle.id}" in p.title._dom_classes     # for scripts, never shown
+        p.next()
+
+
+def test_every_practice_board_of_a_game_shows_the_same_level_after_a_few_puzzles():
+    """The three boards of a Practice page (free practice, own mistakes, homework) read the one saved rating:
+    after puzzles on one and then another, all three say the same, and each rating starts from the last."""
+    free = Practice("dots_and_boxes", seed=2)
+    mine = Practice("dots_and_boxes", personal=True)
+    homework = Practice.from_code("dots-all-10-1")
+    other_game = Practice("connect_four", seed=1)
+    other_status = other_game.status.value
+    for k in range(4):
+        free.answer(free.puzzle.answers[0] if k % 2 else wrong_answers(free.puzzle)[0])
+        free.next()
+    rating_after_free = free.rating
+    homework.answer(homework.puzzle.answers[0])
+    assert homework.rating.rating > rating_after_free.rating          # rated from where the free practice left it
+    assert free.rating == homework.rating == mine.rating == saved_rating("dots_and_boxes")[0]
+    assert free.history == homework.history == mine.history and len(free.history) == 6
+    levels = {w.status.value.split("·")[-1] for w in (free, mine, homework)}
+    assert len(levels) == 1 and f"Your level: {level(free.rating.rating)} of 10" in levels.pop()
+    assert free.plot.value == mine.plot.value == homework.plot.value
+    assert other_game.status.value == other_status                     # another game's level is its own
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_id):
+    p = Practice(game_id, seed=8)
+    for _ in range(5):
+        puzzle, question = p.puzzle, p.question()
+        n, legal = len(puzzle.answers), len(puzzle.legal_answers())
+        assert question.startswith(puzzle.prompt()) and stakes(puzzle) in question
+        if n == 1:
+            assert "Only one" in question
+        else:
+            assert f"{n} {'choices' if game_id == 'shut_the_box' else 'lines' if game_id == 'dots_and_boxes' else 'drops'}" \
+                f"{' are equally best' if game_id == 'shut_the_box' else ' do it'}: find one." in question
+        from gamekit.puzzles.core import move_words
+        for a in puzzle.answers:                       # the answer itself is never named
+            assert move_words(game_id, a) not in stakes(puzzle)
+        if game_id == "dots_and_boxes":
+            game = puzzle.position
+            left = game.width * game.height - sum(game.scores)
+            assert f"{left} boxes are left" in question or (left == 1 and "1 box is left" in question)
+            mine = game.scores[game.to_move] + (left + puzzle.facts["best"]) // 2
+            seat = ("Gold", "Coral")[game.to_move]
+            assert f"the game ends {seat} {mine}, " in question
+        if game_id == "shut_the_box":
+            assert "At stake" in question
+        assert html_text(p.prompt_label.value) == question
+        p.next()
+
+
+def html_text(markup):
+    import html
+    return html.unescape(markup)
+
+
+def test_the_buttons_show_their_whole_label():
+    p = Practice("dots_and_boxes", seed=1)
+    for b in (p.check_button, p.hint_button, p.next_button, p.refute_button):
+        assert b.layout.width == "auto" and b.layout.min_width == "fit-content"
+    assert p.refute_button.description == "Show what happens"
+
+
+def test_the_homework_box_opens_a_typed_code_and_explains_a_bad_one():
+    box = HomeworkBox("dots_and_boxes")
+    assert box.practice is None and not box.slot.children
+    for typed, reason in [("", "Type the code your teacher gave you"),
+                          ("dots double deal", "is not a homework code"),
+                          ("dots-double_deal-10", "is not a homework code"),
+                          ("chess-all-10-1", "starts with the game"),
+                          ("dots-double_dael-10-7", "has no puzzle theme “double_dael”"),
+                          ("dots-all-80-1", "from 1 to 50 puzzles, not 80"),
+                          ("dots-all_but_four-50-1", "this theme has only"),
+                          ("five-block-10-1", "is a code for 5 en raya: open it on the 5 en raya practice page")]:
+        box.input.value = typed
+        box.on_open(None)
+        assert reason in box.message.value and box.practice is None and not box.slot.children, typed
+        assert not box.errors
+    box.input.value = "  dots-double_deal-10-7 "
+    box.on_open(None)
+    opened = box.practice
+    assert isinstance(opened, Practice) and list(box.slot.children) == [opened]
+    assert [q.id for q in opened.pool] == homework_set("dots_and_boxes", "double_deal", 10, 7).ids
+    assert "10 puzzles" in box.message.value and "Puzzle 1 of 10" in opened.title.value
+    assert box.open_code("nonsense") is None and box.practice is opened        # a refused code keeps the open set
+    with pytest.raises(TypeError):
+        box.open_code(7)
+    with pytest.raises(ValueError):
+        HomeworkBox("chess")
+
+
+def test_the_homework_box_speaks_spanish():
+    from gamekit.i18n import using
+    with using("es"):
+        box = HomeworkBox("shut_the_box")
+        box.open_code("shut-best_set-10-1")
+        assert "10 problemas" in box.message.value
+        box.open_code("xx")
+        assert "no es un código" in box.message.value
+        assert box.open_button.description == "Abrir"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_shut_the_box_stakes_quote_the_same_best_value_as_the_feedback(lang):
+    from gamekit.i18n import using
+    with using(lang):
+        for puzzle in bank("shut_the_box")[:60]:
+            wrong = wrong_answers(puzzle)[0]
+            feedback = puzzle.check(wrong)[1]
+            best = feedback.rsplit(" ", 1)[-1].rstrip(".")          # "… The best choice gives 8.2%."
+            assert best in stakes(puzzle), (puzzle.id, stakes(puzzle), feedback)
