@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Callable, Iterable
 
-from gamekit.core.game import LEVELS, TIMERS
-from gamekit.core.game import register as register_saved_game
+from gamekit.game import LEVELS, TIMERS
+from gamekit.game import register as register_saved_game
 from gamekit.i18n import tr
 
 __all__ = ["GameInfo", "Example", "RoomSpec", "BadOptions", "register", "get", "find", "games", "ids", "room_specs",

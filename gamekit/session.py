@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from gamekit.core.errors import IllegalMoveError
-from gamekit.core.game import TIMERS, is_int
+from gamekit.game import TIMERS
+from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
 __all__ = ["Session", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused", "REQUEST_KINDS"]

@@ -147,8 +147,9 @@ def test_the_room_server_runs_without_any_widget_library():
     # host, with their pictures and hit-testing) loads neither ipywidgets nor ipycanvas
     code = textwrap.dedent("""
         import sys
-        import gamekit.rooms.server, gamekit.rooms.groups, gamekit.rooms.games as games
-        for spec in games.GAMES.values():
+        import gamekit.rooms.server, gamekit.rooms.groups
+        from gamekit import catalog
+        for spec in catalog.room_specs().values():
             game = spec.new_game(spec.check_options({}))
             spec.scene(game, spec.check_options({}))
             spec.targets(game, spec.check_options({}))
@@ -286,7 +287,7 @@ def test_every_shipped_game_round_trips_through_load():
 
 
 def test_register_adds_a_game_and_refuses_what_is_not_one(monkeypatch):
-    from gamekit.errors import BadPositionError
+    from gamekit.core.errors import BadPositionError
     from gamekit.game import GAMES, load, register
 
     class Tiny:

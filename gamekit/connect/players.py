@@ -20,10 +20,9 @@ from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame
-from gamekit.core.game import check_running
-from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth, outcome_bounds
-
-from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
+from gamekit.game import check_running
+from gamekit.connect.bitboard import Board, board_for
+from gamekit.connect.solver import OutOfTime, analyse, book_depth, outcome_bounds
 
 
 def proved_choices(game: ConnectGame) -> list[str]:

@@ -22,7 +22,9 @@ from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay
+from gamekit.core.outcome import Outcome, Termination
+from gamekit.game import register
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}

@@ -11,9 +11,9 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
+from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
 
 __all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "HIT_TOLERANCE", "review_scene"]
 

@@ -13,12 +13,13 @@ import ipywidgets as W
 
 from gamekit.dots.describe import board_label, cursor_text, describe
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
-from gamekit.dots.view import (BOX_NUMBER, COORDINATE_INK, CURSOR, HIT_TOLERANCE, LAST_MARK, BoardLayout,  # noqa: F401
+from gamekit.dots.view import (BoardLayout,
                                dots_scene,
                                move_at, neighbour_line, review_scene)
-from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_int, check_type, reported
+from gamekit.widgets.base import BadSettingError, GameWidget, check_int, check_type, reported
+from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
-from gamekit.i18n import N_, tr
+from gamekit.i18n import tr
 
 
 def check_size(width: Any, height: Any) -> None:

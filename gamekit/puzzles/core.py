@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.game import load
 from gamekit.i18n import N_, ntr, number, percent, tr
 
@@ -132,7 +132,7 @@ def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, pl
 
 def _best_move(game: Any, left: float | None, ply_budget: float) -> Any:
     from gamekit.dots.rules import DotsAndBoxes
-    from gamekit.errors import SolverTimeout
+    from gamekit.core.errors import SolverTimeout
     if isinstance(game, DotsAndBoxes):
         from gamekit.dots.solver import best_line
         try:

@@ -60,7 +60,7 @@ def _facts(judgement: Judgement, day: Date) -> dict[str, Any]:
 
 def _dots(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
     from gamekit.dots.solver import move_values
-    from gamekit.errors import SolverTimeout
+    from gamekit.core.errors import SolverTimeout
     try:
         values = move_values(game, time_limit=max(0.05, _deadline_left(deadline)))
     except SolverTimeout:

@@ -16,7 +16,7 @@ from typing import Any
 
 import glicko2
 
-from gamekit.game import is_int
+from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
 PUPIL_START = (1500.0, 350.0, 0.06)

@@ -87,7 +87,7 @@ def _left(time_limit: float, deadline: float | None) -> float:
 def _review_dots(game, time_limit: float, deadline: float | None) -> list[Judgement]:
     from gamekit.dots.rules import DotsAndBoxes
     from gamekit.dots.solver import move_values
-    from gamekit.errors import SolverTimeout
+    from gamekit.core.errors import SolverTimeout
     g = DotsAndBoxes(game.width, game.height, first=game.first, alternate_start=game.alternate_start)
     out = []
     for i, move in enumerate(game.history):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-from gamekit.game import is_int
+from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import (BANDS, Puzzle, action_key, check_game_id, check_theme, move_words,
                                   theme_name)

@@ -42,20 +42,21 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr, using
 from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused, Session, SessionAttribute
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.speech import SOURCE, joined, page_language, said, speaking, translate
 from gamekit.rooms.delta import encode_open, state_delta
-from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, rebuild
+from gamekit.rooms.games import check_move, check_room_options, rebuild, spec_for
+from gamekit.catalog import BadOptions
 from gamekit.rooms.groups import Groups, game_menu
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
 from gamekit.rooms.stores import open_store
 from gamekit.rooms.untrusted import BadJSON, loads
-from gamekit.rooms.web import (SECURITY_HEADERS, STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,  # noqa: F401
-                               log_id, log_path)
+from gamekit.rooms.web import (STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,
+                               log_path)
 
 log = logging.getLogger("gamekit.rooms")
 
@@ -109,7 +110,7 @@ class Room:
         self.server = server
         self.id = stored.id
         self.game_id, self.options, self.timer = stored.game, stored.options, stored.timer
-        self.spec = GAMES[self.game_id]
+        self.spec = spec_for(self.game_id)
         self.seat_hashes: list[str | None] = list(stored.seat_hashes)
         self.moves: list[StoredMove] = list(stored.moves)
         # the turn clock, the CPU player and who it plays for, the request waiting for an answer and the rules of

@@ -20,7 +20,8 @@ import ipywidgets as W
 from gamekit.i18n import Localized, tr
 from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, fetch_json, join
 from gamekit.widgets.access import LIVE_CLASS
-from gamekit.widgets.base import BoardCanvas, Scene
+from gamekit.widgets.base import BoardCanvas
+from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 
 

@@ -19,7 +19,7 @@ import ipywidgets as W
 
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.puzzles.review import VERDICTS, Judgement, verdict_words
-from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
+from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported, verdict_counts
 from gamekit.widgets.stepping import Stepping

@@ -146,7 +146,7 @@ def test_shipped_book_agrees_with_the_solver():
     leaves = {k: book.scores[k] for k in levels[-1]}
     assert bk.back_up(book.variant, levels, leaves) == book.scores
     # every position of the book lies within what the shipped win/draw/loss proof settled for it
-    from gamekit.connect.wdl import proved_bounds
+    from gamekit.connect.tables import proved_bounds
     proved = proved_bounds(book.variant)
     for key, score in book.scores.items():
         lo, hi = proved.get(key, (-1, 1))

@@ -177,7 +177,7 @@ def test_exercise_widgets_and_score():
     ok, _ = board.submit("4")
     assert ok
     assert not board.submit("2")[0]
-    from gamekit.connect.widget import layout_for
+    from gamekit.connect.view import layout_for
     x, y = layout_for(board.exercise.game, L.CELL).centre(0, 2)
     assert board.click(x, y) is None                            # the side column: refused with a reason
     typed = L.exercise("count_lines", score)

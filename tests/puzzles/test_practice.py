@@ -59,7 +59,7 @@ def test_typed_answers_are_taken_like_clicks_and_the_board_click_answers():
     p = Practice("connect_four", seed=2)
     answer = p.puzzle.answers[0]
     layout_x = None
-    from gamekit.connect.lessons import layout_for
+    from gamekit.connect.view import layout_for
     layout = layout_for(p.game, 40)
     for x in range(0, layout.css_size[0], 5):
         col = layout.column_at(x, layout.css_size[1] / 2)

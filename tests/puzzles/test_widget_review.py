@@ -13,9 +13,9 @@ from gamekit.dots.widget import DotsWidget
 from gamekit.puzzles import review
 from gamekit.puzzles.personal import mistake_puzzles, personal_puzzle, personal_puzzles
 from gamekit.puzzles.practice import Practice
-from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT
+from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT
 from gamekit.widgets.colour import contrast
-from gamekit.scene import BACKGROUND
+from gamekit.core.scene import BACKGROUND
 
 
 def finish_dots(w: DotsWidget, seed=1):

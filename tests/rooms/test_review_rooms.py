@@ -7,7 +7,7 @@ import urllib.request
 
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.puzzles import VERDICTS, review
-from gamekit.scene import REVIEW_COLOURS
+from gamekit.core.scene import REVIEW_COLOURS
 
 
 def get_json(rooms, path):
