@@ -162,22 +162,11 @@ class GameInfo:
             raise ValueError(tr("{game}: this game has no CPU player", game=self.id))
         return resolve(self.cpu)(level, seed=seed)
 
-    def widget_class(self) -> type:
-        """The game's notebook widget class (imports ipywidgets)."""
-        if not self.widget:
-            raise ValueError(tr("{game}: this game has no widget", game=self.id))
-        return resolve(self.widget)
-
     def lesson_registry(self) -> dict:
         """The game's lessons, ``{number: Lesson}`` in notebook order (imports its lesson module and ipywidgets)."""
         if not self.lessons:
             raise ValueError(tr("{game}: this game has no lessons", game=self.id))
         return importlib.import_module(self.lessons).LESSONS
-
-    def view_module(self) -> Any:
-        if not self.view:
-            raise ValueError(tr("{game}: this game has no view", game=self.id))
-        return importlib.import_module(self.view)
 
 
 CATALOG: dict[str, GameInfo] = {}

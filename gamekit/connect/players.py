@@ -143,7 +143,6 @@ class HardPlayer:
         self.time_budget = time_budget
         self.max_depth = max_depth
         self.exact_cells = exact_cells
-        self.last_depth = 0
         self.last_exact = False
         self.nodes = 0
 
@@ -168,7 +167,7 @@ class HardPlayer:
             scores = analyse(game, time_budget=None if in_book else budget * 0.4)
             if all(s is not None for s in scores.values()):
                 best = max(scores.values())
-                self.last_exact, self.last_depth = True, empties
+                self.last_exact = True
                 return self.rng.choice(sorted(m for m, s in scores.items() if s == best))
         moves = proved_choices(game)       # the moves the shipped proof does not rule out
         if len(moves) == 1:
@@ -203,7 +202,7 @@ class HardPlayer:
                 break
             root.sort(key=lambda m: -scores[m])   # stable: keeps the earlier order on ties
             best_move, best_score = root[0], scores[root[0]]
-            self.last_depth, self.last_exact = depth, not search.cut
+            self.last_exact = not search.cut
             if not search.cut or abs(best_score) > WIN // 2:
                 break       # exact, or a forced win / all moves lose by force
             if deadline is not None and time.perf_counter() - t0 > 0.6 * (deadline - time.perf_counter()):

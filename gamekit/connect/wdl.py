@@ -30,8 +30,6 @@ from gamekit.connect.solver import OutOfTime, Solver
 from gamekit.connect.tables import default_path, merge_settled
 from gamekit.connect.tables import load_value_file as load
 
-VALUE_NAMES = {-1: "the player to move loses", 0: "a draw", 1: "the player to move wins"}
-
 
 class Stopped(Exception):
     """The run was stopped (time up or a signal); everything settled is saved."""

@@ -76,9 +76,6 @@ SYM_REACH = 4
 """Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key
 (``sym_reach="auto"``, the default)."""
 
-OUT_OF_TIME = 1
-OUT_OF_NODES = 2
-
 
 available = compiled.available
 """True when numba can be imported and the fallback is not forced (:mod:`gamekit.compiled`)."""

@@ -78,9 +78,6 @@ class Geometry:
         row, col = divmod(line - self.n_horizontal, self.width + 1)
         return (col, row), (col, row + 1)
 
-    def is_horizontal(self, line: int) -> bool:
-        return line < self.n_horizontal
-
     def line_name(self, line: int) -> str:
         (c1, r1), (c2, r2) = self.line_dots(line)
         return f"{dot_name(c1, r1)}-{dot_name(c2, r2)}"
@@ -235,10 +232,6 @@ class DotsAndBoxes:
     @property
     def last_line_index(self) -> int | None:
         return self._log[-1][0] if self._log else None
-
-    @property
-    def last_line(self) -> str | None:
-        return self.geometry.line_name(self._log[-1][0]) if self._log else None
 
     def is_drawn(self, line: str | int) -> bool:
         return bool(self.drawn >> self.line_index(line) & 1)

@@ -53,7 +53,6 @@ log = logging.getLogger("gamekit.rooms")
 WAIT = TTL + 2.0       # seconds a connection waits for its room's lease before it is told to try again
 POLL = 0.1             # seconds between two tries of a waiting claim
 CHECK = 0.25           # seconds between two looks for rooms another worker wants (the heartbeat: BEAT)
-MOVED = "The room moved to another server process: reconnect."
 
 
 class Ownership:

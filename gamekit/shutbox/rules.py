@@ -491,10 +491,6 @@ class ShutTheBox:
     def flip_kind(self) -> str:
         return "cover" if self.covering else "uncover"
 
-    @property
-    def roll_total(self) -> int | None:
-        return sum(self.dice) if self.phase == "cover" else None
-
     def dice_options(self) -> tuple[int, ...]:
         """The numbers of dice the player may roll now (empty unless it is time to roll)."""
         return self.rules.dice_options(self.remaining) if self.phase == "roll" else ()
@@ -516,10 +512,6 @@ class ShutTheBox:
     def winner(self) -> int | None:
         outcome = self.outcome()
         return None if outcome is None else outcome.winner
-
-    def score_now(self) -> int:
-        """The score the open tiles would give now."""
-        return self.rules.score(self.uncovered)
 
     def best_score_so_far(self) -> int | None:
         """Lowest finished turn score of this round (None before the first turn ends)."""

@@ -627,14 +627,6 @@ class GameWidget(Localized, W.VBox):
         self.refresh(tr("Move taken back."))
         self.restart_timer()
 
-    def undo_for_person(self) -> None:
-        """Against the CPU, Undo takes back the CPU's reply too: back to the person's last turn."""
-        steps, _ = self.undo_plan()
-        if not steps:
-            self.say(tr("There is nothing to undo yet."))
-            return
-        self.take_back(steps)
-
     def answer_undo(self, accept: bool) -> None:
         check_type("accept", accept, bool)
         if self.undo_requested_by is None:
