@@ -32,7 +32,7 @@ from gamekit.display import Table
 from gamekit.core.scene import Scene
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, count_checker, exercises_by_notebook)
+                                    choice_checker, exercises_by_notebook)
 
 __all__ = ["POSITIONS", "column_hit", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
            "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore", "LESSONS", "EXERCISES",

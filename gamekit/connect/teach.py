@@ -15,7 +15,6 @@ game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path

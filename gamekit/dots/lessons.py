@@ -1216,7 +1216,6 @@ def exercise(name: str, score: LessonScore | None = None):
                            size=layout.css_size, score=score)
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
-        import ipywidgets as W
         from gamekit.widgets.base import BoardCanvas
         layout = layout_for(ex.game)
         picture = BoardCanvas(*layout.css_size)

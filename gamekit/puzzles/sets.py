@@ -25,8 +25,7 @@ from typing import Any, Callable
 
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import (BANDS, Puzzle, action_key, check_game_id, check_theme, move_words,
-                                  theme_name)
+from gamekit.puzzles.core import (BANDS, Puzzle, check_game_id, check_theme, theme_name)
 from gamekit.puzzles.store import load_puzzles
 from gamekit.widgets.lesson import Exercise
 

@@ -28,7 +28,6 @@ import multiprocessing
 from collections import OrderedDict
 from typing import Any
 
-import tornado.web
 
 from gamekit.i18n import ntr, tr, using
 from gamekit.rooms.web import BaseHandler

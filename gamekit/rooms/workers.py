@@ -37,7 +37,6 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import tornado.web
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.rooms.leases import BEAT, LOCK_WAIT, TTL, Leases, new_worker_id
@@ -65,7 +64,6 @@ class Ownership:
         self.server, self.name = server, name
         self.id = new_worker_id(name)
         self.leases = Leases(db)
-        self.fenced = False
         self.let_go_count = 0
         self._last_full = 0.0
         self._callback: PeriodicCallback | None = None
@@ -115,7 +113,7 @@ class Ownership:
         and begin the heartbeat.  Rooms the server loaded while starting (a class group's results recovered
         after a crash) are kept only if their lease can be had."""
         self.leases.register(self.id, self.name, os.getpid())
-        self.fenced = self.fence()
+        self.fence()
         self.server.ownership = self
         for room_id in list(self.server.rooms):
             if not self.claim(room_id):

@@ -419,7 +419,7 @@ class ShutTheBox:
         if isinstance(rules, dict):
             try:
                 rules = Rules(**rules)
-            except TypeError as e:
+            except TypeError:
                 raise ValueError(tr("rules={rules!r}: the keys are one_die and scoring", rules=rules)) from None
         elif rules is not None and not isinstance(rules, Rules):
             raise ValueError(tr("rules={rules!r}: give Rules(...), e.g. Rules(one_die='never')", rules=rules))

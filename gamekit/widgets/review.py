@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from gamekit.i18n import Localized, ntr, tr
+from gamekit.i18n import Localized, tr
 from gamekit.puzzles.review import VERDICTS, Judgement, verdict_words
 from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
 from gamekit.widgets.access import LIVE_CLASS

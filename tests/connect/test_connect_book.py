@@ -1,7 +1,6 @@
 """Opening book: resumable build, back-up, file checksum, fallback, and agreement with the solver."""
 import gzip
 import json
-import random
 
 import pytest
 

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
-from gamekit.connect import book as bk
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
 from gamekit.connect import teach
 from gamekit.connect.bitboard import board_for
@@ -92,7 +91,6 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
 
 
 def test_typical_mistakes_get_their_own_explanation():
-    g = FiveInARow()
     ok, feedback = teach.bit_exercise().check(str(3 * 4 + 2))       # forgot the guard bit
     assert not ok and "guard" in feedback
     ok, feedback = teach.bit_exercise().check(str(3 * 7 + 2))       # the 5 en raya layout

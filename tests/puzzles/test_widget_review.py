@@ -1,6 +1,5 @@
 """Review after a game in the Dots and 5 en raya / Connect Four widgets (a list of verdicts and the board
 stepped through the game, by buttons and keys), and the pupil's own mistakes kept as personal puzzles."""
-import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st

@@ -4,7 +4,6 @@ from fractions import Fraction
 
 import pytest
 
-from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
 from gamekit.shutbox import lessons as L
 from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
