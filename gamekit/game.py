@@ -102,7 +102,8 @@ SHIPPED: dict[str, str] = {
     "connect": "gamekit.connect.rules",
     "shut_the_box": "gamekit.shutbox.rules",
 }
-"""Saved-game id → the module (imported by name, on first use) that registers the game of that id."""
+"""Saved-game id → the module (imported by name, on first use) that registers the game of that id: the one list
+of the games shipped with gamekit (the catalog imports the ``info`` module of each of these packages)."""
 
 
 def register(game_id: str, loader: Callable[[], type]) -> None:

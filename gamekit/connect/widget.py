@@ -171,7 +171,7 @@ class ConnectWidget(GameWidget):
             return review_scene(position, layout, j.move, j.verdict, j.best)
 
         return ReviewPanel(game, judgements, draw, lambda position: describe(position, {}, None, names=names),
-                           self.seat_name, self.describe_move, "connect", layout.css_size)
+                           self.seat_name, self.describe_move, game.game_id, layout.css_size)
 
     def check_loadable(self, game: ConnectGame) -> None:
         if not isinstance(game, (FiveInARow, ConnectFour)):

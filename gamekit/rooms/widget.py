@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from gamekit import catalog
 from gamekit.i18n import Localized, tr
 from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, fetch_json, join
 from gamekit.widgets.access import LIVE_CLASS
@@ -100,22 +101,11 @@ class RoomWidget(Localized, W.VBox):
         judgements = [Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]),
                                 m["value"], m["best_value"]) for m in data["moves"]]
         names = [s["name"] for s in state["seats"]]
-        if state["game"] == "dots":
-            from gamekit.dots.describe import describe
-            from gamekit.dots.view import BoardLayout, review_scene
-            layout = BoardLayout.fit(game.width, game.height, max_px=360)
-            kind, words, text = "dots", str, lambda position: describe(position, None, names=names)
-        else:
-            from gamekit.connect.describe import describe
-            from gamekit.connect.view import layout_for, review_scene
-            layout = layout_for(game)
-            kind, text = "connect", lambda position: describe(position, {}, None, names=names)
-            words = lambda move: tr("pop column {n}", n=move[1:]) if move.startswith("p") else tr("column {n}", n=move)
-
-        def draw(position: Any, j: Any) -> Scene:
-            return review_scene(position, layout) if j is None else review_scene(position, layout, j.move, j.verdict, j.best)
-
-        panel = ReviewPanel(game, judgements, draw, text, lambda seat: names[seat], words, kind, layout.css_size)
+        info = catalog.of(game)
+        board = info.board
+        panel = ReviewPanel(game, judgements, lambda position, j: board.review_scene(position, j)[0],
+                            lambda position: board.text(position, names), lambda seat: names[seat], board.move_words,
+                            info.id, board.review_scene(game, None)[1])
         key = (self.client.link, tuple(game.history))
         if key != self._reviewed_key:         # this seat's mistakes are kept once per game
             seats = [self.client.seat] if self.client.seat is not None else []

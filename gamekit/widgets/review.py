@@ -33,8 +33,8 @@ class ReviewPanel(Stepping, Localized, W.VBox):
 
     ``game``: the finished game (not changed); ``judgements``: one per move (``review(game)``);
     ``draw(position, judgement)``: the picture of a step; ``describe(position)``: the position in words;
-    ``seat_name(seat)`` and ``move_words(move)``: how the game names seats and moves; ``kind``: "dots" or
-    "connect"; ``size``: the board's CSS pixels."""
+    ``seat_name(seat)`` and ``move_words(move)``: how the game names seats and moves; ``kind``: the game's
+    catalog id or alias (its analysis words a worse move's verdict); ``size``: the board's CSS pixels."""
 
     def __init__(self, game: Any, judgements: Sequence[Judgement], draw: Draw, describe: Callable[[Any], str],
                  seat_name: Callable[[int], str], move_words: Callable[[str], str], kind: str,
