@@ -114,13 +114,23 @@ class Analysis:
     worse, in the current language (``seat``/``move``/``verdict``/``best``: words already).
     ``best_move(game, time_limit, ply_budget)``: the solver's first best move, or ``None`` when it cannot say
     within ``time_limit`` seconds (``None``: no limit) — or ``ply_budget`` for a search that has no overall limit
-    (a line of best play is these moves one after another: :func:`gamekit.puzzles.core.line_of_best_play`)."""
+    (a line of best play is these moves one after another: :func:`gamekit.puzzles.core.line_of_best_play`).
+
+    For personal puzzles (a pupil's own mistake offered back, :mod:`gamekit.puzzles.personal`):
+    ``puzzle_values(game, time_limit)``: the values the answers are picked by (default ``move_values``; 5 en
+    raya: each drop's outcome, cheaper than exact scores), ``None`` beyond reach; ``min_loss``: the least a
+    mistake must lose to become a puzzle; ``puzzle_facts(game, best)``: the numbers its prompt is built from;
+    ``position_key(game)``: a short text naming the position (the puzzle's id is made from it)."""
 
     move_values: Callable[[Any, float], dict | None]
     judge: Callable[[int, int], str]
     start: Callable[[Any], Any]
     worse: Callable[..., str]
     best_move: Callable[[Any, float | None, float], Any]
+    position_key: Callable[[Any], str]
+    puzzle_facts: Callable[[Any, int], dict] = lambda game, best: {"best": best}
+    puzzle_values: Callable[[Any, float], dict | None] | None = None
+    min_loss: int = 1
 
     def best_moves(self, values: dict) -> tuple:
         """The moves of the highest value, in ``values``' order."""

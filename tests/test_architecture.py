@@ -429,7 +429,6 @@ GAME_CHOICES_LEFT = {
     "gamekit/puzzles/build.py": 6,      # which positions each game's builder samples
     "gamekit/puzzles/connect.py": 2,    # 5 en raya v Connect Four inside the Connect puzzle builder
     "gamekit/puzzles/core.py": 10,      # a puzzle's prompt and feedback words per game
-    "gamekit/puzzles/personal.py": 1,   # which solver values a personal puzzle's answers
     "gamekit/puzzles/results.py": 2,    # themes of a result per game
     "gamekit/puzzles/sets.py": 5,       # a problem set's board per game
     "gamekit/rooms/widget.py": 1,       # online_widget's board arguments per room kind

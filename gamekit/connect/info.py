@@ -3,6 +3,7 @@ puzzle banks) that share one rules engine, one CPU player, one widget and one ki
 board picked by its ``board`` option).  Imported by the catalog by name."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from gamekit.catalog import (Analysis, BadOptions, Board, Example, GameInfo, RoomSpec, bool_option, only_options,
@@ -161,7 +162,23 @@ def review_picture(position: ConnectGame, judgement: Any) -> tuple[Any, tuple[in
     return review_scene(position, layout, judgement.move, judgement.verdict, judgement.best), layout.css_size
 
 
-ANALYSIS = Analysis(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move)
+def outcomes(game: ConnectGame, time_limit: float) -> dict | None:
+    """Each drop's outcome for the player making it (1 win, 0 draw, −1 loss), or None when the solver does not
+    settle every drop in ``time_limit`` seconds (and with PopOut)."""
+    from gamekit.connect.solver import analyse_outcomes
+    if game.popout:
+        return None
+    found = analyse_outcomes(game, time_budget=time_limit)
+    return None if any(v is None for v in found.values()) else found
+
+
+def position_key(game: ConnectGame) -> str:
+    return game.game_id + "-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
+
+
+ANALYSIS = Analysis(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
+                    position_key=position_key, puzzle_values=outcomes,
+                    puzzle_facts=lambda game, best: {"best": best, "scores": None})
 BOARD = Board(review_scene=review_picture, text=lambda position, names: words.describe(position, {}, None, names=names),
               move_words=move_words)
 

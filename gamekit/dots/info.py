@@ -2,6 +2,7 @@
 how a room hosts it, and the settings the conformance suite plays.  Imported by the catalog by name."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from gamekit.catalog import (Analysis, BadOptions, Board, Example, GameInfo, RoomSpec, int_option, only_options,
@@ -151,7 +152,14 @@ def review_picture(position: DotsAndBoxes, judgement: Any) -> tuple[Any, tuple[i
     return review_scene(position, layout, judgement.move, judgement.verdict, judgement.best), layout.css_size
 
 
-ANALYSIS = Analysis(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move)
+def position_key(game: DotsAndBoxes) -> str:
+    return "dots-" + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()
+                                  ).hexdigest()[:10]
+
+
+ANALYSIS = Analysis(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
+                    position_key=position_key, min_loss=2,
+                    puzzle_facts=lambda game, best: {"width": game.width, "height": game.height, "best": best})
 BOARD = Board(review_scene=review_picture, text=lambda position, names: words.describe(position, None, names=names))
 
 INFO = register(GameInfo(
