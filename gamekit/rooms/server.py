@@ -362,24 +362,21 @@ class Room:
 
     # ----- changes (each committed before anyone is told: see GroupCommit) ------------------------------------
     def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
-        game = self.game
-        before = len(game.history)
-        game.play(move)                                   # IllegalMoveError: nothing changed
-        canonical = game.history[-1] if len(game.history) > before else move
-        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", canonical, seat, by_cpu,
+        """``seat`` plays ``move`` through the session (IllegalMoveError: nothing changed), then the room writes it
+        through the group commit, says which request it cancelled and, at the end, tells the groups."""
+        played = self.session.play(seat, move)
+        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", played.move, seat, by_cpu,
                                   self.server.now())
-        self.moves.append(StoredMove("move", canonical, seat, by_cpu))
-        cancelled = self.session.cancel_request()          # the store's add_move deleted it too
-        if cancelled is None:
+        self.moves.append(StoredMove("move", played.move, seat, by_cpu))
+        if played.cancelled is None:                          # the store's add_move deletes a request too
             self.note = ""
-        elif cancelled[0] == "restart":
+        elif played.cancelled[0] == "restart":
             self.note = said("A move was played, so the new game request is cancelled.")
         else:
             self.note = said("A move was played, so the undo request is cancelled.")
-        self.turn_started = self.server.now()
-        if game.is_over():
+        if played.over:
             self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
-        return canonical
+        return played.move
 
     def commit_resign(self, seat: int) -> None:
         self.game.resign(seat)
