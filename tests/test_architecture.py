@@ -431,7 +431,6 @@ GAME_CHOICES_LEFT = {
     "gamekit/puzzles/core.py": 10,      # a puzzle's prompt and feedback words per game
     "gamekit/puzzles/results.py": 2,    # themes of a result per game
     "gamekit/puzzles/sets.py": 5,       # a problem set's board per game
-    "gamekit/rooms/widget.py": 1,       # online_widget's board arguments per room kind
 }
 
 

@@ -78,12 +78,6 @@ class ConnectWidget(GameWidget):
     >>> ConnectWidget("five", mode="cpu", level="medium", popout=False)   # doctest: +SKIP
     """
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("mode") == "online":      # play a friend through a room server: see gamekit.rooms
-            from gamekit.rooms.widget import online_widget
-            return online_widget("connect", *args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
-
     @property
     def catalog_id(self) -> str:
         return KINDS[self.kind]

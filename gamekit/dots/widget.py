@@ -44,12 +44,6 @@ class DotsWidget(GameWidget):
 
     catalog_id = "dots_and_boxes"
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("mode") == "online":      # play a friend through a room server: see gamekit.rooms
-            from gamekit.rooms.widget import online_widget
-            return online_widget("dots", *args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
-
     def __init__(self, width: int = 5, height: int = 4, mode: str = "cpu", level: str = "easy",
                  seed: int | None = None, timer: int = 0, alternate_start: bool = True, hints: bool = False):
         check_size(width, height)
