@@ -58,9 +58,9 @@ def test_tables(monkeypatch):
     assert lines.rows[0][4] == 69 and lines.rows[1][4] == 64 and lines.rows[1][5] == 20
     known = L.known_results()
     assert known.rows[1][1] == "a draw" and "computed" in known.rows[1][2] and "claimed" not in str(known.rows)
-    from gamekit.connect import book as bk
+    from gamekit.connect import tables
     from gamekit.i18n import using
-    monkeypatch.setattr(bk, "book_for", lambda v: None)        # no book installed: the value is unknown
+    monkeypatch.setattr(tables, "book_for", lambda v: None)        # no book installed: the value is unknown
     assert L.known_results().rows[1][1] == "unknown"
     monkeypatch.undo()
     with using("es"):
