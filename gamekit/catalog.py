@@ -168,7 +168,9 @@ class GameInfo:
     ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays.
     ``lessons``: the module whose ``LESSONS`` (``{number: gamekit.widgets.lesson.Lesson}``) lists the game's
     lessons (two games may share one, as 5 en raya and Connect Four do).  ``analysis``: what its exact solver
-    answers (an :class:`Analysis`; None: no review, no personal puzzles); ``board``: how a review shows it."""
+    answers (an :class:`Analysis`; None: no review, no personal puzzles); ``board``: how a review shows it.
+    ``puzzles``: the module that builds and checks its puzzle bank (``verify(puzzle)``, and ``themes(position,
+    answers, wrong)`` when its puzzles' themes are found from the position), imported on first use."""
 
     id: str
     title: str
@@ -192,6 +194,7 @@ class GameInfo:
     examples: tuple[Example, ...] = ()
     analysis: Analysis | None = None
     board: Board | None = None
+    puzzles: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -219,6 +222,12 @@ class GameInfo:
         if not self.cpu:
             raise ValueError(tr("{game}: this game has no CPU player", game=self.id))
         return resolve(self.cpu)(level, seed=seed)
+
+    def puzzle_module(self) -> Any:
+        """The module of its puzzle bank (imports it and its solver)."""
+        if not self.puzzles:
+            raise ValueError(tr("{game}: this game has no puzzle bank", game=self.id))
+        return importlib.import_module(self.puzzles)
 
     def lesson_registry(self) -> dict:
         """The game's lessons, ``{number: Lesson}`` in notebook order (imports its lesson module and ipywidgets)."""

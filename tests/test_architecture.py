@@ -425,11 +425,9 @@ GAME_CHOICES_LEFT = {
     "gamekit/lesson_tools.py": 1,       # the lessons branch's file: a Dots board's dot names
     "gamekit/puzzles/practice.py": 5,   # the Practice branch's file: board drawing and hit-testing per game
     "gamekit/rooms/groups.py": 1,       # the class-groups branch's file: Dots' board size settings
-    "gamekit/puzzles/__init__.py": 2,   # a bank's summary per game
     "gamekit/puzzles/build.py": 6,      # which positions each game's builder samples
     "gamekit/puzzles/connect.py": 2,    # 5 en raya v Connect Four inside the Connect puzzle builder
     "gamekit/puzzles/core.py": 10,      # a puzzle's prompt and feedback words per game
-    "gamekit/puzzles/results.py": 2,    # themes of a result per game
     "gamekit/puzzles/sets.py": 5,       # a problem set's board per game
 }
 

@@ -192,7 +192,7 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                 lessons="gamekit.connect.lessons", room=ROOM,
                 new_game=lambda o: cls(popout=o["popout"]),
                 room_options=lambda s: {"board": board, "popout": s["popout"]},
-                settings=("popout",), analysis=ANALYSIS, board=BOARD,
+                settings=("popout",), analysis=ANALYSIS, board=BOARD, puzzles="gamekit.puzzles.connect",
                 examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
                           Example(f"{name}, PopOut", lambda: cls(popout=True),
                                   lambda h: cls.from_moves(h, popout=True)),

@@ -172,7 +172,7 @@ INFO = register(GameInfo(
     room=ROOM,
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
     settings=("width", "height", "alternate"),
-    analysis=ANALYSIS, board=BOARD,
+    analysis=ANALYSIS, board=BOARD, puzzles="gamekit.puzzles.dots",
     examples=(
         Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
         Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),
