@@ -34,8 +34,8 @@ from gamekit.game import LEVELS, SHIPPED, TIMERS
 from gamekit.game import register as register_saved_game
 from gamekit.i18n import tr
 
-__all__ = ["GameInfo", "Analysis", "Board", "of", "Example", "RoomSpec", "BadOptions", "register", "get", "find", "games", "ids", "room_specs",
-           "shipped_modules", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
+__all__ = ["GameInfo", "Exact", "ReviewBoard", "of", "Example", "RoomSpec", "BadOptions", "register", "get", "find",
+           "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
 
 
 def shipped_modules() -> tuple[str, ...]:
@@ -101,7 +101,7 @@ class RoomSpec:
 
 
 @dataclass(frozen=True)
-class Analysis:
+class Exact:
     """What a game's exact solver tells the code that is not the game's own — a finished game's review
     (:mod:`gamekit.puzzles.review`, the rooms' review), personal puzzles — as plain functions of the game, each
     importing the solver only when called (reading the catalog loads no solver).
@@ -139,7 +139,7 @@ class Analysis:
 
 
 @dataclass(frozen=True)
-class Board:
+class ReviewBoard:
     """How generic front ends (a review's board, a room's review) show a game's position: ``review_scene(position,
     judgement)`` → ``(Scene, (css width, css height))``, the position with the judged move marked (``judgement``:
     a :class:`gamekit.puzzles.review.Judgement` or ``None`` for none); ``text(position, names)``: the position in
@@ -167,8 +167,9 @@ class GameInfo:
     and group pages show those controls, and the create page sends each one that is also a key of
     ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays.
     ``lessons``: the module whose ``LESSONS`` (``{number: gamekit.widgets.lesson.Lesson}``) lists the game's
-    lessons (two games may share one, as 5 en raya and Connect Four do).  ``analysis``: what its exact solver
-    answers (an :class:`Analysis`; None: no review, no personal puzzles); ``board``: how a review shows it.
+    lessons (two games may share one, as 5 en raya and Connect Four do).  ``exact``: what its exact solver
+    answers (an :class:`Exact`; None: no review, no personal puzzles); ``review_board``: how a review shows it
+    (a :class:`ReviewBoard`).
     ``puzzles``: the module that builds and checks its puzzle bank (``verify(puzzle)``, and ``themes(position,
     answers, wrong)`` when its puzzles' themes are found from the position), imported on first use."""
 
@@ -192,8 +193,8 @@ class GameInfo:
     room_options: Callable[[dict], dict] = lambda settings: {}
     settings: tuple[str, ...] = ()
     examples: tuple[Example, ...] = ()
-    analysis: Analysis | None = None
-    board: Board | None = None
+    exact: Exact | None = None
+    review_board: ReviewBoard | None = None
     puzzles: str = ""
 
     @property

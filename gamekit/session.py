@@ -41,7 +41,8 @@ from gamekit.game import TIMERS
 from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
-__all__ = ["Session", "Played", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused", "REQUEST_KINDS"]
+__all__ = ["Session", "Played", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused",
+           "REQUEST_KINDS"]
 
 REQUEST_KINDS = ("restart", "undo")     # what one seat may ask the others: a new game, to take back its move
 
@@ -215,7 +216,8 @@ class Session:
             raise IllegalMoveError(tr("The game is over."))
         if seat != self.game.to_move:
             raise IllegalMoveError(tr("{action!r}: not {player}'s turn, {to_move} is to move", action=move,
-                                      player=tr("Player {n}", n=seat + 1), to_move=tr("Player {n}", n=self.game.to_move + 1)))
+                                      player=tr("Player {n}", n=seat + 1),
+                                      to_move=tr("Player {n}", n=self.game.to_move + 1)))
         canonical = self.game.play(move)                    # IllegalMoveError: nothing changed
         cancelled = self.cancel_request()
         self.start_turn()

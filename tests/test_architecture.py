@@ -466,7 +466,8 @@ def test_shared_code_picks_no_game_by_its_id_or_class():
             counts[name], lines[name] = len(found), found
     more = {name: n for name, n in counts.items() if n > GAME_CHOICES_LEFT.get(name, 0)}
     assert not more, "game ids or classes tested by hand (use a catalog hook):\n" + "\n".join(
-        f"  {name}: {n} (allowed {GAME_CHOICES_LEFT.get(name, 0)}): " + "; ".join(lines[name]) for name, n in more.items())
+        f"  {name}: {n} (allowed {GAME_CHOICES_LEFT.get(name, 0)}): " + "; ".join(lines[name])
+        for name, n in more.items())
     assert sum(counts.values()) <= sum(GAME_CHOICES_LEFT.values())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gamekit.catalog import (Analysis, BadOptions, Board, Example, GameInfo, RoomSpec, bool_option, only_options,
+from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, ReviewBoard, RoomSpec, bool_option, only_options,
                              register)
 from gamekit.connect import describe as words
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow, Variant
@@ -176,10 +176,11 @@ def position_key(game: ConnectGame) -> str:
     return game.game_id + "-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
 
 
-ANALYSIS = Analysis(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
+EXACT = Exact(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
                     position_key=position_key, puzzle_values=outcomes,
                     puzzle_facts=lambda game, best: {"best": best, "scores": None})
-BOARD = Board(review_scene=review_picture, text=lambda position, names: words.describe(position, {}, None, names=names),
+REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
+                           text=lambda position, names: words.describe(position, {}, None, names=names),
               move_words=move_words)
 
 
@@ -192,7 +193,7 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                 lessons="gamekit.connect.lessons", room=ROOM,
                 new_game=lambda o: cls(popout=o["popout"]),
                 room_options=lambda s: {"board": board, "popout": s["popout"]},
-                settings=("popout",), analysis=ANALYSIS, board=BOARD, puzzles="gamekit.puzzles.connect",
+                settings=("popout",), exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.connect",
                 examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
                           Example(f"{name}, PopOut", lambda: cls(popout=True),
                                   lambda h: cls.from_moves(h, popout=True)),

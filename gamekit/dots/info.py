@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gamekit.catalog import (Analysis, BadOptions, Board, Example, GameInfo, RoomSpec, int_option, only_options,
+from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, ReviewBoard, RoomSpec, int_option, only_options,
                              register)
 from gamekit.core.scene import SEAT_COLOURS
 from gamekit.dots import describe as words
@@ -157,10 +157,11 @@ def position_key(game: DotsAndBoxes) -> str:
                                   ).hexdigest()[:10]
 
 
-ANALYSIS = Analysis(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
+EXACT = Exact(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
                     position_key=position_key, min_loss=2,
                     puzzle_facts=lambda game, best: {"width": game.width, "height": game.height, "best": best})
-BOARD = Board(review_scene=review_picture, text=lambda position, names: words.describe(position, None, names=names))
+REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
+                           text=lambda position, names: words.describe(position, None, names=names))
 
 INFO = register(GameInfo(
     id="dots_and_boxes", title=N_("Dots and Boxes"), aliases=("dots",),
@@ -172,7 +173,7 @@ INFO = register(GameInfo(
     room=ROOM,
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
     settings=("width", "height", "alternate"),
-    analysis=ANALYSIS, board=BOARD, puzzles="gamekit.puzzles.dots",
+    exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.dots",
     examples=(
         Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
         Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),

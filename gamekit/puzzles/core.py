@@ -115,11 +115,11 @@ def key_action(key: str) -> Any:
 
 def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, ply_budget: float = 3.0) -> list[list]:
     """A line of best play from ``game``: ``[[seat, action], ...]``, at each ply the exact solver's first best
-    move (the game's :attr:`gamekit.catalog.Analysis.best_move`), stopping where it cannot say within
+    move (the game's :attr:`gamekit.catalog.Exact.best_move`), stopping where it cannot say within
     ``ply_budget`` seconds for a ply or ``time_limit`` seconds for the whole line (never a guess).  A game with no
     exact analysis: an empty line."""
     info = catalog.of(game)
-    if info is None or info.analysis is None:
+    if info is None or info.exact is None:
         return []
     g, out = game.copy(), []
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -127,7 +127,7 @@ def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, pl
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0.01:
             break
-        move = info.analysis.best_move(g, left, ply_budget)
+        move = info.exact.best_move(g, left, ply_budget)
         if move is None:
             break
         out.append([g.to_move, move])

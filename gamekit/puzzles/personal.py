@@ -44,11 +44,11 @@ def personal_puzzle(position: Any, judgement: Judgement, day: Date | None = None
     if position.is_over() or judgement.move not in position.legal_moves():
         raise ValueError(tr("personal_puzzle: {move} is not a legal move of this position", move=judgement.move))
     info = catalog.of(position)
-    if info is None or info.analysis is None:
+    if info is None or info.exact is None:
         return None
     day = day or Date.today()
     deadline = time.perf_counter() + time_limit
-    analysis = info.analysis
+    analysis = info.exact
     values = (analysis.puzzle_values or analysis.move_values)(position, max(0.05, _deadline_left(deadline)))
     if values is None or judgement.move not in values:
         return None

@@ -1,7 +1,7 @@
 """Review a finished game: every move the exact solver can judge, marked best / inaccuracy / mistake.
 
 ``review(game)`` replays a finished game from the start and asks its exact solver (the game's
-:class:`gamekit.catalog.Analysis`: Dots and Boxes, 5 en raya, Connect Four) about each position before a move,
+:class:`gamekit.catalog.Exact`: Dots and Boxes, 5 en raya, Connect Four) about each position before a move,
 within a time budget per move.  Where it answers,
 the move is judged; where it does not (too many lines or cells left, PopOut), the move is **unjudged** —
 never guessed.
@@ -54,7 +54,7 @@ class Judgement:
 
 def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> list[Judgement]:
     """One :class:`Judgement` per move of a finished game (a game object, or its saved ``to_dict()``) of a catalog
-    game with an :attr:`~gamekit.catalog.GameInfo.analysis` (its exact solver's answers).
+    game with an :attr:`~gamekit.catalog.GameInfo.exact` (its exact solver's answers).
 
     ``time_limit``: seconds the solver may spend on each position (past it the move is unjudged).
     ``budget``: seconds for the whole review (None: no limit); once spent, the moves left are unjudged.
@@ -66,16 +66,16 @@ def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> l
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0):
         raise ValueError(tr("budget={budget!r}: a number of seconds above 0 (or None: no limit)", budget=budget))
     info = catalog.of(game)
-    if info is None or info.analysis is None:
+    if info is None or info.exact is None:
         raise TypeError(tr("review: give a finished game the exact solver can judge ({games}), not {kind}",
-                           games=", ".join(tr(i.title) for i in catalog.games() if i.analysis is not None),
+                           games=", ".join(tr(i.title) for i in catalog.games() if i.exact is not None),
                            kind=type(game).__name__))
     if not game.is_over():
         n = len(game.history)
         raise ValueError(ntr("review: the game is not finished ({n} move played) — review a game once it is over",
                              "review: the game is not finished ({n} moves played) — review a game once it is over", n))
     deadline = None if budget is None else time.perf_counter() + budget
-    analysis = info.analysis
+    analysis = info.exact
     g = analysis.start(game)
     out = []
     for i, move in enumerate(game.history):
@@ -103,7 +103,7 @@ def verdict_words(j: Judgement, seat_name: str, move_words: str, game: str) -> s
     if j.verdict == "unjudged":
         return tr("{seat} {move}: {verdict} (beyond the exact solver's reach).", seat=seat_name, move=move_words,
                   verdict=name)
-    analysis = catalog.get(game).analysis
+    analysis = catalog.get(game).exact
     if analysis is None:
         raise ValueError(tr("{game}: this game has no exact analysis", game=game))
     return analysis.worse(seat_name, move_words, name, j.loss, j.value, j.best_value, ", ".join(j.best))

@@ -130,11 +130,11 @@ class Reviews:
 
 
 def _layout_and_scene(room: Any, position: Any, judgement: dict | None) -> tuple[list, tuple[int, int]]:
-    """The picture of one step (the game's review board: :attr:`gamekit.catalog.GameInfo.board`)."""
+    """The picture of one step (the game's review board: :attr:`gamekit.catalog.GameInfo.review_board`)."""
     from gamekit.puzzles.review import Judgement
     j = None if judgement is None else Judgement(judgement["index"], judgement["seat"], judgement["move"],
                                                  judgement["verdict"], best=tuple(judgement["best"]))
-    return catalog.of(room.game).board.review_scene(position, j)
+    return catalog.of(room.game).review_board.review_scene(position, j)
 
 
 def sentence(room: Any, m: dict) -> str:
@@ -142,7 +142,7 @@ def sentence(room: Any, m: dict) -> str:
     against …"``."""
     from gamekit.puzzles.review import Judgement, verdict_words
     info = catalog.of(room.game)
-    words = info.board.move_words
+    words = info.review_board.move_words
     j = Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(words(b) for b in m["best"]),
                   m["value"], m["best_value"])
     return verdict_words(j, tr(room.names[j.seat]), words(m["move"]), info.id)

@@ -102,7 +102,7 @@ class RoomWidget(Localized, W.VBox):
                                 m["value"], m["best_value"]) for m in data["moves"]]
         names = [s["name"] for s in state["seats"]]
         info = catalog.of(game)
-        board = info.board
+        board = info.review_board
         panel = ReviewPanel(game, judgements, lambda position, j: board.review_scene(position, j)[0],
                             lambda position: board.text(position, names), lambda seat: names[seat], board.move_words,
                             info.id, board.review_scene(game, None)[1])

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gamekit.dots import DotsAndBoxes, SolverTimeout, best_line, best_lines, move_values, solve
+from gamekit import SolverTimeout
+from gamekit.dots import DotsAndBoxes, best_line, best_lines, move_values, solve
 from gamekit.dots.rules import geometry
 from gamekit.dots import fast
 from gamekit.dots.players import SafePhaseSolver

@@ -4,7 +4,7 @@ Importing it adds the game to gamekit's catalog: the conformance suite plays it,
 saved games, a room server started with ``GAMEKIT_GAMES=tictactoe`` hosts it (class groups included) and
 ``gamekit.widgets.board.BoardWidget("tictactoe")`` plays it in a notebook, and its exact analysis gives it a
 review of a finished game and lines of best play (tests/test_fourth_game.py)."""
-from gamekit.catalog import Analysis, Board, Example, GameInfo, RoomSpec, only_options, register
+from gamekit.catalog import Example, Exact, GameInfo, ReviewBoard, RoomSpec, only_options, register
 
 from . import view
 from .players import value
@@ -22,13 +22,13 @@ def best_move(game: TicTacToe, time_limit: float | None, ply_budget: float) -> s
     return max(values, key=values.get)
 
 
-ANALYSIS = Analysis(
+EXACT = Exact(
     move_values=move_values, judge=lambda best, value: "best" if value == best else "mistake",
     start=lambda game: TicTacToe(), best_move=best_move, position_key=lambda game: "ttt-" + "".join(game.history),
     worse=lambda seat, move, verdict, loss, value, best_value, best: f"{seat} {move}: {verdict} — it gives away "
                                                                      f"{loss} (better: {best}).",
 )
-BOARD = Board(review_scene=lambda position, judgement: (view.scene(position), view.SIZE),
+REVIEW_BOARD = ReviewBoard(review_scene=lambda position, judgement: (view.scene(position), view.SIZE),
               text=lambda position, names: view.describe(position))
 
 ROOM = RoomSpec(
@@ -48,5 +48,5 @@ INFO = register(GameInfo(
     seat_names=("X", "O"), seat_colours=view.MARKS,
     cpu=f"{__name__}.players:cpu_player", view=f"{__name__}.view", room=ROOM,
     examples=(Example("tic-tac-toe", TicTacToe, TicTacToe.from_moves),),
-    analysis=ANALYSIS, board=BOARD,
+    exact=EXACT, review_board=REVIEW_BOARD,
 ))
