@@ -31,7 +31,8 @@ from gamekit.dots import DotsAndBoxes, cpu_player
 from gamekit.dots import fast
 from gamekit.dots.analysis import capture_lines, safe_lines
 from gamekit.dots.players import CpuPlayer, SafePhaseSolver
-from gamekit.dots.solver import Solver, SolverTimeout
+from gamekit.dots.solver import Solver
+from gamekit.core.errors import SolverTimeout
 from gamekit.tournament import tournament
 
 
@@ -605,7 +606,7 @@ class CSearch:
         ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
         nodes = np.zeros(1, dtype=np.int64)
         drawn = e.normal(drawn)                         # the search's positions are normal (fast.CompiledSearch)
-        e._choose_symmetries(drawn)                     # the same symmetries as the numba search's
+        e.choose_symmetries(drawn)                     # the same symmetries as the numba search's
         tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv, e.syms)]
         gmask, gfirst, glines, gid, gskip, ng = e.ground
         v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),

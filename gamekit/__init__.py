@@ -3,11 +3,14 @@
 * ``gamekit.dots``    — Dots and Boxes (Puntos y cajas)
 * ``gamekit.connect`` — 5 en raya and standard Connect Four
 * ``gamekit.shutbox`` — Shut the Box (Cerrar la caja)
-* ``gamekit.core``    — the contract every game keeps (``Game``, ``Outcome``, ``Termination``, ``load``; also
-  ``gamekit.game``), errors and ``Scene``
+* ``gamekit.game``    — the contract every game keeps (``Game``), ``LEVELS``, ``TIMERS``, the saved-game registry
+  (``register``, ``load``)
+* ``gamekit.core``    — outcomes, saved-game helpers, errors and ``Scene`` (what every game shares)
 * ``gamekit.i18n``    — languages: ``gamekit.set_language("es")`` or ``GAMEKIT_LANG=es`` (gettext catalogues)
 """
-from gamekit.core import BadPositionError, Game, IllegalMoveError, Outcome, SolverTimeout, Termination, load
+from gamekit.core.errors import BadPositionError, IllegalMoveError, SolverTimeout
+from gamekit.core.outcome import Outcome, Termination
+from gamekit.game import Game, load
 from gamekit.i18n import get_language, set_language
 
 __all__ = ["IllegalMoveError", "BadPositionError", "SolverTimeout", "Game", "Outcome", "Termination", "load",

@@ -1,7 +1,8 @@
 """The catalog: one :class:`GameInfo` per game, the one place that says which games gamekit has.
 
 Each game registers itself from its own package (``gamekit/<game>/info.py`` calls :func:`register`); this
-module imports no game.  The shipped games are named in :data:`SHIPPED` (module names only) and imported the
+module imports no game.  The shipped games are the packages of :data:`gamekit.game.SHIPPED` (the one list of
+the shipped saved-game ids); each package's ``info`` module registers its game, imported the
 first time the catalog is read, so ``games()`` always lists them.  A game that is not shipped with gamekit (a
 class's own game, the test-only tic-tac-toe in ``tests/tictactoe``) is one package plus one
 ``register(GameInfo(...))``; it joins the catalog when its package is imported, when its module is named in
@@ -29,15 +30,19 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Callable, Iterable
 
-from gamekit.core.game import LEVELS, TIMERS
-from gamekit.core.game import register as register_saved_game
+from gamekit.game import LEVELS, SHIPPED, TIMERS
+from gamekit.game import register as register_saved_game
 from gamekit.i18n import tr
 
-__all__ = ["GameInfo", "Example", "RoomSpec", "BadOptions", "register", "get", "find", "games", "ids", "room_specs",
-           "SHIPPED", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
+__all__ = ["GameInfo", "Exact", "ReviewBoard", "of", "Example", "RoomSpec", "BadOptions", "register", "get", "find",
+           "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
 
-SHIPPED = ("gamekit.dots.info", "gamekit.connect.info", "gamekit.shutbox.info")
-"""The modules that register the games shipped with gamekit (imported, in this order, on the first look-up)."""
+
+def shipped_modules() -> tuple[str, ...]:
+    """The modules that register the games shipped with gamekit, imported in this order on the first look-up: the
+    ``info`` module of each package named in :data:`gamekit.game.SHIPPED`."""
+    return tuple(dict.fromkeys(module.rpartition(".")[0] + ".info" for module in SHIPPED.values()))
+
 
 ENV_VAR = "GAMEKIT_GAMES"
 """Environment variable: further modules (comma-separated) that register games, imported on the first look-up."""
@@ -96,6 +101,56 @@ class RoomSpec:
 
 
 @dataclass(frozen=True)
+class Exact:
+    """What a game's exact solver tells the code that is not the game's own — a finished game's review
+    (:mod:`gamekit.puzzles.review`, the rooms' review), personal puzzles — as plain functions of the game, each
+    importing the solver only when called (reading the catalog loads no solver).
+
+    ``move_values(game, time_limit)``: each legal move's exact value for the player to move (higher is better),
+    or ``None`` when the position is beyond the solver's reach in ``time_limit`` seconds.  ``judge(best, value)``:
+    ``"best"``, ``"inaccuracy"`` or ``"mistake"`` for a move of ``value`` where the best move's is ``best``.
+    ``start(game)``: a fresh game of the same setting (what a review replays the moves into).
+    ``worse(seat, move, verdict, loss, value, best_value, best)``: the sentence saying why a worse move is
+    worse, in the current language (``seat``/``move``/``verdict``/``best``: words already).
+    ``best_move(game, time_limit, ply_budget)``: the solver's first best move, or ``None`` when it cannot say
+    within ``time_limit`` seconds (``None``: no limit) — or ``ply_budget`` for a search that has no overall limit
+    (a line of best play is these moves one after another: :func:`gamekit.puzzles.core.line_of_best_play`).
+
+    For personal puzzles (a pupil's own mistake offered back, :mod:`gamekit.puzzles.personal`):
+    ``puzzle_values(game, time_limit)``: the values the answers are picked by (default ``move_values``; 5 en
+    raya: each drop's outcome, cheaper than exact scores), ``None`` beyond reach; ``min_loss``: the least a
+    mistake must lose to become a puzzle; ``puzzle_facts(game, best)``: the numbers its prompt is built from;
+    ``position_key(game)``: a short text naming the position (the puzzle's id is made from it)."""
+
+    move_values: Callable[[Any, float], dict | None]
+    judge: Callable[[int, int], str]
+    start: Callable[[Any], Any]
+    worse: Callable[..., str]
+    best_move: Callable[[Any, float | None, float], Any]
+    position_key: Callable[[Any], str]
+    puzzle_facts: Callable[[Any, int], dict] = lambda game, best: {"best": best}
+    puzzle_values: Callable[[Any, float], dict | None] | None = None
+    min_loss: int = 1
+
+    def best_moves(self, values: dict) -> tuple:
+        """The moves of the highest value, in ``values``' order."""
+        top = max(values.values())
+        return tuple(move for move, value in values.items() if value == top)
+
+
+@dataclass(frozen=True)
+class ReviewBoard:
+    """How generic front ends (a review's board, a room's review) show a game's position: ``review_scene(position,
+    judgement)`` → ``(Scene, (css width, css height))``, the position with the judged move marked (``judgement``:
+    a :class:`gamekit.puzzles.review.Judgement` or ``None`` for none); ``text(position, names)``: the position in
+    words (screen readers); ``move_words(move)``: a move as a sentence says it ("b2-c2", "column 4")."""
+
+    review_scene: Callable[[Any, Any], tuple[Any, tuple[int, int]]]
+    text: Callable[[Any, list], str]
+    move_words: Callable[[str], str] = str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Everything gamekit's front ends need to know about one game.
 
@@ -112,7 +167,11 @@ class GameInfo:
     and group pages show those controls, and the create page sends each one that is also a key of
     ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays.
     ``lessons``: the module whose ``LESSONS`` (``{number: gamekit.widgets.lesson.Lesson}``) lists the game's
-    lessons (two games may share one, as 5 en raya and Connect Four do)."""
+    lessons (two games may share one, as 5 en raya and Connect Four do).  ``exact``: what its exact solver
+    answers (an :class:`Exact`; None: no review, no personal puzzles); ``review_board``: how a review shows it
+    (a :class:`ReviewBoard`).
+    ``puzzles``: the module that builds and checks its puzzle bank (``verify(puzzle)``, and ``themes(position,
+    answers, wrong)`` when its puzzles' themes are found from the position), imported on first use."""
 
     id: str
     title: str
@@ -134,6 +193,9 @@ class GameInfo:
     room_options: Callable[[dict], dict] = lambda settings: {}
     settings: tuple[str, ...] = ()
     examples: tuple[Example, ...] = ()
+    exact: Exact | None = None
+    review_board: ReviewBoard | None = None
+    puzzles: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -162,22 +224,17 @@ class GameInfo:
             raise ValueError(tr("{game}: this game has no CPU player", game=self.id))
         return resolve(self.cpu)(level, seed=seed)
 
-    def widget_class(self) -> type:
-        """The game's notebook widget class (imports ipywidgets)."""
-        if not self.widget:
-            raise ValueError(tr("{game}: this game has no widget", game=self.id))
-        return resolve(self.widget)
+    def puzzle_module(self) -> Any:
+        """The module of its puzzle bank (imports it and its solver)."""
+        if not self.puzzles:
+            raise ValueError(tr("{game}: this game has no puzzle bank", game=self.id))
+        return importlib.import_module(self.puzzles)
 
     def lesson_registry(self) -> dict:
         """The game's lessons, ``{number: Lesson}`` in notebook order (imports its lesson module and ipywidgets)."""
         if not self.lessons:
             raise ValueError(tr("{game}: this game has no lessons", game=self.id))
         return importlib.import_module(self.lessons).LESSONS
-
-    def view_module(self) -> Any:
-        if not self.view:
-            raise ValueError(tr("{game}: this game has no view", game=self.id))
-        return importlib.import_module(self.view)
 
 
 CATALOG: dict[str, GameInfo] = {}
@@ -223,7 +280,7 @@ def _load_registrations() -> None:
     if _loaded:
         return
     _loaded = True
-    modules = list(SHIPPED) + [m.strip() for m in os.environ.get(ENV_VAR, "").split(",") if m.strip()]
+    modules = list(shipped_modules()) + [m.strip() for m in os.environ.get(ENV_VAR, "").split(",") if m.strip()]
     for module in modules:
         importlib.import_module(module)
     for point in metadata.entry_points(group=ENTRY_POINTS):
@@ -231,17 +288,18 @@ def _load_registrations() -> None:
 
 
 def games() -> tuple[GameInfo, ...]:
-    """Every game in the catalog: the shipped ones first (in :data:`SHIPPED` order), then in registration order."""
+    """Every game in the catalog: the shipped ones first (in :func:`shipped_modules` order), then in registration order."""
     _load_registrations()
     return tuple(sorted(CATALOG.values(), key=_shipped_rank))
 
 
 def _shipped_rank(info: GameInfo) -> int:
     module = info.game_class().__module__
-    for rank, shipped in enumerate(SHIPPED):
+    shipped_list = shipped_modules()
+    for rank, shipped in enumerate(shipped_list):
         if module.startswith(shipped.rpartition(".")[0] + "."):
             return rank
-    return len(SHIPPED)
+    return len(shipped_list)
 
 
 def lesson_modules() -> tuple[str, ...]:
@@ -260,6 +318,14 @@ def find(name: Any) -> GameInfo | None:
         return None
     game_id = _NAMES.get(name)
     return CATALOG[game_id] if game_id is not None else None
+
+
+def of(game: Any) -> GameInfo | None:
+    """The catalog entry of a game object (by the id of its saved games, ``to_dict()["game"]``), or ``None``."""
+    to_dict = getattr(game, "to_dict", None)
+    if not callable(to_dict) or isinstance(game, type):
+        return None
+    return find(to_dict().get("game"))
 
 
 def get(name: Any) -> GameInfo:

@@ -37,10 +37,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from gamekit.core.errors import IllegalMoveError
-from gamekit.core.game import TIMERS, is_int
+from gamekit.game import TIMERS
+from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
-__all__ = ["Session", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused", "REQUEST_KINDS"]
+__all__ = ["Session", "Played", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused",
+           "REQUEST_KINDS"]
 
 REQUEST_KINDS = ("restart", "undo")     # what one seat may ask the others: a new game, to take back its move
 
@@ -99,6 +101,17 @@ class UndoDecision:
     asker: int | None = None
     other: int | None = None
     steps: int = 0
+
+
+@dataclass(frozen=True)
+class Played:
+    """What :meth:`Session.play` changed: ``seat`` moved ``move`` (canonical: as the history stores it), the request
+    it cancelled (``(kind, seat)``, or None), and whether the game is ``over`` now."""
+
+    seat: int
+    move: Any
+    cancelled: tuple[str, int] | None
+    over: bool
 
 
 class SessionAttribute:
@@ -189,6 +202,26 @@ class Session:
         move = self.cpu.choose(self.game)
         self.game.play(move)
         return move
+
+    # ----- a move --------------------------------------------------------------------------------------------
+    def play(self, seat: Any, move: Any) -> Played:
+        """``seat`` plays ``move``: the one way a front end plays a move.  Refused (IllegalMoveError, nothing
+        changes) when ``seat`` is not a seat, the game is over, it is not ``seat``'s turn or the game refuses the
+        move.  Then the waiting request is cancelled (the position it was about has changed) and the next turn
+        starts on the clock.  Returns what changed."""
+        if not is_int(seat) or not 0 <= seat < self.seating.n_seats:
+            raise IllegalMoveError(tr("{action!r}: seat={seat!r} is not a seat (0 to {number})", action=move, seat=seat,
+                                      number=self.seating.n_seats - 1))
+        if self.game.is_over():
+            raise IllegalMoveError(tr("The game is over."))
+        if seat != self.game.to_move:
+            raise IllegalMoveError(tr("{action!r}: not {player}'s turn, {to_move} is to move", action=move,
+                                      player=tr("Player {n}", n=seat + 1),
+                                      to_move=tr("Player {n}", n=self.game.to_move + 1)))
+        canonical = self.game.play(move)                    # IllegalMoveError: nothing changed
+        cancelled = self.cancel_request()
+        self.start_turn()
+        return Played(seat, canonical, cancelled, self.game.is_over())
 
     def run_cpu(self, max_moves: int | None = None, before: Callable[[], None] | None = None,
                 after: Callable[[Any], None] | None = None) -> list:

@@ -16,7 +16,7 @@ from itertools import combinations
 from statistics import median
 from typing import Any, Callable, Protocol
 
-from gamekit.core.game import Outcome
+from gamekit.core.outcome import Outcome
 
 
 class Player(Protocol):

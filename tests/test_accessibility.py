@@ -20,7 +20,8 @@ from gamekit.shutbox import describe as shutbox_describe
 from gamekit.shutbox.rules import ShutTheBox
 from gamekit.shutbox.widget import ShutBoxWidget
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess
-from gamekit.widgets.base import BadSettingTypeError, BoardCanvas, Scene
+from gamekit.widgets.base import BadSettingTypeError, BoardCanvas
+from gamekit.core.scene import Scene
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, StepThrough, html_to_text
 
 
@@ -245,15 +246,15 @@ def test_shut_the_box_description_open_tiles_roll_selection():
 
 
 def test_the_room_server_sends_the_board_in_words():
-    from gamekit.rooms.games import GAMES
+    from gamekit.rooms.games import spec_for
 
-    dots = GAMES["dots"]
+    dots = spec_for("dots")
     options = dots.check_options({"width": 2, "height": 2})
     game = dots.new_game(options)
     game.play("a1-b1")
     assert dots.text(game, options) == dots_describe.describe(game)
     assert "1 line drawn (of 12): a1-b1." in dots.text(game, options)
-    connect = GAMES["connect"]
+    connect = spec_for("connect")
     options = connect.check_options({"board": "five"})
     game = connect.new_game(options)
     game.play("4")

@@ -11,8 +11,8 @@ from gamekit.connect.widget import ConnectWidget
 from gamekit.dots import view as dots_view
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.widget import DotsWidget
-from gamekit.rooms.games import GAMES
-from gamekit.scene import BACKGROUND
+from gamekit.rooms.games import spec_for
+from gamekit.core.scene import BACKGROUND
 from gamekit.widgets.colour import contrast
 
 
@@ -37,7 +37,7 @@ def test_the_dots_widget_prints_the_dot_names_that_moves_are_written_in():
 
 
 def test_the_room_server_s_dots_board_has_the_dot_names_too():
-    spec = GAMES["dots"]
+    spec = spec_for("dots")
     options = spec.check_options({"width": 4, "height": 3})
     scene, _ = spec.scene(spec.new_game(options), options)
     names = {item[3] for item in scene if item[0] == "text"}
@@ -244,7 +244,8 @@ def test_threat_tints_carry_the_seat_s_mark():
 
 
 def test_the_lessons_threat_cells_carry_their_seat_s_mark():
-    from gamekit.connect.lessons import CELL, scene, threat_cells
+    from gamekit.connect.lessons import CELL, scene
+    from gamekit.connect.threats import threat_cells
     g = FiveInARow.from_moves("4455667")        # red (to move) has three in the bottom row, yellow three above
     layout = connect_view.layout_for(g, CELL)
     picture = scene(g)

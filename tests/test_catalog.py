@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gamekit import Game, catalog
-from gamekit.core.game import GAMES, LEVELS, TIMERS
+from gamekit.game import GAMES, LEVELS, TIMERS
 
 ROOT = Path(__file__).resolve().parent.parent
 INFOS = list(catalog.games())

@@ -8,14 +8,12 @@ import itertools
 import pytest
 
 from gamekit.connect import view as connect_view   # the drawing constants and the SVG live in the view
-from gamekit.connect import widget as connect_widget
+from gamekit.core import scene as shared
 from gamekit.connect.rules import FiveInARow
 from gamekit.dots import view as dots_view
-from gamekit.dots import widget as dots_widget
 from gamekit.dots.lessons import lesson_scene
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.shutbox import widget as shutbox_widget
-from gamekit.widgets import base
 from gamekit.widgets.colour import (VISIONS, blend, contrast, delta_e, lab, luminance, rgb, simulate,
                                     worst_delta_e)
 
@@ -66,21 +64,21 @@ def test_bad_colours_are_refused():
 
 # ----- text on its background ---------------------------------------------------------------------------------
 TEXTS = [   # (what, text colour, background, needed)
-    ("Dots box number on a gold box (bold 27 px)", dots_widget.BOX_NUMBER, base.SEAT_COLOURS[0], LARGE_TEXT),
-    ("Dots box number on a coral box (bold 27 px)", dots_widget.BOX_NUMBER, base.SEAT_COLOURS[1], LARGE_TEXT),
-    ("Dots lesson dot names (11 px)", dots_widget.COORDINATE_INK, base.BACKGROUND, TEXT),
-    ("ink on the background", base.INK, base.BACKGROUND, TEXT),
+    ("Dots box number on a gold box (bold 27 px)", dots_view.BOX_NUMBER, shared.SEAT_COLOURS[0], LARGE_TEXT),
+    ("Dots box number on a coral box (bold 27 px)", dots_view.BOX_NUMBER, shared.SEAT_COLOURS[1], LARGE_TEXT),
+    ("Dots lesson dot names (11 px)", dots_view.COORDINATE_INK, shared.BACKGROUND, TEXT),
+    ("ink on the background", shared.INK, shared.BACKGROUND, TEXT),
     ("Shut the Box caption on the wood (15 px)", shutbox_widget.CAPTION_INK, shutbox_widget.WOOD, TEXT),
     ("covered tile number (16 px)", shutbox_widget.DOWN_NUMBER, shutbox_widget.TILE_DOWN, TEXT),
-    ("open tile number (bold 30 px)", base.INK, shutbox_widget.TILE_FACE, LARGE_TEXT),
-    ("5 en raya column numbers (bold 13 px)", base.INK, base.BACKGROUND, TEXT),
-    ("5 en raya row numbers (10 px)", connect_view.ROW_INK, base.BACKGROUND, TEXT),
-    ("Dots dot names on the play boards (13 px)", dots_view.COORDINATE_INK, base.BACKGROUND, TEXT),
+    ("open tile number (bold 30 px)", shared.INK, shutbox_widget.TILE_FACE, LARGE_TEXT),
+    ("5 en raya column numbers (bold 13 px)", shared.INK, shared.BACKGROUND, TEXT),
+    ("5 en raya row numbers (10 px)", connect_view.ROW_INK, shared.BACKGROUND, TEXT),
+    ("Dots dot names on the play boards (13 px)", dots_view.COORDINATE_INK, shared.BACKGROUND, TEXT),
     ("Dots Hint's '?' tag (bold)", "#ffffff", dots_view.HINT_INK, TEXT),
-    *[(f"5 en raya hint verdict '{kind}' (11 px)", colour, base.BACKGROUND, TEXT)
-      for kind, colour in connect_widget.VERDICT_COLOURS.items()],
-    *[(f"card name on seat {i + 1}'s tint", base.INK, blend(c, 0x33 / 255, base.BACKGROUND), TEXT)
-      for i, c in enumerate(shutbox_widget.SEAT_COLOURS4)],
+    *[(f"5 en raya hint verdict '{kind}' (11 px)", colour, shared.BACKGROUND, TEXT)
+      for kind, colour in connect_view.VERDICT_COLOURS.items()],
+    *[(f"card name on seat {i + 1}'s tint", shared.INK, blend(c, 0x33 / 255, shared.BACKGROUND), TEXT)
+      for i, c in enumerate(shared.SEAT_COLOURS4)],
 ]
 
 
@@ -91,11 +89,11 @@ def test_text_contrast(what, text, background, needed):
 
 # ----- the parts of the boards (non-text, 3:1) ------------------------------------------------------------------
 PARTS = [
-    ("Dots owned box edge (gold) on the background", base.SEAT_DARK[0], base.BACKGROUND),
-    ("Dots owned box edge (coral) on the background", base.SEAT_DARK[1], base.BACKGROUND),
-    ("Dots drawn line", base.INK, base.BACKGROUND),
-    ("5 en raya disc rim on the blue grid", connect_view.DISC_EDGE, connect_widget.GRID_BLUE),
-    ("5 en raya yellow disc's mark on the disc", connect_view.MARK_INK, connect_widget.DISC[1]),
+    ("Dots owned box edge (gold) on the background", shared.SEAT_DARK[0], shared.BACKGROUND),
+    ("Dots owned box edge (coral) on the background", shared.SEAT_DARK[1], shared.BACKGROUND),
+    ("Dots drawn line", shared.INK, shared.BACKGROUND),
+    ("5 en raya disc rim on the blue grid", connect_view.DISC_EDGE, connect_view.GRID_BLUE),
+    ("5 en raya yellow disc's mark on the disc", connect_view.MARK_INK, connect_view.DISC[1]),
     ("5 en raya yellow disc's mark (SVG)", connect_view.MARK_INK, connect_view.DISC_COLOURS[1]),
     ("5 en raya disc rim on the SVG grid", connect_view.DISC_EDGE, "#1d4ed8"),
     ("5 en raya side disc's outer rim on the cardboard", connect_view.SIDE_RIM, connect_view.CARDBOARD),
@@ -103,12 +101,12 @@ PARTS = [
     ("5 en raya side disc's outer rim against the yellow disc", connect_view.SIDE_RIM, connect_view.DISC[1]),
     ("5 en raya last disc's bead (white) on red", connect_view.LAST_MARK, connect_view.DISC[0]),
     ("5 en raya last disc's bead rim on yellow", connect_view.LAST_RIM, connect_view.DISC[1]),
-    ("5 en raya Hint's arrow on the background", connect_view.HINT_INK, base.BACKGROUND),
+    ("5 en raya Hint's arrow on the background", connect_view.HINT_INK, shared.BACKGROUND),
     ("5 en raya Hint's ring on its white ring", connect_view.HINT_INK, "#ffffff"),
-    ("5 en raya Hint's white ring on the grid", "#ffffff", connect_widget.GRID_BLUE),
+    ("5 en raya Hint's white ring on the grid", "#ffffff", connect_view.GRID_BLUE),
     ("5 en raya threat cell's seat mark in the hole", connect_view.TINT_MARK, connect_view.HOLE),
-    ("Dots last line's bead rim on the background", dots_view.LAST_RIM, base.BACKGROUND),
-    ("Dots Hint's dashed line on the background", dots_view.HINT_INK, base.BACKGROUND),
+    ("Dots last line's bead rim on the background", dots_view.LAST_RIM, shared.BACKGROUND),
+    ("Dots Hint's dashed line on the background", dots_view.HINT_INK, shared.BACKGROUND),
     ("covered tile edge on the felt", shutbox_widget.DOWN_EDGE, shutbox_widget.FELT),
     ("Shut the Box keyboard cursor on the felt", shutbox_widget.CURSOR, shutbox_widget.FELT),
 ]
@@ -121,8 +119,8 @@ def test_non_text_contrast(what, part, background):
 
 # ----- seats: colour plus a second cue ---------------------------------------------------------------------------
 def seat_pairs():
-    for game, colours in (("dots", base.SEAT_COLOURS), ("connect", connect_widget.DISC),
-                          ("shutbox", shutbox_widget.SEAT_COLOURS4)):
+    for game, colours in (("dots", shared.SEAT_COLOURS), ("connect", connect_view.DISC),
+                          ("shutbox", shared.SEAT_COLOURS4)):
         for a, b in itertools.combinations(range(len(colours)), 2):
             yield game, a, b, colours[a], colours[b]
 
@@ -131,11 +129,11 @@ def second_cue(game: str, a: int, b: int) -> bool:
     """Does the board tell seats ``a`` and ``b`` apart without colour?  (Checked on real scenes.)"""
     if game == "dots":       # every owned box carries its owner's number
         g = DotsAndBoxes.from_moves(1, 2, ["a1-b1", "a1-a2", "b1-b2", "a2-b2", "a3-b3", "a2-a3", "b2-b3"])
-        texts = dots_widget.dots_scene(g, dots_widget.BoardLayout.fit(1, 2)).texts()
+        texts = dots_view.dots_scene(g, dots_view.BoardLayout.fit(1, 2)).texts()
         return sorted(texts) == sorted(str(o + 1) for o in g.owners)
     if game == "connect":    # yellow discs carry a dark diamond, red ones none
         g = FiveInARow.from_moves("4 5")
-        scene = connect_widget.connect_scene(g, connect_widget.layout_for(g))
+        scene = connect_view.connect_scene(g, connect_view.layout_for(g))
         marks = [item for item in scene.ops("polygon") if item[2] == connect_view.MARK_INK]
         yellow = sum(1 for c in range(g.width) for r in range(g.height) if g.cell(c, r) == 1)
         svg = connect_view.board_svg(g)
@@ -158,13 +156,13 @@ def test_two_seats_differ_by_more_than_colour_or_by_a_wide_margin(game, a, b, ca
 def test_the_lesson_board_uses_the_legible_dot_names():
     g = DotsAndBoxes(2, 2)
     names = [item for item in lesson_scene(g).ops("text") if item[3] in "abc123"]
-    assert names and all(item[5] == dots_widget.COORDINATE_INK for item in names)
+    assert names and all(item[5] == dots_view.COORDINATE_INK for item in names)
 
 
 def test_the_connect_svg_paints_the_discs_in_the_widgets_and_room_pages_colours():
     g = FiveInARow.from_moves("45")
     svg = connect_view.board_svg(g)
-    assert connect_view.DISC_COLOURS == connect_widget.DISC == connect_view.DISC
-    for colour in connect_widget.DISC:
+    assert connect_view.DISC_COLOURS == connect_view.DISC
+    for colour in connect_view.DISC:
         assert f'fill="{colour}"' in svg
     assert g._repr_html_() == svg          # a game shows itself as that SVG in a notebook

@@ -91,3 +91,22 @@ def test_a_widget_for_the_fourth_game_through_the_generic_board_widget():
 def test_the_generic_widget_refuses_bad_settings_naming_them(args, kwargs, words):
     with pytest.raises(BadSettingError, match=words):
         BoardWidget(*args, **kwargs)
+
+
+# ----- the algorithms through the catalog: a finished game's review, lines of best play ----------------------------
+def test_the_fourth_game_gets_a_review_and_a_best_line_from_its_analysis():
+    from gamekit.puzzles.core import line_of_best_play
+    from gamekit.puzzles.review import review, verdict_words
+    from tictactoe.rules import TicTacToe
+    # X the centre, O an edge (it loses by force), then best play: X wins
+    game = TicTacToe.from_moves(["b2", "a2", "a1", "b1", "c1", "c2", "a3"])
+    assert game.is_over() and game.winner() == 0
+    judged = review(game)
+    assert [j.move for j in judged] == game.history
+    assert [j.verdict for j in judged[:2]] == ["best", "mistake"] and judged[1].loss == 1
+    assert judged[1].best == ("a1", "c1", "a3", "c3") and {j.verdict for j in judged[2:]} == {"best"}
+    assert verdict_words(judged[1], "O", "a2", "tictactoe") == f"O a2: mistake — it gives away 1 (better: " \
+                                                                f"{', '.join(judged[1].best)})."
+    line = line_of_best_play(TicTacToe(), 9)
+    after = TicTacToe.from_moves([move for _, move in line])
+    assert len(line) == 9 and after.is_over() and after.winner() is None          # perfect play draws

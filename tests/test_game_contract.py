@@ -24,7 +24,9 @@ from gamekit.connect import cpu_player as connect_cpu
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.dots import DotsAndBoxes
 from gamekit.dots import cpu_player as dots_cpu
-from gamekit.game import GAMES, SCHEMA_VERSION, Game, Outcome, Termination, load
+from gamekit.game import GAMES, Game, load
+from gamekit.core.saved import SCHEMA_VERSION
+from gamekit.core.outcome import Outcome, Termination
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox import cpu_player as shutbox_cpu
 

@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.connect import lessons as connect_lessons
 from gamekit.dots import lessons as dots_lessons
-from gamekit.scene import Scene
+from gamekit.core.scene import Scene
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, PuzzleBoard, count_checker, position_text
 
 

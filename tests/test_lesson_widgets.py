@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamekit.widgets.base import Scene
+from gamekit.core.scene import Scene
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, count_checker, parse_int)
 

@@ -11,12 +11,16 @@ import importlib
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jupytext
 import nbformat
 import pytest
 
 from gamekit import catalog
+
+if TYPE_CHECKING:
+    from gamekit.widgets.lesson import Lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

@@ -518,3 +518,41 @@ def test_a_front_ends_session_attributes_are_the_sessions_own():
         front.clock = 60
     assert session.timer == front.clock == 30
     assert Front.game.__doc__ == "The game." and "timer" in Front.clock.__doc__
+
+
+# ----- one way to play a move ------------------------------------------------------------------------------
+def test_play_moves_cancels_the_waiting_request_and_starts_the_next_turn():
+    clock = Clock()
+    s = people(timer=30, clock=clock)
+    first = s.play(0, "4")
+    assert (first.seat, first.move, first.cancelled, first.over) == (0, "4", None, False)
+    s.apply(s.request("restart", 1))                            # seat 1 asks for a new game …
+    clock.now = 130.5
+    second = s.play(1, "3")                                     # … and plays on: the request is gone
+    assert second.cancelled == ("restart", 1) and s.pending is None
+    assert s.turn_started == 130.5 and s.deadline() == 160.5 and s.game.history == ["4", "3"]
+
+
+def test_play_returns_the_canonical_move_and_notices_the_end():
+    s = Session(DotsAndBoxes(1, 1), Seats(), clock=Clock())
+    assert s.play(0, "b1-a1").move == "a1-b1"                  # the history's spelling
+    s.play(1, "a1-a2"), s.play(0, "b1-b2")
+    last = s.play(1, "a2-b2")
+    assert last.over and last.seat == 1 and s.game.is_over()
+
+
+@pytest.mark.parametrize("seat, move, message", [(1, "4", "not Player 2's turn"), (2, "4", "is not a seat"),
+                                                 (True, "4", "is not a seat"), (0, "10", "10")])
+def test_play_refuses_the_wrong_seat_and_an_illegal_move_and_changes_nothing(seat, move, message):
+    s = people()
+    s.apply(s.request("restart", 1))
+    with pytest.raises(IllegalMoveError, match=message):
+        s.play(seat, move)
+    assert s.game.history == [] and s.pending == ("restart", 1) and s.turn_started is None
+
+
+def test_play_refuses_a_finished_game():
+    s = people()
+    s.game.resign(0)
+    with pytest.raises(IllegalMoveError, match="over"):
+        s.play(1, "4")

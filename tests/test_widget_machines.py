@@ -13,11 +13,14 @@ import pytest
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from gamekit.connect.widget import DISC, ConnectWidget
+from gamekit.connect.view import DISC
+from gamekit.connect.widget import ConnectWidget
 from gamekit.dots.widget import DotsWidget
 from gamekit.dots.view import BOX_NUMBER, COORDINATE_INK, HINT_INK
 from gamekit.shutbox.widget import BoxLayout, ShutBoxWidget
-from gamekit.widgets.base import LEVELS, MODES, SCALE, SEAT_COLOURS, TIMERS, BadSettingError
+from gamekit.game import LEVELS, TIMERS
+from gamekit.widgets.base import MODES, SCALE, BadSettingError
+from gamekit.core.scene import SEAT_COLOURS
 
 MACHINE = settings(max_examples=int(os.environ.get("GAMEKIT_MACHINE_EXAMPLES", 30)), stateful_step_count=30, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -321,7 +321,7 @@ def test_dots_load_refuses_what_is_not_a_saved_game(saved, error):
 
 
 def test_dots_load_refuses_an_unreadable_save_and_changes_nothing():
-    from gamekit.errors import BadPositionError
+    from gamekit.core.errors import BadPositionError
 
     w = dots_in_play()
     saved = w.game.to_dict()

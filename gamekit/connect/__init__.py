@@ -1,9 +1,9 @@
 """5 en raya (Connect Four on a 9 × 6 grid with pre-filled side columns, five to win) and standard
 Connect Four, with optional PopOut: rules, an exact solver and CPU players."""
-from gamekit.connect.players import LEVELS, cpu_player
+from gamekit.connect.players import cpu_player
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, ConnectGame, FiveInARow,
                                    Variant, count_lines)
-from gamekit.connect.view import board_svg     # the drawing lives with the view (and registers a game's SVG)
+from gamekit.connect import view  # noqa: F401  (registers the board's notebook SVG with gamekit.core.pictures)
 from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds, solve, verdict
 
 
@@ -15,5 +15,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'gamekit.connect' has no attribute {name!r}")
 
 __all__ = ["ConnectGame", "ConnectFour", "FiveInARow", "Variant", "CONNECT_FOUR", "FIVE_IN_A_ROW",
-           "board_svg", "count_lines", "solve", "analyse", "analyse_outcomes", "outcome_bounds", "verdict", "cpu_player", "LEVELS",
+           "count_lines", "solve", "analyse", "analyse_outcomes", "outcome_bounds", "verdict", "cpu_player",
            "ConnectWidget", "connect_scene"]

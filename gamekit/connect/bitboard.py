@@ -28,7 +28,7 @@ def _winning_code(v: Variant) -> str:
     # has_line(p): does p hold a complete line?
     lines.append("def has_line(p):")
     for s in (1, H + 1, H, H + 2):
-        lines.append(f"    if " + " & ".join(["p"] + [f"(p >> {s * i})" for i in range(1, K)]) + ": return True")
+        lines.append("    if " + " & ".join(["p"] + [f"(p >> {s * i})" for i in range(1, K)]) + ": return True")
     lines.append("    return False")
     return "\n".join(lines)
 

@@ -35,10 +35,9 @@ import sys
 import time
 from pathlib import Path
 
-from gamekit.connect.build import (Build, back_up, children, load_progress, next_window, progress_lock,  # noqa: F401
-                                   save_json, status, tree, verify, write_book)
+from gamekit.connect.build import (Build, back_up, load_progress, status, tree, verify, write_book)
 from gamekit.connect.rules import CONNECT_FOUR, FIVE_IN_A_ROW, Variant
-from gamekit.connect.tables import DATA, Book, BookError, book_for, default_path, slug  # noqa: F401
+from gamekit.connect.tables import Book, BookError, default_path
 
 VARIANTS = {"five": FIVE_IN_A_ROW, "four": CONNECT_FOUR}
 """The variants the command line knows by name (``--variant five``/``four``; any other as COLUMNSxROWSxWIN[s])."""

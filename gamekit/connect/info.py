@@ -3,12 +3,14 @@ puzzle banks) that share one rules engine, one CPU player, one widget and one ki
 board picked by its ``board`` option).  Imported by the catalog by name."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from gamekit.catalog import BadOptions, Example, GameInfo, RoomSpec, bool_option, only_options, register
+from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, ReviewBoard, RoomSpec, bool_option, only_options,
+                             register)
 from gamekit.connect import describe as words
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow, Variant
-from gamekit.connect.view import DISC, ghost_disc, layout_for, move_at, connect_scene
+from gamekit.connect.view import DISC, ghost_disc, layout_for, move_at, connect_scene, review_scene
 from gamekit.i18n import N_, tr
 
 __all__ = ["FIVE", "FOUR", "ROOM", "BOARDS"]
@@ -101,6 +103,87 @@ ROOM = RoomSpec(
 MINI = Variant("mini", 4, 4, 3)
 
 
+# ----- what the exact solver answers, and a review's board (gamekit.puzzles, the rooms' review) --------------------
+def move_values(game: ConnectGame, time_limit: float) -> dict | None:
+    """Each legal drop's exact score (Pons' scores: how much sooner a win comes, later a loss), or None beyond the
+    solver's reach in ``time_limit`` seconds (and always with PopOut, which the solver does not judge)."""
+    from gamekit.connect.solver import analyse
+    if game.popout:
+        return None
+    found = analyse(game, time_budget=time_limit)
+    return found if all(v is not None for v in found.values()) else None
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def judge(best: int, value: int) -> str:
+    """The best score is best; the same outcome (win, draw, loss) but a lower score an inaccuracy; a worse outcome
+    a mistake."""
+    return "best" if value == best else "inaccuracy" if _sign(value) == _sign(best) else "mistake"
+
+
+def start(game: ConnectGame) -> ConnectGame:
+    return ConnectGame(game.variant, popout=game.popout)
+
+
+def worse(seat: str, move: str, verdict: str, loss: int, value: int, best_value: int, best: str) -> str:
+    before, after = _sign(best_value), _sign(value)
+    if before == after:
+        what = tr("the same result, but a worse one: a win comes later or a loss sooner")
+    elif before > 0 and after == 0:
+        what = tr("it throws a win into a draw")
+    elif before > 0:
+        what = tr("it throws a win into a loss")
+    else:
+        what = tr("it throws a draw into a loss")
+    return tr("{seat} {move}: {verdict} — {what} (better: {best}).", seat=seat, move=move, verdict=verdict,
+              what=what, best=best)
+
+
+def best_move(game: ConnectGame, time_limit: float | None, ply_budget: float) -> str | None:
+    """The drop of the best exact score, or None when the solver cannot score every drop in the time."""
+    from gamekit.connect.solver import analyse
+    scores = analyse(game, time_budget=ply_budget if time_limit is None else min(ply_budget, time_limit))
+    if not scores or any(v is None for v in scores.values()):
+        return None
+    return max(scores, key=lambda k: scores[k])
+
+
+def move_words(move: str) -> str:
+    return tr("pop column {n}", n=move[1:]) if move.startswith("p") else tr("column {n}", n=move)
+
+
+def review_picture(position: ConnectGame, judgement: Any) -> tuple[Any, tuple[int, int]]:
+    layout = layout_for(position)
+    if judgement is None:
+        return review_scene(position, layout), layout.css_size
+    return review_scene(position, layout, judgement.move, judgement.verdict, judgement.best), layout.css_size
+
+
+def outcomes(game: ConnectGame, time_limit: float) -> dict | None:
+    """Each drop's outcome for the player making it (1 win, 0 draw, −1 loss), or None when the solver does not
+    settle every drop in ``time_limit`` seconds (and with PopOut)."""
+    from gamekit.connect.solver import analyse_outcomes
+    if game.popout:
+        return None
+    found = analyse_outcomes(game, time_budget=time_limit)
+    return None if any(v is None for v in found.values()) else found
+
+
+def position_key(game: ConnectGame) -> str:
+    return game.game_id + "-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
+
+
+EXACT = Exact(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
+                    position_key=position_key, puzzle_values=outcomes,
+                    puzzle_facts=lambda game, best: {"best": best, "scores": None})
+REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
+                           text=lambda position, names: words.describe(position, {}, None, names=names),
+              move_words=move_words)
+
+
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:
     """What 5 en raya and Connect Four share, for the board class ``cls`` (room option ``board``): one catalog
     entry's options, CPU, widget, view, lessons and room, and its examples with and without PopOut."""
@@ -110,7 +193,7 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                 lessons="gamekit.connect.lessons", room=ROOM,
                 new_game=lambda o: cls(popout=o["popout"]),
                 room_options=lambda s: {"board": board, "popout": s["popout"]},
-                settings=("popout",),
+                settings=("popout",), exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.connect",
                 examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
                           Example(f"{name}, PopOut", lambda: cls(popout=True),
                                   lambda h: cls.from_moves(h, popout=True)),

@@ -27,12 +27,12 @@ from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, Co
 from gamekit.connect import teach
 from gamekit.connect.solver import analyse, solve
 from gamekit.connect.threats import playable_threats, threat_cells
-from gamekit.connect.widget import GridLayout, connect_scene, layout_for
+from gamekit.connect.view import GridLayout, connect_scene, layout_for
 from gamekit.display import Table
-from gamekit.widgets.base import Scene
+from gamekit.core.scene import Scene
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, count_checker, exercises_by_notebook)
+                                    choice_checker, exercises_by_notebook)
 
 __all__ = ["POSITIONS", "column_hit", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
            "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore", "LESSONS", "EXERCISES",
@@ -961,7 +961,7 @@ def known_results() -> Table:
 def five_in_a_row_result() -> list[str]:
     """The 5 en raya row of :func:`known_results`: the value of the start as gamekit's shipped opening book
     holds it (computed, not published elsewhere), or "unknown" when no book is installed."""
-    from gamekit.connect.book import book_for
+    from gamekit.connect.tables import book_for
     start = FiveInARow()
     book = book_for(start.variant)
     score = None if book is None else book.lookup(start)

@@ -20,10 +20,9 @@ from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame
-from gamekit.core.game import check_running
-from gamekit.connect.solver import Board, OutOfTime, analyse, board_for, book_depth, outcome_bounds
-
-from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
+from gamekit.game import check_running
+from gamekit.connect.bitboard import Board, board_for
+from gamekit.connect.solver import OutOfTime, analyse, book_depth, outcome_bounds
 
 
 def proved_choices(game: ConnectGame) -> list[str]:
@@ -144,7 +143,6 @@ class HardPlayer:
         self.time_budget = time_budget
         self.max_depth = max_depth
         self.exact_cells = exact_cells
-        self.last_depth = 0
         self.last_exact = False
         self.nodes = 0
 
@@ -169,7 +167,7 @@ class HardPlayer:
             scores = analyse(game, time_budget=None if in_book else budget * 0.4)
             if all(s is not None for s in scores.values()):
                 best = max(scores.values())
-                self.last_exact, self.last_depth = True, empties
+                self.last_exact = True
                 return self.rng.choice(sorted(m for m, s in scores.items() if s == best))
         moves = proved_choices(game)       # the moves the shipped proof does not rule out
         if len(moves) == 1:
@@ -204,7 +202,7 @@ class HardPlayer:
                 break
             root.sort(key=lambda m: -scores[m])   # stable: keeps the earlier order on ties
             best_move, best_score = root[0], scores[root[0]]
-            self.last_depth, self.last_exact = depth, not search.cut
+            self.last_exact = not search.cut
             if not search.cut or abs(best_score) > WIN // 2:
                 break       # exact, or a forced win / all moves lose by force
             if deadline is not None and time.perf_counter() - t0 > 0.6 * (deadline - time.perf_counter()):

@@ -35,7 +35,9 @@ from typing import Any, Iterable, Iterator
 
 from gamekit.i18n import N_, tr
 from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay
+from gamekit.core.outcome import Outcome, Termination
+from gamekit.game import register
 from gamekit.core.pictures import html_of
 
 RED, YELLOW = 0, 1

@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from gamekit.connect import fast
 from gamekit.i18n import number, tr
-from gamekit.connect.bitboard import Board, board_for  # noqa: F401 (Board: importable from here as before)
+from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.tables import book_for, proved_bounds, proved_outcomes
 from gamekit.core.errors import SolverTimeout

@@ -15,7 +15,6 @@ game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,7 +110,7 @@ def ordered_moves(game: ConnectGame) -> list[str]:
 
 def _threat_cells(game: ConnectGame, seat: int) -> int:
     """Empty cells where a disc of ``seat`` would complete a line (the solver's own count)."""
-    from gamekit.connect.solver import board_for
+    from gamekit.connect.bitboard import board_for
     b = board_for(game.variant)
     cur, mask, _ = b.from_game(game)
     mine = cur if game.to_move == seat else cur ^ mask
@@ -238,7 +237,7 @@ def bit_index(game: ConnectGame, col: int, row: int) -> int:
 
 def bitboard(game: ConnectGame) -> dict[str, int]:
     """The two numbers of the solver: the discs of the player to move and every disc."""
-    from gamekit.connect.solver import board_for
+    from gamekit.connect.bitboard import board_for
     cur, mask, nb = board_for(game.variant).from_game(game)
     return {"player to move": cur, "all discs": mask, "key": cur + mask, "discs played": nb}
 
@@ -337,7 +336,7 @@ def start_result(outcome: int) -> str:
 def start_report(records=RECORDS) -> str:
     """What is known about the start of 5 en raya: from the records of the resumable win/draw/loss
     proof (:mod:`gamekit.connect.wdl`), else from the shipped book; only what was computed is claimed."""
-    from gamekit.connect.book import book_for
+    from gamekit.connect.tables import book_for
     from gamekit.connect.wdl import status
     game = FiveInARow()
     found = [Path(r) for r in records if Path(r).exists()]

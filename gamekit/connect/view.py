@@ -1,6 +1,6 @@
 """How a 5 en raya / Connect Four board looks and where a click lands, as plain data: the pixel layout
 (:class:`GridLayout`, :func:`layout_for`), the picture of a position (:func:`connect_scene`, a
-:class:`gamekit.scene.Scene`), the pointer's ghost disc and :func:`move_at`, the hit-testing of a click, and
+:class:`gamekit.core.scene.Scene`), the pointer's ghost disc and :func:`move_at`, the hit-testing of a click, and
 :func:`board_svg`, the static SVG a game shows in a notebook (in the same colours).  No widget library: the notebook widget (:mod:`gamekit.connect.widget`), the lessons and the room server
 (:mod:`gamekit.rooms.games`) all use this.
 """
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from gamekit.connect.rules import ConnectGame
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, Scene
+from gamekit.core.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, Scene
 
 __all__ = ["GridLayout", "layout_for", "connect_scene", "ghost_disc", "move_at", "DISC", "DISC_DARK", "GRID_BLUE",
            "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc", "review_scene",

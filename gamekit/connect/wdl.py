@@ -18,7 +18,6 @@ searched at all.
 """
 from __future__ import annotations
 
-import json
 import random
 import time
 from dataclasses import asdict
@@ -28,10 +27,8 @@ from gamekit.connect.bitboard import board_for
 from gamekit.connect.build import back_up, children, progress_lock, save_json, tree, write_book
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.solver import OutOfTime, Solver
-from gamekit.connect.tables import default_path, merge_settled, proved_bounds, proved_outcomes  # noqa: F401
+from gamekit.connect.tables import default_path, merge_settled
 from gamekit.connect.tables import load_value_file as load
-
-VALUE_NAMES = {-1: "the player to move loses", 0: "a draw", 1: "the player to move wins"}
 
 
 class Stopped(Exception):

@@ -17,14 +17,12 @@ import ipywidgets as W
 
 from gamekit import catalog
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
-from gamekit.connect.view import (CARDBOARD, CARDBOARD_DARK, CURSOR, DISC, DISC_DARK, GHOST_ALPHA,  # noqa: F401
-                                  GRID_BLUE, HOLE, VERDICT_COLOURS, WIN_RING, GridLayout, connect_scene, ghost_disc,
-                                  layout_for, move_at, review_scene)
-from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_choice, check_type, reported
+from gamekit.connect.view import (DISC, DISC_DARK, connect_scene, layout_for, move_at, review_scene)
+from gamekit.widgets.base import BadSettingError, GameWidget, check_choice, check_type, reported
+from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 from gamekit.connect.describe import board_label, cursor_text, describe
 from gamekit.i18n import N_, tr
-from gamekit.connect.describe import SEAT_NAMES  # noqa: E402,F401  red, yellow (the catalog's seat names too)
 
 
 VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
@@ -78,12 +76,6 @@ class ConnectWidget(GameWidget):
 
     >>> ConnectWidget("five", mode="cpu", level="medium", popout=False)   # doctest: +SKIP
     """
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("mode") == "online":      # play a friend through a room server: see gamekit.rooms
-            from gamekit.rooms.widget import online_widget
-            return online_widget("connect", *args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
 
     @property
     def catalog_id(self) -> str:
@@ -172,7 +164,7 @@ class ConnectWidget(GameWidget):
             return review_scene(position, layout, j.move, j.verdict, j.best)
 
         return ReviewPanel(game, judgements, draw, lambda position: describe(position, {}, None, names=names),
-                           self.seat_name, self.describe_move, "connect", layout.css_size)
+                           self.seat_name, self.describe_move, game.game_id, layout.css_size)
 
     def check_loadable(self, game: ConnectGame) -> None:
         if not isinstance(game, (FiveInARow, ConnectFour)):

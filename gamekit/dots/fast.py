@@ -76,9 +76,6 @@ SYM_REACH = 4
 """Symmetries that move more drawn lines than this onto undrawn ones are left out of a search's key
 (``sym_reach="auto"``, the default)."""
 
-OUT_OF_TIME = 1
-OUT_OF_NODES = 2
-
 
 available = compiled.available
 """True when numba can be imported and the fallback is not forced (:mod:`gamekit.compiled`)."""
@@ -330,8 +327,10 @@ class CompiledSearch:
             raise SolverTimeout()
         return int(v)
 
-    def _choose_symmetries(self, drawn: int) -> None:
-        """The symmetries worth folding into the key for a search from ``drawn``: two positions of its tree
+    def choose_symmetries(self, drawn: int) -> None:
+        """Pick the symmetries worth folding into the key for a search from ``drawn`` (``syms``, ``nsym_used``:
+        every search calls it first, and a caller driving the kernels itself, as ``benchmarks/dots.py`` does, calls
+        it for the same choice).  Two positions of its tree
         can only be images of each other under s if both contain ``drawn | s(drawn)``, so a symmetry that
         moves more than ``sym_reach`` of the drawn lines to undrawn ones matches only deep in the tree, where
         the images cost more than they find.  (Any subset is exact: a key is always an image of the position.)"""
@@ -369,7 +368,7 @@ class CompiledSearch:
         return drawn
 
     def _begin(self, drawn: int):
-        self._choose_symmetries(drawn)
+        self.choose_symmetries(drawn)
         deg = self.box_degrees(drawn)
         self.bms[0] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 1))
         self.bms[1] = np.uint64(sum(1 << b for b in range(self.nb) if deg[b] == 2))

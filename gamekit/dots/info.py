@@ -2,14 +2,16 @@
 how a room hosts it, and the settings the conformance suite plays.  Imported by the catalog by name."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from gamekit.catalog import BadOptions, Example, GameInfo, RoomSpec, int_option, only_options, register
+from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, ReviewBoard, RoomSpec, int_option, only_options,
+                             register)
 from gamekit.core.scene import SEAT_COLOURS
 from gamekit.dots import describe as words
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, DotsAndBoxes
-from gamekit.dots.view import BoardLayout, dots_scene, move_at
-from gamekit.i18n import N_, tr
+from gamekit.dots.view import BoardLayout, dots_scene, move_at, review_scene
+from gamekit.i18n import N_, ntr, tr
 
 __all__ = ["INFO", "ROOM", "check_options", "new_game"]
 
@@ -100,6 +102,67 @@ ROOM = RoomSpec(
     starter="first",
 )
 
+# ----- what the exact solver answers, and a review's board (gamekit.puzzles, the rooms' review) --------------------
+REACH = 26
+"""Undrawn lines above which a position is left unjudged without trying (the solver's ~28–30 at best)."""
+
+
+def move_values(game: DotsAndBoxes, time_limit: float) -> dict | None:
+    """Each legal line's exact value (boxes, completed ones included), or None beyond the solver's reach."""
+    from gamekit.core.errors import SolverTimeout
+    from gamekit.dots.solver import move_values as solve_values
+    if len(game.undrawn_lines()) > REACH:
+        return None
+    try:
+        return solve_values(game, time_limit=time_limit)
+    except SolverTimeout:
+        return None
+
+
+def judge(best: int, value: int) -> str:
+    """A line that gives up no box is best, one box an inaccuracy, two or more a mistake."""
+    loss = best - value
+    return "best" if loss == 0 else "inaccuracy" if loss == 1 else "mistake"
+
+
+def start(game: DotsAndBoxes) -> DotsAndBoxes:
+    return DotsAndBoxes(game.width, game.height, first=game.first, alternate_start=game.alternate_start)
+
+
+def worse(seat: str, move: str, verdict: str, loss: int, value: int, best_value: int, best: str) -> str:
+    return ntr("{seat} {move}: {verdict} — it loses {n} box against the best line ({best}).",
+               "{seat} {move}: {verdict} — it loses {n} boxes against the best line ({best}).", loss,
+               seat=seat, move=move, verdict=verdict, best=best)
+
+
+def best_move(game: DotsAndBoxes, time_limit: float | None, ply_budget: float) -> str | None:
+    """The first line of the solver's best line, or None when it cannot say within ``time_limit`` seconds."""
+    from gamekit.core.errors import SolverTimeout
+    from gamekit.dots.solver import best_line
+    try:
+        return best_line(game, time_limit=time_limit)[0]
+    except SolverTimeout:
+        return None
+
+
+def review_picture(position: DotsAndBoxes, judgement: Any) -> tuple[Any, tuple[int, int]]:
+    layout = BoardLayout.fit(position.width, position.height, max_px=360)
+    if judgement is None:
+        return review_scene(position, layout), layout.css_size
+    return review_scene(position, layout, judgement.move, judgement.verdict, judgement.best), layout.css_size
+
+
+def position_key(game: DotsAndBoxes) -> str:
+    return "dots-" + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()
+                                  ).hexdigest()[:10]
+
+
+EXACT = Exact(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
+                    position_key=position_key, min_loss=2,
+                    puzzle_facts=lambda game, best: {"width": game.width, "height": game.height, "best": best})
+REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
+                           text=lambda position, names: words.describe(position, None, names=names))
+
 INFO = register(GameInfo(
     id="dots_and_boxes", title=N_("Dots and Boxes"), aliases=("dots",),
     game_class=lambda: DotsAndBoxes, new_game=new_game, check_options=check_options,
@@ -110,6 +173,7 @@ INFO = register(GameInfo(
     room=ROOM,
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
     settings=("width", "height", "alternate"),
+    exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.dots",
     examples=(
         Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
         Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),

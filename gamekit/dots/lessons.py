@@ -30,8 +30,8 @@ from gamekit.dots.rules import PRESETS, DotsAndBoxes, geometry
 from gamekit.dots.info import INFO
 from gamekit.dots.solver import move_values, solve
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
-from gamekit.errors import IllegalMoveError, SolverTimeout
-from gamekit.widgets.base import INK, Scene
+from gamekit.core.errors import IllegalMoveError, SolverTimeout
+from gamekit.core.scene import Scene
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, exercises_by_notebook, parse_int)
@@ -1216,7 +1216,6 @@ def exercise(name: str, score: LessonScore | None = None):
                            size=layout.css_size, score=score)
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
-        import ipywidgets as W
         from gamekit.widgets.base import BoardCanvas
         layout = layout_for(ex.game)
         picture = BoardCanvas(*layout.css_size)

@@ -33,12 +33,11 @@ from gamekit.i18n import ntr, tr
 from gamekit.dots import fast
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver, SolverTimeout
-from gamekit.core.game import check_running
+from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver
+from gamekit.core.errors import SolverTimeout
+from gamekit.game import LEVELS, check_running
 
-__all__ = ["CpuPlayer", "cpu_player", "hint", "LEVELS", "HARD_BUDGETS"]
-
-from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
+__all__ = ["CpuPlayer", "cpu_player", "hint", "HARD_BUDGETS"]
 
 HARD_BUDGETS = {"compiled": {"exact_lines": 35, "exact_safe": 20, "node_budget": 1_500_000, "safe_search": 30},
                 "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}

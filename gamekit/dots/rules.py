@@ -22,7 +22,9 @@ from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay
+from gamekit.core.outcome import Outcome, Termination
+from gamekit.game import register
 
 MIN_SIZE, MAX_SIZE = 1, 8
 PRESETS = {"3×3": (3, 3), "4×4": (4, 4), "5×4": (5, 4), "5×5": (5, 5)}
@@ -75,9 +77,6 @@ class Geometry:
             return (col, row), (col + 1, row)
         row, col = divmod(line - self.n_horizontal, self.width + 1)
         return (col, row), (col, row + 1)
-
-    def is_horizontal(self, line: int) -> bool:
-        return line < self.n_horizontal
 
     def line_name(self, line: int) -> str:
         (c1, r1), (c2, r2) = self.line_dots(line)
@@ -233,10 +232,6 @@ class DotsAndBoxes:
     @property
     def last_line_index(self) -> int | None:
         return self._log[-1][0] if self._log else None
-
-    @property
-    def last_line(self) -> str | None:
-        return self.geometry.line_name(self._log[-1][0]) if self._log else None
 
     def is_drawn(self, line: str | int) -> bool:
         return bool(self.drawn >> self.line_index(line) & 1)

@@ -434,10 +434,6 @@ class Solver:
         """Draw ``line`` in the loaded position; returns the boxes it completed (the mover keeps the turn if > 0)."""
         return self._play(line)
 
-    def undo_line(self, line: int, completed: int) -> None:
-        """Take back ``line`` (``completed``: what :meth:`play_line` returned)."""
-        self._undo(line, completed)
-
     @property
     def drawn_mask(self) -> int:
         """Drawn-lines bitmask of the loaded position."""

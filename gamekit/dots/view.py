@@ -1,5 +1,5 @@
 """How a Dots and Boxes board looks and where a click lands, as plain data: the pixel layout, the picture of a
-position (:func:`dots_scene`, a :class:`gamekit.scene.Scene`), the keyboard cursor's moves and
+position (:func:`dots_scene`, a :class:`gamekit.core.scene.Scene`), the keyboard cursor's moves and
 :func:`move_at`, the hit-testing of a click.  No widget library: the notebook widget
 (:mod:`gamekit.dots.widget`), the lessons and the room server (:mod:`gamekit.rooms.games`) all use this.
 """
@@ -11,9 +11,9 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
+from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
 
 __all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "LAST_RIM", "HINT_INK",
            "HIT_TOLERANCE", "review_scene", "coordinate_labels", "hint_mark", "last_mark"]

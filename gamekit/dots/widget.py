@@ -13,12 +13,13 @@ import ipywidgets as W
 
 from gamekit.dots.describe import board_label, cursor_text, describe
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
-from gamekit.dots.view import (BOX_NUMBER, COORDINATE_INK, CURSOR, HIT_TOLERANCE, LAST_MARK, BoardLayout,  # noqa: F401
+from gamekit.dots.view import (BoardLayout,
                                dots_scene,
                                move_at, neighbour_line, review_scene)
-from gamekit.widgets.base import BadSettingError, GameWidget, Scene, check_int, check_type, reported
+from gamekit.widgets.base import BadSettingError, GameWidget, check_int, check_type, reported
+from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
-from gamekit.i18n import N_, tr
+from gamekit.i18n import tr
 
 
 def check_size(width: Any, height: Any) -> None:
@@ -42,12 +43,6 @@ class DotsWidget(GameWidget):
     """
 
     catalog_id = "dots_and_boxes"
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("mode") == "online":      # play a friend through a room server: see gamekit.rooms
-            from gamekit.rooms.widget import online_widget
-            return online_widget("dots", *args, **kwargs)
-        return super().__new__(cls, *args, **kwargs)
 
     def __init__(self, width: int = 5, height: int = 4, mode: str = "cpu", level: str = "easy",
                  seed: int | None = None, timer: int = 0, alternate_start: bool = True, hints: bool = False):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit import catalog
 from gamekit.i18n import tr
 from gamekit.puzzles.core import (BANDS, GAME_IDS, THEMES, Puzzle, action_key, band as band_of, check_game_id,
                                   check_theme, theme_name)
@@ -66,10 +67,4 @@ def verify(puzzle: Puzzle) -> list[str]:
     """Judge a puzzle again with the exact solver; the problems found (empty: the puzzle is right)."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(tr("verify: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
-    if puzzle.game_id == "dots_and_boxes":
-        from gamekit.puzzles.dots import verify as check
-    elif puzzle.game_id == "shut_the_box":
-        from gamekit.puzzles.shutbox import verify as check
-    else:
-        from gamekit.puzzles.connect import verify as check
-    return check(puzzle)
+    return catalog.get(puzzle.game_id).puzzle_module().verify(puzzle)

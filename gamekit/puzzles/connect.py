@@ -29,10 +29,6 @@ def game_id(game: ConnectGame) -> str:
     return game.game_id
 
 
-def _sign(x: int) -> int:
-    return (x > 0) - (x < 0)
-
-
 def _wins_at_once(game: ConnectGame) -> list[str]:
     me, out = game.to_move, []
     for m in game.legal_moves():

@@ -11,7 +11,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gamekit.errors import IllegalMoveError
+from gamekit import catalog
+from gamekit.core.errors import IllegalMoveError
 from gamekit.game import load
 from gamekit.i18n import N_, ntr, number, percent, tr
 
@@ -114,36 +115,24 @@ def key_action(key: str) -> Any:
 
 def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, ply_budget: float = 3.0) -> list[list]:
     """A line of best play from ``game``: ``[[seat, action], ...]``, at each ply the exact solver's first best
-    move (Dots and Boxes, 5 en raya, Connect Four), stopping where it cannot say within ``ply_budget`` seconds
-    for a ply (Connect) or ``time_limit`` seconds for the whole line (never a guess)."""
+    move (the game's :attr:`gamekit.catalog.Exact.best_move`), stopping where it cannot say within
+    ``ply_budget`` seconds for a ply or ``time_limit`` seconds for the whole line (never a guess).  A game with no
+    exact analysis: an empty line."""
+    info = catalog.of(game)
+    if info is None or info.exact is None:
+        return []
     g, out = game.copy(), []
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while not g.is_over() and len(out) < plies:
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0.01:
             break
-        move = _best_move(g, left, ply_budget)
+        move = info.exact.best_move(g, left, ply_budget)
         if move is None:
             break
         out.append([g.to_move, move])
         g.play(move)
     return out
-
-
-def _best_move(game: Any, left: float | None, ply_budget: float) -> Any:
-    from gamekit.dots.rules import DotsAndBoxes
-    from gamekit.errors import SolverTimeout
-    if isinstance(game, DotsAndBoxes):
-        from gamekit.dots.solver import best_line
-        try:
-            return best_line(game, time_limit=left)[0]
-        except SolverTimeout:
-            return None
-    from gamekit.connect.solver import analyse
-    scores = analyse(game, time_budget=ply_budget if left is None else min(ply_budget, left))
-    if not scores or any(v is None for v in scores.values()):
-        return None
-    return max(scores, key=lambda k: scores[k])
 
 
 def judge_again(puzzle: "Puzzle", values: dict, best: Any, *, judge: str, best_fact: str = "best",

@@ -17,7 +17,7 @@ from typing import Any
 from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
                           move_values, safe_lines)
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
-from gamekit.errors import SolverTimeout
+from gamekit.core.errors import SolverTimeout
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
 

@@ -15,12 +15,11 @@ This module uses the solvers only (no lessons, no widgets): the widgets call it.
 """
 from __future__ import annotations
 
-import hashlib
 import time
 from datetime import date as Date
 from typing import Any, Iterable, Sequence
 
-from gamekit import progress
+from gamekit import catalog, progress
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle, check_game_id, line_of_best_play
 from gamekit.puzzles.ratings import first_rating
@@ -28,8 +27,6 @@ from gamekit.puzzles.review import Judgement
 
 PLIES = 6
 """Plies of best play shown as a refutation."""
-MIN_DOTS_LOSS = 2
-"""Boxes a Dots mistake must lose to become a personal puzzle."""
 
 
 def _deadline_left(deadline: float) -> float:
@@ -46,71 +43,32 @@ def personal_puzzle(position: Any, judgement: Judgement, day: Date | None = None
         raise ValueError(tr("personal_puzzle: give the judgement of a mistake (verdict 'mistake')"))
     if position.is_over() or judgement.move not in position.legal_moves():
         raise ValueError(tr("personal_puzzle: {move} is not a legal move of this position", move=judgement.move))
+    info = catalog.of(position)
+    if info is None or info.exact is None:
+        return None
     day = day or Date.today()
     deadline = time.perf_counter() + time_limit
-    from gamekit.dots.rules import DotsAndBoxes
-    if isinstance(position, DotsAndBoxes):
-        return _dots(position, judgement, day, deadline)
-    return _connect(position, judgement, day, deadline)
-
-
-def _facts(judgement: Judgement, day: Date) -> dict[str, Any]:
-    return {"personal": {"date": day.isoformat(), "move": judgement.move, "loss": judgement.loss}}
-
-
-def _dots(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
-    from gamekit.dots.solver import move_values
-    from gamekit.errors import SolverTimeout
-    try:
-        values = move_values(game, time_limit=max(0.05, _deadline_left(deadline)))
-    except SolverTimeout:
+    analysis = info.exact
+    values = (analysis.puzzle_values or analysis.move_values)(position, max(0.05, _deadline_left(deadline)))
+    if values is None or judgement.move not in values:
         return None
     best = max(values.values())
-    answers = sorted(l for l, v in values.items() if v == best)
-    wrong = [l for l, v in values.items() if v != best]
-    if j.move in answers or best - values[j.move] < MIN_DOTS_LOSS or len(answers) * 2 > len(values):
+    answers = sorted(m for m, v in values.items() if v == best)
+    wrong = [m for m, v in values.items() if v != best]
+    if judgement.move in answers or best - values[judgement.move] < analysis.min_loss or len(answers) * 2 > len(values):
         return None
-    refutations = {}
-    depth = 0
-    for w in sorted(wrong, key=lambda w: w != j.move):          # the pupil's own move first
-        after = game.copy()
+    refutations, depth = {}, 0
+    for w in sorted(wrong, key=lambda w: w != judgement.move):          # the pupil's own move first
+        after = position.copy()
         after.play(w)
         left = _deadline_left(deadline)
-        line = line_of_best_play(after, PLIES, left) if left > 0.05 else []
+        line = line_of_best_play(after, PLIES, left, ply_budget=min(1.0, left)) if left > 0.05 else []
         refutations[w] = {"value": values[w], "line": line}
         depth = max(depth, len(line))
     rating = first_rating(len(wrong), depth, len(answers), len(values))
-    pid = "mine-dots-" + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()).hexdigest()[:10]
-    facts = {"width": game.width, "height": game.height, "best": best, **_facts(j, day)}
-    return Puzzle(pid, "dots_and_boxes", game.to_dict(), tuple(answers), (), rating,
-                  refutations=refutations, facts=facts)
-
-
-def _connect(game: Any, j: Judgement, day: Date, deadline: float) -> Puzzle | None:
-    from gamekit.connect.solver import analyse_outcomes
-    if game.popout:
-        return None
-    outcome = analyse_outcomes(game, time_budget=max(0.05, _deadline_left(deadline)))
-    if any(v is None for v in outcome.values()):
-        return None
-    legal = game.legal_moves()
-    best = max(outcome.values())
-    answers = [m for m in legal if outcome[m] == best]
-    wrong = [m for m in legal if outcome[m] != best]
-    if j.move in answers or len(answers) * 2 > len(legal):
-        return None
-    refutations, depth = {}, 0
-    for w in sorted(wrong, key=lambda w: w != j.move):
-        after = game.copy()
-        after.play(w)
-        left = _deadline_left(deadline)
-        line = line_of_best_play(after, PLIES, min(1.0, left), ply_budget=min(1.0, left)) if left > 0.05 else []
-        refutations[w] = {"value": outcome[w], "line": line}
-        depth = max(depth, len(line))
-    rating = first_rating(len(wrong), depth, len(answers), len(legal))
-    pid = "mine-" + game.game_id + "-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
-    facts = {"best": best, "scores": None, **_facts(j, day)}
-    return Puzzle(pid, game.game_id, game.to_dict(), tuple(answers), (), rating,
+    facts = {**analysis.puzzle_facts(position, best), "personal": {"date": day.isoformat(), "move": judgement.move,
+                                                                   "loss": judgement.loss}}
+    return Puzzle("mine-" + analysis.position_key(position), info.id, position.to_dict(), tuple(answers), (), rating,
                   refutations=refutations, facts=facts)
 
 
@@ -160,4 +118,4 @@ def personal_puzzles(game_id: str) -> list[Puzzle]:
     return out
 
 
-__all__ = ["personal_puzzle", "mistake_puzzles", "save_mistakes", "personal_puzzles", "MIN_DOTS_LOSS"]
+__all__ = ["personal_puzzle", "mistake_puzzles", "save_mistakes", "personal_puzzles"]

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from gamekit import progress
-from gamekit.game import is_int
+from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
@@ -236,7 +236,8 @@ def _board(game_id: str, game: Any):
 
         return layout.css_size, draw, hit
     if game_id in ("five_in_a_row", "connect_four"):
-        from gamekit.connect.lessons import column_hit, layout_for as grid_for, scene
+        from gamekit.connect.lessons import column_hit, scene
+        from gamekit.connect.view import layout_for as grid_for
         layout = grid_for(game, 40)
         hit = column_hit(game, layout)
 

@@ -16,11 +16,10 @@ from typing import Any
 
 import glicko2
 
-from gamekit.game import is_int
+from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
 PUPIL_START = (1500.0, 350.0, 0.06)
-PUZZLE_RD = 250.0
 
 
 @dataclass(frozen=True)

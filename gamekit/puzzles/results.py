@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gamekit import progress
+from gamekit import catalog, progress
 from gamekit.puzzles.core import GAME_IDS
 
 
@@ -33,14 +33,13 @@ def _personal_themes(records: Any) -> dict[str, tuple[str, ...]]:
 
 
 def _themes_of(puzzle: Any) -> tuple[str, ...]:
-    if puzzle.themes or puzzle.game_id == "shut_the_box":
+    if puzzle.themes:
         return tuple(puzzle.themes)
+    themes = getattr(catalog.get(puzzle.game_id).puzzle_module(), "themes", None)
+    if themes is None:                           # a bank whose themes are all found when a puzzle is made
+        return ()
     position = puzzle.position
     wrong = [a for a in position.legal_moves() if a not in puzzle.answers]
-    if puzzle.game_id == "dots_and_boxes":
-        from gamekit.puzzles.dots import themes
-    else:
-        from gamekit.puzzles.connect import themes
     return tuple(themes(position, list(puzzle.answers), wrong))
 
 

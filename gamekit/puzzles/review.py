@@ -1,7 +1,8 @@
 """Review a finished game: every move the exact solver can judge, marked best / inaccuracy / mistake.
 
-``review(game)`` replays a finished Dots and Boxes, 5 en raya or Connect Four game from the start and asks
-the exact solver about each position before a move, within a time budget per move.  Where it answers,
+``review(game)`` replays a finished game from the start and asks its exact solver (the game's
+:class:`gamekit.catalog.Exact`: Dots and Boxes, 5 en raya, Connect Four) about each position before a move,
+within a time budget per move.  Where it answers,
 the move is judged; where it does not (too many lines or cells left, PopOut), the move is **unjudged** —
 never guessed.
 
@@ -17,13 +18,13 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from gamekit import catalog
+from gamekit.game import load
 from gamekit.i18n import N_, ntr, tr
 
 VERDICTS = ("best", "inaccuracy", "mistake", "unjudged")
 VERDICT_NAMES = {"best": N_("best"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
                  "unjudged": N_("unjudged")}
-DOTS_REACH = 26
-"""Undrawn lines above which a Dots position is left unjudged without trying (the solver's ~28–30 at best)."""
 
 
 @dataclass(frozen=True)
@@ -52,118 +53,60 @@ class Judgement:
 
 
 def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> list[Judgement]:
-    """One :class:`Judgement` per move of a finished game (a game object, or its saved ``to_dict()``).
+    """One :class:`Judgement` per move of a finished game (a game object, or its saved ``to_dict()``) of a catalog
+    game with an :attr:`~gamekit.catalog.GameInfo.exact` (its exact solver's answers).
 
     ``time_limit``: seconds the solver may spend on each position (past it the move is unjudged).
     ``budget``: seconds for the whole review (None: no limit); once spent, the moves left are unjudged.
     A game that is not finished is refused with ValueError (nothing is judged half-way)."""
-    from gamekit.connect.rules import ConnectGame
-    from gamekit.dots.rules import DotsAndBoxes
-    from gamekit.game import load
     if isinstance(game, dict):
         game = load(game)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
         raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0", time_limit=time_limit))
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0):
         raise ValueError(tr("budget={budget!r}: a number of seconds above 0 (or None: no limit)", budget=budget))
-    if not isinstance(game, (DotsAndBoxes, ConnectGame)):
-        raise TypeError(tr("review: give a finished Dots and Boxes, 5 en raya or Connect Four game, not {kind}",
+    info = catalog.of(game)
+    if info is None or info.exact is None:
+        raise TypeError(tr("review: give a finished game the exact solver can judge ({games}), not {kind}",
+                           games=", ".join(tr(i.title) for i in catalog.games() if i.exact is not None),
                            kind=type(game).__name__))
     if not game.is_over():
         n = len(game.history)
         raise ValueError(ntr("review: the game is not finished ({n} move played) — review a game once it is over",
                              "review: the game is not finished ({n} moves played) — review a game once it is over", n))
     deadline = None if budget is None else time.perf_counter() + budget
-    if isinstance(game, DotsAndBoxes):
-        return _review_dots(game, time_limit, deadline)
-    return _review_connect(game, time_limit, deadline)
-
-
-def _left(time_limit: float, deadline: float | None) -> float:
-    """The seconds the next position may take: ``time_limit``, less when the whole budget runs out first."""
-    return time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
-
-
-def _review_dots(game, time_limit: float, deadline: float | None) -> list[Judgement]:
-    from gamekit.dots.rules import DotsAndBoxes
-    from gamekit.dots.solver import move_values
-    from gamekit.errors import SolverTimeout
-    g = DotsAndBoxes(game.width, game.height, first=game.first, alternate_start=game.alternate_start)
+    analysis = info.exact
+    g = analysis.start(game)
     out = []
     for i, move in enumerate(game.history):
         seat = g.to_move
-        values = None
-        limit = _left(time_limit, deadline)
-        if len(g.undrawn_lines()) <= DOTS_REACH and limit > 0:
-            try:
-                values = move_values(g, time_limit=limit)
-            except SolverTimeout:
-                values = None
-        if values is None:
+        limit = time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
+        values = analysis.move_values(g, limit) if limit > 0 else None
+        if values is None or move not in values:
             out.append(Judgement(i, seat, move, "unjudged"))
         else:
             top = max(values.values())
-            loss = top - values[move]
-            verdict = "best" if loss == 0 else "inaccuracy" if loss == 1 else "mistake"
-            out.append(Judgement(i, seat, move, verdict, loss, tuple(l for l, v in values.items() if v == top),
-                                 values[move], top))
+            out.append(Judgement(i, seat, move, analysis.judge(top, values[move]), top - values[move],
+                                 analysis.best_moves(values), values[move], top))
         g.play(move)
     return out
 
 
-def _review_connect(game, time_limit: float, deadline: float | None) -> list[Judgement]:
-    from gamekit.connect.rules import ConnectGame
-    from gamekit.connect.solver import analyse
-    g = ConnectGame(game.variant, popout=game.popout)
-    out = []
-    for i, move in enumerate(game.history):
-        seat = g.to_move
-        scores = None
-        limit = _left(time_limit, deadline)
-        if not game.popout and limit > 0:
-            found = analyse(g, time_budget=limit)
-            if all(v is not None for v in found.values()):
-                scores = found
-        if scores is None or move not in scores:
-            out.append(Judgement(i, seat, move, "unjudged"))
-        else:
-            top = max(scores.values())
-            v = scores[move]
-            sign = lambda x: (x > 0) - (x < 0)
-            verdict = "best" if v == top else "inaccuracy" if sign(v) == sign(top) else "mistake"
-            out.append(Judgement(i, seat, move, verdict, top - v, tuple(m for m, s in scores.items() if s == top), v, top))
-        g.play(move)
-    return out
-
-
-def verdict_words(j: Judgement, seat_name: str, move_words: str, game_kind: str) -> str:
+def verdict_words(j: Judgement, seat_name: str, move_words: str, game: str) -> str:
     """One move's verdict as a sentence: ``"Coral b2-c2: mistake — it loses 2 boxes against the best line (a1-a2)."``
 
-    ``game_kind``: ``"dots"`` (the loss is in boxes) or ``"connect"`` (the loss is a worse result, or the same
-    result reached later / lost sooner)."""
+    ``game``: the catalog id or alias of the game (``"dots"``, ``"five_in_a_row"`` …), whose analysis says why a
+    worse move is worse (Dots: the boxes lost; 5 en raya: a worse result, or the same one reached later)."""
     name = tr(VERDICT_NAMES[j.verdict])
-    best = ", ".join(j.best)
     if j.verdict == "best":
         return tr("{seat} {move}: {verdict}.", seat=seat_name, move=move_words, verdict=name)
     if j.verdict == "unjudged":
         return tr("{seat} {move}: {verdict} (beyond the exact solver's reach).", seat=seat_name, move=move_words,
                   verdict=name)
-    if game_kind == "dots":
-        return ntr("{seat} {move}: {verdict} — it loses {n} box against the best line ({best}).",
-                   "{seat} {move}: {verdict} — it loses {n} boxes against the best line ({best}).", j.loss,
-                   seat=seat_name, move=move_words, verdict=name, best=best)
-    sign = lambda x: (x > 0) - (x < 0)
-    before, after = sign(j.best_value), sign(j.value)
-    if before == after:
-        what = tr("the same result, but a worse one: a win comes later or a loss sooner")
-    elif before > 0 and after == 0:
-        what = tr("it throws a win into a draw")
-    elif before > 0:
-        what = tr("it throws a win into a loss")
-    else:
-        what = tr("it throws a draw into a loss")
-    return tr("{seat} {move}: {verdict} — {what} (better: {best}).", seat=seat_name, move=move_words, verdict=name,
-              what=what, best=best)
+    analysis = catalog.get(game).exact
+    if analysis is None:
+        raise ValueError(tr("{game}: this game has no exact analysis", game=game))
+    return analysis.worse(seat_name, move_words, name, j.loss, j.value, j.best_value, ", ".join(j.best))
 
 
 def judgement_dict(j: Judgement) -> dict[str, Any]:

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-from gamekit.game import is_int
+from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, number, percent, tr
-from gamekit.puzzles.core import (BANDS, SEATS_DOTS, Puzzle, action_key, check_game_id, check_theme,
-                                  move_words, theme_name)
+from gamekit.puzzles.core import (BANDS, SEATS_DOTS, Puzzle, check_game_id, check_theme,
+                                  theme_name)
 from gamekit.puzzles.store import load_puzzles
 from gamekit.widgets.lesson import Exercise
 

@@ -6,9 +6,7 @@
 
 The protocol and the rules as implemented are described in ``docs/rooms.md``.
 """
-from gamekit.rooms.games import GAMES, BadOptions, register
-
-__all__ = ["GAMES", "BadOptions", "register"]
+__all__ = ["join_group", "send_progress", "create_group"]
 
 
 def __getattr__(name: str):

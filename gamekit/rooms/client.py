@@ -29,10 +29,10 @@ from urllib.parse import urlsplit
 
 import websocket  # websocket-client (a dependency of jupyter_server)
 
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import get_language
 from gamekit.rooms.delta import apply_delta
-from gamekit.rooms.games import GAMES, rebuild
+from gamekit.rooms.games import rebuild
 
 
 class RoomRefusal(IllegalMoveError):
@@ -292,4 +292,4 @@ def join(link: str, token: str | None = None, timeout: float = 10.0) -> RoomClie
     return RoomClient(link, token=token, timeout=timeout)
 
 
-__all__ = ["RoomClient", "RoomRefusal", "RoomClosed", "create_room", "join", "GAMES"]
+__all__ = ["RoomClient", "RoomRefusal", "RoomClosed", "create_room", "join"]

@@ -1,6 +1,6 @@
 """The games a room can hold: read from the catalog (:mod:`gamekit.catalog`), no game is named here.
 
-Each game that a room can host has a :class:`~gamekit.catalog.RoomSpec` (``GameSpec`` here) in its
+Each game that a room can host has a :class:`~gamekit.catalog.RoomSpec` in its
 :class:`~gamekit.catalog.GameInfo` (``gamekit/<game>/info.py``): how to check the creator's options, how to
 build a fresh game from them, the seat names and colours, and the picture.  The server uses only the shared
 game interface (``to_move``, ``legal_moves()``, ``play(move)``, ``undo()``, ``is_over()``, ``winner()``,
@@ -15,7 +15,7 @@ catalog alias of ``dots_and_boxes``), ``"connect"`` (5 en raya or Connect Four, 
 A game is stored as its options and the list of moves; loading replays them (:func:`rebuild`), so the room
 store never depends on the shape of an engine's ``to_dict``.
 
-The picture is the same :class:`~gamekit.scene.Scene` the notebook widgets paint (the games' view modules,
+The picture is the same :class:`~gamekit.core.scene.Scene` the notebook widgets paint (the games' view modules,
 :mod:`gamekit.dots.view`, :mod:`gamekit.connect.view`), sent to the page as JSON, and a click is hit-tested
 with the views' ``move_at`` — there is one drawing of each board, and the server imports no widget library.
 ``targets`` lists the points a keyboard cursor can visit (one per legal move), so the page needs no
@@ -23,49 +23,21 @@ game-specific code.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gamekit import catalog
 from gamekit.catalog import BadOptions, RoomSpec
 from gamekit.core.errors import IllegalMoveError
-from gamekit.core.game import TIMERS
-
-GameSpec = RoomSpec
-"""What a room needs of a game (the catalog's :class:`~gamekit.catalog.RoomSpec`, under its older name)."""
-
-EXTRA: dict[str, GameSpec] = {}     # room kinds registered here directly (register), besides the catalog's
+from gamekit.game import TIMERS
 
 
-class RoomGames(Mapping):
-    """Room game id → spec: the catalog's room specs (read on every look-up, so a game registered later is
-    found), plus any registered here with :func:`register`."""
-
-    def _specs(self) -> dict[str, GameSpec]:
-        return {**catalog.room_specs(), **EXTRA}
-
-    def __getitem__(self, game_id: str) -> GameSpec:
-        return self._specs()[game_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._specs())
-
-    def __len__(self) -> int:
-        return len(self._specs())
-
-
-GAMES: Mapping[str, GameSpec] = RoomGames()
-
-
-def register(spec: GameSpec) -> None:
-    """A room kind besides the catalog's (a game registers its ``GameInfo.room`` in the catalog instead)."""
-    EXTRA[spec.id] = spec
-
-
-def spec_for(game_id: Any) -> GameSpec:
-    if not isinstance(game_id, str) or game_id not in GAMES:
-        raise BadOptions(f"game={game_id!r}: choose one of {', '.join(sorted(GAMES))}")
-    return GAMES[game_id]
+def spec_for(game_id: Any) -> RoomSpec:
+    """The room spec of the room game id ``game_id`` (read from the catalog on every call, so a game registered
+    later is found); anything else: ``BadOptions`` listing the room game ids."""
+    specs = catalog.room_specs()
+    if not isinstance(game_id, str) or game_id not in specs:
+        raise BadOptions(f"game={game_id!r}: choose one of {', '.join(sorted(specs))}")
+    return specs[game_id]
 
 
 def check_room_options(game_id: Any, options: Any, timer: Any) -> tuple[str, dict, int]:
@@ -83,19 +55,15 @@ def check_room_options(game_id: Any, options: Any, timer: Any) -> tuple[str, dic
 def rebuild(game_id: str, options: dict, moves: list[tuple[str, str | None, int]]) -> Any:
     """A room's game rebuilt from its room game id, its options and its stored actions ``(kind, move, seat)``;
     kind "move" or "resign".  (Not :func:`gamekit.core.saved.replay`, which plays a saved move list into a game
-    for ``from_moves``/``from_dict``.)"""
-    game = GAMES[game_id].new_game(options)
+    for ``from_moves``/``from_dict``.)  A room game id the catalog does not know: ``KeyError`` (stored data, not
+    a creator's request)."""
+    game = catalog.room_specs()[game_id].new_game(options)
     for kind, move, seat in moves:
         if kind == "resign":
             game.resign(seat)
         else:
             game.play(move)
     return game
-
-
-replay = rebuild
-"""The older name of :func:`rebuild` (kept so callers of earlier versions go on working; gamekit itself says
-``rebuild``, and ``replay`` means :func:`gamekit.core.saved.replay` everywhere else)."""
 
 
 def check_move(move: Any) -> str:

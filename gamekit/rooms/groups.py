@@ -31,7 +31,9 @@ from typing import Any
 from gamekit import catalog
 from gamekit.i18n import get_language, languages, tr
 from gamekit.rooms import ratings
-from gamekit.rooms.games import TIMERS, BadOptions, rebuild, spec_for
+from gamekit.game import TIMERS
+from gamekit.catalog import BadOptions
+from gamekit.rooms.games import rebuild, spec_for
 from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
 from gamekit.rooms.speech import SOURCE, joined, known_language, said
 from gamekit.rooms.web import HostedRoom, Refusal, RoomHost

@@ -95,7 +95,7 @@ class TempPostgres:
         if done.returncode != 0:
             self.stop()
             raise PostgresUnavailable(f"initdb failed: {done.stderr.strip()[-500:]}")
-        options = [f"-p {{port}}", f"-k {self.dir}", "-c listen_addresses=127.0.0.1", "-c max_connections=200"]
+        options = ["-p {port}", f"-k {self.dir}", "-c listen_addresses=127.0.0.1", "-c max_connections=200"]
         if self.fast:
             options += ["-c fsync=off", "-c full_page_writes=off"]
         for _ in range(5):                      # a port taken between choosing and binding: try another

@@ -34,7 +34,6 @@ from gamekit.tournament import Tally
 
 START = 1200.0
 K = 32.0
-REASONS = ("played", "resigned", "abandoned")
 
 
 def shown(rating: float) -> int:

@@ -28,8 +28,8 @@ import multiprocessing
 from collections import OrderedDict
 from typing import Any
 
-import tornado.web
 
+from gamekit import catalog
 from gamekit.i18n import ntr, tr, using
 from gamekit.rooms.web import BaseHandler
 
@@ -130,30 +130,22 @@ class Reviews:
 
 
 def _layout_and_scene(room: Any, position: Any, judgement: dict | None) -> tuple[list, tuple[int, int]]:
-    """The picture of one step, laid out as the room page lays out the game."""
-    if room.game_id == "dots":
-        from gamekit.dots.view import BoardLayout, review_scene
-        layout = BoardLayout.fit(room.options["width"], room.options["height"], max_px=360)
-    else:
-        from gamekit.connect.view import layout_for, review_scene
-        layout = layout_for(position)
-    args = () if judgement is None else (judgement["move"], judgement["verdict"], tuple(judgement["best"]))
-    return review_scene(position, layout, *args), layout.css_size
+    """The picture of one step (the game's review board: :attr:`gamekit.catalog.GameInfo.review_board`)."""
+    from gamekit.puzzles.review import Judgement
+    j = None if judgement is None else Judgement(judgement["index"], judgement["seat"], judgement["move"],
+                                                 judgement["verdict"], best=tuple(judgement["best"]))
+    return catalog.of(room.game).review_board.review_scene(position, j)
 
 
 def sentence(room: Any, m: dict) -> str:
     """One move's verdict as the page says it, in the current language: ``"Coral b2-c2: mistake — it loses 2 boxes
     against …"``."""
     from gamekit.puzzles.review import Judgement, verdict_words
-    j = Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]), m["value"],
-                  m["best_value"])
-    dots = room.game_id == "dots"
-    words = m["move"] if dots else (tr("pop column {n}", n=m["move"][1:]) if m["move"].startswith("p")
-                                    else tr("column {n}", n=m["move"]))
-    if not dots:
-        j = Judgement(j.index, j.seat, j.move, j.verdict, j.loss, tuple(tr("column {n}", n=b) for b in j.best), j.value,
-                      j.best_value)
-    return verdict_words(j, tr(room.names[j.seat]), words, "dots" if dots else "connect")
+    info = catalog.of(room.game)
+    words = info.review_board.move_words
+    j = Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(words(b) for b in m["best"]),
+                  m["value"], m["best_value"])
+    return verdict_words(j, tr(room.names[j.seat]), words(m["move"]), info.id)
 
 
 def start_position(game: Any) -> Any:

@@ -42,20 +42,21 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
-from gamekit.errors import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr, using
 from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused, Session, SessionAttribute
 from gamekit.rooms import groups_http
 from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.speech import SOURCE, joined, page_language, said, speaking, translate
 from gamekit.rooms.delta import encode_open, state_delta
-from gamekit.rooms.games import GAMES, BadOptions, check_move, check_room_options, rebuild
+from gamekit.rooms.games import check_move, check_room_options, rebuild, spec_for
+from gamekit.catalog import BadOptions
 from gamekit.rooms.groups import Groups, game_menu
 from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, SEVEN_DAYS, StoredMove, token_hash
 from gamekit.rooms.stores import open_store
 from gamekit.rooms.untrusted import BadJSON, loads
-from gamekit.rooms.web import (SECURITY_HEADERS, STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,  # noqa: F401
-                               log_id, log_path)
+from gamekit.rooms.web import (STATIC, BaseHandler, NoCacheStatic, Refusal, SafeLog,
+                               log_path)
 
 log = logging.getLogger("gamekit.rooms")
 
@@ -109,7 +110,7 @@ class Room:
         self.server = server
         self.id = stored.id
         self.game_id, self.options, self.timer = stored.game, stored.options, stored.timer
-        self.spec = GAMES[self.game_id]
+        self.spec = spec_for(self.game_id)
         self.seat_hashes: list[str | None] = list(stored.seat_hashes)
         self.moves: list[StoredMove] = list(stored.moves)
         # the turn clock, the CPU player and who it plays for, the request waiting for an answer and the rules of
@@ -361,24 +362,21 @@ class Room:
 
     # ----- changes (each committed before anyone is told: see GroupCommit) ------------------------------------
     def commit_move(self, seat: int, move: str, by_cpu: int = BY_PLAYER) -> str:
-        game = self.game
-        before = len(game.history)
-        game.play(move)                                   # IllegalMoveError: nothing changed
-        canonical = game.history[-1] if len(game.history) > before else move
-        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", canonical, seat, by_cpu,
+        """``seat`` plays ``move`` through the session (IllegalMoveError: nothing changed), then the room writes it
+        through the group commit, says which request it cancelled and, at the end, tells the groups."""
+        played = self.session.play(seat, move)
+        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", played.move, seat, by_cpu,
                                   self.server.now())
-        self.moves.append(StoredMove("move", canonical, seat, by_cpu))
-        cancelled = self.session.cancel_request()          # the store's add_move deleted it too
-        if cancelled is None:
+        self.moves.append(StoredMove("move", played.move, seat, by_cpu))
+        if played.cancelled is None:                          # the store's add_move deletes a request too
             self.note = ""
-        elif cancelled[0] == "restart":
+        elif played.cancelled[0] == "restart":
             self.note = said("A move was played, so the new game request is cancelled.")
         else:
             self.note = said("A move was played, so the undo request is cancelled.")
-        self.turn_started = self.server.now()
-        if game.is_over():
+        if played.over:
             self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
-        return canonical
+        return played.move
 
     def commit_resign(self, seat: int) -> None:
         self.game.resign(seat)

@@ -2,13 +2,13 @@
 server (which hit-tests them with the widgets' own layout code), the two player cards, the status line,
 New game / Undo / Resign, Accept / Decline for the other player's request, and the invite link.
 
-    >>> from gamekit.dots.widget import DotsWidget
-    >>> DotsWidget(mode="online", server="http://localhost:8765")       # doctest: +SKIP  (creates a room)
-    >>> DotsWidget(mode="online", room="http://localhost:8765/r/…")     # doctest: +SKIP  (joins one)
+    >>> from gamekit.rooms.client import create_room, join
+    >>> RoomWidget(create_room("http://localhost:8765", "dots"))         # doctest: +SKIP  (creates a room)
+    >>> RoomWidget(join("http://localhost:8765/r/…"))                    # doctest: +SKIP  (joins one)
+    >>> RoomWidget(create_room("http://localhost:8765", "connect", board="four", popout=True))  # doctest: +SKIP
 
-Both calls return a :class:`RoomWidget` (as does ``ConnectWidget(mode="online", …)``).  The room is
-played by a :class:`~gamekit.rooms.client.RoomClient` (``widget.client``); updates from the server arrive
-on the client's reader thread and are painted straight away.
+The room is played by a :class:`~gamekit.rooms.client.RoomClient` (``widget.client``); updates from the server
+arrive on the client's reader thread and are painted straight away.
 """
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ from typing import Any
 
 import ipywidgets as W
 
+from gamekit import catalog
 from gamekit.i18n import Localized, tr
-from gamekit.rooms.client import RoomClient, RoomRefusal, create_room, fetch_json, join
+from gamekit.rooms.client import RoomClient, RoomRefusal, fetch_json
 from gamekit.widgets.access import LIVE_CLASS
-from gamekit.widgets.base import BoardCanvas, Scene
+from gamekit.widgets.base import BoardCanvas
+from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 
 
@@ -99,22 +101,11 @@ class RoomWidget(Localized, W.VBox):
         judgements = [Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]),
                                 m["value"], m["best_value"]) for m in data["moves"]]
         names = [s["name"] for s in state["seats"]]
-        if state["game"] == "dots":
-            from gamekit.dots.describe import describe
-            from gamekit.dots.view import BoardLayout, review_scene
-            layout = BoardLayout.fit(game.width, game.height, max_px=360)
-            kind, words, text = "dots", str, lambda position: describe(position, None, names=names)
-        else:
-            from gamekit.connect.describe import describe
-            from gamekit.connect.view import layout_for, review_scene
-            layout = layout_for(game)
-            kind, text = "connect", lambda position: describe(position, {}, None, names=names)
-            words = lambda move: tr("pop column {n}", n=move[1:]) if move.startswith("p") else tr("column {n}", n=move)
-
-        def draw(position: Any, j: Any) -> Scene:
-            return review_scene(position, layout) if j is None else review_scene(position, layout, j.move, j.verdict, j.best)
-
-        panel = ReviewPanel(game, judgements, draw, text, lambda seat: names[seat], words, kind, layout.css_size)
+        info = catalog.of(game)
+        board = info.review_board
+        panel = ReviewPanel(game, judgements, lambda position, j: board.review_scene(position, j)[0],
+                            lambda position: board.text(position, names), lambda seat: names[seat], board.move_words,
+                            info.id, board.review_scene(game, None)[1])
         key = (self.client.link, tuple(game.history))
         if key != self._reviewed_key:         # this seat's mistakes are kept once per game
             seats = [self.client.seat] if self.client.seat is not None else []
@@ -167,30 +158,3 @@ class RoomWidget(Localized, W.VBox):
         if not state["over"] and self.review_view is not None:      # a new game: the old review goes
             self.review_view = self.judgements = None
             self.review_box.children = ()
-
-
-def online_widget(kind: str, *args: Any, mode: str = "online", server: str | None = None, room: str | None = None,
-                  timer: int = 0, **kwargs: Any) -> RoomWidget:
-    """What ``DotsWidget(mode="online", …)`` / ``ConnectWidget(mode="online", …)`` return: create a room on
-    ``server`` with the widget's own board arguments (Dots: width, height — 4 × 4 boxes by default, the sheet's
-    5 × 5 dots; 5 en raya: game "five"/"four", popout) and ``timer``, or join the invite link ``room``."""
-    if (server is None) == (room is None):
-        raise ValueError("mode='online': give server=URL (to create a room) or room=LINK (to join one), not both")
-    names = {"dots": ("width", "height"), "connect": ("game", "popout")}[kind]
-    if len(args) > len(names):
-        raise TypeError(f"too many positional arguments for an online {kind} board: {args!r}")
-    given = dict(zip(names, args))
-    for name in list(kwargs):
-        if name in names:
-            given[name] = kwargs.pop(name)
-    if kwargs:
-        raise ValueError(f"{', '.join(sorted(kwargs))}: not used online (the two players are people; the CPU "
-                         "only stands in for a player who left)")
-    if room is not None:
-        if given:
-            raise ValueError("joining a room: its board was chosen by its creator, give only room=LINK")
-        return RoomWidget(join(room))
-    if kind == "connect":
-        options = {"board": given.get("game", "five"), "popout": given.get("popout", False)}
-        return RoomWidget(create_room(server, "connect", timer=timer, **options))
-    return RoomWidget(create_room(server, "dots", timer=timer, **given))

@@ -37,7 +37,6 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import tornado.web
 from tornado.ioloop import PeriodicCallback
 
 from gamekit.rooms.leases import BEAT, LOCK_WAIT, TTL, Leases, new_worker_id
@@ -53,7 +52,6 @@ log = logging.getLogger("gamekit.rooms")
 WAIT = TTL + 2.0       # seconds a connection waits for its room's lease before it is told to try again
 POLL = 0.1             # seconds between two tries of a waiting claim
 CHECK = 0.25           # seconds between two looks for rooms another worker wants (the heartbeat: BEAT)
-MOVED = "The room moved to another server process: reconnect."
 
 
 class Ownership:
@@ -66,7 +64,6 @@ class Ownership:
         self.server, self.name = server, name
         self.id = new_worker_id(name)
         self.leases = Leases(db)
-        self.fenced = False
         self.let_go_count = 0
         self._last_full = 0.0
         self._callback: PeriodicCallback | None = None
@@ -116,7 +113,7 @@ class Ownership:
         and begin the heartbeat.  Rooms the server loaded while starting (a class group's results recovered
         after a crash) are kept only if their lease can be had."""
         self.leases.register(self.id, self.name, os.getpid())
-        self.fenced = self.fence()
+        self.fence()
         self.server.ownership = self
         for room_id in list(self.server.rooms):
             if not self.claim(room_id):

@@ -6,6 +6,6 @@ from gamekit.shutbox.strategy import (Table, beat_chance, best_dice, best_set, m
 __all__ = ["Rules", "ShutTheBox", "tiles_summing_to", "two_dice_probability", "Table", "table",
            "shut_probability", "min_expected_score", "beat_chance", "best_set", "best_dice", "set_values",
            "solve_all"]
-from gamekit.shutbox.players import LEVELS, CPUPlayer, cpu_player, objective_for  # noqa: E402
+from gamekit.shutbox.players import CPUPlayer, cpu_player, objective_for  # noqa: E402
 
-__all__ += ["cpu_player", "CPUPlayer", "LEVELS", "objective_for"]
+__all__ += ["cpu_player", "CPUPlayer", "objective_for"]

@@ -37,7 +37,7 @@ INFO = register(GameInfo(
     game_class=lambda: ShutTheBox, new_game=new_game, check_options=check_options, options=OPTIONS,
     seats=(1, MAX_PLAYERS), seat_names=(), seat_colours=SEAT_COLOURS4,
     cpu="gamekit.shutbox.players:cpu_player", widget="gamekit.shutbox.widget:ShutBoxWidget",
-    lessons="gamekit.shutbox.lessons",
+    lessons="gamekit.shutbox.lessons", puzzles="gamekit.puzzles.shutbox",
     examples=(
         Example("shut the box alone", lambda: ShutTheBox(1, seed=3), lambda h: ShutTheBox.from_moves(h, 1, seed=3), 1),
         Example("shut the box, 3 players, under six, digits, stake",

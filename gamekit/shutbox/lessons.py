@@ -1109,7 +1109,7 @@ class DiceTally:
 
     @staticmethod
     def _die(name: str, value: Any) -> int:
-        from gamekit.game import is_int
+        from gamekit.core.saved import is_int
         if isinstance(value, str) and re.fullmatch(r"\s*[1-6]\s*", value, re.ASCII):
             return int(value)
         if not is_int(value) or not 1 <= value <= 6:

@@ -19,9 +19,7 @@ from typing import Any
 from gamekit.i18n import tr
 from gamekit.shutbox.rules import ShutTheBox, mask_sum
 from gamekit.shutbox.strategy import table
-from gamekit.core.game import check_running
-
-from gamekit.core.game import LEVELS  # noqa: E402  (the one list of CPU levels, re-exported here)
+from gamekit.game import LEVELS, check_running
 
 
 def objective_for(game: ShutTheBox) -> tuple[str, int | None]:

@@ -62,7 +62,9 @@ from typing import Any, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, register, replay
+from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay
+from gamekit.core.outcome import Outcome, Termination
+from gamekit.game import register
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
@@ -418,7 +420,7 @@ class ShutTheBox:
         if isinstance(rules, dict):
             try:
                 rules = Rules(**rules)
-            except TypeError as e:
+            except TypeError:
                 raise ValueError(tr("rules={rules!r}: the keys are one_die and scoring", rules=rules)) from None
         elif rules is not None and not isinstance(rules, Rules):
             raise ValueError(tr("rules={rules!r}: give Rules(...), e.g. Rules(one_die='never')", rules=rules))
@@ -490,10 +492,6 @@ class ShutTheBox:
     def flip_kind(self) -> str:
         return "cover" if self.covering else "uncover"
 
-    @property
-    def roll_total(self) -> int | None:
-        return sum(self.dice) if self.phase == "cover" else None
-
     def dice_options(self) -> tuple[int, ...]:
         """The numbers of dice the player may roll now (empty unless it is time to roll)."""
         return self.rules.dice_options(self.remaining) if self.phase == "roll" else ()
@@ -515,10 +513,6 @@ class ShutTheBox:
     def winner(self) -> int | None:
         outcome = self.outcome()
         return None if outcome is None else outcome.winner
-
-    def score_now(self) -> int:
-        """The score the open tiles would give now."""
-        return self.rules.score(self.uncovered)
 
     def best_score_so_far(self) -> int | None:
         """Lowest finished turn score of this round (None before the first turn ends)."""

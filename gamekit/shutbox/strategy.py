@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.shutbox.rules import FULL, Rules, sheet_key, mask_of, set_masks
@@ -214,10 +214,3 @@ def solve_all(rules: Rules | None = None) -> dict[str, Any]:
             "beat": {t: table(r, "beat", t) for t in targets}}
 
 
-def optimal_table_rows(rules: Rules | None = None, objective: str = "shut",
-                       states: Iterable[Any] | None = None) -> list[dict[str, Any]]:
-    """Rows (state, value, dice) of a table, fewest open tiles first — for lessons."""
-    t = table(_rules(rules), objective)
-    masks = [_as_mask(s) for s in states] if states is not None else sorted(range(FULL + 1),
-                                                                            key=lambda m: (_POP[m], m))
-    return [{"open": sheet_key(m)[::-1], "value": t.value(m), "dice": t.dice(m)} for m in masks]

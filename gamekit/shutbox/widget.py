@@ -17,8 +17,9 @@ from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
 from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANT_RULES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.base import (BACKGROUND, INK, MODES, BadSettingError, BadSettingTypeError, GameWidget, Scene, check_choice,
-                                  check_int, check_type, reported)
+from gamekit.core.scene import BACKGROUND, INK, Scene
+from gamekit.widgets.base import (MODES, BadSettingError, BadSettingTypeError, GameWidget, check_choice, check_int,
+                                  check_type, reported)
 from gamekit.i18n import N_, number, percent, tr
 
 

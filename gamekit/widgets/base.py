@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import html
-import math
 import threading
 import time
 import traceback
@@ -39,13 +38,13 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
-from gamekit.errors import BadPositionError, IllegalMoveError
+from gamekit.core.errors import BadPositionError, IllegalMoveError
 from gamekit.i18n import N_, Localized, ntr, tr
-from gamekit.scene import BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene, distance_to_segment  # noqa: F401 (plain data, shared with the views)
+from gamekit.core.scene import SEAT_COLOURS, SEAT_DARK, Scene
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
 
 from gamekit import catalog
-from gamekit.core.game import LEVELS, TIMERS
+from gamekit.game import LEVELS, TIMERS
 from gamekit.session import Session, SessionAttribute
 
 SCALE = 2  # buffer pixels per CSS pixel
@@ -633,14 +632,6 @@ class GameWidget(Localized, W.VBox):
         self._moved("undo")
         self.refresh(tr("Move taken back."))
         self.restart_timer()
-
-    def undo_for_person(self) -> None:
-        """Against the CPU, Undo takes back the CPU's reply too: back to the person's last turn."""
-        steps, _ = self.undo_plan()
-        if not steps:
-            self.say(tr("There is nothing to undo yet."))
-            return
-        self.take_back(steps)
 
     def answer_undo(self, accept: bool) -> None:
         check_type("accept", accept, bool)

@@ -51,9 +51,10 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
 import ipywidgets as W
 
 from gamekit import progress
-from gamekit.game import is_int
+from gamekit.core.saved import is_int
 from gamekit.widgets.access import LIVE_CLASS, BoardAccess
-from gamekit.widgets.base import BoardCanvas, Scene, reported
+from gamekit.widgets.base import BoardCanvas, reported
+from gamekit.core.scene import Scene
 from gamekit.widgets.stepping import Stepping
 from gamekit.i18n import N_, Localized, ntr, tr
 

@@ -17,9 +17,9 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from gamekit.i18n import Localized, ntr, tr
+from gamekit.i18n import Localized, tr
 from gamekit.puzzles.review import VERDICTS, Judgement, verdict_words
-from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
+from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported, verdict_counts
 from gamekit.widgets.stepping import Stepping
@@ -33,8 +33,8 @@ class ReviewPanel(Stepping, Localized, W.VBox):
 
     ``game``: the finished game (not changed); ``judgements``: one per move (``review(game)``);
     ``draw(position, judgement)``: the picture of a step; ``describe(position)``: the position in words;
-    ``seat_name(seat)`` and ``move_words(move)``: how the game names seats and moves; ``kind``: "dots" or
-    "connect"; ``size``: the board's CSS pixels."""
+    ``seat_name(seat)`` and ``move_words(move)``: how the game names seats and moves; ``kind``: the game's
+    catalog id or alias (its analysis words a worse move's verdict); ``size``: the board's CSS pixels."""
 
     def __init__(self, game: Any, judgements: Sequence[Judgement], draw: Draw, describe: Callable[[Any], str],
                  seat_name: Callable[[int], str], move_words: Callable[[str], str], kind: str,

@@ -7,7 +7,7 @@ import pytest
 
 from gamekit.dots import DotsAndBoxes
 from gamekit.dots.view import HINT_INK, last_mark
-from gamekit.dots.widget import BoardLayout
+from gamekit.dots.view import BoardLayout
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from gamekit.connect import FiveInARow
-from gamekit.connect.widget import DISC, layout_for
+from gamekit.connect.view import DISC, layout_for
 
 pytestmark = pytest.mark.browser
 

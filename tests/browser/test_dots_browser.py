@@ -4,7 +4,7 @@ import json
 import pytest
 
 from gamekit.dots import DotsAndBoxes
-from gamekit.dots.widget import BoardLayout
+from gamekit.dots.view import BoardLayout
 
 pytestmark = pytest.mark.browser
 

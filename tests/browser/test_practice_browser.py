@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from gamekit.connect.lessons import layout_for
+from gamekit.connect.view import layout_for
 from gamekit.puzzles import bank
 
 from .conftest import open_voila

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamekit.dots import DotsAndBoxes
-from gamekit.dots.widget import BoardLayout
+from gamekit.dots.view import BoardLayout
 
 pytestmark = pytest.mark.browser
 LESSON = "notebooks/es/dots_and_boxes/01_rules_and_terms.ipynb"

@@ -58,9 +58,9 @@ def test_tables(monkeypatch):
     assert lines.rows[0][4] == 69 and lines.rows[1][4] == 64 and lines.rows[1][5] == 20
     known = L.known_results()
     assert known.rows[1][1] == "a draw" and "computed" in known.rows[1][2] and "claimed" not in str(known.rows)
-    from gamekit.connect import book as bk
+    from gamekit.connect import tables
     from gamekit.i18n import using
-    monkeypatch.setattr(bk, "book_for", lambda v: None)        # no book installed: the value is unknown
+    monkeypatch.setattr(tables, "book_for", lambda v: None)        # no book installed: the value is unknown
     assert L.known_results().rows[1][1] == "unknown"
     monkeypatch.undo()
     with using("es"):
@@ -225,7 +225,6 @@ def test_odd_and_even_threats_are_told_apart(name, row, owner, kind):
             assert f"row {row}" in text                          # the wrong parity: count the rows
     if owner != kind:
         assert "probably not help" in reasons[right][1]
-    from gamekit.widgets.base import BoardCanvas
     widget = L.exercise(name)                                     # the board shows the cell tinted and lettered
     assert widget is not None
 
@@ -260,7 +259,7 @@ def test_exercise_widgets_and_score():
     ok, _ = board.submit("4")
     assert ok
     assert not board.submit("2")[0]
-    from gamekit.connect.widget import layout_for
+    from gamekit.connect.view import layout_for
     x, y = layout_for(board.exercise.game, L.CELL).centre(0, 2)
     assert board.click(x, y) is None                            # the side column: refused with a reason
     typed = L.exercise("count_lines", score)

@@ -6,10 +6,9 @@ from pathlib import Path
 import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
-from gamekit.connect import book as bk
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
 from gamekit.connect import teach
-from gamekit.connect.solver import board_for
+from gamekit.connect.bitboard import board_for
 
 
 def _positions():

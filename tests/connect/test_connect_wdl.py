@@ -6,7 +6,10 @@ import pytest
 
 from gamekit.connect import ConnectGame, Variant
 from gamekit.connect import book as bk
+from gamekit.connect import build
+from gamekit.connect import tables
 from gamekit.connect import wdl
+from gamekit.connect.bitboard import board_for
 from gamekit.connect.solver import Solver
 
 DRAW = Variant("5x4 four", 5, 4, 4)                 # exact score 0
@@ -122,7 +125,7 @@ def test_progress_of_another_run_or_a_damaged_file_is_refused(tmp_path):
 def test_a_second_run_on_the_same_progress_file_is_refused(tmp_path):
     path = tmp_path / "v.json"
     (tmp_path / "v.json.lock").write_text(str(os.getppid()))      # a live process holds it
-    with pytest.raises(bk.BookError, match="is being built by process"):
+    with pytest.raises(tables.BookError, match="is being built by process"):
         wdl.ValueRun(DRAW, 2, path, log=quiet).run()
     assert (tmp_path / "v.json.lock").exists() and not path.exists()
     (tmp_path / "v.json.lock").write_text("999999999")            # left by a process that died
@@ -257,7 +260,7 @@ def test_a_proved_draw_becomes_a_depth_0_book(tmp_path):
     wdl.ValueRun(SIDES, 3, b, log=quiet).run(questions=(0,))
     out = tmp_path / "sides.book.gz"
     wdl.write_value_book([a, b], out, log=quiet)
-    book = bk.Book.load(out, SIDES)
+    book = tables.Book.load(out, SIDES)
     assert book.depth == 0 and book.lookup(ConnectGame(SIDES)) == 0 == Solver(SIDES).solve(ConnectGame(SIDES))
     assert book.header["nodes"] > 0 and "value-book --depth 0" in book.header["command"]
 
@@ -277,7 +280,7 @@ def test_a_depth_1_book_holds_the_exact_score_of_every_first_move(tmp_path, v):
     firsts = _proved_after_every_first_move(v, path)
     out = tmp_path / "b.book.gz"
     wdl.write_value_book([path], out, depth=1, log=quiet)
-    book = bk.Book.load(out, v)
+    book = tables.Book.load(out, v)
     solver = Solver(v)
     assert book.depth == 1 and len(book.scores) == 1 + len({ConnectGame.from_moves(m, variant=v).position_key()
                                                             for m in firsts})
@@ -286,7 +289,7 @@ def test_a_depth_1_book_holds_the_exact_score_of_every_first_move(tmp_path, v):
         g = ConnectGame.from_moves(m, variant=v)
         assert book.lookup(g) == solver.solve(g), m
     assert bk.main(["value-book", "--progress", str(path), "--depth", "1", "--out", str(tmp_path / "c.book.gz")]) == 0
-    assert bk.Book.load(tmp_path / "c.book.gz", v).scores == book.scores
+    assert tables.Book.load(tmp_path / "c.book.gz", v).scores == book.scores
 
 
 def test_value_book_refusals(tmp_path, capsys):
@@ -311,23 +314,23 @@ def test_value_book_refusals(tmp_path, capsys):
     assert bk.main(["value-book", "--progress", str(path), "--depth", "1", "--out", str(out)]) == 2
     assert "open at 1" in capsys.readouterr().err and not out.exists()
     wdl.write_value_book([path], out, log=quiet)                     # depth 0: the win searched exactly
-    assert bk.Book.load(out, RED_WINS).lookup(ConnectGame(RED_WINS)) == Solver(RED_WINS).solve(ConnectGame(RED_WINS)) == 4
+    assert tables.Book.load(out, RED_WINS).lookup(ConnectGame(RED_WINS)) == Solver(RED_WINS).solve(ConnectGame(RED_WINS)) == 4
 
 
 def test_a_book_disagreeing_with_the_runs_is_refused(tmp_path, monkeypatch):
     path = tmp_path / "v.json"
     firsts = _proved_after_every_first_move(DRAW, path)
     data = json.loads(path.read_text())
-    b = wdl.board_for(DRAW)
+    b = board_for(DRAW)
     for m in firsts:                         # forge: every first move loses for red, yet the start is a draw
         cur, mask, _ = b.from_game(ConnectGame.from_moves(m, variant=DRAW))
         data["settled"][f"{cur + mask:x}"] = [1, 1, m]
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps(data))
-    monkeypatch.setattr(wdl.Solver, "solve_bits", lambda self, cur, mask, nb, weak=False: 3)
+    monkeypatch.setattr(Solver, "solve_bits", lambda self, cur, mask, nb, weak=False: 3)
     with pytest.raises(ValueError, match=r"the start: backed up to -3, but the runs proved 0..0"):
         wdl.write_value_book([forged], tmp_path / "f.book.gz", depth=1, log=quiet)
-    monkeypatch.setattr(wdl.Solver, "solve_bits", lambda self, cur, mask, nb, weak=False: -2)
+    monkeypatch.setattr(Solver, "solve_bits", lambda self, cur, mask, nb, weak=False: -2)
     with pytest.raises(ValueError, match=r"1: the runs proved \+1, the exact search found the score -2"):
         wdl.write_value_book([forged], tmp_path / "f.book.gz", depth=1, log=quiet)
     assert not (tmp_path / "f.book.gz").exists()
@@ -394,7 +397,7 @@ def test_reach_counts_what_the_proof_settles_at_each_depth(tmp_path, capsys):
     firsts = _proved_after_every_first_move(DRAW, path)
     rows = wdl.reach([path], 2)
     assert [r["discs"] for r in rows] == [0, 1, 2]
-    assert [r["positions"] for r in rows] == [len(lv) for lv in bk.tree(DRAW, 2)]
+    assert [r["positions"] for r in rows] == [len(lv) for lv in build.tree(DRAW, 2)]
     start = rows[0]       # every first move was settled: the start has every drop proved
     assert start["positions"] == 1 and start["all_exact"] == start["none_open"] == 1
     assert start["drops"] == start["drops_exact"] == len(firsts) and start["drops_open"] == 0
@@ -402,7 +405,7 @@ def test_reach_counts_what_the_proof_settles_at_each_depth(tmp_path, capsys):
         assert r["drops_exact"] + r["drops_bounded"] + r["drops_open"] == r["drops"]
         assert r["all_exact"] <= r["none_open"] <= r["positions"]
     marks = {"exact": 0, "bounded": 0, "open": 0}
-    for cur, mask, moves in bk.tree(DRAW, 1)[1].values():
+    for cur, mask, moves in build.tree(DRAW, 1)[1].values():
         for e in wdl.under([path], moves, levels=1)["drops"].values():
             lo, hi = e["bounds"]
             marks["exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded"] += 1

@@ -1,9 +1,10 @@
 """The 5 en raya / Connect Four widget, driven through its plain methods (headless)."""
 import pytest
 
-from gamekit.connect.widget import DISC, ConnectWidget, connect_scene, layout_for
+from gamekit.connect.view import DISC, connect_scene, layout_for
+from gamekit.connect.widget import ConnectWidget
 from gamekit.connect import FiveInARow
-from gamekit.scene import INK
+from gamekit.core.scene import INK
 
 
 def people(game="five", popout=False):

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gamekit.dots import DotsAndBoxes, SolverTimeout, best_line, best_lines, move_values, solve
+from gamekit import SolverTimeout
+from gamekit.dots import DotsAndBoxes, best_line, best_lines, move_values, solve
 from gamekit.dots.rules import geometry
 from gamekit.dots import fast
 from gamekit.dots.players import SafePhaseSolver
@@ -420,7 +421,7 @@ def test_symmetries_far_from_the_position_are_left_out_of_the_key():
     one = DotsAndBoxes(4, 4)
     one.play("a1-b1")
     near = fast.CompiledSearch(one.geometry, table_bits=12)
-    near._choose_symmetries(one.drawn)
+    near.choose_symmetries(one.drawn)
     assert near.nsym_used == 8
     assert fast.SYM_REACH >= 1
     # on a rectangle too (the default, "auto"); every symmetry only when asked (None), or from the empty board
@@ -429,7 +430,7 @@ def test_symmetries_far_from_the_position_are_left_out_of_the_key():
     every = fast.CompiledSearch(wide.geometry, table_bits=18, sym_reach=None)
     assert auto.exact(wide.drawn) == every.exact(wide.drawn)
     assert auto.nsym_used < 4 and every.nsym_used == 4
-    auto._choose_symmetries(0)
+    auto.choose_symmetries(0)
     assert auto.nsym_used == 4
 
 

@@ -3,8 +3,10 @@ import pytest
 from ipycanvas import canvas as ipycanvas_canvas
 
 from gamekit.dots import DotsAndBoxes
-from gamekit.dots.widget import BoardLayout, DotsWidget, neighbour_line
-from gamekit.widgets.base import SCALE, SEAT_COLOURS
+from gamekit.dots.view import BoardLayout, neighbour_line
+from gamekit.dots.widget import DotsWidget
+from gamekit.widgets.base import SCALE
+from gamekit.core.scene import SEAT_COLOURS
 
 
 def people(width=3, height=3):

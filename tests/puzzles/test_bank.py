@@ -13,7 +13,7 @@ from gamekit.i18n import using
 from gamekit.puzzles import (BANDS, GAME_IDS, THEMES, BankError, Puzzle, action_key, bank, read_bank, shipped_info,
                              verify)
 from gamekit.puzzles.core import key_action, move_words
-from gamekit.puzzles.store import bank_path, checksum, write_bank
+from gamekit.puzzles.store import checksum, write_bank
 
 SIZES = {"dots_and_boxes": 300, "five_in_a_row": 300, "connect_four": 100, "shut_the_box": 300}
 

@@ -1,5 +1,4 @@
 """python -m gamekit.puzzles build: reproducible, resumable, checksummed; bad settings refused."""
-import json
 import subprocess
 import sys
 from pathlib import Path

@@ -13,7 +13,8 @@ from gamekit import IllegalMoveError, progress
 from gamekit.puzzles import GAME_IDS, bank, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.puzzles.practice import (LEVELS, HomeworkBox, HomeworkSet, Practice, homework_set, level, level_words,
-                                      parse_code, saved_rating, set_code, sparkline, stakes)
+                                      parse_code, saved_rating, set_code, sparkline)
+from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +62,7 @@ def test_typed_answers_are_taken_like_clicks_and_the_board_click_answers():
     p = Practice("connect_four", seed=2)
     answer = p.puzzle.answers[0]
     layout_x = None
-    from gamekit.connect.lessons import layout_for
+    from gamekit.connect.view import layout_for
     layout = layout_for(p.game, 40)
     for x in range(0, layout.css_size[0], 5):
         col = layout.column_at(x, layout.css_size[1] / 2)
@@ -380,7 +381,7 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
     p = Practice(game_id, seed=8)
     for _ in range(5):
         puzzle, question = p.puzzle, p.question()
-        n, legal = len(puzzle.answers), len(puzzle.legal_answers())
+        n = len(puzzle.answers)
         assert question.startswith(puzzle.prompt()) and stakes(puzzle) in question
         if n == 1:
             assert "Only one" in question

@@ -83,7 +83,6 @@ def test_first_rating_refuses_bad_counts():
 def test_pick_chooses_near_the_pupils_rating_and_skips_seen_ones():
     from gamekit.puzzles import pick
     puzzles = bank("shut_the_box")
-    ratings = sorted(p.rating for p in puzzles)
     for target in (1000, 1300, 1600):
         chosen = pick(puzzles, target, seed=1)
         tenth = sorted(abs(p.rating - target) for p in puzzles)[9]

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError
 from gamekit.dots import boxes_given, capture_lines, is_safe_line
-from gamekit.connect.lessons import playable_threats
+from gamekit.connect.threats import playable_threats
 from gamekit.puzzles import bank
 
 

@@ -1,6 +1,5 @@
 """Review after a game in the Dots and 5 en raya / Connect Four widgets (a list of verdicts and the board
 stepped through the game, by buttons and keys), and the pupil's own mistakes kept as personal puzzles."""
-import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -13,9 +12,9 @@ from gamekit.dots.widget import DotsWidget
 from gamekit.puzzles import review
 from gamekit.puzzles.personal import mistake_puzzles, personal_puzzle, personal_puzzles
 from gamekit.puzzles.practice import Practice
-from gamekit.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT
+from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT
 from gamekit.widgets.colour import contrast
-from gamekit.scene import BACKGROUND
+from gamekit.core.scene import BACKGROUND
 
 
 def finish_dots(w: DotsWidget, seed=1):

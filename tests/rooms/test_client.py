@@ -6,7 +6,6 @@ import time
 
 import pytest
 
-from gamekit.connect.widget import ConnectWidget
 from gamekit.dots.widget import DotsWidget
 from gamekit.rooms.client import RoomRefusal, create_room, join
 from gamekit.rooms.widget import RoomWidget
@@ -68,9 +67,9 @@ def until(condition, timeout=5.0):
 
 
 def test_online_widgets(rooms):
-    board = DotsWidget(mode="online", server=rooms.url)
-    assert isinstance(board, RoomWidget) and board.client.seat == 0
-    friend = DotsWidget(mode="online", room=board.client.link)
+    board = RoomWidget(create_room(rooms.url, "dots"))
+    assert board.client.seat == 0 and board.client.state["options"] == {"width": 4, "height": 4}
+    friend = RoomWidget(join(board.client.link))
     try:
         assert friend.client.seat == 1
         board.client.wait(lambda s: s["seats"][1]["connected"])
@@ -92,16 +91,15 @@ def test_online_widgets(rooms):
     finally:
         board.client.close()
         friend.client.close()
-    five = ConnectWidget(mode="online", server=rooms.url, game="four", popout=True)
+    five = RoomWidget(create_room(rooms.url, "connect", board="four", popout=True))
     try:
         assert five.client.state["options"] == {"board": "four", "popout": True}
     finally:
         five.client.close()
-    with pytest.raises(ValueError, match="not both"):
+    with pytest.raises(ValueError, match="level"):             # the room's options are the room's, not a widget's
+        create_room(rooms.url, "dots", level="hard")
+    with pytest.raises(ValueError, match="mode"):              # a game widget plays on one screen only
         DotsWidget(mode="online")
-    with pytest.raises(ValueError, match="level"):
-        DotsWidget(mode="online", server=rooms.url, level="hard")
-    assert not isinstance(DotsWidget(3, 3, mode="people"), RoomWidget)
 
 
 def test_under_a_path_prefix_as_a_jupyterhub_service(tmp_path, rooms):

@@ -333,7 +333,7 @@ def _stored_result_and_ratings(server, group: str) -> tuple[list, dict, dict]:
 def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the_restart(server_with, connect):
     import signal
 
-    from gamekit.rooms.games import replay
+    from gamekit.rooms.games import rebuild
     # a server that SIGKILLs itself after a rated game's last move is stored and before its result is
     server = server_with("--fail-before-result")
     owner, ana, ben, a = ben_leaves(server, connect, "Crash class")
@@ -351,7 +351,7 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
     moves = server.sql("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))
     assert server.sql("SELECT COUNT(*) FROM moves WHERE by_cpu = 2")[0][0] >= 1
     assert server.sql("SELECT COUNT(*) FROM results")[0][0] == 0
-    assert replay("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
+    assert rebuild("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
 
     server.extra = ()
     server.start()                                   # the same database; nobody opens the room

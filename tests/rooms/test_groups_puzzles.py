@@ -87,7 +87,7 @@ def test_puzzle_results_reach_the_class_table_and_the_csv(rooms, klass):
             ana.send_progress(bad)
     assert owner.class_table() == table
     # the teacher's page shows the column
-    status, page = rooms.get(f"/static/groups.js")
+    status, page = rooms.get("/static/groups.js")
     assert status == 200 and "puzzle_names" in page
 
 

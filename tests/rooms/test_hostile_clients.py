@@ -17,9 +17,9 @@ import websocket                                    # websocket-client
 from hypothesis import given, settings, strategies as st
 from websockets.sync.client import connect as websockets_connect
 
-from gamekit.rooms.client import RoomClosed, RoomRefusal
+from gamekit.rooms.client import RoomClosed
 from gamekit.rooms.groups_client import create_group, join_group
-from gamekit.rooms.server import log_id
+from gamekit.rooms.web import log_id
 from gamekit.rooms.untrusted import MAX_DEPTH, BadJSON, loads, nesting_depth
 
 DEEP_ARRAY = "[" * 1000 + "]" * 1000                                       # 2000 bytes: under every size cap

@@ -339,11 +339,12 @@ def test_a_spanish_notebooks_client_reads_the_room_in_spanish(rooms, connect):
 
 def test_a_spanish_lessons_online_board_speaks_spanish(rooms):
     import gamekit
-    from gamekit.dots.widget import DotsWidget
+    from gamekit.rooms.client import create_room, join
+    from gamekit.rooms.widget import RoomWidget
     gamekit.set_language("es")
     try:
-        board = DotsWidget(mode="online", server=rooms.url)
-        friend = DotsWidget(mode="online", room=board.client.link)
+        board = RoomWidget(create_room(rooms.url, "dots"))
+        friend = RoomWidget(join(board.client.link))
     finally:
         gamekit.set_language("en")
     try:

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekit.rooms.client import RoomRefusal
-from gamekit.rooms.games import GAMES, BadOptions, check_room_options, replay
+from gamekit.rooms.games import check_room_options, rebuild, spec_for
+from gamekit.catalog import BadOptions
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
                            | st.text(max_size=12), lambda inner: st.lists(inner, max_size=3)
@@ -28,10 +29,10 @@ def test_room_options_are_refused_or_give_a_playable_game(game, options, timer):
     except BadOptions as refusal:
         assert str(refusal)
         return
-    new = GAMES[game_id].new_game(clean)
+    new = spec_for(game_id).new_game(clean)
     assert new.legal_moves() and not new.is_over() and timer_ok in (0, 30, 60)
     moves = new.legal_moves()[:3]
-    assert replay(game_id, clean, [("move", m, None) for m in moves[:1]]).history == moves[:1]
+    assert rebuild(game_id, clean, [("move", m, None) for m in moves[:1]]).history == moves[:1]
 
 
 @pytest.fixture(scope="module")

@@ -193,7 +193,8 @@ def test_the_state_lists_where_a_ghost_disc_shows(pair):
     """5 en raya: a box per column that takes a disc, with the widget's ghost in the mover's colour (a disc
     above the grid and a translucent one where it lands); a full or side column has none, nor a finished game."""
     from gamekit.connect.rules import FiveInARow
-    from gamekit.connect.widget import ghost_disc, layout_for
+    from gamekit.connect.view import ghost_disc
+    from gamekit.connect.view import layout_for
     info, red, yellow = pair("connect", board="five")
     state = red.wait(lambda s: True)
     assert [b[0] for b in state["hover"]] == [str(n) for n in range(1, 8)]       # the 7 playable columns

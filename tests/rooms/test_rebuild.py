@@ -1,6 +1,5 @@
 """``gamekit.rooms.games.rebuild``: a room's game from its room game id, options and stored actions (one name,
-one meaning: ``gamekit.core.saved.replay`` is the saved-game helper; ``rooms.games.replay`` is only the older
-name of ``rebuild``, kept for callers of earlier versions)."""
+one meaning: ``gamekit.core.saved.replay`` is the saved-game helper, and ``rebuild`` has no second name)."""
 from __future__ import annotations
 
 import pytest
@@ -25,6 +24,6 @@ def test_rebuild_refuses_an_illegal_stored_move_and_an_unknown_room_game():
         games.rebuild("chess", {}, [])
 
 
-def test_the_older_name_is_the_same_function_and_not_the_saved_game_helper():
-    assert games.replay is games.rebuild
+def test_rebuild_has_one_name_and_is_not_the_saved_game_helper():
+    assert not hasattr(games, "replay")
     assert saved.replay is not games.rebuild

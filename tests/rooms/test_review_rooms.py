@@ -7,7 +7,7 @@ import urllib.request
 
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.puzzles import VERDICTS, review
-from gamekit.scene import REVIEW_COLOURS
+from gamekit.core.scene import REVIEW_COLOURS
 
 
 def get_json(rooms, path):
@@ -132,10 +132,11 @@ def test_the_server_answers_while_a_review_is_computed(pair, rooms, connect):
 
 def test_a_reviewed_room_game_in_a_notebook_keeps_this_seat_s_mistakes(rooms):
     from gamekit import progress
-    from gamekit.dots.widget import DotsWidget
     from gamekit.puzzles.personal import personal_puzzles
-    board = DotsWidget(3, 3, mode="online", server=rooms.url)
-    friend = DotsWidget(mode="online", room=board.client.link)
+    from gamekit.rooms.client import create_room, join
+    from gamekit.rooms.widget import RoomWidget
+    board = RoomWidget(create_room(rooms.url, "dots", width=3, height=3))
+    friend = RoomWidget(join(board.client.link))
     board.client.wait(lambda s: s["seats"][1]["connected"])
     import pytest
     with pytest.raises(ValueError, match="finished game"):

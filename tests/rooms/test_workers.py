@@ -28,7 +28,7 @@ import pytest
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from gamekit.rooms.games import replay
+from gamekit.rooms.games import rebuild
 from gamekit.rooms.leases import TTL, Leases, is_postgres, new_worker_id
 from gamekit.rooms.proxy import Backend, check_config, haproxy_config, haproxy_path
 from gamekit.rooms.server import CLOSE_MOVED
@@ -408,7 +408,7 @@ def check_game(cluster: Cluster, room: str, players: list[Seat], in_flight: int)
     assert set(confirmed) <= set(stored), f"confirmed but not stored: {set(confirmed) - set(stored)}"
     assert len(stored) - len(confirmed) <= in_flight, (stored, confirmed)
     assert [ply for ply, _ in stored] == list(range(len(stored)))
-    game = replay("dots", {"width": 4, "height": 4}, [("move", m, None) for _, m in stored])
+    game = rebuild("dots", {"width": 4, "height": 4}, [("move", m, None) for _, m in stored])
     assert game.is_over()
     for p in players:
         assert p.state["over"] and p.state["history"] == [m for _, m in stored]

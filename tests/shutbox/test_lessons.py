@@ -4,7 +4,6 @@ from fractions import Fraction
 
 import pytest
 
-from gamekit.shutbox.rules import sheet_key
 from gamekit.shutbox import Rules, tiles_summing_to
 from gamekit.shutbox import charts, lessons as L, simulation as S, trees
 from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
@@ -558,8 +557,6 @@ def test_the_pupils_pages_hold_no_teacher_material_and_end_with_the_next_link():
         assert not re.search(r"rules sheet|hoja de reglas|reglamento|our reading|nuestra lectura|\bgamekit\b(?!\.)", 
                              re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S)), md.name
         assert re.search(r"(Next|Siguiente)[^\n]*\]\([^)]+\)[^`]*$", text.rstrip()), md.name
-    from gamekit.shutbox.rules import ONE_DIE_RULES
-    from gamekit.shutbox.strategy import shut_probability
     for guide, lang, variant in (("docs/teachers/shutbox.md", "en", "long game"),
                                  ("docs/teachers/es/shutbox.md", "es", "juego largo")):
         text = (root / guide).read_text()

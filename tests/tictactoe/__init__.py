@@ -2,11 +2,34 @@
 
 Importing it adds the game to gamekit's catalog: the conformance suite plays it, ``gamekit.load()`` reads its
 saved games, a room server started with ``GAMEKIT_GAMES=tictactoe`` hosts it (class groups included) and
-``gamekit.widgets.board.BoardWidget("tictactoe")`` plays it in a notebook (tests/test_fourth_game.py)."""
-from gamekit.catalog import Example, GameInfo, RoomSpec, only_options, register
+``gamekit.widgets.board.BoardWidget("tictactoe")`` plays it in a notebook, and its exact analysis gives it a
+review of a finished game and lines of best play (tests/test_fourth_game.py)."""
+from gamekit.catalog import Example, Exact, GameInfo, ReviewBoard, RoomSpec, only_options, register
 
 from . import view
-from .rules import TicTacToe
+from .players import value
+from .rules import CELLS, TicTacToe
+
+
+def move_values(game: TicTacToe, time_limit: float) -> dict:
+    """Each empty cell's result for the player to move with perfect play after it: 1 win, 0 draw, -1 loss."""
+    board, me = tuple(game.board), game.to_move
+    return {m: -value(board[:CELLS.index(m)] + (me,) + board[CELLS.index(m) + 1:], 1 - me) for m in game.legal_moves()}
+
+
+def best_move(game: TicTacToe, time_limit: float | None, ply_budget: float) -> str:
+    values = move_values(game, 0)
+    return max(values, key=values.get)
+
+
+EXACT = Exact(
+    move_values=move_values, judge=lambda best, value: "best" if value == best else "mistake",
+    start=lambda game: TicTacToe(), best_move=best_move, position_key=lambda game: "ttt-" + "".join(game.history),
+    worse=lambda seat, move, verdict, loss, value, best_value, best: f"{seat} {move}: {verdict} — it gives away "
+                                                                     f"{loss} (better: {best}).",
+)
+REVIEW_BOARD = ReviewBoard(review_scene=lambda position, judgement: (view.scene(position), view.SIZE),
+              text=lambda position, names: view.describe(position))
 
 ROOM = RoomSpec(
     id="tictactoe", title="Tic-tac-toe",
@@ -25,4 +48,5 @@ INFO = register(GameInfo(
     seat_names=("X", "O"), seat_colours=view.MARKS,
     cpu=f"{__name__}.players:cpu_player", view=f"{__name__}.view", room=ROOM,
     examples=(Example("tic-tac-toe", TicTacToe, TicTacToe.from_moves),),
+    exact=EXACT, review_board=REVIEW_BOARD,
 ))

@@ -5,7 +5,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from gamekit.core.game import LEVELS, check_running
+from gamekit.game import LEVELS, check_running
 
 from .rules import CELLS, LINES, TicTacToe
 

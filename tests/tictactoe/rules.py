@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.core.game import SCHEMA_VERSION, Outcome, Termination, check_header, is_int, replay, require
+from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay, require
+from gamekit.core.outcome import Outcome, Termination
 
 CELLS = tuple(f"{col}{row}" for row in "123" for col in "abc")
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
