@@ -1106,7 +1106,7 @@ def double_deal_score_exercise() -> DotsExercise:
             return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
         return False, tr("Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4.")
 
-    return DotsExercise(tr("Same start as above, but now Gold takes only the first two boxes of Coral's chain of 4 and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
+    return DotsExercise(tr("Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
                         check, hint=tr("Gold gives 1 box, takes 2, gives 2. Who must open the last chain of 4 then?"),
                         answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
