@@ -798,7 +798,9 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
                  "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.", long_n,
                  gold=final[0], coral=final[1], dots=dots, sum=dots + long_n, wants=wants,
                  loser=tr(SEATS[1 - rule.favoured]))
-    explain = {w: tr("Right: {reason}", reason=reason) if w == winner else tr("No: {reason}", reason=reason)
+    explain = {w: tr("Right: {reason}", reason=reason) if w == winner else
+               tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
+               if w == "Draw" else tr("No: {reason}", reason=reason)
                for w in (N_("Gold"), N_("Coral"), N_("Draw"))}
     return DotsExercise(tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
                         choice_checker(winner, explain), hint=tr("Count the long chains and add the dots."),

@@ -676,3 +676,264 @@ def test_at_most_one_two_way_choice_per_lesson_practice_included():
         two_way = [ex.key for ex in list(L.exercises(n).values()) + L.practice_exercises(n)
                    if ex.choices is not None and len(ex.choices) == 2]
         assert len(two_way) <= 1, (n, two_way)
+
+
+# ----- issue 35: what two fresh readings found, each fixed for good -------------------------------------
+import re as _re35
+
+from gamekit.dots.glossary import glossary_table as _glossary_table
+from gamekit.i18n import tr as _tr, using as _using
+
+_PAGES = {n: L.LESSONS[n].notebook.split("/")[1] for n in L.LESSONS}
+
+
+def _page(n: int, lang: str = "en") -> str:
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (folder / f"{_PAGES[n]}.md").read_text(encoding="utf-8")
+
+
+def _drawn(game) -> frozenset:
+    return frozenset(game.line_name(i) for i in range(game.geometry.n_lines) if game.is_drawn(i))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_the_page_announces_exactly_the_objectives_LESSONS_lists_and_each_is_tested(n, lang):
+    """Objectives are data: the page's bullet list is the lesson's objectives, each tested by named exercises."""
+    page = _page(n, lang)
+    bullets = _re35.findall(r"^\* (.+?)[;.]$", page[page.index("**Obj"):page.index("**Obj") + 1200], _re35.M)
+    with _using(lang):
+        wanted = [_tr(text) for text, _ in L.LESSONS[n].objectives]
+    assert bullets[:len(wanted)] == wanted, (n, lang, bullets)
+    for text, names in L.LESSONS[n].objectives:
+        assert names and set(names) <= set(L.LESSONS[n].exercises), text
+    tested = {name for _, names in L.LESSONS[n].objectives for name in names}
+    assert tested == set(L.LESSONS[n].exercises), "every exercise tests an objective the page announces"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_the_pupils_page_is_the_pupils(n, lang):
+    """No teachers' appendix, no "rules sheet", "gamekit", solver or code words in the text, and the Next link
+    ends the page."""
+    page = _page(n, lang)
+    body = page.split("\n---\n", 1)[1]                   # after the notebook's header
+    prose = "\n".join(part.split("```", 1)[-1] for part in body.split("```{code-cell}"))
+    for word in ("For teachers", "Para el profesorado", "rules sheet", "hoja de reglas", "gamekit", "solver",
+                 "test suite", "Python", "resolvedor", "programa de"):
+        assert word not in prose, (n, lang, word)
+    last = page.rstrip().splitlines()[-1]
+    assert last.startswith(("Next: [", "Siguiente: [")), last
+
+
+def test_no_exercise_board_is_tinted_before_or_instead_of_the_pupils_own_look():
+    """Lesson 1's boards showed box a1 red before third sides are taught; lessons 3–4 drew the chains in tints the
+    page said were not there. No exercise tints chains; lesson 1 and the counting/taking boards tint no third side."""
+    for name, ex in ALL.items():
+        assert ex.parts is False, name
+        if ex.game is not None:
+            tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+            assert not set(tints.values()) & set(L.CHAIN_TINTS + L.LOOP_TINTS), name
+    for name in ("name_line", "first_box", "third_sides_count", "take_box"):
+        ex = ALL[name]
+        tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+        assert not tints, name
+    for name in ("name_line", "first_box"):                     # the widget draws what the test checked
+        widget = L.exercise(name)
+        fills = [op for op in widget.draw(None).ops("rect") if L.THIRD_SIDE_TINT in op]
+        assert not fills, name
+
+
+def test_no_exercise_is_a_two_way_guess():
+    """Lesson 1's whose-turn question (Gold or Coral) and lesson 5's take-or-deal were 50–50 choices."""
+    for name, ex in ALL.items():
+        assert not (ex.choices and len(ex.choices) <= 2), name
+        legal = ex.legal_answers()
+        if ex.click:
+            assert len(legal) >= 3 and len(ex.solutions) * 2 <= len(legal), name
+    whose = ALL["whose_turn"]
+    assert whose.choices is None and whose.check(3)[0]
+    for k in range(0, 8):
+        assert whose.check(k)[0] == (k == 3)
+
+
+def test_lesson_1s_written_game_really_has_gold_drawing_three_lines():
+    game = DotsAndBoxes(3, 3)
+    gold = 0
+    for line in L.WHOSE_TURN_GAME.split():
+        gold += game.to_move == 0
+        game.play(line)
+    assert gold == 3 and (len(L.WHOSE_TURN_GAME.split()) + 1) // 2 == 4
+    with pytest.raises(ValueError, match="no line"):
+        L.whose_turn_exercise("a1-b1 c1-d1")
+
+
+def test_no_exercise_board_is_an_earlier_board_plus_its_answers():
+    """Lesson 2's exercise 1 was exercises 2–3's board plus five lines, three of them the safe lines they ask for;
+    lesson 4's long-chain count reused lesson 3's board, whose chains lesson 3's feedback named."""
+    shown = [(n, name, ex) for n in sorted(L.LESSONS) for name, ex in L.exercises(n).items() if ex.game is not None]
+    for i, (n, name, ex) in enumerate(shown):
+        here = _drawn(ex.game)
+        for m, other_name, other in shown[:i] + shown[i + 1:]:
+            if m != n:
+                continue
+            there = _drawn(other.game)
+            if (ex.game.width, ex.game.height) != (other.game.width, other.game.height) or there == here:
+                continue
+            answers = {str(s) for s in other.solutions}
+            assert not (there < here and answers & here), (name, "contains", other_name, "and its answers")
+        for m, other_name, other in shown[:i]:
+            if m < n and not other.click and not ex.click:
+                assert _drawn(other.game) != here, (name, "repeats", other_name, "of an earlier lesson")
+
+
+def test_the_safe_line_captions_say_why_one_line_takes_several_away():
+    positions = L.sequence_positions("third_sides")
+    captions = [s.caption for s in L.steps("third_sides")]
+    explained = 0
+    for before, after, caption in zip(positions, positions[1:], captions[1:]):
+        if "a safe line" not in caption:
+            continue
+        spoilt = len(L.safe_lines(before)) - 1 - len(L.safe_lines(after))
+        assert ("unsafe" in caption) == (spoilt > 0), caption
+        if spoilt:
+            explained += 1
+            assert f"made {spoilt} other line" in caption
+    assert explained >= 2
+
+
+def test_a_step_through_that_ends_in_a_mistake_says_so():
+    """Lesson 3's step-throughs: a player who is winning grabs a whole chain and loses; the closing caption no
+    longer calls that normal (double-dealing is lesson 5's, so it points there)."""
+    for name in ("chains", "loop"):
+        spec = L.SEQUENCES[name]
+        games = L.sequence_positions(name)
+        mistakes = [line for g, line in zip(games, spec["steps"])
+                    if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())]
+        assert mistakes, name
+        assert "lesson 5" in L.steps(name)[-1].caption, name
+
+
+def test_must_open_one_of_them_only_when_there_are_several():
+    for name in L.SEQUENCES:
+        for game, step in zip(L.sequence_positions(name)[1:], L.steps(name)[1:]):
+            if "must open one of them" in step.caption:
+                assert len(L.components(game)) >= 2, step.caption
+            if "must open it." in step.caption:
+                assert len(L.components(game)) == 1, step.caption
+
+
+def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fits_its_minutes():
+    for lang in ("en", "es"):
+        page = _page(4, lang)
+        assert "real_game" not in page and "decisive_move" not in page
+        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 8
+    assert 3 * 8 + 10 <= L.LESSONS[4].minutes == 50
+
+
+def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
+    """"N boxes ahead on the boxes left" was too hard for 12-year-olds: feedback gives the final score."""
+    for n in L.LESSONS:
+        for name, ex in L.exercises(n).items():
+            for answer in [*ex.solutions, *ex.wrong]:
+                feedback = ex.check(answer)[1]
+                assert "boxes left" not in feedback and " ahead" not in feedback and "behind" not in feedback, \
+                    (name, answer, feedback)
+    for name in L.SEQUENCES:
+        for step in L.steps(name):
+            assert "boxes left" not in step.caption and " ahead" not in step.caption
+
+
+def test_final_score_checks_its_value():
+    game = L.position("take_all")
+    assert L.final_score(game, 4) == (7, 2) and L.final_score(game, -4) == (3, 6)
+    for bad in (3, 9, -10):
+        with pytest.raises(ValueError, match="value"):
+            L.final_score(game, bad)
+
+
+# each exercise's common wrong answers, each with its own reason (a phrase that names that very mistake)
+COMMON_MISTAKES = {
+    "lines_2x2": {16: "share a line", 6: "only the lines"},
+    "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
+    "whose_turn": {4: "strict turns", 0: "Not 0"},
+    "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
+    "count_safe": {2: "more than 2", 4: "Fewer than 4"},
+    "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
+    "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
+    "count_two_chains": {1: "short chains count too", 3: "Fewer than that"},
+    "count_chains": {4: "counted the loop", 2: "short chains count too"},
+    "chain_lengths": {"5, 3, 2, 6": "one of them is a loop", "1, 2": "You listed 2 lengths", "3, 3, 4": "total is right", "5, 3, 3": "add up to 11"},
+    "count_loops": {2: "how many loops there are", 9: "Not 9"},
+    "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
+    "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
+    "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
+    "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMON_MISTAKES))
+def test_each_common_wrong_answer_gets_its_own_reason(name):
+    ex = ALL[name]
+    reasons = {}
+    for answer, phrase in COMMON_MISTAKES[name].items():
+        ok, feedback = ex.check(answer)
+        assert not ok and phrase in feedback, (name, answer, feedback)
+        reasons[answer] = feedback
+    assert len(set(reasons.values())) == len(reasons), f"{name}: two mistakes share one reason"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, ex in ALL.items() if ex.click))
+def test_every_wrong_line_is_told_what_it_does(name):
+    """A click exercise refuses each legal line with a sentence naming that line (what it does, what follows)."""
+    ex = ALL[name]
+    for line in ex.wrong:
+        ok, feedback = ex.check(line)
+        assert not ok and ex.game.line_name(ex.game.line_index(line)) in feedback, (name, line, feedback)
+
+
+def _captures(game) -> set:
+    return {l for l in game.legal_moves() if won(game, l)}
+
+
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
+    """No practice item accepts more than a third of the legal lines; lesson 1's are "take the box" (taught there),
+    lesson 2's are answered by the rule it teaches (any capture, any safe line), and from lesson 3 on no item is
+    answered by "take a box" unless its idea is taking (control not worth it)."""
+    problems = L.LESSONS[n].practice
+    for puzzle, (theme, _), ex in zip(problems.puzzles(), problems.items, L.practice_exercises(n)):
+        game = puzzle.position
+        answers = {game.line_name(game.line_index(a)) for a in puzzle.answers}
+        assert len(answers) * 3 <= len(game.legal_moves()), (n, puzzle.id)
+        if theme == "take_box":
+            assert answers == _captures(game), (n, puzzle.id)
+        elif n == 2:
+            assert answers == set(L.safe_lines(game)) and not _captures(game), (n, puzzle.id)
+        elif theme != "control_not_worth_it":
+            assert not answers & _captures(game), (n, puzzle.id)
+    assert {t for t, _ in problems.items} <= set(L.LESSONS[n].themes)
+    for later in range(n + 1, 6):                    # themes grow lesson by lesson
+        assert set(L.LESSONS[n].themes) <= set(L.LESSONS[later].themes)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_offers_the_hint_button_without_switching_hints_on(lang):
+    page = _page(5, lang)
+    assert "hints=True" not in page and "Hints are on" not in page and "pistas están activadas" not in page
+
+
+@pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
+def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    assert "fits one 45-minute class" not in text and "cabe en una clase de 45" not in text
+    assert "6 boxes ahead, the double-deal 6 behind" not in text and "6 por delante" not in text
+    gold, coral = ("Gold", "Coral") if "/es/" not in guide else ("Dorado", "Coral")
+    for name in ("not_worth_it", "take_all"):
+        game = L.position(name)
+        values = move_values(game)
+        take = max(v for l, v in values.items() if won(game, l))
+        deal = max(v for l, v in values.items() if not won(game, l) and L.takeable((lambda g: (g.play(l), g)[1])(game.copy())) == 2)
+        for v in (take, deal):
+            g, c = L.final_score(game, v)
+            assert f"{gold} {g}" in text and f"Coral {c}" in text, (name, v)
