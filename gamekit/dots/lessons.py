@@ -824,7 +824,7 @@ def keep_control_exercise(name: str = "keep_control") -> DotsExercise:
             return True, tr("Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next chain. With best play the game ends {final}.", name=name, other=other, final=_ends(game, v))
         if _completes(game, name):
             return False, tr("{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: the game ends {final} instead of {final2}.", name=name, seat=seat, other=other, final=_ends(game, v), final2=_ends(game, best))
-        return False, tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and keeps control, and the game ends {final} instead of {final2}.", name=name, other=other, final=_ends(game, v), final2=_ends(game, best))
+        return False, tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and the game ends {final} instead of {final2}.", name=name, other=other, final=_ends(game, v), final2=_ends(game, best))
 
     return DotsExercise(_mid_chain_prompt(game), _line_checker(game, judge),
                         hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
@@ -1085,10 +1085,43 @@ def _ends(game: DotsAndBoxes, value: int) -> str:
 
 def take_all_exercise(name: str = "take_all") -> DotsExercise:
     """Two boxes of an opened chain are left and a long chain comes later, but so does a 2-chain, which hands
-    control back: taking both boxes wins, the double-deal loses."""
-    return best_move_exercise(name, _mid_chain_prompt(position(name)),
-                              tr("Picture both plans to the end. After a double-deal, who would open the chain of 2, "
-                                 "and who the chain of 3?"), key=name)
+    control back: taking both boxes wins, the double-deal loses (it gets its own reason, and comes first among the
+    wrong examples: it is the mistake a pupil who has just learnt double-dealing makes)."""
+    ex = best_move_exercise(name, _mid_chain_prompt(position(name)),
+                            tr("Picture both plans to the end. After a double-deal, who would open the chain of 2, "
+                               "and who the chain of 3?"), key=name)
+    game = ex.game
+    rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
+    if rest != [3, 2]:
+        raise ValueError(tr("{name}: this exercise needs a chain of 3 and a chain of 2 after the opened chain",
+                            name=name))
+    values = move_values(game)
+    best = max(values.values())
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+
+    def is_deal(line: str) -> bool:
+        if _completes(game, line):
+            return False
+        after = game.copy()
+        after.play(line)
+        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | {
+            b for p in components(game) if p.opened for b in p.boxes}
+
+    deals = [l for l in values if is_deal(l)]
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        line = game.line_name(game.line_index(answer))
+        if line in deals and not game.is_drawn(game.line_index(line)):
+            return False, tr("{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
+                             "of 2 by its middle line, and {seat} must open the chain of 3. With best play the game "
+                             "would end {final} instead of {final2}.", line=line, other=other, seat=seat,
+                             final=_ends(game, values[line]), final2=_ends(game, best))
+        return judge_line(answer)
+
+    ex.checker = check
+    ex.wrong = deals + [l for l in ex.wrong if l not in deals]
+    return ex
 
 
 def double_deal_score_exercise() -> DotsExercise:

@@ -356,7 +356,7 @@ def test_take_all_a_long_chain_is_left_but_a_two_chain_hands_control_back():
     deal = next(l for l in values if not won(game, l) and "leaves 2 boxes" in L.why_line(game, l))
     ok, feedback = ex.check(deal)
     g, c = L.final_score(game, values[deal])
-    assert not ok and "takes nothing and leaves 2 boxes" in feedback and f"Gold {g}, Coral {c}" in feedback
+    assert not ok and "is the double-deal" in feedback and f"Gold {g}, Coral {c}" in feedback
 
 
 def test_double_deal_score():
@@ -937,3 +937,15 @@ def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
         for v in (take, deal):
             g, c = L.final_score(game, v)
             assert f"{gold} {g}" in text and f"Coral {c}" in text, (name, v)
+
+
+def test_take_all_tells_the_double_deal_why_it_loses():
+    ex = ALL["take_all"]
+    deal = ex.wrong[0]
+    ok, feedback = ex.check(deal)
+    assert not ok and feedback.startswith(f"{deal} is the double-deal") and "chain of 2 by its middle line" in feedback
+    after = ex.game.copy()
+    after.play(deal)
+    assert not won(ex.game, deal) and L.takeable(after) == 2
+    with pytest.raises(ValueError, match="chain of 3 and a chain of 2"):
+        L.take_all_exercise("not_worth_it")
