@@ -58,6 +58,8 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "open_four": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4 a4-b4"),
     # lesson 2: a board of its own (not the three_safe board): box a2 has three sides, Gold to move
     "take_first": (3, 3, "d3-d4 c1-c2 b3-c3 a2-b2 b3-b4 c1-d1 c3-d3 b2-b3 a1-b1 a2-a3"),
+    # lesson 2: one box with three sides (a3) among many with two, Gold to move
+    "take_decoys": (3, 3, "b1-c1 a1-a2 c1-d1 b2-b3 a3-b3 d1-d2 a3-a4 b3-c3 a1-b1 d3-d4 d2-d3 b3-b4"),
     # lesson 3: chains of 2, 3 and 4 boxes, Gold to move
     "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
     # lesson 3: a chain of 3 and a loop of 6, Gold to move
@@ -117,6 +119,8 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
     # away wins. Gold to move
     "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
+    # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
+    "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
     "challenge_chain": (3, 3, "a1-a2 a1-b1 b3-b4 c1-d1 d2-d3 d3-d4 c3-d3 b2-b3 b3-c3 a2-a3 a4-b4 b1-c1 d1-d2 "
                               "b2-c2 b1-b2 c2-d2 c1-c2 c2-c3"),
 }
@@ -501,8 +505,8 @@ def _safe_lines_left_caption(n: int) -> str:
     return full.split("\0")[-1]
 
 
-def take_box_exercise() -> DotsExercise:
-    game = position("take_first")
+def take_box_exercise(name: str = "take_first") -> DotsExercise:
+    game = position(name)
     seat = tr(SEATS[game.to_move])
     taking = [l for l in game.legal_moves() if _completes(game, l)]
     values = move_values(game)
@@ -514,12 +518,18 @@ def take_box_exercise() -> DotsExercise:
         if name in taking:
             return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: exact calculation prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
         on_offer = _boxes(game, third_side_boxes(game))
+        gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
+        if gifts:
+            return False, ntr("{name} does not complete a box: box {boxes} had only two sides, and now it has three, a gift for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                              "{name} does not complete a box: boxes {boxes} had only two sides, and now they have three, a gift for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                              len(gifts), name=name, boxes=_boxes(game, gifts), on_offer=on_offer)
         return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
 
     return DotsExercise(tr("{seat} to move. <b>Click a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
                         hint=tr("Find the box with three sides drawn."),
                         answer=f"{_join(taking)}.", solutions=taking, game=game, click=True,
-                        wrong=[l for l in game.legal_moves() if l not in taking], key="take_box", parts=False,
+                        wrong=[l for l in game.legal_moves() if l not in taking],
+                        key="take_box" if name == "take_first" else f"take_box_{name}", parts=False,
                         third_sides=False)
 
 
@@ -853,7 +863,7 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
         name, ntr("{seat} to move; {n} safe line is left. <b>Click the line that keeps {seat} winning.</b>",
                   "{seat} to move; {n} safe lines are left. <b>Click the line that keeps {seat} winning.</b>", n, seat=seat),
         tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
-        key=f"sacrifice_{name}")
+        key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -1168,16 +1178,17 @@ LESSONS: dict[int, Lesson] = {
                           (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count"))),
               themes=("take_box",)),
     2: Lesson(2, "dots_and_boxes/02_third_sides", "Dots 2 — third sides", 40,
-              {"take_box": take_box_exercise, "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
+              {"take_box": take_box_exercise, "take_decoys": lambda: take_box_exercise("take_decoys"),
+               "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
                "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
                "long_run": lambda: how_many_exercise("long_run")},
-              {"take_box": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
+              {"take_box": "easy", "take_decoys": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
                "one_safe": "hard", "long_run": "hard"},
               (N_("Explain in one sentence why, sooner or later, one player has to give boxes away."),
                N_("Every safe line drawn makes other lines unsafe, so the safe lines run out and whoever is to move then must give a third side to some box.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"),
                                             ("avoid_third_side", "easy"), ("avoid_third_side", "easy")), seed=4),
-              objectives=((N_("spot a box with a third side and take it"), ("take_box",)),
+              objectives=((N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
                           (N_("tell a safe line from one that gives a box away, and count the safe lines left"),
                            ("count_safe", "safe_line", "one_safe")),
                           (N_("count how many boxes a run of captures brings"), ("how_many", "long_run"))),
@@ -1202,9 +1213,11 @@ LESSONS: dict[int, Lesson] = {
               {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
                "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
                "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
-               "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise},
+               "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
+               "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral")},
               {"parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
-               "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard"},
+               "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
+               "sacrifice_coral": "hard"},
               (N_("Explain in one sentence what you can do when every safe line leaves the wrong number of long chains."),
                N_("Give a box or two away on purpose (a sacrifice) to break a forming chain or change whose turn it is when the safe lines run out, so the count comes out your way.")),
               ProblemSet("dots_and_boxes", (("long_chain_count", "medium"), ("sacrifice", "medium"),
@@ -1215,7 +1228,8 @@ LESSONS: dict[int, Lesson] = {
                            ("count_long", "who_wins")),
                           (N_("choose a safe line that steers the chain count your way while safe lines remain"),
                            ("steer_two", "steer_coral")),
-                          (N_("give a box away on purpose when no safe line gives the count you want"), ("sacrifice",))),
+                          (N_("give a box away on purpose when no safe line gives the count you want"),
+                           ("sacrifice", "sacrifice_coral"))),
               themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
                       "sacrifice")),
     5: Lesson(5, "dots_and_boxes/05_double_dealing_and_control", "Dots 5 — double-dealing and control", 50,
