@@ -951,3 +951,22 @@ def test_take_all_tells_the_double_deal_why_it_loses():
     assert not won(ex.game, deal) and L.takeable(after) == 2
     with pytest.raises(ValueError, match="chain of 3 and a chain of 2"):
         L.take_all_exercise("not_worth_it")
+
+
+def test_double_dealing_words_wait_for_lesson_5():
+    """"double-deal"/"double-cross" appeared in lesson 4 a lesson before they are taught: no page, exercise,
+    practice problem, step-through caption or glossary row of lessons 1–4 uses them."""
+    words = ("double-deal", "double-cross", "doble entrega", "doble cruce")
+    for n in (1, 2, 3, 4):
+        for lang in ("en", "es"):
+            with _using(lang):
+                texts = [_page(n, lang).rstrip().rsplit("\n", 1)[0]]     # the Next link may name lesson 5
+                for ex in list(L.exercises(n).values()):
+                    texts += [ex.prompt, ex.hint, ex.answer]
+                    texts += [ex.check(a)[1] for a in [*ex.solutions, *ex.wrong]]
+                sequences = set(_re35.findall(r'L\.step_through\("(\w+)"\)', _page(n, lang)))
+                texts += [step.caption for name in sequences for step in L.steps(name)]
+                if n == 1:
+                    texts += [str(cell) for row in _glossary_table(3).rows for cell in row]
+            found = [(w, t[:80]) for t in texts for w in words if w in t.lower()]
+            assert not found, (n, lang, found)
