@@ -465,7 +465,11 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
-        return False, (ntr("{name} gives box {boxes} its third side: Coral would take {n} box at once.", "{name} gives box {boxes} its third side: Coral would take {n} boxes at once.", takeable(after), name=name, boxes=_boxes(game, boxes)))
+        other = tr(SEATS[1 - game.to_move])
+        return False, (ntr("{name} gives box {boxes} its third side:", "{name} gives boxes {boxes} their third side:",
+                           len(boxes), name=name, boxes=_boxes(game, boxes)) + " "
+                       + ntr("{other} could take {n} box at once.", "{other} could take {n} boxes at once.",
+                             takeable(after), other=other))
 
     wrong = [l for l in game.legal_moves() if l not in safe]
     prompt = (tr("{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.", seat=seat)

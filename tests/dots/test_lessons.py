@@ -970,3 +970,13 @@ def test_double_dealing_words_wait_for_lesson_5():
                     texts += [str(cell) for row in _glossary_table(3).rows for cell in row]
             found = [(w, t[:80]) for t in texts for w in words if w in t.lower()]
             assert not found, (n, lang, found)
+
+
+@pytest.mark.parametrize("name", ["safe_line", "one_safe"])
+def test_an_unsafe_line_names_the_player_who_would_take_the_boxes(name):
+    """Lesson 2's exercise 6 is Coral's move: its feedback said "Coral would take" the boxes Coral had just given."""
+    ex = ALL[name]
+    other = ("Gold", "Coral")[1 - ex.game.to_move]
+    for line in ex.wrong:
+        feedback = ex.check(line)[1]
+        assert f"{other} could take" in feedback and ("Gold", "Coral")[ex.game.to_move] + " could" not in feedback
