@@ -980,3 +980,11 @@ def test_an_unsafe_line_names_the_player_who_would_take_the_boxes(name):
     for line in ex.wrong:
         feedback = ex.check(line)[1]
         assert f"{other} could take" in feedback and ("Gold", "Coral")[ex.game.to_move] + " could" not in feedback
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_does_not_state_its_reflection_or_exercise_6_before_they_are_asked(lang):
+    """Which chain to open first (exercise 6, the reflection) is the pupil's to work out, not a sentence above."""
+    page = _page(3, lang)
+    for said in ("open the chain that gives away the fewest boxes", "abre la cadena que regala menos casillas"):
+        assert said not in page
