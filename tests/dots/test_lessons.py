@@ -988,3 +988,15 @@ def test_lesson_3_does_not_state_its_reflection_or_exercise_6_before_they_are_as
     page = _page(3, lang)
     for said in ("open the chain that gives away the fewest boxes", "abre la cadena que regala menos casillas"):
         assert said not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_no_reflection_is_answered_by_a_sentence_on_its_page(n, lang):
+    """The readers found lesson 3's reflection answered in its own text; lessons 4 and 5 had the same flaw (the
+    sacrifice paragraph, the "is control worth it?" paragraph). The model answer's key clause is on no page."""
+    with _using(lang):
+        model = _tr(L.LESSONS[n].reflection[1])
+    clauses = [c.strip() for c in _re35.split(r"[:;,()—]", model) if len(c.strip().split()) >= 5]
+    pages = " ".join(" ".join(_page(m, lang).split()) for m in L.LESSONS if m <= n)   # this page and earlier ones
+    assert clauses and not [c for c in clauses if c in pages], (n, lang)
