@@ -472,9 +472,9 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
                              takeable(after), other=other))
 
     wrong = [l for l in game.legal_moves() if l not in safe]
-    prompt = (tr("{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.", seat=seat)
+    prompt = (tr("{seat} to move. <b>Find a safe line</b>: one that gives no box a third side.", seat=seat)
               if len(safe) > 1 else
-              tr("{seat} to move. Every line but one gives a box its third side. <b>Click the safe line.</b>", seat=seat))
+              tr("{seat} to move. Every line but one gives a box its third side. <b>Find the safe line.</b>", seat=seat))
     return DotsExercise(
         prompt, _line_checker(game, judge),
         hint=tr("A line is safe when each box beside it has at most one side drawn already."),
@@ -529,7 +529,7 @@ def take_box_exercise(name: str = "take_first") -> DotsExercise:
                               len(gifts), name=name, boxes=_boxes(game, gifts), on_offer=on_offer)
         return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
 
-    return DotsExercise(tr("{seat} to move. <b>Click a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
+    return DotsExercise(tr("{seat} to move. <b>Find a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
                         hint=tr("Find the box with three sides drawn."),
                         answer=f"{_join(taking)}.", solutions=taking, game=game, click=True,
                         wrong=[l for l in game.legal_moves() if l not in taking],
@@ -617,7 +617,7 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
             return False, (ntr("You listed {n} length; there are {chains} chains.", "You listed {n} lengths; there are {chains} chains.", len(got), chains=len(chains)))
         return False, tr("The total is right but the lengths are not: follow each chain from one end to the other, box by box.")
 
-    return DotsExercise(tr("<b>Type the length of every chain</b>, separated by commas (any order)."), check,
+    return DotsExercise(tr("<b>Give the length of every chain</b>, separated by commas (any order)."), check,
                         hint=tr("Follow each run of boxes from one end to the other and count its boxes; a run that closes on itself is a loop."),
                         answer=f"{_join(chains)}.", solutions=[", ".join(map(str, chains)),
                                                             " ".join(map(str, reversed(chains))),
@@ -727,7 +727,7 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     """No safe line left, chains of 2, 3 and 4: only the middle line of the 2-chain keeps the win."""
     game = position(name)
     return best_move_exercise(
-        name, tr("{seat_name} must open a chain. <b>Click the line that keeps {seat_name} winning.</b>", seat_name=tr(SEATS[game.to_move])),
+        name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
         tr("Give away as little as possible — and check whether Coral could refuse what you give."),
         key=f"hand_over_{name}")
 
@@ -755,7 +755,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             return False, tr("Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most)
         return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
 
-    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit {who}?</b> Type them, separated by commas.", width=width, height=height, who=who, role=role, most=most), check,
+    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit {who}?</b> Give all of them, separated by commas.", width=width, height=height, who=who, role=role, most=most), check,
                         hint=tr("Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?", width=width, height=height),
                         answer=f"{_join(counts)}.", solutions=[", ".join(map(str, counts)), tuple(counts)],
                         wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
@@ -853,7 +853,7 @@ def steer_exercise(name: str) -> DotsExercise:
     rule = analysis.long_chain_rule(game)
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Click the line that keeps {seat} winning.</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
+        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
@@ -864,8 +864,8 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, ntr("{seat} to move; {n} safe line is left. <b>Click the line that keeps {seat} winning.</b>",
-                  "{seat} to move; {n} safe lines are left. <b>Click the line that keeps {seat} winning.</b>", n, seat=seat),
+        name, ntr("{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
+                  "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", n, seat=seat),
         tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
 
@@ -904,7 +904,7 @@ def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
         a, b = name.split("-")
         return False, (tr("You clicked {name}, from {a} (column {a2}, row {a3}) to {b}. Letters count columns from the left, numbers rows from the top.", name=name, a=a, a2=a[0], a3=a[1], b=b))
 
-    return DotsExercise(tr("<b>Click the line {line}.</b>", line=line), _line_checker(game, judge),
+    return DotsExercise(tr("<b>Find the line {line}.</b>", line=line), _line_checker(game, judge),
                         hint=tr("Find the column letter along the top and the row number down the side."),
                         answer=line, solutions=[line], game=game, click=True, parts=False, asks_best=False,
                         third_sides=False,
@@ -930,7 +930,7 @@ def first_box_exercise() -> DotsExercise:
             return False, tr("{name} wins no box, so the turn passes — and box {box} still has three sides: the other player can take it now.", name=name, box=_boxes(game, box))
         return False, tr("{name} wins no box. Look for the box with three sides drawn and draw its missing side.", name=name)
 
-    return DotsExercise(tr("{seat} to move. <b>Click the line that wins a box.</b>", seat=seat), _line_checker(game, judge),
+    return DotsExercise(tr("{seat} to move. <b>Which line wins a box?</b>", seat=seat), _line_checker(game, judge),
                         hint=tr("Which box has three sides drawn?"), answer=f"{_join(right)}.", solutions=right,
                         game=game, click=True, key="first_box", parts=False, third_sides=False,
                         wrong=sorted((l for l in values if l not in right), key=lambda l: (-values[l], l)))
@@ -1031,7 +1031,7 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
 def loop_four_exercise() -> DotsExercise:
     game = position("loop_four")
     other = tr(SEATS[1 - game.to_move])
-    return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>Click {seat_name}'s best line.</b>", other=other, seat_name=tr(SEATS[game.to_move])),
+    return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>", other=other, seat_name=tr(SEATS[game.to_move])),
                               tr("A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 worth that?"), key="loop_four")
 
 
@@ -1061,8 +1061,8 @@ def _rest_after(game: DotsAndBoxes) -> str:
 def _mid_chain_prompt(game: DotsAndBoxes) -> str:
     length, taken = _opened_chain(game)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
-    return ntr("{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. <b>Click {seat}'s best line.</b>",
-               "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. <b>Click {seat}'s best line.</b>",
+    return ntr("{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. <b>What is {seat}'s best line?</b>",
+               "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. <b>What is {seat}'s best line?</b>",
                taken, other=other, length=length, seat=seat, rest=_rest_after(game))
 
 
@@ -1075,7 +1075,7 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
 
 def challenge_exercise(name: str) -> DotsExercise:
     game = position(name)
-    return best_move_exercise(name, tr("Final challenge: {seat_name} to move. <b>Click the best line.</b>", seat_name=tr(SEATS[game.to_move])),
+    return best_move_exercise(name, tr("Final challenge: {seat_name} to move. <b>Which line is best?</b>", seat_name=tr(SEATS[game.to_move])),
                               tr("Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep control — whichever wins more in the end."), key=name)
 
 

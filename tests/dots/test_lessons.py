@@ -1000,3 +1000,16 @@ def test_no_reflection_is_answered_by_a_sentence_on_its_page(n, lang):
     clauses = [c.strip() for c in _re35.split(r"[:;,()—]", model) if len(c.strip().split()) >= 5]
     pages = " ".join(" ".join(_page(m, lang).split()) for m in L.LESSONS if m <= n)   # this page and earlier ones
     assert clauses and not [c for c in clauses if c in pages], (n, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheets_ask_nothing_a_sheet_of_paper_cannot_do(lang):
+    """Worksheets are the exercises' prompts on paper: none says "click", "type" or "above" (the sheet's own
+    header explains how to answer a board question in writing)."""
+    folder = NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
+    words = ("click", "type ", "above", "pulsa", "haz clic", "escribe", "arriba")
+    for path in sorted(folder.glob("*.md")):
+        body = "\n".join(l for l in path.read_text(encoding="utf-8").splitlines()[3:]
+                         if not l.startswith(("Where a question says", "Donde una pregunta dice")))
+        found = [w for w in words if w in body.lower()]
+        assert not found, (path.name, found)
