@@ -1175,7 +1175,7 @@ LESSONS: dict[int, Lesson] = {
                N_("The other player draws the fourth side, takes the box and, because they won a box, draws again.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
                          seed=2),
-              objectives=((N_("count the lines of a board, and name any dot, line and box"),
+              objectives=((N_("count the lines of a board, and find a line from its name"),
                            ("lines_2x2", "lines_3x2", "name_line")),
                           (N_("play by the rules, including \"win a box, draw again\", and follow a game written down"),
                            ("whose_turn", "first_box")),
