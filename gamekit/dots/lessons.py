@@ -56,9 +56,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "three_safe": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2 a2-a3 a3-a4 a3-b3"),
     # lesson 2: no safe line left; Gold opened the 4-chain at its end: Coral can take it all
     "open_four": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4 a4-b4"),
-    # lesson 2: the three_safe board a little later — boxes with a third side on offer
-    "third_sides": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2 a2-a3 a3-a4 a3-b3 a1-b1 c2-c3 d2-d3 "
-                          "b3-b4 b3-c3"),
+    # lesson 2: a board of its own (not the three_safe board): box a2 has three sides, Gold to move
+    "take_first": (3, 3, "d3-d4 c1-c2 b3-c3 a2-b2 b3-b4 c1-d1 c3-d3 b2-b3 a1-b1 a2-a3"),
+    # lesson 2: one box with three sides (a3) among many with two, Gold to move
+    "take_decoys": (3, 3, "b1-c1 a1-a2 c1-d1 b2-b3 a3-b3 d1-d2 a3-a4 b3-c3 a1-b1 d3-d4 d2-d3 b3-b4"),
     # lesson 3: chains of 2, 3 and 4 boxes, Gold to move
     "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
     # lesson 3: a chain of 3 and a loop of 6, Gold to move
@@ -70,6 +71,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 3: 5×4 with chains of 1, 3, 6 and loops of 4 and 6, Gold to move
     "two_loops": (5, 4, "e1-e2 b3-b4 d2-d3 c1-d1 b4-c4 b5-c5 a4-b4 e2-f2 b2-b3 a1-a2 d4-d5 f2-f3 d5-e5 a1-b1 "
                         "d3-d4 d2-e2 b2-c2 e3-e4 c4-d4 f4-f5 f3-f4 a4-a5 b1-c1 c2-d2 a2-a3 e5-f5"),
+    # lesson 4: 5×4 with chains of 8, 3, 2 and 1 and a loop of 6 (not a board of lesson 3), Coral to move
+    "long_count": (5, 4, "b1-c1 c3-c4 c2-c3 b4-c4 a2-a3 d2-e2 e2-e3 c1-d1 e4-e5 d3-d4 e1-e2 e2-f2 b1-b2 d5-e5 "
+                         "e5-f5 a3-a4 a4-b4 c2-d2 c4-c5 a4-a5 f3-f4 b2-b3 e3-e4 c5-d5 a1-b1"),
     # lesson 4: 5×4 with chains of 6 and 8 and a loop of 6, Coral to move
     "long_chains": (5, 4, "b5-c5 d1-e1 b1-c1 a5-b5 c2-d2 a1-b1 b3-b4 e4-e5 a4-b4 d5-e5 c1-c2 d3-d4 e2-e3 a1-a2 "
                           "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4"),
@@ -92,9 +96,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # double-deal. Gold to move
     "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 "
                            "a2-b2"),
-    # lesson 5: two boxes on offer and nothing else left on the board. Coral to move
-    "last_chain": (3, 3, "a1-a2 a3-b3 c4-d4 c2-d2 a1-b1 d3-d4 a3-a4 b1-c1 d1-d2 c2-c3 a2-a3 b2-c2 b4-c4 a2-b2 "
-                         "b1-b2 b2-b3 b3-c3 c1-c2 c1-d1 c3-d3 d2-d3 c3-c4"),
+    # lesson 5: two boxes of an opened chain on offer; left after it a chain of 3 and a chain of 2: the 2-chain
+    # hands control back, so taking both boxes wins (a double-deal loses). Gold to move
+    "take_all": (3, 3, "a1-a2 d3-d4 d2-d3 b4-c4 a3-a4 c3-d3 b1-b2 a3-b3 b1-c1 d1-d2 c1-d1 b3-c3 a2-a3 b3-b4 "
+                       "a4-b4"),
     # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold), a chain opened (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
     "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
@@ -114,11 +119,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
     # away wins. Gold to move
     "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
+    # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
+    "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
     "challenge_chain": (3, 3, "a1-a2 a1-b1 b3-b4 c1-d1 d2-d3 d3-d4 c3-d3 b2-b3 b3-c3 a2-a3 a4-b4 b1-c1 d1-d2 "
                               "b2-c2 b1-b2 c2-d2 c1-c2 c2-c3"),
 }
 
-# A whole game on 3×3, used by lesson 4: twelve safe lines, then perfect play.  Chosen so that, at every
+# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): twelve safe lines, then perfect play.  Chosen so that, at every
 # position of the safe-line phase where a long chain is forming, the side the forming count suits is the side
 # the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count the lesson teaches never
 # points the wrong way here, nor when the safe lines run out.  Coral's sixth line, c1-c2, changes both.
@@ -140,13 +147,13 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "start": POSITIONS["chains_432"],
         "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
         "steps": "a3-b3 a4-b4 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
-        "outro": N_("Each player took whole chains, then had to open the next."),
+        "outro": N_("Each player took whole chains, then had to open the next. Gold took all of the chain of 3 and so had to open the chain of 4: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
         "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
-        "outro": N_("Opening the loop handed all six boxes over."),
+        "outro": N_("The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so had to open the loop: lesson 5 shows a better way."),
     },
     "real_game": {
         "start": (3, 3, ""),
@@ -300,7 +307,7 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
     """What drawing ``line`` does in the position ``before``, in one or two plain sentences.
 
     With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
-    better line and both results.
+    better line (no score: a judged step-through may come just before an exercise that asks for one).
     """
     text_ = _describe_line(before, line)
     if judge and not before.is_over():
@@ -310,7 +317,8 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
         if values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])
-            text_ += (tr(" Solver: a mistake — {better} would leave {seat} {ahead} on the boxes left; after {name}, {ahead2}.", better=_join(better[:3]) + (" …" if len(better) > 3 else ""), seat=seat, ahead=_ahead(best), name=name, ahead2=_ahead(values[name])))
+            text_ += tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
+                        better=_join(better[:3]) + (" …" if len(better) > 3 else ""), seat=seat)
     return text_
 
 
@@ -332,7 +340,12 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
     safe_before = set(safe_lines(before))
     if name in safe_before:
         left = len(safe_lines(after))
-        return (tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat=seat, name=name, left=left))
+        text_ = tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat=seat, name=name, left=left)
+        spoilt = len(safe_before) - 1 - left
+        if spoilt:
+            text_ += " " + ntr("It also made {n} other line unsafe: that line touches a box that now has two sides.",
+                               "It also made {n} other lines unsafe: they touch boxes that now have two sides.", spoilt)
+        return text_
     offered = takeable(after)
     if was_on_offer:
         return (ntr("{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move again.", "{seat} draws {name} instead of taking: a double-deal. {other} takes the last {n} boxes but must then move again.", offered, seat=seat, name=name, other=other))
@@ -388,6 +401,10 @@ def _status(game: DotsAndBoxes, parts: bool = True, forming: bool = False) -> st
         return (tr("Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits {favoured}. {score}", long_chains=rule.long_chains, dots=rule.dots, parity=tr("even") if (rule.dots + rule.long_chains) % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]), score=score))
     if parts and not safe_lines(game) and not third_side_boxes(game):
         long_n = long_chain_count(game)
+        if len(components(game)) == 1:
+            return ntr("No safe line left: {parts} — {n} long chain. {seat} must open it. {score}",
+                       "No safe line left: {parts} — {n} long chains. {seat} must open it. {score}", long_n,
+                       parts=describe_components(game), seat=tr(SEATS[game.to_move]), score=score)
         return (ntr("No safe line left: {parts} — {n} long chain. {seat} must open one of them. {score}", "No safe line left: {parts} — {n} long chains. {seat} must open one of them. {score}", long_n, parts=describe_components(game), seat=tr(SEATS[game.to_move]), score=score))
     return score
 
@@ -406,7 +423,8 @@ class DotsExercise(Exercise):
     """An exercise on a position: ``click=True`` answers by clicking a line on the board."""
 
     game: DotsAndBoxes | None = None
-    parts: bool = True               # tint chains and loops on the board (not before lesson 3)
+    parts: bool = False              # tint chains and loops on the board (never on an exercise: seeing and
+                                     # counting them is what the lessons teach)
     asks_best: bool = True           # a click asks for a move: the solver's best moves must be accepted
     level: str = ""                  # "easy", "medium" or "hard" (set from LEVELS; shown in the lesson's heading)
     third_sides: bool = True         # tint boxes with a third side red (off where counting them is the question)
@@ -441,18 +459,22 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in safe and name in best_lines_:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. It is also one of the solver's best moves here.", name=name))
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. It is also one of the best moves here, by exact calculation.", name=name))
         if name in safe:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: the solver prefers {join} — {seat} {ahead} instead of {ahead2}. Lesson 4 shows why.)", name=name, join=_join(best_lines_), seat=seat, ahead=_ahead(best), ahead2=_ahead(values[name])))
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: with best play after {join} the game ends {final}, after {name} {final2}. Lesson 4 shows why.)", name=name, join=_join(best_lines_), final=_ends(game, best), final2=_ends(game, values[name])))
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
-        return False, (ntr("{name} gives box {boxes} its third side: Coral would take {n} box at once.", "{name} gives box {boxes} its third side: Coral would take {n} boxes at once.", takeable(after), name=name, boxes=_boxes(game, boxes)))
+        other = tr(SEATS[1 - game.to_move])
+        return False, (ntr("{name} gives box {boxes} its third side:", "{name} gives boxes {boxes} their third side:",
+                           len(boxes), name=name, boxes=_boxes(game, boxes)) + " "
+                       + ntr("{other} could take {n} box at once.", "{other} could take {n} boxes at once.",
+                             takeable(after), other=other))
 
     wrong = [l for l in game.legal_moves() if l not in safe]
-    prompt = (tr("{seat} to move. <b>Click a safe line</b> — one that gives no box a third side.", seat=seat)
+    prompt = (tr("{seat} to move. <b>Find a safe line</b>: one that gives no box a third side.", seat=seat)
               if len(safe) > 1 else
-              tr("{seat} to move. Every line but one gives a box its third side. <b>Click the safe line.</b>", seat=seat))
+              tr("{seat} to move. Every line but one gives a box its third side. <b>Find the safe line.</b>", seat=seat))
     return DotsExercise(
         prompt, _line_checker(game, judge),
         hint=tr("A line is safe when each box beside it has at most one side drawn already."),
@@ -487,8 +509,8 @@ def _safe_lines_left_caption(n: int) -> str:
     return full.split("\0")[-1]
 
 
-def take_box_exercise() -> DotsExercise:
-    game = position("third_sides")
+def take_box_exercise(name: str = "take_first") -> DotsExercise:
+    game = position(name)
     seat = tr(SEATS[game.to_move])
     taking = [l for l in game.legal_moves() if _completes(game, l)]
     values = move_values(game)
@@ -496,16 +518,23 @@ def take_box_exercise() -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in taking and values[name] == best:
-            return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (the solver agrees: the best move here).", name=name))
+            return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (by exact calculation, the best move here).", name=name))
         if name in taking:
-            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: the solver prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
+            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: exact calculation prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
         on_offer = _boxes(game, third_side_boxes(game))
+        gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
+        if gifts:
+            return False, ntr("{name} does not complete a box: box {boxes} had only two sides, and now it has three, a gift for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                              "{name} does not complete a box: boxes {boxes} had only two sides, and now they have three, a gift for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                              len(gifts), name=name, boxes=_boxes(game, gifts), on_offer=on_offer)
         return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
 
-    return DotsExercise(tr("{seat} to move. <b>Click a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
-                        hint=tr("Find the tinted box with three sides drawn."),
+    return DotsExercise(tr("{seat} to move. <b>Find a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
+                        hint=tr("Find the box with three sides drawn."),
                         answer=f"{_join(taking)}.", solutions=taking, game=game, click=True,
-                        wrong=[l for l in game.legal_moves() if l not in taking], key="take_box", parts=False)
+                        wrong=[l for l in game.legal_moves() if l not in taking],
+                        key="take_box" if name == "take_first" else f"take_box_{name}", parts=False,
+                        third_sides=False)
 
 
 def _completes(game: DotsAndBoxes, line: str) -> bool:
@@ -588,7 +617,7 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
             return False, (ntr("You listed {n} length; there are {chains} chains.", "You listed {n} lengths; there are {chains} chains.", len(got), chains=len(chains)))
         return False, tr("The total is right but the lengths are not: follow each chain from one end to the other, box by box.")
 
-    return DotsExercise(tr("<b>Type the length of every chain</b>, separated by commas (any order)."), check,
+    return DotsExercise(tr("<b>Give the length of every chain</b>, separated by commas (any order)."), check,
                         hint=tr("Follow each run of boxes from one end to the other and count its boxes; a run that closes on itself is a loop."),
                         answer=f"{_join(chains)}.", solutions=[", ".join(map(str, chains)),
                                                             " ".join(map(str, reversed(chains))),
@@ -668,7 +697,7 @@ def _shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
     return game.line_name(next(iter(common))) if common else None
 
 
-def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", parts: bool = True) -> DotsExercise:
+def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", parts: bool = False) -> DotsExercise:
     """"Click the best line" on a named position, checked by the exact solver.
 
     Accepted: exactly the lines the solver rates best.  Every other line is refused with what it
@@ -685,8 +714,8 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
         v = values[line]
         why = why_line(game, line)
         if v == best:
-            return True, tr("Yes: {line} — {why} With best play {seat} ends {ahead} on the boxes left.", line=line, why=why, seat=seat, ahead=_ahead(v))
-        return False, (tr("{line}: {why} With best play {seat} would end {ahead} on the boxes left, but a better line leaves {seat} {ahead2}.", line=line, why=why, seat=seat, ahead=_ahead(v), ahead2=_ahead(best)))
+            return True, tr("Yes: {line} — {why} With best play the game then ends {final}.", line=line, why=why, final=_ends(game, v))
+        return False, tr("{line}: {why} With best play the game would then end {final}; a better line ends it {final2}.", line=line, why=why, final=_ends(game, v), final2=_ends(game, best))
 
     return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
                         solutions=right, game=game, click=True, key=key or name, parts=parts,
@@ -698,7 +727,7 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     """No safe line left, chains of 2, 3 and 4: only the middle line of the 2-chain keeps the win."""
     game = position(name)
     return best_move_exercise(
-        name, tr("{seat_name} must open a chain. <b>Click the line that keeps {seat_name} winning.</b>", seat_name=tr(SEATS[game.to_move])),
+        name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
         tr("Give away as little as possible — and check whether Coral could refuse what you give."),
         key=f"hand_over_{name}")
 
@@ -726,7 +755,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             return False, tr("Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most)
         return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
 
-    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit {who}?</b> Type them, separated by commas.", width=width, height=height, who=who, role=role, most=most), check,
+    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit {who}?</b> Give all of them, separated by commas.", width=width, height=height, who=who, role=role, most=most), check,
                         hint=tr("Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?", width=width, height=height),
                         answer=f"{_join(counts)}.", solutions=[", ".join(map(str, counts)), tuple(counts)],
                         wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
@@ -734,25 +763,31 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
                         leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
 
 
-def count_long_exercise(name: str = "four_by_four") -> DotsExercise:
+def count_long_exercise(name: str = "long_count") -> DotsExercise:
     game = position(name)
     n = long_chain_count(game)
     loops = _parts_of(game, "loop")
     short = [c for c in _parts_of(game, "chain") if c < 3]
+    everything = n + len(loops) + len(short)
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
             return True, tr("Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.", n=n, describe_components=describe_components(game))
+        if loops and short and k == everything:
+            return False, tr("You counted every group of boxes. Leave out the loops and the chains of 1 or 2 boxes.")
         if loops and k == n + len(loops):
             return False, tr("Loops do not count as long chains, however long they are.")
         if short and k == n + len(short):
             return False, tr("A long chain has 3 boxes or more: leave out the short ones.")
+        if k < n:
+            return False, tr("More than {k}: follow every run of boxes to its two ends, even where it turns a corner.", k=k)
         return False, (tr("Not {k}. Count the chains with 3 boxes or more — not the loops, not chains of 1 or 2.", k=k))
 
+    wrong = list(dict.fromkeys(w for w in (n + len(loops), n + len(short), everything, n - 1) if w != n and w >= 0))
     return DotsExercise(tr("<b>How many long chains</b> are on this board?"), check,
                         hint=tr("Long = 3 boxes or more. Loops never count."), answer=f"{n}.",
-                        solutions=[n], game=game, wrong=[n + len(loops), n + 1, 0], key=f"count_long_{name}", parts=False,
+                        solutions=[n], game=game, wrong=wrong, key=f"count_long_{name}", parts=False,
                         leaks=(describe_components(game), tr("{n} long chain", n=n)))
 
 
@@ -777,7 +812,9 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
                  "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.", long_n,
                  gold=final[0], coral=final[1], dots=dots, sum=dots + long_n, wants=wants,
                  loser=tr(SEATS[1 - rule.favoured]))
-    explain = {w: tr("Right: {reason}", reason=reason) if w == winner else tr("No: {reason}", reason=reason)
+    explain = {w: tr("Right: {reason}", reason=reason) if w == winner else
+               tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
+               if w == "Draw" else tr("No: {reason}", reason=reason)
                for w in (N_("Gold"), N_("Coral"), N_("Draw"))}
     return DotsExercise(tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
                         choice_checker(winner, explain), hint=tr("Count the long chains and add the dots."),
@@ -798,10 +835,10 @@ def keep_control_exercise(name: str = "keep_control") -> DotsExercise:
     def judge(name: str) -> tuple[bool, str]:
         v = values[name]
         if v == best:
-            return True, (tr("Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next chain. With best play {seat} ends {ahead} on the boxes left.", name=name, other=other, seat=seat, ahead=_ahead(v)))
+            return True, tr("Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next chain. With best play the game ends {final}.", name=name, other=other, final=_ends(game, v))
         if _completes(game, name):
-            return False, (tr("{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: {seat} ends {ahead} instead of {ahead2}.", name=name, seat=seat, other=other, ahead=_ahead(v), ahead2=_ahead(best)))
-        return False, (tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and {seat} ends {ahead} instead of {ahead2}.", name=name, other=other, seat=seat, ahead=_ahead(v), ahead2=_ahead(best)))
+            return False, tr("{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: the game ends {final} instead of {final2}.", name=name, seat=seat, other=other, final=_ends(game, v), final2=_ends(game, best))
+        return False, tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and the game ends {final} instead of {final2}.", name=name, other=other, final=_ends(game, v), final2=_ends(game, best))
 
     return DotsExercise(_mid_chain_prompt(game), _line_checker(game, judge),
                         hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
@@ -816,7 +853,7 @@ def steer_exercise(name: str) -> DotsExercise:
     rule = analysis.long_chain_rule(game)
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Click the line that keeps {seat} winning.</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
+        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
@@ -827,10 +864,10 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, ntr("{seat} to move; {n} safe line is left. <b>Click the line that keeps {seat} winning.</b>",
-                  "{seat} to move; {n} safe lines are left. <b>Click the line that keeps {seat} winning.</b>", n, seat=seat),
+        name, ntr("{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
+                  "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", n, seat=seat),
         tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
-        key=f"sacrifice_{name}")
+        key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -856,40 +893,6 @@ def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> di
     raise ValueError(tr("no move of this game changed its result"))
 
 
-def decisive_move_exercise() -> DotsExercise:
-    """Name the move that lost the game stepped through in lesson 4 (the solver knows it)."""
-    d = decisive_move()
-    moves = [DotsAndBoxes(3, 3).line_name(DotsAndBoxes(3, 3).line_index(m)) for m in REAL_GAME.split()]
-    replay = DotsAndBoxes(3, 3)
-    movers = []
-    for m in moves:
-        movers.append(replay.to_move)
-        replay.play(m)
-    loser = tr(SEATS[d["seat"]])
-
-    def check(answer: Any) -> tuple[bool, str]:
-        name = DotsAndBoxes(3, 3).line_name(DotsAndBoxes(3, 3).line_index(answer))
-        if name not in moves:
-            return False, tr("{name} was never drawn in this game: type one of its lines, like {move}.", name=name, move=moves[0])
-        i = moves.index(name)
-        if i == d["index"]:
-            return True, (tr("Yes: before {name} {loser} could win ({ahead} with best play, e.g. {join}); after it {loser} was {ahead2} and never got the win back.", name=name, loser=loser, ahead=_ahead(d['before']), join=_join(d['better'][:2]), ahead2=_ahead(d['after'])))
-        if movers[i] != d["seat"]:
-            return False, tr("{name} was drawn by {seat_name}, not by {loser}.", name=name, seat_name=tr(SEATS[movers[i]]), loser=loser)
-        if i < d["index"]:
-            return False, tr("After {name} {loser} could still win: the game turned later.", name=name, loser=loser)
-        return False, tr("By the time {loser} drew {name} the game was already lost.", loser=loser, name=name)
-
-    return DotsExercise(tr("In the game above {loser} lost. <b>Which of {loser}'s lines threw the win away?</b> Type it, like a1-b1.", loser=loser), check,
-                        hint=tr("The long-chain count decides who must open the first long chain. Step through again and watch the count while safe lines are left."),
-                        answer=f"{d['line']}.", solutions=[d["line"]],
-                        wrong=[moves[i] for i in range(len(moves)) if i != d["index"]][:6] + ["a1-b2"],
-                        key="decisive_move",
-                        # every line of the game is named in the step-through above: what gives the answer away
-                        # is a sentence judging the decisive line, not its name
-                        leaks=(tr("{line} threw", line=d["line"]), tr("after {line} {loser}", line=d["line"], loser=loser)))
-
-
 # lesson 1
 def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
     """Read the notation: click the named line."""
@@ -901,9 +904,10 @@ def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
         a, b = name.split("-")
         return False, (tr("You clicked {name}, from {a} (column {a2}, row {a3}) to {b}. Letters count columns from the left, numbers rows from the top.", name=name, a=a, a2=a[0], a3=a[1], b=b))
 
-    return DotsExercise(tr("<b>Click the line {line}.</b>", line=line), _line_checker(game, judge),
+    return DotsExercise(tr("<b>Find the line {line}.</b>", line=line), _line_checker(game, judge),
                         hint=tr("Find the column letter along the top and the row number down the side."),
                         answer=line, solutions=[line], game=game, click=True, parts=False, asks_best=False,
+                        third_sides=False,
                         wrong=[l for l in ("d2-d3", "c2-c3", "b2-c2", "c1-d1") if l != line], key="name_line",
                         leaks=(f"{line} joins",))
 
@@ -926,31 +930,57 @@ def first_box_exercise() -> DotsExercise:
             return False, tr("{name} wins no box, so the turn passes — and box {box} still has three sides: the other player can take it now.", name=name, box=_boxes(game, box))
         return False, tr("{name} wins no box. Look for the box with three sides drawn and draw its missing side.", name=name)
 
-    return DotsExercise(tr("{seat} to move. <b>Click the line that wins a box.</b>", seat=seat), _line_checker(game, judge),
+    return DotsExercise(tr("{seat} to move. <b>Which line wins a box?</b>", seat=seat), _line_checker(game, judge),
                         hint=tr("Which box has three sides drawn?"), answer=f"{_join(right)}.", solutions=right,
-                        game=game, click=True, key="first_box", parts=False,
+                        game=game, click=True, key="first_box", parts=False, third_sides=False,
                         wrong=sorted((l for l in values if l not in right), key=lambda l: (-values[l], l)))
 
 
-def whose_turn_exercise(moves: str = "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1") -> DotsExercise:
-    """Follow the turns through a written game, including a line that wins a box."""
-    game = DotsAndBoxes.from_moves(3, 3, moves)
-    answer = SEATS[game.to_move]                 # English choice value, shown translated
+WHOSE_TURN_GAME = "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1 a1-a2 c1-d1"
+"""Lesson 1's written game: the fourth line wins box b2, so the same player draws the fifth line too."""
+
+
+def whose_turn_exercise(moves: str = WHOSE_TURN_GAME) -> DotsExercise:
+    """Follow the turns through a written game, including a line that wins a box: how many lines did Gold draw?
+
+    A number from 0 to the number of lines (not a two-way choice): the answer of a pupil who simply alternates
+    the turns is one of the wrong answers, told why."""
     lines = moves.split()
     replay = DotsAndBoxes(3, 3)
-    winner_line = None
+    drawers, winner_line = [], None
     for line in lines:
+        drawers.append(replay.to_move)
         if boxes_won(replay, line) and winner_line is None:
             winner_line = (line, tr(SEATS[replay.to_move]))
         replay.play(line)
-    explain = {
-        answer: tr("Right: {line} won a box, so {seat} drew again; the line after it won nothing, so the turn passed.", line=winner_line[0], seat=winner_line[1]),
-        SEATS[1 - game.to_move]: tr("Not quite: players do not simply take turns. {line} won a box, so the same player drew again.", line=winner_line[0]),
-    }
-    return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: {lines}. <b>Who draws the next line?</b>", lines=", ".join(lines)),
-                        choice_checker(answer, explain), hint=tr("Write the lines down one under the other and put the player's name beside each. Did any line win a box?"),
-                        answer=f"{tr(answer)}.", solutions=[answer], choices=list(SEATS),
-                        wrong=[SEATS[1 - game.to_move]], key="whose_turn", leaks=(tr("so the turn passed"),))
+    if winner_line is None:
+        raise ValueError(tr("moves={moves!r}: no line of this game wins a box", moves=moves))
+    gold = drawers.count(0)
+    alternating = (len(lines) + 1) // 2            # lines 1, 3, 5, …: turns taken in strict alternation
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k < 0 or k > len(lines):
+            raise ValueError(tr("{k}: type a number from 0 to {n}, the number of lines written down.", k=k, n=len(lines)))
+        if k == gold:
+            return True, ntr("Right: {line} won a box, so {seat} drew the next line too; Gold drew {n} line.",
+                             "Right: {line} won a box, so {seat} drew the next line too; Gold drew {n} lines.",
+                             gold, line=winner_line[0], seat=winner_line[1])
+        if k == alternating:
+            return False, tr("That is what strict turns give: line 1, line 3, line 5… But {line} won a box, so the "
+                             "same player drew again, and the turns shifted from there.", line=winner_line[0])
+        if k == len(lines) - gold:
+            return False, tr("That is how many lines Coral drew. Count Gold's lines.")
+        return False, tr("Not {k}. Write the lines one under the other with the player's name beside each: the turn "
+                         "passes only after a line that wins nothing.", k=k)
+
+    wrong = list(dict.fromkeys(w for w in (alternating, len(lines) - gold, gold + 2, 0) if w != gold))
+    return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: "
+                           "{lines}. <b>How many of them did Gold draw?</b>", lines=", ".join(lines)),
+                        check, hint=tr("Write the lines down one under the other and put the player's name beside "
+                                       "each. Did any line win a box?"),
+                        answer=f"{gold}.", solutions=[gold, str(gold)], wrong=wrong, key="whose_turn",
+                        leaks=(tr("so {seat} drew the next line too", seat=winner_line[1]),))
 
 
 def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
@@ -1001,7 +1031,7 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
 def loop_four_exercise() -> DotsExercise:
     game = position("loop_four")
     other = tr(SEATS[1 - game.to_move])
-    return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>Click {seat_name}'s best line.</b>", other=other, seat_name=tr(SEATS[game.to_move])),
+    return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>", other=other, seat_name=tr(SEATS[game.to_move])),
                               tr("A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 worth that?"), key="loop_four")
 
 
@@ -1031,8 +1061,8 @@ def _rest_after(game: DotsAndBoxes) -> str:
 def _mid_chain_prompt(game: DotsAndBoxes) -> str:
     length, taken = _opened_chain(game)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
-    return ntr("{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. <b>Click {seat}'s best line.</b>",
-               "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. <b>Click {seat}'s best line.</b>",
+    return ntr("{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. <b>What is {seat}'s best line?</b>",
+               "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. <b>What is {seat}'s best line?</b>",
                taken, other=other, length=length, seat=seat, rest=_rest_after(game))
 
 
@@ -1045,39 +1075,67 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
 
 def challenge_exercise(name: str) -> DotsExercise:
     game = position(name)
-    return best_move_exercise(name, tr("Final challenge: {seat_name} to move. <b>Click the best line.</b>", seat_name=tr(SEATS[game.to_move])),
+    return best_move_exercise(name, tr("Final challenge: {seat_name} to move. <b>Which line is best?</b>", seat_name=tr(SEATS[game.to_move])),
                               tr("Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep control — whichever wins more in the end."), key=name)
 
 
-def _ahead(v: int) -> str:
-    """Box difference in words: "2 boxes ahead", "1 box behind", "level"."""
-    if v == 0:
-        return tr("level")
-    if v > 0:
-        return ntr("{n} box ahead", "{n} boxes ahead", v)
-    return ntr("{n} box behind", "{n} boxes behind", -v)
+def final_score(game: DotsAndBoxes, value: int) -> tuple[int, int]:
+    """``(Gold, Coral)`` at the end of the game when the player to move wins ``value`` more of the boxes left
+    than the other player (the exact solver's value of a move)."""
+    rest = game.geometry.n_boxes - sum(game.scores)
+    if (rest + value) % 2 or abs(value) > rest:
+        raise ValueError(tr("value={value!r}: not a result with {rest} boxes left", value=value, rest=rest))
+    final = list(game.scores)
+    final[game.to_move] += (rest + value) // 2
+    final[1 - game.to_move] += (rest - value) // 2
+    return final[0], final[1]
 
 
-def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else str(v)
+def _ends(game: DotsAndBoxes, value: int) -> str:
+    """The final score in words, "Gold 5, Coral 4" (what a pupil reads instead of a box difference)."""
+    g, c = final_score(game, value)
+    return tr("Gold {g}, Coral {c}", g=g, c=c)
 
 
-def last_chain_exercise(name: str = "last_chain") -> DotsExercise:
-    """Two boxes on offer: take them, or double-deal?  (Here there is nothing left to keep control of.)"""
-    game = position(name)
+def take_all_exercise(name: str = "take_all") -> DotsExercise:
+    """Two boxes of an opened chain are left and a long chain comes later, but so does a 2-chain, which hands
+    control back: taking both boxes wins, the double-deal loses (it gets its own reason, and comes first among the
+    wrong examples: it is the mistake a pupil who has just learnt double-dealing makes)."""
+    ex = best_move_exercise(name, _mid_chain_prompt(position(name)),
+                            tr("Picture both plans to the end. After a double-deal, who would open the chain of 2, "
+                               "and who the chain of 3?"), key=name)
+    game = ex.game
+    rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
+    if rest != [3, 2]:
+        raise ValueError(tr("{name}: this exercise needs a chain of 3 and a chain of 2 after the opened chain",
+                            name=name))
     values = move_values(game)
-    take = max(v for l, v in values.items() if _completes(game, l))
-    deal = max((v for l, v in values.items() if not _completes(game, l)), default=None)
-    answer = "Take them all" if deal is None or take > deal else "Double-deal"     # choice values (shown translated)
-    explain = {
-        "Take them all": tr("Right: no chain is left to win back, so take every box ({ahead} on the boxes left).", ahead=_ahead(take)),
-        "Double-deal": (tr("No: a double-deal gives two boxes away to keep control, but there is nothing left to control: {ahead} instead of {ahead2}.", ahead=_ahead(deal if deal is not None else take), ahead2=_ahead(take))),
-    }
-    return DotsExercise(tr("{seat_name} to move, with two boxes on offer. <b>Take them all, or double-deal?</b>", seat_name=tr(SEATS[game.to_move])), choice_checker(answer, explain),
-                        hint=tr("A double-deal pays two boxes for what comes after this chain. Look at the rest of the board."),
-                        answer=f"{tr(answer).lower()}.", solutions=[answer], choices=[N_("Take them all"), N_("Double-deal")],
-                        game=game, wrong=["Double-deal" if answer == "Take them all" else "Take them all"],
-                        key="last_chain", leaks=(tr("nothing left to control"),))
+    best = max(values.values())
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+
+    def is_deal(line: str) -> bool:
+        if _completes(game, line):
+            return False
+        after = game.copy()
+        after.play(line)
+        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | {
+            b for p in components(game) if p.opened for b in p.boxes}
+
+    deals = [l for l in values if is_deal(l)]
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        line = game.line_name(game.line_index(answer))
+        if line in deals and not game.is_drawn(game.line_index(line)):
+            return False, tr("{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
+                             "of 2 by its middle line, and {seat} must open the chain of 3. With best play the game "
+                             "would end {final} instead of {final2}.", line=line, other=other, seat=seat,
+                             final=_ends(game, values[line]), final2=_ends(game, best))
+        return judge_line(answer)
+
+    ex.checker = check
+    ex.wrong = deals + [l for l in ex.wrong if l not in deals]
+    return ex
 
 
 def double_deal_score_exercise() -> DotsExercise:
@@ -1097,7 +1155,7 @@ def double_deal_score_exercise() -> DotsExercise:
             return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
         return False, tr("Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4.")
 
-    return DotsExercise(tr("Same start as above, but now Gold takes only the first two boxes of Coral's chain of 4 and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
+    return DotsExercise(tr("Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
                         check, hint=tr("Gold gives 1 box, takes 2, gives 2. Who must open the last chain of 4 then?"),
                         answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
@@ -1108,61 +1166,98 @@ LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "dots_and_boxes/01_rules_and_terms", "Dots 1 — rules and words", 40,
-              {"lines_2x2": lines_count_exercise, "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
+              {"lines_2x2": lines_count_exercise, "lines_3x2": lambda: lines_count_exercise(3, 2),
+               "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
                "first_box": first_box_exercise, "third_sides_count": third_sides_count_exercise},
-              {"lines_2x2": "easy", "name_line": "easy", "whose_turn": "medium", "first_box": "medium",
-               "third_sides_count": "hard"},
+              {"lines_2x2": "easy", "lines_3x2": "easy", "name_line": "easy", "whose_turn": "medium",
+               "first_box": "medium", "third_sides_count": "hard"},
               (N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
                N_("The other player draws the fourth side, takes the box and, because they won a box, draws again.")),
-              ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "medium")),
-                         seed=1)),
+              ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
+                         seed=2),
+              objectives=((N_("count the lines of a board, and find a line from its name"),
+                           ("lines_2x2", "lines_3x2", "name_line")),
+                          (N_("play by the rules, including \"win a box, draw again\", and follow a game written down"),
+                           ("whose_turn", "first_box")),
+                          (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count"))),
+              themes=("take_box",)),
     2: Lesson(2, "dots_and_boxes/02_third_sides", "Dots 2 — third sides", 40,
-              {"take_box": take_box_exercise, "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
+              {"take_box": take_box_exercise, "take_decoys": lambda: take_box_exercise("take_decoys"),
+               "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
                "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
                "long_run": lambda: how_many_exercise("long_run")},
-              {"take_box": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
+              {"take_box": "easy", "take_decoys": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
                "one_safe": "hard", "long_run": "hard"},
-              (N_("Explain in one sentence why, sooner or later, one player has to give boxes away."),
-               N_("Every safe line drawn makes other lines unsafe, so the safe lines run out and whoever is to move then must give a third side to some box.")),
-              ProblemSet("dots_and_boxes", (("avoid_third_side", "easy"), ("safe_line", "medium"),
-                                            ("safe_line", "hard")), seed=2)),
+              (N_("On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is drawn? Explain in one sentence."),
+               N_("No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some box another side, so the safe lines run out long before the 24th line.")),
+              ProblemSet("dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"),
+                                            ("avoid_third_side", "easy"), ("avoid_third_side", "easy")), seed=4),
+              objectives=((N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
+                          (N_("tell a safe line from one that gives a box away, and count the safe lines left"),
+                           ("count_safe", "safe_line", "one_safe")),
+                          (N_("count how many boxes a run of captures brings"), ("how_many", "long_run"))),
+              themes=("take_box", "avoid_third_side")),
     3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
               {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
                "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
                "count_loops": count_loops_exercise, "give_single": lambda: hand_over_exercise("give_single")},
               {"count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
                "count_loops": "hard", "give_single": "hard"},
-              (N_("Explain in one sentence why a 2-chain handed over by its middle line cannot be refused."),
-               N_("The middle line gives each of the two boxes its own third side, so no single line can leave both boxes to the other player (a hard-hearted handout).")),
+              (N_("You must open either a single box or a chain of 3. Which do you open, and why? Answer in one sentence."),
+               N_("The single box: it gives away one box instead of three, and one box cannot be refused, so the other player takes it and must then open the chain of 3.")),
               ProblemSet("dots_and_boxes", (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium"),
-                                            ("hard_hearted_handout", "hard")), seed=3)),
+                                            ("hard_hearted_handout", "hard")), seed=4),
+              objectives=((N_("see the chains a board has split into, and count them and their boxes"),
+                           ("count_two_chains", "count_chains", "chain_lengths")),
+                          (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
+                          (N_("hand over a short chain the safe way, so that the other player cannot refuse it"),
+                           ("hand_over", "give_single"))),
+              themes=("take_box", "avoid_third_side", "hard_hearted_handout")),
     4: Lesson(4, "dots_and_boxes/04_long_chain_rule", "Dots 4 — the long chain rule", 50,
               {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
                "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
                "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
                "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
-               "decisive_move": decisive_move_exercise},
+               "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral")},
               {"parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
                "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
-               "decisive_move": "hard"},
-              (N_("Explain in one sentence what you can do when every safe line leaves the wrong number of long chains."),
-               N_("Give a box or two away on purpose (a sacrifice) to break a forming chain or change whose turn it is when the safe lines run out, so the count comes out your way.")),
+               "sacrifice_coral": "hard"},
+              (N_("On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one sentence, and say what Gold can try."),
+               N_("No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 long chains, with a safe line that joins or cuts a chain, or else by giving a box away.")),
               ProblemSet("dots_and_boxes", (("long_chain_count", "medium"), ("sacrifice", "medium"),
-                                            ("long_chain_count", "hard"), ("sacrifice", "hard")), seed=4)),
+                                            ("long_chain_count", "hard"), ("sacrifice", "hard")), seed=0),
+              objectives=((N_("say which numbers of long chains suit each player, on any board"),
+                           ("parity_5x4", "parity_4x4", "parity_coral_5x5")),
+                          (N_("count the long chains of a position and tell who wins when no safe line is left"),
+                           ("count_long", "who_wins")),
+                          (N_("choose a safe line that steers the chain count your way while safe lines remain"),
+                           ("steer_two", "steer_coral")),
+                          (N_("give a box away on purpose when no safe line gives the count you want"),
+                           ("sacrifice", "sacrifice_coral"))),
+              themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
+                      "sacrifice")),
     5: Lesson(5, "dots_and_boxes/05_double_dealing_and_control", "Dots 5 — double-dealing and control", 50,
               {"double_deal_score": double_deal_score_exercise, "keep_control": keep_control_exercise,
                "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise,
-               "last_chain": last_chain_exercise,
+               "take_all": take_all_exercise,
                "challenge_safe": lambda: challenge_exercise("challenge_safe"),
                "challenge_single": lambda: challenge_exercise("challenge_single"),
                "challenge_chain": lambda: challenge_exercise("challenge_chain")},
               {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
-               "last_chain": "medium", "challenge_safe": "hard", "challenge_single": "hard",
+               "take_all": "hard", "challenge_safe": "hard", "challenge_single": "hard",
                "challenge_chain": "hard"},
-              (N_("Explain in one sentence when keeping control is not worth the two boxes it costs."),
-               N_("When what comes after this chain is worth less than two boxes to you — only short chains (which can be handed over hard-heartedly) or nothing at all — so taking every box now wins more.")),
+              (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
+               N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
               ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("control_not_worth_it", "easy"),
-                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=5)),
+                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=2),
+              objectives=((N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
+                           ("double_deal_score", "keep_control", "loop_four")),
+                          (N_("tell when keeping control is not worth what it costs, and take everything instead"),
+                           ("not_worth_it", "take_all")),
+                          (N_("combine the long chain rule and double-dealing in a final challenge"),
+                           ("challenge_safe", "challenge_single", "challenge_chain"))),
+              themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
+                      "sacrifice", "double_deal", "control_not_worth_it", "all_but_four")),
 }
 """Every Dots and Boxes lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1287,20 +1382,20 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
     try:
         value = solve(game, time_limit=time_limit)
     except SolverTimeout:
-        return Paragraph(tr("gamekit's exact solver did not finish the {width}×{height} board within {seconds} s on "
+        return Paragraph(tr("The exact calculation did not finish the {width}×{height} board within {seconds} s on "
                             "this computer, so the result is not computed here.", width=width, height=height,
                             seconds=number(time_limit, short=True)))
     boxes = width * height
     first, second = (boxes + value) // 2, (boxes - value) // 2
     if value == 0:
-        return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with "
+        return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with "
                             "perfect play from the empty board, the game is a tie, {first}–{second}.",
                             width=width, height=height, first=first, second=second))
     if value > 0:
-        return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with "
+        return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with "
                             "perfect play from the empty board, the first player wins {most}–{least}.",
                             width=width, height=height, most=first, least=second))
-    return Paragraph(tr("Computed just now by gamekit's exact solver: on the {width}×{height} board, with perfect "
+    return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with perfect "
                         "play from the empty board, the second player wins {most}–{least}.", width=width,
                         height=height, most=second, least=first))
 

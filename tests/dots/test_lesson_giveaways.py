@@ -148,7 +148,7 @@ def test_the_walk_sees_step_through_boards_captions_and_exercise_boards():
     kinds = {i[0] for i in items}
     assert kinds == {"text", "board", "exercise"}
     captions = [i[1] for i in items if i[0] == "text"]
-    assert any("Solver: a mistake" in c for c in captions)          # the greedy step-through's captions
+    assert any("A mistake, says the exact calculation" in c for c in captions)          # the greedy step-through's captions
 
 
 def test_the_check_catches_the_old_giveaways():

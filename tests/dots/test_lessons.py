@@ -214,31 +214,32 @@ def test_steering_exercises_explain_with_the_long_chain_count():
             assert ok == (f"count {mover} wants" in feedback), (name, line, feedback)
 
 
-def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_wins():
-    ex = ALL["sacrifice"]
+@pytest.mark.parametrize("name, most_safe", [("sacrifice", 2), ("sacrifice_coral", 1)])
+def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_wins(name, most_safe):
+    ex = ALL[name]
     game = ex.game
     values = move_values(game)
     safe = L.safe_lines(game)
-    assert len(safe) >= 2 and not set(ex.solutions) & set(safe)
+    other = ("Gold", "Coral")[1 - game.to_move]
+    assert len(safe) >= most_safe and not set(ex.solutions) & set(safe)
     assert max(values[l] for l in safe) < 0 < max(values.values())
     for line in safe:
         after = game.copy()
         after.play(line)
         assert analysis.long_chain_rule(after).favoured != game.to_move
         ok, feedback = ex.check(line)
-        assert not ok and "count Coral wants" in feedback
+        assert not ok and f"count {other} wants" in feedback
     for line in ex.solutions:
         assert analysis.boxes_given(game, line) >= 1
 
 
 def test_decisive_move_of_the_real_game_is_found_by_the_solver():
+    """The teacher guide's worked game (no longer on the pupils' page: its captions showed the answer)."""
     d = L.decisive_move()
     assert (d["line"], d["seat"], d["before"], d["after"]) == ("c1-c2", 1, 5, -5)
-    ex = ALL["decisive_move"]
-    assert ex.check("c2-c1")[0]
-    assert "Gold" in ex.check("c1-d1")[1]                 # Gold's line
-    assert "still win" in ex.check("d3-d4")[1]            # Coral's, earlier
-    assert "never drawn" in ex.check("a1-b2")[1] or not ex.check("a1-b2")[0]
+    assert "decisive_move" not in ALL
+    with pytest.raises(ValueError, match="no move"):
+        L.decisive_move("a1-b1", 1, 1)
 
 
 def test_loop_and_not_worth_it_exercises():
@@ -264,7 +265,8 @@ def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
     assert set(ex.solutions) == {l for l in takes if values[l] == max(values.values())}
     for line in deals:
         ok, feedback = ex.check(line)
-        assert not ok and "behind" in feedback
+        g, c = L.final_score(game, values[line])
+        assert not ok and f"Gold {g}, Coral {c}" in feedback
     # the prompt says what really happened: the chain's length and the boxes already taken
     length, taken = 3, 1
     assert f"chain of {length}" in ex.prompt and f"taken {taken} box" in ex.prompt
@@ -272,8 +274,7 @@ def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
 
 def test_lesson_1_exercises():
     assert ALL["lines_2x2"].check("12")[0] and "share" in ALL["lines_2x2"].check("16")[1]
-    assert ALL["whose_turn"].check("Gold")[0] and not ALL["whose_turn"].check("Coral")[0]
-    assert DotsAndBoxes.from_moves(3, 3, "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1").to_move == 0
+    assert ALL["lines_3x2"].check("17")[0]
     assert ALL["third_sides_count"].check(len(L.third_side_boxes(ALL["third_sides_count"].game)))[0]
     assert ALL["name_line"].check("d2-c2")[0]
     ok, feedback = ALL["name_line"].check("c2-c3")
@@ -284,17 +285,19 @@ def test_lesson_1_exercises():
         assert not ok and "ahead" not in feedback and "boxes left" not in feedback and "wins no box" in feedback
 
 
-def test_glossary_marks_only_the_sheets_words_as_the_sheets():
-    from gamekit.dots.glossary import SHEET_TERMS, glossary_table
-    sheet = open("/work/shared/rules-sheets/000_97f049e70e2f6c92.txt", encoding="utf-8").read().lower() \
-        if __import__("os").path.exists("/work/shared/rules-sheets/000_97f049e70e2f6c92.txt") else None
-    rows = glossary_table().rows
-    for term, spanish, source, meaning in rows:
-        assert (source == "rules sheet") == (spanish in SHEET_TERMS)
-        if sheet is not None and source == "rules sheet":
-            assert spanish in sheet
-    loop = next(r for r in rows if r[0] == "loop")[3]
-    assert "junction" in loop and "no end" in loop
+def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
+    """Lesson 1 shows the words of lessons 1–3 (double-deal, double-cross and control come later); the table
+    names no "rules sheet" (a pupil's page); a loop is not said to be given away whole (lesson 5 refutes it)."""
+    from gamekit.dots.glossary import glossary_table
+    rows = glossary_table(3).rows
+    assert [r[0] for r in rows] == ["dot", "line", "box", "third side", "safe line", "chain", "loop"]
+    assert len(glossary_table().rows) == 10 and len(glossary_table().headers) == 3
+    assert not any("rules sheet" in str(cell) for row in glossary_table().rows for cell in row)
+    loop = next(r for r in rows if r[0] == "loop")[2]
+    assert "junction" in loop and "no end" in loop and "gives all its boxes away" not in loop
+    for bad in (0, 6, "3", True):
+        with pytest.raises(ValueError, match="up_to_lesson"):
+            glossary_table(bad)
 
 
 def test_parity_table_matches_the_reference():
@@ -342,9 +345,20 @@ def test_keep_control_accepts_exactly_the_optimal_lines():
     assert not ok and "next chain" in feedback
 
 
-def test_last_chain_take_all_is_right():
-    ex = ALL["last_chain"]
-    assert ex.check("take them all")[0] and not ex.check("double-deal")[0]
+def test_take_all_a_long_chain_is_left_but_a_two_chain_hands_control_back():
+    """Lesson 5, exercise 5 (it replaced a two-way take-or-deal choice): a click among every legal line, the
+    double-deal refused with the score it leads to."""
+    ex = ALL["take_all"]
+    game = ex.game
+    rest = sorted((p.length for p in L.components(game) if not p.opened), reverse=True)
+    assert rest == [3, 2] and L.takeable(game) == 2
+    values = move_values(game)
+    assert set(ex.solutions) == {l for l in values if values[l] == max(values.values())}
+    assert all(won(game, l) for l in ex.solutions) and len(ex.solutions) * 3 <= len(values)
+    deal = next(l for l in values if not won(game, l) and "leaves 2 boxes" in L.why_line(game, l))
+    ok, feedback = ex.check(deal)
+    g, c = L.final_score(game, values[deal])
+    assert not ok and "is the double-deal" in feedback and f"Gold {g}, Coral {c}" in feedback
 
 
 def test_double_deal_score():
@@ -397,7 +411,7 @@ def test_real_game_has_two_long_chains_when_safe_lines_run_out():
 
 # ----- highlights and widgets ---------------------------------------------------------------------
 def test_highlights_tint_third_sides_parts_and_last_line():
-    game = L.position("third_sides")
+    game = L.position("take_first")
     tints, lines = L.highlights(game)
     for box in L.third_side_boxes(game):
         assert tints[box] == L.THIRD_SIDE_TINT
@@ -520,7 +534,7 @@ def test_each_lesson_closes_with_a_reflection_after_its_exercises(lang, lesson):
 def test_the_reflection_widget_saves_the_answer_with_the_lessons_progress():
     score = L.LessonScore("Dots 3 — chains and loops")
     widget = L.reflection(3, score)
-    assert "middle line" in widget.prompt.value
+    assert "single box or a chain of 3" in widget.prompt.value
     assert widget.submit("Each box has its own third side, so one line cannot refuse both.")
     again = L.reflection(3, L.LessonScore("Dots 3 — chains and loops"))
     assert again.input.value.startswith("Each box")
@@ -633,8 +647,9 @@ def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked,
 
 def test_lesson_4s_closing_fact_is_computed_on_the_page():
     from gamekit.i18n import using
-    assert str(L.start_result()) == ("Computed just now by gamekit's exact solver: on the 3×3 board, with perfect "
+    assert str(L.start_result()) == ("Computed just now by exact calculation: on the 3×3 board, with perfect "
                                      "play from the empty board, the second player wins 6–3.")
+    assert "gamekit" not in str(L.start_result()) and "gamekit" not in str(L.start_result(5, 5, time_limit=0.01))
     assert "first player wins 3–1" in str(L.start_result(2, 2))
     assert "a tie, 1–1" in str(L.start_result(1, 2))
     with using("es"):
@@ -663,3 +678,338 @@ def test_at_most_one_two_way_choice_per_lesson_practice_included():
         two_way = [ex.key for ex in list(L.exercises(n).values()) + L.practice_exercises(n)
                    if ex.choices is not None and len(ex.choices) == 2]
         assert len(two_way) <= 1, (n, two_way)
+
+
+# ----- issue 35: what two fresh readings found, each fixed for good -------------------------------------
+import re as _re35
+
+from gamekit.dots.glossary import glossary_table as _glossary_table
+from gamekit.i18n import tr as _tr, using as _using
+
+_PAGES = {n: L.LESSONS[n].notebook.split("/")[1] for n in L.LESSONS}
+
+
+def _page(n: int, lang: str = "en") -> str:
+    folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (folder / f"{_PAGES[n]}.md").read_text(encoding="utf-8")
+
+
+def _drawn(game) -> frozenset:
+    return frozenset(game.line_name(i) for i in range(game.geometry.n_lines) if game.is_drawn(i))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_the_page_announces_exactly_the_objectives_LESSONS_lists_and_each_is_tested(n, lang):
+    """Objectives are data: the page's bullet list is the lesson's objectives, each tested by named exercises."""
+    page = _page(n, lang)
+    bullets = _re35.findall(r"^\* (.+?)[;.]$", page[page.index("**Obj"):page.index("**Obj") + 1200], _re35.M)
+    with _using(lang):
+        wanted = [_tr(text) for text, _ in L.LESSONS[n].objectives]
+    assert bullets[:len(wanted)] == wanted, (n, lang, bullets)
+    for text, names in L.LESSONS[n].objectives:
+        assert names and set(names) <= set(L.LESSONS[n].exercises), text
+    tested = {name for _, names in L.LESSONS[n].objectives for name in names}
+    assert tested == set(L.LESSONS[n].exercises), "every exercise tests an objective the page announces"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_the_pupils_page_is_the_pupils(n, lang):
+    """No teachers' appendix, no "rules sheet", "gamekit", solver or code words in the text, and the Next link
+    ends the page."""
+    page = _page(n, lang)
+    body = page.split("\n---\n", 1)[1]                   # after the notebook's header
+    prose = "\n".join(part.split("```", 1)[-1] for part in body.split("```{code-cell}"))
+    for word in ("For teachers", "Para el profesorado", "rules sheet", "hoja de reglas", "gamekit", "solver",
+                 "test suite", "Python", "resolvedor", "programa de"):
+        assert word not in prose, (n, lang, word)
+    last = page.rstrip().splitlines()[-1]
+    assert last.startswith(("Next: [", "Siguiente: [")), last
+
+
+def test_no_exercise_board_is_tinted_before_or_instead_of_the_pupils_own_look():
+    """Lesson 1's boards showed box a1 red before third sides are taught; lessons 3–4 drew the chains in tints the
+    page said were not there. No exercise tints chains; lesson 1 and the counting/taking boards tint no third side."""
+    for name, ex in ALL.items():
+        assert ex.parts is False, name
+        if ex.game is not None:
+            tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+            assert not set(tints.values()) & set(L.CHAIN_TINTS + L.LOOP_TINTS), name
+    for name in ("name_line", "first_box", "third_sides_count", "take_box"):
+        ex = ALL[name]
+        tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+        assert not tints, name
+    for name in ("name_line", "first_box"):                     # the widget draws what the test checked
+        widget = L.exercise(name)
+        fills = [op for op in widget.draw(None).ops("rect") if L.THIRD_SIDE_TINT in op]
+        assert not fills, name
+
+
+def test_no_exercise_is_a_two_way_guess():
+    """Lesson 1's whose-turn question (Gold or Coral) and lesson 5's take-or-deal were 50–50 choices."""
+    for name, ex in ALL.items():
+        assert not (ex.choices and len(ex.choices) <= 2), name
+        legal = ex.legal_answers()
+        if ex.click:
+            assert len(legal) >= 3 and len(ex.solutions) * 2 <= len(legal), name
+    whose = ALL["whose_turn"]
+    assert whose.choices is None and whose.check(3)[0]
+    for k in range(0, 8):
+        assert whose.check(k)[0] == (k == 3)
+
+
+def test_lesson_1s_written_game_really_has_gold_drawing_three_lines():
+    game = DotsAndBoxes(3, 3)
+    gold = 0
+    for line in L.WHOSE_TURN_GAME.split():
+        gold += game.to_move == 0
+        game.play(line)
+    assert gold == 3 and (len(L.WHOSE_TURN_GAME.split()) + 1) // 2 == 4
+    with pytest.raises(ValueError, match="no line"):
+        L.whose_turn_exercise("a1-b1 c1-d1")
+
+
+def test_no_exercise_board_is_an_earlier_board_plus_its_answers():
+    """Lesson 2's exercise 1 was exercises 2–3's board plus five lines, three of them the safe lines they ask for;
+    lesson 4's long-chain count reused lesson 3's board, whose chains lesson 3's feedback named."""
+    shown = [(n, name, ex) for n in sorted(L.LESSONS) for name, ex in L.exercises(n).items() if ex.game is not None]
+    for i, (n, name, ex) in enumerate(shown):
+        here = _drawn(ex.game)
+        for m, other_name, other in shown[:i] + shown[i + 1:]:
+            if m != n:
+                continue
+            there = _drawn(other.game)
+            if (ex.game.width, ex.game.height) != (other.game.width, other.game.height) or there == here:
+                continue
+            answers = {str(s) for s in other.solutions}
+            assert not (there < here and answers & here), (name, "contains", other_name, "and its answers")
+        for m, other_name, other in shown[:i]:
+            if m < n and not other.click and not ex.click:
+                assert _drawn(other.game) != here, (name, "repeats", other_name, "of an earlier lesson")
+
+
+def test_the_safe_line_captions_say_why_one_line_takes_several_away():
+    positions = L.sequence_positions("third_sides")
+    captions = [s.caption for s in L.steps("third_sides")]
+    explained = 0
+    for before, after, caption in zip(positions, positions[1:], captions[1:]):
+        if "a safe line" not in caption:
+            continue
+        spoilt = len(L.safe_lines(before)) - 1 - len(L.safe_lines(after))
+        assert ("unsafe" in caption) == (spoilt > 0), caption
+        if spoilt:
+            explained += 1
+            assert f"made {spoilt} other line" in caption
+    assert explained >= 2
+
+
+def test_a_step_through_that_ends_in_a_mistake_says_so():
+    """Lesson 3's step-throughs: a player who is winning grabs a whole chain and loses; the closing caption no
+    longer calls that normal (double-dealing is lesson 5's, so it points there)."""
+    for name in ("chains", "loop"):
+        spec = L.SEQUENCES[name]
+        games = L.sequence_positions(name)
+        mistakes = [line for g, line in zip(games, spec["steps"])
+                    if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())]
+        assert mistakes, name
+        assert "lesson 5" in L.steps(name)[-1].caption, name
+
+
+def test_must_open_one_of_them_only_when_there_are_several():
+    for name in L.SEQUENCES:
+        for game, step in zip(L.sequence_positions(name)[1:], L.steps(name)[1:]):
+            if "must open one of them" in step.caption:
+                assert len(L.components(game)) >= 2, step.caption
+            if "must open it." in step.caption:
+                assert len(L.components(game)) == 1, step.caption
+
+
+def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fits_its_minutes():
+    for lang in ("en", "es"):
+        page = _page(4, lang)
+        assert "real_game" not in page and "decisive_move" not in page
+        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 9
+    assert 3 * 9 + 10 <= L.LESSONS[4].minutes == 50
+
+
+def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
+    """"N boxes ahead on the boxes left" was too hard for 12-year-olds: feedback gives the final score."""
+    for n in L.LESSONS:
+        for name, ex in L.exercises(n).items():
+            for answer in [*ex.solutions, *ex.wrong]:
+                feedback = ex.check(answer)[1]
+                assert "boxes left" not in feedback and " ahead" not in feedback and "behind" not in feedback, \
+                    (name, answer, feedback)
+    for name in L.SEQUENCES:
+        for step in L.steps(name):
+            assert "boxes left" not in step.caption and " ahead" not in step.caption
+
+
+def test_final_score_checks_its_value():
+    game = L.position("take_all")
+    assert L.final_score(game, 4) == (7, 2) and L.final_score(game, -4) == (3, 6)
+    for bad in (3, 9, -10):
+        with pytest.raises(ValueError, match="value"):
+            L.final_score(game, bad)
+
+
+# each exercise's common wrong answers, each with its own reason (a phrase that names that very mistake)
+COMMON_MISTAKES = {
+    "lines_2x2": {16: "share a line", 6: "only the lines"},
+    "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
+    "whose_turn": {4: "strict turns", 0: "Not 0"},
+    "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
+    "count_safe": {2: "more than 2", 4: "Fewer than 4"},
+    "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
+    "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
+    "count_two_chains": {1: "short chains count too", 3: "Fewer than that"},
+    "count_chains": {4: "counted the loop", 2: "short chains count too"},
+    "chain_lengths": {"5, 3, 2, 6": "one of them is a loop", "1, 2": "You listed 2 lengths", "3, 3, 4": "total is right", "5, 3, 3": "add up to 11"},
+    "count_loops": {2: "how many loops there are", 9: "Not 9"},
+    "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
+    "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
+    "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
+    "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMON_MISTAKES))
+def test_each_common_wrong_answer_gets_its_own_reason(name):
+    ex = ALL[name]
+    reasons = {}
+    for answer, phrase in COMMON_MISTAKES[name].items():
+        ok, feedback = ex.check(answer)
+        assert not ok and phrase in feedback, (name, answer, feedback)
+        reasons[answer] = feedback
+    assert len(set(reasons.values())) == len(reasons), f"{name}: two mistakes share one reason"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, ex in ALL.items() if ex.click))
+def test_every_wrong_line_is_told_what_it_does(name):
+    """A click exercise refuses each legal line with a sentence naming that line (what it does, what follows)."""
+    ex = ALL[name]
+    for line in ex.wrong:
+        ok, feedback = ex.check(line)
+        assert not ok and ex.game.line_name(ex.game.line_index(line)) in feedback, (name, line, feedback)
+
+
+def _captures(game) -> set:
+    return {l for l in game.legal_moves() if won(game, l)}
+
+
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
+    """No practice item accepts more than a third of the legal lines; lesson 1's are "take the box" (taught there),
+    lesson 2's are answered by the rule it teaches (any capture, any safe line), and from lesson 3 on no item is
+    answered by "take a box" unless its idea is taking (control not worth it)."""
+    problems = L.LESSONS[n].practice
+    for puzzle, (theme, _), ex in zip(problems.puzzles(), problems.items, L.practice_exercises(n)):
+        game = puzzle.position
+        answers = {game.line_name(game.line_index(a)) for a in puzzle.answers}
+        assert len(answers) * 3 <= len(game.legal_moves()), (n, puzzle.id)
+        if theme == "take_box":
+            assert answers == _captures(game), (n, puzzle.id)
+        elif n == 2:
+            assert answers == set(L.safe_lines(game)) and not _captures(game), (n, puzzle.id)
+        elif theme != "control_not_worth_it":
+            assert not answers & _captures(game), (n, puzzle.id)
+    assert {t for t, _ in problems.items} <= set(L.LESSONS[n].themes)
+    for later in range(n + 1, 6):                    # themes grow lesson by lesson
+        assert set(L.LESSONS[n].themes) <= set(L.LESSONS[later].themes)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_offers_the_hint_button_without_switching_hints_on(lang):
+    page = _page(5, lang)
+    assert "hints=True" not in page and "Hints are on" not in page and "pistas están activadas" not in page
+
+
+@pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
+def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    assert "fits one 45-minute class" not in text and "cabe en una clase de 45" not in text
+    assert "6 boxes ahead, the double-deal 6 behind" not in text and "6 por delante" not in text
+    gold, coral = ("Gold", "Coral") if "/es/" not in guide else ("Dorado", "Coral")
+    for name in ("not_worth_it", "take_all"):
+        game = L.position(name)
+        values = move_values(game)
+        take = max(v for l, v in values.items() if won(game, l))
+        deal = max(v for l, v in values.items() if not won(game, l) and L.takeable((lambda g: (g.play(l), g)[1])(game.copy())) == 2)
+        for v in (take, deal):
+            g, c = L.final_score(game, v)
+            assert f"{gold} {g}" in text and f"Coral {c}" in text, (name, v)
+
+
+def test_take_all_tells_the_double_deal_why_it_loses():
+    ex = ALL["take_all"]
+    deal = ex.wrong[0]
+    ok, feedback = ex.check(deal)
+    assert not ok and feedback.startswith(f"{deal} is the double-deal") and "chain of 2 by its middle line" in feedback
+    after = ex.game.copy()
+    after.play(deal)
+    assert not won(ex.game, deal) and L.takeable(after) == 2
+    with pytest.raises(ValueError, match="chain of 3 and a chain of 2"):
+        L.take_all_exercise("not_worth_it")
+
+
+def test_double_dealing_words_wait_for_lesson_5():
+    """"double-deal"/"double-cross" appeared in lesson 4 a lesson before they are taught: no page, exercise,
+    practice problem, step-through caption or glossary row of lessons 1–4 uses them."""
+    words = ("double-deal", "double-cross", "doble entrega", "doble cruce")
+    for n in (1, 2, 3, 4):
+        for lang in ("en", "es"):
+            with _using(lang):
+                texts = [_page(n, lang).rstrip().rsplit("\n", 1)[0]]     # the Next link may name lesson 5
+                for ex in list(L.exercises(n).values()):
+                    texts += [ex.prompt, ex.hint, ex.answer]
+                    texts += [ex.check(a)[1] for a in [*ex.solutions, *ex.wrong]]
+                sequences = set(_re35.findall(r'L\.step_through\("(\w+)"\)', _page(n, lang)))
+                texts += [step.caption for name in sequences for step in L.steps(name)]
+                if n == 1:
+                    texts += [str(cell) for row in _glossary_table(3).rows for cell in row]
+            found = [(w, t[:80]) for t in texts for w in words if w in t.lower()]
+            assert not found, (n, lang, found)
+
+
+@pytest.mark.parametrize("name", ["safe_line", "one_safe"])
+def test_an_unsafe_line_names_the_player_who_would_take_the_boxes(name):
+    """Lesson 2's exercise 6 is Coral's move: its feedback said "Coral would take" the boxes Coral had just given."""
+    ex = ALL[name]
+    other = ("Gold", "Coral")[1 - ex.game.to_move]
+    for line in ex.wrong:
+        feedback = ex.check(line)[1]
+        assert f"{other} could take" in feedback and ("Gold", "Coral")[ex.game.to_move] + " could" not in feedback
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_does_not_state_its_reflection_or_exercise_6_before_they_are_asked(lang):
+    """Which chain to open first (exercise 6, the reflection) is the pupil's to work out, not a sentence above."""
+    page = _page(3, lang)
+    for said in ("open the chain that gives away the fewest boxes", "abre la cadena que regala menos casillas"):
+        assert said not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("n", sorted(L.LESSONS))
+def test_no_reflection_is_answered_by_a_sentence_on_its_page(n, lang):
+    """The readers found lesson 3's reflection answered in its own text; lessons 4 and 5 had the same flaw (the
+    sacrifice paragraph, the "is control worth it?" paragraph). The model answer's key clause is on no page."""
+    with _using(lang):
+        model = _tr(L.LESSONS[n].reflection[1])
+    clauses = [c.strip() for c in _re35.split(r"[:;,()—]", model) if len(c.strip().split()) >= 5]
+    pages = " ".join(" ".join(_page(m, lang).split()) for m in L.LESSONS if m <= n)   # this page and earlier ones
+    assert clauses and not [c for c in clauses if c in pages], (n, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheets_ask_nothing_a_sheet_of_paper_cannot_do(lang):
+    """Worksheets are the exercises' prompts on paper: none says "click", "type" or "above" (the sheet's own
+    header explains how to answer a board question in writing)."""
+    folder = NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
+    words = ("click", "type ", "above", "pulsa", "haz clic", "escribe", "arriba")
+    for path in sorted(folder.glob("*.md")):
+        body = "\n".join(l for l in path.read_text(encoding="utf-8").splitlines()[3:]
+                         if not l.startswith(("Where a question says", "Donde una pregunta dice")))
+        found = [w for w in words if w in body.lower()]
+        assert not found, (path.name, found)
