@@ -838,6 +838,11 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 """The puzzle themes the lessons teach: covering a set for a roll (lessons 1–2), one die or two by the chances
 (lesson 3), the best set by the exact table (lesson 4)."""
+# ``exercise_themes`` (the mastery loop's "Try a similar one", a bank puzzle under the lesson's rules one level
+# easier): writing every set for a roll practises "sets for the roll"; counting the outcomes that let you go on
+# (or end the turn) is what "one die or two" compares; choosing a set by the table is "best set".  The bank has
+# no "one die or two" puzzle above easy under the lessons' rules, so the two hard counting exercises offer
+# nothing; scores, rules, single chances, set counts and the expected-score tree are no bank theme.
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
@@ -870,7 +875,8 @@ LESSONS: dict[int, Lesson] = {
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
                           (N_("count the sets for a roll without writing each one twice"), ("count_12", "count_11"))),
-              themes=(SETS,)),
+              themes=(SETS,),
+              exercise_themes={"sets_7": SETS, "sets_9": SETS, "sets_10": SETS, "sets_11": SETS}),
     3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
               {"go_on_12": roll_outcomes_exercise,
                "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
@@ -890,7 +896,8 @@ LESSONS: dict[int, Lesson] = {
                            ("chance_9",)),
                           (N_("count, for a given box, how many outcomes let you go on and how many end your turn"),
                            ("go_on_14", "stuck_123", "stuck_56", "go_on_256"))),
-              themes=(SETS, DICE)),
+              themes=(SETS, DICE),
+              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "best_shut": partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
@@ -907,7 +914,9 @@ LESSONS: dict[int, Lesson] = {
                            ("best_shut", "challenge_1", "challenge_2")),
                           (N_("choose the best set for a low score, and say why it can differ"),
                            ("best_score", "challenge_3"))),
-              themes=(SETS, DICE, BEST)),
+              themes=(SETS, DICE, BEST),
+              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2",
+                                                       "challenge_3")}),
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
