@@ -1164,14 +1164,15 @@ class DiceTally:
         ``{"counts": {total: rolls}, "pupils": n, "rolls": n}``.  ``member``: a
         :class:`gamekit.rooms.groups_client.GroupMember`, default the group saved on this computer.
 
-        Refused with ValueError when no group is set (join one on the start page) or the tally is not saved;
+        Refused with ValueError when no group is set (pupils join their class in the start page's "Join your
+        class" box) or the tally is not saved;
         a refusal by the server (``GroupRefused``, a ValueError) or no connection (OSError) is raised as is."""
         from gamekit.rooms.groups_client import saved_member
         if not self.saved:
             raise ValueError(tr("this tally is not saved, so it cannot be sent to the class"))
         member = member if member is not None else saved_member()
         if member is None:
-            raise ValueError(tr("no class group is set on this computer: type your class group's link and your nickname, then press Join"))
+            raise ValueError(tr("this computer has not joined a class: join yours on the start page (Join your class), then press Share with the class again"))
         member.send_progress()
         result = member.class_tally()
         self.class_result = {"counts": {int(t): n for t, n in result["counts"].items()}, "pupils": result["pupils"],
@@ -1240,8 +1241,10 @@ def tally_chart(counts: dict[int, int], title: str = "", width: int = 560, heigh
 
 def tally_widget(tally: DiceTally | None = None, member: Any = None):
     """The class tally on the page: two dice, Add, Undo, Start again, the table and the bar chart (updated at
-    each roll), and — when a class group is set on this computer (or ``member`` is given) — Share with the
-    class, which sends our rolls and shows the whole class's tally."""
+    each roll), and Share with the class, which sends our rolls to the class group this computer joined on the
+    start page (or to ``member``) and shows the whole class's tally.  The group is looked up at each press, so
+    a pupil who joins on the start page after opening the lesson can share at once; without one the note says
+    where to join.  A tally that is not saved (a demonstration) has no Share button."""
     import ipywidgets as W
     tally = tally or DiceTally()
     faces = [str(k) for k in range(1, 7)]
@@ -1259,17 +1262,7 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
         from gamekit.rooms.groups_client import saved_member
         return saved_member()
 
-    link = W.Text(placeholder=tr("the class group's link"), layout=W.Layout(width="22em"))
-    nickname = W.Text(placeholder=tr("your nickname"), layout=W.Layout(width="12em"))
-    join = W.Button(description=tr("Join the class group"), icon="sign-in")
-    joining = W.HBox([link, nickname, join])
-
-    def show_group_row() -> None:
-        joined = group() is not None
-        share.layout.display = None if tally.saved and joined else "none"
-        joining.layout.display = "none" if joined or not tally.saved else None
-
-    show_group_row()
+    share.layout.display = None if tally.saved else "none"
 
     def refresh(message: str = "") -> None:
         result = tally.class_result
@@ -1313,24 +1306,13 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
         except (ValueError, OSError) as problem:
             refresh(tr("Not sent: {problem}", problem=problem))
 
-    def on_join(_):
-        from gamekit.rooms.groups_client import join_group
-        try:
-            me = join_group(link.value.strip(), nickname.value.strip())
-            refresh(tr("You joined the class group as {nickname}. Now press Share with the class.", nickname=me.nickname))
-        except (ValueError, OSError) as problem:
-            refresh(tr("Not joined: {problem}", problem=problem))
-        show_group_row()
-
     add.on_click(on_add)
     undo.on_click(on_undo)
     clear.on_click(on_clear)
     share.on_click(on_share)
-    join.on_click(on_join)
-    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, W.HBox([view, chart]), joining, share])
+    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, W.HBox([view, chart]), share])
     box.tally, box.first, box.second = tally, first, second
     box.on_add, box.on_undo, box.on_clear, box.on_share, box.share_button = on_add, on_undo, on_clear, on_share, share
-    box.on_join, box.join_row, box.link, box.nickname = on_join, joining, link, nickname
     box.chart, box.view = chart, view
     return box
 
