@@ -11,7 +11,7 @@ from gamekit import progress
 from gamekit.connect import lessons as connect_lessons
 from gamekit.dots import lessons as dots_lessons
 from gamekit.shutbox import lessons as shutbox_lessons
-from gamekit.widgets.lesson import (EASIER, MISSES_BEFORE_SIMILAR, ExerciseWidget, Lesson, LessonScore, PuzzleBoard,
+from gamekit.widgets.lesson import (EASIER, MISSES_BEFORE_SIMILAR, ExerciseWidget, Idea, Lesson, LessonScore, PuzzleBoard,
                                     idea_of, lesson_titled, similar_exercise, similar_widget)
 
 DOTS_2 = dots_lessons.LESSONS[2]
@@ -167,3 +167,64 @@ def test_record_extra_refuses_bad_input_and_changes_nothing():
         with pytest.raises(error):
             progress.record_extra(*args)
     assert progress.load() == before
+
+
+def page_widget(lesson_module, lesson: Lesson, name: str):
+    """Exercise ``name`` of ``lesson`` as its page shows it, scored under the lesson's title (so the loop finds the
+    lesson by that title, as on the page)."""
+    score = LessonScore(lesson.title)
+    if lesson_module is connect_lessons:
+        return connect_lessons.exercise(name, score)
+    return ExerciseWidget(lesson.exercises[name](), score=score)
+
+
+def miss_twice(widget) -> None:
+    """Two wrong answers: the exercise's common wrong ones, the same one again when it has only one."""
+    wrong = list(widget.exercise.wrong)
+    for answer in (wrong * MISSES_BEFORE_SIMILAR)[:MISSES_BEFORE_SIMILAR]:
+        assert widget.submit(answer)[0] is False
+
+
+FILLED = [(module, number, name) for module in (connect_lessons, shutbox_lessons)
+          for number, lesson in module.LESSONS.items() for name in lesson.exercise_themes]
+
+
+def test_the_5_en_raya_and_shut_the_box_lessons_name_the_ideas_of_their_main_exercises():
+    named = {(module.__name__.split(".")[1], number, name) for module, number, name in FILLED}
+    assert {("connect", 2, "block_threat"), ("connect", 2, "win_in_one"), ("connect", 1, "side_block"),
+            ("shutbox", 2, "sets_7"), ("shutbox", 3, "go_on_12"), ("shutbox", 4, "best_shut"),
+            ("shutbox", 4, "challenge_3")} <= named
+    # the zugzwang count and the choice of who runs out ask what no bank puzzle asks: nothing is offered there
+    assert not {"zugzwang", "zugzwang_who", "odd_even"} & set(connect_lessons.LESSONS[2].exercise_themes)
+
+
+@pytest.mark.parametrize("module, number, name", FILLED,
+                         ids=[f"{m.__name__.split('.')[1]}-{n}-{e}" for m, n, e in FILLED])
+def test_each_named_lesson_exercise_offers_a_similar_puzzle_on_its_idea(module, number, name):
+    lesson = module.LESSONS[number]
+    theme, level = lesson.exercise_themes[name], lesson.levels[name]
+    widget = page_widget(module, lesson, name)
+    miss_twice(widget)
+    assert widget.misses == MISSES_BEFORE_SIMILAR and widget.similar_button.layout.display == ""
+    similar = widget.try_similar()
+    puzzle = similar.exercise.puzzle
+    assert theme in puzzle.themes and puzzle.band == EASIER[level]          # one level easier, on the same idea
+    assert puzzle.id not in lesson.practice.ids
+    assert dict(lesson.practice.where).items() <= puzzle.facts.items()      # under the lesson's own rules
+    if module is connect_lessons:                 # the bank's own classifier puts the exercise under that theme
+        from gamekit.puzzles.connect import themes
+        exercise = widget.exercise
+        assert theme in themes(exercise.game, list(exercise.solutions), list(exercise.wrong))
+    assert similar.submit(similar.exercise.solutions[0])[0] is True
+    extra = progress.results(lesson.title)[widget.exercise.key]["extra"]
+    assert (extra["theme"], extra["tried"], extra["right"]) == (theme, 1, 1)
+    assert not progress.results(lesson.title)[widget.exercise.key]["solved"]
+
+
+def test_the_hard_dice_counts_offer_nothing_because_the_bank_has_no_harder_dice_puzzle():
+    lesson = shutbox_lessons.LESSONS[3]
+    assert similar_exercise(Idea(lesson.practice, "one_die_or_two", "medium")) is None
+    assert not {"stuck_56", "go_on_256"} & set(lesson.exercise_themes)
+    widget = page_widget(shutbox_lessons, lesson, "go_on_256")
+    miss(widget)
+    assert widget.similar_button.layout.display == "none" and widget.try_similar() is None

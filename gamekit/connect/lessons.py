@@ -829,6 +829,10 @@ HAND_SEARCH_EMPTY = 12
 
 THEMES_1 = ("win_now", "block", "side_column")
 THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
+# ``exercise_themes`` (the mastery loop's "Try a similar one"): each drop exercise named there is a position the
+# bank's own classifier (gamekit.puzzles.connect.themes) puts under that theme.  The counting and choice
+# exercises (lines of five, odd or even threats, the zugzwang count, who runs out) ask what no bank puzzle
+# asks, and the "only move" position has no bank theme, so they offer nothing.
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules", 45,
@@ -846,7 +850,8 @@ LESSONS: dict[int, Lesson] = {
                           (N_("count the lines of five that can still be completed on the empty grid"),
                            ("row_lines", "count_lines")),
                           (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_pop",))),
-              themes=THEMES_1),
+              themes=THEMES_1,
+              exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
     2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise,
@@ -866,7 +871,9 @@ LESSONS: dict[int, Lesson] = {
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
-              themes=THEMES_2),
+              themes=THEMES_2,
+              exercise_themes={"block_threat": "block", "win_in_one": "win_now", "winning_move": "odd_even_threat",
+                               "challenge": "double_threat"}),
     3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 40,
               {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
                "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,

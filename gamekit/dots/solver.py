@@ -59,9 +59,9 @@ LOONY_ENDGAME = 3
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds ``solve``/``best_line``/``best_lines`` search before raising :class:`SolverTimeout`."""
 REACH = 35 if fast.available() else 30
-"""Undrawn lines the solver finishes within about a second (5 × 4, README figures): about 35 with the compiled
-search since issue 26's third pass (median 0.28 s of one core on positions from random play; 36: 2.4 s), 30
-with the pure-Python one.  Boards measured apart are in :data:`REACH_BY_BOARD`."""
+"""Undrawn lines the solver finishes within about a second (5 × 4, figures in docs/benchmarks.md): about 35 with
+the compiled search (median 0.28 s of one core on positions from random play; 36: 2.4 s), 30 with the
+pure-Python one.  Boards measured apart are in :data:`REACH_BY_BOARD`."""
 REACH_BY_BOARD = {(4, 4): 32 if fast.available() else 28}
 """The same, for boards whose reach differs from :data:`REACH` (4 × 4, compiled: 32 undrawn 0.69 s median,
 33 2.8 s; pure Python: 28 in 0.8 s)."""

@@ -838,6 +838,11 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 """The puzzle themes the lessons teach: covering a set for a roll (lessons 1–2), one die or two by the chances
 (lesson 3), the best set by the exact table (lesson 4)."""
+# ``exercise_themes`` (the mastery loop's "Try a similar one", a bank puzzle under the lesson's rules one level
+# easier): writing every set for a roll practises "sets for the roll"; counting the outcomes that let you go on
+# (or end the turn) is what "one die or two" compares; choosing a set by the table is "best set".  The bank has
+# no "one die or two" puzzle above easy under the lessons' rules, so the two hard counting exercises offer
+# nothing; scores, rules, single chances, set counts and the expected-score tree are no bank theme.
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
@@ -870,7 +875,8 @@ LESSONS: dict[int, Lesson] = {
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
                           (N_("count the sets for a roll without writing each one twice"), ("count_12", "count_11"))),
-              themes=(SETS,)),
+              themes=(SETS,),
+              exercise_themes={"sets_7": SETS, "sets_9": SETS, "sets_10": SETS, "sets_11": SETS}),
     3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
               {"go_on_12": roll_outcomes_exercise,
                "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
@@ -890,7 +896,8 @@ LESSONS: dict[int, Lesson] = {
                            ("chance_9",)),
                           (N_("count, for a given box, how many outcomes let you go on and how many end your turn"),
                            ("go_on_14", "stuck_123", "stuck_56", "go_on_256"))),
-              themes=(SETS, DICE)),
+              themes=(SETS, DICE),
+              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "best_shut": partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
@@ -907,7 +914,9 @@ LESSONS: dict[int, Lesson] = {
                            ("best_shut", "challenge_1", "challenge_2")),
                           (N_("choose the best set for a low score, and say why it can differ"),
                            ("best_score", "challenge_3"))),
-              themes=(SETS, DICE, BEST)),
+              themes=(SETS, DICE, BEST),
+              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2",
+                                                       "challenge_3")}),
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1155,14 +1164,15 @@ class DiceTally:
         ``{"counts": {total: rolls}, "pupils": n, "rolls": n}``.  ``member``: a
         :class:`gamekit.rooms.groups_client.GroupMember`, default the group saved on this computer.
 
-        Refused with ValueError when no group is set (join one on the start page) or the tally is not saved;
+        Refused with ValueError when no group is set (pupils join their class in the start page's "Join your
+        class" box) or the tally is not saved;
         a refusal by the server (``GroupRefused``, a ValueError) or no connection (OSError) is raised as is."""
         from gamekit.rooms.groups_client import saved_member
         if not self.saved:
             raise ValueError(tr("this tally is not saved, so it cannot be sent to the class"))
         member = member if member is not None else saved_member()
         if member is None:
-            raise ValueError(tr("no class group is set on this computer: type your class group's link and your nickname, then press Join"))
+            raise ValueError(tr("this computer has not joined a class: join yours on the start page (Join your class), then press Share with the class again"))
         member.send_progress()
         result = member.class_tally()
         self.class_result = {"counts": {int(t): n for t, n in result["counts"].items()}, "pupils": result["pupils"],
@@ -1231,8 +1241,10 @@ def tally_chart(counts: dict[int, int], title: str = "", width: int = 560, heigh
 
 def tally_widget(tally: DiceTally | None = None, member: Any = None):
     """The class tally on the page: two dice, Add, Undo, Start again, the table and the bar chart (updated at
-    each roll), and — when a class group is set on this computer (or ``member`` is given) — Share with the
-    class, which sends our rolls and shows the whole class's tally."""
+    each roll), and Share with the class, which sends our rolls to the class group this computer joined on the
+    start page (or to ``member``) and shows the whole class's tally.  The group is looked up at each press, so
+    a pupil who joins on the start page after opening the lesson can share at once; without one the note says
+    where to join.  A tally that is not saved (a demonstration) has no Share button."""
     import ipywidgets as W
     tally = tally or DiceTally()
     faces = [str(k) for k in range(1, 7)]
@@ -1250,17 +1262,7 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
         from gamekit.rooms.groups_client import saved_member
         return saved_member()
 
-    link = W.Text(placeholder=tr("the class group's link"), layout=W.Layout(width="22em"))
-    nickname = W.Text(placeholder=tr("your nickname"), layout=W.Layout(width="12em"))
-    join = W.Button(description=tr("Join the class group"), icon="sign-in")
-    joining = W.HBox([link, nickname, join])
-
-    def show_group_row() -> None:
-        joined = group() is not None
-        share.layout.display = None if tally.saved and joined else "none"
-        joining.layout.display = "none" if joined or not tally.saved else None
-
-    show_group_row()
+    share.layout.display = None if tally.saved else "none"
 
     def refresh(message: str = "") -> None:
         result = tally.class_result
@@ -1304,24 +1306,13 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
         except (ValueError, OSError) as problem:
             refresh(tr("Not sent: {problem}", problem=problem))
 
-    def on_join(_):
-        from gamekit.rooms.groups_client import join_group
-        try:
-            me = join_group(link.value.strip(), nickname.value.strip())
-            refresh(tr("You joined the class group as {nickname}. Now press Share with the class.", nickname=me.nickname))
-        except (ValueError, OSError) as problem:
-            refresh(tr("Not joined: {problem}", problem=problem))
-        show_group_row()
-
     add.on_click(on_add)
     undo.on_click(on_undo)
     clear.on_click(on_clear)
     share.on_click(on_share)
-    join.on_click(on_join)
-    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, W.HBox([view, chart]), joining, share])
+    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, W.HBox([view, chart]), share])
     box.tally, box.first, box.second = tally, first, second
     box.on_add, box.on_undo, box.on_clear, box.on_share, box.share_button = on_add, on_undo, on_clear, on_share, share
-    box.on_join, box.join_row, box.link, box.nickname = on_join, joining, link, nickname
     box.chart, box.view = chart, view
     return box
 

@@ -591,14 +591,11 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
     monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "ben.json"))
     assert saved_member() is None                           # Ben's computer has joined no group yet …
     box = tally_widget()
-    assert box.share_button.layout.display == "none"        # … so the page offers no Share button,
-    assert box.join_row.layout.display is None              # but a row to join with the teacher's link
-    box.link.value, box.nickname.value = owner.join_link, "Ben"
-    box.on_join(None)
-    assert "Not joined" in box.children[1].value and box.share_button.layout.display == "none"  # Ben is taken
-    ben.remember()
-    box = tally_widget()
-    assert box.share_button.layout.display is None and box.join_row.layout.display == "none"
+    assert box.share_button.layout.display is None and not hasattr(box, "join_row")   # no join row of its own
+    box.on_share(None)                                      # … so Share says where to join: the start page
+    assert "Not sent" in box.children[1].value and "start page (Join your class)" in box.children[1].value
+    assert ana.class_tally()["pupils"] == 1                 # nothing was sent
+    ben.remember()                                          # Ben joins (on the start page) with the lesson open
     for first, second in ((1, 1), (2, 5)):
         box.first.value, box.second.value = str(first), str(second)
         box.on_add(None)
@@ -622,12 +619,11 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
     assert progress.group() is None                         # Ben's computer forgets the group he left
     assert ana.class_tally() == {"counts": {**_tally(t7=2, t12=1)}, "pupils": 1, "rolls": 3, "group": owner.group}
 
-    # a third computer joins from the tally itself, then shares
+    # a third computer joins (as the start page's Join your class box does), then shares from the tally
     monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "dan.json"))
+    join_group(owner.join_link, "Dan")                      # what the box does: join and remember the class
+    assert saved_member() is not None and saved_member().nickname == "Dan"
     box = tally_widget()
-    box.link.value, box.nickname.value = owner.join_link, "Dan"
-    box.on_join(None)
-    assert "joined the class group as Dan" in box.children[1].value and box.share_button.layout.display is None
     box.on_add(None)                                        # 1 + 1
     box.on_share(None)
     assert box.tally.class_result["rolls"] == 4 and box.tally.class_result["pupils"] == 2
@@ -652,10 +648,12 @@ def test_a_bad_tally_is_refused_and_changes_nothing(rooms, klass):
 
 def test_share_without_a_group_or_a_saved_tally_says_why(tmp_path):
     from gamekit.shutbox.lessons import DiceTally, tally_widget
-    with pytest.raises(ValueError, match="no class group"):
+    with pytest.raises(ValueError, match="has not joined a class"):
         DiceTally().share()
     with pytest.raises(ValueError, match="not saved"):
         DiceTally(saved=False).share()
     box = tally_widget()
     box.on_share(None)
-    assert "Not sent" in box.children[1].value and "no class group" in box.children[1].value
+    assert "Not sent" in box.children[1].value and "has not joined a class" in box.children[1].value
+    assert "start page (Join your class)" in box.children[1].value
+    assert tally_widget(DiceTally(saved=False)).share_button.layout.display == "none"   # a demonstration shares nothing

@@ -485,6 +485,30 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
     assert "no roll" in box.children[1].value and box.tally.rolls == []
 
 
+def test_the_tally_shares_with_the_class_joined_on_the_start_page_and_has_no_join_row_of_its_own():
+    import ipywidgets as W
+
+    def widgets(w):
+        yield w
+        for child in getattr(w, "children", ()):
+            yield from widgets(child)
+
+    box = L.tally_widget()
+    found = list(widgets(box))
+    assert not [w for w in found if isinstance(w, W.Text)]                   # no link or nickname field
+    buttons = [w.description for w in found if isinstance(w, W.Button)]
+    assert "Share with the class" in buttons and "Join the class group" not in buttons
+    assert box.share_button.layout.display is None
+    box.on_add(None)
+    box.on_share(None)                            # this computer joined no class: the note says where to join
+    assert box.children[1].value.startswith("Not sent: this computer has not joined a class")
+    assert "start page (Join your class)" in box.children[1].value and box.tally.class_result is None
+    with using("es"):
+        spanish = L.tally_widget()
+        spanish.on_share(None)
+        assert "página de inicio" in spanish.children[1].value and "Únete a tu clase" in spanish.children[1].value
+
+
 def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
     """Lesson 1, exercise 4 (tiles 1, 2, 4, 6; total 7) used to say "Start with 9: what makes the remaining -2?"."""
     for lesson in L.LESSONS.values():
