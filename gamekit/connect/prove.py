@@ -314,19 +314,24 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
         parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
                         "(claimeven), so {colour} gets every second empty cell of each column.",
                         other=them, colour=me))
-        inverses = [r for r in proof.rules if r.kind == "baseinverse"]
-        if used["baseinverse"]:
+        pairs = used["baseinverse"] + used["lowinverse"]
+        if pairs:
             parts.append(ntr("That spoils all of {other}'s lines but {n}.",
-                             "That spoils all of {other}'s lines but {n}.", used["baseinverse"], other=them))
-        for rule in inverses:
-            a, c = rule.cells
-            parts.append(tr("{where1} and {where2} can both be played now: if {other} takes one, {colour} takes "
-                            "the other (baseinverse).", where1=_where(game, a), where2=_where(game, c),
-                            other=them, colour=me))
-        if used["baseinverse"]:
-            parts.append(ntr("The last line needs both of those cells, so {other} cannot finish it.",
-                             "Each of the last lines needs both cells of one such pair, so {other} cannot finish them.",
-                             used["baseinverse"], other=them))
-        else:
+                             "That spoils all of {other}'s lines but {n}.", pairs, other=them))
+        elif lines:
             parts.append(tr("Every line of {other}'s needs one of those cells, so {other} cannot finish any.", other=them))
+        for rule in proof.rules:
+            if rule.kind == "baseinverse":
+                parts.append(tr("{where1} and {where2} can both be played now: if {other} takes one, {colour} takes "
+                                "the other (baseinverse).", where1=_where(game, rule.cells[0]),
+                                where2=_where(game, rule.cells[1]), other=them, colour=me))
+            elif rule.kind == "lowinverse":
+                parts.append(tr("{where1} and {where2} are the lowest empty cells of their columns: if {other} takes "
+                                "one, {colour} takes the other, and the same with the two cells just above them "
+                                "(lowinverse).", where1=_where(game, rule.cells[0]),
+                                where2=_where(game, rule.cells[1]), other=them, colour=me))
+        if pairs:
+            parts.append(ntr("The last line needs both cells of one of those pairs, so {other} cannot finish it.",
+                             "Each of the last {n} lines needs both cells of one of those pairs, so {other} cannot "
+                             "finish them.", pairs, other=them))
         return " ".join(part[:1].upper() + part[1:] for part in parts)
