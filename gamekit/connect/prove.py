@@ -58,7 +58,7 @@ from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, Variant
 from gamekit.i18n import ntr, tr, using
 
-__all__ = ["Rule", "Proof", "prove", "proof_reason", "RULE_KINDS"]
+__all__ = ["Rule", "Proof", "prove", "proof_reason", "leaf_for", "RULE_KINDS", "MAX_CHOICES"]
 
 Cell = tuple[int, int]
 RULE_KINDS = ("claimeven", "baseinverse", "lowinverse")
@@ -122,17 +122,50 @@ class Proof:
 
 
 class _Geometry:
-    """The lines of one variant as bitmasks over the solver's bitboard layout."""
+    """The lines of one variant as bitmasks over the solver's bitboard layout, and per column and
+    height the cells the pairing surely claims and the cells a baseinverse or lowinverse may use."""
 
     def __init__(self, v: Variant) -> None:
         self.b = board_for(v)
-        H1 = self.b.H1
+        H, H1 = v.rows, self.b.H1
         self.lines = []
         for line in v.lines():
             bits = 0
             for c, r in line:
                 bits |= 1 << (c * H1 + r)
             self.lines.append((bits, line))
+        self.line_bits = [bits for bits, _ in self.lines]
+        # column i at height h -> (cells claimed by claimeven when the column is in no lowinverse,
+        # cells that may go to a baseinverse or a lowinverse)
+        self.columns = []
+        for i in range(v.columns):
+            base = (v.first_column + i) * H1
+            per_height = []
+            for h in range(H + 1):
+                odd = (H - h) % 2
+                claimed = sum(1 << (base + r + 1) for r in range(h + odd, H, 2))
+                if odd:
+                    loose = 1 << (base + h)
+                elif h < H:
+                    loose = (1 << (base + h)) | (1 << (base + h + 1))     # claimed, unless in a lowinverse
+                else:
+                    loose = 0
+                per_height.append((claimed, loose))
+            self.columns.append(per_height)
+
+    def may_hold(self, defender_bits: int, mask: int) -> bool:
+        """False when some line of the attacker (to move) surely escapes every pairing — a quick test
+        before the full search of :func:`_pairing` (True does not mean a proof exists)."""
+        b = self.b
+        sure = loose = 0
+        for i, per_height in enumerate(self.columns):
+            claimed, extra = per_height[(mask & b.col_masks[i]).bit_count()]
+            sure |= claimed
+            loose |= extra
+        for bits in self.line_bits:
+            if not bits & defender_bits and not bits & sure and (bits & loose).bit_count() < 2:
+                return False      # no claim (even one a lowinverse may give up) and no pair can refute it
+        return True
 
 
 _geometries: dict[Variant, _Geometry] = {}
@@ -174,6 +207,8 @@ MAX_CHOICES = 5000
 def _pairing(g: _Geometry, defender_bits: int, mask: int) -> tuple[list[Rule], list] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move,
     or None when no complete pairing refutes every line the attacker could still complete."""
+    if not g.may_hold(defender_bits, mask):
+        return None
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
 
@@ -285,6 +320,21 @@ def prove(game: ConnectGame) -> Proof | None:
         if found is not None:
             return Proof(me, True, move, tuple(found[0]), tuple(found[1]))
     return None
+
+
+def leaf_for(variant: Variant):
+    """``holds(cur, mask) -> bool`` on the solver's bitboards (``cur``: the discs of the player to move,
+    ``mask``: all discs, side discs included): True when the pairing proves that the player *not* to move
+    holds at least a draw, so the player to move scores at most 0 — a leaf bound for
+    :class:`gamekit.connect.solver.Solver` (``leaf=``)."""
+    if not isinstance(variant, Variant):
+        raise TypeError(tr("leaf_for: expected a Variant, got {kind}", kind=type(variant).__name__))
+    g = _geometry(variant)
+
+    def holds(cur: int, mask: int) -> bool:
+        return _pairing(g, cur ^ mask, mask) is not None
+
+    return holds
 
 
 # ---------------------------------------------------------------------- the reason in words

@@ -223,3 +223,32 @@ def test_reason_in_words_english_and_spanish():
     mover = ConnectFour.from_moves("55116654413354741")
     moved = proof_reason(prove(mover), mover)
     assert moved.startswith(f"Yellow plays column {prove(mover).move} first.")
+
+
+def test_the_leaf_test_keeps_the_solver_exact():
+    from gamekit.connect.prove import leaf_for
+    rng = random.Random(11)
+    for cls in (ConnectFour, FiveInARow):
+        plain = Solver(cls.variant, engine="python")
+        with_leaf = Solver(cls.variant, engine="auto", leaf=leaf_for(cls.variant))
+        assert with_leaf.engine == "python"
+        done = 0
+        while done < 6:
+            game = random_position(cls, rng, 42 - 16)
+            if game is None:
+                continue
+            done += 1
+            plain.reset()
+            with_leaf.reset()
+            assert with_leaf.solve(game) == plain.solve(game), game.history      # exact scores, not only weak
+            assert with_leaf.solve(game, weak=True) == plain.solve(game, weak=True)
+
+
+def test_leaf_refusals():
+    from gamekit.connect.prove import leaf_for
+    with pytest.raises(TypeError, match="Variant"):
+        leaf_for("five")
+    with pytest.raises(TypeError, match="leaf="):
+        Solver(MINI, leaf=3)
+    with pytest.raises(ValueError, match="pure-Python"):
+        Solver(MINI, engine="compiled", leaf=leaf_for(MINI))
