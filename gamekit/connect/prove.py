@@ -9,7 +9,7 @@ of :mod:`gamekit.connect.rules` (any grid, any line length, pre-filled side colu
 The strategy
 ------------
 The opponent (the *attacker*) is to move.  Every empty cell of the playable columns is put in
-exactly one pair, of two kinds:
+exactly one rule instance, of three kinds:
 
 * **claimeven** — two empty cells of a column, one directly above the other.  When the attacker
   drops into the lower cell, the defender drops on top of it, so the defender always gets the
@@ -19,7 +19,6 @@ exactly one pair, of two kinds:
 * **baseinverse** — the lowest empty cells of two columns, both playable now.  When the attacker
   takes one, the defender takes the other (still playable: only these two moves touch those columns'
   lowest cells), so the defender gets one of the two.
-
 * **lowinverse** — the two lowest empty cells of two columns (four cells).  When the attacker takes
   the lowest cell of one column, the defender takes the lowest of the other; then when the attacker
   takes one of the two cells above them, the defender takes the other.  The defender gets one of the
@@ -34,20 +33,22 @@ with another such column and the cells above it to claimeven pairs.  Because eve
 pair and each pair is answered inside itself, the defender always has its answer ready, whatever the
 attacker does, until the grid is full: the defender never needs a spare move, so no zugzwang argument
 is needed.  An attacker's line is *refuted* when it holds the upper cell of a claimeven pair, both
-cells of a baseinverse, or both lower or both upper cells of a lowinverse; when every line the attacker could still complete is refuted, the attacker can
-never make a line, so the defender holds at least a draw.  The choices — which columns with an odd number of empty
-cells go together, which columns with an even number form lowinverses — are tried in full, up to
-:data:`MAX_CHOICES` of them (beyond that: no answer).
+cells of a baseinverse, or both lower or both upper cells of a lowinverse; when every line the
+attacker could still complete is refuted, the attacker can never make a line, so the defender holds
+at least a draw.  The choices — which columns with an odd number of empty cells go together, which
+columns with an even number form lowinverses — are tried in full, up to :data:`MAX_CHOICES` of them
+(beyond that: no answer).
 
 Because the pairs cover the whole grid, Allis' *vertical* rule (two cells on top of each other, the
 upper one odd) never appears: cut from the top of a column the pairs always end on the top row.
-Aftereven, highinverse, lowinverse above the base and the rules that rest on the defender controlling zugzwang with spare cells
-are not here; when the pairing above does not refute every line, :func:`prove` answers None.
+Aftereven, highinverse, lowinverse above the base and the other rules that rest on the defender
+controlling zugzwang with spare cells are not here; when the pairing does not refute every line,
+:func:`prove` answers None.
 
 When the defender is the side to move, :func:`prove` tries each of its drops (centre first) and
-proves the position after it.  The parity works out for the second player (yellow): with yellow
-not to move an even number of cells is empty, and a complete pairing exists.  Red holding the draw
-needs Allis' odd-threat rules, which are not here, so :func:`prove` says nothing for red.
+proves the position after it.  A complete pairing needs an even number of empty cells with the
+attacker to move, so on the published boards (42 cells) it can only prove the second player
+(yellow): red holding the draw needs Allis' odd-threat rules, which are not here.
 """
 from __future__ import annotations
 
@@ -94,8 +95,8 @@ class Proof:
 
     ``to_move``: the defender is the side to move; it first drops into playable column ``move`` and the
     strategy starts after that disc (``move`` is None when the defender is not to move).
-    ``rules``: every pair of the strategy, claimeven pairs first (bottom to top, left to right), then the
-    baseinverses.  ``refutations``: each line the attacker could still complete (its cells) with the
+    ``rules``: every rule instance of the strategy, claimeven pairs first (bottom to top, left to right),
+    then the baseinverses, then the lowinverses.  ``refutations``: each line the attacker could still complete (its cells) with the
     rule that refutes it.
     """
 
@@ -114,7 +115,7 @@ class Proof:
         return None
 
     def used(self) -> dict[str, int]:
-        """How many of the attacker's lines each kind of rule refutes, e.g. ``{"claimeven": 40, "baseinverse": 2}``."""
+        """How many of the attacker's lines each kind of rule refutes, e.g. ``{"claimeven": 40, "baseinverse": 2, "lowinverse": 0}``."""
         out = {k: 0 for k in RULE_KINDS}
         for _, rule in self.refutations:
             out[rule.kind] += 1
