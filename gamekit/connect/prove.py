@@ -24,20 +24,25 @@ exactly one rule instance, of three kinds:
   takes one of the two cells above them, the defender takes the other.  The defender gets one of the
   two lower cells and one of the two upper cells (Allis' lowinverse, here at the base of the columns,
   where the answers are always playable).
+* **mirror** — the same for the lowest ``k`` empty cells of two columns, ``k`` ≥ 3: whenever the
+  attacker drops into one of the two columns, the defender drops into the other, so after each pair
+  of moves both columns have grown by one and the defender gets one cell of each pair (the ``t``-th
+  empty cell of one column with the ``t``-th of the other).  A baseinverse is a mirror of one row, a
+  lowinverse one of two.
 
 A column with an even number of empty cells (counted from the cells really empty, so 5 en raya's full
 side columns and any discs already dropped are taken into account) is cut into claimeven pairs from
-its lowest empty cell up (or gives its two lowest cells to a lowinverse with another such column and the
-rest to claimeven pairs); a column with an odd number gives its lowest empty cell to a baseinverse
-with another such column and the cells above it to claimeven pairs.  Because every empty cell is in a
+its lowest empty cell up, or gives its lowest 2, 4… cells to a lowinverse or mirror with another such
+column and the rest to claimeven pairs; a column with an odd number gives its lowest 1, 3… cells to a
+baseinverse or mirror with another such column and the cells above them to claimeven pairs.  Because every empty cell is in a
 pair and each pair is answered inside itself, the defender always has its answer ready, whatever the
 attacker does, until the grid is full: the defender never needs a spare move, so no zugzwang argument
 is needed.  An attacker's line is *refuted* when it holds the upper cell of a claimeven pair, both
-cells of a baseinverse, or both lower or both upper cells of a lowinverse; when every line the
+cells of a baseinverse, or both cells of one pair of a lowinverse or mirror; when every line the
 attacker could still complete is refuted, the attacker can never make a line, so the defender holds
-at least a draw.  The choices — which columns with an odd number of empty cells go together, which
-columns with an even number form lowinverses — are tried in full, up to :data:`MAX_CHOICES` of them
-(beyond that: no answer).
+at least a draw.  The choices — which columns go together and how many rows deep — are searched
+column by column, each line checked as soon as its columns are decided, up to :data:`MAX_NODES`
+choices (beyond that: no answer).
 
 Because the pairs cover the whole grid, Allis' *vertical* rule (two cells on top of each other, the
 upper one odd) never appears: cut from the top of a column the pairs always end on the top row.
@@ -53,16 +58,15 @@ attacker to move, so on the published boards (42 cells) it can only prove the se
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, Variant
 from gamekit.i18n import ntr, tr, using
 
-__all__ = ["Rule", "Proof", "prove", "proof_reason", "leaf_for", "RULE_KINDS", "MAX_CHOICES"]
+__all__ = ["Rule", "Proof", "prove", "proof_reason", "leaf_for", "RULE_KINDS", "MAX_NODES"]
 
 Cell = tuple[int, int]
-RULE_KINDS = ("claimeven", "baseinverse", "lowinverse")
+RULE_KINDS = ("claimeven", "baseinverse", "lowinverse", "mirror")
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,8 @@ class Rule:
     row 0 at the bottom).  claimeven: ``cells = (lower, upper)`` and the defender gets the upper one;
     baseinverse: the lowest empty cells of two columns, the defender gets one of them; lowinverse:
     ``(a, b, above a, above b)`` with ``a`` and ``b`` the lowest empty cells of two columns, the defender
-    gets one of ``a, b`` and one of the two cells above them."""
+    gets one of ``a, b`` and one of the two cells above them; mirror: likewise for ``k`` ≥ 3 rows,
+    ``(a0, b0, a1, b1, …)``, one cell of each pair ``(at, bt)``."""
 
     kind: str
     cells: tuple[Cell, ...]
@@ -141,31 +146,22 @@ class _Geometry:
         self.columns = []
         for i in range(v.columns):
             base = (v.first_column + i) * H1
-            per_height = []
-            for h in range(H + 1):
-                odd = (H - h) % 2
-                claimed = sum(1 << (base + r + 1) for r in range(h + odd, H, 2))
-                if odd:
-                    loose = 1 << (base + h)
-                elif h < H:
-                    loose = (1 << (base + h)) | (1 << (base + h + 1))     # claimed, unless in a lowinverse
-                else:
-                    loose = 0
-                per_height.append((claimed, loose))
-            self.columns.append(per_height)
+            # at height h: the cells a claimeven pair may claim (rows of the top row's parity), the empty cells
+            self.columns.append([(sum(1 << (base + r) for r in range(h, H) if (H - 1 - r) % 2 == 0),
+                                  sum(1 << (base + r) for r in range(h, H))) for h in range(H + 1)])
 
     def may_hold(self, defender_bits: int, mask: int) -> bool:
         """False when some line of the attacker (to move) surely escapes every pairing — a quick test
         before the full search of :func:`_pairing` (True does not mean a proof exists)."""
         b = self.b
-        sure = loose = 0
+        claimable = empty = 0
         for i, per_height in enumerate(self.columns):
-            claimed, extra = per_height[(mask & b.col_masks[i]).bit_count()]
-            sure |= claimed
-            loose |= extra
+            c, e = per_height[(mask & b.col_masks[i]).bit_count()]
+            claimable |= c
+            empty |= e
         for bits in self.line_bits:
-            if not bits & defender_bits and not bits & sure and (bits & loose).bit_count() < 2:
-                return False      # no claim (even one a lowinverse may give up) and no pair can refute it
+            if not bits & defender_bits and not bits & claimable and (bits & empty).bit_count() < 2:
+                return False      # no cell a claimeven could give the defender, and no two cells for a pair
         return True
 
 
@@ -178,108 +174,129 @@ def _geometry(v: Variant) -> _Geometry:
     return _geometries[v]
 
 
-def _matchings(items: list) -> Iterator[list[tuple]]:
-    """Every way to split ``items`` (an even number) into pairs."""
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    for i, other in enumerate(rest):
-        for tail in _matchings(rest[:i] + rest[i + 1:]):
-            yield [(first, other)] + tail
+MAX_NODES = 20_000
+"""How many partial choices (which columns go together, how many rows deep) :func:`prove` tries at most
+per position; beyond that it answers None."""
 
 
-def _partial_matchings(items: list) -> Iterator[list[tuple]]:
-    """Every set of disjoint pairs of ``items`` (the empty set first)."""
-    if not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    yield from _partial_matchings(rest)            # ``first`` stays alone
-    for i, other in enumerate(rest):
-        for tail in _partial_matchings(rest[:i] + rest[i + 1:]):
-            yield [(first, other)] + tail
+def _unit_kind(rows: int) -> str:
+    return {1: "baseinverse", 2: "lowinverse"}.get(rows, "mirror")
 
 
-MAX_CHOICES = 5000
-"""How many ways of choosing the baseinverses and lowinverses :func:`prove` tries at most per position."""
-
-
-def _pairing(g: _Geometry, defender_bits: int, mask: int) -> tuple[list[Rule], list] | None:
+def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES) -> tuple[list[Rule], list] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move,
-    or None when no complete pairing refutes every line the attacker could still complete."""
+    or None when no complete pairing (found within ``limit`` choices) refutes every line the attacker
+    could still complete."""
     if not g.may_hold(defender_bits, mask):
         return None
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
 
-    def bit(cell: Cell) -> int:
-        return 1 << (cell[0] * H1 + cell[1])
+    def bit(col: int, row: int) -> int:
+        return 1 << (col * H1 + row)
 
-    claims: dict[int, Rule] = {}          # bit of an upper cell -> its claimeven pair
-    odd: list[int] = []                   # columns (grid index) with an odd number of empty cells
-    even: list[int] = []                  # columns with an even, non-zero number
-    lowest: dict[int, int] = {}           # column -> row of its lowest empty cell
+    columns = []                                  # (grid column, lowest empty row) of columns with room
     for i in range(v.columns):
-        col = v.first_column + i
         h = (mask & b.col_masks[i]).bit_count()
-        lowest[col] = h
-        start = h
-        if (H - h) % 2:
-            odd.append(col)
-            start = h + 1
-        elif h < H:
-            even.append(col)
-        for r in range(start, H, 2):
-            claims[bit((col, r + 1))] = Rule("claimeven", ((col, r), (col, r + 1)))
-    if len(odd) % 2:
-        return None                        # an odd number of empty cells: no complete pairing
-    all_claims = sum(claims)
-    # the claim on the second empty cell of an even column is given up when it is in a lowinverse
-    movable = sum(bit((col, lowest[col] + 1)) for col in even)
-    sure = all_claims & ~movable
-    refuted: list = []
-    open_lines: list = []
+        if h < H:
+            columns.append((v.first_column + i, h))
+    where = {col: k for k, (col, _) in enumerate(columns)}
+    # cells a claimeven may claim (rows of the top row's parity), and per (depth above the lowest empty
+    # cell, parity of the column's empty count) the cells a mirror pair may use
+    claimable = 0
+    depth: dict[tuple[int, int], int] = {}
+    for col, h in columns:
+        for r in range(h, H):
+            if (H - 1 - r) % 2 == 0:
+                claimable |= bit(col, r)
+            key = (r - h, (H - h) % 2)
+            depth[key] = depth.get(key, 0) | bit(col, r)
+    layers = list(depth.values())
+    open_lines = []                               # (bits, cells, bitmask of the column positions it needs)
     for bits, line in g.lines:
         if bits & defender_bits:
-            continue                      # holds a defender disc: the attacker can never complete it
-        if not bits & ~mask:
-            return None                   # complete already (a finished game is refused before)
-        claimed = bits & sure
-        if claimed:
-            refuted.append((line, claims[claimed & -claimed]))
+            continue                              # holds a defender disc: the attacker can never complete it
+        empty = {where[c] for c, r in line if not mask & bit(c, r)}
+        if not empty:
+            return None                           # complete already (a finished game is refused before)
+        if not bits & claimable and not any((bits & layer).bit_count() >= 2 for layer in layers):
+            return None                           # neither a claim nor a mirror pair can ever refute it
+        open_lines.append((bits, line, sum(1 << k for k in empty)))
+    # a line is checked as soon as every column it needs is decided
+    decided = [None] * len(columns)               # per column: ("single",) or (partner position, rows)
+    nodes = 0
+
+    def claims_of(k: int, rows: int) -> int:
+        col, h = columns[k]
+        return sum(bit(col, r + 1) for r in range(h + rows, H, 2))
+
+    def refuted_so_far(done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
+        """Every line whose columns are all decided (``done``), one of them just now (``fresh``), is refuted."""
+        for bits, _, needs in open_lines:
+            if needs & fresh and needs & ~done == 0:
+                if not bits & claimed and not any(bits & pm == pm for pm in pairs):
+                    return False
+        return True
+
+    def search(k: int, done: int, claimed: int, pairs: list[int]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            return False
+        while k < len(columns) and decided[k] is not None:
+            k += 1
+        if k == len(columns):
+            return True
+        col, h = columns[k]
+        n = H - h
+        if n % 2 == 0:                             # alone: claimeven pairs up the column
+            decided[k] = ("single",)
+            c = claimed | claims_of(k, 0)
+            if refuted_so_far(done | 1 << k, 1 << k, c, pairs) and search(k + 1, done | 1 << k, c, pairs):
+                return True
+            decided[k] = None
+        for j in range(k + 1, len(columns)):
+            if decided[j] is not None or (H - columns[j][1]) % 2 != n % 2:
+                continue
+            col2, h2 = columns[j]
+            for rows in range(2 - n % 2, min(n, H - h2) + 1, 2):
+                decided[k], decided[j] = (j, rows), (k, rows)
+                p = pairs + [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]
+                c = claimed | claims_of(k, rows) | claims_of(j, rows)
+                fresh = 1 << k | 1 << j
+                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                    return True
+                decided[k] = decided[j] = None
+                if nodes > limit:
+                    return False
+        return False
+
+    if not search(0, 0, 0, []):
+        return None
+    rules: list[Rule] = []
+    units: list[tuple[Rule, list[int]]] = []
+    claims: dict[int, Rule] = {}
+    for k, (col, h) in enumerate(columns):
+        choice = decided[k]
+        rows = 0 if choice[0] == "single" else choice[1]
+        for r in range(h + rows, H, 2):
+            rule = Rule("claimeven", ((col, r), (col, r + 1)))
+            claims[bit(col, r + 1)] = rule
+            rules.append(rule)
+        if choice[0] != "single" and choice[0] > k:
+            col2, h2 = columns[choice[0]]
+            cells = tuple(cell for t in range(rows) for cell in ((col, h + t), (col2, h2 + t)))
+            units.append((Rule(_unit_kind(rows), cells), [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]))
+    rules.sort(key=lambda r: (r.cells[0][1], r.cells[0][0]))
+    claimed = sum(claims)
+    refutations = []
+    for bits, line, _ in open_lines:
+        hit = bits & claimed
+        if hit:
+            refutations.append((line, claims[hit & -hit]))
         else:
-            open_lines.append((bits, line))
-    tried = 0
-    for inverse_cols in _partial_matchings(even):
-        held = all_claims & ~sum(bit((a, lowest[a] + 1)) | bit((c, lowest[c] + 1)) for a, c in inverse_cols)
-        lows = [(Rule("lowinverse", ((a, lowest[a]), (c, lowest[c]), (a, lowest[a] + 1), (c, lowest[c] + 1))),
-                 bit((a, lowest[a])) | bit((c, lowest[c])), bit((a, lowest[a] + 1)) | bit((c, lowest[c] + 1)))
-                for a, c in inverse_cols]
-        for base_cols in _matchings(odd):
-            tried += 1
-            if tried > MAX_CHOICES:
-                return None
-            bases = [(Rule("baseinverse", ((a, lowest[a]), (c, lowest[c]))), bit((a, lowest[a])) | bit((c, lowest[c])))
-                     for a, c in base_cols]
-            found = []
-            for bits, line in open_lines:
-                claimed = bits & held
-                if claimed:
-                    found.append((line, claims[claimed & -claimed]))
-                    continue
-                hit = next((rule for rule, pair in bases if bits & pair == pair), None)
-                if hit is None:
-                    hit = next((rule for rule, p1, p2 in lows if bits & p1 == p1 or bits & p2 == p2), None)
-                if hit is None:
-                    break
-                found.append((line, hit))
-            else:
-                taken = {cell for rule, _, _ in lows for cell in rule.cells}
-                evens = sorted((r for r in claims.values() if r.cells[0] not in taken),
-                               key=lambda r: (r.cells[0][1], r.cells[0][0]))
-                return (evens + [r for r, _ in bases] + [r for r, _, _ in lows]), refuted + found
-    return None
+            refutations.append((line, next(rule for rule, pms in units if any(bits & pm == pm for pm in pms))))
+    return rules + [rule for rule, _ in units], refutations
 
 
 def _check(game: object) -> ConnectGame:
@@ -323,6 +340,10 @@ def prove(game: ConnectGame) -> Proof | None:
     return None
 
 
+LEAF_NODES = 200
+"""The choices the leaf test of :func:`leaf_for` tries at most (a search calls it at every node)."""
+
+
 def leaf_for(variant: Variant):
     """``holds(cur, mask) -> bool`` on the solver's bitboards (``cur``: the discs of the player to move,
     ``mask``: all discs, side discs included): True when the pairing proves that the player *not* to move
@@ -333,7 +354,7 @@ def leaf_for(variant: Variant):
     g = _geometry(variant)
 
     def holds(cur: int, mask: int) -> bool:
-        return _pairing(g, cur ^ mask, mask) is not None
+        return _pairing(g, cur ^ mask, mask, LEAF_NODES) is not None
 
     return holds
 
@@ -365,7 +386,7 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
         parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
                         "(claimeven), so {colour} gets every second empty cell of each column.",
                         other=them, colour=me))
-        pairs = used["baseinverse"] + used["lowinverse"]
+        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"]
         if pairs:
             parts.append(ntr("That spoils all of {other}'s lines but {n}.",
                              "That spoils all of {other}'s lines but {n}.", pairs, other=them))
@@ -381,6 +402,15 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                                 "one, {colour} takes the other, and the same with the two cells just above them "
                                 "(lowinverse).", where1=_where(game, rule.cells[0]),
                                 where2=_where(game, rule.cells[1]), other=them, colour=me))
+            elif rule.kind == "mirror":
+                parts.append(ntr("{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
+                                 "drops into one of these two columns, {colour} drops into the other, for {n} row "
+                                 "(mirror).",
+                                 "{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
+                                 "drops into one of these two columns, {colour} drops into the other, for {n} rows "
+                                 "(mirror).", len(rule.cells) // 2,
+                                 where1=_where(game, rule.cells[0]), where2=_where(game, rule.cells[1]),
+                                 other=them, colour=me))
         if pairs:
             parts.append(ntr("The last line needs both cells of one of those pairs, so {other} cannot finish it.",
                              "Each of the last {n} lines needs both cells of one of those pairs, so {other} cannot "

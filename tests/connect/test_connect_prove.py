@@ -153,7 +153,7 @@ def test_claimeven_on_connect_four_and_the_side_to_move():
     proof = prove(game)
     assert (proof.defender, proof.to_move) == (1, False)
     assert {rule.kind for rule in proof.rules} == {"claimeven"}
-    assert proof.used() == {"claimeven": len(proof.refutations), "baseinverse": 0, "lowinverse": 0}
+    assert proof.used() == {"claimeven": len(proof.refutations), "baseinverse": 0, "lowinverse": 0, "mirror": 0}
     assert len(proof.refutations) == 17 and solve(game, weak=True) <= 0
     odd = ConnectFour.from_moves("67144134445746")           # two columns odd: a baseinverse completes the pairing
     proof = prove(odd)
@@ -252,3 +252,19 @@ def test_leaf_refusals():
         Solver(MINI, leaf=3)
     with pytest.raises(ValueError, match="pure-Python"):
         Solver(MINI, engine="compiled", leaf=leaf_for(MINI))
+
+
+def test_mirror_pairs_two_columns_several_rows_deep():
+    game = FiveInARow.from_moves("745755323134742253")
+    proof = prove(game)
+    assert proof is not None and not proof.to_move and proof.used()["mirror"] >= 1
+    rule = next(r for r in proof.rules if r.kind == "mirror")
+    pairs = list(zip(rule.cells[::2], rule.cells[1::2]))
+    assert len(pairs) >= 3
+    for t, (a, b) in enumerate(pairs):
+        assert a[1] == len(game.grid[a[0]]) + t and b[1] == len(game.grid[b[0]]) + t   # t-th empty cell of each
+        assert rule.partner(a) == b and rule.partner(b) == a
+    assert "(mirror)" in proof_reason(proof, game) and "(mirror)" in proof_reason(proof, game, "es")
+    assert solve(game, weak=True) <= 0
+    for seed in range(5):
+        play_out(game, proof, random.Random(seed))
