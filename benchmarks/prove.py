@@ -24,7 +24,7 @@ import time
 from statistics import median
 
 from gamekit.connect import ConnectFour, FiveInARow, cpu_player
-from gamekit.connect.prove import leaf_for, prove
+from gamekit.connect.prove import RULE_KINDS, leaf_for, prove
 from gamekit.connect.solver import OutOfTime, Solver
 
 BOARDS = {"5 en raya": FiveInARow, "Connect Four": ConnectFour}
@@ -70,7 +70,7 @@ def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -
     for e in range(12, 29, 2):
         games = by_empty.get(e, [])
         proved = checked = wrong = 0
-        kinds = {"claimeven": 0, "baseinverse": 0, "lowinverse": 0}
+        kinds = dict.fromkeys(RULE_KINDS, 0)
         for g in games:
             p = prove(g)
             if p is None:
@@ -86,7 +86,7 @@ def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -
             checked += 1
             wrong += (s if p.defender == g.to_move else -s) < 0
         print(f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | "
-              f"{kinds['claimeven']} / {kinds['baseinverse']} / {kinds['lowinverse']} | {checked} | {wrong} |")
+              f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |")
 
 
 def leaf(name: str, cls, by_empty: dict[int, list], count: int, limit: float) -> None:
@@ -129,7 +129,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name in BOARDS:
         rates(name, data[name])
-    print("\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse | checked by the solver | wrong |")
+    print("\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked by the solver | wrong |")
     print("|---|---|---|---|---|---|---|")
     for name, cls in BOARDS.items():
         depths(name, data[name], Solver(cls.variant), args.check_limit)

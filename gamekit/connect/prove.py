@@ -141,6 +141,7 @@ class _Geometry:
                 bits |= 1 << (c * H1 + r)
             self.lines.append((bits, line))
         self.line_bits = [bits for bits, _ in self.lines]
+        self.line_cells = [[(1 << (c * H1 + r), 1 << c) for c, r in line] for line in v.lines()]
         # column i at height h -> (cells claimed by claimeven when the column is in no lowinverse,
         # cells that may go to a baseinverse or a lowinverse)
         self.columns = []
@@ -200,7 +201,6 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
         h = (mask & b.col_masks[i]).bit_count()
         if h < H:
             columns.append((v.first_column + i, h))
-    where = {col: k for k, (col, _) in enumerate(columns)}
     # cells a claimeven may claim (rows of the top row's parity), and per (depth above the lowest empty
     # cell, parity of the column's empty count) the cells a mirror pair may use
     claimable = 0
@@ -212,23 +212,29 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             key = (r - h, (H - h) % 2)
             depth[key] = depth.get(key, 0) | bit(col, r)
     layers = list(depth.values())
-    open_lines = []                               # (bits, cells, bitmask of the column positions it needs)
-    for bits, line in g.lines:
+    open_lines = []                               # (bits, cells, bitmask of the grid columns it needs)
+    for (bits, line), cells in zip(g.lines, g.line_cells):
         if bits & defender_bits:
             continue                              # holds a defender disc: the attacker can never complete it
-        empty = {where[c] for c, r in line if not mask & bit(c, r)}
-        if not empty:
+        if not bits & ~mask:
             return None                           # complete already (a finished game is refused before)
         if not bits & claimable and not any((bits & layer).bit_count() >= 2 for layer in layers):
             return None                           # neither a claim nor a mirror pair can ever refute it
-        open_lines.append((bits, line, sum(1 << k for k in empty)))
+        needs = 0
+        for cell, col in cells:
+            if not mask & cell:
+                needs |= col
+        open_lines.append((bits, line, needs))
     # a line is checked as soon as every column it needs is decided
     decided = [None] * len(columns)               # per column: ("single",) or (partner position, rows)
     nodes = 0
 
+    claim_table = [[sum(bit(col, r + 1) for r in range(h + rows, H, 2)) for rows in range(H - h + 1)]
+                   for col, h in columns]
+
     def claims_of(k: int, rows: int) -> int:
-        col, h = columns[k]
-        return sum(bit(col, r + 1) for r in range(h + rows, H, 2))
+        """The cells column ``k``'s claimeven pairs claim above its lowest ``rows`` empty cells."""
+        return claim_table[k][rows]
 
     def refuted_so_far(done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
         """Every line whose columns are all decided (``done``), one of them just now (``fresh``), is refuted."""
@@ -252,7 +258,8 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
         if n % 2 == 0:                             # alone: claimeven pairs up the column
             decided[k] = ("single",)
             c = claimed | claims_of(k, 0)
-            if refuted_so_far(done | 1 << k, 1 << k, c, pairs) and search(k + 1, done | 1 << k, c, pairs):
+            fresh = 1 << col
+            if refuted_so_far(done | fresh, fresh, c, pairs) and search(k + 1, done | fresh, c, pairs):
                 return True
             decided[k] = None
         for j in range(k + 1, len(columns)):
@@ -263,7 +270,7 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
                 decided[k], decided[j] = (j, rows), (k, rows)
                 p = pairs + [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]
                 c = claimed | claims_of(k, rows) | claims_of(j, rows)
-                fresh = 1 << k | 1 << j
+                fresh = 1 << col | 1 << col2
                 if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
                     return True
                 decided[k] = decided[j] = None
