@@ -63,7 +63,7 @@ from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, Variant
 from gamekit.i18n import ntr, tr, using
 
-__all__ = ["Rule", "Proof", "prove", "proof_reason", "leaf_for", "RULE_KINDS", "MAX_NODES"]
+__all__ = ["LEAF_NODES", "MAX_NODES", "RULE_KINDS", "Proof", "Rule", "leaf_for", "proof_reason", "prove"]
 
 Cell = tuple[int, int]
 RULE_KINDS = ("claimeven", "baseinverse", "lowinverse", "mirror")
@@ -239,9 +239,9 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
     def refuted_so_far(done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
         """Every line whose columns are all decided (``done``), one of them just now (``fresh``), is refuted."""
         for bits, _, needs in open_lines:
-            if needs & fresh and needs & ~done == 0:
-                if not bits & claimed and not any(bits & pm == pm for pm in pairs):
-                    return False
+            if needs & fresh and needs & ~done == 0 and not bits & claimed \
+                    and not any(bits & pm == pm for pm in pairs):
+                return False
         return True
 
     def search(k: int, done: int, claimed: int, pairs: list[int]) -> bool:
