@@ -268,3 +268,53 @@ def test_mirror_pairs_two_columns_several_rows_deep():
     assert solve(game, weak=True) <= 0
     for seed in range(5):
         play_out(game, proof, random.Random(seed))
+
+
+def every_attack(game: ConnectGame, proof: Proof) -> int:
+    """Play *every* sequence of attacker drops against the proof's answers; returns the games played out.
+    Fails if the attacker ever completes a line or an answer is not playable."""
+    attacker = 1 - proof.defender
+
+    def walk(g: ConnectGame) -> int:
+        if g.is_over():
+            assert g.winner() != attacker
+            return 1
+        total = 0
+        for move in g.legal_moves():
+            after = g.copy()
+            after.play(move)
+            if after.is_over():
+                assert after.winner() != attacker, after.history
+                total += 1
+                continue
+            col = after.grid_column(int(move))
+            answer = proof.reply((col, len(after.grid[col]) - 1))
+            number = after.column_number(answer[0])
+            assert after.landing_cell(number) == answer
+            after.play(str(number))
+            total += walk(after)
+        return total
+
+    start = game.copy()
+    if proof.to_move:
+        start.play(proof.move)
+    return walk(start)
+
+
+@pytest.mark.parametrize("variant", [MINI, SIDES, ODD, ConnectFour, FiveInARow])
+def test_every_attack_fails_against_a_proof(variant):
+    rng = random.Random(17)
+    proofs = games = 0
+    cells = 42 if isinstance(variant, type) else variant.cells
+    for _ in range(200):
+        game = random_position(variant, rng, cells - rng.choice([6, 8] if isinstance(variant, type) else [6, 8, 10]))
+        if game is None:
+            continue
+        proof = prove(game)
+        if proof is None:
+            continue
+        proofs += 1
+        games += every_attack(game, proof)
+        if proofs == 15:
+            break
+    assert proofs > 0 and games > proofs
