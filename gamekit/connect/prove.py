@@ -387,6 +387,10 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
             return " ".join(part[:1].upper() + part[1:] for part in parts)
         used = proof.used()
         lines = len(proof.refutations)
+        if not lines:
+            parts.append(tr("{colour} holds the draw: {other} has no line left that could still be completed.",
+                            colour=me, other=them))
+            return " ".join(part[:1].upper() + part[1:] for part in parts)
         parts.append(ntr("{colour} holds the draw: {other} can still make {n} line, and {colour} spoils it.",
                          "{colour} holds the draw: {other} can still make {n} lines, and {colour} spoils every one.",
                          lines, colour=me, other=them))

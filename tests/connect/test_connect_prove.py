@@ -318,3 +318,12 @@ def test_every_attack_fails_against_a_proof(variant):
         if proofs == 15:
             break
     assert proofs > 0 and games > proofs
+
+
+def test_reason_when_no_line_is_left():
+    game = FiveInARow.from_moves("2273673755144661436716677124335424")
+    proof = prove(game)
+    assert proof is not None and proof.refutations == () and proof.rules
+    assert proof_reason(proof, game) == "Yellow holds the draw: red has no line left that could still be completed."
+    assert proof_reason(proof, game, "es").startswith("El amarillo mantiene el empate")
+    assert solve(game, weak=True) <= 0
