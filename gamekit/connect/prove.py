@@ -149,17 +149,19 @@ class _Geometry:
             base = (v.first_column + i) * H1
             # at height h: the cells a claimeven pair may claim (rows of the top row's parity), the empty cells
             self.columns.append([(sum(1 << (base + r) for r in range(h, H) if (H - 1 - r) % 2 == 0),
-                                  sum(1 << (base + r) for r in range(h, H))) for h in range(H + 1)])
+                                  sum(1 << (base + r) for r in range(h, H)),
+                                  sum(1 << (base + r) for r in range(h, min(h + 2, H)))) for h in range(H + 1)])
 
-    def may_hold(self, defender_bits: int, mask: int) -> bool:
-        """False when some line of the attacker (to move) surely escapes every pairing — a quick test
-        before the full search of :func:`_pairing` (True does not mean a proof exists)."""
+    def may_hold(self, defender_bits: int, mask: int, shallow: bool = False) -> bool:
+        """False when some line of the attacker (to move) surely escapes every pairing (``shallow``: every
+        pairing that pairs columns at most two rows deep) — a quick test before the full search of
+        :func:`_pairing` (True does not mean a proof exists)."""
         b = self.b
         claimable = empty = 0
         for i, per_height in enumerate(self.columns):
-            c, e = per_height[(mask & b.col_masks[i]).bit_count()]
+            c, e, low = per_height[(mask & b.col_masks[i]).bit_count()]
             claimable |= c
-            empty |= e
+            empty |= low if shallow else e
         for bits in self.line_bits:
             if not bits & defender_bits and not bits & claimable and (bits & empty).bit_count() < 2:
                 return False      # no cell a claimeven could give the defender, and no two cells for a pair
@@ -184,11 +186,13 @@ def _unit_kind(rows: int) -> str:
     return {1: "baseinverse", 2: "lowinverse"}.get(rows, "mirror")
 
 
-def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES) -> tuple[list[Rule], list] | None:
+def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES,
+             deepest: int | None = None) -> tuple[list[Rule], list] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move,
-    or None when no complete pairing (found within ``limit`` choices) refutes every line the attacker
-    could still complete."""
-    if not g.may_hold(defender_bits, mask):
+    or None when no complete pairing (found within ``limit`` choices; two columns paired at most
+    ``deepest`` rows deep, None: any depth) refutes every line the attacker could still complete."""
+    deepest = g.b.variant.rows if deepest is None else deepest
+    if not g.may_hold(defender_bits, mask, deepest <= 2):
         return None
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
@@ -209,8 +213,9 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
         for r in range(h, H):
             if (H - 1 - r) % 2 == 0:
                 claimable |= bit(col, r)
-            key = (r - h, (H - h) % 2)
-            depth[key] = depth.get(key, 0) | bit(col, r)
+            if r - h < deepest:
+                key = (r - h, (H - h) % 2)
+                depth[key] = depth.get(key, 0) | bit(col, r)
     layers = list(depth.values())
     open_lines = []                               # (bits, cells, bitmask of the grid columns it needs)
     for (bits, line), cells in zip(g.lines, g.line_cells):
@@ -266,7 +271,7 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             if decided[j] is not None or (H - columns[j][1]) % 2 != n % 2:
                 continue
             col2, h2 = columns[j]
-            for rows in range(2 - n % 2, min(n, H - h2) + 1, 2):
+            for rows in range(2 - n % 2, min(n, H - h2, deepest) + 1, 2):
                 decided[k], decided[j] = (j, rows), (k, rows)
                 p = pairs + [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]
                 c = claimed | claims_of(k, rows) | claims_of(j, rows)
@@ -348,7 +353,8 @@ def prove(game: ConnectGame) -> Proof | None:
 
 
 LEAF_NODES = 200
-"""The choices the leaf test of :func:`leaf_for` tries at most (a search calls it at every node)."""
+"""The choices the leaf test of :func:`leaf_for` tries at most (a search calls it at every node); it pairs
+two columns at most two rows deep (claimeven, baseinverse, lowinverse), which is cheaper."""
 
 
 def leaf_for(variant: Variant):
@@ -361,7 +367,7 @@ def leaf_for(variant: Variant):
     g = _geometry(variant)
 
     def holds(cur: int, mask: int) -> bool:
-        return _pairing(g, cur ^ mask, mask, LEAF_NODES) is not None
+        return _pairing(g, cur ^ mask, mask, LEAF_NODES, 2) is not None
 
     return holds
 
