@@ -54,12 +54,23 @@ class Solver:
     ``"python"``.  Both give the same scores; ``self.engine`` says which one runs.  ``table_size``
     (slots of the compiled table), ``dead_lines=False`` (no dead-line pruning) and ``table_layout="split"``
     (the compiled table's first layout, see :mod:`gamekit.connect.fast`) are for measuring.
+    ``leaf``: ``holds(cur, mask) -> bool``, True when the player not to move is proved to hold at least a
+    draw (:func:`gamekit.connect.prove.leaf_for`); the search then bounds the node's score by 0.  Only the
+    pure-Python engine takes it (``engine="auto"`` then means ``"python"``).
     """
 
     def __init__(self, variant: Variant, table_limit: int = 4_000_000, engine: str = "auto",
-                 table_size: int | None = None, dead_lines: bool = True, table_layout: str = "packed") -> None:
+                 table_size: int | None = None, dead_lines: bool = True, table_layout: str = "packed",
+                 leaf=None) -> None:
         if engine not in ("auto", "compiled", "python"):
             raise ValueError(f"engine {engine!r}: choose 'auto', 'compiled' or 'python'")
+        if leaf is not None:
+            if not callable(leaf):
+                raise TypeError(f"leaf={leaf!r}: a function holds(cur, mask) -> bool")
+            if engine == "compiled":
+                raise ValueError("leaf: only the pure-Python engine takes a leaf test")
+            engine = "python"
+        self.leaf = leaf
         self.b = board_for(variant)
         self.table: dict[int, int] = {}
         self.table_limit = table_limit
@@ -140,6 +151,7 @@ class Solver:
         table = self.table
         clock = time.perf_counter
         state = self
+        leaf = self.leaf
 
         def negamax(cur: int, mask: int, nb: int, alpha: int, beta: int) -> int:
             # precondition: the player to move cannot win with this move
@@ -178,6 +190,8 @@ class Solver:
                             return alpha
                 elif val < hi:
                     hi = val
+            if leaf is not None and hi > 0 and beta > 0 and leaf(cur, mask):
+                hi = 0                       # the opponent is proved to hold at least a draw
             if beta > hi:
                 beta = hi
                 if alpha >= beta:

@@ -1,0 +1,143 @@
+"""The rule-based prover (:mod:`gamekit.connect.prove`): how often it proves, how long a call takes, and
+what it does as a leaf test inside the pure-Python search.
+
+Run from the repository root::
+
+    python -m benchmarks.prove                     # 200 games a board (about a minute on a loaded machine)
+    python -m benchmarks.prove --games 40 --leaf 6 # quicker
+
+Positions come from seeded Medium-v-Medium games (seeds 0, 1, 2, …; the same positions every run),
+every position of each game once.  Three tables:
+
+1. positions at 30–38 empty cells: proved (and for which side), median and 95th-percentile time a call;
+2. every depth from 12 to 28 empty cells: proved, and each proof checked against the exact solver
+   (win/draw/loss, compiled engine; a position it does not settle in ``--check-limit`` seconds is not
+   counted as checked) — "wrong" must be 0;
+3. the leaf test: the pure-Python solver with and without ``leaf=leaf_for(variant)`` on the same
+   positions (``--leaf`` of them at 20, 22 and 24 empty cells), empty table each time, weak solve:
+   nodes, time, and whether the values agree.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from statistics import median
+
+from gamekit.connect import ConnectFour, FiveInARow, cpu_player
+from gamekit.connect.prove import RULE_KINDS, leaf_for, prove
+from gamekit.connect.solver import OutOfTime, Solver
+
+BOARDS = {"5 en raya": FiveInARow, "Connect Four": ConnectFour}
+
+
+def positions(cls, games: int) -> dict[int, list]:
+    """Empty cells -> positions reached in seeded Medium-v-Medium games (every position of every game)."""
+    out: dict[int, list] = {}
+    for seed in range(games):
+        game = cls()
+        players = (cpu_player("medium", seed=2 * seed), cpu_player("medium", seed=2 * seed + 1))
+        while not game.is_over():
+            out.setdefault(game.variant.cells - game.discs_on_board, []).append(game.copy())
+            game.play(players[game.to_move].choose(game))
+    return out
+
+
+def pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f} %" if n else "–"
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def rates(name: str, by_empty: dict[int, list]) -> None:
+    for lo, hi in ((30, 38),):
+        games = [g for e in range(lo, hi + 1) for g in by_empty.get(e, [])]
+        times, proved, mover = [], 0, 0
+        for g in games:
+            t = time.perf_counter()
+            p = prove(g)
+            times.append(time.perf_counter() - t)
+            if p is not None:
+                proved += 1
+                mover += p.to_move
+        print(f"| {name} | {lo}–{hi} | {len(games)} | {proved} ({pct(proved, len(games))}) | {mover} | "
+              f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |")
+
+
+def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -> None:
+    for e in range(12, 29, 2):
+        games = by_empty.get(e, [])
+        proved = checked = wrong = 0
+        kinds = dict.fromkeys(RULE_KINDS, 0)
+        for g in games:
+            p = prove(g)
+            if p is None:
+                continue
+            proved += 1
+            for k, n in p.used().items():
+                kinds[k] += bool(n)
+            solver.reset()
+            try:
+                s = solver.solve(g, weak=True, time_budget=limit)
+            except OutOfTime:
+                continue
+            checked += 1
+            wrong += (s if p.defender == g.to_move else -s) < 0
+        print(f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | "
+              f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |")
+
+
+def leaf(name: str, cls, by_empty: dict[int, list], count: int, limit: float) -> None:
+    variant = cls.variant
+    plain = Solver(variant, engine="python")
+    with_leaf = Solver(variant, engine="python", leaf=leaf_for(variant))
+    for e in (20, 22, 24):
+        games = by_empty.get(e, [])[:count]
+        rows = {"without": [0, 0.0, 0], "with": [0, 0.0, 0]}
+        agree = True
+        for g in games:
+            values = {}
+            for label, s in (("without", plain), ("with", with_leaf)):
+                s.reset()
+                s.nodes = 0
+                t = time.perf_counter()
+                try:
+                    values[label] = s.solve(g, weak=True, time_budget=limit)
+                except OutOfTime:
+                    values[label] = None
+                rows[label][0] += s.nodes
+                rows[label][1] += time.perf_counter() - t
+                rows[label][2] += values[label] is None
+            if None not in values.values() and values["with"] != values["without"]:
+                agree = False
+        for label in ("without", "with"):
+            n, t, out = rows[label]
+            print(f"| {name} | {e} | {len(games)} | {label} | {n:,} | {t:.2f} s | {out} | {'yes' if agree else 'NO'} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="seeded Medium-v-Medium games a board")
+    ap.add_argument("--leaf", type=int, default=8, help="positions a depth for the leaf comparison")
+    ap.add_argument("--check-limit", type=float, default=2.0, help="seconds the solver gets to check one proof")
+    ap.add_argument("--leaf-limit", type=float, default=20.0, help="seconds the Python solver gets a position")
+    args = ap.parse_args()
+    data = {name: positions(cls, args.games) for name, cls in BOARDS.items()}
+    print("\n| board | empty cells | positions | proved | of them for the side to move | median a call | 95th pct |")
+    print("|---|---|---|---|---|---|---|")
+    for name in BOARDS:
+        rates(name, data[name])
+    print("\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked by the solver | wrong |")
+    print("|---|---|---|---|---|---|---|")
+    for name, cls in BOARDS.items():
+        depths(name, data[name], Solver(cls.variant), args.check_limit)
+    print("\n| board | empty cells | positions | leaf test | nodes | time | out of time | same values |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, cls in BOARDS.items():
+        leaf(name, cls, data[name], args.leaf, args.leaf_limit)
+
+
+if __name__ == "__main__":
+    main()

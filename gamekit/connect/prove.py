@@ -1,0 +1,435 @@
+"""Proofs by knowledge, after Allis: a strategy that keeps one side from ever completing a line.
+
+Allis' VICTOR proved Connect Four positions without search: the side that defends gives itself a
+*pairing strategy* — answer the opponent's disc in a fixed cell — and checks that every line the
+opponent could still complete (a *group*) holds a cell the strategy surely gives the defender.
+This module builds the part of that method that is exact by construction for every gravity game
+of :mod:`gamekit.connect.rules` (any grid, any line length, pre-filled side columns), without PopOut.
+
+The strategy
+------------
+The opponent (the *attacker*) is to move.  Every empty cell of the playable columns is put in
+exactly one rule instance, of three kinds:
+
+* **claimeven** — two empty cells of a column, one directly above the other.  When the attacker
+  drops into the lower cell, the defender drops on top of it, so the defender always gets the
+  upper cell (the attacker can never drop into it first, and the defender never drops into the
+  lower one).  On a 6-row board the upper cells are the even rows (2, 4, 6) of columns with an even
+  number of empty cells: Allis' claimeven.
+* **baseinverse** — the lowest empty cells of two columns, both playable now.  When the attacker
+  takes one, the defender takes the other (still playable: only these two moves touch those columns'
+  lowest cells), so the defender gets one of the two.
+* **lowinverse** — the two lowest empty cells of two columns (four cells).  When the attacker takes
+  the lowest cell of one column, the defender takes the lowest of the other; then when the attacker
+  takes one of the two cells above them, the defender takes the other.  The defender gets one of the
+  two lower cells and one of the two upper cells (Allis' lowinverse, here at the base of the columns,
+  where the answers are always playable).
+* **mirror** — the same for the lowest ``k`` empty cells of two columns, ``k`` ≥ 3: whenever the
+  attacker drops into one of the two columns, the defender drops into the other, so after each pair
+  of moves both columns have grown by one and the defender gets one cell of each pair (the ``t``-th
+  empty cell of one column with the ``t``-th of the other).  A baseinverse is a mirror of one row, a
+  lowinverse one of two.
+
+A column with an even number of empty cells (counted from the cells really empty, so 5 en raya's full
+side columns and any discs already dropped are taken into account) is cut into claimeven pairs from
+its lowest empty cell up, or gives its lowest 2, 4… cells to a lowinverse or mirror with another such
+column and the rest to claimeven pairs; a column with an odd number gives its lowest 1, 3… cells to a
+baseinverse or mirror with another such column and the cells above them to claimeven pairs.  Because every empty cell is in a
+pair and each pair is answered inside itself, the defender always has its answer ready, whatever the
+attacker does, until the grid is full: the defender never needs a spare move, so no zugzwang argument
+is needed.  An attacker's line is *refuted* when it holds the upper cell of a claimeven pair, both
+cells of a baseinverse, or both cells of one pair of a lowinverse or mirror; when every line the
+attacker could still complete is refuted, the attacker can never make a line, so the defender holds
+at least a draw.  The choices — which columns go together and how many rows deep — are searched
+column by column, each line checked as soon as its columns are decided, up to :data:`MAX_NODES`
+choices (beyond that: no answer).
+
+Because the pairs cover the whole grid, Allis' *vertical* rule (two cells on top of each other, the
+upper one odd) never appears: cut from the top of a column the pairs always end on the top row.
+Aftereven, highinverse, lowinverse above the base and the other rules that rest on the defender
+controlling zugzwang with spare cells are not here; when the pairing does not refute every line,
+:func:`prove` answers None.
+
+When the defender is the side to move, :func:`prove` tries each of its drops (centre first) and
+proves the position after it.  A complete pairing needs an even number of empty cells with the
+attacker to move, so on the published boards (42 cells) it can only prove the second player
+(yellow): red holding the draw needs Allis' odd-threat rules, which are not here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamekit.connect.bitboard import board_for
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, Variant
+from gamekit.i18n import ntr, tr, using
+
+__all__ = ["LEAF_NODES", "MAX_NODES", "RULE_KINDS", "Proof", "Rule", "leaf_for", "proof_reason", "prove"]
+
+Cell = tuple[int, int]
+RULE_KINDS = ("claimeven", "baseinverse", "lowinverse", "mirror")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule instance of the defender's strategy: ``kind`` and its cells ``(col, row)`` (grid cells,
+    row 0 at the bottom).  claimeven: ``cells = (lower, upper)`` and the defender gets the upper one;
+    baseinverse: the lowest empty cells of two columns, the defender gets one of them; lowinverse:
+    ``(a, b, above a, above b)`` with ``a`` and ``b`` the lowest empty cells of two columns, the defender
+    gets one of ``a, b`` and one of the two cells above them; mirror: likewise for ``k`` ≥ 3 rows,
+    ``(a0, b0, a1, b1, …)``, one cell of each pair ``(at, bt)``."""
+
+    kind: str
+    cells: tuple[Cell, ...]
+
+    def partner(self, cell: Cell) -> Cell | None:
+        """The defender's answer when the attacker drops into ``cell`` (None: ``cell`` is not the attacker's
+        to take — the upper cell of a claimeven — or not in this rule)."""
+        if self.kind == "claimeven":
+            return self.cells[1] if cell == self.cells[0] else None
+        for a, b in zip(self.cells[::2], self.cells[1::2]):   # baseinverse: one pair; lowinverse: two
+            if cell == a:
+                return b
+            if cell == b:
+                return a
+        return None
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A proof that ``defender`` (0 red, 1 yellow) holds at least a draw.
+
+    ``to_move``: the defender is the side to move; it first drops into playable column ``move`` and the
+    strategy starts after that disc (``move`` is None when the defender is not to move).
+    ``rules``: every rule instance of the strategy, claimeven pairs first (bottom to top, left to right),
+    then the baseinverses, then the lowinverses.  ``refutations``: each line the attacker could still complete (its cells) with the
+    rule that refutes it.
+    """
+
+    defender: int
+    to_move: bool
+    move: str | None
+    rules: tuple[Rule, ...]
+    refutations: tuple[tuple[tuple[Cell, ...], Rule], ...]
+
+    def reply(self, cell: Cell) -> Cell | None:
+        """Where the defender drops when the attacker has just dropped into ``cell`` (after ``move``)."""
+        for rule in self.rules:
+            answer = rule.partner(cell)
+            if answer is not None:
+                return answer
+        return None
+
+    def used(self) -> dict[str, int]:
+        """How many of the attacker's lines each kind of rule refutes, e.g. ``{"claimeven": 40, "baseinverse": 2, "lowinverse": 0}``."""
+        out = {k: 0 for k in RULE_KINDS}
+        for _, rule in self.refutations:
+            out[rule.kind] += 1
+        return out
+
+
+class _Geometry:
+    """The lines of one variant as bitmasks over the solver's bitboard layout, and per column and
+    height the cells the pairing surely claims and the cells a baseinverse or lowinverse may use."""
+
+    def __init__(self, v: Variant) -> None:
+        self.b = board_for(v)
+        H, H1 = v.rows, self.b.H1
+        self.lines = []
+        for line in v.lines():
+            bits = 0
+            for c, r in line:
+                bits |= 1 << (c * H1 + r)
+            self.lines.append((bits, line))
+        self.line_bits = [bits for bits, _ in self.lines]
+        self.line_cells = [[(1 << (c * H1 + r), 1 << c) for c, r in line] for line in v.lines()]
+        # column i at height h -> (cells claimed by claimeven when the column is in no lowinverse,
+        # cells that may go to a baseinverse or a lowinverse)
+        self.columns = []
+        for i in range(v.columns):
+            base = (v.first_column + i) * H1
+            # at height h: the cells a claimeven pair may claim (rows of the top row's parity), the empty cells
+            self.columns.append([(sum(1 << (base + r) for r in range(h, H) if (H - 1 - r) % 2 == 0),
+                                  sum(1 << (base + r) for r in range(h, H)),
+                                  sum(1 << (base + r) for r in range(h, min(h + 2, H)))) for h in range(H + 1)])
+
+    def may_hold(self, defender_bits: int, mask: int, shallow: bool = False) -> bool:
+        """False when some line of the attacker (to move) surely escapes every pairing (``shallow``: every
+        pairing that pairs columns at most two rows deep) — a quick test before the full search of
+        :func:`_pairing` (True does not mean a proof exists)."""
+        b = self.b
+        claimable = empty = 0
+        for i, per_height in enumerate(self.columns):
+            c, e, low = per_height[(mask & b.col_masks[i]).bit_count()]
+            claimable |= c
+            empty |= low if shallow else e
+        for bits in self.line_bits:
+            if not bits & defender_bits and not bits & claimable and (bits & empty).bit_count() < 2:
+                return False      # no cell a claimeven could give the defender, and no two cells for a pair
+        return True
+
+
+_geometries: dict[Variant, _Geometry] = {}
+
+
+def _geometry(v: Variant) -> _Geometry:
+    if v not in _geometries:
+        _geometries[v] = _Geometry(v)
+    return _geometries[v]
+
+
+MAX_NODES = 20_000
+"""How many partial choices (which columns go together, how many rows deep) :func:`prove` tries at most
+per position; beyond that it answers None."""
+
+
+def _unit_kind(rows: int) -> str:
+    return {1: "baseinverse", 2: "lowinverse"}.get(rows, "mirror")
+
+
+def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES,
+             deepest: int | None = None) -> tuple[list[Rule], list] | None:
+    """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move,
+    or None when no complete pairing (found within ``limit`` choices; two columns paired at most
+    ``deepest`` rows deep, None: any depth) refutes every line the attacker could still complete."""
+    deepest = g.b.variant.rows if deepest is None else deepest
+    if not g.may_hold(defender_bits, mask, deepest <= 2):
+        return None
+    b, v = g.b, g.b.variant
+    H, H1 = v.rows, b.H1
+
+    def bit(col: int, row: int) -> int:
+        return 1 << (col * H1 + row)
+
+    columns = []                                  # (grid column, lowest empty row) of columns with room
+    for i in range(v.columns):
+        h = (mask & b.col_masks[i]).bit_count()
+        if h < H:
+            columns.append((v.first_column + i, h))
+    # cells a claimeven may claim (rows of the top row's parity), and per (depth above the lowest empty
+    # cell, parity of the column's empty count) the cells a mirror pair may use
+    claimable = 0
+    depth: dict[tuple[int, int], int] = {}
+    for col, h in columns:
+        for r in range(h, H):
+            if (H - 1 - r) % 2 == 0:
+                claimable |= bit(col, r)
+            if r - h < deepest:
+                key = (r - h, (H - h) % 2)
+                depth[key] = depth.get(key, 0) | bit(col, r)
+    layers = list(depth.values())
+    open_lines = []                               # (bits, cells, bitmask of the grid columns it needs)
+    for (bits, line), cells in zip(g.lines, g.line_cells):
+        if bits & defender_bits:
+            continue                              # holds a defender disc: the attacker can never complete it
+        if not bits & ~mask:
+            return None                           # complete already (a finished game is refused before)
+        if not bits & claimable and not any((bits & layer).bit_count() >= 2 for layer in layers):
+            return None                           # neither a claim nor a mirror pair can ever refute it
+        needs = 0
+        for cell, col in cells:
+            if not mask & cell:
+                needs |= col
+        open_lines.append((bits, line, needs))
+    # a line is checked as soon as every column it needs is decided
+    decided = [None] * len(columns)               # per column: ("single",) or (partner position, rows)
+    nodes = 0
+
+    claim_table = [[sum(bit(col, r + 1) for r in range(h + rows, H, 2)) for rows in range(H - h + 1)]
+                   for col, h in columns]
+
+    def claims_of(k: int, rows: int) -> int:
+        """The cells column ``k``'s claimeven pairs claim above its lowest ``rows`` empty cells."""
+        return claim_table[k][rows]
+
+    def refuted_so_far(done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
+        """Every line whose columns are all decided (``done``), one of them just now (``fresh``), is refuted."""
+        for bits, _, needs in open_lines:
+            if needs & fresh and needs & ~done == 0 and not bits & claimed \
+                    and not any(bits & pm == pm for pm in pairs):
+                return False
+        return True
+
+    def search(k: int, done: int, claimed: int, pairs: list[int]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            return False
+        while k < len(columns) and decided[k] is not None:
+            k += 1
+        if k == len(columns):
+            return True
+        col, h = columns[k]
+        n = H - h
+        if n % 2 == 0:                             # alone: claimeven pairs up the column
+            decided[k] = ("single",)
+            c = claimed | claims_of(k, 0)
+            fresh = 1 << col
+            if refuted_so_far(done | fresh, fresh, c, pairs) and search(k + 1, done | fresh, c, pairs):
+                return True
+            decided[k] = None
+        for j in range(k + 1, len(columns)):
+            if decided[j] is not None or (H - columns[j][1]) % 2 != n % 2:
+                continue
+            col2, h2 = columns[j]
+            for rows in range(2 - n % 2, min(n, H - h2, deepest) + 1, 2):
+                decided[k], decided[j] = (j, rows), (k, rows)
+                p = pairs + [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]
+                c = claimed | claims_of(k, rows) | claims_of(j, rows)
+                fresh = 1 << col | 1 << col2
+                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                    return True
+                decided[k] = decided[j] = None
+                if nodes > limit:
+                    return False
+        return False
+
+    if not search(0, 0, 0, []):
+        return None
+    rules: list[Rule] = []
+    units: list[tuple[Rule, list[int]]] = []
+    claims: dict[int, Rule] = {}
+    for k, (col, h) in enumerate(columns):
+        choice = decided[k]
+        rows = 0 if choice[0] == "single" else choice[1]
+        for r in range(h + rows, H, 2):
+            rule = Rule("claimeven", ((col, r), (col, r + 1)))
+            claims[bit(col, r + 1)] = rule
+            rules.append(rule)
+        if choice[0] != "single" and choice[0] > k:
+            col2, h2 = columns[choice[0]]
+            cells = tuple(cell for t in range(rows) for cell in ((col, h + t), (col2, h2 + t)))
+            units.append((Rule(_unit_kind(rows), cells), [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]))
+    rules.sort(key=lambda r: (r.cells[0][1], r.cells[0][0]))
+    claimed = sum(claims)
+    refutations = []
+    for bits, line, _ in open_lines:
+        hit = bits & claimed
+        if hit:
+            refutations.append((line, claims[hit & -hit]))
+        else:
+            refutations.append((line, next(rule for rule, pms in units if any(bits & pm == pm for pm in pms))))
+    return rules + [rule for rule, _ in units], refutations
+
+
+def _check(game: object) -> ConnectGame:
+    if not isinstance(game, ConnectGame):
+        raise TypeError(tr("prove: expected a 5 en raya / Connect Four game, got {kind}", kind=type(game).__name__))
+    if game.popout:
+        raise ValueError(tr("prove: the rules prove games without PopOut only (a pop breaks every pair)"))
+    if game.is_over():
+        raise ValueError(tr("prove: the game is over"))
+    return game
+
+
+def prove(game: ConnectGame) -> Proof | None:
+    """A proof that one side holds at least a draw in ``game``, or None when these rules find none.
+
+    The side not to move is tried first (its strategy starts at once), then the side to move (after
+    each of its drops, centre first).  A proof is exact: the defender's strategy of :class:`Proof`
+    never lets the other side complete a line.  None says nothing about the position.  PopOut games and
+    finished games are refused (ValueError), anything but a game too (TypeError).
+    """
+    _check(game)
+    g = _geometry(game.variant)
+    b = g.b
+    cur, mask, _ = b.from_game(game)
+    me = game.to_move
+    found = _pairing(g, cur ^ mask, mask)
+    if found is not None:
+        return Proof(1 - me, False, None, tuple(found[0]), tuple(found[1]))
+    wins = b.win(cur, b.board & ~mask)
+    for i in b.order:
+        drop = (mask + b.bottom) & b.col_masks[i]
+        if not drop or drop & wins:
+            continue                      # a full column; a winning drop needs no proof of a draw
+        after = mask | drop
+        move = str(i + 1)
+        if after & b.playable == b.playable:
+            return Proof(me, True, move, (), ())      # the last cell: a draw
+        found = _pairing(g, cur | drop, after)
+        if found is not None:
+            return Proof(me, True, move, tuple(found[0]), tuple(found[1]))
+    return None
+
+
+LEAF_NODES = 200
+"""The choices the leaf test of :func:`leaf_for` tries at most (a search calls it at every node); it pairs
+two columns at most two rows deep (claimeven, baseinverse, lowinverse), which is cheaper."""
+
+
+def leaf_for(variant: Variant):
+    """``holds(cur, mask) -> bool`` on the solver's bitboards (``cur``: the discs of the player to move,
+    ``mask``: all discs, side discs included): True when the pairing proves that the player *not* to move
+    holds at least a draw, so the player to move scores at most 0 — a leaf bound for
+    :class:`gamekit.connect.solver.Solver` (``leaf=``)."""
+    if not isinstance(variant, Variant):
+        raise TypeError(tr("leaf_for: expected a Variant, got {kind}", kind=type(variant).__name__))
+    g = _geometry(variant)
+
+    def holds(cur: int, mask: int) -> bool:
+        return _pairing(g, cur ^ mask, mask, LEAF_NODES, 2) is not None
+
+    return holds
+
+
+# ---------------------------------------------------------------------- the reason in words
+def _where(game: ConnectGame, cell: Cell) -> str:
+    return tr("column {column}, row {row}", column=game.column_number(cell[0]), row=cell[1] + 1)
+
+
+def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
+    """Why ``proof`` holds, in words a 12-year-old can follow, in ``lang`` ("en" or "es").  ``game`` is the
+    position ``proof`` was found for (the column numbers and colours come from it)."""
+    if not isinstance(proof, Proof):
+        raise TypeError(tr("proof_reason: expected a Proof from prove(), got {kind}", kind=type(proof).__name__))
+    _check(game)
+    with using(lang):
+        me, them = tr(COLOUR_NAMES[proof.defender]), tr(COLOUR_NAMES[1 - proof.defender])
+        parts = []
+        if proof.to_move:
+            parts.append(tr("{colour} plays column {column} first.", colour=me, column=proof.move))
+        if not proof.rules:
+            parts.append(tr("That fills the grid: a draw."))
+            return " ".join(part[:1].upper() + part[1:] for part in parts)
+        used = proof.used()
+        lines = len(proof.refutations)
+        if not lines:
+            parts.append(tr("{colour} holds the draw: {other} has no line left that could still be completed.",
+                            colour=me, other=them))
+            return " ".join(part[:1].upper() + part[1:] for part in parts)
+        parts.append(ntr("{colour} holds the draw: {other} can still make {n} line, and {colour} spoils it.",
+                         "{colour} holds the draw: {other} can still make {n} lines, and {colour} spoils every one.",
+                         lines, colour=me, other=them))
+        parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
+                        "(claimeven), so {colour} gets every second empty cell of each column.",
+                        other=them, colour=me))
+        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"]
+        if pairs:
+            parts.append(ntr("That spoils all of {other}'s lines but {n}.",
+                             "That spoils all of {other}'s lines but {n}.", pairs, other=them))
+        elif lines:
+            parts.append(tr("Every line of {other}'s needs one of those cells, so {other} cannot finish any.", other=them))
+        for rule in proof.rules:
+            if rule.kind == "baseinverse":
+                parts.append(tr("{where1} and {where2} can both be played now: if {other} takes one, {colour} takes "
+                                "the other (baseinverse).", where1=_where(game, rule.cells[0]),
+                                where2=_where(game, rule.cells[1]), other=them, colour=me))
+            elif rule.kind == "lowinverse":
+                parts.append(tr("{where1} and {where2} are the lowest empty cells of their columns: if {other} takes "
+                                "one, {colour} takes the other, and the same with the two cells just above them "
+                                "(lowinverse).", where1=_where(game, rule.cells[0]),
+                                where2=_where(game, rule.cells[1]), other=them, colour=me))
+            elif rule.kind == "mirror":
+                parts.append(ntr("{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
+                                 "drops into one of these two columns, {colour} drops into the other, for {n} row "
+                                 "(mirror).",
+                                 "{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
+                                 "drops into one of these two columns, {colour} drops into the other, for {n} rows "
+                                 "(mirror).", len(rule.cells) // 2,
+                                 where1=_where(game, rule.cells[0]), where2=_where(game, rule.cells[1]),
+                                 other=them, colour=me))
+        if pairs:
+            parts.append(ntr("The last line needs both cells of one of those pairs, so {other} cannot finish it.",
+                             "Each of the last {n} lines needs both cells of one of those pairs, so {other} cannot "
+                             "finish them.", pairs, other=them))
+        return " ".join(part[:1].upper() + part[1:] for part in parts)

@@ -1,0 +1,329 @@
+"""The rule-based prover: a proof never contradicts the exact solver, and its strategy really keeps the
+attacker from completing a line, whatever the attacker plays.
+
+Sample sizes: ``GAMEKIT_PROVE_SAMPLES`` positions per board (default 150; the benchmark
+``python -m benchmarks.prove`` runs thousands)."""
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant
+from gamekit.connect.prove import Proof, Rule, proof_reason, prove
+from gamekit.connect.solver import Solver, solve
+
+SAMPLES = int(os.environ.get("GAMEKIT_PROVE_SAMPLES", "150"))
+MINI = Variant("mini prove", 4, 4, 3)
+SIDES = Variant("mini prove sides", 4, 4, 4, sides=True)
+ODD = Variant("mini prove odd rows", 4, 5, 4)          # five rows: the claimed cells are the odd rows
+
+
+def random_position(cls_or_variant, rng: random.Random, discs: int) -> ConnectGame | None:
+    """A position after ``discs`` random drops that neither complete a line nor, where it can be helped,
+    let the opponent complete one next (so games last long enough), or None if the game ended first."""
+    game = cls_or_variant() if isinstance(cls_or_variant, type) else ConnectGame(cls_or_variant)
+    while game.discs_on_board < discs and not game.is_over():
+        calm, quiet = [], []
+        for move in game.legal_moves():
+            after = game.copy()
+            after.play(move)
+            if after.is_over():
+                continue
+            calm.append(move)
+            if not any(_wins(after, m) for m in after.legal_moves()):
+                quiet.append(move)
+        choices = quiet or calm or game.legal_moves()
+        game.play(rng.choice(choices))
+    return None if game.is_over() else game
+
+
+def _wins(game: ConnectGame, move: str) -> bool:
+    after = game.copy()
+    after.play(move)
+    return after.winner() is not None
+
+
+def defender_value(game: ConnectGame, proof: Proof, solver: Solver | None = None) -> int:
+    """The exact win/draw/loss (1/0/-1) of the proof's defender."""
+    s = solve(game, weak=True, time_limit=None) if solver is None else solver.solve(game, weak=True)
+    return s if proof.defender == game.to_move else -s
+
+
+def play_out(game: ConnectGame, proof: Proof, rng: random.Random) -> None:
+    """Play the attacker at random against the proof's strategy to the end; the attacker never wins."""
+    game = game.copy()
+    if proof.to_move:
+        game.play(proof.move)
+    attacker = 1 - proof.defender
+    while not game.is_over():
+        assert game.to_move == attacker
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        if game.is_over():
+            break
+        col = game.grid_column(int(move))
+        answer = proof.reply((col, len(game.grid[col]) - 1))
+        assert answer is not None, "every cell the attacker can take is in a pair"
+        number = game.column_number(answer[0])
+        assert game.landing_cell(number) == answer, "the answer is always playable at once"
+        game.play(str(number))
+    assert game.winner() != attacker
+
+
+@pytest.mark.parametrize("cls", [ConnectFour, FiveInARow])
+def test_proofs_never_contradict_the_solver(cls):
+    rng = random.Random(38)
+    proved = checked = 0
+    for _ in range(SAMPLES):
+        game = random_position(cls, rng, rng.randint(20, 30))   # 12-22 empty cells: the solver is quick
+        if game is None:
+            continue
+        proof = prove(game)
+        checked += 1
+        if proof is not None:
+            proved += 1
+            assert defender_value(game, proof) >= 0, game.history
+            play_out(game, proof, rng)
+    assert checked > SAMPLES // 2
+    assert proved > 0                     # the prover does find proofs at these depths
+
+
+@pytest.mark.parametrize("variant", [MINI, SIDES, ODD])
+def test_small_boards_agree_with_the_solver(variant):
+    rng = random.Random(5)
+    solver = Solver(variant, engine="python")
+    proved = 0
+    for _ in range(SAMPLES):
+        game = random_position(variant, rng, rng.randint(0, variant.cells - 2))
+        if game is None:
+            continue
+        proof = prove(game)
+        if proof is not None:
+            proved += 1
+            assert defender_value(game, proof, solver) >= 0, game.history
+            play_out(game, proof, rng)
+    assert proved > 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["four", "five", "mini", "sides", "odd"]), seed=st.integers(0, 10**6),
+       fill=st.floats(0.3, 0.95))
+def test_property_a_proof_is_a_winning_strategy_for_the_draw(kind, seed, fill):
+    rng = random.Random(seed)
+    target = {"four": ConnectFour, "five": FiveInARow, "mini": MINI, "sides": SIDES, "odd": ODD}[kind]
+    game = random_position(target, rng, int(42 * fill) if kind in ("four", "five") else int(target.cells * fill))
+    if game is None:
+        return
+    proof = prove(game)
+    if proof is None:
+        return
+    for attacker_seed in range(3):
+        play_out(game, proof, random.Random(attacker_seed))
+    if game.variant.cells - game.discs_on_board <= 16:
+        solver = Solver(game.variant, engine="python") if kind in ("mini", "sides", "odd") else None
+        assert defender_value(game, proof, solver) >= 0
+
+
+def test_claimeven_alone_proves_a_draw():
+    # 5 en raya after 22 discs, red to move, every column with an even number of empty cells:
+    # yellow answers every red disc on top of it in the same column
+    game = FiveInARow.from_moves("4742337363525667733644")
+    proof = prove(game)
+    assert proof is not None
+    assert proof.defender == 1 and not proof.to_move and proof.move is None
+    assert {rule.kind for rule in proof.rules} == {"claimeven"}
+    assert {k for k, n in proof.used().items() if n} == {"claimeven"}
+    # every empty cell is in exactly one pair, and yellow gets each column's even rows (1-based)
+    cells = [cell for rule in proof.rules for cell in rule.cells]
+    empty = [(c, r) for c in range(game.width) for r in range(game.height) if game.cell(c, r) is None]
+    assert sorted(cells) == sorted(empty)
+    assert all(upper == (lower[0], lower[1] + 1) and (upper[1] + 1) % 2 == 0 for lower, upper in
+               (rule.cells for rule in proof.rules))
+    # each of red's lines that is still open holds a cell yellow claims
+    for line, rule in proof.refutations:
+        assert rule.cells[1] in line
+        assert all(game.cell(c, r) != 1 for c, r in line)
+    assert solve(game, weak=True) <= 0            # red (to move) cannot win
+
+
+def test_claimeven_on_connect_four_and_the_side_to_move():
+    game = ConnectFour.from_moves("1452327714244164413652")   # red to move, yellow holds by claimeven
+    proof = prove(game)
+    assert (proof.defender, proof.to_move) == (1, False)
+    assert {rule.kind for rule in proof.rules} == {"claimeven"}
+    assert proof.used() == {"claimeven": len(proof.refutations), "baseinverse": 0, "lowinverse": 0, "mirror": 0}
+    assert len(proof.refutations) == 17 and solve(game, weak=True) <= 0
+    odd = ConnectFour.from_moves("67144134445746")           # two columns odd: a baseinverse completes the pairing
+    proof = prove(odd)
+    assert (proof.defender, proof.to_move) == (1, False)
+    assert proof.used()["claimeven"] == len(proof.refutations)            # claimeven alone refutes every line
+    assert [rule.kind for rule in proof.rules].count("baseinverse") == 1
+    mover = ConnectFour.from_moves("55116654413354741")      # yellow to move: one drop, then claimeven
+    proof = prove(mover)
+    assert proof.defender == 1 and proof.to_move and proof.move in mover.legal_moves()
+    assert solve(mover, weak=True) >= 0
+
+
+def test_baseinverse_and_lowinverse_are_named():
+    game = FiveInARow.from_moves("1633473462112516714414")   # red to move; two columns hold an odd count
+    proof = prove(game)
+    assert proof is not None and not proof.to_move
+    kinds = [rule.kind for rule in proof.rules]
+    assert "baseinverse" in kinds and proof.used()["baseinverse"] >= 1
+    for rule in proof.rules:
+        if rule.kind == "baseinverse":
+            a, b = rule.cells
+            assert game.cell(a[0], a[1]) is None and a[1] == len(game.grid[a[0]])   # both playable now
+            assert b[1] == len(game.grid[b[0]])
+            assert rule.partner(a) == b and rule.partner(b) == a
+    low = prove(FiveInARow.from_moves("7343477644132173"))
+    assert low is not None and low.used()["lowinverse"] >= 1
+    rule = next(r for r in low.rules if r.kind == "lowinverse")
+    a, b, above_a, above_b = rule.cells
+    assert rule.partner(a) == b and rule.partner(above_b) == above_a
+    assert Rule("claimeven", ((1, 0), (1, 1))).partner((1, 1)) is None   # the upper cell is never the attacker's
+
+
+def test_refusals():
+    with pytest.raises(TypeError, match="got str"):
+        prove("4455")
+    with pytest.raises(TypeError, match="got NoneType"):
+        prove(None)
+    with pytest.raises(ValueError, match="PopOut"):
+        prove(ConnectFour(popout=True))
+    with pytest.raises(ValueError, match="over"):
+        prove(ConnectFour.from_moves("1212121"))
+    game = FiveInARow.from_moves("23413721442244")
+    with pytest.raises(TypeError, match="got dict"):
+        proof_reason({}, game)
+    proof = prove(game)
+    with pytest.raises(TypeError, match="got list"):
+        proof_reason(proof, [])
+    with pytest.raises(ValueError, match="language"):
+        proof_reason(proof, game, "xx")
+
+
+def test_no_proof_is_an_honest_none():
+    assert prove(FiveInARow()) is None               # the empty grid: these rules cannot show the draw
+    assert prove(ConnectFour()) is None              # red wins Connect Four: nothing can prove yellow's draw
+
+
+def test_reason_in_words_english_and_spanish():
+    game = FiveInARow.from_moves("1633473462112516714414")
+    proof = prove(game)
+    en = proof_reason(proof, game)
+    assert en.startswith("Yellow holds the draw")
+    assert "claimeven" in en and "baseinverse" in en and "same column" in en
+    a = next(r for r in proof.rules if r.kind == "baseinverse").cells[0]
+    assert f"column {game.column_number(a[0])}, row {a[1] + 1}" in en.lower()
+    es = proof_reason(proof, game, "es")
+    assert es.startswith("El amarillo mantiene el empate") and "claimeven" in es and "columna" in es
+    mover = ConnectFour.from_moves("55116654413354741")
+    moved = proof_reason(prove(mover), mover)
+    assert moved.startswith(f"Yellow plays column {prove(mover).move} first.")
+
+
+def test_the_leaf_test_keeps_the_solver_exact():
+    from gamekit.connect.prove import leaf_for
+    rng = random.Random(11)
+    for cls in (ConnectFour, FiveInARow):
+        plain = Solver(cls.variant, engine="python")
+        with_leaf = Solver(cls.variant, engine="auto", leaf=leaf_for(cls.variant))
+        assert with_leaf.engine == "python"
+        done = 0
+        while done < 6:
+            game = random_position(cls, rng, 42 - 16)
+            if game is None:
+                continue
+            done += 1
+            plain.reset()
+            with_leaf.reset()
+            assert with_leaf.solve(game) == plain.solve(game), game.history      # exact scores, not only weak
+            assert with_leaf.solve(game, weak=True) == plain.solve(game, weak=True)
+
+
+def test_leaf_refusals():
+    from gamekit.connect.prove import leaf_for
+    with pytest.raises(TypeError, match="Variant"):
+        leaf_for("five")
+    with pytest.raises(TypeError, match="leaf="):
+        Solver(MINI, leaf=3)
+    with pytest.raises(ValueError, match="pure-Python"):
+        Solver(MINI, engine="compiled", leaf=leaf_for(MINI))
+
+
+def test_mirror_pairs_two_columns_several_rows_deep():
+    game = FiveInARow.from_moves("745755323134742253")
+    proof = prove(game)
+    assert proof is not None and not proof.to_move and proof.used()["mirror"] >= 1
+    rule = next(r for r in proof.rules if r.kind == "mirror")
+    pairs = list(zip(rule.cells[::2], rule.cells[1::2]))
+    assert len(pairs) >= 3
+    for t, (a, b) in enumerate(pairs):
+        assert a[1] == len(game.grid[a[0]]) + t and b[1] == len(game.grid[b[0]]) + t   # t-th empty cell of each
+        assert rule.partner(a) == b and rule.partner(b) == a
+    assert "(mirror)" in proof_reason(proof, game) and "(mirror)" in proof_reason(proof, game, "es")
+    assert solve(game, weak=True) <= 0
+    for seed in range(5):
+        play_out(game, proof, random.Random(seed))
+
+
+def every_attack(game: ConnectGame, proof: Proof) -> int:
+    """Play *every* sequence of attacker drops against the proof's answers; returns the games played out.
+    Fails if the attacker ever completes a line or an answer is not playable."""
+    attacker = 1 - proof.defender
+
+    def walk(g: ConnectGame) -> int:
+        if g.is_over():
+            assert g.winner() != attacker
+            return 1
+        total = 0
+        for move in g.legal_moves():
+            after = g.copy()
+            after.play(move)
+            if after.is_over():
+                assert after.winner() != attacker, after.history
+                total += 1
+                continue
+            col = after.grid_column(int(move))
+            answer = proof.reply((col, len(after.grid[col]) - 1))
+            number = after.column_number(answer[0])
+            assert after.landing_cell(number) == answer
+            after.play(str(number))
+            total += walk(after)
+        return total
+
+    start = game.copy()
+    if proof.to_move:
+        start.play(proof.move)
+    return walk(start)
+
+
+@pytest.mark.parametrize("variant", [MINI, SIDES, ODD, ConnectFour, FiveInARow])
+def test_every_attack_fails_against_a_proof(variant):
+    rng = random.Random(17)
+    proofs = games = 0
+    cells = 42 if isinstance(variant, type) else variant.cells
+    for _ in range(200):
+        game = random_position(variant, rng, cells - rng.choice([6, 8] if isinstance(variant, type) else [6, 8, 10]))
+        if game is None:
+            continue
+        proof = prove(game)
+        if proof is None:
+            continue
+        proofs += 1
+        games += every_attack(game, proof)
+        if proofs == 15:
+            break
+    assert proofs > 0 and games > proofs
+
+
+def test_reason_when_no_line_is_left():
+    game = FiveInARow.from_moves("2273673755144661436716677124335424")
+    proof = prove(game)
+    assert proof is not None and proof.refutations == () and proof.rules
+    assert proof_reason(proof, game) == "Yellow holds the draw: red has no line left that could still be completed."
+    assert proof_reason(proof, game, "es").startswith("El amarillo mantiene el empate")
+    assert solve(game, weak=True) <= 0
