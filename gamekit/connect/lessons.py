@@ -327,6 +327,22 @@ class ConnectExercise(Exercise):
         if self.click and self.position is None:
             self.position = self.game    # a move exercise: tests compare its answers with the solver
 
+    @property
+    def marks(self) -> tuple[bool, bool]:
+        """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
+        threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
+        zugzwang = self.key in ("zugzwang", "zugzwang_who")
+        return zugzwang or self.key in ODD_EVEN_POSITIONS, zugzwang
+
+    @property
+    def marked_cells(self) -> str:
+        """The cells this exercise's board marks, in words ("Threat cells: R (red) in column 2, row 3." …; "" when
+        none), the same text a screen reader hears beside the board: for a board printed without its tints."""
+        if self.game is None:
+            return ""
+        threats, danger = self.marks
+        return marked_cells_text(self.game, threats, danger)
+
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
@@ -955,8 +971,7 @@ def exercise(name: str, score: LessonScore | None = None):
             return widget
         import ipywidgets as W
 
-        zugzwang = ex.key in ("zugzwang", "zugzwang_who")         # the cells under yellow's threats, marked ✗
-        tinted = zugzwang or ex.key in ODD_EVEN_POSITIONS          # the threat cell the question is about, lettered
+        tinted, zugzwang = ex.marks          # the threat cell the question is about, lettered; ✗ under yellow's threats
         board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
                         threats=tinted, danger=zugzwang)
         return W.VBox([board, widget])

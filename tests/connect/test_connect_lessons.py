@@ -718,3 +718,16 @@ def test_developer_details_are_in_the_guides_appendix(path, appendix):
     for detail in ("make voila", "objectives=", "make lab", "lesson_tools", "gamekit/connect/lessons.py"):
         assert detail not in head and detail in tail, (path, detail)
     assert "Every column that still wins is right" not in text
+
+
+def test_each_exercise_says_in_words_which_cells_its_board_marks():
+    """For paper (a board printed without tints) and screen readers: an exercise's marked cells in words, the same
+    text its board carries; empty for the move exercises, whose boards mark nothing."""
+    for key, ex in L.exercises().items():
+        threats, danger = ex.marks
+        if not (threats or danger):
+            assert ex.marked_cells == "", key
+            continue
+        assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
+    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 6, row 3."
+    assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
