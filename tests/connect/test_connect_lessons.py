@@ -653,8 +653,8 @@ def test_lesson_two_text_says_what_the_pictures_and_moves_show():
 def test_the_solver_is_explained_before_lesson_one_uses_it():
     page = _page("five_in_a_row/01_rules_and_play.md")
     first = page.index("exact solver")
-    assert "trying every\nmove to the end of the game" in page[:first + 200] or \
-        "trying every move to the end of the game" in " ".join(page[:first + 200].split())
+    assert "tries every\nmove to the end of the game" in page[:first + 200] or \
+        "tries every move to the end of the game" in " ".join(page[:first + 200].split())
 
 
 SPANISH_CALQUES = ("del tipo del", "jugadores del ordenador", "hueco vacío que completaría", "busca en una partida",
