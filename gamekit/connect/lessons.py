@@ -197,6 +197,10 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     if stacked:
         c, _ = stacked[0]
         text += (tr(" {who} threatens column {column_number} twice, one cell above the other: blocking the lower threat puts a disc right under the upper one, so {colour} cannot stop both.", who=who, column_number=after.column_number(c), colour=tr(COLOUR_NAMES[1 - seat])))
+        upper = stacked[0][1] + 2                          # the upper threat's row, counted from 1
+        if (upper % 2 == 1) != (seat == 0):                 # on the other player's kind of row
+            text += tr(" On its own, the threat on row {row} would probably not have helped {colour}; with a threat right under it, it wins.",
+                       row=upper, colour=colour)
     elif len(playable_threats(after, seat)) >= 2:
         text += tr(" {who} now threatens to win in two places at once: a double threat, {colour} can block only one.", who=who, colour=tr(COLOUR_NAMES[1 - seat]))
     elif new:
@@ -226,9 +230,9 @@ def row_kind_words(seat: int, row: int) -> str:
     red tends to get the odd cells and yellow the even ones, so a threat on its owner's kind of row is the useful one."""
     if seat == 0:
         return (tr(" Row {row} is odd: by the odd/even rule of thumb, a good row for a red threat.", row=row) if row % 2
-                else tr(" Row {row} is even: by the odd/even rule of thumb, yellow tends to fill even cells, so this red threat will probably not help red.", row=row))
+                else tr(" Row {row} is even: by the odd/even rule of thumb, yellow tends to fill even cells, so on its own this red threat will probably not help red.", row=row))
     return (tr(" Row {row} is even: by the odd/even rule of thumb, a good row for a yellow threat.", row=row) if row % 2 == 0
-            else tr(" Row {row} is odd: by the odd/even rule of thumb, red tends to fill odd cells, so this yellow threat will probably not help yellow.", row=row))
+            else tr(" Row {row} is odd: by the odd/even rule of thumb, red tends to fill odd cells, so on its own this yellow threat will probably not help yellow.", row=row))
 
 
 def open_lines(game: ConnectGame, col: int, row: int, seat: int) -> list[tuple[tuple[int, int], ...]]:
@@ -322,6 +326,22 @@ class ConnectExercise(Exercise):
         super().__post_init__()
         if self.click and self.position is None:
             self.position = self.game    # a move exercise: tests compare its answers with the solver
+
+    @property
+    def marks(self) -> tuple[bool, bool]:
+        """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
+        threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
+        zugzwang = self.key in ("zugzwang", "zugzwang_who")
+        return zugzwang or self.key in ODD_EVEN_POSITIONS, zugzwang
+
+    @property
+    def marked_cells(self) -> str:
+        """The cells this exercise's board marks, in words ("Threat cells: R (red) in column 2, row 3." …; "" when
+        none), the same text a screen reader hears beside the board: for a board printed without its tints."""
+        if self.game is None:
+            return ""
+        threats, danger = self.marks
+        return marked_cells_text(self.game, threats, danger)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -518,7 +538,7 @@ def side_block_exercise() -> ConnectExercise:
 
 def side_diagonal_exercise() -> ConnectExercise:
     return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Which one?"),
-                            hint=tr("Follow each diagonal of red discs down to the side columns."),
+                            hint=tr("Start at a red disc in the bottom row and follow a diagonal of red discs up towards a side column: the side disc at its end can be the fifth."),
                             why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
 
 
@@ -617,8 +637,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
     }
     choices = [colour[0], colour[1], nobody]
     right = colour[f["forced"]]
-    return ConnectExercise(tr("Both players drop only outside columns {names} until those cells are full, and nobody "
-                              "wins there. Who then has to drop into a ✗ cell?", names=tr(" and ").join(map(str, f["columns"]))),
+    return ConnectExercise(tr("Both players drop only outside columns {names}, and nobody wins there, until every cell "
+                              "outside those columns is full. Who then has to drop into a ✗ cell?", names=tr(" and ").join(map(str, f["columns"]))),
                            choice_checker(right, said),
                            hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
                            answer=right, solutions=[right], choices=choices, wrong=[c for c in choices if c != right],
@@ -626,19 +646,21 @@ def zugzwang_who_exercise() -> ConnectExercise:
 
 
 ODD_EVEN_POSITIONS = {
-    # yellow to move: one red threat cell, column 2 row 3 (odd), that no disc can reach yet
+    # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one red threat cell, column 5 row 2 (even), above an empty cell
-    "odd_even_2": "1476714767",
+    # red to move: one yellow threat cell, column 6 row 3 (odd: red's kind, not yellow's), above an empty cell
+    "odd_even_2": "2757752724",
 }
-ROW_KINDS = {(1, 0): N_("odd row: red's kind"), (1, 1): N_("odd row: yellow's kind"),
-             (0, 0): N_("even row: red's kind"), (0, 1): N_("even row: yellow's kind")}
-"""The four answers of the odd/even exercises, by (row is odd, whose kind): odd rows are red's, even yellow's."""
+ROW_KINDS = {(1, 1): N_("odd row: it helps its owner"), (1, 0): N_("odd row: it will probably not help its owner"),
+             (0, 1): N_("even row: it helps its owner"), (0, 0): N_("even row: it will probably not help its owner")}
+"""The four answers of the odd/even exercises, by (row is odd, helps its owner): odd rows are red's kind, even
+rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
 
 
 def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
-    """Tell an odd threat from an even one and say whose kind it is (the odd/even rule of thumb of lesson 2).
-    The position has exactly one threat cell, tinted and lettered; each of the four choices gets its own reason."""
+    """Tell an odd threat from an even one and say whether, by the odd/even rule of thumb of lesson 2, it helps
+    the player it belongs to (the answer turns on both the row and the owner).  The position has exactly one
+    threat cell, tinted and lettered; each of the four choices gets its own reason."""
     game = FiveInARow.from_moves(ODD_EVEN_POSITIONS[name])
     cells = [(seat, cell) for seat in (0, 1) for cell in threat_cells(game, seat)]
     if len(cells) != 1:
@@ -646,39 +668,40 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
     owner, (c, r) = cells[0]
     row, odd = r + 1, (r + 1) % 2
     kind = 0 if odd else 1                                   # odd rows are red's kind, even rows yellow's
-    right = tr(ROW_KINDS[(odd, kind)])
-    values = dict(row=row, owner=tr(COLOUR_NAMES[owner]))
-    if owner == kind:
-        why = (tr("Right: row {row} is odd, red's kind. This red threat is on a good row for red.", **values) if odd else
-               tr("Right: row {row} is even, yellow's kind. This yellow threat is on a good row for yellow.", **values))
-    else:
-        why = (tr("Right: row {row} is odd, red's kind. So by the rule of thumb this yellow threat will probably not "
-                  "help yellow: red tends to fill the odd cells.", **values) if odd else
-               tr("Right: row {row} is even, yellow's kind. So by the rule of thumb this red threat will probably not "
-                  "help red: yellow tends to fill the even cells.", **values))
+    helps = int(owner == kind)
+    right = tr(ROW_KINDS[(odd, helps)])
+    values = dict(row=row, owner=tr(COLOUR_NAMES[owner]), kind=tr(COLOUR_NAMES[kind]))
+    kind_words = (tr("Row {row} is odd, and odd rows are red's kind: red tends to fill the odd cells.", **values) if odd
+                  else tr("Row {row} is even, and even rows are yellow's kind: yellow tends to fill the even cells.",
+                          **values))
+    verdict = (tr("This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it helps {owner}.",
+                  **values) if helps else
+               tr("This is a {owner} threat on {kind}'s kind of row, so by the rule of thumb it will probably not help "
+                  "{owner}.", **values))
+    why = tr("Right.") + " " + kind_words + " " + verdict
     wrong_row = (tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row) if odd
                  else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row))
-    wrong_kind = (tr("Row {row} is odd, yes. But odd rows are red's kind: when yellow answers on top of red, red's "
-                     "discs land on rows 1, 3 and 5.", row=row) if odd else
-                  tr("Row {row} is even, yes. But even rows are yellow's kind: when yellow answers on top of red, "
-                     "yellow's discs land on rows 2, 4 and 6.", row=row))
-    both = tr("Two slips: count the rows from the bottom (this is row {row}), and remember that odd rows are red's "
-              "kind, even rows yellow's.", row=row)
+    wrong_help = tr("The row is right. Now check whose threat it is (the letter says {owner}) and whose kind that row is.", **values) + " " + \
+        kind_words + " " + verdict
+    both = tr("Two slips: count the rows from the bottom (this is row {row}), and check whose threat it is (the "
+              "letter in the cell).", row=row)
     said = {}
-    for (o, k), label in ROW_KINDS.items():
-        if (o, k) == (odd, kind):
+    for (o, h), label in ROW_KINDS.items():
+        if (o, h) == (odd, helps):
             said[tr(label)] = why
         elif o == odd:
-            said[tr(label)] = wrong_kind
-        elif k == (0 if o else 1):               # parity and kind paired right, but the wrong parity
+            said[tr(label)] = wrong_help
+        elif h == helps:
             said[tr(label)] = wrong_row
         else:
             said[tr(label)] = both
     choices = list(said)
     return ConnectExercise(tr("This board has one threat cell, in column {column}: a {owner} disc there would make five. "
-                              "No disc can reach it yet. What kind of row is it on, and whose kind is that row?",
+                              "No disc can reach it yet. What kind of row is it on, and by the odd/even rule of thumb, "
+                              "will it help {owner} at the end of the game?",
                               column=game.column_number(c), **values),
-                           choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1."),
+                           choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1. Then "
+                                                                "look at the letter: whose threat is it?"),
                            answer=right, solutions=[right], choices=choices, wrong=[x for x in choices if x != right],
                            key=name, game=game, click=False)
 
@@ -761,29 +784,41 @@ def popout_game() -> ConnectGame:
     return FiveInARow.from_moves(POPOUT_EXERCISE, popout=True)
 
 
+def popout_move_label(move: str) -> str:
+    """A PopOut exercise choice in words: "drop into column 4" or "pop column 3"."""
+    n = move.lstrip("p")
+    return tr("pop column {n}", n=n) if move.startswith("p") else tr("drop into column {n}", n=n)
+
+
 def popout_exercise() -> ConnectExercise:
-    """Which of red's bottom discs should red pop?  Every pop is played out on the rules engine."""
+    """Which move makes red's five: every legal drop and pop is a choice (a guess rarely hits), and each is
+    played out on the rules engine to say what it does."""
     game = popout_game()
-    pops = [m for m in game.legal_moves() if m.startswith("p")]
     said: dict[str, str] = {}
-    winning = []
-    for m in pops:
+    winning, won = [], []
+    for m in game.legal_moves():
         g = game.copy()
         g.play(m)
-        n = m.lstrip("p")
+        n, label = m.lstrip("p"), popout_move_label(m)
         if g.winner() == game.to_move:
-            winning.append(n)
-            said[n] = tr("Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
-                         n=n, row=g.winning_cells()[0][1] + 1)
+            winning.append(label)
+            won.append(m)
+            said[label] = tr("Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
+                             n=n, row=g.winning_cells()[0][1] + 1)
         elif g.winner() is not None:
-            said[n] = tr("Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n)
+            said[label] = tr("Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n)
+        elif m.startswith("p"):
+            said[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
         else:
-            said[n] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
-    choices = [m.lstrip("p") for m in pops]
-    assert len(winning) == 1, winning
-    return ConnectExercise(tr("PopOut, red to move. No drop wins, but one pop does. Out of which column should red pop its bottom disc?"),
-                           choice_checker(winning[0], said), hint=tr("Picture each column falling by one row. Look for a row where red already has four and a gap just above."),
-                           answer=tr("Column {columns}", columns=winning[0]), solutions=winning, choices=choices,
+            said[label] = tr("Not a drop into column {n}: it makes no five in a line. In PopOut a pop can do what no drop can.", n=n)
+    choices = list(said)
+    if len(won) != 1 or not won[0].startswith("p"):
+        raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
+    return ConnectExercise(tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
+                           choice_checker(winning[0], said),
+                           hint=tr("Picture each column falling by one row when its bottom disc is popped. Look for a row "
+                                   "with four red discs and one yellow disc: is there a red disc just above the yellow one?"),
+                           answer=winning[0], solutions=winning, choices=choices,
                            wrong=[c for c in choices if c not in winning], key="popout_pop", game=game, click=False)
 
 
@@ -810,18 +845,29 @@ class ConnectProblemSet(ProblemSet):
         return out
 
 
-def practice_exclusions(most_empty: int | None = None) -> tuple[str, ...]:
+def practice_exclusions(most_empty: int | None = None, *, fewest_legal: int = 0,
+                        at_once: bool = False) -> tuple[str, ...]:
     """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
-    their legal drops (too easy to hit by chance), and with ``most_empty`` those with more empty cells than that
-    (lesson 3's set is searched by hand, like the computer does)."""
+    their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that
+    (lesson 3's set is searched by hand, like the computer does); those with fewer than ``fewest_legal`` legal
+    drops (a guess too likely to hit); and with ``at_once`` every puzzle that is not a five right now or a block
+    of the opponent's five (lesson 1 has not taught forcing a win)."""
     from gamekit.puzzles.store import load_puzzles
     out = []
     for p in load_puzzles("five_in_a_row"):
-        crowded = 3 * len(p.answers) > len(p.legal_answers())
+        legal = len(p.legal_answers())
+        crowded = 3 * len(p.answers) > legal or legal < fewest_legal
         big = most_empty is not None and p.position.variant.cells - p.position.discs_on_board > most_empty
-        if crowded or big:
+        later = at_once and not is_at_once(p.position)
+        if crowded or big or later:
             out.append(p.id)
     return tuple(sorted(out))
+
+
+def is_at_once(game: ConnectGame) -> bool:
+    """Whether ``game`` is a lesson 1 problem: the player to move can make five right now, or must block the
+    opponent's five (a threat a disc can reach now)."""
+    return bool(immediate_wins(game) or playable_threats(game, 1 - game.to_move))
 
 
 HAND_SEARCH_EMPTY = 12
@@ -843,8 +889,8 @@ LESSONS: dict[int, Lesson] = {
                "count_lines": "medium", "popout_pop": "hard"},
               (N_("Explain in one sentence why a side disc can help only one colour."),
                N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
-              ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "medium")),
-                                seed=1, exclude=practice_exclusions()),
+              ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
+                                seed=1, exclude=practice_exclusions(fewest_legal=5, at_once=True)),
               objectives=((N_("make five in a line with a side disc, across or diagonally, and block such a line"),
                            ("side_win", "side_block", "side_diagonal")),
                           (N_("count the lines of five that can still be completed on the empty grid"),
@@ -854,11 +900,11 @@ LESSONS: dict[int, Lesson] = {
               exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
     2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
-               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise,
-               "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise, "only_move": only_move_exercise,
+               "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
+               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "only_move": only_move_exercise,
                "winning_move": winning_move_exercise, "challenge": challenge_exercise},
-              {"block_threat": "easy", "win_in_one": "easy", "odd_even": "easy", "odd_even_2": "medium",
-               "zugzwang": "medium", "zugzwang_who": "medium", "only_move": "hard",
+              {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "zugzwang_who": "medium",
+               "odd_even": "medium", "odd_even_2": "medium", "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
@@ -932,8 +978,7 @@ def exercise(name: str, score: LessonScore | None = None):
             return widget
         import ipywidgets as W
 
-        zugzwang = ex.key in ("zugzwang", "zugzwang_who")         # the cells under yellow's threats, marked ✗
-        tinted = zugzwang or ex.key in ODD_EVEN_POSITIONS          # the threat cell the question is about, lettered
+        tinted, zugzwang = ex.marks          # the threat cell the question is about, lettered; ✗ under yellow's threats
         board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
                         threats=tinted, danger=zugzwang)
         return W.VBox([board, widget])

@@ -1,4 +1,6 @@
 """The 5 en raya lesson: positions, threat cells, tables, step-through and exercises (checked by the solver)."""
+import re
+
 import pytest
 
 from gamekit.connect import FiveInARow, analyse, solve
@@ -206,27 +208,55 @@ def test_zugzwang_is_counted_then_decided():
     assert len({r[1] for r in reasons.values()}) == 3
 
 
-@pytest.mark.parametrize("name, row, owner, kind", [("odd_even", 3, 0, 0), ("odd_even_2", 2, 0, 1)])
-def test_odd_and_even_threats_are_told_apart(name, row, owner, kind):
-    """Issue 35: objective 2 of lesson 2 has exercises: one threat cell on the board, four choices (odd/even ×
-    red's/yellow's kind), each wrong one with its own reason; the right one is read off the board."""
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
+def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
+    """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
+    threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
+    The right answer is read off the board: the row's parity, and whether the owner is the row's kind (odd rows
+    red's, even rows yellow's)."""
     ex = L.exercises()[name]
     cells = [(s, c) for s in (0, 1) for c in L.threat_cells(ex.game, s)]
     assert len(cells) == 1 and cells[0][0] == owner and cells[0][1][1] + 1 == row
     assert not L.playable_threats(ex.game, owner)                 # it floats: no disc can reach it yet
     parity = "odd" if row % 2 else "even"
-    right = f"{parity} row: {('red', 'yellow')[kind]}'s kind"
+    assert helps == (owner == (0 if row % 2 else 1))
+    right = f"{parity} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
     assert ex.solutions == [right] and len(ex.choices) == 4
+    assert ("red", "yellow")[owner] + " at the end of the game" in ex.prompt     # the owner is named in the question
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4       # each answer its own reason
     for choice, (ok, text) in reasons.items():
         if not ok and not choice.startswith(parity):
             assert f"row {row}" in text                          # the wrong parity: count the rows
+<<<<<<< HEAD
     if owner != kind:
         assert "probably not help" in reasons[right][1]
     widget = L.exercise(name)                                     # the board shows the cell tinted and lettered
     assert widget is not None
+=======
+        if not ok and choice.startswith(parity):
+            assert "whose threat" in text                        # the right row, the wrong owner's verdict
+    assert ("probably not help " + ("red", "yellow")[owner]) in reasons[right][1] or helps
+    assert L.exercise(name) is not None                           # the board shows the cell tinted and lettered
+
+
+def test_the_two_odd_even_exercises_differ_only_in_whose_threat_it_is():
+    """Same parity, different owner, different answer: the question cannot be answered from the row alone."""
+    a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
+    (sa, (_, ra)), = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
+    (sb, (_, rb)), = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
+    assert ra % 2 == rb % 2 and sa != sb and a.solutions != b.solutions
+
+
+def test_odd_even_choices_are_in_spanish_of_the_lessons():
+    from gamekit.i18n import using
+    with using("es"):
+        ex = L.odd_even_exercise("odd_even_2")
+        assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
+        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
+        assert all("tipo" not in c for c in ex.choices)
+>>>>>>> five2
 
 
 def test_threat_cells_carry_a_letter_as_well_as_a_tint():
@@ -351,19 +381,69 @@ def test_count_lines_feedback_says_what_was_missed():
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
+    """Every legal move is a choice (drops and pops: a guess hits one time in nine), each played on the rules
+    engine; exactly one, a pop, makes red's five."""
     ex = L.popout_exercise()
     game = L.popout_game()
     assert not [m for m in L.immediate_wins(game) if not m.startswith("p")]    # no drop wins at once
-    for choice in ex.choices:
+    assert len(ex.choices) == len(game.legal_moves()) >= 8
+    for move in game.legal_moves():
         g = game.copy()
-        g.play("p" + choice)
-        assert ex.check(choice)[0] == (g.winner() == 0)
-    assert len(ex.choices) >= 3 and ex.solutions == ["3"]
+        g.play(move)
+        ok, text = ex.check(L.popout_move_label(move))
+        assert ok == (g.winner() == 0)
+        if not move.startswith("p"):
+            assert not ok and "drop" in text
+    assert ex.solutions == ["pop column 3"]
+    assert "No drop wins" not in ex.prompt and "gap just above" not in ex.hint
+    assert "red disc just above the yellow one" in ex.hint
+    g = game.copy()                                    # the hint's picture: row 3 has four red discs and one
+    g.play("p3")                                       # yellow one, with a red disc right above the yellow
+    row = g.winning_cells()[0][1]
+    before = [game.cell(c, row) for c, _ in g.winning_cells()]
+    assert before.count(0) == 4 and before.count(1) == 1
+    c = next(c for c, _ in g.winning_cells() if game.cell(c, row) == 1)
+    assert game.cell(c, row + 1) == 0 and game.column_number(c) == 3
     before, after = L.steps("popout")
     g = FiveInARow.from_moves(L.POPOUT_DEMO, popout=True)
     g.play(L.POPOUT_DEMO_POP)
     assert g.winner() == 1 and any(g.is_side(c) for c, _ in g.winning_cells())   # the popper's opponent wins
     assert "yellow win" in after.caption and before.build() and after.build()
+
+
+def test_the_diagonal_hint_follows_the_line_the_way_it_runs():
+    """Exercise 3's line rises from the bottom row to the red side disc (row 5): the hint says so."""
+    ex = L.side_diagonal_exercise()
+    g = ex.game.copy()
+    g.play(ex.solutions[0])
+    cells = sorted(g.winning_cells(), key=lambda cell: cell[1])
+    assert cells[0][1] == 0 and g.is_side(cells[-1][0]) and cells[-1][1] == 4
+    assert "bottom row" in ex.hint and " up " in ex.hint and "down to" not in ex.hint
+    assert "up towards a side column" in ex.check("2")[1]       # the wrong click repeats the hint
+
+
+def test_the_zugzwang_question_names_the_cells_it_means():
+    who = L.zugzwang_who_exercise()
+    assert "until those cells" not in who.prompt and "every cell outside those columns is full" in who.prompt
+
+
+def test_lesson_one_practice_is_make_five_or_stop_five_with_room_to_miss():
+    """Lesson 1 has not taught forcing a win: each practice problem is a five now or a block of one, and has at
+    least five legal drops, so a guess rarely hits."""
+    for ex in L.practice_exercises(1):
+        assert L.is_at_once(ex.game), ex.prompt
+        assert "force" not in ex.prompt
+        assert len(ex.game.legal_moves()) >= 5
+    assert "side_column" in [theme for theme, _ in L.LESSONS[1].practice.items]
+
+
+def test_stacked_threat_caption_reconciles_the_rule_of_thumb():
+    """Move 15's caption says the row-4 threat alone will probably not help red; move 21's caption, where it is
+    the upper half of the stacked pair that wins, says why it counts after all."""
+    captions = {s.caption.split(".")[0]: s.caption for s in L.steps()[1:]}
+    assert "on its own this red threat will probably not help red" in captions["Move 15"]
+    assert "cannot stop both" in captions["Move 21"]
+    assert "On its own, the threat on row 4 would probably not have helped red" in captions["Move 21"]
 
 
 def test_block_feedback_is_plain():
@@ -392,7 +472,7 @@ def test_floating_threat_captions_name_the_cell_and_its_row_kind():
         assert kind == ("odd" if int(row) % 2 else "even")
         good = (colour == "red") == (kind == "odd")                 # odd rows are red's kind, even rows yellow's
         assert ("a good row for a " + colour in step.caption) == good
-        assert ("will probably not help " + colour in step.caption) == (not good)
+        assert ("on its own this " + colour + " threat will probably not help " + colour in step.caption) == (not good)
         assert "yellow's kind" not in step.caption or colour == "yellow"
     assert seen >= 2
 
@@ -553,3 +633,108 @@ def test_the_guides_lesson_one_extension_is_true_and_not_answered_on_the_page():
     assert "lines of five … lines of four" not in guide and "7 × 6, lines of four" not in guide
     page = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
     assert "54" not in page and "54" not in str(L.lines_table(["four"]).rows)
+
+
+def _page(path: str) -> str:
+    return (NOTEBOOKS / path).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_odd_even_rule_comes_after_the_zugzwang_it_would_answer(lang):
+    """Lesson 2: "a yellow threat on an even row … red has to fill the odd cell under it" answers the zugzwang
+    question (who fills a ✗ cell?), so the rule is stated only after the pupil has counted it out."""
+    page = _page(f"{lang}five_in_a_row/02_threats_and_exercises.md")
+    rule = page.index("tiene que llenar el hueco impar" if lang else "red has to fill the odd cell under it")
+    assert page.index('L.exercise("zugzwang_who"') < rule < page.index('L.exercise("odd_even"')
+    calls = [m for m in re.findall(r'L\.exercise\("(\w+)"', page)]
+    assert calls == list(L.LESSONS[2].exercises)            # the page asks them in the lesson's order
+
+
+def test_lesson_two_text_says_what_the_pictures_and_moves_show():
+    page = _page("five_in_a_row/02_threats_and_exercises.md")
+    assert "Y, in\ncolumn 1, row 2" in page or "(marked Y, in column 1, row 2)" in " ".join(page.split())
+    assert ("Y (yellow) in column 1, row 2" in L.marked_cells_text(L.position("open_four")))
+    assert "move 21: red makes two threats" not in page and "red can now use **both**" in " ".join(page.split())
+
+
+def test_the_solver_is_explained_before_lesson_one_uses_it():
+    page = _page("five_in_a_row/01_rules_and_play.md")
+    first = page.index("exact solver")
+    assert "tries every\nmove to the end of the game" in page[:first + 200] or \
+        "tries every move to the end of the game" in " ".join(page[:first + 200].split())
+
+
+SPANISH_CALQUES = ("del tipo del", "jugadores del ordenador", "hueco vacío que completaría", "busca en una partida",
+                   "pilas de casillas")
+
+
+@pytest.mark.parametrize("path", ["notebooks/es/five_in_a_row/01_rules_and_play.md",
+                                  "notebooks/es/five_in_a_row/02_threats_and_exercises.md",
+                                  "notebooks/es/five_in_a_row/03_how_the_computer_knows.md",
+                                  "docs/teachers/es/connect.md"])
+def test_spanish_pages_avoid_the_calques_a_reader_found(path):
+    text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    if path.startswith("docs/"):
+        text = text.split("<!-- solutions:begin")[0]            # the generated solutions quote the catalogue
+    for calque in SPANISH_CALQUES:
+        assert calque not in text, (path, calque)
+
+
+def _general_plan(path: str) -> dict[str, list[str]]:
+    text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    section = re.split(r"^## ", text, flags=re.M)
+    plan = next(s for s in section if s.startswith(("A 45-minute plan", "Un plan de 45 minutos")))
+    return {row[0]: row[1:] for row in (
+        [c.strip() for c in line.strip("|").split("|")] for line in plan.splitlines() if line.startswith("| "))}
+
+
+def _lesson_rows(path: str, lesson: int) -> list[tuple[int, str]]:
+    text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    block = re.split(r"^### ", text, flags=re.M)[lesson]
+    return [(int(m), what) for m, what in re.findall(r"^\| (\d+) \| (.+?) \|$", block, re.M)]
+
+
+@pytest.mark.parametrize("path", ["docs/teachers/connect.md", "docs/teachers/es/connect.md"])
+def test_the_guides_general_plan_agrees_with_each_lessons_plan(path):
+    """The 45-minute plan gives, for lessons 1 and 2, the minutes of their own tables: same total, same minutes on
+    exercises and on step-throughs; no recall of ideas a lesson has not taught yet."""
+    plan = _general_plan(path)
+    rows = [r for k, r in plan.items() if not k.startswith(("part", "parte", "---", "**"))]
+    numbers = lambda cell: [int(n) for n in re.findall(r"(\d+)(?! ?[–-]\d)(?=\s*(?:\(|\+|$))", cell)]
+    for column, lesson in ((0, 1), (1, 2)):
+        total = sum(sum(numbers(r[column])) for r in rows)
+        own = _lesson_rows(path, lesson)
+        assert total == sum(m for m, _ in own) == 45, (path, lesson, total)
+        word = "ejercicio" if "/es/" in path else "exercise"
+        step = "paso a paso" if "/es/" in path else "step-through"
+        on_exercises = sum(m for m, what in own if word in what or "reto" in what or "challenge" in what)
+        on_steps = sum(m for m, what in own if step in what)
+        ex_row = next(r for k, r in plan.items() if k.startswith(("Exercises", "Ejercicios")))
+        st_row = next(r for k, r in plan.items() if k.startswith(("Step-through", "Paso a paso")))
+        assert sum(numbers(ex_row[column])) == on_exercises and sum(numbers(st_row[column])) == on_steps
+    text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    assert "Recall" not in text and "Repaso:" not in text
+
+
+@pytest.mark.parametrize("path, appendix", [("docs/teachers/connect.md", "## Appendix"),
+                                            ("docs/teachers/es/connect.md", "## Apéndice")])
+def test_developer_details_are_in_the_guides_appendix(path, appendix):
+    text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    head, tail = text.split(appendix)
+    head = re.sub(r"<!--.*?-->", "", head)
+    for detail in ("make voila", "objectives=", "make lab", "lesson_tools", "gamekit/connect/lessons.py"):
+        assert detail not in head and detail in tail, (path, detail)
+    assert "Every column that still wins is right" not in text
+
+
+def test_each_exercise_says_in_words_which_cells_its_board_marks():
+    """For paper (a board printed without tints) and screen readers: an exercise's marked cells in words, the same
+    text its board carries; empty for the move exercises, whose boards mark nothing."""
+    for key, ex in L.exercises().items():
+        threats, danger = ex.marks
+        if not (threats or danger):
+            assert ex.marked_cells == "", key
+            continue
+        assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
+    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 6, row 3."
+    assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells

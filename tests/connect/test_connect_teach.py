@@ -190,12 +190,17 @@ def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
     assert teach.start_report().startswith(("Unknown so far", "Solved"))
 
 def test_the_lesson_transposition_example_reaches_the_same_position():
-    """The page's example (red 2, yellow 6, red 5 = red 5, yellow 6, red 2) is true, and the exercise's choices are
-    judged by playing them: exactly one reaches red 3, yellow 5, red 4; the page does not name it."""
-    a, b = FiveInARow.from_moves("265"), FiveInARow.from_moves("562")
+    """The page's examples are true (red 4, yellow 6, red 4, yellow 7 = red 4, yellow 7, red 4, yellow 6; red 4,
+    yellow 4 differs from yellow 4, red 4), and do not use the answer's pattern (red's two discs swapped around
+    yellow's); the exercise's choices are judged by playing them: exactly one reaches red 3, yellow 5, red 4."""
+    import re
+    a, b = FiveInARow.from_moves("4647"), FiveInARow.from_moves("4746")
     assert a.position_key() == b.position_key()
     text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
-    assert "red 2, yellow 6, red 5" in text and "red 5, yellow 6, red 2" in text
+    flat = " ".join(text.lower().split())
+    assert "red 4, yellow 6, red 4, yellow 7" in flat and "red 4, yellow 7, red 4, yellow 6" in flat
+    for x, y, z in re.findall(r"red (\d), yellow (\d), red (\d)(?!, yellow)", flat):
+        assert f"red {z}, yellow {y}, red {x}" not in flat or x == z, "the page shows the answer's swap pattern"
     ex = teach.transposition_exercise()
     target = FiveInARow.from_moves("354").position_key()
     for choice in ex.choices:
@@ -207,6 +212,20 @@ def test_the_lesson_transposition_example_reaches_the_same_position():
         if not alternating:
             assert "take turns" in feedback
     assert ex.solutions[0] not in text
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_three_page_neither_steers_nor_claims_what_it_cannot_show(lang):
+    """No leading question before the pruning exercise, no unsupported claim about how games of 5 en raya end,
+    and the bit picture explained in plain words (the guard bit's purpose is for the guide)."""
+    root = Path(__file__).resolve().parents[2]
+    text = " ".join((root / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text().split())
+    for phrase in ("Is all that work needed", "¿Hace falta todo ese trabajo", "in most lines of play, nobody wins",
+                   "en la mayoría de las partidas, no gana nadie", "in the first number / in the second",
+                   "en el primer número / en el segundo", "stops a line from running off",
+                   "impide que una línea se salga"):
+        assert phrase not in text, phrase
+    assert ("player to move" in text and "any disc" in text) or ("cualquier ficha" in text)
 
 
 def test_the_minimax_exercise_can_be_worked_by_hand():
