@@ -335,11 +335,16 @@ class Practice(Localized, W.VBox):
         self.feedback.add_class(LIVE_CLASS)
         self.status = W.HTML()
         self.plot = W.HTML()
+        # the class group's status line: after each answer the saved progress goes to the teacher (when this
+        # computer joined a class on the start page); it says whether it arrived, never blocking the puzzle
+        self.class_note = W.HTML()
+        self.class_note.add_class("gamekit-class-note")
+        self.last_class_note = ""
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
         typed = [self.input, self.check_button] if game_id != "shut_the_box" else []
         self.children = [self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
                          W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
-                         W.HBox([self.status, self.plot]), self.error_output]
+                         W.HBox([self.status, self.plot]), self.class_note, self.error_output]
         self.add_class("gamekit-practice")
         _LIVE.add(self)
         if not self.pool:                     # personal=True before any reviewed game has a mistake to offer
@@ -429,6 +434,7 @@ class Practice(Localized, W.VBox):
             self.best_streak = max(self.best_streak, self.streak)
         elif not ok:
             self.streak = 0
+        self.share()                                    # the attempt and the new rating, saved: off to the teacher
         self.mark = Mark(canonical, "right" if ok else "wrong")
         if not ok and self._draw is not None:
             line = self.puzzle.refutations[action_key(canonical)].get("line") or []
@@ -442,6 +448,26 @@ class Practice(Localized, W.VBox):
             if board.game_id == self.game_id:
                 board._update_status()
         return ok, feedback
+
+    def share(self) -> bool:
+        """Send the saved progress (the puzzle results by theme with it) to this computer's class group in the
+        background (:func:`gamekit.progress.share`) and say on :attr:`class_note` whether it arrived; False when
+        no class is joined (nothing shown).  Never raises and never waits: the puzzle works the same offline."""
+        if progress.group() is None:
+            return False
+        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
+        try:
+            return progress.share(self._shared)
+        except Exception as problem:               # a broken install must not break the puzzle
+            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
+            return False
+
+    def _shared(self, sent: bool, message: str) -> None:
+        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
+
+    def _show_class_note(self, message: str, colour: str) -> None:
+        self.last_class_note = message
+        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the puzzle's themes in words, then how many answers
