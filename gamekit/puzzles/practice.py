@@ -28,6 +28,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from gamekit import progress
+from gamekit.progress import LEVELS, level
 from gamekit.game import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.puzzles import bank, pick
@@ -159,20 +160,9 @@ def with_themes(puzzle: Puzzle) -> Puzzle:
 # ---------------------------------------------------------------------------------------
 # The pupil's level: the one saved rating, in words a pupil reads
 # ---------------------------------------------------------------------------------------
-LEVELS = 10
-"""Levels a pupil climbs: level 1 below :data:`LEVEL_BASE` + :data:`LEVEL_STEP`, one more each step."""
-LEVEL_BASE = 800
-LEVEL_STEP = 150
+# the level of a rating is :func:`gamekit.progress.level` (the start page's progress table shows it too)
 SETTLED_RD = 150
 """A rating deviation above this: the level is still settling (too few puzzles to be sure)."""
-
-
-def level(rating: float) -> int:
-    """The level (1 to :data:`LEVELS`) of a Glicko-2 rating: a new pupil (1500) is at level 5, each
-    :data:`LEVEL_STEP` points one level more or less."""
-    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
-        raise TypeError(tr("rating={rating!r}: a number", rating=rating))
-    return max(1, min(LEVELS, 1 + int((rating - LEVEL_BASE) // LEVEL_STEP)))
 
 
 def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
