@@ -164,13 +164,13 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         code_box.scroll_into_view_if_needed()
         code_box.fill(set_code(*HOMEWORK))
         code_box.press("Tab")
-        homework.get_by_role("button", name="Open", exact=True).click()
+        homework.get_by_role("button", name="Open").click()
         puzzle = homework.locator(".gamekit-practice")
         puzzle.get_by_text("Puzzle 1 of 3").wait_for(timeout=30_000)
         typed_answer = puzzle.locator("input[type=text], input:not([type])").first
         typed_answer.fill(move_words("dots_and_boxes", first.answers[0]))
         typed_answer.press("Tab")
-        puzzle.get_by_role("button", name="Check", exact=True).click()
+        puzzle.get_by_role("button", name="Check").click()
         puzzle.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
         puzzle.locator(".gamekit-class-note").get_by_text("Sent to your teacher").wait_for(timeout=30_000)
         # the teacher's page shows both: the lesson's answers and the homework puzzle in its theme's column
