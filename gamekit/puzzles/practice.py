@@ -28,9 +28,9 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from gamekit import progress
-from gamekit.progress import LEVELS, level
 from gamekit.game import is_int
 from gamekit.i18n import Localized, ntr, tr
+from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
                                   move_words, theme_name)
