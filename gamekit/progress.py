@@ -502,6 +502,22 @@ def reset(lesson: str | None = None) -> None:
         _save(data)
 
 
+LEVELS = 10
+"""Levels a pupil climbs in a game's puzzle practice: level 1 below :data:`LEVEL_BASE` + :data:`LEVEL_STEP`, one
+more each step."""
+LEVEL_BASE = 800
+LEVEL_STEP = 150
+
+
+def level(rating: float) -> int:
+    """The level (1 to :data:`LEVELS`) of a Glicko-2 practice rating, the one way a pupil sees a rating (the
+    Practice page and the progress table): a new pupil (1500) is at level 5, each :data:`LEVEL_STEP` points one
+    level more or less.  A rating that is not a number is refused (TypeError)."""
+    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
+        raise TypeError(tr("rating={rating!r}: a number", rating=rating))
+    return max(1, min(LEVELS, 1 + int((rating - LEVEL_BASE) // LEVEL_STEP)))
+
+
 PRACTICE_NAMES = {"dots_and_boxes": N_("Practice — Dots and Boxes"), "five_in_a_row": N_("Practice — 5 en raya"),
                   "connect_four": N_("Practice — Connect Four"), "shut_the_box": N_("Practice — Shut the Box")}
 """How the progress table names each game's practice (translated where it is shown)."""
@@ -510,7 +526,8 @@ PRACTICE_NAMES = {"dots_and_boxes": N_("Practice — Dots and Boxes"), "five_in_
 def rows() -> list[list[Any]]:
     """One row per lesson: lesson, exercises tried, solved, solved at the first try, answers shown, attempts;
     then one row per game practised (puzzles tried, solved, solved at the first answer, 0, attempts), its
-    name with the pupil's rating."""
+    name with the pupil's level (:func:`level`, as the Practice page says it; the rating itself is for the
+    teacher's export)."""
     out = []
     for lesson, recs in sorted(results().items()):
         out.append([lesson or "(exercises outside a lesson)", len(recs), sum(r.get("solved", False) for r in recs.values()),
@@ -524,7 +541,8 @@ def rows() -> list[list[Any]]:
             continue
         name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
         if game_id in saved:
-            name = tr("{name} (rating {rating})", name=name, rating=round(saved[game_id]["rating"]))
+            name = tr("{name} (level {level} of {most})", name=name, level=level(saved[game_id]["rating"]),
+                      most=LEVELS)
         out.append([name, len(tries), sum(t.get("solved", False) for t in tries.values()),
                     sum(t.get("first_try", False) for t in tries.values()), 0,
                     sum(t.get("attempts", 0) for t in tries.values())])
@@ -624,5 +642,5 @@ class ProgressView(Localized):
 
 __all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
            "attempts", "MAX_HISTORY", "MAX_PUZZLES", "save_personal", "personal", "MAX_PERSONAL", "reset", "rows", "progress_table", "export_csv",
-           "export", "ProgressView", "ENV", "record_extra", "set_group", "group", "forget_group", "share", "SHARE"]
+           "export", "ProgressView", "ENV", "level", "LEVELS", "record_extra", "set_group", "group", "forget_group", "share", "SHARE"]
 

@@ -30,6 +30,7 @@ import ipywidgets as W
 from gamekit import progress
 from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
+from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
                                   move_words, theme_name)
@@ -159,20 +160,9 @@ def with_themes(puzzle: Puzzle) -> Puzzle:
 # ---------------------------------------------------------------------------------------
 # The pupil's level: the one saved rating, in words a pupil reads
 # ---------------------------------------------------------------------------------------
-LEVELS = 10
-"""Levels a pupil climbs: level 1 below :data:`LEVEL_BASE` + :data:`LEVEL_STEP`, one more each step."""
-LEVEL_BASE = 800
-LEVEL_STEP = 150
+# the level of a rating is :func:`gamekit.progress.level` (the start page's progress table shows it too)
 SETTLED_RD = 150
 """A rating deviation above this: the level is still settling (too few puzzles to be sure)."""
-
-
-def level(rating: float) -> int:
-    """The level (1 to :data:`LEVELS`) of a Glicko-2 rating: a new pupil (1500) is at level 5, each
-    :data:`LEVEL_STEP` points one level more or less."""
-    if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
-        raise TypeError(tr("rating={rating!r}: a number", rating=rating))
-    return max(1, min(LEVELS, 1 + int((rating - LEVEL_BASE) // LEVEL_STEP)))
 
 
 def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
@@ -336,11 +326,16 @@ class Practice(Localized, W.VBox):
         self.feedback.add_class(LIVE_CLASS)
         self.status = W.HTML()
         self.plot = W.HTML()
+        # the class group's status line: after each answer the saved progress goes to the teacher (when this
+        # computer joined a class on the start page); it says whether it arrived, never blocking the puzzle
+        self.class_note = W.HTML()
+        self.class_note.add_class("gamekit-class-note")
+        self.last_class_note = ""
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
         typed = [self.input, self.check_button] if game_id != "shut_the_box" else []
         self.children = [self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
                          W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
-                         W.HBox([self.status, self.plot]), self.error_output]
+                         W.HBox([self.status, self.plot]), self.class_note, self.error_output]
         self.add_class("gamekit-practice")
         _LIVE.add(self)
         if not self.pool:                     # personal=True before any reviewed game has a mistake to offer
@@ -430,6 +425,7 @@ class Practice(Localized, W.VBox):
             self.best_streak = max(self.best_streak, self.streak)
         elif not ok:
             self.streak = 0
+        self.share()                                    # the attempt and the new rating, saved: off to the teacher
         self.mark = Mark(canonical, "right" if ok else "wrong")
         if not ok and self._draw is not None:
             line = self.puzzle.refutations[action_key(canonical)].get("line") or []
@@ -443,6 +439,26 @@ class Practice(Localized, W.VBox):
             if board.game_id == self.game_id:
                 board._update_status()
         return ok, feedback
+
+    def share(self) -> bool:
+        """Send the saved progress (the puzzle results by theme with it) to this computer's class group in the
+        background (:func:`gamekit.progress.share`) and say on :attr:`class_note` whether it arrived; False when
+        no class is joined (nothing shown).  Never raises and never waits: the puzzle works the same offline."""
+        if progress.group() is None:
+            return False
+        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
+        try:
+            return progress.share(self._shared)
+        except Exception as problem:               # a broken install must not break the puzzle
+            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
+            return False
+
+    def _shared(self, sent: bool, message: str) -> None:
+        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
+
+    def _show_class_note(self, message: str, colour: str) -> None:
+        self.last_class_note = message
+        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the puzzle's themes in words, then how many answers

@@ -316,14 +316,14 @@ def test_practice_shows_in_the_progress_table_and_the_exported_file():
     p.next()
     p.answer(p.puzzle.answers[0])
     row = progress.rows()[-1]
-    assert row[0] == f"Practice — Connect Four (rating {round(p.rating.rating)})" and row[1:] == [2, 2, 1, 0, 3]
+    assert row[0] == f"Practice — Connect Four (level {level(p.rating.rating)} of 10)" and row[1:] == [2, 2, 1, 0, 3]
     lines = list(csv.DictReader(io.StringIO(progress.export_csv("Ana"))))
     practice = [line for line in lines if line["lesson"] == "practice/connect_four"]
     assert [line["exercise"] for line in practice] == sorted(p.seen) + ["rating"]
     assert practice[-1]["answer"] == f"{p.rating.rating:.0f} ± {2 * p.rating.rd:.0f}"
     from gamekit.i18n import using
     with using("es"):
-        assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (puntuación ")
+        assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (nivel ")
 
 
 # ----- the page a pupil sees: levels, not ratings; one rating for every board; no ids; the homework box -----

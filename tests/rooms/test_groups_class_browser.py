@@ -2,7 +2,9 @@
 joins it from the start page in Voilà (the short code and a nickname typed into the "Join your class" box — no
 code cell touched), answers an exercise of a lesson, and the teacher's class page shows the answer.  Then the
 mastery loop: the pupil misses a "More practice" problem twice, presses "Try a similar one", solves the easier
-puzzle on the same idea, and the teacher's table shows the idea under "Extra practice".
+puzzle on the same idea, and the teacher's table shows the idea under "Extra practice".  Last, homework: the pupil
+types the teacher's homework code into the Practice page's box, answers its first puzzle, and the teacher's table
+shows it in the puzzle theme's column next to the lesson (issue 36 §1's whole story, in one browser session).
 
 The room server and Voilà are real processes on loopback; Voilà's kernels get a saved progress of their own
 (``GAMEKIT_PROGRESS_FILE``) and the class server a short code is looked up on (``GAMEKIT_CLASS_SERVER``).
@@ -23,6 +25,7 @@ from testing_servers import stop  # tests/testing_servers.py
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "Dots 2 — third sides"
+HOMEWORK = ("dots_and_boxes", "double_deal", 3, 7)     # the code "dots-double_deal-3-7"
 
 
 def free_port() -> int:
@@ -67,7 +70,7 @@ def open_voila(page, url: str, path: str) -> None:
                            " return c && getComputedStyle(c).display !== 'none'; })()", timeout=180_000)
 
 
-def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer(rooms, person, chromium, pupils_voila):
+def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_the_homework(rooms, person, chromium, pupils_voila):
     # the teacher creates the group on the server's page and opens the owner page
     teacher = person()
     teacher.goto(rooms.url + "/groups")
@@ -148,6 +151,34 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer(room
         teacher.wait_for_function(f"document.querySelector(\"{extra}\") && document.querySelector(\"{extra}\")"
                                   ".textContent.includes('avoid a third side: 1 tried, 1 right')", timeout=30_000)
         assert "Extra practice" in teacher.inner_text("#class-table tr:first-child")
+
+        # homework: the teacher's code typed into the Practice page's box (no code cell touched), Open, then the
+        # set's first puzzle answered as a pupil types it; the line under the board says it reached the teacher
+        from gamekit.puzzles.core import move_words
+        from gamekit.puzzles.practice import homework_set, set_code
+        first = homework_set(*HOMEWORK)[0]
+        open_voila(pupil, pupils_voila, "notebooks/practice/01_dots_and_boxes.ipynb")
+        homework = pupil.locator(".gamekit-homework")
+        homework.wait_for(timeout=60_000)
+        code_box = homework.locator("input[type=text], input:not([type])").first
+        code_box.scroll_into_view_if_needed()
+        code_box.fill(set_code(*HOMEWORK))
+        code_box.press("Tab")
+        homework.get_by_role("button", name="Open").click()
+        puzzle = homework.locator(".gamekit-practice")
+        puzzle.get_by_text("Puzzle 1 of 3").wait_for(timeout=30_000)
+        typed_answer = puzzle.locator("input[type=text], input:not([type])").first
+        typed_answer.fill(move_words("dots_and_boxes", first.answers[0]))
+        typed_answer.press("Tab")
+        puzzle.get_by_role("button", name="Check").click()
+        puzzle.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
+        puzzle.locator(".gamekit-class-note").get_by_text("Sent to your teacher").wait_for(timeout=30_000)
+        # the teacher's page shows both: the lesson's answers and the homework puzzle in its theme's column
+        column = "#class-table tr[data-nickname='Ana'] td[data-puzzles='dots_and_boxes/double_deal']"
+        teacher.wait_for_function(f"document.querySelector(\"{column}\") && document.querySelector(\"{column}\")"
+                                  ".textContent === '1 / 1 (100 %)'", timeout=30_000)
+        assert "Puzzles: Dots and Boxes — double-deal" in teacher.inner_text("#class-table tr:first-child")
+        assert teacher.inner_text(cell) == "2 / 1"       # the lesson: the exercise right, the missed problem not yet
         assert not teacher.errors
     finally:
         pupil.close()
