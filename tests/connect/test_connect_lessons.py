@@ -229,12 +229,6 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     for choice, (ok, text) in reasons.items():
         if not ok and not choice.startswith(parity):
             assert f"row {row}" in text                          # the wrong parity: count the rows
-<<<<<<< HEAD
-    if owner != kind:
-        assert "probably not help" in reasons[right][1]
-    widget = L.exercise(name)                                     # the board shows the cell tinted and lettered
-    assert widget is not None
-=======
         if not ok and choice.startswith(parity):
             assert "whose threat" in text                        # the right row, the wrong owner's verdict
     assert ("probably not help " + ("red", "yellow")[owner]) in reasons[right][1] or helps
@@ -256,7 +250,6 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
         assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
->>>>>>> five2
 
 
 def test_threat_cells_carry_a_letter_as_well_as_a_tint():
