@@ -574,7 +574,7 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
     allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
     if len(allowed) != 1:
         raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
-    rule = rules.describe().split(';')[0]
+    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.describe().split(';')[0]
     explanations = {}
     for n, b in zip(names, boxes):
         high = [str(t) for t in b if t >= 7]
