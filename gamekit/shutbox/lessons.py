@@ -848,6 +848,11 @@ def parse_whole(answer: Any) -> int:
     return int(text_)
 
 
+def spaced(n: int) -> str:
+    """A whole number as the pages write it in both languages: thousands after a space ("3 600", "36 000")."""
+    return f"{n:,}".replace(",", " ")
+
+
 def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
     """"In ``rolls`` rolls of two dice, about how many totals of ``total`` do you expect?" — the prediction
     that the simulation below then checks.  Right: ``rolls`` × k/36 exactly.  Wrong answers told why: the
@@ -863,10 +868,10 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
         if given == expect:
             return True, tr("Right: {k} of the 36 outcomes make {total}, and {rolls} rolls are {times} times 36, so "
                             "about {times} × {k} = {expect}. The simulation below lands near it, not exactly on it.",
-                            k=k, total=total, rolls=number(rolls), times=rolls // 36, expect=number(expect))
+                            k=k, total=total, rolls=spaced(rolls), times=rolls // 36, expect=spaced(expect))
         if given == k:
             return False, tr("{k} is the number of outcomes of 36 that make {total}. But there are {rolls} rolls, "
-                             "not 36.", k=k, total=total, rolls=number(rolls))
+                             "not 36.", k=k, total=total, rolls=spaced(rolls))
         if given in (rolls // 11, round(rolls / 11)):
             return False, tr("That would be right if the 11 totals were equally likely. They are not: count the "
                              "outcomes that make {total}.", total=total)
@@ -874,14 +879,14 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
             return False, tr("You used {j} outcomes of 36. Count again the outcomes (first die, second die) that "
                              "make {total}.", j=given * 36 // rolls, total=total)
         return False, tr("Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
-                         total=total, rolls=number(rolls), times=rolls // 36)
+                         total=total, rolls=spaced(rolls), times=rolls // 36)
     return Exercise(tr("The computer is about to roll two dice {rolls} times. About how many of those rolls do you "
-                       "expect to make a total of {total}?", rolls=number(rolls), total=total),
+                       "expect to make a total of {total}?", rolls=spaced(rolls), total=total),
                     check, hint=tr("What is the chance of {total}, as k/36? Then: out of {rolls} rolls, how many is that?",
-                                   total=total, rolls=number(rolls)),
+                                   total=total, rolls=spaced(rolls)),
                     answer=str(expect), solutions=[expect],
                     wrong=[k, round(rolls / 11), int(rolls * (k - 1) / 36)], key=f"expected count {total} {rolls}",
-                    leaks=(tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=number(expect)),))
+                    leaks=(tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),))
 
 
 def parse_decimal(answer: Any) -> tuple[Fraction, int]:
@@ -1314,6 +1319,67 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
 
     keys = list(rows[0])
     return Table([tr(k) for k in keys], [[cell(r[k], k) for k in keys] for r in rows])
+
+
+# ====================================================================== 5b. worked solutions for the teacher guide
+def worked_solutions() -> list[tuple[str, str]]:
+    """The working behind the answers of the exercises that need more than one line, for the teacher guide:
+    ``[(exercise, working), …]`` in page order, every list and number computed here (the guide quotes them and
+    a test checks that it still does)."""
+    def sets(total: int, open_tiles: Iterable[int] = TILES) -> str:
+        return "; ".join(" + ".join(map(str, st)) for st in tiles_summing_to(total, tuple(open_tiles)))
+
+    def outcomes(open_tiles: Iterable[int], stuck: bool) -> str:
+        open_tiles = tuple(open_tiles)
+        by_total: dict[int, list[str]] = {}
+        for a, b in dice_outcomes():
+            if bool(tiles_summing_to(a + b, open_tiles)) != stuck:
+                by_total.setdefault(a + b, []).append(f"{a}+{b}")
+        return "; ".join(f"{t}: {len(o)} ({', '.join(o)})" if len(o) <= 3 else f"{t}: {len(o)}"
+                         for t, o in sorted(by_total.items()))
+
+    def dice(open_tiles: tuple[int, ...]) -> str:
+        c = go_on_chances(open_tiles)
+        return tr("one die goes on {one}/36, two dice {two}/36", one=int(c[1] * 36), two=int(c[2] * 36))
+
+    def values(position: tuple) -> str:
+        open_tiles, roll, goal = position
+        t = table(Rules(), goal)
+        return "; ".join(f"{'+'.join(map(str, st))} → {chance_words(v) if goal == 'shut' else number(float(v), 2)}"
+                         for st, v in t.set_values(mask_of(open_tiles), roll))
+
+    def making(total: int) -> str:
+        return ", ".join(f"{a}+{b}" for a, b in dice_outcomes() if a + b == total)
+
+    k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
+    k6 = int(two_dice_probability(6) * 36)
+    return [
+        (tr("Lesson 1, exercise 5"), tr("open 1, 2, 4, 6: {sets}. With all nine open there would be {n}: {every}.",
+                                        sets=sets(7, (1, 2, 4, 6)), n=len(tiles_summing_to(7)), every=sets(7))),
+        (tr("Lesson 2, exercise 5"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
+        (tr("Lesson 2, exercise 6"), tr("the {n} sets for 12 on a full box: {every}. Without tile 5, {k} remain: {sets}.",
+                                        n=len(tiles_summing_to(12)), every=sets(12), k=len(tiles_summing_to(12, COUNT_12_OPEN)),
+                                        sets=sets(12, COUNT_12_OPEN))),
+        (tr("Lesson 3, exercise 2"), tr("open 1 and 4, outcomes by total: {list}.", list=outcomes((1, 4), False))),
+        (tr("Lesson 3, exercise 3"), tr("9 = {list}: {p}.", list=making(9), p=k_over_36(two_dice_probability(9)))),
+        (tr("Lesson 3, exercise 4"), tr("6 = {list}: {k}/36; {rolls} rolls are {times} × 36, so {times} × {k} = {n}.",
+                                        list=making(6), k=k6, rolls=spaced(3600), times=100, n=100 * k6)),
+        (tr("Lesson 3, exercises 5–6"), tr("open 1, 2, 3, outcomes that end the turn by total: {list}. One die: every "
+                                           "total 1 to 6 is a set of 1, 2, 3, so {dice}.",
+                                           list=outcomes((1, 2, 3), True), dice=dice((1, 2, 3)))),
+        (tr("Lesson 3, exercises 7–8"), tr("open 2, 5, 6, outcomes that go on by total: {list}. One die: 2, 5 and 6 "
+                                           "go on, so {dice}.", list=outcomes((2, 5, 6), False), dice=dice((2, 5, 6)))),
+        (tr("Lesson 4, exercise 1"), tr("{k} of the 36 outcomes make {tile} (score 0), the other {rest} leave {tile}: "
+                                        "{k}/36 × 0 + {rest}/36 × {tile} = {value}.", k=k7, tile=EXPECTED_EXERCISE_TILE,
+                                        rest=36 - k7, value=exact_score(table(Rules(), "score").value(
+                                            mask_of((EXPECTED_EXERCISE_TILE,)))))),
+        (tr("Lesson 4, exercise 2"), values(SHUT_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 3"), values(SCORE_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 4"), tr("two dice always: {rows}.", rows="; ".join(
+            f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
+            for r in compare_objectives()))),
+        (tr("Lesson 4, challenges 1–3"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+    ]
 
 
 # ====================================================================== 6. closing reflection questions
