@@ -64,7 +64,9 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
                 continue
             if smaller < need - t:
                 steps.append(SearchStep(now, need - t, "dead end",
-                                        tr("{items} still needs {number}, but the smaller tiles add up to only {smaller}: stop here.", items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
+                                        ntr("{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
+                                            "{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
+                                            need - t, items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
                 if not chosen:
                     return                      # smaller first tiles can only do worse
                 continue
