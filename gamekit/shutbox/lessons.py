@@ -798,7 +798,9 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                               per_total[t], t=t, c=per_total[t])
         return False, tr("Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "
                          "it? Then count the outcomes of the totals that {what}.", what=what)
-    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=tile_list(open_tiles), what=what), check,
+    return Exercise(ntr("Only tile {items} is open and you roll two dice. How many of the 36 outcomes {what}?",
+                        "Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?",
+                        len(open_tiles), items=tile_list(open_tiles), what=what), check,
                     hint=tr("First list the totals that some set of the open tiles makes, then count the outcomes for each total (first die, second die)."),
                     answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}",
                     leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)))
@@ -815,7 +817,8 @@ def go_on_chances(open_tiles: Iterable[int]) -> dict[int, Fraction]:
 
 
 def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | None = None) -> Exercise:
-    """"One die or two: which lets you go on more often?" for a box where the rules let you choose.
+    """"One die or two: which lets you go on more often?" for a box where the rules let you choose — three
+    choices, the third "the same either way" (the belief that the number of dice does not matter).
 
     Each choice is told how many of its outcomes let you go on: one die out of 6, two dice out of 36 (and
     the same as a number of 36, so the two compare).  Refused when the rules give no choice or the chances tie."""
@@ -827,19 +830,21 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     if chances[1] == chances[2]:
         raise ValueError(tr("tiles {items}: one die and two dice go on equally often", items=tile_list(open_tiles)))
     better = 1 if chances[1] > chances[2] else 2
-    names = {1: tr("one die"), 2: tr("two dice")}
+    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
     one, two = int(chances[1] * 6), int(chances[2] * 36)
     said = tr("One die goes on with {one} of its 6 outcomes, that is {one36} of 36; two dice go on with {two} of "
               "their 36 outcomes.", one=one, one36=one * 6, two=two)
     explanations = {names[better]: tr("Right. {said}", said=said),
-                    names[3 - better]: tr("Not the better one. {said}", said=said)}
+                    names[3 - better]: tr("Not the better one. {said}", said=said),
+                    names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
+                                 said=said)}
     return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
                        "lets you go on (cover a set) more often?", items=tile_list(open_tiles)),
                     choice_checker(names[better], explanations),
                     hint=tr("One die: which of the totals 1 to 6 can the open tiles make? Two dice: count the 36 "
                             "outcomes as before. Compare them as numbers of 36 (one die's 1 in 6 is 6 in 36)."),
-                    answer=names[better], solutions=[names[better]], choices=[names[1], names[2]],
-                    wrong=[names[3 - better]], key=f"go on dice {open_tiles}")
+                    answer=names[better], solutions=[names[better]], choices=[names[1], names[2], names[0]],
+                    wrong=[names[3 - better], names[0]], key=f"go on dice {open_tiles}")
 
 
 def parse_whole(answer: Any) -> int:
@@ -973,9 +978,9 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
 # only one of them best) — and the best set beats the next one clearly (2 games in 100, or 1.5 points).
 SHUT_EXERCISE = ((1, 2, 3, 4, 5, 8), 7, "shut")
 """Exercise 2: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
-SCORE_EXERCISE = ((2, 3, 4, 5, 7, 8), 12, "score")
-"""Exercise 3: 7+5 (leaves 2, 3, 4, 8: about 7.4) against 8+4 (about 9.4) and two sets of three tiles."""
-CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 6, 7), 11, "shut"),
+SCORE_EXERCISE = ((1, 2, 3, 5, 8, 9), 11, "score")
+"""Exercise 3: 8+3 (leaves 1, 2, 5, 9: about 8.3) against 9+2 (about 10.0), 8+2+1 and 5+3+2+1."""
+CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 4, 5, 7), 9, "shut"),
                        ((1, 3, 4, 5, 6, 7), 10, "score")]
 
 def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
@@ -1038,31 +1043,48 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
-@dataclass(frozen=True)
-class SetsPractice(ProblemSet):
-    """A practice set of bank positions (open tiles and a roll) asked as lessons 1–2 ask about a roll:
-    ``question`` ``"count"`` — how many sets make the roll (:func:`count_sets_exercise`) — or ``"list"`` —
-    write every set (:func:`sets_exercise`).  The bank's own question (which set is best) is lesson 4's idea;
-    here only its positions are used, judged by the enumeration of the sets."""
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "bank")
+"""How a lesson asks about a bank position: count the sets for the roll (lesson 1), list them (lesson 2), count
+the outcomes of two dice that let you go on (lesson 3), or the bank's own question (which set, one die or two)."""
 
-    question: str = "list"
+
+@dataclass(frozen=True)
+class LessonPractice(ProblemSet):
+    """A practice set of bank positions, each asked the way its lesson asks (``questions``, one per item of
+    :data:`PRACTICE_QUESTIONS`; default the bank's own question): "count" — how many sets make the roll
+    (:func:`count_sets_exercise`), "list" — write every set (:func:`sets_exercise`), both for a
+    ``sets_for_roll`` position; "outcomes" — how many of the 36 outcomes of two dice let you go on
+    (:func:`roll_outcomes_exercise`); "bank" — the puzzle as the bank asks it.  The bank's "which set is
+    best" question is lesson 4's idea: lessons 1–3 use its positions with their own question."""
+
+    questions: tuple = ()
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.question not in ("count", "list"):
-            raise ValueError(tr("question={question!r}: choose count or list", question=self.question))
-        if any(theme != SETS for theme, _ in self.items):
-            raise ValueError(tr("items: a sets practice asks about the theme {theme} only", theme=SETS))
+        if not isinstance(self.questions, tuple) or len(self.questions) not in (0, len(self.items)) \
+                or any(q not in PRACTICE_QUESTIONS for q in self.questions):
+            raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
+                                items=", ".join(PRACTICE_QUESTIONS)))
+        for (theme, _), question in zip(self.items, self.questions):
+            if question in ("count", "list") and theme != SETS:
+                raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
+                                    theme=SETS, other=theme))
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         """One exercise per puzzle position, easy to hard, its hint naming the idea."""
         from gamekit.puzzles.core import theme_name
+        from gamekit.puzzles.sets import puzzle_exercise
         out = []
-        for puzzle in self.puzzles():
+        questions = self.questions or ("bank",) * len(self.items)
+        for puzzle, (theme, _), question in zip(self.puzzles(), self.items, questions):
+            if question == "bank":
+                out.append(puzzle_exercise(puzzle, make, theme=theme, **extra))
+                continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
-            ex = (count_sets_exercise if self.question == "count" else sets_exercise)(roll, open_tiles)
-            ex.hint = tr("The idea: {theme}.", theme=theme_name(self.game_id, SETS)) + " " + ex.hint
-            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {self.question}", puzzle.band, puzzle
+            ex = {"count": lambda: count_sets_exercise(roll, open_tiles), "list": lambda: sets_exercise(roll, open_tiles),
+                  "outcomes": lambda: roll_outcomes_exercise(open_tiles)}[question]()
+            ex.hint = tr("The idea: {theme}.", theme=theme_name(self.game_id, theme)) + " " + ex.hint
+            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", puzzle.band, puzzle
             out.append(ex)
         return out
 
@@ -1080,8 +1102,8 @@ LESSONS: dict[int, Lesson] = {
                "choices_7": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              SetsPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=201,
-                           where=CHANCE_ONLY, question="count"),
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=201,
+                             where=CHANCE_ONLY, questions=("count",) * 3),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll", "choices_7")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
@@ -1097,8 +1119,8 @@ LESSONS: dict[int, Lesson] = {
                "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              SetsPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=2,
-                           where=CHANCE_ONLY, question="list"),
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=2,
+                             where=CHANCE_ONLY, questions=("list",) * 3),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
@@ -1117,8 +1139,8 @@ LESSONS: dict[int, Lesson] = {
                "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              ProblemSet("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=47,
-                         where=CHANCE_ONLY),
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=47,
+                             where=CHANCE_ONLY, questions=("outcomes", "outcomes", "bank")),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),

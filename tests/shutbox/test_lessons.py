@@ -450,13 +450,13 @@ def test_lesson_four_exercise_three_turns_on_a_clear_difference():
     assert values[1] - values[0] >= Fraction(3, 2)
     assert (open_tiles, roll) != L.DISAGREEMENT                       # the "Two goals" table is another position
     ex = L.best_set_exercise(*L.SCORE_EXERCISE)
-    assert ex.solutions == ["7+5"] and "add up to 17" in ex.hint
-    left = tuple(t for t in open_tiles if t not in (7, 5))
+    assert ex.solutions == ["8+3"] and "add up to 17" in ex.hint
+    left = tuple(t for t in open_tiles if t not in (8, 3))
     assert left not in [r["leaves"] for r in L.compare_objectives()]
-    ok, right = ex.check("7+5")
-    assert ok and "about 7.4" in right and "about 9.4" in right
-    ok, wrong = ex.check("8+4")
-    assert not ok and "about 9.4" in wrong and "7+5" not in wrong     # a wrong answer is not told the answer
+    ok, right = ex.check("8+3")
+    assert ok and "about 8.3" in right and "about 10.0" in right
+    ok, wrong = ex.check("9+2")
+    assert not ok and "about 10.0" in wrong and "8+3" not in wrong    # a wrong answer is not told the answer
 
 
 def test_no_rule_of_thumb_solves_lesson_four_exercises_or_challenges():
@@ -701,7 +701,7 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
     from gamekit.puzzles.core import theme_name
     for number, question, make in ((1, "count", L.count_sets_exercise), (2, "list", L.sets_exercise)):
         lesson = L.LESSONS[number]
-        assert isinstance(lesson.practice, L.SetsPractice) and lesson.practice.question == question
+        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
         exercises = L.practice_exercises(number)
         assert len(exercises) == 3 and [e.level for e in exercises] == [p.band for p in lesson.practice.puzzles()]
         counts = []
@@ -717,16 +717,24 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
                 assert not ok and why
             counts.append(len(tiles_summing_to(roll, open_tiles)))
         assert counts == sorted(counts) and counts[-1] > counts[0]            # easy to hard: more sets to find
-    with pytest.raises(ValueError, match="count or list"):
-        L.SetsPractice("shut_the_box", ((L.SETS, "easy"),), question="best")
+    with pytest.raises(ValueError, match="questions="):
+        L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
+    with pytest.raises(ValueError, match="questions="):
+        L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("count", "list"))
     with pytest.raises(ValueError, match="sets_for_roll"):
-        L.SetsPractice("shut_the_box", ((L.DICE, "easy"),))
+        L.LessonPractice("shut_the_box", ((L.DICE, "easy"),), questions=("count",))
 
 
 def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go_on():
     """Each practice problem is a choice of one die or two that the lesson prepares (exercises 6 and 8): the roll
     that goes on more often is the exact best one here, and the two kinds of answer both occur."""
-    puzzles = L.LESSONS[3].practice.puzzles()
+    practice = L.LESSONS[3].practice
+    assert practice.questions == ("outcomes", "outcomes", "bank")            # one two-way choice, the last
+    exercises = L.practice_exercises(3)
+    assert [e.choices is not None for e in exercises] == [False, False, True]
+    for ex, p in zip(exercises[:2], practice.puzzles()):
+        assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt and ex.check(str(ex.solutions[0]))[0]
+    puzzles = practice.puzzles()
     assert all(p.facts["kind"] == "dice" for p in puzzles)
     answers = set()
     for p in puzzles:
@@ -743,6 +751,9 @@ def test_one_die_or_two_by_going_on_is_computed_and_told_why():
     assert ex.solutions == ["one die"] and ex.check("one die")[0]
     ok, why = ex.check("two dice")
     assert not ok and "6 of its 6 outcomes" in why and "15 of their 36" in why
+    assert ex.choices == ["one die", "two dice", "the same either way"]                  # never a 50–50
+    ok, why = ex.check("the same either way")
+    assert not ok and "changes which totals can come up" in why
     two = L.go_on_dice_exercise((2, 5, 6))
     assert two.solutions == ["two dice"] and "18 of 36" in two.check("one die")[1]
     assert L.go_on_chances((5, 6)) == {1: Fraction(1, 3), 2: Fraction(11, 36)}
