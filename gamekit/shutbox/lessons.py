@@ -1406,6 +1406,47 @@ def worked_solutions() -> list[tuple[str, str]]:
     ]
 
 
+# ====================================================================== 5c. paper aids for the worksheets
+WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
+    "shut_the_box/01_rules_and_play": ("rules",),
+    "shut_the_box/02_sets_for_a_roll": ("rules",),
+    "shut_the_box/03_dice": ("grid",),
+    "shut_the_box/04_best_strategy": ("tree",),
+}
+"""What each lesson's worksheet needs on paper besides its exercises (for a worksheet generator: see
+:func:`worksheet_aids`): the rules in a box, an empty 6 × 6 grid of the two dice, an empty expected-score tree."""
+
+
+def worksheet_aids(notebook: str) -> list[str]:
+    """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
+    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
+    across and second die down, a total to write in each cell; "tree" — the two-branch tree of exercise 1 with
+    blanks for the chances (k/36) and the scores.  KeyError for a notebook that is not a Shut the Box lesson."""
+    if notebook not in WORKSHEET_AIDS:
+        raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
+    out = []
+    for aid in WORKSHEET_AIDS[notebook]:
+        if aid == "rules":
+            lines = [tr("The rules of a turn"),
+                     tr("Roll two dice and add them. Cover a set of open tiles that adds up to the roll."),
+                     tr("You may roll one die instead of two once 7, 8 and 9 are covered."),
+                     tr("When no set of open tiles makes the roll, the turn ends: the score is the sum of the open tiles."),
+                     tr("Covering every tile shuts the box and wins at once; otherwise the lowest score wins.")]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
+        elif aid == "grid":
+            head = "| " + tr("second die ↓ · first die →") + " | " + " | ".join(map(str, range(1, 7))) + " |"
+            rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]
+            out.append("\n".join([head, "|---" * 7 + "|", *rows]))
+        else:
+            tile = EXPECTED_EXERCISE_TILE
+            out.append("\n".join([
+                tr("Only {tile} open", tile=tile),
+                tr("├─ rolls that make {tile}: ____ / 36 → score ____", tile=tile),
+                tr("└─ every other roll: ____ / 36 → score ____"),
+                tr("expected score = ____ × ____ + ____ × ____ = ____")]))
+    return out
+
+
 # ====================================================================== 6. closing reflection questions
 REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
 """The closing reflection question of each lesson and its model answer (for the teacher guide, never the page)."""

@@ -789,3 +789,21 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
     assert "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"] and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
     assert "one die goes on 36/36, two dice 15/36" in en["Lesson 3, exercises 5–6"]
     assert "3 600 rolls are 100 × 36, so 100 × 5 = 500" in en["Lesson 3, exercise 4"]
+
+
+def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
+    """A worksheet generator reads :func:`worksheet_aids`: the rules box for lessons 1–2, the empty 6 × 6 grid for
+    lesson 3, the blank tree for lesson 4 — in both languages, with no answer on them."""
+    assert set(L.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
+    rules = L.worksheet_aids("shut_the_box/01_rules_and_play")[0]
+    assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
+    grid = L.worksheet_aids("shut_the_box/03_dice")[0].splitlines()
+    assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
+    assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))   # no totals filled in
+    tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
+    assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
+    with using("es"):
+        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[0]
+        assert L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[0].startswith("> **")
+    with pytest.raises(KeyError, match="known"):
+        L.worksheet_aids("dots_and_boxes/01_rules")
