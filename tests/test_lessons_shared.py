@@ -47,8 +47,8 @@ def practice_factories(notebook: str) -> list:
     problems = REGISTRY[notebook].practice
     if problems is None:
         return []
-    from gamekit.puzzles.sets import puzzle_exercise
-    return [lambda p=p: puzzle_exercise(p) for p in problems.puzzles()]
+    # the set's own exercises, as the page shows them (a lesson may ask its own question about a bank position)
+    return [lambda i=i: problems.exercises()[i] for i in range(len(problems.items))]
 
 
 ALL_EXERCISES = {notebook: EXERCISES[notebook] + practice_factories(notebook) for notebook in EXERCISES}

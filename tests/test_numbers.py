@@ -245,6 +245,6 @@ def test_chart_texts_and_tick_labels_in_spanish():
     assert "0.050" in en_dice and "probability" in en_dice and "the 36 outcomes" in en_dice
     assert "0,050" in es_dice and "probabilidad" in es_dice and "los 36 resultados" in es_dice
     assert not any("." in t for t in es_dice if t[:1].isdigit())
-    exact = next(t for t in es_policies if t.startswith("óptimo exacto"))
-    assert exact == "óptimo exacto " + next(t for t in en_policies if t.startswith("exact optimum")).split()[-2].replace(".", ",") + " %"
-    assert any(t.startswith("200 partidas por estrategia") for t in es_policies)
+    exact = next(t for t in es_policies if t.startswith("mejor juego, exacto:"))
+    assert exact == "mejor juego, exacto: " + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",") + " %"
+    assert any(t.startswith("200 partidas por cada forma de elegir") for t in es_policies)

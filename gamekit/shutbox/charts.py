@@ -6,7 +6,7 @@ from typing import Sequence
 
 from gamekit.i18n import decimal_symbols, number, tr
 from gamekit.shutbox.rules import FULL, Rules
-from gamekit.shutbox.simulation import outcomes_grid, simulate_sums, sum_distribution
+from gamekit.shutbox.simulation import DICE_RULE_WORDS, POLICY_WORDS, outcomes_grid, simulate_sums, sum_distribution
 from gamekit.shutbox.strategy import table
 
 
@@ -61,13 +61,14 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     rules = rules or Rules()
     exact = float(table(rules, "shut").value(FULL))
     fig, ax = plt.subplots(figsize=(8, 3.6))
-    names = [tr(r["policy"]) for r in results]
+    names = [tr(POLICY_WORDS[r["policy"]]) for r in results]
     rates = [100 * r["shut"] for r in results]
     ax.bar(names, rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
-    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("exact optimum {number} %", number=number(100 * exact, 2)))
+    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("best play, exactly: {number} %", number=number(100 * exact, 2)))
     ax.set_ylabel(tr("shut the box (%)"))
     local_ticks(ax.yaxis)
-    ax.set_title(tr("{games} games per strategy — {describe}", games=number(results[0]['games']), describe=rules.describe()), fontsize=9)
+    ax.set_title(tr("{games} games for each way of choosing — {dice}", games=number(results[0]['games']),
+                    dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.describe()), fontsize=9)
     ax.legend()
     fig.tight_layout()
     return fig

@@ -18,7 +18,7 @@ from gamekit.i18n import N_, ntr, number, ptr, tr
 from gamekit.display import Table
 from gamekit.shutbox.rules import FULL, TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import sheet_key, two_dice_probability
-from gamekit.shutbox.simulation import POLICIES, choose, dice_for, dice_outcomes, simulate_sums, sum_distribution
+from gamekit.shutbox.simulation import DICE_RULE_WORDS, POLICIES, POLICY_WORDS, choose, dice_for, dice_outcomes, simulate_sums, sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
 from gamekit.puzzles.sets import ProblemSet, level_word
@@ -64,12 +64,16 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
                 continue
             if smaller < need - t:
                 steps.append(SearchStep(now, need - t, "dead end",
-                                        tr("{items} still needs {number}, but the smaller tiles add up to only {smaller}: stop here.", items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
+                                        ntr("{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
+                                            "{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
+                                            need - t, items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
                 if not chosen:
                     return                      # smaller first tiles can only do worse
                 continue
             steps.append(SearchStep(now, need - t, "try",
-                                    tr("Take {t}; {number} still needed, from tiles below {t}.", t=t, number=need - t)))
+                                    ntr("Take {t}; {number} more is needed, from the tiles below {t}.",
+                                        "Take {t}; {number} more are needed, from the tiles below {t}.",
+                                        need - t, t=t, number=need - t)))
             search(now, need - t, t)
 
     search((), total, 10)
@@ -123,7 +127,8 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
-    where = "" if not covered else tr(" (tiles {items} are already covered)", items=tile_list(covered))
+    where = "" if not covered else ntr(" (tile {items} is already covered)", " (tiles {items} are already covered)",
+                                       len(covered), items=tile_list(covered))
 
     def check(answer: Any) -> tuple[bool, str]:
         given = parse_sets(answer)
@@ -198,35 +203,50 @@ def percent_plain(x: float) -> str:
 def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     """How the table is filled from the shut box upwards, on a few small states (for the lesson).
 
-    Each entry: the open tiles, the exact shut chance, and a sentence showing where it comes from.
-    """
+    Each entry: the open tiles, the exact shut chance, and in plain words where it comes from: for each roll
+    that covers a set, its chance k/36, the best set and what it leaves (shut, or tiles whose chance is
+    already in the table); every other roll ends the turn."""
     rules = rules or Rules(one_die="never")
     t = table(rules, "shut")
-    rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing open: the box is shut. Value 1.")}]
+    rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing is open: the box is already shut.")}]
     for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
         m = mask_of(tiles)
-        parts, chances = [], []
+        parts = []
         for roll in range(2, 13):
             best = t.best_set(m, roll)
             if best:
                 after = tuple(x for x in tiles if x not in best)
-                parts.append(f"P({roll}) × V({','.join(map(str, after)) or '∅'})")
-                chances.append(f"P({roll}) = {k_over_36(two_dice_probability(roll))}")   # k/36, as lesson 3 writes it
+                chance = k_over_36(two_dice_probability(roll))
+                cover = " + ".join(map(str, best))
+                if after:
+                    v = t.value(mask_of(after))
+                    parts.append(tr("a roll of {roll} ({chance}) covers {cover} and leaves {after}, whose chance to "
+                                    "shut is {value}", roll=roll, chance=chance, cover=cover, after=tile_list(after),
+                                    value=k_over_36(v) if (v * 36).denominator == 1 else chance_words(v)))
+                else:
+                    parts.append(tr("a roll of {roll} ({chance}) covers {cover} and shuts the box", roll=roll,
+                                    chance=chance, cover=cover))
         if parts:
-            why = tr("{sum}, where {chances}", sum=" + ".join(parts), chances=ptr("between items in a list", ", ").join(chances))
+            why = "; ".join(parts) + ". " + tr("Every other roll ends the turn.")
         else:
-            why = tr("no roll of two dice makes any set: value 0")
-        rows.append({"open": tiles, "value": t.value(m), "why": f"V({','.join(map(str, tiles))}) = {why}"})
+            why = tr("No roll of two dice makes a set: two dice never make 1.") if tiles == (1,) else \
+                tr("No roll of two dice makes a set.")
+        rows.append({"open": tiles, "value": t.value(m), "why": why[0].upper() + why[1:]})
     return rows
 
 
-DISAGREEMENT = ((1, 4, 5, 8), 9)
+DISAGREEMENT = ((1, 2, 5, 7, 9), 12)
+"""Lesson 4's "Two goals, two answers" position (two dice always, like the page's tables): 9+2+1 leaves 5 and 7,
+the better chance to shut (about 6 games in 100 against 4); 7+5 leaves 1, 2 and 9, the lower expected score
+(about 8.9 against 9.7).  The clearest disagreement of the two goals under that rule."""
+DISAGREEMENT_RULES = Rules(one_die="never")
 
 
 def compare_objectives(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
                        rules: Rules | None = None) -> list[dict[str, Any]]:
-    """For each set making ``roll``: the shut chance and expected score of the state it leaves."""
-    rules = rules or Rules()
+    """For each set making ``roll``: the shut chance and expected score of the state it leaves (default rules:
+    two dice always, as on lesson 4's page)."""
+    rules = rules or DISAGREEMENT_RULES
     shut, score = table(rules, "shut"), table(rules, "score")
     m = mask_of(uncovered)
     rows = []
@@ -391,12 +411,13 @@ def fill_table(rules: Rules | None = None) -> WithExact:
     """The first steps of filling the table (:func:`fill_steps`), values as a pupil reads them; the exact
     fractions in a details box."""
     rows = fill_steps(rules)
-    head = [tr("open"), tr("value"), tr("why")]
+    head = [tr("open tiles"), tr("chance to shut"), tr("where it comes from")]
 
     def tiles(r: dict) -> str:
-        return "+".join(map(str, r["open"])) or "∅"
-    plain = [[tiles(r), chance_words(r["value"]) if r["value"] not in (0, 1) else percent_plain(float(r["value"])),
-              r["why"]] for r in rows]
+        return tile_list(r["open"]) or tr("none")
+    def chance(v: Fraction) -> str:
+        return tr("shut already") if v == 1 else tr("never") if v == 0 else chance_words(v)
+    plain = [[tiles(r), chance(r["value"]), r["why"]] for r in rows]
     exact = [[tiles(r), exact_fraction(r["value"]), ""] for r in rows]
     return WithExact(Table(head, plain), Table(head[:2], [e[:2] for e in exact]))
 
@@ -438,8 +459,9 @@ def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[
     """Each rule of thumb's exact chance to shut the box, as a fraction and a percentage."""
     rules = rules or Rules()
     return Table([tr("how you choose the set"), tr("exact chance to shut the box")],
-                 [[tr(p), percent(policy_shut_probability(p, rules))] for p in policies],
-                 caption=tr("Solo games — {describe}", describe=rules.describe()))
+                 [[tr(POLICY_WORDS[p]), percent(policy_shut_probability(p, rules))] for p in policies],
+                 caption=tr("One player's turn — {dice}", dice=tr(DICE_RULE_WORDS.get(rules.one_die, ""))
+                            or rules.describe()))
 
 
 def worst_rule_of_thumb(rules: Rules | None = None) -> str:
@@ -448,16 +470,14 @@ def worst_rule_of_thumb(rules: Rules | None = None) -> str:
 
 
 def dice_rules_table() -> Table:
-    """Each one-die rule (in the words of :meth:`Rules.describe`) with its exact optimal shut chance
-    and lowest expected score, computed here rather than typed."""
-    from gamekit.shutbox.rules import ONE_DIE_RULES
+    """The one-die rules a pupil meets (:data:`DICE_RULE_WORDS`: the lessons' rule, the variant of the rules,
+    two dice always), each with its exact best-play shut chance and lowest expected score, computed here."""
     from gamekit.shutbox.strategy import min_expected_score, shut_probability
 
     rows = []
-    for one in ONE_DIE_RULES:
+    for one in DICE_RULE_WORDS:
         rules = Rules(one_die=one)
-        rows.append([rules.describe().split(";")[0],
-                     percent(shut_probability(rules)), number(min_expected_score(rules), 1)])
+        rows.append([tr(DICE_RULE_WORDS[one]), percent(shut_probability(rules)), number(min_expected_score(rules), 1)])
     return Table([tr("when you may roll one die"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
                  caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
@@ -556,7 +576,7 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
     allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
     if len(allowed) != 1:
         raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
-    rule = rules.describe().split(';')[0]
+    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.describe().split(';')[0]
     explanations = {}
     for n, b in zip(names, boxes):
         high = [str(t) for t in b if t >= 7]
@@ -584,14 +604,24 @@ def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
                total - below[0], top=below[0], total=total, number=total - below[0], next=below[1])
 
 
+def ordered_count(sets: Iterable[Sequence[int]]) -> int:
+    """How many sets there are when each order of the same tiles is counted apart (8+1 and 1+8 as two)."""
+    from math import factorial
+    return sum(factorial(len(s)) for s in sets)
+
+
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
-    """"How many different sets make ``total``?".  Too many: the count on a full box (covered tiles used), or
-    a set counted twice in another order (an example from this very count); too few: a set of several tiles
-    missed."""
+    """"How many different sets make ``total``?".  Each common wrong count gets its own reason: sets that
+    use a covered tile counted too (between the right count and the full box's; the exact full-box count
+    named as such), the same tiles counted again in another order, too few (sets of several tiles
+    missed), or a count that fits none of these."""
     open_tiles = tuple(sorted(set(uncovered)))
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
-    full = len(tiles_summing_to(total))
+    every = tiles_summing_to(total)
+    full = len(every)
+    blocked = [s for s in every if any(t not in open_tiles for t in s)]     # sets needing a covered tile
+    orders = ordered_count(sets)
     longest = max(sets, key=len)
     covered = [t for t in TILES if t not in open_tiles]
     several = [s for s in sets if len(s) > 1]
@@ -603,21 +633,30 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
         if k == n:
             return True, tr("Right: {n} sets make {total}.", n=n, total=total)
         if covered and k == full:
-            return False, tr("That is the count with all nine tiles open. Tiles {items} are covered: leave out every "
-                             "set that uses one of them.", items=tile_list(covered))
+            return False, ntr("That is the count with all nine tiles open. Tile {items} is covered: leave out every "
+                              "set that uses it.",
+                              "That is the count with all nine tiles open. Tiles {items} are covered: leave out every "
+                              "set that uses one of them.", len(covered), items=tile_list(covered))
+        if covered and n < k < full:
+            example = blocked[0]
+            return False, tr("Too many: you have counted sets that use a covered tile. {items} needs tile {tile}, "
+                             "which is covered. Use only the open tiles {open}.", items="+".join(map(str, example)),
+                             tile=next(t for t in example if t not in open_tiles), open=tile_list(open_tiles))
         if k < n:
             return False, tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.",
                              n=len(longest))
-        if twice is not None:
-            return False, tr("Too many: a set is counted once whatever the order ({items} is the same set as "
-                             "{reverse}), and no tile is used twice.", items="+".join(map(str, twice)),
+        if twice is not None and k == orders:
+            return False, tr("Too many: you have counted the same tiles again in another order. {items} is the same "
+                             "set as {reverse}: count it once.", items="+".join(map(str, twice)),
                              reverse="+".join(map(str, reversed(twice))))
-        return False, tr("Too many: count each set once, and use each tile at most once.")
+        return False, tr("Too many. Go largest tile first: after a tile, add only smaller open tiles. Then no set is "
+                         "counted twice and no tile is used twice.")
 
     prompt = tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total) \
         if open_tiles == TILES else \
         tr("Only tiles {items} are open. How many different sets of open tiles make {total}?", items=tile_list(open_tiles), total=total)
-    wrong = [n - 2 if n > 2 else n + 2, n + 1] + ([full] if covered and full not in (n, n + 1) else [])
+    wrong = [n - 2 if n > 2 else n + 2, n + 1] + ([full] if covered and full not in (n, n + 1) else []) \
+        + ([orders] if orders not in (n, n + 1, full) else [])
     return Exercise(prompt, check, hint=count_sets_hint(total, open_tiles),
                     answer=str(n), solutions=[n], wrong=wrong,
                     key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
@@ -737,6 +776,16 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
         k = parse_int(answer)
         if k == n:
             return True, tr("Right: {n} of 36 — {listing}.", n=n, listing=listing)
+        if k == 36 - n:
+            return False, (tr("You counted the outcomes that let you go on. The question asks for the other ones: "
+                              "the outcomes that end your turn.") if stuck else
+                           tr("You counted the outcomes that end your turn. The question asks for the other ones: "
+                              "the outcomes that let you go on."))
+        if k == unordered and k < n:
+            return False, tr("Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first die, second die.")
+        if k == len(per_total) and k != n:
+            return False, tr("You counted totals, not outcomes. Most totals are made by several outcomes (first die, "
+                             "second die): count the outcomes of each total.")
         if k > n:
             return False, too_many
         if k == unordered:
@@ -747,12 +796,104 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
             return False, ntr("Too few: you have left out the total {t}. It is made by {c} outcome.",
                               "Too few: you have left out the total {t}. It is made by {c} outcomes.",
                               per_total[t], t=t, c=per_total[t])
-        return False, tr("Too few. List the totals first ({items}), then count the outcomes of each total, first die and second die.",
-                         items=', '.join(map(str, sorted(per_total))))
-    return Exercise(tr("Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?", items=tile_list(open_tiles), what=what), check,
+        return False, tr("Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "
+                         "it? Then count the outcomes of the totals that {what}.", what=what)
+    return Exercise(ntr("Only tile {items} is open and you roll two dice. How many of the 36 outcomes {what}?",
+                        "Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?",
+                        len(open_tiles), items=tile_list(open_tiles), what=what), check,
                     hint=tr("First list the totals that some set of the open tiles makes, then count the outcomes for each total (first die, second die)."),
                     answer=str(n), solutions=[n], wrong=[n - 1, n + 1], key=f"outcomes {open_tiles} {stuck}",
                     leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)))
+
+
+def go_on_chances(open_tiles: Iterable[int]) -> dict[int, Fraction]:
+    """For one die and for two: the chance that the roll lets you cover a set of ``open_tiles`` (go on)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    out = {}
+    for n in (1, 2):
+        dist = sum_distribution(n)
+        out[n] = sum((p for t, p in dist.items() if tiles_summing_to(t, open_tiles)), Fraction(0))
+    return out
+
+
+def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | None = None) -> Exercise:
+    """"One die or two: which lets you go on more often?" for a box where the rules let you choose — three
+    choices, the third "the same either way" (the belief that the number of dice does not matter).
+
+    Each choice is told how many of its outcomes let you go on: one die out of 6, two dice out of 36 (and
+    the same as a number of 36, so the two compare).  Refused when the rules give no choice or the chances tie."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if rules.dice_options(mask_of(open_tiles)) != (1, 2):
+        raise ValueError(tr("tiles {items}: the rules give no choice of one die or two here", items=tile_list(open_tiles)))
+    chances = go_on_chances(open_tiles)
+    if chances[1] == chances[2]:
+        raise ValueError(tr("tiles {items}: one die and two dice go on equally often", items=tile_list(open_tiles)))
+    better = 1 if chances[1] > chances[2] else 2
+    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
+    one, two = int(chances[1] * 6), int(chances[2] * 36)
+    said = tr("One die goes on with {one} of its 6 outcomes, that is {one36} of 36; two dice go on with {two} of "
+              "their 36 outcomes.", one=one, one36=one * 6, two=two)
+    explanations = {names[better]: tr("Right. {said}", said=said),
+                    names[3 - better]: tr("Not the better one. {said}", said=said),
+                    names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
+                                 said=said)}
+    return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
+                       "lets you go on (cover a set) more often?", items=tile_list(open_tiles)),
+                    choice_checker(names[better], explanations),
+                    hint=tr("One die: which of the totals 1 to 6 can the open tiles make? Two dice: count the 36 "
+                            "outcomes as before. Compare them as numbers of 36 (one die's 1 in 6 is 6 in 36)."),
+                    answer=names[better], solutions=[names[better]], choices=[names[1], names[2], names[0]],
+                    wrong=[names[3 - better], names[0]], key=f"go on dice {open_tiles}")
+
+
+def parse_whole(answer: Any) -> int:
+    """A whole number typed with or without a thousands space ("3 600", "3600"), or ValueError saying how."""
+    text_ = re.sub(r"[\s\u00a0\u202f]", "", str(answer))
+    if not re.fullmatch(r"\d+", text_, re.ASCII):
+        raise ValueError(tr("{answer!r} is not a whole number: write it like 250.", answer=str(answer).strip()))
+    return int(text_)
+
+
+def spaced(n: int) -> str:
+    """A whole number as the pages write it in both languages: thousands after a space ("3 600", "36 000")."""
+    return f"{n:,}".replace(",", " ")
+
+
+def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
+    """"In ``rolls`` rolls of two dice, about how many totals of ``total`` do you expect?" — the prediction
+    that the simulation below then checks.  Right: ``rolls`` × k/36 exactly.  Wrong answers told why: the
+    count k itself, every total equally likely (one in 11), another number of outcomes used."""
+    p = two_dice_probability(total)
+    if not p or (rolls * p).denominator != 1 or rolls % 36:
+        raise ValueError(tr("total {total}, {rolls} rolls: give a total two dice make and a number of rolls that 36 "
+                            "divides", total=total, rolls=rolls))
+    k, expect = int(p * 36), int(rolls * p)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given = parse_whole(answer)
+        if given == expect:
+            return True, tr("Right: {k} of the 36 outcomes make {total}, and {rolls} rolls are {times} times 36, so "
+                            "about {times} × {k} = {expect}. The simulation below lands near it, not exactly on it.",
+                            k=k, total=total, rolls=spaced(rolls), times=rolls // 36, expect=spaced(expect))
+        if given == k:
+            return False, tr("{k} is the number of outcomes of 36 that make {total}. But there are {rolls} rolls, "
+                             "not 36.", k=k, total=total, rolls=spaced(rolls))
+        if given in (rolls // 11, round(rolls / 11)):
+            return False, tr("That would be right if the 11 totals were equally likely. They are not: count the "
+                             "outcomes that make {total}.", total=total)
+        if given * 36 % rolls == 0 and 0 < given * 36 // rolls <= 6:
+            return False, tr("You used {j} outcomes of 36. Count again the outcomes (first die, second die) that "
+                             "make {total}.", j=given * 36 // rolls, total=total)
+        return False, tr("Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
+                         total=total, rolls=spaced(rolls), times=rolls // 36)
+    return Exercise(tr("The computer is about to roll two dice {rolls} times. About how many of those rolls do you "
+                       "expect to make a total of {total}?", rolls=spaced(rolls), total=total),
+                    check, hint=tr("What is the chance of {total}, as k/36? Then: out of {rolls} rolls, how many is that?",
+                                   total=total, rolls=spaced(rolls)),
+                    answer=str(expect), solutions=[expect],
+                    wrong=[k, round(rolls / 11), int(rolls * (k - 1) / 36)], key=f"expected count {total} {rolls}",
+                    leaks=(tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),))
 
 
 def parse_decimal(answer: Any) -> tuple[Fraction, int]:
@@ -789,11 +930,25 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
 
     def check(answer: Any) -> tuple[bool, str]:
         given, decimals = parse_decimal(answer)
-        close = given == value if decimals is None else (decimals >= 1 and abs(given - value) <= Fraction(1, 2 * 10 ** decimals))
+        close = given == value if decimals is None else (decimals >= 2 and abs(given - value) <= Fraction(1, 2 * 10 ** decimals))
+        if decimals is not None and decimals < 2 and abs(given - value) < 1:
+            if decimals == 1 and abs(given - value) <= Fraction(1, 20):
+                return False, tr("Nearly: give it with two decimals, as the question asks.")
+            if given == k:
+                return False, tr("{k} is the number of outcomes that make {tile}, not a score. Those {k} outcomes "
+                                 "score 0; the others score {tile}.", k=k, tile=tile)
+            return False, tr("Give it with two decimals, as the question asks: weight each branch's score by its "
+                             "chance and add.")
+        if not close and decimals is not None and decimals >= 2 and abs(given - value) < Fraction(2, 10 ** decimals):
+            return False, tr("Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, "
+                             "otherwise round down.")
         if close:
             return True, tr("Right: {k} of 36 rolls shut the box (score 0) and the other {rest} leave {tile}: "
                             "{rest}/36 × {tile} = {value}.", k=k, rest=36 - k, tile=tile,
                             value=exact_score(value))
+        if given == k:
+            return False, tr("{k} is the number of outcomes that make {tile}, not a score. Those {k} outcomes "
+                             "score 0; the others score {tile}.", k=k, tile=tile)
         if given == tile:
             return False, tr("{tile} is the score when the roll misses. But {k} of the 36 outcomes make {tile} "
                              "and shut the box, with score 0: weight each branch by its chance.", tile=tile, k=k)
@@ -818,22 +973,121 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
                     leaks=(str(value), number(float(value), 2)))
 
 
-# Lesson 4, exercise 3: the lowest expected score.  9+2 and 7+4 both leave tiles adding up to 12; 9+2 gets rid
-# of the 9, which only a few rolls can cover (it leaves about 7.2 against 8.7): a pupil can reason it out.
-SCORE_EXERCISE = ((1, 2, 4, 7, 9), 11, "score")
-# Final challenge: neither "largest tile" nor "most tiles" finds the best set, and in the first and the
-# last "fewest tiles" does not decide either (two sets of two tiles, only one of them best).
-CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 4, 5, 8, 9), 12, "shut"),
+# Lesson 4, exercises 2 and 3, and the final challenge: in every one of these positions no rule of thumb finds
+# the best set by itself — not "largest tile first", not "most tiles", not "fewest tiles" (two sets of two tiles,
+# only one of them best) — and the best set beats the next one clearly (2 games in 100, or 1.5 points).
+SHUT_EXERCISE = ((1, 2, 3, 4, 5, 8), 7, "shut")
+"""Exercise 2: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
+SCORE_EXERCISE = ((1, 2, 3, 5, 8, 9), 11, "score")
+"""Exercise 3: 8+3 (leaves 1, 2, 5, 9: about 8.3) against 9+2 (about 10.0), 8+2+1 and 5+3+2+1."""
+CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 4, 5, 7), 9, "shut"),
                        ((1, 3, 4, 5, 6, 7), 10, "score")]
+
+def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
+                       rules: Rules | None = None) -> Exercise:
+    """"Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
+    position: three reasons to choose from.  The right one is computed from the position (the rolls that
+    cover the big tile the low-score set leaves, and what stays open then); the two wrong ones are told why
+    (both sets leave tiles adding up to the same points; the dice do not depend on your goal)."""
+    rules = rules or DISAGREEMENT_RULES
+    open_tiles = tuple(sorted(set(uncovered)))
+    shut, score = table(rules, "shut"), table(rules, "score")
+    m = mask_of(open_tiles)
+    for_shut, for_score = shut.best_set(m, roll), score.best_set(m, roll)
+    if not for_shut or for_shut == for_score:
+        raise ValueError(tr("tiles {items}, roll {roll}: the two goals choose the same set", items=tile_list(open_tiles),
+                            roll=roll))
+    left = tuple(t for t in open_tiles if t not in for_score)
+    big, small = max(left), tuple(t for t in left if t != max(left))
+    covers_big = sorted({r for r in range(2, 13) for st in tiles_summing_to(r, left) if big in st})
+    points = sum(open_tiles) - roll
+    name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
+    reasons = {
+        "low score": tr("After {low}, any roll from {first} to {last} covers the {big}, and then only {small} can "
+                        "stay open: a low score, even though the box is often not shut.",
+                        low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big,
+                        small=" + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")),
+        "same points": tr("{low} leaves fewer points open than {shut}.", low=name[for_score], shut=name[for_shut]),
+        "luck": tr("The dice roll differently when you play for a low score."),
+    }
+    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
+        raise ValueError(tr("tiles {items}, roll {roll}: the rolls covering the big tile are not a run", items=tile_list(left), roll=roll))
+    explanations = {
+        reasons["low score"]: tr("Right. Playing for a low score, what counts is the points still open when the turn "
+                                 "ends; playing to shut, only shutting counts."),
+        reasons["same points"]: tr("No: both sets cover {roll} points, so both leave {points} points open. What "
+                                   "differs is which tiles are left.", roll=roll, points=points),
+        reasons["luck"]: tr("No: the dice are the same whatever you play for. What differs is which tiles you leave "
+                            "for them."),
+    }
+    return Exercise(tr("Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
+                       "shutting the box, but {low} is better for a low score. Why?", items=tile_list(open_tiles),
+                       roll=roll, shut=name[for_shut], low=name[for_score]),
+                    choice_checker(reasons["low score"], explanations),
+                    hint=tr("Look at what each set leaves. If you are unlucky and the box is not shut, which tiles "
+                            "are likely to stay open?"),
+                    answer=reasons["low score"], solutions=[reasons["low score"]],
+                    choices=[reasons[k] for k in ("same points", "low score", "luck")],
+                    wrong=[reasons["same points"], reasons["luck"]], key=f"goals why {open_tiles} {roll}")
+
 
 LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063")
 """Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, and one that is nearly the final
 challenge's third position (tiles 1, 3–8 open, a roll of 10, for a low score)."""
 
+COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
+"""Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
+
 LESSON_RULES = (("one_die", Rules().one_die),)
 CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
+
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "bank")
+"""How a lesson asks about a bank position: count the sets for the roll (lesson 1), list them (lesson 2), count
+the outcomes of two dice that let you go on (lesson 3), or the bank's own question (which set, one die or two)."""
+
+
+@dataclass(frozen=True)
+class LessonPractice(ProblemSet):
+    """A practice set of bank positions, each asked the way its lesson asks (``questions``, one per item of
+    :data:`PRACTICE_QUESTIONS`; default the bank's own question): "count" — how many sets make the roll
+    (:func:`count_sets_exercise`), "list" — write every set (:func:`sets_exercise`), both for a
+    ``sets_for_roll`` position; "outcomes" — how many of the 36 outcomes of two dice let you go on
+    (:func:`roll_outcomes_exercise`); "bank" — the puzzle as the bank asks it.  The bank's "which set is
+    best" question is lesson 4's idea: lessons 1–3 use its positions with their own question."""
+
+    questions: tuple = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.questions, tuple) or len(self.questions) not in (0, len(self.items)) \
+                or any(q not in PRACTICE_QUESTIONS for q in self.questions):
+            raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
+                                items=", ".join(PRACTICE_QUESTIONS)))
+        for (theme, _), question in zip(self.items, self.questions):
+            if question in ("count", "list") and theme != SETS:
+                raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
+                                    theme=SETS, other=theme))
+
+    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
+        """One exercise per puzzle position, easy to hard, its hint naming the idea."""
+        from gamekit.puzzles.core import theme_name
+        from gamekit.puzzles.sets import puzzle_exercise
+        out = []
+        questions = self.questions or ("bank",) * len(self.items)
+        for puzzle, (theme, _), question in zip(self.puzzles(), self.items, questions):
+            if question == "bank":
+                out.append(puzzle_exercise(puzzle, make, theme=theme, **extra))
+                continue
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+            ex = {"count": lambda: count_sets_exercise(roll, open_tiles), "list": lambda: sets_exercise(roll, open_tiles),
+                  "outcomes": lambda: roll_outcomes_exercise(open_tiles)}[question]()
+            ex.hint = tr("The idea: {theme}.", theme=theme_name(self.game_id, theme)) + " " + ex.hint
+            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", puzzle.band, puzzle
+            out.append(ex)
+        return out
+
 
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 """The puzzle themes the lessons teach: covering a set for a roll (lessons 1–2), one die or two by the chances
@@ -853,8 +1107,8 @@ LESSONS: dict[int, Lesson] = {
                "choices_7": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              ProblemSet("shut_the_box", ((SETS, "easy"), (SETS, "easy"), (SETS, "medium")), seed=1,
-                         where=CHANCE_ONLY),
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=201,
+                             where=CHANCE_ONLY, questions=("count",) * 3),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll", "choices_7")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
@@ -864,46 +1118,64 @@ LESSONS: dict[int, Lesson] = {
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
                "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
                "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
-               "count_12": count_sets_exercise, "count_11": partial(count_sets_exercise, 11)},
-              {"sets_7": "easy", "sets_9": "medium", "sets_10": "medium", "sets_11": "hard", "count_12": "hard",
-               "count_11": "hard"},
+               "count_11": partial(count_sets_exercise, 11),
+               "count_12": partial(count_sets_exercise, 12, COUNT_12_OPEN)},
+              {"sets_7": "easy", "sets_9": "medium", "sets_10": "medium", "sets_11": "hard", "count_11": "hard",
+               "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              ProblemSet("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=2,
-                         where=CHANCE_ONLY),
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=2,
+                             where=CHANCE_ONLY, questions=("list",) * 3),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
+<<<<<<< HEAD
                           (N_("count the sets for a roll without writing each one twice"), ("count_12", "count_11"))),
               themes=(SETS,),
               exercise_themes={"sets_7": SETS, "sets_9": SETS, "sets_10": SETS, "sets_11": SETS}),
     3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
+=======
+                          (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12"))),
+              themes=(SETS,)),
+    3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 50,
+>>>>>>> shut2
               {"go_on_12": roll_outcomes_exercise,
                "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
                "chance_9": chance_exercise,
+               "count_6": expected_count_exercise,
                "stuck_123": partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
-               "stuck_56": partial(roll_outcomes_exercise, (5, 6), stuck=True),
-               "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6))},
-              {"go_on_12": "easy", "go_on_14": "medium", "chance_9": "medium", "stuck_123": "medium",
-               "stuck_56": "hard", "go_on_256": "hard"},
+               "dice_123": partial(go_on_dice_exercise, (1, 2, 3)),
+               "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
+               "dice_256": partial(go_on_dice_exercise, (2, 5, 6))},
+              {"go_on_12": "easy", "go_on_14": "medium", "chance_9": "medium", "count_6": "medium",
+               "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              ProblemSet("shut_the_box", ((DICE, "easy"), (SETS, "medium"), (SETS, "medium")), seed=3,
-                         where=CHANCE_ONLY),
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=47,
+                             where=CHANCE_ONLY, questions=("outcomes", "outcomes", "bank")),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),
-                           ("chance_9",)),
+                           ("chance_9", "count_6")),
                           (N_("count, for a given box, how many outcomes let you go on and how many end your turn"),
+<<<<<<< HEAD
                            ("go_on_14", "stuck_123", "stuck_56", "go_on_256"))),
               themes=(SETS, DICE),
               exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
+=======
+                           ("go_on_14", "stuck_123", "go_on_256")),
+                          (N_("choose one die or two by counting the outcomes that let you go on"),
+                           ("dice_123", "dice_256"))),
+              themes=(SETS, DICE)),
+>>>>>>> shut2
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
-               "best_shut": partial(best_set_exercise, (1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+               "best_shut": partial(best_set_exercise, *SHUT_EXERCISE),
                "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
+               "goals_why": goals_why_exercise,
                **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
-              {"expected_7": "easy", "best_shut": "medium", "best_score": "medium", "challenge_1": "hard",
+              {"expected_7": "easy", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
+               "challenge_1": "hard",
                "challenge_2": "hard", "challenge_3": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
@@ -913,10 +1185,15 @@ LESSONS: dict[int, Lesson] = {
                           (N_("choose the best set to shut the box, using what each set leaves"),
                            ("best_shut", "challenge_1", "challenge_2")),
                           (N_("choose the best set for a low score, and say why it can differ"),
+<<<<<<< HEAD
                            ("best_score", "challenge_3"))),
               themes=(SETS, DICE, BEST),
               exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2",
                                                        "challenge_3")}),
+=======
+                           ("best_score", "goals_why", "challenge_3"))),
+              themes=(SETS, DICE, BEST)),
+>>>>>>> shut2
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -978,12 +1255,28 @@ def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
     steps = [Step(box_scene(g.open_tiles, lay), tr("All nine tiles are open. Roll the dice."))]
     while not g.is_over():
         action = p.choose(g)
-        before = len(g.events)
         g.play(action)
-        what = " · ".join(g.events[before:])
-        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), what,
-                          (tuple(g.open_tiles), sum(g.dice or ()))))
+        steps.append(Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"),
+                          demo_caption(action, g), (tuple(g.open_tiles), sum(g.dice or ()))))
     return StepThrough(steps, size=(lay.width, lay.height), title=tr("A turn"))
+
+
+def demo_caption(action: Sequence, game: ShutTheBox) -> str:
+    """What a step of :func:`demo_turn` says, after ``action`` was played on ``game`` (a solo turn): the roll,
+    the tiles covered, or why the turn is over and what it scores."""
+    total = sum(game.dice or ())
+    if action[0] == "cover":
+        return tr("The computer covers {tiles}.", tiles=" + ".join(map(str, action[1])))
+    rolled = tr("The computer rolls {dice} = {total}.", dice=" + ".join(map(str, game.dice)), total=total) \
+        if len(game.dice) > 1 else tr("The computer rolls one die: {total}.", total=total)
+    if not game.is_over():
+        return rolled
+    if not game.open_tiles:
+        return rolled + " " + tr("The box is shut: score 0.")
+    left = game.open_tiles
+    return rolled + " " + tr("No set of the open tiles makes {total}, so the turn is over. The score is the sum of "
+                             "the open tiles: {sum}.", total=total,
+                             sum=" + ".join(map(str, left)) + (f" = {sum(left)}" if len(left) > 1 else ""))
 
 
 DOUBLES_DICE = [(6, 6), (5, 5), (6, 1), (1, 2)]
@@ -1075,6 +1368,108 @@ def rows_table(rows: Sequence[dict[str, Any]], chances: Sequence[str] = CHANCE_C
 
     keys = list(rows[0])
     return Table([tr(k) for k in keys], [[cell(r[k], k) for k in keys] for r in rows])
+
+
+# ====================================================================== 5b. worked solutions for the teacher guide
+def worked_solutions() -> list[tuple[str, str]]:
+    """The working behind the answers of the exercises that need more than one line, for the teacher guide:
+    ``[(exercise, working), …]`` in page order, every list and number computed here (the guide quotes them and
+    a test checks that it still does)."""
+    def sets(total: int, open_tiles: Iterable[int] = TILES) -> str:
+        return "; ".join(" + ".join(map(str, st)) for st in tiles_summing_to(total, tuple(open_tiles)))
+
+    def outcomes(open_tiles: Iterable[int], stuck: bool) -> str:
+        open_tiles = tuple(open_tiles)
+        by_total: dict[int, list[str]] = {}
+        for a, b in dice_outcomes():
+            if bool(tiles_summing_to(a + b, open_tiles)) != stuck:
+                by_total.setdefault(a + b, []).append(f"{a}+{b}")
+        return "; ".join(f"{t}: {len(o)} ({', '.join(o)})" if len(o) <= 3 else f"{t}: {len(o)}"
+                         for t, o in sorted(by_total.items()))
+
+    def dice(open_tiles: tuple[int, ...]) -> str:
+        c = go_on_chances(open_tiles)
+        return tr("one die goes on {one}/36, two dice {two}/36", one=int(c[1] * 36), two=int(c[2] * 36))
+
+    def values(position: tuple) -> str:
+        open_tiles, roll, goal = position
+        t = table(Rules(), goal)
+        return "; ".join(f"{'+'.join(map(str, st))} → {chance_words(v) if goal == 'shut' else number(float(v), 2)}"
+                         for st, v in t.set_values(mask_of(open_tiles), roll))
+
+    def making(total: int) -> str:
+        return ", ".join(f"{a}+{b}" for a, b in dice_outcomes() if a + b == total)
+
+    k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
+    k6 = int(two_dice_probability(6) * 36)
+    return [
+        (tr("Lesson 1, exercise 5"), tr("open 1, 2, 4, 6: {sets}. With all nine open there would be {n}: {every}.",
+                                        sets=sets(7, (1, 2, 4, 6)), n=len(tiles_summing_to(7)), every=sets(7))),
+        (tr("Lesson 2, exercise 5"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
+        (tr("Lesson 2, exercise 6"), tr("the {n} sets for 12 on a full box: {every}. Without tile 5, {k} remain: {sets}.",
+                                        n=len(tiles_summing_to(12)), every=sets(12), k=len(tiles_summing_to(12, COUNT_12_OPEN)),
+                                        sets=sets(12, COUNT_12_OPEN))),
+        (tr("Lesson 3, exercise 2"), tr("open 1 and 4, outcomes by total: {list}.", list=outcomes((1, 4), False))),
+        (tr("Lesson 3, exercise 3"), tr("9 = {list}: {p}.", list=making(9), p=k_over_36(two_dice_probability(9)))),
+        (tr("Lesson 3, exercise 4"), tr("6 = {list}: {k}/36; {rolls} rolls are {times} × 36, so {times} × {k} = {n}.",
+                                        list=making(6), k=k6, rolls=spaced(3600), times=100, n=100 * k6)),
+        (tr("Lesson 3, exercises 5–6"), tr("open 1, 2, 3, outcomes that end the turn by total: {list}. One die: every "
+                                           "total 1 to 6 is a set of 1, 2, 3, so {dice}.",
+                                           list=outcomes((1, 2, 3), True), dice=dice((1, 2, 3)))),
+        (tr("Lesson 3, exercises 7–8"), tr("open 2, 5, 6, outcomes that go on by total: {list}. One die: 2, 5 and 6 "
+                                           "go on, so {dice}.", list=outcomes((2, 5, 6), False), dice=dice((2, 5, 6)))),
+        (tr("Lesson 4, exercise 1"), tr("{k} of the 36 outcomes make {tile} (score 0), the other {rest} leave {tile}: "
+                                        "{k}/36 × 0 + {rest}/36 × {tile} = {value}.", k=k7, tile=EXPECTED_EXERCISE_TILE,
+                                        rest=36 - k7, value=exact_score(table(Rules(), "score").value(
+                                            mask_of((EXPECTED_EXERCISE_TILE,)))))),
+        (tr("Lesson 4, exercise 2"), values(SHUT_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 3"), values(SCORE_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 4"), tr("two dice always: {rows}.", rows="; ".join(
+            f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
+            for r in compare_objectives()))),
+        (tr("Lesson 4, challenges 1–3"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+    ]
+
+
+# ====================================================================== 5c. paper aids for the worksheets
+WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
+    "shut_the_box/01_rules_and_play": ("rules",),
+    "shut_the_box/02_sets_for_a_roll": ("rules",),
+    "shut_the_box/03_dice": ("grid",),
+    "shut_the_box/04_best_strategy": ("tree",),
+}
+"""What each lesson's worksheet needs on paper besides its exercises (for a worksheet generator: see
+:func:`worksheet_aids`): the rules in a box, an empty 6 × 6 grid of the two dice, an empty expected-score tree."""
+
+
+def worksheet_aids(notebook: str) -> list[str]:
+    """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
+    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
+    across and second die down, a total to write in each cell; "tree" — the two-branch tree of exercise 1 with
+    blanks for the chances (k/36) and the scores.  KeyError for a notebook that is not a Shut the Box lesson."""
+    if notebook not in WORKSHEET_AIDS:
+        raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
+    out = []
+    for aid in WORKSHEET_AIDS[notebook]:
+        if aid == "rules":
+            lines = [tr("The rules of a turn"),
+                     tr("Roll two dice and add them. Cover a set of open tiles that adds up to the roll."),
+                     tr("You may roll one die instead of two once 7, 8 and 9 are covered."),
+                     tr("When no set of open tiles makes the roll, the turn ends: the score is the sum of the open tiles."),
+                     tr("Covering every tile shuts the box and wins at once; otherwise the lowest score wins.")]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
+        elif aid == "grid":
+            head = "| " + tr("second die ↓ · first die →") + " | " + " | ".join(map(str, range(1, 7))) + " |"
+            rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]
+            out.append("\n".join([head, "|---" * 7 + "|", *rows]))
+        else:
+            tile = EXPECTED_EXERCISE_TILE
+            out.append("\n".join([
+                tr("Only {tile} open", tile=tile),
+                tr("├─ rolls that make {tile}: ____ / 36 → score ____", tile=tile),
+                tr("└─ every other roll: ____ / 36 → score ____"),
+                tr("expected score = ____ × ____ + ____ × ____ = ____")]))
+    return out
 
 
 # ====================================================================== 6. closing reflection questions

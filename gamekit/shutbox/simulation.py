@@ -43,6 +43,14 @@ def outcomes_grid() -> list[list[int]]:
 
 # ---------------------------------------------------------------------- rules of thumb, played out
 POLICIES = (N_("random"), N_("most tiles"), N_("largest tile"), N_("optimal (shut)"), N_("optimal (score)"))
+POLICY_WORDS = {"random": N_("a random set"), "most tiles": N_("the most tiles"),
+                "largest tile": N_("the largest tile first"), "optimal (shut)": N_("best play (the table)"),
+                "optimal (score)": N_("best play for a low score (the table)")}
+"""Each way of choosing a set as the pupil's page names it (the page explains each one)."""
+DICE_RULE_WORDS = {"after_789": N_("one die allowed once 7, 8 and 9 are covered (our lessons' rule)"),
+                   "under_six": N_("one die allowed once the open tiles add up to less than 6 (a variant)"),
+                   "never": N_("two dice always")}
+"""The one-die rules a pupil meets, in plain words: the basic rule, the variant some play, and no one die."""
 
 
 def choose(policy: str, m: int, roll: int, rules: Rules, rng: "random.Random | None") -> int:

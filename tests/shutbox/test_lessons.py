@@ -76,12 +76,32 @@ def test_fill_steps_and_table():
     assert rows[-1]["open"] == (1, 2, 4) and round(float(rows[-1]["value"]), 6) == 0.182099
 
 
-def test_objectives_disagree_at_the_reference_position():
+def test_objectives_disagree_clearly_at_the_reference_position():
+    """"Two goals, two answers" (two dice always, like the page's tables): the two sets differ by at least
+    2 games in 100 in the chance to shut and by more than half a point in the expected score, both ways —
+    the clearest disagreement there is under that rule, and the numbers the page rounds show it."""
     rows = L.compare_objectives()
     by = {r["cover"]: r for r in rows}
-    assert by[(8, 1)]["shut chance"] > by[(5, 4)]["shut chance"]
-    assert by[(5, 4)]["expected score"] < by[(8, 1)]["expected score"]
-    assert ((1, 4, 5, 8), 9) in L.objective_disagreements()
+    assert set(by) == {(9, 2, 1), (7, 5)}
+    assert by[(9, 2, 1)]["shut chance"] - by[(7, 5)]["shut chance"] >= Fraction(2, 100)
+    assert by[(9, 2, 1)]["expected score"] - by[(7, 5)]["expected score"] > Fraction(1, 2)
+    never = Rules(one_die="never")
+    assert L.DISAGREEMENT in L.objective_disagreements(never)
+    shown = [row[2:] for row in L.objectives_table().table.rows]
+    assert shown == [["about 6 games in 100", "9.7"], ["about 4 games in 100", "8.9"]]
+
+
+def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
+    ex = L.goals_why_exercise()
+    right = [c for c in ex.choices if ex.check(c)[0]]
+    assert len(right) == 1 and "from 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
+    for wrong in ex.wrong:
+        ok, why = ex.check(wrong)
+        assert not ok and why not in (ex.check(right[0])[1],)
+    assert "both leave 12 points" in ex.check(ex.wrong[0])[1] and "the same whatever" in ex.check(ex.wrong[1])[1]
+    assert "goals_why" in dict(L.LESSONS[4].objectives[2:])[L.LESSONS[4].objectives[2][0]]
+    with pytest.raises(ValueError, match="same set"):
+        L.goals_why_exercise((1, 2, 3, 4, 5, 6, 7, 8, 9), 2)
 
 
 def test_best_set_exercises_match_the_table():
@@ -280,7 +300,9 @@ def test_lesson_three_asks_for_a_chance_as_k_over_36_and_answers_each_mistake():
 def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_that_need_them():
     from pathlib import Path
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
-    assert page.index("one_die_table()") < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)")
+    assert page.index("one_die_table()") < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)") \
+        < page.index("go_on_dice_exercise((1, 2, 3))")
+    assert page.index("tally_widget()") < page.index("expected_count_exercise(6, 3600)") < page.index("plot_dice(")
     assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
     assert page.index("chance_exercise(9)") < page.index("tally_widget()")        # the tally shows exact chances
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
@@ -304,9 +326,20 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
 
 
 def test_count_sets_feedback_fits_the_pupils_mistake():
+    """Lesson 1, exercise 5 (7 with 1, 2, 4, 6 open: 6+1 and 4+2+1): 3 and 4 count sets that need a covered tile
+    (7, or 5+2), 5 is the full box's count, 8 counts every order of the same tiles (2 + 6)."""
     ex = L.count_sets_exercise(7, (1, 2, 4, 6))
-    assert "4+2+1 is the same set as 1+2+4" in ex.check("3")[1]             # an example from this very count
-    assert "5+4+3" not in ex.check("3")[1]
+    for k in ("3", "4"):
+        ok, why = ex.check(k)
+        assert not ok and "use a covered tile" in why and "needs tile 7, which is covered" in why
+        assert "order" not in why
+    ok, why = ex.check("8")
+    assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why   # from this very count
+    assert "5+4+3" not in ex.check("8")[1] and "order" not in ex.check("6")[1]
+    assert L.ordered_count([(6, 1), (4, 2, 1)]) == 8
+    one = L.count_sets_exercise(12, L.COUNT_12_OPEN)                       # lesson 2, exercise 6
+    assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
+    assert "needs tile 5" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
     assert "a set may have 3 tiles" in ex.check("1")[1]
 
@@ -344,8 +377,12 @@ def test_expected_score_is_taught_by_trees_that_match_the_table():
 def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
     ex = L.expected_score_exercise()
     assert ex.solutions[0] == "35/6"
-    for right in ("35/6", "210/36", "5.83", "5,83", "5.8", "5.833"):
+    for right in ("35/6", "210/36", "5.83", "5,83", "5.833"):
         assert ex.check(right)[0], right
+    assert not ex.check("5.8")[0] and "two decimals" in ex.check("5.8")[1]          # the prompt asks for two
+    for slip in ("5.84", "5.82"):
+        assert not ex.check(slip)[0] and "rounding" in ex.check(slip)[1]
+    assert "number of outcomes that make 7, not a score" in ex.check("6")[1]
     assert "score when the roll misses" in ex.check("7")[1]
     assert "shuts the box, but its score is 0" in ex.check("1.17")[1]
     assert "chance of missing" in ex.check("0.83")[1]
@@ -361,8 +398,8 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
 def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_claims():
     from pathlib import Path
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    for gone in ("standard error", "whisker", "symlog", "third table", "published", "Durango", "no rule of thumb",
-                 "fewest tiles"):
+    for gone in ("standard error", "whisker", "symlog", "third table", "published", "Durango", "V(", "P(",
+                 "∅", "optimal"):
         assert gone not in page, gone
     assert page.index("tree_diagram((9,))") < page.index("expected_score_exercise") < page.index("tree_diagram((8, 9))") \
         < page.index("fill_table") < page.index("best_set_widget")
@@ -384,9 +421,17 @@ def test_too_few_outcomes_say_what_was_missed():
     assert "left out the total 3" in ex.check("1")[1]
     stuck = L.roll_outcomes_exercise((1, 2, 3), stuck=True)
     assert "left out the total 12. It is made by 1 outcome." in stuck.check("20")[1]
-    assert "left out the total 7. It is made by 6 outcomes." in stuck.check("15")[1]
-    assert "List the totals first" in stuck.check("3")[1]
+    assert "counted the outcomes that let you go on" in stuck.check("15")[1]    # 36 − 21: the other side
+    assert "counted totals, not outcomes" in stuck.check("6")[1]                 # 7 to 12: six totals
+    assert "Go through the totals 2 to 12" in stuck.check("3")[1] and "7, 8" not in stuck.check("3")[1]
     assert "do not end your turn" in stuck.check("22")[1]
+    big = L.roll_outcomes_exercise((5, 6), stuck=True)
+    assert "counted the outcomes that let you go on" in big.check("11")[1]
+    generic = big.check("13")[1]
+    assert "Go through the totals 2 to 12" in generic and not re.search(r"\d+, \d+", generic)   # no list of totals
+    three = L.roll_outcomes_exercise((2, 5, 6))
+    assert "counted totals, not outcomes" in three.check("6")[1]
+    assert "counted the outcomes that end your turn" in three.check("13")[1]
 
 
 def test_dice_tables_show_no_python_values():
@@ -397,20 +442,40 @@ def test_dice_tables_show_no_python_values():
 
 def test_lesson_four_exercise_three_turns_on_a_clear_difference():
     """Not 8.25 against 8.75: the best set leaves at least a point and a half less, and the hint gives the
-    reasoning a pupil can follow (the tiles left add up to the same whatever you cover; get rid of the 9)."""
+    reasoning a pupil can follow (the tiles left add up to the same whatever you cover)."""
     from gamekit.shutbox.strategy import table
     open_tiles, roll, goal = L.SCORE_EXERCISE
     values = sorted(v for _, v in table(Rules(), goal).set_values(L.mask_of(open_tiles), roll))
     assert values[1] - values[0] >= Fraction(3, 2)
     assert (open_tiles, roll) != L.DISAGREEMENT                       # the "Two goals" table is another position
     ex = L.best_set_exercise(*L.SCORE_EXERCISE)
-    assert ex.solutions == ["9+2"] and "add up to 12" in ex.hint
-    left = tuple(t for t in open_tiles if t not in (9, 2))
+    assert ex.solutions == ["8+3"] and "add up to 17" in ex.hint
+    left = tuple(t for t in open_tiles if t not in (8, 3))
     assert left not in [r["leaves"] for r in L.compare_objectives()]
-    ok, right = ex.check("9+2")
-    assert ok and "about 7.2" in right and "about 8.7" in right
-    ok, wrong = ex.check("7+4")
-    assert not ok and "about 8.7" in wrong and "9+2" not in wrong     # a wrong answer is not told the answer
+    ok, right = ex.check("8+3")
+    assert ok and "about 8.3" in right and "about 10.0" in right
+    ok, wrong = ex.check("9+2")
+    assert not ok and "about 10.0" in wrong and "8+3" not in wrong    # a wrong answer is not told the answer
+
+
+def test_no_rule_of_thumb_solves_lesson_four_exercises_or_challenges():
+    """The page says so above exercise 2: for each "which set?" position of lesson 4 (exercises 2–3 and the three
+    challenges), neither the largest tile first, nor the most tiles, nor the fewest tiles picks the best set
+    alone; and the rules of thumb are argued nowhere above them."""
+    from pathlib import Path
+    rules = {"largest tile": lambda sets: [sets[0]],
+             "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
+             "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))]}
+    for position in [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]:
+        ex = L.best_set_exercise(*position)
+        sets = tiles_summing_to(position[1], position[0])
+        assert len(sets) >= 3, position                                   # never a two-way choice
+        for name, rule in rules.items():
+            picks = rule(sets)
+            assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), (position, name)
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    above = page[:page.index("best_set_widget(*L.SHUT_EXERCISE")]
+    assert "comes close to the best" not in above and "get rid of" not in above.lower()
 
 
 def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_click_away():
@@ -449,7 +514,11 @@ def test_the_challenges_are_not_all_solved_by_one_rule_of_thumb():
 def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
     why = [r["why"] for r in L.fill_steps()]
     assert all("=1/" not in w and ")=" not in w for w in why)
-    assert "P(3) × V(4)" in why[5] and "P(3) = 2/36" in why[5] and "1/18" not in " ".join(why)   # k/36, as lesson 3
+    assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))       # plain words only
+    assert "roll of 3 (2/36) covers 3 and leaves 4, whose chance to shut is 3/36" in why[5]
+    assert "1/18" not in " ".join(why)                                                  # k/36, as lesson 3
+    plain = L.fill_table().table.rows
+    assert [r[1] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
     assert "/" not in L.percent(Fraction(956177159, 9795520512))
     assert all("/" not in r[1] for r in L.policy_table().rows)
     assert not any("Rules(" in str(c) for r in L.dice_rules_table().rows for c in r)
@@ -612,3 +681,150 @@ def test_every_question_reads_on_paper_as_well_as_on_screen():
                 for factory in lesson.factories():
                     prompt = factory().prompt
                     assert not re.search(r"\b(type|click|above|escribe en el cuadro|pulsa|arriba)\b", prompt, re.I), prompt
+
+
+# ----- a strict fresh reading (issue 35): plain words, each lesson's own practice, honest minutes -----------------
+def test_lesson_four_tables_use_plain_words_and_only_rules_the_pupils_meet():
+    rows = L.dice_rules_table().rows
+    assert [r[0] for r in rows] == ["one die allowed once 7, 8 and 9 are covered (our lessons' rule)",
+                                    "one die allowed once the open tiles add up to less than 6 (a variant)",
+                                    "two dice always"]
+    assert not any("(a choice)" in r[0] or "forced" in r[0] for r in rows)
+    names = [r[0] for r in L.policy_table().rows]
+    assert names == ["a random set", "the most tiles", "the largest tile first", "best play (the table)"]
+    assert "optimal" not in str(L.policy_table()) and "Rules(" not in str(L.policy_table())
+
+
+def test_the_demo_turn_says_plainly_why_the_turn_ends_and_what_it_scores():
+    demo = L.demo_turn(seed=3)
+    last = demo.steps[-1].caption
+    assert last.startswith("The computer rolls 1 + 4 = 5.") and "No set of the open tiles makes 5" in last
+    assert "The score is the sum of the open tiles: 7." in last and "Player 1" not in last
+    assert all("Player" not in s.caption for s in demo.steps)
+    with using("es"):
+        es = L.demo_turn(seed=3).steps[-1].caption
+        assert "Jugador" not in es and "7" in es
+
+
+def test_the_search_caption_agrees_with_its_number_in_both_languages():
+    captions = [s.caption for s in L.set_search_steps(8)]
+    assert "Take 7; 1 more is needed, from the tiles below 7." in captions
+    assert "Take 5; 3 more are needed, from the tiles below 5." in captions
+    with using("es"):
+        es = [s.caption for s in L.set_search_steps(8)]
+        assert any("falta 1" in c for c in es) and any("faltan 3" in c for c in es)
+        assert not any("faltan 1 " in c or "faltan 1," in c for c in es)
+
+
+def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
+    """Lesson 1's practice counts the sets for a roll (like its exercise 5), lesson 2's lists them (like its
+    exercises 1–4): bank positions, judged by the enumeration of the sets, never "which set is best"."""
+    from gamekit.puzzles.core import theme_name
+    for number, question, make in ((1, "count", L.count_sets_exercise), (2, "list", L.sets_exercise)):
+        lesson = L.LESSONS[number]
+        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
+        exercises = L.practice_exercises(number)
+        assert len(exercises) == 3 and [e.level for e in exercises] == [p.band for p in lesson.practice.puzzles()]
+        counts = []
+        for ex, puzzle in zip(exercises, lesson.practice.puzzles()):
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+            same = make(roll, open_tiles)
+            assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
+            assert theme_name("shut_the_box", L.SETS) in ex.hint
+            for sol in ex.solutions:
+                assert ex.check(sol)[0]
+            for wrong in ex.wrong:
+                ok, why = ex.check(wrong)
+                assert not ok and why
+            counts.append(len(tiles_summing_to(roll, open_tiles)))
+        assert counts == sorted(counts) and counts[-1] > counts[0]            # easy to hard: more sets to find
+    with pytest.raises(ValueError, match="questions="):
+        L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
+    with pytest.raises(ValueError, match="questions="):
+        L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("count", "list"))
+    with pytest.raises(ValueError, match="sets_for_roll"):
+        L.LessonPractice("shut_the_box", ((L.DICE, "easy"),), questions=("count",))
+
+
+def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go_on():
+    """Each practice problem is a choice of one die or two that the lesson prepares (exercises 6 and 8): the roll
+    that goes on more often is the exact best one here, and the two kinds of answer both occur."""
+    practice = L.LESSONS[3].practice
+    assert practice.questions == ("outcomes", "outcomes", "bank")            # one two-way choice, the last
+    exercises = L.practice_exercises(3)
+    assert [e.choices is not None for e in exercises] == [False, False, True]
+    for ex, p in zip(exercises[:2], practice.puzzles()):
+        assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt and ex.check(str(ex.solutions[0]))[0]
+    puzzles = practice.puzzles()
+    assert all(p.facts["kind"] == "dice" for p in puzzles)
+    answers = set()
+    for p in puzzles:
+        chances = L.go_on_chances(p.facts["open"])
+        assert chances[1] != chances[2]
+        better = 1 if chances[1] > chances[2] else 2
+        assert p.answers == [("roll", better)] or p.answers == (("roll", better),), p.id
+        answers.add(better)
+    assert answers == {1, 2}
+
+
+def test_one_die_or_two_by_going_on_is_computed_and_told_why():
+    ex = L.go_on_dice_exercise((1, 2, 3))
+    assert ex.solutions == ["one die"] and ex.check("one die")[0]
+    ok, why = ex.check("two dice")
+    assert not ok and "6 of its 6 outcomes" in why and "15 of their 36" in why
+    assert ex.choices == ["one die", "two dice", "the same either way"]                  # never a 50–50
+    ok, why = ex.check("the same either way")
+    assert not ok and "changes which totals can come up" in why
+    two = L.go_on_dice_exercise((2, 5, 6))
+    assert two.solutions == ["two dice"] and "18 of 36" in two.check("one die")[1]
+    assert L.go_on_chances((5, 6)) == {1: Fraction(1, 3), 2: Fraction(11, 36)}
+    with pytest.raises(ValueError, match="no choice"):
+        L.go_on_dice_exercise((1, 9))
+    with pytest.raises(ValueError, match="equally"):
+        L.go_on_dice_exercise((1, 2, 3, 4, 5, 6))
+
+
+def test_the_simulation_check_is_an_exercise_a_prediction_from_k_over_36():
+    ex = L.expected_count_exercise(6, 3600)
+    assert ex.solutions == [500] and ex.check("500")[0] and ex.check("3 600".replace("3 600", "500"))[0]
+    assert "number of outcomes of 36" in ex.check("5")[1]
+    assert "11 totals were equally likely" in ex.check("327")[1]
+    assert "You used 6 outcomes" in ex.check("600")[1]
+    assert "not a whole number" in ex.check("lots")[1]
+    with pytest.raises(ValueError):
+        L.expected_count_exercise(13)
+    assert "count_6" in L.LESSONS[3].objectives[1][1]
+
+
+@pytest.mark.parametrize("guide, lang", [("docs/teachers/shutbox.md", "en"), ("docs/teachers/es/shutbox.md", "es")])
+def test_the_guides_worked_solutions_are_current(guide, lang):
+    """The guide shows the working behind the answers (the sets for 11 and 12, the outcome lists, each set's value),
+    exactly as :func:`worked_solutions` computes it now."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / guide).read_text()
+    with using(lang):
+        worked = L.worked_solutions()
+    for name, working in worked:
+        assert f"* **{name}:** {working}" in text, (guide, name)
+    en = dict(L.worked_solutions())
+    assert "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"] and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
+    assert "one die goes on 36/36, two dice 15/36" in en["Lesson 3, exercises 5–6"]
+    assert "3 600 rolls are 100 × 36, so 100 × 5 = 500" in en["Lesson 3, exercise 4"]
+
+
+def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
+    """A worksheet generator reads :func:`worksheet_aids`: the rules box for lessons 1–2, the empty 6 × 6 grid for
+    lesson 3, the blank tree for lesson 4 — in both languages, with no answer on them."""
+    assert set(L.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
+    rules = L.worksheet_aids("shut_the_box/01_rules_and_play")[0]
+    assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
+    grid = L.worksheet_aids("shut_the_box/03_dice")[0].splitlines()
+    assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
+    assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))   # no totals filled in
+    tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
+    assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
+    with using("es"):
+        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[0]
+        assert L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[0].startswith("> **")
+    with pytest.raises(KeyError, match="known"):
+        L.worksheet_aids("dots_and_boxes/01_rules")
