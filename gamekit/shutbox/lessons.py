@@ -1129,16 +1129,10 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
-<<<<<<< HEAD
-                          (N_("count the sets for a roll without writing each one twice"), ("count_12", "count_11"))),
+                          (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12"))),
               themes=(SETS,),
               exercise_themes={"sets_7": SETS, "sets_9": SETS, "sets_10": SETS, "sets_11": SETS}),
-    3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 45,
-=======
-                          (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12"))),
-              themes=(SETS,)),
     3: Lesson(3, "shut_the_box/03_dice", "Shut the Box 3 — the dice", 50,
->>>>>>> shut2
               {"go_on_12": roll_outcomes_exercise,
                "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
                "chance_9": chance_exercise,
@@ -1158,16 +1152,11 @@ LESSONS: dict[int, Lesson] = {
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),
                            ("chance_9", "count_6")),
                           (N_("count, for a given box, how many outcomes let you go on and how many end your turn"),
-<<<<<<< HEAD
-                           ("go_on_14", "stuck_123", "stuck_56", "go_on_256"))),
-              themes=(SETS, DICE),
-              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
-=======
                            ("go_on_14", "stuck_123", "go_on_256")),
                           (N_("choose one die or two by counting the outcomes that let you go on"),
                            ("dice_123", "dice_256"))),
-              themes=(SETS, DICE)),
->>>>>>> shut2
+              themes=(SETS, DICE),
+              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "best_shut": partial(best_set_exercise, *SHUT_EXERCISE),
@@ -1185,15 +1174,10 @@ LESSONS: dict[int, Lesson] = {
                           (N_("choose the best set to shut the box, using what each set leaves"),
                            ("best_shut", "challenge_1", "challenge_2")),
                           (N_("choose the best set for a low score, and say why it can differ"),
-<<<<<<< HEAD
-                           ("best_score", "challenge_3"))),
+                           ("best_score", "goals_why", "challenge_3"))),
               themes=(SETS, DICE, BEST),
               exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2",
                                                        "challenge_3")}),
-=======
-                           ("best_score", "goals_why", "challenge_3"))),
-              themes=(SETS, DICE, BEST)),
->>>>>>> shut2
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
