@@ -45,7 +45,7 @@ from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_boar
 
 from gamekit import catalog
 from gamekit.game import LEVELS, TIMERS
-from gamekit.session import Session, SessionAttribute
+from gamekit.session import Played, Session, SessionAttribute
 
 SCALE = 2  # buffer pixels per CSS pixel
 
@@ -547,12 +547,13 @@ class GameWidget(Localized, W.VBox):
             return self.play_human(move)
 
     def play_human(self, move: Any) -> bool:
-        """A person plays ``move`` (checked by the rules); then the CPU answers if it is its turn."""
+        """The person to move plays ``move`` through the session (:meth:`gamekit.session.Session.play`, which
+        checks it, cancels a waiting undo request and starts the next turn); then the CPU answers if it is its turn."""
         try:
-            self.game.play(move)
+            played = self.session.play(self.game.to_move, move)
         except IllegalMoveError as refusal:
             return self.say(str(refusal))
-        self.after_move()
+        self.after_move(played)
         return True
 
     def _moved(self, why: str) -> None:
@@ -564,13 +565,16 @@ class GameWidget(Localized, W.VBox):
         game = self.game
         return (id(game), list(game.history), getattr(game, "resigned", None))
 
-    def after_move(self) -> None:
-        cancelled = self.undo_requested_by is not None     # playing on answers an undo request with "no"
+    def after_move(self, played: Played) -> None:
+        """Show what :meth:`gamekit.session.Session.play` changed: the new position, the undo request it cancelled
+        (playing on answers it with "no"), the CPU's replies and the clock of the next turn."""
         self._moved("move")
+        cancelled = played.cancelled is not None and played.cancelled[0] == "undo"
         self.refresh(tr("A move was played, so the undo request is cancelled.") + " " + self.current_status() if cancelled else None)
-        if self.mode == "cpu":
-            self.run_cpu()
-        self.restart_timer()
+        if self.mode == "cpu" and not played.over and self.run_cpu():
+            self.restart_timer()            # the CPU moved: the person's turn starts now
+        else:
+            self.arm_timer()                # the turn the session started with the move
         self.offer_hint()
 
     def offer_hint(self) -> None:
@@ -579,8 +583,8 @@ class GameWidget(Localized, W.VBox):
             move, reason = self.position_hint()
             self.say(f"{self.last_status} {self.hint_sentence(move, reason)}")
 
-    def run_cpu(self, max_moves: int | None = None) -> None:
-        """Let the CPU play while it is its turn (it may draw again after completing a box)."""
+    def run_cpu(self, max_moves: int | None = None) -> list:
+        """Let the CPU play while it is its turn (it may draw again after completing a box); returns its moves, described."""
         moves: list[str] = []
 
         def thinking() -> None:
@@ -599,6 +603,7 @@ class GameWidget(Localized, W.VBox):
             self.thinking = False
         if moves:
             self.refresh(tr("The CPU played {moves}. {then}", moves=", ".join(moves), then=self.current_status()))
+        return moves
 
     def step(self) -> None:
         """CPU against CPU: one move."""
@@ -860,10 +865,17 @@ class GameWidget(Localized, W.VBox):
 
     # ----- time per turn -------------------------------------------------------------
     def restart_timer(self) -> None:
+        """A new turn starts now (on the session's clock), timed if the session says so."""
+        self.session.start_turn()
+        self.arm_timer()
+
+    def arm_timer(self) -> None:
+        """Run :meth:`time_out` when the session's turn runs out (no timer: no limit, the CPU's turn or the game
+        is over)."""
         self.cancel_timer()
-        seconds = self.session.start_turn()        # None: no limit, the CPU's turn or the game is over
-        if seconds:
-            self._timer = threading.Timer(seconds, self.time_out)
+        deadline = self.session.deadline()
+        if deadline is not None:
+            self._timer = threading.Timer(max(0.0, deadline - self.session.clock()), self.time_out)
             self._timer.daemon = True
             self._timer.start()
 
