@@ -327,7 +327,7 @@ async def _client(pipe, url: str, seats: list, think: float, moves_per_room: int
     gc.collect()
     gc.freeze()                    # the players' connections and state: long-lived, not scanned by every GC pass
     gc.set_threshold(700, 10, 1000)     # and no full pass of the players' states every few seconds (the server's
-                                        # own setting, gamekit.rooms.server.tune_gc): the clients must not be
+                                        # own setting, gamekit.rooms.gc_tuning.tune_gc): the clients must not be
                                         # what the round trip measures
     pipe.send("ready")
     await loop.run_in_executor(None, pipe.recv)          # "start"
@@ -549,7 +549,9 @@ def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
     from collections import Counter
 
     from gamekit.rooms.games import check_move
-    from gamekit.rooms.server import Room, RoomServer, RoomSocket
+    from gamekit.rooms.room import Room
+    from gamekit.rooms.room_socket import RoomSocket
+    from gamekit.rooms.server import RoomServer
     from gamekit.rooms.untrusted import loads
 
     tmp = Path(tempfile.mkdtemp(prefix="gamekit-rooms-profile-"))

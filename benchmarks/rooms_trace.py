@@ -59,6 +59,7 @@ def _timed(function, into: list, size=None):
 
 def install() -> None:
     import gamekit.rooms.__main__ as main_module
+    import gamekit.rooms.room_socket as socket_module
     import gamekit.rooms.server as server_module
 
     gc.callbacks.append(_gc)
@@ -83,7 +84,7 @@ def install() -> None:
     store_module.sqlite3 = types.SimpleNamespace(**{name: getattr(real_sqlite3, name) for name in dir(real_sqlite3)
                                                    if not name.startswith("__")})
     store_module.sqlite3.connect = connect
-    socket_class, server_class = server_module.RoomSocket, server_module.RoomServer
+    socket_class, server_class = socket_module.RoomSocket, server_module.RoomServer
 
     on_message = socket_class.on_message
 

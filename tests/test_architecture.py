@@ -373,9 +373,9 @@ def test_every_import_names_the_module_that_defines_the_name():
 
 def test_the_reexport_check_flags_an_alias_layer(tmp_path, monkeypatch):
     source = tmp_path / "user.py"
-    source.write_text("from gamekit.rooms.server import spec_for\nfrom gamekit.rooms.games import spec_for as s\n"
+    source.write_text("from gamekit.rooms.room import spec_for\nfrom gamekit.rooms.games import spec_for as s\n"
                       "from gamekit import IllegalMoveError\n")
-    assert imports_through_another_module(source) == ["1: from gamekit.rooms.server import spec_for"]
+    assert imports_through_another_module(source) == ["1: from gamekit.rooms.room import spec_for"]
 
 
 # ----- no dead code, and the linter's rules kept ---------------------------------------------------------

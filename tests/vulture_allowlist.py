@@ -9,7 +9,7 @@ _.writeable              # numpy's array flags, set to freeze shared tables (gam
 _.comment_tags           # Babel's extractor signature (gamekit/rooms/speech.py)
 _.keywords               # Babel's extractor signature (gamekit/rooms/speech.py)
 _.signum                 # a signal handler's signature (gamekit/rooms/workers.py)
-_.on_close               # tornado's WebSocketHandler hook (gamekit/rooms/server.py)
+_.on_close               # tornado's WebSocketHandler hook (gamekit/rooms/room_socket.py)
 _.log_exception          # tornado's RequestHandler hook (gamekit/rooms/web.py)
 _.set_default_headers    # tornado's RequestHandler hook
 _.set_extra_headers      # tornado's StaticFileHandler hook

@@ -30,9 +30,9 @@ Dots-And-Boxes", AAAI 2012), each step exact and measured on its own in ``python
   tables make an image eight loads and ORs).  Only the symmetries that move at most ``sym_reach`` (default
   :data:`SYM_REACH`) of the search's drawn lines onto undrawn ones are folded in: two positions of one search
   can only be images under s if both hold ``drawn | s(drawn)``, so far images meet only deep in the tree, where
-  they cost more than they find (from the empty board, every symmetry is folded in).  On a rectangle every
-  symmetry was folded in from issue 26's third pass to its sixth, when the mixed hash and the smaller tree had
-  taken away what the 4 images found (5×4, 36 undrawn: 0.2 % of the nodes, for 10 % of the time).
+  they cost more than they find (from the empty board, every symmetry is folded in).  On a rectangle,
+  folding in every symmetry does not pay: with the mixed hash and the smaller tree the 4 images find little
+  (5×4, 36 undrawn: 0.2 % of the nodes, for 10 % of the time).
 * **A corner box's border lines are one move** (``ground=False``: not).  Both are strings from that
   coin to the ground, so swapping them maps every position onto one of equal value: of a box's
   undrawn border lines only the first is a candidate, and the table key only counts how many of them

@@ -5,7 +5,7 @@ Module-level functions with ``cache=True``, so numba keeps the machine code betw
 ``search``, ``mtdf`` and ``loony_value`` are compiled without numba's runtime (``_nrt=False``): they never
 allocate, and without the runtime numba emits no reference counting. With it, every call of an inlined helper
 that takes an array (the chain walk's ``other_line``, ``play``, the table's accessors) counted a reference up
-and down with atomic instructions: 37 % of the search's cycles (issue 26, sixth pass). ``loony_value``'s table
+and down with atomic instructions: 37 % of the search's cycles (measured: docs/dots.md). ``loony_value``'s table
 of sub-multisets lives in ``work``: at most 288 entries on the largest board that fits (25 boxes; tested).
 """
 import time

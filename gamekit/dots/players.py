@@ -43,9 +43,8 @@ HARD_BUDGETS = {"compiled": {"exact_lines": 35, "exact_safe": 20, "node_budget":
                 "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}
 """Hard's default budgets (nodes, so reproducible) for each engine, chosen when a player is made: larger
 with the compiled search, whose nodes cost 5–10 times less than the pure-Python one's and whose trees are
-smaller since issue 26's second and third passes (the safe-phase search now finishes from 28–30 safe lines
-within the budget, the full game from 35 undrawn lines or 20 safe lines within twice it; docs/dots.md, "Hard's
-budgets with the compiled search")."""
+smaller (the safe-phase search finishes from 28–30 safe lines within the budget, the full game from 35
+undrawn lines or 20 safe lines within twice it; docs/dots.md, "Hard's budgets with the compiled search")."""
 
 
 class SafePhaseSolver(Solver):

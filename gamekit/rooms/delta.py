@@ -15,7 +15,7 @@ splices ``[index, delete_count, inserted items]`` applied in order (each index c
 so far).  A client applies a delta only to the version just before it (``v - 1``); otherwise it has missed
 something and asks for the whole state (``{"type": "sync"}``).  :func:`apply_delta` is the Python client's
 copy; ``applyDelta`` in ``static/room.js`` is the page's.  Plain data, no tornado, no game: the server
-(``server.py``), the client (``client.py``) and the tests share it.
+(``room.py``), the client (``client.py``) and the tests share it.
 """
 from __future__ import annotations
 

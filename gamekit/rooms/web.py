@@ -1,6 +1,7 @@
-"""What every web handler of the room server shares — the room pages and WebSockets (:mod:`gamekit.rooms.server`)
+"""What every web handler of the room server shares — the room pages and WebSockets (:mod:`gamekit.rooms.handlers`,
+:mod:`gamekit.rooms.room_socket`)
 and the class groups' pages and API (:mod:`gamekit.rooms.groups_http`) — and the two interfaces the groups feature
-sees of the server: :class:`RoomHost` (the server) and :class:`HostedRoom` (a live room).  Both modules import
+sees of the server: :class:`RoomHost` (the server) and :class:`HostedRoom` (a live room).  These modules import
 this one; the groups never import the server (it builds their ``Groups`` and calls its hooks).
 """
 from __future__ import annotations
@@ -109,7 +110,7 @@ class NoCacheStatic(SafeLog, tornado.web.StaticFileHandler):
 
 
 class HostedRoom(Protocol):
-    """What the groups feature reads and calls on a live room (:class:`gamekit.rooms.server.Room`)."""
+    """What the groups feature reads and calls on a live room (:class:`gamekit.rooms.room.Room`)."""
 
     id: str
     game_id: str

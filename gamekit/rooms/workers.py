@@ -41,7 +41,8 @@ from tornado.ioloop import PeriodicCallback
 
 from gamekit.rooms.leases import BEAT, LOCK_WAIT, TTL, Leases, new_worker_id
 from gamekit.rooms.proxy import Backend, haproxy_config, start_haproxy
-from gamekit.rooms.server import CLOSE_MOVED, RoomServer
+from gamekit.rooms.room import CLOSE_MOVED
+from gamekit.rooms.server import RoomServer
 from gamekit.rooms.speech import said
 from gamekit.rooms.web import BaseHandler
 

@@ -16,7 +16,8 @@ gets the last scene again from ``on_client_ready`` (a reload never shows a blank
 seats; the cards wrap four to a row) with the seat to move highlighted, a status line,
 New game / Undo / Resign / Hint / Step buttons, mode and CPU level selectors, an optional
 time per turn, an undo request that another person must accept when people share the
-screen, and an error panel — exceptions in callbacks are shown to the reader, never swallowed.
+screen, and an error panel — exceptions in callbacks are shown to the reader, never swallowed.  Two of its parts live in
+modules of their own: the turn clock (:mod:`gamekit.widgets.turn_timer`) and hints (:mod:`gamekit.widgets.hints`).
 
 Every setting is checked before anything changes: a refused one raises
 :class:`BadSettingError` (a ``ValueError``; :class:`BadSettingTypeError` is also a
@@ -42,10 +43,12 @@ from gamekit.core.errors import BadPositionError, IllegalMoveError
 from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.core.scene import SEAT_COLOURS, SEAT_DARK, Scene
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
+from gamekit.widgets.hints import Hints
+from gamekit.widgets.turn_timer import TurnTimer
 
 from gamekit import catalog
 from gamekit.game import LEVELS, TIMERS
-from gamekit.session import Session, SessionAttribute
+from gamekit.session import Played, Session, SessionAttribute
 
 SCALE = 2  # buffer pixels per CSS pixel
 
@@ -262,7 +265,7 @@ def reported(method: Callable) -> Callable:
     return wrapper
 
 
-class GameWidget(Localized, W.VBox):
+class GameWidget(TurnTimer, Hints, Localized, W.VBox):
     """Shared board widget.  A game subclass provides:
 
     * ``new_game()`` → a fresh game object (the shared interface: ``to_move``, ``play``, ``undo``, …);
@@ -547,12 +550,13 @@ class GameWidget(Localized, W.VBox):
             return self.play_human(move)
 
     def play_human(self, move: Any) -> bool:
-        """A person plays ``move`` (checked by the rules); then the CPU answers if it is its turn."""
+        """The person to move plays ``move`` through the session (:meth:`gamekit.session.Session.play`, which
+        checks it, cancels a waiting undo request and starts the next turn); then the CPU answers if it is its turn."""
         try:
-            self.game.play(move)
+            played = self.session.play(self.game.to_move, move)
         except IllegalMoveError as refusal:
             return self.say(str(refusal))
-        self.after_move()
+        self.after_move(played)
         return True
 
     def _moved(self, why: str) -> None:
@@ -564,23 +568,20 @@ class GameWidget(Localized, W.VBox):
         game = self.game
         return (id(game), list(game.history), getattr(game, "resigned", None))
 
-    def after_move(self) -> None:
-        cancelled = self.undo_requested_by is not None     # playing on answers an undo request with "no"
+    def after_move(self, played: Played) -> None:
+        """Show what :meth:`gamekit.session.Session.play` changed: the new position, the undo request it cancelled
+        (playing on answers it with "no"), the CPU's replies and the clock of the next turn."""
         self._moved("move")
+        cancelled = played.cancelled is not None and played.cancelled[0] == "undo"
         self.refresh(tr("A move was played, so the undo request is cancelled.") + " " + self.current_status() if cancelled else None)
-        if self.mode == "cpu":
-            self.run_cpu()
-        self.restart_timer()
+        if self.mode == "cpu" and not played.over and self.run_cpu():
+            self.restart_timer()            # the CPU moved: the person's turn starts now
+        else:
+            self.arm_timer()                # the turn the session started with the move
         self.offer_hint()
 
-    def offer_hint(self) -> None:
-        """With hints on, add the suggested move to the status line on a person's turn."""
-        if self.hints and self.hint_available and not self.game.is_over() and not self.is_cpu_turn():
-            move, reason = self.position_hint()
-            self.say(f"{self.last_status} {self.hint_sentence(move, reason)}")
-
-    def run_cpu(self, max_moves: int | None = None) -> None:
-        """Let the CPU play while it is its turn (it may draw again after completing a box)."""
+    def run_cpu(self, max_moves: int | None = None) -> list:
+        """Let the CPU play while it is its turn (it may draw again after completing a box); returns its moves, described."""
         moves: list[str] = []
 
         def thinking() -> None:
@@ -599,6 +600,7 @@ class GameWidget(Localized, W.VBox):
             self.thinking = False
         if moves:
             self.refresh(tr("The CPU played {moves}. {then}", moves=", ".join(moves), then=self.current_status()))
+        return moves
 
     def step(self) -> None:
         """CPU against CPU: one move."""
@@ -764,37 +766,6 @@ class GameWidget(Localized, W.VBox):
         self.say(message)
         return judgements
 
-    def hint(self) -> tuple[Any, str] | None:
-        """The Hint button: the suggested move for the position (drawn on the board) and why, in the status line;
-        the same answer as the automatic hint of the same position (:meth:`position_hint`)."""
-        if self.game.is_over():
-            self.say(tr("No hint: the game is over."))
-            return None
-        move, reason = self.position_hint()
-        self.say(self.hint_sentence(move, reason))
-        return move, reason
-
-    def position_hint(self) -> tuple[Any, str]:
-        """(move, reason) for the current position, worked out once: the automatic hint and the Hint button
-        ask this, so they never disagree; the move is kept in :attr:`hint_move` (drawn on the board) until the
-        position changes."""
-        stamp = self._position_stamp()
-        if self._hint is None or self._hint[0] != stamp:
-            move, reason = self.hint_for(self.game)
-            self._hint = (stamp, move, reason)
-            self.hint_move = move
-            self.board.paint(self.build_scene())           # the hinted move (and a game's verdicts) on the board
-            self.board.describe(self.board_label(), self.describe_position())
-        _, move, reason = self._hint
-        return move, reason
-
-    def hint_sentence(self, move: Any, reason: str) -> str:
-        """"Hint: c4-d4 — reason." with one full stop at the end, whether or not ``reason`` has its own."""
-        reason = reason.strip()
-        if reason.endswith((".", "!", "?", "…")):
-            return tr("Hint: {move} — {reason}", move=self.describe_move(move), reason=reason)
-        return tr("Hint: {move} — {reason}.", move=self.describe_move(move), reason=reason)
-
     # ----- settings: checked first, the widget unchanged on refusal -------------------
     def refuse(self, error: BadSettingError) -> None:
         """Say why a setting was refused, put the selectors back on the real settings, raise ``error``."""
@@ -857,35 +828,6 @@ class GameWidget(Localized, W.VBox):
         self.hints = on
         self.refresh()
         self.offer_hint()
-
-    # ----- time per turn -------------------------------------------------------------
-    def restart_timer(self) -> None:
-        self.cancel_timer()
-        seconds = self.session.start_turn()        # None: no limit, the CPU's turn or the game is over
-        if seconds:
-            self._timer = threading.Timer(seconds, self.time_out)
-            self._timer.daemon = True
-            self._timer.start()
-
-    def cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def time_out(self) -> None:
-        """The person's time ran out: the CPU plays that turn for them."""
-        with self._lock:
-            try:
-                if self.game.is_over() or self.is_cpu_turn():
-                    return
-                seat, move = self.session.stand_in()      # the CPU plays the person's turn
-                self._moved("move")
-                self.refresh(tr("Time ran out: the CPU played {move} for {seat}.", move=self.describe_move(move), seat=self.seat_name(seat)))
-                if self.mode == "cpu":
-                    self.run_cpu()
-                self.restart_timer()
-            except Exception as error:  # noqa: BLE001
-                self.report_error(error)
 
     # ----- display ---------------------------------------------------------------------
     def say(self, message: str) -> bool:

@@ -128,7 +128,7 @@ def test_a_tick_reaches_the_rooms_past_its_first_slice(fresh_rooms, connect, pai
 
 GC_CHECK = """
 import gc, weakref
-from gamekit.rooms.server import GC_THRESHOLDS, tune_gc
+from gamekit.rooms.gc_tuning import GC_THRESHOLDS, tune_gc
 tune_gc()
 assert gc.get_threshold() == GC_THRESHOLDS, gc.get_threshold()
 assert gc.get_freeze_count() > 0

@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from gamekit.rooms.games import rebuild
 from gamekit.rooms.leases import TTL, Leases, is_postgres, new_worker_id
 from gamekit.rooms.proxy import Backend, check_config, haproxy_config, haproxy_path
-from gamekit.rooms.server import CLOSE_MOVED
+from gamekit.rooms.room import CLOSE_MOVED
 from gamekit.rooms.store import Store
 from gamekit.rooms.workers import worker_argv, worker_ports
 
