@@ -315,7 +315,7 @@ class Puzzle:
         refutation (then "…"; :meth:`whole_line` gives all of it), then what the mistake costs."""
         f, words = self.facts, move_words(self.game_id, action)
         if self.game_id == "dots_and_boxes":
-            loss = f["best"] - ref["value"]
+            loss = own_box_loss(f["best"], ref["value"])
             text = tr("Not the best: after {move}, best play goes {line}.", move=words,
                       line=short_line_words(self.game_id, ref["line"])) if ref["line"] else \
                 tr("Not the best: {move}.", move=words)
@@ -367,6 +367,18 @@ class Puzzle:
 
 
 # ----- words shared by the games ---------------------------------------------------------
+def own_box_loss(best: int, value: int) -> int:
+    """How many of their own boxes a Dots and Boxes mover loses by playing a line worth ``value`` instead of
+    one worth ``best``.  Both are margins on the boxes still to be taken (mine minus theirs), and those boxes
+    are shared out whatever happens: each box I do not get, my opponent gets, so the margin moves by two per
+    box and my own loss is half the change (always a whole number: a margin has the parity of the boxes left)."""
+    gap = best - value
+    if gap % 2:
+        raise ValueError(tr("margins {best} and {value}: their difference must be even (the same boxes are left)",
+                            best=best, value=value))
+    return gap // 2
+
+
 def _dots_result(value: int) -> str:
     if value > 0:
         return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)
