@@ -47,6 +47,36 @@ SHUTBOX_THEMES = {
     "best_set": N_("best set"),
     "one_die_or_two": N_("one die or two"),
 }
+THEME_HINTS = {
+    "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
+    "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
+    "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
+    "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
+    "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
+    "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
+    "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
+    "control_not_worth_it": N_("Keeping control has a price: compare the boxes you give up now with those you get later."),
+    "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
+    "win_now": N_("Look at your own lines first: is one of them nearly finished?"),
+    "block": N_("What does your opponent threaten to do with the next drop?"),
+    "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
+    "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
+    "zugzwang": N_("Count the empty cells: who will run out of harmless drops first?"),
+    "side_column": N_("Look at the outer columns too: which lines can a disc there help finish?"),
+    "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
+    "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
+    "one_die_or_two": N_("Count the totals one die can make and those two dice can make: which do your open tiles need?"),
+}
+"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
+
+ONE_DIE_WORDS = {
+    "after_789": N_("Rule: once 7, 8 and 9 are covered, you may roll one die."),
+    "under_six": N_("Rule: once the open tiles add up to less than 6, you may roll one die."),
+    "six_or_less": N_("Rule: once the open tiles add up to 6 or less, you must roll one die."),
+    "never": N_("Rule: you always roll two dice."),
+}
+"""The one-die rule of a Shut the Box puzzle, as its question states it (the bank mixes the rules)."""
+
 THEMES: dict[str, dict[str, str]] = {
     "dots_and_boxes": DOTS_THEMES,
     "five_in_a_row": CONNECT_THEMES,
@@ -78,6 +108,11 @@ def check_theme(game_id: str, theme: Any) -> str:
         raise ValueError(tr("{theme!r}: not a theme of {game} puzzles — choose one of {items}",
                             theme=theme, game=tr(GAME_NAMES[game_id]), items=", ".join(themes)))
     return theme
+
+
+def theme_hint(game_id: str, theme: str) -> str:
+    """A theme's idea as a hint (:data:`THEME_HINTS`) in the current language: what to look at, not the answer."""
+    return tr(THEME_HINTS[check_theme(game_id, theme)])
 
 
 def theme_name(game_id: str, theme: str) -> str:
@@ -280,6 +315,10 @@ class Puzzle:
             else:
                 text = tr("{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who)
             return text[:1].upper() + text[1:]
+        return tr(ONE_DIE_WORDS[f["one_die"]]) + " " + self._shut_question()
+
+    def _shut_question(self) -> str:
+        f = self.facts
         tiles = ", ".join(map(str, f["open"]))
         low = f["objective"] == "score"          # a score is best low, a chance high: each its own words
         if f["kind"] == "dice":

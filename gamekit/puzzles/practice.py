@@ -33,7 +33,7 @@ from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
-                                  move_words, theme_name)
+                                  move_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
@@ -398,7 +398,12 @@ class Practice(Localized, W.VBox):
             self.index += 1
             puzzle = self.pool[self.index]
         else:
-            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen)
+            # the first answer to the last puzzle steers the next: a miss never brings a harder one, a
+            # first-try solve never an easier one (a skipped puzzle: no bound)
+            last = self.puzzle.rating if self.puzzle is not None and self.tries else None
+            missed = bool(self.tries) and not self.tries[0][1]
+            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen,
+                          at_most=last if missed else None, at_least=None if missed else last)
         self._load(puzzle)
         return puzzle
 
@@ -461,15 +466,14 @@ class Practice(Localized, W.VBox):
         self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def hint(self) -> str:
-        """A hint that never gives the answer: first the puzzle's themes in words, then how many answers
-        are accepted among how many legal ones."""
+        """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
+        :func:`gamekit.puzzles.core.theme_hint`), then how many answers are accepted among how many legal ones."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
-            names = ", ".join(theme_name(self.game_id, t) for t in self.puzzle.themes)
-            message = ntr("Hint: the theme is {names}.", "Hint: the themes are {names}.",
-                          len(self.puzzle.themes), names=names)
+            theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
+            message = tr("Hint: {idea}", idea=theme_hint(self.game_id, theme))
         else:
             message = ntr("Hint: {n} answer is accepted among {legal} legal ones.",
                           "Hint: {n} answers are accepted among {legal} legal ones.",

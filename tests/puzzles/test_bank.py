@@ -404,3 +404,19 @@ def test_a_margin_change_of_odd_size_is_refused():
     assert own_box_loss(5, -5) == 5 and own_box_loss(3, 1) == 1
     with pytest.raises(ValueError, match="even"):
         own_box_loss(3, 0)
+
+
+def test_every_shut_the_box_question_states_its_one_die_rule():
+    """The bank mixes four one-die rules, and the best choice depends on the rule: each question says its rule,
+    so no two puzzles under different rules read the same (the same question is the same puzzle)."""
+    from gamekit.puzzles.core import ONE_DIE_WORDS
+    asked: dict[str, Puzzle] = {}
+    for p in bank("shut_the_box"):
+        rule = p.position.rules.one_die
+        with using("en"):
+            q = p.prompt()
+        assert q.startswith(ONE_DIE_WORDS[rule]), (p.id, q)
+        other = asked.setdefault(q, p)
+        assert other.position.rules.one_die == rule and other.answers == p.answers, (p.id, other.id)
+    with using("es"):
+        assert bank("shut_the_box")[0].prompt().startswith("Regla:")
