@@ -91,6 +91,18 @@ BANDS = ((N_("easy"), 1300.0), (N_("medium"), 1600.0), (N_("hard"), float("inf")
 COLOURS = (N_("red"), N_("yellow"))
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
 SEATS_DOTS = (N_("gold"), N_("coral"))
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def day_words(day: Any) -> str:
+    """A date as a pupil reads it: ``"Tuesday 1 December"`` / ``"martes 1 de diciembre"`` (no year: the
+    games a pupil reviews are recent).  Not a date: TypeError."""
+    from datetime import date
+    if not isinstance(day, date):
+        raise TypeError(tr("day={day!r}: a date", day=day))
+    return tr("{weekday} {day} {month}", weekday=tr(WEEKDAYS[day.weekday()]), day=day.day,
+              month=tr(MONTHS[day.month - 1]))
 
 
 def check_game_id(game_id: Any) -> str:
@@ -292,8 +304,7 @@ class Puzzle:
         if mine is not None:
             from datetime import date
             try:
-                day = date.fromisoformat(mine["date"])
-                when = tr("{weekday} {date}", weekday=tr(WEEKDAYS[day.weekday()]), date=day.isoformat())
+                when = day_words(date.fromisoformat(mine["date"]))
             except (KeyError, TypeError, ValueError):
                 when = "?"
             return tr("Your game on {when}: you played {move} here. Find the better move.", when=when,

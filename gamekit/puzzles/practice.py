@@ -316,7 +316,7 @@ class Practice(Localized, W.VBox):
         self.next_button = W.Button(description=tr("Next"), icon="arrow-right", button_style="primary")
         self.next_button.on_click(self.on_next)
         self.refute_button = W.Button(description=tr("Show what happens"), icon="play", disabled=True,
-                                      tooltip=tr("Play your answer and the best replies to it, one move a press"))
+                                      tooltip=tr("Play your answer and the best replies to it, one move each time you press"))
         for button in (self.check_button, self.hint_button, self.next_button, self.refute_button):
             button.layout.width = "auto"             # the whole label, in every language
             button.layout.min_width = "fit-content"

@@ -513,3 +513,26 @@ def test_pick_refuses_bounds_that_are_not_numbers():
     top = max(p.rating for p in puzzles)
     assert pick(puzzles, 2500, at_most=1400, seed=1).rating <= 1400
     assert pick(puzzles, 500, at_least=top + 1, seed=1) in puzzles      # none that hard: the nearest instead
+
+
+PAGES = {"dots_and_boxes": "01_dots_and_boxes", "five_in_a_row": "02_five_in_a_row",
+         "connect_four": "03_connect_four", "shut_the_box": "04_shut_the_box"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
+    """The page states the bank's true span of levels (in both languages), promises no "a little easier" that
+    the picker cannot keep, and names the idea of the homework code it shows."""
+    from gamekit.puzzles.practice import CODES, parse_code
+    levels = sorted({level(p.rating) for p in bank(game_id)})
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for lang, path, span in (("en", root / "practice" / f"{PAGES[game_id]}.md", "from level {} to level {}"),
+                             ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert span.format(levels[0], levels[-1]) in text, (path, levels)
+        assert "a little easier" not in text and "algo más fácil" not in text
+        assert "….»" not in text and "…. " not in text
+        code = re.search(rf"`({CODES[game_id]}-[a-z_]+-\d+-\d+)`", text).group(1)
+        _, theme, _, _ = parse_code(code)
+        with using(lang):
+            assert theme_name(game_id, theme) in text, (path, theme)
