@@ -32,7 +32,7 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
+from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme, line_words,
                                   move_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
@@ -110,6 +110,45 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
 
 
+def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]]:
+    """Every ready homework code a teacher can hand out: ``[(game name, code, idea, puzzles), ...]`` in the
+    current language — for each game a code of all its themes, then one per theme, each ``n`` puzzles (fewer
+    when a theme has fewer) with this ``seed``.  Each code opens with :meth:`Practice.from_code`."""
+    _check_set(GAME_IDS[0], None, n, seed)
+    rows = []
+    for game_id in GAME_IDS:
+        game = tr(GAME_NAMES[game_id])
+        rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
+        for theme in THEMES[game_id]:
+            size = min(n, len(bank(game_id, theme=theme)))
+            rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
+    return rows
+
+
+def homework_page(n: int = 10, seed: int = 1) -> str:
+    """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
+    the current language: how a pupil opens a code, then a table per game of :func:`homework_codes`."""
+    lines = ["# " + tr("Homework codes"), "",
+             tr("A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
+                "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
+                "game-idea-puzzles-number; change the last number for another set on the same idea."), "",
+             tr("The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
+                "the answer. Each set runs from the easiest puzzle to the hardest."), ""]
+    current = None
+    for game, code, idea, size in homework_codes(n, seed):
+        if game != current:
+            current = game
+            lines += ["## " + game, "", "| " + tr("Code") + " | " + tr("Idea") + " | " + tr("Puzzles") + " |",
+                      "|---|---|---|"]
+        lines.append(f"| `{code}` | {idea} | {size} |")
+    out = []
+    for i, line in enumerate(lines):        # a blank line after each table
+        out.append(line)
+        if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
+            out.append("")
+    return "\n".join(out)
+
+
 CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)
 
 
@@ -131,7 +170,6 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     game_id = GAMES_BY_CODE[short]
     theme_key = None if theme == "all" else theme
     if theme_key is not None:
-        from gamekit.puzzles.core import THEMES
         if theme_key not in THEMES[game_id]:
             raise ValueError(tr("“{code}”: {game} has no puzzle theme “{theme}”. Check the code with your teacher.",
                                 code=text, game=tr(GAME_NAMES[game_id]), theme=theme))
@@ -690,4 +728,5 @@ class HomeworkBox(Localized, W.VBox):
 
 
 __all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
+           "homework_codes", "homework_page",
            "level", "level_words", "saved_rating", "stakes", "CODES", "MAX_SET", "LEVELS"]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.puzzles.practice import (LEVELS, HomeworkBox, HomeworkSet, Practice, homework_set, level, level_words,
@@ -536,3 +536,32 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         _, theme, _, _ = parse_code(code)
         with using(lang):
             assert theme_name(game_id, theme) in text, (path, theme)
+
+
+def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
+    """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
+    opens a set of that many puzzles on that idea."""
+    from gamekit.puzzles.practice import homework_codes, homework_page
+    docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
+    for lang, path in (("en", docs / "homework.md"), ("es", docs / "es" / "homework.md")):
+        with using(lang):
+            page = homework_page()
+            rows = homework_codes()
+        assert path.read_text(encoding="utf-8") == page, f"regenerate {path} with homework_page()"
+        from gamekit.puzzles import THEMES
+        from gamekit.puzzles.core import GAME_NAMES
+        with using(lang):
+            assert [g for g, *_ in rows] == [tr(GAME_NAMES[g]) for g in GAME_IDS for _ in range(len(THEMES[g]) + 1)]
+        for game, code, idea, size in rows:
+            assert f"| `{code}` | {idea} | {size} |" in page
+            game_id, theme, n, _ = parse_code(code)
+            assert n == size == len(homework_set(game_id, theme, n, 1))
+            if theme is not None:
+                with using(lang):
+                    assert idea == theme_name(game_id, theme)
+    with using("es"):
+        assert "doble entrega" in homework_page() and "double-deal" not in homework_page()
+    with pytest.raises(ValueError, match="n=0"):
+        homework_codes(n=0)
+    with pytest.raises(ValueError, match="seed"):
+        homework_codes(seed=-1)
