@@ -283,6 +283,16 @@ class Puzzle:
     def to_move(self) -> int:
         return self.position.to_move
 
+    @property
+    def question_key(self) -> tuple:
+        """What makes the question: two puzzles with the same key ask the same thing with the same answers.  For
+        Shut the Box the rule, goal, kind, open tiles and roll (the shipped bank holds a few such twins under
+        different ids); for the board games the id (the position itself)."""
+        f = self.facts
+        if self.game_id == "shut_the_box":
+            return (self.game_id, f["one_die"], f["objective"], f["kind"], tuple(f["open"]), f["roll"])
+        return (self.game_id, self.id)
+
     def legal_answers(self) -> list:
         """Every legal action of the position (the ones a pupil can give), canonical."""
         return self.position.legal_moves()

@@ -319,7 +319,9 @@ class Practice(Localized, W.VBox):
             mine = [with_themes(p) for p in personal_puzzles(game_id)]
             self.pool: list[Puzzle] = [p for p in mine if theme is None or theme in p.themes]
         else:
-            self.pool = fixed if puzzles is not None else bank(game_id, theme=theme)
+            # free practice asks each question once: of twins (the same question under two ids) keep the first
+            self.pool = fixed if puzzles is not None else list(
+                {p.question_key: p for p in reversed(bank(game_id, theme=theme))}.values())[::-1]
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         self.streak = 0

@@ -565,3 +565,17 @@ def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_langu
         homework_codes(n=0)
     with pytest.raises(ValueError, match="seed"):
         homework_codes(seed=-1)
+
+
+def test_free_practice_asks_each_question_once():
+    """The shipped Shut the Box bank holds a few twins (one question under two ids): free practice keeps one of
+    each, so a pupil never meets the same question again as a "new" puzzle."""
+    p = Practice("shut_the_box", seed=2)
+    everything = bank("shut_the_box")
+    assert len({q.question_key for q in everything}) < len(everything)          # the twins are there …
+    assert len({q.prompt() for q in p.pool}) == len(p.pool)                      # … and asked only once
+    assert {q.question_key for q in p.pool} == {q.question_key for q in everything}
+    first = {}
+    for q in everything:
+        first.setdefault(q.question_key, q.id)
+    assert sorted(q.id for q in p.pool) == sorted(first.values())                # the first of each, as shipped
