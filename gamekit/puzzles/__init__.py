@@ -47,9 +47,12 @@ def bank(game_id: str, theme: str | None = None, band: str | None = None, path: 
     return [p for p in puzzles if (theme is None or theme in p.themes) and (band is None or p.band == band)]
 
 
-def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = (), near: int = 10) -> Puzzle:
+def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = (), near: int = 10,
+         at_most: float | None = None, at_least: float | None = None) -> Puzzle:
     """A puzzle near a pupil's ``rating``: one of the ``near`` puzzles closest to it (at random, ``seed``
-    makes it reproducible), skipping the ids in ``exclude`` while others are left."""
+    makes it reproducible), skipping the ids in ``exclude`` while others are left.  ``at_most`` / ``at_least``:
+    only puzzles rated no higher / no lower than that (after a miss the next puzzle is not harder, after a
+    first-try solve not easier), while such puzzles are left."""
     import random
     if not isinstance(puzzles, list) or not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
         raise ValueError(tr("pick: give a non-empty list of puzzles (from bank())"))
@@ -57,8 +60,13 @@ def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = 
         raise ValueError(tr("rating={rating!r}: a number", rating=rating))
     if isinstance(near, bool) or not isinstance(near, int) or near < 1:
         raise ValueError(tr("near={near!r}: a whole number ≥ 1", near=near))
+    for name, bound in (("at_most", at_most), ("at_least", at_least)):
+        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, (int, float)) or bound != bound):
+            raise ValueError(tr("{name}={bound!r}: a number or None", name=name, bound=bound))
     skip = set(exclude)
     pool = [p for p in puzzles if p.id not in skip] or puzzles
+    bounded = [p for p in pool if (at_most is None or p.rating <= at_most) and (at_least is None or p.rating >= at_least)]
+    pool = bounded or pool
     pool = sorted(pool, key=lambda p: (abs(p.rating - rating), p.id))[:near]
     return random.Random(seed).choice(pool)
 

@@ -47,6 +47,36 @@ SHUTBOX_THEMES = {
     "best_set": N_("best set"),
     "one_die_or_two": N_("one die or two"),
 }
+THEME_HINTS = {
+    "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
+    "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
+    "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
+    "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
+    "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
+    "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
+    "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
+    "control_not_worth_it": N_("Keeping control has a price: compare the boxes you give up now with those you get later."),
+    "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
+    "win_now": N_("Look at your own lines first: is one of them nearly finished?"),
+    "block": N_("What does your opponent threaten to do with the next drop?"),
+    "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
+    "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
+    "zugzwang": N_("Count the empty cells: who will run out of harmless drops first?"),
+    "side_column": N_("Look at the outer columns too: which lines can a disc there help finish?"),
+    "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
+    "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
+    "one_die_or_two": N_("Count the totals one die can make and those two dice can make: which do your open tiles need?"),
+}
+"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
+
+ONE_DIE_WORDS = {
+    "after_789": N_("Rule: once 7, 8 and 9 are covered, you may roll one die."),
+    "under_six": N_("Rule: once the open tiles add up to less than 6, you may roll one die."),
+    "six_or_less": N_("Rule: once the open tiles add up to 6 or less, you must roll one die."),
+    "never": N_("Rule: you always roll two dice."),
+}
+"""The one-die rule of a Shut the Box puzzle, as its question states it (the bank mixes the rules)."""
+
 THEMES: dict[str, dict[str, str]] = {
     "dots_and_boxes": DOTS_THEMES,
     "five_in_a_row": CONNECT_THEMES,
@@ -61,6 +91,18 @@ BANDS = ((N_("easy"), 1300.0), (N_("medium"), 1600.0), (N_("hard"), float("inf")
 COLOURS = (N_("red"), N_("yellow"))
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
 SEATS_DOTS = (N_("gold"), N_("coral"))
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def day_words(day: Any) -> str:
+    """A date as a pupil reads it: ``"Tuesday 1 December"`` / ``"martes 1 de diciembre"`` (no year: the
+    games a pupil reviews are recent).  Not a date: TypeError."""
+    from datetime import date
+    if not isinstance(day, date):
+        raise TypeError(tr("day={day!r}: a date", day=day))
+    return tr("{weekday} {day} {month}", weekday=tr(WEEKDAYS[day.weekday()]), day=day.day,
+              month=tr(MONTHS[day.month - 1]))
 
 
 def check_game_id(game_id: Any) -> str:
@@ -78,6 +120,11 @@ def check_theme(game_id: str, theme: Any) -> str:
         raise ValueError(tr("{theme!r}: not a theme of {game} puzzles — choose one of {items}",
                             theme=theme, game=tr(GAME_NAMES[game_id]), items=", ".join(themes)))
     return theme
+
+
+def theme_hint(game_id: str, theme: str) -> str:
+    """A theme's idea as a hint (:data:`THEME_HINTS`) in the current language: what to look at, not the answer."""
+    return tr(THEME_HINTS[check_theme(game_id, theme)])
 
 
 def theme_name(game_id: str, theme: str) -> str:
@@ -236,6 +283,16 @@ class Puzzle:
     def to_move(self) -> int:
         return self.position.to_move
 
+    @property
+    def question_key(self) -> tuple:
+        """What makes the question: two puzzles with the same key ask the same thing with the same answers.  For
+        Shut the Box the rule, goal, kind, open tiles and roll (the shipped bank holds a few such twins under
+        different ids); for the board games the id (the position itself)."""
+        f = self.facts
+        if self.game_id == "shut_the_box":
+            return (self.game_id, f["one_die"], f["objective"], f["kind"], tuple(f["open"]), f["roll"])
+        return (self.game_id, self.id)
+
     def legal_answers(self) -> list:
         """Every legal action of the position (the ones a pupil can give), canonical."""
         return self.position.legal_moves()
@@ -257,8 +314,7 @@ class Puzzle:
         if mine is not None:
             from datetime import date
             try:
-                day = date.fromisoformat(mine["date"])
-                when = tr("{weekday} {date}", weekday=tr(WEEKDAYS[day.weekday()]), date=day.isoformat())
+                when = day_words(date.fromisoformat(mine["date"]))
             except (KeyError, TypeError, ValueError):
                 when = "?"
             return tr("Your game on {when}: you played {move} here. Find the better move.", when=when,
@@ -280,6 +336,10 @@ class Puzzle:
             else:
                 text = tr("{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who)
             return text[:1].upper() + text[1:]
+        return tr(ONE_DIE_WORDS[f["one_die"]]) + " " + self._shut_question()
+
+    def _shut_question(self) -> str:
+        f = self.facts
         tiles = ", ".join(map(str, f["open"]))
         low = f["objective"] == "score"          # a score is best low, a chance high: each its own words
         if f["kind"] == "dice":
@@ -315,7 +375,7 @@ class Puzzle:
         refutation (then "…"; :meth:`whole_line` gives all of it), then what the mistake costs."""
         f, words = self.facts, move_words(self.game_id, action)
         if self.game_id == "dots_and_boxes":
-            loss = f["best"] - ref["value"]
+            loss = own_box_loss(f["best"], ref["value"])
             text = tr("Not the best: after {move}, best play goes {line}.", move=words,
                       line=short_line_words(self.game_id, ref["line"])) if ref["line"] else \
                 tr("Not the best: {move}.", move=words)
@@ -367,6 +427,18 @@ class Puzzle:
 
 
 # ----- words shared by the games ---------------------------------------------------------
+def own_box_loss(best: int, value: int) -> int:
+    """How many of their own boxes a Dots and Boxes mover loses by playing a line worth ``value`` instead of
+    one worth ``best``.  Both are margins on the boxes still to be taken (mine minus theirs), and those boxes
+    are shared out whatever happens: each box I do not get, my opponent gets, so the margin moves by two per
+    box and my own loss is half the change (always a whole number: a margin has the parity of the boxes left)."""
+    gap = best - value
+    if gap % 2:
+        raise ValueError(tr("margins {best} and {value}: their difference must be even (the same boxes are left)",
+                            best=best, value=value))
+    return gap // 2
+
+
 def _dots_result(value: int) -> str:
     if value > 0:
         return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)

@@ -32,8 +32,8 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import (GAME_NAMES, Puzzle, action_key, check_game_id, check_theme, line_words,
-                                  move_words, theme_name)
+from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme, line_words,
+                                  move_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
@@ -110,6 +110,45 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
 
 
+def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]]:
+    """Every ready homework code a teacher can hand out: ``[(game name, code, idea, puzzles), ...]`` in the
+    current language — for each game a code of all its themes, then one per theme, each ``n`` puzzles (fewer
+    when a theme has fewer) with this ``seed``.  Each code opens with :meth:`Practice.from_code`."""
+    _check_set(GAME_IDS[0], None, n, seed)
+    rows = []
+    for game_id in GAME_IDS:
+        game = tr(GAME_NAMES[game_id])
+        rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
+        for theme in THEMES[game_id]:
+            size = min(n, len(bank(game_id, theme=theme)))
+            rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
+    return rows
+
+
+def homework_page(n: int = 10, seed: int = 1) -> str:
+    """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
+    the current language: how a pupil opens a code, then a table per game of :func:`homework_codes`."""
+    lines = ["# " + tr("Homework codes"), "",
+             tr("A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
+                "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
+                "game-idea-puzzles-number; change the last number for another set on the same idea."), "",
+             tr("The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
+                "the answer. Each set runs from the easiest puzzle to the hardest."), ""]
+    current = None
+    for game, code, idea, size in homework_codes(n, seed):
+        if game != current:
+            current = game
+            lines += ["## " + game, "", "| " + tr("Code") + " | " + tr("Idea") + " | " + tr("Puzzles") + " |",
+                      "|---|---|---|"]
+        lines.append(f"| `{code}` | {idea} | {size} |")
+    out = []
+    for i, line in enumerate(lines):        # a blank line after each table
+        out.append(line)
+        if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
+            out.append("")
+    return "\n".join(out)
+
+
 CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)
 
 
@@ -131,7 +170,6 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     game_id = GAMES_BY_CODE[short]
     theme_key = None if theme == "all" else theme
     if theme_key is not None:
-        from gamekit.puzzles.core import THEMES
         if theme_key not in THEMES[game_id]:
             raise ValueError(tr("“{code}”: {game} has no puzzle theme “{theme}”. Check the code with your teacher.",
                                 code=text, game=tr(GAME_NAMES[game_id]), theme=theme))
@@ -281,7 +319,9 @@ class Practice(Localized, W.VBox):
             mine = [with_themes(p) for p in personal_puzzles(game_id)]
             self.pool: list[Puzzle] = [p for p in mine if theme is None or theme in p.themes]
         else:
-            self.pool = fixed if puzzles is not None else bank(game_id, theme=theme)
+            # free practice asks each question once: of twins (the same question under two ids) keep the first
+            self.pool = fixed if puzzles is not None else list(
+                {p.question_key: p for p in reversed(bank(game_id, theme=theme))}.values())[::-1]
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         self.streak = 0
@@ -316,7 +356,7 @@ class Practice(Localized, W.VBox):
         self.next_button = W.Button(description=tr("Next"), icon="arrow-right", button_style="primary")
         self.next_button.on_click(self.on_next)
         self.refute_button = W.Button(description=tr("Show what happens"), icon="play", disabled=True,
-                                      tooltip=tr("Play your answer and the best replies to it, one move a press"))
+                                      tooltip=tr("Play your answer and the best replies to it, one move each time you press"))
         for button in (self.check_button, self.hint_button, self.next_button, self.refute_button):
             button.layout.width = "auto"             # the whole label, in every language
             button.layout.min_width = "fit-content"
@@ -398,7 +438,12 @@ class Practice(Localized, W.VBox):
             self.index += 1
             puzzle = self.pool[self.index]
         else:
-            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen)
+            # the first answer to the last puzzle steers the next: a miss never brings a harder one, a
+            # first-try solve never an easier one (a skipped puzzle: no bound)
+            last = self.puzzle.rating if self.puzzle is not None and self.tries else None
+            missed = bool(self.tries) and not self.tries[0][1]
+            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen,
+                          at_most=last if missed else None, at_least=None if missed else last)
         self._load(puzzle)
         return puzzle
 
@@ -461,15 +506,14 @@ class Practice(Localized, W.VBox):
         self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def hint(self) -> str:
-        """A hint that never gives the answer: first the puzzle's themes in words, then how many answers
-        are accepted among how many legal ones."""
+        """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
+        :func:`gamekit.puzzles.core.theme_hint`), then how many answers are accepted among how many legal ones."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
-            names = ", ".join(theme_name(self.game_id, t) for t in self.puzzle.themes)
-            message = ntr("Hint: the theme is {names}.", "Hint: the themes are {names}.",
-                          len(self.puzzle.themes), names=names)
+            theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
+            message = tr("Hint: {idea}", idea=theme_hint(self.game_id, theme))
         else:
             message = ntr("Hint: {n} answer is accepted among {legal} legal ones.",
                           "Hint: {n} answers are accepted among {legal} legal ones.",
@@ -686,4 +730,5 @@ class HomeworkBox(Localized, W.VBox):
 
 
 __all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
+           "homework_codes", "homework_page",
            "level", "level_words", "saved_rating", "stakes", "CODES", "MAX_SET", "LEVELS"]

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, number, percent, tr
-from gamekit.puzzles.core import (BANDS, SEATS_DOTS, Puzzle, check_game_id, check_theme,
+from gamekit.puzzles.core import (BANDS, SEATS_DOTS, Puzzle, own_box_loss, check_game_id, check_theme,
                                   theme_name)
 from gamekit.puzzles.store import load_puzzles
 from gamekit.widgets.lesson import Exercise
@@ -164,11 +164,12 @@ def stakes(puzzle: Puzzle) -> str:
         mine = game.scores[me] + (left + f["best"]) // 2
         theirs = game.scores[other] + (left - f["best"]) // 2
         a, b = tr(SEATS_DOTS[me]).capitalize(), tr(SEATS_DOTS[other]).capitalize()
+        least = min(own_box_loss(f["best"], ref["value"]) for ref in puzzle.refutations.values())
         text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
                    "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
                    a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
-            tr("With best play the game ends {a} {mine}, {b} {theirs}; a wrong line costs {a} at least 2 boxes.",
-               a=a, mine=mine, b=b, theirs=theirs)
+            tr("With best play the game ends {a} {mine}, {b} {theirs}.", a=a, mine=mine, b=b, theirs=theirs) + " " + \
+            ntr("A wrong line costs {a} at least {n} box.", "A wrong line costs {a} at least {n} boxes.", least, a=a)
         count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
         return text + " " + count
     if puzzle.game_id in ("five_in_a_row", "connect_four"):

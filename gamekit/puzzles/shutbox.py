@@ -80,7 +80,10 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     from gamekit.puzzles.core import action_key
     for a, v, left in wrong:
         refutations[action_key(a)] = {"value": float(v), "exact": str(v), "left": list(left)}
-    key = f"{game.rules.one_die}:{game.rules.scoring}:{game.uncovered}:{game.phase}:{sum(game.dice)}:{objective}"
+    # the id is the question: the rules, the open tiles, the kind and the roll to cover (a roll-phase puzzle has
+    # none — the dice still showing from the last roll are not part of it, or one question would get many ids)
+    roll = sum(game.dice) if kind == "set" else 0
+    key = f"{game.rules.one_die}:{game.rules.scoring}:{game.uncovered}:{game.phase}:{roll}:{objective}"
     pid = "shut-" + hashlib.sha1(key.encode()).hexdigest()[:10]
     facts = {"objective": objective, "kind": kind, "best": float(best), "exact": str(best),
              "open": list(game.open_tiles), "roll": sum(game.dice) if kind == "set" else None,

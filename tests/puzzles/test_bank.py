@@ -335,3 +335,88 @@ def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
                 assert "…" in feedback and board.show_more().startswith("The whole line: ")
                 return
     pytest.fail("no practice board of Dots lesson 5 had a refutation longer than four moves")
+
+
+def _stated_cost(text: str) -> int:
+    import re
+    return int(re.search(r"costs you (\d+) box", text).group(1))
+
+
+def test_a_dots_cost_is_never_more_than_the_boxes_left_and_the_stakes_say_the_least_cost():
+    """The cost told after a wrong line is the pupil's own boxes lost (never the change in the margin, which
+    counts each box twice): over the whole shipped bank it is at least 1 and at most the boxes left, and the
+    question's "at least n boxes" is the smallest of them."""
+    from gamekit.puzzles.sets import stakes
+    checked = 0
+    for p in bank("dots_and_boxes"):
+        game = p.position
+        left = game.width * game.height - sum(game.scores)
+        costs = []
+        with using("en"):
+            for key in p.refutations:
+                costs.append(_stated_cost(p.check(key_action(key))[1]))
+            least = min(costs)
+            assert f"costs {game_seat(game)} at least {least} box" in stakes(p), (p.id, stakes(p))
+        assert all(1 <= c <= left for c in costs), (p.id, left, costs)
+        checked += len(costs)
+    assert checked > 1000
+
+
+def game_seat(game) -> str:
+    return ("Gold", "Coral")[game.to_move]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_dots_cost_is_the_boxes_lost_when_both_lines_are_played_out(seed):
+    """Play the best line and the wrong line to the end with the exact solver: the pupil's own boxes differ by
+    exactly the cost the feedback states (e.g. Gold 7–4 with 5 left: 12–4 after the best line, 7–9 after a
+    line that costs 5)."""
+    from gamekit.puzzles.core import line_of_best_play
+    rng = random.Random(seed)
+    small = [p for p in bank("dots_and_boxes") if len(p.position.undrawn_lines()) <= 12]
+    p = rng.choice(small)
+    me = p.to_move
+
+    def final_boxes(first) -> int:
+        g = p.position
+        g.play(first)
+        for _, move in line_of_best_play(g, 100):
+            g.play(move)
+        assert g.is_over()
+        return g.scores[me]
+
+    best = final_boxes(p.answers[0])
+    key = rng.choice(sorted(p.refutations))
+    with using("en"):
+        cost = _stated_cost(p.check(key_action(key))[1])
+    assert best - final_boxes(key_action(key)) == cost, (p.id, key)
+
+
+def test_the_worked_example_costs_five_boxes_not_ten():
+    p = next(p for p in bank("dots_and_boxes") if p.id == "dots-3346a13c8a")
+    with using("en"):
+        ok, text = p.check("d5-e5")
+    assert not ok and "costs you 5 boxes" in text
+
+
+def test_a_margin_change_of_odd_size_is_refused():
+    from gamekit.puzzles.core import own_box_loss
+    assert own_box_loss(5, -5) == 5 and own_box_loss(3, 1) == 1
+    with pytest.raises(ValueError, match="even"):
+        own_box_loss(3, 0)
+
+
+def test_every_shut_the_box_question_states_its_one_die_rule():
+    """The bank mixes four one-die rules, and the best choice depends on the rule: each question says its rule,
+    so no two puzzles under different rules read the same (the same question is the same puzzle)."""
+    from gamekit.puzzles.core import ONE_DIE_WORDS
+    asked: dict[str, Puzzle] = {}
+    for p in bank("shut_the_box"):
+        rule = p.position.rules.one_die
+        with using("en"):
+            q = p.prompt()
+        assert q.startswith(ONE_DIE_WORDS[rule]), (p.id, q)
+        other = asked.setdefault(q, p)
+        assert other.position.rules.one_die == rule and other.answers == p.answers, (p.id, other.id)
+    with using("es"):
+        assert bank("shut_the_box")[0].prompt().startswith("Regla:")

@@ -1,6 +1,8 @@
 """Practice: puzzles near the pupil's rating, answers checked against the solver's best, ratings and attempts
 saved with the pupil's progress, homework sets and their codes."""
 import json
+import random
+import re
 import os
 import subprocess
 import sys
@@ -10,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress
-from gamekit.puzzles import GAME_IDS, bank, theme_name, verify
+from gamekit.i18n import tr, using
+from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.puzzles.practice import (LEVELS, HomeworkBox, HomeworkSet, Practice, homework_set, level, level_words,
                                       parse_code, saved_rating, set_code, sparkline)
@@ -105,12 +108,13 @@ def test_the_next_puzzle_is_near_the_rating_and_not_repeated():
     assert abs(p.puzzle.rating - p.rating.rating) <= ratings[20]
 
 
-def test_a_theme_gives_only_puzzles_of_that_theme_and_the_hint_names_it_not_the_answer():
+def test_a_theme_gives_only_puzzles_of_that_theme_and_the_hint_gives_its_idea_not_the_answer():
+    from gamekit.puzzles.core import theme_hint
     p = Practice("five_in_a_row", theme="block", seed=4)
     for _ in range(4):
         assert "block" in p.puzzle.themes
         first = p.hint()
-        assert theme_name("five_in_a_row", "block") in first
+        assert theme_hint("five_in_a_row", "block") in first
         second = p.hint()
         for a in p.puzzle.answers:
             assert f"column {a}" not in first + second
@@ -464,3 +468,114 @@ def test_shut_the_box_stakes_quote_the_same_best_value_as_the_feedback(lang):
             feedback = puzzle.check(wrong)[1]
             best = feedback.rsplit(" ", 1)[-1].rstrip(".")          # "… The best choice gives 8.2%."
             assert best in stakes(puzzle), (puzzle.id, stakes(puzzle), feedback)
+
+
+def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
+    """The first Hint says what to look at: never the theme's bare name (for Dots "take a box" would give the
+    answer away), never a move; the Shut the Box hints are not the question again."""
+    from gamekit.puzzles import THEMES
+    from gamekit.puzzles.core import THEME_HINTS, theme_hint
+    for game_id, themes in THEMES.items():
+        for key, name in themes.items():
+            idea = theme_hint(game_id, key)
+            assert idea == THEME_HINTS[key] and name.lower() not in idea.lower(), (key, idea)
+            assert not re.search(r"\b[a-i]\d-[a-i]\d\b|column \d|cover \d", idea), idea
+    with using("es"):
+        assert theme_hint("shut_the_box", "best_set") != THEME_HINTS["best_set"]
+    p = Practice("shut_the_box", theme="one_die_or_two", seed=1)
+    first = p.hint()
+    assert first == "Hint: " + THEME_HINTS["one_die_or_two"] and "one die or two" not in first.lower()
+    assert "accepted among" in p.hint()
+
+
+def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_easier():
+    """The page promises: solve it at the first try and the next is harder; miss it and the next is easier."""
+    for game_id in ("connect_four", "dots_and_boxes"):
+        p = Practice(game_id, seed=3)
+        rng = random.Random(5)
+        for _ in range(25):
+            before = p.puzzle
+            wrong = [a for a in before.legal_answers() if a not in before.answers]
+            miss = bool(wrong) and rng.random() < 0.6
+            p.answer(wrong[0] if miss else before.answers[0])
+            after = p.next()
+            if miss:
+                assert after.rating <= before.rating, (game_id, before.id, after.id)
+            else:
+                assert after.rating >= before.rating or all(
+                    q.rating < before.rating or q.id in p.seen[:-1] for q in p.pool), (game_id, before.id, after.id)
+
+
+def test_pick_refuses_bounds_that_are_not_numbers():
+    puzzles = bank("connect_four")
+    with pytest.raises(ValueError, match="at_most"):
+        pick(puzzles, 1500, at_most="hard")
+    top = max(p.rating for p in puzzles)
+    assert pick(puzzles, 2500, at_most=1400, seed=1).rating <= 1400
+    assert pick(puzzles, 500, at_least=top + 1, seed=1) in puzzles      # none that hard: the nearest instead
+
+
+PAGES = {"dots_and_boxes": "01_dots_and_boxes", "five_in_a_row": "02_five_in_a_row",
+         "connect_four": "03_connect_four", "shut_the_box": "04_shut_the_box"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
+    """The page states the bank's true span of levels (in both languages), promises no "a little easier" that
+    the picker cannot keep, and names the idea of the homework code it shows."""
+    from gamekit.puzzles.practice import CODES, parse_code
+    levels = sorted({level(p.rating) for p in bank(game_id)})
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for lang, path, span in (("en", root / "practice" / f"{PAGES[game_id]}.md", "from level {} to level {}"),
+                             ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert span.format(levels[0], levels[-1]) in text, (path, levels)
+        assert "a little easier" not in text and "algo más fácil" not in text
+        assert "….»" not in text and "…. " not in text
+        code = re.search(rf"`({CODES[game_id]}-[a-z_]+-\d+-\d+)`", text).group(1)
+        _, theme, _, _ = parse_code(code)
+        with using(lang):
+            assert theme_name(game_id, theme) in text, (path, theme)
+
+
+def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
+    """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
+    opens a set of that many puzzles on that idea."""
+    from gamekit.puzzles.practice import homework_codes, homework_page
+    docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
+    for lang, path in (("en", docs / "homework.md"), ("es", docs / "es" / "homework.md")):
+        with using(lang):
+            page = homework_page()
+            rows = homework_codes()
+        assert path.read_text(encoding="utf-8") == page, f"regenerate {path} with homework_page()"
+        from gamekit.puzzles import THEMES
+        from gamekit.puzzles.core import GAME_NAMES
+        with using(lang):
+            assert [g for g, *_ in rows] == [tr(GAME_NAMES[g]) for g in GAME_IDS for _ in range(len(THEMES[g]) + 1)]
+        for game, code, idea, size in rows:
+            assert f"| `{code}` | {idea} | {size} |" in page
+            game_id, theme, n, _ = parse_code(code)
+            assert n == size == len(homework_set(game_id, theme, n, 1))
+            if theme is not None:
+                with using(lang):
+                    assert idea == theme_name(game_id, theme)
+    with using("es"):
+        assert "doble entrega" in homework_page() and "double-deal" not in homework_page()
+    with pytest.raises(ValueError, match="n=0"):
+        homework_codes(n=0)
+    with pytest.raises(ValueError, match="seed"):
+        homework_codes(seed=-1)
+
+
+def test_free_practice_asks_each_question_once():
+    """The shipped Shut the Box bank holds a few twins (one question under two ids): free practice keeps one of
+    each, so a pupil never meets the same question again as a "new" puzzle."""
+    p = Practice("shut_the_box", seed=2)
+    everything = bank("shut_the_box")
+    assert len({q.question_key for q in everything}) < len(everything)          # the twins are there …
+    assert len({q.prompt() for q in p.pool}) == len(p.pool)                      # … and asked only once
+    assert {q.question_key for q in p.pool} == {q.question_key for q in everything}
+    first = {}
+    for q in everything:
+        first.setdefault(q.question_key, q.id)
+    assert sorted(q.id for q in p.pool) == sorted(first.values())                # the first of each, as shipped

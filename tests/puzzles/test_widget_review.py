@@ -180,13 +180,17 @@ def test_practice_serves_personal_puzzles_with_the_date(reviewed_dots):
     keep(reviewed_dots)
     pr = Practice("dots_and_boxes", personal=True, seed=1)
     assert pr.puzzle.id.startswith("mine-")
-    assert "Your game on" in pr.puzzle.prompt() and pr.puzzle.personal["date"] in pr.puzzle.prompt()
+    from datetime import date
+    from gamekit.puzzles.core import day_words
+    day = date.fromisoformat(pr.puzzle.personal["date"])
+    assert f"Your game on {day_words(day)}:" in pr.puzzle.prompt() and pr.puzzle.personal["date"] not in pr.puzzle.prompt()
+    assert f" {day.day} " in day_words(day) and str(day.year) not in day_words(day)
     ok, _ = pr.answer(pr.puzzle.answers[0])
     assert ok and progress.attempts("dots_and_boxes")[pr.puzzle.id]["solved"]
     set_language("es")
     try:
         prompt = pr.puzzle.prompt()
-        assert "Tu partida del" in prompt and pr.puzzle.personal["date"] in prompt
+        assert f"Tu partida del {day_words(day)}:" in prompt and " de " in day_words(day)
     finally:
         set_language("en")
 
