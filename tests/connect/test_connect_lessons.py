@@ -653,8 +653,11 @@ def test_lesson_two_text_says_what_the_pictures_and_moves_show():
 def test_the_solver_is_explained_before_lesson_one_uses_it():
     page = _page("five_in_a_row/01_rules_and_play.md")
     first = page.index("exact solver")
-    assert "tries every\nmove to the end of the game" in page[:first + 200] or \
-        "tries every move to the end of the game" in " ".join(page[:first + 200].split())
+    before = " ".join(page[:first + 200].split())
+    assert "looks ahead right to the end of the game, skipping only moves that cannot change the verdict" in before
+    assert "tries every move" not in before           # alpha-beta (lesson 3) skips moves: "every move" was false
+    es = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
+    assert "El ordenador mira las jugadas hasta el final" in es and "Prueba todas las jugadas" not in es
 
 
 SPANISH_CALQUES = ("del tipo del", "jugadores del ordenador", "hueco vacío que completaría", "busca en una partida",
