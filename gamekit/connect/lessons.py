@@ -956,7 +956,7 @@ def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
     return bool(playable_threats(game, 1 - game.to_move))
 
 
-HAND_SEARCH_EMPTY = 9
+HAND_SEARCH_EMPTY = 10
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
 small enough to try every column, and the best answer to it, by hand."""
 
@@ -1032,7 +1032,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
               ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"), ("zugzwang", "easy")),
-                                seed=3, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
+                                seed=0, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
