@@ -1165,7 +1165,7 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
     if wins and set(solutions) <= set(wins):
         text += tr("One drop makes five in a line right now: find it.")
     elif wins:
-        text += tr("Find a winning drop: one of them makes five in a line right now.")
+        text += tr("Find a winning drop. One makes five in a line right now; the others win by force, a few moves later.")
     elif playable_threats(game, 1 - game.to_move):
         text += tr("Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.",
                    other=other)

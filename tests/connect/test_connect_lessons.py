@@ -857,3 +857,13 @@ def test_lesson_three_says_where_its_minutes_go(path):
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
     assert m, "the time is broken down like lessons 1 and 2"
     assert sum(int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))) == int(m.group(1)) == L.LESSONS[3].minutes
+
+
+def test_a_prompt_with_a_later_win_among_its_answers_says_so():
+    """When some right drops make five now and others only win by force, the question does not claim every right
+    drop makes five now."""
+    game = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
+    now = L.immediate_wins(game)
+    later = next(m for m in game.legal_moves() if m not in now)
+    prompt = L.practice_prompt(game, now + [later], 1)
+    assert "right now" in prompt and "win by force" in prompt and "Any of 2 drops is right." in prompt
