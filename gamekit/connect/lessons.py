@@ -819,7 +819,7 @@ def count_lines_exercise() -> ConnectExercise:
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 
 
-POPOUT_AVOID = "726434524511153376"
+POPOUT_AVOID = "365326454172741227672717"
 """Lesson 1's easier PopOut exercise (5 en raya + PopOut): red to move; exactly one of red's pops hands yellow a five."""
 
 
@@ -850,8 +850,9 @@ def popout_avoid_exercise() -> ConnectExercise:
     return ConnectExercise(tr("PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
                               "pop must {colour} avoid?", colour=tr(COLOUR_NAMES[me]), other=tr(COLOUR_NAMES[1 - me])),
                            choice_checker(losing[0], said),
-                           hint=tr("Picture each column falling by one row when its bottom disc is popped. Look for a "
-                                   "row that is {other} in every cell but one.", other=tr(COLOUR_NAMES[1 - me])),
+                           hint=tr("Picture each column falling by one row when its bottom disc is popped. Look for "
+                                   "five cells in a row, four of them {other}: is there a {other} disc just above the "
+                                   "fifth one?", other=tr(COLOUR_NAMES[1 - me])),
                            answer=losing[0], solutions=losing, choices=choices,
                            wrong=[c for c in choices if c not in losing], key="popout_avoid", game=game, click=False)
 
