@@ -702,9 +702,11 @@ def _answer_note(module: str) -> str:
 
 def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
     """A printable worksheet for one lesson (``notebook`` as in the module's ``EXERCISES``) in ``lang``: the
-    lesson's title, each exercise's question in paper words (:func:`paper_words`: nothing "above", nothing to
-    click or type) with its position drawn as text (:func:`_board_text`) and its choices, a line to answer on,
-    and the closing reflection question — never an answer, a hint or feedback.
+    lesson's title, the game's rules card (the module's ``WORKSHEET_RULES``, a tuple of ``N_`` sentences, if it
+    defines one: a sheet on paper has no lesson page to look the rules up in), each exercise's question in paper
+    words (:func:`paper_words`: nothing "above", nothing to click or type) with its position drawn as text
+    (:func:`_board_text`), the cells its board marks in words (an exercise's ``marked_cells``, if any), its
+    choices, a line to answer on, and the closing reflection question — never an answer, a hint or feedback.
 
     Refusals (``KeyError`` for an unknown notebook, ``ValueError``/``TypeError`` for the language) come
     before anything is computed, and the language current before is back afterwards.
@@ -724,6 +726,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         out = [f"# {title}", "",
                tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
                _answer_note(module), ""]
+        rules = getattr(lessons, "WORKSHEET_RULES", ())
+        if rules:
+            out += [tr("## Rules card"), ""] + [f"- {tr(rule)}" for rule in rules] + [""]
         for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
             ex = factory()
             out.append(tr("## Exercise {n}", n=n))
@@ -733,6 +738,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             out.append("")
             if board:
                 out += ["```text", board.rstrip(), "```", ""]
+            marked = getattr(ex, "marked_cells", "")
+            if board and marked:
+                out += [marked, ""]
             if ex.choices:
                 out += [f"- [ ] {tr(str(c))}" for c in ex.choices] + [""]
             else:

@@ -88,3 +88,39 @@ def test_the_written_sheets_are_the_generated_ones(tmp_path):
         "gamekit.connect.lessons", str(p.relative_to(tmp_path).with_suffix(""))) for p in written)
     sheet = written[0].read_text(encoding="utf-8")
     assert "Name a column by its number, 1 to 7" in sheet and "click" not in sheet.lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("notebook", [nb for m, nb in SHEETS if m == "gamekit.connect.lessons"])
+def test_a_five_in_a_row_sheet_opens_with_its_rules_card(notebook, lang):
+    """Paper has no lesson page to look the rules up in: each 5 en raya sheet starts with the rules card (five to
+    win, the side discs and their colours, what a pop does), in the sheet's language, before exercise 1."""
+    from gamekit.connect import lessons
+    from gamekit.i18n import tr
+    sheet = worksheet_markdown("gamekit.connect.lessons", notebook, lang)
+    with using(lang):
+        card, first = tr("## Rules card"), tr("## Exercise {n}", n=1)
+        rules = [tr(rule) for rule in lessons.WORKSHEET_RULES]
+    assert card in sheet and sheet.index(card) < sheet.index(first)
+    for rule in rules:
+        assert f"- {rule}" in sheet[sheet.index(card):sheet.index(first)]
+    with using("en"):
+        text = " ".join(lessons.WORKSHEET_RULES)
+    assert "Five of your discs" in text and "red at the bottom on the left" in text and "pop" in text
+
+
+@pytest.mark.parametrize("module", ["gamekit.dots.lessons", "gamekit.shutbox.lessons"])
+def test_a_game_without_a_rules_card_gets_none(module):
+    nb = next(nb for m, nb in SHEETS if m == module)
+    assert "## Rules card" not in worksheet_markdown(module, nb, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_cells_a_board_marks_are_written_under_it(lang):
+    """Paper has no tints: the zugzwang exercises' threat and ✗ cells are written in words under their board."""
+    from gamekit.connect import lessons as L
+    sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/02_threats_and_exercises", lang)
+    with using(lang):
+        marked = L.zugzwang_exercise().marked_cells
+    assert marked and "✗" in marked
+    assert f"```\n\n{marked}\n" in sheet

@@ -418,11 +418,19 @@ def best_moves(game: ConnectGame) -> list[str]:
     return [m for m, v in scores.items() if v == top]
 
 
+def shown_reply(game: ConnectGame) -> str:
+    """The best move a line of best play shows: among the solver's equally good moves, one that blocks the
+    opponent's five if any does (when every move loses, the natural defence, not an arbitrary column)."""
+    best = best_moves(game)
+    blocks = {str(game.column_number(c)) for c, _ in playable_threats(game, 1 - game.to_move)}
+    return next((m for m in best if m in blocks), best[0])
+
+
 def principal_line(game: ConnectGame, limit: int = 8) -> tuple[list[str], ConnectGame]:
-    """Best play from ``game`` (the solver's first best move each turn), at most ``limit`` drops."""
+    """Best play from ``game`` (:func:`shown_reply` each turn), at most ``limit`` drops."""
     g, line = game.copy(), []
     while not g.is_over() and len(line) < limit:
-        m = best_moves(g)[0]
+        m = shown_reply(g)
         line.append(m)
         g.play(m)
     return line, g
@@ -455,7 +463,7 @@ def outcome_words(game: ConnectGame, move: str) -> str:
         return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=replies[0])
     if len(after.history) < SOLVE_FROM:
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
-    reply = best_moves(after)[0]
+    reply = shown_reply(after)
     value = _value_after(after)                      # for the player who played ``move``
     if value > 0:
         return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
@@ -497,8 +505,10 @@ def whole_line(game: ConnectGame, move: str) -> str:
 
 
 def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
-                     key: str | None = None) -> ConnectExercise:
-    """A click exercise that accepts exactly the solver's best moves; every answer is told what follows."""
+                     key: str | None = None, why_first: bool = False) -> ConnectExercise:
+    """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
+    ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
+    fact that it makes no five)."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
@@ -508,6 +518,8 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
         if move not in said:
             said[move] = outcome_words(game, move)
         words = said[move]
+        if move in good and why_first:
+            return True, tr("Right: {words}", words=why_right[0].lower() + why_right[1:]) + " " + outcome_words_after_block(game, move)
         if move in good:
             return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
         quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it.",
@@ -525,6 +537,16 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
                            key=key or name, game=game, more=more)
 
 
+def outcome_words_after_block(game: ConnectGame, move: str) -> str:
+    """After a block: whether the opponent can still make five at once (one short sentence)."""
+    after = game.copy()
+    after.play(move)
+    who = SUBJECT[after.to_move]()
+    if immediate_wins(after):
+        return tr("But {who} can still make five at once elsewhere.", who=who)
+    return tr("{who} cannot make five at once after it.", who=who)
+
+
 def side_win_exercise() -> ConnectExercise:
     return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Which one?"),
                             hint=tr("Look along the bottom row, side discs included."),
@@ -533,7 +555,8 @@ def side_win_exercise() -> ConnectExercise:
 
 def side_block_exercise() -> ConnectExercise:
     return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
-                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."))
+                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."),
+                            why_first=True)
 
 
 def side_diagonal_exercise() -> ConnectExercise:
@@ -545,7 +568,7 @@ def side_diagonal_exercise() -> ConnectExercise:
 def block_threat_exercise() -> ConnectExercise:
     return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Which column blocks it?"),
                             hint=tr("Find the empty cell where a red disc would make five (side discs count), and check that a disc can reach it now."),
-                            why_right=tr("Yellow takes the cell red needed."))
+                            why_right=tr("Yellow takes the cell red needed."), why_first=True)
 
 
 def win_in_one_exercise() -> ConnectExercise:
@@ -564,7 +587,25 @@ def winning_move_exercise() -> ConnectExercise:
 
 
 def challenge_exercise() -> ConnectExercise:
-    return _solver_exercise("challenge", tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."), hint=tr("Look for a drop that makes two threats at once, and mind the cell under red's threat in column 2."))
+    return _solver_exercise("challenge", tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."),
+                            hint=tr("Look for a drop that makes two yellow threats in the same column, one right above the other, and mind the cell under red's threat in column 2."),
+                            why_right=stacked_words(FiveInARow.from_moves(EXERCISE_POSITIONS["challenge"])))
+
+
+def stacked_words(game: ConnectGame) -> str:
+    """Why the player to move wins with the solver's best move in ``game``: it makes two threats in one column,
+    one right above the other (the challenge's idea), read off the board after that move."""
+    after = game.copy()
+    after.play(best_moves(game)[0])
+    mine = set(threat_cells(after, game.to_move))
+    stacked = sorted((c, r) for c, r in playable_threats(after, game.to_move) if (c, r + 1) in mine)
+    if not stacked:
+        raise ValueError("the best move makes no stacked pair of threats")
+    c, r = stacked[0]
+    return tr("{loser} is lost whatever it does: {winner} now threatens column {column} twice, on rows {lower} and "
+              "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
+              "and make five.", loser=SUBJECT[1 - game.to_move](), winner=tr(COLOUR_NAMES[game.to_move]),
+              loser_in=tr(COLOUR_NAMES[1 - game.to_move]), column=after.column_number(c), lower=r + 1, upper=r + 2)
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
@@ -761,6 +802,8 @@ def count_lines_exercise() -> ConnectExercise:
             return False, tr("You forgot the lines across: each row has room for several lines of five, side discs included.")
         if k == across + up + diagonal // 2:
             return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: count both.")
+        if k == count_lines(CONNECT_FOUR)["lines"]:
+            return False, tr("That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count lines of five on the 9 × 6 grid of 5 en raya.")
         if k == n + sides_up:
             return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
         if k == across or k == up or k == diagonal:
@@ -774,6 +817,44 @@ def count_lines_exercise() -> ConnectExercise:
                            answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, across + diagonal, up + diagonal,
                                                               across + up + diagonal // 2, n - 1], key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
+
+
+POPOUT_AVOID = "365326454172741227672717"
+"""Lesson 1's easier PopOut exercise (5 en raya + PopOut): red to move; exactly one of red's pops hands yellow a five."""
+
+
+def popout_avoid_exercise() -> ConnectExercise:
+    """Which of red's pops must red avoid: each legal pop is a choice, played out on the rules engine; exactly one
+    completes a line for yellow only (so yellow wins), and each other pop is told what it does."""
+    game = FiveInARow.from_moves(POPOUT_AVOID, popout=True)
+    me = game.to_move
+    said: dict[str, str] = {}
+    losing = []
+    for m in (m for m in game.legal_moves() if m.startswith("p")):
+        g = game.copy()
+        g.play(m)
+        n, label = m.lstrip("p"), popout_move_label(m)
+        if g.winner() == 1 - me:
+            losing.append(label)
+            said[label] = tr("Right: popping column {n} lets the discs above fall one row, and {other}'s five appears "
+                             "across row {row}. A pop that completes a line only for your opponent makes your opponent "
+                             "win.", n=n, other=tr(COLOUR_NAMES[1 - me]), row=g.winning_cells()[0][1] + 1)
+        elif g.winner() == me:
+            said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
+        else:
+            said[label] = tr("Not column {n}: after that pop the discs above fall one row, but no line of five "
+                             "appears for either colour. That pop is safe.", n=n)
+    if len(losing) != 1 or len(said) < 3:
+        raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
+    choices = list(said)
+    return ConnectExercise(tr("PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
+                              "pop must {colour} avoid?", colour=tr(COLOUR_NAMES[me]), other=tr(COLOUR_NAMES[1 - me])),
+                           choice_checker(losing[0], said),
+                           hint=tr("Picture each column falling by one row when its bottom disc is popped. Look for "
+                                   "five cells in a row, four of them {other}: is there a {other} disc just above the "
+                                   "fifth one?", other=tr(COLOUR_NAMES[1 - me])),
+                           answer=losing[0], solutions=losing, choices=choices,
+                           wrong=[c for c in choices if c not in losing], key="popout_avoid", game=game, click=False)
 
 
 POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
@@ -848,30 +929,50 @@ class ConnectProblemSet(ProblemSet):
 def practice_exclusions(most_empty: int | None = None, *, fewest_legal: int = 0,
                         at_once: bool = False) -> tuple[str, ...]:
     """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
-    their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that
-    (lesson 3's set is searched by hand, like the computer does); those with fewer than ``fewest_legal`` legal
-    drops (a guess too likely to hit); and with ``at_once`` every puzzle that is not a five right now or a block
-    of the opponent's five (lesson 1 has not taught forcing a win)."""
+    their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that, and
+    those a five now or a block settles (lesson 3's set is searched by hand, like the computer does); those with
+    fewer than ``fewest_legal`` legal drops (a guess too likely to hit); and with ``at_once`` every puzzle whose
+    right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
+    taught forcing a win)."""
     from gamekit.puzzles.store import load_puzzles
     out = []
     for p in load_puzzles("five_in_a_row"):
         legal = len(p.legal_answers())
         crowded = 3 * len(p.answers) > legal or legal < fewest_legal
-        big = most_empty is not None and p.position.variant.cells - p.position.discs_on_board > most_empty
-        later = at_once and not is_at_once(p.position)
+        big = most_empty is not None and (p.position.variant.cells - p.position.discs_on_board > most_empty
+                                          or is_at_once(p.position))
+        later = at_once and not is_at_once(p.position, p.answers)
         if crowded or big or later:
             out.append(p.id)
     return tuple(sorted(out))
 
 
-def is_at_once(game: ConnectGame) -> bool:
+def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
     """Whether ``game`` is a lesson 1 problem: the player to move can make five right now, or must block the
-    opponent's five (a threat a disc can reach now)."""
-    return bool(immediate_wins(game) or playable_threats(game, 1 - game.to_move))
+    opponent's five (a threat a disc can reach now).  With ``answers`` (the right drops), also whether every
+    right drop is such a five or block: a drop that only wins by force, later, is no lesson 1 answer."""
+    wins = immediate_wins(game)
+    if wins:
+        return answers is None or set(map(str, answers)) <= set(wins)
+    return bool(playable_threats(game, 1 - game.to_move))
 
 
-HAND_SEARCH_EMPTY = 12
-"""Lesson 3's practice positions have at most this many empty cells: small enough to search by hand."""
+HAND_SEARCH_EMPTY = 10
+"""Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
+small enough to try every column, and the best answer to it, by hand."""
+
+WORKSHEET_RULES = (
+    N_("The grid is 9 columns wide and 6 rows high. The two outer columns start full of side discs and take no "
+       "more: you drop into the seven middle columns, numbered 1 to 7 from the left."),
+    N_("The side discs alternate colours going up: red at the bottom on the left, yellow at the bottom on the right. "
+       "They count for lines across and diagonally."),
+    N_("Red moves first. Five of your discs in a line (across, up or diagonally) win; four win nothing. A full grid "
+       "without a five is a draw."),
+    N_("PopOut (only where a question says so): instead of dropping, you may pop one of your own discs out of the "
+       "bottom of a middle column, and the discs on top of it fall one row. A pop that completes a line only for your "
+       "opponent makes your opponent win; one that completes lines for both makes the popper win."),
+)
+"""The rules card printed at the top of every 5 en raya worksheet (paper has no lesson page to look them up in)."""
 
 THEMES_1 = ("win_now", "block", "side_column")
 THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
@@ -884,9 +985,10 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules", 45,
               {"side_win": side_win_exercise, "side_block": side_block_exercise,
                "side_diagonal": side_diagonal_exercise, "row_lines": row_lines_exercise,
-               "count_lines": count_lines_exercise, "popout_pop": popout_exercise},
+               "count_lines": count_lines_exercise, "popout_avoid": popout_avoid_exercise,
+               "popout_pop": popout_exercise},
               {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "row_lines": "easy",
-               "count_lines": "medium", "popout_pop": "hard"},
+               "count_lines": "medium", "popout_avoid": "medium", "popout_pop": "hard"},
               (N_("Explain in one sentence why a side disc can help only one colour."),
                N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
               ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
@@ -895,7 +997,7 @@ LESSONS: dict[int, Lesson] = {
                            ("side_win", "side_block", "side_diagonal")),
                           (N_("count the lines of five that can still be completed on the empty grid"),
                            ("row_lines", "count_lines")),
-                          (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_pop",))),
+                          (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop"))),
               themes=THEMES_1,
               exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
     2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
@@ -908,8 +1010,9 @@ LESSONS: dict[int, Lesson] = {
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
-              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("double_threat", "medium"),
-                                                  ("odd_even_threat", "hard")), seed=2, exclude=practice_exclusions()),
+              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
+                                                  ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=2,
+                                exclude=practice_exclusions()),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one and say which player each one helps"),
@@ -929,8 +1032,8 @@ LESSONS: dict[int, Lesson] = {
                "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
-                                seed=3, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
+              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"), ("zugzwang", "easy")),
+                                seed=0, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
@@ -1063,7 +1166,7 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
     if wins and set(solutions) <= set(wins):
         text += tr("One drop makes five in a line right now: find it.")
     elif wins:
-        text += tr("Find a winning drop: one of them makes five in a line right now.")
+        text += tr("Find a winning drop. One makes five in a line right now; the others win by force, a few moves later.")
     elif playable_threats(game, 1 - game.to_move):
         text += tr("Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.",
                    other=other)

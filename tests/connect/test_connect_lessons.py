@@ -653,8 +653,11 @@ def test_lesson_two_text_says_what_the_pictures_and_moves_show():
 def test_the_solver_is_explained_before_lesson_one_uses_it():
     page = _page("five_in_a_row/01_rules_and_play.md")
     first = page.index("exact solver")
-    assert "tries every\nmove to the end of the game" in page[:first + 200] or \
-        "tries every move to the end of the game" in " ".join(page[:first + 200].split())
+    before = " ".join(page[:first + 200].split())
+    assert "looks ahead right to the end of the game, skipping only moves that cannot change the verdict" in before
+    assert "tries every move" not in before           # alpha-beta (lesson 3) skips moves: "every move" was false
+    es = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
+    assert "El ordenador mira las jugadas hasta el final" in es and "Prueba todas las jugadas" not in es
 
 
 SPANISH_CALQUES = ("del tipo del", "jugadores del ordenador", "hueco vacío que completaría", "busca en una partida",
@@ -731,3 +734,136 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
     assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 6, row 3."
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
+
+
+# ----- a strict reader's second pass (lessons 1-3) ----------------------------------------------------------------
+def test_the_connect_four_total_gets_its_own_reason():
+    """69 is the Connect Four count in the table just above exercise 5: the feedback says so, not "too many"."""
+    from gamekit.connect.rules import CONNECT_FOUR, count_lines
+    ok, why = L.count_lines_exercise().check(str(count_lines(CONNECT_FOUR)["lines"]))
+    assert not ok and "Connect Four" in why and "Too many" not in why
+
+
+def test_a_block_is_praised_for_the_cell_it_takes_first():
+    for factory, needed in ((L.side_block_exercise, "sits in the one cell red needed"),
+                            (L.block_threat_exercise, "takes the cell red needed")):
+        ex = factory()
+        ok, why = ex.check(ex.solutions[0])
+        assert ok and why.startswith("Right: yellow") and needed in why and "makes no five" not in why
+        assert why.endswith("Red cannot make five at once after it.")
+
+
+def test_the_pop_to_avoid_is_read_off_the_rules_engine():
+    """Lesson 1, exercise 6: exactly one of red's pops completes a line for yellow only; every other pop is told it
+    is safe, and the right one names yellow's row, computed by playing each pop."""
+    ex = L.popout_avoid_exercise()
+    game = FiveInARow.from_moves(L.POPOUT_AVOID, popout=True)
+    pops = [m for m in game.legal_moves() if m.startswith("p")]
+    assert len(ex.choices) == len(pops) >= 3
+    losing = []
+    for m in pops:
+        g = game.copy()
+        g.play(m)
+        if g.winner() == 1:
+            losing.append(L.popout_move_label(m))
+            row = g.winning_cells()[0][1] + 1
+    assert ex.solutions == losing and len(losing) == 1
+    ok, why = ex.check(losing[0])
+    assert ok and f"row {row}" in why and "yellow" in why
+    for wrong in ex.wrong:
+        ok, why = ex.check(wrong)
+        assert not ok and "safe" in why
+    page = _page("five_in_a_row/01_rules_and_play.md")
+    assert page.index('step_through("popout")') < page.index('exercise("popout_avoid"') < page.index('exercise("popout_pop"')
+    assert "popout_avoid" in L.LESSONS[1].objectives[2][1]      # it tests the objective "say what a pop does"
+
+
+def test_lesson_one_practice_accepts_only_fives_now_and_blocks():
+    """A lesson 1 problem whose right answers include a drop that only wins later (forcing is untaught) is left out."""
+    for ex in L.practice_exercises(1):
+        assert L.is_at_once(ex.game, ex.solutions), ex.prompt
+        wins = L.immediate_wins(ex.game)
+        assert not wins or set(ex.solutions) <= set(wins)
+
+
+def test_the_final_challenge_explains_the_stacked_threats():
+    """Yellow's winning drop makes two threats one above the other in one column: the hint says so, the right answer
+    explains why red is lost, and the line shown has red block the lower threat (not an arbitrary losing column)."""
+    ex = L.challenge_exercise()
+    assert "same column, one right above the other" in ex.hint and "two threats at once" not in ex.hint
+    move = ex.solutions[0]
+    after = ex.game.copy()
+    after.play(move)
+    mine = set(L.threat_cells(after, 1))
+    stacked = [(c, r) for c, r in L.playable_threats(after, 1) if (c, r + 1) in mine]
+    assert stacked
+    c, r = stacked[0]
+    column = after.column_number(c)
+    ok, why = ex.check(move)
+    assert ok and f"red answers in column {column}" in why
+    assert f"threatens column {column} twice, on rows {r + 1} and {r + 2}" in why
+    assert L.shown_reply(after) == str(column)
+    assert ex.more(move).startswith(f"After column {move}, best play goes red {column}, yellow {column}")
+
+
+def test_the_cell_under_a_threat_names_both_players():
+    """Exercise 4 asks who must fill a ✗ cell: the prose above it must not say it is only red's problem."""
+    page = _page("five_in_a_row/02_threats_and_exercises.md")
+    above = " ".join(page[:page.index('exercise("zugzwang_who"')].split())
+    assert "red must **not**" not in above and "neither player wants to play columns 1 or 6" in above
+    es = " ".join(_page("es/five_in_a_row/02_threats_and_exercises.md").split())
+    assert "ninguno de los dos quiere jugar en las columnas 1 ni 6" in es
+
+
+def test_lesson_two_practice_has_room_for_zugzwang():
+    items = L.LESSONS[2].practice.items
+    assert 4 <= len(items) <= 6 and "zugzwang" in [theme for theme, _ in items]
+    assert len(L.practice_exercises(2)) == len(items)
+
+
+def test_lesson_three_practice_needs_a_search_not_a_block():
+    """Each "be the computer" problem is small and no five now or block settles it; the page says how small and
+    does not call an all-easy set "easy to hard"."""
+    for ex in L.practice_exercises(3):
+        assert not L.is_at_once(ex.game), ex.prompt
+        assert ex.game.variant.cells - ex.game.discs_on_board <= L.HAND_SEARCH_EMPTY
+    page = _page("five_in_a_row/03_how_the_computer_knows.md")
+    levels = {ex.level for ex in L.practice_exercises(3)}
+    if len(levels) == 1:
+        assert "## More practice (easy to hard)" not in page
+    assert "12 empty cells" not in page and "by hand" not in page.split("## More practice")[1].split("```")[0]
+
+
+def test_two_move_orders_in_one_column_are_told_truthfully():
+    """Lesson 3: the orders the page calls "different grids" are both games (players alternate) and differ."""
+    import re
+    page = " ".join(_page("five_in_a_row/03_how_the_computer_knows.md").split())
+    assert "red 4, yellow 4 and yellow 4, red 4" not in page
+    m = re.search(r"But ((?:(?:red|yellow) \d, )+(?:red|yellow) \d) and ((?:(?:red|yellow) \d, )+(?:red|yellow) \d) "
+                  r"give different grids", page)
+    assert m
+    grids = []
+    for order in m.groups():
+        moves = [w.split() for w in order.split(", ")]
+        assert [c for c, _ in moves] == ["red", "yellow"] * (len(moves) // 2)
+        grids.append(FiveInARow.from_moves("".join(n for _, n in moves)).position_key())
+    assert grids[0] != grids[1]
+
+
+@pytest.mark.parametrize("path", ["five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"])
+def test_lesson_three_says_where_its_minutes_go(path):
+    import re
+    page = _page(path)
+    m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
+    assert m, "the time is broken down like lessons 1 and 2"
+    assert sum(int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))) == int(m.group(1)) == L.LESSONS[3].minutes
+
+
+def test_a_prompt_with_a_later_win_among_its_answers_says_so():
+    """When some right drops make five now and others only win by force, the question does not claim every right
+    drop makes five now."""
+    game = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
+    now = L.immediate_wins(game)
+    later = next(m for m in game.legal_moves() if m not in now)
+    prompt = L.practice_prompt(game, now + [later], 1)
+    assert "right now" in prompt and "win by force" in prompt and "Any of 2 drops is right." in prompt
