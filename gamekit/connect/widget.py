@@ -268,7 +268,7 @@ class ConnectWidget(GameWidget):
         elif safe and (best_outcome is None or best_outcome < 1):
             # no win found; the rules prove a column holds at least the draw: that one, not a guess
             move = min(safe, key=lambda m: abs(int(m) - mid))
-            reason = tr("at least a draw, proved by the rules below (a win is not ruled out)")
+            reason = tr("at least a draw, proved by the rules under the board (a win is not ruled out)")
         else:
             move = cpu_player("hard", seed=0, time_budget=self.hint_budget * 0.25).choose(game)
             reason = tr("a good guess, not proved: the Hard CPU's choice (the solver could not settle "
