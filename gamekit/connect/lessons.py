@@ -964,7 +964,7 @@ LESSONS: dict[int, Lesson] = {
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one and say which player each one helps"),
                            ("odd_even", "odd_even_2")),
-                          (N_("find the drop that lets yellow answer every red disc in the same column (claimeven)"),
+                          (N_("find the drop that lets yellow answer every red disc in the same column until the grid is full"),
                            ("claimeven",)),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
