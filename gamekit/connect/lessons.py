@@ -376,7 +376,7 @@ EXERCISE_POSITIONS = {
     # lesson 2 — yellow to move, red's last disc in column 4, the only column with an odd number of empty cells:
     # yellow's disc on top of it leaves every column even, and the same-column answer (claimeven) then spoils
     # every red line; the exact solver: column 4 even wins, every other column only draws
-    "claimeven": "43577323376711632345554",
+    "answer_on_top": "43577323376711632345554",
 }
 
 
@@ -577,7 +577,7 @@ def claimeven_exercise() -> ConnectExercise:
     accepted; a wrong column is told its own count and what the solver says follows; after the right answer a
     button shows the machine's proof in words (:func:`gamekit.connect.prove.proof_reason`), never before."""
     from gamekit.connect.prove import proof_reason, prove_columns
-    game = FiveInARow.from_moves(EXERCISE_POSITIONS["claimeven"])
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["answer_on_top"])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
     empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
@@ -613,7 +613,7 @@ def claimeven_exercise() -> ConnectExercise:
                            _column_checker(game, judge),
                            hint=tr("Count the empty cells of each column. Exactly one count is odd."),
                            answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
-                           key="claimeven", game=game, more=more, more_label=tr("Show the computer's proof"))
+                           key="answer_on_top", game=game, more=more, more_label=tr("Show the computer's proof"))
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
@@ -950,11 +950,11 @@ LESSONS: dict[int, Lesson] = {
     2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
-               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "claimeven": claimeven_exercise,
+               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "answer_on_top": claimeven_exercise,
                "only_move": only_move_exercise,
                "winning_move": winning_move_exercise, "challenge": challenge_exercise},
               {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "zugzwang_who": "medium",
-               "odd_even": "medium", "odd_even_2": "medium", "claimeven": "medium", "only_move": "hard",
+               "odd_even": "medium", "odd_even_2": "medium", "answer_on_top": "medium", "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
@@ -965,7 +965,7 @@ LESSONS: dict[int, Lesson] = {
                           (N_("tell an odd threat from an even one and say which player each one helps"),
                            ("odd_even", "odd_even_2")),
                           (N_("find the drop that lets yellow answer every red disc in the same column until the grid is full"),
-                           ("claimeven",)),
+                           ("answer_on_top",)),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
