@@ -587,7 +587,8 @@ def claimeven_exercise() -> ConnectExercise:
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            said[move] = outcome_words(game, move)
+            words = outcome_words(game, move)
+            said[move] = words[:1].upper() + words[1:]          # a sentence of its own after the count
         if move in good:
             return True, tr("Right: every column now has an even number of empty cells, so yellow can answer every "
                             "red disc on top of it. {words}", words=said[move])
