@@ -105,13 +105,46 @@ MINI = Variant("mini", 4, 4, 3)
 
 # ----- what the exact solver answers, and a review's board (gamekit.puzzles, the rooms' review) --------------------
 def move_values(game: ConnectGame, time_limit: float) -> dict | None:
-    """Each legal drop's exact score (Pons' scores: how much sooner a win comes, later a loss), or None beyond the
-    solver's reach in ``time_limit`` seconds (and always with PopOut, which the solver does not judge)."""
+    """Each legal drop's value for the player to move, or None beyond reach in ``time_limit`` seconds (and always
+    with PopOut, which the solver does not judge).
+
+    Where the exact solver scores every drop (70 % of the time), these are its exact scores (Pons' scores: how
+    much sooner a win comes, later a loss).  Otherwise they are outcomes (1 win, 0 draw, −1 loss) from what
+    settles a column without its score — who wins (the rest of the time), the shipped proof's bounds and the
+    rules' proofs (:func:`gamekit.connect.prove.prove_columns`), a column settled where its two bounds meet —
+    and only the settled drops are given, when one of them is surely best (its outcome at least every other
+    column's best possible one); a drop left out is beyond reach.  On that scale no move is an inaccuracy: a
+    move is best or it throws a better outcome away."""
     from gamekit.connect.solver import analyse
     if game.popout:
         return None
-    found = analyse(game, time_budget=time_limit)
-    return found if all(v is not None for v in found.values()) else None
+    found = analyse(game, time_budget=time_limit * 0.7)
+    if all(v is not None for v in found.values()):
+        return found
+    return _settled_outcomes(game, found, time_limit * 0.3)
+
+
+def _settled_outcomes(game: ConnectGame, scores: dict, time_limit: float) -> dict | None:
+    """The outcomes :func:`move_values` falls back on: exact scores' signs, who wins, the shipped proof's and the
+    rules' bounds; the settled drops when one of them is surely best, else None."""
+    from gamekit.connect.prove import prove_columns
+    from gamekit.connect.solver import analyse_outcomes, outcome_bounds
+    bounds = {m: (_sign(v), _sign(v)) for m, v in scores.items() if v is not None}
+    open_moves = [m for m in scores if m not in bounds]
+    found = analyse_outcomes(game, time_budget=time_limit, moves=open_moves) if time_limit > 0 else {}
+    for m in open_moves:
+        if found.get(m) is not None:
+            bounds[m] = (found[m], found[m])
+    ceiling = outcome_bounds(game)
+    open_moves = [m for m in scores if m not in bounds]
+    proved = prove_columns(game, open_moves) if open_moves else {}
+    for m in open_moves:
+        lo, hi = ceiling.get(m, (-1, 1))
+        bounds[m] = (max(lo, proved[m].low), min(hi, proved[m].high))
+    settled = {m: lo for m, (lo, hi) in bounds.items() if lo == hi}
+    if not settled or max(settled.values()) < max(hi for _, hi in bounds.values()):
+        return None
+    return {m: settled[m] for m in scores if m in settled}
 
 
 def _sign(x: int) -> int:

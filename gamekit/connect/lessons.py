@@ -373,6 +373,10 @@ EXERCISE_POSITIONS = {
     "winning_move": "55554234444457323533",
     # lesson 2 — final challenge: yellow to move; one column wins, one draws, the rest lose
     "challenge": "721356347515645454433",
+    # lesson 2 — yellow to move, red's last disc in column 4, the only column with an odd number of empty cells:
+    # yellow's disc on top of it leaves every column even, and the same-column answer (claimeven) then spoils
+    # every red line; the exact solver: column 4 even wins, every other column only draws
+    "answer_on_top": "43577323376711632345554",
 }
 
 
@@ -606,6 +610,52 @@ def stacked_words(game: ConnectGame) -> str:
               "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
               "and make five.", loser=SUBJECT[1 - game.to_move](), winner=tr(COLOUR_NAMES[game.to_move]),
               loser_in=tr(COLOUR_NAMES[1 - game.to_move]), column=after.column_number(c), lower=r + 1, upper=r + 2)
+
+
+def claimeven_exercise() -> ConnectExercise:
+    """Find the claimeven answer: the one drop after which every column has an even number of empty cells, so
+    yellow can answer every red disc on top of it until the grid is full.  Exactly the solver's best drops are
+    accepted; a wrong column is told its own count and what the solver says follows; after the right answer a
+    button shows the machine's proof in words (:func:`gamekit.connect.prove.proof_reason`), never before."""
+    from gamekit.connect.prove import proof_reason, prove_columns
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["answer_on_top"])
+    good = best_moves(game)
+    wrong = [m for m in game.legal_moves() if m not in good]
+    empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
+    odd = [m for m, n in empty.items() if n % 2]
+    proofs = prove_columns(game, good)
+    said: dict[str, str] = {}
+
+    def judge(move: str) -> tuple[bool, str]:
+        if move not in said:
+            words = outcome_words(game, move)
+            said[move] = words[:1].upper() + words[1:]          # a sentence of its own after the count
+        if move in good:
+            return True, tr("Right: every column now has an even number of empty cells, so yellow can answer every "
+                            "red disc on top of it. {words}", words=said[move])
+        if empty[move] % 2:
+            return False, tr("Not column {move}: {words}", move=move, words=said[move])
+        return False, ntr("Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
+                          "odd number, and column {odd} would still have an odd number too. {words}",
+                          "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
+                          "an odd number, and column {odd} would still have an odd number too. {words}",
+                          empty[move], move=move, odd=tr(" and ").join(odd), words=said[move])
+
+    def more(answer: Any) -> str:
+        move = parse_column(game, answer)
+        found = proofs.get(move)
+        if found is None or found.proof is None:
+            return ""
+        return tr("The computer's proof that yellow cannot lose after column {move}: {why}", move=move,
+                  why=proof_reason(found.proof, found.after, lang=get_language()))
+
+    return ConnectExercise(tr("Yellow to move. Yellow wants to answer every red disc on top of it, in the same column, "
+                              "until the grid is full. For that, every column must have an even number of empty cells "
+                              "after yellow's disc. Which column?"),
+                           _column_checker(game, judge),
+                           hint=tr("Count the empty cells of each column. Exactly one count is odd."),
+                           answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
+                           key="answer_on_top", game=game, more=more, more_label=tr("Show the computer's proof"))
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
@@ -1003,10 +1053,11 @@ LESSONS: dict[int, Lesson] = {
     2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
-               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "only_move": only_move_exercise,
+               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "answer_on_top": claimeven_exercise,
+               "only_move": only_move_exercise,
                "winning_move": winning_move_exercise, "challenge": challenge_exercise},
               {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "zugzwang_who": "medium",
-               "odd_even": "medium", "odd_even_2": "medium", "only_move": "hard",
+               "odd_even": "medium", "odd_even_2": "medium", "answer_on_top": "medium", "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
@@ -1017,6 +1068,8 @@ LESSONS: dict[int, Lesson] = {
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one and say which player each one helps"),
                            ("odd_even", "odd_even_2")),
+                          (N_("find the drop that lets yellow answer every red disc in the same column until the grid is full"),
+                           ("answer_on_top",)),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),

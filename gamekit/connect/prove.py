@@ -63,7 +63,8 @@ from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, Variant
 from gamekit.i18n import ntr, tr, using
 
-__all__ = ["LEAF_NODES", "MAX_NODES", "RULE_KINDS", "Proof", "Rule", "leaf_for", "proof_reason", "prove"]
+__all__ = ["LEAF_NODES", "MAX_NODES", "RULE_KINDS", "ColumnProof", "Proof", "Rule", "leaf_for", "proof_reason", "prove",
+           "prove_columns"]
 
 Cell = tuple[int, int]
 RULE_KINDS = ("claimeven", "baseinverse", "lowinverse", "mirror")
@@ -350,6 +351,56 @@ def prove(game: ConnectGame) -> Proof | None:
         if found is not None:
             return Proof(me, True, move, tuple(found[0]), tuple(found[1]))
     return None
+
+
+@dataclass(frozen=True)
+class ColumnProof:
+    """What the rules prove about one drop of the player to move: ``low``/``high`` are the worst and best
+    outcomes (−1 loss, 0 draw, 1 win) left for the player making it; ``after`` is the position after the drop
+    and ``proof`` the proof found there (None when the drop ends the game or nothing is proved)."""
+
+    move: str
+    low: int
+    high: int
+    after: ConnectGame
+    proof: Proof | None
+
+
+def prove_columns(game: ConnectGame, moves=None) -> dict[str, ColumnProof]:
+    """For each drop of ``game`` (or of ``moves``, a subset of them) what :func:`prove` shows about the
+    position after it: a proof for the player who just dropped means that drop is at least a draw for
+    them (``low`` 0), a proof for the other side that it is at most a draw (``high`` 0) — and when
+    :func:`prove` shows the other side holds the draw in ``game`` itself, every drop is at most a draw.  A
+    drop that wins at once is a win, one that fills the grid a draw; otherwise the bounds are −1 and 1.  Pops are not
+    judged (PopOut games are refused, as by :func:`prove`)."""
+    _check(game)
+    drops = [m for m in game.legal_moves()]
+    if moves is not None:
+        moves = list(moves)
+        for m in moves:
+            if m not in drops:
+                raise ValueError(tr("prove_columns: {move!r} is not a drop of this position", move=m))
+        drops = moves
+    mover = game.to_move
+    whole = prove(game)
+    ceiling = 0 if whole is not None and whole.defender != mover else 1   # the other side holds the draw already
+    out: dict[str, ColumnProof] = {}
+    for m in drops:
+        after = game.copy()
+        after.play(m)
+        if after.is_over():
+            w = after.winner()
+            value = 0 if w is None else (1 if w == mover else -1)
+            out[m] = ColumnProof(m, value, value, after, None)
+            continue
+        proof = prove(after)
+        if proof is None:
+            out[m] = ColumnProof(m, -1, ceiling, after, None)
+        elif proof.defender == mover:
+            out[m] = ColumnProof(m, 0, ceiling, after, proof)
+        else:
+            out[m] = ColumnProof(m, -1, 0, after, proof)
+    return out
 
 
 LEAF_NODES = 200

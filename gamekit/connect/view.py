@@ -18,7 +18,8 @@ from gamekit.core.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, 
 
 __all__ = ["GridLayout", "layout_for", "connect_scene", "ghost_disc", "move_at", "DISC", "DISC_DARK", "GRID_BLUE",
            "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc", "review_scene",
-           "SIDE_RIM", "LAST_MARK", "LAST_RIM", "HINT_INK", "ROW_INK", "TINT_MARK", "hint_mark", "last_mark"]
+           "SIDE_RIM", "LAST_MARK", "LAST_RIM", "HINT_INK", "ROW_INK", "TINT_MARK", "hint_mark", "last_mark",
+           "RULE_LETTERS", "rule_labels"]
 
 
 DISC = ("#d62828", "#f4c20d")          # red, yellow
@@ -255,6 +256,22 @@ def hint_mark(game: ConnectGame, layout: GridLayout, move: str) -> list[tuple]:
         cx, cy = layout.centre(*cell)
         items += [("ring", cx, cy, layout.cell * 0.38 + 1, "#ffffff", 6), ("ring", cx, cy, layout.cell * 0.38 + 1, HINT_INK, 3)]
     return items
+
+
+RULE_LETTERS = {"claimeven": "c", "baseinverse": "b", "lowinverse": "l", "mirror": "m"}
+"""The letter a rule's cells carry on the board (:func:`rule_labels`): the first letter of the rule's name."""
+
+
+def rule_labels(proof) -> dict[tuple[int, int], str]:
+    """Cell → letter for the rule instances of a :class:`gamekit.connect.prove.Proof` (for ``connect_scene``'s
+    ``labels``): a claimeven's upper cell, the one the defender surely gets, carries "c"; both cells of a
+    baseinverse "b", the four of a lowinverse "l", a mirror's "m".  Letters, so colour is not the cue."""
+    labels = {}
+    for rule in proof.rules:
+        letter = RULE_LETTERS[rule.kind]
+        for cell in (rule.cells[1:] if rule.kind == "claimeven" else rule.cells):
+            labels[cell] = letter
+    return labels
 
 
 GHOST_ALPHA = "66"          # the landing ghost's fill: the disc colour at 40 % opacity (#rrggbbaa)

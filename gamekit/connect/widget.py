@@ -17,12 +17,12 @@ import ipywidgets as W
 
 from gamekit import catalog
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
-from gamekit.connect.view import (DISC, DISC_DARK, connect_scene, layout_for, move_at, review_scene)
+from gamekit.connect.view import (DISC, DISC_DARK, connect_scene, layout_for, move_at, review_scene, rule_labels)
 from gamekit.widgets.base import BadSettingError, GameWidget, check_choice, check_type, reported
 from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 from gamekit.connect.describe import board_label, cursor_text, describe
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, get_language, tr
 
 
 VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
@@ -95,6 +95,9 @@ class ConnectWidget(GameWidget):
         self.hover: int | None = None
         self.cursor: int | None = None
         self.verdicts: dict[int, tuple[str, str]] = {}
+        self.proof_text = ""                       # the Hint's proof in words, for the suggested column
+        self.proof_labels: dict[tuple[int, int], str] = {}    # its rule cells, marked on the board
+        self.proof_note = W.HTML()
         self.game_select = W.Dropdown(options=[(tr("5 en raya (9×6, five)"), "five"), (tr("Connect Four (7×6, four)"), "four")],
                                       value=game, description=tr("Game"), layout=W.Layout(width="auto"))
         self.popout_box = W.Checkbox(value=popout, description=tr("PopOut"), indent=False,
@@ -119,11 +122,11 @@ class ConnectWidget(GameWidget):
         return cpu_player(level, seed=seed)
 
     def extra_controls(self) -> list[W.Widget]:
-        return [W.HBox([self.game_select, self.popout_box]), self.keys_help]
+        return [self.proof_note, W.HBox([self.game_select, self.popout_box]), self.keys_help]
 
     def build_scene(self) -> Scene:
         return connect_scene(self.game, self.layout_px, hover=self.hover, cursor=self.cursor,
-                             verdicts=self.verdicts, hint=self.hint_move)
+                             verdicts=self.verdicts, hint=self.hint_move, labels=self.proof_labels or None)
 
     def board_label(self) -> str:
         return board_label(self.game)
@@ -148,6 +151,7 @@ class ConnectWidget(GameWidget):
         """The Hint's verdicts belong to one position: any change drops them (a new game drops the cursor too)."""
         super().position_changed(why)
         self.verdicts = {}
+        self.proof_text, self.proof_labels, self.proof_note.value = "", {}, ""
         if why in ("restart", "load"):
             self.hover = self.cursor = None
 
@@ -211,6 +215,7 @@ class ConnectWidget(GameWidget):
         the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess, not
         proved."""
         from gamekit.connect.players import cpu_player
+        from gamekit.connect.prove import proof_reason, prove_columns
         from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
         ceiling = outcome_bounds(game)            # what the value runs and the book proved, instantly
         drops = [m for m in game.legal_moves() if not m.startswith("p")]
@@ -228,9 +233,22 @@ class ConnectWidget(GameWidget):
         scores = analyse(game, time_budget=self.hint_budget * 0.45)
         unknown = [m for m, sc in scores.items() if sc is None and not m.startswith("p")]
         outcomes = analyse_outcomes(game, time_budget=self.hint_budget * 0.3, moves=unknown) if unknown else {}
+        outcomes = {m: o for m, o in outcomes.items() if o is not None}
+        # the rules' proofs (a few milliseconds a column) for the columns the solver left open: a bound each,
+        # an outcome where the bound meets the shipped proof's (never over a column the solver settled)
+        open_cols = [m for m in drops if scores.get(m) is None and m not in outcomes]
+        proved = prove_columns(game, open_cols) if open_cols and not game.popout else {}
+        bounds = {}
+        for m in drops:
+            lo, hi = ceiling.get(m, (-1, 1))
+            if m in proved:
+                lo, hi = max(lo, proved[m].low), min(hi, proved[m].high)
+            bounds[m] = (lo, hi)
+            if scores.get(m) is None and m not in outcomes and lo == hi:
+                outcomes[m] = lo
         self.verdicts = {game.grid_column(int(m)): verdict_words(scores[m], game) if scores[m] is not None
-                         else outcome_words(outcomes[m]) if outcomes.get(m) is not None
-                         else bound_words(*ceiling.get(m, (-1, 1))) for m in drops}
+                         else outcome_words(outcomes[m]) if m in outcomes
+                         else bound_words(*bounds[m]) for m in drops}
         # rank by outcome, then by exact score where known (a known score orders within its outcome)
         rank = {}
         for m in scores:
@@ -239,17 +257,32 @@ class ConnectWidget(GameWidget):
             rank[m] = None if o is None else (o, sc if sc is not None else 0)
         known = {m: r for m, r in rank.items() if r is not None}
         best_outcome = max((r[0] for r in known.values()), default=None)
-        unknown_best = max((ceiling.get(m, (-1, 1))[1] for m in scores if m not in known), default=-1)
+        unknown_best = max((bounds.get(m, (-1, 1))[1] for m in scores if m not in known), default=-1)
+        safe = [m for m in drops if m not in known and bounds[m][0] >= 0]
         if known and (len(known) == len(scores) or best_outcome >= unknown_best):
             # every column settled, or no unsettled column can be better than the best one found
             top = max(r for r in known.values() if r[0] == best_outcome)
             move = min((m for m, r in known.items() if r == top), key=lambda m: abs(int(m) - mid))
             reason = (verdict_words(scores[move], game) if scores[move] is not None
                       else outcome_words(outcomes[move]))[0]
+        elif safe and (best_outcome is None or best_outcome < 1):
+            # no win found; the rules prove a column holds at least the draw: that one, not a guess
+            move = min(safe, key=lambda m: abs(int(m) - mid))
+            reason = tr("at least a draw, proved by the rules under the board (a win is not ruled out)")
         else:
             move = cpu_player("hard", seed=0, time_budget=self.hint_budget * 0.25).choose(game)
             reason = tr("a good guess, not proved: the Hard CPU's choice (the solver could not settle "
                         "the columns in time; \"?\" under a column: not proved yet)")
+        found = proved.get(move)
+        if found is not None and found.proof is not None and found.proof.defender == game.to_move:
+            # why the suggested column holds: the proof in words under the board, its cells marked on it
+            self.proof_text = proof_reason(found.proof, found.after, lang=get_language())
+            self.proof_labels = rule_labels(found.proof)
+            self.proof_note.value = "<p>" + html.escape(tr("Why column {n} holds at least the draw: {why}",
+                                                           n=move, why=self.proof_text)) + "</p><p>" + html.escape(
+                tr("On the board: c marks a cell the same-column answer gets; b, l and m mark the pairs of "
+                   "cells across two columns (baseinverse, lowinverse, mirror).")) + "</p>"
+            reason = f"{reason.rstrip('.')}. {self.proof_text}"
         return move, reason
 
     # ----- seats: red and yellow discs instead of the base's gold and coral ------------

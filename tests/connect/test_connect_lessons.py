@@ -736,6 +736,7 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
+<<<<<<< HEAD
 # ----- a strict reader's second pass (lessons 1-3) ----------------------------------------------------------------
 def test_the_connect_four_total_gets_its_own_reason():
     """69 is the Connect Four count in the table just above exercise 5: the feedback says so, not "too many"."""
@@ -867,3 +868,33 @@ def test_a_prompt_with_a_later_win_among_its_answers_says_so():
     later = next(m for m in game.legal_moves() if m not in now)
     prompt = L.practice_prompt(game, now + [later], 1)
     assert "right now" in prompt and "win by force" in prompt and "Any of 2 drops is right." in prompt
+=======
+def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_answer():
+    """Lesson 2, exercise 7: the one column with an odd number of empty cells is the answer (red's last disc);
+    after it the rules prove yellow's draw by claimeven alone; the proof in words comes from a button after the
+    right answer — not in the prompt, the hint or a wrong answer's feedback."""
+    from gamekit.connect.prove import proof_reason, prove_columns
+    ex = L.claimeven_exercise()
+    game = ex.game
+    assert game.to_move == 1
+    odd = [m for m in game.legal_moves() if (game.height - game.height_of(int(m))) % 2]
+    assert odd == [game.history[-1]] == ex.solutions == L.best_moves(game)
+    proved = prove_columns(game, odd)[odd[0]]
+    assert proved.low == 0 and {rule.kind for rule in proved.proof.rules} == {"claimeven"}
+    why = proof_reason(proved.proof, proved.after)
+    for text in (ex.prompt, ex.hint):
+        assert "claimeven" not in text and why not in text and f"column {odd[0]}" not in text.lower()
+    ok, feedback = ex.check(odd[0])
+    assert ok and feedback.startswith("Right: every column now has an even number")
+    assert why in ex.more(odd[0]) and "claimeven" in ex.more(odd[0])
+    for m in ex.wrong:
+        ok, feedback = ex.check(m)
+        n = game.height - game.height_of(int(m))
+        assert not ok and f"it has {n} empty cells, an even number" in feedback and f"column {odd[0]}" in feedback
+        assert why not in feedback and ex.more(m) == ""
+    from gamekit.i18n import using
+    with using("es"):
+        es = L.claimeven_exercise()
+        assert es.prompt.startswith("Le toca al amarillo") and "columna" in es.more(odd[0])
+        assert "El amarillo mantiene el empate" in es.more(odd[0])
+>>>>>>> prove2

@@ -232,3 +232,67 @@ def test_the_first_two_discs_of_5_en_raya_never_show_a_bare_question_mark():
         w.refresh()
         w.hint()
         assert len(w.verdicts) == 7 and all(text != "?" for text, _ in w.verdicts.values()), (first, w.verdicts)
+
+
+# ----- the rules' proofs in the Hint (gamekit.connect.prove) ------------------------------------------------------
+PROVED = "5653333"      # yellow to move, 35 empty cells: after column 3 yellow holds the draw by claimeven
+
+
+def test_hint_shows_the_rules_proof_where_the_solver_is_out_of_reach(monkeypatch):
+    from gamekit.connect import solver
+    from gamekit.connect.prove import prove_columns, proof_reason
+    w = people("five")
+    for n in PROVED:
+        w.game.play(n)
+    w.refresh()
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(solver, "analyse_outcomes",
+                        lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()})
+    proved = prove_columns(w.game)
+    assert proved["3"].low == 0 and proved["3"].proof.defender == 1
+    move, reason = w.hint()
+    # a bound instead of "?" under the proved column, and that column suggested as proved, not guessed
+    assert w.verdicts[w.game.grid_column(3)] == ("no loss", "bound")
+    assert move == "3" and reason.startswith("at least a draw, proved")
+    why = proof_reason(proved["3"].proof, proved["3"].after)
+    assert why in reason and "claimeven" in why and why in w.last_status
+    assert "Why column 3 holds at least the draw" in w.proof_note.value and "claimeven" in w.proof_note.value
+    # the rule's cells carry letters on the board (not colour alone): "c" on the cells yellow claims
+    c, r = next(rule.cells[1] for rule in proved["3"].proof.rules if rule.kind == "claimeven")
+    x, y = w.layout_px.centre(c, r)
+    assert any(item[:4] == ("text", x, y, "c") for item in w.board.scene)
+    # the proof belongs to its position: a new disc drops it
+    w.click_column(3)
+    assert w.proof_text == "" and w.proof_note.value == "" and w.proof_labels == {}
+
+
+def test_the_solver_wins_over_the_rules_proof_in_the_hint(monkeypatch):
+    from gamekit.connect import solver
+    w = people("five")
+    for n in PROVED:
+        w.game.play(n)
+    w.refresh()
+    # the solver settles column 3 (here: says it draws) and column 4 (wins): its words, not the proof's bound
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {**{m: None for m in game.legal_moves()}, "3": 0})
+    monkeypatch.setattr(solver, "analyse_outcomes",
+                        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 1})
+    move, reason = w.hint()
+    assert w.verdicts[w.game.grid_column(3)] == ("draw", "draw")
+    assert w.verdicts[w.game.grid_column(4)] == ("wins", "win")
+    assert move == "4" and w.proof_text == ""
+
+
+@pytest.mark.parametrize("moves", ["4742337363525667733644", "1633473462112516714414", "55116654413354"])
+def test_hint_verdicts_never_contradict_the_exact_solver(moves):
+    from gamekit.connect.solver import analyse
+    w = ConnectWidget("five", mode="people", hint_budget=0.05)
+    for n in moves:
+        w.game.play(n)
+    w.refresh()
+    w.hint()
+    exact = analyse(w.game, time_budget=None)
+    allowed = {1: {"no loss", "wins"}, 0: {"no loss", "no win", "draw"}, -1: {"no win", "loses"}}
+    for m, score in exact.items():
+        text, _ = w.verdicts[w.game.grid_column(int(m))]
+        outcome = (score > 0) - (score < 0)
+        assert text == "?" or text in allowed[outcome] or text.startswith(("wins in", "loses in")) and outcome != 0, (m, text, score)
