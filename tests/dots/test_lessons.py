@@ -898,22 +898,58 @@ def _captures(game) -> set:
     return {l for l in game.legal_moves() if won(game, l)}
 
 
+def _rule_choice(game) -> set:
+    """The safe lines after which the long chain rule favours the player to move (lesson 4's rule)."""
+    out = set()
+    for line in analysis.safe_lines(game):
+        after = game.copy()
+        after.play(line)
+        if analysis.long_chain_rule(after).favoured == game.to_move:
+            out.add(line)
+    return out
+
+
+def _nearly_finished(game) -> bool:
+    """A tempting wrong line: one that gives some box its third side without taking a box."""
+    return any(not won(game, l) and any(game.sides_drawn(b) == 2 for b in game.geometry.line_boxes[game.line_index(l)])
+               for l in game.legal_moves())
+
+
+def _half_safe(game) -> bool:
+    """A tempting wrong line: safe for the box on one side, a third side for the box on the other."""
+    return any(sorted(game.sides_drawn(b) for b in game.geometry.line_boxes[game.line_index(l)]) in ([0, 2], [1, 2])
+               for l in game.legal_moves())
+
+
+TEACHES_THE_TRIVIAL_RULE = {1: {"take_box"}, 2: {"take_box", "avoid_third_side"}}
+"""Lessons 1–2 practise "take the box" and "any safe line" on purpose: that is what they teach (the page says so)."""
+
+
 @pytest.mark.parametrize("n", sorted(L.LESSONS))
 def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
-    """No practice item accepts more than a third of the legal lines; lesson 1's are "take the box" (taught there),
-    lesson 2's are answered by the rule it teaches (any capture, any safe line), and from lesson 3 on no item is
-    answered by "take a box" unless its idea is taking (control not worth it)."""
+    """No practice item accepts more than a third of the legal lines, nor is answered by "take a box" or "any safe
+    line" unless the lesson teaches exactly that rule (lessons 1–2, whose items each have a tempting wrong line);
+    lesson 4's chain-count items are answered by its rule over a handful of safe lines, and its sacrifices come
+    when no safe line gives the count the player wants."""
     problems = L.LESSONS[n].practice
     for puzzle, (theme, _), ex in zip(problems.puzzles(), problems.items, L.practice_exercises(n)):
         game = puzzle.position
         answers = {game.line_name(game.line_index(a)) for a in puzzle.answers}
+        captures, safe = _captures(game), set(L.safe_lines(game))
         assert len(answers) * 3 <= len(game.legal_moves()), (n, puzzle.id)
-        if theme == "take_box":
-            assert answers == _captures(game), (n, puzzle.id)
-        elif n == 2:
-            assert answers == set(L.safe_lines(game)) and not _captures(game), (n, puzzle.id)
-        elif theme != "control_not_worth_it":
-            assert not answers & _captures(game), (n, puzzle.id)
+        if theme in TEACHES_THE_TRIVIAL_RULE.get(n, ()):
+            if theme == "take_box":
+                assert answers == captures and _nearly_finished(game), (n, puzzle.id)
+            else:
+                assert answers == safe and not captures and _half_safe(game), (n, puzzle.id)
+            continue
+        assert answers != captures and not (safe and answers == safe), (n, puzzle.id)
+        if theme != "control_not_worth_it":
+            assert not answers & captures, (n, puzzle.id)
+        if theme == "long_chain_count":
+            assert len(safe) <= 6 and answers == _rule_choice(game), (n, puzzle.id)
+        if theme == "sacrifice":
+            assert len(safe) <= 6 and not answers & safe and not _rule_choice(game), (n, puzzle.id)
     assert {t for t, _ in problems.items} <= set(L.LESSONS[n].themes)
     for later in range(n + 1, 6):                    # themes grow lesson by lesson
         assert set(L.LESSONS[n].themes) <= set(L.LESSONS[later].themes)
