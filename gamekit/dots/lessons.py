@@ -100,7 +100,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # hands control back, so taking both boxes wins (a double-deal loses). Gold to move
     "take_all": (3, 3, "a1-a2 d3-d4 d2-d3 b4-c4 a3-a4 c3-d3 b1-b2 a3-b3 b1-c1 d1-d2 c1-d1 b3-c3 a2-a3 b3-b4 "
                        "a4-b4"),
-    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold), a chain opened (Gold)
+    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
     "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
                                "c2-c3 c3-d3 c3-c4"),
@@ -121,8 +121,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    "challenge_chain": (3, 3, "a1-a2 a1-b1 b3-b4 c1-d1 d2-d3 d3-d4 c3-d3 b2-b3 b3-c3 a2-a3 a4-b4 b1-c1 d1-d2 "
-                              "b2-c2 b1-b2 c2-d2 c1-c2 c2-c3"),
+    # lesson 5, final challenge 3: Gold opened a chain of 2; a chain of 4, a chain of 3 and a loop of 4 are left.
+    # Taking both boxes loses; the double-deal wins. Coral to move
+    "challenge_chain": (4, 4, "a1-a2 c1-c2 c5-d5 d2-e2 b3-c3 c3-c4 e4-e5 a5-b5 d1-d2 a2-a3 a1-b1 a3-a4 a3-b3 e2-e3 "
+                              "c4-c5 b5-c5 b2-c2 d4-e4 a4-a5 d3-d4 d1-e1 e1-e2 c2-d2 c1-d1 e3-e4"),
 }
 
 # A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): twelve safe lines, then perfect play.  Chosen so that, at every
@@ -671,7 +673,8 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     given = takeable(after)
     offered = {b for p in components(game) if p.opened for b in p.boxes}
     touched = set(game.geometry.line_boxes[game.line_index(line)])
-    if offered and touched <= offered:
+    offered_left = {b for b in offered if game.owners[b] is None}
+    if offered and (touched <= offered or given <= len(offered_left)):
         return (ntr("it takes nothing and leaves {n} box to {other}, who must then open the next chain.", "it takes nothing and leaves {n} boxes to {other}, who must then open the next chain.", given, other=other))
     if offered:
         return tr("it leaves the boxes on offer and gives more away: {other} can take {given} in a row.", other=other, given=given)

@@ -1049,3 +1049,24 @@ def test_the_worksheets_ask_nothing_a_sheet_of_paper_cannot_do(lang):
                          if not l.startswith(("Where a question says", "Donde una pregunta dice")))
         found = [w for w in words if w in body.lower()]
         assert not found, (path.name, found)
+
+
+def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
+    """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
+    every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
+    refused = []
+    for name in ("challenge_safe", "challenge_single", "challenge_chain"):
+        ex = ALL[name]
+        game = ex.game
+        captures = _captures(game)
+        values = move_values(game)
+        best = {l for l, v in values.items() if v == max(values.values())}
+        assert set(ex.solutions) == best
+        if captures and not best & captures:
+            refused.append(name)
+            for line in captures:
+                ok, _ = ex.check(line)
+                assert not ok, (name, line)
+            ok, feedback = ex.check(ex.solutions[0])
+            assert ok and "must then open the next chain" in feedback
+    assert refused, "one challenge needs a double-deal or a loop refused"
