@@ -148,7 +148,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "chains": {
         "start": POSITIONS["chains_432"],
         "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
-        "steps": "a3-b3 a4-b4 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
+        "steps": "a4-b4 a3-b3 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
         "outro": N_("Each player took whole chains, then had to open the next. Gold took all of the chain of 3 and so had to open the chain of 4: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
     },
     "loop": {
