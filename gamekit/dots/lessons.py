@@ -39,7 +39,7 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "line_hit", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises"]
+           "practice_exercises", "WORKSHEET_RULES"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -551,12 +551,12 @@ def how_many_exercise(name: str = "open_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, (tr("Yes, {n}: each box you take gives the next one its third side, so you can take the whole chain, one box after another.", n=n))
+            return True, (tr("Yes, {n}: each box you take gives the next one its third side, so you can take them all, one box after another.", n=n))
         if k == 1:
-            return False, (tr("Only one box has three sides now — but after you take it, the next box of the chain has three sides too. Keep counting."))
+            return False, (tr("Only one box has three sides now — but after you take it, the box next to it has three sides too. Keep counting."))
         if k < n:
-            return False, tr("More than {k}: follow the chain until it ends at the edge of the board.", k=k)
-        return False, (tr("Fewer than {k}: the run stops where the chain ends; the other boxes would need a third side first.", k=k))
+            return False, tr("More than {k}: keep following the boxes until the run reaches the edge of the board.", k=k)
+        return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
     return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
                         check, hint=tr("Take the box with three sides in your head, then look at its neighbour."),
@@ -1162,6 +1162,20 @@ def double_deal_score_exercise() -> DotsExercise:
                         check, hint=tr("Gold gives 1 box, takes 2, gives 2. Who must open the last chain of 4 then?"),
                         answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
+
+
+WORKSHEET_RULES = N_(
+    "- **Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
+    "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins.\n"
+    "- **Third side:** a box with three sides drawn can be taken by the next player.\n"
+    "- **Safe line:** a line that gives no box its third side.\n"
+    "- **Chain:** boxes linked so that taking one gives the next its third side. A **long chain** has 3 boxes or "
+    "more.\n"
+    "- **Loop:** a chain that closes on itself, with no end at all.\n"
+    "- **Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+    "second player wants it odd. Whoever gets the total they want makes the other player open the first long chain.")
+"""The rules card at the top of each Dots and Boxes worksheet: the rules and the words the exercises use, so a
+sheet stands alone on paper."""
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

@@ -1070,3 +1070,19 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
             ok, feedback = ex.check(ex.solutions[0])
             assert ok and "must then open the next chain" in feedback
     assert refused, "one challenge needs a double-deal or a loop refused"
+
+
+def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
+    """Worksheets stand alone on paper: the card names the rules, safe line, chain, long chain, loop and the long
+    chain rule (what "long" means and which total each player wants), in English and in Spanish."""
+    from gamekit.i18n import tr, using
+    text = L.WORKSHEET_RULES
+    for words in ("fourth side", "draws again", "Safe line", "Chain", "3 boxes or more", "Loop",
+                  "Long chain rule", "even", "odd"):
+        assert words in text, words
+    with using("es"):
+        es = tr(text)
+    assert es != text
+    for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
+                  "par", "impar"):
+        assert words in es, words
