@@ -1086,3 +1086,52 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
                   "par", "impar"):
         assert words in es, words
+
+
+_COUNT_WORDS = {"en": {"easy": ("easy", "easy"), "medium": ("medium", "medium"), "hard": ("hard", "hard")},
+                "es": {"easy": ("fácil", "fáciles"), "medium": ("media", "medias"), "hard": ("difícil", "difíciles")}}
+
+
+def _levels_phrase(n: int, lang: str) -> str:
+    """"1 easy, 2 medium and 1 hard" (or "3 easy"): the levels of lesson ``n``'s practice set, as the guide says them."""
+    from collections import Counter
+    counts = Counter(p.band for p in L.LESSONS[n].practice.puzzles())
+    parts = [f"{counts[b]} {_COUNT_WORDS[lang][b][counts[b] > 1]}" for b in ("easy", "medium", "hard") if counts[b]]
+    joiner = " and " if lang == "en" else " y "
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + joiner + parts[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lang):
+    """The guide said every practice set ran "easy to hard" (lesson 1's is three easy problems, lesson 4's starts at
+    medium) and gave "a 45-minute plan (the pattern of every lesson)" with a CPU game in lessons 4–5, whose own
+    plans have none and last 50 minutes."""
+    guide = (NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "dots.md").read_text(encoding="utf-8")
+    assert "45-minute plan" not in guide and "plan de 45 minutos" not in guide
+    sections = _re35.split(r"^### (?:Lesson|Lección) (\d) — ", guide, flags=_re35.M)
+    for n in L.LESSONS:
+        body = sections[sections.index(str(n)) + 1].split("\n## ")[0]
+        phrase = _levels_phrase(n, lang)
+        if len(set(p.band for p in L.LESSONS[n].practice.puzzles())) == 1:
+            count = len(L.LESSONS[n].practice.puzzles())
+            level = phrase.split()[1]
+            phrase = f"{count} {level} " if lang == "en" else f"{count} posiciones {level} "
+        assert phrase in body.replace("(", " "), (n, phrase)
+        practice = next(l for l in body.splitlines() if "**More practice**" in l or "**Más práctica**" in l)
+        practice = practice[practice.index("**M"):]
+        assert "easy to hard" not in practice and "de fácil a difícil" not in practice
+        plays = _re35.findall(r"^\| \d+ \| (?:play|jugar)", body, _re35.M)
+        assert bool(plays) == (n <= 3), (n, plays)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_pages_practice_heading_says_its_levels(lang):
+    heading = {("easy", "hard"): ("easy to hard", "de fácil a difícil"),
+               ("medium", "hard"): ("medium to hard", "de media a difícil")}
+    for n in L.LESSONS:
+        bands = [p.band for p in L.LESSONS[n].practice.puzzles()]
+        line = next(l for l in _page(n, lang).splitlines() if l.startswith(("## More practice", "## Más práctica")))
+        if len(set(bands)) == 1:
+            assert "(" not in line, line
+        else:
+            assert heading[(bands[0], bands[-1])][lang == "es"] in line, line
