@@ -1041,9 +1041,10 @@ def test_no_reflection_is_answered_by_a_sentence_on_its_page(n, lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worksheets_ask_nothing_a_sheet_of_paper_cannot_do(lang):
     """Worksheets are the exercises' prompts on paper: none says "click", "type" or "above" (the sheet's own
-    header explains how to answer a board question in writing)."""
+    header explains how to answer a board question in writing). In Spanish «escribe» is "write", right on paper;
+    typing is «teclea»."""
     folder = NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
-    words = ("click", "type ", "above", "pulsa", "haz clic", "escribe", "arriba")
+    words = ("click", "type ", "above", "pulsa", "haz clic", "teclea", "arriba")
     for path in sorted(folder.glob("*.md")):
         body = "\n".join(l for l in path.read_text(encoding="utf-8").splitlines()[3:]
                          if not l.startswith(("Where a question says", "Donde una pregunta dice")))
