@@ -39,7 +39,7 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "line_hit", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises"]
+           "practice_exercises", "WORKSHEET_RULES"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -100,7 +100,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # hands control back, so taking both boxes wins (a double-deal loses). Gold to move
     "take_all": (3, 3, "a1-a2 d3-d4 d2-d3 b4-c4 a3-a4 c3-d3 b1-b2 a3-b3 b1-c1 d1-d2 c1-d1 b3-c3 a2-a3 b3-b4 "
                        "a4-b4"),
-    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold), a chain opened (Gold)
+    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
     "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
                                "c2-c3 c3-d3 c3-c4"),
@@ -121,8 +121,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    "challenge_chain": (3, 3, "a1-a2 a1-b1 b3-b4 c1-d1 d2-d3 d3-d4 c3-d3 b2-b3 b3-c3 a2-a3 a4-b4 b1-c1 d1-d2 "
-                              "b2-c2 b1-b2 c2-d2 c1-c2 c2-c3"),
+    # lesson 5, final challenge 3: Gold opened a chain of 2; a chain of 4, a chain of 3 and a loop of 4 are left.
+    # Taking both boxes loses; the double-deal wins. Coral to move
+    "challenge_chain": (4, 4, "a1-a2 c1-c2 c5-d5 d2-e2 b3-c3 c3-c4 e4-e5 a5-b5 d1-d2 a2-a3 a1-b1 a3-a4 a3-b3 e2-e3 "
+                              "c4-c5 b5-c5 b2-c2 d4-e4 a4-a5 d3-d4 d1-e1 e1-e2 c2-d2 c1-d1 e3-e4"),
 }
 
 # A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): twelve safe lines, then perfect play.  Chosen so that, at every
@@ -146,7 +148,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "chains": {
         "start": POSITIONS["chains_432"],
         "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
-        "steps": "a3-b3 a4-b4 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
+        "steps": "a4-b4 a3-b3 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
         "outro": N_("Each player took whole chains, then had to open the next. Gold took all of the chain of 3 and so had to open the chain of 4: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
     },
     "loop": {
@@ -549,12 +551,12 @@ def how_many_exercise(name: str = "open_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, (tr("Yes, {n}: each box you take gives the next one its third side, so you can take the whole chain, one box after another.", n=n))
+            return True, (tr("Yes, {n}: each box you take gives the next one its third side, so you can take them all, one box after another.", n=n))
         if k == 1:
-            return False, (tr("Only one box has three sides now — but after you take it, the next box of the chain has three sides too. Keep counting."))
+            return False, (tr("Only one box has three sides now — but after you take it, the box next to it has three sides too. Keep counting."))
         if k < n:
-            return False, tr("More than {k}: follow the chain until it ends at the edge of the board.", k=k)
-        return False, (tr("Fewer than {k}: the run stops where the chain ends; the other boxes would need a third side first.", k=k))
+            return False, tr("More than {k}: keep following the boxes until the run reaches the edge of the board.", k=k)
+        return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
     return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
                         check, hint=tr("Take the box with three sides in your head, then look at its neighbour."),
@@ -671,7 +673,8 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     given = takeable(after)
     offered = {b for p in components(game) if p.opened for b in p.boxes}
     touched = set(game.geometry.line_boxes[game.line_index(line)])
-    if offered and touched <= offered:
+    offered_left = {b for b in offered if game.owners[b] is None}
+    if offered and (touched <= offered or given <= len(offered_left)):
         return (ntr("it takes nothing and leaves {n} box to {other}, who must then open the next chain.", "it takes nothing and leaves {n} boxes to {other}, who must then open the next chain.", given, other=other))
     if offered:
         return tr("it leaves the boxes on offer and gives more away: {other} can take {given} in a row.", other=other, given=given)
@@ -1161,6 +1164,20 @@ def double_deal_score_exercise() -> DotsExercise:
                         key="double_deal_score")
 
 
+WORKSHEET_RULES = N_(
+    "- **Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
+    "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins.\n"
+    "- **Third side:** a box with three sides drawn can be taken by the next player.\n"
+    "- **Safe line:** a line that gives no box its third side.\n"
+    "- **Chain:** boxes linked so that taking one gives the next its third side. A **long chain** has 3 boxes or "
+    "more.\n"
+    "- **Loop:** a chain that closes on itself, with no end at all.\n"
+    "- **Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+    "second player wants it odd. Whoever gets the total they want makes the other player open the first long chain.")
+"""The rules card at the top of each Dots and Boxes worksheet: the rules and the words the exercises use, so a
+sheet stands alone on paper."""
+
+
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 """The three levels an exercise is marked with (its heading on the page ends with the level, translated)."""
 
@@ -1191,7 +1208,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is drawn? Explain in one sentence."),
                N_("No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some box another side, so the safe lines run out long before the 24th line.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"),
-                                            ("avoid_third_side", "easy"), ("avoid_third_side", "easy")), seed=4),
+                                            ("avoid_third_side", "easy")), seed=4),
               objectives=((N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
                           (N_("tell a safe line from one that gives a box away, and count the safe lines left"),
                            ("count_safe", "safe_line", "one_safe")),
@@ -1224,8 +1241,8 @@ LESSONS: dict[int, Lesson] = {
                "sacrifice_coral": "hard"},
               (N_("On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one sentence, and say what Gold can try."),
                N_("No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 long chains, with a safe line that joins or cuts a chain, or else by giving a box away.")),
-              ProblemSet("dots_and_boxes", (("long_chain_count", "medium"), ("sacrifice", "medium"),
-                                            ("long_chain_count", "hard"), ("sacrifice", "hard")), seed=0),
+              ProblemSet("dots_and_boxes", (("long_chain_count", "medium"), ("long_chain_count", "medium"),
+                                            ("sacrifice", "medium"), ("sacrifice", "hard")), seed=147),
               objectives=((N_("say which numbers of long chains suit each player, on any board"),
                            ("parity_5x4", "parity_4x4", "parity_coral_5x5")),
                           (N_("count the long chains of a position and tell who wins when no safe line is left"),
@@ -1248,8 +1265,8 @@ LESSONS: dict[int, Lesson] = {
                "challenge_chain": "hard"},
               (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
                N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
-              ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("control_not_worth_it", "easy"),
-                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=2),
+              ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("double_deal", "medium"),
+                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=0),
               objectives=((N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
                            ("double_deal_score", "keep_control", "loop_four")),
                           (N_("tell when keeping control is not worth what it costs, and take everything instead"),

@@ -173,3 +173,53 @@ def test_the_check_catches_the_old_giveaways():
     assert "Safe lines left: 3." in caption and giveaways([("text", caption, True), ("exercise", ex_count)])
     # a shared board between two exercises is allowed; the same board in a step-through is not
     assert giveaways([("board", board_key(start), True), ("exercise", ex)]) == []
+
+
+def _md(lang: str, name: str) -> str:
+    base = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (base / name).read_text(encoding="utf-8")
+
+
+ARGUED_AFTER = [
+    # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after
+    ("03_chains_and_loops.md", 'L.exercise("hand_over"', ("**hard-hearted handout**", "**entrega sin concesiones**")),
+    ("04_long_chain_rule.md", 'L.exercise("sacrifice"', ("a **sacrifice**", "un **sacrificio**")),
+    ("05_double_dealing_and_control.md", 'L.exercise("not_worth_it"', ("a single box cannot be refused",
+                                                                      "una casilla suelta no se puede rechazar")),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name, call, argument", ARGUED_AFTER)
+def test_a_choice_is_argued_only_after_the_exercise_that_asks_it(lang, name, call, argument):
+    """Lesson 3's middle-or-end handout, lesson 4's sacrifice and lesson 5's "short chains are not worth
+    controlling" were argued just above the exercise that asks for them: the argument now follows it, and the
+    exercise's heading does not name the answer."""
+    page = _md(lang, name)
+    sentence = argument[1] if lang == "es" else argument[0]
+    assert page.index(call) < page.index(sentence), (name, sentence)
+    heading = page[:page.index(call)].rsplit("\n#", 1)[1].split("\n", 1)[0].lower()
+    for word in ("pay", "sacrific", "hand over", "paga", "entrega"):
+        assert word not in heading, heading
+
+
+def test_the_chains_step_through_does_not_open_with_the_middle_line_handout():
+    """Lesson 3's exercise 4 asks how to hand over a 2-chain: the step-through above it opens the 2-chain at an
+    end (and Coral takes it), so the middle line is not shown being played first."""
+    start = L.SEQUENCES["chains"]["start"]
+    game = DotsAndBoxes.from_moves(*start)
+    first = L.SEQUENCES["chains"]["steps"][0]
+    two = next(c for c in L.components(game) if c.kind == "chain" and c.length == 2)
+    a, b = two.boxes
+    middle = set(game.geometry.box_lines[a]) & set(game.geometry.box_lines[b])
+    assert first in two.lines
+    assert game.line_index(first) not in middle
+
+
+def test_lesson_5_says_what_a_refusal_costs_truly():
+    """"A double-deal costs two boxes every time" contradicted the loop section (four for a loop)."""
+    for lang in ("en", "es"):
+        page = _md(lang, "05_double_dealing_and_control.md")
+        assert "two boxes every time" not in page and "dos casillas cada vez" not in page
+    assert "refusing a loop costs four" in _md("en", "05_double_dealing_and_control.md")
+    assert "rechazar un bucle cuesta cuatro" in _md("es", "05_double_dealing_and_control.md")

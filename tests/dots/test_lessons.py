@@ -898,22 +898,58 @@ def _captures(game) -> set:
     return {l for l in game.legal_moves() if won(game, l)}
 
 
+def _rule_choice(game) -> set:
+    """The safe lines after which the long chain rule favours the player to move (lesson 4's rule)."""
+    out = set()
+    for line in analysis.safe_lines(game):
+        after = game.copy()
+        after.play(line)
+        if analysis.long_chain_rule(after).favoured == game.to_move:
+            out.add(line)
+    return out
+
+
+def _nearly_finished(game) -> bool:
+    """A tempting wrong line: one that gives some box its third side without taking a box."""
+    return any(not won(game, l) and any(game.sides_drawn(b) == 2 for b in game.geometry.line_boxes[game.line_index(l)])
+               for l in game.legal_moves())
+
+
+def _half_safe(game) -> bool:
+    """A tempting wrong line: safe for the box on one side, a third side for the box on the other."""
+    return any(sorted(game.sides_drawn(b) for b in game.geometry.line_boxes[game.line_index(l)]) in ([0, 2], [1, 2])
+               for l in game.legal_moves())
+
+
+TEACHES_THE_TRIVIAL_RULE = {1: {"take_box"}, 2: {"take_box", "avoid_third_side"}}
+"""Lessons 1–2 practise "take the box" and "any safe line" on purpose: that is what they teach (the page says so)."""
+
+
 @pytest.mark.parametrize("n", sorted(L.LESSONS))
 def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
-    """No practice item accepts more than a third of the legal lines; lesson 1's are "take the box" (taught there),
-    lesson 2's are answered by the rule it teaches (any capture, any safe line), and from lesson 3 on no item is
-    answered by "take a box" unless its idea is taking (control not worth it)."""
+    """No practice item accepts more than a third of the legal lines, nor is answered by "take a box" or "any safe
+    line" unless the lesson teaches exactly that rule (lessons 1–2, whose items each have a tempting wrong line);
+    lesson 4's chain-count items are answered by its rule over a handful of safe lines, and its sacrifices come
+    when no safe line gives the count the player wants."""
     problems = L.LESSONS[n].practice
     for puzzle, (theme, _), ex in zip(problems.puzzles(), problems.items, L.practice_exercises(n)):
         game = puzzle.position
         answers = {game.line_name(game.line_index(a)) for a in puzzle.answers}
+        captures, safe = _captures(game), set(L.safe_lines(game))
         assert len(answers) * 3 <= len(game.legal_moves()), (n, puzzle.id)
-        if theme == "take_box":
-            assert answers == _captures(game), (n, puzzle.id)
-        elif n == 2:
-            assert answers == set(L.safe_lines(game)) and not _captures(game), (n, puzzle.id)
-        elif theme != "control_not_worth_it":
-            assert not answers & _captures(game), (n, puzzle.id)
+        if theme in TEACHES_THE_TRIVIAL_RULE.get(n, ()):
+            if theme == "take_box":
+                assert answers == captures and _nearly_finished(game), (n, puzzle.id)
+            else:
+                assert answers == safe and not captures and _half_safe(game), (n, puzzle.id)
+            continue
+        assert answers != captures and not (safe and answers == safe), (n, puzzle.id)
+        if theme != "control_not_worth_it":
+            assert not answers & captures, (n, puzzle.id)
+        if theme == "long_chain_count":
+            assert len(safe) <= 6 and answers == _rule_choice(game), (n, puzzle.id)
+        if theme == "sacrifice":
+            assert len(safe) <= 6 and not answers & safe and not _rule_choice(game), (n, puzzle.id)
     assert {t for t, _ in problems.items} <= set(L.LESSONS[n].themes)
     for later in range(n + 1, 6):                    # themes grow lesson by lesson
         assert set(L.LESSONS[n].themes) <= set(L.LESSONS[later].themes)
@@ -1005,11 +1041,98 @@ def test_no_reflection_is_answered_by_a_sentence_on_its_page(n, lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worksheets_ask_nothing_a_sheet_of_paper_cannot_do(lang):
     """Worksheets are the exercises' prompts on paper: none says "click", "type" or "above" (the sheet's own
-    header explains how to answer a board question in writing)."""
+    header explains how to answer a board question in writing). In Spanish «escribe» is "write", right on paper;
+    typing is «teclea»."""
     folder = NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
-    words = ("click", "type ", "above", "pulsa", "haz clic", "escribe", "arriba")
+    words = ("click", "type ", "above", "pulsa", "haz clic", "teclea", "arriba")
     for path in sorted(folder.glob("*.md")):
         body = "\n".join(l for l in path.read_text(encoding="utf-8").splitlines()[3:]
                          if not l.startswith(("Where a question says", "Donde una pregunta dice")))
         found = [w for w in words if w in body.lower()]
         assert not found, (path.name, found)
+
+
+def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
+    """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
+    every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
+    refused = []
+    for name in ("challenge_safe", "challenge_single", "challenge_chain"):
+        ex = ALL[name]
+        game = ex.game
+        captures = _captures(game)
+        values = move_values(game)
+        best = {l for l, v in values.items() if v == max(values.values())}
+        assert set(ex.solutions) == best
+        if captures and not best & captures:
+            refused.append(name)
+            for line in captures:
+                ok, _ = ex.check(line)
+                assert not ok, (name, line)
+            ok, feedback = ex.check(ex.solutions[0])
+            assert ok and "must then open the next chain" in feedback
+    assert refused, "one challenge needs a double-deal or a loop refused"
+
+
+def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
+    """Worksheets stand alone on paper: the card names the rules, safe line, chain, long chain, loop and the long
+    chain rule (what "long" means and which total each player wants), in English and in Spanish."""
+    from gamekit.i18n import tr, using
+    text = L.WORKSHEET_RULES
+    for words in ("fourth side", "draws again", "Safe line", "Chain", "3 boxes or more", "Loop",
+                  "Long chain rule", "even", "odd"):
+        assert words in text, words
+    with using("es"):
+        es = tr(text)
+    assert es != text
+    for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
+                  "par", "impar"):
+        assert words in es, words
+
+
+_COUNT_WORDS = {"en": {"easy": ("easy", "easy"), "medium": ("medium", "medium"), "hard": ("hard", "hard")},
+                "es": {"easy": ("fácil", "fáciles"), "medium": ("media", "medias"), "hard": ("difícil", "difíciles")}}
+
+
+def _levels_phrase(n: int, lang: str) -> str:
+    """"1 easy, 2 medium and 1 hard" (or "3 easy"): the levels of lesson ``n``'s practice set, as the guide says them."""
+    from collections import Counter
+    counts = Counter(p.band for p in L.LESSONS[n].practice.puzzles())
+    parts = [f"{counts[b]} {_COUNT_WORDS[lang][b][counts[b] > 1]}" for b in ("easy", "medium", "hard") if counts[b]]
+    joiner = " and " if lang == "en" else " y "
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + joiner + parts[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lang):
+    """The guide said every practice set ran "easy to hard" (lesson 1's is three easy problems, lesson 4's starts at
+    medium) and gave "a 45-minute plan (the pattern of every lesson)" with a CPU game in lessons 4–5, whose own
+    plans have none and last 50 minutes."""
+    guide = (NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "dots.md").read_text(encoding="utf-8")
+    assert "45-minute plan" not in guide and "plan de 45 minutos" not in guide
+    sections = _re35.split(r"^### (?:Lesson|Lección) (\d) — ", guide, flags=_re35.M)
+    for n in L.LESSONS:
+        body = sections[sections.index(str(n)) + 1].split("\n## ")[0]
+        phrase = _levels_phrase(n, lang)
+        if len(set(p.band for p in L.LESSONS[n].practice.puzzles())) == 1:
+            count = len(L.LESSONS[n].practice.puzzles())
+            level = phrase.split()[1]
+            phrase = f"{count} {level} " if lang == "en" else f"{count} posiciones {level} "
+        assert phrase in body.replace("(", " "), (n, phrase)
+        practice = next(l for l in body.splitlines() if "**More practice**" in l or "**Más práctica**" in l)
+        practice = practice[practice.index("**M"):]
+        assert "easy to hard" not in practice and "de fácil a difícil" not in practice
+        plays = _re35.findall(r"^\| \d+ \| (?:play|jugar)", body, _re35.M)
+        assert bool(plays) == (n <= 3), (n, plays)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_pages_practice_heading_says_its_levels(lang):
+    heading = {("easy", "hard"): ("easy to hard", "de fácil a difícil"),
+               ("medium", "hard"): ("medium to hard", "de media a difícil")}
+    for n in L.LESSONS:
+        bands = [p.band for p in L.LESSONS[n].practice.puzzles()]
+        line = next(l for l in _page(n, lang).splitlines() if l.startswith(("## More practice", "## Más práctica")))
+        if len(set(bands)) == 1:
+            assert "(" not in line, line
+        else:
+            assert heading[(bands[0], bands[-1])][lang == "es"] in line, line
