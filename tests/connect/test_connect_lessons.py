@@ -736,7 +736,6 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
-<<<<<<< HEAD
 # ----- a strict reader's second pass (lessons 1-3) ----------------------------------------------------------------
 def test_the_connect_four_total_gets_its_own_reason():
     """69 is the Connect Four count in the table just above exercise 5: the feedback says so, not "too many"."""
@@ -868,7 +867,8 @@ def test_a_prompt_with_a_later_win_among_its_answers_says_so():
     later = next(m for m in game.legal_moves() if m not in now)
     prompt = L.practice_prompt(game, now + [later], 1)
     assert "right now" in prompt and "win by force" in prompt and "Any of 2 drops is right." in prompt
-=======
+
+
 def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_answer():
     """Lesson 2, exercise 7: the one column with an odd number of empty cells is the answer (red's last disc);
     after it the rules prove yellow's draw by claimeven alone; the proof in words comes from a button after the
@@ -897,4 +897,3 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
         es = L.claimeven_exercise()
         assert es.prompt.startswith("Le toca al amarillo") and "columna" in es.more(odd[0])
         assert "El amarillo mantiene el empate" in es.more(odd[0])
->>>>>>> prove2

@@ -15,8 +15,9 @@ from gamekit import IllegalMoveError, progress
 from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
-from gamekit.puzzles.practice import (LEVELS, HomeworkBox, HomeworkSet, Practice, homework_set, level, level_words,
-                                      parse_code, saved_rating, set_code, sparkline)
+from gamekit.progress import LEVELS, level
+from gamekit.puzzles.practice import (HomeworkBox, HomeworkSet, Practice, homework_set, level_words, parse_code,
+                                      saved_rating, set_code, sparkline)
 from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
 
