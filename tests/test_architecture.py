@@ -427,7 +427,7 @@ GAME_CHOICES_LEFT = {
     "gamekit/rooms/groups.py": 1,       # the class-groups branch's file: Dots' board size settings
     "gamekit/puzzles/build.py": 8,      # which positions each game's builder samples
     "gamekit/puzzles/connect.py": 2,    # 5 en raya v Connect Four inside the Connect puzzle builder
-    "gamekit/puzzles/core.py": 10,      # a puzzle's prompt and feedback words per game
+    "gamekit/puzzles/core.py": 11,      # a puzzle's prompt and feedback words per game, Dots' box cost
     "gamekit/puzzles/sets.py": 7,       # a problem set's board per game
 }
 

@@ -194,11 +194,6 @@ def one_die_table() -> Table:
 # ====================================================================== 3. strategy: simulations
 
 
-def percent_plain(x: float) -> str:
-    """A share as a whole percentage for the page ("84 %")."""
-    return f"{number(100 * x, 0)} %"
-
-
 # ====================================================================== 4. strategy: the table
 def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     """How the table is filled from the shut box upwards, on a few small states (for the lesson).
