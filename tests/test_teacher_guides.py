@@ -328,3 +328,12 @@ def test_worksheets_refuse_an_unknown_lesson_or_language_and_write_nothing(tmp_p
     written = write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es")
     assert len(written) == 4 and write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es") == []
     assert "## Ejercicio 1" in (tmp_path / "shut_the_box/01_rules_and_play.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("guide", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs" / "teachers").rglob("*.md")))
+def test_a_guide_opens_in_jupyterlab_as_a_page_not_a_lesson_to_run(guide):
+    """JupyterLab opens a .md through jupytext: a ```python fence would become a code cell, and the pupils' Lab
+    would then tell the reader to start the guide like a lesson. Teacher code in a guide is fenced ```py."""
+    import jupytext
+    notebook = jupytext.read(ROOT / guide)
+    assert not [c for c in notebook.cells if c.cell_type == "code"], f"{guide}: fence its code ```py, not ```python"
