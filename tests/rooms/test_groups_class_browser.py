@@ -121,8 +121,10 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
             f"document.querySelector(\"{cell}\") && document.querySelector(\"{cell}\").textContent === '1 / 1'",
             timeout=30_000)
 
-        # the mastery loop on the lesson's first "More practice" problem (avoid a third side, easy)
+        # the mastery loop on the lesson's first "More practice" problem (its idea read from the lesson)
         from gamekit.dots import lessons as dots_lessons
+        from gamekit.puzzles.core import theme_name
+        idea = theme_name("dots_and_boxes", dots_lessons.LESSONS[2].practice.items[0][0])
         from gamekit.widgets.lesson import idea_of, similar_exercise
         problem = dots_lessons.practice_exercises(2)[0]
         similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))      # the first one it offers
@@ -149,7 +151,7 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         board.locator(".gamekit-similar").get_by_text("Well done").wait_for(timeout=30_000)
         extra = "#class-table tr[data-nickname='Ana'] td[data-extra]"
         teacher.wait_for_function(f"document.querySelector(\"{extra}\") && document.querySelector(\"{extra}\")"
-                                  ".textContent.includes('avoid a third side: 1 tried, 1 right')", timeout=30_000)
+                                  f".textContent.includes('{idea}: 1 tried, 1 right')", timeout=30_000)
         assert "Extra practice" in teacher.inner_text("#class-table tr:first-child")
 
         # homework: the teacher's code typed into the Practice page's box (no code cell touched), Open, then the
