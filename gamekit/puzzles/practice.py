@@ -38,7 +38,7 @@ from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.base import BoardCanvas, reported
-from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, Mark, submit_on_enter
+from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, ClassNote, Mark, submit_on_enter
 
 CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}
 """The short name of each game in a homework code."""
@@ -283,7 +283,7 @@ _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 """Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
 
 
-class Practice(Localized, W.VBox):
+class Practice(ClassNote, Localized, W.VBox):
     """Practice puzzles of one game (optionally one theme), one at a time near the pupil's rating.
 
     ``seed`` makes the choice of puzzles reproducible; ``puzzles`` (a :class:`HomeworkSet` or a list of
@@ -484,26 +484,6 @@ class Practice(Localized, W.VBox):
             if board.game_id == self.game_id:
                 board._update_status()
         return ok, feedback
-
-    def share(self) -> bool:
-        """Send the saved progress (the puzzle results by theme with it) to this computer's class group in the
-        background (:func:`gamekit.progress.share`) and say on :attr:`class_note` whether it arrived; False when
-        no class is joined (nothing shown).  Never raises and never waits: the puzzle works the same offline."""
-        if progress.group() is None:
-            return False
-        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
-        try:
-            return progress.share(self._shared)
-        except Exception as problem:               # a broken install must not break the puzzle
-            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
-            return False
-
-    def _shared(self, sent: bool, message: str) -> None:
-        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
-
-    def _show_class_note(self, message: str, colour: str) -> None:
-        self.last_class_note = message
-        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,

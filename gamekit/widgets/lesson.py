@@ -219,6 +219,33 @@ class Attempt(NamedTuple):
 # ---------------------------------------------------------------------------------------
 # Shared plumbing: error panel, feedback line, attempts
 # ---------------------------------------------------------------------------------------
+class ClassNote:
+    """Sends the saved progress to this computer's class after an answer, and says on ``self.class_note`` (an HTML
+    widget the class makes) whether it arrived.  Shared by the lesson exercises and the Practice boards."""
+
+    last_class_note = ""
+
+    def share(self) -> bool:
+        """Send the saved progress to this computer's class group in the background (:func:`gamekit.progress.share`)
+        and say on :attr:`class_note` whether it arrived; False when no class is joined (nothing shown).  Never
+        raises and never waits: the exercise or puzzle works the same offline."""
+        if progress.group() is None:
+            return False
+        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
+        try:
+            return progress.share(self._shared)
+        except Exception as problem:               # a broken install must not break the exercise
+            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
+            return False
+
+    def _shared(self, sent: bool, message: str) -> None:
+        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
+
+    def _show_class_note(self, message: str, colour: str) -> None:
+        self.last_class_note = message
+        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
+
+
 class _LessonBase(Localized, W.VBox):
     """Error panel + ``report_error`` so the :func:`reported` decorator works on lesson widgets."""
 
@@ -236,7 +263,7 @@ class _LessonBase(Localized, W.VBox):
         raise NotImplementedError
 
 
-class _Answering(_LessonBase):
+class _Answering(ClassNote, _LessonBase):
     """What ExerciseWidget and PuzzleBoard share: feedback line, attempts, Hint, Show answer, score."""
 
     def _init_answering(self, exercise: Exercise, score: "LessonScore | None") -> None:
@@ -293,26 +320,6 @@ class _Answering(_LessonBase):
     def show_note(self, message: str, colour: str = NOTE_COLOUR) -> None:
         self.last_feedback = message
         self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>"
-
-    def share(self) -> bool:
-        """Send the saved progress to this computer's class group in the background (:func:`gamekit.progress.share`)
-        and say on :attr:`class_note` whether it arrived; False when no class is joined (nothing shown).  Never
-        raises and never waits: an exercise works the same offline."""
-        if progress.group() is None:
-            return False
-        self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
-        try:
-            return progress.share(self._shared)
-        except Exception as problem:               # a broken install must not break the exercise
-            self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
-            return False
-
-    def _shared(self, sent: bool, message: str) -> None:
-        self._show_class_note(message, RIGHT_COLOUR if sent else WRONG_COLOUR)
-
-    def _show_class_note(self, message: str, colour: str) -> None:
-        self.last_class_note = message
-        self.class_note.value = f"<small style='color:{colour}'>{html.escape(message)}</small>" if message else ""
 
     def _record(self, answer: Any, ok: bool, feedback: str) -> None:
         self.attempts.append(Attempt(answer, ok, feedback))
@@ -862,7 +869,7 @@ class LessonScore(Localized, W.HTML):
                       f"<b>{html.escape(title)}</b> {html.escape(self.summary())}</div>")
 
 
-__all__ = ["Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
+__all__ = ["ClassNote", "Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
            "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]
 
 
