@@ -1147,9 +1147,10 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
         asked["questions"] = (next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme),
                                    "bank"),)
     for band in dict.fromkeys((idea.band, LEVEL_ORDER[min(LEVEL_ORDER.index(idea.band) + 1, 2)])):
+        # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
+        chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
+                                     exclude=skip, **asked)
         try:
-            chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
-                                         exclude=skip, **asked)
             return chosen.exercises()[0]
         except ValueError:                 # none of this band left
             continue
