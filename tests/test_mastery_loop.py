@@ -25,6 +25,20 @@ def practice_board(lesson_module, number: int, index: int):
     return widgets[index], lesson
 
 
+def practice_item(lesson_module, wanted):
+    """``(lesson number, index)`` of the first "More practice" problem of a game's lessons for which
+    ``wanted(theme, band, bands of the bank's puzzles on that theme)`` holds (picked from the data, not by
+    position, so the test follows the lessons as they change)."""
+    from gamekit.puzzles import bank
+    for number, lesson in sorted(lesson_module.LESSONS.items()):
+        if lesson.practice is None:
+            continue
+        for index, (theme, band) in enumerate(lesson.practice.items):
+            if wanted(theme, band, {p.band for p in bank(lesson.practice.game_id, theme=theme)}):
+                return number, index
+    raise AssertionError("no practice problem of these lessons fits the test")
+
+
 def miss(widget, times: int = MISSES_BEFORE_SIMILAR) -> None:
     for answer in widget.exercise.wrong[:times]:
         ok, _ = widget.submit(answer)
@@ -52,15 +66,19 @@ def test_two_misses_offer_a_similar_puzzle_one_level_easier_on_the_same_idea():
 
 
 def test_when_the_bank_has_no_easier_puzzle_on_the_idea_a_similar_one_of_the_same_level_comes():
-    board, lesson = practice_board(dots_lessons, 2, 1)          # ("safe_line", "medium"): the bank has no easy one
+    number, index = practice_item(dots_lessons, lambda theme, band, bands: EASIER[band] not in bands)
+    board, lesson = practice_board(dots_lessons, number, index)     # e.g. a long chain count: no easy one
+    theme, band = lesson.practice.items[index]
     miss(board)
     similar = board.try_similar()
-    assert "safe_line" in similar.exercise.puzzle.themes and similar.exercise.puzzle.band == "medium"
-    assert "(medium)" in board.similar_note.value
+    assert theme in similar.exercise.puzzle.themes and similar.exercise.puzzle.band == band
+    assert f"({band})" in board.similar_note.value
 
 
 def test_the_similar_puzzles_answers_count_as_extra_practice_not_as_the_exercise():
-    board, lesson = practice_board(dots_lessons, 2, 0)            # ("avoid_third_side", "easy"): stays easy
+    number, index = practice_item(dots_lessons, lambda theme, band, bands: band == "easy")
+    board, lesson = practice_board(dots_lessons, number, index)     # an easy problem: its similar one stays easy
+    theme = lesson.practice.items[index][0]
     miss(board)
     similar = board.try_similar()
     assert similar.exercise.puzzle.band == "easy"
@@ -70,7 +88,7 @@ def test_the_similar_puzzles_answers_count_as_extra_practice_not_as_the_exercise
     assert saved["attempts"] == MISSES_BEFORE_SIMILAR and not saved["solved"]      # the exercise's own record
     extra = saved["extra"]
     assert (extra["game"], extra["theme"], extra["tried"], extra["right"]) == \
-        ("dots_and_boxes", "avoid_third_side", 1, 1)
+        ("dots_and_boxes", theme, 1, 1)
     assert "Well done" in board.similar_note.value
     nxt = board.try_similar()
     nxt.submit(nxt.exercise.wrong[0])
@@ -98,22 +116,25 @@ def test_nothing_is_offered_once_solved_or_shown_or_without_an_idea():
 
 
 def test_a_lesson_names_the_idea_of_its_exercises_and_the_band_is_one_below_their_level():
-    lesson = dataclasses.replace(DOTS_2, exercise_themes={"safe_line": "safe_line", "one_safe": "avoid_third_side"})
+    # lesson 2 teaches "avoid a third side" (its safe-line exercises); "safe line" puzzles come in lesson 4
+    lesson = dataclasses.replace(DOTS_2, exercise_themes={"safe_line": "avoid_third_side",
+                                                          "one_safe": "avoid_third_side"})
     exercise = dots_lessons.exercise("safe_line", LessonScore(DOTS_2.title))
     idea = idea_of(lesson, exercise.exercise)
-    assert (idea.game_id, idea.theme, idea.band) == ("dots_and_boxes", "safe_line", EASIER[DOTS_2.levels["safe_line"]])
+    assert (idea.game_id, idea.theme, idea.band) == \
+        ("dots_and_boxes", "avoid_third_side", EASIER[DOTS_2.levels["safe_line"]])
     hard = idea_of(lesson, dots_lessons.exercise("one_safe").exercise)
     assert hard.band == EASIER[DOTS_2.levels["one_safe"]] == "medium"
     assert idea_of(lesson, dots_lessons.exercise("count_safe").exercise) is None
     exercise.lesson_info = lesson                   # a page that knows its lesson: the loop runs on it
     miss(exercise)
     assert exercise.similar_button.layout.display == ""
-    assert "safe_line" in exercise.try_similar().exercise.puzzle.themes
+    assert "avoid_third_side" in exercise.try_similar().exercise.puzzle.themes
     assert lesson_titled(DOTS_2.title) is DOTS_2 and lesson_titled("no such lesson") is None
 
 
 @pytest.mark.parametrize("bad, words", [
-    ({"no_such_exercise": "safe_line"}, "no exercise"),
+    ({"no_such_exercise": "avoid_third_side"}, "no exercise"),
     ({"safe_line": "no_such_theme"}, "not a theme"),
     (["safe_line"], "mapping"),
 ])
@@ -121,26 +142,54 @@ def test_wrong_exercise_themes_are_refused(bad, words):
     with pytest.raises(ValueError, match=words):
         dataclasses.replace(DOTS_2, exercise_themes=bad)
     with pytest.raises(ValueError, match="practice set"):
-        dataclasses.replace(DOTS_2, practice=None, exercise_themes={"safe_line": "safe_line"})
+        dataclasses.replace(DOTS_2, practice=None, exercise_themes={"safe_line": "avoid_third_side"})
+    with pytest.raises(ValueError, match="not taught"):           # double-dealing is lesson 5's idea
+        dataclasses.replace(DOTS_2, exercise_themes={"safe_line": "double_deal"})
     with pytest.raises(ValueError, match="not taught"):
-        dataclasses.replace(DOTS_2, themes=("avoid_third_side", "safe_line"), exercise_themes={"safe_line": "double_deal"})
-    assert isinstance(dataclasses.replace(DOTS_2, themes=("avoid_third_side", "safe_line"),
-                                          exercise_themes={"safe_line": "safe_line"}), Lesson)
+        dataclasses.replace(DOTS_2, themes=("take_box", "avoid_third_side"), exercise_themes={"safe_line": "safe_line"})
+    assert isinstance(dataclasses.replace(DOTS_2, themes=("take_box", "avoid_third_side"),
+                                          exercise_themes={"safe_line": "avoid_third_side"}), Lesson)
 
 
 def test_every_game_gets_its_similar_puzzle_on_the_page():
-    five, _ = practice_board(connect_lessons, 2, 1)                # ("double_threat", "medium")
+    number, index = practice_item(connect_lessons, lambda theme, band, bands: band != "easy" and EASIER[band] in bands)
+    five, lesson = practice_board(connect_lessons, number, index)  # a problem above easy with an easier one banked
+    theme, band = lesson.practice.items[index]
     miss(five)
     similar = five.try_similar()
-    assert isinstance(similar, PuzzleBoard) and "double_threat" in similar.exercise.puzzle.themes
-    assert similar.exercise.puzzle.band == "easy"
-    dice = [w for w in shutbox_lessons.practice(3, LessonScore(shutbox_lessons.LESSONS[3].title)).children
-            if hasattr(w, "exercise")][1]                          # ("best_set", "medium")
+    assert isinstance(similar, PuzzleBoard) and theme in similar.exercise.puzzle.themes
+    assert similar.exercise.puzzle.band == EASIER[band]
+    number, index = practice_item(shutbox_lessons, lambda theme, band, bands: band != "easy" and EASIER[band] in bands)
+    dice, lesson = practice_board(shutbox_lessons, number, index)
+    theme, band = lesson.practice.items[index]
     miss(dice)
     typed = dice.try_similar()
-    assert isinstance(typed, ExerciseWidget) and "best_set" in typed.exercise.puzzle.themes
-    assert dict(shutbox_lessons.LESSONS[3].practice.where).items() <= typed.exercise.puzzle.facts.items()
+    assert isinstance(typed, ExerciseWidget) and theme in typed.exercise.puzzle.themes
+    assert typed.exercise.puzzle.band == EASIER[band]
+    assert dict(lesson.practice.where).items() <= typed.exercise.puzzle.facts.items()
     assert typed.submit(typed.exercise.solutions[0])[0] is True
+
+
+ASKING = [(number, index) for number, lesson in shutbox_lessons.LESSONS.items()
+          if getattr(lesson.practice, "questions", ()) for index in range(len(lesson.practice.items))]
+
+
+@pytest.mark.parametrize("number, index", ASKING, ids=[f"shutbox-{n}-{i}" for n, i in ASKING])
+def test_a_similar_puzzle_asks_the_question_its_lesson_asks(number, index):
+    """Shut the Box lessons 1–3 ask their own question of bank positions (count the sets, list them, count the
+    outcomes): the similar puzzle asks the same question on another position, never lesson 4's "which set"."""
+    board, lesson = practice_board(shutbox_lessons, number, index)
+    theme, band = lesson.practice.items[index]
+    question = lesson.practice.questions[index]      # "bank" for lesson 3's last one: still asked the lesson's way
+    miss_twice(board)
+    similar = board.try_similar()
+    assert similar is not None and theme in similar.exercise.puzzle.themes
+    assert similar.exercise.puzzle.band == EASIER[band] and similar.exercise.puzzle.id not in lesson.practice.ids
+    asked = [q for (t, _), q in zip(lesson.practice.items, lesson.practice.questions) if t == theme][0]
+    assert asked != "bank" and similar.exercise.key == f"practice {similar.exercise.puzzle.id} {asked}"
+    if question != "bank":
+        assert asked == question
+    assert similar.submit(similar.exercise.solutions[0])[0] is True
 
 
 def test_similar_exercise_checks_its_input_and_says_when_the_bank_is_empty():
@@ -179,8 +228,9 @@ def page_widget(lesson_module, lesson: Lesson, name: str):
 
 
 def miss_twice(widget) -> None:
-    """Two wrong answers: the exercise's common wrong ones, the same one again when it has only one."""
-    wrong = list(widget.exercise.wrong)
+    """Two wrong answers: the exercise's common wrong ones that count as attempts (an unreadable one, such as a tile
+    not on the box, is refused without counting), the same one again when it has only one."""
+    wrong = [answer for answer in widget.exercise.wrong if widget.exercise.assess(answer)[2]]
     for answer in (wrong * MISSES_BEFORE_SIMILAR)[:MISSES_BEFORE_SIMILAR]:
         assert widget.submit(answer)[0] is False
 

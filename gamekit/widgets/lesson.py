@@ -1139,7 +1139,8 @@ def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
 def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> "Exercise | None":
     """A puzzle of the bank on ``idea`` as an exercise: of the idea's band, else one level up, never one of the
     lesson's practice set nor of ``exclude`` (those tried already); ``turn`` picks another one each time (the
-    same turn gives the same puzzle).  None when the bank has none left."""
+    same turn gives the same puzzle).  A set that asks its lesson's own question of bank positions (its
+    ``questions``) asks the similar one the question it asks on that theme.  None when the bank has none left."""
     import dataclasses
     if not is_int(turn) or turn < 0:
         raise ValueError(tr("turn={turn!r}: a whole number ≥ 0", turn=turn))
@@ -1147,10 +1148,16 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
         raise ValueError(tr("exclude={exclude!r}: a list of puzzle ids", exclude=exclude))
     problems = idea.problems
     skip = tuple(sorted(set(problems.exclude) | set(problems.ids) | set(exclude)))
+    asked = {}
+    questions = getattr(problems, "questions", ())
+    if questions:                          # a set asking its lesson's own question: the similar one asks it too
+        asked["questions"] = (next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme),
+                                   "bank"),)
     for band in dict.fromkeys((idea.band, LEVEL_ORDER[min(LEVEL_ORDER.index(idea.band) + 1, 2)])):
+        # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
+        chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
+                                     exclude=skip, **asked)
         try:
-            chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
-                                         exclude=skip)
             return chosen.exercises()[0]
         except ValueError:                 # none of this band left
             continue
