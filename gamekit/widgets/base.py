@@ -40,7 +40,7 @@ import ipywidgets as W
 from ipycanvas import Canvas, hold_canvas
 
 from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.i18n import N_, Localized, ntr, tr
+from gamekit.i18n import N_, ntr, tr
 from gamekit.core.scene import SEAT_COLOURS, SEAT_DARK, Scene
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
 from gamekit.widgets.hints import Hints
@@ -265,7 +265,7 @@ def reported(method: Callable) -> Callable:
     return wrapper
 
 
-class GameWidget(TurnTimer, Hints, Localized, W.VBox):
+class GameWidget(TurnTimer, Hints, W.VBox):
     """Shared board widget.  A game subclass provides:
 
     * ``new_game()`` → a fresh game object (the shared interface: ``to_move``, ``play``, ``undo``, …);

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.i18n import tr
+from gamekit.i18n import Localized, tr
 
 
-class Hints:
+class Hints(Localized):
     """The Hint button and automatic hints of a game widget: the game's ``hint_for(game)`` gives (move, reason);
     the answer is kept for the position (``self._hint``) and its move drawn on the board (``self.hint_move``)."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import threading
 
-from gamekit.i18n import tr
+from gamekit.i18n import Localized, tr
 
 
-class TurnTimer:
+class TurnTimer(Localized):
     """The turn clock of a game widget: ``self.session`` keeps the time, ``self._timer`` the running thread timer
     (None: none runs); the CPU standing in for a person is the session's :meth:`~gamekit.session.Session.stand_in`."""
 
