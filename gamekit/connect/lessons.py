@@ -155,7 +155,8 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
     board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger)])))
-    return W.VBox([board.canvas, board.access])
+    # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
+    return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
 def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False) -> str:

@@ -83,8 +83,14 @@ def test_join_your_class_in_jupyterlab(notebook_page, class_server, forgets_the_
     join.first.click()
     note.get_by_text("Sent to your teacher").wait_for(timeout=30_000)
     assert "You are in the class Class 8B as Ana." in box.inner_text()
-    ana = {p["nickname"]: p for p in owner.class_table()["pupils"]}["Ana"]
-    assert ana["sent"]                               # this computer's progress reached the class table
+    # this computer's progress reached the class table (read again for a while: the teacher's page polls too)
+    import time
+    for _ in range(60):
+        ana = {p["nickname"]: p for p in owner.class_table()["pupils"]}["Ana"]
+        if ana["sent"]:
+            break
+        time.sleep(0.5)
+    assert ana["sent"]
     # the session's other lessons must not go on sending to this class: forget it with the box's own button
     box.get_by_role("button", name="Join another class").click()
     note.get_by_text("no longer sends").wait_for(timeout=30_000)

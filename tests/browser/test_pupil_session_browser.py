@@ -106,7 +106,10 @@ def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_th
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
         page.wait_for_function("document.querySelectorAll('canvas.gamekit-board').length >= 1", timeout=180_000)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
+        # the lesson's own tab is idle (the start page and the guide have indicators of their own, hidden)
+        page.wait_for_function(
+            "Array.from(document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
+            ".jp-Notebook-ExecutionIndicator')).some(e => e.dataset.status === 'idle')", timeout=180_000)
         assert page.evaluate(BANNER) in ("none", "normal"), "the start line should go once the lesson has run"
         # no execution counts beside the cells
         prompts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputPrompt").evaluate_all(
