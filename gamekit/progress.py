@@ -433,8 +433,7 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
         raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
     with _lock:
         data = load()
-        rec = data["lessons"].setdefault(lesson, {}).setdefault(
-            exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+        rec = _exercise_record(data, lesson, exercise)
         if shown:
             rec["shown"] = True
         else:
@@ -450,6 +449,12 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
         return dict(rec)
 
 
+def _exercise_record(data: dict[str, Any], lesson: str, exercise: str) -> dict[str, Any]:
+    """The saved record of ``exercise`` in ``lesson`` (made empty the first time), to change in place."""
+    return data["lessons"].setdefault(lesson, {}).setdefault(
+        exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+
+
 def record_extra(lesson: str, exercise: str, game_id: str, theme: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
     """Count one answer to a similar puzzle a pupil tried after missing ``exercise`` twice (the mastery loop): the
     exercise's record gets ``"extra": {"game", "theme", "tried", "right", "last", "last_right"}`` — ``tried``
@@ -463,8 +468,7 @@ def record_extra(lesson: str, exercise: str, game_id: str, theme: str, puzzle_id
         raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
     with _lock:
         data = load()
-        rec = data["lessons"].setdefault(lesson, {}).setdefault(
-            exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+        rec = _exercise_record(data, lesson, exercise)
         extra = rec.get("extra")
         if not isinstance(extra, dict) or extra.get("theme") != theme or extra.get("game") != game_id:
             extra = {"game": game_id, "theme": theme, "tried": 0, "right": 0, "last": "", "last_right": False}
