@@ -40,7 +40,7 @@ def test_roll_and_cover_a_tile_by_clicking(notebook_page, ui):
 
     die_x, die_y = lay.die_box(0, 2)
     ui.click_css(page, canvas, die_x + 10, die_y + 10)              # click the dice: roll
-    ui.wait_for_status(page, WIDGET, f"= {total}")
+    ui.wait_for_status(page, WIDGET, f"= {total}", timeout_ms=40_000)   # a loaded CI machine
 
     for k, t in enumerate(chosen, 1):
         ui.click_css(page, canvas, *lay.tile_centre(t))             # select the set, one tile at a time
