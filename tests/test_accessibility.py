@@ -20,7 +20,8 @@ from gamekit.shutbox import describe as shutbox_describe
 from gamekit.shutbox.rules import ShutTheBox
 from gamekit.shutbox.widget import ShutBoxWidget
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess
-from gamekit.widgets.base import BadSettingTypeError, BoardCanvas
+from gamekit.widgets.canvas import BoardCanvas
+from gamekit.widgets.settings import BadSettingTypeError
 from gamekit.core.scene import Scene
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, StepThrough, html_to_text
 

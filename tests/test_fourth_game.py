@@ -13,7 +13,7 @@ import pytest
 
 import gamekit
 from gamekit import BadPositionError, catalog
-from gamekit.widgets.base import BadSettingError
+from gamekit.widgets.settings import BadSettingError
 from gamekit.widgets.board import BoardWidget
 
 ROOT = Path(__file__).resolve().parent.parent

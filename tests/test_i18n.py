@@ -32,7 +32,7 @@ from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.widget import DotsWidget
 from gamekit.shutbox.rules import ShutTheBox
 from gamekit.shutbox.widget import ShutBoxWidget
-from gamekit.widgets.base import BadSettingError
+from gamekit.widgets.settings import BadSettingError
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "gamekit" / "locale"

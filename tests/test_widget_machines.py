@@ -19,7 +19,9 @@ from gamekit.dots.widget import DotsWidget
 from gamekit.dots.view import BOX_NUMBER, COORDINATE_INK, HINT_INK
 from gamekit.shutbox.widget import BoxLayout, ShutBoxWidget
 from gamekit.game import LEVELS, TIMERS
-from gamekit.widgets.base import MODES, SCALE, BadSettingError
+from gamekit.widgets.canvas import SCALE
+from gamekit.widgets.controls import MODES
+from gamekit.widgets.settings import BadSettingError
 from gamekit.core.scene import SEAT_COLOURS
 
 MACHINE = settings(max_examples=int(os.environ.get("GAMEKIT_MACHINE_EXAMPLES", 30)), stateful_step_count=30, deadline=None,

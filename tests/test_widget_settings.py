@@ -9,7 +9,7 @@ from gamekit.connect.widget import ConnectWidget
 from gamekit.dots.widget import DotsWidget
 from gamekit.shutbox import Rules
 from gamekit.shutbox.widget import ShutBoxWidget
-from gamekit.widgets.base import BadSettingError, BadSettingTypeError
+from gamekit.widgets.settings import BadSettingError, BadSettingTypeError
 
 
 def snapshot(w):

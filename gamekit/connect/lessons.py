@@ -151,7 +151,7 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     import ipywidgets as W
 
     from gamekit.connect.describe import board_label, describe
-    from gamekit.widgets.base import BoardCanvas
+    from gamekit.widgets.canvas import BoardCanvas
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
     board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger)])))

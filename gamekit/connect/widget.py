@@ -18,7 +18,9 @@ import ipywidgets as W
 from gamekit import catalog
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
 from gamekit.connect.view import (DISC, DISC_DARK, connect_scene, layout_for, move_at, review_scene, rule_labels)
-from gamekit.widgets.base import BadSettingError, GameWidget, check_choice, check_type, reported
+from gamekit.widgets.base import GameWidget
+from gamekit.widgets.controls import reported
+from gamekit.widgets.settings import BadSettingError, check_choice, check_type
 from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 from gamekit.connect.describe import board_label, cursor_text, describe

@@ -1,5 +1,5 @@
 """Pictures as plain data: :class:`Scene`, the display list every board is drawn as, and the colours the
-games share.  No widget library here: the widgets paint scenes on an ipycanvas (``gamekit.widgets.base``),
+games share.  No widget library here: the widgets paint scenes on an ipycanvas (``gamekit.widgets.canvas``),
 the room server sends them to the page as JSON, the lessons compare them in tests."""
 from __future__ import annotations
 

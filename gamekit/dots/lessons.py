@@ -1328,7 +1328,7 @@ def exercise(name: str, score: LessonScore | None = None):
                            size=layout.css_size, score=score)
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
-        from gamekit.widgets.base import BoardCanvas
+        from gamekit.widgets.canvas import BoardCanvas
         layout = layout_for(ex.game)
         picture = BoardCanvas(*layout.css_size)
         picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts, third_sides=ex.third_sides))
@@ -1371,7 +1371,7 @@ def practice(lesson: int, score: LessonScore | None = None):
 
 def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     """A still picture of a named position with its highlights."""
-    from gamekit.widgets.base import BoardCanvas
+    from gamekit.widgets.canvas import BoardCanvas
     game = position(name)
     layout = layout_for(game)
     picture = BoardCanvas(*layout.css_size)

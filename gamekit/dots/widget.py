@@ -16,7 +16,9 @@ from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
 from gamekit.dots.view import (BoardLayout,
                                dots_scene,
                                move_at, neighbour_line, review_scene)
-from gamekit.widgets.base import BadSettingError, GameWidget, check_int, check_type, reported
+from gamekit.widgets.base import GameWidget
+from gamekit.widgets.controls import reported
+from gamekit.widgets.settings import BadSettingError, check_int, check_type
 from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 from gamekit.i18n import tr

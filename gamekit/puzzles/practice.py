@@ -37,7 +37,8 @@ from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_k
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
-from gamekit.widgets.base import BoardCanvas, reported
+from gamekit.widgets.canvas import BoardCanvas
+from gamekit.widgets.controls import reported
 from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, ClassNote, Mark, submit_on_enter
 
 CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}

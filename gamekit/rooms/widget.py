@@ -21,7 +21,7 @@ from gamekit import catalog
 from gamekit.i18n import Localized, tr
 from gamekit.rooms.client import RoomClient, RoomRefusal, fetch_json
 from gamekit.widgets.access import LIVE_CLASS
-from gamekit.widgets.base import BoardCanvas
+from gamekit.widgets.canvas import BoardCanvas
 from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 

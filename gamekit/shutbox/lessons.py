@@ -1214,7 +1214,7 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
 def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: str = ""):
     """A still picture of a position (the box and the dice), as a canvas widget."""
     from gamekit.shutbox.widget import BoxLayout, box_scene
-    from gamekit.widgets.base import BoardCanvas
+    from gamekit.widgets.canvas import BoardCanvas
 
     lay = BoxLayout()
     board = BoardCanvas(lay.width, lay.height)

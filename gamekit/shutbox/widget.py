@@ -18,8 +18,9 @@ from gamekit.shutbox.players import cpu_player, objective_for
 from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANT_RULES, VARIANTS, Rules, ShutTheBox
 from gamekit.shutbox.strategy import table
 from gamekit.core.scene import BACKGROUND, INK, Scene
-from gamekit.widgets.base import (MODES, BadSettingError, BadSettingTypeError, GameWidget, check_choice, check_int,
-                                  check_type, reported)
+from gamekit.widgets.base import GameWidget
+from gamekit.widgets.controls import MODES, reported
+from gamekit.widgets.settings import BadSettingError, BadSettingTypeError, check_choice, check_int, check_type
 from gamekit.i18n import N_, number, percent, tr
 
 

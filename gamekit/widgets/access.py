@@ -173,7 +173,7 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 class BoardAccess(anywidget.AnyWidget):
     """The accessible side of one board: its name, a text of the position, a live line for the cursor.
 
-    ``board`` is the CSS class that picks the board's canvas (:class:`~gamekit.widgets.base.BoardCanvas`
+    ``board`` is the CSS class that picks the board's canvas (:class:`~gamekit.widgets.canvas.BoardCanvas`
     gives each canvas a class of its own).  Show the widget next to the board; it draws nothing.
     """
 

@@ -1,271 +1,47 @@
 """The widget base every game board uses.
 
-Drawing is split in two so a bug can never leave the canvas stuck:
+:class:`GameWidget` adds what every game shares to a board canvas (:mod:`gamekit.widgets.canvas`: a game computes
+a scene, the canvas paints it): one player card per seat (any number of seats; the cards wrap four to a row) with
+the seat to move highlighted, a status line, New game / Undo / Resign / Hint / Step buttons, mode and CPU level
+selectors, an optional time per turn, an undo request that another person must accept when people share the
+screen, and an error panel — exceptions in callbacks are shown to the reader, never swallowed.  Its other parts
+live in modules of their own: the settings and callbacks (:mod:`gamekit.widgets.controls`; every setting is
+checked first, :mod:`gamekit.widgets.settings`), saved games and the review (:mod:`gamekit.widgets.replay`), the
+turn clock (:mod:`gamekit.widgets.turn_timer`) and hints (:mod:`gamekit.widgets.hints`).
 
-1. ``build_scene()`` (game-specific, may raise) computes a *scene*: a plain list of
-   drawing primitives in CSS pixels (see :class:`Scene`).  Tests read scenes directly.
-2. :meth:`BoardCanvas.paint` replays a finished scene inside one ``hold_canvas()``
-   batch.  ipycanvas's ``hold_canvas`` has no try/finally, so nothing inside it may raise:
-   the painter only calls canvas methods with values already computed.
-
-The canvas buffer is ``SCALE`` times its on-screen size (sharp on HiDPI screens; mouse
-coordinates arrive in buffer pixels and are divided back), and every new browser view
-gets the last scene again from ``on_client_ready`` (a reload never shows a blank board).
-
-:class:`GameWidget` adds what every game shares: one player card per seat (any number of
-seats; the cards wrap four to a row) with the seat to move highlighted, a status line,
-New game / Undo / Resign / Hint / Step buttons, mode and CPU level selectors, an optional
-time per turn, an undo request that another person must accept when people share the
-screen, and an error panel — exceptions in callbacks are shown to the reader, never swallowed.  Two of its parts live in
-modules of their own: the turn clock (:mod:`gamekit.widgets.turn_timer`) and hints (:mod:`gamekit.widgets.hints`).
-
-Every setting is checked before anything changes: a refused one raises
-:class:`BadSettingError` (a ``ValueError``; :class:`BadSettingTypeError` is also a
-``TypeError``) naming the input and the reason, says the reason in the status line, puts
-the selectors back on the real settings and leaves the widget as it was.  Every change of
-position (a move, a CPU move, an accepted undo, a new game, a new board) goes through
+Every change of position (a move, a CPU move, an accepted undo, a new game, a new board) goes through
 :meth:`GameWidget.position_changed`, where games drop state that belongs to the old position.
 """
 from __future__ import annotations
 
-import functools
 import html
 import threading
-import time
 import traceback
-from datetime import datetime, timedelta
-from typing import Any, Callable, Sequence
+from datetime import datetime
+from typing import Any, Sequence
 
 import ipywidgets as W
-from ipycanvas import Canvas, hold_canvas
 
-from gamekit.core.errors import BadPositionError, IllegalMoveError
-from gamekit.i18n import N_, ntr, tr
+from gamekit.core.errors import IllegalMoveError
+from gamekit.i18n import tr
 from gamekit.core.scene import SEAT_COLOURS, SEAT_DARK, Scene
-from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess, new_board_class
+from gamekit.widgets.access import LIVE_CLASS
+from gamekit.widgets.canvas import BoardCanvas
+from gamekit.widgets.controls import LEVEL_NAMES, MODE_NAMES, MODES, SEAT_NAMES, TIMER_NAMES, Controls
 from gamekit.widgets.hints import Hints
+from gamekit.widgets.replay import Replay
+from gamekit.widgets.settings import check_choice, check_type
 from gamekit.widgets.turn_timer import TurnTimer
 
 from gamekit import catalog
 from gamekit.game import LEVELS, TIMERS
 from gamekit.session import Played, Session, SessionAttribute
 
-SCALE = 2  # buffer pixels per CSS pixel
-
-
-MODES = ("people", "cpu", "watch")
 # LEVELS (CPU levels) and TIMERS (seconds per turn) are the core's, imported above; a game's own come from its
 # catalog entry (GameWidget.info)
-# What the reader sees for each setting (translated where shown with tr()).
-SEAT_NAMES = (N_("Gold"), N_("Coral"))
-MODE_NAMES = {"people": N_("Two people"), "cpu": N_("Against the CPU"), "watch": N_("CPU against CPU")}
-LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-TIMER_NAMES = {0: N_("Off"), 30: N_("30 s"), 60: N_("60 s")}
 
 
-class BoardCanvas:
-    """An ipycanvas ``Canvas`` that paints :class:`Scene` objects, HiDPI-sharp, redrawn on reload."""
-
-    def __init__(self, css_width: int, css_height: int, scale: int = SCALE, keys: bool = False, label: str = ""):
-        check_type("keys", keys, bool)
-        check_type("label", label, str)
-        self.scale = scale
-        self.css_width, self.css_height = css_width, css_height
-        self.canvas = Canvas(width=css_width * scale, height=css_height * scale,
-                             layout=W.Layout(width=f"{css_width}px", height=f"{css_height}px"))
-        self.canvas.add_class("gamekit-board")   # browser tests find boards by this class
-        # Access (docs/accessibility.md): a board taking keys stays in the Tab order (Tab, Shift+Tab and Esc leave
-        # it); the others are taken out of it.  ``access`` (show it next to the canvas) names the board and
-        # carries the text of the position.
-        self.keys = keys
-        self.board_class = new_board_class()
-        self.canvas.add_class(self.board_class)
-        if keys:
-            self.canvas.add_class(KEYS_CLASS)
-        self.access = BoardAccess(board=self.board_class, label=label)
-        self.scene = Scene()
-        self.paints = 0   # how many scenes were painted (tests read it)
-        self.canvas.on_client_ready(self.repaint)
-
-    def resize(self, css_width: int, css_height: int) -> None:
-        if (css_width, css_height) == (self.css_width, self.css_height):
-            return
-        self.css_width, self.css_height = css_width, css_height
-        self.canvas.width, self.canvas.height = css_width * self.scale, css_height * self.scale
-        self.canvas.layout.width, self.canvas.layout.height = f"{css_width}px", f"{css_height}px"
-
-    def to_css(self, x: float, y: float) -> tuple[float, float]:
-        """Buffer pixels (what mouse events report) → CSS pixels (what scenes use)."""
-        return x / self.scale, y / self.scale
-
-    def paint(self, scene: Scene) -> None:
-        """Replay ``scene`` in one batch.  Everything is computed before the batch opens."""
-        s = self.scale
-        commands = [_command(item, s) for item in scene]   # may raise: outside the batch
-        self.scene = scene
-        c = self.canvas
-        with hold_canvas():
-            c.clear()
-            for fn, args, style in commands:
-                for attr, value in style:
-                    if attr == "line_dash":
-                        c.set_line_dash(value)
-                    else:
-                        setattr(c, attr, value)
-                getattr(c, fn)(*args)
-        self.paints += 1
-
-    def repaint(self, *_: Any) -> None:
-        self.paint(self.scene)
-
-    def describe(self, label: str | None = None, description: str | None = None,
-                 announcement: str | None = None) -> None:
-        """Set the board's accessible name, its text of the position and/or its live line (None: unchanged)."""
-        for name, value in (("label", label), ("description", description), ("announcement", announcement)):
-            if value is not None:
-                check_type(name, value, str)
-        if label is not None:
-            self.access.label = label
-        if description is not None:
-            self.access.description = description
-        if announcement is not None:
-            self.access.announcement = announcement
-
-    @property
-    def description(self) -> str:
-        """The text a screen reader reads for the board (tests read it)."""
-        return self.access.description
-
-    @property
-    def label(self) -> str:
-        return self.access.label
-
-
-def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
-    """Translate one scene primitive into (canvas method, args, style settings), scaled."""
-    op, *a = item
-    if op == "rect":
-        x, y, w, h, fill = a
-        return "fill_rect", (x * s, y * s, w * s, h * s), (("fill_style", fill),)
-    if op == "stroke_rect":
-        x, y, w, h, colour, width = a
-        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s),
-                                                             ("line_dash", []))
-    if op == "circle":
-        x, y, r, fill = a
-        return "fill_circle", (x * s, y * s, r * s), (("fill_style", fill),)
-    if op == "ring":
-        x, y, r, colour, width = a
-        # solid, whatever a dashed line before it left set (the canvas keeps its dash pattern between strokes)
-        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s),
-                                                        ("line_dash", []))
-    if op in ("line", "dashed_line"):
-        x1, y1, x2, y2, colour, width = a
-        dash = [4 * s, 4 * s] if op == "dashed_line" else []
-        return "stroke_line", (x1 * s, y1 * s, x2 * s, y2 * s), (
-            ("stroke_style", colour), ("line_width", width * s), ("line_cap", "round"), ("line_dash", dash))
-    if op == "polygon":
-        points, fill = a
-        return "fill_polygon", ([(x * s, y * s) for x, y in points],), (("fill_style", fill),)
-    if op == "text":
-        x, y, string, font, colour, align = a
-        size, _, family = font.partition("px ")
-        weight, _, size = size.rpartition(" ")
-        scaled_font = f"{weight + ' ' if weight else ''}{float(size) * s:g}px {family or 'sans-serif'}"
-        return "fill_text", (str(string), x * s, y * s), (
-            ("font", scaled_font), ("fill_style", colour), ("text_align", align), ("text_baseline", "middle"))
-    raise ValueError(tr("unknown scene primitive {op!r}", op=op))
-
-
-def verdict_counts(counts: dict[str, int]) -> str:
-    """``{"best": 12, "mistake": 2, …}`` (:func:`gamekit.puzzles.review.summary`) in words:
-    "12 best moves, 0 inaccuracies, 2 mistakes, 3 moves unjudged"."""
-    return ", ".join([ntr("{n} best move", "{n} best moves", counts.get("best", 0)),
-                      ntr("{n} inaccuracy", "{n} inaccuracies", counts.get("inaccuracy", 0)),
-                      ntr("{n} mistake", "{n} mistakes", counts.get("mistake", 0)),
-                      ntr("{n} move unjudged", "{n} moves unjudged", counts.get("unjudged", 0))])
-
-
-def sent_at() -> datetime | None:
-    """When the browser sent the event being handled (by the browser's clock), or None outside a kernel.
-
-    The kernel handles events one at a time, so a click made while the CPU was thinking arrives only
-    after the CPU has moved; its send time is how the widget tells it from a click made afterwards.
-    """
-    try:
-        from IPython import get_ipython
-
-        kernel = getattr(get_ipython(), "kernel", None)
-        date = kernel.get_parent("shell")["header"]["date"] if kernel is not None else None
-    except Exception:  # noqa: BLE001 — no kernel or an unexpected header: no timing, clicks are taken
-        return None
-    return date if isinstance(date, datetime) else None
-
-
-class BadSettingError(ValueError):
-    """A widget setting was refused; the message names the input and the reason, the widget is unchanged."""
-
-
-class BadSettingTypeError(BadSettingError, TypeError):
-    """A setting of the wrong type (refused, never coerced); also a ``TypeError``."""
-
-
-def _type_name(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join({"str": "a string", "int": "a whole number", "bool": "True or False",
-                        "float": "a number", "NoneType": "None"}.get(k.__name__, k.__name__) for k in kinds)
-
-
-def check_type(name: str, value: Any, kind: type | tuple[type, ...]) -> Any:
-    """``value`` if it is a ``kind`` (a bool is not a number, a float is not an int), else BadSettingTypeError."""
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-    if not ok:
-        raise BadSettingTypeError(tr("{name}={value}: must be {kind} (nothing was changed)", name=name, value=_short_repr(value),
-                                       kind=_type_name(kind)))
-    return value
-
-
-def check_choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
-    """``value`` if it is one of ``choices`` (of the same type; never coerced), else a BadSettingError."""
-    kinds = tuple({type(c) for c in choices})
-    check_type(name, value, kinds[0] if len(kinds) == 1 else kinds)
-    if value not in choices:
-        raise BadSettingError(tr("{name}={value}: choose one of {choices} (nothing was changed)", name=name, value=_short_repr(value),
-                                   choices=", ".join(map(repr, choices))))
-    return value
-
-
-def check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    """A whole number in ``low..high`` (no bools, no floats), else a BadSettingError."""
-    check_type(name, value, int)
-    if value < low or (high is not None and value > high):
-        raise BadSettingError(tr("{name}={value}: must be from {low} to {high} (nothing was changed)", name=name, value=_short_repr(value), low=low, high=high)
-                              if high is not None else
-                              tr("{name}={value}: must be at least {low} (nothing was changed)", name=name, value=_short_repr(value), low=low))
-    return value
-
-
-def _short_repr(value: Any, limit: int = 60) -> str:
-    r = repr(value)
-    return r if len(r) <= limit else r[:limit - 1] + "…"
-
-
-def reported(method: Callable) -> Callable:
-    """Decorator for widget callbacks: an exception is shown in the widget's error panel and status line."""
-
-    @functools.wraps(method)
-    def wrapper(self: "GameWidget", *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as error:  # noqa: BLE001 — shown to the reader, then kept for tests
-            self.report_error(error)
-            return None
-
-    return wrapper
-
-
-class GameWidget(TurnTimer, Hints, W.VBox):
+class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
     """Shared board widget.  A game subclass provides:
 
     * ``new_game()`` → a fresh game object (the shared interface: ``to_move``, ``play``, ``undo``, …);
@@ -679,156 +455,6 @@ class GameWidget(TurnTimer, Hints, W.VBox):
     def next_game(self) -> Any:
         return self.new_game()
 
-    # ----- saved games ----------------------------------------------------------------
-    game_class: type | None = None      # the class whose from_dict reads this widget's saved games
-
-    def check_loadable(self, game: Any) -> None:
-        """Raise BadSettingError if this widget cannot show ``game`` (a game may refuse some)."""
-
-    def adopt(self, game: Any) -> None:
-        """Take the settings of a loaded game (board size, game kind, rules…) before it is shown."""
-
-    def load(self, saved: Any) -> None:
-        """Go on with a saved game: a game object of this widget's kind or its ``to_dict()``.
-
-        The widget takes the game's own settings (board size, game, rules).  Everything is checked
-        first: an unreadable save raises the game's ``BadPositionError``, a game the widget cannot
-        show a ``BadSettingError``; the status line says why and nothing changes.
-        """
-        cls = self.game_class or type(self.game)
-        try:
-            if isinstance(saved, cls):
-                saved = saved.to_dict()           # a fresh copy: the widget never shares a game object
-            if not isinstance(saved, dict):
-                raise BadSettingTypeError(tr("{name}={value}: must be {kind} (nothing was changed)", name="saved", value=_short_repr(saved),
-                                               kind=tr("a saved game (the dict of to_dict()) or a {cls}", cls=cls.__name__)))
-            game = cls.from_dict(saved)
-            self.check_loadable(game)
-        except (BadSettingError, BadPositionError) as error:
-            self.say(tr("Not changed: {reason}", reason=str(error)))
-            raise
-        self.cancel_timer()
-        self.adopt(game)
-        self.game = game
-        self._moved("load")
-        self.resync_controls()
-        self.refresh()
-        self.say(tr("Saved game loaded. {status}", status=self.last_status))
-        if self.mode == "cpu":
-            self.run_cpu()
-        self.restart_timer()
-        self.offer_hint()
-
-    # ----- review of a finished game ---------------------------------------------------
-    REVIEW_TIME = 0.5                  # seconds the solver may spend on each position of a review
-    REVIEW_BUDGET = 30.0               # seconds for the whole review (the moves left after it are unjudged)
-
-    @property
-    def reviewable(self) -> bool:
-        """True when the game has a review (it provides :meth:`review_panel`): the Review button shows."""
-        return type(self).review_panel is not GameWidget.review_panel
-
-    def review_panel(self, game: Any, judgements: list) -> W.Widget:
-        """The review's widget for a finished ``game`` and its verdicts (a game with a review provides it)."""
-        raise NotImplementedError
-
-    def review(self, time_limit: float | None = None, budget: float | None = None) -> list:
-        """Review the finished game: every move's verdict from the exact solver (best / inaccuracy / mistake /
-        unjudged, :func:`gamekit.puzzles.review.review`), shown under the board as a list and a board to step
-        through; the mistakes of the people playing (not the CPU's) that have a clear best answer are kept as
-        their personal puzzles for Practice (:mod:`gamekit.puzzles.personal`).  Returns the judgements.
-
-        Refused (ValueError, said in the status line, nothing changes) while the game is not over, and for a
-        game without a review."""
-        if not self.reviewable:
-            error = BadSettingError(tr("This game has no review: the exact solvers review Dots and Boxes, "
-                                       "5 en raya and Connect Four."))
-            self.say(str(error))
-            raise error
-        if not self.game.is_over():
-            error = ValueError(tr("Review is for a finished game: play it to the end (or resign) first."))
-            self.say(str(error))
-            raise error
-        from gamekit.puzzles.personal import save_mistakes
-        from gamekit.puzzles.review import review, summary
-        game = self.copy_game()
-        judgements = review(game, time_limit=self.REVIEW_TIME if time_limit is None else time_limit,
-                            budget=self.REVIEW_BUDGET if budget is None else budget)
-        panel = self.review_panel(game, judgements)          # built before anything is shown
-        saved = save_mistakes(game, judgements, self.person_seats, most=3, time_limit=1.5)
-        self.judgements, self.review_view, self.personal_saved = judgements, panel, saved
-        self.review_box.children = (panel,)
-        counts = summary(judgements)
-        message = tr("Review ready below: {counts}.", counts=verdict_counts(counts))
-        if saved:
-            message += " " + ntr("{n} of your mistakes is now a puzzle in Practice (personal=True).",
-                                 "{n} of your mistakes are now puzzles in Practice (personal=True).", len(saved))
-        self.say(message)
-        return judgements
-
-    # ----- settings: checked first, the widget unchanged on refusal -------------------
-    def refuse(self, error: BadSettingError) -> None:
-        """Say why a setting was refused, put the selectors back on the real settings, raise ``error``."""
-        self.say(tr("Not changed: {reason}", reason=str(error)))
-        self.resync_controls()
-        raise error
-
-    def resync_controls(self) -> None:
-        self._syncing = True
-        try:
-            self.sync_controls()
-        finally:
-            self._syncing = False
-
-    def set_level(self, level: str) -> None:
-        """Changing level keeps the board."""
-        try:
-            check_choice("level", level, self.levels)
-        except BadSettingError as error:
-            self.refuse(error)
-        self.level = level
-        self.session.reset_cpu()
-        self.resync_controls()
-        self.refresh(tr("CPU level is now {level}; the board is kept.", level=tr(LEVEL_NAMES[level])))
-
-    def check_mode(self, mode: Any) -> None:
-        """Raise BadSettingError if ``mode`` cannot be used (a game may allow fewer modes)."""
-        check_choice("mode", mode, MODES)
-
-    def set_mode(self, mode: str) -> None:
-        try:
-            self.check_mode(mode)
-        except BadSettingError as error:
-            self.refuse(error)
-        self.mode = mode
-        self.undo_requested_by = None
-        self.undo_panel.layout.display = "none"
-        self.resync_controls()
-        self.refresh()
-        if mode == "cpu":
-            self.run_cpu()
-        self.restart_timer()
-
-    def set_timer(self, seconds: int) -> None:
-        """Time per turn: 0 (off), 30 or 60 seconds; a person whose time runs out gets the CPU's move."""
-        try:
-            check_choice("timer", seconds, self.timers)
-        except BadSettingError as error:
-            self.refuse(error)
-        self.session.set_timer(seconds)
-        self.resync_controls()
-        self.restart_timer()
-
-    def set_hints(self, on: bool) -> None:
-        """Hints on: the status line suggests a move on every turn of a person."""
-        try:
-            check_type("hints", on, bool)
-        except BadSettingError as error:
-            self.refuse(error)
-        self.hints = on
-        self.refresh()
-        self.offer_hint()
-
     # ----- display ---------------------------------------------------------------------
     def say(self, message: str) -> bool:
         self.last_status = message
@@ -906,92 +532,3 @@ class GameWidget(TurnTimer, Hints, W.VBox):
         with self.error_output:
             print("".join(traceback.format_exception(error)))
 
-    def from_control(self, setter: Callable[..., None], *args: Any, **kwargs: Any) -> None:
-        """Apply a selector's change; a refusal is said in the status line and the selector snaps back."""
-        if self._syncing:
-            return
-        try:
-            setter(*args, **kwargs)
-        except BadSettingError:
-            pass                      # refuse() has said why and put the selectors back
-
-    # ----- ipywidgets / ipycanvas callbacks (thin: they call the plain methods) -----------
-    def pointer_down(self, x: float, y: float, sent: datetime | None) -> None:
-        """A click or tap in buffer pixels, sent by the browser at ``sent``.
-
-        One made while the previous click was still being handled (the CPU thinking over its reply)
-        is ignored with a message instead of being played afterwards by surprise.
-        """
-        if sent is not None and self.busy_until is not None and sent < self.busy_until:
-            self.say(tr("That click came while the CPU was thinking, so it was ignored. {status}", status=self.current_status()))
-            return
-        start = self.last_click_time = time.perf_counter()
-        self.click(*self.board.to_css(x, y))
-        if sent is not None:
-            self.busy_until = sent + timedelta(seconds=time.perf_counter() - start)
-
-    @reported
-    def handle_mouse_down(self, x: float, y: float) -> None:
-        self.pointer_down(x, y, sent_at())
-
-    @reported
-    def handle_touch_start(self, touches: list[tuple[float, float]]) -> None:
-        """A tap is a click (ipycanvas cancels the browser's mouse events for touches)."""
-        if touches:
-            self.pointer_down(*touches[0], sent_at())
-
-    @reported
-    def handle_key_down(self, key: str, *_: Any) -> None:
-        self.on_key(key)
-
-    @reported
-    def on_new(self, _: Any) -> None:
-        self.restart()
-
-    @reported
-    def on_undo(self, _: Any) -> None:
-        self.request_undo()
-
-    @reported
-    def on_resign(self, _: Any) -> None:
-        self.resign()
-
-    @reported
-    def on_hint(self, _: Any) -> None:
-        self.hint()
-
-    @reported
-    def on_step(self, _: Any) -> None:
-        self.step()
-
-    @reported
-    def on_review(self, _: Any) -> None:
-        try:
-            self.review()
-        except ValueError:
-            pass                      # review() has said why
-
-    @reported
-    def on_accept_undo(self, _: Any) -> None:
-        self.answer_undo(True)
-        self.board.access.focus_board()       # the buttons are hidden now: the keyboard goes back to the board
-
-    @reported
-    def on_decline_undo(self, _: Any) -> None:
-        self.answer_undo(False)
-        self.board.access.focus_board()
-
-    @reported
-    def on_mode_change(self, change: dict) -> None:
-        if change["new"] != self.mode:
-            self.from_control(self.set_mode, change["new"])
-
-    @reported
-    def on_level_change(self, change: dict) -> None:
-        if change["new"] != self.level:
-            self.from_control(self.set_level, change["new"])
-
-    @reported
-    def on_timer_change(self, change: dict) -> None:
-        if change["new"] != self.timer_seconds:
-            self.from_control(self.set_timer, change["new"])

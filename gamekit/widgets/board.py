@@ -14,7 +14,8 @@ from typing import Any
 from gamekit import catalog
 from gamekit.core.scene import Scene
 from gamekit.i18n import tr
-from gamekit.widgets.base import BadSettingError, GameWidget, check_choice
+from gamekit.widgets.base import GameWidget
+from gamekit.widgets.settings import BadSettingError, check_choice
 
 __all__ = ["BoardWidget", "CURSOR"]
 

@@ -2,7 +2,7 @@
 
 Everything here is game-agnostic.  A game plugs in with three small things it already has:
 
-* a **scene function** that draws a position as a :class:`~gamekit.widgets.base.Scene`
+* a **scene function** that draws a position as a :class:`~gamekit.core.scene.Scene`
   (for Dots and Boxes: ``dots_scene(game, layout, box_tints=…, line_colours=…)``);
 * a **hit function** ``hit(x, y) -> answer`` turning a click in CSS pixels into an answer
   (for Dots and Boxes: ``BoardLayout.line_at`` plus ``game.line_name``); it returns ``None``
@@ -35,8 +35,8 @@ Every widget is driven by plain methods — ``ExerciseWidget.submit(text)``,
 ``PuzzleBoard.click(x, y)`` / ``submit(answer)`` / ``show_hint()`` / ``show_answer()``,
 ``StepThrough.next()`` / ``prev()`` / ``reset()`` / ``goto(i)`` / ``play()`` — so pytest tests them
 without a browser; the buttons and canvas events only call those methods.  Exceptions raised in a
-callback are shown in the widget's error panel (the :func:`~gamekit.widgets.base.reported` pattern)
-and kept in ``widget.errors``.  Drawing goes through :class:`~gamekit.widgets.base.BoardCanvas`: a
+callback are shown in the widget's error panel (the :func:`~gamekit.widgets.controls.reported` pattern)
+and kept in ``widget.errors``.  Drawing goes through :class:`~gamekit.widgets.canvas.BoardCanvas`: a
 scene is computed first, then painted in one ``hold_canvas`` batch.
 """
 from __future__ import annotations
@@ -53,7 +53,8 @@ import ipywidgets as W
 from gamekit import progress
 from gamekit.core.saved import is_int
 from gamekit.widgets.access import LIVE_CLASS, BoardAccess
-from gamekit.widgets.base import BoardCanvas, reported
+from gamekit.widgets.canvas import BoardCanvas
+from gamekit.widgets.controls import reported
 from gamekit.core.scene import Scene
 from gamekit.widgets.stepping import Stepping
 from gamekit.i18n import N_, Localized, ntr, tr

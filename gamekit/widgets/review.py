@@ -21,7 +21,9 @@ from gamekit.i18n import Localized, tr
 from gamekit.puzzles.review import VERDICTS, Judgement, verdict_words
 from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, Scene
 from gamekit.widgets.access import LIVE_CLASS
-from gamekit.widgets.base import BoardCanvas, reported, verdict_counts
+from gamekit.widgets.canvas import BoardCanvas
+from gamekit.widgets.controls import reported
+from gamekit.widgets.replay import verdict_counts
 from gamekit.widgets.stepping import Stepping
 
 Draw = Callable[[Any, "Judgement | None"], Scene]

@@ -5,7 +5,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 from gamekit.dots import DotsAndBoxes
 from gamekit.dots.view import BoardLayout, neighbour_line
 from gamekit.dots.widget import DotsWidget
-from gamekit.widgets.base import SCALE
+from gamekit.widgets.canvas import SCALE
 from gamekit.core.scene import SEAT_COLOURS
 
 
@@ -258,7 +258,7 @@ def test_a_click_sent_while_the_cpu_was_thinking_is_ignored_with_a_message():
 
 
 def test_without_a_kernel_clicks_are_never_refused_for_timing():
-    from gamekit.widgets.base import sent_at
+    from gamekit.widgets.controls import sent_at
 
     assert sent_at() is None
     w = people()
