@@ -71,6 +71,20 @@ class Lab:
     def __init__(self, url: str, root: Path, process: subprocess.Popen, log: Path):
         self.url, self.root, self.process, self.log = url, root, process, log
 
+    def stop_kernels(self) -> int:
+        """Shut down every kernel the earlier tests of this session left running; returns how many.
+
+        The kernels share this process's saved progress file: one left from an earlier lesson still holds the
+        progress it read and writes it back after its next answer, over what a test that follows has saved."""
+        import json
+
+        with urllib.request.urlopen(f"{self.url}/api/kernels", timeout=10) as response:
+            kernels = json.load(response)
+        for kernel in kernels:
+            request = urllib.request.Request(f"{self.url}/api/kernels/{kernel['id']}", method="DELETE")
+            urllib.request.urlopen(request, timeout=30).close()
+        return len(kernels)
+
 
 @pytest.fixture(scope="session")
 def lab():
