@@ -196,10 +196,18 @@ def test_axe_finds_nothing_critical_or_serious_in_a_lesson(voila, browser, lesso
     page = open_voila(browser, voila, lesson, boards=0)
     try:
         page.wait_for_timeout(1000)
-        violations = Axe().run(page).response["violations"]
-        bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-               for v in violations if v["impact"] in ("critical", "serious")]
-        assert bad == []
+
+        def serious() -> set[str]:
+            return {f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+                    for v in Axe().run(page).response["violations"] if v["impact"] in ("critical", "serious")}
+
+        bad = serious()
+        if bad:
+            # a page still laying out its widgets on a loaded machine can overflow for a moment (axe then sees a
+            # scrollable output); what a pupil meets is what is still there once the page has settled
+            page.wait_for_timeout(3000)
+            bad &= serious()
+        assert sorted(bad) == []
     finally:
         page.close()
 
