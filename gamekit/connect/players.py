@@ -6,9 +6,10 @@
 * ``hard``   — iterative deepening alpha–beta on bitboards within a time budget (1 s a move by
   default); exact when the search reaches the end of the game (and, without PopOut, the exact
   solver is tried first once few cells are left, and the opening book answers where it reaches);
-  prefers the fastest win and the slowest loss.  Where the shipped win/draw/loss proof of
-  :mod:`gamekit.connect.wdl` reaches (the first discs of 5 en raya), it only plays moves the proof
-  shows to keep the best outcome (see :func:`proved_choices`).
+  prefers the fastest win and the slowest loss.  Where something is proved without search — the shipped
+  win/draw/loss proof of :mod:`gamekit.connect.wdl` (the first discs of 5 en raya) or the rule-based prover
+  of :mod:`gamekit.connect.prove` (claimeven and its kin) — it only plays moves proved to keep the best
+  outcome proved (see :func:`proved_choices`): it never gives away a proved draw or win.
   With a time budget its strength depends on the machine; pass ``time_budget=None, max_depth=n``
   for a reproducible fixed-depth player.
 """
@@ -22,21 +23,37 @@ from gamekit.i18n import tr
 from gamekit.connect.rules import ConnectGame
 from gamekit.game import check_running
 from gamekit.connect.bitboard import Board, board_for
+from gamekit.connect.prove import prove, prove_columns
 from gamekit.connect.solver import OutOfTime, analyse, book_depth, outcome_bounds
 
 
-def proved_choices(game: ConnectGame) -> list[str]:
-    """The legal moves the shipped win/draw/loss proof does not rule out, in the order of
-    ``game.legal_moves()``.
+def proved_bounds_of_moves(game: ConnectGame) -> dict[str, tuple[int, int]]:
+    """For every legal move, ``(lo, hi)`` bounds on its win/draw/loss (−1, 0, 1) for the player making it, from
+    everything proved without search: the shipped win/draw/loss proof (:func:`outcome_bounds`) and the
+    rule-based prover (:func:`gamekit.connect.prove.prove_columns`, drops only, no PopOut).  (-1, 1) where
+    nothing is proved; {} when the game is over."""
+    bounds = outcome_bounds(game)
+    if not bounds or game.popout:
+        return bounds
+    for move, column in prove_columns(game).items():
+        lo, hi = bounds[move]
+        bounds[move] = (max(lo, column.low), min(hi, column.high))
+    return bounds
 
-    If some move is proved to reach an outcome no other move can beat (e.g. a proved draw where every
-    move is proved not to win), only the moves proved to reach it; otherwise every move not proved
-    worse than another.  Where the proof says nothing, every legal move (PopOut moves included)."""
-    bounds = outcome_bounds(game)                    # every legal move, (-1, 1) where nothing is proved
+
+def proved_choices(game: ConnectGame, bounds: dict[str, tuple[int, int]] | None = None) -> list[str]:
+    """The legal moves that keep the best outcome proved without search (:func:`proved_bounds_of_moves`), in
+    the order of ``game.legal_moves()``.
+
+    When some move is proved to reach at least a draw (or a win), only the moves proved to reach that much:
+    a proved result is never given away for a hope.  Otherwise every move not proved worse than another;
+    where nothing is proved, every legal move (PopOut moves included).  ``bounds``: those of
+    :func:`proved_bounds_of_moves` when already computed."""
+    bounds = proved_bounds_of_moves(game) if bounds is None else bounds
     if not bounds:
         return []                                    # the game is over: no moves
     best_lo = max(lo for lo, _ in bounds.values())
-    if best_lo == max(hi for _, hi in bounds.values()):
+    if best_lo >= 0 or best_lo == max(hi for _, hi in bounds.values()):
         return [m for m in game.legal_moves() if bounds[m][0] == best_lo]
     return [m for m in game.legal_moves() if bounds[m][1] >= best_lo]
 
@@ -145,9 +162,47 @@ class HardPlayer:
         self.exact_cells = exact_cells
         self.last_exact = False
         self.nodes = 0
+        self._strategy: tuple | None = None   # (proof that this side holds a draw, the moves it was made after)
 
     # ------------------------------------------------------------------ choose
     def choose(self, game: ConnectGame) -> str:
+        """The move to play; a proved draw or win, once reached, is kept to the end (see the module docstring)."""
+        move = self._choose(game)
+        self._remember(game, move)
+        return move
+
+    def strategy_reply(self, game: ConnectGame) -> str | None:
+        """The drop the remembered proof answers the opponent's last drop with, or None (no proof remembered,
+        the game is not the one it was made for, or the last move was a pop)."""
+        if self._strategy is None:
+            return None
+        proof, before = self._strategy
+        history = list(game.history)
+        if len(history) != len(before) + 1 or history[:-1] != before or history[-1].startswith("p"):
+            return None
+        number = int(history[-1])            # drops are named by playable column number, cells by grid column
+        column = game.grid_column(number)
+        cell = proof.reply((column, len(game.grid[column]) - 1))
+        if cell is None:
+            return None
+        move = str(game.column_number(cell[0]))
+        return move if move in game.legal_moves() and game.landing_cell(int(move)) == cell else None
+
+    def _remember(self, game: ConnectGame, move: str) -> None:
+        """After choosing ``move``: keep the proof that this side holds at least a draw from the position after
+        it (the prover's pairing strategy answers each of the opponent's drops inside its pair), or forget."""
+        self._strategy = None
+        if game.popout or move.startswith("p"):
+            return
+        after = game.copy()
+        after.play(move)
+        if after.is_over():
+            return
+        proof = prove(after)
+        if proof is not None and proof.defender == game.to_move and not proof.to_move:
+            self._strategy = (proof, list(after.history))
+
+    def _choose(self, game: ConnectGame) -> str:
         check_running(game)
         start = time.perf_counter()
         self.nodes = 0
@@ -169,7 +224,13 @@ class HardPlayer:
                 best = max(scores.values())
                 self.last_exact = True
                 return self.rng.choice(sorted(m for m, s in scores.items() if s == best))
-        moves = proved_choices(game)       # the moves the shipped proof does not rule out
+        bounds = proved_bounds_of_moves(game)
+        moves = proved_choices(game, bounds)   # the moves that keep the best outcome proved without search
+        reply, best = self.strategy_reply(game), max(lo for lo, _ in bounds.values())
+        if reply is not None and best < 1:
+            # no proved win: the remembered proof's answer keeps this side's draw, and so does every move proved
+            # to draw now; the search picks among them
+            moves = [m for m in game.legal_moves() if m == reply or (best == 0 and m in moves)]
         if len(moves) == 1:
             self.last_exact = True
             return moves[0]

@@ -154,3 +154,34 @@ def test_hard_keeps_to_the_moves_the_shipped_proof_shows_best():
     assert proved_choices(pop) == pop.legal_moves()
     over = ConnectFour.from_moves("1212121")              # red's four in column 1: no moves left
     assert over.is_over() and proved_choices(over) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hard_never_gives_away_a_proved_draw_or_win(seed):
+    """Seeded 5 en raya games, fixed-depth Hard against Medium: at every move of Hard's the move is one of those
+    proved to keep the best outcome proved before it (shipped proof, prover), and once Hard has been proved to
+    hold at least a draw it does not lose."""
+    from gamekit.connect.players import proved_bounds_of_moves
+    from gamekit.connect.prove import prove
+
+    for hard_seat in (0, 1):
+        game = FiveInARow()
+        players = {hard_seat: cpu_player("hard", seed, **FAST_HARD), 1 - hard_seat: cpu_player("medium", seed)}
+        held = False                     # Hard was proved to hold at least a draw
+        while not game.is_over():
+            seat = game.to_move
+            if seat == hard_seat:
+                bounds, reply = proved_bounds_of_moves(game), players[seat].strategy_reply(game)
+                move = players[seat].choose(game)
+                best = max(lo for lo, _ in bounds.values())
+                # a proved win is played; else a proved draw is kept: by a move proved now or the proof's answer
+                assert bounds[move][0] == best if best == 1 else (bounds[move][0] >= 0 or move == reply
+                                                                 or (best < 0 and reply is None)), (game.history, move)
+                held = held or best >= 0 or reply is not None
+            else:
+                move = players[seat].choose(game)
+                proof = prove(game) if not game.is_over() else None
+                held = held or (proof is not None and proof.defender == hard_seat and not proof.to_move)
+            game.play(move)
+        if held:
+            assert game.winner() in (None, hard_seat), (seed, hard_seat, game.history)
