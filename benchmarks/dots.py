@@ -9,7 +9,7 @@ Run from the repository root::
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
-    python -m benchmarks.dots --steps    # issue 26's third pass one step at a time on the aims' positions (about 10 minutes)
+    python -m benchmarks.dots --steps    # the third pass of docs/dots.md one step at a time on the aims' positions (about 10 minutes)
     python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
     python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 minutes
     python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (about 4 minutes)
@@ -79,7 +79,7 @@ DEC1_BUDGETS = {"exact_lines": 34, "exact_safe": 16, "node_budget": 1_000_000, "
 
 
 SECOND_PASS_BUDGETS = {"exact_lines": 36, "exact_safe": 18, "node_budget": 1_000_000, "safe_search": 24}
-"""Hard's compiled budgets after issue 26's second pass, before the third (2026-12-01)."""
+"""Hard's compiled budgets after the second pass of docs/dots.md, before the third (2026-12-01)."""
 
 
 def hard_configs() -> dict[str, object]:
@@ -437,7 +437,7 @@ THIRD_PASS = [
     ("+ every symmetry on a rectangle", {"four_way": False, "rectangles": "every symmetry"}),
     ("+ four-way buckets (= the third pass)", {"rectangles": "every symmetry"}),
 ]
-"""Issue 26's third pass, one step at a time (cumulative): :class:`fast.CompiledSearch` options; every column
+"""The third pass of docs/dots.md, one step at a time (cumulative): :class:`fast.CompiledSearch` options; every column
 has the pass's faster node (masks of the boxes with one and two undrawn lines, packed table slots), which has no
 switch."""
 
@@ -683,7 +683,7 @@ def main() -> None:
                     help="with --aims: N positions per row instead of 8, or 4 with --quick (the same first 8, then more from the same "
                          "stream); the median's 95 %% interval narrows as N grows")
     ap.add_argument("--steps", nargs="?", const="third", choices=sorted(PASSES),
-                    help="issue 26's third pass (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
+                    help="the third pass of docs/dots.md (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
                          "positions (4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the others about 3)")
     ap.add_argument("--c", action="store_true",
                     help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "

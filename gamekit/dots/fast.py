@@ -192,8 +192,8 @@ def aligned_zeros(shape: tuple[int, int], align: int = CACHE_LINE) -> np.ndarray
     """A C-ordered uint64 array of zeros whose first byte sits on an ``align``-byte boundary.
 
     NumPy aligns a large array to 16 bytes only, so a table bucket of four slots (64 bytes) straddled two cache
-    lines: every probe loaded two lines, and the prefetch of a bucket fetched only the first (docs/dots.md,
-    ninth pass)."""
+    lines: every probe loaded two lines, and the prefetch of a bucket fetched only the first (measured:
+    docs/dots.md)."""
     if not (isinstance(align, int) and align > 0 and align % 8 == 0):
         raise ValueError(f"align={align!r}: must be a positive multiple of 8 bytes")
     n = int(np.prod(shape))
