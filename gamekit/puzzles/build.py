@@ -33,8 +33,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from gamekit import catalog
 from gamekit.i18n import tr
-from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id, check_theme
+from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id, check_theme, sample
 from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
 PER_GAME = {"dots_and_boxes": 2, "five_in_a_row": 2, "connect_four": 2, "shut_the_box": 3}
@@ -50,7 +51,7 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
     """Whether a Shut the Box "which set?" puzzle is answered by covering the tile equal to the roll alone
     (a habit answers it: the puzzle teaches little)."""
     p = puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_dict(puzzle)
-    if p.game_id != "shut_the_box" or p.facts.get("kind") != "set":
+    if p.facts.get("kind") != "set":             # only a Shut the Box "which set?" puzzle is of this kind
         return False
     return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
 
@@ -69,7 +70,7 @@ class _Mix:
     def add(self, d: dict) -> None:
         for t in d["themes"]:
             self.themes[t] = self.themes.get(t, 0) + 1
-        if d["game"] == "shut_the_box":
+        if "one_die" in d["facts"]:               # a puzzle stated under a one-die rule (Shut the Box)
             rule = d["facts"]["one_die"]
             self.rules[rule] = self.rules.get(rule, 0) + 1
             band = Puzzle.from_dict(d).band
@@ -162,43 +163,20 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     position of the game that may have the theme is tried instead of a sample."""
     rng = random.Random(_game_seed(seed, k))
     rooms = rooms or []
+    mod = catalog.get(game_id).puzzle_module()
     if k < len(rooms):
         game = rooms[k]
-        if game_id == "dots_and_boxes":
-            from gamekit.puzzles import dots as mod
-        else:
-            from gamekit.puzzles import connect as mod
-        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+        tries = [(p, {}) for p in sample(rng, mod.positions(game), TRIES[game_id])]
         found = [p for p in (mod.candidate(position) for position, _ in tries) if p is not None]
         return found, len(tries)
     k -= len(rooms)
-    gseed = _game_seed(seed, k)
-    if game_id == "dots_and_boxes":
-        from gamekit.puzzles import dots as mod
-        game = mod.play_game(gseed, rng)
-        if theme is not None:
-            tries = [(p, {}) for p in mod.positions(game) if mod.may_have(p, theme)]
-        else:
-            tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
-    elif game_id == "shut_the_box":
-        from gamekit.puzzles import shutbox as mod
-        game = mod.play_game(gseed, rng)
-        tries = [(p, {"objective": o}) for p in mod.positions(game) for o in mod.OBJECTIVES]
-        tries = _sample(rng, tries, TRIES[game_id])
-    else:
-        from gamekit.puzzles import connect as mod
-        game = (mod.play_five if game_id == "five_in_a_row" else mod.play_four)(gseed, rng)
-        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES[game_id], theme)
     found = []
     for position, options in tries:
         p = mod.candidate(position, **options)
         if p is not None:
             found.append(p)
     return found, len(tries)
-
-
-def _sample(rng: random.Random, items: list, n: int) -> list:
-    return items if len(items) <= n else rng.sample(items, n)
 
 
 def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: str, count: int,
@@ -214,7 +192,7 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
             continue
         if theme is None and strict and min(mix.themes.get(t, 0) for t in p.themes) >= max(10, total // 2):
             continue
-        if game_id == "shut_the_box" and not mix.shut_room(p, count):
+        if "one_die" in p.facts and not mix.shut_room(p, count):
             continue
         mix.add(p.to_dict())
         out.append(p)
@@ -236,7 +214,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             raise BuildError(tr("{name}={value!r}: a whole number (count ≥ 1, seed ≥ 0)", name=name, value=v))
     if theme is not None:
         check_theme(game_id, theme)
-        if game_id != "dots_and_boxes":
+        if not hasattr(catalog.get(game_id).puzzle_module(), "may_have"):
             raise BuildError(tr("--theme: only the Dots and Boxes build tries the positions of one theme"))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
