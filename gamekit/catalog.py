@@ -165,7 +165,9 @@ class PuzzleWords:
     answer (text) as an action, not yet judged (ValueError naming it); ``answer_text(action)``: an action as
     a pupil types it; ``exercise_position(facts, position)``: what an exercise shows as its position;
     ``choices(facts)``: the answers offered as buttons (None: typed or clicked); ``typed``: whether Practice
-    offers a text box."""
+    offers a text box.  ``name``: the game's name on the puzzle pages, ``themes`` ``{key: name}`` and ``hints``
+    ``{key: idea}`` of the themes its puzzles can carry (``N_()`` ids; a hint says what to look at, never the
+    answer)."""
 
     prompt: Callable[[dict, int], str]
     right: Callable[[dict, int, str], str]
@@ -179,6 +181,9 @@ class PuzzleWords:
     exercise_position: Callable[[dict, Any], Any] = lambda facts, position: position
     choices: Callable[[dict], list[str] | None] = lambda facts: None
     typed: bool = True
+    name: str = ""
+    themes: dict = field(default_factory=dict)
+    hints: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

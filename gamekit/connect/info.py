@@ -219,9 +219,11 @@ REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
 
 
 # ----- puzzles, worksheets ----------------------------------------------------------------------------------------
-PUZZLE_WORDS = PuzzleWords(prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong,
-                           stakes=puzzle_text.stakes, move_words=puzzle_text.move_words, line_seats=puzzle_text.COLOURS,
-                           read_answer=puzzle_text.read_answer)
+def puzzle_words(name: str, themes: dict) -> PuzzleWords:
+    """The words of 5 en raya's or Connect Four's puzzles (``name``, ``themes``: what differs)."""
+    return PuzzleWords(prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong,
+                       stakes=puzzle_text.stakes, move_words=puzzle_text.move_words, line_seats=puzzle_text.COLOURS,
+                       read_answer=puzzle_text.read_answer, name=name, themes=themes, hints=puzzle_text.HINTS)
 
 
 def puzzle_board(game: ConnectGame) -> PuzzleBoard:
@@ -245,7 +247,9 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                 room_options=lambda s: {"board": board, "popout": s["popout"]},
                 settings=("popout",), exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.connect",
                 puzzle_settings={"id_prefix": {"five": "five-", "four": "c4-"}[board], "side_column": board == "five"},
-                puzzle_words=PUZZLE_WORDS, puzzle_board=puzzle_board, paper_answers=PAPER_ANSWERS,
+                puzzle_words=puzzle_words(*{"five": (N_("5 en raya"), puzzle_text.THEMES),
+                                            "four": (N_("Connect Four"), puzzle_text.FOUR_THEMES)}[board]),
+                puzzle_board=puzzle_board, paper_answers=PAPER_ANSWERS,
                 examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
                           Example(f"{name}, PopOut", lambda: cls(popout=True),
                                   lambda h: cls.from_moves(h, popout=True)),

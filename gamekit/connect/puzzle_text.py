@@ -20,6 +20,27 @@ CELL = 40
 """A puzzle board's cell, in css pixels."""
 
 
+THEMES = {
+    "win_now": N_("win now"),
+    "block": N_("block"),
+    "double_threat": N_("double threat"),
+    "odd_even_threat": N_("odd/even threat"),
+    "zugzwang": N_("zugzwang"),
+    "side_column": N_("side-column disc"),
+}
+"""The themes of 5 en raya puzzles, with their names (Connect Four's: all but ``side_column``)."""
+FOUR_THEMES = {key: name for key, name in THEMES.items() if key != "side_column"}
+HINTS = {
+    "win_now": N_("Look at your own lines first: is one of them nearly finished?"),
+    "block": N_("What does your opponent threaten to do with the next drop?"),
+    "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
+    "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
+    "zugzwang": N_("Count the empty cells: who will run out of harmless drops first?"),
+    "side_column": N_("Look at the outer columns too: which lines can a disc there help finish?"),
+}
+"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
+
+
 def move_words(action: Any) -> str:
     return tr("column {n}", n=action)
 

@@ -166,7 +166,8 @@ REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
 
 # ----- puzzles, worksheets, class groups ------------------------------------------------------------------------
 PUZZLE_WORDS = PuzzleWords(prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong,
-                           stakes=puzzle_text.stakes, line_seats=puzzle_text.SEATS)
+                           stakes=puzzle_text.stakes, line_seats=puzzle_text.SEATS, name=N_("Dots and Boxes"),
+                           themes=puzzle_text.THEMES, hints=puzzle_text.HINTS)
 
 
 def puzzle_board(game: DotsAndBoxes) -> PuzzleBoard:

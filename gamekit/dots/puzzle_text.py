@@ -16,6 +16,32 @@ SEATS = (N_("gold"), N_("coral"))
 """The seats as a puzzle's sentences name them."""
 
 
+THEMES = {
+    "take_box": N_("take a box"),
+    "avoid_third_side": N_("avoid a third side"),
+    "safe_line": N_("pick a safe line"),
+    "hard_hearted_handout": N_("hard-hearted handout"),
+    "double_deal": N_("double-deal"),
+    "all_but_four": N_("all-but-four in a loop"),
+    "long_chain_count": N_("steer the long-chain count"),
+    "control_not_worth_it": N_("when control is not worth it"),
+    "sacrifice": N_("sacrifice to change the count"),
+}
+"""The themes of Dots and Boxes puzzles, with their names."""
+HINTS = {
+    "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
+    "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
+    "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
+    "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
+    "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
+    "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
+    "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
+    "control_not_worth_it": N_("Keeping control has a price: compare the boxes you give up now with those you get later."),
+    "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
+}
+"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
+
+
 def own_box_loss(best: int, value: int) -> int:
     """How many of their own boxes a Dots and Boxes mover loses by playing a line worth ``value`` instead of
     one worth ``best``.  Both are margins on the boxes still to be taken (mine minus theirs), and those boxes

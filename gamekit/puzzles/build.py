@@ -35,12 +35,14 @@ from typing import Any
 
 from gamekit import catalog
 from gamekit.i18n import tr
-from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id, check_theme, sample
+from gamekit.puzzles.core import Puzzle, check_game_id, check_theme, puzzle_game_ids, sample
 from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
 PER_GAME = {"dots_and_boxes": 2, "five_in_a_row": 2, "connect_four": 2, "shut_the_box": 3}
 TRIES = {"dots_and_boxes": 8, "five_in_a_row": 6, "connect_four": 6, "shut_the_box": 12}
-"""Candidates tried per game (positions sampled from it) and puzzles kept from one game at most."""
+"""Candidates tried per game (positions sampled from it) and puzzles kept from one game at most (another game of the
+catalog: :data:`TRIES_ELSE` and :data:`PER_GAME_ELSE`)."""
+PER_GAME_ELSE, TRIES_ELSE = 2, 8
 SHUT_BAND_SHARE = {"easy": 0.5, "medium": 0.3}
 """Shut the Box: the most of the bank each band may fill (hard is not capped: it is the rare band)."""
 MAX_OWN_TILE_SHARE = 0.3
@@ -166,11 +168,11 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     mod = catalog.get(game_id).puzzle_module()
     if k < len(rooms):
         game = rooms[k]
-        tries = [(p, {}) for p in sample(rng, mod.positions(game), TRIES[game_id])]
+        tries = [(p, {}) for p in sample(rng, mod.positions(game), TRIES.get(game_id, TRIES_ELSE))]
         found = [p for p in (mod.candidate(position) for position, _ in tries) if p is not None]
         return found, len(tries)
     k -= len(rooms)
-    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES[game_id], theme)
+    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES.get(game_id, TRIES_ELSE), theme)
     found = []
     for position, options in tries:
         p = mod.candidate(position, **options)
@@ -186,7 +188,7 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
     out = []
     for p in sorted(found, key=lambda p: min(mix.themes.get(t, 0) for t in p.themes)):
         total = len(kept) + len(out)
-        if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME[game_id] or total >= count:
+        if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE) or total >= count:
             continue
         if theme is not None and theme not in p.themes:
             continue
@@ -328,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gamekit.puzzles", description=tr("Build a puzzle bank from games between CPU players."))
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help=tr("build (or resume) a bank"))
-    b.add_argument("game", choices=GAME_IDS)
+    b.add_argument("game", choices=puzzle_game_ids())
     b.add_argument("--count", type=int, default=300)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--out", type=Path, default=None, help=tr("bank file (default: the shipped bank of the game)"))

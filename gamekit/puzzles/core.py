@@ -17,65 +17,32 @@ from gamekit.game import load
 from gamekit.i18n import N_, tr
 
 GAME_IDS = ("dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box")
-"""The games with a puzzle bank."""
+"""The games with a shipped puzzle bank (another game of the catalog may have puzzles too: :func:`puzzle_game_ids`)."""
 
-GAME_NAMES = {"dots_and_boxes": N_("Dots and Boxes"), "five_in_a_row": N_("5 en raya"),
-              "connect_four": N_("Connect Four"), "shut_the_box": N_("Shut the Box")}
+def puzzle_words(game_id: str) -> catalog.PuzzleWords:
+    """How the puzzles of ``game_id`` speak (its catalog entry's :class:`gamekit.catalog.PuzzleWords`)."""
+    info = catalog.find(game_id)
+    if info is None or info.id != game_id or info.puzzle_words is None or not info.puzzles:
+        raise ValueError(tr("{game_id!r}: no puzzle bank for this game — choose one of {items}",
+                            game_id=game_id, items=", ".join(puzzle_game_ids())))
+    return info.puzzle_words
 
-# theme keys per game, with their names (translated where they are shown: ``theme_name``)
-DOTS_THEMES = {
-    "take_box": N_("take a box"),
-    "avoid_third_side": N_("avoid a third side"),
-    "safe_line": N_("pick a safe line"),
-    "hard_hearted_handout": N_("hard-hearted handout"),
-    "double_deal": N_("double-deal"),
-    "all_but_four": N_("all-but-four in a loop"),
-    "long_chain_count": N_("steer the long-chain count"),
-    "control_not_worth_it": N_("when control is not worth it"),
-    "sacrifice": N_("sacrifice to change the count"),
-}
-CONNECT_THEMES = {
-    "win_now": N_("win now"),
-    "block": N_("block"),
-    "double_threat": N_("double threat"),
-    "odd_even_threat": N_("odd/even threat"),
-    "zugzwang": N_("zugzwang"),
-    "side_column": N_("side-column disc"),
-}
-SHUTBOX_THEMES = {
-    "sets_for_roll": N_("sets for the roll"),
-    "best_set": N_("best set"),
-    "one_die_or_two": N_("one die or two"),
-}
-THEME_HINTS = {
-    "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
-    "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
-    "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
-    "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
-    "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
-    "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
-    "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
-    "control_not_worth_it": N_("Keeping control has a price: compare the boxes you give up now with those you get later."),
-    "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
-    "win_now": N_("Look at your own lines first: is one of them nearly finished?"),
-    "block": N_("What does your opponent threaten to do with the next drop?"),
-    "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
-    "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
-    "zugzwang": N_("Count the empty cells: who will run out of harmless drops first?"),
-    "side_column": N_("Look at the outer columns too: which lines can a disc there help finish?"),
-    "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
-    "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
-    "one_die_or_two": N_("Count the totals one die can make and those two dice can make: which do your open tiles need?"),
-}
-"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
 
-THEMES: dict[str, dict[str, str]] = {
-    "dots_and_boxes": DOTS_THEMES,
-    "five_in_a_row": CONNECT_THEMES,
-    "connect_four": {k: v for k, v in CONNECT_THEMES.items() if k != "side_column"},
-    "shut_the_box": SHUTBOX_THEMES,
-}
-"""Every theme a game's puzzles can carry: ``{game id: {theme key: English name}}``."""
+def puzzle_game_ids() -> tuple[str, ...]:
+    """Every game of the catalog with puzzles (words and a puzzle module): the shipped banks' games first."""
+    return tuple(info.id for info in catalog.games() if info.puzzle_words is not None and info.puzzles)
+
+
+GAME_NAMES = {game_id: puzzle_words(game_id).name for game_id in GAME_IDS}
+"""The name of each game with a shipped bank, as the puzzle pages say it (an ``N_()`` id)."""
+
+THEMES: dict[str, dict[str, str]] = {game_id: dict(puzzle_words(game_id).themes) for game_id in GAME_IDS}
+"""Every theme the shipped banks' puzzles can carry: ``{game id: {theme key: English name}}`` (each game's
+:attr:`gamekit.catalog.PuzzleWords.themes`; a game of the catalog without a shipped bank: :func:`game_themes`)."""
+
+THEME_HINTS = {key: hint for game_id in GAME_IDS for key, hint in puzzle_words(game_id).hints.items()}
+"""An idea for each theme of the shipped banks, in a pupil's words: what to look at, never the answer (the first
+Hint; each game's :attr:`gamekit.catalog.PuzzleWords.hints`)."""
 
 BANDS = ((N_("easy"), 1300.0), (N_("medium"), 1600.0), (N_("hard"), float("inf")))
 """Difficulty bands by puzzle rating: below 1300 easy, below 1600 medium, else hard."""
@@ -96,30 +63,39 @@ def day_words(day: Any) -> str:
 
 
 def check_game_id(game_id: Any) -> str:
-    """``game_id`` if it is one of :data:`GAME_IDS`, else ValueError naming the choices."""
-    if not isinstance(game_id, str) or game_id not in GAME_IDS:
-        raise ValueError(tr("{game_id!r}: no puzzle bank for this game — choose one of {items}",
-                            game_id=game_id, items=", ".join(GAME_IDS)))
+    """``game_id`` if the game has puzzles (:func:`puzzle_game_ids`), else ValueError naming the choices."""
+    puzzle_words(game_id)
     return game_id
+
+
+def game_themes(game_id: str) -> dict[str, str]:
+    """Every theme a game's puzzles can carry: ``{theme key: English name}``."""
+    return puzzle_words(game_id).themes
+
+
+def game_name(game_id: str) -> str:
+    """The game's name as the puzzle pages say it, in the current language."""
+    return tr(puzzle_words(game_id).name)
 
 
 def check_theme(game_id: str, theme: Any) -> str:
     """``theme`` if the game's puzzles can carry it, else ValueError naming the game's themes."""
-    themes = THEMES[check_game_id(game_id)]
+    themes = game_themes(check_game_id(game_id))
     if not isinstance(theme, str) or theme not in themes:
         raise ValueError(tr("{theme!r}: not a theme of {game} puzzles — choose one of {items}",
-                            theme=theme, game=tr(GAME_NAMES[game_id]), items=", ".join(themes)))
+                            theme=theme, game=game_name(game_id), items=", ".join(themes)))
     return theme
 
 
 def theme_hint(game_id: str, theme: str) -> str:
-    """A theme's idea as a hint (:data:`THEME_HINTS`) in the current language: what to look at, not the answer."""
-    return tr(THEME_HINTS[check_theme(game_id, theme)])
+    """A theme's idea as a hint (the game's :attr:`gamekit.catalog.PuzzleWords.hints`) in the current language:
+    what to look at, not the answer."""
+    return tr(puzzle_words(game_id).hints[check_theme(game_id, theme)])
 
 
 def theme_name(game_id: str, theme: str) -> str:
     """A theme's name in the current language."""
-    return tr(THEMES[check_game_id(game_id)][check_theme(game_id, theme)])
+    return tr(game_themes(game_id)[check_theme(game_id, theme)])
 
 
 def band(rating: float) -> str:
@@ -209,15 +185,6 @@ def judge_again(puzzle: "Puzzle", values: dict, best: Any, *, judge: str, best_f
         elif close is not None and close(value):
             problems.append(f"{puzzle.id}: {action_key(action)} is too close to the best ({value} v {best})")
     return problems
-
-
-def puzzle_words(game_id: str) -> catalog.PuzzleWords:
-    """How the puzzles of ``game_id`` speak (its catalog entry's :class:`gamekit.catalog.PuzzleWords`)."""
-    words = catalog.get(game_id).puzzle_words
-    if words is None:
-        raise ValueError(tr("{game_id!r}: no puzzle bank for this game — choose one of {items}",
-                            game_id=game_id, items=", ".join(GAME_IDS)))
-    return words
 
 
 def move_words(game_id: str, action: Any) -> str:

@@ -32,7 +32,7 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme, line_words,
+from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme, game_name, line_words,
                                   move_words, puzzle_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
@@ -299,7 +299,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if puzzles is not None:
             fixed = list(puzzles)
             if not fixed or not all(isinstance(p, Puzzle) and p.game_id == game_id for p in fixed):
-                raise ValueError(tr("puzzles: give a non-empty list of {game} puzzles", game=tr(GAME_NAMES[game_id])))
+                raise ValueError(tr("puzzles: give a non-empty list of {game} puzzles", game=game_name(game_id)))
         super().__init__()
         self.game_id, self.theme = game_id, theme
         self.homework = puzzles if isinstance(puzzles, HomeworkSet) else None

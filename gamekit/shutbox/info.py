@@ -37,7 +37,7 @@ PUZZLE_WORDS = PuzzleWords(
     prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong, stakes=puzzle_text.stakes,
     move_words=puzzle_text.move_words, question_key=puzzle_text.question_key, read_answer=puzzle_text.read_answer,
     answer_text=puzzle_text.answer_text, exercise_position=puzzle_text.exercise_position, choices=puzzle_text.choices,
-    typed=False)
+    typed=False, name=N_("Shut the Box"), themes=puzzle_text.THEMES, hints=puzzle_text.HINTS)
 
 INFO = register(GameInfo(
     id="shut_the_box", title=N_("Shut the Box"),

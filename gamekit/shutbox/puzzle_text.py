@@ -18,6 +18,18 @@ ONE_DIE_WORDS = {
     "never": N_("Rule: you always roll two dice."),
 }
 """The one-die rule of a Shut the Box puzzle, as its question states it (the bank mixes the rules)."""
+THEMES = {
+    "sets_for_roll": N_("sets for the roll"),
+    "best_set": N_("best set"),
+    "one_die_or_two": N_("one die or two"),
+}
+"""The themes of Shut the Box puzzles, with their names."""
+HINTS = {
+    "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
+    "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
+    "one_die_or_two": N_("Count the totals one die can make and those two dice can make: which do your open tiles need?"),
+}
+"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
 DIE_CHOICES = {1: N_("one die"), 2: N_("two dice")}
 """The answers to a "one die or two?" puzzle, as its buttons say them."""
 
