@@ -86,7 +86,7 @@ class RoomSpec:
     targets: Callable[[Any, dict], list[tuple[str, float, float]]]     # (move, x, y) for the keyboard cursor
     cpu: Callable[[str, int | None], Any] | None = None   # (level, seed) → player with choose(game)
     score: Callable[[Any, int], str] = lambda game, seat: ""
-    describe: Callable[[dict], str] = lambda options: ""
+    board_words: Callable[[dict], str] = lambda options: ""     # the room's board in words ("5 × 5 dots …")
     final_score: Callable[[Any], str] = lambda game: ""      # e.g. "9–7", said with the result
     # pointer ghosts: [move, x0, y0, x1, y1, primitives]: while the pointer is in that box and it is the reader's
     # turn, the page draws the primitives over the board (5 en raya: where the next disc would land)

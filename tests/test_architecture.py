@@ -92,7 +92,7 @@ def _cycle_in(graph: grimp.ImportGraph, component: list[str]) -> list[str]:
     return component
 
 
-def describe(graph: grimp.ImportGraph, cycle: list[str]) -> str:
+def cycle_words(graph: grimp.ImportGraph, cycle: list[str]) -> str:
     steps = []
     for a, b in zip(cycle, cycle[1:]):
         lines = sorted({d["line_number"] for d in graph.get_import_details(importer=a, imported=b)})
@@ -104,7 +104,7 @@ def test_no_import_cycles_anywhere_in_gamekit():
     # every import counts, also the ones inside functions and under TYPE_CHECKING: a lazy import is still a knot
     graph = grimp.build_graph("gamekit", cache_dir=None)
     cycles = import_cycles(graph)
-    assert not cycles, "import cycles:\n  " + "\n  ".join(describe(graph, c) for c in cycles)
+    assert not cycles, "import cycles:\n  " + "\n  ".join(cycle_words(graph, c) for c in cycles)
 
 
 def test_every_folder_of_gamekit_with_code_is_a_package():
@@ -128,7 +128,7 @@ def test_the_cycle_finder_finds_cycles(tmp_path, monkeypatch):
     graph = grimp.build_graph("knotted", cache_dir=None)
     cycles = import_cycles(graph)
     assert cycles == [["knotted.a", "knotted.b", "knotted.c", "knotted.a"]]
-    assert "knotted.b -> knotted.c (line 2)" in describe(graph, cycles[0])
+    assert "knotted.b -> knotted.c (line 2)" in cycle_words(graph, cycles[0])
 
 
 def test_import_linter_contracts_are_kept():

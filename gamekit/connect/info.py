@@ -96,7 +96,7 @@ ROOM = RoomSpec(
     cpu=room_cpu,
     score=lambda game, seat: str(game.discs_played(seat)),
     hover=room_hover,
-    describe=lambda o: tr(ROOM_BOARDS[o["board"], bool(o["popout"])]),
+    board_words=lambda o: tr(ROOM_BOARDS[o["board"], bool(o["popout"])]),
     text=lambda game, o: words.describe(game),
     max_moves=2000,
 )

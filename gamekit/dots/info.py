@@ -96,7 +96,7 @@ ROOM = RoomSpec(
     cpu=room_cpu,
     score=lambda game, seat: str(game.scores[seat]),
     final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
-    describe=lambda o: tr("{dots_across} × {dots_down} dots ({boxes_across} × {boxes_down} boxes)",
+    board_words=lambda o: tr("{dots_across} × {dots_down} dots ({boxes_across} × {boxes_down} boxes)",
                           dots_across=o["width"] + 1, dots_down=o["height"] + 1,
                           boxes_across=o["width"], boxes_down=o["height"]),
     text=lambda game, o: words.describe(game),

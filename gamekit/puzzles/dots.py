@@ -12,7 +12,6 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
                           move_values, safe_lines)
@@ -192,7 +191,3 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     if theme is not None:
         return [(p, {}) for p in positions(game) if may_have(p, theme)]
     return [(p, {}) for p in sample(rng, positions(game), n)]
-
-
-def describe(game: DotsAndBoxes) -> dict[str, Any]:
-    return {"size": f"{game.width}x{game.height}"}
