@@ -34,8 +34,9 @@ from gamekit.game import LEVELS, SHIPPED, TIMERS
 from gamekit.game import register as register_saved_game
 from gamekit.i18n import tr
 
-__all__ = ["GameInfo", "Exact", "ReviewBoard", "PuzzleWords", "PuzzleBoard", "of", "Example", "RoomSpec", "BadOptions", "register", "get", "find",
-           "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
+__all__ = ["GameInfo", "Exact", "ReviewBoard", "PuzzleWords", "PuzzleBoard", "of", "Example", "RoomSpec", "BadOptions",
+           "register", "get", "find", "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS",
+           "only_options", "int_option", "bool_option"]
 
 
 def shipped_modules() -> tuple[str, ...]:

@@ -206,9 +206,9 @@ INFO = register(GameInfo(
     settings=("width", "height", "alternate"),
     exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.dots",
     puzzle_words=PUZZLE_WORDS, puzzle_board=puzzle_board, paper_board=paper_board, settings_words=settings_words,
-    paper_answers=N_("Write each answer on its line. Name a line by its two dots joined by a dash; a dot is its column "
-                     "letter (a, b, c… from the left) and its row number (1, 2, 3… from the top), like b3, as on the "
-                     "drawings."),
+    paper_answers=N_("Write each answer on its line. Name a line by its two dots joined by a dash; a dot is its "
+                     "column letter (a, b, c… from the left) and its row number (1, 2, 3… from the top), like b3, as "
+                     "on the drawings."),
     examples=(
         Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
         Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),

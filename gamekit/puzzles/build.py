@@ -188,7 +188,8 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
     out = []
     for p in sorted(found, key=lambda p: min(mix.themes.get(t, 0) for t in p.themes)):
         total = len(kept) + len(out)
-        if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE) or total >= count:
+        if (p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE)
+                or total >= count):
             continue
         if theme is not None and theme not in p.themes:
             continue

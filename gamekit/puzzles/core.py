@@ -19,6 +19,7 @@ from gamekit.i18n import N_, tr
 GAME_IDS = ("dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box")
 """The games with a shipped puzzle bank (another game of the catalog may have puzzles too: :func:`puzzle_game_ids`)."""
 
+
 def puzzle_words(game_id: str) -> catalog.PuzzleWords:
     """How the puzzles of ``game_id`` speak (its catalog entry's :class:`gamekit.catalog.PuzzleWords`)."""
     info = catalog.find(game_id)

@@ -32,8 +32,8 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme, game_name, line_words,
-                                  move_words, puzzle_words, theme_hint, theme_name)
+from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
+                                  game_name, line_words, move_words, puzzle_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
@@ -184,8 +184,10 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
 
 def with_themes(puzzle: Puzzle) -> Puzzle:
     """A personal puzzle with its themes named by the bank's analysis (they are saved without)."""
+    if puzzle.themes:
+        return puzzle
     themes = getattr(catalog.get(puzzle.game_id).puzzle_module(), "themes", None)
-    if puzzle.themes or themes is None:          # a game whose themes are not found from the position: none
+    if themes is None:                # a game whose themes are not found from the position (Shut the Box): none
         return puzzle
     position = puzzle.position
     answers = list(puzzle.answers)
