@@ -34,8 +34,9 @@ from gamekit.game import LEVELS, SHIPPED, TIMERS
 from gamekit.game import register as register_saved_game
 from gamekit.i18n import tr
 
-__all__ = ["GameInfo", "Exact", "ReviewBoard", "of", "Example", "RoomSpec", "BadOptions", "register", "get", "find",
-           "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS", "only_options", "int_option", "bool_option"]
+__all__ = ["GameInfo", "Exact", "ReviewBoard", "PuzzleWords", "PuzzleBoard", "of", "Example", "RoomSpec", "BadOptions",
+           "register", "get", "find", "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS",
+           "only_options", "int_option", "bool_option"]
 
 
 def shipped_modules() -> tuple[str, ...]:
@@ -86,7 +87,7 @@ class RoomSpec:
     targets: Callable[[Any, dict], list[tuple[str, float, float]]]     # (move, x, y) for the keyboard cursor
     cpu: Callable[[str, int | None], Any] | None = None   # (level, seed) → player with choose(game)
     score: Callable[[Any, int], str] = lambda game, seat: ""
-    describe: Callable[[dict], str] = lambda options: ""
+    board_words: Callable[[dict], str] = lambda options: ""     # the room's board in words ("5 × 5 dots …")
     final_score: Callable[[Any], str] = lambda game: ""      # e.g. "9–7", said with the result
     # pointer ghosts: [move, x0, y0, x1, y1, primitives]: while the pointer is in that box and it is the reader's
     # turn, the page draws the primitives over the board (5 en raya: where the next disc would land)
@@ -151,6 +152,53 @@ class ReviewBoard:
 
 
 @dataclass(frozen=True)
+class PuzzleWords:
+    """How a puzzle of the game (:class:`gamekit.puzzles.core.Puzzle`) speaks to a pupil and reads an answer, as
+    plain functions of the numbers the solver gave when it was built (``facts``), in the current language.
+
+    ``prompt(facts, mover)``: the question (``mover``: the seat to move).  ``right(facts, mover, move)`` and
+    ``wrong(facts, mover, action, refutation, move, line)``: the feedback to a right answer and to a wrong one
+    (``move``: the answer in words; ``line``: the refutation's first moves in words, ``""`` for none).
+    ``move_words(action)``: an action as a sentence says it; ``line_seats``: the seat names (``N_()`` ids) a line
+    of play is written with ("coral b2-c2, gold a1-a2").  ``question_key(facts)``: what makes the question when
+    two puzzles may ask the same thing (None: the puzzle's id).  ``stakes(position, facts, refutations, n)``: what
+    is at stake, without the answer (``n`` answers are right).  ``read_answer(answer, facts)``: a pupil's typed
+    answer (text) as an action, not yet judged (ValueError naming it); ``answer_text(action)``: an action as
+    a pupil types it; ``exercise_position(facts, position)``: what an exercise shows as its position;
+    ``choices(facts)``: the answers offered as buttons (None: typed or clicked); ``typed``: whether Practice
+    offers a text box.  ``name``: the game's name on the puzzle pages, ``themes`` ``{key: name}`` and ``hints``
+    ``{key: idea}`` of the themes its puzzles can carry (``N_()`` ids; a hint says what to look at, never the
+    answer)."""
+
+    prompt: Callable[[dict, int], str]
+    right: Callable[[dict, int, str], str]
+    wrong: Callable[[dict, int, Any, dict, str, str], str]
+    stakes: Callable[[Any, dict, dict, int], str]
+    move_words: Callable[[Any], str] = str
+    line_seats: tuple[str, ...] = ()
+    question_key: Callable[[dict], tuple] | None = None
+    read_answer: Callable[[str, dict], Any] = lambda answer, facts: answer.strip()
+    answer_text: Callable[[Any], str] = str
+    exercise_position: Callable[[dict, Any], Any] = lambda facts, position: position
+    choices: Callable[[dict], list[str] | None] = lambda facts: None
+    typed: bool = True
+    name: str = ""
+    themes: dict = field(default_factory=dict)
+    hints: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PuzzleBoard:
+    """A puzzle's board in Practice, answered by a click: ``size`` (css width, height), ``draw(position, answer,
+    colour)`` → the position's Scene with ``answer`` marked in ``colour`` (``answer`` None: no mark), ``hit(x, y)``
+    → the answer a click gives, None off the board (a ValueError says why a click is refused)."""
+
+    size: tuple[int, int]
+    draw: Callable[[Any, Any, str], Any]
+    hit: Callable[[float, float], Any]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Everything gamekit's front ends need to know about one game.
 
@@ -171,7 +219,18 @@ class GameInfo:
     answers (an :class:`Exact`; None: no review, no personal puzzles); ``review_board``: how a review shows it
     (a :class:`ReviewBoard`).
     ``puzzles``: the module that builds and checks its puzzle bank (``verify(puzzle)``, and ``themes(position,
-    answers, wrong)`` when its puzzles' themes are found from the position), imported on first use."""
+    answers, wrong)`` when its puzzles' themes are found from the position; for the bank's build, ``play_game(seed,
+    rng, game_id)``, ``positions(game)``, ``tries(game, rng, n, theme)`` — the positions (with their ``candidate``
+    options) tried from a game — ``candidate(position, **options)``, and ``may_have(position, theme)`` when a build
+    may try only the positions of one theme), imported on first use; ``puzzle_settings``: what that module reads
+    of this game (5 en raya and Connect Four share one: the prefix of their puzzles' ids, whether a disc next to a
+    side column makes a theme).
+    ``puzzle_words``: how its puzzles speak (a :class:`PuzzleWords`); ``puzzle_board(game)``: the board Practice
+    draws and a click answers on (a :class:`PuzzleBoard`; None: the answers are typed or chosen).
+    ``paper_board(position)``: a position drawn as text for a printed worksheet (None: ``str(position)``);
+    ``paper_answers``: how a worksheet asks for its answers in writing (an ``N_()`` id).
+    ``settings_words(group settings)``: the game part of a class group's settings in words (None: its title,
+    "with PopOut" when the game has that option and it is on)."""
 
     id: str
     title: str
@@ -196,6 +255,12 @@ class GameInfo:
     exact: Exact | None = None
     review_board: ReviewBoard | None = None
     puzzles: str = ""
+    puzzle_settings: dict = field(default_factory=dict)
+    puzzle_words: PuzzleWords | None = None
+    puzzle_board: Callable[[Any], PuzzleBoard] | None = None
+    paper_board: Callable[[Any], str] | None = None
+    paper_answers: str = ""
+    settings_words: Callable[[dict], str] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ import ast
 from pathlib import Path
 from typing import Any
 
+from gamekit import catalog
 from gamekit.i18n import SOURCE_LANGUAGE, languages, ntr, tr, using
 
 
@@ -632,16 +633,9 @@ def _board_text(exercise: Any) -> "str | None":
         return "\n".join(lines)
     if not hasattr(board, "legal_moves"):
         return None
-    from gamekit.dots import DotsAndBoxes
-    if isinstance(board, DotsAndBoxes):
-        from gamekit.dots.rules import dot_name
-        rows = str(board).splitlines()
-        letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
-        labelled = [f"   {letters}"]
-        for i, row in enumerate(rows):
-            labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
-        labelled.append(tr("o a dot, --- and | the lines drawn; G a box Gold has taken, C a box Coral has taken"))
-        return "\n".join(line.rstrip() for line in labelled)
+    info = catalog.of(board)
+    if info is not None and info.paper_board is not None:
+        return info.paper_board(board)
     return str(board)
 
 
@@ -689,15 +683,12 @@ def paper_words(text: str, drawn: bool, lang: "str | None" = None) -> str:
 
 
 def _answer_note(module: str) -> str:
-    """How a worksheet asks for answers in writing, for the lessons of ``module``."""
-    if "dots" in module:
-        return tr("Write each answer on its line. Name a line by its two dots joined by a dash; a dot is its column "
-                  "letter (a, b, c… from the left) and its row number (1, 2, 3… from the top), like b3, as on the "
-                  "drawings.")
-    if "connect" in module:
-        return tr("Write each answer on its line. Name a column by its number, 1 to 7 from the left, as under the "
-                  "drawings.")
-    return tr("Write each answer on its line. Write a set of tiles with + between them, like 8+1.")
+    """How a worksheet asks for answers in writing, for the lessons of ``module`` (the first game of the catalog
+    whose lessons they are says it: :attr:`gamekit.catalog.GameInfo.paper_answers`)."""
+    for info in catalog.games():
+        if info.lessons == module and info.paper_answers:
+            return tr(info.paper_answers)
+    return tr("Write each answer on its line.")
 
 
 def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:

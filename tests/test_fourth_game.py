@@ -1,10 +1,12 @@
 """A fourth game is one package plus one ``register(GameInfo(...))``: the test-only tic-tac-toe
 (tests/tictactoe, imported by the root conftest.py) is in the catalog, loads through ``gamekit.load()``, is played
 by the conformance suite (tests/test_game_contract.py), gets a widget through the generic BoardWidget, and gets
-rooms and group rooms over the real server (tests/rooms/test_fourth_game_rooms.py) — with no edit anywhere
-else in gamekit."""
+rooms and group rooms over the real server (tests/rooms/test_fourth_game_rooms.py), a finished game's review, a
+Hint from its exact analysis, a puzzle bank built by the ordinary ``python -m gamekit.puzzles build`` command and
+Practice on it — with no edit anywhere else in gamekit."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -110,3 +112,67 @@ def test_the_fourth_game_gets_a_review_and_a_best_line_from_its_analysis():
     line = line_of_best_play(TicTacToe(), 9)
     after = TicTacToe.from_moves([move for _, move in line])
     assert len(line) == 9 and after.is_over() and after.winner() is None          # perfect play draws
+
+
+# ----- a Hint, a puzzle bank built by the ordinary command, Practice --------------------------------------------------
+def test_the_generic_widget_gives_the_fourth_game_a_hint_from_its_exact_analysis():
+    w = BoardWidget("tictactoe", mode="people")
+    assert w.hint_available and w.hint_button.layout.display == ""
+    for x, y in ((60, 60), (60, 140), (140, 60), (140, 140)):          # X a1, O a2, X b1, O b2: X wins at c1
+        w.click(x, y)
+    move, reason = w.hint()
+    assert move == "c1" and "exact analysis" in reason and "Hint: c1" in w.last_status
+    w.click(220, 60)
+    assert w.game.is_over() and w.game.winner() == 0 and w.hint() is None and "over" in w.last_status
+
+
+@pytest.fixture(scope="module")
+def tictactoe_bank(tmp_path_factory):
+    """A bank of tic-tac-toe puzzles, built by the ordinary command in a fresh process that is told about the
+    game the way a room server is (GAMEKIT_GAMES)."""
+    out = tmp_path_factory.mktemp("bank") / "tictactoe.json.gz"
+    env = dict(os.environ, GAMEKIT_GAMES="tictactoe",
+               PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "tictactoe", "--count", "6", "--seed", "3",
+                           "--out", str(out), "--quiet"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return out
+
+
+def test_the_ordinary_build_command_makes_a_checked_bank_of_the_fourth_game(tictactoe_bank):
+    from gamekit.puzzles import bank, read_bank, verify
+    data = read_bank(tictactoe_bank, "tictactoe")
+    assert data["game"] == "tictactoe" and data["count"] == 6
+    assert "gamekit.puzzles build tictactoe --count 6 --seed 3" in data["command"]
+    puzzles = bank("tictactoe", path=tictactoe_bank)
+    assert len({p.id for p in puzzles}) == 6 and all(verify(p) == [] for p in puzzles)
+    assert {t for p in puzzles for t in p.themes} <= {"win_now", "block"}
+    assert [p.id for p in bank("tictactoe", theme="win_now", path=tictactoe_bank)] == \
+        [p.id for p in puzzles if "win_now" in p.themes]
+    for p in puzzles:                                 # every answer judged: the best ones right, the others refuted
+        for move in p.legal_answers():
+            ok, words = p.check(move)
+            assert ok == (move in p.answers), (p.id, move, words)
+            assert words.startswith("Right:" if ok else "Not the best:")
+    with pytest.raises(ValueError, match="theme"):
+        bank("tictactoe", theme="double_deal", path=tictactoe_bank)
+
+
+def test_practice_serves_the_fourth_games_puzzles_on_its_board(tictactoe_bank):
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.practice import Practice
+    from tictactoe import view
+    puzzles = bank("tictactoe", path=tictactoe_bank)
+    p = Practice("tictactoe", puzzles=puzzles)
+    puzzle = p.puzzle
+    assert puzzle.id == puzzles[0].id and p.board is not None and (p.board.css_width, p.board.css_height) == view.SIZE
+    assert p.hint().startswith("Hint: ")
+    wrong = next(m for m in puzzle.legal_answers() if m not in puzzle.answers)
+    ok, words = p.click(*view.centre(view.CELLS.index(wrong)))          # a click on the board, through the view
+    assert not ok and words.startswith("Not the best:")
+    assert p.show_refutation() == 1                                     # the wrong move drawn, then best play
+    assert p.click(5, 5) is None and "outside" in p.feedback.value      # a click off the board: refused, named
+    ok, words = p.answer(puzzle.answers[0])
+    assert ok and words.startswith("Right:")
+    with pytest.raises(ValueError, match="tictactoe puzzles|Tic-tac-toe puzzles"):
+        Practice("tictactoe", puzzles=[bank("dots_and_boxes")[0]])

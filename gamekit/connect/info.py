@@ -6,9 +6,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, ReviewBoard, RoomSpec, bool_option, only_options,
-                             register)
+from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, PuzzleBoard, PuzzleWords, ReviewBoard, RoomSpec,
+                             bool_option, only_options, register)
 from gamekit.connect import describe as words
+from gamekit.connect import puzzle_text
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow, Variant
 from gamekit.connect.view import DISC, ghost_disc, layout_for, move_at, connect_scene, review_scene
 from gamekit.i18n import N_, tr
@@ -95,7 +96,7 @@ ROOM = RoomSpec(
     cpu=room_cpu,
     score=lambda game, seat: str(game.discs_played(seat)),
     hover=room_hover,
-    describe=lambda o: tr(ROOM_BOARDS[o["board"], bool(o["popout"])]),
+    board_words=lambda o: tr(ROOM_BOARDS[o["board"], bool(o["popout"])]),
     text=lambda game, o: words.describe(game),
     max_moves=2000,
 )
@@ -217,6 +218,24 @@ REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
               move_words=move_words)
 
 
+# ----- puzzles, worksheets ----------------------------------------------------------------------------------------
+def puzzle_words(name: str, themes: dict) -> PuzzleWords:
+    """The words of 5 en raya's or Connect Four's puzzles (``name``, ``themes``: what differs)."""
+    return PuzzleWords(prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong,
+                       stakes=puzzle_text.stakes, move_words=puzzle_text.move_words, line_seats=puzzle_text.COLOURS,
+                       read_answer=puzzle_text.read_answer, name=name, themes=themes, hints=puzzle_text.HINTS)
+
+
+def puzzle_board(game: ConnectGame) -> PuzzleBoard:
+    """A puzzle's board in Practice: a click on a column answers with its number."""
+    layout = layout_for(game, puzzle_text.CELL)
+    return PuzzleBoard(layout.css_size, puzzle_text.puzzle_scene, puzzle_text.column_hit(game, layout))
+
+
+PAPER_ANSWERS = N_("Write each answer on its line. Name a column by its number, 1 to 7 from the left, as under the "
+                   "drawings.")
+
+
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:
     """What 5 en raya and Connect Four share, for the board class ``cls`` (room option ``board``): one catalog
     entry's options, CPU, widget, view, lessons and room, and its examples with and without PopOut."""
@@ -227,6 +246,10 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                 new_game=lambda o: cls(popout=o["popout"]),
                 room_options=lambda s: {"board": board, "popout": s["popout"]},
                 settings=("popout",), exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.connect",
+                puzzle_settings={"id_prefix": {"five": "five-", "four": "c4-"}[board], "side_column": board == "five"},
+                puzzle_words=puzzle_words(*{"five": (N_("5 en raya"), puzzle_text.THEMES),
+                                            "four": (N_("Connect Four"), puzzle_text.FOUR_THEMES)}[board]),
+                puzzle_board=puzzle_board, paper_answers=PAPER_ANSWERS,
                 examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
                           Example(f"{name}, PopOut", lambda: cls(popout=True),
                                   lambda h: cls.from_moves(h, popout=True)),

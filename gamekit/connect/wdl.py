@@ -44,7 +44,7 @@ def mover(discs: int) -> str:
     return ("red", "yellow")[discs % 2]
 
 
-def describe(lo: int, hi: int, mover: str = "red") -> str:
+def bounds_words(lo: int, hi: int, mover: str = "red") -> str:
     """Plain words for bounds ``lo..hi`` on the value for ``mover`` (the player to move)."""
     other = "yellow" if mover == "red" else "red"
     if lo == hi:
@@ -226,7 +226,7 @@ class ValueRun:
                         lo, hi = self.bounds(cur + mask)
                         if lo <= alpha < hi:
                             self.search(cur, mask, nb, alpha, moves)
-                            self.log(f"{moves or 'start'}: {describe(*self.bounds(cur + mask), mover=mover(nb))}  "
+                            self.log(f"{moves or 'start'}: {bounds_words(*self.bounds(cur + mask), mover=mover(nb))}  "
                                      f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)")
                         self.save()
             except Stopped:
@@ -297,13 +297,13 @@ def status(*paths: Path) -> dict:
     bounds are the tightest any of them proved."""
     v, settled, runs = _merged(paths)
     (lo, hi), drops = _after(v, settled, "")
-    first = {c: describe(*b) for c, b in drops.items()}
+    first = {c: bounds_words(*b) for c, b in drops.items()}
     first_bounds = {c: list(b) for c, b in drops.items()}
     by_depth: dict[int, int] = {}
     for _, (l, h, moves) in settled.items():
         if l == h:
             by_depth[len(moves)] = by_depth.get(len(moves), 0) + 1
-    return {"variant": v.name, "split": runs[0]["split"], "start": describe(lo, hi), "start_bounds": [lo, hi],
+    return {"variant": v.name, "split": runs[0]["split"], "start": bounds_words(lo, hi), "start_bounds": [lo, hi],
             "first_moves": first, "first_move_bounds": first_bounds, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
             "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
             **_effort(runs),
@@ -340,10 +340,10 @@ def under(paths, moves: str, levels: int = 2) -> dict:
     def level(moves: str, deeper: bool) -> dict:
         who = mover(len(moves))
         (lo, hi), drops = _after(v, settled, moves)
-        out = {"position": moves or "start", "to move": who, "bounds": [lo, hi], "value": describe(lo, hi, who),
+        out = {"position": moves or "start", "to move": who, "bounds": [lo, hi], "value": bounds_words(lo, hi, who),
                "drops": {}}
         for c, (clo, chi) in drops.items():
-            entry = {"bounds": [clo, chi], "value": describe(clo, chi, who)}
+            entry = {"bounds": [clo, chi], "value": bounds_words(clo, chi, who)}
             if deeper and (clo, chi) != (1, 1) and len(moves) + 1 < v.cells:
                 entry["replies"] = level(moves + c, False)["drops"]
             out["drops"][c] = entry
@@ -453,7 +453,7 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
     levels = tree(v, depth)
     deepest = sorted(levels[-1].items(), key=lambda e: e[1][2])          # in move order, for the messages
     who = mover(depth)
-    open_ = [f"{moves or 'the start'} ({describe(*settled.get(k, (-1, 1)), mover=who)})"
+    open_ = [f"{moves or 'the start'} ({bounds_words(*settled.get(k, (-1, 1)), mover=who)})"
              for k, (_, _, moves) in deepest if settled.get(k, (-1, 1))[0] != settled.get(k, (-1, 1))[1]]
     if open_:
         raise ValueError(f"the runs have not proved who wins after {depth} disc(s) everywhere: open at "
@@ -470,7 +470,7 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
         try:
             s = solver.solve_bits(cur, mask, depth)
         except OutOfTime:
-            raise ValueError(f"{moves or 'the start'}: the runs proved {describe(outcome, outcome, mover=who)}, "
+            raise ValueError(f"{moves or 'the start'}: the runs proved {bounds_words(outcome, outcome, mover=who)}, "
                              f"but its exact score was not found within {exact_budget:g} s (give more with --exact-budget)") from None
         finally:
             solver.deadline = None

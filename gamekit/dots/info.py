@@ -5,11 +5,12 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, ReviewBoard, RoomSpec, int_option, only_options,
-                             register)
+from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, PuzzleBoard, PuzzleWords, ReviewBoard, RoomSpec,
+                             int_option, only_options, register)
 from gamekit.core.scene import SEAT_COLOURS
 from gamekit.dots import describe as words
-from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, DotsAndBoxes
+from gamekit.dots import puzzle_text
+from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, DotsAndBoxes, dot_name
 from gamekit.dots.view import BoardLayout, dots_scene, move_at, review_scene
 from gamekit.i18n import N_, ntr, tr
 
@@ -95,7 +96,7 @@ ROOM = RoomSpec(
     cpu=room_cpu,
     score=lambda game, seat: str(game.scores[seat]),
     final_score=lambda game: f"{game.scores[0]}–{game.scores[1]}",
-    describe=lambda o: tr("{dots_across} × {dots_down} dots ({boxes_across} × {boxes_down} boxes)",
+    board_words=lambda o: tr("{dots_across} × {dots_down} dots ({boxes_across} × {boxes_down} boxes)",
                           dots_across=o["width"] + 1, dots_down=o["height"] + 1,
                           boxes_across=o["width"], boxes_down=o["height"]),
     text=lambda game, o: words.describe(game),
@@ -163,6 +164,36 @@ EXACT = Exact(move_values=move_values, judge=judge, start=start, worse=worse, be
 REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
                            text=lambda position, names: words.describe(position, None, names=names))
 
+# ----- puzzles, worksheets, class groups ------------------------------------------------------------------------
+PUZZLE_WORDS = PuzzleWords(prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong,
+                           stakes=puzzle_text.stakes, line_seats=puzzle_text.SEATS, name=N_("Dots and Boxes"),
+                           themes=puzzle_text.THEMES, hints=puzzle_text.HINTS)
+
+
+def puzzle_board(game: DotsAndBoxes) -> PuzzleBoard:
+    """A puzzle's board in Practice: a click on a gap answers with its line."""
+    layout = puzzle_text.board_layout(game)
+    return PuzzleBoard(layout.css_size, lambda position, answer, colour: puzzle_text.puzzle_scene(
+        position, layout, answer, colour), puzzle_text.line_hit(game, layout))
+
+
+def paper_board(board: DotsAndBoxes) -> str:
+    """The position as text for a worksheet: the board with its dot names round the edge, and a key."""
+    rows = str(board).splitlines()
+    letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
+    labelled = [f"   {letters}"]
+    for i, row in enumerate(rows):
+        labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
+    labelled.append(tr("o a dot, --- and | the lines drawn; G a box Gold has taken, C a box Coral has taken"))
+    return "\n".join(line.rstrip() for line in labelled)
+
+
+def settings_words(s: dict) -> str:
+    """A class group's board and starter in words: "Dots and Boxes, 5 × 4 boxes, the starter alternates"."""
+    return ", ".join([tr("Dots and Boxes, {across} × {down} boxes", across=s["width"], down=s["height"]),
+                      tr("the starter alternates") if s["alternate"] else tr("Gold always starts")])
+
+
 INFO = register(GameInfo(
     id="dots_and_boxes", title=N_("Dots and Boxes"), aliases=("dots",),
     game_class=lambda: DotsAndBoxes, new_game=new_game, check_options=check_options,
@@ -174,6 +205,10 @@ INFO = register(GameInfo(
     room_options=lambda s: {"width": s["width"], "height": s["height"], "first": 0},
     settings=("width", "height", "alternate"),
     exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.dots",
+    puzzle_words=PUZZLE_WORDS, puzzle_board=puzzle_board, paper_board=paper_board, settings_words=settings_words,
+    paper_answers=N_("Write each answer on its line. Name a line by its two dots joined by a dash; a dot is its "
+                     "column letter (a, b, c… from the left) and its row number (1, 2, 3… from the top), like b3, as "
+                     "on the drawings."),
     examples=(
         Example("dots 2×2", lambda: DotsAndBoxes(2, 2), lambda h: DotsAndBoxes.from_moves(2, 2, h)),
         Example("dots 3×2, coral first", lambda: DotsAndBoxes(3, 2, first=1, alternate_start=False),

@@ -33,13 +33,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from gamekit import catalog
 from gamekit.i18n import tr
-from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id, check_theme
+from gamekit.puzzles.core import Puzzle, check_game_id, check_theme, puzzle_game_ids, sample
 from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
 PER_GAME = {"dots_and_boxes": 2, "five_in_a_row": 2, "connect_four": 2, "shut_the_box": 3}
 TRIES = {"dots_and_boxes": 8, "five_in_a_row": 6, "connect_four": 6, "shut_the_box": 12}
-"""Candidates tried per game (positions sampled from it) and puzzles kept from one game at most."""
+"""Candidates tried per game (positions sampled from it) and puzzles kept from one game at most (another game of the
+catalog: :data:`TRIES_ELSE` and :data:`PER_GAME_ELSE`)."""
+PER_GAME_ELSE, TRIES_ELSE = 2, 8
 SHUT_BAND_SHARE = {"easy": 0.5, "medium": 0.3}
 """Shut the Box: the most of the bank each band may fill (hard is not capped: it is the rare band)."""
 MAX_OWN_TILE_SHARE = 0.3
@@ -50,7 +53,7 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
     """Whether a Shut the Box "which set?" puzzle is answered by covering the tile equal to the roll alone
     (a habit answers it: the puzzle teaches little)."""
     p = puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_dict(puzzle)
-    if p.game_id != "shut_the_box" or p.facts.get("kind") != "set":
+    if p.facts.get("kind") != "set":             # only a Shut the Box "which set?" puzzle is of this kind
         return False
     return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
 
@@ -69,7 +72,7 @@ class _Mix:
     def add(self, d: dict) -> None:
         for t in d["themes"]:
             self.themes[t] = self.themes.get(t, 0) + 1
-        if d["game"] == "shut_the_box":
+        if "one_die" in d["facts"]:               # a puzzle stated under a one-die rule (Shut the Box)
             rule = d["facts"]["one_die"]
             self.rules[rule] = self.rules.get(rule, 0) + 1
             band = Puzzle.from_dict(d).band
@@ -162,43 +165,20 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     position of the game that may have the theme is tried instead of a sample."""
     rng = random.Random(_game_seed(seed, k))
     rooms = rooms or []
+    mod = catalog.get(game_id).puzzle_module()
     if k < len(rooms):
         game = rooms[k]
-        if game_id == "dots_and_boxes":
-            from gamekit.puzzles import dots as mod
-        else:
-            from gamekit.puzzles import connect as mod
-        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+        tries = [(p, {}) for p in sample(rng, mod.positions(game), TRIES.get(game_id, TRIES_ELSE))]
         found = [p for p in (mod.candidate(position) for position, _ in tries) if p is not None]
         return found, len(tries)
     k -= len(rooms)
-    gseed = _game_seed(seed, k)
-    if game_id == "dots_and_boxes":
-        from gamekit.puzzles import dots as mod
-        game = mod.play_game(gseed, rng)
-        if theme is not None:
-            tries = [(p, {}) for p in mod.positions(game) if mod.may_have(p, theme)]
-        else:
-            tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
-    elif game_id == "shut_the_box":
-        from gamekit.puzzles import shutbox as mod
-        game = mod.play_game(gseed, rng)
-        tries = [(p, {"objective": o}) for p in mod.positions(game) for o in mod.OBJECTIVES]
-        tries = _sample(rng, tries, TRIES[game_id])
-    else:
-        from gamekit.puzzles import connect as mod
-        game = (mod.play_five if game_id == "five_in_a_row" else mod.play_four)(gseed, rng)
-        tries = [(p, {}) for p in _sample(rng, mod.positions(game), TRIES[game_id])]
+    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES.get(game_id, TRIES_ELSE), theme)
     found = []
     for position, options in tries:
         p = mod.candidate(position, **options)
         if p is not None:
             found.append(p)
     return found, len(tries)
-
-
-def _sample(rng: random.Random, items: list, n: int) -> list:
-    return items if len(items) <= n else rng.sample(items, n)
 
 
 def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: str, count: int,
@@ -208,13 +188,14 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
     out = []
     for p in sorted(found, key=lambda p: min(mix.themes.get(t, 0) for t in p.themes)):
         total = len(kept) + len(out)
-        if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME[game_id] or total >= count:
+        if (p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE)
+                or total >= count):
             continue
         if theme is not None and theme not in p.themes:
             continue
         if theme is None and strict and min(mix.themes.get(t, 0) for t in p.themes) >= max(10, total // 2):
             continue
-        if game_id == "shut_the_box" and not mix.shut_room(p, count):
+        if "one_die" in p.facts and not mix.shut_room(p, count):
             continue
         mix.add(p.to_dict())
         out.append(p)
@@ -236,7 +217,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             raise BuildError(tr("{name}={value!r}: a whole number (count ≥ 1, seed ≥ 0)", name=name, value=v))
     if theme is not None:
         check_theme(game_id, theme)
-        if game_id != "dots_and_boxes":
+        if not hasattr(catalog.get(game_id).puzzle_module(), "may_have"):
             raise BuildError(tr("--theme: only the Dots and Boxes build tries the positions of one theme"))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
@@ -350,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gamekit.puzzles", description=tr("Build a puzzle bank from games between CPU players."))
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help=tr("build (or resume) a bank"))
-    b.add_argument("game", choices=GAME_IDS)
+    b.add_argument("game", choices=puzzle_game_ids())
     b.add_argument("--count", type=int, default=300)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--out", type=Path, default=None, help=tr("bank file (default: the shipped bank of the game)"))

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import hashlib
 
-from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
+from gamekit import catalog
+from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -56,7 +57,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
     me, them = game.to_move, 1 - game.to_move
     out: list[str] = []
     wins = set(_wins_at_once(game))
-    five = game.game_id == "five_in_a_row"
+    five = catalog.of(game).puzzle_settings["side_column"]       # 5 en raya's side columns make a theme
     if wins & set(answers):
         out.append("win_now")
         if five:
@@ -144,7 +145,7 @@ def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
             depth = max(depth, len(line) if scores is None else _plies_to_end(after, -scores[w]))
     rating = first_rating(tempting, depth, len(answers), len(legal))
     gid = game.game_id
-    pid = ("c4-" if gid == "connect_four" else "five-") + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
+    pid = catalog.get(gid).puzzle_settings["id_prefix"] + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
     facts = {"best": best, "tempting": tempting, "depth": depth, "scores": scores}
     return Puzzle(pid, gid, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
 
@@ -190,9 +191,8 @@ def play_game(seed: int, rng, cls=FiveInARow) -> ConnectGame:
     return g
 
 
-def play_five(seed: int, rng) -> ConnectGame:
-    return play_game(seed, rng, FiveInARow)
-
-
-def play_four(seed: int, rng) -> ConnectGame:
-    return play_game(seed, rng, ConnectFour)
+def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> list[tuple[ConnectGame, dict]]:
+    """The positions a build tries from its game of ``game_id`` seeded ``seed`` (:func:`play_game`): ``n`` of
+    them, picked by ``rng``, each with its :func:`candidate` options."""
+    game = play_game(seed, rng, type(catalog.get(game_id).new_game({"popout": False})))
+    return [(p, {}) for p in sample(rng, positions(game), n)]

@@ -12,13 +12,12 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
                           move_values, safe_lines)
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.core.errors import SolverTimeout
-from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 
 GAME_ID = "dots_and_boxes"
@@ -185,5 +184,10 @@ def play_game(seed: int, rng) -> DotsAndBoxes:
     return g
 
 
-def describe(game: DotsAndBoxes) -> dict[str, Any]:
-    return {"size": f"{game.width}x{game.height}"}
+def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> list[tuple[DotsAndBoxes, dict]]:
+    """The positions a build tries from its game seeded ``seed`` (:func:`play_game`), each with its
+    :func:`candidate` options: ``n`` of them picked by ``rng``, or with ``theme`` every one that may have it."""
+    game = play_game(seed, rng)
+    if theme is not None:
+        return [(p, {}) for p in positions(game) if may_have(p, theme)]
+    return [(p, {}) for p in sample(rng, positions(game), n)]

@@ -27,13 +27,13 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from gamekit import progress
+from gamekit import catalog, progress
 from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme, line_words,
-                                  move_words, theme_hint, theme_name)
+from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
+                                  game_name, line_words, move_words, puzzle_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes
 from gamekit.widgets.access import LIVE_CLASS
@@ -46,6 +46,8 @@ CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "fou
 GAMES_BY_CODE = {v: k for k, v in CODES.items()}
 MAX_SET = 50
 """The most puzzles in a homework set."""
+MARK_COLOURS = {"right": RIGHT_COLOUR, "wrong": WRONG_COLOUR, "answer": "#2e86de"}
+"""How a puzzle board marks an answer: judged right, judged wrong, shown by Show answer."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -183,15 +185,14 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
 
 def with_themes(puzzle: Puzzle) -> Puzzle:
     """A personal puzzle with its themes named by the bank's analysis (they are saved without)."""
-    if puzzle.themes or puzzle.game_id == "shut_the_box":
+    if puzzle.themes:
+        return puzzle
+    themes = getattr(catalog.get(puzzle.game_id).puzzle_module(), "themes", None)
+    if themes is None:                # a game whose themes are not found from the position (Shut the Box): none
         return puzzle
     position = puzzle.position
     answers = list(puzzle.answers)
     wrong = [a for a in position.legal_moves() if a not in puzzle.answers]
-    if puzzle.game_id == "dots_and_boxes":
-        from gamekit.puzzles.dots import themes
-    else:
-        from gamekit.puzzles.connect import themes
     puzzle.themes = tuple(themes(position, answers, wrong))
     return puzzle
 
@@ -254,27 +255,18 @@ def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> st
 # ---------------------------------------------------------------------------------------
 def _board(game_id: str, game: Any):
     """``(size, draw(position, mark), hit(x, y))`` for a board game's puzzle (``hit`` answers on ``game``),
-    or None (Shut the Box: choice buttons)."""
-    if game_id == "dots_and_boxes":
-        from gamekit.dots.lessons import layout_for, lesson_scene, line_hit
-        layout = layout_for(game)
-        hit = line_hit(game, layout)
+    or None (a game whose answers are typed or chosen: Shut the Box's choice buttons)."""
+    make = catalog.get(game_id).puzzle_board
+    if make is None:
+        return None
+    board = make(game)
 
-        def draw(position: Any, mark: Mark | None):
-            return lesson_scene(position, mark, last=False, parts=False, third_sides=False, layout=layout)
+    def draw(position: Any, mark: Mark | None):
+        if mark is None:
+            return board.draw(position, None, "")
+        return board.draw(position, mark.answer, MARK_COLOURS[mark.state])
 
-        return layout.css_size, draw, hit
-    if game_id in ("five_in_a_row", "connect_four"):
-        from gamekit.connect.lessons import column_hit, scene
-        from gamekit.connect.view import layout_for as grid_for
-        layout = grid_for(game, 40)
-        hit = column_hit(game, layout)
-
-        def draw(position: Any, mark: Mark | None):
-            return scene(position, threats=False, mark=mark, show_last=False)
-
-        return layout.css_size, draw, hit
-    return None
+    return board.size, draw, board.hit
 
 
 # ---------------------------------------------------------------------------------------
@@ -310,7 +302,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if puzzles is not None:
             fixed = list(puzzles)
             if not fixed or not all(isinstance(p, Puzzle) and p.game_id == game_id for p in fixed):
-                raise ValueError(tr("puzzles: give a non-empty list of {game} puzzles", game=tr(GAME_NAMES[game_id])))
+                raise ValueError(tr("puzzles: give a non-empty list of {game} puzzles", game=game_name(game_id)))
         super().__init__()
         self.game_id, self.theme = game_id, theme
         self.homework = puzzles if isinstance(puzzles, HomeworkSet) else None
@@ -373,7 +365,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.class_note.add_class("gamekit-class-note")
         self.last_class_note = ""
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
-        typed = [self.input, self.check_button] if game_id != "shut_the_box" else []
+        typed = [self.input, self.check_button] if puzzle_words(game_id).typed else []
         self.children = [self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
                          W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
                          W.HBox([self.status, self.plot]), self.class_note, self.error_output]

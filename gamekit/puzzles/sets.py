@@ -18,21 +18,19 @@ Only :mod:`gamekit.puzzles.core` and :mod:`gamekit.puzzles.store` are imported (
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
 from gamekit.core.saved import is_int
-from gamekit.i18n import N_, ntr, number, percent, tr
-from gamekit.puzzles.core import (BANDS, SEATS_DOTS, Puzzle, own_box_loss, check_game_id, check_theme,
+from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.core import (BANDS, Puzzle, check_game_id, check_theme, puzzle_words,
                                   theme_name)
 from gamekit.puzzles.store import load_puzzles
 from gamekit.widgets.lesson import Exercise
 
 BAND_NAMES = tuple(name for name, _ in BANDS)          # "easy", "medium", "hard"
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
-DIE_CHOICES = {1: N_("one die"), 2: N_("two dice")}
 
 
 @dataclass(frozen=True)
@@ -118,72 +116,25 @@ def typed_answer(puzzle: Puzzle, answer: Any) -> Any:
     Anything that is not text is refused (ValueError naming it): answers are never coerced."""
     if not isinstance(answer, str):
         raise ValueError(tr("{answer!r}: type the answer as text", answer=answer))
-    text = answer.strip()
-    if puzzle.game_id == "dots_and_boxes":
-        return text
-    if puzzle.game_id in ("five_in_a_row", "connect_four"):
-        return re.sub(r"\s+", " ", text.lower().replace(tr("column").lower(), "").replace("column", "")).strip()
-    if puzzle.facts.get("kind") == "dice":
-        for n, words in DIE_CHOICES.items():
-            if text.lower() in {tr(words).lower(), words, str(n)}:
-                return ("roll", n)
-        raise ValueError(tr("{answer!r}: answer {one} or {two}", answer=answer, one=tr(DIE_CHOICES[1]),
-                            two=tr(DIE_CHOICES[2])))
-    if not re.fullmatch(r"[0-9]+(\s*[+,y]\s*[0-9]+)*", text, re.ASCII):
-        raise ValueError(tr("{answer!r}: write the tiles to cover with + between them, like 8+1", answer=answer))
-    return ("cover", tuple(sorted((int(t) for t in re.findall(r"[0-9]+", text, re.ASCII)), reverse=True)))
+    return puzzle_words(puzzle.game_id).read_answer(answer, puzzle.facts)
 
 
 def answer_text(puzzle: Puzzle, action: Any) -> str:
     """A canonical action as the pupil types it: ``"a1-b1"``, ``"4"``, ``"5+3"``, ``"one die"``."""
-    if puzzle.game_id in ("dots_and_boxes", "five_in_a_row", "connect_four"):
-        return str(action)
-    kind, arg = action
-    if kind == "roll":
-        return tr(DIE_CHOICES[arg])
-    return "+".join(map(str, arg))
+    return puzzle_words(puzzle.game_id).answer_text(action)
 
 
 def puzzle_position(puzzle: Puzzle) -> Any:
     """What an exercise's ``position`` is for this puzzle: the game (Dots, Connect), or for Shut the Box the
     open tiles and the roll (a :class:`gamekit.shutbox.lessons.SetChoice`-like pair: ``(tiles, roll)``)."""
-    if puzzle.game_id == "shut_the_box":
-        return (tuple(puzzle.facts["open"]), puzzle.facts.get("roll"))
-    return puzzle.position
+    return puzzle_words(puzzle.game_id).exercise_position(puzzle.facts, puzzle.position)
 
 
 def stakes(puzzle: Puzzle) -> str:
     """What is at stake in a puzzle, without the answer: the result best play keeps and how many answers are
     right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value)."""
     n = len(puzzle.answers)          # how many are right; not out of how many legal ones (a count a lesson may ask)
-    f = puzzle.facts
-    if puzzle.game_id == "dots_and_boxes":
-        game = puzzle.position
-        me, other = game.to_move, 1 - game.to_move
-        left = game.width * game.height - sum(game.scores)
-        mine = game.scores[me] + (left + f["best"]) // 2
-        theirs = game.scores[other] + (left - f["best"]) // 2
-        a, b = tr(SEATS_DOTS[me]).capitalize(), tr(SEATS_DOTS[other]).capitalize()
-        least = min(own_box_loss(f["best"], ref["value"]) for ref in puzzle.refutations.values())
-        text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
-                   "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
-                   a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
-            tr("With best play the game ends {a} {mine}, {b} {theirs}.", a=a, mine=mine, b=b, theirs=theirs) + " " + \
-            ntr("A wrong line costs {a} at least {n} box.", "A wrong line costs {a} at least {n} boxes.", least, a=a)
-        count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
-        return text + " " + count
-    if puzzle.game_id in ("five_in_a_row", "connect_four"):
-        return ntr("Only one drop does it.", "{n} drops do it: find one.", n)
-    values = [ref["value"] for ref in puzzle.refutations.values()]
-    worst = max(values) if f["objective"] == "score" else min(values)
-    if f["objective"] == "shut":
-        text = tr("At stake: the best choice shuts the box {best} of the time, the worst only {worst}.",
-                  best=percent(f["best"], 1), worst=percent(worst, 1))
-    else:
-        text = tr("At stake: the best choice ends with {best} on average, the worst with {worst}.",
-                  best=number(f["best"], 2), worst=number(worst, 2))
-    count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
-    return text + " " + count
+    return puzzle_words(puzzle.game_id).stakes(puzzle.position, puzzle.facts, puzzle.refutations, n)
 
 
 def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, theme: str | None = None,
@@ -203,7 +154,6 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, th
     solutions = [answer_text(puzzle, a) for a in puzzle.answers]
     legal = [answer_text(puzzle, a) for a in puzzle.legal_answers()]
     wrong = [a for a in legal if a not in solutions]
-    dice = puzzle.game_id == "shut_the_box" and puzzle.facts.get("kind") == "dice"
     if theme is not None and theme not in puzzle.themes:
         raise ValueError(tr("theme={theme!r}: puzzle {id} is not about it ({themes})", theme=theme, id=puzzle.id,
                             themes=", ".join(puzzle.themes)))
@@ -220,7 +170,7 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, th
 
     ex = make(puzzle.prompt() + " " + stakes(puzzle), check, hint=hint, answer=", ".join(solutions), solutions=solutions,
               wrong=wrong, key=f"practice {puzzle.id}", position=puzzle_position(puzzle), leaks=leaks, more=more,
-              choices=[tr(DIE_CHOICES[1]), tr(DIE_CHOICES[2])] if dice else None, **extra)
+              choices=puzzle_words(puzzle.game_id).choices(puzzle.facts), **extra)
     ex.level = puzzle.band
     ex.puzzle = puzzle
     return ex

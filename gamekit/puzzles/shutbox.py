@@ -17,7 +17,7 @@ from fractions import Fraction
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of
 from gamekit.shutbox.strategy import table
-from gamekit.puzzles.core import Puzzle, judge_again
+from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
 
 GAME_ID = "shut_the_box"
@@ -116,6 +116,13 @@ def positions(game: ShutTheBox) -> list[ShutTheBox]:
             out.append(replay.copy())
         replay.play(action)
     return out
+
+
+def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> list[tuple[ShutTheBox, dict]]:
+    """The positions a build tries from its turn seeded ``seed`` (:func:`play_game`): ``n`` of the (position,
+    objective) pairs, picked by ``rng``, each with its :func:`candidate` options."""
+    game = play_game(seed, rng)
+    return sample(rng, [(p, {"objective": o}) for p in positions(game) for o in OBJECTIVES], n)
 
 
 def play_game(seed: int, rng) -> ShutTheBox:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.i18n import tr
-from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id
+from gamekit.puzzles.core import Puzzle, check_game_id, puzzle_game_ids
 
 FORMAT = "gamekit-puzzle-bank"
 VERSION = 1
@@ -77,7 +77,7 @@ def read_bank(path: Path | str, game_id: str | None = None) -> dict[str, Any]:
     if data.get("version") != VERSION:
         raise BankError(tr("{path}: puzzle bank version {version!r} is not one this gamekit reads ({expected})",
                            path=path, version=data.get("version"), expected=VERSION))
-    if data.get("game") not in GAME_IDS or (game_id is not None and data["game"] != game_id):
+    if data.get("game") not in puzzle_game_ids() or (game_id is not None and data["game"] != game_id):
         raise BankError(tr("{path}: a bank of {found!r} puzzles, not {expected!r}", path=path,
                            found=data.get("game"), expected=game_id))
     puzzles = data.get("puzzles")

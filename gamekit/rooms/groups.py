@@ -163,9 +163,8 @@ def describe_settings(s: dict) -> str:
     """The settings in words, in the current language: "Dots and Boxes, 5 × 4 boxes, the starter alternates, no
     time limit, rated games allowed"."""
     info = group_game(s["game"])
-    if info.id == "dots_and_boxes":
-        parts = [tr("Dots and Boxes, {across} × {down} boxes", across=s["width"], down=s["height"]),
-                 tr("the starter alternates") if s["alternate"] else tr("Gold always starts")]
+    if info.settings_words is not None:
+        parts = [info.settings_words(s)]
     else:
         parts = [tr("{game} with PopOut", game=tr(info.title)) if s["popout"] and "popout" in info.options
                  else tr(info.title)]

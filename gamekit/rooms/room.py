@@ -98,7 +98,7 @@ class Room:
             with using(SOURCE):
                 english = self.spec.seat_names(self.options)
             with using(language):
-                found = self._words[1][language] = {"title": tr(self.spec.title), "board": self.spec.describe(self.options),
+                found = self._words[1][language] = {"title": tr(self.spec.title), "board": self.spec.board_words(self.options),
                                                     "names": english, "seats": [tr(name) for name in english]}
         return found
 

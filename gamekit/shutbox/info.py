@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.catalog import BadOptions, Example, GameInfo, only_options, register
+from gamekit.catalog import BadOptions, Example, GameInfo, PuzzleWords, only_options, register
 from gamekit.core.scene import SEAT_COLOURS4
 from gamekit.i18n import N_
+from gamekit.shutbox import puzzle_text
 from gamekit.shutbox.rules import MAX_PLAYERS, Rules, ShutTheBox
 
 __all__ = ["INFO", "check_options", "new_game"]
@@ -32,12 +33,19 @@ def check_options(raw: Any) -> dict:
     return options
 
 
+PUZZLE_WORDS = PuzzleWords(
+    prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong, stakes=puzzle_text.stakes,
+    move_words=puzzle_text.move_words, question_key=puzzle_text.question_key, read_answer=puzzle_text.read_answer,
+    answer_text=puzzle_text.answer_text, exercise_position=puzzle_text.exercise_position, choices=puzzle_text.choices,
+    typed=False, name=N_("Shut the Box"), themes=puzzle_text.THEMES, hints=puzzle_text.HINTS)
+
 INFO = register(GameInfo(
     id="shut_the_box", title=N_("Shut the Box"),
     game_class=lambda: ShutTheBox, new_game=new_game, check_options=check_options, options=OPTIONS,
     seats=(1, MAX_PLAYERS), seat_names=(), seat_colours=SEAT_COLOURS4,
     cpu="gamekit.shutbox.players:cpu_player", widget="gamekit.shutbox.widget:ShutBoxWidget",
-    lessons="gamekit.shutbox.lessons", puzzles="gamekit.puzzles.shutbox",
+    lessons="gamekit.shutbox.lessons", puzzles="gamekit.puzzles.shutbox", puzzle_words=PUZZLE_WORDS,
+    paper_answers=N_("Write each answer on its line. Write a set of tiles with + between them, like 8+1."),
     examples=(
         Example("shut the box alone", lambda: ShutTheBox(1, seed=3), lambda h: ShutTheBox.from_moves(h, 1, seed=3), 1),
         Example("shut the box, 3 players, under six, digits, stake",

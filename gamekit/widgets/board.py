@@ -27,6 +27,8 @@ class BoardWidget(GameWidget):
     by the catalog entry's ``check_options``: a refused one raises BadSettingError and nothing is built)."""
 
     hint_available = False
+    hint_budget = 0.8
+    """Seconds the exact analysis may take for a Hint."""
 
     def __init__(self, game: str = "tictactoe", mode: str = "cpu", level: str = "easy", seed: int | None = None,
                  timer: int = 0, **options: Any):
@@ -37,6 +39,7 @@ class BoardWidget(GameWidget):
         except catalog.BadOptions as refusal:
             raise BadSettingError(tr("Not changed: {reason}", reason=str(refusal))) from None
         self.catalog_id = info.id
+        self.hint_available = info.exact is not None       # a Hint is the exact analysis's best move
         self.spec = info.room
         self.seat_colours = self.seat_dark = tuple(info.seat_colours) or GameWidget.seat_colours
         self.game_class = info.game_class()
@@ -55,6 +58,15 @@ class BoardWidget(GameWidget):
         if target is not None:
             scene.add("ring", target[1], target[2], 12, CURSOR, 3)
         return scene
+
+    def hint_for(self, game: Any) -> tuple[Any, str]:
+        """The first best move of the game's exact analysis (:attr:`gamekit.catalog.Exact.best_move`); when it cannot
+        say within :attr:`hint_budget` seconds, the hardest CPU level's choice, said to be a guess."""
+        move = self.info.exact.best_move(game, self.hint_budget, self.hint_budget)
+        if move is not None:
+            return move, tr("the best move, by exact analysis")
+        return self.make_cpu(self.info.levels[-1], None).choose(game), tr("a good guess by the strongest computer "
+                                                                          "level, not proved")
 
     def move_at(self, x: float, y: float) -> Any:
         return self.spec.move_at(self.game, self.options, x, y)

@@ -59,7 +59,7 @@ def test_first_moves_are_described_from_reds_side(tmp_path):
         if words == "open":              # alpha-beta never needed this move settled
             continue
         yellow = sign(solver.solve(ConnectGame.from_moves(move, variant=RED_WINS)))
-        assert words in {wdl.describe(-yellow, -yellow), wdl.describe(-yellow, 1), wdl.describe(-1, -yellow)}
+        assert words in {wdl.bounds_words(-yellow, -yellow), wdl.bounds_words(-yellow, 1), wdl.bounds_words(-1, -yellow)}
     assert any(w == "red wins" for w in st["first_moves"].values())
 
 

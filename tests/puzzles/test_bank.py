@@ -400,7 +400,7 @@ def test_the_worked_example_costs_five_boxes_not_ten():
 
 
 def test_a_margin_change_of_odd_size_is_refused():
-    from gamekit.puzzles.core import own_box_loss
+    from gamekit.dots.puzzle_text import own_box_loss
     assert own_box_loss(5, -5) == 5 and own_box_loss(3, 1) == 1
     with pytest.raises(ValueError, match="even"):
         own_box_loss(3, 0)
@@ -409,7 +409,7 @@ def test_a_margin_change_of_odd_size_is_refused():
 def test_every_shut_the_box_question_states_its_one_die_rule():
     """The bank mixes four one-die rules, and the best choice depends on the rule: each question says its rule,
     so no two puzzles under different rules read the same (the same question is the same puzzle)."""
-    from gamekit.puzzles.core import ONE_DIE_WORDS
+    from gamekit.shutbox.puzzle_text import ONE_DIE_WORDS
     asked: dict[str, Puzzle] = {}
     for p in bank("shut_the_box"):
         rule = p.position.rules.one_die

@@ -3,8 +3,12 @@
 Importing it adds the game to gamekit's catalog: the conformance suite plays it, ``gamekit.load()`` reads its
 saved games, a room server started with ``GAMEKIT_GAMES=tictactoe`` hosts it (class groups included) and
 ``gamekit.widgets.board.BoardWidget("tictactoe")`` plays it in a notebook, and its exact analysis gives it a
-review of a finished game and lines of best play (tests/test_fourth_game.py)."""
-from gamekit.catalog import Example, Exact, GameInfo, ReviewBoard, RoomSpec, only_options, register
+review of a finished game, lines of best play, a Hint, puzzles built by ``python -m gamekit.puzzles build`` and
+Practice on them (tests/test_fourth_game.py)."""
+from typing import Any
+
+from gamekit.catalog import (Example, Exact, GameInfo, PuzzleBoard, PuzzleWords, ReviewBoard, RoomSpec, only_options,
+                             register)
 
 from . import view
 from .players import value
@@ -42,6 +46,34 @@ ROOM = RoomSpec(
     text=lambda game, o: view.describe(game),
 )
 
+RESULTS = {1: "a win", 0: "a draw", -1: "a loss"}
+
+
+def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
+    after = f"Not the best: after {move}, best play goes {line}." if line else f"Not the best: {move}."
+    return f"{after} That gives {RESULTS[refutation['value']]} instead of {RESULTS[facts['best']]}."
+
+
+def puzzle_board(game: TicTacToe) -> PuzzleBoard:
+    """The board Practice draws: a ring in the judged colour round the answered cell."""
+    def draw(position: TicTacToe, answer: Any, colour: str):
+        picture = view.scene(position)
+        if answer is not None:
+            picture.add("ring", *view.centre(CELLS.index(answer)), view.CELL * 0.45, colour, 4)
+        return picture
+    return PuzzleBoard(view.SIZE, draw, lambda x, y: view.move_at(game, x, y))
+
+
+PUZZLE_WORDS = PuzzleWords(
+    prompt=lambda facts, mover: f"{'XO'[mover]} to move. Find the move that keeps {RESULTS[facts['best']]}.",
+    right=lambda facts, mover, move: f"Right: {move} keeps {RESULTS[facts['best']]}.",
+    wrong=wrong,
+    stakes=lambda game, facts, refutations, n: f"{n} moves do it." if n > 1 else "Only one move does it.",
+    line_seats=("X", "O"), name="Tic-tac-toe",
+    themes={"win_now": "win now", "block": "block"},
+    hints={"win_now": "Look for two of your marks in a line.", "block": "Where could your opponent make a line?"},
+)
+
 INFO = register(GameInfo(
     id="tictactoe", title="Tic-tac-toe",
     game_class=lambda: TicTacToe, new_game=lambda options: TicTacToe(),
@@ -49,4 +81,5 @@ INFO = register(GameInfo(
     cpu=f"{__name__}.players:cpu_player", view=f"{__name__}.view", room=ROOM,
     examples=(Example("tic-tac-toe", TicTacToe, TicTacToe.from_moves),),
     exact=EXACT, review_board=REVIEW_BOARD,
+    puzzles=f"{__name__}.puzzles", puzzle_words=PUZZLE_WORDS, puzzle_board=puzzle_board,
 ))

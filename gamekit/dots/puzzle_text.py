@@ -1,0 +1,129 @@
+"""How a Dots and Boxes puzzle speaks to a pupil (the catalog's ``PuzzleWords`` and ``PuzzleBoard`` of the game):
+its question, the feedback to each answer, what is at stake, and the board Practice draws and a click answers
+on.  Plain functions of the numbers the exact solver gave when the puzzle was built (its ``facts``)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from gamekit.core.scene import Scene
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
+from gamekit.i18n import N_, ntr, tr
+
+__all__ = ["SEATS", "own_box_loss", "prompt", "right", "wrong", "stakes", "board_layout", "puzzle_scene", "line_hit"]
+
+SEATS = (N_("gold"), N_("coral"))
+"""The seats as a puzzle's sentences name them."""
+
+
+THEMES = {
+    "take_box": N_("take a box"),
+    "avoid_third_side": N_("avoid a third side"),
+    "safe_line": N_("pick a safe line"),
+    "hard_hearted_handout": N_("hard-hearted handout"),
+    "double_deal": N_("double-deal"),
+    "all_but_four": N_("all-but-four in a loop"),
+    "long_chain_count": N_("steer the long-chain count"),
+    "control_not_worth_it": N_("when control is not worth it"),
+    "sacrifice": N_("sacrifice to change the count"),
+}
+"""The themes of Dots and Boxes puzzles, with their names."""
+HINTS = {
+    "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
+    "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
+    "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
+    "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
+    "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
+    "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
+    "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
+    "control_not_worth_it": N_("Keeping control has a price: compare the boxes you give up now with those you get later."),
+    "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
+}
+"""An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
+
+
+def own_box_loss(best: int, value: int) -> int:
+    """How many of their own boxes a Dots and Boxes mover loses by playing a line worth ``value`` instead of
+    one worth ``best``.  Both are margins on the boxes still to be taken (mine minus theirs), and those boxes
+    are shared out whatever happens: each box I do not get, my opponent gets, so the margin moves by two per
+    box and my own loss is half the change (always a whole number: a margin has the parity of the boxes left)."""
+    gap = best - value
+    if gap % 2:
+        raise ValueError(tr("margins {best} and {value}: their difference must be even (the same boxes are left)",
+                            best=best, value=value))
+    return gap // 2
+
+
+def prompt(facts: dict, mover: int) -> str:
+    return tr("{seat} to move on {width}×{height}. Find the line that keeps the best result.",
+              seat=tr(SEATS[mover]).capitalize(), width=facts["width"], height=facts["height"])
+
+
+def _result(value: int) -> str:
+    if value > 0:
+        return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)
+    if value < 0:
+        return ntr("from here your opponent takes {n} box more than you", "from here your opponent takes {n} boxes more than you", -value)
+    return tr("from here you and your opponent take as many boxes")
+
+
+def right(facts: dict, mover: int, move: str) -> str:
+    return tr("Right: {move} keeps the best result — {result}.", move=move, result=_result(facts["best"]))
+
+
+def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
+    loss = own_box_loss(facts["best"], refutation["value"])
+    text = tr("Not the best: after {move}, best play goes {line}.", move=move, line=line) if line else \
+        tr("Not the best: {move}.", move=move)
+    return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+
+
+def stakes(game: DotsAndBoxes, facts: dict, refutations: dict, n: int) -> str:
+    """The boxes each side ends with under best play, and the least a wrong line costs."""
+    me, other = game.to_move, 1 - game.to_move
+    left = game.width * game.height - sum(game.scores)
+    mine = game.scores[me] + (left + facts["best"]) // 2
+    theirs = game.scores[other] + (left - facts["best"]) // 2
+    a, b = tr(SEATS[me]).capitalize(), tr(SEATS[other]).capitalize()
+    least = min(own_box_loss(facts["best"], ref["value"]) for ref in refutations.values())
+    text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
+               "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
+               a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
+        tr("With best play the game ends {a} {mine}, {b} {theirs}.", a=a, mine=mine, b=b, theirs=theirs) + " " + \
+        ntr("A wrong line costs {a} at least {n} box.", "A wrong line costs {a} at least {n} boxes.", least, a=a)
+    count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
+    return text + " " + count
+
+
+# ----- the board a puzzle is answered on ------------------------------------------------------------------
+def board_layout(game: DotsAndBoxes) -> BoardLayout:
+    """The layout of a lesson's or a puzzle's board (300 css pixels at most)."""
+    return BoardLayout.fit(game.width, game.height, max_px=300)
+
+
+def puzzle_scene(game: DotsAndBoxes, layout: BoardLayout, answer: Any = None, colour: str = "") -> Scene:
+    """A puzzle's board: the position without hints, the dot names round the edge, ``answer`` (a line) drawn in
+    ``colour`` when given."""
+    lines = {} if answer is None else {game.line_index(answer): colour}
+    scene = dots_scene(game, layout, box_tints={}, line_colours=lines, show_last=False)
+    font = "11px sans-serif"
+    for col in range(game.width + 1):
+        x, _ = layout.dot(col, 0)
+        scene.add("text", x, layout.margin * 0.35, chr(ord("a") + col), font, COORDINATE_INK, "center")
+    for row in range(game.height + 1):
+        _, y = layout.dot(0, row)
+        scene.add("text", layout.margin * 0.35, y, str(row + 1), font, COORDINATE_INK, "center")
+    return scene
+
+
+def line_hit(game: DotsAndBoxes, layout: BoardLayout) -> Callable[[float, float], str | None]:
+    """A board's click → the line it answers (None off the gaps; a line already drawn is refused with why)."""
+    def hit(x: float, y: float) -> str | None:
+        line = layout.line_at(game, x, y)
+        if line is None:
+            return None
+        if game.is_drawn(line):
+            raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.",
+                                line_name=game.line_name(line)))
+        return game.line_name(line)
+    return hit
