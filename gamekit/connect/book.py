@@ -203,6 +203,10 @@ def _outcomes(args) -> int:
         from gamekit.connect.outcome_builder import build as build_outcomes
         if args.store.exists() and args.store.is_dir():
             raise ValueError(f"--store {args.store}: a folder, not a store file")
+        def stop_outcomes(*_):
+            raise KeyboardInterrupt              # the build cancels its tasks, keeps what finished, closes the cluster
+        signal.signal(signal.SIGTERM, stop_outcomes)
+        signal.signal(signal.SIGINT, stop_outcomes)
         report = build_outcomes(args.variant, args.depth, args.store, args.budget, args.scheduler, args.workers,
                                 args.max_positions, args.max_seconds)
         print(json.dumps(report))

@@ -76,8 +76,20 @@ def _solver(v: Variant):
 
 
 def warm(variant: dict) -> str:
-    """Build the worker's solver once (numba loads or compiles it) so task times are search times."""
-    return _solver(Variant(**variant)).engine
+    """Build the worker's solver and load its compiled search once (numba loads or compiles it at the first
+    call: seconds), so that a task's budget goes to the search."""
+    from gamekit.connect.solver import OutOfTime
+    v = Variant(**variant)
+    s = _solver(v)
+    cur, mask, nb = board_for(v).from_game(ConnectGame(v))
+    s.deadline = time.perf_counter()                  # the first node reads the clock: stops at once
+    try:
+        s.negamax(cur, mask, nb, 0, 1)
+    except OutOfTime:
+        pass
+    finally:
+        s.deadline = None
+    return s.engine
 
 
 def settle_position(variant: dict, moves: str, budget: float) -> dict:
@@ -124,30 +136,25 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
     if open_cols:
         for c, p in prove_columns(game, open_cols).items():
             cols[c] = [max(cols[c][0], p.low), min(cols[c][1], p.high)]
-    open_cols = [c for c in children if cols[c][0] < cols[c][1]]
     end = t0 + budget
     nodes0 = solver.nodes
-    for n, c in enumerate(open_cols):
+    pending = [c for c in children if cols[c][0] < cols[c][1]]
+    while pending:                                       # a column out of its share waits for what others leave
         left = end - time.perf_counter()
         if left <= 0:
             break
+        c = pending.pop(0)
         ccur, cmask = children[c]
-        solver.deadline = time.perf_counter() + left / (len(open_cols) - n)
+        solver.deadline = time.perf_counter() + left / (len(pending) + 1)
         try:
             if cols[c][0] < 0:                           # does the opponent win after this drop?
                 r = solver.negamax(ccur, cmask, nb + 1, 0, 1)
-                if r > 0:
-                    cols[c] = [-1, -1]
-                else:
-                    cols[c][0] = max(cols[c][0], 0)
-            if cols[c][1] > 0 and cols[c][0] < cols[c][1]:   # does the opponent lose after it?
+                cols[c] = [-1, -1] if r > 0 else [0, cols[c][1]]
+            if cols[c][0] < cols[c][1]:                  # does the opponent lose after it?
                 r = solver.negamax(ccur, cmask, nb + 1, -1, 0)
-                if r < 0:
-                    cols[c] = [1, 1]
-                else:
-                    cols[c][1] = min(cols[c][1], 0)
+                cols[c] = [1, 1] if r < 0 else [cols[c][0], 0]
         except OutOfTime:
-            pass
+            pending.append(c)                            # its table entries stay: a later share resumes cheaper
         finally:
             solver.deadline = None
     key, flipped = canonical(v, cur + mask)
@@ -259,7 +266,7 @@ def _run_tasks(st, variant, todo, budget, scheduler, n_workers, max_seconds, pro
     try:
         if scheduler is None:
             cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, host="127.0.0.1")
+                                   dashboard_address=":0", host="127.0.0.1")
             client = Client(cluster)
         else:
             try:
