@@ -22,6 +22,14 @@ one line per position: ``<key in hex> <score>`` where the key is the solver's ``
 checksum is verified on load; a damaged file raises :class:`BookError` and :func:`book_for` then
 returns None with a warning, so :func:`gamekit.connect.solver.analyse` falls back to search.
 
+The outcome book — win/draw/loss of every column of every position up to a depth, built as Dask tasks
+(a ``LocalCluster`` here, any scheduler with ``--scheduler``) into one SQLite store, resumable
+(:mod:`gamekit.connect.outcome_builder`, :mod:`gamekit.connect.outcomes`)::
+
+    python -m gamekit.connect.book outcomes --variant five --depth 3 --budget 6.5 --store five.sqlite
+    python -m gamekit.connect.book outcomes-status --store five.sqlite
+    python -m gamekit.connect.book outcomes-write --store five.sqlite --depth 3     # the shipped outcome book
+
 This module is the command line.  Reading the shipped book and records is :mod:`gamekit.connect.tables`
 (what the solver uses), the build :mod:`gamekit.connect.build`, the value runs :mod:`gamekit.connect.wdl`;
 their names are importable from here as before (``book.Book``, ``book.tree``, ``book.Build`` …).
@@ -119,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     oc.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes (default 2)")
     oc.add_argument("--max-positions", type=int, help="submit at most this many of the positions still to do")
     oc.add_argument("--max-seconds", type=float, help="stop (results kept) after this long")
+    oc.add_argument("--from-discs", type=int, default=0, metavar="K",
+                    help="search only positions with at least K discs; the shallower ones follow from them (default 0)")
     os_ = sub.add_parser("outcomes-status", help="what an outcome store holds, per number of discs")
     os_.add_argument("--variant", type=_variant, default="five")
     os_.add_argument("--store", type=Path, required=True)
@@ -208,7 +218,7 @@ def _outcomes(args) -> int:
         signal.signal(signal.SIGTERM, stop_outcomes)
         signal.signal(signal.SIGINT, stop_outcomes)
         report = build_outcomes(args.variant, args.depth, args.store, args.budget, args.scheduler, args.workers,
-                                args.max_positions, args.max_seconds)
+                                args.max_positions, args.max_seconds, from_discs=args.from_discs)
         print(json.dumps(report))
         return 3 if report["stopped"] else 0
     if not args.store.is_file():

@@ -167,7 +167,8 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
 
 
 # ---------------------------------------------------------------------- the client
-def check_inputs(variant, depth, budget, scheduler=None, n_workers=2, max_positions=None, max_seconds=None) -> None:
+def check_inputs(variant, depth, budget, scheduler=None, n_workers=2, max_positions=None, max_seconds=None,
+                 from_discs=0) -> None:
     """Refuse bad inputs before anything starts, naming the input and the reason (ValueError/TypeError)."""
     if not isinstance(variant, Variant):
         raise TypeError(f"variant {variant!r}: a Variant (e.g. gamekit.connect.rules.FIVE_IN_A_ROW)")
@@ -189,6 +190,8 @@ def check_inputs(variant, depth, budget, scheduler=None, n_workers=2, max_positi
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
                                     or not max_seconds > 0):
         raise ValueError(f"max_seconds {max_seconds!r}: a number of seconds above 0")
+    if not isinstance(from_discs, int) or isinstance(from_discs, bool) or not 0 <= from_discs <= depth:
+        raise ValueError(f"from_discs {from_discs!r}: a whole number of discs from 0 to the depth ({depth})")
 
 
 class _Bar:
@@ -221,15 +224,17 @@ class _Bar:
 
 def build(variant: Variant, depth: int, store: Path, budget: float = 10.0, scheduler: str | None = None,
           n_workers: int = 2, max_positions: int | None = None, max_seconds: float | None = None,
-          progress: bool = True) -> dict:
+          progress: bool = True, from_discs: int = 0) -> dict:
     """Settle every position up to ``depth`` discs into ``store`` (resumable; see the module docstring).
 
     ``budget``: seconds of search per position.  ``scheduler``: a running Dask scheduler's address;
     None starts a ``LocalCluster`` of ``n_workers`` single-threaded worker processes.  ``max_positions``:
     submit at most that many of the positions still to do; ``max_seconds``: stop (results kept) after
-    that long.  Returns what this run did: ``{"positions", "skipped", "submitted", "finished", "settled",
+    that long.  ``from_discs``: search only the positions with at least that many discs (the shallower ones
+    are stored and settled from them by :func:`propagate`: with every position after ``depth`` discs settled,
+    every shallower one is).  Returns what this run did: ``{"positions", "skipped", "submitted", "finished", "settled",
     "open", "stopped", "run"}``."""
-    check_inputs(variant, depth, budget, scheduler, n_workers, max_positions, max_seconds)
+    check_inputs(variant, depth, budget, scheduler, n_workers, max_positions, max_seconds, from_discs)
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -241,10 +246,14 @@ def build(variant: Variant, depth: int, store: Path, budget: float = 10.0, sched
         todo = []
         for key, moves, d in allpos:
             got = st.get(key)
+            if d < from_discs:
+                if got is None:                # stored without search (moves decided at once, records,
+                    st.put(settle_position(asdict(variant), moves, 0.0), run)   # rules): propagate settles it
+                continue
             if got is not None and (got["status"] == "settled" or got["budget"] >= budget):
                 continue                       # settled, or open with at least this budget: not again
             todo.append((key, moves, d))
-        skipped = len(allpos) - len(todo)
+        skipped = sum(d >= from_discs for _, _, d in allpos) - len(todo)
         if max_positions is not None:
             todo = todo[:max_positions]
         report = {"positions": len(allpos), "skipped": skipped, "submitted": len(todo), "finished": 0,

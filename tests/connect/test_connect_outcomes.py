@@ -3,7 +3,6 @@ solver's, a stopped run resumes without redoing settled positions, open position
 are retried with a larger budget, bad inputs are refused before anything runs, and the shipped book is
 what the Hint reads."""
 import gzip
-import json
 
 import pytest
 
@@ -134,6 +133,7 @@ def test_open_positions_keep_true_bounds_and_are_retried_with_a_larger_budget(tm
     ({"scheduler": "http://host:8786"}, "scheduler 'http://host:8786'"), ({"scheduler": 8786}, "scheduler 8786"),
     ({"variant": "five"}, "variant 'five'"), ({"n_workers": 0}, "n_workers 0"),
     ({"max_positions": 0}, "max_positions 0"), ({"max_seconds": -1}, "max_seconds -1"),
+    ({"from_discs": 3}, "from_discs 3"), ({"from_discs": -1}, "from_discs -1"),
 ])
 def test_bad_inputs_are_refused_before_anything_runs(tmp_path, kwargs, words):
     store = tmp_path / "never.sqlite"
@@ -178,21 +178,51 @@ def test_a_damaged_book_is_refused(tmp_path):
         oc.OutcomeBook.load(tmp_path / "missing.gz")
 
 
-def test_shipped_book_agrees_with_the_records_and_reaches_the_hint():
+def test_shipped_book_holds_every_opening_position_and_outcome_bounds_read_it():
     book = oc.outcome_book_for(FIVE_IN_A_ROW)
-    assert book is not None and book.depth >= 2
-    header = book.header
-    assert header["positions"] == len(book.entries) and "outcomes" in header["command"]
-    # every position of the book: what outcome_bounds (the Hint's, Hard's and the review's source) gives
-    # lies inside the book's bounds, and the book settles columns the value runs' records alone did not
-    gained = 0
-    for _, moves, d in ob.positions(FIVE_IN_A_ROW, book.depth):
+    assert book is not None and book.depth == 3
+    assert book.header["positions"] == len(book.entries) == len(ob.positions(FIVE_IN_A_ROW, 3))
+    assert "outcomes" in book.header["command"] and book.header["variant"]["name"] == FiveInARow.variant.name
+    # outcome_bounds (what the Hint, Hard and the review read without search) is never looser than the book
+    for _, moves, d in ob.positions(FIVE_IN_A_ROW, 3):
         g = ConnectGame.from_moves(moves, variant=FIVE_IN_A_ROW)
-        cols = book.lookup(g)
-        assert cols is not None, moves
         got = outcome_bounds(g)
-        for m, (lo, hi) in cols.items():
-            assert got[m][0] >= lo and got[m][1] <= hi
-            gained += got[m][0] == got[m][1]
-    assert gained > 0
-    assert json.loads(json.dumps(header))["variant"]["name"] == FiveInARow.variant.name
+        for m, (lo, hi) in book.lookup(g).items():
+            assert lo <= got[m][0] and got[m][1] <= hi, (moves, m)
+    assert book.lookup(ConnectGame.from_moves("4444", variant=FIVE_IN_A_ROW)) is None    # deeper than the book
+
+
+def test_the_hint_shows_what_the_book_settled_beyond_the_value_runs_records():
+    # after 4-4 the build's search proved red's column 5 a loss (yellow wins); the value runs' records alone
+    # only say "no win" there
+    from gamekit.connect.bitboard import board_for
+    from gamekit.connect.tables import proved_bounds
+    from gamekit.connect.widget import ConnectWidget
+    g = ConnectGame.from_moves("44", variant=FIVE_IN_A_ROW)
+    assert oc.outcome_book_for(FIVE_IN_A_ROW).lookup(g)["5"] == (-1, -1)
+    cur, mask, _ = board_for(FIVE_IN_A_ROW).from_game(ConnectGame.from_moves("445", variant=FIVE_IN_A_ROW))
+    lo, hi = proved_bounds(FIVE_IN_A_ROW).get(cur + mask, (-1, 1))
+    assert (-hi, -lo) == (-1, 0)
+    assert outcome_bounds(g)["5"] == (-1, -1)
+    w = ConnectWidget("five", mode="people", hints=True, hint_budget=0.05)
+    for m in "44":
+        w.game.play(m)
+    w.refresh()
+    w.hint()
+    text, kind = w.verdicts[w.game.grid_column(5)]
+    assert kind == "loss" and text.startswith("loses"), (text, kind)
+
+
+def test_only_the_deepest_level_searched_settles_the_shallower_ones(tmp_path, cluster):
+    store = tmp_path / "deep.sqlite"
+    report = ob.build(TINY, 3, store, budget=30.0, scheduler=cluster.scheduler_address, from_discs=3,
+                      progress=False)
+    assert report["submitted"] == sum(1 for _, _, d in ob.positions(TINY, 3) if d == 3)
+    st = oc.Store(store, TINY)
+    solver = Solver(TINY)
+    shallow = [r for r in st.rows() if r["discs"] < 3]
+    assert shallow and all(r["budget"] == 0 for r in shallow)          # never searched
+    for r in st.rows():
+        assert r["status"] == "settled"
+        assert {m: lo for m, (lo, hi) in r["columns"].items()} == truth(TINY, r["moves"], solver), r["moves"]
+    st.close()
