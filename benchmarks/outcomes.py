@@ -1,7 +1,7 @@
 """What the outcome book costs per position, and what depth a cluster would reach in what time.
 
-    python -m benchmarks.outcomes --quick                       # < 1 min: 4 positions at 10 and 12 discs, 4 s each
-    python -m benchmarks.outcomes --depths 8 10 12 --sample 8 --budget 20
+    python -m benchmarks.outcomes --quick --cluster 10          # < 1 min: 4 positions at 14 and 16 discs, 4 s each
+    python -m benchmarks.outcomes --depths 12 14 16 --sample 4 --budget 4 --cluster 10
     python -m benchmarks.outcomes --store book-progress/five_outcomes.sqlite   # the figures of a real build
     python -m benchmarks.outcomes --counts 8                    # distinct positions after 0 … 8 discs
 
@@ -14,7 +14,8 @@ says how many did).
 
 ``--cluster N --cores C`` adds the estimate: a book of depth ``D`` needs every position after ``D`` discs
 settled (the shallower ones follow from them without search, :func:`gamekit.connect.outcome_builder.propagate`),
-so its time on N machines of C cores is ``positions(D) × mean cost(D) / (N × C)``.
+so its time on N machines of C cores is ``positions(D) × mean cost(D) / (N × C)``; the mean cost at depths not
+measured comes from a line fitted through log(mean cost) over the measured depths (:func:`fit`).
 """
 from __future__ import annotations
 
@@ -116,7 +117,50 @@ def position_counts(v, depth: int) -> list[tuple[float, bool]]:
     return out
 
 
-def table(rows: list[dict], keys: list[str]) -> str:
+def fit(rows: list[dict], factor: float | None = None) -> tuple[float, float]:
+    """``(a, f)`` with mean cost ≈ ``a × f**(-discs)``: a least-squares line through log(mean cost) over the
+    measured depths where every position settled (a depth with open positions only counts their budget,
+    a lower bound, and would flatten the line; it is used only when no depth settled everything)."""
+    import math
+    rows = [r for r in rows if r["settled"] == r["positions"]] if sum(
+        r["settled"] == r["positions"] for r in rows) >= 2 else rows
+    xs = [r["discs"] for r in rows]
+    ys = [math.log(max(r["mean_s"], 1e-6)) for r in rows]
+    if len(rows) < 2:
+        raise ValueError("the estimate needs costs measured at two depths at least (--depths A B)")
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    if factor is not None:                                   # the fall per disc given: only the level is fitted
+        return math.exp(my + mx * math.log(factor)), factor
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    return math.exp(my - slope * mx), math.exp(-slope)
+
+
+def estimate(v, rows: list[dict], machines: int, cores: int, depths=range(3, 17), factor=None) -> list[dict]:
+    """For each book depth ``D``: positions after ``D`` discs, the fitted mean cost of one, core-hours and
+    hours on ``machines`` × ``cores`` (every position after ``D`` discs searched; the shallower ones follow)."""
+    a, f = fit(rows, factor)
+    n = position_counts(v, max(depths))
+    out = []
+    for d in depths:
+        count, exact = n[d]
+        cost = a * f ** (-d)
+        out.append({"depth": d, "positions": f"{count:,.0f}" if exact else f"≈ {count:.2g}",
+                    "cost_s": cost, "core_hours": count * cost / 3600,
+                    f"hours_on_{machines}x{cores}": count * cost / 3600 / (machines * cores)})
+    return out
+
+
+def estimate_text(v, rows, machines: int, cores: int, factor=None) -> str:
+    _, f = fit(rows, factor)
+    used = [r["discs"] for r in rows if r["settled"] == r["positions"]]
+    used = used if len(used) >= 2 else [r["discs"] for r in rows]
+    return (f"mean cost per position falls ×{f:.2f} per disc (fitted over {used} discs)"
+            + ("" if factor is None else " (the fall per disc given with --factor)") + "\n"
+            + table(estimate(v, rows, machines, cores, factor=factor), None))
+
+
+def table(rows: list[dict], keys: list[str] | None) -> str:
+    keys = keys or list(rows[0])
     lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
     for r in rows:
         lines.append("| " + " | ".join(f"{r[k]:.3g}" if isinstance(r[k], float) else f"{r[k]:,}" if isinstance(r[k], int)
@@ -128,8 +172,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.outcomes", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", choices=sorted(VARIANTS), default="five")
-    ap.add_argument("--quick", action="store_true", help="4 positions at 10 and 12 discs, 4 s each (under a minute)")
-    ap.add_argument("--depths", type=int, nargs="*", default=[10, 12])
+    ap.add_argument("--quick", action="store_true", help="4 positions at 14 and 16 discs, 4 s each (under a minute)")
+    ap.add_argument("--depths", type=int, nargs="*", default=[12, 14, 16])
     ap.add_argument("--sample", type=int, default=4)
     ap.add_argument("--budget", type=float, default=4.0)
     ap.add_argument("--seed", type=int, default=1)
@@ -137,6 +181,8 @@ def main(argv=None) -> int:
     ap.add_argument("--counts", type=int, metavar="D", help="distinct positions after 0 … D discs")
     ap.add_argument("--cluster", type=int, default=0, metavar="N", help="estimate for N machines")
     ap.add_argument("--cores", type=int, default=2, help="cores per machine for the estimate (default 2)")
+    ap.add_argument("--factor", type=float, help="the estimate's fall of the cost per disc instead of the fitted one "
+                                                 "(e.g. 2.24: the exact solver's ×5 per two empty cells)")
     args = ap.parse_args(argv)
     v = VARIANTS[args.variant]
     for name in ("sample", "cores"):
@@ -156,22 +202,15 @@ def main(argv=None) -> int:
         print(table(rows, ["discs", "positions", "settled", "columns", "columns_settled", "median_s", "p95_s",
                            "mean_s", "median_nodes", "budget"]))
         return 0
-    depths, sample, budget = ([10, 12], 4, 4.0) if args.quick else (args.depths, args.sample, args.budget)
+    depths, sample, budget = ([14, 16], 4, 4.0) if args.quick else (args.depths, args.sample, args.budget)
     t = time.perf_counter()
     rows = measure(v, depths, sample, budget, args.seed)
     print(f"{v.name}: {sample} positions a depth, budget {budget:g} s, {time.perf_counter() - t:.0f} s in all")
     print(table(rows, ["discs", "positions", "settled", "median_s", "p95_s", "mean_s", "median_nodes"]))
     if args.cluster:
-        n = position_counts(v, max(depths))
-        est = []
-        for r in rows:
-            count, exact = n[r["discs"]]
-            core_s = count * r["mean_s"]
-            est.append({"discs": r["discs"], "positions": count if exact else f"≈ {count:.2g}",
-                        "core_hours": core_s / 3600,
-                        f"hours_on_{args.cluster}x{args.cores}": core_s / 3600 / (args.cluster * args.cores),
-                        "all_settled": "yes" if r["settled"] == r["positions"] else "no: a lower bound"})
-        print(table(est, list(est[0])))
+        print(estimate_text(v, rows, args.cluster, args.cores))
+        if args.factor:
+            print(estimate_text(v, rows, args.cluster, args.cores, args.factor))
     return 0
 
 
