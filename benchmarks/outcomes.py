@@ -61,8 +61,7 @@ def measure(v, depths, sample: int, budget: float, seed: int = 1, log=print) -> 
     ob.warm(asdict(v))
     rows = []
     for d in depths:
-        ob._solvers.clear()
-        ob.warm(asdict(v))                                 # a fresh table per depth
+        ob.warm(asdict(v), fresh=True)                     # a fresh table per depth
         secs, nodes, settled = [], [], 0
         for moves in sample_positions(v, d, sample, seed):
             r = ob.settle_position(asdict(v), moves, budget)

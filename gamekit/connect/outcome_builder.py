@@ -75,11 +75,14 @@ def _solver(v: Variant):
     return _solvers[v]
 
 
-def warm(variant: dict) -> str:
+def warm(variant: dict, fresh: bool = False) -> str:
     """Build the worker's solver and load its compiled search once (numba loads or compiles it at the first
-    call: seconds), so that a task's budget goes to the search."""
+    call: seconds), so that a task's budget goes to the search.  ``fresh``: a new solver, its table empty
+    (a benchmark's depths do not share work)."""
     from gamekit.connect.solver import OutOfTime
     v = Variant(**variant)
+    if fresh:
+        _solvers.pop(v, None)
     s = _solver(v)
     cur, mask, nb = board_for(v).from_game(ConnectGame(v))
     s.deadline = time.perf_counter()                  # the first node reads the clock: stops at once
@@ -327,8 +330,8 @@ def propagate(st: Store, v: Variant, depth: int) -> int:
     b = board_for(v)
     rows = {r["key"]: r for r in st.rows()}
     levels = tree(v, depth)
-    links = []                                           # (parent key, column, child key, parent flipped)
-    for d, level in enumerate(levels[:-1]):
+    links = []                                           # (parent key, its column, child key)
+    for level in levels[:-1]:
         for key, (cur, mask, _) in level.items():
             pk, pflip = canonical(v, key)
             if pk not in rows:
@@ -337,7 +340,7 @@ def propagate(st: Store, v: Variant, depth: int) -> int:
                 m = (mask + b.bottom) & b.col_masks[i]
                 if not m:
                     continue
-                ck, cflip = canonical(v, (cur ^ mask) + (mask | m))
+                ck, _ = canonical(v, (cur ^ mask) + (mask | m))
                 if ck in rows:
                     col = str(v.columns - i) if pflip else str(i + 1)
                     links.append((pk, col, ck))

@@ -193,8 +193,8 @@ def test_shipped_book_holds_every_opening_position_and_outcome_bounds_read_it():
 
 
 def test_the_hint_shows_what_the_book_settled_beyond_the_value_runs_records():
-    # after 4-4 the build's search proved red's column 5 a loss (yellow wins); the value runs' records alone
-    # only say "no win" there
+    # after 4-4 red's column 5 loses: the value runs' records hold 4-4-5-2 as lost for red but never carried it
+    # up (alone they only say "no win" there); the build's propagation did
     from gamekit.connect.bitboard import board_for
     from gamekit.connect.tables import proved_bounds
     from gamekit.connect.widget import ConnectWidget
