@@ -22,6 +22,14 @@ one line per position: ``<key in hex> <score>`` where the key is the solver's ``
 checksum is verified on load; a damaged file raises :class:`BookError` and :func:`book_for` then
 returns None with a warning, so :func:`gamekit.connect.solver.analyse` falls back to search.
 
+The outcome book — win/draw/loss of every column of every position up to a depth, built as Dask tasks
+(a ``LocalCluster`` here, any scheduler with ``--scheduler``) into one SQLite store, resumable
+(:mod:`gamekit.connect.outcome_builder`, :mod:`gamekit.connect.outcomes`)::
+
+    python -m gamekit.connect.book outcomes --variant five --depth 3 --budget 6.5 --store five.sqlite
+    python -m gamekit.connect.book outcomes-status --store five.sqlite
+    python -m gamekit.connect.book outcomes-write --store five.sqlite --depth 3     # the shipped outcome book
+
 This module is the command line.  Reading the shipped book and records is :mod:`gamekit.connect.tables`
 (what the solver uses), the build :mod:`gamekit.connect.build`, the value runs :mod:`gamekit.connect.wdl`;
 their names are importable from here as before (``book.Book``, ``book.tree``, ``book.Build`` …).
@@ -36,6 +44,7 @@ import time
 from pathlib import Path
 
 from gamekit.connect.build import (Build, back_up, load_progress, status, tree, verify, write_book)
+from gamekit.connect.outcomes import OutcomeError
 from gamekit.connect.rules import CONNECT_FOUR, FIVE_IN_A_ROW, Variant
 from gamekit.connect.tables import Book, BookError, default_path
 
@@ -107,11 +116,32 @@ def main(argv: list[str] | None = None) -> int:
                                                      "every drop and every reply to it")
     vs.add_argument("--reach", type=int, metavar="DISCS", help="instead: how far the proof reaches — for every "
                     "number of discs up to DISCS (at most 5), the positions whose drops are all proved / none open")
+    oc = sub.add_parser("outcomes", help="the outcome book: win/draw/loss of every column of every position up to "
+                                         "--depth discs, as Dask tasks (resumable, one SQLite store)")
+    oc.add_argument("--variant", type=_variant, default="five")
+    oc.add_argument("--depth", type=int, required=True, help="discs (every position after 0 … DEPTH discs)")
+    oc.add_argument("--store", type=Path, required=True, help="the SQLite store (created or resumed)")
+    oc.add_argument("--budget", type=float, default=10.0,
+                    help="seconds of search per position; one not settled in it is stored as open (default 10)")
+    oc.add_argument("--scheduler", help="a running Dask scheduler (tcp://host:8786); default: a LocalCluster here")
+    oc.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes (default 2)")
+    oc.add_argument("--max-positions", type=int, help="submit at most this many of the positions still to do")
+    oc.add_argument("--max-seconds", type=float, help="stop (results kept) after this long")
+    oc.add_argument("--from-discs", type=int, default=0, metavar="K",
+                    help="search only positions with at least K discs; the shallower ones follow from them (default 0)")
+    os_ = sub.add_parser("outcomes-status", help="what an outcome store holds, per number of discs")
+    os_.add_argument("--variant", type=_variant, default="five")
+    os_.add_argument("--store", type=Path, required=True)
+    ow = sub.add_parser("outcomes-write", help="export an outcome store as the shipped gzip book")
+    ow.add_argument("--variant", type=_variant, default="five")
+    ow.add_argument("--store", type=Path, required=True)
+    ow.add_argument("--depth", type=int, required=True, help="positions up to this many discs")
+    ow.add_argument("--out", type=Path, help="default: the package's data folder")
     args = ap.parse_args(argv)
 
     try:
         return _run(args)
-    except (BookError, ValueError, FileNotFoundError) as e:
+    except (BookError, OutcomeError, ValueError, TypeError, FileNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 
@@ -161,6 +191,8 @@ def _run(args) -> int:
         else:
             print(json.dumps(value_status(*args.progress), indent=1))
         return 0
+    if args.cmd.startswith("outcomes"):
+        return _outcomes(args)
     if args.cmd == "status":
         print(json.dumps(status(args.progress), indent=1))
         return 0
@@ -173,6 +205,41 @@ def _run(args) -> int:
         print(f"{args.sample} positions checked, {len(bad)} disagreements" + "".join(f"\n  {x}" for x in bad))
         return 1 if bad else 0
     return 2
+
+
+def _outcomes(args) -> int:
+    from gamekit.connect.outcomes import Store, outcome_path
+    if args.cmd == "outcomes":
+        from gamekit.connect.outcome_builder import build as build_outcomes
+        if args.store.exists() and args.store.is_dir():
+            raise ValueError(f"--store {args.store}: a folder, not a store file")
+        def stop_outcomes(*_):
+            raise KeyboardInterrupt              # the build cancels its tasks, keeps what finished, closes the cluster
+        signal.signal(signal.SIGTERM, stop_outcomes)
+        signal.signal(signal.SIGINT, stop_outcomes)
+        report = build_outcomes(args.variant, args.depth, args.store, args.budget, args.scheduler, args.workers,
+                                args.max_positions, args.max_seconds, from_discs=args.from_discs)
+        print(json.dumps(report))
+        return 3 if report["stopped"] else 0
+    if not args.store.is_file():
+        raise ValueError(f"--store {args.store}: no such store file")
+    st = Store(args.store, args.variant)
+    try:
+        if args.cmd == "outcomes-status":
+            print(json.dumps(st.status(), indent=1))
+            return 0
+        if not isinstance(args.depth, int) or args.depth < 0:
+            raise ValueError(f"--depth {args.depth}: a whole number of discs, 0 or more")
+        out = args.out or outcome_path(args.variant)
+        name = next((k for k, x in VARIANTS.items() if x == args.variant),
+                    f"{args.variant.columns}x{args.variant.rows}x{args.variant.win}{'s' if args.variant.sides else ''}")
+        sha = st.export(out, args.depth, f"python -m gamekit.connect.book outcomes --variant {name} --depth "
+                                         f"{args.depth} --store STORE && python -m gamekit.connect.book outcomes-write "
+                                         f"--variant {name} --store STORE --depth {args.depth}")
+        print(f"wrote {out}: sha256 {sha}")
+        return 0
+    finally:
+        st.close()
 
 
 def _write_from(progress: Path, out: Path | None) -> None:

@@ -34,6 +34,7 @@ from gamekit.connect import fast
 from gamekit.i18n import number, tr
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import ConnectGame, Variant
+from gamekit.connect.outcomes import outcome_book_for
 from gamekit.connect.tables import book_for, proved_bounds, proved_outcomes
 from gamekit.core.errors import SolverTimeout
 
@@ -417,7 +418,7 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
 
 
 def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
-    """For every legal drop, what the shipped value runs proved about it without any search:
+    """For every legal drop, what the shipped value runs and outcome book proved about it without any search:
     ``(lo, hi)`` bounds on its win/draw/loss for the player making it ((-1, 1) where nothing is known;
     PopOut games: nothing)."""
     _check(game, popout_ok=True)
@@ -425,6 +426,8 @@ def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
     if game.popout or game.is_over():
         return {m: (-1, 1) for m in moves}
     proved = proved_bounds(game.variant)
+    book = outcome_book_for(game.variant)
+    listed = None if book is None else book.lookup(game)     # the outcome book: every column of its positions
     out = {}
     for m, cur, mask, nb, known in _drops(game, moves):
         if known is not None:
@@ -432,7 +435,8 @@ def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
             out[m] = (o, o)
         else:
             lo, hi = proved.get(cur + mask, (-1, 1))
-            out[m] = (-hi, -lo)
+            blo, bhi = listed.get(m, (-1, 1)) if listed else (-1, 1)
+            out[m] = (max(-hi, blo), min(-lo, bhi))
     return out
 
 
