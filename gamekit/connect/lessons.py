@@ -144,7 +144,7 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
     return board
 
 
-def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False):
+def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False, rows: bool = True):
     """A painted board and, beside it, its accessible name and text: the columns, and the threat (and ✗) cells
     the picture marks, in words (colour is never the only cue, and a screen reader hears what is drawn).
     (An exercise's own board is drawn with this too; it is the exercise's, not a picture above it.)"""
@@ -154,18 +154,21 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     from gamekit.widgets.base import BoardCanvas
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
-    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger)])))
+    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)])))
     # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
-def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False) -> str:
+def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True) -> str:
     """The cells a lesson picture marks, in words: each threat cell (its colour's letter, column and row) and,
-    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked."""
+    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
+    cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
+    questions ask for the row's kind: the words beside the board must not answer them)."""
     parts = []
     if threats:
         cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=threat_letter(seat),
-                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1)
+                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1) if rows else
+                 _floating_cell_words(game, seat, c, r)
                  for seat in (0, 1) for c, r in threat_cells(game, seat)]
         if cells:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
@@ -176,6 +179,18 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
             parts.append(tr("Cells marked ✗ (a disc there lets the other player win on top): {cells}.",
                             cells="; ".join(under)))
     return " ".join(parts)
+
+
+def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int) -> str:
+    """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
+    an empty column, that the pupil finds it (the cell of that column where a disc of ``seat`` makes five)."""
+    values = dict(letter=threat_letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
+    if not game.grid[c]:
+        return tr("{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
+                  "{colour} disc would make five", **values)
+    return ntr("{letter} ({colour}) in column {column}, {n} cell above the top disc of that column",
+               "{letter} ({colour}) in column {column}, {n} cells above the top disc of that column",
+               r - len(game.grid[c]) + 1, **values)
 
 
 # ----- the step-through -----------------------------------------------------------------------------
@@ -342,7 +357,7 @@ class ConnectExercise(Exercise):
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger)
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -358,8 +373,9 @@ def _column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]])
 
 
 EXERCISE_POSITIONS = {
-    # lesson 1 — red to move: the gap in the bottom row; the red side disc makes it five
-    "side_win": "441431",
+    # lesson 1 — red to move: the gap in row 3 (column 2); the red side disc on the left, row 3, makes it five
+    # (not the bottom row of the picture above it)
+    "side_win": "21431234163647",
     # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
     "side_block": "37264",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
@@ -554,8 +570,8 @@ def outcome_words_after_block(game: ConnectGame, move: str) -> str:
 
 def side_win_exercise() -> ConnectExercise:
     return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Which one?"),
-                            hint=tr("Look along the bottom row, side discs included."),
-                            why_right=tr("The red side disc on the left is the fifth disc."))
+                            hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
+                            why_right=tr("The red side disc on the left, in row 3, is the fifth disc."))
 
 
 def side_block_exercise() -> ConnectExercise:
@@ -788,10 +804,9 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         else:
             said[tr(label)] = both
     choices = list(said)
-    return ConnectExercise(tr("This board has one threat cell, in column {column}: a {owner} disc there would make five. "
-                              "No disc can reach it yet. What kind of row is it on, and by the odd/even rule of thumb, "
-                              "will it help {owner} at the end of the game?",
-                              column=game.column_number(c), **values),
+    return ConnectExercise(tr("This board has one threat cell, tinted and lettered: a disc of the letter's colour there "
+                              "would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
+                              "rule of thumb, will it help the player it belongs to at the end of the game?"),
                            choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1. Then "
                                                                 "look at the letter: whose threat is it?"),
                            answer=right, solutions=[right], choices=choices, wrong=[x for x in choices if x != right],
@@ -831,42 +846,131 @@ def row_lines_exercise() -> ConnectExercise:
                            key="row_lines", click=False)
 
 
+def parse_line_counts(answer: Any) -> tuple[int, ...]:
+    """A typed count of lines: one whole number (the total), or up to three joined by + (across + up + diagonal,
+    as the question asks), each a whole number ≥ 0; ValueError naming the input otherwise."""
+    from gamekit.widgets.lesson import parse_int
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return (answer,)
+    parts = str(answer).split("+")
+    if len(parts) > 3 or not str(answer).strip():
+        raise ValueError(tr("{answer!r}: write your three counts joined by +, like 1 + 2 + 3, or the total.",
+                            answer=answer))
+    numbers = tuple(parse_int(p) for p in parts)
+    if any(n < 0 for n in numbers):
+        raise ValueError(tr("{answer!r}: a count of lines is never negative.", answer=answer))
+    return numbers
+
+
 def count_lines_exercise() -> ConnectExercise:
+    """Count the lines of five on the empty grid, typed as across + up + diagonal (or as the total).  Each
+    direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
+    of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
+    counts.  A bare total of 44 is either the diagonals forgotten or every line through a side disc left out
+    (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
     counts = count_lines(FIVE_IN_A_ROW)
     n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
-    sides_up = 2 * (FIVE_IN_A_ROW.rows - FIVE_IN_A_ROW.win + 1)       # lines up the two side columns
+    rows, columns, win = FIVE_IN_A_ROW.rows, FIVE_IN_A_ROW.columns, FIVE_IN_A_ROW.win
+    middle_across = (columns - win + 1) * rows                        # the seven middle cells of each row only
+    middle_diagonal = 2 * (columns - win + 1) * (rows - win + 1)       # diagonals that touch no side disc
+    sides_up = 2 * (rows - win + 1)                                    # lines up the two side columns
+    four = count_lines(CONNECT_FOUR)
+    values = dict(across=across, up=up, diagonal=diagonal, n=n)
+
+    def wrong_across(k: int) -> str:
+        if k == middle_across:
+            return tr("Your count across leaves out the side discs: a row is 9 cells long, so each row holds "
+                      "{per} lines of five, not {middle}.", per=across // rows, middle=middle_across // rows)
+        if k == across // rows:
+            return tr("Across: {k} is one row. There are {rows} rows.", k=k, rows=rows)
+        if k == four["horizontal"]:
+            return tr("Across: {k} is the Connect Four count (lines of four). Count lines of five in rows of 9 cells.", k=k)
+        return tr("Across: not {k}. Each row holds as many lines of five as in exercise 4; then count the rows.", k=k)
+
+    def wrong_up(k: int) -> str:
+        if k == up + sides_up:
+            return tr("Up: leave out the side columns. A line up a side column mixes red and yellow, so it can never "
+                      "be five of one colour.")
+        if k == up // columns:
+            return tr("Up: {k} is one column. There are {columns} middle columns.", k=k, columns=columns)
+        if k == four["vertical"]:
+            return tr("Up: {k} is the Connect Four count (lines of four). A column of 6 cells holds {per} lines of five.",
+                      k=k, per=up // columns)
+        return tr("Up: not {k}. A middle column has 6 cells: where can a line of five start in it? Then count the "
+                  "columns.", k=k)
+
+    def wrong_diagonal(k: int) -> str:
+        if k == 0:
+            return tr("You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, "
+                      "then add them.")
+        if k == diagonal // 2:
+            return tr("Diagonal: you counted one way only. They go up to the right and up to the left: count both.")
+        if k == middle_diagonal:
+            return tr("Diagonal: you left out the diagonals that end on a side disc. They count too: only that disc's "
+                      "colour can complete them.")
+        if k == middle_diagonal // 2:
+            return tr("Diagonal: you counted one way only, and left out the diagonals that end on a side disc.")
+        return tr("Diagonal: not {k}. Count the lines going up to the right first, side discs included, then the "
+                  "lines going up to the left.", k=k)
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
-        k = parse_int(answer)
-        if k == n:
-            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.",
-                            across=across, up=up, diagonal=diagonal, n=n)
-        if k == n - counts["through_sides"]:
-            return False, tr("Not {k}: that leaves out {m} lines. Did you forget the diagonals, or the lines that end on a "
-                             "side disc? Both count.", k=k, m=n - k)
-        if k == across + up:
-            return False, tr("You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, then add them.")
-        if k == across + diagonal:
-            return False, tr("You forgot the lines going up: each middle column has room for some lines of five too.")
-        if k == up + diagonal:
-            return False, tr("You forgot the lines across: each row has room for several lines of five, side discs included.")
-        if k == across + up + diagonal // 2:
-            return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: count both.")
-        if k == count_lines(CONNECT_FOUR)["lines"]:
-            return False, tr("That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count lines of five on the 9 × 6 grid of 5 en raya.")
-        if k == n + sides_up:
-            return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
-        if k == across or k == up or k == diagonal:
-            return False, tr("Not {k}: count all three directions — across, up, and diagonal both ways — and add them.", k=k)
-        if k < n:
-            return False, tr("Too few. Count each direction on its own: across, up, diagonal up to the right, diagonal up to the left.")
-        return False, tr("Too many. Each line is five cells in a row; count it once, and only lines that stay on the grid.")
+        typed = parse_line_counts(answer)
+        if len(typed) == 1:
+            k = typed[0]
+            if k == n:
+                return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+            if k == across + up:
+                return False, tr("Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
+                                 "forget the diagonals? (Leaving out every line that ends on a side disc also gives "
+                                 "{k}.) Write your three counts, like 1 + 2 + 3, to see which.",
+                                 k=k, m=n - k)
+            if k == across + diagonal:
+                return False, tr("You forgot the lines going up: each middle column has room for some lines of five "
+                                 "too.")
+            if k == up + diagonal:
+                return False, tr("You forgot the lines across: each row has room for several lines of five, side "
+                                 "discs included.")
+            if k == across + up + diagonal // 2:
+                return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: "
+                                 "count both.")
+            if k == four["lines"]:
+                return False, tr("That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count "
+                                 "lines of five on the 9 × 6 grid of 5 en raya.")
+            if k == n + sides_up:
+                return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of "
+                                 "one colour.")
+            return False, tr("Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
+                             "then you can see which direction is off.", k=k)
+        if sorted(typed) == sorted((across, up, diagonal)):           # the three counts, in any order
+            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+        if len(typed) == 2:                                            # one direction left out altogether
+            if typed == (across, up):
+                return False, wrong_diagonal(0)
+            if typed == (across, diagonal):
+                return False, tr("You forgot the lines going up: each middle column has room for some lines of five "
+                                 "too.")
+            if typed == (up, diagonal):
+                return False, tr("You forgot the lines across: each row has room for several lines of five, side "
+                                 "discs included.")
+            return False, tr("Write three counts, one for each direction: across + up + diagonal.")
+        got = typed
+        if got[2] == 0:
+            return False, wrong_diagonal(0)
+        if got[0] != across:
+            return False, wrong_across(got[0])
+        if got[1] != up:
+            return False, wrong_up(got[1])
+        return False, wrong_diagonal(got[2])
 
-    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check,
+    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either "
+                              "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."), check,
                            hint=tr("Count each direction on its own: across (how many places in one row, times the rows), up (in one middle column, times the columns), and diagonal, both ways."),
-                           answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, across + diagonal, up + diagonal,
-                                                              across + up + diagonal // 2, n - 1], key="count_lines", click=False,
+                           answer=f"{across} + {up} + {diagonal}", solutions=[f"{across} + {up} + {diagonal}", n],
+                           wrong=[f"{across} + {up}", f"{middle_across} + {up} + {middle_diagonal}",
+                                  f"{across} + {up} + {diagonal // 2}", f"{across} + {up + sides_up} + {diagonal}",
+                                  f"{across // rows} + {up} + {diagonal}", across + up, four["lines"], n + sides_up,
+                                  n - 1],
+                           key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 
 
@@ -1137,7 +1241,7 @@ def exercise(name: str, score: LessonScore | None = None):
 
         tinted, zugzwang = ex.marks          # the threat cell the question is about, lettered; ✗ under yellow's threats
         board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
-                        threats=tinted, danger=zugzwang)
+                        threats=tinted, danger=zugzwang, rows=name not in ODD_EVEN_POSITIONS)
         return W.VBox([board, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)

@@ -222,7 +222,10 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert helps == (owner == (0 if row % 2 else 1))
     right = f"{parity} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
     assert ex.solutions == [right] and len(ex.choices) == 4
-    assert ("red", "yellow")[owner] + " at the end of the game" in ex.prompt     # the owner is named in the question
+    # the board alone answers it: the question names neither the owner nor the row (nor its kind), and the words
+    # beside the board (screen reader, worksheet) place the cell without its row number
+    assert not re.search(r"\b(red|yellow|row \d)\b|odd row|even row", ex.prompt.replace("odd/even", "")), ex.prompt
+    assert f"row {row}" not in ex.marked_cells and re.search(r"above the top disc|still empty", ex.marked_cells)
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4       # each answer its own reason
@@ -266,7 +269,8 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     text = box.children[1].description
     assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
     assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
-    assert "Threat cells: R (red) in column 2, row 3." in L.exercise("odd_even").children[0].children[1].description
+    assert "Threat cells: R (red) in column 2, 2 cells above the top disc of that column." in \
+        L.exercise("odd_even").children[0].children[1].description
 
 
 def test_row_lines_exercise_gives_each_slip_its_reason():
@@ -371,6 +375,30 @@ def test_count_lines_feedback_says_what_was_missed():
     assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons), "each common wrong answer gets its own reason"
+
+
+def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
+    """The most common slip, the diagonals forgotten (30 + 14 = 44), has its own reason: typed as the three counts
+    the question asks for, it is told apart from the side discs left out (18 + 14 + 12, also 44)."""
+    ex = L.count_lines_exercise()
+    assert "across + up + diagonal" in ex.prompt
+    for forgot in ("30 + 14", "30+14+0", "30 + 14 + 0"):
+        ok, why = ex.check(forgot)
+        assert not ok and why.startswith("You forgot the diagonals"), (forgot, why)
+    ok, why = ex.check("18 + 14 + 12")
+    assert not ok and "side discs" in why and "forgot the diagonals" not in why
+    assert "one way only" in ex.check("30 + 14 + 10")[1]
+    assert "side columns" in ex.check("30 + 18 + 20")[1]
+    assert "one row" in ex.check("5 + 14 + 20")[1]
+    assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
+    for right in ("30 + 14 + 20", "14 + 30 + 20", "64", 64):
+        assert ex.check(right)[0], right
+    assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
+    for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):     # refused, naming the input and why
+        ok, why = ex.check(bad)
+        assert not ok and repr(bad) in why
+    with pytest.raises(ValueError, match="never negative"):
+        L.parse_line_counts("30 + -4 + 20")
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
@@ -732,7 +760,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
             assert ex.marked_cells == "", key
             continue
         assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
-    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 6, row 3."
+    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: Y (yellow) in column 6, which is still empty: "
+                                                        "find the cell of that column where a yellow disc would make five.")
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
