@@ -17,6 +17,7 @@ In a notebook::
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -1077,23 +1078,97 @@ class ConnectProblemSet(ProblemSet):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
                 return make(practice_prompt(position, solutions, value, by_hand=self.by_hand), check,
                             position=position, solutions=solutions, **k)
-            out.append(puzzle_exercise(puzzle, build, theme=theme, **extra))
+            ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
+            out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
 
 
+SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
+"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
+
+
+def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
+    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input:
+    two whole numbers are needed, the column a legal drop."""
+    m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
+    if m is None:
+        raise ValueError(tr("{answer!r}: write the column and its score, like 3, +2 (or 3, 0 for a draw).",
+                            answer=answer))
+    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
+    return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
+
+
+def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
+    """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
+    lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
+    judged by the bank (a wrong one is told its refutation); the score is the exact solver's, and each common slip
+    with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
+    from gamekit.connect.teach import explain_score
+    game = ex.position
+    best = solve(game)                        # the score of the position = the score of each best column
+    top = game.variant.cells // 2 + 1         # a win with disc number n scores top − n
+    colour = tr(COLOUR_NAMES[game.to_move])
+    signed = lambda v: f"{v:+d}" if v else "0"
+    columns = [str(c) for c in ex.solutions]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        column, k = parse_column_and_score(game, answer)
+        if column not in columns:
+            return ex.check(column)
+        if k == best:
+            return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
+                            score=signed(best), colour=colour, result=explain_score(best, game))
+        if best and k == -best:
+            return False, tr("The column is right, but the sign is the other way round: the score is for the player "
+                             "to move, {colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
+        if best and k == top - abs(best):
+            return False, tr("The column is right, but {k} is the number of the winning disc, not the score. A win "
+                             "with disc number n scores {top} − n.", k=k, top=top)
+        if best == 0:
+            return False, tr("The column is right, but with best play on both sides nobody makes five: a draw "
+                             "scores 0.")
+        if k == 0:
+            return False, tr("The column is right, but it is no draw: with best play on both sides someone makes "
+                             "five. Play it out: which disc of the whole game wins?")
+        return False, tr("The column is right, but its score is not {score}. Play the best moves on for both sides: "
+                         "with which disc of the whole game does the game end?", score=signed(k))
+
+    solutions = [f"{c}, {signed(best)}" for c in columns]
+    slips = [-best, top - abs(best)] if best else [1, -1]
+    wrong = [f"{w}, {signed(best)}" for w in ex.wrong] + [f"{columns[0]}, {signed(v)}" for v in slips] + \
+            ([f"{columns[0]}, 0"] if best else [])
+    # what is at stake (a win, a draw, a loss) is the score's half of the answer: the question does not say it
+    prompt = " ".join([tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.",
+                          n=game.variant.cells - game.discs_on_board), TO_MOVE[game.to_move](),
+                       tr("Which column is best, and what is its score for {colour}? Type both, like 3, +2 (0 for a "
+                          "draw, a minus sign for a loss).", colour=colour)]
+                      + ([ntr("{n} drop is right.", "Any of {n} drops is right.", len(columns))] if len(columns) > 1
+                         else []))
+    def more(answer: Any) -> str:              # the bank's whole line after the column typed
+        return ex.more(parse_column_and_score(game, answer)[0]) if ex.more else ""
+
+    typed = make(prompt, check, hint=ex.hint, answer=", ".join(solutions), solutions=solutions,
+                 wrong=list(dict.fromkeys(wrong)), key=ex.key, position=game,
+                 leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)), more=more,
+                 **({} if make is Exercise else {"click": False}))
+    typed.level, typed.puzzle = ex.level, ex.puzzle
+    return typed
+
+
 def practice_exclusions(most_empty: int | None = None, *, fewest_legal: int = 0,
-                        at_once: bool = False) -> tuple[str, ...]:
+                        at_once: bool = False, typed_score: bool = False) -> tuple[str, ...]:
     """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
     their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that, and
     those a five now or a block settles (lesson 3's set is searched by hand, like the computer does); those with
     fewer than ``fewest_legal`` legal drops (a guess too likely to hit); and with ``at_once`` every puzzle whose
     right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
-    taught forcing a win)."""
+    taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
+    several right columns is no easy guess and stays."""
     from gamekit.puzzles.store import load_puzzles
     out = []
     for p in load_puzzles("five_in_a_row"):
         legal = len(p.legal_answers())
-        crowded = 3 * len(p.answers) > legal or legal < fewest_legal
+        crowded = (3 * len(p.answers) > legal and not typed_score) or legal < fewest_legal
         big = most_empty is not None and (p.position.variant.cells - p.position.discs_on_board > most_empty
                                           or is_at_once(p.position))
         later = at_once and not is_at_once(p.position, p.answers)
@@ -1190,8 +1265,10 @@ LESSONS: dict[int, Lesson] = {
                "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"), ("zugzwang", "easy")),
-                                seed=0, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
+              # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
+              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("double_threat", "medium"),
+                                                  ("side_column", "medium")),
+                                seed=0, exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True), by_hand=True),
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
@@ -1306,7 +1383,7 @@ def practice_exercises(lesson: int) -> list[ConnectExercise]:
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     return tuple(LESSONS[lesson].practice.exercises(
-        lambda *a, position=None, **k: ConnectExercise(*a, game=position, click=True, **k)))
+        lambda *a, position=None, click=True, **k: ConnectExercise(*a, game=position, click=click, **k)))
 
 
 TO_MOVE = (lambda: tr("Red to move."), lambda: tr("Yellow to move."))
@@ -1353,6 +1430,9 @@ def practice(lesson: int, score: LessonScore | None = None):
         game = ex.game
         layout = layout_for(game, CELL)
         title = W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        if not ex.click:                       # lesson 3: the column and its score, typed under the board
+            rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
+            continue
         rows += [title, PuzzleBoard(ex, draw=lambda mark, g=game: scene(g, threats=False, mark=mark, show_last=False),
                                     hit=column_hit(game, layout), size=layout.css_size, score=score)]
     return W.VBox(rows)
