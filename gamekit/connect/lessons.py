@@ -1092,7 +1092,7 @@ def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
     two whole numbers are needed, the column a legal drop."""
     m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
     if m is None:
-        raise ValueError(tr("{answer!r}: write the column and its score, like 3, +2 (or 3, 0 for a draw).",
+        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
                             answer=answer))
     column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
     return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
@@ -1134,13 +1134,13 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
                          "with which disc of the whole game does the game end?", score=signed(k))
 
     solutions = [f"{c}, {signed(best)}" for c in columns]
-    slips = [-best, top - abs(best)] if best else [1, -1]
+    slips = [-best, top - abs(best)] if best else [1]             # a draw: any other score is one slip
     wrong = [f"{w}, {signed(best)}" for w in ex.wrong] + [f"{columns[0]}, {signed(v)}" for v in slips] + \
             ([f"{columns[0]}, 0"] if best else [])
     # what is at stake (a win, a draw, a loss) is the score's half of the answer: the question does not say it
     prompt = " ".join([tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.",
                           n=game.variant.cells - game.discs_on_board), TO_MOVE[game.to_move](),
-                       tr("Which column is best, and what is its score for {colour}? Type both, like 3, +2 (0 for a "
+                       tr("Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
                           "draw, a minus sign for a loss).", colour=colour)]
                       + ([ntr("{n} drop is right.", "Any of {n} drops is right.", len(columns))] if len(columns) > 1
                          else []))

@@ -135,7 +135,7 @@ def test_lesson_one_positions_say_what_the_lesson_says():
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
     assert L.immediate_wins(g) == ["2"]
     g.play("2")
-    assert (0, 0) in g.winning_cells()                                  # the red side disc is in the five
+    assert (0, 2) in g.winning_cells()                                  # the red side disc (row 3) is in the five
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_block"])
     assert g.to_move == 1 and L.playable_threats(g, 0) == [(1, 0)]
     for m in g.legal_moves():                                            # anything but the block loses at once
@@ -926,3 +926,66 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
         es = L.claimeven_exercise()
         assert es.prompt.startswith("Le toca al amarillo") and "columna" in es.more(odd[0])
         assert "El amarillo mantiene el empate" in es.more(odd[0])
+
+
+# ----- a fresh reader's findings (lessons 1-3, round 3) ------------------------------------------------------------
+def test_lesson_one_first_exercise_is_not_the_demo_just_above_it():
+    """Exercise 1 is a five across with a side disc, but not the picture above it (red's bottom row, column 4): a
+    row higher up, another column, and the side disc the solver's winning line really ends on."""
+    ex = L.side_win_exercise()
+    demo = L.position("edge_line")
+    (demo_cell,) = L.threat_cells(demo, 0)
+    assert ex.solutions == L.immediate_wins(ex.game) and len(ex.solutions) == 1
+    after = ex.game.copy()
+    after.play(ex.solutions[0])
+    line = after.winning_cells()
+    rows = {r for _, r in line}
+    assert len(rows) == 1 and rows != {demo_cell[1]}                      # across, not the demo's row
+    assert ex.solutions[0] != str(demo.column_number(demo_cell[0]))       # and not the demo's column
+    (side,) = [(c, r) for c, r in line if after.is_side(c)]
+    assert side[0] == 0 and f"row {side[1] + 1}" in ex.check(ex.solutions[0])[1]   # the left side disc, that row
+    assert "bottom row" not in ex.hint.replace("The bottom row is not the only one", "")
+
+
+@pytest.mark.parametrize("path", ["five_in_a_row/02_threats_and_exercises.md",
+                                  "es/five_in_a_row/02_threats_and_exercises.md"])
+def test_the_final_challenge_comes_before_the_game_that_shows_its_idea(path):
+    """The step-through of stacked threats in column 7 (and the paragraph that explains it) would answer the final
+    challenge's idea: it comes after the challenge, as its debrief."""
+    page = _page(path)
+    assert page.index('L.exercise("challenge"') < page.index("L.step_through()")
+    before = page[:page.index('L.exercise("challenge"')]
+    assert "one above the other" not in before and "uno encima del otro" not in before
+
+
+def test_lesson_three_practice_asks_the_column_and_its_score():
+    """Lesson 3's practice is its own ideas: the best column by minimax and its score, typed, so three columns are
+    no 1-in-3 guess; the score is the exact solver's, each slip with it has its own reason, and the question does
+    not say what is at stake (that is the score's half of the answer)."""
+    from gamekit.connect.solver import solve
+    exercises = L.practice_exercises(3)
+    levels = [ex.level for ex in exercises]
+    assert levels == sorted(levels, key=["easy", "medium", "hard"].index) and len(set(levels)) > 1
+    for ex in exercises:
+        s = solve(ex.game)
+        assert not ex.click and ex.solutions
+        assert all(sol.endswith(f", {s:+d}" if s else ", 0") for sol in ex.solutions)
+        assert not re.search(r"keeps the draw|wins by force|holds out|right now", ex.prompt), ex.prompt
+        for sol in ex.solutions:
+            assert ex.check(sol)[0]
+        reasons = {}
+        for w in ex.wrong:
+            ok, why = ex.check(w)
+            assert not ok, w
+            reasons[w] = why
+        column = ex.solutions[0].split(",")[0]
+        right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
+        assert right_column and len(set(right_column.values())) == len(right_column)   # each slip its own reason
+        assert all(why.startswith("The column is right") for why in right_column.values())
+        assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]         # the score is needed too
+    assert any(solve(ex.game) for ex in exercises)                                     # not every answer a draw
+    # the format example in the question (and on the page) is no answer: no score that large is left in an endgame
+    # of at most 10 empty cells (the player to move has dropped at least 16 discs, so a win scores at most 5)
+    page = _page("five_in_a_row/03_how_the_computer_knows.md")
+    assert "like 4, +9" in page and all("like 4, +9" in ex.prompt for ex in exercises)
+    assert all(abs(solve(ex.game)) < 9 and "4, +9" not in ex.solutions for ex in exercises)
