@@ -1266,9 +1266,10 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
               # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
-              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("double_threat", "medium"),
-                                                  ("side_column", "medium")),
-                                seed=0, exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True), by_hand=True),
+              # (seed 4: no two problems share a right answer, so one's feedback never answers another)
+              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"),
+                                                  ("double_threat", "medium")),
+                                seed=4, exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True), by_hand=True),
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
