@@ -189,8 +189,8 @@ def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int) -> str:
     if not game.grid[c]:
         return tr("{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
                   "{colour} disc would make five", **values)
-    return ntr("{letter} ({colour}) in column {column}, {n} cell above the top disc of that column",
-               "{letter} ({colour}) in column {column}, {n} cells above the top disc of that column",
+    return ntr("{letter} ({colour}) in column {column}, {n} cell higher than the top disc of that column",
+               "{letter} ({colour}) in column {column}, {n} cells higher than the top disc of that column",
                r - len(game.grid[c]) + 1, **values)
 
 

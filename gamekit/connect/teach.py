@@ -552,8 +552,8 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
         return False, tr("Not {k}. Count the places column by column from the left, bottom first, the spare place on top "
                          "included; the first place is number 0.", **values)
 
-    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. When the computer keeps this board "
-                       "as two numbers, as in the picture above, which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
+    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
+                       "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
                        "left, rows from 1 at the bottom)?", width=game.width, height=game.height, column=col + 1,
                        row=row + 1), check,
                     hint=tr("Each column has {height} cells and one spare place on top. The numbering starts at 0.", height=game.height),

@@ -225,7 +225,7 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     # the board alone answers it: the question names neither the owner nor the row (nor its kind), and the words
     # beside the board (screen reader, worksheet) place the cell without its row number
     assert not re.search(r"\b(red|yellow|row \d)\b|odd row|even row", ex.prompt.replace("odd/even", "")), ex.prompt
-    assert f"row {row}" not in ex.marked_cells and re.search(r"above the top disc|still empty", ex.marked_cells)
+    assert f"row {row}" not in ex.marked_cells and re.search(r"higher than the top disc|still empty", ex.marked_cells)
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4       # each answer its own reason
@@ -269,7 +269,7 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     text = box.children[1].description
     assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
     assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
-    assert "Threat cells: R (red) in column 2, 2 cells above the top disc of that column." in \
+    assert "Threat cells: R (red) in column 2, 2 cells higher than the top disc of that column." in \
         L.exercise("odd_even").children[0].children[1].description
 
 
