@@ -1246,10 +1246,9 @@ LESSONS: dict[int, Lesson] = {
                                 exclude=practice_exclusions()),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
-                          (N_("tell an odd threat from an even one and say which player each one helps"),
-                           ("odd_even", "odd_even_2")),
-                          (N_("find the drop that lets yellow answer every red disc in the same column until the grid is full"),
-                           ("answer_on_top",)),
+                          (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "
+                              "that lets yellow answer every red disc in the same column until the grid is full"),
+                           ("odd_even", "odd_even_2", "answer_on_top")),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
