@@ -98,9 +98,9 @@ def test_typical_mistakes_get_their_own_explanation():
     assert "column 5 and row 2" in ex.prompt and ex.check("21")[0]
     assert teach.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
     ok, feedback = ex.check(str(4 * 4 + 1))         # forgot the guard bit
-    assert not ok and "spare place on top" in feedback
+    assert not ok and "spare bit on top" in feedback
     ok, feedback = ex.check(str(4 * 7 + 1))         # the 5 en raya layout
-    assert not ok and "7 places a column" in feedback
+    assert not ok and "7 bits a column" in feedback
     ok, feedback = ex.check(str(5 * 5 + 2))         # counted from 1, as the question does: bits start at 0
     assert not ok and "numbered from 0" in feedback
     ok, feedback = ex.check(str(1 * 5 + 4))         # row by row
