@@ -805,8 +805,8 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         else:
             said[tr(label)] = both
     choices = list(said)
-    return ConnectExercise(tr("This board has one threat cell, tinted and lettered: a disc of the letter's colour there "
-                              "would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
+    return ConnectExercise(tr("This board has one threat cell, and its letter says whose it is: a disc of that colour "
+                              "there would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
                               "rule of thumb, will it help the player it belongs to at the end of the game?"),
                            choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1. Then "
                                                                 "look at the letter: whose threat is it?"),
