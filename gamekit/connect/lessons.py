@@ -1101,7 +1101,7 @@ def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
-    judged by the bank (a wrong one is told its refutation); the score is the exact solver's, and each common slip
+    judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the score is the exact solver's, and each common slip
     with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
     from gamekit.connect.teach import explain_score
     game = ex.position
@@ -1113,8 +1113,8 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
 
     def check(answer: Any) -> tuple[bool, str]:
         column, k = parse_column_and_score(game, answer)
-        if column not in columns:
-            return ex.check(column)
+        if column not in columns:             # what best play does after it; not the best column's score
+            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column))
         if k == best:
             return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
                             score=signed(best), colour=colour, result=explain_score(best, game))

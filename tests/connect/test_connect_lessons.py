@@ -978,6 +978,10 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
             ok, why = ex.check(w)
             assert not ok, w
             reasons[w] = why
+        for w, why in reasons.items():
+            if not w.startswith(tuple(sol.split(",")[0] + "," for sol in ex.solutions)):
+                # a wrong column is told what follows it, not what the best column scores
+                assert why.startswith("Not column") and "best drop" not in why and "score" not in why
         column = ex.solutions[0].split(",")[0]
         right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
         assert right_column and len(set(right_column.values())) == len(right_column)   # each slip its own reason
