@@ -17,6 +17,7 @@ In a notebook::
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -144,7 +145,7 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
     return board
 
 
-def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False):
+def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False, rows: bool = True):
     """A painted board and, beside it, its accessible name and text: the columns, and the threat (and ✗) cells
     the picture marks, in words (colour is never the only cue, and a screen reader hears what is drawn).
     (An exercise's own board is drawn with this too; it is the exercise's, not a picture above it.)"""
@@ -154,18 +155,21 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     from gamekit.widgets.canvas import BoardCanvas
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
-    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger)])))
+    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)])))
     # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
-def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False) -> str:
+def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True) -> str:
     """The cells a lesson picture marks, in words: each threat cell (its colour's letter, column and row) and,
-    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked."""
+    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
+    cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
+    questions ask for the row's kind: the words beside the board must not answer them)."""
     parts = []
     if threats:
         cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=threat_letter(seat),
-                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1)
+                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1) if rows else
+                 _floating_cell_words(game, seat, c, r)
                  for seat in (0, 1) for c, r in threat_cells(game, seat)]
         if cells:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
@@ -176,6 +180,18 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
             parts.append(tr("Cells marked ✗ (a disc there lets the other player win on top): {cells}.",
                             cells="; ".join(under)))
     return " ".join(parts)
+
+
+def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int) -> str:
+    """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
+    an empty column, that the pupil finds it (the cell of that column where a disc of ``seat`` makes five)."""
+    values = dict(letter=threat_letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
+    if not game.grid[c]:
+        return tr("{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
+                  "{colour} disc would make five", **values)
+    return ntr("{letter} ({colour}) in column {column}, {n} cell higher than the top disc of that column",
+               "{letter} ({colour}) in column {column}, {n} cells higher than the top disc of that column",
+               r - len(game.grid[c]) + 1, **values)
 
 
 # ----- the step-through -----------------------------------------------------------------------------
@@ -342,7 +358,7 @@ class ConnectExercise(Exercise):
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger)
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -358,8 +374,9 @@ def _column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]])
 
 
 EXERCISE_POSITIONS = {
-    # lesson 1 — red to move: the gap in the bottom row; the red side disc makes it five
-    "side_win": "441431",
+    # lesson 1 — red to move: the gap in row 3 (column 2); the red side disc on the left, row 3, makes it five
+    # (not the bottom row of the picture above it)
+    "side_win": "21431234163647",
     # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
     "side_block": "37264",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
@@ -554,8 +571,8 @@ def outcome_words_after_block(game: ConnectGame, move: str) -> str:
 
 def side_win_exercise() -> ConnectExercise:
     return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Which one?"),
-                            hint=tr("Look along the bottom row, side discs included."),
-                            why_right=tr("The red side disc on the left is the fifth disc."))
+                            hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
+                            why_right=tr("The red side disc on the left, in row 3, is the fifth disc."))
 
 
 def side_block_exercise() -> ConnectExercise:
@@ -788,10 +805,9 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         else:
             said[tr(label)] = both
     choices = list(said)
-    return ConnectExercise(tr("This board has one threat cell, in column {column}: a {owner} disc there would make five. "
-                              "No disc can reach it yet. What kind of row is it on, and by the odd/even rule of thumb, "
-                              "will it help {owner} at the end of the game?",
-                              column=game.column_number(c), **values),
+    return ConnectExercise(tr("This board has one threat cell, and its letter says whose it is: a disc of that colour "
+                              "there would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
+                              "rule of thumb, will it help the player it belongs to at the end of the game?"),
                            choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1. Then "
                                                                 "look at the letter: whose threat is it?"),
                            answer=right, solutions=[right], choices=choices, wrong=[x for x in choices if x != right],
@@ -831,42 +847,131 @@ def row_lines_exercise() -> ConnectExercise:
                            key="row_lines", click=False)
 
 
+def parse_line_counts(answer: Any) -> tuple[int, ...]:
+    """A typed count of lines: one whole number (the total), or up to three joined by + (across + up + diagonal,
+    as the question asks), each a whole number ≥ 0; ValueError naming the input otherwise."""
+    from gamekit.widgets.lesson import parse_int
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return (answer,)
+    parts = str(answer).split("+")
+    if len(parts) > 3 or not str(answer).strip():
+        raise ValueError(tr("{answer!r}: write your three counts joined by +, like 1 + 2 + 3, or the total.",
+                            answer=answer))
+    numbers = tuple(parse_int(p) for p in parts)
+    if any(n < 0 for n in numbers):
+        raise ValueError(tr("{answer!r}: a count of lines is never negative.", answer=answer))
+    return numbers
+
+
 def count_lines_exercise() -> ConnectExercise:
+    """Count the lines of five on the empty grid, typed as across + up + diagonal (or as the total).  Each
+    direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
+    of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
+    counts.  A bare total of 44 is either the diagonals forgotten or every line through a side disc left out
+    (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
     counts = count_lines(FIVE_IN_A_ROW)
     n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
-    sides_up = 2 * (FIVE_IN_A_ROW.rows - FIVE_IN_A_ROW.win + 1)       # lines up the two side columns
+    rows, columns, win = FIVE_IN_A_ROW.rows, FIVE_IN_A_ROW.columns, FIVE_IN_A_ROW.win
+    middle_across = (columns - win + 1) * rows                        # the seven middle cells of each row only
+    middle_diagonal = 2 * (columns - win + 1) * (rows - win + 1)       # diagonals that touch no side disc
+    sides_up = 2 * (rows - win + 1)                                    # lines up the two side columns
+    four = count_lines(CONNECT_FOUR)
+    values = dict(across=across, up=up, diagonal=diagonal, n=n)
+
+    def wrong_across(k: int) -> str:
+        if k == middle_across:
+            return tr("Your count across leaves out the side discs: a row is 9 cells long, so each row holds "
+                      "{per} lines of five, not {middle}.", per=across // rows, middle=middle_across // rows)
+        if k == across // rows:
+            return tr("Across: {k} is one row. There are {rows} rows.", k=k, rows=rows)
+        if k == four["horizontal"]:
+            return tr("Across: {k} is the Connect Four count (lines of four). Count lines of five in rows of 9 cells.", k=k)
+        return tr("Across: not {k}. Each row holds as many lines of five as in exercise 4; then count the rows.", k=k)
+
+    def wrong_up(k: int) -> str:
+        if k == up + sides_up:
+            return tr("Up: leave out the side columns. A line up a side column mixes red and yellow, so it can never "
+                      "be five of one colour.")
+        if k == up // columns:
+            return tr("Up: {k} is one column. There are {columns} middle columns.", k=k, columns=columns)
+        if k == four["vertical"]:
+            return tr("Up: {k} is the Connect Four count (lines of four). A column of 6 cells holds {per} lines of five.",
+                      k=k, per=up // columns)
+        return tr("Up: not {k}. A middle column has 6 cells: where can a line of five start in it? Then count the "
+                  "columns.", k=k)
+
+    def wrong_diagonal(k: int) -> str:
+        if k == 0:
+            return tr("You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, "
+                      "then add them.")
+        if k == diagonal // 2:
+            return tr("Diagonal: you counted one way only. They go up to the right and up to the left: count both.")
+        if k == middle_diagonal:
+            return tr("Diagonal: you left out the diagonals that end on a side disc. They count too: only that disc's "
+                      "colour can complete them.")
+        if k == middle_diagonal // 2:
+            return tr("Diagonal: you counted one way only, and left out the diagonals that end on a side disc.")
+        return tr("Diagonal: not {k}. Count the lines going up to the right first, side discs included, then the "
+                  "lines going up to the left.", k=k)
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
-        k = parse_int(answer)
-        if k == n:
-            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.",
-                            across=across, up=up, diagonal=diagonal, n=n)
-        if k == n - counts["through_sides"]:
-            return False, tr("Not {k}: that leaves out {m} lines. Did you forget the diagonals, or the lines that end on a "
-                             "side disc? Both count.", k=k, m=n - k)
-        if k == across + up:
-            return False, tr("You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, then add them.")
-        if k == across + diagonal:
-            return False, tr("You forgot the lines going up: each middle column has room for some lines of five too.")
-        if k == up + diagonal:
-            return False, tr("You forgot the lines across: each row has room for several lines of five, side discs included.")
-        if k == across + up + diagonal // 2:
-            return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: count both.")
-        if k == count_lines(CONNECT_FOUR)["lines"]:
-            return False, tr("That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count lines of five on the 9 × 6 grid of 5 en raya.")
-        if k == n + sides_up:
-            return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of one colour.")
-        if k == across or k == up or k == diagonal:
-            return False, tr("Not {k}: count all three directions — across, up, and diagonal both ways — and add them.", k=k)
-        if k < n:
-            return False, tr("Too few. Count each direction on its own: across, up, diagonal up to the right, diagonal up to the left.")
-        return False, tr("Too many. Each line is five cells in a row; count it once, and only lines that stay on the grid.")
+        typed = parse_line_counts(answer)
+        if len(typed) == 1:
+            k = typed[0]
+            if k == n:
+                return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+            if k == across + up:
+                return False, tr("Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
+                                 "forget the diagonals? (Leaving out every line that ends on a side disc also gives "
+                                 "{k}.) Write your three counts, like 1 + 2 + 3, to see which.",
+                                 k=k, m=n - k)
+            if k == across + diagonal:
+                return False, tr("You forgot the lines going up: each middle column has room for some lines of five "
+                                 "too.")
+            if k == up + diagonal:
+                return False, tr("You forgot the lines across: each row has room for several lines of five, side "
+                                 "discs included.")
+            if k == across + up + diagonal // 2:
+                return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: "
+                                 "count both.")
+            if k == four["lines"]:
+                return False, tr("That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count "
+                                 "lines of five on the 9 × 6 grid of 5 en raya.")
+            if k == n + sides_up:
+                return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of "
+                                 "one colour.")
+            return False, tr("Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
+                             "then you can see which direction is off.", k=k)
+        if sorted(typed) == sorted((across, up, diagonal)):           # the three counts, in any order
+            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+        if len(typed) == 2:                                            # one direction left out altogether
+            if typed == (across, up):
+                return False, wrong_diagonal(0)
+            if typed == (across, diagonal):
+                return False, tr("You forgot the lines going up: each middle column has room for some lines of five "
+                                 "too.")
+            if typed == (up, diagonal):
+                return False, tr("You forgot the lines across: each row has room for several lines of five, side "
+                                 "discs included.")
+            return False, tr("Write three counts, one for each direction: across + up + diagonal.")
+        got = typed
+        if got[2] == 0:
+            return False, wrong_diagonal(0)
+        if got[0] != across:
+            return False, wrong_across(got[0])
+        if got[1] != up:
+            return False, wrong_up(got[1])
+        return False, wrong_diagonal(got[2])
 
-    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either colour)?"), check,
+    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either "
+                              "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."), check,
                            hint=tr("Count each direction on its own: across (how many places in one row, times the rows), up (in one middle column, times the columns), and diagonal, both ways."),
-                           answer=str(n), solutions=[n], wrong=[across + up, n + sides_up, across + diagonal, up + diagonal,
-                                                              across + up + diagonal // 2, n - 1], key="count_lines", click=False,
+                           answer=f"{across} + {up} + {diagonal}", solutions=[f"{across} + {up} + {diagonal}", n],
+                           wrong=[f"{across} + {up}", f"{middle_across} + {up} + {middle_diagonal}",
+                                  f"{across} + {up} + {diagonal // 2}", f"{across} + {up + sides_up} + {diagonal}",
+                                  f"{across // rows} + {up} + {diagonal}", across + up, four["lines"], n + sides_up,
+                                  n - 1],
+                           key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 
 
@@ -973,23 +1078,97 @@ class ConnectProblemSet(ProblemSet):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
                 return make(practice_prompt(position, solutions, value, by_hand=self.by_hand), check,
                             position=position, solutions=solutions, **k)
-            out.append(puzzle_exercise(puzzle, build, theme=theme, **extra))
+            ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
+            out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
 
 
+SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
+"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
+
+
+def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
+    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input:
+    two whole numbers are needed, the column a legal drop."""
+    m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
+    if m is None:
+        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
+                            answer=answer))
+    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
+    return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
+
+
+def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
+    """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
+    lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
+    judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the score is the exact solver's, and each common slip
+    with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
+    from gamekit.connect.teach import explain_score
+    game = ex.position
+    best = solve(game)                        # the score of the position = the score of each best column
+    top = game.variant.cells // 2 + 1         # a win with disc number n scores top − n
+    colour = tr(COLOUR_NAMES[game.to_move])
+    signed = lambda v: f"{v:+d}" if v else "0"
+    columns = [str(c) for c in ex.solutions]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        column, k = parse_column_and_score(game, answer)
+        if column not in columns:             # what best play does after it; not the best column's score
+            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column))
+        if k == best:
+            return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
+                            score=signed(best), colour=colour, result=explain_score(best, game))
+        if best and k == -best:
+            return False, tr("The column is right, but the sign is the other way round: the score is for the player "
+                             "to move, {colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
+        if best and k == top - abs(best):
+            return False, tr("The column is right, but {k} is the number of the winning disc, not the score. A win "
+                             "with disc number n scores {top} − n.", k=k, top=top)
+        if best == 0:
+            return False, tr("The column is right, but with best play on both sides nobody makes five: a draw "
+                             "scores 0.")
+        if k == 0:
+            return False, tr("The column is right, but it is no draw: with best play on both sides someone makes "
+                             "five. Play it out: which disc of the whole game wins?")
+        return False, tr("The column is right, but its score is not {score}. Play the best moves on for both sides: "
+                         "with which disc of the whole game does the game end?", score=signed(k))
+
+    solutions = [f"{c}, {signed(best)}" for c in columns]
+    slips = [-best, top - abs(best)] if best else [1]             # a draw: any other score is one slip
+    wrong = [f"{w}, {signed(best)}" for w in ex.wrong] + [f"{columns[0]}, {signed(v)}" for v in slips] + \
+            ([f"{columns[0]}, 0"] if best else [])
+    # what is at stake (a win, a draw, a loss) is the score's half of the answer: the question does not say it
+    prompt = " ".join([tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.",
+                          n=game.variant.cells - game.discs_on_board), TO_MOVE[game.to_move](),
+                       tr("Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
+                          "draw, a minus sign for a loss).", colour=colour)]
+                      + ([ntr("{n} drop is right.", "Any of {n} drops is right.", len(columns))] if len(columns) > 1
+                         else []))
+    def more(answer: Any) -> str:              # the bank's whole line after the column typed
+        return ex.more(parse_column_and_score(game, answer)[0]) if ex.more else ""
+
+    typed = make(prompt, check, hint=ex.hint, answer=", ".join(solutions), solutions=solutions,
+                 wrong=list(dict.fromkeys(wrong)), key=ex.key, position=game,
+                 leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)), more=more,
+                 **({} if make is Exercise else {"click": False}))
+    typed.level, typed.puzzle = ex.level, ex.puzzle
+    return typed
+
+
 def practice_exclusions(most_empty: int | None = None, *, fewest_legal: int = 0,
-                        at_once: bool = False) -> tuple[str, ...]:
+                        at_once: bool = False, typed_score: bool = False) -> tuple[str, ...]:
     """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
     their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that, and
     those a five now or a block settles (lesson 3's set is searched by hand, like the computer does); those with
     fewer than ``fewest_legal`` legal drops (a guess too likely to hit); and with ``at_once`` every puzzle whose
     right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
-    taught forcing a win)."""
+    taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
+    several right columns is no easy guess and stays."""
     from gamekit.puzzles.store import load_puzzles
     out = []
     for p in load_puzzles("five_in_a_row"):
         legal = len(p.legal_answers())
-        crowded = 3 * len(p.answers) > legal or legal < fewest_legal
+        crowded = (3 * len(p.answers) > legal and not typed_score) or legal < fewest_legal
         big = most_empty is not None and (p.position.variant.cells - p.position.discs_on_board > most_empty
                                           or is_at_once(p.position))
         later = at_once and not is_at_once(p.position, p.answers)
@@ -1067,10 +1246,9 @@ LESSONS: dict[int, Lesson] = {
                                 exclude=practice_exclusions()),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
-                          (N_("tell an odd threat from an even one and say which player each one helps"),
-                           ("odd_even", "odd_even_2")),
-                          (N_("find the drop that lets yellow answer every red disc in the same column until the grid is full"),
-                           ("answer_on_top",)),
+                          (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "
+                              "that lets yellow answer every red disc in the same column until the grid is full"),
+                           ("odd_even", "odd_even_2", "answer_on_top")),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
@@ -1086,8 +1264,11 @@ LESSONS: dict[int, Lesson] = {
                "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"), ("zugzwang", "easy")),
-                                seed=0, exclude=practice_exclusions(HAND_SEARCH_EMPTY), by_hand=True),
+              # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
+              # (seed 4: no two problems share a right answer, so one's feedback never answers another)
+              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"),
+                                                  ("double_threat", "medium")),
+                                seed=4, exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True), by_hand=True),
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
@@ -1137,7 +1318,7 @@ def exercise(name: str, score: LessonScore | None = None):
 
         tinted, zugzwang = ex.marks          # the threat cell the question is about, lettered; ✗ under yellow's threats
         board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
-                        threats=tinted, danger=zugzwang)
+                        threats=tinted, danger=zugzwang, rows=name not in ODD_EVEN_POSITIONS)
         return W.VBox([board, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
@@ -1202,7 +1383,7 @@ def practice_exercises(lesson: int) -> list[ConnectExercise]:
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     return tuple(LESSONS[lesson].practice.exercises(
-        lambda *a, position=None, **k: ConnectExercise(*a, game=position, click=True, **k)))
+        lambda *a, position=None, click=True, **k: ConnectExercise(*a, game=position, click=click, **k)))
 
 
 TO_MOVE = (lambda: tr("Red to move."), lambda: tr("Yellow to move."))
@@ -1249,6 +1430,9 @@ def practice(lesson: int, score: LessonScore | None = None):
         game = ex.game
         layout = layout_for(game, CELL)
         title = W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        if not ex.click:                       # lesson 3: the column and its score, typed under the board
+            rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
+            continue
         rows += [title, PuzzleBoard(ex, draw=lambda mark, g=game: scene(g, threats=False, mark=mark, show_last=False),
                                     hit=column_hit(game, layout), size=layout.css_size, score=score)]
     return W.VBox(rows)

@@ -538,22 +538,25 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
                              "Right: the {before} columns to the left own {per} bits each, then {below} cells lie below "
                              "it in its own column: {before} × {per} + {below} = {bit}.", row, **values)
         if k == col * game.height + row:
-            return False, tr("Close, but each column has {per} bits, not {height}: the guard bit on top counts.", **values)
+            return False, tr("Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the spare "
+                             "bit on top. Count the spare bit too.", **values)
         if k == col * 7 + row and per != 7:
-            return False, tr("That is the 5 en raya layout of 7 bits a column; this board is {height} rows high.", **values)
+            return False, tr("That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each column has "
+                             "{per} bits: {height} cells and the spare bit on top.", **values)
         if k == row * game.width + col:
-            return False, tr("That numbers the cells row by row. The solver numbers them column by column, bottom first.")
+            return False, tr("That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
+                             "bottom, one column after another.")
         if k == (col + 1) * per + row + 1 or k == n + 1:
             return False, tr("Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before "
                              "this cell.", **values)
-        return False, tr("Not {k}. Count the bits column by column from the left, bottom first, guard included; the "
-                         "first bit is bit 0.", **values)
+        return False, tr("Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "
+                         "included; the first bit is number 0.", **values)
 
-    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. In its bitboards, which bit "
-                       "number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
+    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
+                       "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
                        "left, rows from 1 at the bottom)?", width=game.width, height=game.height, column=col + 1,
                        row=row + 1), check,
-                    hint=tr("Each column owns {height} cells and a guard bit. Bits are numbered from 0.", height=game.height),
+                    hint=tr("Each column has {height} cells and one spare bit on top. The bits are numbered from 0.", height=game.height),
                     answer=str(n), solutions=[n], key=key,
                     wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col])
 

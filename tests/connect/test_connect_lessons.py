@@ -135,7 +135,7 @@ def test_lesson_one_positions_say_what_the_lesson_says():
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
     assert L.immediate_wins(g) == ["2"]
     g.play("2")
-    assert (0, 0) in g.winning_cells()                                  # the red side disc is in the five
+    assert (0, 2) in g.winning_cells()                                  # the red side disc (row 3) is in the five
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_block"])
     assert g.to_move == 1 and L.playable_threats(g, 0) == [(1, 0)]
     for m in g.legal_moves():                                            # anything but the block loses at once
@@ -222,7 +222,10 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert helps == (owner == (0 if row % 2 else 1))
     right = f"{parity} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
     assert ex.solutions == [right] and len(ex.choices) == 4
-    assert ("red", "yellow")[owner] + " at the end of the game" in ex.prompt     # the owner is named in the question
+    # the board alone answers it: the question names neither the owner nor the row (nor its kind), and the words
+    # beside the board (screen reader, worksheet) place the cell without its row number
+    assert not re.search(r"\b(red|yellow|row \d)\b|odd row|even row", ex.prompt.replace("odd/even", "")), ex.prompt
+    assert f"row {row}" not in ex.marked_cells and re.search(r"higher than the top disc|still empty", ex.marked_cells)
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4       # each answer its own reason
@@ -266,7 +269,8 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     text = box.children[1].description
     assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
     assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
-    assert "Threat cells: R (red) in column 2, row 3." in L.exercise("odd_even").children[0].children[1].description
+    assert "Threat cells: R (red) in column 2, 2 cells higher than the top disc of that column." in \
+        L.exercise("odd_even").children[0].children[1].description
 
 
 def test_row_lines_exercise_gives_each_slip_its_reason():
@@ -371,6 +375,30 @@ def test_count_lines_feedback_says_what_was_missed():
     assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons), "each common wrong answer gets its own reason"
+
+
+def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
+    """The most common slip, the diagonals forgotten (30 + 14 = 44), has its own reason: typed as the three counts
+    the question asks for, it is told apart from the side discs left out (18 + 14 + 12, also 44)."""
+    ex = L.count_lines_exercise()
+    assert "across + up + diagonal" in ex.prompt
+    for forgot in ("30 + 14", "30+14+0", "30 + 14 + 0"):
+        ok, why = ex.check(forgot)
+        assert not ok and why.startswith("You forgot the diagonals"), (forgot, why)
+    ok, why = ex.check("18 + 14 + 12")
+    assert not ok and "side discs" in why and "forgot the diagonals" not in why
+    assert "one way only" in ex.check("30 + 14 + 10")[1]
+    assert "side columns" in ex.check("30 + 18 + 20")[1]
+    assert "one row" in ex.check("5 + 14 + 20")[1]
+    assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
+    for right in ("30 + 14 + 20", "14 + 30 + 20", "64", 64):
+        assert ex.check(right)[0], right
+    assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
+    for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):     # refused, naming the input and why
+        ok, why = ex.check(bad)
+        assert not ok and repr(bad) in why
+    with pytest.raises(ValueError, match="never negative"):
+        L.parse_line_counts("30 + -4 + 20")
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
@@ -524,7 +552,7 @@ def test_the_page_announces_exactly_the_objectives_the_exercises_test(number, la
     with using(lang):
         assert _objective_bullets(md) == [tr(text) for text, _ in lesson.objectives]
     for _, names in lesson.objectives:
-        assert names and all(n in lesson.exercises for n in names)
+        assert len(names) >= 2 and all(n in lesson.exercises for n in names), names   # at least two exercises each
         levels = [LEVEL_ORDER.index(lesson.levels[n]) for n in names]
         assert levels == sorted(levels), names
     tested = {n for _, names in lesson.objectives for n in names}
@@ -732,7 +760,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
             assert ex.marked_cells == "", key
             continue
         assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
-    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 6, row 3."
+    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: Y (yellow) in column 6, which is still empty: "
+                                                        "find the cell of that column where a yellow disc would make five.")
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
@@ -897,3 +926,70 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
         es = L.claimeven_exercise()
         assert es.prompt.startswith("Le toca al amarillo") and "columna" in es.more(odd[0])
         assert "El amarillo mantiene el empate" in es.more(odd[0])
+
+
+# ----- a fresh reader's findings (lessons 1-3, round 3) ------------------------------------------------------------
+def test_lesson_one_first_exercise_is_not_the_demo_just_above_it():
+    """Exercise 1 is a five across with a side disc, but not the picture above it (red's bottom row, column 4): a
+    row higher up, another column, and the side disc the solver's winning line really ends on."""
+    ex = L.side_win_exercise()
+    demo = L.position("edge_line")
+    (demo_cell,) = L.threat_cells(demo, 0)
+    assert ex.solutions == L.immediate_wins(ex.game) and len(ex.solutions) == 1
+    after = ex.game.copy()
+    after.play(ex.solutions[0])
+    line = after.winning_cells()
+    rows = {r for _, r in line}
+    assert len(rows) == 1 and rows != {demo_cell[1]}                      # across, not the demo's row
+    assert ex.solutions[0] != str(demo.column_number(demo_cell[0]))       # and not the demo's column
+    (side,) = [(c, r) for c, r in line if after.is_side(c)]
+    assert side[0] == 0 and f"row {side[1] + 1}" in ex.check(ex.solutions[0])[1]   # the left side disc, that row
+    assert "bottom row" not in ex.hint.replace("The bottom row is not the only one", "")
+
+
+@pytest.mark.parametrize("path", ["five_in_a_row/02_threats_and_exercises.md",
+                                  "es/five_in_a_row/02_threats_and_exercises.md"])
+def test_the_final_challenge_comes_before_the_game_that_shows_its_idea(path):
+    """The step-through of stacked threats in column 7 (and the paragraph that explains it) would answer the final
+    challenge's idea: it comes after the challenge, as its debrief."""
+    page = _page(path)
+    assert page.index('L.exercise("challenge"') < page.index("L.step_through()")
+    before = page[:page.index('L.exercise("challenge"')]
+    assert "one above the other" not in before and "uno encima del otro" not in before
+
+
+def test_lesson_three_practice_asks_the_column_and_its_score():
+    """Lesson 3's practice is its own ideas: the best column by minimax and its score, typed, so three columns are
+    no 1-in-3 guess; the score is the exact solver's, each slip with it has its own reason, and the question does
+    not say what is at stake (that is the score's half of the answer)."""
+    from gamekit.connect.solver import solve
+    exercises = L.practice_exercises(3)
+    levels = [ex.level for ex in exercises]
+    assert levels == sorted(levels, key=["easy", "medium", "hard"].index) and len(set(levels)) > 1
+    for ex in exercises:
+        s = solve(ex.game)
+        assert not ex.click and ex.solutions
+        assert all(sol.endswith(f", {s:+d}" if s else ", 0") for sol in ex.solutions)
+        assert not re.search(r"keeps the draw|wins by force|holds out|right now", ex.prompt), ex.prompt
+        for sol in ex.solutions:
+            assert ex.check(sol)[0]
+        reasons = {}
+        for w in ex.wrong:
+            ok, why = ex.check(w)
+            assert not ok, w
+            reasons[w] = why
+        for w, why in reasons.items():
+            if not w.startswith(tuple(sol.split(",")[0] + "," for sol in ex.solutions)):
+                # a wrong column is told what follows it, not what the best column scores
+                assert why.startswith("Not column") and "best drop" not in why and "score" not in why
+        column = ex.solutions[0].split(",")[0]
+        right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
+        assert right_column and len(set(right_column.values())) == len(right_column)   # each slip its own reason
+        assert all(why.startswith("The column is right") for why in right_column.values())
+        assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]         # the score is needed too
+    assert any(solve(ex.game) for ex in exercises)                                     # not every answer a draw
+    # the format example in the question (and on the page) is no answer: no score that large is left in an endgame
+    # of at most 10 empty cells (the player to move has dropped at least 16 discs, so a win scores at most 5)
+    page = _page("five_in_a_row/03_how_the_computer_knows.md")
+    assert "like 4, +9" in page and all("like 4, +9" in ex.prompt for ex in exercises)
+    assert all(abs(solve(ex.game)) < 9 and "4, +9" not in ex.solutions for ex in exercises)

@@ -3,6 +3,8 @@ import json
 import random
 from pathlib import Path
 
+import re
+
 import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
@@ -96,15 +98,18 @@ def test_typical_mistakes_get_their_own_explanation():
     assert "column 5 and row 2" in ex.prompt and ex.check("21")[0]
     assert teach.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
     ok, feedback = ex.check(str(4 * 4 + 1))         # forgot the guard bit
-    assert not ok and "guard" in feedback
+    assert not ok and "spare bit on top" in feedback
     ok, feedback = ex.check(str(4 * 7 + 1))         # the 5 en raya layout
-    assert not ok and "7 bits" in feedback
+    assert not ok and "7 bits a column" in feedback
     ok, feedback = ex.check(str(5 * 5 + 2))         # counted from 1, as the question does: bits start at 0
     assert not ok and "numbered from 0" in feedback
     ok, feedback = ex.check(str(1 * 5 + 4))         # row by row
     assert not ok and "row by row" in feedback
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons)
+    for k in (4 * 4 + 1, 4 * 7 + 1, 5 * 5 + 2, 1 * 5 + 4, 99):    # words a 12-year-old reads: no jargon
+        said = ex.check(str(k))[1] + " " + ex.prompt + " " + ex.hint
+        assert not re.search(r"bitboard|guard|layout|solver", said, re.I), said
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
     ok, feedback = ex.check(str(22 - s))                            # sign the wrong way round
