@@ -7,6 +7,8 @@ when they pass the game's selection (§1 of issue 22, in :mod:`gamekit.puzzles.d
 theme, and each game gives at most a few puzzles, so the bank is varied.  Shut the Box also caps its easy and
 medium puzzles (:data:`SHUT_BAND_SHARE`, so the rarer hard ones fill the rest) and the "which set?" puzzles whose
 answer is just the tile equal to the roll (:data:`MAX_OWN_TILE_SHARE` of the "which set?" puzzles at any time).
+In every game a puzzle that a beginner's one-line rule answers (:mod:`gamekit.puzzles.balance`) is kept only
+while such puzzles stay within half of its difficulty band.
 
 ``--theme T --add`` grows a shipped bank with puzzles of one theme: only positions that can have the theme
 are tried (every such position of a game, not a sample: :func:`gamekit.puzzles.dots.may_have`), only puzzles
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.i18n import tr
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import GAME_IDS, Puzzle, check_game_id, check_theme
 from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
@@ -65,10 +68,16 @@ class _Mix:
         self.bands: dict[str, int] = {}
         self.sets = 0
         self.own_tile = 0
+        self.in_band: dict[str, int] = {}
+        self.one_step: dict[str, int] = {}
 
     def add(self, d: dict) -> None:
         for t in d["themes"]:
             self.themes[t] = self.themes.get(t, 0) + 1
+        p = Puzzle.from_dict(d)
+        self.in_band[p.band] = self.in_band.get(p.band, 0) + 1
+        if one_step_rule(p) is not None:
+            self.one_step[p.band] = self.one_step.get(p.band, 0) + 1
         if d["game"] == "shut_the_box":
             rule = d["facts"]["one_die"]
             self.rules[rule] = self.rules.get(rule, 0) + 1
@@ -77,6 +86,13 @@ class _Mix:
             if d["facts"].get("kind") == "set":
                 self.sets += 1
                 self.own_tile += own_tile_answer(d)
+
+    def one_step_room(self, p: Puzzle) -> bool:
+        """Whether ``p`` fits its band: a puzzle a one-line rule answers only while such puzzles stay within
+        :data:`gamekit.puzzles.balance.MAX_ONE_STEP_SHARE` of the band (with ``p`` in it)."""
+        if one_step_rule(p) is None:
+            return True
+        return self.one_step.get(p.band, 0) + 1 <= MAX_ONE_STEP_SHARE * (self.in_band.get(p.band, 0) + 1)
 
     def shut_room(self, p: Puzzle, count: int) -> bool:
         """Whether a Shut the Box puzzle still fits the bank's mix (rule quarter, band cap, own-tile share)."""
@@ -215,6 +231,8 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
         if theme is None and strict and min(mix.themes.get(t, 0) for t in p.themes) >= max(10, total // 2):
             continue
         if game_id == "shut_the_box" and not mix.shut_room(p, count):
+            continue
+        if not mix.one_step_room(p):
             continue
         mix.add(p.to_dict())
         out.append(p)
