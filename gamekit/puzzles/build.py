@@ -27,6 +27,7 @@ partial file removed.  Progress (puzzles kept, games played, candidates tried) i
 """
 from __future__ import annotations
 
+import collections
 import json
 import random
 import sys
@@ -58,11 +59,17 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
     return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
 
 
+TAGS = {"habit_trap"}
+"""Themes that only name a property of puzzles the build keeps anyway (Shut the Box's *when the rule of thumb fails*:
+the rule of thumb's set loses): the theme balance leaves them out, so tagging them changes no choice."""
+
+
 class _Mix:
     """Running counts a build balances on: themes, Shut the Box's one-die rules, bands, "which set?" puzzles
     and those answered by the roll's own tile."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: int = 4) -> None:
+        self.n_rules = rules                 # one-die rules sharing the bank equally
         self.themes: dict[str, int] = {}
         self.rules: dict[str, int] = {}
         self.bands: dict[str, int] = {}
@@ -73,7 +80,8 @@ class _Mix:
 
     def add(self, d: dict) -> None:
         for t in d["themes"]:
-            self.themes[t] = self.themes.get(t, 0) + 1
+            if t not in TAGS:
+                self.themes[t] = self.themes.get(t, 0) + 1
         p = Puzzle.from_dict(d)
         self.in_band[p.band] = self.in_band.get(p.band, 0) + 1
         if one_step_rule(p) is not None:
@@ -96,7 +104,7 @@ class _Mix:
 
     def shut_room(self, p: Puzzle, count: int) -> bool:
         """Whether a Shut the Box puzzle still fits the bank's mix (rule quarter, band cap, own-tile share)."""
-        if self.rules.get(p.facts["one_die"], 0) >= -(-count // 4):
+        if self.rules.get(p.facts["one_die"], 0) >= -(-count // self.n_rules):
             return False
         share = SHUT_BAND_SHARE.get(p.band)
         if share is not None and self.bands.get(p.band, 0) >= int(share * count):
@@ -171,11 +179,13 @@ def _game_seed(seed: int, k: int) -> int:
 
 
 def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
-               theme: str | None = None) -> tuple[list[Puzzle], int]:
+               theme: str | None = None, one_die: tuple[str, ...] | None = None) -> tuple[list[Puzzle], int]:
     """The puzzles found in game ``k`` of a build seeded ``seed`` (before balancing), and how many
     candidate positions were tried.  With ``rooms`` (finished room games, :func:`room_games`), games
     0 … len(rooms) − 1 are those, and the CPU games come after them.  With ``theme`` (Dots), every
-    position of the game that may have the theme is tried instead of a sample."""
+    position of the game that may have the theme is tried instead of a sample; with ``theme`` (Shut the Box),
+    every position and goal of the turn.  ``one_die`` (Shut the Box): a turn played under another one-die rule
+    gives nothing (the games are the same as without it)."""
     rng = random.Random(_game_seed(seed, k))
     rooms = rooms or []
     if k < len(rooms):
@@ -199,8 +209,10 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     elif game_id == "shut_the_box":
         from gamekit.puzzles import shutbox as mod
         game = mod.play_game(gseed, rng)
+        if one_die is not None and game.rules.one_die not in one_die:
+            return [], 0
         tries = [(p, {"objective": o}) for p in mod.positions(game) for o in mod.OBJECTIVES]
-        tries = _sample(rng, tries, TRIES[game_id])
+        tries = tries if theme is not None else _sample(rng, tries, TRIES[game_id])
     else:
         from gamekit.puzzles import connect as mod
         game = (mod.play_five if game_id == "five_in_a_row" else mod.play_four)(gseed, rng)
@@ -222,13 +234,16 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
     """The puzzles of one game to keep: new ones, rarest themes first; with ``strict``, only those whose
     rarest theme is not yet on half of the bank; with ``theme``, only puzzles of that theme."""
     out = []
-    for p in sorted(found, key=lambda p: min(mix.themes.get(t, 0) for t in p.themes)):
+    def rarest(p: Puzzle) -> int:
+        return min(mix.themes.get(t, 0) for t in p.themes if t not in TAGS)
+
+    for p in sorted(found, key=rarest):
         total = len(kept) + len(out)
         if p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME[game_id] or total >= count:
             continue
         if theme is not None and theme not in p.themes:
             continue
-        if theme is None and strict and min(mix.themes.get(t, 0) for t in p.themes) >= max(10, total // 2):
+        if theme is None and strict and rarest(p) >= max(10, total // 2):
             continue
         if game_id == "shut_the_box" and not mix.shut_room(p, count):
             continue
@@ -241,21 +256,29 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
 
 def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
           command: str | None = None, rooms: Path | str | None = None, theme: str | None = None,
-          add: bool = False) -> dict[str, Any]:
+          add: bool = False, one_die: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
 
     ``rooms``: a room database (``python -m gamekit.rooms --db FILE``): its finished games are tried first,
     then games between CPU players as usual.  ``theme`` (Dots): keep only puzzles of that theme, trying every
     position that may have it.  ``add``: the ``count`` new puzzles are added to the bank file ``out`` (which
-    must exist; puzzles already in it are not counted again) instead of replacing it."""
+    must exist; puzzles already in it are not counted again) instead of replacing it.  ``one_die`` (Shut the
+    Box): only turns played under these one-die rules, each an equal share of the new puzzles (e.g. to add
+    puzzles without touching the pools of the lessons' own rule)."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
         if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
             raise BuildError(tr("{name}={value!r}: a whole number (count ≥ 1, seed ≥ 0)", name=name, value=v))
     if theme is not None:
         check_theme(game_id, theme)
-        if game_id != "dots_and_boxes":
-            raise BuildError(tr("--theme: only the Dots and Boxes build tries the positions of one theme"))
+        if game_id not in ("dots_and_boxes", "shut_the_box"):
+            raise BuildError(tr("--theme: only the Dots and Boxes and Shut the Box builds try the positions of one theme"))
+    if one_die is not None:
+        from gamekit.shutbox.rules import ONE_DIE_RULES
+        if game_id != "shut_the_box":
+            raise BuildError(tr("--one-die: only Shut the Box has one-die rules"))
+        if not isinstance(one_die, tuple) or not one_die or any(r not in ONE_DIE_RULES for r in one_die):
+            raise BuildError(tr("--one-die {rules}: choose from {items}", rules=one_die, items=", ".join(ONE_DIE_RULES)))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
     out = Path(out)
@@ -276,8 +299,10 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         header |= {"theme": theme}
     if add:
         header |= {"add": True}
+    if one_die is not None:
+        header |= {"one_die": list(one_die)}
     kept: dict[str, dict] = {}
-    mix = _Mix()
+    mix = _Mix(len(one_die) if one_die is not None else 4)
     old = {d["id"] for d in base["puzzles"]} if base else set()
     games = tried = 0
     elapsed = 0.0
@@ -310,7 +335,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     idle = 0       # games in a row that gave nothing: then the theme balance is relaxed for a game
     try:
         while len(kept) < count and (max_games is None or games < max_games):
-            found, n = candidates(game_id, games, seed, stored, theme=theme)
+            found, n = candidates(game_id, games, seed, stored, theme=theme, one_die=one_die)
             found = [p for p in found if p.id not in old]
             new = _balanced(found, kept, mix, game_id, count, strict=idle < 10, theme=theme)
             idle = 0 if new else idle + 1
@@ -332,7 +357,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             bar.close()
     elapsed = time.perf_counter() - start
     stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
-             "themes": dict(sorted(mix.themes.items()))}
+             "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items()))}
     if rooms is not None:
         stats["room_games"] = len(stored)
         stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
@@ -340,7 +365,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         return stats | {"finished": False}
     command = command or (f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
                           + (f" --rooms {rooms}" if rooms is not None else "")
-                          + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else ""))
+                          + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else "")
+                          + "".join(f" --one-die {r}" for r in one_die or ()))
     puzzles = list(kept.values())
     if base is not None:
         puzzles += base["puzzles"]
@@ -376,8 +402,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--quiet", action="store_true")
     b.add_argument("--rooms", type=Path, default=None, metavar="DB",
                    help=tr("also take positions from the finished games of a room database (tried first)"))
-    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes)"))
+    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes, Shut the Box)"))
     b.add_argument("--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it"))
+    b.add_argument("--one-die", action="append", default=None, metavar="RULE",
+                   help=tr("Shut the Box: only turns under this one-die rule (repeat for several)"))
     args = parser.parse_args(argv)
     out = args.out or bank_path(args.game)
     command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
@@ -387,9 +415,12 @@ def main(argv: list[str] | None = None) -> int:
         command += f" --theme {args.theme}"
     if args.add:
         command += " --add"
+    for rule in args.one_die or ():
+        command += f" --one-die {rule}"
     try:
         stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
-                      command=command, rooms=args.rooms, theme=args.theme, add=args.add)
+                      command=command, rooms=args.rooms, theme=args.theme, add=args.add,
+                      one_die=tuple(args.one_die) if args.one_die else None)
     except (BuildError, ValueError) as e:
         print(e, file=sys.stderr)
         return 2

@@ -8,6 +8,10 @@ lowest expected score (``"score"``):
   :data:`MARGIN` in the goal (2 percentage points of shut chance, or half a point of expected score);
 * **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
   same margin.
+
+A "which set?" puzzle where the rule of thumb (Medium's: cover the largest tile; see
+:class:`gamekit.shutbox.players`) picks a wrong set also has the theme *when the rule of thumb fails*
+(``habit_trap``): the obvious choice loses there, so the pupil has to compare what each set leaves.
 """
 from __future__ import annotations
 
@@ -74,6 +78,8 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     from gamekit.shutbox import cpu_player
     if cpu_player("medium", 0).choose(game) not in answers:
         tempting += 6
+        if kind == "set":
+            found.append("habit_trap")
     depth = len(game.open_tiles)
     rating = first_rating(tempting, depth, len(answers), len(choices))
     refutations = {}
