@@ -9,6 +9,7 @@ homework sets draw from :func:`fair_share` of the bank.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 from gamekit import catalog
@@ -18,13 +19,21 @@ from gamekit.puzzles.core import BANDS, Puzzle
 MAX_ONE_STEP_SHARE = 0.5
 """The largest share of a difficulty band that puzzles answered by a one-line rule may fill."""
 
+_FOUND: dict[tuple, str | None] = {}
+"""The rule found for each puzzle already looked at, by everything the answer depends on (game, position,
+answers), so the pools of every Practice board and homework code are not worked out again."""
+
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the game's one-line rule that answers ``puzzle`` by itself, or None (a puzzle that needs
     more than a habit).  Not a Puzzle: TypeError."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(tr("one_step_rule: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
-    return catalog.get(puzzle.game_id).puzzle_module().one_step_rule(puzzle)
+    key = (puzzle.game_id, json.dumps(puzzle.position_data, sort_keys=True), repr(puzzle.answers),
+           json.dumps(puzzle.facts, sort_keys=True, default=str))
+    if key not in _FOUND:
+        _FOUND[key] = catalog.get(puzzle.game_id).puzzle_module().one_step_rule(puzzle)
+    return _FOUND[key]
 
 
 def one_step_shares(puzzles: Iterable[Puzzle]) -> dict[str, tuple[int, int]]:
