@@ -174,6 +174,19 @@ def room_games(db: Path | str, game_id: str) -> list:
     return out
 
 
+def _tag_old(puzzles: list[dict], game_id: str, theme: str) -> None:
+    """Give the bank's old puzzles the theme a ``--theme --add`` build adds, where it applies to them (a game
+    module's ``has_theme``, for themes read off a stored puzzle without the solver: Shut the Box's
+    *when the rule of thumb fails*), so a theme means the same on every puzzle.  Other themes: nothing changes."""
+    from gamekit import catalog
+    has_theme = getattr(catalog.get(game_id).puzzle_module(), "has_theme", None)
+    if has_theme is None:
+        return
+    for d in puzzles:
+        if theme not in d["themes"] and has_theme(Puzzle.from_dict(d), theme):
+            d["themes"] = [*d["themes"], theme]
+
+
 def _game_seed(seed: int, k: int) -> int:
     return (seed * 1_000_003 + k * 7919) % (2 ** 31)
 
@@ -290,6 +303,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             base = read_bank(out, game_id)
         except ValueError as e:
             raise BuildError(tr("--add {path}: {error}", path=out, error=e)) from None
+        if theme is not None:
+            _tag_old(base["puzzles"], game_id, theme)
     stored = room_games(rooms, game_id) if rooms is not None else []
     partial = out.with_name(out.name + ".partial")
     header = {"game": game_id, "count": count, "seed": seed}

@@ -79,7 +79,7 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     if cpu_player("medium", 0).choose(game) not in answers:
         tempting += 6
         if kind == "set":
-            found.append("habit_trap")
+            found.append("habit_trap")         # the test of has_theme(puzzle, "habit_trap")
     depth = len(game.open_tiles)
     rating = first_rating(tempting, depth, len(answers), len(choices))
     refutations = {}
@@ -149,3 +149,13 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     if f.get("kind") == "set":
         return "own_tile" if set(puzzle.answers) == {("cover", (f["roll"],))} else None
     return "one_die" if set(puzzle.answers) == {("roll", 1)} else None
+
+
+def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
+    """Whether a stored puzzle has ``theme``, for the themes read off the puzzle alone: *when the rule of thumb
+    fails* (``habit_trap``) — a "which set?" puzzle whose rule-of-thumb set (Medium's) is not an answer.  Other
+    themes: None (they are decided when the puzzle is built)."""
+    if theme != "habit_trap":
+        return None
+    from gamekit.shutbox import cpu_player
+    return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers

@@ -187,7 +187,10 @@ def test_a_shut_the_box_trap_build_adds_puzzles_under_the_chosen_rules_only(tmp_
     set loses; the bank's old puzzles stay as they were."""
     from gamekit.puzzles.store import write_bank
     from gamekit.shutbox import cpu_player
-    base = [p.to_dict() for p in bank("shut_the_box")[:4]]
+    plain = [p for p in bank("shut_the_box") if p.facts["kind"] == "set" and "habit_trap" not in p.themes][:2]
+    trap = next(p for p in bank("shut_the_box", theme="habit_trap"))
+    untagged = dict(trap.to_dict(), themes=[t for t in trap.themes if t != "habit_trap"])   # as an older bank holds it
+    base = [p.to_dict() for p in plain] + [untagged, bank("shut_the_box", theme="one_die_or_two")[0].to_dict()]
     path = tmp_path / "shut.json.gz"
     write_bank(path, "shut_the_box", base, "python -m gamekit.puzzles build shut_the_box --count 4 --seed 1", 1,
                "2026-12-01T00:00:00Z", {"games": 3, "candidates": 9, "kept": 4, "seconds": 1.0, "themes": {}})
@@ -197,6 +200,9 @@ def test_a_shut_the_box_trap_build_adds_puzzles_under_the_chosen_rules_only(tmp_
     assert data["command"].endswith("--theme habit_trap --add --one-die never --one-die under_six")
     new = [p for p in bank("shut_the_box", path=path) if p.id not in {d["id"] for d in base}]
     assert len(new) == 4
+    old = {p.id: p for p in bank("shut_the_box", path=path) if p.id in {d["id"] for d in base}}
+    assert "habit_trap" in old[trap.id].themes                       # the old trap puzzle gets the theme
+    assert all(old[d["id"]].themes == tuple(d["themes"]) for d in base if d["id"] != trap.id)   # nothing else
     assert sorted(p.facts["one_die"] for p in new) == ["never", "never", "under_six", "under_six"]
     for p in new:
         assert "habit_trap" in p.themes and "best_set" in p.themes and verify(p) == []
