@@ -12,8 +12,10 @@ while such puzzles stay within half of its difficulty band.
 
 ``--theme T --add`` grows a shipped bank with puzzles of one theme: only positions that can have the theme
 are tried (every such position of a game, not a sample: :func:`gamekit.puzzles.dots.may_have`), only puzzles
-with the theme are kept, and the finished puzzles are added to the bank file (its puzzles unchanged; the
-header's command names both builds).
+with the theme are kept, and the finished puzzles are added to the bank file (its puzzles unchanged but for the
+theme itself where the game module's ``has_theme`` finds it on an old puzzle; the header's command names both
+builds).  Shut the Box tries every position and goal of a turn for a theme, and ``--one-die RULE`` (repeatable)
+keeps only turns under those one-die rules.
 
 ``--rooms DB`` also reads the finished games of a room database (``python -m gamekit.rooms --db DB``, through
 :class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.rebuild`; a room keeps its last game): they
