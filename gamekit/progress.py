@@ -515,7 +515,8 @@ LEVEL_STEP = 150
 
 def level(rating: float) -> int:
     """The level (1 to :data:`LEVELS`) of a Glicko-2 practice rating, the one way a pupil sees a rating (the
-    Practice page and the progress table): a new pupil (1500) is at level 5, each :data:`LEVEL_STEP` points one
+    Practice page and the progress table): a new pupil (1100, :data:`gamekit.puzzles.ratings.PUPIL_START`) is at
+    level 3, each :data:`LEVEL_STEP` points one
     level more or less.  A rating that is not a number is refused (TypeError)."""
     if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
         raise TypeError(tr("rating={rating!r}: a number", rating=rating))

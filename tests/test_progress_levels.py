@@ -51,4 +51,4 @@ def test_a_rating_that_is_not_a_number_is_refused():
     for bad in ["1500", None, True, float("nan")]:
         with pytest.raises(TypeError, match="rating="):
             progress.level(bad)
-    assert Rating().rating == 1500 and progress.level(Rating().rating) == 5   # a new pupil starts at level 5
+    assert progress.level(Rating().rating) == 3          # a new pupil starts at an easy level

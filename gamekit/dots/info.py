@@ -121,8 +121,11 @@ def move_values(game: DotsAndBoxes, time_limit: float) -> dict | None:
 
 
 def judge(best: int, value: int) -> str:
-    """A line that gives up no box is best, one box an inaccuracy, two or more a mistake."""
-    loss = best - value
+    """A line that gives up no box is best, one box an inaccuracy, two or more a mistake.  ``best`` and
+    ``value`` are margins (mine minus theirs), so the boxes given up are
+    :func:`gamekit.dots.puzzle_text.own_box_loss` of them, as the puzzles count them."""
+    from gamekit.dots.puzzle_text import own_box_loss
+    loss = own_box_loss(best, value)
     return "best" if loss == 0 else "inaccuracy" if loss == 1 else "mistake"
 
 
@@ -131,6 +134,10 @@ def start(game: DotsAndBoxes) -> DotsAndBoxes:
 
 
 def worse(seat: str, move: str, verdict: str, loss: int, value: int, best_value: int, best: str) -> str:
+    """Why a worse line is worse: the boxes of their own the mover gives up (``loss`` is the change of the margin,
+    two per box, so the boxes are counted again from the values with :func:`gamekit.dots.puzzle_text.own_box_loss`)."""
+    from gamekit.dots.puzzle_text import own_box_loss
+    loss = own_box_loss(best_value, value)
     return ntr("{seat} {move}: {verdict} — it loses {n} box against the best line ({best}).",
                "{seat} {move}: {verdict} — it loses {n} boxes against the best line ({best}).", loss,
                seat=seat, move=move, verdict=verdict, best=best)

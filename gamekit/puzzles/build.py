@@ -7,11 +7,15 @@ when they pass the game's selection (§1 of issue 22, in :mod:`gamekit.puzzles.d
 theme, and each game gives at most a few puzzles, so the bank is varied.  Shut the Box also caps its easy and
 medium puzzles (:data:`SHUT_BAND_SHARE`, so the rarer hard ones fill the rest) and the "which set?" puzzles whose
 answer is just the tile equal to the roll (:data:`MAX_OWN_TILE_SHARE` of the "which set?" puzzles at any time).
+In every game a puzzle that a beginner's one-line rule answers (:mod:`gamekit.puzzles.balance`) is kept only
+while such puzzles stay within half of its difficulty band.
 
 ``--theme T --add`` grows a shipped bank with puzzles of one theme: only positions that can have the theme
 are tried (every such position of a game, not a sample: :func:`gamekit.puzzles.dots.may_have`), only puzzles
-with the theme are kept, and the finished puzzles are added to the bank file (its puzzles unchanged; the
-header's command names both builds).
+with the theme are kept, and the finished puzzles are added to the bank file (its puzzles unchanged but for the
+theme itself where the game module's ``has_theme`` finds it on an old puzzle; the header's command names both
+builds).  Shut the Box tries every position and goal of a turn for a theme, and ``--one-die RULE`` (repeatable)
+keeps only turns under those one-die rules.
 
 ``--rooms DB`` also reads the finished games of a room database (``python -m gamekit.rooms --db DB``, through
 :class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.rebuild`; a room keeps its last game): they
@@ -25,6 +29,7 @@ partial file removed.  Progress (puzzles kept, games played, candidates tried) i
 """
 from __future__ import annotations
 
+import collections
 import json
 import random
 import sys
@@ -35,6 +40,7 @@ from typing import Any
 
 from gamekit import catalog
 from gamekit.i18n import tr
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import Puzzle, check_game_id, check_theme, puzzle_game_ids, sample
 from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
@@ -58,20 +64,33 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
     return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
 
 
+TAGS = {"habit_trap"}
+"""Themes that only name a property of puzzles the build keeps anyway (Shut the Box's *when the rule of thumb fails*:
+the rule of thumb's set loses): the theme balance leaves them out, so tagging them changes no choice."""
+
+
 class _Mix:
     """Running counts a build balances on: themes, Shut the Box's one-die rules, bands, "which set?" puzzles
     and those answered by the roll's own tile."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: int = 4) -> None:
+        self.n_rules = rules                 # one-die rules sharing the bank equally
         self.themes: dict[str, int] = {}
         self.rules: dict[str, int] = {}
         self.bands: dict[str, int] = {}
         self.sets = 0
         self.own_tile = 0
+        self.in_band: dict[str, int] = {}
+        self.one_step: dict[str, int] = {}
 
     def add(self, d: dict) -> None:
         for t in d["themes"]:
-            self.themes[t] = self.themes.get(t, 0) + 1
+            if t not in TAGS:
+                self.themes[t] = self.themes.get(t, 0) + 1
+        p = Puzzle.from_dict(d)
+        self.in_band[p.band] = self.in_band.get(p.band, 0) + 1
+        if one_step_rule(p) is not None:
+            self.one_step[p.band] = self.one_step.get(p.band, 0) + 1
         if "one_die" in d["facts"]:               # a puzzle stated under a one-die rule (Shut the Box)
             rule = d["facts"]["one_die"]
             self.rules[rule] = self.rules.get(rule, 0) + 1
@@ -81,9 +100,16 @@ class _Mix:
                 self.sets += 1
                 self.own_tile += own_tile_answer(d)
 
+    def one_step_room(self, p: Puzzle) -> bool:
+        """Whether ``p`` fits its band: a puzzle a one-line rule answers only while such puzzles stay within
+        :data:`gamekit.puzzles.balance.MAX_ONE_STEP_SHARE` of the band (with ``p`` in it)."""
+        if one_step_rule(p) is None:
+            return True
+        return self.one_step.get(p.band, 0) + 1 <= MAX_ONE_STEP_SHARE * (self.in_band.get(p.band, 0) + 1)
+
     def shut_room(self, p: Puzzle, count: int) -> bool:
         """Whether a Shut the Box puzzle still fits the bank's mix (rule quarter, band cap, own-tile share)."""
-        if self.rules.get(p.facts["one_die"], 0) >= -(-count // 4):
+        if self.rules.get(p.facts["one_die"], 0) >= -(-count // self.n_rules):
             return False
         share = SHUT_BAND_SHARE.get(p.band)
         if share is not None and self.bands.get(p.band, 0) >= int(share * count):
@@ -153,16 +179,31 @@ def room_games(db: Path | str, game_id: str) -> list:
     return out
 
 
+def _tag_old(puzzles: list[dict], game_id: str, theme: str) -> None:
+    """Give the bank's old puzzles the theme a ``--theme --add`` build adds, where it applies to them (a game
+    module's ``has_theme``, for themes read off a stored puzzle without the solver: Shut the Box's
+    *when the rule of thumb fails*), so a theme means the same on every puzzle.  Other themes: nothing changes."""
+    from gamekit import catalog
+    has_theme = getattr(catalog.get(game_id).puzzle_module(), "has_theme", None)
+    if has_theme is None:
+        return
+    for d in puzzles:
+        if theme not in d["themes"] and has_theme(Puzzle.from_dict(d), theme):
+            d["themes"] = [*d["themes"], theme]
+
+
 def _game_seed(seed: int, k: int) -> int:
     return (seed * 1_000_003 + k * 7919) % (2 ** 31)
 
 
 def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
-               theme: str | None = None) -> tuple[list[Puzzle], int]:
+               theme: str | None = None, one_die: tuple[str, ...] | None = None) -> tuple[list[Puzzle], int]:
     """The puzzles found in game ``k`` of a build seeded ``seed`` (before balancing), and how many
     candidate positions were tried.  With ``rooms`` (finished room games, :func:`room_games`), games
     0 … len(rooms) − 1 are those, and the CPU games come after them.  With ``theme`` (Dots), every
-    position of the game that may have the theme is tried instead of a sample."""
+    position of the game that may have the theme is tried instead of a sample; with ``theme`` (Shut the Box),
+    every position and goal of the turn.  ``one_die`` (Shut the Box): a turn played under another one-die rule
+    gives nothing (the games are the same as without it)."""
     rng = random.Random(_game_seed(seed, k))
     rooms = rooms or []
     mod = catalog.get(game_id).puzzle_module()
@@ -172,7 +213,8 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
         found = [p for p in (mod.candidate(position) for position, _ in tries) if p is not None]
         return found, len(tries)
     k -= len(rooms)
-    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES.get(game_id, TRIES_ELSE), theme)
+    extra = {"one_die": one_die} if one_die is not None else {}
+    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES.get(game_id, TRIES_ELSE), theme, **extra)
     found = []
     for position, options in tries:
         p = mod.candidate(position, **options)
@@ -186,16 +228,21 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
     """The puzzles of one game to keep: new ones, rarest themes first; with ``strict``, only those whose
     rarest theme is not yet on half of the bank; with ``theme``, only puzzles of that theme."""
     out = []
-    for p in sorted(found, key=lambda p: min(mix.themes.get(t, 0) for t in p.themes)):
+    def rarest(p: Puzzle) -> int:
+        return min(mix.themes.get(t, 0) for t in p.themes if t not in TAGS)
+
+    for p in sorted(found, key=rarest):
         total = len(kept) + len(out)
         if (p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE)
                 or total >= count):
             continue
         if theme is not None and theme not in p.themes:
             continue
-        if theme is None and strict and min(mix.themes.get(t, 0) for t in p.themes) >= max(10, total // 2):
+        if theme is None and strict and rarest(p) >= max(10, total // 2):
             continue
         if "one_die" in p.facts and not mix.shut_room(p, count):
+            continue
+        if not mix.one_step_room(p):
             continue
         mix.add(p.to_dict())
         out.append(p)
@@ -204,13 +251,15 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
 
 def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
           command: str | None = None, rooms: Path | str | None = None, theme: str | None = None,
-          add: bool = False) -> dict[str, Any]:
+          add: bool = False, one_die: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
 
     ``rooms``: a room database (``python -m gamekit.rooms --db FILE``): its finished games are tried first,
     then games between CPU players as usual.  ``theme`` (Dots): keep only puzzles of that theme, trying every
     position that may have it.  ``add``: the ``count`` new puzzles are added to the bank file ``out`` (which
-    must exist; puzzles already in it are not counted again) instead of replacing it."""
+    must exist; puzzles already in it are not counted again) instead of replacing it.  ``one_die`` (Shut the
+    Box): only turns played under these one-die rules, each an equal share of the new puzzles (e.g. to add
+    puzzles without touching the pools of the lessons' own rule)."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
         if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
@@ -218,7 +267,13 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     if theme is not None:
         check_theme(game_id, theme)
         if not hasattr(catalog.get(game_id).puzzle_module(), "may_have"):
-            raise BuildError(tr("--theme: only the Dots and Boxes build tries the positions of one theme"))
+            raise BuildError(tr("--theme: only the Dots and Boxes and Shut the Box builds try the positions of one theme"))
+    if one_die is not None:
+        rules = getattr(catalog.get(game_id).puzzle_module(), "ONE_DIE_RULES", None)
+        if rules is None:
+            raise BuildError(tr("--one-die: only Shut the Box has one-die rules"))
+        if not isinstance(one_die, tuple) or not one_die or any(r not in rules for r in one_die):
+            raise BuildError(tr("--one-die {rules}: choose from {items}", rules=one_die, items=", ".join(rules)))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
     out = Path(out)
@@ -230,6 +285,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             base = read_bank(out, game_id)
         except ValueError as e:
             raise BuildError(tr("--add {path}: {error}", path=out, error=e)) from None
+        if theme is not None:
+            _tag_old(base["puzzles"], game_id, theme)
     stored = room_games(rooms, game_id) if rooms is not None else []
     partial = out.with_name(out.name + ".partial")
     header = {"game": game_id, "count": count, "seed": seed}
@@ -239,8 +296,10 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         header |= {"theme": theme}
     if add:
         header |= {"add": True}
+    if one_die is not None:
+        header |= {"one_die": list(one_die)}
     kept: dict[str, dict] = {}
-    mix = _Mix()
+    mix = _Mix(len(one_die) if one_die is not None else 4)
     old = {d["id"] for d in base["puzzles"]} if base else set()
     games = tried = 0
     elapsed = 0.0
@@ -273,7 +332,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     idle = 0       # games in a row that gave nothing: then the theme balance is relaxed for a game
     try:
         while len(kept) < count and (max_games is None or games < max_games):
-            found, n = candidates(game_id, games, seed, stored, theme=theme)
+            found, n = candidates(game_id, games, seed, stored, theme=theme, one_die=one_die)
             found = [p for p in found if p.id not in old]
             new = _balanced(found, kept, mix, game_id, count, strict=idle < 10, theme=theme)
             idle = 0 if new else idle + 1
@@ -295,7 +354,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             bar.close()
     elapsed = time.perf_counter() - start
     stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
-             "themes": dict(sorted(mix.themes.items()))}
+             "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items()))}
     if rooms is not None:
         stats["room_games"] = len(stored)
         stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
@@ -303,7 +362,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         return stats | {"finished": False}
     command = command or (f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
                           + (f" --rooms {rooms}" if rooms is not None else "")
-                          + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else ""))
+                          + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else "")
+                          + "".join(f" --one-die {r}" for r in one_die or ()))
     puzzles = list(kept.values())
     if base is not None:
         puzzles += base["puzzles"]
@@ -339,8 +399,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--quiet", action="store_true")
     b.add_argument("--rooms", type=Path, default=None, metavar="DB",
                    help=tr("also take positions from the finished games of a room database (tried first)"))
-    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes)"))
+    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes, Shut the Box)"))
     b.add_argument("--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it"))
+    b.add_argument("--one-die", action="append", default=None, metavar="RULE",
+                   help=tr("Shut the Box: only turns under this one-die rule (repeat for several)"))
     args = parser.parse_args(argv)
     out = args.out or bank_path(args.game)
     command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
@@ -350,9 +412,12 @@ def main(argv: list[str] | None = None) -> int:
         command += f" --theme {args.theme}"
     if args.add:
         command += " --add"
+    for rule in args.one_die or ():
+        command += f" --one-die {rule}"
     try:
         stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
-                      command=command, rooms=args.rooms, theme=args.theme, add=args.add)
+                      command=command, rooms=args.rooms, theme=args.theme, add=args.add,
+                      one_die=tuple(args.one_die) if args.one_die else None)
     except (BuildError, ValueError) as e:
         print(e, file=sys.stderr)
         return 2

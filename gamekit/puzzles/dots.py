@@ -191,3 +191,20 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     if theme is not None:
         return [(p, {}) for p in positions(game) if may_have(p, theme)]
     return [(p, {}) for p in sample(rng, positions(game), n)]
+
+
+ONE_STEP_RULES = {"take": "take any box that has three sides",
+                  "safe": "draw any line that gives no box a third side"}
+"""The one-line rules a beginner plays by, in the order a beginner tries them (English: the bank figures in docs/)."""
+
+
+def one_step_rule(puzzle: Puzzle) -> str | None:
+    """The key of the one-line rule (:data:`ONE_STEP_RULES`) that answers ``puzzle`` by itself, or None.
+
+    The rule is the beginner's: take a box when one has three sides, else draw a line that gives no third side.
+    It answers the puzzle when every line it allows is an accepted answer (so a pupil who follows it cannot go
+    wrong and learns nothing new)."""
+    game = puzzle.position
+    caps = set(capture_lines(game))
+    key, allowed = ("take", caps) if caps else ("safe", set(safe_lines(game)))
+    return key if allowed and allowed <= set(puzzle.answers) else None

@@ -32,6 +32,7 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
+from gamekit.puzzles.balance import fair_share
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
                                   game_name, line_words, move_words, puzzle_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
@@ -98,13 +99,26 @@ def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
     return f"{CODES[game_id]}-{theme or 'all'}-{n}-{seed}"
 
 
+def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
+    """The puzzles Practice and homework sets draw from: the bank's (one theme, or all) in id order, each
+    question once (of twins, the same question under two ids, the first).  With every theme mixed, puzzles a
+    one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`);
+    one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself)."""
+    once = {}
+    for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
+        once.setdefault(p.question_key, p)
+    pool = list(once.values())
+    return pool if theme is not None else fair_share(pool)
+
+
 def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
-    """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` and ordered from easy to hard.
+    """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` from :func:`practice_pool` (so no
+    question comes twice) and ordered from easy to hard.
 
     Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
     from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
     _check_set(game_id, theme, n, seed)
-    pool = sorted(bank(game_id, theme=theme), key=lambda p: p.id)
+    pool = practice_pool(game_id, theme)
     if n > len(pool):
         raise ValueError(ntr("{asked} puzzles asked for, but this theme has only {n} puzzle.",
                              "{asked} puzzles asked for, but this theme has only {n} puzzles.", len(pool), asked=n))
@@ -123,7 +137,7 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
         game = tr(GAME_NAMES[game_id])
         rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
         for theme in THEMES[game_id]:
-            size = min(n, len(bank(game_id, theme=theme)))
+            size = min(n, len(practice_pool(game_id, theme)))
             rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
     return rows
 
@@ -312,9 +326,8 @@ class Practice(ClassNote, Localized, W.VBox):
             mine = [with_themes(p) for p in personal_puzzles(game_id)]
             self.pool: list[Puzzle] = [p for p in mine if theme is None or theme in p.themes]
         else:
-            # free practice asks each question once: of twins (the same question under two ids) keep the first
-            self.pool = fixed if puzzles is not None else list(
-                {p.question_key: p for p in reversed(bank(game_id, theme=theme))}.values())[::-1]
+            # free practice asks each question once, with a fair share of one-step puzzles per level
+            self.pool = fixed if puzzles is not None else practice_pool(game_id, theme)
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         self.streak = 0
@@ -704,4 +717,4 @@ class HomeworkBox(Localized, W.VBox):
 
 __all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
            "homework_codes", "homework_page",
-           "level", "level_words", "saved_rating", "stakes", "CODES", "MAX_SET", "LEVELS"]
+           "level", "level_words", "saved_rating", "practice_pool", "stakes", "CODES", "MAX_SET", "LEVELS"]

@@ -19,12 +19,16 @@ import glicko2
 from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
-PUPIL_START = (1500.0, 350.0, 0.06)
+PUPIL_START = (1100.0, 350.0, 0.06)
+"""A new pupil's rating, deviation and volatility: level 3 of 10 (:func:`gamekit.progress.level`), among the
+easy puzzles, so the first puzzles are ones a beginner can solve; the wide deviation (350, Glicko-2's
+"nothing known yet") lets each of the first answers move the rating a long way, so a strong pupil climbs
+quickly.  The one starting point: every Practice board and the progress table read it through :class:`Rating`."""
 
 
 @dataclass(frozen=True)
 class Rating:
-    """A Glicko-2 rating: ``rating`` (1500 to start), deviation ``rd`` (uncertainty), volatility ``vol``."""
+    """A Glicko-2 rating: ``rating`` (:data:`PUPIL_START` to start), deviation ``rd`` (uncertainty), volatility ``vol``."""
 
     rating: float = PUPIL_START[0]
     rd: float = PUPIL_START[1]

@@ -8,6 +8,10 @@ lowest expected score (``"score"``):
   :data:`MARGIN` in the goal (2 percentage points of shut chance, or half a point of expected score);
 * **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
   same margin.
+
+A "which set?" puzzle where the rule of thumb (Medium's: cover the largest tile; see
+:class:`gamekit.shutbox.players`) picks a wrong set also has the theme *when the rule of thumb fails*
+(``habit_trap``): the obvious choice loses there, so the pupil has to compare what each set leaves.
 """
 from __future__ import annotations
 
@@ -74,6 +78,8 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     from gamekit.shutbox import cpu_player
     if cpu_player("medium", 0).choose(game) not in answers:
         tempting += 6
+        if kind == "set":
+            found.append("habit_trap")         # the test of has_theme(puzzle, "habit_trap")
     depth = len(game.open_tiles)
     rating = first_rating(tempting, depth, len(answers), len(choices))
     refutations = {}
@@ -118,11 +124,22 @@ def positions(game: ShutTheBox) -> list[ShutTheBox]:
     return out
 
 
-def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> list[tuple[ShutTheBox, dict]]:
+def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None,
+          one_die: tuple[str, ...] | None = None) -> list[tuple[ShutTheBox, dict]]:
     """The positions a build tries from its turn seeded ``seed`` (:func:`play_game`): ``n`` of the (position,
-    objective) pairs, picked by ``rng``, each with its :func:`candidate` options."""
+    objective) pairs, picked by ``rng``, each with its :func:`candidate` options; with ``theme``, every pair.
+    ``one_die``: a turn played under another one-die rule gives nothing (the turns are the same as without it)."""
     game = play_game(seed, rng)
-    return sample(rng, [(p, {"objective": o}) for p in positions(game) for o in OBJECTIVES], n)
+    if one_die is not None and game.rules.one_die not in one_die:
+        return []
+    pairs = [(p, {"objective": o}) for p in positions(game) for o in OBJECTIVES]
+    return pairs if theme is not None else sample(rng, pairs, n)
+
+
+def may_have(position: ShutTheBox, theme: str) -> bool:
+    """Whether a build for ``theme`` tries ``position``: every position of a turn may have any theme (the themes
+    depend on the objective and the roll, known only once the candidate is judged)."""
+    return True
 
 
 def play_game(seed: int, rng) -> ShutTheBox:
@@ -135,3 +152,28 @@ def play_game(seed: int, rng) -> ShutTheBox:
     while not g.is_over():
         g.play(p.choose(g))
     return g
+
+
+ONE_STEP_RULES = {"own_tile": "cover the tile equal to the roll",
+                  "one_die": "roll one die whenever the rules let you"}
+"""The one-line habits a beginner plays by (English: the bank figures in docs/)."""
+
+
+def one_step_rule(puzzle: Puzzle) -> str | None:
+    """The key of the one-line habit (:data:`ONE_STEP_RULES`) that answers ``puzzle`` by itself, or None: a
+    "which set?" puzzle whose only answer is the tile equal to the roll, or a "one die or two?" puzzle whose
+    answer is one die (a pupil who always takes one die when allowed gets it without looking)."""
+    f = puzzle.facts
+    if f.get("kind") == "set":
+        return "own_tile" if set(puzzle.answers) == {("cover", (f["roll"],))} else None
+    return "one_die" if set(puzzle.answers) == {("roll", 1)} else None
+
+
+def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
+    """Whether a stored puzzle has ``theme``, for the themes read off the puzzle alone: *when the rule of thumb
+    fails* (``habit_trap``) — a "which set?" puzzle whose rule-of-thumb set (Medium's) is not an answer.  Other
+    themes: None (they are decided when the puzzle is built)."""
+    if theme != "habit_trap":
+        return None
+    from gamekit.shutbox import cpu_player
+    return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers

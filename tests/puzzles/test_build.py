@@ -167,7 +167,11 @@ def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
-    (dict(game_id="shut_the_box", theme="best_set"), BuildError, "only the Dots and Boxes build"),
+    (dict(game_id="connect_four", theme="block"), BuildError, "only the Dots and Boxes and Shut the Box builds"),
+    (dict(game_id="dots_and_boxes", one_die=("never",)), BuildError, "only Shut the Box has one-die rules"),
+    (dict(game_id="shut_the_box", one_die=("sometimes",)), BuildError, "--one-die"),
+    (dict(game_id="shut_the_box", one_die=()), BuildError, "--one-die"),
+    (dict(game_id="shut_the_box", one_die="never"), BuildError, "--one-die"),
     (dict(game_id="dots_and_boxes", theme="loops"), ValueError, "loops"),
     (dict(game_id="dots_and_boxes", theme="all_but_four", add=True), BuildError, "no bank to add to"),
     (dict(game_id="dots_and_boxes", add="yes"), BuildError, "True or False"),
@@ -176,6 +180,33 @@ def test_bad_theme_builds_are_refused(tmp_path, kwargs, error, match):
     with pytest.raises(error, match=match):
         build(count=1, seed=1, out=tmp_path / "x.json.gz", progress=False, **kwargs)
     assert not list(tmp_path.iterdir())
+
+
+def test_a_shut_the_box_trap_build_adds_puzzles_under_the_chosen_rules_only(tmp_path):
+    """``--theme habit_trap --one-die …``: only turns under those rules, only puzzles where the rule of thumb's
+    set loses; the bank's old puzzles stay as they were."""
+    from gamekit.puzzles.store import write_bank
+    from gamekit.shutbox import cpu_player
+    plain = [p for p in bank("shut_the_box") if p.facts["kind"] == "set" and "habit_trap" not in p.themes][:2]
+    trap = next(p for p in bank("shut_the_box", theme="habit_trap"))
+    untagged = dict(trap.to_dict(), themes=[t for t in trap.themes if t != "habit_trap"])   # as an older bank holds it
+    base = [p.to_dict() for p in plain] + [untagged, bank("shut_the_box", theme="one_die_or_two")[0].to_dict()]
+    path = tmp_path / "shut.json.gz"
+    write_bank(path, "shut_the_box", base, "python -m gamekit.puzzles build shut_the_box --count 4 --seed 1", 1,
+               "2026-12-01T00:00:00Z", {"games": 3, "candidates": 9, "kept": 4, "seconds": 1.0, "themes": {}})
+    stats = build("shut_the_box", 4, 3, path, progress=False, theme="habit_trap", add=True, one_die=("never", "under_six"))
+    assert stats["finished"] and stats["added"]["kept"] == 4
+    data = read_bank(path)
+    assert data["command"].endswith("--theme habit_trap --add --one-die never --one-die under_six")
+    new = [p for p in bank("shut_the_box", path=path) if p.id not in {d["id"] for d in base}]
+    assert len(new) == 4
+    old = {p.id: p for p in bank("shut_the_box", path=path) if p.id in {d["id"] for d in base}}
+    assert "habit_trap" in old[trap.id].themes                       # the old trap puzzle gets the theme
+    assert all(old[d["id"]].themes == tuple(d["themes"]) for d in base if d["id"] != trap.id)   # nothing else
+    assert sorted(p.facts["one_die"] for p in new) == ["never", "never", "under_six", "under_six"]
+    for p in new:
+        assert "habit_trap" in p.themes and "best_set" in p.themes and verify(p) == []
+        assert cpu_player("medium", 0).choose(p.position) not in p.answers
 
 
 def test_a_one_die_or_two_puzzle_has_one_id_whatever_the_last_roll_showed():

@@ -340,7 +340,7 @@ def test_levels_go_from_1_to_10_and_a_new_pupil_starts_at_5():
     for bad in ["1500", None, True, float("nan")]:
         with pytest.raises(TypeError):
             level(bad)
-    assert level_words(Rating()) == "Your level: 5 of 10 (still settling: a few more puzzles will fix it)"
+    assert level_words(Rating()) == "Your level: 3 of 10 (still settling: a few more puzzles will fix it)"
     assert level_words(Rating(1700, 80)) == "Your level: 7 of 10" and level_words(Rating(1700, 150)) == "Your level: 7 of 10"
 
 

@@ -95,3 +95,19 @@ def test_pick_chooses_near_the_pupils_rating_and_skips_seen_ones():
             pick(bad, 1200)
     with pytest.raises(ValueError):
         pick(puzzles, "1200")
+
+
+def test_a_new_pupil_starts_among_the_easy_puzzles_and_climbs_quickly():
+    from gamekit.progress import level
+    from gamekit.puzzles import band_of
+    pupil = Rating()
+    assert level(pupil.rating) <= 3 and band_of(pupil.rating) == "easy"
+    # three first-try solves of puzzles a little above the pupil: two levels up already
+    for step in range(3):
+        pupil, _ = update(pupil, Rating(pupil.rating + 100, 150), True)
+    assert level(pupil.rating) >= level(Rating().rating) + 2
+    # and three misses bring a new pupil down to the easiest level, not below it
+    low = Rating()
+    for step in range(3):
+        low, _ = update(low, Rating(low.rating - 100, 150), False)
+    assert level(low.rating) == 1

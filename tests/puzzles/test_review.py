@@ -4,6 +4,7 @@ import pytest
 from gamekit.connect import ConnectFour, FiveInARow, analyse, cpu_player as connect_cpu
 from gamekit.dots import DotsAndBoxes, cpu_player as dots_cpu, move_values
 from gamekit.puzzles import VERDICTS, review, summary
+from gamekit.puzzles.core import own_box_loss
 from gamekit.shutbox import ShutTheBox
 
 
@@ -37,7 +38,8 @@ def test_judged_moves_agree_with_the_solver(dots_review):
         values = move_values(pos, time_limit=None)
         top = max(values.values())
         assert j.loss == top - values[j.move] and j.best_value == top
-        assert j.verdict == ("best" if j.loss == 0 else "inaccuracy" if j.loss == 1 else "mistake")
+        boxes = own_box_loss(top, values[j.move])       # the margin moves by two per box given up
+        assert j.verdict == ("best" if boxes == 0 else "inaccuracy" if boxes == 1 else "mistake")
         assert set(j.best) == {l for l, v in values.items() if v == top}
         assert j.seat == pos.to_move
 
@@ -139,4 +141,17 @@ def test_judgements_as_data_and_in_words(dots_review):
     m = next(j for j in js if j.verdict == "mistake")
     d = judgement_dict(m)
     assert d["move"] == m.move and d["best"] == list(m.best) and d["loss"] == m.loss and "mistake" in d["words"]
-    assert verdict_words(m, "Coral", m.move, "dots").startswith(f"Coral {m.move}: mistake — it loses {m.loss} box")
+    boxes = own_box_loss(m.best_value, m.value)
+    assert verdict_words(m, "Coral", m.move, "dots").startswith(f"Coral {m.move}: mistake — it loses {boxes} box")
+
+
+def test_a_dots_line_giving_up_one_box_is_an_inaccuracy_that_loses_one_box(dots_review):
+    """The review counts boxes as the puzzles do: a line whose margin is 2 below the best gives up one box of
+    one's own (the opponent gets it), not two."""
+    from gamekit.puzzles import verdict_words
+    g, js = dots_review
+    one = next(j for j in js if j.verdict != "unjudged" and j.best_value - j.value == 2)
+    assert own_box_loss(one.best_value, one.value) == 1
+    assert one.verdict == "inaccuracy"
+    said = verdict_words(one, "Coral", one.move, "dots")
+    assert "it loses 1 box against" in said and "2 boxes" not in said

@@ -61,6 +61,7 @@ def _hands_over(g, w):
 
 
 def test_shut_the_box_themes():
+    from gamekit.shutbox import cpu_player
     for p in bank("shut_the_box"):
         kinds = {a[0] for a in p.answers}
         if "one_die_or_two" in p.themes:
@@ -69,6 +70,10 @@ def test_shut_the_box_themes():
             assert kinds == {"cover"} and "best_set" in p.themes
             if "sets_for_roll" in p.themes:
                 assert len(p.legal_answers()) >= 3
+            # the rule of thumb's set (the largest tile) loses exactly on the puzzles of this theme
+            assert ("habit_trap" in p.themes) == (cpu_player("medium", 0).choose(p.position) not in p.answers)
+    traps = bank("shut_the_box", theme="habit_trap")
+    assert len(traps) >= 300 and all(p.band != "easy" for p in traps)
 
 
 _BANKS: dict = {}

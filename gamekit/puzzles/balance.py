@@ -1,0 +1,71 @@
+"""How much of a bank a one-line rule answers, and the fair share of such puzzles a level may hold.
+
+A puzzle is *answered by one step* when a beginner's one-line rule — Dots and Boxes: take a box with three
+sides, else draw a line giving no third side; 5 en raya / Connect Four: win at once, else block the opponent's
+win; Shut the Box: cover the tile equal to the roll, or roll one die whenever allowed — gives only accepted
+answers (each game's ``one_step_rule``).  Such puzzles are fine now and then, but a level made of them teaches
+nothing, so the build keeps them to :data:`MAX_ONE_STEP_SHARE` of each difficulty band, and Practice and
+homework sets draw from :func:`fair_share` of the bank.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from gamekit import catalog
+from gamekit.i18n import tr
+from gamekit.puzzles.core import BANDS, Puzzle
+
+MAX_ONE_STEP_SHARE = 0.5
+"""The largest share of a difficulty band that puzzles answered by a one-line rule may fill."""
+
+_FOUND: dict[tuple, str | None] = {}
+"""The rule found for each puzzle already looked at, by everything the answer depends on (game, position,
+answers), so the pools of every Practice board and homework code are not worked out again."""
+
+
+def one_step_rule(puzzle: Puzzle) -> str | None:
+    """The key of the game's one-line rule that answers ``puzzle`` by itself, or None (a puzzle that needs
+    more than a habit).  Not a Puzzle: TypeError."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(tr("one_step_rule: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
+    key = (puzzle.game_id, json.dumps(puzzle.position_data, sort_keys=True), repr(puzzle.answers),
+           json.dumps(puzzle.facts, sort_keys=True, default=str))
+    if key not in _FOUND:
+        _FOUND[key] = catalog.get(puzzle.game_id).puzzle_module().one_step_rule(puzzle)
+    return _FOUND[key]
+
+
+def one_step_shares(puzzles: Iterable[Puzzle]) -> dict[str, tuple[int, int]]:
+    """``{band: (answered by one step, puzzles)}`` for each difficulty band ("easy", "medium", "hard")."""
+    out = {name: [0, 0] for name, _ in BANDS}
+    for p in _puzzles(puzzles):
+        out[p.band][1] += 1
+        out[p.band][0] += one_step_rule(p) is not None
+    return {band: (n, total) for band, (n, total) in out.items()}
+
+
+def fair_share(puzzles: Iterable[Puzzle], share: float = MAX_ONE_STEP_SHARE) -> list[Puzzle]:
+    """``puzzles`` without the one-step puzzles that would fill more than ``share`` of their band: in each
+    band every puzzle that needs more than a habit is kept, and one-step puzzles (in id order, so the choice is
+    the same every time) only up to ``share`` of the band.  The order of the rest is kept.
+
+    ``share`` must be a number from 0 to below 1 (ValueError)."""
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share < 1:
+        raise ValueError(tr("share={share!r}: a number from 0 to below 1", share=share))
+    items = _puzzles(puzzles)
+    one_step = {p.id for p in items if one_step_rule(p) is not None}
+    keep: set[str] = set()
+    for name, _ in BANDS:
+        band = [p for p in items if p.band == name]
+        others = sum(1 for p in band if p.id not in one_step)
+        room = int(share * others / (1 - share) + 1e-9)        # one-step ≤ share of (one-step + others)
+        keep |= {p.id for p in sorted((p for p in band if p.id in one_step), key=lambda p: p.id)[:room]}
+    return [p for p in items if p.id not in one_step or p.id in keep]
+
+
+def _puzzles(puzzles: Any) -> list[Puzzle]:
+    items = list(puzzles)
+    if not all(isinstance(p, Puzzle) for p in items):
+        raise TypeError(tr("give a list of puzzles (from bank())"))
+    return items
