@@ -32,7 +32,8 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     key = (puzzle.game_id, json.dumps(puzzle.position_data, sort_keys=True), repr(puzzle.answers),
            json.dumps(puzzle.facts, sort_keys=True, default=str))
     if key not in _FOUND:
-        _FOUND[key] = catalog.get(puzzle.game_id).puzzle_module().one_step_rule(puzzle)
+        rule = getattr(catalog.get(puzzle.game_id).puzzle_module(), "one_step_rule", None)
+        _FOUND[key] = rule(puzzle) if rule is not None else None   # a game may have no beginner's one-line rule
     return _FOUND[key]
 
 

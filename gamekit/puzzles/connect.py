@@ -198,13 +198,10 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     return [(p, {}) for p in sample(rng, positions(game), n)]
 
 
-ONE_STEP_RULES = {"win": "make a line at once if you can",
-                  "block": "else drop where your opponent would make a line at once"}
-"""The one-line rules a beginner plays by, in the order a beginner tries them (English: the bank figures in docs/)."""
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
-    """The key of the one-line rule (:data:`ONE_STEP_RULES`) that answers ``puzzle`` by itself, or None.
+    """The key of the one-line rule that answers ``puzzle`` by itself, or None.
 
     The rule: win at once when a drop makes a line, else block a cell where the opponent would make one with
     the next drop.  It answers the puzzle when every drop it allows is an accepted answer."""

@@ -193,13 +193,10 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     return [(p, {}) for p in sample(rng, positions(game), n)]
 
 
-ONE_STEP_RULES = {"take": "take any box that has three sides",
-                  "safe": "draw any line that gives no box a third side"}
-"""The one-line rules a beginner plays by, in the order a beginner tries them (English: the bank figures in docs/)."""
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
-    """The key of the one-line rule (:data:`ONE_STEP_RULES`) that answers ``puzzle`` by itself, or None.
+    """The key of the one-line rule that answers ``puzzle`` by itself, or None.
 
     The rule is the beginner's: take a box when one has three sides, else draw a line that gives no third side.
     It answers the puzzle when every line it allows is an accepted answer (so a pupil who follows it cannot go

@@ -154,13 +154,10 @@ def play_game(seed: int, rng) -> ShutTheBox:
     return g
 
 
-ONE_STEP_RULES = {"own_tile": "cover the tile equal to the roll",
-                  "one_die": "roll one die whenever the rules let you"}
-"""The one-line habits a beginner plays by (English: the bank figures in docs/)."""
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
-    """The key of the one-line habit (:data:`ONE_STEP_RULES`) that answers ``puzzle`` by itself, or None: a
+    """The key of the one-line habit that answers ``puzzle`` by itself, or None: a
     "which set?" puzzle whose only answer is the tile equal to the roll, or a "one die or two?" puzzle whose
     answer is one die (a pupil who always takes one die when allowed gets it without looking)."""
     f = puzzle.facts

@@ -4,7 +4,7 @@ import pytest
 from gamekit.connect import ConnectFour, FiveInARow, analyse, cpu_player as connect_cpu
 from gamekit.dots import DotsAndBoxes, cpu_player as dots_cpu, move_values
 from gamekit.puzzles import VERDICTS, review, summary
-from gamekit.puzzles.core import own_box_loss
+from gamekit.dots.puzzle_text import own_box_loss
 from gamekit.shutbox import ShutTheBox
 
 

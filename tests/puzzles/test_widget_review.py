@@ -73,7 +73,7 @@ def test_the_widget_review_is_the_solvers_review_and_a_readable_list(reviewed_do
         assert f"gamekit-review-{j.verdict}" in text
     mistake = next(j for j in w.judgements if j.verdict == "mistake")
     words = panel.words(mistake)
-    from gamekit.puzzles.core import own_box_loss
+    from gamekit.dots.puzzle_text import own_box_loss
     boxes = own_box_loss(mistake.best_value, mistake.value)      # the boxes the mover gives up, not the margin
     assert "mistake" in words and f"loses {boxes} boxes" in words and mistake.best[0] in words
     assert "Gold" in panel.totals.value and "Coral" in panel.totals.value
