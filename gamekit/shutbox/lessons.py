@@ -145,9 +145,12 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
             return False, "; ".join(problems) + "."
         missing = [s for s in right if s not in given]
         if missing:
-            return False, ntr("All correct so far, but {n} set is missing. Go largest tile first: start from {missing}.",
-                              "All correct so far, but {n} sets are missing. Go largest tile first: start from {missing}.",
-                              len(missing), missing=missing[0][0])
+            size = ntr("one tile", "{n} tiles", len(missing[0]))
+            return False, ntr("All correct so far, but {n} set is missing: it has {size}. Go largest tile first, and "
+                              "after each tile try every smaller open tile.",
+                              "All correct so far, but {n} sets are missing: one of them has {size}. Go largest tile "
+                              "first, and after each tile try every smaller open tile.",
+                              len(missing), size=size)
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
     return Exercise(tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where),
@@ -195,6 +198,11 @@ def one_die_table() -> Table:
 
 
 # ====================================================================== 4. strategy: the table
+FILL_ROWS = ((1,), (2,), (3,), (4,), (1, 2), (1, 3), (3, 4), (1, 2, 3))
+"""The positions of lesson 4's fill table after the shut box, smallest first: every position a row's best set
+leaves is a row above it (the page says so; a test checks it)."""
+
+
 def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     """How the table is filled from the shut box upwards, on a few small states (for the lesson).
 
@@ -204,7 +212,7 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     rules = rules or Rules(one_die="never")
     t = table(rules, "shut")
     rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing is open: the box is already shut.")}]
-    for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
+    for tiles in FILL_ROWS:
         m = mask_of(tiles)
         parts = []
         for roll in range(2, 13):
@@ -878,8 +886,10 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
             return False, tr("That would be right if the 11 totals were equally likely. They are not: count the "
                              "outcomes that make {total}.", total=total)
         if given * 36 % rolls == 0 and 0 < given * 36 // rolls <= 6:
-            return False, tr("You used {j} outcomes of 36. Count again the outcomes (first die, second die) that "
-                             "make {total}.", j=given * 36 // rolls, total=total)
+            return False, ntr("You used {n} outcome of 36. Count again the outcomes (first die, second die) that "
+                              "make {total}.",
+                              "You used {n} outcomes of 36. Count again the outcomes (first die, second die) that "
+                              "make {total}.", given * 36 // rolls, total=total)
         return False, tr("Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
                          total=total, rolls=spaced(rolls), times=rolls // 36)
     return Exercise(tr("The computer is about to roll two dice {rolls} times. About how many of those rolls do you "
@@ -970,20 +980,49 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
 
 # Lesson 4, exercises 2 and 3, and the final challenge: in every one of these positions no rule of thumb finds
 # the best set by itself — not "largest tile first", not "most tiles", not "fewest tiles" (two sets of two tiles,
-# only one of them best) — and the best set beats the next one clearly (2 games in 100, or 1.5 points).
+# only one of them best) — and "two tiles close in value" picks a wrong set in three of the five (exercise 3 and
+# challenges 2 and 3); the best set beats the next one clearly (1 game in 100 once rounded, or 1.5 points).
 SHUT_EXERCISE = ((1, 2, 3, 4, 5, 8), 7, "shut")
 """Exercise 2: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
-SCORE_EXERCISE = ((1, 2, 3, 5, 8, 9), 11, "score")
-"""Exercise 3: 8+3 (leaves 1, 2, 5, 9: about 8.3) against 9+2 (about 10.0), 8+2+1 and 5+3+2+1."""
-CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 4, 5, 7), 9, "shut"),
-                       ((1, 3, 4, 5, 6, 7), 10, "score")]
+SCORE_EXERCISE = ((1, 2, 4, 6, 8, 9), 10, "score")
+"""Exercise 3: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
+9+1 (about 14.7)."""
+CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 5, 6, 7), 8, "shut"),
+                       ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
+"""The final challenge: 7+3 to shut; 6+2 to shut (not 7+1, the largest tile, nor 5+3, the closest pair);
+8+3 for a low score (not 9+2 nor 7+4)."""
+
+RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"),
+                  N_("two tiles close in value"))
+"""The habits lesson 4 names as rules of thumb (heuristics) for choosing a set, in the page's order."""
+
+
+def rule_of_thumb_picks(rule: str, sets: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The sets a rule of thumb of :data:`RULES_OF_THUMB` picks among ``sets`` (each largest tile first); several
+    when it cannot tell them apart (it then picks none alone).  ValueError for an unknown rule."""
+    sets = [tuple(sorted(s, reverse=True)) for s in sets]
+    if rule not in RULES_OF_THUMB:
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(RULES_OF_THUMB)))
+    if not sets:
+        return []
+    if rule == RULES_OF_THUMB[0]:
+        return [max(sets)]
+    if rule == RULES_OF_THUMB[1]:
+        return [s for s in sets if len(s) == max(map(len, sets))]
+    if rule == RULES_OF_THUMB[2]:
+        return [s for s in sets if len(s) == min(map(len, sets))]
+    pairs = [s for s in sets if len(s) == 2]
+    return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]
+
 
 def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
                        rules: Rules | None = None) -> Exercise:
     """"Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
-    position: three reasons to choose from.  The right one is computed from the position (the rolls that
-    cover the big tile the low-score set leaves, and what stays open then); the two wrong ones are told why
-    (both sets leave tiles adding up to the same points; the dice do not depend on your goal)."""
+    position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
+    position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
+    one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
+    to cover, not easy (few outcomes of two dice make them); the low-score set does not cover the biggest tile
+    (it leaves it)."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -995,26 +1034,43 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     left = tuple(t for t in open_tiles if t not in for_score)
     big, small = max(left), tuple(t for t in left if t != max(left))
     covers_big = sorted({r for r in range(2, 13) for st in tiles_summing_to(r, left) if big in st})
+    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
+        raise ValueError(tr("tiles {items}, roll {roll}: the rolls covering the big tile are not a run", items=tile_list(left), roll=roll))
+    if big != max(open_tiles) or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36:
+        raise ValueError(tr("tiles {items}, roll {roll}: the set for a low score must leave the biggest tile and small "
+                            "tiles that few rolls cover", items=tile_list(open_tiles), roll=roll))
     points = sum(open_tiles) - roll
     name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
+    small_rolls = [r for r in range(2, 13) if tiles_summing_to(r, small)]
+    small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
     reasons = {
         "low score": tr("After {low}, any roll from {first} to {last} covers the {big}, and then only {small} can "
                         "stay open: a low score, even though the box is often not shut.",
                         low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big,
                         small=" + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")),
-        "same points": tr("{low} leaves fewer points open than {shut}.", low=name[for_score], shut=name[for_shut]),
-        "luck": tr("The dice roll differently when you play for a low score."),
+        "same points": tr("{low} leaves fewer points open than {shut}, so its score is lower whatever the next rolls are.",
+                          low=name[for_score], shut=name[for_shut]),
+        "small easy": tr("After {low}, the small tiles {small} are easy to cover: most rolls cover them, so they "
+                         "rarely stay open.", low=name[for_score], small=tile_list(small)),
+        "biggest": tr("{low} covers the biggest tiles, and the biggest tiles are what makes a score high, so it "
+                      "leaves a low score.", low=name[for_score]),
     }
-    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
-        raise ValueError(tr("tiles {items}, roll {roll}: the rolls covering the big tile are not a run", items=tile_list(left), roll=roll))
     explanations = {
         reasons["low score"]: tr("Right. Playing for a low score, what counts is the points still open when the turn "
                                  "ends; playing to shut, only shutting counts."),
         reasons["same points"]: tr("No: both sets cover {roll} points, so both leave {points} points open. What "
                                    "differs is which tiles are left.", roll=roll, points=points),
-        reasons["luck"]: tr("No: the dice are the same whatever you play for. What differs is which tiles you leave "
-                            "for them."),
+        reasons["small easy"]: ntr("No: only a roll of {rolls} covers them, and two dice make that in just {n} "
+                                   "outcome of 36, so the small tiles are hard to cover. What helps is that the {big} "
+                                   "is easy to cover.",
+                                   "No: only a roll of {rolls} covers them, and two dice make that in just {n} "
+                                   "outcomes of 36, so the small tiles are hard to cover. What helps is that the {big} "
+                                   "is easy to cover.",
+                                   small_outcomes, rolls=tr(" or ").join(map(str, small_rolls)), big=big),
+        reasons["biggest"]: tr("No: {low} leaves the {big}, the biggest tile. What helps is that many rolls can "
+                               "still cover that {big}.", low=name[for_score], big=big),
     }
+    order = ("same points", "small easy", "low score", "biggest")
     return Exercise(tr("Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
                        "shutting the box, but {low} is better for a low score. Why?", items=tile_list(open_tiles),
                        roll=roll, shut=name[for_shut], low=name[for_score]),
@@ -1022,8 +1078,8 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                     hint=tr("Look at what each set leaves. If you are unlucky and the box is not shut, which tiles "
                             "are likely to stay open?"),
                     answer=reasons["low score"], solutions=[reasons["low score"]],
-                    choices=[reasons[k] for k in ("same points", "low score", "luck")],
-                    wrong=[reasons["same points"], reasons["luck"]], key=f"goals why {open_tiles} {roll}")
+                    choices=[reasons[k] for k in order],
+                    wrong=[reasons[k] for k in order if k != "low score"], key=f"goals why {open_tiles} {roll}")
 
 
 LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
@@ -1039,9 +1095,10 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "bank")
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "bank")
 """How a lesson asks about a bank position: count the sets for the roll (lesson 1), list them (lesson 2), count
-the outcomes of two dice that let you go on (lesson 3), or the bank's own question (which set, one die or two)."""
+the outcomes of two dice that let you go on or that end the turn, or choose one die or two by the outcomes that
+go on (lesson 3), or the bank's own question (which set, one die or two, by the exact table)."""
 
 
 @dataclass(frozen=True)
@@ -1054,6 +1111,10 @@ class LessonPractice(ProblemSet):
     best" question is lesson 4's idea: lessons 1–3 use its positions with their own question."""
 
     questions: tuple = ()
+    levels: tuple = ()
+    """The level the page gives each item when the lesson asks its own question (default: the puzzle's band in
+    the bank, which grades the bank's question).  Counting outcomes is harder with more open tiles, not with a
+    harder "which set?" puzzle, so lesson 3 grades its items itself (easy to hard)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -1061,6 +1122,12 @@ class LessonPractice(ProblemSet):
                 or any(q not in PRACTICE_QUESTIONS for q in self.questions):
             raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
                                 items=", ".join(PRACTICE_QUESTIONS)))
+        bands = ("easy", "medium", "hard")
+        if not isinstance(self.levels, tuple) or len(self.levels) not in (0, len(self.items)) \
+                or any(level not in bands for level in self.levels) \
+                or [bands.index(level) for level in self.levels] != sorted(bands.index(level) for level in self.levels):
+            raise ValueError(tr("levels={levels!r}: one of {items} for each item, easy to hard", levels=self.levels,
+                                items=", ".join(bands)))
         for (theme, _), question in zip(self.items, self.questions):
             if question in ("count", "list") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
@@ -1072,15 +1139,20 @@ class LessonPractice(ProblemSet):
         from gamekit.puzzles.sets import puzzle_exercise
         out = []
         questions = self.questions or ("bank",) * len(self.items)
-        for puzzle, (theme, _), question in zip(self.puzzles(), self.items, questions):
+        levels = self.levels or tuple(p.band for p in self.puzzles())
+        for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
-                out.append(puzzle_exercise(puzzle, make, theme=theme, **extra))
+                ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
+                ex.level = level
+                out.append(ex)
                 continue
-            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             ex = {"count": lambda: count_sets_exercise(roll, open_tiles), "list": lambda: sets_exercise(roll, open_tiles),
-                  "outcomes": lambda: roll_outcomes_exercise(open_tiles)}[question]()
+                  "outcomes": lambda: roll_outcomes_exercise(open_tiles),
+                  "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
+                  "dice": lambda: go_on_dice_exercise(open_tiles)}[question]()
             ex.hint = tr("The idea: {theme}.", theme=theme_name(self.game_id, theme)) + " " + ex.hint
-            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", puzzle.band, puzzle
+            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
 
@@ -1141,8 +1213,9 @@ LESSONS: dict[int, Lesson] = {
                "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=6,
-                             where=CHANCE_ONLY, questions=("outcomes", "outcomes", "bank")),
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=241,
+                             where=CHANCE_ONLY, questions=("outcomes", "stuck", "dice"),
+                             levels=("easy", "medium", "hard")),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),
@@ -1555,11 +1628,12 @@ class DiceTally:
         return self.class_result
 
     def table(self, counts: "dict[int, int] | None" = None) -> Table:
-        """Each total: the rolls (ours, or ``counts``), their share, the exact chance k/36."""
+        """Each total: the rolls (ours, or ``counts``), their share, the exact chance as k/36 and as a percentage
+        (the page speaks of k of the 36 outcomes)."""
         counts = self.counts() if counts is None else counts
         n = sum(counts.values())
         rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
-                 number(100 * float(p), 1) + " %"] for t, p in sum_distribution().items()]
+                 f"{k_over_36(p)} ≈ {number(100 * float(p), 1)} %"] for t, p in sum_distribution().items()]
         return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
                      caption=ntr("{n} roll entered", "{n} rolls entered", n))
 
