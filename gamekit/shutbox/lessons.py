@@ -1488,18 +1488,29 @@ def worked_solutions() -> list[tuple[str, str]]:
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
     "shut_the_box/02_sets_for_a_roll": ("rules",),
-    "shut_the_box/03_dice": ("grid",),
-    "shut_the_box/04_best_strategy": ("tree",),
+    "shut_the_box/03_dice": ("rules", "grid", "one_die"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "chances", "goals"),
 }
-"""What each lesson's worksheet needs on paper besides its exercises (for a worksheet generator: see
-:func:`worksheet_aids`): the rules in a box, an empty 6 × 6 grid of the two dice, an empty expected-score tree."""
+"""What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
+:func:`worksheet_aids` under "To help you"): the rules in a box, an empty 6 × 6 grid of the two dice, what one
+die gives, an empty expected-score tree, each total's chance as k/36 (lesson 3's result, which lesson 4 uses),
+and the "Two goals" table exercise 4 is about."""
+
+
+def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A table for paper (Markdown), cells as given."""
+    lines = ["| " + " | ".join(map(str, headers)) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(map(str, r)) + " |" for r in rows])
 
 
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
-    across and second die down, a total to write in each cell; "tree" — the two-branch tree of exercise 1 with
-    blanks for the chances (k/36) and the scores.  KeyError for a notebook that is not a Shut the Box lesson."""
+    across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
+    two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
+    total of two dice with its chance k/36; "goals" — the "Two goals" table (each set's chance to shut and
+    expected score), as the page shows it above exercise 4.  None holds an exercise's answer.  KeyError for a
+    notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
     out = []
@@ -1514,14 +1525,30 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "grid":
             head = "| " + tr("second die ↓ · first die →") + " | " + " | ".join(map(str, range(1, 7))) + " |"
             rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]
+            out.append(tr("The 36 outcomes of two dice, all equally likely: write the total in each cell."))
             out.append("\n".join([head, "|---" * 7 + "|", *rows]))
+        elif aid == "one_die":
+            out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
+        elif aid == "chances":
+            dist = sum_distribution()
+            out.append(tr("The chance of each total of two dice (lesson 3):"))
+            out.append(markdown_table([tr("total")] + [str(t) for t in dist],
+                                      [[tr("chance")] + [k_over_36(p) for p in dist.values()]]))
+        elif aid == "goals":
+            open_tiles, roll = DISAGREEMENT
+            out.append(tr("Tiles {items} are open, the roll is {roll}, two dice are rolled always. The two sets "
+                          "leave these positions:", items=tile_list(open_tiles), roll=roll))
+            view = objectives_table(open_tiles, roll)
+            out.append(markdown_table(view.table.headers, view.table.rows))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([
+                "```text",
                 tr("Only {tile} open", tile=tile),
                 tr("├─ rolls that make {tile}: ____ / 36 → score ____", tile=tile),
                 tr("└─ every other roll: ____ / 36 → score ____"),
-                tr("expected score = ____ × ____ + ____ × ____ = ____")]))
+                tr("expected score = ____ × ____ + ____ × ____ = ____"),
+                "```"]))
     return out
 
 
