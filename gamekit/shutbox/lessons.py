@@ -1112,9 +1112,10 @@ class LessonPractice(ProblemSet):
 
     questions: tuple = ()
     levels: tuple = ()
-    """The level the page gives each item when the lesson asks its own question (default: the puzzle's band in
-    the bank, which grades the bank's question).  Counting outcomes is harder with more open tiles, not with a
-    harder "which set?" puzzle, so lesson 3 grades its items itself (easy to hard)."""
+    """``(question, level)`` pairs: the level the page gives an item asked that question (default: the puzzle's
+    band in the bank, which grades the bank's question).  Counting outcomes is harder with more open tiles, not
+    with a harder "which set?" puzzle, so lesson 3 grades its questions itself (easy to hard).  Keyed by question,
+    so a set narrowed to one item (the mastery loop's similar puzzle) keeps its level."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -1123,11 +1124,15 @@ class LessonPractice(ProblemSet):
             raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
                                 items=", ".join(PRACTICE_QUESTIONS)))
         bands = ("easy", "medium", "hard")
-        if not isinstance(self.levels, tuple) or len(self.levels) not in (0, len(self.items)) \
-                or any(level not in bands for level in self.levels) \
-                or [bands.index(level) for level in self.levels] != sorted(bands.index(level) for level in self.levels):
-            raise ValueError(tr("levels={levels!r}: one of {items} for each item, easy to hard", levels=self.levels,
-                                items=", ".join(bands)))
+        graded = dict(self.levels) if isinstance(self.levels, tuple) and all(
+            isinstance(pair, tuple) and len(pair) == 2 for pair in self.levels) else None
+        order = [bands.index(graded[q]) for q in self.questions if q in graded and graded[q] in bands] \
+            if graded is not None else []
+        if graded is None or any(level not in bands for level in graded.values()) \
+                or (graded and (not self.questions or any(q not in graded for q in self.questions))) \
+                or order != sorted(order):
+            raise ValueError(tr("levels={levels!r}: a (question, level) pair for each question asked, levels among "
+                                "{items}, easy to hard", levels=self.levels, items=", ".join(bands)))
         for (theme, _), question in zip(self.items, self.questions):
             if question in ("count", "list") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
@@ -1139,7 +1144,8 @@ class LessonPractice(ProblemSet):
         from gamekit.puzzles.sets import puzzle_exercise
         out = []
         questions = self.questions or ("bank",) * len(self.items)
-        levels = self.levels or tuple(p.band for p in self.puzzles())
+        graded = dict(self.levels)
+        levels = [graded.get(q, p.band) for q, p in zip(questions, self.puzzles())]
         for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
@@ -1215,7 +1221,7 @@ LESSONS: dict[int, Lesson] = {
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
               LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=241,
                              where=CHANCE_ONLY, questions=("outcomes", "stuck", "dice"),
-                             levels=("easy", "medium", "hard")),
+                             levels=(("outcomes", "easy"), ("stuck", "medium"), ("dice", "hard"))),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),
@@ -1655,12 +1661,13 @@ class DiceTally:
         return self.class_result
 
     def table(self, counts: "dict[int, int] | None" = None) -> Table:
-        """Each total: the rolls (ours, or ``counts``), their share, the exact chance as k/36 and as a percentage
-        (the page speaks of k of the 36 outcomes)."""
+        """Each total: the rolls (ours, or ``counts``), their share, the exact chance as k of the 36 outcomes and
+        as a percentage (the page's words)."""
         counts = self.counts() if counts is None else counts
         n = sum(counts.values())
         rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
-                 f"{k_over_36(p)} ≈ {number(100 * float(p), 1)} %"] for t, p in sum_distribution().items()]
+                 tr("{k} of 36", k=int(p * 36)) + f" ≈ {number(100 * float(p), 1)} %"]
+                for t, p in sum_distribution().items()]
         return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
                      caption=ntr("{n} roll entered", "{n} rolls entered", n))
 

@@ -578,7 +578,7 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
             tally.add(*bad)
     assert len(tally.rolls) == 3                                     # refusals change nothing
     table = tally.table()
-    assert table.rows[5] == [7, 2, "66.7 %", "6/36 ≈ 16.7 %"] and "3 rolls entered" in str(table)
+    assert table.rows[5] == [7, 2, "66.7 %", "6 of 36 ≈ 16.7 %"] and "3 rolls entered" in str(table)
     assert tally.undo() == (6, 6) and len(tally.rolls) == 2
     tally.undo(); tally.undo()
     with pytest.raises(ValueError, match="no roll"):
@@ -923,15 +923,18 @@ def test_two_tiles_close_in_value_is_a_rule_of_thumb_that_fails_in_lesson_four()
 
 def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls would answer exercise 4:
-    the tally is placed after it, and it shows each chance as k/36, as the text says."""
+    the tally is placed after it, and it shows each chance as k of the 36 outcomes, as the text says."""
     from pathlib import Path
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
         text = page.read_text()
         assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
     rows = L.DiceTally(saved=False).table().rows
-    assert rows[4][0] == 6 and rows[4][3].startswith("5/36 ≈ 13")
-    assert "*k*/36" in (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
+    assert rows[4][0] == 6 and rows[4][3].startswith("5 of 36 ≈ 13")
+    said = (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
+    assert "*k* of the 36 outcomes" in said
+    with using("es"):
+        assert L.DiceTally(saved=False).table().rows[4][3].startswith("5 de 36 ≈ 13")
 
 
 def test_the_expected_count_feedback_uses_plural_forms():
