@@ -1101,6 +1101,15 @@ the outcomes of two dice that let you go on or that end the turn, or choose one 
 go on (lesson 3), or the bank's own question (which set, one die or two, by the exact table)."""
 
 
+def box_level(open_tiles: Iterable[int]) -> str:
+    """How hard it is to count the outcomes of two dice for a box: "easy" with one or two open tiles (a few totals
+    to check), "medium" with three, "hard" with four or more (sets of several tiles for most totals)."""
+    n = len(set(open_tiles))
+    if n < 1 or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=tuple(open_tiles)))
+    return "easy" if n <= 2 else "medium" if n == 3 else "hard"
+
+
 @dataclass(frozen=True)
 class LessonPractice(ProblemSet):
     """A practice set of bank positions, each asked the way its lesson asks (``questions``, one per item of
@@ -1111,11 +1120,10 @@ class LessonPractice(ProblemSet):
     best" question is lesson 4's idea: lessons 1–3 use its positions with their own question."""
 
     questions: tuple = ()
-    levels: tuple = ()
-    """``(question, level)`` pairs: the level the page gives an item asked that question (default: the puzzle's
-    band in the bank, which grades the bank's question).  Counting outcomes is harder with more open tiles, not
-    with a harder "which set?" puzzle, so lesson 3 grades its questions itself (easy to hard).  Keyed by question,
-    so a set narrowed to one item (the mastery loop's similar puzzle) keeps its level."""
+    graded_by_box: bool = False
+    """Give each item asked the lesson's own question the level of its box (:func:`box_level`: more open tiles,
+    more totals to check) instead of the puzzle's band in the bank, which grades the bank's "which set?"
+    question.  Lesson 3 counts outcomes, so its items are graded this way."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -1123,16 +1131,8 @@ class LessonPractice(ProblemSet):
                 or any(q not in PRACTICE_QUESTIONS for q in self.questions):
             raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
                                 items=", ".join(PRACTICE_QUESTIONS)))
-        bands = ("easy", "medium", "hard")
-        graded = dict(self.levels) if isinstance(self.levels, tuple) and all(
-            isinstance(pair, tuple) and len(pair) == 2 for pair in self.levels) else None
-        order = [bands.index(graded[q]) for q in self.questions if q in graded and graded[q] in bands] \
-            if graded is not None else []
-        if graded is None or any(level not in bands for level in graded.values()) \
-                or (graded and (not self.questions or any(q not in graded for q in self.questions))) \
-                or order != sorted(order):
-            raise ValueError(tr("levels={levels!r}: a (question, level) pair for each question asked, levels among "
-                                "{items}, easy to hard", levels=self.levels, items=", ".join(bands)))
+        if not isinstance(self.graded_by_box, bool):
+            raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
             if question in ("count", "list") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
@@ -1144,8 +1144,8 @@ class LessonPractice(ProblemSet):
         from gamekit.puzzles.sets import puzzle_exercise
         out = []
         questions = self.questions or ("bank",) * len(self.items)
-        graded = dict(self.levels)
-        levels = [graded.get(q, p.band) for q, p in zip(questions, self.puzzles())]
+        levels = [box_level(p.facts["open"]) if self.graded_by_box and q != "bank" else p.band
+                  for q, p in zip(questions, self.puzzles())]
         for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
@@ -1219,9 +1219,8 @@ LESSONS: dict[int, Lesson] = {
                "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=241,
-                             where=CHANCE_ONLY, questions=("outcomes", "stuck", "dice"),
-                             levels=(("outcomes", "easy"), ("stuck", "medium"), ("dice", "hard"))),
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=1549,
+                             where=CHANCE_ONLY, questions=("outcomes",) * 3, graded_by_box=True),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),
@@ -1661,14 +1660,14 @@ class DiceTally:
         return self.class_result
 
     def table(self, counts: "dict[int, int] | None" = None) -> Table:
-        """Each total: the rolls (ours, or ``counts``), their share, the exact chance as k of the 36 outcomes and
-        as a percentage (the page's words)."""
+        """Each total: the rolls (ours, or ``counts``), their share, and its exact chance: the number k of the 36
+        outcomes that make it, and k/36 as a percentage (the page's words)."""
         counts = self.counts() if counts is None else counts
         n = sum(counts.values())
-        rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
-                 tr("{k} of 36", k=int(p * 36)) + f" ≈ {number(100 * float(p), 1)} %"]
-                for t, p in sum_distribution().items()]
-        return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
+        rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–", int(p * 36),
+                 number(100 * float(p), 1) + " %"] for t, p in sum_distribution().items()]
+        return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("outcomes of the 36"),
+                      tr("exact chance")], rows,
                      caption=ntr("{n} roll entered", "{n} rolls entered", n))
 
     def chart(self, counts: "dict[int, int] | None" = None, title: str = "") -> str:

@@ -578,7 +578,7 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
             tally.add(*bad)
     assert len(tally.rolls) == 3                                     # refusals change nothing
     table = tally.table()
-    assert table.rows[5] == [7, 2, "66.7 %", "6 of 36 ≈ 16.7 %"] and "3 rolls entered" in str(table)
+    assert table.rows[5] == [7, 2, "66.7 %", 6, "16.7 %"] and "3 rolls entered" in str(table)
     assert tally.undo() == (6, 6) and len(tally.rolls) == 2
     tally.undo(); tally.undo()
     with pytest.raises(ValueError, match="no roll"):
@@ -789,21 +789,27 @@ def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go
     """Each practice problem is a choice of one die or two that the lesson prepares (exercises 6 and 8): the roll
     that goes on more often is the exact best one here, and the two kinds of answer both occur."""
     practice = L.LESSONS[3].practice
-    # only lesson 3's own questions (exercises 2, 5 and 6/8), never the best chance to shut (lesson 4's idea)
-    assert practice.questions == ("outcomes", "stuck", "dice")
+    # only lesson 3's own question (exercises 1, 2 and 7), never the best chance to shut (lesson 4's idea)
+    assert practice.questions == ("outcomes",) * 3 and practice.graded_by_box
     exercises = L.practice_exercises(3)
     puzzles = practice.puzzles()
     assert [e.level for e in exercises] == ["easy", "medium", "hard"]
     sizes = [len(p.facts["open"]) for p in puzzles]
     assert sizes == sorted(set(sizes)) and sizes[0] == 2 and sizes[-1] >= 4     # really harder: more tiles each time
-    assert exercises[0].prompt == L.roll_outcomes_exercise(puzzles[0].facts["open"]).prompt
-    assert exercises[1].prompt == L.roll_outcomes_exercise(puzzles[1].facts["open"], stuck=True).prompt
-    assert exercises[2].prompt == L.go_on_dice_exercise(puzzles[2].facts["open"]).prompt
-    for ex in exercises:
+    assert [e.level for e in exercises] == [L.box_level(p.facts["open"]) for p in puzzles]
+    answers = [int(e.answer) for e in exercises]
+    assert answers == sorted(set(answers)) and answers[-1] < 36                # more totals to check, never "all"
+    for ex, p in zip(exercises, puzzles):
+        assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt
         assert ex.check(str(ex.solutions[0]))[0] and not ex.check(str(ex.wrong[0]))[0]
         assert "shut the box" not in ex.prompt
     lesson_boxes = {(1, 2), (1, 4), (1, 2, 3), (2, 5, 6)}                 # the boxes of exercises 1–8
     assert not {tuple(p.facts["open"]) for p in puzzles} & lesson_boxes
+    assert L.box_level((5,)) == "easy" and L.box_level((1, 2, 3, 4)) == "hard"
+    with pytest.raises(ValueError, match="open tiles"):
+        L.box_level((0, 10))
+    with pytest.raises(ValueError, match="graded_by_box"):
+        L.LessonPractice("shut_the_box", ((L.DICE, "easy"),), questions=("outcomes",), graded_by_box="yes")
 
 
 def test_one_die_or_two_by_going_on_is_computed_and_told_why():
@@ -923,18 +929,20 @@ def test_two_tiles_close_in_value_is_a_rule_of_thumb_that_fails_in_lesson_four()
 
 def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls would answer exercise 4:
-    the tally is placed after it, and it shows each chance as k of the 36 outcomes, as the text says."""
+    the tally is placed after it, and it shows each chance as k of the 36 outcomes and as a percentage, as the
+    text says."""
     from pathlib import Path
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
         text = page.read_text()
         assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
     rows = L.DiceTally(saved=False).table().rows
-    assert rows[4][0] == 6 and rows[4][3].startswith("5 of 36 ≈ 13")
+    table = L.DiceTally(saved=False).table()
+    assert rows[4][0] == 6 and rows[4][3:] == [5, "13.9 %"] and table.headers[3:] == ["outcomes of the 36", "exact chance"]
     said = (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
-    assert "*k* of the 36 outcomes" in said
+    assert "how many of the 36 outcomes make it, *k*, and *k*/36 as a percentage" in " ".join(said.split())
     with using("es"):
-        assert L.DiceTally(saved=False).table().rows[4][3].startswith("5 de 36 ≈ 13")
+        assert L.DiceTally(saved=False).table().headers[3] == "resultados de los 36"
 
 
 def test_the_expected_count_feedback_uses_plural_forms():
