@@ -940,7 +940,7 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     table = L.DiceTally(saved=False).table()
     assert rows[4][0] == 6 and rows[4][3:] == [5, "13.9 %"] and table.headers[3:] == ["outcomes of the 36", "exact chance"]
     said = (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
-    assert "how many of the 36 outcomes make it, *k*, and *k*/36 as a percentage" in " ".join(said.split())
+    assert "the exact chance: how many of the 36 outcomes make it, *k*, and *k*/36 as a percentage" in " ".join(said.split())
     with using("es"):
         assert L.DiceTally(saved=False).table().headers[3] == "resultados de los 36"
 
