@@ -1548,7 +1548,7 @@ def worksheet_aids(notebook: str) -> list[str]:
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([
-                "```text",
+                "```",
                 tr("Only {tile} open", tile=tile),
                 tr("├─ rolls that make {tile}: ____ / 36 → score ____", tile=tile),
                 tr("└─ every other roll: ____ / 36 → score ____"),
