@@ -978,14 +978,84 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
                     leaks=(str(value), number(float(value), 2)))
 
 
+TWO_TILE_EXERCISE = (7, 9)
+"""Lesson 4, exercise 2: tiles 7 and 9 open.  A roll of 7 leaves the 9 (expected score 8, the page's first tree),
+a roll of 9 leaves the 7 (exercise 1's answer), every other roll ends the turn with 16."""
+
+
+def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules: Rules | None = None) -> Exercise:
+    """"Tiles ``a`` and ``b`` are open: what is the expected score?", the pupil's own three-branch tree: a roll of
+    ``a`` leaves ``b`` (whose expected score the page gives), a roll of ``b`` leaves ``a``, the rest end the turn.
+
+    Right: the exact value (the table's), as a fraction or to two decimals.  Wrong answers told why: the tile
+    left scored as if the turn ended there (its face value, not its expected score), the one-tile branches
+    scored 0, the two rolls' chances swapped, and the score of a miss alone."""
+    rules = rules or Rules()
+    if (not isinstance(tiles, tuple) or len(tiles) != 2 or any(t not in range(2, 10) for t in tiles)
+            or tiles[0] >= tiles[1] or sum(tiles) <= 12):
+        raise ValueError(tr("tiles {tiles!r}: give two tiles from 2 to 9, smallest first, that no roll covers "
+                            "together", tiles=tiles))
+    a, b = tiles
+    score = table(rules, "score")
+    if rules.dice_options(mask_of((a,))) != (2,) or rules.dice_options(mask_of((b,))) != (2,):
+        raise ValueError(tr("tiles {tiles!r}: each tile left alone must need two dice", tiles=tiles))
+    pa, pb = two_dice_probability(a), two_dice_probability(b)
+    va, vb = score.value(mask_of((a,))), score.value(mask_of((b,)))
+    value = score.value(mask_of(tiles))
+    rest = 1 - pa - pb
+    mistakes = {
+        "face": pa * b + pb * a + rest * (a + b),
+        "zero": rest * (a + b),
+        "swapped": pb * vb + pa * va + rest * (a + b),
+    }
+
+    def near(x: Fraction, y: Fraction) -> bool:
+        return abs(x - y) < Fraction(1, 100)
+
+    def short(v: Fraction) -> str:
+        return str(v) if v.denominator == 1 else number(float(v), 2)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given, decimals = parse_decimal(answer)
+        if given == a + b:
+            return False, tr("{total} is the score when the roll misses both tiles. Some rolls cover one of them: "
+                             "weight each branch by its chance and add.", total=a + b)
+        if decimals is not None and decimals < 2:
+            return False, tr("Give it with two decimals, as the question asks, or as a fraction.")
+        if (given == value) if decimals is None else abs(given - value) <= Fraction(1, 2 * 10 ** decimals):
+            return True, tr("Right: {ka}/36 × {vb} + {kb}/36 × {va} + {krest}/36 × {total} = {value}.",
+                            ka=pa * 36, vb=short(vb), kb=pb * 36, va=short(va), krest=rest * 36,
+                            total=a + b, value=exact_score(value))
+        if near(given, mistakes["face"]):
+            return False, tr("After a roll of {a}, the {b} is left, but the turn goes on: use its expected score, "
+                             "{vb}, not {b}. The same for the {a} left after a roll of {b}.", a=a, b=b,
+                             vb=short(vb))
+        if near(given, mistakes["zero"]):
+            return False, tr("A roll of {a} or {b} covers one tile, but the other one stays open: those branches "
+                             "end with the expected score of the tile left, not 0.", a=a, b=b)
+        if near(given, mistakes["swapped"]):
+            return False, tr("Check which roll leaves which tile: {ka} outcomes make {a} and leave the {b}; {kb} "
+                             "make {b} and leave the {a}.", ka=pa * 36, a=a, b=b, kb=pb * 36)
+        return False, tr("Draw three branches: a roll of {a}, a roll of {b}, every other roll. Multiply each "
+                         "branch's score by its chance and add.", a=a, b=b)
+    return Exercise(tr("Tiles {a} and {b} are open, and no roll covers both. What is the expected score? Give it with "
+                       "two decimals, or as a fraction.", a=a, b=b),
+                    check, hint=tr("Three branches: a roll of {a} leaves the {b}, a roll of {b} leaves the {a}, any "
+                                   "other roll ends the turn with {total}. Use the expected scores you know for one "
+                                   "tile.", a=a, b=b, total=a + b),
+                    answer=exact_score(value), solutions=[str(value), number(float(value), 2)],
+                    wrong=[number(float(m), 2) for m in mistakes.values()] + [str(a + b)],
+                    key=f"expected score {tiles}", leaks=(str(value), number(float(value), 2)))
+
+
 # Lesson 4, exercises 2 and 3, and the final challenge: in every one of these positions no rule of thumb finds
 # the best set by itself — not "largest tile first", not "most tiles", not "fewest tiles" (two sets of two tiles,
 # only one of them best) — and "two tiles close in value" picks a wrong set in three of the five (exercise 3 and
 # challenges 2 and 3); the best set beats the next one clearly (1 game in 100 once rounded, or 1.5 points).
 SHUT_EXERCISE = ((1, 2, 3, 4, 5, 8), 7, "shut")
-"""Exercise 2: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
+"""Exercise 3: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
 SCORE_EXERCISE = ((1, 2, 4, 6, 8, 9), 10, "score")
-"""Exercise 3: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
+"""Exercise 4: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
 9+1 (about 14.7)."""
 CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 5, 6, 7), 8, "shut"),
                        ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
@@ -1233,18 +1303,20 @@ LESSONS: dict[int, Lesson] = {
               exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
+               "expected_79": two_tile_expected_exercise,
                "best_shut": partial(best_set_exercise, *SHUT_EXERCISE),
                "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
                "goals_why": goals_why_exercise,
                **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
-              {"expected_7": "easy", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
+              {"expected_7": "easy", "expected_79": "medium", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
                "challenge_1": "hard",
                "challenge_2": "hard", "challenge_3": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
               ProblemSet("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
                          seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED),
-              objectives=((N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7",)),
+              objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
+                           ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
                            ("best_shut", "challenge_1", "challenge_2")),
                           (N_("choose the best set for a low score, and say why it can differ"),
@@ -1480,9 +1552,20 @@ def worked_solutions() -> list[tuple[str, str]]:
                                         "{k}/36 × 0 + {rest}/36 × {tile} = {value}.", k=k7, tile=EXPECTED_EXERCISE_TILE,
                                         rest=36 - k7, value=exact_score(table(Rules(), "score").value(
                                             mask_of((EXPECTED_EXERCISE_TILE,)))))),
-        (tr("Lesson 4, exercise 2"), values(SHUT_EXERCISE) + "."),
-        (tr("Lesson 4, exercise 3"), values(SCORE_EXERCISE) + "."),
-        (tr("Lesson 4, exercise 4"), tr("two dice always: {rows}.", rows="; ".join(
+        (tr("Lesson 4, exercise 2"), tr("a roll of {a} ({ka}/36) leaves {b}, expected score {vb}; a roll of {b} "
+                                        "({kb}/36) leaves {a}, {va}; the other {krest}/36 score {total}: {value}.",
+                                        a=TWO_TILE_EXERCISE[0], b=TWO_TILE_EXERCISE[1],
+                                        ka=int(two_dice_probability(TWO_TILE_EXERCISE[0]) * 36),
+                                        kb=int(two_dice_probability(TWO_TILE_EXERCISE[1]) * 36),
+                                        vb=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE[1:]))),
+                                        va=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE[:1]))),
+                                        krest=36 - int((two_dice_probability(TWO_TILE_EXERCISE[0])
+                                                        + two_dice_probability(TWO_TILE_EXERCISE[1])) * 36),
+                                        total=sum(TWO_TILE_EXERCISE),
+                                        value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))))),
+        (tr("Lesson 4, exercise 3"), values(SHUT_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 4"), values(SCORE_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 5"), tr("two dice always: {rows}.", rows="; ".join(
             f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
             for r in compare_objectives()))),
         (tr("Lesson 4, challenges 1–3"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),

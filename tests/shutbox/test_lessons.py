@@ -952,3 +952,30 @@ def test_the_expected_count_feedback_uses_plural_forms():
     with using("es"):
         es = L.expected_count_exercise(6, 3600)
         assert "1 resultado de 36" in es.check("100")[1] and "2 resultados de 36" in es.check("200")[1]
+
+
+def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why():
+    """Lesson 4's first objective has two exercises, easy then medium: one tile (7), then 7 and 9 with three
+    branches, whose value is the exact table's; each common slip gets its own reason."""
+    from pathlib import Path
+    from gamekit.shutbox.strategy import table
+    ex = L.two_tile_expected_exercise()
+    value = table(Rules(), "score").value(L.mask_of((7, 9)))
+    assert value == Fraction(731, 54) and ex.solutions == ["731/54", "13.54"]
+    assert ex.check("731/54")[0] and ex.check("13,54")[0] and not ex.check("13.5")[0]
+    reasons = {w: ex.check(w)[1] for w in ex.wrong}
+    assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons.values())) == len(ex.wrong)
+    assert "expected score, 8, not 9" in reasons["13.83"] and "not 0" in reasons["11.56"]
+    assert "6 outcomes make 7 and leave the 9" in reasons["13.42"] and "misses both" in reasons["16"]
+    with pytest.raises(ValueError, match="two tiles"):
+        L.two_tile_expected_exercise((3, 9))                          # 3 + 9 = 12: a roll covers both
+    objectives = dict(L.LESSONS[4].objectives)
+    first = objectives["say what an expected score is, and work one out with a tree diagram"]
+    assert first == ("expected_7", "expected_79")
+    assert [L.LESSONS[4].levels[n] for n in first] == ["easy", "medium"]
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    assert page.index("tree_diagram((8, 9))") < page.index("two_tile_expected_exercise()") < page.index("fill_table")
+    above = page[:page.index("two_tile_expected_exercise()")]
+    assert "731/54" not in above and "13.54" not in above
+    minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
+    assert sum(map(int, re.findall(r"(?:^|,\s+)(\d+) ", minutes.group(2)))) == int(minutes.group(1)) == L.LESSONS[4].minutes
