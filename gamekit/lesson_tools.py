@@ -694,7 +694,9 @@ def _answer_note(module: str) -> str:
 def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
     """A printable worksheet for one lesson (``notebook`` as in the module's ``EXERCISES``) in ``lang``: the
     lesson's title, the game's rules card (the module's ``WORKSHEET_RULES``, a tuple of ``N_`` sentences, if it
-    defines one: a sheet on paper has no lesson page to look the rules up in), each exercise's question in paper
+    defines one: a sheet on paper has no lesson page to look the rules up in), the lesson's paper aids (the
+    module's ``worksheet_aids(notebook)``, Markdown blocks, if it defines one: the tables and blanks a pupil
+    needs without the page), each exercise's question in paper
     words (:func:`paper_words`: nothing "above", nothing to click or type) with its position drawn as text
     (:func:`_board_text`), the cells its board marks in words (an exercise's ``marked_cells``, if any), its
     choices, a line to answer on, and the closing reflection question — never an answer, a hint or feedback.
@@ -720,6 +722,10 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         rules = getattr(lessons, "WORKSHEET_RULES", ())
         if rules:
             out += [tr("## Rules card"), ""] + [f"- {tr(rule)}" for rule in rules] + [""]
+        aids = getattr(lessons, "worksheet_aids", None)      # tables and blanks the lesson page would show
+        blocks = aids(notebook) if callable(aids) else []
+        if blocks:
+            out += [tr("## To help you"), ""] + [line for block in blocks for line in (block.rstrip(), "")]
         for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
             ex = factory()
             out.append(tr("## Exercise {n}", n=n))

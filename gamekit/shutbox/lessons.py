@@ -145,9 +145,12 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
             return False, "; ".join(problems) + "."
         missing = [s for s in right if s not in given]
         if missing:
-            return False, ntr("All correct so far, but {n} set is missing. Go largest tile first: start from {missing}.",
-                              "All correct so far, but {n} sets are missing. Go largest tile first: start from {missing}.",
-                              len(missing), missing=missing[0][0])
+            size = ntr("one tile", "{n} tiles", len(missing[0]))
+            return False, ntr("All correct so far, but {n} set is missing: it has {size}. Go largest tile first, and "
+                              "after each tile try every smaller open tile.",
+                              "All correct so far, but {n} sets are missing: one of them has {size}. Go largest tile "
+                              "first, and after each tile try every smaller open tile.",
+                              len(missing), size=size)
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
     return Exercise(tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where),
@@ -195,6 +198,11 @@ def one_die_table() -> Table:
 
 
 # ====================================================================== 4. strategy: the table
+FILL_ROWS = ((1,), (2,), (3,), (4,), (1, 2), (1, 3), (3, 4), (1, 2, 3))
+"""The positions of lesson 4's fill table after the shut box, smallest first: every position a row's best set
+leaves is a row above it (the page says so; a test checks it)."""
+
+
 def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     """How the table is filled from the shut box upwards, on a few small states (for the lesson).
 
@@ -204,7 +212,7 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     rules = rules or Rules(one_die="never")
     t = table(rules, "shut")
     rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing is open: the box is already shut.")}]
-    for tiles in [(1,), (3,), (7,), (1, 2), (3, 4), (1, 2, 4)]:
+    for tiles in FILL_ROWS:
         m = mask_of(tiles)
         parts = []
         for roll in range(2, 13):
@@ -878,8 +886,10 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
             return False, tr("That would be right if the 11 totals were equally likely. They are not: count the "
                              "outcomes that make {total}.", total=total)
         if given * 36 % rolls == 0 and 0 < given * 36 // rolls <= 6:
-            return False, tr("You used {j} outcomes of 36. Count again the outcomes (first die, second die) that "
-                             "make {total}.", j=given * 36 // rolls, total=total)
+            return False, ntr("You used {n} outcome of 36. Count again the outcomes (first die, second die) that "
+                              "make {total}.",
+                              "You used {n} outcomes of 36. Count again the outcomes (first die, second die) that "
+                              "make {total}.", given * 36 // rolls, total=total)
         return False, tr("Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
                          total=total, rolls=spaced(rolls), times=rolls // 36)
     return Exercise(tr("The computer is about to roll two dice {rolls} times. About how many of those rolls do you "
@@ -968,22 +978,121 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
                     leaks=(str(value), number(float(value), 2)))
 
 
+TWO_TILE_EXERCISE = (7, 9)
+"""Lesson 4, exercise 2: tiles 7 and 9 open.  A roll of 7 leaves the 9 (expected score 8, the page's first tree),
+a roll of 9 leaves the 7 (exercise 1's answer), every other roll ends the turn with 16."""
+
+
+def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules: Rules | None = None) -> Exercise:
+    """"Tiles ``a`` and ``b`` are open: what is the expected score?", the pupil's own three-branch tree: a roll of
+    ``a`` leaves ``b`` (whose expected score the page gives), a roll of ``b`` leaves ``a``, the rest end the turn.
+
+    Right: the exact value (the table's), as a fraction or to two decimals.  Wrong answers told why: the tile
+    left scored as if the turn ended there (its face value, not its expected score), the one-tile branches
+    scored 0, the two rolls' chances swapped, and the score of a miss alone."""
+    rules = rules or Rules()
+    if (not isinstance(tiles, tuple) or len(tiles) != 2 or any(t not in range(2, 10) for t in tiles)
+            or tiles[0] >= tiles[1] or sum(tiles) <= 12):
+        raise ValueError(tr("tiles {tiles!r}: give two tiles from 2 to 9, smallest first, that no roll covers "
+                            "together", tiles=tiles))
+    a, b = tiles
+    score = table(rules, "score")
+    if rules.dice_options(mask_of((a,))) != (2,) or rules.dice_options(mask_of((b,))) != (2,):
+        raise ValueError(tr("tiles {tiles!r}: each tile left alone must need two dice", tiles=tiles))
+    pa, pb = two_dice_probability(a), two_dice_probability(b)
+    va, vb = score.value(mask_of((a,))), score.value(mask_of((b,)))
+    value = score.value(mask_of(tiles))
+    rest = 1 - pa - pb
+    mistakes = {
+        "face": pa * b + pb * a + rest * (a + b),
+        "zero": rest * (a + b),
+        "swapped": pb * vb + pa * va + rest * (a + b),
+    }
+
+    def near(x: Fraction, y: Fraction) -> bool:
+        return abs(x - y) < Fraction(1, 100)
+
+    def short(v: Fraction) -> str:
+        return str(v) if v.denominator == 1 else number(float(v), 2)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given, decimals = parse_decimal(answer)
+        if given == a + b:
+            return False, tr("{total} is the score when the roll misses both tiles. Some rolls cover one of them: "
+                             "weight each branch by its chance and add.", total=a + b)
+        if decimals is not None and decimals < 2:
+            return False, tr("Give it with two decimals, as the question asks, or as a fraction.")
+        if (given == value) if decimals is None else abs(given - value) <= Fraction(1, 2 * 10 ** decimals):
+            return True, tr("Right: {ka}/36 × {vb} + {kb}/36 × {va} + {krest}/36 × {total} = {value}.",
+                            ka=pa * 36, vb=short(vb), kb=pb * 36, va=short(va), krest=rest * 36,
+                            total=a + b, value=exact_score(value))
+        if near(given, mistakes["face"]):
+            return False, tr("After a roll of {a}, the {b} is left, but the turn goes on: use its expected score, "
+                             "{vb}, not {b}. The same for the {a} left after a roll of {b}.", a=a, b=b,
+                             vb=short(vb))
+        if near(given, mistakes["zero"]):
+            return False, tr("A roll of {a} or {b} covers one tile, but the other one stays open: those branches "
+                             "end with the expected score of the tile left, not 0.", a=a, b=b)
+        if near(given, mistakes["swapped"]):
+            return False, tr("Check which roll leaves which tile: {ka} outcomes make {a} and leave the {b}; {kb} "
+                             "make {b} and leave the {a}.", ka=pa * 36, a=a, b=b, kb=pb * 36)
+        return False, tr("Draw three branches: a roll of {a}, a roll of {b}, every other roll. Multiply each "
+                         "branch's score by its chance and add.", a=a, b=b)
+    return Exercise(tr("Tiles {a} and {b} are open, and no roll covers both. What is the expected score? Give it with "
+                       "two decimals, or as a fraction.", a=a, b=b),
+                    check, hint=tr("Three branches: a roll of {a} leaves the {b}, a roll of {b} leaves the {a}, any "
+                                   "other roll ends the turn with {total}. Use the expected scores you know for one "
+                                   "tile.", a=a, b=b, total=a + b),
+                    answer=exact_score(value), solutions=[str(value), number(float(value), 2)],
+                    wrong=[number(float(m), 2) for m in mistakes.values()] + [str(a + b)],
+                    key=f"expected score {tiles}", leaks=(str(value), number(float(value), 2)))
+
+
 # Lesson 4, exercises 2 and 3, and the final challenge: in every one of these positions no rule of thumb finds
 # the best set by itself — not "largest tile first", not "most tiles", not "fewest tiles" (two sets of two tiles,
-# only one of them best) — and the best set beats the next one clearly (2 games in 100, or 1.5 points).
+# only one of them best) — and "two tiles close in value" picks a wrong set in three of the five (exercise 3 and
+# challenges 2 and 3); the best set beats the next one clearly (1 game in 100 once rounded, or 1.5 points).
 SHUT_EXERCISE = ((1, 2, 3, 4, 5, 8), 7, "shut")
-"""Exercise 2: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
-SCORE_EXERCISE = ((1, 2, 3, 5, 8, 9), 11, "score")
-"""Exercise 3: 8+3 (leaves 1, 2, 5, 9: about 8.3) against 9+2 (about 10.0), 8+2+1 and 5+3+2+1."""
-CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 4, 5, 7), 9, "shut"),
-                       ((1, 3, 4, 5, 6, 7), 10, "score")]
+"""Exercise 3: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
+SCORE_EXERCISE = ((1, 2, 4, 6, 8, 9), 10, "score")
+"""Exercise 4: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
+9+1 (about 14.7)."""
+CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 5, 6, 7), 8, "shut"),
+                       ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
+"""The final challenge: 7+3 to shut; 6+2 to shut (not 7+1, the largest tile, nor 5+3, the closest pair);
+8+3 for a low score (not 9+2 nor 7+4)."""
+
+RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"),
+                  N_("two tiles close in value"))
+"""The habits lesson 4 names as rules of thumb (heuristics) for choosing a set, in the page's order."""
+
+
+def rule_of_thumb_picks(rule: str, sets: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The sets a rule of thumb of :data:`RULES_OF_THUMB` picks among ``sets`` (each largest tile first); several
+    when it cannot tell them apart (it then picks none alone).  ValueError for an unknown rule."""
+    sets = [tuple(sorted(s, reverse=True)) for s in sets]
+    if rule not in RULES_OF_THUMB:
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(RULES_OF_THUMB)))
+    if not sets:
+        return []
+    if rule == RULES_OF_THUMB[0]:
+        return [max(sets)]
+    if rule == RULES_OF_THUMB[1]:
+        return [s for s in sets if len(s) == max(map(len, sets))]
+    if rule == RULES_OF_THUMB[2]:
+        return [s for s in sets if len(s) == min(map(len, sets))]
+    pairs = [s for s in sets if len(s) == 2]
+    return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]
+
 
 def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1],
                        rules: Rules | None = None) -> Exercise:
     """"Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
-    position: three reasons to choose from.  The right one is computed from the position (the rolls that
-    cover the big tile the low-score set leaves, and what stays open then); the two wrong ones are told why
-    (both sets leave tiles adding up to the same points; the dice do not depend on your goal)."""
+    position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
+    position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
+    one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
+    to cover, not easy (few outcomes of two dice make them); the low-score set does not cover the biggest tile
+    (it leaves it)."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -995,26 +1104,43 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     left = tuple(t for t in open_tiles if t not in for_score)
     big, small = max(left), tuple(t for t in left if t != max(left))
     covers_big = sorted({r for r in range(2, 13) for st in tiles_summing_to(r, left) if big in st})
+    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
+        raise ValueError(tr("tiles {items}, roll {roll}: the rolls covering the big tile are not a run", items=tile_list(left), roll=roll))
+    if big != max(open_tiles) or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36:
+        raise ValueError(tr("tiles {items}, roll {roll}: the set for a low score must leave the biggest tile and small "
+                            "tiles that few rolls cover", items=tile_list(open_tiles), roll=roll))
     points = sum(open_tiles) - roll
     name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
+    small_rolls = [r for r in range(2, 13) if tiles_summing_to(r, small)]
+    small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
     reasons = {
         "low score": tr("After {low}, any roll from {first} to {last} covers the {big}, and then only {small} can "
                         "stay open: a low score, even though the box is often not shut.",
                         low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big,
                         small=" + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")),
-        "same points": tr("{low} leaves fewer points open than {shut}.", low=name[for_score], shut=name[for_shut]),
-        "luck": tr("The dice roll differently when you play for a low score."),
+        "same points": tr("{low} leaves fewer points open than {shut}, so its score is lower whatever the next rolls are.",
+                          low=name[for_score], shut=name[for_shut]),
+        "small easy": tr("After {low}, the small tiles {small} are easy to cover: most rolls cover them, so they "
+                         "rarely stay open.", low=name[for_score], small=tile_list(small)),
+        "biggest": tr("{low} covers the biggest tiles, and the biggest tiles are what makes a score high, so it "
+                      "leaves a low score.", low=name[for_score]),
     }
-    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
-        raise ValueError(tr("tiles {items}, roll {roll}: the rolls covering the big tile are not a run", items=tile_list(left), roll=roll))
     explanations = {
         reasons["low score"]: tr("Right. Playing for a low score, what counts is the points still open when the turn "
                                  "ends; playing to shut, only shutting counts."),
         reasons["same points"]: tr("No: both sets cover {roll} points, so both leave {points} points open. What "
                                    "differs is which tiles are left.", roll=roll, points=points),
-        reasons["luck"]: tr("No: the dice are the same whatever you play for. What differs is which tiles you leave "
-                            "for them."),
+        reasons["small easy"]: ntr("No: only a roll of {rolls} covers them, and two dice make that in just {n} "
+                                   "outcome of 36, so the small tiles are hard to cover. What helps is that the {big} "
+                                   "is easy to cover.",
+                                   "No: only a roll of {rolls} covers them, and two dice make that in just {n} "
+                                   "outcomes of 36, so the small tiles are hard to cover. What helps is that the {big} "
+                                   "is easy to cover.",
+                                   small_outcomes, rolls=tr(" or ").join(map(str, small_rolls)), big=big),
+        reasons["biggest"]: tr("No: {low} leaves the {big}, the biggest tile. What helps is that many rolls can "
+                               "still cover that {big}.", low=name[for_score], big=big),
     }
+    order = ("same points", "small easy", "low score", "biggest")
     return Exercise(tr("Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
                        "shutting the box, but {low} is better for a low score. Why?", items=tile_list(open_tiles),
                        roll=roll, shut=name[for_shut], low=name[for_score]),
@@ -1022,8 +1148,8 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                     hint=tr("Look at what each set leaves. If you are unlucky and the box is not shut, which tiles "
                             "are likely to stay open?"),
                     answer=reasons["low score"], solutions=[reasons["low score"]],
-                    choices=[reasons[k] for k in ("same points", "low score", "luck")],
-                    wrong=[reasons["same points"], reasons["luck"]], key=f"goals why {open_tiles} {roll}")
+                    choices=[reasons[k] for k in order],
+                    wrong=[reasons[k] for k in order if k != "low score"], key=f"goals why {open_tiles} {roll}")
 
 
 LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
@@ -1039,9 +1165,19 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "bank")
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "bank")
 """How a lesson asks about a bank position: count the sets for the roll (lesson 1), list them (lesson 2), count
-the outcomes of two dice that let you go on (lesson 3), or the bank's own question (which set, one die or two)."""
+the outcomes of two dice that let you go on or that end the turn, or choose one die or two by the outcomes that
+go on (lesson 3), or the bank's own question (which set, one die or two, by the exact table)."""
+
+
+def box_level(open_tiles: Iterable[int]) -> str:
+    """How hard it is to count the outcomes of two dice for a box: "easy" with one or two open tiles (a few totals
+    to check), "medium" with three, "hard" with four or more (sets of several tiles for most totals)."""
+    n = len(set(open_tiles))
+    if n < 1 or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=tuple(open_tiles)))
+    return "easy" if n <= 2 else "medium" if n == 3 else "hard"
 
 
 @dataclass(frozen=True)
@@ -1054,6 +1190,10 @@ class LessonPractice(ProblemSet):
     best" question is lesson 4's idea: lessons 1–3 use its positions with their own question."""
 
     questions: tuple = ()
+    graded_by_box: bool = False
+    """Give each item asked the lesson's own question the level of its box (:func:`box_level`: more open tiles,
+    more totals to check) instead of the puzzle's band in the bank, which grades the bank's "which set?"
+    question.  Lesson 3 counts outcomes, so its items are graded this way."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -1061,6 +1201,8 @@ class LessonPractice(ProblemSet):
                 or any(q not in PRACTICE_QUESTIONS for q in self.questions):
             raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
                                 items=", ".join(PRACTICE_QUESTIONS)))
+        if not isinstance(self.graded_by_box, bool):
+            raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
             if question in ("count", "list") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
@@ -1072,15 +1214,21 @@ class LessonPractice(ProblemSet):
         from gamekit.puzzles.sets import puzzle_exercise
         out = []
         questions = self.questions or ("bank",) * len(self.items)
-        for puzzle, (theme, _), question in zip(self.puzzles(), self.items, questions):
+        levels = [box_level(p.facts["open"]) if self.graded_by_box and q != "bank" else p.band
+                  for q, p in zip(questions, self.puzzles())]
+        for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
-                out.append(puzzle_exercise(puzzle, make, theme=theme, **extra))
+                ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
+                ex.level = level
+                out.append(ex)
                 continue
-            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             ex = {"count": lambda: count_sets_exercise(roll, open_tiles), "list": lambda: sets_exercise(roll, open_tiles),
-                  "outcomes": lambda: roll_outcomes_exercise(open_tiles)}[question]()
+                  "outcomes": lambda: roll_outcomes_exercise(open_tiles),
+                  "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
+                  "dice": lambda: go_on_dice_exercise(open_tiles)}[question]()
             ex.hint = tr("The idea: {theme}.", theme=theme_name(self.game_id, theme)) + " " + ex.hint
-            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", puzzle.band, puzzle
+            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
 
@@ -1141,8 +1289,8 @@ LESSONS: dict[int, Lesson] = {
                "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=6,
-                             where=CHANCE_ONLY, questions=("outcomes", "outcomes", "bank")),
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=1549,
+                             where=CHANCE_ONLY, questions=("outcomes",) * 3, graded_by_box=True),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
                           (N_("predict which totals are common and which are rare, then check the prediction by counting and by simulation"),
@@ -1155,18 +1303,20 @@ LESSONS: dict[int, Lesson] = {
               exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
+               "expected_79": two_tile_expected_exercise,
                "best_shut": partial(best_set_exercise, *SHUT_EXERCISE),
                "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
                "goals_why": goals_why_exercise,
                **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
-              {"expected_7": "easy", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
+              {"expected_7": "easy", "expected_79": "medium", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
                "challenge_1": "hard",
                "challenge_2": "hard", "challenge_3": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
               ProblemSet("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
                          seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED),
-              objectives=((N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7",)),
+              objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
+                           ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
                            ("best_shut", "challenge_1", "challenge_2")),
                           (N_("choose the best set for a low score, and say why it can differ"),
@@ -1402,9 +1552,20 @@ def worked_solutions() -> list[tuple[str, str]]:
                                         "{k}/36 × 0 + {rest}/36 × {tile} = {value}.", k=k7, tile=EXPECTED_EXERCISE_TILE,
                                         rest=36 - k7, value=exact_score(table(Rules(), "score").value(
                                             mask_of((EXPECTED_EXERCISE_TILE,)))))),
-        (tr("Lesson 4, exercise 2"), values(SHUT_EXERCISE) + "."),
-        (tr("Lesson 4, exercise 3"), values(SCORE_EXERCISE) + "."),
-        (tr("Lesson 4, exercise 4"), tr("two dice always: {rows}.", rows="; ".join(
+        (tr("Lesson 4, exercise 2"), tr("a roll of {a} ({ka}/36) leaves {b}, expected score {vb}; a roll of {b} "
+                                        "({kb}/36) leaves {a}, {va}; the other {krest}/36 score {total}: {value}.",
+                                        a=TWO_TILE_EXERCISE[0], b=TWO_TILE_EXERCISE[1],
+                                        ka=int(two_dice_probability(TWO_TILE_EXERCISE[0]) * 36),
+                                        kb=int(two_dice_probability(TWO_TILE_EXERCISE[1]) * 36),
+                                        vb=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE[1:]))),
+                                        va=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE[:1]))),
+                                        krest=36 - int((two_dice_probability(TWO_TILE_EXERCISE[0])
+                                                        + two_dice_probability(TWO_TILE_EXERCISE[1])) * 36),
+                                        total=sum(TWO_TILE_EXERCISE),
+                                        value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))))),
+        (tr("Lesson 4, exercise 3"), values(SHUT_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 4"), values(SCORE_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 5"), tr("two dice always: {rows}.", rows="; ".join(
             f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
             for r in compare_objectives()))),
         (tr("Lesson 4, challenges 1–3"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
@@ -1415,18 +1576,29 @@ def worked_solutions() -> list[tuple[str, str]]:
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
     "shut_the_box/02_sets_for_a_roll": ("rules",),
-    "shut_the_box/03_dice": ("grid",),
-    "shut_the_box/04_best_strategy": ("tree",),
+    "shut_the_box/03_dice": ("rules", "grid", "one_die"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "chances", "goals"),
 }
-"""What each lesson's worksheet needs on paper besides its exercises (for a worksheet generator: see
-:func:`worksheet_aids`): the rules in a box, an empty 6 × 6 grid of the two dice, an empty expected-score tree."""
+"""What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
+:func:`worksheet_aids` under "To help you"): the rules in a box, an empty 6 × 6 grid of the two dice, what one
+die gives, an empty expected-score tree, each total's chance as k/36 (lesson 3's result, which lesson 4 uses),
+and the "Two goals" table exercise 4 is about."""
+
+
+def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A table for paper (Markdown), cells as given."""
+    lines = ["| " + " | ".join(map(str, headers)) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(map(str, r)) + " |" for r in rows])
 
 
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
-    across and second die down, a total to write in each cell; "tree" — the two-branch tree of exercise 1 with
-    blanks for the chances (k/36) and the scores.  KeyError for a notebook that is not a Shut the Box lesson."""
+    across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
+    two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
+    total of two dice with its chance k/36; "goals" — the "Two goals" table (each set's chance to shut and
+    expected score), as the page shows it above exercise 4.  None holds an exercise's answer.  KeyError for a
+    notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
     out = []
@@ -1441,14 +1613,30 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "grid":
             head = "| " + tr("second die ↓ · first die →") + " | " + " | ".join(map(str, range(1, 7))) + " |"
             rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]
+            out.append(tr("The 36 outcomes of two dice, all equally likely: write the total in each cell."))
             out.append("\n".join([head, "|---" * 7 + "|", *rows]))
+        elif aid == "one_die":
+            out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
+        elif aid == "chances":
+            dist = sum_distribution()
+            out.append(tr("The chance of each total of two dice (lesson 3):"))
+            out.append(markdown_table([tr("total")] + [str(t) for t in dist],
+                                      [[tr("chance")] + [k_over_36(p) for p in dist.values()]]))
+        elif aid == "goals":
+            open_tiles, roll = DISAGREEMENT
+            out.append(tr("Tiles {items} are open, the roll is {roll}, two dice are rolled always. The two sets "
+                          "leave these positions:", items=tile_list(open_tiles), roll=roll))
+            view = objectives_table(open_tiles, roll)
+            out.append(markdown_table(view.table.headers, view.table.rows))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([
+                "```",
                 tr("Only {tile} open", tile=tile),
                 tr("├─ rolls that make {tile}: ____ / 36 → score ____", tile=tile),
                 tr("└─ every other roll: ____ / 36 → score ____"),
-                tr("expected score = ____ × ____ + ____ × ____ = ____")]))
+                tr("expected score = ____ × ____ + ____ × ____ = ____"),
+                "```"]))
     return out
 
 
@@ -1555,12 +1743,14 @@ class DiceTally:
         return self.class_result
 
     def table(self, counts: "dict[int, int] | None" = None) -> Table:
-        """Each total: the rolls (ours, or ``counts``), their share, the exact chance k/36."""
+        """Each total: the rolls (ours, or ``counts``), their share, and its exact chance: the number k of the 36
+        outcomes that make it, and k/36 as a percentage (the page's words)."""
         counts = self.counts() if counts is None else counts
         n = sum(counts.values())
-        rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–",
+        rows = [[t, counts[t], (number(100 * counts[t] / n, 1) + " %") if n else "–", int(p * 36),
                  number(100 * float(p), 1) + " %"] for t, p in sum_distribution().items()]
-        return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")], rows,
+        return Table([tr("total"), tr("rolls"), tr("share of our rolls"), tr("outcomes of the 36"),
+                      tr("exact chance")], rows,
                      caption=ntr("{n} roll entered", "{n} rolls entered", n))
 
     def chart(self, counts: "dict[int, int] | None" = None, title: str = "") -> str:

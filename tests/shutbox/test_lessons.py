@@ -73,7 +73,23 @@ def test_rules_of_thumb_ordering_matches_the_reference():
 def test_fill_steps_and_table():
     rows = L.fill_steps()
     assert rows[0]["value"] == 1 and rows[1]["value"] == 0       # tile 1 alone: two dice never make 1
-    assert rows[-1]["open"] == (1, 2, 4) and round(float(rows[-1]["value"]), 6) == 0.182099
+    assert rows[-1]["open"] == (1, 2, 3) and rows[-1]["value"] == Fraction(95, 648)
+
+
+def test_each_row_of_the_fill_table_uses_only_rows_above_it():
+    """Lesson 4 says "each row uses only rows above it": every position a row's best set leaves is a row above."""
+    from pathlib import Path
+    from gamekit.shutbox.strategy import table
+    shut = table(Rules(one_die="never"), "shut")
+    rows = [r["open"] for r in L.fill_steps()]
+    for i, tiles in enumerate(rows):
+        for roll in range(2, 13):
+            best = shut.best_set(L.mask_of(tiles), roll) if tiles else None
+            if best:
+                left = tuple(t for t in tiles if t not in best)
+                assert left in rows[:i], (tiles, roll, left)
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    assert "Each row uses only rows above it" in " ".join(page.split())
 
 
 def test_objectives_disagree_clearly_at_the_reference_position():
@@ -98,7 +114,11 @@ def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
     for wrong in ex.wrong:
         ok, why = ex.check(wrong)
         assert not ok and why not in (ex.check(right[0])[1],)
-    assert "both leave 12 points" in ex.check(ex.wrong[0])[1] and "the same whatever" in ex.check(ex.wrong[1])[1]
+    assert len(ex.choices) == 4 and len(set(ex.check(w)[1] for w in ex.wrong)) == 3    # a reason for each wrong one
+    said = " ".join(ex.check(w)[1] for w in ex.wrong)
+    assert "both leave 12 points" in said and "just 3 outcomes of 36" in said and "leaves the 9, the biggest" in said
+    # every choice argues for 7 + 5, so none can be struck out because it contradicts the question
+    assert all("7 + 5" in c for c in ex.choices)
     assert "goals_why" in dict(L.LESSONS[4].objectives[2:])[L.LESSONS[4].objectives[2][0]]
     with pytest.raises(ValueError, match="same set"):
         L.goals_why_exercise((1, 2, 3, 4, 5, 6, 7, 8, 9), 2)
@@ -260,8 +280,27 @@ def test_lesson_two_examples_do_not_give_exercise_sets_away():
 
 def test_missing_sets_use_plural_forms():
     ex = L.sets_exercise(9)
-    assert "1 set is missing" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1")[1]
+    assert "1 set is missing: it has 3 tiles" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1")[1]
     assert "2 sets are missing" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4")[1]
+
+
+def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
+    """On a retry the pupil must still find the set: the hint says how many are missing and how many tiles one
+    has, never its tiles (lesson 2, every exercise)."""
+    for factory in L.EXERCISES["shut_the_box/02_sets_for_a_roll"][:4]:
+        ex = factory()
+        right = L.parse_sets(ex.solutions[0])
+        said = {}
+        for missing in right:
+            given = "; ".join("+".join(map(str, s)) for s in right if s != missing)
+            ok, why = ex.check(given)
+            assert not ok and "missing" in why and "+".join(map(str, missing)) not in why and "start from" not in why
+            said.setdefault(len(missing), set()).add(why)
+        # the same words whichever set of that size is missing: nothing in them points at its tiles
+        assert all(len(words) == 1 for words in said.values()), (ex.key, said)
+    with using("es"):
+        ok, why = L.sets_exercise(9).check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1")
+        assert "falta 1 conjunto" in why.lower() and "3 fichas" in why
 
 
 def test_a_prediction_is_never_marked_wrong_nor_counted():
@@ -302,7 +341,7 @@ def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
     assert page.index("one_die_table()") < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)") \
         < page.index("go_on_dice_exercise((1, 2, 3))")
-    assert page.index("tally_widget()") < page.index("expected_count_exercise(6, 3600)") < page.index("plot_dice(")
+    assert page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("plot_dice(")
     assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
     assert page.index("chance_exercise(9)") < page.index("tally_widget()")        # the tally shows exact chances
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
@@ -449,13 +488,13 @@ def test_lesson_four_exercise_three_turns_on_a_clear_difference():
     assert values[1] - values[0] >= Fraction(3, 2)
     assert (open_tiles, roll) != L.DISAGREEMENT                       # the "Two goals" table is another position
     ex = L.best_set_exercise(*L.SCORE_EXERCISE)
-    assert ex.solutions == ["8+3"] and "add up to 17" in ex.hint
-    left = tuple(t for t in open_tiles if t not in (8, 3))
+    assert ex.solutions == ["8+2"] and "add up to 20" in ex.hint
+    left = tuple(t for t in open_tiles if t not in (8, 2))
     assert left not in [r["leaves"] for r in L.compare_objectives()]
-    ok, right = ex.check("8+3")
-    assert ok and "about 8.3" in right and "about 10.0" in right
-    ok, wrong = ex.check("9+2")
-    assert not ok and "about 10.0" in wrong and "8+3" not in wrong    # a wrong answer is not told the answer
+    ok, right = ex.check("8+2")
+    assert ok and "about 12.6" in right and "about 14.4" in right
+    ok, wrong = ex.check("6+4")
+    assert not ok and "about 14.4" in wrong and "8+2" not in wrong    # a wrong answer is not told the answer
 
 
 def test_no_rule_of_thumb_solves_lesson_four_exercises_or_challenges():
@@ -515,7 +554,7 @@ def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
     why = [r["why"] for r in L.fill_steps()]
     assert all("=1/" not in w and ")=" not in w for w in why)
     assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))       # plain words only
-    assert "roll of 3 (2/36) covers 3 and leaves 4, whose chance to shut is 3/36" in why[5]
+    assert "roll of 3 (2/36) covers 3 and leaves 4, whose chance to shut is 3/36" in why[7]
     assert "1/18" not in " ".join(why)                                                  # k/36, as lesson 3
     plain = L.fill_table().table.rows
     assert [r[1] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
@@ -539,7 +578,7 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
             tally.add(*bad)
     assert len(tally.rolls) == 3                                     # refusals change nothing
     table = tally.table()
-    assert table.rows[5] == [7, 2, "66.7 %", "16.7 %"] and "3 rolls entered" in str(table)
+    assert table.rows[5] == [7, 2, "66.7 %", 6, "16.7 %"] and "3 rolls entered" in str(table)
     assert tally.undo() == (6, 6) and len(tally.rolls) == 2
     tally.undo(); tally.undo()
     with pytest.raises(ValueError, match="no roll"):
@@ -750,21 +789,27 @@ def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go
     """Each practice problem is a choice of one die or two that the lesson prepares (exercises 6 and 8): the roll
     that goes on more often is the exact best one here, and the two kinds of answer both occur."""
     practice = L.LESSONS[3].practice
-    assert practice.questions == ("outcomes", "outcomes", "bank")            # one two-way choice, the last
+    # only lesson 3's own question (exercises 1, 2 and 7), never the best chance to shut (lesson 4's idea)
+    assert practice.questions == ("outcomes",) * 3 and practice.graded_by_box
     exercises = L.practice_exercises(3)
-    assert [e.choices is not None for e in exercises] == [False, False, True]
-    for ex, p in zip(exercises[:2], practice.puzzles()):
-        assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt and ex.check(str(ex.solutions[0]))[0]
     puzzles = practice.puzzles()
-    assert all(p.facts["kind"] == "dice" for p in puzzles)
-    answers = set()
-    for p in puzzles:
-        chances = L.go_on_chances(p.facts["open"])
-        assert chances[1] != chances[2]
-        better = 1 if chances[1] > chances[2] else 2
-        assert p.answers == [("roll", better)] or p.answers == (("roll", better),), p.id
-        answers.add(better)
-    assert answers == {1, 2}
+    assert [e.level for e in exercises] == ["easy", "medium", "hard"]
+    sizes = [len(p.facts["open"]) for p in puzzles]
+    assert sizes == sorted(set(sizes)) and sizes[0] == 2 and sizes[-1] >= 4     # really harder: more tiles each time
+    assert [e.level for e in exercises] == [L.box_level(p.facts["open"]) for p in puzzles]
+    answers = [int(e.answer) for e in exercises]
+    assert answers == sorted(set(answers)) and answers[-1] < 36                # more totals to check, never "all"
+    for ex, p in zip(exercises, puzzles):
+        assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt
+        assert ex.check(str(ex.solutions[0]))[0] and not ex.check(str(ex.wrong[0]))[0]
+        assert "shut the box" not in ex.prompt
+    lesson_boxes = {(1, 2), (1, 4), (1, 2, 3), (2, 5, 6)}                 # the boxes of exercises 1–8
+    assert not {tuple(p.facts["open"]) for p in puzzles} & lesson_boxes
+    assert L.box_level((5,)) == "easy" and L.box_level((1, 2, 3, 4)) == "hard"
+    with pytest.raises(ValueError, match="open tiles"):
+        L.box_level((0, 10))
+    with pytest.raises(ValueError, match="graded_by_box"):
+        L.LessonPractice("shut_the_box", ((L.DICE, "easy"),), questions=("outcomes",), graded_by_box="yes")
 
 
 def test_one_die_or_two_by_going_on_is_computed_and_told_why():
@@ -818,13 +863,119 @@ def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
     assert set(L.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
     rules = L.worksheet_aids("shut_the_box/01_rules_and_play")[0]
     assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
-    grid = L.worksheet_aids("shut_the_box/03_dice")[0].splitlines()
+    grid = L.worksheet_aids("shut_the_box/03_dice")[2].splitlines()
     assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
     assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))   # no totals filled in
     tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
     assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
     with using("es"):
-        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[0]
+        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[2]
         assert L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[0].startswith("> **")
     with pytest.raises(KeyError, match="known"):
         L.worksheet_aids("dots_and_boxes/01_rules")
+
+
+# ----- a fresh reading after the fixes (issue 35): heuristics that fail, the tally after exercise 4, plurals -------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
+    """The printed sheet, not only the lesson data, holds the aids: the rules, the 6 × 6 grid and what one die
+    gives (lesson 3); the blank tree, each total's chance as k/36 and the "Two goals" table (lesson 4) — before
+    exercise 1, with no exercise's answer on them.  The committed sheets are the generated ones."""
+    from pathlib import Path
+    from gamekit.lesson_tools import worksheet_markdown
+    root = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "")
+    for notebook in ("shut_the_box/03_dice", "shut_the_box/04_best_strategy"):
+        sheet = worksheet_markdown("gamekit.shutbox.lessons", notebook, lang)
+        assert sheet == (root / "worksheets" / f"{notebook}.md").read_text(encoding="utf-8")
+        with using(lang):
+            head, first = tr("## To help you"), tr("## Exercise {n}", n=1)
+            aids = L.worksheet_aids(notebook)
+            exercises = [f() for f in L.EXERCISES[notebook]]
+        assert head in sheet and sheet.index(head) < sheet.index(first)
+        before = sheet[sheet.index(head):sheet.index(first)]
+        assert all(block.rstrip() in before for block in aids)
+        for ex in exercises:
+            if not ex.choices:
+                assert str(ex.answer) not in before.replace("/36", "") or len(str(ex.answer)) < 2, (notebook, ex.answer)
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    assert "6/36" in four and "9+2+1" in four and "35/6" not in four and "5.83" not in four and "5,83" not in four
+    three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
+    assert three.count("|   |   |   |   |   |   |") == 6 and "4/36" not in three.split("## Exercise 1")[0]
+
+
+def test_two_tiles_close_in_value_is_a_rule_of_thumb_that_fails_in_lesson_four():
+    """"Cover two tiles close in value" solved every best-set question once; now the solver's best set differs
+    from its pick in at least one position for each goal, every rule of thumb fails somewhere, and the page calls
+    them rules of thumb (heuristics)."""
+    from pathlib import Path
+    positions = [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]
+    failed = {rule: [] for rule in L.RULES_OF_THUMB}
+    for position in positions:
+        ex = L.best_set_exercise(*position)
+        sets = tiles_summing_to(position[1], position[0])
+        for rule in L.RULES_OF_THUMB:
+            picks = L.rule_of_thumb_picks(rule, sets)
+            if not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]):
+                failed[rule].append(position)
+    assert all(failed.values()), failed
+    close = failed["two tiles close in value"]
+    assert {goal for _, _, goal in close} == {"shut", "score"} and len(close) >= 3
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    above = page[:page.index("best_set_widget(*L.SHUT_EXERCISE")]
+    assert "heuristic" in above and "two tiles close in value" in above
+    with pytest.raises(ValueError, match="rule"):
+        L.rule_of_thumb_picks("smallest tile", [(4, 3)])
+
+
+def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
+    """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls would answer exercise 4:
+    the tally is placed after it, and it shows each chance as k of the 36 outcomes and as a percentage, as the
+    text says."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
+        text = page.read_text()
+        assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
+    rows = L.DiceTally(saved=False).table().rows
+    table = L.DiceTally(saved=False).table()
+    assert rows[4][0] == 6 and rows[4][3:] == [5, "13.9 %"] and table.headers[3:] == ["outcomes of the 36", "exact chance"]
+    said = (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
+    assert "the exact chance: how many of the 36 outcomes make it, *k*, and *k*/36 as a percentage" in " ".join(said.split())
+    with using("es"):
+        assert L.DiceTally(saved=False).table().headers[3] == "resultados de los 36"
+
+
+def test_the_expected_count_feedback_uses_plural_forms():
+    ex = L.expected_count_exercise(6, 3600)
+    assert "You used 1 outcome of 36." in ex.check("100")[1]
+    assert "You used 2 outcomes of 36." in ex.check("200")[1]
+    with using("es"):
+        es = L.expected_count_exercise(6, 3600)
+        assert "1 resultado de 36" in es.check("100")[1] and "2 resultados de 36" in es.check("200")[1]
+
+
+def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why():
+    """Lesson 4's first objective has two exercises, easy then medium: one tile (7), then 7 and 9 with three
+    branches, whose value is the exact table's; each common slip gets its own reason."""
+    from pathlib import Path
+    from gamekit.shutbox.strategy import table
+    ex = L.two_tile_expected_exercise()
+    value = table(Rules(), "score").value(L.mask_of((7, 9)))
+    assert value == Fraction(731, 54) and ex.solutions == ["731/54", "13.54"]
+    assert ex.check("731/54")[0] and ex.check("13,54")[0] and not ex.check("13.5")[0]
+    reasons = {w: ex.check(w)[1] for w in ex.wrong}
+    assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons.values())) == len(ex.wrong)
+    assert "expected score, 8, not 9" in reasons["13.83"] and "not 0" in reasons["11.56"]
+    assert "6 outcomes make 7 and leave the 9" in reasons["13.42"] and "misses both" in reasons["16"]
+    with pytest.raises(ValueError, match="two tiles"):
+        L.two_tile_expected_exercise((3, 9))                          # 3 + 9 = 12: a roll covers both
+    objectives = dict(L.LESSONS[4].objectives)
+    first = objectives["say what an expected score is, and work one out with a tree diagram"]
+    assert first == ("expected_7", "expected_79")
+    assert [L.LESSONS[4].levels[n] for n in first] == ["easy", "medium"]
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    assert page.index("tree_diagram((8, 9))") < page.index("two_tile_expected_exercise()") < page.index("fill_table")
+    above = page[:page.index("two_tile_expected_exercise()")]
+    assert "731/54" not in above and "13.54" not in above
+    minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
+    assert sum(map(int, re.findall(r"(?:^|,\s+)(\d+) ", minutes.group(2)))) == int(minutes.group(1)) == L.LESSONS[4].minutes
