@@ -529,7 +529,7 @@ def test_the_compiled_spanish_catalogue_has_none_of_the_refused_forms():
     one = [s for key, s in compiled._catalog.items() if isinstance(key, tuple) and key[1] == 0]
     assert not [s for s in one if "que faltan" in s], "the form for one says «que falta»"
     assert compiled.gettext("hard-hearted handout") == "entrega sin concesiones"
-    assert compiled.gettext("{colour} to move. Find the drop that wins.").startswith("le toca al {colour}")
+    assert compiled.gettext("{colour} to move. Find the drop that wins, at once or later.").startswith("le toca al {colour}")
 
 
 def test_the_puzzle_prompts_read_as_the_lessons_do_in_spanish():

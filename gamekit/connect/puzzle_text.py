@@ -48,7 +48,8 @@ def move_words(action: Any) -> str:
 def prompt(facts: dict, mover: int) -> str:
     who = tr(COLOURS[mover])       # the sentence, not the colour, starts with a capital
     if facts["best"] > 0:
-        text = tr("{colour} to move. Find the drop that wins.", colour=who)
+        # "at once or later": a block that wins in the end is an answer too (the puzzle asks for the outcome)
+        text = tr("{colour} to move. Find the drop that wins, at once or later.", colour=who)
     elif facts["best"] == 0:
         text = tr("{colour} to move. Find the drop that keeps the draw.", colour=who)
     else:
