@@ -635,12 +635,15 @@ def _board_text(exercise: Any) -> "str | None":
     from gamekit.dots import DotsAndBoxes
     if isinstance(board, DotsAndBoxes):
         from gamekit.dots.rules import dot_name
-        rows = str(board).splitlines()
+        gold, coral = tr("Gold")[0].upper(), tr("Coral")[0].upper()   # each seat's initial in the sheet's language
+        rows = [row if i % 2 == 0 else row.replace(" G ", f" {gold} ").replace(" C ", f" {coral} ")
+                for i, row in enumerate(str(board).splitlines())]
         letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
         labelled = [f"   {letters}"]
         for i, row in enumerate(rows):
             labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
-        labelled.append(tr("o a dot, --- and | the lines drawn; G a box Gold has taken, C a box Coral has taken"))
+        labelled.append(tr("o a dot, --- and | the lines drawn; {gold} a box Gold has taken, {coral} a box Coral has taken",
+                             gold=gold, coral=coral))
         return "\n".join(line.rstrip() for line in labelled)
     return str(board)
 
@@ -727,6 +730,8 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
                _answer_note(module), ""]
         rules = getattr(lessons, "WORKSHEET_RULES", ())
+        if isinstance(rules, str):       # one string would print as one bullet per character
+            raise TypeError(f"{module}.WORKSHEET_RULES must be a tuple of sentences, not one string")
         if rules:
             out += [tr("## Rules card"), ""] + [f"- {tr(rule)}" for rule in rules] + [""]
         for n, factory in enumerate(lessons.EXERCISES[notebook], 1):

@@ -81,6 +81,8 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
     # lesson 1: a few lines on 3×3, Coral to move (box a1 has a third side)
     "first_box": (3, 3, "a1-b1 b1-b2 a1-a2"),
+    # lesson 1: boxes c1 and c2 each have three sides and miss the same line; box a3 misses one side too
+    "two_boxes": (3, 3, "c1-d1 a3-b3 c1-c2 a3-a4 d1-d2 a4-b4 c3-d3 c2-c3 d2-d3"),
     # lesson 4: two safe lines left, Gold to move: one steers to the long-chain count Gold wants
     "steer_two": (3, 3, "c3-d3 b2-c2 a1-b1 a3-a4 c1-d1 d3-d4 b4-c4 b3-b4 c2-c3 b1-b2"),
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
@@ -441,13 +443,27 @@ def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) 
     """Parse a line (refusing bad input with the engine's reason), refuse drawn lines, then judge it."""
 
     def check(answer: Any) -> tuple[bool, str]:
-        index = game.line_index(answer)      # IllegalMoveError (a ValueError) says why
+        index = pupil_line(game, answer)
         name = game.line_name(index)
         if game.is_drawn(index):
             raise IllegalMoveError(tr("{name} is already drawn: pick a line that is not drawn yet.", name=name))
         return judge(name)
 
     return check
+
+
+def pupil_line(game: DotsAndBoxes, answer: Any) -> int:
+    """The line a pupil typed or clicked, or ``IllegalMoveError`` in plain words: the typed text in quotes (no
+    program notation), then what is wrong with it."""
+    text_ = str(answer).strip() if isinstance(answer, str) else ""
+    if not text_ or "-" not in text_:
+        raise IllegalMoveError(tr("“{text}” is not a line: write its two dots joined by a dash, like a1-b1.",
+                                  text=text_ or str(answer)))
+    try:
+        return game.line_index(text_)
+    except IllegalMoveError as refused:          # the engine's reason, with the text quoted for a reader
+        reason = str(refused).split(": ", 1)[-1].replace("'a1-b1'", "a1-b1")
+        raise IllegalMoveError(tr("“{text}”: {reason}.", text=text_, reason=reason.rstrip("."))) from None
 
 
 def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
@@ -897,22 +913,69 @@ def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> di
 
 
 # lesson 1
-def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
-    """Read the notation: click the named line."""
-    game = position("first_box")
+def name_line_exercise(line: str = "b1-c1") -> DotsExercise:
+    """Read the notation: one line is drawn on an empty 3×3 board; write its name (on screen or on paper)."""
+    game = DotsAndBoxes.from_moves(3, 3, line)
+    a, b = line.split("-")
+    across = a[1] == b[1]
+    col = lambda d, k: chr(ord(d[0]) + k) + d[1:]
+    row = lambda d, k: d[0] + str(int(d[1:]) + k)
+    rows_up = lambda d: d[0] + str(game.height + 2 - int(d[1:]))          # rows counted from the bottom
+    turned = f"{a}-{row(a, 1)}" if across else f"{a}-{col(a, 1)}"          # across and down mixed up
+    reasons = {
+        f"{col(a, -1)}-{col(b, -1)}" if across else f"{row(a, -1)}-{row(b, -1)}": N_("That line is one column or one "
+            "row too early: the letters start at a, the first column, and the numbers at 1, the top row."),
+        f"{rows_up(a)}-{rows_up(b)}" if across else f"{rows_up(b)}-{rows_up(a)}": N_("Rows are numbered from the "
+            "top: row 1 is the top row of dots."),
+        turned: N_("That line runs the other way. A line across joins two dots with the same number; a line down "
+                   "joins two dots with the same letter."),
+    }
 
-    def judge(name: str) -> tuple[bool, str]:
+    def check(answer: Any) -> tuple[bool, str]:
+        index = pupil_line(game, answer)
+        name = game.line_name(index)
         if name == line:
-            return True, tr("Yes: {line} joins dot {line2} (column {line3}, row {line4}) and dot {line5}.", line=line, line2=line[:2], line3=line[0], line4=line[1], line5=line[3:])
-        a, b = name.split("-")
-        return False, (tr("You clicked {name}, from {a} (column {a2}, row {a3}) to {b}. Letters count columns from the left, numbers rows from the top.", name=name, a=a, a2=a[0], a3=a[1], b=b))
+            return True, tr("Yes: {line} joins dot {first} (column {column}, row {row}) and dot {second}.",
+                            line=line, first=a, column=a[0], row=a[1:], second=b)
+        if name in reasons:
+            return False, tr("Not {name}. {why}", name=name, why=tr(reasons[name]))
+        x, y = name.split("-")
+        return False, tr("Not {name}: that line goes from {a} (column {a2}, row {a3}) to {b}. Find the drawn line's "
+                         "two dots: the letter above each, the number beside each.", name=name, a=x, a2=x[0],
+                         a3=x[1:], b=y)
 
-    return DotsExercise(tr("<b>Find the line {line}.</b>", line=line), _line_checker(game, judge),
-                        hint=tr("Find the column letter along the top and the row number down the side."),
-                        answer=line, solutions=[line], game=game, click=True, parts=False, asks_best=False,
-                        third_sides=False,
-                        wrong=[l for l in ("d2-d3", "c2-c3", "b2-c2", "c1-d1") if l != line], key="name_line",
-                        leaks=(f"{line} joins",))
+    return DotsExercise(tr("One line is drawn on this board. <b>What is its name?</b> Write its two dots joined by a "
+                           "dash."), check,
+                        hint=tr("For each end of the line, read the column letter along the top and the row number "
+                                "down the side."),
+                        answer=line, solutions=[line, f"{b}-{a}"], game=game, parts=False, third_sides=False,
+                        wrong=list(reasons) + ["a1-b1"], key="name_line", leaks=(f"{line} joins",))
+
+
+def two_boxes_exercise(name: str = "two_boxes") -> DotsExercise:
+    """Rule 2 on a board: one line that is the fourth side of two boxes wins both (a line that wins one box, and
+    lines that win none, are the wrong answers, each told why)."""
+    game = position(name)
+    counts = {l: boxes_won(game, l) for l in game.legal_moves()}
+    right = [l for l, n in counts.items() if n == 2]
+    if len(right) != 1:
+        raise ValueError(tr("{name}: this exercise needs exactly one line that wins two boxes", name=name))
+
+    def judge(line: str) -> tuple[bool, str]:
+        won = [b for b in game.geometry.line_boxes[game.line_index(line)] if game.sides_drawn(b) == 3]
+        if counts[line] == 2:
+            return True, tr("Yes: {line} is the fourth side of boxes {boxes}, so it wins both, and the same player "
+                            "draws again.", line=line, boxes=_boxes(game, won))
+        if counts[line] == 1:
+            return False, tr("{line} wins box {boxes}, only one box: the box on its other side still has a side "
+                             "missing.", line=line, boxes=_boxes(game, won))
+        return False, tr("{line} wins no box: no box beside it has three sides drawn.", line=line)
+
+    return DotsExercise(tr("<b>Which line wins two boxes at once?</b>"), _line_checker(game, judge),
+                        hint=tr("Look for two boxes side by side, each with three sides drawn, missing the same line."),
+                        answer=f"{right[0]}.", solutions=right, game=game, click=True, parts=False,
+                        asks_best=False, third_sides=False, key="two_boxes",
+                        wrong=sorted(counts, key=lambda l: (-counts[l], l))[1:5])
 
 
 def first_box_exercise() -> DotsExercise:
@@ -1164,16 +1227,18 @@ def double_deal_score_exercise() -> DotsExercise:
                         key="double_deal_score")
 
 
-WORKSHEET_RULES = N_(
-    "- **Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
-    "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins.\n"
-    "- **Third side:** a box with three sides drawn can be taken by the next player.\n"
-    "- **Safe line:** a line that gives no box its third side.\n"
-    "- **Chain:** boxes linked so that taking one gives the next its third side. A **long chain** has 3 boxes or "
-    "more.\n"
-    "- **Loop:** a chain that closes on itself, with no end at all.\n"
-    "- **Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-    "second player wants it odd. Whoever gets the total they want makes the other player open the first long chain.")
+WORKSHEET_RULES = (
+    N_("**Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
+       "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
+    N_("**Third side:** a box with three sides drawn can be taken by the next player."),
+    N_("**Safe line:** a line that gives no box its third side."),
+    N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends. A "
+       "**long chain** has 3 boxes or more."),
+    N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+    N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+       "second player wants it odd. Whoever gets the total they want makes the other player open the first long "
+       "chain."),
+)
 """The rules card at the top of each Dots and Boxes worksheet: the rules and the words the exercises use, so a
 sheet stands alone on paper."""
 
@@ -1185,17 +1250,18 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "dots_and_boxes/01_rules_and_terms", "Dots 1 — rules and words", 40,
               {"lines_2x2": lines_count_exercise, "lines_3x2": lambda: lines_count_exercise(3, 2),
                "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
-               "first_box": first_box_exercise, "third_sides_count": third_sides_count_exercise},
+               "first_box": first_box_exercise, "two_boxes": two_boxes_exercise,
+               "third_sides_count": third_sides_count_exercise},
               {"lines_2x2": "easy", "lines_3x2": "easy", "name_line": "easy", "whose_turn": "medium",
-               "first_box": "medium", "third_sides_count": "hard"},
+               "first_box": "medium", "two_boxes": "medium", "third_sides_count": "hard"},
               (N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
                N_("The other player draws the fourth side, takes the box and, because they won a box, draws again.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
                          seed=2),
-              objectives=((N_("count the lines of a board, and find a line from its name"),
+              objectives=((N_("count the lines of a board, and name a line by its two dots"),
                            ("lines_2x2", "lines_3x2", "name_line")),
                           (N_("play by the rules, including \"win a box, draw again\", and follow a game written down"),
-                           ("whose_turn", "first_box")),
+                           ("whose_turn", "first_box", "two_boxes")),
                           (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count"))),
               themes=("take_box",)),
     2: Lesson(2, "dots_and_boxes/02_third_sides", "Dots 2 — third sides", 40,

@@ -276,9 +276,31 @@ def test_lesson_1_exercises():
     assert ALL["lines_2x2"].check("12")[0] and "share" in ALL["lines_2x2"].check("16")[1]
     assert ALL["lines_3x2"].check("17")[0]
     assert ALL["third_sides_count"].check(len(L.third_side_boxes(ALL["third_sides_count"].game)))[0]
-    assert ALL["name_line"].check("d2-c2")[0]
-    ok, feedback = ALL["name_line"].check("c2-c3")
-    assert not ok and "column" in feedback
+    assert ALL["name_line"].check("c1-b1")[0] and ALL["name_line"].check(" b1-c1 ")[0]
+    ok, feedback = ALL["name_line"].check("b1-b2")
+    assert not ok and "other way" in feedback
+    assert "from the top" in ALL["name_line"].check("b4-c4")[1]          # rows counted from the bottom
+    assert "column" in ALL["name_line"].check("a1-b1")[1]
+    assert ALL["name_line"].game.history == ["b1-c1"] and not ALL["name_line"].click   # works on paper too
+    two = ALL["two_boxes"]
+    assert two.solutions == ["c2-d2"] and L.boxes_won(two.game, "c2-d2") == 2
+    ok, feedback = two.check("b3-b4")
+    assert not ok and "only one box" in feedback
+    ok, feedback = two.check("a1-a2")
+    assert not ok and "wins no box" in feedback
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_bad_input_is_refused_in_plain_words_with_the_text_in_quotes(lang):
+    """A pupil who types "xyz" or "three" reads plain words and typographic quotes, never program notation."""
+    from gamekit.i18n import using
+    with using(lang):
+        for ex, typed in ((L.exercises(2)["safe_line"], "xyz"), (L.exercises(2)["safe_line"], "a1-z9"),
+                          (L.exercises(1)["lines_2x2"], "three"), (L.exercises(1)["name_line"], "c2")):
+            ok, feedback = ex.check(typed)
+            opening, closing = ("«", "»") if lang == "es" else ("“", "”")
+            assert not ok and f"{opening}{typed}{closing}" in feedback, feedback
+            assert "'" not in feedback and "malformed" not in feedback, feedback
     assert ALL["first_box"].solutions == ["a2-b2"]
     for line in ALL["first_box"].wrong:               # lesson 1's words: no solver talk
         ok, feedback = ALL["first_box"].check(line)
@@ -286,12 +308,16 @@ def test_lesson_1_exercises():
 
 
 def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
-    """Lesson 1 shows the words of lessons 1–3 (double-deal, double-cross and control come later); the table
+    """Lesson 1 shows only lesson 1's words (no junction, no long chain: lessons 3 and 4 teach them); the table
     names no "rules sheet" (a pupil's page); a loop is not said to be given away whole (lesson 5 refutes it)."""
     from gamekit.dots.glossary import glossary_table
+    assert [r[0] for r in glossary_table(1).rows] == ["dot", "line", "box", "third side"]
+    assert not any("junction" in str(c) or "long chain" in str(c).lower() for r in glossary_table(1).rows for c in r)
+    assert not any("Long chain" in str(c) for r in glossary_table(3).rows for c in r)
+    assert "long chain" in [r[0] for r in glossary_table(4).rows]
     rows = glossary_table(3).rows
     assert [r[0] for r in rows] == ["dot", "line", "box", "third side", "safe line", "chain", "loop"]
-    assert len(glossary_table().rows) == 10 and len(glossary_table().headers) == 3
+    assert len(glossary_table().rows) == 11 and len(glossary_table().headers) == 3
     assert not any("rules sheet" in str(cell) for row in glossary_table().rows for cell in row)
     loop = next(r for r in rows if r[0] == "loop")[2]
     assert "junction" in loop and "no end" in loop and "gives all its boxes away" not in loop
@@ -740,7 +766,7 @@ def test_no_exercise_board_is_tinted_before_or_instead_of_the_pupils_own_look():
         ex = ALL[name]
         tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
         assert not tints, name
-    for name in ("name_line", "first_box"):                     # the widget draws what the test checked
+    for name in ("two_boxes", "first_box"):                     # the widget draws what the test checked
         widget = L.exercise(name)
         fills = [op for op in widget.draw(None).ops("rect") if L.THIRD_SIDE_TINT in op]
         assert not fills, name
@@ -1075,18 +1101,46 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
 
 def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
     """Worksheets stand alone on paper: the card names the rules, safe line, chain, long chain, loop and the long
-    chain rule (what "long" means and which total each player wants), in English and in Spanish."""
+    chain rule (what "long" means and which total each player wants), in English and in Spanish; a loop is not
+    called a chain (lesson 3 says it is not one)."""
     from gamekit.i18n import tr, using
-    text = L.WORKSHEET_RULES
+    assert isinstance(L.WORKSHEET_RULES, tuple) and len(L.WORKSHEET_RULES) >= 5
+    text = " ".join(L.WORKSHEET_RULES)
     for words in ("fourth side", "draws again", "Safe line", "Chain", "3 boxes or more", "Loop",
-                  "Long chain rule", "even", "odd"):
+                  "Long chain rule", "even", "odd", "A loop is not a chain"):
         assert words in text, words
+    assert "Loop:** a chain" not in text
     with using("es"):
-        es = tr(text)
-    assert es != text
+        es = " ".join(tr(rule) for rule in L.WORKSHEET_RULES)
     for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
-                  "par", "impar"):
+                  "par", "impar", "Un bucle no es una cadena"):
         assert words in es, words
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("notebook", list(L.EXERCISES))
+def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebook, lang):
+    """The card was printed one character per bullet (a string where sentences were expected): each bullet of the
+    card is now one whole rule, translated, and the Spanish sheet's card and legend are Spanish (D for Dorado)."""
+    from gamekit.i18n import tr, using
+    from gamekit.lesson_tools import worksheet_markdown
+    sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
+    with using(lang):
+        card, first = tr("## Rules card"), tr("## Exercise {n}", n=1)
+        rules = [tr(rule) for rule in L.WORKSHEET_RULES]
+    bullets = [line[2:] for line in sheet[sheet.index(card):sheet.index(first)].splitlines() if line.startswith("- ")]
+    assert bullets == rules
+    assert all(len(b) > 40 and b.rstrip().endswith(".") for b in bullets)
+    if lang == "es":
+        assert "**Reglas:**" in bullets[0] and "Rules" not in " ".join(bullets)
+        assert "D una casilla de Dorado" in sheet and "G una casilla" not in sheet
+
+
+def test_a_worksheet_rules_card_given_as_one_string_is_refused(monkeypatch):
+    from gamekit.lesson_tools import worksheet_markdown
+    monkeypatch.setattr(L, "WORKSHEET_RULES", "one long string")
+    with pytest.raises(TypeError, match="tuple of sentences"):
+        worksheet_markdown("gamekit.dots.lessons", next(iter(L.EXERCISES)), "en")
 
 
 _COUNT_WORDS = {"en": {"easy": ("easy", "easy"), "medium": ("medium", "medium"), "hard": ("hard", "hard")},
