@@ -90,18 +90,16 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 "
                         "b1-b2"),
-    # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1) are left after
-    # it: keeping control costs more than it wins (take both: +6; double-deal: −6). Coral to move
-    "not_worth_it": (3, 3, "b2-b3 c1-d1 a1-a2 c3-c4 d3-d4 b1-b2 b2-c2 b3-b4 a4-b4 d2-d3 d1-d2 a2-a3 a1-b1 "
-                           "a2-b2"),
+    # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
+    # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
+    "not_worth_it": (3, 3, "a1-b1 a3-b3 a3-a4 b3-c3 b2-c2 c3-d3 c1-c2 c3-c4 a2-b2 c2-d2 d2-d3 c2-c3"),
     # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
     # double-deal. Gold to move
     "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 "
                            "a2-b2"),
-    # lesson 5: two boxes of an opened chain on offer; left after it a chain of 3 and a chain of 2: the 2-chain
-    # hands control back, so taking both boxes wins (a double-deal loses). Gold to move
-    "take_all": (3, 3, "a1-a2 d3-d4 d2-d3 b4-c4 a3-a4 c3-d3 b1-b2 a3-b3 b1-c1 d1-d2 c1-d1 b3-c3 a2-a3 b3-b4 "
-                       "a4-b4"),
+    # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
+    # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
+    "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
     # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
     "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
@@ -116,20 +114,19 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move (the chains step-through starts here)
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3: chains of 3, 2, 2 and 1, Gold to move: hand over the single box
-    "give_single": (3, 3, "b1-b2 c3-c4 a2-b2 a2-a3 c2-c3 c1-d1 c4-d4 c2-d2 b4-c4 a3-a4 b1-c1 a4-b4"),
+    # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
+    "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
     # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
     # away wins. Gold to move
     "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    # lesson 5, final challenge 3: Gold opened a chain of 2; a chain of 4, a chain of 3 and a loop of 4 are left.
-    # Taking both boxes loses; the double-deal wins. Coral to move
-    "challenge_chain": (4, 4, "a1-a2 c1-c2 c5-d5 d2-e2 b3-c3 c3-c4 e4-e5 a5-b5 d1-d2 a2-a3 a1-b1 a3-a4 a3-b3 e2-e3 "
-                              "c4-c5 b5-c5 b2-c2 d4-e4 a4-a5 d3-d4 d1-e1 e1-e2 c2-d2 c1-d1 e3-e4"),
+    # lesson 5, final challenge 3: Gold opened a chain of 2 at its end; a chain of 4 and a chain of 3 are left, no
+    # junction. Taking both boxes loses; the double-deal wins. Coral to move
+    "challenge_chain": (3, 3, "c2-c3 a3-b3 c3-d3 c1-c2 a1-b1 a2-a3 c4-d4 a4-b4 b1-b2 c1-d1 b4-c4 b3-c3 d1-d2"),
 }
 
-# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): twelve safe lines, then perfect play.  Chosen so that, at every
+# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.  Chosen so that, at every
 # position of the safe-line phase where a long chain is forming, the side the forming count suits is the side
 # the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count the lesson teaches never
 # points the wrong way here, nor when the safe lines run out.  Coral's sixth line, c1-c2, changes both.

@@ -174,6 +174,31 @@ def test_captions_are_plain_text():
             assert "<" not in step.caption, (name, step.caption)
 
 
+def test_no_board_without_safe_lines_has_a_junction():
+    """Lesson-level pupils do not practise junctions: an uncounted junction box made prompts false ("chains of 2, 2
+    and 1" on a board of 9 with 8 counted). Every exercise board and step-through frame with no safe line left is
+    all chains and loops, so the lengths it names add up to the boxes left."""
+    from gamekit.dots import analysis
+    boards = [(name, ex.game) for name, ex in ALL.items() if ex.game is not None]
+    boards += [(f"{seq}[{i}]", g) for seq in L.SEQUENCES for i, g in enumerate(L.sequence_positions(seq))]
+    for name, game in boards:
+        if not analysis.safe_lines(game) and not game.is_over():
+            assert not analysis.joints(game), name
+            left = sum(1 for owner in game.owners if owner is None)
+            assert sum(p.length for p in L.components(game)) == left, name
+
+
+def test_prompts_that_count_chains_count_every_box_left():
+    """"Left after this chain: …" names chains whose lengths, with the chain on offer, add up to the boxes left."""
+    import re
+    for name in ("not_worth_it", "take_all", "keep_control"):
+        ex = ALL[name]
+        left = sum(1 for owner in ex.game.owners if owner is None)
+        rest = ex.prompt.split("Left after this chain:")[1].split(".")[0]
+        on_offer = L.takeable(ex.game)
+        assert sum(map(int, re.findall(r"\d+", rest))) + on_offer == left, (name, ex.prompt)
+
+
 def test_components_of_lesson_positions():
     def summary(name):
         return sorted((p.kind, p.length) for p in L.components(L.position(name)))
@@ -183,7 +208,7 @@ def test_components_of_lesson_positions():
     assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
     assert summary("two_chains") == [("chain", 3), ("chain", 6)]
     assert summary("chains_432") == [("chain", 2), ("chain", 3), ("chain", 4)]
-    assert summary("give_single") == [("chain", 1), ("chain", 2), ("chain", 2), ("chain", 3)]
+    assert summary("give_single") == [("chain", 1), ("chain", 3), ("chain", 5)]
     assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
 
 
@@ -874,8 +899,9 @@ def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
 
 def test_final_score_checks_its_value():
     game = L.position("take_all")
-    assert L.final_score(game, 4) == (7, 2) and L.final_score(game, -4) == (3, 6)
-    for bad in (3, 9, -10):
+    assert tuple(game.scores) == (0, 2) and game.to_move == 1                   # Coral to move, 7 boxes left
+    assert L.final_score(game, 3) == (2, 7) and L.final_score(game, -3) == (5, 4)
+    for bad in (4, 9, -10):
         with pytest.raises(ValueError, match="value"):
             L.final_score(game, bad)
 
@@ -1190,3 +1216,38 @@ def test_each_pages_practice_heading_says_its_levels(lang):
             assert "(" not in line, line
         else:
             assert heading[(bands[0], bands[-1])][lang == "es"] in line, line
+
+
+def test_the_guides_worked_numbers_are_computed_from_the_positions():
+    """The guide's misconceptions quoted scores of boards since replaced, and "twelve safe lines" in a worked game
+    with 13; the extension's answer (14 lines with no third side on 3×3) is checked by trying every set of inner
+    lines."""
+    from pathlib import Path
+    from gamekit.dots import analysis
+    from gamekit.dots.rules import geometry
+    guide = (Path(__file__).resolve().parents[2] / "docs/teachers/dots.md").read_text(encoding="utf-8")
+    flat = " ".join(guide.split())
+    for name, exercise in (("not_worth_it", "exercise 4"), ("take_all", "exercise 5")):
+        ex = ALL[name]
+        values = L.move_values(ex.game)
+        take = L._ends(ex.game, max(values.values()))
+        deal = L._ends(ex.game, max(v for l, v in values.items() if not L.boxes_won(ex.game, l)))
+        assert take in flat and deal in flat, (name, take, deal)
+    game, safe = DotsAndBoxes(3, 3), 0
+    for line in L.REAL_GAME.split():
+        safe += line in analysis.safe_lines(game)
+        game.play(line)
+    assert f"each of the {safe} safe lines" in flat
+    g = geometry(3, 3)
+    inner = [l for l in range(g.n_lines) if len(g.line_boxes[l]) == 2]
+    best = 0
+    for mask in range(1 << len(inner)):
+        sides = [0] * g.n_boxes
+        for i, line in enumerate(inner):
+            if mask >> i & 1:
+                for box in g.line_boxes[line]:
+                    sides[box] += 1
+        if max(sides) <= 2:
+            border = [sum(1 for l in range(g.n_lines) if g.line_boxes[l] == (b,)) for b in range(g.n_boxes)]
+            best = max(best, bin(mask).count("1") + sum(min(border[b], 2 - sides[b]) for b in range(g.n_boxes)))
+    assert f"the answer is {best}" in flat
