@@ -112,7 +112,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
     # lesson 3: two chains (6 and 3), no loop, Coral to move
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
-    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move (the chains step-through starts here)
+    # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
+    "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
+    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
     # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
     "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
@@ -145,14 +147,16 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
     },
     "chains": {
-        "start": POSITIONS["chains_432"],
-        "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
-        "steps": "a4-b4 a3-b3 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
-        "outro": N_("Each player took whole chains, then had to open the next. Gold took all of the chain of 3 and so had to open the chain of 4: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
+        "start": POSITIONS["chains_45"],
+        "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
+        "judge": True,
+        "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
+        "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as a mistake: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
         "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
+        "judge": True,
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
         "outro": N_("The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so had to open the loop: lesson 5 shows a better way."),
     },
@@ -594,8 +598,11 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
             return True, ntr("Yes: {n} chain.", "Yes: {n} chains.", n)
         if k == n + len(loops) and loops:
             return False, (ntr("You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.", "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.", len(loops)))
-        if k < n:
+        if k < n and any(length < 3 for length in chains):
             return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
+        if k < n:
+            return False, tr("More than that: where one run of linked boxes stops, look for the next one. Every box "
+                             "left belongs to a chain or a loop.")
         return False, (tr("Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when it turns a corner."))
 
     wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops)]) if w != n and w >= 0]
@@ -744,7 +751,7 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     game = position(name)
     return best_move_exercise(
         name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
-        tr("Give away as little as possible — and check whether Coral could refuse what you give."),
+        tr("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
         key=f"hand_over_{name}")
 
 
