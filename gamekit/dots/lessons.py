@@ -83,8 +83,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "first_box": (3, 3, "a1-b1 b1-b2 a1-a2"),
     # lesson 1: boxes c1 and c2 each have three sides and miss the same line; box a3 misses one side too
     "two_boxes": (3, 3, "c1-d1 a3-b3 c1-c2 a3-a4 d1-d2 a4-b4 c3-d3 c2-c3 d2-d3"),
-    # lesson 4: two safe lines left, Gold to move: one steers to the long-chain count Gold wants
-    "steer_two": (3, 3, "c3-d3 b2-c2 a1-b1 a3-a4 c1-d1 d3-d4 b4-c4 b3-b4 c2-c3 b1-b2"),
+    # lesson 4: five safe lines left, Gold to move: only one steers to the long-chain count Gold wants (and the
+    # forming count agrees with the solver after each of them)
+    "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
@@ -767,7 +768,11 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
 
     def check(answer: Any) -> tuple[bool, str]:
-        got = sorted(set(_parse_lengths(answer)))
+        word = _parity_word(answer)
+        if word is not None:          # "even" / «pares»: the question is about parity, so the word is an answer
+            got = [k for k in range(1, most + 1) if (k % 2 == 0) == (word == "even")]
+        else:
+            got = sorted(set(_parse_lengths(answer)))
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
@@ -784,6 +789,18 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
                         wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
                         key=f"parity_{width}x{height}_{seat}",
                         leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
+
+
+def _parity_word(answer: Any) -> str | None:
+    """"even" or "odd" when a pupil typed the parity as a word ("even", "odds", «par», «impares»), else None."""
+    if not isinstance(answer, str):
+        return None
+    word = answer.strip().lower().rstrip(".")
+    forms = {word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word}
+    for parity in ("even", "odd"):
+        if forms & {parity, tr(parity).lower()}:
+            return parity
+    return None
 
 
 def count_long_exercise(name: str = "long_count") -> DotsExercise:
@@ -873,10 +890,9 @@ def steer_exercise(name: str) -> DotsExercise:
     """Safe lines are left: click the safe line that steers towards the long-chain count the mover wants."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
-    rule = analysis.long_chain_rule(game)
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
+        name, tr("{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
@@ -886,11 +902,44 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
     game = position(name)
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
-    return best_move_exercise(
+    ex = best_move_exercise(
         name, ntr("{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
                   "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", n, seat=seat),
         tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = judge_line(answer)
+        line = game.line_name(game.line_index(answer))
+        if ok and line not in safe_lines(game):
+            feedback += " " + gift_count(game, line)
+        return ok, feedback
+
+    ex.checker = check
+    return ex
+
+
+def gift_count(game: DotsAndBoxes, line: str) -> str:
+    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
+    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+    after = game.copy()
+    after.play(line)
+    taker = after.to_move
+    while after.to_move == taker and analysis.capture_lines(after) and not after.is_over():
+        after.play(analysis.capture_lines(after)[0])
+    rule = analysis.long_chain_rule(after)
+    total = rule.dots + rule.long_chains
+    if rule.favoured != game.to_move:
+        return ntr("The gift leaves {n} long chain forming, but {other} takes it and must then draw again: it costs "
+                   "{other} a turn.",
+                   "The gift leaves {n} long chains forming, but {other} takes it and must then draw again: it costs "
+                   "{other} a turn.", rule.long_chains, other=tr(SEATS[1 - game.to_move]))
+    return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
+               "count {favoured} wants.",
+               "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
+               "count {favoured} wants.", rule.long_chains, other=tr(SEATS[1 - game.to_move]), dots=rule.dots,
+               total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]))
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:

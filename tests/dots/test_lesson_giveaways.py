@@ -183,7 +183,6 @@ def _md(lang: str, name: str) -> str:
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after
     ("03_chains_and_loops.md", 'L.exercise("hand_over"', ("**hard-hearted handout**", "**entrega sin concesiones**")),
-    ("04_long_chain_rule.md", 'L.exercise("sacrifice"', ("a **sacrifice**", "un **sacrificio**")),
     ("05_double_dealing_and_control.md", 'L.exercise("not_worth_it"', ("a single box cannot be refused",
                                                                       "una casilla suelta no se puede rechazar")),
 ]

@@ -1257,3 +1257,35 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
             border = [sum(1 for l in range(g.n_lines) if g.line_boxes[l] == (b,)) for b in range(g.n_boxes)]
             best = max(best, bin(mask).count("1") + sum(min(border[b], 2 - sides[b]) for b in range(g.n_boxes)))
     assert f"the answer is {best}" in flat
+
+
+@pytest.mark.parametrize("lang, right, wrong", [("en", ("even", "Evens"), ("odd",)),
+                                                ("es", ("par", "pares"), ("impar", "impares"))])
+def test_a_parity_question_accepts_the_parity_as_a_word(lang, right, wrong):
+    """"Which numbers of long chains suit Gold?" was refusing "even" (and «par») as "not a whole number"."""
+    from gamekit.i18n import using
+    with using(lang):
+        ex = L.exercises(4)["parity_5x4"]
+        for word in right:
+            assert ex.check(word)[0], word
+        for word in wrong:
+            ok, feedback = ex.check(word)
+            assert not ok and "whole number" not in feedback and "número entero" not in feedback, word
+
+
+def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is_asked():
+    """Exercise 6 had two safe lines and a prompt that named the parity Gold wants (a two-way guess); exercise 8 (a
+    sacrifice) came before the page taught sacrifices; its right answer now says what the gift does to the count."""
+    from pathlib import Path
+    steer = ALL["steer_two"]
+    assert len(L.safe_lines(steer.game)) >= 4 and len(steer.solutions) == 1
+    assert "even" not in steer.prompt and "odd" not in steer.prompt
+    for lang, word in (("", "a **sacrifice**"), ("es", "un **sacrificio**")):
+        page = (Path(__file__).resolve().parents[2] / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md"
+                ).read_text(encoding="utf-8")
+        assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
+        assert "Berlekamp, *The Dots-and-Boxes Game*). " not in page
+    for name in ("sacrifice", "sacrifice_coral"):
+        ex = ALL[name]
+        ok, feedback = ex.check(ex.solutions[0])
+        assert ok and "long chain" in feedback.split("With best play")[1], (name, feedback)
