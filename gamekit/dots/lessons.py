@@ -107,6 +107,8 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
                                "c2-c3 c3-d3 c3-c4"),
     # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
     "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
+    # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
+    "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
     "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
     # lesson 2: Gold opened a chain of 5 that turns two corners; Coral to move
@@ -356,7 +358,7 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
     if was_on_offer:
         return (ntr("{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move again.", "{seat} draws {name} instead of taking: a double-deal. {other} takes the last {n} boxes but must then move again.", offered, seat=seat, name=name, other=other))
     newly = [b for b in third_side_boxes(after)]
-    return ((ntr("{seat} draws {name}: box {boxes} gets a third side,", "{seat} draws {name}: boxes {boxes} get a third side,", len(newly), seat=seat, name=name, boxes=_boxes(after, newly)) + " " + ntr("and {other} can take {n} box in a row.", "and {other} can take {n} boxes in a row.", offered, other=other)))
+    return ((ntr("{seat} draws {name}: box {boxes} gets a third side,", "{seat} draws {name}: boxes {boxes} get a third side,", len(newly), seat=seat, name=name, boxes=_boxes(after, newly)) + " " + ntr("and {other} can take it.", "and {other} can take {n} boxes in a row.", offered, other=other)))
 
 
 def steps(name: str) -> list[Step]:
@@ -520,6 +522,59 @@ def count_safe_exercise() -> DotsExercise:
                         answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
                         leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game)), _safe_lines_left_caption(n)))
+
+
+def wins_safe_race(game: DotsAndBoxes) -> bool:
+    """Whether the player to move, drawing only safe lines, can make the other player the first with no safe line
+    left, however the other plays (every safe line is tried: a 3×3 board has few)."""
+    for line in safe_lines(game):
+        after = game.copy()
+        after.play(line)
+        if not wins_safe_race(after):
+            return True
+    return False
+
+
+def safe_race_exercise(name: str = "race") -> DotsExercise:
+    """Lesson 2's aim, "make it happen to the other player": the safe line after which the other player is the
+    first to run out of safe lines, however both play (computed by trying every safe line, :func:`wins_safe_race`).
+    Not a question about the best move of the whole game (``asks_best=False``)."""
+    game = position(name)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    safe = safe_lines(game)
+    right = [l for l in safe if not wins_safe_race(_after(game, l))]
+    if not right:
+        raise ValueError(tr("{name}: no safe line here leaves the other player short first", name=name))
+
+    def judge(line: str) -> tuple[bool, str]:
+        if line not in safe:
+            after = _after(game, line)
+            return False, tr("{line} is not safe: it gives box {boxes} a third side.", line=line,
+                             boxes=_boxes(game, third_side_boxes(after)))
+        after = _after(game, line)
+        if line in right:
+            return True, tr("Yes: after {line}, {n} safe lines are left, and whatever {other} draws, {seat} can "
+                            "answer so that {other} is the first with no safe line left.", line=line,
+                            n=len(safe_lines(after)), other=other, seat=seat)
+        reply = next(l for l in safe_lines(after) if not wins_safe_race(_after(after, l)))
+        return False, tr("After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
+                         "left. Count which safe lines spoil each other.", line=line, other=other, reply=reply,
+                         seat=seat)
+
+    return DotsExercise(tr("{seat} to move; {n} safe lines are left. From now on both players draw only safe lines "
+                           "while they can. <b>Which safe line makes {other} the first with no safe line left?</b>",
+                           seat=seat, n=len(safe), other=other), _line_checker(game, judge),
+                        hint=tr("Some safe lines touch the same box: once one is drawn, the other is no longer safe. "
+                                "Count how many safe lines can still be drawn after yours."),
+                        answer=f"{_join(right)}.", solutions=right, game=game, click=True, asks_best=False,
+                        parts=False, key="safe_race",
+                        wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2])
+
+
+def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    after = game.copy()
+    after.play(line)
+    return after
 
 
 def _safe_lines_left_caption(n: int) -> str:
@@ -707,7 +762,7 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
             return (tr("it hands over the 2-chain by its middle line (a hard-hearted handout): {other} can take both boxes but cannot refuse them.", other=other))
         return (tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes, or refuse them by drawing the far end, so that you must open the next chain.", other=other))
     what = describe_parts(parts)
-    return ntr("it opens {what}: {other} can take {n} box in a row.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
+    return ntr("it opens {what}: {other} can take that box.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
 
 
 def describe_parts(parts: Sequence[Component]) -> str:
@@ -1321,9 +1376,9 @@ LESSONS: dict[int, Lesson] = {
               {"take_box": take_box_exercise, "take_decoys": lambda: take_box_exercise("take_decoys"),
                "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
                "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
-               "long_run": lambda: how_many_exercise("long_run")},
+               "long_run": lambda: how_many_exercise("long_run"), "safe_race": safe_race_exercise},
               {"take_box": "easy", "take_decoys": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
-               "one_safe": "hard", "long_run": "hard"},
+               "one_safe": "hard", "long_run": "hard", "safe_race": "hard"},
               (N_("On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is drawn? Explain in one sentence."),
                N_("No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some box another side, so the safe lines run out long before the 24th line.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"),
@@ -1331,7 +1386,9 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
                           (N_("tell a safe line from one that gives a box away, and count the safe lines left"),
                            ("count_safe", "safe_line", "one_safe")),
-                          (N_("count how many boxes a run of captures brings"), ("how_many", "long_run"))),
+                          (N_("count how many boxes a run of captures brings"), ("how_many", "long_run")),
+                          (N_("choose a safe line that makes the other player the first with no safe line left"),
+                           ("safe_race",))),
               themes=("take_box", "avoid_third_side")),
     3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
               {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,

@@ -1289,3 +1289,38 @@ def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is
         ex = ALL[name]
         ok, feedback = ex.check(ex.solutions[0])
         assert ok and "long chain" in feedback.split("With best play")[1], (name, feedback)
+
+
+def test_lesson_2_asks_the_pupil_to_make_the_other_player_run_out_of_safe_lines():
+    """Lesson 2's aim "make sure that this happens to the other player" had no exercise. The accepted lines are
+    exactly the safe lines after which the other player, whatever they draw, is first with none left (every safe
+    line tried); each other safe line is answered with the reply that wins the race; unsafe lines are told why."""
+    ex = ALL["safe_race"]
+    game = ex.game
+    safe = L.safe_lines(game)
+    assert len(safe) >= 4 and not ex.asks_best
+    for line in safe:
+        after = game.copy()
+        after.play(line)
+        assert (line in ex.solutions) == (not L.wins_safe_race(after)), line
+        ok, feedback = ex.check(line)
+        assert ok == (line in ex.solutions)
+        if not ok:
+            reply = feedback.split("can answer ")[1].split(",")[0]
+            again = after.copy()
+            again.play(reply)
+            assert L.wins_safe_race(after) and reply in L.safe_lines(after) and not L.wins_safe_race(again)
+    unsafe = next(l for l in game.legal_moves() if l not in safe)
+    ok, feedback = ex.check(unsafe)
+    assert not ok and "not safe" in feedback
+    assert "safe_race" in [n for _, names in L.LESSONS[2].objectives for n in names]
+
+
+@pytest.mark.parametrize("lang, one", [("en", "can take that box"), ("es", "puede llevarse esa casilla")])
+def test_one_box_on_offer_is_not_called_a_run(lang, one):
+    """"Coral can take 1 box in a row" read oddly: one box is "that box"."""
+    from gamekit.i18n import using
+    with using(lang):
+        ex = L.exercises(3)["give_single"]
+        ok, feedback = ex.check(ex.solutions[0])
+    assert ok and one in feedback and " 1 box in a row" not in feedback and "1 casilla seguida" not in feedback
