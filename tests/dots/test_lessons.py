@@ -1324,3 +1324,16 @@ def test_one_box_on_offer_is_not_called_a_run(lang, one):
         ex = L.exercises(3)["give_single"]
         ok, feedback = ex.check(ex.solutions[0])
     assert ok and one in feedback and " 1 box in a row" not in feedback and "1 casilla seguida" not in feedback
+
+
+def test_lesson_5s_minutes_are_honest_about_what_is_extra():
+    """Eight exercises, two step-throughs, four practice problems and a CPU game did not fit 50 minutes: the page and
+    the guide say that More practice and the Hard CPU game are extra."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for lang, extra in (("", "are extra"), ("es", "son extra")):
+        page = (root / "notebooks" / lang / "dots_and_boxes/05_double_dealing_and_control.md").read_text(encoding="utf-8")
+        time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+        assert extra in time_line, lang
+    guide = " ".join((root / "docs/teachers/dots.md").read_text(encoding="utf-8").split())
+    assert "Neither the **More practice** set nor the Hard CPU game at the end of the page is in the 50 minutes" in guide
