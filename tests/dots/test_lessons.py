@@ -1337,3 +1337,22 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
         assert extra in time_line, lang
     guide = " ".join((root / "docs/teachers/dots.md").read_text(encoding="utf-8").split())
     assert "Neither the **More practice** set nor the Hard CPU game at the end of the page is in the 50 minutes" in guide
+
+
+def test_the_guides_challenge_3_reasoning_is_the_solvers():
+    """The guide's worked reasoning for challenge 3 described a 4×4 board since replaced: its lines and scores are
+    the solver's on the position the lesson shows (English and Spanish)."""
+    from pathlib import Path
+    ex = ALL["challenge_chain"]
+    game, values = ex.game, L.move_values(ex.game)
+    best = max(values.values())
+    deal = ex.solutions[0]
+    take = max((l for l in values if L.boxes_won(game, l)), key=lambda l: values[l])
+    root = Path(__file__).resolve().parents[2]
+    for path, gold, coral in (("docs/teachers/dots.md", "Gold", "Coral"), ("docs/teachers/es/dots.md", "Dorado", "Coral")):
+        text = " ".join((root / path).read_text(encoding="utf-8").split())
+        part = text[text.index("3 × 3 (" + gold):][:700]
+        g, c = L.final_score(game, best)
+        assert f"`{deal}`" in part and f"{gold} {g}, {coral} {c}" in part, path
+        g, c = L.final_score(game, values[take])
+        assert f"`{take}`" in part and f"{gold} {g}, {coral} {c}" in part, path
