@@ -191,9 +191,9 @@ ARGUED_AFTER = [
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("name, call, argument", ARGUED_AFTER)
 def test_a_choice_is_argued_only_after_the_exercise_that_asks_it(lang, name, call, argument):
-    """Lesson 3's middle-or-end handout, lesson 4's sacrifice and lesson 5's "short chains are not worth
-    controlling" were argued just above the exercise that asks for them: the argument now follows it, and the
-    exercise's heading does not name the answer."""
+    """Lesson 3's middle-or-end handout and lesson 5's "short chains are not worth controlling" were argued just
+    above the exercise that asks for them: the argument now follows it, and the exercise's heading does not name
+    the answer. (Lesson 4's sacrifice is a new move, taught before its exercise: a test of its own checks that.)"""
     page = _md(lang, name)
     sentence = argument[1] if lang == "es" else argument[0]
     assert page.index(call) < page.index(sentence), (name, sentence)
