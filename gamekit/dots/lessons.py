@@ -93,7 +93,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
                         "b1-b2"),
     # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
     # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
-    "not_worth_it": (3, 3, "a1-b1 a3-b3 a3-a4 b3-c3 b2-c2 c3-d3 c1-c2 c3-c4 a2-b2 c2-d2 d2-d3 c2-c3"),
+    "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
     # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
     # double-deal. Gold to move
     "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 "
