@@ -81,53 +81,57 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
     # lesson 1: a few lines on 3×3, Coral to move (box a1 has a third side)
     "first_box": (3, 3, "a1-b1 b1-b2 a1-a2"),
-    # lesson 4: two safe lines left, Gold to move: one steers to the long-chain count Gold wants
-    "steer_two": (3, 3, "c3-d3 b2-c2 a1-b1 a3-a4 c1-d1 d3-d4 b4-c4 b3-b4 c2-c3 b1-b2"),
+    # lesson 1: boxes c1 and c2 each have three sides and miss the same line; box a3 misses one side too
+    "two_boxes": (3, 3, "c1-d1 a3-b3 c1-c2 a3-a4 d1-d2 a4-b4 c3-d3 c2-c3 d2-d3"),
+    # lesson 4: five safe lines left, Gold to move: only one steers to the long-chain count Gold wants (and the
+    # forming count agrees with the solver after each of them)
+    "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 "
                         "b1-b2"),
-    # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1) are left after
-    # it: keeping control costs more than it wins (take both: +6; double-deal: −6). Coral to move
-    "not_worth_it": (3, 3, "b2-b3 c1-d1 a1-a2 c3-c4 d3-d4 b1-b2 b2-c2 b3-b4 a4-b4 d2-d3 d1-d2 a2-a3 a1-b1 "
-                           "a2-b2"),
+    # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
+    # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
+    "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
     # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
     # double-deal. Gold to move
     "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 "
                            "a2-b2"),
-    # lesson 5: two boxes of an opened chain on offer; left after it a chain of 3 and a chain of 2: the 2-chain
-    # hands control back, so taking both boxes wins (a double-deal loses). Gold to move
-    "take_all": (3, 3, "a1-a2 d3-d4 d2-d3 b4-c4 a3-a4 c3-d3 b1-b2 a3-b3 b1-c1 d1-d2 c1-d1 b3-c3 a2-a3 b3-b4 "
-                       "a4-b4"),
+    # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
+    # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
+    "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
     # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
     "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
                                "c2-c3 c3-d3 c3-c4"),
     # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
     "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
+    # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
+    "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
     "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
     # lesson 2: Gold opened a chain of 5 that turns two corners; Coral to move
     "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
     # lesson 3: two chains (6 and 3), no loop, Coral to move
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
-    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move (the chains step-through starts here)
+    # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
+    "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
+    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3: chains of 3, 2, 2 and 1, Gold to move: hand over the single box
-    "give_single": (3, 3, "b1-b2 c3-c4 a2-b2 a2-a3 c2-c3 c1-d1 c4-d4 c2-d2 b4-c4 a3-a4 b1-c1 a4-b4"),
+    # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
+    "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
     # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
     # away wins. Gold to move
     "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    # lesson 5, final challenge 3: Gold opened a chain of 2; a chain of 4, a chain of 3 and a loop of 4 are left.
-    # Taking both boxes loses; the double-deal wins. Coral to move
-    "challenge_chain": (4, 4, "a1-a2 c1-c2 c5-d5 d2-e2 b3-c3 c3-c4 e4-e5 a5-b5 d1-d2 a2-a3 a1-b1 a3-a4 a3-b3 e2-e3 "
-                              "c4-c5 b5-c5 b2-c2 d4-e4 a4-a5 d3-d4 d1-e1 e1-e2 c2-d2 c1-d1 e3-e4"),
+    # lesson 5, final challenge 3: Gold opened a chain of 2 at its end; a chain of 4 and a chain of 3 are left, no
+    # junction. Taking both boxes loses; the double-deal wins. Coral to move
+    "challenge_chain": (3, 3, "c2-c3 a3-b3 c3-d3 c1-c2 a1-b1 a2-a3 c4-d4 a4-b4 b1-b2 c1-d1 b4-c4 b3-c3 d1-d2"),
 }
 
-# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): twelve safe lines, then perfect play.  Chosen so that, at every
+# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.  Chosen so that, at every
 # position of the safe-line phase where a long chain is forming, the side the forming count suits is the side
 # the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count the lesson teaches never
 # points the wrong way here, nor when the safe lines run out.  Coral's sixth line, c1-c2, changes both.
@@ -146,14 +150,16 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
     },
     "chains": {
-        "start": POSITIONS["chains_432"],
-        "intro": N_("No safe line is left: chains of 4, 3 and 2, each in its own tint. Gold must open one."),
-        "steps": "a4-b4 a3-b3 a2-a3 d1-d2 c1-c2 b1-b2 a1-a2 c4-d4 c3-d3 c2-c3 b3-c3 b4-c4".split(),
-        "outro": N_("Each player took whole chains, then had to open the next. Gold took all of the chain of 3 and so had to open the chain of 4: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
+        "start": POSITIONS["chains_45"],
+        "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
+        "judge": True,
+        "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
+        "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as a mistake: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
         "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
+        "judge": True,
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
         "outro": N_("The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so had to open the loop: lesson 5 shows a better way."),
     },
@@ -352,7 +358,7 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
     if was_on_offer:
         return (ntr("{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move again.", "{seat} draws {name} instead of taking: a double-deal. {other} takes the last {n} boxes but must then move again.", offered, seat=seat, name=name, other=other))
     newly = [b for b in third_side_boxes(after)]
-    return ((ntr("{seat} draws {name}: box {boxes} gets a third side,", "{seat} draws {name}: boxes {boxes} get a third side,", len(newly), seat=seat, name=name, boxes=_boxes(after, newly)) + " " + ntr("and {other} can take {n} box in a row.", "and {other} can take {n} boxes in a row.", offered, other=other)))
+    return ((ntr("{seat} draws {name}: box {boxes} gets a third side,", "{seat} draws {name}: boxes {boxes} get a third side,", len(newly), seat=seat, name=name, boxes=_boxes(after, newly)) + " " + ntr("and {other} can take it.", "and {other} can take {n} boxes in a row.", offered, other=other)))
 
 
 def steps(name: str) -> list[Step]:
@@ -441,13 +447,27 @@ def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) 
     """Parse a line (refusing bad input with the engine's reason), refuse drawn lines, then judge it."""
 
     def check(answer: Any) -> tuple[bool, str]:
-        index = game.line_index(answer)      # IllegalMoveError (a ValueError) says why
+        index = pupil_line(game, answer)
         name = game.line_name(index)
         if game.is_drawn(index):
             raise IllegalMoveError(tr("{name} is already drawn: pick a line that is not drawn yet.", name=name))
         return judge(name)
 
     return check
+
+
+def pupil_line(game: DotsAndBoxes, answer: Any) -> int:
+    """The line a pupil typed or clicked, or ``IllegalMoveError`` in plain words: the typed text in quotes (no
+    program notation), then what is wrong with it."""
+    text_ = str(answer).strip() if isinstance(answer, str) else ""
+    if not text_ or "-" not in text_:
+        raise IllegalMoveError(tr("“{text}” is not a line: write its two dots joined by a dash, like a1-b1.",
+                                  text=text_ or str(answer)))
+    try:
+        return game.line_index(text_)
+    except IllegalMoveError as refused:          # the engine's reason, with the text quoted for a reader
+        reason = str(refused).split(": ", 1)[-1].replace("'a1-b1'", "a1-b1")
+        raise IllegalMoveError(tr("“{text}”: {reason}.", text=text_, reason=reason.rstrip("."))) from None
 
 
 def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
@@ -502,6 +522,59 @@ def count_safe_exercise() -> DotsExercise:
                         answer=f"{n}.", solutions=[n, str(n)], game=game,
                         wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
                         leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game)), _safe_lines_left_caption(n)))
+
+
+def wins_safe_race(game: DotsAndBoxes) -> bool:
+    """Whether the player to move, drawing only safe lines, can make the other player the first with no safe line
+    left, however the other plays (every safe line is tried: a 3×3 board has few)."""
+    for line in safe_lines(game):
+        after = game.copy()
+        after.play(line)
+        if not wins_safe_race(after):
+            return True
+    return False
+
+
+def safe_race_exercise(name: str = "race") -> DotsExercise:
+    """Lesson 2's aim, "make it happen to the other player": the safe line after which the other player is the
+    first to run out of safe lines, however both play (computed by trying every safe line, :func:`wins_safe_race`).
+    Not a question about the best move of the whole game (``asks_best=False``)."""
+    game = position(name)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    safe = safe_lines(game)
+    right = [l for l in safe if not wins_safe_race(_after(game, l))]
+    if not right:
+        raise ValueError(tr("{name}: no safe line here leaves the other player short first", name=name))
+
+    def judge(line: str) -> tuple[bool, str]:
+        if line not in safe:
+            after = _after(game, line)
+            return False, tr("{line} is not safe: it gives box {boxes} a third side.", line=line,
+                             boxes=_boxes(game, third_side_boxes(after)))
+        after = _after(game, line)
+        if line in right:
+            return True, tr("Yes: after {line}, {n} safe lines are left, and whatever {other} draws, {seat} can "
+                            "answer so that {other} is the first with no safe line left.", line=line,
+                            n=len(safe_lines(after)), other=other, seat=seat)
+        reply = next(l for l in safe_lines(after) if not wins_safe_race(_after(after, l)))
+        return False, tr("After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
+                         "left. Count which safe lines spoil each other.", line=line, other=other, reply=reply,
+                         seat=seat)
+
+    return DotsExercise(tr("{seat} to move; {n} safe lines are left. From now on both players draw only safe lines "
+                           "while they can. <b>Which safe line makes {other} the first with no safe line left?</b>",
+                           seat=seat, n=len(safe), other=other), _line_checker(game, judge),
+                        hint=tr("Some safe lines touch the same box: once one is drawn, the other is no longer safe. "
+                                "Count how many safe lines can still be drawn after yours."),
+                        answer=f"{_join(right)}.", solutions=right, game=game, click=True, asks_best=False,
+                        parts=False, key="safe_race",
+                        wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2])
+
+
+def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    after = game.copy()
+    after.play(line)
+    return after
 
 
 def _safe_lines_left_caption(n: int) -> str:
@@ -581,8 +654,11 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
             return True, ntr("Yes: {n} chain.", "Yes: {n} chains.", n)
         if k == n + len(loops) and loops:
             return False, (ntr("You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.", "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.", len(loops)))
-        if k < n:
+        if k < n and any(length < 3 for length in chains):
             return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
+        if k < n:
+            return False, tr("More than that: where one run of linked boxes stops, look for the next one. Every box "
+                             "left belongs to a chain or a loop.")
         return False, (tr("Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when it turns a corner."))
 
     wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops)]) if w != n and w >= 0]
@@ -686,7 +762,7 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
             return (tr("it hands over the 2-chain by its middle line (a hard-hearted handout): {other} can take both boxes but cannot refuse them.", other=other))
         return (tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes, or refuse them by drawing the far end, so that you must open the next chain.", other=other))
     what = describe_parts(parts)
-    return ntr("it opens {what}: {other} can take {n} box in a row.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
+    return ntr("it opens {what}: {other} can take that box.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
 
 
 def describe_parts(parts: Sequence[Component]) -> str:
@@ -731,7 +807,7 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     game = position(name)
     return best_move_exercise(
         name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
-        tr("Give away as little as possible — and check whether Coral could refuse what you give."),
+        tr("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
         key=f"hand_over_{name}")
 
 
@@ -747,7 +823,11 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
 
     def check(answer: Any) -> tuple[bool, str]:
-        got = sorted(set(_parse_lengths(answer)))
+        word = _parity_word(answer)
+        if word is not None:          # "even" / «pares»: the question is about parity, so the word is an answer
+            got = [k for k in range(1, most + 1) if (k % 2 == 0) == (word == "even")]
+        else:
+            got = sorted(set(_parse_lengths(answer)))
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
@@ -764,6 +844,18 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
                         wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
                         key=f"parity_{width}x{height}_{seat}",
                         leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
+
+
+def _parity_word(answer: Any) -> str | None:
+    """"even" or "odd" when a pupil typed the parity as a word ("even", "odds", «par», «impares»), else None."""
+    if not isinstance(answer, str):
+        return None
+    word = answer.strip().lower().rstrip(".")
+    forms = {word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word}
+    for parity in ("even", "odd"):
+        if forms & {parity, tr(parity).lower()}:
+            return parity
+    return None
 
 
 def count_long_exercise(name: str = "long_count") -> DotsExercise:
@@ -853,10 +945,9 @@ def steer_exercise(name: str) -> DotsExercise:
     """Safe lines are left: click the safe line that steers towards the long-chain count the mover wants."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
-    rule = analysis.long_chain_rule(game)
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. {seat} wants an <b>{wants}</b> number of long chains. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n, wants=tr(rule.wants(game.to_move))),
+        name, tr("{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
@@ -866,11 +957,44 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
     game = position(name)
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
-    return best_move_exercise(
+    ex = best_move_exercise(
         name, ntr("{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
                   "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", n, seat=seat),
         tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = judge_line(answer)
+        line = game.line_name(game.line_index(answer))
+        if ok and line not in safe_lines(game):
+            feedback += " " + gift_count(game, line)
+        return ok, feedback
+
+    ex.checker = check
+    return ex
+
+
+def gift_count(game: DotsAndBoxes, line: str) -> str:
+    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
+    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+    after = game.copy()
+    after.play(line)
+    taker = after.to_move
+    while after.to_move == taker and analysis.capture_lines(after) and not after.is_over():
+        after.play(analysis.capture_lines(after)[0])
+    rule = analysis.long_chain_rule(after)
+    total = rule.dots + rule.long_chains
+    if rule.favoured != game.to_move:
+        return ntr("The gift leaves {n} long chain forming, but {other} takes it and must then draw again: it costs "
+                   "{other} a turn.",
+                   "The gift leaves {n} long chains forming, but {other} takes it and must then draw again: it costs "
+                   "{other} a turn.", rule.long_chains, other=tr(SEATS[1 - game.to_move]))
+    return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
+               "count {favoured} wants.",
+               "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
+               "count {favoured} wants.", rule.long_chains, other=tr(SEATS[1 - game.to_move]), dots=rule.dots,
+               total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]))
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -897,22 +1021,69 @@ def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> di
 
 
 # lesson 1
-def name_line_exercise(line: str = "c2-d2") -> DotsExercise:
-    """Read the notation: click the named line."""
-    game = position("first_box")
+def name_line_exercise(line: str = "b1-c1") -> DotsExercise:
+    """Read the notation: one line is drawn on an empty 3×3 board; write its name (on screen or on paper)."""
+    game = DotsAndBoxes.from_moves(3, 3, line)
+    a, b = line.split("-")
+    across = a[1] == b[1]
+    col = lambda d, k: chr(ord(d[0]) + k) + d[1:]
+    row = lambda d, k: d[0] + str(int(d[1:]) + k)
+    rows_up = lambda d: d[0] + str(game.height + 2 - int(d[1:]))          # rows counted from the bottom
+    turned = f"{a}-{row(a, 1)}" if across else f"{a}-{col(a, 1)}"          # across and down mixed up
+    reasons = {
+        f"{col(a, -1)}-{col(b, -1)}" if across else f"{row(a, -1)}-{row(b, -1)}": N_("That line is one column or one "
+            "row too early: the letters start at a, the first column, and the numbers at 1, the top row."),
+        f"{rows_up(a)}-{rows_up(b)}" if across else f"{rows_up(b)}-{rows_up(a)}": N_("Rows are numbered from the "
+            "top: row 1 is the top row of dots."),
+        turned: N_("That line runs the other way. A line across joins two dots with the same number; a line down "
+                   "joins two dots with the same letter."),
+    }
 
-    def judge(name: str) -> tuple[bool, str]:
+    def check(answer: Any) -> tuple[bool, str]:
+        index = pupil_line(game, answer)
+        name = game.line_name(index)
         if name == line:
-            return True, tr("Yes: {line} joins dot {line2} (column {line3}, row {line4}) and dot {line5}.", line=line, line2=line[:2], line3=line[0], line4=line[1], line5=line[3:])
-        a, b = name.split("-")
-        return False, (tr("You clicked {name}, from {a} (column {a2}, row {a3}) to {b}. Letters count columns from the left, numbers rows from the top.", name=name, a=a, a2=a[0], a3=a[1], b=b))
+            return True, tr("Yes: {line} joins dot {first} (column {column}, row {row}) and dot {second}.",
+                            line=line, first=a, column=a[0], row=a[1:], second=b)
+        if name in reasons:
+            return False, tr("Not {name}. {why}", name=name, why=tr(reasons[name]))
+        x, y = name.split("-")
+        return False, tr("Not {name}: that line goes from {a} (column {a2}, row {a3}) to {b}. Find the drawn line's "
+                         "two dots: the letter above each, the number beside each.", name=name, a=x, a2=x[0],
+                         a3=x[1:], b=y)
 
-    return DotsExercise(tr("<b>Find the line {line}.</b>", line=line), _line_checker(game, judge),
-                        hint=tr("Find the column letter along the top and the row number down the side."),
-                        answer=line, solutions=[line], game=game, click=True, parts=False, asks_best=False,
-                        third_sides=False,
-                        wrong=[l for l in ("d2-d3", "c2-c3", "b2-c2", "c1-d1") if l != line], key="name_line",
-                        leaks=(f"{line} joins",))
+    return DotsExercise(tr("One line is drawn on this board. <b>What is its name?</b> Write its two dots joined by a "
+                           "dash."), check,
+                        hint=tr("For each end of the line, read the column letter along the top and the row number "
+                                "down the side."),
+                        answer=line, solutions=[line, f"{b}-{a}"], game=game, parts=False, third_sides=False,
+                        wrong=list(reasons) + ["a1-b1"], key="name_line", leaks=(f"{line} joins",))
+
+
+def two_boxes_exercise(name: str = "two_boxes") -> DotsExercise:
+    """Rule 2 on a board: one line that is the fourth side of two boxes wins both (a line that wins one box, and
+    lines that win none, are the wrong answers, each told why)."""
+    game = position(name)
+    counts = {l: boxes_won(game, l) for l in game.legal_moves()}
+    right = [l for l, n in counts.items() if n == 2]
+    if len(right) != 1:
+        raise ValueError(tr("{name}: this exercise needs exactly one line that wins two boxes", name=name))
+
+    def judge(line: str) -> tuple[bool, str]:
+        won = [b for b in game.geometry.line_boxes[game.line_index(line)] if game.sides_drawn(b) == 3]
+        if counts[line] == 2:
+            return True, tr("Yes: {line} is the fourth side of boxes {boxes}, so it wins both, and the same player "
+                            "draws again.", line=line, boxes=_boxes(game, won))
+        if counts[line] == 1:
+            return False, tr("{line} wins box {boxes}, only one box: the box on its other side still has a side "
+                             "missing.", line=line, boxes=_boxes(game, won))
+        return False, tr("{line} wins no box: no box beside it has three sides drawn.", line=line)
+
+    return DotsExercise(tr("<b>Which line wins two boxes at once?</b>"), _line_checker(game, judge),
+                        hint=tr("Look for two boxes side by side, each with three sides drawn, missing the same line."),
+                        answer=f"{right[0]}.", solutions=right, game=game, click=True, parts=False,
+                        asks_best=False, third_sides=False, key="two_boxes",
+                        wrong=sorted(counts, key=lambda l: (-counts[l], l))[1:5])
 
 
 def first_box_exercise() -> DotsExercise:
@@ -1164,16 +1335,18 @@ def double_deal_score_exercise() -> DotsExercise:
                         key="double_deal_score")
 
 
-WORKSHEET_RULES = N_(
-    "- **Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
-    "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins.\n"
-    "- **Third side:** a box with three sides drawn can be taken by the next player.\n"
-    "- **Safe line:** a line that gives no box its third side.\n"
-    "- **Chain:** boxes linked so that taking one gives the next its third side. A **long chain** has 3 boxes or "
-    "more.\n"
-    "- **Loop:** a chain that closes on itself, with no end at all.\n"
-    "- **Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-    "second player wants it odd. Whoever gets the total they want makes the other player open the first long chain.")
+WORKSHEET_RULES = (
+    N_("**Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
+       "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
+    N_("**Third side:** a box with three sides drawn can be taken by the next player."),
+    N_("**Safe line:** a line that gives no box its third side."),
+    N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends. A "
+       "**long chain** has 3 boxes or more."),
+    N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+    N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+       "second player wants it odd. Whoever gets the total they want makes the other player open the first long "
+       "chain."),
+)
 """The rules card at the top of each Dots and Boxes worksheet: the rules and the words the exercises use, so a
 sheet stands alone on paper."""
 
@@ -1185,26 +1358,27 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "dots_and_boxes/01_rules_and_terms", "Dots 1 — rules and words", 40,
               {"lines_2x2": lines_count_exercise, "lines_3x2": lambda: lines_count_exercise(3, 2),
                "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
-               "first_box": first_box_exercise, "third_sides_count": third_sides_count_exercise},
+               "first_box": first_box_exercise, "two_boxes": two_boxes_exercise,
+               "third_sides_count": third_sides_count_exercise},
               {"lines_2x2": "easy", "lines_3x2": "easy", "name_line": "easy", "whose_turn": "medium",
-               "first_box": "medium", "third_sides_count": "hard"},
+               "first_box": "medium", "two_boxes": "medium", "third_sides_count": "hard"},
               (N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
                N_("The other player draws the fourth side, takes the box and, because they won a box, draws again.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
                          seed=2),
-              objectives=((N_("count the lines of a board, and find a line from its name"),
+              objectives=((N_("count the lines of a board, and name a line by its two dots"),
                            ("lines_2x2", "lines_3x2", "name_line")),
                           (N_("play by the rules, including \"win a box, draw again\", and follow a game written down"),
-                           ("whose_turn", "first_box")),
+                           ("whose_turn", "first_box", "two_boxes")),
                           (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count"))),
               themes=("take_box",)),
     2: Lesson(2, "dots_and_boxes/02_third_sides", "Dots 2 — third sides", 40,
               {"take_box": take_box_exercise, "take_decoys": lambda: take_box_exercise("take_decoys"),
                "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
                "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
-               "long_run": lambda: how_many_exercise("long_run")},
+               "long_run": lambda: how_many_exercise("long_run"), "safe_race": safe_race_exercise},
               {"take_box": "easy", "take_decoys": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
-               "one_safe": "hard", "long_run": "hard"},
+               "one_safe": "hard", "long_run": "hard", "safe_race": "hard"},
               (N_("On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is drawn? Explain in one sentence."),
                N_("No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some box another side, so the safe lines run out long before the 24th line.")),
               ProblemSet("dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"),
@@ -1212,7 +1386,9 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
                           (N_("tell a safe line from one that gives a box away, and count the safe lines left"),
                            ("count_safe", "safe_line", "one_safe")),
-                          (N_("count how many boxes a run of captures brings"), ("how_many", "long_run"))),
+                          (N_("count how many boxes a run of captures brings"), ("how_many", "long_run")),
+                          (N_("choose a safe line that makes the other player the first with no safe line left"),
+                           ("safe_race",))),
               themes=("take_box", "avoid_third_side")),
     3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
               {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,

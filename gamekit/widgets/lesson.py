@@ -170,14 +170,15 @@ def derived_leaks(solutions: Sequence[Any], choices: Sequence[str] | None = None
 
 def parse_int(answer: Any) -> int:
     """A whole number from typed text (``" 3 "`` → 3), or ``ValueError`` with a friendly message."""
-    if isinstance(answer, bool):
-        raise ValueError(tr("{answer!r} is not a whole number: type digits, like 3.", answer=answer))
-    if isinstance(answer, int):
+    if isinstance(answer, int) and not isinstance(answer, bool):
         return answer
     try:
+        if isinstance(answer, bool):
+            raise ValueError(answer)
         return int(str(answer).strip())
     except ValueError:
-        raise ValueError(tr("{answer!r} is not a whole number: type digits, like 3.", answer=answer)) from None
+        raise ValueError(tr("“{answer}” is not a whole number: type digits, like 3.",
+                            answer=str(answer).strip())) from None
 
 
 def count_checker(correct: int, *, right: str, too_few: str, too_many: str) -> Checker:

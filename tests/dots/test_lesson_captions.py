@@ -100,10 +100,11 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
         assert winner_with_best_play(ran_out) == SEATS.index(m.group(5))
 
 
-def test_lesson_3_step_throughs_judge_nothing_before_double_dealing_is_taught():
+def test_lesson_3_step_throughs_flag_the_mistakes_they_show():
+    """A step-through that shows a solver mistake unflagged teaches it: lesson 3's two name theirs."""
     for name in ("chains", "loop"):
-        assert not L.SEQUENCES[name].get("judge")
-        assert not any("mistake" in c for c in replay(name)[1])
+        assert L.SEQUENCES[name].get("judge")
+        assert any("A mistake, says" in c for c in replay(name)[1])
 
 
 def test_the_real_game_count_never_points_the_wrong_way():
