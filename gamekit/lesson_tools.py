@@ -633,25 +633,9 @@ def _board_text(exercise: Any) -> "str | None":
         return "\n".join(lines)
     if not hasattr(board, "legal_moves"):
         return None
-<<<<<<< HEAD
     info = catalog.of(board)
     if info is not None and info.paper_board is not None:
         return info.paper_board(board)
-=======
-    from gamekit.dots import DotsAndBoxes
-    if isinstance(board, DotsAndBoxes):
-        from gamekit.dots.rules import dot_name
-        gold, coral = tr("Gold")[0].upper(), tr("Coral")[0].upper()   # each seat's initial in the sheet's language
-        rows = [row if i % 2 == 0 else row.replace(" G ", f" {gold} ").replace(" C ", f" {coral} ")
-                for i, row in enumerate(str(board).splitlines())]
-        letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
-        labelled = [f"   {letters}"]
-        for i, row in enumerate(rows):
-            labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
-        labelled.append(tr("o a dot, --- and | the lines drawn; {gold} a box Gold has taken, {coral} a box Coral has taken",
-                             gold=gold, coral=coral))
-        return "\n".join(line.rstrip() for line in labelled)
->>>>>>> dots4
     return str(board)
 
 

@@ -186,12 +186,15 @@ def puzzle_board(game: DotsAndBoxes) -> PuzzleBoard:
 
 def paper_board(board: DotsAndBoxes) -> str:
     """The position as text for a worksheet: the board with its dot names round the edge, and a key."""
-    rows = str(board).splitlines()
+    gold, coral = tr("Gold")[0].upper(), tr("Coral")[0].upper()   # each seat's initial in the sheet's language
+    rows = [row if i % 2 == 0 else row.replace(" G ", f" {gold} ").replace(" C ", f" {coral} ")
+            for i, row in enumerate(str(board).splitlines())]
     letters = "   ".join(dot_name(c, 0)[0] for c in range(board.width + 1))
     labelled = [f"   {letters}"]
     for i, row in enumerate(rows):
         labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
-    labelled.append(tr("o a dot, --- and | the lines drawn; G a box Gold has taken, C a box Coral has taken"))
+    labelled.append(tr("o a dot, --- and | the lines drawn; {gold} a box Gold has taken, {coral} a box Coral has taken",
+                       gold=gold, coral=coral))
     return "\n".join(line.rstrip() for line in labelled)
 
 
