@@ -471,10 +471,13 @@ SOLVE_FROM = 18
 """Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
 
 
-def outcome_words(game: ConnectGame, move: str) -> str:
+def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = ()) -> str:
     """What happens after ``move``, in one short sentence a 12-year-old reads at a glance: five at once, the
     opponent's five at once, or (from :data:`SOLVE_FROM` drops on) the opponent's best answer and what best play
-    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play."""
+    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play.
+    ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a wrong one): a
+    reply into one of them is described without its column, so the feedback tells the consequence of the
+    pupil's move without giving the solution away."""
     after = game.copy()
     after.play(move)
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
@@ -482,11 +485,20 @@ def outcome_words(game: ConnectGame, move: str) -> str:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
     replies = immediate_wins(after)
     if replies:
-        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=replies[0])
+        shown = [r for r in replies if r not in hide]
+        if not shown:
+            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
+        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0])
     if len(after.history) < SOLVE_FROM:
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
     reply = shown_reply(after)
     value = _value_after(after)                      # for the player who played ``move``
+    if reply in hide:
+        if value > 0:
+            return tr("{me} still wins with best play after it, but not as quickly.", me=me)
+        if value == 0:
+            return tr("{them} has a good answer, and best play then ends in a draw.", them=them)
+        return tr("{them} has a good answer, and then {them} can force a win.", them=them)
     if value > 0:
         return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
     if value == 0:
@@ -538,7 +550,7 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            said[move] = outcome_words(game, move)
+            said[move] = outcome_words(game, move, hide=() if move in good else good)
         words = said[move]
         if move in good and why_first:
             return True, tr("Right: {words}", words=why_right[0].lower() + why_right[1:]) + " " + outcome_words_after_block(game, move)
@@ -640,13 +652,12 @@ def claimeven_exercise() -> ConnectExercise:
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
     empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
-    odd = [m for m, n in empty.items() if n % 2]
     proofs = prove_columns(game, good)
     said: dict[str, str] = {}
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            words = outcome_words(game, move)
+            words = outcome_words(game, move, hide=() if move in good else good)
             said[move] = words[:1].upper() + words[1:]          # a sentence of its own after the count
         if move in good:
             return True, tr("Right: every column now has an even number of empty cells, so yellow can answer every "
@@ -654,10 +665,10 @@ def claimeven_exercise() -> ConnectExercise:
         if empty[move] % 2:
             return False, tr("Not column {move}: {words}", move=move, words=said[move])
         return False, ntr("Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
-                          "odd number, and column {odd} would still have an odd number too. {words}",
+                          "odd number, and the column that has an odd number now would still have one. {words}",
                           "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
-                          "an odd number, and column {odd} would still have an odd number too. {words}",
-                          empty[move], move=move, odd=tr(" and ").join(odd), words=said[move])
+                          "an odd number, and the column that has an odd number now would still have one. {words}",
+                          empty[move], move=move, words=said[move])
 
     def more(answer: Any) -> str:
         move = parse_column(game, answer)
