@@ -1008,9 +1008,17 @@ def popout_avoid_exercise() -> ConnectExercise:
                              "win.", n=n, other=tr(COLOUR_NAMES[1 - me]), row=g.winning_cells()[0][1] + 1)
         elif g.winner() == me:
             said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
+        elif immediate_wins(g):
+            reply = immediate_wins(g)[0]
+            said[label] = tr("Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
+                             "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
+                             "gives {other} five with no move in between.", n=n, other=tr(COLOUR_NAMES[1 - me]),
+                             reply=(tr("pops column {n}", n=reply[1:]) if reply.startswith("p")
+                                    else tr("drops into column {n}", n=reply)))
         else:
             said[label] = tr("Not column {n}: after that pop the discs above fall one row, but no line of five "
-                             "appears for either colour. That pop is safe.", n=n)
+                             "appears for either colour, and {other} cannot make five with the next move. That pop "
+                             "is safe.", n=n, other=tr(COLOUR_NAMES[1 - me]))
     if len(losing) != 1 or len(said) < 3:
         raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
     choices = list(said)

@@ -827,9 +827,20 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
     assert ex.solutions == losing and len(losing) == 1
     ok, why = ex.check(losing[0])
     assert ok and f"row {row}" in why and "yellow" in why
-    for wrong in ex.wrong:
-        ok, why = ex.check(wrong)
-        assert not ok and "safe" in why
+    unsafe = 0
+    for m in pops:                              # "safe" only when yellow cannot make five with its next move either
+        label = L.popout_move_label(m)
+        if label in losing:
+            continue
+        ok, why = ex.check(label)
+        g = game.copy()
+        g.play(m)
+        replies = [r for r in g.legal_moves() if (g.play(r), g.winner(), g.undo())[1] == 1]
+        assert not ok and ("safe" in why) == (not replies), why
+        if replies:
+            unsafe += 1
+            assert "not safe" not in why and "bad pop" in why and f"column {replies[0].lstrip('p')} and makes five" in why
+    assert unsafe >= 1 and ex.check("pop column 7")[1].count("safe") == 0
     page = _page("five_in_a_row/01_rules_and_play.md")
     assert page.index('step_through("popout")') < page.index('exercise("popout_avoid"') < page.index('exercise("popout_pop"')
     assert "popout_avoid" in L.LESSONS[1].objectives[2][1]      # it tests the objective "say what a pop does"
