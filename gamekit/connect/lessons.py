@@ -88,14 +88,19 @@ def rules_table() -> Table:
 
 
 def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
-    """Possible winning lines on the boards named in ``games`` ("four", "five"), counted by gamekit."""
-    rows = []
+    """Possible winning lines on the boards named in ``games`` ("four", "five"), counted by gamekit.  The column
+    "through a side disc" is shown only when a board in the table has side discs (Connect Four has none: a column
+    of zeros there would only puzzle a pupil)."""
+    rows, sides = [], False
     boards = {"four": (tr("Connect Four (four in a line)"), CONNECT_FOUR), "five": (tr("5 en raya (five in a line)"), FIVE_IN_A_ROW)}
     for label, v in (boards[g] for g in games):
         n = count_lines(v)
         rows.append([label, n["horizontal"], n["vertical"], n["diagonal"], n["lines"], n["through_sides"]])
-    return Table([tr("board"), tr("across"), tr("up"), tr("diagonal"), tr("lines in all"), tr("through a side disc")], rows,
-                 caption=tr("Lines that can still be completed on the empty grid"))
+        sides = sides or n["through_sides"] > 0
+    header = [tr("board"), tr("across"), tr("up"), tr("diagonal"), tr("lines in all"), tr("through a side disc")]
+    if not sides:
+        header, rows = header[:-1], [r[:-1] for r in rows]
+    return Table(header, rows, caption=tr("Lines that can still be completed on the empty grid"))
 
 
 # ----- pictures ----------------------------------------------------------------------------------
@@ -953,8 +958,11 @@ def count_lines_exercise() -> ConnectExercise:
                                  "one colour.")
             return False, tr("Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
                              "then you can see which direction is off.", k=k)
-        if sorted(typed) == sorted((across, up, diagonal)):           # the three counts, in any order
+        if tuple(typed) == (across, up, diagonal):
             return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):   # right numbers, swapped
+            return False, tr("Those three numbers add up to the right total, but they are not in the order asked for. "
+                             "Write them as across + up + diagonal: which of your counts is the lines across?")
         if len(typed) == 2:                                            # one direction left out altogether
             if typed == (across, up):
                 return False, wrong_diagonal(0)
@@ -981,7 +989,7 @@ def count_lines_exercise() -> ConnectExercise:
                            wrong=[f"{across} + {up}", f"{middle_across} + {up} + {middle_diagonal}",
                                   f"{across} + {up} + {diagonal // 2}", f"{across} + {up + sides_up} + {diagonal}",
                                   f"{across // rows} + {up} + {diagonal}", across + up, four["lines"], n + sides_up,
-                                  n - 1],
+                                  n - 1, f"{diagonal} + {up} + {across}"],
                            key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 

@@ -68,7 +68,10 @@ def test_tables(monkeypatch):
     with using("es"):
         assert L.known_results().rows[1][1] == "un empate"
     assert "published rules leave open" in str(rules.rows[1]) and "gamekit" not in str(rules.rows) + str(known.rows)
-    assert [r[0] for r in L.lines_table(("four",)).rows] == ["Connect Four (four in a line)"]
+    four = L.lines_table(("four",))
+    assert [r[0] for r in four.rows] == ["Connect Four (four in a line)"]
+    assert "through a side disc" not in four.headers and len(four.rows[0]) == len(four.headers) == 5   # no side discs
+    assert lines.headers[-1] == "through a side disc"
 
 
 def test_step_through_replays_a_won_game():
@@ -419,8 +422,11 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "side columns" in ex.check("30 + 18 + 20")[1]
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
-    for right in ("30 + 14 + 20", "14 + 30 + 20", "64", 64):
+    for right in ("30 + 14 + 20", "64", 64):
         assert ex.check(right)[0], right
+    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):   # the right numbers, not across + up + diagonal
+        ok, why = ex.check(swapped)
+        assert not ok and "order" in why and "across + up + diagonal" in why, swapped
     assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
     for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):     # refused, naming the input and why
         ok, why = ex.check(bad)
