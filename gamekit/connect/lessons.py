@@ -54,6 +54,8 @@ POSITIONS: dict[str, tuple[str, str]] = {
     "under_threat": ("five", "2342537475"),
     # from the won game below: red's diagonal needs only column 7 — it ends on the red side disc
     "edge_diagonal": ("five", "4646424446655553557373"),
+    # from the same game, 17 drops in: red's two threat cells stacked in the empty column 7 (rows 3 and 4)
+    "stacked": ("five", "46464244466555535"),
 }
 
 # PopOut (5 en raya): red pops its disc in column 6, the yellow disc above falls into the bottom row
@@ -622,7 +624,42 @@ def only_move_exercise() -> ConnectExercise:
 
 
 def winning_move_exercise() -> ConnectExercise:
-    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."))
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["winning_move"])
+    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."),
+                            why_right=stacked_run_words(game))
+
+
+def stacked_run(game: ConnectGame, seat: int) -> tuple[int, list[int]]:
+    """The longest run of ``seat``'s threat cells stacked one right above another in one column of ``game``:
+    (the pupil's column number, the rows 1 to 6 from the bottom); ValueError when no column has two."""
+    cells = set(threat_cells(game, seat))
+    best: tuple[int, list[int]] | None = None
+    for c, r in sorted(cells):
+        if (c, r - 1) in cells:
+            continue                                  # not the bottom of a run
+        run = [r]
+        while (c, run[-1] + 1) in cells:
+            run.append(run[-1] + 1)
+        if len(run) >= 2 and (best is None or len(run) > len(best[1])):
+            best = (game.column_number(c), [x + 1 for x in run])
+    if best is None:
+        raise ValueError("no two threat cells of that player are stacked in one column")
+    return best
+
+
+def stacked_run_words(game: ConnectGame) -> str:
+    """Why the solver's best move in ``game`` wins: the threats it leaves stacked in one column, read off the board
+    after it (columns and rows computed, never written by hand)."""
+    move = best_moves(game)[0]
+    after = game.copy()
+    after.play(move)
+    column, rows = stacked_run(after, game.to_move)
+    winner, loser = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    return tr("Column {move} leaves {winner} with threats stacked one above the other in column {column}, on rows "
+              "{rows}. {loser_cap} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
+              "it into the next.", move=move, winner=winner, column=column, rows=listed,
+              loser_cap=loser[:1].upper() + loser[1:])
 
 
 def challenge_exercise() -> ConnectExercise:

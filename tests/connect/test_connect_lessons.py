@@ -1038,3 +1038,28 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
     assert "like 4, +9" in page and all("like 4, +9" in ex.prompt for ex in exercises)
     assert all(abs(solve(ex.game)) < 9 and "4, +9" not in ex.solutions for ex in exercises)
+
+
+def test_stacked_threats_are_taught_before_the_exercises_that_turn_on_them():
+    """Lesson 2 defines a double threat and shows two threats stacked in one column (a still picture from another
+    game) before exercises 9 and 10, and exercise 9's right answer says which cells are stacked, read off the board."""
+    for path, double in (("five_in_a_row/02_threats_and_exercises.md", "**double threat**"),
+                         ("es/five_in_a_row/02_threats_and_exercises.md", "**amenaza doble**")):
+        page = _page(path)
+        assert page.index(double) < page.index('L.show("stacked")') < page.index('exercise("winning_move"')
+        assert "Careful: whose threat" not in page and "Cuidado: ¿de quién" not in page
+    g = L.position("stacked")
+    assert sorted(L.threat_cells(g, 0)) == [(7, 2), (7, 3)] and g.column_number(7) == 7   # column 7, rows 3 and 4
+    assert not L.playable_threats(g, 0) and not L.threat_cells(g, 1)
+    ex = L.winning_move_exercise()
+    after = ex.game.copy()
+    after.play(ex.solutions[0])
+    cells = set(L.threat_cells(after, 0))
+    stacked = sorted((c, r) for c, r in cells if (c, r + 1) in cells or (c, r - 1) in cells)
+    column = after.column_number(stacked[0][0])
+    rows = [r + 1 for c, r in stacked]
+    ok, why = ex.check(ex.solutions[0])
+    assert ok and f"stacked one above the other in column {column}, on rows " in why
+    assert all(str(r) in why.split("on rows ")[1][:12] for r in rows) and len(rows) >= 2
+    with pytest.raises(ValueError, match="stacked"):
+        L.stacked_run(FiveInARow(), 0)
