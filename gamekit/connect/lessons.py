@@ -1251,7 +1251,7 @@ def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
     return bool(playable_threats(game, 1 - game.to_move))
 
 
-HAND_SEARCH_EMPTY = 10
+HAND_SEARCH_EMPTY = 8
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
 small enough to try every column, and the best answer to it, by hand."""
 
