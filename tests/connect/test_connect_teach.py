@@ -290,5 +290,5 @@ def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
     text = (Path(__file__).resolve().parents[2] / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text()
     example = re.search(r"(?:such as|como) (\d/\d)", " ".join(text.split())).group(1)
     assert example in pairs
-    assert "starting first is not enough" not in text and "empezar no basta" not in text
+    assert "starting first is not enough" not in text and "empezar no basta." not in text
     assert ("If the value above is a draw" in text) or ("Si el valor de arriba es un empate" in text)
