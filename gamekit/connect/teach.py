@@ -23,7 +23,7 @@ from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, tr
 
-TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
+TINY = Variant(N_("tiny: 4 × 3, three in a line"), columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
 HAND_MOVES = "4233213"       # yellow to move, 5 empty cells: one column wins, one draws, one loses
 
