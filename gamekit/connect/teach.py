@@ -471,7 +471,8 @@ def read_score_exercise():
                        "{other}'s discs of the whole game does {other} win, with best play on both sides?",
                        score=number(s, sign=True), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
                     check, hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
-                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
+                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1],
+                    position=game)          # the position the question is about (drawn on the worksheet)
 
 
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
