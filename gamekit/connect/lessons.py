@@ -654,12 +654,12 @@ def stacked_run_words(game: ConnectGame) -> str:
     after = game.copy()
     after.play(move)
     column, rows = stacked_run(after, game.to_move)
-    winner, loser = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    winner = tr(COLOUR_NAMES[game.to_move])
     listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
     return tr("Column {move} leaves {winner} with threats stacked one above the other in column {column}, on rows "
-              "{rows}. {loser_cap} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
+              "{rows}. {loser} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
               "it into the next.", move=move, winner=winner, column=column, rows=listed,
-              loser_cap=loser[:1].upper() + loser[1:])
+              loser=SUBJECT[1 - game.to_move]())
 
 
 def challenge_exercise() -> ConnectExercise:
