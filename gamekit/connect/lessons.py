@@ -1041,7 +1041,7 @@ def popout_avoid_exercise() -> ConnectExercise:
     game = FiveInARow.from_moves(POPOUT_AVOID, popout=True)
     me = game.to_move
     said: dict[str, str] = {}
-    losing = []
+    losing, unsafe = [], set()
     for m in (m for m in game.legal_moves() if m.startswith("p")):
         g = game.copy()
         g.play(m)
@@ -1055,6 +1055,7 @@ def popout_avoid_exercise() -> ConnectExercise:
             said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
         elif immediate_wins(g):
             reply = immediate_wins(g)[0]
+            unsafe.add(label)             # the common slip: a pop that loses one move later (first in ``wrong``)
             said[label] = tr("Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
                              "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
                              "gives {other} five with no move in between.", n=n, other=tr(COLOUR_NAMES[1 - me]),
@@ -1074,7 +1075,8 @@ def popout_avoid_exercise() -> ConnectExercise:
                                    "five cells in a row, four of them {other}: is there a {other} disc just above the "
                                    "fifth one?", other=tr(COLOUR_NAMES[1 - me])),
                            answer=losing[0], solutions=losing, choices=choices,
-                           wrong=[c for c in choices if c not in losing], key="popout_avoid", game=game, click=False)
+                           wrong=sorted((c for c in choices if c not in losing), key=lambda c: c not in unsafe),
+                           key="popout_avoid", game=game, click=False)
 
 
 POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
@@ -1294,7 +1296,7 @@ LESSONS: dict[int, Lesson] = {
                           (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop"))),
               themes=THEMES_1,
               exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
-    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
+    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 50,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
                "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "answer_on_top": claimeven_exercise,

@@ -741,7 +741,7 @@ def test_spanish_pages_avoid_the_calques_a_reader_found(path):
 def _general_plan(path: str) -> dict[str, list[str]]:
     text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
     section = re.split(r"^## ", text, flags=re.M)
-    plan = next(s for s in section if s.startswith(("A 45-minute plan", "Un plan de 45 minutos")))
+    plan = next(s for s in section if s.startswith(("The shape of every lesson", "El esquema de cada lección")))
     return {row[0]: row[1:] for row in (
         [c.strip() for c in line.strip("|").split("|")] for line in plan.splitlines() if line.startswith("| "))}
 
@@ -754,15 +754,16 @@ def _lesson_rows(path: str, lesson: int) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("path", ["docs/teachers/connect.md", "docs/teachers/es/connect.md"])
 def test_the_guides_general_plan_agrees_with_each_lessons_plan(path):
-    """The 45-minute plan gives, for lessons 1 and 2, the minutes of their own tables: same total, same minutes on
-    exercises and on step-throughs; no recall of ideas a lesson has not taught yet."""
+    """The general plan gives, for lessons 1 and 2, the minutes of their own tables: same total (the minutes each
+    lesson announces: 45 and 50), same minutes on exercises and on step-throughs; no recall of ideas a lesson has
+    not taught yet."""
     plan = _general_plan(path)
     rows = [r for k, r in plan.items() if not k.startswith(("part", "parte", "---", "**"))]
     numbers = lambda cell: [int(n) for n in re.findall(r"(\d+)(?! ?[–-]\d)(?=\s*(?:\(|\+|$))", cell)]
     for column, lesson in ((0, 1), (1, 2)):
         total = sum(sum(numbers(r[column])) for r in rows)
         own = _lesson_rows(path, lesson)
-        assert total == sum(m for m, _ in own) == 45, (path, lesson, total)
+        assert total == sum(m for m, _ in own) == L.LESSONS[lesson].minutes, (path, lesson, total)
         word = "ejercicio" if "/es/" in path else "exercise"
         step = "paso a paso" if "/es/" in path else "step-through"
         on_exercises = sum(m for m, what in own if word in what or "reto" in what or "challenge" in what)
@@ -1064,3 +1065,24 @@ def test_stacked_threats_are_taught_before_the_exercises_that_turn_on_them():
     assert all(str(r) in why.split("on rows ")[1][:12] for r in rows) and len(rows) >= 2
     with pytest.raises(ValueError, match="stacked"):
         L.stacked_run(FiveInARow(), 0)
+
+
+@pytest.mark.parametrize("path", ["docs/teachers/connect.md", "docs/teachers/es/connect.md"])
+def test_the_guides_worked_explanations_agree_with_the_engine(path):
+    """The guide's worked explanations of lesson 1 ex 6 and lesson 2 ex 9 and 10 name the cells and columns the
+    code computes: the pop that loses one move later, and the stacked threats after each right answer."""
+    text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
+    es = "/es/" in path
+    avoid = L.popout_avoid_exercise()
+    slip = avoid.wrong[0]                                   # the pop that is not safe comes first
+    assert "bad pop" in avoid.check(slip)[1]
+    n = slip.split()[-1]
+    assert (f"sacar de la columna {n}" if es else f"pop column {n}") in text
+    for name in ("winning_move", "challenge"):
+        ex = L.exercises()[name]
+        after = ex.game.copy()
+        after.play(ex.solutions[0])
+        column, rows = L.stacked_run(after, ex.game.to_move)
+        words = f"columna {column}" if es else f"column {column}"
+        listed = (", ".join(map(str, rows[:-1])) + (" y " if es else " and ") + str(rows[-1])) if len(rows) > 1 else ""
+        assert f"{words}, en las filas {listed}" in text if es else f"{words}, on rows {listed}" in text, (name, listed)
