@@ -1086,3 +1086,29 @@ def test_the_guides_worked_explanations_agree_with_the_engine(path):
         words = f"columna {column}" if es else f"column {column}"
         listed = (", ".join(map(str, rows[:-1])) + (" y " if es else " and ") + str(rows[-1])) if len(rows) > 1 else ""
         assert f"{words}, en las filas {listed}" in text if es else f"{words}, on rows {listed}" in text, (name, listed)
+
+
+def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
+    """On paper a pupil has no lesson page: lesson 2's sheet gets the words and the odd/even rule of thumb (asked
+    about in exercises 5-6), lesson 3's the scoring rule (7 − n, 22 − n, from the boards' free cells) and the bit
+    numbering with an example board of a size no exercise asks about; none of it answers an exercise."""
+    from gamekit.connect import teach
+    from gamekit.i18n import using
+    assert L.worksheet_aids("five_in_a_row/01_rules_and_play") == []
+    two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
+    assert "Rule of thumb" in two and "odd rows (1, 3, 5)" in two and "even rows (2, 4, 6)" in two
+    assert "double threat" in two and "stacked" in two and "✗ cell" in two
+    three = "\n".join(L.worksheet_aids("five_in_a_row/03_how_the_computer_knows"))
+    assert f"scores {teach.TINY.cells // 2 + 1} − n" in three and "scores 22 − n" in three
+    assert "bits 0 to 6" in three and "k + 1" in three
+    assert "| 1 | 0 | 3 | 6 |" in three and "| spare | 2 | 5 | 8 |" in three     # bit_index of a 3 × 2 board
+    for notebook in ("five_in_a_row/02_threats_and_exercises", "five_in_a_row/03_how_the_computer_knows"):
+        text = "\n".join(L.worksheet_aids(notebook))
+        for factory in L.EXERCISES[notebook]:
+            ex = factory()
+            assert not any(leak in text for leak in ex.leaks), (notebook, ex.key)
+        with using("es"):
+            es = "\n".join(L.worksheet_aids(notebook))
+        assert es != text and "fila" in es
+    with pytest.raises(KeyError, match="no 5 en raya lesson"):
+        L.worksheet_aids("dots_and_boxes/01_rules")
