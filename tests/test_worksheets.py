@@ -87,7 +87,7 @@ def test_the_written_sheets_are_the_generated_ones(tmp_path):
     assert written and all(p.read_text(encoding="utf-8") == worksheet_markdown(
         "gamekit.connect.lessons", str(p.relative_to(tmp_path).with_suffix(""))) for p in written)
     sheet = written[0].read_text(encoding="utf-8")
-    assert "Name a column by its number, 1 to 7" in sheet and "click" not in sheet.lower()
+    assert "Name a column by its number, counted from 1 on the left" in sheet and "click" not in sheet.lower()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -232,8 +232,8 @@ def puzzle_board(game: ConnectGame) -> PuzzleBoard:
     return PuzzleBoard(layout.css_size, puzzle_text.puzzle_scene, puzzle_text.column_hit(game, layout))
 
 
-PAPER_ANSWERS = N_("Write each answer on its line. Name a column by its number, 1 to 7 from the left, as under the "
-                   "drawings.")
+PAPER_ANSWERS = N_("Write each answer on its line. Name a column by its number, counted from 1 on the left, as "
+                   "under the drawings.")
 
 
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 
 from gamekit.i18n import N_, get_language, ntr, ptr, tr
 from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
-                                   FiveInARow, count_lines)
+                                   FiveInARow, Variant, count_lines)
 from gamekit.connect import teach
 from gamekit.connect.solver import analyse, solve
 from gamekit.connect.threats import playable_threats, threat_cells
@@ -54,6 +54,8 @@ POSITIONS: dict[str, tuple[str, str]] = {
     "under_threat": ("five", "2342537475"),
     # from the won game below: red's diagonal needs only column 7 — it ends on the red side disc
     "edge_diagonal": ("five", "4646424446655553557373"),
+    # from the same game, 17 drops in: red's two threat cells stacked in the empty column 7 (rows 3 and 4)
+    "stacked": ("five", "46464244466555535"),
 }
 
 # PopOut (5 en raya): red pops its disc in column 6, the yellow disc above falls into the bottom row
@@ -88,14 +90,19 @@ def rules_table() -> Table:
 
 
 def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
-    """Possible winning lines on the boards named in ``games`` ("four", "five"), counted by gamekit."""
-    rows = []
+    """Possible winning lines on the boards named in ``games`` ("four", "five"), counted by gamekit.  The column
+    "through a side disc" is shown only when a board in the table has side discs (Connect Four has none: a column
+    of zeros there would only puzzle a pupil)."""
+    rows, sides = [], False
     boards = {"four": (tr("Connect Four (four in a line)"), CONNECT_FOUR), "five": (tr("5 en raya (five in a line)"), FIVE_IN_A_ROW)}
     for label, v in (boards[g] for g in games):
         n = count_lines(v)
         rows.append([label, n["horizontal"], n["vertical"], n["diagonal"], n["lines"], n["through_sides"]])
-    return Table([tr("board"), tr("across"), tr("up"), tr("diagonal"), tr("lines in all"), tr("through a side disc")], rows,
-                 caption=tr("Lines that can still be completed on the empty grid"))
+        sides = sides or n["through_sides"] > 0
+    header = [tr("board"), tr("across"), tr("up"), tr("diagonal"), tr("lines in all"), tr("through a side disc")]
+    if not sides:
+        header, rows = header[:-1], [r[:-1] for r in rows]
+    return Table(header, rows, caption=tr("Lines that can still be completed on the empty grid"))
 
 
 # ----- pictures ----------------------------------------------------------------------------------
@@ -471,10 +478,13 @@ SOLVE_FROM = 18
 """Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
 
 
-def outcome_words(game: ConnectGame, move: str) -> str:
+def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = ()) -> str:
     """What happens after ``move``, in one short sentence a 12-year-old reads at a glance: five at once, the
     opponent's five at once, or (from :data:`SOLVE_FROM` drops on) the opponent's best answer and what best play
-    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play."""
+    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play.
+    ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a wrong one): a
+    reply into one of them is described without its column, so the feedback tells the consequence of the
+    pupil's move without giving the solution away."""
     after = game.copy()
     after.play(move)
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
@@ -482,11 +492,20 @@ def outcome_words(game: ConnectGame, move: str) -> str:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
     replies = immediate_wins(after)
     if replies:
-        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=replies[0])
+        shown = [r for r in replies if r not in hide]
+        if not shown:
+            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
+        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0])
     if len(after.history) < SOLVE_FROM:
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
     reply = shown_reply(after)
     value = _value_after(after)                      # for the player who played ``move``
+    if reply in hide:
+        if value > 0:
+            return tr("{me} still wins with best play after it, but not as quickly.", me=me)
+        if value == 0:
+            return tr("{them} has a good answer, and best play then ends in a draw.", them=them)
+        return tr("{them} has a good answer, and then {them} can force a win.", them=them)
     if value > 0:
         return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
     if value == 0:
@@ -538,7 +557,7 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            said[move] = outcome_words(game, move)
+            said[move] = outcome_words(game, move, hide=() if move in good else good)
         words = said[move]
         if move in good and why_first:
             return True, tr("Right: {words}", words=why_right[0].lower() + why_right[1:]) + " " + outcome_words_after_block(game, move)
@@ -605,7 +624,42 @@ def only_move_exercise() -> ConnectExercise:
 
 
 def winning_move_exercise() -> ConnectExercise:
-    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."))
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["winning_move"])
+    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."),
+                            why_right=stacked_run_words(game))
+
+
+def stacked_run(game: ConnectGame, seat: int) -> tuple[int, list[int]]:
+    """The longest run of ``seat``'s threat cells stacked one right above another in one column of ``game``:
+    (the pupil's column number, the rows 1 to 6 from the bottom); ValueError when no column has two."""
+    cells = set(threat_cells(game, seat))
+    best: tuple[int, list[int]] | None = None
+    for c, r in sorted(cells):
+        if (c, r - 1) in cells:
+            continue                                  # not the bottom of a run
+        run = [r]
+        while (c, run[-1] + 1) in cells:
+            run.append(run[-1] + 1)
+        if len(run) >= 2 and (best is None or len(run) > len(best[1])):
+            best = (game.column_number(c), [x + 1 for x in run])
+    if best is None:
+        raise ValueError("no two threat cells of that player are stacked in one column")
+    return best
+
+
+def stacked_run_words(game: ConnectGame) -> str:
+    """Why the solver's best move in ``game`` wins: the threats it leaves stacked in one column, read off the board
+    after it (columns and rows computed, never written by hand)."""
+    move = best_moves(game)[0]
+    after = game.copy()
+    after.play(move)
+    column, rows = stacked_run(after, game.to_move)
+    winner = tr(COLOUR_NAMES[game.to_move])
+    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    return tr("Column {move} leaves {winner} with threats stacked one above the other in column {column}, on rows "
+              "{rows}. {loser} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
+              "it into the next.", move=move, winner=winner, column=column, rows=listed,
+              loser=SUBJECT[1 - game.to_move]())
 
 
 def challenge_exercise() -> ConnectExercise:
@@ -640,13 +694,12 @@ def claimeven_exercise() -> ConnectExercise:
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
     empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
-    odd = [m for m, n in empty.items() if n % 2]
     proofs = prove_columns(game, good)
     said: dict[str, str] = {}
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            words = outcome_words(game, move)
+            words = outcome_words(game, move, hide=() if move in good else good)
             said[move] = words[:1].upper() + words[1:]          # a sentence of its own after the count
         if move in good:
             return True, tr("Right: every column now has an even number of empty cells, so yellow can answer every "
@@ -654,10 +707,10 @@ def claimeven_exercise() -> ConnectExercise:
         if empty[move] % 2:
             return False, tr("Not column {move}: {words}", move=move, words=said[move])
         return False, ntr("Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
-                          "odd number, and column {odd} would still have an odd number too. {words}",
+                          "odd number, and the column that has an odd number now would still have one. {words}",
                           "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
-                          "an odd number, and column {odd} would still have an odd number too. {words}",
-                          empty[move], move=move, odd=tr(" and ").join(odd), words=said[move])
+                          "an odd number, and the column that has an odd number now would still have one. {words}",
+                          empty[move], move=move, words=said[move])
 
     def more(answer: Any) -> str:
         move = parse_column(game, answer)
@@ -942,8 +995,11 @@ def count_lines_exercise() -> ConnectExercise:
                                  "one colour.")
             return False, tr("Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
                              "then you can see which direction is off.", k=k)
-        if sorted(typed) == sorted((across, up, diagonal)):           # the three counts, in any order
+        if tuple(typed) == (across, up, diagonal):
             return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):   # right numbers, swapped
+            return False, tr("Those three numbers add up to the right total, but they are not in the order asked for. "
+                             "Write them as across + up + diagonal: which of your counts is the lines across?")
         if len(typed) == 2:                                            # one direction left out altogether
             if typed == (across, up):
                 return False, wrong_diagonal(0)
@@ -970,7 +1026,7 @@ def count_lines_exercise() -> ConnectExercise:
                            wrong=[f"{across} + {up}", f"{middle_across} + {up} + {middle_diagonal}",
                                   f"{across} + {up} + {diagonal // 2}", f"{across} + {up + sides_up} + {diagonal}",
                                   f"{across // rows} + {up} + {diagonal}", across + up, four["lines"], n + sides_up,
-                                  n - 1],
+                                  n - 1, f"{diagonal} + {up} + {across}"],
                            key="count_lines", click=False,
                            leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
 
@@ -985,7 +1041,7 @@ def popout_avoid_exercise() -> ConnectExercise:
     game = FiveInARow.from_moves(POPOUT_AVOID, popout=True)
     me = game.to_move
     said: dict[str, str] = {}
-    losing = []
+    losing, unsafe = [], set()
     for m in (m for m in game.legal_moves() if m.startswith("p")):
         g = game.copy()
         g.play(m)
@@ -997,9 +1053,18 @@ def popout_avoid_exercise() -> ConnectExercise:
                              "win.", n=n, other=tr(COLOUR_NAMES[1 - me]), row=g.winning_cells()[0][1] + 1)
         elif g.winner() == me:
             said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
+        elif immediate_wins(g):
+            reply = immediate_wins(g)[0]
+            unsafe.add(label)             # the common slip: a pop that loses one move later (first in ``wrong``)
+            said[label] = tr("Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
+                             "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
+                             "gives {other} five with no move in between.", n=n, other=tr(COLOUR_NAMES[1 - me]),
+                             reply=(tr("pops column {n}", n=reply[1:]) if reply.startswith("p")
+                                    else tr("drops into column {n}", n=reply)))
         else:
             said[label] = tr("Not column {n}: after that pop the discs above fall one row, but no line of five "
-                             "appears for either colour. That pop is safe.", n=n)
+                             "appears for either colour, and {other} cannot make five with the next move. That pop "
+                             "is safe.", n=n, other=tr(COLOUR_NAMES[1 - me]))
     if len(losing) != 1 or len(said) < 3:
         raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
     choices = list(said)
@@ -1010,7 +1075,8 @@ def popout_avoid_exercise() -> ConnectExercise:
                                    "five cells in a row, four of them {other}: is there a {other} disc just above the "
                                    "fifth one?", other=tr(COLOUR_NAMES[1 - me])),
                            answer=losing[0], solutions=losing, choices=choices,
-                           wrong=[c for c in choices if c not in losing], key="popout_avoid", game=game, click=False)
+                           wrong=sorted((c for c in choices if c not in losing), key=lambda c: c not in unsafe),
+                           key="popout_avoid", game=game, click=False)
 
 
 POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
@@ -1187,7 +1253,7 @@ def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
     return bool(playable_threats(game, 1 - game.to_move))
 
 
-HAND_SEARCH_EMPTY = 10
+HAND_SEARCH_EMPTY = 8
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
 small enough to try every column, and the best answer to it, by hand."""
 
@@ -1230,7 +1296,7 @@ LESSONS: dict[int, Lesson] = {
                           (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop"))),
               themes=THEMES_1,
               exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
-    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 45,
+    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 50,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
                "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "answer_on_top": claimeven_exercise,
@@ -1282,6 +1348,57 @@ LESSONS: dict[int, Lesson] = {
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
 (from :data:`LESSONS`)."""
+
+def worksheet_aids(notebook: str) -> list[str]:
+    """What a pupil working ``notebook``'s worksheet on paper needs from the lesson page, as Markdown blocks in the
+    current language (the rules card is separate, :data:`WORKSHEET_RULES`): for lesson 2 the words threat, ✗ cell,
+    double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
+    the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
+    how the bits of a bitboard are numbered, with a small example board no exercise asks about.  Lesson 1 needs
+    nothing beyond the rules card.  KeyError for a notebook that is not a 5 en raya lesson."""
+    if notebook not in EXERCISES:
+        raise KeyError(f"no 5 en raya lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    if notebook == LESSONS[2].notebook:
+        lines = [tr("Words and a rule of thumb"),
+                 tr("A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "
+                    "to 6 from the bottom."),
+                 tr("A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
+                    "player drop on top of it and make five."),
+                 tr("A double threat is two threats at once: the other player can block only one. Two threats stacked "
+                    "in one column, one right above the other, are a double threat once the column fills up to them."),
+                 tr("Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
+                    "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
+                    "an even row are the ones that usually help their owner.")]
+        return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
+    if notebook == LESSONS[3].notebook:
+        tiny, full = teach.TINY.cells, FIVE_IN_A_ROW.cells
+        scores = [tr("Scores"),
+                  tr("A draw scores 0. On a board with c free cells each player drops at most c/2 discs, and a win "
+                     "with your disc number n of the whole game scores c/2 + 1 − n."),
+                  tr("The tiny board has {tiny} free cells: a win with disc number n scores {t} − n. The 5 en raya "
+                     "board has {full}: a win with disc number n scores {f} − n.", tiny=tiny, t=tiny // 2 + 1,
+                     full=full, f=full // 2 + 1),
+                  tr("A loss is the same number with a minus sign, counted with the other player's discs.")]
+        bits = [tr("Bits"),
+                tr("The computer numbers the cells up each column, from the bottom, starting with bit 0 at the bottom "
+                   "of the leftmost column of the whole grid. Each column owns one bit for each row, plus one spare "
+                   "bit on top that always stays 0: on a board with h rows, h + 1 bits a column."),
+                tr("On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
+                   "call k is the column number k + 1 of the whole grid. A board without side columns starts with "
+                   "your column 1.")]
+        example = Variant("example", columns=3, rows=2, win=2)
+        g = ConnectGame(example)
+        head = "| " + tr("row") + " | " + " | ".join(tr("column {n}", n=c + 1) for c in range(example.columns)) + " |"
+        rows = ["| " + (tr("spare") if r == example.rows else str(r + 1)) + " | "
+                + " | ".join(str(teach.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
+                             for c in range(example.columns)) + " |"
+                for r in range(example.rows, -1, -1)]
+        table = "\n".join([tr("An example: a board of {c} columns and {r} rows, no side columns, each cell's bit number.",
+                             c=example.columns, r=example.rows), "", head, "|---" * (example.columns + 1) + "|", *rows])
+        box = lambda lines: "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
+        return [box(scores), box(bits), table]
+    return []
+
 
 REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
 """The closing reflection question of each lesson and its model answer (for the teacher guide, never the page)."""

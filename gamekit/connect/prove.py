@@ -445,14 +445,14 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
         used = proof.used()
         lines = len(proof.refutations)
         if not lines:
-            parts.append(tr("{colour} holds the draw: {other} has no line left that could still be completed.",
+            parts.append(tr("{colour} is sure of at least a draw: {other} has no line left that could still be completed.",
                             colour=me, other=them))
             return " ".join(part[:1].upper() + part[1:] for part in parts)
-        parts.append(ntr("{colour} holds the draw: {other} can still make {n} line, and {colour} spoils it.",
-                         "{colour} holds the draw: {other} can still make {n} lines, and {colour} spoils every one.",
+        parts.append(ntr("{colour} is sure of at least a draw: {other} can still make {n} line, and {colour} spoils it.",
+                         "{colour} is sure of at least a draw: {other} can still make {n} lines, and {colour} spoils every one.",
                          lines, colour=me, other=them))
         parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
-                        "(claimeven), so {colour} gets every second empty cell of each column.",
+                        "(the same-column answer), so {colour} gets every second empty cell of each column.",
                         other=them, colour=me))
         pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"]
         if pairs:

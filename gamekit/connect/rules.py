@@ -501,8 +501,8 @@ class ConnectGame:
                 lines.append(" ".join(marks[x] for x in row))
         numbers = " ".join(str(n) for n in range(1, self.columns + 1))
         lines.append(("  " + numbers) if self.variant.sides else numbers)
-        lines.append(f"{self.variant.name}{' + PopOut' if self.popout else ''} — {self.result_text()}"
-                     f" (X red, O yellow)")
+        lines.append(f"{tr(self.variant.name)}{' + PopOut' if self.popout else ''} — {self.result_text()}"
+                     " " + tr("(X red, O yellow)"))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

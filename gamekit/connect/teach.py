@@ -23,7 +23,7 @@ from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, tr
 
-TINY = Variant("tiny: 4 × 3, three in a line", columns=4, rows=3, win=3)
+TINY = Variant(N_("tiny: 4 × 3, three in a line"), columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
 HAND_MOVES = "4233213"       # yellow to move, 5 empty cells: one column wins, one draws, one loses
 
@@ -471,7 +471,8 @@ def read_score_exercise():
                        "{other}'s discs of the whole game does {other} win, with best play on both sides?",
                        score=number(s, sign=True), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
                     check, hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
-                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1])
+                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1],
+                    position=game)          # the position the question is about (drawn on the worksheet)
 
 
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
@@ -587,9 +588,12 @@ def pruning_exercise():
                     wrong=[c for c in explanations if c != right])
 
 
-TRANSPOSITION_ORDER = "354"
-"""Lesson 3's transposition question: which other move order gives the same grid as red 3, yellow 5, red 4?"""
-TRANSPOSITION_CHOICES = ("453", "534", "345")
+TRANSPOSITION_ORDER = "34544"
+"""Lesson 3's transposition question: which other move order gives the same grid as red 3, yellow 4, red 5,
+yellow 4, red 4?"""
+TRANSPOSITION_CHOICES = ("44543", "54344", "43544", "34445")
+"""Every choice is a legal game; three of them only swap two of red's drops, and only one of those swaps leaves
+every column's stack as it was (the other two change which disc sits where in column 4)."""
 
 
 def _order_words(moves: str) -> str:
@@ -602,7 +606,7 @@ def _order_words(moves: str) -> str:
 
 def transposition_exercise():
     """Two move orders, one position: which order reaches the same grid as :data:`TRANSPOSITION_ORDER`?  Each
-    choice is played on the rules engine and compared; an order where red drops twice in a row is refused."""
+    choice is played on the rules engine and compared; a wrong one is told the first cell that differs."""
     from gamekit.widgets.lesson import Exercise, choice_checker
     target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
     said, right = {}, []
@@ -621,9 +625,8 @@ def transposition_exercise():
                         what=tr("nothing") if g.cell(c, r) is None else tr("a {colour} disc", colour=tr(COLOUR_NAMES[g.cell(c, r)])),
                         other=tr("nothing") if target.cell(c, r) is None else
                         tr("a {colour} disc", colour=tr(COLOUR_NAMES[target.cell(c, r)])))
-    twice = tr("red 3, red 4, yellow 5")
-    said[twice] = tr("Not this one: players take turns, so red cannot drop twice in a row. No game goes that way.")
-    assert len(right) == 1, right
+    if len(right) != 1:
+        raise ValueError(f"the transposition question needs exactly one right order, not {right}")
     choices = list(said)
     return Exercise(tr("From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
                        order=_order_words(TRANSPOSITION_ORDER)),

@@ -214,12 +214,12 @@ def test_reason_in_words_english_and_spanish():
     game = FiveInARow.from_moves("1633473462112516714414")
     proof = prove(game)
     en = proof_reason(proof, game)
-    assert en.startswith("Yellow holds the draw")
-    assert "claimeven" in en and "baseinverse" in en and "same column" in en
+    assert en.startswith("Yellow is sure of at least a draw")
+    assert "claimeven" not in en and "same-column answer" in en and "baseinverse" in en and "same column" in en
     a = next(r for r in proof.rules if r.kind == "baseinverse").cells[0]
     assert f"column {game.column_number(a[0])}, row {a[1] + 1}" in en.lower()
     es = proof_reason(proof, game, "es")
-    assert es.startswith("El amarillo mantiene el empate") and "claimeven" in es and "columna" in es
+    assert es.startswith("El amarillo tiene asegurado al menos el empate") and "misma columna" in es and "columna" in es
     mover = ConnectFour.from_moves("55116654413354741")
     moved = proof_reason(prove(mover), mover)
     assert moved.startswith(f"Yellow plays column {prove(mover).move} first.")
@@ -324,6 +324,7 @@ def test_reason_when_no_line_is_left():
     game = FiveInARow.from_moves("2273673755144661436716677124335424")
     proof = prove(game)
     assert proof is not None and proof.refutations == () and proof.rules
-    assert proof_reason(proof, game) == "Yellow holds the draw: red has no line left that could still be completed."
-    assert proof_reason(proof, game, "es").startswith("El amarillo mantiene el empate")
+    assert proof_reason(proof, game) == ("Yellow is sure of at least a draw: red has no line left that could still be "
+                                         "completed.")
+    assert proof_reason(proof, game, "es").startswith("El amarillo tiene asegurado al menos el empate")
     assert solve(game, weak=True) <= 0

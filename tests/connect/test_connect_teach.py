@@ -81,7 +81,7 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
         ok, feedback = ex.check(s)
         assert ok, feedback
     wrong = {"minimax_move": None, "read_score": "3", "bit_index": "16", "tiny_score": "11",
-             "pruning": "Yes: another reply might be better for you", "transposition": "red 3, red 4, yellow 5"}[ex.key]
+             "pruning": "Yes: another reply might be better for you", "transposition": "red 4, yellow 4, red 5, yellow 4, red 3"}[ex.key]
     if wrong is None:                              # a column the solver rates lower
         from gamekit.connect import analyse
         scores = analyse(teach.lesson_game("walkthrough"), time_budget=None)
@@ -196,27 +196,32 @@ def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
 
 def test_the_lesson_transposition_example_reaches_the_same_position():
     """The page's examples are true (red 4, yellow 6, red 4, yellow 7 = red 4, yellow 7, red 4, yellow 6; red 4,
-    yellow 4 differs from yellow 4, red 4), and do not use the answer's pattern (red's two discs swapped around
-    yellow's); the exercise's choices are judged by playing them: exactly one reaches red 3, yellow 5, red 4."""
+    yellow 4 differs from yellow 4, red 4), and do not print the answer; the exercise's choices are all legal games,
+    judged by playing them: exactly one reaches the target grid, and two that also swap only red's drops do not
+    (a real choice, not "swap two drops of one colour")."""
     import re
     a, b = FiveInARow.from_moves("4647"), FiveInARow.from_moves("4746")
     assert a.position_key() == b.position_key()
     text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
     flat = " ".join(text.lower().split())
     assert "red 4, yellow 6, red 4, yellow 7" in flat and "red 4, yellow 7, red 4, yellow 6" in flat
-    for x, y, z in re.findall(r"red (\d), yellow (\d), red (\d)(?!, yellow)", flat):
-        assert f"red {z}, yellow {y}, red {x}" not in flat or x == z, "the page shows the answer's swap pattern"
     ex = teach.transposition_exercise()
-    target = FiveInARow.from_moves("354").position_key()
+    target_moves = teach.TRANSPOSITION_ORDER
+    target = FiveInARow.from_moves(target_moves).position_key()
+    red_swaps = 0
+    assert len(ex.choices) == 4
     for choice in ex.choices:
         ok, feedback = ex.check(choice)
         moves = "".join(ch for ch in choice if ch.isdigit())
         colours = [w for w in choice.replace(",", " ").split() if not w.isdigit()]
-        alternating = colours == ["red", "yellow", "red"]
-        assert ok == (alternating and FiveInARow.from_moves(moves).position_key() == target), choice
-        if not alternating:
-            assert "take turns" in feedback
-    assert ex.solutions[0] not in text
+        assert colours == ["red", "yellow"] * 2 + ["red"], choice            # every choice is a legal game
+        assert ok == (FiveInARow.from_moves(moves).position_key() == target), choice
+        if moves[1::2] == target_moves[1::2] and sorted(moves[::2]) == sorted(target_moves[::2]):
+            red_swaps += 1
+        if not ok:
+            assert re.search(r"column \d, row \d holds", feedback)
+    assert red_swaps == 3 and len(ex.solutions) == 1
+    assert ex.solutions[0] not in flat and " ".join(ex.solutions[0].split()) not in text
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
@@ -271,3 +276,19 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
     for guide in (root / "docs/teachers/connect.md", root / "docs/teachers/es/connect.md"):
         text = guide.read_text()
         assert "teach.bitboard_table" in text and "teach.bitboard_speed" in text and "teach.start_report" in text
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
+    """"two digits such as 0/1": the example is a pair the picture really shows (a first digit of 1 means the
+    player to move has a disc there, so the second is 1 too: 1/0 never occurs); the start's value is told
+    conditionally, since the page's words cannot know what the computed table will say."""
+    import re
+    svg = teach.bit_picture(teach.lesson_game("walkthrough"))
+    pairs = set(re.findall(r">(\d/\d)<", svg))
+    assert "1/0" not in pairs
+    text = (Path(__file__).resolve().parents[2] / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text()
+    example = re.search(r"(?:such as|como) (\d/\d)", " ".join(text.split())).group(1)
+    assert example in pairs
+    assert "starting first is not enough" not in text and "empezar no basta." not in text
+    assert ("If the value above is a draw" in text) or ("Si el valor de arriba es un empate" in text)

@@ -255,8 +255,8 @@ def test_hint_shows_the_rules_proof_where_the_solver_is_out_of_reach(monkeypatch
     assert w.verdicts[w.game.grid_column(3)] == ("no loss", "bound")
     assert move == "3" and reason.startswith("at least a draw, proved")
     why = proof_reason(proved["3"].proof, proved["3"].after)
-    assert why in reason and "claimeven" in why and why in w.last_status
-    assert "Why column 3 holds at least the draw" in w.proof_note.value and "claimeven" in w.proof_note.value
+    assert why in reason and "same-column answer" in why and why in w.last_status
+    assert "Why column 3 holds at least the draw" in w.proof_note.value and "same-column answer" in w.proof_note.value
     # the rule's cells carry letters on the board (not colour alone): "c" on the cells yellow claims
     c, r = next(rule.cells[1] for rule in proved["3"].proof.rules if rule.kind == "claimeven")
     x, y = w.layout_px.centre(c, r)
