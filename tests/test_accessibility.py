@@ -50,10 +50,10 @@ def test_every_board_has_its_own_class_and_the_shim_refuses_wrong_types():
     with pytest.raises(BadSettingTypeError, match="keys"):
         BoardCanvas(10, 10, keys="yes")
     with pytest.raises(BadSettingTypeError, match="description"):
-        a.describe(description=3)
-    a.describe("Name", "Text")
+        a.set_access(description=3)
+    a.set_access("Name", "Text")
     with pytest.raises(BadSettingTypeError):
-        a.describe(label=None, description=b"bytes")
+        a.set_access(label=None, description=b"bytes")
     assert (a.label, a.description) == ("Name", "Text")     # a refusal changed nothing
 
 

@@ -162,7 +162,7 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     from gamekit.widgets.canvas import BoardCanvas
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
-    board.describe(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)])))
+    board.set_access(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)])))
     # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
@@ -908,11 +908,11 @@ def parse_line_counts(answer: Any) -> tuple[int, ...]:
         return (answer,)
     parts = str(answer).split("+")
     if len(parts) > 3 or not str(answer).strip():
-        raise ValueError(tr("{answer!r}: write your three counts joined by +, like 1 + 2 + 3, or the total.",
+        raise ValueError(tr("“{answer}”: write your three counts joined by +, like 1 + 2 + 3, or the total.",
                             answer=answer))
     numbers = tuple(parse_int(p) for p in parts)
     if any(n < 0 for n in numbers):
-        raise ValueError(tr("{answer!r}: a count of lines is never negative.", answer=answer))
+        raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
     return numbers
 
 
@@ -1365,7 +1365,7 @@ def worksheet_aids(notebook: str) -> list[str]:
                  tr("A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
                     "player drop on top of it and make five."),
                  tr("A double threat is two threats at once: the other player can block only one. Two threats stacked "
-                    "in one column, one right above the other, are a double threat once the column fills up to them."),
+                    "in one column, one on top of the other, are a double threat once the column fills up to them."),
                  tr("Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
                     "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
                     "an even row are the ones that usually help their owner.")]

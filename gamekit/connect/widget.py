@@ -138,7 +138,7 @@ class ConnectWidget(GameWidget):
 
     def _describe_board(self, announce: bool = False) -> None:
         """Rewrite the board's text (after a cursor move or a Hint, which only repaint); ``announce`` the cursor."""
-        self.board.describe(self.board_label(), self.describe_position(),
+        self.board.set_access(self.board_label(), self.describe_position(),
                             cursor_text(self.game, self.cursor) if announce and self.cursor is not None else None)
 
     def refresh(self, message: str | None = None) -> None:

@@ -152,7 +152,7 @@ class DotsWidget(GameWidget):
             start = self.cursor if self.cursor is not None else 0
             self.cursor = start if self.cursor is None else neighbour_line(self.game, start, key)
             self.refresh(self.last_status)
-            self.board.describe(announcement=cursor_text(self.game, self.cursor))
+            self.board.set_access(announcement=cursor_text(self.game, self.cursor))
         elif key in ("Enter", " ", "Spacebar") and self.cursor is not None:
             x, y = self.layout_px.line_middle(self.game, self.cursor)
             self.click(x, y)

@@ -139,7 +139,7 @@ class RoomWidget(Localized, W.VBox):
         request = state["request"]
         self.board.resize(*state["size"])
         self.board.paint(scene)
-        self.board.describe(tr("{game} board: {board}", game=state["title"], board=state["board"]),
+        self.board.set_access(tr("{game} board: {board}", game=state["title"], board=state["board"]),
                             state.get("description") or state["status"])
         for card, html in zip(self.cards, cards):
             card.value = html

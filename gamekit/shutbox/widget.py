@@ -368,7 +368,7 @@ class ShutBoxWidget(GameWidget):
                 step = 1 if key in ("ArrowRight", "ArrowUp") else -1
                 self.cursor = min(TILES[-1], max(TILES[0], self.cursor + step))
             self.refresh(self.last_status)
-            self.board.describe(announcement=cursor_text(self.game, self.cursor, self.selected))
+            self.board.set_access(announcement=cursor_text(self.game, self.cursor, self.selected))
         elif key in ("Enter", " ", "Spacebar"):
             if self.game.phase == "roll":
                 self.click(*self.layout_px.die_box(0, 2))      # the dice: roll
@@ -390,7 +390,7 @@ class ShutBoxWidget(GameWidget):
         self.click(*self.layout_px.tile_centre(tile))
         changed = self.selected != before
         if changed:
-            self.board.describe(announcement=cursor_text(self.game, tile, self.selected))
+            self.board.set_access(announcement=cursor_text(self.game, tile, self.selected))
         else:
             self.refresh(self.last_status)           # refused: the status says why; the cursor is drawn where it went
         return changed

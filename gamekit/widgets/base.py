@@ -511,7 +511,7 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         over = self.game.is_over()
         label, description = self.board_label(), self.describe_position()
         self.board.paint(scene)
-        self.board.describe(label, description)
+        self.board.set_access(label, description)
         self._fit_cards(len(cards))
         for card, html_text in zip(self.cards, cards):
             card.value = html_text

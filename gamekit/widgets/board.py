@@ -112,7 +112,7 @@ class BoardWidget(GameWidget):
             step = 1 if key in ("ArrowRight", "ArrowDown") else -1
             self.cursor = 0 if self.cursor is None else (self.cursor + step) % len(targets)
             self.refresh(self.last_status)
-            self.board.describe(announcement=str(targets[self.cursor][0]))
+            self.board.set_access(announcement=str(targets[self.cursor][0]))
         elif key in ("Enter", " ", "Spacebar") and self.cursor is not None:
             _, x, y = targets[self.cursor % len(targets)]
             self.click(x, y)

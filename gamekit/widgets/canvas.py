@@ -79,7 +79,7 @@ class BoardCanvas:
     def repaint(self, *_: Any) -> None:
         self.paint(self.scene)
 
-    def describe(self, label: str | None = None, description: str | None = None,
+    def set_access(self, label: str | None = None, description: str | None = None,
                  announcement: str | None = None) -> None:
         """Set the board's accessible name, its text of the position and/or its live line (None: unchanged)."""
         for name, value in (("label", label), ("description", description), ("announcement", announcement)):

@@ -37,7 +37,7 @@ class Hints(Localized):
             self._hint = (stamp, move, reason)
             self.hint_move = move
             self.board.paint(self.build_scene())           # the hinted move (and a game's verdicts) on the board
-            self.board.describe(self.board_label(), self.describe_position())
+            self.board.set_access(self.board_label(), self.describe_position())
         _, move, reason = self._hint
         return move, reason
 

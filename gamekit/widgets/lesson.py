@@ -584,7 +584,7 @@ class StepThrough(Stepping, _LessonBase):
             self.board.paint(scene)
             self.index = index
             self.caption.value = step.caption
-            self.board.describe(description=html_to_text(step.caption))
+            self.board.set_access(description=html_to_text(step.caption))
             step_of = tr("Step {step} of {total}", step=index + 1, total=len(self.steps))
             self.counter.value = f"<small>{step_of}</small>"
             self.prev_button.disabled = index == 0
@@ -724,7 +724,7 @@ class PuzzleBoard(_Answering):
         self.board = BoardCanvas(*size, label=tr("Exercise board: click your answer, or type it in the box"))
         text = describe() if describe is not None else position_text(exercise.position)
         if text:
-            self.board.describe(description=text)
+            self.board.set_access(description=text)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
         self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
         self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="12em"))

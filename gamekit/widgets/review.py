@@ -144,7 +144,7 @@ class ReviewPanel(Stepping, Localized, W.VBox):
         self.last_caption = caption
         colour = REVIEW_COLOURS[judgement.verdict] if judgement else "inherit"
         self.caption.value = f"<span style='color:{colour}'>{html.escape(caption)}</span>"
-        self.board.describe(description=description, announcement=caption)
+        self.board.set_access(description=description, announcement=caption)
         self.moves_list.value = self.list_html()
         self.first_button.disabled = self.prev_button.disabled = index == 0
         self.next_button.disabled = self.last_button.disabled = index == self.steps - 1
@@ -168,7 +168,7 @@ class ReviewPanel(Stepping, Localized, W.VBox):
             message = tr("No more mistakes or inaccuracies after this move.")
             self.last_caption = message
             self.caption.value = html.escape(message)
-            self.board.describe(announcement=message)
+            self.board.set_access(announcement=message)
             return None
         return self.goto(found)
 

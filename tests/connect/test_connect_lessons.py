@@ -430,7 +430,7 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
     for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):     # refused, naming the input and why
         ok, why = ex.check(bad)
-        assert not ok and repr(bad) in why
+        assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
         L.parse_line_counts("30 + -4 + 20")
 
