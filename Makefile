@@ -47,6 +47,7 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python -m benchmarks.dots --quick
 	$(BIN)/python -m benchmarks.connect --quick
 	$(BIN)/python -m benchmarks.shutbox --quick
+	$(BIN)/python -m benchmarks.outcomes --quick
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "gamekit needs Python 3.11 or newer"'
