@@ -36,7 +36,7 @@ from gamekit.puzzles.balance import fair_share
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
                                   game_name, line_words, move_words, puzzle_words, theme_hint, theme_name)
 from gamekit.puzzles.ratings import Rating, update
-from gamekit.puzzles.sets import stakes
+from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.canvas import BoardCanvas
 from gamekit.widgets.controls import reported
@@ -290,6 +290,47 @@ _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 """Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
 
 
+def _miss(puzzle: Puzzle, action: Any) -> float:
+    """How far a wrong answer falls short of the best (its refutation's value against the puzzle's best, in
+    the puzzle's own unit: boxes, a game's result, a chance or an expected score)."""
+    value = puzzle.refutations.get(action_key(action), {}).get("value")
+    best = puzzle.facts.get("best")
+    if isinstance(value, (int, float)) and isinstance(best, (int, float)):
+        return abs(float(best) - float(value))
+    return 0.0
+
+
+def second_hint(puzzle: Puzzle) -> str:
+    """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
+    ones that do worst first), named so the pupil can leave them out; at least two answers stay to choose from.
+    With only two choices nothing can be left out: the hint says how many of them are right."""
+    legal = puzzle.legal_answers()
+    wrong = [a for a in legal if a not in puzzle.answers]
+    left_out = min(len(wrong) - 1 if len(puzzle.answers) == 1 else len(wrong), len(wrong) // 2 + len(wrong) % 2)
+    if len(legal) - left_out < 2:
+        left_out = len(legal) - 2
+    if left_out <= 0:
+        return ntr("Hint: {n} of the {legal} choices is right: compare what each one leaves.",
+                   "Hint: {n} of the {legal} choices are right: compare what each one leaves.",
+                   len(puzzle.answers), legal=len(legal))
+    worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
+    names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))
+    return ntr("Hint: leave this one out, it does worse: {moves}.",
+               "Hint: leave these {n} out, they do worse: {moves}.", left_out, moves=names)
+
+
+def why_right(puzzle: Puzzle) -> str:
+    """One line after a right answer: why it is right — what each other answer would give instead (how many do
+    worse, and one of them in words, as its refutation says it)."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    if not wrong:
+        return tr("Why: every choice here is as good.")
+    tempting = min(wrong, key=lambda a: (_miss(puzzle, a), action_key(a)))
+    return ntr("Why: the other choice, {move}, does worse.",
+               "Why: the {n} other choices all do worse; the closest is {move}.",
+               len(wrong), move=move_words(puzzle.game_id, tempting))
+
+
 class Practice(ClassNote, Localized, W.VBox):
     """Practice puzzles of one game (optionally one theme), one at a time near the pupil's rating.
 
@@ -461,9 +502,11 @@ class Practice(ClassNote, Localized, W.VBox):
         and changes nothing; so does answering when a set is done."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
-        if isinstance(action, str):
-            action = action.strip()
+        if isinstance(action, str):                     # read as the lessons read it: "column 4", "5+3", "one die"
+            action = typed_answer(self.puzzle, action)
         ok, feedback = self.puzzle.check(action)        # raises before anything changes
+        if ok:
+            feedback += " " + why_right(self.puzzle)
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         self.tries.append((canonical, ok, feedback))
@@ -493,7 +536,8 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
-        :func:`gamekit.puzzles.core.theme_hint`), then how many answers are accepted among how many legal ones."""
+        :func:`gamekit.puzzles.core.theme_hint`), then a step toward the answer (:func:`second_hint`: some
+        wrong answers to leave out, never so many that only the answer is left)."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
@@ -501,9 +545,7 @@ class Practice(ClassNote, Localized, W.VBox):
             theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
             message = tr("Hint: {idea}", idea=theme_hint(self.game_id, theme))
         else:
-            message = ntr("Hint: {n} answer is accepted among {legal} legal ones.",
-                          "Hint: {n} answers are accepted among {legal} legal ones.",
-                          len(self.puzzle.answers), legal=len(self.puzzle.legal_answers()))
+            message = second_hint(self.puzzle)
         self._show(message, NOTE_COLOUR)
         return message
 
@@ -696,7 +738,7 @@ class HomeworkBox(Localized, W.VBox):
             return self._say(str(refusal), WRONG_COLOUR)
         self.practice = Practice(game_id, theme=theme, puzzles=chosen)
         self.slot.children = [self.practice]
-        name = theme_name(game_id, theme) if theme else tr("all themes")
+        name = theme_name(game_id, theme) if theme else tr("all ideas")
         self._say(ntr("Homework {code}: {n} puzzle ({theme}), from the easiest.",
                       "Homework {code}: {n} puzzles ({theme}), from the easiest.", n, code=text, theme=name),
                   NOTE_COLOUR)
@@ -716,5 +758,5 @@ class HomeworkBox(Localized, W.VBox):
 
 
 __all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
-           "homework_codes", "homework_page",
+           "homework_codes", "homework_page", "second_hint", "why_right",
            "level", "level_words", "saved_rating", "practice_pool", "stakes", "CODES", "MAX_SET", "LEVELS"]
