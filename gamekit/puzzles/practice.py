@@ -120,8 +120,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     _check_set(game_id, theme, n, seed)
     pool = practice_pool(game_id, theme)
     if n > len(pool):
-        raise ValueError(ntr("{asked} puzzles asked for, but this theme has only {n} puzzle.",
-                             "{asked} puzzles asked for, but this theme has only {n} puzzles.", len(pool), asked=n))
+        raise ValueError(ntr("{asked} puzzles asked for, but this idea has only {n} puzzle.",
+                             "{asked} puzzles asked for, but this idea has only {n} puzzles.", len(pool), asked=n))
     chosen = random.Random(f"{game_id}-{theme}-{n}-{seed}").sample(pool, n)
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
@@ -179,7 +179,7 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     m = CODE_RE.match(text)
     if m is None:
         raise ValueError(tr("“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
-                            "the game, the theme, how many puzzles and a number, joined by dashes.", code=text))
+                            "the game, the idea, how many puzzles and a number, joined by dashes.", code=text))
     short, theme, n, seed = m.groups()
     if short not in GAMES_BY_CODE:
         raise ValueError(tr("“{code}”: a homework code starts with the game: {items}.", code=text,
@@ -188,7 +188,7 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     theme_key = None if theme == "all" else theme
     if theme_key is not None:
         if theme_key not in THEMES[game_id]:
-            raise ValueError(tr("“{code}”: {game} has no puzzle theme “{theme}”. Check the code with your teacher.",
+            raise ValueError(tr("“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
                                 code=text, game=tr(GAME_NAMES[game_id]), theme=theme))
     if not 1 <= int(n) <= MAX_SET:
         raise ValueError(tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text,

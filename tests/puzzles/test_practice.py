@@ -183,7 +183,7 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
                                   "dots-all-0-1", "dots-all-51-1", "dots-all-10--1", "DOTS-all-10-1",
                                   "dots-all-١٠-1", "dots-all-10-1-2"])
 def test_bad_codes_are_refused_with_a_clear_error(code):
-    with pytest.raises(ValueError, match="homework code|starts with the game|no puzzle theme|from 1 to 50"):
+    with pytest.raises(ValueError, match="homework code|starts with the game|no puzzle idea|from 1 to 50"):
         Practice.from_code(code)
 
 
@@ -428,9 +428,9 @@ def test_the_homework_box_opens_a_typed_code_and_explains_a_bad_one():
                           ("dots double deal", "is not a homework code"),
                           ("dots-double_deal-10", "is not a homework code"),
                           ("chess-all-10-1", "starts with the game"),
-                          ("dots-double_dael-10-7", "has no puzzle theme “double_dael”"),
+                          ("dots-double_dael-10-7", "has no puzzle idea “double_dael”"),
                           ("dots-all-80-1", "from 1 to 50 puzzles, not 80"),
-                          ("dots-all_but_four-50-1", "this theme has only"),
+                          ("dots-all_but_four-50-1", "this idea has only"),
                           ("five-block-10-1", "is a code for 5 en raya: open it on the 5 en raya practice page")]:
         box.input.value = typed
         box.on_open(None)
