@@ -63,7 +63,10 @@ def _result(value: int) -> str:
     if value > 0:
         return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)
     if value < 0:
-        return ntr("from here your opponent takes {n} box more than you", "from here your opponent takes {n} boxes more than you", -value)
+        # a sacrifice that wins the game can still give the opponent more of the boxes left: say it as the
+        # good news it is (no line does better), not as a loss
+        return ntr("no line does better: of the boxes still to take, your opponent gets only {n} more than you",
+                   "no line does better: of the boxes still to take, your opponent gets only {n} more than you", -value)
     return tr("from here you and your opponent take as many boxes")
 
 
