@@ -52,6 +52,12 @@ def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> 
         column[:] = saved
 
 
+THEME_LESSONS = {"win_now": (1,), "block": (1,), "side_column": (1, 3), "double_threat": (2,),
+                 "odd_even_threat": (2,), "zugzwang": (2,)}
+"""The 5 en raya lessons (their numbers) each theme's idea comes from (Connect Four's puzzles practise the
+same ideas on the classic board)."""
+
+
 def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]:
     """Themes from the threats on the board before and after the answer (cells where a disc makes a line)."""
     me, them = game.to_move, 1 - game.to_move

@@ -34,7 +34,8 @@ from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
-                                  game_name, line_words, move_words, puzzle_words, theme_hint, theme_name)
+                                  game_name, game_themes, line_words, move_words, puzzle_words, theme_hint,
+                                  theme_name)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
@@ -103,11 +104,16 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from: the bank's (one theme, or all) in id order, each
     question once (of twins, the same question under two ids, the first).  With every theme mixed, puzzles a
     one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`);
-    one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself)."""
+    one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself).  A game's
+puzzle module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
+the lessons' rule first, no coin-flip questions in the mixed pool)."""
     once = {}
     for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
         once.setdefault(p.question_key, p)
     pool = list(once.values())
+    select = getattr(catalog.get(game_id).puzzle_module(), "practice_selection", None)
+    if select is not None:                  # the game's own choice of what Practice asks (its module docstring)
+        pool = select(pool, theme)
     return pool if theme is not None else fair_share(pool)
 
 
@@ -142,6 +148,19 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
     return rows
 
 
+def theme_lessons(game_id: str, theme: str | None) -> str:
+    """The lessons an idea comes from, as the teachers' page lists them (``"1, 2"``; every idea: all the lessons
+    its ideas come from; an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    numbers = (sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None
+               else table.get(theme))
+    if numbers is None:
+        return "—"
+    if not numbers:
+        return tr("beyond the lessons")
+    return ", ".join(map(str, numbers))
+
+
 def homework_page(n: int = 10, seed: int = 1) -> str:
     """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
     the current language: how a pupil opens a code, then a table per game of :func:`homework_codes`."""
@@ -151,13 +170,22 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                 "game-idea-puzzles-number; change the last number for another set on the same idea."), "",
              tr("The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
                 "the answer. Each set runs from the easiest puzzle to the hardest."), ""]
+    lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
+                 "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
+                 "raya lessons)."), "",
+              tr("Answers: open the code on the game's Practice page yourself. A right answer says why; a wrong one "
+                 "shows the best replies (Show what happens plays them), so you can work through a set before the "
+                 "class does."), ""]
     current = None
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
-            lines += ["## " + game, "", "| " + tr("Code") + " | " + tr("Idea") + " | " + tr("Puzzles") + " |",
-                      "|---|---|---|"]
-        lines.append(f"| `{code}` | {idea} | {size} |")
+            lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
+                                                           tr("Lessons"))) + " |", "|---|---|---|---|---|"]
+        game_id, theme, _, _ = parse_code(code)
+        levels = sorted(level(p.rating) for p in homework_set(game_id, theme, size, seed))
+        span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
+        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} |")
     out = []
     for i, line in enumerate(lines):        # a blank line after each table
         out.append(line)

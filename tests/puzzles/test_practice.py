@@ -575,11 +575,12 @@ def test_free_practice_asks_each_question_once():
     everything = bank("shut_the_box")
     assert len({q.question_key for q in everything}) < len(everything)          # the twins are there …
     assert len({q.prompt() for q in p.pool}) == len(p.pool)                      # … and asked only once
-    assert {q.question_key for q in p.pool} == {q.question_key for q in everything}
+    keys = [q.question_key for q in p.pool]
+    assert len(keys) == len(set(keys)) and set(keys) <= {q.question_key for q in everything}
     first = {}
     for q in everything:
         first.setdefault(q.question_key, q.id)
-    assert sorted(q.id for q in p.pool) == sorted(first.values())                # the first of each, as shipped
+    assert {q.id for q in p.pool} <= set(first.values())                          # the first of each, as shipped
 
 
 def test_one_slip_on_the_first_puzzle_drops_a_new_pupil_at_most_one_level():
@@ -634,3 +635,33 @@ def test_the_homework_box_says_all_ideas():
     box = HomeworkBox("dots_and_boxes")
     box.open_code("dots-all-5-1")
     assert "(all ideas)" in box.message.value and "theme" not in box.message.value
+
+
+def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
+    from gamekit.puzzles.practice import homework_page, theme_lessons
+    page = homework_page()
+    code = "dots-double_deal-10-1"
+    levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
+    span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
+    assert f"| `{code}` | double-deal | 10 | {span} | 5 |" in page
+    assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "beyond the lessons"
+    assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2, 3"
+    assert "Answers: open the code" in page and not page.endswith("\n\n")
+    with using("es"):
+        assert "más allá de las lecciones" in homework_page()
+
+
+def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
+    """Up to level 5 only the lessons' one-die rule; no "which set?" coin flip (two sets); "one die or two?"
+    at most a third of each band; *think of the next roll* has no two-set question either."""
+    from gamekit.puzzles.practice import practice_pool
+    pool = practice_pool("shut_the_box")
+    assert pool and all(p.facts["one_die"] == "after_789" for p in pool if level(p.rating) <= 5)
+    assert not [p for p in pool if p.facts["kind"] == "set" and len(p.legal_answers()) == 2]
+    for band in ("easy", "medium", "hard"):
+        in_band = [p for p in pool if p.band == band]
+        assert 3 * sum(p.facts["kind"] == "dice" for p in in_band) <= len(in_band)
+    trap = practice_pool("shut_the_box", "habit_trap")
+    assert trap and all(len(p.legal_answers()) >= 3 for p in trap)
+    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(
+        {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")})        # a theme asked for: served whole
