@@ -105,8 +105,9 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     question once (of twins, the same question under two ids, the first).  With every theme mixed, puzzles a
     one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`);
     one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself).  A game's
-puzzle module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
-the lessons' rule first, no coin-flip questions in the mixed pool)."""
+    puzzle module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
+    the lessons' rule first, no coin-flip questions in the mixed pool; an idea it leaves empty gets no homework
+    code and no Practice of its own)."""
     once = {}
     for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
         once.setdefault(p.question_key, p)
@@ -144,6 +145,8 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
         rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
         for theme in THEMES[game_id]:
             size = min(n, len(practice_pool(game_id, theme)))
+            if size == 0:                     # an idea Practice does not ask on its own
+                continue
             rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
     return rows
 
@@ -397,6 +400,9 @@ class Practice(ClassNote, Localized, W.VBox):
         else:
             # free practice asks each question once, with a fair share of one-step puzzles per level
             self.pool = fixed if puzzles is not None else practice_pool(game_id, theme)
+            if not self.pool:
+                raise ValueError(tr("“{idea}”: Practice does not ask this idea on its own; choose another idea, or "
+                                    "all of them.", idea=theme_name(game_id, theme)))
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         self.streak = 0

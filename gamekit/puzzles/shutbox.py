@@ -173,10 +173,14 @@ a coin flip for a guesser) may fill."""
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice draws from (``puzzles`` in id order, one theme or all): with every idea mixed, the
     lessons' rule first (other rules only from level 6 up), no "which set?" question with only two sets (a coin
-    flip), and "one die or two?" questions kept to :data:`DICE_SHARE` of each band; for *when the rule of thumb
-    fails*, no two-set question either (with two sets, "not the biggest tile" leaves only the answer)."""
+    flip), and "one die or two?" questions kept to :data:`DICE_SHARE` of each band; for *think of the next
+    roll*, no two-set question either (with two sets, "not the biggest tile" leaves only the answer); *sets for
+    the roll* not on its own (Practice's buttons list every set, so listing them is never asked — its puzzles
+    still come as *best set* questions)."""
     def two_sets(p: Puzzle) -> bool:
         return p.facts.get("kind") == "set" and len(p.legal_answers()) <= 2
+    if theme == "sets_for_roll":
+        return []              # the buttons list every set already: on its own the idea is never tested here
     if theme == "habit_trap":
         return [p for p in puzzles if not two_sets(p)]
     if theme is not None:

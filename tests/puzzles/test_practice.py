@@ -542,7 +542,7 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
 def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
     """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
     opens a set of that many puzzles on that idea."""
-    from gamekit.puzzles.practice import homework_codes, homework_page
+    from gamekit.puzzles.practice import homework_codes, homework_page, practice_pool
     docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
     for lang, path in (("en", docs / "homework.md"), ("es", docs / "es" / "homework.md")):
         with using(lang):
@@ -552,7 +552,8 @@ def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_langu
         from gamekit.puzzles import THEMES
         from gamekit.puzzles.core import GAME_NAMES
         with using(lang):
-            assert [g for g, *_ in rows] == [tr(GAME_NAMES[g]) for g in GAME_IDS for _ in range(len(THEMES[g]) + 1)]
+            asked = {g: [t for t in THEMES[g] if practice_pool(g, t)] for g in GAME_IDS}
+            assert [g for g, *_ in rows] == [tr(GAME_NAMES[g]) for g in GAME_IDS for _ in range(len(asked[g]) + 1)]
         for game, code, idea, size in rows:
             assert f"| `{code}` | {idea} | {size} |" in page
             game_id, theme, n, _ = parse_code(code)
@@ -665,3 +666,15 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     assert trap and all(len(p.legal_answers()) >= 3 for p in trap)
     assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(
         {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")})        # a theme asked for: served whole
+
+
+def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_set():
+    """Shut the Box Practice shows every set as a button, so "list the sets for the roll" is never tested there:
+    the idea has no Practice and no homework code of its own (its puzzles still come as "best set")."""
+    from gamekit.puzzles.practice import homework_codes, practice_pool
+    with pytest.raises(ValueError, match="does not ask this idea on its own"):
+        Practice("shut_the_box", theme="sets_for_roll")
+    assert not [code for _, code, *_ in homework_codes() if "sets_for_roll" in code]
+    with pytest.raises(ValueError, match="only 0 puzzles"):
+        HomeworkBox("shut_the_box") and homework_set("shut_the_box", "sets_for_roll", 5, 1)
+    assert any("sets_for_roll" in p.themes for p in practice_pool("shut_the_box", "best_set"))
