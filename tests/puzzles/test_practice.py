@@ -678,3 +678,13 @@ def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_
     with pytest.raises(ValueError, match="only 0 puzzles"):
         HomeworkBox("shut_the_box") and homework_set("shut_the_box", "sets_for_roll", 5, 1)
     assert any("sets_for_roll" in p.themes for p in practice_pool("shut_the_box", "best_set"))
+
+
+def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentence_does():
+    p = next(q for q in bank("dots_and_boxes") if any(r.get("line") for r in q.refutations.values()))
+    wrong = next(a for a in wrong_answers(p) if p.refutations[action_key(a)].get("line"))
+    feedback = p.check(wrong)[1]
+    assert re.search(r"best play goes (Gold|Coral) [a-z][0-9]-[a-z][0-9]", feedback), feedback
+    assert not re.search(r"\b(gold|coral) [a-z][0-9]-", feedback)
+    with using("es"):
+        assert re.search(r"(Dorado|Coral) [a-z][0-9]-", p.check(wrong)[1])
