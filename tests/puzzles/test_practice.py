@@ -688,3 +688,15 @@ def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentenc
     assert not re.search(r"\b(gold|coral) [a-z][0-9]-", feedback)
     with using("es"):
         assert re.search(r"(Dorado|Coral) [a-z][0-9]-", p.check(wrong)[1])
+
+
+def test_when_control_is_not_worth_it_is_not_asked_on_its_own_where_taking_the_box_answers_it():
+    """Every Dots puzzle of the idea is answered by taking the box on offer (a beginner's reflex): Practice does
+    not ask it on its own; the puzzles stay in the bank (lesson 5's set draws them) and the mixed pool."""
+    from gamekit.puzzles.practice import homework_codes, practice_pool
+    tagged = bank("dots_and_boxes", theme="control_not_worth_it")
+    assert tagged and all("take_box" in p.themes for p in tagged)
+    with pytest.raises(ValueError, match="does not ask this idea on its own"):
+        Practice("dots_and_boxes", theme="control_not_worth_it")
+    assert not [code for _, code, *_ in homework_codes() if "control_not_worth_it" in code]
+    assert {p.id for p in practice_pool("dots_and_boxes", "take_box")} >= {p.id for p in tagged}
