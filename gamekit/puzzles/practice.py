@@ -341,8 +341,8 @@ def second_hint(puzzle: Puzzle) -> str:
     if len(legal) - left_out < 2:
         left_out = len(legal) - 2
     if left_out <= 0:
-        return ntr("Hint: {n} of the {legal} choices is right: compare what each one leaves.",
-                   "Hint: {n} of the {legal} choices are right: compare what each one leaves.",
+        return ntr("Hint: {n} of the {legal} choices is right: compare where each one leads.",
+                   "Hint: {n} of the {legal} choices are right: compare where each one leads.",
                    len(puzzle.answers), legal=len(legal))
     worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
     names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))

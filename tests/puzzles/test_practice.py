@@ -486,7 +486,7 @@ def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
     p = Practice("shut_the_box", theme="one_die_or_two", seed=1)
     first = p.hint()
     assert first == "Hint: " + THEME_HINTS["one_die_or_two"] and "one die or two" not in first.lower()
-    assert p.hint() == "Hint: 1 of the 2 choices is right: compare what each one leaves."   # two choices: none left out
+    assert p.hint() == "Hint: 1 of the 2 choices is right: compare where each one leads."   # two choices: none left out
 
 
 def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_easier():
