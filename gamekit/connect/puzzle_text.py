@@ -95,7 +95,11 @@ def stakes(game: ConnectGame, facts: dict, refutations: dict, n: int) -> str:
 
 
 def read_answer(answer: str, facts: dict) -> str:
-    """A typed column: ``"4"``, ``"column 4"`` (in the pupil's language too) → ``"4"``."""
+    """A typed column: ``"4"``, ``"column 4"``, ``"columna 4"`` (either language, whichever is on) → ``"4"``."""
+    text = answer.strip().lower()
+    named = re.fullmatch(r"(?:column|columna|col\.?|{own})\s*(p?\d+)".format(own=re.escape(tr("column").lower())), text)
+    if named:
+        return named.group(1)
     return re.sub(r"\s+", " ", answer.strip().lower().replace(tr("column").lower(), "").replace("column", "")).strip()
 
 

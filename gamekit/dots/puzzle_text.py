@@ -12,8 +12,8 @@ from gamekit.i18n import N_, ntr, tr
 
 __all__ = ["SEATS", "own_box_loss", "prompt", "right", "wrong", "stakes", "board_layout", "puzzle_scene", "line_hit"]
 
-SEATS = (N_("gold"), N_("coral"))
-"""The seats as a puzzle's sentences name them."""
+SEATS = (N_("Gold"), N_("Coral"))
+"""The seats as a puzzle's sentences name them: names, capitalised everywhere ("Gold d1-d2" in a line of play too)."""
 
 
 THEMES = {
@@ -56,14 +56,17 @@ def own_box_loss(best: int, value: int) -> int:
 
 def prompt(facts: dict, mover: int) -> str:
     return tr("{seat} to move on {width}×{height}. Find the line that keeps the best result.",
-              seat=tr(SEATS[mover]).capitalize(), width=facts["width"], height=facts["height"])
+              seat=tr(SEATS[mover]), width=facts["width"], height=facts["height"])
 
 
 def _result(value: int) -> str:
     if value > 0:
         return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)
     if value < 0:
-        return ntr("from here your opponent takes {n} box more than you", "from here your opponent takes {n} boxes more than you", -value)
+        # a sacrifice that wins the game can still give the opponent more of the boxes left: say it as the
+        # good news it is (no line does better), not as a loss
+        return ntr("no line does better: of the boxes still to take, your opponent gets only {n} more than you",
+                   "no line does better: of the boxes still to take, your opponent gets only {n} more than you", -value)
     return tr("from here you and your opponent take as many boxes")
 
 
@@ -84,7 +87,7 @@ def stakes(game: DotsAndBoxes, facts: dict, refutations: dict, n: int) -> str:
     left = game.width * game.height - sum(game.scores)
     mine = game.scores[me] + (left + facts["best"]) // 2
     theirs = game.scores[other] + (left - facts["best"]) // 2
-    a, b = tr(SEATS[me]).capitalize(), tr(SEATS[other]).capitalize()
+    a, b = tr(SEATS[me]), tr(SEATS[other])
     least = min(own_box_loss(facts["best"], ref["value"]) for ref in refutations.values())
     text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
                "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,

@@ -65,7 +65,7 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
 
 
 TAGS = {"habit_trap"}
-"""Themes that only name a property of puzzles the build keeps anyway (Shut the Box's *when the rule of thumb fails*:
+"""Themes that only name a property of puzzles the build keeps anyway (Shut the Box's *think of the next roll*:
 the rule of thumb's set loses): the theme balance leaves them out, so tagging them changes no choice."""
 
 
@@ -182,7 +182,7 @@ def room_games(db: Path | str, game_id: str) -> list:
 def _tag_old(puzzles: list[dict], game_id: str, theme: str) -> None:
     """Give the bank's old puzzles the theme a ``--theme --add`` build adds, where it applies to them (a game
     module's ``has_theme``, for themes read off a stored puzzle without the solver: Shut the Box's
-    *when the rule of thumb fails*), so a theme means the same on every puzzle.  Other themes: nothing changes."""
+    *think of the next roll*), so a theme means the same on every puzzle.  Other themes: nothing changes."""
     from gamekit import catalog
     has_theme = getattr(catalog.get(game_id).puzzle_module(), "has_theme", None)
     if has_theme is None:

@@ -52,6 +52,12 @@ def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> 
         column[:] = saved
 
 
+THEME_LESSONS = {"win_now": (1,), "block": (1,), "side_column": (1, 3), "double_threat": (2,),
+                 "odd_even_threat": (2,), "zugzwang": (2,)}
+"""The 5 en raya lessons (their numbers) each theme's idea comes from (Connect Four's puzzles practise the
+same ideas on the classic board)."""
+
+
 def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]:
     """Themes from the threats on the board before and after the answer (cells where a disc makes a line)."""
     me, them = game.to_move, 1 - game.to_move
@@ -87,8 +93,10 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
             out.append("odd_even_threat")
         if five and any(any(g.is_side(cc) for cc, _ in _line_cells_through(g, cell, me)) for cell in new):
             out.append("side_column")
-    # zugzwang: with no threat to block, a wrong drop fills the cell just under the opponent's threat
-    if not blocks:
+    # zugzwang: with no threat to block, a wrong drop fills the cell just under the opponent's threat — and some
+    # other drop is harmless for now (when every wrong drop loses at once, the idea is only "don't play under
+    # the threat": :func:`under_threat_only`)
+    if not blocks and not under_threat_only(game, wrong):
         for w in wrong:
             g = game.copy()
             g.play(w)
@@ -96,6 +104,27 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
                 out.append("zugzwang")
                 break
     return list(dict.fromkeys(out))
+
+
+def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
+    """Whether every wrong drop lets the opponent win at once (so a puzzle asks only "don't play under the
+    threat", not who runs out of harmless drops first — not a zugzwang)."""
+    for w in wrong:
+        g = game.copy()
+        g.play(w)
+        if not g.is_over() and not _wins_at_once(g):
+            return False
+    return bool(wrong)
+
+
+def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
+    """What Practice asks for an idea: for *zugzwang*, not the shipped puzzles where every wrong drop loses at
+    once (:func:`under_threat_only`; they keep their tag in the bank, where the lessons' sets draw them);
+    otherwise every puzzle."""
+    if theme != "zugzwang":
+        return list(puzzles)
+    return [p for p in puzzles
+            if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
 
 
 def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:

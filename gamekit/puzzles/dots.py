@@ -51,6 +51,21 @@ def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
     return kind, takes, declines
 
 
+THEME_LESSONS = {"take_box": (1, 2), "avoid_third_side": (1, 2), "safe_line": (2,), "hard_hearted_handout": (3,),
+                 "long_chain_count": (4,), "sacrifice": (4,), "double_deal": (5,), "control_not_worth_it": (5,),
+                 "all_but_four": ()}
+"""The Dots and Boxes lessons (their numbers) each theme's idea comes from; ``()``: beyond the lessons (the
+teachers' homework page says so)."""
+
+
+def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
+    """What Practice asks for an idea: *when control is not worth it* not on its own — every shipped puzzle of it
+    is answered by taking the box on offer, the reflex a beginner has anyway, so a set of them tests nothing
+    (lesson 5 teaches the idea with its own positions; the puzzles still come in the mixed pool as *take a
+    box*, within its fair share).  Every other idea: every puzzle."""
+    return [] if theme == "control_not_worth_it" else list(puzzles)
+
+
 def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str]:
     """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`) and the
     solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`)."""

@@ -34,9 +34,10 @@ from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
-                                  game_name, line_words, move_words, puzzle_words, theme_hint, theme_name)
+                                  game_name, game_themes, line_words, move_words, puzzle_words, theme_hint,
+                                  theme_name)
 from gamekit.puzzles.ratings import Rating, update
-from gamekit.puzzles.sets import stakes
+from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.canvas import BoardCanvas
 from gamekit.widgets.controls import reported
@@ -103,11 +104,17 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from: the bank's (one theme, or all) in id order, each
     question once (of twins, the same question under two ids, the first).  With every theme mixed, puzzles a
     one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`);
-    one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself)."""
+    one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself).  A game's
+    puzzle module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
+    the lessons' rule first, no coin-flip questions in the mixed pool; an idea it leaves empty gets no homework
+    code and no Practice of its own)."""
     once = {}
     for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
         once.setdefault(p.question_key, p)
     pool = list(once.values())
+    select = getattr(catalog.get(game_id).puzzle_module(), "practice_selection", None)
+    if select is not None:                  # the game's own choice of what Practice asks (its module docstring)
+        pool = select(pool, theme)
     return pool if theme is not None else fair_share(pool)
 
 
@@ -120,8 +127,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     _check_set(game_id, theme, n, seed)
     pool = practice_pool(game_id, theme)
     if n > len(pool):
-        raise ValueError(ntr("{asked} puzzles asked for, but this theme has only {n} puzzle.",
-                             "{asked} puzzles asked for, but this theme has only {n} puzzles.", len(pool), asked=n))
+        raise ValueError(ntr("{asked} puzzles asked for, but this idea has only {n} puzzle.",
+                             "{asked} puzzles asked for, but this idea has only {n} puzzles.", len(pool), asked=n))
     chosen = random.Random(f"{game_id}-{theme}-{n}-{seed}").sample(pool, n)
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
@@ -138,8 +145,23 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
         rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
         for theme in THEMES[game_id]:
             size = min(n, len(practice_pool(game_id, theme)))
+            if size == 0:                     # an idea Practice does not ask on its own
+                continue
             rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
     return rows
+
+
+def theme_lessons(game_id: str, theme: str | None) -> str:
+    """The lessons an idea comes from, as the teachers' page lists them (``"1, 2"``; every idea: all the lessons
+    its ideas come from; an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    numbers = (sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None
+               else table.get(theme))
+    if numbers is None:
+        return "—"
+    if not numbers:
+        return tr("beyond the lessons")
+    return ", ".join(map(str, numbers))
 
 
 def homework_page(n: int = 10, seed: int = 1) -> str:
@@ -151,13 +173,22 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                 "game-idea-puzzles-number; change the last number for another set on the same idea."), "",
              tr("The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
                 "the answer. Each set runs from the easiest puzzle to the hardest."), ""]
+    lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
+                 "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
+                 "raya lessons)."), "",
+              tr("Answers: open the code on the game's Practice page yourself. A right answer says why; a wrong one "
+                 "shows the best replies (Show what happens plays them), so you can work through a set before the "
+                 "class does."), ""]
     current = None
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
-            lines += ["## " + game, "", "| " + tr("Code") + " | " + tr("Idea") + " | " + tr("Puzzles") + " |",
-                      "|---|---|---|"]
-        lines.append(f"| `{code}` | {idea} | {size} |")
+            lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
+                                                           tr("Lessons"))) + " |", "|---|---|---|---|---|"]
+        game_id, theme, _, _ = parse_code(code)
+        levels = sorted(level(p.rating) for p in homework_set(game_id, theme, size, seed))
+        span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
+        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} |")
     out = []
     for i, line in enumerate(lines):        # a blank line after each table
         out.append(line)
@@ -179,7 +210,7 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     m = CODE_RE.match(text)
     if m is None:
         raise ValueError(tr("“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
-                            "the game, the theme, how many puzzles and a number, joined by dashes.", code=text))
+                            "the game, the idea, how many puzzles and a number, joined by dashes.", code=text))
     short, theme, n, seed = m.groups()
     if short not in GAMES_BY_CODE:
         raise ValueError(tr("“{code}”: a homework code starts with the game: {items}.", code=text,
@@ -188,7 +219,7 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     theme_key = None if theme == "all" else theme
     if theme_key is not None:
         if theme_key not in THEMES[game_id]:
-            raise ValueError(tr("“{code}”: {game} has no puzzle theme “{theme}”. Check the code with your teacher.",
+            raise ValueError(tr("“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
                                 code=text, game=tr(GAME_NAMES[game_id]), theme=theme))
     if not 1 <= int(n) <= MAX_SET:
         raise ValueError(tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text,
@@ -290,6 +321,47 @@ _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 """Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
 
 
+def _miss(puzzle: Puzzle, action: Any) -> float:
+    """How far a wrong answer falls short of the best (its refutation's value against the puzzle's best, in
+    the puzzle's own unit: boxes, a game's result, a chance or an expected score)."""
+    value = puzzle.refutations.get(action_key(action), {}).get("value")
+    best = puzzle.facts.get("best")
+    if isinstance(value, (int, float)) and isinstance(best, (int, float)):
+        return abs(float(best) - float(value))
+    return 0.0
+
+
+def second_hint(puzzle: Puzzle) -> str:
+    """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
+    ones that do worst first), named so the pupil can leave them out; at least two answers stay to choose from.
+    With only two choices nothing can be left out: the hint says how many of them are right."""
+    legal = puzzle.legal_answers()
+    wrong = [a for a in legal if a not in puzzle.answers]
+    left_out = min(len(wrong) - 1 if len(puzzle.answers) == 1 else len(wrong), len(wrong) // 2 + len(wrong) % 2)
+    if len(legal) - left_out < 2:
+        left_out = len(legal) - 2
+    if left_out <= 0:
+        return ntr("Hint: {n} of the {legal} choices is right: compare where each one leads.",
+                   "Hint: {n} of the {legal} choices are right: compare where each one leads.",
+                   len(puzzle.answers), legal=len(legal))
+    worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
+    names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))
+    return ntr("Hint: leave this one out, it does worse: {moves}.",
+               "Hint: leave these {n} out, they do worse: {moves}.", left_out, moves=names)
+
+
+def why_right(puzzle: Puzzle) -> str:
+    """One line after a right answer: why it is right — what each other answer would give instead (how many do
+    worse, and one of them in words, as its refutation says it)."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    if not wrong:
+        return tr("Why: every choice here is as good.")
+    tempting = min(wrong, key=lambda a: (_miss(puzzle, a), action_key(a)))
+    return ntr("Why: the other choice, {move}, does worse.",
+               "Why: the {n} other choices all do worse; the closest is {move}.",
+               len(wrong), move=move_words(puzzle.game_id, tempting))
+
+
 class Practice(ClassNote, Localized, W.VBox):
     """Practice puzzles of one game (optionally one theme), one at a time near the pupil's rating.
 
@@ -328,6 +400,9 @@ class Practice(ClassNote, Localized, W.VBox):
         else:
             # free practice asks each question once, with a fair share of one-step puzzles per level
             self.pool = fixed if puzzles is not None else practice_pool(game_id, theme)
+            if not self.pool:
+                raise ValueError(tr("“{idea}”: Practice does not ask this idea on its own; choose another idea, or "
+                                    "all of them.", idea=theme_name(game_id, theme)))
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         self.streak = 0
@@ -461,9 +536,11 @@ class Practice(ClassNote, Localized, W.VBox):
         and changes nothing; so does answering when a set is done."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
-        if isinstance(action, str):
-            action = action.strip()
+        if isinstance(action, str):                     # read as the lessons read it: "column 4", "5+3", "one die"
+            action = typed_answer(self.puzzle, action)
         ok, feedback = self.puzzle.check(action)        # raises before anything changes
+        if ok:
+            feedback += " " + why_right(self.puzzle)
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         self.tries.append((canonical, ok, feedback))
@@ -493,7 +570,8 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
-        :func:`gamekit.puzzles.core.theme_hint`), then how many answers are accepted among how many legal ones."""
+        :func:`gamekit.puzzles.core.theme_hint`), then a step toward the answer (:func:`second_hint`: some
+        wrong answers to leave out, never so many that only the answer is left)."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
@@ -501,9 +579,7 @@ class Practice(ClassNote, Localized, W.VBox):
             theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
             message = tr("Hint: {idea}", idea=theme_hint(self.game_id, theme))
         else:
-            message = ntr("Hint: {n} answer is accepted among {legal} legal ones.",
-                          "Hint: {n} answers are accepted among {legal} legal ones.",
-                          len(self.puzzle.answers), legal=len(self.puzzle.legal_answers()))
+            message = second_hint(self.puzzle)
         self._show(message, NOTE_COLOUR)
         return message
 
@@ -696,7 +772,7 @@ class HomeworkBox(Localized, W.VBox):
             return self._say(str(refusal), WRONG_COLOUR)
         self.practice = Practice(game_id, theme=theme, puzzles=chosen)
         self.slot.children = [self.practice]
-        name = theme_name(game_id, theme) if theme else tr("all themes")
+        name = theme_name(game_id, theme) if theme else tr("all ideas")
         self._say(ntr("Homework {code}: {n} puzzle ({theme}), from the easiest.",
                       "Homework {code}: {n} puzzles ({theme}), from the easiest.", n, code=text, theme=name),
                   NOTE_COLOUR)
@@ -716,5 +792,5 @@ class HomeworkBox(Localized, W.VBox):
 
 
 __all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
-           "homework_codes", "homework_page",
+           "homework_codes", "homework_page", "second_hint", "why_right",
            "level", "level_words", "saved_rating", "practice_pool", "stakes", "CODES", "MAX_SET", "LEVELS"]

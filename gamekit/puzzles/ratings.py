@@ -5,8 +5,8 @@ win for the puzzle.  Both ratings move (:func:`update`), each by Glicko-2's rule
 deviation, so a puzzle many pupils fail climbs and one everybody solves sinks.
 
 A new puzzle's first rating comes from its position (:func:`first_rating`): the more tempting wrong answers
-and the deeper the refutation, the higher; it starts with a deviation of 250 (less sure than a pupil's
-350 is not needed: the position says something).
+and the deeper the refutation, the higher; it starts with a deviation of 250 (the position says something,
+but pupils' answers soon say more).
 """
 from __future__ import annotations
 
@@ -19,11 +19,12 @@ import glicko2
 from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
-PUPIL_START = (1100.0, 350.0, 0.06)
+PUPIL_START = (1100.0, 200.0, 0.06)
 """A new pupil's rating, deviation and volatility: level 3 of 10 (:func:`gamekit.progress.level`), among the
-easy puzzles, so the first puzzles are ones a beginner can solve; the wide deviation (350, Glicko-2's
-"nothing known yet") lets each of the first answers move the rating a long way, so a strong pupil climbs
-quickly.  The one starting point: every Practice board and the progress table read it through :class:`Rating`."""
+easy puzzles, so the first puzzles are ones a beginner can solve.  The deviation (200, narrower than
+Glicko-2's "nothing known yet" 350) still lets the first answers move the rating quickly, but one slip on an
+easy first puzzle never drops a new pupil more than one level.
+The one starting point: every Practice board and the progress table read it through :class:`Rating`."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import (BANDS, Puzzle, check_game_id, check_theme, puzzle_words,
-                                  theme_name)
+                                  theme_hint)
 from gamekit.puzzles.store import load_puzzles
 from gamekit.widgets.lesson import Exercise
 
@@ -157,8 +157,8 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, th
     if theme is not None and theme not in puzzle.themes:
         raise ValueError(tr("theme={theme!r}: puzzle {id} is not about it ({themes})", theme=theme, id=puzzle.id,
                             themes=", ".join(puzzle.themes)))
-    theme = theme_name(puzzle.game_id, theme or puzzle.themes[0])
-    hint = tr("The idea: {theme}.", theme=theme) + " " + ntr(
+    # the theme's idea as a question to ask oneself: its bare name ("take a box", "win now") would be the answer
+    hint = theme_hint(puzzle.game_id, theme or puzzle.themes[0]) + " " + ntr(
         "{n} answer is right here.", "{n} answers are right here (any of them).", len(solutions))
     # What would give the answer away: the verdict on this very position.  A bare line, column or set ("c2-d2",
     # "4", "8+1") names a move of *this* board only; that the board itself is not shown earlier on the page

@@ -10,7 +10,7 @@ lowest expected score (``"score"``):
   same margin.
 
 A "which set?" puzzle where the rule of thumb (Medium's: cover the largest tile; see
-:class:`gamekit.shutbox.players`) picks a wrong set also has the theme *when the rule of thumb fails*
+:class:`gamekit.shutbox.players`) picks a wrong set also has the theme *think of the next roll*
 (``habit_trap``): the obvious choice loses there, so the pupil has to compare what each set leaves.
 """
 from __future__ import annotations
@@ -154,6 +154,49 @@ def play_game(seed: int, rng) -> ShutTheBox:
     return g
 
 
+
+
+THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "habit_trap": (4,)}
+"""The Shut the Box lessons (their numbers) each theme's idea comes from."""
+
+
+LESSON_RULE = "after_789"
+"""The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
+LESSON_RULE_BELOW = 1550.0
+"""Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
+rule; puzzles under the other one-die rules come from level 6 up (or through a homework code of their idea)."""
+DICE_SHARE = 1 / 3
+"""The largest share of each difficulty band of the free pool that "one die or two?" questions (two buttons,
+a coin flip for a guesser) may fill."""
+
+
+def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
+    """The puzzles Practice draws from (``puzzles`` in id order, one theme or all): with every idea mixed, the
+    lessons' rule first (other rules only from level 6 up), no "which set?" question with only two sets (a coin
+    flip), and "one die or two?" questions kept to :data:`DICE_SHARE` of each band; for *think of the next
+    roll*, no two-set question either (with two sets, "not the biggest tile" leaves only the answer); *sets for
+    the roll* not on its own (Practice's buttons list every set, so listing them is never asked — its puzzles
+    still come as *best set* questions)."""
+    def two_sets(p: Puzzle) -> bool:
+        return p.facts.get("kind") == "set" and len(p.legal_answers()) <= 2
+    if theme == "sets_for_roll":
+        return []              # the buttons list every set already: on its own the idea is never tested here
+    if theme == "habit_trap":
+        return [p for p in puzzles if not two_sets(p)]
+    if theme is not None:
+        return list(puzzles)
+    kept = [p for p in puzzles if not two_sets(p)
+            and (p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW)]
+    out: list[Puzzle] = []
+    for name in sorted({p.band for p in kept}):
+        band = [p for p in kept if p.band == name]
+        sets = [p for p in band if p.facts.get("kind") != "dice"]
+        room = int(DICE_SHARE * len(sets) / (1 - DICE_SHARE) + 1e-9)     # dice ≤ DICE_SHARE of the band
+        lesson_first = sorted((p for p in band if p.facts.get("kind") == "dice"),
+                              key=lambda p: (p.facts.get("one_die") != LESSON_RULE, p.id))
+        out += sets + lesson_first[:room]
+    chosen = {p.id for p in out}
+    return [p for p in kept if p.id in chosen]
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:

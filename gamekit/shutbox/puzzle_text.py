@@ -22,14 +22,14 @@ THEMES = {
     "sets_for_roll": N_("sets for the roll"),
     "best_set": N_("best set"),
     "one_die_or_two": N_("one die or two"),
-    "habit_trap": N_("when the rule of thumb fails"),
+    "habit_trap": N_("think of the next roll"),
 }
 """The themes of Shut the Box puzzles, with their names."""
 HINTS = {
     "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
     "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
     "one_die_or_two": N_("Count the totals one die can make and those two dice can make: which do your open tiles need?"),
-    "habit_trap": N_("Covering the biggest tile you can is not always best: compare what each set leaves for the next roll."),
+    "habit_trap": N_("Before you choose, picture the next roll: which tiles left open can it cover most often?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
 DIE_CHOICES = {1: N_("one die"), 2: N_("two dice")}

@@ -102,12 +102,16 @@ def test_a_new_pupil_starts_among_the_easy_puzzles_and_climbs_quickly():
     from gamekit.puzzles import band_of
     pupil = Rating()
     assert level(pupil.rating) <= 3 and band_of(pupil.rating) == "easy"
-    # three first-try solves of puzzles a little above the pupil: two levels up already
-    for step in range(3):
+    # two first-try solves of puzzles a little above the pupil: a level up; four: two levels up
+    for step in range(4):
         pupil, _ = update(pupil, Rating(pupil.rating + 100, 150), True)
+        if step == 1:
+            assert level(pupil.rating) >= level(Rating().rating) + 1
     assert level(pupil.rating) >= level(Rating().rating) + 2
-    # and three misses bring a new pupil down to the easiest level, not below it
+    # one miss costs a new pupil one level, never two; three misses bring it down to the easiest level
     low = Rating()
     for step in range(3):
         low, _ = update(low, Rating(low.rating - 100, 150), False)
+        if step == 0:
+            assert level(low.rating) == level(Rating().rating) - 1
     assert level(low.rating) == 1

@@ -95,3 +95,21 @@ def test_any_answer_is_judged_or_refused_cleanly(game_id, i, answer):
     else:
         assert isinstance(ok, bool) and text
     assert p.to_dict() == before
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_once(game_id):
+    """Where every wrong drop lets the opponent win at once, the idea is "don't play under the threat", not
+    zugzwang: Practice's zugzwang idea leaves those out (the bank keeps their tag for the lessons' sets), and a
+    new build does not tag them."""
+    from gamekit.puzzles.connect import themes, under_threat_only
+    from gamekit.puzzles.practice import practice_pool
+    tagged = bank(game_id, theme="zugzwang")
+    under = [p for p in tagged if under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
+    assert under                                     # the shipped bank holds some (23 and 11)
+    pool = practice_pool(game_id, "zugzwang")
+    assert pool and not {p.id for p in under} & {p.id for p in pool}
+    assert len(pool) == len({p.question_key for p in tagged}) - len(under)
+    for p in under[:3]:
+        wrong = [a for a in p.legal_answers() if a not in p.answers]
+        assert "zugzwang" not in themes(p.position, list(p.answers), wrong)
