@@ -492,12 +492,23 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
     said = " + ".join(map(str, open_tiles))
-    check = count_checker(n, right=tr("Right: {said} = {{correct}}. The open tiles are the score (lower is better).", said=said),
-                          too_few=tr("Too low: add up every open tile ({said}).", said=said),
-                          too_many=tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said))
+    parts = [sum(open_tiles) - t for t in open_tiles] if len(open_tiles) > 1 else []
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
+        if k >= covered:
+            return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
+        if k in parts:
+            return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=said)
+        if k > n:
+            return False, tr("Too high: check your adding of {said}, one tile at a time.", said=said)
+        return False, tr("Too low: check your adding of {said}, one tile at a time.", said=said)
     return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=tile_list(open_tiles)),
                     check, hint=tr("Add the numbers on the tiles that are still open."), answer=str(n), solutions=[n],
-                    wrong=[covered, n - 1], key=f"score {open_tiles}")
+                    wrong=[covered, n - 1, n + 1], key=f"score {open_tiles}")
 
 
 ROUND = ((N_("Ana"), (9,)), (N_("Bo"), (1, 2, 4)), (N_("Cai"), (3, 5)))
@@ -571,6 +582,11 @@ ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
 """Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
 
 
+ONE_DIE_BOXES_AGAIN = ((8,), (1, 2, 9), (1, 2, 3, 4, 5, 6), (6, 7))
+"""Lesson 1, exercise 5: the box that allows one die has the most tiles open; each of the others has one of 7, 8, 9
+still open (a single tile, a big tile among small ones, a 7 beside a 6)."""
+
+
 def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
     """"In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
     rules = rules or Rules()
@@ -592,7 +608,8 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
     return Exercise(tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
                     choice_checker(allowed[0], explanations), hint=tr("Which tiles must be covered before one die is allowed?"),
                     answer=allowed[0], solutions=allowed, choices=names,
-                    wrong=[n for n in names if n not in allowed], key="one die box")
+                    wrong=[n for n in names if n not in allowed],
+                    key="one die box" if tuple(boxes) == ONE_DIE_BOXES else f"one die box {tuple(boxes)}")
 
 
 def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
@@ -1335,17 +1352,17 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
               {"score_237": partial(turn_score_exercise, (2, 3, 7)), "round_winner": round_winner_exercise,
                "ending_roll": ending_roll_exercise, "one_die": one_die_exercise,
-               "choices_7": partial(count_sets_exercise, 7, (1, 2, 4, 6))},
+               "one_die_again": partial(one_die_exercise, ONE_DIE_BOXES_AGAIN)},
               {"score_237": "easy", "round_winner": "easy", "ending_roll": "medium", "one_die": "medium",
-               "choices_7": "hard"},
+               "one_die_again": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
               LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=1,
                              where=CHANCE_ONLY, questions=("count",) * 3),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
-                           ("ending_roll", "choices_7")),
+                           ("ending_roll",)),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
-                          (N_("say when you may roll one die instead of two"), ("one_die",))),
+                          (N_("say when you may roll one die instead of two"), ("one_die", "one_die_again"))),
               themes=(SETS,)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
@@ -1624,8 +1641,6 @@ def worked_solutions() -> list[tuple[str, str]]:
     k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
     k6 = int(two_dice_probability(6) * 36)
     return [
-        (tr("Lesson 1, exercise 5"), tr("open 1, 2, 4, 6: {sets}. With all nine open there would be {n}: {every}.",
-                                        sets=sets(7, (1, 2, 4, 6)), n=len(tiles_summing_to(7)), every=sets(7))),
         (tr("Lesson 2, exercise 5"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
         (tr("Lesson 2, exercise 6"), tr("the {n} sets for 12 on a full box: {every}. Without tile 5, {k} remain: {sets}.",
                                         n=len(tiles_summing_to(12)), every=sets(12), k=len(tiles_summing_to(12, COUNT_12_OPEN)),

@@ -1048,3 +1048,17 @@ def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
     assert L.spaced(3600) == "3,600"
     with using("es"):
         assert L.spaced(3600) == "3.600"
+
+
+def test_lesson_one_asks_the_one_die_rule_twice_and_answers_an_adding_slip():
+    """Lesson 1 tests "say when you may roll one die" with two exercises (the second's allowed box has the most
+    tiles open), and no longer counts sets (lesson 2's method); a score one off is an adding slip, not a covered
+    tile counted."""
+    lesson = L.LESSONS[1]
+    assert dict(lesson.objectives)["say when you may roll one die instead of two"] == ("one_die", "one_die_again")
+    assert not any(f().key.startswith("count sets") for f in lesson.factories())
+    again = L.one_die_exercise(L.ONE_DIE_BOXES_AGAIN)
+    assert again.solutions == ["1, 2, 3, 4, 5, 6"] and again.key != L.one_die_exercise().key
+    ex = L.turn_score_exercise((2, 3, 7))
+    assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
+    assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
