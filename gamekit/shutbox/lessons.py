@@ -73,7 +73,10 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
             steps.append(SearchStep(now, need - t, "try",
                                     ntr("Take {t}; {number} more is needed, from the tiles below {t}.",
                                         "Take {t}; {number} more are needed, from the tiles below {t}.",
-                                        need - t, t=t, number=need - t)))
+                                        need - t, t=t, number=need - t) if not chosen else
+                                    ntr("Add {t}: {items} = {sum}, so {number} more is needed, from the tiles below {t}.",
+                                        "Add {t}: {items} = {sum}, so {number} more are needed, from the tiles below {t}.",
+                                        need - t, t=t, items=" + ".join(map(str, now)), sum=sum(now), number=need - t)))
             search(now, need - t, t)
 
     search((), total, 10)
@@ -663,8 +666,15 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                              "which is covered. Use only the open tiles {open}.", items="+".join(map(str, example)),
                              tile=next(t for t in example if t not in open_tiles), open=tile_list(open_tiles))
         if k < n:
-            return False, tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.",
-                             n=len(longest))
+            small = sum(1 for s in sets if len(s) <= 2)
+            if k == small and small < n:
+                return False, tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.",
+                                 n=len(longest))
+            if k < small:
+                return False, tr("Too few, even among the single tiles and pairs. Go largest tile first: for each "
+                                 "tile, which smaller open tile makes the rest?")
+            return False, tr("Too few: you have more than the pairs, but not every set of three or more tiles. After "
+                             "each pair, try adding smaller open tiles, largest first.")
         if twice is not None and k == orders:
             return False, tr("Too many: you have counted the same tiles again in another order. {items} is the same "
                              "set as {reverse}: count it once.", items="+".join(map(str, twice)),
@@ -1459,8 +1469,10 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
         if st.outcome == "found":
             found.append(st.chosen)
         marks = {t: colour[st.outcome] for t in st.chosen}
-        caption = f"{' + '.join(map(str, st.chosen))}" + (f" = {total} ✔" if st.outcome == "found" else
-                                                           tr("  (need {need} more)", need=st.need))
+        caption = f"{' + '.join(map(str, st.chosen))}" + (
+            f" = {total} ✔" if st.outcome == "found" else
+            tr("  (need {need} more: stop ✘)", need=st.need) if st.outcome == "dead end" else
+            tr("  (need {need} more)", need=st.need))
         sofar = "; ".join("+".join(map(str, s)) for s in found) or tr("none yet")
         steps.append(Step(box_scene(open_tiles, lay, marks=marks, caption=caption),
                           tr("{caption} Sets so far: {sofar}.", caption=st.caption, sofar=sofar)))

@@ -1062,3 +1062,17 @@ def test_lesson_one_asks_the_one_die_rule_twice_and_answers_an_adding_slip():
     ex = L.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
+
+
+def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
+    """11 on a full box: 4 singles and pairs (9+2, 8+3, 7+4, 6+5), 10 sets in all.  Only the count that stopped at
+    the pairs is told so; fewer is told to find the pairs first, more to go on after each pair.  A step that adds a
+    second tile says what the tiles taken add up to; a dead end says "stop" in words as well as in red."""
+    ex = L.count_sets_exercise(11)
+    assert ex.solutions == [10]
+    assert "don't stop at pairs" in ex.check("4")[1]
+    assert "even among the single tiles and pairs" in ex.check("3")[1]
+    assert "more than the pairs" in ex.check("8")[1] and "don't stop at pairs" not in ex.check("8")[1]
+    captions = [s.caption for s in L.set_search_steps(8)]
+    assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
+    assert not any(c.startswith("Take 2;") for c in captions)
