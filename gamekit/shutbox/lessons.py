@@ -1701,7 +1701,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
     "shut_the_box/02_sets_for_a_roll": ("rules",),
     "shut_the_box/03_dice": ("rules", "grid", "one_die"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "chances", "goals"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "goals", "leaves"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, an empty 6 × 6 grid of the two dice, what one
@@ -1752,6 +1752,25 @@ def worksheet_aids(notebook: str) -> list[str]:
                           "leave these positions:", items=tile_list(open_tiles), roll=roll))
             view = objectives_table(open_tiles, roll)
             out.append(markdown_table(view.table.headers, view.table.rows))
+        elif aid == "nine":
+            nine = table(Rules(), "score").value(mask_of((9,)))
+            out.append(tr("From the page: with only 9 open, the expected score is {value}.",
+                          value=str(nine) if nine.denominator == 1 else exact_score(nine)))
+        elif aid == "leaves":
+            out.append(tr("For the \"which set?\" questions: the tiles each set for the roll would leave, and what "
+                          "they are worth with the best play after (our lessons' rule: one die once 7, 8 and 9 are "
+                          "covered)."))
+            named = [(tr("Exercise {n}", n=3), SHUT_EXERCISE), (tr("Exercise {n}", n=4), SCORE_EXERCISE)] + \
+                [(tr("Exercise {n} (challenge {i})", n=5 + i, i=i), pos) for i, pos in enumerate(CHALLENGE_POSITIONS, 1)]
+            for name, (open_tiles, roll, goal) in named:
+                solved = table(Rules(), goal)
+                left = sorted(tuple(t for t in open_tiles if t not in st) for st in tiles_summing_to(roll, open_tiles))
+                head = tr("chance to shut the box") if goal == "shut" else tr("expected score")
+                out.append(f"**{name}** — " + tr("tiles {items} open, roll {roll}:", items=tile_list(open_tiles),
+                                                 roll=roll))
+                out.append(markdown_table([tr("tiles left"), head], [
+                    [tile_list(rest), chance_words(solved.value(mask_of(rest))) if goal == "shut"
+                     else number(float(solved.value(mask_of(rest))), 2)] for rest in left]))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([

@@ -1076,3 +1076,22 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
     captions = [s.caption for s in L.set_search_steps(8)]
     assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
     assert not any(c.startswith("Take 2;") for c in captions)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
+    """Exercise 2 needs the expected score 8 of tile 9 alone; exercises 3, 4 and the challenges need the value of
+    every position a set leaves (the solver's), printed by the tiles left — never by the set, so no answer shows."""
+    with using(lang):
+        aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
+        assert tr("From the page: with only 9 open, the expected score is {value}.", value="8") in aids
+    positions = [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]
+    for open_tiles, roll, goal in positions:
+        best = L.best_set_exercise(open_tiles, roll, goal).answer
+        assert best not in aids
+        for st in tiles_summing_to(roll, open_tiles):
+            with using(lang):
+                assert "| " + L.tile_list(t for t in open_tiles if t not in st) + " |" in aids
+    if lang == "en":
+        assert "| 1, 3, 5 and 7 | about 16 games in 100 |" in aids and "| 1, 4, 6 and 9 | 12.56 |" in aids
+        assert "**Exercise 6 (challenge 1)**" in aids
