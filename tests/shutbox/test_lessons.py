@@ -1095,3 +1095,9 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
     if lang == "en":
         assert "| 1, 3, 5 and 7 | about 16 games in 100 |" in aids and "| 1, 4, 6 and 9 | 12.56 |" in aids
         assert "**Exercise 6 (challenge 1)**" in aids
+
+
+def test_lesson_two_practice_varies_the_roll_and_grows_in_sets():
+    rolls = [p.facts["roll"] for p in L.LESSONS[2].practice.puzzles()]
+    counts = [len(tiles_summing_to(p.facts["roll"], p.facts["open"])) for p in L.LESSONS[2].practice.puzzles()]
+    assert len(set(rolls)) == 3 and counts == sorted(counts) and len(set(counts)) == 3
