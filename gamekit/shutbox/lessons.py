@@ -1257,15 +1257,18 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "stuck": lambda theme: tr("The idea: {theme} — its first step, counting the outcomes of two dice that end the "
                               "turn.", theme=theme),
     "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
+    "score": lambda theme: tr("The idea: {theme} — and when no set fits, the turn ends and the open tiles are "
+                              "your score.", theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
 practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "bank")
-"""How a lesson asks about a bank position: count the sets for the roll (lesson 1), list them (lesson 2), count
-the outcomes of two dice that let you go on or that end the turn, or choose one die or two by the outcomes that
-go on (lesson 3), or the bank's own question (which set, one die or two, by the exact table)."""
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank")
+"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
+sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
+compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
+two, by the exact table)."""
 
 
 def box_level(open_tiles: Iterable[int]) -> str:
@@ -1326,7 +1329,8 @@ class LessonPractice(ProblemSet):
             ex = {"count": lambda: count_sets_exercise(roll, open_tiles), "list": lambda: sets_exercise(roll, open_tiles),
                   "outcomes": lambda: roll_outcomes_exercise(open_tiles),
                   "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
-                  "dice": lambda: go_on_dice_exercise(open_tiles)}[question]()
+                  "dice": lambda: go_on_dice_exercise(open_tiles),
+                  "score": lambda: turn_score_exercise(open_tiles)}[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
@@ -1368,7 +1372,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
               LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=1,
-                             where=CHANCE_ONLY, questions=("count",) * 3),
+                             where=CHANCE_ONLY, questions=("score",) * 3),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll",)),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),

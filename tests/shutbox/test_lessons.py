@@ -762,9 +762,10 @@ def test_the_search_caption_agrees_with_its_number_in_both_languages():
 
 
 def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
-    """Lesson 1's practice counts the sets for a roll (like its exercise 5), lesson 2's lists them (like its
-    exercises 1–4): bank positions, judged by the enumeration of the sets, never "which set is best"."""
-    for number, question, make in ((1, "count", L.count_sets_exercise), (2, "list", L.sets_exercise)):
+    """Lesson 1's practice scores a turn that ends with the bank position's tiles open (like its exercise 1),
+    lesson 2's lists the sets (like its exercises 1–4): bank positions, never "which set is best"."""
+    for number, question, make in ((1, "score", lambda roll, open_tiles: L.turn_score_exercise(open_tiles)),
+                                   (2, "list", L.sets_exercise)):
         lesson = L.LESSONS[number]
         assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
         exercises = L.practice_exercises(number)
@@ -781,7 +782,8 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
                 ok, why = ex.check(wrong)
                 assert not ok and why
             counts.append(len(tiles_summing_to(roll, open_tiles)))
-        assert counts == sorted(counts) and counts[-1] > counts[0]            # easy to hard: more sets to find
+        if question == "list":
+            assert counts == sorted(counts) and counts[-1] > counts[0]        # easy to hard: more sets to find
     with pytest.raises(ValueError, match="questions="):
         L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
     with pytest.raises(ValueError, match="questions="):
