@@ -1237,9 +1237,9 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
 
 
 LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
-"""Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, one that is nearly the final
-challenge's third position (tiles 1, 3–8 open, a roll of 10, for a low score), exercise 2's own position
-(tiles 1–5 and 8 open, a roll of 7), and one whose board the page shows above the set."""
+"""Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, one close to the final challenge's low-score
+position (tiles 1, 3–8 open, a roll of 10, for a low score), tiles 1–5 and 8 open with a roll of 7 (its answer,
+4+3, is the pair closest in value: a rule of thumb finds it), and one whose board the page shows above the set."""
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
