@@ -73,7 +73,10 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
             steps.append(SearchStep(now, need - t, "try",
                                     ntr("Take {t}; {number} more is needed, from the tiles below {t}.",
                                         "Take {t}; {number} more are needed, from the tiles below {t}.",
-                                        need - t, t=t, number=need - t)))
+                                        need - t, t=t, number=need - t) if not chosen else
+                                    ntr("Add {t}: {items} = {sum}, so {number} more is needed, from the tiles below {t}.",
+                                        "Add {t}: {items} = {sum}, so {number} more are needed, from the tiles below {t}.",
+                                        need - t, t=t, items=" + ".join(map(str, now)), sum=sum(now), number=need - t)))
             search(now, need - t, t)
 
     search((), total, 10)
@@ -492,12 +495,23 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
     said = " + ".join(map(str, open_tiles))
-    check = count_checker(n, right=tr("Right: {said} = {{correct}}. The open tiles are the score (lower is better).", said=said),
-                          too_few=tr("Too low: add up every open tile ({said}).", said=said),
-                          too_many=tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said))
+    parts = [sum(open_tiles) - t for t in open_tiles] if len(open_tiles) > 1 else []
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
+        if k >= covered:
+            return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
+        if k in parts:
+            return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=said)
+        if k > n:
+            return False, tr("Too high: check your adding of {said}, one tile at a time.", said=said)
+        return False, tr("Too low: check your adding of {said}, one tile at a time.", said=said)
     return Exercise(tr("Your turn ends with tiles {items} still open. What is your score?", items=tile_list(open_tiles)),
                     check, hint=tr("Add the numbers on the tiles that are still open."), answer=str(n), solutions=[n],
-                    wrong=[covered, n - 1], key=f"score {open_tiles}")
+                    wrong=[covered, n - 1, n + 1], key=f"score {open_tiles}")
 
 
 ROUND = ((N_("Ana"), (9,)), (N_("Bo"), (1, 2, 4)), (N_("Cai"), (3, 5)))
@@ -571,6 +585,11 @@ ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
 """Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
 
 
+ONE_DIE_BOXES_AGAIN = ((8,), (1, 2, 9), (1, 2, 3, 4, 5, 6), (6, 7))
+"""Lesson 1, exercise 5: the box that allows one die has the most tiles open; each of the others has one of 7, 8, 9
+still open (a single tile, a big tile among small ones, a 7 beside a 6)."""
+
+
 def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
     """"In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
     rules = rules or Rules()
@@ -592,7 +611,8 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
     return Exercise(tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
                     choice_checker(allowed[0], explanations), hint=tr("Which tiles must be covered before one die is allowed?"),
                     answer=allowed[0], solutions=allowed, choices=names,
-                    wrong=[n for n in names if n not in allowed], key="one die box")
+                    wrong=[n for n in names if n not in allowed],
+                    key="one die box" if tuple(boxes) == ONE_DIE_BOXES else f"one die box {tuple(boxes)}")
 
 
 def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
@@ -646,8 +666,15 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                              "which is covered. Use only the open tiles {open}.", items="+".join(map(str, example)),
                              tile=next(t for t in example if t not in open_tiles), open=tile_list(open_tiles))
         if k < n:
-            return False, tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.",
-                             n=len(longest))
+            small = sum(1 for s in sets if len(s) <= 2)
+            if k == small and small < n:
+                return False, tr("Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.",
+                                 n=len(longest))
+            if k < small:
+                return False, tr("Too few, even among the single tiles and pairs. Go largest tile first: for each "
+                                 "tile, which smaller open tile makes the rest?")
+            return False, tr("Too few: you have more than the pairs, but not every set of three or more tiles. After "
+                             "each pair, try adding smaller open tiles, largest first.")
         if twice is not None and k == orders:
             return False, tr("Too many: you have counted the same tiles again in another order. {items} is the same "
                              "set as {reverse}: count it once.", items="+".join(map(str, twice)),
@@ -680,7 +707,7 @@ class Prediction:
         if str(choice) not in self.choices:
             raise ValueError(tr("{choice!r} is not one of the choices: {choices}.", choice=choice,
                                 choices=", ".join(self.choices)))
-        return tr("You predict {choice}. Keep it in mind: {check_below}", choice=tr(str(choice)),
+        return tr("Your guess: {choice}. Keep it in mind: {check_below}", choice=tr(str(choice)),
                   check_below=self.check_below)
 
 
@@ -695,7 +722,7 @@ def worst_rule_prediction() -> Prediction:
     """Lesson 4: guess which rule of thumb shuts the box least often before the exact table."""
     return Prediction(tr("Predict before you look: which way of choosing shuts the box LEAST often — a random set, "
                          "the set with the most tiles, or the set with the largest tile?"),
-                      tuple(POLICIES[:3]), tr("the exact table just below checks it."))
+                      tuple(POLICY_WORDS[p] for p in POLICIES[:3]), tr("the exact table just below checks it."))
 
 
 def prediction_widget(prediction: Prediction):
@@ -850,17 +877,66 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
                     wrong=[names[3 - better], names[0]], key=f"go on dice {open_tiles}")
 
 
+def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None = None) -> Exercise:
+    """"One die or two: which gives the better chance to shut the box?" — the whole turn, not one roll.
+
+    The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
+    the best play after the roll).  The prompt gives how often each choice goes on this roll, so a pupil who
+    chooses by that count alone is told why it misleads when it points the other way.  Refused when the rules
+    give no choice of dice or the two chances to shut are equal."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    m = mask_of(open_tiles)
+    if rules.dice_options(m) != (1, 2):
+        raise ValueError(tr("tiles {items}: the rules give no choice of one die or two here", items=tile_list(open_tiles)))
+    shut = table(rules, "shut").dice_values(m)
+    if shut[1] == shut[2]:
+        raise ValueError(tr("tiles {items}: one die and two dice shut the box equally often", items=tile_list(open_tiles)))
+    better = 1 if shut[1] > shut[2] else 2
+    go_on = go_on_chances(open_tiles)
+    one, two = int(go_on[1] * 36), int(go_on[2] * 36)
+    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
+    total = sum(open_tiles)
+    reason = (tr("Two dice can make {total} and cover every tile in one roll; one die never makes more than 6, so "
+                 "it must cover the tiles one roll at a time, and each roll can end the turn.", total=total)
+              if better == 2 and 6 < total <= 12 else "")
+    numbers = tr("With the best play after this roll, the chance to shut the box is {p1} with one die and {p2} "
+                 "with two dice.", p1=chance_words(shut[1]), p2=chance_words(shut[2]))
+    said = " ".join(s for s in (reason, numbers) if s)
+    go_on_more = 1 if one > two else 2 if two > one else 0
+    misled = "" if go_on_more != 3 - better else (
+        tr("One die goes on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
+           more=one, less=two) if go_on_more == 1 else
+        tr("Two dice go on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
+           more=two, less=one))
+    explanations = {names[better]: tr("Right. {said}", said=said),
+                    names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said) if s),
+                    names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
+                                 said=said)}
+    return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. One die "
+                       "goes on with {one} of 36 outcomes, two dice with {two} of 36. Which gives you the better "
+                       "chance to shut the box by the end of the turn?", items=tile_list(open_tiles), one=one, two=two),
+                    choice_checker(names[better], explanations),
+                    hint=tr("Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
+                            "how many rolls does that take with one die, and with two dice?"),
+                    answer=names[better], solutions=[names[better]], choices=[names[1], names[2], names[0]],
+                    wrong=[names[3 - better], names[0]], key=f"dice shut {open_tiles}")
+
+
 def parse_whole(answer: Any) -> int:
-    """A whole number typed with or without a thousands space ("3 600", "3600"), or ValueError saying how."""
+    """A whole number typed plain or with its thousands grouped ("3600", "3 600", "3,600", "3.600"), or
+    ValueError saying how."""
     text_ = re.sub(r"[\s\u00a0\u202f]", "", str(answer))
+    if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
+        text_ = re.sub(r"[.,]", "", text_)
     if not re.fullmatch(r"\d+", text_, re.ASCII):
         raise ValueError(tr("{answer!r} is not a whole number: write it like 250.", answer=str(answer).strip()))
     return int(text_)
 
 
 def spaced(n: int) -> str:
-    """A whole number as the pages write it in both languages: thousands after a space ("3 600", "36 000")."""
-    return f"{n:,}".replace(",", " ")
+    """A whole number as the reader's language writes it: "3,600" in English, "3.600" in Spanish."""
+    return number(n)
 
 
 def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
@@ -914,6 +990,29 @@ def parse_decimal(answer: Any) -> tuple[Fraction, int]:
     return Fraction(text_.replace(",", ".")), len(match.group(2) or "")
 
 
+def decimal_feedback(given: Fraction, decimals: int | None, value: Fraction, right: str,
+                     slips: Sequence[tuple[Fraction, str]], otherwise: str) -> tuple[bool, str]:
+    """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
+
+    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
+    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
+    is ``value`` rounded to fewer than two decimals is told only to give two; a number one unit of its last decimal
+    off is told to check its rounding; anything else gets ``otherwise``."""
+    def rounds_to(target: Fraction) -> bool:
+        return abs(given - target) <= Fraction(1, 2 * 10 ** decimals)
+    if given == value if decimals is None else (decimals >= 2 and rounds_to(value)):
+        return True, right
+    for target, why in slips:
+        if (given == target) if decimals in (None, 0) else rounds_to(target):
+            return False, why
+    if decimals is not None and decimals < 2 and rounds_to(value):
+        return False, tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
+    if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(2, 10 ** decimals):
+        return False, tr("Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, "
+                         "otherwise round down.")
+    return False, otherwise
+
+
 EXPECTED_EXERCISE_TILE = 7
 """Lesson 4: the one-tile state whose expected score the pupils compute (the page's trees are 9 and 8, 9)."""
 
@@ -935,39 +1034,24 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
 
     def check(answer: Any) -> tuple[bool, str]:
         given, decimals = parse_decimal(answer)
-        close = given == value if decimals is None else (decimals >= 2 and abs(given - value) <= Fraction(1, 2 * 10 ** decimals))
-        if decimals is not None and decimals < 2 and abs(given - value) < 1:
-            if decimals == 1 and abs(given - value) <= Fraction(1, 20):
-                return False, tr("Nearly: give it with two decimals, as the question asks.")
-            if given == k:
-                return False, tr("{k} is the number of outcomes that make {tile}, not a score. Those {k} outcomes "
-                                 "score 0; the others score {tile}.", k=k, tile=tile)
-            return False, tr("Give it with two decimals, as the question asks: weight each branch's score by its "
-                             "chance and add.")
-        if not close and decimals is not None and decimals >= 2 and abs(given - value) < Fraction(2, 10 ** decimals):
-            return False, tr("Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, "
-                             "otherwise round down.")
-        if close:
-            return True, tr("Right: {k} of 36 rolls shut the box (score 0) and the other {rest} leave {tile}: "
-                            "{rest}/36 × {tile} = {value}.", k=k, rest=36 - k, tile=tile,
-                            value=exact_score(value))
-        if given == k:
-            return False, tr("{k} is the number of outcomes that make {tile}, not a score. Those {k} outcomes "
-                             "score 0; the others score {tile}.", k=k, tile=tile)
-        if given == tile:
-            return False, tr("{tile} is the score when the roll misses. But {k} of the 36 outcomes make {tile} "
-                             "and shut the box, with score 0: weight each branch by its chance.", tile=tile, k=k)
-        if abs(given - p * tile) < Fraction(1, 100):
-            return False, tr("That is the branch that shuts the box, but its score is 0. The score {tile} comes "
-                             "with the other outcomes.", tile=tile)
-        if abs(given - (1 - p)) < Fraction(1, 100):
-            return False, tr("That is the chance of missing. Multiply it by the score you get then, {tile}.",
-                             tile=tile)
-        near = [j for j in range(1, 12) if j != k and abs(given - Fraction(36 - j, 36) * tile) < Fraction(1, 100)]
-        if near:
-            return False, tr("Check how many of the 36 outcomes make {tile}: you used {j}.", tile=tile, j=near[0])
-        return False, tr("Draw the tree: one branch for the rolls that make {tile} (score 0), one for the rest "
-                         "(score {tile}). Multiply each score by its chance and add.", tile=tile)
+        slips = [(Fraction(k), tr("{k} is the number of outcomes that make {tile}, not a score. Those {k} outcomes "
+                                  "score 0; the others score {tile}.", k=k, tile=tile)),
+                 (Fraction(tile), tr("{tile} is the score when the roll misses. But {k} of the 36 outcomes make "
+                                     "{tile} and shut the box, with score 0: weight each branch by its chance.",
+                                     tile=tile, k=k)),
+                 (p * tile, tr("That is the branch that shuts the box, but its score is 0. The score {tile} comes "
+                               "with the other outcomes.", tile=tile)),
+                 (1 - p, tr("That is the chance of missing. Multiply it by the score you get then, {tile}.",
+                            tile=tile))]
+        slips += [(Fraction(36 - j, 36) * tile, tr("Check how many of the 36 outcomes make {tile}: you used {j}.",
+                                                   tile=tile, j=j)) for j in range(1, 12) if j != k]
+        return decimal_feedback(
+            given, decimals, value,
+            tr("Right: {k} of 36 rolls shut the box (score 0) and the other {rest} leave {tile}: "
+               "{rest}/36 × {tile} = {value}.", k=k, rest=36 - k, tile=tile, value=exact_score(value)),
+            slips,
+            tr("Draw the tree: one branch for the rolls that make {tile} (score 0), one for the rest "
+               "(score {tile}). Multiply each score by its chance and add.", tile=tile))
     return Exercise(tr("Only tile {tile} is open, so you roll two dice. What is the expected score? Give it "
                        "with two decimals, or as a fraction.", tile=tile),
                     check, hint=tr("How many of the 36 outcomes make {tile}? Those shut the box.", tile=tile),
@@ -1017,27 +1101,23 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
 
     def check(answer: Any) -> tuple[bool, str]:
         given, decimals = parse_decimal(answer)
-        if given == a + b:
-            return False, tr("{total} is the score when the roll misses both tiles. Some rolls cover one of them: "
-                             "weight each branch by its chance and add.", total=a + b)
-        if decimals is not None and decimals < 2:
-            return False, tr("Give it with two decimals, as the question asks, or as a fraction.")
-        if (given == value) if decimals is None else abs(given - value) <= Fraction(1, 2 * 10 ** decimals):
-            return True, tr("Right: {ka}/36 × {vb} + {kb}/36 × {va} + {krest}/36 × {total} = {value}.",
-                            ka=pa * 36, vb=short(vb), kb=pb * 36, va=short(va), krest=rest * 36,
-                            total=a + b, value=exact_score(value))
-        if near(given, mistakes["face"]):
-            return False, tr("After a roll of {a}, the {b} is left, but the turn goes on: use its expected score, "
-                             "{vb}, not {b}. The same for the {a} left after a roll of {b}.", a=a, b=b,
-                             vb=short(vb))
-        if near(given, mistakes["zero"]):
-            return False, tr("A roll of {a} or {b} covers one tile, but the other one stays open: those branches "
-                             "end with the expected score of the tile left, not 0.", a=a, b=b)
-        if near(given, mistakes["swapped"]):
-            return False, tr("Check which roll leaves which tile: {ka} outcomes make {a} and leave the {b}; {kb} "
-                             "make {b} and leave the {a}.", ka=pa * 36, a=a, b=b, kb=pb * 36)
-        return False, tr("Draw three branches: a roll of {a}, a roll of {b}, every other roll. Multiply each "
-                         "branch's score by its chance and add.", a=a, b=b)
+        slips = [(Fraction(a + b), tr("{total} is the score when the roll misses both tiles. Some rolls cover one of "
+                                      "them: weight each branch by its chance and add.", total=a + b)),
+                 (mistakes["face"], tr("After a roll of {a}, the {b} is left, but the turn goes on: use its expected "
+                                       "score, {vb}, not {b}. The same for the {a} left after a roll of {b}.",
+                                       a=a, b=b, vb=short(vb))),
+                 (mistakes["zero"], tr("A roll of {a} or {b} covers one tile, but the other one stays open: those "
+                                       "branches end with the expected score of the tile left, not 0.", a=a, b=b)),
+                 (mistakes["swapped"], tr("Check which roll leaves which tile: {ka} outcomes make {a} and leave the "
+                                          "{b}; {kb} make {b} and leave the {a}.", ka=pa * 36, a=a, b=b, kb=pb * 36))]
+        return decimal_feedback(
+            given, decimals, value,
+            tr("Right: {ka}/36 × {vb} + {kb}/36 × {va} + {krest}/36 × {total} = {value}.",
+               ka=pa * 36, vb=short(vb), kb=pb * 36, va=short(va), krest=rest * 36, total=a + b,
+               value=exact_score(value)),
+            slips,
+            tr("Draw three branches: a roll of {a}, a roll of {b}, every other roll. Multiply each "
+               "branch's score by its chance and add.", a=a, b=b))
     return Exercise(tr("Tiles {a} and {b} are open, and no roll covers both. What is the expected score? Give it with "
                        "two decimals, or as a fraction.", a=a, b=b),
                     check, hint=tr("Three branches: a roll of {a} leaves the {b}, a roll of {b} leaves the {a}, any "
@@ -1048,19 +1128,20 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
                     key=f"expected score {tiles}", leaks=(str(value), number(float(value), 2)))
 
 
-# Lesson 4, exercises 2 and 3, and the final challenge: in every one of these positions no rule of thumb finds
-# the best set by itself — not "largest tile first", not "most tiles", not "fewest tiles" (two sets of two tiles,
-# only one of them best) — and "two tiles close in value" picks a wrong set in three of the five (exercise 3 and
-# challenges 2 and 3); the best set beats the next one clearly (1 game in 100 once rounded, or 1.5 points).
-SHUT_EXERCISE = ((1, 2, 3, 4, 5, 8), 7, "shut")
-"""Exercise 3: 4+3 (leaves 1, 2, 5, 8) against 5+2 and 4+2+1."""
+# Lesson 4, exercises 3 and 4, and the final challenge: in every one of these positions (found by searching the
+# solver's tables) no rule of thumb the page names finds the best set by itself — not "the largest tile", not "the
+# most tiles", not "the fewest tiles", not "two tiles close in value" (each picks a wrong set or cannot choose) —
+# and the best set beats the next one clearly (1 game in 100 once rounded, or 0.5 points).
+SHUT_EXERCISE = ((1, 2, 3, 5, 6, 7), 8, "shut")
+"""Exercise 3: 6+2 (leaves 1, 3, 5, 7) against 7+1 (the largest tile), 5+3 (the two tiles closest in value) and
+5+2+1 (the most tiles)."""
 SCORE_EXERCISE = ((1, 2, 4, 6, 8, 9), 10, "score")
 """Exercise 4: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
 9+1 (about 14.7)."""
-CHALLENGE_POSITIONS = [((1, 2, 3, 4, 7, 8), 10, "shut"), ((1, 2, 3, 5, 6, 7), 8, "shut"),
-                       ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
-"""The final challenge: 7+3 to shut; 6+2 to shut (not 7+1, the largest tile, nor 5+3, the closest pair);
-8+3 for a low score (not 9+2 nor 7+4)."""
+CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut"), ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
+"""The final challenge: 8+4 to shut (not 9+2+1, the largest tile, nor 7+5, the closest pair, nor a set of three
+or four tiles); 8+3 for a low score (not 9+2 nor 7+4).  The solver's tables hold few positions that no rule of
+thumb solves, and no answer here may be a set listed earlier on the page: these five are all of them that fit."""
 
 RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"),
                   N_("two tiles close in value"))
@@ -1111,8 +1192,10 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                             "tiles that few rolls cover", items=tile_list(open_tiles), roll=roll))
     points = sum(open_tiles) - roll
     name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
-    small_rolls = [r for r in range(2, 13) if tiles_summing_to(r, small)]
+    small_rolls = [r for r in range(2, 13) if any(set(st) & set(small) for st in tiles_summing_to(r, left))]
     small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
+    if small_outcomes * 2 >= 36:
+        raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
     reasons = {
         "low score": tr("After {low}, any roll from {first} to {last} covers the {big}, and then only {small} can "
                         "stay open: a low score, even though the box is often not shut.",
@@ -1130,13 +1213,14 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                                  "ends; playing to shut, only shutting counts."),
         reasons["same points"]: tr("No: both sets cover {roll} points, so both leave {points} points open. What "
                                    "differs is which tiles are left.", roll=roll, points=points),
-        reasons["small easy"]: ntr("No: only a roll of {rolls} covers them, and two dice make that in just {n} "
-                                   "outcome of 36, so the small tiles are hard to cover. What helps is that the {big} "
-                                   "is easy to cover.",
-                                   "No: only a roll of {rolls} covers them, and two dice make that in just {n} "
-                                   "outcomes of 36, so the small tiles are hard to cover. What helps is that the {big} "
-                                   "is easy to cover.",
-                                   small_outcomes, rolls=tr(" or ").join(map(str, small_rolls)), big=big),
+        reasons["small easy"]: ntr("No: only a roll of {rolls} covers one of them, and two dice make that in just "
+                                   "{n} outcome of 36, so the small tiles are hard to cover. What helps is that the "
+                                   "{big} is easy to cover.",
+                                   "No: only a roll of {rolls} covers one of them, and two dice make that in just "
+                                   "{n} outcomes of 36, so the small tiles are hard to cover. What helps is that the "
+                                   "{big} is easy to cover.",
+                                   small_outcomes, rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
+                                   if len(small_rolls) > 1 else str(small_rolls[0]), big=big),
         reasons["biggest"]: tr("No: {low} leaves the {big}, the biggest tile. What helps is that many rolls can "
                                "still cover that {big}.", low=name[for_score], big=big),
     }
@@ -1153,9 +1237,9 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
 
 
 LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
-"""Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, one that is nearly the final
-challenge's third position (tiles 1, 3–8 open, a roll of 10, for a low score), exercise 2's own position
-(tiles 1–5 and 8 open, a roll of 7), and one whose board the page shows above the set."""
+"""Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, one close to the final challenge's low-score
+position (tiles 1, 3–8 open, a roll of 10, for a low score), tiles 1–5 and 8 open with a roll of 7 (its answer,
+4+3, is the pair closest in value: a rule of thumb finds it), and one whose board the page shows above the set."""
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
@@ -1165,10 +1249,26 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "bank")
-"""How a lesson asks about a bank position: count the sets for the roll (lesson 1), list them (lesson 2), count
-the outcomes of two dice that let you go on or that end the turn, or choose one die or two by the outcomes that
-go on (lesson 3), or the bank's own question (which set, one die or two, by the exact table)."""
+PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
+    "count": lambda theme: tr("The idea: {theme} — count the sets of open tiles that make the roll.", theme=theme),
+    "list": lambda theme: tr("The idea: {theme} — list the sets, largest tile first.", theme=theme),
+    "outcomes": lambda theme: tr("The idea: {theme} — its first step, counting the outcomes of two dice that let "
+                                 "you go on.", theme=theme),
+    "stuck": lambda theme: tr("The idea: {theme} — its first step, counting the outcomes of two dice that end the "
+                              "turn.", theme=theme),
+    "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
+    "score": lambda theme: tr("The idea: {theme} — and when no set fits, the turn ends and the open tiles are "
+                              "your score.", theme=theme),
+    "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
+}
+"""The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
+practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
+
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank")
+"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
+sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
+compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
+two, by the exact table)."""
 
 
 def box_level(open_tiles: Iterable[int]) -> str:
@@ -1220,17 +1320,37 @@ class LessonPractice(ProblemSet):
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
+                if theme == BEST:
+                    ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + best_set_hint(
+                        puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             ex = {"count": lambda: count_sets_exercise(roll, open_tiles), "list": lambda: sets_exercise(roll, open_tiles),
                   "outcomes": lambda: roll_outcomes_exercise(open_tiles),
                   "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
-                  "dice": lambda: go_on_dice_exercise(open_tiles)}[question]()
-            ex.hint = tr("The idea: {theme}.", theme=theme_name(self.game_id, theme)) + " " + ex.hint
+                  "dice": lambda: go_on_dice_exercise(open_tiles),
+                  "score": lambda: turn_score_exercise(open_tiles)}[question]()
+            ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
+
+
+def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
+    """The hint of a "which set is best?" practice item: every set for the roll and the tiles each one leaves,
+    then the question lesson 4 teaches to ask (which position do you want to be left with?) — no values, so the
+    pupil still compares the positions."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    sets.sort(reverse=True)
+    leaves = "; ".join(tr("{set} leaves {left}", set="+".join(map(str, st)),
+                          left=tile_list(t for t in open_tiles if t not in st) or tr("nothing")) for st in sets)
+    goal = tr("Which of these positions is easier to shut?") if objective == "shut" else \
+        tr("Which of these positions ends with fewer points on average?")
+    return tr("Do not trust a rule of thumb: compare what each set leaves. {leaves}. {goal}", leaves=leaves, goal=goal)
 
 
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
@@ -1246,17 +1366,17 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
               {"score_237": partial(turn_score_exercise, (2, 3, 7)), "round_winner": round_winner_exercise,
                "ending_roll": ending_roll_exercise, "one_die": one_die_exercise,
-               "choices_7": partial(count_sets_exercise, 7, (1, 2, 4, 6))},
+               "one_die_again": partial(one_die_exercise, ONE_DIE_BOXES_AGAIN)},
               {"score_237": "easy", "round_winner": "easy", "ending_roll": "medium", "one_die": "medium",
-               "choices_7": "hard"},
+               "one_die_again": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
               LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=1,
-                             where=CHANCE_ONLY, questions=("count",) * 3),
+                             where=CHANCE_ONLY, questions=("score",) * 3),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
-                           ("ending_roll", "choices_7")),
+                           ("ending_roll",)),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
-                          (N_("say when you may roll one die instead of two"), ("one_die",))),
+                          (N_("say when you may roll one die instead of two"), ("one_die", "one_die_again"))),
               themes=(SETS,)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
@@ -1268,7 +1388,7 @@ LESSONS: dict[int, Lesson] = {
                "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=17,
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=68,
                              where=CHANCE_ONLY, questions=("list",) * 3),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
@@ -1284,12 +1404,14 @@ LESSONS: dict[int, Lesson] = {
                "stuck_123": partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
                "dice_123": partial(go_on_dice_exercise, (1, 2, 3)),
                "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
-               "dice_256": partial(go_on_dice_exercise, (2, 5, 6))},
+               "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
+               "dice_shut_25": partial(dice_shut_exercise, (2, 5))},
               {"go_on_12": "easy", "go_on_14": "medium", "chance_9": "medium", "count_6": "medium",
-               "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard"},
+               "stuck_123": "medium", "dice_123": "medium", "go_on_256": "hard", "dice_256": "hard",
+               "dice_shut_25": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=1549,
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=3921,
                              where=CHANCE_ONLY, questions=("outcomes",) * 3, graded_by_box=True),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
@@ -1297,8 +1419,10 @@ LESSONS: dict[int, Lesson] = {
                            ("chance_9", "count_6")),
                           (N_("count, for a given box, how many outcomes let you go on and how many end your turn"),
                            ("go_on_14", "stuck_123", "go_on_256")),
-                          (N_("choose one die or two by counting the outcomes that let you go on"),
-                           ("dice_123", "dice_256"))),
+                          (N_("say whether one die or two goes on more often on a roll, by counting the outcomes that let you go on"),
+                           ("dice_123", "dice_256")),
+                          (N_("explain why the better choice of dice compares the chance to shut the box over the whole turn, not one roll"),
+                           ("dice_shut_25",))),
               themes=(SETS, DICE),
               exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
@@ -1309,21 +1433,19 @@ LESSONS: dict[int, Lesson] = {
                "goals_why": goals_why_exercise,
                **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
               {"expected_7": "easy", "expected_79": "medium", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
-               "challenge_1": "hard",
-               "challenge_2": "hard", "challenge_3": "hard"},
+               "challenge_1": "hard", "challenge_2": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
-              ProblemSet("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
-                         seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED),
+              LessonPractice("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
+                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED),
               objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
                            ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
-                           ("best_shut", "challenge_1", "challenge_2")),
+                           ("best_shut", "challenge_1")),
                           (N_("choose the best set for a low score, and say why it can differ"),
-                           ("best_score", "goals_why", "challenge_3"))),
+                           ("best_score", "goals_why", "challenge_2"))),
               themes=(SETS, DICE, BEST),
-              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2",
-                                                       "challenge_3")}),
+              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2")}),
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1351,8 +1473,10 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
         if st.outcome == "found":
             found.append(st.chosen)
         marks = {t: colour[st.outcome] for t in st.chosen}
-        caption = f"{' + '.join(map(str, st.chosen))}" + (f" = {total} ✔" if st.outcome == "found" else
-                                                           tr("  (need {need} more)", need=st.need))
+        caption = f"{' + '.join(map(str, st.chosen))}" + (
+            f" = {total} ✔" if st.outcome == "found" else
+            tr("  (need {need} more: stop ✘)", need=st.need) if st.outcome == "dead end" else
+            tr("  (need {need} more)", need=st.need))
         sofar = "; ".join("+".join(map(str, s)) for s in found) or tr("none yet")
         steps.append(Step(box_scene(open_tiles, lay, marks=marks, caption=caption),
                           tr("{caption} Sets so far: {sofar}.", caption=st.caption, sofar=sofar)))
@@ -1533,8 +1657,6 @@ def worked_solutions() -> list[tuple[str, str]]:
     k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
     k6 = int(two_dice_probability(6) * 36)
     return [
-        (tr("Lesson 1, exercise 5"), tr("open 1, 2, 4, 6: {sets}. With all nine open there would be {n}: {every}.",
-                                        sets=sets(7, (1, 2, 4, 6)), n=len(tiles_summing_to(7)), every=sets(7))),
         (tr("Lesson 2, exercise 5"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
         (tr("Lesson 2, exercise 6"), tr("the {n} sets for 12 on a full box: {every}. Without tile 5, {k} remain: {sets}.",
                                         n=len(tiles_summing_to(12)), every=sets(12), k=len(tiles_summing_to(12, COUNT_12_OPEN)),
@@ -1548,6 +1670,12 @@ def worked_solutions() -> list[tuple[str, str]]:
                                            list=outcomes((1, 2, 3), True), dice=dice((1, 2, 3)))),
         (tr("Lesson 3, exercises 7–8"), tr("open 2, 5, 6, outcomes that go on by total: {list}. One die: 2, 5 and 6 "
                                            "go on, so {dice}.", list=outcomes((2, 5, 6), False), dice=dice((2, 5, 6)))),
+        (tr("Lesson 3, exercise 9"), tr("open 2 and 5: {dice}, but the chance to shut the box with the best play "
+                                        "after is {one} with one die and {two} with two dice: two dice can make 7 and "
+                                        "cover both tiles at once, one die must make 2 and 5 one roll at a time.",
+                                        dice=dice((2, 5)),
+                                        one=exact_chance(table(Rules(), "shut").dice_values(mask_of((2, 5)))[1]),
+                                        two=exact_chance(table(Rules(), "shut").dice_values(mask_of((2, 5)))[2]))),
         (tr("Lesson 4, exercise 1"), tr("{k} of the 36 outcomes make {tile} (score 0), the other {rest} leave {tile}: "
                                         "{k}/36 × 0 + {rest}/36 × {tile} = {value}.", k=k7, tile=EXPECTED_EXERCISE_TILE,
                                         rest=36 - k7, value=exact_score(table(Rules(), "score").value(
@@ -1568,7 +1696,7 @@ def worked_solutions() -> list[tuple[str, str]]:
         (tr("Lesson 4, exercise 5"), tr("two dice always: {rows}.", rows="; ".join(
             f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
             for r in compare_objectives()))),
-        (tr("Lesson 4, challenges 1–3"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+        (tr("Lesson 4, challenges 1–2"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
     ]
 
 
@@ -1577,7 +1705,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
     "shut_the_box/02_sets_for_a_roll": ("rules",),
     "shut_the_box/03_dice": ("rules", "grid", "one_die"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "chances", "goals"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "goals", "leaves"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, an empty 6 × 6 grid of the two dice, what one
@@ -1628,6 +1756,25 @@ def worksheet_aids(notebook: str) -> list[str]:
                           "leave these positions:", items=tile_list(open_tiles), roll=roll))
             view = objectives_table(open_tiles, roll)
             out.append(markdown_table(view.table.headers, view.table.rows))
+        elif aid == "nine":
+            nine = table(Rules(), "score").value(mask_of((9,)))
+            out.append(tr("From the page: with only 9 open, the expected score is {value}.",
+                          value=str(nine) if nine.denominator == 1 else exact_score(nine)))
+        elif aid == "leaves":
+            out.append(tr("For the \"which set?\" questions: the tiles each set for the roll would leave, and what "
+                          "they are worth with the best play after (our lessons' rule: one die once 7, 8 and 9 are "
+                          "covered)."))
+            named = [(tr("Exercise {n}", n=3), SHUT_EXERCISE), (tr("Exercise {n}", n=4), SCORE_EXERCISE)] + \
+                [(tr("Exercise {n} (challenge {i})", n=5 + i, i=i), pos) for i, pos in enumerate(CHALLENGE_POSITIONS, 1)]
+            for name, (open_tiles, roll, goal) in named:
+                solved = table(Rules(), goal)
+                left = sorted(tuple(t for t in open_tiles if t not in st) for st in tiles_summing_to(roll, open_tiles))
+                head = tr("chance to shut the box") if goal == "shut" else tr("expected score")
+                out.append(f"**{name}** — " + tr("tiles {items} open, roll {roll}:", items=tile_list(open_tiles),
+                                                 roll=roll))
+                out.append(markdown_table([tr("tiles left"), head], [
+                    [tile_list(rest), chance_words(solved.value(mask_of(rest))) if goal == "shut"
+                     else number(float(solved.value(mask_of(rest))), 2)] for rest in left]))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([
