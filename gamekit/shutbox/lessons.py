@@ -22,7 +22,7 @@ from gamekit.shutbox.simulation import DICE_RULE_WORDS, POLICIES, POLICY_WORDS, 
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
 from gamekit.puzzles.sets import ProblemSet, level_word
-from gamekit.widgets.lesson import Exercise, Lesson, choice_checker, count_checker, exercises_by_notebook
+from gamekit.widgets.lesson import Exercise, Lesson, choice_checker, exercises_by_notebook
 
 def tile_list(tiles: Iterable[int]) -> str:
     """Tiles as a reader says them: "1 and 2", "1, 2 and 3" ("1 y 2", "1, 2 y 3")."""

@@ -1037,8 +1037,8 @@ def test_lesson_four_expected_scores_judge_closeness_before_decimals():
 def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction_reads_as_a_guess():
     for ex, puzzle in zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles()):
         open_tiles, roll = puzzle.facts["open"], puzzle.facts["roll"]
-        for st in tiles_summing_to(roll, open_tiles):
-            assert "+".join(map(str, sorted(st, reverse=True))) + " leaves" in ex.hint, ex.hint
+        for tiles in tiles_summing_to(roll, open_tiles):
+            assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
         assert ex.hint.startswith("The idea: best set. Do not trust a rule of thumb") and "1 answer is right" not in ex.hint
 
 
@@ -1091,9 +1091,9 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
     for open_tiles, roll, goal in positions:
         best = L.best_set_exercise(open_tiles, roll, goal).answer
         assert best not in aids
-        for st in tiles_summing_to(roll, open_tiles):
+        for tiles in tiles_summing_to(roll, open_tiles):
             with using(lang):
-                assert "| " + L.tile_list(t for t in open_tiles if t not in st) + " |" in aids
+                assert "| " + L.tile_list(t for t in open_tiles if t not in tiles) + " |" in aids
     if lang == "en":
         assert "| 1, 3, 5 and 7 | about 16 games in 100 |" in aids and "| 1, 4, 6 and 9 | 12.56 |" in aids
         assert "**Exercise 6 (challenge 1)**" in aids
