@@ -8,10 +8,10 @@ from gamekit.dots.rules import PRESETS, geometry
 GLOSSARY = [          # (English, Spanish, meaning, the lesson that teaches the word)
     ("dot", "punto", N_("An end of a line. The default board has 30 dots: 6 across and 5 down."), 1),
     ("line", "línea", N_("A side between two neighbouring dots. Two boxes can share a line; it is drawn only once."), 1),
-    ("box", "casilla", N_("A square whose four sides are drawn. It belongs to whoever drew the fourth side."), 1),
+    ("box", "casilla", N_("The square between four dots. It is taken by whoever draws its fourth side."), 1),
     ("third side", "tercer lado", N_("A box with three sides drawn: the next player can take it. Drawing a third side gives a box away."), 1),
     ("safe line", "línea segura", N_("A line that gives no box its third side."), 2),
-    ("chain", "cadena", N_("A row of boxes linked through their undrawn sides, so that taking one opens the next; usually handed over whole. Each end stops at the edge of the board or at a junction (a box with three or four sides undrawn)."), 3),
+    ("chain", "cadena", N_("A run of boxes, one after another, linked through their undrawn sides, so that taking one opens the next; usually handed over whole. Each end stops at the edge of the board or at a junction (a box with three or four sides undrawn)."), 3),
     ("long chain", "cadena larga", N_("A chain of 3 boxes or more."), 4),
     ("loop", "bucle", N_("A ring of linked boxes with no end at all — neither at the edge nor at a junction: opening it anywhere offers two boxes at once, and the other player may take every box of it."), 3),
     ("double-cross", "doble cruce", N_("One line that completes two boxes at once."), 5),

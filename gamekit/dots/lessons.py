@@ -760,7 +760,11 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
         shared = _shared_line_name(game, two[0])
         if line == shared:
             return (tr("it hands over the 2-chain by its middle line (a hard-hearted handout): {other} can take both boxes but cannot refuse them.", other=other))
-        return (tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes, or refuse them by drawing the far end, so that you must open the next chain.", other=other))
+        if safe_lines(game):
+            return tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes and "
+                      "draw again.", other=other)
+        return tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes, or "
+                  "refuse them by drawing the far end, so that {seat} must open the next chain.", other=other, seat=seat)
     what = describe_parts(parts)
     return ntr("it opens {what}: {other} can take that box.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
 
@@ -985,16 +989,36 @@ def gift_count(game: DotsAndBoxes, line: str) -> str:
         after.play(analysis.capture_lines(after)[0])
     rule = analysis.long_chain_rule(after)
     total = rule.dots + rule.long_chains
-    if rule.favoured != game.to_move:
-        return ntr("The gift leaves {n} long chain forming, but {other} takes it and must then draw again: it costs "
-                   "{other} a turn.",
-                   "The gift leaves {n} long chains forming, but {other} takes it and must then draw again: it costs "
-                   "{other} a turn.", rule.long_chains, other=tr(SEATS[1 - game.to_move]))
+    last = last_turn_boxes(after) if rule.favoured != game.to_move else 3
+    if last < 3:
+        return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, "
+                   "the count {other} wants, yet {seat} still wins. The count decides only when the game ends by "
+                   "taking a long chain; here, with best play, the last turn takes a chain of {last}, not a long chain.",
+                   "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, "
+                   "the count {other} wants, yet {seat} still wins. The count decides only when the game ends by "
+                   "taking a long chain; here, with best play, the last turn takes a chain of {last}, not a long chain.",
+                   rule.long_chains, other=tr(SEATS[1 - game.to_move]), seat=tr(SEATS[game.to_move]), dots=rule.dots,
+                   total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), last=last)
     return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
                "count {favoured} wants.",
                "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
                "count {favoured} wants.", rule.long_chains, other=tr(SEATS[1 - game.to_move]), dots=rule.dots,
                total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]))
+
+
+def last_turn_boxes(game: DotsAndBoxes) -> int:
+    """How many boxes the last turn of ``game`` takes when both players play a best line (the exact solver's first
+    best line each time) to the end: a long-chain count decides the game only when that last turn takes a long chain."""
+    game = game.copy()
+    mover, taken = game.to_move, 0
+    while not game.is_over():
+        values = move_values(game)
+        line = min(l for l, v in values.items() if v == max(values.values()))
+        if game.to_move != mover:
+            mover, taken = game.to_move, 0
+        taken += boxes_won(game, line)
+        game.play(line)
+    return taken
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -1206,7 +1230,7 @@ def loop_four_exercise() -> DotsExercise:
     game = position("loop_four")
     other = tr(SEATS[1 - game.to_move])
     return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>", other=other, seat_name=tr(SEATS[game.to_move])),
-                              tr("A loop has no end: refusing it costs four boxes, not two. Is the chain of 5 worth that?"), key="loop_four")
+                              tr("Add up what each player ends with if you take the whole loop, and if you leave four."), key="loop_four")
 
 
 def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
