@@ -759,12 +759,11 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     if len(parts) == 1 and two:
         shared = _shared_line_name(game, two[0])
         if line == shared:
-            return (tr("it hands over the 2-chain by its middle line (a hard-hearted handout): {other} can take both boxes but cannot refuse them.", other=other))
+            return (tr("it opens the 2-chain by its middle line: each box gets its own third side, so {other} can take both boxes but cannot leave both to {seat} with one line.", other=other, seat=seat))
         if safe_lines(game):
-            return tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes and "
-                      "draw again.", other=other)
-        return tr("it hands over the 2-chain by an end (a half-hearted handout): {other} can take both boxes, or "
-                  "refuse them by drawing the far end, so that {seat} must open the next chain.", other=other, seat=seat)
+            return tr("it opens the 2-chain at an end: {other} can take both boxes and draw again.", other=other)
+        return tr("it opens the 2-chain at an end: {other} can take both boxes, or draw the other end and leave both to "
+                  "{seat}, who then must open the next chain.", other=other, seat=seat)
     what = describe_parts(parts)
     return ntr("it opens {what}: {other} can take that box.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
 

@@ -142,9 +142,10 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
     assert values["b1-b2"] == 1 and values["b1-c1"] == values["a1-a2"] == -1
     for end in ("b1-c1", "a1-a2"):
         ok, feedback = ex.check(end)
-        assert not ok and "end" in feedback and "half-hearted handout" in feedback
+        assert not ok and "at an end" in feedback and "draw the other end and leave both to Gold" in feedback
+        assert "handout" not in feedback and "refuse" not in feedback     # the page names those after exercise 4
     ok, feedback = ex.check("b1-b2")
-    assert ok and "middle" in feedback and "hard-hearted handout" in feedback
+    assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
 
 
 def test_give_single_hands_over_the_lone_box():
@@ -1356,3 +1357,84 @@ def test_the_guides_challenge_3_reasoning_is_the_solvers():
         assert f"`{deal}`" in part and f"{gold} {g}, {coral} {c}" in part, path
         g, c = L.final_score(game, values[take])
         assert f"`{take}`" in part and f"{gold} {g}, {coral} {c}" in part, path
+
+
+def test_an_end_of_a_2_chain_while_safe_lines_remain_is_not_said_to_force_the_next_chain():
+    """Lesson 4's exercise 7 (Coral to move, safe lines left): opening the 2-chain at an end cannot make anyone open
+    the next chain yet, and the pupil playing Coral is named, not called "you"."""
+    ex = ALL["steer_coral"]
+    assert L.safe_lines(ex.game) and "c1-c2" not in ex.solutions
+    ok, feedback = ex.check("c1-c2")
+    assert not ok and "at an end: Gold can take both boxes and draw again." in feedback
+    assert "next chain" not in feedback and " you " not in feedback
+
+
+def test_the_sacrifice_feedback_says_why_the_count_points_the_wrong_way():
+    """Exercise 8's right line leaves 16 dots + 1 long chain (odd, Coral's count) yet Gold wins: with best play the
+    last turn takes a chain of 1, not a long chain, and the feedback says so (computed by playing best play out)."""
+    ex = ALL["sacrifice"]
+    line = ex.solutions[0]
+    after = ex.game.copy()
+    after.play(line)
+    while analysis.capture_lines(after) and after.to_move == 1:
+        after.play(analysis.capture_lines(after)[0])
+    rule = analysis.long_chain_rule(after)
+    assert (rule.dots, rule.long_chains, rule.favoured) == (16, 1, 1)
+    assert L.last_turn_boxes(after) == 1
+    ok, feedback = ex.check(line)
+    assert ok and "16 + 1 = 17 is odd, the count Coral wants, yet Gold still wins" in feedback
+    assert "the last turn takes a chain of 1, not a long chain" in feedback and "costs" not in feedback
+    ok, feedback = ALL["sacrifice_coral"].check(ALL["sacrifice_coral"].solutions[0])
+    assert ok and "the count Coral wants" in feedback and "yet" not in feedback
+
+
+def test_last_turn_boxes_counts_the_final_turn_of_best_play():
+    game = DotsAndBoxes(1, 1)
+    for line in ("a1-b1", "a1-a2", "b1-b2"):
+        game.play(line)
+    assert L.last_turn_boxes(game) == 1
+    done = game.copy()
+    done.play("a2-b2")
+    assert L.last_turn_boxes(done) == 0
+
+
+def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after():
+    """The section above exercises 8 and 9 names the move but neither argues it nor says the answer is no safe line;
+    why a sacrifice works, and when the count decides, come after exercise 9."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for lang, heading, argued in (("", "## Two harder positions", "## Why a sacrifice works"),
+                                  ("es", "## Dos posiciones más difíciles", "## Por qué funciona un sacrificio")):
+        page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
+        above = page[page.index(heading):page.index('L.exercise("sacrifice"')]
+        assert "**" in above and "safe line" not in above and "línea segura" not in above, lang
+        assert page.index('L.exercise("sacrifice_coral"') < page.index(argued), lang
+        assert "When steering fails" not in page and "Cuando la cuenta no sale" not in page
+
+
+def test_later_dots_words_named_in_lesson_1_are_bold_where_taught():
+    """Lesson 1 says the next lessons teach more words, each in bold where it is first explained: it is so."""
+    from pathlib import Path
+    from gamekit.dots.glossary import GLOSSARY
+    root = Path(__file__).resolve().parents[2]
+    for term, spanish, _, lesson in GLOSSARY:
+        if lesson == 1:
+            continue
+        for lang, word in (("", term), ("es", spanish)):
+            pages = sorted((root / "notebooks" / lang / "dots_and_boxes").glob(f"0{lesson}_*.md"))
+            text = pages[0].read_text(encoding="utf-8").lower().replace("\n", " ")
+            assert f"**{word}" in text, (lang, word)
+        first = (root / "notebooks" / "dots_and_boxes" / "01_rules_and_terms.md").read_text(encoding="utf-8")
+        assert term in first.replace("\n", " "), term
+
+
+def test_glossary_box_is_the_square_taken_by_its_fourth_side():
+    from gamekit.dots.glossary import GLOSSARY
+    meaning = dict((t, m) for t, _, m, _ in GLOSSARY)
+    assert meaning["box"] == "The square between four dots. It is taken by whoever draws its fourth side."
+    assert meaning["chain"].startswith("A run of boxes, one after another")
+
+
+def test_lesson_5_loop_hint_does_not_settle_the_exercise():
+    hint = ALL["loop_four"].hint
+    assert "worth" not in hint and "5" not in hint
