@@ -370,7 +370,10 @@ class ConnectExercise(Exercise):
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
-    raw = str(answer).strip().lower().replace("column", "").replace(tr("column").lower(), "").strip()
+    raw = str(answer).strip().lower()
+    for word in sorted({"column", tr("column").lower()}, key=len, reverse=True):   # «columna» before "column"
+        raw = raw.replace(word, "")
+    raw = raw.strip()
     return game.check(raw)             # IllegalMoveError (a ValueError) explains a bad column
 
 
@@ -1142,11 +1145,27 @@ class ConnectProblemSet(ProblemSet):
         out = []
         for puzzle, (theme, _) in zip(self.puzzles(), self.items):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
-                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand), check,
-                            position=position, solutions=solutions, **k)
+                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand),
+                            _hiding_answers(check, position, solutions), position=position, solutions=solutions, **k)
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
+
+
+def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
+                    solutions: Sequence[str]) -> Callable[[Any], tuple[bool, str]]:
+    """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
+    (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
+    answer itself.  A right answer and a refused input are judged by ``check`` unchanged."""
+    accepted = [str(s) for s in solutions]
+
+    def checked(answer: Any) -> tuple[bool, str]:
+        ok, feedback = check(answer)          # a refused input raises here, with its reason
+        if ok:
+            return ok, feedback
+        column = parse_column(game, answer)
+        return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted))
+    return checked
 
 
 SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
@@ -1180,7 +1199,8 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     def check(answer: Any) -> tuple[bool, str]:
         column, k = parse_column_and_score(game, answer)
         if column not in columns:             # what best play does after it; not the best column's score
-            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column))
+            return False, tr("Not column {move}: {words}", move=column,
+                             words=outcome_words(game, column, hide=columns))
         if k == best:
             return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
                             score=signed(best), colour=colour, result=explain_score(best, game))

@@ -1112,3 +1112,33 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
         assert es != text and "fila" in es
     with pytest.raises(KeyError, match="no 5 en raya lesson"):
         L.worksheet_aids("dots_and_boxes/01_rules")
+
+
+def test_a_column_is_read_with_the_word_column_in_either_language():
+    """"column 2" on the English page and «columna 2» on the Spanish one are both the drop in column 2."""
+    from gamekit.i18n import using
+    game = L.position("open_four")
+    assert L.parse_column(game, "column 2") == L.parse_column(game, "2") == "2"
+    with using("es"):
+        assert L.parse_column(game, "columna 2") == "2"
+        assert L.parse_column(game, "Columna 2") == "2"
+        with pytest.raises(ValueError, match="'x': no es una jugada"):      # a bad column is still refused
+            L.parse_column(game, "columna x")
+
+
+@pytest.mark.parametrize("lesson", sorted(L.LESSONS))
+def test_no_practice_wrong_answer_feedback_names_an_accepted_column(lesson):
+    """A wrong answer in a lesson's "More practice" set is told what follows from the pupil's own drop, never a
+    line of best play that starts with (or passes through) an accepted column."""
+    checked = 0
+    for ex in L.practice_exercises(lesson):
+        accepted = {str(s).split(",")[0] for s in ex.solutions}
+        for wrong in ex.wrong:
+            ok, feedback = ex.check(wrong)
+            assert not ok
+            if not feedback.startswith("Not column"):
+                continue                      # a score slip on the right column (lesson 3): its column was typed
+            named = set(re.findall(r"(?:columns?|yellow|red) (\d+)", feedback)) | set(re.findall(r" and (\d+)", feedback))
+            assert not named & accepted, (ex.key, wrong, feedback)
+            checked += 1
+    assert checked >= 3
