@@ -623,7 +623,37 @@ def win_in_one_exercise() -> ConnectExercise:
 def only_move_exercise() -> ConnectExercise:
     return _solver_exercise("only_move", tr("Yellow to move. Every column but one loses. Find the one that does not."),
                             hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
-                            why_right=tr("Yellow keeps its threat on row 6 (even): at the end red must fill the cell under it — zugzwang."))
+                            why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])))
+
+
+def only_move_words(game: ConnectGame) -> str:
+    """Why the solver's only move in ``game`` is the only one: after any other drop the opponent drops there and
+    gets threats stacked in one column (the run most wrong drops give, read off the board, never written by
+    hand); the move also keeps the mover's threat on an even row for the end of the game."""
+    move = best_moves(game)[0]
+    runs: dict[tuple[int, tuple[int, ...]], int] = {}
+    for wrong in game.legal_moves():
+        if str(wrong) == str(move):
+            continue
+        after = game.copy()
+        after.play(wrong)
+        if str(move) not in map(str, after.legal_moves()):
+            continue
+        after.play(move)
+        try:
+            column, rows = stacked_run(after, 1 - game.to_move)
+        except ValueError:
+            continue
+        runs[column, tuple(rows)] = runs.get((column, tuple(rows)), 0) + 1
+    if not runs:
+        raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
+    column, rows = max(runs, key=lambda run: (runs[run], len(run[1])))
+    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    return tr("Column {move} is the drop {them} wants: after any other drop, {them} drops into column {move} and has "
+              "threats stacked one above the other in column {column}, on rows {rows}, and {me} can block only the "
+              "lowest (a disc there lets {them} drop on top of it). Your drop also keeps {me}'s threat on row 6 "
+              "(even) for the end of the game.", move=move, them=them, me=me, column=column, rows=listed)
 
 
 def winning_move_exercise() -> ConnectExercise:
@@ -1168,27 +1198,12 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
     return checked
 
 
-SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
-"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
-
-
-def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
-    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input:
-    two whole numbers are needed, the column a legal drop."""
-    m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
-    if m is None:
-        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
-                            answer=answer))
-    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
-    return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
-
-
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
     judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the score is the exact solver's, and each common slip
     with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
-    from gamekit.connect.teach import explain_score
+    from gamekit.connect.teach import explain_score, parse_column_and_score, score_slip
     game = ex.position
     best = solve(game)                        # the score of the position = the score of each best column
     top = game.variant.cells // 2 + 1         # a win with disc number n scores top − n
@@ -1204,20 +1219,7 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
         if k == best:
             return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
                             score=signed(best), colour=colour, result=explain_score(best, game))
-        if best and k == -best:
-            return False, tr("The column is right, but the sign is the other way round: the score is for the player "
-                             "to move, {colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
-        if best and k == top - abs(best):
-            return False, tr("The column is right, but {k} is the number of the winning disc, not the score. A win "
-                             "with disc number n scores {top} − n.", k=k, top=top)
-        if best == 0:
-            return False, tr("The column is right, but with best play on both sides nobody makes five: a draw "
-                             "scores 0.")
-        if k == 0:
-            return False, tr("The column is right, but it is no draw: with best play on both sides someone makes "
-                             "five. Play it out: which disc of the whole game wins?")
-        return False, tr("The column is right, but its score is not {score}. Play the best moves on for both sides: "
-                         "with which disc of the whole game does the game end?", score=signed(k))
+        return False, score_slip(game, k, best)
 
     solutions = [f"{c}, {signed(best)}" for c in columns]
     slips = [-best, top - abs(best)] if best else [1]             # a draw: any other score is one slip
