@@ -167,16 +167,23 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
-def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True) -> str:
-    """The cells a lesson picture marks, in words: each threat cell (its colour's letter, column and row) and,
+PAPER_LETTERS = {0: "X", 1: "O"}
+"""The letter of each colour on a board printed as text (the key under it says "X red, O yellow"): on paper a
+threat cell is named by that letter, so a colour has one letter on the sheet."""
+
+
+def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True,
+                      letter: Callable[[int], str] = threat_letter) -> str:
+    """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
-    questions ask for the row's kind: the words beside the board must not answer them)."""
+    questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: the picture's
+    threat letter (default), or :data:`PAPER_LETTERS` for a board printed as text."""
     parts = []
     if threats:
-        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=threat_letter(seat),
+        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=letter(seat),
                     colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1) if rows else
-                 _floating_cell_words(game, seat, c, r)
+                 _floating_cell_words(game, seat, c, r, letter)
                  for seat in (0, 1) for c, r in threat_cells(game, seat)]
         if cells:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
@@ -189,10 +196,11 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
     return " ".join(parts)
 
 
-def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int) -> str:
+def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int,
+                         letter: Callable[[int], str] = threat_letter) -> str:
     """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
     an empty column, that the pupil finds it (the cell of that column where a disc of ``seat`` makes five)."""
-    values = dict(letter=threat_letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
+    values = dict(letter=letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
     if not game.grid[c]:
         return tr("{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
                   "{colour} disc would make five", **values)
@@ -360,12 +368,14 @@ class ConnectExercise(Exercise):
 
     @property
     def marked_cells(self) -> str:
-        """The cells this exercise's board marks, in words ("Threat cells: R (red) in column 2, row 3." …; "" when
-        none), the same text a screen reader hears beside the board: for a board printed without its tints."""
+        """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
+        cells: X (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
+        each colour named by its letter on the printed board (:data:`PAPER_LETTERS`)."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS)
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS,
+                                 letter=PAPER_LETTERS.__getitem__)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:

@@ -794,8 +794,12 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         if not (threats or danger):
             assert ex.marked_cells == "", key
             continue
-        assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
-    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: Y (yellow) in column 6, which is still empty: "
+        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ODD_EVEN_POSITIONS)
+        assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
+        # on paper each colour keeps one letter, the printed board's (X red, O yellow)
+        assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
+        assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
+    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: O (yellow) in column 6, which is still empty: "
                                                         "find the cell of that column where a yellow disc would make five.")
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
