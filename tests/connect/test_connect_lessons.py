@@ -1146,3 +1146,27 @@ def test_no_practice_wrong_answer_feedback_names_an_accepted_column(lesson):
             assert not named & accepted, (ex.key, wrong, feedback)
             checked += 1
     assert checked >= 3
+
+
+def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
+    """Lesson 2's exercise 8: the right answer is told why the others lose: after another drop the opponent drops
+    into the answer's column and has threats stacked in one column (cells read off the board here)."""
+    game = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
+    ex = L.only_move_exercise()
+    (answer,) = ex.solutions
+    ok, feedback = ex.check(answer)
+    assert ok
+    runs = [L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
+            if answer in map(str, _after(game, m).legal_moves())]
+    column, rows = max(runs, key=runs.count)          # the run most wrong drops give
+    assert runs.count((column, rows)) > len(runs) / 2 and len(rows) >= 2
+    listed = ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1])
+    assert f"red drops into column {answer} and has threats stacked" in feedback
+    assert f"in column {column}, on rows {listed}" in feedback
+    assert not any(ex.check(m)[0] for m in ex.wrong)
+
+
+def _after(game, move):
+    g = game.copy()
+    g.play(move)
+    return g
