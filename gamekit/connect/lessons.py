@@ -1186,17 +1186,20 @@ class ConnectProblemSet(ProblemSet):
         for puzzle, (theme, _) in zip(self.puzzles(), self.items):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
                 return make(practice_prompt(position, solutions, value, by_hand=self.by_hand),
-                            _hiding_answers(check, position, solutions), position=position, solutions=solutions, **k)
+                            _hiding_answers(check, position, solutions, puzzle.refutations), position=position,
+                            solutions=solutions, **k)
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
 
 
-def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
-                    solutions: Sequence[str]) -> Callable[[Any], tuple[bool, str]]:
+def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame, solutions: Sequence[str],
+                    refutations: dict) -> Callable[[Any], tuple[bool, str]]:
     """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
     (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
-    answer itself.  A right answer and a refused input are judged by ``check`` unchanged."""
+    answer itself.  Where those words judge no result (an early position), the bank's exact value after the drop
+    (``refutations``, for the player to move) is added.  A right answer and a refused input are judged by
+    ``check`` unchanged."""
     accepted = [str(s) for s in solutions]
 
     def checked(answer: Any) -> tuple[bool, str]:
@@ -1204,7 +1207,16 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
         if ok:
             return ok, feedback
         column = parse_column(game, answer)
-        return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted))
+        words = tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted))
+        after = game.copy()
+        after.play(column)
+        if len(after.history) < SOLVE_FROM and not immediate_wins(after) and not after.is_over() \
+                and column in refutations:
+            value = refutations[column]["value"]
+            words += " " + (tr("Then it is a draw.") if value == 0 else
+                            tr("Then {colour} wins.", colour=tr(COLOUR_NAMES[game.to_move if value > 0
+                                                                              else 1 - game.to_move])))
+        return False, words
     return checked
 
 
