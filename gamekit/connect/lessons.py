@@ -663,7 +663,7 @@ def only_move_words(game: ConnectGame) -> str:
     return tr("Column {move} is the drop {them} wants: after any other drop, {them} drops into column {move} and has "
               "threats stacked one above the other in column {column}, on rows {rows}, and {me} can block only the "
               "lowest (a disc there lets {them} drop on top of it). Your drop also keeps {me}'s threat on row 6 "
-              "(even) for the end of the game.", move=move, them=them, me=me, column=column, rows=listed)
+              "(even): at the end {them} must fill the cell under it — zugzwang.", move=move, them=them, me=me, column=column, rows=listed)
 
 
 def winning_move_exercise() -> ConnectExercise:
