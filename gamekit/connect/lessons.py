@@ -17,7 +17,6 @@ In a notebook::
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
