@@ -17,7 +17,6 @@ In a notebook::
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -167,16 +166,23 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
-def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True) -> str:
-    """The cells a lesson picture marks, in words: each threat cell (its colour's letter, column and row) and,
+PAPER_LETTERS = {0: "X", 1: "O"}
+"""The letter of each colour on a board printed as text (the key under it says "X red, O yellow"): on paper a
+threat cell is named by that letter, so a colour has one letter on the sheet."""
+
+
+def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True,
+                      letter: Callable[[int], str] = threat_letter) -> str:
+    """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
-    questions ask for the row's kind: the words beside the board must not answer them)."""
+    questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: the picture's
+    threat letter (default), or :data:`PAPER_LETTERS` for a board printed as text."""
     parts = []
     if threats:
-        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=threat_letter(seat),
+        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=letter(seat),
                     colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1) if rows else
-                 _floating_cell_words(game, seat, c, r)
+                 _floating_cell_words(game, seat, c, r, letter)
                  for seat in (0, 1) for c, r in threat_cells(game, seat)]
         if cells:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
@@ -189,10 +195,11 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
     return " ".join(parts)
 
 
-def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int) -> str:
+def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int,
+                         letter: Callable[[int], str] = threat_letter) -> str:
     """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
     an empty column, that the pupil finds it (the cell of that column where a disc of ``seat`` makes five)."""
-    values = dict(letter=threat_letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
+    values = dict(letter=letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
     if not game.grid[c]:
         return tr("{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
                   "{colour} disc would make five", **values)
@@ -360,17 +367,22 @@ class ConnectExercise(Exercise):
 
     @property
     def marked_cells(self) -> str:
-        """The cells this exercise's board marks, in words ("Threat cells: R (red) in column 2, row 3." …; "" when
-        none), the same text a screen reader hears beside the board: for a board printed without its tints."""
+        """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
+        cells: X (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
+        each colour named by its letter on the printed board (:data:`PAPER_LETTERS`)."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS)
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS,
+                                 letter=PAPER_LETTERS.__getitem__)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
-    raw = str(answer).strip().lower().replace("column", "").replace(tr("column").lower(), "").strip()
+    raw = str(answer).strip().lower()
+    for word in sorted({"column", tr("column").lower()}, key=len, reverse=True):   # «columna» before "column"
+        raw = raw.replace(word, "")
+    raw = raw.strip()
     return game.check(raw)             # IllegalMoveError (a ValueError) explains a bad column
 
 
@@ -620,7 +632,37 @@ def win_in_one_exercise() -> ConnectExercise:
 def only_move_exercise() -> ConnectExercise:
     return _solver_exercise("only_move", tr("Yellow to move. Every column but one loses. Find the one that does not."),
                             hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
-                            why_right=tr("Yellow keeps its threat on row 6 (even): at the end red must fill the cell under it — zugzwang."))
+                            why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])))
+
+
+def only_move_words(game: ConnectGame) -> str:
+    """Why the solver's only move in ``game`` is the only one: after any other drop the opponent drops there and
+    gets threats stacked in one column (the run most wrong drops give, read off the board, never written by
+    hand); the move also keeps the mover's threat on an even row for the end of the game."""
+    move = best_moves(game)[0]
+    runs: dict[tuple[int, tuple[int, ...]], int] = {}
+    for wrong in game.legal_moves():
+        if str(wrong) == str(move):
+            continue
+        after = game.copy()
+        after.play(wrong)
+        if str(move) not in map(str, after.legal_moves()):
+            continue
+        after.play(move)
+        try:
+            column, rows = stacked_run(after, 1 - game.to_move)
+        except ValueError:
+            continue
+        runs[column, tuple(rows)] = runs.get((column, tuple(rows)), 0) + 1
+    if not runs:
+        raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
+    column, rows = max(runs, key=lambda run: (runs[run], len(run[1])))
+    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    return tr("Column {move} is the drop {them} wants: after any other drop, {them} drops into column {move} and has "
+              "threats stacked one above the other in column {column}, on rows {rows}, and {me} can block only the "
+              "lowest (a disc there lets {them} drop on top of it). Your drop also keeps {me}'s threat on row 6 "
+              "(even): at the end {them} must fill the cell under it — zugzwang.", move=move, them=them, me=me, column=column, rows=listed)
 
 
 def winning_move_exercise() -> ConnectExercise:
@@ -1142,26 +1184,39 @@ class ConnectProblemSet(ProblemSet):
         out = []
         for puzzle, (theme, _) in zip(self.puzzles(), self.items):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
-                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand), check,
-                            position=position, solutions=solutions, **k)
+                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand),
+                            _hiding_answers(check, position, solutions, puzzle.refutations), position=position,
+                            solutions=solutions, **k)
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
 
 
-SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
-"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
+def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame, solutions: Sequence[str],
+                    refutations: dict) -> Callable[[Any], tuple[bool, str]]:
+    """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
+    (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
+    answer itself.  Where those words judge no result (an early position), the bank's exact value after the drop
+    (``refutations``, for the player to move) is added.  A right answer and a refused input are judged by
+    ``check`` unchanged."""
+    accepted = [str(s) for s in solutions]
 
-
-def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
-    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input:
-    two whole numbers are needed, the column a legal drop."""
-    m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
-    if m is None:
-        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
-                            answer=answer))
-    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
-    return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
+    def checked(answer: Any) -> tuple[bool, str]:
+        ok, feedback = check(answer)          # a refused input raises here, with its reason
+        if ok:
+            return ok, feedback
+        column = parse_column(game, answer)
+        words = tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted))
+        after = game.copy()
+        after.play(column)
+        if len(after.history) < SOLVE_FROM and not immediate_wins(after) and not after.is_over() \
+                and column in refutations:
+            value = refutations[column]["value"]
+            words += " " + (tr("Then it is a draw.") if value == 0 else
+                            tr("Then {colour} wins.", colour=tr(COLOUR_NAMES[game.to_move if value > 0
+                                                                              else 1 - game.to_move])))
+        return False, words
+    return checked
 
 
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
@@ -1169,7 +1224,7 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
     judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the score is the exact solver's, and each common slip
     with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
-    from gamekit.connect.teach import explain_score
+    from gamekit.connect.teach import explain_score, parse_column_and_score, score_slip
     game = ex.position
     best = solve(game)                        # the score of the position = the score of each best column
     top = game.variant.cells // 2 + 1         # a win with disc number n scores top − n
@@ -1180,24 +1235,12 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     def check(answer: Any) -> tuple[bool, str]:
         column, k = parse_column_and_score(game, answer)
         if column not in columns:             # what best play does after it; not the best column's score
-            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column))
+            return False, tr("Not column {move}: {words}", move=column,
+                             words=outcome_words(game, column, hide=columns))
         if k == best:
             return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
                             score=signed(best), colour=colour, result=explain_score(best, game))
-        if best and k == -best:
-            return False, tr("The column is right, but the sign is the other way round: the score is for the player "
-                             "to move, {colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
-        if best and k == top - abs(best):
-            return False, tr("The column is right, but {k} is the number of the winning disc, not the score. A win "
-                             "with disc number n scores {top} − n.", k=k, top=top)
-        if best == 0:
-            return False, tr("The column is right, but with best play on both sides nobody makes five: a draw "
-                             "scores 0.")
-        if k == 0:
-            return False, tr("The column is right, but it is no draw: with best play on both sides someone makes "
-                             "five. Play it out: which disc of the whole game wins?")
-        return False, tr("The column is right, but its score is not {score}. Play the best moves on for both sides: "
-                         "with which disc of the whole game does the game end?", score=signed(k))
+        return False, score_slip(game, k, best)
 
     solutions = [f"{c}, {signed(best)}" for c in columns]
     slips = [-best, top - abs(best)] if best else [1]             # a draw: any other score is one slip

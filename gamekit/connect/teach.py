@@ -15,9 +15,11 @@ game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
@@ -51,6 +53,42 @@ class Count:
 
 def _max_score(game: ConnectGame) -> int:
     return game.variant.cells // 2 + 1
+
+
+SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
+"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
+
+
+def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
+    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input:
+    two whole numbers are needed, the column a legal drop."""
+    m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
+    if m is None:
+        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
+                            answer=answer))
+    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
+    return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
+
+
+def score_slip(game: ConnectGame, k: int, best: int) -> str:
+    """Why ``k`` is not the score of ``game`` (``best``, the exact solver's, for the player to move) when the
+    column is right: each common slip (the sign, the winning disc's number for the score, a win called a draw
+    or the other way round) its own reason."""
+    top = _max_score(game)                    # a win with disc number n scores top − n
+    colour = tr(COLOUR_NAMES[game.to_move])
+    if best and k == -best:
+        return tr("The column is right, but the sign is the other way round: the score is for the player to move, "
+                  "{colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
+    if best and k == top - abs(best):
+        return tr("The column is right, but {k} is the number of the winning disc, not the score. A win with disc "
+                  "number n scores {top} − n.", k=k, top=top)
+    if best == 0:
+        return tr("The column is right, but with best play on both sides nobody wins: a draw scores 0.")
+    if k == 0:
+        return tr("The column is right, but it is no draw: with best play on both sides someone wins. Play it "
+                  "out: which disc of the whole game wins?")
+    return tr("The column is right, but its score is not {score}. Play the best moves on for both sides: with "
+              "which disc of the whole game does the game end?", score=f"{k:+d}")
 
 
 def _check(game: ConnectGame) -> None:
@@ -396,7 +434,18 @@ def start_summary(records=RECORDS) -> Paragraph:
     if firsts and all(a == b == lo for a, b in firsts.values()):
         text += " " + tr("So is every one of red's seven first moves: whichever column red starts in, the result is {result}.",
                          result=start_result(lo))
-    return Paragraph(text)
+    return Paragraph(text + " " + start_meaning(lo))
+
+
+def start_meaning(value: int) -> str:
+    """What the proved value of the start (for red, who starts) means for the two players, in one or two
+    sentences, so the page's words follow the computed value."""
+    if value == 0:
+        return tr("That means: whatever red does, yellow has a way not to lose, and red has a first move after which "
+                  "yellow has no way to win. So, unlike in standard Connect Four, starting first is not enough to win.")
+    if value > 0:
+        return tr("That means: red, who starts, has a way to win whatever yellow does.")
+    return tr("That means: yellow has a way to win whatever red does, even though red starts.")
 
 
 def start_report_html(records=RECORDS) -> Paragraph:
@@ -418,7 +467,9 @@ def lesson_game(name: str) -> ConnectGame:
 
 
 def best_move_exercise():
-    """Which column would minimax choose?  Checked by the exact solver; every column's verdict explained."""
+    """Which column would minimax choose, and with what score?  Both halves are asked (only three columns are
+    legal, so a column alone is a one-in-three guess); checked by the exact solver: a wrong column is told its
+    own score, a right column with a wrong score the slip it makes (:func:`score_slip`)."""
     from gamekit.connect.solver import analyse
     from gamekit.widgets.lesson import Exercise
     game = hand_game()
@@ -426,24 +477,32 @@ def best_move_exercise():
     best = max(scores.values())
     good = sorted(m for m, s in scores.items() if s == best)
     me = tr(COLOUR_NAMES[game.to_move])
+    top = _max_score(game)
 
     def check(answer):
-        m = game.check(answer)                 # IllegalMoveError (a ValueError) says why a column is refused
+        m, k = parse_column_and_score(game, answer)    # a ValueError names a bad answer and says why
         s = scores[m]
-        if s == best:
+        if s != best:
+            return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest "
+                             "score among the columns, and another column scores more.",
+                             column=m, score=_signed(s), colour=me, result=explain_score(s, game))
+        if k == best:
             return True, tr("Right: column {column} keeps the best score, {score} ({result}).",
                             column=m, score=_signed(s), result=explain_score(s, game))
-        return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest score "
-                         "among the columns, and another column scores more.",
-                         column=m, score=_signed(s), colour=me, result=explain_score(s, game))
+        return False, score_slip(game, k, best)
 
+    solutions = [f"{m}, {_signed(best)}" for m in good]
+    slips = [-best, top - abs(best), 0] if best else [1]
+    wrong = [f"{m}, {_signed(best)}" for m in sorted(scores) if scores[m] != best] + \
+            [f"{good[0]}, {_signed(v)}" for v in slips]
     return Exercise(tr("On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
-                       "empty. Which column would minimax choose? Try each column and the best answer to it, on "
-                       "paper, and answer with a column number.", colour=me), check,
+                       "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
+                       "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
+                       "minus sign for a loss).", colour=me), check,
                     hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
                             "Minimax gives every column the score of that answer, then picks the highest."),
-                    answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, key="minimax_move",
-                    wrong=[m for m in sorted(scores) if scores[m] != best], position=game)
+                    answer=tr(" or ").join(solutions), solutions=solutions, key="minimax_move",
+                    wrong=list(dict.fromkeys(wrong)), position=game)
 
 
 def read_score_exercise():
@@ -547,7 +606,11 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
         if k == row * game.width + col:
             return False, tr("That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
                              "bottom, one column after another.")
-        if k == (col + 1) * per + row + 1 or k == n + 1:
+        if k in ((col + 1) * per + row + 1, (col + 1) * per + row):
+            return False, tr("That counts the cell's own column as full. Only the {before} columns to the left are "
+                             "full, with {per} bits each; in column {column} itself, count just the cells below "
+                             "this one.", **values)
+        if k == n + 1:
             return False, tr("Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before "
                              "this cell.", **values)
         return False, tr("Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "

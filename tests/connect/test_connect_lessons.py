@@ -794,8 +794,12 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         if not (threats or danger):
             assert ex.marked_cells == "", key
             continue
-        assert ex.marked_cells and ex.marked_cells in L.exercise(key).children[0].children[1].description, key
-    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: Y (yellow) in column 6, which is still empty: "
+        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ODD_EVEN_POSITIONS)
+        assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
+        # on paper each colour keeps one letter, the printed board's (X red, O yellow)
+        assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
+        assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
+    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: O (yellow) in column 6, which is still empty: "
                                                         "find the cell of that column where a yellow disc would make five.")
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
@@ -1112,3 +1116,57 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
         assert es != text and "fila" in es
     with pytest.raises(KeyError, match="no 5 en raya lesson"):
         L.worksheet_aids("dots_and_boxes/01_rules")
+
+
+def test_a_column_is_read_with_the_word_column_in_either_language():
+    """"column 2" on the English page and «columna 2» on the Spanish one are both the drop in column 2."""
+    from gamekit.i18n import using
+    game = L.position("open_four")
+    assert L.parse_column(game, "column 2") == L.parse_column(game, "2") == "2"
+    with using("es"):
+        assert L.parse_column(game, "columna 2") == "2"
+        assert L.parse_column(game, "Columna 2") == "2"
+        with pytest.raises(ValueError, match="'x': no es una jugada"):      # a bad column is still refused
+            L.parse_column(game, "columna x")
+
+
+@pytest.mark.parametrize("lesson", sorted(L.LESSONS))
+def test_no_practice_wrong_answer_feedback_names_an_accepted_column(lesson):
+    """A wrong answer in a lesson's "More practice" set is told what follows from the pupil's own drop, never a
+    line of best play that starts with (or passes through) an accepted column."""
+    checked = 0
+    for ex in L.practice_exercises(lesson):
+        accepted = {str(s).split(",")[0] for s in ex.solutions}
+        for wrong in ex.wrong:
+            ok, feedback = ex.check(wrong)
+            assert not ok
+            if not feedback.startswith("Not column"):
+                continue                      # a score slip on the right column (lesson 3): its column was typed
+            named = set(re.findall(r"(?:columns?|yellow|red) (\d+)", feedback)) | set(re.findall(r" and (\d+)", feedback))
+            assert not named & accepted, (ex.key, wrong, feedback)
+            checked += 1
+    assert checked >= 3
+
+
+def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
+    """Lesson 2's exercise 8: the right answer is told why the others lose: after another drop the opponent drops
+    into the answer's column and has threats stacked in one column (cells read off the board here)."""
+    game = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
+    ex = L.only_move_exercise()
+    (answer,) = ex.solutions
+    ok, feedback = ex.check(answer)
+    assert ok
+    runs = [L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
+            if answer in map(str, _after(game, m).legal_moves())]
+    column, rows = max(runs, key=runs.count)          # the run most wrong drops give
+    assert runs.count((column, rows)) > len(runs) / 2 and len(rows) >= 2
+    listed = ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1])
+    assert f"red drops into column {answer} and has threats stacked" in feedback
+    assert f"in column {column}, on rows {listed}" in feedback
+    assert not any(ex.check(m)[0] for m in ex.wrong)
+
+
+def _after(game, move):
+    g = game.copy()
+    g.play(move)
+    return g

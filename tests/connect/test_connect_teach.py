@@ -85,7 +85,7 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
     if wrong is None:                              # a column the solver rates lower
         from gamekit.connect import analyse
         scores = analyse(teach.lesson_game("walkthrough"), time_budget=None)
-        wrong = min(scores, key=scores.get)
+        wrong = f"{min(scores, key=scores.get)}, +1"
     ok, feedback = ex.check(wrong)
     assert not ok and len(feedback) > 20
     ok, feedback = ex.check("banana")              # malformed: explained, not raised
@@ -101,7 +101,9 @@ def test_typical_mistakes_get_their_own_explanation():
     assert not ok and "spare bit on top" in feedback
     ok, feedback = ex.check(str(4 * 7 + 1))         # the 5 en raya layout
     assert not ok and "7 bits a column" in feedback
-    ok, feedback = ex.check(str(5 * 5 + 2))         # counted from 1, as the question does: bits start at 0
+    ok, feedback = ex.check(str(5 * 5 + 2))         # its own column counted as full, rows from 1
+    assert not ok and "own column as full" in feedback and "numbered from 0" not in feedback
+    ok, feedback = ex.check(str(4 * 5 + 2))         # counted from 1, as the question does: bits start at 0
     assert not ok and "numbered from 0" in feedback
     ok, feedback = ex.check(str(1 * 5 + 4))         # row by row
     assert not ok and "row by row" in feedback
@@ -114,7 +116,7 @@ def test_typical_mistakes_get_their_own_explanation():
     s = solve(teach.lesson_game("exercise"))
     ok, feedback = ex.check(str(22 - s))                            # sign the wrong way round
     assert not ok and "sign" in feedback
-    ok, feedback = teach.best_move_exercise().check("9")
+    ok, feedback = teach.best_move_exercise().check("9, +1")
     assert not ok and "no playable column 9" in feedback
 
 
@@ -243,8 +245,31 @@ def test_the_minimax_exercise_can_be_worked_by_hand():
     assert game.variant.cells - game.discs_on_board <= 5 and len(game.legal_moves()) == 3
     ex = teach.best_move_exercise()
     scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
-    assert ex.solutions == [max(scores, key=scores.get)] and len(set(scores.values())) == 3
-    assert "+0" not in " ".join(ex.check(m)[1] for m in game.legal_moves())
+    best = max(scores, key=scores.get)
+    assert ex.solutions == [f"{best}, {scores[best]:+d}"] and len(set(scores.values())) == 3
+    assert "+0" not in " ".join(ex.check(f"{m}, 0")[1] for m in game.legal_moves())
+
+
+def test_the_minimax_exercise_asks_for_the_score_too():
+    """Three legal columns make a column alone a one-in-three guess: the score is asked as well, and each slip
+    with it on the right column gets its own reason (computed from the exact solver's score)."""
+    game = teach.hand_game()
+    ex = teach.best_move_exercise()
+    scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    best = max(scores, key=scores.get)
+    s, top = scores[best], game.variant.cells // 2 + 1
+    assert "score" in ex.prompt and ex.check(f"{best}, {s:+d}")[0] and ex.check(f"column {best} {s:+d}")[0]
+    ok, feedback = ex.check(best)                       # the column alone is refused, with the reason
+    assert not ok and "write the column and its score" in feedback
+    assert "sign is the other way round" in ex.check(f"{best}, {-s:+d}")[1]
+    assert "number of the winning disc" in ex.check(f"{best}, {top - abs(s)}")[1]
+    assert "no draw" in ex.check(f"{best}, 0")[1] if s else "nobody wins" in ex.check(f"{best}, 1")[1]
+    for m in game.legal_moves():
+        if m != best:
+            ok, feedback = ex.check(f"{m}, {s:+d}")
+            assert not ok and f"scores {teach._signed(scores[m])}" in feedback
+    reasons = [ex.check(w)[1] for w in ex.wrong]
+    assert len(set(reasons)) == len(reasons) and not any(ex.check(w)[0] for w in ex.wrong)
 
 
 def _after(game, m):
@@ -282,7 +307,7 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
 def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
     """"two digits such as 0/1": the example is a pair the picture really shows (a first digit of 1 means the
     player to move has a disc there, so the second is 1 too: 1/0 never occurs); the start's value is told
-    conditionally, since the page's words cannot know what the computed table will say."""
+    by the computed summary itself (the page's words cannot know what the computed table will say)."""
     import re
     svg = teach.bit_picture(teach.lesson_game("walkthrough"))
     pairs = set(re.findall(r">(\d/\d)<", svg))
@@ -290,5 +315,16 @@ def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
     text = (Path(__file__).resolve().parents[2] / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text()
     example = re.search(r"(?:such as|como) (\d/\d)", " ".join(text.split())).group(1)
     assert example in pairs
-    assert "starting first is not enough" not in text and "empezar no basta." not in text
-    assert ("If the value above is a draw" in text) or ("Si el valor de arriba es un empate" in text)
+    assert "starting first is not enough" not in text and "empezar no basta" not in text
+    assert "value above is a draw" not in text and "valor de arriba es un empate" not in text
+    assert "teach.start_summary()" in text
+
+
+def test_the_start_summary_says_what_its_own_value_means():
+    """The meaning of the start's value follows the value computed, for each of the three results."""
+    assert "yellow has a way not to lose" in teach.start_meaning(0)
+    assert "red, who starts, has a way to win" in teach.start_meaning(3)
+    assert "yellow has a way to win" in teach.start_meaning(-2)
+    text = str(teach.start_summary())
+    if "a draw" in text:
+        assert teach.start_meaning(0) in text
