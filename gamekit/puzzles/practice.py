@@ -333,13 +333,12 @@ def _miss(puzzle: Puzzle, action: Any) -> float:
 
 def second_hint(puzzle: Puzzle) -> str:
     """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
-    ones that do worst first), named so the pupil can leave them out; at least two answers stay to choose from.
-    With only two choices nothing can be left out: the hint says how many of them are right."""
+    ones that do worst first), named so the pupil can leave them out. At least one wrong answer always stays
+    among the ones not named (else the rest would all be right and the hint would be the answer); when none
+    can be left out that way, the hint says only how many of the choices are right."""
     legal = puzzle.legal_answers()
     wrong = [a for a in legal if a not in puzzle.answers]
-    left_out = min(len(wrong) - 1 if len(puzzle.answers) == 1 else len(wrong), len(wrong) // 2 + len(wrong) % 2)
-    if len(legal) - left_out < 2:
-        left_out = len(legal) - 2
+    left_out = min(len(wrong) - 1, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:
         return ntr("Hint: {n} of the {legal} choices is right: compare where each one leads.",
                    "Hint: {n} of the {legal} choices are right: compare where each one leads.",
