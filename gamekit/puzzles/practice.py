@@ -203,11 +203,12 @@ CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII
 def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
-    looks like; text is the only type taken (TypeError)."""
+    looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
+    (FIVE-Block-10-1) and with stray spaces at its ends or around its dashes."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
     text = code.strip()
-    m = CODE_RE.match(text)
+    m = CODE_RE.match(re.sub(r"\s*-\s*", "-", text).lower())
     if m is None:
         raise ValueError(tr("“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
                             "the game, the idea, how many puzzles and a number, joined by dashes.", code=text))

@@ -175,12 +175,14 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
     with pytest.raises(ValueError):
         p.answer(a[0].answers[0])
     assert parse_code(" five-all-5-0 ") == ("five_in_a_row", None, 5, 0)
+    assert parse_code("FIVE-Block-10-1") == parse_code(" five - block -10- 1 ") == ("five_in_a_row", "block", 10, 1)
+    assert Practice.from_code("SHUT-ALL-3-2").pool == list(homework_set("shut_the_box", None, 3, 2))
     assert set_code("shut_the_box", None, 3, 2) == "shut-all-3-2"
     assert Practice.from_code("shut-all-3-2").pool == list(homework_set("shut_the_box", None, 3, 2))
 
 
 @pytest.mark.parametrize("code", ["", "dots", "dots-double_deal-10", "chess-all-10-1", "dots-block-10-1",
-                                  "dots-all-0-1", "dots-all-51-1", "dots-all-10--1", "DOTS-all-10-1",
+                                  "dots-all-0-1", "dots-all-51-1", "dots-all-10--1",
                                   "dots-all-١٠-1", "dots-all-10-1-2"])
 def test_bad_codes_are_refused_with_a_clear_error(code):
     with pytest.raises(ValueError, match="homework code|starts with the game|no puzzle idea|from 1 to 50"):
