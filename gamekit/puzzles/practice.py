@@ -351,15 +351,28 @@ def second_hint(puzzle: Puzzle) -> str:
 
 
 def why_right(puzzle: Puzzle) -> str:
-    """One line after a right answer: why it is right — what each other answer would give instead (how many do
-    worse, and one of them in words, as its refutation says it)."""
-    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    """One line after a right answer: why it is right — how many other answers do worse, and the one that comes
+    closest in words.  When several come equally close none of them is picked at random: two are both named,
+    more are counted, and when all tie the line says they fall short by the same amount."""
+    wrong = sorted((a for a in puzzle.legal_answers() if a not in puzzle.answers), key=action_key)
     if not wrong:
         return tr("Why: every choice here is as good.")
-    tempting = min(wrong, key=lambda a: (_miss(puzzle, a), action_key(a)))
-    return ntr("Why: the other choice, {move}, does worse.",
-               "Why: the {n} other choices all do worse; the closest is {move}.",
-               len(wrong), move=move_words(puzzle.game_id, tempting))
+    closest = min(_miss(puzzle, a) for a in wrong)
+    tied = [a for a in wrong if _miss(puzzle, a) == closest]
+    if len(wrong) == 1 or len(tied) == 1:
+        return ntr("Why: the other choice, {move}, does worse.",
+                   "Why: the {n} other choices all do worse; the closest is {move}.",
+                   len(wrong), move=move_words(puzzle.game_id, tied[0]))
+    if len(tied) == len(wrong):
+        return ntr("Why: the other choice does worse.",
+                   "Why: the {n} other choices all do worse, all by the same amount.", len(wrong))
+    if len(tied) == 2:
+        return ntr("Why: the other choice does worse; {a} and {b} come closest.",
+                   "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.", len(wrong),
+                   a=move_words(puzzle.game_id, tied[0]), b=move_words(puzzle.game_id, tied[1]))
+    return ntr("Why: the other choice does worse; {k} come closest.",
+               "Why: the {n} other choices all do worse; the best of them, {k} tied, come equally close.",
+               len(wrong), k=len(tied))
 
 
 class Practice(ClassNote, Localized, W.VBox):

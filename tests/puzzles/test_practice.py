@@ -639,6 +639,37 @@ def test_a_right_answer_says_why_in_one_line():
     assert (f"the {others} other choices all do worse" in feedback) if others > 1 else "does worse" in feedback
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_closest(game_id):
+    """A "why" line never picks one of several equally close wrong answers as "the closest": two tied are both
+    named, more are counted, all tied are said to fall short alike."""
+    from gamekit.puzzles.core import move_words
+    from gamekit.puzzles.practice import _miss
+    seen = set()
+    for puzzle in bank(game_id):
+        wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+        if not wrong:
+            continue
+        line = why_right(puzzle)
+        best = min(_miss(puzzle, a) for a in wrong)
+        tied = [a for a in wrong if _miss(puzzle, a) == best]
+        if len(wrong) == 1 or len(tied) == 1:
+            assert move_words(game_id, tied[0]) in line, (puzzle.id, line)
+            seen.add("one")
+        else:
+            assert "the closest is" not in line, (puzzle.id, line)
+            if len(tied) == len(wrong):
+                assert "all by the same amount" in line, (puzzle.id, line)
+                seen.add("all")
+            elif len(tied) == 2:
+                assert all(move_words(game_id, a) in line for a in tied) and "tied" in line, (puzzle.id, line)
+                seen.add("two")
+            else:
+                assert f"{len(tied)} tied" in line, (puzzle.id, line)
+                seen.add("more")
+    assert "one" in seen and len(seen) >= 2
+
+
 def test_the_homework_box_says_all_ideas():
     box = HomeworkBox("dots_and_boxes")
     box.open_code("dots-all-5-1")
