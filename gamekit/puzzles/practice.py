@@ -583,14 +583,17 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
-        :func:`gamekit.puzzles.core.theme_hint`), then a step toward the answer (:func:`second_hint`: some
+        :func:`gamekit.puzzles.core.theme_hint`, or the game puzzle module's ``practice_hint(puzzle, theme)``
+        where that idea does not fit the puzzle), then a step toward the answer (:func:`second_hint`: some
         wrong answers to leave out, never so many that only the answer is left)."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
             theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
-            message = tr("Hint: {idea}", idea=theme_hint(self.game_id, theme))
+            own = getattr(catalog.get(self.game_id).puzzle_module(), "practice_hint", None)
+            idea = own(self.puzzle, theme) if own is not None else None   # the game's hint where the idea's misfits
+            message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
             message = second_hint(self.puzzle)
         self._show(message, NOTE_COLOUR)

@@ -738,3 +738,23 @@ def test_when_control_is_not_worth_it_is_not_asked_on_its_own_where_taking_the_b
         Practice("dots_and_boxes", theme="control_not_worth_it")
     assert not [code for _, code, *_ in homework_codes() if "control_not_worth_it" in code]
     assert {p.id for p in practice_pool("dots_and_boxes", "take_box")} >= {p.id for p in tagged}
+
+
+@pytest.mark.parametrize("game_id", ["connect_four", "five_in_a_row"])
+def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwang(game_id):
+    """In the mixed pool a puzzle tagged zugzwang whose every wrong drop lets the opponent win at once is not
+    about who runs out of harmless drops: its first Hint asks which drops fill the cell under a threat; a real
+    zugzwang puzzle keeps the zugzwang idea."""
+    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.core import theme_hint
+    from gamekit.puzzles.practice import practice_pool
+    kinds = set()
+    for puzzle in practice_pool(game_id):
+        if tuple(puzzle.themes[:1]) != ("zugzwang",):
+            continue
+        only = under_threat_only(puzzle.position, wrong_answers(puzzle))
+        hint = Practice(game_id, puzzles=[puzzle]).hint()
+        assert (theme_hint(game_id, "zugzwang") in hint) != only, (puzzle.id, hint)
+        assert ("under one of your opponent's threats" in hint) == only, (puzzle.id, hint)
+        kinds.add(only)
+    assert True in kinds
