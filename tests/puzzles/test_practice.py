@@ -702,8 +702,18 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
         assert 3 * sum(p.facts["kind"] == "dice" for p in in_band) <= len(in_band)
     trap = practice_pool("shut_the_box", "habit_trap")
     assert trap and all(len(p.legal_answers()) >= 3 for p in trap)
-    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(
-        {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")})        # a theme asked for: served whole
+    lessons_rule_or_level_6 = {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")
+                               if p.facts["one_die"] == "after_789" or level(p.rating) >= 6}
+    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(lessons_rule_or_level_6)   # else whole
+
+
+@pytest.mark.parametrize("code", ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-habit_trap-10-1",
+                                  "shut-all-10-1", "shut-best_set-50-7"])
+def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
+    """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
+    as the teachers' page says."""
+    puzzles = list(Practice.from_code(code).pool)
+    assert puzzles and all(p.facts["one_die"] == "after_789" for p in puzzles if level(p.rating) <= 5), code
 
 
 def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_set():
