@@ -153,7 +153,8 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
 
 def theme_lessons(game_id: str, theme: str | None) -> str:
     """The lessons an idea comes from, as the teachers' page lists them (``"1, 2"``; every idea: all the lessons
-    its ideas come from; an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
+    its ideas come from, and "beyond the lessons" too when one of them is past the lessons and Practice asks it;
+    an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     numbers = (sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None
                else table.get(theme))
@@ -161,7 +162,9 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
         return "—"
     if not numbers:
         return tr("beyond the lessons")
-    return ", ".join(map(str, numbers))
+    beyond = theme is None and any(table.get(t) == () and practice_pool(game_id, t) for t in game_themes(game_id))
+    listed = ", ".join(map(str, numbers))
+    return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
 
 
 def homework_page(n: int = 10, seed: int = 1) -> str:

@@ -685,6 +685,8 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     assert f"| `{code}` | double-deal | 10 | {span} | 5 |" in page
     assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "beyond the lessons"
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2, 3"
+    assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5 and beyond the lessons"   # all-but-four is mixed in
+    assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 and beyond the lessons |" in page
     assert "Answers: open the code" in page and not page.endswith("\n\n")
     with using("es"):
         assert "más allá de las lecciones" in homework_page()
