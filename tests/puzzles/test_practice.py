@@ -770,3 +770,16 @@ def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwa
         assert ("under one of your opponent's threats" in hint) == only, (puzzle.id, hint)
         kinds.add(only)
     assert True in kinds
+
+
+def test_the_five_in_a_row_practice_page_names_the_lessons_the_homework_page_names():
+    """The practice page's "ideas" sentence and the teachers' homework page take an idea's lessons from one
+    source (the puzzle module's THEME_LESSONS): side-column discs come from lessons 1 and 3 on both."""
+    from gamekit.puzzles.practice import theme_lessons
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    numbers = theme_lessons("five_in_a_row", "side_column").split(", ")
+    assert numbers == ["1", "3"]
+    en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    assert f"*side-column disc* from lessons {numbers[0]} and {numbers[1]};" in en
+    assert f"*ficha de columna lateral*, de las lecciones {numbers[0]} y {numbers[1]};" in es
