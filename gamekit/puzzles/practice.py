@@ -183,20 +183,29 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                  "shows the best replies (Show what happens plays them), so you can work through a set before the "
                  "class does."), ""]
     current = None
+    other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
             lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
                                                            tr("Lessons"))) + " |", "|---|---|---|---|---|"]
         game_id, theme, _, _ = parse_code(code)
-        levels = sorted(level(p.rating) for p in homework_set(game_id, theme, size, seed))
+        puzzles = homework_set(game_id, theme, size, seed)
+        levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
         lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} |")
+        lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
+        if lessons_rules is not None and not all(lessons_rules(p) for p in puzzles):
+            other.setdefault(game, []).append(f"`{code}`")
     out = []
-    for i, line in enumerate(lines):        # a blank line after each table
+    for i, line in enumerate(lines):        # a blank line after each table, then its note on other rules
         out.append(line)
         if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
+            game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
             out.append("")
+            if game in other:
+                out += [tr("Other rules: {codes} also ask about rules the lessons do not teach; "
+                           "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
     return "\n".join(out)
 
 

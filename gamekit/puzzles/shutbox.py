@@ -200,6 +200,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     return [p for p in kept if p.id in chosen]
 
 
+def lessons_rules(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is played under the rules the lessons teach (their one-die rule), for the teachers'
+    homework page, which warns of codes that go past them."""
+    return puzzle.facts.get("one_die") == LESSON_RULE
+
+
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line habit that answers ``puzzle`` by itself, or None: a
     "which set?" puzzle whose only answer is the tile equal to the roll, or a "one die or two?" puzzle whose

@@ -677,7 +677,7 @@ def test_the_homework_box_says_all_ideas():
 
 
 def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
-    from gamekit.puzzles.practice import homework_page, theme_lessons
+    from gamekit.puzzles.practice import homework_codes, homework_page, theme_lessons
     page = homework_page()
     code = "dots-double_deal-10-1"
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
@@ -688,6 +688,10 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5 and beyond the lessons"   # all-but-four is mixed in
     assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 and beyond the lessons |" in page
     assert "Answers: open the code" in page and not page.endswith("\n\n")
+    from gamekit.puzzles.shutbox import lessons_rules
+    other = [c for _, c, _, size in homework_codes() if c.startswith("shut-")
+             and not all(lessons_rules(p) for p in Practice.from_code(c).pool)]
+    assert other and f"Other rules: {', '.join(f'`{c}`' for c in other)} also ask about rules" in page
     with using("es"):
         assert "más allá de las lecciones" in homework_page()
 
