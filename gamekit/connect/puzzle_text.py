@@ -39,6 +39,9 @@ HINTS = {
     "side_column": N_("Look at the outer columns too: which lines can a disc there help finish?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
+UNDER_THREAT_HINT = N_("Which drops would fill the cell just under one of your opponent's threats?")
+"""The first Hint of a puzzle where every wrong drop lets the opponent win at once: the idea is only "don't
+play under the threat", not who runs out of harmless drops first."""
 
 
 def move_words(action: Any) -> str:

@@ -14,9 +14,11 @@ from __future__ import annotations
 import hashlib
 
 from gamekit import catalog
+from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
+from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 
@@ -125,6 +127,16 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         return list(puzzles)
     return [p for p in puzzles
             if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
+
+
+def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint Practice gives when the idea of ``theme`` does not fit the puzzle, else None: a puzzle
+    tagged *zugzwang* where every wrong drop loses at once (:func:`under_threat_only`; the mixed pool and
+    homework sets serve them, the zugzwang Practice does not) asks only "don't play under the threat"."""
+    if theme == "zugzwang" and under_threat_only(puzzle.position,
+                                                 [a for a in puzzle.legal_answers() if a not in puzzle.answers]):
+        return tr(UNDER_THREAT_HINT)
+    return None
 
 
 def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:

@@ -153,7 +153,8 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
 
 def theme_lessons(game_id: str, theme: str | None) -> str:
     """The lessons an idea comes from, as the teachers' page lists them (``"1, 2"``; every idea: all the lessons
-    its ideas come from; an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
+    its ideas come from, and "beyond the lessons" too when one of them is past the lessons and Practice asks it;
+    an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     numbers = (sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None
                else table.get(theme))
@@ -161,7 +162,9 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
         return "—"
     if not numbers:
         return tr("beyond the lessons")
-    return ", ".join(map(str, numbers))
+    beyond = theme is None and any(table.get(t) == () and practice_pool(game_id, t) for t in game_themes(game_id))
+    listed = ", ".join(map(str, numbers))
+    return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
 
 
 def homework_page(n: int = 10, seed: int = 1) -> str:
@@ -180,20 +183,29 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                  "shows the best replies (Show what happens plays them), so you can work through a set before the "
                  "class does."), ""]
     current = None
+    other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
             lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
                                                            tr("Lessons"))) + " |", "|---|---|---|---|---|"]
         game_id, theme, _, _ = parse_code(code)
-        levels = sorted(level(p.rating) for p in homework_set(game_id, theme, size, seed))
+        puzzles = homework_set(game_id, theme, size, seed)
+        levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
         lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} |")
+        lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
+        if lessons_rules is not None and not all(lessons_rules(p) for p in puzzles):
+            other.setdefault(game, []).append(f"`{code}`")
     out = []
-    for i, line in enumerate(lines):        # a blank line after each table
+    for i, line in enumerate(lines):        # a blank line after each table, then its note on other rules
         out.append(line)
         if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
+            game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
             out.append("")
+            if game in other:
+                out += [tr("Other rules: {codes} also ask about rules the lessons do not teach; "
+                           "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
     return "\n".join(out)
 
 
@@ -203,11 +215,12 @@ CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII
 def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
-    looks like; text is the only type taken (TypeError)."""
+    looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
+    (FIVE-Block-10-1) and with stray spaces at its ends or around its dashes."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
     text = code.strip()
-    m = CODE_RE.match(text)
+    m = CODE_RE.match(re.sub(r"\s*-\s*", "-", text).lower())
     if m is None:
         raise ValueError(tr("“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
                             "the game, the idea, how many puzzles and a number, joined by dashes.", code=text))
@@ -333,13 +346,12 @@ def _miss(puzzle: Puzzle, action: Any) -> float:
 
 def second_hint(puzzle: Puzzle) -> str:
     """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
-    ones that do worst first), named so the pupil can leave them out; at least two answers stay to choose from.
-    With only two choices nothing can be left out: the hint says how many of them are right."""
+    ones that do worst first), named so the pupil can leave them out. At least one wrong answer always stays
+    among the ones not named (else the rest would all be right and the hint would be the answer); when none
+    can be left out that way, the hint says only how many of the choices are right."""
     legal = puzzle.legal_answers()
     wrong = [a for a in legal if a not in puzzle.answers]
-    left_out = min(len(wrong) - 1 if len(puzzle.answers) == 1 else len(wrong), len(wrong) // 2 + len(wrong) % 2)
-    if len(legal) - left_out < 2:
-        left_out = len(legal) - 2
+    left_out = min(len(wrong) - 1, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:
         return ntr("Hint: {n} of the {legal} choices is right: compare where each one leads.",
                    "Hint: {n} of the {legal} choices are right: compare where each one leads.",
@@ -351,15 +363,28 @@ def second_hint(puzzle: Puzzle) -> str:
 
 
 def why_right(puzzle: Puzzle) -> str:
-    """One line after a right answer: why it is right — what each other answer would give instead (how many do
-    worse, and one of them in words, as its refutation says it)."""
-    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    """One line after a right answer: why it is right — how many other answers do worse, and the one that comes
+    closest in words.  When several come equally close none of them is picked at random: two are both named,
+    more are counted, and when all tie the line says they fall short by the same amount."""
+    wrong = sorted((a for a in puzzle.legal_answers() if a not in puzzle.answers), key=action_key)
     if not wrong:
         return tr("Why: every choice here is as good.")
-    tempting = min(wrong, key=lambda a: (_miss(puzzle, a), action_key(a)))
-    return ntr("Why: the other choice, {move}, does worse.",
-               "Why: the {n} other choices all do worse; the closest is {move}.",
-               len(wrong), move=move_words(puzzle.game_id, tempting))
+    closest = min(_miss(puzzle, a) for a in wrong)
+    tied = [a for a in wrong if _miss(puzzle, a) == closest]
+    if len(wrong) == 1 or len(tied) == 1:
+        return ntr("Why: the other choice, {move}, does worse.",
+                   "Why: the {n} other choices all do worse; the closest is {move}.",
+                   len(wrong), move=move_words(puzzle.game_id, tied[0]))
+    if len(tied) == len(wrong):
+        return ntr("Why: the other choice does worse.",
+                   "Why: the {n} other choices all do worse, all by the same amount.", len(wrong))
+    if len(tied) == 2:
+        return ntr("Why: the other choice does worse; {a} and {b} come closest.",
+                   "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.", len(wrong),
+                   a=move_words(puzzle.game_id, tied[0]), b=move_words(puzzle.game_id, tied[1]))
+    return ntr("Why: the other choice does worse; {k} come closest.",
+               "Why: the {n} other choices all do worse; the best of them, {k} tied, come equally close.",
+               len(wrong), k=len(tied))
 
 
 class Practice(ClassNote, Localized, W.VBox):
@@ -570,14 +595,17 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
-        :func:`gamekit.puzzles.core.theme_hint`), then a step toward the answer (:func:`second_hint`: some
+        :func:`gamekit.puzzles.core.theme_hint`, or the game puzzle module's ``practice_hint(puzzle, theme)``
+        where that idea does not fit the puzzle), then a step toward the answer (:func:`second_hint`: some
         wrong answers to leave out, never so many that only the answer is left)."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
             theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
-            message = tr("Hint: {idea}", idea=theme_hint(self.game_id, theme))
+            own = getattr(catalog.get(self.game_id).puzzle_module(), "practice_hint", None)
+            idea = own(self.puzzle, theme) if own is not None else None   # the game's hint where the idea's misfits
+            message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
             message = second_hint(self.puzzle)
         self._show(message, NOTE_COLOUR)

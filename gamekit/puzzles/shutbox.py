@@ -164,29 +164,30 @@ LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
 LESSON_RULE_BELOW = 1550.0
 """Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
-rule; puzzles under the other one-die rules come from level 6 up (or through a homework code of their idea)."""
+rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
+and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
 DICE_SHARE = 1 / 3
 """The largest share of each difficulty band of the free pool that "one die or two?" questions (two buttons,
 a coin flip for a guesser) may fill."""
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """The puzzles Practice draws from (``puzzles`` in id order, one theme or all): with every idea mixed, the
-    lessons' rule first (other rules only from level 6 up), no "which set?" question with only two sets (a coin
-    flip), and "one die or two?" questions kept to :data:`DICE_SHARE` of each band; for *think of the next
-    roll*, no two-set question either (with two sets, "not the biggest tile" leaves only the answer); *sets for
-    the roll* not on its own (Practice's buttons list every set, so listing them is never asked — its puzzles
-    still come as *best set* questions)."""
+    """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
+    level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; with every idea mixed, no
+    "which set?" question with only two sets (a coin flip), and "one die or two?" questions kept to
+    :data:`DICE_SHARE` of each band; for *think of the next roll*, no two-set question either (with two sets,
+    "not the biggest tile" leaves only the answer); *sets for the roll* not on its own (Practice's buttons list
+    every set, so listing them is never asked — its puzzles still come as *best set* questions)."""
     def two_sets(p: Puzzle) -> bool:
         return p.facts.get("kind") == "set" and len(p.legal_answers()) <= 2
     if theme == "sets_for_roll":
         return []              # the buttons list every set already: on its own the idea is never tested here
+    puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
     if theme == "habit_trap":
         return [p for p in puzzles if not two_sets(p)]
     if theme is not None:
         return list(puzzles)
-    kept = [p for p in puzzles if not two_sets(p)
-            and (p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW)]
+    kept = [p for p in puzzles if not two_sets(p)]
     out: list[Puzzle] = []
     for name in sorted({p.band for p in kept}):
         band = [p for p in kept if p.band == name]
@@ -197,6 +198,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         out += sets + lesson_first[:room]
     chosen = {p.id for p in out}
     return [p for p in kept if p.id in chosen]
+
+
+def lessons_rules(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is played under the rules the lessons teach (their one-die rule), for the teachers'
+    homework page, which warns of codes that go past them."""
+    return puzzle.facts.get("one_die") == LESSON_RULE
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:

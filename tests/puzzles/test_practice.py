@@ -175,12 +175,14 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
     with pytest.raises(ValueError):
         p.answer(a[0].answers[0])
     assert parse_code(" five-all-5-0 ") == ("five_in_a_row", None, 5, 0)
+    assert parse_code("FIVE-Block-10-1") == parse_code(" five - block -10- 1 ") == ("five_in_a_row", "block", 10, 1)
+    assert Practice.from_code("SHUT-ALL-3-2").pool == list(homework_set("shut_the_box", None, 3, 2))
     assert set_code("shut_the_box", None, 3, 2) == "shut-all-3-2"
     assert Practice.from_code("shut-all-3-2").pool == list(homework_set("shut_the_box", None, 3, 2))
 
 
 @pytest.mark.parametrize("code", ["", "dots", "dots-double_deal-10", "chess-all-10-1", "dots-block-10-1",
-                                  "dots-all-0-1", "dots-all-51-1", "dots-all-10--1", "DOTS-all-10-1",
+                                  "dots-all-0-1", "dots-all-51-1", "dots-all-10--1",
                                   "dots-all-١٠-1", "dots-all-10-1-2"])
 def test_bad_codes_are_refused_with_a_clear_error(code):
     with pytest.raises(ValueError, match="homework code|starts with the game|no puzzle idea|from 1 to 50"):
@@ -611,17 +613,22 @@ def test_a_column_typed_in_words_is_read_as_the_lessons_read_it(typed, lang):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(game_id):
-    """The second Hint names wrong answers only (the ones that do worst), and always leaves at least two
-    choices, so it is a step toward the answer and never the answer itself; no "legal" jargon."""
+    """The second Hint names wrong answers only (the ones that do worst), and over the whole bank always
+    leaves at least one wrong answer among the ones it does not name — else the rest would all be right and
+    the hint would be the answer; when it can name none it says how many choices are right. No "legal"."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice import second_hint
-    for puzzle in bank(game_id)[:40]:
+    for puzzle in bank(game_id):
         hint = second_hint(puzzle)
-        named = [a for a in puzzle.legal_answers() if re.search(re.escape(move_words(game_id, a)) + r"(?![0-9+ ]*[0-9])", hint)]
+        legal = puzzle.legal_answers()
+        wrong = [a for a in legal if a not in puzzle.answers]
+        named = [a for a in legal if re.search(re.escape(move_words(game_id, a)) + r"(?![0-9+ ]*[0-9])", hint)]
         assert not any(a in puzzle.answers for a in named), (puzzle.id, hint)
-        assert len(puzzle.legal_answers()) - len(named) >= 2 and "legal" not in hint
-        if len(puzzle.legal_answers()) > 2:
-            assert named, hint
+        assert "legal" not in hint
+        if len(wrong) >= 2:
+            assert named and len(wrong) - len(named) >= 1, (puzzle.id, hint)
+        else:
+            assert not named and f"of the {len(legal)} choices" in hint, (puzzle.id, hint)
 
 
 def test_a_right_answer_says_why_in_one_line():
@@ -632,6 +639,37 @@ def test_a_right_answer_says_why_in_one_line():
     assert (f"the {others} other choices all do worse" in feedback) if others > 1 else "does worse" in feedback
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_closest(game_id):
+    """A "why" line never picks one of several equally close wrong answers as "the closest": two tied are both
+    named, more are counted, all tied are said to fall short alike."""
+    from gamekit.puzzles.core import move_words
+    from gamekit.puzzles.practice import _miss
+    seen = set()
+    for puzzle in bank(game_id):
+        wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+        if not wrong:
+            continue
+        line = why_right(puzzle)
+        best = min(_miss(puzzle, a) for a in wrong)
+        tied = [a for a in wrong if _miss(puzzle, a) == best]
+        if len(wrong) == 1 or len(tied) == 1:
+            assert move_words(game_id, tied[0]) in line, (puzzle.id, line)
+            seen.add("one")
+        else:
+            assert "the closest is" not in line, (puzzle.id, line)
+            if len(tied) == len(wrong):
+                assert "all by the same amount" in line, (puzzle.id, line)
+                seen.add("all")
+            elif len(tied) == 2:
+                assert all(move_words(game_id, a) in line for a in tied) and "tied" in line, (puzzle.id, line)
+                seen.add("two")
+            else:
+                assert f"{len(tied)} tied" in line, (puzzle.id, line)
+                seen.add("more")
+    assert "one" in seen and len(seen) >= 2
+
+
 def test_the_homework_box_says_all_ideas():
     box = HomeworkBox("dots_and_boxes")
     box.open_code("dots-all-5-1")
@@ -639,7 +677,7 @@ def test_the_homework_box_says_all_ideas():
 
 
 def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
-    from gamekit.puzzles.practice import homework_page, theme_lessons
+    from gamekit.puzzles.practice import homework_codes, homework_page, theme_lessons
     page = homework_page()
     code = "dots-double_deal-10-1"
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
@@ -647,7 +685,13 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     assert f"| `{code}` | double-deal | 10 | {span} | 5 |" in page
     assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "beyond the lessons"
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2, 3"
+    assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5 and beyond the lessons"   # all-but-four is mixed in
+    assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 and beyond the lessons |" in page
     assert "Answers: open the code" in page and not page.endswith("\n\n")
+    from gamekit.puzzles.shutbox import lessons_rules
+    other = [c for _, c, _, size in homework_codes() if c.startswith("shut-")
+             and not all(lessons_rules(p) for p in Practice.from_code(c).pool)]
+    assert other and f"Other rules: {', '.join(f'`{c}`' for c in other)} also ask about rules" in page
     with using("es"):
         assert "más allá de las lecciones" in homework_page()
 
@@ -664,8 +708,18 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
         assert 3 * sum(p.facts["kind"] == "dice" for p in in_band) <= len(in_band)
     trap = practice_pool("shut_the_box", "habit_trap")
     assert trap and all(len(p.legal_answers()) >= 3 for p in trap)
-    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(
-        {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")})        # a theme asked for: served whole
+    lessons_rule_or_level_6 = {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")
+                               if p.facts["one_die"] == "after_789" or level(p.rating) >= 6}
+    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(lessons_rule_or_level_6)   # else whole
+
+
+@pytest.mark.parametrize("code", ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-habit_trap-10-1",
+                                  "shut-all-10-1", "shut-best_set-50-7"])
+def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
+    """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
+    as the teachers' page says."""
+    puzzles = list(Practice.from_code(code).pool)
+    assert puzzles and all(p.facts["one_die"] == "after_789" for p in puzzles if level(p.rating) <= 5), code
 
 
 def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_set():
@@ -700,3 +754,36 @@ def test_when_control_is_not_worth_it_is_not_asked_on_its_own_where_taking_the_b
         Practice("dots_and_boxes", theme="control_not_worth_it")
     assert not [code for _, code, *_ in homework_codes() if "control_not_worth_it" in code]
     assert {p.id for p in practice_pool("dots_and_boxes", "take_box")} >= {p.id for p in tagged}
+
+
+@pytest.mark.parametrize("game_id", ["connect_four", "five_in_a_row"])
+def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwang(game_id):
+    """In the mixed pool a puzzle tagged zugzwang whose every wrong drop lets the opponent win at once is not
+    about who runs out of harmless drops: its first Hint asks which drops fill the cell under a threat; a real
+    zugzwang puzzle keeps the zugzwang idea."""
+    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.core import theme_hint
+    from gamekit.puzzles.practice import practice_pool
+    kinds = set()
+    for puzzle in practice_pool(game_id):
+        if tuple(puzzle.themes[:1]) != ("zugzwang",):
+            continue
+        only = under_threat_only(puzzle.position, wrong_answers(puzzle))
+        hint = Practice(game_id, puzzles=[puzzle]).hint()
+        assert (theme_hint(game_id, "zugzwang") in hint) != only, (puzzle.id, hint)
+        assert ("under one of your opponent's threats" in hint) == only, (puzzle.id, hint)
+        kinds.add(only)
+    assert True in kinds
+
+
+def test_the_five_in_a_row_practice_page_names_the_lessons_the_homework_page_names():
+    """The practice page's "ideas" sentence and the teachers' homework page take an idea's lessons from one
+    source (the puzzle module's THEME_LESSONS): side-column discs come from lessons 1 and 3 on both."""
+    from gamekit.puzzles.practice import theme_lessons
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    numbers = theme_lessons("five_in_a_row", "side_column").split(", ")
+    assert numbers == ["1", "3"]
+    en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    assert f"*side-column disc* from lessons {numbers[0]} and {numbers[1]};" in en
+    assert f"*ficha de columna lateral*, de las lecciones {numbers[0]} y {numbers[1]};" in es
