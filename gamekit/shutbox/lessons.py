@@ -343,7 +343,12 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         return False, tr("Not the best. {items} leaves an expected score of {value}. Another set leaves less.",
                          items=name(s), value=plain(v))
 
-    def exact(answer: Any) -> str:          # the exact numbers behind the rounded ones ("Show the exact numbers")
+    def exact(answer: Any) -> str:
+        """The exact numbers behind the rounded ones ("Show the exact numbers"), for a best set only: they
+        show every set's value, so after a wrong answer they would give the best set away."""
+        sets = parse_sets(answer)
+        if len(sets) != 1 or tuple(sorted(sets[0], reverse=True)) not in {tuple(sorted(b, reverse=True)) for b in best}:
+            return ""
         return tr("Exact numbers: {table_text}.", table_text=ptr("between numbers in a list", ", ").join(
             f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options))
 
@@ -881,8 +886,9 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
     """"One die or two: which gives the better chance to shut the box?" — the whole turn, not one roll.
 
     The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
-    the best play after the roll).  The prompt gives how often each choice goes on this roll, so a pupil who
-    chooses by that count alone is told why it misleads when it points the other way.  Refused when the rules
+    the best play after the roll).  The prompt gives neither count nor chance, so the page does not answer it; a
+    pupil who chooses by how often each choice goes on this roll is told why that count misleads when it points the
+    other way.  Refused when the rules
     give no choice of dice or the two chances to shut are equal."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
@@ -913,9 +919,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
                     names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said) if s),
                     names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
                                  said=said)}
-    return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. One die "
-                       "goes on with {one} of 36 outcomes, two dice with {two} of 36. Which gives you the better "
-                       "chance to shut the box by the end of the turn?", items=tile_list(open_tiles), one=one, two=two),
+    return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
+                       "gives you the better chance to shut the box by the end of the turn?", items=tile_list(open_tiles)),
                     choice_checker(names[better], explanations),
                     hint=tr("Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
                             "how many rolls does that take with one die, and with two dice?"),

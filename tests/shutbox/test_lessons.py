@@ -526,7 +526,8 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
     ex = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
     ok, feedback = ex.check("7+5")
     assert not ok and "about 6 games in 100" in feedback and "/" not in feedback and "%" not in feedback
-    assert "7+5 → 6.34 %" in ex.more("7+5") and "35/3888 ≈ 0.90 %" in ex.more("7+5")
+    assert "7+5 → 6.34 %" in ex.more("8+4") and "35/3888 ≈ 0.90 %" in ex.more("4+8")
+    assert ex.more("7+5") == ""                          # after a wrong answer every set's value would give it away
     assert ex.more_label == "Show the exact numbers"
     with using("es"):
         es = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
@@ -995,8 +996,8 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
 
 def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
     """With 2 and 5 open one die goes on more often (12 of 36 against 11), yet two dice shut the box far more often
-    (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn and answers the count-only
-    choice with why it misleads.  The page no longer teaches "choose by counting the outcomes that go on"."""
+    (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn, without giving the counts or
+    saying above it which way they point, and answers the count-only choice with why it misleads.  The page no longer teaches "choose by counting the outcomes that go on"."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
     shut = table(Rules(), "shut").dice_values((2, 5))
@@ -1004,7 +1005,8 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     assert L.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
     assert table(Rules(), "score").dice((2, 5)) == 2                 # and for a low score as well
     ex = L.dice_shut_exercise((2, 5))
-    assert "12 of 36" in ex.prompt and "11 of 36" in ex.prompt and ex.solutions == ["two dice"]
+    # the question does not hand over the counts, and the page above it does not say the count misleads here
+    assert "36" not in ex.prompt and ex.solutions == ["two dice"]
     ok, why = ex.check("one die")
     assert not ok and "one roll only" in why and "about 6 games in 100" in why and "about 19 games in 100" in why
     assert ex.check("two dice")[0] and not ex.check("the same either way")[0]
@@ -1015,6 +1017,9 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
         page = (Path(__file__).resolve().parents[2] / path).read_text()
         assert "dice_shut_exercise((2, 5))" in page
         assert "choose one die or two by counting" not in page and "To choose, first count" not in page
+        above = page[:page.index("dice_shut_exercise((2, 5))")]
+        above = above[above.rindex("###"):]                       # exercise 9's heading and its paragraph
+        assert not re.search(r"wrong way|equivocada|12 of 36|12 de 36|two dice|dos dados", above), (lang, above)
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
         assert ex.hint.startswith(L.PRACTICE_IDEAS["outcomes"]("one die or two")) and "counting the outcomes of two dice" in ex.hint
@@ -1103,3 +1108,31 @@ def test_lesson_two_practice_varies_the_roll_and_grows_in_sets():
     rolls = [p.facts["roll"] for p in L.LESSONS[2].practice.puzzles()]
     counts = [len(tiles_summing_to(p.facts["roll"], p.facts["open"])) for p in L.LESSONS[2].practice.puzzles()]
     assert len(set(rolls)) == 3 and counts == sorted(counts) and len(set(counts)) == 3
+
+
+def test_best_set_widget_offers_the_exact_numbers_only_after_a_right_answer_or_show_answer():
+    """The exact numbers list every set's value, so a pupil who answered wrong cannot read the best set off them;
+    a right answer, or Show answer, offers them one click away."""
+    from gamekit.widgets.lesson import ExerciseWidget
+    for position in (L.CHALLENGE_POSITIONS[0], L.SHUT_EXERCISE):
+        w = ExerciseWidget(L.best_set_exercise(*position))
+        for wrong in w.exercise.wrong:
+            ok, _ = w.submit(wrong)
+            assert not ok and w.more_button.layout.display == "none" and w.more_text == "", (position, wrong)
+        assert w.submit(w.exercise.solutions[0])[0] and w.more_button.layout.display != "none"
+        assert "Exact numbers: " in w.show_more()
+        w = ExerciseWidget(L.best_set_exercise(*position))
+        w.submit(w.exercise.wrong[0])
+        w.show_answer()
+        assert w.more_button.layout.display != "none" and "Exact numbers: " in w.show_more()
+
+
+def test_lesson_four_does_not_say_which_rules_of_thumb_fail_on_its_exercises():
+    """Saying "none of these rules of thumb finds the best set" below would let a pupil answer exercises 3 and 4 by
+    striking out each rule's pick; the page says only that a rule of thumb can fail."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for path in ("notebooks/shut_the_box/04_best_strategy.md", "notebooks/es/shut_the_box/04_best_strategy.md"):
+        page = (root / path).read_text()
+        assert "none of these rules of thumb" not in page and "ninguna de estas reglas" not in page, path
+        assert "can pick a set that is not the best" in page or "puede elegir un conjunto que no es el mejor" in page
