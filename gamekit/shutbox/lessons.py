@@ -495,7 +495,8 @@ def dice_rules_table() -> Table:
 
 # ====================================================================== 5. exercises
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
-    """"The turn ends with these tiles open: what is the score?" (sum scoring)."""
+    """"The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
+    slip: the covered tiles' sum, all the tiles (as if covered tiles counted), one tile left out, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
@@ -507,7 +508,9 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
         k = parse_int(answer)
         if k == n:
             return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
-        if k >= covered:
+        if k == covered:
+            return False, tr("{k} is what the covered tiles add up to. The score is the open tiles: {said}.", k=k, said=said)
+        if k >= sum(TILES):                # as if the covered tiles counted as well
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
         if k in parts:
             return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=said)

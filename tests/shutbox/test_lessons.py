@@ -1136,3 +1136,21 @@ def test_lesson_four_does_not_say_which_rules_of_thumb_fail_on_its_exercises():
         page = (root / path).read_text()
         assert "none of these rules of thumb" not in page and "ninguna de estas reglas" not in page, path
         assert "can pick a set that is not the best" in page or "puede elegir un conjunto que no es el mejor" in page
+
+
+def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_that_reason():
+    """Between the covered tiles' sum and the score an answer is a slip in adding, not "covered tiles counted";
+    the covered sum itself, and the sum of all the tiles, are told what they are."""
+    ex = L.turn_score_exercise((4, 5, 6, 7, 8))              # score 30, covered 15
+    ok, why = ex.check("20")
+    assert not ok and "Too low" in why and "covered" not in why
+    ok, why = ex.check("15")
+    assert not ok and "covered tiles add up to" in why and "Too high" not in why
+    ok, why = ex.check("45")
+    assert not ok and why.startswith("Too high: only the open tiles count")
+    ok, why = ex.check("32")
+    assert not ok and "check your adding" in why and "covered" not in why
+    ex = L.turn_score_exercise((2, 3, 7))                     # score 12, covered 33
+    assert "Too high: check your adding" in ex.check("20")[1] and "covered tiles add up to" in ex.check("33")[1]
+    with using("es"):
+        assert "suman las fichas cubiertas" in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
