@@ -509,7 +509,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
         if k == n:
             return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
         if k == covered:
-            return False, tr("{k} is what the covered tiles add up to. The score is the open tiles: {said}.", k=k, said=said)
+            return False, tr("{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=said)
         if k >= sum(TILES):                # as if the covered tiles counted as well
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
         if k in parts:

@@ -1153,4 +1153,16 @@ def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_
     ex = L.turn_score_exercise((2, 3, 7))                     # score 12, covered 33
     assert "Too high: check your adding" in ex.check("20")[1] and "covered tiles add up to" in ex.check("33")[1]
     with using("es"):
-        assert "suman las fichas cubiertas" in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
+        assert "suman las fichas cubiertas, pero solo cuentan las fichas descubiertas" in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
+
+
+def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
+    """The extension note says what the practice items ask (generated below it), with no stale wording."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    asks = [ex.prompt for ex in L.practice_exercises(4)]
+    assert sum("lowest expected score" in a for a in asks) == 2 and sum("chance to shut" in a for a in asks) == 1
+    guide = (root / "docs/teachers/shutbox.md").read_text()
+    assert "in its last problem" not in guide
+    assert "two ask for the lowest expected score, one for the best chance to shut" in guide
+    assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
