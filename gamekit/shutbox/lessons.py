@@ -494,10 +494,27 @@ def dice_rules_table() -> Table:
 
 
 # ====================================================================== 5. exercises
+def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[int]:
+    """The totals that would end a turn with these tiles open: the totals the dice allowed here can roll (one
+    die 1–6 when the rules allow it, two dice 2–12) that no set of the open tiles makes.  Empty means a turn
+    cannot end with exactly these tiles open."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    totals = set()
+    for dice in rules.dice_options(mask_of(open_tiles)):
+        totals |= set(range(dice, 6 * dice + 1))
+    return [t for t in sorted(totals) if not tiles_summing_to(t, open_tiles)]
+
+
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """"The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
     slip: the covered tiles' sum, all the tiles (as if covered tiles counted), one tile left out, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
+    if not ending_rolls(open_tiles):
+        raise ValueError(tr("tiles {items}: every roll can be covered, so no turn ends with them open",
+                            items=tile_list(open_tiles)))
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
     said = " + ".join(map(str, open_tiles))
@@ -1265,8 +1282,8 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "stuck": lambda theme: tr("The idea: {theme} — its first step, counting the outcomes of two dice that end the "
                               "turn.", theme=theme),
     "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
-    "score": lambda theme: tr("The idea: {theme} — and when no set fits, the turn ends and the open tiles are "
-                              "your score.", theme=theme),
+    "score": lambda theme: tr("The idea: when no set of open tiles makes the roll, the turn ends and the open "
+                              "tiles are your score."),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
@@ -1379,13 +1396,15 @@ LESSONS: dict[int, Lesson] = {
                "one_die_again": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=1,
-                             where=CHANCE_ONLY, questions=("score",) * 3),
+              LessonPractice("shut_the_box", ((DICE, "easy"),) * 3, seed=539,
+                             where=CHANCE_ONLY, questions=("score",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll",)),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
                           (N_("say when you may roll one die instead of two"), ("one_die", "one_die_again"))),
-              themes=(SETS,)),
+              # the practice scores end positions of "one die or two" puzzles (7, 8 and 9 covered, so some
+              # total ends the turn): lesson 1 teaches when one die is allowed, and asks only for the score
+              themes=(SETS, DICE)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
                "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),

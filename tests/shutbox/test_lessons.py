@@ -770,20 +770,21 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         lesson = L.LESSONS[number]
         assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
         exercises = L.practice_exercises(number)
-        assert len(exercises) == 3 and [e.level for e in exercises] == [p.band for p in lesson.practice.puzzles()]
-        counts = []
+        assert len(exercises) == 3 and [e.level for e in exercises] == [
+            L.box_level(p.facts["open"]) if lesson.practice.graded_by_box else p.band for p in lesson.practice.puzzles()]
         for ex, puzzle in zip(exercises, lesson.practice.puzzles()):
-            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = make(roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
             assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))   # the idea its question practises
+            assert question != "score" or L.ending_rolls(open_tiles)       # a turn can end there
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
                 ok, why = ex.check(wrong)
                 assert not ok and why
-            counts.append(len(tiles_summing_to(roll, open_tiles)))
         if question == "list":
+            counts = [len(tiles_summing_to(p.facts["roll"], tuple(p.facts["open"]))) for p in lesson.practice.puzzles()]
             assert counts == sorted(counts) and counts[-1] > counts[0]        # easy to hard: more sets to find
     with pytest.raises(ValueError, match="questions="):
         L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
@@ -1166,3 +1167,21 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     assert "in its last problem" not in guide
     assert "two ask for the lowest expected score, one for the best chance to shut" in guide
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
+
+
+def test_lesson_one_practice_scores_positions_a_turn_can_end_at_easy_to_hard():
+    """"Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
+    and 8 open every total can be covered, so that is refused); the items grow from two tiles to add to five."""
+    assert L.ending_rolls((1, 2, 3, 5, 8)) == []
+    with pytest.raises(ValueError, match="no turn ends"):
+        L.turn_score_exercise((1, 2, 3, 5, 8))
+    assert L.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
+    assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]       # one die is allowed: 7, 8 and 9 covered
+    items = L.practice_exercises(1)
+    opens = [tuple(ex.puzzle.facts["open"]) for ex in items]
+    assert all(L.ending_rolls(o) for o in opens)
+    assert [len(o) for o in opens] == sorted(len(o) for o in opens) and len(opens[0]) <= 2 and len(opens[-1]) >= 4
+    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
+    assert all(ex.hint.startswith("The idea: when no set of open tiles makes the roll") for ex in items)
+    with pytest.raises(ValueError, match="tiles from 1 to 9"):
+        L.ending_rolls((0, 3))
