@@ -1282,8 +1282,9 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "stuck": lambda theme: tr("The idea: {theme} — its first step, counting the outcomes of two dice that end the "
                               "turn.", theme=theme),
     "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
-    "score": lambda theme: tr("The idea: when no set of open tiles makes the roll, the turn ends and the open "
-                              "tiles are your score."),
+    "score": lambda theme: tr("The idea: {theme} — once 7, 8 and 9 are covered you may roll one die; when no set "
+                              "of open tiles makes the roll, the turn ends and the open tiles are your score.",
+                              theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question

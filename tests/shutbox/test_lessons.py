@@ -776,7 +776,8 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = make(roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))   # the idea its question practises
+            assert ex.hint.startswith(L.PRACTICE_IDEAS[question](         # the idea its question practises
+                "one die or two" if question == "score" else "sets for the roll"))
             assert question != "score" or L.ending_rolls(open_tiles)       # a turn can end there
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
@@ -1182,6 +1183,6 @@ def test_lesson_one_practice_scores_positions_a_turn_can_end_at_easy_to_hard():
     assert all(L.ending_rolls(o) for o in opens)
     assert [len(o) for o in opens] == sorted(len(o) for o in opens) and len(opens[0]) <= 2 and len(opens[-1]) >= 4
     assert [ex.level for ex in items] == ["easy", "medium", "hard"]
-    assert all(ex.hint.startswith("The idea: when no set of open tiles makes the roll") for ex in items)
+    assert all("when no set of open tiles makes the roll, the turn ends" in ex.hint for ex in items)
     with pytest.raises(ValueError, match="tiles from 1 to 9"):
         L.ending_rolls((0, 3))
