@@ -126,7 +126,8 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
 
 
 def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
-    """"Write every set for ``total``" with the given tiles open, checked against the enumeration."""
+    """"Write every set for ``total``" with the given tiles open, checked against the enumeration.  The prompt's
+    format example uses another total, so it never lists the answer."""
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
@@ -156,7 +157,10 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
                               len(missing), size=size)
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
-    return Exercise(tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where),
+    # the format example is never the asked total: its sets would be the answer
+    prompt = tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where) \
+        if total != 5 else tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 4 you would write 4; 3+1).", total=total, where=where)
+    return Exercise(prompt,
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
                     solutions=["; ".join("+".join(map(str, s)) for s in right)],
@@ -1306,6 +1310,19 @@ def box_level(open_tiles: Iterable[int]) -> str:
     return "easy" if n <= 2 else "medium" if n == 3 else "hard"
 
 
+def sets_level(open_tiles: Iterable[int], roll: int) -> str:
+    """How hard it is to list or count the sets for a roll: "easy" up to 5 sets, "medium" 6 to 8, "hard" 9 or
+    more (lesson 2's own exercises: 5 sets for 7 is easy, 8 sets for 9 medium)."""
+    n = len(tiles_summing_to(roll, tuple(sorted(set(open_tiles)))))
+    return "easy" if n <= 5 else "medium" if n <= 8 else "hard"
+
+
+def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
+    """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
+    pupil lists or counts them (:func:`sets_level`), by how many tiles are open otherwise (:func:`box_level`)."""
+    return sets_level(open_tiles, roll) if question in ("list", "count") else box_level(open_tiles)
+
+
 @dataclass(frozen=True)
 class LessonPractice(ProblemSet):
     """A practice set of bank positions, each asked the way its lesson asks (``questions``, one per item of
@@ -1317,9 +1334,9 @@ class LessonPractice(ProblemSet):
 
     questions: tuple = ()
     graded_by_box: bool = False
-    """Give each item asked the lesson's own question the level of its box (:func:`box_level`: more open tiles,
-    more totals to check) instead of the puzzle's band in the bank, which grades the bank's "which set?"
-    question.  Lesson 3 counts outcomes, so its items are graded this way."""
+    """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
+    or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
+    question."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -1340,7 +1357,7 @@ class LessonPractice(ProblemSet):
         from gamekit.puzzles.sets import puzzle_exercise
         out = []
         questions = self.questions or ("bank",) * len(self.items)
-        levels = [box_level(p.facts["open"]) if self.graded_by_box and q != "bank" else p.band
+        levels = [practice_level(q, p.facts["open"], p.facts.get("roll")) if self.graded_by_box and q != "bank" else p.band
                   for q, p in zip(questions, self.puzzles())]
         for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
@@ -1417,7 +1434,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
               LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=68,
-                             where=CHANCE_ONLY, questions=("list",) * 3),
+                             where=CHANCE_ONLY, questions=("list",) * 3, graded_by_box=True),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),

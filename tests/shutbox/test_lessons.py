@@ -771,7 +771,8 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
         exercises = L.practice_exercises(number)
         assert len(exercises) == 3 and [e.level for e in exercises] == [
-            L.box_level(p.facts["open"]) if lesson.practice.graded_by_box else p.band for p in lesson.practice.puzzles()]
+            L.practice_level(question, p.facts["open"], p.facts.get("roll")) for p in lesson.practice.puzzles()]
+        assert lesson.practice.graded_by_box
         for ex, puzzle in zip(exercises, lesson.practice.puzzles()):
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = make(roll, open_tiles)
@@ -1186,3 +1187,26 @@ def test_lesson_one_practice_scores_positions_a_turn_can_end_at_easy_to_hard():
     assert all("when no set of open tiles makes the roll, the turn ends" in ex.hint for ex in items)
     with pytest.raises(ValueError, match="tiles from 1 to 9"):
         L.ending_rolls((0, 3))
+
+
+def test_listing_prompt_never_shows_the_asked_totals_sets_as_its_format_example():
+    """"(for 5 you would write 5; 4+1; 3+2)" would be the answer to "every set that makes 5"."""
+    for total in range(1, 13):
+        ex = L.sets_exercise(total)
+        answer = "; ".join("+".join(map(str, s)) for s in L.tiles_summing_to(total, L.TILES))
+        example = ex.prompt[ex.prompt.index("(for"):]
+        assert not example.startswith(f"(for {total} ") and example.split("write ", 1)[1].rstrip(").") != answer, total
+    five = L.sets_exercise(5)
+    assert "(for 4 you would write 4; 3+1)" in five.prompt and five.check("5; 4+1; 3+2")[0]
+    with using("es"):
+        assert "(para un 4 escribirías 4; 3+1)" in L.sets_exercise(5).prompt
+
+
+def test_lesson_two_practice_is_graded_by_how_many_sets_there_are_to_list():
+    """Twelve with tile 8 covered has 10 sets: hard, not medium; the levels follow lesson 2's own exercises."""
+    assert L.sets_level(L.TILES, 7) == "easy" and L.sets_level(L.TILES, 9) == "medium"
+    assert L.sets_level((1, 2, 3, 4, 5, 6, 7, 9), 12) == "hard"
+    items = L.practice_exercises(2)
+    counts = [len(L.tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
+    assert [ex.level for ex in items] == [L.sets_level(ex.puzzle.facts["open"], ex.puzzle.facts["roll"]) for ex in items]
+    assert counts == sorted(counts) and items[-1].level == "hard"
