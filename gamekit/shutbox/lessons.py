@@ -1265,8 +1265,9 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                     wrong=[reasons[k] for k in order if k != "low score"], key=f"goals why {open_tiles} {roll}")
 
 
-LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
-"""Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, one close to the final challenge's low-score
+LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-41d34877df", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
+"""Bank puzzles lesson 4's practice leaves out: two lesson 2 has used (its practice asks for every set of the
+same position), one close to the final challenge's low-score
 position (tiles 1, 3–8 open, a roll of 10, for a low score), tiles 1–5 and 8 open with a roll of 7 (its answer,
 4+3, is the pair closest in value: a rule of thumb finds it), and one whose board the page shows above the set."""
 
@@ -1393,7 +1394,8 @@ def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
                           left=tile_list(t for t in open_tiles if t not in st) or tr("nothing")) for st in sets)
     goal = tr("Which of these positions is easier to shut?") if objective == "shut" else \
         tr("Which of these positions ends with fewer points on average?")
-    return tr("Do not trust a rule of thumb: compare what each set leaves. {leaves}. {goal}", leaves=leaves, goal=goal)
+    return tr("A rule of thumb may pick the best set or may not: compare what each set leaves. {leaves}. {goal}",
+              leaves=leaves, goal=goal)
 
 
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
