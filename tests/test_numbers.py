@@ -197,12 +197,12 @@ def test_shut_the_box_tables_and_feedback_in_spanish():
         en = str(L.dice_rules_table())
         steps = L.rows_table(L.fill_steps()[:4])
         ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
-        en_feedback, en_exact = ex.check(ex.wrong[0])[1], ex.more(ex.wrong[0])
+        en_feedback, en_exact = ex.check(ex.wrong[0])[1], ex.more(ex.solutions[0])
     with using("es"):
         es = str(L.dice_rules_table())
         es_steps = L.rows_table(L.fill_steps()[:4])
         ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
-        es_feedback, es_exact = ex.check(ex.wrong[0])[1], ex.more(ex.wrong[0])
+        es_feedback, es_exact = ex.check(ex.wrong[0])[1], ex.more(ex.solutions[0])
     assert "≈ 9.76 %" in en and "11.0 " in en                        # scores to one decimal on the page
     assert "≈ 9,76 %" in es and "11,0 " in es and "9.76" not in es and "11.0 " not in es
     assert [r[1] for r in steps.rows] == ["1 = 100.00 %", "0 = 0.00 %", "1/36 ≈ 2.78 %", "1/18 ≈ 5.56 %"]

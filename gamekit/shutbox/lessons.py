@@ -126,7 +126,8 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
 
 
 def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
-    """"Write every set for ``total``" with the given tiles open, checked against the enumeration."""
+    """"Write every set for ``total``" with the given tiles open, checked against the enumeration.  The prompt's
+    format example uses another total, so it never lists the answer."""
     open_tiles = tuple(sorted(set(uncovered)))
     right = tiles_summing_to(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
@@ -156,7 +157,10 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
                               len(missing), size=size)
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
-    return Exercise(tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where),
+    # the format example is never the asked total: its sets would be the answer
+    prompt = tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where) \
+        if total != 5 else tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 4 you would write 4; 3+1).", total=total, where=where)
+    return Exercise(prompt,
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
                     solutions=["; ".join("+".join(map(str, s)) for s in right)],
@@ -343,7 +347,12 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         return False, tr("Not the best. {items} leaves an expected score of {value}. Another set leaves less.",
                          items=name(s), value=plain(v))
 
-    def exact(answer: Any) -> str:          # the exact numbers behind the rounded ones ("Show the exact numbers")
+    def exact(answer: Any) -> str:
+        """The exact numbers behind the rounded ones ("Show the exact numbers"), for a best set only: they
+        show every set's value, so after a wrong answer they would give the best set away."""
+        sets = parse_sets(answer)
+        if len(sets) != 1 or tuple(sorted(sets[0], reverse=True)) not in {tuple(sorted(b, reverse=True)) for b in best}:
+            return ""
         return tr("Exact numbers: {table_text}.", table_text=ptr("between numbers in a list", ", ").join(
             f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options))
 
@@ -489,9 +498,27 @@ def dice_rules_table() -> Table:
 
 
 # ====================================================================== 5. exercises
-def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
-    """"The turn ends with these tiles open: what is the score?" (sum scoring)."""
+def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[int]:
+    """The totals that would end a turn with these tiles open: the totals the dice allowed here can roll (one
+    die 1–6 when the rules allow it, two dice 2–12) that no set of the open tiles makes.  Empty means a turn
+    cannot end with exactly these tiles open."""
+    rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    totals = set()
+    for dice in rules.dice_options(mask_of(open_tiles)):
+        totals |= set(range(dice, 6 * dice + 1))
+    return [t for t in sorted(totals) if not tiles_summing_to(t, open_tiles)]
+
+
+def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
+    """"The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
+    slip: the covered tiles' sum, all the tiles (as if covered tiles counted), one tile left out, or the adding."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not ending_rolls(open_tiles):
+        raise ValueError(tr("tiles {items}: every roll can be covered, so no turn ends with them open",
+                            items=tile_list(open_tiles)))
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
     said = " + ".join(map(str, open_tiles))
@@ -502,7 +529,9 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
         k = parse_int(answer)
         if k == n:
             return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
-        if k >= covered:
+        if k == covered:
+            return False, tr("{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=said)
+        if k >= sum(TILES):                # as if the covered tiles counted as well
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
         if k in parts:
             return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=said)
@@ -881,8 +910,9 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
     """"One die or two: which gives the better chance to shut the box?" — the whole turn, not one roll.
 
     The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
-    the best play after the roll).  The prompt gives how often each choice goes on this roll, so a pupil who
-    chooses by that count alone is told why it misleads when it points the other way.  Refused when the rules
+    the best play after the roll).  The prompt gives neither count nor chance, so the page does not answer it; a
+    pupil who chooses by how often each choice goes on this roll is told why that count misleads when it points the
+    other way.  Refused when the rules
     give no choice of dice or the two chances to shut are equal."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
@@ -913,9 +943,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
                     names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said) if s),
                     names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
                                  said=said)}
-    return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. One die "
-                       "goes on with {one} of 36 outcomes, two dice with {two} of 36. Which gives you the better "
-                       "chance to shut the box by the end of the turn?", items=tile_list(open_tiles), one=one, two=two),
+    return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
+                       "gives you the better chance to shut the box by the end of the turn?", items=tile_list(open_tiles)),
                     choice_checker(names[better], explanations),
                     hint=tr("Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
                             "how many rolls does that take with one die, and with two dice?"),
@@ -1236,8 +1265,9 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                     wrong=[reasons[k] for k in order if k != "low score"], key=f"goals why {open_tiles} {roll}")
 
 
-LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
-"""Bank puzzles lesson 4's practice leaves out: one in lesson 2's set, one close to the final challenge's low-score
+LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-41d34877df", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
+"""Bank puzzles lesson 4's practice leaves out: two lesson 2 has used (its practice asks for every set of the
+same position), one close to the final challenge's low-score
 position (tiles 1, 3–8 open, a roll of 10, for a low score), tiles 1–5 and 8 open with a roll of 7 (its answer,
 4+3, is the pair closest in value: a rule of thumb finds it), and one whose board the page shows above the set."""
 
@@ -1257,8 +1287,9 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "stuck": lambda theme: tr("The idea: {theme} — its first step, counting the outcomes of two dice that end the "
                               "turn.", theme=theme),
     "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
-    "score": lambda theme: tr("The idea: {theme} — and when no set fits, the turn ends and the open tiles are "
-                              "your score.", theme=theme),
+    "score": lambda theme: tr("The idea: {theme} — once 7, 8 and 9 are covered you may roll one die; when no set "
+                              "of open tiles makes the roll, the turn ends and the open tiles are your score.",
+                              theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
@@ -1280,6 +1311,19 @@ def box_level(open_tiles: Iterable[int]) -> str:
     return "easy" if n <= 2 else "medium" if n == 3 else "hard"
 
 
+def sets_level(open_tiles: Iterable[int], roll: int) -> str:
+    """How hard it is to list or count the sets for a roll: "easy" up to 5 sets, "medium" 6 to 8, "hard" 9 or
+    more (lesson 2's own exercises: 5 sets for 7 is easy, 8 sets for 9 medium)."""
+    n = len(tiles_summing_to(roll, tuple(sorted(set(open_tiles)))))
+    return "easy" if n <= 5 else "medium" if n <= 8 else "hard"
+
+
+def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
+    """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
+    pupil lists or counts them (:func:`sets_level`), by how many tiles are open otherwise (:func:`box_level`)."""
+    return sets_level(open_tiles, roll) if question in ("list", "count") else box_level(open_tiles)
+
+
 @dataclass(frozen=True)
 class LessonPractice(ProblemSet):
     """A practice set of bank positions, each asked the way its lesson asks (``questions``, one per item of
@@ -1291,9 +1335,9 @@ class LessonPractice(ProblemSet):
 
     questions: tuple = ()
     graded_by_box: bool = False
-    """Give each item asked the lesson's own question the level of its box (:func:`box_level`: more open tiles,
-    more totals to check) instead of the puzzle's band in the bank, which grades the bank's "which set?"
-    question.  Lesson 3 counts outcomes, so its items are graded this way."""
+    """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
+    or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
+    question."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -1314,7 +1358,7 @@ class LessonPractice(ProblemSet):
         from gamekit.puzzles.sets import puzzle_exercise
         out = []
         questions = self.questions or ("bank",) * len(self.items)
-        levels = [box_level(p.facts["open"]) if self.graded_by_box and q != "bank" else p.band
+        levels = [practice_level(q, p.facts["open"], p.facts.get("roll")) if self.graded_by_box and q != "bank" else p.band
                   for q, p in zip(questions, self.puzzles())]
         for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
@@ -1350,7 +1394,8 @@ def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
                           left=tile_list(t for t in open_tiles if t not in st) or tr("nothing")) for st in sets)
     goal = tr("Which of these positions is easier to shut?") if objective == "shut" else \
         tr("Which of these positions ends with fewer points on average?")
-    return tr("Do not trust a rule of thumb: compare what each set leaves. {leaves}. {goal}", leaves=leaves, goal=goal)
+    return tr("A rule of thumb may pick the best set or may not: compare what each set leaves. {leaves}. {goal}",
+              leaves=leaves, goal=goal)
 
 
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
@@ -1371,13 +1416,15 @@ LESSONS: dict[int, Lesson] = {
                "one_die_again": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=1,
-                             where=CHANCE_ONLY, questions=("score",) * 3),
+              LessonPractice("shut_the_box", ((DICE, "easy"),) * 3, seed=539,
+                             where=CHANCE_ONLY, questions=("score",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll",)),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
                           (N_("say when you may roll one die instead of two"), ("one_die", "one_die_again"))),
-              themes=(SETS,)),
+              # the practice scores end positions of "one die or two" puzzles (7, 8 and 9 covered, so some
+              # total ends the turn): lesson 1 teaches when one die is allowed, and asks only for the score
+              themes=(SETS, DICE)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
                "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
@@ -1389,7 +1436,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
               LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=68,
-                             where=CHANCE_ONLY, questions=("list",) * 3),
+                             where=CHANCE_ONLY, questions=("list",) * 3, graded_by_box=True),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),

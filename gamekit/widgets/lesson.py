@@ -335,6 +335,14 @@ class _Answering(ClassNote, _LessonBase):
             self.saved = progress.record(self.lesson, self.exercise.key, ok)
         self.show_note(tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback),
                        RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self.offer_more(answer)
+        self._update_attempts()
+        if self.on_answered is None:
+            self.share()
+            self.offer_similar()
+
+    def offer_more(self, answer: Any) -> None:
+        """Show the button for the exercise's longer text about ``answer`` (hidden when there is none)."""
         self.more_text = ""
         if self.exercise.more is not None:
             try:
@@ -344,10 +352,6 @@ class _Answering(ClassNote, _LessonBase):
         self.more_shown.value = ""
         self.more_button.layout.display = "" if self.more_text else "none"
         self.more_button.description = self.exercise.more_label or tr("Show the whole line")
-        self._update_attempts()
-        if self.on_answered is None:
-            self.share()
-            self.offer_similar()
 
     def show_more(self) -> str:
         """Show the last wrong answer's longer text (what "Show the whole line" does); ``""`` if none."""
@@ -444,6 +448,8 @@ class _Answering(ClassNote, _LessonBase):
             answer = tr(answer)                       # a choice's value is English; it is shown translated
         message = tr("Answer: {answer}", answer=answer)
         self.show_note(message)
+        if self.exercise.solutions:                   # the longer text about the answer, one click away
+            self.offer_more(self.exercise.solutions[0])
         self._update_attempts()
         if self.on_answered is None:
             self.share()

@@ -526,7 +526,8 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
     ex = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
     ok, feedback = ex.check("7+5")
     assert not ok and "about 6 games in 100" in feedback and "/" not in feedback and "%" not in feedback
-    assert "7+5 → 6.34 %" in ex.more("7+5") and "35/3888 ≈ 0.90 %" in ex.more("7+5")
+    assert "7+5 → 6.34 %" in ex.more("8+4") and "35/3888 ≈ 0.90 %" in ex.more("4+8")
+    assert ex.more("7+5") == ""                          # after a wrong answer every set's value would give it away
     assert ex.more_label == "Show the exact numbers"
     with using("es"):
         es = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
@@ -769,20 +770,23 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         lesson = L.LESSONS[number]
         assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
         exercises = L.practice_exercises(number)
-        assert len(exercises) == 3 and [e.level for e in exercises] == [p.band for p in lesson.practice.puzzles()]
-        counts = []
+        assert len(exercises) == 3 and [e.level for e in exercises] == [
+            L.practice_level(question, p.facts["open"], p.facts.get("roll")) for p in lesson.practice.puzzles()]
+        assert lesson.practice.graded_by_box
         for ex, puzzle in zip(exercises, lesson.practice.puzzles()):
-            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = make(roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))   # the idea its question practises
+            assert ex.hint.startswith(L.PRACTICE_IDEAS[question](         # the idea its question practises
+                "one die or two" if question == "score" else "sets for the roll"))
+            assert question != "score" or L.ending_rolls(open_tiles)       # a turn can end there
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
                 ok, why = ex.check(wrong)
                 assert not ok and why
-            counts.append(len(tiles_summing_to(roll, open_tiles)))
         if question == "list":
+            counts = [len(tiles_summing_to(p.facts["roll"], tuple(p.facts["open"]))) for p in lesson.practice.puzzles()]
             assert counts == sorted(counts) and counts[-1] > counts[0]        # easy to hard: more sets to find
     with pytest.raises(ValueError, match="questions="):
         L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
@@ -995,8 +999,8 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
 
 def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
     """With 2 and 5 open one die goes on more often (12 of 36 against 11), yet two dice shut the box far more often
-    (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn and answers the count-only
-    choice with why it misleads.  The page no longer teaches "choose by counting the outcomes that go on"."""
+    (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn, without giving the counts or
+    saying above it which way they point, and answers the count-only choice with why it misleads.  The page no longer teaches "choose by counting the outcomes that go on"."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
     shut = table(Rules(), "shut").dice_values((2, 5))
@@ -1004,7 +1008,8 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     assert L.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
     assert table(Rules(), "score").dice((2, 5)) == 2                 # and for a low score as well
     ex = L.dice_shut_exercise((2, 5))
-    assert "12 of 36" in ex.prompt and "11 of 36" in ex.prompt and ex.solutions == ["two dice"]
+    # the question does not hand over the counts, and the page above it does not say the count misleads here
+    assert "36" not in ex.prompt and ex.solutions == ["two dice"]
     ok, why = ex.check("one die")
     assert not ok and "one roll only" in why and "about 6 games in 100" in why and "about 19 games in 100" in why
     assert ex.check("two dice")[0] and not ex.check("the same either way")[0]
@@ -1015,6 +1020,9 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
         page = (Path(__file__).resolve().parents[2] / path).read_text()
         assert "dice_shut_exercise((2, 5))" in page
         assert "choose one die or two by counting" not in page and "To choose, first count" not in page
+        above = page[:page.index("dice_shut_exercise((2, 5))")]
+        above = above[above.rindex("###"):]                       # exercise 9's heading and its paragraph
+        assert not re.search(r"wrong way|equivocada|12 of 36|12 de 36|two dice|dos dados", above), (lang, above)
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
         assert ex.hint.startswith(L.PRACTICE_IDEAS["outcomes"]("one die or two")) and "counting the outcomes of two dice" in ex.hint
@@ -1039,7 +1047,7 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
         open_tiles, roll = puzzle.facts["open"], puzzle.facts["roll"]
         for tiles in tiles_summing_to(roll, open_tiles):
             assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
-        assert ex.hint.startswith("The idea: best set. Do not trust a rule of thumb") and "1 answer is right" not in ex.hint
+        assert ex.hint.startswith("The idea: best set. A rule of thumb may pick the best set or may not") and "1 answer is right" not in ex.hint
 
 
 def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
@@ -1103,3 +1111,111 @@ def test_lesson_two_practice_varies_the_roll_and_grows_in_sets():
     rolls = [p.facts["roll"] for p in L.LESSONS[2].practice.puzzles()]
     counts = [len(tiles_summing_to(p.facts["roll"], p.facts["open"])) for p in L.LESSONS[2].practice.puzzles()]
     assert len(set(rolls)) == 3 and counts == sorted(counts) and len(set(counts)) == 3
+
+
+def test_best_set_widget_offers_the_exact_numbers_only_after_a_right_answer_or_show_answer():
+    """The exact numbers list every set's value, so a pupil who answered wrong cannot read the best set off them;
+    a right answer, or Show answer, offers them one click away."""
+    from gamekit.widgets.lesson import ExerciseWidget
+    for position in (L.CHALLENGE_POSITIONS[0], L.SHUT_EXERCISE):
+        w = ExerciseWidget(L.best_set_exercise(*position))
+        for wrong in w.exercise.wrong:
+            ok, _ = w.submit(wrong)
+            assert not ok and w.more_button.layout.display == "none" and w.more_text == "", (position, wrong)
+        assert w.submit(w.exercise.solutions[0])[0] and w.more_button.layout.display != "none"
+        assert "Exact numbers: " in w.show_more()
+        w = ExerciseWidget(L.best_set_exercise(*position))
+        w.submit(w.exercise.wrong[0])
+        w.show_answer()
+        assert w.more_button.layout.display != "none" and "Exact numbers: " in w.show_more()
+
+
+def test_lesson_four_does_not_say_which_rules_of_thumb_fail_on_its_exercises():
+    """Saying "none of these rules of thumb finds the best set" below would let a pupil answer exercises 3 and 4 by
+    striking out each rule's pick; the page says only that a rule of thumb can fail."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for path in ("notebooks/shut_the_box/04_best_strategy.md", "notebooks/es/shut_the_box/04_best_strategy.md"):
+        page = (root / path).read_text()
+        assert "none of these rules of thumb" not in page and "ninguna de estas reglas" not in page, path
+        assert "can pick a set that is not the best" in page or "puede elegir un conjunto que no es el mejor" in page
+
+
+def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_that_reason():
+    """Between the covered tiles' sum and the score an answer is a slip in adding, not "covered tiles counted";
+    the covered sum itself, and the sum of all the tiles, are told what they are."""
+    ex = L.turn_score_exercise((4, 5, 6, 7, 8))              # score 30, covered 15
+    ok, why = ex.check("20")
+    assert not ok and "Too low" in why and "covered" not in why
+    ok, why = ex.check("15")
+    assert not ok and "covered tiles add up to" in why and "Too high" not in why
+    ok, why = ex.check("45")
+    assert not ok and why.startswith("Too high: only the open tiles count")
+    ok, why = ex.check("32")
+    assert not ok and "check your adding" in why and "covered" not in why
+    ex = L.turn_score_exercise((2, 3, 7))                     # score 12, covered 33
+    assert "Too high: check your adding" in ex.check("20")[1] and "covered tiles add up to" in ex.check("33")[1]
+    with using("es"):
+        assert "suman las fichas cubiertas, pero solo cuentan las fichas descubiertas" in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
+
+
+def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
+    """The extension note says what the practice items ask (generated below it), with no stale wording."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    asks = [ex.prompt for ex in L.practice_exercises(4)]
+    assert sum("lowest expected score" in a for a in asks) == 2 and sum("chance to shut" in a for a in asks) == 1
+    guide = (root / "docs/teachers/shutbox.md").read_text()
+    assert "in its last problem" not in guide
+    assert "two ask for the lowest expected score, one for the best chance to shut" in guide
+    assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
+
+
+def test_lesson_one_practice_scores_positions_a_turn_can_end_at_easy_to_hard():
+    """"Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
+    and 8 open every total can be covered, so that is refused); the items grow from two tiles to add to five."""
+    assert L.ending_rolls((1, 2, 3, 5, 8)) == []
+    with pytest.raises(ValueError, match="no turn ends"):
+        L.turn_score_exercise((1, 2, 3, 5, 8))
+    assert L.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
+    assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]       # one die is allowed: 7, 8 and 9 covered
+    items = L.practice_exercises(1)
+    opens = [tuple(ex.puzzle.facts["open"]) for ex in items]
+    assert all(L.ending_rolls(o) for o in opens)
+    assert [len(o) for o in opens] == sorted(len(o) for o in opens) and len(opens[0]) <= 2 and len(opens[-1]) >= 4
+    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
+    assert all("when no set of open tiles makes the roll, the turn ends" in ex.hint for ex in items)
+    with pytest.raises(ValueError, match="tiles from 1 to 9"):
+        L.ending_rolls((0, 3))
+
+
+def test_listing_prompt_never_shows_the_asked_totals_sets_as_its_format_example():
+    """"(for 5 you would write 5; 4+1; 3+2)" would be the answer to "every set that makes 5"."""
+    for total in range(1, 13):
+        ex = L.sets_exercise(total)
+        answer = "; ".join("+".join(map(str, s)) for s in L.tiles_summing_to(total, L.TILES))
+        example = ex.prompt[ex.prompt.index("(for"):]
+        assert not example.startswith(f"(for {total} ") and example.split("write ", 1)[1].rstrip(").") != answer, total
+    five = L.sets_exercise(5)
+    assert "(for 4 you would write 4; 3+1)" in five.prompt and five.check("5; 4+1; 3+2")[0]
+    with using("es"):
+        assert "(para un 4 escribirías 4; 3+1)" in L.sets_exercise(5).prompt
+
+
+def test_lesson_two_practice_is_graded_by_how_many_sets_there_are_to_list():
+    """Twelve with tile 8 covered has 10 sets: hard, not medium; the levels follow lesson 2's own exercises."""
+    assert L.sets_level(L.TILES, 7) == "easy" and L.sets_level(L.TILES, 9) == "medium"
+    assert L.sets_level((1, 2, 3, 4, 5, 6, 7, 9), 12) == "hard"
+    items = L.practice_exercises(2)
+    counts = [len(L.tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
+    assert [ex.level for ex in items] == [L.sets_level(ex.puzzle.facts["open"], ex.puzzle.facts["roll"]) for ex in items]
+    assert counts == sorted(counts) and items[-1].level == "hard"
+
+
+def test_lesson_four_practice_leaves_out_what_lesson_two_used_and_hints_honestly():
+    """Lesson 2's practice positions are not asked again in lesson 4; the hint does not claim a rule of thumb
+    fails on an item (some items a rule of thumb does solve)."""
+    four = set(L.LESSONS[4].practice.ids)
+    assert not four & set(L.LESSONS[2].practice.ids) and set(L.LESSONS[2].practice.ids) & set(L.LESSON_4_EXCLUDED)
+    for ex in L.practice_exercises(4):
+        assert "Do not trust" not in ex.hint and "may pick the best set or may not" in ex.hint
