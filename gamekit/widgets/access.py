@@ -167,6 +167,9 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
    button 148 px and an ellipsis ("Show the exac…"), longer still in Spanish */
 .jupyter-widgets[class*="gamekit-"] .jupyter-button { width: auto; max-width: 100%; white-space: normal;
                                                        height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+/* an output that holds a board is never a scrollable region with nothing to reach by keyboard (WCAG 2.1.1; axe's
+   scrollable-region-focusable): the boards fit the page, a pixel of overflow while it lays out stays visible */
+.jp-OutputArea-output:has(canvas.gamekit-board) { overflow: visible !important; }
 """
 
 

@@ -314,7 +314,8 @@ def voila(browser):
     port = free_port()
     work = Path(tempfile.mkdtemp(prefix="gamekit-voila-"))
     log = work / "voila.log"
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+    # its own progress file: the pages it serves show no answers other browser tests of this process saved
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"), GAMEKIT_PROGRESS_FILE=str(work / "progress.json"))
     with open(log, "w") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
