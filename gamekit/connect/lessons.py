@@ -30,11 +30,12 @@ from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.connect.view import GridLayout, connect_scene, layout_for
 from gamekit.display import Table
 from gamekit.core.scene import Scene
+from gamekit.connect.puzzle_text import column_hit
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, exercises_by_notebook)
 
-__all__ = ["POSITIONS", "column_hit", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
+__all__ = ["POSITIONS", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
            "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore", "LESSONS", "EXERCISES",
            "REFLECTIONS", "practice", "practice_exercises"]
 
@@ -1484,19 +1485,6 @@ def exercise(name: str, score: LessonScore | None = None):
     layout: GridLayout = layout_for(game, CELL)
     return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False),
                        hit=column_hit(game, layout), size=layout.css_size, score=score)
-
-
-def column_hit(game: ConnectGame, layout: GridLayout) -> Callable[[float, float], str | None]:
-    """A board's click → the column number it answers (None off the board; a side column is refused with why)."""
-    def hit(x: float, y: float) -> str | None:
-        col = layout.column_at(x, y)
-        if col is None:
-            return None
-        n = game.column_number(col)
-        if n is None:
-            raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
-        return str(n)
-    return hit
 
 
 def known_results() -> Table:

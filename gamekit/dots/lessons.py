@@ -32,11 +32,12 @@ from gamekit.dots.solver import move_values, solve
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.core.errors import IllegalMoveError, SolverTimeout
 from gamekit.core.scene import Scene
+from gamekit.dots.puzzle_text import line_hit
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, exercises_by_notebook, parse_int)
 
-__all__ = ["start_result", "line_hit", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
+__all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
            "practice_exercises", "WORKSHEET_RULES"]
@@ -1614,16 +1615,3 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
     return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with perfect "
                         "play from the empty board, the second player wins {most}–{least}.", width=width,
                         height=height, most=second, least=first))
-
-
-def line_hit(game: DotsAndBoxes, layout: BoardLayout) -> Callable[[float, float], str | None]:
-    """A board's click → the line it answers (None off the gaps; a line already drawn is refused with why)."""
-    def hit(x: float, y: float) -> str | None:
-        line = layout.line_at(game, x, y)
-        if line is None:
-            return None
-        if game.is_drawn(line):
-            raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.",
-                                line_name=game.line_name(line)))
-        return game.line_name(line)
-    return hit
