@@ -33,7 +33,7 @@ from pathlib import Path
 
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import ConnectGame, Variant
-from gamekit.connect.tables import DATA, slug
+from gamekit.connect.tables import DATA, read_checked, slug
 
 __all__ = ["OutcomeError", "Store", "OutcomeBook", "mirror_symmetric", "mirror_key", "canonical",
            "outcome_path", "outcome_book_for", "settled"]
@@ -185,20 +185,8 @@ class OutcomeBook:
 
     @classmethod
     def load(cls, path: Path, variant: Variant | None = None) -> "OutcomeBook":
-        try:
-            raw = gzip.decompress(Path(path).read_bytes())
-            first, _, body = raw.partition(b"\n")
-            header = json.loads(first)
-            v = Variant(**header["variant"])
-        except FileNotFoundError:
-            raise OutcomeError(f"{path}: no such outcome book") from None
-        except (OSError, EOFError, ValueError, KeyError, TypeError) as e:
-            raise OutcomeError(f"{path}: not a readable outcome book ({e})") from None
-        if hashlib.sha256(body).hexdigest() != header.get("sha256"):
-            raise OutcomeError(f"{path}: checksum mismatch — the outcome book is damaged; rebuild it with "
-                               f"{header.get('command', 'python -m gamekit.connect.book outcomes')}")
-        if variant is not None and v != variant:
-            raise OutcomeError(f"{path}: an outcome book for {v.name}, not {variant.name}")
+        header, v, body = read_checked(path, variant, OutcomeError, "outcome book", "an outcome book",
+                                       "python -m gamekit.connect.book outcomes")
         entries: dict[int, dict[str, Bounds]] = {}
         try:
             for line in body.decode().splitlines():

@@ -38,6 +38,29 @@ def default_path(v: Variant) -> Path:
     return DATA / f"{slug(v)}.book.gz"
 
 
+def read_checked(path: Path, variant: Variant | None, error: type[Exception], noun: str, a_noun: str,
+                 command: str) -> tuple[dict, Variant, bytes]:
+    """``(header, variant, body)`` of a shipped gzip file whose first line is a JSON header (its variant and the
+    body's sha256); refused with ``error`` naming ``path``: missing, unreadable, damaged (rebuild with the header's
+    command, else ``command``), or for another variant than ``variant``.  ``noun``/``a_noun`` say what the file is
+    ("book file" / "a book")."""
+    try:
+        raw = gzip.decompress(Path(path).read_bytes())
+        first, _, body = raw.partition(b"\n")
+        header = json.loads(first)
+        v = Variant(**header["variant"])
+    except FileNotFoundError:
+        raise error(f"{path}: no such {noun}") from None
+    except (OSError, EOFError, ValueError, KeyError, TypeError) as e:
+        raise error(f"{path}: not a readable {noun} ({e})") from None
+    if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+        raise error(f"{path}: checksum mismatch — the {noun} is damaged; rebuild it with "
+                    f"{header.get('command', command)}")
+    if variant is not None and v != variant:
+        raise error(f"{path}: {a_noun} for {v.name}, not {variant.name}")
+    return header, v, body
+
+
 class Book:
     """An opening book: exact scores of every position up to ``depth`` discs."""
 
@@ -46,20 +69,7 @@ class Book:
 
     @classmethod
     def load(cls, path: Path, variant: Variant | None = None) -> "Book":
-        try:
-            raw = gzip.decompress(Path(path).read_bytes())
-            first, _, body = raw.partition(b"\n")
-            header = json.loads(first)
-            v = Variant(**header["variant"])
-        except FileNotFoundError:
-            raise BookError(f"{path}: no such book file") from None
-        except (OSError, EOFError, ValueError, KeyError, TypeError) as e:
-            raise BookError(f"{path}: not a readable book file ({e})") from None
-        if hashlib.sha256(body).hexdigest() != header.get("sha256"):
-            raise BookError(f"{path}: checksum mismatch — the book file is damaged; rebuild it with "
-                            f"{header.get('command', 'python -m gamekit.connect.book')}")
-        if variant is not None and v != variant:
-            raise BookError(f"{path}: a book for {v.name}, not {variant.name}")
+        header, v, body = read_checked(path, variant, BookError, "book file", "a book", "python -m gamekit.connect.book")
         scores = {}
         try:
             for line in body.decode().splitlines():
