@@ -67,7 +67,7 @@ __all__ = ["LEAF_NODES", "MAX_NODES", "RULE_KINDS", "ColumnProof", "Proof", "Rul
            "prove_columns"]
 
 Cell = tuple[int, int]
-RULE_KINDS = ("claimeven", "baseinverse", "lowinverse", "mirror")
+RULE_KINDS = ("claimeven", "vertical", "baseinverse", "lowinverse", "mirror", "aftereven", "threat")
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,10 @@ class Rule:
     def partner(self, cell: Cell) -> Cell | None:
         """The defender's answer when the attacker drops into ``cell`` (None: ``cell`` is not the attacker's
         to take — the upper cell of a claimeven — or not in this rule)."""
-        if self.kind == "claimeven":
+        if self.kind in ("claimeven", "vertical", "threat"):
             return self.cells[1] if cell == self.cells[0] else None
+        if self.kind == "aftereven":
+            return None                           # not a pair: cells the claimevens already give the defender
         for a, b in zip(self.cells[::2], self.cells[1::2]):   # baseinverse: one pair; lowinverse: two
             if cell == a:
                 return b
@@ -111,6 +113,7 @@ class Proof:
     move: str | None
     rules: tuple[Rule, ...]
     refutations: tuple[tuple[tuple[Cell, ...], Rule], ...]
+    wins: bool = False
 
     def reply(self, cell: Cell) -> Cell | None:
         """Where the defender drops when the attacker has just dropped into ``cell`` (after ``move``)."""
@@ -187,66 +190,124 @@ def _unit_kind(rows: int) -> str:
     return {1: "baseinverse", 2: "lowinverse"}.get(rows, "mirror")
 
 
+def _threats(g: _Geometry, defender_bits: int, mask: int) -> list[tuple[int, int, int]]:
+    """The defender's threats that can serve as a sink: ``(grid column, row of the cell under the threat,
+    row of the threat)`` — the lowest such threat of each column, where the threat cell completes a line of
+    the defender's discs and the cell under it is empty too (so the attacker cannot simply block it)."""
+    b = g.b
+    v = b.variant
+    H1 = b.H1
+    empty = b.playable & ~mask
+    cells = b.win(defender_bits, empty)
+    out = []
+    for i in range(v.columns):
+        col = v.first_column + i
+        here = cells & b.col_masks[i] & ~((mask + b.bottom) & b.col_masks[i])   # not playable now
+        while here:
+            low = here & -here
+            t = low.bit_length() - 1 - col * H1
+            if empty >> (col * H1 + t - 1) & 1:
+                out.append((col, t - 1, t))
+                break
+            here ^= low
+    return out
+
+
 def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES,
-             deepest: int | None = None) -> tuple[list[Rule], list] | None:
-    """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move,
-    or None when no complete pairing (found within ``limit`` choices; two columns paired at most
-    ``deepest`` rows deep, None: any depth) refutes every line the attacker could still complete."""
+             deepest: int | None = None, sink: tuple[int, int, int] | None = None,
+             aftereven: bool = True) -> tuple[list[Rule], list, bool] | None:
+    """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move:
+    ``(rules, refutations, wins)``, or None when no pairing (found within ``limit`` choices; two columns
+    paired at most ``deepest`` rows deep, None: any depth) refutes every line the attacker could still
+    complete.  ``sink``: ``(grid column, row s, row s + 1)`` of a defender's threat — the cells of that
+    column from row ``s`` up are left out of the pairing (see the module docstring).  ``aftereven``: also
+    refute the lines that lie above a group of the defender's claimed cells."""
     deepest = g.b.variant.rows if deepest is None else deepest
-    if not g.may_hold(defender_bits, mask, deepest <= 2):
-        return None
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
+    attacker_bits = mask & ~defender_bits
 
     def bit(col: int, row: int) -> int:
         return 1 << (col * H1 + row)
 
-    columns = []                                  # (grid column, lowest empty row) of columns with room
+    columns = []                                  # (grid column, lowest empty row, top: rows below it) with room
+    empties = 0
     for i in range(v.columns):
+        col = v.first_column + i
         h = (mask & b.col_masks[i]).bit_count()
-        if h < H:
-            columns.append((v.first_column + i, h))
-    # cells a claimeven may claim (rows of the top row's parity), and per (depth above the lowest empty
+        top = sink[1] if sink is not None and sink[0] == col else H
+        if h < top:
+            columns.append((col, h, top))
+            empties += top - h
+    if empties % 2:
+        return None                               # the attacker moves first in every pair: an even count
+    if sink is None and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
+        return None
+    region = sum(1 << col for col, _, _ in columns)   # the grid columns the pairing covers (as bits)
+    beyond = 0                                    # the cells above the threat: only ever reached after it
+    if sink is not None:
+        beyond = sum(bit(sink[0], r) for r in range(sink[2], H))
+    # cells a claimeven may claim (rows of the column top's parity), and per (depth above the lowest empty
     # cell, parity of the column's empty count) the cells a mirror pair may use
     claimable = 0
     depth: dict[tuple[int, int], int] = {}
-    for col, h in columns:
-        for r in range(h, H):
-            if (H - 1 - r) % 2 == 0:
+    for col, h, top in columns:
+        for r in range(h, top):
+            if (top - 1 - r) % 2 == 0:
                 claimable |= bit(col, r)
             if r - h < deepest:
-                key = (r - h, (H - h) % 2)
+                key = (r - h, (top - h) % 2)
                 depth[key] = depth.get(key, 0) | bit(col, r)
     layers = list(depth.values())
-    open_lines = []                               # (bits, cells, bitmask of the grid columns it needs)
+    # the defender's groups that claimed cells alone could complete: (their empty cells, the cells above them)
+    groups = []
+    if aftereven:
+        for bits, _ in g.lines:
+            if bits & attacker_bits:
+                continue
+            open_bits = bits & ~mask
+            if not open_bits or open_bits & ~claimable:
+                continue
+            above = []
+            for i in range(v.columns):
+                part = open_bits & b.col_masks[i]
+                if part:
+                    highest = 1 << (part.bit_length() - 1)
+                    above.append(b.col_masks[i] & ~(highest | (highest - 1)))
+            groups.append((open_bits, above, bits))
+    open_lines = []                               # (bits, cells, grid columns it needs, aftereven groups under it)
+    threat_lines = []
     for (bits, line), cells in zip(g.lines, g.line_cells):
         if bits & defender_bits:
             continue                              # holds a defender disc: the attacker can never complete it
         if not bits & ~mask:
             return None                           # complete already (a finished game is refused before)
-        if not bits & claimable and not any((bits & layer).bit_count() >= 2 for layer in layers):
-            return None                           # neither a claim nor a mirror pair can ever refute it
+        if bits & beyond:
+            threat_lines.append(line)             # needs the threat cell or a cell above it: never the attacker's
+            continue
+        under = [k for k, (_, above, _) in enumerate(groups) if all(bits & a for a in above)]
+        if not bits & claimable and not under and not any((bits & layer).bit_count() >= 2 for layer in layers):
+            return None                           # neither a claim, a pair nor an aftereven can ever refute it
         needs = 0
         for cell, col in cells:
             if not mask & cell:
                 needs |= col
-        open_lines.append((bits, line, needs))
+        needs &= region                           # the cell under a threat is the attacker's at the end
+        if not needs:
+            return None                           # its last cells lie outside every pair: nothing refutes it
+        open_lines.append((bits, line, needs, [groups[k][0] for k in under]))
     # a line is checked as soon as every column it needs is decided
     decided = [None] * len(columns)               # per column: ("single",) or (partner position, rows)
     nodes = 0
 
-    claim_table = [[sum(bit(col, r + 1) for r in range(h + rows, H, 2)) for rows in range(H - h + 1)]
-                   for col, h in columns]
-
-    def claims_of(k: int, rows: int) -> int:
-        """The cells column ``k``'s claimeven pairs claim above its lowest ``rows`` empty cells."""
-        return claim_table[k][rows]
+    claim_table = [[sum(bit(col, r + 1) for r in range(h + rows, top, 2)) for rows in range(top - h + 1)]
+                   for col, h, top in columns]
 
     def refuted_so_far(done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
         """Every line whose columns are all decided (``done``), one of them just now (``fresh``), is refuted."""
-        for bits, _, needs in open_lines:
+        for bits, _, needs, under in open_lines:
             if needs & fresh and needs & ~done == 0 and not bits & claimed \
-                    and not any(bits & pm == pm for pm in pairs):
+                    and not any(bits & pm == pm for pm in pairs) and not any(ge & ~claimed == 0 for ge in under):
                 return False
         return True
 
@@ -259,23 +320,23 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             k += 1
         if k == len(columns):
             return True
-        col, h = columns[k]
-        n = H - h
+        col, h, top = columns[k]
+        n = top - h
         if n % 2 == 0:                             # alone: claimeven pairs up the column
             decided[k] = ("single",)
-            c = claimed | claims_of(k, 0)
+            c = claimed | claim_table[k][0]
             fresh = 1 << col
             if refuted_so_far(done | fresh, fresh, c, pairs) and search(k + 1, done | fresh, c, pairs):
                 return True
             decided[k] = None
         for j in range(k + 1, len(columns)):
-            if decided[j] is not None or (H - columns[j][1]) % 2 != n % 2:
+            col2, h2, top2 = columns[j]
+            if decided[j] is not None or (top2 - h2) % 2 != n % 2:
                 continue
-            col2, h2 = columns[j]
-            for rows in range(2 - n % 2, min(n, H - h2, deepest) + 1, 2):
+            for rows in range(2 - n % 2, min(n, top2 - h2, deepest) + 1, 2):
                 decided[k], decided[j] = (j, rows), (k, rows)
                 p = pairs + [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]
-                c = claimed | claims_of(k, rows) | claims_of(j, rows)
+                c = claimed | claim_table[k][rows] | claim_table[j][rows]
                 fresh = 1 << col | 1 << col2
                 if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
                     return True
@@ -289,27 +350,51 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
     rules: list[Rule] = []
     units: list[tuple[Rule, list[int]]] = []
     claims: dict[int, Rule] = {}
-    for k, (col, h) in enumerate(columns):
+    for k, (col, h, top) in enumerate(columns):
         choice = decided[k]
         rows = 0 if choice[0] == "single" else choice[1]
-        for r in range(h + rows, H, 2):
-            rule = Rule("claimeven", ((col, r), (col, r + 1)))
+        for r in range(h + rows, top, 2):
+            rule = Rule("claimeven" if (H - 1 - (r + 1)) % 2 == 0 else "vertical", ((col, r), (col, r + 1)))
             claims[bit(col, r + 1)] = rule
             rules.append(rule)
         if choice[0] != "single" and choice[0] > k:
-            col2, h2 = columns[choice[0]]
+            col2, h2, _ = columns[choice[0]]
             cells = tuple(cell for t in range(rows) for cell in ((col, h + t), (col2, h2 + t)))
             units.append((Rule(_unit_kind(rows), cells), [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]))
     rules.sort(key=lambda r: (r.cells[0][1], r.cells[0][0]))
     claimed = sum(claims)
+    after_rules: dict[int, Rule] = {}
+
+    def aftereven_rule(ge: int) -> Rule:
+        if ge not in after_rules:
+            after_rules[ge] = Rule("aftereven", tuple(sorted((p // H1, p % H1) for p in range(ge.bit_length())
+                                                             if ge >> p & 1)))
+        return after_rules[ge]
+
     refutations = []
-    for bits, line, _ in open_lines:
+    for bits, line, _, under in open_lines:
         hit = bits & claimed
         if hit:
             refutations.append((line, claims[hit & -hit]))
+            continue
+        unit = next((rule for rule, pms in units if any(bits & pm == pm for pm in pms)), None)
+        if unit is not None:
+            refutations.append((line, unit))
         else:
-            refutations.append((line, next(rule for rule, pms in units if any(bits & pm == pm for pm in pms))))
-    return rules + [rule for rule, _ in units], refutations
+            refutations.append((line, aftereven_rule(next(ge for ge in under if ge & ~claimed == 0))))
+    extra: list[Rule] = []
+    wins = False
+    if sink is not None:
+        threat = Rule("threat", ((sink[0], sink[1]), (sink[0], sink[2])))
+        extra.append(threat)
+        refutations.extend((line, threat) for line in threat_lines)
+        wins = True
+    else:
+        won = next((ge for ge, _, _ in groups if ge & ~claimed == 0), None)
+        if won is not None:
+            aftereven_rule(won)
+            wins = True
+    return rules + [rule for rule, _ in units] + extra + list(after_rules.values()), refutations, wins
 
 
 def _check(game: object) -> ConnectGame:
@@ -322,22 +407,49 @@ def _check(game: object) -> ConnectGame:
     return game
 
 
-def prove(game: ConnectGame) -> Proof | None:
-    """A proof that one side holds at least a draw in ``game``, or None when these rules find none.
+def _defend(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool):
+    """The defender's strategy with the attacker to move (see :func:`_pairing`): a complete pairing, else one
+    that leaves the column of one of the defender's threats to the end; None when neither is found."""
+    found = _pairing(g, defender_bits, mask, aftereven=zugzwang)
+    if found is not None or not zugzwang:
+        return found
+    for sink in _threats(g, defender_bits, mask):
+        found = _pairing(g, defender_bits, mask, sink=sink)
+        if found is not None:
+            return found
+    return None
 
-    The side not to move is tried first (its strategy starts at once), then the side to move (after
-    each of its drops, centre first).  A proof is exact: the defender's strategy of :class:`Proof`
-    never lets the other side complete a line.  None says nothing about the position.  PopOut games and
-    finished games are refused (ValueError), anything but a game too (TypeError).
+
+def _side(side: object) -> int | None:
+    if side is not None and (isinstance(side, bool) or side not in (0, 1)):
+        raise ValueError(tr("prove: side {side!r} is not 0 (red), 1 (yellow) or None (either)", side=side))
+    return side
+
+
+def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True) -> Proof | None:
+    """A proof that one side holds at least a draw in ``game`` (``Proof.wins``: that it wins), or None when
+    these rules find none.
+
+    ``side``: 0 (red) or 1 (yellow) looks for a proof for that side only; None for either — the side not to
+    move is tried first (its strategy starts at once), then the side to move (after each of its drops,
+    centre first).  ``zugzwang=False`` keeps to the complete pairing (claimeven, baseinverse, lowinverse,
+    mirror): no aftereven and no threat.  A proof is exact: the defender's strategy of :class:`Proof` never
+    lets the other side complete a line.  None says nothing about the position.  PopOut games and finished
+    games are refused (ValueError), anything but a game too (TypeError), a side other than 0, 1 or None too
+    (ValueError).
     """
     _check(game)
+    side = _side(side)
     g = _geometry(game.variant)
     b = g.b
     cur, mask, _ = b.from_game(game)
     me = game.to_move
-    found = _pairing(g, cur ^ mask, mask)
-    if found is not None:
-        return Proof(1 - me, False, None, tuple(found[0]), tuple(found[1]))
+    if side is None or side != me:
+        found = _defend(g, cur ^ mask, mask, zugzwang)
+        if found is not None:
+            return Proof(1 - me, False, None, tuple(found[0]), tuple(found[1]), found[2])
+        if side is not None:
+            return None
     wins = b.win(cur, b.board & ~mask)
     for i in b.order:
         drop = (mask + b.bottom) & b.col_masks[i]
@@ -347,32 +459,36 @@ def prove(game: ConnectGame) -> Proof | None:
         move = str(i + 1)
         if after & b.playable == b.playable:
             return Proof(me, True, move, (), ())      # the last cell: a draw
-        found = _pairing(g, cur | drop, after)
+        found = _defend(g, cur | drop, after, zugzwang)
         if found is not None:
-            return Proof(me, True, move, tuple(found[0]), tuple(found[1]))
+            return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
     return None
 
 
 @dataclass(frozen=True)
 class ColumnProof:
     """What the rules prove about one drop of the player to move: ``low``/``high`` are the worst and best
-    outcomes (−1 loss, 0 draw, 1 win) left for the player making it; ``after`` is the position after the drop
-    and ``proof`` the proof found there (None when the drop ends the game or nothing is proved)."""
+    outcomes (−1 loss, 0 draw, 1 win) left for the player making it; ``after`` is the position after the drop;
+    ``proofs`` the proofs found there (the one for the player making the drop first, then the one for the
+    other side) and ``proof`` the first of them (None when the drop ends the game or nothing is proved)."""
 
     move: str
     low: int
     high: int
     after: ConnectGame
     proof: Proof | None
+    proofs: tuple[Proof, ...] = ()
 
 
-def prove_columns(game: ConnectGame, moves=None) -> dict[str, ColumnProof]:
+def prove_columns(game: ConnectGame, moves=None, *, zugzwang: bool = True) -> dict[str, ColumnProof]:
     """For each drop of ``game`` (or of ``moves``, a subset of them) what :func:`prove` shows about the
-    position after it: a proof for the player who just dropped means that drop is at least a draw for
-    them (``low`` 0), a proof for the other side that it is at most a draw (``high`` 0) — and when
-    :func:`prove` shows the other side holds the draw in ``game`` itself, every drop is at most a draw.  A
-    drop that wins at once is a win, one that fills the grid a draw; otherwise the bounds are −1 and 1.  Pops are not
-    judged (PopOut games are refused, as by :func:`prove`)."""
+    position after it, asked once for each side: a proof for the player who just dropped means that drop is
+    at least a draw for them (``low`` 0; a win, ``low`` 1, when the proof wins), a proof for the other side
+    that it is at most a draw (``high`` 0; a loss, ``high`` −1, when that proof wins) — both together: a
+    draw.  When :func:`prove` shows the other side holds the draw in ``game`` itself, every drop is at most a
+    draw (a loss when it wins).  A drop that wins at once is a win, one that fills the grid a draw;
+    otherwise the bounds are −1 and 1.  Pops are not judged (PopOut games are refused, as by :func:`prove`).
+    ``zugzwang`` as for :func:`prove`."""
     _check(game)
     drops = [m for m in game.legal_moves()]
     if moves is not None:
@@ -382,8 +498,8 @@ def prove_columns(game: ConnectGame, moves=None) -> dict[str, ColumnProof]:
                 raise ValueError(tr("prove_columns: {move!r} is not a drop of this position", move=m))
         drops = moves
     mover = game.to_move
-    whole = prove(game)
-    ceiling = 0 if whole is not None and whole.defender != mover else 1   # the other side holds the draw already
+    whole = prove(game, 1 - mover, zugzwang=zugzwang)
+    ceiling = 1 if whole is None else -1 if whole.wins else 0    # the other side holds the draw (or wins) already
     out: dict[str, ColumnProof] = {}
     for m in drops:
         after = game.copy()
@@ -393,13 +509,12 @@ def prove_columns(game: ConnectGame, moves=None) -> dict[str, ColumnProof]:
             value = 0 if w is None else (1 if w == mover else -1)
             out[m] = ColumnProof(m, value, value, after, None)
             continue
-        proof = prove(after)
-        if proof is None:
-            out[m] = ColumnProof(m, -1, ceiling, after, None)
-        elif proof.defender == mover:
-            out[m] = ColumnProof(m, 0, ceiling, after, proof)
-        else:
-            out[m] = ColumnProof(m, -1, 0, after, proof)
+        mine = prove(after, mover, zugzwang=zugzwang)
+        theirs = prove(after, 1 - mover, zugzwang=zugzwang) if ceiling > -1 else None
+        low = -1 if mine is None else 1 if mine.wins else 0
+        high = min(ceiling, 1 if theirs is None else -1 if theirs.wins else 0)
+        proofs = tuple(p for p in (mine, theirs) if p is not None)
+        out[m] = ColumnProof(m, low, high, after, proofs[0] if proofs else None, proofs)
     return out
 
 

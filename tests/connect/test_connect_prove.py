@@ -133,10 +133,14 @@ def test_claimeven_alone_proves_a_draw():
     proof = prove(game)
     assert proof is not None
     assert proof.defender == 1 and not proof.to_move and proof.move is None
-    assert {rule.kind for rule in proof.rules} == {"claimeven"}
+    assert {rule.kind for rule in proof.rules} == {"claimeven", "aftereven"}
     assert {k for k, n in proof.used().items() if n} == {"claimeven"}
+    # yellow's line along row 4 (columns 1-2 empty, both claimed): yellow ends up completing it, a win
+    won = next(rule for rule in proof.rules if rule.kind == "aftereven")
+    assert won.cells == ((1, 3), (2, 3)) and proof.wins
+    assert solve(game, weak=True) == -1
     # every empty cell is in exactly one pair, and yellow gets each column's even rows (1-based)
-    cells = [cell for rule in proof.rules for cell in rule.cells]
+    cells = [cell for rule in proof.rules if rule.kind == "claimeven" for cell in rule.cells]
     empty = [(c, r) for c in range(game.width) for r in range(game.height) if game.cell(c, r) is None]
     assert sorted(cells) == sorted(empty)
     assert all(upper == (lower[0], lower[1] + 1) and (upper[1] + 1) % 2 == 0 for lower, upper in
@@ -152,8 +156,9 @@ def test_claimeven_on_connect_four_and_the_side_to_move():
     game = ConnectFour.from_moves("1452327714244164413652")   # red to move, yellow holds by claimeven
     proof = prove(game)
     assert (proof.defender, proof.to_move) == (1, False)
-    assert {rule.kind for rule in proof.rules} == {"claimeven"}
-    assert proof.used() == {"claimeven": len(proof.refutations), "baseinverse": 0, "lowinverse": 0, "mirror": 0}
+    assert {rule.kind for rule in proof.rules} == {"claimeven"} and not proof.wins
+    assert proof.used() == {"claimeven": len(proof.refutations), "vertical": 0, "baseinverse": 0, "lowinverse": 0,
+                            "mirror": 0, "aftereven": 0, "threat": 0}
     assert len(proof.refutations) == 17 and solve(game, weak=True) <= 0
     odd = ConnectFour.from_moves("67144134445746")           # two columns odd: a baseinverse completes the pairing
     proof = prove(odd)
