@@ -559,20 +559,30 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
             return " ".join(part[:1].upper() + part[1:] for part in parts)
         used = proof.used()
         lines = len(proof.refutations)
-        if not lines:
+        if not lines and not proof.wins:
             parts.append(tr("{colour} is sure of at least a draw: {other} has no line left that could still be completed.",
                             colour=me, other=them))
             return " ".join(part[:1].upper() + part[1:] for part in parts)
-        parts.append(ntr("{colour} is sure of at least a draw: {other} can still make {n} line, and {colour} spoils it.",
-                         "{colour} is sure of at least a draw: {other} can still make {n} lines, and {colour} spoils every one.",
-                         lines, colour=me, other=them))
-        parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
-                        "(the same-column answer), so {colour} gets every second empty cell of each column.",
-                        other=them, colour=me))
+        if not lines:
+            parts.append(tr("{colour} is sure to win: {other} has no line left that could still be completed.",
+                            colour=me, other=them))
+        elif proof.wins:
+            parts.append(ntr("{colour} is sure to win: {other} can still make {n} line, and {colour} spoils it.",
+                             "{colour} is sure to win: {other} can still make {n} lines, and {colour} spoils every one.",
+                             lines, colour=me, other=them))
+        else:
+            parts.append(ntr("{colour} is sure of at least a draw: {other} can still make {n} line, and {colour} spoils it.",
+                             "{colour} is sure of at least a draw: {other} can still make {n} lines, and {colour} "
+                             "spoils every one.", lines, colour=me, other=them))
+        if any(rule.kind in ("claimeven", "vertical") for rule in proof.rules):
+            parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
+                            "(the same-column answer), so {colour} gets every second empty cell of each column.",
+                            other=them, colour=me))
         pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"]
-        if pairs:
+        rest = pairs + used["aftereven"] + used["threat"]
+        if rest:
             parts.append(ntr("That spoils all of {other}'s lines but {n}.",
-                             "That spoils all of {other}'s lines but {n}.", pairs, other=them))
+                             "That spoils all of {other}'s lines but {n}.", rest, other=them))
         elif lines:
             parts.append(tr("Every line of {other}'s needs one of those cells, so {other} cannot finish any.", other=them))
         for rule in proof.rules:
@@ -594,8 +604,34 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                                  "(mirror).", len(rule.cells) // 2,
                                  where1=_where(game, rule.cells[0]), where2=_where(game, rule.cells[1]),
                                  other=them, colour=me))
-        if pairs:
+        if pairs and pairs == rest:
             parts.append(ntr("The last line needs both cells of one of those pairs, so {other} cannot finish it.",
                              "Each of the last {n} lines needs both cells of one of those pairs, so {other} cannot "
                              "finish them.", pairs, other=them))
+        elif pairs:
+            parts.append(ntr("{n} of those lines needs both cells of one of those pairs, so {other} cannot finish it.",
+                             "{n} of those lines need both cells of one of those pairs, so {other} cannot finish them.",
+                             pairs, other=them))
+        for rule in proof.rules:
+            if rule.kind != "aftereven":
+                continue
+            cells = "; ".join(_where(game, cell) for cell in rule.cells)
+            later = sum(1 for _, r in proof.refutations if r == rule)
+            if later:
+                parts.append(ntr("The same-column answers give {colour} the cells at {cells}, and with them a line: "
+                                 "{n} line of {other}'s needs a cell above each of them, so it comes too late — "
+                                 "{colour} has made a line first (aftereven).",
+                                 "The same-column answers give {colour} the cells at {cells}, and with them a line: "
+                                 "{n} lines of {other}'s need a cell above each of them, so they come too late — "
+                                 "{colour} has made a line first (aftereven).", later, colour=me, other=them, cells=cells))
+            else:
+                parts.append(tr("The same-column answers give {colour} the cells at {cells}: they complete a line of "
+                                "{colour}'s, so in the end {colour} wins (aftereven).", colour=me, cells=cells))
+        for rule in proof.rules:
+            if rule.kind == "threat":
+                parts.append(tr("{colour} has a threat at {where2}: {other} can never drop into {where1}, just under "
+                                "it, or {colour} would make a line there at once. Every other cell is paired, so in "
+                                "the end {other} has to drop there, and {colour} wins (a threat kept for the end).",
+                                colour=me, other=them, where1=_where(game, rule.cells[0]),
+                                where2=_where(game, rule.cells[1])))
         return " ".join(part[:1].upper() + part[1:] for part in parts)

@@ -258,18 +258,20 @@ def hint_mark(game: ConnectGame, layout: GridLayout, move: str) -> list[tuple]:
     return items
 
 
-RULE_LETTERS = {"claimeven": "c", "baseinverse": "b", "lowinverse": "l", "mirror": "m"}
+RULE_LETTERS = {"claimeven": "c", "vertical": "v", "baseinverse": "b", "lowinverse": "l", "mirror": "m",
+                "aftereven": "a", "threat": "t"}
 """The letter a rule's cells carry on the board (:func:`rule_labels`): the first letter of the rule's name."""
 
 
 def rule_labels(proof) -> dict[tuple[int, int], str]:
     """Cell → letter for the rule instances of a :class:`gamekit.connect.prove.Proof` (for ``connect_scene``'s
-    ``labels``): a claimeven's upper cell, the one the defender surely gets, carries "c"; both cells of a
-    baseinverse "b", the four of a lowinverse "l", a mirror's "m".  Letters, so colour is not the cue."""
+    ``labels``): a claimeven's upper cell, the one the defender surely gets, carries "c" (a vertical's "v");
+    both cells of a baseinverse "b", the four of a lowinverse "l", a mirror's "m"; the cells of an aftereven
+    group "a" and a threat kept for the end "t".  Letters, so colour is not the cue."""
     labels = {}
     for rule in proof.rules:
         letter = RULE_LETTERS[rule.kind]
-        for cell in (rule.cells[1:] if rule.kind == "claimeven" else rule.cells):
+        for cell in (rule.cells[1:] if rule.kind in ("claimeven", "vertical", "threat") else rule.cells):
             labels[cell] = letter
     return labels
 
