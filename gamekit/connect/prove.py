@@ -34,26 +34,49 @@ A column with an even number of empty cells (counted from the cells really empty
 side columns and any discs already dropped are taken into account) is cut into claimeven pairs from
 its lowest empty cell up, or gives its lowest 2, 4… cells to a lowinverse or mirror with another such
 column and the rest to claimeven pairs; a column with an odd number gives its lowest 1, 3… cells to a
-baseinverse or mirror with another such column and the cells above them to claimeven pairs.  Because every empty cell is in a
-pair and each pair is answered inside itself, the defender always has its answer ready, whatever the
-attacker does, until the grid is full: the defender never needs a spare move, so no zugzwang argument
-is needed.  An attacker's line is *refuted* when it holds the upper cell of a claimeven pair, both
-cells of a baseinverse, or both cells of one pair of a lowinverse or mirror; when every line the
-attacker could still complete is refuted, the attacker can never make a line, so the defender holds
-at least a draw.  The choices — which columns go together and how many rows deep — are searched
-column by column, each line checked as soon as its columns are decided, up to :data:`MAX_NODES`
-choices (beyond that: no answer).
+baseinverse or mirror with another such column and the cells above them to claimeven pairs.  Because every
+empty cell is in a pair and each pair is answered inside itself, the defender always has its answer ready,
+whatever the attacker does, until the grid is full: the defender never needs a spare move.  An attacker's
+line is *refuted* when it holds the upper cell of a claimeven pair, both cells of a baseinverse, or both
+cells of one pair of a lowinverse or mirror.  The choices — which columns go together and how many rows
+deep — are searched column by column, each line checked as soon as its columns are decided, up to
+:data:`MAX_NODES` choices (beyond that: no answer).
 
-Because the pairs cover the whole grid, Allis' *vertical* rule (two cells on top of each other, the
-upper one odd) never appears: cut from the top of a column the pairs always end on the top row.
-Aftereven, highinverse, lowinverse above the base and the other rules that rest on the defender
-controlling zugzwang with spare cells are not here; when the pairing does not refute every line,
-:func:`prove` answers None.
+Zugzwang: who fills the last cells
+----------------------------------
+Two more rules rest on the pairing's end, when the attacker, always first in a pair, runs out of moves:
+
+* **aftereven** — a *group*, a line of the defender with no attacker disc whose empty cells are all
+  upper cells of claimeven pairs.  Sooner or later the attacker drops under each of them and the defender
+  completes the group.  So an attacker's line that holds, in every column of the group, a cell above the
+  group's highest cell there is refuted: to complete it the attacker must first fill everything under those
+  cells, by which time the defender has made its line and won.  And when the pairing refutes every
+  attacker line, a group is a win for the defender (Allis: the defender's even threat).
+* **threat** (kept for the end) — a cell ``t`` that completes a line of the defender's discs, with the
+  cell ``s`` under it empty.  The attacker can never drop into ``s`` (the defender would answer at ``t``
+  and win), so the cells of that column from ``s`` up are left out of the pairing, and the rest — which
+  must hold an even number of cells — is paired as above (in that column up to the cell under ``s``,
+  whose claimed cells then have the other parity: **vertical** pairs, Allis' vertical with the upper cell
+  odd).  When the pairs run out the attacker is to move and only ``s`` is left: it drops there and the
+  defender wins at ``t``; lines through ``t`` or above it are refuted, lines through ``s`` need a pair or a
+  claim like any other.  With the attacker to move and an odd number of empty cells (red's case on the
+  42-cell boards, after its drop) no complete pairing exists: this is how the first player is proved to
+  hold the game — with an odd threat (on 6 rows: a threat in an odd row), as Allis showed; for yellow,
+  an even one.
+
+Why the combination stays sound: every empty cell (outside the threat column's top) is in exactly one
+pair or claimeven, so no cell is used by two rule instances in conflicting ways; the aftereven and the
+threat use no cell of their own — they only read which cells the pairs surely give the defender and the
+fact that cells above a cell are filled after it — so they never change an answer.  A proof's ``wins``
+says the defender wins (a group or a threat); otherwise it holds at least the draw.
+
+Because the pairs cover whole columns, a vertical pair appears only under a threat; highinverse,
+baseclaim, before and specialbefore, which trade a pair's cells across the pairing's parity, are not here:
+when these rules refute not every line, :func:`prove` answers None.
 
 When the defender is the side to move, :func:`prove` tries each of its drops (centre first) and
-proves the position after it.  A complete pairing needs an even number of empty cells with the
-attacker to move, so on the published boards (42 cells) it can only prove the second player
-(yellow): red holding the draw needs Allis' odd-threat rules, which are not here.
+proves the position after it.  ``prove(game, side)`` asks for one side only: :func:`prove_columns` asks
+both, so a column can be shown a draw (each side holds it) or a win.
 """
 from __future__ import annotations
 
@@ -533,7 +556,7 @@ def leaf_for(variant: Variant):
     g = _geometry(variant)
 
     def holds(cur: int, mask: int) -> bool:
-        return _pairing(g, cur ^ mask, mask, LEAF_NODES, 2) is not None
+        return _pairing(g, cur ^ mask, mask, LEAF_NODES, 2, aftereven=False) is not None
 
     return holds
 
