@@ -70,6 +70,8 @@ def play_out(game: ConnectGame, proof: Proof, rng: random.Random) -> None:
         assert game.landing_cell(number) == answer, "the answer is always playable at once"
         game.play(str(number))
     assert game.winner() != attacker
+    if proof.wins:
+        assert game.winner() == proof.defender, "a winning proof's defender completes its line"
 
 
 @pytest.mark.parametrize("cls", [ConnectFour, FiveInARow])
@@ -283,6 +285,7 @@ def every_attack(game: ConnectGame, proof: Proof) -> int:
     def walk(g: ConnectGame) -> int:
         if g.is_over():
             assert g.winner() != attacker
+            assert not proof.wins or g.winner() == proof.defender
             return 1
         total = 0
         for move in g.legal_moves():
@@ -333,3 +336,53 @@ def test_reason_when_no_line_is_left():
                                          "completed.")
     assert proof_reason(proof, game, "es").startswith("El amarillo tiene asegurado al menos el empate")
     assert solve(game, weak=True) <= 0
+
+
+def test_red_holds_by_a_threat_kept_for_the_end():
+    # yellow to move, 13 empty cells (odd): no complete pairing exists; red's threat at column 1, row 5 (odd)
+    # leaves column 1 from row 4 up to the end, the other 10 cells are paired, and yellow must fill row 4 last
+    game = FiveInARow.from_moves("74474355364566377156621624212")
+    proof = prove(game)
+    assert proof.defender == 0 and not proof.to_move and proof.wins
+    threat = next(rule for rule in proof.rules if rule.kind == "threat")
+    assert threat.cells == ((1, 3), (1, 4)) and proof.reply((1, 3)) == (1, 4)
+    assert game.cell(1, 3) is None and game.cell(1, 2) is not None
+    assert proof.used()["threat"] >= 1
+    assert all((1, 4) in line or (1, 5) in line for line, rule in proof.refutations if rule == threat)
+    assert solve(game, weak=True) == -1                       # yellow (to move) loses
+    assert prove(game, 1) is None and prove(game, zugzwang=False) is None
+    en = proof_reason(proof, game)
+    assert en.startswith("Red is sure to win") and "red has a threat at column 1, row 5" in en.lower()
+    assert "(a threat kept for the end)" in en
+    es = proof_reason(proof, game, "es")
+    assert es.startswith("El rojo tiene la victoria asegurada") and "amenaza guardada para el final" in es
+    for seed in range(5):
+        play_out(game, proof, random.Random(seed))
+    assert every_attack(game, proof) > 1
+
+
+def test_aftereven_refutes_the_lines_above_a_claimed_group():
+    game = FiveInARow.from_moves("276521553451453675221461677447")   # red to move
+    proof = prove(game)
+    assert proof.defender == 1 and proof.wins and proof.used()["aftereven"] == 1
+    group = next(rule for rule in proof.rules if rule.kind == "aftereven")
+    claims = {rule.cells[1] for rule in proof.rules if rule.kind == "claimeven"}
+    assert set(group.cells) <= claims                          # every empty cell of yellow's group is claimed
+    for line, rule in proof.refutations:
+        if rule == group:                                      # red's line lies above the group in its columns
+            for col, row in group.cells:
+                assert any(c == col and r > row for c, r in line)
+    assert "(aftereven)" in proof_reason(proof, game) and solve(game, weak=True) == -1
+    assert prove(game, zugzwang=False) is None or not prove(game, zugzwang=False).wins
+    every_attack(game, proof)
+
+
+def test_the_side_asked_for():
+    game = FiveInARow.from_moves("74474355364566377156621624212")
+    assert prove(game, 0).defender == 0 and prove(game, 1) is None
+    with pytest.raises(ValueError, match="side 2"):
+        prove(game, 2)
+    with pytest.raises(ValueError, match="side True"):
+        prove(game, True)
+    with pytest.raises(ValueError, match="side '0'"):
+        prove(game, "0")
