@@ -6,6 +6,7 @@ Run from the repository root::
     python -m benchmarks.connect                              # full (about 35 minutes on 2 cores)
     python -m benchmarks.connect --skip-levels --limit 30     # solver only: old and new engines side by side
     python -m benchmarks.connect --quick                      # a few minutes
+    python -m benchmarks.connect --hint-rules 1 --per-size 4  # the Hint's verdicts, rules before/after (≈ 1 min)
 
 The solver is timed with an empty transposition table for every position (as Pons' own benchmark
 does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
@@ -126,6 +127,78 @@ def hint_reach(budget: float) -> None:
               f"{median(tb):.2f} s |", flush=True)
 
 
+def _columns_before(game, moves=None):
+    """The Hint's rule-based bounds as they were before the zugzwang rules: the pairing alone (claimeven,
+    baseinverse, lowinverse, mirror) and one proof per column, the first side found (the player who dropped,
+    else the other) — :func:`gamekit.connect.prove.prove_columns` of that version, written with today's
+    public ``prove(..., zugzwang=False)``."""
+    from gamekit.connect.prove import ColumnProof, prove
+    mover = game.to_move
+    whole = prove(game, zugzwang=False)
+    ceiling = 0 if whole is not None and whole.defender != mover else 1
+    out = {}
+    for m in (game.legal_moves() if moves is None else list(moves)):
+        after = game.copy()
+        after.play(m)
+        if after.is_over():
+            w = after.winner()
+            value = 0 if w is None else (1 if w == mover else -1)
+            out[m] = ColumnProof(m, value, value, after, None)
+            continue
+        proof = prove(after, zugzwang=False)
+        if proof is None:
+            out[m] = ColumnProof(m, -1, ceiling, after, None)
+        elif proof.defender == mover:
+            out[m] = ColumnProof(m, 0, ceiling, after, proof)
+        else:
+            out[m] = ColumnProof(m, -1, 0, after, proof)
+    return out
+
+
+def hint_rules(budget: float, per_size: int, games: int) -> None:
+    """The 5 en raya Hint (``ConnectWidget.hint_for``, budget ``budget``) on positions from play at 30–38 empty
+    cells, with the rule-based prover as it was (pairing only, one side a column) and as it is (aftereven and
+    threats, both sides a column), one after the other on each position, tables emptied before each: columns
+    with a verdict (at least a bound: "no win" / "no loss"), columns with an outcome (win / draw / loss), median
+    and 95th-percentile time of the whole Hint.  Positions: the first ``per_size`` positions at each even
+    number of empty cells from 30 to 38 in seeded Medium-v-Medium games (seeds 0…``games``−1, as
+    ``benchmarks.prove``)."""
+    import gamekit.connect.prove as prove_module
+    from benchmarks.prove import positions
+    from gamekit.connect.solver import solver_for
+    from gamekit.connect.widget import ConnectWidget
+    now = prove_module.prove_columns
+    w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
+    by_empty = positions(FiveInARow, games)
+    print(f"\n## The Hint's verdicts with {budget:g} s, before and after the zugzwang rules (same positions, one after "
+          "the other)")
+    print("| empty cells | positions | columns | prover | with a verdict | with an outcome | median time | 95th pct |")
+    print("|---|---|---|---|---|---|---|---|")
+    for empties in (30, 32, 34, 36, 38):
+        picks = by_empty.get(empties, [])[:per_size]
+        rows = {"before": [0, 0, []], "after": [0, 0, []]}
+        columns = 0
+        for g in picks:
+            columns += len(g.legal_moves())
+            for label, columns_of in (("before", _columns_before), ("after", now)):
+                prove_module.prove_columns = columns_of      # what hint_for imports when it runs
+                try:
+                    solver_for(g.variant).reset()
+                    w.verdicts = {}
+                    t = time.perf_counter()
+                    w.hint_for(g)
+                    rows[label][2].append(time.perf_counter() - t)
+                finally:
+                    prove_module.prove_columns = now
+                kinds = [kind for _, kind in w.verdicts.values()]
+                rows[label][0] += sum(k != "unknown" for k in kinds)
+                rows[label][1] += sum(k in ("win", "draw", "loss") for k in kinds)
+        for label, (verdicts, outcomes, times) in rows.items():
+            times = sorted(times)
+            print(f"| {empties} | {len(picks)} | {columns} | {label} | {verdicts} | {outcomes} | {median(times):.2f} s | "
+                  f"{times[min(len(times) - 1, int(0.95 * len(times)))]:.2f} s |", flush=True)
+
+
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(f"\n## {label}: levels against each other, {games} games per pair (starts alternate)")
     seeds = iter(range(1, 10 ** 9))
@@ -153,8 +226,17 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=120.0, help="seconds per 5 en raya position (default 120)")
     ap.add_argument("--skip-solver", action="store_true")
     ap.add_argument("--hint", type=float, metavar="S", help="only the Hint's reach with an S-second budget")
+    ap.add_argument("--hint-rules", type=float, metavar="S",
+                    help="only the Hint's verdicts at 30-38 empty cells with an S-second budget, the rule-based "
+                         "prover before and after the zugzwang rules side by side")
+    ap.add_argument("--per-size", type=int, default=4, help="--hint-rules: positions at each size (default 4)")
     args = ap.parse_args()
     games = args.games or (4 if args.quick else 20)
+    if args.hint_rules is not None:
+        if not args.hint_rules > 0 or args.per_size < 1:
+            ap.error(f"--hint-rules {args.hint_rules}: a budget above 0; --per-size {args.per_size}: at least 1")
+        hint_rules(args.hint_rules, args.per_size, args.games or 30)
+        return
     if args.hint:
         hint_reach(args.hint)
         return
