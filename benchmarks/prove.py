@@ -9,11 +9,13 @@ Run from the repository root::
 Positions come from seeded Medium-v-Medium games (seeds 0, 1, 2, …; the same positions every run),
 every position of each game once.  Three tables:
 
-1. positions at 30–38 empty cells: proved (and for which side), median and 95th-percentile time a call;
+1. positions at 30–38 empty cells: proved (and for which side, and how many wins), median and 95th-percentile
+   time a call — the pairing alone and with the zugzwang rules (aftereven, a threat kept for the end);
 2. every depth from 12 to 28 empty cells: proved, and each proof checked against the exact solver
    (win/draw/loss, compiled engine; a position it does not settle in ``--check-limit`` seconds is not
    counted as checked) — "wrong" must be 0;
-3. the leaf test: the pure-Python solver with and without ``leaf=leaf_for(variant)`` on the same
+3. the leaf test: the pure-Python solver without and with ``leaf=leaf_for(variant)`` (and with
+   ``leaf_for(variant, zugzwang=True)``) on the same
    positions (``--leaf`` of them at 20, 22 and 24 empty cells), empty table each time, weak solve:
    nodes, time, and whether the values agree.
 """
@@ -54,28 +56,35 @@ def quantile(xs: list[float], q: float) -> float:
 def rates(name: str, by_empty: dict[int, list]) -> None:
     for lo, hi in ((30, 38),):
         games = [g for e in range(lo, hi + 1) for g in by_empty.get(e, [])]
-        times, proved, mover = [], 0, 0
-        for g in games:
-            t = time.perf_counter()
-            p = prove(g)
-            times.append(time.perf_counter() - t)
-            if p is not None:
-                proved += 1
-                mover += p.to_move
-        print(f"| {name} | {lo}–{hi} | {len(games)} | {proved} ({pct(proved, len(games))}) | {mover} | "
-              f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |")
+        for zugzwang in (False, True):
+            times, proved, mover, sides, wins = [], 0, 0, [0, 0], 0
+            for g in games:
+                t = time.perf_counter()
+                p = prove(g, zugzwang=zugzwang)
+                times.append(time.perf_counter() - t)
+                if p is not None:
+                    proved += 1
+                    mover += p.to_move
+                    sides[p.defender] += 1
+                    wins += p.wins
+            print(f"| {name} | {lo}–{hi} | {'pairing + zugzwang rules' if zugzwang else 'pairing only'} | {len(games)} | "
+                  f"{proved} ({pct(proved, len(games))}) | {sides[0]} / {sides[1]} | {wins} | {mover} | "
+                  f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |")
 
 
 def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -> None:
     for e in range(12, 29, 2):
         games = by_empty.get(e, [])
-        proved = checked = wrong = 0
+        proved = checked = wrong = wins = 0
+        sides = [0, 0]
         kinds = dict.fromkeys(RULE_KINDS, 0)
         for g in games:
             p = prove(g)
             if p is None:
                 continue
             proved += 1
+            sides[p.defender] += 1
+            wins += p.wins
             for k, n in p.used().items():
                 kinds[k] += bool(n)
             solver.reset()
@@ -84,22 +93,24 @@ def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -
             except OutOfTime:
                 continue
             checked += 1
-            wrong += (s if p.defender == g.to_move else -s) < 0
-        print(f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | "
+            value = s if p.defender == g.to_move else -s
+            wrong += value < 0 or (p.wins and value < 1)
+        print(f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | {sides[0]} / {sides[1]} | {wins} | "
               f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |")
 
 
 def leaf(name: str, cls, by_empty: dict[int, list], count: int, limit: float) -> None:
     variant = cls.variant
-    plain = Solver(variant, engine="python")
-    with_leaf = Solver(variant, engine="python", leaf=leaf_for(variant))
+    solvers = {"without": Solver(variant, engine="python"),
+               "with": Solver(variant, engine="python", leaf=leaf_for(variant)),
+               "with, zugzwang rules": Solver(variant, engine="python", leaf=leaf_for(variant, zugzwang=True))}
     for e in (20, 22, 24):
         games = by_empty.get(e, [])[:count]
-        rows = {"without": [0, 0.0, 0], "with": [0, 0.0, 0]}
+        rows = {label: [0, 0.0, 0] for label in solvers}
         agree = True
         for g in games:
             values = {}
-            for label, s in (("without", plain), ("with", with_leaf)):
+            for label, s in solvers.items():
                 s.reset()
                 s.nodes = 0
                 t = time.perf_counter()
@@ -110,9 +121,9 @@ def leaf(name: str, cls, by_empty: dict[int, list], count: int, limit: float) ->
                 rows[label][0] += s.nodes
                 rows[label][1] += time.perf_counter() - t
                 rows[label][2] += values[label] is None
-            if None not in values.values() and values["with"] != values["without"]:
+            if None not in values.values() and len(set(values.values())) > 1:
                 agree = False
-        for label in ("without", "with"):
+        for label in solvers:
             n, t, out = rows[label]
             print(f"| {name} | {e} | {len(games)} | {label} | {n:,} | {t:.2f} s | {out} | {'yes' if agree else 'NO'} |")
 
@@ -125,12 +136,14 @@ def main() -> None:
     ap.add_argument("--leaf-limit", type=float, default=20.0, help="seconds the Python solver gets a position")
     args = ap.parse_args()
     data = {name: positions(cls, args.games) for name, cls in BOARDS.items()}
-    print("\n| board | empty cells | positions | proved | of them for the side to move | median a call | 95th pct |")
-    print("|---|---|---|---|---|---|---|")
+    print("\n| board | empty cells | rules | positions | proved | red / yellow | wins | for the side to move | "
+          "median a call | 95th pct |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name in BOARDS:
         rates(name, data[name])
-    print("\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked by the solver | wrong |")
-    print("|---|---|---|---|---|---|---|")
+    print(f"\n| board | empty cells | positions | proved | red / yellow | wins | using {' / '.join(RULE_KINDS)} | "
+          "checked by the solver | wrong |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, cls in BOARDS.items():
         depths(name, data[name], Solver(cls.variant), args.check_limit)
     print("\n| board | empty cells | positions | leaf test | nodes | time | out of time | same values |")

@@ -546,17 +546,22 @@ LEAF_NODES = 200
 two columns at most two rows deep (claimeven, baseinverse, lowinverse), which is cheaper."""
 
 
-def leaf_for(variant: Variant):
+def leaf_for(variant: Variant, zugzwang: bool = False):
     """``holds(cur, mask) -> bool`` on the solver's bitboards (``cur``: the discs of the player to move,
     ``mask``: all discs, side discs included): True when the pairing proves that the player *not* to move
     holds at least a draw, so the player to move scores at most 0 — a leaf bound for
-    :class:`gamekit.connect.solver.Solver` (``leaf=``)."""
+    :class:`gamekit.connect.solver.Solver` (``leaf=``).  ``zugzwang``: also aftereven and a threat kept for
+    the end (the player not to move is then proved more often, at a higher cost a call)."""
     if not isinstance(variant, Variant):
         raise TypeError(tr("leaf_for: expected a Variant, got {kind}", kind=type(variant).__name__))
     g = _geometry(variant)
 
     def holds(cur: int, mask: int) -> bool:
-        return _pairing(g, cur ^ mask, mask, LEAF_NODES, 2, aftereven=False) is not None
+        defender = cur ^ mask
+        if _pairing(g, defender, mask, LEAF_NODES, 2, aftereven=zugzwang) is not None:
+            return True
+        return zugzwang and any(_pairing(g, defender, mask, LEAF_NODES, 2, sink=sink) is not None
+                                for sink in _threats(g, defender, mask))
 
     return holds
 
