@@ -9,7 +9,8 @@ the exact machinery, cheapest first:
    completes a line at once loses;
 2. what is already proved and shipped: the exact-score book and the value runs' records
    (:mod:`gamekit.connect.tables`);
-3. Allis-style rules (:func:`gamekit.connect.prove.prove_columns`): "no loss" or "no win" bounds;
+3. Allis-style rules (:func:`gamekit.connect.prove.prove_columns`): "no loss" or "no win" bounds, a win or
+   a loss where a proof wins, a draw where both sides' proofs meet;
 4. the compiled search's null windows (:class:`gamekit.connect.solver.Solver`, one per worker, its
    transposition table kept from task to task): "does the opponent win after the drop?" and "does the
    opponent lose?" — at most two searches a column, the task's time budget shared fairly between the

@@ -282,8 +282,9 @@ class ConnectWidget(GameWidget):
             self.proof_labels = rule_labels(found.proof)
             self.proof_note.value = "<p>" + html.escape(tr("Why column {n} holds at least the draw: {why}",
                                                            n=move, why=self.proof_text)) + "</p><p>" + html.escape(
-                tr("On the board: c marks a cell the same-column answer gets; b, l and m mark the pairs of "
-                   "cells across two columns (baseinverse, lowinverse, mirror).")) + "</p>"
+                tr("On the board: c marks a cell the same-column answer gets (v under a threat); b, l and m mark "
+                   "the pairs of cells across two columns (baseinverse, lowinverse, mirror); a marks the cells of "
+                   "a line those answers complete (aftereven), t a threat kept for the end.")) + "</p>"
             reason = f"{reason.rstrip('.')}. {self.proof_text}"
         return move, reason
 
