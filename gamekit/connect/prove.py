@@ -215,8 +215,8 @@ def _unit_kind(rows: int) -> str:
 
 def _threats(g: _Geometry, defender_bits: int, mask: int) -> list[tuple[int, int, int]]:
     """The defender's threats that can serve as a sink: ``(grid column, row of the cell under the threat,
-    row of the threat)`` — the lowest such threat of each column, where the threat cell completes a line of
-    the defender's discs and the cell under it is empty too (so the attacker cannot simply block it)."""
+    row of the threat)`` — every cell that completes a line of the defender's discs and is not playable now
+    (so the cell under it is empty too, and the attacker cannot simply block it), lowest first."""
     b = g.b
     v = b.variant
     H1 = b.H1
@@ -229,21 +229,19 @@ def _threats(g: _Geometry, defender_bits: int, mask: int) -> list[tuple[int, int
         while here:
             low = here & -here
             t = low.bit_length() - 1 - col * H1
-            if empty >> (col * H1 + t - 1) & 1:
-                out.append((col, t - 1, t))
-                break
+            out.append((col, t - 1, t))
             here ^= low
-    return out
+    return sorted(out, key=lambda sink: sink[1])
 
 
 def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES,
-             deepest: int | None = None, sink: tuple[int, int, int] | None = None,
+             deepest: int | None = None, sinks: tuple[tuple[int, int, int], ...] = (),
              aftereven: bool = True) -> tuple[list[Rule], list, bool] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move:
     ``(rules, refutations, wins)``, or None when no pairing (found within ``limit`` choices; two columns
     paired at most ``deepest`` rows deep, None: any depth) refutes every line the attacker could still
-    complete.  ``sink``: ``(grid column, row s, row s + 1)`` of a defender's threat — the cells of that
-    column from row ``s`` up are left out of the pairing (see the module docstring).  ``aftereven``: also
+    complete.  ``sinks``: ``(grid column, row s, row s + 1)`` of defender's threats in different columns —
+    the cells of each such column from row ``s`` up are left out of the pairing (see the module docstring).  ``aftereven``: also
     refute the lines that lie above a group of the defender's claimed cells."""
     deepest = g.b.variant.rows if deepest is None else deepest
     b, v = g.b, g.b.variant
@@ -258,18 +256,16 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
     for i in range(v.columns):
         col = v.first_column + i
         h = (mask & b.col_masks[i]).bit_count()
-        top = sink[1] if sink is not None and sink[0] == col else H
+        top = next((sink[1] for sink in sinks if sink[0] == col), H)
         if h < top:
             columns.append((col, h, top))
             empties += top - h
     if empties % 2:
         return None                               # the attacker moves first in every pair: an even count
-    if sink is None and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
+    if not sinks and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
         return None
     region = sum(1 << col for col, _, _ in columns)   # the grid columns the pairing covers (as bits)
-    beyond = 0                                    # the cells above the threat: only ever reached after it
-    if sink is not None:
-        beyond = sum(bit(sink[0], r) for r in range(sink[2], H))
+    beyond = [sum(bit(col, r) for r in range(t, H)) for col, _, t in sinks]   # a threat and the cells above it
     # cells a claimeven may claim (rows of the column top's parity), and per (depth above the lowest empty
     # cell, parity of the column's empty count) the cells a mirror pair may use
     claimable = 0
@@ -305,8 +301,9 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             continue                              # holds a defender disc: the attacker can never complete it
         if not bits & ~mask:
             return None                           # complete already (a finished game is refused before)
-        if bits & beyond:
-            threat_lines.append(line)             # needs the threat cell or a cell above it: never the attacker's
+        hit = next((k for k, cells_above in enumerate(beyond) if bits & cells_above), None)
+        if hit is not None:
+            threat_lines.append((line, hit))      # needs a threat cell or a cell above it: never the attacker's
             continue
         under = [k for k, (_, above, _) in enumerate(groups) if all(bits & a for a in above)]
         if not bits & claimable and not under and not any((bits & layer).bit_count() >= 2 for layer in layers):
@@ -407,10 +404,9 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             refutations.append((line, aftereven_rule(next(ge for ge in under if ge & ~claimed == 0))))
     extra: list[Rule] = []
     wins = False
-    if sink is not None:
-        threat = Rule("threat", ((sink[0], sink[1]), (sink[0], sink[2])))
-        extra.append(threat)
-        refutations.extend((line, threat) for line in threat_lines)
+    if sinks:
+        extra = [Rule("threat", ((col, s), (col, t))) for col, s, t in sinks]
+        refutations.extend((line, extra[k]) for line, k in threat_lines)
         wins = True
     else:
         won = next((ge for ge, _, _ in groups if ge & ~claimed == 0), None)
@@ -436,10 +432,17 @@ def _defend(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool):
     found = _pairing(g, defender_bits, mask, aftereven=zugzwang)
     if found is not None or not zugzwang:
         return found
-    for sink in _threats(g, defender_bits, mask):
-        found = _pairing(g, defender_bits, mask, sink=sink)
+    threats = _threats(g, defender_bits, mask)
+    for sink in threats:
+        found = _pairing(g, defender_bits, mask, sinks=(sink,))
         if found is not None:
             return found
+    for k, first in enumerate(threats):           # two threats in two columns: the attacker must take one
+        for second in threats[k + 1:]:
+            if second[0] != first[0]:
+                found = _pairing(g, defender_bits, mask, sinks=(first, second))
+                if found is not None:
+                    return found
     return None
 
 
@@ -560,7 +563,7 @@ def leaf_for(variant: Variant, zugzwang: bool = False):
         defender = cur ^ mask
         if _pairing(g, defender, mask, LEAF_NODES, 2, aftereven=zugzwang) is not None:
             return True
-        return zugzwang and any(_pairing(g, defender, mask, LEAF_NODES, 2, sink=sink) is not None
+        return zugzwang and any(_pairing(g, defender, mask, LEAF_NODES, 2, sinks=(sink,)) is not None
                                 for sink in _threats(g, defender, mask))
 
     return holds
@@ -655,11 +658,18 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
             else:
                 parts.append(tr("The same-column answers give {colour} the cells at {cells}: they complete a line of "
                                 "{colour}'s, so in the end {colour} wins (aftereven).", colour=me, cells=cells))
-        for rule in proof.rules:
-            if rule.kind == "threat":
-                parts.append(tr("{colour} has a threat at {where2}: {other} can never drop into {where1}, just under "
-                                "it, or {colour} would make a line there at once. Every other cell is paired, so in "
-                                "the end {other} has to drop there, and {colour} wins (a threat kept for the end).",
-                                colour=me, other=them, where1=_where(game, rule.cells[0]),
-                                where2=_where(game, rule.cells[1])))
+        threats = [rule for rule in proof.rules if rule.kind == "threat"]
+        if len(threats) == 1:
+            parts.append(tr("{colour} has a threat at {where2}: {other} can never drop into {where1}, just under "
+                            "it, or {colour} would make a line there at once. Every other cell is paired, so in "
+                            "the end {other} has to drop there, and {colour} wins (a threat kept for the end).",
+                            colour=me, other=them, where1=_where(game, threats[0].cells[0]),
+                            where2=_where(game, threats[0].cells[1])))
+        elif threats:
+            parts.append(tr("{colour} has threats at {where2} and {where4}: {other} can never drop into {where1} or "
+                            "{where3}, just under them, or {colour} would make a line at once. Every other cell is "
+                            "paired, so in the end {other} has to drop under one of them, and {colour} wins (threats "
+                            "kept for the end).", colour=me, other=them,
+                            where1=_where(game, threats[0].cells[0]), where2=_where(game, threats[0].cells[1]),
+                            where3=_where(game, threats[1].cells[0]), where4=_where(game, threats[1].cells[1])))
         return " ".join(part[:1].upper() + part[1:] for part in parts)

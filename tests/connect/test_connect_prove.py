@@ -386,3 +386,19 @@ def test_the_side_asked_for():
         prove(game, True)
     with pytest.raises(ValueError, match="side '0'"):
         prove(game, "0")
+
+
+def test_two_threats_kept_for_the_end():
+    # red to move, 18 empty cells; yellow's threats at column 2, row 3 and column 6, row 3: with both columns
+    # left out from the cell under the threat up, the rest pairs up, and red must at last drop under one of them
+    game = ConnectFour.from_moves("715374243351355441135577")
+    proof = prove(game)
+    assert proof.defender == 1 and proof.wins and not proof.to_move
+    threats = [rule.cells for rule in proof.rules if rule.kind == "threat"]
+    assert threats == [((1, 1), (1, 2)), ((5, 1), (5, 2))]
+    en = proof_reason(proof, game)
+    assert "yellow has threats at column 2, row 3 and column 6, row 3" in en.lower() and "(threats kept for the end)" in en
+    assert "amenazas guardadas para el final" in proof_reason(proof, game, "es")
+    assert solve(game, weak=True) == -1
+    for seed in range(10):
+        play_out(game, proof, random.Random(seed))
