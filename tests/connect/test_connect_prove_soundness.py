@@ -3,7 +3,7 @@ enough for the solver: Connect Four (7×6) with 8–20 empty cells, 5 en raya wi
 at every depth.  Whenever :func:`prove` names a side, the solver's win/draw/loss for that side is at least a
 draw, and a win when the proof says it wins; the same for each side asked separately (``prove(game, side)``),
 as the Hint asks.  The summary (how often each side is proved, per band of empty cells) is printed with
-``pytest -s``; ``GAMEKIT_PROVE_SOUNDNESS`` sets the positions per board (default 600)."""
+``pytest -s``; ``GAMEKIT_PROVE_SOUNDNESS`` sets the positions per board (default 500)."""
 import os
 import random
 
@@ -13,7 +13,7 @@ from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant
 from gamekit.connect.prove import prove
 from gamekit.connect.solver import Solver
 
-COUNT = int(os.environ.get("GAMEKIT_PROVE_SOUNDNESS", "600"))
+COUNT = int(os.environ.get("GAMEKIT_PROVE_SOUNDNESS", "500"))
 BOARDS = {
     "Connect Four": (ConnectFour, 8, 20),
     "5 en raya": (FiveInARow, 16, 28),
