@@ -118,14 +118,17 @@ def test_property_a_proof_is_a_winning_strategy_for_the_draw(kind, seed, fill):
     game = random_position(target, rng, int(42 * fill) if kind in ("four", "five") else int(target.cells * fill))
     if game is None:
         return
-    proof = prove(game)
-    if proof is None:
-        return
-    for attacker_seed in range(3):
-        play_out(game, proof, random.Random(attacker_seed))
-    if game.variant.cells - game.discs_on_board <= 16:
-        solver = Solver(game.variant, engine="python") if kind in ("mini", "sides", "odd") else None
-        assert defender_value(game, proof, solver) >= 0
+    for side in (0, 1):                       # each side asked for, as the Hint asks
+        proof = prove(game, side)
+        if proof is None:
+            continue
+        assert proof.defender == side
+        for attacker_seed in range(3):
+            play_out(game, proof, random.Random(attacker_seed))
+        if game.variant.cells - game.discs_on_board <= 16:
+            solver = Solver(game.variant, engine="python") if kind in ("mini", "sides", "odd") else None
+            value = defender_value(game, proof, solver)
+            assert value >= 0 and (not proof.wins or value == 1)
 
 
 def test_claimeven_alone_proves_a_draw():
@@ -402,3 +405,29 @@ def test_two_threats_kept_for_the_end():
     assert solve(game, weak=True) == -1
     for seed in range(10):
         play_out(game, proof, random.Random(seed))
+
+
+def test_prove_columns_asks_both_sides_and_agrees_with_the_solver():
+    from gamekit.connect.prove import prove_columns
+    from gamekit.connect.solver import analyse
+    rng = random.Random(21)
+    wins = losses = checked = 0
+    for _ in range(40):
+        game = random_position(FiveInARow, rng, 42 - rng.randint(18, 24))
+        if game is None:
+            continue
+        exact = analyse(game)
+        for move, column in prove_columns(game).items():
+            outcome = (exact[move] > 0) - (exact[move] < 0)
+            assert column.low <= outcome <= column.high, (game.history, move)
+            checked += 1
+            if column.proof is None:
+                continue
+            assert column.proof is column.proofs[0]
+            mine = [p for p in column.proofs if p.defender == game.to_move]
+            theirs = [p for p in column.proofs if p.defender != game.to_move]
+            assert column.proofs == tuple(mine + theirs)          # the mover's proof first
+            assert column.low == (1 if mine and mine[0].wins else 0 if mine else -1)
+            wins += column.low == 1                                # the mover's proof wins after the drop
+            losses += column.high == -1 and bool(theirs)           # the other side's proof wins after it
+    assert checked > 100 and wins > 0 and losses > 0
