@@ -100,7 +100,10 @@ class Rule:
     baseinverse: the lowest empty cells of two columns, the defender gets one of them; lowinverse:
     ``(a, b, above a, above b)`` with ``a`` and ``b`` the lowest empty cells of two columns, the defender
     gets one of ``a, b`` and one of the two cells above them; mirror: likewise for ``k`` ≥ 3 rows,
-    ``(a0, b0, a1, b1, …)``, one cell of each pair ``(at, bt)``."""
+    ``(a0, b0, a1, b1, …)``, one cell of each pair ``(at, bt)``; vertical: a claimeven whose upper cell has the
+    other parity (under a threat); threat: ``(s, t)``, the defender's threat ``t`` and the cell ``s`` under it,
+    which the attacker fills last and the defender answers at ``t``; aftereven: the empty cells of a line of
+    the defender's that the claimevens give it (no answers of its own)."""
 
     kind: str
     cells: tuple[Cell, ...]
@@ -122,13 +125,15 @@ class Rule:
 
 @dataclass(frozen=True)
 class Proof:
-    """A proof that ``defender`` (0 red, 1 yellow) holds at least a draw.
+    """A proof that ``defender`` (0 red, 1 yellow) holds at least a draw — and wins, when ``wins``.
 
     ``to_move``: the defender is the side to move; it first drops into playable column ``move`` and the
     strategy starts after that disc (``move`` is None when the defender is not to move).
-    ``rules``: every rule instance of the strategy, claimeven pairs first (bottom to top, left to right),
-    then the baseinverses, then the lowinverses.  ``refutations``: each line the attacker could still complete (its cells) with the
-    rule that refutes it.
+    ``rules``: every rule instance of the strategy, claimeven and vertical pairs first (bottom to top, left to
+    right), then the baseinverses, lowinverses and mirrors, then the threats kept for the end, then the
+    aftereven groups.  ``refutations``: each line the attacker could still complete (its cells) with the rule
+    that refutes it.  ``wins``: the defender surely completes a line (a threat kept for the end, or an
+    aftereven group when every attacker line is refuted).
     """
 
     defender: int
@@ -147,7 +152,8 @@ class Proof:
         return None
 
     def used(self) -> dict[str, int]:
-        """How many of the attacker's lines each kind of rule refutes, e.g. ``{"claimeven": 40, "baseinverse": 2, "lowinverse": 0}``."""
+        """How many of the attacker's lines each kind of rule (:data:`RULE_KINDS`) refutes, e.g. ``{"claimeven": 40,
+        "baseinverse": 2, "lowinverse": 0, …}``."""
         out = {k: 0 for k in RULE_KINDS}
         for _, rule in self.refutations:
             out[rule.kind] += 1
