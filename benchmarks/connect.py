@@ -7,6 +7,7 @@ Run from the repository root::
     python -m benchmarks.connect --skip-levels --limit 30     # solver only: old and new engines side by side
     python -m benchmarks.connect --quick                      # a few minutes
     python -m benchmarks.connect --hint-rules 1 --per-size 4  # the Hint's verdicts, rules before/after (≈ 1 min)
+    python -m benchmarks.connect --review-rules 0.5           # the review's judged moves, rules before/after
 
 The solver is timed with an empty transposition table for every position (as Pons' own benchmark
 does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
@@ -199,6 +200,42 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
                   f"{times[min(len(times) - 1, int(0.95 * len(times)))]:.2f} s |", flush=True)
 
 
+def review_rules(budget: float, games: int) -> None:
+    """The review's judgement of every move (``info.move_values``, ``budget`` seconds a position) of seeded
+    Medium-v-Medium 5 en raya games, with the rule-based prover before (pairing only, one side a column) and
+    after (zugzwang rules, both sides), one after the other on each position: moves judged, moves left
+    "unjudged" (and the last disc number among them)."""
+    import gamekit.connect.prove as prove_module
+    from gamekit.connect.info import move_values
+    from gamekit.connect.solver import solver_for
+    now = prove_module.prove_columns
+    print(f"\n## The review's judged moves with {budget:g} s a position, before and after the zugzwang rules")
+    print("| game (seeds) | moves | prover | judged | unjudged | unjudged discs |")
+    print("|---|---|---|---|---|---|")
+    for seed in range(games):
+        game = FiveInARow()
+        players = (cpu_player("medium", seed=2 * seed), cpu_player("medium", seed=2 * seed + 1))
+        line = []
+        while not game.is_over():
+            move = players[game.to_move].choose(game)
+            line.append((game.copy(), move))
+            game.play(move)
+        rows = {"before": [], "after": []}
+        for position, move in line:
+            for label, columns_of in (("before", _columns_before), ("after", now)):
+                prove_module.prove_columns = columns_of
+                try:
+                    solver_for(position.variant).reset()
+                    values = move_values(position, budget)
+                finally:
+                    prove_module.prove_columns = now
+                if values is None or move not in values:
+                    rows[label].append(position.discs_on_board + 1)
+        for label, unjudged in rows.items():
+            print(f"| {2 * seed}, {2 * seed + 1} | {len(line)} | {label} | {len(line) - len(unjudged)} | {len(unjudged)} | "
+                  f"{', '.join(map(str, unjudged)) or '–'} |", flush=True)
+
+
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(f"\n## {label}: levels against each other, {games} games per pair (starts alternate)")
     seeds = iter(range(1, 10 ** 9))
@@ -230,8 +267,16 @@ def main() -> None:
                     help="only the Hint's verdicts at 30-38 empty cells with an S-second budget, the rule-based "
                          "prover before and after the zugzwang rules side by side")
     ap.add_argument("--per-size", type=int, default=4, help="--hint-rules: positions at each size (default 4)")
+    ap.add_argument("--review-rules", type=float, metavar="S",
+                    help="only the review's judged moves of --games seeded Medium-v-Medium games (default 1) with "
+                         "S seconds a position, the rule-based prover before and after side by side")
     args = ap.parse_args()
     games = args.games or (4 if args.quick else 20)
+    if args.review_rules is not None:
+        if not args.review_rules > 0:
+            ap.error(f"--review-rules {args.review_rules}: a budget above 0")
+        review_rules(args.review_rules, args.games or 1)
+        return
     if args.hint_rules is not None:
         if not args.hint_rules > 0 or args.per_size < 1:
             ap.error(f"--hint-rules {args.hint_rules}: a budget above 0; --per-size {args.per_size}: at least 1")
