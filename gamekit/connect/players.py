@@ -190,7 +190,9 @@ class HardPlayer:
 
     def _remember(self, game: ConnectGame, move: str) -> None:
         """After choosing ``move``: keep the proof that this side holds at least a draw from the position after
-        it (the prover's pairing strategy answers each of the opponent's drops inside its pair), or forget."""
+        it (the prover's pairing strategy answers each of the opponent's drops inside its pair), or forget.  A
+        move that is the remembered proof's own answer keeps that proof (it still holds, a win included)."""
+        previous, answer = self._strategy, self.strategy_reply(game)
         self._strategy = None
         if game.popout or move.startswith("p"):
             return
@@ -198,8 +200,11 @@ class HardPlayer:
         after.play(move)
         if after.is_over():
             return
-        proof = prove(after)
-        if proof is not None and proof.defender == game.to_move and not proof.to_move:
+        if previous is not None and move == answer:
+            self._strategy = (previous[0], list(after.history))
+            return
+        proof = prove(after, game.to_move)
+        if proof is not None and not proof.to_move:
             self._strategy = (proof, list(after.history))
 
     def _choose(self, game: ConnectGame) -> str:
@@ -227,7 +232,9 @@ class HardPlayer:
         bounds = proved_bounds_of_moves(game)
         moves = proved_choices(game, bounds)   # the moves that keep the best outcome proved without search
         reply, best = self.strategy_reply(game), max(lo for lo, _ in bounds.values())
-        if reply is not None and best < 1:
+        if reply is not None and best < 1 and self._strategy[0].wins:
+            moves = [reply]                      # the remembered proof wins: its answer keeps the win
+        elif reply is not None and best < 1:
             # no proved win: the remembered proof's answer keeps this side's draw, and so does every move proved
             # to draw now; the search picks among them
             moves = [m for m in game.legal_moves() if m == reply or (best == 0 and m in moves)]

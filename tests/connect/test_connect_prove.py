@@ -431,3 +431,17 @@ def test_prove_columns_asks_both_sides_and_agrees_with_the_solver():
             wins += column.low == 1                                # the mover's proof wins after the drop
             losses += column.high == -1 and bool(theirs)           # the other side's proof wins after it
     assert checked > 100 and wins > 0 and losses > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_keeps_a_proved_win(seed):
+    """Red to move; the rules prove column 2 a win (a threat kept for the end): Hard plays it, keeps the
+    proof's answers and wins, against Medium, which never drops under a threat unless it must."""
+    from gamekit.connect import cpu_player
+    from gamekit.connect.players import proved_bounds_of_moves
+    game = FiveInARow.from_moves("7447435536456637715662162421")
+    assert proved_bounds_of_moves(game)["2"] == (1, 1)
+    hard, medium = cpu_player("hard", seed, time_budget=None, max_depth=1), cpu_player("medium", seed)
+    while not game.is_over():
+        game.play((hard if game.to_move == 0 else medium).choose(game))
+    assert game.winner() == 0, game.history
