@@ -567,7 +567,8 @@ def leaf_for(variant: Variant, zugzwang: bool = False):
 
     def holds(cur: int, mask: int) -> bool:
         defender = cur ^ mask
-        if _pairing(g, defender, mask, LEAF_NODES, 2, aftereven=zugzwang) is not None:
+        # the quick pre-check first (it may miss a proof aftereven would find: a leaf only loses a cut)
+        if g.may_hold(defender, mask, True) and _pairing(g, defender, mask, LEAF_NODES, 2, aftereven=zugzwang) is not None:
             return True
         return zugzwang and any(_pairing(g, defender, mask, LEAF_NODES, 2, sinks=(sink,)) is not None
                                 for sink in _threats(g, defender, mask))

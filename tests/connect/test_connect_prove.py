@@ -241,6 +241,7 @@ def test_the_leaf_test_keeps_the_solver_exact():
     for cls in (ConnectFour, FiveInARow):
         plain = Solver(cls.variant, engine="python")
         with_leaf = Solver(cls.variant, engine="auto", leaf=leaf_for(cls.variant))
+        zugzwang = Solver(cls.variant, engine="python", leaf=leaf_for(cls.variant, zugzwang=True))
         assert with_leaf.engine == "python"
         done = 0
         while done < 6:
@@ -248,10 +249,12 @@ def test_the_leaf_test_keeps_the_solver_exact():
             if game is None:
                 continue
             done += 1
-            plain.reset()
-            with_leaf.reset()
-            assert with_leaf.solve(game) == plain.solve(game), game.history      # exact scores, not only weak
-            assert with_leaf.solve(game, weak=True) == plain.solve(game, weak=True)
+            for solver in (plain, with_leaf, zugzwang):
+                solver.reset()
+            exact = plain.solve(game)
+            assert with_leaf.solve(game) == exact == zugzwang.solve(game), game.history   # exact scores, not only weak
+            weak = plain.solve(game, weak=True)
+            assert with_leaf.solve(game, weak=True) == weak == zugzwang.solve(game, weak=True)
 
 
 def test_leaf_refusals():
