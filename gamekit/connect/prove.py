@@ -247,8 +247,8 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
     ``(rules, refutations, wins)``, or None when no pairing (found within ``limit`` choices; two columns
     paired at most ``deepest`` rows deep, None: any depth) refutes every line the attacker could still
     complete.  ``sinks``: ``(grid column, row s, row s + 1)`` of defender's threats in different columns —
-    the cells of each such column from row ``s`` up are left out of the pairing (see the module docstring).  ``aftereven``: also
-    refute the lines that lie above a group of the defender's claimed cells."""
+    the cells of each such column from row ``s`` up are left out of the pairing (see the module docstring).
+    ``aftereven``: also refute the lines that lie above a group of the defender's claimed cells."""
     deepest = g.b.variant.rows if deepest is None else deepest
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
