@@ -2,10 +2,12 @@
 enough for the solver: Connect Four (7×6) with 8–20 empty cells, 5 en raya with 16–28, three small variants
 at every depth.  Whenever :func:`prove` names a side, the solver's win/draw/loss for that side is at least a
 draw, and a win when the proof says it wins; the same for each side asked separately (``prove(game, side)``),
-as the Hint asks.  The summary (how often each side is proved, per band of empty cells) is printed with
-``pytest -s``; ``GAMEKIT_PROVE_SOUNDNESS`` sets the positions per board (default 500)."""
+as the Hint asks; and every position of Pons' Connect Four test sets against its given score.  The summary
+(how often each side is proved, per band of empty cells) is printed with ``pytest -s``;
+``GAMEKIT_PROVE_SOUNDNESS`` sets the positions per board (default 500)."""
 import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,31 @@ def test_every_proof_agrees_with_the_exact_solver(name):
         print(f"  {e}-{e + 3} empty: {n} positions, red {red}, yellow {yellow}")
     assert positions > COUNT // 2
     assert proved[0] > 0 and proved[1] > 0             # both sides are proved, the first player included
+
+
+PONS = Path("/work/shared/data/connect4")
+
+
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
+def test_pons_sets_never_contradict_a_proof(name):
+    """Every position of Pascal Pons' Connect Four test sets (exact scores given, 2 × 1000): a proof for either
+    side never contradicts the score — at least a draw for the side it names, a win when it says so."""
+    if not (PONS / name).exists():
+        pytest.skip(f"{PONS / name} not found")
+    proved = wins = 0
+    for line in (PONS / name).read_text().split("\n"):
+        if not line.strip():
+            continue
+        moves, score = line.split()
+        game = ConnectFour.from_moves(moves)
+        value = (int(score) > 0) - (int(score) < 0)           # for the player to move
+        for side in (0, 1):
+            proof = prove(game, side)
+            if proof is None:
+                continue
+            mine = value if side == game.to_move else -value
+            assert mine >= 0 and (not proof.wins or mine == 1), (moves, side)
+            proved += 1
+            wins += proof.wins
+    print(f"\n{name}: {proved} proofs, {wins} of them wins")
+    assert proved > 100
