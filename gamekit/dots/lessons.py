@@ -32,7 +32,7 @@ from gamekit.dots.solver import move_values, solve
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.core.errors import IllegalMoveError, SolverTimeout
 from gamekit.core.scene import Scene
-from gamekit.dots.puzzle_text import line_hit
+from gamekit.dots.puzzle_text import line_hit, own_box_loss
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, exercises_by_notebook, parse_int)
@@ -40,7 +40,7 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises", "WORKSHEET_RULES"]
+           "practice_exercises", "WORKSHEET_RULES", "tally_rows", "tally_table", "tally_check"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -122,9 +122,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
     # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
     "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
-    # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
-    # away wins. Gold to move
-    "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
+    # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
+    # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
+    # a search with the exact solver. Gold to move
+    "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
     # lesson 5, final challenge 3: Gold opened a chain of 2 at its end; a chain of 4 and a chain of 3 are left, no
@@ -169,6 +170,15 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "intro": N_("A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains."),
         "steps": REAL_GAME.split(),
         "forming": True,
+    },
+    "tally_game": {           # lesson 4's predict-then-check: the safe-line phase of REAL_GAME, no count shown
+        "start": (3, 3, ""),
+        "parts": False,
+        "intro": N_("A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
+                    "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
+                    "whom the count suits."),
+        "steps": REAL_GAME.split()[:13],
+        "outro": N_("No safe line is left. Now open “Check your tally” below the board."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
@@ -798,6 +808,9 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
         why = why_line(game, line)
         if v == best:
             return True, tr("Yes: {line} — {why} With best play the game then ends {final}.", line=line, why=why, final=_ends(game, v))
+        if _wins(game, v):  # still a win, by less: the prompt asks for the most boxes, so say exactly that
+            return False, tr("{line}: {why} {seat} still wins, but by less: {final} instead of {final2}.", line=line,
+                             why=why, seat=seat, final=_ends(game, v), final2=_ends(game, best))
         return False, tr("{line}: {why} With best play the game would then end {final}; a better line ends it {final2}.", line=line, why=why, final=_ends(game, v), final2=_ends(game, best))
 
     return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
@@ -890,6 +903,44 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
                         leaks=(describe_components(game), tr("{n} long chain", n=n)))
 
 
+def total_exercise(name: str = "long_chains") -> DotsExercise:
+    """The count before the verdict: dots + long chains of a position with no safe line left (a number, so it
+    cannot be guessed; the next exercise asks who wins on the same board).  The right answer's feedback states the
+    sum only, not whom it suits."""
+    game = position(name)
+    rule = analysis.long_chain_rule(game)
+    dots, n = rule.dots, rule.long_chains
+    total = dots + n
+    boxes = game.geometry.n_boxes
+    loops = _parts_of(game, "loop")
+    short = [c for c in _parts_of(game, "chain") if c < 3]
+    reasons = {n: tr("That is the long chains alone: add the dots too.")}
+    reasons[boxes + n] = tr("You added the boxes ({boxes}); the rule counts the dots ({width}+1) × ({height}+1).",
+                            boxes=boxes, width=game.width, height=game.height)
+    if loops:
+        reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
+    if short:
+        reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
+    reasons.pop(total, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == total:
+            return True, ntr("Yes: {dots} dots + {n} long chain = {total}.", "Yes: {dots} dots + {n} long chains = {total}.",
+                             n, dots=dots, total=total)
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr("Not {k}. Count the dots, ({width}+1) × ({height}+1), then the chains of 3 boxes or more, and "
+                         "add them.", k=k, width=game.width, height=game.height)
+
+    return DotsExercise(tr("No safe line is left. <b>What is dots + long chains</b> on this board?"), check,
+                        hint=tr("Dots first: ({width}+1) × ({height}+1). Then the long chains: 3 boxes or more, no loops.",
+                                width=game.width, height=game.height),
+                        answer=f"{total}.", solutions=[total, str(total)], game=game, parts=False,
+                        wrong=list(reasons) + [total + 2], key=f"total_{name}",
+                        leaks=(describe_components(game),))
+
+
 def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
     game = position(name)
     mover = game.to_move
@@ -951,7 +1002,8 @@ def steer_exercise(name: str) -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n),
+        name, tr("{seat} to move; {n} safe lines are left. <b>Which line wins {seat} the most boxes?</b>", seat=seat,
+                 n=n),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
@@ -968,37 +1020,56 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
     judge_line = ex.checker
 
+    safe = safe_lines(game)
+    other = tr(SEATS[1 - game.to_move])
+    values = move_values(game)
+
     def check(answer: Any) -> tuple[bool, str]:
         ok, feedback = judge_line(answer)
         line = game.line_name(game.line_index(answer))
-        if ok and line not in safe_lines(game):
-            feedback += " " + gift_count(game, line)
-        return ok, feedback
+        if line in safe or boxes_won(game, line):
+            return ok, feedback
+        if ok:
+            return ok, feedback + " " + gift_count(game, line)
+        parts = _line_parts(game, line)
+        two = [p for p in parts if p.kind == "chain" and p.length == 2]
+        if len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
+            return ok, tr("{line}: it opens a 2-chain at an end, and a 2-chain opened at an end can be refused: {other} "
+                          "can take both boxes, or draw the other end and leave both to {seat}. With best play the game "
+                          "would then end {final}; a better line ends it {final2}.", line=line, other=other, seat=seat,
+                          final=_ends(game, values[line]), final2=_ends(game, max(values.values())))
+        after = _taken(game, line)
+        if analysis.long_chain_rule(after).favoured == game.to_move:
+            for reply in safe_lines(after):
+                rule = analysis.long_chain_rule(_after(after, reply))
+                if rule.favoured != game.to_move:
+                    return ok, feedback + " " + ntr(
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} long "
+                        "chain is forming: the count {other} wants.",
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} long "
+                        "chains are forming: the count {other} wants.", rule.long_chains, other=other, reply=reply)
+            return ok, feedback
+        return ok, feedback + " " + gift_count(game, line)
 
     ex.checker = check
     return ex
 
 
-def gift_count(game: DotsAndBoxes, line: str) -> str:
-    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
-    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+def _taken(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    """The position once ``line`` is drawn and the other player has taken every box it offers (a gift taken)."""
     after = game.copy()
     after.play(line)
     taker = after.to_move
     while after.to_move == taker and analysis.capture_lines(after) and not after.is_over():
         after.play(analysis.capture_lines(after)[0])
-    rule = analysis.long_chain_rule(after)
+    return after
+
+
+def gift_count(game: DotsAndBoxes, line: str) -> str:
+    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
+    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+    rule = analysis.long_chain_rule(_taken(game, line))
     total = rule.dots + rule.long_chains
-    last = last_turn_boxes(after) if rule.favoured != game.to_move else 3
-    if last < 3:
-        return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, "
-                   "the count {other} wants, yet {seat} still wins. The count decides only when the game ends by "
-                   "taking a long chain; here, with best play, the last turn takes a chain of {last}, not a long chain.",
-                   "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, "
-                   "the count {other} wants, yet {seat} still wins. The count decides only when the game ends by "
-                   "taking a long chain; here, with best play, the last turn takes a chain of {last}, not a long chain.",
-                   rule.long_chains, other=tr(SEATS[1 - game.to_move]), seat=tr(SEATS[game.to_move]), dots=rule.dots,
-                   total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), last=last)
     return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
                "count {favoured} wants.",
                "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
@@ -1289,6 +1360,12 @@ def final_score(game: DotsAndBoxes, value: int) -> tuple[int, int]:
     return final[0], final[1]
 
 
+def _wins(game: DotsAndBoxes, value: int) -> bool:
+    """Whether the player to move ends with more boxes than the other when the rest is worth ``value`` to them."""
+    final = final_score(game, value)
+    return final[game.to_move] > final[1 - game.to_move]
+
+
 def _ends(game: DotsAndBoxes, value: int) -> str:
     """The final score in words, "Gold 5, Coral 4" (what a pupil reads instead of a box difference)."""
     g, c = final_score(game, value)
@@ -1433,11 +1510,11 @@ LESSONS: dict[int, Lesson] = {
     4: Lesson(4, "dots_and_boxes/04_long_chain_rule", "Dots 4 — the long chain rule", 50,
               {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
                "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
-               "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
+               "total": total_exercise, "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
                "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
                "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral")},
               {"parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
-               "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
+               "total": "medium", "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
                "sacrifice_coral": "hard"},
               (N_("On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one sentence, and say what Gold can try."),
                N_("No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 long chains, with a safe line that joins or cuts a chain, or else by giving a box away.")),
@@ -1446,7 +1523,7 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("say which numbers of long chains suit each player, on any board"),
                            ("parity_5x4", "parity_4x4", "parity_coral_5x5")),
                           (N_("count the long chains of a position and tell who wins when no safe line is left"),
-                           ("count_long", "who_wins")),
+                           ("count_long", "total", "who_wins")),
                           (N_("choose a safe line that steers the chain count your way while safe lines remain"),
                            ("steer_two", "steer_coral")),
                           (N_("give a box away on purpose when no safe line gives the count you want"),
@@ -1549,8 +1626,66 @@ def practice_exercises(lesson: int) -> list[DotsExercise]:
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
     problems = LESSONS[lesson].practice
-    return tuple(problems.exercises(lambda *a, position=None, **k: DotsExercise(
+    built = tuple(problems.exercises(lambda *a, position=None, **k: DotsExercise(
         *a, game=position, click=True, parts=False, third_sides=False, **k)))
+    for ex in built:
+        ex.checker = _reasoned(ex, lesson)
+    return built
+
+
+def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]]:
+    """A practice problem's checker whose refusal leads with the lesson's reason (:func:`mistake_reason`) and what
+    the mistake costs; the line of best play stays one click away (the exercise's "whole line")."""
+    judge, game, puzzle = ex.checker, ex.game, ex.puzzle
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = judge(answer)
+        if ok:
+            return ok, feedback
+        line = game.line_name(game.line_index(str(answer).strip()))
+        loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
+        return False, (tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " "
+                       + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss))
+
+    return check
+
+
+def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequence[str] = ()) -> str:
+    """Why ``line`` is a mistake in ``game``, in the words of lesson ``lesson`` (one sentence, no line of play):
+    a box with three sides left behind, a third side given while a safe line was left, a 2-chain opened at an
+    end; from lesson 4 on, what the line does to the long-chain count or to control (:func:`why_line`); in lesson 5,
+    taking a box where every ``best`` line refuses is named as giving control away."""
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    on_offer = third_side_boxes(game)
+    won = boxes_won(game, line)
+    after = _after(game, line)
+    given = [b for b in third_side_boxes(after) if b not in on_offer]
+    if on_offer and not won and lesson <= 3:
+        return ntr("box {boxes} had three sides: you left it for {other}.",
+                   "boxes {boxes} had three sides: you left them for {other}.", len(on_offer),
+                   boxes=_boxes(game, on_offer), other=other)
+    if lesson >= 5 and won and best and not any(boxes_won(game, b) for b in best):
+        return tr("{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
+                  "with a double-deal keeps control.", line=line, seat=seat)
+    if lesson >= 4:
+        return tr("{line} — {why}", line=line, why=why_line(game, line))
+    if given and safe_lines(game):
+        return ntr("{line} gives box {boxes} its third side, and a safe line was still left.",
+                   "{line} gives boxes {boxes} their third side, and a safe line was still left.", len(given),
+                   line=line, boxes=_boxes(game, given))
+    parts = _line_parts(game, line)
+    two = [p for p in parts if p.kind == "chain" and p.length == 2]
+    if given and len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
+        return tr("{line} opens a 2-chain at an end: a 2-chain opened at an end can be refused, so {other} can leave "
+                  "both boxes to {seat} and keep control.", line=line, other=other, seat=seat)
+    if given:
+        return (ntr("{line} gives box {boxes} its third side:", "{line} gives boxes {boxes} their third side:",
+                    len(given), line=line, boxes=_boxes(game, given)) + " "
+                + ntr("{other} can take {n} box in a row.", "{other} can take {n} boxes in a row.", takeable(after),
+                      other=other))
+    if won:
+        return tr("{line} takes a box, but another line does better in the end.", line=line)
+    return tr("{line} is safe, but another safe line leaves {seat} better off later.", line=line, seat=seat)
 
 
 def practice(lesson: int, score: LessonScore | None = None):
@@ -1589,6 +1724,37 @@ def parity_table() -> Table:
                      tr(wanted_parity(w, h, 0)), tr(wanted_parity(w, h, 1))))
     return Table([tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")], rows,
                  caption=tr("The long chain rule: the first player wants dots + long chains to be even"))
+
+
+def tally_rows(name: str = "tally_game") -> list[tuple[int, str, int, str, str]]:
+    """The forming long-chain count after each line of a named sequence: ``(number, line, long chains,
+    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check)."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    rows = []
+    for i, line in enumerate(spec["steps"], 1):
+        game.play(line)
+        rule = analysis.long_chain_rule(game)
+        total = rule.dots + rule.long_chains
+        rows.append((i, game.line_name(game.line_index(line)), rule.long_chains,
+                     f"{rule.dots} + {rule.long_chains} = {total}",
+                     tr(SEATS[rule.favoured]) if rule.long_chains else "—"))    # no long chain: nothing to steer yet
+    return rows
+
+
+def tally_table(name: str = "tally_game") -> Table:
+    """The tally a pupil writes while stepping through ``name``, computed (one row per line)."""
+    return Table([tr("line number"), tr("line"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
+                 tally_rows(name), caption=tr("The long-chain count after each line"))
+
+
+def tally_check(name: str = "tally_game"):
+    """The computed tally, folded away under "Check your tally" until the pupil opens it (predict, then check)."""
+    import ipywidgets as W
+    box = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
+    box.set_title(0, tr("Check your tally"))
+    return box
 
 
 def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:
