@@ -102,10 +102,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
     "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
-    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold)
+    # lesson 5, final challenge 1: safe lines left (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
-    "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
-                               "c2-c3 c3-d3 c3-c4"),
+    # lesson 5, final challenge 2: Gold opened a chain of 2 at its end; left after it a chain of 2, a single box and
+    # a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to come,
+    # control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
+    # solver. Coral to move
+    "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
     # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
     "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
     # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
@@ -492,9 +495,9 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in safe and name in best_lines_:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. It is also one of the best moves here, by exact calculation.", name=name))
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away.", name=name))
         if name in safe:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: with best play after {join} the game ends {final}, after {name} {final2}. Lesson 4 shows why.)", name=name, join=_join(best_lines_), final=_ends(game, best), final2=_ends(game, values[name])))
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: later in the game {join} would leave you better off; lesson 4 shows why.)", name=name, join=_join(best_lines_)))
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
@@ -603,10 +606,8 @@ def take_box_exercise(name: str = "take_first") -> DotsExercise:
     best = max(values.values())
 
     def judge(name: str) -> tuple[bool, str]:
-        if name in taking and values[name] == best:
-            return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (by exact calculation, the best move here).", name=name))
         if name in taking:
-            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: exact calculation prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
+            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again.", name=name)
         on_offer = _boxes(game, third_side_boxes(game))
         gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
         if gifts:
@@ -639,7 +640,7 @@ def how_many_exercise(name: str = "open_four") -> DotsExercise:
         if k == 1:
             return False, (tr("Only one box has three sides now — but after you take it, the box next to it has three sides too. Keep counting."))
         if k < n:
-            return False, tr("More than {k}: keep following the boxes until the run reaches the edge of the board.", k=k)
+            return False, tr("More than {k}: keep following the boxes, one after another, until taking a box gives no other box its third side.", k=k)
         return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
     return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
@@ -727,12 +728,14 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
             return True, tr("Yes: loops of {join}, {total} boxes in all.", join=_join(loops), total=total)
         if k == len(loops):
             return False, tr("That is how many loops there are; now count the boxes inside them.")
-        return False, (ntr("Not {k}. A loop is a ring of boxes with no end at the edge: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at the edge: find each and add up the boxes.", len(loops), k=k))
+        if len(loops) > 1 and k in loops:
+            return False, tr("{k} is one loop. There is more than one loop on this board: find every one and add up their boxes.", k=k)
+        return False, (ntr("Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find each one and add up the boxes.", len(loops), k=k))
 
     return DotsExercise(tr("<b>How many boxes are in loops</b> on this board?"), check,
                         hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
                         answer=f"{total} ({_join(loops)}).", parts=False,
-                        solutions=[total], game=game, wrong=[len(loops), total - 1, total + 2],
+                        solutions=[total], game=game, wrong=list(dict.fromkeys([len(loops), *loops, total - 1, total + 2])),
                         key=f"count_loops_{name}", leaks=(describe_components(game), tr("loops of {join}", join=_join(loops))))
 
 
@@ -819,13 +822,21 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
                                      key=lambda l: (-values[l], l not in safe, l)))
 
 
+HAND_OVER_HINTS = {
+    "chains_234": N_("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
+    "give_single": N_("For each thing you could open, count the boxes it gives away, then ask who must open the next "
+                      "one."),
+}
+"""The hint of each hand-over exercise (a single box has no middle line: its hint does not speak of one)."""
+
+
 def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
-    """No safe line left, chains of 2, 3 and 4: only the middle line of the 2-chain keeps the win."""
+    """No safe line left: hand over the short chain that keeps the win (chains of 2, 3 and 4: only the middle line
+    of the 2-chain; chains of 5, 3 and 1: the single box)."""
     game = position(name)
     return best_move_exercise(
         name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
-        tr("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
-        key=f"hand_over_{name}")
+        tr(HAND_OVER_HINTS[name]), key=f"hand_over_{name}")
 
 
 # lesson 4
@@ -1240,10 +1251,20 @@ def whose_turn_exercise(moves: str = WHOSE_TURN_GAME) -> DotsExercise:
                              "same player drew again, and the turns shifted from there.", line=winner_line[0])
         if k == len(lines) - gold:
             return False, tr("That is how many lines Coral drew. Count Gold's lines.")
+        if k == len(lines):
+            return False, tr("That is every line written down. Gold and Coral took turns: count only Gold's lines.")
+        if k < gold:
+            return False, tr("Gold drew more than {k}: Gold drew line 1, and after every line that won nothing the "
+                             "turn passed back and forth.", k=k)
+        if k > alternating:
+            return False, tr("Too many: even in strict turns Gold would draw only {most} of the {n} lines, and a line "
+                             "that wins a box gives the same player another line, not the other player.",
+                             most=alternating, n=len(lines))
         return False, tr("Not {k}. Write the lines one under the other with the player's name beside each: the turn "
                          "passes only after a line that wins nothing.", k=k)
 
-    wrong = list(dict.fromkeys(w for w in (alternating, len(lines) - gold, gold + 2, 0) if w != gold))
+    wrong = list(dict.fromkeys(w for w in (alternating, len(lines) - gold, len(lines), gold - 1, gold + 2, 0)
+                               if w != gold))
     return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: "
                            "{lines}. <b>How many of them did Gold draw?</b>", lines=", ".join(lines)),
                         check, hint=tr("Write the lines down one under the other and put the player's name beside "
@@ -1335,11 +1356,51 @@ def _mid_chain_prompt(game: DotsAndBoxes) -> str:
                taken, other=other, length=length, seat=seat, rest=_rest_after(game))
 
 
+def _deal_lines(game: DotsAndBoxes) -> list[str]:
+    """The double-deals of a position where an opened chain is being taken: lines that take nothing and leave
+    exactly the last two boxes of the opened chain (no box of another chain) to the other player."""
+    opened = {b for p in components(game) if p.opened for b in p.boxes}
+
+    def is_deal(line: str) -> bool:
+        if _completes(game, line):
+            return False
+        after = _after(game, line)
+        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | opened
+
+    return [l for l in game.legal_moves() if is_deal(l)]
+
+
 def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
-    """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them."""
-    return best_move_exercise(name, _mid_chain_prompt(position(name)),
-                              tr("Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be refused?"),
-                              key=name)
+    """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them.  The
+    double-deal gets its own reason: only chains of 1 or 2 come after, and each can be handed over so that it
+    cannot be refused, so control wins nothing back (computed: the chains left, the two results)."""
+    ex = best_move_exercise(name, _mid_chain_prompt(position(name)),
+                            tr("Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be refused?"),
+                            key=name)
+    game = ex.game
+    rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
+    if not rest or max(rest) > 2:
+        raise ValueError(tr("{name}: this exercise needs only chains of 1 or 2 after the opened chain", name=name))
+    values = move_values(game)
+    best = max(values.values())
+    deals = _deal_lines(game)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        index = pupil_line(game, answer)
+        line = game.line_name(index)
+        if line in deals and not game.is_drawn(index):
+            return False, tr("{line} is the double-deal: {other} takes the two boxes and must open the next chain. But "
+                             "only chains of {rest} are left, and each can be handed over so that it cannot be "
+                             "refused: control wins nothing back for the two boxes it costs. With best play the game "
+                             "would end {final} instead of {final2}.", line=line, other=other, rest=_join(rest),
+                             final=_ends(game, values[line]), final2=_ends(game, best))
+        return judge_line(answer)
+
+    ex.checker = check
+    ex.wrong = deals + [l for l in ex.wrong if l not in deals]
+    return ex
 
 
 def challenge_exercise(name: str) -> DotsExercise:
@@ -1388,15 +1449,7 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
     best = max(values.values())
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
 
-    def is_deal(line: str) -> bool:
-        if _completes(game, line):
-            return False
-        after = game.copy()
-        after.play(line)
-        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | {
-            b for p in components(game) if p.opened for b in p.boxes}
-
-    deals = [l for l in values if is_deal(l)]
+    deals = _deal_lines(game)
     judge_line = ex.checker
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -1431,7 +1484,7 @@ def double_deal_score_exercise() -> DotsExercise:
         return False, tr("Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4.")
 
     return DotsExercise(tr("Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
-                        check, hint=tr("Gold gives 1 box, takes 2, gives 2. Who must open the last chain of 4 then?"),
+                        check, hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
                         answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
 
@@ -1494,9 +1547,9 @@ LESSONS: dict[int, Lesson] = {
     3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
               {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
                "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
-               "count_loops": count_loops_exercise, "give_single": lambda: hand_over_exercise("give_single")},
+               "give_single": lambda: hand_over_exercise("give_single"), "count_loops": count_loops_exercise},
               {"count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
-               "count_loops": "hard", "give_single": "hard"},
+               "give_single": "medium", "count_loops": "hard"},
               (N_("You must open either a single box or a chain of 3. Which do you open, and why? Answer in one sentence."),
                N_("The single box: it gives away one box instead of three, and one box cannot be refused, so the other player takes it and must then open the chain of 3.")),
               ProblemSet("dots_and_boxes", (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium"),
@@ -1535,21 +1588,21 @@ LESSONS: dict[int, Lesson] = {
                "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise,
                "take_all": take_all_exercise,
                "challenge_safe": lambda: challenge_exercise("challenge_safe"),
-               "challenge_single": lambda: challenge_exercise("challenge_single"),
+               "challenge_loop": lambda: challenge_exercise("challenge_loop"),
                "challenge_chain": lambda: challenge_exercise("challenge_chain")},
               {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
-               "take_all": "hard", "challenge_safe": "hard", "challenge_single": "hard",
+               "take_all": "hard", "challenge_safe": "hard", "challenge_loop": "hard",
                "challenge_chain": "hard"},
               (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
                N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
               ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("double_deal", "medium"),
-                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=0),
+                                            ("all_but_four", "medium"), ("double_deal", "medium")), seed=0),
               objectives=((N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
                            ("double_deal_score", "keep_control", "loop_four")),
                           (N_("tell when keeping control is not worth what it costs, and take everything instead"),
                            ("not_worth_it", "take_all")),
                           (N_("combine the long chain rule and double-dealing in a final challenge"),
-                           ("challenge_safe", "challenge_single", "challenge_chain"))),
+                           ("challenge_safe", "challenge_loop", "challenge_chain"))),
               themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
                       "sacrifice", "double_deal", "control_not_worth_it", "all_but_four")),
 }

@@ -917,7 +917,8 @@ def test_final_score_checks_its_value():
 COMMON_MISTAKES = {
     "lines_2x2": {16: "share a line", 6: "only the lines"},
     "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
-    "whose_turn": {4: "strict turns", 0: "Not 0"},
+    "whose_turn": {4: "strict turns", 0: "Gold drew more than 0", 7: "every line written down", 5: "Too many",
+                   2: "Gold drew more than 2"},
     "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
     "count_safe": {2: "more than 2", 4: "Fewer than 4"},
     "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
@@ -925,10 +926,12 @@ COMMON_MISTAKES = {
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "counted the loop", 2: "short chains count too"},
     "chain_lengths": {"5, 3, 2, 6": "one of them is a loop", "1, 2": "You listed 2 lengths", "3, 3, 4": "total is right", "5, 3, 3": "add up to 11"},
-    "count_loops": {2: "how many loops there are", 9: "Not 9"},
+    "count_loops": {2: "how many loops there are", 9: "neither at the edge nor at a junction",
+                    6: "6 is one loop", 4: "4 is one loop"},
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
+    "total": {2: "long chains alone", 22: "added the boxes", 33: "Loops do not count", 34: "Not 34"},
     "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
 }
 
@@ -1115,7 +1118,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_safe", "challenge_single", "challenge_chain"):
+    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1215,7 +1218,8 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_pages_practice_heading_says_its_levels(lang):
     heading = {("easy", "hard"): ("easy to hard", "de fácil a difícil"),
-               ("medium", "hard"): ("medium to hard", "de media a difícil")}
+               ("medium", "hard"): ("medium to hard", "de media a difícil"),
+               ("easy", "medium"): ("easy to medium", "de fácil a media")}
     for n in L.LESSONS:
         bands = [p.band for p in L.LESSONS[n].practice.puzzles()]
         line = next(l for l in _page(n, lang).splitlines() if l.startswith(("## More practice", "## Más práctica")))
@@ -1505,3 +1509,34 @@ def test_glossary_box_is_the_square_taken_by_its_fourth_side():
 def test_lesson_5_loop_hint_does_not_settle_the_exercise():
     hint = ALL["loop_four"].hint
     assert "worth" not in hint and "5" not in hint
+
+
+def test_no_final_challenge_is_answered_by_a_one_step_rule():
+    """"Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
+    every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
+    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
+        ex = ALL[name]
+        game = ex.game
+        best = set(ex.solutions)
+        captures = {l for l in game.legal_moves() if L.boxes_won(game, l)}
+        safe = set(L.safe_lines(game))
+        assert not (captures and captures <= best), name
+        assert not (safe and safe <= best), name
+        parts = L.components(game)
+        small = min(p.length for p in parts)
+        smallest = {l for l in game.legal_moves() if L._line_parts(game, l)
+                    and all(p.length == small for p in L._line_parts(game, l))}
+        assert not (smallest and smallest <= best and not captures and not safe), name
+
+
+def test_challenge_2_weighs_control_against_a_loop_to_come():
+    """Challenge 2: only a chain of 2, a single box and a loop of 4 come after the opened 2-chain, yet refusing the
+    boxes wins and taking one loses (exercise 4's "take them" does not carry over when a loop is left)."""
+    ex = ALL["challenge_loop"]
+    game = ex.game
+    rest = sorted((p.kind, p.length) for p in L.components(game) if not p.opened)
+    assert rest == [("chain", 1), ("chain", 2), ("loop", 4)]
+    values = move_values(game)
+    assert ex.solutions == ["a4-b4"] and L._wins(game, values["a4-b4"])
+    ok, feedback = ex.check("a3-b3")
+    assert not ok and not L._wins(game, values["a3-b3"]) and "Gold 5, Coral 4" in feedback
