@@ -40,7 +40,7 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises", "WORKSHEET_RULES", "tally_rows", "tally_table", "tally_check"]
+           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table", "tally_check"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -859,7 +859,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
-            return True, tr("Right: {why} So {who} ({role}) wants an {parity} number of long chains: {join}.", why=why, who=who, role=role, parity=tr(parity), join=_join(counts))
+            return True, tr("Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.", why=why, who=who, role=role, parity=tr(parity), join=_join(counts))
         if got == others:
             return False, tr("Those suit the other player. {why}", why=why)
         if set(got) < set(counts):
@@ -1493,16 +1493,43 @@ WORKSHEET_RULES = (
     N_("**Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
        "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
     N_("**Third side:** a box with three sides drawn can be taken by the next player."),
-    N_("**Safe line:** a line that gives no box its third side."),
-    N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends. A "
-       "**long chain** has 3 boxes or more."),
-    N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
-    N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-       "second player wants it odd. Whoever gets the total they want makes the other player open the first long "
-       "chain."),
 )
-"""The rules card at the top of each Dots and Boxes worksheet: the rules and the words the exercises use, so a
-sheet stands alone on paper."""
+"""The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
+stands alone on paper.  The words of later lessons are on each sheet's own card (:data:`WORKSHEET_WORDS`)."""
+
+WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
+    1: (),
+    2: (N_("**Safe line:** a line that gives no box its third side."),),
+    3: (N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
+        N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+        N_("**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
+           "opened by its middle line, the boxes cannot be refused.")),
+    4: (N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
+        N_("**Control:** the player who has control makes the other player open every long chain."),
+        N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+           "second player wants it odd. Whoever gets the total they want has control."),
+        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
+        N_("**Double-cross:** one line that wins two boxes at once."),
+        N_("**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
+           "taking them: the other player takes both with a double-cross and must then open the next chain.")),
+    5: (N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
+           "to keep control."),),
+}
+"""The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
+words of its lesson and the lessons before it, never a word taught later."""
+
+
+def worksheet_aids(notebook: str) -> list[str]:
+    """The words card of ``notebook``'s worksheet, as one Markdown block in the current language: the words of that
+    lesson and the earlier ones (:data:`WORKSHEET_WORDS`); lesson 1 needs nothing beyond the rules card.  KeyError
+    for a notebook that is not a Dots and Boxes lesson."""
+    number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
+    if number_ is None:
+        raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    words = [word for n in range(1, number_ + 1) for word in WORKSHEET_WORDS[n]]
+    if not words:
+        return []
+    return ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

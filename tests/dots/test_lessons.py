@@ -1136,21 +1136,40 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
 
 
 def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
-    """Worksheets stand alone on paper: the card names the rules, safe line, chain, long chain, loop and the long
-    chain rule (what "long" means and which total each player wants), in English and in Spanish; a loop is not
-    called a chain (lesson 3 says it is not one)."""
+    """Worksheets stand alone on paper: every sheet's card names the rules and the third side; each lesson's own
+    words card adds the words of that lesson and the earlier ones — safe line (2); chain, loop, the two handouts
+    (3); long chain, control, the long chain rule, sacrifice, double-cross, double-deal (4); all-but-four (5) —
+    and never a word taught later (lesson 1's sheet defines no loop and no long chain rule). In English and in
+    Spanish; a loop is not called a chain; the rule gives control: the other player opens every long chain."""
     from gamekit.i18n import tr, using
-    assert isinstance(L.WORKSHEET_RULES, tuple) and len(L.WORKSHEET_RULES) >= 5
-    text = " ".join(L.WORKSHEET_RULES)
-    for words in ("fourth side", "draws again", "Safe line", "Chain", "3 boxes or more", "Loop",
-                  "Long chain rule", "even", "odd", "A loop is not a chain"):
-        assert words in text, words
-    assert "Loop:** a chain" not in text
+    from gamekit.lesson_tools import worksheet_markdown
+    rules = " ".join(L.WORKSHEET_RULES)
+    assert "fourth side" in rules and "draws again" in rules and "Third side" in rules
+    expected = {1: (), 2: ("Safe line",), 3: ("Chain", "Loop", "A loop is not a chain", "middle line"),
+                4: ("Long chain:", "3 boxes or more", "Control", "Long chain rule", "even", "odd", "has control",
+                    "Sacrifice", "Double-cross", "Double-deal"), 5: ("All-but-four",)}
+    later = {1: ("Safe line", "Loop", "Long chain rule"), 2: ("Chain", "Loop"), 3: ("Long chain rule", "Sacrifice"),
+             4: ("All-but-four",), 5: ()}
+    for n, lesson in L.LESSONS.items():
+        card = " ".join(L.worksheet_aids(lesson.notebook))
+        for k in range(1, n + 1):
+            for words in expected[k]:
+                assert words in card, (n, words)
+        for words in later[n]:
+            assert words not in card, (n, words)
+        sheet = worksheet_markdown("gamekit.dots.lessons", lesson.notebook, "en")
+        assert sheet.index("Rules card") < sheet.index("## Exercise 1")
+        assert ("Words for this sheet" in sheet) == (n > 1)
+    four = " ".join(L.worksheet_aids(L.LESSONS[4].notebook))
+    assert "open every long chain" in four and "open the first long chain" not in four
+    assert "Loop:** a chain" not in four
     with using("es"):
-        es = " ".join(tr(rule) for rule in L.WORKSHEET_RULES)
+        es = " ".join(tr(rule) for rule in L.WORKSHEET_RULES) + " ".join(L.worksheet_aids(L.LESSONS[5].notebook))
     for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
-                  "par", "impar", "Un bucle no es una cadena"):
+                  "par", "impar", "Un bucle no es una cadena", "Sacrificio", "Control", "Doble entrega"):
         assert words in es, words
+    with pytest.raises(KeyError):
+        L.worksheet_aids("dots_and_boxes/06_nothing")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
