@@ -1806,9 +1806,11 @@ def parity_table() -> Table:
                  caption=tr("The long chain rule: the first player wants dots + long chains to be even"))
 
 
-def tally_rows(name: str = "tally_game") -> list[tuple[int, str, int, str, str]]:
-    """The forming long-chain count after each line of a named sequence: ``(number, line, long chains,
-    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check)."""
+def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
+    """The forming long-chain count after each line of a named sequence: ``(line number, long chains,
+    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check).  The
+    lines themselves are not named: the step-through above names them, and a line name in a table could read as
+    the answer to an exercise on another board."""
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
     game = DotsAndBoxes.from_moves(width, height, moves)
@@ -1817,15 +1819,14 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, str, int, str, str]]
         game.play(line)
         rule = analysis.long_chain_rule(game)
         total = rule.dots + rule.long_chains
-        rows.append((i, game.line_name(game.line_index(line)), rule.long_chains,
-                     f"{rule.dots} + {rule.long_chains} = {total}",
+        rows.append((i, rule.long_chains, f"{rule.dots} + {rule.long_chains} = {total}",
                      tr(SEATS[rule.favoured]) if rule.long_chains else "—"))    # no long chain: nothing to steer yet
     return rows
 
 
 def tally_table(name: str = "tally_game") -> Table:
     """The tally a pupil writes while stepping through ``name``, computed (one row per line)."""
-    return Table([tr("line number"), tr("line"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
+    return Table([tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
                  tally_rows(name), caption=tr("The long-chain count after each line"))
 
 
