@@ -1559,3 +1559,89 @@ def test_challenge_2_weighs_control_against_a_loop_to_come():
     assert ex.solutions == ["a4-b4"] and L._wins(game, values["a4-b4"])
     ok, feedback = ex.check("a3-b3")
     assert not ok and not L._wins(game, values["a3-b3"]) and "Gold 5, Coral 4" in feedback
+
+
+@pytest.mark.parametrize("lesson", [1, 2, 3, 4, 5])
+def test_a_practice_mistake_is_told_its_reason_and_cost_before_any_line_of_play(lesson):
+    """Practice feedback leads with the lesson's reason (a box left with three sides, a third side given while a safe
+    line was left, a 2-chain opened at an end, what the line does to the count) and what it costs; the line of best
+    play is not in it (it stays one click away, the exercise's "whole line")."""
+    for ex in L.practice_exercises(lesson):
+        for line in ex.wrong:
+            ok, feedback = ex.check(line)
+            assert not ok and feedback.startswith("Not the best: ") and "best play goes" not in feedback, feedback
+            assert "costs you" in feedback and L.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
+            assert ex.more(line)                       # the whole line of best play, one click away
+
+
+def test_mistake_reason_names_the_box_left_and_the_third_side_given():
+    game = L.position("take_decoys")                   # box a3 has three sides, Gold to move
+    left = next(l for l in game.legal_moves() if not L.boxes_won(game, l))
+    assert L.mistake_reason(game, left, 2) == "box a3 had three sides: you left it for Coral."
+    game = L.position("three_safe")
+    gift = next(l for l in game.legal_moves() if l not in L.safe_lines(game))
+    assert "its third side, and a safe line was still left." in L.mistake_reason(game, gift, 2) or \
+        "their third side, and a safe line was still left." in L.mistake_reason(game, gift, 2)
+
+
+def test_lesson_5_practice_is_about_lesson_5_ideas():
+    """Every lesson 5 practice problem has no safe line left (refusing a box while safe lines remain is lesson 4's
+    idea) and is about double-dealing or loops."""
+    for puzzle in L.LESSONS[5].practice.puzzles():
+        assert not analysis.safe_lines(puzzle.position), puzzle.id
+        assert set(puzzle.themes) & {"double_deal", "all_but_four", "control_not_worth_it"}, puzzle.id
+
+
+def test_the_not_worth_it_double_deal_is_told_the_short_chains_hand_control_back():
+    ex = ALL["not_worth_it"]
+    game = ex.game
+    deals = L._deal_lines(game)
+    assert deals and not set(deals) & set(ex.solutions)
+    values = move_values(game)
+    for line in deals:
+        ok, feedback = ex.check(line)
+        assert not ok and "is the double-deal" in feedback and "cannot be refused" in feedback
+        assert L._ends(game, values[line]) in feedback and "Yes" not in feedback
+
+
+def test_the_tally_is_computed_and_folded_away_until_asked():
+    """Lesson 4's tally: the step-through's captions say no count (the pupil writes it first); the check is the
+    analysis of each position, folded in a closed accordion."""
+    from gamekit.dots.rules import DotsAndBoxes
+    for step in L.steps("tally_game")[1:]:            # the intro says what to write; no step says the count
+        assert "suits" not in step.caption and "Long chains forming" not in step.caption and " + " not in step.caption
+    game = DotsAndBoxes(3, 3)
+    rows = L.tally_rows()
+    assert len(rows) == len(L.SEQUENCES["tally_game"]["steps"]) == 13
+    for row, line in zip(rows, L.SEQUENCES["tally_game"]["steps"]):
+        game.play(line)
+        rule = analysis.long_chain_rule(game)
+        assert row[1] == rule.long_chains and row[2] == f"16 + {rule.long_chains} = {16 + rule.long_chains}"
+        assert row[3] == ("—" if not rule.long_chains else ("Gold", "Coral")[rule.favoured])
+    changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
+    assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"     # the guide's answer
+    box = L.tally_check()
+    assert box.selected_index is None and "16 + 2 = 18" in box.children[0].value
+
+
+def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
+    total, who = ALL["total"], ALL["who_wins"]
+    assert total.game.history == who.game.history and not total.choices
+    names = list(L.LESSONS[4].exercises)
+    assert names.index("total") + 1 == names.index("who_wins")
+    ok, feedback = total.check(total.solutions[0])
+    assert ok and "Gold" not in feedback and "Coral" not in feedback
+
+
+def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_is_extra():
+    for lang in ("en", "es"):
+        for n in (1, 2, 3):
+            assert 'DotsWidget(3, 3, mode="people")' in _page(n, lang), (n, lang)
+        page = _page(1, lang)
+        cpu = page.index('DotsWidget(5, 4, mode="cpu"')
+        assert "**Extra**" in page[page.rindex("\n\n", 0, page.rindex("```{code-cell}", 0, cpu)) - 400:cpu]
+
+
+def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
+    assert "middle" not in ALL["give_single"].hint and "middle" in ALL["hand_over"].hint
+    assert L.LEVELS["give_single"] == "medium"
