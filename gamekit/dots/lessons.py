@@ -1757,7 +1757,7 @@ def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequenc
     two = [p for p in parts if p.kind == "chain" and p.length == 2]
     if given and len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
         return tr("{line} opens a 2-chain at an end: a 2-chain opened at an end can be refused, so {other} can leave "
-                  "both boxes to {seat} and keep control.", line=line, other=other, seat=seat)
+                  "both boxes to {seat}, who must then open the next chain.", line=line, other=other, seat=seat)
     if given:
         return (ntr("{line} gives box {boxes} its third side:", "{line} gives boxes {boxes} their third side:",
                     len(given), line=line, boxes=_boxes(game, given)) + " "
