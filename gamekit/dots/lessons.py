@@ -1088,21 +1088,6 @@ def gift_count(game: DotsAndBoxes, line: str) -> str:
                total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]))
 
 
-def last_turn_boxes(game: DotsAndBoxes) -> int:
-    """How many boxes the last turn of ``game`` takes when both players play a best line (the exact solver's first
-    best line each time) to the end: a long-chain count decides the game only when that last turn takes a long chain."""
-    game = game.copy()
-    mover, taken = game.to_move, 0
-    while not game.is_over():
-        values = move_values(game)
-        line = min(l for l, v in values.items() if v == max(values.values()))
-        if game.to_move != mover:
-            mover, taken = game.to_move, 0
-        taken += boxes_won(game, line)
-        game.play(line)
-    return taken
-
-
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
     """The move of a recorded game after which the result with best play changed for the last time.
 

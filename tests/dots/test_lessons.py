@@ -1475,16 +1475,6 @@ def test_every_keeps_winning_prompt_accepts_every_winning_line():
             assert set(ex.solutions) == {l for l, v in values.items() if L._wins(ex.game, v)}, name
 
 
-def test_last_turn_boxes_counts_the_final_turn_of_best_play():
-    game = DotsAndBoxes(1, 1)
-    for line in ("a1-b1", "a1-a2", "b1-b2"):
-        game.play(line)
-    assert L.last_turn_boxes(game) == 1
-    done = game.copy()
-    done.play("a2-b2")
-    assert L.last_turn_boxes(done) == 0
-
-
 def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after():
     """The section above exercises 8 and 9 names the move but neither argues it nor says the answer is no safe line;
     why a sacrifice works, and when the count decides, come after exercise 9."""
