@@ -1635,3 +1635,28 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
 def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
     assert "middle" not in ALL["give_single"].hint and "middle" in ALL["hand_over"].hint
     assert L.LEVELS["give_single"] == "medium"
+
+
+def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words():
+    """The rules sheet says «consigues» for winning a box: the Dots feedback does too (not gana, cierra, completa);
+    a line one column off is «desplazada», not «antes de tiempo»; the 3×3 fact does not say "calculated by the
+    calculation"; a refusal of boxes on offer says whose boxes they are."""
+    from gamekit.i18n import using
+    game = L.position("keep_control")
+    more = [l for l in game.legal_moves() if "gives more away" in L.why_line(game, l)]
+    assert more
+    with using("es"):
+        two = L.exercises(1)["two_boxes"]
+        ok, one = two.check("b3-b4")
+        assert not ok and "consigue la casilla" in one
+        name = L.exercises(1)["name_line"]
+        ok, early = name.check("a1-b1")
+        assert not ok and "desplazada una columna o una fila" in early and "antes de tiempo" not in early
+        fact = L.start_result().text
+        assert fact.startswith("Calculado ahora mismo, de forma exacta:") and "por el cálculo exacto" not in fact
+        for line in more:
+            assert L.why_line(game, line).startswith("no se lleva las casillas que se le ofrecen")
+        ex = L.exercises(2)["take_box"]
+        for line in ex.wrong:
+            ok, taken = ex.check(line)
+            assert "no consigue ninguna casilla" in taken and "completa" not in taken and "cierra" not in taken
