@@ -39,4 +39,4 @@ def board_sizes_table() -> Table:
         g = geometry(w, h)
         rows.append((tr("{board} (default)", board=name) if (w, h) == (5, 4) else name, f"{w + 1}×{h + 1}",
                      g.n_dots, g.n_lines, g.n_boxes))
-    return Table([tr("board (boxes)"), tr("dots"), tr("dot count"), tr("lines"), tr("boxes")], rows)
+    return Table([tr("board (boxes)"), tr("dots (across × down)"), tr("dots in all"), tr("lines"), tr("boxes")], rows)

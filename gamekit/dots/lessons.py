@@ -32,7 +32,7 @@ from gamekit.dots.solver import move_values, solve
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.core.errors import IllegalMoveError, SolverTimeout
 from gamekit.core.scene import Scene
-from gamekit.dots.puzzle_text import line_hit
+from gamekit.dots.puzzle_text import line_hit, own_box_loss
 from gamekit.puzzles.sets import ProblemSet, level_word
 from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
                                     choice_checker, exercises_by_notebook, parse_int)
@@ -40,7 +40,7 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises", "WORKSHEET_RULES"]
+           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table", "tally_check"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -102,10 +102,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
     "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
-    # lesson 5, final challenge: safe lines left (Gold), a lone box beside a loop (Gold)
+    # lesson 5, final challenge 1: safe lines left (Gold)
     "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
-    "challenge_single": (3, 3, "a3-b3 c1-c2 a1-a2 b1-c1 a1-b1 c2-d2 b3-c3 d3-d4 a2-a3 d2-d3 a4-b4 b4-c4 c4-d4 "
-                               "c2-c3 c3-d3 c3-c4"),
+    # lesson 5, final challenge 2: Gold opened a chain of 2 at its end; left after it a chain of 2, a single box and
+    # a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to come,
+    # control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
+    # solver. Coral to move
+    "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
     # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
     "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
     # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
@@ -122,9 +125,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
     # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
     "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
-    # lesson 4: three safe lines left, each leaves the count Coral wants (and loses for Gold); giving box c3
-    # away wins. Gold to move
-    "sacrifice": (3, 3, "c1-d1 a1-a2 d1-d2 b2-c2 a2-a3 d3-d4 b1-c1 d2-d3 a1-b1 b4-c4 c3-d3 b2-b3"),
+    # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
+    # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
+    # a search with the exact solver. Gold to move
+    "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
     # lesson 5, final challenge 3: Gold opened a chain of 2 at its end; a chain of 4 and a chain of 3 are left, no
@@ -169,6 +173,15 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "intro": N_("A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains."),
         "steps": REAL_GAME.split(),
         "forming": True,
+    },
+    "tally_game": {           # lesson 4's predict-then-check: the safe-line phase of REAL_GAME, no count shown
+        "start": (3, 3, ""),
+        "parts": False,
+        "intro": N_("A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
+                    "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
+                    "whom the count suits."),
+        "steps": REAL_GAME.split()[:13],
+        "outro": N_("No safe line is left. Now open “Check your tally” below the board."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
@@ -482,9 +495,9 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in safe and name in best_lines_:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. It is also one of the best moves here, by exact calculation.", name=name))
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away.", name=name))
         if name in safe:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: with best play after {join} the game ends {final}, after {name} {final2}. Lesson 4 shows why.)", name=name, join=_join(best_lines_), final=_ends(game, best), final2=_ends(game, values[name])))
+            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: later in the game {join} would leave you better off; lesson 4 shows why.)", name=name, join=_join(best_lines_)))
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
@@ -593,10 +606,8 @@ def take_box_exercise(name: str = "take_first") -> DotsExercise:
     best = max(values.values())
 
     def judge(name: str) -> tuple[bool, str]:
-        if name in taking and values[name] == best:
-            return True, (tr("{name} is the fourth side of a box: it is yours, and you draw again (by exact calculation, the best move here).", name=name))
         if name in taking:
-            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again. (Not the best move here, though: exact calculation prefers {better}.)", name=name, better=_join([l for l, v in values.items() if v == best]))
+            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again.", name=name)
         on_offer = _boxes(game, third_side_boxes(game))
         gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
         if gifts:
@@ -629,7 +640,7 @@ def how_many_exercise(name: str = "open_four") -> DotsExercise:
         if k == 1:
             return False, (tr("Only one box has three sides now — but after you take it, the box next to it has three sides too. Keep counting."))
         if k < n:
-            return False, tr("More than {k}: keep following the boxes until the run reaches the edge of the board.", k=k)
+            return False, tr("More than {k}: keep following the boxes, one after another, until taking a box gives no other box its third side.", k=k)
         return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
     return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
@@ -717,12 +728,14 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
             return True, tr("Yes: loops of {join}, {total} boxes in all.", join=_join(loops), total=total)
         if k == len(loops):
             return False, tr("That is how many loops there are; now count the boxes inside them.")
-        return False, (ntr("Not {k}. A loop is a ring of boxes with no end at the edge: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at the edge: find each and add up the boxes.", len(loops), k=k))
+        if len(loops) > 1 and k in loops:
+            return False, tr("{k} is one loop. There is more than one loop on this board: find every one and add up their boxes.", k=k)
+        return False, (ntr("Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find each one and add up the boxes.", len(loops), k=k))
 
     return DotsExercise(tr("<b>How many boxes are in loops</b> on this board?"), check,
                         hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
                         answer=f"{total} ({_join(loops)}).", parts=False,
-                        solutions=[total], game=game, wrong=[len(loops), total - 1, total + 2],
+                        solutions=[total], game=game, wrong=list(dict.fromkeys([len(loops), *loops, total - 1, total + 2])),
                         key=f"count_loops_{name}", leaks=(describe_components(game), tr("loops of {join}", join=_join(loops))))
 
 
@@ -798,6 +811,9 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
         why = why_line(game, line)
         if v == best:
             return True, tr("Yes: {line} — {why} With best play the game then ends {final}.", line=line, why=why, final=_ends(game, v))
+        if _wins(game, v):  # still a win, by less: the prompt asks for the most boxes, so say exactly that
+            return False, tr("{line}: {why} {seat} still wins, but by less: {final} instead of {final2}.", line=line,
+                             why=why, seat=seat, final=_ends(game, v), final2=_ends(game, best))
         return False, tr("{line}: {why} With best play the game would then end {final}; a better line ends it {final2}.", line=line, why=why, final=_ends(game, v), final2=_ends(game, best))
 
     return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
@@ -806,13 +822,21 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
                                      key=lambda l: (-values[l], l not in safe, l)))
 
 
+HAND_OVER_HINTS = {
+    "chains_234": N_("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
+    "give_single": N_("For each thing you could open, count the boxes it gives away, then ask who must open the next "
+                      "one."),
+}
+"""The hint of each hand-over exercise (a single box has no middle line: its hint does not speak of one)."""
+
+
 def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
-    """No safe line left, chains of 2, 3 and 4: only the middle line of the 2-chain keeps the win."""
+    """No safe line left: hand over the short chain that keeps the win (chains of 2, 3 and 4: only the middle line
+    of the 2-chain; chains of 5, 3 and 1: the single box)."""
     game = position(name)
     return best_move_exercise(
         name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
-        tr("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
-        key=f"hand_over_{name}")
+        tr(HAND_OVER_HINTS[name]), key=f"hand_over_{name}")
 
 
 # lesson 4
@@ -835,7 +859,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
-            return True, tr("Right: {why} So {who} ({role}) wants an {parity} number of long chains: {join}.", why=why, who=who, role=role, parity=tr(parity), join=_join(counts))
+            return True, tr("Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.", why=why, who=who, role=role, parity=tr(parity), join=_join(counts))
         if got == others:
             return False, tr("Those suit the other player. {why}", why=why)
         if set(got) < set(counts):
@@ -888,6 +912,44 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
                         hint=tr("Long = 3 boxes or more. Loops never count."), answer=f"{n}.",
                         solutions=[n], game=game, wrong=wrong, key=f"count_long_{name}", parts=False,
                         leaks=(describe_components(game), tr("{n} long chain", n=n)))
+
+
+def total_exercise(name: str = "long_chains") -> DotsExercise:
+    """The count before the verdict: dots + long chains of a position with no safe line left (a number, so it
+    cannot be guessed; the next exercise asks who wins on the same board).  The right answer's feedback states the
+    sum only, not whom it suits."""
+    game = position(name)
+    rule = analysis.long_chain_rule(game)
+    dots, n = rule.dots, rule.long_chains
+    total = dots + n
+    boxes = game.geometry.n_boxes
+    loops = _parts_of(game, "loop")
+    short = [c for c in _parts_of(game, "chain") if c < 3]
+    reasons = {n: tr("That is the long chains alone: add the dots too.")}
+    reasons[boxes + n] = tr("You added the boxes ({boxes}); the rule counts the dots ({width}+1) × ({height}+1).",
+                            boxes=boxes, width=game.width, height=game.height)
+    if loops:
+        reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
+    if short:
+        reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
+    reasons.pop(total, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == total:
+            return True, ntr("Yes: {dots} dots + {n} long chain = {total}.", "Yes: {dots} dots + {n} long chains = {total}.",
+                             n, dots=dots, total=total)
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr("Not {k}. Count the dots, ({width}+1) × ({height}+1), then the chains of 3 boxes or more, and "
+                         "add them.", k=k, width=game.width, height=game.height)
+
+    return DotsExercise(tr("No safe line is left. <b>What is dots + long chains</b> on this board?"), check,
+                        hint=tr("Dots first: ({width}+1) × ({height}+1). Then the long chains: 3 boxes or more, no loops.",
+                                width=game.width, height=game.height),
+                        answer=f"{total}.", solutions=[total, str(total)], game=game, parts=False,
+                        wrong=list(reasons) + [total + 2], key=f"total_{name}",
+                        leaks=(describe_components(game),))
 
 
 def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
@@ -951,7 +1013,8 @@ def steer_exercise(name: str) -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", seat=seat, n=n),
+        name, tr("{seat} to move; {n} safe lines are left. <b>Which line wins {seat} the most boxes?</b>", seat=seat,
+                 n=n),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
         key=f"steer_{name}")
 
@@ -968,57 +1031,61 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
     judge_line = ex.checker
 
+    safe = safe_lines(game)
+    other = tr(SEATS[1 - game.to_move])
+    values = move_values(game)
+
     def check(answer: Any) -> tuple[bool, str]:
         ok, feedback = judge_line(answer)
         line = game.line_name(game.line_index(answer))
-        if ok and line not in safe_lines(game):
-            feedback += " " + gift_count(game, line)
-        return ok, feedback
+        if line in safe or boxes_won(game, line):
+            return ok, feedback
+        if ok:
+            return ok, feedback + " " + gift_count(game, line)
+        parts = _line_parts(game, line)
+        two = [p for p in parts if p.kind == "chain" and p.length == 2]
+        if len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
+            return ok, tr("{line}: it opens a 2-chain at an end, and a 2-chain opened at an end can be refused: {other} "
+                          "can take both boxes, or draw the other end and leave both to {seat}. With best play the game "
+                          "would then end {final}; a better line ends it {final2}.", line=line, other=other, seat=seat,
+                          final=_ends(game, values[line]), final2=_ends(game, max(values.values())))
+        after = _taken(game, line)
+        if analysis.long_chain_rule(after).favoured == game.to_move:
+            for reply in safe_lines(after):
+                rule = analysis.long_chain_rule(_after(after, reply))
+                if rule.favoured != game.to_move:
+                    return ok, feedback + " " + ntr(
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} long "
+                        "chain is forming: the count {other} wants.",
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} long "
+                        "chains are forming: the count {other} wants.", rule.long_chains, other=other, reply=reply)
+            return ok, feedback
+        return ok, feedback + " " + gift_count(game, line)
 
     ex.checker = check
     return ex
 
 
-def gift_count(game: DotsAndBoxes, line: str) -> str:
-    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
-    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+def _taken(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    """The position once ``line`` is drawn and the other player has taken every box it offers (a gift taken)."""
     after = game.copy()
     after.play(line)
     taker = after.to_move
     while after.to_move == taker and analysis.capture_lines(after) and not after.is_over():
         after.play(analysis.capture_lines(after)[0])
-    rule = analysis.long_chain_rule(after)
+    return after
+
+
+def gift_count(game: DotsAndBoxes, line: str) -> str:
+    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
+    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+    rule = analysis.long_chain_rule(_taken(game, line))
     total = rule.dots + rule.long_chains
-    last = last_turn_boxes(after) if rule.favoured != game.to_move else 3
-    if last < 3:
-        return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, "
-                   "the count {other} wants, yet {seat} still wins. The count decides only when the game ends by "
-                   "taking a long chain; here, with best play, the last turn takes a chain of {last}, not a long chain.",
-                   "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, "
-                   "the count {other} wants, yet {seat} still wins. The count decides only when the game ends by "
-                   "taking a long chain; here, with best play, the last turn takes a chain of {last}, not a long chain.",
-                   rule.long_chains, other=tr(SEATS[1 - game.to_move]), seat=tr(SEATS[game.to_move]), dots=rule.dots,
-                   total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), last=last)
     return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
                "count {favoured} wants.",
                "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
                "count {favoured} wants.", rule.long_chains, other=tr(SEATS[1 - game.to_move]), dots=rule.dots,
                total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]))
-
-
-def last_turn_boxes(game: DotsAndBoxes) -> int:
-    """How many boxes the last turn of ``game`` takes when both players play a best line (the exact solver's first
-    best line each time) to the end: a long-chain count decides the game only when that last turn takes a long chain."""
-    game = game.copy()
-    mover, taken = game.to_move, 0
-    while not game.is_over():
-        values = move_values(game)
-        line = min(l for l, v in values.items() if v == max(values.values()))
-        if game.to_move != mover:
-            mover, taken = game.to_move, 0
-        taken += boxes_won(game, line)
-        game.play(line)
-    return taken
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -1169,10 +1236,20 @@ def whose_turn_exercise(moves: str = WHOSE_TURN_GAME) -> DotsExercise:
                              "same player drew again, and the turns shifted from there.", line=winner_line[0])
         if k == len(lines) - gold:
             return False, tr("That is how many lines Coral drew. Count Gold's lines.")
+        if k == len(lines):
+            return False, tr("That is every line written down. Gold and Coral took turns: count only Gold's lines.")
+        if k < gold:
+            return False, tr("Gold drew more than {k}: Gold drew line 1, and after every line that won nothing the "
+                             "turn passed back and forth.", k=k)
+        if k > alternating:
+            return False, tr("Too many: even in strict turns Gold would draw only {most} of the {n} lines, and a line "
+                             "that wins a box gives the same player another line, not the other player.",
+                             most=alternating, n=len(lines))
         return False, tr("Not {k}. Write the lines one under the other with the player's name beside each: the turn "
                          "passes only after a line that wins nothing.", k=k)
 
-    wrong = list(dict.fromkeys(w for w in (alternating, len(lines) - gold, gold + 2, 0) if w != gold))
+    wrong = list(dict.fromkeys(w for w in (alternating, len(lines) - gold, len(lines), gold - 1, gold + 2, 0)
+                               if w != gold))
     return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: "
                            "{lines}. <b>How many of them did Gold draw?</b>", lines=", ".join(lines)),
                         check, hint=tr("Write the lines down one under the other and put the player's name beside "
@@ -1264,11 +1341,51 @@ def _mid_chain_prompt(game: DotsAndBoxes) -> str:
                taken, other=other, length=length, seat=seat, rest=_rest_after(game))
 
 
+def _deal_lines(game: DotsAndBoxes) -> list[str]:
+    """The double-deals of a position where an opened chain is being taken: lines that take nothing and leave
+    exactly the last two boxes of the opened chain (no box of another chain) to the other player."""
+    opened = {b for p in components(game) if p.opened for b in p.boxes}
+
+    def is_deal(line: str) -> bool:
+        if _completes(game, line):
+            return False
+        after = _after(game, line)
+        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | opened
+
+    return [l for l in game.legal_moves() if is_deal(l)]
+
+
 def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
-    """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them."""
-    return best_move_exercise(name, _mid_chain_prompt(position(name)),
-                              tr("Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be refused?"),
-                              key=name)
+    """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them.  The
+    double-deal gets its own reason: only chains of 1 or 2 come after, and each can be handed over so that it
+    cannot be refused, so control wins nothing back (computed: the chains left, the two results)."""
+    ex = best_move_exercise(name, _mid_chain_prompt(position(name)),
+                            tr("Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be refused?"),
+                            key=name)
+    game = ex.game
+    rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
+    if not rest or max(rest) > 2:
+        raise ValueError(tr("{name}: this exercise needs only chains of 1 or 2 after the opened chain", name=name))
+    values = move_values(game)
+    best = max(values.values())
+    deals = _deal_lines(game)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        index = pupil_line(game, answer)
+        line = game.line_name(index)
+        if line in deals and not game.is_drawn(index):
+            return False, tr("{line} is the double-deal: {other} takes the two boxes and must open the next chain. But "
+                             "only chains of {rest} are left, and each can be handed over so that it cannot be "
+                             "refused: control wins nothing back for the two boxes it costs. With best play the game "
+                             "would end {final} instead of {final2}.", line=line, other=other, rest=_join(rest),
+                             final=_ends(game, values[line]), final2=_ends(game, best))
+        return judge_line(answer)
+
+    ex.checker = check
+    ex.wrong = deals + [l for l in ex.wrong if l not in deals]
+    return ex
 
 
 def challenge_exercise(name: str) -> DotsExercise:
@@ -1287,6 +1404,12 @@ def final_score(game: DotsAndBoxes, value: int) -> tuple[int, int]:
     final[game.to_move] += (rest + value) // 2
     final[1 - game.to_move] += (rest - value) // 2
     return final[0], final[1]
+
+
+def _wins(game: DotsAndBoxes, value: int) -> bool:
+    """Whether the player to move ends with more boxes than the other when the rest is worth ``value`` to them."""
+    final = final_score(game, value)
+    return final[game.to_move] > final[1 - game.to_move]
 
 
 def _ends(game: DotsAndBoxes, value: int) -> str:
@@ -1311,15 +1434,7 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
     best = max(values.values())
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
 
-    def is_deal(line: str) -> bool:
-        if _completes(game, line):
-            return False
-        after = game.copy()
-        after.play(line)
-        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | {
-            b for p in components(game) if p.opened for b in p.boxes}
-
-    deals = [l for l in values if is_deal(l)]
+    deals = _deal_lines(game)
     judge_line = ex.checker
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -1354,7 +1469,7 @@ def double_deal_score_exercise() -> DotsExercise:
         return False, tr("Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4.")
 
     return DotsExercise(tr("Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
-                        check, hint=tr("Gold gives 1 box, takes 2, gives 2. Who must open the last chain of 4 then?"),
+                        check, hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
                         answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
                         key="double_deal_score")
 
@@ -1363,16 +1478,43 @@ WORKSHEET_RULES = (
     N_("**Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
        "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
     N_("**Third side:** a box with three sides drawn can be taken by the next player."),
-    N_("**Safe line:** a line that gives no box its third side."),
-    N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends. A "
-       "**long chain** has 3 boxes or more."),
-    N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
-    N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-       "second player wants it odd. Whoever gets the total they want makes the other player open the first long "
-       "chain."),
 )
-"""The rules card at the top of each Dots and Boxes worksheet: the rules and the words the exercises use, so a
-sheet stands alone on paper."""
+"""The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
+stands alone on paper.  The words of later lessons are on each sheet's own card (:data:`WORKSHEET_WORDS`)."""
+
+WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
+    1: (),
+    2: (N_("**Safe line:** a line that gives no box its third side."),),
+    3: (N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
+        N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+        N_("**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
+           "opened by its middle line, the boxes cannot be refused.")),
+    4: (N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
+        N_("**Control:** the player who has control makes the other player open every long chain."),
+        N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+           "second player wants it odd. Whoever gets the total they want has control."),
+        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
+        N_("**Double-cross:** one line that wins two boxes at once."),
+        N_("**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
+           "taking them: the other player takes both with a double-cross and must then open the next chain.")),
+    5: (N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
+           "to keep control."),),
+}
+"""The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
+words of its lesson and the lessons before it, never a word taught later."""
+
+
+def worksheet_aids(notebook: str) -> list[str]:
+    """The words card of ``notebook``'s worksheet, as one Markdown block in the current language: the words of that
+    lesson and the earlier ones (:data:`WORKSHEET_WORDS`); lesson 1 needs nothing beyond the rules card.  KeyError
+    for a notebook that is not a Dots and Boxes lesson."""
+    number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
+    if number_ is None:
+        raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    words = [word for n in range(1, number_ + 1) for word in WORKSHEET_WORDS[n]]
+    if not words:
+        return []
+    return ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -1417,9 +1559,9 @@ LESSONS: dict[int, Lesson] = {
     3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
               {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
                "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
-               "count_loops": count_loops_exercise, "give_single": lambda: hand_over_exercise("give_single")},
+               "give_single": lambda: hand_over_exercise("give_single"), "count_loops": count_loops_exercise},
               {"count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
-               "count_loops": "hard", "give_single": "hard"},
+               "give_single": "medium", "count_loops": "hard"},
               (N_("You must open either a single box or a chain of 3. Which do you open, and why? Answer in one sentence."),
                N_("The single box: it gives away one box instead of three, and one box cannot be refused, so the other player takes it and must then open the chain of 3.")),
               ProblemSet("dots_and_boxes", (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium"),
@@ -1433,11 +1575,11 @@ LESSONS: dict[int, Lesson] = {
     4: Lesson(4, "dots_and_boxes/04_long_chain_rule", "Dots 4 — the long chain rule", 50,
               {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
                "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
-               "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
+               "total": total_exercise, "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
                "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
                "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral")},
               {"parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
-               "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
+               "total": "medium", "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
                "sacrifice_coral": "hard"},
               (N_("On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one sentence, and say what Gold can try."),
                N_("No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 long chains, with a safe line that joins or cuts a chain, or else by giving a box away.")),
@@ -1446,7 +1588,7 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("say which numbers of long chains suit each player, on any board"),
                            ("parity_5x4", "parity_4x4", "parity_coral_5x5")),
                           (N_("count the long chains of a position and tell who wins when no safe line is left"),
-                           ("count_long", "who_wins")),
+                           ("count_long", "total", "who_wins")),
                           (N_("choose a safe line that steers the chain count your way while safe lines remain"),
                            ("steer_two", "steer_coral")),
                           (N_("give a box away on purpose when no safe line gives the count you want"),
@@ -1458,21 +1600,21 @@ LESSONS: dict[int, Lesson] = {
                "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise,
                "take_all": take_all_exercise,
                "challenge_safe": lambda: challenge_exercise("challenge_safe"),
-               "challenge_single": lambda: challenge_exercise("challenge_single"),
+               "challenge_loop": lambda: challenge_exercise("challenge_loop"),
                "challenge_chain": lambda: challenge_exercise("challenge_chain")},
               {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
-               "take_all": "hard", "challenge_safe": "hard", "challenge_single": "hard",
+               "take_all": "hard", "challenge_safe": "hard", "challenge_loop": "hard",
                "challenge_chain": "hard"},
               (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
                N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
               ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("double_deal", "medium"),
-                                            ("all_but_four", "medium"), ("double_deal", "hard")), seed=0),
+                                            ("all_but_four", "medium"), ("double_deal", "medium")), seed=0),
               objectives=((N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
                            ("double_deal_score", "keep_control", "loop_four")),
                           (N_("tell when keeping control is not worth what it costs, and take everything instead"),
                            ("not_worth_it", "take_all")),
                           (N_("combine the long chain rule and double-dealing in a final challenge"),
-                           ("challenge_safe", "challenge_single", "challenge_chain"))),
+                           ("challenge_safe", "challenge_loop", "challenge_chain"))),
               themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
                       "sacrifice", "double_deal", "control_not_worth_it", "all_but_four")),
 }
@@ -1549,8 +1691,66 @@ def practice_exercises(lesson: int) -> list[DotsExercise]:
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
     problems = LESSONS[lesson].practice
-    return tuple(problems.exercises(lambda *a, position=None, **k: DotsExercise(
+    built = tuple(problems.exercises(lambda *a, position=None, **k: DotsExercise(
         *a, game=position, click=True, parts=False, third_sides=False, **k)))
+    for ex in built:
+        ex.checker = _reasoned(ex, lesson)
+    return built
+
+
+def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]]:
+    """A practice problem's checker whose refusal leads with the lesson's reason (:func:`mistake_reason`) and what
+    the mistake costs; the line of best play stays one click away (the exercise's "whole line")."""
+    judge, game, puzzle = ex.checker, ex.game, ex.puzzle
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = judge(answer)
+        if ok:
+            return ok, feedback
+        line = game.line_name(game.line_index(str(answer).strip()))
+        loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
+        return False, (tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " "
+                       + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss))
+
+    return check
+
+
+def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequence[str] = ()) -> str:
+    """Why ``line`` is a mistake in ``game``, in the words of lesson ``lesson`` (one sentence, no line of play):
+    a box with three sides left behind, a third side given while a safe line was left, a 2-chain opened at an
+    end; from lesson 4 on, what the line does to the long-chain count or to control (:func:`why_line`); in lesson 5,
+    taking a box where every ``best`` line refuses is named as giving control away."""
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    on_offer = third_side_boxes(game)
+    won = boxes_won(game, line)
+    after = _after(game, line)
+    given = [b for b in third_side_boxes(after) if b not in on_offer]
+    if on_offer and not won and lesson <= 3:
+        return ntr("box {boxes} had three sides: you left it for {other}.",
+                   "boxes {boxes} had three sides: you left them for {other}.", len(on_offer),
+                   boxes=_boxes(game, on_offer), other=other)
+    if lesson >= 5 and won and best and not any(boxes_won(game, b) for b in best):
+        return tr("{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
+                  "with a double-deal keeps control.", line=line, seat=seat)
+    if lesson >= 4:
+        return tr("{line} — {why}", line=line, why=why_line(game, line))
+    if given and safe_lines(game):
+        return ntr("{line} gives box {boxes} its third side, and a safe line was still left.",
+                   "{line} gives boxes {boxes} their third side, and a safe line was still left.", len(given),
+                   line=line, boxes=_boxes(game, given))
+    parts = _line_parts(game, line)
+    two = [p for p in parts if p.kind == "chain" and p.length == 2]
+    if given and len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
+        return tr("{line} opens a 2-chain at an end: a 2-chain opened at an end can be refused, so {other} can leave "
+                  "both boxes to {seat}, who must then open the next chain.", line=line, other=other, seat=seat)
+    if given:
+        return (ntr("{line} gives box {boxes} its third side:", "{line} gives boxes {boxes} their third side:",
+                    len(given), line=line, boxes=_boxes(game, given)) + " "
+                + ntr("{other} can take {n} box in a row.", "{other} can take {n} boxes in a row.", takeable(after),
+                      other=other))
+    if won:
+        return tr("{line} takes a box, but another line does better in the end.", line=line)
+    return tr("{line} is safe, but another safe line leaves {seat} better off later.", line=line, seat=seat)
 
 
 def practice(lesson: int, score: LessonScore | None = None):
@@ -1589,6 +1789,38 @@ def parity_table() -> Table:
                      tr(wanted_parity(w, h, 0)), tr(wanted_parity(w, h, 1))))
     return Table([tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")], rows,
                  caption=tr("The long chain rule: the first player wants dots + long chains to be even"))
+
+
+def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
+    """The forming long-chain count after each line of a named sequence: ``(line number, long chains,
+    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check).  The
+    lines themselves are not named: the step-through above names them, and a line name in a table could read as
+    the answer to an exercise on another board."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    rows = []
+    for i, line in enumerate(spec["steps"], 1):
+        game.play(line)
+        rule = analysis.long_chain_rule(game)
+        total = rule.dots + rule.long_chains
+        rows.append((i, rule.long_chains, f"{rule.dots} + {rule.long_chains} = {total}",
+                     tr(SEATS[rule.favoured]) if rule.long_chains else "—"))    # no long chain: nothing to steer yet
+    return rows
+
+
+def tally_table(name: str = "tally_game") -> Table:
+    """The tally a pupil writes while stepping through ``name``, computed (one row per line)."""
+    return Table([tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
+                 tally_rows(name), caption=tr("The long-chain count after each line"))
+
+
+def tally_check(name: str = "tally_game"):
+    """The computed tally, folded away under "Check your tally" until the pupil opens it (predict, then check)."""
+    import ipywidgets as W
+    box = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
+    box.set_title(0, tr("Check your tally"))
+    return box
 
 
 def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:

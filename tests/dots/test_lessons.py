@@ -887,8 +887,8 @@ def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fi
     for lang in ("en", "es"):
         page = _page(4, lang)
         assert "real_game" not in page and "decisive_move" not in page
-        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 9
-    assert 3 * 9 + 10 <= L.LESSONS[4].minutes == 50
+        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 10
+    assert 3 * 10 + 10 <= L.LESSONS[4].minutes == 50
 
 
 def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
@@ -917,7 +917,8 @@ def test_final_score_checks_its_value():
 COMMON_MISTAKES = {
     "lines_2x2": {16: "share a line", 6: "only the lines"},
     "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
-    "whose_turn": {4: "strict turns", 0: "Not 0"},
+    "whose_turn": {4: "strict turns", 0: "Gold drew more than 0", 7: "every line written down", 5: "Too many",
+                   2: "Gold drew more than 2"},
     "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
     "count_safe": {2: "more than 2", 4: "Fewer than 4"},
     "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
@@ -925,10 +926,12 @@ COMMON_MISTAKES = {
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "counted the loop", 2: "short chains count too"},
     "chain_lengths": {"5, 3, 2, 6": "one of them is a loop", "1, 2": "You listed 2 lengths", "3, 3, 4": "total is right", "5, 3, 3": "add up to 11"},
-    "count_loops": {2: "how many loops there are", 9: "Not 9"},
+    "count_loops": {2: "how many loops there are", 9: "neither at the edge nor at a junction",
+                    6: "6 is one loop", 4: "4 is one loop"},
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
+    "total": {2: "long chains alone", 22: "added the boxes", 33: "Loops do not count", 34: "Not 34"},
     "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
 }
 
@@ -1115,7 +1118,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_safe", "challenge_single", "challenge_chain"):
+    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1133,21 +1136,40 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
 
 
 def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
-    """Worksheets stand alone on paper: the card names the rules, safe line, chain, long chain, loop and the long
-    chain rule (what "long" means and which total each player wants), in English and in Spanish; a loop is not
-    called a chain (lesson 3 says it is not one)."""
+    """Worksheets stand alone on paper: every sheet's card names the rules and the third side; each lesson's own
+    words card adds the words of that lesson and the earlier ones — safe line (2); chain, loop, the two handouts
+    (3); long chain, control, the long chain rule, sacrifice, double-cross, double-deal (4); all-but-four (5) —
+    and never a word taught later (lesson 1's sheet defines no loop and no long chain rule). In English and in
+    Spanish; a loop is not called a chain; the rule gives control: the other player opens every long chain."""
     from gamekit.i18n import tr, using
-    assert isinstance(L.WORKSHEET_RULES, tuple) and len(L.WORKSHEET_RULES) >= 5
-    text = " ".join(L.WORKSHEET_RULES)
-    for words in ("fourth side", "draws again", "Safe line", "Chain", "3 boxes or more", "Loop",
-                  "Long chain rule", "even", "odd", "A loop is not a chain"):
-        assert words in text, words
-    assert "Loop:** a chain" not in text
+    from gamekit.lesson_tools import worksheet_markdown
+    rules = " ".join(L.WORKSHEET_RULES)
+    assert "fourth side" in rules and "draws again" in rules and "Third side" in rules
+    expected = {1: (), 2: ("Safe line",), 3: ("Chain", "Loop", "A loop is not a chain", "middle line"),
+                4: ("Long chain:", "3 boxes or more", "Control", "Long chain rule", "even", "odd", "has control",
+                    "Sacrifice", "Double-cross", "Double-deal"), 5: ("All-but-four",)}
+    later = {1: ("Safe line", "Loop", "Long chain rule"), 2: ("Chain", "Loop"), 3: ("Long chain rule", "Sacrifice"),
+             4: ("All-but-four",), 5: ()}
+    for n, lesson in L.LESSONS.items():
+        card = " ".join(L.worksheet_aids(lesson.notebook))
+        for k in range(1, n + 1):
+            for words in expected[k]:
+                assert words in card, (n, words)
+        for words in later[n]:
+            assert words not in card, (n, words)
+        sheet = worksheet_markdown("gamekit.dots.lessons", lesson.notebook, "en")
+        assert sheet.index("Rules card") < sheet.index("## Exercise 1")
+        assert ("Words for this sheet" in sheet) == (n > 1)
+    four = " ".join(L.worksheet_aids(L.LESSONS[4].notebook))
+    assert "open every long chain" in four and "open the first long chain" not in four
+    assert "Loop:** a chain" not in four
     with using("es"):
-        es = " ".join(tr(rule) for rule in L.WORKSHEET_RULES)
+        es = " ".join(tr(rule) for rule in L.WORKSHEET_RULES) + " ".join(L.worksheet_aids(L.LESSONS[5].notebook))
     for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
-                  "par", "impar", "Un bucle no es una cadena"):
+                  "par", "impar", "Un bucle no es una cadena", "Sacrificio", "Control", "Doble entrega"):
         assert words in es, words
+    with pytest.raises(KeyError):
+        L.worksheet_aids("dots_and_boxes/06_nothing")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -1215,7 +1237,8 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_pages_practice_heading_says_its_levels(lang):
     heading = {("easy", "hard"): ("easy to hard", "de fácil a difícil"),
-               ("medium", "hard"): ("medium to hard", "de media a difícil")}
+               ("medium", "hard"): ("medium to hard", "de media a difícil"),
+               ("easy", "medium"): ("easy to medium", "de fácil a media")}
     for n in L.LESSONS:
         bands = [p.band for p in L.LESSONS[n].practice.puzzles()]
         line = next(l for l in _page(n, lang).splitlines() if l.startswith(("## More practice", "## Más práctica")))
@@ -1369,33 +1392,87 @@ def test_an_end_of_a_2_chain_while_safe_lines_remain_is_not_said_to_force_the_ne
     assert "next chain" not in feedback and " you " not in feedback
 
 
-def test_the_sacrifice_feedback_says_why_the_count_points_the_wrong_way():
-    """Exercise 8's right line leaves 16 dots + 1 long chain (odd, Coral's count) yet Gold wins: with best play the
-    last turn takes a chain of 1, not a long chain, and the feedback says so (computed by playing best play out)."""
-    ex = ALL["sacrifice"]
-    line = ex.solutions[0]
-    after = ex.game.copy()
+def _after_gift(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    after = game.copy()
     after.play(line)
-    while analysis.capture_lines(after) and after.to_move == 1:
+    taker = after.to_move
+    while after.to_move == taker and analysis.capture_lines(after) and not after.is_over():
         after.play(analysis.capture_lines(after)[0])
-    rule = analysis.long_chain_rule(after)
-    assert (rule.dots, rule.long_chains, rule.favoured) == (16, 1, 1)
-    assert L.last_turn_boxes(after) == 1
-    ok, feedback = ex.check(line)
-    assert ok and "16 + 1 = 17 is odd, the count Coral wants, yet Gold still wins" in feedback
-    assert "the last turn takes a chain of 1, not a long chain" in feedback and "costs" not in feedback
-    ok, feedback = ALL["sacrifice_coral"].check(ALL["sacrifice_coral"].solutions[0])
-    assert ok and "the count Coral wants" in feedback and "yet" not in feedback
+    return after
 
 
-def test_last_turn_boxes_counts_the_final_turn_of_best_play():
-    game = DotsAndBoxes(1, 1)
-    for line in ("a1-b1", "a1-a2", "b1-b2"):
-        game.play(line)
-    assert L.last_turn_boxes(game) == 1
-    done = game.copy()
-    done.play("a2-b2")
-    assert L.last_turn_boxes(done) == 0
+@pytest.mark.parametrize("name", ["sacrifice", "sacrifice_coral"])
+def test_a_sacrifice_exercise_is_won_exactly_by_the_gifts_that_make_the_count_right(name):
+    """The rule taught just before: every safe line leaves the count the other player wants and loses; the winning
+    lines are exactly the gifts (lines that give boxes away) after which the long-chain count is the mover's and no
+    safe line left to the taker changes it, less the 2-chains opened at an end (lesson 3: they can be refused). The
+    right answer's feedback names the mover's count (never "the count the other wants, yet …")."""
+    ex = ALL[name]
+    game = ex.game
+    values = move_values(game)
+    mover, other = ("Gold", "Coral")[game.to_move], ("Gold", "Coral")[1 - game.to_move]
+    winning = {l for l, v in values.items() if L._wins(game, v)}
+    assert winning == set(ex.solutions)            # "keeps winning": every winning line, and only those
+    safe = L.safe_lines(game)
+    gifts = [l for l in game.legal_moves() if l not in safe and not L.boxes_won(game, l)]
+
+
+    def count_kept(line: str) -> bool:        # the mover's count once the gift is taken, and no safe line changes it
+        after = _after_gift(game, line)
+        return all(analysis.long_chain_rule(a).favoured == game.to_move
+                   for a in [after] + [L._after(after, s) for s in L.safe_lines(after)])
+
+    def half_hearted(line: str) -> bool:      # a 2-chain opened at an end (lesson 3): it can be refused
+        after = game.copy()
+        after.play(line)
+        return L.takeable(after) == 2 and len(L.third_side_boxes(after)) == 1
+
+    right_count = {l for l in gifts if count_kept(l) and not half_hearted(l)}
+    assert right_count == winning, (name, right_count, winning)
+    for line in gifts:
+        if half_hearted(line):
+            ok, feedback = ex.check(line)
+            assert not ok and "a 2-chain opened at an end can be refused" in feedback
+    for line in ex.solutions:
+        ok, feedback = ex.check(line)
+        assert ok and f"the count {mover} wants" in feedback and "yet" not in feedback, feedback
+    for line in safe:
+        ok, feedback = ex.check(line)
+        assert not ok and f"the count {other} wants" in feedback
+
+
+def test_objective_4_of_lesson_4_is_tested_by_two_sacrifice_exercises():
+    objectives = dict(L.LESSONS[4].objectives)
+    tested = objectives["give a box away on purpose when no safe line gives the count you want"]
+    assert len(tested) >= 2 and all(name.startswith("sacrifice") for name in tested)
+
+
+def test_steer_two_accepts_the_line_that_wins_most_and_tells_a_smaller_win_apart():
+    """Exercise 7 asks for the line that wins Gold the most boxes: d1-d2 (6–3). c2-d2 and d2-d3 also win, 5–4: they
+    are refused with "still wins, but by less"; every losing line is told its result. Every legal line is tried."""
+    ex = ALL["steer_two"]
+    game = ex.game
+    values = move_values(game)
+    best = max(values.values())
+    assert "most boxes" in ex.prompt and "keeps" not in ex.prompt
+    assert set(ex.solutions) == {l for l, v in values.items() if v == best}
+    for line in game.legal_moves():
+        ok, feedback = ex.check(line)
+        if values[line] == best:
+            assert ok, line
+        elif L._wins(game, values[line]):
+            assert not ok and "Gold still wins, but by less: " + L._ends(game, values[line]) in feedback, feedback
+        else:
+            assert not ok and "still wins" not in feedback and L._ends(game, values[line]) in feedback, feedback
+    assert {l for l in game.legal_moves() if L._wins(game, values[l]) and values[l] < best} == {"c2-d2", "d2-d3"}
+
+
+def test_every_keeps_winning_prompt_accepts_every_winning_line():
+    """A prompt "Which line keeps … winning?" must accept every line that still wins, and only those."""
+    for name, ex in ALL.items():
+        if ex.click and ex.asks_best and "keeps" in ex.prompt and "winning" in ex.prompt:
+            values = move_values(ex.game)
+            assert set(ex.solutions) == {l for l, v in values.items() if L._wins(ex.game, v)}, name
 
 
 def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after():
@@ -1441,3 +1518,145 @@ def test_glossary_box_is_the_square_taken_by_its_fourth_side():
 def test_lesson_5_loop_hint_does_not_settle_the_exercise():
     hint = ALL["loop_four"].hint
     assert "worth" not in hint and "5" not in hint
+
+
+def test_no_final_challenge_is_answered_by_a_one_step_rule():
+    """"Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
+    every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
+    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
+        ex = ALL[name]
+        game = ex.game
+        best = set(ex.solutions)
+        captures = {l for l in game.legal_moves() if L.boxes_won(game, l)}
+        safe = set(L.safe_lines(game))
+        assert not (captures and captures <= best), name
+        assert not (safe and safe <= best), name
+        parts = L.components(game)
+        small = min(p.length for p in parts)
+        smallest = {l for l in game.legal_moves() if L._line_parts(game, l)
+                    and all(p.length == small for p in L._line_parts(game, l))}
+        assert not (smallest and smallest <= best and not captures and not safe), name
+
+
+def test_challenge_2_weighs_control_against_a_loop_to_come():
+    """Challenge 2: only a chain of 2, a single box and a loop of 4 come after the opened 2-chain, yet refusing the
+    boxes wins and taking one loses (exercise 4's "take them" does not carry over when a loop is left)."""
+    ex = ALL["challenge_loop"]
+    game = ex.game
+    rest = sorted((p.kind, p.length) for p in L.components(game) if not p.opened)
+    assert rest == [("chain", 1), ("chain", 2), ("loop", 4)]
+    values = move_values(game)
+    assert ex.solutions == ["a4-b4"] and L._wins(game, values["a4-b4"])
+    ok, feedback = ex.check("a3-b3")
+    assert not ok and not L._wins(game, values["a3-b3"]) and "Gold 5, Coral 4" in feedback
+
+
+@pytest.mark.parametrize("lesson", [1, 2, 3, 4, 5])
+def test_a_practice_mistake_is_told_its_reason_and_cost_before_any_line_of_play(lesson):
+    """Practice feedback leads with the lesson's reason (a box left with three sides, a third side given while a safe
+    line was left, a 2-chain opened at an end, what the line does to the count) and what it costs; the line of best
+    play is not in it (it stays one click away, the exercise's "whole line")."""
+    for ex in L.practice_exercises(lesson):
+        for line in ex.wrong:
+            ok, feedback = ex.check(line)
+            assert not ok and feedback.startswith("Not the best: ") and "best play goes" not in feedback, feedback
+            assert "costs you" in feedback and L.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
+            assert ex.more(line)                       # the whole line of best play, one click away
+
+
+def test_mistake_reason_names_the_box_left_and_the_third_side_given():
+    game = L.position("take_decoys")                   # box a3 has three sides, Gold to move
+    left = next(l for l in game.legal_moves() if not L.boxes_won(game, l))
+    assert L.mistake_reason(game, left, 2) == "box a3 had three sides: you left it for Coral."
+    game = L.position("three_safe")
+    gift = next(l for l in game.legal_moves() if l not in L.safe_lines(game))
+    assert "its third side, and a safe line was still left." in L.mistake_reason(game, gift, 2) or \
+        "their third side, and a safe line was still left." in L.mistake_reason(game, gift, 2)
+
+
+def test_lesson_5_practice_is_about_lesson_5_ideas():
+    """Every lesson 5 practice problem has no safe line left (refusing a box while safe lines remain is lesson 4's
+    idea) and is about double-dealing or loops."""
+    for puzzle in L.LESSONS[5].practice.puzzles():
+        assert not analysis.safe_lines(puzzle.position), puzzle.id
+        assert set(puzzle.themes) & {"double_deal", "all_but_four", "control_not_worth_it"}, puzzle.id
+
+
+def test_the_not_worth_it_double_deal_is_told_the_short_chains_hand_control_back():
+    ex = ALL["not_worth_it"]
+    game = ex.game
+    deals = L._deal_lines(game)
+    assert deals and not set(deals) & set(ex.solutions)
+    values = move_values(game)
+    for line in deals:
+        ok, feedback = ex.check(line)
+        assert not ok and "is the double-deal" in feedback and "cannot be refused" in feedback
+        assert L._ends(game, values[line]) in feedback and "Yes" not in feedback
+
+
+def test_the_tally_is_computed_and_folded_away_until_asked():
+    """Lesson 4's tally: the step-through's captions say no count (the pupil writes it first); the check is the
+    analysis of each position, folded in a closed accordion."""
+    from gamekit.dots.rules import DotsAndBoxes
+    for step in L.steps("tally_game")[1:]:            # the intro says what to write; no step says the count
+        assert "suits" not in step.caption and "Long chains forming" not in step.caption and " + " not in step.caption
+    game = DotsAndBoxes(3, 3)
+    rows = L.tally_rows()
+    assert len(rows) == len(L.SEQUENCES["tally_game"]["steps"]) == 13
+    for row, line in zip(rows, L.SEQUENCES["tally_game"]["steps"]):
+        game.play(line)
+        rule = analysis.long_chain_rule(game)
+        assert row[1] == rule.long_chains and row[2] == f"16 + {rule.long_chains} = {16 + rule.long_chains}"
+        assert row[3] == ("—" if not rule.long_chains else ("Gold", "Coral")[rule.favoured])
+    changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
+    assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"     # the guide's answer
+    box = L.tally_check()
+    assert box.selected_index is None and "16 + 2 = 18" in box.children[0].value
+
+
+def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
+    total, who = ALL["total"], ALL["who_wins"]
+    assert total.game.history == who.game.history and not total.choices
+    names = list(L.LESSONS[4].exercises)
+    assert names.index("total") + 1 == names.index("who_wins")
+    ok, feedback = total.check(total.solutions[0])
+    assert ok and "Gold" not in feedback and "Coral" not in feedback
+
+
+def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_is_extra():
+    for lang in ("en", "es"):
+        for n in (1, 2, 3):
+            assert 'DotsWidget(3, 3, mode="people")' in _page(n, lang), (n, lang)
+        page = _page(1, lang)
+        cpu = page.index('DotsWidget(5, 4, mode="cpu"')
+        assert "**Extra**" in page[page.rindex("\n\n", 0, page.rindex("```{code-cell}", 0, cpu)) - 400:cpu]
+
+
+def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
+    assert "middle" not in ALL["give_single"].hint and "middle" in ALL["hand_over"].hint
+    assert L.LEVELS["give_single"] == "medium"
+
+
+def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words():
+    """The rules sheet says «consigues» for winning a box: the Dots feedback does too (not gana, cierra, completa);
+    a line one column off is «desplazada», not «antes de tiempo»; the 3×3 fact does not say "calculated by the
+    calculation"; a refusal of boxes on offer says whose boxes they are."""
+    from gamekit.i18n import using
+    game = L.position("keep_control")
+    more = [l for l in game.legal_moves() if "gives more away" in L.why_line(game, l)]
+    assert more
+    with using("es"):
+        two = L.exercises(1)["two_boxes"]
+        ok, one = two.check("b3-b4")
+        assert not ok and "consigue la casilla" in one
+        name = L.exercises(1)["name_line"]
+        ok, early = name.check("a1-b1")
+        assert not ok and "desplazada una columna o una fila" in early and "antes de tiempo" not in early
+        fact = L.start_result().text
+        assert fact.startswith("Calculado ahora mismo, de forma exacta:") and "por el cálculo exacto" not in fact
+        for line in more:
+            assert L.why_line(game, line).startswith("no se lleva las casillas que se le ofrecen")
+        ex = L.exercises(2)["take_box"]
+        for line in ex.wrong:
+            ok, taken = ex.check(line)
+            assert "no consigue ninguna casilla" in taken and "completa" not in taken and "cierra" not in taken
