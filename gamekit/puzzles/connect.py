@@ -241,6 +241,24 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
 
 
 
+def puzzle_goal(facts: dict) -> tuple:
+    """What a puzzle asks the pupil to reach, to match a similar one: ``("outcome", 1)`` a win, ``0`` keep the
+    draw, ``-1`` hold out longest (the sign of the best drop's outcome)."""
+    best = facts["best"]
+    return ("outcome", (best > 0) - (best < 0))
+
+
+def exercise_goal(position: ConnectGame, time_budget: float = 2.0) -> tuple | None:
+    """:func:`puzzle_goal` of a lesson exercise's position (the exact solver's best outcome; None when a drop is
+    not settled within ``time_budget`` seconds, or the position is not a Connect game)."""
+    if not isinstance(position, ConnectGame) or position.is_over():
+        return None
+    outcome = analyse_outcomes(position, time_budget=time_budget)
+    if not outcome or any(v is None for v in outcome.values()):
+        return None
+    return puzzle_goal({"best": max(outcome.values())})
+
+
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None.
 
