@@ -276,7 +276,9 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     must exist; puzzles already in it are not counted again) instead of replacing it.  ``one_die`` (Shut the
     Box): only turns played under these one-die rules, each an equal share of the new puzzles (e.g. to add
     puzzles without touching the pools of the lessons' own rule).  ``levels``: keep only new puzzles whose rating
-    lands on one of these Practice levels (:func:`gamekit.progress.level`, 1 to 10), to fill a thin level; an
+    lands on one of these Practice levels (:func:`gamekit.progress.level`, 1 to 10), to fill a thin level (their
+    ids are listed in the header's ``stats["practice_only"]``, kept by later ``add`` builds: the lessons' problem
+    sets, whose puzzles the teacher guides list, never draw them, so a level build changes no lesson); an
     ``add`` build also rates the bank's old puzzles a one-line rule answers at level 1 (:func:`rate_one_step`)."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
@@ -382,6 +384,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     elapsed = time.perf_counter() - start
     stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
              "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items()))}
+    if levels is not None:          # filling Practice levels: the lessons' problem sets do not draw these
+        stats["practice_only"] = sorted(kept)
     if rooms is not None:
         stats["room_games"] = len(stored)
         stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
@@ -403,7 +407,10 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         stats = {"games": base["stats"].get("games", 0) + games,
                  "candidates": base["stats"].get("candidates", 0) + tried, "kept": len(puzzles),
                  "seconds": round(base["stats"].get("seconds", 0) + elapsed, 1),
-                 "themes": dict(sorted(all_themes.items())), "added": {"theme": theme, "seed": seed, **{
+                 "themes": dict(sorted(all_themes.items())),
+                 **({"practice_only": sorted({*base["stats"].get("practice_only", ()), *(kept if levels else ())})}
+                    if levels or base["stats"].get("practice_only") else {}),
+                 "added": {"theme": theme, "seed": seed, **{
                      k: v for k, v in (("games", games), ("candidates", tried), ("kept", len(kept)),
                                        ("seconds", round(elapsed, 1)))}}}
         seed = base["seed"]

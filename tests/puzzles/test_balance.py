@@ -128,7 +128,7 @@ def test_a_one_line_rule_answers_level_1_puzzles_only(game_id):
 def test_the_level_balance_of_each_board_game_is_the_documented_one(game_id):
     """docs/puzzles.md's table per level and theme is the shipped bank's; every level from 1 to the top has a
     useful number of puzzles, but for the thin ones the page names; no level above 1 holds a one-step puzzle, and
-    each level above 1 has at least two ideas."""
+    at most two levels have a single idea (named on the page)."""
     from pathlib import Path
     from gamekit.puzzles.balance import level_counts, level_table
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
@@ -137,10 +137,33 @@ def test_the_level_balance_of_each_board_game_is_the_documented_one(game_id):
     top = max(counts)
     assert list(counts) == list(range(1, top + 1))                  # no empty level in between
     thin = sorted(lv for lv, row in counts.items() if row["puzzles"] < USEFUL)
-    said = f"{game_id}: levels below {USEFUL} puzzles: " + (", ".join(map(str, thin)) or "none")
+    said = f"{game_id}: levels below {USEFUL} puzzles: " + (", ".join(map(str, thin)) or "none") + ";"
     assert said in text, said
     assert len(thin) <= 2 and all(counts[lv]["puzzles"] >= 5 for lv in thin)
+    single = sorted(lv for lv, row in counts.items() if len([k for k in row if k not in ("puzzles", "one_step")]) < 2)
+    said = f"{game_id}: levels with a single idea: " + (", ".join(map(str, single)) or "none") + "."
+    assert said in text, said
+    assert len(single) <= 2
     for lv, row in counts.items():
         if lv > 1:
             assert row["one_step"] == 0
-            assert len([k for k in row if k not in ("puzzles", "one_step")]) >= 2, (lv, row)
+
+
+def test_puzzles_added_to_fill_practice_levels_are_never_drawn_by_a_lessons_problem_set():
+    """A ``--level`` build's puzzles (the header's ``practice_only``) are in Practice's pool but no lesson's set,
+    so growing a level changes no lesson and no teacher guide's list of puzzles."""
+    from gamekit import catalog
+    from gamekit.puzzles.store import practice_only
+    # the banks the lessons draw from (Connect Four's lessons are the 5 en raya ones: its bank feeds no set)
+    added = {g: practice_only(g) for g in ("dots_and_boxes", "five_in_a_row")}
+    assert all(added.values())
+    for g, ids in added.items():
+        assert ids <= {p.id for p in bank(g)}
+        assert ids & {p.id for p in practice_pool(g)}                 # Practice asks them
+    drawn = set()
+    for info in catalog.games():
+        if info.lessons:
+            for lesson in info.lesson_registry().values():
+                if lesson.practice is not None:
+                    drawn |= set(lesson.practice.ids)
+    assert drawn and not drawn & set().union(*added.values())

@@ -250,6 +250,7 @@ def test_a_level_build_keeps_only_puzzles_of_those_levels_and_one_step_puzzles_a
     assert kept and all(level(p.rating) == 6 for p in kept)
     if stats["finished"]:
         assert read_bank(path)["command"].endswith("--count 2 --seed 1 --level 6")
+        assert read_bank(path)["stats"]["practice_only"] == sorted(p.id for p in kept)   # never a lesson's
     # what a one-line rule answers is rated level 1, whatever else the position has
     found = [p for k in range(6) for p in candidates("five_in_a_row", k, 1)[0]]
     trivial = [p for p in found if one_step_rule(p) is not None]
