@@ -12,6 +12,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from gamekit import catalog
 from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
@@ -286,10 +287,11 @@ def puzzle_goal(facts: dict) -> tuple:
     return ("outcome", (best > 0) - (best < 0))
 
 
-def exercise_goal(position: ConnectGame, time_budget: float = 2.0) -> tuple | None:
+def exercise_goal(position: Any, time_budget: float = 2.0) -> tuple | None:
     """:func:`puzzle_goal` of a lesson exercise's position (the exact solver's best outcome; None when a drop is
     not settled within ``time_budget`` seconds, or the position is not a Connect game)."""
-    if not isinstance(position, ConnectGame) or position.is_over():
+    if getattr(position, "grid", None) is None or not callable(getattr(position, "is_over", None)) \
+            or position.is_over():          # not a board of drops (a question with no position): no goal
         return None
     outcome = analyse_outcomes(position, time_budget=time_budget)
     if not outcome or any(v is None for v in outcome.values()):
