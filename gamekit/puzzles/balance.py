@@ -70,3 +70,33 @@ def _puzzles(puzzles: Any) -> list[Puzzle]:
     if not all(isinstance(p, Puzzle) for p in items):
         raise TypeError(tr("give a list of puzzles (from bank())"))
     return items
+
+
+def level_counts(puzzles: Iterable[Puzzle]) -> dict[int, dict[str, int]]:
+    """``{level: {"puzzles": n, "one_step": k, theme: m, ...}}`` for the Practice levels
+    (:func:`gamekit.progress.level`) the puzzles fall on: how many puzzles each level holds, how many of them a
+    one-line rule answers, and how many carry each theme (a puzzle counts under each of its themes)."""
+    from gamekit.progress import level
+    out: dict[int, dict[str, int]] = {}
+    for p in _puzzles(puzzles):
+        row = out.setdefault(level(p.rating), {"puzzles": 0, "one_step": 0})
+        row["puzzles"] += 1
+        row["one_step"] += one_step_rule(p) is not None
+        for t in p.themes:
+            row[t] = row.get(t, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def level_table(game_id: str) -> str:
+    """The shipped bank of ``game_id`` per Practice level as a Markdown table (docs/puzzles.md, "Levels"): the
+    puzzles of each level, those a one-line rule answers, and the puzzles of each theme (theme keys)."""
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.core import game_themes
+    counts = level_counts(bank(game_id))
+    themes = [t for t in game_themes(game_id) if any(t in row for row in counts.values())]
+    lines = ["| level | puzzles | one-step | " + " | ".join(themes) + " |",
+             "|---" * (3 + len(themes)) + "|"]
+    for lv, row in counts.items():
+        lines.append(f"| {lv} | {row['puzzles']} | {row['one_step']} | "
+                     + " | ".join(str(row.get(t, 0)) for t in themes) + " |")
+    return "\n".join(lines)

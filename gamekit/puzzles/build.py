@@ -40,6 +40,7 @@ from typing import Any
 
 from gamekit import catalog
 from gamekit.i18n import tr
+from gamekit.progress import LEVELS, level
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import Puzzle, check_game_id, check_theme, puzzle_game_ids, sample
 from gamekit.puzzles.store import bank_path, read_bank, write_bank
@@ -53,6 +54,20 @@ SHUT_BAND_SHARE = {"easy": 0.5, "medium": 0.3}
 """Shut the Box: the most of the bank each band may fill (hard is not capped: it is the rare band)."""
 MAX_OWN_TILE_SHARE = 0.3
 """Shut the Box: the largest share of the "which set?" puzzles answered by covering the tile equal to the roll."""
+ONE_STEP_GAMES = ("dots_and_boxes", "five_in_a_row", "connect_four")
+"""Board games whose puzzles a one-line rule answers are rated at level 1 (:data:`ONE_STEP_RATING`): "take the
+free box", "win at once", "block the only threat" are the first step, never a level-2 or level-3 puzzle."""
+ONE_STEP_RATING = 875.0
+"""The rating of a board-game puzzle a one-line rule answers (level 1 of :func:`gamekit.progress.level`)."""
+
+
+def rate_one_step(p: Puzzle) -> Puzzle:
+    """``p`` with the rating of its level: a puzzle of :data:`ONE_STEP_GAMES` that a beginner's one-line rule
+    answers (:func:`gamekit.puzzles.balance.one_step_rule`) is rated :data:`ONE_STEP_RATING` (level 1), since
+    no reading of the board beyond the habit is needed; any other puzzle is returned as it is."""
+    if p.game_id in ONE_STEP_GAMES and p.rating > ONE_STEP_RATING and one_step_rule(p) is not None:
+        p.rating = ONE_STEP_RATING
+    return p
 
 
 def own_tile_answer(puzzle: Puzzle | dict) -> bool:
@@ -210,7 +225,7 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     if k < len(rooms):
         game = rooms[k]
         tries = [(p, {}) for p in sample(rng, mod.positions(game), TRIES.get(game_id, TRIES_ELSE))]
-        found = [p for p in (mod.candidate(position) for position, _ in tries) if p is not None]
+        found = [rate_one_step(p) for p in (mod.candidate(position) for position, _ in tries) if p is not None]
         return found, len(tries)
     k -= len(rooms)
     extra = {"one_die": one_die} if one_die is not None else {}
@@ -219,7 +234,7 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     for position, options in tries:
         p = mod.candidate(position, **options)
         if p is not None:
-            found.append(p)
+            found.append(rate_one_step(p))
     return found, len(tries)
 
 
@@ -251,7 +266,8 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
 
 def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
           command: str | None = None, rooms: Path | str | None = None, theme: str | None = None,
-          add: bool = False, one_die: tuple[str, ...] | None = None) -> dict[str, Any]:
+          add: bool = False, one_die: tuple[str, ...] | None = None,
+          levels: tuple[int, ...] | None = None) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
 
     ``rooms``: a room database (``python -m gamekit.rooms --db FILE``): its finished games are tried first,
@@ -259,7 +275,11 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     position that may have it.  ``add``: the ``count`` new puzzles are added to the bank file ``out`` (which
     must exist; puzzles already in it are not counted again) instead of replacing it.  ``one_die`` (Shut the
     Box): only turns played under these one-die rules, each an equal share of the new puzzles (e.g. to add
-    puzzles without touching the pools of the lessons' own rule)."""
+    puzzles without touching the pools of the lessons' own rule).  ``levels``: keep only new puzzles whose rating
+    lands on one of these Practice levels (:func:`gamekit.progress.level`, 1 to 10), to fill a thin level (their
+    ids are listed in the header's ``stats["practice_only"]``, kept by later ``add`` builds: the lessons' problem
+    sets, whose puzzles the teacher guides list, never draw them, so a level build changes no lesson); an
+    ``add`` build also rates the bank's old puzzles a one-line rule answers at level 1 (:func:`rate_one_step`)."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
         if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
@@ -276,6 +296,10 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             raise BuildError(tr("--one-die {rules}: choose from {items}", rules=one_die, items=", ".join(rules)))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
+    if levels is not None and (not isinstance(levels, tuple) or not levels
+                               or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LEVELS
+                                      for v in levels)):
+        raise BuildError(tr("--level {levels}: whole numbers from 1 to {most}", levels=levels, most=LEVELS))
     out = Path(out)
     base: dict[str, Any] | None = None
     if add:
@@ -287,6 +311,9 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             raise BuildError(tr("--add {path}: {error}", path=out, error=e)) from None
         if theme is not None:
             _tag_old(base["puzzles"], game_id, theme)
+        for d in base["puzzles"]:                 # the level-1 rule holds for the old puzzles too
+            rated = rate_one_step(Puzzle.from_dict(d)).rating
+            d["rating"] = rated
     stored = room_games(rooms, game_id) if rooms is not None else []
     partial = out.with_name(out.name + ".partial")
     header = {"game": game_id, "count": count, "seed": seed}
@@ -298,6 +325,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         header |= {"add": True}
     if one_die is not None:
         header |= {"one_die": list(one_die)}
+    if levels is not None:
+        header |= {"levels": list(levels)}
     kept: dict[str, dict] = {}
     mix = _Mix(len(one_die) if one_die is not None else 4)
     old = {d["id"] for d in base["puzzles"]} if base else set()
@@ -333,7 +362,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     try:
         while len(kept) < count and (max_games is None or games < max_games):
             found, n = candidates(game_id, games, seed, stored, theme=theme, one_die=one_die)
-            found = [p for p in found if p.id not in old]
+            found = [p for p in found if p.id not in old and (levels is None or level(p.rating) in levels)]
             new = _balanced(found, kept, mix, game_id, count, strict=idle < 10, theme=theme)
             idle = 0 if new else idle + 1
             for p in new:
@@ -355,6 +384,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     elapsed = time.perf_counter() - start
     stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
              "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items()))}
+    if levels is not None:          # filling Practice levels: the lessons' problem sets do not draw these
+        stats["practice_only"] = sorted(kept)
     if rooms is not None:
         stats["room_games"] = len(stored)
         stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
@@ -363,7 +394,8 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     command = command or (f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
                           + (f" --rooms {rooms}" if rooms is not None else "")
                           + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else "")
-                          + "".join(f" --one-die {r}" for r in one_die or ()))
+                          + "".join(f" --one-die {r}" for r in one_die or ())
+                          + "".join(f" --level {v}" for v in levels or ()))
     puzzles = list(kept.values())
     if base is not None:
         puzzles += base["puzzles"]
@@ -375,7 +407,10 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         stats = {"games": base["stats"].get("games", 0) + games,
                  "candidates": base["stats"].get("candidates", 0) + tried, "kept": len(puzzles),
                  "seconds": round(base["stats"].get("seconds", 0) + elapsed, 1),
-                 "themes": dict(sorted(all_themes.items())), "added": {"theme": theme, "seed": seed, **{
+                 "themes": dict(sorted(all_themes.items())),
+                 **({"practice_only": sorted({*base["stats"].get("practice_only", ()), *(kept if levels else ())})}
+                    if levels or base["stats"].get("practice_only") else {}),
+                 "added": {"theme": theme, "seed": seed, **{
                      k: v for k, v in (("games", games), ("candidates", tried), ("kept", len(kept)),
                                        ("seconds", round(elapsed, 1)))}}}
         seed = base["seed"]
@@ -401,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
                    help=tr("also take positions from the finished games of a room database (tried first)"))
     b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes, Shut the Box)"))
     b.add_argument("--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it"))
+    b.add_argument("--level", action="append", type=int, default=None, metavar="L",
+                   help=tr("keep only puzzles of this Practice level, 1 to 10 (repeat for several)"))
     b.add_argument("--one-die", action="append", default=None, metavar="RULE",
                    help=tr("Shut the Box: only turns under this one-die rule (repeat for several)"))
     args = parser.parse_args(argv)
@@ -414,10 +451,13 @@ def main(argv: list[str] | None = None) -> int:
         command += " --add"
     for rule in args.one_die or ():
         command += f" --one-die {rule}"
+    for v in args.level or ():
+        command += f" --level {v}"
     try:
         stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
                       command=command, rooms=args.rooms, theme=args.theme, add=args.add,
-                      one_die=tuple(args.one_die) if args.one_die else None)
+                      one_die=tuple(args.one_die) if args.one_die else None,
+                      levels=tuple(args.level) if args.level else None)
     except (BuildError, ValueError) as e:
         print(e, file=sys.stderr)
         return 2

@@ -12,13 +12,14 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from gamekit import catalog
 from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import tr
+from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 
@@ -239,6 +240,63 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     return [(p, {}) for p in sample(rng, positions(game), n)]
 
 
+
+
+TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
+"""Whose turn it is, the first sentence of a question (one message per colour, as the lessons say it)."""
+OTHER = (N_("yellow"), N_("red"))
+"""The opponent of the seat to move, as a question names it."""
+
+
+def question(puzzle: Puzzle) -> str:
+    """A bank puzzle's question, saying exactly what is asked, read off the position and the accepted drops:
+    a win at once ("One drop wins at once"), a winning drop at once or later, the block of the opponent's one
+    playable threat ("Find the drop that stops it"), a win by force that no drop gives at once ("wins later"),
+    or the draw to keep; then how many drops are right when more than one is."""
+    game = puzzle.position
+    me = game.to_move
+    answers = set(puzzle.answers)
+    wins = set(_wins_at_once(game))
+    threats = set(_wins_at_once_for(game, 1 - me))
+    best = puzzle.facts["best"]
+    text = tr(TO_MOVE[me]) + " "
+    if wins and answers <= wins:
+        return text + ntr("One drop wins at once: find it.", "{n} drops win at once: find one.", len(answers))
+    elif wins:
+        text += tr("Find a drop that wins, at once or later: one wins at once, and another wins by force a few "
+                   "moves later.")
+    elif len(threats) == 1 and answers <= threats:
+        text += tr("Watch out: {other} threatens to win with the next disc. Find the drop that stops it.",
+                   other=tr(OTHER[me]))
+    elif best > 0:
+        text += tr("No drop wins at once, but {colour} can force a win: find the drop that wins later, whatever "
+                   "{other} does.", colour=tr(OTHER[1 - me]), other=tr(OTHER[me]))
+    elif best == 0:
+        text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
+    else:
+        text += tr("Every drop loses against best play: find the one that holds out longest.")
+    if len(answers) > 1:
+        text += " " + ntr("{n} drop is right.", "Any of {n} drops is right.", len(answers))
+    return text
+
+
+def puzzle_goal(facts: dict) -> tuple:
+    """What a puzzle asks the pupil to reach, to match a similar one: ``("outcome", 1)`` a win, ``0`` keep the
+    draw, ``-1`` hold out longest (the sign of the best drop's outcome)."""
+    best = facts["best"]
+    return ("outcome", (best > 0) - (best < 0))
+
+
+def exercise_goal(position: Any, time_budget: float = 2.0) -> tuple | None:
+    """:func:`puzzle_goal` of a lesson exercise's position (the exact solver's best outcome; None when a drop is
+    not settled within ``time_budget`` seconds, or the position is not a Connect game)."""
+    if getattr(position, "grid", None) is None or not callable(getattr(position, "is_over", None)) \
+            or position.is_over():          # not a board of drops (a question with no position): no goal
+        return None
+    outcome = analyse_outcomes(position, time_budget=time_budget)
+    if not outcome or any(v is None for v in outcome.values()):
+        return None
+    return puzzle_goal({"best": max(outcome.values())})
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:

@@ -285,6 +285,11 @@ class Puzzle:
         return self._prompt()
 
     def _prompt(self) -> str:
+        # a game's puzzle module may read the question off the position and answers (``question(puzzle)``:
+        # 5 en raya / Connect Four say a win at once, a block or a win later); else its words from the facts
+        question = getattr(catalog.get(self.game_id).puzzle_module(), "question", None)
+        if question is not None and self.personal is None:
+            return question(self)
         return puzzle_words(self.game_id).prompt(self.facts, self.to_move)
 
     def check(self, answer: Any) -> tuple[bool, str]:

@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
-from gamekit.i18n import Localized, ntr, tr
+from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share
@@ -165,6 +165,77 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
     beyond = theme is None and any(table.get(t) == () and practice_pool(game_id, t) for t in game_themes(game_id))
     listed = ", ".join(map(str, numbers))
     return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
+
+
+BEYOND = "beyond"
+"""The lesson choice of ideas past the lessons (a theme whose ``THEME_LESSONS`` entry is empty)."""
+LESSON_WORDS = {"connect_four": N_("5 en raya lesson {n}")}
+"""How the lesson chooser names a lesson of a game whose ideas come from another game's lessons (Connect Four
+practises the 5 en raya lessons' ideas); any other game: "Lesson {n}"."""
+
+
+def lesson_themes(game_id: str, lesson: "int | str | None") -> tuple[str, ...]:
+    """The themes of a game a lesson taught (its puzzle module's ``THEME_LESSONS``), in the game's theme order;
+    :data:`BEYOND`: the themes past the lessons; None: every theme.  A lesson the game does not have is
+    refused (ValueError naming it)."""
+    check_game_id(game_id)
+    if lesson is None:
+        return tuple(game_themes(game_id))
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    if lesson == BEYOND:
+        found = tuple(t for t in game_themes(game_id) if table.get(t) == ())
+    elif is_int(lesson):
+        found = tuple(t for t in game_themes(game_id) if lesson in table.get(t, ()))
+    else:
+        raise TypeError(tr("lesson={lesson!r}: a lesson number, “beyond” or None", lesson=lesson))
+    if not found:
+        raise ValueError(tr("lesson={lesson!r}: {game} has no practice for that lesson", lesson=lesson,
+                            game=game_name(game_id)))
+    return found
+
+
+def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
+    """The puzzles Practice asks for a lesson's ideas: the puzzles of :func:`practice_pool` of each of the
+    lesson's themes (each question once, in id order) none of whose other themes is taught only later (a
+    lesson-2 puzzle that is also about lesson 4's long-chain count waits for lesson 4); None:
+    :func:`practice_pool` of every idea (a fair share of one-step puzzles).  Refused like :func:`lesson_themes`."""
+    themes = lesson_themes(game_id, lesson)
+    if lesson is None:
+        return practice_pool(game_id)
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+
+    def taught(theme: str) -> bool:           # by this lesson or an earlier one (past the lessons: "beyond" only)
+        numbers = table.get(theme, ())
+        return lesson == BEYOND or (bool(numbers) and min(numbers) <= lesson)
+
+    once: dict[Any, Puzzle] = {}
+    for theme in themes:
+        for p in practice_pool(game_id, theme):
+            if all(taught(t) for t in p.themes):
+                once.setdefault(p.question_key, p)
+    return sorted(once.values(), key=lambda p: p.id)
+
+
+def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
+    """The lesson chooser's options ``[(label, lesson), ...]`` in the current language: "All the lessons"
+    first, then each lesson with the names of its ideas ("Lesson 2 — pick a safe line"), then the ideas past
+    the lessons; a lesson whose ideas have no puzzle for Practice is left out."""
+    check_game_id(game_id)
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    words = LESSON_WORDS.get(game_id, N_("Lesson {n}"))
+    out: list[tuple[str, "int | str | None"]] = [(tr("All the lessons' ideas, mixed"), None)]
+    numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())})
+    for key in [*numbers, BEYOND]:
+        try:
+            themes = [t for t in lesson_themes(game_id, key) if practice_pool(game_id, t)]
+        except ValueError:                    # no theme past the lessons
+            continue
+        if not themes:
+            continue
+        ideas = ", ".join(theme_name(game_id, t) for t in themes)
+        head = tr("Beyond the lessons") if key == BEYOND else tr(words, n=key)
+        out.append((tr("{lesson} — {ideas}", lesson=head, ideas=ideas), key))
+    return out
 
 
 def homework_page(n: int = 10, seed: int = 1) -> str:
@@ -479,7 +550,21 @@ class Practice(ClassNote, Localized, W.VBox):
         self.last_class_note = ""
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
         typed = [self.input, self.check_button] if puzzle_words(game_id).typed else []
-        self.children = [self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
+        # the lesson chooser: free practice of every idea can be narrowed to one lesson's ideas (a native
+        # drop-down list with a visible label: Tab reaches it, the arrow keys choose; the change is said in
+        # the feedback line, a live region)
+        self.lesson: "int | str | None" = None
+        self.lesson_box = W.HBox()
+        if not self.fixed and not personal and theme is None:
+            self.lesson_menu = W.Dropdown(options=lesson_choices(game_id), value=None,
+                                          description=tr("Practise the ideas of:"),
+                                          style={"description_width": "initial"},
+                                          layout=W.Layout(width="auto", max_width="46em"))
+            self.lesson_menu.observe(self._on_lesson, names="value")
+            self.lesson_box.children = [self.lesson_menu]
+        else:
+            self.lesson_menu = None
+        self.children = [self.lesson_box, self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
                          W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
                          W.HBox([self.status, self.plot]), self.class_note, self.error_output]
         self.add_class("gamekit-practice")
@@ -492,6 +577,31 @@ class Practice(ClassNote, Localized, W.VBox):
             self._update_status()
             return
         self.next()
+
+    def choose_lesson(self, lesson: "int | str | None") -> Puzzle | None:
+        """Practise one lesson's ideas (its number; :data:`BEYOND` for the ideas past the lessons; None: every
+        idea): the pool becomes :func:`lesson_pool`, a new puzzle of it is shown, and the feedback line says
+        what is practised now.  Only free practice of every idea has the chooser (a homework set, one idea or
+        the own mistakes: ValueError); an unknown lesson is refused (ValueError, TypeError) and nothing
+        changes."""
+        if self.lesson_menu is None:
+            raise ValueError(tr("This board practises a fixed set of puzzles: the lesson cannot be changed here."))
+        labels = {key: label for label, key in lesson_choices(self.game_id)}
+        if lesson not in labels or isinstance(lesson, bool):
+            lesson_themes(self.game_id, lesson)          # names the wrong input (unknown lesson, wrong type)
+            raise ValueError(tr("lesson={lesson!r}: {game} has no practice for that lesson", lesson=lesson,
+                                game=game_name(self.game_id)))
+        pool = lesson_pool(self.game_id, lesson)
+        self.lesson, self.pool = lesson, pool
+        if self.lesson_menu.value != lesson:             # the menu shows the choice made by the plain method too
+            self.lesson_menu.unobserve(self._on_lesson, names="value")
+            self.lesson_menu.value = lesson
+            self.lesson_menu.observe(self._on_lesson, names="value")
+        self.tries = []                                  # a new choice: the next puzzle is not steered by the last
+        puzzle = self.next()
+        self._show(ntr("Now practising: {choice} ({n} puzzle).", "Now practising: {choice} ({n} puzzles).",
+                       len(pool), choice=labels[lesson]), NOTE_COLOUR)
+        return puzzle
 
     # ----- construction helpers ----------------------------------------------------------
     @staticmethod
@@ -602,7 +712,9 @@ class Practice(ClassNote, Localized, W.VBox):
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
-            theme = self.theme if self.theme in self.puzzle.themes else self.puzzle.themes[0]
+            taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
+            theme = (self.theme if self.theme in self.puzzle.themes
+                     else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0]))
             own = getattr(catalog.get(self.game_id).puzzle_module(), "practice_hint", None)
             idea = own(self.puzzle, theme) if own is not None else None   # the game's hint where the idea's misfits
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
@@ -744,6 +856,10 @@ class Practice(ClassNote, Localized, W.VBox):
         self.answer(key_action(change["new"]))
 
     @reported
+    def _on_lesson(self, change: dict) -> None:
+        self.choose_lesson(change.get("new"))
+
+    @reported
     def on_refute(self, _: Any) -> None:
         self.show_refutation()
 
@@ -819,6 +935,6 @@ class HomeworkBox(Localized, W.VBox):
         self.open_code(self.input.value)
 
 
-__all__ = ["Practice", "HomeworkBox", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
+__all__ = ["Practice", "HomeworkBox", "lesson_choices", "lesson_pool", "lesson_themes", "BEYOND", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
            "homework_codes", "homework_page", "second_hint", "why_right",
            "level", "level_words", "saved_rating", "practice_pool", "stakes", "CODES", "MAX_SET", "LEVELS"]

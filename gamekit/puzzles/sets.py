@@ -26,7 +26,7 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import (BANDS, Puzzle, check_game_id, check_theme, puzzle_words,
                                   theme_hint)
-from gamekit.puzzles.store import load_puzzles
+from gamekit.puzzles.store import load_puzzles, practice_only
 from gamekit.widgets.lesson import Exercise
 
 BAND_NAMES = tuple(name for name, _ in BANDS)          # "easy", "medium", "hard"
@@ -90,7 +90,8 @@ class ProblemSet:
 
 @lru_cache(maxsize=None)
 def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
-    pool = sorted(load_puzzles(problems.game_id), key=lambda p: p.id)
+    only = practice_only(problems.game_id)       # puzzles added to fill Practice levels: never a lesson's
+    pool = sorted((p for p in load_puzzles(problems.game_id) if p.id not in only), key=lambda p: p.id)
     taken: set[str] = set(problems.exclude)
     out = []
     for i, (theme, band) in enumerate(problems.items):

@@ -100,6 +100,13 @@ def shipped_info(game_id: str) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "puzzles"}
 
 
+@lru_cache(maxsize=None)
+def practice_only(game_id: str) -> frozenset[str]:
+    """The ids of a shipped bank's puzzles added to fill Practice levels (``build --level``, listed in the header's
+    ``stats["practice_only"]``): Practice and homework ask them, the lessons' problem sets never draw them."""
+    return frozenset(shipped_info(game_id).get("stats", {}).get("practice_only", ()))
+
+
 def load_puzzles(game_id: str, path: Path | str | None = None) -> list[Puzzle]:
     """Fresh :class:`Puzzle` objects of a game's shipped bank (or of the bank file at ``path``)."""
     check_game_id(game_id)

@@ -1080,6 +1080,9 @@ class Idea:
     problems: Any                     # the lesson's gamekit.puzzles.sets.ProblemSet
     theme: str
     band: str
+    kind: "str | None" = None         # the failed exercise's kind of answer (answer_kind): a similar one asks the same
+    goal: Any = None                  # what it asked to reach (exercise_goal), when known: a similar one asks the same
+    avoid: frozenset = frozenset()    # the lesson's exercise positions (position_key): never handed out as similar
 
     @property
     def game_id(self) -> str:
@@ -1131,17 +1134,105 @@ def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
         return None
     problems = lesson.practice
     puzzle = getattr(exercise, "puzzle", None)
+    same = {"kind": answer_kind(exercise), "avoid": lesson_positions(lesson)}
     if puzzle is not None:
         for (theme, band), pid in zip(problems.items, problems.ids):
             if pid == puzzle.id:
-                return Idea(problems, theme, EASIER[band])
+                return Idea(problems, theme, EASIER[band], goal=exercise_goal(exercise, problems.game_id), **same)
         return None
     if not lesson.exercise_themes:
         return None
     name = _exercise_names(lesson, get_language()).get(exercise.key)
     if name is None:
         return None
-    return Idea(problems, lesson.exercise_themes[name], EASIER[lesson.levels[name]])
+    return Idea(problems, lesson.exercise_themes[name], EASIER[lesson.levels[name]],
+                goal=exercise_goal(exercise, problems.game_id), **same)
+
+
+def answer_kind(exercise: Exercise) -> str:
+    """The kind of answer an exercise asks for, so a similar puzzle asks for the same kind: ``"move"`` (a legal
+    move of its position: a line, a column, a set for the roll), ``"number"`` (a count, a score), ``"list"``
+    (several answers at once, "5+1; 4+2"), ``"pair"`` (two parts, "2, 0"), ``"choice"`` (one of its buttons) or
+    ``"text"``."""
+    if not isinstance(exercise, Exercise):
+        raise TypeError(tr("answer_kind: give an Exercise, not {kind}", kind=type(exercise).__name__))
+    solutions = [str(s).strip() for s in exercise.solutions]
+    if exercise.choices:
+        return "choice"
+    legal = getattr(exercise.position, "legal_moves", None)
+    if solutions and callable(legal) and all(s in {str(m) for m in legal()} for s in solutions):
+        return "move"
+    puzzle = getattr(exercise, "puzzle", None)
+    if puzzle is not None and solutions:     # a bank puzzle asked as the bank asks it: its answers are moves
+        from gamekit.puzzles.core import puzzle_words
+        typed = {puzzle_words(puzzle.game_id).answer_text(a) for a in puzzle.legal_answers()}
+        if all(s in typed for s in solutions):
+            return "move"
+    if solutions and all(s.lstrip("+-").isdigit() for s in solutions):
+        return "number"
+    if any(";" in s for s in solutions):
+        return "list"
+    if any("," in s for s in solutions):
+        return "pair"
+    if getattr(exercise, "puzzle", None) is not None or callable(legal):
+        return "move"                       # a bank puzzle's answer, or a move typed in another form
+    return "text"
+
+
+def exercise_goal(exercise: Exercise, game_id: str) -> Any:
+    """What an exercise asks to reach, when it can be told (else None): a bank puzzle's goal as its game's
+    puzzle module states it (``puzzle_goal(facts)``: 5 en raya / Connect Four win, draw or hold out), a Shut the
+    Box question's kind and objective (shut the box, or the lowest score), or the goal of a lesson board worked
+    out by the game's ``exercise_goal(position)`` (the exact solver)."""
+    from gamekit import catalog
+    module = catalog.get(game_id).puzzle_module()
+    puzzle = getattr(exercise, "puzzle", None)
+    if puzzle is not None:
+        if "objective" in puzzle.facts:
+            return (puzzle.facts.get("kind"), puzzle.facts["objective"])
+        goal = getattr(module, "puzzle_goal", None)
+        return goal(puzzle.facts) if goal is not None else None
+    objective = getattr(exercise.position, "objective", None)
+    if isinstance(objective, str):          # a "which set?" board of a lesson
+        return ("set", objective)
+    goal = getattr(module, "exercise_goal", None)
+    return goal(exercise.position) if goal is not None and exercise.position is not None else None
+
+
+def position_key(position: Any) -> Any:
+    """What makes two exercise positions the same board (None: no position): a Connect grid and the player to
+    move, a Dots board's size and drawn lines, a Shut the Box question's open tiles and roll."""
+    if position is None:
+        return None
+    grid = getattr(position, "grid", None)
+    if grid is not None:
+        return ("grid", tuple(tuple(column) for column in grid), getattr(position, "to_move", None))
+    if hasattr(position, "open_tiles") and hasattr(position, "roll"):
+        return ("tiles", tuple(sorted(position.open_tiles)), position.roll)
+    if isinstance(position, tuple) and len(position) == 2 and isinstance(position[0], tuple):
+        return ("tiles", tuple(sorted(position[0])), position[1])
+    to_dict = getattr(position, "to_dict", None)
+    if callable(to_dict):
+        d = to_dict()
+        return ("lines", d.get("width"), d.get("height"), frozenset(d.get("moves", ())))
+    return ("other", repr(position))
+
+
+_POSITIONS: dict[str, frozenset] = {}
+
+
+def lesson_positions(lesson: "Lesson") -> frozenset:
+    """The :func:`position_key` of every board of a lesson's exercises (built once per lesson): a similar puzzle
+    is never one of them, so "Try a similar one" never hands out a later exercise's board."""
+    keys = _POSITIONS.get(lesson.notebook)
+    if keys is None:
+        found = set()
+        for factory in lesson.factories():
+            key = position_key(factory().position)
+            if key is not None:
+                found.add(key)
+        keys = _POSITIONS[lesson.notebook] = frozenset(found)
+    return keys
 
 
 def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> "Exercise | None":
@@ -1162,14 +1253,30 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
         asked["questions"] = (next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme),
                                    "bank"),)
     for band in dict.fromkeys((idea.band, LEVEL_ORDER[min(LEVEL_ORDER.index(idea.band) + 1, 2)])):
-        # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
-        chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
-                                     exclude=skip, **asked)
-        try:
-            return chosen.exercises()[0]
-        except ValueError:                 # none of this band left
-            continue
+        passed = skip
+        while True:
+            # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
+            chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
+                                         exclude=passed, **asked)
+            try:
+                exercise = chosen.exercises()[0]
+            except ValueError:             # none of this band left
+                break
+            if fits(idea, exercise):
+                return exercise
+            passed = tuple(sorted({*passed, exercise.puzzle.id}))      # not like the failed one: the next
     return None
+
+
+def fits(idea: Idea, exercise: Exercise) -> bool:
+    """Whether a bank exercise may stand in for the one the pupil failed: the same kind of answer
+    (:func:`answer_kind`), the same goal where both are known (:func:`exercise_goal`), and not the board of one of
+    the lesson's exercises (:func:`position_key`)."""
+    if idea.kind is not None and answer_kind(exercise) != idea.kind:
+        return False
+    if idea.goal is not None and exercise_goal(exercise, idea.game_id) not in (None, idea.goal):
+        return False
+    return position_key(exercise.position) not in idea.avoid
 
 
 def similar_widget(exercise: Exercise) -> "_Answering":
@@ -1190,4 +1297,5 @@ def similar_widget(exercise: Exercise) -> "_Answering":
                        hit=lambda x, y: room.move_at(position, options, x, y), size=size)
 
 
-__all__ += ["MISSES_BEFORE_SIMILAR", "EASIER", "Idea", "idea_of", "lesson_titled", "similar_exercise", "similar_widget"]
+__all__ += ["MISSES_BEFORE_SIMILAR", "EASIER", "Idea", "idea_of", "lesson_titled", "similar_exercise", "similar_widget",
+            "answer_kind", "exercise_goal", "position_key", "lesson_positions", "fits"]

@@ -105,3 +105,65 @@ def test_shut_the_box_practice_weighs_one_die_or_two_lightly_and_has_rule_of_thu
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert f"holds {len(dice)} of them among {len(pool)} puzzles" in text
     assert f"{len(bank('shut_the_box'))} in all, {sum(p.band == 'hard' for p in bank('shut_the_box'))} of them hard" in text
+
+
+BOARD_GAMES = ["dots_and_boxes", "five_in_a_row", "connect_four"]
+USEFUL = 12
+"""Puzzles a Practice level needs so a pupil there does not keep meeting the same few."""
+
+
+@pytest.mark.parametrize("game_id", BOARD_GAMES)
+def test_a_one_line_rule_answers_level_1_puzzles_only(game_id):
+    """"Take the free box", "win at once", "block the only threat": level 1 and nothing else; level 1 holds
+    nothing that needs more (read from the shipped bank, puzzle by puzzle)."""
+    from gamekit.progress import level
+    from gamekit.puzzles.balance import one_step_rule
+    puzzles = bank(game_id)
+    for p in puzzles:
+        assert (one_step_rule(p) is not None) == (level(p.rating) == 1), (p.id, p.rating, p.themes)
+    assert any(level(p.rating) == 1 for p in puzzles)
+
+
+@pytest.mark.parametrize("game_id", BOARD_GAMES)
+def test_the_level_balance_of_each_board_game_is_the_documented_one(game_id):
+    """docs/puzzles.md's table per level and theme is the shipped bank's; every level from 1 to the top has a
+    useful number of puzzles, but for the thin ones the page names; no level above 1 holds a one-step puzzle, and
+    at most two levels have a single idea (named on the page)."""
+    from pathlib import Path
+    from gamekit.puzzles.balance import level_counts, level_table
+    text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    assert level_table(game_id) in text
+    counts = level_counts(bank(game_id))
+    top = max(counts)
+    assert list(counts) == list(range(1, top + 1))                  # no empty level in between
+    thin = sorted(lv for lv, row in counts.items() if row["puzzles"] < USEFUL)
+    said = f"{game_id}: levels below {USEFUL} puzzles: " + (", ".join(map(str, thin)) or "none") + ";"
+    assert said in text, said
+    assert len(thin) <= 2 and all(counts[lv]["puzzles"] >= 5 for lv in thin)
+    single = sorted(lv for lv, row in counts.items() if len([k for k in row if k not in ("puzzles", "one_step")]) < 2)
+    said = f"{game_id}: levels with a single idea: " + (", ".join(map(str, single)) or "none") + "."
+    assert said in text, said
+    assert len(single) <= 2
+    for lv, row in counts.items():
+        if lv > 1:
+            assert row["one_step"] == 0
+
+
+def test_puzzles_added_to_fill_practice_levels_are_never_drawn_by_a_lessons_problem_set():
+    """A ``--level`` build's puzzles (the header's ``practice_only``) are in Practice's pool but no lesson's set,
+    so growing a level changes no lesson and no teacher guide's list of puzzles."""
+    from gamekit import catalog
+    from gamekit.puzzles.store import practice_only
+    # the banks the lessons draw from (Connect Four's lessons are the 5 en raya ones: its bank feeds no set)
+    added = {g: practice_only(g) for g in ("dots_and_boxes", "five_in_a_row")}
+    assert all(added.values())
+    for g, ids in added.items():
+        assert ids <= {p.id for p in bank(g)}
+        assert ids & {p.id for p in practice_pool(g)}                 # Practice asks them
+    drawn = set()
+    for info in catalog.games():
+        if info.lessons:
+            for lesson in info.lesson_registry().values():
+                if lesson.practice is not None:
+                    drawn |= set(lesson.practice.ids)
+    assert drawn and not drawn & set().union(*added.values())

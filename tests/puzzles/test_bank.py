@@ -420,3 +420,51 @@ def test_every_shut_the_box_question_states_its_one_die_rule():
         assert other.position.rules.one_die == rule and other.answers == p.answers, (p.id, other.id)
     with using("es"):
         assert bank("shut_the_box")[0].prompt().startswith("Regla:")
+
+
+def _wins_now(game):
+    """The drops that win at once for the player to move (played out, not read off a table)."""
+    out = set()
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        if g.winner() == game.to_move:
+            out.add(m)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
+    from gamekit.connect.threats import threat_cells
+    said = collections.Counter()
+    for p in bank(game_id):
+        game, text, answers, best = p.position, p.prompt(), set(p.answers), p.facts["best"]
+        wins = _wins_now(game)
+        them = 1 - game.to_move
+        threats = {str(game.column_number(c)) for c, r in threat_cells(game, them) if len(game.grid[c]) == r}
+        if "win at once: find one" in text or "wins at once: find it" in text:
+            kind = "win now"
+            assert answers == wins                     # every right drop wins at once, and only those
+        elif "at once or later" in text:
+            kind = "win, at once or later"
+            assert wins and wins < answers and best > 0
+        elif "Find the drop that stops it" in text:
+            kind = "block"
+            assert not wins and len(threats) == 1 and answers <= threats
+            assert "wins" not in text                  # a block never says it asks for a win
+        elif "wins later" in text:
+            kind = "win later"
+            assert not wins and best > 0 and not (len(threats) == 1 and answers <= threats)
+        elif "keeps the draw" in text:
+            kind = "draw"
+            assert best == 0 and not wins
+        else:
+            raise AssertionError(f"{p.id}: a prompt that says nothing checkable: {text}")
+        if len(answers) > 1 and kind != "win now":
+            assert f"Any of {len(answers)} drops is right." in text
+        said[kind] += 1
+    # every kind of question the bank holds is asked in its own words
+    assert said["win now"] and said["block"] and said["win later"] and said["draw"], said
+    with using("es"):
+        spanish = {p.prompt() for p in bank(game_id)}
+    assert all(text.startswith("Le toca al ") and "Find" not in text for text in spanish)

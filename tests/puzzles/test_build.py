@@ -161,13 +161,27 @@ def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
                                     "--theme all_but_four --add")
     old = {d["id"]: d for d in base}
     new = [d for d in data["puzzles"] if d["id"] not in old]
-    assert all(d == old[d["id"]] for d in data["puzzles"] if d["id"] in old) and len(new) == 1
+    # the old puzzles stay as they were, but for the rating of those a one-line rule answers: level 1
+    from gamekit.puzzles.balance import one_step_rule
+    from gamekit.puzzles.build import ONE_STEP_RATING
+    from gamekit.puzzles.core import Puzzle
+    from gamekit.progress import level
+    for d in data["puzzles"]:
+        if d["id"] in old:
+            was = old[d["id"]]
+            trivial = one_step_rule(Puzzle.from_dict(was)) is not None
+            assert d == (was | {"rating": min(was["rating"], ONE_STEP_RATING)} if trivial else was)
+            assert not trivial or level(d["rating"]) == 1
+    assert len(new) == 1
     added = bank("dots_and_boxes", path=path, theme="all_but_four")
     assert len(added) == 1 and verify(added[0]) == [] and may_have(added[0].position, "all_but_four")
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
     (dict(game_id="connect_four", theme="block"), BuildError, "only the Dots and Boxes and Shut the Box builds"),
+    (dict(game_id="connect_four", levels=(0,)), BuildError, "--level"),
+    (dict(game_id="connect_four", levels=(3, "4")), BuildError, "--level"),
+    (dict(game_id="connect_four", levels=()), BuildError, "--level"),
     (dict(game_id="dots_and_boxes", one_die=("never",)), BuildError, "only Shut the Box has one-die rules"),
     (dict(game_id="shut_the_box", one_die=("sometimes",)), BuildError, "--one-die"),
     (dict(game_id="shut_the_box", one_die=()), BuildError, "--one-die"),
@@ -220,3 +234,25 @@ def test_a_one_die_or_two_puzzle_has_one_id_whatever_the_last_roll_showed():
     again = [S.candidate(p.position, p.facts["objective"]) for p in twins]
     assert len({p.id for p in again}) == 1                               # … the puzzle's id does not
     assert all(q.answers == p.answers for p, q in zip(twins, again))
+
+
+def test_a_level_build_keeps_only_puzzles_of_those_levels_and_one_step_puzzles_are_level_1(tmp_path):
+    import json
+    from gamekit.progress import level
+    from gamekit.puzzles.balance import one_step_rule
+    from gamekit.puzzles.core import Puzzle
+    path = tmp_path / "five.json.gz"
+    stats = build("five_in_a_row", 2, 1, path, progress=False, levels=(6,), max_games=30)
+    rows = [json.loads(line) for line in path.with_name(path.name + ".partial").read_text().splitlines()[1:]] \
+        if not stats["finished"] else []
+    kept = bank("five_in_a_row", path=path) if stats["finished"] else \
+        [Puzzle.from_dict(d) for row in rows for d in row["puzzles"]]
+    assert kept and all(level(p.rating) == 6 for p in kept)
+    if stats["finished"]:
+        assert read_bank(path)["command"].endswith("--count 2 --seed 1 --level 6")
+        assert read_bank(path)["stats"]["practice_only"] == sorted(p.id for p in kept)   # never a lesson's
+    # what a one-line rule answers is rated level 1, whatever else the position has
+    found = [p for k in range(6) for p in candidates("five_in_a_row", k, 1)[0]]
+    trivial = [p for p in found if one_step_rule(p) is not None]
+    assert trivial and all(level(p.rating) == 1 for p in trivial)
+    assert all(level(p.rating) > 1 for p in found if one_step_rule(p) is None)

@@ -787,3 +787,56 @@ def test_the_five_in_a_row_practice_page_names_the_lessons_the_homework_page_nam
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     assert f"*side-column disc* from lessons {numbers[0]} and {numbers[1]};" in en
     assert f"*ficha de columna lateral*, de las lecciones {numbers[0]} y {numbers[1]};" in es
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_id):
+    from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes
+    from gamekit.puzzles import core
+    p = Practice(game_id, seed=2)
+    menu = p.lesson_menu
+    assert menu is not None and menu.description and menu.value is None     # a labelled list, "all" chosen
+    choices = lesson_choices(game_id)
+    assert choices[0][1] is None and [label for label, _ in menu.options] == [label for label, _ in choices]
+    from gamekit import catalog
+    table = catalog.get(game_id).puzzle_module().THEME_LESSONS
+    for label, lesson in choices[1:]:
+        puzzle = p.choose_lesson(lesson)
+        themes = lesson_themes(game_id, lesson)
+        assert p.lesson == lesson and menu.value == lesson and p.pool == lesson_pool(game_id, lesson)
+        assert puzzle is p.puzzle and set(puzzle.themes) & set(themes)      # a puzzle about this lesson's idea
+        for q in p.pool:                                                      # and nothing taught only later
+            assert set(q.themes) & set(themes)
+            if lesson != BEYOND:
+                assert all(table[t] and min(table[t]) <= lesson for t in q.themes), (q.id, q.themes)
+        assert label in p.last_feedback and str(len(p.pool)) in p.last_feedback   # said in the live line
+        assert all(core.theme_name(game_id, t) in label for t in themes if any(t in q.themes for q in p.pool))
+    p.choose_lesson(None)
+    assert p.lesson is None and len(p.pool) == len(lesson_pool(game_id, None))
+
+
+def test_a_wrong_lesson_is_refused_and_changes_nothing():
+    p = Practice("five_in_a_row", seed=1)
+    p.choose_lesson(2)
+    before = (p.lesson, list(p.pool), p.puzzle.id, p.lesson_menu.value)
+    for bad, error in ((9, ValueError), ("two", TypeError), (True, TypeError), (2.0, TypeError)):
+        with pytest.raises(error, match="lesson="):
+            p.choose_lesson(bad)
+        assert (p.lesson, list(p.pool), p.puzzle.id, p.lesson_menu.value) == before
+    fixed = Practice.from_code("five-block-5-1")
+    assert fixed.lesson_menu is None
+    with pytest.raises(ValueError, match="fixed set"):
+        fixed.choose_lesson(1)
+
+
+def test_the_lesson_chooser_speaks_spanish_and_its_hint_is_the_lessons_idea():
+    from gamekit.puzzles.practice import lesson_choices, lesson_themes
+    with using("es"):
+        labels = [label for label, _ in lesson_choices("dots_and_boxes")]
+        assert labels[0].startswith("Todas") and labels[1].startswith("Lección 1")
+    p = Practice("dots_and_boxes", seed=4)
+    p.choose_lesson(4)
+    hint = p.hint()
+    taught = [t for t in p.puzzle.themes if t in lesson_themes("dots_and_boxes", 4)]
+    from gamekit.puzzles.core import theme_hint
+    assert hint.endswith(theme_hint("dots_and_boxes", taught[0]))
