@@ -896,9 +896,9 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
             said[tr(label)] = why
         elif o == odd:
             said[tr(label)] = wrong_help
-        elif h == helps:
+        elif h != helps:            # the wrong row, and the verdict that row gives for this owner: one slip
             said[tr(label)] = wrong_row
-        else:
+        else:                       # the wrong row, and a verdict that does not follow from it either: two slips
             said[tr(label)] = both
     choices = list(said)
     return ConnectExercise(tr("This board has one threat cell, and its letter says whose it is: a disc of that colour "

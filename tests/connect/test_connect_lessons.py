@@ -265,6 +265,13 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
             assert f"row {row}" in text                          # the wrong parity: count the rows
         if not ok and choice.startswith(parity):
             assert "whose threat" in text                        # the right row, the wrong owner's verdict
+    # the wrong row with the verdict that row gives for this owner is one slip (the row); the wrong row with the
+    # right verdict is two (the row, and whose threat it is)
+    other = "even" if parity == "odd" else "odd"
+    follows = f"{other} row: " + ("it will probably not help its owner" if helps else "it helps its owner")
+    kept = f"{other} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
+    assert reasons[follows][1].startswith("Count the rows") and "Two slips" not in reasons[follows][1]
+    assert reasons[kept][1].startswith("Two slips")
     assert ("probably not help " + ("red", "yellow")[owner]) in reasons[right][1] or helps
     assert L.exercise(name) is not None                           # the board shows the cell tinted and lettered
 
