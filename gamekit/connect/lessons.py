@@ -491,39 +491,77 @@ SOLVE_FROM = 18
 """Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
 
 
-def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = ()) -> str:
-    """What happens after ``move``, in one short sentence a 12-year-old reads at a glance: five at once, the
-    opponent's five at once, or (from :data:`SOLVE_FROM` drops on) the opponent's best answer and what best play
-    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play.
-    ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a wrong one): a
-    reply into one of them is described without its column, so the feedback tells the consequence of the
-    pupil's move without giving the solution away."""
+def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
+    """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
+    opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
+    opponent's best answer and what best play then gives, as the exact solver sees it.  When the mover had a five
+    at once and ``move`` is not one, the words say so (the pupil's actual mistake), and an early quiet drop is
+    described by what it does make (a new threat, or how many in a line).  :func:`whole_line` gives the full line
+    of best play.  ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a
+    wrong one): a reply into one of them is described without its column, so the feedback tells the consequence of
+    the pupil's move without giving the solution away.  ``value``: the exact value after ``move`` for its player
+    (1 a win, 0 a draw, -1 a loss) when it is already known (a bank puzzle's verdict), so an early position is
+    judged too."""
     after = game.copy()
     after.play(move)
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
+    missed = bool(immediate_wins(game))                 # the mover had a five at once and did not take it
+    had = (" " + tr("{who} had a five at once elsewhere.", who=SUBJECT[game.to_move]())) if missed else ""
     replies = immediate_wins(after)
     if replies:
         shown = [r for r in replies if r not in hide]
         if not shown:
-            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
-        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0])
-    if len(after.history) < SOLVE_FROM:
+            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them) + had
+        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]) + had
+    if len(after.history) < SOLVE_FROM and value is None:
+        if missed:
+            return tr("no five in a line. Your disc {what}.", what=drop_words(after, game.to_move)) + had
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
+    if value is None:
+        value = _value_after(after)                  # for the player who played ``move``
+    if len(after.history) < SOLVE_FROM:              # no line of best play this early: the value only
+        quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it", move=move,
+                   them=them)
+        if value > 0:
+            return tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me) + had
+        if value == 0:
+            return tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them) + had
+        return tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them) + had
     reply = shown_reply(after)
-    value = _value_after(after)                      # for the player who played ``move``
     if reply in hide:
         if value > 0:
-            return tr("{me} still wins with best play after it, but not as quickly.", me=me)
+            return tr("{me} still wins with best play after it, but not as quickly.", me=me) + had
         if value == 0:
-            return tr("{them} has a good answer, and best play then ends in a draw.", them=them)
-        return tr("{them} has a good answer, and then {them} can force a win.", them=them)
+            return tr("{them} has a good answer, and best play then ends in a draw.", them=them) + had
+        return tr("{them} has a good answer, and then {them} can force a win.", them=them) + had
     if value > 0:
-        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
+        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me) + had
     if value == 0:
-        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply)
-    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply)
+        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply) + had
+    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply) + had
+
+
+def drop_words(after: ConnectGame, seat: int) -> str:
+    """What ``seat``'s last drop in ``after`` makes, counted on the board (no verdict): a new threat (a four with
+    its fifth cell empty), or the most discs of ``seat`` in a line through it that can still be completed, with
+    the row it landed on; or that no such line passes there."""
+    col = after.grid_column(int(after.history[-1]))
+    row = len(after.grid[col]) - 1
+    before = after.copy()
+    before.undo()
+    if set(threat_cells(after, seat)) - set(threat_cells(before, seat)):
+        return tr("lands on row {row} and makes a new threat (four with the fifth cell empty)", row=row + 1)
+    mine = open_lines(after, col, row, seat)
+    if not mine:
+        return tr("lands on row {row}, where no {colour} line can still be completed", row=row + 1,
+                  colour=tr(COLOUR_NAMES[seat]))
+    most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
+    if most == 1:
+        return tr("lands on row {row} and only starts new lines", row=row + 1)
+    return tr("lands on row {row}, and its best line there has {n} {colour} discs", row=row + 1, n=most,
+              colour=tr(COLOUR_NAMES[seat]))
 
 
 def _value_after(after: ConnectGame) -> int:
@@ -578,8 +616,10 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
             return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
         quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it.",
                    move=move, them=tr(COLOUR_NAMES[1 - game.to_move]))
-        if len(game.history) + 1 < SOLVE_FROM and words == quiet:
+        if len(game.history) + 1 < SOLVE_FROM and words == quiet:      # nothing to tell but where to look
             words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
+        elif immediate_wins(game):
+            words += " " + hint                                        # a five missed: where to look for it
         return False, tr("Not column {move}: {words}", move=move, words=words)
 
     def more(answer: Any) -> str:
@@ -615,7 +655,7 @@ def side_block_exercise() -> ConnectExercise:
 
 def side_diagonal_exercise() -> ConnectExercise:
     return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Which one?"),
-                            hint=tr("Start at a red disc in the bottom row and follow a diagonal of red discs up towards a side column: the side disc at its end can be the fifth."),
+                            hint=tr("Start at a red disc in the bottom row and follow red discs diagonally up towards a side column: the side disc at its end can be the fifth."),
                             why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
 
 
@@ -637,11 +677,12 @@ def only_move_exercise() -> ConnectExercise:
 
 
 def only_move_words(game: ConnectGame) -> str:
-    """Why the solver's only move in ``game`` is the only one: after any other drop the opponent drops there and
-    gets threats stacked in one column (the run most wrong drops give, read off the board, never written by
-    hand); the move also keeps the mover's threat on an even row for the end of the game."""
+    """Why the solver's only move in ``game`` is the only one: after each other drop the opponent drops there and
+    gets threats stacked in one column (read off the board for each drop, never written by hand: drops that give
+    the same stack are named together, so no sentence claims for one drop what only others give); the move also
+    keeps the mover's threat on an even row for the end of the game (that row read off the board too)."""
     move = best_moves(game)[0]
-    runs: dict[tuple[int, tuple[int, ...]], int] = {}
+    runs: dict[tuple[int, tuple[int, ...]], list[str]] = {}
     for wrong in game.legal_moves():
         if str(wrong) == str(move):
             continue
@@ -654,21 +695,40 @@ def only_move_words(game: ConnectGame) -> str:
             column, rows = stacked_run(after, 1 - game.to_move)
         except ValueError:
             continue
-        runs[column, tuple(rows)] = runs.get((column, tuple(rows)), 0) + 1
+        runs.setdefault((column, tuple(rows)), []).append(str(wrong))
     if not runs:
         raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
-    column, rows = max(runs, key=lambda run: (runs[run], len(run[1])))
-    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
-    return tr("Column {move} is the drop {them} wants: after any other drop, {them} drops into column {move} and has "
-              "threats stacked one above the other in column {column}, on rows {rows}, and {me} can block only the "
-              "lowest (a disc there lets {them} drop on top of it). Your drop also keeps {me}'s threat on row 6 "
-              "(even): at the end {them} must fill the cell under it — zugzwang.", move=move, them=them, me=me, column=column, rows=listed)
+    listed = lambda items: ", ".join(map(str, items[:-1])) + tr(" or ") + str(items[-1]) if len(items) > 1 else str(items[0])
+    rows_words = lambda rows: ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    order = sorted(runs, key=lambda run: (-len(runs[run]), runs[run]))
+    where = lambda run: ntr("column {columns}", "columns {columns}", len(runs[run]), columns=listed(runs[run]))
+    first = order[0]
+    parts = [tr("After {me}'s drop into {where}, {them} drops into column {move} and has threats stacked one above "
+                "the other in column {column}, on rows {rows}.", me=me, where=where(first), them=them, move=move,
+                column=first[0], rows=rows_words(list(first[1])))]
+    for run in order[1:]:
+        column, rows = run
+        parts.append(tr("After {me}'s drop into {where}, the stack is on rows {rows}.", me=me, where=where(run),
+                        rows=rows_words(list(rows))) if column == first[0] else
+                     tr("After {me}'s drop into {where}, the stack is in column {column}, on rows {rows}.", me=me,
+                        where=where(run), column=column, rows=rows_words(list(rows))))
+    after = game.copy()
+    after.play(move)
+    even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
+    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + " ".join(parts) + " " + \
+        tr("{who} can block only the lowest (a disc there lets {them} drop on top of it).", who=SUBJECT[game.to_move](),
+           them=them)
+    if even:
+        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even): at the end {them} must fill the cell "
+                         "under it — zugzwang.", me=me, them=them, row=even[-1])
+    return text
 
 
 def winning_move_exercise() -> ConnectExercise:
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["winning_move"])
-    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."),
+    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Look at the columns nobody has played in yet. Is there a drop after which red has threat cells "
+                                    "one right above another in such a column?"),
                             why_right=stacked_run_words(game))
 
 
@@ -767,7 +827,8 @@ def claimeven_exercise() -> ConnectExercise:
                               "until the grid is full. For that, every column must have an even number of empty cells "
                               "after yellow's disc. Which column?"),
                            _column_checker(game, judge),
-                           hint=tr("Count the empty cells of each column. Exactly one count is odd."),
+                           hint=tr("Count the empty cells of each column, from just above its top disc up to row 6. Your disc takes "
+                                   "one cell from one column: which count must it change?"),
                            answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
                            key="answer_on_top", game=game, more=more, more_label=tr("Show the computer's proof"))
 
@@ -1197,8 +1258,8 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
                     refutations: dict) -> Callable[[Any], tuple[bool, str]]:
     """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
     (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
-    answer itself.  Where those words judge no result (an early position), the bank's exact value after the drop
-    (``refutations``, for the player to move) is added.  A right answer and a refused input are judged by
+    answer itself.  The bank's exact value after the drop (``refutations``, for the player to move) judges it even
+    in an early position, where no line of best play is shown.  A right answer and a refused input are judged by
     ``check`` unchanged."""
     accepted = [str(s) for s in solutions]
 
@@ -1207,16 +1268,9 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
         if ok:
             return ok, feedback
         column = parse_column(game, answer)
-        words = tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted))
-        after = game.copy()
-        after.play(column)
-        if len(after.history) < SOLVE_FROM and not immediate_wins(after) and not after.is_over() \
-                and column in refutations:
-            value = refutations[column]["value"]
-            words += " " + (tr("Then it is a draw.") if value == 0 else
-                            tr("Then {colour} wins.", colour=tr(COLOUR_NAMES[game.to_move if value > 0
-                                                                              else 1 - game.to_move])))
-        return False, words
+        value = refutations[column]["value"] if column in refutations else None
+        return False, tr("Not column {move}: {words}", move=column,
+                         words=outcome_words(game, column, hide=accepted, value=value))
     return checked
 
 
@@ -1353,7 +1407,7 @@ LESSONS: dict[int, Lesson] = {
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
               ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
                                                   ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=2,
-                                exclude=practice_exclusions()),
+                                exclude=practice_exclusions(fewest_legal=4)),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "

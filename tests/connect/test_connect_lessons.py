@@ -1163,13 +1163,23 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     (answer,) = ex.solutions
     ok, feedback = ex.check(answer)
     assert ok
-    runs = [L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
-            if answer in map(str, _after(game, m).legal_moves())]
-    column, rows = max(runs, key=runs.count)          # the run most wrong drops give
-    assert runs.count((column, rows)) > len(runs) / 2 and len(rows) >= 2
-    listed = ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1])
+    runs = {m: L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
+            if answer in map(str, _after(game, m).legal_moves())}
+    assert len(runs) == len(ex.wrong) and all(len(rows) >= 2 for _, rows in runs.values())
     assert f"red drops into column {answer} and has threats stacked" in feedback
-    assert f"in column {column}, on rows {listed}" in feedback
+    assert "any other drop" not in feedback            # the stacks differ from drop to drop: no false "any"
+    # each sentence names the drops it is about and the rows those very drops give (read off the board here)
+    sentences = [x for x in re.split(r"(?<=\.) ", feedback) if x.startswith("After yellow's drop")]
+    told = {}
+    for sentence in sentences:
+        drops = re.search(r"drop into columns? (.+?), (?:red drops|the stack)", sentence).group(1)
+        rows = re.search(r"rows ([\d, and]+)\.", sentence).group(1)
+        for m in re.findall(r"\d", drops):
+            told[m] = rows
+    assert set(told) == set(runs)
+    for m, (column, rows) in runs.items():
+        assert told[m] == ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1]), (m, feedback)
+    assert "on rows 3 and 4" in feedback and "on rows 2, 3 and 4" in feedback    # yellow 1 fills row 2 itself
     assert not any(ex.check(m)[0] for m in ex.wrong)
 
 
@@ -1177,3 +1187,52 @@ def _after(game, move):
     g = game.copy()
     g.play(move)
     return g
+
+
+@pytest.mark.parametrize("name", ["side_win", "side_diagonal"])
+def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
+    """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
+    the mover in a line it can still complete there (counted on the board here), and that a five was there."""
+    ex = L.exercises()[name]
+    game = ex.game
+    for m in ex.wrong:
+        ok, text = ex.check(m)
+        after = _after(game, m)
+        col = after.grid_column(int(m))
+        row = len(after.grid[col])
+        assert not ok and f"lands on row {row}" in text and "Red had a five at once elsewhere" in text, text
+        lines = L.open_lines(after, col, row - 1, 0)
+        most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
+        if most >= 2 and not set(L.threat_cells(after, 0)) - set(L.threat_cells(game, 0)):
+            assert f"best line there has {most} red discs" in text, text
+    assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3     # not one sentence for every column
+
+
+def test_practice_feedback_says_a_five_was_missed_and_judges_early_positions_without_contradiction():
+    """A practice problem whose answer is a five now tells a wrong column that the five was there; an early
+    position (no line of best play yet) says what best play gives after the opponent's best reply, never "yellow
+    cannot make five at once … Then yellow wins" in two clashing sentences."""
+    for lesson in (1, 2):
+        for ex in L.practice_exercises(lesson):
+            wins = L.immediate_wins(ex.game)
+            for m in ex.wrong:
+                text = ex.check(m)[1]
+                assert "Then " not in text, text
+                if wins:
+                    assert "had a five at once" in text, text
+                after = _after(ex.game, m)
+                if len(after.history) < L.SOLVE_FROM and not L.immediate_wins(after) and not wins:
+                    assert "best reply" in text, text
+
+
+def test_lesson_two_hints_say_how_to_look_not_the_result():
+    """Exercise 7's hint says how to count, not that one count is odd; exercise 9's points at threats stacked in
+    an empty column (the idea of its answer) without naming a column."""
+    claim = L.exercises()["answer_on_top"]
+    assert "odd" not in claim.hint and "Count the empty cells" in claim.hint
+    win = L.exercises()["winning_move"]
+    assert "one right above another" in win.hint and not re.search(r"\d", win.hint)
+    game = win.game
+    after = _after(game, win.solutions[0])
+    column, rows = L.stacked_run(after, 0)
+    assert not game.grid[game.grid_column(column)] and len(rows) >= 2     # the stack is in a column still empty
