@@ -397,8 +397,9 @@ EXERCISE_POSITIONS = {
     # lesson 1 — red to move: the gap in row 3 (column 2); the red side disc on the left, row 3, makes it five
     # (not the bottom row of the picture above it)
     "side_win": "21431234163647",
-    # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
-    "side_block": "37264",
+    # lesson 1 — yellow to move: red's diagonal from column 4, row 2 up to the red side disc on the right (row 6)
+    # has one gap, column 6 row 4, in the middle of the line: only the side disc makes it a threat
+    "side_block": "5756474757766",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
     "side_diagonal": "425632312711",
     # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
@@ -648,8 +649,11 @@ def side_win_exercise() -> ConnectExercise:
 
 
 def side_block_exercise() -> ConnectExercise:
-    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
-                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."),
+    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"),
+                            hint=tr("Follow each diagonal that ends on a red side disc. Which one has four red discs and "
+                                    "one empty cell that a disc can reach now?"),
+                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's diagonal up to the "
+                                         "red side disc on the right can never be five."),
                             why_first=True)
 
 

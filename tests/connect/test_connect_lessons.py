@@ -140,12 +140,19 @@ def test_lesson_one_positions_say_what_the_lesson_says():
     g.play("2")
     assert (0, 2) in g.winning_cells()                                  # the red side disc (row 3) is in the five
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_block"])
-    assert g.to_move == 1 and L.playable_threats(g, 0) == [(1, 0)]
+    assert g.to_move == 1 and L.playable_threats(g, 0) == [(6, 3)]      # column 6, row 4
+    (line,) = [line for line in L.open_lines(g, 6, 3, 0) if sum(g.cell(c, r) == 0 for c, r in line) == 4]
+    assert len({r for _, r in line}) == 5 and (8, 5) in line           # a diagonal up to the right side disc, row 6
+    assert line.index((6, 3)) not in (0, 4)                            # the gap is inside the line, not at its end
     for m in g.legal_moves():                                            # anything but the block loses at once
-        if m != "1":
+        if m != "6":
             g.play(m)
-            assert L.immediate_wins(g) == ["1"]
+            assert L.immediate_wins(g) == ["6"]
             g.undo()
+    # not the worked example above it (a line along the bottom row, with the side disc at its end)
+    shown = L.position("edge_line")
+    (c, r), = L.threat_cells(shown, 0)
+    assert r == 0 and r not in {r for _, r in line[1:]}
 
 
 def test_exercise_feedback_shows_the_refutation():
@@ -509,7 +516,7 @@ def test_stacked_threat_caption_reconciles_the_rule_of_thumb():
 
 
 def test_block_feedback_is_plain():
-    ok, feedback = L.side_block_exercise().check("1")
+    ok, feedback = L.side_block_exercise().check("6")
     assert ok and "now make only four" not in feedback and "can never be five" in feedback
 
 
