@@ -254,6 +254,11 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
                    other=tr(COLOUR_NAMES[1 - seat]))
     if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
         text += _quiet_words(after, seat)
+    if len(before.history) >= SOLVE_FROM and solve(before) < 0:        # the exact solver's verdict, not a guess
+        text += tr(" The exact solver says {colour} was already lost here, whatever it played.", colour=colour)
+        wins = immediate_wins(after)
+        if wins:
+            text += tr(" {who} can now make five at once in column {column}.", who=SUBJECT[1 - seat](), column=wins[0])
     return text
 
 

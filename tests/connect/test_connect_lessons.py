@@ -396,6 +396,18 @@ def test_every_judging_caption_agrees_with_the_exact_solver():
     assert judged >= 2
     caption = next(s.caption for s in L.steps() if "one cell above the other" in s.caption)
     assert caption.startswith("Move 21.")
+    # a move played in a lost position says so, as the solver sees the position before it (and the five it allows)
+    games = L._won_game_games()
+    lost = []
+    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+        if "already lost" in step.caption:
+            assert solve(games[i]) < 0, step.caption
+            lost.append(i + 1)
+        elif i >= L.SOLVE_FROM and not games[i + 1].is_over():
+            assert solve(games[i]) >= 0, step.caption
+    assert 22 in lost
+    move_22 = L.steps()[22 - L.WON_GAME_FROM].caption
+    assert move_22.startswith("Move 22.") and "Red can now make five at once in column 7." in move_22
 
 
 def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
