@@ -369,7 +369,7 @@ class ConnectExercise(Exercise):
         """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
         threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
         zugzwang = self.key in ("zugzwang", "zugzwang_who")
-        return zugzwang or self.key in ODD_EVEN_POSITIONS, zugzwang
+        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "odd_against_even", zugzwang
 
     @property
     def marked_cells(self) -> str:
@@ -984,6 +984,77 @@ def odd_even_2_exercise() -> ConnectExercise:
     return odd_even_exercise("odd_even_2")
 
 
+ODD_AGAINST_EVEN = "51246223623311455136"
+"""Lesson 2's "odd against even" position: red to move; one red threat cell on an odd row and one yellow threat
+cell on an even row, in different columns, both floating above empty cells; the exact solver: red wins, with its
+last disc, at the end of the game (yellow is made to fill the cell under red's threat)."""
+
+
+def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
+    """The facts the "odd against even" exercise states, read off the board and the exact solver: each player's one
+    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number red wins with,
+    and whether best play (:func:`principal_line`) ends with yellow dropping into the cell right under red's threat
+    and red completing five on top of it.  ValueError when the position is not one red and one yellow threat of
+    red's and yellow's kinds of row in different columns, neither reachable yet."""
+    (rc, rr), = threat_cells(game, 0) or [(None, None)]
+    (yc, yr), = threat_cells(game, 1) or [(None, None)]
+    if rc is None or yc is None or rc == yc or rr % 2 != 0 or yr % 2 != 1 or game.to_move != 0 \
+            or playable_threats(game, 0) or playable_threats(game, 1):
+        raise ValueError("the position needs one floating red threat on an odd row and one floating yellow threat "
+                         "on an even row, in different columns, red to move")
+    score = solve(game)
+    line, end = principal_line(game, limit=game.variant.cells)
+    g, history = game.copy(), []
+    for m in line:
+        history.append((g.to_move, g.grid_column(int(m)), len(g.grid[g.grid_column(int(m))])))
+        g.play(m)
+    forced = (end.winner() == 0 and len(history) >= 2 and history[-1] == (0, rc, rr)
+              and history[-2] == (1, rc, rr - 1))
+    return dict(red=(game.column_number(rc), rr + 1), yellow=(game.column_number(yc), yr + 1), score=score,
+                disc=game.variant.cells // 2 + 1 - score if score > 0 else None, forced=forced)
+
+
+def odd_against_even_exercise() -> ConnectExercise:
+    """A red threat on an odd row against a yellow threat on an even row, in different columns: who wins, and why?
+    Four choices, two of them "red" with different reasons (a right winner for a wrong reason is wrong); the right
+    one is the exact solver's verdict on this position and says how the end goes, as best play shows it."""
+    game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
+    f = odd_against_even_facts(game)
+    if f["score"] <= 0:
+        raise ValueError("the odd-against-even position must be a red win for the exact solver")
+    values = dict(a=f["red"][0], r=f["red"][1], b=f["yellow"][0], y=f["yellow"][1], nth=_nth(f["disc"]))
+    right = tr("Red: its threat is on an odd row, and red tends to get the odd cells")
+    won = (tr("Right. The exact solver says red wins, with its {nth} disc, the last red disc of the game.", **values)
+           if f["disc"] == game.variant.cells // 2 else
+           tr("Right. The exact solver says red wins, with its {nth} disc.", **values))
+    end = (" " + tr("At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
+                    "red makes five on top: zugzwang.", under=f["red"][1] - 1, **values)) if f["forced"] else ""
+    said = {
+        right: won + end + " " + tr("Yellow's threat on row {y} does not save yellow: to get the even cells, yellow "
+                                    "must answer every red disc on top of it, and then red, who picks the columns, "
+                                    "fills column {a} first.", **values),
+        tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
+            "Yellow gets the even cells only by answering every red disc on top of it. Then red gets every odd cell, "
+            "row {r} of column {a} too, and red picks the columns: red fills column {a} before column {b}. The exact "
+            "solver says red wins.", **values),
+        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
+            "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
+            "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
+            **values),
+        tr("Red: red moves first, so red uses its threat first"): tr(
+            "Red does win, but not for that reason: neither threat can be used yet, both float above empty cells. "
+            "What decides is the kind of row each threat is on: red's is odd, red's kind.", **values),
+    }
+    choices = list(said)
+    return ConnectExercise(tr("Red to move. Red has one threat cell (R) and yellow one (Y), in different columns, and "
+                              "neither can be used yet. With best play on both sides, who wins, and why?"),
+                           choice_checker(right, said),
+                           hint=tr("Which kind of row is each threat on, odd or even? And who tends to get the cells "
+                                   "of that kind as the grid fills up?"),
+                           answer=right, solutions=[right], choices=choices, wrong=[c for c in choices if c != right],
+                           key="odd_against_even", game=game, click=False)
+
+
 def row_lines_exercise() -> ConnectExercise:
     """The first step of the count: how many lines of five fit in one row, side discs included (9 cells: 5)."""
     width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win          # the seven middle columns and two side ones
@@ -1239,7 +1310,12 @@ def popout_exercise() -> ConnectExercise:
 
 
 def _nth(n: int) -> str:
-    return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n]) if n in (1, 2, 3) else tr("{n}th", n=n)
+    """An ordinal in words: 1st, 2nd, 3rd, 4th … 21st, 22nd (Spanish: 1.ª, 21.ª)."""
+    if n in (1, 2, 3):
+        return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n])
+    if n % 100 not in (11, 12, 13) and n % 10 in (1, 2, 3):
+        return tr({1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}[n % 10], n=n)
+    return tr("{n}th", n=n)
 
 
 @dataclass(frozen=True)
@@ -1403,14 +1479,16 @@ LESSONS: dict[int, Lesson] = {
                           (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop"))),
               themes=THEMES_1,
               exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
-    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 50,
+    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 55,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
-               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "answer_on_top": claimeven_exercise,
+               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise,
+               "odd_against_even": odd_against_even_exercise, "answer_on_top": claimeven_exercise,
                "only_move": only_move_exercise,
                "winning_move": winning_move_exercise, "challenge": challenge_exercise},
               {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "zugzwang_who": "medium",
-               "odd_even": "medium", "odd_even_2": "medium", "answer_on_top": "medium", "only_move": "hard",
+               "odd_even": "medium", "odd_even_2": "medium", "odd_against_even": "medium", "answer_on_top": "medium",
+               "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
@@ -1421,7 +1499,7 @@ LESSONS: dict[int, Lesson] = {
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "
                               "that lets yellow answer every red disc in the same column until the grid is full"),
-                           ("odd_even", "odd_even_2", "answer_on_top")),
+                           ("odd_even", "odd_even_2", "odd_against_even", "answer_on_top")),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),

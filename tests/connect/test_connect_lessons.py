@@ -1255,3 +1255,30 @@ def test_lesson_two_hints_say_how_to_look_not_the_result():
     after = _after(game, win.solutions[0])
     column, rows = L.stacked_run(after, 0)
     assert not game.grid[game.grid_column(column)] and len(rows) >= 2     # the stack is in a column still empty
+
+
+def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver():
+    """Lesson 2: one red threat on an odd row, one yellow threat on an even row, in different columns, neither
+    reachable. The right choice is the solver's winner with the odd/even reason; the right winner with a wrong
+    reason is wrong; every choice has its own reason; the right one's end is the line of best play."""
+    ex = L.exercises()["odd_against_even"]
+    g = ex.game
+    (rc, rr), = L.threat_cells(g, 0)
+    (yc, yr), = L.threat_cells(g, 1)
+    assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 1 and (yr + 1) % 2 == 0
+    assert not L.playable_threats(g, 0) and not L.playable_threats(g, 1)
+    score = solve(g)
+    assert score > 0                                                     # red wins
+    reasons = {c: ex.check(c) for c in ex.choices}
+    (right,) = [c for c, (ok, _) in reasons.items() if ok]
+    assert right.startswith("Red:") and "odd" in right and ex.solutions == [right]
+    assert any(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items())    # right winner, wrong reason
+    assert len({text for _, text in reasons.values()}) == len(reasons) == 4
+    nth = g.variant.cells // 2 + 1 - score
+    assert f"with its {nth}st disc" in reasons[right][1] or f"with its {nth}th disc" in reasons[right][1]
+    # the end told is the end of best play: yellow fills the cell under red's threat, red makes five on top
+    line, end = L.principal_line(g, limit=g.variant.cells)
+    assert end.winner() == 0 and line[-1] == line[-2] == str(g.column_number(rc))
+    assert f"column {g.column_number(rc)}, row {rr}, right under red's threat" in reasons[right][1]
+    assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells   # both cells marked on paper too
+    assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
