@@ -1336,6 +1336,9 @@ class ConnectProblemSet(ProblemSet):
                             solutions=solutions, **k)
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
+        if self.by_hand:                  # a search by hand is as hard as its empty cells: fewest first
+            board = lambda e: getattr(e, "game", None) or e.position
+            out.sort(key=lambda e: board(e).variant.cells - board(e).discs_on_board)
         return out
 
 
@@ -1391,7 +1394,8 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
                           n=game.variant.cells - game.discs_on_board), TO_MOVE[game.to_move](),
                        tr("Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
                           "draw, a minus sign for a loss).", colour=colour)]
-                      + ([ntr("{n} drop is right.", "Any of {n} drops is right.", len(columns))] if len(columns) > 1
+                      + ([ntr("{n} column is best.", "{n} columns are equally good: any of them, with its score, is "
+                              "right.", len(columns))] if len(columns) > 1
                          else []))
     def more(answer: Any) -> str:              # the bank's whole line after the column typed
         return ex.more(parse_column_and_score(game, answer)[0]) if ex.more else ""
@@ -1400,7 +1404,10 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
                  wrong=list(dict.fromkeys(wrong)), key=ex.key, position=game,
                  leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)), more=more,
                  **({} if make is Exercise else {"click": False}))
-    typed.level, typed.puzzle = ex.level, ex.puzzle
+    # the bank's level rates the position for play; searched by hand every one is real work: graded by its empty
+    # cells (the size of the tree a pupil draws), never "easy"
+    typed.level = "medium" if game.variant.cells - game.discs_on_board <= HAND_MEDIUM_EMPTY else "hard"
+    typed.puzzle = ex.puzzle
     return typed
 
 
@@ -1435,6 +1442,9 @@ def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
         return answers is None or set(map(str, answers)) <= set(wins)
     return bool(playable_threats(game, 1 - game.to_move))
 
+
+HAND_MEDIUM_EMPTY = 6
+"""A lesson 3 practice position with at most this many empty cells is "medium" searched by hand; more is "hard"."""
 
 HAND_SEARCH_EMPTY = 8
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
@@ -1506,12 +1516,14 @@ LESSONS: dict[int, Lesson] = {
               themes=THEMES_2,
               exercise_themes={"block_threat": "block", "win_in_one": "win_now", "winning_move": "odd_even_threat",
                                "challenge": "double_threat"}),
-    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 40,
+    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 45,
               {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
                "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,
+               "transposition_why": teach.transposition_why_exercise,
                "read_score": teach.read_score_exercise, "bit_index": teach.bit_exercise,
                "other_bit": teach.other_bit_exercise},
               {"tiny_score": "easy", "be_the_computer": "medium", "pruning": "medium", "transposition": "easy",
+               "transposition_why": "medium",
                "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
@@ -1523,7 +1535,7 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
-                           ("transposition", "pruning")),
+                           ("transposition", "pruning", "transposition_why")),
                           (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"),
                            ("bit_index", "other_bit"))),
               themes=THEMES_2),
@@ -1702,7 +1714,7 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
     else:
         text += tr("Every drop loses against best play: find the one that holds out longest.")
     if len(solutions) > 1:
-        text += " " + ntr("{n} drop is right.", "Any of {n} drops is right.", len(solutions))
+        text += " " + ntr("{n} drop is right.", "{n} drops are equally good: any of them is right.", len(solutions))
     if by_hand:
         empty = game.variant.cells - game.discs_on_board
         text = tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.", n=empty) \

@@ -643,8 +643,8 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
     if "wins by force" in prompt:
         assert not wins and not threats and solve(game) > 0
     legal = game.legal_moves()
-    assert 3 * len(ex.solutions) <= len(legal) or "Any of" in prompt, "more than a third right: the page says so"
-    assert ("Any of" in prompt) == (len(ex.solutions) > 1)
+    assert 3 * len(ex.solutions) <= len(legal) or "equally good" in prompt, "more than a third right: the page says so"
+    assert ("equally good" in prompt) == (len(ex.solutions) > 1)
 
 
 def test_lesson_three_practice_is_searched_by_hand():
@@ -937,6 +937,13 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     if len(levels) == 1:
         assert "## More practice (easy to hard)" not in page
     assert "12 empty cells" not in page and "by hand" not in page.split("## More practice")[1].split("```")[0]
+    # searched by hand none is easy: graded by its empty cells, fewest first, and the page says so
+    exercises = L.practice_exercises(3)
+    empties = [ex.game.variant.cells - ex.game.discs_on_board for ex in exercises]
+    assert empties == sorted(empties)
+    assert [ex.level for ex in exercises] == ["medium" if e <= L.HAND_MEDIUM_EMPTY else "hard" for e in empties]
+    assert "None of them is easy" in page and "(easier to harder)" not in page
+    assert all("Any of" not in ex.prompt for ex in exercises)
 
 
 def test_two_move_orders_in_one_column_are_told_truthfully():
@@ -971,7 +978,7 @@ def test_a_prompt_with_a_later_win_among_its_answers_says_so():
     now = L.immediate_wins(game)
     later = next(m for m in game.legal_moves() if m not in now)
     prompt = L.practice_prompt(game, now + [later], 1)
-    assert "right now" in prompt and "win by force" in prompt and "Any of 2 drops is right." in prompt
+    assert "right now" in prompt and "win by force" in prompt and "2 drops are equally good: any of them is right." in prompt
 
 
 def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_answer():
