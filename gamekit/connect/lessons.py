@@ -1457,11 +1457,14 @@ WORKSHEET_RULES = (
        "They count for lines across and diagonally."),
     N_("Red moves first. Five of your discs in a line (across, up or diagonally) win; four win nothing. A full grid "
        "without a five is a draw."),
-    N_("PopOut (only where a question says so): instead of dropping, you may pop one of your own discs out of the "
-       "bottom of a middle column, and the discs on top of it fall one row. A pop that completes a line only for your "
-       "opponent makes your opponent win; one that completes lines for both makes the popper win."),
 )
 """The rules card printed at the top of every 5 en raya worksheet (paper has no lesson page to look them up in)."""
+
+WORKSHEET_POPOUT = N_("PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
+                      "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
+                      "completes a line only for your opponent makes your opponent win; one that completes lines for "
+                      "both makes the popper win.")
+"""The PopOut rule, printed only on the sheet whose questions use PopOut (lesson 1's: :func:`worksheet_aids`)."""
 
 THEMES_1 = ("win_now", "block", "side_column")
 THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
@@ -1551,10 +1554,12 @@ def worksheet_aids(notebook: str) -> list[str]:
     current language (the rules card is separate, :data:`WORKSHEET_RULES`): for lesson 2 the words threat, ✗ cell,
     double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
-    how the bits of a bitboard are numbered, with a small example board no exercise asks about.  Lesson 1 needs
-    nothing beyond the rules card.  KeyError for a notebook that is not a 5 en raya lesson."""
+    how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
+    PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 6-7 use PopOut, the other sheets' questions never do).  KeyError for a notebook that is not a 5 en raya lesson."""
     if notebook not in EXERCISES:
         raise KeyError(f"no 5 en raya lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    if notebook == LESSONS[1].notebook:           # the only lesson whose questions use PopOut
+        return ["> **PopOut**\n>\n> * " + tr(WORKSHEET_POPOUT)]
     if notebook == LESSONS[2].notebook:
         lines = [tr("Words and a rule of thumb"),
                  tr("A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "

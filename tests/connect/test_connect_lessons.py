@@ -1131,7 +1131,13 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     numbering with an example board of a size no exercise asks about; none of it answers an exercise."""
     from gamekit.connect import teach
     from gamekit.i18n import using
-    assert L.worksheet_aids("five_in_a_row/01_rules_and_play") == []
+    # PopOut only on the sheet whose questions use it (lesson 1), not on the rules card of every sheet
+    one = "\n".join(L.worksheet_aids("five_in_a_row/01_rules_and_play"))
+    assert "PopOut" in one and "pop" in one
+    assert not any("PopOut" in rule for rule in L.WORKSHEET_RULES)
+    for notebook in ("five_in_a_row/02_threats_and_exercises", "five_in_a_row/03_how_the_computer_knows"):
+        assert "PopOut" not in "\n".join(L.worksheet_aids(notebook))
+        assert not any("PopOut" in ex.prompt for ex in (f() for f in L.EXERCISES[notebook]))
     two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
     assert "Rule of thumb" in two and "odd rows (1, 3, 5)" in two and "even rows (2, 4, 6)" in two
     assert "double threat" in two and "stacked" in two and "✗ cell" in two
