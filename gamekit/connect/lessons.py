@@ -528,8 +528,7 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     if value is None:
         value = _value_after(after)                  # for the player who played ``move``
     if len(after.history) < SOLVE_FROM:              # no line of best play this early: the value only
-        quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it", move=move,
-                   them=them)
+        quiet = tr("it makes no five in a line, and {them} cannot make five at once after it", them=them)
         if value > 0:
             return tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me) + had
         if value == 0:
