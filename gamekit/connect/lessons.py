@@ -1045,7 +1045,7 @@ def odd_against_even_exercise() -> ConnectExercise:
             "What decides is the kind of row each threat is on: red's is odd, red's kind.", **values),
     }
     choices = list(said)
-    return ConnectExercise(tr("Red to move. Red has one threat cell (R) and yellow one (Y), in different columns, and "
+    return ConnectExercise(tr("Red to move. Red has one threat cell and yellow has one, in different columns, and "
                               "neither can be used yet. With best play on both sides, who wins, and why?"),
                            choice_checker(right, said),
                            hint=tr("Which kind of row is each threat on, odd or even? And who tends to get the cells "
@@ -1335,9 +1335,6 @@ class ConnectProblemSet(ProblemSet):
                             solutions=solutions, **k)
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
-        if self.by_hand:                  # a search by hand is as hard as its empty cells: fewest first
-            board = lambda e: getattr(e, "game", None) or e.position
-            out.sort(key=lambda e: board(e).variant.cells - board(e).discs_on_board)
         return out
 
 

@@ -937,10 +937,9 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     if len(levels) == 1:
         assert "## More practice (easy to hard)" not in page
     assert "12 empty cells" not in page and "by hand" not in page.split("## More practice")[1].split("```")[0]
-    # searched by hand none is easy: graded by its empty cells, fewest first, and the page says so
+    # searched by hand none is easy: graded by its empty cells, and the page says so
     exercises = L.practice_exercises(3)
     empties = [ex.game.variant.cells - ex.game.discs_on_board for ex in exercises]
-    assert empties == sorted(empties)
     assert [ex.level for ex in exercises] == ["medium" if e <= L.HAND_MEDIUM_EMPTY else "hard" for e in empties]
     assert "None of them is easy" in page and "(easier to harder)" not in page
     assert all("Any of" not in ex.prompt for ex in exercises)
