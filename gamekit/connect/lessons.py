@@ -1400,9 +1400,9 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
                  wrong=list(dict.fromkeys(wrong)), key=ex.key, position=game,
                  leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)), more=more,
                  **({} if make is Exercise else {"click": False}))
-    # the bank's level rates the position for play; searched by hand every one is real work: graded by its empty
-    # cells (the size of the tree a pupil draws), never "easy"
-    typed.level = "medium" if game.variant.cells - game.discs_on_board <= HAND_MEDIUM_EMPTY else "hard"
+    # the bank's level rates the position for play; searched by hand each is a bigger tree than the lesson's
+    # "medium" exercise 2 (five empty cells): "hard", never "easy"
+    typed.level = "hard"
     typed.puzzle = ex.puzzle
     return typed
 
@@ -1438,9 +1438,6 @@ def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
         return answers is None or set(map(str, answers)) <= set(wins)
     return bool(playable_threats(game, 1 - game.to_move))
 
-
-HAND_MEDIUM_EMPTY = 6
-"""A lesson 3 practice position with at most this many empty cells is "medium" searched by hand; more is "hard"."""
 
 HAND_SEARCH_EMPTY = 8
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
