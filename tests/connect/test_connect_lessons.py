@@ -1296,3 +1296,18 @@ def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver()
     assert f"column {g.column_number(rc)}, row {rr}, right under red's threat" in reasons[right][1]
     assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells   # both cells marked on paper too
     assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
+
+
+@pytest.mark.parametrize("path", ["five_in_a_row/02_threats_and_exercises.md",
+                                  "es/five_in_a_row/02_threats_and_exercises.md"])
+def test_lesson_two_minutes_add_up(path):
+    """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), and
+    the exercises' share is 3 minutes for each easy or medium exercise and 5 for each hard one."""
+    page = _page(path)
+    m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
+    assert m
+    parts = [int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))]
+    assert sum(parts) == int(m.group(1)) == L.LESSONS[2].minutes
+    levels = L.LESSONS[2].levels.values()
+    assert sum(5 if level == "hard" else 3 for level in levels) in parts
+    assert len(L.LESSONS[2].exercises) == 11 and ("eleven" in m.group(2) or "once" in m.group(2))
