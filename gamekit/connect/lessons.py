@@ -1498,9 +1498,11 @@ LESSONS: dict[int, Lesson] = {
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+              # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
+              # one's feedback never answers another
               ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
-                                                  ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=2,
-                                exclude=practice_exclusions(fewest_legal=4)),
+                                                  ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=15,
+                                exclude=practice_exclusions(fewest_legal=5)),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "

@@ -1311,3 +1311,16 @@ def test_lesson_two_minutes_add_up(path):
     levels = L.LESSONS[2].levels.values()
     assert sum(5 if level == "hard" else 3 for level in levels) in parts
     assert len(L.LESSONS[2].exercises) == 11 and ("eleven" in m.group(2) or "once" in m.group(2))
+
+
+def test_lesson_two_practice_cannot_be_guessed_easily():
+    """No lesson 2 practice problem is a near coin toss: at least five legal drops, and a guess among the drops that
+    do not lose to the very next disc hits at most one time in three (a block excepted: there the skill is finding
+    the threat)."""
+    for ex in L.practice_exercises(2):
+        legal = ex.game.legal_moves()
+        assert len(legal) >= 5, ex.prompt
+        if L.playable_threats(ex.game, 1 - ex.game.to_move):
+            continue                          # a block: finding the threat is the skill, and six drops lose at once
+        survive = [m for m in legal if not L.immediate_wins(_after(ex.game, m))]
+        assert 3 * len(ex.solutions) <= len(survive), (ex.prompt, survive)
