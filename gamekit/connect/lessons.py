@@ -710,7 +710,7 @@ def only_move_words(game: ConnectGame) -> str:
     listed = lambda items: ", ".join(map(str, items[:-1])) + tr(" or ") + str(items[-1]) if len(items) > 1 else str(items[0])
     rows_words = lambda rows: ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
     order = sorted(runs, key=lambda run: (-len(runs[run]), runs[run]))
-    where = lambda run: ntr("column {columns}", "columns {columns}", len(runs[run]), columns=listed(runs[run]))
+    where = lambda run: tr("column {columns}", columns=listed(runs[run]))       # "column 5, 6 or 7"
     first = order[0]
     parts = [tr("After {me}'s drop into {where}, {them} drops into column {move} and has threats stacked one above "
                 "the other in column {column}, on rows {rows}.", me=me, where=where(first), them=them, move=move,
