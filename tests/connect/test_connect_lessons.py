@@ -1324,3 +1324,22 @@ def test_lesson_two_practice_cannot_be_guessed_easily():
             continue                          # a block: finding the threat is the skill, and six drops lose at once
         survive = [m for m in legal if not L.immediate_wins(_after(ex.game, m))]
         assert 3 * len(ex.solutions) <= len(survive), (ex.prompt, survive)
+
+
+def test_the_step_through_text_tells_the_end_of_the_game_shown():
+    """Lesson 2's text before the step-through: yellow does not block at move 22 (and the solver calls yellow lost
+    there), red's move 23 lands on row 3 of column 7, and its five runs diagonally to a red side disc."""
+    games = L._won_game_games()
+    before_22, after_22, end = games[21], games[22], games[23]
+    assert solve(before_22) < 0
+    col7 = end.grid_column(7)
+    assert L.WON_GAME[21] != "7" and L.WON_GAME[22] == "7" and len(end.grid[col7]) == 3
+    cells = end.winning_cells()
+    assert end.winner() == 0 and (col7, 2) in cells
+    five = [line for line in end.variant.lines() if set(line) <= set(cells) and (col7, 2) in line]
+    assert any(len({r for _, r in line}) == len(line) and any(end.is_side(c) for c, _ in line) for line in five)
+    for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):
+        page = " ".join(_page(path).split())
+        assert ("at move 22 yellow does not even try to block" in page or
+                "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page)
+        assert "without giving red the upper one" not in page
