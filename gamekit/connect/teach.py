@@ -424,10 +424,8 @@ def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
     leaves = sum(max(1, len(n.children)) for n in tree.children)
     left_margin, gap = 150, 14
     width = left_margin + leaves * leaf + gap * (len(tree.children) - 1) + 10
-    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     height = 262
     ys = (30, 120, 210)
-    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
            f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
            '<style>text{font-family:sans-serif}</style>']

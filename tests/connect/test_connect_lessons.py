@@ -1330,7 +1330,7 @@ def test_the_step_through_text_tells_the_end_of_the_game_shown():
     """Lesson 2's text before the step-through: yellow does not block at move 22 (and the solver calls yellow lost
     there), red's move 23 lands on row 3 of column 7, and its five runs diagonally to a red side disc."""
     games = L._won_game_games()
-    before_22, after_22, end = games[21], games[22], games[23]
+    before_22, end = games[21], games[23]
     assert solve(before_22) < 0
     col7 = end.grid_column(7)
     assert L.WON_GAME[21] != "7" and L.WON_GAME[22] == "7" and len(end.grid[col7]) == 3
