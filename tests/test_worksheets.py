@@ -106,7 +106,9 @@ def test_a_five_in_a_row_sheet_opens_with_its_rules_card(notebook, lang):
         assert f"- {rule}" in sheet[sheet.index(card):sheet.index(first)]
     with using("en"):
         text = " ".join(lessons.WORKSHEET_RULES)
-    assert "Five of your discs" in text and "red at the bottom on the left" in text and "pop" in text
+    assert "Five of your discs" in text and "red at the bottom on the left" in text
+    # the PopOut rule only where a question uses PopOut (lesson 1), never on the other sheets
+    assert ("> **PopOut**" in sheet) == ("PopOut" in sheet) == notebook.endswith("01_rules_and_play")
 
 
 @pytest.mark.parametrize("module", ["gamekit.dots.lessons", "gamekit.shutbox.lessons"])

@@ -254,6 +254,11 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
                    other=tr(COLOUR_NAMES[1 - seat]))
     if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
         text += _quiet_words(after, seat)
+    if len(before.history) >= SOLVE_FROM and solve(before) < 0:        # the exact solver's verdict, not a guess
+        text += tr(" The exact solver says {colour} was already lost here, whatever it played.", colour=colour)
+        wins = immediate_wins(after)
+        if wins:
+            text += tr(" {who} can now make five at once in column {column}.", who=SUBJECT[1 - seat](), column=wins[0])
     return text
 
 
@@ -364,7 +369,7 @@ class ConnectExercise(Exercise):
         """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
         threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
         zugzwang = self.key in ("zugzwang", "zugzwang_who")
-        return zugzwang or self.key in ODD_EVEN_POSITIONS, zugzwang
+        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "odd_against_even", zugzwang
 
     @property
     def marked_cells(self) -> str:
@@ -397,8 +402,9 @@ EXERCISE_POSITIONS = {
     # lesson 1 — red to move: the gap in row 3 (column 2); the red side disc on the left, row 3, makes it five
     # (not the bottom row of the picture above it)
     "side_win": "21431234163647",
-    # lesson 1 — yellow to move: red's three in the bottom row plus the side disc threaten column 1
-    "side_block": "37264",
+    # lesson 1 — yellow to move: red's diagonal from column 4, row 2 up to the red side disc on the right (row 6)
+    # has one gap, column 6 row 4, in the middle of the line: only the side disc makes it a threat
+    "side_block": "5756474757766",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
     "side_diagonal": "425632312711",
     # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
@@ -491,39 +497,76 @@ SOLVE_FROM = 18
 """Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
 
 
-def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = ()) -> str:
-    """What happens after ``move``, in one short sentence a 12-year-old reads at a glance: five at once, the
-    opponent's five at once, or (from :data:`SOLVE_FROM` drops on) the opponent's best answer and what best play
-    then gives, as the exact solver sees it.  :func:`whole_line` gives the full line of best play.
-    ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a wrong one): a
-    reply into one of them is described without its column, so the feedback tells the consequence of the
-    pupil's move without giving the solution away."""
+def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
+    """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
+    opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
+    opponent's best answer and what best play then gives, as the exact solver sees it.  When the mover had a five
+    at once and ``move`` is not one, the words say so (the pupil's actual mistake), and an early quiet drop is
+    described by what it does make (a new threat, or how many in a line).  :func:`whole_line` gives the full line
+    of best play.  ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a
+    wrong one): a reply into one of them is described without its column, so the feedback tells the consequence of
+    the pupil's move without giving the solution away.  ``value``: the exact value after ``move`` for its player
+    (1 a win, 0 a draw, -1 a loss) when it is already known (a bank puzzle's verdict), so an early position is
+    judged too."""
     after = game.copy()
     after.play(move)
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
+    missed = bool(immediate_wins(game))                 # the mover had a five at once and did not take it
+    had = (" " + tr("{who} had a five at once elsewhere.", who=SUBJECT[game.to_move]())) if missed else ""
     replies = immediate_wins(after)
     if replies:
         shown = [r for r in replies if r not in hide]
         if not shown:
-            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
-        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0])
-    if len(after.history) < SOLVE_FROM:
+            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them) + had
+        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]) + had
+    if len(after.history) < SOLVE_FROM and value is None:
+        if missed:
+            return tr("no five in a line. Your disc {what}.", what=drop_words(after, game.to_move)) + had
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
+    if value is None:
+        value = _value_after(after)                  # for the player who played ``move``
+    if len(after.history) < SOLVE_FROM:              # no line of best play this early: the value only
+        quiet = tr("it makes no five in a line, and {them} cannot make five at once after it", them=them)
+        if value > 0:
+            return tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me) + had
+        if value == 0:
+            return tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them) + had
+        return tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them) + had
     reply = shown_reply(after)
-    value = _value_after(after)                      # for the player who played ``move``
     if reply in hide:
         if value > 0:
-            return tr("{me} still wins with best play after it, but not as quickly.", me=me)
+            return tr("{me} still wins with best play after it, but not as quickly.", me=me) + had
         if value == 0:
-            return tr("{them} has a good answer, and best play then ends in a draw.", them=them)
-        return tr("{them} has a good answer, and then {them} can force a win.", them=them)
+            return tr("{them} has a good answer, and best play then ends in a draw.", them=them) + had
+        return tr("{them} has a good answer, and then {them} can force a win.", them=them) + had
     if value > 0:
-        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
+        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me) + had
     if value == 0:
-        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply)
-    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply)
+        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply) + had
+    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply) + had
+
+
+def drop_words(after: ConnectGame, seat: int) -> str:
+    """What ``seat``'s last drop in ``after`` makes, counted on the board (no verdict): a new threat (a four with
+    its fifth cell empty), or the most discs of ``seat`` in a line through it that can still be completed, with
+    the row it landed on; or that no such line passes there."""
+    col = after.grid_column(int(after.history[-1]))
+    row = len(after.grid[col]) - 1
+    before = after.copy()
+    before.undo()
+    if set(threat_cells(after, seat)) - set(threat_cells(before, seat)):
+        return tr("lands on row {row} and makes a new threat (four with the fifth cell empty)", row=row + 1)
+    mine = open_lines(after, col, row, seat)
+    if not mine:
+        return tr("lands on row {row}, where no {colour} line can still be completed", row=row + 1,
+                  colour=tr(COLOUR_NAMES[seat]))
+    most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
+    if most == 1:
+        return tr("lands on row {row} and only starts new lines", row=row + 1)
+    return tr("lands on row {row}, and its best line there has {n} {colour} discs", row=row + 1, n=most,
+              colour=tr(COLOUR_NAMES[seat]))
 
 
 def _value_after(after: ConnectGame) -> int:
@@ -578,8 +621,10 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
             return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
         quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it.",
                    move=move, them=tr(COLOUR_NAMES[1 - game.to_move]))
-        if len(game.history) + 1 < SOLVE_FROM and words == quiet:
+        if len(game.history) + 1 < SOLVE_FROM and words == quiet:      # nothing to tell but where to look
             words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
+        elif immediate_wins(game):
+            words += " " + hint                                        # a five missed: where to look for it
         return False, tr("Not column {move}: {words}", move=move, words=words)
 
     def more(answer: Any) -> str:
@@ -608,14 +653,17 @@ def side_win_exercise() -> ConnectExercise:
 
 
 def side_block_exercise() -> ConnectExercise:
-    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"), hint=tr("Count red's discs in the bottom row — and the side disc next to them."),
-                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's line along the bottom row can never be five."),
+    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"),
+                            hint=tr("Follow each diagonal that ends on a red side disc. Which one has four red discs and "
+                                    "one empty cell that a disc can reach now?"),
+                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's diagonal up to the "
+                                         "red side disc on the right can never be five."),
                             why_first=True)
 
 
 def side_diagonal_exercise() -> ConnectExercise:
     return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Which one?"),
-                            hint=tr("Start at a red disc in the bottom row and follow a diagonal of red discs up towards a side column: the side disc at its end can be the fifth."),
+                            hint=tr("Start at a red disc in the bottom row and follow red discs diagonally up towards a side column: the side disc at its end can be the fifth."),
                             why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
 
 
@@ -637,11 +685,12 @@ def only_move_exercise() -> ConnectExercise:
 
 
 def only_move_words(game: ConnectGame) -> str:
-    """Why the solver's only move in ``game`` is the only one: after any other drop the opponent drops there and
-    gets threats stacked in one column (the run most wrong drops give, read off the board, never written by
-    hand); the move also keeps the mover's threat on an even row for the end of the game."""
+    """Why the solver's only move in ``game`` is the only one: after each other drop the opponent drops there and
+    gets threats stacked in one column (read off the board for each drop, never written by hand: drops that give
+    the same stack are named together, so no sentence claims for one drop what only others give); the move also
+    keeps the mover's threat on an even row for the end of the game (that row read off the board too)."""
     move = best_moves(game)[0]
-    runs: dict[tuple[int, tuple[int, ...]], int] = {}
+    runs: dict[tuple[int, tuple[int, ...]], list[str]] = {}
     for wrong in game.legal_moves():
         if str(wrong) == str(move):
             continue
@@ -654,21 +703,40 @@ def only_move_words(game: ConnectGame) -> str:
             column, rows = stacked_run(after, 1 - game.to_move)
         except ValueError:
             continue
-        runs[column, tuple(rows)] = runs.get((column, tuple(rows)), 0) + 1
+        runs.setdefault((column, tuple(rows)), []).append(str(wrong))
     if not runs:
         raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
-    column, rows = max(runs, key=lambda run: (runs[run], len(run[1])))
-    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
-    return tr("Column {move} is the drop {them} wants: after any other drop, {them} drops into column {move} and has "
-              "threats stacked one above the other in column {column}, on rows {rows}, and {me} can block only the "
-              "lowest (a disc there lets {them} drop on top of it). Your drop also keeps {me}'s threat on row 6 "
-              "(even): at the end {them} must fill the cell under it — zugzwang.", move=move, them=them, me=me, column=column, rows=listed)
+    listed = lambda items: ", ".join(map(str, items[:-1])) + tr(" or ") + str(items[-1]) if len(items) > 1 else str(items[0])
+    rows_words = lambda rows: ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    order = sorted(runs, key=lambda run: (-len(runs[run]), runs[run]))
+    where = lambda run: tr("column {columns}", columns=listed(runs[run]))       # "column 5, 6 or 7"
+    first = order[0]
+    parts = [tr("After {me}'s drop into {where}, {them} drops into column {move} and has threats stacked one above "
+                "the other in column {column}, on rows {rows}.", me=me, where=where(first), them=them, move=move,
+                column=first[0], rows=rows_words(list(first[1])))]
+    for run in order[1:]:
+        column, rows = run
+        parts.append(tr("After {me}'s drop into {where}, the stack is on rows {rows}.", me=me, where=where(run),
+                        rows=rows_words(list(rows))) if column == first[0] else
+                     tr("After {me}'s drop into {where}, the stack is in column {column}, on rows {rows}.", me=me,
+                        where=where(run), column=column, rows=rows_words(list(rows))))
+    after = game.copy()
+    after.play(move)
+    even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
+    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + " ".join(parts) + " " + \
+        tr("{who} can block only the lowest (a disc there lets {them} drop on top of it).", who=SUBJECT[game.to_move](),
+           them=them)
+    if even:
+        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even): at the end {them} must fill the cell "
+                         "under it — zugzwang.", me=me, them=them, row=even[-1])
+    return text
 
 
 def winning_move_exercise() -> ConnectExercise:
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["winning_move"])
-    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Build a four whose open end yellow cannot fill in time."),
+    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Look at the columns nobody has played in yet. Is there a drop after which red has threat cells "
+                                    "one right above another in such a column?"),
                             why_right=stacked_run_words(game))
 
 
@@ -767,7 +835,8 @@ def claimeven_exercise() -> ConnectExercise:
                               "until the grid is full. For that, every column must have an even number of empty cells "
                               "after yellow's disc. Which column?"),
                            _column_checker(game, judge),
-                           hint=tr("Count the empty cells of each column. Exactly one count is odd."),
+                           hint=tr("Count the empty cells of each column, from just above its top disc up to row 6. Your disc takes "
+                                   "one cell from one column: which count must it change?"),
                            answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
                            key="answer_on_top", game=game, more=more, more_label=tr("Show the computer's proof"))
 
@@ -896,9 +965,9 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
             said[tr(label)] = why
         elif o == odd:
             said[tr(label)] = wrong_help
-        elif h == helps:
+        elif h != helps:            # the wrong row, and the verdict that row gives for this owner: one slip
             said[tr(label)] = wrong_row
-        else:
+        else:                       # the wrong row, and a verdict that does not follow from it either: two slips
             said[tr(label)] = both
     choices = list(said)
     return ConnectExercise(tr("This board has one threat cell, and its letter says whose it is: a disc of that colour "
@@ -912,6 +981,77 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
 
 def odd_even_2_exercise() -> ConnectExercise:
     return odd_even_exercise("odd_even_2")
+
+
+ODD_AGAINST_EVEN = "51246223623311455136"
+"""Lesson 2's "odd against even" position: red to move; one red threat cell on an odd row and one yellow threat
+cell on an even row, in different columns, both floating above empty cells; the exact solver: red wins, with its
+last disc, at the end of the game (yellow is made to fill the cell under red's threat)."""
+
+
+def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
+    """The facts the "odd against even" exercise states, read off the board and the exact solver: each player's one
+    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number red wins with,
+    and whether best play (:func:`principal_line`) ends with yellow dropping into the cell right under red's threat
+    and red completing five on top of it.  ValueError when the position is not one red and one yellow threat of
+    red's and yellow's kinds of row in different columns, neither reachable yet."""
+    (rc, rr), = threat_cells(game, 0) or [(None, None)]
+    (yc, yr), = threat_cells(game, 1) or [(None, None)]
+    if rc is None or yc is None or rc == yc or rr % 2 != 0 or yr % 2 != 1 or game.to_move != 0 \
+            or playable_threats(game, 0) or playable_threats(game, 1):
+        raise ValueError("the position needs one floating red threat on an odd row and one floating yellow threat "
+                         "on an even row, in different columns, red to move")
+    score = solve(game)
+    line, end = principal_line(game, limit=game.variant.cells)
+    g, history = game.copy(), []
+    for m in line:
+        history.append((g.to_move, g.grid_column(int(m)), len(g.grid[g.grid_column(int(m))])))
+        g.play(m)
+    forced = (end.winner() == 0 and len(history) >= 2 and history[-1] == (0, rc, rr)
+              and history[-2] == (1, rc, rr - 1))
+    return dict(red=(game.column_number(rc), rr + 1), yellow=(game.column_number(yc), yr + 1), score=score,
+                disc=game.variant.cells // 2 + 1 - score if score > 0 else None, forced=forced)
+
+
+def odd_against_even_exercise() -> ConnectExercise:
+    """A red threat on an odd row against a yellow threat on an even row, in different columns: who wins, and why?
+    Four choices, two of them "red" with different reasons (a right winner for a wrong reason is wrong); the right
+    one is the exact solver's verdict on this position and says how the end goes, as best play shows it."""
+    game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
+    f = odd_against_even_facts(game)
+    if f["score"] <= 0:
+        raise ValueError("the odd-against-even position must be a red win for the exact solver")
+    values = dict(a=f["red"][0], r=f["red"][1], b=f["yellow"][0], y=f["yellow"][1], nth=_nth(f["disc"]))
+    right = tr("Red: its threat is on an odd row, and red tends to get the odd cells")
+    won = (tr("Right. The exact solver says red wins, with its {nth} disc, the last red disc of the game.", **values)
+           if f["disc"] == game.variant.cells // 2 else
+           tr("Right. The exact solver says red wins, with its {nth} disc.", **values))
+    end = (" " + tr("At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
+                    "red makes five on top: zugzwang.", under=f["red"][1] - 1, **values)) if f["forced"] else ""
+    said = {
+        right: won + end + " " + tr("Yellow's threat on row {y} does not save yellow: to get the even cells, yellow "
+                                    "must answer every red disc on top of it, and then red, who picks the columns, "
+                                    "fills column {a} first.", **values),
+        tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
+            "Yellow gets the even cells only by answering every red disc on top of it. Then red gets every odd cell, "
+            "row {r} of column {a} too, and red picks the columns: red fills column {a} before column {b}. The exact "
+            "solver says red wins.", **values),
+        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
+            "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
+            "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
+            **values),
+        tr("Red: red moves first, so red uses its threat first"): tr(
+            "Red does win, but not for that reason: neither threat can be used yet, both float above empty cells. "
+            "What decides is the kind of row each threat is on: red's is odd, red's kind.", **values),
+    }
+    choices = list(said)
+    return ConnectExercise(tr("Red to move. Red has one threat cell and yellow has one, in different columns, and "
+                              "neither can be used yet. With best play on both sides, who wins, and why?"),
+                           choice_checker(right, said),
+                           hint=tr("Which kind of row is each threat on, odd or even? And who tends to get the cells "
+                                   "of that kind as the grid fills up?"),
+                           answer=right, solutions=[right], choices=choices, wrong=[c for c in choices if c != right],
+                           key="odd_against_even", game=game, click=False)
 
 
 def row_lines_exercise() -> ConnectExercise:
@@ -1169,7 +1309,12 @@ def popout_exercise() -> ConnectExercise:
 
 
 def _nth(n: int) -> str:
-    return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n]) if n in (1, 2, 3) else tr("{n}th", n=n)
+    """An ordinal in words: 1st, 2nd, 3rd, 4th … 21st, 22nd (Spanish: 1.ª, 21.ª)."""
+    if n in (1, 2, 3):
+        return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n])
+    if n % 100 not in (11, 12, 13) and n % 10 in (1, 2, 3):
+        return tr({1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}[n % 10], n=n)
+    return tr("{n}th", n=n)
 
 
 @dataclass(frozen=True)
@@ -1197,8 +1342,8 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
                     refutations: dict) -> Callable[[Any], tuple[bool, str]]:
     """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
     (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
-    answer itself.  Where those words judge no result (an early position), the bank's exact value after the drop
-    (``refutations``, for the player to move) is added.  A right answer and a refused input are judged by
+    answer itself.  The bank's exact value after the drop (``refutations``, for the player to move) judges it even
+    in an early position, where no line of best play is shown.  A right answer and a refused input are judged by
     ``check`` unchanged."""
     accepted = [str(s) for s in solutions]
 
@@ -1207,16 +1352,9 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
         if ok:
             return ok, feedback
         column = parse_column(game, answer)
-        words = tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted))
-        after = game.copy()
-        after.play(column)
-        if len(after.history) < SOLVE_FROM and not immediate_wins(after) and not after.is_over() \
-                and column in refutations:
-            value = refutations[column]["value"]
-            words += " " + (tr("Then it is a draw.") if value == 0 else
-                            tr("Then {colour} wins.", colour=tr(COLOUR_NAMES[game.to_move if value > 0
-                                                                              else 1 - game.to_move])))
-        return False, words
+        value = refutations[column]["value"] if column in refutations else None
+        return False, tr("Not column {move}: {words}", move=column,
+                         words=outcome_words(game, column, hide=accepted, value=value))
     return checked
 
 
@@ -1252,7 +1390,8 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
                           n=game.variant.cells - game.discs_on_board), TO_MOVE[game.to_move](),
                        tr("Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
                           "draw, a minus sign for a loss).", colour=colour)]
-                      + ([ntr("{n} drop is right.", "Any of {n} drops is right.", len(columns))] if len(columns) > 1
+                      + ([ntr("{n} column is best.", "{n} columns are equally good: any of them, with its score, is "
+                              "right.", len(columns))] if len(columns) > 1
                          else []))
     def more(answer: Any) -> str:              # the bank's whole line after the column typed
         return ex.more(parse_column_and_score(game, answer)[0]) if ex.more else ""
@@ -1261,7 +1400,10 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
                  wrong=list(dict.fromkeys(wrong)), key=ex.key, position=game,
                  leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)), more=more,
                  **({} if make is Exercise else {"click": False}))
-    typed.level, typed.puzzle = ex.level, ex.puzzle
+    # the bank's level rates the position for play; searched by hand each is a bigger tree than the lesson's
+    # "medium" exercise 2 (five empty cells): "hard", never "easy"
+    typed.level = "hard"
+    typed.puzzle = ex.puzzle
     return typed
 
 
@@ -1308,11 +1450,14 @@ WORKSHEET_RULES = (
        "They count for lines across and diagonally."),
     N_("Red moves first. Five of your discs in a line (across, up or diagonally) win; four win nothing. A full grid "
        "without a five is a draw."),
-    N_("PopOut (only where a question says so): instead of dropping, you may pop one of your own discs out of the "
-       "bottom of a middle column, and the discs on top of it fall one row. A pop that completes a line only for your "
-       "opponent makes your opponent win; one that completes lines for both makes the popper win."),
 )
 """The rules card printed at the top of every 5 en raya worksheet (paper has no lesson page to look them up in)."""
+
+WORKSHEET_POPOUT = N_("PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
+                      "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
+                      "completes a line only for your opponent makes your opponent win; one that completes lines for "
+                      "both makes the popper win.")
+"""The PopOut rule, printed only on the sheet whose questions use PopOut (lesson 1's: :func:`worksheet_aids`)."""
 
 THEMES_1 = ("win_now", "block", "side_column")
 THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
@@ -1340,37 +1485,43 @@ LESSONS: dict[int, Lesson] = {
                           (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop"))),
               themes=THEMES_1,
               exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
-    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 50,
+    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 55,
               {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
                "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
-               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise, "answer_on_top": claimeven_exercise,
+               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise,
+               "odd_against_even": odd_against_even_exercise, "answer_on_top": claimeven_exercise,
                "only_move": only_move_exercise,
                "winning_move": winning_move_exercise, "challenge": challenge_exercise},
               {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "zugzwang_who": "medium",
-               "odd_even": "medium", "odd_even_2": "medium", "answer_on_top": "medium", "only_move": "hard",
+               "odd_even": "medium", "odd_even_2": "medium", "odd_against_even": "medium", "answer_on_top": "medium",
+               "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
               (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
                N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+              # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
+              # one's feedback never answers another
               ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
-                                                  ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=2,
-                                exclude=practice_exclusions()),
+                                                  ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=15,
+                                exclude=practice_exclusions(fewest_legal=5)),
               objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
                            ("block_threat", "win_in_one")),
                           (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "
                               "that lets yellow answer every red disc in the same column until the grid is full"),
-                           ("odd_even", "odd_even_2", "answer_on_top")),
+                           ("odd_even", "odd_even_2", "odd_against_even", "answer_on_top")),
                           (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
                            ("zugzwang", "zugzwang_who", "only_move")),
                           (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
               themes=THEMES_2,
               exercise_themes={"block_threat": "block", "win_in_one": "win_now", "winning_move": "odd_even_threat",
                                "challenge": "double_threat"}),
-    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 40,
+    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 45,
               {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
                "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,
+               "transposition_why": teach.transposition_why_exercise,
                "read_score": teach.read_score_exercise, "bit_index": teach.bit_exercise,
                "other_bit": teach.other_bit_exercise},
               {"tiny_score": "easy", "be_the_computer": "medium", "pruning": "medium", "transposition": "easy",
+               "transposition_why": "medium",
                "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
               (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
                N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
@@ -1382,7 +1533,7 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
                               "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
                           (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
-                           ("transposition", "pruning")),
+                           ("transposition", "pruning", "transposition_why")),
                           (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"),
                            ("bit_index", "other_bit"))),
               themes=THEMES_2),
@@ -1398,10 +1549,12 @@ def worksheet_aids(notebook: str) -> list[str]:
     current language (the rules card is separate, :data:`WORKSHEET_RULES`): for lesson 2 the words threat, ✗ cell,
     double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
-    how the bits of a bitboard are numbered, with a small example board no exercise asks about.  Lesson 1 needs
-    nothing beyond the rules card.  KeyError for a notebook that is not a 5 en raya lesson."""
+    how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
+    PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 6-7 use PopOut, the other sheets' questions never do).  KeyError for a notebook that is not a 5 en raya lesson."""
     if notebook not in EXERCISES:
         raise KeyError(f"no 5 en raya lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    if notebook == LESSONS[1].notebook:           # the only lesson whose questions use PopOut
+        return ["> **PopOut**\n>\n> * " + tr(WORKSHEET_POPOUT)]
     if notebook == LESSONS[2].notebook:
         lines = [tr("Words and a rule of thumb"),
                  tr("A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "
@@ -1561,7 +1714,7 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
     else:
         text += tr("Every drop loses against best play: find the one that holds out longest.")
     if len(solutions) > 1:
-        text += " " + ntr("{n} drop is right.", "Any of {n} drops is right.", len(solutions))
+        text += " " + ntr("{n} drop is right.", "{n} drops are equally good: any of them is right.", len(solutions))
     if by_hand:
         empty = game.variant.cells - game.discs_on_board
         text = tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.", n=empty) \

@@ -23,9 +23,9 @@ from typing import Any
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
-from gamekit.i18n import N_, ntr, number, percent, tr
+from gamekit.i18n import N_, ntr, number, percent, ptr, tr
 
-TINY = Variant(N_("tiny: 4 × 3, three in a line"), columns=4, rows=3, win=3)
+TINY = Variant(N_("Tiny game (three in a line)"), columns=4, rows=3, win=3)
 TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
 HAND_MOVES = "4233213"       # yellow to move, 5 empty cells: one column wins, one draws, one loses
 
@@ -320,6 +320,162 @@ def bit_picture(game: ConnectGame, size: int = 34) -> str:
                          f'text-anchor="middle" font-family="sans-serif">{label}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass
+class TreeNode:
+    """One node of :func:`pruning_tree`: the column played to reach it (None at the top), its score for the player
+    to move at the top, whether alpha–beta searched it, and, for a node whose search stopped early, that its score
+    is only known to be at most ``score`` (``bound``)."""
+
+    column: str | None
+    score: int | None
+    searched: bool = True
+    bound: bool = False
+    children: list["TreeNode"] = None  # type: ignore[assignment]
+
+
+def pruning_tree(game: ConnectGame) -> TreeNode:
+    """Two levels of ``game``'s search tree as alpha–beta walks it, columns in order: the moves of the player to move,
+    and the opponent's replies to each.  Each reply's score is exact (:func:`minimax` below it, for the player to
+    move at the top); a move's score is the lowest of its replies (the opponent picks), the top's the highest.  From
+    the second move on, the replies stop as soon as one scores no more than the best move found so far: the rest
+    are not searched (``searched=False``) and that move's score is only a bound.  A move that ends the game has no
+    replies."""
+    _check(game)
+    MAX = _max_score(game)
+    g = game.copy()
+    top = TreeNode(None, None, children=[])
+    best: int | None = None
+    for m in g.legal_moves():
+        s = _moves_after(g, m, MAX)
+        if s is not None:                          # the move ends the game
+            node = TreeNode(m, s, children=[])
+        else:
+            node = TreeNode(m, None, children=[])
+            low: int | None = None
+            for r in g.legal_moves():
+                if low is not None and best is not None and low <= best:
+                    node.children.append(TreeNode(r, None, searched=False, children=[]))
+                    continue
+                t = _moves_after(g, r, MAX)
+                value = -t if t is not None else minimax(g).score
+                g.undo()
+                node.children.append(TreeNode(r, value, children=[]))
+                low = value if low is None else min(low, value)
+            node.score = low
+            node.bound = any(not c.searched for c in node.children)
+        g.undo()
+        top.children.append(node)
+        if not node.bound:
+            best = node.score if best is None else max(best, node.score)
+    top.score = best
+    return top
+
+
+def pruning_tree_text(game: ConnectGame, tree: TreeNode | None = None) -> str:
+    """The tree of :func:`pruning_tree` in words, move by move (the picture's text description)."""
+    tree = tree or pruning_tree(game)
+    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    parts = [tr("The search tree of the tiny position, {me} to move. Every score is for {me}.", me=me)]
+    best: int | None = None
+    for node in tree.children:
+        if not node.children:
+            parts.append(tr("Column {column} ends the game at once: {score}.", column=node.column,
+                            score=_signed(node.score)))
+        elif not node.bound:
+            parts.append(tr("Column {column}: {them}'s replies score {scores}; {them} picks the lowest, so column "
+                            "{column} is worth {score}.", column=node.column, them=them,
+                            scores=", ".join(_signed(c.score) for c in node.children), score=_signed(node.score)))
+        else:
+            seen = [c for c in node.children if c.searched]
+            skipped = [c.column for c in node.children if not c.searched]
+            parts.append(tr("Column {column}: {them}'s replies in columns {replies} score {scores}.", column=node.column,
+                            them=them, replies=", ".join(c.column for c in seen),
+                            scores=", ".join(_signed(c.score) for c in seen)) if len(seen) > 1 else
+                         tr("Column {column}: {them}'s reply in column {reply} scores {score}.", column=node.column,
+                            them=them, reply=seen[0].column, score=_signed(seen[0].score)))
+            parts.append(ntr("That {score} is already no better for {me} than the {best} of column {best_column}, so "
+                             "the search stops: the other reply (column {skipped}) is crossed out, never searched.",
+                             "That {score} is already no better for {me} than the {best} of column {best_column}, so "
+                             "the search stops: the other {n} replies (columns {skipped}) are crossed out, never searched.",
+                             len(skipped), score=_signed(seen[-1].score), me=me, best=_signed(best[0]),
+                             best_column=best[1], skipped=", ".join(skipped)))
+        if not node.bound and (best is None or node.score > best[0]):
+            best = (node.score, node.column)
+    parts.append(tr("{who} picks the highest: column {column}, worth {score}.", who=_subject(game.to_move),
+                    column=best[1], score=_signed(best[0])))
+    return " ".join(parts)
+
+
+def _subject(seat: int) -> str:
+    """A colour starting a sentence ("Red"; Spanish "El rojo")."""
+    return ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
+
+
+def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
+    """SVG of :func:`pruning_tree`: the position at the top, the moves below it, the replies at the bottom, each with
+    its score; replies alpha–beta never searched are drawn dashed and crossed out (✗, and "not searched" in the
+    description: the cross is not colour alone).  The picture carries its text (:func:`pruning_tree_text`) as its
+    accessible name."""
+    import html
+    tree = pruning_tree(game)
+    description = pruning_tree_text(game, tree)
+    leaves = sum(max(1, len(n.children)) for n in tree.children)
+    left_margin, gap = 150, 14
+    width = left_margin + leaves * leaf + gap * (len(tree.children) - 1) + 10
+    height = 262
+    ys = (30, 120, 210)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+           f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
+           '<style>text{font-family:sans-serif}</style>']
+    for y, words in zip(ys, (tr("{who} picks the highest", who=_subject(game.to_move)),
+                             tr("{who} picks the lowest", who=_subject(1 - game.to_move)),
+                             tr("Scores found further down"))):
+        out.append(f'<text x="4" y="{y + 5}" font-size="12">{html.escape(words)}</text>')
+
+    def box(x: float, y: float, text: str, dashed: bool = False) -> None:
+        style = ' stroke-dasharray="4 3" fill="#f2f2f2"' if dashed else ' fill="#ffffff"'
+        out.append(f'<rect x="{x - 19}" y="{y - 13}" width="38" height="26" rx="5" stroke="#333"{style}/>')
+        out.append(f'<text x="{x}" y="{y + 5}" font-size="13" text-anchor="middle">{html.escape(text)}</text>')
+
+    def edge(x1: float, y1: float, x2: float, y2: float, label: str, dashed: bool = False, below: bool = False) -> None:
+        dash = ' stroke-dasharray="4 3"' if dashed else ""
+        out.append(f'<line x1="{x1}" y1="{y1 + 13}" x2="{x2}" y2="{y2 - 13}" stroke="#555"{dash}/>')
+        lx, ly, anchor = (x2, y2 + 28, "middle") if below else ((x1 + x2) / 2 + 4, (y1 + y2) / 2 + 4, "start")
+        out.append(f'<text x="{lx}" y="{ly}" font-size="11" fill="#333" text-anchor="{anchor}">'
+                   f'{html.escape(tr("col. {n}", n=label))}</text>')
+
+    x = left_margin
+    top_x = left_margin + (width - left_margin - 10) / 2
+    for node in tree.children:
+        span = max(1, len(node.children)) * leaf
+        mx = x + span / 2
+        edge(top_x, ys[0], mx, ys[1], node.column)
+        for i, child in enumerate(node.children):
+            cx = x + leaf / 2 + i * leaf
+            edge(mx, ys[1], cx, ys[2], child.column, dashed=not child.searched, below=True)
+            if child.searched:
+                box(cx, ys[2], _signed(child.score))
+            else:
+                box(cx, ys[2], "✗", dashed=True)
+        box(mx, ys[1], ("≤ " if node.bound else "") + _signed(node.score))
+        x += span + gap
+    box(top_x, ys[0], _signed(tree.score))
+    out.append("</svg>")
+    return "".join(out)
+
+
+class TreePicture:
+    """The pruning tree on the page: the picture, and its description as a paragraph under it."""
+
+    def __init__(self, game: ConnectGame) -> None:
+        self.svg = pruning_tree_picture(game)
+        self.text = pruning_tree_text(game)
+
+    def _repr_html_(self) -> str:
+        import html
+        return f"<figure>{self.svg}<figcaption>{html.escape(self.text)}</figcaption></figure>"
 
 
 class SVG:
@@ -698,6 +854,36 @@ def transposition_exercise():
                     wrong=[c for c in choices if c not in right])
 
 
+def transposition_why_exercise():
+    """Why a transposition table never changes the score (lesson 3's objective: skip work *without changing the
+    answer*): a choice, each wrong one with its own reason.  That the score is unchanged is the lesson's table
+    (:func:`compare`, the same score on every line), which the tests check on every lesson position."""
+    from gamekit.widgets.lesson import Exercise, choice_checker
+    right = tr("Because the same grid, with the same player to move, has the same best play from there, whatever "
+               "order led to it")
+    explanations = {
+        right: tr("Right: what happens next depends only on the grid and whose turn it is, not on the order of the "
+                  "moves that led there. So the score stored the first time is exactly the score a new search would "
+                  "find, and skipping that search cannot change the answer."),
+        tr("Because it reuses the score of any position that looks like it, and similar positions have similar "
+           "scores"): tr("Not so: it reuses a score only for exactly the same grid with the same player to move. Move "
+                         "one disc and the score can change completely: a five can appear or disappear."),
+        tr("Because it only stores positions that are a draw"): tr(
+            "It stores every position it has scored, wins and losses too. What makes reusing a score safe is not "
+            "which score it is, but that the position is exactly the same."),
+        tr("It does change the score a little, but the best move stays the same"): tr(
+            "Look at the table above: the score is the same on every line, with and without the table. A stored "
+            "score is exact, not an estimate, so reusing it changes nothing."),
+    }
+    return Exercise(tr("A transposition table lets the search skip a position it has already scored, when another "
+                       "move order reaches it again. Why does this never change the score the search finds?"),
+                    choice_checker(right, explanations),
+                    hint=tr("After two move orders reach the same grid, does anything about the rest of the game "
+                            "depend on which order it was?"),
+                    answer=right, solutions=[right], choices=list(explanations), key="transposition_why",
+                    wrong=[c for c in explanations if c != right])
+
+
 def exercises():
     return [tiny_score_exercise(), best_move_exercise(), pruning_exercise(), transposition_exercise(),
-            read_score_exercise(), bit_exercise(), other_bit_exercise()]
+            transposition_why_exercise(), read_score_exercise(), bit_exercise(), other_bit_exercise()]

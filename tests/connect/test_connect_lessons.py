@@ -5,6 +5,7 @@ import pytest
 
 from gamekit.connect import FiveInARow, analyse, solve
 from gamekit.connect import lessons as L
+from gamekit.connect import teach
 
 
 def test_positions_are_what_the_lesson_says():
@@ -140,12 +141,19 @@ def test_lesson_one_positions_say_what_the_lesson_says():
     g.play("2")
     assert (0, 2) in g.winning_cells()                                  # the red side disc (row 3) is in the five
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_block"])
-    assert g.to_move == 1 and L.playable_threats(g, 0) == [(1, 0)]
+    assert g.to_move == 1 and L.playable_threats(g, 0) == [(6, 3)]      # column 6, row 4
+    (line,) = [line for line in L.open_lines(g, 6, 3, 0) if sum(g.cell(c, r) == 0 for c, r in line) == 4]
+    assert len({r for _, r in line}) == 5 and (8, 5) in line           # a diagonal up to the right side disc, row 6
+    assert line.index((6, 3)) not in (0, 4)                            # the gap is inside the line, not at its end
     for m in g.legal_moves():                                            # anything but the block loses at once
-        if m != "1":
+        if m != "6":
             g.play(m)
-            assert L.immediate_wins(g) == ["1"]
+            assert L.immediate_wins(g) == ["6"]
             g.undo()
+    # not the worked example above it (a line along the bottom row, with the side disc at its end)
+    shown = L.position("edge_line")
+    (c, r), = L.threat_cells(shown, 0)
+    assert r == 0 and r not in {r for _, r in line[1:]}
 
 
 def test_exercise_feedback_shows_the_refutation():
@@ -265,6 +273,13 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
             assert f"row {row}" in text                          # the wrong parity: count the rows
         if not ok and choice.startswith(parity):
             assert "whose threat" in text                        # the right row, the wrong owner's verdict
+    # the wrong row with the verdict that row gives for this owner is one slip (the row); the wrong row with the
+    # right verdict is two (the row, and whose threat it is)
+    other = "even" if parity == "odd" else "odd"
+    follows = f"{other} row: " + ("it will probably not help its owner" if helps else "it helps its owner")
+    kept = f"{other} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
+    assert reasons[follows][1].startswith("Count the rows") and "Two slips" not in reasons[follows][1]
+    assert reasons[kept][1].startswith("Two slips")
     assert ("probably not help " + ("red", "yellow")[owner]) in reasons[right][1] or helps
     assert L.exercise(name) is not None                           # the board shows the cell tinted and lettered
 
@@ -382,6 +397,18 @@ def test_every_judging_caption_agrees_with_the_exact_solver():
     assert judged >= 2
     caption = next(s.caption for s in L.steps() if "one cell above the other" in s.caption)
     assert caption.startswith("Move 21.")
+    # a move played in a lost position says so, as the solver sees the position before it (and the five it allows)
+    games = L._won_game_games()
+    lost = []
+    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+        if "already lost" in step.caption:
+            assert solve(games[i]) < 0, step.caption
+            lost.append(i + 1)
+        elif i >= L.SOLVE_FROM and not games[i + 1].is_over():
+            assert solve(games[i]) >= 0, step.caption
+    assert 22 in lost
+    move_22 = L.steps()[22 - L.WON_GAME_FROM].caption
+    assert move_22.startswith("Move 22.") and "Red can now make five at once in column 7." in move_22
 
 
 def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
@@ -502,7 +529,7 @@ def test_stacked_threat_caption_reconciles_the_rule_of_thumb():
 
 
 def test_block_feedback_is_plain():
-    ok, feedback = L.side_block_exercise().check("1")
+    ok, feedback = L.side_block_exercise().check("6")
     assert ok and "now make only four" not in feedback and "can never be five" in feedback
 
 
@@ -617,8 +644,8 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
     if "wins by force" in prompt:
         assert not wins and not threats and solve(game) > 0
     legal = game.legal_moves()
-    assert 3 * len(ex.solutions) <= len(legal) or "Any of" in prompt, "more than a third right: the page says so"
-    assert ("Any of" in prompt) == (len(ex.solutions) > 1)
+    assert 3 * len(ex.solutions) <= len(legal) or "equally good" in prompt, "more than a third right: the page says so"
+    assert ("equally good" in prompt) == (len(ex.solutions) > 1)
 
 
 def test_lesson_three_practice_is_searched_by_hand():
@@ -911,6 +938,13 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     if len(levels) == 1:
         assert "## More practice (easy to hard)" not in page
     assert "12 empty cells" not in page and "by hand" not in page.split("## More practice")[1].split("```")[0]
+    # searched by hand none is easy: graded by its empty cells, and the page says so
+    exercises = L.practice_exercises(3)
+    empties = [ex.game.variant.cells - ex.game.discs_on_board for ex in exercises]
+    # each a bigger search than exercise 2 (5 empty cells, "medium"): every one is "hard", whatever the bank says
+    assert min(empties) > teach.TINY.cells - len(teach.HAND_MOVES) and {ex.level for ex in exercises} == {"hard"}
+    assert "all three are hard" in page and "(easier to harder)" not in page
+    assert all("Any of" not in ex.prompt for ex in exercises)
 
 
 def test_two_move_orders_in_one_column_are_told_truthfully():
@@ -945,7 +979,7 @@ def test_a_prompt_with_a_later_win_among_its_answers_says_so():
     now = L.immediate_wins(game)
     later = next(m for m in game.legal_moves() if m not in now)
     prompt = L.practice_prompt(game, now + [later], 1)
-    assert "right now" in prompt and "win by force" in prompt and "Any of 2 drops is right." in prompt
+    assert "right now" in prompt and "win by force" in prompt and "2 drops are equally good: any of them is right." in prompt
 
 
 def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_answer():
@@ -1016,7 +1050,7 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
     from gamekit.connect.solver import solve
     exercises = L.practice_exercises(3)
     levels = [ex.level for ex in exercises]
-    assert levels == sorted(levels, key=["easy", "medium", "hard"].index) and len(set(levels)) > 1
+    assert levels == sorted(levels, key=["easy", "medium", "hard"].index)
     for ex in exercises:
         s = solve(ex.game)
         assert not ex.click and ex.solutions
@@ -1098,7 +1132,13 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     numbering with an example board of a size no exercise asks about; none of it answers an exercise."""
     from gamekit.connect import teach
     from gamekit.i18n import using
-    assert L.worksheet_aids("five_in_a_row/01_rules_and_play") == []
+    # PopOut only on the sheet whose questions use it (lesson 1), not on the rules card of every sheet
+    one = "\n".join(L.worksheet_aids("five_in_a_row/01_rules_and_play"))
+    assert "PopOut" in one and "pop" in one
+    assert not any("PopOut" in rule for rule in L.WORKSHEET_RULES)
+    for notebook in ("five_in_a_row/02_threats_and_exercises", "five_in_a_row/03_how_the_computer_knows"):
+        assert "PopOut" not in "\n".join(L.worksheet_aids(notebook))
+        assert not any("PopOut" in ex.prompt for ex in (f() for f in L.EXERCISES[notebook]))
     two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
     assert "Rule of thumb" in two and "odd rows (1, 3, 5)" in two and "even rows (2, 4, 6)" in two
     assert "double threat" in two and "stacked" in two and "✗ cell" in two
@@ -1156,13 +1196,23 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     (answer,) = ex.solutions
     ok, feedback = ex.check(answer)
     assert ok
-    runs = [L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
-            if answer in map(str, _after(game, m).legal_moves())]
-    column, rows = max(runs, key=runs.count)          # the run most wrong drops give
-    assert runs.count((column, rows)) > len(runs) / 2 and len(rows) >= 2
-    listed = ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1])
+    runs = {m: L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
+            if answer in map(str, _after(game, m).legal_moves())}
+    assert len(runs) == len(ex.wrong) and all(len(rows) >= 2 for _, rows in runs.values())
     assert f"red drops into column {answer} and has threats stacked" in feedback
-    assert f"in column {column}, on rows {listed}" in feedback
+    assert "any other drop" not in feedback            # the stacks differ from drop to drop: no false "any"
+    # each sentence names the drops it is about and the rows those very drops give (read off the board here)
+    sentences = [x for x in re.split(r"(?<=\.) ", feedback) if x.startswith("After yellow's drop")]
+    told = {}
+    for sentence in sentences:
+        drops = re.search(r"drop into columns? (.+?), (?:red drops|the stack)", sentence).group(1)
+        rows = re.search(r"rows ([\d, and]+)\.", sentence).group(1)
+        for m in re.findall(r"\d", drops):
+            told[m] = rows
+    assert set(told) == set(runs)
+    for m, (column, rows) in runs.items():
+        assert told[m] == ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1]), (m, feedback)
+    assert "on rows 3 and 4" in feedback and "on rows 2, 3 and 4" in feedback    # yellow 1 fills row 2 itself
     assert not any(ex.check(m)[0] for m in ex.wrong)
 
 
@@ -1170,3 +1220,126 @@ def _after(game, move):
     g = game.copy()
     g.play(move)
     return g
+
+
+@pytest.mark.parametrize("name", ["side_win", "side_diagonal"])
+def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
+    """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
+    the mover in a line it can still complete there (counted on the board here), and that a five was there."""
+    ex = L.exercises()[name]
+    game = ex.game
+    for m in ex.wrong:
+        ok, text = ex.check(m)
+        after = _after(game, m)
+        col = after.grid_column(int(m))
+        row = len(after.grid[col])
+        assert not ok and f"lands on row {row}" in text and "Red had a five at once elsewhere" in text, text
+        lines = L.open_lines(after, col, row - 1, 0)
+        most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
+        if most >= 2 and not set(L.threat_cells(after, 0)) - set(L.threat_cells(game, 0)):
+            assert f"best line there has {most} red discs" in text, text
+    assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3     # not one sentence for every column
+
+
+def test_practice_feedback_says_a_five_was_missed_and_judges_early_positions_without_contradiction():
+    """A practice problem whose answer is a five now tells a wrong column that the five was there; an early
+    position (no line of best play yet) says what best play gives after the opponent's best reply, never "yellow
+    cannot make five at once … Then yellow wins" in two clashing sentences."""
+    for lesson in (1, 2):
+        for ex in L.practice_exercises(lesson):
+            wins = L.immediate_wins(ex.game)
+            for m in ex.wrong:
+                text = ex.check(m)[1]
+                assert "Then " not in text, text
+                if wins:
+                    assert "had a five at once" in text, text
+                after = _after(ex.game, m)
+                if len(after.history) < L.SOLVE_FROM and not L.immediate_wins(after) and not wins:
+                    assert "best reply" in text, text
+
+
+def test_lesson_two_hints_say_how_to_look_not_the_result():
+    """Exercise 7's hint says how to count, not that one count is odd; exercise 9's points at threats stacked in
+    an empty column (the idea of its answer) without naming a column."""
+    claim = L.exercises()["answer_on_top"]
+    assert "odd" not in claim.hint and "Count the empty cells" in claim.hint
+    win = L.exercises()["winning_move"]
+    assert "one right above another" in win.hint and not re.search(r"\d", win.hint)
+    game = win.game
+    after = _after(game, win.solutions[0])
+    column, rows = L.stacked_run(after, 0)
+    assert not game.grid[game.grid_column(column)] and len(rows) >= 2     # the stack is in a column still empty
+
+
+def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver():
+    """Lesson 2: one red threat on an odd row, one yellow threat on an even row, in different columns, neither
+    reachable. The right choice is the solver's winner with the odd/even reason; the right winner with a wrong
+    reason is wrong; every choice has its own reason; the right one's end is the line of best play."""
+    ex = L.exercises()["odd_against_even"]
+    g = ex.game
+    (rc, rr), = L.threat_cells(g, 0)
+    (yc, yr), = L.threat_cells(g, 1)
+    assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 1 and (yr + 1) % 2 == 0
+    assert not L.playable_threats(g, 0) and not L.playable_threats(g, 1)
+    score = solve(g)
+    assert score > 0                                                     # red wins
+    reasons = {c: ex.check(c) for c in ex.choices}
+    (right,) = [c for c, (ok, _) in reasons.items() if ok]
+    assert right.startswith("Red:") and "odd" in right and ex.solutions == [right]
+    assert any(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items())    # right winner, wrong reason
+    assert len({text for _, text in reasons.values()}) == len(reasons) == 4
+    nth = g.variant.cells // 2 + 1 - score
+    assert f"with its {nth}st disc" in reasons[right][1] or f"with its {nth}th disc" in reasons[right][1]
+    # the end told is the end of best play: yellow fills the cell under red's threat, red makes five on top
+    line, end = L.principal_line(g, limit=g.variant.cells)
+    assert end.winner() == 0 and line[-1] == line[-2] == str(g.column_number(rc))
+    assert f"column {g.column_number(rc)}, row {rr}, right under red's threat" in reasons[right][1]
+    assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells   # both cells marked on paper too
+    assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
+
+
+@pytest.mark.parametrize("path", ["five_in_a_row/02_threats_and_exercises.md",
+                                  "es/five_in_a_row/02_threats_and_exercises.md"])
+def test_lesson_two_minutes_add_up(path):
+    """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), and
+    the exercises' share is 3 minutes for each easy or medium exercise and 5 for each hard one."""
+    page = _page(path)
+    m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
+    assert m
+    parts = [int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))]
+    assert sum(parts) == int(m.group(1)) == L.LESSONS[2].minutes
+    levels = L.LESSONS[2].levels.values()
+    assert sum(5 if level == "hard" else 3 for level in levels) in parts
+    assert len(L.LESSONS[2].exercises) == 11 and ("eleven" in m.group(2) or "once" in m.group(2))
+
+
+def test_lesson_two_practice_cannot_be_guessed_easily():
+    """No lesson 2 practice problem is a near coin toss: at least five legal drops, and a guess among the drops that
+    do not lose to the very next disc hits at most one time in three (a block excepted: there the skill is finding
+    the threat)."""
+    for ex in L.practice_exercises(2):
+        legal = ex.game.legal_moves()
+        assert len(legal) >= 5, ex.prompt
+        if L.playable_threats(ex.game, 1 - ex.game.to_move):
+            continue                          # a block: finding the threat is the skill, and six drops lose at once
+        survive = [m for m in legal if not L.immediate_wins(_after(ex.game, m))]
+        assert 3 * len(ex.solutions) <= len(survive), (ex.prompt, survive)
+
+
+def test_the_step_through_text_tells_the_end_of_the_game_shown():
+    """Lesson 2's text before the step-through: yellow does not block at move 22 (and the solver calls yellow lost
+    there), red's move 23 lands on row 3 of column 7, and its five runs diagonally to a red side disc."""
+    games = L._won_game_games()
+    before_22, end = games[21], games[23]
+    assert solve(before_22) < 0
+    col7 = end.grid_column(7)
+    assert L.WON_GAME[21] != "7" and L.WON_GAME[22] == "7" and len(end.grid[col7]) == 3
+    cells = end.winning_cells()
+    assert end.winner() == 0 and (col7, 2) in cells
+    five = [line for line in end.variant.lines() if set(line) <= set(cells) and (col7, 2) in line]
+    assert any(len({r for _, r in line}) == len(line) and any(end.is_side(c) for c, _ in line) for line in five)
+    for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):
+        page = " ".join(_page(path).split())
+        assert ("at move 22 yellow does not even try to block" in page or
+                "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page)
+        assert "without giving red the upper one" not in page

@@ -154,8 +154,16 @@ def test_the_pruning_question_is_not_argued_above_it():
     before it; each wrong choice gets its own reason."""
     from pathlib import Path
     text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
-    before = text[text.index("## 2. Alpha"):text.index("teach.pruning_exercise()")]
+    before = text[text.index("## 2. "):text.index("teach.pruning_exercise()")]
     assert "draw" not in before and "worse" not in before
+    # and its heading does not answer it ("stop looking when you know enough" would): the heading is neutral
+    heading = text[text.index("## 2. "):].split("\n", 1)[0]
+    assert heading == "## 2. Searching faster" and "stop" not in heading.lower()
+    es = (Path(__file__).resolve().parents[2] / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md").read_text()
+    assert "## 2. Buscar más deprisa" in es and "deja de mirar" not in es
+    # the drawn tree (a crossed-out branch) comes after the question it illustrates, before the counts
+    assert text.index("teach.pruning_exercise()") < text.index("teach.TreePicture(tiny)") \
+        < text.index("teach.compare(tiny, teach.METHODS[:2])")
     ex = teach.pruning_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
     assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 3
@@ -328,3 +336,82 @@ def test_the_start_summary_says_what_its_own_value_means():
     text = str(teach.start_summary())
     if "a draw" in text:
         assert teach.start_meaning(0) in text
+
+
+def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
+    """Lesson 3's drawn tree: each searched reply's score is minimax's below it; a move's score is the lowest of
+    its replies (a bound when some were skipped); replies are skipped exactly when an earlier reply already
+    scored no more than the best move found before; the top is the best move's score, minimax's own."""
+    import re
+    from gamekit.connect import teach
+    game = teach.tiny_game()
+    tree = teach.pruning_tree(game)
+    assert tree.score == teach.minimax(game).score
+    best = None
+    skipped_any = 0
+    for node in tree.children:
+        g = game.copy()
+        g.play(node.column)
+        exact = teach.minimax(g).score if not g.is_over() else None
+        if not node.children:
+            continue
+        for i, child in enumerate(node.children):
+            before = [c.score for c in node.children[:i] if c.searched]
+            cut = best is not None and before and min(before) <= best
+            assert child.searched == (not cut), (node.column, child.column)
+            if child.searched:
+                h = g.copy()
+                h.play(child.column)
+                expected = teach.minimax(h).score if not h.is_over() else (0 if h.winner() is None else -(7 - h.discs_played(h.winner())))
+                assert child.score == expected
+        skipped = [c for c in node.children if not c.searched]
+        skipped_any += len(skipped)
+        assert node.bound == bool(skipped)
+        if not skipped:
+            assert node.score == -exact                          # the full minimum is the exact score for red
+            best = node.score if best is None else max(best, node.score)
+        else:
+            assert node.score >= -exact and node.score <= best   # a bound, already no better than the best
+    assert skipped_any >= 2
+    svg = teach.pruning_tree_picture(game)
+    text = teach.pruning_tree_text(game)
+    assert svg.count("✗") == skipped_any and 'role="img"' in svg and "aria-label=" in svg and "<title>" in svg
+    assert text.count("crossed out, never searched") == sum(n.bound for n in tree.children)
+    assert f"column {next(n.column for n in tree.children if n.score == tree.score and not n.bound)}, worth" in text
+    assert re.search(r"≤ [+-]?\d", svg)
+
+
+def test_why_a_transposition_never_changes_the_score_has_a_reason_for_each_choice():
+    from gamekit.connect import teach
+    ex = teach.transposition_why_exercise()
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions and len(ex.choices) == 4
+    assert "same player to move" in ex.solutions[0]
+    assert len({text for _, text in reasons.values()}) == 4
+    # the claim the right answer rests on: the same grid scores the same, whichever order reached it
+    from gamekit.connect.rules import ConnectGame
+    a = ConnectGame.from_moves("1324", variant=teach.TINY)
+    b = ConnectGame.from_moves("2314", variant=teach.TINY)
+    assert a.position_key() == b.position_key() and teach.minimax(a).score == teach.minimax(b).score
+    # and the table never changes a score: alpha–beta with the table against plain minimax
+    g = teach.tiny_game()
+    assert teach.alphabeta(g, table=True).score == teach.minimax(g).score
+
+
+def test_lesson_three_states_the_bit_rule_before_the_exercises_that_use_it():
+    """Exercise 8 says "use the rule, not the picture": the page states the rule, in the lesson's numbering
+    (columns and rows from 1, bits from 0), before exercise 7; the rule agrees with bit_index on every cell of the
+    exercises' boards; the tiny board is described as coloured discs, not X and O."""
+    from pathlib import Path
+    from gamekit.connect.rules import ConnectGame
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for path in ("five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"):
+        text = (root / path).read_text()
+        rule = "(*k* − 1) × (*h* + 1) + (*r* − 1)"
+        assert rule in text and text.index(rule) < text.index("teach.bit_exercise()"), path
+        assert "(X)" not in text
+    for variant in (teach.SMALL_BOARD, teach.OTHER_BOARD):
+        g = ConnectGame(variant)
+        for k in range(1, variant.columns + 1):
+            for r in range(1, variant.rows + 1):
+                assert teach.bit_index(g, k - 1, r - 1) == (k - 1) * (variant.rows + 1) + (r - 1)
