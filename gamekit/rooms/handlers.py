@@ -8,7 +8,7 @@ import tornado.web
 
 from gamekit.i18n import tr, using
 from gamekit.catalog import BadOptions
-from gamekit.rooms.groups import game_menu
+from gamekit.rooms.group_settings import game_menu
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import BaseHandler, log_path
 from gamekit.rooms.limits import MAX_MESSAGE
@@ -46,7 +46,7 @@ class RoomPageHandler(BaseHandler):
 
 
 class GamesHandler(BaseHandler):
-    """``GET /api/games``: the catalog's games a room or group can play (``groups.game_menu``), which the create
+    """``GET /api/games``: the catalog's games a room or group can play (``group_settings.game_menu``), which the create
     page and the group settings page list (so a game registered in the catalog appears there with no edit)."""
 
     def get(self) -> None:

@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from gamekit.rooms import ratings
 from gamekit.rooms.client import RoomRefusal
-from gamekit.rooms.groups import check_nickname, check_progress, GroupRefusal
+from gamekit.rooms.class_progress import check_progress
+from gamekit.rooms.group_settings import GroupRefusal, check_nickname
 from gamekit.rooms.groups_client import GroupOwner, GroupRefused, create_group, join_group, send_progress
 
 

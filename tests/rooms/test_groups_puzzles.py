@@ -9,7 +9,8 @@ import pytest
 from gamekit import progress
 from gamekit.puzzles import bank
 from gamekit.puzzles.results import theme_results
-from gamekit.rooms.groups import GroupRefusal, check_progress, check_puzzle_results, puzzle_summary
+from gamekit.rooms.class_progress import check_progress, check_puzzle_results, puzzle_summary
+from gamekit.rooms.group_settings import GroupRefusal
 from gamekit.rooms.groups_client import GroupRefused, create_group, join_group
 
 
