@@ -16,7 +16,7 @@ _.set_extra_headers      # tornado's StaticFileHandler hook
 _.picture_label          # anywidget traitlets read by the board's JavaScript (gamekit/widgets/access.py)
 _.chart_label
 _.icon                   # an ipywidgets Button trait (gamekit/widgets/lesson.py)
-_.undo_move              # room store writes, dispatched by name from RoomStore.ROOM_WRITES (gamekit/rooms/store.py)
+_.undo_move              # room store writes, dispatched by name from RoomStore.ROOM_WRITES (gamekit/rooms/store_interface.py)
 _.clear_request
 _._add_move
 _.lb_                    # a numba kernel's unpacked pair, one half unused (gamekit/dots/kernels.py)

@@ -17,7 +17,7 @@ from gamekit.rooms.gc_tuning import tune_gc
 from gamekit.rooms.limits import (BODY_TIMEOUT, CONNECTIONS_PER_ADDRESS, IDLE_TIMEOUT, MAX_BODY_SIZE, MAX_HEADER_SIZE,
                                   SEND_BUFFER, SEND_QUEUE_BYTES, SEND_QUEUE_MESSAGES, RoomHTTPServer)
 from gamekit.rooms.server import GRACE, Clock, RoomServer
-from gamekit.rooms.store import StoreError
+from gamekit.rooms.store_interface import StoreError
 from gamekit.rooms.stores import default_db_path, describe_db
 
 

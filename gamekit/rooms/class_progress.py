@@ -10,7 +10,7 @@ from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.rooms.group_settings import GroupRefusal
-from gamekit.rooms.store import nocase
+from gamekit.rooms.store_interface import nocase
 
 
 def check_progress(data: Any) -> dict:

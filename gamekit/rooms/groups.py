@@ -15,7 +15,7 @@ This module is the service — the rules of groups, no HTTP: :class:`Groups`.  I
 :mod:`gamekit.rooms.group_settings`; the pupils' progress uploads and the class table are
 :mod:`gamekit.rooms.class_progress`.  Everything lives in the rooms' database (tables ``groups``, ``members``,
 ``group_rooms``, ``results``, ``progress``), read and written only through the store's
-:class:`gamekit.rooms.store.GroupStore` interface: this module runs no SQL.  A group idle for
+:class:`gamekit.rooms.store_interface.GroupStore` interface: this module runs no SQL.  A group idle for
 :data:`GROUP_IDLE_DAYS` days is deleted with everything in it.  Rules and choices: ``docs/class.md``.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from gamekit.catalog import BadOptions
 from gamekit.rooms.class_progress import check_progress, class_csv, class_table, class_tally, lesson_summary, puzzle_summary
 from gamekit.rooms.games import rebuild, spec_for
 from gamekit.rooms.group_settings import DEFAULT_SETTINGS, GroupRefusal, check_group_name, check_nickname, check_settings, group_language, room_request
-from gamekit.rooms.store import GroupStore, nocase, stood_in_at_end, token_hash
+from gamekit.rooms.store_interface import GroupStore, nocase, stood_in_at_end, token_hash
 from gamekit.rooms.speech import SOURCE, joined, known_language, said
 from gamekit.rooms.web import HostedRoom, Refusal, RoomHost
 
@@ -91,7 +91,7 @@ class Bucket:
 
 class Groups:
     """The groups of one room server: the rules (who may do what, ratings, pairing), with the data kept by
-    ``server.group_store`` (a :class:`gamekit.rooms.store.GroupStore`) and the live rooms by ``server``."""
+    ``server.group_store`` (a :class:`gamekit.rooms.store_interface.GroupStore`) and the live rooms by ``server``."""
 
     def __init__(self, server: RoomHost):
         self.server = server

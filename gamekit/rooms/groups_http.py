@@ -12,7 +12,7 @@ from gamekit.i18n import get_language, tr, using
 from gamekit.rooms.group_settings import GroupRefusal, describe_settings, group_language
 from gamekit.rooms.groups import GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, Groups
 from gamekit.rooms.speech import translate
-from gamekit.rooms.store import token_hash
+from gamekit.rooms.store_interface import token_hash
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import BaseHandler, Refusal
 

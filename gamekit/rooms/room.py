@@ -11,7 +11,7 @@ from gamekit.session import RequestDecision, Session, SessionAttribute
 from gamekit.rooms.speech import SOURCE, joined, said, translate
 from gamekit.rooms.delta import encode_open, state_delta
 from gamekit.rooms.games import rebuild, spec_for
-from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, StoredMove
+from gamekit.rooms.store_interface import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, StoredMove
 
 CPU_LEVEL = "medium"          # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008

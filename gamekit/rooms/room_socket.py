@@ -18,7 +18,7 @@ from gamekit.core.errors import IllegalMoveError
 from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused
 from gamekit.rooms.speech import SOURCE, page_language, said, speaking, translate
 from gamekit.rooms.games import check_move
-from gamekit.rooms.store import token_hash
+from gamekit.rooms.store_interface import token_hash
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import Refusal, SafeLog
 from gamekit.rooms.limits import BURST, MAX_MESSAGE, MAX_WATCHERS, RATE

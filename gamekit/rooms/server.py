@@ -32,7 +32,7 @@ from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.speech import said
 from gamekit.rooms.games import check_room_options
 from gamekit.rooms.groups import Groups
-from gamekit.rooms.store import SEVEN_DAYS
+from gamekit.rooms.store_interface import SEVEN_DAYS
 from gamekit.rooms.stores import open_store
 from gamekit.rooms.web import STATIC, NoCacheStatic
 from gamekit.rooms.group_commit import FlushFirst, GroupCommit

@@ -15,7 +15,8 @@ from typing import Any, Callable, Iterator
 import psycopg
 
 from gamekit.rooms.leases import FENCE_SETTING
-from gamekit.rooms.store import SQLStore, StoreError
+from gamekit.rooms.store import SQLStore
+from gamekit.rooms.store_interface import StoreError
 
 __all__ = ["PostgresStore"]
 

@@ -10,7 +10,8 @@ from gamekit.connect import ConnectFour, cpu_player as connect_cpu
 from gamekit.dots import DotsAndBoxes, cpu_player as dots_cpu
 from gamekit.puzzles import bank, read_bank, verify
 from gamekit.puzzles.build import BuildError, build, candidates, room_games
-from gamekit.rooms.store import BY_PLAYER, Store
+from gamekit.rooms.store import Store
+from gamekit.rooms.store_interface import BY_PLAYER
 
 ROOT = Path(__file__).resolve().parents[2]
 

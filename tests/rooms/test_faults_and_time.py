@@ -7,7 +7,8 @@ import time
 import pytest
 
 from gamekit.rooms.client import RoomRefusal
-from gamekit.rooms.store import SEVEN_DAYS, Store
+from gamekit.rooms.store import Store
+from gamekit.rooms.store_interface import SEVEN_DAYS
 
 
 def test_sigkill_mid_game_loses_nothing_confirmed(fresh_rooms, connect, pair):

@@ -310,7 +310,7 @@ def test_abandoned_and_timed_out_games(fresh_rooms, connect):
 
 
 def test_stood_in_at_end_reads_who_was_away_from_the_stored_moves():
-    from gamekit.rooms.store import BY_CPU_STANDING_IN as AWAY, BY_CPU_TIMEOUT as TIMEOUT, StoredMove, stood_in_at_end
+    from gamekit.rooms.store_interface import BY_CPU_STANDING_IN as AWAY, BY_CPU_TIMEOUT as TIMEOUT, StoredMove, stood_in_at_end
 
     def moves(*rows):
         return [StoredMove(kind, "x", seat, by) for kind, seat, by in rows]

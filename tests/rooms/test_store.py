@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit.rooms import ratings
-from gamekit.rooms.store import (SCHEMA_VERSION, SEVEN_DAYS, DuplicateMove, GroupStore, RoomStore, SchemaTooNew,
-                                 Store, StoredMove, StoredRoom, token_hash)
+from gamekit.rooms.store import Store
+from gamekit.rooms.store_interface import DuplicateMove, GroupStore, RoomStore, SEVEN_DAYS, SchemaTooNew, StoredMove, StoredRoom, token_hash
+from gamekit.rooms.store_schema import SCHEMA_VERSION
 from gamekit.rooms.stores import describe_db, open_store
 
 TOKEN = "t" * 43
