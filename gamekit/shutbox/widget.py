@@ -15,7 +15,8 @@ import ipywidgets as W
 from gamekit.core.errors import IllegalMoveError
 from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANT_RULES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, Rules, ShutTheBox
+from gamekit.shutbox.variants import VARIANT_RULES, VARIANTS
 from gamekit.shutbox.strategy import table
 from gamekit.core.scene import BACKGROUND, INK, Scene
 from gamekit.widgets.base import GameWidget

@@ -106,7 +106,7 @@ def test_shut_the_box_puzzles_come_only_from_variants_the_exact_tables_value():
     a puzzle in the sheet's round and none in "to 45", whose turns go on over rounds."""
     from gamekit.puzzles import shutbox as S
     from gamekit.shutbox import ShutTheBox
-    from gamekit.shutbox.rules import VARIANT_RULES
+    from gamekit.shutbox.variants import VARIANT_RULES
     assert [name for name, rules in VARIANT_RULES.items() if rules.exact_tables] == ["round"]
     solo = ShutTheBox(1, seed=0)
     solo.play(("roll", 2))
