@@ -68,7 +68,7 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     ax.set_ylabel(tr("shut the box (%)"))
     local_ticks(ax.yaxis)
     ax.set_title(tr("{games} games for each way of choosing — {dice}", games=number(results[0]['games']),
-                    dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.describe()), fontsize=9)
+                    dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.in_words()), fontsize=9)
     ax.legend()
     fig.tight_layout()
     return fig

@@ -179,7 +179,9 @@ class Rules:
     def to_dict(self) -> dict[str, str]:
         return {"one_die": self.one_die, "scoring": self.scoring}
 
-    def describe(self) -> str:
+    def in_words(self) -> str:
+        """The rules in words, in the current language: "one die allowed (a choice) once 7, 8 and 9 are covered;
+        score = sum of the open tiles"."""
         one = {"after_789": N_("one die allowed (a choice) once 7, 8 and 9 are covered"),
                "under_six": N_("one die allowed (a choice) once the open tiles add up to less than 6"),
                "six_or_less": N_("one die forced once the open tiles sum to 6 or less"),

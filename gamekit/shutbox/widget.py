@@ -542,7 +542,7 @@ class ShutBoxWidget(GameWidget):
         self.mode = mode_for(seats)
         self.resync_controls()
         self.restart()
-        self.say(tr("New game: {variant}, {rules}.", variant=_label(VARIANT_NAMES, variant), rules=self.rules.describe())
+        self.say(tr("New game: {variant}, {rules}.", variant=_label(VARIANT_NAMES, variant), rules=self.rules.in_words())
                  + " " + self.current_status())
 
     # ----- callbacks --------------------------------------------------------------------
