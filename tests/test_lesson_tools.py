@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from gamekit.lesson_tools import LAB_SETTINGS, install_lab_settings, main
+from gamekit.lesson_launch import LAB_SETTINGS, install_lab_settings
+
+from gamekit.lesson_tools import main
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,9 +81,9 @@ import urllib.request
 import jupytext
 import nbformat
 
-from gamekit.lesson_tools import (DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB, PUPIL_CSS, TEACHER_ARGS, apply_pupil_view,
-                                  lesson_title, pupil_code_cells, pupil_server_config, pupil_view_problems,
-                                  teacher_lab_command)
+from gamekit.lesson_launch import DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB, PUPIL_CSS, TEACHER_ARGS, pupil_server_config, teacher_lab_command
+
+from gamekit.lesson_tools import apply_pupil_view, lesson_title, pupil_code_cells, pupil_view_problems
 
 LESSON = """---
 jupytext:
@@ -351,8 +353,7 @@ def test_binder_builds_the_engines_into_the_image():
 # ---------------------------------------------------------------------------------------------------
 # `make lab`: pupils work in a copy of the lessons, the engines are warm first; `make voila` serves the tree
 # ---------------------------------------------------------------------------------------------------
-from gamekit.lesson_tools import (START_PAGE, VOILA_TEMPLATE, pupil_lab_command, sync_lessons, voila_command,
-                                  voila_page_url)
+from gamekit.lesson_launch import START_PAGE, VOILA_TEMPLATE, pupil_lab_command, sync_lessons, voila_command, voila_page_url
 
 
 def _checkout(tmp_path):

@@ -10,8 +10,7 @@ import jupytext
 import nbformat
 import pytest
 
-from gamekit.lesson_tools import (GamekitNames, lesson_title, only_calls_gamekit, pairing_problems, pupil_code_cells,
-                                  pupil_view_problems)
+from gamekit.lesson_tools import GamekitNames, lesson_title, only_calls_gamekit, pairing_problems, pupil_code_cells, pupil_view_problems
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)

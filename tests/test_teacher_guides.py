@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from gamekit.i18n import N_, get_language, tr, using
-from gamekit.lesson_tools import guide_is_current, main, paper_words, solutions_markdown, update_guide
+from gamekit.lesson_tools import main
+from gamekit.teacher_sheets import guide_is_current, paper_words, solutions_markdown, update_guide
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDES = {"dots": "gamekit.dots.lessons", "connect": "gamekit.connect.lessons", "shutbox": "gamekit.shutbox.lessons"}
@@ -220,8 +221,9 @@ def test_the_cli_writes_the_spanish_block_and_refuses_a_bad_language_with_a_clea
 # ---------------------------------------------------------------------------------------------------
 import importlib
 
-from gamekit.lesson_tools import (lesson_title, pupil_code_cells, worksheet_markdown, worksheet_path,
-                                  write_worksheets)
+from gamekit.lesson_tools import lesson_title, pupil_code_cells
+
+from gamekit.teacher_sheets import worksheet_markdown, worksheet_path, write_worksheets
 
 MINUTES_PER_EXERCISE, MINUTES_PER_STEP_THROUGH = 3, 4      # as tests/dots/test_lessons.py counts a lesson
 BY_LESSON = {"en": ("Lesson by lesson", "exercise", "step-through", "**Support:**", "**Extension:**"),

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from gamekit.i18n import using
-from gamekit.lesson_tools import (PAPER_BANNED, _board_text, paper_words, worksheet_markdown, write_worksheets)
+from gamekit.teacher_sheets import PAPER_BANNED, _board_text, paper_words, worksheet_markdown, write_worksheets
 
 MODULES = ("gamekit.dots.lessons", "gamekit.connect.lessons", "gamekit.shutbox.lessons")
 SHEETS = [(m, nb) for m in MODULES for nb, factories in importlib.import_module(m).EXERCISES.items() if factories]

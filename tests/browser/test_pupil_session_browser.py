@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gamekit.lesson_tools import START_HINT, install_lab_settings
+from gamekit.lesson_launch import START_HINT, install_lab_settings
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser

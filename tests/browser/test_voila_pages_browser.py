@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from gamekit.lesson_tools import REPOSITORY, START_PAGE, install_voila_template, voila_command, voila_page_url
+from gamekit.lesson_launch import REPOSITORY, START_PAGE, install_voila_template, voila_command, voila_page_url
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser

@@ -1156,7 +1156,7 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
     """The card was printed one character per bullet (a string where sentences were expected): each bullet of the
     card is now one whole rule, translated, and the Spanish sheet's card and legend are Spanish (D for Dorado)."""
     from gamekit.i18n import tr, using
-    from gamekit.lesson_tools import worksheet_markdown
+    from gamekit.teacher_sheets import worksheet_markdown
     sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
     with using(lang):
         card, first = tr("## Rules card"), tr("## Exercise {n}", n=1)
@@ -1170,7 +1170,7 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
 
 
 def test_a_worksheet_rules_card_given_as_one_string_is_refused(monkeypatch):
-    from gamekit.lesson_tools import worksheet_markdown
+    from gamekit.teacher_sheets import worksheet_markdown
     monkeypatch.setattr(L, "WORKSHEET_RULES", "one long string")
     with pytest.raises(TypeError, match="tuple of sentences"):
         worksheet_markdown("gamekit.dots.lessons", next(iter(L.EXERCISES)), "en")

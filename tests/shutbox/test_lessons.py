@@ -895,7 +895,7 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
     gives (lesson 3); the blank tree, each total's chance as k/36 and the "Two goals" table (lesson 4) — before
     exercise 1, with no exercise's answer on them.  The committed sheets are the generated ones."""
     from pathlib import Path
-    from gamekit.lesson_tools import worksheet_markdown
+    from gamekit.teacher_sheets import worksheet_markdown
     root = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "")
     for notebook in ("shut_the_box/03_dice", "shut_the_box/04_best_strategy"):
         sheet = worksheet_markdown("gamekit.shutbox.lessons", notebook, lang)
