@@ -1,12 +1,8 @@
-"""Instrumented small solvers for the lesson "How the computer knows".
+"""The lesson "How the computer knows": its positions, tables, pictures and exercises.
 
-Each search here works on the rules engine itself (``play`` / ``undo``), so the code reads like the
-lesson's words, and counts the positions it visits.  They give exactly the scores of
-:func:`gamekit.connect.solver.solve` (tests check that) — only much more slowly:
+The searches it shows (minimax and alpha–beta, counting the positions they visit) are
+:mod:`gamekit.connect.counted_search`; here:
 
-* :func:`minimax` — every move, every reply, to the end of the game;
-* :func:`alphabeta` — stops looking at a position's moves once one is good enough
-  (``order=True``: promising moves first; ``table=True``: remembers positions already scored);
 * :func:`compare` — the four of them side by side on one position, as a table;
 * :func:`bitboard` — the two numbers the real solver keeps for a position, and a picture of their bits.
 
@@ -17,10 +13,10 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamekit.connect.counted_search import Count, alphabeta, max_score, minimax, score_after
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, tr
@@ -38,21 +34,6 @@ def tiny_game() -> ConnectGame:
 def hand_game() -> ConnectGame:
     """A tiny position small enough to work out by hand (5 empty cells, three columns to choose from)."""
     return ConnectGame.from_moves(HAND_MOVES, variant=TINY)
-
-
-@dataclass
-class Count:
-    """What a search found and how much work it took."""
-
-    score: int
-    nodes: int          # positions visited
-
-    def __str__(self) -> str:
-        return tr("score {score} after visiting {nodes} positions", score=number(self.score, sign=True), nodes=number(self.nodes))
-
-
-def _max_score(game: ConnectGame) -> int:
-    return game.variant.cells // 2 + 1
 
 
 SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
@@ -74,7 +55,7 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
     """Why ``k`` is not the score of ``game`` (``best``, the exact solver's, for the player to move) when the
     column is right: each common slip (the sign, the winning disc's number for the score, a win called a draw
     or the other way round) its own reason."""
-    top = _max_score(game)                    # a win with disc number n scores top − n
+    top = max_score(game)                    # a win with disc number n scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     if best and k == -best:
         return tr("The column is right, but the sign is the other way round: the score is for the player to move, "
@@ -89,120 +70,6 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
                   "out: which disc of the whole game wins?")
     return tr("The column is right, but its score is not {score}. Play the best moves on for both sides: with "
               "which disc of the whole game does the game end?", score=f"{k:+d}")
-
-
-def _check(game: ConnectGame) -> None:
-    if game.popout:
-        raise ValueError(tr("the lesson's searches handle games without PopOut only"))
-    if game.is_over():
-        raise ValueError(tr("the game is over: there is nothing left to search"))
-
-
-def _moves_after(game: ConnectGame, m: str, MAX: int) -> int | None:
-    """Play ``m``; the score for the mover if the game ended with it, else None (the move stays played)."""
-    mover = game.to_move
-    game.play(m)
-    if game.winner() == mover:
-        return MAX - game.discs_played(mover)
-    if game.is_over():
-        return 0
-    return None
-
-
-def minimax(game: ConnectGame) -> Count:
-    """Plain minimax (negamax form): every move is tried to the end of the game."""
-    _check(game)
-    game = game.copy()
-    MAX = _max_score(game)
-    nodes = 0
-
-    def value() -> int:
-        nonlocal nodes
-        nodes += 1
-        best = -MAX
-        for m in game.legal_moves():
-            s = _moves_after(game, m, MAX)
-            if s is None:
-                s = -value()
-            game.undo()
-            best = max(best, s)
-        return best
-
-    return Count(value(), nodes)
-
-
-def ordered_moves(game: ConnectGame) -> list[str]:
-    """Moves in the solver's order: those creating the most cells where one more disc wins first,
-    centre first on ties."""
-    mid = (game.columns + 1) / 2
-    me = game.to_move
-    scored = []
-    for m in game.legal_moves():
-        game.play(m)
-        threats = 0 if game.is_over() else _threat_cells(game, me)
-        win = game.winner() == me
-        game.undo()
-        scored.append((-win, -threats, abs(int(m) - mid), int(m), m))
-    return [x[-1] for x in sorted(scored)]
-
-
-def _threat_cells(game: ConnectGame, seat: int) -> int:
-    """Empty cells where a disc of ``seat`` would complete a line (the solver's own count)."""
-    from gamekit.connect.bitboard import board_for
-    b = board_for(game.variant)
-    cur, mask, _ = b.from_game(game)
-    mine = cur if game.to_move == seat else cur ^ mask
-    return b.win(mine, b.board & ~mask).bit_count()
-
-
-def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Count:
-    """Alpha–beta (negamax form): once a move is known to be good enough for the player to move,
-    the other moves of that position need not be looked at.  ``order``: promising moves first;
-    ``table``: remember the bounds found for each position (a transposition table)."""
-    _check(game)
-    game = game.copy()
-    MAX = _max_score(game)
-    nodes = 0
-    memo: dict[tuple, tuple[int, int]] = {}      # position -> (lower bound, upper bound)
-
-    def value(alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        key = game.position_key() if table else None
-        if table and key in memo:
-            lo, hi = memo[key]
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        a0 = alpha
-        best = -MAX
-        for m in (ordered_moves(game) if order else game.legal_moves()):
-            s = _moves_after(game, m, MAX)
-            if s is None:
-                s = -value(-beta, -alpha)
-            game.undo()
-            if s > best:
-                best = s
-            if best > alpha:
-                alpha = best
-            if alpha >= beta:
-                break
-        if table:
-            lo, hi = memo.get(key, (-MAX, MAX))
-            if best <= a0:
-                hi = min(hi, best)            # every move failed low: an upper bound
-            elif best >= beta:
-                lo = max(lo, best)            # a cut: a lower bound
-            else:
-                lo = hi = best                # exact
-            memo[key] = (lo, hi)
-        return best
-
-    return Count(value(-MAX, MAX), nodes)
 
 
 METHODS = (                 # names marked for the catalogue, translated with tr() where they are shown
@@ -233,10 +100,10 @@ def column_scores(game: ConnectGame) -> Table:
     """Minimax column by column: the score of each move for the player making it (the opponent's best
     answer decides it) and the positions each needed; minimax picks the highest."""
     rows = []
-    MAX = _max_score(game)
+    MAX = max_score(game)
     g = game.copy()
     for m in g.legal_moves():
-        s = _moves_after(g, m, MAX)
+        s = score_after(g, m, MAX)
         if s is None:
             c = minimax(g)
             s, n = -c.score, c.nodes
@@ -253,7 +120,7 @@ def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
 
 def explain_score(score: int, game: ConnectGame) -> str:
     """A score in words for the player to move: which of their discs wins (or loses)."""
-    MAX = _max_score(game)
+    MAX = max_score(game)
     me = tr(COLOUR_NAMES[game.to_move])
     if score == 0:
         return tr("a draw: neither side can force {n} in a line", n=game.win_length)
@@ -477,7 +344,7 @@ def best_move_exercise():
     best = max(scores.values())
     good = sorted(m for m, s in scores.items() if s == best)
     me = tr(COLOUR_NAMES[game.to_move])
-    top = _max_score(game)
+    top = max_score(game)
 
     def check(answer):
         m, k = parse_column_and_score(game, answer)    # a ValueError names a bad answer and says why
@@ -511,7 +378,7 @@ def read_score_exercise():
     from gamekit.widgets.lesson import parse_int, Exercise
     game = lesson_game("exercise")
     s = solve(game)
-    MAX = _max_score(game)
+    MAX = max_score(game)
     other = tr(COLOUR_NAMES[1 - game.to_move])
     n = MAX + s                                 # the winner's disc number of the whole game
 

@@ -9,7 +9,7 @@ import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
-from gamekit.connect import teach
+from gamekit.connect import counted_search, teach
 from gamekit.connect.bitboard import board_for
 
 
@@ -54,9 +54,9 @@ def test_column_scores_match_analyse():
 
 def test_searches_refuse_finished_and_popout_games():
     with pytest.raises(ValueError, match="over"):
-        teach.minimax(FiveInARow.from_moves("172737" + "4"))
+        counted_search.minimax(FiveInARow.from_moves("172737" + "4"))
     with pytest.raises(ValueError, match="PopOut"):
-        teach.alphabeta(FiveInARow(popout=True))
+        counted_search.alphabeta(FiveInARow(popout=True))
 
 
 def test_bit_index_is_the_solver_layout():
@@ -127,7 +127,7 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
     ex = teach.tiny_score_exercise()
     assert "12 free cells" in ex.prompt and ex.solutions == [3] and "7 − 4 = 3" in ex.check("3")[1]
     assert "7 + 4" in ex.check("11")[1] and "not the disc number" in ex.check("4")[1]
-    assert teach.minimax(teach.tiny_game()).score <= teach.TINY.cells // 2          # scores on 12 cells stay ≤ 6
+    assert counted_search.minimax(teach.tiny_game()).score <= teach.TINY.cells // 2          # scores on 12 cells stay ≤ 6
     with pytest.raises(ValueError, match="even number of cells"):
         teach.score_sign_exercise(4, 13)
     root = Path(__file__).resolve().parents[2] / "notebooks"
@@ -159,7 +159,7 @@ def test_the_pruning_question_is_not_argued_above_it():
     ex = teach.pruning_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
     assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 3
-    assert teach.minimax(teach.tiny_game()).score == teach.alphabeta(teach.tiny_game()).score
+    assert counted_search.minimax(teach.tiny_game()).score == counted_search.alphabeta(teach.tiny_game()).score
 
 
 def test_start_report_is_honest(tmp_path, monkeypatch):
@@ -244,7 +244,7 @@ def test_the_minimax_exercise_can_be_worked_by_hand():
     game = teach.hand_game()
     assert game.variant.cells - game.discs_on_board <= 5 and len(game.legal_moves()) == 3
     ex = teach.best_move_exercise()
-    scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     assert ex.solutions == [f"{best}, {scores[best]:+d}"] and len(set(scores.values())) == 3
     assert "+0" not in " ".join(ex.check(f"{m}, 0")[1] for m in game.legal_moves())
@@ -255,7 +255,7 @@ def test_the_minimax_exercise_asks_for_the_score_too():
     with it on the right column gets its own reason (computed from the exact solver's score)."""
     game = teach.hand_game()
     ex = teach.best_move_exercise()
-    scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     s, top = scores[best], game.variant.cells // 2 + 1
     assert "score" in ex.prompt and ex.check(f"{best}, {s:+d}")[0] and ex.check(f"column {best} {s:+d}")[0]
