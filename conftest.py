@@ -1,4 +1,5 @@
 """Test-wide settings: saved lesson progress goes to a temporary file, never to the user's data directory."""
+
 import os
 import sys
 import tempfile
@@ -20,8 +21,9 @@ if TESTS not in sys.path:
 import tictactoe  # noqa: E402,F401
 
 # Notebook kernels started by nbval and the JupyterLab/Voilà servers of the browser tests inherit this.
-os.environ.setdefault("GAMEKIT_PROGRESS_FILE",
-                      os.path.join(tempfile.mkdtemp(prefix="gamekit-progress-"), "progress.json"))
+os.environ.setdefault(
+    "GAMEKIT_PROGRESS_FILE", os.path.join(tempfile.mkdtemp(prefix="gamekit-progress-"), "progress.json")
+)
 
 
 @pytest.fixture(autouse=True)
@@ -55,5 +57,5 @@ def pytest_collection_modifyitems(config, items):
     def place(item) -> int:
         path = item.nodeid.split("::", 1)[0]
         return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
-    items.sort(key=place)      # stable: within a file, and among the rest, the collection order stays
 
+    items.sort(key=place)  # stable: within a file, and among the rest, the collection order stays

@@ -14,6 +14,7 @@ the same positions one after the other: Pons' sets and the fixed 5 en raya posit
 Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
 wall time also counts the time other programs held the cores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,7 +32,7 @@ if not DATA.exists():
     DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"
 
 
-ENGINES = {   # what changed, step by step: each row is measured on the same positions in one run
+ENGINES = {  # what changed, step by step: each row is measured on the same positions in one run
     "old: pure Python, dict table": dict(engine="python"),
     "compiled (numba), fixed table": dict(engine="compiled", dead_lines=False, table_layout="split"),
     "compiled + dead-line pruning": dict(engine="compiled", table_layout="split"),
@@ -78,10 +79,12 @@ def solver_speed(label: str, variant, positions, time_limit: float | None) -> No
     for name, st in stats.items():
         rate = st["n"] / sum(st["t"])
         out = f", {st['out']} over {time_limit:.0f} s" if st["out"] else ""
-        print(f"| {label} | {name} | {len(positions)} | {mean(st['t']) * 1000:.1f} ms | "
-              f"{median(st['t']) * 1000:.1f} ms | {max(st['t']) * 1000:.0f} ms{out} | {st['n'] / len(positions):,.0f} | "
-              f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | {st['wrong']} |",
-              flush=True)
+        print(
+            f"| {label} | {name} | {len(positions)} | {mean(st['t']) * 1000:.1f} ms | "
+            f"{median(st['t']) * 1000:.1f} ms | {max(st['t']) * 1000:.0f} ms{out} | {st['n'] / len(positions):,.0f} | "
+            f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | {st['wrong']} |",
+            flush=True,
+        )
 
 
 def hint_reach(budget: float) -> None:
@@ -91,16 +94,19 @@ def hint_reach(budget: float) -> None:
     is still unknown."""
     from gamekit.connect.solver import analyse, solver_for
     from gamekit.connect.widget import ConnectWidget
+
     w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
     games = [line.split()[0] for line in FIVE.read_text().splitlines() if not line.startswith("#")]
-    base = [m for m in games if len(m) == 12]                   # the 30-empty positions
+    base = [m for m in games if len(m) == 12]  # the 30-empty positions
     print(f"\n## The Hint's reach, {budget:g} s budget (columns settled of all columns; median time)")
-    print("| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | time |")
+    print(
+        "| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | time |"
+    )
     print("|---|---|---|---|---|---|---|")
     for empties in (28, 30, 32, 34, 36):
         drop = (empties - 30) // 2 * 2
         if drop >= 0:
-            picks = sorted({m[:len(m) - drop] for m in base})
+            picks = sorted({m[: len(m) - drop] for m in base})
         else:
             picks = [m for m in games if 42 - len(m) == empties]
         a_set = b_set = b_exact = total = 0
@@ -110,7 +116,7 @@ def hint_reach(budget: float) -> None:
             solver_for(g.variant).reset()
             t = time.perf_counter()
             a = analyse(g, time_budget=budget)
-            if None in a.values():          # the Hint as it was: the Hard CPU's choice when a column is unknown
+            if None in a.values():  # the Hint as it was: the Hard CPU's choice when a column is unknown
                 cpu_player("hard", seed=0, time_budget=min(0.5, budget)).choose(g)
             ta.append(time.perf_counter() - t)
             solver_for(g.variant).reset()
@@ -122,13 +128,16 @@ def hint_reach(budget: float) -> None:
             a_set += sum(v is not None for v in a.values())
             b_set += sum(t != "?" for t, _ in w.verdicts.values())
             b_exact += sum(t.startswith(("wins in", "loses in")) or (t == "draw") for t, _ in w.verdicts.values())
-        print(f"| {empties} | {len(picks)} | {a_set}/{total} | {median(ta):.2f} s | {b_set}/{total} | {b_exact} | "
-              f"{median(tb):.2f} s |", flush=True)
+        print(
+            f"| {empties} | {len(picks)} | {a_set}/{total} | {median(ta):.2f} s | {b_set}/{total} | {b_exact} | "
+            f"{median(tb):.2f} s |",
+            flush=True,
+        )
 
 
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(f"\n## {label}: levels against each other, {games} games per pair (starts alternate)")
-    seeds = iter(range(1, 10 ** 9))
+    seeds = iter(range(1, 10**9))
     players = {
         "easy": lambda: cpu_player("easy", seed=next(seeds)),
         "medium": lambda: cpu_player("medium", seed=next(seeds)),
@@ -139,8 +148,10 @@ def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(result.table())
     hard = result.move_times.get("hard", [])
     if hard:
-        print(f"hard per move: median {median(hard) * 1000:.0f} ms, max {max(hard) * 1000:.0f} ms over {len(hard)} moves "
-              f"(budget {hard_budget:.1f} s)")
+        print(
+            f"hard per move: median {median(hard) * 1000:.0f} ms, max {max(hard) * 1000:.0f} ms over {len(hard)} moves "
+            f"(budget {hard_budget:.1f} s)"
+        )
     print(f"({time.perf_counter() - start:.0f} s)")
 
 
@@ -160,11 +171,13 @@ def main() -> None:
         return
     if not args.skip_solver:
         print("## Exact solver, old and new side by side (empty table for every position)")
-        print("| positions | engine | n | mean | median | max | nodes per position | nodes/s | nodes/s vs old "
-              "| time vs old | wrong |\n|---|---|---|---|---|---|---|---|---|---|---|")
+        print(
+            "| positions | engine | n | mean | median | max | nodes per position | nodes/s | nodes/s vs old "
+            "| time vs old | wrong |\n|---|---|---|---|---|---|---|---|---|---|---|"
+        )
         t0 = time.perf_counter()
-        for kw in ENGINES.values():             # compile / load the compiled code before timing
-            Solver(FIVE_IN_A_ROW, **kw).solve(five_positions(24, 1)[0][0])       # positions that need a search
+        for kw in ENGINES.values():  # compile / load the compiled code before timing
+            Solver(FIVE_IN_A_ROW, **kw).solve(five_positions(24, 1)[0][0])  # positions that need a search
             Solver(CONNECT_FOUR, **kw).solve(ConnectFour.from_moves("4455443"))
         print(f"(compiled code ready in {time.perf_counter() - t0:.1f} s)")
         for name in ("Test_L3_R1", "Test_L2_R1"):

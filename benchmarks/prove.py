@@ -17,6 +17,7 @@ every position of each game once.  Three tables:
    positions (``--leaf`` of them at 20, 22 and 24 empty cells), empty table each time, weak solve:
    nodes, time, and whether the values agree.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,10 @@ def rates(name: str, by_empty: dict[int, list]) -> None:
             if p is not None:
                 proved += 1
                 mover += p.to_move
-        print(f"| {name} | {lo}–{hi} | {len(games)} | {proved} ({pct(proved, len(games))}) | {mover} | "
-              f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |")
+        print(
+            f"| {name} | {lo}–{hi} | {len(games)} | {proved} ({pct(proved, len(games))}) | {mover} | "
+            f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |"
+        )
 
 
 def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -> None:
@@ -85,8 +88,10 @@ def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -
                 continue
             checked += 1
             wrong += (s if p.defender == g.to_move else -s) < 0
-        print(f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | "
-              f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |")
+        print(
+            f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | "
+            f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |"
+        )
 
 
 def leaf(name: str, cls, by_empty: dict[int, list], count: int, limit: float) -> None:
@@ -129,7 +134,9 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name in BOARDS:
         rates(name, data[name])
-    print("\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked by the solver | wrong |")
+    print(
+        "\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked by the solver | wrong |"
+    )
     print("|---|---|---|---|---|---|---|")
     for name, cls in BOARDS.items():
         depths(name, data[name], Solver(cls.variant), args.check_limit)

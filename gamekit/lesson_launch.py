@@ -2,10 +2,10 @@
 checkout stays as it was), JupyterLab for pupils and for teachers, Voilà pages, the JupyterLab settings and
 stylesheet for pupils, and the engines compiled into numba's cache before a pupil's first Hint.  The commands
 are ``python -m gamekit.lesson_tools pupil-lab|teacher-lab|voila|lab-settings|warm``."""
+
 from __future__ import annotations
 
 from pathlib import Path
-
 
 
 #: file names a pupil's file browser leaves out: jupyter_server's defaults, then the lessons' MyST sources
@@ -14,9 +14,13 @@ DEFAULT_HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*.so", "*.d
 LESSON_SOURCES_GLOB = "[0-9][0-9]_*.md"
 #: what a pupil's page says first while a lesson has not been started (no cell has shown anything yet): English
 #: and Spanish, since the same stylesheet serves both languages' lessons
-START_HINT = ("To start the lesson: menu Run \u25b8 Run All Cells (or \u25b6\u25b6 in the toolbar, then Restart).",
-              ("Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o \u25b6\u25b6 en la barra de "
-               "herramientas y luego Restart)."))
+START_HINT = (
+    "To start the lesson: menu Run \u25b8 Run All Cells (or \u25b6\u25b6 in the toolbar, then Restart).",
+    (
+        "Para empezar la lecci\u00f3n: men\u00fa Run \u25b8 Run All Cells (o \u25b6\u25b6 en la barra de "
+        "herramientas y luego Restart)."
+    ),
+)
 PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows nothing, not its first line.
    Teachers: View > Expand All Code shows the code again (or run `make lab-teacher`). */
 .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) {{ display: none; }}
@@ -37,12 +41,14 @@ def pupil_server_config(prefix: "str | Path") -> dict:
     (the CSS under ``prefix``/share/gamekit/lab-custom, loaded by JupyterLab's custom-CSS switch), Voilà pages in
     the lessons' template (:func:`install_voila_template`)."""
     custom = Path(prefix) / "share" / "gamekit" / "lab-custom"
-    return {"ContentsManager": {"hide_globs": [*DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB]},
-            "LabApp": {"custom_css": True},
-            # Voilà inside the same server (Binder's voila/render links, Lab's "Render with Voilà"): the lessons'
-            # template, and the teacher guides a start page links
-            "VoilaConfiguration": {"template": VOILA_TEMPLATE, "file_allowlist": [VOILA_FILES]},
-            "ServerApp": {"tornado_settings": {"static_custom_path": [str(custom)]}}}
+    return {
+        "ContentsManager": {"hide_globs": [*DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB]},
+        "LabApp": {"custom_css": True},
+        # Voilà inside the same server (Binder's voila/render links, Lab's "Render with Voilà"): the lessons'
+        # template, and the teacher guides a start page links
+        "VoilaConfiguration": {"template": VOILA_TEMPLATE, "file_allowlist": [VOILA_FILES]},
+        "ServerApp": {"tornado_settings": {"static_custom_path": [str(custom)]}},
+    }
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -61,6 +67,7 @@ def default_lessons_dir() -> Path:
     """Where a pupil's working copy of the lessons lives: ``lessons/`` in the user's data directory
     (``platformdirs.user_data_dir("gamekit")``, beside the progress file)."""
     from platformdirs import user_data_dir
+
     return Path(user_data_dir("gamekit", appauthor=False)) / "lessons"
 
 
@@ -110,14 +117,14 @@ def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> lis
         try:
             copied = json.loads(manifest_path.read_text(encoding="utf-8"))
         except json.JSONDecodeError:
-            copied = {}              # a damaged manifest: copy what differs again
+            copied = {}  # a damaged manifest: copy what differs again
     written, seen = [], set()
     for folder in COPIED:
         for path in sorted((source / folder).rglob("*")):
             if not _copyable(path):
                 continue
             if path.suffix == ".md" and path.with_suffix(".ipynb").exists():
-                continue             # a lesson's MyST source: the notebook beside it is what pupils open
+                continue  # a lesson's MyST source: the notebook beside it is what pupils open
             name = path.relative_to(source).as_posix()
             seen.add(name)
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
@@ -128,7 +135,7 @@ def sync_lessons(target: "str | Path", source: "str | Path" = REPOSITORY) -> lis
             out.write_bytes(_pupil_copy_bytes(path))
             copied[name] = digest
             written.append(out)
-    for name in sorted(set(copied) - seen):    # gone from the checkout (a lesson renamed or removed): gone for pupils
+    for name in sorted(set(copied) - seen):  # gone from the checkout (a lesson renamed or removed): gone for pupils
         (target / name).unlink(missing_ok=True)
         del copied[name]
     target.mkdir(parents=True, exist_ok=True)
@@ -144,8 +151,15 @@ def pupil_lab_command(lessons_dir: "str | Path", lab_args: "list[str] | None" = 
     extra = [a for a in (lab_args or []) if a != "--"]
     if not all(isinstance(a, str) for a in extra):
         raise TypeError(f"lab_args should be strings, not {extra!r}")
-    return [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={Path(lessons_dir).resolve()}",
-            f"--LabApp.default_url=/lab/tree/{START_PAGE}", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        f"--ServerApp.root_dir={Path(lessons_dir).resolve()}",
+        f"--LabApp.default_url=/lab/tree/{START_PAGE}",
+        *extra,
+    ]
 
 
 #: the files Voilà hands out as they are besides notebooks (its default images, and the teacher guides' Markdown,
@@ -186,8 +200,10 @@ def install_voila_template(prefix: "str | Path | None" = None) -> Path:
 
 #: Voilà, with the teacher guides' Markdown sent as UTF-8 text (Python's table says ``text/markdown`` and no
 #: character set, which a browser reads as Latin-1)
-VOILA_LAUNCHER = ("import mimetypes, sys; mimetypes.add_type('text/markdown; charset=utf-8', '.md'); "
-                  "from voila.app import main; sys.exit(main())")
+VOILA_LAUNCHER = (
+    "import mimetypes, sys; mimetypes.add_type('text/markdown; charset=utf-8', '.md'); "
+    "from voila.app import main; sys.exit(main())"
+)
 
 
 def voila_command(port: int, lab_args: "list[str] | None" = None) -> list[str]:
@@ -202,9 +218,18 @@ def voila_command(port: int, lab_args: "list[str] | None" = None) -> list[str]:
     extra = [a for a in (lab_args or []) if a != "--"]
     if not all(isinstance(a, str) for a in extra):
         raise TypeError(f"lab_args should be strings, not {extra!r}")
-    return [sys.executable, "-c", VOILA_LAUNCHER, "--no-browser", f"--port={port}", "--Voila.port_retries=0",
-            f"--Voila.root_dir={REPOSITORY}", f"--template={VOILA_TEMPLATE}",
-            f"--VoilaConfiguration.file_allowlist={VOILA_FILES}", *extra]
+    return [
+        sys.executable,
+        "-c",
+        VOILA_LAUNCHER,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.root_dir={REPOSITORY}",
+        f"--template={VOILA_TEMPLATE}",
+        f"--VoilaConfiguration.file_allowlist={VOILA_FILES}",
+        *extra,
+    ]
 
 
 def voila_page_url(base: str, page: "str | Path") -> str:
@@ -216,8 +241,9 @@ def voila_page_url(base: str, page: "str | Path") -> str:
     return f"{base.rstrip('/')}/voila/render/{path.relative_to(REPOSITORY).as_posix()}"
 
 
-def serve_voila(port: int, page: "str | Path" = START_PAGE, lab_args: "list[str] | None" = None,
-                open_browser: bool = True) -> int:
+def serve_voila(
+    port: int, page: "str | Path" = START_PAGE, lab_args: "list[str] | None" = None, open_browser: bool = True
+) -> int:
     """Run Voilà (:func:`voila_command`) until it stops or Ctrl+C, opening ``page`` in the browser once it
     answers; returns Voilà's exit code.  The page is checked before Voilà starts."""
     import subprocess
@@ -247,8 +273,10 @@ def serve_voila(port: int, page: "str | Path" = START_PAGE, lab_args: "list[str]
 
 
 #: what ``make lab-teacher`` adds to ``jupyter lab``: the sources listed and the code placeholders shown
-TEACHER_ARGS = ["--LabApp.custom_css=False",
-                "--ContentsManager.hide_globs=" + repr(DEFAULT_HIDE_GLOBS).replace("'", '"')]
+TEACHER_ARGS = [
+    "--LabApp.custom_css=False",
+    "--ContentsManager.hide_globs=" + repr(DEFAULT_HIDE_GLOBS).replace("'", '"'),
+]
 
 
 def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
@@ -260,18 +288,30 @@ def teacher_lab_command(lab_args: "list[str] | None" = None) -> list[str]:
     extra = [a for a in (lab_args or []) if a != "--"]
     if not all(isinstance(a, str) for a in extra):
         raise TypeError(f"lab_args should be strings, not {extra!r}")
-    return [sys.executable, "-m", "jupyter", "lab", *TEACHER_ARGS, f"--ServerApp.root_dir={REPOSITORY}",
-            f"--LabApp.default_url=/lab/tree/{START_PAGE}", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        *TEACHER_ARGS,
+        f"--ServerApp.root_dir={REPOSITORY}",
+        f"--LabApp.default_url=/lab/tree/{START_PAGE}",
+        *extra,
+    ]
+
 
 # ---------------------------------------------------------------------------------------------------
 # JupyterLab: open the MyST sources as notebooks
 # ---------------------------------------------------------------------------------------------------
-LAB_SETTINGS = {"@jupyterlab/docmanager-extension:plugin": {
-                    "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
-                # a lesson (or a guide opened as a notebook) starts Python without asking which kernel
-                "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
-                # no "get notified about Jupyter news?" popup and no update checks over a lesson
-                "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+LAB_SETTINGS = {
+    "@jupyterlab/docmanager-extension:plugin": {
+        "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}
+    },
+    # a lesson (or a guide opened as a notebook) starts Python without asking which kernel
+    "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+    # no "get notified about Jupyter news?" popup and no update checks over a lesson
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+}
 
 
 def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
@@ -298,7 +338,9 @@ def install_lab_settings(prefix: "str | Path | None" = None) -> Path:
         entry = settings.setdefault(plugin, {})
         for key, value in values.items():
             current_value = entry.get(key)
-            entry[key] = {**current_value, **value} if isinstance(value, dict) and isinstance(current_value, dict) else value
+            entry[key] = (
+                {**current_value, **value} if isinstance(value, dict) and isinstance(current_value, dict) else value
+            )
     # the server reads its settings from jupyter_server_config.json (the .d/ folder holds only extension switches)
     server = prefix / "etc" / "jupyter" / "jupyter_server_config.json"
     current: dict = {}
@@ -332,6 +374,7 @@ def warm_engines() -> "list[tuple[str, float]]":
     import time
 
     from gamekit import compiled
+
     if not compiled.available():
         return []
     from gamekit.connect import CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, FiveInARow
@@ -343,10 +386,13 @@ def warm_engines() -> "list[tuple[str, float]]":
     start = time.perf_counter()
     CompiledSearch(geometry(2, 2), table_bits=6).exact(0)
     done.append(("Dots and Boxes", time.perf_counter() - start))
-    for name, variant, game in (("Connect Four", CONNECT_FOUR, ConnectFour()), ("5 en raya", FIVE_IN_A_ROW, FiveInARow())):
+    for name, variant, game in (
+        ("Connect Four", CONNECT_FOUR, ConnectFour()),
+        ("5 en raya", FIVE_IN_A_ROW, FiveInARow()),
+    ):
         start = time.perf_counter()
         try:
-            Solver(variant, engine="compiled").solve(game, time_budget=0.05)   # compiled first, then searched briefly
+            Solver(variant, engine="compiled").solve(game, time_budget=0.05)  # compiled first, then searched briefly
         except OutOfTime:
             pass
         done.append((name, time.perf_counter() - start))

@@ -2,14 +2,25 @@
 pupil's view of a lesson (code hidden, titled after the lesson), the check that each .ipynb is its MyST source,
 and the command line ``python -m gamekit.lesson_tools`` for these and for opening the lessons
 (:mod:`gamekit.lesson_launch`) and the teacher guides and worksheets (:mod:`gamekit.teacher_sheets`)."""
+
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
 from gamekit.i18n import SOURCE_LANGUAGE, languages
-from gamekit.lesson_launch import (START_PAGE, default_lessons_dir, install_lab_settings, pupil_lab_command, serve_voila,
-                                   sync_lessons, teacher_lab_command, voila_command, voila_page_url, warm_engines)
+from gamekit.lesson_launch import (
+    START_PAGE,
+    default_lessons_dir,
+    install_lab_settings,
+    pupil_lab_command,
+    serve_voila,
+    sync_lessons,
+    teacher_lab_command,
+    voila_command,
+    voila_page_url,
+    warm_engines,
+)
 from gamekit.teacher_sheets import update_guide, write_worksheets
 
 
@@ -43,8 +54,12 @@ def only_calls_gamekit(source: str, names: GamekitNames) -> bool:
         value = getattr(stmt, "value", None)
         if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").split(".")[0] == "gamekit":
             names.imported.update(a.asname or a.name for a in stmt.names)
-        elif (isinstance(stmt, ast.Assign) and isinstance(value, ast.Call) and _root(value) in names.imported
-              and all(isinstance(t, ast.Name) for t in stmt.targets)):
+        elif (
+            isinstance(stmt, ast.Assign)
+            and isinstance(value, ast.Call)
+            and _root(value) in names.imported
+            and all(isinstance(t, ast.Name) for t in stmt.targets)
+        ):
             names.made.update(t.id for t in stmt.targets)
         elif isinstance(stmt, ast.Expr) and isinstance(value, ast.Call) and _root(value) in names.imported:
             pass
@@ -56,8 +71,10 @@ def only_calls_gamekit(source: str, names: GamekitNames) -> bool:
 
 
 def _cells(nb) -> list[tuple[str, str, dict]]:
-    return [(c.cell_type, c.source.strip(), {k: v for k, v in c.metadata.items() if k not in ("trusted", "editable")})
-            for c in nb.cells]
+    return [
+        (c.cell_type, c.source.strip(), {k: v for k, v in c.metadata.items() if k not in ("trusted", "editable")})
+        for c in nb.cells
+    ]
 
 
 def pairing_problems(ipynb: "str | Path") -> list[str]:
@@ -110,8 +127,10 @@ def pupil_code_cells(nb) -> list:
     cells = []
     for cell in nb.cells:
         if cell.cell_type == "markdown" and any(
-                line.lstrip("#").strip().startswith(TEACHER_APPENDIX)
-                for line in cell.source.splitlines() if line.startswith("#")):
+            line.lstrip("#").strip().startswith(TEACHER_APPENDIX)
+            for line in cell.source.splitlines()
+            if line.startswith("#")
+        ):
             break
         if cell.cell_type == "code":
             cells.append(cell)
@@ -120,8 +139,11 @@ def pupil_code_cells(nb) -> list:
 
 def pupil_view_problems(nb) -> list[str]:
     """Why a lesson notebook is not ready for pupils: a visible code cell on their path, no or a wrong title."""
-    problems = [f"code cell on the pupil's path not hidden (jupyter: source_hidden: true): {c.source[:60]!r}"
-                for c in pupil_code_cells(nb) if c.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    problems = [
+        f"code cell on the pupil's path not hidden (jupyter: source_hidden: true): {c.source[:60]!r}"
+        for c in pupil_code_cells(nb)
+        if c.metadata.get("jupyter", {}).get("source_hidden") is not True
+    ]
     try:
         title = lesson_title(nb)
     except ValueError as missing:
@@ -145,7 +167,7 @@ def apply_pupil_view(md: "str | Path") -> bool:
     if md.suffix != ".md":
         raise ValueError(f"{md}: give the MyST source (.md), not {md.suffix or 'a file without a suffix'}")
     nb = jupytext.read(md, fmt="md:myst")
-    title = lesson_title(nb)                   # refuses before anything is written
+    title = lesson_title(nb)  # refuses before anything is written
     for cell in pupil_code_cells(nb):
         jupyter = dict(cell.metadata.get("jupyter", {}))
         jupyter["source_hidden"] = True
@@ -176,33 +198,51 @@ def main(argv: "list[str] | None" = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m gamekit.lesson_tools", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    lab = sub.add_parser("lab-settings", help="set JupyterLab up for pupils: .md lessons open as notebooks, sources and code hidden")
+    lab = sub.add_parser(
+        "lab-settings", help="set JupyterLab up for pupils: .md lessons open as notebooks, sources and code hidden"
+    )
     lab.add_argument("--prefix", help="environment prefix (default: this Python's)")
-    pupil = sub.add_parser("pupil-lab", help="open JupyterLab for pupils on a working copy of the lessons (in the "
-                                             "user's data directory), so the checkout's files stay as they are")
+    pupil = sub.add_parser(
+        "pupil-lab",
+        help="open JupyterLab for pupils on a working copy of the lessons (in the "
+        "user's data directory), so the checkout's files stay as they are",
+    )
     pupil.add_argument("--lessons", help=f"where the working copy lives (default: {default_lessons_dir()})")
-    pupil.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (--port, --no-browser, ...)")
+    pupil.add_argument(
+        "lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (--port, --no-browser, ...)"
+    )
     voila = sub.add_parser("voila", help="the lessons as pages without code (Voilà), the start page first")
     voila.add_argument("--port", type=int, default=8866)
     voila.add_argument("--page", default=START_PAGE, help=f"the page to open first (default {START_PAGE})")
     voila.add_argument("--no-browser", action="store_true", help="print the address, open no browser")
     voila.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to voila")
-    teacher = sub.add_parser("teacher-lab", help="open JupyterLab as a teacher: the lesson sources (.md) listed, "
-                                                 "collapsed code shown as a one-click placeholder")
+    teacher = sub.add_parser(
+        "teacher-lab",
+        help="open JupyterLab as a teacher: the lesson sources (.md) listed, "
+        "collapsed code shown as a one-click placeholder",
+    )
     teacher.add_argument("lab_args", nargs=argparse.REMAINDER, help="passed on to jupyter lab (paths, --port, ...)")
-    view = sub.add_parser("pupil-view", help="hide the code on the pupil's path and title each notebook after its "
-                                             "lesson, in the .md sources and their .ipynb pairs")
+    view = sub.add_parser(
+        "pupil-view",
+        help="hide the code on the pupil's path and title each notebook after its "
+        "lesson, in the .md sources and their .ipynb pairs",
+    )
     view.add_argument("notebooks", nargs="+", help=".md sources, e.g. notebooks/*.md notebooks/*/*.md")
     check = sub.add_parser("check", help="check that each .ipynb is its .md source, stored without outputs")
     check.add_argument("notebooks", nargs="+", help=".ipynb or .md files")
     guide = sub.add_parser("guide", help="regenerate the solutions block of a teacher guide from the exercises")
     guide.add_argument("path", help="e.g. docs/teachers/dots.md")
     guide.add_argument("module", help="e.g. gamekit.dots.lessons")
-    guide.add_argument("--lang", default=SOURCE_LANGUAGE,
-                       help=f"language of the block: {', '.join(languages())} (default: {SOURCE_LANGUAGE}); "
-                            "e.g. --lang es for docs/teachers/es/dots.md")
-    sub.add_parser("warm", help="compile the engines into numba's cache now (Binder's postBuild), not at a pupil's "
-                                "first Hint or CPU move")
+    guide.add_argument(
+        "--lang",
+        default=SOURCE_LANGUAGE,
+        help=f"language of the block: {', '.join(languages())} (default: {SOURCE_LANGUAGE}); "
+        "e.g. --lang es for docs/teachers/es/dots.md",
+    )
+    sub.add_parser(
+        "warm",
+        help="compile the engines into numba's cache now (Binder's postBuild), not at a pupil's first Hint or CPU move",
+    )
     sheets = sub.add_parser("worksheets", help="write a printable worksheet per lesson (the exercises without answers)")
     sheets.add_argument("module", help="e.g. gamekit.dots.lessons")
     sheets.add_argument("folder", help="e.g. docs/teachers/worksheets (Spanish: docs/teachers/es/worksheets)")
@@ -210,8 +250,11 @@ def main(argv: "list[str] | None" = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "warm":
         done = warm_engines()
-        print("; ".join(f"{name}: {seconds:.1f} s" for name, seconds in done) if done
-              else "no compiled engines here (numba missing, or GAMEKIT_PURE_PYTHON set): nothing to compile")
+        print(
+            "; ".join(f"{name}: {seconds:.1f} s" for name, seconds in done)
+            if done
+            else "no compiled engines here (numba missing, or GAMEKIT_PURE_PYTHON set): nothing to compile"
+        )
         return 0
     if args.command == "worksheets":
         try:
@@ -223,7 +266,7 @@ def main(argv: "list[str] | None" = None) -> int:
     if args.command == "guide":
         try:
             changed = update_guide(args.path, args.module, args.lang)
-        except (ValueError, OSError, ImportError) as refusal:   # unknown language, no block, no such file or module
+        except (ValueError, OSError, ImportError) as refusal:  # unknown language, no block, no such file or module
             guide.error(f"{args.path}: {refusal}")
         print(f"{args.path}: {'updated' if changed else 'already current'}")
         return 0
@@ -241,8 +284,11 @@ def main(argv: "list[str] | None" = None) -> int:
             command = pupil_lab_command(lessons, args.lab_args)
         except (ValueError, TypeError, OSError) as refusal:
             pupil.error(f"--lessons {lessons}: {refusal}")
-        print(f"The lessons for pupils are a working copy in {lessons} ({len(written)} file(s) brought up to date); "
-              "what pupils run and save stays there, the checkout is left as it is.", flush=True)
+        print(
+            f"The lessons for pupils are a working copy in {lessons} ({len(written)} file(s) brought up to date); "
+            "what pupils run and save stays there, the checkout is left as it is.",
+            flush=True,
+        )
         os.execv(command[0], command)
     if args.command == "teacher-lab":
         command = teacher_lab_command(args.lab_args)

@@ -1,6 +1,7 @@
 """Teacher guides and printable worksheets made from the lessons' exercises: a guide's solutions section is
 generated (so it cannot go stale) and checked to be current, and each lesson's exercises are written as a
 worksheet without answers.  The commands are ``python -m gamekit.lesson_tools guide|worksheets``."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,6 +21,7 @@ END = "<!-- solutions:end -->"
 def _plain(html_text: str) -> str:
     import html
     import re
+
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", str(html_text))).split())
 
 
@@ -56,12 +58,27 @@ def solutions_markdown(module: str, lang: str = "en") -> str:
                 accepted = ", ".join(f"`{a}`" for a in solutions)
                 answer = _shown(ex, _plain(ex.answer).rstrip(".")) or accepted
                 out.append(f"{n}. **{_plain(ex.prompt)}**  ")
-                out.append("   " + ntr("Answer: {answer} (accepted: {accepted}).", "Answer: {answer} (accepted: {accepted}).",
-                                       len(solutions), answer=answer, accepted=accepted) + "  ")
-                if ex.wrong:              # the first wrong example: lessons list the most tempting one first
+                out.append(
+                    "   "
+                    + ntr(
+                        "Answer: {answer} (accepted: {accepted}).",
+                        "Answer: {answer} (accepted: {accepted}).",
+                        len(solutions),
+                        answer=answer,
+                        accepted=accepted,
+                    )
+                    + "  "
+                )
+                if ex.wrong:  # the first wrong example: lessons list the most tempting one first
                     wrong = ex.wrong[0]
-                    out.append("   " + tr('A wrong answer, {wrong}, gets: "{feedback}"', wrong=f"`{_shown(ex, wrong)}`",
-                                          feedback=_plain(ex.check(wrong)[1])))
+                    out.append(
+                        "   "
+                        + tr(
+                            'A wrong answer, {wrong}, gets: "{feedback}"',
+                            wrong=f"`{_shown(ex, wrong)}`",
+                            feedback=_plain(ex.check(wrong)[1]),
+                        )
+                    )
                 out.append("")
             out += practice_markdown(module, notebook)
     return "\n".join(out).rstrip() + "\n"
@@ -77,24 +94,42 @@ def practice_markdown(module: str, notebook: str) -> list[str]:
     if lesson is None or lesson.practice is None:
         return []
     problems = lesson.practice
-    out = ["**" + tr("More practice") + "** — " + tr(
-        "from the puzzle bank ({game}), seed {seed}: the same problems for every pupil, easy to hard.",
-        game=problems.game_id, seed=problems.seed), ""]
+    out = [
+        "**"
+        + tr("More practice")
+        + "** — "
+        + tr(
+            "from the puzzle bank ({game}), seed {seed}: the same problems for every pupil, easy to hard.",
+            game=problems.game_id,
+            seed=problems.seed,
+        ),
+        "",
+    ]
     for n, ex in enumerate(problems.exercises(), 1):
         from gamekit.puzzles.sets import level_word
+
         solutions = ", ".join(f"`{_shown(ex, s)}`" for s in ex.solutions)
-        out.append(f"{n}. " + tr("({level}, puzzle `{id}`)", level=level_word(ex.level), id=ex.puzzle.id)
-                   + f" **{_plain(ex.prompt)}**  ")
+        out.append(
+            f"{n}. "
+            + tr("({level}, puzzle `{id}`)", level=level_word(ex.level), id=ex.puzzle.id)
+            + f" **{_plain(ex.prompt)}**  "
+        )
         out.append("   " + tr("Answer: {answer}", answer=solutions) + "  ")
-        out.append("   " + tr('A wrong answer, {wrong}, gets: "{feedback}"', wrong=f"`{_shown(ex, ex.wrong[0])}`",
-                              feedback=_plain(ex.check(ex.wrong[0])[1])))
+        out.append(
+            "   "
+            + tr(
+                'A wrong answer, {wrong}, gets: "{feedback}"',
+                wrong=f"`{_shown(ex, ex.wrong[0])}`",
+                feedback=_plain(ex.check(ex.wrong[0])[1]),
+            )
+        )
         out.append("")
     return out
 
 
 def guide_block(path: "str | Path", module: str, lang: str = "en") -> str:
     """The generated block of a teacher guide: the markers around :func:`solutions_markdown` in ``lang``."""
-    with using(lang) as code:                 # refuses an unknown language; "es_ES" is "es"
+    with using(lang) as code:  # refuses an unknown language; "es_ES" is "es"
         options = "" if code == SOURCE_LANGUAGE else f" --lang {code}"
         return f"{BEGIN.format(path=path, module=module, options=options)}\n{solutions_markdown(module, code)}{END}"
 
@@ -115,7 +150,7 @@ def update_guide(path: "str | Path", module: str, lang: str = "en") -> bool:
     if bounds is None:
         raise ValueError(f"{path} has no '<!-- solutions:begin ... -->' ... '{END}' block to fill")
     start, end = bounds
-    new = text_[:start] + guide_block(path, module, lang) + text_[end + len(END):]
+    new = text_[:start] + guide_block(path, module, lang) + text_[end + len(END) :]
     path.write_text(new, encoding="utf-8")
     return new != text_
 
@@ -127,7 +162,7 @@ def guide_is_current(path: "str | Path", module: str, lang: str = "en") -> bool:
     if bounds is None:
         return False
     start, end = bounds
-    return text_[text_.index("-->", start) + 3:end] == "\n" + solutions_markdown(module, lang)
+    return text_[text_.index("-->", start) + 3 : end] == "\n" + solutions_markdown(module, lang)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -174,24 +209,41 @@ def _tiles_and_roll(position: Any) -> "tuple[tuple[int, ...], int | None] | None
     exercise carries), else None."""
     if hasattr(position, "open_tiles") and hasattr(position, "roll"):
         return tuple(position.open_tiles), position.roll
-    if (isinstance(position, tuple) and len(position) == 2 and isinstance(position[0], tuple)
-            and all(isinstance(t, int) and 1 <= t <= 9 for t in position[0])
-            and (position[1] is None or isinstance(position[1], int))):
+    if (
+        isinstance(position, tuple)
+        and len(position) == 2
+        and isinstance(position[0], tuple)
+        and all(isinstance(t, int) and 1 <= t <= 9 for t in position[0])
+        and (position[1] is None or isinstance(position[1], int))
+    ):
         return position[0], position[1]
     return None
 
 
 SCREEN_WORDS = {
-    "en": ((r"\b(the (?:tiny )?(?:game|board|position)) above\b", r"\1 drawn below", r"\1 the lesson shows"),
-           (r"\bas above\b", "as the board drawn below", "as in the lesson"),
-           (r"\babove\b", "below", "in the lesson"),
-           (r"\bClick it\b", "Write it down", None), (r"\bClick\b", "Write", None), (r"\bclick\b", "write", None),
-           (r"\bType\b", "Write", None), (r"\btype\b", "write", None), (r"\bPress\b", "Choose", None),
-           (r"\bpress\b", "choose", None)),
-    "es": ((r"\bde arriba\b", "de abajo", "de la lección"), (r"\bque arriba\b", "que abajo", "que en la lección"),
-           (r"\barriba\b", "abajo", "en la lección"),
-           (r"\bPulsa\b", "Escribe", None), (r"\bpulsa\b", "escribe", None), (r"\bHaz clic en\b", "Escribe", None),
-           (r"\bhaz clic en\b", "escribe", None), (r"\bTeclea\b", "Escribe", None), (r"\bteclea\b", "escribe", None)),
+    "en": (
+        (r"\b(the (?:tiny )?(?:game|board|position)) above\b", r"\1 drawn below", r"\1 the lesson shows"),
+        (r"\bas above\b", "as the board drawn below", "as in the lesson"),
+        (r"\babove\b", "below", "in the lesson"),
+        (r"\bClick it\b", "Write it down", None),
+        (r"\bClick\b", "Write", None),
+        (r"\bclick\b", "write", None),
+        (r"\bType\b", "Write", None),
+        (r"\btype\b", "write", None),
+        (r"\bPress\b", "Choose", None),
+        (r"\bpress\b", "choose", None),
+    ),
+    "es": (
+        (r"\bde arriba\b", "de abajo", "de la lección"),
+        (r"\bque arriba\b", "que abajo", "que en la lección"),
+        (r"\barriba\b", "abajo", "en la lección"),
+        (r"\bPulsa\b", "Escribe", None),
+        (r"\bpulsa\b", "escribe", None),
+        (r"\bHaz clic en\b", "Escribe", None),
+        (r"\bhaz clic en\b", "escribe", None),
+        (r"\bTeclea\b", "Escribe", None),
+        (r"\bteclea\b", "escribe", None),
+    ),
 }
 """Words of a lesson page that do not fit paper, and what a worksheet says instead: ``(pattern, with the
 position drawn on the sheet, without it)`` (``None``: the same either way)."""
@@ -242,19 +294,27 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         lessons = importlib.import_module(module)
         if notebook not in lessons.EXERCISES:
             raise KeyError(f"{module} has no lesson {notebook!r}; known: {', '.join(lessons.EXERCISES)}")
-        path = Path(__file__).resolve().parents[1] / "notebooks" / (
-            tr("notebooks/{notebook}.md", notebook=notebook)[len("notebooks/"):])
-        stored = path.with_suffix(".ipynb")      # the title pupils see (a gamekit installed without lessons: the path)
+        path = (
+            Path(__file__).resolve().parents[1]
+            / "notebooks"
+            / (tr("notebooks/{notebook}.md", notebook=notebook)[len("notebooks/") :])
+        )
+        stored = path.with_suffix(".ipynb")  # the title pupils see (a gamekit installed without lessons: the path)
         title = (nbformat.read(stored, as_version=4).metadata.get("title") if stored.exists() else None) or notebook
-        out = [f"# {title}", "",
-               tr("*Worksheet — name:* ______________________ *date:* ____________"), "",
-               _answer_note(module), ""]
+        out = [
+            f"# {title}",
+            "",
+            tr("*Worksheet — name:* ______________________ *date:* ____________"),
+            "",
+            _answer_note(module),
+            "",
+        ]
         rules = getattr(lessons, "WORKSHEET_RULES", ())
-        if isinstance(rules, str):       # one string would print as one bullet per character
+        if isinstance(rules, str):  # one string would print as one bullet per character
             raise TypeError(f"{module}.WORKSHEET_RULES must be a tuple of sentences, not one string")
         if rules:
             out += [tr("## Rules card"), ""] + [f"- {tr(rule)}" for rule in rules] + [""]
-        aids = getattr(lessons, "worksheet_aids", None)      # tables and blanks the lesson page would show
+        aids = getattr(lessons, "worksheet_aids", None)  # tables and blanks the lesson page would show
         blocks = aids(notebook) if callable(aids) else []
         if blocks:
             out += [tr("## To help you"), ""] + [line for block in blocks for line in (block.rstrip(), "")]
@@ -277,11 +337,16 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         lesson = next((l for l in getattr(lessons, "LESSONS", {}).values() if l.notebook == notebook), None)
         if lesson is not None and lesson.practice is not None:
             from gamekit.puzzles.sets import level_word
+
             out += [tr("## More practice"), ""]
             for n, ex in enumerate(lesson.practice.exercises(), 1):
                 board = _board_text(ex)
-                out += [tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)), "",
-                        paper_words(_plain(ex.prompt), drawn=bool(board)), ""]
+                out += [
+                    tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)),
+                    "",
+                    paper_words(_plain(ex.prompt), drawn=bool(board)),
+                    "",
+                ]
                 if board:
                     out += ["```text", board.rstrip(), "```", ""]
                 if ex.choices:
@@ -290,9 +355,16 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                     out += [tr("Answer:") + " ________________________________________", ""]
         question = _reflection_question(lessons, notebook)
         if question:
-            out += [tr("## One sentence to finish"), "", question, "",
-                    "________________________________________________________________________________", "",
-                    "________________________________________________________________________________", ""]
+            out += [
+                tr("## One sentence to finish"),
+                "",
+                question,
+                "",
+                "________________________________________________________________________________",
+                "",
+                "________________________________________________________________________________",
+                "",
+            ]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -306,10 +378,13 @@ def write_worksheets(module: str, folder: "str | Path", lang: str = "en") -> lis
     import importlib
 
     with using(lang) as code:
-        sheets = {worksheet_path(folder, nb): worksheet_markdown(module, nb, code)
-                  for nb, factories in importlib.import_module(module).EXERCISES.items() if factories}
+        sheets = {
+            worksheet_path(folder, nb): worksheet_markdown(module, nb, code)
+            for nb, factories in importlib.import_module(module).EXERCISES.items()
+            if factories
+        }
     changed = []
-    for path, text_ in sheets.items():          # everything computed before anything is written
+    for path, text_ in sheets.items():  # everything computed before anything is written
         if not path.exists() or path.read_text(encoding="utf-8") != text_:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text_, encoding="utf-8")

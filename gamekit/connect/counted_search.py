@@ -9,6 +9,7 @@ positions already scored).  The lesson's tables of them are :mod:`gamekit.connec
 Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
 game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,10 +23,14 @@ class Count:
     """What a search found and how much work it took."""
 
     score: int
-    nodes: int          # positions visited
+    nodes: int  # positions visited
 
     def __str__(self) -> str:
-        return tr("score {score} after visiting {nodes} positions", score=number(self.score, sign=True), nodes=number(self.nodes))
+        return tr(
+            "score {score} after visiting {nodes} positions",
+            score=number(self.score, sign=True),
+            nodes=number(self.nodes),
+        )
 
 
 def max_score(game: ConnectGame) -> int:
@@ -91,6 +96,7 @@ def ordered_moves(game: ConnectGame) -> list[str]:
 def _threat_cells(game: ConnectGame, seat: int) -> int:
     """Empty cells where a disc of ``seat`` would complete a line (the solver's own count)."""
     from gamekit.connect.bitboard import board_for
+
     b = board_for(game.variant)
     cur, mask, _ = b.from_game(game)
     mine = cur if game.to_move == seat else cur ^ mask
@@ -105,7 +111,7 @@ def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Co
     game = game.copy()
     MAX = max_score(game)
     nodes = 0
-    memo: dict[tuple, tuple[int, int]] = {}      # position -> (lower bound, upper bound)
+    memo: dict[tuple, tuple[int, int]] = {}  # position -> (lower bound, upper bound)
 
     def value(alpha: int, beta: int) -> int:
         nonlocal nodes
@@ -122,7 +128,7 @@ def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Co
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0 = alpha
         best = -MAX
-        for m in (ordered_moves(game) if order else game.legal_moves()):
+        for m in ordered_moves(game) if order else game.legal_moves():
             s = score_after(game, m, MAX)
             if s is None:
                 s = -value(-beta, -alpha)
@@ -136,11 +142,11 @@ def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Co
         if table:
             lo, hi = memo.get(key, (-MAX, MAX))
             if best <= a0:
-                hi = min(hi, best)            # every move failed low: an upper bound
+                hi = min(hi, best)  # every move failed low: an upper bound
             elif best >= beta:
-                lo = max(lo, best)            # a cut: a lower bound
+                lo = max(lo, best)  # a cut: a lower bound
             else:
-                lo = hi = best                # exact
+                lo = hi = best  # exact
             memo[key] = (lo, hi)
         return best
 

@@ -9,6 +9,7 @@ The searches it shows (minimax and alpha–beta, counting the positions they vis
 Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
 game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,8 +23,8 @@ from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, tr
 
 TINY = Variant(N_("tiny: 4 × 3, three in a line"), columns=4, rows=3, win=3)
-TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
-HAND_MOVES = "4233213"       # yellow to move, 5 empty cells: one column wins, one draws, one loses
+TINY_MOVES = "1123"  # red to move: one column wins, one draws, two lose
+HAND_MOVES = "4233213"  # yellow to move, 5 empty cells: one column wins, one draws, one loses
 
 
 def tiny_game() -> ConnectGame:
@@ -45,9 +46,8 @@ def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
     two whole numbers are needed, the column a legal drop."""
     m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
     if m is None:
-        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
-                            answer=answer))
-    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
+        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.", answer=answer))
+    column = game.check(m.group(1))  # IllegalMoveError (a ValueError) says why a column is refused
     return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
 
 
@@ -55,24 +55,36 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
     """Why ``k`` is not the score of ``game`` (``best``, the exact solver's, for the player to move) when the
     column is right: each common slip (the sign, the winning disc's number for the score, a win called a draw
     or the other way round) its own reason."""
-    top = max_score(game)                    # a win with disc number n scores top − n
+    top = max_score(game)  # a win with disc number n scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     if best and k == -best:
-        return tr("The column is right, but the sign is the other way round: the score is for the player to move, "
-                  "{colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
+        return tr(
+            "The column is right, but the sign is the other way round: the score is for the player to move, "
+            "{colour}. Plus when {colour} wins, minus when {colour} loses.",
+            colour=colour,
+        )
     if best and k == top - abs(best):
-        return tr("The column is right, but {k} is the number of the winning disc, not the score. A win with disc "
-                  "number n scores {top} − n.", k=k, top=top)
+        return tr(
+            "The column is right, but {k} is the number of the winning disc, not the score. A win with disc "
+            "number n scores {top} − n.",
+            k=k,
+            top=top,
+        )
     if best == 0:
         return tr("The column is right, but with best play on both sides nobody wins: a draw scores 0.")
     if k == 0:
-        return tr("The column is right, but it is no draw: with best play on both sides someone wins. Play it "
-                  "out: which disc of the whole game wins?")
-    return tr("The column is right, but its score is not {score}. Play the best moves on for both sides: with "
-              "which disc of the whole game does the game end?", score=f"{k:+d}")
+        return tr(
+            "The column is right, but it is no draw: with best play on both sides someone wins. Play it "
+            "out: which disc of the whole game wins?"
+        )
+    return tr(
+        "The column is right, but its score is not {score}. Play the best moves on for both sides: with "
+        "which disc of the whole game does the game end?",
+        score=f"{k:+d}",
+    )
 
 
-METHODS = (                 # names marked for the catalogue, translated with tr() where they are shown
+METHODS = (  # names marked for the catalogue, translated with tr() where they are shown
     (N_("minimax"), lambda g: minimax(g)),
     (N_("alpha–beta"), lambda g: alphabeta(g)),
     (N_("alpha–beta + move ordering"), lambda g: alphabeta(g, order=True)),
@@ -87,9 +99,15 @@ def compare(game: ConnectGame, methods=METHODS) -> Table:
         c = run(game)
         first = first or c.nodes
         rows.append([tr(name), _signed(c.score), number(c.nodes), percent(c.nodes / first, 1)])
-    return Table([tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")], rows,
-                 caption=tr("{empty} empty cells, {colour} to move", colour=tr(COLOUR_NAMES[game.to_move]),
-                            empty=game.variant.cells - game.discs_on_board))
+    return Table(
+        [tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")],
+        rows,
+        caption=tr(
+            "{empty} empty cells, {colour} to move",
+            colour=tr(COLOUR_NAMES[game.to_move]),
+            empty=game.variant.cells - game.discs_on_board,
+        ),
+    )
 
 
 def _signed(score: int) -> str:
@@ -111,7 +129,9 @@ def column_scores(game: ConnectGame) -> Table:
             n = 0
         g.undo()
         rows.append([m, _signed(s), number(n)])
-    return Table([tr("column"), tr("score for {colour}", colour=tr(COLOUR_NAMES[game.to_move])), tr("positions visited")], rows)
+    return Table(
+        [tr("column"), tr("score for {colour}", colour=tr(COLOUR_NAMES[game.to_move])), tr("positions visited")], rows
+    )
 
 
 def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
@@ -135,20 +155,32 @@ def bit_index(game: ConnectGame, col: int, row: int) -> int:
     """The bit of grid cell (col, row) in the solver's bitboards: each grid column owns
     ``rows + 1`` bits, bottom first (the extra one is an always-empty guard on top)."""
     if not (0 <= col < game.width and 0 <= row < game.height):
-        raise ValueError(tr("({col}, {row}) is not a cell of the {width} × {height} grid",
-                            col=col, row=row, width=game.width, height=game.height))
+        raise ValueError(
+            tr(
+                "({col}, {row}) is not a cell of the {width} × {height} grid",
+                col=col,
+                row=row,
+                width=game.width,
+                height=game.height,
+            )
+        )
     return col * (game.height + 1) + row
 
 
 def bitboard(game: ConnectGame) -> dict[str, int]:
     """The two numbers of the solver: the discs of the player to move and every disc."""
     from gamekit.connect.bitboard import board_for
+
     cur, mask, nb = board_for(game.variant).from_game(game)
     return {"player to move": cur, "all discs": mask, "key": cur + mask, "discs played": nb}
 
 
-BITBOARD_LABELS = {"player to move": N_("discs of the player to move"), "all discs": N_("all discs"),
-                   "key": N_("key (the two added: one number per position)"), "discs played": N_("discs played")}
+BITBOARD_LABELS = {
+    "player to move": N_("discs of the player to move"),
+    "all discs": N_("all discs"),
+    "key": N_("key (the two added: one number per position)"),
+    "discs played": N_("discs played"),
+}
 
 
 def bitboard_table(game: ConnectGame) -> Table:
@@ -162,7 +194,9 @@ def bitboard_table(game: ConnectGame) -> Table:
             continue
         groups = " ".join("".join(str(value >> (c * per + r) & 1) for r in range(per)) for c in range(game.width))
         rows.append([tr(BITBOARD_LABELS[name]), f"{value}", groups])
-    return Table([tr("number"), tr("value"), tr("its bits: one group per column from the left, bottom cell first")], rows)
+    return Table(
+        [tr("number"), tr("value"), tr("its bits: one group per column from the left, bottom cell first")], rows
+    )
 
 
 def bit_picture(game: ConnectGame, size: int = 34) -> str:
@@ -180,11 +214,17 @@ def bit_picture(game: ConnectGame, size: int = 34) -> str:
             else:
                 v = game.cell(c, r)
                 fill = "#ffffff" if v is None else ("#f4a3a3" if v == 0 else "#f7e08a")
-                label = ("1" if (b["player to move"] >> bit) & 1 else "0") + "/" + ("1" if (b["all discs"] >> bit) & 1 else "0")
+                label = (
+                    ("1" if (b["player to move"] >> bit) & 1 else "0")
+                    + "/"
+                    + ("1" if (b["all discs"] >> bit) & 1 else "0")
+                )
             parts.append(f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" fill="{fill}" stroke="#555"/>')
             parts.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9" font-family="sans-serif">{bit}</text>')
-            parts.append(f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if r == game.height else 10}" '
-                         f'text-anchor="middle" font-family="sans-serif">{label}</text>')
+            parts.append(
+                f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if r == game.height else 10}" '
+                f'text-anchor="middle" font-family="sans-serif">{label}</text>'
+            )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -206,6 +246,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
     """Positions per second of three ways to run the same search on ``game`` (for the lesson; the
     figures depend on the machine and what else it is doing — the benchmark measures them properly)."""
     from gamekit.connect.solver import Solver
+
     rows = []
     t = time.perf_counter()
     c = alphabeta(game, order=True, table=True)
@@ -216,7 +257,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
             s = Solver(game.variant, engine=engine)
         except ValueError:
             continue
-        s.solve(game)                       # compile / warm up
+        s.solve(game)  # compile / warm up
         s.reset()
         s.nodes = 0
         t = time.perf_counter()
@@ -243,6 +284,7 @@ def start_report(records=RECORDS) -> str:
     proof (:mod:`gamekit.connect.wdl`), else from the shipped book; only what was computed is claimed."""
     from gamekit.connect.tables import book_for
     from gamekit.connect.wdl import status
+
     game = FiveInARow()
     found = [Path(r) for r in records if Path(r).exists()]
     if not found:
@@ -250,22 +292,33 @@ def start_report(records=RECORDS) -> str:
         if book is not None and book.lookup(game) is not None:
             s = book.lookup(game)
             n, secs = book.header.get("nodes"), book.header.get("seconds")
-            return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
-                      "positions in {hours} hours.", result=explain_score(s, game), score=_signed(s),
-                      nodes=number(n), hours=number(secs / 3600, 1))
+            return tr(
+                "Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
+                "positions in {hours} hours.",
+                result=explain_score(s, game),
+                score=_signed(s),
+                nodes=number(n),
+                hours=number(secs / 3600, 1),
+            )
         return tr("Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet.")
     st = status(*found)
     lo, hi = st["start_bounds"]
     numbers = dict(nodes=number(st["nodes"]), hours=number(st["seconds"] / 3600, 1))
     if lo == hi:
         result = start_result(lo)
-        text = tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
-                  "proved it, and what follows, by searching {nodes} positions in {hours} hours.", result=result, **numbers)
+        text = tr(
+            "Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
+            "proved it, and what follows, by searching {nodes} positions in {hours} hours.",
+            result=result,
+            **numbers,
+        )
     else:
-        text = tr("Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
-                  "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
-                  "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
-                  **numbers)
+        text = tr(
+            "Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
+            "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
+            "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
+            **numbers,
+        )
         if lo == 0:
             text += " " + tr("Proved: red does not lose. Still open: whether red can win.")
         elif hi == 0:
@@ -275,8 +328,13 @@ def start_report(records=RECORDS) -> str:
     known = []
     for column, (clo, chi) in st["first_move_bounds"].items():
         if clo == chi:
-            known.append(tr("red's column {column}: {result}", column=column, result={
-                1: tr("red wins"), 0: tr("a draw"), -1: tr("yellow wins")}[clo]))
+            known.append(
+                tr(
+                    "red's column {column}: {result}",
+                    column=column,
+                    result={1: tr("red wins"), 0: tr("a draw"), -1: tr("yellow wins")}[clo],
+                )
+            )
         elif clo == 0:
             known.append(tr("red's column {column}: red does not lose", column=column))
         elif chi == 0:
@@ -289,6 +347,7 @@ def start_report(records=RECORDS) -> str:
 def start_summary(records=RECORDS) -> Paragraph:
     """What is known about the start, for pupils: the proved results only, without the story of the runs."""
     from gamekit.connect.wdl import status
+
     found = [Path(r) for r in records if Path(r).exists()]
     if not found:
         return Paragraph(tr("The value of the start of 5 en raya is not known yet."))
@@ -299,8 +358,10 @@ def start_summary(records=RECORDS) -> Paragraph:
     firsts = st["first_move_bounds"]
     text = tr("With perfect play on both sides, the start of 5 en raya is {result}.", result=start_result(lo))
     if firsts and all(a == b == lo for a, b in firsts.values()):
-        text += " " + tr("So is every one of red's seven first moves: whichever column red starts in, the result is {result}.",
-                         result=start_result(lo))
+        text += " " + tr(
+            "So is every one of red's seven first moves: whichever column red starts in, the result is {result}.",
+            result=start_result(lo),
+        )
     return Paragraph(text + " " + start_meaning(lo))
 
 
@@ -308,8 +369,10 @@ def start_meaning(value: int) -> str:
     """What the proved value of the start (for red, who starts) means for the two players, in one or two
     sentences, so the page's words follow the computed value."""
     if value == 0:
-        return tr("That means: whatever red does, yellow has a way not to lose, and red has a first move after which "
-                  "yellow has no way to win. So, unlike in standard Connect Four, starting first is not enough to win.")
+        return tr(
+            "That means: whatever red does, yellow has a way not to lose, and red has a first move after which "
+            "yellow has no way to win. So, unlike in standard Connect Four, starting first is not enough to win."
+        )
     if value > 0:
         return tr("That means: red, who starts, has a way to win whatever yellow does.")
     return tr("That means: yellow has a way to win whatever red does, even though red starts.")
@@ -339,6 +402,7 @@ def best_move_exercise():
     own score, a right column with a wrong score the slip it makes (:func:`score_slip`)."""
     from gamekit.connect.solver import analyse
     from gamekit.widgets.lesson import Exercise
+
     game = hand_game()
     scores = {m: s for m, s in analyse(game, time_budget=None).items()}
     best = max(scores.values())
@@ -347,89 +411,166 @@ def best_move_exercise():
     top = max_score(game)
 
     def check(answer):
-        m, k = parse_column_and_score(game, answer)    # a ValueError names a bad answer and says why
+        m, k = parse_column_and_score(game, answer)  # a ValueError names a bad answer and says why
         s = scores[m]
         if s != best:
-            return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest "
-                             "score among the columns, and another column scores more.",
-                             column=m, score=_signed(s), colour=me, result=explain_score(s, game))
+            return False, tr(
+                "Column {column} scores {score} for {colour} ({result}); minimax takes the highest "
+                "score among the columns, and another column scores more.",
+                column=m,
+                score=_signed(s),
+                colour=me,
+                result=explain_score(s, game),
+            )
         if k == best:
-            return True, tr("Right: column {column} keeps the best score, {score} ({result}).",
-                            column=m, score=_signed(s), result=explain_score(s, game))
+            return True, tr(
+                "Right: column {column} keeps the best score, {score} ({result}).",
+                column=m,
+                score=_signed(s),
+                result=explain_score(s, game),
+            )
         return False, score_slip(game, k, best)
 
     solutions = [f"{m}, {_signed(best)}" for m in good]
     slips = [-best, top - abs(best), 0] if best else [1]
-    wrong = [f"{m}, {_signed(best)}" for m in sorted(scores) if scores[m] != best] + \
-            [f"{good[0]}, {_signed(v)}" for v in slips]
-    return Exercise(tr("On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
-                       "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
-                       "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
-                       "minus sign for a loss).", colour=me), check,
-                    hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
-                            "Minimax gives every column the score of that answer, then picks the highest."),
-                    answer=tr(" or ").join(solutions), solutions=solutions, key="minimax_move",
-                    wrong=list(dict.fromkeys(wrong)), position=game)
+    wrong = [f"{m}, {_signed(best)}" for m in sorted(scores) if scores[m] != best] + [
+        f"{good[0]}, {_signed(v)}" for v in slips
+    ]
+    return Exercise(
+        tr(
+            "On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
+            "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
+            "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
+            "minus sign for a loss).",
+            colour=me,
+        ),
+        check,
+        hint=tr(
+            "For each column, look for the opponent's best answer: can it win at once, or block? "
+            "Minimax gives every column the score of that answer, then picks the highest."
+        ),
+        answer=tr(" or ").join(solutions),
+        solutions=solutions,
+        key="minimax_move",
+        wrong=list(dict.fromkeys(wrong)),
+        position=game,
+    )
 
 
 def read_score_exercise():
     """From a score to the disc that wins: checked against the solver's score of the position."""
     from gamekit.connect.solver import solve
     from gamekit.widgets.lesson import parse_int, Exercise
+
     game = lesson_game("exercise")
     s = solve(game)
     MAX = max_score(game)
     other = tr(COLOUR_NAMES[1 - game.to_move])
-    n = MAX + s                                 # the winner's disc number of the whole game
+    n = MAX + s  # the winner's disc number of the whole game
 
     def check(answer):
         k = parse_int(answer)
         if k == n:
-            return True, tr("Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
-                            max=MAX, score=s, n=n, other=other)
+            return True, tr(
+                "Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
+                max=MAX,
+                score=s,
+                n=n,
+                other=other,
+            )
         if k == MAX - s:
-            return False, tr("That is {max} − ({score}): the sign is the other way round. The score is for the player "
-                             "to move, and a negative score means the *other* player wins.", max=MAX, score=s)
-        return False, tr("Not {k}. A winner's score is {max} minus the number of the disc that wins; turn that round "
-                         "for the score {score}.", k=k, max=MAX, score=s)
+            return False, tr(
+                "That is {max} − ({score}): the sign is the other way round. The score is for the player "
+                "to move, and a negative score means the *other* player wins.",
+                max=MAX,
+                score=s,
+            )
+        return False, tr(
+            "Not {k}. A winner's score is {max} minus the number of the disc that wins; turn that round "
+            "for the score {score}.",
+            k=k,
+            max=MAX,
+            score=s,
+        )
 
-    return Exercise(tr("The solver scores this position {score} for {colour}, the player to move. With which of "
-                       "{other}'s discs of the whole game does {other} win, with best play on both sides?",
-                       score=number(s, sign=True), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
-                    check, hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
-                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1],
-                    position=game)          # the position the question is about (drawn on the worksheet)
+    return Exercise(
+        tr(
+            "The solver scores this position {score} for {colour}, the player to move. With which of "
+            "{other}'s discs of the whole game does {other} win, with best play on both sides?",
+            score=number(s, sign=True),
+            colour=tr(COLOUR_NAMES[game.to_move]),
+            other=other,
+        ),
+        check,
+        hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
+        answer=str(n),
+        solutions=[n],
+        key="read_score",
+        wrong=[MAX - s if MAX - s != n else n + 1],
+        position=game,
+    )  # the position the question is about (drawn on the worksheet)
 
 
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
     """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
     with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
     from gamekit.widgets.lesson import parse_int, Exercise
+
     if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
-        raise ValueError(tr("score {score} on a board of {cells} cells: give an even number of cells and a score "
-                            "from 1 to half of them", score=score, cells=cells))
+        raise ValueError(
+            tr(
+                "score {score} on a board of {cells} cells: give an even number of cells and a score "
+                "from 1 to half of them",
+                score=score,
+                cells=cells,
+            )
+        )
     MAX = cells // 2 + 1
     n = MAX - score
 
     def check(answer):
         k = parse_int(answer)
         if k == n:
-            return True, tr("Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
-                            max=MAX, score=score, n=n)
+            return True, tr(
+                "Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
+                max=MAX,
+                score=score,
+                n=n,
+            )
         if k == MAX + score:
-            return False, tr("That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
-                             max=MAX, score=score)
+            return False, tr(
+                "That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
+                max=MAX,
+                score=score,
+            )
         if k == score:
-            return False, tr("The score is not the disc number itself: a win with disc number n scores {max} − n. "
-                             "Which n gives {score}?", max=MAX, score=score)
-        return False, tr("Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
-                         k=k, max=MAX, score=score)
+            return False, tr(
+                "The score is not the disc number itself: a win with disc number n scores {max} − n. "
+                "Which n gives {score}?",
+                max=MAX,
+                score=score,
+            )
+        return False, tr(
+            "Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
+            k=k,
+            max=MAX,
+            score=score,
+        )
 
-    return Exercise(tr("On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
-                       "which of their own discs of the whole game do they win, with best play on both sides?",
-                       cells=cells, score=number(score, sign=True)),
-                    check, hint=tr("On this board a win with your disc number n scores {max} − n.", max=MAX),
-                    answer=str(n), solutions=[n], key=key, wrong=list(dict.fromkeys([MAX + score, score, n + 1])))
+    return Exercise(
+        tr(
+            "On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
+            "which of their own discs of the whole game do they win, with best play on both sides?",
+            cells=cells,
+            score=number(score, sign=True),
+        ),
+        check,
+        hint=tr("On this board a win with your disc number n scores {max} − n.", max=MAX),
+        answer=str(n),
+        solutions=[n],
+        key=key,
+        wrong=list(dict.fromkeys([MAX + score, score, n + 1])),
+    )
 
 
 def tiny_score_exercise():
@@ -452,6 +593,7 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
     from gamekit.widgets.lesson import parse_int, Exercise
+
     game = ConnectGame(variant)
     n = bit_index(game, col, row)
     per = game.height + 1
@@ -460,36 +602,68 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
         k = parse_int(answer)
         values = dict(k=k, column=col + 1, row=row + 1, before=col, below=row, per=per, bit=n, height=game.height)
         if k == n:
-            return True, ntr("Right: the {before} columns to the left own {per} bits each, then {below} cell lies below "
-                             "it in its own column: {before} × {per} + {below} = {bit}.",
-                             "Right: the {before} columns to the left own {per} bits each, then {below} cells lie below "
-                             "it in its own column: {before} × {per} + {below} = {bit}.", row, **values)
+            return True, ntr(
+                "Right: the {before} columns to the left own {per} bits each, then {below} cell lies below "
+                "it in its own column: {before} × {per} + {below} = {bit}.",
+                "Right: the {before} columns to the left own {per} bits each, then {below} cells lie below "
+                "it in its own column: {before} × {per} + {below} = {bit}.",
+                row,
+                **values,
+            )
         if k == col * game.height + row:
-            return False, tr("Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the spare "
-                             "bit on top. Count the spare bit too.", **values)
+            return False, tr(
+                "Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the spare "
+                "bit on top. Count the spare bit too.",
+                **values,
+            )
         if k == col * 7 + row and per != 7:
-            return False, tr("That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each column has "
-                             "{per} bits: {height} cells and the spare bit on top.", **values)
+            return False, tr(
+                "That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each column has "
+                "{per} bits: {height} cells and the spare bit on top.",
+                **values,
+            )
         if k == row * game.width + col:
-            return False, tr("That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
-                             "bottom, one column after another.")
+            return False, tr(
+                "That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
+                "bottom, one column after another."
+            )
         if k in ((col + 1) * per + row + 1, (col + 1) * per + row):
-            return False, tr("That counts the cell's own column as full. Only the {before} columns to the left are "
-                             "full, with {per} bits each; in column {column} itself, count just the cells below "
-                             "this one.", **values)
+            return False, tr(
+                "That counts the cell's own column as full. Only the {before} columns to the left are "
+                "full, with {per} bits each; in column {column} itself, count just the cells below "
+                "this one.",
+                **values,
+            )
         if k == n + 1:
-            return False, tr("Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before "
-                             "this cell.", **values)
-        return False, tr("Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "
-                         "included; the first bit is number 0.", **values)
+            return False, tr(
+                "Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before this cell.",
+                **values,
+            )
+        return False, tr(
+            "Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "
+            "included; the first bit is number 0.",
+            **values,
+        )
 
-    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
-                       "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
-                       "left, rows from 1 at the bottom)?", width=game.width, height=game.height, column=col + 1,
-                       row=row + 1), check,
-                    hint=tr("Each column has {height} cells and one spare bit on top. The bits are numbered from 0.", height=game.height),
-                    answer=str(n), solutions=[n], key=key,
-                    wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col])
+    return Exercise(
+        tr(
+            "A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
+            "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
+            "left, rows from 1 at the bottom)?",
+            width=game.width,
+            height=game.height,
+            column=col + 1,
+            row=row + 1,
+        ),
+        check,
+        hint=tr(
+            "Each column has {height} cells and one spare bit on top. The bits are numbered from 0.", height=game.height
+        ),
+        answer=str(n),
+        solutions=[n],
+        key=key,
+        wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col],
+    )
 
 
 def pruning_exercise():
@@ -497,25 +671,37 @@ def pruning_exercise():
     each wrong choice.  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
     give the same score there, as the tests check on every lesson position.)"""
     from gamekit.widgets.lesson import Exercise, choice_checker
+
     right = tr("No: the second move is already worse than the draw")
     explanations = {
-        right: tr("Right: whatever the other replies are, your opponent will pick one at least as good for them, so "
-                  "the second move is worth a loss or worse to you. You will play the first move anyway. Skipping "
-                  "those replies saves work and cannot change the answer: that is alpha–beta."),
+        right: tr(
+            "Right: whatever the other replies are, your opponent will pick one at least as good for them, so "
+            "the second move is worth a loss or worse to you. You will play the first move anyway. Skipping "
+            "those replies saves work and cannot change the answer: that is alpha–beta."
+        ),
         tr("Yes: another reply might be even worse for you"): tr(
             "It might, but that changes nothing: the second move is already worse than your draw, so you will not "
-            "play it. Worse still is still worse."),
+            "play it. Worse still is still worse."
+        ),
         tr("Yes: another reply might be better for you"): tr(
             "Your opponent chooses the reply, not you, and picks the best one for them. One reply already wins for "
-            "them, so the second move cannot be better than a loss for you."),
+            "them, so the second move cannot be better than a loss for you."
+        ),
     }
-    return Exercise(tr("You are searching like minimax. Your first move scores 0: a draw. Now you try your second "
-                       "move, and your opponent's very first reply to it wins for them. Do you need to look at your "
-                       "opponent's other replies to that second move?"),
-                    choice_checker(right, explanations),
-                    hint=tr("Who chooses the reply? And which of your two moves will you play in the end?"),
-                    answer=right, solutions=[right], choices=list(explanations), key="pruning",
-                    wrong=[c for c in explanations if c != right])
+    return Exercise(
+        tr(
+            "You are searching like minimax. Your first move scores 0: a draw. Now you try your second "
+            "move, and your opponent's very first reply to it wins for them. Do you need to look at your "
+            "opponent's other replies to that second move?"
+        ),
+        choice_checker(right, explanations),
+        hint=tr("Who chooses the reply? And which of your two moves will you play in the end?"),
+        answer=right,
+        solutions=[right],
+        choices=list(explanations),
+        key="pruning",
+        wrong=[c for c in explanations if c != right],
+    )
 
 
 TRANSPOSITION_ORDER = "34544"
@@ -538,6 +724,7 @@ def transposition_exercise():
     """Two move orders, one position: which order reaches the same grid as :data:`TRANSPOSITION_ORDER`?  Each
     choice is played on the rules engine and compared; a wrong one is told the first cell that differs."""
     from gamekit.widgets.lesson import Exercise, choice_checker
+
     target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
     said, right = {}, []
     for moves in TRANSPOSITION_CHOICES:
@@ -545,26 +732,49 @@ def transposition_exercise():
         text = _order_words(moves)
         if g.position_key() == target.position_key():
             right.append(text)
-            said[text] = tr("Right: each disc lands in the same cell either way, so the grid is the same. A "
-                            "transposition table stores its result once and finds it again.")
+            said[text] = tr(
+                "Right: each disc lands in the same cell either way, so the grid is the same. A "
+                "transposition table stores its result once and finds it again."
+            )
             continue
         moved = [(c, r) for c in range(g.width) for r in range(g.height) if g.cell(c, r) != target.cell(c, r)]
         c, r = moved[0]
-        said[text] = tr("Not this one: after it, the cell in column {column}, row {row} holds {what}, not {other}.",
-                        column=g.column_number(c), row=r + 1,
-                        what=tr("nothing") if g.cell(c, r) is None else tr("a {colour} disc", colour=tr(COLOUR_NAMES[g.cell(c, r)])),
-                        other=tr("nothing") if target.cell(c, r) is None else
-                        tr("a {colour} disc", colour=tr(COLOUR_NAMES[target.cell(c, r)])))
+        said[text] = tr(
+            "Not this one: after it, the cell in column {column}, row {row} holds {what}, not {other}.",
+            column=g.column_number(c),
+            row=r + 1,
+            what=tr("nothing")
+            if g.cell(c, r) is None
+            else tr("a {colour} disc", colour=tr(COLOUR_NAMES[g.cell(c, r)])),
+            other=tr("nothing")
+            if target.cell(c, r) is None
+            else tr("a {colour} disc", colour=tr(COLOUR_NAMES[target.cell(c, r)])),
+        )
     if len(right) != 1:
         raise ValueError(f"the transposition question needs exactly one right order, not {right}")
     choices = list(said)
-    return Exercise(tr("From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
-                       order=_order_words(TRANSPOSITION_ORDER)),
-                    choice_checker(right[0], said), hint=tr("Picture where each disc lands. Does the order change any cell?"),
-                    answer=right[0], solutions=right, choices=choices, key="transposition",
-                    wrong=[c for c in choices if c not in right])
+    return Exercise(
+        tr(
+            "From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
+            order=_order_words(TRANSPOSITION_ORDER),
+        ),
+        choice_checker(right[0], said),
+        hint=tr("Picture where each disc lands. Does the order change any cell?"),
+        answer=right[0],
+        solutions=right,
+        choices=choices,
+        key="transposition",
+        wrong=[c for c in choices if c not in right],
+    )
 
 
 def exercises():
-    return [tiny_score_exercise(), best_move_exercise(), pruning_exercise(), transposition_exercise(),
-            read_score_exercise(), bit_exercise(), other_bit_exercise()]
+    return [
+        tiny_score_exercise(),
+        best_move_exercise(),
+        pruning_exercise(),
+        transposition_exercise(),
+        read_score_exercise(),
+        bit_exercise(),
+        other_bit_exercise(),
+    ]

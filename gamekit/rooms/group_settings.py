@@ -1,6 +1,7 @@
 """A class group's settings and the checks of what a teacher or pupil types: the games a group may play (the
 catalog's games a room can host, for the menus), the settings checked and put in words, the room a group's
 settings make, nicknames and group names.  A refusal is a :class:`GroupRefusal` (a 4xx answer with its reason)."""
+
 from __future__ import annotations
 
 import re
@@ -13,8 +14,16 @@ from gamekit.i18n import languages, tr
 from gamekit.rooms.speech import SOURCE, known_language
 
 NICK_MIN, NICK_MAX = 2, 20
-DEFAULT_SETTINGS = {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True, "popout": False,
-                    "rated": True, "language": SOURCE}
+DEFAULT_SETTINGS = {
+    "game": "dots",
+    "width": 5,
+    "height": 4,
+    "timer": 0,
+    "alternate": True,
+    "popout": False,
+    "rated": True,
+    "language": SOURCE,
+}
 # "language": the language of the group's pages (and its rooms' pages) when the address does not ask for one; a
 # group made before this setting has none stored (its pages speak the browser's language) until its settings are
 # next saved (then DEFAULT_SETTINGS fills it in: English, unless the teacher chose)
@@ -35,17 +44,23 @@ def game_menu() -> list[dict]:
     settings, without the :attr:`RoomSpec.starter` option: a room made on the create page starts as the game
     does by default) and ``settings`` (the group settings the game reads, :attr:`GameInfo.settings`: the pages show
     their controls, and the create page overrides each one that is a key of ``options``)."""
-    return [{"value": value, "id": info.id, "names": list(info.names), "title": tr(info.title), "room": info.room.id,
-             "options": {k: v for k, v in info.room_options(DEFAULT_SETTINGS).items() if k != info.room.starter},
-             "settings": list(info.settings)}
-            for value, info in group_games().items()]
+    return [
+        {
+            "value": value,
+            "id": info.id,
+            "names": list(info.names),
+            "title": tr(info.title),
+            "room": info.room.id,
+            "options": {k: v for k, v in info.room_options(DEFAULT_SETTINGS).items() if k != info.room.starter},
+            "settings": list(info.settings),
+        }
+        for value, info in group_games().items()
+    ]
 
 
 def group_game(name: Any) -> catalog.GameInfo | None:
     info = catalog.find(name)
     return info if info is not None and info.room is not None else None
-
-
 
 
 class GroupRefusal(Exception):
@@ -62,13 +77,24 @@ def check_nickname(nickname: Any) -> str:
     nick = unicodedata.normalize("NFC", nickname).strip()
     nick = re.sub(r" {2,}", " ", nick)
     if not NICK_MIN <= len(nick) <= NICK_MAX:
-        raise GroupRefusal(tr("Nickname {nickname}: use {fewest} to {most} characters.", nickname=repr(nick[:30]),
-                              fewest=NICK_MIN, most=NICK_MAX))
+        raise GroupRefusal(
+            tr(
+                "Nickname {nickname}: use {fewest} to {most} characters.",
+                nickname=repr(nick[:30]),
+                fewest=NICK_MIN,
+                most=NICK_MAX,
+            )
+        )
     bad = [c for c in nick if not (c.isalnum() or c in " -_.")]
     if bad:
         shown = "".join(sorted(set(bad)))[:10].encode("unicode_escape").decode()
-        raise GroupRefusal(tr("Nickname {nickname}: only letters, digits, spaces, '-', '_' and '.' are allowed "
-                              "(not {characters}).", nickname=repr(nick), characters=repr(shown)))
+        raise GroupRefusal(
+            tr(
+                "Nickname {nickname}: only letters, digits, spaces, '-', '_' and '.' are allowed (not {characters}).",
+                nickname=repr(nick),
+                characters=repr(shown),
+            )
+        )
     if not nick[0].isalnum():
         raise GroupRefusal(tr("Nickname {nickname}: start with a letter or a digit.", nickname=repr(nick)))
     return nick
@@ -91,26 +117,44 @@ def check_settings(raw: Any, current: dict | None = None) -> dict:
         raise GroupRefusal(tr("settings must be an object."))
     unknown = set(raw) - set(DEFAULT_SETTINGS)
     if unknown:
-        raise GroupRefusal(tr("Unknown setting(s) {unknown}: the settings are {settings}.",
-                              unknown=", ".join(sorted(map(str, unknown)))[:100], settings=", ".join(DEFAULT_SETTINGS)))
-    s = {**DEFAULT_SETTINGS, **(current or {})}          # a group made before a setting existed: its default
+        raise GroupRefusal(
+            tr(
+                "Unknown setting(s) {unknown}: the settings are {settings}.",
+                unknown=", ".join(sorted(map(str, unknown)))[:100],
+                settings=", ".join(DEFAULT_SETTINGS),
+            )
+        )
+    s = {**DEFAULT_SETTINGS, **(current or {})}  # a group made before a setting existed: its default
     s.update(raw)
     if group_game(s["game"]) is None:
         names = list(group_games())
-        raise GroupRefusal(tr("game={game}: choose {some} or {last}.", game=repr(s["game"]),
-                              some=", ".join(names[:-1]), last=names[-1]))
+        raise GroupRefusal(
+            tr(
+                "game={game}: choose {some} or {last}.",
+                game=repr(s["game"]),
+                some=", ".join(names[:-1]),
+                last=names[-1],
+            )
+        )
     for side in ("width", "height"):
         v = s[side]
         if isinstance(v, bool) or not isinstance(v, int) or v not in (3, 4, 5):
-            raise GroupRefusal(tr("{setting}={value}: a Dots board has 3, 4 or 5 boxes a side.", setting=side, value=repr(v)))
+            raise GroupRefusal(
+                tr("{setting}={value}: a Dots board has 3, 4 or 5 boxes a side.", setting=side, value=repr(v))
+            )
     if isinstance(s["timer"], bool) or s["timer"] not in TIMERS:
         raise GroupRefusal(tr("timer={value}: time per turn is 0 (off), 30 or 60 seconds.", value=repr(s["timer"])))
     for flag in ("alternate", "popout", "rated"):
         if not isinstance(s[flag], bool):
             raise GroupRefusal(tr("{setting}={value}: true or false.", setting=flag, value=repr(s[flag])))
     if not isinstance(s["language"], str) or known_language(s["language"]) != s["language"]:
-        raise GroupRefusal(tr("language={value}: the group's pages speak {languages}.", value=repr(s["language"])[:40],
-                              languages=", ".join(languages())))
+        raise GroupRefusal(
+            tr(
+                "language={value}: the group's pages speak {languages}.",
+                value=repr(s["language"])[:40],
+                languages=", ".join(languages()),
+            )
+        )
     return s
 
 
@@ -127,8 +171,11 @@ def describe_settings(s: dict) -> str:
     if info.settings_words is not None:
         parts = [info.settings_words(s)]
     else:
-        parts = [tr("{game} with PopOut", game=tr(info.title)) if s["popout"] and "popout" in info.options
-                 else tr(info.title)]
+        parts = [
+            tr("{game} with PopOut", game=tr(info.title))
+            if s["popout"] and "popout" in info.options
+            else tr(info.title)
+        ]
     parts.append(tr("{seconds} s per turn", seconds=s["timer"]) if s["timer"] else tr("no time limit"))
     parts.append(tr("rated games allowed") if s["rated"] else tr("no rated games"))
     return ", ".join(parts)

@@ -18,6 +18,7 @@ This module is the service — the rules of groups, no HTTP: :class:`Groups`.  I
 :class:`gamekit.rooms.store_interface.GroupStore` interface: this module runs no SQL.  A group idle for
 :data:`GROUP_IDLE_DAYS` days is deleted with everything in it.  Rules and choices: ``docs/class.md``.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,23 +31,37 @@ from typing import Any
 from gamekit.i18n import get_language, tr
 from gamekit.rooms import ratings
 from gamekit.catalog import BadOptions
-from gamekit.rooms.class_progress import check_progress, class_csv, class_table, class_tally, lesson_summary, puzzle_summary
+from gamekit.rooms.class_progress import (
+    check_progress,
+    class_csv,
+    class_table,
+    class_tally,
+    lesson_summary,
+    puzzle_summary,
+)
 from gamekit.rooms.games import rebuild, spec_for
-from gamekit.rooms.group_settings import DEFAULT_SETTINGS, GroupRefusal, check_group_name, check_nickname, check_settings, group_language, room_request
+from gamekit.rooms.group_settings import (
+    DEFAULT_SETTINGS,
+    GroupRefusal,
+    check_group_name,
+    check_nickname,
+    check_settings,
+    group_language,
+    room_request,
+)
 from gamekit.rooms.store_interface import GroupStore, nocase, stood_in_at_end, token_hash
 from gamekit.rooms.speech import SOURCE, joined, known_language, said
 from gamekit.rooms.web import HostedRoom, Refusal, RoomHost
 
-GROUP_IDLE_DAYS = 120                  # a school term and a holiday
+GROUP_IDLE_DAYS = 120  # a school term and a holiday
 GROUP_IDLE = GROUP_IDLE_DAYS * 24 * 3600
-MAX_BODY = 4096                        # bytes of a group request …
-MAX_PROGRESS = 65536                   # … except a lesson progress upload
+MAX_BODY = 4096  # bytes of a group request …
+MAX_PROGRESS = 65536  # … except a lesson progress upload
 MAX_MEMBERS = 200
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: easy to read out and type
-CODE_LENGTH = 8                        # 32 ** 8 = 2 ** 40 codes (docs/class.md, "Safety"); shown as K7MQ-2PXA
-OLD_CODE_LENGTH = 6                    # codes of groups made before: 2 ** 30, still accepted (shown as K7M-Q2P)
-FIND_STALE = 15.0                      # a "find me an opponent" wait ends when its page stops asking for this long
-
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out and type
+CODE_LENGTH = 8  # 32 ** 8 = 2 ** 40 codes (docs/class.md, "Safety"); shown as K7MQ-2PXA
+OLD_CODE_LENGTH = 6  # codes of groups made before: 2 ** 30, still accepted (shown as K7M-Q2P)
+FIND_STALE = 15.0  # a "find me an opponent" wait ends when its page stops asking for this long
 
 
 def show_code(code: str) -> str:
@@ -97,9 +112,9 @@ class Groups:
         self.server = server
         self.store: GroupStore = server.group_store
         scale = max(1.0, server.rooms_per_minute / 60.0)
-        self.requests = Bucket(120 * scale, 60 * scale)        # group API calls per address and key
-        self._positions: dict[tuple, dict] = {}               # (room, game no., moves) → how that game stands
-        self.guesses = Bucket(30 * scale, 20 * scale)          # code look-ups and refused keys, per address
+        self.requests = Bucket(120 * scale, 60 * scale)  # group API calls per address and key
+        self._positions: dict[tuple, dict] = {}  # (room, game no., moves) → how that game stands
+        self.guesses = Bucket(30 * scale, 20 * scale)  # code look-ups and refused keys, per address
 
     # ----- groups --------------------------------------------------------------------------------------
     def create(self, name: Any, language: str | None = None) -> dict:
@@ -119,8 +134,14 @@ class Groups:
     def group(self, gid: Any) -> dict:
         row = self.store.load_group(gid) if isinstance(gid, str) and 8 <= len(gid) <= 64 else None
         if row is None:
-            raise GroupRefusal(tr("This group does not exist (the link is mistyped, or the group was deleted or "
-                                  "expired after {days} days without activity).", days=GROUP_IDLE_DAYS), 404)
+            raise GroupRefusal(
+                tr(
+                    "This group does not exist (the link is mistyped, or the group was deleted or "
+                    "expired after {days} days without activity).",
+                    days=GROUP_IDLE_DAYS,
+                ),
+                404,
+            )
         return dict(row, code=show_code(row["code"]))
 
     def by_code(self, code: Any) -> str:
@@ -129,15 +150,20 @@ class Groups:
         clean = re.sub(r"[\s-]", "", code).upper()
         gid = self.store.group_by_code(clean) if len(clean) in (CODE_LENGTH, OLD_CODE_LENGTH) else None
         if gid is None:
-            raise GroupRefusal(tr("No group has the code {code}: check it with your teacher.", code=repr(code[:12])), 404)
+            raise GroupRefusal(
+                tr("No group has the code {code}: check it with your teacher.", code=repr(code[:12])), 404
+            )
         return gid
 
     def touch(self, gid: str) -> None:
         self.store.touch_group(gid, self.server.now())
 
     def check_owner(self, group: dict, key: Any) -> None:
-        if not isinstance(key, str) or not 10 <= len(key) <= 100 or \
-                not secrets.compare_digest(group["owner_hash"], token_hash(key)):
+        if (
+            not isinstance(key, str)
+            or not 10 <= len(key) <= 100
+            or not secrets.compare_digest(group["owner_hash"], token_hash(key))
+        ):
             raise GroupRefusal(tr("Only the teacher's owner link can do this."), 403)
 
     def member(self, group: dict, key: Any) -> dict:
@@ -145,20 +171,23 @@ class Groups:
             raise GroupRefusal(tr("This needs the member key this browser got when joining the group."), 403)
         found = self.store.member_by_key(group["id"], token_hash(key))
         if found is None:
-            raise GroupRefusal(tr("You are not (or no longer) a member of this group: join it again with a nickname."),
-                               403)
+            raise GroupRefusal(
+                tr("You are not (or no longer) a member of this group: join it again with a nickname."), 403
+            )
         return found
 
     def join(self, group: dict, nickname: Any) -> dict:
         nick = check_nickname(nickname)
         if self.store.count_members(group["id"]) >= MAX_MEMBERS:
             raise GroupRefusal(tr("This group is full ({n} pupils).", n=MAX_MEMBERS), 409)
-        taken = GroupRefusal(tr("The nickname {nickname} is taken in this group: choose another.", nickname=repr(nick)), 409)
+        taken = GroupRefusal(
+            tr("The nickname {nickname} is taken in this group: choose another.", nickname=repr(nick)), 409
+        )
         if self.store.nickname_taken(group["id"], nick):
             raise taken
         key = secrets.token_urlsafe(32)
         if not self.store.add_member(group["id"], nick, token_hash(key), self.server.now()):
-            raise taken                                  # taken a moment ago (another server process)
+            raise taken  # taken a moment ago (another server process)
         return {"nickname": nick, "key": key}
 
     def remove_member(self, group: dict, member_id: int) -> None:
@@ -170,14 +199,15 @@ class Groups:
     def remove_by_nickname(self, group: dict, nickname: Any) -> None:
         member_id = self.store.member_by_nickname(group["id"], nickname) if isinstance(nickname, str) else None
         if member_id is None:
-            raise GroupRefusal(tr("No pupil is called {nickname} in this group.", nickname=repr(str(nickname)[:30])), 404)
+            raise GroupRefusal(
+                tr("No pupil is called {nickname} in this group.", nickname=repr(str(nickname)[:30])), 404
+            )
         self.remove_member(group, member_id)
 
     def owner_members(self, group: dict) -> list[dict]:
         """The pupils as the teacher's page lists them: by nickname (A–Z case folded, as SQLite's NOCASE)."""
         rows = sorted(self.store.members(group["id"]), key=lambda r: (nocase(r[1]), r[0]))
-        return [{"nickname": nick, "rating": round(rating, 1), "games": games}
-                for _, nick, rating, games, *_ in rows]
+        return [{"nickname": nick, "rating": round(rating, 1), "games": games} for _, nick, rating, games, *_ in rows]
 
     def set_settings(self, group: dict, raw: Any) -> dict:
         s = check_settings(raw, group["settings"])
@@ -192,7 +222,7 @@ class Groups:
         for room_id in rooms:
             room = self.server.rooms.pop(room_id, None)
             if room is not None:
-                room.close_all(message)        # every connection, greeted or not
+                room.close_all(message)  # every connection, greeted or not
 
     def sweep(self, now: float) -> list[str]:
         """Delete groups idle for GROUP_IDLE_DAYS days, with their members, rooms, results and progress."""
@@ -212,15 +242,28 @@ class Groups:
         table = ratings.recompute([(a, b, s, at) for a, b, s, at, _, _ in results])
         rows, series = [], {}
         for mid, nick, rating, games, wins, draws, losses in members:
-            rows.append({"nickname": nick, "rating": round(rating, 1), "games": games, "wins": wins,
-                         "draws": draws, "losses": losses, "points": wins + 0.5 * draws})
+            rows.append(
+                {
+                    "nickname": nick,
+                    "rating": round(rating, 1),
+                    "games": games,
+                    "wins": wins,
+                    "draws": draws,
+                    "losses": losses,
+                    "points": wins + 0.5 * draws,
+                }
+            )
             st = table.get(mid)
-            series[nick] = [(i, round(r, 1)) for i, _, r in st.history] if st else []    # as the table shows
+            series[nick] = [(i, round(r, 1)) for i, _, r in st.history] if st else []  # as the table shows
         rows.sort(key=lambda r: (-r["rating"], r["nickname"].lower()))
         for i, row in enumerate(rows):
             row["rank"] = i + 1
-        return {"rows": rows, "rated_games": len(results), "series": {k: [list(p) for p in v] for k, v in series.items()},
-                "chart": ratings.chart_svg(series)}
+        return {
+            "rows": rows,
+            "rated_games": len(results),
+            "series": {k: [list(p) for p in v] for k, v in series.items()},
+            "chart": ratings.chart_svg(series),
+        }
 
     def rebuild_ratings(self, gid: str) -> dict[int, ratings.Standing]:
         """Recompute every rating of the group from its stored results and store them (the cache is rebuilt)."""
@@ -236,7 +279,12 @@ class Groups:
         table = ratings.recompute([(a, b, s, at) for a, b, s, at, _, _ in self.results(gid)])
         for mid, _, rating, games, wins, draws, losses in self.store.members(gid, named_only=False):
             st = table.get(mid, ratings.Standing(mid))
-            if abs(st.rating - rating) > 1e-6 or (games, wins, draws, losses) != (st.games, st.wins, st.draws, st.losses):
+            if abs(st.rating - rating) > 1e-6 or (games, wins, draws, losses) != (
+                st.games,
+                st.wins,
+                st.draws,
+                st.losses,
+            ):
                 return False
         return True
 
@@ -250,8 +298,10 @@ class Groups:
     def save_progress(self, group: dict, member: dict, raw: Any) -> dict:
         clean = check_progress(raw)
         self.store.save_progress(group["id"], member["id"], clean, self.server.now())
-        return {"lessons": {k: list(v) for k, v in lesson_summary(clean).items()},
-                "puzzles": {k: list(v) for k, v in puzzle_summary(clean).items()}}
+        return {
+            "lessons": {k: list(v) for k, v in lesson_summary(clean).items()},
+            "puzzles": {k: list(v) for k, v in puzzle_summary(clean).items()},
+        }
 
     def class_tally(self, group: dict) -> dict:
         return class_tally(self.store.progress(group["id"]))
@@ -265,7 +315,7 @@ class Groups:
         game, options, timer = room_request(group["settings"])
         try:
             room_id, token = self.server.create_room(game, options, timer)
-        except BadOptions as refusal:                    # the settings were checked: should not happen
+        except BadOptions as refusal:  # the settings were checked: should not happen
             raise GroupRefusal(str(refusal)) from None
         self.store.add_group_room(room_id, group["id"], rated, member["id"], self.server.now())
         return {"room": room_id, "token": token, "seat": 0, "rated": rated}
@@ -295,8 +345,8 @@ class Groups:
             raise GroupRefusal(tr("This room expired."), 404)
         token, now = secrets.token_urlsafe(32), self.server.now()
         if not self.store.take_group_seat(room_id, member["id"], token, now, reserved=reserved):
-            raise full                                   # taken a moment ago (maybe on another server process)
-        room = self.server.rooms.get(room_id)            # served here: its players hear of it now
+            raise full  # taken a moment ago (maybe on another server process)
+        room = self.server.rooms.get(room_id)  # served here: its players hear of it now
         if room is None:
             return {"room": room_id, "token": token, "seat": 1, "rated": bool(info[1])}
         room.seat_hashes[1] = token_hash(token)
@@ -323,27 +373,34 @@ class Groups:
             out.append(entry)
         return out
 
-    def room_state(self, room_id: str, game_id: str, options: dict, game_no: int, players: list,
-                   recorded: tuple[float, str] | None) -> dict:
+    def room_state(
+        self, room_id: str, game_id: str, options: dict, game_no: int, players: list, recorded: tuple[float, str] | None
+    ) -> dict:
         """``{"state": "playing"|"finished", "ply", "result"}`` of a room's current game.  A rated game's result
         is the stored one (an abandoned game is lost by the pupil who left, whatever the board says); otherwise
         it is read from the position.  Positions are replayed from the store once per list of moves (cached by
         the moves themselves, so a room played on another server process is read afresh)."""
         room = self.server.rooms.get(room_id)
         if room is not None and not room.sockets:
-            room = None                # a copy nobody plays here: the room may be served by another process
-        moves = (tuple((m.kind, m.move, m.seat) for m in room.moves) if room is not None else
-                 tuple(self.store.room_moves(room_id)))
+            room = None  # a copy nobody plays here: the room may be served by another process
+        moves = (
+            tuple((m.kind, m.move, m.seat) for m in room.moves)
+            if room is not None
+            else tuple(self.store.room_moves(room_id))
+        )
         key = (room_id, game_no, moves)
         summary = self._positions.get(key)
         if summary is None:
             game = room.game if room is not None else rebuild(game_id, options, list(moves))
             spec = spec_for(game_id)
             over = game.is_over()
-            summary = {"over": over, "winner": game.winner() if over else None,
-                       "resigned": getattr(game, "resigned", None) if over else None,
-                       "scores": [spec.score(game, s) for s in (0, 1)] if spec.final_score(game) else None,
-                       "names": spec.seat_names(options)}
+            summary = {
+                "over": over,
+                "winner": game.winner() if over else None,
+                "resigned": getattr(game, "resigned", None) if over else None,
+                "scores": [spec.score(game, s) for s in (0, 1)] if spec.final_score(game) else None,
+                "names": spec.seat_names(options),
+            }
             if len(self._positions) > 5000:
                 self._positions.clear()
             self._positions[key] = summary
@@ -355,7 +412,7 @@ class Groups:
         else:
             winner = summary["winner"]
             reason = "resigned" if summary["resigned"] is not None else "played"
-        names = [players[s] or tr(summary["names"][s]) for s in (0, 1)]     # a nickname, or the seat's name
+        names = [players[s] or tr(summary["names"][s]) for s in (0, 1)]  # a nickname, or the seat's name
         scores = summary["scores"]
         score = f"{scores[0]}–{scores[1]}" if scores else None
         if winner is None:
@@ -367,13 +424,22 @@ class Groups:
             elif reason == "abandoned":
                 text = tr("{loser} left: {winner} won.", loser=names[loser], winner=names[winner])
             elif scores:
-                text = tr("{winner} won {score}.", winner=names[winner], score="–".join((scores[winner], scores[loser])))
+                text = tr(
+                    "{winner} won {score}.", winner=names[winner], score="–".join((scores[winner], scores[loser]))
+                )
             else:
                 text = tr("{winner} won.", winner=names[winner])
-        return {"state": "finished", "ply": len(moves),
-                "result": {"winner": winner, "winner_name": None if winner is None else names[winner],
-                           "reason": reason, "score": score,
-                           "text": text}}
+        return {
+            "state": "finished",
+            "ply": len(moves),
+            "result": {
+                "winner": winner,
+                "winner_name": None if winner is None else names[winner],
+                "reason": reason,
+                "score": score,
+                "text": text,
+            },
+        }
 
     def find_opponent(self, group: dict, member: dict, cancel: bool = False) -> dict:
         """Wait for an opponent of close rating: ``{"status": "waiting"}`` until paired, then the room.  The queue
@@ -383,18 +449,19 @@ class Groups:
             self.store.leave_queue(mid)
             return {"status": "cancelled"}
         entry = self.store.queue_entry(mid)
-        if entry is not None and entry["room"] is not None:      # someone was paired with me: my seat is kept
+        if entry is not None and entry["room"] is not None:  # someone was paired with me: my seat is kept
             self.store.leave_queue(mid)
             try:
                 seat = self.take_seat(group, member, entry["room"], reserved=True)
             except GroupRefusal:
-                seat = None                                       # the room went meanwhile: wait again
+                seat = None  # the room went meanwhile: wait again
             if seat is not None:
                 return dict(seat, status="paired", opponent=entry["opponent"])
         elif entry is not None and entry["claimed"] is not None and now - entry["claimed"] < FIND_STALE:
-            return {"status": "waiting", "waiting": 1}            # being paired right now: the room comes next
-        state, best, nickname, waiting = self.store.queue_and_pair(gid, mid, member["nickname"], member["rating"],
-                                                                   now, FIND_STALE, pick_opponent)
+            return {"status": "waiting", "waiting": 1}  # being paired right now: the room comes next
+        state, best, nickname, waiting = self.store.queue_and_pair(
+            gid, mid, member["nickname"], member["rating"], now, FIND_STALE, pick_opponent
+        )
         if state != "paired":
             return {"status": "waiting", "waiting": max(1, waiting)}
         created = self.new_room(group, member, bool(group["settings"]["rated"]))
@@ -406,10 +473,10 @@ class Groups:
         info = self.room_info(room.id)
         if info is None:
             return
-        room.open_to_link = False          # seat 2 is taken from the group page, not by opening the link
+        room.open_to_link = False  # seat 2 is taken from the group page, not by opening the link
         self.set_view(room, info)
         if room.game.is_over():
-            self.game_over(room, reloaded=True)    # a result lost in a crash between the move and its result
+            self.game_over(room, reloaded=True)  # a result lost in a crash between the move and its result
 
     def set_view(self, room: HostedRoom, info: tuple) -> None:
         """What the room's state tells everyone about the group: the two nicknames and whether it is rated
@@ -455,13 +522,13 @@ class Groups:
         added = []
         for room_id in self.store.rated_rooms_without_result():
             loaded = room_id in self.server.rooms
-            room = self.server.room(room_id)               # loading a finished game records its result
+            room = self.server.room(room_id)  # loading a finished game records its result
             if room is None:
                 continue
             if room.game.is_over():
                 added.append(room_id)
             elif not loaded:
-                self.server.rooms.pop(room_id, None)       # a game in progress is loaded when someone opens it
+                self.server.rooms.pop(room_id, None)  # a game in progress is loaded when someone opens it
         return added
 
     def game_over(self, room: HostedRoom, reloaded: bool = False) -> None:
@@ -488,14 +555,17 @@ class Groups:
         game_no = self.store.game_no(room.id)
         if game_no is None or self.store.result_exists(room.id, game_no):
             return
-        if self.server.fail_before_result:       # tests only: the server dies between a game's end and its result
+        if self.server.fail_before_result:  # tests only: the server dies between a game's end and its result
             os.kill(os.getpid(), signal.SIGKILL)
-        if not self.store.record_result(gid, room.id, game_no, m0, m1, score0, reason, room.game_id,
-                                        self.server.now(), ratings.update):
-            return                               # recorded meanwhile (another process), or a member is gone
-        recorded = {"resigned": said("Rated game recorded (by resignation)."),
-                    "abandoned": said("Rated game recorded (the player who left loses)."),
-                    "played": said("Rated game recorded.")}[reason]
+        if not self.store.record_result(
+            gid, room.id, game_no, m0, m1, score0, reason, room.game_id, self.server.now(), ratings.update
+        ):
+            return  # recorded meanwhile (another process), or a member is gone
+        recorded = {
+            "resigned": said("Rated game recorded (by resignation)."),
+            "abandoned": said("Rated game recorded (the player who left loses)."),
+            "played": said("Rated game recorded."),
+        }[reason]
         room.note = joined(room.note, recorded)
 
 

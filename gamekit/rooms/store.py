@@ -10,6 +10,7 @@ Every change is one transaction, committed before the server tells anyone about 
 ``synchronous=NORMAL`` in WAL mode survives a crash of the server process (the tests kill it with SIGKILL); pass
 ``synchronous="FULL"`` to survive a power cut too, at some cost per move.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -19,8 +20,17 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from gamekit.rooms.store_interface import (ROOM_WRITES, SEVEN_DAYS, DuplicateMove, SchemaTooNew, StoredMove, StoredRoom,
-                                           StoreError, Write, token_hash)
+from gamekit.rooms.store_interface import (
+    ROOM_WRITES,
+    SEVEN_DAYS,
+    DuplicateMove,
+    SchemaTooNew,
+    StoredMove,
+    StoredRoom,
+    StoreError,
+    Write,
+    token_hash,
+)
 from gamekit.rooms.store_schema import MIGRATIONS, SCHEMA_VERSION, statements
 
 __all__ = ["Store", "SQLiteStore", "SQLStore"]
@@ -32,7 +42,7 @@ class SQLStore:
 
     dialect = "sqlite"
     integrity_error: type[Exception] | tuple[type[Exception], ...] = sqlite3.IntegrityError
-    NICK_EQUALS = "nickname = ? COLLATE NOCASE"          # the key of a nickname in its group
+    NICK_EQUALS = "nickname = ? COLLATE NOCASE"  # the key of a nickname in its group
 
     # ----- to be provided by a subclass -------------------------------------------------------------------
     def transaction(self) -> contextlib.AbstractContextManager[Callable[[str, tuple], Any]]:
@@ -69,8 +79,10 @@ class SQLStore:
             if row is None:
                 run("INSERT INTO schema_version (version) VALUES (0)", ())
             if found > SCHEMA_VERSION:
-                raise SchemaTooNew(f"The database's schema is version {found}; this gamekit knows versions up to "
-                                   f"{SCHEMA_VERSION}: upgrade gamekit to open it.")
+                raise SchemaTooNew(
+                    f"The database's schema is version {found}; this gamekit knows versions up to "
+                    f"{SCHEMA_VERSION}: upgrade gamekit to open it."
+                )
             for version in range(found + 1, SCHEMA_VERSION + 1):
                 script = MIGRATIONS[version - 1][0 if self.dialect == "sqlite" else 1]
                 for sql in statements(script):
@@ -86,24 +98,35 @@ class SQLStore:
 
     # ----- rooms --------------------------------------------------------------------------------
     def create_room(self, room_id: str, game: str, options: dict, timer: int, creator_token: str, now: float) -> None:
-        self._tx([
-            ("INSERT INTO rooms (id, game, options, timer, created, last_active) VALUES (?, ?, ?, ?, ?, ?)",
-             (room_id, game, json.dumps(options, sort_keys=True), timer, now, now)),
-            ("INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, 0, ?, ?)",
-             (room_id, token_hash(creator_token), now)),
-        ])
+        self._tx(
+            [
+                (
+                    "INSERT INTO rooms (id, game, options, timer, created, last_active) VALUES (?, ?, ?, ?, ?, ?)",
+                    (room_id, game, json.dumps(options, sort_keys=True), timer, now, now),
+                ),
+                (
+                    "INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, 0, ?, ?)",
+                    (room_id, token_hash(creator_token), now),
+                ),
+            ]
+        )
 
     def load_room(self, room_id: str) -> StoredRoom | None:
-        with self.transaction() as run:                # one snapshot of the room's rows
-            row = run("SELECT id, game, options, timer, created, last_active, game_no FROM rooms WHERE id = ?",
-                      (room_id,)).fetchone()
+        with self.transaction() as run:  # one snapshot of the room's rows
+            row = run(
+                "SELECT id, game, options, timer, created, last_active, game_no FROM rooms WHERE id = ?", (room_id,)
+            ).fetchone()
             if row is None:
                 return None
             room = StoredRoom(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
             for seat, h in run("SELECT seat, token_hash FROM seats WHERE room = ?", (room_id,)).fetchall():
                 room.seat_hashes[seat] = h
-            room.moves = [StoredMove(kind, move, seat, int(cpu)) for kind, move, seat, cpu in run(
-                "SELECT kind, move, seat, by_cpu FROM moves WHERE room = ? ORDER BY ply", (room_id,)).fetchall()]
+            room.moves = [
+                StoredMove(kind, move, seat, int(cpu))
+                for kind, move, seat, cpu in run(
+                    "SELECT kind, move, seat, by_cpu FROM moves WHERE room = ? ORDER BY ply", (room_id,)
+                ).fetchall()
+            ]
             req = run("SELECT kind, seat FROM requests WHERE room = ?", (room_id,)).fetchone()
             room.request = tuple(req) if req else None
         return room
@@ -116,7 +139,7 @@ class SQLStore:
         ids = list(room_ids)
         present: set[str] = set()
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             marks = ", ".join("?" * len(chunk))
             present.update(r[0] for r in self._all(f"SELECT id FROM rooms WHERE id IN ({marks})", tuple(chunk)))
         return [i for i in ids if i not in present]
@@ -132,28 +155,49 @@ class SQLStore:
         return [("UPDATE rooms SET last_active = ? WHERE id = ?", (now, room_id))]
 
     def _take_seat(self, room_id: str, seat: int, token: str, now: float) -> list:
-        return [("INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, ?, ?, ?)",
-                 (room_id, seat, token_hash(token), now)), *self._touch(room_id, now)]
+        return [
+            (
+                "INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, ?, ?, ?)",
+                (room_id, seat, token_hash(token), now),
+            ),
+            *self._touch(room_id, now),
+        ]
 
-    def _add_move(self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int,
-                  now: float) -> list:
-        return [("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                 (room_id, ply, kind, move, seat, int(by_cpu), now)),
-                ("DELETE FROM requests WHERE room = ?", (room_id,)), *self._touch(room_id, now)]
+    def _add_move(
+        self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int, now: float
+    ) -> list:
+        return [
+            (
+                "INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (room_id, ply, kind, move, seat, int(by_cpu), now),
+            ),
+            ("DELETE FROM requests WHERE room = ?", (room_id,)),
+            *self._touch(room_id, now),
+        ]
 
     def _undo_move(self, room_id: str, ply: int, now: float) -> list:
-        return [("DELETE FROM moves WHERE room = ? AND ply = ?", (room_id, ply)),
-                ("DELETE FROM requests WHERE room = ?", (room_id,)), *self._touch(room_id, now)]
+        return [
+            ("DELETE FROM moves WHERE room = ? AND ply = ?", (room_id, ply)),
+            ("DELETE FROM requests WHERE room = ?", (room_id,)),
+            *self._touch(room_id, now),
+        ]
 
     def _new_game(self, room_id: str, now: float) -> list:
-        return [("DELETE FROM moves WHERE room = ?", (room_id,)),
-                ("DELETE FROM requests WHERE room = ?", (room_id,)),
-                ("UPDATE rooms SET last_active = ?, game_no = game_no + 1 WHERE id = ?", (now, room_id))]
+        return [
+            ("DELETE FROM moves WHERE room = ?", (room_id,)),
+            ("DELETE FROM requests WHERE room = ?", (room_id,)),
+            ("UPDATE rooms SET last_active = ?, game_no = game_no + 1 WHERE id = ?", (now, room_id)),
+        ]
 
     def _set_request(self, room_id: str, kind: str, seat: int, now: float) -> list:
-        return [("INSERT INTO requests (room, kind, seat, at) VALUES (?, ?, ?, ?) ON CONFLICT (room) DO UPDATE "
-                 "SET kind = excluded.kind, seat = excluded.seat, at = excluded.at", (room_id, kind, seat, now)),
-                *self._touch(room_id, now)]
+        return [
+            (
+                "INSERT INTO requests (room, kind, seat, at) VALUES (?, ?, ?, ?) ON CONFLICT (room) DO UPDATE "
+                "SET kind = excluded.kind, seat = excluded.seat, at = excluded.at",
+                (room_id, kind, seat, now),
+            ),
+            *self._touch(room_id, now),
+        ]
 
     def _clear_request(self, room_id: str, now: float) -> list:
         return [("DELETE FROM requests WHERE room = ?", (room_id,)), *self._touch(room_id, now)]
@@ -198,8 +242,9 @@ class SQLStore:
         except self.integrity_error as error:
             for name, args in writes:
                 if name == "add_move" and self._one("SELECT 1 FROM moves WHERE room = ? AND ply = ?", args[:2]):
-                    raise DuplicateMove(f"Room {args[0][:12]!r} already has a move at ply {args[1]}: "
-                                        f"nothing was stored.") from error
+                    raise DuplicateMove(
+                        f"Room {args[0][:12]!r} already has a move at ply {args[1]}: nothing was stored."
+                    ) from error
             raise
 
     # ----- expiry ------------------------------------------------------------------------------------
@@ -220,16 +265,31 @@ class SQLStore:
         return self._one("SELECT 1 FROM groups WHERE code = ?", (code,)) is not None
 
     def create_group(self, gid: str, code: str, name: str, owner_hash: str, settings: dict, now: float) -> None:
-        self._tx([("INSERT INTO groups (id, code, name, owner_hash, settings, created, last_active) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)", (gid, code, name, owner_hash, json.dumps(settings), now, now))])
+        self._tx(
+            [
+                (
+                    "INSERT INTO groups (id, code, name, owner_hash, settings, created, last_active) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (gid, code, name, owner_hash, json.dumps(settings), now, now),
+                )
+            ]
+        )
 
     def load_group(self, gid: str) -> dict | None:
-        row = self._one("SELECT id, code, name, owner_hash, settings, created, last_active FROM groups WHERE id = ?",
-                        (gid,))
+        row = self._one(
+            "SELECT id, code, name, owner_hash, settings, created, last_active FROM groups WHERE id = ?", (gid,)
+        )
         if row is None:
             return None
-        return {"id": row[0], "code": row[1], "name": row[2], "owner_hash": row[3], "settings": json.loads(row[4]),
-                "created": row[5], "last_active": row[6]}
+        return {
+            "id": row[0],
+            "code": row[1],
+            "name": row[2],
+            "owner_hash": row[3],
+            "settings": json.loads(row[4]),
+            "created": row[5],
+            "last_active": row[6],
+        }
 
     def group_by_code(self, code: str) -> str | None:
         row = self._one("SELECT id FROM groups WHERE code = ?", (code,))
@@ -256,8 +316,10 @@ class SQLStore:
     _MEMBER = "id, nickname, rating, games, wins, draws, losses"
 
     def member_by_key(self, gid: str, key_hash: str) -> dict | None:
-        row = self._one(f"SELECT {self._MEMBER} FROM members WHERE token_hash = ? AND grp = ? "
-                        "AND nickname IS NOT NULL", (key_hash, gid))
+        row = self._one(
+            f"SELECT {self._MEMBER} FROM members WHERE token_hash = ? AND grp = ? AND nickname IS NOT NULL",
+            (key_hash, gid),
+        )
         return None if row is None else dict(zip(("id", "nickname", "rating", "games", "wins", "draws", "losses"), row))
 
     def member_by_nickname(self, gid: str, nickname: str) -> int | None:
@@ -273,41 +335,64 @@ class SQLStore:
     def add_member(self, gid: str, nickname: str, key_hash: str, now: float) -> bool:
         """Add a pupil; False (nothing stored) when the nickname was taken meanwhile (the key on nicknames)."""
         try:
-            self._tx([("INSERT INTO members (grp, nickname, token_hash, joined) VALUES (?, ?, ?, ?)",
-                       (gid, nickname, key_hash, now)),
-                      ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
+            self._tx(
+                [
+                    (
+                        "INSERT INTO members (grp, nickname, token_hash, joined) VALUES (?, ?, ?, ?)",
+                        (gid, nickname, key_hash, now),
+                    ),
+                    ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid)),
+                ]
+            )
         except self.integrity_error:
             return False
         return True
 
     def remove_member(self, gid: str, member_id: int) -> None:
-        self._tx([("UPDATE members SET nickname = NULL, token_hash = NULL WHERE id = ? AND grp = ?", (member_id, gid)),
-                  ("DELETE FROM progress WHERE member = ?", (member_id,))])
+        self._tx(
+            [
+                ("UPDATE members SET nickname = NULL, token_hash = NULL WHERE id = ? AND grp = ?", (member_id, gid)),
+                ("DELETE FROM progress WHERE member = ?", (member_id,)),
+            ]
+        )
 
     def members(self, gid: str, named_only: bool = True) -> list[tuple]:
         """``(id, nickname, rating, games, wins, draws, losses)`` of the group's pupils (also those who left,
         with nickname None, unless ``named_only``), by id."""
         where = " AND nickname IS NOT NULL" if named_only else ""
-        return [tuple(r) for r in self._all(f"SELECT {self._MEMBER} FROM members WHERE grp = ?{where} ORDER BY id",
-                                            (gid,))]
+        return [
+            tuple(r) for r in self._all(f"SELECT {self._MEMBER} FROM members WHERE grp = ?{where} ORDER BY id", (gid,))
+        ]
 
     def nicknames(self, member_ids: Sequence[int]) -> dict[int, str | None]:
         ids = [m for m in member_ids if m is not None]
         if not ids:
             return {}
         marks = ", ".join("?" * len(ids))
-        return {mid: nick for mid, nick in self._all(f"SELECT id, nickname FROM members WHERE id IN ({marks})",
-                                                     tuple(ids))}
+        return {
+            mid: nick for mid, nick in self._all(f"SELECT id, nickname FROM members WHERE id IN ({marks})", tuple(ids))
+        }
 
     def set_member_totals(self, totals: Sequence[tuple]) -> None:
         """``(member id, rating, games, wins, draws, losses)`` each."""
-        self._tx([("UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
-                   (*t[1:], t[0])) for t in totals])
+        self._tx(
+            [
+                (
+                    "UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
+                    (*t[1:], t[0]),
+                )
+                for t in totals
+            ]
+        )
 
     def results(self, gid: str) -> list[tuple]:
         """``(member0, member1, score0, at, reason, game)`` of the group's rated games, in the order stored."""
-        return [tuple(r) for r in self._all("SELECT member0, member1, score0, at, reason, game FROM results "
-                                            "WHERE grp = ? ORDER BY id", (gid,))]
+        return [
+            tuple(r)
+            for r in self._all(
+                "SELECT member0, member1, score0, at, reason, game FROM results WHERE grp = ? ORDER BY id", (gid,)
+            )
+        ]
 
     def result_exists(self, room_id: str, game_no: int) -> bool:
         return self._one("SELECT 1 FROM results WHERE room = ? AND game_no = ?", (room_id, game_no)) is not None
@@ -316,9 +401,19 @@ class SQLStore:
         """Inside a transaction: no other process changes these members' totals until it ends (SQLite's
         ``BEGIN IMMEDIATE`` already holds the whole database)."""
 
-    def record_result(self, gid: str, room_id: str, game_no: int, member0: int, member1: int, score0: float,
-                      reason: str, game: str, now: float,
-                      rate: Callable[[float, float, float], tuple[float, float]]) -> bool:
+    def record_result(
+        self,
+        gid: str,
+        room_id: str,
+        game_no: int,
+        member0: int,
+        member1: int,
+        score0: float,
+        reason: str,
+        game: str,
+        now: float,
+        rate: Callable[[float, float, float], tuple[float, float]],
+    ) -> bool:
         """Store a rated game's result once (the key ``(room, game_no)``) and move both members' totals, with
         ``rate(rating0, rating1, score0) -> (new0, new1)`` applied to the ratings read in the same transaction.
         False (nothing stored) when the result was there already or a member is missing."""
@@ -326,35 +421,60 @@ class SQLStore:
             if run("SELECT 1 FROM results WHERE room = ? AND game_no = ?", (room_id, game_no)).fetchone():
                 return False
             self._lock_members(run, (member0, member1))
-            r = {mid: row for mid, *row in run("SELECT id, rating, games, wins, draws, losses FROM members "
-                                              "WHERE id IN (?, ?)", (member0, member1)).fetchall()}
+            r = {
+                mid: row
+                for mid, *row in run(
+                    "SELECT id, rating, games, wins, draws, losses FROM members WHERE id IN (?, ?)", (member0, member1)
+                ).fetchall()
+            }
             if member0 not in r or member1 not in r:
                 return False
             new0, new1 = rate(r[member0][0], r[member1][0], score0)
-            run("INSERT INTO results (grp, room, game_no, member0, member1, score0, reason, game, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (gid, room_id, game_no, member0, member1, score0, reason, game, now))
+            run(
+                "INSERT INTO results (grp, room, game_no, member0, member1, score0, reason, game, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (gid, room_id, game_no, member0, member1, score0, reason, game, now),
+            )
             for mid, rating, score in ((member0, new0, score0), (member1, new1, 1 - score0)):
                 _, g, w, d, lost = r[mid]
-                run("UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
-                    (rating, g + 1, w + (score == 1), d + (score == 0.5), lost + (score == 0), mid))
+                run(
+                    "UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
+                    (rating, g + 1, w + (score == 1), d + (score == 0.5), lost + (score == 0), mid),
+                )
             run("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))
         return True
 
     def progress(self, gid: str) -> list[tuple]:
         """``(nickname, progress dict or None, sent at or None)`` of every named pupil of the group."""
-        rows = self._all("SELECT m.nickname, p.data, p.at FROM members m LEFT JOIN progress p ON p.member = m.id "
-                         "WHERE m.grp = ? AND m.nickname IS NOT NULL", (gid,))
+        rows = self._all(
+            "SELECT m.nickname, p.data, p.at FROM members m LEFT JOIN progress p ON p.member = m.id "
+            "WHERE m.grp = ? AND m.nickname IS NOT NULL",
+            (gid,),
+        )
         return [(nick, json.loads(data) if data else None, at) for nick, data, at in rows]
 
     def save_progress(self, gid: str, member_id: int, data: dict, now: float) -> None:
-        self._tx([("INSERT INTO progress (grp, member, data, at) VALUES (?, ?, ?, ?) ON CONFLICT (grp, member) "
-                   "DO UPDATE SET data = excluded.data, at = excluded.at", (gid, member_id, json.dumps(data), now)),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
+        self._tx(
+            [
+                (
+                    "INSERT INTO progress (grp, member, data, at) VALUES (?, ?, ?, ?) ON CONFLICT (grp, member) "
+                    "DO UPDATE SET data = excluded.data, at = excluded.at",
+                    (gid, member_id, json.dumps(data), now),
+                ),
+                ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid)),
+            ]
+        )
 
     def add_group_room(self, room_id: str, gid: str, rated: bool, member0: int, now: float) -> None:
-        self._tx([("INSERT INTO group_rooms (room, grp, rated, member0, member1) VALUES (?, ?, ?, ?, ?)",
-                   (room_id, gid, int(rated), member0, None)),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
+        self._tx(
+            [
+                (
+                    "INSERT INTO group_rooms (room, grp, rated, member0, member1) VALUES (?, ?, ?, ?, ?)",
+                    (room_id, gid, int(rated), member0, None),
+                ),
+                ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid)),
+            ]
+        )
 
     def group_room(self, room_id: str) -> tuple | None:
         """``(group id, rated, member0, member1 or None)`` of a group's room, or None."""
@@ -367,13 +487,22 @@ class SQLStore:
         seat was kept for this member by the find-an-opponent pairing (:meth:`pair_ready`)."""
         with self.transaction() as run:
             if reserved:
-                ok = run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 = ?",
-                         (member_id, room_id, member_id)).rowcount == 1 and \
-                    run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone() is None
+                ok = (
+                    run(
+                        "UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 = ?",
+                        (member_id, room_id, member_id),
+                    ).rowcount
+                    == 1
+                    and run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone() is None
+                )
                 if not ok:
                     return False
-            elif run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL",
-                     (member_id, room_id)).rowcount != 1:
+            elif (
+                run(
+                    "UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL", (member_id, room_id)
+                ).rowcount
+                != 1
+            ):
                 return False
             if run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone():
                 raise StoreError(f"room {room_id[:12]!r}: seat 2 is taken though the group room has no second member")
@@ -395,8 +524,16 @@ class SQLStore:
     def leave_queue(self, member_id: int) -> None:
         self._tx([("DELETE FROM waiting WHERE member = ?", (member_id,))])
 
-    def queue_and_pair(self, gid: str, member_id: int, nickname: str, rating: float, now: float, stale: float,
-                       pick: Callable[[int, dict, float], int | None]) -> tuple[str, int | None, str | None, int]:
+    def queue_and_pair(
+        self,
+        gid: str,
+        member_id: int,
+        nickname: str,
+        rating: float,
+        now: float,
+        stale: float,
+        pick: Callable[[int, dict, float], int | None],
+    ) -> tuple[str, int | None, str | None, int]:
         """In one transaction: forget waits whose page stopped asking ``stale`` seconds ago (and pairings never
         finished), put ``member_id`` in the group's queue (or note that its page asked again), and pair it with
         ``pick(member_id, queue, now)`` (queue: member → {"rating", "since"}).  Returns ``(state, opponent id,
@@ -405,16 +542,24 @@ class SQLStore:
         been paired with this one)."""
         with self.transaction() as run:
             self._lock_group(run, gid)
-            run("DELETE FROM waiting WHERE grp = ? AND ((claimed IS NULL AND poll < ?) "
-                "OR (claimed < ? AND room IS NULL) OR claimed < ?)", (gid, now - stale, now - stale, now - 10 * stale))
-            run("INSERT INTO waiting (member, grp, nickname, rating, since, poll) VALUES (?, ?, ?, ?, ?, ?) "
+            run(
+                "DELETE FROM waiting WHERE grp = ? AND ((claimed IS NULL AND poll < ?) "
+                "OR (claimed < ? AND room IS NULL) OR claimed < ?)",
+                (gid, now - stale, now - stale, now - 10 * stale),
+            )
+            run(
+                "INSERT INTO waiting (member, grp, nickname, rating, since, poll) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (member) DO UPDATE SET poll = excluded.poll, rating = excluded.rating",
-                (member_id, gid, nickname, rating, now, now))
+                (member_id, gid, nickname, rating, now, now),
+            )
             rows = run("SELECT member, nickname, rating, since, claimed FROM waiting WHERE grp = ?", (gid,)).fetchall()
             if any(m == member_id and claimed is not None for m, _, _, _, claimed in rows):
                 return "claimed", None, None, len(rows)
-            queue = {m: {"rating": r, "since": since, "nickname": nick} for m, nick, r, since, claimed in rows
-                     if claimed is None}
+            queue = {
+                m: {"rating": r, "since": since, "nickname": nick}
+                for m, nick, r, since, claimed in rows
+                if claimed is None
+            }
             best = pick(member_id, queue, now)
             if best is None:
                 return "waiting", None, None, len(queue)
@@ -424,8 +569,12 @@ class SQLStore:
 
     def pair_ready(self, member_id: int, room_id: str, opponent: str) -> None:
         """The room made for a pairing: its second seat is kept for ``member_id``, who is told on its next ask."""
-        self._tx([("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL", (member_id, room_id)),
-                  ("UPDATE waiting SET room = ?, opponent = ? WHERE member = ?", (room_id, opponent, member_id))])
+        self._tx(
+            [
+                ("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL", (member_id, room_id)),
+                ("UPDATE waiting SET room = ?, opponent = ? WHERE member = ?", (room_id, opponent, member_id)),
+            ]
+        )
 
     def group_rooms(self, gid: str, limit: int = 50) -> list[tuple]:
         """``(room, rated, member0, member1, game, options dict, game_no, score0, reason)`` of the group's rooms,
@@ -434,12 +583,15 @@ class SQLStore:
             "SELECT g.room, g.rated, g.member0, g.member1, r.game, r.options, r.game_no, res.score0, res.reason "
             "FROM group_rooms g JOIN rooms r ON r.id = g.room "
             "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
-            "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT ?", (gid, limit))
+            "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT ?",
+            (gid, limit),
+        )
         return [(*r[:5], json.loads(r[5]), *r[6:]) for r in rows]
 
     def room_moves(self, room_id: str) -> list[tuple]:
-        return [tuple(r) for r in self._all("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply",
-                                            (room_id,))]
+        return [
+            tuple(r) for r in self._all("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply", (room_id,))
+        ]
 
     def game_no(self, room_id: str) -> int | None:
         row = self._one("SELECT game_no FROM rooms WHERE id = ?", (room_id,))
@@ -447,11 +599,15 @@ class SQLStore:
 
     def rated_rooms_without_result(self) -> list[str]:
         """Rated group rooms with both players whose current game has moves but no stored result."""
-        return [r[0] for r in self._all(
-            "SELECT g.room FROM group_rooms g JOIN rooms r ON r.id = g.room "
-            "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
-            "WHERE g.rated = 1 AND g.member1 IS NOT NULL AND res.id IS NULL "
-            "AND EXISTS (SELECT 1 FROM moves m WHERE m.room = g.room)")]
+        return [
+            r[0]
+            for r in self._all(
+                "SELECT g.room FROM group_rooms g JOIN rooms r ON r.id = g.room "
+                "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
+                "WHERE g.rated = 1 AND g.member1 IS NOT NULL AND res.id IS NULL "
+                "AND EXISTS (SELECT 1 FROM moves m WHERE m.room = g.room)"
+            )
+        ]
 
 
 class SQLiteStore(SQLStore):
@@ -469,7 +625,7 @@ class SQLiteStore(SQLStore):
         self.migrate()
         self.checkpointer: threading.Thread | None = None
         self._stop_checkpoints = threading.Event()
-        self.checkpoints = 0                # WAL checkpoints run by the thread (checkpoint_in_thread)
+        self.checkpoints = 0  # WAL checkpoints run by the thread (checkpoint_in_thread)
 
     def checkpoint_in_thread(self, every: float = 0.5) -> None:
         """Checkpoint the WAL in a thread of its own instead of in the commits: SQLite's automatic checkpoint
@@ -495,10 +651,11 @@ class SQLiteStore(SQLStore):
                     try:
                         checkpoints.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                         self.checkpoints += 1
-                    except sqlite3.Error:    # busy (another process checkpointing), or a disk error: next time
+                    except sqlite3.Error:  # busy (another process checkpointing), or a disk error: next time
                         pass
             finally:
                 checkpoints.close()
+
         self.checkpointer = threading.Thread(target=run, name="gamekit-checkpoint", daemon=True)
         self.checkpointer.start()
 
@@ -524,4 +681,4 @@ class SQLiteStore(SQLStore):
         db.execute("COMMIT")
 
 
-Store = SQLiteStore        # the name the room server, the tests and the benchmarks have always used
+Store = SQLiteStore  # the name the room server, the tests and the benchmarks have always used

@@ -4,15 +4,31 @@
 :func:`nocase`).  The implementations: :class:`gamekit.rooms.store.SQLiteStore` and
 :class:`gamekit.rooms.store_pg.PostgresStore`; the tables: :mod:`gamekit.rooms.store_schema`.
 """
+
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence, runtime_checkable
 
-__all__ = ["RoomStore", "GroupStore", "StoredRoom", "StoredMove", "Write", "ROOM_WRITES", "StoreError", "DuplicateMove",
-           "SchemaTooNew", "token_hash", "stood_in_at_end", "nocase", "SEVEN_DAYS", "BY_PLAYER", "BY_CPU_TIMEOUT",
-           "BY_CPU_STANDING_IN"]
+__all__ = [
+    "RoomStore",
+    "GroupStore",
+    "StoredRoom",
+    "StoredMove",
+    "Write",
+    "ROOM_WRITES",
+    "StoreError",
+    "DuplicateMove",
+    "SchemaTooNew",
+    "token_hash",
+    "stood_in_at_end",
+    "nocase",
+    "SEVEN_DAYS",
+    "BY_PLAYER",
+    "BY_CPU_TIMEOUT",
+    "BY_CPU_STANDING_IN",
+]
 
 SEVEN_DAYS = 7 * 24 * 3600
 
@@ -31,15 +47,15 @@ def nocase(text: str) -> str:
     return text.translate(_ASCII_FOLD)
 
 
-BY_PLAYER, BY_CPU_TIMEOUT, BY_CPU_STANDING_IN = 0, 1, 2      # who made a move (``moves.by_cpu``)
+BY_PLAYER, BY_CPU_TIMEOUT, BY_CPU_STANDING_IN = 0, 1, 2  # who made a move (``moves.by_cpu``)
 
 
 @dataclass
 class StoredMove:
-    kind: str            # "move" or "resign"
+    kind: str  # "move" or "resign"
     move: str | None
     seat: int
-    by_cpu: int          # BY_PLAYER, BY_CPU_TIMEOUT (the player was there) or BY_CPU_STANDING_IN (they were away)
+    by_cpu: int  # BY_PLAYER, BY_CPU_TIMEOUT (the player was there) or BY_CPU_STANDING_IN (they were away)
 
 
 def stood_in_at_end(moves: list[StoredMove]) -> set[int]:
@@ -66,7 +82,7 @@ class StoredRoom:
     game_no: int
     seat_hashes: list = field(default_factory=lambda: [None, None])
     moves: list = field(default_factory=list)
-    request: tuple | None = None         # (kind, seat)
+    request: tuple | None = None  # (kind, seat)
 
 
 class StoreError(Exception):
@@ -92,16 +108,18 @@ class RoomStore(Protocol):
     returns; :meth:`apply` commits several (:data:`ROOM_WRITES`) as one."""
 
     def close(self) -> None: ...
-    def create_room(self, room_id: str, game: str, options: dict, timer: int, creator_token: str,
-                    now: float) -> None: ...
+    def create_room(
+        self, room_id: str, game: str, options: dict, timer: int, creator_token: str, now: float
+    ) -> None: ...
     def load_room(self, room_id: str) -> StoredRoom | None: ...
     def room_ids(self) -> list[str]: ...
     def missing_rooms(self, room_ids: Sequence[str]) -> list[str]: ...
     def touch(self, room_id: str, now: float) -> None: ...
     def take_seat(self, room_id: str, seat: int, token: str, now: float) -> None: ...
     def seat_hashes(self, room_id: str) -> list: ...
-    def add_move(self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int,
-                 now: float) -> None: ...
+    def add_move(
+        self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int, now: float
+    ) -> None: ...
     def undo_move(self, room_id: str, ply: int, now: float) -> None: ...
     def new_game(self, room_id: str, now: float) -> None: ...
     def set_request(self, room_id: str, kind: str, seat: int, now: float) -> None: ...
@@ -136,19 +154,36 @@ class GroupStore(Protocol):
     def set_member_totals(self, totals: Sequence[tuple]) -> None: ...
     def results(self, gid: str) -> list[tuple]: ...
     def result_exists(self, room_id: str, game_no: int) -> bool: ...
-    def record_result(self, gid: str, room_id: str, game_no: int, member0: int, member1: int, score0: float,
-                      reason: str, game: str, now: float,
-                      rate: Callable[[float, float, float], tuple[float, float]]) -> bool: ...
+    def record_result(
+        self,
+        gid: str,
+        room_id: str,
+        game_no: int,
+        member0: int,
+        member1: int,
+        score0: float,
+        reason: str,
+        game: str,
+        now: float,
+        rate: Callable[[float, float, float], tuple[float, float]],
+    ) -> bool: ...
     def progress(self, gid: str) -> list[tuple]: ...
     def save_progress(self, gid: str, member_id: int, data: dict, now: float) -> None: ...
     def add_group_room(self, room_id: str, gid: str, rated: bool, member0: int, now: float) -> None: ...
     def group_room(self, room_id: str) -> tuple | None: ...
-    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float,
-                        reserved: bool = False) -> bool: ...
+    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float, reserved: bool = False) -> bool: ...
     def queue_entry(self, member_id: int) -> dict | None: ...
     def leave_queue(self, member_id: int) -> None: ...
-    def queue_and_pair(self, gid: str, member_id: int, nickname: str, rating: float, now: float, stale: float,
-                       pick: Callable[[int, dict, float], int | None]) -> tuple[str, int | None, str | None, int]: ...
+    def queue_and_pair(
+        self,
+        gid: str,
+        member_id: int,
+        nickname: str,
+        rating: float,
+        now: float,
+        stale: float,
+        pick: Callable[[int, dict, float], int | None],
+    ) -> tuple[str, int | None, str | None, int]: ...
     def pair_ready(self, member_id: int, room_id: str, opponent: str) -> None: ...
     def group_rooms(self, gid: str, limit: int = 50) -> list[tuple]: ...
     def room_moves(self, room_id: str) -> list[tuple]: ...

@@ -52,6 +52,7 @@ Readings of the rules sheet (see docs/shutbox.md)
   ``limit``) is out at once; the last player left wins.  Alone, the game ends
   when the total reaches the limit and ``rounds`` counts how long you lasted.
 """
+
 from __future__ import annotations
 
 import random
@@ -69,7 +70,7 @@ from gamekit.shutbox.variants import VARIANT_RULES, VARIANTS
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
-HIGH = (1 << 6) | (1 << 7) | (1 << 8)          # tiles 7, 8, 9
+HIGH = (1 << 6) | (1 << 7) | (1 << 8)  # tiles 7, 8, 9
 ONE_DIE_RULES = ("after_789", "under_six", "six_or_less", "never")
 SCORINGS = ("sum", "digits")
 MAX_PLAYERS = 12
@@ -143,9 +144,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.one_die, str) or self.one_die not in ONE_DIE_RULES:
-            raise ValueError(tr("one_die={one_die!r}: choose one of {items}", one_die=self.one_die, items=', '.join(ONE_DIE_RULES)))
+            raise ValueError(
+                tr("one_die={one_die!r}: choose one of {items}", one_die=self.one_die, items=", ".join(ONE_DIE_RULES))
+            )
         if not isinstance(self.scoring, str) or self.scoring not in SCORINGS:
-            raise ValueError(tr("scoring={scoring!r}: choose one of {items}", scoring=self.scoring, items=', '.join(SCORINGS)))
+            raise ValueError(
+                tr("scoring={scoring!r}: choose one of {items}", scoring=self.scoring, items=", ".join(SCORINGS))
+            )
 
     def dice_options(self, remaining: int) -> tuple[int, ...]:
         """How many dice may be rolled with the tiles ``remaining`` (bitmask of tiles still to flip)."""
@@ -182,12 +187,16 @@ class Rules:
     def in_words(self) -> str:
         """The rules in words, in the current language: "one die allowed (a choice) once 7, 8 and 9 are covered;
         score = sum of the open tiles"."""
-        one = {"after_789": N_("one die allowed (a choice) once 7, 8 and 9 are covered"),
-               "under_six": N_("one die allowed (a choice) once the open tiles add up to less than 6"),
-               "six_or_less": N_("one die forced once the open tiles sum to 6 or less"),
-               "never": N_("always two dice")}[self.one_die]
-        score = {"sum": N_("score = sum of the open tiles"),
-                 "digits": N_("score = the open tiles read as digits (1, 5, 9 → 159)")}[self.scoring]
+        one = {
+            "after_789": N_("one die allowed (a choice) once 7, 8 and 9 are covered"),
+            "under_six": N_("one die allowed (a choice) once the open tiles add up to less than 6"),
+            "six_or_less": N_("one die forced once the open tiles sum to 6 or less"),
+            "never": N_("always two dice"),
+        }[self.one_die]
+        score = {
+            "sum": N_("score = sum of the open tiles"),
+            "digits": N_("score = the open tiles read as digits (1, 5, 9 → 159)"),
+        }[self.scoring]
         return f"{tr(one)}; {tr(score)}"
 
 
@@ -226,9 +235,17 @@ class ShutTheBox:
     with more pips than dice rolled uses its first pips.
     """
 
-    def __init__(self, players: int | Iterable[str] = 1, rules: Rules | None = None, variant: str = "round",
-                 seed: Any = None, *, stake: int = 0, limit: int = 45,
-                 dice: Iterable[Iterable[int]] | None = None):
+    def __init__(
+        self,
+        players: int | Iterable[str] = 1,
+        rules: Rules | None = None,
+        variant: str = "round",
+        seed: Any = None,
+        *,
+        stake: int = 0,
+        limit: int = 45,
+        dice: Iterable[Iterable[int]] | None = None,
+    ):
         if is_int(players):
             if not 1 <= players <= MAX_PLAYERS:
                 raise ValueError(tr("players={players}: 1 to {most} players", players=players, most=MAX_PLAYERS))
@@ -241,9 +258,16 @@ class ShutTheBox:
                 if not isinstance(name, str) or not name.strip():
                     raise ValueError(tr("player name {name!r}: a name is non-empty text", name=name))
         else:
-            raise ValueError(tr("players={players!r}: a number of players or a list of names, e.g. 2 or ['Ana', 'Luis']", players=players))
+            raise ValueError(
+                tr(
+                    "players={players!r}: a number of players or a list of names, e.g. 2 or ['Ana', 'Luis']",
+                    players=players,
+                )
+            )
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise ValueError(tr("variant={variant!r}: choose one of {items}", variant=variant, items=', '.join(VARIANTS)))
+            raise ValueError(
+                tr("variant={variant!r}: choose one of {items}", variant=variant, items=", ".join(VARIANTS))
+            )
         VARIANT_RULES[variant].check_players(len(names))
         if isinstance(rules, dict):
             try:
@@ -263,15 +287,20 @@ class ShutTheBox:
             if not isinstance(dice, (list, tuple)):
                 raise ValueError(tr("dice={dice!r}: a list of rolls, e.g. [(4, 5), (3,)]", dice=dice))
             for d in dice:
-                if (not isinstance(d, (list, tuple)) or not 1 <= len(d) <= 2
-                        or any(not is_int(v) or not 1 <= v <= 6 for v in d)):
-                    raise ValueError(tr("dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)", d=d))
+                if (
+                    not isinstance(d, (list, tuple))
+                    or not 1 <= len(d) <= 2
+                    or any(not is_int(v) or not 1 <= v <= 6 for v in d)
+                ):
+                    raise ValueError(
+                        tr("dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)", d=d)
+                    )
                 preset.append(tuple(d))
         self.names = names
         self.rules = rules or Rules()
         self.variant = variant
         self.variant_rules = VARIANT_RULES[variant]
-        self.seed = seed if seed is not None else random.randrange(2 ** 53)   # exact in JSON read by JavaScript too
+        self.seed = seed if seed is not None else random.randrange(2**53)  # exact in JSON read by JavaScript too
         self.stake = stake
         self.limit = limit
         self.preset_dice = preset
@@ -280,24 +309,24 @@ class ShutTheBox:
     # ------------------------------------------------------------- state
     def _reset(self) -> None:
         n = len(self.names)
-        self.uncovered = FULL                 # bitmask of open tiles
+        self.uncovered = FULL  # bitmask of open tiles
         self.to_move = 0
-        self.phase = "roll"                   # "roll", "cover" or "over"
-        self.dice: tuple[int, ...] = ()       # the last roll (pips)
+        self.phase = "roll"  # "roll", "cover" or "over"
+        self.dice: tuple[int, ...] = ()  # the last roll (pips)
         self.n_rolls = 0
-        self.scores: list[int | None] = [None] * n     # this round's turn scores
-        self.totals = [0] * n                 # running totals (to_45)
-        self.out = [False] * n                # eliminated (to_45)
+        self.scores: list[int | None] = [None] * n  # this round's turn scores
+        self.totals = [0] * n  # running totals (to_45)
+        self.out = [False] * n  # eliminated (to_45)
         self.rounds = 1
-        self.covering = True                  # long game: False while seat 1 uncovers
-        self.extra_turns = 0                  # long game: banked extra turns
+        self.covering = True  # long game: False while seat 1 uncovers
+        self.extra_turns = 0  # long game: banked extra turns
         self.shut_by: int | None = None
         self.opened_by: int | None = None
         self._winner: int | None = None
         self.resigned: int | None = None
         self._ended_by: Termination | None = None
         self.history: list[tuple] = []
-        self.events: list[str] = []           # a readable log of what happened
+        self.events: list[str] = []  # a readable log of what happened
 
     @property
     def n_players(self) -> int:
@@ -373,7 +402,9 @@ class ShutTheBox:
                 return ("roll", n)
             if kind in ("cover", "uncover"):
                 if len(action) != 2:
-                    raise IllegalMoveError(tr("{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))", action=action, kind=kind))
+                    raise IllegalMoveError(
+                        tr("{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))", action=action, kind=kind)
+                    )
                 return (kind, action[1])
             raise IllegalMoveError(tr("{action!r}: unknown action (roll, cover or uncover)", action=action))
         if isinstance(action, (list, tuple, set, frozenset)):
@@ -389,22 +420,48 @@ class ShutTheBox:
             raise IllegalMoveError(tr("{action!r}: the game is over", action=action))
         if seat is not None and (not is_int(seat) or seat != self.to_move):
             if not is_int(seat) or not 0 <= seat < self.n_players:
-                raise IllegalMoveError(tr("{action!r}: seat={seat!r} is not a seat (0 to {number})", action=action, seat=seat, number=self.n_players - 1))
-            raise IllegalMoveError(tr("{action!r}: not {player}'s turn, {to_move} is to move", action=action, player=self.names[seat],
-                                      to_move=self.names[self.to_move]))
+                raise IllegalMoveError(
+                    tr(
+                        "{action!r}: seat={seat!r} is not a seat (0 to {number})",
+                        action=action,
+                        seat=seat,
+                        number=self.n_players - 1,
+                    )
+                )
+            raise IllegalMoveError(
+                tr(
+                    "{action!r}: not {player}'s turn, {to_move} is to move",
+                    action=action,
+                    player=self.names[seat],
+                    to_move=self.names[self.to_move],
+                )
+            )
         kind, arg = self._parse(action)
         if kind == "roll":
             if self.phase != "roll":
-                raise IllegalMoveError((tr("{action!r}: the dice are already rolled ({total}): cover tiles that make it",
-                                          action=action, total=sum(self.dice)) if self.covering else
-                                       tr("{action!r}: the dice are already rolled ({total}): uncover tiles that make it",
-                                          action=action, total=sum(self.dice))))
+                raise IllegalMoveError(
+                    (
+                        tr(
+                            "{action!r}: the dice are already rolled ({total}): cover tiles that make it",
+                            action=action,
+                            total=sum(self.dice),
+                        )
+                        if self.covering
+                        else tr(
+                            "{action!r}: the dice are already rolled ({total}): uncover tiles that make it",
+                            action=action,
+                            total=sum(self.dice),
+                        )
+                    )
+                )
             options = self.rules.dice_options(self.remaining)
             n = arg if arg is not None else (2 if 2 in options else 1)
             if not is_int(n) or n not in (1, 2):
                 raise IllegalMoveError(tr("{action!r}: roll one die or two", action=action))
             if n not in options:
-                raise IllegalMoveError(tr("{action!r}: {dice_reason}", action=action, dice_reason=self.rules.dice_reason(n)))
+                raise IllegalMoveError(
+                    tr("{action!r}: {dice_reason}", action=action, dice_reason=self.rules.dice_reason(n))
+                )
             canonical = ("roll", n)
             self.history.append(canonical)
             self._do_roll(n)
@@ -413,20 +470,31 @@ class ShutTheBox:
         if self.phase != "cover":
             raise IllegalMoveError(tr("{action!r}: roll the dice first", action=action))
         if kind != self.flip_kind:
-            raise IllegalMoveError(tr("{action!r}: this turn covers tiles", action=action) if self.covering else
-                                   tr("{action!r}: this turn uncovers tiles (the long game's uncovering turn)",
-                                      action=action))
+            raise IllegalMoveError(
+                tr("{action!r}: this turn covers tiles", action=action)
+                if self.covering
+                else tr("{action!r}: this turn uncovers tiles (the long game's uncovering turn)", action=action)
+            )
         tiles = _parse_tiles(arg)
         for t in tiles:
             is_open = self.uncovered >> (t - 1) & 1
             if self.covering and not is_open:
                 raise IllegalMoveError(tr("{action!r}: tile {t} is already covered", action=action, t=t))
             if not self.covering and is_open:
-                raise IllegalMoveError(tr("{action!r}: tile {t} is not covered, so it cannot be uncovered", action=action, t=t))
+                raise IllegalMoveError(
+                    tr("{action!r}: tile {t} is not covered, so it cannot be uncovered", action=action, t=t)
+                )
         total = sum(self.dice)
         if sum(tiles) != total:
-            raise IllegalMoveError(tr("{action!r}: {tiles} makes {sum}, not the roll {total}", action=action,
-                                      tiles=" + ".join(map(str, tiles)), sum=sum(tiles), total=total))
+            raise IllegalMoveError(
+                tr(
+                    "{action!r}: {tiles} makes {sum}, not the roll {total}",
+                    action=action,
+                    tiles=" + ".join(map(str, tiles)),
+                    sum=sum(tiles),
+                    total=total,
+                )
+            )
         canonical = (kind, tiles)
         self.history.append(canonical)
         self._do_flip(mask_of(tiles))
@@ -443,7 +511,9 @@ class ShutTheBox:
         self.n_rolls += 1
         total = sum(self.dice)
         who = self.names[self.to_move]
-        self.events.append(tr("{who} rolls {dice} = {total}", who=who, dice=" + ".join(map(str, self.dice)), total=total))
+        self.events.append(
+            tr("{who} rolls {dice} = {total}", who=who, dice=" + ".join(map(str, self.dice)), total=total)
+        )
         self.variant_rules.after_roll(self, n)
         if set_masks(total, self.remaining):
             self.phase = "cover"
@@ -458,8 +528,11 @@ class ShutTheBox:
         self.uncovered ^= m
         tiles = " + ".join(map(str, sheet_key(m)))
         who = self.names[self.to_move]
-        self.events.append(tr("{who} covers {tiles}", who=who, tiles=tiles) if self.covering else
-                           tr("{who} uncovers {tiles}", who=who, tiles=tiles))
+        self.events.append(
+            tr("{who} covers {tiles}", who=who, tiles=tiles)
+            if self.covering
+            else tr("{who} uncovers {tiles}", who=who, tiles=tiles)
+        )
         self.phase = "roll"
         self.variant_rules.after_flip(self)
 
@@ -498,13 +571,16 @@ class ShutTheBox:
         """``seat`` gives up and the game ends at once.  With two players the other one wins; alone or
         with more players nobody wins (the others share the point in :meth:`outcome`).  Undo takes it back."""
         if not is_int(seat) or not 0 <= seat < self.n_players:
-            raise IllegalMoveError(tr("resign({seat!r}): the seats are 0 to {number}", seat=seat, number=self.n_players - 1))
+            raise IllegalMoveError(
+                tr("resign({seat!r}): the seats are 0 to {number}", seat=seat, number=self.n_players - 1)
+            )
         if self.phase == "over":
             raise IllegalMoveError(tr("resign({seat!r}): the game is over", seat=seat))
         self._saved_phase = self.phase
         self.resigned = seat
-        self.finish(1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]),
-                    Termination.RESIGNED)
+        self.finish(
+            1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]), Termination.RESIGNED
+        )
 
     def outcome(self) -> Outcome | None:
         """How the game ended (None while it runs).
@@ -543,8 +619,9 @@ class ShutTheBox:
         if self.phase != "over" or not self.variant_rules.pays_out or not self.stake or n == 1:
             return zero
         if self.shut_by is not None:
-            return [Fraction(2 * self.stake * (n - 1)) if i == self.shut_by else Fraction(-2 * self.stake)
-                    for i in range(n)]
+            return [
+                Fraction(2 * self.stake * (n - 1)) if i == self.shut_by else Fraction(-2 * self.stake) for i in range(n)
+            ]
         best = min(s for s in self.scores if s is not None)
         low = [i for i, s in enumerate(self.scores) if s == best]
         share = Fraction(self.stake * n, len(low))
@@ -552,9 +629,15 @@ class ShutTheBox:
 
     # ------------------------------------------------------------- undo, copy, save
     def _config(self) -> dict[str, Any]:
-        return {"players": list(self.names), "rules": self.rules.to_dict(), "variant": self.variant,
-                "seed": self.seed, "stake": self.stake, "limit": self.limit,
-                "dice": [list(d) for d in self.preset_dice]}
+        return {
+            "players": list(self.names),
+            "rules": self.rules.to_dict(),
+            "variant": self.variant,
+            "seed": self.seed,
+            "stake": self.stake,
+            "limit": self.limit,
+            "dice": [list(d) for d in self.preset_dice],
+        }
 
     def undo(self) -> tuple | str:
         """Take back the last action (a roll too: the same roll comes again, the dice are seeded),
@@ -582,16 +665,33 @@ class ShutTheBox:
         "variant", "seed", "stake", "limit", "dice": [[pips]…], "history": [[kind, n or [tiles]]…],
         "resigned": seat or None, "state": {…a readable summary, checked on loading…}}``.
         The seeded dice replay the actions."""
-        return {"game": "shut_the_box", "version": SCHEMA_VERSION, **self._config(),
-                "history": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.history],
-                "resigned": self.resigned,
-                "state": {"uncovered": list(self.open_tiles), "to_move": self.to_move, "phase": self.phase,
-                          "dice": list(self.dice), "scores": list(self.scores), "totals": list(self.totals),
-                          "winner": self._winner}}
+        return {
+            "game": "shut_the_box",
+            "version": SCHEMA_VERSION,
+            **self._config(),
+            "history": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.history],
+            "resigned": self.resigned,
+            "state": {
+                "uncovered": list(self.open_tiles),
+                "to_move": self.to_move,
+                "phase": self.phase,
+                "dice": list(self.dice),
+                "scores": list(self.scores),
+                "totals": list(self.totals),
+                "winner": self._winner,
+            },
+        }
 
     @classmethod
-    def from_moves(cls, moves: Iterable[Any], players: int | Iterable[str] = 1, rules: Rules | None = None,
-                   variant: str = "round", seed: Any = 0, **kwargs: Any) -> "ShutTheBox":
+    def from_moves(
+        cls,
+        moves: Iterable[Any],
+        players: int | Iterable[str] = 1,
+        rules: Rules | None = None,
+        variant: str = "round",
+        seed: Any = 0,
+        **kwargs: Any,
+    ) -> "ShutTheBox":
         """A game after ``moves`` (a list of actions such as ``[("roll", 2), ("cover", (5, 3))]``) with the
         dice of ``seed``; the other arguments are the constructor's.  A bad list: BadPositionError."""
         try:
@@ -609,29 +709,49 @@ class ShutTheBox:
         if not isinstance(rules, dict) or not set(rules) <= {"one_die", "scoring"}:
             raise BadPositionError(tr("rules {rules!r}: a dict with one_die and scoring", rules=rules))
         try:
-            game = cls(data["players"], Rules(**rules), data.get("variant", "round"),
-                       data.get("seed"), stake=data.get("stake", 0), limit=data.get("limit", 45),
-                       dice=data.get("dice"))
+            game = cls(
+                data["players"],
+                Rules(**rules),
+                data.get("variant", "round"),
+                data.get("seed"),
+                stake=data.get("stake", 0),
+                limit=data.get("limit", 45),
+                dice=data.get("dice"),
+            )
         except (TypeError, ValueError) as exc:
             raise BadPositionError(tr("not a saved Shut the Box game: {exc}", exc=exc)) from None
         if data.get("seed") is None:
             raise BadPositionError(tr("not a saved Shut the Box game: the dice 'seed' is missing"))
         history = data.get("history", [])
         if not isinstance(history, list):
-            raise BadPositionError(tr("history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]", history=history))
+            raise BadPositionError(
+                tr("history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]", history=history)
+            )
         for i, entry in enumerate(history):
-            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
-                    or not (is_int(entry[1]) or isinstance(entry[1], list))):
-                raise BadPositionError(tr("action {number} {entry!r}: not a saved action like ['roll', 2]", number=i + 1, entry=entry))
-        replay(game, [(k, tuple(a) if isinstance(a, list) else a) for k, a in history], what="action",
-               resigned=data.get("resigned"))
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 2
+                or not isinstance(entry[0], str)
+                or not (is_int(entry[1]) or isinstance(entry[1], list))
+            ):
+                raise BadPositionError(
+                    tr("action {number} {entry!r}: not a saved action like ['roll', 2]", number=i + 1, entry=entry)
+                )
+        replay(
+            game,
+            [(k, tuple(a) if isinstance(a, list) else a) for k, a in history],
+            what="action",
+            resigned=data.get("resigned"),
+        )
         state = data.get("state")
         if state is not None:
             if not isinstance(state, dict):
                 raise BadPositionError(tr("state {state!r}: not a saved summary", state=state))
-            if (state.get("uncovered", list(game.open_tiles)) != list(game.open_tiles)
-                    or state.get("to_move", game.to_move) != game.to_move
-                    or type(state.get("to_move", 0)) is not int):
+            if (
+                state.get("uncovered", list(game.open_tiles)) != list(game.open_tiles)
+                or state.get("to_move", game.to_move) != game.to_move
+                or type(state.get("to_move", 0)) is not int
+            ):
                 raise BadPositionError(tr("the saved state does not match the replayed actions"))
         return game
 
@@ -642,15 +762,20 @@ class ShutTheBox:
             tail = self.events[-1] if self.events else tr("over")
         elif self.phase == "cover":
             who, total = self.names[self.to_move], sum(self.dice)
-            tail = (tr("{who} rolled {total}: cover tiles", who=who, total=total) if self.covering else
-                    tr("{who} rolled {total}: uncover tiles", who=who, total=total))
+            tail = (
+                tr("{who} rolled {total}: cover tiles", who=who, total=total)
+                if self.covering
+                else tr("{who} rolled {total}: uncover tiles", who=who, total=total)
+            )
         else:
             tail = tr("{who} to roll", who=self.names[self.to_move])
         return f"[{box}]  {tail}"
 
     def __repr__(self) -> str:
-        return (f"ShutTheBox(players={self.names!r}, variant={self.variant!r}, rules={self.rules!r}, "
-                f"open={self.open_tiles}, phase={self.phase!r})")
+        return (
+            f"ShutTheBox(players={self.names!r}, variant={self.variant!r}, rules={self.rules!r}, "
+            f"open={self.open_tiles}, phase={self.phase!r})"
+        )
 
 
-register("shut_the_box", lambda: ShutTheBox)   # gamekit.game.load reads saved games of this id
+register("shut_the_box", lambda: ShutTheBox)  # gamekit.game.load reads saved games of this id

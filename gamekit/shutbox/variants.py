@@ -4,6 +4,7 @@ Like python-chess's variants (a subclass of the board per variant, found by name
 what it changes; :data:`VARIANT_RULES` finds one by its name, the ``variant`` string every save, widget and
 lesson uses.  The game itself (:class:`gamekit.shutbox.rules.ShutTheBox`) is the :class:`Table` a hook is given.
 """
+
 from __future__ import annotations
 
 from typing import Protocol
@@ -17,8 +18,8 @@ class Table(Protocol):
     :class:`gamekit.shutbox.rules.ShutTheBox`)."""
 
     names: list[str]
-    rules: object                     # the game's Rules (``rules.scoring`` is read)
-    uncovered: int                    # bitmask of open tiles
+    rules: object  # the game's Rules (``rules.scoring`` is read)
+    uncovered: int  # bitmask of open tiles
     to_move: int
     phase: str
     dice: tuple[int, ...]
@@ -54,8 +55,8 @@ class Variant:
     score wins, shutting the box wins at once."""
 
     name = "round"
-    seats: int | None = None          # the number of players it needs (None: any)
-    pays_out = True                   # a stake pays out (see ShutTheBox.payouts)
+    seats: int | None = None  # the number of players it needs (None: any)
+    pays_out = True  # a stake pays out (see ShutTheBox.payouts)
     # one player's game is one turn on a fresh box, scored by what is left: the exact tables of
     # gamekit.shutbox.strategy value its positions, so the puzzle bank (gamekit.puzzles.shutbox) takes them
     exact_tables = True
@@ -87,11 +88,17 @@ class Variant:
         best = min(game.scores)  # type: ignore[type-var]
         low = [i for i, s in enumerate(game.scores) if s == best]
         if len(low) == 1:
-            game.finish(low[0], tr("{who} wins with the lowest score, {score}", who=game.names[low[0]], score=best),
-                        Termination.LOWEST_SCORE)
+            game.finish(
+                low[0],
+                tr("{who} wins with the lowest score, {score}", who=game.names[low[0]], score=best),
+                Termination.LOWEST_SCORE,
+            )
         else:
-            game.finish(None, tr("a tie at {score} between {players}", score=best,
-                                 players=", ".join(game.names[i] for i in low)), Termination.LOWEST_SCORE)
+            game.finish(
+                None,
+                tr("a tie at {score} between {players}", score=best, players=", ".join(game.names[i] for i in low)),
+                Termination.LOWEST_SCORE,
+            )
 
     def scores(self, game: Table) -> tuple:
         """The per-seat scores an :class:`~gamekit.core.outcome.Outcome` reports."""
@@ -127,15 +134,25 @@ class LongGame(Variant):
     def after_roll(self, game: Table, n: int) -> None:
         if n == 2 and game.dice[0] == game.dice[1]:
             game.extra_turns += 1
-            game.events.append(tr("{who} rolled a double: one extra turn banked ({n})", who=game.names[game.to_move],
-                                  n=game.extra_turns))
+            game.events.append(
+                tr(
+                    "{who} rolled a double: one extra turn banked ({n})",
+                    who=game.names[game.to_move],
+                    n=game.extra_turns,
+                )
+            )
 
     def roll_again(self, game: Table, total: int) -> bool:
         if game.extra_turns <= 0:
             return False
         game.extra_turns -= 1
-        game.events.append(tr("no set makes {total}: {who} spends an extra turn and rolls again", total=total,
-                              who=game.names[game.to_move]))
+        game.events.append(
+            tr(
+                "no set makes {total}: {who} spends an extra turn and rolls again",
+                total=total,
+                who=game.names[game.to_move],
+            )
+        )
         return True
 
     def after_flip(self, game: Table) -> None:
@@ -154,8 +171,11 @@ class LongGame(Variant):
         game.to_move = 1 - seat
         game.phase = "roll"
         who, nxt = game.names[seat], game.names[game.to_move]
-        game.events.append(tr("{who}'s turn ends; {next} covers next", who=who, next=nxt) if game.covering else
-                           tr("{who}'s turn ends; {next} uncovers next", who=who, next=nxt))
+        game.events.append(
+            tr("{who}'s turn ends; {next} covers next", who=who, next=nxt)
+            if game.covering
+            else tr("{who}'s turn ends; {next} uncovers next", who=who, next=nxt)
+        )
 
     def goal(self, game: Table) -> tuple[str, int | None]:
         return "shut", None
@@ -171,7 +191,7 @@ class ToLimit(Variant):
 
     name = "to_45"
     pays_out = False
-    exact_tables = False              # turns go on over rounds: a turn's value is not the tables' value
+    exact_tables = False  # turns go on over rounds: a turn's value is not the tables' value
 
     def after_flip(self, game: Table) -> None:
         if game.uncovered == 0:
@@ -187,12 +207,18 @@ class ToLimit(Variant):
             game.events.append(tr("{who} reaches {total} and is out", who=who, total=game.totals[seat]))
         left = [i for i in range(game.n_players) if not game.out[i]]
         if game.n_players > 1 and len(left) == 1:
-            game.finish(left[0], tr("{who} is the last player left and wins", who=game.names[left[0]]),
-                        Termination.LIMIT_REACHED)
+            game.finish(
+                left[0],
+                tr("{who} is the last player left and wins", who=game.names[left[0]]),
+                Termination.LIMIT_REACHED,
+            )
             return
         if not left:
-            game.finish(None, tr("{who} reached {total} after {rounds} rounds", who=who, total=game.totals[seat],
-                                 rounds=game.rounds), Termination.LIMIT_REACHED)
+            game.finish(
+                None,
+                tr("{who} reached {total} after {rounds} rounds", who=who, total=game.totals[seat], rounds=game.rounds),
+                Termination.LIMIT_REACHED,
+            )
             return
         later = [i for i in left if i > seat]
         if later:

@@ -23,6 +23,7 @@ live region of its own for what a keyboard cursor points at.
 
 Nothing here changes how a board is drawn or played with a mouse; without a browser (nbval) the widget is inert.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -32,8 +33,8 @@ import traitlets
 
 from gamekit.i18n import get_language, tr
 
-LIVE_CLASS = "gamekit-live"        # any widget with this class becomes a polite live region
-KEYS_CLASS = "gamekit-keys"        # a board that takes keys (stays in the Tab order)
+LIVE_CLASS = "gamekit-live"  # any widget with this class becomes a polite live region
+KEYS_CLASS = "gamekit-keys"  # a board that takes keys (stays in the Tab order)
 
 _board_numbers = itertools.count(1)
 
@@ -186,17 +187,16 @@ class BoardAccess(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     announcement = traitlets.Unicode("").tag(sync=True)
-    language = traitlets.Unicode("").tag(sync=True)   # the page's (Voila) or notebook's language
+    language = traitlets.Unicode("").tag(sync=True)  # the page's (Voila) or notebook's language
     # the name of a picture board shown without an access widget (lesson pictures), in the lesson's language
     picture_label = traitlets.Unicode("").tag(sync=True)
-    chart_label = traitlets.Unicode("").tag(sync=True)      # the alt text of a chart in the lesson's outputs
+    chart_label = traitlets.Unicode("").tag(sync=True)  # the alt text of a chart in the lesson's outputs
 
     def __init__(self, **kwargs):
         kwargs.setdefault("language", get_language())
         kwargs.setdefault("picture_label", tr("Picture of the position described in the text next to it"))
         kwargs.setdefault("chart_label", tr("Chart: the text next to it says what it shows"))
         super().__init__(**kwargs)
-
 
     def focus_board(self) -> None:
         """Give the board the keyboard focus (in every view of it on the page): where a control that had the

@@ -3,6 +3,7 @@ attacker from completing a line, whatever the attacker plays.
 
 Sample sizes: ``GAMEKIT_PROVE_SAMPLES`` positions per board (default 150; the benchmark
 ``python -m benchmarks.prove`` runs thousands)."""
+
 import os
 import random
 
@@ -17,7 +18,7 @@ from gamekit.connect.solver import Solver, solve
 SAMPLES = int(os.environ.get("GAMEKIT_PROVE_SAMPLES", "150"))
 MINI = Variant("mini prove", 4, 4, 3)
 SIDES = Variant("mini prove sides", 4, 4, 4, sides=True)
-ODD = Variant("mini prove odd rows", 4, 5, 4)          # five rows: the claimed cells are the odd rows
+ODD = Variant("mini prove odd rows", 4, 5, 4)  # five rows: the claimed cells are the odd rows
 
 
 def random_position(cls_or_variant, rng: random.Random, discs: int) -> ConnectGame | None:
@@ -77,7 +78,7 @@ def test_proofs_never_contradict_the_solver(cls):
     rng = random.Random(38)
     proved = checked = 0
     for _ in range(SAMPLES):
-        game = random_position(cls, rng, rng.randint(20, 30))   # 12-22 empty cells: the solver is quick
+        game = random_position(cls, rng, rng.randint(20, 30))  # 12-22 empty cells: the solver is quick
         if game is None:
             continue
         proof = prove(game)
@@ -87,7 +88,7 @@ def test_proofs_never_contradict_the_solver(cls):
             assert defender_value(game, proof) >= 0, game.history
             play_out(game, proof, rng)
     assert checked > SAMPLES // 2
-    assert proved > 0                     # the prover does find proofs at these depths
+    assert proved > 0  # the prover does find proofs at these depths
 
 
 @pytest.mark.parametrize("variant", [MINI, SIDES, ODD])
@@ -108,8 +109,11 @@ def test_small_boards_agree_with_the_solver(variant):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(["four", "five", "mini", "sides", "odd"]), seed=st.integers(0, 10**6),
-       fill=st.floats(0.3, 0.95))
+@given(
+    kind=st.sampled_from(["four", "five", "mini", "sides", "odd"]),
+    seed=st.integers(0, 10**6),
+    fill=st.floats(0.3, 0.95),
+)
 def test_property_a_proof_is_a_winning_strategy_for_the_draw(kind, seed, fill):
     rng = random.Random(seed)
     target = {"four": ConnectFour, "five": FiveInARow, "mini": MINI, "sides": SIDES, "odd": ODD}[kind]
@@ -139,35 +143,37 @@ def test_claimeven_alone_proves_a_draw():
     cells = [cell for rule in proof.rules for cell in rule.cells]
     empty = [(c, r) for c in range(game.width) for r in range(game.height) if game.cell(c, r) is None]
     assert sorted(cells) == sorted(empty)
-    assert all(upper == (lower[0], lower[1] + 1) and (upper[1] + 1) % 2 == 0 for lower, upper in
-               (rule.cells for rule in proof.rules))
+    assert all(
+        upper == (lower[0], lower[1] + 1) and (upper[1] + 1) % 2 == 0
+        for lower, upper in (rule.cells for rule in proof.rules)
+    )
     # each of red's lines that is still open holds a cell yellow claims
     for line, rule in proof.refutations:
         assert rule.cells[1] in line
         assert all(game.cell(c, r) != 1 for c, r in line)
-    assert solve(game, weak=True) <= 0            # red (to move) cannot win
+    assert solve(game, weak=True) <= 0  # red (to move) cannot win
 
 
 def test_claimeven_on_connect_four_and_the_side_to_move():
-    game = ConnectFour.from_moves("1452327714244164413652")   # red to move, yellow holds by claimeven
+    game = ConnectFour.from_moves("1452327714244164413652")  # red to move, yellow holds by claimeven
     proof = prove(game)
     assert (proof.defender, proof.to_move) == (1, False)
     assert {rule.kind for rule in proof.rules} == {"claimeven"}
     assert proof.used() == {"claimeven": len(proof.refutations), "baseinverse": 0, "lowinverse": 0, "mirror": 0}
     assert len(proof.refutations) == 17 and solve(game, weak=True) <= 0
-    odd = ConnectFour.from_moves("67144134445746")           # two columns odd: a baseinverse completes the pairing
+    odd = ConnectFour.from_moves("67144134445746")  # two columns odd: a baseinverse completes the pairing
     proof = prove(odd)
     assert (proof.defender, proof.to_move) == (1, False)
-    assert proof.used()["claimeven"] == len(proof.refutations)            # claimeven alone refutes every line
+    assert proof.used()["claimeven"] == len(proof.refutations)  # claimeven alone refutes every line
     assert [rule.kind for rule in proof.rules].count("baseinverse") == 1
-    mover = ConnectFour.from_moves("55116654413354741")      # yellow to move: one drop, then claimeven
+    mover = ConnectFour.from_moves("55116654413354741")  # yellow to move: one drop, then claimeven
     proof = prove(mover)
     assert proof.defender == 1 and proof.to_move and proof.move in mover.legal_moves()
     assert solve(mover, weak=True) >= 0
 
 
 def test_baseinverse_and_lowinverse_are_named():
-    game = FiveInARow.from_moves("1633473462112516714414")   # red to move; two columns hold an odd count
+    game = FiveInARow.from_moves("1633473462112516714414")  # red to move; two columns hold an odd count
     proof = prove(game)
     assert proof is not None and not proof.to_move
     kinds = [rule.kind for rule in proof.rules]
@@ -175,7 +181,7 @@ def test_baseinverse_and_lowinverse_are_named():
     for rule in proof.rules:
         if rule.kind == "baseinverse":
             a, b = rule.cells
-            assert game.cell(a[0], a[1]) is None and a[1] == len(game.grid[a[0]])   # both playable now
+            assert game.cell(a[0], a[1]) is None and a[1] == len(game.grid[a[0]])  # both playable now
             assert b[1] == len(game.grid[b[0]])
             assert rule.partner(a) == b and rule.partner(b) == a
     low = prove(FiveInARow.from_moves("7343477644132173"))
@@ -183,7 +189,7 @@ def test_baseinverse_and_lowinverse_are_named():
     rule = next(r for r in low.rules if r.kind == "lowinverse")
     a, b, above_a, above_b = rule.cells
     assert rule.partner(a) == b and rule.partner(above_b) == above_a
-    assert Rule("claimeven", ((1, 0), (1, 1))).partner((1, 1)) is None   # the upper cell is never the attacker's
+    assert Rule("claimeven", ((1, 0), (1, 1))).partner((1, 1)) is None  # the upper cell is never the attacker's
 
 
 def test_refusals():
@@ -206,8 +212,8 @@ def test_refusals():
 
 
 def test_no_proof_is_an_honest_none():
-    assert prove(FiveInARow()) is None               # the empty grid: these rules cannot show the draw
-    assert prove(ConnectFour()) is None              # red wins Connect Four: nothing can prove yellow's draw
+    assert prove(FiveInARow()) is None  # the empty grid: these rules cannot show the draw
+    assert prove(ConnectFour()) is None  # red wins Connect Four: nothing can prove yellow's draw
 
 
 def test_reason_in_words_english_and_spanish():
@@ -227,6 +233,7 @@ def test_reason_in_words_english_and_spanish():
 
 def test_the_leaf_test_keeps_the_solver_exact():
     from gamekit.connect.prove import leaf_for
+
     rng = random.Random(11)
     for cls in (ConnectFour, FiveInARow):
         plain = Solver(cls.variant, engine="python")
@@ -240,12 +247,13 @@ def test_the_leaf_test_keeps_the_solver_exact():
             done += 1
             plain.reset()
             with_leaf.reset()
-            assert with_leaf.solve(game) == plain.solve(game), game.history      # exact scores, not only weak
+            assert with_leaf.solve(game) == plain.solve(game), game.history  # exact scores, not only weak
             assert with_leaf.solve(game, weak=True) == plain.solve(game, weak=True)
 
 
 def test_leaf_refusals():
     from gamekit.connect.prove import leaf_for
+
     with pytest.raises(TypeError, match="Variant"):
         leaf_for("five")
     with pytest.raises(TypeError, match="leaf="):
@@ -262,7 +270,7 @@ def test_mirror_pairs_two_columns_several_rows_deep():
     pairs = list(zip(rule.cells[::2], rule.cells[1::2]))
     assert len(pairs) >= 3
     for t, (a, b) in enumerate(pairs):
-        assert a[1] == len(game.grid[a[0]]) + t and b[1] == len(game.grid[b[0]]) + t   # t-th empty cell of each
+        assert a[1] == len(game.grid[a[0]]) + t and b[1] == len(game.grid[b[0]]) + t  # t-th empty cell of each
         assert rule.partner(a) == b and rule.partner(b) == a
     assert "(mirror)" in proof_reason(proof, game) and "(mirror)" in proof_reason(proof, game, "es")
     assert solve(game, weak=True) <= 0
@@ -324,7 +332,8 @@ def test_reason_when_no_line_is_left():
     game = FiveInARow.from_moves("2273673755144661436716677124335424")
     proof = prove(game)
     assert proof is not None and proof.refutations == () and proof.rules
-    assert proof_reason(proof, game) == ("Yellow is sure of at least a draw: red has no line left that could still be "
-                                         "completed.")
+    assert proof_reason(proof, game) == (
+        "Yellow is sure of at least a draw: red has no line left that could still be completed."
+    )
     assert proof_reason(proof, game, "es").startswith("El amarillo tiene asegurado al menos el empate")
     assert solve(game, weak=True) <= 0
