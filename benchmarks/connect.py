@@ -11,7 +11,8 @@ The solver is timed with an empty transposition table for every position (as Pon
 does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
 the same positions one after the other: Pons' sets and the fixed 5 en raya positions of
 ``benchmarks/data/five_in_a_row_positions.txt`` (8 each at 24, 26, 28, 30 empty cells, from seeded
-Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
+Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of
+this process beside them: on a shared machine the
 wall time also counts the time other programs held the cores.
 """
 
@@ -82,7 +83,8 @@ def solver_speed(label: str, variant, positions, time_limit: float | None) -> No
         print(
             f"| {label} | {name} | {len(positions)} | {mean(st['t']) * 1000:.1f} ms | "
             f"{median(st['t']) * 1000:.1f} ms | {max(st['t']) * 1000:.0f} ms{out} | {st['n'] / len(positions):,.0f} | "
-            f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | {st['wrong']} |",
+            f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | "
+            f"{st['wrong']} |",
             flush=True,
         )
 
@@ -100,7 +102,8 @@ def hint_reach(budget: float) -> None:
     base = [m for m in games if len(m) == 12]  # the 30-empty positions
     print(f"\n## The Hint's reach, {budget:g} s budget (columns settled of all columns; median time)")
     print(
-        "| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | time |"
+        "| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | "
+        "time |"
     )
     print("|---|---|---|---|---|---|---|")
     for empties in (28, 30, 32, 34, 36):

@@ -5,14 +5,14 @@ Run from the repository root::
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
     python -m benchmarks.dots --hard-medium 40    # only Hard v Medium on 5×4: old and new Hard side by side
-    python -m benchmarks.dots --reach 10   # only how far Hard's node budget reaches (nodes by safe / undrawn lines left)
+    python -m benchmarks.dots --reach 10   # only how far Hard's node budget reaches (nodes by safe/undrawn left)
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
-    python -m benchmarks.dots --steps    # the third pass of docs/dots.md one step at a time on the aims' positions (about 10 minutes)
+    python -m benchmarks.dots --steps    # docs/dots.md's third pass, a step at a time, on the aims' positions (10 min)
     python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
-    python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 minutes
-    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (about 4 minutes)
+    python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 min
+    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (4 min)
     python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
@@ -279,7 +279,10 @@ def hard_reach(
         s.set_position(drawn)
         return [l for l in range(s.nl) if (s.safe_mask() >> l) & 1]
 
-    head = f"{'positions':>10}{'median nodes':>14}{'max nodes':>14}{'median CPU s':>14}{'max CPU s':>11}{'≤ 1 M':>7}{'≤ 2 M':>7}{'over':>6}"
+    head = (
+        f"{'positions':>10}{'median nodes':>14}{'max nodes':>14}{'median CPU s':>14}{'max CPU s':>11}"
+        f"{'≤ 1 M':>7}{'≤ 2 M':>7}{'over':>6}"
+    )
     print(f"{'safe-phase, safe left':<22}{head}")
     for k in safe_rows:
         row(f"{k}", by_safe[k], lambda: SafePhaseSolver(5, 4, max_table=300_000), safe_among)
@@ -444,7 +447,8 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
     same positions as :func:`old_v_new` (the first ``per_row`` of one stream from random play, so a larger
     ``per_row`` adds positions after the same first 8), with a generous wall budget so that a loaded machine does
     not cut the searches short: median CPU seconds (the one-core figure) with a 95 % interval for the median of
-    such positions (:func:`median_interval`, where there are enough positions for one), median nodes, positions over budget."""
+    such positions (:func:`median_interval`, where there are enough positions for one), median nodes, positions over
+    budget."""
     load_kernel()
     print(
         f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
@@ -542,7 +546,8 @@ def pass_config(cfg: dict, size: tuple[int, int]) -> dict:
 
 
 def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, which: str = "third") -> None:
-    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`, :data:`SIXTH_PASS`) on the same positions (the aims' seeds), a fresh
+    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`, :data:`SIXTH_PASS`) on the same positions (the aims'
+    seeds), a fresh
     2^22 table each: median and total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
     from gamekit.dots.rules import geometry
 
@@ -624,7 +629,8 @@ def start_4x4(budget: float) -> None:
 
     e = fast.CompiledSearch(geometry(4, 4), table_bits=24)
     print(
-        f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 slots in four-way buckets, {budget:g} s budget",
+        f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 slots in four-way buckets, {budget:g} "
+        f"s budget",
         flush=True,
     )
     lo, hi, g = -16, 16, 0
@@ -813,8 +819,8 @@ def main() -> None:
         "--per-row",
         type=int,
         metavar="N",
-        help="with --aims: N positions per row instead of 8, or 4 with --quick (the same first 8, then more from the same "
-        "stream); the median's 95 %% interval narrows as N grows",
+        help="with --aims: N positions per row instead of 8, or 4 with --quick (the same first 8, then more from the "
+        "same stream); the median's 95 %% interval narrows as N grows",
     )
     ap.add_argument(
         "--steps",
@@ -827,8 +833,8 @@ def main() -> None:
     ap.add_argument(
         "--c",
         action="store_true",
-        help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
-        "nodes per second side by side",
+        help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, "
+        "gcc -O2), nodes per second side by side",
     )
     args = ap.parse_args()
     if args.per_row is not None:

@@ -135,7 +135,8 @@ def main() -> None:
     for name in BOARDS:
         rates(name, data[name])
     print(
-        "\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked by the solver | wrong |"
+        "\n| board | empty cells | positions | proved | using claimeven / baseinverse / lowinverse / mirror | checked "
+        "by the solver | wrong |"
     )
     print("|---|---|---|---|---|---|---|")
     for name, cls in BOARDS.items():

@@ -144,7 +144,8 @@ def main(argv: list[str] | None = None) -> None:
     print()
     print("## The shipped banks")
     print(
-        "| game | puzzles | built by | games | candidates | kept | build time | verified | verify time per puzzle | problems |"
+        "| game | puzzles | built by | games | candidates | kept | build time | verified | verify time per puzzle | "
+        "problems |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for g in args.games:
@@ -153,7 +154,8 @@ def main(argv: list[str] | None = None) -> None:
         n, seconds, problems = verify_time(g, sample)
         print(
             f"| {g} | {info['count']} | `{info['command']}` | {s['games']} | {s['candidates']} "
-            f"| {s['kept'] / s['candidates']:.1%} | {s['seconds']:.0f} s | {n} | {seconds / n * 1000:.1f} ms | {problems} |"
+            f"| {s['kept'] / s['candidates']:.1%} | {s['seconds']:.0f} s | {n} | {seconds / n * 1000:.1f} ms | "
+            f"{problems} |"
         )
 
 

@@ -1,7 +1,8 @@
 """Room server benchmark: N rooms, two simulated players each, on loopback.
 
 The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file, or PostgreSQL with
-``--db``); this process runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
+``--db``); this process runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits
+for its
 turn, thinks for a while (``--think`` seconds on average, 0 = as fast as possible), and plays a random legal
 move; the players ask for deltas (and apply them with ``gamekit.rooms.delta.apply_delta``; an old server sends
 whole states).  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes
@@ -789,7 +790,8 @@ def print_run(label: str, r: dict) -> None:
     print(
         f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
         f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
-        f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} ({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
+        f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} "
+        f"({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
         f"{r['client_ms_per_move']:>8.2f}"
         f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}",
         flush=True,

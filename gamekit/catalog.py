@@ -333,7 +333,8 @@ _loaded = False
 
 def register(info: GameInfo) -> GameInfo:
     """Add ``info`` to the catalog and make ``gamekit.load()`` read its saved games (``"game": info.id``; a
-    game with further saved-game ids registers them with ``gamekit.game.register`` from its rules module).  Registering the same id again replaces the entry (a module imported twice); an id or
+    game with further saved-game ids registers them with ``gamekit.game.register`` from its rules module).
+    Registering the same id again replaces the entry (a module imported twice); an id or
     alias already taken by another game is refused."""
     if not isinstance(info, GameInfo):
         raise TypeError(f"register: {info!r} is not a GameInfo")
@@ -374,7 +375,8 @@ def _load_registrations() -> None:
 
 
 def games() -> tuple[GameInfo, ...]:
-    """Every game in the catalog: the shipped ones first (in :func:`shipped_modules` order), then in registration order."""
+    """Every game in the catalog: the shipped ones first (in :func:`shipped_modules` order), then in registration
+    order."""
     _load_registrations()
     return tuple(sorted(CATALOG.values(), key=_shipped_rank))
 

@@ -154,7 +154,8 @@ def _symbols() -> tuple[str, str, str]:
 
 
 def decimal_symbols() -> tuple[str, str]:
-    """(decimal point, thousands separator) of the current language: ``(".", ",")`` in English, ``(",", ".")`` in Spanish."""
+    """(decimal point, thousands separator) of the current language: ``(".", ",")`` in English, ``(",", ".")`` in
+    Spanish."""
     return _symbols()[:2]
 
 

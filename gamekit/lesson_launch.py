@@ -26,10 +26,12 @@ PUPIL_CSS = """/* gamekit, for pupils: a code cell whose input is hidden shows n
 .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) {{ display: none; }}
 /* no execution counts ("[3]:"), no cell-type menu, no cell toolbar: nothing a lesson needs */
 .jp-NotebookPanel .jp-InputPrompt, .jp-NotebookPanel .jp-OutputPrompt {{ visibility: hidden; }}
-.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType, .jp-NotebookPanel .jp-cell-toolbar {{ display: none !important; }}
+.jp-NotebookPanel-toolbar .jp-Notebook-toolbarCellType,
+.jp-NotebookPanel .jp-cell-toolbar {{ display: none !important; }}
 /* a lesson (a notebook with code) that has not been started says first thing how to start it, and keeps it in
    view while the pupil scrolls; the line goes once anything has run */
-.jp-NotebookPanel:has(.jp-CodeCell):not(:has(.jp-OutputArea-output)) .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {{
+.jp-NotebookPanel:has(.jp-CodeCell):not(:has(.jp-OutputArea-output))
+  .jp-NotebookPanel-notebook .jp-WindowedPanel-outer::before {{
   content: "{}\\A {}"; white-space: pre-wrap; display: block; position: sticky; top: 0; z-index: 10;
   margin: 0 8px 8px; padding: 8px 12px; border-radius: 4px; font-size: 15px; font-weight: 600; line-height: 1.5;
   background: #fff4c2; color: #222; border: 2px solid #8a6d00; pointer-events: none; }}

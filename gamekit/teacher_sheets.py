@@ -369,7 +369,8 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
 
 
 def worksheet_path(folder: "str | Path", notebook: str) -> Path:
-    """Where the worksheet of ``notebook`` lives under ``folder`` (e.g. ``worksheets/dots_and_boxes/02_third_sides.md``)."""
+    """Where the worksheet of ``notebook`` lives under ``folder`` (e.g.
+    ``worksheets/dots_and_boxes/02_third_sides.md``)."""
     return Path(folder) / f"{notebook}.md"
 
 

@@ -96,7 +96,8 @@ class TournamentResult:
         for name, times in self.move_times.items():
             if times:
                 lines.append(
-                    f"{name} move time: median {median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over {len(times)} moves"
+                    f"{name} move time: median {median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over "
+                    f"{len(times)} moves"
                 )
         return "\n".join(lines)
 

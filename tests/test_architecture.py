@@ -258,7 +258,8 @@ def test_no_module_uses_another_modules_private_names():
         ("from gamekit.connect.book import _books\n", ["1: from gamekit.connect.book import _books"]),
         ("import gamekit._hidden\n", ["1: import gamekit._hidden"]),
         (
-            "from gamekit.dots.solver import Solver\nclass S(Solver):\n    def _moves(self):\n        return super()._moves()\n",
+            "from gamekit.dots.solver import Solver\nclass S(Solver):\n    def _moves(self):\n        return "
+            "super()._moves()\n",
             ["4: super()._moves (a private method of a base class in another module)"],
         ),
         # allowed: its own fields on a copy, self/cls, a base class in the same module, IPython's display protocol
@@ -268,7 +269,8 @@ def test_no_module_uses_another_modules_private_names():
             [],
         ),
         (
-            "class A:\n    def _f(self):\n        return 1\nclass B(A):\n    def _f(self):\n        return super()._f()\n",
+            "class A:\n    def _f(self):\n        return 1\nclass B(A):\n    def _f(self):\n        return "
+            "super()._f()\n",
             [],
         ),
         ("def show(w):\n    return w._repr_html_()\n", []),
@@ -491,7 +493,8 @@ def test_no_dead_code_in_gamekit(tmp_path):
 
 
 def test_ruff_check_passes():
-    # the rules in pyproject.toml [tool.ruff]: unused and undefined names, syntax, None/bool comparisons, …
+    # the rules in pyproject.toml [tool.ruff]: unused and undefined names, syntax, None/bool comparisons, lines of
+    # at most 120 characters, …
     done = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--no-cache", "gamekit", "tests", "benchmarks", "conftest.py"],
         cwd=ROOT,
@@ -500,6 +503,31 @@ def test_ruff_check_passes():
         timeout=240,
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def test_ruff_format_leaves_every_file_as_it_is():
+    # one style: `ruff format` (pyproject.toml [tool.ruff.format]) has nothing to change; run it to fix a failure
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "format",
+            "--check",
+            "--no-cache",
+            "gamekit",
+            "tests",
+            "benchmarks",
+            "conftest.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, (
+        "run `ruff format gamekit tests benchmarks conftest.py`:\n" + done.stdout[-4000:] + (done.stderr[-2000:])
+    )
 
 
 # ----- shared code asks the catalog, it does not pick a game by hand ---------------------------------------

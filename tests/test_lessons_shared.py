@@ -44,7 +44,8 @@ EXERCISES = {notebook: lesson.factories() for notebook, lesson in REGISTRY.items
 
 
 def practice_factories(notebook: str) -> list:
-    """One factory per problem of the lesson's "More practice" set (each builds the exercise in the current language)."""
+    """One factory per problem of the lesson's "More practice" set (each builds the exercise in the current
+    language)."""
     problems = REGISTRY[notebook].practice
     if problems is None:
         return []
@@ -393,7 +394,10 @@ def test_the_pupils_sentences_are_short(lesson, lang):
 
 
 def test_sentences_are_split_as_a_reader_reads_them():
-    text = "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n<details>long</details>"
+    text = (
+        "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n"
+        "<details>long</details>"
+    )
     assert sentences(text) == ["One two three.", "Four five;", "six.", "a list item;", "another", "item two"]
 
 

@@ -131,7 +131,8 @@ def test_every_code_cell_on_the_pupils_path_is_hidden_and_the_notebook_has_the_l
     nb = jupytext.read(path, fmt="md:myst") if path.suffix == ".md" else nbformat.read(path, as_version=4)
     assert pupil_code_cells(nb), f"{_name(path)} has no code cell on the pupil's path"
     assert pupil_view_problems(nb) == [], (
-        f"{_name(path)}: python -m gamekit.lesson_tools pupil-view {path.with_suffix('.md').relative_to(NOTEBOOKS.parent)}"
+        f"{_name(path)}: python -m gamekit.lesson_tools pupil-view "
+        f"{path.with_suffix('.md').relative_to(NOTEBOOKS.parent)}"
     )
     assert nb.metadata["title"] == lesson_title(nb) and not nb.metadata["title"].startswith("0")
 

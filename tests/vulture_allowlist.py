@@ -28,7 +28,8 @@ _.gw  # gamekit/connect/view.py grid_box() unpacking (the views' branch)
 _.show_position  # gamekit/dots/lessons.py (the lessons branch, issue 35)
 _.last_click_time  # gamekit/widgets/base.py (the widgets' branch)
 _.YES_NO  # gamekit/widgets/lesson.py (the lessons branch)
-_.prepare  # tornado's RequestHandler hooks: the group API reads its body as it streams in (gamekit/rooms/groups_http.py)
+# tornado's RequestHandler hooks: the group API reads its body as it streams in (gamekit/rooms/groups_http.py)
+_.prepare
 _.data_received
 _.bitboard_table  # called from the teacher guide's extension code (docs/teachers/connect.md)
 _.bitboard_speed

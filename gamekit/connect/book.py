@@ -11,7 +11,8 @@ stopped, transposition table included)::
 
 How the build works: every distinct position after exactly ``depth`` discs (games already won left
 out) is a *leaf*; each leaf is solved exactly by the solver's null-window search, one window at a time
-(``[lo, hi]`` narrows until it closes, draw tested first: :func:`next_window`), in chunks of ``--chunk`` seconds.  After every chunk the
+(``[lo, hi]`` narrows until it closes, draw tested first: :func:`next_window`), in chunks of ``--chunk`` seconds.
+After every chunk the
 bounds and the compiled solver's transposition table are saved, so an interruption costs at most one
 chunk.  When every leaf is known, the positions above them are scored by negamax over their children
 (an immediate win scores at once) down to the start.

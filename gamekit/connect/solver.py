@@ -318,7 +318,10 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
         discs = game.discs_on_board
         raise SolverTimeout(
             tr(
-                "solve: no exact answer within {time_limit} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.",
+                "solve: no exact answer within {time_limit} s for this {name} position with {discs} discs played and "
+                "{empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in "
+                "milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, "
+                "a larger time_limit, or time_limit=None to wait however long it takes.",
                 time_limit=number(time_limit, short=True),
                 name=tr(game.variant.name),
                 discs=discs,

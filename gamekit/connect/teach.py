@@ -574,7 +574,8 @@ def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"
 
 
 def tiny_score_exercise():
-    """The scoring rule on the tiny board (12 cells: a win with disc number n scores 7 − n), before any score is shown."""
+    """The scoring rule on the tiny board (12 cells: a win with disc number n scores 7 − n), before any score is
+    shown."""
     return score_sign_exercise(4, TINY.cells, key="tiny_score")
 
 
@@ -612,13 +613,15 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
             )
         if k == col * game.height + row:
             return False, tr(
-                "Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the spare "
+                "Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the "
+                "spare "
                 "bit on top. Count the spare bit too.",
                 **values,
             )
         if k == col * 7 + row and per != 7:
             return False, tr(
-                "That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each column has "
+                "That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each column "
+                "has "
                 "{per} bits: {height} cells and the spare bit on top.",
                 **values,
             )
@@ -648,7 +651,8 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
     return Exercise(
         tr(
             "A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
-            "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
+            "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row "
+            "{row} (columns counted from 1 on the "
             "left, rows from 1 at the bottom)?",
             width=game.width,
             height=game.height,

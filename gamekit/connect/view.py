@@ -1,7 +1,8 @@
 """How a 5 en raya / Connect Four board looks and where a click lands, as plain data: the pixel layout
 (:class:`GridLayout`, :func:`layout_for`), the picture of a position (:func:`connect_scene`, a
 :class:`gamekit.core.scene.Scene`), the pointer's ghost disc and :func:`move_at`, the hit-testing of a click, and
-:func:`board_svg`, the static SVG a game shows in a notebook (in the same colours).  No widget library: the notebook widget (:mod:`gamekit.connect.widget`), the lessons and the room server
+:func:`board_svg`, the static SVG a game shows in a notebook (in the same colours).  No widget library: the notebook
+widget (:mod:`gamekit.connect.widget`), the lessons and the room server
 (:mod:`gamekit.rooms.games`) all use this.
 """
 

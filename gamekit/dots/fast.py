@@ -216,7 +216,8 @@ class CompiledSearch:
     ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH`),
     ``etc_lines`` (0: no ETC), ``loony_bound``,
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
-    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines;
+    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history``
+    and ``killers`` (off: both add nodes) reorder the safe lines;
     ``hash_mix`` (every line of a key moves its table slot) and ``prefetch`` (the cutoff's probes load their buckets
     side by side) only change how fast; ``etc_long`` (the cutoff probes the rest after a long chain or loop) and
     ``chain_end`` (a chain's end searched once for both replies) shrink the tree.  ``contract`` (off by default:

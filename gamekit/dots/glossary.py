@@ -26,7 +26,9 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
         "chain",
         "cadena",
         N_(
-            "A run of boxes, one after another, linked through their undrawn sides, so that taking one opens the next; usually handed over whole. Each end stops at the edge of the board or at a junction (a box with three or four sides undrawn)."
+            "A run of boxes, one after another, linked through their undrawn sides, so that taking one opens the "
+            "next; usually handed over whole. Each end stops at the edge of the board or at a junction (a box with "
+            "three or four sides undrawn)."
         ),
         3,
     ),
@@ -35,7 +37,8 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
         "loop",
         "bucle",
         N_(
-            "A ring of linked boxes with no end at all — neither at the edge nor at a junction: opening it anywhere offers two boxes at once, and the other player may take every box of it."
+            "A ring of linked boxes with no end at all — neither at the edge nor at a junction: opening it anywhere "
+            "offers two boxes at once, and the other player may take every box of it."
         ),
         3,
     ),

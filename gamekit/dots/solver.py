@@ -129,7 +129,8 @@ class Solver:
         if compiled and not usable:
             raise ValueError(
                 tr(
-                    "compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard move list"
+                    "compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard "
+                    "move list"
                 )
             )
         self.compiled = usable if compiled is None else bool(compiled)
@@ -638,7 +639,9 @@ def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solv
     limit = reach(game.width, game.height)
     return SolverTimeout(
         tr(
-            "{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.",
+            "{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn "
+            "lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later "
+            "position, a larger time_limit, or time_limit=None to wait however long it takes.",
             what=what,
             time_limit=number(time_limit, short=True),
             width=game.width,

@@ -54,7 +54,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--db",
         default=None,
-        help=f"SQLite file (created if missing; default {default_db_path()}), or a PostgreSQL address postgresql://user@host/name "
+        help=f"SQLite file (created if missing; default {default_db_path()}), or a PostgreSQL address "
+        "postgresql://user@host/name "
         '(several server processes may share it; docs/rooms.md, "Storage")',
     )
     parser.add_argument(

@@ -221,7 +221,8 @@ class Leases:
                 [
                     (
                         "INSERT INTO room_leases (room, holder, since) VALUES (?, ?, ?) "
-                        "ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, since = excluded.since, wanted = NULL "
+                        "ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, since = excluded.since, wanted = "
+                        "NULL "
                         "WHERE room_leases.holder = excluded.holder OR NOT EXISTS "
                         "(SELECT 1 FROM workers w WHERE w.id = room_leases.holder AND w.beat > ?)",
                         (room, worker, now, now - TTL),

@@ -144,7 +144,8 @@ class HostedRoom(Protocol):
 
 class RoomHost(Protocol):
     """What the groups feature reads and calls on the room server (:class:`gamekit.rooms.server.RoomServer`);
-    ``store`` is both a :class:`gamekit.rooms.store_interface.RoomStore` and a :class:`gamekit.rooms.store_interface.GroupStore`;
+    ``store`` is both a :class:`gamekit.rooms.store_interface.RoomStore` and a
+    :class:`gamekit.rooms.store_interface.GroupStore`;
     ``group_store`` is the same store with this turn's room writes committed before each call (group commit)."""
 
     store: Any

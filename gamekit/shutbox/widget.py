@@ -3,7 +3,8 @@
 Nine hinged tiles (open tiles stand up, covered ones lie flipped down), dice with pips, Roll
 (one die or two when the rules allow a choice), click tiles to select a set and Confirm, the
 legal sets on request, a Hint from the exact tables, any number of seats (person or CPU: the
-sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules.  ``box_scene`` draws any position and is shared with the lessons.
+sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules.  ``box_scene``
+draws any position and is shared with the lessons.
 """
 
 from __future__ import annotations
@@ -353,7 +354,8 @@ class ShutBoxWidget(GameWidget):
         if game.n_players != len(self.seats):
             raise BadSettingError(
                 tr(
-                    "the saved game has {n} players and this box seats {seats}: setup(seats=[…]) with {n} seats first (nothing was changed)",
+                    "the saved game has {n} players and this box seats {seats}: setup(seats=[…]) with {n} seats first "
+                    "(nothing was changed)",
                     n=game.n_players,
                     seats=len(self.seats),
                 )
@@ -396,7 +398,8 @@ class ShutBoxWidget(GameWidget):
         if mode != mode_for(self.seats):
             raise BadSettingError(
                 tr(
-                    "mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); with these seats the mode is {mode} (nothing was changed)",
+                    "mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); with these seats the "
+                    "mode is {mode} (nothing was changed)",
                     value=repr(mode),
                     mode=repr(mode_for(self.seats)),
                 )

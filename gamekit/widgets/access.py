@@ -53,7 +53,8 @@ function decorate(doc) {
       if (canvas.getAttribute('tabindex') !== '-1') canvas.setAttribute('tabindex', '-1');
       if (!canvas.hasAttribute('role')) canvas.setAttribute('role', 'img');
       // a picture shown without an access widget of its own: a name that sends the reader to the text around it
-      if (!canvas.hasAttribute('aria-label') && state.pictureLabel) canvas.setAttribute('aria-label', state.pictureLabel);
+      if (!canvas.hasAttribute('aria-label') && state.pictureLabel)
+        canvas.setAttribute('aria-label', state.pictureLabel);
     } else if (!canvas.hasAttribute('role')) {
       canvas.setAttribute('role', 'application');
     }
@@ -167,7 +168,7 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 /* buttons in gamekit's widgets take the width of their words, and wrap rather than cut them: ipywidgets gives every
    button 148 px and an ellipsis ("Show the exac…"), longer still in Spanish */
 .jupyter-widgets[class*="gamekit-"] .jupyter-button { width: auto; max-width: 100%; white-space: normal;
-                                                       height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+  height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
 /* an output that holds a board is never a scrollable region with nothing to reach by keyboard (WCAG 2.1.1; axe's
    scrollable-region-focusable): the boards fit the page, a pixel of overflow while it lays out stays visible */
 .jp-OutputArea-output:has(canvas.gamekit-board) { overflow: visible !important; }

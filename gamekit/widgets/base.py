@@ -238,7 +238,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
 
     @property
     def takes_keys(self) -> bool:
-        """True when the game reads keys on its board (it overrides :meth:`on_key`): the board stays in the Tab order."""
+        """True when the game reads keys on its board (it overrides :meth:`on_key`): the board stays in the Tab
+        order."""
         return type(self).on_key is not GameWidget.on_key
 
     def board_label(self) -> str:
@@ -262,7 +263,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         """Called after every change of position, before the board is drawn again.
 
         ``why``: ``"move"`` (a person's move, or the CPU's when time ran out), ``"cpu"``, ``"undo"``,
-        ``"restart"`` (new game, new board or rules), ``"load"`` (a saved game) or ``"external"`` (the game was changed from
+        ``"restart"`` (new game, new board or rules), ``"load"`` (a saved game) or ``"external"`` (the game was
+        changed from
         outside the widget, noticed at the next refresh).  The base drops a pending undo request;
         games drop what belonged to the old position (hint verdicts, a selection, a cursor…).
         """
@@ -420,7 +422,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         self.offer_hint()
 
     def run_cpu(self, max_moves: int | None = None) -> list:
-        """Let the CPU play while it is its turn (it may draw again after completing a box); returns its moves, described."""
+        """Let the CPU play while it is its turn (it may draw again after completing a box); returns its moves,
+        described."""
         moves: list[str] = []
 
         def thinking() -> None:
@@ -565,7 +568,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
             f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
             f"background:{colour};margin-right:6px'></span>"
             f"<b>{html.escape(self.seat_name(seat))}</b> <small>({who})</small>{crown}"
-            f"<span class='gamekit-score' style='float:right;font-size:1.2em'><b>{html.escape(self.score_text(seat))}</b></span></div>"
+            f"<span class='gamekit-score' "
+            f"style='float:right;font-size:1.2em'><b>{html.escape(self.score_text(seat))}</b></span></div>"
         )
 
     def _fit_cards(self, n: int) -> None:

@@ -7,7 +7,8 @@ Fixtures
 ``notebook_page``  a factory: ``page = notebook_page("notebooks/x.ipynb")`` opens the notebook in a
                    fresh page, runs all cells and waits until the kernel is idle and a board is drawn.
 
-Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page, locator, x, y)``
+Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page,
+locator, x, y)``
 clicks at CSS pixel (x, y) of a canvas; ``status_text(page, n)`` → the n-th widget's status line;
 ``pixel(page, n, x, y)`` → RGB at a CSS pixel; ``watch_redraw`` + ``redraw_latency_ms`` time a click to the redraw.
 

@@ -79,7 +79,8 @@ def test_the_hint_is_drawn_on_the_canvas(notebook_page, ui, scratch):
         f"""() => {{ const c = document.querySelector('.gamekit-widget canvas.gamekit-board');
         const k = c.width / c.getBoundingClientRect().width;
         const d = c.getContext('2d').getImageData(Math.round({x} * k), Math.round({y} * k), 1, 1).data;
-        return Math.abs(d[0] - {expected[0]}) + Math.abs(d[1] - {expected[1]}) + Math.abs(d[2] - {expected[2]}) < 40; }}""",
+        return Math.abs(d[0] - {expected[0]}) + Math.abs(d[1] - {expected[1]})
+            + Math.abs(d[2] - {expected[2]}) < 40; }}""",
         timeout=10_000,
     )
     # the last line's bead is ringed all round (solid: the hint's dashes before it must not carry over)

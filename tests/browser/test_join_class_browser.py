@@ -1,7 +1,8 @@
 """The start page's "Join your class" box in JupyterLab (the Voilà side, with a lesson answer reaching the
 teacher, is tests/rooms/test_groups_class_browser.py): the pupil pastes the class link and a nickname, presses
 Join, the box says the progress was sent and which class this computer is in; a code with no class server to
-ask, and text that is no code, are refused with the reason; "Join another class" forgets the class again.  A real room server runs on loopback."""
+ask, and text that is no code, are refused with the reason; "Join another class" forgets the class again.  A real room
+server runs on loopback."""
 
 from __future__ import annotations
 

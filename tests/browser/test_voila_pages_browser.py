@@ -14,7 +14,10 @@ from gamekit.lesson_launch import REPOSITORY, START_PAGE, install_voila_template
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser
-SHOWN = "(() => { const c = document.getElementById('rendered_cells'); return c && getComputedStyle(c).display !== 'none'; })()"
+SHOWN = (
+    "(() => { const c = document.getElementById('rendered_cells'); "
+    "return c && getComputedStyle(c).display !== 'none'; })()"
+)
 
 
 @pytest.fixture

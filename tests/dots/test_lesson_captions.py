@@ -1,6 +1,7 @@
 """Every judging caption of the Dots and Boxes step-throughs agrees with the exact solver on that very position.
 
-Each step-through is replayed line by line.  A caption that judges — "a safe line", "A mistake, says the exact calculation:
+Each step-through is replayed line by line.  A caption that judges — "a safe line", "A mistake, says the exact
+calculation:
 X would have won …", "which suits Gold" (the forming long-chain count), "the count Gold wanted", "a
 double-deal", "can take N boxes in a row" — is checked against :mod:`gamekit.dots.solver` (exact) or the
 analysis that defines the word, independently of the lesson code that wrote it.  In a judged step-through

@@ -1271,7 +1271,8 @@ _COUNT_WORDS = {
 
 
 def _levels_phrase(n: int, lang: str) -> str:
-    """ "1 easy, 2 medium and 1 hard" (or "3 easy"): the levels of lesson ``n``'s practice set, as the guide says them."""
+    """ "1 easy, 2 medium and 1 hard" (or "3 easy"): the levels of lesson ``n``'s practice set, as the guide says
+    them."""
     from collections import Counter
 
     counts = Counter(p.band for p in L.LESSONS[n].practice.puzzles())

@@ -1,4 +1,5 @@
-"""The themes of the shipped puzzles say what the position shows (checked with the analysis, not the bank's own code)."""
+"""The themes of the shipped puzzles say what the position shows (checked with the analysis, not the bank's own
+code)."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st

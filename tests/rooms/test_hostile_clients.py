@@ -349,7 +349,7 @@ def test_readers_that_never_read_are_dropped_and_the_games_go_on(server_with, co
     assert_clean_log(rooms)
 
 
-# ----- 6. half-open HTTP (slowloris) -----------------------------------------------------------------------------------
+# ----- 6. half-open HTTP (slowloris) ----------------------------------------------------------------------------------
 def closed_by_server(sock: socket.socket, trickle: bytes = b"", within: float = 10.0) -> bool:
     """True once the server closes ``sock`` (EOF or reset), sending ``trickle`` every 0.1 s meanwhile."""
     deadline = time.monotonic() + within
@@ -448,7 +448,7 @@ def test_connections_per_address_are_capped(server_with, connect):
     assert_clean_log(rooms)
 
 
-# ----- 7. smaller ------------------------------------------------------------------------------------------------------
+# ----- 7. smaller -----------------------------------------------------------------------------------------------------
 def test_odd_static_paths_are_not_server_errors(rooms):
     for path in (
         "/static/room.js%00.html",

@@ -76,7 +76,8 @@ def visible_text(page) -> str:
     return page.evaluate("""(() => {
         const parts = [document.title, document.body.innerText];
         for (const el of document.querySelectorAll('[aria-label], [alt], [placeholder]'))
-            parts.push(el.getAttribute('aria-label') || '', el.getAttribute('alt') || '', el.getAttribute('placeholder') || '');
+            parts.push(el.getAttribute('aria-label') || '', el.getAttribute('alt') || '',
+                       el.getAttribute('placeholder') || '');
         return parts.join('\\n');
     })()""")
 

@@ -87,7 +87,8 @@ def test_both_players_read_the_review_of_a_finished_game(rooms, person):
     # the board is painted (not blank): some pixels differ from the background
     painted = coral.evaluate("""(() => { const c = document.getElementById('review-board');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; const seen = new Set();
-        for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]); return seen.size; })()""")
+        for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]);
+        return seen.size; })()""")
     assert painted > 3
     assert not gold.errors and not coral.errors
 

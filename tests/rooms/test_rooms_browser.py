@@ -113,7 +113,8 @@ def test_a_whole_dots_game_reload_watcher(rooms, person):
     rgb = third.evaluate(
         """([x, y]) => { const c = document.getElementById('board');
         const k = c.width / c.getBoundingClientRect().width;
-        return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data).slice(0, 3); }""",
+        const d = c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data;
+        return Array.from(d).slice(0, 3); }""",
         [op[1] + 2, op[2] + 2],
     )
     expected = tuple(int(op[5][i : i + 2], 16) for i in (1, 3, 5))
@@ -147,7 +148,8 @@ def pixel(page, x: float, y: float) -> list[int]:
     return page.evaluate(
         """([x, y]) => { const c = document.getElementById('board');
         const s = c.width / c.getBoundingClientRect().width;
-        return Array.from(c.getContext('2d').getImageData(Math.round(x * s), Math.round(y * s), 1, 1).data).slice(0, 3); }""",
+        const d = c.getContext('2d').getImageData(Math.round(x * s), Math.round(y * s), 1, 1).data;
+        return Array.from(d).slice(0, 3); }""",
         [x, y],
     )
 

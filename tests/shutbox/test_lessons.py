@@ -1068,7 +1068,8 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
 def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
     """With 2 and 5 open one die goes on more often (12 of 36 against 11), yet two dice shut the box far more often
     (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn, without giving the counts or
-    saying above it which way they point, and answers the count-only choice with why it misleads.  The page no longer teaches "choose by counting the outcomes that go on"."""
+    saying above it which way they point, and answers the count-only choice with why it misleads.  The page no longer
+    teaches "choose by counting the outcomes that go on"."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
 
