@@ -5,6 +5,7 @@ widgets, the layers inside each game), and no module using another module's ``_p
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -372,8 +373,10 @@ def _module_file(module: str) -> Path | None:
     return base.with_suffix(".py") if base.with_suffix(".py").exists() else None
 
 
-def _names_of(path: Path) -> tuple[set[str], set[str]]:
-    """What a module defines itself (functions, classes, assigned names) and the names it imports."""
+@functools.cache
+def _names_of(path: Path) -> tuple[frozenset[str], frozenset[str]]:
+    """What a module defines itself (functions, classes, assigned names) and the names it imports (read once per
+    run: every file that imports the module asks)."""
     own, imported = set(), set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -382,7 +385,7 @@ def _names_of(path: Path) -> tuple[set[str], set[str]]:
             own.add(node.id)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             imported.update(a.asname or a.name.split(".")[0] for a in node.names)
-    return own, imported
+    return frozenset(own), frozenset(imported)
 
 
 def imports_through_another_module(path: Path) -> list[str]:
@@ -390,13 +393,13 @@ def imports_through_another_module(path: Path) -> list[str]:
     documented public names) that only imports ``name`` from elsewhere, and, in gamekit's own code, ``m.name``
     through an imported module ``m`` in the same case — with the line."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    found, aliases, known = [], {}, {}
+    found, aliases = [], {}
 
     def reexported(module: str, name: str) -> bool:
         file = _module_file(module)
         if file is None or file.name == "__init__.py" or _module_file(f"{module}.{name}") is not None:
             return False
-        own, imported = known.setdefault(module, _names_of(file))
+        own, imported = _names_of(file)
         return name not in own and name in imported
 
     for node in ast.walk(tree):
