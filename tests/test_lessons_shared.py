@@ -63,12 +63,14 @@ LESSONS = sorted(
 CASES = [(lesson, i) for lesson, factories in sorted(ALL_EXERCISES.items()) for i in range(len(factories))]
 
 
-def _param(lesson, *rest):
+def _param(lesson, *rest, runs_notebook: bool = False):
     marks = (
         [pytest.mark.xfail(reason="content rewritten on branch lessons2", strict=False)]
         if lesson.split("/")[0] in PENDING
         else []
     )
+    if runs_notebook:  # the test executes the lesson's notebook: nbval leaves it out of the same run (conftest.py)
+        marks.append(pytest.mark.runs_notebook(NOTEBOOKS / f"{lesson}.ipynb"))
     return pytest.param(lesson, *rest, marks=marks, id="/".join([lesson, *map(str, rest)]))
 
 
@@ -248,7 +250,7 @@ def _visible_text(nb) -> list[tuple[int | str, str]]:
     return out
 
 
-@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if EXERCISES.get(l)])
+@pytest.mark.parametrize("lesson", [_param(l, runs_notebook=True) for l in LESSONS if EXERCISES.get(l)])
 def test_no_output_on_the_page_states_an_exercise_answer(lesson):
     from nbclient import NotebookClient
 

@@ -1,8 +1,8 @@
 """Every lesson has a Spanish twin ``notebooks/es/<same path>`` with the same structure and exercises.
 
 The twins are MyST sources paired with clean ``.ipynb`` files like the English lessons (``tests/test_notebooks.py``
-checks the pairing and the collapsed cells of every notebook, twins included; nbval runs them:
-``python -m pytest --nbval-lax --nbval-current-env notebooks/es``).
+checks the pairing and the collapsed cells of every notebook, twins included; the answer-leak test below runs each
+twin, and nbval on its own runs them too: ``python -m pytest --nbval-lax --nbval-current-env notebooks/es``).
 """
 
 from __future__ import annotations
@@ -113,7 +113,15 @@ def _shared():
     return module
 
 
-@pytest.mark.parametrize("rel", LESSONS, ids=str)
+@pytest.mark.parametrize(
+    "rel",
+    # the test executes the twin's notebook: nbval leaves it out of the same run (conftest.py)
+    [
+        pytest.param(rel, marks=pytest.mark.runs_notebook(NOTEBOOKS / "es" / rel.with_suffix(".ipynb")))
+        for rel in LESSONS
+    ],
+    ids=str,
+)
 def test_no_output_of_a_spanish_lesson_states_an_exercise_answer(rel):
     """The Spanish pages run, and nothing they show gives away an answer (the leaks in Spanish)."""
     import nbformat
