@@ -54,7 +54,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml gamekit/lesson_tools.py
+$(VENV)/.lab-installed: $(BIN)/python requirements.txt pyproject.toml gamekit/lesson_tools.py gamekit/lesson_launch.py
 	$(BIN)/python -m pip install --quiet -r requirements.txt -e .
 	$(BIN)/python -m gamekit.lesson_tools lab-settings
 	touch $@

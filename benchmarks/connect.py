@@ -13,9 +13,11 @@ The solver is timed with an empty transposition table for every position (as Pon
 does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
 the same positions one after the other: Pons' sets and the fixed 5 en raya positions of
 ``benchmarks/data/five_in_a_row_positions.txt`` (8 each at 24, 26, 28, 30 empty cells, from seeded
-Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of this process beside them: on a shared machine the
+Medium-v-Medium games; ``--limit`` caps each 5 en raya solve, in seconds).  Times are wall-clock with the CPU time of
+this process beside them: on a shared machine the
 wall time also counts the time other programs held the cores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,7 +35,7 @@ if not DATA.exists():
     DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"
 
 
-ENGINES = {   # what changed, step by step: each row is measured on the same positions in one run
+ENGINES = {  # what changed, step by step: each row is measured on the same positions in one run
     "old: pure Python, dict table": dict(engine="python"),
     "compiled (numba), fixed table": dict(engine="compiled", dead_lines=False, table_layout="split"),
     "compiled + dead-line pruning": dict(engine="compiled", table_layout="split"),
@@ -80,10 +82,13 @@ def solver_speed(label: str, variant, positions, time_limit: float | None) -> No
     for name, st in stats.items():
         rate = st["n"] / sum(st["t"])
         out = f", {st['out']} over {time_limit:.0f} s" if st["out"] else ""
-        print(f"| {label} | {name} | {len(positions)} | {mean(st['t']) * 1000:.1f} ms | "
-              f"{median(st['t']) * 1000:.1f} ms | {max(st['t']) * 1000:.0f} ms{out} | {st['n'] / len(positions):,.0f} | "
-              f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | {st['wrong']} |",
-              flush=True)
+        print(
+            f"| {label} | {name} | {len(positions)} | {mean(st['t']) * 1000:.1f} ms | "
+            f"{median(st['t']) * 1000:.1f} ms | {max(st['t']) * 1000:.0f} ms{out} | {st['n'] / len(positions):,.0f} | "
+            f"{rate / 1000:,.0f} k | ×{rate / base_rate:.0f} | ×{mean(base['t']) / mean(st['t']):.0f} | "
+            f"{st['wrong']} |",
+            flush=True,
+        )
 
 
 def hint_reach(budget: float) -> None:
@@ -93,16 +98,20 @@ def hint_reach(budget: float) -> None:
     is still unknown."""
     from gamekit.connect.solver import analyse, solver_for
     from gamekit.connect.widget import ConnectWidget
+
     w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
     games = [line.split()[0] for line in FIVE.read_text().splitlines() if not line.startswith("#")]
-    base = [m for m in games if len(m) == 12]                   # the 30-empty positions
+    base = [m for m in games if len(m) == 12]  # the 30-empty positions
     print(f"\n## The Hint's reach, {budget:g} s budget (columns settled of all columns; median time)")
-    print("| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | time |")
+    print(
+        "| empty cells | positions | exact alone: settled | time | exact, then who wins: settled | of them exact | "
+        "time |"
+    )
     print("|---|---|---|---|---|---|---|")
     for empties in (28, 30, 32, 34, 36):
         drop = (empties - 30) // 2 * 2
         if drop >= 0:
-            picks = sorted({m[:len(m) - drop] for m in base})
+            picks = sorted({m[: len(m) - drop] for m in base})
         else:
             picks = [m for m in games if 42 - len(m) == empties]
         a_set = b_set = b_exact = total = 0
@@ -112,7 +121,7 @@ def hint_reach(budget: float) -> None:
             solver_for(g.variant).reset()
             t = time.perf_counter()
             a = analyse(g, time_budget=budget)
-            if None in a.values():          # the Hint as it was: the Hard CPU's choice when a column is unknown
+            if None in a.values():  # the Hint as it was: the Hard CPU's choice when a column is unknown
                 cpu_player("hard", seed=0, time_budget=min(0.5, budget)).choose(g)
             ta.append(time.perf_counter() - t)
             solver_for(g.variant).reset()
@@ -124,8 +133,11 @@ def hint_reach(budget: float) -> None:
             a_set += sum(v is not None for v in a.values())
             b_set += sum(t != "?" for t, _ in w.verdicts.values())
             b_exact += sum(t.startswith(("wins in", "loses in")) or (t == "draw") for t, _ in w.verdicts.values())
-        print(f"| {empties} | {len(picks)} | {a_set}/{total} | {median(ta):.2f} s | {b_set}/{total} | {b_exact} | "
-              f"{median(tb):.2f} s |", flush=True)
+        print(
+            f"| {empties} | {len(picks)} | {a_set}/{total} | {median(ta):.2f} s | {b_set}/{total} | {b_exact} | "
+            f"{median(tb):.2f} s |",
+            flush=True,
+        )
 
 
 def _columns_before(game, moves=None):
@@ -134,11 +146,12 @@ def _columns_before(game, moves=None):
     else the other) — :func:`gamekit.connect.prove.prove_columns` of that version, written with today's
     public ``prove(..., zugzwang=False)``."""
     from gamekit.connect.prove import ColumnProof, prove
+
     mover = game.to_move
     whole = prove(game, zugzwang=False)
     ceiling = 0 if whole is not None and whole.defender != mover else 1
     out = {}
-    for m in (game.legal_moves() if moves is None else list(moves)):
+    for m in game.legal_moves() if moves is None else list(moves):
         after = game.copy()
         after.play(m)
         if after.is_over():
@@ -168,11 +181,14 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
     from benchmarks.prove import positions
     from gamekit.connect.solver import solver_for
     from gamekit.connect.widget import ConnectWidget
+
     now = prove_module.prove_columns
     w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
     by_empty = positions(FiveInARow, games)
-    print(f"\n## The Hint's verdicts with {budget:g} s, before and after the zugzwang rules (same positions, one after "
-          "the other)")
+    print(
+        f"\n## The Hint's verdicts with {budget:g} s, before and after the zugzwang rules (same positions, one after "
+        "the other)"
+    )
     print("| empty cells | positions | columns | prover | with a verdict | with an outcome | median time | 95th pct |")
     print("|---|---|---|---|---|---|---|---|")
     for empties in (30, 32, 34, 36, 38):
@@ -182,7 +198,7 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
         for g in picks:
             columns += len(g.legal_moves())
             for label, columns_of in (("before", _columns_before), ("after", now)):
-                prove_module.prove_columns = columns_of      # what hint_for imports when it runs
+                prove_module.prove_columns = columns_of  # what hint_for imports when it runs
                 try:
                     solver_for(g.variant).reset()
                     w.verdicts = {}
@@ -196,8 +212,11 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
                 rows[label][1] += sum(k in ("win", "draw", "loss") for k in kinds)
         for label, (verdicts, outcomes, times) in rows.items():
             times = sorted(times)
-            print(f"| {empties} | {len(picks)} | {columns} | {label} | {verdicts} | {outcomes} | {median(times):.2f} s | "
-                  f"{times[min(len(times) - 1, int(0.95 * len(times)))]:.2f} s |", flush=True)
+            print(
+                f"| {empties} | {len(picks)} | {columns} | {label} | {verdicts} | {outcomes} | {median(times):.2f} s | "
+                f"{times[min(len(times) - 1, int(0.95 * len(times)))]:.2f} s |",
+                flush=True,
+            )
 
 
 def review_rules(budget: float, games: int) -> None:
@@ -208,6 +227,7 @@ def review_rules(budget: float, games: int) -> None:
     import gamekit.connect.prove as prove_module
     from gamekit.connect.info import move_values
     from gamekit.connect.solver import solver_for
+
     now = prove_module.prove_columns
     print(f"\n## The review's judged moves with {budget:g} s a position, before and after the zugzwang rules")
     print("| game (seeds) | moves | prover | judged | unjudged | unjudged discs |")
@@ -232,13 +252,17 @@ def review_rules(budget: float, games: int) -> None:
                 if values is None or move not in values:
                     rows[label].append(position.discs_on_board + 1)
         for label, unjudged in rows.items():
-            print(f"| {2 * seed}, {2 * seed + 1} | {len(line)} | {label} | {len(line) - len(unjudged)} | {len(unjudged)} | "
-                  f"{', '.join(map(str, unjudged)) or '–'} |", flush=True)
+            print(
+                f"| {2 * seed}, {2 * seed + 1} | {len(line)} | {label} | "
+                f"{len(line) - len(unjudged)} | {len(unjudged)} | "
+                f"{', '.join(map(str, unjudged)) or '–'} |",
+                flush=True,
+            )
 
 
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(f"\n## {label}: levels against each other, {games} games per pair (starts alternate)")
-    seeds = iter(range(1, 10 ** 9))
+    seeds = iter(range(1, 10**9))
     players = {
         "easy": lambda: cpu_player("easy", seed=next(seeds)),
         "medium": lambda: cpu_player("medium", seed=next(seeds)),
@@ -249,8 +273,10 @@ def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(result.table())
     hard = result.move_times.get("hard", [])
     if hard:
-        print(f"hard per move: median {median(hard) * 1000:.0f} ms, max {max(hard) * 1000:.0f} ms over {len(hard)} moves "
-              f"(budget {hard_budget:.1f} s)")
+        print(
+            f"hard per move: median {median(hard) * 1000:.0f} ms, max {max(hard) * 1000:.0f} ms over {len(hard)} moves "
+            f"(budget {hard_budget:.1f} s)"
+        )
     print(f"({time.perf_counter() - start:.0f} s)")
 
 
@@ -263,13 +289,21 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=120.0, help="seconds per 5 en raya position (default 120)")
     ap.add_argument("--skip-solver", action="store_true")
     ap.add_argument("--hint", type=float, metavar="S", help="only the Hint's reach with an S-second budget")
-    ap.add_argument("--hint-rules", type=float, metavar="S",
-                    help="only the Hint's verdicts at 30-38 empty cells with an S-second budget, the rule-based "
-                         "prover before and after the zugzwang rules side by side")
+    ap.add_argument(
+        "--hint-rules",
+        type=float,
+        metavar="S",
+        help="only the Hint's verdicts at 30-38 empty cells with an S-second budget, the rule-based "
+        "prover before and after the zugzwang rules side by side",
+    )
     ap.add_argument("--per-size", type=int, default=4, help="--hint-rules: positions at each size (default 4)")
-    ap.add_argument("--review-rules", type=float, metavar="S",
-                    help="only the review's judged moves of --games seeded Medium-v-Medium games (default 1) with "
-                         "S seconds a position, the rule-based prover before and after side by side")
+    ap.add_argument(
+        "--review-rules",
+        type=float,
+        metavar="S",
+        help="only the review's judged moves of --games seeded Medium-v-Medium games (default 1) with "
+        "S seconds a position, the rule-based prover before and after side by side",
+    )
     args = ap.parse_args()
     games = args.games or (4 if args.quick else 20)
     if args.review_rules is not None:
@@ -287,11 +321,13 @@ def main() -> None:
         return
     if not args.skip_solver:
         print("## Exact solver, old and new side by side (empty table for every position)")
-        print("| positions | engine | n | mean | median | max | nodes per position | nodes/s | nodes/s vs old "
-              "| time vs old | wrong |\n|---|---|---|---|---|---|---|---|---|---|---|")
+        print(
+            "| positions | engine | n | mean | median | max | nodes per position | nodes/s | nodes/s vs old "
+            "| time vs old | wrong |\n|---|---|---|---|---|---|---|---|---|---|---|"
+        )
         t0 = time.perf_counter()
-        for kw in ENGINES.values():             # compile / load the compiled code before timing
-            Solver(FIVE_IN_A_ROW, **kw).solve(five_positions(24, 1)[0][0])       # positions that need a search
+        for kw in ENGINES.values():  # compile / load the compiled code before timing
+            Solver(FIVE_IN_A_ROW, **kw).solve(five_positions(24, 1)[0][0])  # positions that need a search
             Solver(CONNECT_FOUR, **kw).solve(ConnectFour.from_moves("4455443"))
         print(f"(compiled code ready in {time.perf_counter() - t0:.1f} s)")
         for name in ("Test_L3_R1", "Test_L2_R1"):

@@ -5,20 +5,21 @@ Run from the repository root::
     python -m benchmarks.dots            # full (about 15–25 minutes on 2 cores)
     python -m benchmarks.dots --quick    # a couple of minutes
     python -m benchmarks.dots --hard-medium 40    # only Hard v Medium on 5×4: old and new Hard side by side
-    python -m benchmarks.dots --reach 10   # only how far Hard's node budget reaches (nodes by safe / undrawn lines left)
+    python -m benchmarks.dots --reach 10   # only how far Hard's node budget reaches (nodes by safe/undrawn left)
     python -m benchmarks.dots --solver   # only the exact solver: old v new, each reduction, 3×3 and 4×4 (about 35 min)
     python -m benchmarks.dots --solver --quick --c   # and the C build of the same search: nodes/s side by side
     python -m benchmarks.dots --aims     # only the compiled search on the issue's rows, CPU medians (a few minutes)
-    python -m benchmarks.dots --steps    # the third pass of docs/dots.md one step at a time on the aims' positions (about 10 minutes)
+    python -m benchmarks.dots --steps    # docs/dots.md's third pass, a step at a time, on the aims' positions (10 min)
     python -m benchmarks.dots --steps fifth   # its fifth pass (the mixed hash, the prefetched probes): about 3 minutes
-    python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 minutes
-    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (about 4 minutes)
+    python -m benchmarks.dots --steps sixth   # its sixth pass (long chains probed, chain ends, symmetry reach): 3 min
+    python -m benchmarks.dots --aims --per-row 128   # the same rows on 128 positions each, the first 8 as above (4 min)
     python -m benchmarks.dots --aims --quick   # the aims' first 4 positions of 4×4 with 32 and 5×4 with 34 (a minute)
 
 Times are wall-clock (``perf_counter``) with the CPU time of this process beside them: on a shared
 machine the wall time also counts the time other programs held the cores.  Medians are the figures
 to quote.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,16 +47,18 @@ def levels(sizes: list[tuple[int, int]], games: dict[tuple[int, int], int]) -> N
     for size in sizes:
         n = games[size]
         print(f"\n## {size[0]}×{size[1]} boxes: levels against each other, {n} games per pair (starts alternate)")
-        seeds = iter(range(1, 10 ** 9))
+        seeds = iter(range(1, 10**9))
         players = {lvl: (lambda lvl=lvl: cpu_player(lvl, seed=next(seeds))) for lvl in ("easy", "medium", "hard")}
         start = time.perf_counter()
         result = tournament(lambda: DotsAndBoxes(*size), players, games_per_pair=n, progress=False)
         print(result.table())
         hard = result.move_times.get("hard", [])
         if hard:
-            print(f"hard per move: median {median(hard) * 1000:.1f} ms, max {max(hard):.2f} s "
-                  f"({len(hard)} moves; captures are instant, so also: median of moves over 1 ms "
-                  f"{median([t for t in hard if t > 0.001] or [0]) * 1000:.0f} ms)")
+            print(
+                f"hard per move: median {median(hard) * 1000:.1f} ms, max {max(hard):.2f} s "
+                f"({len(hard)} moves; captures are instant, so also: median of moves over 1 ms "
+                f"{median([t for t in hard if t > 0.001] or [0]) * 1000:.0f} ms)"
+            )
         print(f"({time.perf_counter() - start:.0f} s)")
 
 
@@ -84,15 +87,21 @@ SECOND_PASS_BUDGETS = {"exact_lines": 36, "exact_safe": 18, "node_budget": 1_000
 
 def hard_configs() -> dict[str, object]:
     """The Hard players compared by ``--hard-medium``: name -> factory(seed)."""
-    configs = {"before: old budgets, safe-phase search in Python":
-               lambda seed: _PythonSafePhaseHard("hard", seed, time_cap=None, **OLD_BUDGETS)}
+    configs = {
+        "before: old budgets, safe-phase search in Python": lambda seed: _PythonSafePhaseHard(
+            "hard", seed, time_cap=None, **OLD_BUDGETS
+        )
+    }
     if fast.available():
-        configs["old budgets, compiled safe-phase search"] = \
-            lambda seed: CpuPlayer("hard", seed, time_cap=None, **OLD_BUDGETS)
-        configs["budgets of 2026-12-01 (34/16/1M/22), compiled"] = \
-            lambda seed: CpuPlayer("hard", seed, time_cap=None, **DEC1_BUDGETS)
-        configs["second pass budgets (36/18/1M/24), compiled"] = \
-            lambda seed: CpuPlayer("hard", seed, time_cap=None, **SECOND_PASS_BUDGETS)
+        configs["old budgets, compiled safe-phase search"] = lambda seed: CpuPlayer(
+            "hard", seed, time_cap=None, **OLD_BUDGETS
+        )
+        configs["budgets of 2026-12-01 (34/16/1M/22), compiled"] = lambda seed: CpuPlayer(
+            "hard", seed, time_cap=None, **DEC1_BUDGETS
+        )
+        configs["second pass budgets (36/18/1M/24), compiled"] = lambda seed: CpuPlayer(
+            "hard", seed, time_cap=None, **SECOND_PASS_BUDGETS
+        )
         configs["now: the defaults (compiled)"] = lambda seed: CpuPlayer("hard", seed, time_cap=None)
     return configs
 
@@ -102,13 +111,17 @@ def hard_v_medium(n: int, size=(5, 4), configs: dict | None = None) -> None:
     ``configs`` (default :func:`hard_configs`) on the same seeds, side by side; ``time_cap=None``, so the
     node budgets alone bound a move (reproducible)."""
     configs = hard_configs() if configs is None else configs
-    print(f"\n## Hard v Medium on {size[0]}×{size[1]}: {n} games each (Hard seed i, Medium seed 1000 + i; starts "
-          f"alternate; time_cap=None). 'thinking' = moves over 1 ms; 'exact' = moves chosen by a search that "
-          f"reached the end (captures forced by the rules count as exact); 'searched from' = the median over games "
-          f"of the undrawn lines (and safe lines) at Hard's first move chosen by a search that reached the end "
-          f"with no box on offer")
-    print(f"{'Hard':<52}{'W–D–L':>10}{'score':>8}{'median':>9}{'thinking':>10}{'99th':>8}{'max':>7}{'> 1 s':>6}"
-          f"{'exact':>8}{'exact from (median undrawn)':>29}{'searched from':>15}")
+    print(
+        f"\n## Hard v Medium on {size[0]}×{size[1]}: {n} games each (Hard seed i, Medium seed 1000 + i; starts "
+        f"alternate; time_cap=None). 'thinking' = moves over 1 ms; 'exact' = moves chosen by a search that "
+        f"reached the end (captures forced by the rules count as exact); 'searched from' = the median over games "
+        f"of the undrawn lines (and safe lines) at Hard's first move chosen by a search that reached the end "
+        f"with no box on offer"
+    )
+    print(
+        f"{'Hard':<52}{'W–D–L':>10}{'score':>8}{'median':>9}{'thinking':>10}{'99th':>8}{'max':>7}{'> 1 s':>6}"
+        f"{'exact':>8}{'exact from (median undrawn)':>29}{'searched from':>15}"
+    )
     for name, make in configs.items():
         wins = draws = losses = 0
         times: list[float] = []
@@ -150,12 +163,15 @@ def hard_v_medium(n: int, size=(5, 4), configs: dict | None = None) -> None:
                 losses += 1
         think = sorted(t for t in times if t > 0.001) or [0.0]
         p99 = think[min(len(think) - 1, int(0.99 * len(think)))]
-        print(f"{name:<52}{f'{wins}–{draws}–{losses}':>10}{(wins + draws / 2) / n:>8.1%}{median(times) * 1000:>7.1f}ms"
-              f"{median(think) * 1000:>8.0f}ms{p99:>7.2f}s{max(times):>6.2f}s{sum(t > 1 for t in times):>6}"
-              f"{exact_moves / moves:>8.0%}{(median(first_exact) if first_exact else float('nan')):>29.0f}"
-              f"{(median(u for u, _ in first_searched) if first_searched else float('nan')):>9.0f}"
-              f" ({(median(k for _, k in first_searched) if first_searched else float('nan')):.0f})"
-              f"   ({len(times)} moves, {time.perf_counter() - start:.0f} s)", flush=True)
+        print(
+            f"{name:<52}{f'{wins}–{draws}–{losses}':>10}{(wins + draws / 2) / n:>8.1%}{median(times) * 1000:>7.1f}ms"
+            f"{median(think) * 1000:>8.0f}ms{p99:>7.2f}s{max(times):>6.2f}s{sum(t > 1 for t in times):>6}"
+            f"{exact_moves / moves:>8.0%}{(median(first_exact) if first_exact else float('nan')):>29.0f}"
+            f"{(median(u for u, _ in first_searched) if first_searched else float('nan')):>9.0f}"
+            f" ({(median(k for _, k in first_searched) if first_searched else float('nan')):.0f})"
+            f"   ({len(times)} moves, {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
 
 
 def positions_from_play(n_games: int, stops: list[int], size=(5, 4)) -> dict[int, list[int]]:
@@ -196,15 +212,22 @@ def solver_speed(n_games: int, stops: list[int], budget: float) -> None:
         if not walls:
             continue
         fmt = lambda x: "—" if x == float("inf") else f"{x:.2f}"
-        print(f"{u:>8}{len(walls):>10}{fmt(median(walls)):>10}{fmt(max(walls)):>8}{fmt(median(cpus)):>14}"
-              f"{ok:>8}/{len(walls)}")
+        print(
+            f"{u:>8}{len(walls):>10}{fmt(median(walls)):>10}{fmt(max(walls)):>8}{fmt(median(cpus)):>14}"
+            f"{ok:>8}/{len(walls)}"
+        )
         if median(walls) <= 1.0:
             best = u
     print(f"largest number of undrawn lines solved within 1 s (median wall time): {best}")
 
 
-def hard_reach(n_games: int = 10, safe_rows=range(24, 35, 2), undrawn_rows=range(33, 38),
-               full_safe_rows=range(16, 25, 2), budget: int = 4_000_000) -> None:
+def hard_reach(
+    n_games: int = 10,
+    safe_rows=range(24, 35, 2),
+    undrawn_rows=range(33, 38),
+    full_safe_rows=range(16, 25, 2),
+    budget: int = 4_000_000,
+) -> None:
     """How far Hard's node budget reaches: on 5×4 positions from Hard v Medium games (Hard to move, no box on
     offer), the nodes (and CPU) of Hard's two searches with a fresh table of Hard's size, by row — the safe-phase
     search over the safe lines (:class:`SafePhaseSolver`, by safe lines left; ``safe_search``/``node_budget``)
@@ -228,8 +251,10 @@ def hard_reach(n_games: int = 10, safe_rows=range(24, 35, 2), undrawn_rows=range
                 if k in full_by_safe:
                     full_by_safe[k].append(g.drawn)
             g.play(seats[g.to_move].choose(g))
-    print(f"\n## How far Hard's budget reaches (5×4, positions from {n_games} Hard v Medium games, no box on offer; "
-          f"fresh table of Hard's size; budget {budget:,} nodes; CPU seconds of this process)")
+    print(
+        f"\n## How far Hard's budget reaches (5×4, positions from {n_games} Hard v Medium games, no box on offer; "
+        f"fresh table of Hard's size; budget {budget:,} nodes; CPU seconds of this process)"
+    )
 
     def row(label, positions, make, among):
         nodes, cpu, over = [], [], 0
@@ -243,15 +268,21 @@ def hard_reach(n_games: int = 10, safe_rows=range(24, 35, 2), undrawn_rows=range
             cpu.append(time.process_time() - t0)
             nodes.append(s.nodes)
         if nodes:
-            print(f"{label:<22}{len(nodes):>10}{median(nodes):>14,.0f}{max(nodes):>14,.0f}{median(cpu):>14.3f}"
-                  f"{max(cpu):>11.2f}{sum(n <= 1_000_000 for n in nodes):>7}{sum(n <= 2_000_000 for n in nodes):>7}"
-                  f"{over:>6}", flush=True)
+            print(
+                f"{label:<22}{len(nodes):>10}{median(nodes):>14,.0f}{max(nodes):>14,.0f}{median(cpu):>14.3f}"
+                f"{max(cpu):>11.2f}{sum(n <= 1_000_000 for n in nodes):>7}{sum(n <= 2_000_000 for n in nodes):>7}"
+                f"{over:>6}",
+                flush=True,
+            )
 
     def safe_among(s, drawn):
         s.set_position(drawn)
         return [l for l in range(s.nl) if (s.safe_mask() >> l) & 1]
 
-    head = f"{'positions':>10}{'median nodes':>14}{'max nodes':>14}{'median CPU s':>14}{'max CPU s':>11}{'≤ 1 M':>7}{'≤ 2 M':>7}{'over':>6}"
+    head = (
+        f"{'positions':>10}{'median nodes':>14}{'max nodes':>14}{'median CPU s':>14}{'max CPU s':>11}"
+        f"{'≤ 1 M':>7}{'≤ 2 M':>7}{'over':>6}"
+    )
     print(f"{'safe-phase, safe left':<22}{head}")
     for k in safe_rows:
         row(f"{k}", by_safe[k], lambda: SafePhaseSolver(5, 4, max_table=300_000), safe_among)
@@ -267,8 +298,10 @@ def start_3x3() -> None:
     for compiled in (False, True) if fast.available() else (False,):
         s = Solver(3, 3, compiled=compiled)
         value, w, c = timed(lambda: s.value(0))
-        print(f"\n## 3×3 from the start ({'compiled' if compiled else 'pure Python'}): value {value:+d} for the "
-              f"first player ({w:.2f} s wall, {c:.2f} s CPU, {s.nodes:,} nodes)")
+        print(
+            f"\n## 3×3 from the start ({'compiled' if compiled else 'pure Python'}): value {value:+d} for the "
+            f"first player ({w:.2f} s wall, {c:.2f} s CPU, {s.nodes:,} nodes)"
+        )
 
 
 def random_positions(size: tuple[int, int], undrawn: int, n: int, seed: int) -> list[int]:
@@ -297,17 +330,19 @@ def median_interval(values: list[float], confidence: float = 0.95) -> tuple[floa
         raise ValueError(f"confidence {confidence!r}: between 0 and 1 (not included)")
     n = len(values)
     xs = sorted(values)
-    below = 0.0          # P(B < k) for B ~ Binomial(n, 1/2): the chance that fewer than k values lie below the median
+    below = 0.0  # P(B < k) for B ~ Binomial(n, 1/2): the chance that fewer than k values lie below the median
     k = 0
     while True:
-        p_next = math.comb(n, k) / 2 ** n            # P(B = k)
+        p_next = math.comb(n, k) / 2**n  # P(B = k)
         if 2 * (below + p_next) > 1 - confidence or k + 1 > n - k:
             break
         below += p_next
         k += 1
     if k == 0:
-        raise ValueError(f"{n} value(s): too few for a {confidence:.0%} interval of the median "
-                         f"(the smallest and the largest cover it {1 - 2 / 2 ** n:.1%} of the time)")
+        raise ValueError(
+            f"{n} value(s): too few for a {confidence:.0%} interval of the median "
+            f"(the smallest and the largest cover it {1 - 2 / 2**n:.1%} of the time)"
+        )
     return xs[k - 1], xs[n - k]
 
 
@@ -317,8 +352,9 @@ def load_kernel() -> None:
     this the first timed position over 65 536 nodes paid it (the first row of ``numba_v_c`` read 1.7x slower
     than C; the same row run again, 1.0x)."""
     from gamekit.dots.rules import geometry
+
     engine = fast.CompiledSearch(geometry(3, 3), table_bits=12)
-    engine.exact(0, deadline=time.perf_counter() + 600)             # 3×3 from the start: about 86 000 nodes
+    engine.exact(0, deadline=time.perf_counter() + 600)  # 3×3 from the start: about 86 000 nodes
     assert engine.nodes > 65_536
 
 
@@ -344,6 +380,7 @@ class _Engine:
 
     def __init__(self, size, **cfg):
         from gamekit.dots.rules import geometry
+
         self.e = fast.CompiledSearch(geometry(*size), **cfg)
         self.nodes = 0
 
@@ -357,11 +394,15 @@ class _Engine:
 def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: float) -> None:
     """Side by side on the same positions from random play: the pure-Python search (old), the compiled search
     configured as before this step (:data:`PREVIOUS`) and the compiled search now (new, ``Solver``)."""
-    print(f"\n## Exact solver side by side: pure Python (old), compiled as configured before (prev), compiled now "
-          f"(new); {per_row} positions from random play per row, fresh table each, {budget:g} s budget of wall time "
-          f"(— : over budget; medians; new CPU = this process's CPU seconds, the one-core figure on a shared machine)")
-    print(f"{'board':>6}{'undrawn':>8}{'old s':>9}{'prev s':>9}{'new s':>9}{'new CPU s':>11}{'old/new':>10}"
-          f"{'prev/new':>10}{'new Mnodes':>12}{'new Mn/s':>10}{'over (o/p/n)':>14}{'agree':>7}")
+    print(
+        f"\n## Exact solver side by side: pure Python (old), compiled as configured before (prev), compiled now "
+        f"(new); {per_row} positions from random play per row, fresh table each, {budget:g} s budget of wall time "
+        f"(— : over budget; medians; new CPU = this process's CPU seconds, the one-core figure on a shared machine)"
+    )
+    print(
+        f"{'board':>6}{'undrawn':>8}{'old s':>9}{'prev s':>9}{'new s':>9}{'new CPU s':>11}{'old/new':>10}"
+        f"{'prev/new':>10}{'new Mnodes':>12}{'new Mn/s':>10}{'over (o/p/n)':>14}{'agree':>7}"
+    )
     fmt = lambda x: "—" if x == float("inf") else f"{x:.3f}"
     within: dict[tuple[int, int], int] = {}
     for size, u in rows:
@@ -385,15 +426,20 @@ def old_v_new(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
             agree += len(vals) <= 1
         over = "/".join(str(sum(x == float("inf") for x in t[k])) for k in ("old", "prev", "new"))
         ratio = lambda r: "—" if all(x != x for x in r) else "×%.1f" % median([x for x in r if x == x])
-        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(t['old'])):>9}{fmt(median(t['prev'])):>9}"
-              f"{fmt(median(t['new'])):>9}{fmt(median(cpu)):>11}{ratio(r_old):>10}{ratio(r_prev):>10}"
-              f"{median(nodes) / 1e6:>12.2f}{(n_nodes / n_secs / 1e6 if n_secs else float('nan')):>10.2f}"
-              f"{over:>14}{agree:>5}/{per_row}", flush=True)
+        print(
+            f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(t['old'])):>9}{fmt(median(t['prev'])):>9}"
+            f"{fmt(median(t['new'])):>9}{fmt(median(cpu)):>11}{ratio(r_old):>10}{ratio(r_prev):>10}"
+            f"{median(nodes) / 1e6:>12.2f}{(n_nodes / n_secs / 1e6 if n_secs else float('nan')):>10.2f}"
+            f"{over:>14}{agree:>5}/{per_row}",
+            flush=True,
+        )
         if median(cpu) <= 1.0:
             within[size] = max(within.get(size, 0), u)
     for size, u in within.items():
-        print(f"{size[0]}×{size[1]}: the compiled search's median CPU time is within 1 s up to {u} undrawn lines "
-              f"(of those tried)")
+        print(
+            f"{size[0]}×{size[1]}: the compiled search's median CPU time is within 1 s up to {u} undrawn lines "
+            f"(of those tried)"
+        )
 
 
 def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (4, 4, 30), (4, 4, 32))) -> None:
@@ -401,12 +447,17 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
     same positions as :func:`old_v_new` (the first ``per_row`` of one stream from random play, so a larger
     ``per_row`` adds positions after the same first 8), with a generous wall budget so that a loaded machine does
     not cut the searches short: median CPU seconds (the one-core figure) with a 95 % interval for the median of
-    such positions (:func:`median_interval`, where there are enough positions for one), median nodes, positions over budget."""
+    such positions (:func:`median_interval`, where there are enough positions for one), median nodes, positions over
+    budget."""
     load_kernel()
-    print(f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
-          f"wall budget; CPU seconds of this process")
-    print(f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'95 % interval':>15}{'max CPU s':>11}{'median nodes':>14}"
-          f"{'≤ 1 s CPU':>11}{'over':>6}{'median wall s':>15}")
+    print(
+        f"\n## The aims: compiled search (Solver) alone, {per_row} positions from random play per row, {budget:g} s "
+        f"wall budget; CPU seconds of this process"
+    )
+    print(
+        f"{'board':>6}{'undrawn':>8}{'median CPU s':>14}{'95 % interval':>15}{'max CPU s':>11}{'median nodes':>14}"
+        f"{'≤ 1 s CPU':>11}{'over':>6}{'median wall s':>15}"
+    )
     fmt = lambda x: "—" if x == float("inf") else f"{x:.2f}"
     for w, h, u in rows:
         size = (w, h)
@@ -419,18 +470,31 @@ def aims(per_row: int = 8, budget: float = 60.0, rows=((5, 4, 34), (5, 4, 36), (
         try:
             lo, hi = median_interval(cpu)
             interval = f"{fmt(lo)}–{fmt(hi)}"
-        except ValueError:                  # too few positions for a 95 % interval
+        except ValueError:  # too few positions for a 95 % interval
             interval = "—"
-        print(f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{interval:>15}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
-              f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
-              flush=True)
+        print(
+            f"{size[0]}×{size[1]:<4}{u:>8}{fmt(median(cpu)):>14}{interval:>15}{fmt(max(cpu)):>11}{median(nodes):>14,.0f}"
+            f"{sum(c <= 1 for c in cpu):>8}/{per_row}{sum(c == float('inf') for c in cpu):>6}{fmt(median(walls)):>15}",
+            flush=True,
+        )
 
 
 THIRD_PASS = [
-    ("before the third pass (its faster node)", {"ground": False, "twins": False, "etc_sacrifice": False,
-                                                 "etc_bound": False, "sym_reach": 4, "four_way": False}),
-    ("+ a corner box's border lines one move", {"twins": False, "etc_sacrifice": False, "etc_bound": False,
-                                                "sym_reach": 4, "four_way": False}),
+    (
+        "before the third pass (its faster node)",
+        {
+            "ground": False,
+            "twins": False,
+            "etc_sacrifice": False,
+            "etc_bound": False,
+            "sym_reach": 4,
+            "four_way": False,
+        },
+    ),
+    (
+        "+ a corner box's border lines one move",
+        {"twins": False, "etc_sacrifice": False, "etc_bound": False, "sym_reach": 4, "four_way": False},
+    ),
     ("+ one of twin chains", {"etc_sacrifice": False, "etc_bound": False, "sym_reach": 4, "four_way": False}),
     ("+ the cutoff probes short sacrifices", {"etc_bound": False, "sym_reach": 4, "four_way": False}),
     ("+ children's table bounds stand for lines", {"sym_reach": 4, "four_way": False}),
@@ -443,12 +507,18 @@ switch."""
 
 
 FIFTH_PASS = [
-    ("the third pass (unmixed hash, probes in turn)", {"hash_mix": False, "prefetch": False, "chain_end": False,
-                                                       "etc_long": False, "rectangles": "every symmetry"}),
-    ("+ a mixed hash (every line moves the slot)", {"prefetch": False, "chain_end": False, "etc_long": False,
-                                                    "rectangles": "every symmetry"}),
-    ("+ the cutoff's probes prefetched (= the fifth)", {"chain_end": False, "etc_long": False,
-                                                        "rectangles": "every symmetry"}),
+    (
+        "the third pass (unmixed hash, probes in turn)",
+        {"hash_mix": False, "prefetch": False, "chain_end": False, "etc_long": False, "rectangles": "every symmetry"},
+    ),
+    (
+        "+ a mixed hash (every line moves the slot)",
+        {"prefetch": False, "chain_end": False, "etc_long": False, "rectangles": "every symmetry"},
+    ),
+    (
+        "+ the cutoff's probes prefetched (= the fifth)",
+        {"chain_end": False, "etc_long": False, "rectangles": "every symmetry"},
+    ),
 ]
 """Issue 26's fifth pass, one step at a time (cumulative): the same tree but for the hash, and the same nodes with
 and without the prefetch."""
@@ -476,12 +546,16 @@ def pass_config(cfg: dict, size: tuple[int, int]) -> dict:
 
 
 def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, which: str = "third") -> None:
-    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`, :data:`SIXTH_PASS`) on the same positions (the aims' seeds), a fresh
+    """Each step of :data:`THIRD_PASS` (or :data:`FIFTH_PASS`, :data:`SIXTH_PASS`) on the same positions (the aims'
+    seeds), a fresh
     2^22 table each: median and total nodes and CPU seconds, positions over ``budget`` seconds of wall time."""
     from gamekit.dots.rules import geometry
+
     load_kernel()
-    print(f"\n## Issue 26, {which} pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
-          f"each, CPU seconds of this process, {budget:g} s wall budget")
+    print(
+        f"\n## Issue 26, {which} pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
+        f"each, CPU seconds of this process, {budget:g} s wall budget"
+    )
     for size, u, n in rows:
         positions = random_positions(size, u, n, seed=1000 * size[0] + 10 * size[1] + u)
         print(f"{size[0]}×{size[1]}, {u} undrawn, {n} positions:")
@@ -500,28 +574,36 @@ def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, wh
             same = "" if values is None or vs == values else "  VALUES DIFFER"
             values = values or vs
             fin = [c for c in cs if c < float("inf")]
-            print(f"  {name:<46}{median(ns) / 1e6:>8.2f} M nodes (median){sum(ns) / 1e6:>9.2f} M (sum)"
-                  f"{median(cs):>8.2f} s CPU (median){sum(fin):>8.2f} s (sum){max(cs):>8.2f} s (max)"
-                  f"{sum(c <= 1 for c in cs):>4}/{n} ≤ 1 s{sum(c == float('inf') for c in cs):>3} over{same}", flush=True)
+            print(
+                f"  {name:<46}{median(ns) / 1e6:>8.2f} M nodes (median){sum(ns) / 1e6:>9.2f} M (sum)"
+                f"{median(cs):>8.2f} s CPU (median){sum(fin):>8.2f} s (sum){max(cs):>8.2f} s (max)"
+                f"{sum(c <= 1 for c in cs):>4}/{n} ≤ 1 s{sum(c == float('inf') for c in cs):>3} over{same}",
+                flush=True,
+            )
 
 
 def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> None:
     """Each optional reduction of the compiled search turned off on its own: nodes and time on the same positions."""
     from gamekit.dots.rules import geometry
-    print(f"\n## Compiled search, one reduction at a time: {size[0]}×{size[1]}, {u} undrawn, {per_row} positions "
-          f"from random play, {budget:g} s budget (median nodes, median wall s, median CPU s, positions over budget)")
-    configs = {"all on (2^22 two-tier, loony bound, symmetry reach 4, ETC from 16)": {},
-               "no loony bound": {"loony_bound": False},
-               "one slot, always replaced (not two-tier)": {"two_tier": False},
-               "every symmetry, whatever the position": {"sym_reach": None},
-               "no symmetry in the table key": {"use_symmetry": False},
-               "ETC from 22 lines": {"etc_lines": 22},
-               "no enhanced transposition cutoff": {"etc_lines": 0},
-               "killer lines per depth added to the order": {"killers": True},
-               "history heuristic added to the order": {"use_history": True},
-               "table 2^21 slots": {"table_bits": 21},
-               "table 2^24 slots": {"table_bits": 24},
-               "as before (PREVIOUS: 2^21, one slot, every symmetry, ETC 22, no bound)": PREVIOUS}
+
+    print(
+        f"\n## Compiled search, one reduction at a time: {size[0]}×{size[1]}, {u} undrawn, {per_row} positions "
+        f"from random play, {budget:g} s budget (median nodes, median wall s, median CPU s, positions over budget)"
+    )
+    configs = {
+        "all on (2^22 two-tier, loony bound, symmetry reach 4, ETC from 16)": {},
+        "no loony bound": {"loony_bound": False},
+        "one slot, always replaced (not two-tier)": {"two_tier": False},
+        "every symmetry, whatever the position": {"sym_reach": None},
+        "no symmetry in the table key": {"use_symmetry": False},
+        "ETC from 22 lines": {"etc_lines": 22},
+        "no enhanced transposition cutoff": {"etc_lines": 0},
+        "killer lines per depth added to the order": {"killers": True},
+        "history heuristic added to the order": {"use_history": True},
+        "table 2^21 slots": {"table_bits": 21},
+        "table 2^24 slots": {"table_bits": 24},
+        "as before (PREVIOUS: 2^21, one slot, every symmetry, ETC 22, no bound)": PREVIOUS,
+    }
     positions = random_positions(size, u, per_row, seed=7)
     for name, cfg in configs.items():
         ns, ts, cs = [], [], []
@@ -534,16 +616,23 @@ def reductions(size: tuple[int, int], u: int, per_row: int, budget: float) -> No
             ns.append(e.nodes)
             ts.append(w)
             cs.append(c)
-        print(f"  {name:<72}{median(ns):>14,.0f} nodes{median(ts):>9.3f} s{median(cs):>9.3f} s CPU"
-              f"{sum(x == float('inf') for x in ts):>4} over", flush=True)
+        print(
+            f"  {name:<72}{median(ns):>14,.0f} nodes{median(ts):>9.3f} s{median(cs):>9.3f} s CPU"
+            f"{sum(x == float('inf') for x in ts):>4} over",
+            flush=True,
+        )
 
 
 def start_4x4(budget: float) -> None:
     """4×4 from the empty board with the compiled search: the value, or how far MTD(f) got within the budget."""
     from gamekit.dots.rules import geometry
+
     e = fast.CompiledSearch(geometry(4, 4), table_bits=24)
-    print(f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 slots in four-way buckets, {budget:g} s budget",
-          flush=True)
+    print(
+        f"\n## 4×4 from the empty board: MTD(f) null windows from 0, table 2^24 slots in four-way buckets, {budget:g} "
+        f"s budget",
+        flush=True,
+    )
     lo, hi, g = -16, 16, 0
     start = time.perf_counter()
     cpu0 = time.process_time()
@@ -557,16 +646,23 @@ def start_4x4(budget: float) -> None:
                 hi = g
             else:
                 lo = g
-            print(f"  null window {windows} (beta {beta:+d}): value {'<' if g < beta else '≥'} {beta:+d} "
-                  f"after {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu0:.0f} s CPU, "
-                  f"{e.nodes:,} nodes", flush=True)
-        print(f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s wall, "
-              f"{time.process_time() - cpu0:.0f} s CPU, {e.nodes:,} nodes)")
+            print(
+                f"  null window {windows} (beta {beta:+d}): value {'<' if g < beta else '≥'} {beta:+d} "
+                f"after {time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu0:.0f} s CPU, "
+                f"{e.nodes:,} nodes",
+                flush=True,
+            )
+        print(
+            f"\n## 4×4 from the start: value {g:+d} ({time.perf_counter() - start:.0f} s wall, "
+            f"{time.process_time() - cpu0:.0f} s CPU, {e.nodes:,} nodes)"
+        )
     except SolverTimeout:
         used = int((e.tt[:, 0] != 0).sum())
-        print(f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
-              f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s), table "
-              f"{used / len(e.tt):.0%} full")
+        print(
+            f"\n## 4×4 from the start: not solved within {budget:g} s: {windows} null windows finished, value "
+            f"in [{lo:+d}, {hi:+d}], {e.nodes:,} nodes ({e.nodes / budget / 1e6:.1f} M nodes/s), table "
+            f"{used / len(e.tt):.0%} full"
+        )
 
 
 class CSearch:
@@ -581,6 +677,7 @@ class CSearch:
         import tempfile
         import numpy as np
         from gamekit.dots.rules import geometry
+
         if shutil.which("gcc") is None:
             raise RuntimeError("--c needs gcc on the PATH")
         src = pathlib.Path(__file__).with_name("dots_c") / "search.c"
@@ -589,8 +686,9 @@ class CSearch:
         subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", str(lib), str(src)], check=True)
         self._lib = ctypes.CDLL(str(lib))
         self.np = np
-        self.engine = fast.CompiledSearch(geometry(*size), table_bits=table_bits, etc_lines=etc_lines,
-                                          safe_only=safe_only)          # for its tables only
+        self.engine = fast.CompiledSearch(
+            geometry(*size), table_bits=table_bits, etc_lines=etc_lines, safe_only=safe_only
+        )  # for its tables only
         self.etc_lines, self.safe_only = etc_lines, safe_only
         f = self._lib.dots_exact
         f.restype = ctypes.c_int64
@@ -600,31 +698,51 @@ class CSearch:
         """Exact value of ``drawn`` (MTD(f) from ``guess``), from an empty table unless ``fresh=False``."""
         import ctypes
         from gamekit.dots import kernels
+
         np, e = self.np, self.engine
         if fresh:
             e.clear()
         ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)
         nodes = np.zeros(1, dtype=np.int64)
-        drawn = e.normal(drawn)                         # the search's positions are normal (fast.CompiledSearch)
-        e.choose_symmetries(drawn)                     # the same symmetries as the numba search's
+        drawn = e.normal(drawn)  # the search's positions are normal (fast.CompiledSearch)
+        e.choose_symmetries(drawn)  # the same symmetries as the numba search's
         tabs = [np.ascontiguousarray(a) for a in (e.nbl, e.nbo, e.lb, e.order, e.symtab, e.perm, e.inv, e.syms)]
         gmask, gfirst, glines, gid, gskip, ng = e.ground
-        v = self._lib.dots_exact(ctypes.c_int(e.nb), ctypes.c_int(e.nl), ptr(tabs[0]), ptr(tabs[1]), ptr(tabs[2]),
-                                 ptr(tabs[3]), ptr(tabs[4]), ptr(tabs[7]), ctypes.c_int(e.nsym_used), ptr(tabs[5]),
-                                 ptr(tabs[6]),
-                                 ptr(e.tt),
-                                 ctypes.c_int64(e.tmask),
-                                 ctypes.c_int(self.etc_lines), ctypes.c_int(int(self.safe_only)),
-                                 ptr(gmask), ptr(gfirst), ptr(glines), ptr(gid), ptr(gskip), ctypes.c_int(ng),
-                                 ptr(e.gsym), ctypes.c_int(int(bool(e.flags & kernels.TWINS))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_SACRIFICE))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_BOUND))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.FOUR_WAY))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.HASH_MIX))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.PREFETCH))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.CHAIN_END))),
-                                 ctypes.c_int(int(bool(e.flags & kernels.ETC_LONG))),
-                                 ctypes.c_uint64(drawn), ctypes.c_int64(guess), ptr(nodes))
+        v = self._lib.dots_exact(
+            ctypes.c_int(e.nb),
+            ctypes.c_int(e.nl),
+            ptr(tabs[0]),
+            ptr(tabs[1]),
+            ptr(tabs[2]),
+            ptr(tabs[3]),
+            ptr(tabs[4]),
+            ptr(tabs[7]),
+            ctypes.c_int(e.nsym_used),
+            ptr(tabs[5]),
+            ptr(tabs[6]),
+            ptr(e.tt),
+            ctypes.c_int64(e.tmask),
+            ctypes.c_int(self.etc_lines),
+            ctypes.c_int(int(self.safe_only)),
+            ptr(gmask),
+            ptr(gfirst),
+            ptr(glines),
+            ptr(gid),
+            ptr(gskip),
+            ctypes.c_int(ng),
+            ptr(e.gsym),
+            ctypes.c_int(int(bool(e.flags & kernels.TWINS))),
+            ctypes.c_int(int(bool(e.flags & kernels.ETC_SACRIFICE))),
+            ctypes.c_int(int(bool(e.flags & kernels.ETC_BOUND))),
+            ctypes.c_int(int(bool(e.flags & kernels.FOUR_WAY))),
+            ctypes.c_int(int(bool(e.flags & kernels.HASH_MIX))),
+            ctypes.c_int(int(bool(e.flags & kernels.PREFETCH))),
+            ctypes.c_int(int(bool(e.flags & kernels.CHAIN_END))),
+            ctypes.c_int(int(bool(e.flags & kernels.ETC_LONG))),
+            ctypes.c_uint64(drawn),
+            ctypes.c_int64(guess),
+            ptr(nodes),
+        )
         self.nodes = int(nodes[0])
         return int(v)
 
@@ -632,11 +750,16 @@ class CSearch:
 def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: float) -> None:
     """The numba kernel and the C build of the same search on the same positions: values, nodes, nodes/s."""
     from gamekit.dots.rules import geometry
-    print(f"\n## numba v C (gcc -O2), the same search on the same positions: {per_row} from random play per row, "
-          f"an empty 2^22 table each, touched before timing (CPU seconds of this process; positions over {budget:g} s "
-          f"in numba skipped)")
-    print(f"{'board':>6}{'undrawn':>8}{'nodes (numba)':>15}{'same nodes':>12}{'same value':>12}"
-          f"{'numba Mn/s':>12}{'C Mn/s':>9}{'C/numba':>9}")
+
+    print(
+        f"\n## numba v C (gcc -O2), the same search on the same positions: {per_row} from random play per row, "
+        f"an empty 2^22 table each, touched before timing (CPU seconds of this process; positions over {budget:g} s "
+        f"in numba skipped)"
+    )
+    print(
+        f"{'board':>6}{'undrawn':>8}{'nodes (numba)':>15}{'same nodes':>12}{'same value':>12}"
+        f"{'numba Mn/s':>12}{'C Mn/s':>9}{'C/numba':>9}"
+    )
     totals = [0, 0.0, 0, 0.0]
     load_kernel()
     for size, u in rows:
@@ -645,7 +768,7 @@ def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
         same_nodes = same_value = done = 0
         for drawn in random_positions(size, u, per_row, seed=1000 * size[0] + 10 * size[1] + u):
             e = fast.CompiledSearch(geometry(*size), table_bits=22)
-            e.clear()                                         # both tables touched before the clock starts
+            e.clear()  # both tables touched before the clock starts
             try:
                 v1, _, t1 = timed(lambda: e.exact(drawn, deadline=time.perf_counter() + budget))
             except SolverTimeout:
@@ -660,8 +783,11 @@ def numba_v_c(rows: list[tuple[tuple[int, int], int]], per_row: int, budget: flo
             continue
         totals = [totals[0] + nodes_n, totals[1] + secs_n, totals[2] + nodes_c, totals[3] + secs_c]
         rn, rc = nodes_n / secs_n / 1e6, nodes_c / secs_c / 1e6
-        print(f"{size[0]}×{size[1]:<4}{u:>8}{nodes_n / done:>15,.0f}{same_nodes:>8}/{done}{same_value:>8}/{done}"
-              f"{rn:>12.2f}{rc:>9.2f}{rc / rn:>8.2f}×", flush=True)
+        print(
+            f"{size[0]}×{size[1]:<4}{u:>8}{nodes_n / done:>15,.0f}{same_nodes:>8}/{done}{same_value:>8}/{done}"
+            f"{rn:>12.2f}{rc:>9.2f}{rc / rn:>8.2f}×",
+            flush=True,
+        )
     if totals[1] and totals[3]:
         rn, rc = totals[0] / totals[1] / 1e6, totals[2] / totals[3] / 1e6
         print(f"all rows: numba {rn:.2f} M nodes/s, C {rc:.2f} M nodes/s: C is {rc / rn:.2f}× the numba kernel's speed")
@@ -671,23 +797,45 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer games and positions (a couple of minutes)")
     ap.add_argument("--hard-medium", type=int, metavar="GAMES", help="only Hard v Medium on 5×4, GAMES games")
-    ap.add_argument("--reach", type=int, metavar="GAMES",
-                    help="only how far Hard's node budget reaches: nodes of its two searches on 5×4 positions from GAMES "
-                         "Hard v Medium games, by safe lines / undrawn lines left")
-    ap.add_argument("--solver", action="store_true",
-                    help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start")
-    ap.add_argument("--aims", action="store_true",
-                    help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
-                         "60 s budget (a few minutes)")
-    ap.add_argument("--per-row", type=int, metavar="N",
-                    help="with --aims: N positions per row instead of 8, or 4 with --quick (the same first 8, then more from the same "
-                         "stream); the median's 95 %% interval narrows as N grows")
-    ap.add_argument("--steps", nargs="?", const="third", choices=sorted(PASSES),
-                    help="the third pass of docs/dots.md (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
-                         "positions (4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the others about 3)")
-    ap.add_argument("--c", action="store_true",
-                    help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, gcc -O2), "
-                         "nodes per second side by side")
+    ap.add_argument(
+        "--reach",
+        type=int,
+        metavar="GAMES",
+        help="only how far Hard's node budget reaches: nodes of its two searches on 5×4 positions from GAMES "
+        "Hard v Medium games, by safe lines / undrawn lines left",
+    )
+    ap.add_argument(
+        "--solver",
+        action="store_true",
+        help="only the exact solver: old v new side by side, each reduction, 3×3 and 4×4 from the start",
+    )
+    ap.add_argument(
+        "--aims",
+        action="store_true",
+        help="only the compiled search on the issue's rows (5×4: 34, 36 undrawn; 4×4: 30, 32), CPU medians, "
+        "60 s budget (a few minutes)",
+    )
+    ap.add_argument(
+        "--per-row",
+        type=int,
+        metavar="N",
+        help="with --aims: N positions per row instead of 8, or 4 with --quick (the same first 8, then more from the "
+        "same stream); the median's 95 %% interval narrows as N grows",
+    )
+    ap.add_argument(
+        "--steps",
+        nargs="?",
+        const="third",
+        choices=sorted(PASSES),
+        help="the third pass of docs/dots.md (or, with 'fifth' or 'sixth', that one) one step at a time on the aims' "
+        "positions (4×4 with 32 undrawn, 5×4 with 34 and 36; about 10 minutes, the others about 3)",
+    )
+    ap.add_argument(
+        "--c",
+        action="store_true",
+        help="the solver tables (as --solver) and the C build of the same search (benchmarks/dots_c/search.c, "
+        "gcc -O2), nodes per second side by side",
+    )
     args = ap.parse_args()
     if args.per_row is not None:
         if not args.aims:

@@ -11,6 +11,7 @@ stored ratings equal a recomputation from the stored results (and that there is 
     python -m benchmarks.groups                       # 3 rounds, think 0 s (as fast as possible)
     python -m benchmarks.groups --think 1 --rounds 1  # pupils who think about 1 s a move
 """
+
 from __future__ import annotations
 
 import argparse
@@ -84,14 +85,25 @@ async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
             await asyncio.gather(*tasks)
             elapsed = time.perf_counter() - t0
             if os.environ.get("GROUPS_BENCH_TRACE"):
-                print("slow round trips (s after start, ms):",
-                      [(round(t - t0, 1), round(1000 * x)) for t, x in rtts.times if x > 0.1])
+                print(
+                    "slow round trips (s after start, ms):",
+                    [(round(t - t0, 1), round(1000 * x)) for t, x in rtts.times if x > 0.1],
+                )
             rtts.sort()
             total = sum(len(p.played) for p in players)
-            out.append({"round": r + 1, "rooms": len(seats), "moves": total, "seconds": elapsed,
-                        "moves_per_s": total / elapsed, "median_ms": 1000 * statistics.median(rtts),
-                        "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))], "max_ms": 1000 * rtts[-1],
-                        "refused": sum(p.errors for p in players)})
+            out.append(
+                {
+                    "round": r + 1,
+                    "rooms": len(seats),
+                    "moves": total,
+                    "seconds": elapsed,
+                    "moves_per_s": total / elapsed,
+                    "median_ms": 1000 * statistics.median(rtts),
+                    "p99_ms": 1000 * rtts[int(0.99 * (len(rtts) - 1))],
+                    "max_ms": 1000 * rtts[-1],
+                    "refused": sum(p.errors for p in players),
+                }
+            )
         ladder = await post(http, api + "/ladder", {})
         check = await post(http, api + "/rebuild", {"key": group["owner_key"]})
     finally:
@@ -102,9 +114,16 @@ async def run(pupils: int, rounds: int, think: float, seed: int) -> list[dict]:
     table = ratings.recompute(results)
     stored = dict(db.execute("SELECT id, rating FROM members"))
     worst = max(abs(table[m].rating - stored[m]) for m in table) if table else 0.0
-    out.append({"results": len(results), "games": rounds * (pupils // 2), "server_says_consistent": check["consistent"],
-                "max_rating_difference": worst, "ladder_rows": len(ladder["rows"]),
-                "draws": sum(1 for r in results if r[2] == 0.5)})
+    out.append(
+        {
+            "results": len(results),
+            "games": rounds * (pupils // 2),
+            "server_says_consistent": check["consistent"],
+            "max_rating_difference": worst,
+            "ladder_rows": len(ladder["rows"]),
+            "draws": sum(1 for r in results if r[2] == 0.5),
+        }
+    )
     return out
 
 
@@ -115,18 +134,28 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean thinking time per move, seconds")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{args.pupils} pupils, {args.pupils // 2} rated Dots 4 × 4 rooms at once, random legal moves to the end, "
-          f"think {args.think} s")
-    print(f"{'round':>6}{'rooms':>6}{'moves':>7}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}"
-          f"{'max ms':>8}{'refused':>9}")
+    print(
+        f"{args.pupils} pupils, {args.pupils // 2} rated Dots 4 × 4 rooms at once, random legal moves to the end, "
+        f"think {args.think} s"
+    )
+    print(
+        f"{'round':>6}{'rooms':>6}{'moves':>7}{'time s':>8}{'moves/s':>9}{'median ms':>11}{'p99 ms':>8}"
+        f"{'max ms':>8}{'refused':>9}"
+    )
     *rounds, check = asyncio.run(run(args.pupils, args.rounds, args.think, args.seed))
     for r in rounds:
-        print(f"{r['round']:>6}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}"
-              f"{r['median_ms']:>11.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}")
-    ok = check["results"] == check["games"] and check["server_says_consistent"] and check["max_rating_difference"] < 1e-6
-    print(f"results stored: {check['results']} of {check['games']} games ({check['draws']} draws); stored ratings "
-          f"= recomputation from the results: {'yes' if ok else 'NO'} (largest difference "
-          f"{check['max_rating_difference']:.2g}); ladder rows: {check['ladder_rows']}")
+        print(
+            f"{r['round']:>6}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>8.1f}{r['moves_per_s']:>9.0f}"
+            f"{r['median_ms']:>11.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['refused']:>9}"
+        )
+    ok = (
+        check["results"] == check["games"] and check["server_says_consistent"] and check["max_rating_difference"] < 1e-6
+    )
+    print(
+        f"results stored: {check['results']} of {check['games']} games ({check['draws']} draws); stored ratings "
+        f"= recomputation from the results: {'yes' if ok else 'NO'} (largest difference "
+        f"{check['max_rating_difference']:.2g}); ladder rows: {check['ladder_rows']}"
+    )
     if not ok:
         sys.exit(1)
 

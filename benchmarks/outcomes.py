@@ -17,6 +17,7 @@ settled (the shallower ones follow from them without search, :func:`gamekit.conn
 so its time on N machines of C cores is ``positions(D) × mean cost(D) / (N × C)``; the mean cost at depths not
 measured comes from a line fitted through log(mean cost) over the measured depths (:func:`fit`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,10 +59,11 @@ def p95(xs: list[float]) -> float:
 def measure(v, depths, sample: int, budget: float, seed: int = 1, log=print) -> list[dict]:
     """Settle ``sample`` positions at each depth with ``budget`` seconds each; per depth the figures."""
     from gamekit.connect import outcome_builder as ob
+
     ob.warm(asdict(v))
     rows = []
     for d in depths:
-        ob.warm(asdict(v), fresh=True)                     # a fresh table per depth
+        ob.warm(asdict(v), fresh=True)  # a fresh table per depth
         secs, nodes, settled = [], [], 0
         for moves in sample_positions(v, d, sample, seed):
             r = ob.settle_position(asdict(v), moves, budget)
@@ -69,16 +71,28 @@ def measure(v, depths, sample: int, budget: float, seed: int = 1, log=print) -> 
             settled += done
             secs.append(r["seconds"])
             nodes.append(r["nodes"])
-            log(f"  {d} discs  {moves}: {r['seconds']:.2f} s, {r['nodes']:,} nodes, "
-                f"{'settled' if done else 'open'}", file=sys.stderr)
-        rows.append({"discs": d, "positions": len(secs), "settled": settled, "median_s": statistics.median(secs),
-                     "p95_s": p95(secs), "mean_s": statistics.fmean(secs), "median_nodes": statistics.median(nodes)})
+            log(
+                f"  {d} discs  {moves}: {r['seconds']:.2f} s, {r['nodes']:,} nodes, {'settled' if done else 'open'}",
+                file=sys.stderr,
+            )
+        rows.append(
+            {
+                "discs": d,
+                "positions": len(secs),
+                "settled": settled,
+                "median_s": statistics.median(secs),
+                "p95_s": p95(secs),
+                "mean_s": statistics.fmean(secs),
+                "median_nodes": statistics.median(nodes),
+            }
+        )
     return rows
 
 
 def from_store(path, v) -> list[dict]:
     """The per-position figures of a real build's store, per number of discs."""
     from gamekit.connect.outcomes import Store
+
     st = Store(path, v)
     try:
         by: dict[int, list] = {}
@@ -90,10 +104,20 @@ def from_store(path, v) -> list[dict]:
     for d, rs in sorted(by.items()):
         secs = [r["seconds"] for r in rs]
         cols = sum(len(r["columns"]) for r in rs)
-        out.append({"discs": d, "positions": len(rs), "settled": sum(r["status"] == "settled" for r in rs),
-                    "columns": cols, "columns_settled": sum(lo == hi for r in rs for lo, hi in r["columns"].values()),
-                    "median_s": statistics.median(secs), "p95_s": p95(secs), "mean_s": statistics.fmean(secs),
-                    "median_nodes": statistics.median(r["nodes"] for r in rs), "budget": max(r["budget"] for r in rs)})
+        out.append(
+            {
+                "discs": d,
+                "positions": len(rs),
+                "settled": sum(r["status"] == "settled" for r in rs),
+                "columns": cols,
+                "columns_settled": sum(lo == hi for r in rs for lo, hi in r["columns"].values()),
+                "median_s": statistics.median(secs),
+                "p95_s": p95(secs),
+                "mean_s": statistics.fmean(secs),
+                "median_nodes": statistics.median(r["nodes"] for r in rs),
+                "budget": max(r["budget"] for r in rs),
+            }
+        )
     return out
 
 
@@ -121,14 +145,18 @@ def fit(rows: list[dict], factor: float | None = None) -> tuple[float, float]:
     measured depths where every position settled (a depth with open positions only counts their budget,
     a lower bound, and would flatten the line; it is used only when no depth settled everything)."""
     import math
-    rows = [r for r in rows if r["settled"] == r["positions"]] if sum(
-        r["settled"] == r["positions"] for r in rows) >= 2 else rows
+
+    rows = (
+        [r for r in rows if r["settled"] == r["positions"]]
+        if sum(r["settled"] == r["positions"] for r in rows) >= 2
+        else rows
+    )
     xs = [r["discs"] for r in rows]
     ys = [math.log(max(r["mean_s"], 1e-6)) for r in rows]
     if len(rows) < 2:
         raise ValueError("the estimate needs costs measured at two depths at least (--depths A B)")
     mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    if factor is not None:                                   # the fall per disc given: only the level is fitted
+    if factor is not None:  # the fall per disc given: only the level is fitted
         return math.exp(my + mx * math.log(factor)), factor
     slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
     return math.exp(my - slope * mx), math.exp(-slope)
@@ -143,9 +171,15 @@ def estimate(v, rows: list[dict], machines: int, cores: int, depths=range(3, 17)
     for d in depths:
         count, exact = n[d]
         cost = a * f ** (-d)
-        out.append({"depth": d, "positions": f"{count:,.0f}" if exact else f"≈ {count:.2g}",
-                    "cost_s": cost, "core_hours": count * cost / 3600,
-                    f"hours_on_{machines}x{cores}": count * cost / 3600 / (machines * cores)})
+        out.append(
+            {
+                "depth": d,
+                "positions": f"{count:,.0f}" if exact else f"≈ {count:.2g}",
+                "cost_s": cost,
+                "core_hours": count * cost / 3600,
+                f"hours_on_{machines}x{cores}": count * cost / 3600 / (machines * cores),
+            }
+        )
     return out
 
 
@@ -153,23 +187,33 @@ def estimate_text(v, rows, machines: int, cores: int, factor=None) -> str:
     _, f = fit(rows, factor)
     used = [r["discs"] for r in rows if r["settled"] == r["positions"]]
     used = used if len(used) >= 2 else [r["discs"] for r in rows]
-    return (f"mean cost per position falls ×{f:.2f} per disc (fitted over {used} discs)"
-            + ("" if factor is None else " (the fall per disc given with --factor)") + "\n"
-            + table(estimate(v, rows, machines, cores, factor=factor), None))
+    return (
+        f"mean cost per position falls ×{f:.2f} per disc (fitted over {used} discs)"
+        + ("" if factor is None else " (the fall per disc given with --factor)")
+        + "\n"
+        + table(estimate(v, rows, machines, cores, factor=factor), None)
+    )
 
 
 def table(rows: list[dict], keys: list[str] | None) -> str:
     keys = keys or list(rows[0])
     lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
     for r in rows:
-        lines.append("| " + " | ".join(f"{r[k]:.3g}" if isinstance(r[k], float) else f"{r[k]:,}" if isinstance(r[k], int)
-                                       else str(r[k]) for k in keys) + " |")
+        lines.append(
+            "| "
+            + " | ".join(
+                f"{r[k]:.3g}" if isinstance(r[k], float) else f"{r[k]:,}" if isinstance(r[k], int) else str(r[k])
+                for k in keys
+            )
+            + " |"
+        )
     return "\n".join(lines)
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.outcomes", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.outcomes", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--variant", choices=sorted(VARIANTS), default="five")
     ap.add_argument("--quick", action="store_true", help="4 positions at 14 and 16 discs, 4 s each (under a minute)")
     ap.add_argument("--depths", type=int, nargs="*", default=[12, 14, 16])
@@ -180,8 +224,12 @@ def main(argv=None) -> int:
     ap.add_argument("--counts", type=int, metavar="D", help="distinct positions after 0 … D discs")
     ap.add_argument("--cluster", type=int, default=0, metavar="N", help="estimate for N machines")
     ap.add_argument("--cores", type=int, default=2, help="cores per machine for the estimate (default 2)")
-    ap.add_argument("--factor", type=float, help="the estimate's fall of the cost per disc instead of the fitted one "
-                                                 "(e.g. 2.24: the exact solver's ×5 per two empty cells)")
+    ap.add_argument(
+        "--factor",
+        type=float,
+        help="the estimate's fall of the cost per disc instead of the fitted one "
+        "(e.g. 2.24: the exact solver's ×5 per two empty cells)",
+    )
     args = ap.parse_args(argv)
     v = VARIANTS[args.variant]
     for name in ("sample", "cores"):
@@ -194,12 +242,29 @@ def main(argv=None) -> int:
     if args.counts is not None:
         if not 0 <= args.counts <= 9:
             ap.error(f"--counts {args.counts}: 0 to 9 (beyond, the count alone takes minutes)")
-        print(table([{"discs": d, "positions": n} for d, n in enumerate(counts(v, args.counts))], ["discs", "positions"]))
+        print(
+            table([{"discs": d, "positions": n} for d, n in enumerate(counts(v, args.counts))], ["discs", "positions"])
+        )
         return 0
     if args.store:
         rows = from_store(args.store, v)
-        print(table(rows, ["discs", "positions", "settled", "columns", "columns_settled", "median_s", "p95_s",
-                           "mean_s", "median_nodes", "budget"]))
+        print(
+            table(
+                rows,
+                [
+                    "discs",
+                    "positions",
+                    "settled",
+                    "columns",
+                    "columns_settled",
+                    "median_s",
+                    "p95_s",
+                    "mean_s",
+                    "median_nodes",
+                    "budget",
+                ],
+            )
+        )
         return 0
     depths, sample, budget = ([14, 16], 4, 4.0) if args.quick else (args.depths, args.sample, args.budget)
     t = time.perf_counter()

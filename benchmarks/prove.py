@@ -19,6 +19,7 @@ every position of each game once.  Three tables:
    positions (``--leaf`` of them at 20, 22 and 24 empty cells), empty table each time, weak solve:
    nodes, time, and whether the values agree.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,9 +68,11 @@ def rates(name: str, by_empty: dict[int, list]) -> None:
                     mover += p.to_move
                     sides[p.defender] += 1
                     wins += p.wins
-            print(f"| {name} | {lo}–{hi} | {'pairing + zugzwang rules' if zugzwang else 'pairing only'} | {len(games)} | "
-                  f"{proved} ({pct(proved, len(games))}) | {sides[0]} / {sides[1]} | {wins} | {mover} | "
-                  f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |")
+            print(
+                f"| {name} | {lo}–{hi} | {'pairing + zugzwang rules' if zugzwang else 'pairing only'} | {len(games)} | "
+                f"{proved} ({pct(proved, len(games))}) | {sides[0]} / {sides[1]} | {wins} | {mover} | "
+                f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |"
+            )
 
 
 def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -> None:
@@ -95,15 +98,20 @@ def depths(name: str, by_empty: dict[int, list], solver: Solver, limit: float) -
             checked += 1
             value = s if p.defender == g.to_move else -s
             wrong += value < 0 or (p.wins and value < 1)
-        print(f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | {sides[0]} / {sides[1]} | {wins} | "
-              f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |")
+        print(
+            f"| {name} | {e} | {len(games)} | {proved} ({pct(proved, len(games))}) | "
+            f"{sides[0]} / {sides[1]} | {wins} | "
+            f"{' / '.join(str(kinds[k]) for k in RULE_KINDS)} | {checked} | {wrong} |"
+        )
 
 
 def leaf(name: str, cls, by_empty: dict[int, list], count: int, limit: float) -> None:
     variant = cls.variant
-    solvers = {"without": Solver(variant, engine="python"),
-               "with": Solver(variant, engine="python", leaf=leaf_for(variant)),
-               "with, zugzwang rules": Solver(variant, engine="python", leaf=leaf_for(variant, zugzwang=True))}
+    solvers = {
+        "without": Solver(variant, engine="python"),
+        "with": Solver(variant, engine="python", leaf=leaf_for(variant)),
+        "with, zugzwang rules": Solver(variant, engine="python", leaf=leaf_for(variant, zugzwang=True)),
+    }
     for e in (20, 22, 24):
         games = by_empty.get(e, [])[:count]
         rows = {label: [0, 0.0, 0] for label in solvers}
@@ -136,13 +144,17 @@ def main() -> None:
     ap.add_argument("--leaf-limit", type=float, default=20.0, help="seconds the Python solver gets a position")
     args = ap.parse_args()
     data = {name: positions(cls, args.games) for name, cls in BOARDS.items()}
-    print("\n| board | empty cells | rules | positions | proved | red / yellow | wins | for the side to move | "
-          "median a call | 95th pct |")
+    print(
+        "\n| board | empty cells | rules | positions | proved | red / yellow | wins | for the side to move | "
+        "median a call | 95th pct |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in BOARDS:
         rates(name, data[name])
-    print(f"\n| board | empty cells | positions | proved | red / yellow | wins | using {' / '.join(RULE_KINDS)} | "
-          "checked by the solver | wrong |")
+    print(
+        f"\n| board | empty cells | positions | proved | red / yellow | wins | using {' / '.join(RULE_KINDS)} | "
+        "checked by the solver | wrong |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for name, cls in BOARDS.items():
         depths(name, data[name], Solver(cls.variant), args.check_limit)

@@ -10,6 +10,7 @@ Run from the repository root::
 The build uses a seed other than the shipped banks' (so it is a fresh build, into a temporary file); the
 shipped banks' own build figures (games, candidates, seconds) are in their headers and printed too.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,10 @@ def practice_time(game_id: str, rounds: int = 50) -> tuple[float, float, float]:
     """Practice's Next (pick a puzzle near the rating, set up and draw its board): first widget, median, max ms."""
     import os
     import statistics
-    os.environ["GAMEKIT_PROGRESS_FILE"] = "off"           # nothing saved to the user's progress
+
+    os.environ["GAMEKIT_PROGRESS_FILE"] = "off"  # nothing saved to the user's progress
     from gamekit.puzzles.practice import Practice
+
     start = time.perf_counter()
     widget = Practice(game_id, seed=0)
     first = time.perf_counter() - start
@@ -60,11 +63,14 @@ def review_time(kind: str, seed: int = 1) -> dict:
     """A widget's Review after a CPU game (medium against easy): the review, its panel and the personal
     puzzles kept, in seconds; and how many moves were judged."""
     import os
+
     os.environ["GAMEKIT_PROGRESS_FILE"] = "off"
     from gamekit.puzzles import summary
+
     if kind.startswith("dots"):
         from gamekit.dots import cpu_player
         from gamekit.dots.widget import DotsWidget
+
         w, h = (3, 3) if kind == "dots 3x3" else (5, 4)
         board = DotsWidget(w, h, mode="people")
         players = [cpu_player("medium", seed), cpu_player("easy", seed + 1)]
@@ -73,6 +79,7 @@ def review_time(kind: str, seed: int = 1) -> dict:
     else:
         from gamekit.connect import cpu_player
         from gamekit.connect.widget import ConnectWidget
+
         board = ConnectWidget("five" if kind == "5 en raya" else "four", mode="people")
         players = [cpu_player("medium", seed), cpu_player("easy", seed + 1)]
         while not board.game.is_over():
@@ -84,8 +91,13 @@ def review_time(kind: str, seed: int = 1) -> dict:
     for _ in range(len(judged)):
         board.review_view.next()
     step = (time.perf_counter() - start) / max(1, len(judged))
-    return {"moves": len(judged), "summary": summary(judged), "seconds": seconds, "step_ms": step * 1000,
-            "personal": len(board.personal_saved)}
+    return {
+        "moves": len(judged),
+        "summary": summary(judged),
+        "seconds": seconds,
+        "step_ms": step * 1000,
+        "personal": len(board.personal_saved),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -103,8 +115,10 @@ def main(argv: list[str] | None = None) -> None:
         for kind in ("dots 3x3", "dots 5x4", "5 en raya", "Connect Four"):
             r = review_time(kind)
             c = r["summary"]
-            print(f"| {kind} | {r['moves']} | {c['best']} / {c['inaccuracy']} / {c['mistake']} / {c['unjudged']} "
-                  f"| {r['seconds']:.1f} s | {r['step_ms']:.1f} ms | {r['personal']} |")
+            print(
+                f"| {kind} | {r['moves']} | {c['best']} / {c['inaccuracy']} / {c['mistake']} / {c['unjudged']} "
+                f"| {r['seconds']:.1f} s | {r['step_ms']:.1f} ms | {r['personal']} |"
+            )
         return
     if args.practice:
         print("## Practice: pick and draw the next puzzle (50 Nexts)")
@@ -123,18 +137,26 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|---|---|---|---|")
     for g in games:
         r = build_rate(g, count, 99)
-        print(f"| {g} | {r['kept']} | {r['games']} | {r['candidates']} | {r['kept'] / r['candidates']:.1%} "
-              f"| {r['kept'] / r['seconds'] * 60:.0f} |")
+        print(
+            f"| {g} | {r['kept']} | {r['games']} | {r['candidates']} | {r['kept'] / r['candidates']:.1%} "
+            f"| {r['kept'] / r['seconds'] * 60:.0f} |"
+        )
     print()
     print("## The shipped banks")
-    print("| game | puzzles | built by | games | candidates | kept | build time | verified | verify time per puzzle | problems |")
+    print(
+        "| game | puzzles | built by | games | candidates | kept | build time | verified | verify time per puzzle | "
+        "problems |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for g in args.games:
         info = shipped_info(g)
         s = info["stats"]
         n, seconds, problems = verify_time(g, sample)
-        print(f"| {g} | {info['count']} | `{info['command']}` | {s['games']} | {s['candidates']} "
-              f"| {s['kept'] / s['candidates']:.1%} | {s['seconds']:.0f} s | {n} | {seconds / n * 1000:.1f} ms | {problems} |")
+        print(
+            f"| {g} | {info['count']} | `{info['command']}` | {s['games']} | {s['candidates']} "
+            f"| {s['kept'] / s['candidates']:.1%} | {s['seconds']:.0f} s | {n} | {seconds / n * 1000:.1f} ms | "
+            f"{problems} |"
+        )
 
 
 if __name__ == "__main__":

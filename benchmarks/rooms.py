@@ -1,7 +1,8 @@
 """Room server benchmark: N rooms, two simulated players each, on loopback.
 
 The server runs as its own process (``python -m gamekit.rooms``, a temporary SQLite file, or PostgreSQL with
-``--db``); this process runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits for its
+``--db``); this process runs every simulated player (tornado WebSocket clients on one event loop).  Each player waits
+for its
 turn, thinks for a while (``--think`` seconds on average, 0 = as fast as possible), and plays a random legal
 move; the players ask for deltas (and apply them with ``gamekit.rooms.delta.apply_delta``; an old server sends
 whole states).  Printed: moves per second, the round trip of a move (sent → the server's ``ok``, which comes
@@ -27,6 +28,7 @@ With ``--workers N`` the server is ``python -m gamekit.rooms --workers N`` (N wo
 HAProxy in front routing each room by a consistent hash of its id; docs/rooms.md "Several processes"); the
 server CPU is the workers' total, HAProxy's is printed on the line below.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,7 +64,9 @@ def old_code(ref: str, into: Path) -> Path:
     """The ``gamekit`` package of git revision ``ref`` of this repository, unpacked under ``into`` (``git
     archive``; nothing in the checkout changes): the folder to run the old server from."""
     into.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "gamekit"], check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "gamekit"], check=True, capture_output=True
+    ).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     return into
 
@@ -87,6 +91,7 @@ def server_cpu_split(pid: int) -> tuple[float, float]:
     except (OSError, ValueError, IndexError):
         return float("nan"), float("nan")
 
+
 @dataclass
 class BenchServer:
     """A room server started by :func:`start_server`: its process, base URL and database."""
@@ -100,9 +105,13 @@ class BenchServer:
         self.process.wait()
 
 
-async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
-                       python_args: Sequence[str] = (), root: Path | None = None,
-                       db: Path | str | None = None) -> BenchServer:
+async def start_server(
+    tmp_dir: Path,
+    http: AsyncHTTPClient | None = None,
+    python_args: Sequence[str] = (),
+    root: Path | None = None,
+    db: Path | str | None = None,
+) -> BenchServer:
     """Start ``python -m gamekit.rooms`` on a free loopback port with a SQLite file in ``tmp_dir`` (quiet, room
     creation practically unlimited, no cap on connections per address: every simulated player connects from
     127.0.0.1) and wait until it answers.  ``python_args`` go to the interpreter before
@@ -114,10 +123,27 @@ async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
     db = db or Path(tmp_dir) / "rooms.sqlite3"
     root = Path(root) if root is not None else ROOT
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    process = subprocess.Popen([sys.executable, *python_args, "-m", "gamekit.rooms", "--port", str(port),
-                                "--db", str(db), "--quiet", "--rooms-per-minute", "1000000",
-                                "--max-connections-per-address", "0"], env=env, cwd=str(root),   # -m puts the cwd first
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            *python_args,
+            "-m",
+            "gamekit.rooms",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--quiet",
+            "--rooms-per-minute",
+            "1000000",
+            "--max-connections-per-address",
+            "0",
+        ],
+        env=env,
+        cwd=str(root),  # -m puts the cwd first
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     server = BenchServer(process, url, db)
     http = http or AsyncHTTPClient()
     for _ in range(100):
@@ -128,7 +154,6 @@ async def start_server(tmp_dir: Path, http: AsyncHTTPClient | None = None,
             await asyncio.sleep(0.1)
     server.stop()
     raise RuntimeError(f"the room server did not answer on {url} within about 10 s")
-
 
 
 @dataclass
@@ -174,8 +199,13 @@ class BenchCluster:
         self.process.wait()
 
 
-async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | None = None,
-                        db: Path | str | None = None, root: Path | None = None) -> BenchCluster:
+async def start_cluster(
+    tmp_dir: Path,
+    workers: int,
+    http: AsyncHTTPClient | None = None,
+    db: Path | str | None = None,
+    root: Path | None = None,
+) -> BenchCluster:
     """Start ``python -m gamekit.rooms --workers N`` (HAProxy on a free loopback port, the workers on the next
     free ones, one SQLite file in ``tmp_dir`` or the database ``db``; the same limits as :func:`start_server`)
     and wait until every worker is registered and the proxy answers."""
@@ -187,10 +217,30 @@ async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | Non
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     log = Path(tmp_dir) / "cluster.log"
     with open(log, "w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--port",
-                                    str(port), "--worker-ports", ",".join(map(str, ports)), "--db", str(db), "--quiet",
-                                    "--rooms-per-minute", "1000000", "--max-connections-per-address", "0"], env=env,
-                                   cwd=str(root), stdout=out, stderr=subprocess.STDOUT)   # -m puts the cwd first
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gamekit.rooms",
+                "--workers",
+                str(workers),
+                "--port",
+                str(port),
+                "--worker-ports",
+                ",".join(map(str, ports)),
+                "--db",
+                str(db),
+                "--quiet",
+                "--rooms-per-minute",
+                "1000000",
+                "--max-connections-per-address",
+                "0",
+            ],
+            env=env,
+            cwd=str(root),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )  # -m puts the cwd first
     cluster = BenchCluster(process, url, db, workers, log)
     http = http or AsyncHTTPClient()
     for _ in range(600):
@@ -206,30 +256,40 @@ async def start_cluster(tmp_dir: Path, workers: int, http: AsyncHTTPClient | Non
 
 
 class Player:
-    def __init__(self, url: str, room: str, token: str | None, rng: random.Random, think: float,
-                 moves_per_room: int, rtts: list[float]):
+    def __init__(
+        self,
+        url: str,
+        room: str,
+        token: str | None,
+        rng: random.Random,
+        think: float,
+        moves_per_room: int,
+        rtts: list[float],
+    ):
         self.url, self.room, self.token = url, room, token
         self.rng, self.think, self.limit, self.rtts = rng, think, moves_per_room, rtts
         self.seat: int | None = None
-        self.played: list[tuple[int, str]] = []      # (ply, move) confirmed by the server
+        self.played: list[tuple[int, str]] = []  # (ply, move) confirmed by the server
         self.errors = 0
-        self.resyncs = 0                             # deltas that did not follow the state held
+        self.resyncs = 0  # deltas that did not follow the state held
 
     async def run(self, done: asyncio.Event, start: asyncio.Event, gate: asyncio.Semaphore) -> None:
-        from gamekit.rooms.delta import apply_delta   # here: --profile imports this module with an old gamekit
-        async with gate:                              # connect a few at a time, not 2000 at once
-            request = HTTPRequest(self.url.replace("http", "ws") + f"/ws/{self.room}", connect_timeout=120,
-                                  request_timeout=120)
+        from gamekit.rooms.delta import apply_delta  # here: --profile imports this module with an old gamekit
+
+        async with gate:  # connect a few at a time, not 2000 at once
+            request = HTTPRequest(
+                self.url.replace("http", "ws") + f"/ws/{self.room}", connect_timeout=120, request_timeout=120
+            )
             ws = await websocket_connect(request, max_message_size=1 << 20)
             await ws.write_message(json.dumps({"type": "hello", "token": self.token, "deltas": True}))
-            while self.seat is None:                  # seat 2 goes to the guest, in order
+            while self.seat is None:  # seat 2 goes to the guest, in order
                 m = json.loads(await ws.read_message())
                 if m["type"] == "welcome":
                     self.seat = m["seat"]
         pending: dict[int, tuple[float, int, str]] = {}
         next_id = 0
         sent_for_ply = -1
-        last: dict | None = None                      # the latest room state
+        last: dict | None = None  # the latest room state
         await start.wait()
         try:
             while True:
@@ -238,7 +298,7 @@ class Player:
                     break
                 m = json.loads(raw)
                 t = m["type"]
-                if t == "delta":                      # a server that sends deltas (an old one never does)
+                if t == "delta":  # a server that sends deltas (an old one never does)
                     after = apply_delta(last, m)
                     if after is None:
                         self.resyncs += 1
@@ -246,7 +306,7 @@ class Player:
                     else:
                         last = after
                     if "ok" in m:
-                        m, t = m["ok"], "ok"          # the mover's ok rides in its delta
+                        m, t = m["ok"], "ok"  # the mover's ok rides in its delta
                 if t == "ok":
                     sent, ply, move = pending.pop(m["id"])
                     self.rtts.append(time.perf_counter() - sent)
@@ -263,15 +323,21 @@ class Player:
                     continue
                 if last["over"] or last["ply"] >= self.limit:
                     break
-                if last["to_move"] == self.seat and last["seats"][1 - self.seat]["connected"] \
-                        and not last.get("waiting") and last["ply"] > sent_for_ply:
+                if (
+                    last["to_move"] == self.seat
+                    and last["seats"][1 - self.seat]["connected"]
+                    and not last.get("waiting")
+                    and last["ply"] > sent_for_ply
+                ):
                     if self.think:
                         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
                     move = self.rng.choice(last["targets"])[0]
                     next_id += 1
                     sent_for_ply = last["ply"]
                     pending[next_id] = (time.perf_counter(), last["ply"], move)
-                    await ws.write_message(json.dumps({"type": "move", "move": move, "ply": last["ply"], "id": next_id}))
+                    await ws.write_message(
+                        json.dumps({"type": "move", "move": move, "ply": last["ply"], "id": next_id})
+                    )
         finally:
             ws.close()
             done.set()
@@ -320,17 +386,19 @@ async def _client(pipe, url: str, seats: list, think: float, moves_per_room: int
     loop = asyncio.get_running_loop()
     rtts: list[float] = []
     start, gate = asyncio.Event(), asyncio.Semaphore(20)
-    players = [Player(url, room, token, random.Random(seed), think, moves_per_room, rtts) for room, token, seed in seats]
+    players = [
+        Player(url, room, token, random.Random(seed), think, moves_per_room, rtts) for room, token, seed in seats
+    ]
     tasks = [asyncio.create_task(p.run(asyncio.Event(), start, gate)) for p in players]
     while sum(p.seat is not None for p in players) < len(players):
         await asyncio.sleep(0.05)
     gc.collect()
-    gc.freeze()                    # the players' connections and state: long-lived, not scanned by every GC pass
-    gc.set_threshold(700, 10, 1000)     # and no full pass of the players' states every few seconds (the server's
-                                        # own setting, gamekit.rooms.gc_tuning.tune_gc): the clients must not be
-                                        # what the round trip measures
+    gc.freeze()  # the players' connections and state: long-lived, not scanned by every GC pass
+    gc.set_threshold(700, 10, 1000)  # and no full pass of the players' states every few seconds (the server's
+    # own setting, gamekit.rooms.gc_tuning.tune_gc): the clients must not be
+    # what the round trip measures
     pipe.send("ready")
-    await loop.run_in_executor(None, pipe.recv)          # "start"
+    await loop.run_in_executor(None, pipe.recv)  # "start"
     lag: list[float] = []
     probe = asyncio.create_task(loop_lag(lag))
     cpu0 = time.process_time()
@@ -339,9 +407,17 @@ async def _client(pipe, url: str, seats: list, think: float, moves_per_room: int
         await asyncio.gather(*tasks)
     cpu = time.process_time() - cpu0
     probe.cancel()
-    pipe.send({"played": [(p.room, p.played) for p in players], "rtts": rtts, "cpu": cpu, "lag": lag,
-               "gc": pauses.pauses, "errors": sum(p.errors for p in players),
-               "resyncs": sum(p.resyncs for p in players)})
+    pipe.send(
+        {
+            "played": [(p.room, p.played) for p in players],
+            "rtts": rtts,
+            "cpu": cpu,
+            "lag": lag,
+            "gc": pauses.pauses,
+            "errors": sum(p.errors for p in players),
+            "resyncs": sum(p.resyncs for p in players),
+        }
+    )
 
 
 def probe_process(pipe, url: str, rooms: list, every: float) -> None:
@@ -363,10 +439,10 @@ async def _probe(pipe, url: str, rooms: list, every: float) -> None:
             pass
         sockets.append(ws)
     pipe.send("ready")
-    await loop.run_in_executor(None, pipe.recv)          # "start"
-    stop = loop.run_in_executor(None, pipe.recv)         # "stop"
+    await loop.run_in_executor(None, pipe.recv)  # "start"
+    stop = loop.run_in_executor(None, pipe.recv)  # "stop"
     rtts: list[float] = []
-    sent_at: list[float] = []                           # when each came back (time.monotonic: the trace's clock)
+    sent_at: list[float] = []  # when each came back (time.monotonic: the trace's clock)
 
     async def pinger(ws, offset: float) -> None:
         await asyncio.sleep(offset)
@@ -375,7 +451,7 @@ async def _probe(pipe, url: str, rooms: list, every: float) -> None:
             n += 1
             sent = time.perf_counter()
             await ws.write_message(json.dumps({"type": "ping", "id": n}))
-            while True:                                   # the pong (the room's state messages are skipped)
+            while True:  # the pong (the room's state messages are skipped)
                 m = json.loads(await ws.read_message())
                 if m.get("type") == "pong":
                     break
@@ -398,12 +474,21 @@ def percentile(values: Sequence[float], p: float) -> float:
     return values[int(p * (len(values) - 1))] if values else float("nan")
 
 
-PROBE_ROOMS = 4           # probe connections (one room each): each pings at most once every 0.1 s (the rate limit
-PROBE_EVERY = 0.025       # is 20 messages a second a connection), together every 25 ms
+PROBE_ROOMS = 4  # probe connections (one room each): each pings at most once every 0.1 s (the rate limit
+PROBE_EVERY = 0.025  # is 20 messages a second a connection), together every 25 ms
 
 
-async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: Path | None = None,
-              db: str | None = None, workers: int = 0, clients: int = 2, trace: bool = False) -> dict:
+async def run(
+    n_rooms: int,
+    think: float,
+    moves_per_room: int,
+    seed: int,
+    root: Path | None = None,
+    db: str | None = None,
+    workers: int = 0,
+    clients: int = 2,
+    trace: bool = False,
+) -> dict:
     """One run: ``n_rooms`` rooms on a fresh server running the ``gamekit`` under ``root`` (default: this
     checkout's), on a temporary SQLite file or the database ``db``; ``workers``: 0 for the one-process server,
     N for N workers behind HAProxy (:func:`start_cluster`).  The players run in ``clients`` processes of their
@@ -422,24 +507,29 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
         server = await start_server(tmp, http, python_args=python_args, root=root, db=db)
     url = server.url
 
-    def used() -> tuple[float, float]:      # (user, system) CPU seconds of the server (all its workers)
+    def used() -> tuple[float, float]:  # (user, system) CPU seconds of the server (all its workers)
         pids = server.worker_pids() if workers else [server.process.pid]
         splits = [server_cpu_split(pid) for pid in pids]
         return sum(u for u, _ in splits), sum(s for _, s in splits)
 
-    def proxy_used() -> float:              # CPU seconds of HAProxy (none without workers)
+    def proxy_used() -> float:  # CPU seconds of HAProxy (none without workers)
         return sum(server_cpu(pid) for pid in server.proxy_pids()) if workers else 0.0
+
     context = multiprocessing.get_context("spawn")
     children: list = []
     try:
         rng = random.Random(seed)
         body = json.dumps({"game": "dots", "options": {"width": 4, "height": 4}, "timer": 0})
-        created = await asyncio.gather(*[http.fetch(HTTPRequest(url + "/api/rooms", method="POST", body=body))
-                                         for _ in range(n_rooms + PROBE_ROOMS)])
+        created = await asyncio.gather(
+            *[
+                http.fetch(HTTPRequest(url + "/api/rooms", method="POST", body=body))
+                for _ in range(n_rooms + PROBE_ROOMS)
+            ]
+        )
         infos = [json.loads(r.body) for r in created]
         rooms, probe_rooms = infos[:n_rooms], [(i["room"], i["token"]) for i in infos[n_rooms:]]
         seats = [[] for _ in range(clients)]
-        for k, info in enumerate(rooms):              # both players of a room in one client process
+        for k, info in enumerate(rooms):  # both players of a room in one client process
             for token in (info["token"], None):
                 seats[k % clients].append((info["room"], token, rng.random()))
         pipes = []
@@ -481,7 +571,7 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
     traced = json.loads(trace_file.read_text()) if trace and trace_file.exists() else None
     if traced is not None:
         traced["games"] = (games_start, games_end)
-    keep = os.environ.get("ROOMS_BENCH_KEEP")        # a folder: the raw trace and probe timeline, for a closer look
+    keep = os.environ.get("ROOMS_BENCH_KEEP")  # a folder: the raw trace and probe timeline, for a closer look
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         out = Path(keep) / f"run-{time.strftime('%H%M%S')}-{n_rooms}.json"
@@ -498,9 +588,9 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
         stored = [] if kept is None else [(ply, m.move) for ply, m in enumerate(kept.moves)]
         confirmed = sorted(played)
         plies = [ply for ply, _ in confirmed]
-        duplicated += len(plies) - len(set(plies))            # one ply confirmed twice
-        lost += len(set(confirmed) - set(stored))             # confirmed, but not stored
-        unconfirmed += len(set(stored) - set(confirmed))      # stored, but nobody was told
+        duplicated += len(plies) - len(set(plies))  # one ply confirmed twice
+        lost += len(set(confirmed) - set(stored))  # confirmed, but not stored
+        unconfirmed += len(set(stored) - set(confirmed))  # stored, but nobody was told
         if confirmed != stored:
             bad += 1
     store.close()
@@ -510,31 +600,51 @@ async def run(n_rooms: int, think: float, moves_per_room: int, seed: int, root: 
     total = len(rtts)
     lag = [x for r in results for x in r["lag"]]
     client_gc = [p for r in results for _, p in r["gc"]]
-    return {"cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
-            "user_ms_per_move": 1000 * user / total if total else float("nan"),
-            "sys_ms_per_move": 1000 * system / total if total else float("nan"),
-            "workers": workers, "taken_out": taken_out, "clients": clients,
-            "proxy_ms_per_move": 1000 * proxy_cpu / total if total else float("nan"),
-            "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"), "rooms": n_rooms,
-            "moves": total, "seconds": elapsed, "moves_per_s": total / elapsed,
-            "median_ms": 1000 * percentile(rtts, 0.5), "p99_ms": 1000 * percentile(rtts, 0.99),
-            "max_ms": 1000 * rtts[-1] if rtts else float("nan"),
-            "probe_median_ms": 1000 * percentile(probe_rtts, 0.5), "probe_p99_ms": 1000 * percentile(probe_rtts, 0.99),
-            "probe_max_ms": 1000 * max(probe_rtts, default=float("nan")), "probes": len(probe_rtts),
-            "client_lag_p99_ms": 1000 * percentile(lag, 0.99), "client_lag_max_ms": 1000 * max(lag, default=float("nan")),
-            "client_gc_max_ms": 1000 * max(client_gc, default=0.0), "client_gc_s": sum(client_gc),
-            "refused": sum(r["errors"] for r in results), "resyncs": sum(r["resyncs"] for r in results),
-            "lost": lost, "duplicated": duplicated, "unconfirmed": unconfirmed, "rooms_mismatched": bad,
-            "load_before": load_before, "load_after": load_after, "trace": traced}
+    return {
+        "cpu_ms_per_move": 1000 * cpu / total if total else float("nan"),
+        "user_ms_per_move": 1000 * user / total if total else float("nan"),
+        "sys_ms_per_move": 1000 * system / total if total else float("nan"),
+        "workers": workers,
+        "taken_out": taken_out,
+        "clients": clients,
+        "proxy_ms_per_move": 1000 * proxy_cpu / total if total else float("nan"),
+        "client_ms_per_move": 1000 * client_cpu / total if total else float("nan"),
+        "rooms": n_rooms,
+        "moves": total,
+        "seconds": elapsed,
+        "moves_per_s": total / elapsed,
+        "median_ms": 1000 * percentile(rtts, 0.5),
+        "p99_ms": 1000 * percentile(rtts, 0.99),
+        "max_ms": 1000 * rtts[-1] if rtts else float("nan"),
+        "probe_median_ms": 1000 * percentile(probe_rtts, 0.5),
+        "probe_p99_ms": 1000 * percentile(probe_rtts, 0.99),
+        "probe_max_ms": 1000 * max(probe_rtts, default=float("nan")),
+        "probes": len(probe_rtts),
+        "client_lag_p99_ms": 1000 * percentile(lag, 0.99),
+        "client_lag_max_ms": 1000 * max(lag, default=float("nan")),
+        "client_gc_max_ms": 1000 * max(client_gc, default=0.0),
+        "client_gc_s": sum(client_gc),
+        "refused": sum(r["errors"] for r in results),
+        "resyncs": sum(r["resyncs"] for r in results),
+        "lost": lost,
+        "duplicated": duplicated,
+        "unconfirmed": unconfirmed,
+        "rooms_mismatched": bad,
+        "load_before": load_before,
+        "load_after": load_after,
+        "trace": traced,
+    }
 
 
 # ----- where a move's server time goes (in one process, without sockets) ---------------------------------------
-STAGES = (("parse", "parse the message (gamekit.rooms.untrusted.loads)"),
-          ("checks", "checks: the move's text, seat, turn, ply"),
-          ("play", "game.play and the room's bookkeeping"),
-          ("commit", "SQLite: the move's transaction"),
-          ("state", "the state: scene, targets, words, fields"),
-          ("encode", "diff / encode the messages for the readers"))
+STAGES = (
+    ("parse", "parse the message (gamekit.rooms.untrusted.loads)"),
+    ("checks", "checks: the move's text, seat, turn, ply"),
+    ("play", "game.play and the room's bookkeeping"),
+    ("commit", "SQLite: the move's transaction"),
+    ("state", "the state: scene, targets, words, fields"),
+    ("encode", "diff / encode the messages for the readers"),
+)
 
 
 def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
@@ -566,12 +676,13 @@ def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
                 return function(*args, **kwargs)
             finally:
                 spent[name] += clock() - t
+
         return call
 
     commits = getattr(server, "commits", None)
-    if commits is not None:                      # group commit: a move's writes go through the store's apply
+    if commits is not None:  # group commit: a move's writes go through the store's apply
         commits.store.apply = timed("commit", commits.store.apply)
-    else:                                        # an older server: one transaction per write
+    else:  # an older server: one transaction per write
         server.store.add_move = timed("commit", server.store.add_move)
 
     class Reader:
@@ -586,7 +697,7 @@ def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
         def send(self, message):
             self.write_text(json.dumps(message, separators=(",", ":")))
 
-        def send_state(self, state, seat):           # the old server's per-reader step
+        def send_state(self, state, seat):  # the old server's per-reader step
             RoomSocket.send_state(self, state, seat)
 
     folds_ok = "ok" in inspect.signature(Room.broadcast).parameters
@@ -606,7 +717,9 @@ def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
             r.sent = 0
         while not room.game.is_over():
             seat = room.game.to_move
-            raw = json.dumps({"type": "move", "move": rng.choice(room.game.legal_moves()), "ply": room.ply(), "id": moves})
+            raw = json.dumps(
+                {"type": "move", "move": rng.choice(room.game.legal_moves()), "ply": room.ply(), "id": moves}
+            )
             spent.clear()
             t0 = clock()
             data = loads(raw)
@@ -617,9 +730,9 @@ def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
             canonical = room.commit_move(seat, move)
             t3 = clock()
             answer = {"id": data["id"], "move": canonical, "ply": room.ply()}
-            if folds_ok:                                 # the new server: the ok rides in the mover's delta
+            if folds_ok:  # the new server: the ok rides in the mover's delta
                 room.broadcast(ok=(readers[seat], answer))
-            else:                                        # the old one: the state to everyone, then the ok
+            else:  # the old one: the state to everyone, then the ok
                 room.broadcast()
                 readers[seat].send({"type": "ok", **answer})
             t4 = clock()
@@ -641,18 +754,23 @@ def profile_moves(games: int, seed: int, watchers: int = 0) -> dict:
 
 def profile_in(root: Path, games: int, seed: int, watchers: int) -> dict:
     """:func:`profile_moves` in a fresh interpreter that imports the ``gamekit`` under ``root``."""
-    code = (f"import json, sys; sys.path.append({str(ROOT)!r}); from benchmarks.rooms import profile_moves; "
-            f"print(json.dumps(profile_moves({games}, {seed}, {watchers})))")
+    code = (
+        f"import json, sys; sys.path.append({str(ROOT)!r}); from benchmarks.rooms import profile_moves; "
+        f"print(json.dumps(profile_moves({games}, {seed}, {watchers})))"
+    )
     env = dict(os.environ, PYTHONPATH=str(root))
-    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True,
-                         cwd=str(root)).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True, cwd=str(root)
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
 def print_profile(versions: list[tuple[str, Path]], games: int, seed: int, watchers: int) -> None:
     results = [(label, profile_in(root, games, seed, watchers)) for label, root in versions]
-    print(f"Where a move's server CPU goes, µs a move ({games} random Dots 4 × 4 games in one process, "
-          f"2 players + {watchers} watchers a room; tornado's frames and system calls not included):")
+    print(
+        f"Where a move's server CPU goes, µs a move ({games} random Dots 4 × 4 games in one process, "
+        f"2 players + {watchers} watchers a room; tornado's frames and system calls not included):"
+    )
     print(f"{'stage':<48}" + "".join(f"{label:>10}" for label, _ in results))
     for name, what in STAGES:
         print(f"{what:<48}" + "".join(f"{r[name]:>10.1f}" for _, r in results))
@@ -661,37 +779,55 @@ def print_profile(versions: list[tuple[str, Path]], games: int, seed: int, watch
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
 
 
-HEADER = (f"{'code':>5}{'rooms':>6}{'moves':>7}{'time s':>7}{'moves/s':>8}{'median ms':>10}{'p99 ms':>8}"
-          f"{'max ms':>8}{'lost':>5}{'dup':>4}{'refused':>8}{'resync':>7}"
-          f"{'server CPU ms/move (user+sys)':>30}{'clients':>8}{'load':>11}")
+HEADER = (
+    f"{'code':>5}{'rooms':>6}{'moves':>7}{'time s':>7}{'moves/s':>8}{'median ms':>10}{'p99 ms':>8}"
+    f"{'max ms':>8}{'lost':>5}{'dup':>4}{'refused':>8}{'resync':>7}"
+    f"{'server CPU ms/move (user+sys)':>30}{'clients':>8}{'load':>11}"
+)
 
 
 def print_run(label: str, r: dict) -> None:
-    print(f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
-          f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
-          f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} ({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
-          f"{r['client_ms_per_move']:>8.2f}"
-          f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}", flush=True)
-    print(f"{'':>11}probe ping round trip (the server's wait): median {r['probe_median_ms']:.1f} ms, p99 "
-          f"{r['probe_p99_ms']:.1f} ms, max {r['probe_max_ms']:.1f} ms ({r['probes']} pings); clients "
-          f"({r['clients']} processes): event-loop lag p99 {r['client_lag_p99_ms']:.1f} ms, max "
-          f"{r['client_lag_max_ms']:.1f} ms, longest GC pass {r['client_gc_max_ms']:.1f} ms", flush=True)
+    print(
+        f"{label:>5}{r['rooms']:>6}{r['moves']:>7}{r['seconds']:>7.1f}{r['moves_per_s']:>8.0f}"
+        f"{r['median_ms']:>10.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.1f}{r['lost']:>5}{r['duplicated']:>4}"
+        f"{r['refused']:>8}{r['resyncs']:>7}{r['cpu_ms_per_move']:>13.3f} "
+        f"({r['user_ms_per_move']:.3f}+{r['sys_ms_per_move']:.3f})"
+        f"{r['client_ms_per_move']:>8.2f}"
+        f"{r['load_before']:>6.1f}→{r['load_after']:<4.1f}",
+        flush=True,
+    )
+    print(
+        f"{'':>11}probe ping round trip (the server's wait): median {r['probe_median_ms']:.1f} ms, p99 "
+        f"{r['probe_p99_ms']:.1f} ms, max {r['probe_max_ms']:.1f} ms ({r['probes']} pings); clients "
+        f"({r['clients']} processes): event-loop lag p99 {r['client_lag_p99_ms']:.1f} ms, max "
+        f"{r['client_lag_max_ms']:.1f} ms, longest GC pass {r['client_gc_max_ms']:.1f} ms",
+        flush=True,
+    )
     if r["workers"]:
-        print(f"{'':>11}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its "
-              f"health checks: {r['taken_out']}", flush=True)
+        print(
+            f"{'':>11}HAProxy CPU {r['proxy_ms_per_move']:.2f} ms/move; workers taken out by its "
+            f"health checks: {r['taken_out']}",
+            flush=True,
+        )
     if r["rooms_mismatched"] or r["unconfirmed"]:
-        print(f"      {r['rooms_mismatched']} room(s) whose stored moves differ from the confirmed ones "
-              f"({r['unconfirmed']} stored but never confirmed)")
+        print(
+            f"      {r['rooms_mismatched']} room(s) whose stored moves differ from the confirmed ones "
+            f"({r['unconfirmed']} stored but never confirmed)"
+        )
 
 
 def print_median(label: str, rs: list[dict]) -> None:
     def med(key: str) -> float:
         return statistics.median(r[key] for r in rs)
+
     each = ", ".join(f"{r['p99_ms']:.1f}" for r in rs)
-    print(f"{label:>5} median of {len(rs)} runs: {med('moves_per_s'):.0f} moves/s, round trip median "
-          f"{med('median_ms'):.1f} ms, p99 {med('p99_ms'):.1f} ms (runs: {each}), "
-          f"probe p99 {med('probe_p99_ms'):.1f} ms, server CPU {med('cpu_ms_per_move'):.3f} ms a move; "
-          f"lost {sum(r['lost'] for r in rs)}, duplicated {sum(r['duplicated'] for r in rs)}", flush=True)
+    print(
+        f"{label:>5} median of {len(rs)} runs: {med('moves_per_s'):.0f} moves/s, round trip median "
+        f"{med('median_ms'):.1f} ms, p99 {med('p99_ms'):.1f} ms (runs: {each}), "
+        f"probe p99 {med('probe_p99_ms'):.1f} ms, server CPU {med('cpu_ms_per_move'):.3f} ms a move; "
+        f"lost {sum(r['lost'] for r in rs)}, duplicated {sum(r['duplicated'] for r in rs)}",
+        flush=True,
+    )
 
 
 def print_trace(t: dict) -> None:
@@ -699,34 +835,50 @@ def print_trace(t: dict) -> None:
     ms = 1000.0
     start, end = t["games"]
     objects = t["objects"][-1][1:] if t["objects"] else (0, 0)
-    t = {key: [e[1:] if len(e) > 2 else e[1] for e in entries if start <= e[0] <= end]
-         for key, entries in t.items() if key != "games"}
+    t = {
+        key: [e[1:] if len(e) > 2 else e[1] for e in entries if start <= e[0] <= end]
+        for key, entries in t.items()
+        if key != "games"
+    }
     for gen in (0, 1, 2):
         passes = [p for g, p in t["gc"] if g == gen]
         if passes:
-            print(f"{'':>11}trace: GC generation {gen}: {len(passes)} passes, longest {ms * max(passes):.1f} ms, "
-                  f"{ms * sum(passes):.0f} ms in all")
+            print(
+                f"{'':>11}trace: GC generation {gen}: {len(passes)} passes, longest {ms * max(passes):.1f} ms, "
+                f"{ms * sum(passes):.0f} ms in all"
+            )
     lag = t["lag"]
-    print(f"{'':>11}trace: event-loop lag p50 {ms * percentile(lag, 0.5):.2f}, p99 {ms * percentile(lag, 0.99):.1f}, "
-          f"max {ms * max(lag, default=0):.1f} ms ({len(lag)} wake-ups)")
+    print(
+        f"{'':>11}trace: event-loop lag p50 {ms * percentile(lag, 0.5):.2f}, p99 {ms * percentile(lag, 0.99):.1f}, "
+        f"max {ms * max(lag, default=0):.1f} ms ({len(lag)} wake-ups)"
+    )
     service = t["service"]
-    print(f"{'':>11}trace: a move inside the server (message in → ok written) median "
-          f"{ms * percentile(service, 0.5):.2f}, p99 {ms * percentile(service, 0.99):.1f}, "
-          f"max {ms * max(service, default=0):.1f} ms")
+    print(
+        f"{'':>11}trace: a move inside the server (message in → ok written) median "
+        f"{ms * percentile(service, 0.5):.2f}, p99 {ms * percentile(service, 0.99):.1f}, "
+        f"max {ms * max(service, default=0):.1f} ms"
+    )
     commits = [d for d, _ in t["commits"]]
     sizes = [n for _, n in t["commits"]]
-    print(f"{'':>11}trace: commits {len(commits)}, median {ms * percentile(commits, 0.5):.2f}, p99 "
-          f"{ms * percentile(commits, 0.99):.1f}, max {ms * max(commits, default=0):.1f} ms, over 5 ms: "
-          f"{sum(d > 0.005 for d in commits)}; writes a commit median {percentile(sizes, 0.5):.0f}, "
-          f"p99 {percentile(sizes, 0.99):.0f}, max {max(sizes, default=0)}")
+    print(
+        f"{'':>11}trace: commits {len(commits)}, median {ms * percentile(commits, 0.5):.2f}, p99 "
+        f"{ms * percentile(commits, 0.99):.1f}, max {ms * max(commits, default=0):.1f} ms, over 5 ms: "
+        f"{sum(d > 0.005 for d in commits)}; writes a commit median {percentile(sizes, 0.5):.0f}, "
+        f"p99 {percentile(sizes, 0.99):.0f}, max {max(sizes, default=0)}"
+    )
     checkpoints = t.get("checkpoints", [])
     if checkpoints:
-        print(f"{'':>11}trace: WAL checkpoints in the store's thread {len(checkpoints)}, median "
-              f"{ms * percentile(checkpoints, 0.5):.1f}, max {ms * max(checkpoints):.1f} ms")
+        print(
+            f"{'':>11}trace: WAL checkpoints in the store's thread {len(checkpoints)}, median "
+            f"{ms * percentile(checkpoints, 0.5):.1f}, max {ms * max(checkpoints):.1f} ms"
+        )
     ticks = [d for d, _ in t["ticks"]]
-    print(f"{'':>11}trace: ticks {len(ticks)}, median {ms * percentile(ticks, 0.5):.1f}, p99 "
-          f"{ms * percentile(ticks, 0.99):.1f}, max {ms * max(ticks, default=0):.1f} ms; at the end the GC tracks "
-          f"{objects[0]} objects ({objects[1]} more frozen)", flush=True)
+    print(
+        f"{'':>11}trace: ticks {len(ticks)}, median {ms * percentile(ticks, 0.5):.1f}, p99 "
+        f"{ms * percentile(ticks, 0.99):.1f}, max {ms * max(ticks, default=0):.1f} ms; at the end the GC tracks "
+        f"{objects[0]} objects ({objects[1]} more frozen)",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -735,24 +887,56 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean thinking time per move, seconds (0: none)")
     parser.add_argument("--moves", type=int, default=40, help="moves per room (a 4 × 4 Dots game has 40)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--old", metavar="REV", default=None,
-                        help="also run the server of this git revision (e.g. main), side by side in the same run")
-    parser.add_argument("--profile", type=int, metavar="GAMES", default=0,
-                        help="first, where a move's server CPU goes: GAMES games in one process, stage by stage")
+    parser.add_argument(
+        "--old",
+        metavar="REV",
+        default=None,
+        help="also run the server of this git revision (e.g. main), side by side in the same run",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="GAMES",
+        default=0,
+        help="first, where a move's server CPU goes: GAMES games in one process, stage by stage",
+    )
     parser.add_argument("--watchers", type=int, default=0, help="watchers a room in the --profile games")
     parser.add_argument("--no-sockets", action="store_true", help="only the --profile table")
-    parser.add_argument("--db", default="sqlite", metavar="sqlite|postgres|URL",
-                        help="the store: a temporary SQLite file (default), a temporary PostgreSQL server "
-                             "(postgres: Debian's, gamekit.rooms.pgtemp), or a postgresql:// address")
-    parser.add_argument("--workers", type=int, nargs="*", default=[0], metavar="N",
-                        help="0: one process, no proxy (default); N: N worker processes behind HAProxy (one run each)")
-    parser.add_argument("--clients", type=int, default=2, metavar="K",
-                        help="processes the simulated players run in (default 2; the loopback probe has one more)")
-    parser.add_argument("--repeat", type=int, default=1, metavar="R",
-                        help="run each configuration R times (old and new taking turns) and print the medians")
-    parser.add_argument("--trace", action="store_true",
-                        help="run the one-process server under benchmarks/rooms_trace.py and print where its time "
-                             "went: GC passes, event-loop lag, commits, ticks, a move's time inside the server")
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        metavar="sqlite|postgres|URL",
+        help="the store: a temporary SQLite file (default), a temporary PostgreSQL server "
+        "(postgres: Debian's, gamekit.rooms.pgtemp), or a postgresql:// address",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="*",
+        default=[0],
+        metavar="N",
+        help="0: one process, no proxy (default); N: N worker processes behind HAProxy (one run each)",
+    )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=2,
+        metavar="K",
+        help="processes the simulated players run in (default 2; the loopback probe has one more)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="R",
+        help="run each configuration R times (old and new taking turns) and print the medians",
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="run the one-process server under benchmarks/rooms_trace.py and print where its time "
+        "went: GC passes, event-loop lag, commits, ticks, a move's time inside the server",
+    )
     args = parser.parse_args()
     if args.clients < 1 or args.repeat < 1:
         parser.error("--clients and --repeat: 1 or more")
@@ -769,15 +953,17 @@ def main() -> None:
         print(f"old: git revision {args.old}; new: this checkout ({ROOT})")
     try:
         if args.db == "postgres" and not args.no_sockets:
-            pg = TempPostgres().start()          # fsync on, as a real one
+            pg = TempPostgres().start()  # fsync on, as a real one
         if args.profile:
             print_profile([(label, root or ROOT) for label, root in versions], args.profile, args.seed, args.watchers)
             print()
         if args.no_sockets:
             return
-        print(f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s (each move 0.5–1.5 × that), "
-              f"up to {args.moves} moves a room; players: {args.clients} client process(es) on the same machine, "
-              f"and a loopback probe process (a ping every {1000 * PROBE_EVERY:.0f} ms); store: {describe_db(args.db)}")
+        print(
+            f"Dots 4 × 4 (5 × 5 dots), random legal moves, think {args.think} s (each move 0.5–1.5 × that), "
+            f"up to {args.moves} moves a room; players: {args.clients} client process(es) on the same machine, "
+            f"and a loopback probe process (a ping every {1000 * PROBE_EVERY:.0f} ms); store: {describe_db(args.db)}"
+        )
         print(HEADER)
         runs = [(w, n) for w in args.workers for n in args.rooms]
         for i, (workers, n) in enumerate(runs):
@@ -787,8 +973,19 @@ def main() -> None:
             for k in range(args.repeat):
                 for j, (label, root) in enumerate(versions):
                     db = None if args.db == "sqlite" else pg.url(f"bench_{i}_{j}_{k}") if pg else args.db
-                    r = asyncio.run(run(n, args.think, args.moves, args.seed, root, db, workers, args.clients,
-                                        args.trace and not workers))
+                    r = asyncio.run(
+                        run(
+                            n,
+                            args.think,
+                            args.moves,
+                            args.seed,
+                            root,
+                            db,
+                            workers,
+                            args.clients,
+                            args.trace and not workers,
+                        )
+                    )
                     seen[label].append(r)
                     print_run(label, r)
                     if r["trace"] is not None:
@@ -796,8 +993,10 @@ def main() -> None:
             if args.repeat > 1:
                 for label, rs in seen.items():
                     print_median(label, rs)
-        print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-              f"(the machine is shared; 'load' is before → after each run, this benchmark's own processes included)")
+        print(
+            f"load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+            f"(the machine is shared; 'load' is before → after each run, this benchmark's own processes included)"
+        )
     finally:
         if pg is not None:
             pg.stop()

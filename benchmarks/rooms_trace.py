@@ -24,6 +24,7 @@ Each entry starts with its ``time.monotonic()``.
   its sight (``gc.freeze``), counted once, when the
   server stops (its rooms are still in memory then; counting during the games would itself stop the loop).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -34,9 +35,16 @@ import sys
 import time
 
 clock = time.perf_counter
-now = time.monotonic          # the same clock in every process: the benchmark keeps what falls in its games
-trace: dict[str, list] = {"gc": [], "lag": [], "service": [], "commits": [], "ticks": [], "objects": [],
-                          "checkpoints": []}
+now = time.monotonic  # the same clock in every process: the benchmark keeps what falls in its games
+trace: dict[str, list] = {
+    "gc": [],
+    "lag": [],
+    "service": [],
+    "commits": [],
+    "ticks": [],
+    "objects": [],
+    "checkpoints": [],
+}
 _gc_started = [0.0]
 
 
@@ -54,6 +62,7 @@ def _timed(function, into: list, size=None):
             return function(*args, **kwargs)
         finally:
             into.append((now(), clock() - t, size(*args, **kwargs) if size else 0))
+
     return call
 
 
@@ -81,8 +90,10 @@ def install() -> None:
     def connect(*args, **kwargs):
         kwargs.setdefault("factory", TracedConnection)
         return real_sqlite3.connect(*args, **kwargs)
-    store_module.sqlite3 = types.SimpleNamespace(**{name: getattr(real_sqlite3, name) for name in dir(real_sqlite3)
-                                                   if not name.startswith("__")})
+
+    store_module.sqlite3 = types.SimpleNamespace(
+        **{name: getattr(real_sqlite3, name) for name in dir(real_sqlite3) if not name.startswith("__")}
+    )
     store_module.sqlite3.connect = connect
     socket_class, server_class = socket_module.RoomSocket, server_module.RoomServer
 
@@ -92,6 +103,7 @@ def install() -> None:
         if isinstance(raw, str) and '"move"' in raw[:20]:
             self.trace_move_in = clock()
         return on_message(self, raw)
+
     socket_class.on_message = traced_on_message
 
     writer_name = "write_now" if hasattr(socket_class, "write_now") else "write_text"
@@ -105,6 +117,7 @@ def install() -> None:
                 trace["service"].append((now(), clock() - t))
                 self.trace_move_in = None
         return writer(self, text)
+
     setattr(socket_class, writer_name, traced_write)
 
     init = server_class.__init__
@@ -117,6 +130,7 @@ def install() -> None:
             store.apply = _timed(store.apply, trace["commits"], lambda writes: len(writes))
         else:
             store.add_move = _timed(store.add_move, trace["commits"], lambda *a, **k: 1)
+
     server_class.__init__ = traced_init
 
     tick = server_class.tick
@@ -127,6 +141,7 @@ def install() -> None:
             return tick(self)
         finally:
             trace["ticks"].append((now(), clock() - t, len(self.rooms)))
+
     server_class.tick = traced_tick
 
     serve = main_module.serve
@@ -137,18 +152,20 @@ def install() -> None:
                 t = clock()
                 await asyncio.sleep(0.005)
                 trace["lag"].append((now(), max(0.0, clock() - t - 0.005)))
+
         probe = asyncio.ensure_future(lag())
         try:
             await serve(args)
         finally:
             probe.cancel()
+
     main_module.serve = traced_serve
     return main_module
 
 
 def main() -> None:
     if sys.path and sys.path[0].rstrip("/").endswith("benchmarks"):
-        del sys.path[0]                     # the script's folder: its modules are not the server's
+        del sys.path[0]  # the script's folder: its modules are not the server's
     out, flag, module, *rest = sys.argv[1:]
     if flag != "-m" or module != "gamekit.rooms":
         raise SystemExit("usage: rooms_trace.py OUT.json -m gamekit.rooms ARGS…")
@@ -157,6 +174,7 @@ def main() -> None:
         trace["objects"].append((now(), len(gc.get_objects()), gc.get_freeze_count()))
         with open(out, "w") as f:
             json.dump(trace, f)
+
     atexit.register(write)
     main_module = install()
     sys.argv = [module, *rest]

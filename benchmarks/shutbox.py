@@ -5,6 +5,7 @@ Run from the repository root::
     python -m benchmarks.shutbox           # full (about a minute)
     python -m benchmarks.shutbox --quick   # a few seconds
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,9 +15,13 @@ from gamekit.shutbox import Rules, ShutTheBox, cpu_player, min_expected_score, s
 from gamekit.shutbox.strategy import table
 from gamekit.tournament import tournament
 
-RULES = [("after_789 (sheet)", Rules()), ("never", Rules(one_die="never")), ("under_six", Rules(one_die="under_six")),
-         ("six_or_less", Rules(one_die="six_or_less")),
-         ("after_789, digits", Rules(scoring="digits"))]
+RULES = [
+    ("after_789 (sheet)", Rules()),
+    ("never", Rules(one_die="never")),
+    ("under_six", Rules(one_die="under_six")),
+    ("six_or_less", Rules(one_die="six_or_less")),
+    ("after_789, digits", Rules(scoring="digits")),
+]
 
 
 def exact_values() -> None:
@@ -57,10 +62,13 @@ def solo(levels: list[str], games: int) -> None:
 
 def rounds(levels: list[str], games: int, variant: str, n_players: int = 2) -> None:
     print(f"\n## Levels against each other: {variant}, {games} games per pair (seats alternate)")
-    counter = iter(range(10 ** 9))
-    result = tournament(lambda: ShutTheBox(n_players, variant=variant, seed=next(counter)),
-                        {lv: (lambda lv=lv: cpu_player(lv, seed=len(lv))) for lv in levels},
-                        games_per_pair=games, progress=False)
+    counter = iter(range(10**9))
+    result = tournament(
+        lambda: ShutTheBox(n_players, variant=variant, seed=next(counter)),
+        {lv: (lambda lv=lv: cpu_player(lv, seed=len(lv))) for lv in levels},
+        games_per_pair=games,
+        progress=False,
+    )
     print(result.table())
 
 

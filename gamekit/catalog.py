@@ -22,6 +22,7 @@ Heavy parts are named, not imported: ``cpu`` and ``widget`` are ``"module:name"`
 use, so reading the catalog never loads a solver's compiled search or a widget library (the room server reads
 it without ipywidgets).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -34,9 +35,29 @@ from gamekit.game import LEVELS, SHIPPED, TIMERS
 from gamekit.game import register as register_saved_game
 from gamekit.i18n import tr
 
-__all__ = ["GameInfo", "Exact", "ReviewBoard", "PuzzleWords", "PuzzleBoard", "of", "Example", "RoomSpec", "BadOptions",
-           "register", "get", "find", "games", "ids", "room_specs", "shipped_modules", "ENV_VAR", "ENTRY_POINTS",
-           "only_options", "int_option", "bool_option"]
+__all__ = [
+    "GameInfo",
+    "Exact",
+    "ReviewBoard",
+    "PuzzleWords",
+    "PuzzleBoard",
+    "of",
+    "Example",
+    "RoomSpec",
+    "BadOptions",
+    "register",
+    "get",
+    "find",
+    "games",
+    "ids",
+    "room_specs",
+    "shipped_modules",
+    "ENV_VAR",
+    "ENTRY_POINTS",
+    "only_options",
+    "int_option",
+    "bool_option",
+]
 
 
 def shipped_modules() -> tuple[str, ...]:
@@ -78,22 +99,22 @@ class RoomSpec:
 
     id: str
     title: str
-    check_options: Callable[[Any], dict]          # raw (untrusted) dict → clean options, or BadOptions
-    new_game: Callable[[dict], Any]               # clean options → a fresh game
+    check_options: Callable[[Any], dict]  # raw (untrusted) dict → clean options, or BadOptions
+    new_game: Callable[[dict], Any]  # clean options → a fresh game
     seat_names: Callable[[dict], tuple[str, str]]
     seat_colours: Callable[[dict], tuple[str, str]]
-    scene: Callable[[Any, dict], tuple[list, tuple[int, int]]]        # → (scene, (css width, css height))
-    move_at: Callable[[Any, dict, float, float], str]                  # click → move, or IllegalMoveError
-    targets: Callable[[Any, dict], list[tuple[str, float, float]]]     # (move, x, y) for the keyboard cursor
-    cpu: Callable[[str, int | None], Any] | None = None   # (level, seed) → player with choose(game)
+    scene: Callable[[Any, dict], tuple[list, tuple[int, int]]]  # → (scene, (css width, css height))
+    move_at: Callable[[Any, dict, float, float], str]  # click → move, or IllegalMoveError
+    targets: Callable[[Any, dict], list[tuple[str, float, float]]]  # (move, x, y) for the keyboard cursor
+    cpu: Callable[[str, int | None], Any] | None = None  # (level, seed) → player with choose(game)
     score: Callable[[Any, int], str] = lambda game, seat: ""
-    board_words: Callable[[dict], str] = lambda options: ""     # the room's board in words ("5 × 5 dots …")
-    final_score: Callable[[Any], str] = lambda game: ""      # e.g. "9–7", said with the result
+    board_words: Callable[[dict], str] = lambda options: ""  # the room's board in words ("5 × 5 dots …")
+    final_score: Callable[[Any], str] = lambda game: ""  # e.g. "9–7", said with the result
     # pointer ghosts: [move, x0, y0, x1, y1, primitives]: while the pointer is in that box and it is the reader's
     # turn, the page draws the primitives over the board (5 en raya: where the next disc would land)
     hover: Callable[[Any, dict], list] = lambda game, options: []
-    text: Callable[[Any, dict], str] = lambda game, options: ""     # the position in words (screen readers)
-    max_moves: int = 1000                         # longer histories are refused (a flood guard)
+    text: Callable[[Any, dict], str] = lambda game, options: ""  # the position in words (screen readers)
+    max_moves: int = 1000  # longer histories are refused (a flood guard)
     # the room option naming the seat that starts (0 or 1), "" if the game has none: a class group whose
     # "alternate" setting is on flips it from game to game (groups.Groups.before_new_game); the create page
     # leaves it out (the game's own default starter)
@@ -306,17 +327,18 @@ CATALOG: dict[str, GameInfo] = {}
 """Catalog id → :class:`GameInfo`, in registration order (read it through :func:`games`, :func:`get`, :func:`find`,
 which import the shipped games first)."""
 
-_NAMES: dict[str, str] = {}          # id or alias → id
+_NAMES: dict[str, str] = {}  # id or alias → id
 _loaded = False
 
 
 def register(info: GameInfo) -> GameInfo:
     """Add ``info`` to the catalog and make ``gamekit.load()`` read its saved games (``"game": info.id``; a
-    game with further saved-game ids registers them with ``gamekit.game.register`` from its rules module).  Registering the same id again replaces the entry (a module imported twice); an id or
+    game with further saved-game ids registers them with ``gamekit.game.register`` from its rules module).
+    Registering the same id again replaces the entry (a module imported twice); an id or
     alias already taken by another game is refused."""
     if not isinstance(info, GameInfo):
         raise TypeError(f"register: {info!r} is not a GameInfo")
-    _load_registrations()             # the shipped games come first, whoever registers first
+    _load_registrations()  # the shipped games come first, whoever registers first
     for name in info.names:
         if not isinstance(name, str) or not name or name != name.strip():
             raise ValueError(f"register: game id or alias {name!r}: a non-empty string without spaces round it")
@@ -353,7 +375,8 @@ def _load_registrations() -> None:
 
 
 def games() -> tuple[GameInfo, ...]:
-    """Every game in the catalog: the shipped ones first (in :func:`shipped_modules` order), then in registration order."""
+    """Every game in the catalog: the shipped ones first (in :func:`shipped_modules` order), then in registration
+    order."""
     _load_registrations()
     return tuple(sorted(CATALOG.values(), key=_shipped_rank))
 
@@ -426,8 +449,10 @@ def only_options(options: Any, allowed: Iterable[str]) -> dict:
     allowed = set(allowed)
     unknown = set(options) - allowed
     if unknown:
-        raise BadOptions(f"unknown option(s) {', '.join(sorted(map(repr, unknown)))}: "
-                         + (f"allowed are {', '.join(sorted(allowed))}" if allowed else "this game takes none"))
+        raise BadOptions(
+            f"unknown option(s) {', '.join(sorted(map(repr, unknown)))}: "
+            + (f"allowed are {', '.join(sorted(allowed))}" if allowed else "this game takes none")
+        )
     return dict(options)
 
 
@@ -443,4 +468,3 @@ def bool_option(options: dict, name: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise BadOptions(f"{name}={value!r}: true or false")
     return value
-

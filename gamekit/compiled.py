@@ -1,4 +1,5 @@
 """Whether gamekit's compiled searches (numba) can run here: one answer for every game's engine."""
+
 from __future__ import annotations
 
 import os

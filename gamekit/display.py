@@ -1,4 +1,5 @@
 """Small display helpers for notebooks: tables that render as HTML in Jupyter and as text elsewhere."""
+
 from __future__ import annotations
 
 import html
@@ -35,7 +36,9 @@ class Table:
         # a column without a heading (a corner above row names) gets an empty data cell, not an empty header:
         # a screen reader would otherwise announce a header with nothing to say (axe: empty-table-header)
         head = "".join(f"<th>{html.escape(str(h))}</th>" if str(h).strip() else "<td></td>" for h in self.headers)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(v))}</td>" for v in r) + "</tr>" for r in self.rows)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(self._cell(v))}</td>" for v in r) + "</tr>" for r in self.rows
+        )
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -63,4 +66,5 @@ class Paragraph:
 
     def _repr_html_(self) -> str:
         import html
+
         return f"<p>{html.escape(self.text)}</p>"

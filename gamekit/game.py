@@ -26,6 +26,7 @@ Wrong types are refused, never coerced: ``True`` is not a seat, ``2.0`` is not a
 
 ``load(d)`` reads any saved game, dispatching on ``d["game"]`` through :data:`GAMES`.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -83,8 +84,9 @@ def check_running(game: Any, who: str = "choose") -> None:
         outcome = game.outcome() if hasattr(game, "outcome") else None
         if outcome is None:
             raise ValueError(tr("{who}: the game is over, there is no move to choose", who=who))
-        raise ValueError(tr("{who}: the game is over ({how}), there is no move to choose", who=who,
-                            how=outcome.termination.value))
+        raise ValueError(
+            tr("{who}: the game is over ({how}), there is no move to choose", who=who, how=outcome.termination.value)
+        )
 
 
 GAMES: dict[str, Callable[[], type]] = {}
@@ -119,12 +121,14 @@ def register(game_id: str, loader: Callable[[], type]) -> None:
 
 def _importer(game_id: str, module: str) -> Callable[[], type]:
     def load_game() -> type:
-        importlib.import_module(module)          # the module registers its ids, replacing this loader
+        importlib.import_module(module)  # the module registers its ids, replacing this loader
         loader = GAMES.get(game_id)
         if loader is None or loader is load_game:
-            raise BadPositionError(tr("game {short}: unknown game (known: {items})", short=short(game_id),
-                                      items=", ".join(sorted(GAMES))))
+            raise BadPositionError(
+                tr("game {short}: unknown game (known: {items})", short=short(game_id), items=", ".join(sorted(GAMES)))
+            )
         return loader()
+
     return load_game
 
 
@@ -139,5 +143,7 @@ def load(data: Any) -> Game:
         raise BadPositionError(tr("{short}: not a saved game (expected a dict)", short=short(data)))
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise BadPositionError(tr("game {short}: unknown game (known: {items})", short=short(game_id), items=', '.join(sorted(GAMES))))
+        raise BadPositionError(
+            tr("game {short}: unknown game (known: {items})", short=short(game_id), items=", ".join(sorted(GAMES)))
+        )
     return GAMES[game_id]().from_dict(data)

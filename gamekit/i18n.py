@@ -23,6 +23,7 @@ that RAE and ISO also accept is not used.  A percentage is ``5.6%`` in English a
 with a space before the sign as RAE writes it).  Never ``f"{n:,}"`` or ``f"{x:.2f}"`` for a reader: those
 are English.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -36,8 +37,24 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any, Callable, Iterator
 
-__all__ = ["tr", "ntr", "ptr", "N_", "number", "percent", "decimal_symbols", "set_language", "get_language", "languages", "using", "Localized",
-           "register_translations", "LOCALE_DIR", "DOMAIN", "ENV_VAR"]
+__all__ = [
+    "tr",
+    "ntr",
+    "ptr",
+    "N_",
+    "number",
+    "percent",
+    "decimal_symbols",
+    "set_language",
+    "get_language",
+    "languages",
+    "using",
+    "Localized",
+    "register_translations",
+    "LOCALE_DIR",
+    "DOMAIN",
+    "ENV_VAR",
+]
 
 DOMAIN = "gamekit"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -137,7 +154,8 @@ def _symbols() -> tuple[str, str, str]:
 
 
 def decimal_symbols() -> tuple[str, str]:
-    """(decimal point, thousands separator) of the current language: ``(".", ",")`` in English, ``(",", ".")`` in Spanish."""
+    """(decimal point, thousands separator) of the current language: ``(".", ",")`` in English, ``(",", ".")`` in
+    Spanish."""
     return _symbols()[:2]
 
 
@@ -183,7 +201,7 @@ def number(x: numbers.Real, decimals: int | None = None, *, sign: bool = False, 
         return _localised(format(int(x) if isinstance(x, numbers.Integral) else float(x), f"{plus},.{decimals}f"))
     if isinstance(x, numbers.Integral):
         return _localised(format(int(x), f"{plus},"))
-    if isinstance(x, numbers.Rational):        # a Fraction: its decimals may never end, so say how many
+    if isinstance(x, numbers.Rational):  # a Fraction: its decimals may never end, so say how many
         raise TypeError(f"number: x={x!r} is a {type(x).__name__}: say how many decimals to write (decimals=…)")
     return _localised(format(float(x), f"{plus},"))
 
@@ -198,7 +216,7 @@ def percent(x: numbers.Real, decimals: int = 1, *, sign: bool = False) -> str:
         raise TypeError("percent: decimals=None: say how many decimals to write (0 or more)")
     _check_number("percent", x, decimals, sign)
     english = format(float(x), f"{'+' if sign else ''},.{decimals}%")
-    if not english[-2].isdigit():               # inf%, nan%
+    if not english[-2].isdigit():  # inf%, nan%
         return english
     return _localised(english[:-1]) + _symbols()[2] + "%"
 
@@ -207,7 +225,7 @@ def _speaking(method: Callable) -> Callable:
     @functools.wraps(method)
     def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
         language = self.__dict__.get("_gamekit_language")
-        if language is None:                      # the first method to run (__init__): fix the language now
+        if language is None:  # the first method to run (__init__): fix the language now
             language = self.__dict__["_gamekit_language"] = get_language()
         if _current.get() == language:
             return method(self, *args, **kwargs)
@@ -231,8 +249,11 @@ class Localized:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for name, value in list(vars(cls).items()):
-            if (isinstance(value, FunctionType) and (name == "__init__" or not name.startswith("__"))
-                    and not getattr(value, "__gamekit_speaking__", False)):
+            if (
+                isinstance(value, FunctionType)
+                and (name == "__init__" or not name.startswith("__"))
+                and not getattr(value, "__gamekit_speaking__", False)
+            ):
                 setattr(cls, name, _speaking(value))
 
     @property

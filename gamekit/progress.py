@@ -38,6 +38,7 @@ group's name, is optional).  While a group is saved, :func:`share` sends the pro
 
 A damaged file is set aside as ``progress.json.damaged`` (never silently overwritten) and a fresh one started.
 """
+
 from __future__ import annotations
 
 import csv
@@ -67,6 +68,7 @@ def progress_path() -> Path | None:
     if override:
         return Path(override).expanduser()
     from platformdirs import user_data_dir
+
     return Path(user_data_dir("gamekit", appauthor=False)) / "progress.json"
 
 
@@ -83,15 +85,18 @@ def _valid(data: Any) -> bool:
     if not isinstance(answers, dict):
         return False
     for lesson in answers.values():
-        if not isinstance(lesson, dict) or not all(isinstance(r, dict) and isinstance(r.get("text"), str)
-                                                  for r in lesson.values()):
+        if not isinstance(lesson, dict) or not all(
+            isinstance(r, dict) and isinstance(r.get("text"), str) for r in lesson.values()
+        ):
             return False
     if "tally" in data and check_tally(data["tally"], quiet=True) is None:
         return False
     group = data.get("group")
-    if group is not None and not (isinstance(group, dict) and
-                                  all(isinstance(group.get(k), str) for k in ("link", "key", "nickname")) and
-                                  isinstance(group.get("name", ""), str)):
+    if group is not None and not (
+        isinstance(group, dict)
+        and all(isinstance(group.get(k), str) for k in ("link", "key", "nickname"))
+        and isinstance(group.get("name", ""), str)
+    ):
         return False
     return _valid_practice(data.get("practice", {}))
 
@@ -108,17 +113,29 @@ def check_tally(counts: Any, quiet: bool = False) -> "dict[str, int] | None":
     ``"2"`` … ``"12"``; refused with ValueError naming the problem (``quiet``: None instead)."""
     try:
         if not isinstance(counts, dict):
-            raise ValueError(tr("a tally maps each total 2 to 12 to its number of rolls, not {kind}",
-                                kind=type(counts).__name__))
+            raise ValueError(
+                tr("a tally maps each total 2 to 12 to its number of rolls, not {kind}", kind=type(counts).__name__)
+            )
         out: dict[str, int] = {}
         for key, n in counts.items():
-            total = key if isinstance(key, int) and not isinstance(key, bool) else \
-                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+            total = (
+                key
+                if isinstance(key, int) and not isinstance(key, bool)
+                else int(key)
+                if isinstance(key, str) and key.isascii() and key.isdigit()
+                else None
+            )
             if total not in TALLY_TOTALS or str(total) in out:
                 raise ValueError(tr("tally: {key!r} is not a total of two dice (2 to 12)", key=key))
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_TALLY:
-                raise ValueError(tr("tally: the rolls of {total} must be a whole number from 0 to {most}, not {n!r}",
-                                    total=total, most=MAX_TALLY, n=n))
+                raise ValueError(
+                    tr(
+                        "tally: the rolls of {total} must be a whole number from 0 to {most}, not {n!r}",
+                        total=total,
+                        most=MAX_TALLY,
+                        n=n,
+                    )
+                )
             out[str(total)] = n
         if set(out) != {str(t) for t in TALLY_TOTALS}:
             raise ValueError(tr("tally: give the rolls of every total from 2 to 12"))
@@ -197,6 +214,7 @@ def share(on_done: "Callable[[bool, str], None] | None" = None) -> bool:
     if group() is None:
         return False
     import importlib
+
     module, _, name = SHARE.partition(":")
     getattr(importlib.import_module(module), name)(on_done)
     return True
@@ -213,15 +231,17 @@ def _valid_practice(practice: Any) -> bool:
         if not isinstance(rec, dict):
             return False
         rating = rec.get("rating")
-        if rating is not None and not (isinstance(rating, dict) and
-                                       all(_number(rating.get(k)) for k in ("rating", "rd", "vol"))):
+        if rating is not None and not (
+            isinstance(rating, dict) and all(_number(rating.get(k)) for k in ("rating", "rd", "vol"))
+        ):
             return False
         history = rec.get("history", [])
         if not isinstance(history, list) or not all(_number(v) for v in history):
             return False
         tries = rec.get("attempts", {})
-        if not isinstance(tries, dict) or not all(isinstance(t, dict) and isinstance(t.get("attempts", 0), int)
-                                                  for t in tries.values()):
+        if not isinstance(tries, dict) or not all(
+            isinstance(t, dict) and isinstance(t.get("attempts", 0), int) for t in tries.values()
+        ):
             return False
         mine = rec.get("personal", [])
         if not isinstance(mine, list) or not all(isinstance(p, dict) and isinstance(p.get("id"), str) for p in mine):
@@ -242,8 +262,15 @@ def _check_rating_numbers(rating: Any, rd: Any, vol: Any) -> None:
         if not _number(value):
             raise ValueError(tr("{name}={value!r}: a rating's numbers are finite", name=name, value=value))
     if not (0 < rating < 10_000) or not (0 < rd <= 1000) or not (0 < vol < 10):
-        raise ValueError(tr("rating={rating!r}, rd={rd!r}, vol={vol!r}: out of range (0 < rating < 10000, "
-                            "0 < rd ≤ 1000, 0 < vol < 10)", rating=rating, rd=rd, vol=vol))
+        raise ValueError(
+            tr(
+                "rating={rating!r}, rd={rd!r}, vol={vol!r}: out of range (0 < rating < 10000, "
+                "0 < rd ≤ 1000, 0 < vol < 10)",
+                rating=rating,
+                rd=rd,
+                vol=vol,
+            )
+        )
 
 
 def save_rating(game_id: str, rating: float, rd: float, vol: float) -> dict[str, Any]:
@@ -255,8 +282,12 @@ def save_rating(game_id: str, rating: float, rd: float, vol: float) -> dict[str,
     with _lock:
         data = load()
         rec = data.setdefault("practice", {}).setdefault(game_id, {})
-        saved = {"rating": float(rating), "rd": float(rd), "vol": float(vol),
-                 "updated": datetime.now().isoformat(timespec="seconds")}
+        saved = {
+            "rating": float(rating),
+            "rd": float(rd),
+            "vol": float(vol),
+            "updated": datetime.now().isoformat(timespec="seconds"),
+        }
         rec["rating"] = saved
         rec["history"] = (rec.get("history", []) + [float(rating)])[-MAX_HISTORY:]
         try:
@@ -281,8 +312,8 @@ def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
             rec["solved"] = True
             rec["first_try"] = rec["attempts"] == 1
         rec["updated"] = datetime.now().isoformat(timespec="seconds")
-        if len(tries) > MAX_PUZZLES:          # keep the file small: the puzzles answered longest ago go
-            for old in sorted(tries, key=lambda k: tries[k].get("updated", ""))[:len(tries) - MAX_PUZZLES]:
+        if len(tries) > MAX_PUZZLES:  # keep the file small: the puzzles answered longest ago go
+            for old in sorted(tries, key=lambda k: tries[k].get("updated", ""))[: len(tries) - MAX_PUZZLES]:
                 if old != puzzle_id:
                     del tries[old]
         try:
@@ -410,13 +441,15 @@ def _save(data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)                       # atomic: a crash never leaves half a file
+    tmp.replace(path)  # atomic: a crash never leaves half a file
 
 
 def _check_names(lesson: Any, exercise: Any, kinds: tuple[str, str] = ("lesson", "exercise")) -> None:
     for what, value in zip(kinds, (lesson, exercise)):
         if not isinstance(value, str):
-            raise TypeError(tr("{what} name must be a string, not {__name__}", what=what, __name__=type(value).__name__))
+            raise TypeError(
+                tr("{what} name must be a string, not {__name__}", what=what, __name__=type(value).__name__)
+            )
         if len(value) > 300:
             raise ValueError(tr("{what} name is {n} characters long; at most 300", what=what, n=len(value)))
 
@@ -451,8 +484,11 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
 
 def _exercise_record(data: dict[str, Any], lesson: str, exercise: str) -> dict[str, Any]:
     """The saved record of ``exercise`` in ``lesson`` (made empty the first time), to change in place."""
-    return data["lessons"].setdefault(lesson, {}).setdefault(
-        exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+    return (
+        data["lessons"]
+        .setdefault(lesson, {})
+        .setdefault(exercise, {"attempts": 0, "solved": False, "first_try": False, "shown": False})
+    )
 
 
 def record_extra(lesson: str, exercise: str, game_id: str, theme: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
@@ -523,8 +559,12 @@ def level(rating: float) -> int:
     return max(1, min(LEVELS, 1 + int((rating - LEVEL_BASE) // LEVEL_STEP)))
 
 
-PRACTICE_NAMES = {"dots_and_boxes": N_("Practice — Dots and Boxes"), "five_in_a_row": N_("Practice — 5 en raya"),
-                  "connect_four": N_("Practice — Connect Four"), "shut_the_box": N_("Practice — Shut the Box")}
+PRACTICE_NAMES = {
+    "dots_and_boxes": N_("Practice — Dots and Boxes"),
+    "five_in_a_row": N_("Practice — 5 en raya"),
+    "connect_four": N_("Practice — Connect Four"),
+    "shut_the_box": N_("Practice — Shut the Box"),
+}
 """How the progress table names each game's practice (translated where it is shown)."""
 
 
@@ -535,35 +575,57 @@ def rows() -> list[list[Any]]:
     teacher's export)."""
     out = []
     for lesson, recs in sorted(results().items()):
-        out.append([lesson or "(exercises outside a lesson)", len(recs), sum(r.get("solved", False) for r in recs.values()),
-                    sum(r.get("first_try", False) for r in recs.values()),
-                    sum(r.get("shown", False) for r in recs.values()),
-                    sum(r.get("attempts", 0) for r in recs.values())])
+        out.append(
+            [
+                lesson or "(exercises outside a lesson)",
+                len(recs),
+                sum(r.get("solved", False) for r in recs.values()),
+                sum(r.get("first_try", False) for r in recs.values()),
+                sum(r.get("shown", False) for r in recs.values()),
+                sum(r.get("attempts", 0) for r in recs.values()),
+            ]
+        )
     saved = ratings()
     for game_id, rec in sorted(load().get("practice", {}).items()):
         tries = rec.get("attempts", {})
-        if not tries and game_id not in saved:      # only personal puzzles kept, none answered yet
+        if not tries and game_id not in saved:  # only personal puzzles kept, none answered yet
             continue
         name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
         if game_id in saved:
-            name = tr("{name} (level {level} of {most})", name=name, level=level(saved[game_id]["rating"]),
-                      most=LEVELS)
-        out.append([name, len(tries), sum(t.get("solved", False) for t in tries.values()),
-                    sum(t.get("first_try", False) for t in tries.values()), 0,
-                    sum(t.get("attempts", 0) for t in tries.values())])
+            name = tr("{name} (level {level} of {most})", name=name, level=level(saved[game_id]["rating"]), most=LEVELS)
+        out.append(
+            [
+                name,
+                len(tries),
+                sum(t.get("solved", False) for t in tries.values()),
+                sum(t.get("first_try", False) for t in tries.values()),
+                0,
+                sum(t.get("attempts", 0) for t in tries.values()),
+            ]
+        )
     return out
 
 
-HEADERS = [N_("lesson"), N_("exercises tried"), N_("solved"), N_("at the first try"), N_("answers shown"),
-           N_("attempts")]   # translated where the table is made
+HEADERS = [
+    N_("lesson"),
+    N_("exercises tried"),
+    N_("solved"),
+    N_("at the first try"),
+    N_("answers shown"),
+    N_("attempts"),
+]  # translated where the table is made
 
 
 def progress_table():
     """The saved progress as a table (a :class:`gamekit.display.Table`), one row per lesson."""
     from gamekit.display import Table
+
     body = rows()
-    return Table([tr(h) for h in HEADERS], body or [[tr("(nothing answered yet)"), 0, 0, 0, 0, 0]],
-                 caption=tr("Your progress (saved on this computer)"))
+    return Table(
+        [tr(h) for h in HEADERS],
+        body or [[tr("(nothing answered yet)"), 0, 0, 0, 0, 0]],
+        caption=tr("Your progress (saved on this computer)"),
+    )
 
 
 def export_csv(name: str = "") -> str:
@@ -575,19 +637,40 @@ def export_csv(name: str = "") -> str:
     writer.writerow(["pupil", "lesson", "exercise", *FIELDS, "updated", "answer"])
     for lesson, recs in sorted(results().items()):
         for exercise, rec in sorted(recs.items()):
-            writer.writerow([name.strip(), lesson, exercise, *(rec.get(f, "") for f in FIELDS), rec.get("updated", ""), ""])
-    for lesson, recs in sorted(answers().items()):          # written answers to the reflection questions
+            writer.writerow(
+                [name.strip(), lesson, exercise, *(rec.get(f, "") for f in FIELDS), rec.get("updated", ""), ""]
+            )
+    for lesson, recs in sorted(answers().items()):  # written answers to the reflection questions
         for question, rec in sorted(recs.items()):
-            writer.writerow([name.strip(), lesson, question, *([""] * len(FIELDS)), rec.get("updated", ""), rec["text"]])
+            writer.writerow(
+                [name.strip(), lesson, question, *([""] * len(FIELDS)), rec.get("updated", ""), rec["text"]]
+            )
     saved = ratings()
-    for game_id, rec in sorted(load().get("practice", {}).items()):     # practice: one line per puzzle, then the rating
+    for game_id, rec in sorted(load().get("practice", {}).items()):  # practice: one line per puzzle, then the rating
         for puzzle_id, t in sorted(rec.get("attempts", {}).items()):
-            writer.writerow([name.strip(), f"practice/{game_id}", puzzle_id, *(t.get(f, "") for f in FIELDS[:3]), "",
-                             t.get("updated", ""), ""])
+            writer.writerow(
+                [
+                    name.strip(),
+                    f"practice/{game_id}",
+                    puzzle_id,
+                    *(t.get(f, "") for f in FIELDS[:3]),
+                    "",
+                    t.get("updated", ""),
+                    "",
+                ]
+            )
         if game_id in saved:
             r = saved[game_id]
-            writer.writerow([name.strip(), f"practice/{game_id}", "rating", *([""] * len(FIELDS)), r.get("updated", ""),
-                             f"{r['rating']:.0f} ± {2 * r['rd']:.0f}"])
+            writer.writerow(
+                [
+                    name.strip(),
+                    f"practice/{game_id}",
+                    "rating",
+                    *([""] * len(FIELDS)),
+                    r.get("updated", ""),
+                    f"{r['rating']:.0f} ± {2 * r['rd']:.0f}",
+                ]
+            )
     return out.getvalue()
 
 
@@ -607,6 +690,7 @@ class ProgressView(Localized):
 
     def __init__(self) -> None:
         import ipywidgets as W
+
         self.table = W.HTML()
         self.name = W.Text(placeholder=tr("your name"), layout=W.Layout(width="14em"))
         self.refresh_button = W.Button(description=tr("Refresh"), icon="refresh")
@@ -628,13 +712,15 @@ class ProgressView(Localized):
         """Write the file and show where it is, with a download link (works in JupyterLab and Voilà)."""
         import base64
         import html
+
         self.refresh()
         written = export(path, self.name.value)
         data = base64.b64encode(written.read_bytes()).decode()
         link = f"<a download='{html.escape(written.name)}' href='data:text/csv;base64,{data}'>"
         where = f"<code>{html.escape(str(written))}</code>"
-        self.note.value = tr("Saved {file} next to this notebook. {link}Download it</a> and hand it in.",
-                             file=where, link=link)
+        self.note.value = tr(
+            "Saved {file} next to this notebook. {link}Download it</a> and hand it in.", file=where, link=link
+        )
         return written
 
     def _on_export(self) -> None:
@@ -645,7 +731,36 @@ class ProgressView(Localized):
             self.note.value = f"<span style='color:#c0392b'>{message}</span>"
 
 
-__all__ = ["progress_path", "load", "record", "results", "save_answer", "answers", "MAX_ANSWER", "save_rating", "record_attempt", "ratings",
-           "attempts", "MAX_HISTORY", "MAX_PUZZLES", "save_personal", "personal", "MAX_PERSONAL", "reset", "rows", "progress_table", "export_csv",
-           "export", "ProgressView", "ENV", "level", "LEVELS", "record_extra", "set_group", "group", "forget_group", "share", "SHARE"]
-
+__all__ = [
+    "progress_path",
+    "load",
+    "record",
+    "results",
+    "save_answer",
+    "answers",
+    "MAX_ANSWER",
+    "save_rating",
+    "record_attempt",
+    "ratings",
+    "attempts",
+    "MAX_HISTORY",
+    "MAX_PUZZLES",
+    "save_personal",
+    "personal",
+    "MAX_PERSONAL",
+    "reset",
+    "rows",
+    "progress_table",
+    "export_csv",
+    "export",
+    "ProgressView",
+    "ENV",
+    "level",
+    "LEVELS",
+    "record_extra",
+    "set_group",
+    "group",
+    "forget_group",
+    "share",
+    "SHARE",
+]

@@ -30,6 +30,7 @@ maybe ``empty_seats``): a widget's mode and seat selectors, a room's connections
 * **Time per turn**: with ``timer`` seconds, a person's turn started at :meth:`Session.start_turn` is over at
   :meth:`Session.deadline`; then the CPU plays that turn for them (:meth:`Session.stand_in`).
 """
+
 from __future__ import annotations
 
 import time
@@ -41,10 +42,18 @@ from gamekit.game import TIMERS
 from gamekit.core.saved import is_int
 from gamekit.i18n import tr
 
-__all__ = ["Session", "Played", "SessionAttribute", "Seating", "UndoDecision", "RequestDecision", "RequestRefused",
-           "REQUEST_KINDS"]
+__all__ = [
+    "Session",
+    "Played",
+    "SessionAttribute",
+    "Seating",
+    "UndoDecision",
+    "RequestDecision",
+    "RequestRefused",
+    "REQUEST_KINDS",
+]
 
-REQUEST_KINDS = ("restart", "undo")     # what one seat may ask the others: a new game, to take back its move
+REQUEST_KINDS = ("restart", "undo")  # what one seat may ask the others: a new game, to take back its move
 
 
 class Seating(Protocol):
@@ -139,9 +148,15 @@ class Session:
     """``game`` played by the seats of ``seating``; ``make_cpu()`` builds the CPU player (on first use, and again
     after :meth:`reset_cpu`); ``timer``: seconds per turn of a person (0: no limit); ``clock``: seconds now."""
 
-    def __init__(self, game: Any, seating: Seating, make_cpu: Callable[[], Any] | None = None, timer: int = 0,
-                 clock: Callable[[], float] = time.monotonic,
-                 undo_rule: Callable[[int], tuple[int, int | None]] | None = None):
+    def __init__(
+        self,
+        game: Any,
+        seating: Seating,
+        make_cpu: Callable[[], Any] | None = None,
+        timer: int = 0,
+        clock: Callable[[], float] = time.monotonic,
+        undo_rule: Callable[[int], tuple[int, int | None]] | None = None,
+    ):
         self.game = game
         self.seating = seating
         self.make_cpu = make_cpu
@@ -151,7 +166,7 @@ class Session:
         # undo_rule(seat) -> (actions an undo asked for by ``seat`` takes back, whose move they are; None: not a
         # person's, e.g. the CPU's standing in) — (0, None): nothing.  Default: undo_plan (see plan_undo).
         self.undo_rule = undo_rule
-        self.pending: tuple[str, int] | None = None     # the request waiting for an answer: (kind, seat)
+        self.pending: tuple[str, int] | None = None  # the request waiting for an answer: (kind, seat)
         self.turn_started: float | None = None
         self.player: Any = None
 
@@ -210,21 +225,36 @@ class Session:
         move.  Then the waiting request is cancelled (the position it was about has changed) and the next turn
         starts on the clock.  Returns what changed."""
         if not is_int(seat) or not 0 <= seat < self.seating.n_seats:
-            raise IllegalMoveError(tr("{action!r}: seat={seat!r} is not a seat (0 to {number})", action=move, seat=seat,
-                                      number=self.seating.n_seats - 1))
+            raise IllegalMoveError(
+                tr(
+                    "{action!r}: seat={seat!r} is not a seat (0 to {number})",
+                    action=move,
+                    seat=seat,
+                    number=self.seating.n_seats - 1,
+                )
+            )
         if self.game.is_over():
             raise IllegalMoveError(tr("The game is over."))
         if seat != self.game.to_move:
-            raise IllegalMoveError(tr("{action!r}: not {player}'s turn, {to_move} is to move", action=move,
-                                      player=tr("Player {n}", n=seat + 1),
-                                      to_move=tr("Player {n}", n=self.game.to_move + 1)))
-        canonical = self.game.play(move)                    # IllegalMoveError: nothing changed
+            raise IllegalMoveError(
+                tr(
+                    "{action!r}: not {player}'s turn, {to_move} is to move",
+                    action=move,
+                    player=tr("Player {n}", n=seat + 1),
+                    to_move=tr("Player {n}", n=self.game.to_move + 1),
+                )
+            )
+        canonical = self.game.play(move)  # IllegalMoveError: nothing changed
         cancelled = self.cancel_request()
         self.start_turn()
         return Played(seat, canonical, cancelled, self.game.is_over())
 
-    def run_cpu(self, max_moves: int | None = None, before: Callable[[], None] | None = None,
-                after: Callable[[Any], None] | None = None) -> list:
+    def run_cpu(
+        self,
+        max_moves: int | None = None,
+        before: Callable[[], None] | None = None,
+        after: Callable[[Any], None] | None = None,
+    ) -> list:
         """Let the CPU play while it is to move (at most ``max_moves``); ``before()`` runs before each choice and
         ``after(move)`` after each move (a front end shows them).  Returns the moves played."""
         moves: list = []
@@ -262,7 +292,7 @@ class Session:
             probe.undo()
             steps += 1
         if back_to_person and probe.to_move in cpu:
-            return 0, None          # only the CPU's moves to take back
+            return 0, None  # only the CPU's moves to take back
         return steps, probe.to_move
 
     def plan_undo(self, seat: int) -> tuple[int, int | None]:
@@ -326,8 +356,7 @@ class Session:
     def check_person(self, seat: Any) -> int:
         self.check_seat("seat", seat)
         if seat not in self.person_seats:
-            raise RequestRefused(f"seat={seat!r}: nobody sits there (the CPU plays it, or it is empty)",
-                                 "not_a_seat")
+            raise RequestRefused(f"seat={seat!r}: nobody sits there (the CPU plays it, or it is empty)", "not_a_seat")
         return seat
 
     def restore_request(self, request: Any) -> None:
@@ -356,7 +385,7 @@ class Session:
                 raise RequestRefused(tr("There is nothing to undo yet."), "nothing")
             if whose != seat:
                 raise RequestRefused(tr("You can only ask to take back your own last move."), "nothing")
-        if other is None:                       # nobody to agree: done at once
+        if other is None:  # nobody to agree: done at once
             return RequestDecision(kind, kind, seat, None, steps)
         if self.pending is not None:
             asked, asker = self.pending
@@ -379,8 +408,14 @@ class Session:
             raise RequestRefused(tr("You made this request: the other player answers it."), "not_yours")
         other = self.next_person(asker)
         if seat != other:
-            raise RequestRefused(tr("Seat {seat} was not asked: seat {other} answers this request.",
-                                    seat=seat + 1, other="—" if other is None else other + 1), "not_yours")
+            raise RequestRefused(
+                tr(
+                    "Seat {seat} was not asked: seat {other} answers this request.",
+                    seat=seat + 1,
+                    other="—" if other is None else other + 1,
+                ),
+                "not_yours",
+            )
         if kind is not None and kind != asked:
             raise RequestRefused(tr("The pending request is for {kind}.", kind=repr(asked)), "stale")
         if not accept:
@@ -408,7 +443,7 @@ class Session:
         elif decision.action == "decline" or decision.agreed:
             fits = self.pending == waiting
         else:
-            fits = True                         # nobody had to agree: whatever waited is dropped
+            fits = True  # nobody had to agree: whatever waited is dropped
         if not fits:
             raise ValueError(f"decision={decision!r}: the request it answers is not the one waiting ({self.pending!r})")
         if decision.action == "restart" and game is None:
@@ -434,7 +469,7 @@ class Session:
 
     # ----- time per turn -------------------------------------------------------------------------------------
     def set_timer(self, seconds: int) -> None:
-        if not is_int(seconds) or seconds not in TIMERS:          # 30.0 and True are not seconds
+        if not is_int(seconds) or seconds not in TIMERS:  # 30.0 and True are not seconds
             raise ValueError(f"timer={seconds!r}: one of {', '.join(map(str, TIMERS))} seconds (0: no limit)")
         self.timer = seconds
 

@@ -7,6 +7,7 @@ and ``play(action)``.  A player is any object with ``choose(game) -> action``.
 Draws count half a win, as in the rated games of the Dots and Boxes rules sheet: a pair's
 score is the sum of ``outcome.results`` of the first player's seat.
 """
+
 from __future__ import annotations
 
 import math
@@ -89,15 +90,24 @@ class TournamentResult:
         lines = [f"{'pair':<24}{'W':>6}{'D':>6}{'L':>6}{'score':>8}"]
         for p in self.pairs:
             lines.append(f"{p.first + ' v ' + p.second:<24}{p.wins:>6}{p.draws:>6}{p.losses:>6}{p.score:>8.1%}")
-        lines.append("Elo: " + ", ".join(f"{n} {r:+.0f}" for n, r in sorted(self.ratings.items(), key=lambda kv: -kv[1])))
+        lines.append(
+            "Elo: " + ", ".join(f"{n} {r:+.0f}" for n, r in sorted(self.ratings.items(), key=lambda kv: -kv[1]))
+        )
         for name, times in self.move_times.items():
             if times:
-                lines.append(f"{name} move time: median {median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over {len(times)} moves")
+                lines.append(
+                    f"{name} move time: median {median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over "
+                    f"{len(times)} moves"
+                )
         return "\n".join(lines)
 
 
-def play_game(new_game: Callable[[], Any], seats: list[Player],
-              move_times: list[list[float]] | None = None, max_actions: int = 100_000) -> Outcome:
+def play_game(
+    new_game: Callable[[], Any],
+    seats: list[Player],
+    move_times: list[list[float]] | None = None,
+    max_actions: int = 100_000,
+) -> Outcome:
     """Play one game from ``new_game()`` with ``seats[i]`` choosing for seat ``i``.
 
     Returns the game's :class:`~gamekit.game.Outcome` (``.winner``: the winning seat or ``None``;
@@ -117,9 +127,14 @@ def play_game(new_game: Callable[[], Any], seats: list[Player],
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 
-def play_pair(new_game: Callable[[], Any], first: tuple[str, Player], second: tuple[str, Player],
-              games: int, progress: Any = None,
-              move_times: dict[str, list[float]] | None = None) -> PairResult:
+def play_pair(
+    new_game: Callable[[], Any],
+    first: tuple[str, Player],
+    second: tuple[str, Player],
+    games: int,
+    progress: Any = None,
+    move_times: dict[str, list[float]] | None = None,
+) -> PairResult:
     """``games`` games between two players, alternating who takes seat 0 (who starts)."""
     result = PairResult(first[0], second[0])
     for i in range(games):
@@ -170,8 +185,12 @@ def fit_elo(pairs: list[PairResult], anchor: str | None = None, iterations: int 
     return ratings
 
 
-def tournament(new_game: Callable[[], Any], players: dict[str, Callable[[], Player]],
-               games_per_pair: int = 20, progress: bool = True) -> TournamentResult:
+def tournament(
+    new_game: Callable[[], Any],
+    players: dict[str, Callable[[], Player]],
+    games_per_pair: int = 20,
+    progress: bool = True,
+) -> TournamentResult:
     """Every player against every other over ``games_per_pair`` games, alternating starts.
 
     ``players`` maps a name to a factory (so each pair gets fresh, seeded players).
@@ -182,10 +201,13 @@ def tournament(new_game: Callable[[], Any], players: dict[str, Callable[[], Play
     total = games_per_pair * len(names) * (len(names) - 1) // 2
     if progress:
         from tqdm.auto import tqdm
+
         bar = tqdm(total=total, desc="games")
     move_times: dict[str, list[float]] = {}
-    pairs = [play_pair(new_game, (a, players[a]()), (b, players[b]()), games_per_pair, bar, move_times)
-             for a, b in combinations(names, 2)]
+    pairs = [
+        play_pair(new_game, (a, players[a]()), (b, players[b]()), games_per_pair, bar, move_times)
+        for a, b in combinations(names, 2)
+    ]
     if bar is not None:
         bar.close()
     return TournamentResult(pairs, fit_elo(pairs, anchor=names[0]), move_times)

@@ -3,6 +3,7 @@ Shut the Box played with the keyboard only, and the words each board gives a scr
 
 The front end (Tab leaving a board, aria attributes) is tested in Chromium: tests/browser/test_accessibility_browser.py.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -31,7 +32,7 @@ def test_game_boards_take_keys_and_pictures_do_not():
     for widget in (DotsWidget(3, 3, mode="people"), ConnectWidget(mode="people"), ShutBoxWidget(seats=["person"])):
         classes = widget.board.canvas._dom_classes
         assert KEYS_CLASS in classes and widget.board.board_class in classes
-        assert widget.board.access in widget.children            # the shim is shown next to the board
+        assert widget.board.access in widget.children  # the shim is shown next to the board
         assert LIVE_CLASS in widget.status._dom_classes
         assert widget.board.label and widget.board.description
     picture = BoardCanvas(100, 80)
@@ -54,7 +55,7 @@ def test_every_board_has_its_own_class_and_the_shim_refuses_wrong_types():
     a.set_access("Name", "Text")
     with pytest.raises(BadSettingTypeError):
         a.set_access(label=None, description=b"bytes")
-    assert (a.label, a.description) == ("Name", "Text")     # a refusal changed nothing
+    assert (a.label, a.description) == ("Name", "Text")  # a refusal changed nothing
 
 
 def test_the_shim_carries_the_lessons_language():
@@ -69,8 +70,13 @@ def test_html_to_text_reads_captions():
 
 
 def test_enter_in_an_answer_box_checks_the_answer():
-    exercise = Exercise(key="k", prompt="Two plus two?", checker=lambda a: (a.strip() == "4", "yes" if a.strip() == "4" else "no"),
-                        solutions=("4",), wrong=("5",))
+    exercise = Exercise(
+        key="k",
+        prompt="Two plus two?",
+        checker=lambda a: (a.strip() == "4", "yes" if a.strip() == "4" else "no"),
+        solutions=("4",),
+        wrong=("5",),
+    )
     widget = ExerciseWidget(exercise)
     assert LIVE_CLASS in widget.feedback._dom_classes
     widget.input.value = "4"
@@ -82,7 +88,7 @@ def test_enter_in_an_answer_box_checks_the_answer():
 # ----- Shut the Box by keyboard ---------------------------------------------------------------------
 def keyed_box(seed: int = 1) -> ShutBoxWidget:
     widget = ShutBoxWidget(seats=["person"], seed=seed)
-    widget.on_key("Enter")                                   # Enter on the box rolls
+    widget.on_key("Enter")  # Enter on the box rolls
     assert widget.game.phase == "cover"
     return widget
 
@@ -90,7 +96,7 @@ def keyed_box(seed: int = 1) -> ShutBoxWidget:
 def test_shut_the_box_is_played_with_the_keyboard_only():
     widget = keyed_box()
     total = sum(widget.game.dice)
-    best = widget.hint()[0][1]                               # a legal set for the roll
+    best = widget.hint()[0][1]  # a legal set for the roll
     for tile in best:
         widget.on_key(str(tile))
     assert widget.selected == set(best)
@@ -103,7 +109,7 @@ def test_shut_the_box_is_played_with_the_keyboard_only():
 
 def test_arrows_and_space_toggle_the_tile_under_the_cursor():
     widget = keyed_box()
-    widget.on_key("ArrowRight")                              # the first press puts the cursor on the lowest open tile
+    widget.on_key("ArrowRight")  # the first press puts the cursor on the lowest open tile
     assert widget.cursor == 1 and "Tile 1: open." == widget.board.access.announcement
     widget.on_key("ArrowRight")
     widget.on_key(" ")
@@ -111,7 +117,7 @@ def test_arrows_and_space_toggle_the_tile_under_the_cursor():
     widget.on_key(" ")
     assert widget.selected == set()
     widget.on_key("End")
-    widget.on_key("ArrowRight")                              # stays on 9
+    widget.on_key("ArrowRight")  # stays on 9
     assert widget.cursor == 9
     widget.on_key("Home")
     widget.on_key("ArrowLeft")
@@ -121,11 +127,11 @@ def test_arrows_and_space_toggle_the_tile_under_the_cursor():
 def test_keyboard_refusals_say_why_and_change_nothing():
     widget = ShutBoxWidget(seats=["person"], seed=1)
     before = widget.state()
-    widget.on_key("5")                                       # before the roll: refused with the reason
+    widget.on_key("5")  # before the roll: refused with the reason
     assert widget.state()["selected"] == before["selected"] == set()
     assert "Roll the dice first" in widget.last_status
     widget = keyed_box()
-    widget.confirm()                                         # nothing selected
+    widget.confirm()  # nothing selected
     assert widget.last_status == "Select tiles first: click them, or press their numbers 1 to 9 on the board."
     for tile in widget.hint()[0][1]:
         widget.on_key(str(tile))
@@ -142,8 +148,13 @@ def test_keyboard_refusals_say_why_and_change_nothing():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(["ArrowLeft", "ArrowRight", "Home", "End", " ", "Enter", "1", "5", "9", "x", "Tab"]),
-                max_size=30), st.integers(0, 50))
+@given(
+    st.lists(
+        st.sampled_from(["ArrowLeft", "ArrowRight", "Home", "End", " ", "Enter", "1", "5", "9", "x", "Tab"]),
+        max_size=30,
+    ),
+    st.integers(0, 50),
+)
 def test_any_keys_keep_the_box_consistent(keys, seed):
     widget = ShutBoxWidget(seats=["person"], seed=seed)
     for key in keys:
@@ -157,7 +168,7 @@ def test_any_keys_keep_the_box_consistent(keys, seed):
 
 # ----- the words of each board -------------------------------------------------------------------
 def test_dots_description_names_score_turn_lines_boxes_and_cursor():
-    game = DotsAndBoxes.from_moves(2, 2, ["a1-b1", "a2-b2", "a1-a2", "b1-b2"])   # Gold? the 4th line takes a1
+    game = DotsAndBoxes.from_moves(2, 2, ["a1-b1", "a2-b2", "a1-a2", "b1-b2"])  # Gold? the 4th line takes a1
     text = dots_describe.describe(game)
     owner = game.owners[0]
     seat = ("Gold", "Coral")[owner]
@@ -201,9 +212,13 @@ def test_connect_description_gives_each_column_and_the_hint():
     assert "Column 4: 2 discs, yellow on top." in text and "Column 3: 1 disc, red on top." in text
     assert "Column 1: empty." in text and text.count("Column ") == game.columns
     col = game.grid_column(4)
-    assert (connect_describe.cursor_text(game, col)
-            == "Cursor on column 4 (2 discs, yellow on top): a disc dropped here lands in row 3.")
-    with_hint = connect_describe.describe(game, verdicts={col: ("wins in 9", "win"), game.grid_column(1): ("draw", "draw")})
+    assert (
+        connect_describe.cursor_text(game, col)
+        == "Cursor on column 4 (2 discs, yellow on top): a disc dropped here lands in row 3."
+    )
+    with_hint = connect_describe.describe(
+        game, verdicts={col: ("wins in 9", "win"), game.grid_column(1): ("draw", "draw")}
+    )
     assert "Hint for each column: column 1: draw; column 4: wins in 9." in with_hint
     full = FiveInARow.from_moves("4 4 4 4 4 4")
     assert "Column 4: full, 6 discs, yellow on top." in connect_describe.describe(full)
@@ -214,14 +229,14 @@ def test_connect_description_gives_each_column_and_the_hint():
         with pytest.raises(ValueError):
             connect_describe.column_text(game, bad)
     with pytest.raises(ValueError):
-        connect_describe.cursor_text(game, 0)             # a side column (fixed cardboard)
+        connect_describe.cursor_text(game, 0)  # a side column (fixed cardboard)
 
 
 def test_the_connect_widget_describes_after_moves_cursor_and_hint():
     widget = ConnectWidget(mode="people")
     widget.click_column(4)
     assert "Column 4: 1 disc, red on top." in widget.board.description
-    widget.on_key("ArrowRight")                   # the first press puts the cursor on the middle column
+    widget.on_key("ArrowRight")  # the first press puts the cursor on the middle column
     assert widget.board.access.announcement.startswith("Cursor on column 4 (1 disc, red on top)")
     widget.on_key("ArrowRight")
     assert widget.board.access.announcement.startswith("Cursor on column 5 (empty)")

@@ -1,9 +1,11 @@
 """The house's shape (docs/CONVENTIONS.md, "Architecture"): no import cycles anywhere in gamekit, the
 import-linter contracts of pyproject.toml (the room server imports no widget library, the rules import no
 widgets, the layers inside each game), and no module using another module's ``_private`` names."""
+
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -110,8 +112,11 @@ def test_no_import_cycles_anywhere_in_gamekit():
 def test_every_folder_of_gamekit_with_code_is_a_package():
     # a folder without __init__.py is a namespace package that grimp and import-linter skip: its imports
     # would escape every check here
-    missing = sorted(str(d.relative_to(ROOT)) for d in PACKAGE.rglob("*") if d.is_dir() and any(d.glob("*.py"))
-                     and not (d / "__init__.py").exists())
+    missing = sorted(
+        str(d.relative_to(ROOT))
+        for d in PACKAGE.rglob("*")
+        if d.is_dir() and any(d.glob("*.py")) and not (d / "__init__.py").exists()
+    )
     assert not missing, f"folders with Python files but no __init__.py: {missing}"
 
 
@@ -133,10 +138,19 @@ def test_the_cycle_finder_finds_cycles(tmp_path, monkeypatch):
 
 def test_import_linter_contracts_are_kept():
     lint = Path(sys.executable).with_name("lint-imports")
-    command = [str(lint)] if lint.exists() else [sys.executable, "-c",
-                                                 "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"]
-    done = subprocess.run([*command, "--no-cache", "--config", str(ROOT / "pyproject.toml")], cwd=ROOT, env=_env(),
-                          capture_output=True, text=True, timeout=240)
+    command = (
+        [str(lint)]
+        if lint.exists()
+        else [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"]
+    )
+    done = subprocess.run(
+        [*command, "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     summary = re.search(r"Contracts: (\d+) kept, (\d+) broken", done.stdout)
     assert summary and int(summary[1]) >= 4 and summary[2] == "0", done.stdout[-2000:]
@@ -156,7 +170,9 @@ def test_the_room_server_runs_without_any_widget_library():
         print(sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "ipycanvas")
                      or m.endswith(".widget") or m.startswith("gamekit.widgets")))
     """)
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"
 
@@ -210,7 +226,9 @@ def private_uses(path: Path) -> list[str]:
                 continue
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
                 if not _defined_outside_current_class(tree, node.attr, classes.get(id(node))):
-                    found.append(f"{node.lineno}: super().{node.attr} (a private method of a base class in another module)")
+                    found.append(
+                        f"{node.lineno}: super().{node.attr} (a private method of a base class in another module)"
+                    )
                 continue
             if node.attr not in own:
                 found.append(f"{node.lineno}: {ast.unparse(value)}.{node.attr}")
@@ -219,29 +237,46 @@ def private_uses(path: Path) -> list[str]:
             if node.module and any(_is_private(part) for part in node.module.split(".")):
                 found.append(f"{node.lineno}: from {node.module} import …")
         elif isinstance(node, ast.Import):
-            found += [f"{node.lineno}: import {a.name}" for a in node.names
-                      if any(_is_private(part) for part in a.name.split("."))]
+            found += [
+                f"{node.lineno}: import {a.name}"
+                for a in node.names
+                if any(_is_private(part) for part in a.name.split("."))
+            ]
     return found
 
 
 def test_no_module_uses_another_modules_private_names():
     bad = {str(p.relative_to(ROOT)): uses for p in sorted(PACKAGE.rglob("*.py")) if (uses := private_uses(p))}
     assert not bad, "private names used across modules (add a public name instead):\n" + "\n".join(
-        f"  {path}:{use}" for path, uses in bad.items() for use in uses)
+        f"  {path}:{use}" for path, uses in bad.items() for use in uses
+    )
 
 
-@pytest.mark.parametrize("source, expected", [
-    ("import m\nm.solver._tables\n", ["2: m.solver._tables"]),
-    ("from gamekit.connect.book import _books\n", ["1: from gamekit.connect.book import _books"]),
-    ("import gamekit._hidden\n", ["1: import gamekit._hidden"]),
-    ("from gamekit.dots.solver import Solver\nclass S(Solver):\n    def _moves(self):\n        return super()._moves()\n",
-     ["4: super()._moves (a private method of a base class in another module)"]),
-    # allowed: its own fields on a copy, self/cls, a base class in the same module, IPython's display protocol
-    ("class G:\n    def __init__(self):\n        self._log = []\n    def copy(self):\n        o = G()\n"
-     "        o._log = list(self._log)\n        return o\n", []),
-    ("class A:\n    def _f(self):\n        return 1\nclass B(A):\n    def _f(self):\n        return super()._f()\n", []),
-    ("def show(w):\n    return w._repr_html_()\n", []),
-])
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("import m\nm.solver._tables\n", ["2: m.solver._tables"]),
+        ("from gamekit.connect.book import _books\n", ["1: from gamekit.connect.book import _books"]),
+        ("import gamekit._hidden\n", ["1: import gamekit._hidden"]),
+        (
+            "from gamekit.dots.solver import Solver\nclass S(Solver):\n    def _moves(self):\n        return "
+            "super()._moves()\n",
+            ["4: super()._moves (a private method of a base class in another module)"],
+        ),
+        # allowed: its own fields on a copy, self/cls, a base class in the same module, IPython's display protocol
+        (
+            "class G:\n    def __init__(self):\n        self._log = []\n    def copy(self):\n        o = G()\n"
+            "        o._log = list(self._log)\n        return o\n",
+            [],
+        ),
+        (
+            "class A:\n    def _f(self):\n        return 1\nclass B(A):\n    def _f(self):\n        return "
+            "super()._f()\n",
+            [],
+        ),
+        ("def show(w):\n    return w._repr_html_()\n", []),
+    ],
+)
 def test_the_private_name_check_flags_reach_ins_and_allows_a_modules_own(tmp_path, source, expected):
     path = tmp_path / "m.py"
     path.write_text(source)
@@ -253,7 +288,12 @@ def test_gamekit_game_imports_no_game_yet_loads_every_shipped_one():
     from gamekit.connect.rules import FiveInARow
     from gamekit.dots.rules import DotsAndBoxes
     from gamekit.shutbox.rules import ShutTheBox
-    saves = [DotsAndBoxes.from_moves(2, 2, "a1-b1").to_dict(), FiveInARow.from_moves("45").to_dict(), ShutTheBox().to_dict()]
+
+    saves = [
+        DotsAndBoxes.from_moves(2, 2, "a1-b1").to_dict(),
+        FiveInARow.from_moves("45").to_dict(),
+        ShutTheBox().to_dict(),
+    ]
     code = textwrap.dedent("""
         import json, sys
         import gamekit.game as g
@@ -263,12 +303,18 @@ def test_gamekit_game_imports_no_game_yet_loads_every_shipped_one():
             game = g.load(d)
             print(type(game).__name__, game.to_dict() == d)
     """)
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(saves)], cwd=ROOT, env=_env(), capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(saves)],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     ids, loaded_first, *found = done.stdout.splitlines()
     assert ids == str(["connect", "connect_four", "dots_and_boxes", "five_in_a_row", "shut_the_box"])
-    assert loaded_first == "[]"                          # nothing of the games imported by the contract module
+    assert loaded_first == "[]"  # nothing of the games imported by the contract module
     assert found == ["DotsAndBoxes True", "FiveInARow True", "ShutTheBox True"]
 
 
@@ -277,11 +323,19 @@ def test_every_shipped_game_round_trips_through_load():
     from gamekit.dots.rules import DotsAndBoxes
     from gamekit.game import GAMES, SHIPPED, load
     from gamekit.shutbox.rules import ShutTheBox
-    test_only = {"tictactoe"}         # the test-only fourth game (tests/tictactoe), installed by the root conftest.py
-    assert set(SHIPPED) == set(GAMES) - test_only >= {"dots_and_boxes", "five_in_a_row", "connect_four", "connect",
-                                                      "shut_the_box"}
-    for game in (DotsAndBoxes.from_moves(2, 2, "a1-b1"), FiveInARow.from_moves("45"), ConnectFour.from_moves("4"),
-                 ShutTheBox()):
+
+    test_only = {"tictactoe"}  # the test-only fourth game (tests/tictactoe), installed by the root conftest.py
+    assert (
+        set(SHIPPED)
+        == set(GAMES) - test_only
+        >= {"dots_and_boxes", "five_in_a_row", "connect_four", "connect", "shut_the_box"}
+    )
+    for game in (
+        DotsAndBoxes.from_moves(2, 2, "a1-b1"),
+        FiveInARow.from_moves("45"),
+        ConnectFour.from_moves("4"),
+        ShutTheBox(),
+    ):
         again = load(game.to_dict())
         assert type(again) is type(game) and again.to_dict() == game.to_dict()
 
@@ -297,6 +351,7 @@ def test_register_adds_a_game_and_refuses_what_is_not_one(monkeypatch):
 
     monkeypatch.setattr("gamekit.game.GAMES", dict(GAMES))
     from gamekit import game as contract
+
     register("tiny", lambda: Tiny)
     assert isinstance(load({"game": "tiny", "version": 2}), Tiny) and "tiny" in contract.GAMES
     before = dict(contract.GAMES)
@@ -318,8 +373,10 @@ def _module_file(module: str) -> Path | None:
     return base.with_suffix(".py") if base.with_suffix(".py").exists() else None
 
 
-def _names_of(path: Path) -> tuple[set[str], set[str]]:
-    """What a module defines itself (functions, classes, assigned names) and the names it imports."""
+@functools.cache
+def _names_of(path: Path) -> tuple[frozenset[str], frozenset[str]]:
+    """What a module defines itself (functions, classes, assigned names) and the names it imports (read once per
+    run: every file that imports the module asks)."""
     own, imported = set(), set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -328,7 +385,7 @@ def _names_of(path: Path) -> tuple[set[str], set[str]]:
             own.add(node.id)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             imported.update(a.asname or a.name.split(".")[0] for a in node.names)
-    return own, imported
+    return frozenset(own), frozenset(imported)
 
 
 def imports_through_another_module(path: Path) -> list[str]:
@@ -336,13 +393,13 @@ def imports_through_another_module(path: Path) -> list[str]:
     documented public names) that only imports ``name`` from elsewhere, and, in gamekit's own code, ``m.name``
     through an imported module ``m`` in the same case — with the line."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    found, aliases, known = [], {}, {}
+    found, aliases = [], {}
 
     def reexported(module: str, name: str) -> bool:
         file = _module_file(module)
         if file is None or file.name == "__init__.py" or _module_file(f"{module}.{name}") is not None:
             return False
-        own, imported = known.setdefault(module, _names_of(file))
+        own, imported = _names_of(file)
         return name not in own and name in imported
 
     for node in ast.walk(tree):
@@ -356,8 +413,12 @@ def imports_through_another_module(path: Path) -> list[str]:
             aliases.update({a.asname: a.name for a in node.names if a.asname and a.name.startswith("gamekit")})
     if path.is_relative_to(PACKAGE):
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
-                    and reexported(aliases[node.value.id], node.attr)):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and reexported(aliases[node.value.id], node.attr)
+            ):
                 found.append(f"{node.lineno}: {node.value.id}.{node.attr} (through {aliases[node.value.id]})")
     return found
 
@@ -368,13 +429,16 @@ def test_every_import_names_the_module_that_defines_the_name():
     files = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")]
     bad = {str(p.relative_to(ROOT)): uses for p in sorted(files) if (uses := imports_through_another_module(p))}
     assert not bad, "imports through a module that only re-exports the name (import it from its home):\n" + "\n".join(
-        f"  {path}:{use}" for path, uses in bad.items() for use in uses)
+        f"  {path}:{use}" for path, uses in bad.items() for use in uses
+    )
 
 
 def test_the_reexport_check_flags_an_alias_layer(tmp_path, monkeypatch):
     source = tmp_path / "user.py"
-    source.write_text("from gamekit.rooms.room import spec_for\nfrom gamekit.rooms.games import spec_for as s\n"
-                      "from gamekit import IllegalMoveError\n")
+    source.write_text(
+        "from gamekit.rooms.room import spec_for\nfrom gamekit.rooms.games import spec_for as s\n"
+        "from gamekit import IllegalMoveError\n"
+    )
     assert imports_through_another_module(source) == ["1: from gamekit.rooms.room import spec_for"]
 
 
@@ -385,12 +449,20 @@ def _names_used_in_notebooks_and_docs(folder: Path) -> Path:
     names: set[str] = set()
     documents = [*(ROOT / "notebooks").rglob("*.md"), ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
     for document in documents:
-        for block in re.findall(r"^```(?:\{code-cell\}[^\n]*|python)\n(.*?)^```", document.read_text(encoding="utf-8"),
-                                re.S | re.M):
+        for block in re.findall(
+            r"^```(?:\{code-cell\}[^\n]*|python)\n(.*?)^```", document.read_text(encoding="utf-8"), re.S | re.M
+        ):
             names.update(re.findall(r"\b[A-Za-z_]\w*\b", block))
     used = folder / "used_in_notebooks.py"
-    used.write_text("".join(f"_.{name}\n" for name in sorted(names) if name.isidentifier()
-                            and name not in {"None", "True", "False"} and not __import__("keyword").iskeyword(name)))
+    used.write_text(
+        "".join(
+            f"_.{name}\n"
+            for name in sorted(names)
+            if name.isidentifier()
+            and name not in {"None", "True", "False"}
+            and not __import__("keyword").iskeyword(name)
+        )
+    )
     return used
 
 
@@ -398,24 +470,82 @@ def test_no_dead_code_in_gamekit(tmp_path):
     # vulture over gamekit, with the tests, benchmarks, notebooks and docs as its callers; the few names called
     # by a library by name are in tests/vulture_allowlist.py
     used = _names_used_in_notebooks_and_docs(tmp_path)
-    done = subprocess.run([sys.executable, "-m", "vulture", "gamekit", "tests", "benchmarks", "conftest.py", str(used),
-                           "--min-confidence", "60"], cwd=ROOT, capture_output=True, text=True, timeout=240)
-    assert done.returncode in (0, 3), done.stderr[-2000:]          # 3: vulture found something
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "vulture",
+            "gamekit",
+            "tests",
+            "benchmarks",
+            "conftest.py",
+            str(used),
+            "--min-confidence",
+            "60",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode in (0, 3), done.stderr[-2000:]  # 3: vulture found something
     dead = [line for line in done.stdout.splitlines() if line.startswith("gamekit")]
-    assert not dead, "unused code (delete it; a name a library calls goes in tests/vulture_allowlist.py):\n  " + \
-        "\n  ".join(dead)
+    assert not dead, (
+        "unused code (delete it; a name a library calls goes in tests/vulture_allowlist.py):\n  " + "\n  ".join(dead)
+    )
 
 
 def test_ruff_check_passes():
-    # the rules in pyproject.toml [tool.ruff]: unused and undefined names, syntax, None/bool comparisons, …
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "gamekit", "tests", "benchmarks",
-                           "conftest.py"], cwd=ROOT, capture_output=True, text=True, timeout=240)
+    # the rules in pyproject.toml [tool.ruff]: unused and undefined names, syntax, None/bool comparisons, lines of
+    # at most 120 characters, …
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "gamekit", "tests", "benchmarks", "conftest.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
+def test_ruff_format_leaves_every_file_as_it_is():
+    # one style: `ruff format` (pyproject.toml [tool.ruff.format]) has nothing to change; run it to fix a failure
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "format",
+            "--check",
+            "--no-cache",
+            "gamekit",
+            "tests",
+            "benchmarks",
+            "conftest.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, (
+        "run `ruff format gamekit tests benchmarks conftest.py`:\n" + done.stdout[-4000:] + (done.stderr[-2000:])
+    )
+
+
 # ----- shared code asks the catalog, it does not pick a game by hand ---------------------------------------
-GAME_IDS_AND_ALIASES = {"dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box", "tictactoe",
-                        "dots", "five", "four", "connect", "shutbox"}
+GAME_IDS_AND_ALIASES = {
+    "dots_and_boxes",
+    "five_in_a_row",
+    "connect_four",
+    "shut_the_box",
+    "tictactoe",
+    "dots",
+    "five",
+    "four",
+    "connect",
+    "shutbox",
+}
 GAME_CLASSES = {"DotsAndBoxes", "ConnectGame", "FiveInARow", "ConnectFour", "ShutTheBox", "TicTacToe"}
 GAME_PACKAGES = {"dots", "connect", "shutbox"}
 
@@ -423,6 +553,7 @@ GAME_PACKAGES = {"dots", "connect", "shutbox"}
 def game_choices(path: Path) -> list[str]:
     """Comparisons with a game id or alias (``==``, ``!=``, ``in``, ``not in``, also against a tuple of them) and
     ``isinstance`` checks against a game class, with the line."""
+
     def is_id(node: ast.AST) -> bool:
         return isinstance(node, ast.Constant) and node.value in GAME_IDS_AND_ALIASES
 
@@ -432,11 +563,16 @@ def game_choices(path: Path) -> list[str]:
             sides = [node.left, *node.comparators]
             for op, a, b in zip(node.ops, sides, sides[1:]):
                 if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) and any(
-                        is_id(s) or isinstance(s, (ast.Tuple, ast.Set, ast.List)) and s.elts and all(map(is_id, s.elts))
-                        for s in (a, b)):
+                    is_id(s) or isinstance(s, (ast.Tuple, ast.Set, ast.List)) and s.elts and all(map(is_id, s.elts))
+                    for s in (a, b)
+                ):
                     found.append(f"{node.lineno}: {ast.unparse(node)}")
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
-              and len(node.args) == 2):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "isinstance"
+            and len(node.args) == 2
+        ):
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
             if any(getattr(k, "id", getattr(k, "attr", None)) in GAME_CLASSES for k in kinds):
                 found.append(f"{node.lineno}: {ast.unparse(node)}")
@@ -453,11 +589,14 @@ def test_shared_code_picks_no_game_by_its_id_or_class():
             name = str(path.relative_to(ROOT))
             counts[name], lines[name] = len(found), found
     assert not counts, "game ids or classes tested by hand (use a catalog hook):\n" + "\n".join(
-        f"  {name}: {n}: " + "; ".join(lines[name]) for name, n in counts.items())
+        f"  {name}: {n}: " + "; ".join(lines[name]) for name, n in counts.items()
+    )
 
 
 def test_the_game_choice_check_finds_ids_and_classes(tmp_path):
     source = tmp_path / "m.py"
-    source.write_text("def f(g, gid):\n    if gid == 'dots_and_boxes' or gid in ('five', 'four'):\n        return 1\n"
-                      "    return isinstance(g, (int, ShutTheBox)) or gid == 'chess' or g.kind != \"connect\"\n")
+    source.write_text(
+        "def f(g, gid):\n    if gid == 'dots_and_boxes' or gid in ('five', 'four'):\n        return 1\n"
+        "    return isinstance(g, (int, ShutTheBox)) or gid == 'chess' or g.kind != \"connect\"\n"
+    )
     assert [line.split(":")[0] for line in game_choices(source)] == ["2", "2", "4", "4"]

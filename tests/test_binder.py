@@ -6,6 +6,7 @@ by runtime.txt, ``pip install -r binder/requirements.txt``, then ``binder/postBu
 repository root, then nbval (installed on top, as a test tool) over the start page and one lesson per game
 (chosen to import every dependency the lessons use; the main run already runs every notebook under nbval).
 """
+
 import os
 import re
 import shutil
@@ -39,9 +40,11 @@ def pinned_python() -> str:
         return sys.executable
     found = shutil.which(f"python{version}")
     if found is None:
-        pytest.skip(f"binder/runtime.txt pins Python {version}; this machine runs "
-                    f"{sys.version_info.major}.{sys.version_info.minor} and has no python{version} on the PATH "
-                    f"to build the Binder environment with (install it to run this check)")
+        pytest.skip(
+            f"binder/runtime.txt pins Python {version}; this machine runs "
+            f"{sys.version_info.major}.{sys.version_info.minor} and has no python{version} on the PATH "
+            f"to build the Binder environment with (install it to run this check)"
+        )
     return found
 
 
@@ -50,7 +53,8 @@ def test_runtime_pins_a_python_the_package_supports():
     requires = re.search(r'requires-python\s*=\s*">=\s*(3\.\d+)"', (ROOT / "pyproject.toml").read_text())
     assert requires, "pyproject.toml should state requires-python"
     assert version >= tuple(int(x) for x in requires.group(1).split(".")), (
-        f"binder/runtime.txt pins {version}, below pyproject's requires-python {requires.group(1)}")
+        f"binder/runtime.txt pins {version}, below pyproject's requires-python {requires.group(1)}"
+    )
 
 
 def test_binder_requirements_do_not_rely_on_the_repository_root():
@@ -68,28 +72,61 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
 
     def run(*args, **kwargs):
         result = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, **kwargs)
-        assert result.returncode == 0, f"{' '.join(map(str, args))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        assert result.returncode == 0, (
+            f"{' '.join(map(str, args))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        )
         return result
 
     run(str(py), "-m", "pip", "install", "--quiet", "-r", str(BINDER / "requirements.txt"))
     run("bash", str(BINDER / "postBuild"))
-    run(str(py), "-c", "import gamekit, ipycanvas, ipywidgets, jupyterlab, matplotlib, numpy, numba, jupytext, "
-                       "voila, platformdirs, tornado, websocket")
-    run(str(py), "-c", "import json, pathlib, sys; p = pathlib.Path(sys.prefix, 'share/jupyter/lab/settings/"
-                       "overrides.json'); s = json.loads(p.read_text()); assert 'Jupytext Notebook' in p.read_text() "
-                       "and s['@jupyterlab/apputils-extension:notification']['fetchNews'] == 'false', s")
+    run(
+        str(py),
+        "-c",
+        "import gamekit, ipycanvas, ipywidgets, jupyterlab, matplotlib, numpy, numba, jupytext, "
+        "voila, platformdirs, tornado, websocket",
+    )
+    run(
+        str(py),
+        "-c",
+        "import json, pathlib, sys; p = pathlib.Path(sys.prefix, 'share/jupyter/lab/settings/"
+        "overrides.json'); s = json.loads(p.read_text()); assert 'Jupytext Notebook' in p.read_text() "
+        "and s['@jupyterlab/apputils-extension:notification']['fetchNews'] == 'false', s",
+    )
     # .md opens as a notebook, no news popup; Binder's voila/render pages use the lessons' template
-    run(str(py), "-c", "import pathlib, sys; assert pathlib.Path(sys.prefix, 'share/jupyter/voila/templates/gamekit/"
-                       "index.html.j2').exists()")
-    run(str(py), "-c", "import json, pathlib, sys; c = json.loads(pathlib.Path(sys.prefix, 'etc/jupyter/"
-                       "jupyter_server_config.json').read_text()); assert '[0-9][0-9]_*.md' in "
-                       "c['ContentsManager']['hide_globs'] and c['LabApp']['custom_css'], c")   # each lesson once, no code
+    run(
+        str(py),
+        "-c",
+        "import pathlib, sys; assert pathlib.Path(sys.prefix, 'share/jupyter/voila/templates/gamekit/"
+        "index.html.j2').exists()",
+    )
+    run(
+        str(py),
+        "-c",
+        "import json, pathlib, sys; c = json.loads(pathlib.Path(sys.prefix, 'etc/jupyter/"
+        "jupyter_server_config.json').read_text()); assert '[0-9][0-9]_*.md' in "
+        "c['ContentsManager']['hide_globs'] and c['LabApp']['custom_css'], c",
+    )  # each lesson once, no code
     run(str(py), "-m", "pip", "install", "--quiet", "pytest", "nbval", "hypothesis")
-    run(str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax", "--nbval-current-env",
-        "--rootdir", str(tmp_path), "-c", os.devnull, *(str(ROOT / "notebooks" / name) for name in SAMPLE))
+    run(
+        str(py),
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--nbval-lax",
+        "--nbval-current-env",
+        "--rootdir",
+        str(tmp_path),
+        "-c",
+        os.devnull,
+        *(str(ROOT / "notebooks" / name) for name in SAMPLE),
+    )
 
 
-SAMPLE = ("00_start_here.ipynb",                               # progress table (platformdirs)
-          "dots_and_boxes/05_double_dealing_and_control.ipynb",  # the Hard CPU, solver, step-throughs
-          "five_in_a_row/03_how_the_computer_knows.ipynb",     # the compiled (numba) solver
-          "shut_the_box/03_dice.ipynb")                        # numpy simulation, matplotlib charts
+SAMPLE = (
+    "00_start_here.ipynb",  # progress table (platformdirs)
+    "dots_and_boxes/05_double_dealing_and_control.ipynb",  # the Hard CPU, solver, step-throughs
+    "five_in_a_row/03_how_the_computer_knows.ipynb",  # the compiled (numba) solver
+    "shut_the_box/03_dice.ipynb",
+)  # numpy simulation, matplotlib charts

@@ -6,6 +6,7 @@ new game is checked here as soon as it registers (the test-only tic-tac-toe of `
 the root conftest.py).  ``REFUSALS`` adds, by example name, the wrong inputs a game's constructor and
 ``from_moves`` must refuse besides the generic junk.  Everything else below is generic.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,83 +36,216 @@ LEVELS = ("easy", "medium", "hard")
 
 @dataclass
 class Entry:
-    new: Callable[[], Any]                         # a fresh game
-    replay: Callable[[list], Any]                  # from_moves(history) with the same settings
-    cpu: Callable[..., Any]                        # cpu_player(level, seed=…)
+    new: Callable[[], Any]  # a fresh game
+    replay: Callable[[list], Any]  # from_moves(history) with the same settings
+    cpu: Callable[..., Any]  # cpu_player(level, seed=…)
     seats: int = 2
-    bad_builds: list[Callable[[], Any]] = field(default_factory=list)   # must raise ValueError
+    bad_builds: list[Callable[[], Any]] = field(default_factory=list)  # must raise ValueError
     bad_from_moves: list[Callable[[], Any]] = field(default_factory=list)  # must raise BadPositionError
-    bad_actions: list[Any] = field(default_factory=list)   # game-specific refusals, besides the generic junk
-    resign_none_is_mover: bool = False             # resign(None) means "the player to move" (Connect)
+    bad_actions: list[Any] = field(default_factory=list)  # game-specific refusals, besides the generic junk
+    resign_none_is_mover: bool = False  # resign(None) means "the player to move" (Connect)
 
 
-DOTS_BAD_BUILDS = [lambda: DotsAndBoxes(2.0, 3), lambda: DotsAndBoxes(True, 3), lambda: DotsAndBoxes("3", 3),
-                   lambda: DotsAndBoxes(0, 0), lambda: DotsAndBoxes(alternate_start="no"),
-                   lambda: DotsAndBoxes(alternate_start=1), lambda: DotsAndBoxes(first=True),
-                   lambda: DotsAndBoxes(first=1.0)]
-DOTS_BAD_FROM_MOVES = [lambda: DotsAndBoxes.from_moves(3, 3, 5), lambda: DotsAndBoxes.from_moves(3, 3, ["a1-b1", 5]),
-                       lambda: DotsAndBoxes.from_moves(3, 3, ["a1-b1", None]),
-                       lambda: DotsAndBoxes.from_moves(3, 3, "a1-b1, a١-b1"),
-                       lambda: DotsAndBoxes.from_moves(3, 3, "a1-b1, a1-b1"),
-                       lambda: DotsAndBoxes.from_moves(2.0, 3, []), lambda: DotsAndBoxes.from_moves(3, 3, b"a1-b1"),
-                       lambda: DotsAndBoxes.from_moves(3, 3, [], alternate_start="no")]
-CONNECT_BAD_BUILDS = [lambda: FiveInARow(popout="no"), lambda: ConnectFour(popout=1), lambda: FiveInARow(popout=None),
-                      lambda: ConnectGame(Variant("x", 7.5, 6, 4)), lambda: ConnectGame(Variant("x", True, 6, 4)),
-                      lambda: ConnectGame(Variant("x", 7, 6, 4, sides="no")), lambda: ConnectGame("mini")]
-CONNECT_BAD_FROM_MOVES = [lambda: ConnectFour.from_moves(5), lambda: ConnectFour.from_moves(["4", 4.0]),
-                          lambda: ConnectFour.from_moves("4٣"), lambda: ConnectFour.from_moves("44", popout="no"),
-                          lambda: FiveInARow.from_moves(["4", None]), lambda: FiveInARow.from_moves("0"),
-                          lambda: FiveInARow.from_moves(b"44")]
-SHUT_BAD_BUILDS = [lambda: ShutTheBox("Ana"), lambda: ShutTheBox(1, rules="never"), lambda: ShutTheBox(1, stake="5"),
-                   lambda: ShutTheBox(1, dice=[5]), lambda: ShutTheBox(1, dice=[(2.7, 3.9)]),
-                   lambda: ShutTheBox(1, dice=[(True, 3)]), lambda: ShutTheBox(1, dice=[(7, 1)]),
-                   lambda: ShutTheBox(True), lambda: ShutTheBox(2.0), lambda: ShutTheBox(0),
-                   lambda: ShutTheBox(1, seed=1.5), lambda: ShutTheBox(1, limit=45.0), lambda: ShutTheBox([]),
-                   lambda: ShutTheBox(["Ana", 3]), lambda: ShutTheBox(1, variant=None),
-                   lambda: ShutTheBox(1, Rules(one_die=1)), lambda: ShutTheBox(1, {"one_die": "never", "x": 1})]
-SHUT_BAD_FROM_MOVES = [lambda: ShutTheBox.from_moves(5), lambda: ShutTheBox.from_moves([("roll", 2.0)]),
-                       lambda: ShutTheBox.from_moves([("roll", True)]), lambda: ShutTheBox.from_moves(["roll", (12,)]),
-                       lambda: ShutTheBox.from_moves([], players="Ana"), lambda: ShutTheBox.from_moves("roll")]
-SHUT_BAD_ACTIONS = [("roll", 2.0), ("roll", True), ("roll", "2"), ("roll", 3), ("roll", 2, 1), ("cover", "53"),
-                    ("cover", (5.0, 3)), ("cover", (True,)), ("cover", ()), ("cover", [[1]]), ("flip", (1,)),
-                    ("uncover", (1,)), (), "stop", 5.0]
+DOTS_BAD_BUILDS = [
+    lambda: DotsAndBoxes(2.0, 3),
+    lambda: DotsAndBoxes(True, 3),
+    lambda: DotsAndBoxes("3", 3),
+    lambda: DotsAndBoxes(0, 0),
+    lambda: DotsAndBoxes(alternate_start="no"),
+    lambda: DotsAndBoxes(alternate_start=1),
+    lambda: DotsAndBoxes(first=True),
+    lambda: DotsAndBoxes(first=1.0),
+]
+DOTS_BAD_FROM_MOVES = [
+    lambda: DotsAndBoxes.from_moves(3, 3, 5),
+    lambda: DotsAndBoxes.from_moves(3, 3, ["a1-b1", 5]),
+    lambda: DotsAndBoxes.from_moves(3, 3, ["a1-b1", None]),
+    lambda: DotsAndBoxes.from_moves(3, 3, "a1-b1, a١-b1"),
+    lambda: DotsAndBoxes.from_moves(3, 3, "a1-b1, a1-b1"),
+    lambda: DotsAndBoxes.from_moves(2.0, 3, []),
+    lambda: DotsAndBoxes.from_moves(3, 3, b"a1-b1"),
+    lambda: DotsAndBoxes.from_moves(3, 3, [], alternate_start="no"),
+]
+CONNECT_BAD_BUILDS = [
+    lambda: FiveInARow(popout="no"),
+    lambda: ConnectFour(popout=1),
+    lambda: FiveInARow(popout=None),
+    lambda: ConnectGame(Variant("x", 7.5, 6, 4)),
+    lambda: ConnectGame(Variant("x", True, 6, 4)),
+    lambda: ConnectGame(Variant("x", 7, 6, 4, sides="no")),
+    lambda: ConnectGame("mini"),
+]
+CONNECT_BAD_FROM_MOVES = [
+    lambda: ConnectFour.from_moves(5),
+    lambda: ConnectFour.from_moves(["4", 4.0]),
+    lambda: ConnectFour.from_moves("4٣"),
+    lambda: ConnectFour.from_moves("44", popout="no"),
+    lambda: FiveInARow.from_moves(["4", None]),
+    lambda: FiveInARow.from_moves("0"),
+    lambda: FiveInARow.from_moves(b"44"),
+]
+SHUT_BAD_BUILDS = [
+    lambda: ShutTheBox("Ana"),
+    lambda: ShutTheBox(1, rules="never"),
+    lambda: ShutTheBox(1, stake="5"),
+    lambda: ShutTheBox(1, dice=[5]),
+    lambda: ShutTheBox(1, dice=[(2.7, 3.9)]),
+    lambda: ShutTheBox(1, dice=[(True, 3)]),
+    lambda: ShutTheBox(1, dice=[(7, 1)]),
+    lambda: ShutTheBox(True),
+    lambda: ShutTheBox(2.0),
+    lambda: ShutTheBox(0),
+    lambda: ShutTheBox(1, seed=1.5),
+    lambda: ShutTheBox(1, limit=45.0),
+    lambda: ShutTheBox([]),
+    lambda: ShutTheBox(["Ana", 3]),
+    lambda: ShutTheBox(1, variant=None),
+    lambda: ShutTheBox(1, Rules(one_die=1)),
+    lambda: ShutTheBox(1, {"one_die": "never", "x": 1}),
+]
+SHUT_BAD_FROM_MOVES = [
+    lambda: ShutTheBox.from_moves(5),
+    lambda: ShutTheBox.from_moves([("roll", 2.0)]),
+    lambda: ShutTheBox.from_moves([("roll", True)]),
+    lambda: ShutTheBox.from_moves(["roll", (12,)]),
+    lambda: ShutTheBox.from_moves([], players="Ana"),
+    lambda: ShutTheBox.from_moves("roll"),
+]
+SHUT_BAD_ACTIONS = [
+    ("roll", 2.0),
+    ("roll", True),
+    ("roll", "2"),
+    ("roll", 3),
+    ("roll", 2, 1),
+    ("cover", "53"),
+    ("cover", (5.0, 3)),
+    ("cover", (True,)),
+    ("cover", ()),
+    ("cover", [[1]]),
+    ("flip", (1,)),
+    ("uncover", (1,)),
+    (),
+    "stop",
+    5.0,
+]
 
-REFUSALS: dict[str, dict[str, Any]] = {         # by example name: the game-specific wrong inputs
-    "dots 2×2": dict(bad_builds=DOTS_BAD_BUILDS, bad_from_moves=DOTS_BAD_FROM_MOVES,
-                     bad_actions=["a1-c1", "a1-b2", "a1-a1", "z9-z8", "a١-b1", "ａ1-b1", 99, -1]),
-    "5 en raya": dict(bad_builds=CONNECT_BAD_BUILDS, bad_from_moves=CONNECT_BAD_FROM_MOVES,
-                      bad_actions=["0", "8", "p4", "٣", "4.0", "44", "", 10]),
+REFUSALS: dict[str, dict[str, Any]] = {  # by example name: the game-specific wrong inputs
+    "dots 2×2": dict(
+        bad_builds=DOTS_BAD_BUILDS,
+        bad_from_moves=DOTS_BAD_FROM_MOVES,
+        bad_actions=["a1-c1", "a1-b2", "a1-a1", "z9-z8", "a١-b1", "ａ1-b1", 99, -1],
+    ),
+    "5 en raya": dict(
+        bad_builds=CONNECT_BAD_BUILDS,
+        bad_from_moves=CONNECT_BAD_FROM_MOVES,
+        bad_actions=["0", "8", "p4", "٣", "4.0", "44", "", 10],
+    ),
     "5 en raya, PopOut": dict(bad_actions=["p0", "p8", "pp4"]),
-    "shut the box alone": dict(bad_builds=SHUT_BAD_BUILDS, bad_from_moves=SHUT_BAD_FROM_MOVES,
-                               bad_actions=SHUT_BAD_ACTIONS),
+    "shut the box alone": dict(
+        bad_builds=SHUT_BAD_BUILDS, bad_from_moves=SHUT_BAD_FROM_MOVES, bad_actions=SHUT_BAD_ACTIONS
+    ),
 }
-RESIGN_NONE_IS_MOVER = {"five_in_a_row", "connect_four"}    # Connect: resign(None) means the player to move
+RESIGN_NONE_IS_MOVER = {"five_in_a_row", "connect_four"}  # Connect: resign(None) means the player to move
 
 ENTRIES: dict[str, Entry] = {
-    example.name: Entry(example.new, example.replay, info.cpu_player, seats=example.seats,
-                        resign_none_is_mover=info.id in RESIGN_NONE_IS_MOVER, **REFUSALS.get(example.name, {}))
-    for info in catalog.games() for example in info.examples}
-SHIPPED_EXAMPLES = {"dots 2×2", "dots 3×2, coral first", "dots 1×1", "5 en raya", "5 en raya, PopOut", "Connect Four",
-                    "Connect Four, PopOut", "connect mini 4×4, 3 in a row", "shut the box alone",
-                    "shut the box, 3 players, under six, digits, stake", "shut the box, long game",
-                    "shut the box, to 20, six or less, never", "shut the box, 2 players, never"}
+    example.name: Entry(
+        example.new,
+        example.replay,
+        info.cpu_player,
+        seats=example.seats,
+        resign_none_is_mover=info.id in RESIGN_NONE_IS_MOVER,
+        **REFUSALS.get(example.name, {}),
+    )
+    for info in catalog.games()
+    for example in info.examples
+}
+SHIPPED_EXAMPLES = {
+    "dots 2×2",
+    "dots 3×2, coral first",
+    "dots 1×1",
+    "5 en raya",
+    "5 en raya, PopOut",
+    "Connect Four",
+    "Connect Four, PopOut",
+    "connect mini 4×4, 3 in a row",
+    "shut the box alone",
+    "shut the box, 3 players, under six, digits, stake",
+    "shut the box, long game",
+    "shut the box, to 20, six or less, never",
+    "shut the box, 2 players, never",
+}
 NAMES = list(ENTRIES)
 BAD_BUILDS = [(name, i) for name in NAMES for i in range(len(ENTRIES[name].bad_builds))]
 BAD_FROM_MOVES = [(name, i) for name in NAMES for i in range(len(ENTRIES[name].bad_from_moves))]
 CLASSES = {cls.__name__: cls for cls in (type(entry.new()) for entry in ENTRIES.values())}
 
 # wrong types of every kind: never coerced into a move, a seat or a setting
-JUNK = [None, True, False, 2.0, 4.5, float("nan"), b"a1-b1", b"4", "٣", "a١-b1", "p٤", "", "  ", [], {}, (), [1, 2],
-        {"roll": 2}, object(), ("roll", 2.0), ("cover", (2.0,)), -1, 10 ** 30, "4" * 5000]
+JUNK = [
+    None,
+    True,
+    False,
+    2.0,
+    4.5,
+    float("nan"),
+    b"a1-b1",
+    b"4",
+    "٣",
+    "a١-b1",
+    "p٤",
+    "",
+    "  ",
+    [],
+    {},
+    (),
+    [1, 2],
+    {"roll": 2},
+    object(),
+    ("roll", 2.0),
+    ("cover", (2.0,)),
+    -1,
+    10**30,
+    "4" * 5000,
+]
 
 json_like = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["game", "version", "width", "height", "moves", "players", "rules", "variant", "seed",
-                         "history", "popout", "resigned", "first", "alternate_start", "stake", "limit", "dice",
-                         "state", "columns", "rows", "win", "name", "sides"]) | st.text(max_size=5),
-        children, max_size=6),
-    max_leaves=20)
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "game",
+                    "version",
+                    "width",
+                    "height",
+                    "moves",
+                    "players",
+                    "rules",
+                    "variant",
+                    "seed",
+                    "history",
+                    "popout",
+                    "resigned",
+                    "first",
+                    "alternate_start",
+                    "stake",
+                    "limit",
+                    "dice",
+                    "state",
+                    "columns",
+                    "rows",
+                    "win",
+                    "name",
+                    "sides",
+                ]
+            )
+            | st.text(max_size=5),
+            children,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 def snapshot(game: Any) -> str:
@@ -197,13 +331,13 @@ def test_random_games_keep_the_contract(name, data):
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10 ** 6), junk=st.sampled_from(JUNK) | json_like)
+@given(seed=st.integers(0, 10**6), junk=st.sampled_from(JUNK) | json_like)
 def test_a_refused_action_changes_nothing(name, seed, junk):
     rng = random.Random(seed)
     game = random_game(name, rng, rng.randrange(0, 30))
     entry = ENTRIES[name]
     candidates = [junk, *entry.bad_actions]
-    candidates += [h for h in game.history[-1:]]   # already played (a line drawn, …) — refused or legal again
+    candidates += [h for h in game.history[-1:]]  # already played (a line drawn, …) — refused or legal again
     for action in candidates:
         before = snapshot(game)
         try:
@@ -252,7 +386,7 @@ def test_from_dict_of_junk_raises_bad_position_error_and_nothing_else(name, junk
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10 ** 6), data=st.data())
+@given(seed=st.integers(0, 10**6), data=st.data())
 def test_mutated_saved_games_load_cleanly_or_raise_bad_position_error(name, seed, data):
     rng = random.Random(seed)
     saved = random_game(name, rng, rng.randrange(0, 25)).to_dict()
@@ -272,8 +406,9 @@ def test_mutated_saved_games_load_cleanly_or_raise_bad_position_error(name, seed
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=25, deadline=None)
-@given(moves=st.lists(json_like | st.sampled_from(JUNK[:-3]) | st.text(alphabet="abcp1234٣١-, ", max_size=6),
-                      max_size=6))
+@given(
+    moves=st.lists(json_like | st.sampled_from(JUNK[:-3]) | st.text(alphabet="abcp1234٣١-, ", max_size=6), max_size=6)
+)
 def test_from_moves_of_junk_raises_bad_position_error_and_nothing_else(name, moves):
     try:
         game = ENTRIES[name].replay(moves)
@@ -293,9 +428,9 @@ def test_a_newer_version_is_refused_naming_it_and_version_1_still_loads(name):
             type(game).from_dict({**data, "version": bad})
     old = {k: v for k, v in data.items() if k != "version"}
     if isinstance(game, ConnectGame):
-        old["game"] = game.variant.name                  # version 1 stored the variant's name
+        old["game"] = game.variant.name  # version 1 stored the variant's name
     elif isinstance(game, ShutTheBox):
-        del old["game"]                                  # version 1 had no "game" key
+        del old["game"]  # version 1 had no "game" key
     assert snapshot(type(game).from_dict(old)) == snapshot(game)
 
 

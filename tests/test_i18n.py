@@ -8,6 +8,7 @@
   catalogue stands out;
 * the engines' errors come in the current language; a widget keeps the language it was created in.
 """
+
 from __future__ import annotations
 
 import gettext
@@ -38,7 +39,14 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "gamekit" / "locale"
 PO = LOCALE / "es" / "LC_MESSAGES" / "gamekit.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None, "said": None, "nsaid": (1, 2)}   # as in `make messages`
+KEYWORDS = {
+    "tr": None,
+    "ntr": (1, 2),
+    "ptr": ((1, "c"), 2),
+    "N_": None,
+    "said": None,
+    "nsaid": (1, 2),
+}  # as in `make messages`
 
 
 @pytest.fixture
@@ -57,8 +65,7 @@ def catalogue():
 def placeholders(message: str) -> set[str]:
     """The ``{name!conv:spec}`` fields of a message (literal ``{{``/``}}`` are not fields); a translation may
     use one twice or once, but must use every one and no other."""
-    return {f"{name}!{conv}:{spec}" for _, name, spec, conv in string.Formatter().parse(message)
-            if name is not None}
+    return {f"{name}!{conv}:{spec}" for _, name, spec, conv in string.Formatter().parse(message) if name is not None}
 
 
 # ------------------------------------------------------------------ the catalogue itself
@@ -84,9 +91,12 @@ def test_every_message_has_a_spanish_translation_with_the_same_placeholders():
 
 
 def test_every_message_the_code_marks_is_in_the_catalogue():
-    marked = {msg if isinstance(msg, str) else msg[0]
-              for _, _, msg, _, _ in extract_from_dir(str(ROOT / "gamekit"), keywords=KEYWORDS,
-                                                      method_map=[("**.py", "python")])}
+    marked = {
+        msg if isinstance(msg, str) else msg[0]
+        for _, _, msg, _, _ in extract_from_dir(
+            str(ROOT / "gamekit"), keywords=KEYWORDS, method_map=[("**.py", "python")]
+        )
+    }
     known = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue() if m.id}
     missing = sorted(marked - known)
     assert not missing, f"run `make messages` and translate: {missing}"
@@ -106,14 +116,27 @@ def test_the_committed_mo_says_what_the_po_says():
                 found = compiled.npgettext(m.context, *m.id, n) if m.context else compiled.ngettext(*m.id, n)
                 assert found == m.string[form], m.id
         else:
-            found = compiled.pgettext(m.context, m.id) if m.context else compiled.gettext(m.id)   # ptr(): a context
+            found = compiled.pgettext(m.context, m.id) if m.context else compiled.gettext(m.id)  # ptr(): a context
             assert found == m.string, f"{m.id!r}: recompile with `make messages`"
 
 
 def test_sheet_terms_are_used():
     spanish = " ".join(m.string if isinstance(m.string, str) else " ".join(m.string) for m in catalogue())
-    for term in ("punto", "línea", "casilla", "tercer lado", "cadena", "Dorado", "Coral", "ficha",
-                 "columnas laterales", "Cerrar la caja", "dados", "cubiert", "Cuatro en raya"):
+    for term in (
+        "punto",
+        "línea",
+        "casilla",
+        "tercer lado",
+        "cadena",
+        "Dorado",
+        "Coral",
+        "ficha",
+        "columnas laterales",
+        "Cerrar la caja",
+        "dados",
+        "cubiert",
+        "Cuatro en raya",
+    ):
         assert term in spanish, term
 
 
@@ -133,13 +156,15 @@ def test_set_language_checks_its_input_and_changes_nothing_on_refusal(spanish):
 
 
 def test_environment_variable_sets_the_language_for_a_whole_class():
-    code = ("import gamekit, gamekit.dots.rules as r\n"
-            "try:\n    r.DotsAndBoxes().play('a1-c1')\nexcept gamekit.IllegalMoveError as e:\n    print(e)\n"
-            "print(gamekit.get_language())")
+    code = (
+        "import gamekit, gamekit.dots.rules as r\n"
+        "try:\n    r.DotsAndBoxes().play('a1-c1')\nexcept gamekit.IllegalMoveError as e:\n    print(e)\n"
+        "print(gamekit.get_language())"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT), "GAMEKIT_LANG": "es_ES.UTF-8"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert "no son puntos vecinos" in out and out.split()[-1] == "es"
-    env["GAMEKIT_LANG"] = "fr"                      # unknown: a warning, English, no crash
+    env["GAMEKIT_LANG"] = "fr"  # unknown: a warning, English, no crash
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert "not neighbouring dots" in run.stdout and "GAMEKIT_LANG" in run.stderr
 
@@ -147,8 +172,12 @@ def test_environment_variable_sets_the_language_for_a_whole_class():
 # ------------------------------------------------------------------ engines
 def test_engine_errors_come_in_spanish(spanish):
     dots = DotsAndBoxes(2, 2)
-    for move, words in (("a1-c1", "no son puntos vecinos"), ("a1-b2", "no se permiten diagonales"),
-                        ("z9-z8", "fuera del tablero"), ("hola", "línea mal escrita")):
+    for move, words in (
+        ("a1-c1", "no son puntos vecinos"),
+        ("a1-b2", "no se permiten diagonales"),
+        ("z9-z8", "fuera del tablero"),
+        ("hola", "línea mal escrita"),
+    ):
         with pytest.raises(IllegalMoveError, match=words):
             dots.play(move)
     dots.play("a1-b1")
@@ -189,7 +218,7 @@ def test_a_widget_keeps_the_language_it_was_created_in(spanish):
     assert w.last_status == "Le toca a Coral."
     w.hint()
     assert w.last_status.startswith("Pista:")
-    w.click(1, 1)                                   # not on a line: the refusal is Spanish too
+    w.click(1, 1)  # not on a line: the refusal is Spanish too
     assert "hueco" in w.last_status
     with pytest.raises(BadSettingError, match="elige uno de"):
         w.set_level("experto")
@@ -304,7 +333,7 @@ def drive_dots():
     yield w
     w.resign()
     yield w
-    w.review()                    # the review of the finished game: its list, board and caption
+    w.review()  # the review of the finished game: its list, board and caption
     yield w
     w.review_view.next_mistake()
     w.review_view.goto(1)
@@ -352,7 +381,7 @@ def drive_shutbox():
     yield w
     w.resign()
     yield w
-    w.setup(variant="round", seats=["cpu", "cpu"])         # CPU against CPU to the end of the round
+    w.setup(variant="round", seats=["cpu", "cpu"])  # CPU against CPU to the end of the round
     for _ in range(200):
         if w.game.is_over():
             break
@@ -403,7 +432,7 @@ def test_glossary_marks_our_own_terms():
     sheets = " ".join(p.read_text(encoding="utf-8").lower() for p in SHEETS.glob("*.txt"))
     for term in ours:
         first = term.split(" (")[0].split(",")[0].lower()
-        if first not in ("control", "zugzwang", "5 en raya"):        # words, not phrases the sheets could use
+        if first not in ("control", "zugzwang", "5 en raya"):  # words, not phrases the sheets could use
             assert first not in sheets, f"{term!r} is in a rules sheet: mark it 'sheet'"
     for english, spanish, source, _ in rows:
         if source == "sheet":
@@ -434,6 +463,7 @@ def lesson_widgets():
         yield C.exercise(name, score)
     yield C.step_through()
     from gamekit.widgets.lesson import ExerciseWidget
+
     for factory in (f for fs in S.EXERCISES.values() for f in fs):
         yield ExerciseWidget(factory(), score=score)
     yield S.sets_step_through(12)
@@ -444,9 +474,9 @@ def lesson_widgets():
     tally = S.tally_widget()
     tally.on_add(None)
     tally.on_undo(None)
-    tally.on_undo(None)                         # the refusal: nothing left to take back
+    tally.on_undo(None)  # the refusal: nothing left to take back
     yield tally
-    for lessons in (D, C, S):              # the "More practice" sets from the puzzle bank
+    for lessons in (D, C, S):  # the "More practice" sets from the puzzle bank
         for n in lessons.LESSONS:
             yield lessons.practice(n, score)
     for factory in C.EXERCISES["five_in_a_row/03_how_the_computer_knows"]:
@@ -454,19 +484,20 @@ def lesson_widgets():
     for lessons in (C, S):
         for lesson in lessons.REFLECTIONS:
             box = lessons.reflection(lesson, score)
-            box.save("")                        # the refusal note
+            box.save("")  # the refusal note
             yield box
 
 
 def answered(widget):
     """Drive an answer box or board: a wrong answer, the hint and the answer (what a pupil sees after)."""
     from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, Reflection, StepThrough
+
     inner = [w for w in _tree(widget) if isinstance(w, (ExerciseWidget, PuzzleBoard, StepThrough, Reflection))]
     for w in inner:
         if isinstance(w, StepThrough):
             w.next()
             continue
-        if isinstance(w, Reflection):          # an empty answer (refused), then a saved one
+        if isinstance(w, Reflection):  # an empty answer (refused), then a saved one
             w.submit(" ")
             w.submit("42")
             continue
@@ -529,12 +560,15 @@ def test_the_compiled_spanish_catalogue_has_none_of_the_refused_forms():
     one = [s for key, s in compiled._catalog.items() if isinstance(key, tuple) and key[1] == 0]
     assert not [s for s in one if "que faltan" in s], "the form for one says «que falta»"
     assert compiled.gettext("hard-hearted handout") == "entrega sin concesiones"
-    assert compiled.gettext("{colour} to move. Find the drop that wins, at once or later.").startswith("le toca al {colour}")
+    assert compiled.gettext("{colour} to move. Find the drop that wins, at once or later.").startswith(
+        "le toca al {colour}"
+    )
 
 
 def test_the_puzzle_prompts_read_as_the_lessons_do_in_spanish():
     from gamekit.i18n import using
     from gamekit.puzzles import bank
+
     with using("es"):
         five = next(p for p in bank("five_in_a_row") if p.to_move == 0)
         assert five.prompt().startswith("Le toca al rojo.")

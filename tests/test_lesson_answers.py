@@ -1,5 +1,6 @@
 """Click-to-answer lesson boards and typed answers: the position in words for a screen reader, and an answer the
 checker cannot read is not an attempt (as a click beside the board is not)."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,7 @@ def click_exercises():
             try:
                 widget = module.exercise(name)
             except (KeyError, ValueError):
-                continue                                   # another module's exercise in a shared lesson
+                continue  # another module's exercise in a shared lesson
             if isinstance(widget, PuzzleBoard):
                 yield module, name
 
@@ -35,15 +36,21 @@ def test_every_click_to_answer_board_describes_its_position(module, name):
     assert isinstance(board, PuzzleBoard)
     text = board.board.description
     assert text and text == position_text(board.exercise.position)
-    assert "to move" in text                                  # whose turn it is, then the position
-    for solution in board.exercise.solutions:                 # the words say what is there, not the answer
+    assert "to move" in text  # whose turn it is, then the position
+    for solution in board.exercise.solutions:  # the words say what is there, not the answer
         assert f"answer: {solution}" not in text.lower()
 
 
 def test_a_given_description_wins_and_no_position_gives_none():
     ex = Exercise("Which column?", lambda a: (a == "3", "ok"), solutions=["3"])
     assert position_text(None) == "" and position_text(object()) == ""
-    board = PuzzleBoard(ex, draw=lambda mark: Scene(), hit=lambda x, y: None, size=(40, 40), describe=lambda: "Three columns, all empty.")
+    board = PuzzleBoard(
+        ex,
+        draw=lambda mark: Scene(),
+        hit=lambda x, y: None,
+        size=(40, 40),
+        describe=lambda: "Three columns, all empty.",
+    )
     assert board.board.description == "Three columns, all empty."
 
 

@@ -10,6 +10,7 @@ position it shows), every still picture's position, and every exercise.  Then, f
 * no earlier text — markdown, caption, output, or what an earlier exercise shows (prompt, hint, answer,
   feedback to a right answer) — contains one of the exercise's ``leaks`` (the texts that state its answer).
 """
+
 from __future__ import annotations
 
 import ast
@@ -24,14 +25,19 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix() for folder in ("five_in_a_row", "shut_the_box")
-                 for base in (NOTEBOOKS, NOTEBOOKS / "es") for p in (base / folder).glob("*.md"))
+LESSONS = sorted(
+    p.relative_to(NOTEBOOKS).as_posix()
+    for folder in ("five_in_a_row", "shut_the_box")
+    for base in (NOTEBOOKS, NOTEBOOKS / "es")
+    for p in (base / folder).glob("*.md")
+)
 
 
 def key(position):
     """One comparable value per position: a 5 en raya grid and whose turn it is, or (open tiles, roll)."""
     from gamekit.connect.rules import ConnectGame
     from gamekit.shutbox.lessons import SetChoice
+
     if isinstance(position, ConnectGame):
         return ("connect", position.variant.name, position.popout, position.position_key())
     if isinstance(position, SetChoice):
@@ -43,6 +49,7 @@ def key(position):
 
 def history(position) -> tuple | None:
     from gamekit.connect.rules import ConnectGame
+
     return tuple(position.history) if isinstance(position, ConnectGame) else None
 
 
@@ -53,6 +60,7 @@ def exercise_position(ex):
 def after_answers(ex) -> list:
     """The positions one move after the exercise's position, for each accepted answer."""
     from gamekit.connect.rules import ConnectGame
+
     pos = exercise_position(ex)
     out = []
     if isinstance(pos, ConnectGame):
@@ -60,7 +68,7 @@ def after_answers(ex) -> list:
             g = pos.copy()
             move = str(answer)
             if ex.choices and pos.popout and not move.startswith("p"):
-                move = "p" + move                        # the PopOut exercise asks which column to pop
+                move = "p" + move  # the PopOut exercise asks which column to pop
             try:
                 g.play(move)
             except ValueError:
@@ -75,6 +83,7 @@ def walk(value, events: list) -> None:
     from gamekit.connect.rules import ConnectGame
     from gamekit.display import Paragraph, Table
     from gamekit.widgets.lesson import StepThrough
+
     if value is None:
         return
     if isinstance(value, StepThrough):
@@ -111,6 +120,7 @@ def walk(value, events: list) -> None:
 def run_lesson(path: Path) -> list:
     """Run a lesson's cells in page order; the events of what it shows."""
     import gamekit
+
     events: list = []
     namespace: dict = {"__name__": "__lesson__"}
     cwd = os.getcwd()
@@ -129,6 +139,7 @@ def run_lesson(path: Path) -> list:
         os.chdir(cwd)
         gamekit.set_language("en")
         import matplotlib.pyplot as plt
+
         plt.close("all")
     return events
 
@@ -143,6 +154,7 @@ def test_nothing_before_an_exercise_gives_it_away(lesson):
     exercises = [e for e in events if e[0] == "exercise"]
     folder = lesson.removeprefix("es/").removesuffix(".md")
     from tests.test_lessons_shared import ALL_EXERCISES
+
     assert len(exercises) == len(ALL_EXERCISES[folder]), f"{lesson}: the walk saw {len(exercises)} exercises"
     assert any(e[1].key.startswith("practice ") for e in exercises), f"{lesson}: the practice set was walked"
     for i, event in enumerate(events):
@@ -157,12 +169,15 @@ def test_nothing_before_an_exercise_gives_it_away(lesson):
         lines = [start + (str(a),) for a in ex.solutions] if start is not None else []
         for n, (k, still, moves) in enumerate(boards):
             assert k not in later, f"{lesson}: {ex.key!r}: a board above shows the position after its answer"
-            if moves is not None:       # a later position of the same game, reached through the answer
-                assert not any(moves[:len(line)] == line for line in lines), \
+            if moves is not None:  # a later position of the same game, reached through the answer
+                assert not any(moves[: len(line)] == line for line in lines), (
                     f"{lesson}: {ex.key!r}: a board above continues its position with its answer"
+                )
             if position is not None and k == position:
                 own_picture = still and n == len(boards) - 1
-                assert own_picture, f"{lesson}: {ex.key!r}: its position is shown above it ({'picture' if still else 'step-through'})"
+                assert own_picture, (
+                    f"{lesson}: {ex.key!r}: its position is shown above it ({'picture' if still else 'step-through'})"
+                )
         texts = [rest[0] for kind, *rest in earlier if kind == "text"]
         texts += [t for kind, *rest in earlier if kind == "exercise" for t in shown_by(rest[0])]
         for leak in ex.leaks:
@@ -174,6 +189,7 @@ def test_the_walk_sees_boards_captions_and_exercises():
     """The checker itself: a lesson that shows an exercise's answer position is caught."""
     from gamekit.connect import lessons as L
     from gamekit.connect.rules import FiveInARow
+
     ex = L.side_win_exercise()
     events: list = []
     walk(L.step_through(), events)
@@ -184,7 +200,7 @@ def test_the_walk_sees_boards_captions_and_exercises():
     # the old lesson 2: exercise 1's board was exercise 4's position with its winning line played on
     old = FiveInARow.from_moves(L.EXERCISE_POSITIONS["winning_move"] + "2211")
     four = L.winning_move_exercise()
-    assert tuple(old.history)[:len(four.game.history) + 1] == tuple(four.game.history) + (four.solutions[0],)
+    assert tuple(old.history)[: len(four.game.history) + 1] == tuple(four.game.history) + (four.solutions[0],)
     board = L.exercise("side_win")
     walk(board, events)
     assert events[-1] == ("exercise", board.exercise)
@@ -199,12 +215,14 @@ LEVELS = {"en": ("easy", "medium", "hard"), "es": ("fácil", "media", "difícil"
 def test_graded_problem_sets(lesson):
     import re
     from tests.test_lessons_shared import EXERCISES
+
     name = lesson.removeprefix("es/").removesuffix(".md")
     lang = "es" if lesson.startswith("es/") else "en"
     factories = EXERCISES[name]
     assert len(factories) >= (5 if name in RULES_LESSONS else 6), f"{lesson}: {len(factories)} exercises"
     exercises = [f() for f in factories]
-    from tests.test_lessons_shared import ALL_EXERCISES            # the practice set counts too
+    from tests.test_lessons_shared import ALL_EXERCISES  # the practice set counts too
+
     two_way = [ex.key for ex in (f() for f in ALL_EXERCISES[name]) if ex.choices is not None and len(ex.choices) == 2]
     assert len(two_way) <= 1, f"{lesson}: more than one two-way choice: {two_way}"
     source = (NOTEBOOKS / lesson).read_text()
@@ -229,7 +247,7 @@ def test_no_fraction_with_a_long_denominator_on_the_pupils_path(lesson):
     for kind, *rest in run_lesson(NOTEBOOKS / lesson):
         if kind == "text":
             appendix = re.search(r"^## (For teachers|Para el profesorado)", rest[0], re.M)
-            texts.append(rest[0][:appendix.start()] if appendix else rest[0])
+            texts.append(rest[0][: appendix.start()] if appendix else rest[0])
             if appendix:
                 break
         elif kind == "exercise":

@@ -1,10 +1,13 @@
 """JupyterLab opens the MyST lesson sources as notebooks: the settings `make lab` and Binder write."""
+
 import json
 from pathlib import Path
 
 import pytest
 
-from gamekit.lesson_tools import LAB_SETTINGS, install_lab_settings, main
+from gamekit.lesson_launch import LAB_SETTINGS, install_lab_settings
+
+from gamekit.lesson_tools import main
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,9 +23,14 @@ def test_lab_settings_make_md_and_myst_open_as_jupytext_notebooks(tmp_path):
 def test_lab_settings_keep_other_overrides_and_are_idempotent(tmp_path):
     path = tmp_path / "share/jupyter/lab/settings/overrides.json"
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"},
-                                "@jupyterlab/docmanager-extension:plugin": {"autosave": False,
-                                                                            "defaultViewers": {"csv": "CSVTable"}}}))
+    path.write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"},
+                "@jupyterlab/docmanager-extension:plugin": {"autosave": False, "defaultViewers": {"csv": "CSVTable"}},
+            }
+        )
+    )
     install_lab_settings(tmp_path)
     first = path.read_text()
     install_lab_settings(tmp_path)
@@ -47,8 +55,11 @@ def test_make_lab_and_binder_write_the_settings_and_install_jupytext():
     assert "gamekit.lesson_tools lab-settings" in (ROOT / "Makefile").read_text()
     assert "gamekit.lesson_tools lab-settings" in (ROOT / "binder/postBuild").read_text()
     assert "jupytext" in (ROOT / "requirements.txt").read_text()
-    pins = dict(line.split("==") for line in (ROOT / "binder/requirements.txt").read_text().splitlines()
-                if "==" in line and not line.startswith("#"))
+    pins = dict(
+        line.split("==")
+        for line in (ROOT / "binder/requirements.txt").read_text().splitlines()
+        if "==" in line and not line.startswith("#")
+    )
     assert {"jupytext", "voila", "platformdirs"} <= set(pins)
 
 
@@ -79,9 +90,16 @@ import urllib.request
 import jupytext
 import nbformat
 
-from gamekit.lesson_tools import (DEFAULT_HIDE_GLOBS, LESSON_SOURCES_GLOB, PUPIL_CSS, TEACHER_ARGS, apply_pupil_view,
-                                  lesson_title, pupil_code_cells, pupil_server_config, pupil_view_problems,
-                                  teacher_lab_command)
+from gamekit.lesson_launch import (
+    DEFAULT_HIDE_GLOBS,
+    LESSON_SOURCES_GLOB,
+    PUPIL_CSS,
+    TEACHER_ARGS,
+    pupil_server_config,
+    teacher_lab_command,
+)
+
+from gamekit.lesson_tools import apply_pupil_view, lesson_title, pupil_code_cells, pupil_view_problems
 
 LESSON = """---
 jupytext:
@@ -133,11 +151,12 @@ def test_pupil_view_hides_the_pupils_code_titles_the_pair_and_keeps_the_teachers
         assert nb.metadata["title"] == "Toy lesson 1 — counting"
         code = [c for c in nb.cells if c.cell_type == "code"]
         assert [c.metadata.get("jupyter", {}).get("source_hidden") for c in code] == [True, True, None]
-        assert code[1].metadata["tags"] == ["keep"]            # other metadata kept
-    assert [c.id for c in nbformat.read(ipynb, as_version=4).cells] == ids   # synced, not rewritten
+        assert code[1].metadata["tags"] == ["keep"]  # other metadata kept
+    assert [c.id for c in nbformat.read(ipynb, as_version=4).cells] == ids  # synced, not rewritten
     assert "title: Toy lesson 1 — counting" in md.read_text(encoding="utf-8")
-    assert apply_pupil_view(md) is False                  # idempotent
+    assert apply_pupil_view(md) is False  # idempotent
     from gamekit.lesson_tools import pairing_problems
+
     assert pairing_problems(ipynb) == []
 
 
@@ -165,8 +184,9 @@ def test_the_pupils_server_settings_hide_lesson_sources_and_collapsed_code(tmp_p
     config = json.loads((tmp_path / "etc/jupyter/jupyter_server_config.json").read_text())
     assert config == pupil_server_config(tmp_path)
     globs = config["ContentsManager"]["hide_globs"]
-    assert globs[:len(DEFAULT_HIDE_GLOBS)] == DEFAULT_HIDE_GLOBS and LESSON_SOURCES_GLOB in globs
+    assert globs[: len(DEFAULT_HIDE_GLOBS)] == DEFAULT_HIDE_GLOBS and LESSON_SOURCES_GLOB in globs
     from fnmatch import fnmatch
+
     lessons = [p.name for p in (ROOT / "notebooks").rglob("*.md")]
     assert lessons and all(fnmatch(name, LESSON_SOURCES_GLOB) for name in lessons)
     assert not any(fnmatch(name, LESSON_SOURCES_GLOB) for name in ("README.md", "dots.md", "CONVENTIONS.md"))
@@ -207,17 +227,35 @@ def _serve_lab(tmp_path, name, config_path, args=()):
     """A real JupyterLab server (this Python's) over a copy of two lessons; yields its URL."""
     root = tmp_path / f"root-{name}"
     (root / "notebooks").mkdir(parents=True)
-    for stem in ("02_third_sides", ):
+    for stem in ("02_third_sides",):
         for suffix in (".md", ".ipynb"):
             (root / "notebooks" / (stem + suffix)).write_bytes(
-                (ROOT / "notebooks/dots_and_boxes" / (stem + suffix)).read_bytes())
+                (ROOT / "notebooks/dots_and_boxes" / (stem + suffix)).read_bytes()
+            )
     (root / "notebooks/README.md").write_text("# notes\n")
     port = _free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(config_path), JUPYTER_RUNTIME_DIR=str(tmp_path / f"rt-{name}"),
-               JUPYTERLAB_SETTINGS_DIR=str(tmp_path / f"us-{name}"), JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / f"ws-{name}"))
-    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-               "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *args]
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_PATH=str(config_path),
+        JUPYTER_RUNTIME_DIR=str(tmp_path / f"rt-{name}"),
+        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / f"us-{name}"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / f"ws-{name}"),
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        *args,
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
     log = tmp_path / f"{name}.log"
@@ -276,6 +314,7 @@ def _title_of_page(url: str) -> str:
     """The <title> of a page Voilà streams (read only as far as the title: the cells need not finish)."""
     import html
     import re
+
     seen = b""
     with urllib.request.urlopen(url, timeout=120) as response:
         while b"</title>" not in seen:
@@ -290,9 +329,21 @@ def test_voila_titles_each_lesson_page_with_the_lessons_title_in_english_and_spa
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
     log = tmp_path / "voila.log"
     process = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
-        cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env)
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            f"--Voila.root_dir={ROOT}",
+            "--Voila.port_retries=0",
+        ],
+        cwd=ROOT,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -304,9 +355,10 @@ def test_voila_titles_each_lesson_page_with_the_lessons_title_in_english_and_spa
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"Voilà did not start:\n{log.read_text()[-2000:]}")
                 time.sleep(0.3)
-        for path, title in (("notebooks/shut_the_box/02_sets_for_a_roll.ipynb", "Shut the Box — 2. The sets for a roll"),
-                            ("notebooks/es/shut_the_box/02_sets_for_a_roll.ipynb",
-                             "Cerrar la caja — 2. Los conjuntos de una tirada")):
+        for path, title in (
+            ("notebooks/shut_the_box/02_sets_for_a_roll.ipynb", "Shut the Box — 2. The sets for a roll"),
+            ("notebooks/es/shut_the_box/02_sets_for_a_roll.ipynb", "Cerrar la caja — 2. Los conjuntos de una tirada"),
+        ):
             assert _title_of_page(f"{url}/voila/render/{path}") == title
             assert title.startswith(nbformat.read(ROOT / path, as_version=4).metadata["title"])
     finally:
@@ -332,6 +384,7 @@ def test_warm_compiles_every_engine_and_says_so(capsys, monkeypatch):
     """`python -m gamekit.lesson_tools warm` (Binder's postBuild) compiles or loads
     each compiled engine and names it with its time; where the compiled engines cannot run it says so."""
     from gamekit import compiled
+
     if not compiled.available():
         pytest.skip("numba is not installed here")
     assert main(["warm"]) == 0
@@ -351,8 +404,14 @@ def test_binder_builds_the_engines_into_the_image():
 # ---------------------------------------------------------------------------------------------------
 # `make lab`: pupils work in a copy of the lessons, the engines are warm first; `make voila` serves the tree
 # ---------------------------------------------------------------------------------------------------
-from gamekit.lesson_tools import (START_PAGE, VOILA_TEMPLATE, pupil_lab_command, sync_lessons, voila_command,
-                                  voila_page_url)
+from gamekit.lesson_launch import (
+    START_PAGE,
+    VOILA_TEMPLATE,
+    pupil_lab_command,
+    sync_lessons,
+    voila_command,
+    voila_page_url,
+)
 
 
 def _checkout(tmp_path):
@@ -374,24 +433,28 @@ def test_the_working_copy_holds_unpaired_lessons_and_the_guides_and_keeps_a_pupi
     src, copy = _checkout(tmp_path), tmp_path / "data/lessons"
     written = sync_lessons(copy, src)
     names = sorted(p.relative_to(copy).as_posix() for p in written)
-    assert names == ["docs/teachers/dots.md", "notebooks/00_start_here.ipynb", "notebooks/board.png",
-                     "notebooks/dots_and_boxes/02_third_sides.ipynb"]
+    assert names == [
+        "docs/teachers/dots.md",
+        "notebooks/00_start_here.ipynb",
+        "notebooks/board.png",
+        "notebooks/dots_and_boxes/02_third_sides.ipynb",
+    ]
     lesson = copy / "notebooks/dots_and_boxes/02_third_sides.ipynb"
     nb = nbformat.read(lesson, as_version=4)
     source = nbformat.read(src / "notebooks/dots_and_boxes/02_third_sides.ipynb", as_version=4)
     assert [c.source for c in nb.cells] == [c.source for c in source.cells]
-    assert "formats" not in nb.metadata.get("jupytext", {})          # saving the copy writes no .md beside it
+    assert "formats" not in nb.metadata.get("jupytext", {})  # saving the copy writes no .md beside it
     assert nb.metadata["title"] == source.metadata["title"]
-    assert sync_lessons(copy, src) == []                               # nothing changed: nothing written
-    lesson.write_text(lesson.read_text().replace('"cells": [', '"cells": [', 1) + " ")   # the pupil saved work
+    assert sync_lessons(copy, src) == []  # nothing changed: nothing written
+    lesson.write_text(lesson.read_text().replace('"cells": [', '"cells": [', 1) + " ")  # the pupil saved work
     mine = lesson.read_text()
     assert sync_lessons(copy, src) == [] and lesson.read_text() == mine
-    (src / "docs/teachers/dots.md").write_text("# Teacher guide, updated\n")           # the checkout moved on
+    (src / "docs/teachers/dots.md").write_text("# Teacher guide, updated\n")  # the checkout moved on
     assert sync_lessons(copy, src) == [copy / "docs/teachers/dots.md"]
     assert (copy / "docs/teachers/dots.md").read_text() == "# Teacher guide, updated\n"
-    lesson.unlink()                                                    # a file the pupil deleted comes back
+    lesson.unlink()  # a file the pupil deleted comes back
     assert sync_lessons(copy, src) == [lesson]
-    (src / "notebooks/board.png").unlink()                              # gone from the checkout: gone from the copy
+    (src / "notebooks/board.png").unlink()  # gone from the checkout: gone from the copy
     assert sync_lessons(copy, src) == [] and not (copy / "notebooks/board.png").exists()
     assert lesson.exists() and (copy / "docs/teachers/dots.md").exists()
 
@@ -413,7 +476,7 @@ def test_the_pupils_lab_serves_the_copy_and_opens_the_start_page(tmp_path):
     with pytest.raises(TypeError, match="strings"):
         pupil_lab_command(tmp_path, [3])
     teacher = teacher_lab_command([])
-    assert f"--ServerApp.root_dir={ROOT}" in teacher                  # the sources and the guides are served
+    assert f"--ServerApp.root_dir={ROOT}" in teacher  # the sources and the guides are served
     assert f"--LabApp.default_url=/lab/tree/{START_PAGE}" in teacher
 
 
@@ -430,7 +493,8 @@ def test_voila_serves_the_checkout_in_the_lessons_template_and_refuses_a_bad_por
     assert f"--Voila.root_dir={ROOT}" in command and f"--template={VOILA_TEMPLATE}" in command
     assert "--port=8866" in command and command[-1] == "--debug"
     assert voila_page_url("http://localhost:8866/", START_PAGE) == (
-        "http://localhost:8866/voila/render/notebooks/00_start_here.ipynb")
+        "http://localhost:8866/voila/render/notebooks/00_start_here.ipynb"
+    )
     for port in (0, 70000, True, "8866", 8866.0):
         with pytest.raises(ValueError, match="port"):
             voila_command(port)
@@ -442,12 +506,16 @@ def test_voila_serves_the_checkout_in_the_lessons_template_and_refuses_a_bad_por
 def test_lab_settings_turn_off_the_news_ask_no_kernel_and_install_the_voila_template(tmp_path):
     path = tmp_path / "share/jupyter/lab/settings/overrides.json"
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"@jupyterlab/apputils-extension:notification": {"fetchNews": "true",
-                                                                                "doNotDisturbMode": True}}))
+    path.write_text(
+        json.dumps({"@jupyterlab/apputils-extension:notification": {"fetchNews": "true", "doNotDisturbMode": True}})
+    )
     install_lab_settings(tmp_path)
     settings = json.loads(path.read_text())
     assert settings["@jupyterlab/apputils-extension:notification"] == {
-        "fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}
+        "fetchNews": "false",
+        "checkForUpdates": False,
+        "doNotDisturbMode": True,
+    }
     assert settings["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
     template = tmp_path / "share/jupyter/voila/templates" / VOILA_TEMPLATE
     assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}

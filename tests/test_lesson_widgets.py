@@ -1,17 +1,33 @@
 """The shared lesson widgets (gamekit.widgets.lesson), driven headless through their plain methods."""
+
 from __future__ import annotations
 
 import pytest
 
 from gamekit.core.scene import Scene
-from gamekit.widgets.lesson import (Exercise, ExerciseWidget, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, count_checker, parse_int)
+from gamekit.widgets.lesson import (
+    Exercise,
+    ExerciseWidget,
+    LessonScore,
+    Mark,
+    PuzzleBoard,
+    Step,
+    StepThrough,
+    choice_checker,
+    count_checker,
+    parse_int,
+)
 
 
 def three_exercise(key: str = "") -> Exercise:
-    return Exercise("How many?", count_checker(3, right="Yes, {answer}.", too_few="More than {answer}.",
-                                              too_many="Fewer than {answer}."),
-                    hint="Count them.", answer="3", solutions=[3], key=key)
+    return Exercise(
+        "How many?",
+        count_checker(3, right="Yes, {answer}.", too_few="More than {answer}.", too_many="Fewer than {answer}."),
+        hint="Count them.",
+        answer="3",
+        solutions=[3],
+        key=key,
+    )
 
 
 # ----- checker API -------------------------------------------------------------
@@ -63,7 +79,7 @@ def test_exercise_widget_records_attempts_and_score():
     assert score.total == 1 and score.summary() == "No exercise answered yet."
     assert w.submit("2") == (False, "More than 2.")
     assert "More than 2." in w.feedback.value and "✘" in w.feedback.value
-    assert w.submit("") [0] is False and len(w.attempts) == 1      # an empty box is not an attempt
+    assert w.submit("")[0] is False and len(w.attempts) == 1  # an empty box is not an attempt
     assert w.submit("3") == (True, "Yes, 3.")
     assert w.solved and [a.ok for a in w.attempts] == [False, True]
     assert "2 attempts · solved" in w.attempts_label.value
@@ -94,7 +110,7 @@ def test_show_answer_before_solving_does_not_count_as_solved():
 def test_exercise_widget_with_choices_uses_buttons():
     ex = Exercise("Who?", choice_checker("Gold", {"Gold": "yes", "Coral": "no"}), choices=["Gold", "Coral"])
     w = ExerciseWidget(ex)
-    assert list(w.input.options) == [("Gold", "Gold"), ("Coral", "Coral")]     # (label, value)
+    assert list(w.input.options) == [("Gold", "Gold"), ("Coral", "Coral")]  # (label, value)
     w.input.value = "Coral"
     w.check_button.click()
     assert w.attempts[-1].ok is False and "no" in w.last_feedback
@@ -105,8 +121,13 @@ def test_choices_are_shown_in_the_widgets_language_and_checked_by_value():
 
     gamekit.set_language("es")
     try:
-        ex = Exercise("¿Quién?", choice_checker("Gold", {"Gold": "sí", "Coral": "no"}), choices=["Gold", "Coral"],
-                      answer="Gold", solutions=["Gold"])
+        ex = Exercise(
+            "¿Quién?",
+            choice_checker("Gold", {"Gold": "sí", "Coral": "no"}),
+            choices=["Gold", "Coral"],
+            answer="Gold",
+            solutions=["Gold"],
+        )
         w = ExerciseWidget(ex)
     finally:
         gamekit.set_language("en")
@@ -125,15 +146,17 @@ def test_no_hint_text_has_a_fallback():
 def test_callback_errors_are_reported_not_raised():
     w = ExerciseWidget(Exercise("?", lambda a: 1 / 0))
     w.input.value = "x"
-    w.check_button.click()           # the reported decorator catches it
+    w.check_button.click()  # the reported decorator catches it
     assert isinstance(w.errors[0], ZeroDivisionError)
     assert "ZeroDivisionError" in w.last_feedback
 
 
 # ----- StepThrough ----------------------------------------------------------------
 def numbered_steps(n: int) -> list[tuple]:
-    return [(lambda i=i: Scene().add("text", 5, 5, f"step {i}", "10px sans-serif", "#000", "left"), f"caption {i}")
-            for i in range(n)]
+    return [
+        (lambda i=i: Scene().add("text", 5, 5, f"step {i}", "10px sans-serif", "#000", "left"), f"caption {i}")
+        for i in range(n)
+    ]
 
 
 def test_step_through_next_prev_reset():
@@ -172,7 +195,7 @@ def test_step_through_play_runs_to_the_end_and_restarts():
     st = StepThrough(numbered_steps(4), size=(50, 50))
     st.play(interval=0.01)
     assert st.wait(5) and st.index == 3 and not st.playing
-    st.play(interval=0.01)                     # at the end: starts again from the first step
+    st.play(interval=0.01)  # at the end: starts again from the first step
     assert st.wait(5) and st.index == 3
     assert st.play_button.description == "Play"
 
@@ -189,7 +212,7 @@ def test_step_through_error_in_a_step_is_reported_and_leaves_the_picture():
     st = StepThrough([(Scene(), "ok"), (lambda: 1 / 0, "broken")], size=(50, 50))
     paints = st.board.paints
     st.next_button.click()
-    assert st.index == 0 and st.board.paints == paints     # nothing half-painted
+    assert st.index == 0 and st.board.paints == paints  # nothing half-painted
     assert isinstance(st.errors[0], ZeroDivisionError) and "ZeroDivisionError" in st.last_note
 
 
@@ -202,6 +225,7 @@ def test_step_through_error_while_playing_stops_playing():
 # ----- PuzzleBoard -----------------------------------------------------------------
 def column_puzzle(score=None) -> PuzzleBoard:
     """Columns 10 px wide; the answer is the column number; column 3 is right."""
+
     def hit(x, y):
         if y > 50:
             raise ValueError("Below the board.")
@@ -210,8 +234,12 @@ def column_puzzle(score=None) -> PuzzleBoard:
     def draw(mark):
         return Scene().add("text", 0, 0, repr(mark), "10px sans-serif", "#000", "left")
 
-    ex = Exercise("Click column 3.", count_checker(3, right="Column {answer}.", too_few="Too far left.",
-                                                   too_many="Too far right."), hint="Third.", solutions=[3])
+    ex = Exercise(
+        "Click column 3.",
+        count_checker(3, right="Column {answer}.", too_few="Too far left.", too_many="Too far right."),
+        hint="Third.",
+        solutions=[3],
+    )
     return PuzzleBoard(ex, draw=draw, hit=hit, size=(100, 100), score=score)
 
 
@@ -278,7 +306,7 @@ def test_lesson_score_counts_first_tries_and_shown_answers():
     score.record(a, 3, True)
     score.record(b, 1, False)
     score.record(b, 3, True)
-    score.record(b, 3, True)          # solving again changes nothing
+    score.record(b, 3, True)  # solving again changes nothing
     score.reveal(c)
     score.record(c, 3, True)
     assert (score.total, score.solved, score.first_try, score.attempts, score.shown) == (3, 2, 1, 5, 1)
@@ -289,12 +317,28 @@ def test_lesson_score_counts_first_tries_and_shown_answers():
 def test_a_lesson_entry_is_checked_when_it_is_made():
     """gamekit.widgets.lesson.Lesson (each game's LESSONS): a wrong entry is refused with its reason."""
     from gamekit.widgets.lesson import Lesson
-    ok = dict(number=1, notebook="shut_the_box/01_rules_and_play", title="T", minutes=40,
-              exercises={"a": lambda: None}, levels={"a": "easy"}, reflection=("Explain in one sentence why?", "Because."))
+
+    ok = dict(
+        number=1,
+        notebook="shut_the_box/01_rules_and_play",
+        title="T",
+        minutes=40,
+        exercises={"a": lambda: None},
+        levels={"a": "easy"},
+        reflection=("Explain in one sentence why?", "Because."),
+    )
     assert Lesson(**ok).factories()[0]() is None and Lesson(**ok).practice_exercises() == []
-    for change, words in ((dict(number=0), "number"), (dict(number=True), "number"), (dict(title=""), "title"),
-                          (dict(minutes=3), "minutes"), (dict(minutes=40.0), "minutes"), (dict(exercises={}), "exercise"),
-                          (dict(levels={}), "missing: a"), (dict(levels={"a": "tricky"}), "easy, medium or hard"),
-                          (dict(reflection=("q",)), "reflection"), (dict(reflection=("q", " ")), "reflection")):
+    for change, words in (
+        (dict(number=0), "number"),
+        (dict(number=True), "number"),
+        (dict(title=""), "title"),
+        (dict(minutes=3), "minutes"),
+        (dict(minutes=40.0), "minutes"),
+        (dict(exercises={}), "exercise"),
+        (dict(levels={}), "missing: a"),
+        (dict(levels={"a": "tricky"}), "easy, medium or hard"),
+        (dict(reflection=("q",)), "reflection"),
+        (dict(reflection=("q", " ")), "reflection"),
+    ):
         with pytest.raises(ValueError, match=words):
             Lesson(**{**ok, **change})

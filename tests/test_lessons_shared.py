@@ -5,6 +5,7 @@ Each game's ``gamekit/<game>/lessons.py`` lists its lessons in ``LESSONS`` (``{n
 gamekit.widgets.lesson.Lesson}``: notebook, title, minutes, exercises by name, levels, reflection, the closing
 "More practice" problem set); these tests read it and go over every exercise and every practice problem.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -43,7 +44,8 @@ EXERCISES = {notebook: lesson.factories() for notebook, lesson in REGISTRY.items
 
 
 def practice_factories(notebook: str) -> list:
-    """One factory per problem of the lesson's "More practice" set (each builds the exercise in the current language)."""
+    """One factory per problem of the lesson's "More practice" set (each builds the exercise in the current
+    language)."""
     problems = REGISTRY[notebook].practice
     if problems is None:
         return []
@@ -53,14 +55,22 @@ def practice_factories(notebook: str) -> list:
 
 ALL_EXERCISES = {notebook: EXERCISES[notebook] + practice_factories(notebook) for notebook in EXERCISES}
 """Every exercise a pupil meets on the page: the checked exercises, then the practice problems."""
-LESSONS = sorted(p.relative_to(NOTEBOOKS).with_suffix("").as_posix() for p in NOTEBOOKS.glob("*/*.md")
-                 if p.parent.name not in ("es", "practice"))   # Spanish twins: tests/test_spanish_lessons.py; practice pages are not lessons
+LESSONS = sorted(
+    p.relative_to(NOTEBOOKS).with_suffix("").as_posix()
+    for p in NOTEBOOKS.glob("*/*.md")
+    if p.parent.name not in ("es", "practice")
+)  # Spanish twins: tests/test_spanish_lessons.py; practice pages are not lessons
 CASES = [(lesson, i) for lesson, factories in sorted(ALL_EXERCISES.items()) for i in range(len(factories))]
 
 
-def _param(lesson, *rest):
-    marks = [pytest.mark.xfail(reason="content rewritten on branch lessons2", strict=False)] \
-        if lesson.split("/")[0] in PENDING else []
+def _param(lesson, *rest, runs_notebook: bool = False):
+    marks = (
+        [pytest.mark.xfail(reason="content rewritten on branch lessons2", strict=False)]
+        if lesson.split("/")[0] in PENDING
+        else []
+    )
+    if runs_notebook:  # the test executes the lesson's notebook: nbval leaves it out of the same run (conftest.py)
+        marks.append(pytest.mark.runs_notebook(NOTEBOOKS / f"{lesson}.ipynb"))
     return pytest.param(lesson, *rest, marks=marks, id="/".join([lesson, *map(str, rest)]))
 
 
@@ -75,8 +85,16 @@ def test_every_lesson_notebook_is_listed_and_every_listed_notebook_exists():
 
 def test_the_catalog_names_each_shipped_games_lessons():
     names = {info.id: info.lessons for info in catalog.games()}
-    assert names | {"dots_and_boxes": "gamekit.dots.lessons", "five_in_a_row": "gamekit.connect.lessons",
-                     "connect_four": "gamekit.connect.lessons", "shut_the_box": "gamekit.shutbox.lessons"} == names
+    assert (
+        names
+        | {
+            "dots_and_boxes": "gamekit.dots.lessons",
+            "five_in_a_row": "gamekit.connect.lessons",
+            "connect_four": "gamekit.connect.lessons",
+            "shut_the_box": "gamekit.shutbox.lessons",
+        }
+        == names
+    )
     assert catalog.get("dots").lesson_registry() is importlib.import_module("gamekit.dots.lessons").LESSONS
     bare = catalog.GameInfo(id="bare", title="Bare", game_class=lambda: object, new_game=lambda o: None)
     with pytest.raises(ValueError, match="bare: this game has no lessons"):
@@ -87,6 +105,7 @@ def test_the_catalog_names_each_shipped_games_lessons():
 def test_every_game_lists_its_lessons_the_same_way(module_name):
     """One convention: LESSONS numbered 1, 2, … in notebook order; EXERCISES and REFLECTIONS are views of it."""
     from gamekit.widgets.lesson import Lesson
+
     module = importlib.import_module(module_name)
     lessons = module.LESSONS
     assert list(lessons) == list(range(1, len(lessons) + 1))
@@ -107,14 +126,16 @@ def test_the_registry_says_what_the_page_shows(lesson):
         announced = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", page)
         assert announced and int(announced.group(1)) == entry.minutes, f"{lesson}: the page announces another time"
         assert re.search(rf"practice\({entry.number}, score\)", page), f"{lesson}: show its practice set"
-        assert page.index(f"practice({entry.number}, score)") < page.index("reflection("), \
+        assert page.index(f"practice({entry.number}, score)") < page.index("reflection("), (
             f"{lesson}: the practice set comes before the closing reflection"
+        )
     assert entry.practice is not None and len(entry.practice.puzzles()) >= 3
 
 
 @pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS])
 def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
     from gamekit.puzzles.sets import BAND_NAMES, ProblemSet
+
     problems = REGISTRY[lesson].practice
     puzzles = problems.puzzles()
     bands = [BAND_NAMES.index(p.band) for p in puzzles]
@@ -122,11 +143,13 @@ def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
     assert len({p.id for p in puzzles}) == len(puzzles)
     again = ProblemSet(problems.game_id, problems.items, problems.seed, problems.exclude, problems.where)
     from gamekit.puzzles.sets import _chosen
+
     _chosen.cache_clear()
     assert [p.id for p in again.puzzles()] == [p.id for p in puzzles], "the same seed gives the same puzzles"
     from gamekit.puzzles.core import theme_hint, theme_name
+
     for p, (theme, band), ex in zip(puzzles, problems.items, problems.exercises()):
-        assert theme in p.themes and band == p.band     # each problem is about the idea the set asks for …
+        assert theme in p.themes and band == p.band  # each problem is about the idea the set asks for …
         # … and its hint asks that idea's question (a question the lesson builds on the puzzle may name the idea);
         # the bare name of "take a box" or "win now" would be the answer
         assert theme_hint(p.game_id, theme) in ex.hint or theme_name(p.game_id, theme) in ex.hint
@@ -136,8 +159,7 @@ def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
 
 def test_no_two_lessons_of_a_game_share_a_practice_problem():
     for game in catalog.lesson_modules():
-        ids = [p.id for l in importlib.import_module(game).LESSONS.values()
-               for p in l.practice.puzzles()]
+        ids = [p.id for l in importlib.import_module(game).LESSONS.values() for p in l.practice.puzzles()]
         assert len(ids) == len(set(ids)), game
 
 
@@ -162,7 +184,9 @@ def test_every_exercise_can_be_failed_and_a_wrong_answer_is_told_why(lesson, i):
     if ex.click or ex.choices:
         assert legal is not None and len(legal) >= 2, f"{ex.key}: a pupil must have at least two choices"
         said = {str(a).strip().lower() for a in legal}
-        assert any(str(w).strip().lower() in said for w in ex.wrong), f"{ex.key}: one wrong example must be a legal choice"
+        assert any(str(w).strip().lower() in said for w in ex.wrong), (
+            f"{ex.key}: one wrong example must be a legal choice"
+        )
 
 
 @pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if len(EXERCISES.get(l, ())) > 1])
@@ -172,7 +196,7 @@ def test_no_feedback_or_shown_answer_gives_away_another_exercise(lesson):
     exercises = [built(lesson, i) for i in range(len(ALL_EXERCISES[lesson]))]
     for i, ex in enumerate(exercises):
         shown = [ex.hint, ex.answer, ex.prompt] + [ex.check(a)[1] for a in ex.solutions]
-        for other in exercises[i + 1:]:
+        for other in exercises[i + 1 :]:
             for leak in other.leaks:
                 for text in shown:
                     assert leak not in text, f"{lesson}: {ex.key!r} shows {leak!r}, which answers {other.key!r}"
@@ -226,14 +250,19 @@ def _visible_text(nb) -> list[tuple[int | str, str]]:
     return out
 
 
-@pytest.mark.parametrize("lesson", [_param(l) for l in LESSONS if EXERCISES.get(l)])
+@pytest.mark.parametrize("lesson", [_param(l, runs_notebook=True) for l in LESSONS if EXERCISES.get(l)])
 def test_no_output_on_the_page_states_an_exercise_answer(lesson):
     from nbclient import NotebookClient
 
     path = NOTEBOOKS / f"{lesson}.ipynb"
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=300,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     shown = _visible_text(nb)
     for i in range(len(ALL_EXERCISES[lesson])):
         ex = built(lesson, i)
@@ -246,15 +275,22 @@ def test_no_output_on_the_page_states_an_exercise_answer(lesson):
 
 def test_the_leak_check_sees_printed_and_html_outputs():
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x")])
-    nb.cells[0].outputs = [nbformat.v4.new_output("stream", text="safe lines: a1-b1\n"),
-                           nbformat.v4.new_output("display_data", data={"text/html": "<td>even</td>",
-                                                                        "text/plain": "T"}),
-                           nbformat.v4.new_output("display_data", data={
-                               "text/plain": "VBox(secret)",
-                               "application/vnd.jupyter.widget-view+json": {"model_id": "1"}})]
-    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
-        "1": {"model_name": "HTMLModel", "state": {"value": "caption: b2-b3 lost it"}},
-        "2": {"model_name": "ButtonModel", "state": {"description": "Check"}}}}}
+    nb.cells[0].outputs = [
+        nbformat.v4.new_output("stream", text="safe lines: a1-b1\n"),
+        nbformat.v4.new_output("display_data", data={"text/html": "<td>even</td>", "text/plain": "T"}),
+        nbformat.v4.new_output(
+            "display_data",
+            data={"text/plain": "VBox(secret)", "application/vnd.jupyter.widget-view+json": {"model_id": "1"}},
+        ),
+    ]
+    nb.metadata["widgets"] = {
+        "application/vnd.jupyter.widget-state+json": {
+            "state": {
+                "1": {"model_name": "HTMLModel", "state": {"value": "caption: b2-b3 lost it"}},
+                "2": {"model_name": "ButtonModel", "state": {"description": "Check"}},
+            }
+        }
+    }
     texts = [t for _, t in _visible_text(nb)]
     assert "safe lines: a1-b1\n" in texts and "<td>even</td>" in texts and "T" in texts
     assert "caption: b2-b3 lost it" in texts and "Check" not in texts
@@ -268,6 +304,7 @@ def test_each_practice_problem_is_solver_true_and_told_its_refutation(lesson):
     from gamekit.puzzles import verify
     from gamekit.puzzles.core import action_key
     from gamekit.puzzles.sets import puzzle_exercise
+
     for puzzle in REGISTRY[lesson].practice.puzzles():
         assert verify(puzzle) == [], puzzle.id
         ex = puzzle_exercise(puzzle)
@@ -279,23 +316,44 @@ def test_each_practice_problem_is_solver_true_and_told_its_refutation(lesson):
             ok, feedback = ex.check(bad)
             assert not ok and len(feedback) > 10, (puzzle.id, bad, feedback)
         assert sorted(map(str, ex.solutions)) == sorted(ex.solutions)
-        assert {action_key(a) for a in puzzle.answers} == {action_key(puzzle.canonical(
-            __import__("gamekit.puzzles.sets", fromlist=["typed_answer"]).typed_answer(puzzle, s))) for s in ex.solutions}
+        assert {action_key(a) for a in puzzle.answers} == {
+            action_key(
+                puzzle.canonical(__import__("gamekit.puzzles.sets", fromlist=["typed_answer"]).typed_answer(puzzle, s))
+            )
+            for s in ex.solutions
+        }
 
 
-PUPIL_FORBIDDEN = ("docs/", "python -m", "IllegalMoveError", "to_move", "Rules(", "Fraction(", "numpy", "numba",
-                   "matplotlib", ".py`", "gamekit.", "jupytext", "pip install")
+PUPIL_FORBIDDEN = (
+    "docs/",
+    "python -m",
+    "IllegalMoveError",
+    "to_move",
+    "Rules(",
+    "Fraction(",
+    "numpy",
+    "numba",
+    "matplotlib",
+    ".py`",
+    "gamekit.",
+    "jupytext",
+    "pip install",
+)
 """Words that have no place on a pupil's path (code, internal names, paths, commands, libraries)."""
 
 
 def _pupil_markdown(path: Path) -> list[str]:
     from gamekit.lesson_tools import TEACHER_APPENDIX
+
     out = []
     for cell in jupytext.read(path, fmt="md:myst").cells:
         if cell.cell_type != "markdown":
             continue
-        if any(line.lstrip("#").strip().startswith(TEACHER_APPENDIX) for line in cell.source.splitlines()
-               if line.startswith("#")):
+        if any(
+            line.lstrip("#").strip().startswith(TEACHER_APPENDIX)
+            for line in cell.source.splitlines()
+            if line.startswith("#")
+        ):
             break
         out.append(cell.source)
     return out
@@ -308,7 +366,7 @@ def test_the_pupils_text_names_no_code_library_or_path(lesson, lang):
     (the 5 en raya lesson 3 is about how the computer works, but in words, not code names)."""
     path = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson}.md"
     words = PUPIL_FORBIDDEN
-    if lesson == "five_in_a_row/03_how_the_computer_knows":     # how the start's value was computed: the guide's
+    if lesson == "five_in_a_row/03_how_the_computer_knows":  # how the start's value was computed: the guide's
         words += ("hours", "horas", "resumed", "reanud", "línea de juego")
     for text in _pupil_markdown(path):
         found = [w for w in words if w in text]
@@ -338,7 +396,10 @@ def test_the_pupils_sentences_are_short(lesson, lang):
 
 
 def test_sentences_are_split_as_a_reader_reads_them():
-    text = "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n<details>long</details>"
+    text = (
+        "# Title\n\nOne two three. Four five; six.\n\n* a list item; another\n* item two\n\n| a | b |\n"
+        "<details>long</details>"
+    )
     assert sentences(text) == ["One two three.", "Four five;", "six.", "a list item;", "another", "item two"]
 
 
@@ -351,6 +412,7 @@ def test_any_seed_gives_a_fixed_graded_set(seed, game):
     """Property: for any seed a set is the same twice, easy to hard, every puzzle of the theme and band asked
     for and none twice; a set whose bands get easier is refused before anything is chosen."""
     from gamekit.puzzles.sets import ProblemSet
+
     theme = {"dots_and_boxes": "safe_line", "five_in_a_row": "zugzwang", "shut_the_box": "best_set"}[game]
     items = ((theme, "medium"), (theme, "medium"), (theme, "hard"))
     first, again = ProblemSet(game, items, seed).puzzles(), ProblemSet(game, items, seed).puzzles()
@@ -360,29 +422,35 @@ def test_any_seed_gives_a_fixed_graded_set(seed, game):
         ProblemSet(game, ((theme, "hard"), (theme, "easy")), seed)
 
 
-@pytest.mark.parametrize("bad, words", [
-    (dict(game_id="chess", items=(("x", "easy"),)), "no puzzle bank"),
-    (dict(game_id="shut_the_box", items=()), "non-empty"),
-    (dict(game_id="shut_the_box", items=(("best_set",),)), "pair"),
-    (dict(game_id="shut_the_box", items=(("win_now", "easy"),)), "not a theme"),
-    (dict(game_id="shut_the_box", items=(("best_set", "tricky"),)), "band"),
-    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=-1), "seed"),
-    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=True), "seed"),
-    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), exclude="shut-1"), "exclude"),
-    (dict(game_id="shut_the_box", items=(("best_set", "easy"),), where=("one_die",)), "where"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        (dict(game_id="chess", items=(("x", "easy"),)), "no puzzle bank"),
+        (dict(game_id="shut_the_box", items=()), "non-empty"),
+        (dict(game_id="shut_the_box", items=(("best_set",),)), "pair"),
+        (dict(game_id="shut_the_box", items=(("win_now", "easy"),)), "not a theme"),
+        (dict(game_id="shut_the_box", items=(("best_set", "tricky"),)), "band"),
+        (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=-1), "seed"),
+        (dict(game_id="shut_the_box", items=(("best_set", "easy"),), seed=True), "seed"),
+        (dict(game_id="shut_the_box", items=(("best_set", "easy"),), exclude="shut-1"), "exclude"),
+        (dict(game_id="shut_the_box", items=(("best_set", "easy"),), where=("one_die",)), "where"),
+    ],
+)
 def test_a_bad_problem_set_is_refused_with_its_reason(bad, words):
     from gamekit.puzzles.sets import ProblemSet
+
     with pytest.raises(ValueError, match=words):
         ProblemSet(**bad)
 
 
 def test_a_set_that_asks_for_more_than_the_bank_holds_says_so():
     from gamekit.puzzles.sets import ProblemSet
+
     with pytest.raises(ValueError, match="no hard puzzle"):
         ProblemSet("shut_the_box", (("best_set", "hard"),) * 50, where=(("one_die", "after_789"),)).puzzles()
     from gamekit.puzzles import bank
     from gamekit.puzzles.sets import puzzle_exercise
+
     with pytest.raises(TypeError):
         puzzle_exercise("not a puzzle")
     p = bank("shut_the_box", theme="best_set")[0]
@@ -409,14 +477,24 @@ def test_practice_draws_only_on_taught_themes(notebook):
 
 def test_a_lesson_refuses_an_objective_with_an_unknown_exercise():
     from gamekit.widgets.lesson import Lesson
+
     with pytest.raises(ValueError, match="nope"):
-        Lesson(1, "x/01", "T", 30, {"a": lambda: None}, {"a": "easy"}, ("q?", "a."),
-               objectives=(("do it", ("nope",)),))
+        Lesson(1, "x/01", "T", 30, {"a": lambda: None}, {"a": "easy"}, ("q?", "a."), objectives=(("do it", ("nope",)),))
 
 
 def test_a_lesson_refuses_practice_on_an_untaught_theme():
     from gamekit.puzzles.sets import ProblemSet
     from gamekit.widgets.lesson import Lesson
+
     with pytest.raises(ValueError, match="block"):
-        Lesson(1, "x/01", "T", 30, {"a": lambda: None}, {"a": "easy"}, ("q?", "a."),
-               practice=ProblemSet("five_in_a_row", (("block", "easy"),)), themes=("win_now",))
+        Lesson(
+            1,
+            "x/01",
+            "T",
+            30,
+            {"a": lambda: None},
+            {"a": "easy"},
+            ("q?", "a."),
+            practice=ProblemSet("five_in_a_row", (("block", "easy"),)),
+            themes=("win_now",),
+        )

@@ -3,6 +3,7 @@
 The ``.md`` file is the source a teacher edits (in JupyterLab, with jupytext); the ``.ipynb`` beside it
 is what Binder, Voilà and nbval open.  ``jupytext --sync notebooks/**/*.md`` regenerates the pairs.
 """
+
 import re
 from pathlib import Path
 
@@ -10,8 +11,14 @@ import jupytext
 import nbformat
 import pytest
 
-from gamekit.lesson_tools import (GamekitNames, lesson_title, only_calls_gamekit, pairing_problems, pupil_code_cells,
-                                  pupil_view_problems)
+from gamekit.lesson_tools import (
+    GamekitNames,
+    lesson_title,
+    only_calls_gamekit,
+    pairing_problems,
+    pupil_code_cells,
+    pupil_view_problems,
+)
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -52,7 +59,7 @@ def test_a_stale_or_executed_notebook_is_caught(tmp_path):
     ipynb = tmp_path / "lesson.ipynb"
     jupytext.write(jupytext.read(md), ipynb)
     assert pairing_problems(ipynb) == []
-    md.write_text(MYST_LESSON.replace("Hello", "Hello, class"), encoding="utf-8")      # edited, not synced
+    md.write_text(MYST_LESSON.replace("Hello", "Hello, class"), encoding="utf-8")  # edited, not synced
     problems = pairing_problems(ipynb)
     assert any("cell 0" in p for p in problems) and "jupytext --sync" in problems[-1]
     jupytext.write(jupytext.read(md), ipynb)
@@ -89,7 +96,8 @@ def test_cells_that_only_call_gamekit_are_collapsed(md):
     for cell in nb.cells:
         if cell.cell_type == "code" and only_calls_gamekit(cell.source, names):
             assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, (
-                f"{_name(md)}: hide this cell (metadata jupyter: source_hidden: true):\n{cell.source}")
+                f"{_name(md)}: hide this cell (metadata jupyter: source_hidden: true):\n{cell.source}"
+            )
 
 
 def test_only_calls_gamekit_tells_plumbing_from_python_a_pupil_reads():
@@ -123,7 +131,9 @@ def test_every_code_cell_on_the_pupils_path_is_hidden_and_the_notebook_has_the_l
     nb = jupytext.read(path, fmt="md:myst") if path.suffix == ".md" else nbformat.read(path, as_version=4)
     assert pupil_code_cells(nb), f"{_name(path)} has no code cell on the pupil's path"
     assert pupil_view_problems(nb) == [], (
-        f"{_name(path)}: python -m gamekit.lesson_tools pupil-view {path.with_suffix('.md').relative_to(NOTEBOOKS.parent)}")
+        f"{_name(path)}: python -m gamekit.lesson_tools pupil-view "
+        f"{path.with_suffix('.md').relative_to(NOTEBOOKS.parent)}"
+    )
     assert nb.metadata["title"] == lesson_title(nb) and not nb.metadata["title"].startswith("0")
 
 
@@ -132,8 +142,11 @@ def test_the_teachers_appendix_is_the_only_visible_code():
     for md in SOURCES:
         nb = jupytext.read(md, fmt="md:myst")
         on_path = {id(c) for c in pupil_code_cells(nb)}
-        visible = [c for c in nb.cells if c.cell_type == "code" and id(c) not in on_path
-                   and not c.metadata.get("jupyter", {}).get("source_hidden")]
+        visible = [
+            c
+            for c in nb.cells
+            if c.cell_type == "code" and id(c) not in on_path and not c.metadata.get("jupyter", {}).get("source_hidden")
+        ]
         if visible:
             heads = [c.source for c in nb.cells if c.cell_type == "markdown"]
             assert any("For teachers" in h or "Para el profesorado" in h for h in heads), _name(md)

@@ -1,4 +1,5 @@
 """Saved progress: a pupil's results survive a kernel restart, show on the start page and export to a file."""
+
 import csv
 import io
 import json
@@ -17,8 +18,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def three() -> Exercise:
-    return Exercise("How many?", count_checker(3, right="yes", too_few="more", too_many="fewer"),
-                    solutions=[3], wrong=[2], key="how_many")
+    return Exercise(
+        "How many?",
+        count_checker(3, right="yes", too_few="more", too_many="fewer"),
+        solutions=[3],
+        wrong=[2],
+        key="how_many",
+    )
 
 
 def test_the_file_is_in_the_user_data_dir_unless_overridden(monkeypatch):
@@ -32,12 +38,16 @@ def test_the_file_is_in_the_user_data_dir_unless_overridden(monkeypatch):
 def test_results_survive_a_kernel_restart(tmp_path):
     """Two separate Python processes stand for the kernel before and after a restart."""
     env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
-    answer = ("from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker\n"
-              "ex = Exercise('How many?', count_checker(3, right='y', too_few='m', too_many='f'), key='how_many')\n"
-              "s = LessonScore('Lesson 9')\nw = ExerciseWidget(ex, score=s)\nw.submit('2'); w.submit('3')\n")
+    answer = (
+        "from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker\n"
+        "ex = Exercise('How many?', count_checker(3, right='y', too_few='m', too_many='f'), key='how_many')\n"
+        "s = LessonScore('Lesson 9')\nw = ExerciseWidget(ex, score=s)\nw.submit('2'); w.submit('3')\n"
+    )
     subprocess.run([sys.executable, "-c", answer], env=env, check=True)
-    after = ("from gamekit.widgets.lesson import LessonScore\ns = LessonScore('Lesson 9')\n"
-             "print(s.solved, s.attempts, s.first_try)")
+    after = (
+        "from gamekit.widgets.lesson import LessonScore\ns = LessonScore('Lesson 9')\n"
+        "print(s.solved, s.attempts, s.first_try)"
+    )
     out = subprocess.run([sys.executable, "-c", after], env=env, check=True, capture_output=True, text=True)
     assert out.stdout.split() == ["1", "2", "0"]
 
@@ -45,7 +55,7 @@ def test_results_survive_a_kernel_restart(tmp_path):
 def test_score_and_widget_start_from_what_was_saved():
     score = LessonScore("Lesson 2")
     ExerciseWidget(three(), score=score).submit("3")
-    again = LessonScore("Lesson 2")                 # the cell run again after a restart
+    again = LessonScore("Lesson 2")  # the cell run again after a restart
     assert (again.solved, again.first_try, again.attempts) == (1, 1, 1)
     widget = ExerciseWidget(three(), score=again)
     assert "solved before" in widget.attempts_label.value
@@ -124,28 +134,34 @@ def test_progress_view_exports_a_file_with_a_download_link(tmp_path, monkeypatch
 # ----- reflections (the closing question of a lesson, answered in words) ------------------------------
 def test_a_reflection_is_saved_and_comes_back_after_a_restart(tmp_path):
     env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
-    write = ("from gamekit.widgets.lesson import LessonScore, Reflection\n"
-             "r = Reflection('Why?', LessonScore('Lesson 9'))\nassert r.submit('  Because boxes.  ')\n")
+    write = (
+        "from gamekit.widgets.lesson import LessonScore, Reflection\n"
+        "r = Reflection('Why?', LessonScore('Lesson 9'))\nassert r.submit('  Because boxes.  ')\n"
+    )
     subprocess.run([sys.executable, "-c", write], env=env, check=True)
-    read = ("from gamekit.widgets.lesson import LessonScore, Reflection\n"
-            "r = Reflection('Why?', LessonScore('Lesson 9'))\nprint(r.input.value)")
+    read = (
+        "from gamekit.widgets.lesson import LessonScore, Reflection\n"
+        "r = Reflection('Why?', LessonScore('Lesson 9'))\nprint(r.input.value)"
+    )
     out = subprocess.run([sys.executable, "-c", read], env=env, check=True, capture_output=True, text=True)
     assert out.stdout.strip() == "Because boxes."
 
 
 def test_reflections_do_not_count_as_exercises_and_reset_forgets_them():
     from gamekit.widgets.lesson import Reflection
+
     Reflection("Why?", LessonScore("Lesson 8")).submit("An answer.")
     assert progress.answers("Lesson 8")["reflection"]["text"] == "An answer."
-    assert progress.results("Lesson 8") == {}                 # not an exercise: the progress table is unchanged
+    assert progress.results("Lesson 8") == {}  # not an exercise: the progress table is unchanged
     progress.record("Lesson 8", "how_many", True)
-    assert progress.answers("Lesson 8")                    # recording an exercise keeps the reflection
+    assert progress.answers("Lesson 8")  # recording an exercise keeps the reflection
     progress.reset("Lesson 8")
     assert progress.answers("Lesson 8") == {}
 
 
 def test_bad_reflections_are_refused_and_change_nothing():
     from gamekit.widgets.lesson import Reflection
+
     widget = Reflection("Why?", LessonScore("Lesson 7"))
     assert widget.submit("Kept.")
     before = progress.load()
@@ -170,6 +186,7 @@ def test_bad_reflections_are_refused_and_change_nothing():
 @given(text=st.text(max_size=60))
 def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
     from gamekit.widgets.lesson import Reflection
+
     widget = Reflection("Why?", LessonScore("Lesson 6"))
     before = progress.answers("Lesson 6")
     saved = widget.submit(text)
@@ -184,17 +201,27 @@ def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
 # ----- the dice tally and the class group (issue 24 §4) ------------------------------------------------------
 def test_the_dice_tally_is_saved_checked_and_survives_a_restart():
     from gamekit import progress
+
     assert progress.tally() == {str(t): 0 for t in range(2, 13)}
     counts = {t: 0 for t in range(2, 13)} | {7: 3, 12: 1}
     assert progress.save_tally(counts)["7"] == 3
     before = progress.load()
-    for bad in ([], {**counts, 13: 1}, {t: n for t, n in counts.items() if t != 2}, {**counts, 7: -1},
-                {**counts, 7: True}, {**counts, 7: 2.0}, {**counts, "٧": 1}, {**counts, 7: 100_001}):
+    for bad in (
+        [],
+        {**counts, 13: 1},
+        {t: n for t, n in counts.items() if t != 2},
+        {**counts, 7: -1},
+        {**counts, 7: True},
+        {**counts, 7: 2.0},
+        {**counts, "٧": 1},
+        {**counts, 7: 100_001},
+    ):
         with pytest.raises(ValueError):
             progress.save_tally(bad)
-    assert progress.load() == before                            # refusals change nothing
+    assert progress.load() == before  # refusals change nothing
     from gamekit.shutbox.lessons import DiceTally
-    again = DiceTally()                                         # a new page (a restart) starts from the saved tally
+
+    again = DiceTally()  # a new page (a restart) starts from the saved tally
     assert again.counts()[7] == 3 and again.total == 4
     again.add(1, 1)
     assert progress.tally()["2"] == 1
@@ -207,6 +234,7 @@ def test_the_dice_tally_is_saved_checked_and_survives_a_restart():
 
 def test_the_class_group_is_remembered_and_forgotten():
     from gamekit import progress
+
     assert progress.group() is None
     progress.set_group("http://127.0.0.1:1/g/abcdefgh", "k" * 20, "Ana")
     assert progress.group() == {"link": "http://127.0.0.1:1/g/abcdefgh", "key": "k" * 20, "nickname": "Ana"}
@@ -220,11 +248,12 @@ def test_the_class_group_is_remembered_and_forgotten():
 
 def test_the_class_groups_name_is_kept_and_checked_and_survives_a_restart(tmp_path):
     from gamekit import progress
+
     saved = progress.set_group("http://127.0.0.1:1/g/abcdefgh", "k" * 20, "Ana", "Class 5B")
     assert saved["name"] == "Class 5B" and progress.group()["name"] == "Class 5B"
     with pytest.raises(ValueError):
         progress.set_group("http://127.0.0.1:1/g/abcdefgh", "k" * 20, "Ana", 5)
-    assert progress.group()["name"] == "Class 5B"             # a refusal changes nothing
+    assert progress.group()["name"] == "Class 5B"  # a refusal changes nothing
     # a file whose group name is not text is damaged: set aside, never half-read
     path = progress.progress_path()
     data = json.loads(path.read_text())
@@ -235,13 +264,14 @@ def test_the_class_groups_name_is_kept_and_checked_and_survives_a_restart(tmp_pa
 
 def test_extra_practice_is_kept_per_exercise_and_moves_on_with_each_new_puzzle():
     from gamekit import progress
+
     progress.record("L", "e", False)
     assert progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", False)["tried"] == 1
     assert progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", True)["right"] == 1
-    again = progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", True)    # counted once
+    again = progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p1", True)  # counted once
     assert (again["tried"], again["right"]) == (1, 1)
     nxt = progress.record_extra("L", "e", "dots_and_boxes", "safe_line", "p2", False)
     assert (nxt["tried"], nxt["right"]) == (2, 1)
     rec = progress.results("L")["e"]
-    assert rec["attempts"] == 1 and not rec["solved"]          # the exercise's own answers are untouched
+    assert rec["attempts"] == 1 and not rec["solved"]  # the exercise's own answers are untouched
     assert progress.rows()[0][1:] == [1, 0, 0, 0, 1]

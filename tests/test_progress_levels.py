@@ -1,5 +1,6 @@
 """The start page's progress table names a game's puzzle practice with the pupil's level ("level 6 of 10"), the
 words the Practice page uses — never the raw rating, which stays in the teacher's exported file."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,20 +26,28 @@ def test_the_table_shows_the_level_the_practice_page_shows_not_the_rating():
     row = practice_row("Practice — Dots and Boxes")
     assert row[0] == "Practice — Dots and Boxes (level 6 of 10)" and "1562" not in row[0]
     shown = practice.level_words(practice.saved_rating("dots_and_boxes")[0])
-    assert shown.startswith("Your level: 6 of 10")                      # the Practice page says the same level
+    assert shown.startswith("Your level: 6 of 10")  # the Practice page says the same level
     html = progress.progress_table()._repr_html_()
     assert "level 6 of 10" in html and "rating" not in html
     # the teacher's export keeps the rating itself
     assert "1562 ± 580" in progress.export_csv("Ana")
 
 
-@pytest.mark.parametrize("rating, words", [(700.0, "level 1 of 10"), (1500.0, "level 5 of 10"),
-                                           (1549.9, "level 5 of 10"), (1550.0, "level 6 of 10"),
-                                           (2450.0, "level 10 of 10"), (9000.0, "level 10 of 10")])
+@pytest.mark.parametrize(
+    "rating, words",
+    [
+        (700.0, "level 1 of 10"),
+        (1500.0, "level 5 of 10"),
+        (1549.9, "level 5 of 10"),
+        (1550.0, "level 6 of 10"),
+        (2450.0, "level 10 of 10"),
+        (9000.0, "level 10 of 10"),
+    ],
+)
 def test_every_rating_gets_the_one_level_formula(rating, words):
     progress.save_rating("connect_four", rating, 60.0, 0.06)
     assert practice_row("Practice — Connect Four")[0] == f"Practice — Connect Four ({words})"
-    assert practice.level(rating) == progress.level(rating)       # one function, whichever module names it
+    assert practice.level(rating) == progress.level(rating)  # one function, whichever module names it
 
 
 def test_in_spanish_the_table_says_nivel():
@@ -51,4 +60,4 @@ def test_a_rating_that_is_not_a_number_is_refused():
     for bad in ["1500", None, True, float("nan")]:
         with pytest.raises(TypeError, match="rating="):
             progress.level(bad)
-    assert progress.level(Rating().rating) == 3          # a new pupil starts at an easy level
+    assert progress.level(Rating().rating) == 3  # a new pupil starts at an easy level

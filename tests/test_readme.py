@@ -1,5 +1,6 @@
 """The README and the developers' page it links are executable: every ```python block of README.md, then of
 docs/developers.md (the Python API), runs as written, in order, in one namespace."""
+
 import contextlib
 import io
 import os
@@ -38,9 +39,24 @@ def room_server(tmp_path):
         port = s.getsockname()[1]
     root = str(README.parent)
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    process = subprocess.Popen([sys.executable, "-m", "gamekit.rooms", "--host", "127.0.0.1", "--port", str(port),
-                                "--db", str(tmp_path / "rooms.sqlite3"), "--quiet"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=tmp_path)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamekit.rooms",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "rooms.sqlite3"),
+            "--quiet",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=tmp_path,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -63,7 +79,7 @@ def test_every_python_block_of_the_readme_runs_in_order(room_server):
     blocks = [(README.name, i, b) for i, b in enumerate(python_blocks(), 1)]
     blocks += [("docs/developers.md", i, b) for i, b in enumerate(python_blocks(DEVELOPERS), 1)]
     for name, i, block in blocks:
-        block = block.replace("http://localhost:8765", room_server)     # the address the server printed
+        block = block.replace("http://localhost:8765", room_server)  # the address the server printed
         code = compile(block, f"{name} python block {i}", "exec")
         with contextlib.redirect_stdout(out):
             exec(code, namespace)  # noqa: S102 - our own README
@@ -74,4 +90,4 @@ def test_every_python_block_of_the_readme_runs_in_order(room_server):
     # what the comments promise
     assert namespace["late"].is_over() is False and namespace["g"].winner() == 0
     assert namespace["saved"]["game"] == "dots_and_boxes" and namespace["saved"]["version"] == 2
-    assert "['4', '5']" in printed                                   # the two notebooks' moves met on the server
+    assert "['4', '5']" in printed  # the two notebooks' moves met on the server

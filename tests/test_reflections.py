@@ -1,5 +1,6 @@
 """Issue 24 §4: a closing reflection question per lesson (5 en raya, Shut the Box), answered in a text box,
 saved with the pupil's progress, with its model answer in the teacher guide and never on the page."""
+
 from __future__ import annotations
 
 import csv
@@ -25,13 +26,15 @@ def test_a_reflection_is_saved_and_shown_again_after_a_restart():
     assert box.question == tr(C.REFLECTIONS["five_in_a_row/01_rules_and_play"][0]) and box.input.value == ""
     assert box.save("  A side disc has one colour.  ") == tr("Saved with your progress.")
     assert progress.answers("5 en raya 1 — the rules")["reflection"]["text"] == "A side disc has one colour."
-    again = C.reflection("five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules")   # a new kernel
+    again = C.reflection("five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules")  # a new kernel
     assert again.input.value == "A side disc has one colour." and again.last_note.startswith(tr("Saved earlier."))
     again.input.value = "Only that colour can complete a line through it."
     again.save()
     assert progress.answers()["5 en raya 1 — the rules"]["reflection"]["text"].startswith("Only that colour")
     rows = list(csv.DictReader(io.StringIO(progress.export_csv("Ana"))))
-    assert [r["answer"] for r in rows if r["exercise"] == "reflection"] == ["Only that colour can complete a line through it."]
+    assert [r["answer"] for r in rows if r["exercise"] == "reflection"] == [
+        "Only that colour can complete a line through it."
+    ]
 
 
 def test_refusals_change_nothing():
@@ -77,4 +80,4 @@ def test_every_lesson_ends_with_its_reflection_and_the_guides_hold_the_model_ans
             source = (ROOT / base / f"{lesson}.md").read_text()
             assert f'reflection("{lesson}", score)' in source, (base, lesson)
             for _, model in [module.REFLECTIONS[lesson]]:
-                assert model not in source                          # the model answer is not on the page
+                assert model not in source  # the model answer is not on the page

@@ -1,5 +1,6 @@
 """gamekit.session: turns, undo requests and answers, the time per turn and the CPU standing in, with no UI
 (GameWidget keeps its game in one: tests/test_widget_*.py drive the same rules through the widgets)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,8 +31,13 @@ class Clock:
 
 
 def people(game=None, timer=0, clock=None):
-    return Session(game or ConnectFour(), Seats(), make_cpu=lambda: connect_cpu("easy", seed=1), timer=timer,
-                   clock=clock or Clock())
+    return Session(
+        game or ConnectFour(),
+        Seats(),
+        make_cpu=lambda: connect_cpu("easy", seed=1),
+        timer=timer,
+        clock=clock or Clock(),
+    )
 
 
 def test_between_people_the_mover_asks_and_the_next_person_answers():
@@ -40,10 +46,10 @@ def test_between_people_the_mover_asks_and_the_next_person_answers():
     s.game.play("4"), s.game.play("3")
     asked = s.request_undo()
     assert (asked.kind, asked.asker, asked.other, asked.steps) == ("asked", 1, 0, 1)
-    assert s.undo_requested_by == 1 and s.game.history == ["4", "3"]          # nothing taken back yet
+    assert s.undo_requested_by == 1 and s.game.history == ["4", "3"]  # nothing taken back yet
     declined = s.answer_undo(False)
     assert declined.kind == "declined" and declined.other == 0 and s.game.history == ["4", "3"]
-    assert s.answer_undo(True).kind == "nothing"                               # no request stands any more
+    assert s.answer_undo(True).kind == "nothing"  # no request stands any more
     s.request_undo()
     assert s.answer_undo(True).kind == "taken" and s.game.history == ["4"] and s.undo_requested_by is None
     with pytest.raises(TypeError, match="accept"):
@@ -69,7 +75,7 @@ def test_against_the_cpu_undo_goes_back_to_the_persons_turn_at_once():
     taken = s.request_undo(back_to_person=True)
     assert taken.kind == "taken" and taken.steps == 1 + len(replies) and s.game.history == []
     s2 = Session(DotsAndBoxes(2, 2, first=1, alternate_start=False), seats, make_cpu=lambda: dots_cpu("easy", seed=3))
-    s2.run_cpu()                                       # only the CPU has moved: nothing of the person's to undo
+    s2.run_cpu()  # only the CPU has moved: nothing of the person's to undo
     assert s2.undo_plan(back_to_person=True) == (0, None)
 
 
@@ -119,10 +125,12 @@ def test_seats_are_read_from_the_seating_at_every_decision():
 
 
 @settings(max_examples=40, deadline=None)
-@given(actions=st.lists(st.sampled_from(["move", "undo", "yes", "no", "timeout"]), max_size=30),
-       seed=st.integers(0, 10 ** 6))
+@given(
+    actions=st.lists(st.sampled_from(["move", "undo", "yes", "no", "timeout"]), max_size=30), seed=st.integers(0, 10**6)
+)
 def test_any_sequence_of_presses_keeps_the_game_a_prefix_of_what_was_played(actions, seed):
     import random
+
     rng, clock = random.Random(seed), Clock()
     s = people(timer=30, clock=clock)
     played: list[str] = []
@@ -155,7 +163,7 @@ def test_any_sequence_of_presses_keeps_the_game_a_prefix_of_what_was_played(acti
             seat, move = s.stand_in()
             assert seat == ply % 2
             played[ply:] = [move]
-        assert s.game.history == played[:len(s.game.history)]
+        assert s.game.history == played[: len(s.game.history)]
 
 
 # ----- requests between seats (each person at a screen of their own: the room server's rules) --------------------
@@ -165,6 +173,7 @@ from gamekit.session import REQUEST_KINDS, RequestDecision, RequestRefused  # no
 @dataclass
 class RoomSeats:
     """A room's seating: two seats, seat 2 empty until someone takes it, the CPU for those who are away."""
+
     n_seats: int = 2
     cpu_seats: tuple = ()
     empty_seats: tuple = ()
@@ -177,8 +186,13 @@ class Room:
         self.seats = RoomSeats(empty_seats=tuple(empty))
         self.moves: list[tuple[int, bool]] = []
         self.clock = Clock()
-        self.session = Session(game or ConnectFour(), self.seats, make_cpu=lambda: connect_cpu("easy", seed=1),
-                               clock=self.clock, undo_rule=self.undo_rule)
+        self.session = Session(
+            game or ConnectFour(),
+            self.seats,
+            make_cpu=lambda: connect_cpu("easy", seed=1),
+            clock=self.clock,
+            undo_rule=self.undo_rule,
+        )
 
     def undo_rule(self, seat):
         if not self.moves:
@@ -217,7 +231,7 @@ def test_a_request_waits_for_the_other_seat_and_is_carried_out_only_by_apply():
     before = snapshot(s)
     asked = s.request("undo", 1)
     assert asked == RequestDecision("ask", "undo", 1, 0) and not asked.changes_position
-    assert snapshot(s) == before                        # deciding changes nothing
+    assert snapshot(s) == before  # deciding changes nothing
     s.apply(asked)
     assert s.pending == ("undo", 1) and s.undo_requested_by == 1
     declined = s.answer(0, False)
@@ -225,7 +239,7 @@ def test_a_request_waits_for_the_other_seat_and_is_carried_out_only_by_apply():
     s.apply(declined)
     assert s.pending is None and len(s.game.history) == 2
     s.apply(s.request("restart", 0))
-    assert s.pending == ("restart", 0) and s.undo_requested_by is None   # the one-screen view shows undos only
+    assert s.pending == ("restart", 0) and s.undo_requested_by is None  # the one-screen view shows undos only
     agreed = s.answer(1, True, "restart")
     assert agreed == RequestDecision("restart", "restart", 0, 1, 0, agreed=True) and agreed.changes_position
     room.clock.now = 150.0
@@ -241,13 +255,13 @@ def test_an_accepted_undo_takes_back_the_askers_last_move_or_puts_the_rebuilt_ga
     taken = s.answer(0, True, "undo")
     assert (taken.action, taken.seat, taken.other, taken.steps, taken.agreed) == ("undo", 1, 0, 1, True)
     room.clock.now = 120.0
-    s.apply(taken)                                      # no game given: the session takes the action back
+    s.apply(taken)  # no game given: the session takes the action back
     assert len(s.game.history) == 1 and s.pending is None and s.turn_started == 120.0
     room.moves.pop()
     room.play()
     s.apply(s.request("undo", 1))
     rebuilt = ConnectFour.from_moves(s.game.history[:-1])
-    s.apply(s.answer(0, True), rebuilt)                 # a room rebuilds it from its stored actions
+    s.apply(s.answer(0, True), rebuilt)  # a room rebuilds it from its stored actions
     assert s.game is rebuilt and s.game.history == ["1"] and s.pending is None
 
 
@@ -258,8 +272,8 @@ def test_the_same_request_from_both_sides_is_an_agreement_and_any_other_waits_it
     s.apply(s.request("restart", 1))
     agreed = s.request("restart", 0)
     assert agreed == RequestDecision("restart", "restart", 1, 0, 0, agreed=True)
-    assert "already waiting" in refused(s, "pending", s.request, "restart", 1)    # asking twice
-    refused(s, "pending", s.request, "undo", 0)                                    # the other kind
+    assert "already waiting" in refused(s, "pending", s.request, "restart", 1)  # asking twice
+    refused(s, "pending", s.request, "undo", 0)  # the other kind
     s.apply(agreed, ConnectFour())
     assert s.pending is None and s.game.history == []
 
@@ -270,10 +284,10 @@ def test_a_new_game_with_seat_two_free_needs_no_agreement_and_an_undo_waits_for_
     alone = s.request("restart", 0)
     assert alone == RequestDecision("restart", "restart", 0, None) and not alone.agreed
     assert "wait for your friend" in refused(s, "waiting", s.request, "undo", 0)
-    refused(s, "not_a_seat", s.request, "restart", 1)                  # nobody sits in seat 2
+    refused(s, "not_a_seat", s.request, "restart", 1)  # nobody sits in seat 2
     room.seats.empty_seats = ()
-    assert s.request("restart", 0).action == "ask"                     # now someone must agree
-    s.apply(alone, ConnectFour())                                      # nobody had to agree: applies as decided
+    assert s.request("restart", 0).action == "ask"  # now someone must agree
+    s.apply(alone, ConnectFour())  # nobody had to agree: applies as decided
     assert s.pending is None
 
 
@@ -281,9 +295,9 @@ def test_an_undo_is_only_of_the_askers_own_last_move_never_the_cpus_standing_in(
     room = Room()
     s = room.session
     assert "nothing to undo" in refused(s, "nothing", s.request, "undo", 0)
-    room.play()                                         # seat 0 moved
+    room.play()  # seat 0 moved
     assert "your own last move" in refused(s, "nothing", s.request, "undo", 1)
-    room.play(by_cpu=True)                              # the CPU stood in for seat 1
+    room.play(by_cpu=True)  # the CPU stood in for seat 1
     refused(s, "nothing", s.request, "undo", 1)
     refused(s, "nothing", s.request, "undo", 0)
     room.play()
@@ -293,7 +307,7 @@ def test_an_undo_is_only_of_the_askers_own_last_move_never_the_cpus_standing_in(
 def test_against_the_cpu_the_default_rule_takes_back_to_the_persons_turn_at_once():
     s = Session(DotsAndBoxes(2, 2), Seats(cpu_seats=(1,)), make_cpu=lambda: dots_cpu("easy", seed=3), clock=Clock())
     refused(s, "nothing", s.request, "undo", 0)
-    refused(s, "not_a_seat", s.request, "undo", 1)      # the CPU's seat asks nothing
+    refused(s, "not_a_seat", s.request, "undo", 1)  # the CPU's seat asks nothing
     s.game.play("a1-b1")
     replies = s.run_cpu()
     at_once = s.request("undo", 0)
@@ -327,9 +341,9 @@ def test_answer_refuses_everything_but_the_asked_seats_answer_to_the_waiting_req
     refused(s, "stale", s.answer, 1, False, 7)
     for seat in (2, True, "1"):
         refused(s, "bad_field", s.answer, seat, True)
-    room.moves[-1] = (0, True)                          # the stored action is no longer the asker's
+    room.moves[-1] = (0, True)  # the stored action is no longer the asker's
     assert "ask again" in refused(s, "stale", s.answer, 1, True)
-    assert s.answer(1, False).action == "decline"       # declining is always possible
+    assert s.answer(1, False).action == "decline"  # declining is always possible
     three = Session(ConnectFour(), Seats(n_seats=3), clock=Clock())
     three.game.play("4")
     three.apply(three.request("restart", 0))
@@ -345,11 +359,11 @@ def test_apply_refuses_a_decision_that_no_longer_fits_and_changes_nothing():
     s.apply(ask)
     before = snapshot(s)
     with pytest.raises(ValueError, match="not the one waiting"):
-        s.apply(ask)                                    # asked already
+        s.apply(ask)  # asked already
     accept = s.answer(1, True)
     s.apply(s.answer(1, False))
     with pytest.raises(ValueError, match="not the one waiting"):
-        s.apply(accept)                                 # declined meanwhile
+        s.apply(accept)  # declined meanwhile
     assert len(s.game.history) == 1
     s.apply(s.request("restart", 0))
     before = snapshot(s)
@@ -371,7 +385,7 @@ def test_a_stored_request_is_restored_checked_and_a_move_cancels_it():
         with pytest.raises(ValueError, match="request"):
             s.restore_request(bad)
         assert s.pending is None
-    s.restore_request(["restart", 1])                   # a database row may come as a list
+    s.restore_request(["restart", 1])  # a database row may come as a list
     assert s.pending == ("restart", 1) and s.answer(0, True).action == "restart"
     assert s.cancel_request() == ("restart", 1) and s.cancel_request() is None
     s.restore_request(("undo", 0))
@@ -385,22 +399,41 @@ def test_the_one_screen_undo_request_is_the_same_pending_request():
     s.request_undo()
     assert s.pending == ("undo", 1)
     with pytest.raises(RequestRefused):
-        s.request("restart", 0)                        # one request at a time, whichever way it was made
+        s.request("restart", 0)  # one request at a time, whichever way it was made
     assert s.answer(0, True).action == "undo"
     s.undo_requested_by = None
     assert s.pending is None
 
 
 @settings(max_examples=100, deadline=None)
-@given(seat_two_free=st.booleans(), steps=st.lists(st.one_of(
-    st.tuples(st.just("move"), st.sampled_from([False, False, True])),
-    st.tuples(st.just("request"), st.sampled_from(["undo", "restart"] * 3 + ["all", None]),
-              st.sampled_from(["last"] * 4 + [0, 1, 0, 1, 2])),        # "last": the seat that moved last
-    st.tuples(st.just("answer"), st.sampled_from(["asked"] * 4 + [0, 1]), st.sampled_from([True, False] * 3 + [1]),
-              st.sampled_from([None] * 4 + ["undo", "restart"])),
-    st.tuples(st.just("exchange"), st.sampled_from(["undo", "restart"]), st.booleans(),    # ask, then answer
-              st.sampled_from([None, None, "undo", "restart"])),
-    st.tuples(st.just("cancel")), st.tuples(st.just("join"))), max_size=50))
+@given(
+    seat_two_free=st.booleans(),
+    steps=st.lists(
+        st.one_of(
+            st.tuples(st.just("move"), st.sampled_from([False, False, True])),
+            st.tuples(
+                st.just("request"),
+                st.sampled_from(["undo", "restart"] * 3 + ["all", None]),
+                st.sampled_from(["last"] * 4 + [0, 1, 0, 1, 2]),
+            ),  # "last": the seat that moved last
+            st.tuples(
+                st.just("answer"),
+                st.sampled_from(["asked"] * 4 + [0, 1]),
+                st.sampled_from([True, False] * 3 + [1]),
+                st.sampled_from([None] * 4 + ["undo", "restart"]),
+            ),
+            st.tuples(
+                st.just("exchange"),
+                st.sampled_from(["undo", "restart"]),
+                st.booleans(),  # ask, then answer
+                st.sampled_from([None, None, "undo", "restart"]),
+            ),
+            st.tuples(st.just("cancel")),
+            st.tuples(st.just("join")),
+        ),
+        max_size=50,
+    ),
+)
 def test_any_sequence_of_requests_answers_and_moves_follows_the_rooms_rules(seat_two_free, steps):
     """A model of the room's rules (written here again, apart from the session) says what each step must do;
     a refusal changes nothing; what is applied is what the model expects."""
@@ -409,8 +442,9 @@ def test_any_sequence_of_requests_answers_and_moves_follows_the_rooms_rules(seat
     pending = None
     flat = []
     for step in steps:
-        flat += ([("request", step[1], "last"), ("answer", "asked", step[2], step[3])] if step[0] == "exchange"
-                 else [step])
+        flat += (
+            [("request", step[1], "last"), ("answer", "asked", step[2], step[3])] if step[0] == "exchange" else [step]
+        )
     for step in flat:
         if s.game.is_over() or len(s.game.history) > 30:
             break
@@ -423,7 +457,7 @@ def test_any_sequence_of_requests_answers_and_moves_follows_the_rooms_rules(seat
             pending = None
         elif step[0] == "move":
             if room.seats.empty_seats:
-                continue                                 # the room waits for seat 2 before anyone plays
+                continue  # the room waits for seat 2 before anyone plays
             room.play(by_cpu=step[1])
             pending = None
         elif step[0] == "request":
@@ -467,7 +501,7 @@ def test_any_sequence_of_requests_answers_and_moves_follows_the_rooms_rules(seat
                 assert len(s.game.history) == history - 1
         else:
             _, seat, accept, kind = step
-            if seat == "asked":                          # the seat asked to answer (else a random one)
+            if seat == "asked":  # the seat asked to answer (else a random one)
                 seat = 1 - pending[1] if pending else 0
             if not isinstance(accept, bool):
                 expect = "bad_field"
@@ -501,6 +535,7 @@ def test_any_sequence_of_requests_answers_and_moves_follows_the_rooms_rules(seat
 
 def test_a_front_ends_session_attributes_are_the_sessions_own():
     """A widget's or room's ``game`` is its session's (no second copy); a read-only one refuses to be set."""
+
     class Front:
         game = SessionAttribute("game", "The game.")
         clock = SessionAttribute("timer", writable=False)
@@ -526,23 +561,25 @@ def test_play_moves_cancels_the_waiting_request_and_starts_the_next_turn():
     s = people(timer=30, clock=clock)
     first = s.play(0, "4")
     assert (first.seat, first.move, first.cancelled, first.over) == (0, "4", None, False)
-    s.apply(s.request("restart", 1))                            # seat 1 asks for a new game …
+    s.apply(s.request("restart", 1))  # seat 1 asks for a new game …
     clock.now = 130.5
-    second = s.play(1, "3")                                     # … and plays on: the request is gone
+    second = s.play(1, "3")  # … and plays on: the request is gone
     assert second.cancelled == ("restart", 1) and s.pending is None
     assert s.turn_started == 130.5 and s.deadline() == 160.5 and s.game.history == ["4", "3"]
 
 
 def test_play_returns_the_canonical_move_and_notices_the_end():
     s = Session(DotsAndBoxes(1, 1), Seats(), clock=Clock())
-    assert s.play(0, "b1-a1").move == "a1-b1"                  # the history's spelling
+    assert s.play(0, "b1-a1").move == "a1-b1"  # the history's spelling
     s.play(1, "a1-a2"), s.play(0, "b1-b2")
     last = s.play(1, "a2-b2")
     assert last.over and last.seat == 1 and s.game.is_over()
 
 
-@pytest.mark.parametrize("seat, move, message", [(1, "4", "not Player 2's turn"), (2, "4", "is not a seat"),
-                                                 (True, "4", "is not a seat"), (0, "10", "10")])
+@pytest.mark.parametrize(
+    "seat, move, message",
+    [(1, "4", "not Player 2's turn"), (2, "4", "is not a seat"), (True, "4", "is not a seat"), (0, "10", "10")],
+)
 def test_play_refuses_the_wrong_seat_and_an_illegal_move_and_changes_nothing(seat, move, message):
     s = people()
     s.apply(s.request("restart", 1))

@@ -1,5 +1,6 @@
 """Teacher guides (docs/teachers/<game>.md, in Spanish docs/teachers/es/<game>.md): the sections a teacher needs,
 and solutions generated from the code (the Spanish ones in Spanish, from the gettext catalogue)."""
+
 import re
 import sys
 import types
@@ -8,15 +9,25 @@ from pathlib import Path
 import pytest
 
 from gamekit.i18n import N_, get_language, tr, using
-from gamekit.lesson_tools import guide_is_current, main, paper_words, solutions_markdown, update_guide
+from gamekit.lesson_tools import main
+from gamekit.teacher_sheets import guide_is_current, paper_words, solutions_markdown, update_guide
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDES = {"dots": "gamekit.dots.lessons", "connect": "gamekit.connect.lessons", "shutbox": "gamekit.shutbox.lessons"}
 PRESENT = sorted(g for g in GUIDES if (ROOT / "docs/teachers" / f"{g}.md").exists())
 SECTIONS = ("Objectives", "45-minute plan", "Common misconceptions", "Key facts", "Solutions to every exercise")
 SPANISH = ROOT / "docs/teachers/es"
-SECCIONES = ("Objetivos", "Plan de 45 minutos", "Errores frecuentes", "Datos clave", "Soluciones de todos los ejercicios")
-PLAN_ALTERNATIVES = {"45-minute plan": ("The shape of every lesson",), "Plan de 45 minutos": ("El esquema de cada lección",)}
+SECCIONES = (
+    "Objetivos",
+    "Plan de 45 minutos",
+    "Errores frecuentes",
+    "Datos clave",
+    "Soluciones de todos los ejercicios",
+)
+PLAN_ALTERNATIVES = {
+    "45-minute plan": ("The shape of every lesson",),
+    "Plan de 45 minutos": ("El esquema de cada lección",),
+}
 """The Dots lessons last 40, 45 and 50 minutes: its guide gives the shape every lesson follows, and each lesson's
 own plan gives the minutes."""
 
@@ -27,17 +38,22 @@ def test_the_dots_guide_exists_and_is_linked_from_the_readme_and_the_start_page(
     assert "docs/teachers/" in (ROOT / "notebooks/00_start_here.md").read_text()
 
 
-@pytest.mark.parametrize("path, sections", [(f"docs/teachers/{g}.md", SECTIONS) for g in PRESENT]
-                         + [(f"docs/teachers/es/{g}.md", SECCIONES) for g in PRESENT], ids=str)
+@pytest.mark.parametrize(
+    "path, sections",
+    [(f"docs/teachers/{g}.md", SECTIONS) for g in PRESENT] + [(f"docs/teachers/es/{g}.md", SECCIONES) for g in PRESENT],
+    ids=str,
+)
 def test_guide_has_every_section(path, sections):
     text = (ROOT / path).read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", text, re.M)
-    def names(section: str) -> tuple[str, ...]:    # a guide whose lessons differ in length names its shape, not 45 min
+
+    def names(section: str) -> tuple[str, ...]:  # a guide whose lessons differ in length names its shape, not 45 min
         return (section,) + PLAN_ALTERNATIVES.get(section, ())
 
     for section in sections:
-        assert any(n.lower() in h.lower() for h in headings for n in names(section)), \
+        assert any(n.lower() in h.lower() for h in headings for n in names(section)), (
             f"{path} needs a '## {section}' section"
+        )
     found = [next(i for i, h in enumerate(headings) if any(n.lower() in h.lower() for n in names(s))) for s in sections]
     assert found == sorted(found), f"{path}: the sections come in the order {sections}"
 
@@ -46,14 +62,16 @@ def test_guide_has_every_section(path, sections):
 def test_guide_solutions_match_the_exercises(game):
     path = f"docs/teachers/{game}.md"
     assert guide_is_current(ROOT / path, GUIDES[game]), (
-        f"{path} is stale: python -m gamekit.lesson_tools guide {path} {GUIDES[game]}")
+        f"{path} is stale: python -m gamekit.lesson_tools guide {path} {GUIDES[game]}"
+    )
 
 
 @pytest.mark.parametrize("path, lang", [("docs/teachers/dots.md", "en"), ("docs/teachers/es/dots.md", "es")])
 def test_dots_guide_key_facts_agree_with_the_code(path, lang):
     from gamekit.dots import lessons as L
+
     text = (ROOT / path).read_text(encoding="utf-8")
-    with using(lang):                         # the table's words ("even"/"par", "(default)"/"(inicial)") in that language
+    with using(lang):  # the table's words ("even"/"par", "(default)"/"(inicial)") in that language
         table = L.parity_table()
     assert "| " + " | ".join(table.headers) + " |" in text
     for row in table.rows:
@@ -66,14 +84,15 @@ def test_dots_guide_key_facts_agree_with_the_code(path, lang):
 # The Spanish guides (docs/teachers/es/): same facts, solutions generated in Spanish
 # ---------------------------------------------------------------------------------------------------
 def test_every_guide_has_a_spanish_twin_linked_from_the_readme_and_the_spanish_start_page():
-    assert set(PRESENT) <= {p.stem for p in SPANISH.glob("*.md")}      # (and the homework codes' page, homework.md)
+    assert set(PRESENT) <= {p.stem for p in SPANISH.glob("*.md")}  # (and the homework codes' page, homework.md)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     start = ROOT / "notebooks/es/00_start_here.md"
     links = re.findall(r"\]\(([^)]*docs/teachers/[^)]*)\)", start.read_text(encoding="utf-8"))
     for game in PRESENT:
         assert f"docs/teachers/es/{game}.md" in readme
         assert any((start.parent / link).resolve() == SPANISH / f"{game}.md" for link in links), (
-            f"notebooks/es/00_start_here.md should link docs/teachers/es/{game}.md")
+            f"notebooks/es/00_start_here.md should link docs/teachers/es/{game}.md"
+        )
     assert not any("/teachers/es/" not in link for link in links), "the Spanish start page links the Spanish guides"
 
 
@@ -81,12 +100,14 @@ def test_every_guide_has_a_spanish_twin_linked_from_the_readme_and_the_spanish_s
 def test_spanish_guide_solutions_are_current_and_in_spanish(game):
     path = SPANISH / f"{game}.md"
     assert guide_is_current(path, GUIDES[game], lang="es"), (
-        f"{path} is stale: python -m gamekit.lesson_tools guide docs/teachers/es/{game}.md {GUIDES[game]} --lang es")
+        f"{path} is stale: python -m gamekit.lesson_tools guide docs/teachers/es/{game}.md {GUIDES[game]} --lang es"
+    )
     block = path.read_text(encoding="utf-8").split("<!-- solutions:begin")[1]
     assert f"gamekit.lesson_tools guide docs/teachers/es/{game}.md {GUIDES[game]} --lang es" in block
     assert "Respuesta:" in block and "Una respuesta incorrecta" in block
     assert "Answer:" not in block and "A wrong answer" not in block
     import importlib
+
     first = next(f for fs in importlib.import_module(GUIDES[game]).EXERCISES.values() for f in fs)
     prompts = {}
     for lang in ("en", "es"):
@@ -114,6 +135,7 @@ def test_spanish_guide_key_facts_agree_with_the_code():
     from gamekit.i18n import percent
     from gamekit.shutbox import Rules, shut_probability
     from gamekit.shutbox import lessons as S
+
     connect = (SPANISH / "connect.md").read_text(encoding="utf-8")
     shutbox = (SPANISH / "shutbox.md").read_text(encoding="utf-8")
     with using("es"):
@@ -144,11 +166,18 @@ class ToyLessons:
 
     def factory(self):
         from gamekit.widgets.lesson import Exercise, choice_checker
+
         self.seen.append(get_language())
         if self.fail:
             raise RuntimeError("an exercise that cannot be built")
-        return Exercise(tr("Check"), choice_checker("No", {"Yes": tr("Hint"), "No": tr("Check")}),
-                        answer="No", solutions=["No"], choices=[N_("Yes"), N_("No")], wrong=["Yes"])
+        return Exercise(
+            tr("Check"),
+            choice_checker("No", {"Yes": tr("Hint"), "No": tr("Check")}),
+            answer="No",
+            solutions=["No"],
+            choices=[N_("Yes"), N_("No")],
+            wrong=["Yes"],
+        )
 
 
 @pytest.fixture
@@ -165,14 +194,18 @@ def test_the_block_is_written_in_the_language_asked_for_and_the_current_one_come
         spanish = solutions_markdown("toy_lessons", lang="es")
         assert get_language() == "en" and toy_lessons.seen == ["es"]
         english = solutions_markdown("toy_lessons")
-    with using("es"):                         # a Spanish session still writes the English guides in English
+    with using("es"):  # a Spanish session still writes the English guides in English
         assert solutions_markdown("toy_lessons", lang="en") == english and get_language() == "es"
-    assert english == ("### `notebooks/shut_the_box/01_rules_and_play.md`\n\n1. **Check**  \n"
-                       "   Answer: No (accepted: `No`).  \n   A wrong answer, `Yes`, gets: \"Hint\"\n")
-    with using("es"):                         # the fixed words, the path and the choices' labels in Spanish
-        assert spanish == (f"### `notebooks/es/shut_the_box/01_rules_and_play.md`\n\n1. **{tr('Check')}**  \n"
-                           f"   Respuesta: No (se acepta: `No`).  \n"
-                           f"   Una respuesta incorrecta, `{tr('Yes')}`, recibe: «{tr('Hint')}»\n")
+    assert english == (
+        "### `notebooks/shut_the_box/01_rules_and_play.md`\n\n1. **Check**  \n"
+        '   Answer: No (accepted: `No`).  \n   A wrong answer, `Yes`, gets: "Hint"\n'
+    )
+    with using("es"):  # the fixed words, the path and the choices' labels in Spanish
+        assert spanish == (
+            f"### `notebooks/es/shut_the_box/01_rules_and_play.md`\n\n1. **{tr('Check')}**  \n"
+            f"   Respuesta: No (se acepta: `No`).  \n"
+            f"   Una respuesta incorrecta, `{tr('Yes')}`, recibe: «{tr('Hint')}»\n"
+        )
 
 
 def test_the_language_comes_back_when_generating_fails(toy_lessons):
@@ -199,7 +232,9 @@ def test_an_unknown_language_is_refused_and_the_guide_is_left_as_it_was(toy_less
     assert guide.read_text(encoding="utf-8") == before and toy_lessons.seen == []
 
 
-def test_the_cli_writes_the_spanish_block_and_refuses_a_bad_language_with_a_clear_message(toy_lessons, tmp_path, capsys):
+def test_the_cli_writes_the_spanish_block_and_refuses_a_bad_language_with_a_clear_message(
+    toy_lessons, tmp_path, capsys
+):
     guide = tmp_path / "guide.md"
     guide.write_text("# Guía\n\n<!-- solutions:begin -->\n<!-- solutions:end -->\n", encoding="utf-8")
     with pytest.raises(SystemExit) as refused:
@@ -220,14 +255,21 @@ def test_the_cli_writes_the_spanish_block_and_refuses_a_bad_language_with_a_clea
 # ---------------------------------------------------------------------------------------------------
 import importlib
 
-from gamekit.lesson_tools import (lesson_title, pupil_code_cells, worksheet_markdown, worksheet_path,
-                                  write_worksheets)
+from gamekit.lesson_tools import lesson_title, pupil_code_cells
 
-MINUTES_PER_EXERCISE, MINUTES_PER_STEP_THROUGH = 3, 4      # as tests/dots/test_lessons.py counts a lesson
-BY_LESSON = {"en": ("Lesson by lesson", "exercise", "step-through", "**Support:**", "**Extension:**"),
-             "es": ("Lección a lección", "ejercicio", "paso a paso", "**Apoyo:**", "**Ampliación:**")}
-LESSONS = [(game, notebook) for game in PRESENT for notebook, factories
-           in importlib.import_module(GUIDES[game]).EXERCISES.items() if factories]
+from gamekit.teacher_sheets import worksheet_markdown, worksheet_path, write_worksheets
+
+MINUTES_PER_EXERCISE, MINUTES_PER_STEP_THROUGH = 3, 4  # as tests/dots/test_lessons.py counts a lesson
+BY_LESSON = {
+    "en": ("Lesson by lesson", "exercise", "step-through", "**Support:**", "**Extension:**"),
+    "es": ("Lección a lección", "ejercicio", "paso a paso", "**Apoyo:**", "**Ampliación:**"),
+}
+LESSONS = [
+    (game, notebook)
+    for game in PRESENT
+    for notebook, factories in importlib.import_module(GUIDES[game]).EXERCISES.items()
+    if factories
+]
 
 
 def _guide(game: str, lang: str) -> Path:
@@ -241,6 +283,7 @@ def _notebook(notebook: str, lang: str) -> Path:
 def step_throughs(md: Path) -> int:
     """The step-throughs on a lesson's pupil path: calls of ``…step_through(`` in its code cells."""
     import jupytext
+
     return sum(len(re.findall(r"step_through\(", c.source)) for c in pupil_code_cells(jupytext.read(md)))
 
 
@@ -251,7 +294,11 @@ def lesson_plan(game: str, notebook: str, lang: str) -> str:
     sections = re.split(r"^## ", text, flags=re.M)
     section = next((s for s in sections if s.startswith(section_name)), None)
     assert section, f"{_guide(game, lang)} needs a '## {section_name}' section"
-    blocks = [b for b in re.split(r"^### ", section, flags=re.M)[1:] if f"notebooks/{'es/' if lang == 'es' else ''}{notebook}.ipynb)" in b.split("\n")[0]]
+    blocks = [
+        b
+        for b in re.split(r"^### ", section, flags=re.M)[1:]
+        if f"notebooks/{'es/' if lang == 'es' else ''}{notebook}.ipynb)" in b.split("\n")[0]
+    ]
     assert len(blocks) == 1, f"{_guide(game, lang)}: one '### ' plan linking {notebook}.ipynb, found {len(blocks)}"
     return blocks[0]
 
@@ -266,13 +313,16 @@ def test_each_lessons_plan_adds_up_and_fits_its_exercises_and_step_throughs(game
     totals = [int(m.strip("*")) for m, _ in rows if m.startswith("**")]
     assert parts and len(totals) == 1, f"{notebook} ({lang}): a table of '| minutes | part |' rows and one **total**"
     total = totals[0]
-    assert sum(m for m, _ in parts) == total, f"{notebook} ({lang}): the parts add up to {sum(m for m, _ in parts)}, not {total}"
+    assert sum(m for m, _ in parts) == total, (
+        f"{notebook} ({lang}): the parts add up to {sum(m for m, _ in parts)}, not {total}"
+    )
     exercises = len(importlib.import_module(GUIDES[game]).EXERCISES[notebook])
     steps = step_throughs(_notebook(notebook, lang))
     need = MINUTES_PER_EXERCISE * exercises + MINUTES_PER_STEP_THROUGH * steps
     assert total >= need, f"{notebook} ({lang}): {total} min for {exercises} exercises and {steps} step-throughs"
-    on_exercises = sum(m for m, what in parts if exercise_word in what.lower() or "challenge" in what.lower()
-                       or "reto" in what.lower())
+    on_exercises = sum(
+        m for m, what in parts if exercise_word in what.lower() or "challenge" in what.lower() or "reto" in what.lower()
+    )
     assert on_exercises >= MINUTES_PER_EXERCISE * exercises, (notebook, lang, on_exercises, exercises)
     on_steps = sum(m for m, what in parts if step_word in what.lower())
     assert on_steps >= MINUTES_PER_STEP_THROUGH * steps, (notebook, lang, on_steps, steps)
@@ -291,11 +341,13 @@ def test_each_lesson_has_a_current_worksheet_linked_from_its_plan_with_no_answer
     path = worksheet_path(folder, notebook)
     assert path.read_text(encoding="utf-8") == worksheet_markdown(GUIDES[game], notebook, lang), (
         f"{path} is stale: python -m gamekit.lesson_tools worksheets {GUIDES[game]} "
-        f"{folder.relative_to(ROOT)}{' --lang es' if lang == 'es' else ''}")
+        f"{folder.relative_to(ROOT)}{' --lang es' if lang == 'es' else ''}"
+    )
     block = lesson_plan(game, notebook, lang)
     assert f"(worksheets/{notebook}.md)" in block.split("\n")[0]
     sheet = path.read_text(encoding="utf-8")
     import jupytext
+
     assert sheet.startswith(f"# {lesson_title(jupytext.read(_notebook(notebook, lang)))}\n")
     with using(lang):
         for n, factory in enumerate(importlib.import_module(GUIDES[game]).EXERCISES[notebook], 1):
@@ -303,7 +355,7 @@ def test_each_lesson_has_a_current_worksheet_linked_from_its_plan_with_no_answer
             prompt = " ".join(re.sub(r"<[^>]+>", "", ex.prompt).split())
             assert any(paper_words(prompt, drawn) in sheet for drawn in (True, False)), (n, prompt)
             shown = {str(c).lower() for c in ex.choices or []}
-            for answer in ex.solutions:      # an answer that is more than a number or a choice is nowhere on it
+            for answer in ex.solutions:  # an answer that is more than a number or a choice is nowhere on it
                 answer = str(answer).strip()
                 if len(answer) >= 3 and answer.lower() not in shown and answer not in prompt:
                     assert answer not in sheet, f"{path.name}: exercise {n}'s answer {answer!r} is on the sheet"
@@ -330,10 +382,13 @@ def test_worksheets_refuse_an_unknown_lesson_or_language_and_write_nothing(tmp_p
     assert "## Ejercicio 1" in (tmp_path / "shut_the_box/01_rules_and_play.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("guide", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs" / "teachers").rglob("*.md")))
+@pytest.mark.parametrize(
+    "guide", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs" / "teachers").rglob("*.md"))
+)
 def test_a_guide_opens_in_jupyterlab_as_a_page_not_a_lesson_to_run(guide):
     """JupyterLab opens a .md through jupytext: a ```python fence would become a code cell, and the pupils' Lab
     would then tell the reader to start the guide like a lesson. Teacher code in a guide is fenced ```py."""
     import jupytext
+
     notebook = jupytext.read(ROOT / guide)
     assert not [c for c in notebook.cells if c.cell_type == "code"], f"{guide}: fence its code ```py, not ```python"

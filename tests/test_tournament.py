@@ -1,4 +1,5 @@
 """The shared tournament and Elo fit."""
+
 import random
 
 import pytest
@@ -70,11 +71,17 @@ def test_a_perfect_score_stays_finite():
 
 
 def test_tournament_plays_every_pair():
-    result = tournament(lambda: DotsAndBoxes(2, 2),
-                        {"first": FirstLine, "random": lambda: RandomLine(1), "random2": lambda: RandomLine(2)},
-                        games_per_pair=4, progress=False)
+    result = tournament(
+        lambda: DotsAndBoxes(2, 2),
+        {"first": FirstLine, "random": lambda: RandomLine(1), "random2": lambda: RandomLine(2)},
+        games_per_pair=4,
+        progress=False,
+    )
     assert [(p.first, p.second, p.games) for p in result.pairs] == [
-        ("first", "random", 4), ("first", "random2", 4), ("random", "random2", 4)]
+        ("first", "random", 4),
+        ("first", "random2", 4),
+        ("random", "random2", 4),
+    ]
     assert set(result.ratings) == {"first", "random", "random2"}
     assert "Elo" in result.table()
 
@@ -82,6 +89,7 @@ def test_tournament_plays_every_pair():
 def test_one_tally_counts_pair_results_and_group_standings():
     from gamekit.rooms.ratings import Standing
     from gamekit.tournament import Tally
+
     for tally in (Tally(), PairResult("a", "b"), Standing(7)):
         for score in (1, 0.5, 0, 1):
             tally.add(score)

@@ -7,6 +7,7 @@ drawn is the current position and agrees with the game, the selectors show the r
 cards follow the seats and the status line says something.  A refused setting leaves ``state()``
 unchanged.  CPU levels and boards are kept small so the machines stay quick.
 """
+
 import os
 
 import pytest
@@ -24,11 +25,22 @@ from gamekit.widgets.controls import MODES
 from gamekit.widgets.settings import BadSettingError
 from gamekit.core.scene import SEAT_COLOURS
 
-MACHINE = settings(max_examples=int(os.environ.get("GAMEKIT_MACHINE_EXAMPLES", 30)), stateful_step_count=30, deadline=None,
-                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+MACHINE = settings(
+    max_examples=int(os.environ.get("GAMEKIT_MACHINE_EXAMPLES", 30)),
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
-junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 99), st.floats(allow_nan=True),
-                 st.text(max_size=6), st.binary(max_size=3), st.lists(st.integers(0, 3), max_size=2))
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 99),
+    st.floats(allow_nan=True),
+    st.text(max_size=6),
+    st.binary(max_size=3),
+    st.lists(st.integers(0, 3), max_size=2),
+)
 CHEAP_LEVELS = ("easy", "medium")
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "p", "P", "x", "Tab")
 
@@ -124,8 +136,11 @@ class WidgetMachine(RuleBasedStateMachine):
     def load(self, data):
         """A saved game from earlier (refused when the widget cannot seat it), or junk (refused)."""
         saved = data.draw(st.one_of(st.sampled_from(getattr(self, "saved", None) or [None]), junk))
-        seats_differ = (isinstance(saved, dict) and isinstance(self.w, ShutBoxWidget)
-                        and self.w.game_class.from_dict(saved).n_players != len(self.w.seats))
+        seats_differ = (
+            isinstance(saved, dict)
+            and isinstance(self.w, ShutBoxWidget)
+            and self.w.game_class.from_dict(saved).n_players != len(self.w.seats)
+        )
         self.setting(lambda: self.w.load(saved), isinstance(saved, dict) and not seats_differ)
         if isinstance(saved, dict) and not seats_differ and not self.w.is_cpu_turn() and self.w.mode != "cpu":
             assert self.w.game.to_dict() == saved
@@ -140,7 +155,7 @@ class WidgetMachine(RuleBasedStateMachine):
     def the_board_shows_the_current_position(self):
         if self.w is None:
             return
-        scene = self.w.build_scene()                  # still computes
+        scene = self.w.build_scene()  # still computes
         assert list(scene) == list(self.w.board.scene)
         self.check_board(scene)
 
@@ -178,8 +193,12 @@ SMALL_SIZES = [(1, 1), (2, 1), (1, 2), (3, 1), (2, 2)]
 
 
 class DotsMachine(WidgetMachine):
-    @initialize(mode=st.sampled_from(MODES), level=st.sampled_from(CHEAP_LEVELS), size=st.sampled_from(SMALL_SIZES),
-                seed=st.integers(0, 5))
+    @initialize(
+        mode=st.sampled_from(MODES),
+        level=st.sampled_from(CHEAP_LEVELS),
+        size=st.sampled_from(SMALL_SIZES),
+        seed=st.integers(0, 5),
+    )
     def make(self, mode, level, size, seed):
         self.w = DotsWidget(*size, mode=mode, level=level, seed=seed)
 
@@ -203,7 +222,7 @@ class DotsMachine(WidgetMachine):
     def set_size(self, width, height):
         good = all(type(v) is int and 1 <= v <= 8 for v in (width, height))
         if good and width * height > 4:
-            return                                     # keep the machine quick (the hint solves exactly)
+            return  # keep the machine quick (the hint solves exactly)
         self.setting(lambda: self.w.set_size(width, height), good)
         if good:
             assert (self.w.game.width, self.w.game.height) == (width, height)
@@ -224,7 +243,7 @@ class DotsMachine(WidgetMachine):
         assert len(drawn) == len(g.history)
         owned = [op for op in scene.ops("rect") if op[5] in SEAT_COLOURS]
         assert len(owned) == sum(g.scores)
-        numbers = sorted(op[3] for op in scene.ops("text") if op[5] == BOX_NUMBER)      # not the dot names
+        numbers = sorted(op[3] for op in scene.ops("text") if op[5] == BOX_NUMBER)  # not the dot names
         assert numbers == sorted(str(owner + 1) for owner in g.owners if owner is not None)
         names = [op[3] for op in scene.ops("text") if op[5] == COORDINATE_INK]
         assert names == [chr(ord("a") + c) for c in range(g.width + 1)] + [str(r + 1) for r in range(g.height + 1)]
@@ -238,11 +257,16 @@ class DotsMachine(WidgetMachine):
 
 # ======================================================================= 5 en raya / Connect Four
 class ConnectMachine(WidgetMachine):
-    @initialize(kind=st.sampled_from(["five", "four"]), popout=st.booleans(), mode=st.sampled_from(MODES),
-                level=st.sampled_from(CHEAP_LEVELS), seed=st.integers(0, 5))
+    @initialize(
+        kind=st.sampled_from(["five", "four"]),
+        popout=st.booleans(),
+        mode=st.sampled_from(MODES),
+        level=st.sampled_from(CHEAP_LEVELS),
+        seed=st.integers(0, 5),
+    )
     def make(self, kind, popout, mode, level, seed):
         self.w = ConnectWidget(kind, popout=popout, mode=mode, level=level, seed=seed, hint_budget=0.02)
-        self.hints_left = 2          # the solver looks at ~1000 nodes per column before it checks the clock
+        self.hints_left = 2  # the solver looks at ~1000 nodes per column before it checks the clock
 
     @precondition(lambda self: self.hints_left > 0)
     @rule()
@@ -298,8 +322,13 @@ class ConnectMachine(WidgetMachine):
                 if v is not None:
                     assert ("circle", *w.layout_px.centre(c, row), r, DISC[v]) in scene
                     in_grid += 1
-        ghost = 1 if (w.hover is not None and w.hover != w.cursor and not g.is_over()
-                      and g.column_number(w.hover) is not None) else 0
+        ghost = (
+            1
+            if (
+                w.hover is not None and w.hover != w.cursor and not g.is_over() and g.column_number(w.hover) is not None
+            )
+            else 0
+        )
         assert len(discs) == in_grid + ghost
         if not w.verdicts:
             assert all(t.isdigit() for t in scene.texts())
@@ -348,10 +377,12 @@ class ShutBoxMachine(WidgetMachine):
     def show_sets(self):
         self.w.on_show_sets(None)
 
-    @rule(variant=st.one_of(st.none(), maybe_bad(["round", "long", "to_45"])),
-          one_die=st.one_of(st.none(), maybe_bad(["after_789", "under_six", "never"])),
-          scoring=st.one_of(st.none(), maybe_bad(["sum", "digits"])),
-          seats=st.one_of(st.none(), seat_lists, st.lists(junk, max_size=3), junk))
+    @rule(
+        variant=st.one_of(st.none(), maybe_bad(["round", "long", "to_45"])),
+        one_die=st.one_of(st.none(), maybe_bad(["after_789", "under_six", "never"])),
+        scoring=st.one_of(st.none(), maybe_bad(["sum", "digits"])),
+        seats=st.one_of(st.none(), seat_lists, st.lists(junk, max_size=3), junk),
+    )
     def setup(self, variant, one_die, scoring, seats):
         w = self.w
 
@@ -359,10 +390,15 @@ class ShutBoxMachine(WidgetMachine):
             return value is None or (isinstance(value, str) and value in choices)
 
         new_seats = w.seats if seats is None else seats
-        good = (ok(variant, ("round", "long", "to_45")) and ok(one_die, ("after_789", "under_six", "never"))
-                and ok(scoring, ("sum", "digits")) and isinstance(new_seats, list) and len(new_seats) >= 1
-                and all(isinstance(k, str) and k in ("person", "cpu") for k in new_seats)
-                and ((variant or w.variant) != "long" or len(new_seats) == 2))
+        good = (
+            ok(variant, ("round", "long", "to_45"))
+            and ok(one_die, ("after_789", "under_six", "never"))
+            and ok(scoring, ("sum", "digits"))
+            and isinstance(new_seats, list)
+            and len(new_seats) >= 1
+            and all(isinstance(k, str) and k in ("person", "cpu") for k in new_seats)
+            and ((variant or w.variant) != "long" or len(new_seats) == 2)
+        )
         self.setting(lambda: w.setup(variant=variant, one_die=one_die, scoring=scoring, seats=seats), good)
         if good:
             assert w.game.n_players == len(w.seats) == len(w.cards)
@@ -372,11 +408,11 @@ class ShutBoxMachine(WidgetMachine):
         w = self.w
         select = data.draw(st.sampled_from([w.variant_select, w.one_die_select, w.scoring_select, *w.seat_selects]))
         value = data.draw(st.sampled_from([v for _, v in select.options]))
-        select.value = value                           # applied, or refused and put back
+        select.value = value  # applied, or refused and put back
 
     @rule(mode=maybe_bad(MODES))
     def set_mode(self, mode):
-        follows = ("watch" if "person" not in self.w.seats else "cpu")
+        follows = "watch" if "person" not in self.w.seats else "cpu"
         self.setting(lambda: self.w.set_mode(mode), mode == follows and isinstance(mode, str))
 
     def check_board(self, scene):

@@ -3,6 +3,7 @@
 Also the cases of issue 9 found by trying the widgets as a new user would (each is a test here):
 who asks for an undo, the 5 en raya Hint verdicts after an undo, Shut the Box with six seats.
 """
+
 import pytest
 
 from gamekit.connect.widget import ConnectWidget
@@ -27,7 +28,7 @@ def refused(w, call, error=BadSettingError, words=()):
     for word in words:
         assert word in str(info.value)
     assert not w.errors
-    w.refresh()                                       # the widget still draws
+    w.refresh()  # the widget still draws
     return info.value
 
 
@@ -37,25 +38,37 @@ def dots_in_play():
     return w
 
 
-@pytest.mark.parametrize("call, words", [
-    (lambda w: w.set_level("expert"), ["level", "'expert'", "easy"]),
-    (lambda w: w.set_size(0, 0), ["width=0", "1 to 8"]),
-    (lambda w: w.set_size(9, 3), ["width=9"]),
-    (lambda w: w.set_size(3, -1), ["height=-1"]),
-    (lambda w: w.set_mode("x"), ["mode", "'x'", "people"]),
-    (lambda w: w.set_timer(45), ["timer=45"]),
-])
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda w: w.set_level("expert"), ["level", "'expert'", "easy"]),
+        (lambda w: w.set_size(0, 0), ["width=0", "1 to 8"]),
+        (lambda w: w.set_size(9, 3), ["width=9"]),
+        (lambda w: w.set_size(3, -1), ["height=-1"]),
+        (lambda w: w.set_mode("x"), ["mode", "'x'", "people"]),
+        (lambda w: w.set_timer(45), ["timer=45"]),
+    ],
+)
 def test_dots_bad_values_are_refused_and_nothing_changes(call, words):
     w = dots_in_play()
     refused(w, lambda: call(w), words=words)
 
 
-@pytest.mark.parametrize("call", [
-    lambda w: w.set_level(1), lambda w: w.set_level(None), lambda w: w.set_mode(b"cpu"),
-    lambda w: w.set_size(3.0, 3), lambda w: w.set_size(True, 3), lambda w: w.set_size("3", 3),
-    lambda w: w.set_timer(30.0), lambda w: w.set_timer(False), lambda w: w.set_hints(1),
-    lambda w: w.set_hints("yes"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda w: w.set_level(1),
+        lambda w: w.set_level(None),
+        lambda w: w.set_mode(b"cpu"),
+        lambda w: w.set_size(3.0, 3),
+        lambda w: w.set_size(True, 3),
+        lambda w: w.set_size("3", 3),
+        lambda w: w.set_timer(30.0),
+        lambda w: w.set_timer(False),
+        lambda w: w.set_hints(1),
+        lambda w: w.set_hints("yes"),
+    ],
+)
 def test_dots_wrong_types_are_refused_not_coerced(call):
     w = dots_in_play()
     error = refused(w, lambda: call(w), error=BadSettingTypeError)
@@ -82,7 +95,7 @@ def test_after_refused_size_and_mode_every_later_refresh_works():
 
 def test_good_settings_are_applied_and_the_selectors_follow():
     w = DotsWidget(3, 3, mode="people")
-    w.set_size(2, 7)                                  # not a preset: the selector gets it as an option
+    w.set_size(2, 7)  # not a preset: the selector gets it as an option
     assert w.size_select.value == (2, 7) and (w.game.width, w.game.height) == (2, 7)
     w.set_level("hard")
     w.set_timer(30)
@@ -95,8 +108,16 @@ def test_good_settings_are_applied_and_the_selectors_follow():
 
 
 def test_dots_constructor_refuses_bad_values():
-    for kwargs in ({"width": 0}, {"height": 2.5}, {"alternate_start": "no"}, {"seed": True}, {"hints": 1},
-                   {"mode": "solo"}, {"level": "expert"}, {"timer": 45}):
+    for kwargs in (
+        {"width": 0},
+        {"height": 2.5},
+        {"alternate_start": "no"},
+        {"seed": True},
+        {"hints": 1},
+        {"mode": "solo"},
+        {"level": "expert"},
+        {"timer": 45},
+    ):
         with pytest.raises(BadSettingError):
             DotsWidget(**{"width": 3, "height": 3, **kwargs})
 
@@ -107,12 +128,13 @@ def test_connect_set_game_six_is_refused_and_the_game_stays_as_it_was():
     w.click_column(4)
     refused(w, lambda: w.set_game("six"), words=["game", "'six'", "five"])
     assert w.kind == "five" and w.game_select.value == "five"
-    w.restart()                                       # the next New game is still 5 en raya
+    w.restart()  # the next New game is still 5 en raya
     assert w.game.variant.name == "5 en raya"
 
 
-@pytest.mark.parametrize("call", [lambda w: w.set_game("four", popout="no"), lambda w: w.set_game(4),
-                                  lambda w: w.set_game("four", popout=1)])
+@pytest.mark.parametrize(
+    "call", [lambda w: w.set_game("four", popout="no"), lambda w: w.set_game(4), lambda w: w.set_game("four", popout=1)]
+)
 def test_connect_wrong_types_are_refused(call):
     w = ConnectWidget("five", mode="people")
     refused(w, lambda: call(w), error=BadSettingTypeError)
@@ -160,10 +182,10 @@ def test_a_game_changed_from_outside_the_widget_drops_the_old_verdicts_at_the_ne
 # ----- who asks for an undo ----------------------------------------------------------------------
 def test_dots_the_seat_that_drew_the_last_line_asks_even_when_it_kept_the_turn():
     w = DotsWidget(2, 1, mode="people")
-    for line in ("a1-b1", "a2-b2", "a1-a2"):          # gold, coral, gold: box a1 has three sides
+    for line in ("a1-b1", "a2-b2", "a1-a2"):  # gold, coral, gold: box a1 has three sides
         w.click_line(line)
     assert w.game.to_move == 1
-    w.click_line("b1-b2")                             # coral completes box a1 and keeps the turn
+    w.click_line("b1-b2")  # coral completes box a1 and keeps the turn
     assert w.game.scores == (0, 1) and w.game.to_move == 1
     w.request_undo()
     assert w.last_status.startswith("Coral asks to undo") and "Gold, do you accept" in w.last_status
@@ -177,7 +199,7 @@ def test_dots_the_seat_that_drew_the_last_line_asks_even_when_it_kept_the_turn()
 def test_a_resignation_is_taken_back_at_the_request_of_the_seat_that_resigned():
     w = DotsWidget(3, 3, mode="people")
     w.click_line("a1-b1")
-    w.resign()                                        # coral, to move, resigns
+    w.resign()  # coral, to move, resigns
     assert "Coral resigned: Gold wins" in w.last_status
     w.request_undo()
     assert w.last_status.startswith("Coral asks")
@@ -193,9 +215,9 @@ def test_shutbox_six_people_get_six_cards_and_seven_seat_selectors():
     assert [f"Player {i}" in w.cards[i - 1].value for i in range(1, 7)] == [True] * 6
     assert w.cards_box.layout.flex_flow == "row wrap"
     assert [s.value for s in w.seat_selects] == ["person"] * 6 + ["off"]
-    w.seat_selects[6].value = "cpu"                   # the spare selector adds a seventh seat
+    w.seat_selects[6].value = "cpu"  # the spare selector adds a seventh seat
     assert w.seats == ["person"] * 6 + ["cpu"] and len(w.cards) == 7 and len(w.seat_selects) == 8
-    w.seat_selects[0].value = "off"                   # "—" takes a seat away
+    w.seat_selects[0].value = "off"  # "—" takes a seat away
     assert w.seats == ["person"] * 5 + ["cpu"] and len(w.cards) == 6 and not w.errors
 
 
@@ -206,12 +228,19 @@ def test_shutbox_unknown_seat_kind_is_refused_and_nothing_changes():
     assert w.seats == ["person", "cpu"] and len(w.cards) == 2
 
 
-@pytest.mark.parametrize("kwargs, error", [
-    ({"seats": []}, BadSettingError), ({"seats": "person"}, BadSettingTypeError),
-    ({"seats": ["person", None]}, BadSettingTypeError), ({"variant": "marathon"}, BadSettingError),
-    ({"variant": "long"}, BadSettingError), ({"one_die": "sometimes"}, BadSettingError),
-    ({"scoring": 159}, BadSettingTypeError), ({"seats": ["person"] * 13}, BadSettingError),
-])
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"seats": []}, BadSettingError),
+        ({"seats": "person"}, BadSettingTypeError),
+        ({"seats": ["person", None]}, BadSettingTypeError),
+        ({"variant": "marathon"}, BadSettingError),
+        ({"variant": "long"}, BadSettingError),
+        ({"one_die": "sometimes"}, BadSettingError),
+        ({"scoring": 159}, BadSettingTypeError),
+        ({"seats": ["person"] * 13}, BadSettingError),
+    ],
+)
 def test_shutbox_bad_setup_is_refused(kwargs, error):
     w = ShutBoxWidget(seats=["person", "person", "cpu"], seed=2)
     refused(w, lambda: w.setup(**kwargs), error=error)
@@ -220,26 +249,33 @@ def test_shutbox_bad_setup_is_refused(kwargs, error):
 def test_shutbox_mode_follows_the_seats():
     w = ShutBoxWidget(seats=["person", "cpu"], seed=2)
     refused(w, lambda: w.set_mode("people"), words=["mode", "seats"])
-    w.set_mode("cpu")                                 # the mode it already has is fine
+    w.set_mode("cpu")  # the mode it already has is fine
     assert w.mode == "cpu"
 
 
 def test_shutbox_a_refused_selector_change_snaps_back():
     w = ShutBoxWidget(seats=["person", "person", "cpu"], seed=3)
-    w.variant_select.value = "long"                   # three seats: the long game is for two
+    w.variant_select.value = "long"  # three seats: the long game is for two
     assert w.variant_select.value == "round" and w.variant == "round"
     assert "long game is for two players" in w.last_status and not w.errors
     w.seat_selects[0].value = "off"
     w.seat_selects[0].value = "off"
-    w.seat_selects[0].value = "off"                   # the last seat cannot go
+    w.seat_selects[0].value = "off"  # the last seat cannot go
     assert w.seats == ["cpu"] and [s.value for s in w.seat_selects] == ["cpu", "off"]
     assert "at least one player" in w.last_status and not w.errors
 
 
 def test_shutbox_constructor_refuses_bad_values():
-    for kwargs in ({"seats": ["robot"]}, {"seats": []}, {"variant": "long", "seats": ["person"] * 3},
-                   {"rules": {"one_die": "never"}}, {"stake": -1}, {"stake": 1.5}, {"level": "expert"},
-                   {"timer": 10}):
+    for kwargs in (
+        {"seats": ["robot"]},
+        {"seats": []},
+        {"variant": "long", "seats": ["person"] * 3},
+        {"rules": {"one_die": "never"}},
+        {"stake": -1},
+        {"stake": 1.5},
+        {"level": "expert"},
+        {"timer": 10},
+    ):
         with pytest.raises(BadSettingError):
             ShutBoxWidget(**kwargs)
 
@@ -258,7 +294,7 @@ def test_shutbox_selection_does_not_outlive_its_roll():
     w.roll()
     w.select(w.game.legal_sets()[0][0])
     assert w.selected
-    w.request_undo()                                  # alone: undone at once
+    w.request_undo()  # alone: undone at once
     assert not w.selected and w.game.phase == "roll"
     w.roll()
     w.select(w.game.legal_sets()[0][0])
@@ -309,12 +345,13 @@ def test_dots_load_against_the_cpu_lets_the_cpu_answer():
     from gamekit.dots import DotsAndBoxes
 
     w = DotsWidget(3, 3, mode="cpu", seed=1)
-    w.load(DotsAndBoxes.from_moves(3, 3, "a1-b1"))     # a game object works too: coral (the CPU) to move
+    w.load(DotsAndBoxes.from_moves(3, 3, "a1-b1"))  # a game object works too: coral (the CPU) to move
     assert len(w.game.history) >= 2 and w.game.to_move == 0
 
 
-@pytest.mark.parametrize("saved, error", [(5, BadSettingTypeError), ("a1-b1", BadSettingTypeError),
-                                          (None, BadSettingTypeError)])
+@pytest.mark.parametrize(
+    "saved, error", [(5, BadSettingTypeError), ("a1-b1", BadSettingTypeError), (None, BadSettingTypeError)]
+)
 def test_dots_load_refuses_what_is_not_a_saved_game(saved, error):
     w = dots_in_play()
     refused(w, lambda: w.load(saved), error=error)

@@ -1,12 +1,13 @@
 """Worksheets on paper: every position an exercise has is drawn on the sheet, and the sheet never points at a
 screen ("above", "click", "type") — in English and in Spanish."""
+
 import importlib
 import re
 
 import pytest
 
 from gamekit.i18n import using
-from gamekit.lesson_tools import (PAPER_BANNED, _board_text, paper_words, worksheet_markdown, write_worksheets)
+from gamekit.teacher_sheets import PAPER_BANNED, _board_text, paper_words, worksheet_markdown, write_worksheets
 
 MODULES = ("gamekit.dots.lessons", "gamekit.connect.lessons", "gamekit.shutbox.lessons")
 SHEETS = [(m, nb) for m in MODULES for nb, factories in importlib.import_module(m).EXERCISES.items() if factories]
@@ -29,27 +30,31 @@ def blocks(sheet):
 @pytest.mark.parametrize("module, notebook", SHEETS, ids=lambda v: str(v))
 def test_every_position_is_drawn_and_nothing_points_at_a_screen(module, notebook, lang):
     sheet = worksheet_markdown(module, notebook, lang)
-    words = re.sub(r"```text\n.*?\n```", "", sheet, flags=re.S)        # the diagrams' own letters aside
+    words = re.sub(r"```text\n.*?\n```", "", sheet, flags=re.S)  # the diagrams' own letters aside
     banned = re.findall(PAPER_BANNED[lang], words, re.I)
     assert not banned, f"{notebook} ({lang}): {banned}"
     with using(lang):
         drawn = [_board_text(ex) for ex in exercises(module, notebook)]
     drawings = blocks(sheet)
-    assert [d.rstrip() for d in drawn if d] == drawings          # each position, in the order of the exercises
+    assert [d.rstrip() for d in drawn if d] == drawings  # each position, in the order of the exercises
     for ex, text in zip(exercises(module, notebook), drawn):
         board = getattr(ex, "game", None) or ex.position
-        if board is not None and (hasattr(board, "legal_moves") or hasattr(board, "open_tiles")
-                                  or isinstance(board, tuple)):
+        if board is not None and (
+            hasattr(board, "legal_moves") or hasattr(board, "open_tiles") or isinstance(board, tuple)
+        ):
             assert text, f"{notebook}: an exercise with a position has no drawing"
 
 
 def test_a_dots_drawing_names_the_dots_and_the_boxes_taken():
     from gamekit.dots import DotsAndBoxes
+
     game = DotsAndBoxes.from_moves(2, 2, "a1-b1 a1-a2 b1-b2 a2-b2")
     ex = type("Ex", (), {"game": game, "position": None})()
     text = _board_text(ex)
     assert text.splitlines()[0].split() == ["a", "b", "c"]
-    assert text.splitlines()[1].startswith(" 1 o---o") and " C " in text.splitlines()[2] + " "   # Coral drew the fourth side
+    assert (
+        text.splitlines()[1].startswith(" 1 o---o") and " C " in text.splitlines()[2] + " "
+    )  # Coral drew the fourth side
     assert "G a box Gold has taken" in text
 
 
@@ -64,28 +69,62 @@ def test_a_shut_the_box_drawing_shows_the_open_tiles_and_the_roll():
     assert _board_text(type("Ex", (), {"game": None, "position": ("a", "b")})()) is None
 
 
-@pytest.mark.parametrize("lang, text, drawn, expected", [
-    ("en", "Gold to move. Click the line that wins a box.", True, "Gold to move. Write the line that wins a box."),
-    ("en", "Red to move: one column makes five. Click it.", True, "Red to move: one column makes five. Write it down."),
-    ("en", "On the tiny board above (three in a line wins) yellow is to move.", True,
-     "On the tiny board drawn below (three in a line wins) yellow is to move."),
-    ("en", "In the game above Coral lost. Type it, like a1-b1.", False,
-     "In the game the lesson shows Coral lost. Write it, like a1-b1."),
-    ("en", "Same start as above, but now Gold takes two.", False, "Same start as in the lesson, but now Gold takes two."),
-    ("en", "Type every set (for 5 you would type 5; 4+1).", False, "Write every set (for 5 you would write 5; 4+1)."),
-    ("es", "Le toca a Dorado. Pulsa la mejor línea.", True, "Le toca a Dorado. Escribe la mejor línea."),
-    ("es", "En la partida de arriba perdió Coral.", False, "En la partida de la lección perdió Coral."),
-    ("es", "En el tablero diminuto de arriba le toca al amarillo.", True, "En el tablero diminuto de abajo le toca al amarillo."),
-    ("es", "El mismo comienzo que arriba, pero ahora", False, "El mismo comienzo que en la lección, pero ahora"),
-])
+@pytest.mark.parametrize(
+    "lang, text, drawn, expected",
+    [
+        ("en", "Gold to move. Click the line that wins a box.", True, "Gold to move. Write the line that wins a box."),
+        (
+            "en",
+            "Red to move: one column makes five. Click it.",
+            True,
+            "Red to move: one column makes five. Write it down.",
+        ),
+        (
+            "en",
+            "On the tiny board above (three in a line wins) yellow is to move.",
+            True,
+            "On the tiny board drawn below (three in a line wins) yellow is to move.",
+        ),
+        (
+            "en",
+            "In the game above Coral lost. Type it, like a1-b1.",
+            False,
+            "In the game the lesson shows Coral lost. Write it, like a1-b1.",
+        ),
+        (
+            "en",
+            "Same start as above, but now Gold takes two.",
+            False,
+            "Same start as in the lesson, but now Gold takes two.",
+        ),
+        (
+            "en",
+            "Type every set (for 5 you would type 5; 4+1).",
+            False,
+            "Write every set (for 5 you would write 5; 4+1).",
+        ),
+        ("es", "Le toca a Dorado. Pulsa la mejor línea.", True, "Le toca a Dorado. Escribe la mejor línea."),
+        ("es", "En la partida de arriba perdió Coral.", False, "En la partida de la lección perdió Coral."),
+        (
+            "es",
+            "En el tablero diminuto de arriba le toca al amarillo.",
+            True,
+            "En el tablero diminuto de abajo le toca al amarillo.",
+        ),
+        ("es", "El mismo comienzo que arriba, pero ahora", False, "El mismo comienzo que en la lección, pero ahora"),
+    ],
+)
 def test_paper_words(lang, text, drawn, expected):
     assert paper_words(text, drawn, lang) == expected
 
 
 def test_the_written_sheets_are_the_generated_ones(tmp_path):
     written = write_worksheets("gamekit.connect.lessons", tmp_path)
-    assert written and all(p.read_text(encoding="utf-8") == worksheet_markdown(
-        "gamekit.connect.lessons", str(p.relative_to(tmp_path).with_suffix(""))) for p in written)
+    assert written and all(
+        p.read_text(encoding="utf-8")
+        == worksheet_markdown("gamekit.connect.lessons", str(p.relative_to(tmp_path).with_suffix("")))
+        for p in written
+    )
     sheet = written[0].read_text(encoding="utf-8")
     assert "Name a column by its number, counted from 1 on the left" in sheet and "click" not in sheet.lower()
 
@@ -97,13 +136,14 @@ def test_a_five_in_a_row_sheet_opens_with_its_rules_card(notebook, lang):
     win, the side discs and their colours, what a pop does), in the sheet's language, before exercise 1."""
     from gamekit.connect import lessons
     from gamekit.i18n import tr
+
     sheet = worksheet_markdown("gamekit.connect.lessons", notebook, lang)
     with using(lang):
         card, first = tr("## Rules card"), tr("## Exercise {n}", n=1)
         rules = [tr(rule) for rule in lessons.WORKSHEET_RULES]
     assert card in sheet and sheet.index(card) < sheet.index(first)
     for rule in rules:
-        assert f"- {rule}" in sheet[sheet.index(card):sheet.index(first)]
+        assert f"- {rule}" in sheet[sheet.index(card) : sheet.index(first)]
     with using("en"):
         text = " ".join(lessons.WORKSHEET_RULES)
     assert "Five of your discs" in text and "red at the bottom on the left" in text
@@ -114,6 +154,7 @@ def test_a_five_in_a_row_sheet_opens_with_its_rules_card(notebook, lang):
 @pytest.mark.parametrize("module", ["gamekit.dots.lessons", "gamekit.shutbox.lessons"])
 def test_a_sheet_has_a_rules_card_exactly_when_its_game_defines_one(module):
     import importlib
+
     nb = next(nb for m, nb in SHEETS if m == module)
     has_card = bool(getattr(importlib.import_module(module), "WORKSHEET_RULES", None))
     assert ("## Rules card" in worksheet_markdown(module, nb, "en")) == has_card
@@ -123,6 +164,7 @@ def test_a_sheet_has_a_rules_card_exactly_when_its_game_defines_one(module):
 def test_the_cells_a_board_marks_are_written_under_it(lang):
     """Paper has no tints: the zugzwang exercises' threat and ✗ cells are written in words under their board."""
     from gamekit.connect import lessons as L
+
     sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/02_threats_and_exercises", lang)
     with using(lang):
         marked = L.zugzwang_exercise().marked_cells

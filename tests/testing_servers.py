@@ -1,5 +1,6 @@
 """Helpers for the servers the tests start as processes (JupyterLab, Voilà).  tests/ is on the path
 (conftest.py), so test files import this as ``testing_servers``."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,5 +1,6 @@
 """Bitboards of one Connect Four-like variant: the layout (see :mod:`gamekit.connect.solver`), the generated
 ``win``/``has_line`` functions and the masks every search and table reader shares.  Reads only the rules."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,13 +41,13 @@ class Board:
     variant: Variant
     win: Callable[[int, int], int] = field(repr=False)
     has_line: Callable[[int], bool] = field(repr=False)
-    H1: int                # bits per column (rows + sentinel)
-    board: int             # every real cell of the grid
-    playable: int          # every cell of the playable columns
-    bottom: int            # bottom cell of each playable column
-    col_masks: list[int]   # playable column i (0-based) -> its cells
-    order: list[int]       # playable column indices, centre first
-    max_score: int         # cells / 2 + 1
+    H1: int  # bits per column (rows + sentinel)
+    board: int  # every real cell of the grid
+    playable: int  # every cell of the playable columns
+    bottom: int  # bottom cell of each playable column
+    col_masks: list[int]  # playable column i (0-based) -> its cells
+    order: list[int]  # playable column indices, centre first
+    max_score: int  # cells / 2 + 1
 
     @classmethod
     def of(cls, v: Variant) -> "Board":
@@ -58,8 +59,18 @@ class Board:
         cols = [col << ((v.first_column + i) * H1) for i in range(v.columns)]
         mid = (v.columns - 1) / 2
         order = sorted(range(v.columns), key=lambda i: (abs(i - mid), i))
-        return cls(v, ns["win"], ns["has_line"], H1, board, sum(cols), sum(1 << ((v.first_column + i) * H1) for i in range(v.columns)),
-                   cols, order, v.cells // 2 + 1)
+        return cls(
+            v,
+            ns["win"],
+            ns["has_line"],
+            H1,
+            board,
+            sum(cols),
+            sum(1 << ((v.first_column + i) * H1) for i in range(v.columns)),
+            cols,
+            order,
+            v.cells // 2 + 1,
+        )
 
     def from_game(self, game: ConnectGame) -> tuple[int, int, int]:
         """``(cur, mask, moves)``: bitboards of the player to move and of all discs, and drops played."""

@@ -3,6 +3,7 @@ backed up to the start, the book file written.  A tool: run from ``python -m gam
 (:mod:`gamekit.connect.book`, see its docstring for how the build works); what it writes is read by
 :mod:`gamekit.connect.tables`.  :mod:`gamekit.connect.wdl` (the value runs) shares its position helpers.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -20,8 +21,19 @@ from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.solver import OutOfTime, Solver
 from gamekit.connect.tables import Book, BookError
 
-__all__ = ["tree", "children", "back_up", "save_json", "load_progress", "progress_lock", "next_window", "Build",
-           "status", "write_book", "verify"]
+__all__ = [
+    "tree",
+    "children",
+    "back_up",
+    "save_json",
+    "load_progress",
+    "progress_lock",
+    "next_window",
+    "Build",
+    "status",
+    "write_book",
+    "verify",
+]
 
 
 # ---------------------------------------------------------------------- positions
@@ -43,9 +55,9 @@ def tree(v: Variant, depth: int) -> list[dict[int, tuple[int, int, str]]]:
             for i in range(v.columns):
                 m = possible & b.col_masks[i]
                 if not m or m & wins:
-                    continue               # full column, or the game ends with this disc
+                    continue  # full column, or the game ends with this disc
                 if d + 1 >= v.cells:
-                    continue               # the board is full: a draw, not a position
+                    continue  # the board is full: a draw, not a position
                 ncur, nmask = cur ^ mask, mask | m
                 nxt.setdefault(ncur + nmask, (ncur, nmask, moves + str(i + 1)))
         levels.append(nxt)
@@ -116,7 +128,7 @@ def progress_lock(path: Path):
             pid = int(lock.read_text() or 0)
             os.kill(pid, 0)
         except (ValueError, ProcessLookupError, PermissionError, OSError):
-            lock.unlink(missing_ok=True)          # left by a run that died: take it over
+            lock.unlink(missing_ok=True)  # left by a run that died: take it over
             fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         else:
             raise BookError(f"{path} is being built by process {pid} (lock {lock})") from None
@@ -151,8 +163,15 @@ def next_window(lo: int, hi: int) -> int:
 class Build:
     """A resumable book build (see the module docstring)."""
 
-    def __init__(self, variant: Variant, depth: int, progress: Path, chunk: float = 300.0,
-                 table_size: int | None = None, log=print) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        depth: int,
+        progress: Path,
+        chunk: float = 300.0,
+        table_size: int | None = None,
+        log=print,
+    ) -> None:
         if depth < 0 or depth >= variant.cells:
             raise ValueError(f"depth {depth}: must be 0..{variant.cells - 1}")
         self.v, self.depth, self.path, self.chunk, self.log = variant, depth, Path(progress), chunk, log
@@ -160,11 +179,20 @@ class Build:
         if self.path.exists():
             self.state = load_progress(self.path)
             if Variant(**self.state["variant"]) != variant or self.state["depth"] != depth:
-                raise BookError(f"{self.path} belongs to {self.state['variant']['name']} depth "
-                                f"{self.state['depth']}, not {variant.name} depth {depth}")
+                raise BookError(
+                    f"{self.path} belongs to {self.state['variant']['name']} depth "
+                    f"{self.state['depth']}, not {variant.name} depth {depth}"
+                )
         else:
-            self.state = {"variant": asdict(variant), "depth": depth, "done": {}, "current": None,
-                          "nodes": 0, "seconds": 0.0, "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+            self.state = {
+                "variant": asdict(variant),
+                "depth": depth,
+                "done": {},
+                "current": None,
+                "nodes": 0,
+                "seconds": 0.0,
+                "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+            }
         self.levels = tree(variant, depth)
         self.solver = Solver(variant, table_size=table_size)
         self._load_table()
@@ -176,6 +204,7 @@ class Build:
         if t is None or not self.table_path.exists() or not self.state.get("current"):
             return
         import numpy as np
+
         try:
             with np.load(self.table_path) as z:
                 saved = [z[f"a{i}"] for i in range(len(t.arrays))]
@@ -183,13 +212,14 @@ class Build:
                     for a, b in zip(t.arrays, saved):
                         a[:] = b
         except (OSError, ValueError, KeyError):
-            pass                               # a damaged table only costs time, never correctness
+            pass  # a damaged table only costs time, never correctness
 
     def _save(self, with_table: bool) -> None:
         save_json(self.path, self.state)
         t = self.solver.tables
         if with_table and t is not None:
             import numpy as np
+
             tmp = self.table_path.with_name(self.table_path.name + ".tmp.npz")
             np.savez(tmp, **{f"a{i}": a for i, a in enumerate(t.arrays)})
             os.replace(tmp, self.table_path)
@@ -209,18 +239,24 @@ class Build:
         done = self.state["done"]
         b = self.solver.b
         todo = [x for x in self.leaves() if x[0] not in done]
-        self.log(f"{self.v.name} depth {self.depth}: {len(self.levels[-1])} leaves, {len(done)} solved, "
-                 f"{len(todo)} to go")
+        self.log(
+            f"{self.v.name} depth {self.depth}: {len(self.levels[-1])} leaves, {len(done)} solved, {len(todo)} to go"
+        )
         for hexkey, cur, mask, moves in todo:
             cur_state = self.state.get("current")
             if not cur_state or cur_state["key"] != hexkey:
                 MAX, nb = b.max_score, self.depth
-                cur_state = self.state["current"] = {"key": hexkey, "moves": moves,
-                                                     "lo": -(MAX - (nb - nb // 2) - 1), "hi": MAX - nb // 2 - 1,
-                                                     "nodes": 0, "seconds": 0.0}
+                cur_state = self.state["current"] = {
+                    "key": hexkey,
+                    "moves": moves,
+                    "lo": -(MAX - (nb - nb // 2) - 1),
+                    "hi": MAX - nb // 2 - 1,
+                    "nodes": 0,
+                    "seconds": 0.0,
+                }
                 # the table is kept from leaf to leaf: its entries are exact for their position
                 if b.win(cur, b.board & ~mask) & (mask + b.bottom) & b.playable:
-                    cur_state["lo"] = cur_state["hi"]          # the player to move wins at once
+                    cur_state["lo"] = cur_state["hi"]  # the player to move wins at once
             while cur_state["lo"] < cur_state["hi"]:
                 if self.stop or (end is not None and time.perf_counter() >= end):
                     self._save(with_table=True)
@@ -248,8 +284,10 @@ class Build:
                         cur_state["lo"] = r
                 self._save(with_table=not finished)
             done[hexkey] = [cur_state["lo"], cur_state["nodes"], round(cur_state["seconds"], 3), moves]
-            self.log(f"  leaf {moves or '(start)'}: score {cur_state['lo']:+d}, {cur_state['nodes']:,} nodes, "
-                     f"{cur_state['seconds']:.1f} s  [{len(done)}/{len(self.levels[-1])}]")
+            self.log(
+                f"  leaf {moves or '(start)'}: score {cur_state['lo']:+d}, {cur_state['nodes']:,} nodes, "
+                f"{cur_state['seconds']:.1f} s  [{len(done)}/{len(self.levels[-1])}]"
+            )
             self.state["current"] = None
             self._save(with_table=False)
         if self.table_path.exists():
@@ -268,8 +306,15 @@ def status(progress: Path) -> dict:
     v, depth = Variant(**st["variant"]), st["depth"]
     levels = tree(v, depth)
     done = {int(k, 16): d[0] for k, d in st["done"].items()}
-    out = {"variant": v.name, "depth": depth, "leaves": len(levels[-1]), "solved": len(done),
-           "nodes": st["nodes"], "seconds": round(st["seconds"], 1), "current": st.get("current")}
+    out = {
+        "variant": v.name,
+        "depth": depth,
+        "leaves": len(levels[-1]),
+        "solved": len(done),
+        "nodes": st["nodes"],
+        "seconds": round(st["seconds"], 1),
+        "current": st.get("current"),
+    }
     if len(done) == len(levels[-1]):
         out["start"] = back_up(v, levels, done)[next(iter(levels[0]))]
     # first moves already settled (all of their subtree's leaves known)
@@ -298,8 +343,13 @@ def _partial_scores(v: Variant, levels, done: dict[int, int]) -> dict[int, int |
 # ---------------------------------------------------------------------- book file
 def write_book(v: Variant, depth: int, scores: dict[int, int], path: Path, meta: dict) -> str:
     body = "".join(f"{k:x} {s}\n" for k, s in sorted(scores.items())).encode()
-    header = {"variant": asdict(v), "depth": depth, "positions": len(scores),
-              "sha256": hashlib.sha256(body).hexdigest(), **meta}
+    header = {
+        "variant": asdict(v),
+        "depth": depth,
+        "positions": len(scores),
+        "sha256": hashlib.sha256(body).hexdigest(),
+        **meta,
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     with gzip.GzipFile(path, "wb", mtime=0) as f:
         f.write((json.dumps(header, sort_keys=True) + "\n").encode() + body)

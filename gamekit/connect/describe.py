@@ -3,6 +3,7 @@
 Pure functions of a game (no widgets): each playable column's height and top disc, whose turn, the Hint's
 verdicts when it has been asked, and the column under the keyboard cursor.
 """
+
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -16,8 +17,12 @@ SEAT_NAMES = (N_("Red"), N_("Yellow"))
 def board_label(game: ConnectGame) -> str:
     if not isinstance(game, ConnectGame):
         raise TypeError(tr("game={value}: must be a ConnectGame", value=type(game).__name__))
-    return tr("{variant} board: {columns} columns you can play, {rows} rows", variant=tr(game.variant.name),
-              columns=game.columns, rows=game.height)
+    return tr(
+        "{variant} board: {columns} columns you can play, {rows} rows",
+        variant=tr(game.variant.name),
+        columns=game.columns,
+        rows=game.height,
+    )
 
 
 def column_state(game: ConnectGame, number: int) -> str:
@@ -39,8 +44,12 @@ def column_text(game: ConnectGame, number: int) -> str:
     return tr("Column {n}: {state}.", n=number, state=column_state(game, number))
 
 
-def describe(game: ConnectGame, verdicts: Mapping[int, Sequence[str]] | None = None, cursor: int | None = None,
-             names: Sequence[str] | None = None) -> str:
+def describe(
+    game: ConnectGame,
+    verdicts: Mapping[int, Sequence[str]] | None = None,
+    cursor: int | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
     """The position: whose turn (or the result), every playable column, the Hint's verdicts, the cursor.
 
     ``verdicts``: grid column → (words, kind), as the widget's Hint stores them; ``cursor``: a grid column;
@@ -56,8 +65,11 @@ def describe(game: ConnectGame, verdicts: Mapping[int, Sequence[str]] | None = N
         parts.append(tr("{seat} to move.", seat=seat_names[game.to_move]))
     parts.extend(column_text(game, n) for n in range(1, game.columns + 1))
     if verdicts:
-        said = [tr("column {n}: {verdict}", n=game.column_number(col), verdict=words[0])
-                for col, words in sorted(verdicts.items()) if game.column_number(col) is not None]
+        said = [
+            tr("column {n}: {verdict}", n=game.column_number(col), verdict=words[0])
+            for col, words in sorted(verdicts.items())
+            if game.column_number(col) is not None
+        ]
         if said:
             parts.append(tr("Hint for each column: {verdicts}.", verdicts="; ".join(said)))
     if cursor is not None:
@@ -73,5 +85,9 @@ def cursor_text(game: ConnectGame, cursor: int) -> str:
     land = game.landing_cell(number)
     if land is None:
         return tr("Cursor on column {n} ({state}): no room for a disc.", n=number, state=column_state(game, number))
-    return tr("Cursor on column {n} ({state}): a disc dropped here lands in row {row}.", n=number,
-              state=column_state(game, number), row=land[1] + 1)
+    return tr(
+        "Cursor on column {n} ({state}): a disc dropped here lands in row {row}.",
+        n=number,
+        state=column_state(game, number),
+        row=land[1] + 1,
+    )

@@ -1,13 +1,25 @@
 """5 en raya and Connect Four in the catalog (:mod:`gamekit.catalog`): two games (two saved-game ids, two
 puzzle banks) that share one rules engine, one CPU player, one widget and one kind of room (``"connect"``, the
 board picked by its ``board`` option).  Imported by the catalog by name."""
+
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
-from gamekit.catalog import (BadOptions, Exact, Example, GameInfo, PuzzleBoard, PuzzleWords, ReviewBoard, RoomSpec,
-                             bool_option, only_options, register)
+from gamekit.catalog import (
+    BadOptions,
+    Exact,
+    Example,
+    GameInfo,
+    PuzzleBoard,
+    PuzzleWords,
+    ReviewBoard,
+    RoomSpec,
+    bool_option,
+    only_options,
+    register,
+)
 from gamekit.connect import describe as words
 from gamekit.connect import puzzle_text
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow, Variant
@@ -74,8 +86,16 @@ def room_hover(game: Any, options: dict) -> list:
         if str(n) in drops:
             col = game.grid_column(n)
             x0 = layout.margin + col * layout.cell
-            boxes.append([str(n), x0, 0, x0 + layout.cell, height,
-                          [list(item) for item in ghost_disc(game, layout, col, DISC[game.to_move])]])
+            boxes.append(
+                [
+                    str(n),
+                    x0,
+                    0,
+                    x0 + layout.cell,
+                    height,
+                    [list(item) for item in ghost_disc(game, layout, col, DISC[game.to_move])],
+                ]
+            )
     return boxes
 
 
@@ -83,16 +103,23 @@ def room_cpu(level: str, seed: int | None) -> Any:
     return FIVE.cpu_player(level, seed)
 
 
-ROOM_BOARDS = {("five", False): N_("5 en raya (9 × 6, five in a line)"),          # the room page's board line
-               ("five", True): N_("5 en raya (9 × 6, five in a line) with PopOut"),
-               ("four", False): N_("Connect Four (7 × 6, four in a line)"),
-               ("four", True): N_("Connect Four (7 × 6, four in a line) with PopOut")}
+ROOM_BOARDS = {
+    ("five", False): N_("5 en raya (9 × 6, five in a line)"),  # the room page's board line
+    ("five", True): N_("5 en raya (9 × 6, five in a line) with PopOut"),
+    ("four", False): N_("Connect Four (7 × 6, four in a line)"),
+    ("four", True): N_("Connect Four (7 × 6, four in a line) with PopOut"),
+}
 
 ROOM = RoomSpec(
-    id="connect", title=N_("5 en raya / Connect Four"),
-    check_options=room_check, new_game=room_new,
-    seat_names=lambda o: ("Red", "Yellow"), seat_colours=lambda o: DISC,
-    scene=room_scene, move_at=room_move_at, targets=room_targets,
+    id="connect",
+    title=N_("5 en raya / Connect Four"),
+    check_options=room_check,
+    new_game=room_new,
+    seat_names=lambda o: ("Red", "Yellow"),
+    seat_colours=lambda o: DISC,
+    scene=room_scene,
+    move_at=room_move_at,
+    targets=room_targets,
     cpu=room_cpu,
     score=lambda game, seat: str(game.discs_played(seat)),
     hover=room_hover,
@@ -117,6 +144,7 @@ def move_values(game: ConnectGame, time_limit: float) -> dict | None:
     column's best possible one); a drop left out is beyond reach.  On that scale no move is an inaccuracy: a
     move is best or it throws a better outcome away."""
     from gamekit.connect.solver import analyse
+
     if game.popout:
         return None
     found = analyse(game, time_budget=time_limit * 0.7)
@@ -130,6 +158,7 @@ def _settled_outcomes(game: ConnectGame, scores: dict, time_limit: float) -> dic
     rules' bounds; the settled drops when one of them is surely best, else None."""
     from gamekit.connect.prove import prove_columns
     from gamekit.connect.solver import analyse_outcomes, outcome_bounds
+
     bounds = {m: (_sign(v), _sign(v)) for m, v in scores.items() if v is not None}
     open_moves = [m for m in scores if m not in bounds]
     found = analyse_outcomes(game, time_budget=time_limit, moves=open_moves) if time_limit > 0 else {}
@@ -172,13 +201,20 @@ def worse(seat: str, move: str, verdict: str, loss: int, value: int, best_value:
         what = tr("it throws a win into a loss")
     else:
         what = tr("it throws a draw into a loss")
-    return tr("{seat} {move}: {verdict} — {what} (better: {best}).", seat=seat, move=move, verdict=verdict,
-              what=what, best=best)
+    return tr(
+        "{seat} {move}: {verdict} — {what} (better: {best}).",
+        seat=seat,
+        move=move,
+        verdict=verdict,
+        what=what,
+        best=best,
+    )
 
 
 def best_move(game: ConnectGame, time_limit: float | None, ply_budget: float) -> str | None:
     """The drop of the best exact score, or None when the solver cannot score every drop in the time."""
     from gamekit.connect.solver import analyse
+
     scores = analyse(game, time_budget=ply_budget if time_limit is None else min(ply_budget, time_limit))
     if not scores or any(v is None for v in scores.values()):
         return None
@@ -200,6 +236,7 @@ def outcomes(game: ConnectGame, time_limit: float) -> dict | None:
     """Each drop's outcome for the player making it (1 win, 0 draw, −1 loss), or None when the solver does not
     settle every drop in ``time_limit`` seconds (and with PopOut)."""
     from gamekit.connect.solver import analyse_outcomes
+
     if game.popout:
         return None
     found = analyse_outcomes(game, time_budget=time_limit)
@@ -210,20 +247,38 @@ def position_key(game: ConnectGame) -> str:
     return game.game_id + "-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
 
 
-EXACT = Exact(move_values=move_values, judge=judge, start=start, worse=worse, best_move=best_move,
-                    position_key=position_key, puzzle_values=outcomes,
-                    puzzle_facts=lambda game, best: {"best": best, "scores": None})
-REVIEW_BOARD = ReviewBoard(review_scene=review_picture,
-                           text=lambda position, names: words.describe(position, {}, None, names=names),
-              move_words=move_words)
+EXACT = Exact(
+    move_values=move_values,
+    judge=judge,
+    start=start,
+    worse=worse,
+    best_move=best_move,
+    position_key=position_key,
+    puzzle_values=outcomes,
+    puzzle_facts=lambda game, best: {"best": best, "scores": None},
+)
+REVIEW_BOARD = ReviewBoard(
+    review_scene=review_picture,
+    text=lambda position, names: words.describe(position, {}, None, names=names),
+    move_words=move_words,
+)
 
 
 # ----- puzzles, worksheets ----------------------------------------------------------------------------------------
 def puzzle_words(name: str, themes: dict) -> PuzzleWords:
     """The words of 5 en raya's or Connect Four's puzzles (``name``, ``themes``: what differs)."""
-    return PuzzleWords(prompt=puzzle_text.prompt, right=puzzle_text.right, wrong=puzzle_text.wrong,
-                       stakes=puzzle_text.stakes, move_words=puzzle_text.move_words, line_seats=puzzle_text.COLOURS,
-                       read_answer=puzzle_text.read_answer, name=name, themes=themes, hints=puzzle_text.HINTS)
+    return PuzzleWords(
+        prompt=puzzle_text.prompt,
+        right=puzzle_text.right,
+        wrong=puzzle_text.wrong,
+        stakes=puzzle_text.stakes,
+        move_words=puzzle_text.move_words,
+        line_seats=puzzle_text.COLOURS,
+        read_answer=puzzle_text.read_answer,
+        name=name,
+        themes=themes,
+        hints=puzzle_text.HINTS,
+    )
 
 
 def puzzle_board(game: ConnectGame) -> PuzzleBoard:
@@ -232,34 +287,68 @@ def puzzle_board(game: ConnectGame) -> PuzzleBoard:
     return PuzzleBoard(layout.css_size, puzzle_text.puzzle_scene, puzzle_text.column_hit(game, layout))
 
 
-PAPER_ANSWERS = N_("Write each answer on its line. Name a column by its number, counted from 1 on the left, as "
-                   "under the drawings.")
+PAPER_ANSWERS = N_(
+    "Write each answer on its line. Name a column by its number, counted from 1 on the left, as under the drawings."
+)
 
 
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:
     """What 5 en raya and Connect Four share, for the board class ``cls`` (room option ``board``): one catalog
     entry's options, CPU, widget, view, lessons and room, and its examples with and without PopOut."""
-    return dict(game_class=lambda: ConnectGame, check_options=check_options, options=("popout",), seats=(2, 2),
-                seat_names=words.SEAT_NAMES, seat_colours=DISC, cpu="gamekit.connect.players:cpu_player",
-                widget="gamekit.connect.widget:ConnectWidget", view="gamekit.connect.view",
-                lessons="gamekit.connect.lessons", room=ROOM,
-                new_game=lambda o: cls(popout=o["popout"]),
-                room_options=lambda s: {"board": board, "popout": s["popout"]},
-                settings=("popout",), exact=EXACT, review_board=REVIEW_BOARD, puzzles="gamekit.puzzles.connect",
-                puzzle_settings={"id_prefix": {"five": "five-", "four": "c4-"}[board], "side_column": board == "five"},
-                puzzle_words=puzzle_words(*{"five": (N_("5 en raya"), puzzle_text.THEMES),
-                                            "four": (N_("Connect Four"), puzzle_text.FOUR_THEMES)}[board]),
-                puzzle_board=puzzle_board, paper_answers=PAPER_ANSWERS,
-                examples=(Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
-                          Example(f"{name}, PopOut", lambda: cls(popout=True),
-                                  lambda h: cls.from_moves(h, popout=True)),
-                          *more))
+    return dict(
+        game_class=lambda: ConnectGame,
+        check_options=check_options,
+        options=("popout",),
+        seats=(2, 2),
+        seat_names=words.SEAT_NAMES,
+        seat_colours=DISC,
+        cpu="gamekit.connect.players:cpu_player",
+        widget="gamekit.connect.widget:ConnectWidget",
+        view="gamekit.connect.view",
+        lessons="gamekit.connect.lessons",
+        room=ROOM,
+        new_game=lambda o: cls(popout=o["popout"]),
+        room_options=lambda s: {"board": board, "popout": s["popout"]},
+        settings=("popout",),
+        exact=EXACT,
+        review_board=REVIEW_BOARD,
+        puzzles="gamekit.puzzles.connect",
+        puzzle_settings={"id_prefix": {"five": "five-", "four": "c4-"}[board], "side_column": board == "five"},
+        puzzle_words=puzzle_words(
+            *{"five": (N_("5 en raya"), puzzle_text.THEMES), "four": (N_("Connect Four"), puzzle_text.FOUR_THEMES)}[
+                board
+            ]
+        ),
+        puzzle_board=puzzle_board,
+        paper_answers=PAPER_ANSWERS,
+        examples=(
+            Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
+            Example(f"{name}, PopOut", lambda: cls(popout=True), lambda h: cls.from_moves(h, popout=True)),
+            *more,
+        ),
+    )
 
 
-FIVE = register(GameInfo(id="five_in_a_row", title=N_("5 en raya (9 × 6)"), aliases=("five",),
-                         **_board(FiveInARow, "five", "5 en raya")))
+FIVE = register(
+    GameInfo(
+        id="five_in_a_row", title=N_("5 en raya (9 × 6)"), aliases=("five",), **_board(FiveInARow, "five", "5 en raya")
+    )
+)
 
-FOUR = register(GameInfo(id="connect_four", title=N_("Connect Four (7 × 6)"), aliases=("four",),
-                         **_board(ConnectFour, "four", "Connect Four",
-                                  Example("connect mini 4×4, 3 in a row", lambda: ConnectGame(MINI),
-                                          lambda h: ConnectGame.from_moves(h, variant=MINI)))))
+FOUR = register(
+    GameInfo(
+        id="connect_four",
+        title=N_("Connect Four (7 × 6)"),
+        aliases=("four",),
+        **_board(
+            ConnectFour,
+            "four",
+            "Connect Four",
+            Example(
+                "connect mini 4×4, 3 in a row",
+                lambda: ConnectGame(MINI),
+                lambda h: ConnectGame.from_moves(h, variant=MINI),
+            ),
+        ),
+    )
+)

@@ -26,6 +26,7 @@ position after it; a position's value is the best of its columns).
 It runs on ``distributed.LocalCluster(n_workers=2, threads_per_worker=1)`` by default, or on any
 running scheduler (``scheduler="tcp://host:8786"``): the same tasks, the workers need gamekit installed.
 """
+
 from __future__ import annotations
 
 import re
@@ -71,6 +72,7 @@ _solvers: dict = {}
 
 def _solver(v: Variant):
     from gamekit.connect.solver import Solver
+
     if v not in _solvers:
         _solvers[v] = Solver(v)
     return _solvers[v]
@@ -81,12 +83,13 @@ def warm(variant: dict, fresh: bool = False) -> str:
     call: seconds), so that a task's budget goes to the search.  ``fresh``: a new solver, its table empty
     (a benchmark's depths do not share work)."""
     from gamekit.connect.solver import OutOfTime
+
     v = Variant(**variant)
     if fresh:
         _solvers.pop(v, None)
     s = _solver(v)
     cur, mask, nb = board_for(v).from_game(ConnectGame(v))
-    s.deadline = time.perf_counter()                  # the first node reads the clock: stops at once
+    s.deadline = time.perf_counter()  # the first node reads the clock: stops at once
     try:
         s.negamax(cur, mask, nb, 0, 1)
     except OutOfTime:
@@ -102,6 +105,7 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
     from gamekit.connect.prove import prove_columns
     from gamekit.connect.solver import OutOfTime
     from gamekit.connect.tables import book_for, proved_bounds
+
     t0 = time.perf_counter()
     v = Variant(**variant)
     game = ConnectGame.from_moves(moves, variant=v)
@@ -113,7 +117,7 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
     wins = b.win(cur, b.board & ~mask)
     cols: dict[str, list[int]] = {}
     children = {}
-    for i in b.order:                                   # centre first
+    for i in b.order:  # centre first
         m = (mask + b.bottom) & b.col_masks[i]
         if not m:
             continue
@@ -126,7 +130,7 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
             continue
         ccur, cmask = cur ^ mask, mask | m
         if b.win(ccur, b.board & ~cmask) & ((cmask + b.bottom) & b.playable):
-            cols[col] = [-1, -1]                         # the opponent completes a line at once
+            cols[col] = [-1, -1]  # the opponent completes a line at once
             continue
         lo, hi = -1, 1
         rlo, rhi = records.get(ccur + cmask, (-1, 1))
@@ -143,7 +147,7 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
     end = t0 + budget
     nodes0 = solver.nodes
     pending = [c for c in children if cols[c][0] < cols[c][1]]
-    while pending:                                       # a column out of its share waits for what others leave
+    while pending:  # a column out of its share waits for what others leave
         left = end - time.perf_counter()
         if left <= 0:
             break
@@ -151,28 +155,36 @@ def settle_position(variant: dict, moves: str, budget: float) -> dict:
         ccur, cmask = children[c]
         solver.deadline = time.perf_counter() + left / (len(pending) + 1)
         try:
-            if cols[c][0] < 0:                           # does the opponent win after this drop?
+            if cols[c][0] < 0:  # does the opponent win after this drop?
                 r = solver.negamax(ccur, cmask, nb + 1, 0, 1)
                 cols[c] = [-1, -1] if r > 0 else [0, cols[c][1]]
-            if cols[c][0] < cols[c][1]:                  # does the opponent lose after it?
+            if cols[c][0] < cols[c][1]:  # does the opponent lose after it?
                 r = solver.negamax(ccur, cmask, nb + 1, -1, 0)
                 cols[c] = [1, 1] if r < 0 else [cols[c][0], 0]
         except OutOfTime:
-            pending.append(c)                            # its table entries stay: a later share resumes cheaper
+            pending.append(c)  # its table entries stay: a later share resumes cheaper
         finally:
             solver.deadline = None
     key, flipped = canonical(v, cur + mask)
     out = {c: (lo, hi) for c, (lo, hi) in cols.items()}
-    if flipped:                                          # stored as the mirror image: columns and moves mirrored
+    if flipped:  # stored as the mirror image: columns and moves mirrored
         out = {str(v.columns + 1 - int(c)): x for c, x in out.items()}
         moves = "".join(str(v.columns + 1 - int(c)) for c in moves)
-    return {"key": key, "moves": moves, "discs": nb, "columns": out, "seconds": round(time.perf_counter() - t0, 4),
-            "nodes": solver.nodes - nodes0, "budget": budget}
+    return {
+        "key": key,
+        "moves": moves,
+        "discs": nb,
+        "columns": out,
+        "seconds": round(time.perf_counter() - t0, 4),
+        "nodes": solver.nodes - nodes0,
+        "budget": budget,
+    }
 
 
 # ---------------------------------------------------------------------- the client
-def check_inputs(variant, depth, budget, scheduler=None, n_workers=2, max_positions=None, max_seconds=None,
-                 from_discs=0) -> None:
+def check_inputs(
+    variant, depth, budget, scheduler=None, n_workers=2, max_positions=None, max_seconds=None, from_discs=0
+) -> None:
     """Refuse bad inputs before anything starts, naming the input and the reason (ValueError/TypeError)."""
     if not isinstance(variant, Variant):
         raise TypeError(f"variant {variant!r}: a Variant (e.g. gamekit.connect.rules.FIVE_IN_A_ROW)")
@@ -188,11 +200,13 @@ def check_inputs(variant, depth, budget, scheduler=None, n_workers=2, max_positi
         raise ValueError(f"scheduler {scheduler!r}: a Dask scheduler address such as tcp://host:8786")
     if not isinstance(n_workers, int) or isinstance(n_workers, bool) or not 1 <= n_workers <= 256:
         raise ValueError(f"n_workers {n_workers!r}: a whole number of local workers, 1 to 256")
-    if max_positions is not None and (not isinstance(max_positions, int) or isinstance(max_positions, bool)
-                                      or max_positions < 1):
+    if max_positions is not None and (
+        not isinstance(max_positions, int) or isinstance(max_positions, bool) or max_positions < 1
+    ):
         raise ValueError(f"max_positions {max_positions!r}: a whole number of positions, at least 1")
-    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
-                                    or not max_seconds > 0):
+    if max_seconds is not None and (
+        isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) or not max_seconds > 0
+    ):
         raise ValueError(f"max_seconds {max_seconds!r}: a number of seconds above 0")
     if not isinstance(from_discs, int) or isinstance(from_discs, bool) or not 0 <= from_discs <= depth:
         raise ValueError(f"from_discs {from_discs!r}: a whole number of discs from 0 to the depth ({depth})")
@@ -220,15 +234,26 @@ class _Bar:
     def draw(self, end: str = "") -> None:
         width = 30
         fill = width * self.done // max(1, self.total)
-        line = (f"outcomes [{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} positions, "
-                f"{self.settled} settled, {self.open} open, {time.perf_counter() - self.t0:.0f} s")
+        line = (
+            f"outcomes [{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} positions, "
+            f"{self.settled} settled, {self.open} open, {time.perf_counter() - self.t0:.0f} s"
+        )
         self.stream.write(("\r" + line + end) if self.tty else line + "\n")
         self.stream.flush()
 
 
-def build(variant: Variant, depth: int, store: Path, budget: float = 10.0, scheduler: str | None = None,
-          n_workers: int = 2, max_positions: int | None = None, max_seconds: float | None = None,
-          progress: bool = True, from_discs: int = 0) -> dict:
+def build(
+    variant: Variant,
+    depth: int,
+    store: Path,
+    budget: float = 10.0,
+    scheduler: str | None = None,
+    n_workers: int = 2,
+    max_positions: int | None = None,
+    max_seconds: float | None = None,
+    progress: bool = True,
+    from_discs: int = 0,
+) -> dict:
     """Settle every position up to ``depth`` discs into ``store`` (resumable; see the module docstring).
 
     ``budget``: seconds of search per position.  ``scheduler``: a running Dask scheduler's address;
@@ -251,35 +276,58 @@ def build(variant: Variant, depth: int, store: Path, budget: float = 10.0, sched
         for key, moves, d in allpos:
             got = st.get(key)
             if d < from_discs:
-                if got is None:                # stored without search (moves decided at once, records,
-                    st.put(settle_position(asdict(variant), moves, 0.0), run)   # rules): propagate settles it
+                if got is None:  # stored without search (moves decided at once, records,
+                    st.put(settle_position(asdict(variant), moves, 0.0), run)  # rules): propagate settles it
                 continue
             if got is not None and (got["status"] == "settled" or got["budget"] >= budget):
-                continue                       # settled, or open with at least this budget: not again
+                continue  # settled, or open with at least this budget: not again
             todo.append((key, moves, d))
         skipped = sum(d >= from_discs for _, _, d in allpos) - len(todo)
         if max_positions is not None:
             todo = todo[:max_positions]
-        report = {"positions": len(allpos), "skipped": skipped, "submitted": len(todo), "finished": 0,
-                  "settled": 0, "open": 0, "stopped": False, "run": run}
+        report = {
+            "positions": len(allpos),
+            "skipped": skipped,
+            "submitted": len(todo),
+            "finished": 0,
+            "settled": 0,
+            "open": 0,
+            "stopped": False,
+            "run": run,
+        }
         if todo:
-            _run_tasks(st, variant, todo, budget, scheduler, n_workers, max_seconds, progress, report,
-                       Client, LocalCluster, as_completed)
+            _run_tasks(
+                st,
+                variant,
+                todo,
+                budget,
+                scheduler,
+                n_workers,
+                max_seconds,
+                progress,
+                report,
+                Client,
+                LocalCluster,
+                as_completed,
+            )
         propagate(st, variant, depth)
         return report
     finally:
         st.close()
 
 
-def _run_tasks(st, variant, todo, budget, scheduler, n_workers, max_seconds, progress, report,
-               Client, LocalCluster, as_completed) -> None:
+def _run_tasks(
+    st, variant, todo, budget, scheduler, n_workers, max_seconds, progress, report, Client, LocalCluster, as_completed
+) -> None:
     import logging
+
     logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
     try:
         if scheduler is None:
-            cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", host="127.0.0.1")
+            cluster = LocalCluster(
+                n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=":0", host="127.0.0.1"
+            )
             client = Client(cluster)
         else:
             try:
@@ -296,8 +344,14 @@ def _run_tasks(st, variant, todo, budget, scheduler, n_workers, max_seconds, pro
     futures = []
     try:
         client.run(warm, vd)
-        futures = client.map(settle_position, [vd] * len(todo), [m for _, m, _ in todo], [budget] * len(todo),
-                             pure=False, key=[f"outcome-{report['run']}-{m or 'start'}" for _, m, _ in todo])
+        futures = client.map(
+            settle_position,
+            [vd] * len(todo),
+            [m for _, m, _ in todo],
+            [budget] * len(todo),
+            pure=False,
+            key=[f"outcome-{report['run']}-{m or 'start'}" for _, m, _ in todo],
+        )
         done = as_completed(futures, timeout=None if end is None else max(1.0, end - time.perf_counter()))
         for fut in done:
             res = fut.result()
@@ -331,7 +385,7 @@ def propagate(st: Store, v: Variant, depth: int) -> int:
     b = board_for(v)
     rows = {r["key"]: r for r in st.rows()}
     levels = tree(v, depth)
-    links = []                                           # (parent key, its column, child key)
+    links = []  # (parent key, its column, child key)
     for level in levels[:-1]:
         for key, (cur, mask, _) in level.items():
             pk, pflip = canonical(v, key)
@@ -357,8 +411,10 @@ def propagate(st: Store, v: Variant, depth: int) -> int:
             nlo, nhi = max(plo, -vhi), min(phi, -vlo)
             if (nlo, nhi) != (plo, phi):
                 if nlo > nhi:
-                    raise OutcomeError(f"{rows[pk]['moves'] or 'the start'} column {col}: the store's bounds "
-                                       f"{plo}..{phi} contradict the position after it ({vlo}..{vhi})")
+                    raise OutcomeError(
+                        f"{rows[pk]['moves'] or 'the start'} column {col}: the store's bounds "
+                        f"{plo}..{phi} contradict the position after it ({vlo}..{vhi})"
+                    )
                 rows[pk]["columns"][col] = (nlo, nhi)
                 changed.add(pk)
                 moved = True
@@ -367,8 +423,9 @@ def propagate(st: Store, v: Variant, depth: int) -> int:
             for c, (lo, hi) in list(child.items()):
                 if hi > cap:
                     if lo > cap:
-                        raise OutcomeError(f"{rows[ck]['moves']} column {c}: {lo}..{hi} contradicts "
-                                           f"the position before it")
+                        raise OutcomeError(
+                            f"{rows[ck]['moves']} column {c}: {lo}..{hi} contradicts the position before it"
+                        )
                     child[c] = (lo, cap)
                     changed.add(ck)
                     moved = True

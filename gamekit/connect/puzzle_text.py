@@ -1,6 +1,7 @@
 """How a 5 en raya or Connect Four puzzle speaks to a pupil (the catalog's ``PuzzleWords`` and ``PuzzleBoard`` of
 both games): its question, the feedback to each drop, what is at stake, and the board Practice draws and a click
 answers on.  Plain functions of the numbers the exact solver gave when the puzzle was built (its ``facts``)."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,18 @@ from gamekit.connect.view import GridLayout, connect_scene, layout_for
 from gamekit.core.scene import Scene
 from gamekit.i18n import N_, ntr, tr
 
-__all__ = ["COLOURS", "CELL", "prompt", "right", "wrong", "stakes", "move_words", "read_answer", "puzzle_scene",
-           "column_hit"]
+__all__ = [
+    "COLOURS",
+    "CELL",
+    "prompt",
+    "right",
+    "wrong",
+    "stakes",
+    "move_words",
+    "read_answer",
+    "puzzle_scene",
+    "column_hit",
+]
 
 COLOURS = (N_("red"), N_("yellow"))
 """The seats as a puzzle's sentences name them."""
@@ -49,14 +60,16 @@ def move_words(action: Any) -> str:
 
 
 def prompt(facts: dict, mover: int) -> str:
-    who = tr(COLOURS[mover])       # the sentence, not the colour, starts with a capital
+    who = tr(COLOURS[mover])  # the sentence, not the colour, starts with a capital
     if facts["best"] > 0:
         # "at once or later": a block that wins in the end is an answer too (the puzzle asks for the outcome)
         text = tr("{colour} to move. Find the drop that wins, at once or later.", colour=who)
     elif facts["best"] == 0:
         text = tr("{colour} to move. Find the drop that keeps the draw.", colour=who)
     else:
-        text = tr("{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who)
+        text = tr(
+            "{colour} to move. Every drop loses against best play: find the one that holds out longest.", colour=who
+        )
     return text[:1].upper() + text[1:]
 
 
@@ -88,8 +101,11 @@ def right(facts: dict, mover: int, move: str) -> str:
 
 
 def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
-    text = tr("Not the best: after {move}, best play goes {line}", move=move, line=line) if line else \
-        tr("Not the best: after {move}", move=move)
+    text = (
+        tr("Not the best: after {move}, best play goes {line}", move=move, line=line)
+        if line
+        else tr("Not the best: after {move}", move=move)
+    )
     return (text + ".").replace("….", "…") + " " + _then(refutation["value"], mover) + " " + _best(facts["best"])
 
 
@@ -126,6 +142,7 @@ def puzzle_scene(game: ConnectGame, answer: Any = None, colour: str = "") -> Sce
 
 def column_hit(game: ConnectGame, layout: GridLayout) -> Callable[[float, float], str | None]:
     """A board's click → the column number it answers (None off the board; a side column is refused with why)."""
+
     def hit(x: float, y: float) -> str | None:
         col = layout.column_at(x, y)
         if col is None:
@@ -134,4 +151,5 @@ def column_hit(game: ConnectGame, layout: GridLayout) -> Callable[[float, float]
         if n is None:
             raise ValueError(tr("The side columns take no discs: click one of the seven middle columns."))
         return str(n)
+
     return hit

@@ -27,6 +27,7 @@ PopOut (``popout=True``) — the documented choices of this engine:
 
 Without PopOut a full grid without a line is a draw.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,7 @@ from gamekit.game import register
 from gamekit.core.pictures import html_of
 
 RED, YELLOW = 0, 1
-COLOUR_NAMES = (N_("red"), N_("yellow"))   # translated with tr() where they are shown
+COLOUR_NAMES = (N_("red"), N_("yellow"))  # translated with tr() where they are shown
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # horizontal, vertical, two diagonals
 
 
@@ -50,10 +51,10 @@ class Variant:
     """What differs between the games: playable columns, rows, line length, pre-filled sides."""
 
     name: str
-    columns: int          # playable columns (numbered 1..columns in the notation)
+    columns: int  # playable columns (numbered 1..columns in the notation)
     rows: int
-    win: int              # discs in a line needed to win
-    sides: bool = False   # True: one pre-filled side column on each side (5 en raya)
+    win: int  # discs in a line needed to win
+    sides: bool = False  # True: one pre-filled side column on each side (5 en raya)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -61,11 +62,15 @@ class Variant:
         for field_name in ("columns", "rows", "win"):
             value = getattr(self, field_name)
             if not is_int(value):
-                raise ValueError(tr("{field_name}={value!r}: a whole number (int) is needed", field_name=field_name, value=value))
+                raise ValueError(
+                    tr("{field_name}={value!r}: a whole number (int) is needed", field_name=field_name, value=value)
+                )
         if not isinstance(self.sides, bool):
             raise ValueError(tr("sides={sides!r}: True or False", sides=self.sides))
         if not (1 <= self.columns <= 9):
-            raise ValueError(tr("columns must be 1..9 (the notation uses one digit), not {columns}", columns=self.columns))
+            raise ValueError(
+                tr("columns must be 1..9 (the notation uses one digit), not {columns}", columns=self.columns)
+            )
         if not (1 <= self.rows <= 12):
             raise ValueError(tr("rows must be 1..12, not {rows}", rows=self.rows))
         if not (2 <= self.win <= 12):
@@ -91,9 +96,9 @@ class Variant:
         if not self.sides:
             return None
         if col == 0:
-            return row % 2            # bottom-left red, alternating upwards
+            return row % 2  # bottom-left red, alternating upwards
         if col == self.width - 1:
-            return 1 - row % 2        # bottom-right yellow, alternating upwards
+            return 1 - row % 2  # bottom-right yellow, alternating upwards
         return None
 
     def lines(self) -> list[tuple[tuple[int, int], ...]]:
@@ -118,7 +123,7 @@ _MOVE_RE = re.compile(r"^\s*(p?)\s*([0-9]{1,3})\s*$", re.IGNORECASE | re.ASCII)
 class ConnectGame:
     """The engine behind :class:`ConnectFour` and :class:`FiveInARow`; also any small variant::
 
-        ConnectGame(Variant("mini", columns=4, rows=4, win=3))
+    ConnectGame(Variant("mini", columns=4, rows=4, win=3))
     """
 
     variant: Variant = CONNECT_FOUR
@@ -126,7 +131,12 @@ class ConnectGame:
     def __init__(self, variant: Variant | None = None, popout: bool = False) -> None:
         if variant is not None:
             if not isinstance(variant, Variant):
-                raise ValueError(tr("variant={variant!r}: a Variant (e.g. Variant('mini', columns=4, rows=4, win=3))", variant=variant))
+                raise ValueError(
+                    tr(
+                        "variant={variant!r}: a Variant (e.g. Variant('mini', columns=4, rows=4, win=3))",
+                        variant=variant,
+                    )
+                )
             self.variant = variant
         if not isinstance(popout, bool):
             raise ValueError(tr("popout={popout!r}: True or False", popout=popout))
@@ -135,8 +145,7 @@ class ConnectGame:
         self.width, self.height, self.win_length = v.width, v.rows, v.win
         # self.grid[col] lists the discs of that column from the bottom up (side columns full).
         self.grid: list[list[int]] = [
-            [v.side_disc(c, r) for r in range(v.rows)] if v.side_disc(c, 0) is not None else []
-            for c in range(v.width)
+            [v.side_disc(c, r) for r in range(v.rows)] if v.side_disc(c, 0) is not None else [] for c in range(v.width)
         ]
         self.history: list[str] = []
         self._undo: list[tuple] = []
@@ -232,11 +241,16 @@ class ConnectGame:
         if not self._over:
             return tr("{colour} to move", colour=tr(COLOUR_NAMES[self.to_move]))
         if self._resigned is not None:
-            return tr("{colour} resigned — {winner} wins", colour=tr(COLOUR_NAMES[self._resigned]),
-                      winner=tr(COLOUR_NAMES[1 - self._resigned]))
+            return tr(
+                "{colour} resigned — {winner} wins",
+                colour=tr(COLOUR_NAMES[self._resigned]),
+                winner=tr(COLOUR_NAMES[1 - self._resigned]),
+            )
         if self._winner is None:
-            why = {"repetition": N_("draw (the same position three times)"),
-                   "nothing to pop": N_("draw (the grid is full and there is no disc to pop)")}
+            why = {
+                "repetition": N_("draw (the same position three times)"),
+                "nothing to pop": N_("draw (the grid is full and there is no disc to pop)"),
+            }
             return tr(why.get(self._draw_reason or "", N_("draw (the grid is full)")))
         return tr("{colour} wins", colour=tr(COLOUR_NAMES[self._winner]))
 
@@ -248,14 +262,20 @@ class ConnectGame:
         moves = [str(n) for n in range(1, self.columns + 1) if self.height_of(n) < self.height]
         if self.popout:
             me = self.to_move
-            moves += [f"p{n}" for n in range(1, self.columns + 1)
-                      if self.grid[self.grid_column(n)] and self.grid[self.grid_column(n)][0] == me]
+            moves += [
+                f"p{n}"
+                for n in range(1, self.columns + 1)
+                if self.grid[self.grid_column(n)] and self.grid[self.grid_column(n)][0] == me
+            ]
         return moves
 
     def _not_a_move(self, move: Any) -> str:
         if self.popout:
-            return tr("{move!r}: not a move — write a column number 1–{columns}, or p1–p{columns} to pop",
-                      move=move, columns=self.columns)
+            return tr(
+                "{move!r}: not a move — write a column number 1–{columns}, or p1–p{columns} to pop",
+                move=move,
+                columns=self.columns,
+            )
         return tr("{move!r}: not a move — write a column number 1–{columns}", move=move, columns=self.columns)
 
     def parse(self, move: Any) -> tuple[bool, int]:
@@ -268,28 +288,50 @@ class ConnectGame:
         pop, number = bool(m.group(1)), int(m.group(2))
         if not 1 <= number <= self.columns:
             if self.variant.sides:
-                raise IllegalMoveError(tr("{move!r}: there is no playable column {number} — the columns are numbered "
-                                          "1–{columns} (the side columns are fixed and take no discs)",
-                                          move=move, number=number, columns=self.columns))
-            raise IllegalMoveError(tr("{move!r}: there is no playable column {number} — the columns are numbered "
-                                      "1–{columns}", move=move, number=number, columns=self.columns))
+                raise IllegalMoveError(
+                    tr(
+                        "{move!r}: there is no playable column {number} — the columns are numbered "
+                        "1–{columns} (the side columns are fixed and take no discs)",
+                        move=move,
+                        number=number,
+                        columns=self.columns,
+                    )
+                )
+            raise IllegalMoveError(
+                tr(
+                    "{move!r}: there is no playable column {number} — the columns are numbered 1–{columns}",
+                    move=move,
+                    number=number,
+                    columns=self.columns,
+                )
+            )
         return pop, number
 
     def check(self, move: Any) -> str:
         """The canonical form of ``move`` if it is legal now; IllegalMoveError saying why if not."""
         pop, number = self.parse(move)
         if self._over:
-            raise IllegalMoveError(tr("{move!r}: the game is over ({result_text})", move=move, result_text=self.result_text()))
+            raise IllegalMoveError(
+                tr("{move!r}: the game is over ({result_text})", move=move, result_text=self.result_text())
+            )
         col = self.grid[self.grid_column(number)]
         if pop:
             if not self.popout:
                 raise IllegalMoveError(tr("{move!r}: PopOut is not switched on in this game", move=move))
             if not col:
-                raise IllegalMoveError(tr("{move!r}: column {number} is empty — there is no disc to pop", move=move, number=number))
+                raise IllegalMoveError(
+                    tr("{move!r}: column {number} is empty — there is no disc to pop", move=move, number=number)
+                )
             if col[0] != self.to_move:
-                raise IllegalMoveError(tr("{move!r}: the bottom disc of column {number} is {owner}'s — {colour} may only pop "
-                                          "their own", move=move, number=number, owner=tr(COLOUR_NAMES[col[0]]),
-                                          colour=tr(COLOUR_NAMES[self.to_move])))
+                raise IllegalMoveError(
+                    tr(
+                        "{move!r}: the bottom disc of column {number} is {owner}'s — {colour} may only pop their own",
+                        move=move,
+                        number=number,
+                        owner=tr(COLOUR_NAMES[col[0]]),
+                        colour=tr(COLOUR_NAMES[self.to_move]),
+                    )
+                )
             return f"p{number}"
         if len(col) >= self.height:
             raise IllegalMoveError(tr("{move!r}: column {number} is full", move=move, number=number))
@@ -408,7 +450,9 @@ class ConnectGame:
         return {FIVE_IN_A_ROW: "five_in_a_row", CONNECT_FOUR: "connect_four"}.get(self.variant, "connect")
 
     @classmethod
-    def from_moves(cls, moves: str | Iterable[str], popout: bool = False, variant: Variant | None = None) -> "ConnectGame":
+    def from_moves(
+        cls, moves: str | Iterable[str], popout: bool = False, variant: Variant | None = None
+    ) -> "ConnectGame":
         """A game after ``moves``: a string such as ``"4455"`` or ``"44p4"``, or a list of moves.
 
         Anything that does not give a position (bad options, a malformed or illegal move): BadPositionError.
@@ -417,7 +461,14 @@ class ConnectGame:
             if cls is ConnectGame:
                 game = cls(variant, popout)
             elif variant is not None and variant != cls.variant:
-                raise ValueError(tr("variant={variant!r}: {cls} is always {name}", variant=variant, cls=cls.__name__, name=tr(cls.variant.name)))
+                raise ValueError(
+                    tr(
+                        "variant={variant!r}: {cls} is always {name}",
+                        variant=variant,
+                        cls=cls.__name__,
+                        name=tr(cls.variant.name),
+                    )
+                )
             else:
                 game = cls(popout=popout)
         except (TypeError, ValueError) as e:
@@ -431,14 +482,20 @@ class ConnectGame:
     def to_dict(self) -> dict:
         """``{"game": "five_in_a_row" | "connect_four" | "connect", "version": 2, "variant": {name, columns,
         rows, win, sides}, "popout": bool, "moves": [...], "resigned": seat or None}``."""
-        return {"game": self.game_id, "version": SCHEMA_VERSION, "variant": asdict(self.variant),
-                "popout": self.popout, "moves": list(self.history), "resigned": self._resigned}
+        return {
+            "game": self.game_id,
+            "version": SCHEMA_VERSION,
+            "variant": asdict(self.variant),
+            "popout": self.popout,
+            "moves": list(self.history),
+            "resigned": self._resigned,
+        }
 
     @classmethod
     def from_dict(cls, d: Any) -> "ConnectGame":
         ids = ("five_in_a_row", "connect_four", "connect")
         if isinstance(d, dict) and d.get("version", 1) == 1 and isinstance(d.get("game"), str):
-            ids = ids + (d["game"],)            # version 1 saved the variant's name ("5 en raya", …)
+            ids = ids + (d["game"],)  # version 1 saved the variant's name ("5 en raya", …)
         version = check_header(d, ids, N_("5 en raya / Connect Four"))
         v = d.get("variant")
         fields = {"name", "columns", "rows", "win", "sides"}
@@ -460,7 +517,9 @@ class ConnectGame:
         target = {CONNECT_FOUR: ConnectFour, FIVE_IN_A_ROW: FiveInARow}.get(variant)
         game = target(popout=popout) if target else ConnectGame(variant, popout)
         if version >= 2 and d["game"] != game.game_id:
-            raise BadPositionError(tr("game {game!r} does not match the saved variant ({name})", game=d['game'], name=variant.name))
+            raise BadPositionError(
+                tr("game {game!r} does not match the saved variant ({name})", game=d["game"], name=variant.name)
+            )
         return replay(game, moves, resigned=resigned)
 
     def outcome(self) -> Outcome | None:
@@ -471,8 +530,11 @@ class ConnectGame:
             return Outcome.win(Termination.RESIGNED, 1 - self._resigned, 2)
         if self._winner is not None:
             return Outcome.win(Termination.IN_A_ROW, self._winner, 2)
-        how = {"full": Termination.BOARD_FULL, "repetition": Termination.REPETITION,
-               "nothing to pop": Termination.NOTHING_TO_POP}[self._draw_reason or "full"]
+        how = {
+            "full": Termination.BOARD_FULL,
+            "repetition": Termination.REPETITION,
+            "nothing to pop": Termination.NOTHING_TO_POP,
+        }[self._draw_reason or "full"]
         return Outcome.shared(how, (0, 1), 2)
 
     def copy(self) -> "ConnectGame":
@@ -501,8 +563,10 @@ class ConnectGame:
                 lines.append(" ".join(marks[x] for x in row))
         numbers = " ".join(str(n) for n in range(1, self.columns + 1))
         lines.append(("  " + numbers) if self.variant.sides else numbers)
-        lines.append(f"{tr(self.variant.name)}{' + PopOut' if self.popout else ''} — {self.result_text()}"
-                     " " + tr("(X red, O yellow)"))
+        lines.append(
+            f"{tr(self.variant.name)}{' + PopOut' if self.popout else ''} — {self.result_text()}"
+            " " + tr("(X red, O yellow)")
+        )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -510,7 +574,7 @@ class ConnectGame:
         return f"{name}.from_moves({''.join(self.history)!r}{', popout=True' if self.popout else ''})"
 
     def _repr_html_(self) -> str:
-        return html_of(self)       # the SVG of gamekit.connect.view (board_svg), which registers it
+        return html_of(self)  # the SVG of gamekit.connect.view (board_svg), which registers it
 
 
 class ConnectFour(ConnectGame):
@@ -550,6 +614,6 @@ def count_lines(variant: Variant) -> dict[str, int]:
     return {"lines": total, "red": red, "yellow": yellow, "through_sides": through_sides, **by_dir}
 
 
-for _id in ("five_in_a_row", "connect_four", "connect"):   # gamekit.game.load reads saved games of these ids
+for _id in ("five_in_a_row", "connect_four", "connect"):  # gamekit.game.load reads saved games of these ids
     register(_id, lambda: ConnectGame)
 del _id

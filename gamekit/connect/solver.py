@@ -27,6 +27,7 @@ pure-Python one below, the fallback.  :class:`Solver` picks (``engine="auto"``).
 :func:`analyse` first read the opening book and the value runs' records where they are shipped
 (:mod:`gamekit.connect.tables`, read-only; building them is :mod:`gamekit.connect.build`).
 """
+
 from __future__ import annotations
 
 import time
@@ -46,7 +47,6 @@ class OutOfTime(SolverTimeout):
     """Raised inside the search when the deadline passes (a SolverTimeout without the explanation)."""
 
 
-
 class Solver:
     """A reusable solver for one variant (keeps its transposition table between calls).
 
@@ -60,9 +60,16 @@ class Solver:
     pure-Python engine takes it (``engine="auto"`` then means ``"python"``).
     """
 
-    def __init__(self, variant: Variant, table_limit: int = 4_000_000, engine: str = "auto",
-                 table_size: int | None = None, dead_lines: bool = True, table_layout: str = "packed",
-                 leaf=None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        table_limit: int = 4_000_000,
+        engine: str = "auto",
+        table_size: int | None = None,
+        dead_lines: bool = True,
+        table_layout: str = "packed",
+        leaf=None,
+    ) -> None:
         if engine not in ("auto", "compiled", "python"):
             raise ValueError(f"engine {engine!r}: choose 'auto', 'compiled' or 'python'")
         if leaf is not None:
@@ -79,16 +86,18 @@ class Solver:
         self.deadline: float | None = None
         usable = fast.available() and fast.fits(variant)
         if engine == "compiled" and not usable:
-            raise ValueError(f"the compiled solver is not available for {variant.name} "
-                             "(numba missing, GAMEKIT_PURE_PYTHON set, or the board is too big for 64 bits)")
+            raise ValueError(
+                f"the compiled solver is not available for {variant.name} "
+                "(numba missing, GAMEKIT_PURE_PYTHON set, or the board is too big for 64 bits)"
+            )
         self.engine = "compiled" if usable and engine != "python" else "python"
         self._tables = None
         if self.engine == "compiled":
             try:
                 self._build_compiled(table_size, dead_lines, table_layout)
-            except ValueError:                 # a bad setting is refused, never worked around
+            except ValueError:  # a bad setting is refused, never worked around
                 raise
-            except Exception:              # a broken numba install: the fallback still answers
+            except Exception:  # a broken numba install: the fallback still answers
                 if engine == "compiled":
                     raise
                 self.engine = "python"
@@ -108,7 +117,8 @@ class Solver:
 
     def _build_compiled(self, size: int | None, dead_lines: bool, layout: str) -> None:
         import numpy as np
-        t = fast.Tables(self.b.variant, size, layout)        # checks the layout and size first
+
+        t = fast.Tables(self.b.variant, size, layout)  # checks the layout and size first
         mod = fast.core(self.b.variant, dead_lines, layout)
         self._tables = t
         search = mod.negamax
@@ -120,8 +130,7 @@ class Solver:
             stats[0] = 0
             stats[1] = 0
             try:
-                return search(u64(cur), u64(mask), nb, alpha, beta, *tt, mbuf, sbuf, stats,
-                              state.deadline or 0.0)
+                return search(u64(cur), u64(mask), nb, alpha, beta, *tt, mbuf, sbuf, stats, state.deadline or 0.0)
             finally:
                 state.nodes += int(stats[0])
                 if stats[1]:
@@ -148,7 +157,7 @@ class Solver:
         board, playable, bottom = b.board, b.playable, b.bottom
         ordered_cols = [b.col_masks[i] for i in b.order]
         N, MAX = b.variant.cells, b.max_score
-        LOW = 1 << 20            # table values >= LOW are lower bounds (value - LOW)
+        LOW = 1 << 20  # table values >= LOW are lower bounds (value - LOW)
         table = self.table
         clock = time.perf_counter
         state = self
@@ -174,12 +183,12 @@ class Solver:
                 return -(MAX - d_opp - 1)
             if nb >= N - 2:
                 return 0
-            lo = -(MAX - d_opp - 2)          # the opponent cannot win before its second disc from now
+            lo = -(MAX - d_opp - 2)  # the opponent cannot win before its second disc from now
             if alpha < lo:
                 alpha = lo
                 if alpha >= beta:
                     return alpha
-            hi = MAX - nb // 2 - 2           # nor can we before our second disc from now
+            hi = MAX - nb // 2 - 2  # nor can we before our second disc from now
             key = cur + mask
             val = table.get(key)
             if val is not None:
@@ -192,7 +201,7 @@ class Solver:
                 elif val < hi:
                     hi = val
             if leaf is not None and hi > 0 and beta > 0 and leaf(cur, mask):
-                hi = 0                       # the opponent is proved to hold at least a draw
+                hi = 0  # the opponent is proved to hold at least a draw
             if beta > hi:
                 beta = hi
                 if alpha >= beta:
@@ -206,7 +215,7 @@ class Solver:
                     if m:
                         moves.append((win(cur | m, empty ^ m).bit_count(), i, m))
                         i -= 1
-                moves.sort(reverse=True)     # most threats first, then centre first (i = 0, -1, ...)
+                moves.sort(reverse=True)  # most threats first, then centre first (i = 0, -1, ...)
             else:
                 moves = ((0, 0, nxt),)
             for _, _, m in moves:
@@ -238,7 +247,7 @@ class Solver:
         lo, hi = -(MAX - d_opp - 1), MAX - nb // 2 - 1
         if weak:
             lo, hi = max(lo, -1), min(hi, 1)
-        if self._tables is not None:          # the compiled engine runs the whole loop in one call
+        if self._tables is not None:  # the compiled engine runs the whole loop in one call
             return self._solve_range(cur, mask, nb, lo, hi)
         while lo < hi:
             med = lo + (hi - lo) // 2
@@ -292,9 +301,12 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     position is beyond reach.
     """
     _check(game)
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not time_limit > 0):
-        raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit))
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0
+    ):
+        raise ValueError(
+            tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit)
+        )
     book = book_for(game.variant)
     if book is not None and not game.is_over():
         s = book.lookup(game)
@@ -305,7 +317,17 @@ def solve(game: ConnectGame, weak: bool = False, time_limit: float | None = DEFA
     except OutOfTime:
         discs = game.discs_on_board
         raise SolverTimeout(
-            tr("solve: no exact answer within {time_limit} s for this {name} position with {discs} discs played and {empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, a larger time_limit, or time_limit=None to wait however long it takes.", time_limit=number(time_limit, short=True), name=tr(game.variant.name), discs=discs, empty=game.variant.cells - discs)) from None
+            tr(
+                "solve: no exact answer within {time_limit} s for this {name} position with {discs} discs played and "
+                "{empty} cells still empty. Positions from Pons' test sets (about 14 or more discs played) finish in "
+                "milliseconds; the first moves of an empty grid can take far longer. Try a later position, weak=True, "
+                "a larger time_limit, or time_limit=None to wait however long it takes.",
+                time_limit=number(time_limit, short=True),
+                name=tr(game.variant.name),
+                discs=discs,
+                empty=game.variant.cells - discs,
+            )
+        ) from None
 
 
 def book_depth(v: Variant) -> int:
@@ -331,7 +353,7 @@ def _drops(game: ConnectGame, moves):
         elif nb + 1 >= b.variant.cells:
             known = 0
         elif proved.get(child) == 0:
-            known = 0                   # proved a draw by the value runs: a draw is the exact score 0
+            known = 0  # proved a draw by the value runs: a draw is the exact score 0
         else:
             k = None if book is None else book.score(cur ^ mask, mask | move)
             known = None if k is None else -k
@@ -356,7 +378,7 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
             out[m] = known
             continue
         if deadline is not None and time.perf_counter() >= deadline:
-            continue                   # out of time: the columns left stay None (instant ones still count)
+            continue  # out of time: the columns left stay None (instant ones still count)
         s.deadline = deadline
         try:
             out[m] = -s.solve_bits(cur, mask, nb)
@@ -367,8 +389,9 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
     return out
 
 
-def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
-                     moves: list[str] | None = None) -> dict[str, int | None]:
+def analyse_outcomes(
+    game: ConnectGame, time_budget: float | None = 1.0, moves: list[str] | None = None
+) -> dict[str, int | None]:
     """Who wins after every legal drop — 1 (the player making it wins), 0 (draw), −1 (loses) — or
     None where the solver did not settle it within ``time_budget`` seconds.
 
@@ -379,15 +402,19 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
     (default: every legal drop).  PopOut games get None everywhere.
     """
     _check(game, popout_ok=True)
-    if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
-                                    or not time_budget > 0):
-        raise ValueError(tr("time_budget={value!r}: a number of seconds above 0 (or None: no limit)", value=time_budget))
+    if time_budget is not None and (
+        isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget > 0
+    ):
+        raise ValueError(
+            tr("time_budget={value!r}: a number of seconds above 0 (or None: no limit)", value=time_budget)
+        )
     legal = game.legal_moves()
     if moves is None:
         moves = legal
     elif not isinstance(moves, (list, tuple)) or any(m not in legal for m in moves):
-        raise ValueError(tr("moves={moves!r}: a list of legal moves of this position ({legal})",
-                            moves=moves, legal=", ".join(legal)))
+        raise ValueError(
+            tr("moves={moves!r}: a list of legal moves of this position ({legal})", moves=moves, legal=", ".join(legal))
+        )
     if game.popout or game.is_over():
         return {m: None for m in moves}
     proved = proved_outcomes(game.variant)
@@ -399,7 +426,7 @@ def analyse_outcomes(game: ConnectGame, time_budget: float | None = 1.0,
         if known is not None:
             out[m] = (known > 0) - (known < 0)
             continue
-        if cur + mask in proved:                         # proved by the value runs (win or loss)
+        if cur + mask in proved:  # proved by the value runs (win or loss)
             out[m] = -proved[cur + mask]
             continue
         if end is not None:
@@ -427,7 +454,7 @@ def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:
         return {m: (-1, 1) for m in moves}
     proved = proved_bounds(game.variant)
     book = outcome_book_for(game.variant)
-    listed = None if book is None else book.lookup(game)     # the outcome book: every column of its positions
+    listed = None if book is None else book.lookup(game)  # the outcome book: every column of its positions
     out = {}
     for m, cur, mask, nb, known in _drops(game, moves):
         if known is not None:

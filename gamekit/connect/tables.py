@@ -8,6 +8,7 @@ the key is the solver's ``cur + mask``.  The checksum is verified on load; a dam
 :class:`BookError` and :func:`book_for` then returns None with a warning, so
 :func:`gamekit.connect.solver.analyse` falls back to search.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -19,8 +20,18 @@ from pathlib import Path
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import CONNECT_FOUR, FIVE_IN_A_ROW, ConnectGame, Variant
 
-__all__ = ["DATA", "BookError", "Book", "book_for", "slug", "default_path", "load_value_file", "merge_settled",
-           "proved_outcomes", "proved_bounds"]
+__all__ = [
+    "DATA",
+    "BookError",
+    "Book",
+    "book_for",
+    "slug",
+    "default_path",
+    "load_value_file",
+    "merge_settled",
+    "proved_outcomes",
+    "proved_bounds",
+]
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -31,15 +42,17 @@ class BookError(Exception):
 
 def slug(v: Variant) -> str:
     return {FIVE_IN_A_ROW: "five_in_a_row", CONNECT_FOUR: "connect_four"}.get(
-        v, f"{v.columns}x{v.rows}_{v.win}{'_sides' if v.sides else ''}")
+        v, f"{v.columns}x{v.rows}_{v.win}{'_sides' if v.sides else ''}"
+    )
 
 
 def default_path(v: Variant) -> Path:
     return DATA / f"{slug(v)}.book.gz"
 
 
-def read_checked(path: Path, variant: Variant | None, error: type[Exception], noun: str, a_noun: str,
-                 command: str) -> tuple[dict, Variant, bytes]:
+def read_checked(
+    path: Path, variant: Variant | None, error: type[Exception], noun: str, a_noun: str, command: str
+) -> tuple[dict, Variant, bytes]:
     """``(header, variant, body)`` of a shipped gzip file whose first line is a JSON header (its variant and the
     body's sha256); refused with ``error`` naming ``path``: missing, unreadable, damaged (rebuild with the header's
     command, else ``command``), or for another variant than ``variant``.  ``noun``/``a_noun`` say what the file is
@@ -54,8 +67,9 @@ def read_checked(path: Path, variant: Variant | None, error: type[Exception], no
     except (OSError, EOFError, ValueError, KeyError, TypeError) as e:
         raise error(f"{path}: not a readable {noun} ({e})") from None
     if hashlib.sha256(body).hexdigest() != header.get("sha256"):
-        raise error(f"{path}: checksum mismatch — the {noun} is damaged; rebuild it with "
-                    f"{header.get('command', command)}")
+        raise error(
+            f"{path}: checksum mismatch — the {noun} is damaged; rebuild it with {header.get('command', command)}"
+        )
     if variant is not None and v != variant:
         raise error(f"{path}: {a_noun} for {v.name}, not {variant.name}")
     return header, v, body
@@ -69,7 +83,9 @@ class Book:
 
     @classmethod
     def load(cls, path: Path, variant: Variant | None = None) -> "Book":
-        header, v, body = read_checked(path, variant, BookError, "book file", "a book", "python -m gamekit.connect.book")
+        header, v, body = read_checked(
+            path, variant, BookError, "book file", "a book", "python -m gamekit.connect.book"
+        )
         scores = {}
         try:
             for line in body.decode().splitlines():

@@ -13,6 +13,7 @@ lesson's words, and counts the positions it visits.  They give exactly the score
 Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
 game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,13 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamekit.connect.counted_search import Count, alphabeta, check_searchable, max_score, minimax, score_after
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
 from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, ptr, tr
 
 TINY = Variant(N_("Tiny game (three in a line)"), columns=4, rows=3, win=3)
-TINY_MOVES = "1123"          # red to move: one column wins, one draws, two lose
-HAND_MOVES = "4233213"       # yellow to move, 5 empty cells: one column wins, one draws, one loses
+TINY_MOVES = "1123"  # red to move: one column wins, one draws, two lose
+HAND_MOVES = "4233213"  # yellow to move, 5 empty cells: one column wins, one draws, one loses
 
 
 def tiny_game() -> ConnectGame:
@@ -40,21 +42,6 @@ def hand_game() -> ConnectGame:
     return ConnectGame.from_moves(HAND_MOVES, variant=TINY)
 
 
-@dataclass
-class Count:
-    """What a search found and how much work it took."""
-
-    score: int
-    nodes: int          # positions visited
-
-    def __str__(self) -> str:
-        return tr("score {score} after visiting {nodes} positions", score=number(self.score, sign=True), nodes=number(self.nodes))
-
-
-def _max_score(game: ConnectGame) -> int:
-    return game.variant.cells // 2 + 1
-
-
 SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
 """A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
 
@@ -64,9 +51,8 @@ def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
     two whole numbers are needed, the column a legal drop."""
     m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
     if m is None:
-        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.",
-                            answer=answer))
-    column = game.check(m.group(1))           # IllegalMoveError (a ValueError) says why a column is refused
+        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.", answer=answer))
+    column = game.check(m.group(1))  # IllegalMoveError (a ValueError) says why a column is refused
     return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
 
 
@@ -74,138 +60,36 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
     """Why ``k`` is not the score of ``game`` (``best``, the exact solver's, for the player to move) when the
     column is right: each common slip (the sign, the winning disc's number for the score, a win called a draw
     or the other way round) its own reason."""
-    top = _max_score(game)                    # a win with disc number n scores top − n
+    top = max_score(game)  # a win with disc number n scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     if best and k == -best:
-        return tr("The column is right, but the sign is the other way round: the score is for the player to move, "
-                  "{colour}. Plus when {colour} wins, minus when {colour} loses.", colour=colour)
+        return tr(
+            "The column is right, but the sign is the other way round: the score is for the player to move, "
+            "{colour}. Plus when {colour} wins, minus when {colour} loses.",
+            colour=colour,
+        )
     if best and k == top - abs(best):
-        return tr("The column is right, but {k} is the number of the winning disc, not the score. A win with disc "
-                  "number n scores {top} − n.", k=k, top=top)
+        return tr(
+            "The column is right, but {k} is the number of the winning disc, not the score. A win with disc "
+            "number n scores {top} − n.",
+            k=k,
+            top=top,
+        )
     if best == 0:
         return tr("The column is right, but with best play on both sides nobody wins: a draw scores 0.")
     if k == 0:
-        return tr("The column is right, but it is no draw: with best play on both sides someone wins. Play it "
-                  "out: which disc of the whole game wins?")
-    return tr("The column is right, but its score is not {score}. Play the best moves on for both sides: with "
-              "which disc of the whole game does the game end?", score=f"{k:+d}")
+        return tr(
+            "The column is right, but it is no draw: with best play on both sides someone wins. Play it "
+            "out: which disc of the whole game wins?"
+        )
+    return tr(
+        "The column is right, but its score is not {score}. Play the best moves on for both sides: with "
+        "which disc of the whole game does the game end?",
+        score=f"{k:+d}",
+    )
 
 
-def _check(game: ConnectGame) -> None:
-    if game.popout:
-        raise ValueError(tr("the lesson's searches handle games without PopOut only"))
-    if game.is_over():
-        raise ValueError(tr("the game is over: there is nothing left to search"))
-
-
-def _moves_after(game: ConnectGame, m: str, MAX: int) -> int | None:
-    """Play ``m``; the score for the mover if the game ended with it, else None (the move stays played)."""
-    mover = game.to_move
-    game.play(m)
-    if game.winner() == mover:
-        return MAX - game.discs_played(mover)
-    if game.is_over():
-        return 0
-    return None
-
-
-def minimax(game: ConnectGame) -> Count:
-    """Plain minimax (negamax form): every move is tried to the end of the game."""
-    _check(game)
-    game = game.copy()
-    MAX = _max_score(game)
-    nodes = 0
-
-    def value() -> int:
-        nonlocal nodes
-        nodes += 1
-        best = -MAX
-        for m in game.legal_moves():
-            s = _moves_after(game, m, MAX)
-            if s is None:
-                s = -value()
-            game.undo()
-            best = max(best, s)
-        return best
-
-    return Count(value(), nodes)
-
-
-def ordered_moves(game: ConnectGame) -> list[str]:
-    """Moves in the solver's order: those creating the most cells where one more disc wins first,
-    centre first on ties."""
-    mid = (game.columns + 1) / 2
-    me = game.to_move
-    scored = []
-    for m in game.legal_moves():
-        game.play(m)
-        threats = 0 if game.is_over() else _threat_cells(game, me)
-        win = game.winner() == me
-        game.undo()
-        scored.append((-win, -threats, abs(int(m) - mid), int(m), m))
-    return [x[-1] for x in sorted(scored)]
-
-
-def _threat_cells(game: ConnectGame, seat: int) -> int:
-    """Empty cells where a disc of ``seat`` would complete a line (the solver's own count)."""
-    from gamekit.connect.bitboard import board_for
-    b = board_for(game.variant)
-    cur, mask, _ = b.from_game(game)
-    mine = cur if game.to_move == seat else cur ^ mask
-    return b.win(mine, b.board & ~mask).bit_count()
-
-
-def alphabeta(game: ConnectGame, order: bool = False, table: bool = False) -> Count:
-    """Alpha–beta (negamax form): once a move is known to be good enough for the player to move,
-    the other moves of that position need not be looked at.  ``order``: promising moves first;
-    ``table``: remember the bounds found for each position (a transposition table)."""
-    _check(game)
-    game = game.copy()
-    MAX = _max_score(game)
-    nodes = 0
-    memo: dict[tuple, tuple[int, int]] = {}      # position -> (lower bound, upper bound)
-
-    def value(alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        key = game.position_key() if table else None
-        if table and key in memo:
-            lo, hi = memo[key]
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        a0 = alpha
-        best = -MAX
-        for m in (ordered_moves(game) if order else game.legal_moves()):
-            s = _moves_after(game, m, MAX)
-            if s is None:
-                s = -value(-beta, -alpha)
-            game.undo()
-            if s > best:
-                best = s
-            if best > alpha:
-                alpha = best
-            if alpha >= beta:
-                break
-        if table:
-            lo, hi = memo.get(key, (-MAX, MAX))
-            if best <= a0:
-                hi = min(hi, best)            # every move failed low: an upper bound
-            elif best >= beta:
-                lo = max(lo, best)            # a cut: a lower bound
-            else:
-                lo = hi = best                # exact
-            memo[key] = (lo, hi)
-        return best
-
-    return Count(value(-MAX, MAX), nodes)
-
-
-METHODS = (                 # names marked for the catalogue, translated with tr() where they are shown
+METHODS = (  # names marked for the catalogue, translated with tr() where they are shown
     (N_("minimax"), lambda g: minimax(g)),
     (N_("alpha–beta"), lambda g: alphabeta(g)),
     (N_("alpha–beta + move ordering"), lambda g: alphabeta(g, order=True)),
@@ -220,9 +104,15 @@ def compare(game: ConnectGame, methods=METHODS) -> Table:
         c = run(game)
         first = first or c.nodes
         rows.append([tr(name), _signed(c.score), number(c.nodes), percent(c.nodes / first, 1)])
-    return Table([tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")], rows,
-                 caption=tr("{empty} empty cells, {colour} to move", colour=tr(COLOUR_NAMES[game.to_move]),
-                            empty=game.variant.cells - game.discs_on_board))
+    return Table(
+        [tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")],
+        rows,
+        caption=tr(
+            "{empty} empty cells, {colour} to move",
+            colour=tr(COLOUR_NAMES[game.to_move]),
+            empty=game.variant.cells - game.discs_on_board,
+        ),
+    )
 
 
 def _signed(score: int) -> str:
@@ -233,10 +123,10 @@ def column_scores(game: ConnectGame) -> Table:
     """Minimax column by column: the score of each move for the player making it (the opponent's best
     answer decides it) and the positions each needed; minimax picks the highest."""
     rows = []
-    MAX = _max_score(game)
+    MAX = max_score(game)
     g = game.copy()
     for m in g.legal_moves():
-        s = _moves_after(g, m, MAX)
+        s = score_after(g, m, MAX)
         if s is None:
             c = minimax(g)
             s, n = -c.score, c.nodes
@@ -244,7 +134,9 @@ def column_scores(game: ConnectGame) -> Table:
             n = 0
         g.undo()
         rows.append([m, _signed(s), number(n)])
-    return Table([tr("column"), tr("score for {colour}", colour=tr(COLOUR_NAMES[game.to_move])), tr("positions visited")], rows)
+    return Table(
+        [tr("column"), tr("score for {colour}", colour=tr(COLOUR_NAMES[game.to_move])), tr("positions visited")], rows
+    )
 
 
 def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
@@ -253,7 +145,7 @@ def node_counts(game: ConnectGame, methods=METHODS) -> dict[str, Count]:
 
 def explain_score(score: int, game: ConnectGame) -> str:
     """A score in words for the player to move: which of their discs wins (or loses)."""
-    MAX = _max_score(game)
+    MAX = max_score(game)
     me = tr(COLOUR_NAMES[game.to_move])
     if score == 0:
         return tr("a draw: neither side can force {n} in a line", n=game.win_length)
@@ -268,20 +160,32 @@ def bit_index(game: ConnectGame, col: int, row: int) -> int:
     """The bit of grid cell (col, row) in the solver's bitboards: each grid column owns
     ``rows + 1`` bits, bottom first (the extra one is an always-empty guard on top)."""
     if not (0 <= col < game.width and 0 <= row < game.height):
-        raise ValueError(tr("({col}, {row}) is not a cell of the {width} × {height} grid",
-                            col=col, row=row, width=game.width, height=game.height))
+        raise ValueError(
+            tr(
+                "({col}, {row}) is not a cell of the {width} × {height} grid",
+                col=col,
+                row=row,
+                width=game.width,
+                height=game.height,
+            )
+        )
     return col * (game.height + 1) + row
 
 
 def bitboard(game: ConnectGame) -> dict[str, int]:
     """The two numbers of the solver: the discs of the player to move and every disc."""
     from gamekit.connect.bitboard import board_for
+
     cur, mask, nb = board_for(game.variant).from_game(game)
     return {"player to move": cur, "all discs": mask, "key": cur + mask, "discs played": nb}
 
 
-BITBOARD_LABELS = {"player to move": N_("discs of the player to move"), "all discs": N_("all discs"),
-                   "key": N_("key (the two added: one number per position)"), "discs played": N_("discs played")}
+BITBOARD_LABELS = {
+    "player to move": N_("discs of the player to move"),
+    "all discs": N_("all discs"),
+    "key": N_("key (the two added: one number per position)"),
+    "discs played": N_("discs played"),
+}
 
 
 def bitboard_table(game: ConnectGame) -> Table:
@@ -295,7 +199,9 @@ def bitboard_table(game: ConnectGame) -> Table:
             continue
         groups = " ".join("".join(str(value >> (c * per + r) & 1) for r in range(per)) for c in range(game.width))
         rows.append([tr(BITBOARD_LABELS[name]), f"{value}", groups])
-    return Table([tr("number"), tr("value"), tr("its bits: one group per column from the left, bottom cell first")], rows)
+    return Table(
+        [tr("number"), tr("value"), tr("its bits: one group per column from the left, bottom cell first")], rows
+    )
 
 
 def bit_picture(game: ConnectGame, size: int = 34) -> str:
@@ -313,11 +219,17 @@ def bit_picture(game: ConnectGame, size: int = 34) -> str:
             else:
                 v = game.cell(c, r)
                 fill = "#ffffff" if v is None else ("#f4a3a3" if v == 0 else "#f7e08a")
-                label = ("1" if (b["player to move"] >> bit) & 1 else "0") + "/" + ("1" if (b["all discs"] >> bit) & 1 else "0")
+                label = (
+                    ("1" if (b["player to move"] >> bit) & 1 else "0")
+                    + "/"
+                    + ("1" if (b["all discs"] >> bit) & 1 else "0")
+                )
             parts.append(f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" fill="{fill}" stroke="#555"/>')
             parts.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9" font-family="sans-serif">{bit}</text>')
-            parts.append(f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if r == game.height else 10}" '
-                         f'text-anchor="middle" font-family="sans-serif">{label}</text>')
+            parts.append(
+                f'<text x="{x + size / 2 - 1}" y="{y + size - 8}" font-size="{8 if r == game.height else 10}" '
+                f'text-anchor="middle" font-family="sans-serif">{label}</text>'
+            )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -342,14 +254,14 @@ def pruning_tree(game: ConnectGame) -> TreeNode:
     the second move on, the replies stop as soon as one scores no more than the best move found so far: the rest
     are not searched (``searched=False``) and that move's score is only a bound.  A move that ends the game has no
     replies."""
-    _check(game)
-    MAX = _max_score(game)
+    check_searchable(game)
+    MAX = max_score(game)
     g = game.copy()
     top = TreeNode(None, None, children=[])
     best: int | None = None
     for m in g.legal_moves():
-        s = _moves_after(g, m, MAX)
-        if s is not None:                          # the move ends the game
+        s = score_after(g, m, MAX)
+        if s is not None:  # the move ends the game
             node = TreeNode(m, s, children=[])
         else:
             node = TreeNode(m, None, children=[])
@@ -358,7 +270,7 @@ def pruning_tree(game: ConnectGame) -> TreeNode:
                 if low is not None and best is not None and low <= best:
                     node.children.append(TreeNode(r, None, searched=False, children=[]))
                     continue
-                t = _moves_after(g, r, MAX)
+                t = score_after(g, r, MAX)
                 value = -t if t is not None else minimax(g).score
                 g.undo()
                 node.children.append(TreeNode(r, value, children=[]))
@@ -381,30 +293,64 @@ def pruning_tree_text(game: ConnectGame, tree: TreeNode | None = None) -> str:
     best: int | None = None
     for node in tree.children:
         if not node.children:
-            parts.append(tr("Column {column} ends the game at once: {score}.", column=node.column,
-                            score=_signed(node.score)))
+            parts.append(
+                tr("Column {column} ends the game at once: {score}.", column=node.column, score=_signed(node.score))
+            )
         elif not node.bound:
-            parts.append(tr("Column {column}: {them}'s replies score {scores}; {them} picks the lowest, so column "
-                            "{column} is worth {score}.", column=node.column, them=them,
-                            scores=", ".join(_signed(c.score) for c in node.children), score=_signed(node.score)))
+            parts.append(
+                tr(
+                    "Column {column}: {them}'s replies score {scores}; {them} picks the lowest, so column "
+                    "{column} is worth {score}.",
+                    column=node.column,
+                    them=them,
+                    scores=", ".join(_signed(c.score) for c in node.children),
+                    score=_signed(node.score),
+                )
+            )
         else:
             seen = [c for c in node.children if c.searched]
             skipped = [c.column for c in node.children if not c.searched]
-            parts.append(tr("Column {column}: {them}'s replies in columns {replies} score {scores}.", column=node.column,
-                            them=them, replies=", ".join(c.column for c in seen),
-                            scores=", ".join(_signed(c.score) for c in seen)) if len(seen) > 1 else
-                         tr("Column {column}: {them}'s reply in column {reply} scores {score}.", column=node.column,
-                            them=them, reply=seen[0].column, score=_signed(seen[0].score)))
-            parts.append(ntr("That {score} is already no better for {me} than the {best} of column {best_column}, so "
-                             "the search stops: the other reply (column {skipped}) is crossed out, never searched.",
-                             "That {score} is already no better for {me} than the {best} of column {best_column}, so "
-                             "the search stops: the other {n} replies (columns {skipped}) are crossed out, never searched.",
-                             len(skipped), score=_signed(seen[-1].score), me=me, best=_signed(best[0]),
-                             best_column=best[1], skipped=", ".join(skipped)))
+            parts.append(
+                tr(
+                    "Column {column}: {them}'s replies in columns {replies} score {scores}.",
+                    column=node.column,
+                    them=them,
+                    replies=", ".join(c.column for c in seen),
+                    scores=", ".join(_signed(c.score) for c in seen),
+                )
+                if len(seen) > 1
+                else tr(
+                    "Column {column}: {them}'s reply in column {reply} scores {score}.",
+                    column=node.column,
+                    them=them,
+                    reply=seen[0].column,
+                    score=_signed(seen[0].score),
+                )
+            )
+            parts.append(
+                ntr(
+                    "That {score} is already no better for {me} than the {best} of column {best_column}, so "
+                    "the search stops: the other reply (column {skipped}) is crossed out, never searched.",
+                    "That {score} is already no better for {me} than the {best} of column {best_column}, so "
+                    "the search stops: the other {n} replies (columns {skipped}) are crossed out, never searched.",
+                    len(skipped),
+                    score=_signed(seen[-1].score),
+                    me=me,
+                    best=_signed(best[0]),
+                    best_column=best[1],
+                    skipped=", ".join(skipped),
+                )
+            )
         if not node.bound and (best is None or node.score > best[0]):
             best = (node.score, node.column)
-    parts.append(tr("{who} picks the highest: column {column}, worth {score}.", who=_subject(game.to_move),
-                    column=best[1], score=_signed(best[0])))
+    parts.append(
+        tr(
+            "{who} picks the highest: column {column}, worth {score}.",
+            who=_subject(game.to_move),
+            column=best[1],
+            score=_signed(best[0]),
+        )
+    )
     return " ".join(parts)
 
 
@@ -419,6 +365,7 @@ def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
     description: the cross is not colour alone).  The picture carries its text (:func:`pruning_tree_text`) as its
     accessible name."""
     import html
+
     tree = pruning_tree(game)
     description = pruning_tree_text(game, tree)
     leaves = sum(max(1, len(n.children)) for n in tree.children)
@@ -426,12 +373,19 @@ def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
     width = left_margin + leaves * leaf + gap * (len(tree.children) - 1) + 10
     height = 262
     ys = (30, 120, 210)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
-           f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
-           '<style>text{font-family:sans-serif}</style>']
-    for y, words in zip(ys, (tr("{who} picks the highest", who=_subject(game.to_move)),
-                             tr("{who} picks the lowest", who=_subject(1 - game.to_move)),
-                             tr("Scores found further down"))):
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+        f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
+        "<style>text{font-family:sans-serif}</style>",
+    ]
+    for y, words in zip(
+        ys,
+        (
+            tr("{who} picks the highest", who=_subject(game.to_move)),
+            tr("{who} picks the lowest", who=_subject(1 - game.to_move)),
+            tr("Scores found further down"),
+        ),
+    ):
         out.append(f'<text x="4" y="{y + 5}" font-size="12">{html.escape(words)}</text>')
 
     def box(x: float, y: float, text: str, dashed: bool = False) -> None:
@@ -443,8 +397,10 @@ def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
         dash = ' stroke-dasharray="4 3"' if dashed else ""
         out.append(f'<line x1="{x1}" y1="{y1 + 13}" x2="{x2}" y2="{y2 - 13}" stroke="#555"{dash}/>')
         lx, ly, anchor = (x2, y2 + 28, "middle") if below else ((x1 + x2) / 2 + 4, (y1 + y2) / 2 + 4, "start")
-        out.append(f'<text x="{lx}" y="{ly}" font-size="11" fill="#333" text-anchor="{anchor}">'
-                   f'{html.escape(tr("col. {n}", n=label))}</text>')
+        out.append(
+            f'<text x="{lx}" y="{ly}" font-size="11" fill="#333" text-anchor="{anchor}">'
+            f"{html.escape(tr('col. {n}', n=label))}</text>"
+        )
 
     x = left_margin
     top_x = left_margin + (width - left_margin - 10) / 2
@@ -475,6 +431,7 @@ class TreePicture:
 
     def _repr_html_(self) -> str:
         import html
+
         return f"<figure>{self.svg}<figcaption>{html.escape(self.text)}</figcaption></figure>"
 
 
@@ -495,6 +452,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
     """Positions per second of three ways to run the same search on ``game`` (for the lesson; the
     figures depend on the machine and what else it is doing — the benchmark measures them properly)."""
     from gamekit.connect.solver import Solver
+
     rows = []
     t = time.perf_counter()
     c = alphabeta(game, order=True, table=True)
@@ -505,7 +463,7 @@ def bitboard_speed(game: ConnectGame, seconds: float = 1.0) -> Table:
             s = Solver(game.variant, engine=engine)
         except ValueError:
             continue
-        s.solve(game)                       # compile / warm up
+        s.solve(game)  # compile / warm up
         s.reset()
         s.nodes = 0
         t = time.perf_counter()
@@ -532,6 +490,7 @@ def start_report(records=RECORDS) -> str:
     proof (:mod:`gamekit.connect.wdl`), else from the shipped book; only what was computed is claimed."""
     from gamekit.connect.tables import book_for
     from gamekit.connect.wdl import status
+
     game = FiveInARow()
     found = [Path(r) for r in records if Path(r).exists()]
     if not found:
@@ -539,22 +498,33 @@ def start_report(records=RECORDS) -> str:
         if book is not None and book.lookup(game) is not None:
             s = book.lookup(game)
             n, secs = book.header.get("nodes"), book.header.get("seconds")
-            return tr("Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
-                      "positions in {hours} hours.", result=explain_score(s, game), score=_signed(s),
-                      nodes=number(n), hours=number(secs / 3600, 1))
+            return tr(
+                "Solved: the start of 5 en raya is {result} (score {score}), computed by searching {nodes} "
+                "positions in {hours} hours.",
+                result=explain_score(s, game),
+                score=_signed(s),
+                nodes=number(n),
+                hours=number(secs / 3600, 1),
+            )
         return tr("Unknown: nobody has computed the value of the start of 5 en raya, and neither have we yet.")
     st = status(*found)
     lo, hi = st["start_bounds"]
     numbers = dict(nodes=number(st["nodes"]), hours=number(st["seconds"] / 3600, 1))
     if lo == hi:
         result = start_result(lo)
-        text = tr("Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
-                  "proved it, and what follows, by searching {nodes} positions in {hours} hours.", result=result, **numbers)
+        text = tr(
+            "Solved: with perfect play on both sides the start of 5 en raya is {result}. Our computer "
+            "proved it, and what follows, by searching {nodes} positions in {hours} hours.",
+            result=result,
+            **numbers,
+        )
     else:
-        text = tr("Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
-                  "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
-                  "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
-                  **numbers)
+        text = tr(
+            "Unknown so far. Who wins takes two proofs: that red does not lose (some first move of red "
+            "leaves yellow no way to win) and that red cannot win (after every first move of red, yellow "
+            "has a way not to lose). Our computer has searched {nodes} positions ({hours} hours) on them.",
+            **numbers,
+        )
         if lo == 0:
             text += " " + tr("Proved: red does not lose. Still open: whether red can win.")
         elif hi == 0:
@@ -564,8 +534,13 @@ def start_report(records=RECORDS) -> str:
     known = []
     for column, (clo, chi) in st["first_move_bounds"].items():
         if clo == chi:
-            known.append(tr("red's column {column}: {result}", column=column, result={
-                1: tr("red wins"), 0: tr("a draw"), -1: tr("yellow wins")}[clo]))
+            known.append(
+                tr(
+                    "red's column {column}: {result}",
+                    column=column,
+                    result={1: tr("red wins"), 0: tr("a draw"), -1: tr("yellow wins")}[clo],
+                )
+            )
         elif clo == 0:
             known.append(tr("red's column {column}: red does not lose", column=column))
         elif chi == 0:
@@ -578,6 +553,7 @@ def start_report(records=RECORDS) -> str:
 def start_summary(records=RECORDS) -> Paragraph:
     """What is known about the start, for pupils: the proved results only, without the story of the runs."""
     from gamekit.connect.wdl import status
+
     found = [Path(r) for r in records if Path(r).exists()]
     if not found:
         return Paragraph(tr("The value of the start of 5 en raya is not known yet."))
@@ -588,8 +564,10 @@ def start_summary(records=RECORDS) -> Paragraph:
     firsts = st["first_move_bounds"]
     text = tr("With perfect play on both sides, the start of 5 en raya is {result}.", result=start_result(lo))
     if firsts and all(a == b == lo for a, b in firsts.values()):
-        text += " " + tr("So is every one of red's seven first moves: whichever column red starts in, the result is {result}.",
-                         result=start_result(lo))
+        text += " " + tr(
+            "So is every one of red's seven first moves: whichever column red starts in, the result is {result}.",
+            result=start_result(lo),
+        )
     return Paragraph(text + " " + start_meaning(lo))
 
 
@@ -597,8 +575,10 @@ def start_meaning(value: int) -> str:
     """What the proved value of the start (for red, who starts) means for the two players, in one or two
     sentences, so the page's words follow the computed value."""
     if value == 0:
-        return tr("That means: whatever red does, yellow has a way not to lose, and red has a first move after which "
-                  "yellow has no way to win. So, unlike in standard Connect Four, starting first is not enough to win.")
+        return tr(
+            "That means: whatever red does, yellow has a way not to lose, and red has a first move after which "
+            "yellow has no way to win. So, unlike in standard Connect Four, starting first is not enough to win."
+        )
     if value > 0:
         return tr("That means: red, who starts, has a way to win whatever yellow does.")
     return tr("That means: yellow has a way to win whatever red does, even though red starts.")
@@ -628,101 +608,180 @@ def best_move_exercise():
     own score, a right column with a wrong score the slip it makes (:func:`score_slip`)."""
     from gamekit.connect.solver import analyse
     from gamekit.widgets.lesson import Exercise
+
     game = hand_game()
     scores = {m: s for m, s in analyse(game, time_budget=None).items()}
     best = max(scores.values())
     good = sorted(m for m, s in scores.items() if s == best)
     me = tr(COLOUR_NAMES[game.to_move])
-    top = _max_score(game)
+    top = max_score(game)
 
     def check(answer):
-        m, k = parse_column_and_score(game, answer)    # a ValueError names a bad answer and says why
+        m, k = parse_column_and_score(game, answer)  # a ValueError names a bad answer and says why
         s = scores[m]
         if s != best:
-            return False, tr("Column {column} scores {score} for {colour} ({result}); minimax takes the highest "
-                             "score among the columns, and another column scores more.",
-                             column=m, score=_signed(s), colour=me, result=explain_score(s, game))
+            return False, tr(
+                "Column {column} scores {score} for {colour} ({result}); minimax takes the highest "
+                "score among the columns, and another column scores more.",
+                column=m,
+                score=_signed(s),
+                colour=me,
+                result=explain_score(s, game),
+            )
         if k == best:
-            return True, tr("Right: column {column} keeps the best score, {score} ({result}).",
-                            column=m, score=_signed(s), result=explain_score(s, game))
+            return True, tr(
+                "Right: column {column} keeps the best score, {score} ({result}).",
+                column=m,
+                score=_signed(s),
+                result=explain_score(s, game),
+            )
         return False, score_slip(game, k, best)
 
     solutions = [f"{m}, {_signed(best)}" for m in good]
     slips = [-best, top - abs(best), 0] if best else [1]
-    wrong = [f"{m}, {_signed(best)}" for m in sorted(scores) if scores[m] != best] + \
-            [f"{good[0]}, {_signed(v)}" for v in slips]
-    return Exercise(tr("On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
-                       "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
-                       "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
-                       "minus sign for a loss).", colour=me), check,
-                    hint=tr("For each column, look for the opponent's best answer: can it win at once, or block? "
-                            "Minimax gives every column the score of that answer, then picks the highest."),
-                    answer=tr(" or ").join(solutions), solutions=solutions, key="minimax_move",
-                    wrong=list(dict.fromkeys(wrong)), position=game)
+    wrong = [f"{m}, {_signed(best)}" for m in sorted(scores) if scores[m] != best] + [
+        f"{good[0]}, {_signed(v)}" for v in slips
+    ]
+    return Exercise(
+        tr(
+            "On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
+            "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
+            "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
+            "minus sign for a loss).",
+            colour=me,
+        ),
+        check,
+        hint=tr(
+            "For each column, look for the opponent's best answer: can it win at once, or block? "
+            "Minimax gives every column the score of that answer, then picks the highest."
+        ),
+        answer=tr(" or ").join(solutions),
+        solutions=solutions,
+        key="minimax_move",
+        wrong=list(dict.fromkeys(wrong)),
+        position=game,
+    )
 
 
 def read_score_exercise():
     """From a score to the disc that wins: checked against the solver's score of the position."""
     from gamekit.connect.solver import solve
     from gamekit.widgets.lesson import parse_int, Exercise
+
     game = lesson_game("exercise")
     s = solve(game)
-    MAX = _max_score(game)
+    MAX = max_score(game)
     other = tr(COLOUR_NAMES[1 - game.to_move])
-    n = MAX + s                                 # the winner's disc number of the whole game
+    n = MAX + s  # the winner's disc number of the whole game
 
     def check(answer):
         k = parse_int(answer)
         if k == n:
-            return True, tr("Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
-                            max=MAX, score=s, n=n, other=other)
+            return True, tr(
+                "Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
+                max=MAX,
+                score=s,
+                n=n,
+                other=other,
+            )
         if k == MAX - s:
-            return False, tr("That is {max} − ({score}): the sign is the other way round. The score is for the player "
-                             "to move, and a negative score means the *other* player wins.", max=MAX, score=s)
-        return False, tr("Not {k}. A winner's score is {max} minus the number of the disc that wins; turn that round "
-                         "for the score {score}.", k=k, max=MAX, score=s)
+            return False, tr(
+                "That is {max} − ({score}): the sign is the other way round. The score is for the player "
+                "to move, and a negative score means the *other* player wins.",
+                max=MAX,
+                score=s,
+            )
+        return False, tr(
+            "Not {k}. A winner's score is {max} minus the number of the disc that wins; turn that round "
+            "for the score {score}.",
+            k=k,
+            max=MAX,
+            score=s,
+        )
 
-    return Exercise(tr("The solver scores this position {score} for {colour}, the player to move. With which of "
-                       "{other}'s discs of the whole game does {other} win, with best play on both sides?",
-                       score=number(s, sign=True), colour=tr(COLOUR_NAMES[game.to_move]), other=other),
-                    check, hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
-                    answer=str(n), solutions=[n], key="read_score", wrong=[MAX - s if MAX - s != n else n + 1],
-                    position=game)          # the position the question is about (drawn on the worksheet)
+    return Exercise(
+        tr(
+            "The solver scores this position {score} for {colour}, the player to move. With which of "
+            "{other}'s discs of the whole game does {other} win, with best play on both sides?",
+            score=number(s, sign=True),
+            colour=tr(COLOUR_NAMES[game.to_move]),
+            other=other,
+        ),
+        check,
+        hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
+        answer=str(n),
+        solutions=[n],
+        key="read_score",
+        wrong=[MAX - s if MAX - s != n else n + 1],
+        position=game,
+    )  # the position the question is about (drawn on the worksheet)
 
 
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
     """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
     with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
     from gamekit.widgets.lesson import parse_int, Exercise
+
     if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
-        raise ValueError(tr("score {score} on a board of {cells} cells: give an even number of cells and a score "
-                            "from 1 to half of them", score=score, cells=cells))
+        raise ValueError(
+            tr(
+                "score {score} on a board of {cells} cells: give an even number of cells and a score "
+                "from 1 to half of them",
+                score=score,
+                cells=cells,
+            )
+        )
     MAX = cells // 2 + 1
     n = MAX - score
 
     def check(answer):
         k = parse_int(answer)
         if k == n:
-            return True, tr("Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
-                            max=MAX, score=score, n=n)
+            return True, tr(
+                "Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
+                max=MAX,
+                score=score,
+                n=n,
+            )
         if k == MAX + score:
-            return False, tr("That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
-                             max=MAX, score=score)
+            return False, tr(
+                "That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
+                max=MAX,
+                score=score,
+            )
         if k == score:
-            return False, tr("The score is not the disc number itself: a win with disc number n scores {max} − n. "
-                             "Which n gives {score}?", max=MAX, score=score)
-        return False, tr("Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
-                         k=k, max=MAX, score=score)
+            return False, tr(
+                "The score is not the disc number itself: a win with disc number n scores {max} − n. "
+                "Which n gives {score}?",
+                max=MAX,
+                score=score,
+            )
+        return False, tr(
+            "Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
+            k=k,
+            max=MAX,
+            score=score,
+        )
 
-    return Exercise(tr("On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
-                       "which of their own discs of the whole game do they win, with best play on both sides?",
-                       cells=cells, score=number(score, sign=True)),
-                    check, hint=tr("On this board a win with your disc number n scores {max} − n.", max=MAX),
-                    answer=str(n), solutions=[n], key=key, wrong=list(dict.fromkeys([MAX + score, score, n + 1])))
+    return Exercise(
+        tr(
+            "On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
+            "which of their own discs of the whole game do they win, with best play on both sides?",
+            cells=cells,
+            score=number(score, sign=True),
+        ),
+        check,
+        hint=tr("On this board a win with your disc number n scores {max} − n.", max=MAX),
+        answer=str(n),
+        solutions=[n],
+        key=key,
+        wrong=list(dict.fromkeys([MAX + score, score, n + 1])),
+    )
 
 
 def tiny_score_exercise():
-    """The scoring rule on the tiny board (12 cells: a win with disc number n scores 7 − n), before any score is shown."""
+    """The scoring rule on the tiny board (12 cells: a win with disc number n scores 7 − n), before any
+    score is shown."""
     return score_sign_exercise(4, TINY.cells, key="tiny_score")
 
 
@@ -741,6 +800,7 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
     from gamekit.widgets.lesson import parse_int, Exercise
+
     game = ConnectGame(variant)
     n = bit_index(game, col, row)
     per = game.height + 1
@@ -749,36 +809,71 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
         k = parse_int(answer)
         values = dict(k=k, column=col + 1, row=row + 1, before=col, below=row, per=per, bit=n, height=game.height)
         if k == n:
-            return True, ntr("Right: the {before} columns to the left own {per} bits each, then {below} cell lies below "
-                             "it in its own column: {before} × {per} + {below} = {bit}.",
-                             "Right: the {before} columns to the left own {per} bits each, then {below} cells lie below "
-                             "it in its own column: {before} × {per} + {below} = {bit}.", row, **values)
+            return True, ntr(
+                "Right: the {before} columns to the left own {per} bits each, then {below} cell lies below "
+                "it in its own column: {before} × {per} + {below} = {bit}.",
+                "Right: the {before} columns to the left own {per} bits each, then {below} cells lie below "
+                "it in its own column: {before} × {per} + {below} = {bit}.",
+                row,
+                **values,
+            )
         if k == col * game.height + row:
-            return False, tr("Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the spare "
-                             "bit on top. Count the spare bit too.", **values)
+            return False, tr(
+                "Close, but each column has {per} bits, not {height}: one for each of its {height} cells, and the "
+                "spare "
+                "bit on top. Count the spare bit too.",
+                **values,
+            )
         if k == col * 7 + row and per != 7:
-            return False, tr("That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each column has "
-                             "{per} bits: {height} cells and the spare bit on top.", **values)
+            return False, tr(
+                "That counts 7 bits a column, as on the 5 en raya board. This board has {height} rows, so each "
+                "column has "
+                "{per} bits: {height} cells and the spare bit on top.",
+                **values,
+            )
         if k == row * game.width + col:
-            return False, tr("That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
-                             "bottom, one column after another.")
+            return False, tr(
+                "That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
+                "bottom, one column after another."
+            )
         if k in ((col + 1) * per + row + 1, (col + 1) * per + row):
-            return False, tr("That counts the cell's own column as full. Only the {before} columns to the left are "
-                             "full, with {per} bits each; in column {column} itself, count just the cells below "
-                             "this one.", **values)
+            return False, tr(
+                "That counts the cell's own column as full. Only the {before} columns to the left are "
+                "full, with {per} bits each; in column {column} itself, count just the cells below "
+                "this one.",
+                **values,
+            )
         if k == n + 1:
-            return False, tr("Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before "
-                             "this cell.", **values)
-        return False, tr("Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "
-                         "included; the first bit is number 0.", **values)
+            return False, tr(
+                "Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before this cell.",
+                **values,
+            )
+        return False, tr(
+            "Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "
+            "included; the first bit is number 0.",
+            **values,
+        )
 
-    return Exercise(tr("A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
-                       "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and row {row} (columns counted from 1 on the "
-                       "left, rows from 1 at the bottom)?", width=game.width, height=game.height, column=col + 1,
-                       row=row + 1), check,
-                    hint=tr("Each column has {height} cells and one spare bit on top. The bits are numbered from 0.", height=game.height),
-                    answer=str(n), solutions=[n], key=key,
-                    wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col])
+    return Exercise(
+        tr(
+            "A smaller board: {width} columns, {height} rows, no side columns. The computer numbers its bits the "
+            "same way as on the 5 en raya board. Which bit number belongs to the cell in column {column} and "
+            "row {row} (columns counted from 1 on the "
+            "left, rows from 1 at the bottom)?",
+            width=game.width,
+            height=game.height,
+            column=col + 1,
+            row=row + 1,
+        ),
+        check,
+        hint=tr(
+            "Each column has {height} cells and one spare bit on top. The bits are numbered from 0.", height=game.height
+        ),
+        answer=str(n),
+        solutions=[n],
+        key=key,
+        wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col],
+    )
 
 
 def pruning_exercise():
@@ -786,25 +881,37 @@ def pruning_exercise():
     each wrong choice.  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
     give the same score there, as the tests check on every lesson position.)"""
     from gamekit.widgets.lesson import Exercise, choice_checker
+
     right = tr("No: the second move is already worse than the draw")
     explanations = {
-        right: tr("Right: whatever the other replies are, your opponent will pick one at least as good for them, so "
-                  "the second move is worth a loss or worse to you. You will play the first move anyway. Skipping "
-                  "those replies saves work and cannot change the answer: that is alpha–beta."),
+        right: tr(
+            "Right: whatever the other replies are, your opponent will pick one at least as good for them, so "
+            "the second move is worth a loss or worse to you. You will play the first move anyway. Skipping "
+            "those replies saves work and cannot change the answer: that is alpha–beta."
+        ),
         tr("Yes: another reply might be even worse for you"): tr(
             "It might, but that changes nothing: the second move is already worse than your draw, so you will not "
-            "play it. Worse still is still worse."),
+            "play it. Worse still is still worse."
+        ),
         tr("Yes: another reply might be better for you"): tr(
             "Your opponent chooses the reply, not you, and picks the best one for them. One reply already wins for "
-            "them, so the second move cannot be better than a loss for you."),
+            "them, so the second move cannot be better than a loss for you."
+        ),
     }
-    return Exercise(tr("You are searching like minimax. Your first move scores 0: a draw. Now you try your second "
-                       "move, and your opponent's very first reply to it wins for them. Do you need to look at your "
-                       "opponent's other replies to that second move?"),
-                    choice_checker(right, explanations),
-                    hint=tr("Who chooses the reply? And which of your two moves will you play in the end?"),
-                    answer=right, solutions=[right], choices=list(explanations), key="pruning",
-                    wrong=[c for c in explanations if c != right])
+    return Exercise(
+        tr(
+            "You are searching like minimax. Your first move scores 0: a draw. Now you try your second "
+            "move, and your opponent's very first reply to it wins for them. Do you need to look at your "
+            "opponent's other replies to that second move?"
+        ),
+        choice_checker(right, explanations),
+        hint=tr("Who chooses the reply? And which of your two moves will you play in the end?"),
+        answer=right,
+        solutions=[right],
+        choices=list(explanations),
+        key="pruning",
+        wrong=[c for c in explanations if c != right],
+    )
 
 
 TRANSPOSITION_ORDER = "34544"
@@ -827,6 +934,7 @@ def transposition_exercise():
     """Two move orders, one position: which order reaches the same grid as :data:`TRANSPOSITION_ORDER`?  Each
     choice is played on the rules engine and compared; a wrong one is told the first cell that differs."""
     from gamekit.widgets.lesson import Exercise, choice_checker
+
     target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
     said, right = {}, []
     for moves in TRANSPOSITION_CHOICES:
@@ -834,24 +942,40 @@ def transposition_exercise():
         text = _order_words(moves)
         if g.position_key() == target.position_key():
             right.append(text)
-            said[text] = tr("Right: each disc lands in the same cell either way, so the grid is the same. A "
-                            "transposition table stores its result once and finds it again.")
+            said[text] = tr(
+                "Right: each disc lands in the same cell either way, so the grid is the same. A "
+                "transposition table stores its result once and finds it again."
+            )
             continue
         moved = [(c, r) for c in range(g.width) for r in range(g.height) if g.cell(c, r) != target.cell(c, r)]
         c, r = moved[0]
-        said[text] = tr("Not this one: after it, the cell in column {column}, row {row} holds {what}, not {other}.",
-                        column=g.column_number(c), row=r + 1,
-                        what=tr("nothing") if g.cell(c, r) is None else tr("a {colour} disc", colour=tr(COLOUR_NAMES[g.cell(c, r)])),
-                        other=tr("nothing") if target.cell(c, r) is None else
-                        tr("a {colour} disc", colour=tr(COLOUR_NAMES[target.cell(c, r)])))
+        said[text] = tr(
+            "Not this one: after it, the cell in column {column}, row {row} holds {what}, not {other}.",
+            column=g.column_number(c),
+            row=r + 1,
+            what=tr("nothing")
+            if g.cell(c, r) is None
+            else tr("a {colour} disc", colour=tr(COLOUR_NAMES[g.cell(c, r)])),
+            other=tr("nothing")
+            if target.cell(c, r) is None
+            else tr("a {colour} disc", colour=tr(COLOUR_NAMES[target.cell(c, r)])),
+        )
     if len(right) != 1:
         raise ValueError(f"the transposition question needs exactly one right order, not {right}")
     choices = list(said)
-    return Exercise(tr("From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
-                       order=_order_words(TRANSPOSITION_ORDER)),
-                    choice_checker(right[0], said), hint=tr("Picture where each disc lands. Does the order change any cell?"),
-                    answer=right[0], solutions=right, choices=choices, key="transposition",
-                    wrong=[c for c in choices if c not in right])
+    return Exercise(
+        tr(
+            "From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
+            order=_order_words(TRANSPOSITION_ORDER),
+        ),
+        choice_checker(right[0], said),
+        hint=tr("Picture where each disc lands. Does the order change any cell?"),
+        answer=right[0],
+        solutions=right,
+        choices=choices,
+        key="transposition",
+        wrong=[c for c in choices if c not in right],
+    )
 
 
 def transposition_why_exercise():
@@ -859,31 +983,58 @@ def transposition_why_exercise():
     answer*): a choice, each wrong one with its own reason.  That the score is unchanged is the lesson's table
     (:func:`compare`, the same score on every line), which the tests check on every lesson position."""
     from gamekit.widgets.lesson import Exercise, choice_checker
-    right = tr("Because the same grid, with the same player to move, has the same best play from there, whatever "
-               "order led to it")
+
+    right = tr(
+        "Because the same grid, with the same player to move, has the same best play from there, whatever "
+        "order led to it"
+    )
     explanations = {
-        right: tr("Right: what happens next depends only on the grid and whose turn it is, not on the order of the "
-                  "moves that led there. So the score stored the first time is exactly the score a new search would "
-                  "find, and skipping that search cannot change the answer."),
-        tr("Because it reuses the score of any position that looks like it, and similar positions have similar "
-           "scores"): tr("Not so: it reuses a score only for exactly the same grid with the same player to move. Move "
-                         "one disc and the score can change completely: a five can appear or disappear."),
+        right: tr(
+            "Right: what happens next depends only on the grid and whose turn it is, not on the order of the "
+            "moves that led there. So the score stored the first time is exactly the score a new search would "
+            "find, and skipping that search cannot change the answer."
+        ),
+        tr(
+            "Because it reuses the score of any position that looks like it, and similar positions have similar scores"
+        ): tr(
+            "Not so: it reuses a score only for exactly the same grid with the same player to move. Move "
+            "one disc and the score can change completely: a five can appear or disappear."
+        ),
         tr("Because it only stores positions that are a draw"): tr(
             "It stores every position it has scored, wins and losses too. What makes reusing a score safe is not "
-            "which score it is, but that the position is exactly the same."),
+            "which score it is, but that the position is exactly the same."
+        ),
         tr("It does change the score a little, but the best move stays the same"): tr(
             "Look at the table above: the score is the same on every line, with and without the table. A stored "
-            "score is exact, not an estimate, so reusing it changes nothing."),
+            "score is exact, not an estimate, so reusing it changes nothing."
+        ),
     }
-    return Exercise(tr("A transposition table lets the search skip a position it has already scored, when another "
-                       "move order reaches it again. Why does this never change the score the search finds?"),
-                    choice_checker(right, explanations),
-                    hint=tr("After two move orders reach the same grid, does anything about the rest of the game "
-                            "depend on which order it was?"),
-                    answer=right, solutions=[right], choices=list(explanations), key="transposition_why",
-                    wrong=[c for c in explanations if c != right])
+    return Exercise(
+        tr(
+            "A transposition table lets the search skip a position it has already scored, when another "
+            "move order reaches it again. Why does this never change the score the search finds?"
+        ),
+        choice_checker(right, explanations),
+        hint=tr(
+            "After two move orders reach the same grid, does anything about the rest of the game "
+            "depend on which order it was?"
+        ),
+        answer=right,
+        solutions=[right],
+        choices=list(explanations),
+        key="transposition_why",
+        wrong=[c for c in explanations if c != right],
+    )
 
 
 def exercises():
-    return [tiny_score_exercise(), best_move_exercise(), pruning_exercise(), transposition_exercise(),
-            transposition_why_exercise(), read_score_exercise(), bit_exercise(), other_bit_exercise()]
+    return [
+        tiny_score_exercise(),
+        best_move_exercise(),
+        pruning_exercise(),
+        transposition_exercise(),
+        transposition_why_exercise(),
+        read_score_exercise(),
+        bit_exercise(),
+        other_bit_exercise(),
+    ]

@@ -3,6 +3,7 @@
 The lessons tint them, the puzzle themes (double threat, odd/even threat) count them.  Computed on the rules
 engine itself, so a threat is exactly what :meth:`ConnectGame.lines_through` calls a line.
 """
+
 from __future__ import annotations
 
 from gamekit.connect.rules import ConnectGame
@@ -20,7 +21,7 @@ def threat_cells(game: ConnectGame, seat: int) -> list[tuple[int, int]]:
         saved = list(column)
         try:
             for r in range(len(saved), game.height):
-                column[:] = saved + [None] * (r - len(saved)) + [seat]   # pretend a disc floats at (c, r)
+                column[:] = saved + [None] * (r - len(saved)) + [seat]  # pretend a disc floats at (c, r)
                 if game.lines_through(c, r, seat):
                     out.append((c, r))
         finally:

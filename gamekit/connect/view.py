@@ -1,9 +1,11 @@
 """How a 5 en raya / Connect Four board looks and where a click lands, as plain data: the pixel layout
 (:class:`GridLayout`, :func:`layout_for`), the picture of a position (:func:`connect_scene`, a
 :class:`gamekit.core.scene.Scene`), the pointer's ghost disc and :func:`move_at`, the hit-testing of a click, and
-:func:`board_svg`, the static SVG a game shows in a notebook (in the same colours).  No widget library: the notebook widget (:mod:`gamekit.connect.widget`), the lessons and the room server
+:func:`board_svg`, the static SVG a game shows in a notebook (in the same colours).  No widget library: the
+notebook widget (:mod:`gamekit.connect.widget`), the lessons and the room server
 (:mod:`gamekit.rooms.games`) all use this.
 """
+
 from __future__ import annotations
 
 import html
@@ -16,13 +18,38 @@ from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr
 from gamekit.core.scene import BACKGROUND, INK, REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, Scene
 
-__all__ = ["GridLayout", "layout_for", "connect_scene", "ghost_disc", "move_at", "DISC", "DISC_DARK", "GRID_BLUE",
-           "CARDBOARD", "CARDBOARD_DARK", "HOLE", "WIN_RING", "CURSOR", "VERDICT_COLOURS", "GHOST_ALPHA", "last_disc", "review_scene",
-           "SIDE_RIM", "LAST_MARK", "LAST_RIM", "HINT_INK", "ROW_INK", "TINT_MARK", "hint_mark", "last_mark",
-           "RULE_LETTERS", "rule_labels"]
+__all__ = [
+    "GridLayout",
+    "layout_for",
+    "connect_scene",
+    "ghost_disc",
+    "move_at",
+    "DISC",
+    "DISC_DARK",
+    "GRID_BLUE",
+    "CARDBOARD",
+    "CARDBOARD_DARK",
+    "HOLE",
+    "WIN_RING",
+    "CURSOR",
+    "VERDICT_COLOURS",
+    "GHOST_ALPHA",
+    "last_disc",
+    "review_scene",
+    "SIDE_RIM",
+    "LAST_MARK",
+    "LAST_RIM",
+    "HINT_INK",
+    "ROW_INK",
+    "TINT_MARK",
+    "hint_mark",
+    "last_mark",
+    "RULE_LETTERS",
+    "rule_labels",
+]
 
 
-DISC = ("#d62828", "#f4c20d")          # red, yellow
+DISC = ("#d62828", "#f4c20d")  # red, yellow
 DISC_DARK = ("#8d1919", "#a57f00")
 GRID_BLUE = "#1f5fbf"
 CARDBOARD = "#c49a6c"
@@ -30,19 +57,26 @@ CARDBOARD_DARK = "#8b6a43"
 HOLE = BACKGROUND
 WIN_RING = "#1b1b1b"
 CURSOR = "#2e86de"
-VERDICT_COLOURS = {"win": "#17693a", "draw": "#4d4d4d", "loss": "#a93226", "bound": "#5e5e5e",
-                   "unknown": INK}      # the Hint's words under the columns: 5.6:1 or more on the background
+VERDICT_COLOURS = {
+    "win": "#17693a",
+    "draw": "#4d4d4d",
+    "loss": "#a93226",
+    "bound": "#5e5e5e",
+    "unknown": INK,
+}  # the Hint's words under the columns: 5.6:1 or more on the background
 
-DISC_EDGE = "#ffffff"      # every disc's rim: 6:1 against the blue grid (the red alone is 1.2:1)
-SIDE_RIM = "#1b1b1b"       # a side disc's outer rim: 6.7:1 on the cardboard (red alone 1.95:1, the white rim 2.57:1)
-LAST_MARK = "#ffffff"      # the last disc's bead: white (5:1 on red)…
-LAST_RIM = INK             # …ringed in ink (7:1 on yellow): a shape seen at a glance, not a colour
-HINT_INK = "#17693a"       # the Hint's arrow (6.3:1 on the background) and ring (6.7:1 on its white ring, white 6:1 on the grid)
-ROW_INK = "#5d6770"        # the row numbers left of the grid: 5.4:1 on the background
-TINT_MARK = INK            # the seat's mark in a tinted (threat) cell: a ring for red, a diamond for yellow
-MARK_INK = "#2f3640"       # yellow discs carry a dark diamond: a cue that does not depend on colour (7:1 on yellow)
-DISC_COLOURS = DISC        # the SVG's discs: the widget's and the room page's colours (one red, one yellow)
-SVG_GRID = "#1d4ed8"       # the SVG's grid (a darker blue than the canvas's: the rims stand out on white pages)
+DISC_EDGE = "#ffffff"  # every disc's rim: 6:1 against the blue grid (the red alone is 1.2:1)
+SIDE_RIM = "#1b1b1b"  # a side disc's outer rim: 6.7:1 on the cardboard (red alone 1.95:1, the white rim 2.57:1)
+LAST_MARK = "#ffffff"  # the last disc's bead: white (5:1 on red)…
+LAST_RIM = INK  # …ringed in ink (7:1 on yellow): a shape seen at a glance, not a colour
+HINT_INK = (
+    "#17693a"  # the Hint's arrow (6.3:1 on the background) and ring (6.7:1 on its white ring, white 6:1 on the grid)
+)
+ROW_INK = "#5d6770"  # the row numbers left of the grid: 5.4:1 on the background
+TINT_MARK = INK  # the seat's mark in a tinted (threat) cell: a ring for red, a diamond for yellow
+MARK_INK = "#2f3640"  # yellow discs carry a dark diamond: a cue that does not depend on colour (7:1 on yellow)
+DISC_COLOURS = DISC  # the SVG's discs: the widget's and the room page's colours (one red, one yellow)
+SVG_GRID = "#1d4ed8"  # the SVG's grid (a darker blue than the canvas's: the rims stand out on white pages)
 
 
 def diamond(x: float, y: float, radius: float) -> list[tuple[float, float]]:
@@ -50,21 +84,29 @@ def diamond(x: float, y: float, radius: float) -> list[tuple[float, float]]:
     return [(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)]
 
 
-def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, int]] = (),
-              marks: dict[tuple[int, int], str] | None = None) -> str:
+def board_svg(
+    game: ConnectGame,
+    size: int = 36,
+    highlight: Iterable[tuple[int, int]] = (),
+    marks: dict[tuple[int, int], str] | None = None,
+) -> str:
     """A static SVG picture of the grid (for notebooks): side columns on a cardboard strip,
     the last disc dotted, winning cells ringed, optional text ``marks`` on cells."""
     w, h = game.width, game.height
     pad = 6
     W, H = w * size + 2 * pad, h * size + 2 * pad + 18
     label = html.escape(tr("{variant} board: {result}", variant=tr(game.variant.name), result=game.result_text()))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-             f'role="img" aria-label="{label}">',
-             f'<rect x="{pad}" y="{pad}" width="{w * size}" height="{h * size}" rx="8" fill="{SVG_GRID}"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+        f'role="img" aria-label="{label}">',
+        f'<rect x="{pad}" y="{pad}" width="{w * size}" height="{h * size}" rx="8" fill="{SVG_GRID}"/>',
+    ]
     if game.variant.sides:
         for c in (0, w - 1):
-            parts.append(f'<rect x="{pad + c * size + 2}" y="{pad}" width="{size - 4}" height="{h * size}" '
-                         f'rx="6" fill="#b08850" stroke="#7a5a2e"/>')
+            parts.append(
+                f'<rect x="{pad + c * size + 2}" y="{pad}" width="{size - 4}" height="{h * size}" '
+                f'rx="6" fill="#b08850" stroke="#7a5a2e"/>'
+            )
     last = last_disc(game)
     ring = set(highlight) | set(game.winning_cells())
     for c in range(w):
@@ -73,8 +115,13 @@ def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, 
             y = pad + (h - 1 - r) * size + size / 2
             v = game.cell(c, r)
             fill = "#ffffff" if v is None else DISC_COLOURS[v]
-            stroke = (' stroke="#111" stroke-width="3"' if (c, r) in ring
-                      else f' stroke="{DISC_EDGE}" stroke-width="1.5"' if v is not None else "")
+            stroke = (
+                ' stroke="#111" stroke-width="3"'
+                if (c, r) in ring
+                else f' stroke="{DISC_EDGE}" stroke-width="1.5"'
+                if v is not None
+                else ""
+            )
             if v is not None and game.variant.sides and c in (0, w - 1) and (c, r) not in ring:
                 parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4 + 1.5:.1f}" fill="{SIDE_RIM}"/>')
             parts.append(f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="{fill}"{stroke}/>')
@@ -82,14 +129,20 @@ def board_svg(game: ConnectGame, size: int = 36, highlight: Iterable[tuple[int, 
                 points = " ".join(f"{px:.1f},{py:.1f}" for px, py in diamond(x, y, size * 0.17))
                 parts.append(f'<polygon class="mark" points="{points}" fill="{MARK_INK}"/>')
             if (c, r) == last:
-                parts.append(f'<circle class="last" cx="{x}" cy="{y}" r="{size * 0.13:.1f}" fill="{LAST_MARK}" '
-                             f'stroke="{LAST_RIM}" stroke-width="2"/>')
+                parts.append(
+                    f'<circle class="last" cx="{x}" cy="{y}" r="{size * 0.13:.1f}" fill="{LAST_MARK}" '
+                    f'stroke="{LAST_RIM}" stroke-width="2"/>'
+                )
             if marks and (c, r) in marks:
-                parts.append(f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
-                             f'font-family="sans-serif">{marks[(c, r)]}</text>')
+                parts.append(
+                    f'<text x="{x}" y="{y + 5}" font-size="{size * 0.4:.0f}" text-anchor="middle" '
+                    f'font-family="sans-serif">{marks[(c, r)]}</text>'
+                )
     for n in range(1, game.columns + 1):
         x = pad + game.grid_column(n) * size + size / 2
-        parts.append(f'<text x="{x}" y="{H - 4}" font-size="13" text-anchor="middle" font-family="sans-serif">{n}</text>')
+        parts.append(
+            f'<text x="{x}" y="{H - 4}" font-size="13" text-anchor="middle" font-family="sans-serif">{n}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -98,7 +151,7 @@ __all__ += ["board_svg", "diamond", "DISC_EDGE", "MARK_INK", "DISC_COLOURS"]
 
 from gamekit.core.pictures import register_html  # noqa: E402  (kept apart from the imports above)
 
-register_html(ConnectGame, board_svg)      # a ConnectGame shows itself in a notebook as this SVG
+register_html(ConnectGame, board_svg)  # a ConnectGame shows itself in a notebook as this SVG
 
 
 @dataclass(frozen=True)
@@ -115,8 +168,10 @@ class GridLayout:
 
     @property
     def css_size(self) -> tuple[int, int]:
-        return (math.ceil(2 * self.margin + self.width * self.cell),
-                math.ceil(self.margin + self.top + self.height * self.cell + self.bottom))
+        return (
+            math.ceil(2 * self.margin + self.width * self.cell),
+            math.ceil(self.margin + self.top + self.height * self.cell + self.bottom),
+        )
 
     def centre(self, col: int, row: int) -> tuple[float, float]:
         """Centre of grid cell (col, row); row 0 is the bottom."""
@@ -144,12 +199,19 @@ def layout_for(game: ConnectGame, cell: float = 44) -> GridLayout:
     return GridLayout(game.width, game.height, cell=cell, top=cell)
 
 
-def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = None, cursor: int | None = None,
-                  highlight: Iterable[tuple[int, int]] = (),
-                  tints: Mapping[tuple[int, int], str | tuple[str, int]] | None = None,
-                  labels: Mapping[tuple[int, int], str] | None = None,
-                  verdicts: Mapping[int, tuple[str, str]] | None = None, show_last: bool = True,
-                  hint: str | None = None) -> Scene:
+def connect_scene(
+    game: ConnectGame,
+    layout: GridLayout,
+    *,
+    hover: int | None = None,
+    cursor: int | None = None,
+    highlight: Iterable[tuple[int, int]] = (),
+    tints: Mapping[tuple[int, int], str | tuple[str, int]] | None = None,
+    labels: Mapping[tuple[int, int], str] | None = None,
+    verdicts: Mapping[int, tuple[str, str]] | None = None,
+    show_last: bool = True,
+    hint: str | None = None,
+) -> Scene:
     """The picture of a position: column numbers under the grid, row numbers left of it, the last disc
     marked (:func:`last_mark`).
 
@@ -191,11 +253,11 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
                     scene.add("polygon", diamond(x, y, r * 0.36), TINT_MARK)
             else:
                 if game.variant.sides and c in (first - 1, last + 1):
-                    scene.add("circle", x, y, r + 2, SIDE_RIM)      # a side disc stands out from the cardboard
+                    scene.add("circle", x, y, r + 2, SIDE_RIM)  # a side disc stands out from the cardboard
                 scene.add("circle", x, y, r, DISC[v])
                 scene.add("ring", x, y, r * 0.72, DISC_DARK[v], 1.5)
-                scene.add("ring", x, y, r, DISC_EDGE, 1.5)          # the rim: the disc stands out from the grid
-                if v == 1:                                          # yellow's mark (not only its colour)
+                scene.add("ring", x, y, r, DISC_EDGE, 1.5)  # the rim: the disc stands out from the grid
+                if v == 1:  # yellow's mark (not only its colour)
                     scene.add("polygon", diamond(x, y, r * 0.42), MARK_INK)
             if (c, row) in ringed:
                 scene.add("ring", x, y, r + 1, WIN_RING, 4)
@@ -213,7 +275,7 @@ def connect_scene(game: ConnectGame, layout: GridLayout, *, hover: int | None = 
             for item in ghost_disc(game, layout, col, colour):
                 scene.add(*item)
             continue
-        x, y = layout.centre(col, game.height)     # the strip above the grid
+        x, y = layout.centre(col, game.height)  # the strip above the grid
         scene.add("ring", x, y, r, CURSOR, 3)
         land = game.landing_cell(game.column_number(col))
         if land is not None:
@@ -254,12 +316,22 @@ def hint_mark(game: ConnectGame, layout: GridLayout, move: str) -> list[tuple]:
     cell = (col, 0) if str(move).startswith("p") else game.landing_cell(n)
     if cell is not None:
         cx, cy = layout.centre(*cell)
-        items += [("ring", cx, cy, layout.cell * 0.38 + 1, "#ffffff", 6), ("ring", cx, cy, layout.cell * 0.38 + 1, HINT_INK, 3)]
+        items += [
+            ("ring", cx, cy, layout.cell * 0.38 + 1, "#ffffff", 6),
+            ("ring", cx, cy, layout.cell * 0.38 + 1, HINT_INK, 3),
+        ]
     return items
 
 
-RULE_LETTERS = {"claimeven": "c", "vertical": "v", "baseinverse": "b", "lowinverse": "l", "mirror": "m",
-                "aftereven": "a", "threat": "t"}
+RULE_LETTERS = {
+    "claimeven": "c",
+    "vertical": "v",
+    "baseinverse": "b",
+    "lowinverse": "l",
+    "mirror": "m",
+    "aftereven": "a",
+    "threat": "t",
+}
 """The letter a rule's cells carry on the board (:func:`rule_labels`): the first letter of the rule's name."""
 
 
@@ -271,12 +343,12 @@ def rule_labels(proof) -> dict[tuple[int, int], str]:
     labels = {}
     for rule in proof.rules:
         letter = RULE_LETTERS[rule.kind]
-        for cell in (rule.cells[1:] if rule.kind in ("claimeven", "vertical", "threat") else rule.cells):
+        for cell in rule.cells[1:] if rule.kind in ("claimeven", "vertical", "threat") else rule.cells:
             labels[cell] = letter
     return labels
 
 
-GHOST_ALPHA = "66"          # the landing ghost's fill: the disc colour at 40 % opacity (#rrggbbaa)
+GHOST_ALPHA = "66"  # the landing ghost's fill: the disc colour at 40 % opacity (#rrggbbaa)
 
 
 def ghost_disc(game: ConnectGame, layout: GridLayout, col: int, colour: str) -> list[tuple]:
@@ -310,16 +382,23 @@ def move_at(game: ConnectGame, layout: GridLayout, x: float, y: float) -> str:
         raise IllegalMoveError(tr("Click on a column of the grid to drop a disc there."))
     n = game.column_number(col)
     if n is None:
-        raise IllegalMoveError(tr("The side columns are fixed cardboard pieces: drop into one of the seven middle columns."))
+        raise IllegalMoveError(
+            tr("The side columns are fixed cardboard pieces: drop into one of the seven middle columns.")
+        )
     if game.popout and layout.row_at(y) == 0:
         column = game.grid[col]
         if column and column[0] == game.to_move:
-            return f"p{n}"            # a click on your own bottom disc pops it
+            return f"p{n}"  # a click on your own bottom disc pops it
     return str(n)
 
 
-def review_scene(game: ConnectGame, layout: GridLayout, move: str | None = None, verdict: str = "unjudged",
-                 best: tuple[str, ...] = ()) -> Scene:
+def review_scene(
+    game: ConnectGame,
+    layout: GridLayout,
+    move: str | None = None,
+    verdict: str = "unjudged",
+    best: tuple[str, ...] = (),
+) -> Scene:
     """One step of a game's review: the position after ``move`` (its disc marked as the last one), above the
     move's column a mark in its verdict's colour carrying the verdict's symbol (best ✓, inaccuracy ?!,
     mistake ?, unjudged ·), and above each better column (``best``, when the move was not one of them) a ✓

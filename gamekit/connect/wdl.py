@@ -16,6 +16,7 @@ searched at all.
     python -m gamekit.connect.book value --variant five --split 6 --progress five.value.json
     python -m gamekit.connect.book value-status --progress five.value.json
 """
+
 from __future__ import annotations
 
 import random
@@ -59,19 +60,36 @@ def bounds_words(lo: int, hi: int, mover: str = "red") -> str:
 class ValueRun:
     """A resumable proof of the win/draw/loss value of the start (see the module docstring)."""
 
-    def __init__(self, variant: Variant, split: int, progress: Path, chunk: float = 60.0,
-                 table_size: int | None = None, log=print, shared=()) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        split: int,
+        progress: Path,
+        chunk: float = 60.0,
+        table_size: int | None = None,
+        log=print,
+        shared=(),
+    ) -> None:
         if not isinstance(split, int) or isinstance(split, bool) or not 0 <= split < variant.cells:
             raise ValueError(f"split {split!r}: a whole number 0..{variant.cells - 1}")
         self.v, self.split, self.path, self.chunk, self.log = variant, split, Path(progress), chunk, log
         if self.path.exists():
             self.state = load(self.path)
             if Variant(**self.state["variant"]) != variant or self.state["split"] != split:
-                raise ValueError(f"{self.path} belongs to {self.state['variant']['name']} split "
-                                 f"{self.state['split']}, not {variant.name} split {split}")
+                raise ValueError(
+                    f"{self.path} belongs to {self.state['variant']['name']} split "
+                    f"{self.state['split']}, not {variant.name} split {split}"
+                )
         else:
-            self.state = {"variant": asdict(variant), "split": split, "settled": {}, "nodes": 0,
-                          "seconds": 0.0, "searches": 0, "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+            self.state = {
+                "variant": asdict(variant),
+                "split": split,
+                "settled": {},
+                "nodes": 0,
+                "seconds": 0.0,
+                "searches": 0,
+                "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+            }
         self.shared = [Path(p) for p in shared]
         if self.path in self.shared:
             raise ValueError(f"{self.path}: a run's own progress file cannot also be one it shares")
@@ -145,7 +163,7 @@ class ValueRun:
                 if dt > 10:
                     self.log(f"  {moves}: {'≥' if r > alpha else '≤'} {sign(r):+d} after {n_leaf:,} nodes, {dt:.0f} s")
                 return sign(r)
-            self.save()                    # a long position: the counters are saved every chunk
+            self.save()  # a long position: the counters are saved every chunk
 
     def search(self, cur: int, mask: int, nb: int, alpha: int, moves: str = "") -> int:
         """Null window ``alpha..alpha+1`` on the value (−1, 0, 1) of the player to move: a result above
@@ -159,18 +177,18 @@ class ValueRun:
             return hi
         possible = (mask + b.bottom) & b.playable
         if b.win(cur, b.board & ~mask) & possible:
-            r = 1                                          # the player to move completes a line at once
+            r = 1  # the player to move completes a line at once
             lo = hi = 1
         elif nb >= self.split:
             r = self._leaf(cur, mask, nb, alpha, moves)
         else:
             r = -1
-            for i in b.order:                              # centre first, as the compiled search
+            for i in b.order:  # centre first, as the compiled search
                 m = possible & b.col_masks[i]
                 if not m:
                     continue
                 if nb + 1 >= self.v.cells:
-                    val = 0                                # the last cell: a draw
+                    val = 0  # the last cell: a draw
                 else:
                     val = -self.search(cur ^ mask, mask | m, nb + 1, -alpha - 1, moves + str(i + 1))
                 r = max(r, val)
@@ -189,8 +207,12 @@ class ValueRun:
         cur, mask, nb = self.b.from_game(ConnectGame(self.v))
         return cur, mask, nb
 
-    def run(self, max_seconds: float | None = None, questions: tuple[int, ...] = (-1, 0),
-            start_from: tuple[str, ...] = ("",)) -> bool:
+    def run(
+        self,
+        max_seconds: float | None = None,
+        questions: tuple[int, ...] = (-1, 0),
+        start_from: tuple[str, ...] = ("",),
+    ) -> bool:
         """Work until the start's value is known (True) or time is up / stopped (False, saved).
 
         ``questions``: the null windows to settle at the start, −1 "does red avoid losing?" and 0 "does
@@ -210,7 +232,7 @@ class ValueRun:
                 raise ValueError(f"start_from {moves!r}: a move string of at most {self.split} discs (the split)")
             try:
                 game = ConnectGame.from_moves(moves, variant=self.v)
-            except Exception as e:                       # BadPositionError: says which move and why
+            except Exception as e:  # BadPositionError: says which move and why
                 raise ValueError(f"start_from {moves!r}: {e}") from None
             if game.is_over():
                 raise ValueError(f"start_from {moves!r}: the game is over there")
@@ -222,12 +244,14 @@ class ValueRun:
             try:
                 for moves, (cur, mask, nb) in roots:
                     for q in questions:
-                        alpha = q if len(moves) % 2 == 0 else -q - 1    # the window seen from that position
+                        alpha = q if len(moves) % 2 == 0 else -q - 1  # the window seen from that position
                         lo, hi = self.bounds(cur + mask)
                         if lo <= alpha < hi:
                             self.search(cur, mask, nb, alpha, moves)
-                            self.log(f"{moves or 'start'}: {bounds_words(*self.bounds(cur + mask), mover=mover(nb))}  "
-                                     f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)")
+                            self.log(
+                                f"{moves or 'start'}: {bounds_words(*self.bounds(cur + mask), mover=mover(nb))}  "
+                                f"({self.state['nodes']:,} nodes, {self.state['seconds']:.0f} s)"
+                            )
                         self.save()
             except Stopped:
                 self.save()
@@ -250,8 +274,10 @@ def _merged(paths) -> tuple[Variant, dict[str, list], list[dict]]:
     v = Variant(**runs[0]["variant"])
     for other, p in zip(runs[1:], paths[1:]):
         if Variant(**other["variant"]) != v:
-            raise ValueError(f"{p}: a run of {other['variant']['name']}, not {v.name} "
-                             "(progress files of different variants cannot be merged)")
+            raise ValueError(
+                f"{p}: a run of {other['variant']['name']}, not {v.name} "
+                "(progress files of different variants cannot be merged)"
+            )
     return v, merge_settled(runs), runs
 
 
@@ -260,7 +286,7 @@ def _after(v: Variant, settled: dict[str, list], moves: str) -> tuple[tuple[int,
     from it (for the player making the drop)."""
     try:
         game = ConnectGame.from_moves(moves, variant=v)
-    except Exception as e:                       # BadPositionError: says which move and why
+    except Exception as e:  # BadPositionError: says which move and why
         raise ValueError(f"under {moves!r}: {e}") from None
     if game.is_over():
         raise ValueError(f"under {moves!r}: the game is over there")
@@ -278,11 +304,11 @@ def _drop_bounds(v: Variant, settled: dict[str, list], cur: int, mask: int, nb: 
     """The proved bounds of every legal drop from a position, for the player making it."""
     drops = {}
     for m, score, child in children(v, cur, mask, nb):
-        if child is None:                                       # a line completed, or the last cell: decided
+        if child is None:  # a line completed, or the last cell: decided
             drops[m] = (sign(score), sign(score))
         else:
             clo, chi = _bounds_of(settled, child)
-            drops[m] = (-chi, -clo)                             # the child's bounds are the opponent's
+            drops[m] = (-chi, -clo)  # the child's bounds are the opponent's
     return drops
 
 
@@ -303,11 +329,19 @@ def status(*paths: Path) -> dict:
     for _, (l, h, moves) in settled.items():
         if l == h:
             by_depth[len(moves)] = by_depth.get(len(moves), 0) + 1
-    return {"variant": v.name, "split": runs[0]["split"], "start": bounds_words(lo, hi), "start_bounds": [lo, hi],
-            "first_moves": first, "first_move_bounds": first_bounds, "settled_exactly_by_discs": dict(sorted(by_depth.items())),
-            "bounds_kept": len(settled), "searches_below_split": sum(r.get("searches", 0) for r in runs),
-            **_effort(runs),
-            "started": min(r.get("started", "") for r in runs)}
+    return {
+        "variant": v.name,
+        "split": runs[0]["split"],
+        "start": bounds_words(lo, hi),
+        "start_bounds": [lo, hi],
+        "first_moves": first,
+        "first_move_bounds": first_bounds,
+        "settled_exactly_by_discs": dict(sorted(by_depth.items())),
+        "bounds_kept": len(settled),
+        "searches_below_split": sum(r.get("searches", 0) for r in runs),
+        **_effort(runs),
+        "started": min(r.get("started", "") for r in runs),
+    }
 
 
 SHORT = {(1, 1): "W", (0, 0): "D", (-1, -1): "L", (0, 1): "≥D", (-1, 0): "≤D", (-1, 1): "?"}
@@ -340,8 +374,13 @@ def under(paths, moves: str, levels: int = 2) -> dict:
     def level(moves: str, deeper: bool) -> dict:
         who = mover(len(moves))
         (lo, hi), drops = _after(v, settled, moves)
-        out = {"position": moves or "start", "to move": who, "bounds": [lo, hi], "value": bounds_words(lo, hi, who),
-               "drops": {}}
+        out = {
+            "position": moves or "start",
+            "to move": who,
+            "bounds": [lo, hi],
+            "value": bounds_words(lo, hi, who),
+            "drops": {},
+        }
         for c, (clo, chi) in drops.items():
             entry = {"bounds": [clo, chi], "value": bounds_words(clo, chi, who)}
             if deeper and (clo, chi) != (1, 1) and len(moves) + 1 < v.cells:
@@ -362,11 +401,21 @@ def reach(paths, depth: int = 3) -> list[dict]:
     v, settled, _ = _merged(paths)
     rows = []
     for d, level in enumerate(tree(v, depth)):
-        row = {"discs": d, "positions": len(level), "all_exact": 0, "none_open": 0,
-               "drops": 0, "drops_exact": 0, "drops_bounded": 0, "drops_open": 0}
+        row = {
+            "discs": d,
+            "positions": len(level),
+            "all_exact": 0,
+            "none_open": 0,
+            "drops": 0,
+            "drops_exact": 0,
+            "drops_bounded": 0,
+            "drops_open": 0,
+        }
         for cur, mask, _ in level.values():
-            marks = ["exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded"
-                     for lo, hi in _drop_bounds(v, settled, cur, mask, d).values()]
+            marks = [
+                "exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded"
+                for lo, hi in _drop_bounds(v, settled, cur, mask, d).values()
+            ]
             row["drops"] += len(marks)
             for m in ("exact", "bounded", "open"):
                 row[f"drops_{m}"] += marks.count(m)
@@ -378,16 +427,21 @@ def reach(paths, depth: int = 3) -> list[dict]:
 
 def reach_text(rows: list[dict]) -> str:
     """:func:`reach` as a markdown table."""
-    lines = ["| discs | positions | every drop proved | no drop open | drops proved | bounded only | open |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| discs | positions | every drop proved | no drop open | drops proved | bounded only | open |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        lines.append(f"| {r['discs']} | {r['positions']} | {r['all_exact']} | {r['none_open']} | "
-                     f"{r['drops_exact']}/{r['drops']} | {r['drops_bounded']} | {r['drops_open']} |")
+        lines.append(
+            f"| {r['discs']} | {r['positions']} | {r['all_exact']} | {r['none_open']} | "
+            f"{r['drops_exact']}/{r['drops']} | {r['drops_bounded']} | {r['drops_open']} |"
+        )
     return "\n".join(lines)
 
 
-def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=print,
-           depth: int | None = None) -> list[str]:
+def verify(
+    paths, sample: int, seed: int = 1, engine: str = "compiled", log=print, depth: int | None = None
+) -> list[str]:
     """Re-solve ``sample`` positions the runs settled after ``depth`` discs (default: the split, where
     the compiled search answered; picked at random, the same for a seed) with a fresh solver set up
     differently — no dead-line pruning, the first table layout, or the pure-Python engine
@@ -399,8 +453,7 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
         raise ValueError(f"engine {engine!r}: 'compiled' or 'python'")
     v, settled, runs = _merged(paths)
     at = runs[0]["split"] if depth is None else depth
-    entries = {k: (lo, hi, moves) for k, (lo, hi, moves) in settled.items()
-               if (lo, hi) != (-1, 1) and len(moves) == at}
+    entries = {k: (lo, hi, moves) for k, (lo, hi, moves) in settled.items() if (lo, hi) != (-1, 1) and len(moves) == at}
     picked = random.Random(seed).sample(sorted(entries.values(), key=lambda e: e[2]), min(sample, len(entries)))
     kw = {"engine": "python"} if engine == "python" else {"dead_lines": False, "table_layout": "split"}
     solver = Solver(v, **kw)
@@ -411,7 +464,7 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
         cur, mask, nb = b.from_game(ConnectGame.from_moves(moves, variant=v))
         # only the null windows the bounds claim: "≥ lo" and/or "≤ hi" (the run proved no more)
         if b.win(cur, b.board & ~mask) & (mask + b.bottom) & b.playable:
-            got_lo = got_hi = 1                               # the player to move completes a line at once
+            got_lo = got_hi = 1  # the player to move completes a line at once
         else:
             got_lo, got_hi = -1, 1
             if lo > -1:
@@ -424,15 +477,18 @@ def verify(paths, sample: int, seed: int = 1, engine: str = "compiled", log=prin
                 got_lo = max(got_lo, sign(r)) if r > hi else got_lo
         ok = got_lo >= lo and got_hi <= hi
         words = f"{got_lo:+d}..{got_hi:+d}" if got_lo != got_hi else f"{got_lo:+d}"
-        log(f"  {moves or '(start)'}: kept {lo:+d}..{hi:+d}, re-solved {words} "
-            f"({time.perf_counter() - t:.1f} s) {'ok' if ok else 'DISAGREES'}")
+        log(
+            f"  {moves or '(start)'}: kept {lo:+d}..{hi:+d}, re-solved {words} "
+            f"({time.perf_counter() - t:.1f} s) {'ok' if ok else 'DISAGREES'}"
+        )
         if not ok:
             bad.append(f"{moves or '(start)'}: kept {lo}..{hi}, re-solved {words}")
     return bad
 
 
-def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budget: float | None = 60.0,
-                     log=print) -> str:
+def write_value_book(
+    paths, out: Path | None = None, depth: int = 0, exact_budget: float | None = 60.0, log=print
+) -> str:
     """Write the opening book the value runs prove: the exact score of every position up to ``depth``
     discs (0: the start alone; 1: the start and every first move).
 
@@ -443,21 +499,28 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
     Returns the book's sha256."""
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
         raise ValueError(f"depth {depth!r}: a whole number of discs, 0 or more")
-    if exact_budget is not None and (isinstance(exact_budget, bool) or not isinstance(exact_budget, (int, float))
-                                     or not exact_budget > 0):
+    if exact_budget is not None and (
+        isinstance(exact_budget, bool) or not isinstance(exact_budget, (int, float)) or not exact_budget > 0
+    ):
         raise ValueError(f"exact_budget {exact_budget!r}: a number of seconds above 0, or None (no limit)")
     v, merged, runs = _merged(paths)
     if depth >= v.cells:
         raise ValueError(f"depth {depth}: at most {v.cells - 1} for {v.name}")
     settled = {int(k, 16): (lo, hi) for k, (lo, hi, _) in merged.items()}
     levels = tree(v, depth)
-    deepest = sorted(levels[-1].items(), key=lambda e: e[1][2])          # in move order, for the messages
+    deepest = sorted(levels[-1].items(), key=lambda e: e[1][2])  # in move order, for the messages
     who = mover(depth)
-    open_ = [f"{moves or 'the start'} ({bounds_words(*settled.get(k, (-1, 1)), mover=who)})"
-             for k, (_, _, moves) in deepest if settled.get(k, (-1, 1))[0] != settled.get(k, (-1, 1))[1]]
+    open_ = [
+        f"{moves or 'the start'} ({bounds_words(*settled.get(k, (-1, 1)), mover=who)})"
+        for k, (_, _, moves) in deepest
+        if settled.get(k, (-1, 1))[0] != settled.get(k, (-1, 1))[1]
+    ]
     if open_:
-        raise ValueError(f"the runs have not proved who wins after {depth} disc(s) everywhere: open at "
-                         + ", ".join(open_) + "; a book needs the exact score of every position it holds")
+        raise ValueError(
+            f"the runs have not proved who wins after {depth} disc(s) everywhere: open at "
+            + ", ".join(open_)
+            + "; a book needs the exact score of every position it holds"
+        )
     solver = Solver(v)
     leaves, searched = {}, []
     for k, (cur, mask, moves) in deepest:
@@ -470,13 +533,17 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
         try:
             s = solver.solve_bits(cur, mask, depth)
         except OutOfTime:
-            raise ValueError(f"{moves or 'the start'}: the runs proved {bounds_words(outcome, outcome, mover=who)}, "
-                             f"but its exact score was not found within {exact_budget:g} s (give more with --exact-budget)") from None
+            raise ValueError(
+                f"{moves or 'the start'}: the runs proved {bounds_words(outcome, outcome, mover=who)}, "
+                f"but its exact score was not found within {exact_budget:g} s (give more with --exact-budget)"
+            ) from None
         finally:
             solver.deadline = None
         if sign(s) != outcome:
-            raise ValueError(f"{moves or 'the start'}: the runs proved {outcome:+d}, the exact search found the score {s} — "
-                             "check the runs with value-verify")
+            raise ValueError(
+                f"{moves or 'the start'}: the runs proved {outcome:+d}, the exact search found the score {s} — "
+                "check the runs with value-verify"
+            )
         leaves[k] = s
         searched.append(f"{moves or 'the start'}: {s:+d} ({time.perf_counter() - t:.1f} s)")
     scores = back_up(v, levels, leaves)
@@ -487,12 +554,17 @@ def write_value_book(paths, out: Path | None = None, depth: int = 0, exact_budge
             raise ValueError(f"{moves or 'the start'}: backed up to {s}, but the runs proved {lo}..{hi}")
     path = Path(out) if out is not None else default_path(v)
     names = " ".join(Path(p).name for p in paths)
-    meta = {"command": f"python -m gamekit.connect.book value … (see docs/connect.md) && "
-                       f"python -m gamekit.connect.book value-book --depth {depth} --progress {names}",
-            **_effort(runs), "built": time.strftime("%Y-%m-%d"),
-            "proof": "win/draw/loss (gamekit.connect.wdl); drawn positions score 0, won and lost ones searched exactly"
-                     + (f": {'; '.join(searched)}" if searched else "")}
+    meta = {
+        "command": f"python -m gamekit.connect.book value … (see docs/connect.md) && "
+        f"python -m gamekit.connect.book value-book --depth {depth} --progress {names}",
+        **_effort(runs),
+        "built": time.strftime("%Y-%m-%d"),
+        "proof": "win/draw/loss (gamekit.connect.wdl); drawn positions score 0, won and lost ones searched exactly"
+        + (f": {'; '.join(searched)}" if searched else ""),
+    }
     sha = write_book(v, depth, scores, path, meta)
-    log(f"wrote {path}: {len(scores)} positions up to {depth} disc(s), the start {scores[next(iter(levels[0]))]:+d}, "
-        f"sha256 {sha}")
+    log(
+        f"wrote {path}: {len(scores)} positions up to {depth} disc(s), the start {scores[next(iter(levels[0]))]:+d}, "
+        f"sha256 {sha}"
+    )
     return sha

@@ -8,6 +8,7 @@ Controls: click or tap a column to drop a disc (hovering shows where it will lan
 click your own bottom disc to pop it.  Keyboard (Tab to the board): ←/→ choose a column, Enter or
 Space drops, P pops.  Hint shows each column's verdict from the exact solver when it finishes in time.
 """
+
 from __future__ import annotations
 
 import html
@@ -17,7 +18,7 @@ import ipywidgets as W
 
 from gamekit import catalog
 from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
-from gamekit.connect.view import (DISC, DISC_DARK, connect_scene, layout_for, move_at, review_scene, rule_labels)
+from gamekit.connect.view import DISC, DISC_DARK, connect_scene, layout_for, move_at, review_scene, rule_labels
 from gamekit.widgets.base import GameWidget
 from gamekit.widgets.controls import reported
 from gamekit.widgets.settings import BadSettingError, check_choice, check_type
@@ -42,6 +43,7 @@ def _kind(value: int) -> str:
 def outcome_words(outcome: int | None) -> tuple[str, str]:
     """(short text, kind) for a column whose win/draw/loss is known but not its exact score."""
     from gamekit.connect.solver import verdict
+
     if outcome is None:
         return tr("?"), "unknown"
     return verdict(outcome), _kind(outcome)
@@ -64,6 +66,7 @@ def verdict_words(score: int | None, game: ConnectGame) -> tuple[str, str]:
     """(short text, kind) for one column's exact score, as the Hint shows it (the words of
     :func:`gamekit.connect.solver.verdict`)."""
     from gamekit.connect.solver import verdict
+
     if score is None:
         return tr("?"), "unknown"
     return verdict(score, game), _kind(score)
@@ -83,13 +86,27 @@ class ConnectWidget(GameWidget):
     def catalog_id(self) -> str:
         return KINDS[self.kind]
 
-    def __init__(self, game: str = "five", popout: bool = False, mode: str = "cpu", level: str = "easy",
-                 seed: int | None = None, timer: int = 0, hints: bool = False, hint_budget: float = 0.8):
+    def __init__(
+        self,
+        game: str = "five",
+        popout: bool = False,
+        mode: str = "cpu",
+        level: str = "easy",
+        seed: int | None = None,
+        timer: int = 0,
+        hints: bool = False,
+        hint_budget: float = 0.8,
+    ):
         check_choice("game", game, tuple(KINDS))
         check_type("popout", popout, bool)
         check_type("hint_budget", hint_budget, (int, float))
         if not 0 < hint_budget <= 60:
-            raise BadSettingError(tr("hint_budget={value}: the Hint's time budget is more than 0 and at most 60 seconds", value=repr(hint_budget)))
+            raise BadSettingError(
+                tr(
+                    "hint_budget={value}: the Hint's time budget is more than 0 and at most 60 seconds",
+                    value=repr(hint_budget),
+                )
+            )
         self.kind, self.popout = game, popout
         self.hint_budget = hint_budget
         self.layout_px = layout_for(self._make())
@@ -97,13 +114,18 @@ class ConnectWidget(GameWidget):
         self.hover: int | None = None
         self.cursor: int | None = None
         self.verdicts: dict[int, tuple[str, str]] = {}
-        self.proof_text = ""                       # the Hint's proof in words, for the suggested column
-        self.proof_labels: dict[tuple[int, int], str] = {}    # its rule cells, marked on the board
+        self.proof_text = ""  # the Hint's proof in words, for the suggested column
+        self.proof_labels: dict[tuple[int, int], str] = {}  # its rule cells, marked on the board
         self.proof_note = W.HTML()
-        self.game_select = W.Dropdown(options=[(tr("5 en raya (9×6, five)"), "five"), (tr("Connect Four (7×6, four)"), "four")],
-                                      value=game, description=tr("Game"), layout=W.Layout(width="auto"))
-        self.popout_box = W.Checkbox(value=popout, description=tr("PopOut"), indent=False,
-                                     layout=W.Layout(width="auto"))
+        self.game_select = W.Dropdown(
+            options=[(tr("5 en raya (9×6, five)"), "five"), (tr("Connect Four (7×6, four)"), "four")],
+            value=game,
+            description=tr("Game"),
+            layout=W.Layout(width="auto"),
+        )
+        self.popout_box = W.Checkbox(
+            value=popout, description=tr("PopOut"), indent=False, layout=W.Layout(width="auto")
+        )
         self.keys_help = W.HTML()
         super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
         self.board.canvas.on_mouse_move(self.handle_mouse_move)
@@ -121,14 +143,22 @@ class ConnectWidget(GameWidget):
 
     def make_cpu(self, level: str, seed: int | None) -> Any:
         from gamekit.connect.players import cpu_player
+
         return cpu_player(level, seed=seed)
 
     def extra_controls(self) -> list[W.Widget]:
         return [self.proof_note, W.HBox([self.game_select, self.popout_box]), self.keys_help]
 
     def build_scene(self) -> Scene:
-        return connect_scene(self.game, self.layout_px, hover=self.hover, cursor=self.cursor,
-                             verdicts=self.verdicts, hint=self.hint_move, labels=self.proof_labels or None)
+        return connect_scene(
+            self.game,
+            self.layout_px,
+            hover=self.hover,
+            cursor=self.cursor,
+            verdicts=self.verdicts,
+            hint=self.hint_move,
+            labels=self.proof_labels or None,
+        )
 
     def board_label(self) -> str:
         return board_label(self.game)
@@ -138,8 +168,11 @@ class ConnectWidget(GameWidget):
 
     def _describe_board(self, announce: bool = False) -> None:
         """Rewrite the board's text (after a cursor move or a Hint, which only repaint); ``announce`` the cursor."""
-        self.board.set_access(self.board_label(), self.describe_position(),
-                            cursor_text(self.game, self.cursor) if announce and self.cursor is not None else None)
+        self.board.set_access(
+            self.board_label(),
+            self.describe_position(),
+            cursor_text(self.game, self.cursor) if announce and self.cursor is not None else None,
+        )
 
     def refresh(self, message: str | None = None) -> None:
         if self.game.is_over():
@@ -169,12 +202,22 @@ class ConnectWidget(GameWidget):
                 return review_scene(position, layout)
             return review_scene(position, layout, j.move, j.verdict, j.best)
 
-        return ReviewPanel(game, judgements, draw, lambda position: describe(position, {}, None, names=names),
-                           self.seat_name, self.describe_move, game.game_id, layout.css_size)
+        return ReviewPanel(
+            game,
+            judgements,
+            draw,
+            lambda position: describe(position, {}, None, names=names),
+            self.seat_name,
+            self.describe_move,
+            game.game_id,
+            layout.css_size,
+        )
 
     def check_loadable(self, game: ConnectGame) -> None:
         if not isinstance(game, (FiveInARow, ConnectFour)):
-            raise BadSettingError(tr("saved game {name!r}: this board shows 5 en raya and Connect Four only", name=game.variant.name))
+            raise BadSettingError(
+                tr("saved game {name!r}: this board shows 5 en raya and Connect Four only", name=game.variant.name)
+            )
 
     def adopt(self, game: ConnectGame) -> None:
         self.kind = "five" if isinstance(game, FiveInARow) else "four"
@@ -219,7 +262,8 @@ class ConnectWidget(GameWidget):
         from gamekit.connect.players import cpu_player
         from gamekit.connect.prove import proof_reason, prove_columns
         from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
-        ceiling = outcome_bounds(game)            # what the value runs and the book proved, instantly
+
+        ceiling = outcome_bounds(game)  # what the value runs and the book proved, instantly
         drops = [m for m in game.legal_moves() if not m.startswith("p")]
         mid = (game.columns + 1) / 2
         best_lo = max((ceiling[m][0] for m in ceiling), default=-1)
@@ -227,11 +271,17 @@ class ConnectWidget(GameWidget):
             # the proof alone shows that no move can do better than a draw (or a loss) and which moves reach it
             # (the opening of 5 en raya): those, centre first, with the exact scores known at once (the book)
             instant = analyse(game, time_budget=0.0)
-            self.verdicts = {game.grid_column(int(m)): verdict_words(instant[m], game) if instant[m] is not None
-                             else bound_words(*ceiling[m]) for m in drops}
+            self.verdicts = {
+                game.grid_column(int(m)): verdict_words(instant[m], game)
+                if instant[m] is not None
+                else bound_words(*ceiling[m])
+                for m in drops
+            }
             best = [m for m in drops if ceiling[m][0] == best_lo]
-            move = min(best, key=lambda m: (-(instant[m] if instant[m] is not None else -10 ** 6), abs(int(m) - mid)))
-            return move, (verdict_words(instant[move], game) if instant[move] is not None else outcome_words(best_lo))[0]
+            move = min(best, key=lambda m: (-(instant[m] if instant[m] is not None else -(10**6)), abs(int(m) - mid)))
+            return move, (verdict_words(instant[move], game) if instant[move] is not None else outcome_words(best_lo))[
+                0
+            ]
         scores = analyse(game, time_budget=self.hint_budget * 0.45)
         unknown = [m for m, sc in scores.items() if sc is None and not m.startswith("p")]
         outcomes = analyse_outcomes(game, time_budget=self.hint_budget * 0.3, moves=unknown) if unknown else {}
@@ -248,9 +298,14 @@ class ConnectWidget(GameWidget):
             bounds[m] = (lo, hi)
             if scores.get(m) is None and m not in outcomes and lo == hi:
                 outcomes[m] = lo
-        self.verdicts = {game.grid_column(int(m)): verdict_words(scores[m], game) if scores[m] is not None
-                         else outcome_words(outcomes[m]) if m in outcomes
-                         else bound_words(*bounds[m]) for m in drops}
+        self.verdicts = {
+            game.grid_column(int(m)): verdict_words(scores[m], game)
+            if scores[m] is not None
+            else outcome_words(outcomes[m])
+            if m in outcomes
+            else bound_words(*bounds[m])
+            for m in drops
+        }
         # rank by outcome, then by exact score where known (a known score orders within its outcome)
         rank = {}
         for m in scores:
@@ -265,26 +320,37 @@ class ConnectWidget(GameWidget):
             # every column settled, or no unsettled column can be better than the best one found
             top = max(r for r in known.values() if r[0] == best_outcome)
             move = min((m for m, r in known.items() if r == top), key=lambda m: abs(int(m) - mid))
-            reason = (verdict_words(scores[move], game) if scores[move] is not None
-                      else outcome_words(outcomes[move]))[0]
+            reason = (verdict_words(scores[move], game) if scores[move] is not None else outcome_words(outcomes[move]))[
+                0
+            ]
         elif safe and (best_outcome is None or best_outcome < 1):
             # no win found; the rules prove a column holds at least the draw: that one, not a guess
             move = min(safe, key=lambda m: abs(int(m) - mid))
             reason = tr("at least a draw, proved by the rules under the board (a win is not ruled out)")
         else:
             move = cpu_player("hard", seed=0, time_budget=self.hint_budget * 0.25).choose(game)
-            reason = tr("a good guess, not proved: the Hard CPU's choice (the solver could not settle "
-                        "the columns in time; \"?\" under a column: not proved yet)")
+            reason = tr(
+                "a good guess, not proved: the Hard CPU's choice (the solver could not settle "
+                'the columns in time; "?" under a column: not proved yet)'
+            )
         found = proved.get(move)
         if found is not None and found.proof is not None and found.proof.defender == game.to_move:
             # why the suggested column holds: the proof in words under the board, its cells marked on it
             self.proof_text = proof_reason(found.proof, found.after, lang=get_language())
             self.proof_labels = rule_labels(found.proof)
-            self.proof_note.value = "<p>" + html.escape(tr("Why column {n} holds at least the draw: {why}",
-                                                           n=move, why=self.proof_text)) + "</p><p>" + html.escape(
-                tr("On the board: c marks a cell the same-column answer gets (v under a threat); b, l and m mark "
-                   "the pairs of cells across two columns (baseinverse, lowinverse, mirror); a marks the cells of "
-                   "a line those answers complete (aftereven), t a threat kept for the end.")) + "</p>"
+            self.proof_note.value = (
+                "<p>"
+                + html.escape(tr("Why column {n} holds at least the draw: {why}", n=move, why=self.proof_text))
+                + "</p><p>"
+                + html.escape(
+                    tr(
+                        "On the board: c marks a cell the same-column answer gets (v under a threat); b, l and m mark "
+                        "the pairs of cells across two columns (baseinverse, lowinverse, mirror); a marks the cells of "
+                        "a line those answers complete (aftereven), t a threat kept for the end."
+                    )
+                )
+                + "</p>"
+            )
             reason = f"{reason.rstrip('.')}. {self.proof_text}"
         return move, reason
 
@@ -299,9 +365,10 @@ class ConnectWidget(GameWidget):
             return super().status_over()
         if winner is not None:
             return tr("{seat} wins with {n} in a line.", seat=self.seat_name(winner), n=game.win_length)
-        why = {"repetition": N_("the same position came up three times"),
-               "nothing to pop": N_("the grid is full and there is no disc to pop")}.get(
-            game.draw_reason or "", N_("the grid is full"))
+        why = {
+            "repetition": N_("the same position came up three times"),
+            "nothing to pop": N_("the grid is full and there is no disc to pop"),
+        }.get(game.draw_reason or "", N_("the grid is full"))
         return tr("A draw: {why}.", why=tr(why))
 
     def score_text(self, seat: int) -> str:
@@ -329,7 +396,7 @@ class ConnectWidget(GameWidget):
         elif key in ("p", "P") and self.cursor is not None:
             n = game.column_number(self.cursor)
             if self.is_cpu_turn() or self.game.is_over() or self.thinking:
-                self.click_column(n)              # the base explains why not
+                self.click_column(n)  # the base explains why not
             else:
                 self.play_human(f"p{n}")
 
@@ -361,13 +428,24 @@ class ConnectWidget(GameWidget):
         self.hover = self.cursor = None
         self.restart()
         self._update_keys_help()
-        self.say(tr("New game: {name}.", name=tr("{variant} + PopOut", variant=variant_name(self.game.variant.name)) if self.popout
-                 else variant_name(self.game.variant.name)))
+        self.say(
+            tr(
+                "New game: {name}.",
+                name=tr("{variant} + PopOut", variant=variant_name(self.game.variant.name))
+                if self.popout
+                else variant_name(self.game.variant.name),
+            )
+        )
 
     def _update_keys_help(self) -> None:
-        keys = (tr("Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops, "
-                   "P pops your bottom disc (or click it).") if self.popout else
-                tr("Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops."))
+        keys = (
+            tr(
+                "Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops, "
+                "P pops your bottom disc (or click it)."
+            )
+            if self.popout
+            else tr("Keyboard: Tab to the board, ←/→ choose a column, Enter or Space drops.")
+        )
         self.keys_help.value = f"<small>{html.escape(keys)}</small>"
 
     @reported

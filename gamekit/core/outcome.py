@@ -1,4 +1,5 @@
 """How a finished game ended: :class:`Termination` and :class:`Outcome` (python-chess style)."""
+
 from __future__ import annotations
 
 import enum
@@ -13,15 +14,15 @@ class Termination(enum.Enum):
 
     RESIGNED = "resigned"
     TIMED_OUT = "timed out"
-    ALL_BOXES_TAKEN = "all boxes taken"           # Dots and Boxes
-    IN_A_ROW = "a line completed"                 # five (or four) in a row
-    BOARD_FULL = "board full"                     # 5 en raya / Connect Four draw
-    REPETITION = "third repetition"               # PopOut draw
+    ALL_BOXES_TAKEN = "all boxes taken"  # Dots and Boxes
+    IN_A_ROW = "a line completed"  # five (or four) in a row
+    BOARD_FULL = "board full"  # 5 en raya / Connect Four draw
+    REPETITION = "third repetition"  # PopOut draw
     NOTHING_TO_POP = "full grid, nothing to pop"  # PopOut draw
-    BOX_SHUT = "box shut"                         # Shut the Box
-    BOX_OPENED = "box opened"                     # Shut the Box, long game: every tile uncovered
-    LOWEST_SCORE = "lowest score"                 # Shut the Box round: every seat played
-    LIMIT_REACHED = "limit reached"               # Shut the Box to 45
+    BOX_SHUT = "box shut"  # Shut the Box
+    BOX_OPENED = "box opened"  # Shut the Box, long game: every tile uncovered
+    LOWEST_SCORE = "lowest score"  # Shut the Box round: every seat played
+    LIMIT_REACHED = "limit reached"  # Shut the Box to 45
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,9 @@ class Outcome:
         return cls(termination, winner, tuple(1.0 if s == winner else 0.0 for s in range(seats)), scores)
 
     @classmethod
-    def shared(cls, termination: Termination, tied: list[int] | tuple[int, ...], seats: int,
-               scores: tuple | None = None) -> "Outcome":
+    def shared(
+        cls, termination: Termination, tied: list[int] | tuple[int, ...], seats: int, scores: tuple | None = None
+    ) -> "Outcome":
         """A draw or tie: the ``tied`` seats share a point (nobody wins)."""
         share = 1.0 / len(tied) if tied else 0.0
         return cls(termination, None, tuple(share if s in tied else 0.0 for s in range(seats)), scores)
@@ -55,8 +57,9 @@ class Outcome:
         """``seat`` ran out of time; with two seats the other one wins (for clocks kept outside the engine)."""
         if seats == 2:
             return cls.win(Termination.TIMED_OUT, 1 - seat, 2, scores)
-        return cls(Termination.TIMED_OUT, None, tuple(0.0 if s == seat else 1.0 / (seats - 1)
-                                                      for s in range(seats)), scores)
+        return cls(
+            Termination.TIMED_OUT, None, tuple(0.0 if s == seat else 1.0 / (seats - 1) for s in range(seats)), scores
+        )
 
     def result(self, seat: int) -> float:
         return self.results[seat]
@@ -66,5 +69,9 @@ class Outcome:
         return self.winner is None and len(set(self.results)) == 1 and self.results[0] > 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"termination": self.termination.value, "winner": self.winner, "results": list(self.results),
-                "scores": None if self.scores is None else list(self.scores)}
+        return {
+            "termination": self.termination.value,
+            "winner": self.winner,
+            "results": list(self.results),
+            "scores": None if self.scores is None else list(self.scores),
+        }

@@ -3,6 +3,7 @@
 A game's view module registers a function that draws its class as HTML (``register_html(ConnectGame,
 board_svg)``); the rules' ``_repr_html_`` asks :func:`html_of`, which falls back to the game's text when no view
 has registered one (a rules module imported alone)."""
+
 from __future__ import annotations
 
 import html

@@ -1,17 +1,29 @@
 """Pictures as plain data: :class:`Scene`, the display list every board is drawn as, and the colours the
 games share.  No widget library here: the widgets paint scenes on an ipycanvas (``gamekit.widgets.canvas``),
 the room server sends them to the page as JSON, the lessons compare them in tests."""
+
 from __future__ import annotations
 
 import math
 from typing import Any
 
-__all__ = ["Scene", "SEAT_COLOURS", "SEAT_DARK", "SEAT_COLOURS4", "SEAT_DARK4", "BACKGROUND", "INK", "distance_to_segment",
-           "REVIEW_COLOURS", "REVIEW_SYMBOLS", "REVIEW_TEXT"]
+__all__ = [
+    "Scene",
+    "SEAT_COLOURS",
+    "SEAT_DARK",
+    "SEAT_COLOURS4",
+    "SEAT_DARK4",
+    "BACKGROUND",
+    "INK",
+    "distance_to_segment",
+    "REVIEW_COLOURS",
+    "REVIEW_SYMBOLS",
+    "REVIEW_TEXT",
+]
 
-SEAT_COLOURS = ("#d4a017", "#ff7f6a")      # gold, coral
+SEAT_COLOURS = ("#d4a017", "#ff7f6a")  # gold, coral
 SEAT_DARK = ("#8a6500", "#c0392b")
-SEAT_COLOURS4 = SEAT_COLOURS + ("#4aa3df", "#7dcea0")   # … blue, green: Shut the Box's four seats (cycled past)
+SEAT_COLOURS4 = SEAT_COLOURS + ("#4aa3df", "#7dcea0")  # … blue, green: Shut the Box's four seats (cycled past)
 SEAT_DARK4 = SEAT_DARK + ("#1f618d", "#1e8449")
 BACKGROUND = "#fbf8f1"
 INK = "#2f3640"

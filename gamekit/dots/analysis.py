@@ -16,6 +16,7 @@ Vocabulary (as in the lessons)
 * **Long chain rule**: with D dots and L long chains, the first player wants D + L even.
 * A **double-cross** is one line completing two boxes at once.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,10 +25,26 @@ from typing import Any
 from gamekit.dots.rules import DotsAndBoxes
 
 __all__ = [
-    "Component", "LongChainRule", "Analysis",
-    "box_degrees", "capturable_boxes", "capture_run", "capture_lines", "safe_lines", "is_safe_line",
-    "boxes_given", "components", "chains", "loops", "joints", "no_safe_lines",
-    "long_chain_rule", "double_crosses", "turns_taken", "move_log", "analyse",
+    "Component",
+    "LongChainRule",
+    "Analysis",
+    "box_degrees",
+    "capturable_boxes",
+    "capture_run",
+    "capture_lines",
+    "safe_lines",
+    "is_safe_line",
+    "boxes_given",
+    "components",
+    "chains",
+    "loops",
+    "joints",
+    "no_safe_lines",
+    "long_chain_rule",
+    "double_crosses",
+    "turns_taken",
+    "move_log",
+    "analyse",
 ]
 
 
@@ -121,7 +138,7 @@ class Component:
     (empty for a loop and for an end box that already has its third side).
     """
 
-    kind: str                      # "chain" or "loop"
+    kind: str  # "chain" or "loop"
     boxes: tuple[int, ...]
     names: tuple[str, ...]
     lines: tuple[str, ...]
@@ -179,7 +196,7 @@ def components(game: DotsAndBoxes) -> list[Component]:
                 if cur == start:
                     is_cycle = True
                     break
-                if cur < 0 or cur not in member:     # the border or a joint
+                if cur < 0 or cur not in member:  # the border or a joint
                     ends.append(cur)
                     break
                 if cur in seen:
@@ -187,7 +204,7 @@ def components(game: DotsAndBoxes) -> list[Component]:
                 seen.add(cur)
                 part.append(cur)
                 nxt = [(l, o) for l, o in nbrs(cur) if l != prev_line]
-                if not nxt:          # a box with a third side ends the run
+                if not nxt:  # a box with a third side ends the run
                     break
                 prev_line, cur = nxt[0]
             if is_cycle:
@@ -197,12 +214,24 @@ def components(game: DotsAndBoxes) -> list[Component]:
         lines = sorted({l for b in run for l in _undrawn_sides(game, b)})
         opened = any(deg[b] == 1 for b in run)
         kind = "loop" if is_cycle else "chain"
-        if (not is_cycle and len(run) >= 4 and deg[run[0]] == 1 and deg[run[-1]] == 1
-                and _shared_line(game, run[0], run[-1]) is not None):
+        if (
+            not is_cycle
+            and len(run) >= 4
+            and deg[run[0]] == 1
+            and deg[run[-1]] == 1
+            and _shared_line(game, run[0], run[-1]) is not None
+        ):
             kind = "loop"
-        out.append(Component(kind, tuple(run), tuple(geo.box_name(b) for b in run),
-                             tuple(game.line_name(l) for l in lines), opened,
-                             () if kind == "loop" else tuple(ends)))
+        out.append(
+            Component(
+                kind,
+                tuple(run),
+                tuple(geo.box_name(b) for b in run),
+                tuple(game.line_name(l) for l in lines),
+                opened,
+                () if kind == "loop" else tuple(ends),
+            )
+        )
     out.sort(key=lambda c: (-c.length, c.boxes[0]))
     return out
 
@@ -252,10 +281,12 @@ class LongChainRule:
 
     def explain(self, seat_names: tuple[str, str] = ("gold", "coral")) -> str:
         """One sentence for the lesson text."""
-        return (f"{self.dots} dots: {seat_names[self.first]} (who started) wants dots + long chains even, "
-                f"so {seat_names[self.even_seat]} wants an even number of long chains and "
-                f"{seat_names[self.odd_seat]} an odd number; there are {self.long_chains} now, "
-                f"which suits {seat_names[self.favoured]}.")
+        return (
+            f"{self.dots} dots: {seat_names[self.first]} (who started) wants dots + long chains even, "
+            f"so {seat_names[self.even_seat]} wants an even number of long chains and "
+            f"{seat_names[self.odd_seat]} an odd number; there are {self.long_chains} now, "
+            f"which suits {seat_names[self.favoured]}."
+        )
 
 
 def long_chain_rule(game: DotsAndBoxes) -> LongChainRule:
@@ -307,17 +338,36 @@ class Analysis:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "to_move": self.to_move, "capturable": list(self.capturable), "capture_run": self.capture_run,
+            "to_move": self.to_move,
+            "capturable": list(self.capturable),
+            "capture_run": self.capture_run,
             "safe_lines": list(self.safe_lines),
-            "components": [{"kind": c.kind, "boxes": list(c.boxes), "names": list(c.names),
-                            "length": c.length, "opened": c.opened, "lines": list(c.lines)}
-                           for c in self.components],
-            "long_chains": self.long_chain_rule.long_chains, "even_seat": self.long_chain_rule.even_seat,
-            "favoured": self.long_chain_rule.favoured, "double_crosses": list(self.double_crosses),
+            "components": [
+                {
+                    "kind": c.kind,
+                    "boxes": list(c.boxes),
+                    "names": list(c.names),
+                    "length": c.length,
+                    "opened": c.opened,
+                    "lines": list(c.lines),
+                }
+                for c in self.components
+            ],
+            "long_chains": self.long_chain_rule.long_chains,
+            "even_seat": self.long_chain_rule.even_seat,
+            "favoured": self.long_chain_rule.favoured,
+            "double_crosses": list(self.double_crosses),
         }
 
 
 def analyse(game: DotsAndBoxes) -> Analysis:
     """All of the above for one position."""
-    return Analysis(game.to_move, tuple(capturable_boxes(game)), capture_run(game), tuple(safe_lines(game)),
-                    tuple(components(game)), long_chain_rule(game), tuple(double_crosses(game)))
+    return Analysis(
+        game.to_move,
+        tuple(capturable_boxes(game)),
+        capture_run(game),
+        tuple(safe_lines(game)),
+        tuple(components(game)),
+        long_chain_rule(game),
+        tuple(double_crosses(game)),
+    )

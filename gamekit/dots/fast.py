@@ -61,6 +61,7 @@ only the safe lines are candidates.
 The first call in a new environment compiles the search (a few seconds; numba caches the machine
 code next to this file or in its user cache, so later processes only load it).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -109,6 +110,7 @@ def _compile():
     global _kernels
     if _kernels is None:
         from gamekit.dots import kernels
+
         _kernels = (kernels.search, kernels.mtdf, kernels.gen_moves)
     return _kernels
 
@@ -135,6 +137,7 @@ def _board_tables(width: int, height: int, use_symmetry: bool):
     def dist(l):
         (x1, y1), (x2, y2) = geometry.line_dots(l)
         return ((x1 + x2) / 2 - cx) ** 2 + ((y1 + y2) / 2 - cy) ** 2, l
+
     order = np.array(sorted(range(nl), key=dist), dtype=np.int64)
     perms = symmetries(geometry) if use_symmetry else [list(range(nl))]
     perm = np.array(perms, dtype=np.int64)
@@ -199,7 +202,7 @@ def aligned_zeros(shape: tuple[int, int], align: int = CACHE_LINE) -> np.ndarray
     n = int(np.prod(shape))
     raw = np.zeros(n + align // 8, dtype=np.uint64)
     skip = (-raw.ctypes.data % align) // 8
-    return raw[skip:skip + n].reshape(shape)
+    return raw[skip : skip + n].reshape(shape)
 
 
 class CompiledSearch:
@@ -213,7 +216,8 @@ class CompiledSearch:
     ``use_symmetry``, ``sym_reach`` (a number of lines; None: every symmetry, always; "auto": :data:`SYM_REACH`),
     ``etc_lines`` (0: no ETC), ``loony_bound``,
     ``two_tier``, ``ground`` (the border lines of a corner box are one move, and the table key only counts
-    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history`` and ``killers`` (off: both add nodes) reorder the safe lines;
+    how many of them are drawn), ``twins`` (of chains with the same ends and length, one is tried); ``use_history``
+    and ``killers`` (off: both add nodes) reorder the safe lines;
     ``hash_mix`` (every line of a key moves its table slot) and ``prefetch`` (the cutoff's probes load their buckets
     side by side) only change how fast; ``etc_long`` (the cutoff probes the rest after a long chain or loop) and
     ``chain_end`` (a chain's end searched once for both replies) shrink the tree.  ``contract`` (off by default:
@@ -222,32 +226,63 @@ class CompiledSearch:
     Every setting gives the same values.
     """
 
-    def __init__(self, geometry, table_bits: int = 22, use_symmetry: bool = True, use_history: bool = False,
-                 etc_lines: int = 16, safe_only: bool = False, loony_bound: bool = True,
-                 killers: bool = False, two_tier: bool = True, sym_reach: int | None | str = "auto",
-                 ground: bool = True, twins: bool = True, etc_sacrifice: bool = True,
-                 etc_bound: bool = True, four_way: bool = True, hash_mix: bool = True, prefetch: bool = True,
-                 chain_end: bool = True, etc_long: bool = True, contract: bool = False):
+    def __init__(
+        self,
+        geometry,
+        table_bits: int = 22,
+        use_symmetry: bool = True,
+        use_history: bool = False,
+        etc_lines: int = 16,
+        safe_only: bool = False,
+        loony_bound: bool = True,
+        killers: bool = False,
+        two_tier: bool = True,
+        sym_reach: int | None | str = "auto",
+        ground: bool = True,
+        twins: bool = True,
+        etc_sacrifice: bool = True,
+        etc_bound: bool = True,
+        four_way: bool = True,
+        hash_mix: bool = True,
+        prefetch: bool = True,
+        chain_end: bool = True,
+        etc_long: bool = True,
+        contract: bool = False,
+    ):
         if not fits(geometry.width, geometry.height):
             raise ValueError(f"{geometry.width}×{geometry.height}: {geometry.n_lines} lines do not fit 64 bits")
-        for name, flag in (("use_symmetry", use_symmetry), ("use_history", use_history), ("safe_only", safe_only),
-                           ("loony_bound", loony_bound), ("killers", killers), ("two_tier", two_tier),
-                           ("ground", ground), ("twins", twins), ("etc_sacrifice", etc_sacrifice),
-                           ("etc_bound", etc_bound), ("four_way", four_way), ("hash_mix", hash_mix),
-                           ("prefetch", prefetch), ("chain_end", chain_end),
-                           ("etc_long", etc_long), ("contract", contract)):
+        for name, flag in (
+            ("use_symmetry", use_symmetry),
+            ("use_history", use_history),
+            ("safe_only", safe_only),
+            ("loony_bound", loony_bound),
+            ("killers", killers),
+            ("two_tier", two_tier),
+            ("ground", ground),
+            ("twins", twins),
+            ("etc_sacrifice", etc_sacrifice),
+            ("etc_bound", etc_bound),
+            ("four_way", four_way),
+            ("hash_mix", hash_mix),
+            ("prefetch", prefetch),
+            ("chain_end", chain_end),
+            ("etc_long", etc_long),
+            ("contract", contract),
+        ):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name}={flag!r}: True or False")
         if sym_reach == "auto" and isinstance(sym_reach, str):
             sym_reach = SYM_REACH
         if sym_reach is not None and (isinstance(sym_reach, bool) or not isinstance(sym_reach, int) or sym_reach < 0):
-            raise ValueError(f"sym_reach={sym_reach!r}: a number of lines (0 or more), None for every symmetry, or "
-                             f"'auto'")
+            raise ValueError(
+                f"sym_reach={sym_reach!r}: a number of lines (0 or more), None for every symmetry, or 'auto'"
+            )
         self.geometry = geometry
         nb, nl = geometry.n_boxes, geometry.n_lines
         self.nb, self.nl = nb, nl
-        (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv,
-         self.symtab) = _board_tables(geometry.width, geometry.height, use_symmetry)
+        (self.nbl, self.nbo, self.lb, self.order, self.perm, self.inv, self.symtab) = _board_tables(
+            geometry.width, geometry.height, use_symmetry
+        )
         self.nsym = len(self.perm)
         self.ground = _ground_tables(geometry.width, geometry.height, ground)
         # per symmetry: 1 if it can map a normal position (ground_normal) to one that is not
@@ -260,7 +295,7 @@ class CompiledSearch:
                 if image != sorted(image):
                     self.gsym[s] = 1
         self.sym_reach = sym_reach
-        self.syms = np.arange(self.nsym, dtype=np.int64)    # the symmetries the key folds in this call
+        self.syms = np.arange(self.nsym, dtype=np.int64)  # the symmetries the key folds in this call
         self.nsym_used = self.nsym
         size = 1 << table_bits
         self.tmask = size - 1
@@ -274,31 +309,40 @@ class CompiledSearch:
         self.ckind = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.clen = np.zeros((nl + 2, max(2 * (nb + 1), nl + 1)), dtype=np.int64)
         self.frames = np.zeros((nl + 2, 17), dtype=np.int64)
-        self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)   # drawn lines and table key per depth
+        self.fdrawn = np.zeros((2, nl + 2), dtype=np.uint64)  # drawn lines and table key per depth
         self.hist = np.zeros(nl, dtype=np.int64)
         self.use_history = use_history
         self.etc_lines = etc_lines
         self.safe_only = bool(safe_only)
-        self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)   # the loony endgame's scratch space
+        self.work = np.zeros(4 * (nb + 1) + (1 << 14), dtype=np.int64)  # the loony endgame's scratch space
         self.stats = np.zeros(2, dtype=np.int64)
-        self.bms = np.zeros(2, dtype=np.uint64)     # masks of the boxes with one / two undrawn lines
-        self.simg = np.zeros(8, dtype=np.uint64)    # scratch: a node's images under the symmetries
-        self.etck = np.zeros((3, nl + 1), dtype=np.uint64)   # scratch: the cutoff's child keys, boxes taken, buckets
+        self.bms = np.zeros(2, dtype=np.uint64)  # masks of the boxes with one / two undrawn lines
+        self.simg = np.zeros(8, dtype=np.uint64)  # scratch: a node's images under the symmetries
+        self.etck = np.zeros((3, nl + 1), dtype=np.uint64)  # scratch: the cutoff's child keys, boxes taken, buckets
         # per depth: the boxes of the long chain or loop each line opens (the move generator's), then scratch
         self.cbox = np.zeros((nl + 2, 2 * (nl + 1)), dtype=np.uint64)
         # the contracted key's junction lines (far end, chain boxes), then scratch (:func:`kernels.key_delta`)
         self.cport = np.zeros((5, max(4 * nb, 16)), dtype=np.int64)
         self.chs = np.zeros((2, max(4 * nb, 16)), dtype=np.uint64)
         from gamekit.dots import kernels
-        self.flags = ((kernels.LOONY_BOUND if loony_bound else 0) | (kernels.KILLERS if killers else 0)
-                      | (kernels.TWO_TIER if two_tier else 0) | (kernels.TWINS if twins else 0)
-                      | (kernels.ETC_SACRIFICE if etc_sacrifice else 0) | (kernels.ETC_BOUND if etc_bound else 0)
-                      | (kernels.FOUR_WAY if four_way else 0) | (kernels.HASH_MIX if hash_mix else 0)
-                      | (kernels.PREFETCH if prefetch else 0) | (kernels.CHAIN_END if chain_end else 0) | (kernels.ETC_LONG if etc_long else 0)
-                      | (kernels.CONTRACT if contract else 0))
-        self.flags_now = self.flags     # this search's: no contracted key where a symmetry is folded in
-        self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)   # per depth: the last two lines that cut off
-        self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)   # per depth: an upper bound per move
+
+        self.flags = (
+            (kernels.LOONY_BOUND if loony_bound else 0)
+            | (kernels.KILLERS if killers else 0)
+            | (kernels.TWO_TIER if two_tier else 0)
+            | (kernels.TWINS if twins else 0)
+            | (kernels.ETC_SACRIFICE if etc_sacrifice else 0)
+            | (kernels.ETC_BOUND if etc_bound else 0)
+            | (kernels.FOUR_WAY if four_way else 0)
+            | (kernels.HASH_MIX if hash_mix else 0)
+            | (kernels.PREFETCH if prefetch else 0)
+            | (kernels.CHAIN_END if chain_end else 0)
+            | (kernels.ETC_LONG if etc_long else 0)
+            | (kernels.CONTRACT if contract else 0)
+        )
+        self.flags_now = self.flags  # this search's: no contracted key where a symmetry is folded in
+        self.killer = np.full((nl + 2, 2), -1, dtype=np.int64)  # per depth: the last two lines that cut off
+        self.mub = np.zeros((nl + 2, nl + 1), dtype=np.int64)  # per depth: an upper bound per move
         self.nodes = 0
         self._search, self._mtdf, self._gen = _compile()
 
@@ -314,14 +358,47 @@ class CompiledSearch:
         return deg
 
     def _tables(self):
-        return (self.nb, self.nbl, self.nbo, self.lb, self.order, self.nl, self.symtab, self.syms, self.nsym_used, self.perm,
-                self.inv, self.tt, self.tmask, self.moves, self.ckind, self.clen,
-                self.frames, self.fdrawn, self.hist, self.use_history, self.etc_lines, self.safe_only,
-                self.work, self.stats, self.mub, self.flags_now, self.killer, *self.ground, self.gsym, self.bms,
-                self.simg, self.etck, self.cbox, self.cport, self.chs)
+        return (
+            self.nb,
+            self.nbl,
+            self.nbo,
+            self.lb,
+            self.order,
+            self.nl,
+            self.symtab,
+            self.syms,
+            self.nsym_used,
+            self.perm,
+            self.inv,
+            self.tt,
+            self.tmask,
+            self.moves,
+            self.ckind,
+            self.clen,
+            self.frames,
+            self.fdrawn,
+            self.hist,
+            self.use_history,
+            self.etc_lines,
+            self.safe_only,
+            self.work,
+            self.stats,
+            self.mub,
+            self.flags_now,
+            self.killer,
+            *self.ground,
+            self.gsym,
+            self.bms,
+            self.simg,
+            self.etck,
+            self.cbox,
+            self.cport,
+            self.chs,
+        )
 
     def _finish(self, v) -> int:
         from gamekit.core.errors import SolverTimeout
+
         self.nodes += int(self.stats[0])
         if self.stats[1]:
             raise SolverTimeout()
@@ -345,6 +422,7 @@ class CompiledSearch:
             n += 1
         self.nsym_used = n
         from gamekit.dots import kernels
+
         self.flags_now = self.flags & ~kernels.CONTRACT if n > 1 else self.flags
 
     def contracted_key(self, drawn: int) -> int:
@@ -352,6 +430,7 @@ class CompiledSearch:
         graph with the chains contracted (:func:`kernels.contracted_key`); positions with the same graph up to where
         their chains run share it, and their value."""
         from gamekit.dots import kernels
+
         deg = self.box_degrees(drawn)
         if (deg == 1).any():
             raise ValueError(f"{drawn:#x}: a box is on offer; the table never holds such a position")
@@ -380,30 +459,66 @@ class CompiledSearch:
         table's reordering; ``bound`` is the upper bound on the mover's value after that line that the search
         may stand in for searching it (opening a long chain or a loop), None where there is none."""
         from gamekit.dots import kernels
+
         deg, _ = self._begin(drawn)
-        kind, count, _, _ = self._gen(np.uint64(drawn), deg, self.nb, self.nbl, self.nbo, self.order, self.nl,
-                                      self.moves, self.ckind, self.clen, 0, self.safe_only, self.work, self.mub,
-                                      self.ground[4], self.ground[3], self.ground[2], self.flags,
-                                      self.bms[0], self.bms[1], self.cbox)
+        kind, count, _, _ = self._gen(
+            np.uint64(drawn),
+            deg,
+            self.nb,
+            self.nbl,
+            self.nbo,
+            self.order,
+            self.nl,
+            self.moves,
+            self.ckind,
+            self.clen,
+            0,
+            self.safe_only,
+            self.work,
+            self.mub,
+            self.ground[4],
+            self.ground[3],
+            self.ground[2],
+            self.flags,
+            self.bms[0],
+            self.bms[1],
+            self.cbox,
+        )
         out = []
         for i in range(count):
             b = int(self.mub[0, i])
             out.append((int(self.moves[0, i]), None if kind != 2 or b >= kernels.NO_BOUND else b))
         return int(kind), out
 
-    def value(self, drawn: int, alpha: int, beta: int, deadline: float | None = None,
-              node_limit: int | None = None) -> int:
+    def value(
+        self, drawn: int, alpha: int, beta: int, deadline: float | None = None, node_limit: int | None = None
+    ) -> int:
         """Negamax value of ``drawn`` for the player to move, searched in the window (alpha, beta)."""
         drawn = self.normal(drawn)
         deg, remaining = self._begin(drawn)
-        v = self._search(np.uint64(drawn), remaining, alpha, beta, deg, *self._tables(),
-                         -1.0 if deadline is None else deadline, (1 << 62) if node_limit is None else node_limit)
+        v = self._search(
+            np.uint64(drawn),
+            remaining,
+            alpha,
+            beta,
+            deg,
+            *self._tables(),
+            -1.0 if deadline is None else deadline,
+            (1 << 62) if node_limit is None else node_limit,
+        )
         return self._finish(v)
 
     def exact(self, drawn: int, guess: int = 0, deadline: float | None = None, node_limit: int | None = None) -> int:
         """Exact value of ``drawn`` (MTD(f) from ``guess``)."""
         drawn = self.normal(drawn)
         deg, remaining = self._begin(drawn)
-        v = self._mtdf(np.uint64(drawn), remaining, deg, *self._tables(), -1.0 if deadline is None else deadline,
-                       (1 << 62) if node_limit is None else node_limit, guess)
+        v = self._mtdf(
+            np.uint64(drawn),
+            remaining,
+            deg,
+            *self._tables(),
+            -1.0 if deadline is None else deadline,
+            (1 << 62) if node_limit is None else node_limit,
+            guess,
+        )
         return self._finish(v)

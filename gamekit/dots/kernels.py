@@ -8,6 +8,7 @@ that takes an array (the chain walk's ``other_line``, ``play``, the table's acce
 and down with atomic instructions: 37 % of the search's cycles (measured: docs/dots.md). ``loony_value``'s table
 of sub-multisets lives in ``work``: at most 288 entries on the largest board that fits (25 boxes; tested).
 """
+
 import time
 
 import numpy as np
@@ -19,7 +20,7 @@ from numba.extending import intrinsic
 __all__ = ["search", "mtdf", "gen_moves"]
 
 NO_BOUND = 10000
-NOT_PROBED = 255        # ``etck[1, i]``: no child of line i for the enhanced transposition cutoff to probe
+NOT_PROBED = 255  # ``etck[1, i]``: no child of line i for the enhanced transposition cutoff to probe
 # (``etck[0 / 1 / 2, i]``: the child's key, the boxes its line hands over, its bucket)
 # bits of ``flags``: the optional reductions (each can be turned off to measure it)
 LOONY_BOUND = 1
@@ -34,7 +35,7 @@ PREFETCH = 256
 CHAIN_END = 512
 ETC_LONG = 1024
 CONTRACT = 2048
-LOOP_BIT = np.uint64(1) << np.uint64(63)   # ``cbox``: the chain is a loop
+LOOP_BIT = np.uint64(1) << np.uint64(63)  # ``cbox``: the chain is a loop
 
 
 @intrinsic
@@ -44,6 +45,7 @@ def bit_count(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
+
     return sig, codegen
 
 
@@ -54,6 +56,7 @@ def trailing_zero_bits(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
     return sig, codegen
 
 
@@ -81,10 +84,12 @@ def prefetch_row(typingctx, arr, row):
         ptr = cgutils.get_item_pointer(context, builder, ary_t, ary, [args[1], context.get_constant(types.intp, 0)])
         i8p = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
-                                            "llvm.prefetch.p0")
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0"
+        )
         builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
         return context.get_dummy_value()
+
     return sig, codegen
 
 
@@ -128,6 +133,7 @@ def canonical(drawn, symtab, syms, nsym, gmask, gfirst, ng, gsym):
             which = s
     return best, which
 
+
 @njit(cache=True, inline="always")
 def sym_images(drawn, symtab, syms, nsym, out):
     """``out[k]``: the image of ``drawn`` under ``syms[k]`` (k = 1 .. nsym - 1), not normalised."""
@@ -168,8 +174,8 @@ def loony_value(ckind, clen, n, work):
     per leaf unless the table of sub-multisets outgrows it).
     """
     tk = work[0:n]
-    tl = work[n:2 * n]
-    cnt = work[2 * n:3 * n]
+    tl = work[n : 2 * n]
+    cnt = work[2 * n : 3 * n]
     T = 0
     for i in range(n):
         found = -1
@@ -184,12 +190,12 @@ def loony_value(ckind, clen, n, work):
             T += 1
         else:
             cnt[found] += 1
-    radix = work[3 * n:3 * n + T]
+    radix = work[3 * n : 3 * n + T]
     total = 1
     for t in range(T):
         radix[t] = total
         total *= cnt[t] + 1
-    val = work[4 * n:4 * n + total]           # never more than 288 entries (module docstring), so no allocation
+    val = work[4 * n : 4 * n + total]  # never more than 288 entries (module docstring), so no allocation
     val[0] = 0
     for idx in range(1, total):
         best = -10000
@@ -222,6 +228,7 @@ def other_line(b, skip, drawn, nbl, nbo):
             return l, nbo[b, i]
     return -1, -2
 
+
 @njit(cache=True, inline="always")
 def first_undrawn(glines, g, drawn):
     """The first undrawn line of border group ``g`` (-1: none)."""
@@ -235,8 +242,29 @@ def first_undrawn(glines, g, drawn):
 
 
 @njit(cache=True, inline="always")
-def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_only, work, mub, gskip, gid, glines,
-              flags, m1, m2, cbox):
+def gen_moves(
+    drawn,
+    deg,
+    nb,
+    nbl,
+    nbo,
+    order,
+    nl,
+    moves,
+    ckind,
+    clen,
+    d,
+    safe_only,
+    work,
+    mub,
+    gskip,
+    gid,
+    glines,
+    flags,
+    m1,
+    m2,
+    cbox,
+):
     """The reduced move list into row ``d`` of ``moves`` (``ckind``/``clen`` row ``d``: scratch; rows,
     not slices, so no reference counting per node).  Returns (kind, count, loony value, number of safe
     lines, which come first in the row).
@@ -343,7 +371,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         loop = False
         mid = -1
         rep = -1
-        e0 = -2          # the chain's two ends: a junction box, or -1 for the ground
+        e0 = -2  # the chain's two ends: a junction box, or -1 for the ground
         e1 = -2
         cm = uint64(1) << uint64(b)
         for i in range(4):
@@ -448,6 +476,7 @@ def gen_moves(drawn, deg, nb, nbl, nbo, order, nl, moves, ckind, clen, d, safe_o
         return 3, count, loony_value(ckind[d], clen[d], ncomp, work), 0
     return 2, count, 0, n_safe
 
+
 @njit(cache=True, inline="always")
 def tt_bucket(key, tmask, flags):
     """The table slot of ``key`` (two-tier: the first of its two slots).  ``flags & HASH_MIX``: the product's high
@@ -536,8 +565,12 @@ def tt_store(tt, bucket, key1, lo, hi, best, work, flags):
         else:
             s = bucket + 1
     tt[s, 0] = key1
-    tt[s, 1] = (uint64(lo & 255) | (uint64(hi & 255) << uint64(8)) | (uint64(best & 255) << uint64(16))
-                | (uint64(work & 255) << uint64(24)))
+    tt[s, 1] = (
+        uint64(lo & 255)
+        | (uint64(hi & 255) << uint64(8))
+        | (uint64(best & 255) << uint64(16))
+        | (uint64(work & 255) << uint64(24))
+    )
 
 
 @njit(cache=True, inline="always")
@@ -688,8 +721,11 @@ def key_delta(j0, r0, j1, r1, deg, cport, chs):
             else:
                 h1 = chs[0, q1]
                 h2 = chs[0, q2]
-                delta += free_item(e1, e2, cport[1, q1] + cport[1, q2] + 1) - (h1 + h1 if e1 >= 0 else h1) \
+                delta += (
+                    free_item(e1, e2, cport[1, q1] + cport[1, q2] + 1)
+                    - (h1 + h1 if e1 >= 0 else h1)
                     - (h2 + h2 if e2 >= 0 else h2)
+                )
     if simple:
         return delta, True
     old = uint64(0)
@@ -902,6 +938,7 @@ def play(line, deg, lb, bms):
                 bms[1] |= bit
     return k
 
+
 @njit(cache=True, inline="always")
 def undo(line, deg, lb, bms):
     for i in range(2):
@@ -918,11 +955,57 @@ def undo(line, deg, lb, bms):
             elif n == 2:
                 bms[1] &= ~bit
 
+
 @njit(cache=True, _nrt=False)
-def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
-           tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines, safe_only,
-           work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox,
-           cport, chs, deadline, node_limit):
+def search(
+    drawn,
+    remaining,
+    alpha,
+    beta,
+    deg,
+    g_nb,
+    nbl,
+    nbo,
+    lb,
+    order,
+    nl,
+    symtab,
+    syms,
+    nsym,
+    perm,
+    inv,
+    tt,
+    tmask,
+    moves,
+    ckind,
+    clen,
+    frames,
+    fdrawn,
+    hist,
+    use_history,
+    etc_lines,
+    safe_only,
+    work,
+    stats,
+    mub,
+    flags,
+    killer,
+    gmask,
+    gfirst,
+    glines,
+    gid,
+    gskip,
+    ng,
+    gsym,
+    bms,
+    simg,
+    etck,
+    cbox,
+    cport,
+    chs,
+    deadline,
+    node_limit,
+):
     """Negamax alpha-beta (fail-soft) for the player to move in ``drawn``, within (alpha, beta).
 
     Written with an explicit stack (``frames``: one row of int64 per depth, ``fdrawn`` the drawn
@@ -996,9 +1079,29 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                             ret = hi
                             done = True
             if not done:
-                kind, count, lv, n_safe = gen_moves(dr, deg, g_nb, nbl, nbo, order, nl, moves, ckind, clen, d,
-                                                    safe_only, work, mub, gskip, gid, glines, flags,
-                                                    bms[0], bms[1], cbox)
+                kind, count, lv, n_safe = gen_moves(
+                    dr,
+                    deg,
+                    g_nb,
+                    nbl,
+                    nbo,
+                    order,
+                    nl,
+                    moves,
+                    ckind,
+                    clen,
+                    d,
+                    safe_only,
+                    work,
+                    mub,
+                    gskip,
+                    gid,
+                    glines,
+                    flags,
+                    bms[0],
+                    bms[1],
+                    cbox,
+                )
                 if n_safe > 1 and use_history:
                     # history heuristic: safe lines that cut off often elsewhere first (stable insertion sort)
                     for i in range(1, n_safe):
@@ -1080,10 +1183,11 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     cb = cbox[d, i]
                                     if not flags & ETC_LONG or cb == 0:
                                         continue
-                                    taken = (200 if cb & LOOP_BIT else 100)
+                                    taken = 200 if cb & LOOP_BIT else 100
                                     if flags & CONTRACT:
-                                        delta, ok = chain_key_delta(cb & ~LOOP_BIT, taken == 200, dr, deg, nbl, nbo,
-                                                                    cport, chs)
+                                        delta, ok = chain_key_delta(
+                                            cb & ~LOOP_BIT, taken == 200, dr, deg, nbl, nbo, cport, chs
+                                        )
                                     cb &= ~LOOP_BIT
                                     taken += popcount(cb)
                                     child = dr
@@ -1097,17 +1201,19 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     if taken > 0 and flags & ETC_SACRIFICE:
                                         child = after
                                     elif taken != 0:
-                                        continue                # a sacrifice (its child has a box on offer)
+                                        continue  # a sacrifice (its child has a box on offer)
                                     if flags & CONTRACT:
-                                        delta, ok = line_key_delta(moves[d, i], taken, dr, deg, lb, nbl, nbo, cport,
-                                                                   chs)
+                                        delta, ok = line_key_delta(
+                                            moves[d, i], taken, dr, deg, lb, nbl, nbo, cport, chs
+                                        )
                                 if flags & CONTRACT:
                                     if not ok:
-                                        continue                # a box on offer: never in the table
+                                        continue  # a box on offer: never in the table
                                     ck = key + delta
                                 else:
-                                    ck, cs = canonical_child(child, child & ~dr, simg, perm, syms, nsym, gmask,
-                                                             gfirst, ng, gsym)
+                                    ck, cs = canonical_child(
+                                        child, child & ~dr, simg, perm, syms, nsym, gmask, gfirst, ng, gsym
+                                    )
                                 cb = tt_bucket(ck, tmask, flags)
                                 etck[0, i] = ck
                                 etck[1, i] = uint64(taken)
@@ -1130,15 +1236,31 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                                     low = min(-n - hi_r, c2 - n + lo_r)
                                     if low >= b0:
                                         a0 = low
-                                        tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
-                                                 perm[sym, moves[d, i]] + 1, 1, flags)
+                                        tt_store(
+                                            tt,
+                                            slot,
+                                            key + uint64(1),
+                                            max(lo, a0),
+                                            hi,
+                                            perm[sym, moves[d, i]] + 1,
+                                            1,
+                                            flags,
+                                        )
                                         break
                                     mub[d, i] = min(mub[d, i], min(-n - lo_r, c2 - n + hi_r))
                                 elif cslot >= 0:
                                     if -(taken + tt_hi(tt, cslot)) >= b0:
                                         a0 = -(taken + tt_hi(tt, cslot))
-                                        tt_store(tt, slot, key + uint64(1), max(lo, a0), hi,
-                                                 perm[sym, moves[d, i]] + 1, 1, flags)
+                                        tt_store(
+                                            tt,
+                                            slot,
+                                            key + uint64(1),
+                                            max(lo, a0),
+                                            hi,
+                                            perm[sym, moves[d, i]] + 1,
+                                            1,
+                                            flags,
+                                        )
                                         break
                                     if flags & ETC_BOUND:
                                         # the child's lower bound is an upper bound on this line: where it
@@ -1245,8 +1367,16 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
                 while n:
                     n >>= 1
                     effort += 1
-                tt_store(tt, frames[d, SLOT], fkey[d] + uint64(1), lo, hi,
-                         perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0, effort, flags)
+                tt_store(
+                    tt,
+                    frames[d, SLOT],
+                    fkey[d] + uint64(1),
+                    lo,
+                    hi,
+                    perm[frames[d, SYM], bl] + 1 if bl >= 0 else 0,
+                    effort,
+                    flags,
+                )
             ret = best
         # pop: hand ret to the parent's move loop
         while True:
@@ -1270,7 +1400,7 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
             undo(l, deg, lb, bms)
             v = k + ret if k else -ret
             if frames[d, KIND] == 0:
-                ret = v                     # a forced take: its value is the node's
+                ret = v  # a forced take: its value is the node's
                 continue
             if v > frames[d, BEST]:
                 frames[d, BEST] = v
@@ -1289,21 +1419,109 @@ def search(drawn, remaining, alpha, beta, deg, g_nb, nbl, nbo, lb, order, nl, sy
 
 
 @njit(cache=True, _nrt=False)
-def mtdf(drawn, remaining, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv, tt, tmask, moves, ckind,
-         clen, frames, fdrawn, hist, use_history, etc_lines, safe_only, work, stats, mub,
-         flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck, cbox, cport, chs, deadline,
-         node_limit,
-         guess):
+def mtdf(
+    drawn,
+    remaining,
+    deg,
+    g_nb,
+    nbl,
+    nbo,
+    lb,
+    order,
+    nl,
+    symtab,
+    syms,
+    nsym,
+    perm,
+    inv,
+    tt,
+    tmask,
+    moves,
+    ckind,
+    clen,
+    frames,
+    fdrawn,
+    hist,
+    use_history,
+    etc_lines,
+    safe_only,
+    work,
+    stats,
+    mub,
+    flags,
+    killer,
+    gmask,
+    gfirst,
+    glines,
+    gid,
+    gskip,
+    ng,
+    gsym,
+    bms,
+    simg,
+    etck,
+    cbox,
+    cport,
+    chs,
+    deadline,
+    node_limit,
+    guess,
+):
     """MTD(f): null-window searches from ``guess`` converging on the exact value."""
     lo = -remaining
     hi = remaining
     g = max(lo, min(hi, guess))
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = search(drawn, remaining, beta - 1, beta, deg, g_nb, nbl, nbo, lb, order, nl, symtab, syms, nsym, perm, inv,
-                   tt, tmask, moves, ckind, clen, frames, fdrawn, hist, use_history, etc_lines,
-                   safe_only, work, stats, mub, flags, killer, gmask, gfirst, glines, gid, gskip, ng, gsym, bms, simg, etck,
-                   cbox, cport, chs, deadline, node_limit)
+        g = search(
+            drawn,
+            remaining,
+            beta - 1,
+            beta,
+            deg,
+            g_nb,
+            nbl,
+            nbo,
+            lb,
+            order,
+            nl,
+            symtab,
+            syms,
+            nsym,
+            perm,
+            inv,
+            tt,
+            tmask,
+            moves,
+            ckind,
+            clen,
+            frames,
+            fdrawn,
+            hist,
+            use_history,
+            etc_lines,
+            safe_only,
+            work,
+            stats,
+            mub,
+            flags,
+            killer,
+            gmask,
+            gfirst,
+            glines,
+            gid,
+            gskip,
+            ng,
+            gsym,
+            bms,
+            simg,
+            etck,
+            cbox,
+            cport,
+            chs,
+            deadline,
+            node_limit,
+        )
         if stats[1]:
             return 0
         if g < beta:

@@ -23,6 +23,7 @@ turns it off).
 
 ``hint(game) -> (line, reason)`` gives Hard's line with a one-sentence reason.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,10 @@ from gamekit.game import LEVELS, check_running
 
 __all__ = ["CpuPlayer", "cpu_player", "hint", "HARD_BUDGETS"]
 
-HARD_BUDGETS = {"compiled": {"exact_lines": 35, "exact_safe": 20, "node_budget": 1_500_000, "safe_search": 30},
-                "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20}}
+HARD_BUDGETS = {
+    "compiled": {"exact_lines": 35, "exact_safe": 20, "node_budget": 1_500_000, "safe_search": 30},
+    "python": {"exact_lines": 32, "exact_safe": 14, "node_budget": 250_000, "safe_search": 20},
+}
 """Hard's default budgets (nodes, so reproducible) for each engine, chosen when a player is made: larger
 with the compiled search, whose nodes cost 5–10 times less than the pure-Python one's and whose trees are
 smaller (the safe-phase search finishes from 28–30 safe lines within the budget, the full game from 35
@@ -64,11 +67,20 @@ class SafePhaseSolver(Solver):
 class CpuPlayer:
     """A computer player of one level (see the module docstring).  Use :func:`cpu_player`."""
 
-    def __init__(self, level: str, seed: int | None = None, *, exact_lines: int | None = None,
-                 exact_safe: int | None = None, node_budget: int | None = None, playouts: int = 8,
-                 time_cap: float | None = 1.5, safe_search: int | None = None):
+    def __init__(
+        self,
+        level: str,
+        seed: int | None = None,
+        *,
+        exact_lines: int | None = None,
+        exact_safe: int | None = None,
+        node_budget: int | None = None,
+        playouts: int = 8,
+        time_cap: float | None = 1.5,
+        safe_search: int | None = None,
+    ):
         if level not in LEVELS:
-            raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=', '.join(LEVELS)))
+            raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=", ".join(LEVELS)))
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
@@ -154,13 +166,13 @@ class CpuPlayer:
             line = lines[0]
             self.last_exact = True
             return line, _take_reason(game, line)
-        if kind == TAKE_OR_DECLINE:         # take, or decline the last boxes (double-deal)
+        if kind == TAKE_OR_DECLINE:  # take, or decline the last boxes (double-deal)
             choice = None
             if exact or not n_safe:
                 choice = self._search(s, drawn, lines, 2 * self.node_budget)
             self.last_exact = choice is not None
             if choice is None:
-                if len(lines) > 2:          # several groups on offer: take one now, decide on the last
+                if len(lines) > 2:  # several groups on offer: take one now, decide on the last
                     choice = lines[0]
                 else:
                     choice = self._dd_heuristic(s, drawn, *lines)
@@ -177,16 +189,20 @@ class CpuPlayer:
                 line = self._search(self.safe_solver(game), drawn, order, budget)
             if line is not None:
                 self.last_exact = True
-                return line, tr("Safe line: it gives no box a third side, and searching every way the safe lines "
-                            "can run out shows it is the best one (long chain rule).")
+                return line, tr(
+                    "Safe line: it gives no box a third side, and searching every way the safe lines "
+                    "can run out shows it is the best one (long chain rule)."
+                )
             line = self._playout_choice(s, drawn, order)
-            return line, tr("Safe line: it gives no box a third side, and it steers the count of safe lines "
-                            "and long chains your way (long chain rule).")
+            return line, tr(
+                "Safe line: it gives no box a third side, and it steers the count of safe lines "
+                "and long chains your way (long chain rule)."
+            )
         # no safe line left: give away as little as control allows (perfect play when the search ends)
         line = self._search(s, drawn, lines, 2 * self.node_budget)
         self.last_exact = line is not None
         if line is None:
-            line = lines[0]                 # the smallest chain/loop (candidates are sorted by length)
+            line = lines[0]  # the smallest chain/loop (candidates are sorted by length)
         return line, _sacrifice_reason(game, line)
 
     def _search(self, s: Solver, drawn: int, lines: list[int], budget: int) -> int | None:
@@ -210,7 +226,7 @@ class CpuPlayer:
         if s.remaining == 0 or s.safe_mask():
             s.set_position(drawn)
             return take
-        rest = s.estimate()                 # value for us if we take all and must move on
+        rest = s.estimate()  # value for us if we take all and must move on
         s.set_position(drawn)
         # declining the last two boxes: we get taken-2, they get 2 and must move on
         return decline if (taken - 4 - rest) > (taken + rest) else take
@@ -224,7 +240,7 @@ class CpuPlayer:
             for _ in range(self.playouts):
                 s.set_position(drawn)
                 s.play_line(line)
-                me_to_move = False          # after our safe line the opponent moves
+                me_to_move = False  # after our safe line the opponent moves
                 while True:
                     mask = s.safe_mask()
                     if not mask:
@@ -268,10 +284,11 @@ def _dd_reason(game: DotsAndBoxes, line: int) -> str:
     g.play(line)
     left = sum(1 for b in range(g.geometry.n_boxes) if g.sides_drawn(b) == 3)
     if left >= 4:
-        return tr("Double-deal: leave the last four boxes of the loop, so your opponent must open "
-                  "the next chain and you keep control.")
-    return tr("Double-deal: leave the last two boxes, so your opponent must open the next chain "
-              "and you keep control.")
+        return tr(
+            "Double-deal: leave the last four boxes of the loop, so your opponent must open "
+            "the next chain and you keep control."
+        )
+    return tr("Double-deal: leave the last two boxes, so your opponent must open the next chain and you keep control.")
 
 
 def _sacrifice_reason(game: DotsAndBoxes, line: int) -> str:
@@ -279,15 +296,22 @@ def _sacrifice_reason(game: DotsAndBoxes, line: int) -> str:
     comps = [c for c in components(game) if game.line_name(line) in c.lines]
     what = comps[0].kind if comps else "chain"
     if what == "chain" and n == 2:
-        return tr("No safe line left: give away this 2-chain by its middle line, so your opponent "
-                  "cannot double-deal it.")
+        return tr(
+            "No safe line left: give away this 2-chain by its middle line, so your opponent cannot double-deal it."
+        )
     if what == "loop":
-        return ntr("No safe line left: open this loop ({n} box); with best play from both sides it costs you "
-                   "least in the end.", "No safe line left: open this loop ({n} boxes); with best play from both "
-                   "sides it costs you least in the end.", n)
-    return ntr("No safe line left: open this chain ({n} box); with best play from both sides it costs you "
-               "least in the end.", "No safe line left: open this chain ({n} boxes); with best play from both "
-               "sides it costs you least in the end.", n)
+        return ntr(
+            "No safe line left: open this loop ({n} box); with best play from both sides it costs you "
+            "least in the end.",
+            "No safe line left: open this loop ({n} boxes); with best play from both "
+            "sides it costs you least in the end.",
+            n,
+        )
+    return ntr(
+        "No safe line left: open this chain ({n} box); with best play from both sides it costs you least in the end.",
+        "No safe line left: open this chain ({n} boxes); with best play from both sides it costs you least in the end.",
+        n,
+    )
 
 
 def cpu_player(level: str, seed: int | None = None, **options: Any) -> CpuPlayer:
@@ -314,7 +338,7 @@ def hint(game: DotsAndBoxes) -> tuple[str, str]:
         player = _HINTER.get("hard")
         if player is None:
             player = _HINTER["hard"] = CpuPlayer("hard", seed=0)
-        player.rng.seed(0)          # the same shuffles and playouts every time this position is asked about
+        player.rng.seed(0)  # the same shuffles and playouts every time this position is asked about
         known = player.decide(game)
         if len(_HINTS) >= 512:
             _HINTS.pop(next(iter(_HINTS)))

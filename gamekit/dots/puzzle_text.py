@@ -1,6 +1,7 @@
 """How a Dots and Boxes puzzle speaks to a pupil (the catalog's ``PuzzleWords`` and ``PuzzleBoard`` of the game):
 its question, the feedback to each answer, what is at stake, and the board Practice draws and a click answers
 on.  Plain functions of the numbers the exact solver gave when the puzzle was built (its ``facts``)."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -36,7 +37,9 @@ HINTS = {
     "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
     "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
     "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
-    "control_not_worth_it": N_("Keeping control has a price: compare the boxes you give up now with those you get later."),
+    "control_not_worth_it": N_(
+        "Keeping control has a price: compare the boxes you give up now with those you get later."
+    ),
     "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
@@ -49,24 +52,40 @@ def own_box_loss(best: int, value: int) -> int:
     box and my own loss is half the change (always a whole number: a margin has the parity of the boxes left)."""
     gap = best - value
     if gap % 2:
-        raise ValueError(tr("margins {best} and {value}: their difference must be even (the same boxes are left)",
-                            best=best, value=value))
+        raise ValueError(
+            tr(
+                "margins {best} and {value}: their difference must be even (the same boxes are left)",
+                best=best,
+                value=value,
+            )
+        )
     return gap // 2
 
 
 def prompt(facts: dict, mover: int) -> str:
-    return tr("{seat} to move on {width}×{height}. Find the line that keeps the best result.",
-              seat=tr(SEATS[mover]), width=facts["width"], height=facts["height"])
+    return tr(
+        "{seat} to move on {width}×{height}. Find the line that keeps the best result.",
+        seat=tr(SEATS[mover]),
+        width=facts["width"],
+        height=facts["height"],
+    )
 
 
 def _result(value: int) -> str:
     if value > 0:
-        return ntr("from here you take {n} box more than your opponent", "from here you take {n} boxes more than your opponent", value)
+        return ntr(
+            "from here you take {n} box more than your opponent",
+            "from here you take {n} boxes more than your opponent",
+            value,
+        )
     if value < 0:
         # a sacrifice that wins the game can still give the opponent more of the boxes left: say it as the
         # good news it is (no line does better), not as a loss
-        return ntr("no line does better: of the boxes still to take, your opponent gets only {n} more than you",
-                   "no line does better: of the boxes still to take, your opponent gets only {n} more than you", -value)
+        return ntr(
+            "no line does better: of the boxes still to take, your opponent gets only {n} more than you",
+            "no line does better: of the boxes still to take, your opponent gets only {n} more than you",
+            -value,
+        )
     return tr("from here you and your opponent take as many boxes")
 
 
@@ -76,8 +95,11 @@ def right(facts: dict, mover: int, move: str) -> str:
 
 def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
     loss = own_box_loss(facts["best"], refutation["value"])
-    text = tr("Not the best: after {move}, best play goes {line}.", move=move, line=line) if line else \
-        tr("Not the best: {move}.", move=move)
+    text = (
+        tr("Not the best: after {move}, best play goes {line}.", move=move, line=line)
+        if line
+        else tr("Not the best: {move}.", move=move)
+    )
     return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
 
 
@@ -89,11 +111,21 @@ def stakes(game: DotsAndBoxes, facts: dict, refutations: dict, n: int) -> str:
     theirs = game.scores[other] + (left - facts["best"]) // 2
     a, b = tr(SEATS[me]), tr(SEATS[other])
     least = min(own_box_loss(facts["best"], ref["value"]) for ref in refutations.values())
-    text = ntr("Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
-               "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.", left,
-               a=a, sa=game.scores[me], b=b, sb=game.scores[other]) + " " + \
-        tr("With best play the game ends {a} {mine}, {b} {theirs}.", a=a, mine=mine, b=b, theirs=theirs) + " " + \
-        ntr("A wrong line costs {a} at least {n} box.", "A wrong line costs {a} at least {n} boxes.", least, a=a)
+    text = (
+        ntr(
+            "Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
+            "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.",
+            left,
+            a=a,
+            sa=game.scores[me],
+            b=b,
+            sb=game.scores[other],
+        )
+        + " "
+        + tr("With best play the game ends {a} {mine}, {b} {theirs}.", a=a, mine=mine, b=b, theirs=theirs)
+        + " "
+        + ntr("A wrong line costs {a} at least {n} box.", "A wrong line costs {a} at least {n} boxes.", least, a=a)
+    )
     count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
     return text + " " + count
 
@@ -121,12 +153,15 @@ def puzzle_scene(game: DotsAndBoxes, layout: BoardLayout, answer: Any = None, co
 
 def line_hit(game: DotsAndBoxes, layout: BoardLayout) -> Callable[[float, float], str | None]:
     """A board's click → the line it answers (None off the gaps; a line already drawn is refused with why)."""
+
     def hit(x: float, y: float) -> str | None:
         line = layout.line_at(game, x, y)
         if line is None:
             return None
         if game.is_drawn(line):
-            raise ValueError(tr("{line_name} is already drawn: click an empty gap between two dots.",
-                                line_name=game.line_name(line)))
+            raise ValueError(
+                tr("{line_name} is already drawn: click an empty gap between two dots.", line_name=game.line_name(line))
+            )
         return game.line_name(line)
+
     return hit

@@ -13,6 +13,7 @@ dot first.  A box is named by its top-left dot (``"a1"``).
 Lines are also numbered (the index the solver and the widget use): first the
 horizontal lines row by row, then the vertical ones row by row.
 """
+
 from __future__ import annotations
 
 import re
@@ -93,7 +94,14 @@ class Geometry:
             raise ValueError(tr("{name!r}: a box is named by its top-left dot, like 'a1'", name=name))
         col, row = ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1
         if not (0 <= col < self.width and 0 <= row < self.height):
-            raise ValueError(tr("{name!r}: no box there on a {width}×{height} board", name=name, width=self.width, height=self.height))
+            raise ValueError(
+                tr(
+                    "{name!r}: no box there on a {width}×{height} board",
+                    name=name,
+                    width=self.width,
+                    height=self.height,
+                )
+            )
         return row * self.width + col
 
     @property
@@ -118,7 +126,14 @@ class Geometry:
             col, row = ord(letter.lower()) - ord("a"), int(number) - 1
             if not (0 <= col <= self.width and 0 <= row <= self.height):
                 raise IllegalMoveError(
-                    tr("{text!r}: dot {dot} is off the board (columns a–{last_column}, rows 1–{last_row})", text=text, dot=letter.lower() + str(number), last_column=chr(ord("a") + self.width), last_row=self.height + 1))
+                    tr(
+                        "{text!r}: dot {dot} is off the board (columns a–{last_column}, rows 1–{last_row})",
+                        text=text,
+                        dot=letter.lower() + str(number),
+                        last_column=chr(ord("a") + self.width),
+                        last_row=self.height + 1,
+                    )
+                )
             dots.append((col, row))
         (c1, r1), (c2, r2) = dots
         dc, dr = abs(c1 - c2), abs(r1 - r2)
@@ -127,7 +142,9 @@ class Geometry:
         if dc and dr:
             raise IllegalMoveError(tr("{text!r}: diagonal lines are not allowed", text=text))
         if dc + dr > 1:
-            raise IllegalMoveError(tr("{text!r}: not neighbouring dots (a line joins two dots next to each other)", text=text))
+            raise IllegalMoveError(
+                tr("{text!r}: not neighbouring dots (a line joins two dots next to each other)", text=text)
+            )
         c1, r1 = min(c1, c2), min(r1, r2)
         return self.h_line(c1, r1) if dc else self.v_line(c1, r1)
 
@@ -151,8 +168,11 @@ def geometry(width: int, height: int) -> Geometry:
 @lru_cache(maxsize=None)
 def _box_lines(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
     g = Geometry(width, height)
-    return tuple((g.h_line(c, r), g.h_line(c, r + 1), g.v_line(c, r), g.v_line(c + 1, r))
-                 for r in range(height) for c in range(width))
+    return tuple(
+        (g.h_line(c, r), g.h_line(c, r + 1), g.v_line(c, r), g.v_line(c + 1, r))
+        for r in range(height)
+        for c in range(width)
+    )
 
 
 @lru_cache(maxsize=None)
@@ -179,7 +199,9 @@ class DotsAndBoxes:
     def __init__(self, width: int = 5, height: int = 4, *, first: int = 0, alternate_start: bool = True):
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or isinstance(value, bool) or not MIN_SIZE <= value <= MAX_SIZE:
-                raise ValueError(tr("{name}={value!r}: the board must be 1 to 8 boxes in each direction", name=name, value=value))
+                raise ValueError(
+                    tr("{name}={value!r}: the board must be 1 to 8 boxes in each direction", name=name, value=value)
+                )
         if not is_int(first) or first not in (0, 1):
             raise ValueError(tr("first={first!r}: the first seat is 0 (gold) or 1 (coral)", first=first))
         if not isinstance(alternate_start, bool):
@@ -187,11 +209,11 @@ class DotsAndBoxes:
         self.geometry = geometry(width, height)
         self.first = first
         self.alternate_start = alternate_start
-        self.drawn = 0                      # bitmask over line indices
+        self.drawn = 0  # bitmask over line indices
         self.owners: list[int | None] = [None] * self.geometry.n_boxes
         self.to_move = first
         self.resigned: int | None = None
-        self._log: list[tuple[int, int, tuple[int, ...]]] = []   # (line, player, boxes completed)
+        self._log: list[tuple[int, int, tuple[int, ...]]] = []  # (line, player, boxes completed)
 
     # ----- size and naming -------------------------------------------------
     @property
@@ -266,12 +288,20 @@ class DotsAndBoxes:
             raise IllegalMoveError(tr("{line!r}: the game is over", line=line))
         if isinstance(line, int) and not isinstance(line, bool):
             if not 0 <= line < self.geometry.n_lines:
-                raise IllegalMoveError(tr("{line!r}: off the board (lines are numbered 0–{number})", line=line, number=self.geometry.n_lines - 1))
+                raise IllegalMoveError(
+                    tr(
+                        "{line!r}: off the board (lines are numbered 0–{number})",
+                        line=line,
+                        number=self.geometry.n_lines - 1,
+                    )
+                )
             index = line
         else:
             index = self.geometry.parse_line(line)
         if self.drawn >> index & 1:
-            raise IllegalMoveError(tr("{line!r}: line {line_name} is already drawn", line=line, line_name=self.geometry.line_name(index)))
+            raise IllegalMoveError(
+                tr("{line!r}: line {line_name} is already drawn", line=line, line_name=self.geometry.line_name(index))
+            )
         self.drawn |= 1 << index
         completed = tuple(b for b in self.geometry.line_boxes[index] if self.sides_drawn(b) == 4)
         player = self.to_move
@@ -334,24 +364,35 @@ class DotsAndBoxes:
     def to_dict(self) -> dict[str, Any]:
         """``{"game": "dots_and_boxes", "version": 2, "width", "height", "first", "alternate_start",
         "moves": [lines], "resigned": seat or None}``."""
-        return {"game": "dots_and_boxes", "version": SCHEMA_VERSION, "width": self.width, "height": self.height,
-                "first": self.first, "alternate_start": self.alternate_start,
-                "moves": self.history, "resigned": self.resigned}
+        return {
+            "game": "dots_and_boxes",
+            "version": SCHEMA_VERSION,
+            "width": self.width,
+            "height": self.height,
+            "first": self.first,
+            "alternate_start": self.alternate_start,
+            "moves": self.history,
+            "resigned": self.resigned,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> "DotsAndBoxes":
         check_header(data, ("dots_and_boxes",), N_("Dots and Boxes"))
         missing = [k for k in ("width", "height", "moves") if k not in data]
         if missing:
-            raise BadPositionError(tr("from_dict: missing {items}", items=', '.join(missing)))
+            raise BadPositionError(tr("from_dict: missing {items}", items=", ".join(missing)))
         if not isinstance(data["moves"], list):
             raise BadPositionError(tr("from_dict: 'moves' must be a list of lines like 'a1-b1'"))
         resigned = data.get("resigned")
         if resigned is not None and (not is_int(resigned) or resigned not in (0, 1)):
             raise BadPositionError(tr("from_dict: resigned={resigned!r} is not a seat (0 or 1)", resigned=resigned))
         try:
-            game = cls(data["width"], data["height"], first=data.get("first", 0),
-                       alternate_start=data.get("alternate_start", True))
+            game = cls(
+                data["width"],
+                data["height"],
+                first=data.get("first", 0),
+                alternate_start=data.get("alternate_start", True),
+            )
         except (ValueError, TypeError) as e:
             raise BadPositionError(tr("from_dict: {e}", e=e)) from None
         return replay(game, data["moves"], kind=str, example="'a1-b1'", what="move", resigned=resigned)
@@ -374,8 +415,9 @@ class DotsAndBoxes:
         """A text picture: ``o`` dots, ``---`` and ``|`` lines, ``G``/``C`` for gold/coral boxes."""
         g, rows = self.geometry, []
         for r in range(self.height + 1):
-            rows.append("o" + "".join(("---" if self.is_drawn(g.h_line(c, r)) else "   ") + "o"
-                                      for c in range(self.width)))
+            rows.append(
+                "o" + "".join(("---" if self.is_drawn(g.h_line(c, r)) else "   ") + "o" for c in range(self.width))
+            )
             if r < self.height:
                 cells = []
                 for c in range(self.width + 1):
@@ -387,12 +429,14 @@ class DotsAndBoxes:
         return "\n".join(rows)
 
     def __repr__(self) -> str:
-        return (f"DotsAndBoxes({self.width}, {self.height}) after {len(self._log)} lines, "
-                f"score {self.scores[0]}–{self.scores[1]}, "
-                + ("over" if self.is_over() else f"{SEAT_NAMES[self.to_move]} to move"))
+        return (
+            f"DotsAndBoxes({self.width}, {self.height}) after {len(self._log)} lines, "
+            f"score {self.scores[0]}–{self.scores[1]}, "
+            + ("over" if self.is_over() else f"{SEAT_NAMES[self.to_move]} to move")
+        )
 
     def _repr_html_(self) -> str:
         return f"<pre style='line-height:1.1'>{self}</pre><div>{self!r}</div>"
 
 
-register("dots_and_boxes", lambda: DotsAndBoxes)   # gamekit.game.load reads saved games of this id
+register("dots_and_boxes", lambda: DotsAndBoxes)  # gamekit.game.load reads saved games of this id

@@ -29,6 +29,7 @@ with a transposition table of lower/upper bounds, and these reductions — each 
 
 The reductions are checked against brute-force minimax in ``tests/dots/test_solver.py``.
 """
+
 from __future__ import annotations
 
 import time
@@ -39,8 +40,19 @@ from gamekit.dots import fast
 from gamekit.dots.rules import DotsAndBoxes, geometry
 from gamekit.core.errors import SolverTimeout
 
-__all__ = ["Solver", "SolverTimeout", "solve", "best_line", "best_lines", "solver_for", "move_values",
-           "TAKE", "TAKE_OR_DECLINE", "ORDINARY", "LOONY_ENDGAME"]
+__all__ = [
+    "Solver",
+    "SolverTimeout",
+    "solve",
+    "best_line",
+    "best_lines",
+    "solver_for",
+    "move_values",
+    "TAKE",
+    "TAKE_OR_DECLINE",
+    "ORDINARY",
+    "LOONY_ENDGAME",
+]
 
 INF = 10_000
 
@@ -100,7 +112,7 @@ class Solver:
         self.nbrs = tuple(nbrs)
         # for each line: ((box, other side), ...)
         self.line_ends = tuple(tuple((b, next((o for o in lb if o != b), -1)) for b in lb) for lb in g.line_boxes)
-        self.tt: dict[int, tuple] = {}   # drawn -> (lower, upper, best line, candidate lines)
+        self.tt: dict[int, tuple] = {}  # drawn -> (lower, upper, best line, candidate lines)
         self.dp: dict[tuple, int] = {}
         self.max_table = max_table
         self.nodes = 0
@@ -115,7 +127,12 @@ class Solver:
         # compiled=False forces the pure-Python search
         usable = fast.available() and fast.fits(width, height) and type(self).moves is Solver.moves
         if compiled and not usable:
-            raise ValueError(tr("compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard move list"))
+            raise ValueError(
+                tr(
+                    "compiled=True: the compiled search needs numba, a board of at most 64 lines and the standard "
+                    "move list"
+                )
+            )
         self.compiled = usable if compiled is None else bool(compiled)
         self._fast: fast.CompiledSearch | None = None
 
@@ -243,7 +260,7 @@ class Solver:
             visited = low
             # walk the chain/loop through box b in both directions
             n = 1
-            term = 0          # ends on the border
+            term = 0  # ends on the border
             loop = False
             mid = -1
             rep = -1
@@ -305,7 +322,7 @@ class Solver:
             if c in done:
                 continue
             done.add(c)
-            rest = self._dp(comps[:i] + comps[i + 1:])
+            rest = self._dp(comps[:i] + comps[i + 1 :])
             kind, n = c
             if kind == 0:
                 val = -n - rest if n <= 2 else min(-n - rest, 4 - n + rest)
@@ -322,8 +339,9 @@ class Solver:
         if not R:
             return 0
         self.nodes += 1
-        if not self.nodes & 1023 and (self.nodes > self.node_limit or (
-                self.deadline is not None and time.perf_counter() > self.deadline)):
+        if not self.nodes & 1023 and (
+            self.nodes > self.node_limit or (self.deadline is not None and time.perf_counter() > self.deadline)
+        ):
             raise SolverTimeout()
         if self.m1:
             kind, lines, _ = self.moves()
@@ -387,7 +405,7 @@ class Solver:
                 return v
         best, best_line = -INF, -1
         for l in lines:
-            self._play(l)            # no box is capturable here, so no line completes one
+            self._play(l)  # no box is capturable here, so no line completes one
             v = -self._search(-beta, -alpha)
             self._undo(l, 0)
             if v > best:
@@ -467,8 +485,9 @@ class Solver:
         self._set(drawn)
         return list(self.moves()[1])
 
-    def best(self, drawn: int, timeout: float | None = None, among: list[int] | None = None,
-             max_nodes: int | None = None) -> tuple[int, list[tuple[int, int]]]:
+    def best(
+        self, drawn: int, timeout: float | None = None, among: list[int] | None = None, max_nodes: int | None = None
+    ) -> tuple[int, list[tuple[int, int]]]:
         """``(value, [(line, value), ...])`` over the candidate lines (or ``among``), best first.
 
         Values of lines that are not best are upper bounds (alpha–beta does not need them exactly).
@@ -489,8 +508,11 @@ class Solver:
                     child = self.drawn
                     self._undo(l, k)
                     if alpha > -INF:
-                        t = k + self._child_window(child, alpha - k, alpha + 1 - k) if k else \
-                            -self._child_window(child, -alpha - 1, -alpha)
+                        t = (
+                            k + self._child_window(child, alpha - k, alpha + 1 - k)
+                            if k
+                            else -self._child_window(child, -alpha - 1, -alpha)
+                        )
                         v = t if t <= alpha else k + sign * self._child_exact(child, sign * (t - k))
                     else:
                         v = k + sign * self._child_exact(child, 0)
@@ -516,7 +538,7 @@ class Solver:
     # ----- the compiled search --------------------------------------------
     def _engine(self) -> fast.CompiledSearch:
         if self._fast is None:
-            bits = max(12, (4 * self.max_table - 1).bit_length())     # 2^22 slots for the default 1 000 000
+            bits = max(12, (4 * self.max_table - 1).bit_length())  # 2^22 slots for the default 1 000 000
             self._fast = fast.CompiledSearch(self.geometry, table_bits=bits, safe_only=self.safe_only)
         return self._fast
 
@@ -605,7 +627,9 @@ def _limit(time_limit: float | None) -> float | None:
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise ValueError(tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit))
+        raise ValueError(
+            tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit)
+        )
     return float(time_limit)
 
 
@@ -614,7 +638,19 @@ def beyond_reach(game: DotsAndBoxes, time_limit: float | None, what: str = "solv
     undrawn = len(game.undrawn_lines())
     limit = reach(game.width, game.height)
     return SolverTimeout(
-        tr("{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later position, a larger time_limit, or time_limit=None to wait however long it takes.", what=what, time_limit=number(time_limit, short=True), width=game.width, height=game.height, undrawn=undrawn, beyond=max(0, undrawn - limit), reach=limit))
+        tr(
+            "{what}: no exact answer within {time_limit} s for this {width}×{height} position with {undrawn} undrawn "
+            "lines (about {beyond} more than the ~{reach} the solver usually finishes within a second). Try a later "
+            "position, a larger time_limit, or time_limit=None to wait however long it takes.",
+            what=what,
+            time_limit=number(time_limit, short=True),
+            width=game.width,
+            height=game.height,
+            undrawn=undrawn,
+            beyond=max(0, undrawn - limit),
+            reach=limit,
+        )
+    )
 
 
 def solve(game: DotsAndBoxes, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:

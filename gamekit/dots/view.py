@@ -3,6 +3,7 @@ position (:func:`dots_scene`, a :class:`gamekit.core.scene.Scene`), the keyboard
 :func:`move_at`, the hit-testing of a click.  No widget library: the notebook widget
 (:mod:`gamekit.dots.widget`), the lessons and the room server (:mod:`gamekit.rooms.games`) all use this.
 """
+
 from __future__ import annotations
 
 import math
@@ -13,18 +14,40 @@ from typing import Any, Mapping
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.core.errors import IllegalMoveError
 from gamekit.i18n import tr
-from gamekit.core.scene import REVIEW_COLOURS, REVIEW_SYMBOLS, REVIEW_TEXT, BACKGROUND, INK, SEAT_COLOURS, SEAT_DARK, Scene
+from gamekit.core.scene import (
+    REVIEW_COLOURS,
+    REVIEW_SYMBOLS,
+    REVIEW_TEXT,
+    BACKGROUND,
+    INK,
+    SEAT_COLOURS,
+    SEAT_DARK,
+    Scene,
+)
 
-__all__ = ["BoardLayout", "dots_scene", "neighbour_line", "move_at", "CURSOR", "LAST_MARK", "LAST_RIM", "HINT_INK",
-           "HIT_TOLERANCE", "review_scene", "coordinate_labels", "hint_mark", "last_mark"]
+__all__ = [
+    "BoardLayout",
+    "dots_scene",
+    "neighbour_line",
+    "move_at",
+    "CURSOR",
+    "LAST_MARK",
+    "LAST_RIM",
+    "HINT_INK",
+    "HIT_TOLERANCE",
+    "review_scene",
+    "coordinate_labels",
+    "hint_mark",
+    "last_mark",
+]
 
 CURSOR = "#2e86de"
-LAST_MARK = "#ffffff"       # the last line's bead: white, as on the paper sheet…
-LAST_RIM = INK              # …ringed in ink, so it reads as a mark on the line and never as a gap in it
-HINT_INK = "#17693a"        # the hinted line (dashed) and its "?" tag: 6.3:1 on the background
-BOX_NUMBER = INK            # a box's owner number (1 gold, 2 coral): 5.1:1 on gold, 4.9:1 on coral
+LAST_MARK = "#ffffff"  # the last line's bead: white, as on the paper sheet…
+LAST_RIM = INK  # …ringed in ink, so it reads as a mark on the line and never as a gap in it
+HINT_INK = "#17693a"  # the hinted line (dashed) and its "?" tag: 6.3:1 on the background
+BOX_NUMBER = INK  # a box's owner number (1 gold, 2 coral): 5.1:1 on gold, 4.9:1 on coral
 COORDINATE_INK = "#5d6770"  # the dot names round a lesson board (a, b, c / 1, 2, 3): 5.4:1 on the background
-HIT_TOLERANCE = 0.42   # fraction of the dot spacing: generous, so taps land
+HIT_TOLERANCE = 0.42  # fraction of the dot spacing: generous, so taps land
 
 
 @dataclass(frozen=True)
@@ -42,8 +65,10 @@ class BoardLayout:
 
     @property
     def css_size(self) -> tuple[int, int]:
-        return (math.ceil(2 * self.margin + self.width * self.spacing),
-                math.ceil(2 * self.margin + self.height * self.spacing))
+        return (
+            math.ceil(2 * self.margin + self.width * self.spacing),
+            math.ceil(2 * self.margin + self.height * self.spacing),
+        )
 
     def dot(self, col: float, row: float) -> tuple[float, float]:
         return self.margin + col * self.spacing, self.margin + row * self.spacing
@@ -73,9 +98,17 @@ class BoardLayout:
         return line if distance <= HIT_TOLERANCE else None
 
 
-def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[int, str] | None = None,
-               line_colours: Mapping[int, str] | None = None, cursor: int | None = None,
-               show_last: bool = True, coordinates: bool = False, hint: int | None = None) -> Scene:
+def dots_scene(
+    game: DotsAndBoxes,
+    layout: BoardLayout,
+    *,
+    box_tints: Mapping[int, str] | None = None,
+    line_colours: Mapping[int, str] | None = None,
+    cursor: int | None = None,
+    show_last: bool = True,
+    coordinates: bool = False,
+    hint: int | None = None,
+) -> Scene:
     """The picture of a position: owned boxes in their owner's colour and number, drawn lines,
     a white bead ringed in ink on the last line (:func:`last_mark`), the dots; optional tints for boxes
     (chains, third sides…), colours for some lines, a keyboard cursor, the dot names round the edge
@@ -93,7 +126,7 @@ def dots_scene(game: DotsAndBoxes, layout: BoardLayout, *, box_tints: Mapping[in
                 x, y, _ = boxes[box]
                 scene.add("rect", x, y, s, s, tint)
         if owner is not None:
-            scene.extend(boxes[box][2][owner])      # the owner's fill, its edge and number (board_pieces)
+            scene.extend(boxes[box][2][owner])  # the owner's fill, its edge and number (board_pieces)
     drawn, colours, width = game.drawn, line_colours or {}, max(3.0, s * 0.08)
     for line, (x1, y1, x2, y2) in enumerate(ends):
         if drawn >> line & 1:
@@ -131,9 +164,11 @@ def hint_mark(game: DotsAndBoxes, layout: BoardLayout, line: int) -> list[tuple]
     horizontal = abs(y2 - y1) < abs(x2 - x1)
     r = max(7.0, s * 0.14)
     tx, ty = (mx, my - r - 3) if horizontal else (mx + r + 3, my)
-    return [("dashed_line", x1, y1, x2, y2, HINT_INK, max(3.0, s * 0.07)),
-            ("circle", tx, ty, r, HINT_INK),
-            ("text", tx, ty, "?", f"bold {r * 1.3:.0f}px sans-serif", "#ffffff", "center")]
+    return [
+        ("dashed_line", x1, y1, x2, y2, HINT_INK, max(3.0, s * 0.07)),
+        ("circle", tx, ty, r, HINT_INK),
+        ("text", tx, ty, "?", f"bold {r * 1.3:.0f}px sans-serif", "#ffffff", "center"),
+    ]
 
 
 def coordinate_labels(layout: BoardLayout) -> list[tuple]:
@@ -161,22 +196,36 @@ def board_pieces(layout: BoardLayout, geometry: Any) -> tuple[tuple, tuple, tupl
         row, col = divmod(box, geometry.width)
         x, y = layout.dot(col, row)
         inset = s * 0.12
-        owned = tuple((
-            ("rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_COLOURS[owner]),
-            # the fill's edge in the owner's dark colour (5:1 on the background; the light fills alone are 2.2:1)
-            ("stroke_rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_DARK[owner], 2),
-            # the owner's number is the cue that does not depend on colour (gold and coral are close for
-            # deuteranopes): dark ink, legible on both fills
-            ("text", x + s / 2, y + s / 2, str(owner + 1), f"bold {s * 0.42:.0f}px sans-serif", BOX_NUMBER, "center"),
-        ) for owner in (0, 1))
+        owned = tuple(
+            (
+                ("rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_COLOURS[owner]),
+                # the fill's edge in the owner's dark colour (5:1 on the background; the light fills alone are 2.2:1)
+                ("stroke_rect", x + inset, y + inset, s - 2 * inset, s - 2 * inset, SEAT_DARK[owner], 2),
+                # the owner's number is the cue that does not depend on colour (gold and coral are close for
+                # deuteranopes): dark ink, legible on both fills
+                (
+                    "text",
+                    x + s / 2,
+                    y + s / 2,
+                    str(owner + 1),
+                    f"bold {s * 0.42:.0f}px sans-serif",
+                    BOX_NUMBER,
+                    "center",
+                ),
+            )
+            for owner in (0, 1)
+        )
         boxes.append((x, y, owned))
     ends = []
     for line in range(geometry.n_lines):
         (c1, r1), (c2, r2) = geometry.line_dots(line)
         ends.append((*layout.dot(c1, r1), *layout.dot(c2, r2)))
     radius = max(3.5, layout.spacing * 0.08)
-    dots = tuple(("circle", *layout.dot(col, row), radius, INK)
-                 for row in range(geometry.height + 1) for col in range(geometry.width + 1))
+    dots = tuple(
+        ("circle", *layout.dot(col, row), radius, INK)
+        for row in range(geometry.height + 1)
+        for col in range(geometry.width + 1)
+    )
     return tuple(ends), dots, tuple(boxes)
 
 
@@ -191,7 +240,7 @@ def neighbour_line(game: DotsAndBoxes, line: int, key: str) -> int:
     g = game.geometry
     (c1, r1), (c2, r2) = g.line_dots(line)
     x, y = c1 + c2, r1 + r2
-    steps = [(2 * dx, 2 * dy), (dx - dy, dy + dx), (dx + dy, dy - dx)]   # straight on, then turn either way
+    steps = [(2 * dx, 2 * dy), (dx - dy, dy + dx), (dx + dy, dy - dx)]  # straight on, then turn either way
     for sx, sy in steps:
         nx, ny = x + sx, y + sy
         if nx % 2 == 1 and ny % 2 == 0 and 0 <= ny // 2 <= g.height and 0 <= nx // 2 < g.width:
@@ -212,8 +261,13 @@ def move_at(game: DotsAndBoxes, layout: BoardLayout, x: float, y: float) -> str:
     return game.line_name(line)
 
 
-def review_scene(game: DotsAndBoxes, layout: BoardLayout, move: str | None = None, verdict: str = "unjudged",
-                 best: tuple[str, ...] = ()) -> Scene:
+def review_scene(
+    game: DotsAndBoxes,
+    layout: BoardLayout,
+    move: str | None = None,
+    verdict: str = "unjudged",
+    best: tuple[str, ...] = (),
+) -> Scene:
     """One step of a game's review: the position after ``move``, the move drawn in its verdict's colour with
     a mark carrying the verdict's symbol (best ✓, inaccuracy ?!, mistake ?, unjudged ·), and the better
     lines (``best``, when the move was not one of them) dashed in the colour of a best move."""

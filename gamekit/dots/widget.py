@@ -4,6 +4,7 @@
 and clicks back to lines: both live in :mod:`gamekit.dots.view` (plain data, shared with the lessons and
 the room server) and are importable from here too.
 """
+
 from __future__ import annotations
 
 import html
@@ -13,9 +14,7 @@ import ipywidgets as W
 
 from gamekit.dots.describe import board_label, cursor_text, describe
 from gamekit.dots.rules import MAX_SIZE, MIN_SIZE, PRESETS, DotsAndBoxes
-from gamekit.dots.view import (BoardLayout,
-                               dots_scene,
-                               move_at, neighbour_line, review_scene)
+from gamekit.dots.view import BoardLayout, dots_scene, move_at, neighbour_line, review_scene
 from gamekit.widgets.base import GameWidget
 from gamekit.widgets.controls import reported
 from gamekit.widgets.settings import BadSettingError, check_int, check_type
@@ -46,8 +45,17 @@ class DotsWidget(GameWidget):
 
     catalog_id = "dots_and_boxes"
 
-    def __init__(self, width: int = 5, height: int = 4, mode: str = "cpu", level: str = "easy",
-                 seed: int | None = None, timer: int = 0, alternate_start: bool = True, hints: bool = False):
+    def __init__(
+        self,
+        width: int = 5,
+        height: int = 4,
+        mode: str = "cpu",
+        level: str = "easy",
+        seed: int | None = None,
+        timer: int = 0,
+        alternate_start: bool = True,
+        hints: bool = False,
+    ):
         check_size(width, height)
         check_type("alternate_start", alternate_start, bool)
         self.size = (width, height)
@@ -55,8 +63,9 @@ class DotsWidget(GameWidget):
         self.layout_px = BoardLayout.fit(width, height)
         self.css_size = self.layout_px.css_size
         self.cursor: int | None = None
-        self.size_select = W.Dropdown(options=size_options(self.size), value=self.size,
-                                      description=tr("Board"), layout=W.Layout(width="auto"))
+        self.size_select = W.Dropdown(
+            options=size_options(self.size), value=self.size, description=tr("Board"), layout=W.Layout(width="auto")
+        )
         super().__init__(mode=mode, level=level, seed=seed, timer=timer, hints=hints)
         self.size_select.observe(self.on_size_change, names="value")
 
@@ -73,15 +82,27 @@ class DotsWidget(GameWidget):
 
     def make_cpu(self, level: str, seed: int | None) -> Any:
         from gamekit.dots.players import cpu_player
+
         return cpu_player(level, seed=seed)
 
     def hint_for(self, game: DotsAndBoxes) -> tuple[str, str]:
         from gamekit.dots.players import hint
+
         return hint(game)
 
     def extra_controls(self) -> list[W.Widget]:
-        return [W.HBox([self.size_select, W.HTML("<small>" + html.escape(
-            tr("Keyboard: Tab to the board, arrows move the cursor, Enter or Space draws.")) + "</small>")])]
+        return [
+            W.HBox(
+                [
+                    self.size_select,
+                    W.HTML(
+                        "<small>"
+                        + html.escape(tr("Keyboard: Tab to the board, arrows move the cursor, Enter or Space draws."))
+                        + "</small>"
+                    ),
+                ]
+            )
+        ]
 
     def build_scene(self) -> Scene:
         """The position with the dot names round it, the keyboard cursor and the Hint's line (dashed, tagged "?")."""
@@ -122,8 +143,16 @@ class DotsWidget(GameWidget):
                 return review_scene(position, layout)
             return review_scene(position, layout, j.move, j.verdict, j.best)
 
-        return ReviewPanel(game, judgements, draw, lambda position: describe(position, None, names=names),
-                           self.seat_name, str, "dots", layout.css_size)
+        return ReviewPanel(
+            game,
+            judgements,
+            draw,
+            lambda position: describe(position, None, names=names),
+            self.seat_name,
+            str,
+            "dots",
+            layout.css_size,
+        )
 
     def adopt(self, game: DotsAndBoxes) -> None:
         self.size = (game.width, game.height)

@@ -1,4 +1,4 @@
-"""A pupil's puzzle results by theme, for the teacher's class table (a class group, :mod:`gamekit.rooms.groups`).
+"""A pupil's puzzle results by theme, for the teacher's class table (a class group, :mod:`gamekit.rooms.class_progress`).
 
 ``theme_results()`` reads the practice attempts in the progress file (:func:`gamekit.progress.attempts`) and
 counts, for every game and theme, the puzzles tried and those **right at the first answer** (the accuracy the

@@ -2,7 +2,7 @@
 
 A :class:`ProblemSet` names the game, the ``(theme, band)`` of each problem (easy first, hard last) and a
 fixed ``seed``: the same set always gives the same puzzles, so the teacher guide can list them (ids and
-answers, :func:`gamekit.lesson_tools.solutions_markdown`).  :func:`puzzle_exercise` turns one puzzle into a
+answers, :func:`gamekit.teacher_sheets.solutions_markdown`).  :func:`puzzle_exercise` turns one puzzle into a
 lesson :class:`~gamekit.widgets.lesson.Exercise` judged by :meth:`gamekit.puzzles.core.Puzzle.check`
 (the exact solver's verdict stored in the bank: a wrong answer is told its refutation)::
 

@@ -6,6 +6,7 @@
 
 The protocol and the rules as implemented are described in ``docs/rooms.md``.
 """
+
 __all__ = ["join_group", "send_progress", "create_group"]
 
 
@@ -14,5 +15,6 @@ def __getattr__(name: str):
     ``create_group(server, name)`` — imported on first use."""
     if name in ("join_group", "send_progress", "create_group"):
         from gamekit.rooms import groups_client
+
         return getattr(groups_client, name)
     raise AttributeError(f"module 'gamekit.rooms' has no attribute {name!r}")

@@ -17,6 +17,7 @@ server had sent it; a delta that does not follow the state held makes it ask for
 (``resyncs`` counts those).  ``messages`` lists what arrived, deltas as they came (a mover's ``ok`` that rode in
 its delta is listed after it as its own ``ok``).
 """
+
 from __future__ import annotations
 
 import json
@@ -59,8 +60,15 @@ def _split_link(link: str) -> tuple[str, str]:
 
 
 class RoomClient:
-    def __init__(self, link: str, token: str | None = None, timeout: float = 10.0, hello: bool = True,
-                 on_state: Callable[[dict], None] | None = None, deltas: bool = True):
+    def __init__(
+        self,
+        link: str,
+        token: str | None = None,
+        timeout: float = 10.0,
+        hello: bool = True,
+        on_state: Callable[[dict], None] | None = None,
+        deltas: bool = True,
+    ):
         self.base, self.room = _split_link(link)
         self.link = f"{self.base}/r/{self.room}"
         self._token = token
@@ -71,16 +79,18 @@ class RoomClient:
         self.messages: list[dict] = []
         self.closed: str | None = None
         self.on_state = on_state
-        self.deltas = deltas          # after the first state, the server sends only what changed (gamekit.rooms.delta)
-        self.resyncs = 0              # times a delta did not follow the state held and the whole state was asked for
+        self.deltas = deltas  # after the first state, the server sends only what changed (gamekit.rooms.delta)
+        self.resyncs = 0  # times a delta did not follow the state held and the whole state was asked for
         self._resyncing = False
         self._cond = threading.Condition()
         self._next_id = 1
-        ws_url = ("wss" if self.base.startswith("https") else "ws") + self.base[self.base.index(":"):] + f"/ws/{self.room}"
-        self.language = get_language()       # the server's texts (status, notes, refusals) in the notebook's language
+        ws_url = (
+            ("wss" if self.base.startswith("https") else "ws") + self.base[self.base.index(":") :] + f"/ws/{self.room}"
+        )
+        self.language = get_language()  # the server's texts (status, notes, refusals) in the notebook's language
         if self.language != "en":
             ws_url += f"?lang={self.language}"
-        origin = "/".join(self.base.split("/")[:3])          # scheme://host:port
+        origin = "/".join(self.base.split("/")[:3])  # scheme://host:port
         self._ws = websocket.create_connection(ws_url, timeout=timeout, origin=origin)
         self._ws.settimeout(None)
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -90,7 +100,7 @@ class RoomClient:
             self.wait_for(lambda m: m["type"] in ("welcome", "error"))
             self.wait(lambda s: True)
 
-    def __repr__(self) -> str:   # never shows the token
+    def __repr__(self) -> str:  # never shows the token
         where = "watching" if self.seat is None else f"seat {self.seat}"
         return f"<RoomClient {self.link} {where}>"
 
@@ -136,7 +146,7 @@ class RoomClient:
                     self._resyncing = True
                 else:
                     self.state = state
-                if isinstance(message.get("ok"), dict):     # the answer to our message rode in the delta
+                if isinstance(message.get("ok"), dict):  # the answer to our message rode in the delta
                     self.messages.append({"type": "ok", **message["ok"]})
             elif kind in ("replaced", "expired"):
                 self.closed = message.get("message", kind)
@@ -179,13 +189,19 @@ class RoomClient:
 
     def wait_for(self, predicate: Callable[[dict], bool], timeout: float | None = None, start: int = 0) -> dict:
         """The first message (from index ``start``) for which ``predicate`` is true."""
-        return self._until(lambda: next((m for m in self.messages[start:] if predicate(m)), None), timeout,
-                           "no such message from the room server")
+        return self._until(
+            lambda: next((m for m in self.messages[start:] if predicate(m)), None),
+            timeout,
+            "no such message from the room server",
+        )
 
     def wait(self, predicate: Callable[[dict], bool], timeout: float | None = None) -> dict:
         """Wait until the latest room state satisfies ``predicate``; returns that state."""
-        return self._until(lambda: self.state if self.state is not None and predicate(self.state) else None,
-                           timeout, "the room did not reach that state")
+        return self._until(
+            lambda: self.state if self.state is not None and predicate(self.state) else None,
+            timeout,
+            "the room did not reach that state",
+        )
 
     def ask(self, message: dict) -> dict:
         """Send and wait for the server's answer to it: the ``ok``, or :class:`RoomRefusal`."""
@@ -200,7 +216,7 @@ class RoomClient:
     # ----- playing ---------------------------------------------------------------------------------
     def play(self, move: str) -> str:
         """Play ``move`` (e.g. "a1-b1" or "4"); returns it in canonical form once the server has stored it."""
-        try:      # the other player's last move may still be on its way to us
+        try:  # the other player's last move may still be on its way to us
             self.wait(lambda s: s["over"] or s["to_move"] == self.seat, timeout=2)
         except TimeoutError:
             pass  # the server will say why not
@@ -253,7 +269,10 @@ class RoomClient:
         if not self.state:
             return "<i>not connected</i>"
         from html import escape
-        return f"{self.game._repr_html_()}<p>{escape(self.status)}</p><p>Invite link: <code>{escape(self.link)}</code></p>"
+
+        return (
+            f"{self.game._repr_html_()}<p>{escape(self.status)}</p><p>Invite link: <code>{escape(self.link)}</code></p>"
+        )
 
     def close(self) -> None:
         try:
@@ -266,8 +285,9 @@ def fetch_json(url: str, body: dict | None = None, timeout: float = 10.0) -> tup
     """GET ``url`` (or POST ``body`` as JSON) and read the JSON answer: ``(200, data)``, or on an HTTP error
     ``(status, message)`` with the server's own message (its ``message`` field) where it sent one."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url, data=data, method="GET" if body is None else "POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return 200, json.loads(response.read())
@@ -280,8 +300,9 @@ def fetch_json(url: str, body: dict | None = None, timeout: float = 10.0) -> tup
 
 def create_room(server: str, game: str = "dots", timer: int = 0, timeout: float = 10.0, **options: Any) -> RoomClient:
     """Create a room on ``server`` (e.g. "http://localhost:8765") and take its first seat."""
-    status, data = fetch_json(server.rstrip("/") + "/api/rooms", {"game": game, "options": options, "timer": timer},
-                              timeout)
+    status, data = fetch_json(
+        server.rstrip("/") + "/api/rooms", {"game": game, "options": options, "timer": timer}, timeout
+    )
     if status != 200:
         raise ValueError(f"the room server refused the room: {data}")
     return RoomClient(data["link"], token=data["token"], timeout=timeout)

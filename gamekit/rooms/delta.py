@@ -17,15 +17,16 @@ something and asks for the whole state (``{"type": "sync"}``).  :func:`apply_del
 copy; ``applyDelta`` in ``static/room.js`` is the page's.  Plain data, no tornado, no game: the server
 (``room.py``), the client (``client.py``) and the tests share it.
 """
+
 from __future__ import annotations
 
 import json
 from typing import Any
 
-SPLICED = ("history", "scene", "targets", "hover")   # lists sent as splices
-ALWAYS = ("turn_seconds_left",)                       # a clock: sent in every delta, changed or not
-READER = ("you", "status", "waiting")                 # each reader's own fields, in every state and delta
-WINDOW = 8                                            # how far list_patch looks ahead for the lists to agree again
+SPLICED = ("history", "scene", "targets", "hover")  # lists sent as splices
+ALWAYS = ("turn_seconds_left",)  # a clock: sent in every delta, changed or not
+READER = ("you", "status", "waiting")  # each reader's own fields, in every state and delta
+WINDOW = 8  # how far list_patch looks ahead for the lists to agree again
 
 
 def list_patch(old: list, new: list, window: int = WINDOW) -> list[list]:
@@ -45,7 +46,7 @@ def list_patch(old: list, new: list, window: int = WINDOW) -> list[list]:
             j += 1
             continue
         found = None
-        for skip in range(1, 2 * window + 1):            # the nearest agreement: fewest items skipped in all
+        for skip in range(1, 2 * window + 1):  # the nearest agreement: fewest items skipped in all
             for a in range(max(0, skip - window), min(skip, window) + 1):
                 b = skip - a
                 if i + a < n_old and j + b < n_new and old[i + a] == new[j + b]:
@@ -56,7 +57,7 @@ def list_patch(old: list, new: list, window: int = WINDOW) -> list[list]:
         if found is None:
             break
         a, b = found
-        ops.append([j, a, new[j:j + b]])
+        ops.append([j, a, new[j : j + b]])
         i += a
         j += b
     if i < n_old or j < n_new:
@@ -68,7 +69,7 @@ def apply_patch(items: list, ops: list) -> list:
     """A new list: ``items`` with the splices of :func:`list_patch` applied (``items`` is not changed)."""
     out = list(items)
     for index, delete, inserted in ops:
-        out[index:index + delete] = inserted
+        out[index : index + delete] = inserted
     return out
 
 
@@ -81,7 +82,7 @@ def state_delta(before: dict, after: dict) -> dict:
         if key in ALWAYS:
             continue
         old = before.get(key, before)
-        if old is value:                                  # the same object (title, options, …): unchanged
+        if old is value:  # the same object (title, options, …): unchanged
             continue
         if old is before or old != value:
             if key in SPLICED and isinstance(old, (list, tuple)) and isinstance(value, (list, tuple)):
@@ -97,8 +98,12 @@ def state_delta(before: dict, after: dict) -> dict:
 def apply_delta(state: dict | None, delta: dict) -> dict | None:
     """The state after ``delta``, or None when ``delta`` does not follow ``state`` (a missed version: ask for
     the whole state).  ``state`` is not changed."""
-    if (not isinstance(state, dict) or not isinstance(delta, dict) or not isinstance(state.get("v"), int)
-            or delta.get("v") != state["v"] + 1):
+    if (
+        not isinstance(state, dict)
+        or not isinstance(delta, dict)
+        or not isinstance(state.get("v"), int)
+        or delta.get("v") != state["v"] + 1
+    ):
         return None
     new = dict(state)
     new.update(delta.get("set") or {})

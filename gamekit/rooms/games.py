@@ -21,6 +21,7 @@ with the views' ``move_at`` — there is one drawing of each board, and the serv
 ``targets`` lists the points a keyboard cursor can visit (one per legal move), so the page needs no
 game-specific code.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,9 +1,10 @@
 """Python's garbage collector tuned for a room server process (:func:`tune_gc`)."""
+
 from __future__ import annotations
 
 import gc
 
-GC_THRESHOLDS = (700, 10, 1000)    # Python's default is (700, 10, 10): see tune_gc
+GC_THRESHOLDS = (700, 10, 1000)  # Python's default is (700, 10, 10): see tune_gc
 
 
 def tune_gc() -> None:

@@ -1,6 +1,7 @@
 """The room server's write batching: the writes of one event-loop turn committed as one transaction, and every
 message that may tell of them held until they are (:class:`GroupCommit`); :class:`FlushFirst` commits them
 before any other use of the store."""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,19 +30,21 @@ class GroupCommit:
     writes still fail is handed to ``lost`` (its held messages and writes not yet started are dropped: they were
     about changes not stored)."""
 
-    def __init__(self, store: Any, lost: Callable[[Any], None], kill_before_batch: bool = False,
-                 in_thread: bool = False):
+    def __init__(
+        self, store: Any, lost: Callable[[Any], None], kill_before_batch: bool = False, in_thread: bool = False
+    ):
         self.store, self.lost = store, lost
-        self.kill_before_batch = kill_before_batch          # tests only: SIGKILL before committing two moves at once
-        self.writes: list[tuple[Any, str, tuple]] = []      # the next batch: (room, RoomStore write, its arguments)
+        self.kill_before_batch = kill_before_batch  # tests only: SIGKILL before committing two moves at once
+        self.writes: list[tuple[Any, str, tuple]] = []  # the next batch: (room, RoomStore write, its arguments)
         self.held: collections.deque = collections.deque()  # (batch, connection, JSON text or (code, reason))
-        self.started = 0                                     # number of the last batch handed to the store
-        self.inflight: concurrent.futures.Future | None = None     # that batch, committing in the thread
+        self.started = 0  # number of the last batch handed to the store
+        self.inflight: concurrent.futures.Future | None = None  # that batch, committing in the thread
         self.inflight_writes: list = []
         self.scheduled = False
-        self.thread = (concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamekit-commit")
-                       if in_thread else None)
-        self.transactions = self.committed = 0              # counts, for the benchmark and the log
+        self.thread = (
+            concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamekit-commit") if in_thread else None
+        )
+        self.transactions = self.committed = 0  # counts, for the benchmark and the log
 
     def busy(self) -> bool:
         return bool(self.writes) or self.inflight is not None
@@ -52,7 +55,7 @@ class GroupCommit:
             self.scheduled = True
             try:
                 asyncio.get_running_loop().call_soon(self.end_of_turn)
-            except RuntimeError:                            # no event loop (a script driving a RoomServer): now
+            except RuntimeError:  # no event loop (a script driving a RoomServer): now
                 self.flush()
 
     def hold(self, conn: Any, what: Any) -> bool:
@@ -93,11 +96,11 @@ class GroupCommit:
 
     def _done(self, batch: int, writes: list, future: concurrent.futures.Future) -> None:
         if self.inflight is not future:
-            return                                           # finished already by a flush
+            return  # finished already by a flush
         self.inflight = None
         self._finished(batch, writes, future.result())
         if self.writes and not self.scheduled:
-            self._start()                                    # what arrived meanwhile goes next
+            self._start()  # what arrived meanwhile goes next
 
     def flush(self) -> None:
         """Commit every write made so far (waiting for the batch in the thread, if any) and send what waited."""
@@ -131,14 +134,14 @@ class GroupCommit:
 
     def _finished(self, batch: int, writes: list, failed: set[int]) -> None:
         self.committed += len(writes)
-        if failed:                          # later writes of those rooms would leave a gap: they go too
+        if failed:  # later writes of those rooms would leave a gap: they go too
             self.writes = [w for w in self.writes if id(w[0]) not in failed]
         held = self.held
         while held and held[0][0] <= batch:
             _, conn, what = held.popleft()
             if conn.room is not None and id(conn.room) in failed:
                 continue
-            if isinstance(what, (str, bytes)):        # a message (encoded once: see Room.broadcast)
+            if isinstance(what, (str, bytes)):  # a message (encoded once: see Room.broadcast)
                 conn.write_now(what)
             else:
                 conn.close(*what)
@@ -171,4 +174,5 @@ class FlushFirst:
         def call(*args: Any, **kwargs: Any) -> Any:
             self._flush()
             return attr(*args, **kwargs)
+
         return call

@@ -12,6 +12,7 @@ want to come back from another notebook (``GroupMember(link, key=…)``).  The t
 :func:`create_group` → :class:`GroupOwner` (settings, class table, CSV, remove, delete).
 Refusals raise :class:`GroupRefused` with the server's message; nothing changed on the server.
 """
+
 from __future__ import annotations
 
 import os
@@ -138,6 +139,7 @@ class GroupMember(_Group):
         """Save this membership on this computer (``gamekit.progress.set_group``; ``name``: the group's name, for
         the pupil's messages): lessons then send to this group after every answer."""
         from gamekit.progress import set_group
+
         set_group(self.link, self._key, self.nickname, name)
         return self
 
@@ -145,6 +147,7 @@ class GroupMember(_Group):
         """Leave the group: your nickname and progress are removed (past results stay, without a name)."""
         self.call("leave")
         from gamekit.progress import forget_group, group
+
         saved = group()
         if saved and saved["link"] == self.link and saved["key"] == self._key:
             forget_group()
@@ -218,6 +221,7 @@ def join_group(link: str, nickname: str, timeout: float = 10.0, remember: bool =
 def saved_member(timeout: float = 10.0) -> "GroupMember | None":
     """The group membership saved on this computer (:func:`join_group`), or None when none is saved."""
     from gamekit.progress import group
+
     saved = group()
     if saved is None:
         return None
@@ -236,18 +240,20 @@ def send_progress(link: str, nickname_token: str, progress: dict | None = None, 
             from gamekit.progress import load
         except ImportError:
             raise ValueError("no saved lesson progress on this installation: pass progress=") from None
-        saved = load()        # the class table reads the lessons, the puzzle results by theme and the dice tally;
-        progress = {"version": saved["version"], "lessons": saved["lessons"]}   # records and answers stay here
+        saved = load()  # the class table reads the lessons, the puzzle results by theme and the dice tally;
+        progress = {"version": saved["version"], "lessons": saved["lessons"]}  # records and answers stay here
         if saved.get("practice"):
             from gamekit.puzzles.results import theme_results
+
             results = theme_results(saved["practice"])
             if results:
                 progress["puzzles"] = results
         if saved.get("tally"):
             progress["tally"] = saved["tally"]
     base, group, _ = split_group_link(link)
-    return _post(f"{base}/api/groups/{group}/progress", {"key": nickname_token, "progress": progress},
-                 timeout)["lessons"]
+    return _post(f"{base}/api/groups/{group}/progress", {"key": nickname_token, "progress": progress}, timeout)[
+        "lessons"
+    ]
 
 
 def ladder_html(data: dict) -> str:
@@ -256,10 +262,13 @@ def ladder_html(data: dict) -> str:
     rows = "".join(
         f"<tr><td>{r['rank']}</td><td>{escape(r['nickname'])}</td><td>{shown(r['rating'])}</td><td>{r['games']}</td>"
         f"<td>{r['wins']}</td><td>{r['draws']}</td><td>{r['losses']}</td><td>{r['points']:g}</td></tr>"
-        for r in data["rows"])
-    return (f"<table class='gamekit-ladder'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-            f"<p><small>{data['rated_games']} rated game(s); Elo, everyone starts at 1200, a draw counts half."
-            f"</small></p>{data['chart']}")
+        for r in data["rows"]
+    )
+    return (
+        f"<table class='gamekit-ladder'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        f"<p><small>{data['rated_games']} rated game(s); Elo, everyone starts at 1200, a draw counts half."
+        f"</small></p>{data['chart']}"
+    )
 
 
 class LadderWidget:
@@ -267,6 +276,7 @@ class LadderWidget:
 
     def __init__(self, link: str):
         import ipywidgets as W
+
         self.group = _Group(link)
         self.html = W.HTML()
         self.refresh_button = W.Button(description="Refresh", icon="refresh")
@@ -294,9 +304,14 @@ class SendProgressWidget:
 
     def __init__(self, member: GroupMember, progress: dict | None = None):
         import ipywidgets as W
+
         self.member, self.progress = member, progress
-        self.button = W.Button(description="Send my progress to the class", icon="upload", button_style="primary",
-                               layout=W.Layout(width="auto"))
+        self.button = W.Button(
+            description="Send my progress to the class",
+            icon="upload",
+            button_style="primary",
+            layout=W.Layout(width="auto"),
+        )
         self.button.on_click(lambda _: self.send())
         self.message = W.HTML()
         self.widget = W.HBox([self.button, self.message])
@@ -307,8 +322,9 @@ class SendProgressWidget:
         except (GroupRefused, OSError, ValueError) as problem:
             self.message.value = f"<span style='color:#b03a2e'>Not sent: {escape(str(problem))}</span>"
             return None
-        self.message.value = (f"Sent ({len(sent)} lesson(s)) to {escape(self.member.link)} as "
-                              f"<b>{escape(self.member.nickname)}</b>.")
+        self.message.value = (
+            f"Sent ({len(sent)} lesson(s)) to {escape(self.member.link)} as <b>{escape(self.member.nickname)}</b>."
+        )
         return sent
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -346,8 +362,9 @@ def group_link_for(text: Any, server: str | None = None, timeout: float = 10.0) 
         try:
             base, group, _ = split_group_link(link)
         except ValueError:
-            raise ValueError(tr("{text!r} is not a class link: it looks like http://school-pc:8765/g/AbCdEf123.",
-                                text=typed[:80])) from None
+            raise ValueError(
+                tr("{text!r} is not a class link: it looks like http://school-pc:8765/g/AbCdEf123.", text=typed[:80])
+            ) from None
         return f"{base}/g/{group}"
     code = re.sub(r"[\s-]", "", typed)
     if not _CODE.fullmatch(code):
@@ -394,16 +411,16 @@ class _Courier:
                 waiting, self._waiting = self._waiting, []
             try:
                 outcome = _send_saved()
-            except Exception as error:                # never leave the courier stuck as busy
+            except Exception as error:  # never leave the courier stuck as busy
                 problem = f"{type(error).__name__}: {error}"
                 outcome = _Outcome(False, lambda: tr("Not sent to your teacher: {reason}", reason=problem))
             for on_done, language in waiting:
-                with using(language):                 # each widget hears it in its own language
+                with using(language):  # each widget hears it in its own language
                     self.last = (outcome.sent, outcome.say())
                 if on_done is not None:
                     try:
                         on_done(*self.last)
-                    except Exception:                 # a closed widget must not stop the courier
+                    except Exception:  # a closed widget must not stop the courier
                         pass
             with self._lock:
                 if not self._waiting:
@@ -421,20 +438,28 @@ class _Outcome:
 
 def _send_saved() -> _Outcome:
     from gamekit.progress import group
+
     saved = group()
     if saved is None:
         return _Outcome(False, lambda: tr("Not sent: this computer has not joined a class (see the start page)."))
     try:
         send_progress(saved["link"], saved["key"], timeout=SHARE_TIMEOUT)
     except OSError:
-        return _Outcome(False, lambda: tr("Not sent: {problem} It goes with your next answer.",
-                                          problem=unreachable(saved["link"])))
-    except ValueError as refusal:                 # GroupRefused (the server's reason) or a malformed saved link
+        return _Outcome(
+            False, lambda: tr("Not sent: {problem} It goes with your next answer.", problem=unreachable(saved["link"]))
+        )
+    except ValueError as refusal:  # GroupRefused (the server's reason) or a malformed saved link
         reason = str(refusal)
         return _Outcome(False, lambda: tr("Not sent to your teacher: {reason}", reason=reason))
     name = saved.get("name") or ""
-    return _Outcome(True, lambda: tr("Sent to your teacher ({group}, as {nickname}).", group=name, nickname=saved["nickname"])
-                    if name else tr("Sent to your teacher (as {nickname}).", nickname=saved["nickname"]))
+    return _Outcome(
+        True,
+        lambda: (
+            tr("Sent to your teacher ({group}, as {nickname}).", group=name, nickname=saved["nickname"])
+            if name
+            else tr("Sent to your teacher (as {nickname}).", nickname=saved["nickname"])
+        ),
+    )
 
 
 COURIER = _Courier()
@@ -457,14 +482,27 @@ class JoinClassBox(Localized):
     def __init__(self, server: str | None = None):
         import ipywidgets as W
         from gamekit.widgets.access import LIVE_CLASS
+
         self.server = server
-        self.code = W.Text(description=tr("Class code or link"), placeholder=tr("like K7MQ-2PXA"),
-                           style={"description_width": "initial"}, layout=W.Layout(width="26em"))
-        self.nickname = W.Text(description=tr("Nickname"), placeholder=tr("not your full name"),
-                               style={"description_width": "initial"}, layout=W.Layout(width="16em"))
+        self.code = W.Text(
+            description=tr("Class code or link"),
+            placeholder=tr("like K7MQ-2PXA"),
+            style={"description_width": "initial"},
+            layout=W.Layout(width="26em"),
+        )
+        self.nickname = W.Text(
+            description=tr("Nickname"),
+            placeholder=tr("not your full name"),
+            style={"description_width": "initial"},
+            layout=W.Layout(width="16em"),
+        )
         self.join_button = W.Button(description=tr("Join"), icon="sign-in", button_style="primary")
-        self.send_button = W.Button(description=tr("Send my progress now"), icon="upload", layout=W.Layout(width="auto"))
-        self.other_button = W.Button(description=tr("Join another class"), icon="exchange", layout=W.Layout(width="auto"))
+        self.send_button = W.Button(
+            description=tr("Send my progress now"), icon="upload", layout=W.Layout(width="auto")
+        )
+        self.other_button = W.Button(
+            description=tr("Join another class"), icon="exchange", layout=W.Layout(width="auto")
+        )
         self.joined_text = W.HTML()
         self.note = W.HTML()
         self.note.add_class("gamekit-feedback")
@@ -489,14 +527,19 @@ class JoinClassBox(Localized):
 
     def _show(self) -> None:
         from gamekit.progress import group
+
         saved = group()
         self.form.layout.display = "none" if saved else None
         self.joined.layout.display = None if saved else "none"
         if saved:
-            where = tr("You are in the class {group} as {nickname}.", group=saved.get("name") or saved["link"],
-                       nickname=saved["nickname"])
-            self.joined_text.value = (f"<b>{escape(where)}</b> "
-                                      + escape(tr("Each answer you give in a lesson is sent to your teacher.")))
+            where = tr(
+                "You are in the class {group} as {nickname}.",
+                group=saved.get("name") or saved["link"],
+                nickname=saved["nickname"],
+            )
+            self.joined_text.value = f"<b>{escape(where)}</b> " + escape(
+                tr("Each answer you give in a lesson is sent to your teacher.")
+            )
 
     def join(self, code: str | None = None, nickname: str | None = None) -> bool:
         """Join with ``code`` (the short code or the link; default: what the box holds) and ``nickname``; True when
@@ -515,15 +558,23 @@ class JoinClassBox(Localized):
             name = _Group(link, timeout=SHARE_TIMEOUT).info()["name"]
             member = join_group(link, nickname.strip(), timeout=SHARE_TIMEOUT, remember=False).remember(name)
         except OSError:
-            self._say(unreachable(link or self.server or class_server()) + " " +
-                      tr("Check the address with your teacher."), False)
+            self._say(
+                unreachable(link or self.server or class_server()) + " " + tr("Check the address with your teacher."),
+                False,
+            )
             return False
-        except ValueError as refusal:                     # GroupRefused too: the server's reason
+        except ValueError as refusal:  # GroupRefused too: the server's reason
             self._say(tr("Not joined: {reason}", reason=str(refusal)), False)
             return False
         self._show()
-        self._say(tr("You joined {group} as {nickname}. Your answers now go to your teacher.", group=name,
-                     nickname=member.nickname), True)
+        self._say(
+            tr(
+                "You joined {group} as {nickname}. Your answers now go to your teacher.",
+                group=name,
+                nickname=member.nickname,
+            ),
+            True,
+        )
         self.send_now(wait=False)
         return True
 
@@ -543,11 +594,28 @@ class JoinClassBox(Localized):
     def forget(self) -> None:
         """Forget the class on this computer (to join another one); the teacher can remove the nickname."""
         from gamekit.progress import forget_group
+
         forget_group()
         self._show()
         self._say(tr("This computer no longer sends to that class. Type the new code or link to join another."))
 
 
-__all__ = ["GroupMember", "GroupOwner", "GroupRefused", "LadderWidget", "SendProgressWidget", "create_group",
-           "join_group", "send_progress", "ladder_html", "split_group_link", "saved_member", "JoinClassBox",
-           "group_link_for", "class_server", "share_in_background", "COURIER", "SERVER_ENV"]
+__all__ = [
+    "GroupMember",
+    "GroupOwner",
+    "GroupRefused",
+    "LadderWidget",
+    "SendProgressWidget",
+    "create_group",
+    "join_group",
+    "send_progress",
+    "ladder_html",
+    "split_group_link",
+    "saved_member",
+    "JoinClassBox",
+    "group_link_for",
+    "class_server",
+    "share_in_background",
+    "COURIER",
+    "SERVER_ENV",
+]

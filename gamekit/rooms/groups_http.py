@@ -2,6 +2,7 @@
 JSON API (``POST /api/groups``, ``/api/groups/code``, ``/api/groups/<group>/<action>``; docs/class.md) — size
 and rate limits, decoding, and one call of the service :class:`gamekit.rooms.groups.Groups` per request.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,10 +10,10 @@ from typing import Any
 import tornado.web
 
 from gamekit.i18n import get_language, tr, using
-from gamekit.rooms.groups import (GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, GroupRefusal, Groups, describe_settings,
-                                  group_language)
+from gamekit.rooms.group_settings import GroupRefusal, describe_settings, group_language
+from gamekit.rooms.groups import GROUP_IDLE_DAYS, MAX_BODY, MAX_PROGRESS, Groups
 from gamekit.rooms.speech import translate
-from gamekit.rooms.store import token_hash
+from gamekit.rooms.store_interface import token_hash
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import BaseHandler, Refusal
 
@@ -44,8 +45,14 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
     group = groups.group(gid)
     key = data.get("key")
     settings = group["settings"]
-    public = {"group": gid, "name": group["name"], "settings": settings, "describe": describe_settings(settings),
-              "expires_days": GROUP_IDLE_DAYS, "join_link": f"{base}/g/{gid}"}
+    public = {
+        "group": gid,
+        "name": group["name"],
+        "settings": settings,
+        "describe": describe_settings(settings),
+        "expires_days": GROUP_IDLE_DAYS,
+        "join_link": f"{base}/g/{gid}",
+    }
     if action == "info":
         return public
     if action == "join":
@@ -57,8 +64,7 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
         if action == "tally":
             return dict(groups.class_tally(group), group=gid)
         if action == "me":
-            return dict(public, nickname=me["nickname"], rating=round(me["rating"], 1),
-                        rooms=groups.open_rooms(group))
+            return dict(public, nickname=me["nickname"], rating=round(me["rating"], 1), rooms=groups.open_rooms(group))
         if action == "leave":
             groups.remove_member(group, me["id"])
             return {"left": True}
@@ -76,11 +82,19 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
         groups.check_owner(group, key)
         if action == "owner":
             groups.touch(gid)
-            return dict(public, code=group["code"], members=groups.owner_members(group), table=groups.class_table(group),
-                        rooms=groups.open_rooms(group), tally=groups.class_tally(group))
+            return dict(
+                public,
+                code=group["code"],
+                members=groups.owner_members(group),
+                table=groups.class_table(group),
+                rooms=groups.open_rooms(group),
+                tally=groups.class_tally(group),
+            )
         if action == "settings":
-            return {"settings": groups.set_settings(group, data.get("settings")),
-                    "describe": describe_settings(groups.group(gid)["settings"])}
+            return {
+                "settings": groups.set_settings(group, data.get("settings")),
+                "describe": describe_settings(groups.group(gid)["settings"]),
+            }
         if action == "remove":
             nick = data.get("nickname")
             groups.remove_by_nickname(group, nick)
@@ -91,7 +105,7 @@ def handle(groups: Groups, gid: str | None, action: str | None, data: dict, base
             groups.delete(group)
             return {"deleted": gid}
         if action == "rebuild":
-            consistent = groups.ratings_consistent(gid)        # the stored totals agreed with the results
+            consistent = groups.ratings_consistent(gid)  # the stored totals agreed with the results
             groups.rebuild_ratings(gid)
             return {"rebuilt": True, "consistent": consistent}
         return {"csv": groups.class_csv(group)}
@@ -111,7 +125,7 @@ class GroupPage(BaseHandler):
                 self.set_status(404)
                 self.write_page("group_missing.html")
                 return
-        self.write_page(self.page, language)          # ?lang=, else the group's language, else the browser's
+        self.write_page(self.page, language)  # ?lang=, else the group's language, else the browser's
 
 
 DRAIN_LIMIT = 4 * 1024 * 1024
@@ -155,7 +169,7 @@ class GroupApi(BaseHandler):
             try:
                 of_group = group_language(self.groups.group(gid)["settings"])
             except GroupRefusal:
-                pass                                      # refused below, in the browser's language
+                pass  # refused below, in the browser's language
         with using(self.language(of_group)):
             self._post(gid, action)
 
@@ -168,7 +182,7 @@ class GroupApi(BaseHandler):
         body = b"".join(self.chunks)
         bad = None
         try:
-            data = loads(body or b"{}")      # depth-limited, no lone surrogates (rooms.untrusted)
+            data = loads(body or b"{}")  # depth-limited, no lone surrogates (rooms.untrusted)
         except BadJSON as refusal:
             data, bad = None, str(refusal)
         # a whole class often shares one address (the school's NAT): requests are counted per address and key;
@@ -180,8 +194,12 @@ class GroupApi(BaseHandler):
         if gid is None and action is None and not groups.server.allow_create(ip):
             return self._error(429, tr("Too many groups created from this address: wait a minute."))
         if not isinstance(data, dict):
-            return self._error(400, tr("The body must be a JSON object ({reason}).", reason=bad) if bad
-                               else tr("The body must be a JSON object."))
+            return self._error(
+                400,
+                tr("The body must be a JSON object ({reason}).", reason=bad)
+                if bad
+                else tr("The body must be a JSON object."),
+            )
         base = groups.server.base_url or f"{self.request.protocol}://{self.request.host}{groups.server.prefix}"
         try:
             answer = handle(groups, gid, action, data, base.rstrip("/"))
@@ -189,7 +207,7 @@ class GroupApi(BaseHandler):
             if refusal.status in (403, 404) and not groups.guesses.allow(ip):
                 return self._error(429, tr("Too many refused keys or links from this address: wait a minute."))
             return self._error(refusal.status, str(refusal)[:300])
-        except Refusal as refusal:                        # a room's refusal: said in this request's language
+        except Refusal as refusal:  # a room's refusal: said in this request's language
             return self._error(409, translate(refusal.args[0] if refusal.args else str(refusal), get_language())[:300])
         self.set_status(201 if gid is None and action is None else 200)
         self.write(answer)

@@ -1,4 +1,5 @@
 """The room server's HTTP handlers: the pages, the list of games, creating a room, and the access log."""
+
 from __future__ import annotations
 
 import logging
@@ -8,7 +9,7 @@ import tornado.web
 
 from gamekit.i18n import tr, using
 from gamekit.catalog import BadOptions
-from gamekit.rooms.groups import game_menu
+from gamekit.rooms.group_settings import game_menu
 from gamekit.rooms.untrusted import BadJSON, loads
 from gamekit.rooms.web import BaseHandler, log_path
 from gamekit.rooms.limits import MAX_MESSAGE
@@ -21,8 +22,14 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
     group ids hashed (they are the invite and join keys)."""
     status = handler.get_status()
     level = logging.INFO if status < 400 else logging.WARNING
-    log.log(level, "%d %s %s %.1f ms", status, handler.request.method, log_path(handler.request.path),
-            1000 * handler.request.request_time())
+    log.log(
+        level,
+        "%d %s %s %.1f ms",
+        status,
+        handler.request.method,
+        log_path(handler.request.path),
+        1000 * handler.request.request_time(),
+    )
 
 
 class PageHandler(BaseHandler):
@@ -42,15 +49,15 @@ class RoomPageHandler(BaseHandler):
             self.set_status(404)
             self.write_page("missing.html")
             return
-        self.write_page("room.html", self.server.groups.room_language(room_id))    # a class group's room: its language
+        self.write_page("room.html", self.server.groups.room_language(room_id))  # a class group's room: its language
 
 
 class GamesHandler(BaseHandler):
-    """``GET /api/games``: the catalog's games a room or group can play (``groups.game_menu``), which the create
+    """``GET /api/games``: the catalog's games a room or group can play (``group_settings.game_menu``), which the create
     page and the group settings page list (so a game registered in the catalog appears there with no edit)."""
 
     def get(self) -> None:
-        with using(self.language()):                     # the titles in the page's language (?lang=)
+        with using(self.language()):  # the titles in the page's language (?lang=)
             self.write({"games": game_menu()})
 
 
@@ -59,7 +66,7 @@ class CreateHandler(BaseHandler):
         self.server = server
 
     def post(self) -> None:
-        with using(self.language()):                      # refusals in the page's language (?lang=)
+        with using(self.language()):  # refusals in the page's language (?lang=)
             self._create()
 
     def _create(self) -> None:
@@ -70,8 +77,14 @@ class CreateHandler(BaseHandler):
         try:
             data = loads(self.request.body)
         except BadJSON as bad:
-            return self._error(400, tr("the body must be JSON ({reason}): {example}", reason=str(bad),
-                                       example='{"game": "dots", "options": {}, "timer": 0}'))
+            return self._error(
+                400,
+                tr(
+                    "the body must be JSON ({reason}): {example}",
+                    reason=str(bad),
+                    example='{"game": "dots", "options": {}, "timer": 0}',
+                ),
+            )
         if not isinstance(data, dict):
             return self._error(400, tr("the body must be a JSON object"))
         unknown = set(data) - {"game", "options", "timer"}
@@ -81,8 +94,11 @@ class CreateHandler(BaseHandler):
             room_id, token = self.server.create_room(data.get("game"), data.get("options"), data.get("timer", 0))
         except BadOptions as refusal:
             return self._error(400, str(refusal)[:300])
-        base = self.server.base_url.rstrip("/") if self.server.base_url else \
-            f"{self.request.protocol}://{self.request.host}{self.server.prefix}"
+        base = (
+            self.server.base_url.rstrip("/")
+            if self.server.base_url
+            else f"{self.request.protocol}://{self.request.host}{self.server.prefix}"
+        )
         self.set_status(201)
         self.write({"room": room_id, "link": f"{base}/r/{room_id}", "token": token, "seat": 0})
 

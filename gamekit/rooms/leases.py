@@ -24,6 +24,7 @@ machines need synchronised clocks (NTP), within a small part of :data:`TTL`.
 SQLite (a file, the default) and PostgreSQL (``postgresql://…``, with psycopg 3) are both accepted; the SQL
 here is the subset both speak (``INSERT … ON CONFLICT … DO UPDATE … WHERE``).
 """
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,8 @@ from typing import Any
 
 __all__ = ["TTL", "BEAT", "LOCK_WAIT", "Leases", "new_worker_id", "is_postgres", "FENCE_SETTING"]
 
-TTL = 5.0          # seconds without a heartbeat after which a worker is dead and its rooms may be taken
-BEAT = 1.0         # seconds between heartbeats
+TTL = 5.0  # seconds without a heartbeat after which a worker is dead and its rooms may be taken
+BEAT = 1.0  # seconds between heartbeats
 # seconds a lease statement waits for a lock another process holds before it gives up (and is tried again at
 # the next poll or heartbeat): a worker paused inside a transaction (SIGSTOP, a swapped-out VM) must not stop
 # the others' event loops.  PostgreSQL: the row lock of a move being stored (``lock_timeout``); SQLite: the
@@ -85,7 +86,7 @@ FENCE_POSTGRES = [
     "CREATE OR REPLACE TRIGGER gamekit_room_fence BEFORE INSERT ON moves FOR EACH ROW "
     "EXECUTE FUNCTION gamekit_room_fence()",
 ]
-_SCHEMA_LOCK = 0x67616D66    # pg_advisory_xact_lock key: workers starting together create the tables one at a time
+_SCHEMA_LOCK = 0x67616D66  # pg_advisory_xact_lock key: workers starting together create the tables one at a time
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}\Z")
 
@@ -109,13 +110,16 @@ class Leases:
     def __init__(self, db: str | Path):
         self.postgres = is_postgres(db)
         if self.postgres:
-            import psycopg     # only needed for PostgreSQL (requirements: psycopg[binary])
+            import psycopg  # only needed for PostgreSQL (requirements: psycopg[binary])
+
             self.db: Any = psycopg.connect(str(db), autocommit=True)
             # a claim waits for a lease row locked by a move being stored (the fence) at most this long: a
             # worker paused in the middle of that transaction must not stop this one's event loop
             self.db.execute(f"SET lock_timeout = '{int(LOCK_WAIT * 1000)}ms'")
-            self._tx([("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))]
-                     + [(statement, ()) for statement in SCHEMA + FENCE_POSTGRES])
+            self._tx(
+                [("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))]
+                + [(statement, ()) for statement in SCHEMA + FENCE_POSTGRES]
+            )
         else:
             self.db = sqlite3.connect(str(db), isolation_level=None, check_same_thread=False, timeout=LOCK_WAIT)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -150,6 +154,7 @@ class Leases:
     def integrity_error(self) -> type[Exception]:
         if self.postgres:
             import psycopg
+
             return psycopg.errors.IntegrityError
         return sqlite3.IntegrityError
 
@@ -157,9 +162,11 @@ class Leases:
         """``error`` says only that a lock held by another process outlasted :data:`LOCK_WAIT`."""
         if self.postgres:
             import psycopg
+
             return isinstance(error, psycopg.errors.LockNotAvailable)
-        return isinstance(error, sqlite3.OperationalError) and str(error).startswith(("database is locked",
-                                                                                     "database is busy"))
+        return isinstance(error, sqlite3.OperationalError) and str(error).startswith(
+            ("database is locked", "database is busy")
+        )
 
     # ----- workers ---------------------------------------------------------------------------------------
     def register(self, worker: str, name: str, pid: int, now: float | None = None) -> None:
@@ -167,9 +174,16 @@ class Leases:
         run is over — this one listens on its port — so its rooms are free at once, without waiting
         :data:`TTL`)."""
         now = time.time() if now is None else now
-        self._tx([("DELETE FROM workers WHERE name = ? AND id <> ?", (name, worker)),
-                  ("INSERT INTO workers (id, name, pid, started, beat) VALUES (?, ?, ?, ?, ?) "
-                   "ON CONFLICT (id) DO UPDATE SET beat = excluded.beat", (worker, name, pid, now, now))])
+        self._tx(
+            [
+                ("DELETE FROM workers WHERE name = ? AND id <> ?", (name, worker)),
+                (
+                    "INSERT INTO workers (id, name, pid, started, beat) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
+                    (worker, name, pid, now, now),
+                ),
+            ]
+        )
 
     def beat(self, worker: str, now: float | None = None) -> bool:
         """Renew the heartbeat; False when the row is gone (the supervisor declared this worker dead)."""
@@ -182,14 +196,19 @@ class Leases:
 
     def unregister(self, worker: str) -> None:
         """A clean stop: the worker's row and leases go (its rooms are free at once)."""
-        self._tx([("DELETE FROM room_leases WHERE holder = ?", (worker,)),
-                  ("DELETE FROM workers WHERE id = ?", (worker,))])
+        self._tx(
+            [("DELETE FROM room_leases WHERE holder = ?", (worker,)), ("DELETE FROM workers WHERE id = ?", (worker,))]
+        )
 
     def alive(self, now: float | None = None) -> list[tuple[str, str, int]]:
         """``(id, name, pid)`` of every worker with a fresh heartbeat."""
         now = time.time() if now is None else now
-        return [tuple(r) for r in self._run("SELECT id, name, pid FROM workers WHERE beat > ? ORDER BY name",
-                                            (now - TTL,)).fetchall()]
+        return [
+            tuple(r)
+            for r in self._run(
+                "SELECT id, name, pid FROM workers WHERE beat > ? ORDER BY name", (now - TTL,)
+            ).fetchall()
+        ]
 
     # ----- rooms -----------------------------------------------------------------------------------------
     def claim(self, room: str, worker: str, now: float | None = None) -> bool | None:
@@ -198,18 +217,24 @@ class Leases:
         such room (the foreign key refused the lease)."""
         now = time.time() if now is None else now
         try:
-            _, cursor = self._tx([
-                ("INSERT INTO room_leases (room, holder, since) VALUES (?, ?, ?) "
-                 "ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, since = excluded.since, wanted = NULL "
-                 "WHERE room_leases.holder = excluded.holder OR NOT EXISTS "
-                 "(SELECT 1 FROM workers w WHERE w.id = room_leases.holder AND w.beat > ?)",
-                 (room, worker, now, now - TTL)),
-                ("SELECT holder FROM room_leases WHERE room = ?", (room,))])
+            _, cursor = self._tx(
+                [
+                    (
+                        "INSERT INTO room_leases (room, holder, since) VALUES (?, ?, ?) "
+                        "ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, since = excluded.since, wanted = "
+                        "NULL "
+                        "WHERE room_leases.holder = excluded.holder OR NOT EXISTS "
+                        "(SELECT 1 FROM workers w WHERE w.id = room_leases.holder AND w.beat > ?)",
+                        (room, worker, now, now - TTL),
+                    ),
+                    ("SELECT holder FROM room_leases WHERE room = ?", (room,)),
+                ]
+            )
         except self.integrity_error():
             return None
         except Exception as error:
             if self.is_lock_timeout(error):
-                return False             # locked by another worker (storing a move, or paused): try again later
+                return False  # locked by another worker (storing a move, or paused): try again later
             raise
         row = cursor.fetchone()
         if row is not None and row[0] == worker:
@@ -218,7 +243,7 @@ class Leases:
             self._run("UPDATE room_leases SET wanted = ? WHERE room = ? AND holder <> ?", (worker, room, worker))
         except Exception as error:
             if not self.is_lock_timeout(error):
-                raise                    # locked: asked again at the next try
+                raise  # locked: asked again at the next try
         return False
 
     def holder(self, room: str) -> str | None:
@@ -227,13 +252,19 @@ class Leases:
 
     def held(self, worker: str) -> dict[str, str | None]:
         """Every room ``worker`` holds → who wants it (another worker's id, or None)."""
-        return {room: wanted for room, wanted in
-                self._run("SELECT room, wanted FROM room_leases WHERE holder = ?", (worker,)).fetchall()}
+        return {
+            room: wanted
+            for room, wanted in self._run("SELECT room, wanted FROM room_leases WHERE holder = ?", (worker,)).fetchall()
+        }
 
     def wanted(self, worker: str) -> dict[str, str]:
         """The rooms ``worker`` holds that another worker wants."""
-        return {room: wanted for room, wanted in self._run(
-            "SELECT room, wanted FROM room_leases WHERE holder = ? AND wanted IS NOT NULL", (worker,)).fetchall()}
+        return {
+            room: wanted
+            for room, wanted in self._run(
+                "SELECT room, wanted FROM room_leases WHERE holder = ? AND wanted IS NOT NULL", (worker,)
+            ).fetchall()
+        }
 
     def release(self, room: str, worker: str) -> None:
         self._run("DELETE FROM room_leases WHERE room = ? AND holder = ?", (room, worker))

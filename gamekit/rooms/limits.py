@@ -1,6 +1,7 @@
 """The room server's limits on what a client may hold or send: message sizes and rates, what one connection may
 hold back, half-open HTTP (slowloris) timeouts and sizes, and the open connections one address may have
 (:class:`RoomHTTPServer`)."""
+
 from __future__ import annotations
 
 import datetime
@@ -17,21 +18,21 @@ import tornado.iostream
 
 log = logging.getLogger("gamekit.rooms")
 
-MAX_MESSAGE = 2048            # bytes: larger messages get an error (tornado closes above HARD_MAX_MESSAGE)
+MAX_MESSAGE = 2048  # bytes: larger messages get an error (tornado closes above HARD_MAX_MESSAGE)
 HARD_MAX_MESSAGE = 65536
-RATE = 20.0                   # messages a second per connection (token bucket) …
-BURST = 40.0                  # … with this burst
-MAX_WATCHERS = 50            # watchers per room
+RATE = 20.0  # messages a second per connection (token bucket) …
+BURST = 40.0  # … with this burst
+MAX_WATCHERS = 50  # watchers per room
 # what one connection may hold back: a reader this far behind is dropped (it reconnects and gets the state)
-SEND_QUEUE_BYTES = 512 * 1024       # bytes handed to tornado and not yet written to the socket …
-SEND_QUEUE_MESSAGES = 256           # … or messages
-SEND_BUFFER = 256 * 1024            # the kernel's send buffer of each connection (SO_SNDBUF; Linux doubles it)
+SEND_QUEUE_BYTES = 512 * 1024  # bytes handed to tornado and not yet written to the socket …
+SEND_QUEUE_MESSAGES = 256  # … or messages
+SEND_BUFFER = 256 * 1024  # the kernel's send buffer of each connection (SO_SNDBUF; Linux doubles it)
 # half-open HTTP (slowloris): tornado's defaults hold a connection for an hour and read 100 MB bodies
-IDLE_TIMEOUT = 30.0                 # seconds for a request's headers to arrive, and between keep-alive requests
-BODY_TIMEOUT = 30.0                 # seconds for a request's body to arrive
-MAX_HEADER_SIZE = 32 * 1024         # bytes of request line and headers
-MAX_BODY_SIZE = 128 * 1024          # bytes of a request body (the largest we accept is a 64 KiB progress upload)
-CONNECTIONS_PER_ADDRESS = 500       # open connections from one address (a school's pupils often share one)
+IDLE_TIMEOUT = 30.0  # seconds for a request's headers to arrive, and between keep-alive requests
+BODY_TIMEOUT = 30.0  # seconds for a request's body to arrive
+MAX_HEADER_SIZE = 32 * 1024  # bytes of request line and headers
+MAX_BODY_SIZE = 128 * 1024  # bytes of a request body (the largest we accept is a 64 KiB progress upload)
+CONNECTIONS_PER_ADDRESS = 500  # open connections from one address (a school's pupils often share one)
 
 
 def is_loopback(ip: str) -> bool:
@@ -53,11 +54,19 @@ class RoomHTTPServer(tornado.httpserver.HTTPServer):
     bounds the wait for a request's headers, ``body_timeout``, ``max_header_size``, ``max_body_size``)."""
 
     _BODY = b"Too many connections from your address: close some and try again.\n"
-    REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-               b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(_BODY), _BODY))
+    REFUSED = (
+        b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(_BODY), _BODY)
+    )
 
-    def initialize(self, *args: Any, per_address: int = CONNECTIONS_PER_ADDRESS, exempt_loopback: bool = False,
-                   send_buffer: int = SEND_BUFFER, **kwargs: Any) -> None:
+    def initialize(
+        self,
+        *args: Any,
+        per_address: int = CONNECTIONS_PER_ADDRESS,
+        exempt_loopback: bool = False,
+        send_buffer: int = SEND_BUFFER,
+        **kwargs: Any,
+    ) -> None:
         super().initialize(*args, **kwargs)
         self.per_address, self.exempt_loopback, self.send_buffer = per_address, exempt_loopback, send_buffer
         self.open_by_address: dict[str, list[tornado.iostream.IOStream]] = {}
@@ -69,9 +78,12 @@ class RoomHTTPServer(tornado.httpserver.HTTPServer):
         ip = address[0] if isinstance(address, tuple) and address else ""
         if self.per_address > 0 and ip and not (self.exempt_loopback and is_loopback(ip)):
             self.accepted += 1
-            if self.accepted % 256 == 0:             # forget addresses whose connections have all closed
-                self.open_by_address = {a: live for a, streams in self.open_by_address.items()
-                                        if (live := [s for s in streams if not s.closed()])}
+            if self.accepted % 256 == 0:  # forget addresses whose connections have all closed
+                self.open_by_address = {
+                    a: live
+                    for a, streams in self.open_by_address.items()
+                    if (live := [s for s in streams if not s.closed()])
+                }
             live = [s for s in self.open_by_address.get(ip, ()) if not s.closed()]
             if len(live) >= self.per_address:
                 self.open_by_address[ip] = live
@@ -87,10 +99,11 @@ class RoomHTTPServer(tornado.httpserver.HTTPServer):
 
     def _refuse(self, stream: tornado.iostream.IOStream) -> None:
         self.refused += 1
-        if time.monotonic() - self._last_refusal_log > 60:          # a flood must not flood the log too
+        if time.monotonic() - self._last_refusal_log > 60:  # a flood must not flood the log too
             self._last_refusal_log = time.monotonic()
-            log.warning("refused a connection: %d open from one address (%d refused so far)",
-                        self.per_address, self.refused)
+            log.warning(
+                "refused a connection: %d open from one address (%d refused so far)", self.per_address, self.refused
+            )
 
         tornado.ioloop.IOLoop.current().spawn_callback(self._answer_and_close, stream)
 
@@ -102,8 +115,9 @@ class RoomHTTPServer(tornado.httpserver.HTTPServer):
             stream.socket.shutdown(socket.SHUT_WR)
             deadline = time.monotonic() + 2.0
             while time.monotonic() < deadline:
-                await tornado.gen.with_timeout(datetime.timedelta(seconds=deadline - time.monotonic()),
-                                               stream.read_bytes(65536, partial=True))
+                await tornado.gen.with_timeout(
+                    datetime.timedelta(seconds=deadline - time.monotonic()), stream.read_bytes(65536, partial=True)
+                )
         except (tornado.iostream.StreamClosedError, tornado.gen.TimeoutError, OSError):
             pass
         finally:

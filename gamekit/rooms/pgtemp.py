@@ -8,6 +8,7 @@ on a free loopback port only, trusts local connections (user ``gamekit``, no pas
 stopped.  PostgreSQL refuses to run as root: as root it runs as the ``postgres`` user Debian's package creates
 (through ``runuser``), or as ``nobody``.
 """
+
 from __future__ import annotations
 
 import glob
@@ -33,8 +34,10 @@ def find_pg_bin() -> Path | None:
     found = shutil.which("pg_ctl")
     if found and shutil.which("initdb"):
         return Path(os.path.realpath(found)).parent
-    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda p: int(p.split("/")[4]) if
-                      p.split("/")[4].isdigit() else 0)
+    versions = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+    )
     return Path(versions[-1]).parent if versions else None
 
 
@@ -53,8 +56,10 @@ class TempPostgres:
         self.fast, self.user = fast, user
         self.bin = find_pg_bin()
         if self.bin is None:
-            raise PostgresUnavailable("no PostgreSQL server programs (initdb, pg_ctl) found: install Debian's "
-                                      "postgresql package (apt-get install postgresql)")
+            raise PostgresUnavailable(
+                "no PostgreSQL server programs (initdb, pg_ctl) found: install Debian's "
+                "postgresql package (apt-get install postgresql)"
+            )
         self.dir: Path | None = None
         self.port = 0
         self.databases: set[str] = set()
@@ -90,19 +95,49 @@ class TempPostgres:
             os.chown(self.dir, *owner)
         prefix = self._as_owner()
         data = self.dir / "data"
-        done = subprocess.run([*prefix, str(self.bin / "initdb"), "-D", str(data), "--auth=trust", "-U", self.user,
-                               "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"], capture_output=True, text=True)
+        done = subprocess.run(
+            [
+                *prefix,
+                str(self.bin / "initdb"),
+                "-D",
+                str(data),
+                "--auth=trust",
+                "-U",
+                self.user,
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+                "--no-sync",
+            ],
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0:
             self.stop()
             raise PostgresUnavailable(f"initdb failed: {done.stderr.strip()[-500:]}")
         options = ["-p {port}", f"-k {self.dir}", "-c listen_addresses=127.0.0.1", "-c max_connections=200"]
         if self.fast:
             options += ["-c fsync=off", "-c full_page_writes=off"]
-        for _ in range(5):                      # a port taken between choosing and binding: try another
+        for _ in range(5):  # a port taken between choosing and binding: try another
             self.port = _free_port()
-            done = subprocess.run([*prefix, str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(self.dir / "log"),
-                                   "-w", "-t", "60", "-o", " ".join(options).replace("{port}", str(self.port)),
-                                   "start"], capture_output=True, text=True)
+            done = subprocess.run(
+                [
+                    *prefix,
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(self.dir / "log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "-o",
+                    " ".join(options).replace("{port}", str(self.port)),
+                    "start",
+                ],
+                capture_output=True,
+                text=True,
+            )
             if done.returncode == 0:
                 return self
         log = (self.dir / "log").read_text()[-1000:] if (self.dir / "log").exists() else ""
@@ -112,7 +147,8 @@ class TempPostgres:
     def url(self, database: str = "postgres") -> str:
         """The address of ``database`` (created if this server has not made it yet)."""
         if database != "postgres" and database not in self.databases:
-            import psycopg                       # only the callers that make databases need psycopg
+            import psycopg  # only the callers that make databases need psycopg
+
             with psycopg.connect(self.url("postgres"), autocommit=True) as admin:
                 admin.execute(f'CREATE DATABASE "{database}"')
             self.databases.add(database)
@@ -123,8 +159,19 @@ class TempPostgres:
         if self.dir is None:
             return
         if (self.dir / "data" / "postmaster.pid").exists():
-            subprocess.run([*self._as_owner(), str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m",
-                            "immediate", "-w", "stop"], capture_output=True)
+            subprocess.run(
+                [
+                    *self._as_owner(),
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.dir / "data"),
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "stop",
+                ],
+                capture_output=True,
+            )
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir = None
 

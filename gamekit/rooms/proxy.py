@@ -22,6 +22,7 @@ its players back to it at once.  Each server has weight 256, the most points
 on the hash ring, so that rooms spread evenly (weight 1: 170/230 of 400 rooms; 256: 201/199).  HAProxy keeps
 no access log here (room ids in paths are invite keys).
 """
+
 from __future__ import annotations
 
 import shutil
@@ -31,8 +32,10 @@ from pathlib import Path
 
 __all__ = ["Backend", "haproxy_config", "haproxy_path", "check_config", "start_haproxy", "HAPROXY_MISSING"]
 
-HAPROXY_MISSING = ("HAProxy is not installed (Debian/Ubuntu: apt-get install haproxy); or start the workers "
-                   "with --proxy none and route them with your own proxy (docs/rooms.md, \"Several processes\")")
+HAPROXY_MISSING = (
+    "HAProxy is not installed (Debian/Ubuntu: apt-get install haproxy); or start the workers "
+    'with --proxy none and route them with your own proxy (docs/rooms.md, "Several processes")'
+)
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,15 @@ def _segments(prefix: str) -> int:
     return len([part for part in prefix.strip("/").split("/") if part])
 
 
-def haproxy_config(listen_host: str, listen_port: int, workers: list[Backend], prefix: str = "",
-                   idle_timeout: float = 30.0, per_address: int = 500, maxconn: int | None = None) -> str:
+def haproxy_config(
+    listen_host: str,
+    listen_port: int,
+    workers: list[Backend],
+    prefix: str = "",
+    idle_timeout: float = 30.0,
+    per_address: int = 500,
+    maxconn: int | None = None,
+) -> str:
     """The HAProxy configuration: listen on ``listen_host:listen_port`` and route to ``workers`` as described
     in the module's docstring.  ``per_address``: open connections one client address may hold (0: no cap;
     the next one is answered 503).  ``prefix``: the path prefix the workers serve under (``--prefix``).
@@ -65,17 +75,25 @@ def haproxy_config(listen_host: str, listen_port: int, workers: list[Backend], p
         if part and not all(c.isalnum() or c in "_.-" for c in part):
             raise ValueError(f"prefix {prefix!r}: letters, digits, '_', '.', '-' between slashes")
     depth = _segments(prefix)
-    room_field, group_field = 3 + depth, 4 + depth       # "/ws/ROOM" → "", "ws", "ROOM"; + the prefix's parts
+    room_field, group_field = 3 + depth, 4 + depth  # "/ws/ROOM" → "", "ws", "ROOM"; + the prefix's parts
     idle = max(1, round(idle_timeout))
     if maxconn is None:
         maxconn = default_maxconn()
-    limit = (f"    stick-table type ip size 200k expire 60s store conn_cur\n"
-             f"    http-request track-sc0 src\n"
-             f"    http-request deny deny_status 503 if {{ sc0_conn_cur gt {per_address} }}\n") if per_address else ""
+    limit = (
+        (
+            f"    stick-table type ip size 200k expire 60s store conn_cur\n"
+            f"    http-request track-sc0 src\n"
+            f"    http-request deny deny_status 503 if {{ sc0_conn_cur gt {per_address} }}\n"
+        )
+        if per_address
+        else ""
+    )
 
     def servers(track: bool) -> str:
-        return "".join(f"    server {w.name} {w.host}:{w.port} weight 256" + (f" track by_room/{w.name}\n" if track else "\n")
-                       for w in workers)
+        return "".join(
+            f"    server {w.name} {w.host}:{w.port} weight 256" + (f" track by_room/{w.name}\n" if track else "\n")
+            for w in workers
+        )
 
     return f"""# gamekit rooms: {len(workers)} worker(s) behind HAProxy (written by gamekit.rooms.proxy; docs/rooms.md)
 global
@@ -123,6 +141,7 @@ backend any
 def default_maxconn() -> int:
     try:
         import resource
+
         limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     except (ImportError, OSError, ValueError):
         limit = 4096
@@ -132,8 +151,9 @@ def default_maxconn() -> int:
 
 
 def haproxy_path() -> str | None:
-    return shutil.which("haproxy") or next((p for p in ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")
-                                            if Path(p).exists()), None)
+    return shutil.which("haproxy") or next(
+        (p for p in ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy") if Path(p).exists()), None
+    )
 
 
 def check_config(path: str | Path) -> None:

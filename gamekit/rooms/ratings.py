@@ -21,6 +21,7 @@ How a result comes about (docs/class.md):
   that player loses, whatever the CPU achieved for them.
 * A game that never ends (a new game agreed mid-game, the room expired) is not rated.
 """
+
 from __future__ import annotations
 
 import math
@@ -63,7 +64,7 @@ class Standing(Tally):
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    history: list = field(default_factory=list)      # (result index, time, rating after)
+    history: list = field(default_factory=list)  # (result index, time, rating after)
 
 
 def recompute(results: Iterable[tuple[int, int, float, float]]) -> dict[int, Standing]:
@@ -80,8 +81,7 @@ def recompute(results: Iterable[tuple[int, int, float, float]]) -> dict[int, Sta
     return table
 
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
-           "#bcbd22")
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22")
 
 
 def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, height: int = 260) -> str:
@@ -91,7 +91,7 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
     Nicknames are escaped.
     """
     left, right, top, bottom = 44, 110, 12, 28
-    n_games = max([g + 1 for points in series.values() for g, _ in points] + [0])     # games played so far
+    n_games = max([g + 1 for points in series.values() for g, _ in points] + [0])  # games played so far
     values = [r for points in series.values() for _, r in points] + [START]
     low, high = min(values), max(values)
     low, high = min(low, START - 50), max(high, START + 50)
@@ -103,15 +103,19 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
     def y(r: float) -> float:
         return top + ph * (high - r) / (high - low)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" role="img" '
-           f'aria-label="rating over time">',
-           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#bbb"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" role="img" '
+        f'aria-label="rating over time">',
+        f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#bbb"/>',
+    ]
     step = 50 if high - low <= 300 else 100
     tick = math.ceil(low / step) * step
     while tick <= high:
-        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#eee"/>'
-                   f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick}</text>')
+        out.append(
+            f'<line x1="{left}" x2="{left + pw}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#eee"/>'
+            f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick}</text>'
+        )
         tick += step
     axis = escape(tr("rated games played in the group ({n})", n=n_games))
     out.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" fill="#555">{axis}</text>')
@@ -126,9 +130,11 @@ def chart_svg(series: dict[str, list[tuple[int, float]]], width: int = 520, heig
         labels.append((coords[-1][1], colour, name, points[-1][1] if points else START))
     labels.sort()
     last_y = -100.0
-    for ly, colour, name, rating in labels:                       # names at the right, never on top of each other
+    for ly, colour, name, rating in labels:  # names at the right, never on top of each other
         ly = max(ly, last_y + 13)
         last_y = ly
-        out.append(f'<text x="{left + pw + 6}" y="{ly + 4:.1f}" fill="{colour}">{escape(name[:14])} {shown(rating)}</text>')
+        out.append(
+            f'<text x="{left + pw + 6}" y="{ly + 4:.1f}" fill="{colour}">{escape(name[:14])} {shown(rating)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)

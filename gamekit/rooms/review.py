@@ -19,6 +19,7 @@ it); the same game asked twice (both players) is computed once, and the last :da
 Refusals are JSON ``{"type": "error", "message": ...}`` with a status: 404 no such room, 409 the game is not
 finished (or the step's review was not asked for yet), 404 a step past the game's end.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,18 +36,19 @@ from gamekit.rooms.web import BaseHandler
 
 log = logging.getLogger("gamekit.rooms")
 
-POSITION_TIME = 0.3        # seconds the solver may spend on one position
-BUDGET = 20.0              # seconds for a whole review
-TIMEOUT = 60.0             # seconds before an answer is given up
-MAX_MOVES = 200            # moves a review covers at most (a Dots 8 × 8 game has 144)
-WORKERS = 1                # processes computing reviews
-QUEUE = 8                  # different reviews waiting at once
-CACHE = 64                 # reviews kept
+POSITION_TIME = 0.3  # seconds the solver may spend on one position
+BUDGET = 20.0  # seconds for a whole review
+TIMEOUT = 60.0  # seconds before an answer is given up
+MAX_MOVES = 200  # moves a review covers at most (a Dots 8 × 8 game has 144)
+WORKERS = 1  # processes computing reviews
+QUEUE = 8  # different reviews waiting at once
+CACHE = 64  # reviews kept
 
 
 def compute(saved: dict, position_time: float, budget: float) -> list[dict]:
     """The review of a saved finished game (run in a worker process): one judgement dict per move."""
     from gamekit.puzzles.review import judgement_dict, review
+
     return [judgement_dict(j) for j in review(saved, time_limit=position_time, budget=budget)]
 
 
@@ -59,8 +61,9 @@ class ReviewRefused(Exception):
 class Reviews:
     """The reviews of one server: the worker pool, the reviews being computed and the last ones computed."""
 
-    def __init__(self, server: Any, position_time: float = POSITION_TIME, budget: float = BUDGET,
-                 timeout: float = TIMEOUT):
+    def __init__(
+        self, server: Any, position_time: float = POSITION_TIME, budget: float = BUDGET, timeout: float = TIMEOUT
+    ):
         self.server = server
         self.position_time, self.budget, self.timeout = position_time, budget, timeout
         self.done: OrderedDict[tuple, list[dict]] = OrderedDict()
@@ -71,7 +74,9 @@ class Reviews:
     def pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             # "spawn": a fresh interpreter, nothing of the server's threads or sockets is inherited
-            self._pool = concurrent.futures.ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                WORKERS, mp_context=multiprocessing.get_context("spawn")
+            )
         return self._pool
 
     def finished_room(self, room_id: str) -> Any:
@@ -79,12 +84,21 @@ class Reviews:
         if room is None:
             raise ReviewRefused(404, tr("This room does not exist or has expired."))
         if not room.game.is_over():
-            raise ReviewRefused(409, ntr("The game is not finished ({n} move played): the review comes once it is over.",
-                                         "The game is not finished ({n} moves played): the review comes once it is over.",
-                                         len(room.game.history)))
+            raise ReviewRefused(
+                409,
+                ntr(
+                    "The game is not finished ({n} move played): the review comes once it is over.",
+                    "The game is not finished ({n} moves played): the review comes once it is over.",
+                    len(room.game.history),
+                ),
+            )
         if len(room.game.history) > MAX_MOVES:
-            raise ReviewRefused(413, tr("This game has {n} moves: a review covers at most {most}.",
-                                        n=len(room.game.history), most=MAX_MOVES))
+            raise ReviewRefused(
+                413,
+                tr(
+                    "This game has {n} moves: a review covers at most {most}.", n=len(room.game.history), most=MAX_MOVES
+                ),
+            )
         return room
 
     @staticmethod
@@ -101,8 +115,9 @@ class Reviews:
             if len(self.running) >= QUEUE:
                 raise ReviewRefused(503, tr("Too many reviews are being computed: try again in a minute."))
             loop = asyncio.get_running_loop()
-            future = asyncio.ensure_future(loop.run_in_executor(self.pool, compute, room.game.to_dict(),
-                                                                self.position_time, self.budget))
+            future = asyncio.ensure_future(
+                loop.run_in_executor(self.pool, compute, room.game.to_dict(), self.position_time, self.budget)
+            )
             self.running[key] = future
             future.add_done_callback(lambda f, key=key: self._finished(key, f))
         try:
@@ -132,8 +147,18 @@ class Reviews:
 def _layout_and_scene(room: Any, position: Any, judgement: dict | None) -> tuple[list, tuple[int, int]]:
     """The picture of one step (the game's review board: :attr:`gamekit.catalog.GameInfo.review_board`)."""
     from gamekit.puzzles.review import Judgement
-    j = None if judgement is None else Judgement(judgement["index"], judgement["seat"], judgement["move"],
-                                                 judgement["verdict"], best=tuple(judgement["best"]))
+
+    j = (
+        None
+        if judgement is None
+        else Judgement(
+            judgement["index"],
+            judgement["seat"],
+            judgement["move"],
+            judgement["verdict"],
+            best=tuple(judgement["best"]),
+        )
+    )
     return catalog.of(room.game).review_board.review_scene(position, j)
 
 
@@ -141,10 +166,19 @@ def sentence(room: Any, m: dict) -> str:
     """One move's verdict as the page says it, in the current language: ``"Coral b2-c2: mistake — it loses 2 boxes
     against …"``."""
     from gamekit.puzzles.review import Judgement, verdict_words
+
     info = catalog.of(room.game)
     words = info.review_board.move_words
-    j = Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(words(b) for b in m["best"]),
-                  m["value"], m["best_value"])
+    j = Judgement(
+        m["index"],
+        m["seat"],
+        m["move"],
+        m["verdict"],
+        m["loss"],
+        tuple(words(b) for b in m["best"]),
+        m["value"],
+        m["best_value"],
+    )
     return verdict_words(j, tr(room.names[j.seat]), words(m["move"]), info.id)
 
 
@@ -182,13 +216,25 @@ class ReviewHandler(_Base):
         except ReviewRefused as refusal:
             return self.refuse(refusal)
         from gamekit.puzzles.review import VERDICTS
+
         names = room.names
-        summary = [{v: sum(1 for m in moves if m["seat"] == seat and m["verdict"] == v) for v in VERDICTS}
-                   for seat in (0, 1)]
+        summary = [
+            {v: sum(1 for m in moves if m["seat"] == seat and m["verdict"] == v) for v in VERDICTS} for seat in (0, 1)
+        ]
         _, size = _layout_and_scene(room, room.game, None)
         moves = [{**m, "sentence": sentence(room, m)} for m in moves]
-        self.write({"room": room.id, "ply": ply, "game": room.game_id, "moves": moves, "summary": summary,
-                    "seats": [tr(name) for name in names], "size": list(size), "steps": len(moves) + 1})
+        self.write(
+            {
+                "room": room.id,
+                "ply": ply,
+                "game": room.game_id,
+                "moves": moves,
+                "summary": summary,
+                "seats": [tr(name) for name in names],
+                "size": list(size),
+                "steps": len(moves) + 1,
+            }
+        )
 
 
 class ReviewStepHandler(_Base):
@@ -204,25 +250,49 @@ class ReviewStepHandler(_Base):
             return self.refuse(refusal)
         k = int(step)
         if k > len(moves):
-            return self.refuse(ReviewRefused(404, tr("step={k}: this game has steps 0 to {last}.", k=k, last=len(moves))))
+            return self.refuse(
+                ReviewRefused(404, tr("step={k}: this game has steps 0 to {last}.", k=k, last=len(moves)))
+            )
         position = start_position(room.game)
         for move in room.game.history[:k]:
             position.play(move)
         judgement = moves[k - 1] if k else None
         scene, size = _layout_and_scene(room, position, judgement)
-        caption = (tr("The start of the game.") if judgement is None else
-                   tr("Move {k} of {n}: {verdict}", k=k, n=len(moves), verdict=sentence(room, judgement)))
-        self.write({"step": k, "scene": [list(item) for item in scene], "size": list(size), "caption": caption,
-                    "verdict": None if judgement is None else judgement["verdict"]})
+        caption = (
+            tr("The start of the game.")
+            if judgement is None
+            else tr("Move {k} of {n}: {verdict}", k=k, n=len(moves), verdict=sentence(room, judgement))
+        )
+        self.write(
+            {
+                "step": k,
+                "scene": [list(item) for item in scene],
+                "size": list(size),
+                "caption": caption,
+                "verdict": None if judgement is None else judgement["verdict"],
+            }
+        )
 
 
 def routes(server: Any) -> list[tuple]:
     """The review's routes (the server adds its prefix), sharing one :class:`Reviews`."""
     reviews = Reviews(server)
     server.reviews = reviews
-    return [(r"/r/([A-Za-z0-9_-]{8,64})/review", ReviewHandler, {"reviews": reviews}),
-            (r"/r/([A-Za-z0-9_-]{8,64})/review/([0-9]{1,4})", ReviewStepHandler, {"reviews": reviews})]
+    return [
+        (r"/r/([A-Za-z0-9_-]{8,64})/review", ReviewHandler, {"reviews": reviews}),
+        (r"/r/([A-Za-z0-9_-]{8,64})/review/([0-9]{1,4})", ReviewStepHandler, {"reviews": reviews}),
+    ]
 
 
-__all__ = ["routes", "Reviews", "ReviewHandler", "ReviewStepHandler", "compute", "start_position", "POSITION_TIME",
-           "BUDGET", "TIMEOUT", "MAX_MOVES"]
+__all__ = [
+    "routes",
+    "Reviews",
+    "ReviewHandler",
+    "ReviewStepHandler",
+    "compute",
+    "start_position",
+    "POSITION_TIME",
+    "BUDGET",
+    "TIMEOUT",
+    "MAX_MOVES",
+]

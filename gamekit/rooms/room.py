@@ -1,6 +1,7 @@
 """One room in memory: its game (replayed from the store) in a :class:`~gamekit.session.Session`, its seats and
 watchers, the state each reader is sent, and the changes committed through the server's group commit before
 anyone is told (:meth:`Room.commit_move` and the others)."""
+
 from __future__ import annotations
 
 import json
@@ -11,11 +12,11 @@ from gamekit.session import RequestDecision, Session, SessionAttribute
 from gamekit.rooms.speech import SOURCE, joined, said, translate
 from gamekit.rooms.delta import encode_open, state_delta
 from gamekit.rooms.games import rebuild, spec_for
-from gamekit.rooms.store import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, StoredMove
+from gamekit.rooms.store_interface import BY_CPU_STANDING_IN, BY_CPU_TIMEOUT, BY_PLAYER, StoredMove
 
-CPU_LEVEL = "medium"          # the CPU that plays for an absent player
+CPU_LEVEL = "medium"  # the CPU that plays for an absent player
 CLOSE_REPLACED, CLOSE_EXPIRED, CLOSE_ABUSE = 4001, 4004, 4008
-CLOSE_MOVED, CLOSE_TRY_AGAIN = 1012, 1013   # RFC 6455 "service restart", "try again later": clients reconnect
+CLOSE_MOVED, CLOSE_TRY_AGAIN = 1012, 1013  # RFC 6455 "service restart", "try again later": clients reconnect
 
 
 class RoomBusy(Exception):
@@ -34,27 +35,32 @@ class Room:
         self.moves: list[StoredMove] = list(stored.moves)
         # the turn clock, the CPU player and who it plays for, the request waiting for an answer and the rules of
         # requests and answers: gamekit.session (the widgets' rules too), with the room's own undo rule
-        self.session = Session(rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves]),
-                               seating=self, make_cpu=lambda: self.spec.cpu(CPU_LEVEL, None), timer=self.timer,
-                               clock=server.now, undo_rule=self.undo_rule)
+        self.session = Session(
+            rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in self.moves]),
+            seating=self,
+            make_cpu=lambda: self.spec.cpu(CPU_LEVEL, None),
+            timer=self.timer,
+            clock=server.now,
+            undo_rule=self.undo_rule,
+        )
         self.session.restore_request(stored.request)
         self.conns: list[Any] = [None, None]
         self.sockets: set[Any] = set()  # open connections, greeted or not (a room with none can leave memory)
-        self.gone: str | None = None          # set when the room was deleted: why (every socket is told and closed)
+        self.gone: str | None = None  # set when the room was deleted: why (every socket is told and closed)
         self.unused_since = server.now()
         self.watchers: set[Any] = set()
         now = server.now()
         self.away_since = [now, now]
-        self.cpu_for: set[int] = set()       # seats the CPU plays for until their person returns
+        self.cpu_for: set[int] = set()  # seats the CPU plays for until their person returns
         self.session.start_turn()
-        self.note = ""                        # the last event, shown in everyone's status line
-        self.open_to_link = True              # False in a class group's room: seat 2 is taken from the group page
+        self.note = ""  # the last event, shown in everyone's status line
+        self.open_to_link = True  # False in a class group's room: seat 2 is taken from the group page
         self.group_view: dict | None = None
-        self.version = 0                      # counts the states sent (each ``state``/``delta`` carries it as "v")
-        self.sent: dict | None = None         # language → the public state of that version: what a synced client holds
-        self._view_key: tuple | None = None   # (game, ply) of the cached position view
+        self.version = 0  # counts the states sent (each ``state``/``delta`` carries it as "v")
+        self.sent: dict | None = None  # language → the public state of that version: what a synced client holds
+        self._view_key: tuple | None = None  # (game, ply) of the cached position view
         self._view: dict = {}
-        self._words: tuple = (None, {})      # (the options they were made for, language → words)
+        self._words: tuple = (None, {})  # (the options they were made for, language → words)
         server.groups.room_loaded(self)
 
     # ----- the session's view of the room ----------------------------------------------------------
@@ -98,8 +104,12 @@ class Room:
             with using(SOURCE):
                 english = self.spec.seat_names(self.options)
             with using(language):
-                found = self._words[1][language] = {"title": tr(self.spec.title), "board": self.spec.board_words(self.options),
-                                                    "names": english, "seats": [tr(name) for name in english]}
+                found = self._words[1][language] = {
+                    "title": tr(self.spec.title),
+                    "board": self.spec.board_words(self.options),
+                    "names": english,
+                    "seats": [tr(name) for name in english],
+                }
         return found
 
     def seat_name(self, seat: int) -> Any:
@@ -122,8 +132,11 @@ class Room:
     def waiting_reason(self, seat: int) -> str | None:
         """Why ``seat`` cannot play now although it is their turn (both players must be there)."""
         if not self.guest_in():
-            return (said("Waiting for your friend to open the invite link.") if self.open_to_link
-                    else said("Waiting for a classmate to take the second seat from the group page."))
+            return (
+                said("Waiting for your friend to open the invite link.")
+                if self.open_to_link
+                else said("Waiting for a classmate to take the second seat from the group page.")
+            )
         other = 1 - seat
         if not self.stands_in(other):
             return said("Waiting for {seat} to reconnect.", seat=self.seat_name(other))
@@ -140,18 +153,30 @@ class Room:
             else:
                 w = game.winner()
                 score = self.spec.final_score(game)
-                head = (said("A draw, {score}.", score=score) if w is None and score else said("A draw.") if w is None
-                        else said("{seat} wins {score}.", seat=name(w), score=score) if score
-                        else said("{seat} wins.", seat=name(w)))
+                head = (
+                    said("A draw, {score}.", score=score)
+                    if w is None and score
+                    else said("A draw.")
+                    if w is None
+                    else said("{seat} wins {score}.", seat=name(w), score=score)
+                    if score
+                    else said("{seat} wins.", seat=name(w))
+                )
             return joined(head, said("Press New game to play again."))
         if not self.guest_in():
-            return (said("Waiting for a friend: send them the invite link.") if self.open_to_link
-                    else said("Waiting for a classmate to take the second seat from the group page."))
+            return (
+                said("Waiting for a friend: send them the invite link.")
+                if self.open_to_link
+                else said("Waiting for a classmate to take the second seat from the group page.")
+            )
         mover = game.to_move
         missing = [s for s in (0, 1) if not self.stands_in(s)]
         if missing:
-            return (said("Waiting for {seat} to reconnect.", seat=name(missing[0])) if seat != missing[0]
-                    else said("Reconnecting…"))
+            return (
+                said("Waiting for {seat} to reconnect.", seat=name(missing[0]))
+                if seat != missing[0]
+                else said("Reconnecting…")
+            )
         if mover in self.cpu_for:
             return said("{seat} to move (the CPU plays while they are away).", seat=name(mover))
         if seat == mover:
@@ -166,14 +191,21 @@ class Room:
         if self._view_key is None or self._view_key[0] is not key[0] or self._view_key[1] != key[1]:
             game, spec, options = self.game, self.spec, self.options
             scene, (w, h) = spec.scene(game, options)
-            self._view = {SOURCE: {"scene": scene, "size": [w, h],   # tuples: JSON arrays, compared as they are
-                                   "targets": spec.targets(game, options),
-                                   "hover": spec.hover(game, options)}}
+            self._view = {
+                SOURCE: {
+                    "scene": scene,
+                    "size": [w, h],  # tuples: JSON arrays, compared as they are
+                    "targets": spec.targets(game, options),
+                    "hover": spec.hover(game, options),
+                }
+            }
             self._view_key = key
         view = self._view.get(language)
         if view is None or "description" not in view:
-            with using(language):                 # the board in words (room.js: aria-describedby)
-                view = self._view[language] = dict(self._view[SOURCE], description=self.spec.text(self.game, self.options))
+            with using(language):  # the board in words (room.js: aria-describedby)
+                view = self._view[language] = dict(
+                    self._view[SOURCE], description=self.spec.text(self.game, self.options)
+                )
         return view
 
     def public_state(self, language: str = SOURCE) -> dict:
@@ -184,22 +216,40 @@ class Room:
         over = game.is_over()
         view = self.position_view(language)
         return {
-            "type": "state", "room": self.id, "game": self.game_id, "title": words["title"],
-            "board": words["board"], "options": self.options, "timer": self.timer,
-            "ply": self.ply(), "history": [m.move if m.kind == "move" else f"resign:{m.seat}" for m in self.moves],
+            "type": "state",
+            "room": self.id,
+            "game": self.game_id,
+            "title": words["title"],
+            "board": words["board"],
+            "options": self.options,
+            "timer": self.timer,
+            "ply": self.ply(),
+            "history": [m.move if m.kind == "move" else f"resign:{m.seat}" for m in self.moves],
             "to_move": None if over else game.to_move,
-            "over": over, "winner": game.winner() if over else None,
-            "seats": [{"name": names[s], "colour": colours[s], "taken": self.seat_hashes[s] is not None,
-                       "connected": self.connected(s), "cpu": s in self.cpu_for,
-                       "score": self.spec.score(game, s)} for s in (0, 1)],
+            "over": over,
+            "winner": game.winner() if over else None,
+            "seats": [
+                {
+                    "name": names[s],
+                    "colour": colours[s],
+                    "taken": self.seat_hashes[s] is not None,
+                    "connected": self.connected(s),
+                    "cpu": s in self.cpu_for,
+                    "score": self.spec.score(game, s),
+                }
+                for s in (0, 1)
+            ],
             "watchers": len(self.watchers),
             "request": None if self.request is None else {"kind": self.request[0], "seat": self.request[1]},
             "last": self.moves[-1].move if self.moves and self.moves[-1].kind == "move" else None,
-            "scene": view["scene"], "size": view["size"], "targets": view["targets"], "hover": view["hover"],
+            "scene": view["scene"],
+            "size": view["size"],
+            "targets": view["targets"],
+            "hover": view["hover"],
             "turn_seconds_left": self._turn_seconds_left(),
             "note": translate(self.note, language),
             "description": view["description"],
-            "group": self.group_view,             # a class group's room: nicknames, rated, the group's page
+            "group": self.group_view,  # a class group's room: nicknames, rated, the group's page
         }
 
     def _turn_seconds_left(self) -> float | None:
@@ -212,7 +262,7 @@ class Room:
         told and closed, and a hello still on its way gets the same answer (see ``RoomSocket.on_message``)."""
         self.gone = message
         for conn in list(self.sockets):
-            conn.send({"type": "expired", "message": message})       # in each connection's language (send)
+            conn.send({"type": "expired", "message": message})  # in each connection's language (send)
             conn.shut(CLOSE_EXPIRED, "expired")
 
     def broadcast(self, full: bool = False, ok: tuple[Any, dict] | None = None) -> None:
@@ -232,8 +282,15 @@ class Room:
         states = {language: self.public_state(language) for language in {conn.language for conn, _ in readers}}
         before, self.sent = self.sent or {}, states
         self.version += 1
-        deltas = {} if full else {language: state_delta(before[language], state)
-                                  for language, state in states.items() if language in before}
+        deltas = (
+            {}
+            if full
+            else {
+                language: state_delta(before[language], state)
+                for language, state in states.items()
+                if language in before
+            }
+        )
         full_heads: dict[str, str] = {}
         delta_heads: dict[str, str] = {}
         by_seat: dict[tuple[bool, int | None, str], bytes] = {}
@@ -265,8 +322,12 @@ class Room:
         """``head`` (a message encoded without its closing brace) with this reader's own fields: ``you``,
         ``status``, ``waiting`` (in ``language``; and ``extra``)."""
         waiting = self.waiting_reason(seat) if seat is not None else None
-        mine = {"you": seat, "status": translate(self.status_for(seat), language),
-                "waiting": translate(waiting, language), **(extra or {})}
+        mine = {
+            "you": seat,
+            "status": translate(self.status_for(seat), language),
+            "waiting": translate(waiting, language),
+            **(extra or {}),
+        }
         return (head + "," + json.dumps(mine, separators=(",", ":"))[1:]).encode("utf-8")
 
     def send_full(self, conn: Any) -> None:
@@ -284,23 +345,25 @@ class Room:
         """``seat`` plays ``move`` through the session (IllegalMoveError: nothing changed), then the room writes it
         through the group commit, says which request it cancelled and, at the end, tells the groups."""
         played = self.session.play(seat, move)
-        self.server.commits.write(self, "add_move", self.id, self.ply(), "move", played.move, seat, by_cpu,
-                                  self.server.now())
+        self.server.commits.write(
+            self, "add_move", self.id, self.ply(), "move", played.move, seat, by_cpu, self.server.now()
+        )
         self.moves.append(StoredMove("move", played.move, seat, by_cpu))
-        if played.cancelled is None:                          # the store's add_move deletes a request too
+        if played.cancelled is None:  # the store's add_move deletes a request too
             self.note = ""
         elif played.cancelled[0] == "restart":
             self.note = said("A move was played, so the new game request is cancelled.")
         else:
             self.note = said("A move was played, so the undo request is cancelled.")
         if played.over:
-            self.server.groups.game_over(self)         # a rated group game: its result (gamekit.rooms.groups)
+            self.server.groups.game_over(self)  # a rated group game: its result (gamekit.rooms.groups)
         return played.move
 
     def commit_resign(self, seat: int) -> None:
         self.game.resign(seat)
-        self.server.commits.write(self, "add_move", self.id, self.ply(), "resign", None, seat, BY_PLAYER,
-                                  self.server.now())
+        self.server.commits.write(
+            self, "add_move", self.id, self.ply(), "resign", None, seat, BY_PLAYER, self.server.now()
+        )
         self.moves.append(StoredMove("resign", None, seat, BY_PLAYER))
         self.session.cancel_request()
         self.note = said("{seat} resigned.", seat=self.seat_name(seat))
@@ -316,29 +379,38 @@ class Room:
         seat = decision.seat
         if decision.action == "ask":
             self.server.commits.write(self, "set_request", self.id, decision.kind, seat, self.server.now())
-            self.note = (said("{seat} asks for a new game.", seat=self.seat_name(seat)) if decision.kind == "restart"
-                         else said("{seat} asks to take back their last move.", seat=self.seat_name(seat)))
+            self.note = (
+                said("{seat} asks for a new game.", seat=self.seat_name(seat))
+                if decision.kind == "restart"
+                else said("{seat} asks to take back their last move.", seat=self.seat_name(seat))
+            )
         else:
             self.server.commits.write(self, "clear_request", self.id, self.server.now())
             who = self.seat_name(decision.other)
-            self.note = (said("{seat} declined the new game.", seat=who) if decision.kind == "restart"
-                         else said("{seat} declined the undo.", seat=who))
+            self.note = (
+                said("{seat} declined the new game.", seat=who)
+                if decision.kind == "restart"
+                else said("{seat} declined the undo.", seat=who)
+            )
         self.session.apply(decision)
 
     def commit_new_game(self, decision: RequestDecision) -> None:
         self.server.groups.before_new_game(self)
         self.server.commits.write(self, "new_game", self.id, self.server.now())
         self.moves = []
-        self.session.apply(decision, self.spec.new_game(self.options))    # same board; seats and colours stay
-        self.note = (said("New game.") if decision.agreed
-                     else said("New game (seat 2 is still free, so no agreement was needed)."))
+        self.session.apply(decision, self.spec.new_game(self.options))  # same board; seats and colours stay
+        self.note = (
+            said("New game.")
+            if decision.agreed
+            else said("New game (seat 2 is still free, so no agreement was needed).")
+        )
 
     def commit_undo(self, decision: RequestDecision) -> None:
         """Take back ``decision.steps`` stored actions (the room's rule: one) and rebuild the game from those
         left, so a resignation and a CPU move read exactly as the store has them."""
         if not 1 <= decision.steps <= len(self.moves):
             raise ValueError(f"steps={decision.steps!r}: the room has {len(self.moves)} stored action(s)")
-        kept, taken = self.moves[:-decision.steps], self.moves[-decision.steps:]
+        kept, taken = self.moves[: -decision.steps], self.moves[-decision.steps :]
         game = rebuild(self.game_id, self.options, [(m.kind, m.move, m.seat) for m in kept])
         now = self.server.now()
         for ply in range(self.ply() - 1, len(kept) - 1, -1):
@@ -356,7 +428,7 @@ class Room:
         seat = game.to_move
         other = 1 - seat
         if not self.connected(other):
-            return None                       # nobody to play against: the game waits
+            return None  # nobody to play against: the game waits
         if not self.connected(seat):
             if seat in self.cpu_for:
                 return seat
@@ -367,19 +439,22 @@ class Room:
             return None
         deadline = self.session.deadline()
         if deadline is not None and now >= deadline:
-            return seat                       # time ran out: the CPU plays this turn for them
+            return seat  # time ran out: the CPU plays this turn for them
         return None
 
     def tick(self, now: float) -> None:
-        for _ in range(200):                  # a CPU that completes boxes moves again
+        for _ in range(200):  # a CPU that completes boxes moves again
             seat = self.cpu_due(now)
             if seat is None:
                 return
             move = self.session.cpu.choose(self.game)
             timed_out = self.connected(seat)
             self.commit_move(seat, move, by_cpu=BY_CPU_TIMEOUT if timed_out else BY_CPU_STANDING_IN)
-            self.note = (said("Time ran out: the CPU played {move} for {seat}.", move=move, seat=self.seat_name(seat))
-                         if timed_out else said("The CPU played {move} for {seat}.", move=move, seat=self.seat_name(seat)))
+            self.note = (
+                said("Time ran out: the CPU played {move} for {seat}.", move=move, seat=self.seat_name(seat))
+                if timed_out
+                else said("The CPU played {move} for {seat}.", move=move, seat=self.seat_name(seat))
+            )
             self.broadcast()
             if timed_out:
                 return

@@ -13,6 +13,7 @@ Everything a client sends is untrusted: size- and rate-limited per connection, v
 ``error`` message to that client only, with the room unchanged.  Seat tokens travel only inside the
 WebSocket (never in a URL), are stored hashed and never logged.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -32,7 +33,7 @@ from gamekit.rooms.review import routes as review_routes
 from gamekit.rooms.speech import said
 from gamekit.rooms.games import check_room_options
 from gamekit.rooms.groups import Groups
-from gamekit.rooms.store import SEVEN_DAYS
+from gamekit.rooms.store_interface import SEVEN_DAYS
 from gamekit.rooms.stores import open_store
 from gamekit.rooms.web import STATIC, NoCacheStatic
 from gamekit.rooms.group_commit import FlushFirst, GroupCommit
@@ -43,9 +44,9 @@ from gamekit.rooms.room_socket import RoomSocket
 
 log = logging.getLogger("gamekit.rooms")
 
-GRACE = 60.0                  # seconds an absent player keeps their turn when no time per turn is set
-TICK_SLICE = 100              # rooms one event-loop callback of a tick handles (RoomServer.tick)
-UNLOAD_AFTER = 300.0         # seconds a room with no connection stays in memory
+GRACE = 60.0  # seconds an absent player keeps their turn when no time per turn is set
+TICK_SLICE = 100  # rooms one event-loop callback of a tick handles (RoomServer.tick)
+UNLOAD_AFTER = 300.0  # seconds a room with no connection stays in memory
 
 
 class Clock:
@@ -65,24 +66,37 @@ class Clock:
 
 
 class RoomServer:
-    def __init__(self, db: str | Path, clock: Callable[[], float] | None = None, grace: float = GRACE,
-                 idle: float = SEVEN_DAYS, tick: float = 0.5, sweep_every: float = 60.0,
-                 rooms_per_minute: float = 60.0, base_url: str | None = None, synchronous: str = "NORMAL",
-                 prefix: str = "", fail_before_result: bool = False, send_queue_bytes: int = SEND_QUEUE_BYTES,
-                 send_queue_messages: int = SEND_QUEUE_MESSAGES, kill_before_batch: bool = False):
+    def __init__(
+        self,
+        db: str | Path,
+        clock: Callable[[], float] | None = None,
+        grace: float = GRACE,
+        idle: float = SEVEN_DAYS,
+        tick: float = 0.5,
+        sweep_every: float = 60.0,
+        rooms_per_minute: float = 60.0,
+        base_url: str | None = None,
+        synchronous: str = "NORMAL",
+        prefix: str = "",
+        fail_before_result: bool = False,
+        send_queue_bytes: int = SEND_QUEUE_BYTES,
+        send_queue_messages: int = SEND_QUEUE_MESSAGES,
+        kill_before_batch: bool = False,
+    ):
         self.store = open_store(db, synchronous=synchronous)
         if hasattr(self.store, "checkpoint_in_thread"):
-            self.store.checkpoint_in_thread()      # SQLite: WAL checkpoints off the event loop (store.py)
-        self.commits = GroupCommit(self.store, self.lost_writes, kill_before_batch,
-                                   in_thread=getattr(self.store, "commit_in_thread", False))
+            self.store.checkpoint_in_thread()  # SQLite: WAL checkpoints off the event loop (store.py)
+        self.commits = GroupCommit(
+            self.store, self.lost_writes, kill_before_batch, in_thread=getattr(self.store, "commit_in_thread", False)
+        )
         self.send_queue_bytes, self.send_queue_messages = send_queue_bytes, send_queue_messages
-        self.fail_before_result = fail_before_result      # tests only: SIGKILL between a game's end and its result
+        self.fail_before_result = fail_before_result  # tests only: SIGKILL between a game's end and its result
         self.now = clock or time.time
         self.grace, self.idle = grace, idle
         self.tick_seconds, self.sweep_every = tick, sweep_every
         self.rooms_per_minute = rooms_per_minute
         self.base_url = base_url
-        self.prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""     # e.g. /services/rooms
+        self.prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""  # e.g. /services/rooms
         self.rooms: dict[str, Room] = {}
         # one of several worker processes (gamekit.rooms.workers.Ownership sets these): a room is loaded only
         # once this process holds its lease, and more routes (the proxy's health check) are served
@@ -90,13 +104,13 @@ class RoomServer:
         self.extra_routes: list = []
         self._create_buckets: dict[str, tuple[float, float]] = {}
         self._last_sweep = 0.0
-        self._ticking = False                    # a tick's pass over the rooms is under way (tick)
+        self._ticking = False  # a tick's pass over the rooms is under way (tick)
         # class groups share this database (docs/class.md); groups.py sees the server only through
         # gamekit.rooms.web.RoomHost, and its data only through the store's GroupStore interface (``group_store``:
         # the room writes waiting for this turn's commit are committed before each of its calls)
         self.group_store = FlushFirst(self.store, self.commits.flush)
         self.groups = Groups(self)
-        self.groups.recover_results()                # results lost in a crash are added now, not when next opened
+        self.groups.recover_results()  # results lost in a crash are added now, not when next opened
 
     def room(self, room_id: str) -> Room | None:
         if room_id in self.rooms:
@@ -104,7 +118,7 @@ class RoomServer:
         if not isinstance(room_id, str) or not 8 <= len(room_id) <= 64:
             return None
         if self.ownership is not None and not self.ownership.claim(room_id):
-            return None                          # no such room, or another worker holds it
+            return None  # no such room, or another worker holds it
         stored = self.group_store.load_room(room_id)
         if stored is None:
             if self.ownership is not None:
@@ -116,15 +130,21 @@ class RoomServer:
     async def room_when_free(self, room_id: str) -> Room | None:
         """:meth:`room`, waiting first (a few seconds at most) until this worker holds the room when another
         one does; :class:`RoomBusy` if it never let go."""
-        if self.ownership is not None and room_id not in self.rooms and isinstance(room_id, str) \
-                and 8 <= len(room_id) <= 64 and await self.ownership.wait_claim(room_id) is False:
+        if (
+            self.ownership is not None
+            and room_id not in self.rooms
+            and isinstance(room_id, str)
+            and 8 <= len(room_id) <= 64
+            and await self.ownership.wait_claim(room_id) is False
+        ):
             raise RoomBusy(room_id)
         return self.room(room_id)
 
     def room_exists(self, room_id: str) -> bool:
         """The room is stored (live here or not), without loading it."""
-        return room_id in self.rooms or (isinstance(room_id, str) and 8 <= len(room_id) <= 64
-                                         and self.group_store.load_room(room_id) is not None)
+        return room_id in self.rooms or (
+            isinstance(room_id, str) and 8 <= len(room_id) <= 64 and self.group_store.load_room(room_id) is not None
+        )
 
     def unload(self, room_id: str) -> None:
         """Forget a room kept in memory (it is loaded again from the store when needed)."""
@@ -161,7 +181,7 @@ class RoomServer:
 
     def allow_create(self, ip: str) -> bool:
         now = time.monotonic()
-        burst = max(10.0, self.rooms_per_minute / 6)       # ten seconds' worth, at least 10 rooms at once
+        burst = max(10.0, self.rooms_per_minute / 6)  # ten seconds' worth, at least 10 rooms at once
         tokens, last = self._create_buckets.get(ip, (burst, now))
         tokens = min(burst, tokens + (now - last) * self.rooms_per_minute / 60)
         if tokens < 1:
@@ -176,18 +196,18 @@ class RoomServer:
         sweep.  The rooms are taken :data:`TICK_SLICE` at a time, each slice its own event-loop callback, so
         what arrives meanwhile is served between slices (one pass over 1000 rooms held the loop for 5–40 ms)."""
         if self._ticking:
-            return                               # the last pass has not reached its end (a very busy loop)
+            return  # the last pass has not reached its end (a very busy loop)
         self._ticking = True
         self._tick_slice(list(self.rooms.items()), 0)
 
     def _tick_slice(self, rooms: list, start: int) -> None:
         now = self.now()
         try:
-            for room_id, room in rooms[start:start + TICK_SLICE]:
+            for room_id, room in rooms[start : start + TICK_SLICE]:
                 if self.rooms.get(room_id) is not room:
-                    continue                         # gone from memory since the pass began
+                    continue  # gone from memory since the pass began
                 if not room.sockets and now - room.unused_since > UNLOAD_AFTER:
-                    self.unload(room_id)             # nobody there: it is reloaded from the store when needed
+                    self.unload(room_id)  # nobody there: it is reloaded from the store when needed
                     continue
                 try:
                     room.tick(now)
@@ -197,7 +217,7 @@ class RoomServer:
                 try:
                     asyncio.get_running_loop().call_soon(self._tick_slice, rooms, start + TICK_SLICE)
                     return
-                except RuntimeError:                 # no event loop (a script driving a RoomServer): at once
+                except RuntimeError:  # no event loop (a script driving a RoomServer): at once
                     return self._tick_slice(rooms, start + TICK_SLICE)
             self._ticking = False
         except BaseException:
@@ -215,8 +235,11 @@ class RoomServer:
         for room_id in [*expired, *gone]:
             room = self.rooms.pop(room_id, None)
             if room is not None:
-                room.close_all(said("This room expired after seven days without activity.") if room_id in expired else
-                               said("This room was deleted (it expired, or its group was deleted by its teacher)."))
+                room.close_all(
+                    said("This room expired after seven days without activity.")
+                    if room_id in expired
+                    else said("This room was deleted (it expired, or its group was deleted by its teacher).")
+                )
         if expired:
             log.info("expired %d room(s)", len(expired))
         groups = self.groups.sweep(now)
@@ -234,13 +257,18 @@ class RoomServer:
             (p + r"/ws/([A-Za-z0-9_-]{8,64})", RoomSocket, {"server": self}),
             (p + r"/static/(.*)", NoCacheStatic, {"path": str(STATIC)}),
             *((p + route, *rest) for route, *rest in groups_http.routes(self.groups)),
-            *((p + route, *rest) for route, *rest in review_routes(self)),     # a finished game's review
+            *((p + route, *rest) for route, *rest in review_routes(self)),  # a finished game's review
             *((p + route, *rest) for route, *rest in self.extra_routes),
         ]
         if self.prefix:
             routes.append((p, tornado.web.RedirectHandler, {"url": self.prefix + "/"}))
-        return tornado.web.Application(routes, websocket_max_message_size=HARD_MAX_MESSAGE, websocket_ping_interval=20, websocket_ping_timeout=20,
-            log_function=log_request)
+        return tornado.web.Application(
+            routes,
+            websocket_max_message_size=HARD_MAX_MESSAGE,
+            websocket_ping_interval=20,
+            websocket_ping_timeout=20,
+            log_function=log_request,
+        )
 
     def start_ticking(self) -> PeriodicCallback:
         callback = PeriodicCallback(self.tick, self.tick_seconds * 1000)

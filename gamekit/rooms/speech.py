@@ -14,6 +14,7 @@ with the gettext catalogue, and messages said to several readers at once, each i
   is a message of the catalogue, or matches one of :data:`ENGLISH_MESSAGES` (the messages the room server still
   builds as English text; their values — seat names — are translated too); anything else stays as it is.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -28,9 +29,28 @@ from typing import Any, Iterable, Iterator
 
 from gamekit.i18n import DOMAIN, LOCALE_DIR, N_, decimal_symbols, get_language, languages, using
 
-__all__ = ["SOURCE", "known_language", "accepted_languages", "page_language", "Said", "said", "nsaid", "joined",
-           "translate", "catalogue", "speaking", "ENGLISH_MESSAGES", "marks", "page_strings", "plural_rule", "page_scripts", "page_marks",
-           "render_page", "extract", "STATIC"]
+__all__ = [
+    "SOURCE",
+    "known_language",
+    "accepted_languages",
+    "page_language",
+    "Said",
+    "said",
+    "nsaid",
+    "joined",
+    "translate",
+    "catalogue",
+    "speaking",
+    "ENGLISH_MESSAGES",
+    "marks",
+    "page_strings",
+    "plural_rule",
+    "page_scripts",
+    "page_marks",
+    "render_page",
+    "extract",
+    "STATIC",
+]
 
 SOURCE = "en"
 STATIC = Path(__file__).parent / "static"
@@ -174,8 +194,8 @@ ENGLISH_MESSAGES = (
     N_("You made this request: the other player answers it."),
     N_("Seat {seat} was not asked: seat {other} answers this request."),
     N_("The pending request is for {kind}."),
-    N_("\"kind\" must be \"restart\" or \"undo\"."),
-    N_("\"accept\" must be true or false."),
+    N_('"kind" must be "restart" or "undo".'),
+    N_('"accept" must be true or false.'),
     N_("New game."),
 )
 
@@ -184,8 +204,10 @@ ENGLISH_MESSAGES = (
 def _patterns() -> tuple[tuple[re.Pattern, str], ...]:
     out = []
     for msgid in ENGLISH_MESSAGES:
-        regex = "".join(re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
-                        for literal, name, _, _ in string.Formatter().parse(msgid))
+        regex = "".join(
+            re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
+            for literal, name, _, _ in string.Formatter().parse(msgid)
+        )
         out.append((re.compile(regex + r"\Z", re.S), msgid))
     return tuple(out)
 
@@ -263,8 +285,14 @@ def page_strings(page: str, language: str) -> dict:
                 plurals[msgid] = [cat.ngettext(msgid, plural, n) for n in counts]
     with using(language):
         point, group = decimal_symbols()
-    return {"lang": language, "decimal": point, "group": group, "messages": messages, "plurals": plurals,
-            "plural": rule}
+    return {
+        "lang": language,
+        "decimal": point,
+        "group": group,
+        "messages": messages,
+        "plurals": plurals,
+        "plural": rule,
+    }
 
 
 @functools.lru_cache(maxsize=None)
@@ -276,7 +304,7 @@ def plural_rule(language: str) -> tuple[str, tuple[int, ...]]:
     forms, rule = (int(found.group(1)), found.group(2).strip()) if found else (2, "(n != 1)")
     index = gettext.c2py(rule)
     counts: dict[int, int] = {}
-    for n in [*range(0, 200), *(10 ** k for k in range(3, 10))]:
+    for n in [*range(0, 200), *(10**k for k in range(3, 10))]:
         counts.setdefault(index(n), n)
     return rule, tuple(counts.get(i, 2) for i in range(forms))
 
@@ -285,6 +313,7 @@ def render_page(page: str, language: str, asked: str | None = None) -> bytes:
     """``static/<page>`` in ``language``: its ``{{ tr("…") }}`` marks translated and HTML-escaped, ``{{ lang }}``
     the language, ``{{ strings }}`` the scripts' table (:func:`page_strings`, with ``asked``: the language the
     address asked for, which the pages keep in the links they make)."""
+
     def fill(found: re.Match) -> str:
         msgid, name = found.groups()
         if name == "lang":
@@ -293,6 +322,7 @@ def render_page(page: str, language: str, asked: str | None = None) -> bytes:
             table = dict(page_strings(page, language), asked=asked)
             return json.dumps(table, ensure_ascii=False).replace("<", "\\u003c")
         return html.escape(catalogue(language).gettext(_unquote(msgid)))
+
     return _PAGE_MARK.sub(fill, _source(page)).encode("utf-8")
 
 

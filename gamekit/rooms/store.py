@@ -1,318 +1,49 @@
-"""Storage of rooms and class groups: the :class:`RoomStore` and :class:`GroupStore` interfaces, the records they
-hand out, the schema and its migrations, and :class:`Store`, the SQLite implementation (stdlib ``sqlite3``, WAL
-journal) — the default, a single file on a teacher's laptop.  The PostgreSQL implementation, for several server
-processes sharing one database, is :class:`gamekit.rooms.store_pg.PostgresStore`;
-:func:`gamekit.rooms.stores.open_store` picks one from ``--db``.  Both run the same statements
-(:class:`SQLStore`); only the table definitions and a few fragments differ (``docs/rooms.md``, "Storage").
-
-Room tables: ``rooms`` (game, options, time per turn, created, last activity, game number), ``seats`` (a SHA-256
-of each seat token — the token itself is never stored), ``moves`` (every confirmed action of the current game,
-in order; the key ``(room, ply)`` makes a second action at the same ply impossible) and ``requests`` (a pending
-new-game or undo request).  Group tables (docs/class.md): ``groups``, ``members``, ``group_rooms``, ``results``,
-``progress``, ``waiting`` (the find-an-opponent queue).  Deleting a room deletes its seats, moves, request and group entry; deleting a group deletes its
-members, results and progress (foreign keys with ``ON DELETE CASCADE``).
+"""The rooms' SQL store: :class:`SQLStore`, the statements both databases run, and :class:`SQLiteStore` (also
+named :data:`Store`), the SQLite implementation (stdlib ``sqlite3``, WAL journal) — the default, a single file
+on a teacher's laptop.  The PostgreSQL implementation, for several server processes sharing one database, is
+:class:`gamekit.rooms.store_pg.PostgresStore`; :func:`gamekit.rooms.stores.open_store` picks one from ``--db``.
+Only the table definitions (:mod:`gamekit.rooms.store_schema`) and a few fragments differ (``docs/rooms.md``,
+"Storage"); the interfaces both keep are :mod:`gamekit.rooms.store_interface`.
 
 Every change is one transaction, committed before the server tells anyone about it.  The server's group commit
 (:meth:`RoomStore.apply`) runs the writes of one event-loop turn as one transaction.  SQLite's
 ``synchronous=NORMAL`` in WAL mode survives a crash of the server process (the tests kill it with SIGKILL); pass
 ``synchronous="FULL"`` to survive a power cut too, at some cost per move.
-
-The schema has a version (table ``schema_version``); :data:`MIGRATIONS` brings any older database up to date
-when it is opened — a database made before versions existed is version 0 with the version 1 and 2 tables
-already there, which the ``IF NOT EXISTS`` statements leave as they are (version 3 then adds ``waiting``).
 """
+
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterator, Sequence
 
-__all__ = ["RoomStore", "GroupStore", "Store", "SQLiteStore", "SQLStore", "StoredRoom", "StoredMove", "Write",
-           "StoreError", "DuplicateMove", "SchemaTooNew", "token_hash", "stood_in_at_end", "nocase", "SEVEN_DAYS",
-           "BY_PLAYER", "BY_CPU_TIMEOUT", "BY_CPU_STANDING_IN", "MIGRATIONS", "SCHEMA_VERSION"]
-
-SEVEN_DAYS = 7 * 24 * 3600
-
-
-def token_hash(token: str) -> str:
-    """SHA-256 of a token or key (hex).  Never raises on text that is not valid Unicode (a lone surrogate
-    cannot be a real token, so it simply matches nothing)."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-_ASCII_FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def nocase(text: str) -> str:
-    """``text`` with A–Z folded to a–z only: the order of SQLite's ``COLLATE NOCASE`` (nicknames are listed so)."""
-    return text.translate(_ASCII_FOLD)
-
-
-BY_PLAYER, BY_CPU_TIMEOUT, BY_CPU_STANDING_IN = 0, 1, 2      # who made a move (``moves.by_cpu``)
-
-
-@dataclass
-class StoredMove:
-    kind: str            # "move" or "resign"
-    move: str | None
-    seat: int
-    by_cpu: int          # BY_PLAYER, BY_CPU_TIMEOUT (the player was there) or BY_CPU_STANDING_IN (they were away)
-
-
-def stood_in_at_end(moves: list[StoredMove]) -> set[int]:
-    """The seats the CPU was standing in for after the last of ``moves``, as far as the stored moves tell: a
-    seat is away from a move the CPU made for it while it was away until its next move made while it was
-    there (its own, a resignation, or a turn the CPU played when its time ran out)."""
-    away: set[int] = set()
-    for m in moves:
-        if m.kind == "move" and m.by_cpu == BY_CPU_STANDING_IN:
-            away.add(m.seat)
-        else:
-            away.discard(m.seat)
-    return away
-
-
-@dataclass
-class StoredRoom:
-    id: str
-    game: str
-    options: dict
-    timer: int
-    created: float
-    last_active: float
-    game_no: int
-    seat_hashes: list = field(default_factory=lambda: [None, None])
-    moves: list = field(default_factory=list)
-    request: tuple | None = None         # (kind, seat)
-
-
-class StoreError(Exception):
-    """A change the store refused (the database is unchanged)."""
-
-
-class DuplicateMove(StoreError):
-    """A second action at a ply the room already has (the key ``(room, ply)`` of ``moves``)."""
-
-
-class SchemaTooNew(StoreError):
-    """The database was made by a newer gamekit: its schema version is above :data:`SCHEMA_VERSION`."""
-
-
-# One room write of the group commit: the name of a RoomStore write method and its arguments.
-Write = tuple[str, tuple]
-ROOM_WRITES = ("take_seat", "touch", "add_move", "undo_move", "new_game", "set_request", "clear_request")
-
-
-@runtime_checkable
-class RoomStore(Protocol):
-    """What the room server stores and reads about rooms.  Every write is one transaction, committed before it
-    returns; :meth:`apply` commits several (:data:`ROOM_WRITES`) as one."""
-
-    def close(self) -> None: ...
-    def create_room(self, room_id: str, game: str, options: dict, timer: int, creator_token: str,
-                    now: float) -> None: ...
-    def load_room(self, room_id: str) -> StoredRoom | None: ...
-    def room_ids(self) -> list[str]: ...
-    def missing_rooms(self, room_ids: Sequence[str]) -> list[str]: ...
-    def touch(self, room_id: str, now: float) -> None: ...
-    def take_seat(self, room_id: str, seat: int, token: str, now: float) -> None: ...
-    def seat_hashes(self, room_id: str) -> list: ...
-    def add_move(self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int,
-                 now: float) -> None: ...
-    def undo_move(self, room_id: str, ply: int, now: float) -> None: ...
-    def new_game(self, room_id: str, now: float) -> None: ...
-    def set_request(self, room_id: str, kind: str, seat: int, now: float) -> None: ...
-    def clear_request(self, room_id: str, now: float) -> None: ...
-    def set_room_options(self, room_id: str, options: dict) -> None: ...
-    def apply(self, writes: Sequence[Write]) -> None: ...
-    def expire(self, now: float, idle: float = SEVEN_DAYS) -> list[str]: ...
-    def counts(self) -> dict[str, int]: ...
-
-
-@runtime_checkable
-class GroupStore(Protocol):
-    """What the class groups (:mod:`gamekit.rooms.groups`) store and read.  Keys arrive hashed; settings and
-    progress as dicts (stored as JSON text)."""
-
-    def code_taken(self, code: str) -> bool: ...
-    def create_group(self, gid: str, code: str, name: str, owner_hash: str, settings: dict, now: float) -> None: ...
-    def load_group(self, gid: str) -> dict | None: ...
-    def group_by_code(self, code: str) -> str | None: ...
-    def touch_group(self, gid: str, now: float) -> None: ...
-    def set_group_settings(self, gid: str, settings: dict, now: float) -> None: ...
-    def delete_group(self, gid: str) -> list[str]: ...
-    def idle_groups(self, cutoff: float) -> list[str]: ...
-    def member_by_key(self, gid: str, key_hash: str) -> dict | None: ...
-    def member_by_nickname(self, gid: str, nickname: str) -> int | None: ...
-    def count_members(self, gid: str) -> int: ...
-    def nickname_taken(self, gid: str, nickname: str) -> bool: ...
-    def add_member(self, gid: str, nickname: str, key_hash: str, now: float) -> bool: ...
-    def remove_member(self, gid: str, member_id: int) -> None: ...
-    def members(self, gid: str, named_only: bool = True) -> list[tuple]: ...
-    def nicknames(self, member_ids: Sequence[int]) -> dict[int, str | None]: ...
-    def set_member_totals(self, totals: Sequence[tuple]) -> None: ...
-    def results(self, gid: str) -> list[tuple]: ...
-    def result_exists(self, room_id: str, game_no: int) -> bool: ...
-    def record_result(self, gid: str, room_id: str, game_no: int, member0: int, member1: int, score0: float,
-                      reason: str, game: str, now: float,
-                      rate: Callable[[float, float, float], tuple[float, float]]) -> bool: ...
-    def progress(self, gid: str) -> list[tuple]: ...
-    def save_progress(self, gid: str, member_id: int, data: dict, now: float) -> None: ...
-    def add_group_room(self, room_id: str, gid: str, rated: bool, member0: int, now: float) -> None: ...
-    def group_room(self, room_id: str) -> tuple | None: ...
-    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float,
-                        reserved: bool = False) -> bool: ...
-    def queue_entry(self, member_id: int) -> dict | None: ...
-    def leave_queue(self, member_id: int) -> None: ...
-    def queue_and_pair(self, gid: str, member_id: int, nickname: str, rating: float, now: float, stale: float,
-                       pick: Callable[[int, dict, float], int | None]) -> tuple[str, int | None, str | None, int]: ...
-    def pair_ready(self, member_id: int, room_id: str, opponent: str) -> None: ...
-    def group_rooms(self, gid: str, limit: int = 50) -> list[tuple]: ...
-    def room_moves(self, room_id: str) -> list[tuple]: ...
-    def game_no(self, room_id: str) -> int | None: ...
-    def rated_rooms_without_result(self) -> list[str]: ...
-    def set_room_options(self, room_id: str, options: dict) -> None: ...
-
-
-# ----- the schema, by version; each step is (SQLite statements, PostgreSQL statements) -----------------------
-_ROOMS_SQLITE = """
-CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    timer INTEGER NOT NULL,
-    created REAL NOT NULL,
-    last_active REAL NOT NULL,
-    game_no INTEGER NOT NULL DEFAULT 1
-);
-CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms(last_active);
-CREATE TABLE IF NOT EXISTS seats (
-    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
-    joined REAL NOT NULL,
-    PRIMARY KEY (room, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-    room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-    ply INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    move TEXT,
-    seat INTEGER NOT NULL,
-    by_cpu INTEGER NOT NULL,             -- 0 the player, 1 the CPU (time ran out), 2 the CPU for an absent player
-    at REAL NOT NULL,
-    PRIMARY KEY (room, ply)
-);
-CREATE TABLE IF NOT EXISTS requests (
-    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
-    kind TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    at REAL NOT NULL
+from gamekit.rooms.store_groups import GroupStatements
+from gamekit.rooms.store_interface import (
+    ROOM_WRITES,
+    SEVEN_DAYS,
+    DuplicateMove,
+    SchemaTooNew,
+    StoredMove,
+    StoredRoom,
+    Write,
+    token_hash,
 )
-"""
-_GROUPS_SQLITE = """
-CREATE TABLE IF NOT EXISTS groups (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    owner_hash TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    created REAL NOT NULL,
-    last_active REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS groups_last_active ON groups(last_active);
-CREATE TABLE IF NOT EXISTS members (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    nickname TEXT,                       -- NULL once the pupil left or was removed
-    token_hash TEXT UNIQUE,
-    joined REAL NOT NULL,
-    rating REAL NOT NULL DEFAULT 1200,   -- running totals: a cache of ratings.recompute(results)
-    games INTEGER NOT NULL DEFAULT 0,
-    wins INTEGER NOT NULL DEFAULT 0,
-    draws INTEGER NOT NULL DEFAULT 0,
-    losses INTEGER NOT NULL DEFAULT 0
-);
-CREATE UNIQUE INDEX IF NOT EXISTS members_nickname ON members(grp, nickname COLLATE NOCASE) WHERE nickname IS NOT NULL;
-CREATE TABLE IF NOT EXISTS group_rooms (
-    room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    rated INTEGER NOT NULL,
-    member0 INTEGER NOT NULL,
-    member1 INTEGER
-);
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    room TEXT NOT NULL,
-    game_no INTEGER NOT NULL,
-    member0 INTEGER NOT NULL,
-    member1 INTEGER NOT NULL,
-    score0 REAL NOT NULL,
-    reason TEXT NOT NULL,
-    game TEXT NOT NULL,
-    at REAL NOT NULL,
-    UNIQUE (room, game_no)
-);
-CREATE TABLE IF NOT EXISTS progress (
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    member INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
-    data TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (grp, member)
-)
-"""
-# PostgreSQL: the same tables; times and ratings in DOUBLE PRECISION (its REAL has 6 digits), identity columns
-# for AUTOINCREMENT, and the nickname key on lower(nickname) for COLLATE NOCASE
-_ROOMS_POSTGRES = (_ROOMS_SQLITE.replace(" REAL ", " DOUBLE PRECISION "))
-_GROUPS_POSTGRES = (_GROUPS_SQLITE.replace(" REAL ", " DOUBLE PRECISION ")
-                    .replace("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
-                    .replace("member0 INTEGER", "member0 BIGINT").replace("member1 INTEGER", "member1 BIGINT")
-                    .replace("member INTEGER", "member BIGINT")
-                    .replace("members(grp, nickname COLLATE NOCASE)", "members(grp, lower(nickname))"))
+from gamekit.rooms.store_schema import MIGRATIONS, SCHEMA_VERSION, statements
 
-# version 3: the groups' "find me an opponent" queue, shared by every server process (it was in memory)
-_WAITING_SQLITE = """
-CREATE TABLE IF NOT EXISTS waiting (
-    member INTEGER PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
-    grp TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    nickname TEXT NOT NULL,
-    rating REAL NOT NULL,
-    since REAL NOT NULL,
-    poll REAL NOT NULL,                  -- the pupil's page last asked (a wait ends when it stops asking)
-    claimed REAL,                        -- when another pupil was paired with this one
-    room TEXT,                           -- then the room whose second seat is kept for this one …
-    opponent TEXT                        -- … and who they play
-);
-CREATE INDEX IF NOT EXISTS waiting_grp ON waiting(grp)
-"""
-_WAITING_POSTGRES = _WAITING_SQLITE.replace(" REAL", " DOUBLE PRECISION").replace("member INTEGER", "member BIGINT")
-
-MIGRATIONS: list[tuple[str, str]] = [
-    (_ROOMS_SQLITE, _ROOMS_POSTGRES),                    # version 1: rooms, seats, moves, requests
-    (_GROUPS_SQLITE, _GROUPS_POSTGRES),                  # version 2: class groups (docs/class.md)
-    (_WAITING_SQLITE, _WAITING_POSTGRES),                # version 3: the find-an-opponent queue
-]
-SCHEMA_VERSION = len(MIGRATIONS)
+__all__ = ["Store", "SQLiteStore", "SQLStore"]
 
 
-def statements(script: str) -> list[str]:
-    """The statements of a migration script (no statement of ours holds a ``;`` inside it)."""
-    return [s.strip() for s in script.split(";") if s.strip()]
-
-
-class SQLStore:
-    """The statements both databases run.  A subclass connects and says how to run a transaction
-    (:meth:`transaction`), which integrity errors its driver raises, and the few fragments that differ."""
+class SQLStore(GroupStatements):
+    """The statements both databases run: the rooms' here, the groups' in :class:`GroupStatements`.  A subclass
+    connects and says how to run a transaction (:meth:`transaction`), which integrity errors its driver raises, and
+    the few fragments that differ."""
 
     dialect = "sqlite"
     integrity_error: type[Exception] | tuple[type[Exception], ...] = sqlite3.IntegrityError
-    NICK_EQUALS = "nickname = ? COLLATE NOCASE"          # the key of a nickname in its group
+    NICK_EQUALS = "nickname = ? COLLATE NOCASE"  # the key of a nickname in its group
 
     # ----- to be provided by a subclass -------------------------------------------------------------------
     def transaction(self) -> contextlib.AbstractContextManager[Callable[[str, tuple], Any]]:
@@ -349,8 +80,10 @@ class SQLStore:
             if row is None:
                 run("INSERT INTO schema_version (version) VALUES (0)", ())
             if found > SCHEMA_VERSION:
-                raise SchemaTooNew(f"The database's schema is version {found}; this gamekit knows versions up to "
-                                   f"{SCHEMA_VERSION}: upgrade gamekit to open it.")
+                raise SchemaTooNew(
+                    f"The database's schema is version {found}; this gamekit knows versions up to "
+                    f"{SCHEMA_VERSION}: upgrade gamekit to open it."
+                )
             for version in range(found + 1, SCHEMA_VERSION + 1):
                 script = MIGRATIONS[version - 1][0 if self.dialect == "sqlite" else 1]
                 for sql in statements(script):
@@ -366,24 +99,35 @@ class SQLStore:
 
     # ----- rooms --------------------------------------------------------------------------------
     def create_room(self, room_id: str, game: str, options: dict, timer: int, creator_token: str, now: float) -> None:
-        self._tx([
-            ("INSERT INTO rooms (id, game, options, timer, created, last_active) VALUES (?, ?, ?, ?, ?, ?)",
-             (room_id, game, json.dumps(options, sort_keys=True), timer, now, now)),
-            ("INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, 0, ?, ?)",
-             (room_id, token_hash(creator_token), now)),
-        ])
+        self._tx(
+            [
+                (
+                    "INSERT INTO rooms (id, game, options, timer, created, last_active) VALUES (?, ?, ?, ?, ?, ?)",
+                    (room_id, game, json.dumps(options, sort_keys=True), timer, now, now),
+                ),
+                (
+                    "INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, 0, ?, ?)",
+                    (room_id, token_hash(creator_token), now),
+                ),
+            ]
+        )
 
     def load_room(self, room_id: str) -> StoredRoom | None:
-        with self.transaction() as run:                # one snapshot of the room's rows
-            row = run("SELECT id, game, options, timer, created, last_active, game_no FROM rooms WHERE id = ?",
-                      (room_id,)).fetchone()
+        with self.transaction() as run:  # one snapshot of the room's rows
+            row = run(
+                "SELECT id, game, options, timer, created, last_active, game_no FROM rooms WHERE id = ?", (room_id,)
+            ).fetchone()
             if row is None:
                 return None
             room = StoredRoom(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
             for seat, h in run("SELECT seat, token_hash FROM seats WHERE room = ?", (room_id,)).fetchall():
                 room.seat_hashes[seat] = h
-            room.moves = [StoredMove(kind, move, seat, int(cpu)) for kind, move, seat, cpu in run(
-                "SELECT kind, move, seat, by_cpu FROM moves WHERE room = ? ORDER BY ply", (room_id,)).fetchall()]
+            room.moves = [
+                StoredMove(kind, move, seat, int(cpu))
+                for kind, move, seat, cpu in run(
+                    "SELECT kind, move, seat, by_cpu FROM moves WHERE room = ? ORDER BY ply", (room_id,)
+                ).fetchall()
+            ]
             req = run("SELECT kind, seat FROM requests WHERE room = ?", (room_id,)).fetchone()
             room.request = tuple(req) if req else None
         return room
@@ -396,7 +140,7 @@ class SQLStore:
         ids = list(room_ids)
         present: set[str] = set()
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             marks = ", ".join("?" * len(chunk))
             present.update(r[0] for r in self._all(f"SELECT id FROM rooms WHERE id IN ({marks})", tuple(chunk)))
         return [i for i in ids if i not in present]
@@ -412,28 +156,49 @@ class SQLStore:
         return [("UPDATE rooms SET last_active = ? WHERE id = ?", (now, room_id))]
 
     def _take_seat(self, room_id: str, seat: int, token: str, now: float) -> list:
-        return [("INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, ?, ?, ?)",
-                 (room_id, seat, token_hash(token), now)), *self._touch(room_id, now)]
+        return [
+            (
+                "INSERT INTO seats (room, seat, token_hash, joined) VALUES (?, ?, ?, ?)",
+                (room_id, seat, token_hash(token), now),
+            ),
+            *self._touch(room_id, now),
+        ]
 
-    def _add_move(self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int,
-                  now: float) -> list:
-        return [("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                 (room_id, ply, kind, move, seat, int(by_cpu), now)),
-                ("DELETE FROM requests WHERE room = ?", (room_id,)), *self._touch(room_id, now)]
+    def _add_move(
+        self, room_id: str, ply: int, kind: str, move: str | None, seat: int, by_cpu: int, now: float
+    ) -> list:
+        return [
+            (
+                "INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (room_id, ply, kind, move, seat, int(by_cpu), now),
+            ),
+            ("DELETE FROM requests WHERE room = ?", (room_id,)),
+            *self._touch(room_id, now),
+        ]
 
     def _undo_move(self, room_id: str, ply: int, now: float) -> list:
-        return [("DELETE FROM moves WHERE room = ? AND ply = ?", (room_id, ply)),
-                ("DELETE FROM requests WHERE room = ?", (room_id,)), *self._touch(room_id, now)]
+        return [
+            ("DELETE FROM moves WHERE room = ? AND ply = ?", (room_id, ply)),
+            ("DELETE FROM requests WHERE room = ?", (room_id,)),
+            *self._touch(room_id, now),
+        ]
 
     def _new_game(self, room_id: str, now: float) -> list:
-        return [("DELETE FROM moves WHERE room = ?", (room_id,)),
-                ("DELETE FROM requests WHERE room = ?", (room_id,)),
-                ("UPDATE rooms SET last_active = ?, game_no = game_no + 1 WHERE id = ?", (now, room_id))]
+        return [
+            ("DELETE FROM moves WHERE room = ?", (room_id,)),
+            ("DELETE FROM requests WHERE room = ?", (room_id,)),
+            ("UPDATE rooms SET last_active = ?, game_no = game_no + 1 WHERE id = ?", (now, room_id)),
+        ]
 
     def _set_request(self, room_id: str, kind: str, seat: int, now: float) -> list:
-        return [("INSERT INTO requests (room, kind, seat, at) VALUES (?, ?, ?, ?) ON CONFLICT (room) DO UPDATE "
-                 "SET kind = excluded.kind, seat = excluded.seat, at = excluded.at", (room_id, kind, seat, now)),
-                *self._touch(room_id, now)]
+        return [
+            (
+                "INSERT INTO requests (room, kind, seat, at) VALUES (?, ?, ?, ?) ON CONFLICT (room) DO UPDATE "
+                "SET kind = excluded.kind, seat = excluded.seat, at = excluded.at",
+                (room_id, kind, seat, now),
+            ),
+            *self._touch(room_id, now),
+        ]
 
     def _clear_request(self, room_id: str, now: float) -> list:
         return [("DELETE FROM requests WHERE room = ?", (room_id,)), *self._touch(room_id, now)]
@@ -478,8 +243,9 @@ class SQLStore:
         except self.integrity_error as error:
             for name, args in writes:
                 if name == "add_move" and self._one("SELECT 1 FROM moves WHERE room = ? AND ply = ?", args[:2]):
-                    raise DuplicateMove(f"Room {args[0][:12]!r} already has a move at ply {args[1]}: "
-                                        f"nothing was stored.") from error
+                    raise DuplicateMove(
+                        f"Room {args[0][:12]!r} already has a move at ply {args[1]}: nothing was stored."
+                    ) from error
             raise
 
     # ----- expiry ------------------------------------------------------------------------------------
@@ -494,244 +260,6 @@ class SQLStore:
 
     def counts(self) -> dict[str, int]:
         return {t: self._one(f"SELECT COUNT(*) FROM {t}")[0] for t in ("rooms", "seats", "moves", "requests")}
-
-    # ----- groups ---------------------------------------------------------------------------------------
-    def code_taken(self, code: str) -> bool:
-        return self._one("SELECT 1 FROM groups WHERE code = ?", (code,)) is not None
-
-    def create_group(self, gid: str, code: str, name: str, owner_hash: str, settings: dict, now: float) -> None:
-        self._tx([("INSERT INTO groups (id, code, name, owner_hash, settings, created, last_active) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)", (gid, code, name, owner_hash, json.dumps(settings), now, now))])
-
-    def load_group(self, gid: str) -> dict | None:
-        row = self._one("SELECT id, code, name, owner_hash, settings, created, last_active FROM groups WHERE id = ?",
-                        (gid,))
-        if row is None:
-            return None
-        return {"id": row[0], "code": row[1], "name": row[2], "owner_hash": row[3], "settings": json.loads(row[4]),
-                "created": row[5], "last_active": row[6]}
-
-    def group_by_code(self, code: str) -> str | None:
-        row = self._one("SELECT id FROM groups WHERE code = ?", (code,))
-        return None if row is None else row[0]
-
-    def touch_group(self, gid: str, now: float) -> None:
-        self._tx([("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
-
-    def set_group_settings(self, gid: str, settings: dict, now: float) -> None:
-        self._tx([("UPDATE groups SET settings = ?, last_active = ? WHERE id = ?", (json.dumps(settings), now, gid))])
-
-    def delete_group(self, gid: str) -> list[str]:
-        """Delete the group with its rooms, members, results and progress; the ids of the rooms deleted."""
-        with self.transaction() as run:
-            rooms = [r[0] for r in run("SELECT room FROM group_rooms WHERE grp = ?", (gid,)).fetchall()]
-            for room_id in rooms:
-                run("DELETE FROM rooms WHERE id = ?", (room_id,))
-            run("DELETE FROM groups WHERE id = ?", (gid,))
-        return rooms
-
-    def idle_groups(self, cutoff: float) -> list[str]:
-        return [r[0] for r in self._all("SELECT id FROM groups WHERE last_active <= ?", (cutoff,))]
-
-    _MEMBER = "id, nickname, rating, games, wins, draws, losses"
-
-    def member_by_key(self, gid: str, key_hash: str) -> dict | None:
-        row = self._one(f"SELECT {self._MEMBER} FROM members WHERE token_hash = ? AND grp = ? "
-                        "AND nickname IS NOT NULL", (key_hash, gid))
-        return None if row is None else dict(zip(("id", "nickname", "rating", "games", "wins", "draws", "losses"), row))
-
-    def member_by_nickname(self, gid: str, nickname: str) -> int | None:
-        row = self._one("SELECT id FROM members WHERE grp = ? AND nickname = ?", (gid, nickname))
-        return None if row is None else row[0]
-
-    def count_members(self, gid: str) -> int:
-        return self._one("SELECT COUNT(*) FROM members WHERE grp = ? AND nickname IS NOT NULL", (gid,))[0]
-
-    def nickname_taken(self, gid: str, nickname: str) -> bool:
-        return self._one(f"SELECT 1 FROM members WHERE grp = ? AND {self.NICK_EQUALS}", (gid, nickname)) is not None
-
-    def add_member(self, gid: str, nickname: str, key_hash: str, now: float) -> bool:
-        """Add a pupil; False (nothing stored) when the nickname was taken meanwhile (the key on nicknames)."""
-        try:
-            self._tx([("INSERT INTO members (grp, nickname, token_hash, joined) VALUES (?, ?, ?, ?)",
-                       (gid, nickname, key_hash, now)),
-                      ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
-        except self.integrity_error:
-            return False
-        return True
-
-    def remove_member(self, gid: str, member_id: int) -> None:
-        self._tx([("UPDATE members SET nickname = NULL, token_hash = NULL WHERE id = ? AND grp = ?", (member_id, gid)),
-                  ("DELETE FROM progress WHERE member = ?", (member_id,))])
-
-    def members(self, gid: str, named_only: bool = True) -> list[tuple]:
-        """``(id, nickname, rating, games, wins, draws, losses)`` of the group's pupils (also those who left,
-        with nickname None, unless ``named_only``), by id."""
-        where = " AND nickname IS NOT NULL" if named_only else ""
-        return [tuple(r) for r in self._all(f"SELECT {self._MEMBER} FROM members WHERE grp = ?{where} ORDER BY id",
-                                            (gid,))]
-
-    def nicknames(self, member_ids: Sequence[int]) -> dict[int, str | None]:
-        ids = [m for m in member_ids if m is not None]
-        if not ids:
-            return {}
-        marks = ", ".join("?" * len(ids))
-        return {mid: nick for mid, nick in self._all(f"SELECT id, nickname FROM members WHERE id IN ({marks})",
-                                                     tuple(ids))}
-
-    def set_member_totals(self, totals: Sequence[tuple]) -> None:
-        """``(member id, rating, games, wins, draws, losses)`` each."""
-        self._tx([("UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
-                   (*t[1:], t[0])) for t in totals])
-
-    def results(self, gid: str) -> list[tuple]:
-        """``(member0, member1, score0, at, reason, game)`` of the group's rated games, in the order stored."""
-        return [tuple(r) for r in self._all("SELECT member0, member1, score0, at, reason, game FROM results "
-                                            "WHERE grp = ? ORDER BY id", (gid,))]
-
-    def result_exists(self, room_id: str, game_no: int) -> bool:
-        return self._one("SELECT 1 FROM results WHERE room = ? AND game_no = ?", (room_id, game_no)) is not None
-
-    def _lock_members(self, run: Callable[[str, tuple], Any], ids: tuple) -> None:
-        """Inside a transaction: no other process changes these members' totals until it ends (SQLite's
-        ``BEGIN IMMEDIATE`` already holds the whole database)."""
-
-    def record_result(self, gid: str, room_id: str, game_no: int, member0: int, member1: int, score0: float,
-                      reason: str, game: str, now: float,
-                      rate: Callable[[float, float, float], tuple[float, float]]) -> bool:
-        """Store a rated game's result once (the key ``(room, game_no)``) and move both members' totals, with
-        ``rate(rating0, rating1, score0) -> (new0, new1)`` applied to the ratings read in the same transaction.
-        False (nothing stored) when the result was there already or a member is missing."""
-        with self.transaction() as run:
-            if run("SELECT 1 FROM results WHERE room = ? AND game_no = ?", (room_id, game_no)).fetchone():
-                return False
-            self._lock_members(run, (member0, member1))
-            r = {mid: row for mid, *row in run("SELECT id, rating, games, wins, draws, losses FROM members "
-                                              "WHERE id IN (?, ?)", (member0, member1)).fetchall()}
-            if member0 not in r or member1 not in r:
-                return False
-            new0, new1 = rate(r[member0][0], r[member1][0], score0)
-            run("INSERT INTO results (grp, room, game_no, member0, member1, score0, reason, game, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (gid, room_id, game_no, member0, member1, score0, reason, game, now))
-            for mid, rating, score in ((member0, new0, score0), (member1, new1, 1 - score0)):
-                _, g, w, d, lost = r[mid]
-                run("UPDATE members SET rating = ?, games = ?, wins = ?, draws = ?, losses = ? WHERE id = ?",
-                    (rating, g + 1, w + (score == 1), d + (score == 0.5), lost + (score == 0), mid))
-            run("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))
-        return True
-
-    def progress(self, gid: str) -> list[tuple]:
-        """``(nickname, progress dict or None, sent at or None)`` of every named pupil of the group."""
-        rows = self._all("SELECT m.nickname, p.data, p.at FROM members m LEFT JOIN progress p ON p.member = m.id "
-                         "WHERE m.grp = ? AND m.nickname IS NOT NULL", (gid,))
-        return [(nick, json.loads(data) if data else None, at) for nick, data, at in rows]
-
-    def save_progress(self, gid: str, member_id: int, data: dict, now: float) -> None:
-        self._tx([("INSERT INTO progress (grp, member, data, at) VALUES (?, ?, ?, ?) ON CONFLICT (grp, member) "
-                   "DO UPDATE SET data = excluded.data, at = excluded.at", (gid, member_id, json.dumps(data), now)),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
-
-    def add_group_room(self, room_id: str, gid: str, rated: bool, member0: int, now: float) -> None:
-        self._tx([("INSERT INTO group_rooms (room, grp, rated, member0, member1) VALUES (?, ?, ?, ?, ?)",
-                   (room_id, gid, int(rated), member0, None)),
-                  ("UPDATE groups SET last_active = ? WHERE id = ?", (now, gid))])
-
-    def group_room(self, room_id: str) -> tuple | None:
-        """``(group id, rated, member0, member1 or None)`` of a group's room, or None."""
-        row = self._one("SELECT grp, rated, member0, member1 FROM group_rooms WHERE room = ?", (room_id,))
-        return None if row is None else tuple(row)
-
-    def take_group_seat(self, room_id: str, member_id: int, token: str, now: float, reserved: bool = False) -> bool:
-        """Seat 2 of a group's room for ``member_id`` (its token stored hashed); False (nothing changed) when
-        someone took it first — two pupils pressing at once, maybe on two server processes.  ``reserved``: the
-        seat was kept for this member by the find-an-opponent pairing (:meth:`pair_ready`)."""
-        with self.transaction() as run:
-            if reserved:
-                ok = run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 = ?",
-                         (member_id, room_id, member_id)).rowcount == 1 and \
-                    run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone() is None
-                if not ok:
-                    return False
-            elif run("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL",
-                     (member_id, room_id)).rowcount != 1:
-                return False
-            if run("SELECT 1 FROM seats WHERE room = ? AND seat = 1", (room_id,)).fetchone():
-                raise StoreError(f"room {room_id[:12]!r}: seat 2 is taken though the group room has no second member")
-            for sql, args in self._take_seat(room_id, 1, token, now):
-                run(sql, args)
-        return True
-
-    # the find-an-opponent queue (one row per waiting pupil; every server process sees the same queue)
-    _WAITER = ("member", "grp", "nickname", "rating", "since", "poll", "claimed", "room", "opponent")
-
-    def _lock_group(self, run: Callable[[str, tuple], Any], gid: str) -> None:
-        """Inside a transaction: pairings in this group happen one at a time across processes (SQLite's
-        ``BEGIN IMMEDIATE`` already holds the whole database)."""
-
-    def queue_entry(self, member_id: int) -> dict | None:
-        row = self._one(f"SELECT {', '.join(self._WAITER)} FROM waiting WHERE member = ?", (member_id,))
-        return None if row is None else dict(zip(self._WAITER, row))
-
-    def leave_queue(self, member_id: int) -> None:
-        self._tx([("DELETE FROM waiting WHERE member = ?", (member_id,))])
-
-    def queue_and_pair(self, gid: str, member_id: int, nickname: str, rating: float, now: float, stale: float,
-                       pick: Callable[[int, dict, float], int | None]) -> tuple[str, int | None, str | None, int]:
-        """In one transaction: forget waits whose page stopped asking ``stale`` seconds ago (and pairings never
-        finished), put ``member_id`` in the group's queue (or note that its page asked again), and pair it with
-        ``pick(member_id, queue, now)`` (queue: member → {"rating", "since"}).  Returns ``(state, opponent id,
-        opponent nickname, pupils waiting)``: state ``"paired"`` (the opponent is claimed, this member leaves the
-        queue: make the room, then :meth:`pair_ready`), ``"waiting"``, or ``"claimed"`` (another pupil has just
-        been paired with this one)."""
-        with self.transaction() as run:
-            self._lock_group(run, gid)
-            run("DELETE FROM waiting WHERE grp = ? AND ((claimed IS NULL AND poll < ?) "
-                "OR (claimed < ? AND room IS NULL) OR claimed < ?)", (gid, now - stale, now - stale, now - 10 * stale))
-            run("INSERT INTO waiting (member, grp, nickname, rating, since, poll) VALUES (?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (member) DO UPDATE SET poll = excluded.poll, rating = excluded.rating",
-                (member_id, gid, nickname, rating, now, now))
-            rows = run("SELECT member, nickname, rating, since, claimed FROM waiting WHERE grp = ?", (gid,)).fetchall()
-            if any(m == member_id and claimed is not None for m, _, _, _, claimed in rows):
-                return "claimed", None, None, len(rows)
-            queue = {m: {"rating": r, "since": since, "nickname": nick} for m, nick, r, since, claimed in rows
-                     if claimed is None}
-            best = pick(member_id, queue, now)
-            if best is None:
-                return "waiting", None, None, len(queue)
-            run("UPDATE waiting SET claimed = ? WHERE member = ?", (now, best))
-            run("DELETE FROM waiting WHERE member = ?", (member_id,))
-            return "paired", best, queue[best]["nickname"], len(queue) - 2
-
-    def pair_ready(self, member_id: int, room_id: str, opponent: str) -> None:
-        """The room made for a pairing: its second seat is kept for ``member_id``, who is told on its next ask."""
-        self._tx([("UPDATE group_rooms SET member1 = ? WHERE room = ? AND member1 IS NULL", (member_id, room_id)),
-                  ("UPDATE waiting SET room = ?, opponent = ? WHERE member = ?", (room_id, opponent, member_id))])
-
-    def group_rooms(self, gid: str, limit: int = 50) -> list[tuple]:
-        """``(room, rated, member0, member1, game, options dict, game_no, score0, reason)`` of the group's rooms,
-        most recently active first (score0 and reason: the current game's recorded result, or None)."""
-        rows = self._all(
-            "SELECT g.room, g.rated, g.member0, g.member1, r.game, r.options, r.game_no, res.score0, res.reason "
-            "FROM group_rooms g JOIN rooms r ON r.id = g.room "
-            "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
-            "WHERE g.grp = ? ORDER BY r.last_active DESC LIMIT ?", (gid, limit))
-        return [(*r[:5], json.loads(r[5]), *r[6:]) for r in rows]
-
-    def room_moves(self, room_id: str) -> list[tuple]:
-        return [tuple(r) for r in self._all("SELECT kind, move, seat FROM moves WHERE room = ? ORDER BY ply",
-                                            (room_id,))]
-
-    def game_no(self, room_id: str) -> int | None:
-        row = self._one("SELECT game_no FROM rooms WHERE id = ?", (room_id,))
-        return None if row is None else row[0]
-
-    def rated_rooms_without_result(self) -> list[str]:
-        """Rated group rooms with both players whose current game has moves but no stored result."""
-        return [r[0] for r in self._all(
-            "SELECT g.room FROM group_rooms g JOIN rooms r ON r.id = g.room "
-            "LEFT JOIN results res ON res.room = g.room AND res.game_no = r.game_no "
-            "WHERE g.rated = 1 AND g.member1 IS NOT NULL AND res.id IS NULL "
-            "AND EXISTS (SELECT 1 FROM moves m WHERE m.room = g.room)")]
 
 
 class SQLiteStore(SQLStore):
@@ -749,7 +277,7 @@ class SQLiteStore(SQLStore):
         self.migrate()
         self.checkpointer: threading.Thread | None = None
         self._stop_checkpoints = threading.Event()
-        self.checkpoints = 0                # WAL checkpoints run by the thread (checkpoint_in_thread)
+        self.checkpoints = 0  # WAL checkpoints run by the thread (checkpoint_in_thread)
 
     def checkpoint_in_thread(self, every: float = 0.5) -> None:
         """Checkpoint the WAL in a thread of its own instead of in the commits: SQLite's automatic checkpoint
@@ -775,10 +303,11 @@ class SQLiteStore(SQLStore):
                     try:
                         checkpoints.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                         self.checkpoints += 1
-                    except sqlite3.Error:    # busy (another process checkpointing), or a disk error: next time
+                    except sqlite3.Error:  # busy (another process checkpointing), or a disk error: next time
                         pass
             finally:
                 checkpoints.close()
+
         self.checkpointer = threading.Thread(target=run, name="gamekit-checkpoint", daemon=True)
         self.checkpointer.start()
 
@@ -804,4 +333,4 @@ class SQLiteStore(SQLStore):
         db.execute("COMMIT")
 
 
-Store = SQLiteStore        # the name the room server, the tests and the benchmarks have always used
+Store = SQLiteStore  # the name the room server, the tests and the benchmarks have always used

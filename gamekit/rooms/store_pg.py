@@ -7,6 +7,7 @@ one process: the proxy routes it by its id) — so processes may share the datab
 from the group page and deleted rooms are read afresh.  Commits are durable (``synchronous_commit`` as the
 server has it, on by default): a confirmed move survives a crash of the room server and of PostgreSQL.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -15,18 +16,19 @@ from typing import Any, Callable, Iterator
 import psycopg
 
 from gamekit.rooms.leases import FENCE_SETTING
-from gamekit.rooms.store import SQLStore, StoreError
+from gamekit.rooms.store import SQLStore
+from gamekit.rooms.store_interface import StoreError
 
 __all__ = ["PostgresStore"]
 
-_MIGRATION_LOCK = 0x67616D65   # pg_advisory_xact_lock key: processes starting together migrate one at a time
+_MIGRATION_LOCK = 0x67616D65  # pg_advisory_xact_lock key: processes starting together migrate one at a time
 
 
 class PostgresStore(SQLStore):
     dialect = "postgresql"
     integrity_error = psycopg.IntegrityError
     NICK_EQUALS = "lower(nickname) = lower(?)"
-    commit_in_thread = True     # the group commit runs off the event loop: a commit waits for the server's disk
+    commit_in_thread = True  # the group commit runs off the event loop: a commit waits for the server's disk
 
     def __init__(self, url: str, connect_timeout: float = 10.0):
         if not isinstance(url, str) or not url.startswith(("postgresql://", "postgres://")):

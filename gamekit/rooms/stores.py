@@ -1,5 +1,6 @@
 """Opening the rooms' database: ``open_store(db)`` — a file path (SQLite, the default) or a ``postgresql://``
 address (PostgreSQL, needs ``pip install "gamekit[postgres]"``)."""
+
 from __future__ import annotations
 
 import importlib
@@ -15,6 +16,7 @@ def default_db_path() -> Path:
     directory (``platformdirs.user_data_dir("gamekit")``, next to the lessons' progress file), so running the
     server from a checkout leaves the checkout as it was.  The folder is created when the store opens the file."""
     from platformdirs import user_data_dir
+
     return Path(user_data_dir("gamekit", appauthor=False)) / "rooms.sqlite3"
 
 
@@ -29,8 +31,9 @@ def open_store(db: str | Path, synchronous: str = "NORMAL") -> SQLStore:
         try:
             module = importlib.import_module("gamekit.rooms.store_pg")
         except ImportError as missing:
-            raise RuntimeError(f"--db {describe_db(db)}: PostgreSQL needs psycopg 3 "
-                               f"(pip install \"gamekit[postgres]\"): {missing}") from None
+            raise RuntimeError(
+                f'--db {describe_db(db)}: PostgreSQL needs psycopg 3 (pip install "gamekit[postgres]"): {missing}'
+            ) from None
         return module.PostgresStore(str(db))
     return Store(db, synchronous=synchronous)
 

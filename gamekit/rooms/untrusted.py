@@ -9,15 +9,16 @@ are skipped whole, so brackets inside them do not count), and strings are checke
 the text holds a surrogate escape at all.  Every refusal is a :class:`BadJSON` (a ``ValueError``) whose
 message says what was wrong; the callers turn it into their protocol's error.
 """
+
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
 
-MAX_DEPTH = 32          # arrays/objects inside each other; the deepest message we accept (progress) nests 4
+MAX_DEPTH = 32  # arrays/objects inside each other; the deepest message we accept (progress) nests 4
 
-_TOKENS = re.compile(r'(?P<s>"(?:[^"\\]|\\.)*"?)|(?P<o>[\[{])|(?P<c>[\]}])', re.S)   # a string, whole; a bracket
+_TOKENS = re.compile(r'(?P<s>"(?:[^"\\]|\\.)*"?)|(?P<o>[\[{])|(?P<c>[\]}])', re.S)  # a string, whole; a bracket
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -41,7 +42,7 @@ def nesting_depth(text: str) -> int:
 
 def _check_text(value: Any) -> None:
     if isinstance(value, str):
-        value.encode("utf-8")                    # UnicodeEncodeError on a lone surrogate
+        value.encode("utf-8")  # UnicodeEncodeError on a lone surrogate
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(key)
@@ -77,7 +78,7 @@ def loads(raw: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         value = json.loads(text)
     except ValueError:
         raise BadJSON("not JSON") from None
-    except RecursionError:                       # cannot happen below MAX_DEPTH; kept as a last guard
+    except RecursionError:  # cannot happen below MAX_DEPTH; kept as a last guard
         raise BadJSON(f"nested deeper than {max_depth} levels") from None
     if _SURROGATE_ESCAPE.search(text):
         try:

@@ -4,6 +4,7 @@ and the class groups' pages and API (:mod:`gamekit.rooms.groups_http`) — and t
 sees of the server: :class:`RoomHost` (the server) and :class:`HostedRoom` (a live room).  These modules import
 this one; the groups never import the server (it builds their ``Groups`` and calls its hooks).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -16,8 +17,18 @@ import tornado.web
 
 from gamekit.rooms.speech import known_language, page_language, render_page
 
-__all__ = ["STATIC", "Refusal", "log_id", "log_path", "SafeLog", "SECURITY_HEADERS", "BaseHandler", "NoCacheStatic",
-           "RoomHost", "HostedRoom"]
+__all__ = [
+    "STATIC",
+    "Refusal",
+    "log_id",
+    "log_path",
+    "SafeLog",
+    "SECURITY_HEADERS",
+    "BaseHandler",
+    "NoCacheStatic",
+    "RoomHost",
+    "HostedRoom",
+]
 
 log = logging.getLogger("gamekit.rooms")
 STATIC = Path(__file__).parent / "static"
@@ -50,7 +61,7 @@ class SafeLog:
     """A handler's errors logged without the URL's secrets (tornado's own message quotes the whole URL and
     dumps the request, headers included)."""
 
-    def log_exception(self, typ, value, tb) -> None:       # tornado.web.RequestHandler's hook
+    def log_exception(self, typ, value, tb) -> None:  # tornado.web.RequestHandler's hook
         where = f"{self.request.method} {log_path(self.request.path)}"
         if isinstance(value, tornado.web.HTTPError):
             if value.log_message:
@@ -64,7 +75,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-                               "style-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
     "Cache-Control": "no-store",
 }
 
@@ -79,7 +90,7 @@ class BaseHandler(SafeLog, tornado.web.RequestHandler):
         an unknown or malformed value is no choice)."""
         try:
             return known_language(self.get_query_argument("lang", None))
-        except tornado.web.HTTPError:          # not UTF-8
+        except tornado.web.HTTPError:  # not UTF-8
             return None
 
     def language(self, group: Any = None) -> str:
@@ -133,7 +144,8 @@ class HostedRoom(Protocol):
 
 class RoomHost(Protocol):
     """What the groups feature reads and calls on the room server (:class:`gamekit.rooms.server.RoomServer`);
-    ``store`` is both a :class:`gamekit.rooms.store.RoomStore` and a :class:`gamekit.rooms.store.GroupStore`;
+    ``store`` is both a :class:`gamekit.rooms.store_interface.RoomStore` and a
+    :class:`gamekit.rooms.store_interface.GroupStore`;
     ``group_store`` is the same store with this turn's room writes committed before each call (group commit)."""
 
     store: Any

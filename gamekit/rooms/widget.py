@@ -10,6 +10,7 @@ New game / Undo / Resign, Accept / Decline for the other player's request, and t
 The room is played by a :class:`~gamekit.rooms.client.RoomClient` (``widget.client``); updates from the server
 arrive on the client's reader thread and are painted straight away.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -41,7 +42,7 @@ class RoomWidget(Localized, W.VBox):
         self.cards = [W.HTML(layout=W.Layout(flex="1 1 0%")) for _ in range(2)]
         self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.status.add_class("gamekit-status")
-        self.status.add_class(LIVE_CLASS)          # moves, notes and refusals are announced
+        self.status.add_class(LIVE_CLASS)  # moves, notes and refusals are announced
         self.message = W.HTML()
         self.message.add_class(LIVE_CLASS)
         self.new_button = W.Button(description=tr("New game"), icon="refresh")
@@ -50,16 +51,30 @@ class RoomWidget(Localized, W.VBox):
         self.accept_button = W.Button(description=tr("Accept"), button_style="success")
         self.decline_button = W.Button(description=tr("Decline"), button_style="warning")
         self.request_text = W.HTML()
-        self.request_panel = W.HBox([self.request_text, self.accept_button, self.decline_button],
-                                    layout=W.Layout(display="none"))
-        self.link = W.Text(value=client.link, description=tr("Invite link"), disabled=False,
-                           layout=W.Layout(width="100%"), style={"description_width": "initial"})
-        for button, action in ((self.new_button, client.request_new_game), (self.undo_button, client.request_undo),
-                               (self.resign_button, client.resign), (self.accept_button, lambda: client.answer(True)),
-                               (self.decline_button, lambda: client.answer(False))):
+        self.request_panel = W.HBox(
+            [self.request_text, self.accept_button, self.decline_button], layout=W.Layout(display="none")
+        )
+        self.link = W.Text(
+            value=client.link,
+            description=tr("Invite link"),
+            disabled=False,
+            layout=W.Layout(width="100%"),
+            style={"description_width": "initial"},
+        )
+        for button, action in (
+            (self.new_button, client.request_new_game),
+            (self.undo_button, client.request_undo),
+            (self.resign_button, client.resign),
+            (self.accept_button, lambda: client.answer(True)),
+            (self.decline_button, lambda: client.answer(False)),
+        ):
             button.on_click(lambda _, action=action: self._do(action))
-        self.review_button = W.Button(description=tr("Review"), icon="search", disabled=True,
-                                      tooltip=tr("Once the game is over: every move's verdict from the exact solver"))
+        self.review_button = W.Button(
+            description=tr("Review"),
+            icon="search",
+            disabled=True,
+            tooltip=tr("Once the game is over: every move's verdict from the exact solver"),
+        )
         self.review_button.on_click(lambda _: self._do(self.review))
         self.review_box = W.VBox()
         self.review_view: ReviewPanel | None = None
@@ -67,8 +82,19 @@ class RoomWidget(Localized, W.VBox):
         self.personal_saved: list = []
         self._reviewed_key: tuple | None = None
         buttons = [self.new_button, self.undo_button, self.resign_button] if client.seat is not None else []
-        super().__init__([W.HBox(self.cards), self.board.canvas, self.board.access, self.status, self.message, self.request_panel,
-                          W.HBox([*buttons, self.review_button]), self.review_box, self.link])
+        super().__init__(
+            [
+                W.HBox(self.cards),
+                self.board.canvas,
+                self.board.access,
+                self.status,
+                self.message,
+                self.request_panel,
+                W.HBox([*buttons, self.review_button]),
+                self.review_box,
+                self.link,
+            ]
+        )
         self.add_class("gamekit-widget")
         client.on_state = self.show
         self.show(client.state)
@@ -81,7 +107,9 @@ class RoomWidget(Localized, W.VBox):
             self.message.value = f"<span style='color:#b03a2e'>{escape(str(refusal))}</span>"
         except Exception as error:  # noqa: BLE001 — shown, never swallowed
             self.errors.append(error)
-            self.message.value = f"<span style='color:#b03a2e'>{escape(type(error).__name__)}: {escape(str(error))}</span>"
+            self.message.value = (
+                f"<span style='color:#b03a2e'>{escape(type(error).__name__)}: {escape(str(error))}</span>"
+            )
 
     def review(self) -> list:
         """The room's review of the finished game (the server's verdicts, the same the room page shows), shown
@@ -91,6 +119,7 @@ class RoomWidget(Localized, W.VBox):
         ValueError while the game is not over (nothing changes); RoomRefusal when the server refuses."""
         from gamekit.puzzles.personal import save_mistakes
         from gamekit.puzzles.review import Judgement
+
         state = self.client.state
         if not state["over"]:
             raise ValueError("Review is for a finished game: play it to the end (or resign) first.")
@@ -98,16 +127,27 @@ class RoomWidget(Localized, W.VBox):
         if status != 200:
             raise RoomRefusal(data)
         game = self.client.game
-        judgements = [Judgement(m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]),
-                                m["value"], m["best_value"]) for m in data["moves"]]
+        judgements = [
+            Judgement(
+                m["index"], m["seat"], m["move"], m["verdict"], m["loss"], tuple(m["best"]), m["value"], m["best_value"]
+            )
+            for m in data["moves"]
+        ]
         names = [s["name"] for s in state["seats"]]
         info = catalog.of(game)
         board = info.review_board
-        panel = ReviewPanel(game, judgements, lambda position, j: board.review_scene(position, j)[0],
-                            lambda position: board.text(position, names), lambda seat: names[seat], board.move_words,
-                            info.id, board.review_scene(game, None)[1])
+        panel = ReviewPanel(
+            game,
+            judgements,
+            lambda position, j: board.review_scene(position, j)[0],
+            lambda position: board.text(position, names),
+            lambda seat: names[seat],
+            board.move_words,
+            info.id,
+            board.review_scene(game, None)[1],
+        )
         key = (self.client.link, tuple(game.history))
-        if key != self._reviewed_key:         # this seat's mistakes are kept once per game
+        if key != self._reviewed_key:  # this seat's mistakes are kept once per game
             seats = [self.client.seat] if self.client.seat is not None else []
             self.personal_saved = save_mistakes(game, judgements, seats, most=3, time_limit=1.5)
             self._reviewed_key = key
@@ -129,32 +169,49 @@ class RoomWidget(Localized, W.VBox):
         cards = []
         for seat, s in enumerate(state["seats"]):
             active = state["to_move"] == seat
-            who = (tr("free seat") if not s["taken"] else tr("CPU while away") if s["cpu"] else tr("connected")
-                   if s["connected"] else tr("away"))
+            who = (
+                tr("free seat")
+                if not s["taken"]
+                else tr("CPU while away")
+                if s["cpu"]
+                else tr("connected")
+                if s["connected"]
+                else tr("away")
+            )
             name = tr("{seat} (you)", seat=s["name"]) if me == seat else s["name"]
-            cards.append(f"<div class='gamekit-card' style='border:3px solid {'#2f3640' if active else 'transparent'};"
-                         f"border-radius:8px;padding:4px 10px;background:{s['colour']}33'>"
-                         f"<b>{escape(name)}</b> <small>{escape(who)}</small>"
-                         f"<span style='float:right;font-weight:bold'>{escape(s['score'])}</span></div>")
+            cards.append(
+                f"<div class='gamekit-card' style='border:3px solid {'#2f3640' if active else 'transparent'};"
+                f"border-radius:8px;padding:4px 10px;background:{s['colour']}33'>"
+                f"<b>{escape(name)}</b> <small>{escape(who)}</small>"
+                f"<span style='float:right;font-weight:bold'>{escape(s['score'])}</span></div>"
+            )
         request = state["request"]
         self.board.resize(*state["size"])
         self.board.paint(scene)
-        self.board.set_access(tr("{game} board: {board}", game=state["title"], board=state["board"]),
-                            state.get("description") or state["status"])
+        self.board.set_access(
+            tr("{game} board: {board}", game=state["title"], board=state["board"]),
+            state.get("description") or state["status"],
+        )
         for card, html in zip(self.cards, cards):
             card.value = html
         note = f" <small>{escape(state['note'])}</small>" if state.get("note") else ""
         self.status.value = f"<span>{escape(state['status'])}</span>{note}"
         if request and me is not None and request["seat"] != me:
             asker = state["seats"][request["seat"]]["name"]
-            self.request_text.value = escape(tr("{seat} asks for a new game.", seat=asker) if request["kind"] == "restart"
-                                             else tr("{seat} asks to take back their last move.", seat=asker)) + " "
+            self.request_text.value = (
+                escape(
+                    tr("{seat} asks for a new game.", seat=asker)
+                    if request["kind"] == "restart"
+                    else tr("{seat} asks to take back their last move.", seat=asker)
+                )
+                + " "
+            )
             self.request_panel.layout.display = "flex"
         else:
             self.request_panel.layout.display = "none"
         self.undo_button.disabled = not state["history"] or state["over"]
         self.resign_button.disabled = state["over"]
         self.review_button.disabled = not state["over"]
-        if not state["over"] and self.review_view is not None:      # a new game: the old review goes
+        if not state["over"] and self.review_view is not None:  # a new game: the old review goes
             self.review_view = self.judgements = None
             self.review_box.children = ()

@@ -21,6 +21,7 @@ that part of a worker:
 So a room is never live in two processes: whoever loads it holds its lease first, and a lease changes hands
 only when its holder let go or is dead (its heartbeat older than ``leases.TTL``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -50,9 +51,9 @@ __all__ = ["Ownership", "HealthHandler", "supervise", "worker_ports", "WAIT", "P
 
 log = logging.getLogger("gamekit.rooms")
 
-WAIT = TTL + 2.0       # seconds a connection waits for its room's lease before it is told to try again
-POLL = 0.1             # seconds between two tries of a waiting claim
-CHECK = 0.25           # seconds between two looks for rooms another worker wants (the heartbeat: BEAT)
+WAIT = TTL + 2.0  # seconds a connection waits for its room's lease before it is told to try again
+POLL = 0.1  # seconds between two tries of a waiting claim
+CHECK = 0.25  # seconds between two looks for rooms another worker wants (the heartbeat: BEAT)
 
 
 class Ownership:
@@ -77,15 +78,16 @@ class Ownership:
         checks (and locks) the lease row."""
         store = self.server.store
         if callable(getattr(store, "fence", None)):
-            store.fence(self.id)            # PostgreSQL (gamekit.rooms.store_pg.PostgresStore.fence)
+            store.fence(self.id)  # PostgreSQL (gamekit.rooms.store_pg.PostgresStore.fence)
             return True
         db = getattr(store, "db", None)
         if not isinstance(db, sqlite3.Connection):
-            return False                    # another store: its own key (room, ply) still refuses a duplicate
+            return False  # another store: its own key (room, ply) still refuses a duplicate
         db.execute(
             "CREATE TEMP TRIGGER IF NOT EXISTS gamekit_room_fence BEFORE INSERT ON main.moves "
             "WHEN NOT EXISTS (SELECT 1 FROM main.room_leases l WHERE l.room = NEW.room AND l.holder = "
-            f"'{self.id}') BEGIN SELECT RAISE(ABORT, 'this worker does not hold the room'); END")
+            f"'{self.id}') BEGIN SELECT RAISE(ABORT, 'this worker does not hold the room'); END"
+        )
         return True
 
     # ----- the server's hooks --------------------------------------------------------------------------------
@@ -118,7 +120,7 @@ class Ownership:
         self.server.ownership = self
         for room_id in list(self.server.rooms):
             if not self.claim(room_id):
-                self.server.rooms.pop(room_id, None)   # no connection yet: another worker holds it
+                self.server.rooms.pop(room_id, None)  # no connection yet: another worker holds it
         self._callback = PeriodicCallback(self.tick, CHECK * 1000)
         self._callback.start()
         return self._callback
@@ -139,8 +141,11 @@ class Ownership:
             self.look()
         except Exception as error:  # noqa: BLE001 — a busy or unreachable database: tried again at the next tick
             if self.leases.is_lock_timeout(error):
-                log.warning("room lease check waited over %.0f s for another worker's lock (%s): tried again at "
-                            "the next tick", LOCK_WAIT, error)
+                log.warning(
+                    "room lease check waited over %.0f s for another worker's lock (%s): tried again at the next tick",
+                    LOCK_WAIT,
+                    error,
+                )
             else:
                 log.exception("room lease check failed")
 
@@ -152,18 +157,21 @@ class Ownership:
             if not self.leases.beat(self.id):
                 # declared dead (the supervisor saw this process exit? then this is a new one with an old
                 # id): nothing held may be trusted — let every room go and register again
-                log.warning("worker %s found itself declared dead (paused too long, or another worker was started "
-                            "under the same name): letting every room go", self.name)
+                log.warning(
+                    "worker %s found itself declared dead (paused too long, or another worker was started "
+                    "under the same name): letting every room go",
+                    self.name,
+                )
                 for room_id in list(self.server.rooms):
                     self.let_go(room_id)
                 self.leases.register(self.id, self.name, os.getpid())
                 return
             held = self.leases.held(self.id)
             for room_id in list(self.server.rooms):
-                if room_id not in held:          # the lease is gone: the room was deleted, or taken over
+                if room_id not in held:  # the lease is gone: the room was deleted, or taken over
                     self.lost(room_id)
             for room_id in set(held) - set(self.server.rooms):
-                self.release(room_id)            # claimed, never loaded (or let go already)
+                self.release(room_id)  # claimed, never loaded (or let go already)
         else:
             held = self.leases.wanted(self.id)
         for room_id, wanted in held.items():
@@ -174,12 +182,12 @@ class Ownership:
         """Forget the room and close its connections with 1012 (they reconnect through the proxy and reach
         whichever worker holds it next); then the lease is deleted.  Everything the room confirmed is
         stored already, so nothing is lost."""
-        self.server.flush()                      # the room writes waiting for this turn's group commit, first
+        self.server.flush()  # the room writes waiting for this turn's group commit, first
         room = self.server.rooms.pop(room_id, None)
         if room is not None:
             self.let_go_count += 1
             for conn in list(room.sockets):
-                conn.room = None                 # a message still on its way is not handled here any more
+                conn.room = None  # a message still on its way is not handled here any more
                 conn.close(CLOSE_MOVED, "moved")
         self.release(room_id)
 
@@ -187,15 +195,20 @@ class Ownership:
         room = self.server.rooms.get(room_id)
         if room is None:
             return
-        if self.server.group_store.load_room(room_id) is None:   # deleted by another worker (expired, or its group)
+        if self.server.group_store.load_room(room_id) is None:  # deleted by another worker (expired, or its group)
             self.server.rooms.pop(room_id, None)
             room.close_all(said("This room was deleted: it expired, or its class group was deleted."))
         else:
             self.let_go(room_id)
 
     def health(self) -> dict:
-        return {"ok": True, "worker": self.name, "pid": os.getpid(), "rooms": len(self.server.rooms),
-                "let_go": self.let_go_count}
+        return {
+            "ok": True,
+            "worker": self.name,
+            "pid": os.getpid(),
+            "rooms": len(self.server.rooms),
+            "let_go": self.let_go_count,
+        }
 
 
 class HealthHandler(BaseHandler):
@@ -210,8 +223,15 @@ class HealthHandler(BaseHandler):
 
 # ----- the supervisor ----------------------------------------------------------------------------------------
 # options of ``python -m gamekit.rooms`` that belong to the supervisor, with whether each takes a value
-SUPERVISOR_OPTIONS = {"--workers": True, "--host": True, "--port": True, "--proxy": True, "--proxy-config": True,
-                      "--worker-ports": True, "--restart-delay": True}
+SUPERVISOR_OPTIONS = {
+    "--workers": True,
+    "--host": True,
+    "--port": True,
+    "--proxy": True,
+    "--proxy-config": True,
+    "--worker-ports": True,
+    "--restart-delay": True,
+}
 
 
 def worker_argv(argv: list[str]) -> list[str]:
@@ -248,7 +268,7 @@ class Worker:
         self.process: subprocess.Popen | None = None
         self.started = 0.0
         self.restarts = 0
-        self.due = 0.0            # when to start it again after it died
+        self.due = 0.0  # when to start it again after it died
 
     def start(self) -> None:
         self.process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL)
@@ -269,11 +289,18 @@ def supervise(args: Any, argv: list[str]) -> int:
     ports = worker_ports(args.worker_ports, args.port, n)
     prefix = "/" + args.prefix.strip("/") if args.prefix.strip("/") else ""
     common = [sys.executable, "-m", "gamekit.rooms", *worker_argv(argv)]
-    workers = [Worker(f"w{i + 1}", p, [*common, "--host", "127.0.0.1", "--port", str(p), "--worker-name", f"w{i + 1}"])
-               for i, p in enumerate(ports)]
-    config = haproxy_config(args.host, args.port, [Backend(w.name, "127.0.0.1", w.port) for w in workers],
-                            prefix=prefix, idle_timeout=args.idle_timeout,
-                            per_address=args.max_connections_per_address)
+    workers = [
+        Worker(f"w{i + 1}", p, [*common, "--host", "127.0.0.1", "--port", str(p), "--worker-name", f"w{i + 1}"])
+        for i, p in enumerate(ports)
+    ]
+    config = haproxy_config(
+        args.host,
+        args.port,
+        [Backend(w.name, "127.0.0.1", w.port) for w in workers],
+        prefix=prefix,
+        idle_timeout=args.idle_timeout,
+        per_address=args.max_connections_per_address,
+    )
     if args.proxy_config:
         Path(args.proxy_config).write_text(config)
     stop = {"now": False}
@@ -287,7 +314,7 @@ def supervise(args: Any, argv: list[str]) -> int:
     leases: Leases | None = None
     tmp = tempfile.TemporaryDirectory(prefix="gamekit-rooms-proxy-")
     try:
-        workers[0].start()                      # the first one creates the database's tables
+        workers[0].start()  # the first one creates the database's tables
         _wait_healthy(workers[:1], prefix, stop)
         for w in workers[1:]:
             w.start()
@@ -299,26 +326,40 @@ def supervise(args: Any, argv: list[str]) -> int:
             path = Path(args.proxy_config or Path(tmp.name) / "haproxy.cfg")
             path.write_text(config)
             proxy = start_haproxy(path)
-            print(f"gamekit rooms: open http://{_shown(args.host)}:{args.port}{prefix}/  ({n} workers on ports "
-                  f"{', '.join(map(str, ports))} behind HAProxy; database {args.db}; Ctrl+C stops)", flush=True)
+            print(
+                f"gamekit rooms: open http://{_shown(args.host)}:{args.port}{prefix}/  ({n} workers on ports "
+                f"{', '.join(map(str, ports))} behind HAProxy; database {args.db}; Ctrl+C stops)",
+                flush=True,
+            )
         else:
-            print(f"gamekit rooms: {n} workers on 127.0.0.1 ports {', '.join(map(str, ports))} (database "
-                  f"{args.db}); route them with your proxy"
-                  + (f": HAProxy configuration in {args.proxy_config}" if args.proxy_config else
-                     " (--proxy-config FILE writes an HAProxy configuration)") + "; Ctrl+C stops", flush=True)
+            print(
+                f"gamekit rooms: {n} workers on 127.0.0.1 ports {', '.join(map(str, ports))} (database "
+                f"{args.db}); route them with your proxy"
+                + (
+                    f": HAProxy configuration in {args.proxy_config}"
+                    if args.proxy_config
+                    else " (--proxy-config FILE writes an HAProxy configuration)"
+                )
+                + "; Ctrl+C stops",
+                flush=True,
+            )
         while not stop["now"]:
             time.sleep(0.1)
             now = time.monotonic()
             for w in workers:
                 if w.process is not None and w.process.poll() is not None:
                     code = w.process.returncode
-                    leases.forget(w.name)       # its rooms are free at once: a survivor takes them
+                    leases.forget(w.name)  # its rooms are free at once: a survivor takes them
                     quick = now - w.started < 10
                     w.restarts = w.restarts + 1 if quick else 0
-                    w.due = now + min(30.0, args.restart_delay * 2 ** w.restarts)
+                    w.due = now + min(30.0, args.restart_delay * 2**w.restarts)
                     w.process = None
-                    print(f"gamekit rooms: worker {w.name} stopped ({_how(code)}); its rooms go to the others; "
-                          f"restarting it in {w.due - now:.1f} s", file=sys.stderr, flush=True)
+                    print(
+                        f"gamekit rooms: worker {w.name} stopped ({_how(code)}); its rooms go to the others; "
+                        f"restarting it in {w.due - now:.1f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 elif w.process is None and now >= w.due:
                     w.start()
             if proxy is not None and proxy.poll() is not None:
@@ -328,7 +369,7 @@ def supervise(args: Any, argv: list[str]) -> int:
     finally:
         for w in workers:
             if w.process is not None and w.process.poll() is None:
-                w.process.terminate()           # each worker lets its rooms go and deletes its leases
+                w.process.terminate()  # each worker lets its rooms go and deletes its leases
         if proxy is not None and proxy.poll() is None:
             proxy.terminate()
         for p in [w.process for w in workers] + [proxy]:
@@ -363,5 +404,9 @@ def _how(code: int | None) -> str:
 
 
 def _shown(host: str) -> str:
-    return {"127.0.0.1": "localhost", "::1": "localhost", "0.0.0.0": os.uname().nodename,
-            "::": os.uname().nodename}.get(host, host)
+    return {
+        "127.0.0.1": "localhost",
+        "::1": "localhost",
+        "0.0.0.0": os.uname().nodename,
+        "::": os.uname().nodename,
+    }.get(host, host)

@@ -1,5 +1,6 @@
 """The Shut the Box lessons' matplotlib charts: the distribution of two dice beside a simulation, and the rules of
 thumb's simulated shut rates beside the exact optimum.  Each returns the ``Figure``."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -43,7 +44,9 @@ def plot_dice(n: int = 3600, seed: int = 0):
     left.set_title(tr("the 36 outcomes"))
     totals = list(exact)
     right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label=tr("exact (k/36)"))
-    right.bar([t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n))
+    right.bar(
+        [t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n)
+    )
     right.set_xticks(totals)
     right.set_xlabel(tr("total of two dice"))
     right.set_ylabel(tr("probability"))
@@ -63,12 +66,20 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     fig, ax = plt.subplots(figsize=(8, 3.6))
     names = [tr(POLICY_WORDS[r["policy"]]) for r in results]
     rates = [100 * r["shut"] for r in results]
-    ax.bar(names, rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
-    ax.axhline(100 * exact, color="#1e8449", ls="--", label=tr("best play, exactly: {number} %", number=number(100 * exact, 2)))
+    ax.bar(names, rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][: len(names)])
+    ax.axhline(
+        100 * exact, color="#1e8449", ls="--", label=tr("best play, exactly: {number} %", number=number(100 * exact, 2))
+    )
     ax.set_ylabel(tr("shut the box (%)"))
     local_ticks(ax.yaxis)
-    ax.set_title(tr("{games} games for each way of choosing — {dice}", games=number(results[0]['games']),
-                    dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.describe()), fontsize=9)
+    ax.set_title(
+        tr(
+            "{games} games for each way of choosing — {dice}",
+            games=number(results[0]["games"]),
+            dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.in_words(),
+        ),
+        fontsize=9,
+    )
     ax.legend()
     fig.tight_layout()
     return fig

@@ -3,6 +3,7 @@
 Pure functions of a game (no widgets): the widget shows :func:`describe` as its board's description and
 :func:`cursor_text` in its live line whenever the keyboard cursor moves.
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -21,8 +22,9 @@ def board_label() -> str:
     return tr("Shut the Box: tiles 1 to 9 and the dice")
 
 
-def describe(game: ShutTheBox, selected: Iterable[int] = (), cursor: int | None = None,
-             names: Iterable[str] | None = None) -> str:
+def describe(
+    game: ShutTheBox, selected: Iterable[int] = (), cursor: int | None = None, names: Iterable[str] | None = None
+) -> str:
     """The position: whose turn, the open and covered tiles, the roll, the selection, the tile under the cursor.
 
     ``names``: what the reader calls each seat (default: the game's names).
@@ -34,8 +36,10 @@ def describe(game: ShutTheBox, selected: Iterable[int] = (), cursor: int | None 
     if bad or (cursor is not None and cursor not in TILES):
         raise ValueError(tr("tiles must be 1 to 9: got {tiles}", tiles=", ".join(map(str, bad or [cursor]))))
     seat_names = list(names) if names is not None else list(game.names)
-    parts = [tr("Open tiles: {tiles}.", tiles=tile_list(game.open_tiles)),
-             tr("Covered tiles: {tiles}.", tiles=tile_list(game.covered_tiles))]
+    parts = [
+        tr("Open tiles: {tiles}.", tiles=tile_list(game.open_tiles)),
+        tr("Covered tiles: {tiles}.", tiles=tile_list(game.covered_tiles)),
+    ]
     if game.is_over():
         parts.insert(0, tr("The game is over."))
     else:
@@ -62,4 +66,3 @@ def cursor_text(game: ShutTheBox, cursor: int, selected: Iterable[int] = ()) -> 
     if cursor in set(selected):
         return tr("Tile {tile}: {state}, selected.", tile=cursor, state=state)
     return tr("Tile {tile}: {state}.", tile=cursor, state=state)
-

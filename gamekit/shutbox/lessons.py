@@ -476,7 +476,7 @@ def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[
     return Table([tr("how you choose the set"), tr("exact chance to shut the box")],
                  [[tr(POLICY_WORDS[p]), percent(policy_shut_probability(p, rules))] for p in policies],
                  caption=tr("One player's turn — {dice}", dice=tr(DICE_RULE_WORDS.get(rules.one_die, ""))
-                            or rules.describe()))
+                            or rules.in_words()))
 
 
 def worst_rule_of_thumb(rules: Rules | None = None) -> str:
@@ -627,7 +627,7 @@ def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rule
     allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
     if len(allowed) != 1:
         raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
-    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.describe().split(';')[0]
+    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.in_words().split(';')[0]
     explanations = {}
     for n, b in zip(names, boxes):
         high = [str(t) for t in b if t >= 7]

@@ -11,6 +11,7 @@
   45-point game it minimises the expected score; in the long game it plays for the chance to flip
   every tile it still has to flip (a heuristic: the long game itself is not solved).
 """
+
 from __future__ import annotations
 
 import random
@@ -30,7 +31,7 @@ def objective_for(game: ShutTheBox) -> tuple[str, int | None]:
 class CPUPlayer:
     def __init__(self, level: str = "hard", seed: Any = None):
         if level not in LEVELS:
-            raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=', '.join(LEVELS)))
+            raise ValueError(tr("level={level!r}: choose one of {items}", level=level, items=", ".join(LEVELS)))
         self.level = level
         self.name = level
         self.rng = random.Random(seed)

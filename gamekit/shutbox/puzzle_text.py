@@ -1,6 +1,7 @@
 """How a Shut the Box puzzle speaks to a pupil (the catalog's ``PuzzleWords`` of the game): its question under
 the one-die rule it states, the feedback to each choice, what is at stake, and how a typed or chosen answer reads.
 Plain functions of the numbers the exact table gave when the puzzle was built (its ``facts``)."""
+
 from __future__ import annotations
 
 import re
@@ -8,8 +9,20 @@ from typing import Any
 
 from gamekit.i18n import N_, ntr, number, percent, tr
 
-__all__ = ["ONE_DIE_WORDS", "DIE_CHOICES", "prompt", "right", "wrong", "stakes", "move_words", "question_key",
-           "read_answer", "answer_text", "exercise_position", "choices"]
+__all__ = [
+    "ONE_DIE_WORDS",
+    "DIE_CHOICES",
+    "prompt",
+    "right",
+    "wrong",
+    "stakes",
+    "move_words",
+    "question_key",
+    "read_answer",
+    "answer_text",
+    "exercise_position",
+    "choices",
+]
 
 ONE_DIE_WORDS = {
     "after_789": N_("Rule: once 7, 8 and 9 are covered, you may roll one die."),
@@ -28,7 +41,9 @@ THEMES = {
 HINTS = {
     "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
     "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
-    "one_die_or_two": N_("Count the totals one die can make and those two dice can make: which do your open tiles need?"),
+    "one_die_or_two": N_(
+        "Count the totals one die can make and those two dice can make: which do your open tiles need?"
+    ),
     "habit_trap": N_("Before you choose, picture the next roll: which tiles left open can it cover most often?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
@@ -55,12 +70,32 @@ def prompt(facts: dict, mover: int) -> str:
 
 def _question(f: dict) -> str:
     tiles = ", ".join(map(str, f["open"]))
-    low = f["objective"] == "score"          # a score is best low, a chance high: each its own words
+    low = f["objective"] == "score"  # a score is best low, a chance high: each its own words
     if f["kind"] == "dice":
-        return (tr("Tiles open: {tiles}. One die or two? Choose the roll that gives the lowest expected score.", tiles=tiles)
-                if low else tr("Tiles open: {tiles}. One die or two? Choose the roll that gives the best chance to shut the box.", tiles=tiles))
-    return (tr("Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the lowest expected score?", tiles=tiles, total=f["roll"])
-            if low else tr("Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the best chance to shut the box?", tiles=tiles, total=f["roll"]))
+        return (
+            tr(
+                "Tiles open: {tiles}. One die or two? Choose the roll that gives the lowest expected score.",
+                tiles=tiles,
+            )
+            if low
+            else tr(
+                "Tiles open: {tiles}. One die or two? Choose the roll that gives the best chance to shut the box.",
+                tiles=tiles,
+            )
+        )
+    return (
+        tr(
+            "Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the lowest expected score?",
+            tiles=tiles,
+            total=f["roll"],
+        )
+        if low
+        else tr(
+            "Tiles open: {tiles}; you rolled {total}. Which tiles do you cover for the best chance to shut the box?",
+            tiles=tiles,
+            total=f["roll"],
+        )
+    )
 
 
 def _goal_words(objective: str) -> str:
@@ -72,20 +107,37 @@ def _value(objective: str, value: float) -> str:
 
 
 def right(facts: dict, mover: int, move: str) -> str:
-    return tr("Right: {move} gives the best {goal}: {value}.", move=move, goal=_goal_words(facts["objective"]),
-              value=_value(facts["objective"], facts["best"]))
+    return tr(
+        "Right: {move} gives the best {goal}: {value}.",
+        move=move,
+        goal=_goal_words(facts["objective"]),
+        value=_value(facts["objective"], facts["best"]),
+    )
 
 
 def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
     objective = facts["objective"]
     if facts["kind"] == "dice":
-        text = tr("Not the best: after you {move}, your {goal} is {value}.", move=move,
-                  goal=_goal_words(objective), value=_value(objective, refutation["value"]))
+        text = tr(
+            "Not the best: after you {move}, your {goal} is {value}.",
+            move=move,
+            goal=_goal_words(objective),
+            value=_value(objective, refutation["value"]),
+        )
     else:
-        text = tr("Not the best: covering {tiles} leaves {left} open.", tiles=" + ".join(map(str, action[1])),
-                  left=", ".join(map(str, refutation["left"])) or tr("no tile")) + " " + \
-            tr("Your {goal} from there: {value}.", goal=_goal_words(objective),
-               value=_value(objective, refutation["value"]))
+        text = (
+            tr(
+                "Not the best: covering {tiles} leaves {left} open.",
+                tiles=" + ".join(map(str, action[1])),
+                left=", ".join(map(str, refutation["left"])) or tr("no tile"),
+            )
+            + " "
+            + tr(
+                "Your {goal} from there: {value}.",
+                goal=_goal_words(objective),
+                value=_value(objective, refutation["value"]),
+            )
+        )
     return text + " " + tr("The best choice gives {value}.", value=_value(objective, facts["best"]))
 
 
@@ -94,11 +146,17 @@ def stakes(game: Any, facts: dict, refutations: dict, n: int) -> str:
     values = [ref["value"] for ref in refutations.values()]
     worst = max(values) if facts["objective"] == "score" else min(values)
     if facts["objective"] == "shut":
-        text = tr("At stake: the best choice shuts the box {best} of the time, the worst only {worst}.",
-                  best=percent(facts["best"], 1), worst=percent(worst, 1))
+        text = tr(
+            "At stake: the best choice shuts the box {best} of the time, the worst only {worst}.",
+            best=percent(facts["best"], 1),
+            worst=percent(worst, 1),
+        )
     else:
-        text = tr("At stake: the best choice ends with {best} on average, the worst with {worst}.",
-                  best=number(facts["best"], 2), worst=number(worst, 2))
+        text = tr(
+            "At stake: the best choice ends with {best} on average, the worst with {worst}.",
+            best=number(facts["best"], 2),
+            worst=number(worst, 2),
+        )
     count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
     return text + " " + count
 
@@ -110,8 +168,9 @@ def read_answer(answer: str, facts: dict) -> Any:
         for n, words in DIE_CHOICES.items():
             if text.lower() in {tr(words).lower(), words, str(n)}:
                 return ("roll", n)
-        raise ValueError(tr("{answer!r}: answer {one} or {two}", answer=answer, one=tr(DIE_CHOICES[1]),
-                            two=tr(DIE_CHOICES[2])))
+        raise ValueError(
+            tr("{answer!r}: answer {one} or {two}", answer=answer, one=tr(DIE_CHOICES[1]), two=tr(DIE_CHOICES[2]))
+        )
     if not re.fullmatch(r"[0-9]+(\s*[+,y]\s*[0-9]+)*", text, re.ASCII):
         raise ValueError(tr("{answer!r}: write the tiles to cover with + between them, like 8+1", answer=answer))
     return ("cover", tuple(sorted((int(t) for t in re.findall(r"[0-9]+", text, re.ASCII)), reverse=True)))

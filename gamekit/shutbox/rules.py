@@ -52,6 +52,7 @@ Readings of the rules sheet (see docs/shutbox.md)
   ``limit``) is out at once; the last player left wins.  Alone, the game ends
   when the total reaches the limit and ``rounds`` counts how long you lasted.
 """
+
 from __future__ import annotations
 
 import random
@@ -65,10 +66,11 @@ from gamekit.core.errors import BadPositionError, IllegalMoveError
 from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay
 from gamekit.core.outcome import Outcome, Termination
 from gamekit.game import register
+from gamekit.shutbox.variants import VARIANT_RULES, VARIANTS
 
 TILES = tuple(range(1, 10))
 FULL = (1 << 9) - 1
-HIGH = (1 << 6) | (1 << 7) | (1 << 8)          # tiles 7, 8, 9
+HIGH = (1 << 6) | (1 << 7) | (1 << 8)  # tiles 7, 8, 9
 ONE_DIE_RULES = ("after_789", "under_six", "six_or_less", "never")
 SCORINGS = ("sum", "digits")
 MAX_PLAYERS = 12
@@ -142,9 +144,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.one_die, str) or self.one_die not in ONE_DIE_RULES:
-            raise ValueError(tr("one_die={one_die!r}: choose one of {items}", one_die=self.one_die, items=', '.join(ONE_DIE_RULES)))
+            raise ValueError(
+                tr("one_die={one_die!r}: choose one of {items}", one_die=self.one_die, items=", ".join(ONE_DIE_RULES))
+            )
         if not isinstance(self.scoring, str) or self.scoring not in SCORINGS:
-            raise ValueError(tr("scoring={scoring!r}: choose one of {items}", scoring=self.scoring, items=', '.join(SCORINGS)))
+            raise ValueError(
+                tr("scoring={scoring!r}: choose one of {items}", scoring=self.scoring, items=", ".join(SCORINGS))
+            )
 
     def dice_options(self, remaining: int) -> tuple[int, ...]:
         """How many dice may be rolled with the tiles ``remaining`` (bitmask of tiles still to flip)."""
@@ -178,13 +184,19 @@ class Rules:
     def to_dict(self) -> dict[str, str]:
         return {"one_die": self.one_die, "scoring": self.scoring}
 
-    def describe(self) -> str:
-        one = {"after_789": N_("one die allowed (a choice) once 7, 8 and 9 are covered"),
-               "under_six": N_("one die allowed (a choice) once the open tiles add up to less than 6"),
-               "six_or_less": N_("one die forced once the open tiles sum to 6 or less"),
-               "never": N_("always two dice")}[self.one_die]
-        score = {"sum": N_("score = sum of the open tiles"),
-                 "digits": N_("score = the open tiles read as digits (1, 5, 9 → 159)")}[self.scoring]
+    def in_words(self) -> str:
+        """The rules in words, in the current language: "one die allowed (a choice) once 7, 8 and 9 are covered;
+        score = sum of the open tiles"."""
+        one = {
+            "after_789": N_("one die allowed (a choice) once 7, 8 and 9 are covered"),
+            "under_six": N_("one die allowed (a choice) once the open tiles add up to less than 6"),
+            "six_or_less": N_("one die forced once the open tiles sum to 6 or less"),
+            "never": N_("always two dice"),
+        }[self.one_die]
+        score = {
+            "sum": N_("score = sum of the open tiles"),
+            "digits": N_("score = the open tiles read as digits (1, 5, 9 → 159)"),
+        }[self.scoring]
         return f"{tr(one)}; {tr(score)}"
 
 
@@ -210,181 +222,6 @@ def _parse_tiles(tiles: Any) -> tuple[int, ...]:
     return tuple(sorted(out, reverse=True))
 
 
-# --------------------------------------------------------------------- the variants
-class Variant:
-    """How one variant of Shut the Box plays: the hooks :class:`ShutTheBox` calls at each step of a turn.
-
-    Like python-chess's variants (a subclass of the board per variant, found by name), each variant is a small
-    subclass that overrides only what it changes; :data:`VARIANT_RULES` finds one by its name, the ``variant``
-    string every save, widget and lesson uses.  The base is the sheet's round: one turn each, the lowest
-    score wins, shutting the box wins at once."""
-
-    name = "round"
-    seats: int | None = None          # the number of players it needs (None: any)
-    pays_out = True                   # a stake pays out (see ShutTheBox.payouts)
-    # one player's game is one turn on a fresh box, scored by what is left: the exact tables of
-    # gamekit.shutbox.strategy value its positions, so the puzzle bank (gamekit.puzzles.shutbox) takes them
-    exact_tables = True
-
-    def check_players(self, n: int) -> None:
-        """Refuse a number of players this variant cannot seat (ValueError)."""
-
-    def after_roll(self, game: "ShutTheBox", n: int) -> None:
-        """Called after every roll of ``n`` dice (the pips are in ``game.dice``)."""
-
-    def roll_again(self, game: "ShutTheBox", total: int) -> bool:
-        """No set makes ``total``: True to roll again instead of ending the turn."""
-        return False
-
-    def after_flip(self, game: "ShutTheBox") -> None:
-        """Called after the mover flipped a set of tiles (the box may now be shut)."""
-        if game.uncovered == 0:
-            game.box_shut(end_game=True)
-
-    def end_turn(self, game: "ShutTheBox") -> None:
-        """The mover's turn is over (no set makes the roll): score it and pass the dice, or end the game."""
-        seat, score = game.to_move, game.score_turn()
-        if seat + 1 < game.n_players:
-            game.next_turn(seat + 1)
-            return
-        if game.n_players == 1:
-            game.finish(None, tr("{who} scores {score}", who=game.names[seat], score=score), Termination.LOWEST_SCORE)
-            return
-        best = min(game.scores)  # type: ignore[type-var]
-        low = [i for i, s in enumerate(game.scores) if s == best]
-        if len(low) == 1:
-            game.finish(low[0], tr("{who} wins with the lowest score, {score}", who=game.names[low[0]], score=best),
-                        Termination.LOWEST_SCORE)
-        else:
-            game.finish(None, tr("a tie at {score} between {players}", score=best,
-                                 players=", ".join(game.names[i] for i in low)), Termination.LOWEST_SCORE)
-
-    def scores(self, game: "ShutTheBox") -> tuple:
-        """The per-seat scores an :class:`~gamekit.core.outcome.Outcome` reports."""
-        return tuple(game.scores)
-
-    def goal(self, game: "ShutTheBox") -> tuple[str, int | None]:
-        """What a player to move is after: ``("shut", None)``, ``("score", None)`` (lowest expected score) or
-        ``("beat", target)`` (a score below ``target``) — the Hard CPU and the Hint follow it."""
-        if game.n_players == 1:
-            return ("shut", None) if game.rules.scoring == "sum" else ("score", None)
-        best = game.best_score_so_far()
-        return ("score", None) if best is None else ("beat", best)
-
-    def seat_text(self, game: "ShutTheBox", seat: int) -> str:
-        """A seat's score as its player card shows it ("—" before the seat has played)."""
-        score = game.scores[seat]
-        return "—" if score is None else str(score)
-
-
-class LongGame(Variant):
-    """Two players: one covers, the other uncovers; a double banks an extra turn; shutting or opening the
-    whole box wins."""
-
-    name = "long"
-    seats = 2
-    pays_out = False
-    exact_tables = False
-
-    def check_players(self, n: int) -> None:
-        if n != 2:
-            raise ValueError(tr("the long game is for two players, not {n}", n=n))
-
-    def after_roll(self, game: "ShutTheBox", n: int) -> None:
-        if n == 2 and game.dice[0] == game.dice[1]:
-            game.extra_turns += 1
-            game.events.append(tr("{who} rolled a double: one extra turn banked ({n})", who=game.names[game.to_move],
-                                  n=game.extra_turns))
-
-    def roll_again(self, game: "ShutTheBox", total: int) -> bool:
-        if game.extra_turns <= 0:
-            return False
-        game.extra_turns -= 1
-        game.events.append(tr("no set makes {total}: {who} spends an extra turn and rolls again", total=total,
-                              who=game.names[game.to_move]))
-        return True
-
-    def after_flip(self, game: "ShutTheBox") -> None:
-        who = game.names[game.to_move]
-        if game.uncovered == 0:
-            game.shut_by = game.to_move
-            game.finish(game.to_move, tr("{who} shuts the box and wins", who=who), Termination.BOX_SHUT)
-        elif game.uncovered == FULL and not game.covering:
-            game.opened_by = game.to_move
-            game.finish(game.to_move, tr("{who} opens the whole box and wins", who=who), Termination.BOX_OPENED)
-
-    def end_turn(self, game: "ShutTheBox") -> None:
-        seat = game.to_move
-        game.extra_turns = 0
-        game.covering = not game.covering
-        game.to_move = 1 - seat
-        game.phase = "roll"
-        who, nxt = game.names[seat], game.names[game.to_move]
-        game.events.append(tr("{who}'s turn ends; {next} covers next", who=who, next=nxt) if game.covering else
-                           tr("{who}'s turn ends; {next} uncovers next", who=who, next=nxt))
-
-    def goal(self, game: "ShutTheBox") -> tuple[str, int | None]:
-        return "shut", None
-
-    def seat_text(self, game: "ShutTheBox", seat: int) -> str:
-        if game.is_over():
-            return ""
-        return tr("covers") if (seat == game.to_move) == game.covering else tr("uncovers")
-
-
-class ToLimit(Variant):
-    """Rounds with running totals: a player reaching ``limit`` (45) is out; the last one left wins."""
-
-    name = "to_45"
-    pays_out = False
-    exact_tables = False              # turns go on over rounds: a turn's value is not the tables' value
-
-    def after_flip(self, game: "ShutTheBox") -> None:
-        if game.uncovered == 0:
-            game.box_shut(end_game=False)
-            self.end_turn(game)
-
-    def end_turn(self, game: "ShutTheBox") -> None:
-        seat, score = game.to_move, game.score_turn()
-        who = game.names[seat]
-        game.totals[seat] += score
-        if game.totals[seat] >= game.limit:
-            game.out[seat] = True
-            game.events.append(tr("{who} reaches {total} and is out", who=who, total=game.totals[seat]))
-        left = [i for i in range(game.n_players) if not game.out[i]]
-        if game.n_players > 1 and len(left) == 1:
-            game.finish(left[0], tr("{who} is the last player left and wins", who=game.names[left[0]]),
-                        Termination.LIMIT_REACHED)
-            return
-        if not left:
-            game.finish(None, tr("{who} reached {total} after {rounds} rounds", who=who, total=game.totals[seat],
-                                 rounds=game.rounds), Termination.LIMIT_REACHED)
-            return
-        later = [i for i in left if i > seat]
-        if later:
-            game.next_turn(later[0])
-        else:
-            game.rounds += 1
-            game.scores = [None] * game.n_players
-            game.next_turn(left[0])
-
-    def scores(self, game: "ShutTheBox") -> tuple:
-        return tuple(game.totals)
-
-    def goal(self, game: "ShutTheBox") -> tuple[str, int | None]:
-        return "score", None
-
-    def seat_text(self, game: "ShutTheBox", seat: int) -> str:
-        return tr("{total} out", total=game.totals[seat]) if game.out[seat] else str(game.totals[seat])
-
-
-VARIANT_RULES: dict[str, Variant] = {v.name: v for v in (Variant(), LongGame(), ToLimit())}
-"""Variant name → its rules (the hooks ShutTheBox calls)."""
-
-VARIANTS = tuple(VARIANT_RULES)
-"""The variants' names: ``"round"`` (one turn each), ``"long"`` (two players, cover / uncover), ``"to_45"``."""
-
-
 # --------------------------------------------------------------------- the game
 class ShutTheBox:
     """A game of Shut the Box for one or more players.
@@ -398,9 +235,17 @@ class ShutTheBox:
     with more pips than dice rolled uses its first pips.
     """
 
-    def __init__(self, players: int | Iterable[str] = 1, rules: Rules | None = None, variant: str = "round",
-                 seed: Any = None, *, stake: int = 0, limit: int = 45,
-                 dice: Iterable[Iterable[int]] | None = None):
+    def __init__(
+        self,
+        players: int | Iterable[str] = 1,
+        rules: Rules | None = None,
+        variant: str = "round",
+        seed: Any = None,
+        *,
+        stake: int = 0,
+        limit: int = 45,
+        dice: Iterable[Iterable[int]] | None = None,
+    ):
         if is_int(players):
             if not 1 <= players <= MAX_PLAYERS:
                 raise ValueError(tr("players={players}: 1 to {most} players", players=players, most=MAX_PLAYERS))
@@ -413,9 +258,16 @@ class ShutTheBox:
                 if not isinstance(name, str) or not name.strip():
                     raise ValueError(tr("player name {name!r}: a name is non-empty text", name=name))
         else:
-            raise ValueError(tr("players={players!r}: a number of players or a list of names, e.g. 2 or ['Ana', 'Luis']", players=players))
+            raise ValueError(
+                tr(
+                    "players={players!r}: a number of players or a list of names, e.g. 2 or ['Ana', 'Luis']",
+                    players=players,
+                )
+            )
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise ValueError(tr("variant={variant!r}: choose one of {items}", variant=variant, items=', '.join(VARIANTS)))
+            raise ValueError(
+                tr("variant={variant!r}: choose one of {items}", variant=variant, items=", ".join(VARIANTS))
+            )
         VARIANT_RULES[variant].check_players(len(names))
         if isinstance(rules, dict):
             try:
@@ -435,15 +287,20 @@ class ShutTheBox:
             if not isinstance(dice, (list, tuple)):
                 raise ValueError(tr("dice={dice!r}: a list of rolls, e.g. [(4, 5), (3,)]", dice=dice))
             for d in dice:
-                if (not isinstance(d, (list, tuple)) or not 1 <= len(d) <= 2
-                        or any(not is_int(v) or not 1 <= v <= 6 for v in d)):
-                    raise ValueError(tr("dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)", d=d))
+                if (
+                    not isinstance(d, (list, tuple))
+                    or not 1 <= len(d) <= 2
+                    or any(not is_int(v) or not 1 <= v <= 6 for v in d)
+                ):
+                    raise ValueError(
+                        tr("dice entry {d!r}: a roll is a tuple of one or two pips 1 to 6, e.g. (4, 5)", d=d)
+                    )
                 preset.append(tuple(d))
         self.names = names
         self.rules = rules or Rules()
         self.variant = variant
         self.variant_rules = VARIANT_RULES[variant]
-        self.seed = seed if seed is not None else random.randrange(2 ** 53)   # exact in JSON read by JavaScript too
+        self.seed = seed if seed is not None else random.randrange(2**53)  # exact in JSON read by JavaScript too
         self.stake = stake
         self.limit = limit
         self.preset_dice = preset
@@ -452,24 +309,24 @@ class ShutTheBox:
     # ------------------------------------------------------------- state
     def _reset(self) -> None:
         n = len(self.names)
-        self.uncovered = FULL                 # bitmask of open tiles
+        self.uncovered = FULL  # bitmask of open tiles
         self.to_move = 0
-        self.phase = "roll"                   # "roll", "cover" or "over"
-        self.dice: tuple[int, ...] = ()       # the last roll (pips)
+        self.phase = "roll"  # "roll", "cover" or "over"
+        self.dice: tuple[int, ...] = ()  # the last roll (pips)
         self.n_rolls = 0
-        self.scores: list[int | None] = [None] * n     # this round's turn scores
-        self.totals = [0] * n                 # running totals (to_45)
-        self.out = [False] * n                # eliminated (to_45)
+        self.scores: list[int | None] = [None] * n  # this round's turn scores
+        self.totals = [0] * n  # running totals (to_45)
+        self.out = [False] * n  # eliminated (to_45)
         self.rounds = 1
-        self.covering = True                  # long game: False while seat 1 uncovers
-        self.extra_turns = 0                  # long game: banked extra turns
+        self.covering = True  # long game: False while seat 1 uncovers
+        self.extra_turns = 0  # long game: banked extra turns
         self.shut_by: int | None = None
         self.opened_by: int | None = None
         self._winner: int | None = None
         self.resigned: int | None = None
         self._ended_by: Termination | None = None
         self.history: list[tuple] = []
-        self.events: list[str] = []           # a readable log of what happened
+        self.events: list[str] = []  # a readable log of what happened
 
     @property
     def n_players(self) -> int:
@@ -545,7 +402,9 @@ class ShutTheBox:
                 return ("roll", n)
             if kind in ("cover", "uncover"):
                 if len(action) != 2:
-                    raise IllegalMoveError(tr("{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))", action=action, kind=kind))
+                    raise IllegalMoveError(
+                        tr("{action!r}: give the tiles as one tuple, e.g. ('{kind}', (5, 3))", action=action, kind=kind)
+                    )
                 return (kind, action[1])
             raise IllegalMoveError(tr("{action!r}: unknown action (roll, cover or uncover)", action=action))
         if isinstance(action, (list, tuple, set, frozenset)):
@@ -561,22 +420,48 @@ class ShutTheBox:
             raise IllegalMoveError(tr("{action!r}: the game is over", action=action))
         if seat is not None and (not is_int(seat) or seat != self.to_move):
             if not is_int(seat) or not 0 <= seat < self.n_players:
-                raise IllegalMoveError(tr("{action!r}: seat={seat!r} is not a seat (0 to {number})", action=action, seat=seat, number=self.n_players - 1))
-            raise IllegalMoveError(tr("{action!r}: not {player}'s turn, {to_move} is to move", action=action, player=self.names[seat],
-                                      to_move=self.names[self.to_move]))
+                raise IllegalMoveError(
+                    tr(
+                        "{action!r}: seat={seat!r} is not a seat (0 to {number})",
+                        action=action,
+                        seat=seat,
+                        number=self.n_players - 1,
+                    )
+                )
+            raise IllegalMoveError(
+                tr(
+                    "{action!r}: not {player}'s turn, {to_move} is to move",
+                    action=action,
+                    player=self.names[seat],
+                    to_move=self.names[self.to_move],
+                )
+            )
         kind, arg = self._parse(action)
         if kind == "roll":
             if self.phase != "roll":
-                raise IllegalMoveError((tr("{action!r}: the dice are already rolled ({total}): cover tiles that make it",
-                                          action=action, total=sum(self.dice)) if self.covering else
-                                       tr("{action!r}: the dice are already rolled ({total}): uncover tiles that make it",
-                                          action=action, total=sum(self.dice))))
+                raise IllegalMoveError(
+                    (
+                        tr(
+                            "{action!r}: the dice are already rolled ({total}): cover tiles that make it",
+                            action=action,
+                            total=sum(self.dice),
+                        )
+                        if self.covering
+                        else tr(
+                            "{action!r}: the dice are already rolled ({total}): uncover tiles that make it",
+                            action=action,
+                            total=sum(self.dice),
+                        )
+                    )
+                )
             options = self.rules.dice_options(self.remaining)
             n = arg if arg is not None else (2 if 2 in options else 1)
             if not is_int(n) or n not in (1, 2):
                 raise IllegalMoveError(tr("{action!r}: roll one die or two", action=action))
             if n not in options:
-                raise IllegalMoveError(tr("{action!r}: {dice_reason}", action=action, dice_reason=self.rules.dice_reason(n)))
+                raise IllegalMoveError(
+                    tr("{action!r}: {dice_reason}", action=action, dice_reason=self.rules.dice_reason(n))
+                )
             canonical = ("roll", n)
             self.history.append(canonical)
             self._do_roll(n)
@@ -585,20 +470,31 @@ class ShutTheBox:
         if self.phase != "cover":
             raise IllegalMoveError(tr("{action!r}: roll the dice first", action=action))
         if kind != self.flip_kind:
-            raise IllegalMoveError(tr("{action!r}: this turn covers tiles", action=action) if self.covering else
-                                   tr("{action!r}: this turn uncovers tiles (the long game's uncovering turn)",
-                                      action=action))
+            raise IllegalMoveError(
+                tr("{action!r}: this turn covers tiles", action=action)
+                if self.covering
+                else tr("{action!r}: this turn uncovers tiles (the long game's uncovering turn)", action=action)
+            )
         tiles = _parse_tiles(arg)
         for t in tiles:
             is_open = self.uncovered >> (t - 1) & 1
             if self.covering and not is_open:
                 raise IllegalMoveError(tr("{action!r}: tile {t} is already covered", action=action, t=t))
             if not self.covering and is_open:
-                raise IllegalMoveError(tr("{action!r}: tile {t} is not covered, so it cannot be uncovered", action=action, t=t))
+                raise IllegalMoveError(
+                    tr("{action!r}: tile {t} is not covered, so it cannot be uncovered", action=action, t=t)
+                )
         total = sum(self.dice)
         if sum(tiles) != total:
-            raise IllegalMoveError(tr("{action!r}: {tiles} makes {sum}, not the roll {total}", action=action,
-                                      tiles=" + ".join(map(str, tiles)), sum=sum(tiles), total=total))
+            raise IllegalMoveError(
+                tr(
+                    "{action!r}: {tiles} makes {sum}, not the roll {total}",
+                    action=action,
+                    tiles=" + ".join(map(str, tiles)),
+                    sum=sum(tiles),
+                    total=total,
+                )
+            )
         canonical = (kind, tiles)
         self.history.append(canonical)
         self._do_flip(mask_of(tiles))
@@ -615,7 +511,9 @@ class ShutTheBox:
         self.n_rolls += 1
         total = sum(self.dice)
         who = self.names[self.to_move]
-        self.events.append(tr("{who} rolls {dice} = {total}", who=who, dice=" + ".join(map(str, self.dice)), total=total))
+        self.events.append(
+            tr("{who} rolls {dice} = {total}", who=who, dice=" + ".join(map(str, self.dice)), total=total)
+        )
         self.variant_rules.after_roll(self, n)
         if set_masks(total, self.remaining):
             self.phase = "cover"
@@ -630,8 +528,11 @@ class ShutTheBox:
         self.uncovered ^= m
         tiles = " + ".join(map(str, sheet_key(m)))
         who = self.names[self.to_move]
-        self.events.append(tr("{who} covers {tiles}", who=who, tiles=tiles) if self.covering else
-                           tr("{who} uncovers {tiles}", who=who, tiles=tiles))
+        self.events.append(
+            tr("{who} covers {tiles}", who=who, tiles=tiles)
+            if self.covering
+            else tr("{who} uncovers {tiles}", who=who, tiles=tiles)
+        )
         self.phase = "roll"
         self.variant_rules.after_flip(self)
 
@@ -670,13 +571,16 @@ class ShutTheBox:
         """``seat`` gives up and the game ends at once.  With two players the other one wins; alone or
         with more players nobody wins (the others share the point in :meth:`outcome`).  Undo takes it back."""
         if not is_int(seat) or not 0 <= seat < self.n_players:
-            raise IllegalMoveError(tr("resign({seat!r}): the seats are 0 to {number}", seat=seat, number=self.n_players - 1))
+            raise IllegalMoveError(
+                tr("resign({seat!r}): the seats are 0 to {number}", seat=seat, number=self.n_players - 1)
+            )
         if self.phase == "over":
             raise IllegalMoveError(tr("resign({seat!r}): the game is over", seat=seat))
         self._saved_phase = self.phase
         self.resigned = seat
-        self.finish(1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]),
-                    Termination.RESIGNED)
+        self.finish(
+            1 - seat if self.n_players == 2 else None, tr("{who} resigns", who=self.names[seat]), Termination.RESIGNED
+        )
 
     def outcome(self) -> Outcome | None:
         """How the game ended (None while it runs).
@@ -715,8 +619,9 @@ class ShutTheBox:
         if self.phase != "over" or not self.variant_rules.pays_out or not self.stake or n == 1:
             return zero
         if self.shut_by is not None:
-            return [Fraction(2 * self.stake * (n - 1)) if i == self.shut_by else Fraction(-2 * self.stake)
-                    for i in range(n)]
+            return [
+                Fraction(2 * self.stake * (n - 1)) if i == self.shut_by else Fraction(-2 * self.stake) for i in range(n)
+            ]
         best = min(s for s in self.scores if s is not None)
         low = [i for i, s in enumerate(self.scores) if s == best]
         share = Fraction(self.stake * n, len(low))
@@ -724,9 +629,15 @@ class ShutTheBox:
 
     # ------------------------------------------------------------- undo, copy, save
     def _config(self) -> dict[str, Any]:
-        return {"players": list(self.names), "rules": self.rules.to_dict(), "variant": self.variant,
-                "seed": self.seed, "stake": self.stake, "limit": self.limit,
-                "dice": [list(d) for d in self.preset_dice]}
+        return {
+            "players": list(self.names),
+            "rules": self.rules.to_dict(),
+            "variant": self.variant,
+            "seed": self.seed,
+            "stake": self.stake,
+            "limit": self.limit,
+            "dice": [list(d) for d in self.preset_dice],
+        }
 
     def undo(self) -> tuple | str:
         """Take back the last action (a roll too: the same roll comes again, the dice are seeded),
@@ -754,16 +665,33 @@ class ShutTheBox:
         "variant", "seed", "stake", "limit", "dice": [[pips]…], "history": [[kind, n or [tiles]]…],
         "resigned": seat or None, "state": {…a readable summary, checked on loading…}}``.
         The seeded dice replay the actions."""
-        return {"game": "shut_the_box", "version": SCHEMA_VERSION, **self._config(),
-                "history": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.history],
-                "resigned": self.resigned,
-                "state": {"uncovered": list(self.open_tiles), "to_move": self.to_move, "phase": self.phase,
-                          "dice": list(self.dice), "scores": list(self.scores), "totals": list(self.totals),
-                          "winner": self._winner}}
+        return {
+            "game": "shut_the_box",
+            "version": SCHEMA_VERSION,
+            **self._config(),
+            "history": [[k, list(a) if isinstance(a, tuple) else a] for k, a in self.history],
+            "resigned": self.resigned,
+            "state": {
+                "uncovered": list(self.open_tiles),
+                "to_move": self.to_move,
+                "phase": self.phase,
+                "dice": list(self.dice),
+                "scores": list(self.scores),
+                "totals": list(self.totals),
+                "winner": self._winner,
+            },
+        }
 
     @classmethod
-    def from_moves(cls, moves: Iterable[Any], players: int | Iterable[str] = 1, rules: Rules | None = None,
-                   variant: str = "round", seed: Any = 0, **kwargs: Any) -> "ShutTheBox":
+    def from_moves(
+        cls,
+        moves: Iterable[Any],
+        players: int | Iterable[str] = 1,
+        rules: Rules | None = None,
+        variant: str = "round",
+        seed: Any = 0,
+        **kwargs: Any,
+    ) -> "ShutTheBox":
         """A game after ``moves`` (a list of actions such as ``[("roll", 2), ("cover", (5, 3))]``) with the
         dice of ``seed``; the other arguments are the constructor's.  A bad list: BadPositionError."""
         try:
@@ -781,29 +709,49 @@ class ShutTheBox:
         if not isinstance(rules, dict) or not set(rules) <= {"one_die", "scoring"}:
             raise BadPositionError(tr("rules {rules!r}: a dict with one_die and scoring", rules=rules))
         try:
-            game = cls(data["players"], Rules(**rules), data.get("variant", "round"),
-                       data.get("seed"), stake=data.get("stake", 0), limit=data.get("limit", 45),
-                       dice=data.get("dice"))
+            game = cls(
+                data["players"],
+                Rules(**rules),
+                data.get("variant", "round"),
+                data.get("seed"),
+                stake=data.get("stake", 0),
+                limit=data.get("limit", 45),
+                dice=data.get("dice"),
+            )
         except (TypeError, ValueError) as exc:
             raise BadPositionError(tr("not a saved Shut the Box game: {exc}", exc=exc)) from None
         if data.get("seed") is None:
             raise BadPositionError(tr("not a saved Shut the Box game: the dice 'seed' is missing"))
         history = data.get("history", [])
         if not isinstance(history, list):
-            raise BadPositionError(tr("history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]", history=history))
+            raise BadPositionError(
+                tr("history {history!r}: a list of actions like ['roll', 2] or ['cover', [5, 3]]", history=history)
+            )
         for i, entry in enumerate(history):
-            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
-                    or not (is_int(entry[1]) or isinstance(entry[1], list))):
-                raise BadPositionError(tr("action {number} {entry!r}: not a saved action like ['roll', 2]", number=i + 1, entry=entry))
-        replay(game, [(k, tuple(a) if isinstance(a, list) else a) for k, a in history], what="action",
-               resigned=data.get("resigned"))
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 2
+                or not isinstance(entry[0], str)
+                or not (is_int(entry[1]) or isinstance(entry[1], list))
+            ):
+                raise BadPositionError(
+                    tr("action {number} {entry!r}: not a saved action like ['roll', 2]", number=i + 1, entry=entry)
+                )
+        replay(
+            game,
+            [(k, tuple(a) if isinstance(a, list) else a) for k, a in history],
+            what="action",
+            resigned=data.get("resigned"),
+        )
         state = data.get("state")
         if state is not None:
             if not isinstance(state, dict):
                 raise BadPositionError(tr("state {state!r}: not a saved summary", state=state))
-            if (state.get("uncovered", list(game.open_tiles)) != list(game.open_tiles)
-                    or state.get("to_move", game.to_move) != game.to_move
-                    or type(state.get("to_move", 0)) is not int):
+            if (
+                state.get("uncovered", list(game.open_tiles)) != list(game.open_tiles)
+                or state.get("to_move", game.to_move) != game.to_move
+                or type(state.get("to_move", 0)) is not int
+            ):
                 raise BadPositionError(tr("the saved state does not match the replayed actions"))
         return game
 
@@ -814,15 +762,20 @@ class ShutTheBox:
             tail = self.events[-1] if self.events else tr("over")
         elif self.phase == "cover":
             who, total = self.names[self.to_move], sum(self.dice)
-            tail = (tr("{who} rolled {total}: cover tiles", who=who, total=total) if self.covering else
-                    tr("{who} rolled {total}: uncover tiles", who=who, total=total))
+            tail = (
+                tr("{who} rolled {total}: cover tiles", who=who, total=total)
+                if self.covering
+                else tr("{who} rolled {total}: uncover tiles", who=who, total=total)
+            )
         else:
             tail = tr("{who} to roll", who=self.names[self.to_move])
         return f"[{box}]  {tail}"
 
     def __repr__(self) -> str:
-        return (f"ShutTheBox(players={self.names!r}, variant={self.variant!r}, rules={self.rules!r}, "
-                f"open={self.open_tiles}, phase={self.phase!r})")
+        return (
+            f"ShutTheBox(players={self.names!r}, variant={self.variant!r}, rules={self.rules!r}, "
+            f"open={self.open_tiles}, phase={self.phase!r})"
+        )
 
 
-register("shut_the_box", lambda: ShutTheBox)   # gamekit.game.load reads saved games of this id
+register("shut_the_box", lambda: ShutTheBox)  # gamekit.game.load reads saved games of this id

@@ -3,6 +3,7 @@ turns played by a rule of thumb (random set, most tiles, largest tile) or by the
 
 The lessons (:mod:`gamekit.shutbox.lessons`) count and compare with these; the CPU players use the tables
 directly."""
+
 from __future__ import annotations
 
 import random
@@ -43,13 +44,19 @@ def outcomes_grid() -> list[list[int]]:
 
 # ---------------------------------------------------------------------- rules of thumb, played out
 POLICIES = (N_("random"), N_("most tiles"), N_("largest tile"), N_("optimal (shut)"), N_("optimal (score)"))
-POLICY_WORDS = {"random": N_("a random set"), "most tiles": N_("the most tiles"),
-                "largest tile": N_("the largest tile first"), "optimal (shut)": N_("best play (the table)"),
-                "optimal (score)": N_("best play for a low score (the table)")}
+POLICY_WORDS = {
+    "random": N_("a random set"),
+    "most tiles": N_("the most tiles"),
+    "largest tile": N_("the largest tile first"),
+    "optimal (shut)": N_("best play (the table)"),
+    "optimal (score)": N_("best play for a low score (the table)"),
+}
 """Each way of choosing a set as the pupil's page names it (the page explains each one)."""
-DICE_RULE_WORDS = {"after_789": N_("one die allowed once 7, 8 and 9 are covered (our lessons' rule)"),
-                   "under_six": N_("one die allowed once the open tiles add up to less than 6 (a variant)"),
-                   "never": N_("two dice always")}
+DICE_RULE_WORDS = {
+    "after_789": N_("one die allowed once 7, 8 and 9 are covered (our lessons' rule)"),
+    "under_six": N_("one die allowed once the open tiles add up to less than 6 (a variant)"),
+    "never": N_("two dice always"),
+}
 """The one-die rules a pupil meets, in plain words: the basic rule, the variant some play, and no one die."""
 
 
@@ -60,14 +67,14 @@ def choose(policy: str, m: int, roll: int, rules: Rules, rng: "random.Random | N
     if policy == "random":
         return rng.choice(sets)
     if policy == "most tiles":
-        return max(sets, key=lambda s: bin(s).count("1"))        # first of the most tiles, sheet order
+        return max(sets, key=lambda s: bin(s).count("1"))  # first of the most tiles, sheet order
     if policy == "largest tile":
-        return sets[0]                                           # largest tile, then the next largest
+        return sets[0]  # largest tile, then the next largest
     if policy == "optimal (shut)":
         return mask_of(table(rules, "shut").best_set(m, roll))
     if policy == "optimal (score)":
         return mask_of(table(rules, "score").best_set(m, roll))
-    raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
+    raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=", ".join(POLICIES)))
 
 
 def dice_for(policy: str, m: int, rules: Rules, rng: "random.Random | None") -> int:
@@ -83,8 +90,9 @@ def dice_for(policy: str, m: int, rules: Rules, rng: "random.Random | None") -> 
     return 1 if sum(tiles_of(m)) <= 6 else 2
 
 
-def play_turn(policy: str, rules: Rules | None = None, rng: random.Random | None = None,
-              start: Iterable[int] = TILES) -> int:
+def play_turn(
+    policy: str, rules: Rules | None = None, rng: random.Random | None = None, start: Iterable[int] = TILES
+) -> int:
     """One solo turn with a rule of thumb; returns the bitmask left open (0: the box is shut)."""
     rules = rules or Rules()
     rng = rng or random.Random()
@@ -98,29 +106,41 @@ def play_turn(policy: str, rules: Rules | None = None, rng: random.Random | None
     return 0
 
 
-def simulate(policy: str, n: int = 10_000, rules: Rules | None = None, seed: int = 0,
-             progress: bool = False) -> dict[str, float]:
+def simulate(
+    policy: str, n: int = 10_000, rules: Rules | None = None, seed: int = 0, progress: bool = False
+) -> dict[str, float]:
     """Play ``n`` solo turns with ``policy``: shut rate, mean score, and the standard error of the rate."""
     rules = rules or Rules()
     if policy not in POLICIES:
-        raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=', '.join(POLICIES)))
+        raise ValueError(tr("policy {policy!r}: choose one of {items}", policy=policy, items=", ".join(POLICIES)))
     rng = random.Random(seed)
     shut = total = 0
     it: Iterable[int] = range(n)
     if progress:
         from tqdm.auto import tqdm
+
         it = tqdm(it, desc=policy, leave=False)
     for _ in it:
         m = play_turn(policy, rules, rng)
         shut += m == 0
         total += rules.score(m)
     rate = shut / n
-    return {"policy": policy, "games": n, "shut": rate, "mean score": total / n,
-            "stderr": (rate * (1 - rate) / n) ** 0.5}
+    return {
+        "policy": policy,
+        "games": n,
+        "shut": rate,
+        "mean score": total / n,
+        "stderr": (rate * (1 - rate) / n) ** 0.5,
+    }
 
 
-def compare_policies(n: int = 10_000, rules: Rules | None = None, seed: int = 0,
-                     progress: bool = False, policies: Sequence[str] = POLICIES) -> list[dict[str, float]]:
+def compare_policies(
+    n: int = 10_000,
+    rules: Rules | None = None,
+    seed: int = 0,
+    progress: bool = False,
+    policies: Sequence[str] = POLICIES,
+) -> list[dict[str, float]]:
     """Every rule of thumb and the optimal play over ``n`` seeded solo games each."""
     return [simulate(p, n, rules, seed + i, progress) for i, p in enumerate(policies)]
 

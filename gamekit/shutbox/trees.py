@@ -3,6 +3,7 @@ and what it leaves, added up to the position's expected score — and the tree d
 
 Lesson 4 teaches the expected score with these before the table of every position
 (:mod:`gamekit.shutbox.strategy`); the values are the table's, so the trees and the table always agree."""
+
 from __future__ import annotations
 
 import html
@@ -47,8 +48,9 @@ def expected_score_branches(open_tiles: Iterable[int], rules: Rules | None = Non
         left = tuple(x for x in open_tiles if x not in best)
         branches.append(Branch((roll,), p, left, t.value(mask_of(left)) if left else Fraction(0), not left))
     if stuck:
-        branches.append(Branch(tuple(r for r, _ in stuck), sum(p for _, p in stuck), open_tiles,
-                               Fraction(sum(open_tiles)), True))
+        branches.append(
+            Branch(tuple(r for r, _ in stuck), sum(p for _, p in stuck), open_tiles, Fraction(sum(open_tiles)), True)
+        )
     return branches
 
 
@@ -86,6 +88,7 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
     """The expected-score tree of a state, drawn: the state on the left, one branch per group of rolls with
     its chance (k/36) to what is left and its value, and the sum underneath."""
     import html
+
     open_tiles = tuple(sorted(set(open_tiles)))
     branches = expected_score_branches(open_tiles, rules)
     total = expected_score(open_tiles, rules)
@@ -93,33 +96,53 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
     height = 40 + row_h * len(branches) + 40
     root_y = 20 + row_h * len(branches) / 2
     root = tr("open: {tiles}", tiles=", ".join(map(str, open_tiles)))
-    parts = [f"<rect x='6' y='{root_y - 18:.0f}' width='118' height='36' rx='6' fill='#eef4fb' stroke='#1f5f99'/>",
-             f"<text x='65' y='{root_y + 5:.0f}' font-size='13' text-anchor='middle'>{html.escape(root)}</text>"]
+    parts = [
+        f"<rect x='6' y='{root_y - 18:.0f}' width='118' height='36' rx='6' fill='#eef4fb' stroke='#1f5f99'/>",
+        f"<text x='65' y='{root_y + 5:.0f}' font-size='13' text-anchor='middle'>{html.escape(root)}</text>",
+    ]
     lines = []
     for i, b in enumerate(branches):
         y = 20 + row_h * i + row_h / 2
-        rolls = (tr("roll {roll}", roll=b.rolls[0]) if len(b.rolls) == 1 and not (b.ends and b.left)
-                 else tr("any other roll"))
+        rolls = (
+            tr("roll {roll}", roll=b.rolls[0])
+            if len(b.rolls) == 1 and not (b.ends and b.left)
+            else tr("any other roll")
+        )
         if b.ends and not b.left:
             what = tr("box shut: score 0")
         elif b.ends:
             what = tr("turn over: score {score}", score=sum(b.left))
         else:
-            what = tr("open: {tiles} · expected score {value}", tiles=", ".join(map(str, b.left)),
-                      value=plain_value(b.value))
+            what = tr(
+                "open: {tiles} · expected score {value}", tiles=", ".join(map(str, b.left)), value=plain_value(b.value)
+            )
         parts.append(f"<line x1='124' y1='{root_y:.0f}' x2='330' y2='{y:.0f}' stroke='#555'/>")
-        parts.append(f"<text x='227' y='{(root_y + y) / 2 - 6:.0f}' font-size='12' text-anchor='middle' "
-                     f"fill='#1f5f99'>{html.escape(rolls)} · {k_over_36(b.chance)}</text>")
-        parts.append(f"<rect x='330' y='{y - 16:.0f}' width='280' height='32' rx='6' fill='#fff' stroke='#555'/>"
-                     f"<text x='340' y='{y + 5:.0f}' font-size='12'>{html.escape(what)}</text>")
+        parts.append(
+            f"<text x='227' y='{(root_y + y) / 2 - 6:.0f}' font-size='12' text-anchor='middle' "
+            f"fill='#1f5f99'>{html.escape(rolls)} · {k_over_36(b.chance)}</text>"
+        )
+        parts.append(
+            f"<rect x='330' y='{y - 16:.0f}' width='280' height='32' rx='6' fill='#fff' stroke='#555'/>"
+            f"<text x='340' y='{y + 5:.0f}' font-size='12'>{html.escape(what)}</text>"
+        )
         lines.append(f"{rolls} ({k_over_36(b.chance)}) → {what}")
     products = " + ".join(f"{k_over_36(b.chance)} × {plain_value(b.value)}" for b in branches)
-    sum_text = (tr("expected score = {sum} = {value}", sum=products, value=plain_value(total))
-                if total.denominator == 1 else
-                tr("expected score = {sum} ≈ {value}", sum=products, value=plain_value(total)))
+    sum_text = (
+        tr("expected score = {sum} = {value}", sum=products, value=plain_value(total))
+        if total.denominator == 1
+        else tr("expected score = {sum} ≈ {value}", sum=products, value=plain_value(total))
+    )
     parts.append(f"<text x='6' y='{height - 14}' font-size='13'>{html.escape(sum_text)}</text>")
-    description = ntr("Tree for open tile {tiles}: {branches}. {sum}.", "Tree for open tiles {tiles}: {branches}. {sum}.",
-                      len(open_tiles), tiles=", ".join(map(str, open_tiles)), branches="; ".join(lines), sum=sum_text)
-    svg = (f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(description)}' "
-           f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>")
+    description = ntr(
+        "Tree for open tile {tiles}: {branches}. {sum}.",
+        "Tree for open tiles {tiles}: {branches}. {sum}.",
+        len(open_tiles),
+        tiles=", ".join(map(str, open_tiles)),
+        branches="; ".join(lines),
+        sum=sum_text,
+    )
+    svg = (
+        f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(description)}' "
+        f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>"
+    )
     return Picture(svg, description)

@@ -3,8 +3,10 @@
 Nine hinged tiles (open tiles stand up, covered ones lie flipped down), dice with pips, Roll
 (one die or two when the rules allow a choice), click tiles to select a set and Confirm, the
 legal sets on request, a Hint from the exact tables, any number of seats (person or CPU: the
-sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules.  ``box_scene`` draws any position and is shared with the lessons.
+sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules.  ``box_scene``
+draws any position and is shared with the lessons.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,7 +17,8 @@ import ipywidgets as W
 from gamekit.core.errors import IllegalMoveError
 from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, VARIANT_RULES, VARIANTS, Rules, ShutTheBox
+from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, TILES, Rules, ShutTheBox
+from gamekit.shutbox.variants import VARIANT_RULES, VARIANTS
 from gamekit.shutbox.strategy import table
 from gamekit.core.scene import BACKGROUND, INK, Scene
 from gamekit.widgets.base import GameWidget
@@ -35,10 +38,14 @@ def check_seats(seats: Any, variant: str) -> list[str]:
     if not seats:
         raise BadSettingError(tr("seats=[]: seat at least one player (nothing was changed)"))
     if len(seats) > MAX_PLAYERS:
-        raise BadSettingError(tr("{n} seats: a box seats at most {most} players (nothing was changed)", n=len(seats), most=MAX_PLAYERS))
+        raise BadSettingError(
+            tr("{n} seats: a box seats at most {most} players (nothing was changed)", n=len(seats), most=MAX_PLAYERS)
+        )
     needed = VARIANT_RULES[variant].seats if variant in VARIANTS else None
-    if needed is not None and len(seats) != needed:       # only the long game needs a number (two)
-        raise BadSettingError(tr("variant='long' with {n} seats: the long game is for two players (nothing was changed)", n=len(seats)))
+    if needed is not None and len(seats) != needed:  # only the long game needs a number (two)
+        raise BadSettingError(
+            tr("variant='long' with {n} seats: the long game is for two players (nothing was changed)", n=len(seats))
+        )
     return list(seats)
 
 
@@ -48,9 +55,12 @@ def mode_for(seats: Sequence[str]) -> str:
 
 
 VARIANT_NAMES = {"round": N_("One round"), "long": N_("Long game (2 players)"), "to_45": N_("To 45 points")}
-ONE_DIE_NAMES = {"after_789": N_("after 7, 8, 9 are covered"),
-                 "under_six": N_("a choice once the open tiles sum to less than 6"),
-                 "six_or_less": N_("forced once the open tiles sum to 6 or less"), "never": N_("never")}
+ONE_DIE_NAMES = {
+    "after_789": N_("after 7, 8, 9 are covered"),
+    "under_six": N_("a choice once the open tiles sum to less than 6"),
+    "six_or_less": N_("forced once the open tiles sum to 6 or less"),
+    "never": N_("never"),
+}
 SCORING_NAMES = {"sum": N_("sum of tiles"), "digits": N_("digits (159)")}
 SEAT_KIND_NAMES = {"person": N_("person"), "cpu": N_("CPU"), "off": N_("—")}
 
@@ -59,7 +69,9 @@ def _label(names: dict[str, str], value: str) -> str:
     """An option's name for the reader (one the table does not know yet: its own name)."""
     return tr(names[value]) if value in names else value.replace("_", " ")
 
+
 from gamekit.core.scene import SEAT_COLOURS4, SEAT_DARK4  # noqa: E402  (shared with the catalog)
+
 FELT = "#2e7d4f"
 FELT_DARK = "#1f5e3a"
 WOOD = "#8b5a2b"
@@ -67,10 +79,10 @@ TILE_FACE = "#f6e7c1"
 TILE_DOWN = "#6d4c2f"
 SELECT = "#2e86de"
 PIP = "#222222"
-DOWN_NUMBER = TILE_FACE     # a covered tile's number: 6.3:1 on the lying tile
-DOWN_EDGE = TILE_FACE       # a covered tile's edge: 4.1:1 against the felt (the tile's wood alone is 1.5:1)
-CAPTION_INK = "#ffffff"     # the selection caption, written on the wood: 5.8:1
-CURSOR = "#ffffff"          # the keyboard cursor: a dashed white frame round a tile (5.3:1 on the felt)
+DOWN_NUMBER = TILE_FACE  # a covered tile's number: 6.3:1 on the lying tile
+DOWN_EDGE = TILE_FACE  # a covered tile's edge: 4.1:1 against the felt (the tile's wood alone is 1.5:1)
+CAPTION_INK = "#ffffff"  # the selection caption, written on the wood: 5.8:1
+CURSOR = "#ffffff"  # the keyboard cursor: a dashed white frame round a tile (5.3:1 on the felt)
 
 
 @dataclass(frozen=True)
@@ -120,14 +132,27 @@ class BoxLayout:
         return x0 - 10 <= x <= x0 + 2 * self.die + 26 and y0 - 10 <= y <= y0 + self.die + 10
 
 
-_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+_PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 
-def box_scene(open_tiles: Iterable[int], layout: BoxLayout | None = None, *, dice: Sequence[int] = (),
-              selected: Iterable[int] = (), marks: dict[int, str] | None = None, dim_dice: bool = False,
-              caption: str = "", cursor: int | None = None) -> Scene:
+def box_scene(
+    open_tiles: Iterable[int],
+    layout: BoxLayout | None = None,
+    *,
+    dice: Sequence[int] = (),
+    selected: Iterable[int] = (),
+    marks: dict[int, str] | None = None,
+    dim_dice: bool = False,
+    caption: str = "",
+    cursor: int | None = None,
+) -> Scene:
     """Draw the box: open tiles standing, covered tiles flipped down, selection, dice with pips.
 
     ``marks`` colours tiles (e.g. a lesson's set in green); ``caption`` is written under the tiles.
@@ -148,14 +173,21 @@ def box_scene(open_tiles: Iterable[int], layout: BoxLayout | None = None, *, dic
             s.add("stroke_rect", x, lay.top, lay.tile_w, lay.tile_h, INK if t not in sel else "#1b4f72", 2)
             ink = "#ffffff" if (t in sel or colour) else INK
             s.add("text", x + lay.tile_w / 2, lay.top + 34, str(t), "bold 30px sans-serif", ink, "center")
-            s.add("circle", x + lay.tile_w / 2, lay.hinge_y - 12, 3, "#b08d57")   # hinge pin
+            s.add("circle", x + lay.tile_w / 2, lay.hinge_y - 12, 3, "#b08d57")  # hinge pin
         else:
             face = colour or (SELECT if t in sel else TILE_DOWN)
             s.add("rect", x, lay.hinge_y, lay.tile_w, lay.down_h, face)
             s.add("stroke_rect", x, lay.hinge_y, lay.tile_w, lay.down_h, DOWN_EDGE, 2)
-            s.add("text", x + lay.tile_w / 2, lay.hinge_y + lay.down_h / 2, str(t), "16px sans-serif",
-                  "#ffffff" if (t in sel or colour) else DOWN_NUMBER, "center")
-    if cursor is not None:                     # the keyboard cursor round the tile, standing or lying down
+            s.add(
+                "text",
+                x + lay.tile_w / 2,
+                lay.hinge_y + lay.down_h / 2,
+                str(t),
+                "16px sans-serif",
+                "#ffffff" if (t in sel or colour) else DOWN_NUMBER,
+                "center",
+            )
+    if cursor is not None:  # the keyboard cursor round the tile, standing or lying down
         x = lay.tile_x(cursor)
         top, bottom = (lay.top, lay.hinge_y) if cursor in open_set else (lay.hinge_y, lay.hinge_y + lay.down_h)
         x0, y0, x1, y1 = x - 4, top - 4, x + lay.tile_w + 4, bottom + 4
@@ -167,8 +199,13 @@ def box_scene(open_tiles: Iterable[int], layout: BoxLayout | None = None, *, dic
         s.add("rect", x0, y0, lay.die, lay.die, "#e8e8e8" if dim_dice else "#ffffff")
         s.add("stroke_rect", x0, y0, lay.die, lay.die, INK, 2)
         for dx, dy in _PIPS[v]:
-            s.add("circle", x0 + lay.die / 2 + dx * lay.die * 0.27, y0 + lay.die / 2 + dy * lay.die * 0.27,
-                  lay.die * 0.09, "#999999" if dim_dice else PIP)
+            s.add(
+                "circle",
+                x0 + lay.die / 2 + dx * lay.die * 0.27,
+                y0 + lay.die / 2 + dy * lay.die * 0.27,
+                lay.die * 0.09,
+                "#999999" if dim_dice else PIP,
+            )
     if caption:
         s.add("text", 24, lay.height - 24 - lay.die / 2, caption, "15px sans-serif", CAPTION_INK, "left")
     return s
@@ -183,13 +220,22 @@ class ShutBoxWidget(GameWidget):
     layout_px = BoxLayout()
     css_size = (layout_px.width, layout_px.height)
 
-    def __init__(self, seats: Sequence[str] = ("person", "cpu"), variant: str = "round",
-                 rules: Rules | None = None, level: str = "hard", seed: int | None = None, stake: int = 0,
-                 timer: int = 0):
+    def __init__(
+        self,
+        seats: Sequence[str] = ("person", "cpu"),
+        variant: str = "round",
+        rules: Rules | None = None,
+        level: str = "hard",
+        seed: int | None = None,
+        stake: int = 0,
+        timer: int = 0,
+    ):
         check_choice("variant", variant, VARIANTS)
         seats = check_seats(seats, variant)
         if rules is not None and not isinstance(rules, Rules):
-            raise BadSettingTypeError(tr("rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)", value=repr(rules)))
+            raise BadSettingTypeError(
+                tr("rules={value}: must be a gamekit.shutbox.Rules or None (nothing was changed)", value=repr(rules))
+            )
         check_int("stake", stake, 0)
         check_choice("level", level, self.levels)
         self.seats = seats
@@ -200,28 +246,41 @@ class ShutBoxWidget(GameWidget):
         self.games_played = 0
         self.selected: set[int] = set()
         self.sets_shown = False
-        self.cursor: int | None = None       # the keyboard cursor (a tile), shown once a key is pressed
+        self.cursor: int | None = None  # the keyboard cursor (a tile), shown once a key is pressed
         # controls (made before the base builds the layout, which asks for extra_controls)
         self.roll_button = W.Button(description=tr("Roll"), icon="cube", button_style="primary")
         self.roll_one_button = W.Button(description=tr("Roll one die"), icon="cube")
         self.confirm_button = W.Button(description=tr("Confirm"), icon="check", button_style="success")
         self.clear_button = W.Button(description=tr("Clear"), icon="times")
         self.sets_button = W.Button(description=tr("Legal sets"), icon="list")
-        for b, name in ((self.roll_button, "roll"), (self.roll_one_button, "roll-one-die"),
-                        (self.confirm_button, "confirm"), (self.clear_button, "clear"),
-                        (self.sets_button, "legal-sets")):
-            b.add_class("gamekit-shutbox-" + name)      # browser tests find the buttons by these (any language)
+        for b, name in (
+            (self.roll_button, "roll"),
+            (self.roll_one_button, "roll-one-die"),
+            (self.confirm_button, "confirm"),
+            (self.clear_button, "clear"),
+            (self.sets_button, "legal-sets"),
+        ):
+            b.add_class("gamekit-shutbox-" + name)  # browser tests find the buttons by these (any language)
         self.sets_html = W.HTML()
         self.sets_html.add_class("gamekit-shutbox-sets")
-        self.variant_select = W.Dropdown(options=[(_label(VARIANT_NAMES, v), v) for v in VARIANTS],
-                                         value=variant, description=tr("Game"),
-                                         layout=W.Layout(width="auto"))
-        self.one_die_select = W.Dropdown(options=[(_label(ONE_DIE_NAMES, v), v) for v in ONE_DIE_RULES],
-                                         value=self.rules.one_die, description=tr("One die"),
-                                         layout=W.Layout(width="auto"))
-        self.scoring_select = W.Dropdown(options=[(_label(SCORING_NAMES, v), v) for v in SCORINGS],
-                                         value=self.rules.scoring, description=tr("Score"),
-                                         layout=W.Layout(width="auto"))
+        self.variant_select = W.Dropdown(
+            options=[(_label(VARIANT_NAMES, v), v) for v in VARIANTS],
+            value=variant,
+            description=tr("Game"),
+            layout=W.Layout(width="auto"),
+        )
+        self.one_die_select = W.Dropdown(
+            options=[(_label(ONE_DIE_NAMES, v), v) for v in ONE_DIE_RULES],
+            value=self.rules.one_die,
+            description=tr("One die"),
+            layout=W.Layout(width="auto"),
+        )
+        self.scoring_select = W.Dropdown(
+            options=[(_label(SCORING_NAMES, v), v) for v in SCORINGS],
+            value=self.rules.scoring,
+            description=tr("Score"),
+            layout=W.Layout(width="auto"),
+        )
         # one selector per seat and one more set to "—" to add a seat; "—" on a seat takes it away
         self.seat_selects: list[W.Dropdown] = []
         self.seats_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -247,14 +306,15 @@ class ShutBoxWidget(GameWidget):
         kinds = [(_label(SEAT_KIND_NAMES, k), k) for k in (*SEAT_KINDS, "off")]
         while len(self.seat_selects) < len(self.seats) + 1:
             i = len(self.seat_selects)
-            select = W.Dropdown(options=kinds, value="off", description=tr("Player {n}", n=i + 1),
-                                layout=W.Layout(width="auto"))
+            select = W.Dropdown(
+                options=kinds, value="off", description=tr("Player {n}", n=i + 1), layout=W.Layout(width="auto")
+            )
             select.observe(self.on_setup_change, names="value")
             self.seat_selects.append(select)
-        for select in self.seat_selects[len(self.seats) + 1:]:
+        for select in self.seat_selects[len(self.seats) + 1 :]:
             select.unobserve(self.on_setup_change, names="value")
             select.close()
-        del self.seat_selects[len(self.seats) + 1:]
+        del self.seat_selects[len(self.seats) + 1 :]
         for select, kind in zip(self.seat_selects, [*self.seats, "off"]):
             select.value = kind
         self.seats_box.children = tuple(self.seat_selects)
@@ -292,20 +352,36 @@ class ShutBoxWidget(GameWidget):
 
     def check_loadable(self, game: ShutTheBox) -> None:
         if game.n_players != len(self.seats):
-            raise BadSettingError(tr("the saved game has {n} players and this box seats {seats}: setup(seats=[…]) with {n} seats first (nothing was changed)", n=game.n_players, seats=len(self.seats)))
+            raise BadSettingError(
+                tr(
+                    "the saved game has {n} players and this box seats {seats}: setup(seats=[…]) with {n} seats first "
+                    "(nothing was changed)",
+                    n=game.n_players,
+                    seats=len(self.seats),
+                )
+            )
 
     def adopt(self, game: ShutTheBox) -> None:
         self.variant, self.rules, self.stake = game.variant, game.rules, game.stake
 
     def settings(self) -> dict[str, Any]:
-        return {**super().settings(), "variant": self.variant, "one_die": self.rules.one_die,
-                "scoring": self.rules.scoring, "seats": list(self.seats)}
+        return {
+            **super().settings(),
+            "variant": self.variant,
+            "one_die": self.rules.one_die,
+            "scoring": self.rules.scoring,
+            "seats": list(self.seats),
+        }
 
     def control_values(self) -> dict[str, Any]:
         kinds = [s.value for s in self.seat_selects]
-        return {**super().control_values(), "variant": self.variant_select.value,
-                "one_die": self.one_die_select.value, "scoring": self.scoring_select.value,
-                "seats": kinds[:-1] if kinds and kinds[-1] == "off" else kinds + ["(no spare selector)"]}
+        return {
+            **super().control_values(),
+            "variant": self.variant_select.value,
+            "one_die": self.one_die_select.value,
+            "scoring": self.scoring_select.value,
+            "seats": kinds[:-1] if kinds and kinds[-1] == "off" else kinds + ["(no spare selector)"],
+        }
 
     def state(self) -> dict[str, Any]:
         return {**super().state(), "selected": set(self.selected), "sets": self.sets_html.value}
@@ -320,7 +396,14 @@ class ShutBoxWidget(GameWidget):
     def check_mode(self, mode: Any) -> None:
         check_choice("mode", mode, MODES)
         if mode != mode_for(self.seats):
-            raise BadSettingError(tr("mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); with these seats the mode is {mode} (nothing was changed)", value=repr(mode), mode=repr(mode_for(self.seats))))
+            raise BadSettingError(
+                tr(
+                    "mode={value}: in Shut the Box the seats say who plays (setup(seats=[…])); with these seats the "
+                    "mode is {mode} (nothing was changed)",
+                    value=repr(mode),
+                    mode=repr(mode_for(self.seats)),
+                )
+            )
 
     def resign(self) -> None:
         self.say(tr("Shut the Box has no resigning: finish the turn, or press New game."))
@@ -333,22 +416,40 @@ class ShutBoxWidget(GameWidget):
         return tuple(i for i, k in enumerate(self.seats) if k == "cpu")
 
     def extra_controls(self) -> list[W.Widget]:
-        keys = W.HTML("<small>" + tr("Keyboard: Tab to the box; Enter rolls; arrows move between tiles, Space or Enter "
-                                     "selects one, or press its number 1 to 9; then Confirm.") + "</small>")
-        return [W.HBox([self.roll_button, self.roll_one_button, self.confirm_button, self.clear_button,
-                        self.sets_button]), keys,
-                self.sets_html,
-                W.HBox([self.variant_select, self.one_die_select, self.scoring_select]),
-                self.seats_box]
+        keys = W.HTML(
+            "<small>"
+            + tr(
+                "Keyboard: Tab to the box; Enter rolls; arrows move between tiles, Space or Enter "
+                "selects one, or press its number 1 to 9; then Confirm."
+            )
+            + "</small>"
+        )
+        return [
+            W.HBox([self.roll_button, self.roll_one_button, self.confirm_button, self.clear_button, self.sets_button]),
+            keys,
+            self.sets_html,
+            W.HBox([self.variant_select, self.one_die_select, self.scoring_select]),
+            self.seats_box,
+        ]
 
     def build_scene(self) -> Scene:
         g = self.game
         caption = ""
         if self.selected:
-            caption = tr("selected {tiles} = {sum}", tiles="+".join(map(str, sorted(self.selected, reverse=True))),
-                           sum=sum(self.selected))
-        return box_scene(g.open_tiles, self.layout_px, dice=g.dice, selected=self.selected,
-                         dim_dice=g.phase != "cover", caption=caption, cursor=self.cursor)
+            caption = tr(
+                "selected {tiles} = {sum}",
+                tiles="+".join(map(str, sorted(self.selected, reverse=True))),
+                sum=sum(self.selected),
+            )
+        return box_scene(
+            g.open_tiles,
+            self.layout_px,
+            dice=g.dice,
+            selected=self.selected,
+            dim_dice=g.phase != "cover",
+            caption=caption,
+            cursor=self.cursor,
+        )
 
     def board_label(self) -> str:
         return board_label()
@@ -361,7 +462,11 @@ class ShutBoxWidget(GameWidget):
         (in the roll phase they roll), digits 1–9 toggle that tile; the Confirm button plays the selection."""
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             if self.cursor is None:
-                self.cursor = max(self.game.open_tiles or TILES) if key in ("ArrowLeft", "End") else min(self.game.open_tiles or TILES)
+                self.cursor = (
+                    max(self.game.open_tiles or TILES)
+                    if key in ("ArrowLeft", "End")
+                    else min(self.game.open_tiles or TILES)
+                )
             elif key in ("Home", "End"):
                 self.cursor = TILES[0] if key == "Home" else TILES[-1]
             else:
@@ -371,7 +476,7 @@ class ShutBoxWidget(GameWidget):
             self.board.set_access(announcement=cursor_text(self.game, self.cursor, self.selected))
         elif key in ("Enter", " ", "Spacebar"):
             if self.game.phase == "roll":
-                self.click(*self.layout_px.die_box(0, 2))      # the dice: roll
+                self.click(*self.layout_px.die_box(0, 2))  # the dice: roll
             elif self.cursor is not None:
                 self.toggle_tile(self.cursor)
             else:
@@ -392,7 +497,7 @@ class ShutBoxWidget(GameWidget):
         if changed:
             self.board.set_access(announcement=cursor_text(self.game, tile, self.selected))
         else:
-            self.refresh(self.last_status)           # refused: the status says why; the cursor is drawn where it went
+            self.refresh(self.last_status)  # refused: the status says why; the cursor is drawn where it went
         return changed
 
     def move_at(self, x: float, y: float) -> Any:
@@ -406,8 +511,11 @@ class ShutBoxWidget(GameWidget):
             raise IllegalMoveError(tr("Roll the dice first (press Roll)."))
         flippable = tile in (g.open_tiles if g.covering else g.covered_tiles)
         if not flippable:
-            raise IllegalMoveError(tr("Tile {tile} is already covered.", tile=tile) if g.covering else
-                                   tr("Tile {tile} is open: in this turn you uncover covered tiles.", tile=tile))
+            raise IllegalMoveError(
+                tr("Tile {tile} is already covered.", tile=tile)
+                if g.covering
+                else tr("Tile {tile} is open: in this turn you uncover covered tiles.", tile=tile)
+            )
         self.selected ^= {tile}
         self.refresh()
         return None
@@ -435,15 +543,20 @@ class ShutBoxWidget(GameWidget):
             values = t.dice_values(game.remaining)
             n = t.dice(game.remaining)
             n = n if n in options else options[0]
-            reason = "; ".join(tr("one die: {value}", value=fmt(v)) if k == 1 else tr("two dice: {value}", value=fmt(v))
-                               for k, v in sorted(values.items()))
+            reason = "; ".join(
+                tr("one die: {value}", value=fmt(v)) if k == 1 else tr("two dice: {value}", value=fmt(v))
+                for k, v in sorted(values.items())
+            )
             return ("roll", n), reason
         total = sum(game.dice)
         best = t.best_set(game.remaining, total)
         options = t.set_values(game.remaining, total)
         reason = "; ".join(f"{'+'.join(map(str, s))} → {fmt(v)}" for s, v in options)
-        goal = {"shut": tr("best for shutting the box"), "score": tr("best for the lowest expected score"),
-                "beat": tr("best for beating {target}", target=target)}[objective]
+        goal = {
+            "shut": tr("best for shutting the box"),
+            "score": tr("best for the lowest expected score"),
+            "beat": tr("best for beating {target}", target=target),
+        }[objective]
         return (game.flip_kind, best), f"{goal} — {reason}"
 
     def score_text(self, seat: int) -> str:
@@ -454,8 +567,10 @@ class ShutBoxWidget(GameWidget):
         message = g.events[-1] if g.events else ""
         pay = g.payouts()
         if any(pay):
-            message += ". " + tr("Pot: {payouts}.", payouts=", ".join(
-                f"{name} {'+' if p > 0 else ''}{p}" for name, p in zip(g.names, pay)))
+            message += ". " + tr(
+                "Pot: {payouts}.",
+                payouts=", ".join(f"{name} {'+' if p > 0 else ''}{p}" for name, p in zip(g.names, pay)),
+            )
         return message
 
     def current_status(self) -> str:
@@ -469,16 +584,32 @@ class ShutBoxWidget(GameWidget):
             return tr("{seat}: roll the dice.", seat=seat)
         dice, total = " + ".join(map(str, g.dice)), sum(g.dice)
         if g.covering:
-            return tr("{seat} rolled {dice} = {total}: select tiles that make {total}, then Confirm.", seat=seat, dice=dice, total=total)
-        return tr("{seat} rolled {dice} = {total}: select covered tiles that make {total}, then Confirm.", seat=seat, dice=dice, total=total)
+            return tr(
+                "{seat} rolled {dice} = {total}: select tiles that make {total}, then Confirm.",
+                seat=seat,
+                dice=dice,
+                total=total,
+            )
+        return tr(
+            "{seat} rolled {dice} = {total}: select covered tiles that make {total}, then Confirm.",
+            seat=seat,
+            dice=dice,
+            total=total,
+        )
 
     def refresh(self, message: str | None = None) -> None:
         g = self.game
         sets_text = ""
         if self.sets_shown:
-            sets_text = (tr("Sets for {total}: {sets}", total=sum(g.dice), sets="; ".join("+".join(map(str, s))
-                                                                               for s in g.legal_sets()))
-                         if g.phase == "cover" else tr("Roll first: the sets depend on the roll."))
+            sets_text = (
+                tr(
+                    "Sets for {total}: {sets}",
+                    total=sum(g.dice),
+                    sets="; ".join("+".join(map(str, s)) for s in g.legal_sets()),
+                )
+                if g.phase == "cover"
+                else tr("Roll first: the sets depend on the roll.")
+            )
         super().refresh(message)
         person_turn = not g.is_over() and not self.is_cpu_turn()
         options = g.dice_options()
@@ -494,8 +625,11 @@ class ShutBoxWidget(GameWidget):
     def roll(self, n: int | None = None) -> bool:
         """The person rolls (``n`` dice; default two, or one when it is forced)."""
         if self.is_cpu_turn() or self.game.is_over():
-            return self.say(tr("The game is over: press New game to play again.") if self.game.is_over() else
-                            tr("Wait for your turn: the CPU is playing {seat}.", seat=self.game.names[self.game.to_move]))
+            return self.say(
+                tr("The game is over: press New game to play again.")
+                if self.game.is_over()
+                else tr("Wait for your turn: the CPU is playing {seat}.", seat=self.game.names[self.game.to_move])
+            )
         return self.play_human(("roll", n) if n else "roll")
 
     def select(self, *tiles: int) -> None:
@@ -506,8 +640,11 @@ class ShutBoxWidget(GameWidget):
     def confirm(self) -> bool:
         """Play the selected set; the rules refuse (and the status says why) a set that does not make the roll."""
         if self.is_cpu_turn() or self.game.is_over():
-            return self.say(tr("The game is over: press New game to play again.") if self.game.is_over() else
-                            tr("Wait for your turn: the CPU is playing {seat}.", seat=self.game.names[self.game.to_move]))
+            return self.say(
+                tr("The game is over: press New game to play again.")
+                if self.game.is_over()
+                else tr("Wait for your turn: the CPU is playing {seat}.", seat=self.game.names[self.game.to_move])
+            )
         if self.game.phase != "cover":
             return self.say(tr("Roll the dice first (press Roll)."))
         if not self.selected:
@@ -523,8 +660,14 @@ class ShutBoxWidget(GameWidget):
         self.refresh(self.last_status)
         return self.game.legal_sets()
 
-    def setup(self, *, variant: str | None = None, one_die: str | None = None, scoring: str | None = None,
-              seats: Sequence[str] | None = None) -> None:
+    def setup(
+        self,
+        *,
+        variant: str | None = None,
+        one_die: str | None = None,
+        scoring: str | None = None,
+        seats: Sequence[str] | None = None,
+    ) -> None:
         """Change the game (variant, rules, seats) and start a new one; None keeps a setting as it is.
 
         Everything is checked first: a refused setting raises BadSettingError (nothing changes).
@@ -541,8 +684,11 @@ class ShutBoxWidget(GameWidget):
         self.mode = mode_for(seats)
         self.resync_controls()
         self.restart()
-        self.say(tr("New game: {variant}, {rules}.", variant=_label(VARIANT_NAMES, variant), rules=self.rules.describe())
-                 + " " + self.current_status())
+        self.say(
+            tr("New game: {variant}, {rules}.", variant=_label(VARIANT_NAMES, variant), rules=self.rules.in_words())
+            + " "
+            + self.current_status()
+        )
 
     # ----- callbacks --------------------------------------------------------------------
     @reported
@@ -571,5 +717,10 @@ class ShutBoxWidget(GameWidget):
         if self._syncing:
             return
         seats = [s.value for s in self.seat_selects if s.value != "off"]
-        self.from_control(self.setup, variant=self.variant_select.value, one_die=self.one_die_select.value,
-                          scoring=self.scoring_select.value, seats=seats)
+        self.from_control(
+            self.setup,
+            variant=self.variant_select.value,
+            one_die=self.one_die_select.value,
+            scoring=self.scoring_select.value,
+            seats=seats,
+        )

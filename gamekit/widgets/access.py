@@ -23,6 +23,7 @@ live region of its own for what a keyboard cursor points at.
 
 Nothing here changes how a board is drawn or played with a mouse; without a browser (nbval) the widget is inert.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -32,8 +33,8 @@ import traitlets
 
 from gamekit.i18n import get_language, tr
 
-LIVE_CLASS = "gamekit-live"        # any widget with this class becomes a polite live region
-KEYS_CLASS = "gamekit-keys"        # a board that takes keys (stays in the Tab order)
+LIVE_CLASS = "gamekit-live"  # any widget with this class becomes a polite live region
+KEYS_CLASS = "gamekit-keys"  # a board that takes keys (stays in the Tab order)
 
 _board_numbers = itertools.count(1)
 
@@ -52,7 +53,8 @@ function decorate(doc) {
       if (canvas.getAttribute('tabindex') !== '-1') canvas.setAttribute('tabindex', '-1');
       if (!canvas.hasAttribute('role')) canvas.setAttribute('role', 'img');
       // a picture shown without an access widget of its own: a name that sends the reader to the text around it
-      if (!canvas.hasAttribute('aria-label') && state.pictureLabel) canvas.setAttribute('aria-label', state.pictureLabel);
+      if (!canvas.hasAttribute('aria-label') && state.pictureLabel)
+        canvas.setAttribute('aria-label', state.pictureLabel);
     } else if (!canvas.hasAttribute('role')) {
       canvas.setAttribute('role', 'application');
     }
@@ -166,7 +168,7 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 /* buttons in gamekit's widgets take the width of their words, and wrap rather than cut them: ipywidgets gives every
    button 148 px and an ellipsis ("Show the exac…"), longer still in Spanish */
 .jupyter-widgets[class*="gamekit-"] .jupyter-button { width: auto; max-width: 100%; white-space: normal;
-                                                       height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+  height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
 /* an output that holds a board is never a scrollable region with nothing to reach by keyboard (WCAG 2.1.1; axe's
    scrollable-region-focusable): the boards fit the page, a pixel of overflow while it lays out stays visible */
 .jp-OutputArea-output:has(canvas.gamekit-board) { overflow: visible !important; }
@@ -186,17 +188,16 @@ class BoardAccess(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     announcement = traitlets.Unicode("").tag(sync=True)
-    language = traitlets.Unicode("").tag(sync=True)   # the page's (Voila) or notebook's language
+    language = traitlets.Unicode("").tag(sync=True)  # the page's (Voila) or notebook's language
     # the name of a picture board shown without an access widget (lesson pictures), in the lesson's language
     picture_label = traitlets.Unicode("").tag(sync=True)
-    chart_label = traitlets.Unicode("").tag(sync=True)      # the alt text of a chart in the lesson's outputs
+    chart_label = traitlets.Unicode("").tag(sync=True)  # the alt text of a chart in the lesson's outputs
 
     def __init__(self, **kwargs):
         kwargs.setdefault("language", get_language())
         kwargs.setdefault("picture_label", tr("Picture of the position described in the text next to it"))
         kwargs.setdefault("chart_label", tr("Chart: the text next to it says what it shows"))
         super().__init__(**kwargs)
-
 
     def focus_board(self) -> None:
         """Give the board the keyboard focus (in every view of it on the page): where a control that had the

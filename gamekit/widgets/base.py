@@ -12,6 +12,7 @@ turn clock (:mod:`gamekit.widgets.turn_timer`) and hints (:mod:`gamekit.widgets.
 Every change of position (a move, a CPU move, an accepted undo, a new game, a new board) goes through
 :meth:`GameWidget.position_changed`, where games drop state that belongs to the old position.
 """
+
 from __future__ import annotations
 
 import html
@@ -55,8 +56,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
 
     css_size = (360, 300)
     hint_available = True
-    catalog_id: str | None = None   # the game's id in gamekit.catalog: its levels and timers are offered
-    seat_colours = SEAT_COLOURS     # a game may use its own (5 en raya: red and yellow discs); cycled past the end
+    catalog_id: str | None = None  # the game's id in gamekit.catalog: its levels and timers are offered
+    seat_colours = SEAT_COLOURS  # a game may use its own (5 en raya: red and yellow discs); cycled past the end
     seat_dark = SEAT_DARK
 
     @property
@@ -65,8 +66,9 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         return 2
 
     game = SessionAttribute("game", "The game on the board (kept by :attr:`session`).")
-    undo_requested_by = SessionAttribute("undo_requested_by",
-                                         "The seat whose undo request waits for the other person's answer, or None.")
+    undo_requested_by = SessionAttribute(
+        "undo_requested_by", "The seat whose undo request waits for the other person's answer, or None."
+    )
     timer_seconds = SessionAttribute("timer", "Seconds per turn (0: no limit).", writable=False)
 
     @property
@@ -84,8 +86,15 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         """The times per turn offered (the catalog's for this game)."""
         return self.info.timers if self.catalog_id is not None else TIMERS
 
-    def __init__(self, mode: str = "cpu", level: str = "easy", seed: int | None = None,
-                 timer: int = 0, cpu_seats: Sequence[int] | None = None, hints: bool = False):
+    def __init__(
+        self,
+        mode: str = "cpu",
+        level: str = "easy",
+        seed: int | None = None,
+        timer: int = 0,
+        cpu_seats: Sequence[int] | None = None,
+        hints: bool = False,
+    ):
         check_choice("mode", mode, MODES)
         check_choice("level", level, self.levels)
         check_choice("timer", timer, self.timers)
@@ -96,22 +105,23 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
             for seat in cpu_seats:
                 check_choice("cpu_seats", seat, tuple(range(self.n_seats)))
         self.mode, self.level, self.seed = mode, level, seed
-        self.hints = hints   # show the Hard CPU's suggestion whenever it is a person's turn
+        self.hints = hints  # show the Hard CPU's suggestion whenever it is a person's turn
         self.cpu_seats_in_cpu_mode = tuple(cpu_seats) if cpu_seats is not None else (1,)
         # the turns, undo requests, time per turn and the CPU standing in: gamekit.session, with no UI
-        self.session = Session(self.new_game(), seating=self, make_cpu=lambda: self.make_cpu(self.level, self.seed),
-                               timer=timer)
+        self.session = Session(
+            self.new_game(), seating=self, make_cpu=lambda: self.make_cpu(self.level, self.seed), timer=timer
+        )
         self.thinking = False
         self.errors: list[BaseException] = []
         self.last_status = ""
         self.last_click_time: float | None = None
-        self.busy_until: datetime | None = None   # browser time until which the last click was being handled
+        self.busy_until: datetime | None = None  # browser time until which the last click was being handled
         self._timer: threading.Timer | None = None
         self._lock = threading.RLock()
-        self._syncing = False                     # True while the selectors are put back on the real settings
+        self._syncing = False  # True while the selectors are put back on the real settings
         self._position: tuple = self._position_stamp()
-        self._hint: tuple | None = None            # (position stamp, move, reason): position_hint's answer
-        self.hint_move: Any = None                 # the hinted move, drawn on the board until the position changes
+        self._hint: tuple | None = None  # (position stamp, move, reason): position_hint's answer
+        self.hint_move: Any = None  # the hinted move, drawn on the board until the position changes
 
         self.board = BoardCanvas(*self.css_size, keys=self.takes_keys)
         self.board.canvas.on_mouse_down(self.handle_mouse_down)
@@ -130,48 +140,79 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         self.resign_button = W.Button(description=tr("Resign"), icon="flag")
         self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
         self.step_button = W.Button(description=tr("Step"), icon="step-forward")
-        self.review_button = W.Button(description=tr("Review"), icon="search", disabled=True,
-                                      tooltip=tr("Once the game is over: every move's verdict from the exact solver"))
+        self.review_button = W.Button(
+            description=tr("Review"),
+            icon="search",
+            disabled=True,
+            tooltip=tr("Once the game is over: every move's verdict from the exact solver"),
+        )
         self.review_box = W.VBox()
-        self.review_view: Any = None            # the ReviewPanel shown after Review
-        self.judgements: list | None = None      # the last review's verdicts, one per move
-        self.personal_saved: list = []           # the puzzles the last review kept from the pupils' mistakes
-        self.mode_select = W.Dropdown(options=[(tr(MODE_NAMES[m]), m) for m in MODES], value=mode,
-                                      description=tr("Mode"), layout=W.Layout(width="auto"),
-                                      style={"description_width": "initial"})
-        self.level_select = W.Dropdown(options=[(tr(LEVEL_NAMES[lv]), lv) for lv in self.levels], value=level,
-                                       description=tr("CPU level"), layout=W.Layout(width="auto"),
-                                       style={"description_width": "initial"})
-        self.timer_select = W.Dropdown(options=[(tr(TIMER_NAMES[t]), t) for t in self.timers],
-                                       value=timer, description=tr("Time per turn"), layout=W.Layout(width="auto"),
-                                       style={"description_width": "initial"})
+        self.review_view: Any = None  # the ReviewPanel shown after Review
+        self.judgements: list | None = None  # the last review's verdicts, one per move
+        self.personal_saved: list = []  # the puzzles the last review kept from the pupils' mistakes
+        self.mode_select = W.Dropdown(
+            options=[(tr(MODE_NAMES[m]), m) for m in MODES],
+            value=mode,
+            description=tr("Mode"),
+            layout=W.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
+        self.level_select = W.Dropdown(
+            options=[(tr(LEVEL_NAMES[lv]), lv) for lv in self.levels],
+            value=level,
+            description=tr("CPU level"),
+            layout=W.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
+        self.timer_select = W.Dropdown(
+            options=[(tr(TIMER_NAMES[t]), t) for t in self.timers],
+            value=timer,
+            description=tr("Time per turn"),
+            layout=W.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
         self.accept_button = W.Button(description=tr("Accept"), button_style="success")
         self.decline_button = W.Button(description=tr("Decline"), button_style="warning")
         self.undo_panel = W.HBox([self.accept_button, self.decline_button], layout=W.Layout(display="none"))
 
-        for button, handler in ((self.new_button, self.on_new), (self.undo_button, self.on_undo),
-                                (self.resign_button, self.on_resign), (self.hint_button, self.on_hint),
-                                (self.step_button, self.on_step), (self.review_button, self.on_review),
-                                (self.accept_button, self.on_accept_undo),
-                                (self.decline_button, self.on_decline_undo)):
+        for button, handler in (
+            (self.new_button, self.on_new),
+            (self.undo_button, self.on_undo),
+            (self.resign_button, self.on_resign),
+            (self.hint_button, self.on_hint),
+            (self.step_button, self.on_step),
+            (self.review_button, self.on_review),
+            (self.accept_button, self.on_accept_undo),
+            (self.decline_button, self.on_decline_undo),
+        ):
             button.on_click(handler)
         self.mode_select.observe(self.on_mode_change, names="value")
         self.level_select.observe(self.on_level_change, names="value")
         self.timer_select.observe(self.on_timer_change, names="value")
 
-        super().__init__([
-            self.cards_box,
-            self.board.canvas,
-            self.board.access,
-            self.status,
-            self.undo_panel,
-            W.HBox([self.new_button, self.undo_button, self.resign_button, self.hint_button, self.step_button,
-                    self.review_button]),
-            W.HBox([self.mode_select, self.level_select, self.timer_select]),
-            *self.extra_controls(),
-            self.review_box,
-            self.error_output,
-        ])
+        super().__init__(
+            [
+                self.cards_box,
+                self.board.canvas,
+                self.board.access,
+                self.status,
+                self.undo_panel,
+                W.HBox(
+                    [
+                        self.new_button,
+                        self.undo_button,
+                        self.resign_button,
+                        self.hint_button,
+                        self.step_button,
+                        self.review_button,
+                    ]
+                ),
+                W.HBox([self.mode_select, self.level_select, self.timer_select]),
+                *self.extra_controls(),
+                self.review_box,
+                self.error_output,
+            ]
+        )
         self.add_class("gamekit-widget")
         self.refresh()
         self.restart_timer()
@@ -197,7 +238,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
 
     @property
     def takes_keys(self) -> bool:
-        """True when the game reads keys on its board (it overrides :meth:`on_key`): the board stays in the Tab order."""
+        """True when the game reads keys on its board (it overrides :meth:`on_key`): the board stays in the Tab
+        order."""
         return type(self).on_key is not GameWidget.on_key
 
     def board_label(self) -> str:
@@ -221,7 +263,8 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         """Called after every change of position, before the board is drawn again.
 
         ``why``: ``"move"`` (a person's move, or the CPU's when time ran out), ``"cpu"``, ``"undo"``,
-        ``"restart"`` (new game, new board or rules), ``"load"`` (a saved game) or ``"external"`` (the game was changed from
+        ``"restart"`` (new game, new board or rules), ``"load"`` (a saved game) or ``"external"`` (the game was
+        changed from
         outside the widget, noticed at the next refresh).  The base drops a pending undo request;
         games drop what belonged to the old position (hint verdicts, a selection, a cursor…).
         """
@@ -229,7 +272,7 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         self.undo_panel.layout.display = "none"
         self._hint = None
         self.hint_move = None
-        if self.review_view is not None:         # a review belongs to the game it reviewed
+        if self.review_view is not None:  # a review belongs to the game it reviewed
             self.review_view = self.judgements = None
             self.review_box.children = ()
 
@@ -245,18 +288,27 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
 
     def control_values(self) -> dict[str, Any]:
         """What the selectors show, under the keys of :meth:`settings` (equal to it whenever the widget is idle)."""
-        return {"mode": self.mode_select.value, "level": self.level_select.value,
-                "timer": self.timer_select.value, "hints": self.hints}
+        return {
+            "mode": self.mode_select.value,
+            "level": self.level_select.value,
+            "timer": self.timer_select.value,
+            "hints": self.hints,
+        }
 
     def state(self) -> dict[str, Any]:
         """Everything the reader sees: the game, the settings and selectors, the board, the cards.
 
         A refused input leaves it equal (tests compare it before and after).
         """
-        return {"game": self.game.to_dict(), "settings": self.settings(), "controls": self.control_values(),
-                "scene": list(self.board.scene), "cards": [card.value for card in self.cards],
-                "board_size": (self.board.css_width, self.board.css_height),
-                "undo_request": self.undo_requested_by}
+        return {
+            "game": self.game.to_dict(),
+            "settings": self.settings(),
+            "controls": self.control_values(),
+            "scene": list(self.board.scene),
+            "cards": [card.value for card in self.cards],
+            "board_size": (self.board.css_width, self.board.css_height),
+            "undo_request": self.undo_requested_by,
+        }
 
     def status_over(self) -> str:
         """The status line once the game is over."""
@@ -265,9 +317,16 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         resigned = getattr(game, "resigned", None)
         winner = game.winner()
         if resigned is not None:
-            return tr("{seat} resigned: {winner} wins.", seat=self.seat_name(resigned),
-                        winner=self.seat_name(winner) if winner is not None else "—")
-        return tr("A draw, {score}.", score=score) if winner is None else tr("{seat} wins {score}.", seat=self.seat_name(winner), score=score)
+            return tr(
+                "{seat} resigned: {winner} wins.",
+                seat=self.seat_name(resigned),
+                winner=self.seat_name(winner) if winner is not None else "—",
+            )
+        return (
+            tr("A draw, {score}.", score=score)
+            if winner is None
+            else tr("{seat} wins {score}.", seat=self.seat_name(winner), score=score)
+        )
 
     def final_score_text(self) -> str:
         return ""
@@ -316,7 +375,9 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
             if self.thinking:
                 return self.say(tr("Wait: the CPU is thinking."))
             if self.is_cpu_turn():
-                return self.say(tr("Wait for your turn: the CPU is playing {seat}.", seat=self.seat_name(self.game.to_move)))
+                return self.say(
+                    tr("Wait for your turn: the CPU is playing {seat}.", seat=self.seat_name(self.game.to_move))
+                )
             try:
                 move = self.move_at(x, y)
             except IllegalMoveError as refusal:
@@ -349,15 +410,20 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         (playing on answers it with "no"), the CPU's replies and the clock of the next turn."""
         self._moved("move")
         cancelled = played.cancelled is not None and played.cancelled[0] == "undo"
-        self.refresh(tr("A move was played, so the undo request is cancelled.") + " " + self.current_status() if cancelled else None)
+        self.refresh(
+            tr("A move was played, so the undo request is cancelled.") + " " + self.current_status()
+            if cancelled
+            else None
+        )
         if self.mode == "cpu" and not played.over and self.run_cpu():
-            self.restart_timer()            # the CPU moved: the person's turn starts now
+            self.restart_timer()  # the CPU moved: the person's turn starts now
         else:
-            self.arm_timer()                # the turn the session started with the move
+            self.arm_timer()  # the turn the session started with the move
         self.offer_hint()
 
     def run_cpu(self, max_moves: int | None = None) -> list:
-        """Let the CPU play while it is its turn (it may draw again after completing a box); returns its moves, described."""
+        """Let the CPU play while it is its turn (it may draw again after completing a box); returns its moves,
+        described."""
         moves: list[str] = []
 
         def thinking() -> None:
@@ -396,8 +462,13 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
             self.say(tr("There is nothing to undo yet."))
         elif decision.kind == "asked":
             self.undo_panel.layout.display = "flex"
-            self.say(tr("{seat} asks to undo the last move. {other}, do you accept?", seat=self.seat_name(decision.asker),
-                        other=self.seat_name(decision.other)))
+            self.say(
+                tr(
+                    "{seat} asks to undo the last move. {other}, do you accept?",
+                    seat=self.seat_name(decision.asker),
+                    other=self.seat_name(decision.other),
+                )
+            )
         else:
             self.taken_back()
 
@@ -480,18 +551,26 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         active = not self.game.is_over() and self.game.to_move == seat
         winner = self.game.winner() if self.game.is_over() else None
         people = len(self.person_seats)
-        who = (tr("CPU · {level}", level=tr(LEVEL_NAMES[self.level])) if seat in self.cpu_seats
-               else tr("you") if people == 1 else tr("person"))
+        who = (
+            tr("CPU · {level}", level=tr(LEVEL_NAMES[self.level]))
+            if seat in self.cpu_seats
+            else tr("you")
+            if people == 1
+            else tr("person")
+        )
         border = f"3px solid {self.seat_colour(seat, dark=True)}" if active else "3px solid transparent"
         crown = " 🏆" if winner == seat else ""
         colour = self.seat_colour(seat)
-        return (f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
-                f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
-                f"background:{colour}33'>"
-                f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
-                f"background:{colour};margin-right:6px'></span>"
-                f"<b>{html.escape(self.seat_name(seat))}</b> <small>({who})</small>{crown}"
-                f"<span class='gamekit-score' style='float:right;font-size:1.2em'><b>{html.escape(self.score_text(seat))}</b></span></div>")
+        return (
+            f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
+            f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
+            f"background:{colour}33'>"
+            f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
+            f"background:{colour};margin-right:6px'></span>"
+            f"<b>{html.escape(self.seat_name(seat))}</b> <small>({who})</small>{crown}"
+            f"<span class='gamekit-score' "
+            f"style='float:right;font-size:1.2em'><b>{html.escape(self.score_text(seat))}</b></span></div>"
+        )
 
     def _fit_cards(self, n: int) -> None:
         """One card per seat: the row wraps four to a line (any number of seats)."""
@@ -503,7 +582,7 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
 
     def refresh(self, message: str | None = None) -> None:
         """Recompute the scene, cards and status (compute first), then paint."""
-        if self._position_stamp() != self._position:     # the game was changed from outside the widget
+        if self._position_stamp() != self._position:  # the game was changed from outside the widget
             self._moved("external")
         scene = self.build_scene()
         cards = [self.card_html(seat) for seat in range(self.n_seats)]
@@ -531,4 +610,3 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         self.say(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error))
         with self.error_output:
             print("".join(traceback.format_exception(error)))
-

@@ -7,6 +7,7 @@ widget code at all: ``BoardWidget("tictactoe", mode="people")`` for the test-onl
 height=3)``).  People take turns on one screen, or play the game's CPU; undo requests, the time per turn and
 the CPU standing in are :class:`GameWidget`'s.  The arrow keys move a cursor over the legal moves (the
 spec's ``targets``), Enter or Space plays the one under it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -30,8 +31,15 @@ class BoardWidget(GameWidget):
     hint_budget = 0.8
     """Seconds the exact analysis may take for a Hint."""
 
-    def __init__(self, game: str = "tictactoe", mode: str = "cpu", level: str = "easy", seed: int | None = None,
-                 timer: int = 0, **options: Any):
+    def __init__(
+        self,
+        game: str = "tictactoe",
+        mode: str = "cpu",
+        level: str = "easy",
+        seed: int | None = None,
+        timer: int = 0,
+        **options: Any,
+    ):
         check_choice("game", game, [name for i in catalog.games() if i.room is not None for name in i.names])
         info = catalog.get(game)
         try:
@@ -39,7 +47,7 @@ class BoardWidget(GameWidget):
         except catalog.BadOptions as refusal:
             raise BadSettingError(tr("Not changed: {reason}", reason=str(refusal))) from None
         self.catalog_id = info.id
-        self.hint_available = info.exact is not None       # a Hint is the exact analysis's best move
+        self.hint_available = info.exact is not None  # a Hint is the exact analysis's best move
         self.spec = info.room
         self.seat_colours = self.seat_dark = tuple(info.seat_colours) or GameWidget.seat_colours
         self.game_class = info.game_class()
@@ -65,8 +73,9 @@ class BoardWidget(GameWidget):
         move = self.info.exact.best_move(game, self.hint_budget, self.hint_budget)
         if move is not None:
             return move, tr("the best move, by exact analysis")
-        return self.make_cpu(self.info.levels[-1], None).choose(game), tr("a good guess by the strongest computer "
-                                                                          "level, not proved")
+        return self.make_cpu(self.info.levels[-1], None).choose(game), tr(
+            "a good guess by the strongest computer level, not proved"
+        )
 
     def move_at(self, x: float, y: float) -> Any:
         return self.spec.move_at(self.game, self.options, x, y)

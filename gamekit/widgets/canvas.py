@@ -9,6 +9,7 @@ The canvas buffer is ``SCALE`` times its on-screen size (sharp on HiDPI screens;
 buffer pixels and are divided back), and every new browser view gets the last scene again from
 ``on_client_ready`` (a reload never shows a blank board).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,9 +33,12 @@ class BoardCanvas:
         check_type("label", label, str)
         self.scale = scale
         self.css_width, self.css_height = css_width, css_height
-        self.canvas = Canvas(width=css_width * scale, height=css_height * scale,
-                             layout=W.Layout(width=f"{css_width}px", height=f"{css_height}px"))
-        self.canvas.add_class("gamekit-board")   # browser tests find boards by this class
+        self.canvas = Canvas(
+            width=css_width * scale,
+            height=css_height * scale,
+            layout=W.Layout(width=f"{css_width}px", height=f"{css_height}px"),
+        )
+        self.canvas.add_class("gamekit-board")  # browser tests find boards by this class
         # Access (docs/accessibility.md): a board taking keys stays in the Tab order (Tab, Shift+Tab and Esc leave
         # it); the others are taken out of it.  ``access`` (show it next to the canvas) names the board and
         # carries the text of the position.
@@ -45,7 +49,7 @@ class BoardCanvas:
             self.canvas.add_class(KEYS_CLASS)
         self.access = BoardAccess(board=self.board_class, label=label)
         self.scene = Scene()
-        self.paints = 0   # how many scenes were painted (tests read it)
+        self.paints = 0  # how many scenes were painted (tests read it)
         self.canvas.on_client_ready(self.repaint)
 
     def resize(self, css_width: int, css_height: int) -> None:
@@ -62,7 +66,7 @@ class BoardCanvas:
     def paint(self, scene: Scene) -> None:
         """Replay ``scene`` in one batch.  Everything is computed before the batch opens."""
         s = self.scale
-        commands = [_command(item, s) for item in scene]   # may raise: outside the batch
+        commands = [_command(item, s) for item in scene]  # may raise: outside the batch
         self.scene = scene
         c = self.canvas
         with hold_canvas():
@@ -79,8 +83,9 @@ class BoardCanvas:
     def repaint(self, *_: Any) -> None:
         self.paint(self.scene)
 
-    def set_access(self, label: str | None = None, description: str | None = None,
-                 announcement: str | None = None) -> None:
+    def set_access(
+        self, label: str | None = None, description: str | None = None, announcement: str | None = None
+    ) -> None:
         """Set the board's accessible name, its text of the position and/or its live line (None: unchanged)."""
         for name, value in (("label", label), ("description", description), ("announcement", announcement)):
             if value is not None:
@@ -110,21 +115,30 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
         return "fill_rect", (x * s, y * s, w * s, h * s), (("fill_style", fill),)
     if op == "stroke_rect":
         x, y, w, h, colour, width = a
-        return "stroke_rect", (x * s, y * s, w * s, h * s), (("stroke_style", colour), ("line_width", width * s),
-                                                             ("line_dash", []))
+        return (
+            "stroke_rect",
+            (x * s, y * s, w * s, h * s),
+            (("stroke_style", colour), ("line_width", width * s), ("line_dash", [])),
+        )
     if op == "circle":
         x, y, r, fill = a
         return "fill_circle", (x * s, y * s, r * s), (("fill_style", fill),)
     if op == "ring":
         x, y, r, colour, width = a
         # solid, whatever a dashed line before it left set (the canvas keeps its dash pattern between strokes)
-        return "stroke_circle", (x * s, y * s, r * s), (("stroke_style", colour), ("line_width", width * s),
-                                                        ("line_dash", []))
+        return (
+            "stroke_circle",
+            (x * s, y * s, r * s),
+            (("stroke_style", colour), ("line_width", width * s), ("line_dash", [])),
+        )
     if op in ("line", "dashed_line"):
         x1, y1, x2, y2, colour, width = a
         dash = [4 * s, 4 * s] if op == "dashed_line" else []
-        return "stroke_line", (x1 * s, y1 * s, x2 * s, y2 * s), (
-            ("stroke_style", colour), ("line_width", width * s), ("line_cap", "round"), ("line_dash", dash))
+        return (
+            "stroke_line",
+            (x1 * s, y1 * s, x2 * s, y2 * s),
+            (("stroke_style", colour), ("line_width", width * s), ("line_cap", "round"), ("line_dash", dash)),
+        )
     if op == "polygon":
         points, fill = a
         return "fill_polygon", ([(x * s, y * s) for x, y in points],), (("fill_style", fill),)
@@ -133,7 +147,9 @@ def _command(item: tuple, s: float) -> tuple[str, tuple, tuple]:
         size, _, family = font.partition("px ")
         weight, _, size = size.rpartition(" ")
         scaled_font = f"{weight + ' ' if weight else ''}{float(size) * s:g}px {family or 'sans-serif'}"
-        return "fill_text", (str(string), x * s, y * s), (
-            ("font", scaled_font), ("fill_style", colour), ("text_align", align), ("text_baseline", "middle"))
+        return (
+            "fill_text",
+            (str(string), x * s, y * s),
+            (("font", scaled_font), ("fill_style", colour), ("text_align", align), ("text_baseline", "middle")),
+        )
     raise ValueError(tr("unknown scene primitive {op!r}", op=op))
-

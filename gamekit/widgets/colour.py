@@ -7,6 +7,7 @@ figures in docs/accessibility.md).
   (severity 1.0: the matrices of the paper's table, applied to linear RGB).
 * :func:`delta_e` — CIEDE2000 colour difference of two sRGB colours (D65, CIE 1976 L*a*b*).
 """
+
 from __future__ import annotations
 
 import math
@@ -33,7 +34,7 @@ def rgb(colour: str) -> tuple[float, float, float]:
     if not m or m.group(2):
         raise ValueError(tr("colour={value}: must be '#rrggbb' (six hex digits)", value=repr(colour)))
     h = m.group(1)
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return tuple(int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
 
 def _linear(c: float) -> float:
@@ -94,7 +95,7 @@ def delta_e(a: str, b: str) -> float:
     l2, a2, b2 = lab(b)
     c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
     cm = (c1 + c2) / 2
-    g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(cm**7 / (cm**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
@@ -114,10 +115,15 @@ def delta_e(a: str, b: str) -> float:
         hpm = (h1p + h2p) / 2
     else:
         hpm = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hpm - 30)) + 0.24 * math.cos(math.radians(2 * hpm))
-         + 0.32 * math.cos(math.radians(3 * hpm + 6)) - 0.20 * math.cos(math.radians(4 * hpm - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hpm - 30))
+        + 0.24 * math.cos(math.radians(2 * hpm))
+        + 0.32 * math.cos(math.radians(3 * hpm + 6))
+        - 0.20 * math.cos(math.radians(4 * hpm - 63))
+    )
     d_theta = 30 * math.exp(-(((hpm - 275) / 25) ** 2))
-    rc = 2 * math.sqrt(cpm ** 7 / (cpm ** 7 + 25 ** 7))
+    rc = 2 * math.sqrt(cpm**7 / (cpm**7 + 25**7))
     sl = 1 + 0.015 * (lpm - 50) ** 2 / math.sqrt(20 + (lpm - 50) ** 2)
     sc = 1 + 0.045 * cpm
     sh = 1 + 0.015 * cpm * t

@@ -6,6 +6,7 @@ selectors are put back on the real settings and the widget stays as it was.  The
 are thin: each calls a plain method (tests drive the widget through those), and an exception in one is shown in
 the widget's error panel and status line (:func:`reported`), never dropped by the kernel.
 """
+
 from __future__ import annotations
 
 import functools
@@ -119,7 +120,6 @@ class Controls(Localized):
         self.refresh()
         self.offer_hint()
 
-
     def from_control(self, setter: Callable[..., None], *args: Any, **kwargs: Any) -> None:
         """Apply a selector's change; a refusal is said in the status line and the selector snaps back."""
         if self._syncing:
@@ -127,7 +127,7 @@ class Controls(Localized):
         try:
             setter(*args, **kwargs)
         except BadSettingError:
-            pass                      # refuse() has said why and put the selectors back
+            pass  # refuse() has said why and put the selectors back
 
     def pointer_down(self, x: float, y: float, sent: datetime | None) -> None:
         """A click or tap in buffer pixels, sent by the browser at ``sent``.
@@ -136,7 +136,12 @@ class Controls(Localized):
         is ignored with a message instead of being played afterwards by surprise.
         """
         if sent is not None and self.busy_until is not None and sent < self.busy_until:
-            self.say(tr("That click came while the CPU was thinking, so it was ignored. {status}", status=self.current_status()))
+            self.say(
+                tr(
+                    "That click came while the CPU was thinking, so it was ignored. {status}",
+                    status=self.current_status(),
+                )
+            )
             return
         start = self.last_click_time = time.perf_counter()
         self.click(*self.board.to_css(x, y))
@@ -182,12 +187,12 @@ class Controls(Localized):
         try:
             self.review()
         except ValueError:
-            pass                      # review() has said why
+            pass  # review() has said why
 
     @reported
     def on_accept_undo(self, _: Any) -> None:
         self.answer_undo(True)
-        self.board.access.focus_board()       # the buttons are hidden now: the keyboard goes back to the board
+        self.board.access.focus_board()  # the buttons are hidden now: the keyboard goes back to the board
 
     @reported
     def on_decline_undo(self, _: Any) -> None:
@@ -208,4 +213,3 @@ class Controls(Localized):
     def on_timer_change(self, change: dict) -> None:
         if change["new"] != self.timer_seconds:
             self.from_control(self.set_timer, change["new"])
-

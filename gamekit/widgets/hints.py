@@ -1,5 +1,6 @@
 """Hints on a game widget (:class:`Hints`, a part of :class:`~gamekit.widgets.base.GameWidget`): the suggested
 move of a position worked out once, shown by the Hint button and, with hints on, in the status line."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,13 +37,13 @@ class Hints(Localized):
             move, reason = self.hint_for(self.game)
             self._hint = (stamp, move, reason)
             self.hint_move = move
-            self.board.paint(self.build_scene())           # the hinted move (and a game's verdicts) on the board
+            self.board.paint(self.build_scene())  # the hinted move (and a game's verdicts) on the board
             self.board.set_access(self.board_label(), self.describe_position())
         _, move, reason = self._hint
         return move, reason
 
     def hint_sentence(self, move: Any, reason: str) -> str:
-        """"Hint: c4-d4 — reason." with one full stop at the end, whether or not ``reason`` has its own."""
+        """ "Hint: c4-d4 — reason." with one full stop at the end, whether or not ``reason`` has its own."""
         reason = reason.strip()
         if reason.endswith((".", "!", "?", "…")):
             return tr("Hint: {move} — {reason}", move=self.describe_move(move), reason=reason)

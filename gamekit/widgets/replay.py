@@ -5,6 +5,7 @@ A saved game is checked before anything changes (an unreadable save raises the g
 the widget cannot show a ``BadSettingError``).  The review asks the exact solver for every move's verdict and keeps
 the people's clear mistakes as personal puzzles for Practice.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,17 +20,20 @@ from gamekit.widgets.settings import BadSettingError, BadSettingTypeError, short
 def verdict_counts(counts: dict[str, int]) -> str:
     """``{"best": 12, "mistake": 2, …}`` (:func:`gamekit.puzzles.review.summary`) in words:
     "12 best moves, 0 inaccuracies, 2 mistakes, 3 moves unjudged"."""
-    return ", ".join([ntr("{n} best move", "{n} best moves", counts.get("best", 0)),
-                      ntr("{n} inaccuracy", "{n} inaccuracies", counts.get("inaccuracy", 0)),
-                      ntr("{n} mistake", "{n} mistakes", counts.get("mistake", 0)),
-                      ntr("{n} move unjudged", "{n} moves unjudged", counts.get("unjudged", 0))])
-
+    return ", ".join(
+        [
+            ntr("{n} best move", "{n} best moves", counts.get("best", 0)),
+            ntr("{n} inaccuracy", "{n} inaccuracies", counts.get("inaccuracy", 0)),
+            ntr("{n} mistake", "{n} mistakes", counts.get("mistake", 0)),
+            ntr("{n} move unjudged", "{n} moves unjudged", counts.get("unjudged", 0)),
+        ]
+    )
 
 
 class Replay(Localized):
     """Saved games and the review of :class:`~gamekit.widgets.base.GameWidget` (which provides the state they use)."""
 
-    game_class: type | None = None      # the class whose from_dict reads this widget's saved games
+    game_class: type | None = None  # the class whose from_dict reads this widget's saved games
 
     def check_loadable(self, game: Any) -> None:
         """Raise BadSettingError if this widget cannot show ``game`` (a game may refuse some)."""
@@ -47,10 +51,16 @@ class Replay(Localized):
         cls = self.game_class or type(self.game)
         try:
             if isinstance(saved, cls):
-                saved = saved.to_dict()           # a fresh copy: the widget never shares a game object
+                saved = saved.to_dict()  # a fresh copy: the widget never shares a game object
             if not isinstance(saved, dict):
-                raise BadSettingTypeError(tr("{name}={value}: must be {kind} (nothing was changed)", name="saved", value=short_repr(saved),
-                                               kind=tr("a saved game (the dict of to_dict()) or a {cls}", cls=cls.__name__)))
+                raise BadSettingTypeError(
+                    tr(
+                        "{name}={value}: must be {kind} (nothing was changed)",
+                        name="saved",
+                        value=short_repr(saved),
+                        kind=tr("a saved game (the dict of to_dict()) or a {cls}", cls=cls.__name__),
+                    )
+                )
             game = cls.from_dict(saved)
             self.check_loadable(game)
         except (BadSettingError, BadPositionError) as error:
@@ -69,8 +79,8 @@ class Replay(Localized):
         self.offer_hint()
 
     # ----- review of a finished game ---------------------------------------------------
-    REVIEW_TIME = 0.5                  # seconds the solver may spend on each position of a review
-    REVIEW_BUDGET = 30.0               # seconds for the whole review (the moves left after it are unjudged)
+    REVIEW_TIME = 0.5  # seconds the solver may spend on each position of a review
+    REVIEW_BUDGET = 30.0  # seconds for the whole review (the moves left after it are unjudged)
 
     @property
     def reviewable(self) -> bool:
@@ -90,8 +100,9 @@ class Replay(Localized):
         Refused (ValueError, said in the status line, nothing changes) while the game is not over, and for a
         game without a review."""
         if not self.reviewable:
-            error = BadSettingError(tr("This game has no review: the exact solvers review Dots and Boxes, "
-                                       "5 en raya and Connect Four."))
+            error = BadSettingError(
+                tr("This game has no review: the exact solvers review Dots and Boxes, 5 en raya and Connect Four.")
+            )
             self.say(str(error))
             raise error
         if not self.game.is_over():
@@ -100,18 +111,24 @@ class Replay(Localized):
             raise error
         from gamekit.puzzles.personal import save_mistakes
         from gamekit.puzzles.review import review, summary
+
         game = self.copy_game()
-        judgements = review(game, time_limit=self.REVIEW_TIME if time_limit is None else time_limit,
-                            budget=self.REVIEW_BUDGET if budget is None else budget)
-        panel = self.review_panel(game, judgements)          # built before anything is shown
+        judgements = review(
+            game,
+            time_limit=self.REVIEW_TIME if time_limit is None else time_limit,
+            budget=self.REVIEW_BUDGET if budget is None else budget,
+        )
+        panel = self.review_panel(game, judgements)  # built before anything is shown
         saved = save_mistakes(game, judgements, self.person_seats, most=3, time_limit=1.5)
         self.judgements, self.review_view, self.personal_saved = judgements, panel, saved
         self.review_box.children = (panel,)
         counts = summary(judgements)
         message = tr("Review ready below: {counts}.", counts=verdict_counts(counts))
         if saved:
-            message += " " + ntr("{n} of your mistakes is now a puzzle in Practice (personal=True).",
-                                 "{n} of your mistakes are now puzzles in Practice (personal=True).", len(saved))
+            message += " " + ntr(
+                "{n} of your mistakes is now a puzzle in Practice (personal=True).",
+                "{n} of your mistakes are now puzzles in Practice (personal=True).",
+                len(saved),
+            )
         self.say(message)
         return judgements
-

@@ -9,6 +9,7 @@ plain methods (:meth:`ReviewPanel.goto`, :meth:`~ReviewPanel.next`, :meth:`~Revi
 Keyboard (Tab to the review board): ←/→ one move back or on, Home/End the start or the last move, M the next
 mistake.  Each step is said in the caption (a polite live region) and the board's own live line.
 """
+
 from __future__ import annotations
 
 import html
@@ -38,14 +39,25 @@ class ReviewPanel(Stepping, Localized, W.VBox):
     ``seat_name(seat)`` and ``move_words(move)``: how the game names seats and moves; ``kind``: the game's
     catalog id or alias (its analysis words a worse move's verdict); ``size``: the board's CSS pixels."""
 
-    def __init__(self, game: Any, judgements: Sequence[Judgement], draw: Draw, describe: Callable[[Any], str],
-                 seat_name: Callable[[int], str], move_words: Callable[[str], str], kind: str,
-                 size: tuple[int, int]):
+    def __init__(
+        self,
+        game: Any,
+        judgements: Sequence[Judgement],
+        draw: Draw,
+        describe: Callable[[Any], str],
+        seat_name: Callable[[int], str],
+        move_words: Callable[[str], str],
+        kind: str,
+        size: tuple[int, int],
+    ):
         if not game.is_over():
             raise ValueError(tr("review: the game is not finished — review a game once it is over"))
         judgements = list(judgements)
-        if len(judgements) != len(game.history) or not all(isinstance(j, Judgement) for j in judgements) or \
-                [j.move for j in judgements] != list(game.history):
+        if (
+            len(judgements) != len(game.history)
+            or not all(isinstance(j, Judgement) for j in judgements)
+            or [j.move for j in judgements] != list(game.history)
+        ):
             raise ValueError(tr("review: give one judgement per move of the game (from review(game))"))
         super().__init__()
         self.game, self.judgements, self.kind = game, judgements, kind
@@ -57,8 +69,14 @@ class ReviewPanel(Stepping, Localized, W.VBox):
         for _ in range(len(game.history) + (1 if getattr(game, "resigned", None) is not None else 0)):
             start.undo()
         self.start = start
-        self.board = BoardCanvas(*size, keys=True, label=tr("Review board: ← and → step through the game, "
-                                                            "Home and End go to the start and the end, M to the next mistake"))
+        self.board = BoardCanvas(
+            *size,
+            keys=True,
+            label=tr(
+                "Review board: ← and → step through the game, "
+                "Home and End go to the start and the end, M to the next mistake"
+            ),
+        )
         self.board.canvas.on_key_down(self.handle_key_down)
         self.title = W.HTML("<b>" + html.escape(tr("Review of the game")) + "</b>")
         self.totals = W.HTML()
@@ -72,15 +90,25 @@ class ReviewPanel(Stepping, Localized, W.VBox):
         self.next_button = W.Button(description=tr("Next"), icon="step-forward", layout=W.Layout(width="auto"))
         self.last_button = W.Button(description=tr("End"), icon="fast-forward", layout=W.Layout(width="auto"))
         self.mistake_button = W.Button(description=tr("Next mistake"), icon="search", layout=W.Layout(width="auto"))
-        for button, handler in ((self.first_button, self.on_first), (self.prev_button, self.on_prev),
-                                (self.next_button, self.on_next), (self.last_button, self.on_last),
-                                (self.mistake_button, self.on_mistake)):
+        for button, handler in (
+            (self.first_button, self.on_first),
+            (self.prev_button, self.on_prev),
+            (self.next_button, self.on_next),
+            (self.last_button, self.on_last),
+            (self.mistake_button, self.on_mistake),
+        ):
             button.on_click(handler)
         self.error_output = W.Output(layout=W.Layout(max_height="8em", overflow="auto"))
-        self.children = [self.title, self.totals, self.board.canvas, self.board.access, self.caption,
-                         W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button,
-                                 self.mistake_button]),
-                         self.moves_list, self.error_output]
+        self.children = [
+            self.title,
+            self.totals,
+            self.board.canvas,
+            self.board.access,
+            self.caption,
+            W.HBox([self.first_button, self.prev_button, self.next_button, self.last_button, self.mistake_button]),
+            self.moves_list,
+            self.error_output,
+        ]
         self.add_class("gamekit-review")
         self.totals.value = html.escape(self.totals_text())
         self.goto(0)
@@ -111,8 +139,10 @@ class ReviewPanel(Stepping, Localized, W.VBox):
         for j in self.judgements:
             colour = REVIEW_COLOURS[j.verdict]
             current = j.index + 1 == self.index
-            mark = (f"<span style='display:inline-block;min-width:1.8em;text-align:center;border-radius:4px;"
-                    f"background:{colour};color:#ffffff;font-weight:bold'>{html.escape(REVIEW_SYMBOLS[j.verdict])}</span>")
+            mark = (
+                f"<span style='display:inline-block;min-width:1.8em;text-align:center;border-radius:4px;"
+                f"background:{colour};color:#ffffff;font-weight:bold'>{html.escape(REVIEW_SYMBOLS[j.verdict])}</span>"
+            )
             text = html.escape(self.words(j))
             attrs = " aria-current='step' style='font-weight:bold'" if current else ""
             items.append(f"<li class='gamekit-review-{j.verdict}'{attrs}>{mark} {text}</li>")
@@ -136,7 +166,7 @@ class ReviewPanel(Stepping, Localized, W.VBox):
         index = max(0, min(self.steps - 1, index))
         position = self.position(index)
         judgement = self.judgements[index - 1] if index else None
-        scene = self._draw(position, judgement)          # computed first, then painted
+        scene = self._draw(position, judgement)  # computed first, then painted
         caption = self.step_text(index)
         description = self._describe(position)
         self.board.paint(scene)
@@ -187,7 +217,9 @@ class ReviewPanel(Stepping, Localized, W.VBox):
 
     def report_error(self, error: BaseException) -> None:
         self.errors.append(error)
-        self.caption.value = html.escape(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error))
+        self.caption.value = html.escape(
+            tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error)
+        )
         with self.error_output:
             print("".join(traceback.format_exception(error)))
 

@@ -1,4 +1,5 @@
 """Moving one step at a time through something numbered 0 … n − 1: lesson step-throughs and game review."""
+
 from __future__ import annotations
 
 

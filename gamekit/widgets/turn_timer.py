@@ -1,6 +1,7 @@
 """Time per turn on a game widget (:class:`TurnTimer`, a part of :class:`~gamekit.widgets.base.GameWidget`): the
 session decides when a person's turn runs out (:meth:`gamekit.session.Session.deadline`); this part runs a
 thread timer until then, and lets the CPU play the turn when it fires."""
+
 from __future__ import annotations
 
 import threading
@@ -38,9 +39,15 @@ class TurnTimer(Localized):
             try:
                 if self.game.is_over() or self.is_cpu_turn():
                     return
-                seat, move = self.session.stand_in()      # the CPU plays the person's turn
+                seat, move = self.session.stand_in()  # the CPU plays the person's turn
                 self._moved("move")
-                self.refresh(tr("Time ran out: the CPU played {move} for {seat}.", move=self.describe_move(move), seat=self.seat_name(seat)))
+                self.refresh(
+                    tr(
+                        "Time ran out: the CPU played {move} for {seat}.",
+                        move=self.describe_move(move),
+                        seat=self.seat_name(seat),
+                    )
+                )
                 if self.mode == "cpu":
                     self.run_cpu()
                 self.restart_timer()

@@ -7,13 +7,15 @@ Fixtures
 ``notebook_page``  a factory: ``page = notebook_page("notebooks/x.ipynb")`` opens the notebook in a
                    fresh page, runs all cells and waits until the kernel is idle and a board is drawn.
 
-Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page, locator, x, y)``
+Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page,
+locator, x, y)``
 clicks at CSS pixel (x, y) of a canvas; ``status_text(page, n)`` → the n-th widget's status line;
 ``pixel(page, n, x, y)`` → RGB at a CSS pixel; ``watch_redraw`` + ``redraw_latency_ms`` time a click to the redraw.
 
 Without Chromium the tests are skipped (and the run says so at the end); with
 ``GAMEKIT_REQUIRE_BROWSER=1`` (set by ``.ci/run``) a missing browser is a failure.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -34,8 +36,15 @@ from testing_servers import stop  # tests/testing_servers.py (tests/ is on the p
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 _skipped_reason: list[str] = []
 _workspace_numbers = itertools.count()
 
@@ -58,7 +67,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG0
     if _skipped_reason:
         terminalreporter.write_line(
             f"BROWSER TESTS SKIPPED: {_skipped_reason[0]} — install Debian's chromium (apt-get install chromium) "
-            "to run them.", yellow=True, bold=True)
+            "to run them.",
+            yellow=True,
+            bold=True,
+        )
 
 
 def free_port() -> int:
@@ -104,15 +116,29 @@ def lab():
     news = settings / "user-settings" / "@jupyterlab" / "apputils-extension"
     news.mkdir(parents=True)
     (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
-    env = dict(os.environ, JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"),
-               JUPYTERLAB_SETTINGS_DIR=str(settings / "user-settings"),
-               JUPYTER_RUNTIME_DIR=str(settings / "runtime"))
-    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-               "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-               f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    env = dict(
+        os.environ,
+        JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"),
+        JUPYTERLAB_SETTINGS_DIR=str(settings / "user-settings"),
+        JUPYTER_RUNTIME_DIR=str(settings / "runtime"),
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ip=127.0.0.1",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")   # CI containers run as root
+        command.append("--allow-root")  # CI containers run as root
     with open(log, "w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root)
     url = f"http://127.0.0.1:{port}"
@@ -150,17 +176,21 @@ def notebook_page(lab, browser):
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1, has_touch=touch)
         pages.append(page)
         # a workspace of its own, so tabs opened by earlier tests are not restored behind this one
-        page.goto(f"{lab.url}/lab/workspaces/test-{next(_workspace_numbers)}/tree/{path}", wait_until="domcontentloaded")
+        page.goto(
+            f"{lab.url}/lab/workspaces/test-{next(_workspace_numbers)}/tree/{path}", wait_until="domcontentloaded"
+        )
         page.wait_for_selector(".jp-Notebook", timeout=timeout_ms)
         # the kernel has started once the status bar says so ("Python 3 (ipykernel) | Idle")
         page.wait_for_function(
             "Array.from(document.querySelectorAll('.jp-StatusBar-TextItem')).some(e => /\\| Idle/.test(e.textContent))",
-            timeout=timeout_ms)
-        page.locator(".jp-Notebook:visible").first.click()   # focus the notebook so the menu command applies
+            timeout=timeout_ms,
+        )
+        page.locator(".jp-Notebook:visible").first.click()  # focus the notebook so the menu command applies
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
         page.wait_for_function(
-            f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms)
+            f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms
+        )
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
         return page
 
@@ -175,9 +205,12 @@ def board(page, n: int = 0):
 
 def game_board(page, k: int = 0) -> int:
     """The index among all boards (exercise boards included) of the k-th game widget's board."""
-    return page.evaluate("""k => {
+    return page.evaluate(
+        """k => {
         const all = Array.from(document.querySelectorAll('canvas.gamekit-board'));
-        return all.indexOf(document.querySelectorAll('.gamekit-widget canvas.gamekit-board')[k]); }""", k)
+        return all.indexOf(document.querySelectorAll('.gamekit-widget canvas.gamekit-board')[k]); }""",
+        k,
+    )
 
 
 def status_text(page, n: int = 0) -> str:
@@ -193,21 +226,26 @@ def _wait_for_words(page, read: str, arg, words: str, timeout_ms: int, what: str
 
     try:
         page.wait_for_function(f"a => ({read})(a)?.includes({json.dumps(words)})", arg=arg, timeout=timeout_ms)
-    except Exception as error:               # say what the page did show, not only that it timed out
-        raise AssertionError(f"{what} never said {words!r} in {timeout_ms} ms; "
-                             f"it says {page.evaluate(read, arg)!r}") from error
+    except Exception as error:  # say what the page did show, not only that it timed out
+        raise AssertionError(
+            f"{what} never said {words!r} in {timeout_ms} ms; it says {page.evaluate(read, arg)!r}"
+        ) from error
     return page.evaluate(read, arg)
 
 
 def wait_for_status(page, n: int | str, words: str, timeout_ms: int = 15_000) -> str:
     """Wait until the status line of widget ``n`` (an index, or a CSS selector of the widget) contains
     ``words``; returns the status text."""
-    read = ("n => { const e = typeof n === 'number' ? document.querySelectorAll('.gamekit-status')[n]"
-            " : document.querySelector(n + ' .gamekit-status'); return e ? e.textContent : null; }")
+    read = (
+        "n => { const e = typeof n === 'number' ? document.querySelectorAll('.gamekit-status')[n]"
+        " : document.querySelector(n + ' .gamekit-status'); return e ? e.textContent : null; }"
+    )
     return _wait_for_words(page, read, n, words, timeout_ms, "the status line")
 
 
-_DESCRIPTION = "c => { const d = document.getElementById(c.getAttribute('aria-describedby')); return d ? d.textContent : null; }"
+_DESCRIPTION = (
+    "c => { const d = document.getElementById(c.getAttribute('aria-describedby')); return d ? d.textContent : null; }"
+)
 
 
 def description(page, canvas) -> str | None:
@@ -257,8 +295,9 @@ def pixel(page, n: int | str, x: float, y: float) -> tuple[int, int, int]:
     return tuple(page.evaluate(f"([index, x, y]) => {{ {_READ_PIXEL} return read(); }}", [n, x, y]))
 
 
-def wait_for_pixel_change(page, n: int | str, x: float, y: float, before: tuple[int, int, int],
-                          timeout_s: float = 10) -> tuple[int, int, int]:
+def wait_for_pixel_change(
+    page, n: int | str, x: float, y: float, before: tuple[int, int, int], timeout_s: float = 10
+) -> tuple[int, int, int]:
     """Wait until the pixel at (x, y) is no longer ``before``; returns the new colour."""
     deadline = time.time() + timeout_s
     while (now := pixel(page, n, x, y)) == tuple(before):
@@ -271,7 +310,8 @@ def wait_for_pixel_change(page, n: int | str, x: float, y: float, before: tuple[
 def watch_redraw(page, n: int | str, x: float, y: float) -> None:
     """Start timing: the next mouse down on canvas ``n`` starts the clock, the first change of the
     pixel at (x, y) stops it.  Read the result with :func:`redraw_latency_ms`."""
-    page.evaluate(f"""([index, x, y]) => {{ {_READ_PIXEL}
+    page.evaluate(
+        f"""([index, x, y]) => {{ {_READ_PIXEL}
       const before = read().join(',');
       window.__gamekit = {{t0: null, t1: null}};
       canvas.addEventListener('mousedown', () => {{ window.__gamekit.t0 = performance.now(); }}, {{once: true}});
@@ -281,7 +321,9 @@ def watch_redraw(page, n: int | str, x: float, y: float) -> None:
         requestAnimationFrame(poll);
       }};
       requestAnimationFrame(poll);
-    }}""", [n, x, y])
+    }}""",
+        [n, x, y],
+    )
 
 
 def redraw_latency_ms(page, timeout_ms: int = 10_000) -> float:
@@ -302,10 +344,22 @@ def ui():
     """The page helpers above as one object: ``ui.board(page, n)``, ``ui.click_css(...)``, …"""
     from types import SimpleNamespace
 
-    return SimpleNamespace(ARTIFACTS=ARTIFACTS, board=board, game_board=game_board, status_text=status_text, wait_for_status=wait_for_status,
-                           description=description, wait_for_description=wait_for_description, click_css=click_css, settled_box=settled_box, screenshot=screenshot,
-                           pixel=pixel, wait_for_pixel_change=wait_for_pixel_change,
-                           watch_redraw=watch_redraw, redraw_latency_ms=redraw_latency_ms)
+    return SimpleNamespace(
+        ARTIFACTS=ARTIFACTS,
+        board=board,
+        game_board=game_board,
+        status_text=status_text,
+        wait_for_status=wait_for_status,
+        description=description,
+        wait_for_description=wait_for_description,
+        click_css=click_css,
+        settled_box=settled_box,
+        screenshot=screenshot,
+        pixel=pixel,
+        wait_for_pixel_change=wait_for_pixel_change,
+        watch_redraw=watch_redraw,
+        redraw_latency_ms=redraw_latency_ms,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -318,9 +372,21 @@ def voila(browser):
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"), GAMEKIT_PROGRESS_FILE=str(work / "progress.json"))
     with open(log, "w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                f"--Voila.root_dir={ROOT}",
+                "--Voila.port_retries=0",
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 90
     while time.time() < deadline:
@@ -344,13 +410,18 @@ def open_voila(browser, voila_url: str, path: str, boards: int = 1, timeout_ms: 
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     page.goto(f"{voila_url}/voila/render/{path}", wait_until="domcontentloaded")
     # Voilà shows the cells once every one has run
-    page.wait_for_function("(() => { const c = document.getElementById('rendered_cells');"
-                           " return c && getComputedStyle(c).display !== 'none'; })()", timeout=timeout_ms)
+    page.wait_for_function(
+        "(() => { const c = document.getElementById('rendered_cells');"
+        " return c && getComputedStyle(c).display !== 'none'; })()",
+        timeout=timeout_ms,
+    )
     page.wait_for_function(f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms)
     if boards or page.locator(".gamekit-exercise").count():
         page.wait_for_function("document.__gamekitAccess !== undefined", timeout=timeout_ms)
     # every board decorated: static ones out of the Tab order, keyed ones named
-    page.wait_for_function("""Array.from(document.querySelectorAll('canvas.gamekit-board')).every(c =>
+    page.wait_for_function(
+        """Array.from(document.querySelectorAll('canvas.gamekit-board')).every(c =>
         c.classList.contains('gamekit-keys') ? c.hasAttribute('aria-label') : c.getAttribute('tabindex') === '-1')""",
-                           timeout=timeout_ms)
+        timeout=timeout_ms,
+    )
     return page

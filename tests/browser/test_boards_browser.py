@@ -1,5 +1,6 @@
 """Boards and lesson widgets in JupyterLab + Chromium: the keyboard goes back to the board after an undo request is
 answered, buttons show their whole label, the Hint's line shows on the canvas."""
+
 from __future__ import annotations
 
 import nbformat
@@ -44,8 +45,9 @@ def test_accepting_an_undo_gives_the_keyboard_back_to_the_board(notebook_page, u
     accept.focus()
     page.keyboard.press("Enter")
     ui.wait_for_status(page, 0, "Move taken back")
-    page.wait_for_function("document.activeElement && document.activeElement.classList.contains('gamekit-board')",
-                           timeout=10_000)
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.classList.contains('gamekit-board')", timeout=10_000
+    )
     assert not accept.is_visible()
 
 
@@ -56,7 +58,7 @@ def test_buttons_show_their_whole_label(notebook_page, ui, scratch):
     cut = page.evaluate("""() => Array.from(document.querySelectorAll('[class*="gamekit-"] .jupyter-button'))
         .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())""")
     assert cut == []
-    assert more.evaluate("b => b.getBoundingClientRect().width") > 148     # wider than ipywidgets' fixed width
+    assert more.evaluate("b => b.getBoundingClientRect().width") > 148  # wider than ipywidgets' fixed width
 
 
 def test_the_hint_is_drawn_on_the_canvas(notebook_page, ui, scratch):
@@ -72,12 +74,15 @@ def test_the_hint_is_drawn_on_the_canvas(notebook_page, ui, scratch):
     # line is 64 px long, so a dash starts at the middle
     assert layout.spacing == 64
     x, y = (x1 + x2) / 2 + 1.5 * (x2 > x1), (y1 + y2) / 2 + 1.5 * (y2 > y1)
-    expected = tuple(int(HINT_INK[i:i + 2], 16) for i in (1, 3, 5))
-    page.wait_for_function(f"""() => {{ const c = document.querySelector('.gamekit-widget canvas.gamekit-board');
+    expected = tuple(int(HINT_INK[i : i + 2], 16) for i in (1, 3, 5))
+    page.wait_for_function(
+        f"""() => {{ const c = document.querySelector('.gamekit-widget canvas.gamekit-board');
         const k = c.width / c.getBoundingClientRect().width;
         const d = c.getContext('2d').getImageData(Math.round({x} * k), Math.round({y} * k), 1, 1).data;
-        return Math.abs(d[0] - {expected[0]}) + Math.abs(d[1] - {expected[1]}) + Math.abs(d[2] - {expected[2]}) < 40; }}""",
-                           timeout=10_000)
+        return Math.abs(d[0] - {expected[0]}) + Math.abs(d[1] - {expected[1]})
+            + Math.abs(d[2] - {expected[2]}) < 40; }}""",
+        timeout=10_000,
+    )
     # the last line's bead is ringed all round (solid: the hint's dashes before it must not carry over)
     mx, my = layout.line_middle(game, game.line_index("a1-b1"))
     ring = [item for item in last_mark(game, layout, game.line_index("a1-b1")) if item[0] == "ring"][0]

@@ -1,4 +1,5 @@
 """5 en raya in a real browser: JupyterLab + Chromium, a click on a column drops a disc."""
+
 import json
 
 import pytest
@@ -10,14 +11,15 @@ pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/five_in_a_row/01_rules_and_play.ipynb"
 
+
 def _hex(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
 
 
 def test_clicking_a_column_drops_a_red_disc_and_the_cpu_answers(notebook_page, ui):
     page = notebook_page(LESSON, boards=3)
     widget = page.locator(".gamekit-widget").nth(0)
-    widget.scroll_into_view_if_needed()              # JupyterLab renders cells out of view lazily
+    widget.scroll_into_view_if_needed()  # JupyterLab renders cells out of view lazily
     assert widget.locator(".gamekit-card-0.gamekit-active").count() == 1, "red should start"
     ui.wait_for_status(page, 0, "Your move (Red)")
 
@@ -25,7 +27,7 @@ def test_clicking_a_column_drops_a_red_disc_and_the_cpu_answers(notebook_page, u
     game = FiveInARow()
     col = game.grid_column(4)
     bottom = layout.centre(col, 0)
-    x_click, y_click = layout.centre(col, 4)               # anywhere in the column will do
+    x_click, y_click = layout.centre(col, 4)  # anywhere in the column will do
     # watch a point of the landing cell a little off its centre (the centre gets the last-disc dot)
     probe = (bottom[0] - layout.cell * 0.2, bottom[1])
     ui.watch_redraw(page, 0, *probe)
@@ -58,7 +60,7 @@ def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
     wrong = ex.wrong[0]
     x, y = layout.centre(ex.game.grid_column(int(wrong)), 5)
     render_boards(page, ui, upto=2)
-    ui.click_css(page, ui.board(page, 2), x, y)          # boards: the open-four picture, the block, then this one
+    ui.click_css(page, ui.board(page, 2), x, y)  # boards: the open-four picture, the block, then this one
     # the refutation is shown (the solver works out the line of best play: seconds on a busy machine)
     page.get_by_text(f"✘ Not column {wrong}").first.wait_for(state="attached", timeout=45_000)
     x, y = layout.centre(ex.game.grid_column(int(ex.solutions[0])), 5)
@@ -83,10 +85,13 @@ def render_boards(page, ui, upto: int | None = None) -> int:
 
 def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb")
-    last = render_boards(page, ui) - 1                                            # Hard CPU, 5 en raya
-    game, layout = FiveInARow(), layout_for(FiveInARow())   # after red's first disc Hard searches (the book is one disc deep)
+    last = render_boards(page, ui) - 1  # Hard CPU, 5 en raya
+    game, layout = (
+        FiveInARow(),
+        layout_for(FiveInARow()),
+    )  # after red's first disc Hard searches (the book is one disc deep)
     canvas = ui.board(page, last)
-    last_status = page.evaluate("document.querySelectorAll('.gamekit-status').length") - 1   # the same widget
+    last_status = page.evaluate("document.querySelectorAll('.gamekit-status').length") - 1  # the same widget
     # a fresh game whatever this notebook's kernel did before (another test may have opened the same lesson)
     page.locator(".gamekit-widget").last.get_by_role("button", name="New game").click()
     ui.wait_for_status(page, last_status, "Red", timeout_ms=20_000)
@@ -100,16 +105,21 @@ def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     # thought (about 0.7 s there), and the third click became a move.
     box = ui.settled_box(page, canvas)
     (x2, y2), (x3, y3) = layout.centre(game.grid_column(3), 3), layout.centre(game.grid_column(5), 3)
-    page.evaluate("""([x2, y2, x3, y3]) => new Promise(done => {
+    page.evaluate(
+        """([x2, y2, x3, y3]) => new Promise(done => {
         const press = (x, y) => document.elementFromPoint(x, y).dispatchEvent(
             new MouseEvent('mousedown', {clientX: x, clientY: y, bubbles: true, cancelable: true, button: 0}));
         press(x2, y2);
         setTimeout(() => { press(x3, y3); done(); }, 30);
-    })""", [box["x"] + x2, box["y"] + y2, box["x"] + x3, box["y"] + y3])
+    })""",
+        [box["x"] + x2, box["y"] + y2, box["x"] + x3, box["y"] + y3],
+    )
     try:
-        status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=40_000)   # a loaded CI machine
+        status = ui.wait_for_status(page, last_status, "ignored", timeout_ms=40_000)  # a loaded CI machine
     except Exception:
         page.screenshot(path=str(ui.ARTIFACTS / "connect_cpu_thinking_failure.png"))
-        raise AssertionError("no 'ignored' message; the status line says: "
-                             + repr(page.evaluate(f"document.querySelectorAll('.gamekit-status')[{last_status}].textContent")))
+        raise AssertionError(
+            "no 'ignored' message; the status line says: "
+            + repr(page.evaluate(f"document.querySelectorAll('.gamekit-status')[{last_status}].textContent"))
+        )
     assert "while the CPU was thinking" in status

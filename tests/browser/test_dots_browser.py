@@ -1,4 +1,5 @@
 """Dots and Boxes in a real browser: JupyterLab + Chromium, clicks on the canvas."""
+
 import json
 
 import pytest
@@ -10,6 +11,7 @@ pytestmark = pytest.mark.browser
 
 LESSON = "notebooks/dots_and_boxes/01_rules_and_terms.ipynb"
 
+
 def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     page = notebook_page(LESSON, boards=2)
     widget = page.locator(".gamekit-widget").nth(0)
@@ -19,12 +21,12 @@ def test_click_draws_a_line_and_passes_the_turn(notebook_page, ui, lab):
     game = DotsAndBoxes(3, 3)
     x, y = layout.line_middle(game, game.line_index("a1-b1"))
     # sample a pixel on the line but off the white last-move mark in its middle
-    first = ui.game_board(page, 0)                  # the lesson's exercise boards come before the game boards
+    first = ui.game_board(page, 0)  # the lesson's exercise boards come before the game boards
     ui.watch_redraw(page, first, x - layout.spacing / 4, y)
     ui.click_css(page, ui.board(page, first), x, y)
 
     widget.locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    ui.wait_for_status(page, 0, "Coral")             # cards and status line arrive as separate updates
+    ui.wait_for_status(page, 0, "Coral")  # cards and status line arrive as separate updates
     latency_ms = ui.redraw_latency_ms(page)
     shot = ui.screenshot(page, "dots_after_click")
     (shot.parent / "dots_click_latency.json").write_text(json.dumps({"click_to_redraw_ms": latency_ms}))
@@ -40,7 +42,7 @@ def test_cpu_answers_a_click(notebook_page, ui):
     ui.click_css(page, ui.board(page, second), *layout.line_middle(game, game.line_index("c3-d3")))
     ui.wait_for_status(page, 1, "The CPU played")
     assert "Your move" in ui.status_text(page, 1)
-    for line in ("a1-b1", "a1-a2", "b1-b2"):          # a few more lines, for the README picture
+    for line in ("a1-b1", "a1-a2", "b1-b2"):  # a few more lines, for the README picture
         ui.click_css(page, ui.board(page, second), *layout.line_middle(game, game.line_index(line)))
         page.wait_for_timeout(300)
     ui.ARTIFACTS.mkdir(exist_ok=True)
@@ -49,14 +51,15 @@ def test_cpu_answers_a_click(notebook_page, ui):
 
 def test_refused_click_explains_why(notebook_page, ui):
     page = notebook_page(LESSON, boards=2)
-    ui.click_css(page, ui.board(page, ui.game_board(page, 0)), 3, 3)     # the corner, far from any gap
+    ui.click_css(page, ui.board(page, ui.game_board(page, 0)), 3, 3)  # the corner, far from any gap
     ui.wait_for_status(page, 0, "gap between two neighbouring dots")
 
 
 def test_a_tap_draws_a_line_on_a_touch_screen(notebook_page, ui):
     page = notebook_page(LESSON, boards=2, touch=True)
     layout, game = BoardLayout.fit(3, 3), DotsAndBoxes(3, 3)
-    ui.click_css(page, ui.board(page, ui.game_board(page, 0)), *layout.line_middle(game, game.line_index("b2-c2")),
-                 tap=True)
+    ui.click_css(
+        page, ui.board(page, ui.game_board(page, 0)), *layout.line_middle(game, game.line_index("b2-c2")), tap=True
+    )
     page.locator(".gamekit-widget").nth(0).locator(".gamekit-card-1.gamekit-active").wait_for(timeout=10_000)
-    ui.wait_for_status(page, 0, "Coral")             # cards and status line arrive as separate updates
+    ui.wait_for_status(page, 0, "Coral")  # cards and status line arrive as separate updates

@@ -1,4 +1,5 @@
 """A Dots and Boxes lesson in a real browser: answer a puzzle by clicking on its canvas."""
+
 import pytest
 
 from gamekit.dots import lessons as L
@@ -10,7 +11,7 @@ LESSON = "notebooks/dots_and_boxes/02_third_sides.ipynb"
 
 def test_click_a_safe_line_in_lesson_2_shows_the_feedback(notebook_page, ui):
     page = notebook_page(LESSON, boards=5)
-    puzzle = page.locator(".gamekit-puzzle").filter(has_text="Find a safe line").first      # exercise 4
+    puzzle = page.locator(".gamekit-puzzle").filter(has_text="Find a safe line").first  # exercise 4
     canvas = puzzle.locator("canvas.gamekit-board")
     feedback = puzzle.locator(".gamekit-feedback")
 

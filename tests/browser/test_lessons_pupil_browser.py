@@ -1,17 +1,19 @@
 """Lessons as a pupil uses them, in a real Chromium: type answers in JupyterLab (wrong, then right) and read
 the feedback, see the saved progress on the start page, and answer an exercise in Voilà (no code at all)."""
+
 from __future__ import annotations
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
+
 def _answer(page, exercise, text: str, expect: str, timeout_ms: int = 30_000) -> str:
     """Type ``text`` into an exercise's answer box, press Check, wait until the feedback contains ``expect``."""
     box = exercise.locator("input[type=text], input:not([type])").first
     box.scroll_into_view_if_needed()
     box.fill(text)
-    box.press("Tab")           # the Text widget syncs its value on blur as well as on typing
+    box.press("Tab")  # the Text widget syncs its value on blur as well as on typing
     exercise.get_by_role("button", name="Check").click()
     feedback = exercise.locator(".gamekit-feedback")
     feedback.get_by_text(expect).wait_for(timeout=timeout_ms)
@@ -34,16 +36,15 @@ def test_typed_answers_wrong_then_right_and_the_progress_table_shows_them(notebo
     progress = start.locator(".gamekit-progress")
     progress.get_by_text("Dots 3 — chains and loops").wait_for(timeout=30_000)
     row = progress.locator("tr", has_text="Dots 3 — chains and loops").inner_text().split()
-    assert row[-5:] == ["1", "1", "0", "0", "2"]      # tried, solved, first try, shown, attempts
+    assert row[-5:] == ["1", "1", "0", "0", "2"]  # tried, solved, first try, shown, attempts
 
 
 def test_a_lesson_runs_in_voila_without_code_and_checks_answers(voila, browser, ui):
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     try:
-        page.goto(f"{voila}/voila/render/notebooks/dots_and_boxes/02_third_sides.ipynb",
-                  wait_until="domcontentloaded")
+        page.goto(f"{voila}/voila/render/notebooks/dots_and_boxes/02_third_sides.ipynb", wait_until="domcontentloaded")
         page.wait_for_function("document.querySelectorAll('canvas.gamekit-board').length >= 5", timeout=180_000)
-        shown = page.inner_text("body")                         # what the pupil sees: text and boards, no code
+        shown = page.inner_text("body")  # what the pupil sees: text and boards, no code
         assert "L.exercise" not in shown and "import" not in shown and "LessonScore" not in shown
         assert "third sides and safe lines" in shown
         exercise = page.locator(".gamekit-exercise").filter(has_text="How many safe lines").first

@@ -1,6 +1,7 @@
 """Practice in a real browser: a puzzle solved wrong (what happens after it shown), then right, by clicking the
 board, in JupyterLab and in Voilà; the page shows a level (never a rating number or a puzzle id), whole button
 labels, and a homework code typed into its box opens the set (a malformed one is explained)."""
+
 import re
 
 import pytest
@@ -40,13 +41,14 @@ def solve_wrong_then_right(page, ui, widget=None):
     feedback = widget.locator(".gamekit-feedback").first
     wrong = next(a for a in puzzle.legal_answers() if a not in puzzle.answers)
     ui.click_css(page, canvas, *column_x(puzzle.position, wrong))
-    page.wait_for_function("el => el.textContent.includes('Not the best')", arg=feedback.element_handle(),
-                           timeout=15_000)
+    page.wait_for_function(
+        "el => el.textContent.includes('Not the best')", arg=feedback.element_handle(), timeout=15_000
+    )
     assert puzzle.check(wrong)[1] in feedback.inner_text()
     ui.click_css(page, canvas, *column_x(puzzle.position, puzzle.answers[0]))
     page.wait_for_function("el => el.textContent.includes('Right:')", arg=feedback.element_handle(), timeout=15_000)
     text = widget.inner_text()
-    assert "Streak: 0" in text                                    # solved at the second try: no streak
+    assert "Streak: 0" in text  # solved at the second try: no streak
     assert re.search(r"Your level: \d+ of 10", text) and "±" not in text and "rating" not in text.lower()
     assert puzzle.id not in text
 
@@ -54,7 +56,7 @@ def solve_wrong_then_right(page, ui, widget=None):
 def test_a_puzzle_solved_wrong_then_right_in_jupyterlab(notebook_page, ui):
     page = notebook_page(PAGE, boards=1)
     solve_wrong_then_right(page, ui)
-    for button in page.locator(f"{WIDGET} button").all():       # every label whole, none cut to "Show the…"
+    for button in page.locator(f"{WIDGET} button").all():  # every label whole, none cut to "Show the…"
         if button.is_visible():
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), button.inner_text()
     assert page.locator(f"{WIDGET} button", has_text="Show what happens").first.is_visible()
@@ -68,22 +70,27 @@ def test_a_homework_code_typed_into_its_box_opens_the_set(notebook_page, ui):
     message = box.locator(".gamekit-feedback").first
     field.fill("four win now")
     box.locator("button", has_text="Open").click()
-    page.wait_for_function("el => el.textContent.includes('is not a homework code')", arg=message.element_handle(),
-                           timeout=15_000)
+    page.wait_for_function(
+        "el => el.textContent.includes('is not a homework code')", arg=message.element_handle(), timeout=15_000
+    )
     assert box.locator("canvas.gamekit-board").count() == 0
     field.fill("five-block-10-1")
     field.press("Enter")
-    page.wait_for_function("el => el.textContent.includes('is a code for 5 en raya')", arg=message.element_handle(),
-                           timeout=15_000)
+    page.wait_for_function(
+        "el => el.textContent.includes('is a code for 5 en raya')", arg=message.element_handle(), timeout=15_000
+    )
     field.fill("four-win_now-10-1")
     box.locator("button", has_text="Open").click()
-    page.wait_for_function("document.querySelectorAll('.gamekit-homework canvas.gamekit-board').length == 1",
-                           timeout=30_000)
+    page.wait_for_function(
+        "document.querySelectorAll('.gamekit-homework canvas.gamekit-board').length == 1", timeout=30_000
+    )
     assert "Puzzle 1 of 10" in box.inner_text() and "10 puzzles" in message.inner_text()
     # the homework board is the page's second Practice board: solved there, both show the same level
     solve_wrong_then_right(page, ui, box.locator(WIDGET).first)
-    levels = {re.search(r"Your level: \d+ of 10", w.inner_text()).group(0)
-              for w in (page.locator(WIDGET).first, box.locator(WIDGET).first)}
+    levels = {
+        re.search(r"Your level: \d+ of 10", w.inner_text()).group(0)
+        for w in (page.locator(WIDGET).first, box.locator(WIDGET).first)
+    }
     assert len(levels) == 1
     ui.screenshot(page, "practice_homework_lab")
 

@@ -1,5 +1,6 @@
 """What a pupil's JupyterLab shows (the settings `make lab` and Binder write), in a real Chromium: each lesson once
 in the file browser, and no code in a lesson — not even the first line of a collapsed cell."""
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gamekit.lesson_tools import install_lab_settings
+from gamekit.lesson_launch import install_lab_settings
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser
@@ -22,24 +23,41 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwright_session, ui):
     from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
+
     if chromium_path() is None:
         pytest.skip("no Chromium found (looked for /usr/bin/chromium)")
     install_lab_settings(tmp_path / "env")
     root = tmp_path / "root"
-    shutil.copytree(ROOT / "notebooks/dots_and_boxes", root / "dots_and_boxes",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(
+        ROOT / "notebooks/dots_and_boxes", root / "dots_and_boxes", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+    )
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     settings = tmp_path / "user-settings/@jupyterlab/apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
-    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(tmp_path / "env/etc/jupyter"),
-               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "user-settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
-    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-               "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-               "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_PATH=str(tmp_path / "env/etc/jupyter"),
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "user-settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
     log = tmp_path / "lab.log"
@@ -69,7 +87,8 @@ def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwri
         placeholders.first.wait_for(state="attached", timeout=30_000)
         # every collapsed code cell is there, and its input (placeholder line included) takes no room at all
         displays = placeholders.evaluate_all(
-            "els => els.map(e => getComputedStyle(e.closest('.jp-Cell-inputWrapper')).display)")
+            "els => els.map(e => getComputedStyle(e.closest('.jp-Cell-inputWrapper')).display)"
+        )
         assert displays and set(displays) == {"none"}, displays
         assert not placeholders.first.is_visible()
         shown = notebook.inner_text()

@@ -1,5 +1,6 @@
 """`make voila` in a real Chromium: the start page at a readable width, and every link a pupil follows from it —
 the Spanish version, the next lesson, a teacher guide — answers with a page (not 403)."""
+
 from __future__ import annotations
 
 import os
@@ -9,25 +10,34 @@ import urllib.request
 
 import pytest
 
-from gamekit.lesson_tools import REPOSITORY, START_PAGE, install_voila_template, voila_command, voila_page_url
+from gamekit.lesson_launch import REPOSITORY, START_PAGE, install_voila_template, voila_command, voila_page_url
 from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser
-SHOWN = "(() => { const c = document.getElementById('rendered_cells'); return c && getComputedStyle(c).display !== 'none'; })()"
+SHOWN = (
+    "(() => { const c = document.getElementById('rendered_cells'); "
+    "return c && getComputedStyle(c).display !== 'none'; })()"
+)
 
 
 @pytest.fixture
 def make_voila(tmp_path):
     """Voilà started with the command `make voila` runs (the template installed as `make lab`'s lab-settings does)."""
     from tests.browser.conftest import chromium_path, free_port
+
     if chromium_path() is None:
         pytest.skip("no Chromium found (looked for /usr/bin/chromium)")
     install_voila_template(tmp_path / "env")
     port = free_port()
     env = dict(os.environ, JUPYTER_PATH=str(tmp_path / "env/share/jupyter"), JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"))
     log = tmp_path / "voila.log"
-    process = subprocess.Popen(voila_command(port, ["--Voila.ip=127.0.0.1"]), cwd=REPOSITORY, env=env,
-                               stdout=log.open("w"), stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        voila_command(port, ["--Voila.ip=127.0.0.1"]),
+        cwd=REPOSITORY,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -53,6 +63,7 @@ def _follow(page, name: str):
 
 def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila, playwright_session):
     from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
+
     browser = playwright_session.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
     try:
         page = browser.new_page(viewport={"width": 1600, "height": 1000})
@@ -60,7 +71,7 @@ def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila,
         assert page.goto(start).status == 200
         page.wait_for_function(SHOWN, timeout=180_000)
         box = page.locator("#rendered_cells").bounding_box()
-        assert box["width"] <= 62 * 16 and abs(box["x"] - (1600 - box["x"] - box["width"])) <= 20, box   # centred
+        assert box["width"] <= 62 * 16 and abs(box["x"] - (1600 - box["x"] - box["width"])) <= 20, box  # centred
         assert "start here" in page.locator("#rendered_cells h1").first.inner_text()
 
         spanish = _follow(page, "Versión en español")

@@ -1,4 +1,5 @@
 """Opening book: resumable build, back-up, file checksum, fallback, and agreement with the solver."""
+
 import gzip
 import json
 
@@ -32,11 +33,11 @@ def test_tree_levels_hold_distinct_running_positions():
 def test_build_stopped_and_resumed_gives_the_solver_scores(tmp_path, variant):
     progress = tmp_path / "p.json"
     first = build.Build(variant, 3, progress, chunk=0.002, log=quiet)
-    assert first.run(max_seconds=0.01) is False          # stopped early: progress saved
+    assert first.run(max_seconds=0.01) is False  # stopped early: progress saved
     saved = json.loads(progress.read_text())
     assert saved["depth"] == 3 and len(saved["done"]) < len(first.levels[-1])
     again = build.Build(variant, 3, progress, chunk=0.002, log=quiet)
-    assert len(again.state["done"]) == len(saved["done"])   # nothing solved twice
+    assert len(again.state["done"]) == len(saved["done"])  # nothing solved twice
     assert again.run() is True
     scores = again.scores()
     fresh = Solver(variant)
@@ -60,12 +61,13 @@ def test_progress_of_another_build_is_refused(tmp_path):
 
 def test_two_builds_never_share_a_progress_file(tmp_path):
     import os
+
     progress = tmp_path / "p.json"
     lock = tmp_path / "p.json.lock"
-    lock.write_text(str(os.getppid()))            # a live process holds it
+    lock.write_text(str(os.getppid()))  # a live process holds it
     with pytest.raises(tables.BookError, match="being built by process"):
         build.Build(SMALL, 2, progress, log=quiet).run()
-    lock.write_text("999999999")                  # a dead one: taken over
+    lock.write_text("999999999")  # a dead one: taken over
     assert build.Build(SMALL, 2, progress, log=quiet).run() is True
     assert not lock.exists()
 
@@ -101,7 +103,7 @@ def test_book_file_round_trip_and_checksum(tmp_path):
 def test_a_damaged_book_is_refused_and_analyse_falls_back_to_search(tmp_path, monkeypatch):
     path = _small_book(tmp_path)
     raw = gzip.decompress(path.read_bytes())
-    bad = raw[:-3] + b"-1\n"                     # change the last score
+    bad = raw[:-3] + b"-1\n"  # change the last score
     path.write_bytes(gzip.compress(bad))
     with pytest.raises(tables.BookError, match="checksum"):
         tables.Book.load(path)
@@ -147,11 +149,12 @@ def test_shipped_book_agrees_with_the_solver():
     assert build.back_up(book.variant, levels, leaves) == book.scores
     # every position of the book lies within what the shipped win/draw/loss proof settled for it
     from gamekit.connect.tables import proved_bounds
+
     proved = proved_bounds(book.variant)
     for key, score in book.scores.items():
         lo, hi = proved.get(key, (-1, 1))
         assert lo <= (score > 0) - (score < 0) <= hi
-    assert all(key in proved for key in book.scores)          # the book holds only proved positions
+    assert all(key in proved for key in book.scores)  # the book holds only proved positions
 
 
 def test_command_line_status_and_write(tmp_path, capsys):
@@ -176,6 +179,7 @@ def test_command_line_status_and_write(tmp_path, capsys):
 
 def test_hard_plays_from_the_book_where_it_reaches(tmp_path, monkeypatch):
     from gamekit.connect import cpu_player
+
     path = _small_book(tmp_path)
     book = tables.Book.load(path)
     # doctor the book so that column 5 (a losing-looking edge move) is the only best answer at the start

@@ -1,4 +1,5 @@
 """The compiled search agrees with the pure-Python one; timeouts, fallbacks and refusals."""
+
 import random
 from pathlib import Path
 
@@ -57,12 +58,15 @@ def test_compiled_and_python_agree_on_five_in_a_row():
 
 
 @needs_numba
-@pytest.mark.parametrize("variant, plies", [
-    (Variant("4x4 three", 4, 4, 3), 2),
-    (Variant("mini sides", 3, 4, 3, sides=True), 1),
-    (Variant("5x4 four", 5, 4, 4), 6),
-    (Variant("5x4 sides four", 5, 4, 4, sides=True), 6),
-])
+@pytest.mark.parametrize(
+    "variant, plies",
+    [
+        (Variant("4x4 three", 4, 4, 3), 2),
+        (Variant("mini sides", 3, 4, 3, sides=True), 1),
+        (Variant("5x4 four", 5, 4, 4), 6),
+        (Variant("5x4 sides four", 5, 4, 4, sides=True), 6),
+    ],
+)
 def test_compiled_and_python_agree_on_small_variants(variant, plies):
     rng = random.Random(11)
     compiled, python = Solver(variant, engine="compiled"), Solver(variant, engine="python")
@@ -100,7 +104,7 @@ def test_pure_python_fallback_when_forced(monkeypatch):
 def test_refusals():
     with pytest.raises(ValueError, match="engine"):
         Solver(CONNECT_FOUR, engine="fast")
-    big = Variant("big", 9, 12, 4)             # 9 columns of 13 bits: more than 64
+    big = Variant("big", 9, 12, 4)  # 9 columns of 13 bits: more than 64
     assert not fast.fits(big)
     with pytest.raises(ValueError, match="too big"):
         Solver(big, engine="compiled")

@@ -1,4 +1,5 @@
 """The 5 en raya lesson: positions, threat cells, tables, step-through and exercises (checked by the solver)."""
+
 import re
 
 import pytest
@@ -10,17 +11,17 @@ from gamekit.connect import teach
 
 def test_positions_are_what_the_lesson_says():
     g = L.position("edge_line")
-    assert L.playable_threats(g, 0) == [(4, 0)]               # column 4, thanks to the side disc
+    assert L.playable_threats(g, 0) == [(4, 0)]  # column 4, thanks to the side disc
     g.play("4")
     assert g.winner() == 0 and (0, 0) in g.winning_cells()
 
     g = L.position("open_four")
     assert g.to_move == 1 and len(L.playable_threats(g, 0)) == 2
-    assert solve(g) < 0                                        # yellow cannot stop it
+    assert solve(g) < 0  # yellow cannot stop it
 
     g = L.position("under_threat")
     assert g.to_move == 0 and L.threat_cells(g, 1) == [(1, 1), (6, 1)]
-    for n in ("1", "6"):                                       # filling the cell under a threat loses at once
+    for n in ("1", "6"):  # filling the cell under a threat loses at once
         g.play(n)
         g.play(n)
         assert g.winner() == 1
@@ -63,7 +64,8 @@ def test_tables(monkeypatch):
     assert known.rows[1][1] == "a draw" and "computed" in known.rows[1][2] and "claimed" not in str(known.rows)
     from gamekit.connect import tables
     from gamekit.i18n import using
-    monkeypatch.setattr(tables, "book_for", lambda v: None)        # no book installed: the value is unknown
+
+    monkeypatch.setattr(tables, "book_for", lambda v: None)  # no book installed: the value is unknown
     assert L.known_results().rows[1][1] == "unknown"
     monkeypatch.undo()
     with using("es"):
@@ -71,19 +73,19 @@ def test_tables(monkeypatch):
     assert "published rules leave open" in str(rules.rows[1]) and "gamekit" not in str(rules.rows) + str(known.rows)
     four = L.lines_table(("four",))
     assert [r[0] for r in four.rows] == ["Connect Four (four in a line)"]
-    assert "through a side disc" not in four.headers and len(four.rows[0]) == len(four.headers) == 5   # no side discs
+    assert "through a side disc" not in four.headers and len(four.rows[0]) == len(four.headers) == 5  # no side discs
     assert lines.headers[-1] == "through a side disc"
 
 
 def test_step_through_replays_a_won_game():
     steps = L.steps()
-    assert len(steps) == len(L.WON_GAME) - L.WON_GAME_FROM + 1      # from move 15: fits the lesson's time
+    assert len(steps) == len(L.WON_GAME) - L.WON_GAME_FROM + 1  # from move 15: fits the lesson's time
     final = FiveInARow.from_moves(L.WON_GAME)
     assert final.winner() == 0
     assert "wins" in steps[-1].caption and "side disc" in steps[-1].caption
     assert any("one cell above the other" in s.caption for s in steps)
     for s in steps[:3] + steps[-2:]:
-        assert s.build()                                        # every scene draws
+        assert s.build()  # every scene draws
     widget = L.step_through()
     widget.next()
     assert widget.index == 1 and not widget.errors
@@ -94,8 +96,11 @@ def _move_exercises():
 
 
 def test_every_lesson_lists_at_least_three_exercises():
-    assert set(L.EXERCISES) == {"five_in_a_row/01_rules_and_play", "five_in_a_row/02_threats_and_exercises",
-                                "five_in_a_row/03_how_the_computer_knows"}
+    assert set(L.EXERCISES) == {
+        "five_in_a_row/01_rules_and_play",
+        "five_in_a_row/02_threats_and_exercises",
+        "five_in_a_row/03_how_the_computer_knows",
+    }
     for lesson, fs in L.EXERCISES.items():
         assert len(fs) >= 3, lesson
         for f in fs:
@@ -111,24 +116,31 @@ def test_move_exercises_accept_exactly_the_solvers_best_moves(lesson, ex):
     """Issue 10 §2: every click exercise accepts exactly the best moves, and can be failed."""
     game = ex.game
     legal = game.legal_moves()
-    assert len(legal) >= 2 and ex.wrong                                # it can be failed
+    assert len(legal) >= 2 and ex.wrong  # it can be failed
     accepted = {m for m in legal if ex.check(m)[0]}
     assert accepted == set(L.best_moves(game)) == set(ex.solutions)
-    if len(game.history) >= L.SOLVE_FROM:                              # the solver settles it: compare directly
+    if len(game.history) >= L.SOLVE_FROM:  # the solver settles it: compare directly
         scores = analyse(game, time_budget=None)
         best = max(scores.values())
         assert accepted == {m for m, s in scores.items() if s == best}
-    for m in legal:                                                     # every wrong answer says what follows
+    for m in legal:  # every wrong answer says what follows
         ok, feedback = ex.check(m)
         if not ok:
             assert f"column {m}" in feedback
-            assert "five in a line" in feedback or "answers in column" in feedback or "good answer" in feedback, feedback
+            assert "five in a line" in feedback or "answers in column" in feedback or "good answer" in feedback, (
+                feedback
+            )
 
 
 def test_best_moves_shortcuts_agree_with_the_solver_on_late_positions():
     """The two shortcuts of best_moves (win at once; the only block) against a full analysis."""
-    for moves in ("555542344444573235332211", "7213563475156454544336", "55554234444457323533",
-                  "444554354436367621333665725", "4646424446655553557373"):
+    for moves in (
+        "555542344444573235332211",
+        "7213563475156454544336",
+        "55554234444457323533",
+        "444554354436367621333665725",
+        "4646424446655553557373",
+    ):
         g = FiveInARow.from_moves(moves)
         scores = analyse(g, time_budget=None)
         best = max(scores.values())
@@ -139,20 +151,20 @@ def test_lesson_one_positions_say_what_the_lesson_says():
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
     assert L.immediate_wins(g) == ["2"]
     g.play("2")
-    assert (0, 2) in g.winning_cells()                                  # the red side disc (row 3) is in the five
+    assert (0, 2) in g.winning_cells()  # the red side disc (row 3) is in the five
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_block"])
-    assert g.to_move == 1 and L.playable_threats(g, 0) == [(6, 3)]      # column 6, row 4
+    assert g.to_move == 1 and L.playable_threats(g, 0) == [(6, 3)]  # column 6, row 4
     (line,) = [line for line in L.open_lines(g, 6, 3, 0) if sum(g.cell(c, r) == 0 for c, r in line) == 4]
-    assert len({r for _, r in line}) == 5 and (8, 5) in line           # a diagonal up to the right side disc, row 6
-    assert line.index((6, 3)) not in (0, 4)                            # the gap is inside the line, not at its end
-    for m in g.legal_moves():                                            # anything but the block loses at once
+    assert len({r for _, r in line}) == 5 and (8, 5) in line  # a diagonal up to the right side disc, row 6
+    assert line.index((6, 3)) not in (0, 4)  # the gap is inside the line, not at its end
+    for m in g.legal_moves():  # anything but the block loses at once
         if m != "6":
             g.play(m)
             assert L.immediate_wins(g) == ["6"]
             g.undo()
     # not the worked example above it (a line along the bottom row, with the side disc at its end)
     shown = L.position("edge_line")
-    (c, r), = L.threat_cells(shown, 0)
+    ((c, r),) = L.threat_cells(shown, 0)
     assert r == 0 and r not in {r for _, r in line[1:]}
 
 
@@ -160,7 +172,7 @@ def test_exercise_feedback_shows_the_refutation():
     only = L.only_move_exercise()
     ok, feedback = only.check("5")
     assert not ok and feedback == "Not column 5: red has a good answer, and then red can force a win."
-    assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")    # the whole line: one click away
+    assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
     assert ok and "zugzwang" in feedback
     win = L.winning_move_exercise()
@@ -169,7 +181,7 @@ def test_exercise_feedback_shows_the_refutation():
     assert "yellow still wins" in L.challenge_exercise().check("6")[1]
     g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
     g.play("2")
-    assert solve(g) == -1                      # red to move loses to yellow's 21st disc: the last of the game
+    assert solve(g) == -1  # red to move loses to yellow's 21st disc: the last of the game
 
 
 @pytest.mark.parametrize("name", ["only_move", "winning_move", "challenge"])
@@ -186,11 +198,11 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
         if after.is_over() or L.immediate_wins(after):
             continue
         reply = L.shown_reply(after)
-        if reply in ex.solutions:               # naming it would give the exercise's answer away
+        if reply in ex.solutions:  # naming it would give the exercise's answer away
             assert "has a good answer" in feedback and "answers in column" not in feedback
         else:
             assert f"answers in column {reply}" in feedback
-        value = solve(after)                   # for the player to move after the wrong click: the opponent
+        value = solve(after)  # for the player to move after the wrong click: the opponent
         assert ("draw" in feedback) == (value == 0) and ("can force a win" in feedback) == (value > 0)
         assert ex.more(m).startswith(f"After column {m}, best play")
 
@@ -229,9 +241,9 @@ def test_zugzwang_is_counted_then_decided():
     assert ok and "20 empty cells" in feedback and "must" not in feedback and "zugzwang" not in feedback
     assert "counts columns 1 and 6 too" in z.check("32")[1] and not z.check("32")[0]
     assert "one of columns" in z.check("26")[1] and "the discs" in z.check("10")[1]
-    assert "Not 19" in z.check("19")[1] and "column 2: 4" not in z.check("19")[1]     # no count handed over
+    assert "Not 19" in z.check("19")[1] and "column 2: 4" not in z.check("19")[1]  # no count handed over
     who = L.zugzwang_who_exercise()
-    g = L.position("under_threat")             # play the safe cells out: who is stuck with a ✗ cell?
+    g = L.position("under_threat")  # play the safe cells out: who is stuck with a ✗ cell?
     while True:
         safe = [m for m in g.legal_moves() if m not in ("1", "6")]
         if not safe:
@@ -256,7 +268,7 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     ex = L.exercises()[name]
     cells = [(s, c) for s in (0, 1) for c in L.threat_cells(ex.game, s)]
     assert len(cells) == 1 and cells[0][0] == owner and cells[0][1][1] + 1 == row
-    assert not L.playable_threats(ex.game, owner)                 # it floats: no disc can reach it yet
+    assert not L.playable_threats(ex.game, owner)  # it floats: no disc can reach it yet
     parity = "odd" if row % 2 else "even"
     assert helps == (owner == (0 if row % 2 else 1))
     right = f"{parity} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
@@ -267,12 +279,12 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert f"row {row}" not in ex.marked_cells and re.search(r"higher than the top disc|still empty", ex.marked_cells)
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
-    assert len({text for _, text in reasons.values()}) == 4       # each answer its own reason
+    assert len({text for _, text in reasons.values()}) == 4  # each answer its own reason
     for choice, (ok, text) in reasons.items():
         if not ok and not choice.startswith(parity):
-            assert f"row {row}" in text                          # the wrong parity: count the rows
+            assert f"row {row}" in text  # the wrong parity: count the rows
         if not ok and choice.startswith(parity):
-            assert "whose threat" in text                        # the right row, the wrong owner's verdict
+            assert "whose threat" in text  # the right row, the wrong owner's verdict
     # the wrong row with the verdict that row gives for this owner is one slip (the row); the wrong row with the
     # right verdict is two (the row, and whose threat it is)
     other = "even" if parity == "odd" else "odd"
@@ -281,19 +293,20 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert reasons[follows][1].startswith("Count the rows") and "Two slips" not in reasons[follows][1]
     assert reasons[kept][1].startswith("Two slips")
     assert ("probably not help " + ("red", "yellow")[owner]) in reasons[right][1] or helps
-    assert L.exercise(name) is not None                           # the board shows the cell tinted and lettered
+    assert L.exercise(name) is not None  # the board shows the cell tinted and lettered
 
 
 def test_the_two_odd_even_exercises_differ_only_in_whose_threat_it_is():
     """Same parity, different owner, different answer: the question cannot be answered from the row alone."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
-    (sa, (_, ra)), = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
-    (sb, (_, rb)), = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
+    ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
+    ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
     assert ra % 2 == rb % 2 and sa != sb and a.solutions != b.solutions
 
 
 def test_odd_even_choices_are_in_spanish_of_the_lessons():
     from gamekit.i18n import using
+
     with using("es"):
         ex = L.odd_even_exercise("odd_even_2")
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
@@ -304,6 +317,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
 def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     """Colour is never the only cue: each threat cell is lettered R or Y (R or A in Spanish)."""
     from gamekit.i18n import using
+
     g = L.position("edge_diagonal")
     texts = L.scene(g).texts()
     assert texts.count("R") == len(L.threat_cells(g, 0)) and "Y" not in texts
@@ -315,8 +329,10 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     text = box.children[1].description
     assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
     assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
-    assert "Threat cells: R (red) in column 2, 2 cells higher than the top disc of that column." in \
-        L.exercise("odd_even").children[0].children[1].description
+    assert (
+        "Threat cells: R (red) in column 2, 2 cells higher than the top disc of that column."
+        in L.exercise("odd_even").children[0].children[1].description
+    )
 
 
 def test_row_lines_exercise_gives_each_slip_its_reason():
@@ -333,8 +349,9 @@ def test_exercise_widgets_and_score():
     assert ok
     assert not board.submit("2")[0]
     from gamekit.connect.view import layout_for
+
     x, y = layout_for(board.exercise.game, L.CELL).centre(0, 2)
-    assert board.click(x, y) is None                            # the side column: refused with a reason
+    assert board.click(x, y) is None  # the side column: refused with a reason
     typed = L.exercise("count_lines", score)
     assert typed.submit("64")[0]
     assert score.solved == 2 and score.attempts == 3
@@ -348,6 +365,7 @@ def test_show_and_scene():
 
 def test_teacher_guide_key_facts_agree_with_the_code():
     from pathlib import Path
+
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/connect.md").read_text()
     for row in L.lines_table().rows:
         assert "| " + " | ".join(map(str, row)) + " |" in text
@@ -369,13 +387,17 @@ def test_every_step_through_caption_says_what_the_move_does():
         seat = games[i].to_move
         col = after.grid_column(int(L.WON_GAME[i]))
         row = len(after.grid[col]) - 1
-        if " in a line of 5 that" in step.caption:                       # the count is the board's, checked by brute force
-            most = max(sum(after.cell(c, r) == seat for c, r in line)
-                       for line in after.variant.lines() if (col, row) in line
-                       and all(after.cell(c, r) in (None, seat) for c, r in line))
+        if " in a line of 5 that" in step.caption:  # the count is the board's, checked by brute force
+            most = max(
+                sum(after.cell(c, r) == seat for c, r in line)
+                for line in after.variant.lines()
+                if (col, row) in line and all(after.cell(c, r) in (None, seat) for c, r in line)
+            )
             assert f"now has {most} disc{'s' if most != 1 else ''} in a line of 5" in step.caption
     assert any(" in a line of 5 that" in s.caption for s in L.steps())
-    assert not any(" of red." in s.caption or " of yellow." in s.caption for s in L.steps())   # "… lines of red." was hard to read
+    assert not any(
+        " of red." in s.caption or " of yellow." in s.caption for s in L.steps()
+    )  # "… lines of red." was hard to read
 
 
 JUDGING = ("cannot stop both", "can block only one", "wins")
@@ -393,7 +415,7 @@ def test_every_judging_caption_agrees_with_the_exact_solver():
             if g.is_over():
                 assert g.winner() is not None and f"{('Red', 'Yellow')[g.winner()]}".lower() in step.caption.lower()
                 continue
-            assert solve(g) < 0, step.caption           # the player to move (the one who "cannot stop both") loses
+            assert solve(g) < 0, step.caption  # the player to move (the one who "cannot stop both") loses
     assert judged >= 2
     caption = next(s.caption for s in L.steps() if "one cell above the other" in s.caption)
     assert caption.startswith("Move 21.")
@@ -424,12 +446,12 @@ def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
 def test_count_lines_feedback_says_what_was_missed():
     ex = L.count_lines_exercise()
     assert "30 + 14" not in ex.hint and "44" not in ex.hint
-    ok, feedback = ex.check("44")        # 64 − 20: the 20 diagonals, or the 20 lines through a side disc, left out
+    ok, feedback = ex.check("44")  # 64 − 20: the 20 diagonals, or the 20 lines through a side disc, left out
     assert not ok and "diagonals" in feedback and "side disc" in feedback
-    assert "side column" in ex.check("68")[1]                        # the four lines up the side columns counted
-    assert "lines going up" in ex.check("50")[1]                     # across + diagonal
-    assert "lines across" in ex.check("34")[1]                       # up + diagonal
-    assert "one way only" in ex.check("54")[1]                       # one diagonal direction
+    assert "side column" in ex.check("68")[1]  # the four lines up the side columns counted
+    assert "lines going up" in ex.check("50")[1]  # across + diagonal
+    assert "lines across" in ex.check("34")[1]  # up + diagonal
+    assert "one way only" in ex.check("54")[1]  # one diagonal direction
     assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons), "each common wrong answer gets its own reason"
@@ -451,11 +473,11 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     for right in ("30 + 14 + 20", "64", 64):
         assert ex.check(right)[0], right
-    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):   # the right numbers, not across + up + diagonal
+    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers, not across + up + diagonal
         ok, why = ex.check(swapped)
         assert not ok and "order" in why and "across + up + diagonal" in why, swapped
     assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
-    for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):     # refused, naming the input and why
+    for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
@@ -467,7 +489,7 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     engine; exactly one, a pop, makes red's five."""
     ex = L.popout_exercise()
     game = L.popout_game()
-    assert not [m for m in L.immediate_wins(game) if not m.startswith("p")]    # no drop wins at once
+    assert not [m for m in L.immediate_wins(game) if not m.startswith("p")]  # no drop wins at once
     assert len(ex.choices) == len(game.legal_moves()) >= 8
     for move in game.legal_moves():
         g = game.copy()
@@ -479,8 +501,8 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     assert ex.solutions == ["pop column 3"]
     assert "No drop wins" not in ex.prompt and "gap just above" not in ex.hint
     assert "red disc just above the yellow one" in ex.hint
-    g = game.copy()                                    # the hint's picture: row 3 has four red discs and one
-    g.play("p3")                                       # yellow one, with a red disc right above the yellow
+    g = game.copy()  # the hint's picture: row 3 has four red discs and one
+    g.play("p3")  # yellow one, with a red disc right above the yellow
     row = g.winning_cells()[0][1]
     before = [game.cell(c, row) for c, _ in g.winning_cells()]
     assert before.count(0) == 4 and before.count(1) == 1
@@ -489,7 +511,7 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     before, after = L.steps("popout")
     g = FiveInARow.from_moves(L.POPOUT_DEMO, popout=True)
     g.play(L.POPOUT_DEMO_POP)
-    assert g.winner() == 1 and any(g.is_side(c) for c, _ in g.winning_cells())   # the popper's opponent wins
+    assert g.winner() == 1 and any(g.is_side(c) for c, _ in g.winning_cells())  # the popper's opponent wins
     assert "yellow win" in after.caption and before.build() and after.build()
 
 
@@ -501,7 +523,7 @@ def test_the_diagonal_hint_follows_the_line_the_way_it_runs():
     cells = sorted(g.winning_cells(), key=lambda cell: cell[1])
     assert cells[0][1] == 0 and g.is_side(cells[-1][0]) and cells[-1][1] == 4
     assert "bottom row" in ex.hint and " up " in ex.hint and "down to" not in ex.hint
-    assert "up towards a side column" in ex.check("2")[1]       # the wrong click repeats the hint
+    assert "up towards a side column" in ex.check("2")[1]  # the wrong click repeats the hint
 
 
 def test_the_zugzwang_question_names_the_cells_it_means():
@@ -537,11 +559,15 @@ def test_floating_threat_captions_name_the_cell_and_its_row_kind():
     """The step-through ties its captions to the lesson's idea: a new threat cell that cannot be used yet is
     named (column, row counted from 1 at the bottom) with its odd/even kind, which the board confirms."""
     import re
+
     seen = 0
     games = L._won_game_games()
     for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
-        m = re.search(r"New (red|yellow) threat cell \(tinted\) in column (\d), row (\d)\. Row \3 is (odd|even): "
-                      r"by the odd/even rule of thumb, ", step.caption)
+        m = re.search(
+            r"New (red|yellow) threat cell \(tinted\) in column (\d), row (\d)\. Row \3 is (odd|even): "
+            r"by the odd/even rule of thumb, ",
+            step.caption,
+        )
         if not m:
             continue
         seen += 1
@@ -550,9 +576,9 @@ def test_floating_threat_captions_name_the_cell_and_its_row_kind():
         after = games[i + 1]
         col = next(c for c in range(after.width) if after.column_number(c) == int(column))
         assert (col, int(row) - 1) in L.threat_cells(after, seat)
-        assert (col, int(row) - 1) not in L.playable_threats(after, seat)       # it floats
+        assert (col, int(row) - 1) not in L.playable_threats(after, seat)  # it floats
         assert kind == ("odd" if int(row) % 2 else "even")
-        good = (colour == "red") == (kind == "odd")                 # odd rows are red's kind, even rows yellow's
+        good = (colour == "red") == (kind == "odd")  # odd rows are red's kind, even rows yellow's
         assert ("a good row for a " + colour in step.caption) == good
         assert ("on its own this " + colour + " threat will probably not help " + colour in step.caption) == (not good)
         assert "yellow's kind" not in step.caption or colour == "yellow"
@@ -564,8 +590,12 @@ def test_the_allis_background_is_an_optional_box_in_lesson_2():
     other rules are in an optional <details> box (en, es)."""
     import re
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2] / "notebooks"
-    for md in (root / "five_in_a_row/02_threats_and_exercises.md", root / "es/five_in_a_row/02_threats_and_exercises.md"):
+    for md in (
+        root / "five_in_a_row/02_threats_and_exercises.md",
+        root / "es/five_in_a_row/02_threats_and_exercises.md",
+    ):
         text = md.read_text()
         boxes = re.findall(r"<details>.*?</details>", text, flags=re.S)
         outside = re.sub(r"<details>.*?</details>", " ", text, flags=re.S)
@@ -594,9 +624,10 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 def _objective_bullets(md: Path) -> list[str]:
     """The objective bullets at the top of a lesson page, markup and line breaks removed."""
     import re
+
     text = md.read_text(encoding="utf-8")
     start = re.search(r"\*\*(Objectives|Objetivos)", text).end()
-    block = text[start:text.index("\n\n", text.index("\n*", start))]
+    block = text[start : text.index("\n\n", text.index("\n*", start))]
     items = re.split(r"\n\* ", "\n" + block.split("\n", 1)[1])
     return [" ".join(i.replace("**", "").split()).rstrip(";.") for i in items if i.strip()]
 
@@ -608,12 +639,13 @@ def test_the_page_announces_exactly_the_objectives_the_exercises_test(number, la
     easy before hard within an objective), in both languages."""
     from gamekit.i18n import tr, using
     from gamekit.widgets.lesson import LEVEL_ORDER
+
     lesson = L.LESSONS[number]
     md = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson.notebook}.md"
     with using(lang):
         assert _objective_bullets(md) == [tr(text) for text, _ in lesson.objectives]
     for _, names in lesson.objectives:
-        assert len(names) >= 2 and all(n in lesson.exercises for n in names), names   # at least two exercises each
+        assert len(names) >= 2 and all(n in lesson.exercises for n in names), names  # at least two exercises each
         levels = [LEVEL_ORDER.index(lesson.levels[n]) for n in names]
         assert levels == sorted(levels), names
     tested = {n for _, names in lesson.objectives for n in names}
@@ -637,7 +669,7 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
         assert wins and set(wins) <= set(ex.solutions)
     if "threatens to make five with the next disc" in prompt:
         assert threats and not wins
-        for m in ex.solutions:                           # the answer stops the threat
+        for m in ex.solutions:  # the answer stops the threat
             after = game.copy()
             after.play(m)
             assert not L.immediate_wins(after)
@@ -655,21 +687,36 @@ def test_lesson_three_practice_is_searched_by_hand():
     for ex in L.practice_exercises(3):
         empty = ex.game.variant.cells - ex.game.discs_on_board
         assert empty <= L.HAND_SEARCH_EMPTY and ex.prompt.startswith(f"Be the computer: only {empty} cells")
-    assert set(L.LESSONS[3].themes) == set(L.LESSONS[2].themes)       # nothing untaught
+    assert set(L.LESSONS[3].themes) == set(L.LESSONS[2].themes)  # nothing untaught
 
 
-@pytest.mark.parametrize("path", sorted(str(p.relative_to(NOTEBOOKS)) for p in
-                                        [*NOTEBOOKS.glob("five_in_a_row/*.md"), *NOTEBOOKS.glob("es/five_in_a_row/*.md")]))
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        str(p.relative_to(NOTEBOOKS))
+        for p in [*NOTEBOOKS.glob("five_in_a_row/*.md"), *NOTEBOOKS.glob("es/five_in_a_row/*.md")]
+    ),
+)
 def test_the_pupils_page_has_no_teacher_material_or_internal_names(path):
     """Issue 35 §3: no "For teachers" appendix, no gamekit, rules sheet or code words in the prose; the Next link
     ends the page."""
     import re
     import jupytext
+
     nb = jupytext.read(NOTEBOOKS / path, fmt="md:myst")
     prose = [c.source for c in nb.cells if c.cell_type == "markdown"]
     text = "\n".join(prose)
-    for word in ("gamekit", "rules sheet", "hoja de reglas", "For teachers", "Para el profesorado", "numba",
-                 "docs/", "(12–16)", "12–16"):
+    for word in (
+        "gamekit",
+        "rules sheet",
+        "hoja de reglas",
+        "For teachers",
+        "Para el profesorado",
+        "numba",
+        "docs/",
+        "(12–16)",
+        "12–16",
+    ):
         assert word not in text, (path, word)
     last = prose[-1].strip().split("\n\n")[-1]
     assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", last, re.S), path
@@ -678,6 +725,7 @@ def test_the_pupils_page_has_no_teacher_material_or_internal_names(path):
 
 def test_the_lesson_tables_name_no_internal_program():
     from gamekit.i18n import using
+
     for lang in ("en", "es"):
         with using(lang):
             text = str(L.rules_table().rows) + str(L.known_results().rows)
@@ -700,13 +748,14 @@ def test_each_common_wrong_answer_gets_its_own_reason(number, name):
         assert len(feedback.split()) <= 60, (name, answer, feedback)
         reasons[str(answer)] = feedback
     assert len(set(reasons.values())) == len(reasons), (name, reasons)
-    assert ex.choices is None or all(c in ex.wrong or c in ex.solutions for c in ex.choices)   # no choice unexplained
+    assert ex.choices is None or all(c in ex.wrong or c in ex.solutions for c in ex.choices)  # no choice unexplained
 
 
 def test_the_guides_lesson_one_extension_is_true_and_not_answered_on_the_page():
     """Issue 35: the extension asks how many of the 64 lines each colour can complete; its answer (54 each, 10 of
     the 20 side-disc lines per colour) is the code's count, and neither the page nor its tables show it."""
     from gamekit.connect.rules import FIVE_IN_A_ROW, count_lines
+
     n = count_lines(FIVE_IN_A_ROW)
     assert n["red"] == n["yellow"] == n["lines"] - n["through_sides"] // 2 == 54
     root = Path(__file__).resolve().parents[2]
@@ -729,38 +778,48 @@ def test_the_odd_even_rule_comes_after_the_zugzwang_it_would_answer(lang):
     rule = page.index("tiene que llenar el hueco impar" if lang else "red has to fill the odd cell under it")
     assert page.index('L.exercise("zugzwang_who"') < rule < page.index('L.exercise("odd_even"')
     calls = [m for m in re.findall(r'L\.exercise\("(\w+)"', page)]
-    assert calls == list(L.LESSONS[2].exercises)            # the page asks them in the lesson's order
+    assert calls == list(L.LESSONS[2].exercises)  # the page asks them in the lesson's order
 
 
 def test_lesson_two_text_says_what_the_pictures_and_moves_show():
     page = _page("five_in_a_row/02_threats_and_exercises.md")
     assert "Y, in\ncolumn 1, row 2" in page or "(marked Y, in column 1, row 2)" in " ".join(page.split())
-    assert ("Y (yellow) in column 1, row 2" in L.marked_cells_text(L.position("open_four")))
+    assert "Y (yellow) in column 1, row 2" in L.marked_cells_text(L.position("open_four"))
     assert "move 21: red makes two threats" not in page and "red can now use **both**" in " ".join(page.split())
 
 
 def test_the_solver_is_explained_before_lesson_one_uses_it():
     page = _page("five_in_a_row/01_rules_and_play.md")
     first = page.index("exact solver")
-    before = " ".join(page[:first + 200].split())
+    before = " ".join(page[: first + 200].split())
     assert "looks ahead right to the end of the game, skipping only moves that cannot change the verdict" in before
-    assert "tries every move" not in before           # alpha-beta (lesson 3) skips moves: "every move" was false
+    assert "tries every move" not in before  # alpha-beta (lesson 3) skips moves: "every move" was false
     es = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
     assert "El ordenador mira las jugadas hasta el final" in es and "Prueba todas las jugadas" not in es
 
 
-SPANISH_CALQUES = ("del tipo del", "jugadores del ordenador", "hueco vacío que completaría", "busca en una partida",
-                   "pilas de casillas")
+SPANISH_CALQUES = (
+    "del tipo del",
+    "jugadores del ordenador",
+    "hueco vacío que completaría",
+    "busca en una partida",
+    "pilas de casillas",
+)
 
 
-@pytest.mark.parametrize("path", ["notebooks/es/five_in_a_row/01_rules_and_play.md",
-                                  "notebooks/es/five_in_a_row/02_threats_and_exercises.md",
-                                  "notebooks/es/five_in_a_row/03_how_the_computer_knows.md",
-                                  "docs/teachers/es/connect.md"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "notebooks/es/five_in_a_row/01_rules_and_play.md",
+        "notebooks/es/five_in_a_row/02_threats_and_exercises.md",
+        "notebooks/es/five_in_a_row/03_how_the_computer_knows.md",
+        "docs/teachers/es/connect.md",
+    ],
+)
 def test_spanish_pages_avoid_the_calques_a_reader_found(path):
     text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
     if path.startswith("docs/"):
-        text = text.split("<!-- solutions:begin")[0]            # the generated solutions quote the catalogue
+        text = text.split("<!-- solutions:begin")[0]  # the generated solutions quote the catalogue
     for calque in SPANISH_CALQUES:
         assert calque not in text, (path, calque)
 
@@ -769,8 +828,12 @@ def _general_plan(path: str) -> dict[str, list[str]]:
     text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
     section = re.split(r"^## ", text, flags=re.M)
     plan = next(s for s in section if s.startswith(("The shape of every lesson", "El esquema de cada lección")))
-    return {row[0]: row[1:] for row in (
-        [c.strip() for c in line.strip("|").split("|")] for line in plan.splitlines() if line.startswith("| "))}
+    return {
+        row[0]: row[1:]
+        for row in (
+            [c.strip() for c in line.strip("|").split("|")] for line in plan.splitlines() if line.startswith("| ")
+        )
+    }
 
 
 def _lesson_rows(path: str, lesson: int) -> list[tuple[int, str]]:
@@ -802,8 +865,9 @@ def test_the_guides_general_plan_agrees_with_each_lessons_plan(path):
     assert "Recall" not in text and "Repaso:" not in text
 
 
-@pytest.mark.parametrize("path, appendix", [("docs/teachers/connect.md", "## Appendix"),
-                                            ("docs/teachers/es/connect.md", "## Apéndice")])
+@pytest.mark.parametrize(
+    "path, appendix", [("docs/teachers/connect.md", "## Appendix"), ("docs/teachers/es/connect.md", "## Apéndice")]
+)
 def test_developer_details_are_in_the_guides_appendix(path, appendix):
     text = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
     head, tail = text.split(appendix)
@@ -826,8 +890,10 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         # on paper each colour keeps one letter, the printed board's (X red, O yellow)
         assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
         assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
-    assert L.exercises()["odd_even_2"].marked_cells == ("Threat cells: O (yellow) in column 6, which is still empty: "
-                                                        "find the cell of that column where a yellow disc would make five.")
+    assert L.exercises()["odd_even_2"].marked_cells == (
+        "Threat cells: O (yellow) in column 6, which is still empty: "
+        "find the cell of that column where a yellow disc would make five."
+    )
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
@@ -835,13 +901,16 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
 def test_the_connect_four_total_gets_its_own_reason():
     """69 is the Connect Four count in the table just above exercise 5: the feedback says so, not "too many"."""
     from gamekit.connect.rules import CONNECT_FOUR, count_lines
+
     ok, why = L.count_lines_exercise().check(str(count_lines(CONNECT_FOUR)["lines"]))
     assert not ok and "Connect Four" in why and "Too many" not in why
 
 
 def test_a_block_is_praised_for_the_cell_it_takes_first():
-    for factory, needed in ((L.side_block_exercise, "sits in the one cell red needed"),
-                            (L.block_threat_exercise, "takes the cell red needed")):
+    for factory, needed in (
+        (L.side_block_exercise, "sits in the one cell red needed"),
+        (L.block_threat_exercise, "takes the cell red needed"),
+    ):
         ex = factory()
         ok, why = ex.check(ex.solutions[0])
         assert ok and why.startswith("Right: yellow") and needed in why and "makes no five" not in why
@@ -866,7 +935,7 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
     ok, why = ex.check(losing[0])
     assert ok and f"row {row}" in why and "yellow" in why
     unsafe = 0
-    for m in pops:                              # "safe" only when yellow cannot make five with its next move either
+    for m in pops:  # "safe" only when yellow cannot make five with its next move either
         label = L.popout_move_label(m)
         if label in losing:
             continue
@@ -877,11 +946,17 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
         assert not ok and ("safe" in why) == (not replies), why
         if replies:
             unsafe += 1
-            assert "not safe" not in why and "bad pop" in why and f"column {replies[0].lstrip('p')} and makes five" in why
+            assert (
+                "not safe" not in why and "bad pop" in why and f"column {replies[0].lstrip('p')} and makes five" in why
+            )
     assert unsafe >= 1 and ex.check("pop column 7")[1].count("safe") == 0
     page = _page("five_in_a_row/01_rules_and_play.md")
-    assert page.index('step_through("popout")') < page.index('exercise("popout_avoid"') < page.index('exercise("popout_pop"')
-    assert "popout_avoid" in L.LESSONS[1].objectives[2][1]      # it tests the objective "say what a pop does"
+    assert (
+        page.index('step_through("popout")')
+        < page.index('exercise("popout_avoid"')
+        < page.index('exercise("popout_pop"')
+    )
+    assert "popout_avoid" in L.LESSONS[1].objectives[2][1]  # it tests the objective "say what a pop does"
 
 
 def test_lesson_one_practice_accepts_only_fives_now_and_blocks():
@@ -915,7 +990,7 @@ def test_the_final_challenge_explains_the_stacked_threats():
 def test_the_cell_under_a_threat_names_both_players():
     """Exercise 4 asks who must fill a ✗ cell: the prose above it must not say it is only red's problem."""
     page = _page("five_in_a_row/02_threats_and_exercises.md")
-    above = " ".join(page[:page.index('exercise("zugzwang_who"')].split())
+    above = " ".join(page[: page.index('exercise("zugzwang_who"')].split())
     assert "red must **not**" not in above and "neither player wants to play columns 1 or 6" in above
     es = " ".join(_page("es/five_in_a_row/02_threats_and_exercises.md").split())
     assert "ninguno de los dos quiere jugar en las columnas 1 ni 6" in es
@@ -950,10 +1025,14 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
 def test_two_move_orders_in_one_column_are_told_truthfully():
     """Lesson 3: the orders the page calls "different grids" are both games (players alternate) and differ."""
     import re
+
     page = " ".join(_page("five_in_a_row/03_how_the_computer_knows.md").split())
     assert "red 4, yellow 4 and yellow 4, red 4" not in page
-    m = re.search(r"But ((?:(?:red|yellow) \d, )+(?:red|yellow) \d) and ((?:(?:red|yellow) \d, )+(?:red|yellow) \d) "
-                  r"give different grids", page)
+    m = re.search(
+        r"But ((?:(?:red|yellow) \d, )+(?:red|yellow) \d) and ((?:(?:red|yellow) \d, )+(?:red|yellow) \d) "
+        r"give different grids",
+        page,
+    )
     assert m
     grids = []
     for order in m.groups():
@@ -963,13 +1042,18 @@ def test_two_move_orders_in_one_column_are_told_truthfully():
     assert grids[0] != grids[1]
 
 
-@pytest.mark.parametrize("path", ["five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"])
+@pytest.mark.parametrize(
+    "path", ["five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"]
+)
 def test_lesson_three_says_where_its_minutes_go(path):
     import re
+
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
     assert m, "the time is broken down like lessons 1 and 2"
-    assert sum(int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))) == int(m.group(1)) == L.LESSONS[3].minutes
+    assert (
+        sum(int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))) == int(m.group(1)) == L.LESSONS[3].minutes
+    )
 
 
 def test_a_prompt_with_a_later_win_among_its_answers_says_so():
@@ -979,7 +1063,11 @@ def test_a_prompt_with_a_later_win_among_its_answers_says_so():
     now = L.immediate_wins(game)
     later = next(m for m in game.legal_moves() if m not in now)
     prompt = L.practice_prompt(game, now + [later], 1)
-    assert "right now" in prompt and "win by force" in prompt and "2 drops are equally good: any of them is right." in prompt
+    assert (
+        "right now" in prompt
+        and "win by force" in prompt
+        and "2 drops are equally good: any of them is right." in prompt
+    )
 
 
 def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_answer():
@@ -987,12 +1075,13 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     after it the rules prove yellow's draw by claimeven alone; the proof in words comes from a button after the
     right answer — not in the prompt, the hint or a wrong answer's feedback."""
     from gamekit.connect.prove import proof_reason, prove_columns
+
     ex = L.claimeven_exercise()
     game = ex.game
     assert game.to_move == 1
     odd = [m for m in game.legal_moves() if (game.height - game.height_of(int(m))) % 2]
     assert odd == [game.history[-1]] == ex.solutions == L.best_moves(game)
-    proved = prove_columns(game, odd, zugzwang=False)[odd[0]]   # the exercise shows the claimeven proof
+    proved = prove_columns(game, odd, zugzwang=False)[odd[0]]  # the exercise shows the claimeven proof
     assert proved.low == 0 and {rule.kind for rule in proved.proof.rules} == {"claimeven"}
     why = proof_reason(proved.proof, proved.after)
     for text in (ex.prompt, ex.hint):
@@ -1007,6 +1096,7 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
         assert not ok and f"it has {n} empty cells, an even number" in feedback and f"column {odd[0]}" not in feedback
         assert why not in feedback and ex.more(m) == ""
     from gamekit.i18n import using
+
     with using("es"):
         es = L.claimeven_exercise()
         assert es.prompt.startswith("Le toca al amarillo") and "columna" in es.more(odd[0])
@@ -1025,21 +1115,22 @@ def test_lesson_one_first_exercise_is_not_the_demo_just_above_it():
     after.play(ex.solutions[0])
     line = after.winning_cells()
     rows = {r for _, r in line}
-    assert len(rows) == 1 and rows != {demo_cell[1]}                      # across, not the demo's row
-    assert ex.solutions[0] != str(demo.column_number(demo_cell[0]))       # and not the demo's column
+    assert len(rows) == 1 and rows != {demo_cell[1]}  # across, not the demo's row
+    assert ex.solutions[0] != str(demo.column_number(demo_cell[0]))  # and not the demo's column
     (side,) = [(c, r) for c, r in line if after.is_side(c)]
-    assert side[0] == 0 and f"row {side[1] + 1}" in ex.check(ex.solutions[0])[1]   # the left side disc, that row
+    assert side[0] == 0 and f"row {side[1] + 1}" in ex.check(ex.solutions[0])[1]  # the left side disc, that row
     assert "bottom row" not in ex.hint.replace("The bottom row is not the only one", "")
 
 
-@pytest.mark.parametrize("path", ["five_in_a_row/02_threats_and_exercises.md",
-                                  "es/five_in_a_row/02_threats_and_exercises.md"])
+@pytest.mark.parametrize(
+    "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
+)
 def test_the_final_challenge_comes_before_the_game_that_shows_its_idea(path):
     """The step-through of stacked threats in column 7 (and the paragraph that explains it) would answer the final
     challenge's idea: it comes after the challenge, as its debrief."""
     page = _page(path)
     assert page.index('L.exercise("challenge"') < page.index("L.step_through()")
-    before = page[:page.index('L.exercise("challenge"')]
+    before = page[: page.index('L.exercise("challenge"')]
     assert "one above the other" not in before and "uno encima del otro" not in before
 
 
@@ -1048,6 +1139,7 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
     no 1-in-3 guess; the score is the exact solver's, each slip with it has its own reason, and the question does
     not say what is at stake (that is the score's half of the answer)."""
     from gamekit.connect.solver import solve
+
     exercises = L.practice_exercises(3)
     levels = [ex.level for ex in exercises]
     assert levels == sorted(levels, key=["easy", "medium", "hard"].index)
@@ -1069,10 +1161,10 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
                 assert why.startswith("Not column") and "best drop" not in why and "score" not in why
         column = ex.solutions[0].split(",")[0]
         right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
-        assert right_column and len(set(right_column.values())) == len(right_column)   # each slip its own reason
+        assert right_column and len(set(right_column.values())) == len(right_column)  # each slip its own reason
         assert all(why.startswith("The column is right") for why in right_column.values())
-        assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]         # the score is needed too
-    assert any(solve(ex.game) for ex in exercises)                                     # not every answer a draw
+        assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]  # the score is needed too
+    assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
     # the format example in the question (and on the page) is no answer: no score that large is left in an endgame
     # of at most 10 empty cells (the player to move has dropped at least 16 discs, so a win scores at most 5)
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
@@ -1083,13 +1175,15 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
 def test_stacked_threats_are_taught_before_the_exercises_that_turn_on_them():
     """Lesson 2 defines a double threat and shows two threats stacked in one column (a still picture from another
     game) before exercises 9 and 10, and exercise 9's right answer says which cells are stacked, read off the board."""
-    for path, double in (("five_in_a_row/02_threats_and_exercises.md", "**double threat**"),
-                         ("es/five_in_a_row/02_threats_and_exercises.md", "**amenaza doble**")):
+    for path, double in (
+        ("five_in_a_row/02_threats_and_exercises.md", "**double threat**"),
+        ("es/five_in_a_row/02_threats_and_exercises.md", "**amenaza doble**"),
+    ):
         page = _page(path)
         assert page.index(double) < page.index('L.show("stacked")') < page.index('exercise("winning_move"')
         assert "Careful: whose threat" not in page and "Cuidado: ¿de quién" not in page
     g = L.position("stacked")
-    assert sorted(L.threat_cells(g, 0)) == [(7, 2), (7, 3)] and g.column_number(7) == 7   # column 7, rows 3 and 4
+    assert sorted(L.threat_cells(g, 0)) == [(7, 2), (7, 3)] and g.column_number(7) == 7  # column 7, rows 3 and 4
     assert not L.playable_threats(g, 0) and not L.threat_cells(g, 1)
     ex = L.winning_move_exercise()
     after = ex.game.copy()
@@ -1112,7 +1206,7 @@ def test_the_guides_worked_explanations_agree_with_the_engine(path):
     text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
     es = "/es/" in path
     avoid = L.popout_avoid_exercise()
-    slip = avoid.wrong[0]                                   # the pop that is not safe comes first
+    slip = avoid.wrong[0]  # the pop that is not safe comes first
     assert "bad pop" in avoid.check(slip)[1]
     n = slip.split()[-1]
     assert (f"sacar de la columna {n}" if es else f"pop column {n}") in text
@@ -1132,6 +1226,7 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     numbering with an example board of a size no exercise asks about; none of it answers an exercise."""
     from gamekit.connect import teach
     from gamekit.i18n import using
+
     # PopOut only on the sheet whose questions use it (lesson 1), not on the rules card of every sheet
     one = "\n".join(L.worksheet_aids("five_in_a_row/01_rules_and_play"))
     assert "PopOut" in one and "pop" in one
@@ -1145,7 +1240,7 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     three = "\n".join(L.worksheet_aids("five_in_a_row/03_how_the_computer_knows"))
     assert f"scores {teach.TINY.cells // 2 + 1} − n" in three and "scores 22 − n" in three
     assert "bits 0 to 6" in three and "k + 1" in three
-    assert "| 1 | 0 | 3 | 6 |" in three and "| spare | 2 | 5 | 8 |" in three     # bit_index of a 3 × 2 board
+    assert "| 1 | 0 | 3 | 6 |" in three and "| spare | 2 | 5 | 8 |" in three  # bit_index of a 3 × 2 board
     for notebook in ("five_in_a_row/02_threats_and_exercises", "five_in_a_row/03_how_the_computer_knows"):
         text = "\n".join(L.worksheet_aids(notebook))
         for factory in L.EXERCISES[notebook]:
@@ -1159,14 +1254,15 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
 
 
 def test_a_column_is_read_with_the_word_column_in_either_language():
-    """"column 2" on the English page and «columna 2» on the Spanish one are both the drop in column 2."""
+    """ "column 2" on the English page and «columna 2» on the Spanish one are both the drop in column 2."""
     from gamekit.i18n import using
+
     game = L.position("open_four")
     assert L.parse_column(game, "column 2") == L.parse_column(game, "2") == "2"
     with using("es"):
         assert L.parse_column(game, "columna 2") == "2"
         assert L.parse_column(game, "Columna 2") == "2"
-        with pytest.raises(ValueError, match="'x': no es una jugada"):      # a bad column is still refused
+        with pytest.raises(ValueError, match="'x': no es una jugada"):  # a bad column is still refused
             L.parse_column(game, "columna x")
 
 
@@ -1181,8 +1277,10 @@ def test_no_practice_wrong_answer_feedback_names_an_accepted_column(lesson):
             ok, feedback = ex.check(wrong)
             assert not ok
             if not feedback.startswith("Not column"):
-                continue                      # a score slip on the right column (lesson 3): its column was typed
-            named = set(re.findall(r"(?:columns?|yellow|red) (\d+)", feedback)) | set(re.findall(r" and (\d+)", feedback))
+                continue  # a score slip on the right column (lesson 3): its column was typed
+            named = set(re.findall(r"(?:columns?|yellow|red) (\d+)", feedback)) | set(
+                re.findall(r" and (\d+)", feedback)
+            )
             assert not named & accepted, (ex.key, wrong, feedback)
             checked += 1
     assert checked >= 3
@@ -1196,11 +1294,14 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     (answer,) = ex.solutions
     ok, feedback = ex.check(answer)
     assert ok
-    runs = {m: L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move) for m in ex.wrong
-            if answer in map(str, _after(game, m).legal_moves())}
+    runs = {
+        m: L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move)
+        for m in ex.wrong
+        if answer in map(str, _after(game, m).legal_moves())
+    }
     assert len(runs) == len(ex.wrong) and all(len(rows) >= 2 for _, rows in runs.values())
     assert f"red drops into column {answer} and has threats stacked" in feedback
-    assert "any other drop" not in feedback            # the stacks differ from drop to drop: no false "any"
+    assert "any other drop" not in feedback  # the stacks differ from drop to drop: no false "any"
     # each sentence names the drops it is about and the rows those very drops give (read off the board here)
     sentences = [x for x in re.split(r"(?<=\.) ", feedback) if x.startswith("After yellow's drop")]
     told = {}
@@ -1212,7 +1313,7 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     assert set(told) == set(runs)
     for m, (column, rows) in runs.items():
         assert told[m] == ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1]), (m, feedback)
-    assert "on rows 3 and 4" in feedback and "on rows 2, 3 and 4" in feedback    # yellow 1 fills row 2 itself
+    assert "on rows 3 and 4" in feedback and "on rows 2, 3 and 4" in feedback  # yellow 1 fills row 2 itself
     assert not any(ex.check(m)[0] for m in ex.wrong)
 
 
@@ -1238,7 +1339,7 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(L.threat_cells(after, 0)) - set(L.threat_cells(game, 0)):
             assert f"best line there has {most} red discs" in text, text
-    assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3     # not one sentence for every column
+    assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3  # not one sentence for every column
 
 
 def test_practice_feedback_says_a_five_was_missed_and_judges_early_positions_without_contradiction():
@@ -1268,7 +1369,7 @@ def test_lesson_two_hints_say_how_to_look_not_the_result():
     game = win.game
     after = _after(game, win.solutions[0])
     column, rows = L.stacked_run(after, 0)
-    assert not game.grid[game.grid_column(column)] and len(rows) >= 2     # the stack is in a column still empty
+    assert not game.grid[game.grid_column(column)] and len(rows) >= 2  # the stack is in a column still empty
 
 
 def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver():
@@ -1277,16 +1378,16 @@ def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver()
     reason is wrong; every choice has its own reason; the right one's end is the line of best play."""
     ex = L.exercises()["odd_against_even"]
     g = ex.game
-    (rc, rr), = L.threat_cells(g, 0)
-    (yc, yr), = L.threat_cells(g, 1)
+    ((rc, rr),) = L.threat_cells(g, 0)
+    ((yc, yr),) = L.threat_cells(g, 1)
     assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 1 and (yr + 1) % 2 == 0
     assert not L.playable_threats(g, 0) and not L.playable_threats(g, 1)
     score = solve(g)
-    assert score > 0                                                     # red wins
+    assert score > 0  # red wins
     reasons = {c: ex.check(c) for c in ex.choices}
     (right,) = [c for c, (ok, _) in reasons.items() if ok]
     assert right.startswith("Red:") and "odd" in right and ex.solutions == [right]
-    assert any(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items())    # right winner, wrong reason
+    assert any(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items())  # right winner, wrong reason
     assert len({text for _, text in reasons.values()}) == len(reasons) == 4
     nth = g.variant.cells // 2 + 1 - score
     assert f"with its {nth}st disc" in reasons[right][1] or f"with its {nth}th disc" in reasons[right][1]
@@ -1294,12 +1395,13 @@ def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver()
     line, end = L.principal_line(g, limit=g.variant.cells)
     assert end.winner() == 0 and line[-1] == line[-2] == str(g.column_number(rc))
     assert f"column {g.column_number(rc)}, row {rr}, right under red's threat" in reasons[right][1]
-    assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells   # both cells marked on paper too
+    assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells  # both cells marked on paper too
     assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
 
 
-@pytest.mark.parametrize("path", ["five_in_a_row/02_threats_and_exercises.md",
-                                  "es/five_in_a_row/02_threats_and_exercises.md"])
+@pytest.mark.parametrize(
+    "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
+)
 def test_lesson_two_minutes_add_up(path):
     """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), and
     the exercises' share is 3 minutes for each easy or medium exercise and 5 for each hard one."""
@@ -1321,7 +1423,7 @@ def test_lesson_two_practice_cannot_be_guessed_easily():
         legal = ex.game.legal_moves()
         assert len(legal) >= 5, ex.prompt
         if L.playable_threats(ex.game, 1 - ex.game.to_move):
-            continue                          # a block: finding the threat is the skill, and six drops lose at once
+            continue  # a block: finding the threat is the skill, and six drops lose at once
         survive = [m for m in legal if not L.immediate_wins(_after(ex.game, m))]
         assert 3 * len(ex.solutions) <= len(survive), (ex.prompt, survive)
 
@@ -1340,6 +1442,8 @@ def test_the_step_through_text_tells_the_end_of_the_game_shown():
     assert any(len({r for _, r in line}) == len(line) and any(end.is_side(c) for c, _ in line) for line in five)
     for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):
         page = " ".join(_page(path).split())
-        assert ("at move 22 yellow does not even try to block" in page or
-                "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page)
+        assert (
+            "at move 22 yellow does not even try to block" in page
+            or "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page
+        )
         assert "without giving red the upper one" not in page

@@ -1,4 +1,5 @@
 """CPU players: legal moves, reproducible with a seed, the tactics each level promises."""
+
 import pytest
 
 from gamekit.connect import ConnectFour, FiveInARow, cpu_player, solve
@@ -41,7 +42,7 @@ def test_seeded_players_are_reproducible(level):
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_takes_a_win_in_one(level):
-    g = FiveInARow.from_moves("172737")                  # red drops 4: five with the side disc
+    g = FiveInARow.from_moves("172737")  # red drops 4: five with the side disc
     opts = FAST_HARD if level == "hard" else {}
     for seed in range(5):
         assert cpu_player(level, seed, **opts).choose(g) == "4"
@@ -55,7 +56,7 @@ def test_win_in_one_by_popping():
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_blocks_a_win_in_one(level):
-    g = ConnectFour.from_moves("15253")                  # red threatens 1-2-3-4 on the bottom row
+    g = ConnectFour.from_moves("15253")  # red threatens 1-2-3-4 on the bottom row
     opts = FAST_HARD if level == "hard" else {}
     for seed in range(5):
         assert cpu_player(level, seed, **opts).choose(g) == "4"
@@ -65,7 +66,7 @@ def _opponent_wins_after(game, move):
     game.play(move)
     try:
         if game.is_over():
-            return game.winner() == game.to_move      # a pop that handed the opponent a line
+            return game.winner() == game.to_move  # a pop that handed the opponent a line
         for r in game.legal_moves():
             game.play(r)
             won = game.winner() == 1 - game.to_move
@@ -104,22 +105,22 @@ def test_medium_never_gives_a_win_in_one_when_it_can_avoid_it(cls, popout):
 
 
 def test_hard_prefers_the_fastest_win_and_is_exact_near_the_end():
-    g = ConnectFour.from_moves("2252576253462244111563365343671351441")   # a Pons L3 position, score -1
-    assert solve(g) == -1               # (also builds the compiled engine, which the 1 s budget must not pay for)
+    g = ConnectFour.from_moves("2252576253462244111563365343671351441")  # a Pons L3 position, score -1
+    assert solve(g) == -1  # (also builds the compiled engine, which the 1 s budget must not pay for)
     hard = cpu_player("hard", 0, time_budget=1.0)
     move = hard.choose(g)
     g.play(move)
-    assert solve(g) == 1                                   # it keeps the best (slowest) loss
+    assert solve(g) == 1  # it keeps the best (slowest) loss
     assert hard.last_exact
 
 
 def test_hard_finds_a_win_in_three():
-    g = ConnectFour.from_moves("4455")                     # red: 3 or 6 makes an open three → win
+    g = ConnectFour.from_moves("4455")  # red: 3 or 6 makes an open three → win
     hard = cpu_player("hard", 0, time_budget=None, max_depth=5)
     move = hard.choose(g)
     assert move in ("3", "6")
     g.play(move)
-    assert solve(g) == -(22 - 4)                           # yellow to move loses to red's 4th disc
+    assert solve(g) == -(22 - 4)  # yellow to move loses to red's 4th disc
 
 
 def test_tournament_interface():
@@ -135,6 +136,7 @@ def test_unknown_level():
 def test_hard_keeps_to_the_moves_the_shipped_proof_shows_best():
     from gamekit.connect.players import proved_choices
     from gamekit.connect.solver import outcome_bounds
+
     start = FiveInARow()
     bounds = outcome_bounds(start)
     keep = proved_choices(start)
@@ -152,7 +154,7 @@ def test_hard_keeps_to_the_moves_the_shipped_proof_shows_best():
     assert proved_choices(ConnectFour()) == ConnectFour().legal_moves()
     pop = FiveInARow(popout=True)
     assert proved_choices(pop) == pop.legal_moves()
-    over = ConnectFour.from_moves("1212121")              # red's four in column 1: no moves left
+    over = ConnectFour.from_moves("1212121")  # red's four in column 1: no moves left
     assert over.is_over() and proved_choices(over) == []
 
 
@@ -167,7 +169,7 @@ def test_hard_never_gives_away_a_proved_draw_or_win(seed):
     for hard_seat in (0, 1):
         game = FiveInARow()
         players = {hard_seat: cpu_player("hard", seed, **FAST_HARD), 1 - hard_seat: cpu_player("medium", seed)}
-        held = False                     # Hard was proved to hold at least a draw
+        held = False  # Hard was proved to hold at least a draw
         while not game.is_over():
             seat = game.to_move
             if seat == hard_seat:
@@ -175,8 +177,11 @@ def test_hard_never_gives_away_a_proved_draw_or_win(seed):
                 move = players[seat].choose(game)
                 best = max(lo for lo, _ in bounds.values())
                 # a proved win is played; else a proved draw is kept: by a move proved now or the proof's answer
-                assert bounds[move][0] == best if best == 1 else (bounds[move][0] >= 0 or move == reply
-                                                                 or (best < 0 and reply is None)), (game.history, move)
+                assert (
+                    bounds[move][0] == best
+                    if best == 1
+                    else (bounds[move][0] >= 0 or move == reply or (best < 0 and reply is None))
+                ), (game.history, move)
                 held = held or best >= 0 or reply is not None
             else:
                 move = players[seat].choose(game)

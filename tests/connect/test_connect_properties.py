@@ -1,5 +1,6 @@
 """Property tests over random games: a win is reported exactly when a brute-force scan of the grid
 finds a line (side discs included), undo and saving restore the exact state."""
+
 import json
 
 from hypothesis import HealthCheck, given, settings
@@ -37,7 +38,7 @@ def check_result(game: ConnectGame) -> None:
     if not game.popout:
         assert not (red and yellow)
     if red and yellow:
-        assert game.winner() == (len(game.history) - 1) % 2       # the popper
+        assert game.winner() == (len(game.history) - 1) % 2  # the popper
     elif red or yellow:
         assert game.is_over() and game.winner() == (0 if red else 1)
     else:
@@ -102,8 +103,12 @@ def test_undo_and_save_restore_exact_state(kind, popout, data):
 
 
 @SETTINGS
-@given(kind=KINDS, popout=st.booleans(), data=st.data(),
-       move=st.one_of(st.text(max_size=3), st.integers(-3, 12), st.sampled_from(["p0", "p8", "p9", "P3", "10"])))
+@given(
+    kind=KINDS,
+    popout=st.booleans(),
+    data=st.data(),
+    move=st.one_of(st.text(max_size=3), st.integers(-3, 12), st.sampled_from(["p0", "p8", "p9", "P3", "10"])),
+)
 def test_refused_input_changes_nothing(kind, popout, data, move):
     game = new(kind, popout)
     for _ in range(data.draw(st.integers(0, 20))):

@@ -3,6 +3,7 @@ attacker from completing a line, whatever the attacker plays.
 
 Sample sizes: ``GAMEKIT_PROVE_SAMPLES`` positions per board (default 150; the benchmark
 ``python -m benchmarks.prove`` runs thousands)."""
+
 import os
 import random
 
@@ -17,7 +18,7 @@ from gamekit.connect.solver import Solver, solve
 SAMPLES = int(os.environ.get("GAMEKIT_PROVE_SAMPLES", "150"))
 MINI = Variant("mini prove", 4, 4, 3)
 SIDES = Variant("mini prove sides", 4, 4, 4, sides=True)
-ODD = Variant("mini prove odd rows", 4, 5, 4)          # five rows: the claimed cells are the odd rows
+ODD = Variant("mini prove odd rows", 4, 5, 4)  # five rows: the claimed cells are the odd rows
 
 
 def random_position(cls_or_variant, rng: random.Random, discs: int) -> ConnectGame | None:
@@ -79,7 +80,7 @@ def test_proofs_never_contradict_the_solver(cls):
     rng = random.Random(38)
     proved = checked = 0
     for _ in range(SAMPLES):
-        game = random_position(cls, rng, rng.randint(20, 30))   # 12-22 empty cells: the solver is quick
+        game = random_position(cls, rng, rng.randint(20, 30))  # 12-22 empty cells: the solver is quick
         if game is None:
             continue
         proof = prove(game)
@@ -89,7 +90,7 @@ def test_proofs_never_contradict_the_solver(cls):
             assert defender_value(game, proof) >= 0, game.history
             play_out(game, proof, rng)
     assert checked > SAMPLES // 2
-    assert proved > 0                     # the prover does find proofs at these depths
+    assert proved > 0  # the prover does find proofs at these depths
 
 
 @pytest.mark.parametrize("variant", [MINI, SIDES, ODD])
@@ -110,15 +111,18 @@ def test_small_boards_agree_with_the_solver(variant):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(["four", "five", "mini", "sides", "odd"]), seed=st.integers(0, 10**6),
-       fill=st.floats(0.3, 0.95))
+@given(
+    kind=st.sampled_from(["four", "five", "mini", "sides", "odd"]),
+    seed=st.integers(0, 10**6),
+    fill=st.floats(0.3, 0.95),
+)
 def test_property_a_proof_is_a_winning_strategy_for_the_draw(kind, seed, fill):
     rng = random.Random(seed)
     target = {"four": ConnectFour, "five": FiveInARow, "mini": MINI, "sides": SIDES, "odd": ODD}[kind]
     game = random_position(target, rng, int(42 * fill) if kind in ("four", "five") else int(target.cells * fill))
     if game is None:
         return
-    for side in (0, 1):                       # each side asked for, as the Hint asks
+    for side in (0, 1):  # each side asked for, as the Hint asks
         proof = prove(game, side)
         if proof is None:
             continue
@@ -148,36 +152,45 @@ def test_claimeven_alone_proves_a_draw():
     cells = [cell for rule in proof.rules if rule.kind == "claimeven" for cell in rule.cells]
     empty = [(c, r) for c in range(game.width) for r in range(game.height) if game.cell(c, r) is None]
     assert sorted(cells) == sorted(empty)
-    assert all(upper == (lower[0], lower[1] + 1) and (upper[1] + 1) % 2 == 0 for lower, upper in
-               (rule.cells for rule in proof.rules if rule.kind == "claimeven"))
+    assert all(
+        upper == (lower[0], lower[1] + 1) and (upper[1] + 1) % 2 == 0
+        for lower, upper in (rule.cells for rule in proof.rules if rule.kind == "claimeven")
+    )
     # each of red's lines that is still open holds a cell yellow claims
     for line, rule in proof.refutations:
         assert rule.cells[1] in line
         assert all(game.cell(c, r) != 1 for c, r in line)
-    assert solve(game, weak=True) <= 0            # red (to move) cannot win
+    assert solve(game, weak=True) <= 0  # red (to move) cannot win
 
 
 def test_claimeven_on_connect_four_and_the_side_to_move():
-    game = ConnectFour.from_moves("1452327714244164413652")   # red to move, yellow holds by claimeven
+    game = ConnectFour.from_moves("1452327714244164413652")  # red to move, yellow holds by claimeven
     proof = prove(game)
     assert (proof.defender, proof.to_move) == (1, False)
     assert {rule.kind for rule in proof.rules} == {"claimeven"} and not proof.wins
-    assert proof.used() == {"claimeven": len(proof.refutations), "vertical": 0, "baseinverse": 0, "lowinverse": 0,
-                            "mirror": 0, "aftereven": 0, "threat": 0}
+    assert proof.used() == {
+        "claimeven": len(proof.refutations),
+        "vertical": 0,
+        "baseinverse": 0,
+        "lowinverse": 0,
+        "mirror": 0,
+        "aftereven": 0,
+        "threat": 0,
+    }
     assert len(proof.refutations) == 17 and solve(game, weak=True) <= 0
-    odd = ConnectFour.from_moves("67144134445746")           # two columns odd: a baseinverse completes the pairing
+    odd = ConnectFour.from_moves("67144134445746")  # two columns odd: a baseinverse completes the pairing
     proof = prove(odd)
     assert (proof.defender, proof.to_move) == (1, False)
-    assert proof.used()["claimeven"] == len(proof.refutations)            # claimeven alone refutes every line
+    assert proof.used()["claimeven"] == len(proof.refutations)  # claimeven alone refutes every line
     assert [rule.kind for rule in proof.rules].count("baseinverse") == 1
-    mover = ConnectFour.from_moves("55116654413354741")      # yellow to move: one drop, then claimeven
+    mover = ConnectFour.from_moves("55116654413354741")  # yellow to move: one drop, then claimeven
     proof = prove(mover)
     assert proof.defender == 1 and proof.to_move and proof.move in mover.legal_moves()
     assert solve(mover, weak=True) >= 0
 
 
 def test_baseinverse_and_lowinverse_are_named():
-    game = FiveInARow.from_moves("1633473462112516714414")   # red to move; two columns hold an odd count
+    game = FiveInARow.from_moves("1633473462112516714414")  # red to move; two columns hold an odd count
     proof = prove(game)
     assert proof is not None and not proof.to_move
     kinds = [rule.kind for rule in proof.rules]
@@ -185,7 +198,7 @@ def test_baseinverse_and_lowinverse_are_named():
     for rule in proof.rules:
         if rule.kind == "baseinverse":
             a, b = rule.cells
-            assert game.cell(a[0], a[1]) is None and a[1] == len(game.grid[a[0]])   # both playable now
+            assert game.cell(a[0], a[1]) is None and a[1] == len(game.grid[a[0]])  # both playable now
             assert b[1] == len(game.grid[b[0]])
             assert rule.partner(a) == b and rule.partner(b) == a
     low = prove(FiveInARow.from_moves("7343477644132173"))
@@ -193,7 +206,7 @@ def test_baseinverse_and_lowinverse_are_named():
     rule = next(r for r in low.rules if r.kind == "lowinverse")
     a, b, above_a, above_b = rule.cells
     assert rule.partner(a) == b and rule.partner(above_b) == above_a
-    assert Rule("claimeven", ((1, 0), (1, 1))).partner((1, 1)) is None   # the upper cell is never the attacker's
+    assert Rule("claimeven", ((1, 0), (1, 1))).partner((1, 1)) is None  # the upper cell is never the attacker's
 
 
 def test_refusals():
@@ -216,8 +229,8 @@ def test_refusals():
 
 
 def test_no_proof_is_an_honest_none():
-    assert prove(FiveInARow()) is None               # the empty grid: these rules cannot show the draw
-    assert prove(ConnectFour()) is None              # red wins Connect Four: nothing can prove yellow's draw
+    assert prove(FiveInARow()) is None  # the empty grid: these rules cannot show the draw
+    assert prove(ConnectFour()) is None  # red wins Connect Four: nothing can prove yellow's draw
 
 
 def test_reason_in_words_english_and_spanish():
@@ -237,6 +250,7 @@ def test_reason_in_words_english_and_spanish():
 
 def test_the_leaf_test_keeps_the_solver_exact():
     from gamekit.connect.prove import leaf_for
+
     rng = random.Random(11)
     for cls in (ConnectFour, FiveInARow):
         plain = Solver(cls.variant, engine="python")
@@ -252,13 +266,14 @@ def test_the_leaf_test_keeps_the_solver_exact():
             for solver in (plain, with_leaf, zugzwang):
                 solver.reset()
             exact = plain.solve(game)
-            assert with_leaf.solve(game) == exact == zugzwang.solve(game), game.history   # exact scores, not only weak
+            assert with_leaf.solve(game) == exact == zugzwang.solve(game), game.history  # exact scores, not only weak
             weak = plain.solve(game, weak=True)
             assert with_leaf.solve(game, weak=True) == weak == zugzwang.solve(game, weak=True)
 
 
 def test_leaf_refusals():
     from gamekit.connect.prove import leaf_for
+
     with pytest.raises(TypeError, match="Variant"):
         leaf_for("five")
     with pytest.raises(TypeError, match="leaf="):
@@ -275,7 +290,7 @@ def test_mirror_pairs_two_columns_several_rows_deep():
     pairs = list(zip(rule.cells[::2], rule.cells[1::2]))
     assert len(pairs) >= 3
     for t, (a, b) in enumerate(pairs):
-        assert a[1] == len(game.grid[a[0]]) + t and b[1] == len(game.grid[b[0]]) + t   # t-th empty cell of each
+        assert a[1] == len(game.grid[a[0]]) + t and b[1] == len(game.grid[b[0]]) + t  # t-th empty cell of each
         assert rule.partner(a) == b and rule.partner(b) == a
     assert "(mirror)" in proof_reason(proof, game) and "(mirror)" in proof_reason(proof, game, "es")
     assert solve(game, weak=True) <= 0
@@ -338,8 +353,9 @@ def test_reason_when_no_line_is_left():
     game = FiveInARow.from_moves("2273673755144661436716677124335424")
     proof = prove(game)
     assert proof is not None and proof.refutations == () and proof.rules
-    assert proof_reason(proof, game) == ("Yellow is sure of at least a draw: red has no line left that could still be "
-                                         "completed.")
+    assert proof_reason(proof, game) == (
+        "Yellow is sure of at least a draw: red has no line left that could still be completed."
+    )
     assert proof_reason(proof, game, "es").startswith("El amarillo tiene asegurado al menos el empate")
     assert solve(game, weak=True) <= 0
 
@@ -355,7 +371,7 @@ def test_red_holds_by_a_threat_kept_for_the_end():
     assert game.cell(1, 3) is None and game.cell(1, 2) is not None
     assert proof.used()["threat"] >= 1
     assert all((1, 4) in line or (1, 5) in line for line, rule in proof.refutations if rule == threat)
-    assert solve(game, weak=True) == -1                       # yellow (to move) loses
+    assert solve(game, weak=True) == -1  # yellow (to move) loses
     assert prove(game, 1) is None and prove(game, zugzwang=False) is None
     en = proof_reason(proof, game)
     assert en.startswith("Red is sure to win") and "red has a threat at column 1, row 5" in en.lower()
@@ -368,14 +384,14 @@ def test_red_holds_by_a_threat_kept_for_the_end():
 
 
 def test_aftereven_refutes_the_lines_above_a_claimed_group():
-    game = FiveInARow.from_moves("276521553451453675221461677447")   # red to move
+    game = FiveInARow.from_moves("276521553451453675221461677447")  # red to move
     proof = prove(game)
     assert proof.defender == 1 and proof.wins and proof.used()["aftereven"] == 1
     group = next(rule for rule in proof.rules if rule.kind == "aftereven")
     claims = {rule.cells[1] for rule in proof.rules if rule.kind == "claimeven"}
-    assert set(group.cells) <= claims                          # every empty cell of yellow's group is claimed
+    assert set(group.cells) <= claims  # every empty cell of yellow's group is claimed
     for line, rule in proof.refutations:
-        if rule == group:                                      # red's line lies above the group in its columns
+        if rule == group:  # red's line lies above the group in its columns
             for col, row in group.cells:
                 assert any(c == col and r > row for c, r in line)
     assert "(aftereven)" in proof_reason(proof, game) and solve(game, weak=True) == -1
@@ -403,7 +419,9 @@ def test_two_threats_kept_for_the_end():
     threats = [rule.cells for rule in proof.rules if rule.kind == "threat"]
     assert threats == [((1, 1), (1, 2)), ((5, 1), (5, 2))]
     en = proof_reason(proof, game)
-    assert "yellow has threats at column 2, row 3 and column 6, row 3" in en.lower() and "(threats kept for the end)" in en
+    assert (
+        "yellow has threats at column 2, row 3 and column 6, row 3" in en.lower() and "(threats kept for the end)" in en
+    )
     assert "amenazas guardadas para el final" in proof_reason(proof, game, "es")
     assert solve(game, weak=True) == -1
     for seed in range(10):
@@ -413,6 +431,7 @@ def test_two_threats_kept_for_the_end():
 def test_prove_columns_asks_both_sides_and_agrees_with_the_solver():
     from gamekit.connect.prove import prove_columns
     from gamekit.connect.solver import analyse
+
     rng = random.Random(21)
     wins = losses = checked = 0
     for _ in range(40):
@@ -429,10 +448,10 @@ def test_prove_columns_asks_both_sides_and_agrees_with_the_solver():
             assert column.proof is column.proofs[0]
             mine = [p for p in column.proofs if p.defender == game.to_move]
             theirs = [p for p in column.proofs if p.defender != game.to_move]
-            assert column.proofs == tuple(mine + theirs)          # the mover's proof first
+            assert column.proofs == tuple(mine + theirs)  # the mover's proof first
             assert column.low == (1 if mine and mine[0].wins else 0 if mine else -1)
-            wins += column.low == 1                                # the mover's proof wins after the drop
-            losses += column.high == -1 and bool(theirs)           # the other side's proof wins after it
+            wins += column.low == 1  # the mover's proof wins after the drop
+            losses += column.high == -1 and bool(theirs)  # the other side's proof wins after it
     assert checked > 100 and wins > 0 and losses > 0
 
 
@@ -442,6 +461,7 @@ def test_hard_keeps_a_proved_win(seed):
     proof's answers and wins, against Medium, which never drops under a threat unless it must."""
     from gamekit.connect import cpu_player
     from gamekit.connect.players import proved_bounds_of_moves
+
     game = FiveInARow.from_moves("7447435536456637715662162421")
     assert proved_bounds_of_moves(game)["2"] == (1, 1)
     hard, medium = cpu_player("hard", seed, time_budget=None, max_depth=1), cpu_player("medium", seed)

@@ -5,6 +5,7 @@ draw, and a win when the proof says it wins; the same for each side asked separa
 as the Hint asks; and every position of Pons' Connect Four test sets against its given score.  The summary
 (how often each side is proved, per band of empty cells) is printed with ``pytest -s``;
 ``GAMEKIT_PROVE_SOUNDNESS`` sets the positions per board (default 500)."""
+
 import os
 import random
 from pathlib import Path
@@ -68,7 +69,7 @@ def test_every_proof_agrees_with_the_exact_solver(name):
         positions += 1
         band = bands.setdefault(empty // 4 * 4, [0, 0, 0])
         band[0] += 1
-        value = None                                   # the solver's value for red, asked once when needed
+        value = None  # the solver's value for red, asked once when needed
         for side in (0, 1):
             proof = prove(game, side)
             if proof is None:
@@ -84,13 +85,13 @@ def test_every_proof_agrees_with_the_exact_solver(name):
             proved[side] += 1
             band[1 + side] += 1
             wins += proof.wins
-        either = prove(game)                           # the side-free call names a side these two calls agree on
+        either = prove(game)  # the side-free call names a side these two calls agree on
         assert either is None or prove(game, either.defender) is not None
     print(f"\n{name}: {positions} positions, red proved in {proved[0]}, yellow in {proved[1]}, {wins} of them wins")
     for e, (n, red, yellow) in sorted(bands.items()):
         print(f"  {e}-{e + 3} empty: {n} positions, red {red}, yellow {yellow}")
     assert positions > COUNT // 2
-    assert proved[0] > 0 and proved[1] > 0             # both sides are proved, the first player included
+    assert proved[0] > 0 and proved[1] > 0  # both sides are proved, the first player included
 
 
 PONS = Path("/work/shared/data/connect4")
@@ -108,7 +109,7 @@ def test_pons_sets_never_contradict_a_proof(name):
             continue
         moves, score = line.split()
         game = ConnectFour.from_moves(moves)
-        value = (int(score) > 0) - (int(score) < 0)           # for the player to move
+        value = (int(score) > 0) - (int(score) < 0)  # for the player to move
         for side in (0, 1):
             proof = prove(game, side)
             if proof is None:

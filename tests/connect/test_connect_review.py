@@ -1,6 +1,7 @@
 """A finished 5 en raya game's review (gamekit.puzzles.review through the catalog's ``exact`` hooks of
 gamekit.connect.info): where the exact scores are out of reach, the moves whose outcome is settled — by who
 wins, the shipped proof or the rules' proofs — are still judged, and never against the solver."""
+
 import pytest
 
 from gamekit.connect import FiveInARow
@@ -9,8 +10,8 @@ from gamekit.connect.info import move_values
 from gamekit.connect.prove import prove_columns
 from gamekit.puzzles.review import review
 
-GAME = "54544433454655323533726727626726727611"     # Medium against Medium, yellow wins with its 19th disc
-PROVED = "5653333"                                   # yellow to move: after column 3 the rules prove yellow's draw
+GAME = "54544433454655323533726727626726727611"  # Medium against Medium, yellow wins with its 19th disc
+PROVED = "5653333"  # yellow to move: after column 3 the rules prove yellow's draw
 
 
 def test_review_judges_outcomes_where_exact_scores_time_out(monkeypatch):
@@ -20,7 +21,7 @@ def test_review_judges_outcomes_where_exact_scores_time_out(monkeypatch):
     monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
     judged = review(game, time_limit=2)
     late = [j for j in judged if j.index >= 24]
-    assert late and all(j.verdict in ("best", "mistake") for j in late)     # an outcome knows no inaccuracy
+    assert late and all(j.verdict in ("best", "mistake") for j in late)  # an outcome knows no inaccuracy
     position = FiveInARow()
     for j in judged:
         if j.index >= 24:
@@ -39,14 +40,21 @@ def test_a_column_the_rules_prove_is_never_judged_against_them(monkeypatch):
     proved = prove_columns(game)
     assert (proved["3"].low, proved["3"].proof.defender) == (0, 1)
     monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
-    monkeypatch.setattr(solver, "analyse_outcomes",
-                        lambda game, time_budget=1.0, moves=None: {m: None for m in (moves or game.legal_moves())})
+    monkeypatch.setattr(
+        solver,
+        "analyse_outcomes",
+        lambda game, time_budget=1.0, moves=None: {m: None for m in (moves or game.legal_moves())},
+    )
     assert move_values(game, 1.0) is None
     # the solver says every other column loses: column 3 is at least a draw, but whether it wins is open,
     # so its judgement (and so every other's) waits
-    monkeypatch.setattr(solver, "analyse_outcomes",
-                        lambda game, time_budget=1.0, moves=None: {m: (None if m == "3" else -1)
-                                                                    for m in (moves or game.legal_moves())})
+    monkeypatch.setattr(
+        solver,
+        "analyse_outcomes",
+        lambda game, time_budget=1.0, moves=None: {
+            m: (None if m == "3" else -1) for m in (moves or game.legal_moves())
+        },
+    )
     assert move_values(game, 1.0) is None
     # a bound from elsewhere that column 3 cannot win meets the rules' "at least a draw": settled, a draw,
     # the best move; every other column throws it away
@@ -56,10 +64,10 @@ def test_a_column_the_rules_prove_is_never_judged_against_them(monkeypatch):
 
 
 def test_prove_columns_bounds_and_refusals():
-    game = FiveInARow.from_moves("4742337363525667733644")   # red to move; yellow holds the draw by claimeven
+    game = FiveInARow.from_moves("4742337363525667733644")  # red to move; yellow holds the draw by claimeven
     proved = prove_columns(game)
     assert set(proved) == set(game.legal_moves())
-    assert all(p.high <= 0 for p in proved.values())           # no red drop can win
+    assert all(p.high <= 0 for p in proved.values())  # no red drop can win
     scores = solver.analyse(game, time_budget=None)
     for m, p in proved.items():
         outcome = (scores[m] > 0) - (scores[m] < 0)

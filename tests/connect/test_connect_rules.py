@@ -1,11 +1,11 @@
 """Rules of 5 en raya and Connect Four: layout, lines, every refusal, PopOut, saving."""
+
 import json
 
 import pytest
 
 from gamekit import BadPositionError, IllegalMoveError
-from gamekit.connect import (CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, ConnectGame, FiveInARow, Variant,
-                             count_lines)
+from gamekit.connect import CONNECT_FOUR, FIVE_IN_A_ROW, ConnectFour, ConnectGame, FiveInARow, Variant, count_lines
 
 
 def test_connect_four_start():
@@ -19,10 +19,10 @@ def test_connect_four_start():
 def test_five_in_a_row_side_columns():
     g = FiveInARow()
     assert (g.width, g.height, g.win_length) == (9, 6, 5)
-    assert g.cell(0, 0) == 0 and g.cell(8, 0) == 1          # bottom-left red, bottom-right yellow
+    assert g.cell(0, 0) == 0 and g.cell(8, 0) == 1  # bottom-left red, bottom-right yellow
     for r in range(6):
         assert g.cell(0, r) == r % 2 and g.cell(8, r) == 1 - r % 2
-        assert {g.cell(0, r), g.cell(8, r)} == {0, 1}        # one of each colour per row
+        assert {g.cell(0, r), g.cell(8, r)} == {0, 1}  # one of each colour per row
     assert g.legal_moves() == [str(n) for n in range(1, 8)]
     g.play("1")
     assert g.cell(1, 0) == 0 and g.cell(0, 0) == 0
@@ -45,10 +45,10 @@ def test_vertical_and_horizontal_win_connect_four():
 
 
 def test_four_wins_nothing_in_five_in_a_row():
-    g = FiveInARow.from_moves("2323232")           # four red discs stacked in column 2
+    g = FiveInARow.from_moves("2323232")  # four red discs stacked in column 2
     assert not g.is_over()
-    g.play("3")                                    # yellow
-    g.play("2")                                    # fifth red disc
+    g.play("3")  # yellow
+    g.play("2")  # fifth red disc
     assert g.winner() == 0 and len(g.winning_cells()) == 5
 
 
@@ -76,24 +76,27 @@ def test_full_grid_draw_found_by_search():
 
 
 # ---------------------------------------------------------------------------- refusals
-@pytest.mark.parametrize("game, move, words", [
-    (ConnectFour(), "x", "not a move"),
-    (ConnectFour(), "", "not a move"),
-    (ConnectFour(), "44", "no playable column 44"),
-    (ConnectFour(), "0", "no playable column 0"),
-    (ConnectFour(), "8", "no playable column 8"),
-    (FiveInARow(), "8", "side columns"),
-    (FiveInARow(), "0", "side columns"),
-    (ConnectFour(), None, "not a move"),
-    (ConnectFour(), 4.5, "not a move"),
-    (ConnectFour(), "p4", "PopOut is not switched on"),
-    (ConnectFour(popout=True), "p4", "empty"),
-    (ConnectFour.from_moves("4", popout=True), "p4", "red's"),
-    (ConnectFour.from_moves("444444"), "4", "full"),
-    (FiveInARow.from_moves("444444"), "4", "full"),
-    (ConnectFour.from_moves("1212121"), "3", "game is over"),
-    (ConnectFour.from_moves("1212121", popout=True), "p1", "game is over"),
-])
+@pytest.mark.parametrize(
+    "game, move, words",
+    [
+        (ConnectFour(), "x", "not a move"),
+        (ConnectFour(), "", "not a move"),
+        (ConnectFour(), "44", "no playable column 44"),
+        (ConnectFour(), "0", "no playable column 0"),
+        (ConnectFour(), "8", "no playable column 8"),
+        (FiveInARow(), "8", "side columns"),
+        (FiveInARow(), "0", "side columns"),
+        (ConnectFour(), None, "not a move"),
+        (ConnectFour(), 4.5, "not a move"),
+        (ConnectFour(), "p4", "PopOut is not switched on"),
+        (ConnectFour(popout=True), "p4", "empty"),
+        (ConnectFour.from_moves("4", popout=True), "p4", "red's"),
+        (ConnectFour.from_moves("444444"), "4", "full"),
+        (FiveInARow.from_moves("444444"), "4", "full"),
+        (ConnectFour.from_moves("1212121"), "3", "game is over"),
+        (ConnectFour.from_moves("1212121", popout=True), "p1", "game is over"),
+    ],
+)
 def test_refusals_change_nothing(game, move, words):
     before = json.dumps(game.to_dict())
     with pytest.raises(IllegalMoveError) as err:
@@ -129,24 +132,24 @@ def test_int_and_spaced_input_accepted():
 
 # ---------------------------------------------------------------------------- PopOut
 def test_pop_moves_listed_and_discs_fall():
-    g = ConnectFour.from_moves("445", popout=True)     # col 4: red, yellow; col 5: red
-    assert "p4" not in g.legal_moves()                 # yellow to move; bottom of 4 is red
+    g = ConnectFour.from_moves("445", popout=True)  # col 4: red, yellow; col 5: red
+    assert "p4" not in g.legal_moves()  # yellow to move; bottom of 4 is red
     g = ConnectFour.from_moves("4454", popout=True)
     assert "p4" in g.legal_moves() and "p5" in g.legal_moves()
     g.play("p4")
-    assert g.grid[3] == [1, 1]                         # the two yellow discs fell one row
+    assert g.grid[3] == [1, 1]  # the two yellow discs fell one row
 
 
 def test_pop_that_wins_for_the_popper():
     g = FiveInARow.from_moves("444524p2p54773656657p4", popout=True)
-    assert g.history[-1] == "p4" and g.winner() == 0   # red popped (move 22) and wins
-    assert (8, 1) in g.winning_cells()                 # through the red right side disc
+    assert g.history[-1] == "p4" and g.winner() == 0  # red popped (move 22) and wins
+    assert (8, 1) in g.winning_cells()  # through the red right side disc
 
 
 def test_pop_that_wins_for_the_opponent_found_by_random_play():
     g = ConnectFour.from_moves("447563p46p71", popout=True)
     assert not g.is_over() and g.to_move == 0
-    g.play("p6")                                       # red pops its own disc; the yellow above completes a row
+    g.play("p6")  # red pops its own disc; the yellow above completes a row
     assert g.winner() == 1
     assert all(g.cell(c, r) == 1 for c, r in g.winning_cells())
 
@@ -154,11 +157,11 @@ def test_pop_that_wins_for_the_opponent_found_by_random_play():
 def test_pop_completing_only_opponent_line_gives_opponent_the_win():
     # red pops its disc in column 4; the yellow discs above fall into a yellow row
     g = ConnectFour(popout=True)
-    for m in "4" "3" "1" "5" "1" "6" "1":           # red 4, yellow 3, red 1, yellow 5, red 1, yellow 6, red 1
+    for m in "4315161":  # red 4, yellow 3, red 1, yellow 5, red 1, yellow 6, red 1
         g.play(m)
-    g.play("4")                                        # yellow on top of red in column 4
+    g.play("4")  # yellow on top of red in column 4
     assert g.to_move == 0 and not g.is_over()
-    g.play("p4")                                       # red pops: yellow falls to row 0 → 3-4-5-6 yellow
+    g.play("p4")  # red pops: yellow falls to row 0 → 3-4-5-6 yellow
     assert g.winner() == 1
     assert g.winning_cells() == [(2, 0), (3, 0), (4, 0), (5, 0)]
 
@@ -189,7 +192,7 @@ def test_full_grid_with_popout_continues_by_popping():
     g = ConnectGame(v, popout=True)
     for m in "1221":
         g.play(m)
-    assert not g.is_over()                          # full, but red can pop its bottom disc
+    assert not g.is_over()  # full, but red can pop its bottom disc
     assert g.legal_moves() == ["p1"]
     g2 = ConnectGame(v, popout=False)
     for m in "1221":
@@ -202,7 +205,7 @@ def test_full_grid_with_popout_and_nothing_to_pop_is_a_draw():
     for m in ["1", "2", "2", "1", "p1"]:
         g.play(m)
     assert not g.is_over()
-    g.play("1")                                     # full again; both bottom discs are yellow's
+    g.play("1")  # full again; both bottom discs are yellow's
     assert g.to_move == 0 and g.is_over() and g.winner() is None and g.legal_moves() == []
 
 
@@ -236,8 +239,11 @@ def test_resign_and_undo_resign():
 
 def test_to_dict_round_trip_all_kinds():
     mini = Variant("mini", 4, 4, 3)
-    for g in (ConnectFour.from_moves("4455"), FiveInARow.from_moves("4454p4", popout=True),
-              ConnectGame.from_moves("12", variant=mini)):
+    for g in (
+        ConnectFour.from_moves("4455"),
+        FiveInARow.from_moves("4454p4", popout=True),
+        ConnectGame.from_moves("12", variant=mini),
+    ):
         d = json.loads(json.dumps(g.to_dict()))
         h = ConnectGame.from_dict(d)
         assert type(h) is type(g) and h.to_dict() == g.to_dict() and str(h) == str(g)

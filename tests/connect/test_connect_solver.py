@@ -1,4 +1,5 @@
 """The exact solver against brute-force minimax on small boards and against Pons' test sets."""
+
 import random
 from pathlib import Path
 
@@ -50,11 +51,14 @@ def random_position(variant: Variant, plies: int, rng: random.Random) -> Connect
             return g
 
 
-@pytest.mark.parametrize("variant, plies", [
-    (Variant("4x4 three", 4, 4, 3), 3),
-    (Variant("mini sides", 3, 4, 3, sides=True), 1),
-    (Variant("5x4 four", 5, 4, 4), 8),
-])
+@pytest.mark.parametrize(
+    "variant, plies",
+    [
+        (Variant("4x4 three", 4, 4, 3), 3),
+        (Variant("mini sides", 3, 4, 3, sides=True), 1),
+        (Variant("5x4 four", 5, 4, 4), 8),
+    ],
+)
 def test_solver_matches_brute_force(variant, plies):
     rng = random.Random(7)
     for _ in range(12):
@@ -82,9 +86,9 @@ def test_pons_test_sets_sample(name):
 
 
 def test_score_convention_on_a_win_in_one():
-    g = ConnectFour.from_moves("121212")            # red wins with its 4th disc: 22 - 4
+    g = ConnectFour.from_moves("121212")  # red wins with its 4th disc: 22 - 4
     assert solve(g) == 18
-    g = ConnectFour.from_moves("1212123")           # yellow to move cannot stop red? it can: plays 1
+    g = ConnectFour.from_moves("1212123")  # yellow to move cannot stop red? it can: plays 1
     assert solve(g) <= 18
 
 
@@ -92,7 +96,7 @@ def test_five_in_a_row_late_positions():
     # red has 1-2-3 on the bottom row next to its side disc: dropping 4 makes five
     g = FiveInARow.from_moves("172737")
     assert solve(g) == 22 - 4
-    scores = analyse(g, time_budget=0.5)           # the centre column is solved first
+    scores = analyse(g, time_budget=0.5)  # the centre column is solved first
     assert scores["4"] == 18
     assert verdict(scores["4"], g) == "wins in 1"
 
@@ -128,6 +132,7 @@ def test_verdict_words():
 
 def test_analyse_outcomes_is_the_sign_of_analyse():
     from gamekit.connect import analyse_outcomes
+
     for moves in ["2252576253462244111563365343671351441", "4455443", "52753311433677442422121"]:
         g = ConnectFour.from_moves(moves)
         exact = analyse(g, time_budget=None)
@@ -139,6 +144,7 @@ def test_analyse_outcomes_is_the_sign_of_analyse():
 
 def test_analyse_outcomes_refusals_and_popout():
     from gamekit.connect import analyse_outcomes
+
     g = FiveInARow()
     for bad in (0, -1.0, True, "2", float("nan")):
         with pytest.raises(ValueError, match="time_budget"):
@@ -156,27 +162,31 @@ def test_analyse_outcomes_refusals_and_popout():
     assert analyse_outcomes(g, time_budget=None, moves=some) == {m: (exact[m] > 0) - (exact[m] < 0) for m in some}
     # a tiny budget on the empty board settles only what the shipped proof of the start says (centre: draw)
     from gamekit.connect.solver import outcome_bounds
+
     proved = outcome_bounds(FiveInARow())
     assert analyse_outcomes(FiveInARow(), time_budget=0.01) == {
-        m: (0 if proved[m] == (0, 0) else None) for m in "1234567"}
+        m: (0 if proved[m] == (0, 0) else None) for m in "1234567"
+    }
     assert proved["4"] == (0, 0)
 
 
 def test_verdict_words_follow_the_language_and_match_the_hint():
     from gamekit.connect.widget import verdict_words
     from gamekit.i18n import using
+
     g = ConnectFour()
     with using("es"):
         assert [verdict(None), verdict(0), verdict(3), verdict(-3)] == ["desconocido", "empate", "gana", "pierde"]
         assert verdict(18, g) == "gana en 4" and verdict(-18, g) == "pierde en 4"
-        for score in (0, 18, -18, 5, -5):                 # the same words as the Hint under the board
+        for score in (0, 18, -18, 5, -5):  # the same words as the Hint under the board
             assert verdict(score, g) == verdict_words(score, g)[0]
-    assert verdict(18, g) == "wins in 4"                   # English again outside the block
+    assert verdict(18, g) == "wins in 4"  # English again outside the block
 
 
 def test_out_of_time_columns_stay_unknown_but_instant_answers_still_count():
     from gamekit.connect import analyse_outcomes
-    g = ConnectFour.from_moves("112233")          # red to move: column 4 completes four at once
+
+    g = ConnectFour.from_moves("112233")  # red to move: column 4 completes four at once
     exact = analyse(g, time_budget=1e-6)
     assert exact["4"] == solve(g) and exact["4"] > 0
     assert analyse_outcomes(g, time_budget=1e-6)["4"] == 1
@@ -185,9 +195,10 @@ def test_out_of_time_columns_stay_unknown_but_instant_answers_still_count():
 
 def test_outcome_bounds_read_the_proof_of_the_start():
     from gamekit.connect.solver import outcome_bounds
+
     start = outcome_bounds(FiveInARow())
     assert start["4"] == (0, 0) and all(hi <= 0 for lo, hi in start.values())
-    assert analyse(FiveInARow(), time_budget=0.01)["4"] == 0           # a proved draw is the exact score 0
+    assert analyse(FiveInARow(), time_budget=0.01)["4"] == 0  # a proved draw is the exact score 0
     assert outcome_bounds(ConnectFour()) == {m: (-1, 1) for m in ConnectFour().legal_moves()}  # no records
     assert set(outcome_bounds(FiveInARow(popout=True)).values()) == {(-1, 1)}
     with pytest.raises(TypeError):
@@ -197,7 +208,8 @@ def test_outcome_bounds_read_the_proof_of_the_start():
 def test_analyse_outcomes_leaves_no_deadline_behind():
     from gamekit.connect import analyse_outcomes
     from gamekit.connect.solver import solver_for
-    g = FiveInARow.from_moves("4")                     # every drop bounded by the shipped proof
+
+    g = FiveInARow.from_moves("4")  # every drop bounded by the shipped proof
     analyse_outcomes(g, time_budget=0.05)
     analyse_outcomes(FiveInARow(), time_budget=0.05)
     assert solver_for(g.variant).deadline is None

@@ -1,4 +1,5 @@
 """The lesson's instrumented searches give the solver's scores; its exercises can be passed and failed."""
+
 import json
 import random
 from pathlib import Path
@@ -9,7 +10,7 @@ import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
-from gamekit.connect import teach
+from gamekit.connect import counted_search, teach
 from gamekit.connect.bitboard import board_for
 
 
@@ -34,7 +35,7 @@ def test_every_search_gives_the_solver_score(game):
     counts = teach.node_counts(game)
     assert {c.score for c in counts.values()} == {expected}
     n = [c.nodes for c in counts.values()]
-    assert n[0] >= n[1] and n[0] > 0          # alpha-beta never visits more than minimax
+    assert n[0] >= n[1] and n[0] > 0  # alpha-beta never visits more than minimax
 
 
 def test_the_lesson_positions_show_the_counts_falling():
@@ -46,6 +47,7 @@ def test_the_lesson_positions_show_the_counts_falling():
 
 def test_column_scores_match_analyse():
     from gamekit.connect import analyse
+
     g = teach.tiny_game()
     scores = analyse(g, time_budget=None)
     table = teach.column_scores(g)
@@ -54,9 +56,9 @@ def test_column_scores_match_analyse():
 
 def test_searches_refuse_finished_and_popout_games():
     with pytest.raises(ValueError, match="over"):
-        teach.minimax(FiveInARow.from_moves("172737" + "4"))
+        counted_search.minimax(FiveInARow.from_moves("172737" + "4"))
     with pytest.raises(ValueError, match="PopOut"):
-        teach.alphabeta(FiveInARow(popout=True))
+        counted_search.alphabeta(FiveInARow(popout=True))
 
 
 def test_bit_index_is_the_solver_layout():
@@ -72,49 +74,65 @@ def test_bit_index_is_the_solver_layout():
     assert "guard" in teach.bit_picture(g)
 
 
-@pytest.mark.parametrize("make", [teach.best_move_exercise, teach.read_score_exercise, teach.bit_exercise,
-                                  teach.pruning_exercise, teach.tiny_score_exercise, teach.transposition_exercise])
+@pytest.mark.parametrize(
+    "make",
+    [
+        teach.best_move_exercise,
+        teach.read_score_exercise,
+        teach.bit_exercise,
+        teach.pruning_exercise,
+        teach.tiny_score_exercise,
+        teach.transposition_exercise,
+    ],
+)
 def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
     ex = make()
     assert ex.solutions
     for s in ex.solutions:
         ok, feedback = ex.check(s)
         assert ok, feedback
-    wrong = {"minimax_move": None, "read_score": "3", "bit_index": "16", "tiny_score": "11",
-             "pruning": "Yes: another reply might be better for you", "transposition": "red 4, yellow 4, red 5, yellow 4, red 3"}[ex.key]
-    if wrong is None:                              # a column the solver rates lower
+    wrong = {
+        "minimax_move": None,
+        "read_score": "3",
+        "bit_index": "16",
+        "tiny_score": "11",
+        "pruning": "Yes: another reply might be better for you",
+        "transposition": "red 4, yellow 4, red 5, yellow 4, red 3",
+    }[ex.key]
+    if wrong is None:  # a column the solver rates lower
         from gamekit.connect import analyse
+
         scores = analyse(teach.lesson_game("walkthrough"), time_budget=None)
         wrong = f"{min(scores, key=scores.get)}, +1"
     ok, feedback = ex.check(wrong)
     assert not ok and len(feedback) > 20
-    ok, feedback = ex.check("banana")              # malformed: explained, not raised
+    ok, feedback = ex.check("banana")  # malformed: explained, not raised
     assert not ok and feedback
     assert not ex.check("")[0]
 
 
 def test_typical_mistakes_get_their_own_explanation():
-    ex = teach.bit_exercise()                       # column 5, row 2 (counted from 1) of a 5 × 4 board: bit 21
+    ex = teach.bit_exercise()  # column 5, row 2 (counted from 1) of a 5 × 4 board: bit 21
     assert "column 5 and row 2" in ex.prompt and ex.check("21")[0]
     assert teach.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
-    ok, feedback = ex.check(str(4 * 4 + 1))         # forgot the guard bit
+    ok, feedback = ex.check(str(4 * 4 + 1))  # forgot the guard bit
     assert not ok and "spare bit on top" in feedback
-    ok, feedback = ex.check(str(4 * 7 + 1))         # the 5 en raya layout
+    ok, feedback = ex.check(str(4 * 7 + 1))  # the 5 en raya layout
     assert not ok and "7 bits a column" in feedback
-    ok, feedback = ex.check(str(5 * 5 + 2))         # its own column counted as full, rows from 1
+    ok, feedback = ex.check(str(5 * 5 + 2))  # its own column counted as full, rows from 1
     assert not ok and "own column as full" in feedback and "numbered from 0" not in feedback
-    ok, feedback = ex.check(str(4 * 5 + 2))         # counted from 1, as the question does: bits start at 0
+    ok, feedback = ex.check(str(4 * 5 + 2))  # counted from 1, as the question does: bits start at 0
     assert not ok and "numbered from 0" in feedback
-    ok, feedback = ex.check(str(1 * 5 + 4))         # row by row
+    ok, feedback = ex.check(str(1 * 5 + 4))  # row by row
     assert not ok and "row by row" in feedback
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons)
-    for k in (4 * 4 + 1, 4 * 7 + 1, 5 * 5 + 2, 1 * 5 + 4, 99):    # words a 12-year-old reads: no jargon
+    for k in (4 * 4 + 1, 4 * 7 + 1, 5 * 5 + 2, 1 * 5 + 4, 99):  # words a 12-year-old reads: no jargon
         said = ex.check(str(k))[1] + " " + ex.prompt + " " + ex.hint
         assert not re.search(r"bitboard|guard|layout|solver", said, re.I), said
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
-    ok, feedback = ex.check(str(22 - s))                            # sign the wrong way round
+    ok, feedback = ex.check(str(22 - s))  # sign the wrong way round
     assert not ok and "sign" in feedback
     ok, feedback = teach.best_move_exercise().check("9, +1")
     assert not ok and "no playable column 9" in feedback
@@ -124,22 +142,27 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
     """Issue 35: "22 − n" only where it is true (42 cells); the tiny board's rule is 7 − n, and the page states
     the rule before the first table of scores."""
     from pathlib import Path
+
     ex = teach.tiny_score_exercise()
     assert "12 free cells" in ex.prompt and ex.solutions == [3] and "7 − 4 = 3" in ex.check("3")[1]
     assert "7 + 4" in ex.check("11")[1] and "not the disc number" in ex.check("4")[1]
-    assert teach.minimax(teach.tiny_game()).score <= teach.TINY.cells // 2          # scores on 12 cells stay ≤ 6
+    assert counted_search.minimax(teach.tiny_game()).score <= teach.TINY.cells // 2  # scores on 12 cells stay ≤ 6
     with pytest.raises(ValueError, match="even number of cells"):
         teach.score_sign_exercise(4, 13)
     root = Path(__file__).resolve().parents[2] / "notebooks"
-    for md in (root / "five_in_a_row/03_how_the_computer_knows.md", root / "es/five_in_a_row/03_how_the_computer_knows.md"):
+    for md in (
+        root / "five_in_a_row/03_how_the_computer_knows.md",
+        root / "es/five_in_a_row/03_how_the_computer_knows.md",
+    ):
         text = md.read_text()
         assert text.index("7 − *n*") < text.index("teach.column_scores(tiny)") < text.index("22 − *n*")
-        assert "22 − n" not in text[:text.index("teach.column_scores(tiny)")]
+        assert "22 − n" not in text[: text.index("teach.column_scores(tiny)")]
 
 
 def test_lesson_three_counts_columns_from_one():
     """Issue 35: no 0-based columns after two lessons of 1-based ones (bits still start at 0)."""
     from pathlib import Path
+
     for make in (teach.bit_exercise, teach.other_bit_exercise):
         ex = make()
         assert "counted from 1" in ex.prompt and "column 0" not in ex.prompt + ex.hint
@@ -153,25 +176,30 @@ def test_the_pruning_question_is_not_argued_above_it():
     """Issue 35: exercise 3's case (a draw found, a reply that wins for the opponent) is not worked out in the text
     before it; each wrong choice gets its own reason."""
     from pathlib import Path
+
     text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
-    before = text[text.index("## 2. "):text.index("teach.pruning_exercise()")]
+    before = text[text.index("## 2. ") : text.index("teach.pruning_exercise()")]
     assert "draw" not in before and "worse" not in before
     # and its heading does not answer it ("stop looking when you know enough" would): the heading is neutral
-    heading = text[text.index("## 2. "):].split("\n", 1)[0]
+    heading = text[text.index("## 2. ") :].split("\n", 1)[0]
     assert heading == "## 2. Searching faster" and "stop" not in heading.lower()
     es = (Path(__file__).resolve().parents[2] / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md").read_text()
     assert "## 2. Buscar más deprisa" in es and "deja de mirar" not in es
     # the drawn tree (a crossed-out branch) comes after the question it illustrates, before the counts
-    assert text.index("teach.pruning_exercise()") < text.index("teach.TreePicture(tiny)") \
+    assert (
+        text.index("teach.pruning_exercise()")
+        < text.index("teach.TreePicture(tiny)")
         < text.index("teach.compare(tiny, teach.METHODS[:2])")
+    )
     ex = teach.pruning_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
     assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 3
-    assert teach.minimax(teach.tiny_game()).score == teach.alphabeta(teach.tiny_game()).score
+    assert counted_search.minimax(teach.tiny_game()).score == counted_search.alphabeta(teach.tiny_game()).score
 
 
 def test_start_report_is_honest(tmp_path, monkeypatch):
     from gamekit.connect import wdl
+
     monkeypatch.setattr(tables, "_books", {FIVE_IN_A_ROW: None})
     assert teach.start_report([tmp_path / "none.json"]).startswith("Unknown:")
     # a run stopped before it proved anything claims nothing
@@ -193,16 +221,20 @@ def test_start_report_is_honest(tmp_path, monkeypatch):
     assert "red's column 4: red does not lose" in text and "column 3" not in text
     data["settled"][f"{cur + mask:x}"] = [0, 0, ""]
     lose.write_text(json.dumps(data))
-    assert teach.start_report([lose]).startswith("Solved: with perfect play on both sides the start of 5 en raya is a draw.")
+    assert teach.start_report([lose]).startswith(
+        "Solved: with perfect play on both sides the start of 5 en raya is a draw."
+    )
 
 
 def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
     from gamekit.connect import wdl
+
     found = [p for p in teach.RECORDS if p.exists()]
     assert found, "the lesson reports from the shipped records"
     st = wdl.status(*found)
-    assert st["variant"] == FIVE_IN_A_ROW.name and st["nodes"] > 10 ** 9
+    assert st["variant"] == FIVE_IN_A_ROW.name and st["nodes"] > 10**9
     assert teach.start_report().startswith(("Unknown so far", "Solved"))
+
 
 def test_the_lesson_transposition_example_reaches_the_same_position():
     """The page's examples are true (red 4, yellow 6, red 4, yellow 7 = red 4, yellow 7, red 4, yellow 6; red 4,
@@ -210,6 +242,7 @@ def test_the_lesson_transposition_example_reaches_the_same_position():
     judged by playing them: exactly one reaches the target grid, and two that also swap only red's drops do not
     (a real choice, not "swap two drops of one colour")."""
     import re
+
     a, b = FiveInARow.from_moves("4647"), FiveInARow.from_moves("4746")
     assert a.position_key() == b.position_key()
     text = (Path(__file__).resolve().parents[2] / "notebooks/five_in_a_row/03_how_the_computer_knows.md").read_text()
@@ -224,7 +257,7 @@ def test_the_lesson_transposition_example_reaches_the_same_position():
         ok, feedback = ex.check(choice)
         moves = "".join(ch for ch in choice if ch.isdigit())
         colours = [w for w in choice.replace(",", " ").split() if not w.isdigit()]
-        assert colours == ["red", "yellow"] * 2 + ["red"], choice            # every choice is a legal game
+        assert colours == ["red", "yellow"] * 2 + ["red"], choice  # every choice is a legal game
         assert ok == (FiveInARow.from_moves(moves).position_key() == target), choice
         if moves[1::2] == target_moves[1::2] and sorted(moves[::2]) == sorted(target_moves[::2]):
             red_swaps += 1
@@ -240,10 +273,16 @@ def test_lesson_three_page_neither_steers_nor_claims_what_it_cannot_show(lang):
     and the bit picture explained in plain words (the guard bit's purpose is for the guide)."""
     root = Path(__file__).resolve().parents[2]
     text = " ".join((root / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text().split())
-    for phrase in ("Is all that work needed", "¿Hace falta todo ese trabajo", "in most lines of play, nobody wins",
-                   "en la mayoría de las partidas, no gana nadie", "in the first number / in the second",
-                   "en el primer número / en el segundo", "stops a line from running off",
-                   "impide que una línea se salga"):
+    for phrase in (
+        "Is all that work needed",
+        "¿Hace falta todo ese trabajo",
+        "in most lines of play, nobody wins",
+        "en la mayoría de las partidas, no gana nadie",
+        "in the first number / in the second",
+        "en el primer número / en el segundo",
+        "stops a line from running off",
+        "impide que una línea se salga",
+    ):
         assert phrase not in text, phrase
     assert ("player to move" in text and "any disc" in text) or ("cualquier ficha" in text)
 
@@ -252,7 +291,7 @@ def test_the_minimax_exercise_can_be_worked_by_hand():
     game = teach.hand_game()
     assert game.variant.cells - game.discs_on_board <= 5 and len(game.legal_moves()) == 3
     ex = teach.best_move_exercise()
-    scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     assert ex.solutions == [f"{best}, {scores[best]:+d}"] and len(set(scores.values())) == 3
     assert "+0" not in " ".join(ex.check(f"{m}, 0")[1] for m in game.legal_moves())
@@ -263,11 +302,11 @@ def test_the_minimax_exercise_asks_for_the_score_too():
     with it on the right column gets its own reason (computed from the exact solver's score)."""
     game = teach.hand_game()
     ex = teach.best_move_exercise()
-    scores = {m: -teach.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     s, top = scores[best], game.variant.cells // 2 + 1
     assert "score" in ex.prompt and ex.check(f"{best}, {s:+d}")[0] and ex.check(f"column {best} {s:+d}")[0]
-    ok, feedback = ex.check(best)                       # the column alone is refused, with the reason
+    ok, feedback = ex.check(best)  # the column alone is refused, with the reason
     assert not ok and "write the column and its score" in feedback
     assert "sign is the other way round" in ex.check(f"{best}, {-s:+d}")[1]
     assert "number of the winning disc" in ex.check(f"{best}, {top - abs(s)}")[1]
@@ -297,9 +336,12 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
     value of the start was computed are in the teacher guide; the Next link ends the page."""
     import re
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
-    for md in (root / "notebooks/five_in_a_row/03_how_the_computer_knows.md",
-               root / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md"):
+    for md in (
+        root / "notebooks/five_in_a_row/03_how_the_computer_knows.md",
+        root / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md",
+    ):
         text = md.read_text()
         assert not re.search(r"^## (For teachers|Para el profesorado)", text, re.M)
         assert "teach.bit_picture(game)" in text and "teach.bit_exercise()" in text
@@ -313,14 +355,17 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
 
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
-    """"two digits such as 0/1": the example is a pair the picture really shows (a first digit of 1 means the
+    """ "two digits such as 0/1": the example is a pair the picture really shows (a first digit of 1 means the
     player to move has a disc there, so the second is 1 too: 1/0 never occurs); the start's value is told
     by the computed summary itself (the page's words cannot know what the computed table will say)."""
     import re
+
     svg = teach.bit_picture(teach.lesson_game("walkthrough"))
     pairs = set(re.findall(r">(\d/\d)<", svg))
     assert "1/0" not in pairs
-    text = (Path(__file__).resolve().parents[2] / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text()
+    text = (
+        Path(__file__).resolve().parents[2] / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md"
+    ).read_text()
     example = re.search(r"(?:such as|como) (\d/\d)", " ".join(text.split())).group(1)
     assert example in pairs
     assert "starting first is not enough" not in text and "empezar no basta" not in text
@@ -344,15 +389,16 @@ def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
     scored no more than the best move found before; the top is the best move's score, minimax's own."""
     import re
     from gamekit.connect import teach
+
     game = teach.tiny_game()
     tree = teach.pruning_tree(game)
-    assert tree.score == teach.minimax(game).score
+    assert tree.score == counted_search.minimax(game).score
     best = None
     skipped_any = 0
     for node in tree.children:
         g = game.copy()
         g.play(node.column)
-        exact = teach.minimax(g).score if not g.is_over() else None
+        exact = counted_search.minimax(g).score if not g.is_over() else None
         if not node.children:
             continue
         for i, child in enumerate(node.children):
@@ -362,16 +408,20 @@ def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
             if child.searched:
                 h = g.copy()
                 h.play(child.column)
-                expected = teach.minimax(h).score if not h.is_over() else (0 if h.winner() is None else -(7 - h.discs_played(h.winner())))
+                expected = (
+                    counted_search.minimax(h).score
+                    if not h.is_over()
+                    else (0 if h.winner() is None else -(7 - h.discs_played(h.winner())))
+                )
                 assert child.score == expected
         skipped = [c for c in node.children if not c.searched]
         skipped_any += len(skipped)
         assert node.bound == bool(skipped)
         if not skipped:
-            assert node.score == -exact                          # the full minimum is the exact score for red
+            assert node.score == -exact  # the full minimum is the exact score for red
             best = node.score if best is None else max(best, node.score)
         else:
-            assert node.score >= -exact and node.score <= best   # a bound, already no better than the best
+            assert node.score >= -exact and node.score <= best  # a bound, already no better than the best
     assert skipped_any >= 2
     svg = teach.pruning_tree_picture(game)
     text = teach.pruning_tree_text(game)
@@ -383,6 +433,7 @@ def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
 
 def test_why_a_transposition_never_changes_the_score_has_a_reason_for_each_choice():
     from gamekit.connect import teach
+
     ex = teach.transposition_why_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions and len(ex.choices) == 4
@@ -390,12 +441,13 @@ def test_why_a_transposition_never_changes_the_score_has_a_reason_for_each_choic
     assert len({text for _, text in reasons.values()}) == 4
     # the claim the right answer rests on: the same grid scores the same, whichever order reached it
     from gamekit.connect.rules import ConnectGame
+
     a = ConnectGame.from_moves("1324", variant=teach.TINY)
     b = ConnectGame.from_moves("2314", variant=teach.TINY)
-    assert a.position_key() == b.position_key() and teach.minimax(a).score == teach.minimax(b).score
+    assert a.position_key() == b.position_key() and counted_search.minimax(a).score == counted_search.minimax(b).score
     # and the table never changes a score: alpha–beta with the table against plain minimax
     g = teach.tiny_game()
-    assert teach.alphabeta(g, table=True).score == teach.minimax(g).score
+    assert counted_search.alphabeta(g, table=True).score == counted_search.minimax(g).score
 
 
 def test_lesson_three_states_the_bit_rule_before_the_exercises_that_use_it():
@@ -404,6 +456,7 @@ def test_lesson_three_states_the_bit_rule_before_the_exercises_that_use_it():
     exercises' boards; the tiny board is described as coloured discs, not X and O."""
     from pathlib import Path
     from gamekit.connect.rules import ConnectGame
+
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for path in ("five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"):
         text = (root / path).read_text()

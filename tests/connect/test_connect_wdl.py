@@ -1,4 +1,5 @@
 """The resumable win/draw/loss proof of a start (gamekit.connect.wdl, `book value`)."""
+
 import json
 import os
 
@@ -12,10 +13,10 @@ from gamekit.connect import wdl
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.solver import Solver
 
-DRAW = Variant("5x4 four", 5, 4, 4)                 # exact score 0
+DRAW = Variant("5x4 four", 5, 4, 4)  # exact score 0
 SIDES = Variant("5x4 sides four", 5, 4, 4, sides=True)
-RED_WINS = Variant("4x4 three", 4, 4, 3)             # exact score +4
-YELLOW_WINS = Variant("6x4 four", 6, 4, 4)           # exact score -1
+RED_WINS = Variant("4x4 three", 4, 4, 3)  # exact score +4
+YELLOW_WINS = Variant("6x4 four", 6, 4, 4)  # exact score -1
 
 
 def quiet(*_):
@@ -56,10 +57,14 @@ def test_first_moves_are_described_from_reds_side(tmp_path):
     assert set(st["first_moves"]) == {"1", "2", "3", "4"}
     solver = Solver(RED_WINS)
     for move, words in st["first_moves"].items():
-        if words == "open":              # alpha-beta never needed this move settled
+        if words == "open":  # alpha-beta never needed this move settled
             continue
         yellow = sign(solver.solve(ConnectGame.from_moves(move, variant=RED_WINS)))
-        assert words in {wdl.bounds_words(-yellow, -yellow), wdl.bounds_words(-yellow, 1), wdl.bounds_words(-1, -yellow)}
+        assert words in {
+            wdl.bounds_words(-yellow, -yellow),
+            wdl.bounds_words(-yellow, 1),
+            wdl.bounds_words(-1, -yellow),
+        }
     assert any(w == "red wins" for w in st["first_moves"].values())
 
 
@@ -74,6 +79,7 @@ def test_a_stopped_run_keeps_what_it_settled_and_resumes_to_the_same_value(tmp_p
         if len(calls) == 3:
             run.stop = True
         return leaf(*a)
+
     run._leaf = stop_after_three
     assert run.run() is False
     saved = json.loads(path.read_text())["settled"]
@@ -83,7 +89,7 @@ def test_a_stopped_run_keeps_what_it_settled_and_resumes_to_the_same_value(tmp_p
     again = wdl.ValueRun(SIDES, 5, path, log=quiet)
     assert again.run() is True
     final = json.loads(path.read_text())
-    for key, (lo, hi, _) in saved.items():       # nothing settled was lost or contradicted
+    for key, (lo, hi, _) in saved.items():  # nothing settled was lost or contradicted
         flo, fhi, _ = final["settled"][key]
         assert lo <= flo <= fhi <= hi
     fresh = wdl.ValueRun(SIDES, 5, tmp_path / "fresh.json", log=quiet)
@@ -124,11 +130,11 @@ def test_progress_of_another_run_or_a_damaged_file_is_refused(tmp_path):
 
 def test_a_second_run_on_the_same_progress_file_is_refused(tmp_path):
     path = tmp_path / "v.json"
-    (tmp_path / "v.json.lock").write_text(str(os.getppid()))      # a live process holds it
+    (tmp_path / "v.json.lock").write_text(str(os.getppid()))  # a live process holds it
     with pytest.raises(tables.BookError, match="is being built by process"):
         wdl.ValueRun(DRAW, 2, path, log=quiet).run()
     assert (tmp_path / "v.json.lock").exists() and not path.exists()
-    (tmp_path / "v.json.lock").write_text("999999999")            # left by a process that died
+    (tmp_path / "v.json.lock").write_text("999999999")  # left by a process that died
     assert wdl.ValueRun(DRAW, 2, path, log=quiet).run() is True
 
 
@@ -141,8 +147,9 @@ def test_command_line_value_and_status(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["variant"] == "4x4 3"
     assert bk.main(["value", "--variant", "4x4x3", "--split", "3", "--progress", str(path)]) == 2
     assert "belongs to" in capsys.readouterr().err
-    assert bk.main(["value", "--variant", "4x4x3", "--split", "2", "--progress", str(path),
-                    "--max-seconds", "0"]) == 0          # already settled: nothing to do
+    assert (
+        bk.main(["value", "--variant", "4x4x3", "--split", "2", "--progress", str(path), "--max-seconds", "0"]) == 0
+    )  # already settled: nothing to do
 
 
 @pytest.mark.parametrize("variant", [DRAW, RED_WINS, YELLOW_WINS], ids=lambda v: v.name)
@@ -190,7 +197,7 @@ def test_a_run_from_later_positions_helps_a_run_from_the_start(tmp_path):
     for moves in ("31", "35"):
         value = sign(solver.solve(ConnectGame.from_moves(moves, variant=SIDES)))
         lo, hi = bb[moves]
-        assert lo <= value <= hi and (lo >= 0 or hi <= -1)          # the question is answered there
+        assert lo <= value <= hi and (lo >= 0 or hi <= -1)  # the question is answered there
     main = wdl.ValueRun(SIDES, 4, a, log=quiet, shared=[b])
     assert main.run(questions=(-1,)) is True
     fresh = wdl.ValueRun(SIDES, 4, tmp_path / "fresh.json", log=quiet)
@@ -226,11 +233,11 @@ def test_verify_re_solves_a_sample_and_finds_a_forged_bound(tmp_path, engine):
     assert wdl.verify([path], 8, engine=engine, log=quiet) == []
     data = json.loads(path.read_text())
     key = next(k for k, (lo, hi, m) in data["settled"].items() if m == "")
-    data["settled"][key] = [1, 1, ""]                        # claim red wins the drawn start
+    data["settled"][key] = [1, 1, ""]  # claim red wins the drawn start
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps({**data, "settled": {key: [1, 1, ""]}}))
     assert wdl.verify([forged], 1, engine=engine, log=quiet, depth=0) == ["(start): kept 1..1, re-solved -1..+0"]
-    assert wdl.verify([forged], 1, engine=engine, log=quiet) == []      # nothing forged at the split
+    assert wdl.verify([forged], 1, engine=engine, log=quiet) == []  # nothing forged at the split
 
 
 def test_verify_refusals(tmp_path, capsys):
@@ -255,7 +262,7 @@ def test_a_proved_draw_becomes_a_depth_0_book(tmp_path):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     wdl.ValueRun(SIDES, 3, a, log=quiet).run(questions=(-1,))
     with pytest.raises(ValueError, match="not proved who wins after 0 disc.*open at the start"):
-        wdl.write_value_book([a], tmp_path / "x.book.gz", log=quiet)       # only half the proof
+        wdl.write_value_book([a], tmp_path / "x.book.gz", log=quiet)  # only half the proof
     assert not (tmp_path / "x.book.gz").exists()
     wdl.ValueRun(SIDES, 3, b, log=quiet).run(questions=(0,))
     out = tmp_path / "sides.book.gz"
@@ -282,8 +289,9 @@ def test_a_depth_1_book_holds_the_exact_score_of_every_first_move(tmp_path, v):
     wdl.write_value_book([path], out, depth=1, log=quiet)
     book = tables.Book.load(out, v)
     solver = Solver(v)
-    assert book.depth == 1 and len(book.scores) == 1 + len({ConnectGame.from_moves(m, variant=v).position_key()
-                                                            for m in firsts})
+    assert book.depth == 1 and len(book.scores) == 1 + len(
+        {ConnectGame.from_moves(m, variant=v).position_key() for m in firsts}
+    )
     assert book.lookup(ConnectGame(v)) == solver.solve(ConnectGame(v))
     for m in firsts:
         g = ConnectGame.from_moves(m, variant=v)
@@ -300,7 +308,9 @@ def test_value_book_refusals(tmp_path, capsys):
     with pytest.raises(ValueError, match=r"after 1 disc\(s\) everywhere: open at 1 \(open\), 3 \(open\), 4 \(open\);"):
         wdl.write_value_book([path], out, depth=1, log=quiet)
     # a proved win needs its exact score searched: refused when the budget is too small
-    with pytest.raises(ValueError, match=r"the start: the runs proved red wins, but its exact score was not found within 1e-09 s"):
+    with pytest.raises(
+        ValueError, match=r"the start: the runs proved red wins, but its exact score was not found within 1e-09 s"
+    ):
         wdl.write_value_book([path], out, exact_budget=1e-9, log=quiet)
     for bad in (-1, True, 1.5, "1"):
         with pytest.raises(ValueError, match="depth"):
@@ -313,8 +323,12 @@ def test_value_book_refusals(tmp_path, capsys):
     assert not out.exists()
     assert bk.main(["value-book", "--progress", str(path), "--depth", "1", "--out", str(out)]) == 2
     assert "open at 1" in capsys.readouterr().err and not out.exists()
-    wdl.write_value_book([path], out, log=quiet)                     # depth 0: the win searched exactly
-    assert tables.Book.load(out, RED_WINS).lookup(ConnectGame(RED_WINS)) == Solver(RED_WINS).solve(ConnectGame(RED_WINS)) == 4
+    wdl.write_value_book([path], out, log=quiet)  # depth 0: the win searched exactly
+    assert (
+        tables.Book.load(out, RED_WINS).lookup(ConnectGame(RED_WINS))
+        == Solver(RED_WINS).solve(ConnectGame(RED_WINS))
+        == 4
+    )
 
 
 def test_a_book_disagreeing_with_the_runs_is_refused(tmp_path, monkeypatch):
@@ -322,7 +336,7 @@ def test_a_book_disagreeing_with_the_runs_is_refused(tmp_path, monkeypatch):
     firsts = _proved_after_every_first_move(DRAW, path)
     data = json.loads(path.read_text())
     b = board_for(DRAW)
-    for m in firsts:                         # forge: every first move loses for red, yet the start is a draw
+    for m in firsts:  # forge: every first move loses for red, yet the start is a draw
         cur, mask, _ = b.from_game(ConnectGame.from_moves(m, variant=DRAW))
         data["settled"][f"{cur + mask:x}"] = [1, 1, m]
     forged = tmp_path / "forged.json"
@@ -338,10 +352,11 @@ def test_a_book_disagreeing_with_the_runs_is_refused(tmp_path, monkeypatch):
 
 def test_the_shipped_records_prove_5_en_raya_a_draw():
     from gamekit.connect import FIVE_IN_A_ROW, teach
+
     st = wdl.status(*teach.RECORDS)
     assert st["variant"] == FIVE_IN_A_ROW.name and st["start_bounds"] == [0, 0]
     assert st["first_move_bounds"]["4"] == [0, 0]
-    assert all(hi <= 0 for lo, hi in st["first_move_bounds"].values())     # no first move of red wins
+    assert all(hi <= 0 for lo, hi in st["first_move_bounds"].values())  # no first move of red wins
 
 
 def test_under_maps_what_a_run_settled_below_a_position(tmp_path, capsys):
@@ -350,13 +365,13 @@ def test_under_maps_what_a_run_settled_below_a_position(tmp_path, capsys):
     tree = wdl.under([path], "")
     solver = Solver(DRAW)
     assert tree["position"] == "start" and tree["to move"] == "red" and tree["bounds"] == [0, 0]
-    for c in firsts:                          # every first move settled, from red's side, as solve says
+    for c in firsts:  # every first move settled, from red's side, as solve says
         exact = -solver.solve(ConnectGame.from_moves(c, variant=DRAW))
         assert tree["drops"][c]["bounds"] == [sign(exact)] * 2
         assert set(tree["drops"][c]["replies"]) <= set("12345")
     one = wdl.under([path], "3", levels=1)
     assert one["to move"] == "yellow" and all("replies" not in e for e in one["drops"].values())
-    for c, e in one["drops"].items():         # a reply's bounds, from yellow's side, never contradict solve
+    for c, e in one["drops"].items():  # a reply's bounds, from yellow's side, never contradict solve
         lo, hi = e["bounds"]
         assert lo <= sign(-solver.solve(ConnectGame.from_moves("3" + c, variant=DRAW))) <= hi
     text = wdl.under_text(tree)
@@ -376,10 +391,11 @@ def test_under_maps_what_a_run_settled_below_a_position(tmp_path, capsys):
 
 def test_under_knows_the_last_cell_and_a_completed_line_without_a_run(tmp_path):
     import random
+
     path = tmp_path / "v.json"
     wdl.ValueRun(DRAW, 0, path, log=quiet).run(questions=(-1,))
-    assert wdl.under([path], "121212", levels=1)["drops"]["1"]["bounds"] == [1, 1]     # red's fourth in column 1
-    for seed in range(200):                     # a game of the 5×4 board one cell from full, nobody having won
+    assert wdl.under([path], "121212", levels=1)["drops"]["1"]["bounds"] == [1, 1]  # red's fourth in column 1
+    for seed in range(200):  # a game of the 5×4 board one cell from full, nobody having won
         rng, g, moves = random.Random(seed), ConnectGame(DRAW), ""
         while not g.is_over() and g.discs_on_board < DRAW.cells - 1:
             moves += g.play(rng.choice(g.legal_moves()))
@@ -398,10 +414,10 @@ def test_reach_counts_what_the_proof_settles_at_each_depth(tmp_path, capsys):
     rows = wdl.reach([path], 2)
     assert [r["discs"] for r in rows] == [0, 1, 2]
     assert [r["positions"] for r in rows] == [len(lv) for lv in build.tree(DRAW, 2)]
-    start = rows[0]       # every first move was settled: the start has every drop proved
+    start = rows[0]  # every first move was settled: the start has every drop proved
     assert start["positions"] == 1 and start["all_exact"] == start["none_open"] == 1
     assert start["drops"] == start["drops_exact"] == len(firsts) and start["drops_open"] == 0
-    for r in rows:        # the counts add up, and agree with the map `under` draws of the same runs
+    for r in rows:  # the counts add up, and agree with the map `under` draws of the same runs
         assert r["drops_exact"] + r["drops_bounded"] + r["drops_open"] == r["drops"]
         assert r["all_exact"] <= r["none_open"] <= r["positions"]
     marks = {"exact": 0, "bounded": 0, "open": 0}
@@ -409,11 +425,17 @@ def test_reach_counts_what_the_proof_settles_at_each_depth(tmp_path, capsys):
         for e in wdl.under([path], moves, levels=1)["drops"].values():
             lo, hi = e["bounds"]
             marks["exact" if lo == hi else "open" if (lo, hi) == (-1, 1) else "bounded"] += 1
-    assert (rows[1]["drops_exact"], rows[1]["drops_bounded"], rows[1]["drops_open"]) == \
-        (marks["exact"], marks["bounded"], marks["open"])
+    assert (rows[1]["drops_exact"], rows[1]["drops_bounded"], rows[1]["drops_open"]) == (
+        marks["exact"],
+        marks["bounded"],
+        marks["open"],
+    )
     assert bk.main(["value-status", "--progress", str(path), "--reach", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("| discs | positions |") and out[2] == f"| 0 | 1 | 1 | 1 | {len(firsts)}/{len(firsts)} | 0 | 0 |"
+    assert (
+        out[0].startswith("| discs | positions |")
+        and out[2] == f"| 0 | 1 | 1 | 1 | {len(firsts)}/{len(firsts)} | 0 | 0 |"
+    )
     for bad in (-1, 6, True, "2", 1.0):
         with pytest.raises(ValueError, match="depth"):
             wdl.reach([path], bad)

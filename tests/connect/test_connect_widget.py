@@ -1,4 +1,5 @@
 """The 5 en raya / Connect Four widget, driven through its plain methods (headless)."""
+
 import pytest
 
 from gamekit.connect.view import DISC, connect_scene, layout_for
@@ -50,13 +51,13 @@ def test_hover_shows_where_the_disc_lands():
     x, y = w.layout_px.centre(4, 1)
     rings = [op for op in w.board.scene.ops("ring") if op[1:3] == (x, y)]
     assert rings, "the landing cell above the red disc is ringed"
-    w.set_hover(0)                         # a side column: no hover
+    w.set_hover(0)  # a side column: no hover
     assert w.hover is None
 
 
 def test_keyboard_chooses_a_column_and_drops():
     w = people("four")
-    w.on_key("ArrowRight")                 # cursor appears in the centre (column 4)
+    w.on_key("ArrowRight")  # cursor appears in the centre (column 4)
     w.on_key("ArrowRight")
     w.on_key("Enter")
     assert w.game.history == ["5"]
@@ -66,7 +67,7 @@ def test_pop_by_key_and_by_click_with_popout():
     w = people("four", popout=True)
     for n in (4, 4, 5, 4):
         w.click_column(n)
-    w.on_key("ArrowRight")                 # column 4
+    w.on_key("ArrowRight")  # column 4
     w.on_key("p")
     assert w.game.history[-1] == "p4"
     # yellow's own bottom disc? column 4 is now yellow, yellow: click it to pop
@@ -136,7 +137,7 @@ def test_scene_marks_side_pieces_and_last_disc():
     g = FiveInARow.from_moves("44")
     layout = layout_for(g)
     scene = connect_scene(g, layout)
-    assert len(scene.ops("stroke_rect")) == 2             # the two cardboard side pieces
+    assert len(scene.ops("stroke_rect")) == 2  # the two cardboard side pieces
     x, y = layout.centre(4, 1)
     # the last disc carries a white bead ringed in ink, a third of the disc across: seen at a glance
     beads = [item for item in scene.ops("circle") if item[4] == "#ffffff" and item[3] >= layout.cell * 0.12]
@@ -153,23 +154,30 @@ def test_bad_arguments():
 
 def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monkeypatch):
     from gamekit.connect import solver
+
     w = people("five")
     for n in "4433":
         w.game.play(n)
     w.refresh()
     # the exact scores time out everywhere; who wins is known for three columns, one of them a win
     monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
-    monkeypatch.setattr(solver, "analyse_outcomes",
-                        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1})
+    monkeypatch.setattr(
+        solver,
+        "analyse_outcomes",
+        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1},
+    )
     move, reason = w.hint()
     assert (move, reason) == ("2", "wins")
     texts = sorted(t for t, _ in w.verdicts.values())
     assert texts.count("?") == 4 and {"wins", "draw", "loses"} <= set(texts)
     assert not any(t.startswith(("wins in", "loses in")) for t in texts)
     # without a win among the settled columns and with columns unknown, the Hint does not pretend
-    monkeypatch.setattr(solver, "analyse_outcomes",
-                        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0})
-    w = people("five")                     # a fresh widget: one position gets one Hint, worked out once
+    monkeypatch.setattr(
+        solver,
+        "analyse_outcomes",
+        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0},
+    )
+    w = people("five")  # a fresh widget: one position gets one Hint, worked out once
     for n in "4433":
         w.game.play(n)
     w.refresh()
@@ -180,12 +188,15 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
 
 def test_an_exact_score_wins_over_an_outcome_in_the_hint(monkeypatch):
     from gamekit.connect import solver
+
     w = people("four")
     for n in "2252576253462244111563365343671351441":
         w.game.play(n)
     w.refresh()
     exact = solver.analyse(w.game, time_budget=None)
-    monkeypatch.setattr(solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(
+        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()}
+    )
     move, reason = w.hint()
     assert exact[move] == max(exact.values())
     assert all(t != "?" for t, _ in w.verdicts.values())
@@ -200,6 +211,7 @@ def test_hint_on_the_empty_board_suggests_the_proved_draw():
     # every other column shows at least what the shipped proof says: a draw, or "no win" for red
     # where whether yellow wins is still open -- never a bare "?" on the empty board
     from gamekit.connect.solver import outcome_bounds
+
     bounds = outcome_bounds(w.game)
     for m, (lo, hi) in bounds.items():
         text, kind = w.verdicts[w.game.grid_column(int(m))]
@@ -210,6 +222,7 @@ def test_hint_on_the_empty_board_suggests_the_proved_draw():
 
 def test_bound_words_name_what_the_proof_leaves_open():
     from gamekit.connect.widget import bound_words
+
     assert bound_words(-1, 0) == ("no win", "bound")
     assert bound_words(0, 1) == ("no loss", "bound")
     assert bound_words(-1, 1) == ("?", "unknown")
@@ -222,6 +235,7 @@ def test_the_first_two_discs_of_5_en_raya_never_show_a_bare_question_mark():
     # empty board's Hint shows seven exact verdicts, and after any first disc every reply of yellow
     # shows at least what the proof says ("draw", "no win", ...), never "?" -- even with no time to search
     from gamekit.connect.solver import analyse
+
     assert analyse(FiveInARow(), time_budget=0.0) == {m: 0 for m in "1234567"}
     w = ConnectWidget("five", mode="people", hints=True, hint_budget=0.05)
     move, reason = w.hint()
@@ -235,19 +249,21 @@ def test_the_first_two_discs_of_5_en_raya_never_show_a_bare_question_mark():
 
 
 # ----- the rules' proofs in the Hint (gamekit.connect.prove) ------------------------------------------------------
-PROVED = "5653333"      # yellow to move, 35 empty cells: after column 3 yellow holds the draw by claimeven
+PROVED = "5653333"  # yellow to move, 35 empty cells: after column 3 yellow holds the draw by claimeven
 
 
 def test_hint_shows_the_rules_proof_where_the_solver_is_out_of_reach(monkeypatch):
     from gamekit.connect import solver
     from gamekit.connect.prove import prove_columns, proof_reason
+
     w = people("five")
     for n in PROVED:
         w.game.play(n)
     w.refresh()
     monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
-    monkeypatch.setattr(solver, "analyse_outcomes",
-                        lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(
+        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()}
+    )
     proved = prove_columns(w.game)
     assert proved["3"].low == 0 and proved["3"].proof.defender == 1
     move, reason = w.hint()
@@ -268,14 +284,20 @@ def test_hint_shows_the_rules_proof_where_the_solver_is_out_of_reach(monkeypatch
 
 def test_the_solver_wins_over_the_rules_proof_in_the_hint(monkeypatch):
     from gamekit.connect import solver
+
     w = people("five")
     for n in PROVED:
         w.game.play(n)
     w.refresh()
     # the solver settles column 3 (here: says it draws) and column 4 (wins): its words, not the proof's bound
-    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {**{m: None for m in game.legal_moves()}, "3": 0})
-    monkeypatch.setattr(solver, "analyse_outcomes",
-                        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 1})
+    monkeypatch.setattr(
+        solver, "analyse", lambda game, time_budget=2.0: {**{m: None for m in game.legal_moves()}, "3": 0}
+    )
+    monkeypatch.setattr(
+        solver,
+        "analyse_outcomes",
+        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 1},
+    )
     move, reason = w.hint()
     assert w.verdicts[w.game.grid_column(3)] == ("draw", "draw")
     assert w.verdicts[w.game.grid_column(4)] == ("wins", "win")
@@ -285,6 +307,7 @@ def test_the_solver_wins_over_the_rules_proof_in_the_hint(monkeypatch):
 @pytest.mark.parametrize("moves", ["4742337363525667733644", "1633473462112516714414", "55116654413354"])
 def test_hint_verdicts_never_contradict_the_exact_solver(moves):
     from gamekit.connect.solver import analyse
+
     w = ConnectWidget("five", mode="people", hint_budget=0.05)
     for n in moves:
         w.game.play(n)
@@ -295,4 +318,8 @@ def test_hint_verdicts_never_contradict_the_exact_solver(moves):
     for m, score in exact.items():
         text, _ = w.verdicts[w.game.grid_column(int(m))]
         outcome = (score > 0) - (score < 0)
-        assert text == "?" or text in allowed[outcome] or text.startswith(("wins in", "loses in")) and outcome != 0, (m, text, score)
+        assert text == "?" or text in allowed[outcome] or text.startswith(("wins in", "loses in")) and outcome != 0, (
+            m,
+            text,
+            score,
+        )

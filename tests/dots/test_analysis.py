@@ -1,10 +1,27 @@
 """Analysis functions on hand-built positions (written in line notation so a reader can check them)."""
+
 from hypothesis import given, settings, strategies as st
 
 from gamekit.dots import DotsAndBoxes
-from gamekit.dots.analysis import (analyse, box_degrees, boxes_given, capturable_boxes, capture_lines, capture_run,
-                                   chains, components, double_crosses, is_safe_line, joints, long_chain_rule, loops,
-                                   move_log, no_safe_lines, safe_lines, turns_taken)
+from gamekit.dots.analysis import (
+    analyse,
+    box_degrees,
+    boxes_given,
+    capturable_boxes,
+    capture_lines,
+    capture_run,
+    chains,
+    components,
+    double_crosses,
+    is_safe_line,
+    joints,
+    long_chain_rule,
+    loops,
+    move_log,
+    no_safe_lines,
+    safe_lines,
+    turns_taken,
+)
 
 # 3×3 board, dots a–d × 1–4.  Top row: top and bottom sides drawn, plus the left side of a1.
 #   o---o---o---o
@@ -23,17 +40,17 @@ def g33(moves: str, **kw) -> DotsAndBoxes:
 
 def test_capturable_and_capture_run():
     g = g33(TOP_ROW_OPENED)
-    assert capturable_boxes(g) == [0]                 # a1 has its third side
+    assert capturable_boxes(g) == [0]  # a1 has its third side
     assert capture_lines(g) == ["b1-b2"]
-    assert capture_run(g) == 3                        # a1, then b1, then c1
-    assert g.to_dict()["moves"] == TOP_ROW_OPENED.split()   # analysis does not change the game
+    assert capture_run(g) == 3  # a1, then b1, then c1
+    assert g.to_dict()["moves"] == TOP_ROW_OPENED.split()  # analysis does not change the game
     assert capture_run(g33("a1-b1")) == 0
 
 
 def test_double_cross_capture_run_and_lines():
-    g = g33("a1-b1 b1-c1 a2-b2 b2-c2 a1-a2 c1-c2")   # a1 and b1 both have three sides
+    g = g33("a1-b1 b1-c1 a2-b2 b2-c2 a1-a2 c1-c2")  # a1 and b1 both have three sides
     assert capturable_boxes(g) == [0, 1]
-    assert capture_lines(g) == ["b1-b2"]              # one line takes both
+    assert capture_lines(g) == ["b1-b2"]  # one line takes both
     assert capture_run(g) == 2
     assert double_crosses(g) == []
     g.play("b1-b2")
@@ -45,10 +62,10 @@ def test_safe_lines():
     g = g33(TOP_ROW_OPENED)
     safe = safe_lines(g)
     assert len(safe) == 14
-    assert "a3-b3" in safe and "a2-a3" in safe         # row 2 boxes have one side drawn: still safe
-    for unsafe in ("b1-b2", "c1-c2", "d1-d2"):        # touch row-1 boxes with 2 or 3 sides
+    assert "a3-b3" in safe and "a2-a3" in safe  # row 2 boxes have one side drawn: still safe
+    for unsafe in ("b1-b2", "c1-c2", "d1-d2"):  # touch row-1 boxes with 2 or 3 sides
         assert unsafe not in safe and not is_safe_line(g, unsafe)
-    assert not is_safe_line(g, "a1-b1")                # already drawn
+    assert not is_safe_line(g, "a1-b1")  # already drawn
     assert not no_safe_lines(g)
     assert safe_lines(DotsAndBoxes(3, 3)) == DotsAndBoxes(3, 3).legal_moves()
 
@@ -59,7 +76,7 @@ def test_components_opened_chain():
     assert c.kind == "chain" and c.boxes == (0, 1, 2) and c.names == ("a1", "b1", "c1")
     assert c.opened and c.length == 3 and c.is_long
     assert set(c.lines) == {"b1-b2", "c1-c2", "d1-d2"}
-    assert c.ends == (-1,)                             # the unopened end is on the border
+    assert c.ends == (-1,)  # the unopened end is on the border
 
 
 def test_components_loop():
@@ -69,25 +86,25 @@ def test_components_loop():
     assert set(c.names) == {"a1", "b1", "a2", "b2"}
     assert set(c.lines) == {"b1-b2", "a2-b2", "b2-c2", "b2-b3"}
     assert chains(g) == []
-    assert boxes_given(g, "b1-b2") == 4               # opening the loop gives all four
+    assert boxes_given(g, "b1-b2") == 4  # opening the loop gives all four
     g.play("b1-b2")
     (c,) = components(g)
-    assert c.kind == "loop" and c.opened               # an opened loop is still shown as a loop
+    assert c.kind == "loop" and c.opened  # an opened loop is still shown as a loop
 
 
 def test_components_chain_to_joint():
     g = g33(CHAIN_TO_JOINT)
     (c,) = components(g)
     assert c.kind == "chain" and set(c.names) == {"a1", "b1"} and not c.opened
-    assert sorted(c.ends) == [-1, 2]                   # the border and the joint c1
+    assert sorted(c.ends) == [-1, 2]  # the border and the joint c1
     assert not c.isolated
     assert joints(g) == [2]
     assert boxes_given(g, "a1-a2") == 2
-    assert boxes_given(g, "c3-d3") == 0                # a safe line gives nothing
+    assert boxes_given(g, "c3-d3") == 0  # a safe line gives nothing
 
 
 def test_components_show_chains_forming():
-    g = g33("a1-b1 a2-b2")                             # a1 has two sides: a chain of one is forming
+    g = g33("a1-b1 a2-b2")  # a1 has two sides: a chain of one is forming
     (c,) = components(g)
     assert c.names == ("a1",) and c.length == 1 and not c.opened
     assert components(DotsAndBoxes(3, 3)) == []
@@ -121,7 +138,7 @@ def test_random_games_invariants(w, h, rng):
         deg = box_degrees(g)
         comps = components(g)
         members = [b for c in comps for b in c.boxes]
-        assert sorted(members) == [b for b, d in enumerate(deg) if d in (1, 2)]   # each in exactly one
+        assert sorted(members) == [b for b, d in enumerate(deg) if d in (1, 2)]  # each in exactly one
         for line in safe_lines(g):
             h2 = g.copy()
             h2.play(line)

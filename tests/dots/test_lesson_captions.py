@@ -1,12 +1,14 @@
 """Every judging caption of the Dots and Boxes step-throughs agrees with the exact solver on that very position.
 
-Each step-through is replayed line by line.  A caption that judges — "a safe line", "A mistake, says the exact calculation:
+Each step-through is replayed line by line.  A caption that judges — "a safe line", "A mistake, says the exact
+calculation:
 X would have won …", "which suits Gold" (the forming long-chain count), "the count Gold wanted", "a
 double-deal", "can take N boxes in a row" — is checked against :mod:`gamekit.dots.solver` (exact) or the
 analysis that defines the word, independently of the lesson code that wrote it.  In a judged step-through
 a move the caption does not call a mistake must be one of the solver's best.  The Spanish captions judge
 the same steps.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,8 +23,10 @@ from gamekit.i18n import tr
 
 MISTAKE = re.compile(r"A mistake, says the exact calculation: (.+?) would have won (Gold|Coral) more boxes\.")
 SUITS = re.compile(r"Long chains forming: (\d+); (\d+) \+ \1 is (even|odd), which suits (Gold|Coral)\.")
-WANTED = re.compile(r"there (?:was|were) (\d+) long chains?: (\d+) \+ \1 = (\d+) is (even|odd), the count "
-                    r"(Gold|Coral) wanted\.")
+WANTED = re.compile(
+    r"there (?:was|were) (\d+) long chains?: (\d+) \+ \1 = (\d+) is (even|odd), the count "
+    r"(Gold|Coral) wanted\."
+)
 RUN = re.compile(r"(Gold|Coral) can take (\d+) box(?:es)? in a row")
 SEATS = ("Gold", "Coral")
 
@@ -41,8 +45,10 @@ def replay(name: str):
     """``(before, line, after, caption)`` for every step of a sequence (English captions)."""
     positions = L.sequence_positions(name)
     captions = [s.caption for s in L.steps(name)]
-    return [(positions[i], L.SEQUENCES[name]["steps"][i], positions[i + 1], captions[i + 1])
-            for i in range(len(positions) - 1)], captions
+    return [
+        (positions[i], L.SEQUENCES[name]["steps"][i], positions[i + 1], captions[i + 1])
+        for i in range(len(positions) - 1)
+    ], captions
 
 
 @pytest.mark.parametrize("name", sorted(L.SEQUENCES))
@@ -76,7 +82,8 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
             assert n == analysis.long_chain_rule(after).long_chains and dots == after.geometry.n_dots
             assert parity == ("even" if (dots + n) % 2 == 0 else "odd")
             assert winner_with_best_play(after) == SEATS.index(seat), (
-                f"{name}: after {line} the caption says the count suits {seat}, the solver disagrees")
+                f"{name}: after {line} the caption says the count suits {seat}, the solver disagrees"
+            )
         # "can take N boxes in a row"
         m = RUN.search(caption)
         if m and not MISTAKE.search(caption):
@@ -125,11 +132,11 @@ def test_the_check_fails_on_a_caption_that_contradicts_the_solver():
     before = DotsAndBoxes.from_moves(3, 3, "c1-c2 d2-d3 b1-b2 c2-c3 c1-d1 b3-b4 d3-d4 a2-a3 c3-c4 a3-a4")
     after = before.copy()
     after.play("b2-b3")
-    assert analysis.long_chain_rule(after).favoured == 0          # the count suits Gold …
-    assert winner_with_best_play(after) == 1                      # … the solver says Coral wins
+    assert analysis.long_chain_rule(after).favoured == 0  # the count suits Gold …
+    assert winner_with_best_play(after) == 1  # … the solver says Coral wins
     caption = "Long chains forming: 2; 16 + 2 is even, which suits Gold."
     m = SUITS.search(caption)
-    assert m and winner_with_best_play(after) != SEATS.index(m.group(4))   # what the test above would flag
+    assert m and winner_with_best_play(after) != SEATS.index(m.group(4))  # what the test above would flag
 
 
 @pytest.mark.parametrize("name", sorted(L.SEQUENCES))
@@ -138,9 +145,19 @@ def test_spanish_captions_judge_the_same_steps(name):
     gamekit.set_language("es")
     try:
         spanish = L.steps(name)
-        mistake = tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.").split("{")[0].strip()
-        suits = tr("Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits "
-                   "{favoured}. {score}").split("{")[0].strip()
+        mistake = (
+            tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.")
+            .split("{")[0]
+            .strip()
+        )
+        suits = (
+            tr(
+                "Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits "
+                "{favoured}. {score}"
+            )
+            .split("{")[0]
+            .strip()
+        )
     finally:
         gamekit.set_language("en")
     assert mistake and suits and mistake != "A mistake, says the exact calculation:"

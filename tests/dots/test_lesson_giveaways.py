@@ -16,6 +16,7 @@ exercise draws.  Before each exercise the test fails when
 Boards and texts after an exercise may show its solution.  The cells are run in-process (they only call
 gamekit), so the test sees exactly the objects the notebook builds.
 """
+
 from __future__ import annotations
 
 import ast
@@ -43,8 +44,11 @@ POSITION_CALL = re.compile(r"""L\.show_position\(\s*["'](\w+)["']""")
 
 
 def board_key(game: DotsAndBoxes) -> tuple:
-    return (game.width, game.height, frozenset(game.line_name(i) for i in range(game.geometry.n_lines)
-                                              if game.is_drawn(i)))
+    return (
+        game.width,
+        game.height,
+        frozenset(game.line_name(i) for i in range(game.geometry.n_lines) if game.is_drawn(i)),
+    )
 
 
 def one_move_later(game: DotsAndBoxes) -> set[tuple]:
@@ -88,9 +92,12 @@ def walk(lang: str, name: str):
                     items.append(("text", step.caption, True))
             elif isinstance(value, (ExerciseWidget, PuzzleBoard)):
                 items.append(("exercise", value.exercise))
-            elif isinstance(value, W.Box):           # a "More practice" set: its boards, in order
-                items += [("exercise", child.exercise) for child in value.children
-                          if isinstance(child, (ExerciseWidget, PuzzleBoard))]
+            elif isinstance(value, W.Box):  # a "More practice" set: its boards, in order
+                items += [
+                    ("exercise", child.exercise)
+                    for child in value.children
+                    if isinstance(child, (ExerciseWidget, PuzzleBoard))
+                ]
             elif hasattr(value, "_repr_html_"):
                 items.append(("text", value._repr_html_()))
             for pos in POSITION_CALL.findall(cell.source):
@@ -103,7 +110,7 @@ def walk(lang: str, name: str):
 def giveaways(items) -> list[str]:
     found = []
     boards: list[tuple[tuple, bool]] = []
-    texts: list[tuple[str, bool]] = []          # (text, is a step-through caption)
+    texts: list[tuple[str, bool]] = []  # (text, is a step-through caption)
     for item in items:
         if item[0] == "text":
             texts.append((item[1], len(item) > 2 and item[2]))
@@ -137,9 +144,10 @@ def test_no_board_or_text_gives_an_exercise_away_before_it_is_asked(lang, name):
     items = walk(lang, name)
     exercises = [i[1].key for i in items if i[0] == "exercise"]
     lesson = int(name[:2])
-    assert len(exercises) == len(L.EXERCISES[f"dots_and_boxes/{name[:-3]}"]) + len(L.practice_exercises(lesson)), \
+    assert len(exercises) == len(L.EXERCISES[f"dots_and_boxes/{name[:-3]}"]) + len(L.practice_exercises(lesson)), (
         "every exercise and practice problem was seen"
-    assert exercises[-len(L.practice_exercises(lesson)):] == [ex.key for ex in L.practice_exercises(lesson)]
+    )
+    assert exercises[-len(L.practice_exercises(lesson)) :] == [ex.key for ex in L.practice_exercises(lesson)]
     assert giveaways(items) == []
 
 
@@ -148,24 +156,31 @@ def test_the_walk_sees_step_through_boards_captions_and_exercise_boards():
     kinds = {i[0] for i in items}
     assert kinds == {"text", "board", "exercise"}
     captions = [i[1] for i in items if i[0] == "text"]
-    assert any("A mistake, says the exact calculation" in c for c in captions)          # the greedy step-through's captions
+    assert any("A mistake, says the exact calculation" in c for c in captions)  # the greedy step-through's captions
 
 
 def test_the_check_catches_the_old_giveaways():
     """Lesson 5 used to ask exercise 1 on step 5 of its step-throughs, and lesson 2's caption stated
     exercise 1's count: both kinds are caught."""
     start = L.sequence_positions("greedy")[5]
-    ex = L.DotsExercise("Click the line that keeps control.", lambda a: (True, "ok"), game=start,
-                        solutions=["a1-a2"], click=True, key="old_keep_control")
+    ex = L.DotsExercise(
+        "Click the line that keeps control.",
+        lambda a: (True, "ok"),
+        game=start,
+        solutions=["a1-a2"],
+        click=True,
+        key="old_keep_control",
+    )
     items = [("board", board_key(start), False), ("exercise", ex)]
     assert any("position was shown" in g for g in giveaways(items))
     after = start.copy()
     after.play("a1-a2")
     assert any("one move later" in g for g in giveaways([("board", board_key(after), False), ("exercise", ex)]))
-    count = L.DotsExercise("How many safe lines?", lambda a: (True, "ok"), solutions=[3], key="old_count",
-                           leaks=("Safe lines left: 3",))
+    count = L.DotsExercise(
+        "How many safe lines?", lambda a: (True, "ok"), solutions=[3], key="old_count", leaks=("Safe lines left: 3",)
+    )
     assert giveaways([("text", "Gold draws a3-b3, a safe line. Safe lines left: 3.", True), ("exercise", count)])
-    assert giveaways([("text", "You can type the line, like a1-a2."), ("exercise", ex)])      # the page's text
+    assert giveaways([("text", "You can type the line, like a1-a2."), ("exercise", ex)])  # the page's text
     assert not giveaways([("text", "Gold draws a1-a2 (another game).", True), ("exercise", ex)])
     # the count exercise of lesson 2 knows how a caption would state its answer
     ex_count = L.exercises(2)["count_safe"]
@@ -183,8 +198,11 @@ def _md(lang: str, name: str) -> str:
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after
     ("03_chains_and_loops.md", 'L.exercise("hand_over"', ("**hard-hearted handout**", "**entrega sin concesiones**")),
-    ("05_double_dealing_and_control.md", 'L.exercise("not_worth_it"', ("a single box cannot be refused",
-                                                                      "una casilla suelta no se puede rechazar")),
+    (
+        "05_double_dealing_and_control.md",
+        'L.exercise("not_worth_it"',
+        ("a single box cannot be refused", "una casilla suelta no se puede rechazar"),
+    ),
 ]
 
 
@@ -197,7 +215,7 @@ def test_a_choice_is_argued_only_after_the_exercise_that_asks_it(lang, name, cal
     page = _md(lang, name)
     sentence = argument[1] if lang == "es" else argument[0]
     assert page.index(call) < page.index(sentence), (name, sentence)
-    heading = page[:page.index(call)].rsplit("\n#", 1)[1].split("\n", 1)[0].lower()
+    heading = page[: page.index(call)].rsplit("\n#", 1)[1].split("\n", 1)[0].lower()
     for word in ("pay", "sacrific", "hand over", "paga", "entrega"):
         assert word not in heading, heading
 
@@ -214,7 +232,7 @@ def test_the_chains_step_through_shows_no_short_chain_handed_over():
 
 
 def test_lesson_5_says_what_a_refusal_costs_truly():
-    """"A double-deal costs two boxes every time" contradicted the loop section (four for a loop)."""
+    """ "A double-deal costs two boxes every time" contradicted the loop section (four for a loop)."""
     for lang in ("en", "es"):
         page = _md(lang, "05_double_dealing_and_control.md")
         assert "two boxes every time" not in page and "dos casillas cada vez" not in page

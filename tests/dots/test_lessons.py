@@ -3,6 +3,7 @@
 Right answers are recomputed here from the rules engine and the exact solver, independently of the
 lesson code, and every other answer must be refused with an explanation.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -89,7 +90,7 @@ def test_safe_line_accepts_exactly_the_lines_giving_no_third_side():
         assert ok == safe, line
         if not safe:
             assert "third side" in feedback
-    assert sorted(ex.solutions) == ["a1-b1", "c2-c3", "d2-d3"]     # readable check of the position
+    assert sorted(ex.solutions) == ["a1-b1", "c2-c3", "d2-d3"]  # readable check of the position
 
 
 def test_count_safe_matches_the_engine():
@@ -137,13 +138,13 @@ def test_loops_on_the_two_loops_board():
 
 def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_ends():
     ex = ALL["hand_over"]
-    assert ex.solutions == ["b1-b2"]                    # the middle line: +1; the ends lose (-1)
+    assert ex.solutions == ["b1-b2"]  # the middle line: +1; the ends lose (-1)
     values = move_values(ex.game)
     assert values["b1-b2"] == 1 and values["b1-c1"] == values["a1-a2"] == -1
     for end in ("b1-c1", "a1-a2"):
         ok, feedback = ex.check(end)
         assert not ok and "at an end" in feedback and "draw the other end and leave both to Gold" in feedback
-        assert "handout" not in feedback and "refuse" not in feedback     # the page names those after exercise 4
+        assert "handout" not in feedback and "refuse" not in feedback  # the page names those after exercise 4
     ok, feedback = ex.check("b1-b2")
     assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
 
@@ -186,6 +187,7 @@ def test_no_board_without_safe_lines_has_a_junction():
     and 1" on a board of 9 with 8 counted). Every exercise board and step-through frame with no safe line left is
     all chains and loops, so the lengths it names add up to the boxes left."""
     from gamekit.dots import analysis
+
     boards = [(name, ex.game) for name, ex in ALL.items() if ex.game is not None]
     boards += [(f"{seq}[{i}]", g) for seq in L.SEQUENCES for i, g in enumerate(L.sequence_positions(seq))]
     for name, game in boards:
@@ -196,8 +198,9 @@ def test_no_board_without_safe_lines_has_a_junction():
 
 
 def test_prompts_that_count_chains_count_every_box_left():
-    """"Left after this chain: …" names chains whose lengths, with the chain on offer, add up to the boxes left."""
+    """ "Left after this chain: …" names chains whose lengths, with the chain on offer, add up to the boxes left."""
     import re
+
     for name in ("not_worth_it", "take_all", "keep_control"):
         ex = ALL[name]
         left = sum(1 for owner in ex.game.owners if owner is None)
@@ -209,6 +212,7 @@ def test_prompts_that_count_chains_count_every_box_left():
 def test_components_of_lesson_positions():
     def summary(name):
         return sorted((p.kind, p.length) for p in L.components(L.position(name)))
+
     assert summary("four_by_four") == [("chain", 2), ("chain", 3), ("chain", 5), ("loop", 6)]
     assert summary("two_loops") == [("chain", 1), ("chain", 3), ("chain", 6), ("loop", 4), ("loop", 6)]
     assert summary("chains_234") == [("chain", 2), ("chain", 3), ("chain", 4)]
@@ -311,9 +315,9 @@ def test_lesson_1_exercises():
     assert ALL["name_line"].check("c1-b1")[0] and ALL["name_line"].check(" b1-c1 ")[0]
     ok, feedback = ALL["name_line"].check("b1-b2")
     assert not ok and "other way" in feedback
-    assert "from the top" in ALL["name_line"].check("b4-c4")[1]          # rows counted from the bottom
+    assert "from the top" in ALL["name_line"].check("b4-c4")[1]  # rows counted from the bottom
     assert "column" in ALL["name_line"].check("a1-b1")[1]
-    assert ALL["name_line"].game.history == ["b1-c1"] and not ALL["name_line"].click   # works on paper too
+    assert ALL["name_line"].game.history == ["b1-c1"] and not ALL["name_line"].click  # works on paper too
     two = ALL["two_boxes"]
     assert two.solutions == ["c2-d2"] and L.boxes_won(two.game, "c2-d2") == 2
     ok, feedback = two.check("b3-b4")
@@ -326,15 +330,20 @@ def test_lesson_1_exercises():
 def test_bad_input_is_refused_in_plain_words_with_the_text_in_quotes(lang):
     """A pupil who types "xyz" or "three" reads plain words and typographic quotes, never program notation."""
     from gamekit.i18n import using
+
     with using(lang):
-        for ex, typed in ((L.exercises(2)["safe_line"], "xyz"), (L.exercises(2)["safe_line"], "a1-z9"),
-                          (L.exercises(1)["lines_2x2"], "three"), (L.exercises(1)["name_line"], "c2")):
+        for ex, typed in (
+            (L.exercises(2)["safe_line"], "xyz"),
+            (L.exercises(2)["safe_line"], "a1-z9"),
+            (L.exercises(1)["lines_2x2"], "three"),
+            (L.exercises(1)["name_line"], "c2"),
+        ):
             ok, feedback = ex.check(typed)
             opening, closing = ("«", "»") if lang == "es" else ("“", "”")
             assert not ok and f"{opening}{typed}{closing}" in feedback, feedback
             assert "'" not in feedback and "malformed" not in feedback, feedback
     assert ALL["first_box"].solutions == ["a2-b2"]
-    for line in ALL["first_box"].wrong:               # lesson 1's words: no solver talk
+    for line in ALL["first_box"].wrong:  # lesson 1's words: no solver talk
         ok, feedback = ALL["first_box"].check(line)
         assert not ok and "ahead" not in feedback and "boxes left" not in feedback and "wins no box" in feedback
 
@@ -343,6 +352,7 @@ def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
     """Lesson 1 shows only lesson 1's words (no junction, no long chain: lessons 3 and 4 teach them); the table
     names no "rules sheet" (a pupil's page); a loop is not said to be given away whole (lesson 5 refutes it)."""
     from gamekit.dots.glossary import glossary_table
+
     assert [r[0] for r in glossary_table(1).rows] == ["dot", "line", "box", "third side"]
     assert not any("junction" in str(c) or "long chain" in str(c).lower() for r in glossary_table(1).rows for c in r)
     assert not any("Long chain" in str(c) for r in glossary_table(3).rows for c in r)
@@ -360,8 +370,12 @@ def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
 
 def test_parity_table_matches_the_reference():
     rows = {row[0].split()[0]: row[1:] for row in L.parity_table().rows}
-    assert rows == {"3×3": [16, "even", "odd"], "4×4": [25, "odd", "even"],
-                    "5×4": [30, "even", "odd"], "5×5": [36, "even", "odd"]}
+    assert rows == {
+        "3×3": [16, "even", "odd"],
+        "4×4": [25, "odd", "even"],
+        "5×4": [30, "even", "odd"],
+        "5×5": [36, "even", "odd"],
+    }
 
 
 def test_parity_exercises():
@@ -369,9 +383,9 @@ def test_parity_exercises():
     assert not ALL["parity_5x4"].check("1, 3")[0] and not ALL["parity_5x4"].check("2")[0]
     assert ALL["parity_4x4"].check("1, 3")[0] and not ALL["parity_4x4"].check("2, 4")[0]
     assert ALL["parity_coral_5x5"].check("3, 1")[0] and not ALL["parity_coral_5x5"].check("2, 4")[0]
-    assert not ALL["parity_5x4"].check("2, 7")[0]               # out of range: refused with a reason
+    assert not ALL["parity_5x4"].check("2, 7")[0]  # out of range: refused with a reason
     for name in ("parity_5x4", "parity_4x4", "parity_coral_5x5"):
-        assert ALL[name].choices is None                        # not a two-way choice
+        assert ALL[name].choices is None  # not a two-way choice
 
 
 def test_count_long_refuses_counting_the_loop():
@@ -384,8 +398,8 @@ def test_count_long_refuses_counting_the_loop():
 def test_who_wins_agrees_with_the_solver():
     ex = ALL["who_wins"]
     game = ex.game
-    value = solve(game)                      # for the player to move (Coral here)
-    assert game.to_move == 1 and value < 0   # so Gold wins
+    value = solve(game)  # for the player to move (Coral here)
+    assert game.to_move == 1 and value < 0  # so Gold wins
     assert ex.check("Gold")[0] and not ex.check("Coral")[0] and not ex.check("Draw")[0]
     assert "14" in ex.check("Gold")[1]
 
@@ -397,9 +411,9 @@ def test_keep_control_accepts_exactly_the_optimal_lines():
     best = max(values.values())
     for line, v in values.items():
         assert ex.check(line)[0] == (v == best), line
-    assert len(ex.solutions) == 1 and not won(ex.game, ex.solutions[0])    # the double-deal
+    assert len(ex.solutions) == 1 and not won(ex.game, ex.solutions[0])  # the double-deal
     grab = next(l for l in values if won(ex.game, l))
-    ok, feedback = ex.check(grab)           # takes a box: greedy
+    ok, feedback = ex.check(grab)  # takes a box: greedy
     assert not ok and "next chain" in feedback
 
 
@@ -477,7 +491,7 @@ def test_highlights_tint_third_sides_parts_and_last_line():
     game = L.position("two_loops")
     tints, _ = L.highlights(game)
     colours = [tints[p.boxes[0]] for p in L.components(game)]
-    assert len(set(colours)) == len(colours)                 # each chain and loop its own tint
+    assert len(set(colours)) == len(colours)  # each chain and loop its own tint
     loops = [tints[p.boxes[0]] for p in L.components(game) if p.kind == "loop"]
     assert set(loops) <= set(L.LOOP_TINTS)
 
@@ -499,7 +513,7 @@ def test_puzzle_widget_click_on_a_safe_line():
     board.click(*layout.line_middle(game, game.line_index("c1-d1")))
     assert "third side" in board.last_feedback
     before = len(board.attempts)
-    board.click(*layout.line_middle(game, game.line_index("a1-a2")))      # drawn: refused, not an attempt
+    board.click(*layout.line_middle(game, game.line_index("a1-a2")))  # drawn: refused, not an attempt
     assert "already drawn" in board.last_feedback and len(board.attempts) == before
     board.click(2, 2)
     assert len(board.attempts) == before
@@ -543,10 +557,17 @@ from pathlib import Path as _Path
 import jupytext as _jupytext
 
 NOTEBOOKS = _Path(__file__).resolve().parents[2] / "notebooks"
-LESSON_FILES = {1: "01_rules_and_terms", 2: "02_third_sides", 3: "03_chains_and_loops", 4: "04_long_chain_rule",
-                5: "05_double_dealing_and_control"}
-LEVEL_WORDS = {"en": {"easy": "easy", "medium": "medium", "hard": "hard"},
-               "es": {"easy": "fácil", "medium": "media", "hard": "difícil"}}
+LESSON_FILES = {
+    1: "01_rules_and_terms",
+    2: "02_third_sides",
+    3: "03_chains_and_loops",
+    4: "04_long_chain_rule",
+    5: "05_double_dealing_and_control",
+}
+LEVEL_WORDS = {
+    "en": {"easy": "easy", "medium": "medium", "hard": "hard"},
+    "es": {"easy": "fácil", "medium": "media", "hard": "difícil"},
+}
 ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
 
@@ -559,7 +580,7 @@ def test_each_lesson_is_a_graded_problem_set(lesson):
     assert [ORDER[l] for l in levels] == sorted(ORDER[l] for l in levels), "easy to hard down the page"
     two_way = [ex.key for ex in built if ex.choices and len(ex.choices) == 2]
     assert len(two_way) <= 1, two_way
-    for ex in built:       # a move exercise accepts the exact solver's best moves (a weaker one: see above)
+    for ex in built:  # a move exercise accepts the exact solver's best moves (a weaker one: see above)
         if ex.click and ex.asks_best:
             assert set(best_lines(ex.game)[0]) <= set(ex.solutions), ex.key
 
@@ -604,8 +625,9 @@ def test_the_reflection_widget_saves_the_answer_with_the_lessons_progress():
 def test_model_answers_are_in_the_teacher_guide_and_not_on_the_page(lang, guide):
     import gamekit
     from gamekit.i18n import tr
+
     text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
-    section = text[text.index("<!-- reflections:begin -->"):text.index("<!-- reflections:end -->")]
+    section = text[text.index("<!-- reflections:begin -->") : text.index("<!-- reflections:end -->")]
     gamekit.set_language(lang)
     try:
         prompts = [tr(L.REFLECTIONS[n]) for n in sorted(L.REFLECTIONS)]
@@ -634,7 +656,7 @@ def test_the_pupils_path_shows_no_code_and_no_internal_names(lang, lesson):
     appendix = _re.compile(r"^## (For teachers|Para el profesorado)", _re.M)
     for cell in cells:
         if cell.cell_type == "markdown" and appendix.search(cell.source):
-            head = cell.source[:appendix.search(cell.source).start()]
+            head = cell.source[: appendix.search(cell.source).start()]
             assert not any(word in head for word in PUPIL_FORBIDDEN)
             break
         if cell.cell_type == "code":
@@ -669,8 +691,11 @@ def test_each_lesson_fits_the_time_it_announces(lang, lesson):
     folder = NOTEBOOKS / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
     text = (folder / f"{LESSON_FILES[lesson]}.md").read_text(encoding="utf-8")
     minutes = int(_re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", text).group(1))
-    need = (MINUTES_PER_EXERCISE * text.count("L.exercise(") + MINUTES_PER_STEP_THROUGH * text.count("L.step_through(")
-            + MINUTES_OTHER)
+    need = (
+        MINUTES_PER_EXERCISE * text.count("L.exercise(")
+        + MINUTES_PER_STEP_THROUGH * text.count("L.step_through(")
+        + MINUTES_OTHER
+    )
     assert need <= minutes <= 50, (minutes, need)
 
 
@@ -691,8 +716,10 @@ from hypothesis import given as _given, settings as _settings, strategies as _st
 
 
 @_settings(max_examples=60, deadline=None)
-@_given(picked=_st.sets(_st.integers(min_value=1, max_value=4), min_size=1),
-        name=_st.sampled_from(["parity_5x4", "parity_4x4", "parity_coral_5x5"]))
+@_given(
+    picked=_st.sets(_st.integers(min_value=1, max_value=4), min_size=1),
+    name=_st.sampled_from(["parity_5x4", "parity_4x4", "parity_coral_5x5"]),
+)
 def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked, name):
     ex = ALL[name]
     game = DotsAndBoxes(*{"parity_5x4": (5, 4), "parity_4x4": (4, 4), "parity_coral_5x5": (5, 5)}[name])
@@ -705,14 +732,17 @@ def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked,
 
 def test_lesson_4s_closing_fact_is_computed_on_the_page():
     from gamekit.i18n import using
-    assert str(L.start_result()) == ("Computed just now by exact calculation: on the 3×3 board, with perfect "
-                                     "play from the empty board, the second player wins 6–3.")
+
+    assert str(L.start_result()) == (
+        "Computed just now by exact calculation: on the 3×3 board, with perfect "
+        "play from the empty board, the second player wins 6–3."
+    )
     assert "gamekit" not in str(L.start_result()) and "gamekit" not in str(L.start_result(5, 5, time_limit=0.01))
     assert "first player wins 3–1" in str(L.start_result(2, 2))
     assert "a tie, 1–1" in str(L.start_result(1, 2))
     with using("es"):
         assert "gana el segundo jugador, 6–3" in str(L.start_result())
-    late = str(L.start_result(5, 5, time_limit=0.01))          # far beyond reach: said, not guessed
+    late = str(L.start_result(5, 5, time_limit=0.01))  # far beyond reach: said, not guessed
     assert "not computed here" in late and "5×5" in late
     for base in ("notebooks", "notebooks/es"):
         source = (_Path(__file__).resolve().parents[2] / base / "dots_and_boxes/04_long_chain_rule.md").read_text()
@@ -723,8 +753,9 @@ def test_lesson_4s_closing_fact_is_computed_on_the_page():
 def test_the_guides_model_answers_are_the_ones_in_LESSONS(lang, guide):
     """One place for each lesson's reflection: LESSONS holds (question, model answer); the guide shows both."""
     from gamekit.i18n import tr, using
+
     text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
-    section = text[text.index("<!-- reflections:begin -->"):text.index("<!-- reflections:end -->")]
+    section = text[text.index("<!-- reflections:begin -->") : text.index("<!-- reflections:end -->")]
     answers = _re.findall(r"^\s*\*\s*(?:Model answer|Respuesta modelo):\s*(.+)$", section, _re.M)
     with using(lang):
         models = [tr(L.LESSONS[n].reflection[1]) for n in sorted(L.LESSONS)]
@@ -733,8 +764,11 @@ def test_the_guides_model_answers_are_the_ones_in_LESSONS(lang, guide):
 
 def test_at_most_one_two_way_choice_per_lesson_practice_included():
     for n in L.LESSONS:
-        two_way = [ex.key for ex in list(L.exercises(n).values()) + L.practice_exercises(n)
-                   if ex.choices is not None and len(ex.choices) == 2]
+        two_way = [
+            ex.key
+            for ex in list(L.exercises(n).values()) + L.practice_exercises(n)
+            if ex.choices is not None and len(ex.choices) == 2
+        ]
         assert len(two_way) <= 1, (n, two_way)
 
 
@@ -761,10 +795,10 @@ def _drawn(game) -> frozenset:
 def test_the_page_announces_exactly_the_objectives_LESSONS_lists_and_each_is_tested(n, lang):
     """Objectives are data: the page's bullet list is the lesson's objectives, each tested by named exercises."""
     page = _page(n, lang)
-    bullets = _re35.findall(r"^\* (.+?)[;.]$", page[page.index("**Obj"):page.index("**Obj") + 1200], _re35.M)
+    bullets = _re35.findall(r"^\* (.+?)[;.]$", page[page.index("**Obj") : page.index("**Obj") + 1200], _re35.M)
     with _using(lang):
         wanted = [_tr(text) for text, _ in L.LESSONS[n].objectives]
-    assert bullets[:len(wanted)] == wanted, (n, lang, bullets)
+    assert bullets[: len(wanted)] == wanted, (n, lang, bullets)
     for text, names in L.LESSONS[n].objectives:
         assert names and set(names) <= set(L.LESSONS[n].exercises), text
     tested = {name for _, names in L.LESSONS[n].objectives for name in names}
@@ -777,10 +811,20 @@ def test_the_pupils_page_is_the_pupils(n, lang):
     """No teachers' appendix, no "rules sheet", "gamekit", solver or code words in the text, and the Next link
     ends the page."""
     page = _page(n, lang)
-    body = page.split("\n---\n", 1)[1]                   # after the notebook's header
+    body = page.split("\n---\n", 1)[1]  # after the notebook's header
     prose = "\n".join(part.split("```", 1)[-1] for part in body.split("```{code-cell}"))
-    for word in ("For teachers", "Para el profesorado", "rules sheet", "hoja de reglas", "gamekit", "solver",
-                 "test suite", "Python", "resolvedor", "programa de"):
+    for word in (
+        "For teachers",
+        "Para el profesorado",
+        "rules sheet",
+        "hoja de reglas",
+        "gamekit",
+        "solver",
+        "test suite",
+        "Python",
+        "resolvedor",
+        "programa de",
+    ):
         assert word not in prose, (n, lang, word)
     last = page.rstrip().splitlines()[-1]
     assert last.startswith(("Next: [", "Siguiente: [")), last
@@ -798,7 +842,7 @@ def test_no_exercise_board_is_tinted_before_or_instead_of_the_pupils_own_look():
         ex = ALL[name]
         tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
         assert not tints, name
-    for name in ("two_boxes", "first_box"):                     # the widget draws what the test checked
+    for name in ("two_boxes", "first_box"):  # the widget draws what the test checked
         widget = L.exercise(name)
         fills = [op for op in widget.draw(None).ops("rect") if L.THIRD_SIDE_TINT in op]
         assert not fills, name
@@ -834,7 +878,7 @@ def test_no_exercise_board_is_an_earlier_board_plus_its_answers():
     shown = [(n, name, ex) for n in sorted(L.LESSONS) for name, ex in L.exercises(n).items() if ex.game is not None]
     for i, (n, name, ex) in enumerate(shown):
         here = _drawn(ex.game)
-        for m, other_name, other in shown[:i] + shown[i + 1:]:
+        for m, other_name, other in shown[:i] + shown[i + 1 :]:
             if m != n:
                 continue
             there = _drawn(other.game)
@@ -868,8 +912,11 @@ def test_a_step_through_that_ends_in_a_mistake_says_so():
     for name in ("chains", "loop"):
         spec = L.SEQUENCES[name]
         games = L.sequence_positions(name)
-        mistakes = [line for g, line in zip(games, spec["steps"])
-                    if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())]
+        mistakes = [
+            line
+            for g, line in zip(games, spec["steps"])
+            if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())
+        ]
         assert mistakes, name
         assert "lesson 5" in L.steps(name)[-1].caption, name
 
@@ -892,13 +939,16 @@ def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fi
 
 
 def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
-    """"N boxes ahead on the boxes left" was too hard for 12-year-olds: feedback gives the final score."""
+    """ "N boxes ahead on the boxes left" was too hard for 12-year-olds: feedback gives the final score."""
     for n in L.LESSONS:
         for name, ex in L.exercises(n).items():
             for answer in [*ex.solutions, *ex.wrong]:
                 feedback = ex.check(answer)[1]
-                assert "boxes left" not in feedback and " ahead" not in feedback and "behind" not in feedback, \
-                    (name, answer, feedback)
+                assert "boxes left" not in feedback and " ahead" not in feedback and "behind" not in feedback, (
+                    name,
+                    answer,
+                    feedback,
+                )
     for name in L.SEQUENCES:
         for step in L.steps(name):
             assert "boxes left" not in step.caption and " ahead" not in step.caption
@@ -906,7 +956,7 @@ def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
 
 def test_final_score_checks_its_value():
     game = L.position("take_all")
-    assert tuple(game.scores) == (0, 2) and game.to_move == 1                   # Coral to move, 7 boxes left
+    assert tuple(game.scores) == (0, 2) and game.to_move == 1  # Coral to move, 7 boxes left
     assert L.final_score(game, 3) == (2, 7) and L.final_score(game, -3) == (5, 4)
     for bad in (4, 9, -10):
         with pytest.raises(ValueError, match="value"):
@@ -917,17 +967,31 @@ def test_final_score_checks_its_value():
 COMMON_MISTAKES = {
     "lines_2x2": {16: "share a line", 6: "only the lines"},
     "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
-    "whose_turn": {4: "strict turns", 0: "Gold drew more than 0", 7: "every line written down", 5: "Too many",
-                   2: "Gold drew more than 2"},
+    "whose_turn": {
+        4: "strict turns",
+        0: "Gold drew more than 0",
+        7: "every line written down",
+        5: "Too many",
+        2: "Gold drew more than 2",
+    },
     "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
     "count_safe": {2: "more than 2", 4: "Fewer than 4"},
     "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
     "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "counted the loop", 2: "short chains count too"},
-    "chain_lengths": {"5, 3, 2, 6": "one of them is a loop", "1, 2": "You listed 2 lengths", "3, 3, 4": "total is right", "5, 3, 3": "add up to 11"},
-    "count_loops": {2: "how many loops there are", 9: "neither at the edge nor at a junction",
-                    6: "6 is one loop", 4: "4 is one loop"},
+    "chain_lengths": {
+        "5, 3, 2, 6": "one of them is a loop",
+        "1, 2": "You listed 2 lengths",
+        "3, 3, 4": "total is right",
+        "5, 3, 3": "add up to 11",
+    },
+    "count_loops": {
+        2: "how many loops there are",
+        9: "neither at the edge nor at a junction",
+        6: "6 is one loop",
+        4: "4 is one loop",
+    },
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
@@ -973,14 +1037,18 @@ def _rule_choice(game) -> set:
 
 def _nearly_finished(game) -> bool:
     """A tempting wrong line: one that gives some box its third side without taking a box."""
-    return any(not won(game, l) and any(game.sides_drawn(b) == 2 for b in game.geometry.line_boxes[game.line_index(l)])
-               for l in game.legal_moves())
+    return any(
+        not won(game, l) and any(game.sides_drawn(b) == 2 for b in game.geometry.line_boxes[game.line_index(l)])
+        for l in game.legal_moves()
+    )
 
 
 def _half_safe(game) -> bool:
     """A tempting wrong line: safe for the box on one side, a third side for the box on the other."""
-    return any(sorted(game.sides_drawn(b) for b in game.geometry.line_boxes[game.line_index(l)]) in ([0, 2], [1, 2])
-               for l in game.legal_moves())
+    return any(
+        sorted(game.sides_drawn(b) for b in game.geometry.line_boxes[game.line_index(l)]) in ([0, 2], [1, 2])
+        for l in game.legal_moves()
+    )
 
 
 TEACHES_THE_TRIVIAL_RULE = {1: {"take_box"}, 2: {"take_box", "avoid_third_side"}}
@@ -1013,7 +1081,7 @@ def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
         if theme == "sacrifice":
             assert len(safe) <= 6 and not answers & safe and not _rule_choice(game), (n, puzzle.id)
     assert {t for t, _ in problems.items} <= set(L.LESSONS[n].themes)
-    for later in range(n + 1, 6):                    # themes grow lesson by lesson
+    for later in range(n + 1, 6):  # themes grow lesson by lesson
         assert set(L.LESSONS[n].themes) <= set(L.LESSONS[later].themes)
 
 
@@ -1033,7 +1101,11 @@ def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
         game = L.position(name)
         values = move_values(game)
         take = max(v for l, v in values.items() if won(game, l))
-        deal = max(v for l, v in values.items() if not won(game, l) and L.takeable((lambda g: (g.play(l), g)[1])(game.copy())) == 2)
+        deal = max(
+            v
+            for l, v in values.items()
+            if not won(game, l) and L.takeable((lambda g: (g.play(l), g)[1])(game.copy())) == 2
+        )
         for v in (take, deal):
             g, c = L.final_score(game, v)
             assert f"{gold} {g}" in text and f"Coral {c}" in text, (name, v)
@@ -1052,13 +1124,13 @@ def test_take_all_tells_the_double_deal_why_it_loses():
 
 
 def test_double_dealing_words_wait_for_lesson_5():
-    """"double-deal"/"double-cross" appeared in lesson 4 a lesson before they are taught: no page, exercise,
+    """ "double-deal"/"double-cross" appeared in lesson 4 a lesson before they are taught: no page, exercise,
     practice problem, step-through caption or glossary row of lessons 1–4 uses them."""
     words = ("double-deal", "double-cross", "doble entrega", "doble cruce")
     for n in (1, 2, 3, 4):
         for lang in ("en", "es"):
             with _using(lang):
-                texts = [_page(n, lang).rstrip().rsplit("\n", 1)[0]]     # the Next link may name lesson 5
+                texts = [_page(n, lang).rstrip().rsplit("\n", 1)[0]]  # the Next link may name lesson 5
                 for ex in list(L.exercises(n).values()):
                     texts += [ex.prompt, ex.hint, ex.answer]
                     texts += [ex.check(a)[1] for a in [*ex.solutions, *ex.wrong]]
@@ -1096,7 +1168,7 @@ def test_no_reflection_is_answered_by_a_sentence_on_its_page(n, lang):
     with _using(lang):
         model = _tr(L.LESSONS[n].reflection[1])
     clauses = [c.strip() for c in _re35.split(r"[:;,()—]", model) if len(c.strip().split()) >= 5]
-    pages = " ".join(" ".join(_page(m, lang).split()) for m in L.LESSONS if m <= n)   # this page and earlier ones
+    pages = " ".join(" ".join(_page(m, lang).split()) for m in L.LESSONS if m <= n)  # this page and earlier ones
     assert clauses and not [c for c in clauses if c in pages], (n, lang)
 
 
@@ -1108,8 +1180,11 @@ def test_the_worksheets_ask_nothing_a_sheet_of_paper_cannot_do(lang):
     folder = NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
     words = ("click", "type ", "above", "pulsa", "haz clic", "teclea", "arriba")
     for path in sorted(folder.glob("*.md")):
-        body = "\n".join(l for l in path.read_text(encoding="utf-8").splitlines()[3:]
-                         if not l.startswith(("Where a question says", "Donde una pregunta dice")))
+        body = "\n".join(
+            l
+            for l in path.read_text(encoding="utf-8").splitlines()[3:]
+            if not l.startswith(("Where a question says", "Donde una pregunta dice"))
+        )
         found = [w for w in words if w in body.lower()]
         assert not found, (path.name, found)
 
@@ -1142,14 +1217,35 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     and never a word taught later (lesson 1's sheet defines no loop and no long chain rule). In English and in
     Spanish; a loop is not called a chain; the rule gives control: the other player opens every long chain."""
     from gamekit.i18n import tr, using
-    from gamekit.lesson_tools import worksheet_markdown
+    from gamekit.teacher_sheets import worksheet_markdown
+
     rules = " ".join(L.WORKSHEET_RULES)
     assert "fourth side" in rules and "draws again" in rules and "Third side" in rules
-    expected = {1: (), 2: ("Safe line",), 3: ("Chain", "Loop", "A loop is not a chain", "middle line"),
-                4: ("Long chain:", "3 boxes or more", "Control", "Long chain rule", "even", "odd", "has control",
-                    "Sacrifice", "Double-cross", "Double-deal"), 5: ("All-but-four",)}
-    later = {1: ("Safe line", "Loop", "Long chain rule"), 2: ("Chain", "Loop"), 3: ("Long chain rule", "Sacrifice"),
-             4: ("All-but-four",), 5: ()}
+    expected = {
+        1: (),
+        2: ("Safe line",),
+        3: ("Chain", "Loop", "A loop is not a chain", "middle line"),
+        4: (
+            "Long chain:",
+            "3 boxes or more",
+            "Control",
+            "Long chain rule",
+            "even",
+            "odd",
+            "has control",
+            "Sacrifice",
+            "Double-cross",
+            "Double-deal",
+        ),
+        5: ("All-but-four",),
+    }
+    later = {
+        1: ("Safe line", "Loop", "Long chain rule"),
+        2: ("Chain", "Loop"),
+        3: ("Long chain rule", "Sacrifice"),
+        4: ("All-but-four",),
+        5: (),
+    }
     for n, lesson in L.LESSONS.items():
         card = " ".join(L.worksheet_aids(lesson.notebook))
         for k in range(1, n + 1):
@@ -1165,8 +1261,20 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     assert "Loop:** a chain" not in four
     with using("es"):
         es = " ".join(tr(rule) for rule in L.WORKSHEET_RULES) + " ".join(L.worksheet_aids(L.LESSONS[5].notebook))
-    for words in ("cuarto lado", "Línea segura", "Cadena", "3 casillas o más", "Bucle", "Regla de la cadena larga",
-                  "par", "impar", "Un bucle no es una cadena", "Sacrificio", "Control", "Doble entrega"):
+    for words in (
+        "cuarto lado",
+        "Línea segura",
+        "Cadena",
+        "3 casillas o más",
+        "Bucle",
+        "Regla de la cadena larga",
+        "par",
+        "impar",
+        "Un bucle no es una cadena",
+        "Sacrificio",
+        "Control",
+        "Doble entrega",
+    ):
         assert words in es, words
     with pytest.raises(KeyError):
         L.worksheet_aids("dots_and_boxes/06_nothing")
@@ -1178,12 +1286,13 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
     """The card was printed one character per bullet (a string where sentences were expected): each bullet of the
     card is now one whole rule, translated, and the Spanish sheet's card and legend are Spanish (D for Dorado)."""
     from gamekit.i18n import tr, using
-    from gamekit.lesson_tools import worksheet_markdown
+    from gamekit.teacher_sheets import worksheet_markdown
+
     sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
     with using(lang):
         card, first = tr("## Rules card"), tr("## Exercise {n}", n=1)
         rules = [tr(rule) for rule in L.WORKSHEET_RULES]
-    bullets = [line[2:] for line in sheet[sheet.index(card):sheet.index(first)].splitlines() if line.startswith("- ")]
+    bullets = [line[2:] for line in sheet[sheet.index(card) : sheet.index(first)].splitlines() if line.startswith("- ")]
     assert bullets == rules
     assert all(len(b) > 40 and b.rstrip().endswith(".") for b in bullets)
     if lang == "es":
@@ -1192,19 +1301,24 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
 
 
 def test_a_worksheet_rules_card_given_as_one_string_is_refused(monkeypatch):
-    from gamekit.lesson_tools import worksheet_markdown
+    from gamekit.teacher_sheets import worksheet_markdown
+
     monkeypatch.setattr(L, "WORKSHEET_RULES", "one long string")
     with pytest.raises(TypeError, match="tuple of sentences"):
         worksheet_markdown("gamekit.dots.lessons", next(iter(L.EXERCISES)), "en")
 
 
-_COUNT_WORDS = {"en": {"easy": ("easy", "easy"), "medium": ("medium", "medium"), "hard": ("hard", "hard")},
-                "es": {"easy": ("fácil", "fáciles"), "medium": ("media", "medias"), "hard": ("difícil", "difíciles")}}
+_COUNT_WORDS = {
+    "en": {"easy": ("easy", "easy"), "medium": ("medium", "medium"), "hard": ("hard", "hard")},
+    "es": {"easy": ("fácil", "fáciles"), "medium": ("media", "medias"), "hard": ("difícil", "difíciles")},
+}
 
 
 def _levels_phrase(n: int, lang: str) -> str:
-    """"1 easy, 2 medium and 1 hard" (or "3 easy"): the levels of lesson ``n``'s practice set, as the guide says them."""
+    """The levels of lesson ``n``'s practice set, as the guide says them:
+    "1 easy, 2 medium and 1 hard" (or "3 easy")."""
     from collections import Counter
+
     counts = Counter(p.band for p in L.LESSONS[n].practice.puzzles())
     parts = [f"{counts[b]} {_COUNT_WORDS[lang][b][counts[b] > 1]}" for b in ("easy", "medium", "hard") if counts[b]]
     joiner = " and " if lang == "en" else " y "
@@ -1216,7 +1330,9 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
     """The guide said every practice set ran "easy to hard" (lesson 1's is three easy problems, lesson 4's starts at
     medium) and gave "a 45-minute plan (the pattern of every lesson)" with a CPU game in lessons 4–5, whose own
     plans have none and last 50 minutes."""
-    guide = (NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "dots.md").read_text(encoding="utf-8")
+    guide = (NOTEBOOKS.parent / "docs/teachers" / ("es" if lang == "es" else "") / "dots.md").read_text(
+        encoding="utf-8"
+    )
     assert "45-minute plan" not in guide and "plan de 45 minutos" not in guide
     sections = _re35.split(r"^### (?:Lesson|Lección) (\d) — ", guide, flags=_re35.M)
     for n in L.LESSONS:
@@ -1228,7 +1344,7 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
             phrase = f"{count} {level} " if lang == "en" else f"{count} posiciones {level} "
         assert phrase in body.replace("(", " "), (n, phrase)
         practice = next(l for l in body.splitlines() if "**More practice**" in l or "**Más práctica**" in l)
-        practice = practice[practice.index("**M"):]
+        practice = practice[practice.index("**M") :]
         assert "easy to hard" not in practice and "de fácil a difícil" not in practice
         plays = _re35.findall(r"^\| \d+ \| (?:play|jugar)", body, _re35.M)
         assert bool(plays) == (n <= 3), (n, plays)
@@ -1236,9 +1352,11 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_pages_practice_heading_says_its_levels(lang):
-    heading = {("easy", "hard"): ("easy to hard", "de fácil a difícil"),
-               ("medium", "hard"): ("medium to hard", "de media a difícil"),
-               ("easy", "medium"): ("easy to medium", "de fácil a media")}
+    heading = {
+        ("easy", "hard"): ("easy to hard", "de fácil a difícil"),
+        ("medium", "hard"): ("medium to hard", "de media a difícil"),
+        ("easy", "medium"): ("easy to medium", "de fácil a media"),
+    }
     for n in L.LESSONS:
         bands = [p.band for p in L.LESSONS[n].practice.puzzles()]
         line = next(l for l in _page(n, lang).splitlines() if l.startswith(("## More practice", "## Más práctica")))
@@ -1255,6 +1373,7 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
     from pathlib import Path
     from gamekit.dots import analysis
     from gamekit.dots.rules import geometry
+
     guide = (Path(__file__).resolve().parents[2] / "docs/teachers/dots.md").read_text(encoding="utf-8")
     flat = " ".join(guide.split())
     for name, exercise in (("not_worth_it", "exercise 4"), ("take_all", "exercise 5")):
@@ -1283,11 +1402,13 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
     assert f"the answer is {best}" in flat
 
 
-@pytest.mark.parametrize("lang, right, wrong", [("en", ("even", "Evens"), ("odd",)),
-                                                ("es", ("par", "pares"), ("impar", "impares"))])
+@pytest.mark.parametrize(
+    "lang, right, wrong", [("en", ("even", "Evens"), ("odd",)), ("es", ("par", "pares"), ("impar", "impares"))]
+)
 def test_a_parity_question_accepts_the_parity_as_a_word(lang, right, wrong):
-    """"Which numbers of long chains suit Gold?" was refusing "even" (and «par») as "not a whole number"."""
+    """ "Which numbers of long chains suit Gold?" was refusing "even" (and «par») as "not a whole number"."""
     from gamekit.i18n import using
+
     with using(lang):
         ex = L.exercises(4)["parity_5x4"]
         for word in right:
@@ -1301,12 +1422,14 @@ def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is
     """Exercise 6 had two safe lines and a prompt that named the parity Gold wants (a two-way guess); exercise 8 (a
     sacrifice) came before the page taught sacrifices; its right answer now says what the gift does to the count."""
     from pathlib import Path
+
     steer = ALL["steer_two"]
     assert len(L.safe_lines(steer.game)) >= 4 and len(steer.solutions) == 1
     assert "even" not in steer.prompt and "odd" not in steer.prompt
     for lang, word in (("", "a **sacrifice**"), ("es", "un **sacrificio**")):
-        page = (Path(__file__).resolve().parents[2] / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md"
-                ).read_text(encoding="utf-8")
+        page = (
+            Path(__file__).resolve().parents[2] / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md"
+        ).read_text(encoding="utf-8")
         assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
         assert "Berlekamp, *The Dots-and-Boxes Game*). " not in page
     for name in ("sacrifice", "sacrifice_coral"):
@@ -1342,8 +1465,9 @@ def test_lesson_2_asks_the_pupil_to_make_the_other_player_run_out_of_safe_lines(
 
 @pytest.mark.parametrize("lang, one", [("en", "can take that box"), ("es", "puede llevarse esa casilla")])
 def test_one_box_on_offer_is_not_called_a_run(lang, one):
-    """"Coral can take 1 box in a row" read oddly: one box is "that box"."""
+    """ "Coral can take 1 box in a row" read oddly: one box is "that box"."""
     from gamekit.i18n import using
+
     with using(lang):
         ex = L.exercises(3)["give_single"]
         ok, feedback = ex.check(ex.solutions[0])
@@ -1354,28 +1478,37 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     """Eight exercises, two step-throughs, four practice problems and a CPU game did not fit 50 minutes: the page and
     the guide say that More practice and the Hard CPU game are extra."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
     for lang, extra in (("", "are extra"), ("es", "son extra")):
-        page = (root / "notebooks" / lang / "dots_and_boxes/05_double_dealing_and_control.md").read_text(encoding="utf-8")
+        page = (root / "notebooks" / lang / "dots_and_boxes/05_double_dealing_and_control.md").read_text(
+            encoding="utf-8"
+        )
         time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
         assert extra in time_line, lang
     guide = " ".join((root / "docs/teachers/dots.md").read_text(encoding="utf-8").split())
-    assert "Neither the **More practice** set nor the Hard CPU game at the end of the page is in the 50 minutes" in guide
+    assert (
+        "Neither the **More practice** set nor the Hard CPU game at the end of the page is in the 50 minutes" in guide
+    )
 
 
 def test_the_guides_challenge_3_reasoning_is_the_solvers():
     """The guide's worked reasoning for challenge 3 described a 4×4 board since replaced: its lines and scores are
     the solver's on the position the lesson shows (English and Spanish)."""
     from pathlib import Path
+
     ex = ALL["challenge_chain"]
     game, values = ex.game, L.move_values(ex.game)
     best = max(values.values())
     deal = ex.solutions[0]
     take = max((l for l in values if L.boxes_won(game, l)), key=lambda l: values[l])
     root = Path(__file__).resolve().parents[2]
-    for path, gold, coral in (("docs/teachers/dots.md", "Gold", "Coral"), ("docs/teachers/es/dots.md", "Dorado", "Coral")):
+    for path, gold, coral in (
+        ("docs/teachers/dots.md", "Gold", "Coral"),
+        ("docs/teachers/es/dots.md", "Dorado", "Coral"),
+    ):
         text = " ".join((root / path).read_text(encoding="utf-8").split())
-        part = text[text.index("3 × 3 (" + gold):][:700]
+        part = text[text.index("3 × 3 (" + gold) :][:700]
         g, c = L.final_score(game, best)
         assert f"`{deal}`" in part and f"{gold} {g}, {coral} {c}" in part, path
         g, c = L.final_score(game, values[take])
@@ -1412,17 +1545,18 @@ def test_a_sacrifice_exercise_is_won_exactly_by_the_gifts_that_make_the_count_ri
     values = move_values(game)
     mover, other = ("Gold", "Coral")[game.to_move], ("Gold", "Coral")[1 - game.to_move]
     winning = {l for l, v in values.items() if L._wins(game, v)}
-    assert winning == set(ex.solutions)            # "keeps winning": every winning line, and only those
+    assert winning == set(ex.solutions)  # "keeps winning": every winning line, and only those
     safe = L.safe_lines(game)
     gifts = [l for l in game.legal_moves() if l not in safe and not L.boxes_won(game, l)]
 
-
-    def count_kept(line: str) -> bool:        # the mover's count once the gift is taken, and no safe line changes it
+    def count_kept(line: str) -> bool:  # the mover's count once the gift is taken, and no safe line changes it
         after = _after_gift(game, line)
-        return all(analysis.long_chain_rule(a).favoured == game.to_move
-                   for a in [after] + [L._after(after, s) for s in L.safe_lines(after)])
+        return all(
+            analysis.long_chain_rule(a).favoured == game.to_move
+            for a in [after] + [L._after(after, s) for s in L.safe_lines(after)]
+        )
 
-    def half_hearted(line: str) -> bool:      # a 2-chain opened at an end (lesson 3): it can be refused
+    def half_hearted(line: str) -> bool:  # a 2-chain opened at an end (lesson 3): it can be refused
         after = game.copy()
         after.play(line)
         return L.takeable(after) == 2 and len(L.third_side_boxes(after)) == 1
@@ -1479,11 +1613,14 @@ def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after
     """The section above exercises 8 and 9 names the move but neither argues it nor says the answer is no safe line;
     why a sacrifice works, and when the count decides, come after exercise 9."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
-    for lang, heading, argued in (("", "## Two harder positions", "## Why a sacrifice works"),
-                                  ("es", "## Dos posiciones más difíciles", "## Por qué funciona un sacrificio")):
+    for lang, heading, argued in (
+        ("", "## Two harder positions", "## Why a sacrifice works"),
+        ("es", "## Dos posiciones más difíciles", "## Por qué funciona un sacrificio"),
+    ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
-        above = page[page.index(heading):page.index("\n### ", page.index(heading))]
+        above = page[page.index(heading) : page.index("\n### ", page.index(heading))]
         assert "**" in above and "safe line" not in above and "línea segura" not in above, lang
         assert page.index('L.exercise("sacrifice_coral"') < page.index(argued), lang
         assert "When steering fails" not in page and "Cuando la cuenta no sale" not in page
@@ -1494,6 +1631,7 @@ def test_later_dots_words_are_bold_where_taught():
     of the glossary is in bold on a page of lessons 2 up to the lesson that the glossary gives it."""
     from pathlib import Path
     from gamekit.dots.glossary import GLOSSARY
+
     root = Path(__file__).resolve().parents[2]
     for lang in ("", "es"):
         first = (root / "notebooks" / lang / "dots_and_boxes" / "01_rules_and_terms.md").read_text(encoding="utf-8")
@@ -1502,14 +1640,18 @@ def test_later_dots_words_are_bold_where_taught():
         if lesson == 1:
             continue
         for lang, word in (("", term), ("es", spanish)):
-            pages = [p for k in range(2, lesson + 1)
-                     for p in (root / "notebooks" / lang / "dots_and_boxes").glob(f"0{k}_*.md")]
+            pages = [
+                p
+                for k in range(2, lesson + 1)
+                for p in (root / "notebooks" / lang / "dots_and_boxes").glob(f"0{k}_*.md")
+            ]
             texts = [p.read_text(encoding="utf-8").lower().replace("\n", " ") for p in pages]
             assert any(f"**{word}" in t for t in texts), (lang, word)
 
 
 def test_glossary_box_is_the_square_taken_by_its_fourth_side():
     from gamekit.dots.glossary import GLOSSARY
+
     meaning = dict((t, m) for t, _, m, _ in GLOSSARY)
     assert meaning["box"] == "The square between four dots. It is taken by whoever draws its fourth side."
     assert meaning["chain"].startswith("A run of boxes, one after another")
@@ -1521,7 +1663,7 @@ def test_lesson_5_loop_hint_does_not_settle_the_exercise():
 
 
 def test_no_final_challenge_is_answered_by_a_one_step_rule():
-    """"Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
+    """ "Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
     every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
     for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
         ex = ALL[name]
@@ -1533,8 +1675,11 @@ def test_no_final_challenge_is_answered_by_a_one_step_rule():
         assert not (safe and safe <= best), name
         parts = L.components(game)
         small = min(p.length for p in parts)
-        smallest = {l for l in game.legal_moves() if L._line_parts(game, l)
-                    and all(p.length == small for p in L._line_parts(game, l))}
+        smallest = {
+            l
+            for l in game.legal_moves()
+            if L._line_parts(game, l) and all(p.length == small for p in L._line_parts(game, l))
+        }
         assert not (smallest and smallest <= best and not captures and not safe), name
 
 
@@ -1561,17 +1706,18 @@ def test_a_practice_mistake_is_told_its_reason_and_cost_before_any_line_of_play(
             ok, feedback = ex.check(line)
             assert not ok and feedback.startswith("Not the best: ") and "best play goes" not in feedback, feedback
             assert "costs you" in feedback and L.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
-            assert ex.more(line)                       # the whole line of best play, one click away
+            assert ex.more(line)  # the whole line of best play, one click away
 
 
 def test_mistake_reason_names_the_box_left_and_the_third_side_given():
-    game = L.position("take_decoys")                   # box a3 has three sides, Gold to move
+    game = L.position("take_decoys")  # box a3 has three sides, Gold to move
     left = next(l for l in game.legal_moves() if not L.boxes_won(game, l))
     assert L.mistake_reason(game, left, 2) == "box a3 had three sides: you left it for Coral."
     game = L.position("three_safe")
     gift = next(l for l in game.legal_moves() if l not in L.safe_lines(game))
-    assert "its third side, and a safe line was still left." in L.mistake_reason(game, gift, 2) or \
-        "their third side, and a safe line was still left." in L.mistake_reason(game, gift, 2)
+    assert "its third side, and a safe line was still left." in L.mistake_reason(
+        game, gift, 2
+    ) or "their third side, and a safe line was still left." in L.mistake_reason(game, gift, 2)
 
 
 def test_lesson_5_practice_is_about_lesson_5_ideas():
@@ -1598,7 +1744,8 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     """Lesson 4's tally: the step-through's captions say no count (the pupil writes it first); the check is the
     analysis of each position, folded in a closed accordion."""
     from gamekit.dots.rules import DotsAndBoxes
-    for step in L.steps("tally_game")[1:]:            # the intro says what to write; no step says the count
+
+    for step in L.steps("tally_game")[1:]:  # the intro says what to write; no step says the count
         assert "suits" not in step.caption and "Long chains forming" not in step.caption and " + " not in step.caption
     game = DotsAndBoxes(3, 3)
     rows = L.tally_rows()
@@ -1609,7 +1756,7 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
         assert row[1] == rule.long_chains and row[2] == f"16 + {rule.long_chains} = {16 + rule.long_chains}"
         assert row[3] == ("—" if not rule.long_chains else ("Gold", "Coral")[rule.favoured])
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
-    assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"     # the guide's answer
+    assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
     box = L.tally_check()
     assert box.selected_index is None and "16 + 2 = 18" in box.children[0].value
 
@@ -1629,7 +1776,7 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
             assert 'DotsWidget(3, 3, mode="people")' in _page(n, lang), (n, lang)
         page = _page(1, lang)
         cpu = page.index('DotsWidget(5, 4, mode="cpu"')
-        assert "**Extra**" in page[page.rindex("\n\n", 0, page.rindex("```{code-cell}", 0, cpu)) - 400:cpu]
+        assert "**Extra**" in page[page.rindex("\n\n", 0, page.rindex("```{code-cell}", 0, cpu)) - 400 : cpu]
 
 
 def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
@@ -1642,6 +1789,7 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
     a line one column off is «desplazada», not «antes de tiempo»; the 3×3 fact does not say "calculated by the
     calculation"; a refusal of boxes on offer says whose boxes they are."""
     from gamekit.i18n import using
+
     game = L.position("keep_control")
     more = [l for l in game.legal_moves() if "gives more away" in L.why_line(game, l)]
     assert more

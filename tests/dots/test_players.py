@@ -1,4 +1,5 @@
 """CPU levels: legal, reproducible, and Hard's promises (takes what it should, gives nothing away early)."""
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -18,7 +19,7 @@ def play_out(players, width=3, height=3, first=0):
     game = DotsAndBoxes(width, height, first=first)
     while not game.is_over():
         line = players[game.to_move].choose(game)
-        assert line in game.legal_moves()             # canonical and legal
+        assert line in game.legal_moves()  # canonical and legal
         game.play(line)
     return game
 
@@ -59,8 +60,9 @@ def completes_box(game, line):
     return any(game.sides_drawn(b) == 3 for b in game.geometry.line_boxes[game.line_index(line)])
 
 
-@pytest.mark.parametrize("size,opponent,seed", [((4, 3), "medium", 1), ((4, 3), "easy", 2), ((3, 3), "medium", 3),
-                                                ((5, 4), "medium", 4)])
+@pytest.mark.parametrize(
+    "size,opponent,seed", [((4, 3), "medium", 1), ((4, 3), "easy", 2), ((3, 3), "medium", 3), ((5, 4), "medium", 4)]
+)
 def test_hard_takes_what_it_should_and_gives_nothing_away_early(size, opponent, seed):
     hard, other = cpu_player("hard", seed=seed, **FAST), cpu_player(opponent, seed=seed)
     for first in (0, 1):
@@ -100,7 +102,10 @@ def test_hint_reasons():
     assert line == "d1-d2" and reason.startswith("Double-deal: leave the last two boxes")
     # no safe line left, a 2-chain to give: the middle line (hard-hearted handout)
     g = DotsAndBoxes(2, 1)
-    g.play("a1-b1"); g.play("b1-c1"); g.play("a2-b2"); g.play("b2-c2")
+    g.play("a1-b1")
+    g.play("b1-c1")
+    g.play("a2-b2")
+    g.play("b2-c2")
     line, reason = hint(g)
     assert line == "b1-b2" and reason.startswith("No safe line left")
     with pytest.raises(ValueError):
@@ -117,7 +122,7 @@ def test_double_deal_in_a_loop():
     for l in range(g.geometry.n_lines):
         if g.line_name(l) not in undrawn:
             g.play(l)
-    g.play("b1-b2")                     # the loop is opened: taking all four and opening the five-chain is worse
+    g.play("b1-b2")  # the loop is opened: taking all four and opening the five-chain is worse
     assert solve(g) == 1
     line, reason = hint(g)
     assert line in ("b2-b3", "a2-b2") and reason.startswith("Double-deal: leave the last four boxes")
@@ -127,6 +132,7 @@ def safe_phase_brute_force(width, height, drawn):
     """Minimax in which neither side may give a box away while a safe line is left (Hard's middle-game model)."""
     from functools import lru_cache
     from gamekit.dots.rules import geometry
+
     g = geometry(width, height)
     masks = [sum(1 << l for l in ls) for ls in g.box_lines]
     full = (1 << g.n_lines) - 1
@@ -155,6 +161,7 @@ def safe_phase_brute_force(width, height, drawn):
 def test_safe_phase_solver_against_brute_force(size, undrawn, compiled):
     import random
     from gamekit.dots.players import SafePhaseSolver
+
     rng = random.Random(sum(size) * 100 + undrawn)
     s = SafePhaseSolver(*size, compiled=compiled)
     assert s.compiled is compiled
@@ -176,7 +183,7 @@ def safe_phase_positions(draw, sizes, max_undrawn):
     w, h = draw(st.sampled_from(sizes))
     game = DotsAndBoxes(w, h)
     keep = draw(st.integers(1, min(max_undrawn, game.geometry.n_lines)))
-    picks = draw(st.lists(st.integers(0, 10 ** 6), min_size=game.geometry.n_lines, max_size=game.geometry.n_lines))
+    picks = draw(st.lists(st.integers(0, 10**6), min_size=game.geometry.n_lines, max_size=game.geometry.n_lines))
     for r in picks:
         if len(game.undrawn_lines()) <= keep:
             break
@@ -190,6 +197,7 @@ def safe_phase_positions(draw, sizes, max_undrawn):
 @given(safe_phase_positions([(2, 2), (2, 3), (3, 2), (3, 3)], 16))
 def test_compiled_safe_phase_search_agrees_with_python_and_brute_force(game):
     from gamekit.dots.players import SafePhaseSolver
+
     w, h = game.width, game.height
     exact = safe_phase_brute_force(w, h, game.drawn)
     compiled, pure = SafePhaseSolver(w, h, compiled=True), SafePhaseSolver(w, h, compiled=False)
@@ -199,7 +207,7 @@ def test_compiled_safe_phase_search_agrees_with_python_and_brute_force(game):
         v1, r1 = compiled.best(game.drawn)
         v2, r2 = pure.best(game.drawn)
         assert v1 == v2 == exact and r1[0][1] == exact
-        assert [l for l, _ in r1] and {l for l, _ in r1} == {l for l, _ in r2}   # the same candidate lines
+        assert [l for l, _ in r1] and {l for l, _ in r1} == {l for l, _ in r2}  # the same candidate lines
 
 
 @needs_numba
@@ -207,8 +215,11 @@ def test_compiled_safe_phase_search_agrees_with_python_and_brute_force(game):
 @given(safe_phase_positions([(4, 4), (5, 4)], 24))
 def test_compiled_safe_phase_search_agrees_with_python_on_bigger_boards(game):
     from gamekit.dots.players import SafePhaseSolver
+
     w, h = game.width, game.height
-    assert SafePhaseSolver(w, h, compiled=True).value(game.drawn) == SafePhaseSolver(w, h, compiled=False).value(game.drawn)
+    assert SafePhaseSolver(w, h, compiled=True).value(game.drawn) == SafePhaseSolver(w, h, compiled=False).value(
+        game.drawn
+    )
 
 
 def test_safe_phase_is_a_different_game_from_the_full_one():
@@ -217,6 +228,7 @@ def test_safe_phase_is_a_different_game_from_the_full_one():
     import random
     from gamekit.dots.players import SafePhaseSolver
     from gamekit.dots.solver import Solver
+
     rng = random.Random(5)
     whole, safe_phase = Solver(3, 3, max_table=4096), SafePhaseSolver(3, 3, max_table=4096)
     found = 0
@@ -238,6 +250,7 @@ def test_hard_and_hint_decline_the_right_group_when_several_are_on_offer():
     # issue #26: two groups on offer; the best play takes another group before declining (worth 5, not 1)
     from gamekit.dots import best_lines
     from gamekit.dots.players import hint
+
     game = DotsAndBoxes(3, 3)
     for line in ("a1-b1 a1-a2 a2-b2 b2-c2 c1-c2 a3-b3 a4-b4 a3-a4 b3-c3 b4-c4 c3-d3 c4-d4 d3-d4 d1-d2 d2-d3").split():
         game.play(line)
@@ -251,15 +264,20 @@ def test_hard_budgets_follow_the_engine_and_options_override_them(monkeypatch):
     from gamekit.dots.players import HARD_BUDGETS, CpuPlayer
 
     def budgets(p):
-        return {"exact_lines": p.exact_lines, "exact_safe": p.exact_safe, "node_budget": p.node_budget,
-                "safe_search": p.safe_search}
+        return {
+            "exact_lines": p.exact_lines,
+            "exact_safe": p.exact_safe,
+            "node_budget": p.node_budget,
+            "safe_search": p.safe_search,
+        }
+
     assert HARD_BUDGETS["compiled"]["node_budget"] > HARD_BUDGETS["python"]["node_budget"]
     assert HARD_BUDGETS["compiled"]["safe_search"] > HARD_BUDGETS["python"]["safe_search"]
     hard = CpuPlayer("hard", seed=1)
     assert budgets(hard) == HARD_BUDGETS["compiled" if fast.available() else "python"]
     if fast.available():
-        assert hard.safe_solver(DotsAndBoxes(5, 4)).compiled     # the middle-game search runs compiled
-    monkeypatch.setenv("GAMEKIT_PURE_PYTHON", "1")               # the pure-Python engine gets its own budgets
+        assert hard.safe_solver(DotsAndBoxes(5, 4)).compiled  # the middle-game search runs compiled
+    monkeypatch.setenv("GAMEKIT_PURE_PYTHON", "1")  # the pure-Python engine gets its own budgets
     slow = CpuPlayer("hard", seed=1)
     assert budgets(slow) == HARD_BUDGETS["python"] and not slow.safe_solver(DotsAndBoxes(5, 4)).compiled
     mine = CpuPlayer("hard", seed=1, node_budget=1000, safe_search=3, exact_lines=5, exact_safe=2)
@@ -269,9 +287,10 @@ def test_hard_budgets_follow_the_engine_and_options_override_them(monkeypatch):
 def test_hard_with_its_default_budgets_is_reproducible_on_5x4():
     """The default (bigger) node budgets still give the same lines for the same seed."""
     import random
+
     rng = random.Random(11)
     game = DotsAndBoxes(5, 4)
-    while len(safe_lines(game)) > 21:                 # where the safe-phase search decides (about 22 safe lines)
+    while len(safe_lines(game)) > 21:  # where the safe-phase search decides (about 22 safe lines)
         game.play(rng.choice(safe_lines(game)))
     a, b = cpu_player("hard", seed=3, time_cap=None), cpu_player("hard", seed=3, time_cap=None)
     for _ in range(4):
@@ -285,11 +304,11 @@ def test_hard_with_its_default_budgets_is_reproducible_on_5x4():
 def test_last_exact_says_whether_a_finished_search_chose_the_line():
     hard = cpu_player("hard", seed=2, time_cap=None)
     opening = DotsAndBoxes(5, 4)
-    hard.choose(opening)                              # 49 safe lines: playouts, no search reaches the end
+    hard.choose(opening)  # 49 safe lines: playouts, no search reaches the end
     assert hard.last_exact is False
     assert "steers the count" in hard.last_reason
     late = DotsAndBoxes(3, 3)
     for line in ("a1-b1 a2-b2 a3-b3 a4-b4 b1-c1 b2-c2 c3-d3 c4-d4").split():
         late.play(line)
-    hard.choose(late)                                 # a few safe lines left on 3×3: searched to the end
+    hard.choose(late)  # a few safe lines left on 3×3: searched to the end
     assert hard.last_exact is True

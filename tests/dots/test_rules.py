@@ -1,4 +1,5 @@
 """Dots and Boxes rules: every rule of the sheet and every refusal."""
+
 import json
 
 import pytest
@@ -28,9 +29,16 @@ def test_sizes_outside_1_to_8_are_refused(size):
         DotsAndBoxes(*size)
 
 
-@pytest.mark.parametrize("text,canonical", [
-    ("a1-b1", "a1-b1"), ("b1-a1", "a1-b1"), (" A1 - B1 ", "a1-b1"), ("a2-a1", "a1-a2"), ("F5-F4", "f4-f5"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("a1-b1", "a1-b1"),
+        ("b1-a1", "a1-b1"),
+        (" A1 - B1 ", "a1-b1"),
+        ("a2-a1", "a1-a2"),
+        ("F5-F4", "f4-f5"),
+    ],
+)
 def test_notation_accepts_either_order_any_case_spaces(text, canonical):
     g = DotsAndBoxes()
     g.play(text)
@@ -42,13 +50,25 @@ def test_legal_moves_are_canonical_left_or_top_dot_first():
     assert sorted(moves) == ["a1-a2", "a1-b1", "a2-b2", "b1-b2"]
 
 
-@pytest.mark.parametrize("bad,reason", [
-    ("a1b1", "malformed"), ("", "malformed"), ("a1-", "malformed"), (None, "malformed"), (3.5, "malformed"),
-    ("a1-b1-c1", "malformed"),
-    ("a1-a0", "off the board"), ("g1-f1", "off the board"), ("a6-a5", "off the board"),
-    ("a1-c1", "not neighbouring"), ("a1-a3", "not neighbouring"), ("b2-b2", "not neighbouring"),
-    ("a1-b2", "diagonal"), ("c3-b4", "diagonal"),
-])
+@pytest.mark.parametrize(
+    "bad,reason",
+    [
+        ("a1b1", "malformed"),
+        ("", "malformed"),
+        ("a1-", "malformed"),
+        (None, "malformed"),
+        (3.5, "malformed"),
+        ("a1-b1-c1", "malformed"),
+        ("a1-a0", "off the board"),
+        ("g1-f1", "off the board"),
+        ("a6-a5", "off the board"),
+        ("a1-c1", "not neighbouring"),
+        ("a1-a3", "not neighbouring"),
+        ("b2-b2", "not neighbouring"),
+        ("a1-b2", "diagonal"),
+        ("c3-b4", "diagonal"),
+    ],
+)
 def test_bad_input_is_refused_with_the_reason_and_changes_nothing(bad, reason):
     g = DotsAndBoxes.from_moves(5, 4, ["a1-b1", "c3-c4"])
     before = g.to_dict()
@@ -105,7 +125,9 @@ def test_game_ends_when_every_box_is_closed_and_most_boxes_wins():
 
 
 def test_equal_boxes_is_a_draw():
-    g = DotsAndBoxes.from_moves(2, 2, "b2-c2, b2-b3, a2-a3, a2-b2, b1-b2, a1-a2, b3-c3, c2-c3, a1-b1, c1-c2, b1-c1, a3-b3")
+    g = DotsAndBoxes.from_moves(
+        2, 2, "b2-c2, b2-b3, a2-a3, a2-b2, b1-b2, a1-a2, b3-c3, c2-c3, a1-b1, c1-c2, b1-c1, a3-b3"
+    )
     assert g.is_over()
     assert g.scores == (2, 2) and g.winner() is None
 
@@ -164,17 +186,20 @@ def test_dict_round_trip_is_json_safe():
     assert h.to_dict() == g.to_dict() and h.to_move == g.to_move and h.first == 1
 
 
-@pytest.mark.parametrize("payload,reason", [
-    ("nope", "expected a dict"),
-    ({"width": 3, "height": 3}, "missing moves"),
-    ({"width": 3, "height": 3, "moves": "a1-b1"}, "must be a list"),
-    ({"width": 30, "height": 3, "moves": []}, "1 to 8"),
-    ({"width": 3, "height": 3, "moves": ["a1-b1", "a1-b1"]}, "move 2 is illegal"),
-    ({"width": 3, "height": 3, "moves": [], "first": 4}, "first seat"),
-    ({"width": 3, "height": 3, "moves": [], "resigned": 7}, "not a seat"),
-    ({"game": "shut_the_box", "width": 3, "height": 3, "moves": []}, "not a saved Dots and Boxes game"),
-    ({"game": "dots_and_boxes", "version": 9, "width": 3, "height": 3, "moves": []}, "version 9"),
-])
+@pytest.mark.parametrize(
+    "payload,reason",
+    [
+        ("nope", "expected a dict"),
+        ({"width": 3, "height": 3}, "missing moves"),
+        ({"width": 3, "height": 3, "moves": "a1-b1"}, "must be a list"),
+        ({"width": 30, "height": 3, "moves": []}, "1 to 8"),
+        ({"width": 3, "height": 3, "moves": ["a1-b1", "a1-b1"]}, "move 2 is illegal"),
+        ({"width": 3, "height": 3, "moves": [], "first": 4}, "first seat"),
+        ({"width": 3, "height": 3, "moves": [], "resigned": 7}, "not a seat"),
+        ({"game": "shut_the_box", "width": 3, "height": 3, "moves": []}, "not a saved Dots and Boxes game"),
+        ({"game": "dots_and_boxes", "version": 9, "width": 3, "height": 3, "moves": []}, "version 9"),
+    ],
+)
 def test_bad_saved_games_are_refused_clearly(payload, reason):
     with pytest.raises(BadPositionError, match=reason):
         DotsAndBoxes.from_dict(payload)

@@ -1,4 +1,5 @@
 """Property tests over random Dots and Boxes games (hypothesis)."""
+
 import json
 
 from hypothesis import given, settings

@@ -1,4 +1,5 @@
 """The exact solver against brute-force minimax and the published values (reference.md)."""
+
 import random
 from functools import lru_cache
 
@@ -81,13 +82,13 @@ def verticals(width: int, height: int) -> list[str]:
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_one_unopened_chain_is_minus_n(n):
-    game = with_undrawn(n, 1, verticals(n, 1))          # one row, every vertical undrawn: a chain of n
+    game = with_undrawn(n, 1, verticals(n, 1))  # one row, every vertical undrawn: a chain of n
     assert solve(game) == -n
 
 
 @pytest.mark.parametrize("n", range(3, 9))
 def test_two_unopened_chains(n):
-    game = with_undrawn(n, 2, verticals(n, 2))          # two rows: two chains of n
+    game = with_undrawn(n, 2, verticals(n, 2))  # two rows: two chains of n
     assert solve(game) == 4 - 2 * n
 
 
@@ -104,7 +105,7 @@ def test_whole_small_boards():
     assert solve(DotsAndBoxes(1, 1)) == brute_force(1, 1, 0) == -1
     assert solve(DotsAndBoxes(2, 2)) == brute_force(2, 2, 0) == 2
     assert solve(DotsAndBoxes(2, 3)) == brute_force(2, 3, 0) == -2
-    assert solve(DotsAndBoxes(3, 2)) == -2              # the same board turned a quarter
+    assert solve(DotsAndBoxes(3, 2)) == -2  # the same board turned a quarter
 
 
 def test_random_small_positions_match_brute_force():
@@ -162,6 +163,7 @@ def test_solve_does_not_change_the_game_and_handles_game_over():
 
 def test_timeout_says_how_far_the_position_is_beyond_reach():
     import gamekit
+
     game = DotsAndBoxes(5, 5)
     with pytest.raises(gamekit.SolverTimeout, match="60 undrawn lines") as info:
         solve(game, time_limit=0.01)
@@ -170,17 +172,20 @@ def test_timeout_says_how_far_the_position_is_beyond_reach():
         best_line(game, time_limit=0.01)
     assert game.history == [] and game.to_move == 0
     assert "within 0.01 s" in str(info.value)
-    with gamekit.i18n.using("es"):             # the seconds written the Spanish way
+    with gamekit.i18n.using("es"):  # the seconds written the Spanish way
         with pytest.raises(gamekit.SolverTimeout, match=r"no hay respuesta exacta en 0,01 s .* 60 "):
             solve(game, time_limit=0.01)
     # the reach quoted is the board's own (measured apart for 4×4), either orientation
     from gamekit.dots import solver as solver_module
+
     assert solver_module.reach(5, 5) == solver_module.REACH
     four = solver_module.reach(4, 4)
     assert four < solver_module.REACH and solver_module.reach(4, 4) == four
     with pytest.raises(gamekit.SolverTimeout, match=rf"40 undrawn lines \(about {40 - four} more than the ~{four} "):
         solve(DotsAndBoxes(4, 4), time_limit=0.01)
-    with pytest.raises(gamekit.SolverTimeout, match=rf"about {60 - solver_module.REACH} more than the ~{solver_module.REACH} "):
+    with pytest.raises(
+        gamekit.SolverTimeout, match=rf"about {60 - solver_module.REACH} more than the ~{solver_module.REACH} "
+    ):
         solve(game, time_limit=0.01)
 
 
@@ -231,7 +236,7 @@ def test_issue_26_position_takes_the_other_group_first():
     values = move_values(game)
     assert values["b3-b4"] == 5 and max(values.values()) == 5
     line, value = best_line(game)
-    assert value == 5 and values[line] == 5          # not b1-b2, which is worth 1
+    assert value == 5 and values[line] == 5  # not b1-b2, which is worth 1
     assert best_lines(game) == ([l for l, v in values.items() if v == 5], 5)
 
 
@@ -362,7 +367,7 @@ def test_compiled_agrees_with_brute_force_where_several_groups_are_on_offer():
 def test_whole_small_boards_and_3x3_from_the_start():
     assert Solver(2, 2, compiled=True).value(0) == 2
     assert Solver(2, 3, compiled=True).value(0) == -2
-    assert Solver(3, 3, compiled=True).value(0) == -3          # reference.md: 3×3 is a win for the second player by 3
+    assert Solver(3, 3, compiled=True).value(0) == -3  # reference.md: 3×3 is a win for the second player by 3
 
 
 @needs_numba
@@ -372,7 +377,7 @@ def test_loony_endgame_is_valued_at_the_leaf_without_search(n):
     game = with_undrawn(n, 2, verticals(n, 2))
     engine = fast.CompiledSearch(game.geometry, table_bits=12)
     assert engine.exact(game.drawn) == 4 - 2 * n
-    assert engine.nodes <= 2                                 # one node per null window, no children
+    assert engine.nodes <= 2  # one node per null window, no children
 
 
 def mirror(game: DotsAndBoxes) -> DotsAndBoxes:
@@ -392,7 +397,7 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
         game.play(rng.choice(game.undrawn_lines()))
     image = mirror(game)
     assert image.drawn != game.drawn
-    with_sym = fast.CompiledSearch(game.geometry, table_bits=20, sym_reach=None)     # every symmetry, always
+    with_sym = fast.CompiledSearch(game.geometry, table_bits=20, sym_reach=None)  # every symmetry, always
     v = with_sym.exact(game.drawn)
     first = with_sym.nodes
     assert with_sym.exact(image.drawn) == v
@@ -401,7 +406,7 @@ def test_symmetry_lets_the_table_answer_a_mirrored_position():
     assert without.exact(game.drawn) == v
     first_without = without.nodes
     assert without.exact(image.drawn) == v
-    assert again * 10 < without.nodes - first_without        # the image is a table hit only with symmetry
+    assert again * 10 < without.nodes - first_without  # the image is a table hit only with symmetry
 
 
 @needs_numba
@@ -446,7 +451,7 @@ def test_symmetries_are_permutations_of_the_lines():
 def test_node_limit_and_deadline_raise_and_leave_the_solver_usable():
     rng = random.Random(1)
     game = DotsAndBoxes(4, 4)
-    while len(game.undrawn_lines()) > 32:            # about 860 000 nodes (the limit is checked every 65 536)
+    while len(game.undrawn_lines()) > 32:  # about 860 000 nodes (the limit is checked every 65 536)
         game.play(rng.choice(game.undrawn_lines()))
     s = Solver(4, 4, compiled=True)
     with pytest.raises(SolverTimeout):
@@ -460,9 +465,9 @@ def test_node_limit_and_deadline_raise_and_leave_the_solver_usable():
 @needs_numba
 def test_compiled_is_refused_where_it_cannot_run():
     with pytest.raises(ValueError, match="64 lines"):
-        Solver(6, 6, compiled=True)                          # 84 lines
+        Solver(6, 6, compiled=True)  # 84 lines
     assert not Solver(6, 6).compiled
-    assert SafePhaseSolver(3, 3).compiled                    # the safe_only mode of the compiled move list
+    assert SafePhaseSolver(3, 3).compiled  # the safe_only mode of the compiled move list
     assert not SafePhaseSolver(3, 3, compiled=False).compiled
     assert Solver(5, 4).compiled
     assert not fast.fits(6, 6) and fast.fits(5, 5)
@@ -495,7 +500,7 @@ def test_opening_a_long_chain_or_loop_is_worth_no_more_than_its_bound():
             bounded += 1
             child = game.copy()
             child.play(line)
-            assert child.to_move != game.to_move                 # a sacrifice completes no box
+            assert child.to_move != game.to_move  # a sacrifice completes no box
             assert -brute_force(3, 3, child.drawn) <= bound
         if any(b is not None for _, b in lines):
             assert engine.exact(game.drawn) == plain.exact(game.drawn) == brute_force(3, 3, game.drawn)
@@ -509,8 +514,9 @@ def test_the_loony_bound_saves_search_on_4x4():
     assert positions_it_saves_search_on({"loony_bound": False}, 12, random.Random(4)) >= 9
 
 
-def same_values(configs: list[dict], size: tuple[int, int], undrawn: int, n: int, rng: random.Random,
-                table_bits: int = 10) -> list[int]:
+def same_values(
+    configs: list[dict], size: tuple[int, int], undrawn: int, n: int, rng: random.Random, table_bits: int = 10
+) -> list[int]:
     """Each configuration of the compiled search on the same ``n`` random positions: the values must agree; the
     nodes each searched in all."""
     nodes = [0] * len(configs)
@@ -543,11 +549,15 @@ def test_the_mixed_hash_moves_the_slot_for_every_line():
     up), and on a table far too small for the search the mixed hash and the prefetch change no value; the
     prefetch changes no node either (it only asks the CPU to load a bucket early)."""
     from gamekit.dots import kernels
+
     g = geometry(5, 4)
     for flags, moved in ((kernels.HASH_MIX, set(range(g.n_lines))), (0, set(range(42)))):
-        slots = {line for line in range(g.n_lines)
-                 if kernels.tt_bucket(np.uint64(1 << line), (1 << 22) - 1, flags) != kernels.tt_bucket(
-                     np.uint64(0), (1 << 22) - 1, flags)}
+        slots = {
+            line
+            for line in range(g.n_lines)
+            if kernels.tt_bucket(np.uint64(1 << line), (1 << 22) - 1, flags)
+            != kernels.tt_bucket(np.uint64(0), (1 << 22) - 1, flags)
+        }
         assert slots == moved
     rng = random.Random(12)
     _, mixed, both = same_values([{"hash_mix": False, "prefetch": False}, {"prefetch": False}, {}], (5, 4), 27, 4, rng)
@@ -561,9 +571,11 @@ def test_the_kernels_bit_counts_are_the_cpus():
     """The search's bit helpers (LLVM's ctpop and cttz since the ninth pass) agree with Python's on random words,
     the lowest and the highest bit included."""
     from gamekit.dots import kernels
+
     rng = random.Random(5)
-    words = [1, 2, 1 << 63, (1 << 64) - 1, 0x8000000000000001] + [rng.getrandbits(64) | 1 << rng.randrange(64)
-                                                                   for _ in range(300)]
+    words = [1, 2, 1 << 63, (1 << 64) - 1, 0x8000000000000001] + [
+        rng.getrandbits(64) | 1 << rng.randrange(64) for _ in range(300)
+    ]
     for x in words:
         assert kernels.popcount(np.uint64(x)) == bin(x).count("1")
         assert kernels.low_index(np.uint64(x)) == (x & -x).bit_length() - 1
@@ -606,13 +618,15 @@ def with_a_ring(width: int, height: int, undrawn: int, rng: random.Random) -> Do
     return game
 
 
-def long_chain_lines(size: tuple[int, int], undrawn: tuple[int, int], count: int, seed: int,
-                     ring: bool = False) -> tuple[int, int, int]:
+def long_chain_lines(
+    size: tuple[int, int], undrawn: tuple[int, int], count: int, seed: int, ring: bool = False
+) -> tuple[int, int, int]:
     """Every long-chain or loop line of ``count`` random positions (``ring``: built around a loop of four): the
     line's value (brute force) is min(-n - v, 4 - n + v) for a chain of n (min(-n - v, 8 - n + v) for a loop), v the
     value of the rest (all its lines drawn) for whoever moves there. Returns (chains and loops checked, loops among
     them, chains left out because both their ends are one junction)."""
     from gamekit.dots import kernels
+
     rng = random.Random(seed)
     engine = fast.CompiledSearch(geometry(*size), table_bits=14)
     g = engine.geometry
@@ -628,7 +642,7 @@ def long_chain_lines(size: tuple[int, int], undrawn: tuple[int, int], count: int
         for i, (line, bound) in enumerate(lines):
             boxes = int(engine.cbox[0, i])
             if bound is None:
-                assert boxes == 0                                   # only long chains and loops carry their boxes
+                assert boxes == 0  # only long chains and loops carry their boxes
                 continue
             loop = bool(boxes & int(kernels.LOOP_BIT))
             boxes &= ~int(kernels.LOOP_BIT)
@@ -673,7 +687,7 @@ def chain_ends(count: int, rng: random.Random) -> list[DotsAndBoxes]:
         game = DotsAndBoxes(3, 3)
         while not game.is_over():
             kind, lines = engine.candidates(game.drawn)
-            if kind == 1 and len(lines) == 2 and len(game.undrawn_lines()) <= 16:      # (brute force stays quick)
+            if kind == 1 and len(lines) == 2 and len(game.undrawn_lines()) <= 16:  # (brute force stays quick)
                 found.append(game.copy())
                 break
             game.play(rng.choice(game.undrawn_lines()))
@@ -707,7 +721,7 @@ def test_a_chains_end_is_searched_once_for_both_replies():
                 if beta <= 0 and engine.nodes == 1:
                     assert r >= 0
                     at_once += 1
-    assert at_once >= 40          # (a chain opened in its middle offers two ends: not this case, searched as before)
+    assert at_once >= 40  # (a chain opened in its middle offers two ends: not this case, searched as before)
     off, on = same_values([{"chain_end": False}, {}], (4, 4), 26, 4, random.Random(28))
     assert on < off
 
@@ -715,13 +729,14 @@ def test_a_chains_end_is_searched_once_for_both_replies():
 def most_loony_states(boxes: int) -> int:
     """The most sub-multisets a set of isolated chains and loops with ``boxes`` boxes in all can have (the size
     of ``kernels.loony_value``'s table): the product of (count + 1) over the kinds of component."""
-    kinds = list(range(1, boxes + 1)) + list(range(4, boxes + 1))       # chains of 1.., loops of 4..
+    kinds = list(range(1, boxes + 1)) + list(range(4, boxes + 1))  # chains of 1.., loops of 4..
 
     @lru_cache(maxsize=None)
     def most(i: int, left: int) -> int:
         if i == len(kinds):
             return 1
         return max((c + 1) * most(i + 1, left - c * kinds[i]) for c in range(left // kinds[i] + 1))
+
     return most(0, boxes)
 
 
@@ -731,6 +746,7 @@ def test_the_loony_endgame_never_needs_memory_of_its_own():
     endgame's table of sub-multisets must fit its scratch space on every board that fits 64 lines (at most 25
     boxes): 288 entries at most, and the scratch holds 16 384."""
     from gamekit.dots import kernels
+
     for kernel in (kernels.search, kernels.mtdf, kernels.loony_value):
         assert kernel.targetoptions["_nrt"] is False
     biggest = max((w * h, w, h) for w in range(1, 22) for h in range(1, 22) if fast.fits(w, h))
@@ -741,7 +757,7 @@ def test_the_loony_endgame_never_needs_memory_of_its_own():
     # eight isolated components of six kinds at once (chains of 1-5, loops of 4): the recursion's value
     work = np.zeros_like(engine.work)
     kinds, lengths = np.zeros(8, dtype=np.int64), np.array([1, 1, 2, 3, 3, 4, 4, 5], dtype=np.int64)
-    kinds[5:7] = 1                                                       # two loops of 4
+    kinds[5:7] = 1  # two loops of 4
     assert kernels.loony_value(kinds, lengths, 8, work) == brute_loony(list(zip(kinds.tolist(), lengths.tolist())))
 
 
@@ -751,7 +767,7 @@ def brute_loony(components: list[tuple[int, int]]) -> int:
         return 0
     best = -10_000
     for i, (kind, n) in enumerate(components):
-        rest = brute_loony(components[:i] + components[i + 1:])
+        rest = brute_loony(components[:i] + components[i + 1 :])
         if kind == 0:
             v = -n - rest if n <= 2 else min(-n - rest, 4 - n + rest)
         else:
@@ -761,13 +777,27 @@ def brute_loony(components: list[tuple[int, int]]) -> int:
 
 
 @needs_numba
-@pytest.mark.parametrize("options,error", [({"loony_bound": 1}, TypeError), ({"two_tier": "yes"}, TypeError), ({"ground": 0}, TypeError), ({"twins": "no"}, TypeError), ({"etc_sacrifice": 1}, TypeError), ({"etc_bound": None}, TypeError),
-                                           ({"four_way": "yes"}, TypeError), ({"hash_mix": 1}, TypeError),
-                                           ({"prefetch": "on"}, TypeError),
-                                           ({"chain_end": "yes"}, TypeError), ({"etc_long": 0}, TypeError),
-                                           ({"killers": None}, TypeError), ({"sym_reach": -1}, ValueError),
-                                           ({"sym_reach": 2.5}, ValueError), ({"sym_reach": True}, ValueError),
-                                           ({"sym_reach": "all"}, ValueError)])
+@pytest.mark.parametrize(
+    "options,error",
+    [
+        ({"loony_bound": 1}, TypeError),
+        ({"two_tier": "yes"}, TypeError),
+        ({"ground": 0}, TypeError),
+        ({"twins": "no"}, TypeError),
+        ({"etc_sacrifice": 1}, TypeError),
+        ({"etc_bound": None}, TypeError),
+        ({"four_way": "yes"}, TypeError),
+        ({"hash_mix": 1}, TypeError),
+        ({"prefetch": "on"}, TypeError),
+        ({"chain_end": "yes"}, TypeError),
+        ({"etc_long": 0}, TypeError),
+        ({"killers": None}, TypeError),
+        ({"sym_reach": -1}, ValueError),
+        ({"sym_reach": 2.5}, ValueError),
+        ({"sym_reach": True}, ValueError),
+        ({"sym_reach": "all"}, ValueError),
+    ],
+)
 def test_the_compiled_search_refuses_bad_options(options, error):
     name = next(iter(options))
     with pytest.raises(error, match=name):
@@ -775,6 +805,7 @@ def test_the_compiled_search_refuses_bad_options(options, error):
 
 
 # ----- issue 26, third pass: the border lines of a corner box are one move -------------------------
+
 
 def border_groups(g) -> list[list[int]]:
     """For each box with two or more border lines (the corners; every box of a board one box wide), those lines."""
@@ -809,7 +840,7 @@ def test_the_move_list_keeps_one_border_line_per_corner_box():
     on, off = fast.CompiledSearch(g, table_bits=10), fast.CompiledSearch(g, table_bits=10, ground=False)
     lines_on = [l for l, _ in on.candidates(0)[1]]
     lines_off = [l for l, _ in off.candidates(0)[1]]
-    assert len(lines_off) == 24 and len(lines_on) == 20              # the empty board: one line less per corner
+    assert len(lines_off) == 24 and len(lines_on) == 20  # the empty board: one line less per corner
     for group in border_groups(g):
         assert sum(l in lines_on for l in group) == 1
     # a corner box with two sides drawn: its border lines open a 1-chain (one move), the other corners keep one
@@ -845,8 +876,11 @@ def test_every_position_of_a_small_board_with_border_groups_matches_brute_force(
     box), full game and safe-phase game, with the corner reduction on and off: the same values, and brute
     force's in the full game."""
     g = geometry(*size)
-    engines = {(ground, safe): fast.CompiledSearch(g, table_bits=12, ground=ground, safe_only=safe)
-               for ground in (True, False) for safe in (True, False)}
+    engines = {
+        (ground, safe): fast.CompiledSearch(g, table_bits=12, ground=ground, safe_only=safe)
+        for ground in (True, False)
+        for safe in (True, False)
+    }
     for drawn in range((1 << g.n_lines) - 1):
         assert engines[True, False].exact(drawn) == engines[False, False].exact(drawn) == brute_force(*size, drawn)
         assert engines[True, True].exact(drawn) == engines[False, True].exact(drawn)
@@ -859,10 +893,11 @@ def test_the_corner_reduction_agrees_with_brute_force_and_saves_search():
     positions from random play with 26 lines left, fewer nodes in most."""
     rng = random.Random(41)
     tried = 0
-    for _ in range(120):                                   # brute force is most of the time (about 70 ms each)
+    for _ in range(120):  # brute force is most of the time (about 70 ms each)
         game = random_position(3, 3, rng.randint(8, 16), rng)
-        if game.is_over() or not any(sum(not game.drawn >> l & 1 for l in grp) >= 1
-                                     for grp in border_groups(game.geometry)):
+        if game.is_over() or not any(
+            sum(not game.drawn >> l & 1 for l in grp) >= 1 for grp in border_groups(game.geometry)
+        ):
             continue
         tried += 1
         on = fast.CompiledSearch(game.geometry, table_bits=12)
@@ -927,6 +962,7 @@ def test_after_a_short_sacrifice_the_opponent_s_takes_are_forced():
     every such line of random 3×3 positions."""
     from gamekit.dots import kernels
     import numpy as np
+
     rng = random.Random(47)
     g = geometry(3, 3)
     engine = fast.CompiledSearch(g, table_bits=10)
@@ -941,10 +977,10 @@ def test_after_a_short_sacrifice_the_opponent_s_takes_are_forced():
         deg = np.array([4 - sum(game.drawn >> l & 1 for l in ls) for ls in g.box_lines], dtype=np.int64)
         for line, bound in lines:
             if bound is not None:
-                continue                        # a long chain or a loop: the loony bound, never probed
+                continue  # a long chain or a loop: the loony bound, never probed
             k, after = kernels.after_sacrifice(line, np.uint64(game.drawn), deg, engine.lb, engine.nbl, engine.nbo)
             if k == 0:
-                assert all(deg[b] != 2 for b in g.line_boxes[line])          # a safe line
+                assert all(deg[b] != 2 for b in g.line_boxes[line])  # a safe line
                 continue
             checked[k] += 1
             if k > 0:
@@ -970,8 +1006,12 @@ def test_the_cutoff_s_sacrifice_probes_and_child_bounds_agree_with_brute_force()
                 e = fast.CompiledSearch(game.geometry, table_bits=12, etc_lines=1, etc_sacrifice=sac, etc_bound=bound)
                 values.add(e.exact(game.drawn))
         assert values == {brute_force(w, h, game.drawn)}
-        safe = {fast.CompiledSearch(game.geometry, table_bits=12, etc_lines=1, safe_only=True, etc_sacrifice=sac,
-                                    etc_bound=sac).exact(game.drawn) for sac in (True, False)}
+        safe = {
+            fast.CompiledSearch(
+                game.geometry, table_bits=12, etc_lines=1, safe_only=True, etc_sacrifice=sac, etc_bound=sac
+            ).exact(game.drawn)
+            for sac in (True, False)
+        }
         assert len(safe) == 1
     fewer = 0
     for _ in range(8):
@@ -1017,8 +1057,12 @@ def chains_of(engine, drawn: int):
                     comp.add(o)
                     stack.append(o)
         seen |= comp
-        loop = all(int(engine.nbo[c, i]) >= 0 and deg[int(engine.nbo[c, i])] == 2
-                   for c in comp for i in range(4) if not drawn >> int(engine.nbl[c, i]) & 1)
+        loop = all(
+            int(engine.nbo[c, i]) >= 0 and deg[int(engine.nbo[c, i])] == 2
+            for c in comp
+            for i in range(4)
+            if not drawn >> int(engine.nbl[c, i]) & 1
+        )
         out.append((sum(1 << c for c in comp), loop))
     return out
 
@@ -1030,6 +1074,7 @@ def test_the_contracted_keys_change_is_the_childs_key(size):
     :func:`kernels.chain_key_delta`): for every safe line and every chain or loop taken of random positions, that
     is the key computed from scratch, and a child with a box on offer is refused, not keyed."""
     from gamekit.dots import kernels
+
     engine = fast.CompiledSearch(geometry(*size), table_bits=4, contract=True)
     nbl, lb = engine.nbl, engine.lb
     checked = joins = refused = 0
@@ -1042,13 +1087,15 @@ def test_the_contracted_keys_change_is_the_childs_key(size):
             boxes = [int(x) for x in lb[l] if x >= 0]
             if drawn >> l & 1 or any(deg[x] < 3 for x in boxes):
                 continue
-            delta, ok = kernels.line_key_delta(l, 0, np.uint64(drawn), deg, lb, nbl, engine.nbo, cport.copy(),
-                                               chs.copy())
+            delta, ok = kernels.line_key_delta(
+                l, 0, np.uint64(drawn), deg, lb, nbl, engine.nbo, cport.copy(), chs.copy()
+            )
             children.append((drawn | 1 << l, delta, ok))
             joins += any(deg[x] == 3 for x in boxes)
         for cm, loop in chains_of(engine, drawn):
-            delta, ok = kernels.chain_key_delta(np.uint64(cm), loop, np.uint64(drawn), deg, nbl, engine.nbo,
-                                                cport.copy(), chs.copy())
+            delta, ok = kernels.chain_key_delta(
+                np.uint64(cm), loop, np.uint64(drawn), deg, nbl, engine.nbo, cport.copy(), chs.copy()
+            )
             child = drawn
             for b in range(engine.nb):
                 if cm >> b & 1:
@@ -1059,10 +1106,10 @@ def test_the_contracted_keys_change_is_the_childs_key(size):
                 assert not ok
                 refused += 1
             else:
-                assert ok and (key + int(delta)) % 2 ** 64 == engine.contracted_key(child), (drawn, child)
+                assert ok and (key + int(delta)) % 2**64 == engine.contracted_key(child), (drawn, child)
                 checked += 1
     assert checked > 300 and joins > 50
-    assert refused > 0 or size != (3, 3)      # a chain from a junction of three back to it (met on 3×3)
+    assert refused > 0 or size != (3, 3)  # a chain from a junction of three back to it (met on 3×3)
 
 
 @needs_numba
@@ -1087,6 +1134,7 @@ def test_the_contracted_key_gives_exact_values():
     """The search filed under contracted keys gets brute force's value on random 3×3 positions (every symmetry
     off, so the contracted key is used) and the plain key's on 4×4 positions."""
     from gamekit.dots import kernels
+
     rng = random.Random(11)
     small = fast.CompiledSearch(geometry(3, 3), table_bits=10, contract=True, use_symmetry=False)
     for _ in range(60):
@@ -1094,9 +1142,10 @@ def test_the_contracted_key_gives_exact_values():
         small.clear()
         assert small.exact(game.drawn) == brute_force(3, 3, game.drawn), game.history
         assert small.flags_now & kernels.CONTRACT
-    contracted, plain = same_values([{"contract": True, "use_symmetry": False}, {"contract": False}], (4, 4), 22,
-                                    6, random.Random(5), table_bits=16)
-    assert contracted < plain       # it merges positions the plain key keeps apart
+    contracted, plain = same_values(
+        [{"contract": True, "use_symmetry": False}, {"contract": False}], (4, 4), 22, 6, random.Random(5), table_bits=16
+    )
+    assert contracted < plain  # it merges positions the plain key keeps apart
 
 
 @needs_numba
@@ -1104,6 +1153,7 @@ def test_the_contracted_key_is_left_out_where_a_symmetry_is_folded_in():
     """From the empty board every symmetry is folded into the key, which the contracted key cannot do: that
     search files plain keys (and 3×3 is still -3)."""
     from gamekit.dots import kernels
+
     engine = fast.CompiledSearch(geometry(3, 3), contract=True)
     assert engine.exact(0) == -3
     assert not engine.flags_now & kernels.CONTRACT

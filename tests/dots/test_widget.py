@@ -1,4 +1,5 @@
 """The Dots and Boxes widget, driven through its plain methods (headless: no frontend needed)."""
+
 import pytest
 from ipycanvas import canvas as ipycanvas_canvas
 
@@ -32,8 +33,8 @@ def test_the_hit_area_is_generous_but_not_ambiguous():
     off = layout.spacing * 0.35
     assert layout.line_at(game, x, y + off) == game.line_index("a1-b1")
     assert layout.line_at(game, x + off * 0.4, y - off * 0.5) == game.line_index("a1-b1")
-    assert layout.line_at(game, *layout.dot(1.5, 1.5)) is None   # the middle of a box
-    assert layout.line_at(game, 1, 1) is None                     # outside the board
+    assert layout.line_at(game, *layout.dot(1.5, 1.5)) is None  # the middle of a box
+    assert layout.line_at(game, 1, 1) is None  # outside the board
 
 
 @pytest.mark.parametrize("x,y", [(1, 1), (10_000, 10)])
@@ -236,7 +237,7 @@ def test_a_tap_is_a_click():
     x, y = w.layout_px.line_middle(w.game, w.game.line_index("a1-b1"))
     w.handle_touch_start([(x * SCALE, y * SCALE)])
     assert w.game.history == ["a1-b1"]
-    w.handle_touch_start([])            # a touch list can be empty (finger lifted): nothing happens
+    w.handle_touch_start([])  # a touch list can be empty (finger lifted): nothing happens
     assert w.game.history == ["a1-b1"] and not w.errors
 
 

@@ -1,4 +1,5 @@
 """Puzzles a beginner's one-line rule answers: found per game, measured per band, kept to a fair share."""
+
 import pytest
 
 from gamekit.puzzles import bank
@@ -12,6 +13,7 @@ def test_the_one_line_rules_find_the_puzzles_they_answer():
     # Dots: a puzzle where every capture line is accepted is answered by "take a box with three sides"
     take = next(p for p in bank("dots_and_boxes", theme="take_box") if one_step_rule(p) == "take")
     from gamekit.dots import capture_lines
+
     assert set(capture_lines(take.position)) <= set(take.answers)
     # a double-deal declines the boxes on offer: taking them is wrong, so the rule does not answer it
     assert all(one_step_rule(p) is None for p in bank("dots_and_boxes", theme="double_deal"))
@@ -36,16 +38,16 @@ def test_every_level_of_the_practice_pool_keeps_one_step_puzzles_to_a_fair_share
     shares = one_step_shares(pool)
     for band, (n, total) in shares.items():
         assert n <= MAX_ONE_STEP_SHARE * total, (band, n, total)
-    assert shares["easy"][1] >= 10                                 # the easy level is not emptied
+    assert shares["easy"][1] >= 10  # the easy level is not emptied
     easy_themes = {t for p in pool if p.band == "easy" for t in p.themes}
-    assert len(easy_themes) >= 3                                   # and it mixes ideas
+    assert len(easy_themes) >= 3  # and it mixes ideas
 
 
 def test_fair_share_keeps_every_puzzle_that_needs_more_than_a_habit_and_refuses_bad_shares():
     dots = bank("dots_and_boxes")
     kept = fair_share(dots)
     assert {p.id for p in dots if one_step_rule(p) is None} <= {p.id for p in kept}
-    assert [p.id for p in fair_share(dots)] == [p.id for p in kept]          # the same every time
+    assert [p.id for p in fair_share(dots)] == [p.id for p in kept]  # the same every time
     assert fair_share(dots, 0.0) == [p for p in dots if one_step_rule(p) is None]
     for bad in [1.0, -0.1, "half", True]:
         with pytest.raises(ValueError, match="share="):
@@ -56,6 +58,7 @@ def test_fair_share_keeps_every_puzzle_that_needs_more_than_a_habit_and_refuses_
 
 def test_the_shipped_shares_are_the_documented_figures():
     from pathlib import Path
+
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
     for game_id in GAMES:
         (n, total) = one_step_shares(bank(game_id))["easy"]
@@ -73,13 +76,21 @@ def test_a_homework_set_never_asks_the_same_question_twice(seed):
     assert len({p.question_key for p in themed}) == 40
 
 
-@pytest.mark.parametrize("name, game_id", [("01_dots_and_boxes", "dots_and_boxes"), ("02_five_in_a_row", "five_in_a_row"),
-                                           ("03_connect_four", "connect_four"), ("04_shut_the_box", "shut_the_box")])
+@pytest.mark.parametrize(
+    "name, game_id",
+    [
+        ("01_dots_and_boxes", "dots_and_boxes"),
+        ("02_five_in_a_row", "five_in_a_row"),
+        ("03_connect_four", "connect_four"),
+        ("04_shut_the_box", "shut_the_box"),
+    ],
+)
 def test_what_each_practice_page_says_about_its_puzzles_is_true(name, game_id):
     """The pages' level range, starting level and number of answers (English and Spanish) match the pool."""
     from pathlib import Path
     from gamekit.progress import level
     from gamekit.puzzles import Rating
+
     root = Path(__file__).parents[2] / "notebooks"
     en = (root / "practice" / f"{name}.md").read_text(encoding="utf-8")
     es = (root / "es" / "practice" / f"{name}.md").read_text(encoding="utf-8")
@@ -90,13 +101,16 @@ def test_what_each_practice_page_says_about_its_puzzles_is_true(name, game_id):
     assert f"empiezas en el nivel {start}, y los problemas de\naquí van del nivel {lo} al nivel {hi}." in es
     several = any(len(p.answers) > 1 for p in pool)
     assert ("some have several" in en) == several and ("otros varias" in es) == several
-    assert ("exactly one right answer" in en) == (not several) and ("una sola respuesta correcta." in es) == (not several)
+    assert ("exactly one right answer" in en) == (not several) and ("una sola respuesta correcta." in es) == (
+        not several
+    )
 
 
 def test_shut_the_box_practice_weighs_one_die_or_two_lightly_and_has_rule_of_thumb_traps():
     """The two-way "one die or two?" questions are a small part of what a pupil meets; the harder "which set?"
     puzzles where the rule of thumb's set loses are there for the medium and hard levels (figures in docs)."""
     from pathlib import Path
+
     pool = practice_pool("shut_the_box")
     dice = [p for p in pool if p.facts["kind"] == "dice"]
     traps = [p for p in pool if "habit_trap" in p.themes]
@@ -104,7 +118,10 @@ def test_shut_the_box_practice_weighs_one_die_or_two_lightly_and_has_rule_of_thu
     assert len(traps) >= 90 and {p.band for p in traps} == {"medium", "hard"}
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert f"holds {len(dice)} of them among {len(pool)} puzzles" in text
-    assert f"{len(bank('shut_the_box'))} in all, {sum(p.band == 'hard' for p in bank('shut_the_box'))} of them hard" in text
+    assert (
+        f"{len(bank('shut_the_box'))} in all, {sum(p.band == 'hard' for p in bank('shut_the_box'))} of them hard"
+        in text
+    )
 
 
 BOARD_GAMES = ["dots_and_boxes", "five_in_a_row", "connect_four"]
@@ -114,10 +131,11 @@ USEFUL = 12
 
 @pytest.mark.parametrize("game_id", BOARD_GAMES)
 def test_a_one_line_rule_answers_level_1_puzzles_only(game_id):
-    """"Take the free box", "win at once", "block the only threat": level 1 and nothing else; level 1 holds
+    """ "Take the free box", "win at once", "block the only threat": level 1 and nothing else; level 1 holds
     nothing that needs more (read from the shipped bank, puzzle by puzzle)."""
     from gamekit.progress import level
     from gamekit.puzzles.balance import one_step_rule
+
     puzzles = bank(game_id)
     for p in puzzles:
         assert (one_step_rule(p) is not None) == (level(p.rating) == 1), (p.id, p.rating, p.themes)
@@ -131,11 +149,12 @@ def test_the_level_balance_of_each_board_game_is_the_documented_one(game_id):
     at most two levels have a single idea (named on the page)."""
     from pathlib import Path
     from gamekit.puzzles.balance import level_counts, level_table
+
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert level_table(game_id) in text
     counts = level_counts(bank(game_id))
     top = max(counts)
-    assert list(counts) == list(range(1, top + 1))                  # no empty level in between
+    assert list(counts) == list(range(1, top + 1))  # no empty level in between
     thin = sorted(lv for lv, row in counts.items() if row["puzzles"] < USEFUL)
     said = f"{game_id}: levels below {USEFUL} puzzles: " + (", ".join(map(str, thin)) or "none") + ";"
     assert said in text, said
@@ -154,12 +173,13 @@ def test_puzzles_added_to_fill_practice_levels_are_never_drawn_by_a_lessons_prob
     so growing a level changes no lesson and no teacher guide's list of puzzles."""
     from gamekit import catalog
     from gamekit.puzzles.store import practice_only
+
     # the banks the lessons draw from (Connect Four's lessons are the 5 en raya ones: its bank feeds no set)
     added = {g: practice_only(g) for g in ("dots_and_boxes", "five_in_a_row")}
     assert all(added.values())
     for g, ids in added.items():
         assert ids <= {p.id for p in bank(g)}
-        assert ids & {p.id for p in practice_pool(g)}                 # Practice asks them
+        assert ids & {p.id for p in practice_pool(g)}  # Practice asks them
     drawn = set()
     for info in catalog.games():
         if info.lessons:

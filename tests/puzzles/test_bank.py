@@ -1,4 +1,5 @@
 """The shipped puzzle banks: sizes, themes, bands, answers checked against the exact solvers, refusals."""
+
 import collections
 import dataclasses
 import gzip
@@ -10,8 +11,18 @@ import pytest
 from gamekit import IllegalMoveError
 from gamekit.game import Game
 from gamekit.i18n import using
-from gamekit.puzzles import (BANDS, GAME_IDS, THEMES, BankError, Puzzle, action_key, bank, read_bank, shipped_info,
-                             verify)
+from gamekit.puzzles import (
+    BANDS,
+    GAME_IDS,
+    THEMES,
+    BankError,
+    Puzzle,
+    action_key,
+    bank,
+    read_bank,
+    shipped_info,
+    verify,
+)
 from gamekit.puzzles.core import key_action, move_words
 from gamekit.puzzles.store import checksum, write_bank
 
@@ -28,7 +39,7 @@ def test_bank_sizes_bands_and_themes(game_bank):
     assert len(puzzles) >= SIZES[game_id]
     assert len({p.id for p in puzzles}) == len(puzzles)
     bands = collections.Counter(p.band for p in puzzles)
-    assert set(bands) == {name for name, _ in BANDS}, bands          # three difficulty bands, each used
+    assert set(bands) == {name for name, _ in BANDS}, bands  # three difficulty bands, each used
     themes = collections.Counter(t for p in puzzles for t in p.themes)
     assert set(themes) == set(THEMES[game_id]), f"themes never used: {set(THEMES[game_id]) - set(themes)}"
     assert all(p.themes for p in puzzles)
@@ -45,12 +56,13 @@ def test_shut_the_box_bank_has_150_hard_puzzles_and_few_answered_by_the_rolls_ow
     """A "which set?" puzzle answered by covering the tile equal to the roll teaches a habit, not a choice: at
     most 30 % of them; and enough hard puzzles for a strong pupil's practice."""
     from gamekit.puzzles.build import own_tile_answer
+
     puzzles = bank("shut_the_box")
     assert sum(p.band == "hard" for p in puzzles) >= 150
     sets = [p for p in puzzles if p.facts["kind"] == "set"]
     own = [p for p in sets if own_tile_answer(p)]
     assert own and len(own) <= 0.30 * len(sets), (len(own), len(sets))
-    for p in own:                                   # what "own tile" means, checked on the puzzle itself
+    for p in own:  # what "own tile" means, checked on the puzzle itself
         assert p.answers == (("cover", (p.facts["roll"],)),) and p.facts["roll"] in p.facts["open"]
     assert not own_tile_answer(next(p for p in sets if len(p.answers[0][1]) > 1))
     assert not any(own_tile_answer(p) for p in puzzles if p.facts["kind"] == "dice")
@@ -58,11 +70,12 @@ def test_shut_the_box_bank_has_150_hard_puzzles_and_few_answered_by_the_rolls_ow
 
 def test_dots_bank_has_30_loop_puzzles_that_hand_over_four_boxes():
     from gamekit.dots import boxes_given, capture_lines, components
+
     loops = bank("dots_and_boxes", theme="all_but_four")
     in_a_loop = 0
     for p in loops:
         game = p.position
-        assert capture_lines(game)                   # boxes on offer, declined: the best line hands over 4
+        assert capture_lines(game)  # boxes on offer, declined: the best line hands over 4
         assert all(a not in capture_lines(game) and boxes_given(game, a) >= 4 for a in p.answers)
         in_a_loop += any(c.kind == "loop" and c.opened for c in components(game))
     assert in_a_loop >= 30
@@ -105,7 +118,9 @@ def test_check_accepts_exactly_the_answers_and_refutes_the_rest(game_id):
         for a in p.legal_answers():
             ok, feedback = p.check(a)
             assert ok == (a in p.answers), (p.id, a)
-            named = " + ".join(map(str, a[1])) if game_id == "shut_the_box" and a[0] == "cover" else move_words(game_id, a)
+            named = (
+                " + ".join(map(str, a[1])) if game_id == "shut_the_box" and a[0] == "cover" else move_words(game_id, a)
+            )
             assert named in feedback
             if ok:
                 assert feedback.startswith("Right")
@@ -120,8 +135,11 @@ def test_check_accepts_exactly_the_answers_and_refutes_the_rest(game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_feedback_speaks_spanish(game_id):
-    p = next(p for p in bank(game_id) if any(v["line"] for v in p.refutations.values())) \
-        if game_id != "shut_the_box" else bank(game_id)[0]
+    p = (
+        next(p for p in bank(game_id) if any(v["line"] for v in p.refutations.values()))
+        if game_id != "shut_the_box"
+        else bank(game_id)[0]
+    )
     wrong = next(a for a in p.legal_answers() if a not in p.answers)
     with using("es"):
         ok, text = p.check(wrong)
@@ -133,8 +151,14 @@ def test_feedback_speaks_spanish(game_id):
 
 
 def test_check_refuses_illegal_answers_and_changes_nothing():
-    for game_id, bad in (("dots_and_boxes", "z9-z10"), ("dots_and_boxes", True), ("five_in_a_row", "8"),
-                         ("connect_four", 4.0), ("shut_the_box", (10,)), ("shut_the_box", ("roll", 2))):
+    for game_id, bad in (
+        ("dots_and_boxes", "z9-z10"),
+        ("dots_and_boxes", True),
+        ("five_in_a_row", "8"),
+        ("connect_four", 4.0),
+        ("shut_the_box", (10,)),
+        ("shut_the_box", ("roll", 2)),
+    ):
         p = next(p for p in bank(game_id) if p.facts.get("kind") != "dice")
         before = p.to_dict()
         with pytest.raises(IllegalMoveError):
@@ -148,11 +172,12 @@ def test_an_answer_already_drawn_is_refused():
         p.check(p.position.history[0])
 
 
-@pytest.mark.parametrize("game_id, n", [("dots_and_boxes", 5), ("five_in_a_row", 4), ("connect_four", 4),
-                                        ("shut_the_box", 40)])
+@pytest.mark.parametrize(
+    "game_id, n", [("dots_and_boxes", 5), ("five_in_a_row", 4), ("connect_four", 4), ("shut_the_box", 40)]
+)
 def test_a_random_sample_of_the_shipped_bank_is_right(game_id, n):
     """A fresh random sample every run, judged again by the exact solver (ids printed on failure)."""
-    seed = random.randrange(10 ** 6)
+    seed = random.randrange(10**6)
     sample = _sample(bank(game_id), n, seed)
     problems = [msg for p in sample for msg in verify(p)]
     assert not problems, f"sample seed {seed}: {problems}"
@@ -161,15 +186,18 @@ def test_a_random_sample_of_the_shipped_bank_is_right(game_id, n):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_verify_finds_a_puzzle_whose_answers_best_value_or_refutation_are_wrong(game_id):
     """The check that guards the bank can fail: each kind of wrong puzzle gets its own reason."""
-    p = min(bank(game_id), key=lambda q: (len(q.refutations), q.id))       # a quick one to judge again
+    p = min(bank(game_id), key=lambda q: (len(q.refutations), q.id))  # a quick one to judge again
     assert verify(p) == []
     wrong_key = next(iter(p.refutations))
     best_key = "exact" if game_id == "shut_the_box" else "best"
 
     extra = dataclasses.replace(p, answers=p.answers + (key_action(wrong_key),))
     assert any("accepted" in m and "best are" in m for m in verify(extra))
-    missing = dataclasses.replace(p, answers=p.answers[1:]) if len(p.answers) > 1 else dataclasses.replace(
-        p, answers=(key_action(wrong_key),))
+    missing = (
+        dataclasses.replace(p, answers=p.answers[1:])
+        if len(p.answers) > 1
+        else dataclasses.replace(p, answers=(key_action(wrong_key),))
+    )
     assert any("accepted" in m for m in verify(missing))
 
     bad_best = dataclasses.replace(p, facts={**p.facts, best_key: "7/3" if game_id == "shut_the_box" else 99})
@@ -181,7 +209,7 @@ def test_verify_finds_a_puzzle_whose_answers_best_value_or_refutation_are_wrong(
     assert [m for m in verify(bad_ref) if wrong_key in m and "the puzzle says" in m]
     no_ref = dataclasses.replace(p, refutations={k: v for k, v in p.refutations.items() if k != wrong_key})
     assert any(f"{wrong_key} is worth" in m and m.endswith("says None") for m in verify(no_ref))
-    assert verify(p) == []                                              # the shipped puzzle itself is untouched
+    assert verify(p) == []  # the shipped puzzle itself is untouched
 
 
 def test_filters_by_theme_and_band():
@@ -193,13 +221,16 @@ def test_filters_by_theme_and_band():
     assert set(p.id for p in both) <= set(p.id for p in easy)
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: bank("chess"), "no puzzle bank for this game"),
-    (lambda: bank(3), "no puzzle bank"),
-    (lambda: bank("dots_and_boxes", theme="fork"), "not a theme of Dots and Boxes"),
-    (lambda: bank("connect_four", theme="side_column"), "not a theme of Connect Four"),
-    (lambda: bank("shut_the_box", band="impossible"), "band='impossible'"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: bank("chess"), "no puzzle bank for this game"),
+        (lambda: bank(3), "no puzzle bank"),
+        (lambda: bank("dots_and_boxes", theme="fork"), "not a theme of Dots and Boxes"),
+        (lambda: bank("connect_four", theme="side_column"), "not a theme of Connect Four"),
+        (lambda: bank("shut_the_box", band="impossible"), "band='impossible'"),
+    ],
+)
 def test_bad_requests_are_refused(call, match):
     with pytest.raises(ValueError, match=match):
         call()
@@ -257,12 +288,15 @@ def test_damaged_files_are_refused(small_bank, tmp_path):
         read_bank(tmp_path / "missing.json.gz")
 
 
-@pytest.mark.parametrize("change, match", [
-    (lambda d: d.update(format="other"), "not a puzzle bank"),
-    (lambda d: d.update(version=99), "version 99"),
-    (lambda d: d.update(count=4), "says 4 puzzles but holds 5"),
-    (lambda d: d.update(game="dots_and_boxes"), "a bank of 'dots_and_boxes' puzzles"),
-])
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda d: d.update(format="other"), "not a puzzle bank"),
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d.update(count=4), "says 4 puzzles but holds 5"),
+        (lambda d: d.update(game="dots_and_boxes"), "a bank of 'dots_and_boxes' puzzles"),
+    ],
+)
 def test_wrong_headers_are_refused(small_bank, change, match):
     _rewrite(small_bank, change)
     with pytest.raises(BankError, match=match):
@@ -274,6 +308,7 @@ def test_a_wrong_answer_reads_short_with_the_whole_line_one_click_away(game_id):
     """What a 12-year-old reads: at most SHOWN_MOVES moves of the refutation then "…", short sentences
     (none over 25 words); the whole line is what ``whole_line`` gives (the "Show the whole line" button)."""
     from gamekit.puzzles.core import SHOWN_MOVES, line_words
+
     long_seen = 0
     for p in bank(game_id)[:80]:
         for a in p.legal_answers():
@@ -299,8 +334,8 @@ def test_the_lesson_exercise_shows_the_whole_line_after_a_wrong_answer():
     from gamekit.puzzles.core import line_words
     from gamekit.puzzles.sets import answer_text, puzzle_exercise
     from gamekit.widgets.lesson import ExerciseWidget
-    p = next(p for p in bank("dots_and_boxes")
-             if any(len(r["line"]) > 4 for r in p.refutations.values()))
+
+    p = next(p for p in bank("dots_and_boxes") if any(len(r["line"]) > 4 for r in p.refutations.values()))
     wrong = next(a for a in p.legal_answers() if len(p.refutations.get(action_key(a), {}).get("line", [])) > 4)
     w = ExerciseWidget(puzzle_exercise(p))
     assert w.more_button.layout.display == "none"
@@ -308,9 +343,9 @@ def test_the_lesson_exercise_shows_the_whole_line_after_a_wrong_answer():
     assert not ok and "…" in feedback and w.more_button.layout.display != "none" and w.more_shown.value == ""
     shown = w.show_more()
     assert line_words("dots_and_boxes", p.refutations[action_key(wrong)]["line"]) in shown
-    w.submit(answer_text(p, p.answers[0]))              # a right answer hides the button again
+    w.submit(answer_text(p, p.answers[0]))  # a right answer hides the button again
     assert w.more_button.layout.display == "none" and w.more_shown.value == ""
-    w.submit("zz-99")                                    # a malformed one has no line to show
+    w.submit("zz-99")  # a malformed one has no line to show
     assert w.more_button.layout.display == "none"
 
 
@@ -327,6 +362,7 @@ def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
         elif isinstance(w, W.Box):
             for c in w.children:
                 yield from boards(c)
+
     for board in boards(D.practice(5)):
         for answer in board.exercise.wrong:
             ok, feedback = board.submit(answer)
@@ -339,6 +375,7 @@ def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
 
 def _stated_cost(text: str) -> int:
     import re
+
     return int(re.search(r"costs you (\d+) box", text).group(1))
 
 
@@ -347,6 +384,7 @@ def test_a_dots_cost_is_never_more_than_the_boxes_left_and_the_stakes_say_the_le
     counts each box twice): over the whole shipped bank it is at least 1 and at most the boxes left, and the
     question's "at least n boxes" is the smallest of them."""
     from gamekit.puzzles.sets import stakes
+
     checked = 0
     for p in bank("dots_and_boxes"):
         game = p.position
@@ -372,6 +410,7 @@ def test_a_dots_cost_is_the_boxes_lost_when_both_lines_are_played_out(seed):
     exactly the cost the feedback states (e.g. Gold 7–4 with 5 left: 12–4 after the best line, 7–9 after a
     line that costs 5)."""
     from gamekit.puzzles.core import line_of_best_play
+
     rng = random.Random(seed)
     small = [p for p in bank("dots_and_boxes") if len(p.position.undrawn_lines()) <= 12]
     p = rng.choice(small)
@@ -401,6 +440,7 @@ def test_the_worked_example_costs_five_boxes_not_ten():
 
 def test_a_margin_change_of_odd_size_is_refused():
     from gamekit.dots.puzzle_text import own_box_loss
+
     assert own_box_loss(5, -5) == 5 and own_box_loss(3, 1) == 1
     with pytest.raises(ValueError, match="even"):
         own_box_loss(3, 0)
@@ -410,6 +450,7 @@ def test_every_shut_the_box_question_states_its_one_die_rule():
     """The bank mixes four one-die rules, and the best choice depends on the rule: each question says its rule,
     so no two puzzles under different rules read the same (the same question is the same puzzle)."""
     from gamekit.shutbox.puzzle_text import ONE_DIE_WORDS
+
     asked: dict[str, Puzzle] = {}
     for p in bank("shut_the_box"):
         rule = p.position.rules.one_die
@@ -436,6 +477,7 @@ def _wins_now(game):
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
     from gamekit.connect.threats import threat_cells
+
     said = collections.Counter()
     for p in bank(game_id):
         game, text, answers, best = p.position, p.prompt(), set(p.answers), p.facts["best"]
@@ -444,14 +486,14 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
         threats = {str(game.column_number(c)) for c, r in threat_cells(game, them) if len(game.grid[c]) == r}
         if "win at once: find one" in text or "wins at once: find it" in text:
             kind = "win now"
-            assert answers == wins                     # every right drop wins at once, and only those
+            assert answers == wins  # every right drop wins at once, and only those
         elif "at once or later" in text:
             kind = "win, at once or later"
             assert wins and wins < answers and best > 0
         elif "Find the drop that stops it" in text:
             kind = "block"
             assert not wins and len(threats) == 1 and answers <= threats
-            assert "wins" not in text                  # a block never says it asks for a win
+            assert "wins" not in text  # a block never says it asks for a win
         elif "wins later" in text:
             kind = "win later"
             assert not wins and best > 0 and not (len(threats) == 1 and answers <= threats)

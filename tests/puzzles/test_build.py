@@ -1,4 +1,5 @@
 """python -m gamekit.puzzles build: reproducible, resumable, checksummed; bad settings refused."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -41,12 +42,15 @@ def test_a_partial_file_of_another_build_is_refused(tmp_path):
         build("shut_the_box", 12, 7, out, progress=False)
 
 
-@pytest.mark.parametrize("kwargs, error", [
-    (dict(game_id="chess", count=3, seed=1), ValueError),
-    (dict(game_id="shut_the_box", count=0, seed=1), BuildError),
-    (dict(game_id="shut_the_box", count=3, seed=-1), BuildError),
-    (dict(game_id="shut_the_box", count=True, seed=1), BuildError),
-])
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        (dict(game_id="chess", count=3, seed=1), ValueError),
+        (dict(game_id="shut_the_box", count=0, seed=1), BuildError),
+        (dict(game_id="shut_the_box", count=3, seed=-1), BuildError),
+        (dict(game_id="shut_the_box", count=True, seed=1), BuildError),
+    ],
+)
 def test_bad_settings_are_refused(tmp_path, kwargs, error):
     with pytest.raises(error):
         build(out=tmp_path / "x.json.gz", progress=False, **kwargs)
@@ -73,16 +77,37 @@ def test_dots_candidates_pass_the_selection():
 
 def test_command_line(tmp_path):
     out = tmp_path / "cli.json.gz"
-    run = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "shut_the_box", "--count", "5",
-                          "--seed", "3", "--out", str(out)], capture_output=True, text=True, cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gamekit.puzzles",
+            "build",
+            "shut_the_box",
+            "--count",
+            "5",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert run.returncode == 0, run.stderr
     assert "5 puzzles" in run.stdout
-    assert "shut_the_box" in run.stderr                     # the progress bar
+    assert "shut_the_box" in run.stderr  # the progress bar
     data = read_bank(out)
     assert data["command"] == "python -m gamekit.puzzles build shut_the_box --count 5 --seed 3"
-    bad = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "chess"], capture_output=True,
-                         text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    bad = subprocess.run(
+        [sys.executable, "-m", "gamekit.puzzles", "build", "chess"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
 
 
@@ -92,13 +117,14 @@ def test_positions_that_cannot_be_puzzles_are_not_kept():
     from gamekit.puzzles import connect as C, dots as D
     from gamekit.shutbox import ShutTheBox
     from gamekit.puzzles import shutbox as S
+
     popout = FiveInARow.from_moves(["4", "5", "4", "5", "3", "3", "6", "6", "2", "2", "7", "1"], popout=True)
-    assert C.candidate(popout) is None                       # PopOut: no puzzle
+    assert C.candidate(popout) is None  # PopOut: no puzzle
     two = DotsAndBoxes.from_moves(2, 2, ["a1-b1", "b1-c1", "a3-b3", "b3-c3", "a1-a2", "c1-c2", "a2-a3", "c2-c3"])
-    assert D.candidate(two) is None                          # 4 lines left, none loses 2 boxes more than another
+    assert D.candidate(two) is None  # 4 lines left, none loses 2 boxes more than another
     fresh = ShutTheBox(1, seed=1)
-    assert S.candidate(fresh, "shut") is None                # two dice forced at the full box: no choice
-    assert S.candidate(ShutTheBox(2, seed=1), "shut") is None    # rounds of two players: not a one-player puzzle
+    assert S.candidate(fresh, "shut") is None  # two dice forced at the full box: no choice
+    assert S.candidate(ShutTheBox(2, seed=1), "shut") is None  # rounds of two players: not a one-player puzzle
 
 
 def test_shut_the_box_puzzles_come_only_from_variants_the_exact_tables_value():
@@ -106,14 +132,15 @@ def test_shut_the_box_puzzles_come_only_from_variants_the_exact_tables_value():
     a puzzle in the sheet's round and none in "to 45", whose turns go on over rounds."""
     from gamekit.puzzles import shutbox as S
     from gamekit.shutbox import ShutTheBox
-    from gamekit.shutbox.rules import VARIANT_RULES
+    from gamekit.shutbox.variants import VARIANT_RULES
+
     assert [name for name, rules in VARIANT_RULES.items() if rules.exact_tables] == ["round"]
     solo = ShutTheBox(1, seed=0)
     solo.play(("roll", 2))
     assert S.candidate(solo, "shut") is not None
     to_45 = ShutTheBox(1, variant="to_45", seed=0)
     to_45.play(("roll", 2))
-    assert (to_45.uncovered, to_45.dice) == (solo.uncovered, solo.dice)     # the very same position
+    assert (to_45.uncovered, to_45.dice) == (solo.uncovered, solo.dice)  # the very same position
     assert S.candidate(to_45, "shut") is None
 
 
@@ -122,6 +149,7 @@ def test_a_line_of_best_play_is_best_each_ply_and_stops_when_its_time_is_up(game
     """The refutation lines puzzles show: every ply one of the solver's best moves; no time, no line (never a guess)."""
     from gamekit.connect.solver import analyse
     from gamekit.puzzles import connect as connect_puzzles, dots as dots_puzzles
+
     module, judge = (dots_puzzles, move_values) if game_id == "dots_and_boxes" else (connect_puzzles, analyse)
     p = min(bank(game_id), key=lambda q: (len(q.position.legal_moves()), q.id))
     line = module.best_play(p.position, plies=4)
@@ -135,6 +163,7 @@ def test_a_line_of_best_play_is_best_each_ply_and_stops_when_its_time_is_up(game
 
 def test_a_shut_the_box_build_caps_easy_and_medium_and_the_own_tile_answers(tmp_path):
     from gamekit.puzzles.build import MAX_OWN_TILE_SHARE, SHUT_BAND_SHARE, own_tile_answer
+
     out = tmp_path / "shut.json.gz"
     assert build("shut_the_box", 40, 3, out, progress=False)["finished"]
     puzzles = bank("shut_the_box", path=out)
@@ -149,16 +178,25 @@ def test_a_shut_the_box_build_caps_easy_and_medium_and_the_own_tile_answers(tmp_
 def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
     from gamekit.puzzles.dots import may_have
     from gamekit.puzzles.store import write_bank
+
     base = [p.to_dict() for p in bank("dots_and_boxes", theme="take_box")[:5]]
     path = tmp_path / "dots.json.gz"
-    write_bank(path, "dots_and_boxes", base, "python -m gamekit.puzzles build dots_and_boxes --count 5 --seed 1", 1,
-               "2026-12-01T00:00:00Z", {"games": 3, "candidates": 9, "kept": 5, "seconds": 1.0, "themes": {}})
+    write_bank(
+        path,
+        "dots_and_boxes",
+        base,
+        "python -m gamekit.puzzles build dots_and_boxes --count 5 --seed 1",
+        1,
+        "2026-12-01T00:00:00Z",
+        {"games": 3, "candidates": 9, "kept": 5, "seconds": 1.0, "themes": {}},
+    )
     stats = build("dots_and_boxes", 1, 4, path, progress=False, theme="all_but_four", add=True)
     assert stats["finished"] and stats["kept"] == 6 and stats["added"]["kept"] == 1
     data = read_bank(path)
     assert data["count"] == 6 and data["seed"] == 1
-    assert data["command"].endswith(", then python -m gamekit.puzzles build dots_and_boxes --count 1 --seed 4 "
-                                    "--theme all_but_four --add")
+    assert data["command"].endswith(
+        ", then python -m gamekit.puzzles build dots_and_boxes --count 1 --seed 4 --theme all_but_four --add"
+    )
     old = {d["id"]: d for d in base}
     new = [d for d in data["puzzles"] if d["id"] not in old]
     # the old puzzles stay as they were, but for the rating of those a one-line rule answers: level 1
@@ -166,6 +204,7 @@ def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
     from gamekit.puzzles.build import ONE_STEP_RATING
     from gamekit.puzzles.core import Puzzle
     from gamekit.progress import level
+
     for d in data["puzzles"]:
         if d["id"] in old:
             was = old[d["id"]]
@@ -177,19 +216,22 @@ def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
     assert len(added) == 1 and verify(added[0]) == [] and may_have(added[0].position, "all_but_four")
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    (dict(game_id="connect_four", theme="block"), BuildError, "only the Dots and Boxes and Shut the Box builds"),
-    (dict(game_id="connect_four", levels=(0,)), BuildError, "--level"),
-    (dict(game_id="connect_four", levels=(3, "4")), BuildError, "--level"),
-    (dict(game_id="connect_four", levels=()), BuildError, "--level"),
-    (dict(game_id="dots_and_boxes", one_die=("never",)), BuildError, "only Shut the Box has one-die rules"),
-    (dict(game_id="shut_the_box", one_die=("sometimes",)), BuildError, "--one-die"),
-    (dict(game_id="shut_the_box", one_die=()), BuildError, "--one-die"),
-    (dict(game_id="shut_the_box", one_die="never"), BuildError, "--one-die"),
-    (dict(game_id="dots_and_boxes", theme="loops"), ValueError, "loops"),
-    (dict(game_id="dots_and_boxes", theme="all_but_four", add=True), BuildError, "no bank to add to"),
-    (dict(game_id="dots_and_boxes", add="yes"), BuildError, "True or False"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(game_id="connect_four", theme="block"), BuildError, "only the Dots and Boxes and Shut the Box builds"),
+        (dict(game_id="connect_four", levels=(0,)), BuildError, "--level"),
+        (dict(game_id="connect_four", levels=(3, "4")), BuildError, "--level"),
+        (dict(game_id="connect_four", levels=()), BuildError, "--level"),
+        (dict(game_id="dots_and_boxes", one_die=("never",)), BuildError, "only Shut the Box has one-die rules"),
+        (dict(game_id="shut_the_box", one_die=("sometimes",)), BuildError, "--one-die"),
+        (dict(game_id="shut_the_box", one_die=()), BuildError, "--one-die"),
+        (dict(game_id="shut_the_box", one_die="never"), BuildError, "--one-die"),
+        (dict(game_id="dots_and_boxes", theme="loops"), ValueError, "loops"),
+        (dict(game_id="dots_and_boxes", theme="all_but_four", add=True), BuildError, "no bank to add to"),
+        (dict(game_id="dots_and_boxes", add="yes"), BuildError, "True or False"),
+    ],
+)
 def test_bad_theme_builds_are_refused(tmp_path, kwargs, error, match):
     with pytest.raises(error, match=match):
         build(count=1, seed=1, out=tmp_path / "x.json.gz", progress=False, **kwargs)
@@ -201,22 +243,32 @@ def test_a_shut_the_box_trap_build_adds_puzzles_under_the_chosen_rules_only(tmp_
     set loses; the bank's old puzzles stay as they were."""
     from gamekit.puzzles.store import write_bank
     from gamekit.shutbox import cpu_player
+
     plain = [p for p in bank("shut_the_box") if p.facts["kind"] == "set" and "habit_trap" not in p.themes][:2]
     trap = next(p for p in bank("shut_the_box", theme="habit_trap"))
-    untagged = dict(trap.to_dict(), themes=[t for t in trap.themes if t != "habit_trap"])   # as an older bank holds it
+    untagged = dict(trap.to_dict(), themes=[t for t in trap.themes if t != "habit_trap"])  # as an older bank holds it
     base = [p.to_dict() for p in plain] + [untagged, bank("shut_the_box", theme="one_die_or_two")[0].to_dict()]
     path = tmp_path / "shut.json.gz"
-    write_bank(path, "shut_the_box", base, "python -m gamekit.puzzles build shut_the_box --count 4 --seed 1", 1,
-               "2026-12-01T00:00:00Z", {"games": 3, "candidates": 9, "kept": 4, "seconds": 1.0, "themes": {}})
-    stats = build("shut_the_box", 4, 3, path, progress=False, theme="habit_trap", add=True, one_die=("never", "under_six"))
+    write_bank(
+        path,
+        "shut_the_box",
+        base,
+        "python -m gamekit.puzzles build shut_the_box --count 4 --seed 1",
+        1,
+        "2026-12-01T00:00:00Z",
+        {"games": 3, "candidates": 9, "kept": 4, "seconds": 1.0, "themes": {}},
+    )
+    stats = build(
+        "shut_the_box", 4, 3, path, progress=False, theme="habit_trap", add=True, one_die=("never", "under_six")
+    )
     assert stats["finished"] and stats["added"]["kept"] == 4
     data = read_bank(path)
     assert data["command"].endswith("--theme habit_trap --add --one-die never --one-die under_six")
     new = [p for p in bank("shut_the_box", path=path) if p.id not in {d["id"] for d in base}]
     assert len(new) == 4
     old = {p.id: p for p in bank("shut_the_box", path=path) if p.id in {d["id"] for d in base}}
-    assert "habit_trap" in old[trap.id].themes                       # the old trap puzzle gets the theme
-    assert all(old[d["id"]].themes == tuple(d["themes"]) for d in base if d["id"] != trap.id)   # nothing else
+    assert "habit_trap" in old[trap.id].themes  # the old trap puzzle gets the theme
+    assert all(old[d["id"]].themes == tuple(d["themes"]) for d in base if d["id"] != trap.id)  # nothing else
     assert sorted(p.facts["one_die"] for p in new) == ["never", "never", "under_six", "under_six"]
     for p in new:
         assert "habit_trap" in p.themes and "best_set" in p.themes and verify(p) == []
@@ -228,11 +280,12 @@ def test_a_one_die_or_two_puzzle_has_one_id_whatever_the_last_roll_showed():
     do not change its id, so a fresh build holds it once (the shipped bank, built before, holds such twins)."""
     from gamekit.puzzles import bank
     from gamekit.puzzles import shutbox as S
+
     twins = [p for p in bank("shut_the_box") if p.id in ("shut-0008030ae4", "shut-a3dece1a09", "shut-b021c1155a")]
     assert len(twins) == 3 and len({p.prompt() for p in twins}) == 1
-    assert len({tuple(p.position.dice) for p in twins}) > 1               # the dice from the last roll differ …
+    assert len({tuple(p.position.dice) for p in twins}) > 1  # the dice from the last roll differ …
     again = [S.candidate(p.position, p.facts["objective"]) for p in twins]
-    assert len({p.id for p in again}) == 1                               # … the puzzle's id does not
+    assert len({p.id for p in again}) == 1  # … the puzzle's id does not
     assert all(q.answers == p.answers for p, q in zip(twins, again))
 
 
@@ -241,16 +294,23 @@ def test_a_level_build_keeps_only_puzzles_of_those_levels_and_one_step_puzzles_a
     from gamekit.progress import level
     from gamekit.puzzles.balance import one_step_rule
     from gamekit.puzzles.core import Puzzle
+
     path = tmp_path / "five.json.gz"
     stats = build("five_in_a_row", 2, 1, path, progress=False, levels=(6,), max_games=30)
-    rows = [json.loads(line) for line in path.with_name(path.name + ".partial").read_text().splitlines()[1:]] \
-        if not stats["finished"] else []
-    kept = bank("five_in_a_row", path=path) if stats["finished"] else \
-        [Puzzle.from_dict(d) for row in rows for d in row["puzzles"]]
+    rows = (
+        [json.loads(line) for line in path.with_name(path.name + ".partial").read_text().splitlines()[1:]]
+        if not stats["finished"]
+        else []
+    )
+    kept = (
+        bank("five_in_a_row", path=path)
+        if stats["finished"]
+        else [Puzzle.from_dict(d) for row in rows for d in row["puzzles"]]
+    )
     assert kept and all(level(p.rating) == 6 for p in kept)
     if stats["finished"]:
         assert read_bank(path)["command"].endswith("--count 2 --seed 1 --level 6")
-        assert read_bank(path)["stats"]["practice_only"] == sorted(p.id for p in kept)   # never a lesson's
+        assert read_bank(path)["stats"]["practice_only"] == sorted(p.id for p in kept)  # never a lesson's
     # what a one-line rule answers is rated level 1, whatever else the position has
     found = [p for k in range(6) for p in candidates("five_in_a_row", k, 1)[0]]
     trivial = [p for p in found if one_step_rule(p) is not None]

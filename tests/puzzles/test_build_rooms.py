@@ -1,5 +1,6 @@
 """python -m gamekit.puzzles build GAME --rooms DB: positions from finished room games (read through the room
 store's API) that pass the puzzle criteria; refusals for a missing or foreign database and for Shut the Box."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,8 @@ from gamekit.connect import ConnectFour, cpu_player as connect_cpu
 from gamekit.dots import DotsAndBoxes, cpu_player as dots_cpu
 from gamekit.puzzles import bank, read_bank, verify
 from gamekit.puzzles.build import BuildError, build, candidates, room_games
-from gamekit.rooms.store import BY_PLAYER, Store
+from gamekit.rooms.store import Store
+from gamekit.rooms.store_interface import BY_PLAYER
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,7 +57,7 @@ def room_db(tmp_path):
 def test_room_games_are_the_finished_games_of_that_game(room_db):
     path, dots, c = room_db
     games = room_games(path, "dots_and_boxes")
-    assert [g.history for g in games] == [g.history for g in dots]      # the unfinished room is left out
+    assert [g.history for g in games] == [g.history for g in dots]  # the unfinished room is left out
     assert [g.history for g in room_games(path, "connect_four")] == [c.history]
     assert room_games(path, "five_in_a_row") == []
 
@@ -65,13 +67,15 @@ def test_a_build_takes_puzzles_from_the_room_games_first(room_db, tmp_path):
     out = tmp_path / "bank.json.gz"
     stats = build("dots_and_boxes", 3, 1, out, progress=False, rooms=path, max_games=6)
     assert stats["room_games"] == 2
-    found = candidates("dots_and_boxes", 0, 1, room_games(path, "dots_and_boxes"))[0] + \
-        candidates("dots_and_boxes", 1, 1, room_games(path, "dots_and_boxes"))[0]
-    assert stats["from_rooms"] >= 1 and found                       # these games have puzzles in them
+    found = (
+        candidates("dots_and_boxes", 0, 1, room_games(path, "dots_and_boxes"))[0]
+        + candidates("dots_and_boxes", 1, 1, room_games(path, "dots_and_boxes"))[0]
+    )
+    assert stats["from_rooms"] >= 1 and found  # these games have puzzles in them
     if stats["finished"]:
         puzzles = bank("dots_and_boxes", path=out)
         assert "--rooms" in read_bank(out)["command"]
-    else:                                                           # resumed: the partial names the database
+    else:  # resumed: the partial names the database
         stats = build("dots_and_boxes", 3, 1, out, progress=False, rooms=path)
         assert stats["finished"]
         puzzles = bank("dots_and_boxes", path=out)
@@ -106,27 +110,64 @@ def test_bad_room_databases_are_refused(tmp_path, room_db):
     with pytest.raises(BuildError, match="not a room database"):
         room_games(junk, "dots_and_boxes")
     import sqlite3
+
     other = tmp_path / "other.sqlite3"
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE notes (text TEXT)")
     before = other.read_bytes()
     with pytest.raises(BuildError, match="no rooms in it"):
         room_games(other, "dots_and_boxes")
-    assert other.read_bytes() == before                           # a foreign database is left untouched
+    assert other.read_bytes() == before  # a foreign database is left untouched
     with pytest.raises(BuildError, match="does not play"):
         room_games(room_db[0], "shut_the_box")
-    assert not (tmp_path / "missing.sqlite3").exists()            # nothing was created
+    assert not (tmp_path / "missing.sqlite3").exists()  # nothing was created
 
 
 def test_the_command_line_reads_a_room_database(room_db, tmp_path):
     path, _, _ = room_db
     out = tmp_path / "cli.json.gz"
-    run = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "dots_and_boxes", "--count", "2",
-                          "--seed", "1", "--out", str(out), "--rooms", str(path), "--quiet", "--max-games", "2"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gamekit.puzzles",
+            "build",
+            "dots_and_boxes",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            str(out),
+            "--rooms",
+            str(path),
+            "--quiet",
+            "--max-games",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert run.returncode in (0, 1), run.stderr
     assert "2 finished room games" in run.stdout
-    bad = subprocess.run([sys.executable, "-m", "gamekit.puzzles", "build", "dots_and_boxes", "--out", str(out),
-                          "--rooms", str(tmp_path / "nope.db"), "--quiet"], capture_output=True, text=True, cwd=ROOT,
-                         timeout=300)
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gamekit.puzzles",
+            "build",
+            "dots_and_boxes",
+            "--out",
+            str(out),
+            "--rooms",
+            str(tmp_path / "nope.db"),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert bad.returncode == 2 and "no such room database" in bad.stderr

@@ -1,5 +1,6 @@
 """Practice: puzzles near the pupil's rating, answers checked against the solver's best, ratings and attempts
 saved with the pupil's progress, homework sets and their codes."""
+
 import json
 import random
 import re
@@ -16,8 +17,18 @@ from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
-from gamekit.puzzles.practice import (HomeworkBox, HomeworkSet, Practice, homework_set, level_words, parse_code,
-                                      saved_rating, set_code, sparkline, why_right)
+from gamekit.puzzles.practice import (
+    HomeworkBox,
+    HomeworkSet,
+    Practice,
+    homework_set,
+    level_words,
+    parse_code,
+    saved_rating,
+    set_code,
+    sparkline,
+    why_right,
+)
 from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
 
@@ -47,7 +58,7 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
         else:
             assert p.mark.state == "right"
     assert len(p.tries) == len(puzzle.legal_answers())
-    assert verify(puzzle) == []                       # and those answers are the exact solver's best today
+    assert verify(puzzle) == []  # and those answers are the exact solver's best today
     assert progress.attempts(game_id)[puzzle.id]["attempts"] == len(puzzle.legal_answers())
 
 
@@ -67,6 +78,7 @@ def test_typed_answers_are_taken_like_clicks_and_the_board_click_answers():
     answer = p.puzzle.answers[0]
     layout_x = None
     from gamekit.connect.view import layout_for
+
     layout = layout_for(p.game, 40)
     for x in range(0, layout.css_size[0], 5):
         col = layout.column_at(x, layout.css_size[1] / 2)
@@ -87,12 +99,12 @@ def test_rating_moves_the_right_way_and_the_streak_counts_first_tries():
     p.answer(p.puzzle.answers[0])
     up = p.rating.rating
     assert up > start and p.streak == 1
-    p.answer(p.puzzle.answers[0])                  # a second answer to the same puzzle is not rated again
+    p.answer(p.puzzle.answers[0])  # a second answer to the same puzzle is not rated again
     assert p.rating.rating == up and p.streak == 1
     p.next()
     p.answer(wrong_answers(p.puzzle)[0])
     assert p.rating.rating < up and p.streak == 0 and p.best_streak == 1
-    p.answer(p.puzzle.answers[0])                   # solved at the second try: no rating change, no streak
+    p.answer(p.puzzle.answers[0])  # solved at the second try: no rating change, no streak
     assert p.streak == 0
     assert p.history == [start, up, p.rating.rating]
     saved = progress.ratings()["shut_the_box"]
@@ -111,6 +123,7 @@ def test_the_next_puzzle_is_near_the_rating_and_not_repeated():
 
 def test_a_theme_gives_only_puzzles_of_that_theme_and_the_hint_gives_its_idea_not_the_answer():
     from gamekit.puzzles.core import theme_hint
+
     p = Practice("five_in_a_row", theme="block", seed=4)
     for _ in range(4):
         assert "block" in p.puzzle.themes
@@ -124,16 +137,20 @@ def test_a_theme_gives_only_puzzles_of_that_theme_and_the_hint_gives_its_idea_no
 
 def test_ratings_and_attempts_survive_a_kernel_restart(tmp_path):
     env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
-    before = ("from gamekit.puzzles.practice import Practice\np = Practice('connect_four', seed=1)\n"
-              "p.answer(p.puzzle.answers[0])\nprint(p.puzzle.id, p.rating.rating)\n")
+    before = (
+        "from gamekit.puzzles.practice import Practice\np = Practice('connect_four', seed=1)\n"
+        "p.answer(p.puzzle.answers[0])\nprint(p.puzzle.id, p.rating.rating)\n"
+    )
     out = subprocess.run([sys.executable, "-c", before], env=env, check=True, capture_output=True, text=True)
     pid, rating = out.stdout.split()
-    after = ("from gamekit.puzzles.practice import Practice\nfrom gamekit import progress\n"
-             "p = Practice('connect_four')\n"
-             f"print(p.rating.rating, len(p.history), progress.attempts('connect_four')['{pid}']['first_try'])")
+    after = (
+        "from gamekit.puzzles.practice import Practice\nfrom gamekit import progress\n"
+        "p = Practice('connect_four')\n"
+        f"print(p.rating.rating, len(p.history), progress.attempts('connect_four')['{pid}']['first_try'])"
+    )
     out = subprocess.run([sys.executable, "-c", after], env=env, check=True, capture_output=True, text=True)
     r, n, first = out.stdout.split()
-    assert float(r) == float(rating) and n == "2" and first == "True"    # the start, then the one rated answer
+    assert float(r) == float(rating) and n == "2" and first == "True"  # the start, then the one rated answer
 
 
 def test_refused_answers_change_nothing():
@@ -144,7 +161,7 @@ def test_refused_answers_change_nothing():
             p.answer(bad)
         assert state(p) == before
     with pytest.raises(IllegalMoveError, match="zz"):
-        p.answer("zz")                                # the message names the answer
+        p.answer("zz")  # the message names the answer
     p.input.value = "nonsense"
     p.on_check(None)
     assert state(p) == before and p.last_feedback
@@ -181,9 +198,21 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
     assert Practice.from_code("shut-all-3-2").pool == list(homework_set("shut_the_box", None, 3, 2))
 
 
-@pytest.mark.parametrize("code", ["", "dots", "dots-double_deal-10", "chess-all-10-1", "dots-block-10-1",
-                                  "dots-all-0-1", "dots-all-51-1", "dots-all-10--1",
-                                  "dots-all-١٠-1", "dots-all-10-1-2"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "dots",
+        "dots-double_deal-10",
+        "chess-all-10-1",
+        "dots-block-10-1",
+        "dots-all-0-1",
+        "dots-all-51-1",
+        "dots-all-10--1",
+        "dots-all-١٠-1",
+        "dots-all-10-1-2",
+    ],
+)
 def test_bad_codes_are_refused_with_a_clear_error(code):
     with pytest.raises(ValueError, match="homework code|starts with the game|no puzzle idea|from 1 to 50"):
         Practice.from_code(code)
@@ -194,8 +223,10 @@ def test_a_code_that_is_not_text_is_refused():
         Practice.from_code(12)
 
 
-@pytest.mark.parametrize("kwargs", [dict(n=0), dict(n=2.0), dict(n=True), dict(seed=-3), dict(theme="block"),
-                                    dict(n=50, theme="all_but_four")])
+@pytest.mark.parametrize(
+    "kwargs",
+    [dict(n=0), dict(n=2.0), dict(n=True), dict(seed=-3), dict(theme="block"), dict(n=50, theme="all_but_four")],
+)
 def test_bad_sets_are_refused(kwargs):
     with pytest.raises(ValueError):
         Practice.set("dots_and_boxes", **kwargs)
@@ -204,10 +235,15 @@ def test_bad_sets_are_refused(kwargs):
 def test_progress_refuses_bad_ratings_and_leaves_the_file_unchanged():
     progress.save_rating("dots_and_boxes", 1500.0, 300.0, 0.06)
     before = Path(progress.progress_path()).read_text()
-    for args, error in [((1, 1500.0, 300.0, 0.06), TypeError), (("d", "1500", 300.0, 0.06), TypeError),
-                        (("d", True, 300.0, 0.06), TypeError), (("d", float("nan"), 300.0, 0.06), ValueError),
-                        (("d", 1500.0, 0.0, 0.06), ValueError), (("d", 1500.0, 300.0, float("inf")), ValueError),
-                        (("d" * 301, 1500.0, 300.0, 0.06), ValueError)]:
+    for args, error in [
+        ((1, 1500.0, 300.0, 0.06), TypeError),
+        (("d", "1500", 300.0, 0.06), TypeError),
+        (("d", True, 300.0, 0.06), TypeError),
+        (("d", float("nan"), 300.0, 0.06), ValueError),
+        (("d", 1500.0, 0.0, 0.06), ValueError),
+        (("d", 1500.0, 300.0, float("inf")), ValueError),
+        (("d" * 301, 1500.0, 300.0, 0.06), ValueError),
+    ]:
         with pytest.raises(error):
             progress.save_rating(*args)
     for args, error in [(("d", "p", 1), TypeError), (("d", 3, True), TypeError), ((None, "p", True), TypeError)]:
@@ -224,7 +260,7 @@ def test_old_progress_files_are_still_read_and_bad_practice_records_set_aside():
     path.write_text(json.dumps(old))
     assert progress.results("L")["x"]["solved"] and progress.ratings() == {}
     progress.save_rating("connect_four", 1600.0, 200.0, 0.06)
-    assert progress.results("L")["x"]["solved"]               # lessons kept beside the practice
+    assert progress.results("L")["x"]["solved"]  # lessons kept beside the practice
     bad = dict(old, practice={"connect_four": {"rating": {"rating": "x", "rd": 1, "vol": 1}}})
     path.write_text(json.dumps(bad))
     assert progress.ratings() == {} and path.with_name(path.name + ".damaged").exists()
@@ -241,6 +277,7 @@ def test_the_rating_plot_is_a_labelled_line():
 
 def test_spanish():
     from gamekit.i18n import using
+
     with using("es"):
         p = Practice("dots_and_boxes", seed=0)
         assert p.check_button.description == "Comprobar"
@@ -272,7 +309,7 @@ def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
 def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
     p = Practice(game_id, seed=6)
     with pytest.raises(ValueError, match="No refutation"):
-        p.show_refutation()                       # nothing answered yet: refused, nothing changes
+        p.show_refutation()  # nothing answered yet: refused, nothing changes
     assert p.refute_button.disabled and p.step == 0
     wrong = wrong_answers(p.puzzle)[0]
     p.answer(wrong)
@@ -286,9 +323,9 @@ def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
         assert p.board.paints == paints + k
         assert p.last_feedback.startswith("What happens, move ")
     assert p.show_refutation() == 0 and "try again" in p.last_feedback
-    assert p.game.to_dict() == p.puzzle.position.to_dict()      # the puzzle's own position is untouched
+    assert p.game.to_dict() == p.puzzle.position.to_dict()  # the puzzle's own position is untouched
     p.show_refutation()
-    p.answer(p.puzzle.answers[0])                  # answering goes back to the puzzle; a right answer clears it
+    p.answer(p.puzzle.answers[0])  # answering goes back to the puzzle; a right answer clears it
     assert p.step == 0 and p.refute_button.disabled
     with pytest.raises(ValueError):
         p.show_refutation()
@@ -301,7 +338,7 @@ def test_shut_the_box_has_no_board_refutation_but_its_words():
     with pytest.raises(ValueError):
         p.show_refutation()
     assert p.choices.options and all(isinstance(v, str) for _, v in p.choices.options)
-    p.choices.value = action_key(p.puzzle.answers[0])            # a choice button answers
+    p.choices.value = action_key(p.puzzle.answers[0])  # a choice button answers
     assert p.solved
 
 
@@ -310,13 +347,14 @@ def test_the_attempts_kept_per_game_are_bounded_oldest_first(monkeypatch):
     for i in range(5):
         progress.record_attempt("connect_four", f"c4-{i}", True)
     assert sorted(progress.attempts("connect_four")) == ["c4-2", "c4-3", "c4-4"]
-    progress.record_attempt("connect_four", "c4-2", False)            # answered again: kept
+    progress.record_attempt("connect_four", "c4-2", False)  # answered again: kept
     assert "c4-2" in progress.attempts("connect_four")
 
 
 def test_practice_shows_in_the_progress_table_and_the_exported_file():
     import csv
     import io
+
     p = Practice("connect_four", seed=2)
     p.answer(wrong_answers(p.puzzle)[0])
     p.answer(p.puzzle.answers[0])
@@ -329,11 +367,13 @@ def test_practice_shows_in_the_progress_table_and_the_exported_file():
     assert [line["exercise"] for line in practice] == sorted(p.seen) + ["rating"]
     assert practice[-1]["answer"] == f"{p.rating.rating:.0f} ± {2 * p.rating.rd:.0f}"
     from gamekit.i18n import using
+
     with using("es"):
         assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (nivel ")
 
 
 # ----- the page a pupil sees: levels, not ratings; one rating for every board; no ids; the homework box -----
+
 
 def test_levels_go_from_1_to_10_and_a_new_pupil_starts_at_5():
     assert level(1500) == 5 and level(1549) == 5 and level(1550) == 6 and level(1399) == 4
@@ -343,7 +383,10 @@ def test_levels_go_from_1_to_10_and_a_new_pupil_starts_at_5():
         with pytest.raises(TypeError):
             level(bad)
     assert level_words(Rating()) == "Your level: 3 of 10 (still settling: a few more puzzles will fix it)"
-    assert level_words(Rating(1700, 80)) == "Your level: 7 of 10" and level_words(Rating(1700, 150)) == "Your level: 7 of 10"
+    assert (
+        level_words(Rating(1700, 80)) == "Your level: 7 of 10"
+        and level_words(Rating(1700, 150)) == "Your level: 7 of 10"
+    )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -357,7 +400,7 @@ def test_the_pupil_page_shows_a_level_and_no_rating_number_or_puzzle_id(game_id)
         assert p.puzzle.id not in shown and "±" not in shown and "rating" not in shown.lower()
         assert str(round(p.rating.rating)) not in shown
         assert f"Your level: {level(p.rating.rating)} of 10" in p.status.value
-        assert f"gamekit-puzzle-{p.puzzle.id}" in p.title._dom_classes     # for scripts, never shown
+        assert f"gamekit-puzzle-{p.puzzle.id}" in p.title._dom_classes  # for scripts, never shown
         p.next()
 
 
@@ -374,13 +417,13 @@ def test_every_practice_board_of_a_game_shows_the_same_level_after_a_few_puzzles
         free.next()
     rating_after_free = free.rating
     homework.answer(homework.puzzle.answers[0])
-    assert homework.rating.rating > rating_after_free.rating          # rated from where the free practice left it
+    assert homework.rating.rating > rating_after_free.rating  # rated from where the free practice left it
     assert free.rating == homework.rating == mine.rating == saved_rating("dots_and_boxes")[0]
     assert free.history == homework.history == mine.history and len(free.history) == 6
     levels = {w.status.value.split("·")[-1] for w in (free, mine, homework)}
     assert len(levels) == 1 and f"Your level: {level(free.rating.rating)} of 10" in levels.pop()
     assert free.plot.value == mine.plot.value == homework.plot.value
-    assert other_game.status.value == other_status                     # another game's level is its own
+    assert other_game.status.value == other_status  # another game's level is its own
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -393,10 +436,13 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
         if n == 1:
             assert "Only one" in question
         else:
-            assert f"{n} {'choices' if game_id == 'shut_the_box' else 'lines' if game_id == 'dots_and_boxes' else 'drops'}" \
+            assert (
+                f"{n} {'choices' if game_id == 'shut_the_box' else 'lines' if game_id == 'dots_and_boxes' else 'drops'}"
                 f"{' are equally best' if game_id == 'shut_the_box' else ' do it'}: find one." in question
+            )
         from gamekit.puzzles.core import move_words
-        for a in puzzle.answers:                       # the answer itself is never named
+
+        for a in puzzle.answers:  # the answer itself is never named
             assert move_words(game_id, a) not in stakes(puzzle)
         if game_id == "dots_and_boxes":
             game = puzzle.position
@@ -413,6 +459,7 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
 
 def html_text(markup):
     import html
+
     return html.unescape(markup)
 
 
@@ -426,14 +473,16 @@ def test_the_buttons_show_their_whole_label():
 def test_the_homework_box_opens_a_typed_code_and_explains_a_bad_one():
     box = HomeworkBox("dots_and_boxes")
     assert box.practice is None and not box.slot.children
-    for typed, reason in [("", "Type the code your teacher gave you"),
-                          ("dots double deal", "is not a homework code"),
-                          ("dots-double_deal-10", "is not a homework code"),
-                          ("chess-all-10-1", "starts with the game"),
-                          ("dots-double_dael-10-7", "has no puzzle idea “double_dael”"),
-                          ("dots-all-80-1", "from 1 to 50 puzzles, not 80"),
-                          ("dots-all_but_four-50-1", "this idea has only"),
-                          ("five-block-10-1", "is a code for 5 en raya: open it on the 5 en raya practice page")]:
+    for typed, reason in [
+        ("", "Type the code your teacher gave you"),
+        ("dots double deal", "is not a homework code"),
+        ("dots-double_deal-10", "is not a homework code"),
+        ("chess-all-10-1", "starts with the game"),
+        ("dots-double_dael-10-7", "has no puzzle idea “double_dael”"),
+        ("dots-all-80-1", "from 1 to 50 puzzles, not 80"),
+        ("dots-all_but_four-50-1", "this idea has only"),
+        ("five-block-10-1", "is a code for 5 en raya: open it on the 5 en raya practice page"),
+    ]:
         box.input.value = typed
         box.on_open(None)
         assert reason in box.message.value and box.practice is None and not box.slot.children, typed
@@ -444,7 +493,7 @@ def test_the_homework_box_opens_a_typed_code_and_explains_a_bad_one():
     assert isinstance(opened, Practice) and list(box.slot.children) == [opened]
     assert [q.id for q in opened.pool] == homework_set("dots_and_boxes", "double_deal", 10, 7).ids
     assert "10 puzzles" in box.message.value and "Puzzle 1 of 10" in opened.title.value
-    assert box.open_code("nonsense") is None and box.practice is opened        # a refused code keeps the open set
+    assert box.open_code("nonsense") is None and box.practice is opened  # a refused code keeps the open set
     with pytest.raises(TypeError):
         box.open_code(7)
     with pytest.raises(ValueError):
@@ -453,6 +502,7 @@ def test_the_homework_box_opens_a_typed_code_and_explains_a_bad_one():
 
 def test_the_homework_box_speaks_spanish():
     from gamekit.i18n import using
+
     with using("es"):
         box = HomeworkBox("shut_the_box")
         box.open_code("shut-best_set-10-1")
@@ -465,11 +515,12 @@ def test_the_homework_box_speaks_spanish():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_shut_the_box_stakes_quote_the_same_best_value_as_the_feedback(lang):
     from gamekit.i18n import using
+
     with using(lang):
         for puzzle in bank("shut_the_box")[:60]:
             wrong = wrong_answers(puzzle)[0]
             feedback = puzzle.check(wrong)[1]
-            best = feedback.rsplit(" ", 1)[-1].rstrip(".")          # "… The best choice gives 8.2%."
+            best = feedback.rsplit(" ", 1)[-1].rstrip(".")  # "… The best choice gives 8.2%."
             assert best in stakes(puzzle), (puzzle.id, stakes(puzzle), feedback)
 
 
@@ -478,6 +529,7 @@ def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
     answer away), never a move; the Shut the Box hints are not the question again."""
     from gamekit.puzzles import THEMES
     from gamekit.puzzles.core import THEME_HINTS, theme_hint
+
     for game_id, themes in THEMES.items():
         for key, name in themes.items():
             idea = theme_hint(game_id, key)
@@ -488,7 +540,7 @@ def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
     p = Practice("shut_the_box", theme="one_die_or_two", seed=1)
     first = p.hint()
     assert first == "Hint: " + THEME_HINTS["one_die_or_two"] and "one die or two" not in first.lower()
-    assert p.hint() == "Hint: 1 of the 2 choices is right: compare where each one leads."   # two choices: none left out
+    assert p.hint() == "Hint: 1 of the 2 choices is right: compare where each one leads."  # two choices: none left out
 
 
 def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_easier():
@@ -506,7 +558,8 @@ def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_ea
                 assert after.rating <= before.rating, (game_id, before.id, after.id)
             else:
                 assert after.rating >= before.rating or all(
-                    q.rating < before.rating or q.id in p.seen[:-1] for q in p.pool), (game_id, before.id, after.id)
+                    q.rating < before.rating or q.id in p.seen[:-1] for q in p.pool
+                ), (game_id, before.id, after.id)
 
 
 def test_pick_refuses_bounds_that_are_not_numbers():
@@ -515,11 +568,15 @@ def test_pick_refuses_bounds_that_are_not_numbers():
         pick(puzzles, 1500, at_most="hard")
     top = max(p.rating for p in puzzles)
     assert pick(puzzles, 2500, at_most=1400, seed=1).rating <= 1400
-    assert pick(puzzles, 500, at_least=top + 1, seed=1) in puzzles      # none that hard: the nearest instead
+    assert pick(puzzles, 500, at_least=top + 1, seed=1) in puzzles  # none that hard: the nearest instead
 
 
-PAGES = {"dots_and_boxes": "01_dots_and_boxes", "five_in_a_row": "02_five_in_a_row",
-         "connect_four": "03_connect_four", "shut_the_box": "04_shut_the_box"}
+PAGES = {
+    "dots_and_boxes": "01_dots_and_boxes",
+    "five_in_a_row": "02_five_in_a_row",
+    "connect_four": "03_connect_four",
+    "shut_the_box": "04_shut_the_box",
+}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -527,10 +584,13 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
     """The page states the bank's true span of levels (in both languages), promises no "a little easier" that
     the picker cannot keep, and names the idea of the homework code it shows."""
     from gamekit.puzzles.practice import CODES, parse_code
+
     levels = sorted({level(p.rating) for p in bank(game_id)})
     root = Path(__file__).resolve().parents[2] / "notebooks"
-    for lang, path, span in (("en", root / "practice" / f"{PAGES[game_id]}.md", "from level {} to level {}"),
-                             ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}")):
+    for lang, path, span in (
+        ("en", root / "practice" / f"{PAGES[game_id]}.md", "from level {} to level {}"),
+        ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}"),
+    ):
         text = " ".join(path.read_text(encoding="utf-8").split())
         assert span.format(levels[0], levels[-1]) in text, (path, levels)
         assert "a little easier" not in text and "algo más fácil" not in text
@@ -545,6 +605,7 @@ def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_langu
     """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
     opens a set of that many puzzles on that idea."""
     from gamekit.puzzles.practice import homework_codes, homework_page, practice_pool
+
     docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
     for lang, path in (("en", docs / "homework.md"), ("es", docs / "es" / "homework.md")):
         with using(lang):
@@ -553,6 +614,7 @@ def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_langu
         assert path.read_text(encoding="utf-8") == page, f"regenerate {path} with homework_page()"
         from gamekit.puzzles import THEMES
         from gamekit.puzzles.core import GAME_NAMES
+
         with using(lang):
             asked = {g: [t for t in THEMES[g] if practice_pool(g, t)] for g in GAME_IDS}
             assert [g for g, *_ in rows] == [tr(GAME_NAMES[g]) for g in GAME_IDS for _ in range(len(asked[g]) + 1)]
@@ -576,14 +638,14 @@ def test_free_practice_asks_each_question_once():
     each, so a pupil never meets the same question again as a "new" puzzle."""
     p = Practice("shut_the_box", seed=2)
     everything = bank("shut_the_box")
-    assert len({q.question_key for q in everything}) < len(everything)          # the twins are there …
-    assert len({q.prompt() for q in p.pool}) == len(p.pool)                      # … and asked only once
+    assert len({q.question_key for q in everything}) < len(everything)  # the twins are there …
+    assert len({q.prompt() for q in p.pool}) == len(p.pool)  # … and asked only once
     keys = [q.question_key for q in p.pool]
     assert len(keys) == len(set(keys)) and set(keys) <= {q.question_key for q in everything}
     first = {}
     for q in everything:
         first.setdefault(q.question_key, q.id)
-    assert {q.id for q in p.pool} <= set(first.values())                          # the first of each, as shipped
+    assert {q.id for q in p.pool} <= set(first.values())  # the first of each, as shipped
 
 
 def test_one_slip_on_the_first_puzzle_drops_a_new_pupil_at_most_one_level():
@@ -591,15 +653,18 @@ def test_one_slip_on_the_first_puzzle_drops_a_new_pupil_at_most_one_level():
     drops two levels; a first right answer moves the level up or keeps it."""
     for game_id in GAME_IDS:
         easiest = min(bank(game_id), key=lambda q: q.rating)
-        after, _ = __import__("gamekit.puzzles.ratings", fromlist=["update"]).update(Rating(), Rating(easiest.rating, easiest.rd), False)
+        after, _ = __import__("gamekit.puzzles.ratings", fromlist=["update"]).update(
+            Rating(), Rating(easiest.rating, easiest.rd), False
+        )
         assert level(Rating().rating) == 3 and level(after.rating) == 2, (game_id, after)
     p = Practice("five_in_a_row", seed=0)
     p.answer(wrong_answers(p.puzzle)[0])
     assert "Your level: 2 of 10" in p.status_text() or "Your level: 3 of 10" in p.status_text()
 
 
-@pytest.mark.parametrize("typed, lang", [("column {n}", "en"), ("columna {n}", "en"), ("Columna {n}", "es"),
-                                         ("  {n} ", "en")])
+@pytest.mark.parametrize(
+    "typed, lang", [("column {n}", "en"), ("columna {n}", "en"), ("Columna {n}", "es"), ("  {n} ", "en")]
+)
 def test_a_column_typed_in_words_is_read_as_the_lessons_read_it(typed, lang):
     p = Practice("connect_four", seed=2)
     right = p.puzzle.answers[0]
@@ -607,7 +672,7 @@ def test_a_column_typed_in_words_is_read_as_the_lessons_read_it(typed, lang):
         ok, _ = p.answer(typed.format(n=right))
     assert ok and p.tries[0][0] == right
     with pytest.raises(ValueError):
-        p.answer("column ten")                             # still refused, and nothing saved
+        p.answer("column ten")  # still refused, and nothing saved
     assert len(p.tries) == 1
 
 
@@ -618,6 +683,7 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
     the hint would be the answer; when it can name none it says how many choices are right. No "legal"."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice import second_hint
+
     for puzzle in bank(game_id):
         hint = second_hint(puzzle)
         legal = puzzle.legal_answers()
@@ -645,6 +711,7 @@ def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_cl
     named, more are counted, all tied are said to fall short alike."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice import _miss
+
     seen = set()
     for puzzle in bank(game_id):
         wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
@@ -678,19 +745,27 @@ def test_the_homework_box_says_all_ideas():
 
 def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     from gamekit.puzzles.practice import homework_codes, homework_page, theme_lessons
+
     page = homework_page()
     code = "dots-double_deal-10-1"
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
     span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
     assert f"| `{code}` | double-deal | 10 | {span} | 5 |" in page
-    assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "beyond the lessons"
+    assert (
+        "| all-but-four in a loop | 10 |" in page
+        and theme_lessons("dots_and_boxes", "all_but_four") == "beyond the lessons"
+    )
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2, 3"
-    assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5 and beyond the lessons"   # all-but-four is mixed in
+    assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5 and beyond the lessons"  # all-but-four is mixed in
     assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 and beyond the lessons |" in page
     assert "Answers: open the code" in page and not page.endswith("\n\n")
     from gamekit.puzzles.shutbox import lessons_rules
-    other = [c for _, c, _, size in homework_codes() if c.startswith("shut-")
-             and not all(lessons_rules(p) for p in Practice.from_code(c).pool)]
+
+    other = [
+        c
+        for _, c, _, size in homework_codes()
+        if c.startswith("shut-") and not all(lessons_rules(p) for p in Practice.from_code(c).pool)
+    ]
     assert other and f"Other rules: {', '.join(f'`{c}`' for c in other)} also ask about rules" in page
     with using("es"):
         assert "más allá de las lecciones" in homework_page()
@@ -700,6 +775,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     """Up to level 5 only the lessons' one-die rule; no "which set?" coin flip (two sets); "one die or two?"
     at most a third of each band; *think of the next roll* has no two-set question either."""
     from gamekit.puzzles.practice import practice_pool
+
     pool = practice_pool("shut_the_box")
     assert pool and all(p.facts["one_die"] == "after_789" for p in pool if level(p.rating) <= 5)
     assert not [p for p in pool if p.facts["kind"] == "set" and len(p.legal_answers()) == 2]
@@ -708,13 +784,18 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
         assert 3 * sum(p.facts["kind"] == "dice" for p in in_band) <= len(in_band)
     trap = practice_pool("shut_the_box", "habit_trap")
     assert trap and all(len(p.legal_answers()) >= 3 for p in trap)
-    lessons_rule_or_level_6 = {p.question_key for p in bank("shut_the_box", theme="one_die_or_two")
-                               if p.facts["one_die"] == "after_789" or level(p.rating) >= 6}
-    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(lessons_rule_or_level_6)   # else whole
+    lessons_rule_or_level_6 = {
+        p.question_key
+        for p in bank("shut_the_box", theme="one_die_or_two")
+        if p.facts["one_die"] == "after_789" or level(p.rating) >= 6
+    }
+    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(lessons_rule_or_level_6)  # else whole
 
 
-@pytest.mark.parametrize("code", ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-habit_trap-10-1",
-                                  "shut-all-10-1", "shut-best_set-50-7"])
+@pytest.mark.parametrize(
+    "code",
+    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-habit_trap-10-1", "shut-all-10-1", "shut-best_set-50-7"],
+)
 def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
     """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
     as the teachers' page says."""
@@ -726,6 +807,7 @@ def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_
     """Shut the Box Practice shows every set as a button, so "list the sets for the roll" is never tested there:
     the idea has no Practice and no homework code of its own (its puzzles still come as "best set")."""
     from gamekit.puzzles.practice import homework_codes, practice_pool
+
     with pytest.raises(ValueError, match="does not ask this idea on its own"):
         Practice("shut_the_box", theme="sets_for_roll")
     assert not [code for _, code, *_ in homework_codes() if "sets_for_roll" in code]
@@ -748,6 +830,7 @@ def test_when_control_is_not_worth_it_is_not_asked_on_its_own_where_taking_the_b
     """Every Dots puzzle of the idea is answered by taking the box on offer (a beginner's reflex): Practice does
     not ask it on its own; the puzzles stay in the bank (lesson 5's set draws them) and the mixed pool."""
     from gamekit.puzzles.practice import homework_codes, practice_pool
+
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
     with pytest.raises(ValueError, match="does not ask this idea on its own"):
@@ -764,6 +847,7 @@ def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwa
     from gamekit.puzzles.connect import under_threat_only
     from gamekit.puzzles.core import theme_hint
     from gamekit.puzzles.practice import practice_pool
+
     kinds = set()
     for puzzle in practice_pool(game_id):
         if tuple(puzzle.themes[:1]) != ("zugzwang",):
@@ -780,6 +864,7 @@ def test_the_five_in_a_row_practice_page_names_the_lessons_the_homework_page_nam
     """The practice page's "ideas" sentence and the teachers' homework page take an idea's lessons from one
     source (the puzzle module's THEME_LESSONS): side-column discs come from lessons 1 and 3 on both."""
     from gamekit.puzzles.practice import theme_lessons
+
     root = Path(__file__).resolve().parents[2] / "notebooks"
     numbers = theme_lessons("five_in_a_row", "side_column").split(", ")
     assert numbers == ["1", "3"]
@@ -793,23 +878,25 @@ def test_the_five_in_a_row_practice_page_names_the_lessons_the_homework_page_nam
 def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_id):
     from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes
     from gamekit.puzzles import core
+
     p = Practice(game_id, seed=2)
     menu = p.lesson_menu
-    assert menu is not None and menu.description and menu.value is None     # a labelled list, "all" chosen
+    assert menu is not None and menu.description and menu.value is None  # a labelled list, "all" chosen
     choices = lesson_choices(game_id)
     assert choices[0][1] is None and [label for label, _ in menu.options] == [label for label, _ in choices]
     from gamekit import catalog
+
     table = catalog.get(game_id).puzzle_module().THEME_LESSONS
     for label, lesson in choices[1:]:
         puzzle = p.choose_lesson(lesson)
         themes = lesson_themes(game_id, lesson)
         assert p.lesson == lesson and menu.value == lesson and p.pool == lesson_pool(game_id, lesson)
-        assert puzzle is p.puzzle and set(puzzle.themes) & set(themes)      # a puzzle about this lesson's idea
-        for q in p.pool:                                                      # and nothing taught only later
+        assert puzzle is p.puzzle and set(puzzle.themes) & set(themes)  # a puzzle about this lesson's idea
+        for q in p.pool:  # and nothing taught only later
             assert set(q.themes) & set(themes)
             if lesson != BEYOND:
                 assert all(table[t] and min(table[t]) <= lesson for t in q.themes), (q.id, q.themes)
-        assert label in p.last_feedback and str(len(p.pool)) in p.last_feedback   # said in the live line
+        assert label in p.last_feedback and str(len(p.pool)) in p.last_feedback  # said in the live line
         assert all(core.theme_name(game_id, t) in label for t in themes if any(t in q.themes for q in p.pool))
     p.choose_lesson(None)
     assert p.lesson is None and len(p.pool) == len(lesson_pool(game_id, None))
@@ -831,6 +918,7 @@ def test_a_wrong_lesson_is_refused_and_changes_nothing():
 
 def test_the_lesson_chooser_speaks_spanish_and_its_hint_is_the_lessons_idea():
     from gamekit.puzzles.practice import lesson_choices, lesson_themes
+
     with using("es"):
         labels = [label for label, _ in lesson_choices("dots_and_boxes")]
         assert labels[0].startswith("Todas") and labels[1].startswith("Lección 1")
@@ -839,4 +927,5 @@ def test_the_lesson_chooser_speaks_spanish_and_its_hint_is_the_lessons_idea():
     hint = p.hint()
     taught = [t for t in p.puzzle.themes if t in lesson_themes("dots_and_boxes", 4)]
     from gamekit.puzzles.core import theme_hint
+
     assert hint.endswith(theme_hint("dots_and_boxes", taught[0]))

@@ -1,4 +1,5 @@
 """Glicko-2 ratings for pupils and puzzles (the glicko2 package) and a puzzle's first rating."""
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -49,8 +50,9 @@ def test_saved_and_restored():
     assert Rating.from_dict(r.to_dict()) == r
 
 
-@pytest.mark.parametrize("bad", [dict(rating="1500"), dict(rating=True), dict(rd=0), dict(vol=-1.0),
-                                 dict(rating=float("nan"))])
+@pytest.mark.parametrize(
+    "bad", [dict(rating="1500"), dict(rating=True), dict(rd=0), dict(vol=-1.0), dict(rating=float("nan"))]
+)
 def test_bad_ratings_are_refused(bad):
     with pytest.raises(ValueError):
         Rating(**bad)
@@ -82,6 +84,7 @@ def test_first_rating_refuses_bad_counts():
 
 def test_pick_chooses_near_the_pupils_rating_and_skips_seen_ones():
     from gamekit.puzzles import pick
+
     puzzles = bank("shut_the_box")
     for target in (1000, 1300, 1600):
         chosen = pick(puzzles, target, seed=1)
@@ -100,6 +103,7 @@ def test_pick_chooses_near_the_pupils_rating_and_skips_seen_ones():
 def test_a_new_pupil_starts_among_the_easy_puzzles_and_climbs_quickly():
     from gamekit.progress import level
     from gamekit.puzzles import band_of
+
     pupil = Rating()
     assert level(pupil.rating) <= 3 and band_of(pupil.rating) == "easy"
     # two first-try solves of puzzles a little above the pupil: a level up; four: two levels up

@@ -1,4 +1,6 @@
-"""The themes of the shipped puzzles say what the position shows (checked with the analysis, not the bank's own code)."""
+"""The themes of the shipped puzzles say what the position shows (checked with the analysis, not the bank's own
+code)."""
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -26,8 +28,11 @@ def test_dots_themes_match_the_analysis():
         if "sacrifice" in p.themes:
             assert all(boxes_given(g, a) > 0 for a in p.answers) and not caps, p.id
         if "hard_hearted_handout" in p.themes:
-            middles = [a for a in map(g.line_index, p.answers) if len(g.geometry.line_boxes[a]) == 2
-                       and all(g.sides_drawn(b) == 2 for b in g.geometry.line_boxes[a])]
+            middles = [
+                a
+                for a in map(g.line_index, p.answers)
+                if len(g.geometry.line_boxes[a]) == 2 and all(g.sides_drawn(b) == 2 for b in g.geometry.line_boxes[a])
+            ]
             assert middles and not caps and not any(is_safe_line(g, w) for w in p.refutations), p.id
 
 
@@ -62,6 +67,7 @@ def _hands_over(g, w):
 
 def test_shut_the_box_themes():
     from gamekit.shutbox import cpu_player
+
     for p in bank("shut_the_box"):
         kinds = {a[0] for a in p.answers}
         if "one_die_or_two" in p.themes:
@@ -80,10 +86,19 @@ _BANKS: dict = {}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.sampled_from(["dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box"]),
-       st.integers(0, 10 ** 6),
-       st.one_of(st.text(max_size=8), st.integers(-5, 60), st.floats(allow_nan=True), st.none(), st.booleans(),
-                 st.tuples(st.integers(-1, 10)), st.lists(st.integers(0, 10), max_size=3)))
+@given(
+    st.sampled_from(["dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box"]),
+    st.integers(0, 10**6),
+    st.one_of(
+        st.text(max_size=8),
+        st.integers(-5, 60),
+        st.floats(allow_nan=True),
+        st.none(),
+        st.booleans(),
+        st.tuples(st.integers(-1, 10)),
+        st.lists(st.integers(0, 10), max_size=3),
+    ),
+)
 def test_any_answer_is_judged_or_refused_cleanly(game_id, i, answer):
     puzzles = _BANKS.setdefault(game_id, bank(game_id))
     p = puzzles[i % len(puzzles)]
@@ -104,9 +119,10 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     new build does not tag them."""
     from gamekit.puzzles.connect import themes, under_threat_only
     from gamekit.puzzles.practice import practice_pool
+
     tagged = bank(game_id, theme="zugzwang")
     under = [p for p in tagged if under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
-    assert under                                     # the shipped bank holds some (23 and 11)
+    assert under  # the shipped bank holds some (23 and 11)
     pool = practice_pool(game_id, "zugzwang")
     assert pool and not {p.id for p in under} & {p.id for p in pool}
     assert len(pool) == len({p.question_key for p in tagged}) - len(under)

@@ -47,7 +47,7 @@ def test_review_of_an_unfinished_game_is_refused_and_changes_nothing():
     assert "finished game" in w.last_status
     assert w.state() == before and w.review_view is None and w.review_box.children == ()
     assert progress.personal("dots_and_boxes") == []
-    w.on_review(None)                       # the button's callback says it, never an error panel
+    w.on_review(None)  # the button's callback says it, never an error panel
     assert not w.errors
 
 
@@ -56,6 +56,7 @@ def test_the_review_button_shows_on_reviewable_games_and_opens_once_over(reviewe
     assert w.reviewable and not w.review_button.disabled and w.review_button.layout.display == ""
     assert w.review_box.children == (w.review_view,)
     from gamekit.shutbox.widget import ShutBoxWidget
+
     s = ShutBoxWidget()
     assert not s.reviewable and s.review_button.layout.display == "none"
 
@@ -74,7 +75,8 @@ def test_the_widget_review_is_the_solvers_review_and_a_readable_list(reviewed_do
     mistake = next(j for j in w.judgements if j.verdict == "mistake")
     words = panel.words(mistake)
     from gamekit.dots.puzzle_text import own_box_loss
-    boxes = own_box_loss(mistake.best_value, mistake.value)      # the boxes the mover gives up, not the margin
+
+    boxes = own_box_loss(mistake.best_value, mistake.value)  # the boxes the mover gives up, not the margin
     assert "mistake" in words and f"loses {boxes} boxes" in words and mistake.best[0] in words
     assert "Gold" in panel.totals.value and "Coral" in panel.totals.value
     assert "Review ready" in w.last_status
@@ -92,12 +94,12 @@ def test_stepping_shows_each_move_with_its_verdict_on_the_board(reviewed_dots):
         assert drawn, "the move is drawn in its verdict's colour"
         assert REVIEW_SYMBOLS[j.verdict] in panel.board.scene.texts()
         assert panel.last_caption.startswith(f"Move {k} of {len(game.history)}")
-        assert panel.board.access.announcement == panel.last_caption           # said in the live line
+        assert panel.board.access.announcement == panel.last_caption  # said in the live line
         assert panel.position(k).history == game.history[:k]
         assert line >= 0
     panel.goto(0)
     assert "start" in panel.last_caption and panel.prev_button.disabled
-    assert panel.goto(10_000) == len(game.history)                               # clamped
+    assert panel.goto(10_000) == len(game.history)  # clamped
     assert panel.next_button.disabled
 
 
@@ -126,7 +128,7 @@ def test_keys_step_through_the_review(reviewed_dots):
     assert panel.index == first
     panel.goto(panel.steps - 1)
     assert panel.next_mistake() is None and "No more mistakes" in panel.last_caption
-    assert panel.board.keys                                           # in the Tab order, takes keys
+    assert panel.board.keys  # in the Tab order, takes keys
     panel.handle_key_down("ArrowLeft")
     assert panel.index == panel.steps - 2 and not panel.errors
 
@@ -140,7 +142,7 @@ def test_a_new_game_drops_the_review(reviewed_dots):
 
 
 def test_only_the_people_s_mistakes_become_personal_puzzles():
-    w = DotsWidget(3, 3, mode="cpu", level="easy", seed=3)    # the person is gold (seat 0)
+    w = DotsWidget(3, 3, mode="cpu", level="easy", seed=3)  # the person is gold (seat 0)
     cpu = dots_cpu("medium", 5)
     while not w.game.is_over():
         w.click_line(cpu.choose(w.game))
@@ -153,7 +155,7 @@ def test_only_the_people_s_mistakes_become_personal_puzzles():
     while not watch.game.is_over():
         watch.step()
     watch.review()
-    assert watch.personal_saved == []          # nobody's mistakes: the CPU played both seats
+    assert watch.personal_saved == []  # nobody's mistakes: the CPU played both seats
 
 
 def keep(w):
@@ -184,8 +186,11 @@ def test_practice_serves_personal_puzzles_with_the_date(reviewed_dots):
     assert pr.puzzle.id.startswith("mine-")
     from datetime import date
     from gamekit.puzzles.core import day_words
+
     day = date.fromisoformat(pr.puzzle.personal["date"])
-    assert f"Your game on {day_words(day)}:" in pr.puzzle.prompt() and pr.puzzle.personal["date"] not in pr.puzzle.prompt()
+    assert (
+        f"Your game on {day_words(day)}:" in pr.puzzle.prompt() and pr.puzzle.personal["date"] not in pr.puzzle.prompt()
+    )
     assert f" {day.day} " in day_words(day) and str(day.year) not in day_words(day)
     ok, _ = pr.answer(pr.puzzle.answers[0])
     assert ok and progress.attempts("dots_and_boxes")[pr.puzzle.id]["solved"]
@@ -211,10 +216,13 @@ def test_practice_personal_refusals_and_the_empty_case():
 
 def test_save_personal_refusals_change_nothing_and_the_count_is_bounded():
     before = progress.load()
-    for bad, kind in ((["x"], TypeError), ({"id": 3, "game": "dots_and_boxes"}, ValueError),
-                      ({"id": "a", "game": "connect_four"}, ValueError),
-                      ({"id": "a", "game": "dots_and_boxes", "blob": "x" * 30_000}, ValueError),
-                      ({"id": "a", "game": "dots_and_boxes", "bad": {1, 2}}, ValueError)):
+    for bad, kind in (
+        (["x"], TypeError),
+        ({"id": 3, "game": "dots_and_boxes"}, ValueError),
+        ({"id": "a", "game": "connect_four"}, ValueError),
+        ({"id": "a", "game": "dots_and_boxes", "blob": "x" * 30_000}, ValueError),
+        ({"id": "a", "game": "dots_and_boxes", "bad": {1, 2}}, ValueError),
+    ):
         with pytest.raises(kind):
             progress.save_personal("dots_and_boxes", bad)
         assert progress.load() == before
@@ -224,7 +232,7 @@ def test_save_personal_refusals_change_nothing_and_the_count_is_bounded():
     assert len(kept) == progress.MAX_PERSONAL and kept[-1]["id"] == f"p{progress.MAX_PERSONAL + 4}"
     progress.save_personal("dots_and_boxes", {"id": "p10", "game": "dots_and_boxes", "again": True})
     assert [p["id"] for p in progress.personal("dots_and_boxes")].count("p10") == 1
-    assert personal_puzzles("dots_and_boxes") == []       # entries that are not puzzles are skipped
+    assert personal_puzzles("dots_and_boxes") == []  # entries that are not puzzles are skipped
 
 
 def test_personal_puzzle_refuses_a_judgement_that_is_not_a_mistake(reviewed_dots):
@@ -252,7 +260,7 @@ def test_review_colours_read_on_the_background_and_carry_white_symbols():
     for verdict, colour in REVIEW_COLOURS.items():
         assert contrast(colour, BACKGROUND) >= 4.5, verdict
         assert contrast(REVIEW_TEXT, colour) >= 4.5, verdict
-    assert len(set(REVIEW_SYMBOLS.values())) == len(REVIEW_SYMBOLS)     # the cue that is not colour
+    assert len(set(REVIEW_SYMBOLS.values())) == len(REVIEW_SYMBOLS)  # the cue that is not colour
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -279,16 +287,24 @@ def test_random_games_review_step_and_give_puzzles_the_solver_agrees_with(seed):
     from gamekit.dots import DotsAndBoxes
     from gamekit.dots.view import BoardLayout, review_scene
     from gamekit.widgets.review import ReviewPanel
+
     rng = random.Random(seed)
     game = DotsAndBoxes(2, 2)
     while not game.is_over():
         game.play(rng.choice(game.legal_moves()))
     js = review(game, time_limit=2.0)
-    assert all(j.verdict != "unjudged" for j in js)                  # 2 × 2 is always in reach
+    assert all(j.verdict != "unjudged" for j in js)  # 2 × 2 is always in reach
     layout = BoardLayout.fit(2, 2)
-    panel = ReviewPanel(game, js, lambda pos, j: review_scene(pos, layout) if j is None else
-                        review_scene(pos, layout, j.move, j.verdict, j.best),
-                        lambda pos: "", lambda s: ("Gold", "Coral")[s], str, "dots", layout.css_size)
+    panel = ReviewPanel(
+        game,
+        js,
+        lambda pos, j: review_scene(pos, layout) if j is None else review_scene(pos, layout, j.move, j.verdict, j.best),
+        lambda pos: "",
+        lambda s: ("Gold", "Coral")[s],
+        str,
+        "dots",
+        layout.css_size,
+    )
     for k in range(panel.steps):
         panel.goto(k)
         assert panel.position(k).history == game.history[:k]

@@ -11,6 +11,7 @@ session in a temporary directory (:class:`gamekit.rooms.pgtemp.TempPostgres`); e
 of its own on it.  Without PostgreSQL's programs the ``[postgres]`` tests are skipped with the reason — unless
 ``GAMEKIT_REQUIRE_POSTGRES=1`` (CI), which fails them.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,7 @@ def free_port() -> int:
 class RoomsServer:
     def __init__(self, tmp: Path, grace: float = 60.0, extra: tuple[str, ...] = (), db: str | Path | None = None):
         self.tmp = tmp
-        self.db = db if db is not None else tmp / "rooms.sqlite3"      # a SQLite file or a postgresql:// address
+        self.db = db if db is not None else tmp / "rooms.sqlite3"  # a SQLite file or a postgresql:// address
         self.offset_file = tmp / "clock-offset"
         self.offset_file.write_text("0")
         self.offset = 0.0
@@ -54,10 +55,33 @@ class RoomsServer:
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         with open(self.log, "a") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gamekit.rooms", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--db", str(self.db), "--grace", str(self.grace), "--clock-offset-file", str(self.offset_file),
-                 "--tick", "0.05", "--sweep-every", "0.2", "--rooms-per-minute", "6000", *self.extra],
-                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.tmp)
+                [
+                    sys.executable,
+                    "-m",
+                    "gamekit.rooms",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    str(self.db),
+                    "--grace",
+                    str(self.grace),
+                    "--clock-offset-file",
+                    str(self.offset_file),
+                    "--tick",
+                    "0.05",
+                    "--sweep-every",
+                    "0.2",
+                    "--rooms-per-minute",
+                    "6000",
+                    *self.extra,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=self.tmp,
+            )
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.process.poll() is not None:
@@ -66,7 +90,7 @@ class RoomsServer:
                 with urllib.request.urlopen(self.url + "/", timeout=1):
                     return
             except urllib.error.HTTPError:
-                return                      # it answers (a 404 under a --prefix)
+                return  # it answers (a 404 under a --prefix)
             except OSError:
                 time.sleep(0.1)
         self.process.kill()
@@ -92,8 +116,9 @@ class RoomsServer:
 
     def post(self, body: bytes | dict, path: str = "/api/rooms") -> tuple[int, dict]:
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method="POST",
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.url + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, json.loads(response.read())
@@ -115,6 +140,7 @@ class RoomsServer:
         """Run one statement on the server's database (committed); its rows (``[]`` for a change)."""
         if self.on_postgres:
             import psycopg
+
             with psycopg.connect(str(self.db), autocommit=True) as db:
                 cursor = db.execute(query.replace("?", "%s"), args)
                 return [tuple(r) for r in cursor.fetchall()] if cursor.description else []
@@ -142,8 +168,10 @@ class RoomsServer:
 def postgres():
     """A real PostgreSQL server for the whole session, in a temporary directory (deleted at the end)."""
     from gamekit.rooms.pgtemp import PostgresUnavailable, TempPostgres
+
     try:
         import psycopg  # noqa: F401
+
         server = TempPostgres(fast=True).start()
     except (ImportError, PostgresUnavailable) as missing:
         reason = f"no PostgreSQL for the [postgres] tests: {missing}"
@@ -156,7 +184,7 @@ def postgres():
 
 @pytest.fixture(scope="module", params=STORES)
 def store_kind(request) -> str:
-    """"sqlite" or "postgres": every test that uses a room server runs on both stores."""
+    """ "sqlite" or "postgres": every test that uses a room server runs on both stores."""
     return request.param
 
 
@@ -167,7 +195,7 @@ def new_db(store_kind, request):
     if store_kind == "sqlite":
         return lambda tmp: tmp / "rooms.sqlite3"
     pg = request.getfixturevalue("postgres")
-    names = iter(range(10 ** 6))
+    names = iter(range(10**6))
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     module = "".join(c if c.isalnum() else "_" for c in request.module.__name__.rsplit(".", 1)[-1])[:30]
     return lambda tmp: pg.url(f"{module}_{worker}_{next(names)}_{os.getpid()}".lower())
@@ -200,6 +228,7 @@ def fresh_rooms(tmp_path, new_db):
 def connect():
     """``connect(link, token=None)`` → a RoomClient, closed after the test."""
     from gamekit.rooms.client import RoomClient
+
     clients = []
 
     def make(link: str, token: str | None = None, hello: bool = True) -> RoomClient:
@@ -216,6 +245,7 @@ def connect():
 def pair(rooms, connect):
     """``pair(game="dots", timer=0, server=rooms, **options)`` → (room info, creator, guest): a room (Dots:
     3 × 3 boxes unless options say otherwise) with both seats connected."""
+
     def make(game: str = "dots", timer: int = 0, server=None, **options):
         server = server or rooms
         info = server.create(game, timer=timer, **(options or ({"width": 3, "height": 3} if game == "dots" else {})))
@@ -234,6 +264,7 @@ def drawn_dots_moves() -> list[str]:
     import random
 
     from gamekit.dots.rules import DotsAndBoxes
+
     for seed in range(1000):
         rng, game = random.Random(seed), DotsAndBoxes(4, 4, first=0, alternate_start=False)
         while not game.is_over():
@@ -246,6 +277,7 @@ def drawn_dots_moves() -> list[str]:
 # ----- real Chromium (Playwright), launched as tests/browser/conftest.py does --------------------------------------
 def _browser_helpers():
     import importlib.util
+
     spec = importlib.util.spec_from_file_location("gamekit_browser_helpers", ROOT / "tests" / "browser" / "conftest.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -267,8 +299,10 @@ def chromium(request):
         if os.environ.get("GAMEKIT_REQUIRE_BROWSER") == "1":
             pytest.fail(f"browser test required (GAMEKIT_REQUIRE_BROWSER=1) but {reason}")
         pytest.skip(reason)
-    playwright = request.getfixturevalue("playwright_session")       # the run's one Playwright (root conftest)
-    browser = playwright.chromium.launch(executable_path=helpers.chromium_path(), headless=True, args=helpers.CHROMIUM_ARGS)
+    playwright = request.getfixturevalue("playwright_session")  # the run's one Playwright (root conftest)
+    browser = playwright.chromium.launch(
+        executable_path=helpers.chromium_path(), headless=True, args=helpers.CHROMIUM_ARGS
+    )
     yield browser
     browser.close()
 

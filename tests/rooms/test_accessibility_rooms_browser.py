@@ -1,6 +1,7 @@
 """The room server's pages with a keyboard and a screen reader in mind (issue 23, docs/accessibility.md), in real
 Chromium: axe-core finds no critical or serious violation (with the pages' CSP on), each move is announced in a
 polite live region and the board's text follows it, watchers are not told to click, Tab leaves the board."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,11 @@ def serious_violations(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in ("critical", "serious")]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
 
 
 def wait_connected(page, timeout_ms: int = 15_000) -> None:
@@ -65,7 +69,7 @@ def test_axe_finds_nothing_serious_on_the_room_pages_with_their_csp(rooms, reade
     home.goto(rooms.url + "/groups")
     assert serious_violations(home) == []
     for game in ("dots", "connect"):
-        link = rooms.create(game)["link"]                  # the API's caller holds the first seat
+        link = rooms.create(game)["link"]  # the API's caller holds the first seat
         player, watcher = reader(), reader()
         for page in (player, watcher):
             page.goto(link if link.startswith("http") else rooms.url + link)
@@ -88,12 +92,12 @@ def test_each_move_is_announced_and_the_board_text_follows(rooms, reader):
     wait_connected(gold)
     coral.goto(gold.url)
     wait_connected(coral)
-    assert serious_violations(gold) == []                  # the creator's page
+    assert serious_violations(gold) == []  # the creator's page
     assert gold.get_attribute("#board", "aria-describedby") == "board-text"
     assert gold.get_attribute("#announce", "aria-live") == "polite"
     assert gold.get_attribute("#note", "aria-live") == "polite"
     assert "Dots and Boxes board" in gold.get_attribute("#board", "aria-label")
-    moves = [("a1-b1", gold), ("a1-a2", coral), ("b1-b2", gold), ("a2-b2", coral)]   # coral's 4th side takes a1
+    moves = [("a1-b1", gold), ("a1-a2", coral), ("b1-b2", gold), ("a2-b2", coral)]  # coral's 4th side takes a1
     for ply, (move, page) in enumerate(moves):
         play(page, move, ply)
     for page in (gold, coral):
@@ -120,25 +124,25 @@ def test_axe_finds_nothing_serious_on_the_group_pages(rooms, reader):
     teacher.fill("#group-name", "Class 5B")
     teacher.click("#create-group-button")
     teacher.wait_for_selector("#created", state="visible")
-    assert serious_violations(teacher) == []                 # the links just made
+    assert serious_violations(teacher) == []  # the links just made
     owner_link, join_link = teacher.input_value("#owner-link"), teacher.input_value("#join-link")
     teacher.goto(owner_link)
     teacher.wait_for_selector("#owner", state="visible")
-    assert serious_violations(teacher) == []                 # the teacher's page
+    assert serious_violations(teacher) == []  # the teacher's page
     pupil.goto(join_link)
     pupil.wait_for_selector("#join-form", state="visible")
-    assert serious_violations(pupil) == []                   # the join page
+    assert serious_violations(pupil) == []  # the join page
     pupil.fill("#nickname", "Ana")
     pupil.click("#join-button")
     pupil.wait_for_selector("#member", state="visible")
-    assert serious_violations(pupil) == []                   # the pupil's group page
+    assert serious_violations(pupil) == []  # the pupil's group page
     # the teacher's page with a class dice tally (drawn under the page's own Content-Security-Policy)
     import json
     from gamekit.rooms.groups_client import send_progress
+
     group_id = join_link.rsplit("/", 1)[-1]
     key = pupil.evaluate(f"localStorage.getItem('gamekit-member:' + {json.dumps(group_id)})")
-    send_progress(join_link, key, {"version": 1, "lessons": {},
-                                   "tally": {**{str(t): 1 for t in range(2, 13)}, "7": 4}})
+    send_progress(join_link, key, {"version": 1, "lessons": {}, "tally": {**{str(t): 1 for t in range(2, 13)}, "7": 4}})
     teacher.reload()
     teacher.wait_for_selector("#tally tr[data-total='7']")
     assert teacher.locator("#tally tr[data-total='7'] span.bar").evaluate("e => e.getBoundingClientRect().width") > 0

@@ -1,5 +1,6 @@
 """The notebook client and the online widgets against the real server (a notebook joins a room created from
 the page's HTTP API and the reverse)."""
+
 from __future__ import annotations
 
 import time
@@ -38,7 +39,7 @@ def test_a_refused_room_says_the_servers_reason(rooms):
 
 
 def test_a_notebook_joins_a_room_made_on_the_page_and_the_reverse(rooms, connect):
-    page_made = rooms.create("connect", board="five")            # what the create page posts
+    page_made = rooms.create("connect", board="five")  # what the create page posts
     creator = connect(page_made["link"], token=page_made["token"])
     notebook = join(page_made["link"])
     try:
@@ -50,7 +51,7 @@ def test_a_notebook_joins_a_room_made_on_the_page_and_the_reverse(rooms, connect
         notebook.close()
     notebook_made = create_room(rooms.url, "dots")
     try:
-        guest = connect(notebook_made.link)                      # what the room page does
+        guest = connect(notebook_made.link)  # what the room page does
         assert guest.seat == 1 and guest.state["options"] == {"width": 4, "height": 4}
     finally:
         notebook_made.close()
@@ -74,12 +75,12 @@ def test_online_widgets(rooms):
         assert friend.client.seat == 1
         board.client.wait(lambda s: s["seats"][1]["connected"])
         move, x, y = board.client.state["targets"][0]
-        board.click(x, y)                                         # a click on the canvas
+        board.click(x, y)  # a click on the canvas
         friend.client.wait(lambda s: s["ply"] == 1)
         # the widget repaints from the client's listener thread, just after wait() sees the state
         assert until(lambda: "Your move" in friend.status.value)
         assert friend.board.scene == [tuple(op) for op in friend.client.state["scene"]]
-        board.click(1, 1)                                         # not my turn: said, nothing changes
+        board.click(1, 1)  # not my turn: said, nothing changes
         assert "Not your turn" in board.message.value and board.client.state["ply"] == 1
         friend._do(friend.client.request_undo)
         assert "own last move" in friend.message.value
@@ -96,14 +97,16 @@ def test_online_widgets(rooms):
         assert five.client.state["options"] == {"board": "four", "popout": True}
     finally:
         five.client.close()
-    with pytest.raises(ValueError, match="level"):             # the room's options are the room's, not a widget's
+    with pytest.raises(ValueError, match="level"):  # the room's options are the room's, not a widget's
         create_room(rooms.url, "dots", level="hard")
-    with pytest.raises(ValueError, match="mode"):              # a game widget plays on one screen only
+    with pytest.raises(ValueError, match="mode"):  # a game widget plays on one screen only
         DotsWidget(mode="online")
 
 
 def test_under_a_path_prefix_as_a_jupyterhub_service(tmp_path, rooms):
-    server = type(rooms)(tmp_path, extra=("--prefix", "/services/rooms"), db=rooms.fresh_db())     # a RoomsServer of its own
+    server = type(rooms)(
+        tmp_path, extra=("--prefix", "/services/rooms"), db=rooms.fresh_db()
+    )  # a RoomsServer of its own
     server.start()
     try:
         assert server.get("/services/rooms/")[0] == 200
@@ -111,7 +114,7 @@ def test_under_a_path_prefix_as_a_jupyterhub_service(tmp_path, rooms):
         assert server.get("/r/whatever12345")[0] == 404
         me = create_room(server.url + "/services/rooms", "dots", width=2, height=2)
         assert me.link.startswith(server.url + "/services/rooms/r/")
-        assert server.get(me.link[len(server.url):])[0] == 200
+        assert server.get(me.link[len(server.url) :])[0] == 200
         friend = join(me.link)
         assert friend.seat == 1
         me.play("a1-b1")

@@ -1,6 +1,7 @@
 """The test-only fourth game (tests/tictactoe) online: a room server told about it by ``GAMEKIT_GAMES`` (no
 edit in gamekit.rooms) creates a tic-tac-toe room that two clients play to the end over the real server, and a
 class group set to tic-tac-toe makes its rooms tic-tac-toe rooms."""
+
 from __future__ import annotations
 
 import os
@@ -42,13 +43,13 @@ def test_a_tic_tac_toe_room_is_created_and_played_to_a_win_over_the_real_server(
         state = me.wait(lambda s: s["seats"][1]["connected"])
         assert state["game"] == "tictactoe" and state["title"] == "Tic-tac-toe"
         assert [seat["name"] for seat in state["seats"]] == ["X", "O"]
-        assert len(state["targets"]) == 9 and state["scene"]          # the board as plain data, from the view
+        assert len(state["targets"]) == 9 and state["scene"]  # the board as plain data, from the view
         assert "a1 empty" in state["description"]
-        with pytest.raises(RoomRefusal):                             # the engine refuses, the room stays as it was
+        with pytest.raises(RoomRefusal):  # the engine refuses, the room stays as it was
             me.play("d4")
         final = play_through([me, guest], ["a1", "b1", "a2", "b2", "a3"])
         assert final["over"] and final["history"] == ["a1", "b1", "a2", "b2", "a3"]
-        guest.wait(lambda s: s["over"])                              # the guest's copy has the last move too
+        guest.wait(lambda s: s["over"])  # the guest's copy has the last move too
         assert me.game.winner() == 0 and guest.game.winner() == 0 and type(me.game).__name__ == "TicTacToe"
     finally:
         me.close()
@@ -58,7 +59,7 @@ def test_a_tic_tac_toe_room_refuses_options_it_does_not_take(ttt_rooms):
     status, data = ttt_rooms.post({"game": "tictactoe", "options": {"width": 3}, "timer": 0})
     assert status == 400 and "unknown option" in str(data)
     status, data = ttt_rooms.post({"game": "chess", "options": {}, "timer": 0})
-    assert status == 400 and "tictactoe" in str(data)            # the refusal lists the games the server has
+    assert status == 400 and "tictactoe" in str(data)  # the refusal lists the games the server has
 
 
 def test_a_group_set_to_tic_tac_toe_makes_tic_tac_toe_rooms(ttt_rooms, connect):
@@ -72,6 +73,6 @@ def test_a_group_set_to_tic_tac_toe_makes_tic_tac_toe_rooms(ttt_rooms, connect):
         clients = [connect(room.link, token=room.seat_token()), connect(seat_b.link, token=seat_b.seat_token())]
         clients[0].wait(lambda s: s["seats"][1]["connected"])
         final = play_through(clients, ["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"])
-        assert final["over"] and clients[0].game.winner() is None          # a full board: a draw
+        assert final["over"] and clients[0].game.winner() is None  # a full board: a draw
     finally:
         room.close(), seat_b.close()

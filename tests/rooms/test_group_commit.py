@@ -5,6 +5,7 @@ Two moves sent in one TCP write (a Dots player who completes a box moves again) 
 With the hidden ``--kill-before-batch`` option the server kills itself (SIGKILL) right before committing a
 batch of two or more moves: neither move may then have been told to anyone, nor be stored after the restart.
 """
+
 from __future__ import annotations
 
 import base64
@@ -15,8 +16,8 @@ import socket
 import struct
 import time
 
-SETUP = ["a1-b1", "a1-a2", "c3-d3", "b1-b2"]       # box a1 then has three sides, and Gold is to move
-TWICE = ["a2-b2", "c1-d1"]                            # Gold completes a1, so moves again
+SETUP = ["a1-b1", "a1-a2", "c3-d3", "b1-b2"]  # box a1 then has three sides, and Gold is to move
+TWICE = ["a2-b2", "c1-d1"]  # Gold completes a1, so moves again
 
 
 def frame(message: dict) -> bytes:
@@ -33,9 +34,10 @@ class RawSeat:
     def __init__(self, server, room: str, token: str):
         self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
         key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall(f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                          f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-                          .encode())
+        self.sock.sendall(
+            f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
         head = b""
         while not head.endswith(b"\r\n\r\n"):
             head += self.sock.recv(1)
@@ -112,15 +114,16 @@ def test_two_moves_of_one_turn_are_committed_together_and_told_only_after(server
     server = server_with("--kill-before-batch")
     info, gold, coral = set_up(server, connect)
     told_coral = len(coral.messages)
-    gold.sock.sendall(frame({"type": "move", "move": TWICE[0], "id": 1}) +
-                      frame({"type": "move", "move": TWICE[1], "id": 2}))
-    assert server.process.wait(timeout=30) == -signal.SIGKILL      # killed before the batch of two moves
+    gold.sock.sendall(
+        frame({"type": "move", "move": TWICE[0], "id": 1}) + frame({"type": "move", "move": TWICE[1], "id": 2})
+    )
+    assert server.process.wait(timeout=30) == -signal.SIGKILL  # killed before the batch of two moves
     heard = gold.rest()
-    assert not [m for m in heard if m["type"] in ("ok", "state")], heard   # nobody was told of either move
+    assert not [m for m in heard if m["type"] in ("ok", "state")], heard  # nobody was told of either move
     time.sleep(0.3)
     assert not [m for m in coral.messages[told_coral:] if m["type"] == "state" and m["ply"] > len(SETUP)]
     server.extra = ()
-    server.start()                                     # the same database: neither move is there
+    server.start()  # the same database: neither move is there
     assert [m for (m,) in server.sql("SELECT move FROM moves WHERE room = ? ORDER BY ply", (info["room"],))] == SETUP
     again = connect(info["link"], token=info["token"])
     connect(info["link"], token=coral.seat_token())
@@ -131,15 +134,16 @@ def test_two_moves_of_one_turn_are_committed_together_and_told_only_after(server
 def test_moves_of_one_turn_are_each_confirmed_in_order_after_their_commit(fresh_rooms, connect):
     server = fresh_rooms
     info, gold, coral = set_up(server, connect)
-    gold.sock.sendall(frame({"type": "move", "move": TWICE[0], "id": 1}) +
-                      frame({"type": "move", "move": TWICE[1], "id": 2}))
+    gold.sock.sendall(
+        frame({"type": "move", "move": TWICE[0], "id": 1}) + frame({"type": "move", "move": TWICE[1], "id": 2})
+    )
     gold.until(lambda m: m["type"] == "ok" and m["id"] == 2)
     told = [(m["type"], m["ply"]) for m in gold.messages if m["type"] in ("state", "ok") and m.get("ply", 0) > 4]
-    assert told == [("state", 5), ("ok", 5), ("state", 6), ("ok", 6)]     # each state before its ok, in order
+    assert told == [("state", 5), ("ok", 5), ("state", 6), ("ok", 6)]  # each state before its ok, in order
     assert coral.wait(lambda s: s["ply"] == 6)["history"] == SETUP + TWICE
     stored = server.sql("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (info["room"],))
     assert stored == list(enumerate(SETUP + TWICE))
-    server.kill()                                      # what was confirmed survives SIGKILL
+    server.kill()  # what was confirmed survives SIGKILL
     server.start()
     assert connect(info["link"], token=info["token"]).state["history"] == SETUP + TWICE
 
@@ -151,19 +155,24 @@ def test_a_move_whose_ply_was_stored_meanwhile_is_refused_by_the_key_and_the_roo
     import pytest
 
     from gamekit.rooms.client import RoomClosed
+
     server = fresh_rooms
     info, creator, guest = pair(server=server)
     guest_token = guest.seat_token()
     creator.play("a1-b1")
-    server.sql("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, 1, 'move', 'c1-d1', 1, 0, 0)",
-               (info["room"],))
+    server.sql(
+        "INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, 1, 'move', 'c1-d1', 1, 0, 0)",
+        (info["room"],),
+    )
     with pytest.raises(RoomClosed):
         guest.play("a2-b2")
     told = creator.wait_for(lambda m: m["type"] == "error" and m["code"] == "server_error")
     assert "could not store" in told["message"]
     assert not [m for m in creator.messages if m["type"] == "state" and m["ply"] >= 2]
-    assert server.sql("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (info["room"],)) == \
-        [(0, "a1-b1"), (1, "c1-d1")]
+    assert server.sql("SELECT ply, move FROM moves WHERE room = ? ORDER BY ply", (info["room"],)) == [
+        (0, "a1-b1"),
+        (1, "c1-d1"),
+    ]
     again = connect(info["link"], token=info["token"])
     guest_again = connect(info["link"], token=guest_token)
     assert again.wait(lambda s: s["seats"][1]["connected"])["history"] == ["a1-b1", "c1-d1"]

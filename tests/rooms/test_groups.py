@@ -1,5 +1,6 @@
 """Class groups against the real room server (subprocess on loopback, temporary SQLite): joining, settings,
 rated games and the ladder, lesson progress and the class table, privacy and refusals, expiry."""
+
 from __future__ import annotations
 
 import csv
@@ -11,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from gamekit.rooms import ratings
 from gamekit.rooms.client import RoomRefusal
-from gamekit.rooms.groups import check_nickname, check_progress, GroupRefusal
+from gamekit.rooms.class_progress import check_progress
+from gamekit.rooms.group_settings import GroupRefusal, check_nickname
 from gamekit.rooms.groups_client import GroupOwner, GroupRefused, create_group, join_group, send_progress
 
 
@@ -48,8 +50,9 @@ def test_elo_draw_counts_half_and_is_zero_sum():
     assert (win, loss) == (1216, 1184)
     a, b = ratings.update(1300, 1100, 0.5)
     assert a < 1300 and b > 1100 and a + b == pytest.approx(2400)
-    assert ratings.update(1300, 1100, 0.5)[0] == pytest.approx((ratings.update(1300, 1100, 1)[0] +
-                                                                 ratings.update(1300, 1100, 0)[0]) / 2)
+    assert ratings.update(1300, 1100, 0.5)[0] == pytest.approx(
+        (ratings.update(1300, 1100, 1)[0] + ratings.update(1300, 1100, 0)[0]) / 2
+    )
     with pytest.raises(ValueError, match="score_a=2"):
         ratings.update(1200, 1200, 2)
 
@@ -69,19 +72,48 @@ def test_recompute_keeps_the_total_and_counts_every_game(games):
 
 def test_nickname_and_progress_checks():
     assert check_nickname("  Ana  María ") == "Ana María"
-    for bad, words in [("A", "2 to 20"), ("x" * 21, "2 to 20"), ("<script>", "only letters"), ("An\na", "only"),
-                       ("-ana", "start with"), (42, "text"), ("a\u202eb", "only letters"), ("", "2 to 20")]:
+    for bad, words in [
+        ("A", "2 to 20"),
+        ("x" * 21, "2 to 20"),
+        ("<script>", "only letters"),
+        ("An\na", "only"),
+        ("-ana", "start with"),
+        (42, "text"),
+        ("a\u202eb", "only letters"),
+        ("", "2 to 20"),
+    ]:
         with pytest.raises(GroupRefusal, match=words):
             check_nickname(bad)
-    good = {"version": 1, "lessons": {"L": {"e": {"attempts": 1, "solved": True, "first_try": True, "shown": False,
-                                                  "updated": "2026-11-30T09:40:12"}}}}
-    assert check_progress(good)["lessons"]["L"]["e"] == {"attempts": 1, "solved": True, "first_try": True,
-                                                         "shown": False}
-    for bad in [None, [], {"version": 2, "lessons": {}}, {"version": 1, "lessons": []},
-                {"version": 1, "lessons": {"L": {"e": {"attempts": "1"}}}},
-                {"version": 1, "lessons": {"L": {"e": {"attempts": True}}}},
-                {"version": 1, "lessons": {"L": {"e": {"solved": 1}}}},
-                {"version": 1, "lessons": {"L" * 301: {}}}]:
+    good = {
+        "version": 1,
+        "lessons": {
+            "L": {
+                "e": {
+                    "attempts": 1,
+                    "solved": True,
+                    "first_try": True,
+                    "shown": False,
+                    "updated": "2026-11-30T09:40:12",
+                }
+            }
+        },
+    }
+    assert check_progress(good)["lessons"]["L"]["e"] == {
+        "attempts": 1,
+        "solved": True,
+        "first_try": True,
+        "shown": False,
+    }
+    for bad in [
+        None,
+        [],
+        {"version": 2, "lessons": {}},
+        {"version": 1, "lessons": []},
+        {"version": 1, "lessons": {"L": {"e": {"attempts": "1"}}}},
+        {"version": 1, "lessons": {"L": {"e": {"attempts": True}}}},
+        {"version": 1, "lessons": {"L": {"e": {"solved": 1}}}},
+        {"version": 1, "lessons": {"L" * 301: {}}},
+    ]:
         with pytest.raises(GroupRefusal, match="progress"):
             check_progress(bad)
 
@@ -103,7 +135,7 @@ def test_joining_nicknames_and_links(rooms, klass):
         join_group(f"{rooms.url}/r/xyz", "Dan")
     assert [r["nickname"] for r in owner.overview()["members"]] == ["Ana", "Ben", "Cleo"]
     assert rooms.get(f"/g/{owner.group}")[0] == 200 and rooms.get("/g/ForgedGroupId123")[0] == 404
-    assert rooms.get(f"/g/{owner.group}/owner")[0] == 200          # the page; its data needs the key
+    assert rooms.get(f"/g/{owner.group}/owner")[0] == 200  # the page; its data needs the key
     assert rooms.get("/groups")[0] == 200 and rooms.get("/join")[0] == 200
 
 
@@ -111,23 +143,39 @@ def test_only_the_owner_changes_settings_and_every_new_room_uses_them(rooms, kla
     owner, (ana, ben, _) = klass
     forged = GroupOwner(owner.join_link, key="x" * 43)
     for who in (ana, forged):
-        for call, args in ((lambda g, **k: g.call("settings", **k), {"settings": {"width": 3}}),
-                           (lambda g, **k: g.call("export", **k), {}), (lambda g, **k: g.call("owner", **k), {}),
-                           (lambda g, **k: g.call("remove", **k), {"nickname": "Ben"}),
-                           (lambda g, **k: g.call("delete", **k), {"confirm": "Class 5B"})):
+        for call, args in (
+            (lambda g, **k: g.call("settings", **k), {"settings": {"width": 3}}),
+            (lambda g, **k: g.call("export", **k), {}),
+            (lambda g, **k: g.call("owner", **k), {}),
+            (lambda g, **k: g.call("remove", **k), {"nickname": "Ben"}),
+            (lambda g, **k: g.call("delete", **k), {"confirm": "Class 5B"}),
+        ):
             with pytest.raises(GroupRefused, match="owner link") as refused:
                 call(who, **args)
             assert refused.value.status == 403
     assert owner.settings()["width"] == 5 and len(owner.overview()["members"]) == 3
     room = ana.new_room(rated=False)
     assert room.state["options"] == {"width": 5, "height": 4, "first": 0} and room.state["timer"] == 0
-    for bad, words in [({"width": 6}, "3, 4 or 5"), ({"width": "4"}, "3, 4 or 5"), ({"timer": 45}, "30 or 60"),
-                       ({"game": "chess"}, "dots, five or four"), ({"rated": 1}, "true or false"),
-                       ({"colour": "red"}, "Unknown setting")]:
+    for bad, words in [
+        ({"width": 6}, "3, 4 or 5"),
+        ({"width": "4"}, "3, 4 or 5"),
+        ({"timer": 45}, "30 or 60"),
+        ({"game": "chess"}, "dots, five or four"),
+        ({"rated": 1}, "true or false"),
+        ({"colour": "red"}, "Unknown setting"),
+    ]:
         with pytest.raises(GroupRefused, match=words):
             owner.settings(**bad)
-    assert owner.settings() == {"game": "dots", "width": 5, "height": 4, "timer": 0, "alternate": True,
-                                "popout": False, "rated": True, "language": "en"}     # made from a notebook: English
+    assert owner.settings() == {
+        "game": "dots",
+        "width": 5,
+        "height": 4,
+        "timer": 0,
+        "alternate": True,
+        "popout": False,
+        "rated": True,
+        "language": "en",
+    }  # made from a notebook: English
     owner.settings(width=3, height=3, timer=30)
     room = ana.new_room(rated=False)
     assert room.state["options"]["width"] == 3 and room.state["timer"] == 30
@@ -163,7 +211,7 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect, drawn_dots
     b.play("a1-b1")
     b.resign()
     c, a2 = rated_room(cleo, ana, connect)
-    c.resign()                                          # Cleo resigns to Ana
+    c.resign()  # Cleo resigns to Ana
     ladder = owner.ladder()
     rows = {r["nickname"]: r for r in ladder["rows"]}
     assert (rows["Ana"]["wins"], rows["Ana"]["draws"], rows["Ana"]["losses"]) == (2, 1, 0)
@@ -176,8 +224,7 @@ def test_rated_games_resign_draw_and_recompute(rooms, klass, connect, drawn_dots
     # the stored results are the truth: spoil the cache, rebuild it from them
     rooms.sql("UPDATE members SET rating = 999, games = 0")
     assert owner.rebuild_ratings() is False
-    assert {r["nickname"]: r["rating"] for r in owner.ladder()["rows"]} == \
-        {n: r["rating"] for n, r in rows.items()}
+    assert {r["nickname"]: r["rating"] for r in owner.ladder()["rows"]} == {n: r["rating"] for n, r in rows.items()}
     reasons = [r[0] for r in rooms.sql("SELECT reason FROM results WHERE grp = ? ORDER BY id", (owner.group,))]
     assert reasons == ["played", "resigned", "resigned"]
 
@@ -258,8 +305,13 @@ def test_the_group_lists_each_room_as_waiting_playing_or_finished(rooms, klass, 
     f1.resign()
     f0.wait(lambda s: s["over"])
     entry = listed(ana, five.room)
-    assert entry["result"] == {"winner": 0, "winner_name": "Ben", "reason": "resigned", "score": None,
-                               "text": "Cleo resigned: Ben won."}
+    assert entry["result"] == {
+        "winner": 0,
+        "winner_name": "Ben",
+        "reason": "resigned",
+        "score": None,
+        "text": "Cleo resigned: Ben won.",
+    }
     status, answer = rooms.post({"key": "forged-key-1234567890"}, f"/api/groups/{owner.group}/me")
     assert status == 403 and "rooms" not in answer
 
@@ -294,38 +346,49 @@ def test_abandoned_and_timed_out_games(fresh_rooms, connect):
     while not a.wait(lambda s: s["over"] or s["to_move"] == 0, timeout=30)["over"]:
         a.play(a.state["targets"][0][0])
     rows = {r["nickname"]: r for r in owner.ladder()["rows"]}
-    assert rows["Ben"]["losses"] == 1 and rows["Ana"]["wins"] == 1   # abandoned: the one who left loses
+    assert rows["Ben"]["losses"] == 1 and rows["Ana"]["wins"] == 1  # abandoned: the one who left loses
     assert fresh_rooms.sql("SELECT reason FROM results") == [("abandoned",)]
     # groups idle for 120 days are deleted with everything in them
     fresh_rooms.advance(121 * 24 * 3600)
     import time
+
     deadline = time.time() + 10
     while fresh_rooms.sql("SELECT COUNT(*) FROM groups")[0][0] and time.time() < deadline:
         time.sleep(0.1)
-    assert [fresh_rooms.sql(f"SELECT COUNT(*) FROM {t}")[0][0]
-            for t in ("groups", "members", "results", "group_rooms")] == [0, 0, 0, 0]
+    assert [
+        fresh_rooms.sql(f"SELECT COUNT(*) FROM {t}")[0][0] for t in ("groups", "members", "results", "group_rooms")
+    ] == [0, 0, 0, 0]
     with pytest.raises(GroupRefused, match="does not exist"):
         owner.ladder()
 
 
 def test_stood_in_at_end_reads_who_was_away_from_the_stored_moves():
-    from gamekit.rooms.store import BY_CPU_STANDING_IN as AWAY, BY_CPU_TIMEOUT as TIMEOUT, StoredMove, stood_in_at_end
+    from gamekit.rooms.store_interface import (
+        BY_CPU_STANDING_IN as AWAY,
+        BY_CPU_TIMEOUT as TIMEOUT,
+        StoredMove,
+        stood_in_at_end,
+    )
 
     def moves(*rows):
         return [StoredMove(kind, "x", seat, by) for kind, seat, by in rows]
+
     assert stood_in_at_end([]) == set()
     assert stood_in_at_end(moves(("move", 0, 0), ("move", 1, AWAY), ("move", 0, 0))) == {1}
-    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, 0))) == set()          # back, and played
-    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, TIMEOUT))) == set()    # back, time ran out
-    assert stood_in_at_end(moves(("move", 0, TIMEOUT), ("move", 1, 0))) == set()       # there all along
+    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, 0))) == set()  # back, and played
+    assert stood_in_at_end(moves(("move", 1, AWAY), ("move", 1, TIMEOUT))) == set()  # back, time ran out
+    assert stood_in_at_end(moves(("move", 0, TIMEOUT), ("move", 1, 0))) == set()  # there all along
     assert stood_in_at_end(moves(("move", 0, AWAY), ("move", 1, AWAY))) == {0, 1}
 
 
 def _stored_result_and_ratings(server, group: str) -> tuple[list, dict, dict]:
     results = server.sql("SELECT member0, member1, score0, at, reason FROM results WHERE grp = ? ORDER BY id", (group,))
-    members = {mid: (nick, rating, games, wins, draws, losses) for mid, nick, rating, games, wins, draws, losses
-               in server.sql("SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?",
-                             (group,))}
+    members = {
+        mid: (nick, rating, games, wins, draws, losses)
+        for mid, nick, rating, games, wins, draws, losses in server.sql(
+            "SELECT id, nickname, rating, games, wins, draws, losses FROM members WHERE grp = ?", (group,)
+        )
+    }
     table = ratings.recompute([(a, b, s, at) for a, b, s, at, _ in results])
     return results, members, table
 
@@ -334,6 +397,7 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
     import signal
 
     from gamekit.rooms.games import rebuild
+
     # a server that SIGKILLs itself after a rated game's last move is stored and before its result is
     server = server_with("--fail-before-result")
     owner, ana, ben, a = ben_leaves(server, connect, "Crash class")
@@ -344,7 +408,7 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
                 break
             a.play(state["targets"][0][0])
         except (TimeoutError, RoomRefusal, OSError):
-            break                                    # the server died under Ana's move
+            break  # the server died under Ana's move
     assert server.process.wait(timeout=30) == -signal.SIGKILL
     # the game's end is stored, its result is not
     room_id = server.sql("SELECT room FROM group_rooms")[0][0]
@@ -354,15 +418,16 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
     assert rebuild("dots", {"width": 3, "height": 3, "first": 0}, moves).is_over()
 
     server.extra = ()
-    server.start()                                   # the same database; nobody opens the room
+    server.start()  # the same database; nobody opens the room
     results, members, table = _stored_result_and_ratings(server, owner.group)
-    assert [(r[2], r[4]) for r in results] == [(1.0, "abandoned")]      # Ben left: Ana wins, board or not
+    assert [(r[2], r[4]) for r in results] == [(1.0, "abandoned")]  # Ben left: Ana wins, board or not
     by_nick = {m[0]: (mid, m) for mid, m in members.items()}
     assert by_nick["Ana"][1][2:] == (1, 1, 0, 0) and by_nick["Ben"][1][2:] == (1, 0, 0, 1)
     for mid, (_, rating, games, wins, draws, losses) in members.items():
         st = table[mid]
-        assert (rating, games, wins, draws, losses) == pytest.approx((st.rating, st.games, st.wins, st.draws,
-                                                                      st.losses))
+        assert (rating, games, wins, draws, losses) == pytest.approx(
+            (st.rating, st.games, st.wins, st.draws, st.losses)
+        )
     assert by_nick["Ana"][1][1] == pytest.approx(1216) and owner.rebuild_ratings() is True
     listed_room = next(r for r in ana.me()["rooms"] if r["room"] == room_id)
     assert listed_room["result"]["text"] == "Ben left: Ana won."
@@ -378,15 +443,27 @@ def test_an_abandoned_game_cut_off_by_a_crash_is_recorded_as_abandoned_after_the
 # ----- progress and the class table -------------------------------------------------------------------------
 def test_progress_reaches_the_class_table_and_csv(rooms, klass):
     owner, (ana, ben, cleo) = klass
-    progress = {"version": 1, "lessons": {
-        "Lesson 1 — rules": {"e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
-                             "e2": {"attempts": 3, "solved": False, "first_try": False, "shown": True}},
-        "=HYPERLINK(\"x\")": {"e": {"attempts": 1, "solved": True, "first_try": True, "shown": False}}}}
-    assert send_progress(ana.link, ana.key, progress) == {"Lesson 1 — rules": [2, 1], "=HYPERLINK(\"x\")": [1, 1]}
-    ben.send_progress({"version": 1, "lessons": {"Lesson 1 — rules": {"e1": {"attempts": 2, "solved": True,
-                                                                               "first_try": False, "shown": False}}}})
+    progress = {
+        "version": 1,
+        "lessons": {
+            "Lesson 1 — rules": {
+                "e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
+                "e2": {"attempts": 3, "solved": False, "first_try": False, "shown": True},
+            },
+            '=HYPERLINK("x")': {"e": {"attempts": 1, "solved": True, "first_try": True, "shown": False}},
+        },
+    }
+    assert send_progress(ana.link, ana.key, progress) == {"Lesson 1 — rules": [2, 1], '=HYPERLINK("x")': [1, 1]}
+    ben.send_progress(
+        {
+            "version": 1,
+            "lessons": {
+                "Lesson 1 — rules": {"e1": {"attempts": 2, "solved": True, "first_try": False, "shown": False}}
+            },
+        }
+    )
     table = owner.class_table()
-    assert table["lessons"] == ["=HYPERLINK(\"x\")", "Lesson 1 — rules"]
+    assert table["lessons"] == ['=HYPERLINK("x")', "Lesson 1 — rules"]
     cells = {p["nickname"]: p["lessons"] for p in table["pupils"]}
     assert cells["Ana"]["Lesson 1 — rules"] == [2, 1] and cells["Ben"]["Lesson 1 — rules"] == [1, 1]
     assert cells["Cleo"] == {}
@@ -394,19 +471,33 @@ def test_progress_reaches_the_class_table_and_csv(rooms, klass):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["pupil", "lesson", "exercises done", "exercises right", "sent at (UTC)", "accuracy"]
     assert ["Ana", "Lesson 1 — rules", "2", "1"] == rows[2][:4]
-    assert all(not r[1].startswith("=") for r in rows[1:])          # no formula reaches a spreadsheet
+    assert all(not r[1].startswith("=") for r in rows[1:])  # no formula reaches a spreadsheet
     for secret in (ana.key, ben.key, owner.key):
-        assert secret not in text and secret not in json.dumps(owner.overview()) and \
-            secret not in json.dumps(owner.ladder())
+        assert (
+            secret not in text
+            and secret not in json.dumps(owner.overview())
+            and secret not in json.dumps(owner.ladder())
+        )
     # refused uploads change nothing
     for bad in ({"version": 1, "lessons": {"L": {"e": {"attempts": -1}}}}, {"lessons": {}}, "junk"):
         with pytest.raises(GroupRefused, match="progress"):
             ana.send_progress(bad)
     with pytest.raises(GroupRefused, match="member"):
         send_progress(ana.link, "forged-key-1234567890", progress)
-    status, _ = rooms.post(json.dumps({"key": ana.key, "progress": {"version": 1, "lessons": {
-        f"Lesson {i}": {f"exercise {j}": {"attempts": 1} for j in range(100)} for i in range(30)}}}).encode(),
-        f"/api/groups/{owner.group}/progress")
+    status, _ = rooms.post(
+        json.dumps(
+            {
+                "key": ana.key,
+                "progress": {
+                    "version": 1,
+                    "lessons": {
+                        f"Lesson {i}": {f"exercise {j}": {"attempts": 1} for j in range(100)} for i in range(30)
+                    },
+                },
+            }
+        ).encode(),
+        f"/api/groups/{owner.group}/progress",
+    )
     assert status == 413
     assert owner.class_table() == table
 
@@ -426,8 +517,8 @@ def test_leave_remove_and_delete(rooms, klass, connect):
     with pytest.raises(GroupRefused, match="No pupil"):
         owner.remove("Zed")
     assert [r["nickname"] for r in owner.ladder()["rows"]] == ["Ben"]
-    assert owner.ladder()["rows"][0]["rating"] == ben_rating      # past results still count for the others
-    join_group(owner.join_link, "Ana")                              # the nickname is free again
+    assert owner.ladder()["rows"][0]["rating"] == ben_rating  # past results still count for the others
+    join_group(owner.join_link, "Ana")  # the nickname is free again
     with pytest.raises(GroupRefused, match="its name"):
         owner.delete("wrong name")
     owner.delete("Class 5B")
@@ -474,10 +565,10 @@ def test_a_turn_played_by_the_cpu_after_a_timeout_stands_as_played(fresh_rooms, 
     ana, ben = join_group(owner.join_link, "Ana"), join_group(owner.join_link, "Ben")
     a, b = rated_room(ana, ben, connect)
     a.play("a1-b1")
-    fresh_rooms.advance(31)                              # Ben is there but lets his time run out
+    fresh_rooms.advance(31)  # Ben is there but lets his time run out
     b.wait(lambda s: s["ply"] >= 2 or "Time ran out" in s["note"], timeout=20)
     clients = [a, b]
-    while True:                                          # both see the same position, then its mover plays
+    while True:  # both see the same position, then its mover plays
         n = max(a.state["ply"], b.state["ply"])
         sa, sb = a.wait(lambda s: s["ply"] >= n), b.wait(lambda s: s["ply"] >= n)
         if sa["ply"] != sb["ply"]:
@@ -496,9 +587,11 @@ def test_guessing_codes_and_keys_is_rate_limited(slow_limits):
     assert status == 429 and "wait a minute" in answer["message"]
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) |
-                    st.text(max_size=30), lambda inner: st.lists(inner, max_size=4) |
-                    st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @pytest.fixture(scope="module")
@@ -509,10 +602,27 @@ def junk_group(rooms):
 
 
 @settings(max_examples=40, deadline=None)
-@given(action=st.sampled_from(["join", "settings", "remove", "progress", "room", "take", "find", "leave", "delete",
-                               "export", "owner", "me", "code"]),
-       field=st.sampled_from(["nickname", "settings", "progress", "room", "rated", "key", "confirm", "code", "cancel"]),
-       value=JSON)
+@given(
+    action=st.sampled_from(
+        [
+            "join",
+            "settings",
+            "remove",
+            "progress",
+            "room",
+            "take",
+            "find",
+            "leave",
+            "delete",
+            "export",
+            "owner",
+            "me",
+            "code",
+        ]
+    ),
+    field=st.sampled_from(["nickname", "settings", "progress", "room", "rated", "key", "confirm", "code", "cancel"]),
+    value=JSON,
+)
 def test_junk_in_any_field_is_refused_and_changes_nothing(rooms, junk_group, action, field, value):
     owner = junk_group
     before = owner.overview()
@@ -522,22 +632,38 @@ def test_junk_in_any_field_is_refused_and_changes_nothing(rooms, junk_group, act
     if status != 200:
         assert answer["type"] == "error" and answer["message"]
         after = owner.overview()
-        assert (after["members"], after["settings"], after["table"]) == \
-            (before["members"], before["settings"], before["table"])
+        assert (after["members"], after["settings"], after["table"]) == (
+            before["members"],
+            before["settings"],
+            before["table"],
+        )
 
 
 def test_the_package_names_and_the_saved_progress_default(rooms, klass, tmp_path, monkeypatch):
     import importlib.util
 
     import gamekit.rooms
+
     assert gamekit.rooms.join_group is join_group and gamekit.rooms.send_progress is send_progress
     owner, (ana, _, _) = klass
-    saved = {"version": 1, "lessons": {"Lesson 9": {"e": {"attempts": 1, "solved": True, "first_try": True,
-                                                          "shown": False, "updated": "2026-11-30T10:00:00"}}}}
+    saved = {
+        "version": 1,
+        "lessons": {
+            "Lesson 9": {
+                "e": {
+                    "attempts": 1,
+                    "solved": True,
+                    "first_try": True,
+                    "shown": False,
+                    "updated": "2026-11-30T10:00:00",
+                }
+            }
+        },
+    }
     path = tmp_path / "progress.json"
     path.write_text(json.dumps(saved))
     monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(path))
-    if importlib.util.find_spec("gamekit.progress") is None:      # the lessons' saved progress not installed
+    if importlib.util.find_spec("gamekit.progress") is None:  # the lessons' saved progress not installed
         with pytest.raises(ValueError, match="progress="):
             ana.send_progress()
     else:
@@ -546,11 +672,16 @@ def test_the_package_names_and_the_saved_progress_default(rooms, klass, tmp_path
 
 def test_pairing_prefers_close_ratings_and_widens_with_waiting():
     from gamekit.rooms.groups import pick_opponent
-    queue = {1: {"rating": 1200, "since": 0.0}, 2: {"rating": 1450, "since": 0.0}, 3: {"rating": 1260, "since": 0.0},
-             4: {"rating": 1180, "since": 0.0}}
-    assert pick_opponent(1, queue, now=0.0) == 4              # 20 points away beats 60
-    assert pick_opponent(2, queue, now=0.0) is None           # 190 points: too far at first …
-    assert pick_opponent(2, queue, now=5.0) == 3              # … but after 5 s of waiting (100 + 100) it is fine
+
+    queue = {
+        1: {"rating": 1200, "since": 0.0},
+        2: {"rating": 1450, "since": 0.0},
+        3: {"rating": 1260, "since": 0.0},
+        4: {"rating": 1180, "since": 0.0},
+    }
+    assert pick_opponent(1, queue, now=0.0) == 4  # 20 points away beats 60
+    assert pick_opponent(2, queue, now=0.0) is None  # 190 points: too far at first …
+    assert pick_opponent(2, queue, now=5.0) == 3  # … but after 5 s of waiting (100 + 100) it is fine
     assert pick_opponent(1, {1: queue[1]}, now=99.0) is None  # alone
 
 
@@ -558,6 +689,7 @@ def test_the_saved_progress_is_sent_without_the_practice_even_when_it_is_large(r
     """Practice (issue 22) saves ratings and attempts in the same file: the upload keeps to the lessons the class
     table reads, so a pupil who practised a lot still fits the upload limit."""
     from gamekit import progress
+
     owner, (ana, _, _) = klass
     progress.record("Lesson 1 — rules", "e1", True)
     for i in range(900):
@@ -577,6 +709,7 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
     from gamekit import progress
     from gamekit.rooms.groups_client import saved_member
     from gamekit.shutbox.lessons import DiceTally, tally_widget
+
     owner, (ana, ben, cleo) = klass
     assert ana.class_tally() == {"counts": _tally(), "pupils": 0, "rolls": 0, "group": owner.group}
 
@@ -585,17 +718,17 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
     mine = DiceTally()
     for roll in ((3, 4), (6, 1), (6, 6)):
         mine.add(*roll)
-    assert progress.tally()["7"] == 2                       # saved after every roll
+    assert progress.tally()["7"] == 2  # saved after every roll
     assert mine.share() == {"counts": {**{t: 0 for t in range(2, 13)}, 7: 2, 12: 1}, "pupils": 1, "rolls": 3}
 
     monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "ben.json"))
-    assert saved_member() is None                           # Ben's computer has joined no group yet …
+    assert saved_member() is None  # Ben's computer has joined no group yet …
     box = tally_widget()
-    assert box.share_button.layout.display is None and not hasattr(box, "join_row")   # no join row of its own
-    box.on_share(None)                                      # … so Share says where to join: the start page
+    assert box.share_button.layout.display is None and not hasattr(box, "join_row")  # no join row of its own
+    box.on_share(None)  # … so Share says where to join: the start page
     assert "Not sent" in box.children[1].value and "start page (Join your class)" in box.children[1].value
-    assert ana.class_tally()["pupils"] == 1                 # nothing was sent
-    ben.remember()                                          # Ben joins (on the start page) with the lesson open
+    assert ana.class_tally()["pupils"] == 1  # nothing was sent
+    ben.remember()  # Ben joins (on the start page) with the lesson open
     for first, second in ((1, 1), (2, 5)):
         box.first.value, box.second.value = str(first), str(second)
         box.on_add(None)
@@ -616,15 +749,15 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
 
     # a pupil who leaves takes their rolls out of the class tally
     ben.leave()
-    assert progress.group() is None                         # Ben's computer forgets the group he left
+    assert progress.group() is None  # Ben's computer forgets the group he left
     assert ana.class_tally() == {"counts": {**_tally(t7=2, t12=1)}, "pupils": 1, "rolls": 3, "group": owner.group}
 
     # a third computer joins (as the start page's Join your class box does), then shares from the tally
     monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "dan.json"))
-    join_group(owner.join_link, "Dan")                      # what the box does: join and remember the class
+    join_group(owner.join_link, "Dan")  # what the box does: join and remember the class
     assert saved_member() is not None and saved_member().nickname == "Dan"
     box = tally_widget()
-    box.on_add(None)                                        # 1 + 1
+    box.on_add(None)  # 1 + 1
     box.on_share(None)
     assert box.tally.class_result["rolls"] == 4 and box.tally.class_result["pupils"] == 2
 
@@ -632,15 +765,22 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
 def test_a_bad_tally_is_refused_and_changes_nothing(rooms, klass):
     owner, (ana, ben, cleo) = klass
     send_progress(ana.link, ana.key, {"version": 1, "lessons": {}, "tally": _tally(t7=4)})
-    for bad, words in ((_tally(t7=-1), "whole number"), ({**_tally(), "13": 1}, "each total"),
-                       ({k: v for k, v in _tally().items() if k != "2"}, "each total"), (_tally(t7=True), "whole number"),
-                       (_tally(t7=2.0), "whole number"), ([0] * 11, "each total"), (_tally(t7=100_001), "whole number")):
+    for bad, words in (
+        (_tally(t7=-1), "whole number"),
+        ({**_tally(), "13": 1}, "each total"),
+        ({k: v for k, v in _tally().items() if k != "2"}, "each total"),
+        (_tally(t7=True), "whole number"),
+        (_tally(t7=2.0), "whole number"),
+        ([0] * 11, "each total"),
+        (_tally(t7=100_001), "whole number"),
+    ):
         with pytest.raises(GroupRefused, match=words):
             send_progress(ana.link, ana.key, {"version": 1, "lessons": {}, "tally": bad})
     assert ana.class_tally()["counts"]["7"] == 4 and ana.class_tally()["pupils"] == 1
-    with pytest.raises(GroupRefused):                         # only members see the class's tally
+    with pytest.raises(GroupRefused):  # only members see the class's tally
         __import__("gamekit.rooms.groups_client", fromlist=["GroupMember"]).GroupMember(
-            ana.link, key="not-a-key", nickname="x").class_tally()
+            ana.link, key="not-a-key", nickname="x"
+        ).class_tally()
     # progress without a tally still goes through, and keeps no tally
     send_progress(ana.link, ana.key, {"version": 1, "lessons": {}})
     assert ana.class_tally()["pupils"] == 0
@@ -648,6 +788,7 @@ def test_a_bad_tally_is_refused_and_changes_nothing(rooms, klass):
 
 def test_share_without_a_group_or_a_saved_tally_says_why(tmp_path):
     from gamekit.shutbox.lessons import DiceTally, tally_widget
+
     with pytest.raises(ValueError, match="has not joined a class"):
         DiceTally().share()
     with pytest.raises(ValueError, match="not saved"):
@@ -656,4 +797,4 @@ def test_share_without_a_group_or_a_saved_tally_says_why(tmp_path):
     box.on_share(None)
     assert "Not sent" in box.children[1].value and "has not joined a class" in box.children[1].value
     assert "start page (Join your class)" in box.children[1].value
-    assert tally_widget(DiceTally(saved=False)).share_button.layout.display == "none"   # a demonstration shares nothing
+    assert tally_widget(DiceTally(saved=False)).share_button.layout.display == "none"  # a demonstration shares nothing

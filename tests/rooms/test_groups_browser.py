@@ -8,6 +8,7 @@ draw counted half; a pupil's lesson progress (sent as the notebook client
 sends it) reaches the teacher's class table and its CSV; a pupil cannot open the owner page or change
 settings; forged links are refused.
 """
+
 from __future__ import annotations
 
 import csv
@@ -22,8 +23,9 @@ pytestmark = pytest.mark.browser
 
 
 def wait_room(page, condition: str, timeout_ms: int = 15_000) -> None:
-    page.wait_for_function(f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()",
-                           timeout=timeout_ms)
+    page.wait_for_function(
+        f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()", timeout=timeout_ms
+    )
 
 
 def state(page) -> dict:
@@ -63,8 +65,8 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
     code = teacher.inner_text("#code")
     teacher.goto(owner_link)
     teacher.wait_for_selector("#owner", state="visible")
-    assert "#key=" not in teacher.url                        # the key leaves the address bar
-    assert teacher.inner_text("#group-name") == "Class 5B <i> — teacher's page"     # shown as text
+    assert "#key=" not in teacher.url  # the key leaves the address bar
+    assert teacher.inner_text("#group-name") == "Class 5B <i> — teacher's page"  # shown as text
     teacher.select_option("#s-width", "4")
     teacher.select_option("#s-height", "4")
     teacher.click("#save-settings")
@@ -80,7 +82,7 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
         ana.wait_for_function(f"document.getElementById('error').textContent.includes({json.dumps(words)})")
         assert ana.locator("#member").is_hidden()
     join(ana, join_link, "Ana")
-    ben.goto(rooms.url + "/join")                            # Ben types the short code
+    ben.goto(rooms.url + "/join")  # Ben types the short code
     ben.fill("#code-input", code.lower())
     ben.click("#code-button")
     ben.wait_for_url("**/g/**")
@@ -171,15 +173,26 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
     assert ladder_row(ana, "Cleo")[3:] == ["1", "0", "0", "1", "0"]
     assert "2 rated games so far." in ana.inner_text("#rated-games")
     chart = ana.get_attribute("#chart", "src")
-    assert chart.startswith("data:image/svg+xml") and ana.evaluate(
-        "document.getElementById('chart').naturalWidth") > 100
+    assert (
+        chart.startswith("data:image/svg+xml") and ana.evaluate("document.getElementById('chart').naturalWidth") > 100
+    )
 
     # a pupil's lesson progress (sent as the notebook client sends it) reaches the teacher's class table
     ana_key = ana.evaluate(f"localStorage.getItem('gamekit-member:' + {json.dumps(join_link.rsplit('/', 1)[-1])})")
-    send_progress(join_link, ana_key, {"version": 1, "lessons": {"Lesson 1 — rules and terms": {
-        "e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
-        "e2": {"attempts": 2, "solved": False, "first_try": False, "shown": True}}},
-        "puzzles": {"dots_and_boxes": {"double_deal": {"tried": 4, "right": 3}}}})
+    send_progress(
+        join_link,
+        ana_key,
+        {
+            "version": 1,
+            "lessons": {
+                "Lesson 1 — rules and terms": {
+                    "e1": {"attempts": 1, "solved": True, "first_try": True, "shown": False},
+                    "e2": {"attempts": 2, "solved": False, "first_try": False, "shown": True},
+                }
+            },
+            "puzzles": {"dots_and_boxes": {"double_deal": {"tried": 4, "right": 3}}},
+        },
+    )
     teacher.reload()
     teacher.wait_for_selector("#class-table tr[data-nickname='Ana'] td[data-lesson]")
     assert teacher.inner_text("#class-table tr[data-nickname='Ana'] td[data-lesson]") == "2 / 1"
@@ -200,9 +213,11 @@ def test_a_class_with_rated_games_a_ladder_and_lesson_progress(rooms, person, dr
         cleo.goto(url)
         cleo.wait_for_function("document.getElementById('error').textContent.includes('owner link')")
         assert cleo.locator("#owner").is_hidden()
-    status = cleo.evaluate("""async ([gid, key]) => (await fetch('/api/groups/' + gid + '/settings', {method: 'POST',
+    status = cleo.evaluate(
+        """async ([gid, key]) => (await fetch('/api/groups/' + gid + '/settings', {method: 'POST',
         body: JSON.stringify({key, settings: {width: 3}})})).status""",
-                           [group_id, cleo.evaluate(f"localStorage.getItem('gamekit-member:{group_id}')")])
+        [group_id, cleo.evaluate(f"localStorage.getItem('gamekit-member:{group_id}')")],
+    )
     assert status == 403
     teacher.reload()
     teacher.wait_for_selector("#owner", state="visible")
@@ -224,6 +239,7 @@ def test_the_teacher_sees_the_class_dice_tally(rooms, person):
     """Shut the Box lesson 3: pupils' shared dice tallies reach the teacher's page as a table (a header cell
     per total, the rolls, each total's share with a decorative bar, the count the 36 outcomes predict)."""
     from gamekit.rooms.groups_client import create_group, join_group
+
     owner = create_group(rooms.url, "Class 3D")
     ana, ben = (join_group(owner.join_link, nick, remember=False) for nick in ("Ana", "Ben"))
     teacher = person()
@@ -238,12 +254,14 @@ def test_the_teacher_sees_the_class_dice_tally(rooms, person):
     teacher.wait_for_selector("#tally tr[data-total='7']")
     assert teacher.inner_text("#tally-text").startswith("The class: 12 rolls from 2 pupils.")
     rows = {t: teacher.locator(f"#tally tr[data-total='{t}'] > *").all_inner_texts() for t in range(2, 13)}
-    assert [r[0] for r in rows.values()] == [str(t) for t in range(2, 13)]          # one row per total, in order
+    assert [r[0] for r in rows.values()] == [str(t) for t in range(2, 13)]  # one row per total, in order
     assert rows[7][1] == "6" and rows[7][2].strip() == "50 %" and rows[7][3] == "about 2.0 (6 of 36)"
     assert rows[12][1] == "2" and rows[3][1] == "0" and rows[3][2].strip() == "0 %"
     assert teacher.locator("#tally tr[data-total='7'] th").get_attribute("scope") == "row"
-    assert teacher.locator("#tally .track").first.get_attribute("aria-hidden") == "true"   # the bar is decoration
-    widths = {t: teacher.locator(f"#tally tr[data-total='{t}'] span.bar").evaluate("e => e.getBoundingClientRect().width")
-              for t in (7, 8, 3)}
+    assert teacher.locator("#tally .track").first.get_attribute("aria-hidden") == "true"  # the bar is decoration
+    widths = {
+        t: teacher.locator(f"#tally tr[data-total='{t}'] span.bar").evaluate("e => e.getBoundingClientRect().width")
+        for t in (7, 8, 3)
+    }
     assert widths[7] > widths[8] > widths[3] == 0
     assert teacher.errors == []

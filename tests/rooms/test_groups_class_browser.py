@@ -9,6 +9,7 @@ shows it in the puzzle theme's column next to the lesson (issue 36 §1's whole s
 The room server and Voilà are real processes on loopback; Voilà's kernels get a saved progress of their own
 (``GAMEKIT_PROGRESS_FILE``) and the class server a short code is looked up on (``GAMEKIT_CLASS_SERVER``).
 """
+
 from __future__ import annotations
 
 import os
@@ -25,11 +26,12 @@ from testing_servers import stop  # tests/testing_servers.py
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "Dots 2 — third sides"
-HOMEWORK = ("dots_and_boxes", "double_deal", 3, 7)     # the code "dots-double_deal-3-7"
+HOMEWORK = ("dots_and_boxes", "double_deal", 3, 7)  # the code "dots-double_deal-3-7"
 
 
 def free_port() -> int:
     import socket
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -40,13 +42,30 @@ def pupils_voila(rooms, tmp_path):
     """Voilà serving the repository, whose kernels save progress in ``tmp_path`` and look codes up on ``rooms``."""
     port = free_port()
     log = tmp_path / "voila.log"
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"),
-               GAMEKIT_CLASS_SERVER=rooms.url, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(
+        os.environ,
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"),
+        GAMEKIT_CLASS_SERVER=rooms.url,
+        PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
     with open(log, "w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             f"--Voila.root_dir={ROOT}", "--Voila.port_retries=0"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                f"--Voila.root_dir={ROOT}",
+                "--Voila.port_retries=0",
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 90
     while True:
@@ -66,11 +85,16 @@ def pupils_voila(rooms, tmp_path):
 
 def open_voila(page, url: str, path: str) -> None:
     page.goto(f"{url}/voila/render/{path}", wait_until="domcontentloaded")
-    page.wait_for_function("(() => { const c = document.getElementById('rendered_cells');"
-                           " return c && getComputedStyle(c).display !== 'none'; })()", timeout=180_000)
+    page.wait_for_function(
+        "(() => { const c = document.getElementById('rendered_cells');"
+        " return c && getComputedStyle(c).display !== 'none'; })()",
+        timeout=180_000,
+    )
 
 
-def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_the_homework(rooms, person, chromium, pupils_voila):
+def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_the_homework(
+    rooms, person, chromium, pupils_voila
+):
     # the teacher creates the group on the server's page and opens the owner page
     teacher = person()
     teacher.goto(rooms.url + "/groups")
@@ -88,8 +112,8 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         fields = box.locator("input[type=text], input:not([type])")
         for field, text in ((fields.nth(0), code), (fields.nth(1), "Ana")):
             field.fill(text)
-            field.press("Tab")                 # the Text widget syncs its value on blur as well as on typing
-        box.get_by_role("button", name="Join").click()      # the one shown (not "Join another class")
+            field.press("Tab")  # the Text widget syncs its value on blur as well as on typing
+        box.get_by_role("button", name="Join").click()  # the one shown (not "Join another class")
         note = box.locator(".gamekit-feedback")
         note.get_by_text("Sent to your teacher").wait_for(timeout=30_000)
         assert "Class 7A" in box.inner_text() and "Ana" in box.inner_text()
@@ -118,16 +142,19 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         exercise.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
         # the owner page reads the table again every few seconds: the right answer appears without a reload
         teacher.wait_for_function(
-            f"document.querySelector(\"{cell}\") && document.querySelector(\"{cell}\").textContent === '1 / 1'",
-            timeout=30_000)
+            f'document.querySelector("{cell}") && document.querySelector("{cell}").textContent === \'1 / 1\'',
+            timeout=30_000,
+        )
 
         # the mastery loop on the lesson's first "More practice" problem (its idea read from the lesson)
         from gamekit.dots import lessons as dots_lessons
         from gamekit.puzzles.core import theme_name
+
         idea = theme_name("dots_and_boxes", dots_lessons.LESSONS[2].practice.items[0][0])
         from gamekit.widgets.lesson import idea_of, similar_exercise
+
         problem = dots_lessons.practice_exercises(2)[0]
-        similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))      # the first one it offers
+        similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))  # the first one it offers
         board = pupil.locator(".gamekit-puzzle").filter(has_text=problem.prompt).first
         typed = board.locator("input[type=text], input:not([type])").first
         for wrong in problem.wrong[:2]:
@@ -136,13 +163,14 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
             typed.press("Tab")
             board.get_by_role("button", name="Check").first.click()
             board.locator(".gamekit-attempts").get_by_text(
-                "2 attempts" if wrong == problem.wrong[1] else "1 attempt").wait_for(timeout=30_000)
+                "2 attempts" if wrong == problem.wrong[1] else "1 attempt"
+            ).wait_for(timeout=30_000)
         offer = board.get_by_role("button", name="Try a similar one")
         offer.wait_for(timeout=30_000)
         offer.click()
         inner = board.locator(".gamekit-similar .gamekit-puzzle")
         inner.wait_for(timeout=30_000)
-        assert inner.locator("canvas.gamekit-board").count() == 1           # its own board, to click or type on
+        assert inner.locator("canvas.gamekit-board").count() == 1  # its own board, to click or type on
         answer_box = inner.locator("input[type=text], input:not([type])").first
         answer_box.fill(similar.solutions[0])
         answer_box.press("Tab")
@@ -150,14 +178,18 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         inner.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
         board.locator(".gamekit-similar").get_by_text("Well done").wait_for(timeout=30_000)
         extra = "#class-table tr[data-nickname='Ana'] td[data-extra]"
-        teacher.wait_for_function(f"document.querySelector(\"{extra}\") && document.querySelector(\"{extra}\")"
-                                  f".textContent.includes('{idea}: 1 tried, 1 right')", timeout=30_000)
+        teacher.wait_for_function(
+            f'document.querySelector("{extra}") && document.querySelector("{extra}")'
+            f".textContent.includes('{idea}: 1 tried, 1 right')",
+            timeout=30_000,
+        )
         assert "Extra practice" in teacher.inner_text("#class-table tr:first-child")
 
         # homework: the teacher's code typed into the Practice page's box (no code cell touched), Open, then the
         # set's first puzzle answered as a pupil types it; the line under the board says it reached the teacher
         from gamekit.puzzles.core import move_words
         from gamekit.puzzles.practice import homework_set, set_code
+
         first = homework_set(*HOMEWORK)[0]
         open_voila(pupil, pupils_voila, "notebooks/practice/01_dots_and_boxes.ipynb")
         homework = pupil.locator(".gamekit-homework")
@@ -177,10 +209,13 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         puzzle.locator(".gamekit-class-note").get_by_text("Sent to your teacher").wait_for(timeout=30_000)
         # the teacher's page shows both: the lesson's answers and the homework puzzle in its theme's column
         column = "#class-table tr[data-nickname='Ana'] td[data-puzzles='dots_and_boxes/double_deal']"
-        teacher.wait_for_function(f"document.querySelector(\"{column}\") && document.querySelector(\"{column}\")"
-                                  ".textContent === '1 / 1 (100 %)'", timeout=30_000)
+        teacher.wait_for_function(
+            f'document.querySelector("{column}") && document.querySelector("{column}")'
+            ".textContent === '1 / 1 (100 %)'",
+            timeout=30_000,
+        )
         assert "Puzzles: Dots and Boxes — double-deal" in teacher.inner_text("#class-table tr:first-child")
-        assert teacher.inner_text(cell) == "2 / 1"       # the lesson: the exercise right, the missed problem not yet
+        assert teacher.inner_text(cell) == "2 / 1"  # the lesson: the exercise right, the missed problem not yet
         assert not teacher.errors
     finally:
         pupil.close()

@@ -1,6 +1,7 @@
 """A pupil joins the class from the start page's "Join your class" box, and every lesson answer then reaches the
 teacher's class table by itself — against the real room server on loopback (no mocks).  Also: an over-limit
 upload gets a 413 that says why, whatever its size up to the drain limit."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,15 @@ import pytest
 
 from gamekit import progress
 from gamekit.rooms.groups import MAX_BODY, MAX_PROGRESS
-from gamekit.rooms.groups_client import (COURIER, JoinClassBox, SERVER_ENV, class_server, create_group,
-                                         group_link_for, join_group)
+from gamekit.rooms.groups_client import (
+    COURIER,
+    JoinClassBox,
+    SERVER_ENV,
+    class_server,
+    create_group,
+    group_link_for,
+    join_group,
+)
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
 
 
@@ -28,12 +36,17 @@ def fresh_progress(tmp_path, monkeypatch):
 def closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]          # nothing listens there once the socket is closed
+        return s.getsockname()[1]  # nothing listens there once the socket is closed
 
 
 def three(key: str = "how_many") -> Exercise:
-    return Exercise("How many?", count_checker(3, right="Yes, 3.", too_few="More.", too_many="Fewer."),
-                    solutions=[3], wrong=[2], key=key)
+    return Exercise(
+        "How many?",
+        count_checker(3, right="Yes, 3.", too_few="More.", too_many="Fewer."),
+        solutions=[3],
+        wrong=[2],
+        key=key,
+    )
 
 
 def post_raw(url: str, body: bytes) -> tuple[int, dict]:
@@ -48,10 +61,10 @@ def post_raw(url: str, body: bytes) -> tuple[int, dict]:
 # ----- joining from the box -----------------------------------------------------------------------------
 def test_joining_with_the_short_code_remembers_the_class_and_sends_the_progress(rooms, fresh_progress):
     owner = create_group(rooms.url, "Class 6A")
-    progress.record("Lesson A", "e1", True)              # answered before joining: goes with the first upload
+    progress.record("Lesson A", "e1", True)  # answered before joining: goes with the first upload
     box = JoinClassBox(server=rooms.url)
     assert box.joined.layout.display == "none" and box.form.layout.display is None
-    assert box.join(owner.code.lower().replace("-", " "), " Ana ") is True    # case, spaces and dash do not matter
+    assert box.join(owner.code.lower().replace("-", " "), " Ana ") is True  # case, spaces and dash do not matter
     assert "Ana" in box.message and "Class 6A" in box.message
     saved = progress.group()
     assert saved["link"] == owner.join_link and saved["nickname"] == "Ana" and saved["name"] == "Class 6A"
@@ -80,7 +93,7 @@ def test_joining_with_the_link_and_every_refusal_says_why(rooms, fresh_progress)
     offline = JoinClassBox(server=f"http://127.0.0.1:{closed_port()}")
     assert offline.join("K7MQ-2PXA", "Ana") is False
     assert "does not answer" in offline.message and "teacher" in offline.message
-    assert progress.group() is None                   # nothing was remembered by any refusal
+    assert progress.group() is None  # nothing was remembered by any refusal
     # the link works without http:// too; the same box then joins
     assert box.join(owner.join_link.split("://", 1)[1], "Ana") is True
     assert progress.group()["link"] == owner.join_link
@@ -114,14 +127,14 @@ def test_each_lesson_answer_reaches_the_class_table_by_itself(rooms, fresh_progr
     assert first.last_class_note.startswith("Sent to your teacher") and "Cleo" in first.last_class_note
     assert "Sent to your teacher" in first.class_note.value
     cleo = {p["nickname"]: p for p in owner.class_table()["pupils"]}["Cleo"]
-    assert cleo["lessons"] == {"Lesson B": [2, 1]}          # two exercises done, one right (the other shown)
+    assert cleo["lessons"] == {"Lesson B": [2, 1]}  # two exercises done, one right (the other shown)
 
 
 def test_offline_the_exercise_works_and_says_the_answer_was_not_sent(rooms, fresh_progress):
     progress.set_group(f"http://127.0.0.1:{closed_port()}/g/abcdefghij", "k" * 30, "Dan", "Class 6E")
     widget = ExerciseWidget(three(), score=LessonScore("Lesson C"))
     ok, feedback = widget.submit("3")
-    assert ok and feedback == "Yes, 3." and widget.solved          # judged and saved at once
+    assert ok and feedback == "Yes, 3." and widget.solved  # judged and saved at once
     assert progress.results("Lesson C")["how_many"]["solved"]
     COURIER.wait()
     assert widget.last_class_note.startswith("Not sent") and "does not answer" in widget.last_class_note
@@ -153,7 +166,7 @@ def test_an_upload_over_any_limit_gets_a_413_that_says_why(rooms):
     owner = create_group(rooms.url, "Class 6G")
     ana = join_group(owner.join_link, "Ana", remember=False)
     url = f"{rooms.url}/api/groups/{owner.group}/progress"
-    for size in (70_000, 200_000, 1_500_000):          # over the upload limit, over tornado's default body limit
+    for size in (70_000, 200_000, 1_500_000):  # over the upload limit, over tornado's default body limit
         body = json.dumps({"key": ana.key, "progress": {"version": 1, "lessons": {}}, "pad": "x" * size}).encode()
         status, answer = post_raw(url, body)
         assert status == 413 and answer["type"] == "error", (size, answer)
@@ -180,21 +193,24 @@ def test_the_class_table_shows_the_ideas_each_pupil_needed_extra_practice_on(roo
     for answer in board.exercise.wrong[:2]:
         board.submit(answer)
     similar = board.try_similar()
-    similar.submit(similar.exercise.solutions[0])        # the similar puzzle's answer is sent by itself too
+    similar.submit(similar.exercise.solutions[0])  # the similar puzzle's answer is sent by itself too
     COURIER.wait()
     assert board.last_class_note.startswith("Sent to your teacher")
     table = owner.class_table()
     fay = {p["nickname"]: p for p in table["pupils"]}["Fay"]
     assert fay["extra"] == {"dots_and_boxes/hard_hearted_handout": [1, 1]}
     assert table["idea_names"] == {"dots_and_boxes/hard_hearted_handout": "Dots and Boxes — hard-hearted handout"}
-    assert fay["lessons"][lesson.title] == [1, 0]        # the exercise itself is still not right
+    assert fay["lessons"][lesson.title] == [1, 0]  # the exercise itself is still not right
     rows = list(csv.reader(io.StringIO(owner.export_csv())))
     assert ["Fay", "Extra practice: Dots and Boxes — hard-hearted handout", "1", "1"] in [r[:4] for r in rows]
     # a malformed extra is refused and changes nothing
     member = join_group(owner.join_link, "Gus", remember=False)
-    for bad in ({"game": "chess", "theme": "x", "tried": 1, "right": 0},
-                {"game": "dots_and_boxes", "theme": "safe_line", "tried": 1, "right": 2},
-                {"game": "dots_and_boxes", "theme": "safe_line", "tried": True, "right": 0}, "junk"):
+    for bad in (
+        {"game": "chess", "theme": "x", "tried": 1, "right": 0},
+        {"game": "dots_and_boxes", "theme": "safe_line", "tried": 1, "right": 2},
+        {"game": "dots_and_boxes", "theme": "safe_line", "tried": True, "right": 0},
+        "junk",
+    ):
         with pytest.raises(GroupRefused, match="extra"):
             member.send_progress({"version": 1, "lessons": {"L": {"e": {"attempts": 1, "extra": bad}}}})
     assert "Gus" not in {p["nickname"] for p in owner.class_table()["pupils"] if p["sent"]}

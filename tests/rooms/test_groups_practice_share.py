@@ -2,6 +2,7 @@
 homework code typed into the Practice page's box) the saved progress goes to the class this computer joined, and
 a line under the board says whether it arrived — against the real room server on loopback (no mocks).  Offline,
 or with no class, the puzzle works the same."""
+
 from __future__ import annotations
 
 import socket
@@ -24,7 +25,7 @@ def fresh_progress(tmp_path, monkeypatch):
 def closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]          # nothing listens there once the socket is closed
+        return s.getsockname()[1]  # nothing listens there once the socket is closed
 
 
 def wrong_answer(practice: Practice):
@@ -43,18 +44,18 @@ def test_a_homework_code_typed_into_the_box_reaches_the_class_table(rooms, fresh
     box = HomeworkBox("dots_and_boxes")
     practice = box.open_code("dots-double_deal-3-7")
     assert practice is not None and practice.class_note in practice.children
-    ok, _ = practice.answer(practice.puzzle.answers[0])          # the first puzzle: right at the first answer
+    ok, _ = practice.answer(practice.puzzle.answers[0])  # the first puzzle: right at the first answer
     assert ok
     assert practice.last_class_note == "Sending to your teacher…" or practice.last_class_note.startswith("Sent")
     practice.next()
-    ok, _ = practice.answer(wrong_answer(practice))               # the second: wrong first, then right
+    ok, _ = practice.answer(wrong_answer(practice))  # the second: wrong first, then right
     assert not ok
     practice.answer(practice.puzzle.answers[0])
     COURIER.wait()
     assert practice.last_class_note.startswith("Sent to your teacher") and "Ana" in practice.last_class_note
     assert "Sent to your teacher" in practice.class_note.value
     ana = row_of(owner, "Ana")
-    assert ana["puzzles"]["dots_and_boxes/double_deal"] == [2, 1]      # two tried, one right at the first answer
+    assert ana["puzzles"]["dots_and_boxes/double_deal"] == [2, 1]  # two tried, one right at the first answer
     assert "dots_and_boxes/double_deal" in owner.class_table()["puzzle_names"]
 
 
@@ -74,12 +75,12 @@ def test_offline_the_puzzle_is_judged_and_rated_and_the_line_says_it_was_not_sen
     practice = Practice("dots_and_boxes", theme="double_deal", seed=1)
     puzzle = practice.puzzle
     ok, feedback = practice.answer(puzzle.answers[0])
-    assert ok and feedback and practice.solved                    # judged at once, whatever the network does
+    assert ok and feedback and practice.solved  # judged at once, whatever the network does
     assert progress.attempts("dots_and_boxes")[puzzle.id]["first_try"]
     assert "dots_and_boxes" in progress.ratings()
     COURIER.wait()
     assert practice.last_class_note.startswith("Not sent") and "does not answer" in practice.last_class_note
-    assert practice.next() is not None                            # the board goes on as before
+    assert practice.next() is not None  # the board goes on as before
 
 
 def test_a_pupil_removed_by_the_teacher_is_told_why_nothing_arrives(rooms, fresh_progress):
@@ -90,7 +91,9 @@ def test_a_pupil_removed_by_the_teacher_is_told_why_nothing_arrives(rooms, fresh
     practice = Practice("shut_the_box", seed=2)
     practice.answer(practice.puzzle.answers[0])
     COURIER.wait()
-    assert practice.last_class_note.startswith("Not sent to your teacher") and "join it again" in practice.last_class_note
+    assert (
+        practice.last_class_note.startswith("Not sent to your teacher") and "join it again" in practice.last_class_note
+    )
 
 
 def test_without_a_class_nothing_is_sent_or_shown(fresh_progress):

@@ -3,6 +3,7 @@ block of strings is data, not a script): a browser that asks for Spanish (Accept
 page, ``?lang=es`` gives Spanish in an English browser and is kept in the links the pages make, a Spanish
 group's pages and rooms are Spanish whatever the browser says; every text the pupil reads there is Spanish
 (no English left), the live regions speak Spanish, and axe-core finds no critical or serious violation."""
+
 from __future__ import annotations
 
 import json
@@ -51,12 +52,18 @@ def serious_violations(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in ("critical", "serious")]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
 
 
-ENGLISH = re.compile(r"\b(the|your|you|to|move|waiting|friend|link|board|game|room|group|rated|ladder|join|"
-                     r"nickname|settings|players?|click|keyboard|seat|free|connected)\b", re.I)
+ENGLISH = re.compile(
+    r"\b(the|your|you|to|move|waiting|friend|link|board|game|room|group|rated|ladder|join|"
+    r"nickname|settings|players?|click|keyboard|seat|free|connected)\b",
+    re.I,
+)
 
 
 def english_words(text: str) -> list[str]:
@@ -69,13 +76,14 @@ def visible_text(page) -> str:
     return page.evaluate("""(() => {
         const parts = [document.title, document.body.innerText];
         for (const el of document.querySelectorAll('[aria-label], [alt], [placeholder]'))
-            parts.push(el.getAttribute('aria-label') || '', el.getAttribute('alt') || '', el.getAttribute('placeholder') || '');
+            parts.push(el.getAttribute('aria-label') || '', el.getAttribute('alt') || '',
+                       el.getAttribute('placeholder') || '');
         return parts.join('\\n');
     })()""")
 
 
 def test_a_room_page_in_spanish_from_the_browser_and_from_the_address(rooms, speaker):
-    creator = speaker("es-ES")                             # a Spanish browser: Accept-Language es-ES
+    creator = speaker("es-ES")  # a Spanish browser: Accept-Language es-ES
     creator.goto(rooms.url + "/")
     assert creator.get_attribute("html", "lang") == "es"
     assert creator.inner_text("h1") == "Juega en línea con un amigo"
@@ -94,7 +102,7 @@ def test_a_room_page_in_spanish_from_the_browser_and_from_the_address(rooms, spe
     assert creator.inner_text("#keys").startswith("Haz clic o toca para jugar.")
     assert creator.get_attribute("#board", "aria-label") == "Tablero de Puntos y cajas: 5 × 5 puntos (4 × 4 casillas)"
     assert "Dorado (tú)" in creator.inner_text("#card-0") and "asiento libre" in creator.inner_text("#card-1")
-    assert creator.locator("#review-first").inner_text() == "Principio"       # the review section (hidden until the end)
+    assert creator.locator("#review-first").inner_text() == "Principio"  # the review section (hidden until the end)
     link = creator.input_value("#link")
 
     # an English browser opens the invite link asking for Spanish: Spanish, and the page's own links keep it
@@ -122,7 +130,9 @@ def test_a_room_page_in_spanish_from_the_browser_and_from_the_address(rooms, spe
     until(creator, "document.getElementById('error').textContent === 'No es tu turno: le toca a Coral.'")
     # the undo request (a note the server builds as English text) reaches the guest in Spanish
     creator.click("#undo")
-    until(guest, "document.getElementById('request-text').textContent.trim() === 'Dorado pide deshacer su última jugada.'")
+    until(
+        guest, "document.getElementById('request-text').textContent.trim() === 'Dorado pide deshacer su última jugada.'"
+    )
     assert guest.inner_text("#accept") == "Aceptar"
     for page in (creator, guest):
         text = visible_text(page)
@@ -142,31 +152,32 @@ def test_the_asked_language_is_kept_from_the_create_page_to_the_room(rooms, spea
     page.wait_for_url(re.compile(r"/r/[A-Za-z0-9_-]+\?lang=es$"))
     until(page, "document.body.dataset.connected === 'yes'")
     assert page.inner_text("#status") == "Esperando a un amigo: envíale el enlace de invitación."
-    english = speaker("es-ES")                                # ?lang=en over a Spanish browser
+    english = speaker("es-ES")  # ?lang=en over a Spanish browser
     english.goto(rooms.url + "/?lang=en")
     assert english.get_attribute("html", "lang") == "en" and english.inner_text("h1") == "Play a friend online"
-    unknown = speaker("de-DE")                                # nothing gamekit speaks: English, no error
+    unknown = speaker("de-DE")  # nothing gamekit speaks: English, no error
     unknown.goto(rooms.url + "/?lang=de")
     assert unknown.get_attribute("html", "lang") == "en"
     assert page.errors == english.errors == unknown.errors == []
 
 
 def api(rooms, path: str, body: dict) -> dict:
-    request = urllib.request.Request(rooms.url + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        rooms.url + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
 
 def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
-    created = api(rooms, "/api/groups?lang=es", {"name": "2.º B"})          # made on the Spanish page
+    created = api(rooms, "/api/groups?lang=es", {"name": "2.º B"})  # made on the Spanish page
     # a pupil's browser is English: the group's pages speak the group's language
     ana = speaker("en-GB")
     ana.goto(f"{rooms.url}/g/{created['group']}")
     assert ana.get_attribute("html", "lang") == "es"
     ana.wait_for_selector("#join-form", state="visible")
     assert ana.inner_text("#join-button") == "Unirme"
-    ana.fill("#nickname", "A")                                              # refused, in Spanish
+    ana.fill("#nickname", "A")  # refused, in Spanish
     ana.click("#join-button")
     until(ana, "document.getElementById('error').textContent.startsWith(\"Apodo 'A': usa de 2 a 20 caracteres\")")
     ana.fill("#nickname", "Ana")
@@ -184,8 +195,12 @@ def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
     ana.wait_for_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
     until(ana, "document.body.dataset.connected === 'yes'")
     assert ana.get_attribute("html", "lang") == "es"
-    assert ana.inner_text("#status") == "Esperando a que un compañero ocupe el segundo asiento desde la página del grupo."
-    assert ana.inner_text("#board-name").endswith("· partida clasificatoria") or ana.inner_text("#board-name").endswith("· partida amistosa")
+    assert (
+        ana.inner_text("#status") == "Esperando a que un compañero ocupe el segundo asiento desde la página del grupo."
+    )
+    assert ana.inner_text("#board-name").endswith("· partida clasificatoria") or ana.inner_text("#board-name").endswith(
+        "· partida amistosa"
+    )
     assert ana.inner_text("#group-link") == "Volver al grupo"
     text = visible_text(ana)
     assert not english_words(text), (english_words(text), text)
@@ -193,7 +208,10 @@ def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
     # the rooms list of the group page, in Spanish
     ana.click("#group-link")
     ana.wait_for_selector("#rooms tbody tr")
-    assert ana.locator("#rooms tbody tr td").all_inner_texts()[1:3] == ["clasificatoria", "Esperando a un segundo jugador"]
+    assert ana.locator("#rooms tbody tr td").all_inner_texts()[1:3] == [
+        "clasificatoria",
+        "Esperando a un segundo jugador",
+    ]
 
     # the teacher's page (an English browser too) is Spanish; switching the group to English changes its pages
     teacher = speaker("en-US")
@@ -217,7 +235,7 @@ def test_a_spanish_groups_pages_and_rooms_in_an_english_browser(rooms, speaker):
 
 
 def test_the_join_page_keeps_the_asked_language_to_the_group(rooms, speaker):
-    created = api(rooms, "/api/groups", {"name": "Class 1"})               # an English group
+    created = api(rooms, "/api/groups", {"name": "Class 1"})  # an English group
     pupil = speaker("en-US")
     pupil.goto(rooms.url + "/join?lang=es")
     assert pupil.get_attribute("html", "lang") == "es" and pupil.inner_text("h1") == "Unirse al grupo de la clase"
@@ -227,6 +245,6 @@ def test_the_join_page_keeps_the_asked_language_to_the_group(rooms, speaker):
     pupil.fill("#code-input", created["code"])
     pupil.click("#code-button")
     pupil.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+\?lang=es$"))
-    assert pupil.get_attribute("html", "lang") == "es"                      # the address over the group's English
+    assert pupil.get_attribute("html", "lang") == "es"  # the address over the group's English
     assert serious_violations(pupil) == []
     assert pupil.errors == []

@@ -1,6 +1,7 @@
 """The room page on a phone, in real Chromium with a phone's screen and touch (is_mobile, has_touch): the board
 shrinks to the screen from 320 px up, the page never scrolls sideways, and a tap plays where the finger lands on
 the shrunk board.  Also: answering an undo request gives the keyboard back to the board."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,7 +10,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"      # ignored by git, as the other browser tests' shots
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # ignored by git, as the other browser tests' shots
 
 
 @pytest.fixture
@@ -19,8 +20,13 @@ def phone(chromium):
 
     def make(width: int = 390, height: int = 844):
         # bypass_csp: the page forbids eval, which Playwright's wait_for_function needs
-        context = chromium.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
-                                       device_scale_factor=2, bypass_csp=True)
+        context = chromium.new_context(
+            viewport={"width": width, "height": height},
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            bypass_csp=True,
+        )
         contexts.append(context)
         page = context.new_page()
         page.errors = []
@@ -33,8 +39,9 @@ def phone(chromium):
 
 
 def wait_js(page, condition: str, timeout_ms: int = 15_000) -> None:
-    page.wait_for_function(f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()",
-                           timeout=timeout_ms)
+    page.wait_for_function(
+        f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()", timeout=timeout_ms
+    )
 
 
 def state(page) -> dict:
@@ -65,14 +72,14 @@ def test_a_5_en_raya_board_fits_a_phone_and_a_tap_drops_in_the_column_under_the_
     page.goto(info["link"])
     wait_js(page, "!!s && r.connected && s.seats[1].connected")
     size = fits(page)
-    assert size["scroll"] <= width and size["inner"] == width, size    # no sideways scrolling, no zooming out
-    assert size["left"] >= 0 and size["right"] <= width, size     # the whole board is on the screen
+    assert size["scroll"] <= width and size["inner"] == width, size  # no sideways scrolling, no zooming out
+    assert size["left"] >= 0 and size["right"] <= width, size  # the whole board is on the screen
     w, h = state(page)["size"]
-    assert w > width - 24 and size["width"] < w                   # the 420 px board was shrunk…
-    assert size["height"] == pytest.approx(size["width"] * h / w, abs=1)   # …keeping its shape
+    assert w > width - 24 and size["width"] < w  # the 420 px board was shrunk…
+    assert size["height"] == pytest.approx(size["width"] * h / w, abs=1)  # …keeping its shape
     red.play("4")
     wait_js(page, "s.ply === 1")
-    for column in ("7", "1", "3"):                                  # the edges of the grid and the middle
+    for column in ("7", "1", "3"):  # the edges of the grid and the middle
         ply = state(page)["ply"]
         tap_target(page, column)
         wait_js(page, f"s.ply === {ply + 1}")
@@ -95,7 +102,7 @@ def test_a_dots_board_fits_a_phone_and_a_tap_draws_the_line_under_the_finger(roo
     assert size["scroll"] <= 360 and size["inner"] == 360 and size["right"] <= 360, size
     gold.play("a1-b1")
     wait_js(page, "s.ply === 1")
-    for line in ("e6-f6", "a5-a6", "c3-d3"):      # the corner far from the origin, the left edge, the middle
+    for line in ("e6-f6", "a5-a6", "c3-d3"):  # the corner far from the origin, the left edge, the middle
         ply = state(page)["ply"]
         tap_target(page, line)
         wait_js(page, f"s.ply === {ply + 1}")
@@ -104,7 +111,7 @@ def test_a_dots_board_fits_a_phone_and_a_tap_draws_the_line_under_the_finger(roo
         gold.play(next(m for m in ("b6-c6", "f1-f2", "d5-d6", "a2-b2") if m not in gold.state["history"]))
         wait_js(page, f"s.ply === {ply + 2}")
     names = {item[3] for item in state(page)["scene"] if item[0] == "text"}
-    assert {"a", "f", "1", "6"} <= names                            # the dot names are on the board
+    assert {"a", "f", "1", "6"} <= names  # the dot names are on the board
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "room-dots-phone-360.png"), full_page=True)
     assert not page.errors

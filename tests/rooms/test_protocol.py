@@ -1,4 +1,5 @@
 """The room protocol against a real server on loopback, through real WebSocket connections."""
+
 from __future__ import annotations
 
 import json
@@ -36,27 +37,30 @@ def test_room_ids_and_tokens_are_unguessable(rooms):
     assert a["link"].endswith("/r/" + a["room"]) and a["token"] not in a["link"]
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"game": "chess"}, "choose one of"),
-    ({"game": "dots", "options": {"width": "4"}}, "width='4'"),
-    ({"game": "dots", "options": {"width": True}}, "width=True"),
-    ({"game": "dots", "options": {"width": 40}}, "width=40"),
-    ({"game": "dots", "options": {"colour": "red"}}, "unknown option"),
-    ({"game": "dots", "options": [4, 4]}, "must be an object"),
-    ({"game": "connect", "options": {"board": "six"}}, "board='six'"),
-    ({"game": "connect", "options": {"popout": "yes"}}, "popout='yes'"),
-    ({"game": "dots", "timer": 45}, "timer=45"),
-    ({"game": "dots", "timer": "30"}, "timer='30'"),
-    ({"game": "dots", "secret": 1}, "unknown field"),
-    ([1, 2], "JSON object"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"game": "chess"}, "choose one of"),
+        ({"game": "dots", "options": {"width": "4"}}, "width='4'"),
+        ({"game": "dots", "options": {"width": True}}, "width=True"),
+        ({"game": "dots", "options": {"width": 40}}, "width=40"),
+        ({"game": "dots", "options": {"colour": "red"}}, "unknown option"),
+        ({"game": "dots", "options": [4, 4]}, "must be an object"),
+        ({"game": "connect", "options": {"board": "six"}}, "board='six'"),
+        ({"game": "connect", "options": {"popout": "yes"}}, "popout='yes'"),
+        ({"game": "dots", "timer": 45}, "timer=45"),
+        ({"game": "dots", "timer": "30"}, "timer='30'"),
+        ({"game": "dots", "secret": 1}, "unknown field"),
+        ([1, 2], "JSON object"),
+    ],
+)
 def test_bad_room_options_are_refused(rooms, body, words):
     status, data = rooms.post(body)
     assert status == 400 and words in data["message"]
 
 
 def test_junk_and_oversized_creation_requests(fresh_rooms):
-    rooms = fresh_rooms          # a server of its own: earlier tests may have spent this address's creation burst
+    rooms = fresh_rooms  # a server of its own: earlier tests may have spent this address's creation burst
     assert rooms.post(b"{not json")[0] == 400
     assert rooms.post(b'{"game": "dots", "options": {"width": 4, "pad": "' + b"x" * 5000 + b'"}}')[0] == 413
 
@@ -68,7 +72,7 @@ def test_seats_colours_and_room_full(rooms, connect):
     assert creator.seat == 0
     state = creator.state
     assert [s["name"] for s in state["seats"]] == ["Gold", "Coral"]
-    assert state["options"] == {"width": 4, "height": 4}           # the sheet's 5 × 5 dots
+    assert state["options"] == {"width": 4, "height": 4}  # the sheet's 5 × 5 dots
     assert len(state["targets"]) == 40 and "5 × 5 dots" in state["board"]
     assert "Waiting for a friend" in state["status"]
 
@@ -87,8 +91,11 @@ def test_seats_colours_and_room_full(rooms, connect):
     creator.play("a1-b1")
     guest.wait(lambda s: s["ply"] == 1)
     third.wait(lambda s: s["ply"] == 1)
-    for client, others in ((creator, [guest.seat_token()]), (guest, [info["token"]]),
-                           (third, [info["token"], guest.seat_token()])):
+    for client, others in (
+        (creator, [guest.seat_token()]),
+        (guest, [info["token"]]),
+        (third, [info["token"], guest.seat_token()]),
+    ):
         dump = json.dumps(client.messages)
         assert not any(token in dump for token in others)
 
@@ -100,7 +107,7 @@ def test_same_token_gets_the_seat_back_another_browser_does_not(rooms, connect):
     token = guest.seat_token()
     guest.close()
     creator.wait(lambda s: not s["seats"][1]["connected"])
-    stranger = connect(info["link"])                   # a different browser: no token
+    stranger = connect(info["link"])  # a different browser: no token
     assert stranger.seat is None
     back = connect(info["link"], token=token)
     assert back.seat == 1
@@ -155,7 +162,7 @@ def test_both_players_must_be_connected(rooms, connect):
 
 def test_moves_are_checked_and_refusals_change_nothing(pair):
     info, creator, guest = pair()
-    assert creator.play("B1 - A1") == "a1-b1"              # any order/case: stored canonical
+    assert creator.play("B1 - A1") == "a1-b1"  # any order/case: stored canonical
     before = creator.state["history"]
     for message, code in [
         ({"type": "move", "move": "a1-b1"}, "not_your_turn"),
@@ -166,7 +173,7 @@ def test_moves_are_checked_and_refusals_change_nothing(pair):
     assert refused(guest, {"type": "move", "move": 5}).code == "bad_field"
     assert refused(guest, {"type": "move", "move": "a" * 500}).code == "bad_field"
     assert refused(guest, {"type": "move", "move": "a2-b2", "ply": 0}).code == "stale"
-    assert refused(guest, {"type": "click", "x": 1, "y": 1}).code == "illegal"        # off the board
+    assert refused(guest, {"type": "click", "x": 1, "y": 1}).code == "illegal"  # off the board
     assert refused(guest, {"type": "click", "x": "1", "y": 2}).code == "bad_field"
     assert refused(guest, {"type": "click", "x": 1e308 * 10, "y": 2}).code == "bad_field"
     assert guest.state["history"] == before
@@ -181,7 +188,7 @@ def test_a_whole_connect_game_and_popout(pair):
     for i in range(4):
         red.play("1")
         yellow.play("2")
-    red.wait(lambda s: s["ply"] == 8)            # yellow's last drop reaches red (the server tells both, in turn)
+    red.wait(lambda s: s["ply"] == 8)  # yellow's last drop reaches red (the server tells both, in turn)
     assert "p1" in red.game.legal_moves()
     red.play("1")
     state = yellow.wait(lambda s: s["over"])
@@ -195,26 +202,27 @@ def test_the_state_lists_where_a_ghost_disc_shows(pair):
     from gamekit.connect.rules import FiveInARow
     from gamekit.connect.view import ghost_disc
     from gamekit.connect.view import layout_for
+
     info, red, yellow = pair("connect", board="five")
     state = red.wait(lambda s: True)
-    assert [b[0] for b in state["hover"]] == [str(n) for n in range(1, 8)]       # the 7 playable columns
+    assert [b[0] for b in state["hover"]] == [str(n) for n in range(1, 8)]  # the 7 playable columns
     layout = layout_for(FiveInARow())
     box = state["hover"][3]
     assert box[1:5] == [layout.margin + 4 * layout.cell, 0, layout.margin + 5 * layout.cell, layout.css_size[1]]
     assert box[5] == [list(item) for item in ghost_disc(FiveInARow(), layout, 4, "#d62828")]
-    assert box[5][1] == ["circle", *layout.centre(4, 0), layout.cell * 0.38, "#d6282866"]    # lands at the bottom
-    for i in range(6):                                  # column 1 filled, alternating colours
+    assert box[5][1] == ["circle", *layout.centre(4, 0), layout.cell * 0.38, "#d6282866"]  # lands at the bottom
+    for i in range(6):  # column 1 filled, alternating colours
         (red, yellow)[i % 2].play("1")
     state = red.wait(lambda s: s["ply"] == 6)
     assert "1" not in [b[0] for b in state["hover"]] and state["hover"][0][5][0][4] == "#d62828"
     red.play("4")
     state = yellow.wait(lambda s: s["ply"] == 7)
     assert next(b for b in state["hover"] if b[0] == "4")[5][1][1:3] == list(layout.centre(4, 1))
-    assert state["hover"][0][5][0][4] == "#f4c20d"     # yellow's turn: a yellow ghost
+    assert state["hover"][0][5][0][4] == "#f4c20d"  # yellow's turn: a yellow ghost
     yellow.resign()
     assert red.wait(lambda s: s["over"])["hover"] == []
     _, gold, _ = pair()
-    assert gold.wait(lambda s: True)["hover"] == []    # Dots has no ghost
+    assert gold.wait(lambda s: True)["hover"] == []  # Dots has no ghost
 
 
 def test_resign(pair):
@@ -234,7 +242,7 @@ def test_new_game_needs_both_and_a_move_cancels_it(pair):
     state = guest.wait(lambda s: s["request"] is not None)
     assert state["request"] == {"kind": "restart", "seat": 0}
     assert refused(creator, {"type": "answer", "accept": True}).code == "not_yours"
-    creator.play("a3-b3")                                   # a move cancels the pending request
+    creator.play("a3-b3")  # a move cancels the pending request
     state = guest.wait(lambda s: s["ply"] == 3)
     assert state["request"] is None and "cancelled" in state["note"]
     assert refused(guest, {"type": "answer", "accept": True}).code == "nothing"
@@ -264,10 +272,10 @@ def test_creator_restarts_alone_while_seat_two_is_free(rooms, connect):
 def test_undo_needs_the_other_players_acceptance(pair):
     info, creator, guest = pair()
     creator.play("a1-b1")
-    assert refused(guest, {"type": "request", "kind": "undo"}).code == "nothing"    # not their move
+    assert refused(guest, {"type": "request", "kind": "undo"}).code == "nothing"  # not their move
     creator.request_undo()
     guest.wait(lambda s: s["request"] == {"kind": "undo", "seat": 0})
-    assert creator.state["history"] == ["a1-b1"]            # nothing changes before the answer
+    assert creator.state["history"] == ["a1-b1"]  # nothing changes before the answer
     guest.answer(True)
     state = creator.wait(lambda s: s["ply"] == 0)
     assert state["to_move"] == 0 and state["request"] is None
@@ -293,7 +301,7 @@ def test_junk_messages_get_an_error_and_change_nothing(pair):
     assert error_for('{"no": "type"}')["code"] == "bad_json"
     assert error_for('{"type": 7}')["code"] == "bad_json"
     assert error_for('{"type": "launch_missiles"}')["code"] == "unknown_type"
-    assert error_for('{"type": "hello", "token": null}')["code"] == "bad_field"       # only once
+    assert error_for('{"type": "hello", "token": null}')["code"] == "bad_field"  # only once
     assert error_for('{"type": "request", "kind": "everything"}')["code"] == "bad_field"
     assert error_for('{"type": "answer", "accept": "yes"}')["code"] == "bad_field"
     assert error_for('{"type": "ping", "id": {"a": 1}}')["code"] == "bad_field"
@@ -323,7 +331,7 @@ def test_a_huge_message_closes_only_that_connection(pair):
         pass
     with pytest.raises((RoomClosed, TimeoutError)):
         creator.wait(lambda s: False, timeout=5)
-    guest.wait(lambda s: s["ply"] >= 1, timeout=5)   # the move reaches the guest (closing the creator may be quicker)
+    guest.wait(lambda s: s["ply"] >= 1, timeout=5)  # the move reaches the guest (closing the creator may be quicker)
     assert guest.state["history"] == ["a1-b1"]
     guest.wait(lambda s: not s["seats"][0]["connected"])
 
@@ -337,7 +345,7 @@ def test_a_flood_is_rate_limited(pair):
     time.sleep(0.5)
     pongs = sum(1 for m in creator.messages[start:] if m["type"] == "pong")
     assert 0 < pongs < 300
-    time.sleep(1.5)                                          # the bucket refills: normal play resumes
+    time.sleep(1.5)  # the bucket refills: normal play resumes
     assert creator.play("a1-b1") == "a1-b1"
 
 

@@ -1,5 +1,6 @@
 """The review of a finished room game on the room page, in real Chromium: both players read every move's
 verdict in the list and step the review board through the game by keyboard and by the list."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,9 @@ def js_state(page) -> dict:
 
 
 def wait_js(page, condition: str, timeout_ms: int = 15_000) -> None:
-    page.wait_for_function(f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()",
-                           timeout=timeout_ms)
+    page.wait_for_function(
+        f"(() => {{ const r = window.gamekitRoom; const s = r && r.state; return {condition}; }})()", timeout=timeout_ms
+    )
 
 
 def open_pair(person, url: str, size: str) -> tuple:
@@ -47,7 +49,7 @@ def play_to_the_end(pages: list) -> None:
 
 def test_both_players_read_the_review_of_a_finished_game(rooms, person):
     gold, coral = open_pair(person, rooms.url, "3x3")
-    assert gold.locator("#review").is_hidden()                  # no review while the game runs
+    assert gold.locator("#review").is_hidden()  # no review while the game runs
     play_to_the_end([gold, coral])
     n = len(js_state(gold)["history"])
     for page in (gold, coral):
@@ -57,7 +59,9 @@ def test_both_players_read_the_review_of_a_finished_game(rooms, person):
         items = page.locator("#review-moves li")
         assert items.count() == n
         first = items.nth(0).inner_text()
-        assert first.lstrip("✓?!· ").startswith("Gold ") and any(v in first for v in ("best", "mistake", "inaccuracy", "unjudged"))
+        assert first.lstrip("✓?!· ").startswith("Gold ") and any(
+            v in first for v in ("best", "mistake", "inaccuracy", "unjudged")
+        )
         assert "Gold:" in page.inner_text("#review-totals") and "Coral:" in page.inner_text("#review-totals")
         assert page.get_attribute("#review-caption", "aria-live") == "polite"
     # keyboard: → shows the first move and its verdict, End the last, Home the start
@@ -83,7 +87,8 @@ def test_both_players_read_the_review_of_a_finished_game(rooms, person):
     # the board is painted (not blank): some pixels differ from the background
     painted = coral.evaluate("""(() => { const c = document.getElementById('review-board');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; const seen = new Set();
-        for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]); return seen.size; })()""")
+        for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]);
+        return seen.size; })()""")
     assert painted > 3
     assert not gold.errors and not coral.errors
 
@@ -93,6 +98,7 @@ def test_the_review_works_under_the_page_s_csp_and_axe_finds_nothing_serious(roo
     from axe_playwright_python.sync_playwright import Axe
     from gamekit.dots.rules import DotsAndBoxes
     import random
+
     info = rooms.create("dots", width=2, height=2)
     gold, coral = connect(info["link"], token=info["token"]), connect(info["link"])
     gold.wait(lambda s: s["seats"][1]["connected"])
@@ -116,8 +122,11 @@ def test_the_review_works_under_the_page_s_csp_and_axe_finds_nothing_serious(roo
         page.keyboard.press("End")
         page.wait_for_selector(f"#review-board[data-step='{len(game.history)}']")
         results = Axe().run(page)
-        serious = [f"{v['id']} ({v['impact']}): {v['help']}" for v in results.response["violations"]
-                   if v["impact"] in ("critical", "serious")]
+        serious = [
+            f"{v['id']} ({v['impact']}): {v['help']}"
+            for v in results.response["violations"]
+            if v["impact"] in ("critical", "serious")
+        ]
         assert not serious, serious
         assert not errors and not blocked, (errors, blocked)
     finally:

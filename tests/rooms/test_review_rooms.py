@@ -1,5 +1,6 @@
 """The review of a finished room game (gamekit/rooms/review.py) on a real server: every move's verdict, the
 picture of each step, refusals, and the server answering moves and pages while a review is computed."""
+
 import json
 import threading
 import urllib.error
@@ -24,7 +25,7 @@ def room_path(info):
 
 def play_dots_to_the_end(creator, guest, moves):
     clients = {0: creator, 1: guest}
-    for ply, move in enumerate(moves):      # the creator's copy must have the last move before it says who moves
+    for ply, move in enumerate(moves):  # the creator's copy must have the last move before it says who moves
         state = creator.wait(lambda s, ply=ply: s["ply"] == ply)
         clients[state["to_move"]].play(move)
     return creator.wait(lambda s: s["over"])
@@ -32,6 +33,7 @@ def play_dots_to_the_end(creator, guest, moves):
 
 def a_dots_game(seed=3):
     import random
+
     rng, g = random.Random(seed), DotsAndBoxes(2, 2, first=0, alternate_start=False)
     while not g.is_over():
         g.play(rng.choice(g.legal_moves()))
@@ -64,7 +66,7 @@ def test_the_review_of_a_finished_game_gives_every_move_its_verdict(pair, rooms)
     assert shown["caption"].startswith(f"Move {k} of {k}: ")
     status, start = get_json(rooms, room_path(info) + "/review/0")
     assert status == 200 and start["verdict"] is None and start["caption"] == "The start of the game."
-    assert not any(item[0] == "line" for item in start["scene"])        # nothing drawn yet
+    assert not any(item[0] == "line" for item in start["scene"])  # nothing drawn yet
     status, error = get_json(rooms, room_path(info) + f"/review/{k + 1}")
     assert status == 404 and f"steps 0 to {k}" in error["message"]
 
@@ -80,7 +82,7 @@ def test_a_review_of_an_unfinished_game_or_no_room_is_refused(pair, rooms):
     assert status == 404 and "does not exist" in error["message"]
     status, _ = rooms.get("/r/NoSuchRoom12345/review/x")
     assert status == 404
-    assert creator.wait(lambda s: s["ply"] == 1)["ply"] == 1      # nothing changed in the room
+    assert creator.wait(lambda s: s["ply"] == 1)["ply"] == 1  # nothing changed in the room
 
 
 def test_a_step_before_the_review_was_asked_for_is_refused(pair, rooms):
@@ -93,7 +95,7 @@ def test_a_step_before_the_review_was_asked_for_is_refused(pair, rooms):
     status, error = get_json(rooms, room_path(info) + "/review/1")
     assert status == 409 and "Ask for the review first" in error["message"]
     status, data = get_json(rooms, room_path(info) + "/review")
-    assert status == 200 and data["moves"][-1]["verdict"] in ("best", "unjudged")   # the winning drop (if in reach)
+    assert status == 200 and data["moves"][-1]["verdict"] in ("best", "unjudged")  # the winning drop (if in reach)
     assert "column 1" in data["moves"][-1]["sentence"]
 
 
@@ -111,7 +113,7 @@ def test_the_server_answers_while_a_review_is_computed(pair, rooms, connect):
     # a 5 en raya game of 21 drops: its early positions are beyond the solver, each costs the review its
     # time per position, so the review takes a while; meanwhile another room plays and pages load
     info, red, yellow = pair("connect", board="five")
-    moves = "7 4 7 4 1 3 5 4 4 7 7 3 4 3 5 2 5 2 3 2 7 1".split()       # random drops that end the game
+    moves = "7 4 7 4 1 3 5 4 4 7 7 3 4 3 5 2 5 2 3 2 7 1".split()  # random drops that end the game
     for i, col in enumerate(moves):
         (red if i % 2 == 0 else yellow).play(col)
     red.wait(lambda s: s["over"])
@@ -135,16 +137,19 @@ def test_a_reviewed_room_game_in_a_notebook_keeps_this_seat_s_mistakes(rooms):
     from gamekit.puzzles.personal import personal_puzzles
     from gamekit.rooms.client import create_room, join
     from gamekit.rooms.widget import RoomWidget
+
     board = RoomWidget(create_room(rooms.url, "dots", width=3, height=3))
     friend = RoomWidget(join(board.client.link))
     board.client.wait(lambda s: s["seats"][1]["connected"])
     import pytest
+
     with pytest.raises(ValueError, match="finished game"):
         board.review()
     assert board.review_button.disabled and board.review_view is None
     game = DotsAndBoxes(3, 3, first=0, alternate_start=False)
     from gamekit.dots import cpu_player
-    players = [cpu_player("easy", 6), cpu_player("hard", 5)]           # gold (this notebook) loses 2 boxes in a move
+
+    players = [cpu_player("easy", 6), cpu_player("hard", 5)]  # gold (this notebook) loses 2 boxes in a move
     while not game.is_over():
         move = players[game.to_move].choose(game)
         (board if game.to_move == 0 else friend).client.play(move)
@@ -157,9 +162,9 @@ def test_a_reviewed_room_game_in_a_notebook_keeps_this_seat_s_mistakes(rooms):
     assert board.review_view.last_caption.startswith(f"Move {len(js)} of {len(js)}")
     saved = personal_puzzles("dots_and_boxes")
     assert [p.id for p in saved] == [p.id for p in board.personal_saved]
-    assert all(p.position.to_move == 0 for p in saved)                 # gold's own mistakes only
+    assert all(p.position.to_move == 0 for p in saved)  # gold's own mistakes only
     mistakes = [j for j in js if j.seat == 0 and j.verdict == "mistake"]
     assert mistakes and saved, "the easy player's mistakes give personal puzzles"
-    board.review()                                                     # a second look keeps no second copy
+    board.review()  # a second look keeps no second copy
     assert len(progress.personal("dots_and_boxes")) == len(saved)
     board.client.close(), friend.client.close()

@@ -1,6 +1,7 @@
 """Two room server processes on one database (as several workers or machines run them): each room is played on
 one process (a proxy routes it by its id), while the group pages and API may land on any — so no process may
 keep what another can change.  On SQLite (two processes on one WAL file) and on PostgreSQL."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,8 @@ def test_find_me_an_opponent_pairs_pupils_who_ask_different_processes(two_server
     owner = create_group(a.url, "Class 5B")
     ana = join_group(owner.join_link, "Ana")
     ben = asking(b, join_group(owner.join_link, "Ben"))
-    assert ana.call("find")["status"] == "waiting"          # Ana waits on process a …
-    paired = ben.call("find")                                 # … Ben asks process b, and they are paired
+    assert ana.call("find")["status"] == "waiting"  # Ana waits on process a …
+    paired = ben.call("find")  # … Ben asks process b, and they are paired
     assert paired["status"] == "paired" and paired["opponent"] == "Ana" and paired["seat"] == 0
     mine = ana.call("find")
     assert mine["status"] == "paired" and mine["room"] == paired["room"] and mine["seat"] == 1
@@ -52,10 +53,10 @@ def test_a_seat_taken_on_another_process_is_known_to_the_process_that_serves_the
     dan = asking(b, join_group(owner.join_link, "Dan"))
     created = cleo.call("room", rated=False)
     link = f"{a.url}/r/{created['room']}"
-    gold = connect(link, token=created["token"])              # the room lives on process a, Cleo waiting in it
+    gold = connect(link, token=created["token"])  # the room lives on process a, Cleo waiting in it
     assert "classmate" in gold.state["status"]
-    taken = dan.call("take", room=created["room"])            # Dan takes seat 2 through process b
-    coral = connect(link, token=taken["token"])               # and process a knows his token
+    taken = dan.call("take", room=created["room"])  # Dan takes seat 2 through process b
+    coral = connect(link, token=taken["token"])  # and process a knows his token
     assert coral.seat == 1
     state = gold.wait(lambda s: s["seats"][1]["connected"])
     assert state["group"]["players"] == ["Cleo", "Dan"]
@@ -71,9 +72,9 @@ def test_a_room_deleted_by_another_process_closes_here(two_servers, connect):
     owner = create_group(a.url, "Class 5D")
     fay = join_group(owner.join_link, "Fay")
     created = fay.call("room", rated=False)
-    gold = connect(f"{a.url}/r/{created['room']}", token=created["token"])     # served by process a
+    gold = connect(f"{a.url}/r/{created['room']}", token=created["token"])  # served by process a
     status, _ = b.post({"key": owner.key, "confirm": "Class 5D"}, f"/api/groups/{owner.group}/delete")
-    assert status == 200                                     # the teacher deletes the group through process b
-    gone = gold.wait_for(lambda m: m["type"] == "expired", timeout=15)       # process a's sweep closes it
+    assert status == 200  # the teacher deletes the group through process b
+    gone = gold.wait_for(lambda m: m["type"] == "expired", timeout=15)  # process a's sweep closes it
     assert gone["message"]
     assert a.get(f"/r/{created['room']}")[0] == 404

@@ -1,6 +1,7 @@
 """The two stores behind one interface (gamekit.rooms.store): the same behaviour on SQLite and on a real
 PostgreSQL, keys that make a duplicate impossible, refusals that change nothing, and migrations that open
 databases made by earlier versions."""
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit.rooms import ratings
-from gamekit.rooms.store import (SCHEMA_VERSION, SEVEN_DAYS, DuplicateMove, GroupStore, RoomStore, SchemaTooNew,
-                                 Store, StoredMove, StoredRoom, token_hash)
+from gamekit.rooms.store import Store
+from gamekit.rooms.store_interface import (
+    DuplicateMove,
+    GroupStore,
+    RoomStore,
+    SEVEN_DAYS,
+    SchemaTooNew,
+    StoredMove,
+    StoredRoom,
+    token_hash,
+)
+from gamekit.rooms.store_schema import SCHEMA_VERSION
 from gamekit.rooms.stores import describe_db, open_store
 
 TOKEN = "t" * 43
@@ -62,15 +73,21 @@ def test_a_second_move_at_the_same_ply_is_impossible(make_store):
     # and in a group commit, the whole batch is refused: the other room's move is not stored either
     other = a_room(store, "room-0002")
     with pytest.raises(DuplicateMove):
-        store.apply([("add_move", (other, 0, "move", "a1-b1", 0, 0, 1004.0)),
-                     ("add_move", (room, 0, "move", "c1-d1", 1, 0, 1004.0))])
-    assert store.load_room(room) == before                       # nothing changed: move, request, last activity
+        store.apply(
+            [
+                ("add_move", (other, 0, "move", "a1-b1", 0, 0, 1004.0)),
+                ("add_move", (room, 0, "move", "c1-d1", 1, 0, 1004.0)),
+            ]
+        )
+    assert store.load_room(room) == before  # nothing changed: move, request, last activity
     assert store.load_room(other).moves == []
     # the key is the database's own: a statement that bypasses the store is refused too
     with pytest.raises(store.integrity_error):
         with store.transaction() as run:
-            run("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, 0, 'move', 'x', 0, 0, 1)",
-                (room,))
+            run(
+                "INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, 0, 'move', 'x', 0, 0, 1)",
+                (room,),
+            )
     assert store.counts()["moves"] == 1
 
 
@@ -79,12 +96,17 @@ def test_a_group_commit_stores_every_write_in_order(make_store):
     rooms = [a_room(store, f"room-{i:04d}") for i in range(3)]
     writes = []
     for i, room in enumerate(rooms):
-        writes += [("take_seat", (room, 1, f"guest-token-{i:02d}", 1001.0)),
-                   ("add_move", (room, 0, "move", "a1-b1", 0, 0, 1002.0)),
-                   ("set_request", (room, "undo", 0, 1003.0)),
-                   ("add_move", (room, 1, "move", "b1-c1", 1, 2, 1004.0))]       # cancels the request
-    writes += [("undo_move", (rooms[0], 1, 1005.0)), ("new_game", (rooms[1], 1006.0)),
-               ("set_request", (rooms[2], "restart", 1, 1007.0))]
+        writes += [
+            ("take_seat", (room, 1, f"guest-token-{i:02d}", 1001.0)),
+            ("add_move", (room, 0, "move", "a1-b1", 0, 0, 1002.0)),
+            ("set_request", (room, "undo", 0, 1003.0)),
+            ("add_move", (room, 1, "move", "b1-c1", 1, 2, 1004.0)),
+        ]  # cancels the request
+    writes += [
+        ("undo_move", (rooms[0], 1, 1005.0)),
+        ("new_game", (rooms[1], 1006.0)),
+        ("set_request", (rooms[2], "restart", 1, 1007.0)),
+    ]
     store.apply(writes)
     first, second, third = (store.load_room(r) for r in rooms)
     assert first.moves == [StoredMove("move", "a1-b1", 0, 0)] and first.request is None
@@ -115,7 +137,7 @@ def test_expiry_on_both_stores_and_no_token_is_stored(make_store):
 
 def test_a_process_sharing_the_database_sees_what_another_changed(make_store):
     one = make_store()
-    two = make_store(one.test_db)                     # a second server process on the same database
+    two = make_store(one.test_db)  # a second server process on the same database
     for room in ("room-0001", "room-0002"):
         a_room(one, room)
     two.take_seat("room-0001", 1, "guest-token-01", now=1001.0)
@@ -131,11 +153,11 @@ def test_group_keys_make_duplicates_impossible(make_store):
     store = make_store()
     gid = "group-0001"
     store.create_group(gid, "ABCDEFGH", "Class 5B", "owner-hash", {"game": "dots"}, now=1000.0)
-    with pytest.raises(store.integrity_error):               # a second group with the same join code
+    with pytest.raises(store.integrity_error):  # a second group with the same join code
         store.create_group("group-0002", "ABCDEFGH", "Other", "owner-hash-2", {}, now=1000.0)
     assert store.code_taken("ABCDEFGH") and store.group_by_code("ABCDEFGH") == gid
     assert store.add_member(gid, "Ana", "key-ana", now=1001.0) is True
-    assert store.add_member(gid, "ANA", "key-ana-2", now=1001.0) is False      # the nickname, in any case
+    assert store.add_member(gid, "ANA", "key-ana-2", now=1001.0) is False  # the nickname, in any case
     assert store.nickname_taken(gid, "aNa") and not store.nickname_taken(gid, "Ben")
     assert store.add_member(gid, "Ben", "key-ben", now=1001.0) is True
     ana, ben = (store.member_by_key(gid, k)["id"] for k in ("key-ana", "key-ben"))
@@ -192,9 +214,9 @@ def test_a_sqlite_database_made_before_schema_versions_opens_with_everything_in_
     room = store.load_room("room-old-1")
     assert (room.game_no, room.seat_hashes, room.moves) == (3, ["hash-0", None], [StoredMove("move", "a1-b1", 0, 0)])
     assert store.group_by_code("K7MQ2P") == "group-old-1" and store.nickname_taken("group-old-1", "ana")
-    store.add_group_room("room-old-1", "group-old-1", False, 1, now=3.0)   # the tables added since are there
+    store.add_group_room("room-old-1", "group-old-1", False, 1, now=3.0)  # the tables added since are there
     store.close()
-    assert Store(path).schema_version() == SCHEMA_VERSION                  # and opening it again changes nothing
+    assert Store(path).schema_version() == SCHEMA_VERSION  # and opening it again changes nothing
 
 
 def test_a_database_of_a_newer_gamekit_is_refused(make_store):
@@ -208,14 +230,21 @@ def test_a_database_of_a_newer_gamekit_is_refused(make_store):
 
 
 def test_the_address_shown_hides_the_password():
-    assert describe_db("postgresql://rooms:s3cret@db.example:5432/gamekit") == "postgresql://rooms@db.example:5432/gamekit"
+    assert (
+        describe_db("postgresql://rooms:s3cret@db.example:5432/gamekit") == "postgresql://rooms@db.example:5432/gamekit"
+    )
     assert describe_db("rooms.sqlite3") == "rooms.sqlite3"
 
 
 def start_server(db) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "gamekit.rooms", "--port", "0", "--db", str(db)], env=env,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "gamekit.rooms", "--port", "0", "--db", str(db)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_server_will_not_start_on_a_database_of_a_newer_gamekit(make_store):
@@ -236,10 +265,15 @@ def test_the_server_will_not_start_on_a_postgresql_it_cannot_reach():
 
 
 # ----- property: any sequence of room writes, one by one or in group commits, stores what a model says ---------
-OPS = st.lists(st.tuples(st.sampled_from(["move", "undo", "new_game", "request", "clear", "seat", "touch",
-                                          "duplicate"]),
-                         st.integers(0, 1), st.sampled_from(["undo", "restart"]), st.booleans()),
-               max_size=25)
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["move", "undo", "new_game", "request", "clear", "seat", "touch", "duplicate"]),
+        st.integers(0, 1),
+        st.sampled_from(["undo", "restart"]),
+        st.booleans(),
+    ),
+    max_size=25,
+)
 
 
 @pytest.fixture(scope="module")
@@ -265,7 +299,7 @@ def test_any_writes_one_by_one_or_batched_store_what_they_say(one_store, ops, ba
     batch: list = []
     for step, (op, which, kind, in_batch) in enumerate(ops):
         room, now = rooms[which], 10.0 + step
-        m = model[room]                   # the room as it will be once everything queued is committed
+        m = model[room]  # the room as it will be once everything queued is committed
         if op == "duplicate":
             if batch or not m.moves:
                 continue
@@ -301,7 +335,7 @@ def test_any_writes_one_by_one_or_batched_store_what_they_say(one_store, ops, ba
         assert store.load_room(room) == model[room]
 
 
-_rooms_made = iter(range(10 ** 6))
+_rooms_made = iter(range(10**6))
 
 
 def apply_to_model(m: StoredRoom, name: str, args: tuple) -> None:
@@ -332,6 +366,7 @@ def test_a_time_round_trips_to_the_millisecond_on_both_stores(make_store):
     about two minutes, so every time column is ``DOUBLE PRECISION`` there (SQLite's ``REAL`` is 8 bytes)."""
     import time as clock
     from gamekit.rooms.leases import Leases
+
     store = make_store()
     now = clock.time() + 0.123456
     store.create_room("room-time-1", "dots", {"width": 3, "height": 3}, 0, TOKEN, now=now)
@@ -342,13 +377,26 @@ def test_a_time_round_trips_to_the_millisecond_on_both_stores(make_store):
     assert store.add_member("grp-time-1", "Ana", "k" * 64, now=now)
     room = store.load_room("room-time-1")
     assert abs(room.created - now) < 1e-3 and abs(room.last_active - now) < 1e-3
-    Leases(store.test_db).close()                       # the lease tables too
+    Leases(store.test_db).close()  # the lease tables too
     with store.transaction() as run:
-        for table, column in [("rooms", "created"), ("rooms", "last_active"), ("seats", "joined"), ("moves", "at"),
-                              ("requests", "at"), ("groups", "created"), ("groups", "last_active"),
-                              ("members", "joined")]:
+        for table, column in [
+            ("rooms", "created"),
+            ("rooms", "last_active"),
+            ("seats", "joined"),
+            ("moves", "at"),
+            ("requests", "at"),
+            ("groups", "created"),
+            ("groups", "last_active"),
+            ("members", "joined"),
+        ]:
             stored = [r[0] for r in run(f"SELECT {column} FROM {table}", ()).fetchall()]
             assert stored and all(abs(t - now) < 1e-3 for t in stored), (table, column, stored, now)
-        if store.dialect == "postgresql":             # no 4-byte float column anywhere
-            assert run("SELECT table_name, column_name FROM information_schema.columns WHERE "
-                       "table_schema = current_schema() AND data_type = 'real'", ()).fetchall() == []
+        if store.dialect == "postgresql":  # no 4-byte float column anywhere
+            assert (
+                run(
+                    "SELECT table_name, column_name FROM information_schema.columns WHERE "
+                    "table_schema = current_schema() AND data_type = 'real'",
+                    (),
+                ).fetchall()
+                == []
+            )

@@ -6,6 +6,7 @@ SIGKILLed mid-game, the killed worker coming back, and the room never live in tw
 The tests that start HAProxy are marked ``proxy`` (``.ci/run`` installs HAProxy; without it they skip, or fail
 with ``GAMEKIT_REQUIRE_PROXY=1``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,6 +43,7 @@ def run_apart(coroutine) -> None:
     """``asyncio.run`` in a thread of its own: the session's sync Playwright (browser tests earlier on the same
     xdist worker) leaves an event loop running in this thread, where ``asyncio.run`` refuses to start."""
     import threading
+
     failure: list[BaseException] = []
 
     def main() -> None:
@@ -81,10 +83,17 @@ def get_json(url: str) -> dict | None:
 class Cluster:
     """``python -m gamekit.rooms --workers 2`` (HAProxy in front, or ``--proxy none``) on free loopback ports."""
 
-    def __init__(self, tmp: Path, proxy: str = "haproxy", workers: int = 2, restart_delay: float = 0.5,
-                 prefix: str = "", db: str | Path | None = None):
+    def __init__(
+        self,
+        tmp: Path,
+        proxy: str = "haproxy",
+        workers: int = 2,
+        restart_delay: float = 0.5,
+        prefix: str = "",
+        db: str | Path | None = None,
+    ):
         self.tmp, self.proxy, self.prefix = tmp, proxy, prefix
-        self.db = db if db is not None else tmp / "rooms.sqlite3"     # a SQLite file or a postgresql:// address
+        self.db = db if db is not None else tmp / "rooms.sqlite3"  # a SQLite file or a postgresql:// address
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]
         self.url = f"http://127.0.0.1:{self.port}{prefix}"
@@ -92,11 +101,38 @@ class Cluster:
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         with open(self.log, "a") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gamekit.rooms", "--workers", str(workers), "--host", "127.0.0.1",
-                 "--port", str(self.port), "--worker-ports", ",".join(map(str, self.worker_ports)),
-                 "--proxy", proxy, "--db", str(self.db), "--tick", "0.05", "--rooms-per-minute", "6000",
-                 "--max-connections-per-address", "0", "--restart-delay", str(restart_delay), "--prefix", prefix],
-                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=tmp)
+                [
+                    sys.executable,
+                    "-m",
+                    "gamekit.rooms",
+                    "--workers",
+                    str(workers),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--worker-ports",
+                    ",".join(map(str, self.worker_ports)),
+                    "--proxy",
+                    proxy,
+                    "--db",
+                    str(self.db),
+                    "--tick",
+                    "0.05",
+                    "--rooms-per-minute",
+                    "6000",
+                    "--max-connections-per-address",
+                    "0",
+                    "--restart-delay",
+                    str(restart_delay),
+                    "--prefix",
+                    prefix,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=tmp,
+            )
         deadline = time.time() + 60
         while time.time() < deadline:
             if self.process.poll() is not None:
@@ -129,8 +165,9 @@ class Cluster:
 
     def holder(self, room: str) -> tuple[str, int] | None:
         """(name, pid) of the worker holding the room's lease, or None."""
-        rows = self.sql("SELECT w.name, w.pid FROM room_leases l JOIN workers w ON w.id = l.holder "
-                        "WHERE l.room = ?", (room,))
+        rows = self.sql(
+            "SELECT w.name, w.pid FROM room_leases l JOIN workers w ON w.id = l.holder WHERE l.room = ?", (room,)
+        )
         return rows[0] if rows else None
 
     def stored(self, room: str) -> list[tuple[int, str]]:
@@ -140,6 +177,7 @@ class Cluster:
         """The rows of one query on the cluster's database (``?`` for each value, on either store)."""
         if is_postgres(self.db):
             import psycopg
+
             with psycopg.connect(str(self.db), autocommit=True) as db:
                 return [tuple(r) for r in db.execute(query.replace("?", "%s"), args).fetchall()]
         with sqlite3.connect(self.db) as db:
@@ -161,7 +199,7 @@ class Cluster:
                     db.execute("ROLLBACK")
                     return
                 except sqlite3.OperationalError:
-                    pass                   # held: by the stopped worker, or for a moment by the other one
+                    pass  # held: by the stopped worker, or for a moment by the other one
             os.kill(pid, signal.SIGCONT)
             time.sleep(0.05)
         raise AssertionError(f"the database stayed locked while worker {pid} was stopped, 100 times")
@@ -180,8 +218,9 @@ class Cluster:
 
 
 STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-FENCE_REFUSED = re.compile(r"^\S*(IntegrityError|IntegrityConstraintViolation): this worker does not hold the room",
-                           re.M)
+FENCE_REFUSED = re.compile(
+    r"^\S*(IntegrityError|IntegrityConstraintViolation): this worker does not hold the room", re.M
+)
 
 
 @pytest.fixture
@@ -317,7 +356,9 @@ async def play(seat: Seat, rng: random.Random, gate: asyncio.Event) -> None:
             if not state["over"] and state["to_move"] == seat.seat and not state.get("waiting"):
                 move = rng.choice(state["targets"])[0]
                 try:
-                    await seat.ws.send(json.dumps({"type": "move", "move": move, "ply": state["ply"], "id": state["ply"]}))
+                    await seat.ws.send(
+                        json.dumps({"type": "move", "move": move, "ply": state["ply"], "id": state["ply"]})
+                    )
                     pending = True
                 except ConnectionClosed:
                     pass
@@ -382,7 +423,7 @@ class Watch:
         n = len(self.cluster.worker_ports)
         reads = [self.holder(i) for i in range(n)] + [self.holder(i) for i in range(n)]
         for i in range(n):
-            if reads[i] and reads[n + i]:                     # i held the room from its first read to its second
+            if reads[i] and reads[n + i]:  # i held the room from its first read to its second
                 between = [reads[j if j > i else n + j] for j in range(n) if j != i]
                 if any(between):
                     return [reads[i]] + [name for name in between if name]
@@ -420,11 +461,11 @@ def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster, cluste
     """Two players in a room through HAProxy; the worker holding the room is SIGKILLed mid-game; both
     reconnect by themselves through the proxy, the survivor loads the room from the database with every
     confirmed move, and the game is played to its end with nothing lost or duplicated."""
-    c = cluster(db=cluster_db, restart_delay=6)                 # the killed worker stays away while the game goes on
+    c = cluster(db=cluster_db, restart_delay=6)  # the killed worker stays away while the game goes on
 
     async def scenario() -> None:
         info, room, creator, guest = await seated_pair(c)
-        assert info["link"] == f"{c.url}/r/{room}"          # the invite link goes through the proxy
+        assert info["link"] == f"{c.url}/r/{room}"  # the invite link goes through the proxy
         gate, stop = asyncio.Event(), asyncio.Event()
         gate.set()
         watch = Watch(c)
@@ -441,7 +482,7 @@ def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster, cluste
         assert survivor is not None and survivor[0] != name, (name, survivor)
         assert creator.reconnects >= 1 and guest.reconnects >= 1
         stored = check_game(c, room, [creator, guest], in_flight=1)
-        assert len(stored) > before + 1                       # the game went on after the kill
+        assert len(stored) > before + 1  # the game went on after the kill
         assert watch.samples > 10 and not watch.both, watch.both
         await creator.close()
         await guest.close()
@@ -461,7 +502,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
     sends the room's new connections back to it.  The returning worker waits until the survivor let the room
     go (its players are told to reconnect, 1012) and loads it then: every move is seen by everyone, the
     stored game equals the confirmed moves, and no sample finds the room in two workers."""
-    c = cluster(db=cluster_db, restart_delay=8)                 # long enough for the survivor to take the room first
+    c = cluster(db=cluster_db, restart_delay=8)  # long enough for the survivor to take the room first
 
     async def scenario() -> None:
         info, room, creator, guest = await seated_pair(c)
@@ -474,7 +515,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
         name, pid = c.holder(room)
         os.kill(pid, signal.SIGKILL)
         await wait_until(lambda: len(creator.confirmed) + len(guest.confirmed) >= 12, what="6 more moves")
-        gate.clear()                                          # the players pause (between two moves)
+        gate.clear()  # the players pause (between two moves)
         survivor = c.holder(room)[0]
         assert survivor != name
         back = c.index(name)
@@ -500,7 +541,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
 
         gate.set()
         await asyncio.wait_for(asyncio.gather(*games, watch_to_the_end()), 60)
-        assert len(watcher.closes) == closes_before          # the watcher stayed on the returned worker
+        assert len(watcher.closes) == closes_before  # the watcher stayed on the returned worker
         stop.set()
         await watching
         assert c.holder(room)[0] == name
@@ -535,7 +576,7 @@ def test_under_a_prefix_rooms_spread_over_the_workers_by_their_id(cluster):
             assert seat.seat == 0
             holders.append(c.holder(info["room"])[0])
             await seat.close()
-        assert set(holders) == {"w1", "w2"}, holders     # 16 rooms all on one worker: 1 in 32768
+        assert set(holders) == {"w1", "w2"}, holders  # 16 rooms all on one worker: 1 in 32768
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(c.url + "/r/nosuchroom12345", timeout=10)
         assert missing.value.code == 404
@@ -587,8 +628,14 @@ def test_a_room_is_live_in_one_worker_whichever_worker_a_connection_reaches(clus
         assert closed.value.rcvd.code == CLOSE_MOVED
         await guest.connect()
         assert guest.seat == 1 and c.health(1)["rooms"] == 0 and c.health(0)["rooms"] == 1
-        await settle([creator, guest], lambda: creator.state["ply"] == guest.state["ply"] == 4 and
-                     creator.state["seats"][1]["connected"] and not creator.state.get("waiting"))
+        await settle(
+            [creator, guest],
+            lambda: (
+                creator.state["ply"] == guest.state["ply"] == 4
+                and creator.state["seats"][1]["connected"]
+                and not creator.state.get("waiting")
+            ),
+        )
         mover = creator if creator.state["to_move"] == 0 else guest
         m = await move_and_settle(mover, [creator, guest], rng.choice(mover.state["targets"])[0])
         assert [p for p, _ in c.stored(room)] == [0, 1, 2, 3, 4]
@@ -600,8 +647,9 @@ def test_a_room_is_live_in_one_worker_whichever_worker_a_connection_reaches(clus
 
 
 def post(base: str, path: str, body: dict) -> dict:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
@@ -625,7 +673,7 @@ def test_a_class_group_seat_taken_and_the_group_deleted_through_another_worker(c
         await creator.connect()
         assert c.holder(room)[0] == "w1" and not creator.state["seats"][1]["taken"]
         taken = post(w2, f"/api/groups/{gid}/take", {"key": bo["key"], "room": room})
-        assert taken["seat"] == 1 and c.health(1)["rooms"] == 0          # w2 did not load the room
+        assert taken["seat"] == 1 and c.health(1)["rooms"] == 0  # w2 did not load the room
         # the classmate's page says hello to w1, which reads the seat taken elsewhere: both see each other
         guest = Seat(w1, room, taken["token"])
         await asyncio.wait_for(guest.connect(), 30)
@@ -641,7 +689,7 @@ def test_a_class_group_seat_taken_and_the_group_deleted_through_another_worker(c
                 try:
                     m = json.loads(await asyncio.wait_for(p.ws.recv(), 10))
                 except ConnectionClosed as closed:
-                    assert closed.rcvd.code == 4004             # expired: the page stops, no reconnection
+                    assert closed.rcvd.code == 4004  # expired: the page stops, no reconnection
                     break
                 if m["type"] == "expired":
                     assert "deleted" in m["message"]
@@ -668,7 +716,7 @@ def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster, clust
             await creator.ws.send(json.dumps({"type": "move", "move": move, "ply": 0, "id": 1}))
             t0 = time.monotonic()
             watcher = Seat(w2, room)
-            await watcher.connect()                     # waits until w1's heartbeat is older than TTL
+            await watcher.connect()  # waits until w1's heartbeat is older than TTL
             assert time.monotonic() - t0 >= TTL - 1.5
             assert c.holder(room)[0] == "w2" and watcher.state["ply"] == 0
         finally:
@@ -708,6 +756,7 @@ def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(cluster_db)
     from gamekit.rooms.server import RoomServer
     from gamekit.rooms.stores import open_store
     from gamekit.rooms.workers import Ownership
+
     db = cluster_db
     server = RoomServer(db)
     own = Ownership(server, db, "w1")
@@ -723,7 +772,7 @@ def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(cluster_db)
     own.leases.release(room, other)
     with pytest.raises(refused, match="does not hold the room"):
         server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
-    assert server.store.load_room(room).moves == []               # nothing stored, the store still works
+    assert server.store.load_room(room).moves == []  # nothing stored, the store still works
     assert own.claim(room) is True
     server.store.add_move(room, 0, "move", "a1-b1", 0, 0, time.time())
     assert server.store.load_room(room).moves[0].move == "a1-b1"
@@ -732,7 +781,7 @@ def test_the_fence_refuses_a_move_of_a_room_the_worker_does_not_hold(cluster_db)
     assert own.leases.claim(room, other) is True
     with pytest.raises(refused, match="does not hold the room"):
         server.store.add_move(room, 1, "move", "a2-b2", 1, 0, time.time())
-    plain = open_store(db)                          # no worker named: not fenced
+    plain = open_store(db)  # no worker named: not fenced
     plain.add_move(room, 1, "move", "a2-b2", 1, 0, time.time())
     assert [m.move for m in plain.load_room(room).moves] == ["a1-b1", "a2-b2"]
     plain.close()
@@ -747,6 +796,7 @@ def test_on_postgresql_a_take_over_waits_for_the_move_being_stored(postgres):
     tries again later); once that move is committed, the claim succeeds and the room loads with the move."""
     from gamekit.rooms.server import RoomServer
     from gamekit.rooms.workers import Ownership
+
     db = postgres.url(f"takeover_{os.getpid()}")
     server = RoomServer(db)
     own = Ownership(server, db, "w1")
@@ -756,13 +806,15 @@ def test_on_postgresql_a_take_over_waits_for_the_move_being_stored(postgres):
     assert own.claim(room) is True
     other, leases = new_worker_id("w2"), Leases(db)
     leases.register(other, "w2", 1)
-    with server.store.transaction() as run:        # a move being stored by w1 …
-        run("INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (room, 0, "move", "a1-b1", 0, 0, time.time()))
-        assert leases.beat(own.id, time.time() - TTL - 1)          # … when w1 looks dead
-        assert leases.claim(room, other) is False                 # the lease row is locked: not yet
+    with server.store.transaction() as run:  # a move being stored by w1 …
+        run(
+            "INSERT INTO moves (room, ply, kind, move, seat, by_cpu, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (room, 0, "move", "a1-b1", 0, 0, time.time()),
+        )
+        assert leases.beat(own.id, time.time() - TTL - 1)  # … when w1 looks dead
+        assert leases.claim(room, other) is False  # the lease row is locked: not yet
         assert leases.holder(room) == own.id
-    assert leases.claim(room, other) is True                      # committed: now the room is w2's
+    assert leases.claim(room, other) is True  # committed: now the room is w2's
     assert [m.move for m in stored_moves(db, room)] == ["a1-b1"]
     leases.close()
     own.leases.close()
@@ -777,13 +829,14 @@ def test_on_sqlite_a_claim_gives_up_a_lock_held_by_a_paused_process(tmp_path, ca
     from gamekit.rooms.leases import LOCK_WAIT
     from gamekit.rooms.server import RoomServer
     from gamekit.rooms.workers import Ownership
+
     db = tmp_path / "rooms.sqlite3"
     server = RoomServer(db)
     own = Ownership(server, db, "w1")
     own.leases.register(own.id, "w1", os.getpid())
     room, _ = server.create_room("dots", {"width": 2, "height": 2}, 0)
     paused = sqlite3.connect(db, isolation_level=None)
-    paused.execute("BEGIN IMMEDIATE")                  # the paused process's write transaction
+    paused.execute("BEGIN IMMEDIATE")  # the paused process's write transaction
     t0 = time.monotonic()
     assert own.claim(room) is False
     assert LOCK_WAIT - 0.5 <= time.monotonic() - t0 < LOCK_WAIT + 5
@@ -792,7 +845,7 @@ def test_on_sqlite_a_claim_gives_up_a_lock_held_by_a_paused_process(tmp_path, ca
     assert [r.levelname for r in caplog.records] == ["WARNING"] and "lock" in caplog.records[0].getMessage()
     assert caplog.records[0].exc_info is None
     paused.execute("ROLLBACK")
-    assert own.leases.holder(room) is None             # the refused claim wrote nothing
+    assert own.leases.holder(room) is None  # the refused claim wrote nothing
     assert own.claim(room) is True and own.leases.holder(room) == own.id
     paused.close()
     own.leases.close()
@@ -801,6 +854,7 @@ def test_on_sqlite_a_claim_gives_up_a_lock_held_by_a_paused_process(tmp_path, ca
 
 def stored_moves(db, room: str) -> list:
     from gamekit.rooms.stores import open_store
+
     store = open_store(db)
     try:
         return store.load_room(room).moves
@@ -818,9 +872,9 @@ def check_leases(db, add_room, delete_room) -> None:
     leases.register(b, "w2", 2, now)
     assert leases.claim("no-such-room", a) is None
     assert leases.claim("room-aaaa-1", a) is True and leases.claim("room-aaaa-1", a) is True
-    assert leases.claim("room-aaaa-1", b) is False                     # held by a live worker: asked for it
+    assert leases.claim("room-aaaa-1", b) is False  # held by a live worker: asked for it
     assert leases.holder("room-aaaa-1") == a and leases.wanted(a) == {"room-aaaa-1": b}
-    leases.release("room-aaaa-1", b)                                   # only the holder can release
+    leases.release("room-aaaa-1", b)  # only the holder can release
     assert leases.holder("room-aaaa-1") == a
     leases.release("room-aaaa-1", a)
     assert leases.claim("room-aaaa-1", b) is True and leases.held(b) == {"room-aaaa-1": None}
@@ -850,8 +904,11 @@ def check_leases(db, add_room, delete_room) -> None:
 def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
     db = tmp_path / "rooms.sqlite3"
     store = Store(db)
-    check_leases(db, lambda room: store.create_room(room, "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0),
-                 lambda room: store.expire(time.time() + 10**9))
+    check_leases(
+        db,
+        lambda room: store.create_room(room, "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0),
+        lambda room: store.expire(time.time() + 10**9),
+    )
     store.close()
 
 
@@ -860,12 +917,16 @@ def test_leases_on_postgresql(postgres):
     """The same SQL on a real PostgreSQL (the session's, tests/rooms/conftest.py; the rooms and moves tables here
     are stand-ins: only the rooms' key matters)."""
     import psycopg
+
     url = postgres.url(f"leases_{os.getpid()}")
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY)")
-        db.execute("CREATE TABLE IF NOT EXISTS moves (room TEXT)")      # the fence's trigger goes on it
-        check_leases(url, lambda room: db.execute("INSERT INTO rooms VALUES (%s)", (room,)),
-                     lambda room: db.execute("DELETE FROM rooms WHERE id = %s", (room,)))
+        db.execute("CREATE TABLE IF NOT EXISTS moves (room TEXT)")  # the fence's trigger goes on it
+        check_leases(
+            url,
+            lambda room: db.execute("INSERT INTO rooms VALUES (%s)", (room,)),
+            lambda room: db.execute("DELETE FROM rooms WHERE id = %s", (room,)),
+        )
 
 
 @pytest.mark.parametrize("name", ["", "a" * 41, "w 1", "w'1", None, 1])
@@ -895,23 +956,47 @@ def test_haproxy_config_routes_rooms_and_groups_by_hash(tmp_path):
 
 
 def test_supervisor_command_line():
-    assert worker_argv(["--workers", "2", "--db", "x.sqlite3", "--port=9000", "--host", "0.0.0.0", "--grace", "5",
-                        "--proxy", "none", "--proxy-config=f", "--worker-ports", "1,2"]) == \
-        ["--db", "x.sqlite3", "--grace", "5"]
+    assert worker_argv(
+        [
+            "--workers",
+            "2",
+            "--db",
+            "x.sqlite3",
+            "--port=9000",
+            "--host",
+            "0.0.0.0",
+            "--grace",
+            "5",
+            "--proxy",
+            "none",
+            "--proxy-config=f",
+            "--worker-ports",
+            "1,2",
+        ]
+    ) == ["--db", "x.sqlite3", "--grace", "5"]
     assert worker_ports(None, 9000, 2) == [9001, 9002]
     assert worker_ports("7001,7002", 9000, 2) == [7001, 7002]
     for bad in ("7001", "7001,7001", "9000,7001", "a,b", "0,7001"):
         with pytest.raises(ValueError, match="--worker-ports"):
             worker_ports(bad, 9000, 2)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-name", "w1"],
-                          capture_output=True, text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-name", "w1"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert done.returncode == 2 and "different processes" in done.stderr
-    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-ports", "5"],
-                          capture_output=True, text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "gamekit.rooms", "--workers", "2", "--worker-ports", "5"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert done.returncode == 2 and "--worker-ports" in done.stderr
-    done = subprocess.run([sys.executable, "-m", "gamekit.rooms", "--worker-name", "w 1"],
-                          capture_output=True, text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "gamekit.rooms", "--worker-name", "w 1"], capture_output=True, text=True, env=env
+    )
     assert done.returncode == 2 and "worker name 'w 1'" in done.stderr
 
 
@@ -919,7 +1004,10 @@ def test_supervisor_command_line():
 def _page_helpers():
     """The room-page helpers of test_rooms_browser.py (two people, playing their turns, waiting on the page)."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("gamekit_room_page_helpers", Path(__file__).parent / "test_rooms_browser.py")
+
+    spec = importlib.util.spec_from_file_location(
+        "gamekit_room_page_helpers", Path(__file__).parent / "test_rooms_browser.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -939,7 +1027,7 @@ def test_pages_through_the_proxy_reconnect_by_themselves_after_a_worker_is_kille
     h.play_pair([gold, coral], 3)
     name, pid = c.holder(room)
     with gold.expect_websocket(timeout=30_000), coral.expect_websocket(timeout=30_000):
-        os.kill(pid, signal.SIGKILL)                     # each page opens a new WebSocket by itself
+        os.kill(pid, signal.SIGKILL)  # each page opens a new WebSocket by itself
     deadline = time.time() + 30
     while (c.holder(room) or (name,))[0] == name:
         assert time.time() < deadline, "the room did not move to the survivor"

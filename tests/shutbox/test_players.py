@@ -1,4 +1,5 @@
 """CPU players: legal, reproducible, objectives per situation; simulations agree with the exact values."""
+
 import pytest
 
 from gamekit.shutbox import Rules, ShutTheBox, cpu_player, objective_for, shut_probability
@@ -28,6 +29,7 @@ def test_seeded_cpu_is_reproducible():
     def game(seed):
         g = ShutTheBox(3, seed=11)
         return run(g, [cpu_player("easy", seed=seed) for _ in range(3)]).to_dict()
+
     assert game(5) == game(5)
     assert any(game(5) != game(s) for s in range(6, 12))
 
@@ -53,7 +55,11 @@ def test_hard_objectives_by_situation():
     assert objective_for(ShutTheBox(2, variant="long")) == ("shut", None)
     g = ShutTheBox(2, dice=[(6, 6), (1, 1), (1, 1)])
     assert objective_for(g) == ("score", None)
-    g.roll(); g.cover(9, 3); g.roll(); g.cover(2); g.roll()
+    g.roll()
+    g.cover(9, 3)
+    g.roll()
+    g.cover(2)
+    g.roll()
     assert objective_for(g) == ("beat", 31)
 
 
@@ -67,7 +73,8 @@ def test_hard_dice_choice_uses_one_die_for_a_lone_1():
     # open: only tile 1 left cannot be made by two dice; hard rolls one die
     g = ShutTheBox(1, dice=[(6, 3), (6, 2), (6, 1), (5, 1), (4, 1), (2, 2), (1, 2), (1, 1)])
     for tiles in [(9,), (8,), (7,), (6,), (5,), (4,), (3,), (2,)]:
-        g.roll(); g.cover(*tiles)
+        g.roll()
+        g.cover(*tiles)
     assert g.open_tiles == (1,) and g.dice_options() == (1, 2)
     assert cpu_player("hard").choose(g) == ("roll", 1)
     assert cpu_player("medium").choose(g) == ("roll", 1)

@@ -1,4 +1,5 @@
 """Hypothesis property tests over random games of every variant."""
+
 import json
 
 from hypothesis import HealthCheck, given, settings
@@ -10,13 +11,16 @@ from gamekit.shutbox.rules import FULL
 
 setups = st.sampled_from([("round", 1), ("round", 2), ("round", 4), ("long", 2), ("to_45", 2), ("to_45", 3)])
 rules_st = st.builds(Rules, st.sampled_from(["after_789", "under_six", "never"]), st.sampled_from(["sum", "digits"]))
-junk = st.one_of(st.just("roll"), st.tuples(st.just("roll"), st.integers(0, 3)),
-                 st.lists(st.integers(-1, 11), max_size=4).map(tuple),
-                 st.tuples(st.sampled_from(["cover", "uncover"]), st.lists(st.integers(0, 10), max_size=3).map(tuple)))
+junk = st.one_of(
+    st.just("roll"),
+    st.tuples(st.just("roll"), st.integers(0, 3)),
+    st.lists(st.integers(-1, 11), max_size=4).map(tuple),
+    st.tuples(st.sampled_from(["cover", "uncover"]), st.lists(st.integers(0, 10), max_size=3).map(tuple)),
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups, rules=rules_st, seed=st.integers(0, 10 ** 6), data=st.data())
+@given(setup=setups, rules=rules_st, seed=st.integers(0, 10**6), data=st.data())
 def test_random_games_keep_their_invariants(setup, rules, seed, data):
     variant, n = setup
     g = ShutTheBox(n, rules, variant, seed=seed, stake=1)
@@ -32,7 +36,7 @@ def test_random_games_keep_their_invariants(setup, rules, seed, data):
             except IllegalMoveError as refusal:
                 assert str(refusal)
                 assert g.to_dict() == before
-            else:   # accepted: it must have been legal in another spelling
+            else:  # accepted: it must have been legal in another spelling
                 assert g.history[-1] in ShutTheBox.from_dict({**before, "state": None}).legal_moves()
         if g.is_over():
             break

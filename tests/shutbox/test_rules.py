@@ -1,4 +1,5 @@
 """Rules of Shut the Box: sets, rolling, covering, every variant's end and winner, refusals, saving."""
+
 from fractions import Fraction
 from itertools import combinations
 
@@ -34,7 +35,7 @@ def test_set_enumeration_matches_brute_force_for_every_total_and_state():
         for total in range(0, 47):
             got = tiles_summing_to(total, open_tiles)
             assert sorted(got) == sorted(brute(total, open_tiles)), (open_tiles, total)
-            assert got == sorted(got, reverse=True)          # largest tile first, then next largest
+            assert got == sorted(got, reverse=True)  # largest tile first, then next largest
             assert all(list(s) == sorted(s, reverse=True) for s in got)
 
 
@@ -68,7 +69,7 @@ def test_dice_options():
     assert six.dice_options(mask_of([7])) == (2,)
     assert six.dice_options(mask_of([1, 2, 3])) == (1,)
     assert six.dice_options(mask_of([6])) == (1,)
-    sheet = Rules(one_die="under_six")          # the sheet: a choice, once the open tiles add up to < 6
+    sheet = Rules(one_die="under_six")  # the sheet: a choice, once the open tiles add up to < 6
     assert sheet.dice_options(mask_of([1, 2, 3])) == (2,)
     assert sheet.dice_options(mask_of([6])) == (2,)
     assert sheet.dice_options(mask_of([1, 4])) == (1, 2)
@@ -93,7 +94,7 @@ def test_roll_cover_and_turn_end_with_preset_dice():
     assert g.open_tiles == (1, 2, 4, 6, 7, 8, 9)
     g.play(("roll", 2))
     g.play(("cover", (9,)))
-    g.play("roll")                          # 2: tile 2 is open
+    g.play("roll")  # 2: tile 2 is open
     g.play((2,))
     assert g.open_tiles == (1, 4, 6, 7, 8)
     assert not g.is_over()
@@ -148,22 +149,34 @@ def test_one_die_only_after_789_covered_and_its_roll():
 
 
 def test_under_six_offers_one_die_below_six():
-    moves = [("roll", 2), (9,), ("roll", 2), (8,), ("roll", 2), (7,), ("roll", 2), (6,), ("roll", 2), (5,),
-             ("roll", 2), (4,)]
+    moves = [
+        ("roll", 2),
+        (9,),
+        ("roll", 2),
+        (8,),
+        ("roll", 2),
+        (7,),
+        ("roll", 2),
+        (6,),
+        ("roll", 2),
+        (5,),
+        ("roll", 2),
+        (4,),
+    ]
     dice = [(6, 3), (6, 2), (6, 1), (5, 1), (4, 1), (2, 2), (1, 1), (3, 3)]
     g = ShutTheBox.from_moves(moves, 1, Rules(one_die="under_six"), dice=dice)
-    assert g.open_tiles == (1, 2, 3) and g.dice_options() == (2,)      # 6 open: not less than six
+    assert g.open_tiles == (1, 2, 3) and g.dice_options() == (2,)  # 6 open: not less than six
     with pytest.raises(IllegalMoveError, match="less than 6"):
         g.roll(1)
     g.roll(2)
     g.cover(2)
-    assert g.open_tiles == (1, 3) and g.dice_options() == (1, 2)       # 4 open: a choice
+    assert g.open_tiles == (1, 3) and g.dice_options() == (1, 2)  # 4 open: a choice
     before = g.to_dict()
     assert g.roll(1) == (3,)
     g.undo()
     assert g.to_dict() == before
-    g.roll(2)                                                            # two dice stay allowed
-    assert g.dice == (3, 3) and g.is_over()                              # 6: no set of 1, 3 makes it
+    g.roll(2)  # two dice stay allowed
+    assert g.dice == (3, 3) and g.is_over()  # 6: no set of 1, 3 makes it
 
 
 def test_six_or_less_forces_one_die():
@@ -192,11 +205,23 @@ def test_never_refuses_one_die():
 def test_round_lowest_score_wins_and_takes_the_pot():
     dice = [(6, 6), (1, 1), (1, 1)] + [(6, 6), (5, 5), (1, 1)] + [(6, 6), (1, 1), (1, 1)]
     g = ShutTheBox(["Ana", "Bo", "Cy"], stake=5, dice=dice)
-    g.roll(); g.cover(9, 3); g.roll(); g.cover(2); g.roll()
+    g.roll()
+    g.cover(9, 3)
+    g.roll()
+    g.cover(2)
+    g.roll()
     assert g.scores == [31, None, None] and g.to_move == 1 and g.best_score_so_far() == 31
-    g.roll(); g.cover(9, 3); g.roll(); g.cover(8, 2); g.roll()
+    g.roll()
+    g.cover(9, 3)
+    g.roll()
+    g.cover(8, 2)
+    g.roll()
     assert g.scores == [31, 23, None] and g.payouts() == [0, 0, 0]
-    g.roll(); g.cover(9, 3); g.roll(); g.cover(2); g.roll()
+    g.roll()
+    g.cover(9, 3)
+    g.roll()
+    g.cover(2)
+    g.roll()
     assert g.is_over() and g.scores == [31, 23, 31] and g.winner() == 1
     assert g.payouts() == [-5, 10, -5]
 
@@ -215,8 +240,10 @@ def test_round_tie_is_no_winner_and_splits_the_pot():
     dice = [(6, 6), (1, 1), (1, 1)] * 2
     g = ShutTheBox(2, stake=3, dice=dice)
     for seat in (0, 1):
-        g.roll(); g.cover(9, 3)
-        g.roll(); g.cover(2)
+        g.roll()
+        g.cover(9, 3)
+        g.roll()
+        g.cover(2)
         g.roll()
         assert g.scores[seat] == 45 - 14
     assert g.is_over() and g.winner() is None and g.payouts() == [0, 0]
@@ -224,7 +251,11 @@ def test_round_tie_is_no_winner_and_splits_the_pot():
 
 def test_second_player_gets_a_fresh_box():
     g = ShutTheBox(2, dice=[(6, 6), (1, 1), (1, 1)])
-    g.roll(); g.cover(9, 3); g.roll(); g.cover(2); g.roll()
+    g.roll()
+    g.cover(9, 3)
+    g.roll()
+    g.cover(2)
+    g.roll()
     assert g.to_move == 1 and g.open_tiles == tuple(range(1, 10)) and g.phase == "roll"
 
 
@@ -235,68 +266,87 @@ def test_long_game_needs_two_players():
 
 
 def test_long_game_second_player_uncovers_and_opening_wins():
-    g = ShutTheBox(["A", "B"], variant="long",
-                   dice=[(6, 3), (5, 6), (4, 6), (1, 2), (4, 5), (3, 5), (3, 4), (1, 5)])
-    g.roll(); g.cover(9)
-    g.roll(); g.cover(8, 2, 1)
-    g.roll(); g.cover(7, 3)
+    g = ShutTheBox(["A", "B"], variant="long", dice=[(6, 3), (5, 6), (4, 6), (1, 2), (4, 5), (3, 5), (3, 4), (1, 5)])
+    g.roll()
+    g.cover(9)
+    g.roll()
+    g.cover(8, 2, 1)
+    g.roll()
+    g.cover(7, 3)
     assert g.open_tiles == (4, 5, 6)
-    g.roll()                                 # 3: no set, no double banked → the box passes to B
+    g.roll()  # 3: no set, no double banked → the box passes to B
     assert g.to_move == 1 and g.flip_kind == "uncover" and g.open_tiles == (4, 5, 6)
     assert g.legal_moves() == [("roll", 2)]
     g.roll()
-    assert g.legal_sets() == [(9,), (8, 1), (7, 2)]      # sets among the covered tiles
+    assert g.legal_sets() == [(9,), (8, 1), (7, 2)]  # sets among the covered tiles
     g.play(("uncover", (9,)))
-    g.roll(); g.cover(8)
-    g.roll(); g.cover(7)
-    assert g.dice_options() == (1, 2)        # mirrored rule: 7, 8, 9 no longer to flip
-    g.roll(2); g.cover(3, 2, 1)
+    g.roll()
+    g.cover(8)
+    g.roll()
+    g.cover(7)
+    assert g.dice_options() == (1, 2)  # mirrored rule: 7, 8, 9 no longer to flip
+    g.roll(2)
+    g.cover(3, 2, 1)
     assert g.is_over() and g.winner() == 1 and g.opened_by == 1 and g.open_tiles == tuple(range(1, 10))
 
 
 def test_long_game_doubles_bank_extra_turns():
     g = ShutTheBox(["A", "B"], variant="long", dice=[(6, 3), (1, 1), (6, 3), (6, 6)])
-    g.roll(); g.cover(9)
-    g.roll(); assert g.extra_turns == 1; g.cover(2)      # 1 + 1 is a double
-    g.roll(); g.cover(8, 1)
-    g.roll(); g.cover(7, 5)                               # 6 + 6: a second double
+    g.roll()
+    g.cover(9)
+    g.roll()
+    assert g.extra_turns == 1
+    g.cover(2)  # 1 + 1 is a double
+    g.roll()
+    g.cover(8, 1)
+    g.roll()
+    g.cover(7, 5)  # 6 + 6: a second double
     assert g.open_tiles == (3, 4, 6) and g.extra_turns == 2
 
 
 def test_long_game_stuck_double_rerolls_then_box_passes():
-    g = ShutTheBox(2, variant="long", seed=0,
-                   dice=[(6, 3), (6, 6), (6, 6), (5, 5), (6, 5), (6, 6), (4, 5), (6, 6), (6, 6), (4, 4), (6, 3),
-                         (2, 3)])
-    g.roll(); g.cover(9)
-    g.roll(); g.cover(8, 4)                  # double: 1 banked
-    g.roll(); g.cover(7, 5)                  # double: 2 banked
+    g = ShutTheBox(
+        2,
+        variant="long",
+        seed=0,
+        dice=[(6, 3), (6, 6), (6, 6), (5, 5), (6, 5), (6, 6), (4, 5), (6, 6), (6, 6), (4, 4), (6, 3), (2, 3)],
+    )
+    g.roll()
+    g.cover(9)
+    g.roll()
+    g.cover(8, 4)  # double: 1 banked
+    g.roll()
+    g.cover(7, 5)  # double: 2 banked
     assert g.open_tiles == (1, 2, 3, 6) and g.extra_turns == 2
-    g.roll()                                 # 10 (double, 3 banked): 6+3+1
+    g.roll()  # 10 (double, 3 banked): 6+3+1
     g.cover(6, 3, 1)
     assert g.open_tiles == (2,) and g.extra_turns == 3
-    g.roll()                                 # 11: stuck → spends an extra turn, A still to roll
+    g.roll()  # 11: stuck → spends an extra turn, A still to roll
     assert g.to_move == 0 and g.phase == "roll" and g.extra_turns == 2
-    g.roll()                                 # 12 (double → 3 banked), stuck → spend → 2
+    g.roll()  # 12 (double → 3 banked), stuck → spend → 2
     assert g.to_move == 0 and g.extra_turns == 2
-    g.roll()                                 # 9 stuck → spend → 1
-    g.roll()                                 # 12 double → 2, stuck → 1
-    g.roll()                                 # 12 double → 2, stuck → 1
-    g.roll()                                 # 8 double → 2: stuck → 1
-    g.roll()                                 # 9 stuck → 0
+    g.roll()  # 9 stuck → spend → 1
+    g.roll()  # 12 double → 2, stuck → 1
+    g.roll()  # 12 double → 2, stuck → 1
+    g.roll()  # 8 double → 2: stuck → 1
+    g.roll()  # 9 stuck → 0
     assert g.to_move == 0 and g.extra_turns == 0
-    g.roll()                                 # 5, no double, nothing banked: the box passes to B
+    g.roll()  # 5, no double, nothing banked: the box passes to B
     assert g.to_move == 1 and g.flip_kind == "uncover" and g.extra_turns == 0 and g.open_tiles == (2,)
 
 
 def test_long_game_uncover_refusals_and_opening_win():
     g = ShutTheBox(2, variant="long", seed=5, dice=[(6, 6), (6, 6), (1, 1), (3, 3), (1, 1), (5, 4), (6, 6), (1, 1)])
-    g.roll(); g.cover(9, 3)
-    g.roll(); g.cover(8, 4)
-    g.roll(); g.cover(2)
+    g.roll()
+    g.cover(9, 3)
+    g.roll()
+    g.cover(8, 4)
+    g.roll()
+    g.cover(2)
     assert g.open_tiles == (1, 5, 6, 7) and g.extra_turns == 3
-    g.roll()                                 # 6: covers 6 (double → 4)
+    g.roll()  # 6: covers 6 (double → 4)
     g.cover(6)
-    g.roll()                                 # 2: stuck (1 5 7 open), spend → 4
+    g.roll()  # 2: stuck (1 5 7 open), spend → 4
     assert g.to_move == 0
     # exhaust: play seeded rolls until the box passes to B
     while g.to_move == 0 and not g.is_over():
@@ -321,9 +371,12 @@ def test_long_game_uncover_refusals_and_opening_win():
 
 def test_long_game_uncovering_everything_wins():
     g = ShutTheBox(2, variant="long", seed=9, dice=[(6, 3), (1, 1), (2, 2), (6, 3)])
-    g.roll(); g.cover(9)
-    g.roll(); g.cover(2)                     # double banked
-    g.roll(); g.cover(4)
+    g.roll()
+    g.cover(9)
+    g.roll()
+    g.cover(2)  # double banked
+    g.roll()
+    g.cover(4)
     assert g.open_tiles == (1, 3, 5, 6, 7, 8)
     # force the end of A's turn: seeded rolls until stuck
     while g.to_move == 0 and not g.is_over():
@@ -360,7 +413,11 @@ def test_to_45_last_player_left_wins():
 def test_to_45_totals_add_up_round_by_round():
     g = ShutTheBox(2, variant="to_45", dice=[(6, 6), (1, 1), (1, 1)] * 2, limit=60)
     for _ in range(2):
-        g.roll(); g.cover(9, 3); g.roll(); g.cover(2); g.roll()
+        g.roll()
+        g.cover(9, 3)
+        g.roll()
+        g.cover(2)
+        g.roll()
     assert g.totals == [31, 31] and g.rounds == 2 and g.to_move == 0 and g.scores == [None, None]
     assert not g.is_over()
 
@@ -374,7 +431,8 @@ def test_to_45_alone_counts_rounds():
 def test_to_45_shut_scores_zero_and_the_round_goes_on():
     g = ShutTheBox(2, variant="to_45", dice=_shut_dice())
     for tiles in _shut_moves():
-        g.roll(); g.cover(*tiles)
+        g.roll()
+        g.cover(*tiles)
     assert not g.is_over() and g.scores[0] == 0 and g.to_move == 1 and g.totals == [0, 0]
 
 
@@ -419,8 +477,14 @@ def test_acting_after_the_end_is_refused():
 
 
 def test_bad_setups():
-    for kw in [dict(players=0), dict(players=[]), dict(variant="marathon"), dict(stake=-1),
-               dict(dice=[(7, 1)]), dict(dice=[()])]:
+    for kw in [
+        dict(players=0),
+        dict(players=[]),
+        dict(variant="marathon"),
+        dict(stake=-1),
+        dict(dice=[(7, 1)]),
+        dict(dice=[()]),
+    ]:
         with pytest.raises(ValueError):
             ShutTheBox(**kw)
 
@@ -453,6 +517,7 @@ def test_undo_restores_the_previous_state():
 
 def test_to_dict_round_trip_is_json_safe():
     import json
+
     for variant, n in [("round", 3), ("long", 2), ("to_45", 2)]:
         g = ShutTheBox(n, Rules("under_six", "digits"), variant, seed=5, stake=1)
         for _ in range(9):

@@ -1,16 +1,28 @@
 """Exact strategy tables: reference values, brute-force cross-checks, objectives, dice decision."""
+
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
 import pytest
 
-from gamekit.shutbox import (Rules, beat_chance, best_dice, best_set, min_expected_score, set_values,
-                             shut_probability, solve_all, table, tiles_summing_to, two_dice_probability)
+from gamekit.shutbox import (
+    Rules,
+    beat_chance,
+    best_dice,
+    best_set,
+    min_expected_score,
+    set_values,
+    shut_probability,
+    solve_all,
+    table,
+    tiles_summing_to,
+    two_dice_probability,
+)
 from gamekit.shutbox.rules import FULL, mask_of, tiles_of
 
 DEFAULT, NEVER, SIX_OR_LESS = Rules(), Rules(one_die="never"), Rules(one_die="six_or_less")
-UNDER_SIX = Rules(one_die="under_six")   # the sheet: one die is a choice once the open tiles add up to < 6
+UNDER_SIX = Rules(one_die="under_six")  # the sheet: one die is a choice once the open tiles add up to < 6
 
 
 def test_reference_shut_probabilities_exact():
@@ -60,12 +72,19 @@ def slow_value(rules, objective, target=None):
             return term(open_tiles)
         options = []
         for n in dice(open_tiles):
-            dist = ({r: Fraction(1, 6) for r in range(1, 7)} if n == 1
-                    else {r: two_dice_probability(r) for r in range(2, 13)})
+            dist = (
+                {r: Fraction(1, 6) for r in range(1, 7)}
+                if n == 1
+                else {r: two_dice_probability(r) for r in range(2, 13)}
+            )
             total = Fraction(0)
             for r, p in dist.items():
-                subs = [frozenset(c) for k in range(1, len(open_tiles) + 1)
-                        for c in combinations(open_tiles, k) if sum(c) == r]
+                subs = [
+                    frozenset(c)
+                    for k in range(1, len(open_tiles) + 1)
+                    for c in combinations(open_tiles, k)
+                    if sum(c) == r
+                ]
                 total += p * (pick(v(open_tiles - s) for s in subs) if subs else term(open_tiles))
             options.append(total)
         return pick(options)
@@ -78,7 +97,7 @@ def test_tables_match_a_slow_independent_solver_on_every_state(rules):
     for objective, target in [("shut", None), ("score", None), ("beat", 10)]:
         slow = slow_value(rules, objective, target)
         t = table(rules, objective, target)
-        for m in range(0, FULL + 1, 7):          # a sample of the 512 states (every 7th) keeps it quick
+        for m in range(0, FULL + 1, 7):  # a sample of the 512 states (every 7th) keeps it quick
             assert t.value(m) == slow(frozenset(tiles_of(m))), (objective, tiles_of(m))
 
 
@@ -98,7 +117,7 @@ def test_best_set_is_a_legal_set_with_the_best_value():
                     chosen = t.value(m ^ mask_of(best))
                     assert chosen == (min(values) if objective == "score" else max(values))
                     first_best = sets[values.index(chosen)]
-                    assert best == first_best          # ties go to the sheet's first set
+                    assert best == first_best  # ties go to the sheet's first set
 
 
 def test_dice_decision():
@@ -115,8 +134,8 @@ def test_dice_decision():
 
 
 def test_beat_objective_edges():
-    assert beat_chance(0) == Fraction(1, 2) * shut_probability()   # only a shut box ties 0
-    assert beat_chance(46) == 1                                       # every score beats 46
+    assert beat_chance(0) == Fraction(1, 2) * shut_probability()  # only a shut box ties 0
+    assert beat_chance(46) == 1  # every score beats 46
     assert beat_chance(100) == 1
     # a higher target is never harder to beat
     values = [beat_chance(t) for t in range(0, 47)]
@@ -125,8 +144,8 @@ def test_beat_objective_edges():
 
 def test_sheet_under_six_exact_values():
     # the sheet's rule: a choice of one die or two once the open tiles add up to less than six
-    assert shut_probability(UNDER_SIX) == Fraction(613926515, 6530347008)          # ≈ 9.4011 %
-    assert min_expected_score(UNDER_SIX) == Fraction(433585362341, 39182082048)    # ≈ 11.0659
+    assert shut_probability(UNDER_SIX) == Fraction(613926515, 6530347008)  # ≈ 9.4011 %
+    assert min_expected_score(UNDER_SIX) == Fraction(433585362341, 39182082048)  # ≈ 11.0659
     for objective in ("shut", "score"):
         t = table(UNDER_SIX, objective)
         for m in range(1, FULL + 1):
@@ -172,6 +191,7 @@ def test_digits_expected_score_is_larger():
 
 def test_the_docs_state_the_exact_values_of_every_one_die_rule():
     from pathlib import Path
+
     docs = (Path(__file__).resolve().parents[2] / "docs" / "shutbox.md").read_text(encoding="utf-8")
     for one_die in ("after_789", "under_six", "six_or_less", "never"):
         rules = Rules(one_die=one_die)

@@ -1,4 +1,5 @@
 """The Shut the Box widget, driven through its plain methods (no browser)."""
+
 import pytest
 
 from gamekit.shutbox import Rules

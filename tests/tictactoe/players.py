@@ -1,4 +1,5 @@
 """Tic-tac-toe CPU players: easy plays at random, medium wins or blocks when it can, hard plays perfectly."""
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ def value(board: tuple, mover: int) -> int:
     empty = [i for i in range(9) if board[i] is None]
     if not empty:
         return 0
-    return max(-value(board[:i] + (mover,) + board[i + 1:], 1 - mover) for i in empty)
+    return max(-value(board[:i] + (mover,) + board[i + 1 :], 1 - mover) for i in empty)
 
 
 class Player:
@@ -34,11 +35,11 @@ class Player:
         if self.level == "easy":
             return self.rng.choice(moves)
         board, me = tuple(game.board), game.to_move
-        scored = {m: -value(board[:CELLS.index(m)] + (me,) + board[CELLS.index(m) + 1:], 1 - me) for m in moves}
+        scored = {m: -value(board[: CELLS.index(m)] + (me,) + board[CELLS.index(m) + 1 :], 1 - me) for m in moves}
         if self.level == "hard":
             best = max(scored.values())
             return self.rng.choice([m for m, v in scored.items() if v == best])
-        for want in (me, 1 - me):          # medium: complete a line, else block one
+        for want in (me, 1 - me):  # medium: complete a line, else block one
             for m in moves:
                 trial = list(board)
                 trial[CELLS.index(m)] = want

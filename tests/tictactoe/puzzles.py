@@ -2,6 +2,7 @@
 when some moves keep the best result with perfect play and others lose it, and the answer wins at once or blocks
 the opponent's line.  ``python -m gamekit.puzzles build tictactoe`` (with ``GAMEKIT_GAMES=tictactoe``) builds a
 bank of them."""
+
 from __future__ import annotations
 
 import hashlib
@@ -18,6 +19,7 @@ GAME_ID = "tictactoe"
 def values(game: TicTacToe) -> dict[str, int]:
     """Each legal move's result with perfect play after it (1 win, 0 draw, -1 loss)."""
     from . import move_values
+
     return move_values(game, 0)
 
 
@@ -54,9 +56,16 @@ def candidate(game: TicTacToe) -> Puzzle | None:
         after.play(w)
         refutations[w] = {"value": found[w], "line": line_of_best_play(after, 4)}
     pid = "ttt-" + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
-    return Puzzle(pid, GAME_ID, game.to_dict(), tuple(answers), tuple(named),
-                  first_rating(len(wrong), max(len(r["line"]) for r in refutations.values()), len(answers), len(found)),
-                  refutations=refutations, facts={"best": best})
+    return Puzzle(
+        pid,
+        GAME_ID,
+        game.to_dict(),
+        tuple(answers),
+        tuple(named),
+        first_rating(len(wrong), max(len(r["line"]) for r in refutations.values()), len(answers), len(found)),
+        refutations=refutations,
+        facts={"best": best},
+    )
 
 
 def verify(puzzle: Puzzle) -> list[str]:

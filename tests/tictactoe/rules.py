@@ -2,6 +2,7 @@
 
 Cells are a column letter and a row number, ``"a1"`` (top left) to ``"c3"``; X (seat 0) starts.  It exists to
 prove that a new game is one package plus one ``register(GameInfo(...))`` (``tests/tictactoe/__init__.py``)."""
+
 from __future__ import annotations
 
 from typing import Any

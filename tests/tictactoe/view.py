@@ -1,4 +1,5 @@
 """Tic-tac-toe as plain data: the picture of a position (a Scene), a click's cell, the keyboard's targets."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +10,7 @@ from gamekit.core.scene import BACKGROUND, INK, Scene
 from .rules import CELLS, TicTacToe
 
 CELL, MARGIN = 80, 20
-MARKS = ("#c0392b", "#1f618d")     # X red, O blue
+MARKS = ("#c0392b", "#1f618d")  # X red, O blue
 SIZE = (2 * MARGIN + 3 * CELL, 2 * MARGIN + 3 * CELL)
 
 
