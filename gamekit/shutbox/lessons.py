@@ -205,50 +205,85 @@ def one_die_table() -> Table:
 
 
 # ====================================================================== 4. strategy: the table
-FILL_ROWS = ((1,), (2,), (3,), (4,), (1, 2), (1, 3), (3, 4), (1, 2, 3))
-"""The positions of lesson 4's fill table after the shut box, smallest first: every position a row's best set
-leaves is a row above it (the page says so; a test checks it)."""
+FILL_ROWS = tuple((t,) for t in TILES)
+"""The positions of lesson 4's table after the shut box: one tile open, 1 to 9.  Every position a row's roll
+leaves is the shut box, the row above them all (a test checks it); the two-tile positions are built from these
+rows in :func:`comparison_table`."""
+FILL_RULES = Rules(one_die="never")
+"""Lesson 4's tables and "which set?" exercises: two dice always, the simplest game to count (the page says so)."""
 
 
 def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
-    """How the table is filled from the shut box upwards, on a few small states (for the lesson).
-
-    Each entry: the open tiles, the exact shut chance, and in plain words where it comes from: for each roll
-    that covers a set, its chance k/36, the best set and what it leaves (shut, or tiles whose chance is
-    already in the table); every other roll ends the turn."""
-    rules = rules or Rules(one_die="never")
-    t = table(rules, "shut")
-    rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing is open: the box is already shut.")}]
+    """The first rows of the table, from the shut box upwards (for the lesson): the open tiles, the exact shut
+    chance and lowest expected score, and in a few words which rolls cover a set and what each leaves (no chances: those are lesson 3's
+    k/36, and the page's one format for a chance to shut is "games in 100")."""
+    rules = rules or FILL_RULES
+    t, low = table(rules, "shut"), table(rules, "score")
+    rows = [{"open": (), "value": Fraction(1), "why": tr("nothing is open"), "score": Fraction(0)}]
     for tiles in FILL_ROWS:
         m = mask_of(tiles)
         parts = []
-        for roll in range(2, 13):
+        for roll in range(1 if 1 in rules.dice_options(m) else 2, 13):
             best = t.best_set(m, roll)
             if best:
                 after = tuple(x for x in tiles if x not in best)
-                chance = k_over_36(two_dice_probability(roll))
-                cover = " + ".join(map(str, best))
-                if after:
-                    v = t.value(mask_of(after))
-                    parts.append(tr("a roll of {roll} ({chance}) covers {cover} and leaves {after}, whose chance to "
-                                    "shut is {value}", roll=roll, chance=chance, cover=cover, after=tile_list(after),
-                                    value=k_over_36(v) if (v * 36).denominator == 1 else chance_words(v)))
-                else:
-                    parts.append(tr("a roll of {roll} ({chance}) covers {cover} and shuts the box", roll=roll,
-                                    chance=chance, cover=cover))
-        if parts:
-            why = "; ".join(parts) + ". " + tr("Every other roll ends the turn.")
-        else:
-            why = tr("No roll of two dice makes a set: two dice never make 1.") if tiles == (1,) else \
-                tr("No roll of two dice makes a set.")
-        rows.append({"open": tiles, "value": t.value(m), "why": why[0].upper() + why[1:]})
+                parts.append(tr("a roll of {roll} shuts it", roll=roll) if not after else
+                             tr("a roll of {roll} leaves tiles {after} open", roll=roll, after=tile_list(after)))
+        why = "; ".join(parts) if parts else tr("no roll covers it (two dice never make 1)") if tiles == (1,) \
+            else tr("no roll covers it")
+        rows.append({"open": tiles, "value": t.value(m), "why": why, "score": low.value(m)})
     return rows
+
+
+def shut_ways(left: Sequence[int], rules: Rules | None = None) -> str:
+    """How the next rolls can shut a position of one or two open tiles, in words with each roll's chance k/36:
+    "a roll of 9 (4/36); or 3 (2/36) then 6 (5/36); or 6 (5/36) then 3 (2/36)".  ValueError for more tiles."""
+    rules = rules or FILL_RULES
+    left = tuple(sorted(set(left)))
+    if not 1 <= len(left) <= 2 or any(t not in TILES for t in left):
+        raise ValueError(tr("tiles {items}: give one or two open tiles", items=tile_list(left)))
+    if rules.dice_options(mask_of(left)) != (2,):
+        raise ValueError(tr("tiles {items}: these words are for two dice always", items=tile_list(left)))
+
+    def k(r: int) -> str:
+        return k_over_36(two_dice_probability(r))
+    ways = [tr("a roll of {roll} ({chance})", roll=sum(left), chance=k(sum(left)))] if two_dice_probability(sum(left)) else []
+    if len(left) == 2:
+        a, b = left
+        if two_dice_probability(a) and two_dice_probability(b):
+            ways += [tr("{a} ({ka}) then {b} ({kb})", a=a, ka=k(a), b=b, kb=k(b)),
+                     tr("{a} ({ka}) then {b} ({kb})", a=b, ka=k(b), b=a, kb=k(a))]
+    return ptr("between ways to shut", "; or ").join(ways) if ways else tr("no roll can shut it")
+
+
+WORKED_COMPARISON = ((3, 6, 9), 9)
+"""Lesson 4's worked comparison (two dice always): cover 9, leaving tiles 3 and 6, or 6 + 3, leaving the 9.  Both
+leave a position one roll of 9 shuts; tiles 3 and 6 can also be shut in two rolls, so covering the 9 is better
+(about 13 games in 100 against 11).  Not an exercise's position."""
+
+
+def comparison_table(uncovered: Iterable[int] = WORKED_COMPARISON[0], roll: int = WORKED_COMPARISON[1],
+                     rules: Rules | None = None) -> Table:
+    """Each set for ``roll``: the tiles it leaves open, how the next rolls can shut them (:func:`shut_ways`) and
+    the chance to shut then, from the solver (games in 100).  Every set must leave one or two tiles."""
+    rules = rules or FILL_RULES
+    open_tiles = tuple(sorted(set(uncovered)))
+    t = table(rules, "shut")
+    rows = []
+    for st in tiles_summing_to(roll, open_tiles):
+        left = tuple(x for x in open_tiles if x not in st)
+        rows.append([" + ".join(map(str, st)), tile_list(left), shut_ways(left, rules),
+                     chance_words(t.value(mask_of(left)))])
+    return Table([tr("cover"), tr("tiles left open"), tr("how the next rolls can shut them"), tr("chance to shut")],
+                 rows, caption=tr("Tiles {items} open, a roll of {roll}, two dice always", items=tile_list(open_tiles),
+                                  roll=roll))
 
 
 DISAGREEMENT = ((1, 2, 5, 7, 9), 12)
 """Lesson 4's "Two goals, two answers" position (two dice always, like the page's tables): 9+2+1 leaves 5 and 7,
 the better chance to shut (about 6 games in 100 against 4); 7+5 leaves 1, 2 and 9, the lower expected score
-(about 8.9 against 9.7).  The clearest disagreement of the two goals under that rule."""
+(about 8.9 against 9.7).  The clearest disagreement of the two goals under that rule; under the
+lessons' rule (one die once 7, 8 and 9 are covered) 7+5 is best for both goals here, which the page says."""
 DISAGREEMENT_RULES = Rules(one_die="never")
 
 
@@ -356,12 +391,16 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         return tr("Exact numbers: {table_text}.", table_text=ptr("between numbers in a list", ", ").join(
             f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options))
 
+    leaves = "; ".join(tr("{set} leaves tiles {left} open", set=name(s),
+                          left=tile_list(x for x in open_tiles if x not in s) or tr("none")) for s, _ in options)
     if objective == "score":
-        hint = tr("Whatever you cover, the tiles left add up to {left}. So ask: which tiles left can the next rolls still cover?",
-                  left=sum(open_tiles) - roll)
+        hint = tr("{leaves}. Work out the expected score of each position left, with a tree and the table's "
+                  "one-tile rows, and pick the lower.", leaves=leaves)
     else:
-        hint = tr("The sets are {items}: compare the positions they leave.", items='; '.join(name(s) for s, _ in options))
-    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
+        hint = tr("{leaves}. For each position left, list the ways the next rolls can shut it, as in the worked "
+                  "example, and pick the position shut more often.", leaves=leaves)
+    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")) + always,
                     check, hint=hint,
                     answer=name(best[0]), solutions=[name(b) for b in best],
                     wrong=[name(s) for s, _ in options if s not in best],
@@ -414,27 +453,28 @@ def objectives_table(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DIS
     """"Two goals, two answers": each set's chance to shut the box (in games in 100) and expected score (one
     decimal), the exact values in a details box."""
     rows = compare_objectives(uncovered, roll, rules)
-    head = [tr("cover"), tr("leaves"), tr("shut chance"), tr("expected score")]
-    plain = [["+".join(map(str, r["cover"])), "+".join(map(str, r["leaves"])), chance_words(r["shut chance"]),
+    head = [tr("cover"), tr("tiles left open"), tr("shut chance"), tr("expected score")]
+    plain = [[" + ".join(map(str, r["cover"])), tile_list(r["leaves"]), chance_words(r["shut chance"]),
               number(float(r["expected score"]), 1)] for r in rows]
-    exact = [["+".join(map(str, r["cover"])), "+".join(map(str, r["leaves"])), exact_chance(r["shut chance"]),
+    exact = [[" + ".join(map(str, r["cover"])), tile_list(r["leaves"]), exact_chance(r["shut chance"]),
               exact_score(r["expected score"])] for r in rows]
     return WithExact(Table(head, plain), Table(head, exact))
 
 
 def fill_table(rules: Rules | None = None) -> WithExact:
-    """The first steps of filling the table (:func:`fill_steps`), values as a pupil reads them; the exact
-    fractions in a details box."""
+    """The first rows of the table (:func:`fill_steps`): open tiles, which rolls cover a set and what they leave,
+    and the chance to shut in one format, games in 100; the exact fractions in a details box."""
     rows = fill_steps(rules)
-    head = [tr("open tiles"), tr("chance to shut"), tr("where it comes from")]
+    head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
 
     def tiles(r: dict) -> str:
         return tile_list(r["open"]) or tr("none")
     def chance(v: Fraction) -> str:
         return tr("shut already") if v == 1 else tr("never") if v == 0 else chance_words(v)
-    plain = [[tiles(r), chance(r["value"]), r["why"]] for r in rows]
-    exact = [[tiles(r), exact_fraction(r["value"]), ""] for r in rows]
-    return WithExact(Table(head, plain), Table(head[:2], [e[:2] for e in exact]))
+    plain = [[tiles(r), r["why"], chance(r["value"]),
+              str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]
+    exact = [[tiles(r), exact_fraction(r["value"]), exact_score(r["score"])] for r in rows]
+    return WithExact(Table(head, plain), Table([head[0], tr("exact chance"), head[3]], exact))
 
 
 # ====================================================================== 4b. rules of thumb, exactly
@@ -1157,20 +1197,32 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
                     key=f"expected score {tiles}", leaks=(str(value), number(float(value), 2)))
 
 
-# Lesson 4, exercises 3 and 4, and the final challenge: in every one of these positions (found by searching the
-# solver's tables) no rule of thumb the page names finds the best set by itself — not "the largest tile", not "the
-# most tiles", not "the fewest tiles", not "two tiles close in value" (each picks a wrong set or cannot choose) —
-# and the best set beats the next one clearly (1 game in 100 once rounded, or 0.5 points).
-SHUT_EXERCISE = ((1, 2, 3, 5, 6, 7), 8, "shut")
-"""Exercise 3: 6+2 (leaves 1, 3, 5, 7) against 7+1 (the largest tile), 5+3 (the two tiles closest in value) and
-5+2+1 (the most tiles)."""
-SCORE_EXERCISE = ((1, 2, 4, 6, 8, 9), 10, "score")
-"""Exercise 4: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
-9+1 (about 14.7)."""
-CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut"), ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
-"""The final challenge: 8+4 to shut (not 9+2+1, the largest tile, nor 7+5, the closest pair, nor a set of three
-or four tiles); 8+3 for a low score (not 9+2 nor 7+4).  The solver's tables hold few positions that no rule of
-thumb solves, and no answer here may be a set listed earlier on the page: these five are all of them that fit."""
+# Lesson 4, exercises 3 and 4: small positions (two dice always, like the page's table) whose sets each leave
+# one or two tiles, so the pupil works out what each set leaves from the table's one-tile rows and a short tree,
+# as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats the other clearly (2 games in
+# 100, or more than a point).  The extension challenge is the one position where no rule of thumb is enough.
+SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
+"""Exercise 3: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
+SCORE_EXERCISE = ((2, 7, 9), 9, "score")
+"""Exercise 4: 9 leaves tiles 2 and 7 (expected score about 6.74, a three-branch tree from the table's 2 and 7);
+7+2 leaves the 9 (8, the page's first tree)."""
+CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut")]
+"""The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
+pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
+EXERCISE_RULES = {SHUT_EXERCISE: FILL_RULES, SCORE_EXERCISE: FILL_RULES}
+"""The rules each "which set?" position of lesson 4 is judged under: the table's (two dice always) for exercises
+3 and 4, the lessons' rule (the default) for the challenge."""
+
+def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
+    """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
+    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
+    ex = best_set_exercise(*position)
+    ex.hint = tr("No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
+                 "those positions two at a time — which one can the next rolls shut more often? A lone 1, or several "
+                 "big tiles, are hard to shut.")
+    return ex
+
 
 RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"),
                   N_("two tiles close in value"))
@@ -1201,8 +1253,8 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
     position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
     one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
-    to cover, not easy (few outcomes of two dice make them); the low-score set does not cover the biggest tile
-    (it leaves it)."""
+    to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
+    the score.  All four are written alike ("After …, …") and of about the same length."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -1225,17 +1277,17 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
     if small_outcomes * 2 >= 36:
         raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
+    shut_left = tuple(t for t in open_tiles if t not in for_shut)
+    small_words = " + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")
     reasons = {
-        "low score": tr("After {low}, any roll from {first} to {last} covers the {big}, and then only {small} can "
-                        "stay open: a low score, even though the box is often not shut.",
-                        low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big,
-                        small=" + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")),
-        "same points": tr("{low} leaves fewer points open than {shut}, so its score is lower whatever the next rolls are.",
+        "low score": tr("After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
+                        low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big, small=small_words),
+        "same points": tr("After {low}, fewer points stay open than after {shut}, whatever the next rolls are.",
                           low=name[for_score], shut=name[for_shut]),
-        "small easy": tr("After {low}, the small tiles {small} are easy to cover: most rolls cover them, so they "
-                         "rarely stay open.", low=name[for_score], small=tile_list(small)),
-        "biggest": tr("{low} covers the biggest tiles, and the biggest tiles are what makes a score high, so it "
-                      "leaves a low score.", low=name[for_score]),
+        "small easy": tr("After {low}, most rolls cover the small tiles {small}; then at most the {big} stays open.",
+                         low=name[for_score], small=tile_list(small), big=big),
+        "shut pair": tr("After {shut}, tiles {left} stay open; one roll of {sum} covers them both at once.",
+                        shut=name[for_shut], left=tile_list(shut_left), sum=sum(shut_left)),
     }
     explanations = {
         reasons["low score"]: tr("Right. Playing for a low score, what counts is the points still open when the turn "
@@ -1250,10 +1302,10 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                                    "{big} is easy to cover.",
                                    small_outcomes, rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
                                    if len(small_rolls) > 1 else str(small_rolls[0]), big=big),
-        reasons["biggest"]: tr("No: {low} leaves the {big}, the biggest tile. What helps is that many rolls can "
-                               "still cover that {big}.", low=name[for_score], big=big),
+        reasons["shut pair"]: tr("True, but that is why {shut} is better for shutting the box. The question is why "
+                                 "{low} gives a lower score.", shut=name[for_shut], low=name[for_score]),
     }
-    order = ("same points", "small easy", "low score", "biggest")
+    order = ("same points", "small easy", "low score", "shut pair")
     return Exercise(tr("Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
                        "shutting the box, but {low} is better for a low score. Why?", items=tile_list(open_tiles),
                        roll=roll, shut=name[for_shut], low=name[for_score]),
@@ -1475,12 +1527,12 @@ LESSONS: dict[int, Lesson] = {
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "expected_79": two_tile_expected_exercise,
-               "best_shut": partial(best_set_exercise, *SHUT_EXERCISE),
-               "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
+               "best_shut": partial(best_set_exercise, *SHUT_EXERCISE, rules=FILL_RULES),
+               "best_score": partial(best_set_exercise, *SCORE_EXERCISE, rules=FILL_RULES),
                "goals_why": goals_why_exercise,
-               **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
+               "challenge_1": challenge_exercise},
               {"expected_7": "easy", "expected_79": "medium", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
-               "challenge_1": "hard", "challenge_2": "hard"},
+               "challenge_1": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
               LessonPractice("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
@@ -1490,9 +1542,9 @@ LESSONS: dict[int, Lesson] = {
                           (N_("choose the best set to shut the box, using what each set leaves"),
                            ("best_shut", "challenge_1")),
                           (N_("choose the best set for a low score, and say why it can differ"),
-                           ("best_score", "goals_why", "challenge_2"))),
+                           ("best_score", "goals_why"))),
               themes=(SETS, DICE, BEST),
-              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2")}),
+              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1")}),
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1626,6 +1678,17 @@ def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut"
                    ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score)])
 
 
+def challenge_widget(score: Any = None):
+    """Lesson 4's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1)
+    return W.VBox([position_view(open_tiles, dice), ExerciseWidget(challenge_exercise(), score=score)])
+
+
 CHANCE_COLUMNS = ("value", "shut chance", "exact chance")
 # Column names of the lesson tables (the dict keys of their rows), translated in the header.
 COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N_("shut chance"),
@@ -1694,7 +1757,7 @@ def worked_solutions() -> list[tuple[str, str]]:
 
     def values(position: tuple) -> str:
         open_tiles, roll, goal = position
-        t = table(Rules(), goal)
+        t = table(EXERCISE_RULES.get(position, Rules()), goal)
         return "; ".join(f"{'+'.join(map(str, st))} → {chance_words(v) if goal == 'shut' else number(float(v), 2)}"
                          for st, v in t.set_values(mask_of(open_tiles), roll))
 
@@ -1738,26 +1801,27 @@ def worked_solutions() -> list[tuple[str, str]]:
                                                         + two_dice_probability(TWO_TILE_EXERCISE[1])) * 36),
                                         total=sum(TWO_TILE_EXERCISE),
                                         value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))))),
-        (tr("Lesson 4, exercise 3"), values(SHUT_EXERCISE) + "."),
-        (tr("Lesson 4, exercise 4"), values(SCORE_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 3"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
+        (tr("Lesson 4, exercise 4"), tr("two dice always: {values}.", values=values(SCORE_EXERCISE))),
         (tr("Lesson 4, exercise 5"), tr("two dice always: {rows}.", rows="; ".join(
             f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
             for r in compare_objectives()))),
-        (tr("Lesson 4, challenges 1–2"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+        (tr("Lesson 4, challenge (extension)"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
     ]
 
 
 # ====================================================================== 5c. paper aids for the worksheets
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
-    "shut_the_box/02_sets_for_a_roll": ("rules",),
+    "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
     "shut_the_box/03_dice": ("rules", "grid", "one_die"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "goals", "leaves"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "goals"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
-:func:`worksheet_aids` under "To help you"): the rules in a box, an empty 6 × 6 grid of the two dice, what one
-die gives, an empty expected-score tree, each total's chance as k/36 (lesson 3's result, which lesson 4 uses),
-and the "Two goals" table exercise 4 is about."""
+:func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
+6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
+3's result, which lesson 4 uses), the table's one-tile rows that exercises 3 and 4 build on, and the "Two goals"
+table exercise 5 is about."""
 
 
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -1771,8 +1835,10 @@ def worksheet_aids(notebook: str) -> list[str]:
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
     across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
     two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
-    total of two dice with its chance k/36; "goals" — the "Two goals" table (each set's chance to shut and
-    expected score), as the page shows it above exercise 4.  None holds an exercise's answer.  KeyError for a
+    total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
+    score; exercise 1's own tile left for the pupil); "method" — lesson 2's search, largest tile first, as a box;
+    "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
+    exercise 5.  None holds an exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
@@ -1807,21 +1873,23 @@ def worksheet_aids(notebook: str) -> list[str]:
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(tr("From the page: with only 9 open, the expected score is {value}.",
                           value=str(nine) if nine.denominator == 1 else exact_score(nine)))
-        elif aid == "leaves":
-            out.append(tr("For the \"which set?\" questions: the tiles each set for the roll would leave, and what "
-                          "they are worth with the best play after (our lessons' rule: one die once 7, 8 and 9 are "
-                          "covered)."))
-            named = [(tr("Exercise {n}", n=3), SHUT_EXERCISE), (tr("Exercise {n}", n=4), SCORE_EXERCISE)] + \
-                [(tr("Exercise {n} (challenge {i})", n=5 + i, i=i), pos) for i, pos in enumerate(CHALLENGE_POSITIONS, 1)]
-            for name, (open_tiles, roll, goal) in named:
-                solved = table(Rules(), goal)
-                left = sorted(tuple(t for t in open_tiles if t not in st) for st in tiles_summing_to(roll, open_tiles))
-                head = tr("chance to shut the box") if goal == "shut" else tr("expected score")
-                out.append(f"**{name}** — " + tr("tiles {items} open, roll {roll}:", items=tile_list(open_tiles),
-                                                 roll=roll))
-                out.append(markdown_table([tr("tiles left"), head], [
-                    [tile_list(rest), chance_words(solved.value(mask_of(rest))) if goal == "shut"
-                     else number(float(solved.value(mask_of(rest))), 2)] for rest in left]))
+        elif aid == "one_tile":
+            rows = fill_steps()[1:]
+            out.append(tr("One tile open, two dice always (the page's table): the chance to shut and the expected "
+                          "score."))
+            out.append(markdown_table([tr("open tiles"), tr("chance to shut"), tr("expected score")], [
+                [tile_list(r["open"]), tr("never") if r["value"] == 0 else chance_words(r["value"]),
+                 tr("your answer to exercise 1") if r["open"] == (EXPECTED_EXERCISE_TILE,) else
+                 str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]))
+        elif aid == "method":
+            lines = [tr("The method: largest tile first"),
+                     tr("Take the largest open tile that is not bigger than the roll."),
+                     tr("If it is the roll, that is a set. Otherwise look for the rest among the smaller open tiles, "
+                        "again largest first."),
+                     tr("Stop when the smaller tiles cannot add up to what is missing; then go back and try the next "
+                        "tile down."),
+                     tr("For 8 on a full box: 8; 7 + 1; 6 + 2; 5 + 3; 5 + 2 + 1; 4 + 3 + 1.")]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([

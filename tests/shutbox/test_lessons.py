@@ -73,11 +73,16 @@ def test_rules_of_thumb_ordering_matches_the_reference():
 def test_fill_steps_and_table():
     rows = L.fill_steps()
     assert rows[0]["value"] == 1 and rows[1]["value"] == 0       # tile 1 alone: two dice never make 1
-    assert rows[-1]["open"] == (1, 2, 3) and rows[-1]["value"] == Fraction(95, 648)
+    assert rows[-1]["open"] == (9,) and rows[-1]["value"] == Fraction(4, 36) and rows[-1]["score"] == 8
+    plain = L.fill_table().table.rows
+    assert plain[-1] == ["9", "a roll of 9 shuts it", "about 11 games in 100", "8"]
+    assert plain[7][3] == "5.83" and plain[1][1] == "no roll covers it (two dice never make 1)"
 
 
 def test_each_row_of_the_fill_table_uses_only_rows_above_it():
-    """Lesson 4 says "each row uses only rows above it": every position a row's best set leaves is a row above."""
+    """Every position a row's best set leaves is a row above it (the one-tile rows all lead to the shut box), and
+    the worked comparison's positions are built from those rows: its numbers are the solver's, and the page's
+    sentence "covering the 9 leaves the better position" is what the table says."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
     shut = table(Rules(one_die="never"), "shut")
@@ -88,8 +93,15 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
             if best:
                 left = tuple(t for t in tiles if t not in best)
                 assert left in rows[:i], (tiles, roll, left)
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "Each row uses only rows above it" in " ".join(page.split())
+    worked = L.comparison_table(*L.WORKED_COMPARISON).rows
+    assert worked == [["9", "3 and 6", "a roll of 9 (4/36); or 3 (2/36) then 6 (5/36); or 6 (5/36) then 3 (2/36)",
+                       "about 13 games in 100"], ["6 + 3", "9", "a roll of 9 (4/36)", "about 11 games in 100"]]
+    assert shut.best_set(L.mask_of(L.WORKED_COMPARISON[0]), 9) == (9,)
+    page = " ".join((Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split())
+    assert "So covering the 9 leaves the better position." in page
+    assert L.WORKED_COMPARISON[0] not in [p[0] for p in (L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS)]
+    with pytest.raises(ValueError, match="one or two"):
+        L.shut_ways((1, 2, 3))
 
 
 def test_objectives_disagree_clearly_at_the_reference_position():
@@ -110,21 +122,21 @@ def test_objectives_disagree_clearly_at_the_reference_position():
 def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
     ex = L.goals_why_exercise()
     right = [c for c in ex.choices if ex.check(c)[0]]
-    assert len(right) == 1 and "from 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
+    assert len(right) == 1 and "a roll of 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
     for wrong in ex.wrong:
         ok, why = ex.check(wrong)
         assert not ok and why not in (ex.check(right[0])[1],)
     assert len(ex.choices) == 4 and len(set(ex.check(w)[1] for w in ex.wrong)) == 3    # a reason for each wrong one
     said = " ".join(ex.check(w)[1] for w in ex.wrong)
-    assert "both leave 12 points" in said and "leaves the 9, the biggest" in said
+    assert "both leave 12 points" in said and "that is why 9 + 2 + 1 is better for shutting" in said
     # the rolls that cover a small tile left (1, 2 after 7 + 5) are counted by the rules, the 9 with them too:
     # 2 (2), 3 (2+1), 10 (9+1), 11 (9+2), 12 (9+2+1) — 1 + 2 + 3 + 2 + 1 = 9 outcomes
     assert "a roll of 2, 3, 10, 11 or 12 covers one of them" in said and "just 9 outcomes of 36" in said
-    # every choice argues for 7 + 5, so none can be struck out because it contradicts the question
-    assert all("7 + 5" in c for c in ex.choices)
+    # the choices are parallel: each starts "After …" and none is much longer than the others
+    assert all(c.startswith("After ") for c in ex.choices)
+    lengths = [len(c) for c in ex.choices]
+    assert max(lengths) - min(lengths) <= 15 and len(right[0]) < max(lengths)
     assert "goals_why" in dict(L.LESSONS[4].objectives[2:])[L.LESSONS[4].objectives[2][0]]
-    with pytest.raises(ValueError, match="same set"):
-        L.goals_why_exercise((1, 2, 3, 4, 5, 6, 7, 8, 9), 2)
 
 
 def test_best_set_exercises_match_the_table():
@@ -189,15 +201,16 @@ def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
         found += 1
         tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
         assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
-        values = dict(_set_values(tiles, roll, objective))
+        rules = L.EXERCISE_RULES.get((tiles, roll, objective), Rules())     # exercises 3–4: two dice always
+        values = dict(_set_values(tiles, roll, objective, rules))
         best_v = (min if objective == "score" else max)(values.values())
         for s, v in values.items():
             ok, feedback = ex.check("+".join(map(str, s)))
             assert ok == (v == best_v), (ex.key, s)
             if not ok:                       # the refutation: what it leaves, and that another set does better
                 assert "leaves" in feedback and "Not the best" in feedback
-        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective))))[0]
-    assert found >= 4                       # exercises 3 and 4 and the two final challenges
+        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
+    assert found >= 3                       # exercises 3 and 4 and the extension challenge
 
 
 def test_final_challenge_beats_both_rules_of_thumb():
@@ -484,42 +497,54 @@ def test_dice_tables_show_no_python_values():
     assert "Fraction" not in str(L.one_die_table()._repr_html_()) and "1 in 6" in str(L.one_die_table().rows)
 
 
-def test_lesson_four_exercise_three_turns_on_a_clear_difference():
-    """Not 8.25 against 8.75: the best set leaves at least a point and a half less, and the hint gives the
-    reasoning a pupil can follow (the tiles left add up to the same whatever you cover)."""
+def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equips():
+    """Exercises 3 and 4 (two dice always, like the table): each set leaves one or two tiles, so the table's
+    one-tile rows and a short tree decide it; the best set beats the other clearly (3 games in 100, or more than
+    a point); a wrong answer is told what its set leaves, never the answer; the hint gives the method."""
     from gamekit.shutbox.strategy import table
-    open_tiles, roll, goal = L.SCORE_EXERCISE
-    values = sorted(v for _, v in table(Rules(), goal).set_values(L.mask_of(open_tiles), roll))
-    assert values[1] - values[0] >= Fraction(3, 2)
-    assert (open_tiles, roll) != L.DISAGREEMENT                       # the "Two goals" table is another position
-    ex = L.best_set_exercise(*L.SCORE_EXERCISE)
-    assert ex.solutions == ["8+2"] and "add up to 20" in ex.hint
-    left = tuple(t for t in open_tiles if t not in (8, 2))
-    assert left not in [r["leaves"] for r in L.compare_objectives()]
-    ok, right = ex.check("8+2")
-    assert ok and "about 12.6" in right and "about 14.4" in right
-    ok, wrong = ex.check("6+4")
-    assert not ok and "about 14.4" in wrong and "8+2" not in wrong    # a wrong answer is not told the answer
+    for position, gap in ((L.SHUT_EXERCISE, Fraction(2, 100)), (L.SCORE_EXERCISE, Fraction(1))):
+        open_tiles, roll, goal = position
+        assert L.EXERCISE_RULES[position] == L.FILL_RULES and len(open_tiles) <= 4
+        values = sorted(v for _, v in table(L.FILL_RULES, goal).set_values(L.mask_of(open_tiles), roll))
+        assert values[-1] - values[0] >= gap, position
+        for st in tiles_summing_to(roll, open_tiles):
+            assert 1 <= len(open_tiles) - len(st) <= 2
+    shut = L.best_set_exercise(*L.SHUT_EXERCISE, rules=L.FILL_RULES)
+    assert shut.solutions == ["9+1"] and "Two dice are rolled always." in shut.prompt
+    assert "9+1 leaves tiles 4 and 6 open; 6+4 leaves tiles 1 and 9 open" in shut.hint
+    ok, wrong = shut.check("6+4")
+    assert not ok and "about 8 games in 100" in wrong and "9+1" not in wrong
+    low = L.best_set_exercise(*L.SCORE_EXERCISE, rules=L.FILL_RULES)
+    assert low.solutions == ["9"] and "expected score" in low.hint
+    ok, right = low.check("9")
+    assert ok and "about 6.7" in right and "about 8" in right
+    ok, wrong = low.check("7+2")
+    assert not ok and "about 8" in wrong and "9 " not in wrong.replace("9.", "")
 
 
-def test_no_rule_of_thumb_solves_lesson_four_exercises_or_challenges():
-    """The page says so above exercise 2: for each "which set?" position of lesson 4 (exercises 2–3 and the three
-    challenges), neither the largest tile first, nor the most tiles, nor the fewest tiles picks the best set
-    alone; and the rules of thumb are argued nowhere above them."""
+def test_no_rule_of_thumb_solves_the_extension_challenge():
+    """The extension challenge is the one "which set?" position where no rule of thumb the page names finds the
+    best set alone; its hint gives the method instead; the page marks it as an extension."""
     from pathlib import Path
     rules = {"largest tile": lambda sets: [sets[0]],
              "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
              "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))]}
-    for position in [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]:
-        ex = L.best_set_exercise(*position)
-        sets = tiles_summing_to(position[1], position[0])
-        assert len(sets) >= 3, position                                   # never a two-way choice
-        for name, rule in rules.items():
-            picks = rule(sets)
-            assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), (position, name)
+    assert len(L.CHALLENGE_POSITIONS) == 1
+    ex = L.challenge_exercise()
+    position = L.CHALLENGE_POSITIONS[0]
+    sets = tiles_summing_to(position[1], position[0])
+    for name, rule in rules.items():
+        picks = rule(sets)
+        assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), name
+    for rule in L.RULES_OF_THUMB:
+        picks = L.rule_of_thumb_picks(rule, sets)
+        assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
+    assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    above = page[:page.index("best_set_widget(*L.SHUT_EXERCISE")]
-    assert "comes close to the best" not in above and "get rid of" not in above.lower()
+    assert "## Extension: a challenge" in page and page.index("## Extension") < page.index("L.challenge_widget(")
+    assert "In a round against others" not in page
+    with pytest.raises(ValueError, match="rule"):
+        L.rule_of_thumb_picks("smallest tile", [(4, 3)])
 
 
 def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_click_away():
@@ -542,29 +567,14 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
             assert len(set(numbers[len(e.solutions):]) & set(numbers[:len(e.solutions)])) == 0, (e.key, shown)
 
 
-def test_the_challenges_are_not_all_solved_by_one_rule_of_thumb():
-    rules = {"largest tile": lambda sets: [sets[0]],
-             "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
-             "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))]}
-    for name, rule in rules.items():
-        solved = 0
-        for open_tiles, roll, goal in L.CHALLENGE_POSITIONS:
-            ex = L.best_set_exercise(open_tiles, roll, goal)
-            picks = rule(tiles_summing_to(roll, open_tiles))
-            solved += len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]
-        assert solved < len(L.CHALLENGE_POSITIONS), name
-        if name != "fewest tiles":
-            assert solved == 0, name
-
-
 def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
     why = [r["why"] for r in L.fill_steps()]
-    assert all("=1/" not in w and ")=" not in w for w in why)
+    assert all("=1/" not in w and ")=" not in w and "/" not in w for w in why)    # short cells, no chances in them
     assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))       # plain words only
-    assert "roll of 3 (2/36) covers 3 and leaves 4, whose chance to shut is 3/36" in why[7]
-    assert "1/18" not in " ".join(why)                                                  # k/36, as lesson 3
+    assert max(len(w.split(";")) for w in why) == 1
     plain = L.fill_table().table.rows
-    assert [r[1] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
+    assert [r[2] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
+    assert all(r[2] in ("shut already", "never") or "games in 100" in r[2] for r in plain)   # one format
     assert "/" not in L.percent(Fraction(956177159, 9795520512))
     assert all("/" not in r[1] for r in L.policy_table().rows)
     assert not any("Rules(" in str(c) for r in L.dice_rules_table().rows for c in r)
@@ -916,33 +926,6 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
     assert three.count("|   |   |   |   |   |   |") == 6 and "4/36" not in three.split("## Exercise 1")[0]
 
 
-def test_two_tiles_close_in_value_is_a_rule_of_thumb_that_fails_in_lesson_four():
-    """"Cover two tiles close in value" solved every best-set question once; now the solver's best set differs
-    from its pick in at least one position for each goal, every rule of thumb fails somewhere, and the page calls
-    them rules of thumb (heuristics)."""
-    from pathlib import Path
-    positions = [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]
-    failed = {rule: [] for rule in L.RULES_OF_THUMB}
-    for position in positions:
-        ex = L.best_set_exercise(*position)
-        sets = tiles_summing_to(position[1], position[0])
-        for rule in L.RULES_OF_THUMB:
-            picks = L.rule_of_thumb_picks(rule, sets)
-            if not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]):
-                failed[rule].append(position)
-    assert all(failed.values()), failed
-    # and none of them finds the best set of any of these positions (exercise 3 was 4+3 and challenge 1 was 7+3,
-    # both the pair closest in value)
-    assert all(len(found) == len(positions) for found in failed.values()), failed
-    close = failed["two tiles close in value"]
-    assert {goal for _, _, goal in close} == {"shut", "score"} and len(close) >= 3
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    above = page[:page.index("best_set_widget(*L.SHUT_EXERCISE")]
-    assert "heuristic" in above and "two tiles close in value" in above
-    with pytest.raises(ValueError, match="rule"):
-        L.rule_of_thumb_picks("smallest tile", [(4, 3)])
-
-
 def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls would answer exercise 4:
     the tally is placed after it, and it shows each chance as k of the 36 outcomes and as a percentage, as the
@@ -1090,21 +1073,25 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
-    """Exercise 2 needs the expected score 8 of tile 9 alone; exercises 3, 4 and the challenges need the value of
-    every position a set leaves (the solver's), printed by the tiles left — never by the set, so no answer shows."""
+    """Exercise 2 needs the expected score 8 of tile 9 alone; exercises 3 and 4 need the table's one-tile rows
+    (chance to shut, expected score) — printed as the page shows them; the values of the positions the sets leave
+    are not printed, so the sheet is no "pick the biggest number"; lesson 2's sheet carries the method."""
     with using(lang):
         aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
         assert tr("From the page: with only 9 open, the expected score is {value}.", value="8") in aids
-    positions = [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]
-    for open_tiles, roll, goal in positions:
-        best = L.best_set_exercise(open_tiles, roll, goal).answer
-        assert best not in aids
+        method = L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[1]
+    for open_tiles, roll, goal in [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]:
         for tiles in tiles_summing_to(roll, open_tiles):
-            with using(lang):
-                assert "| " + L.tile_list(t for t in open_tiles if t not in tiles) + " |" in aids
+            left = tuple(t for t in open_tiles if t not in tiles)
+            if len(left) > 1:
+                with using(lang):
+                    assert "| " + L.tile_list(left) + " |" not in aids
     if lang == "en":
-        assert "| 1, 3, 5 and 7 | about 16 games in 100 |" in aids and "| 1, 4, 6 and 9 | 12.56 |" in aids
-        assert "**Exercise 6 (challenge 1)**" in aids
+        assert "| 7 | about 17 games in 100 | your answer to exercise 1 |" in aids
+        assert "| 9 | about 11 games in 100 | 8 |" in aids and "5.83" not in aids
+        assert "largest tile first" in method and "5 + 2 + 1; 4 + 3 + 1" in method
+    else:
+        assert method.startswith("> **")
 
 
 def test_lesson_two_practice_varies_the_roll_and_grows_in_sets():
