@@ -463,7 +463,8 @@ def objectives_table(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DIS
 
 def fill_table(rules: Rules | None = None) -> WithExact:
     """The first rows of the table (:func:`fill_steps`): open tiles, which rolls cover a set and what they leave,
-    and the chance to shut in one format, games in 100; the exact fractions in a details box."""
+    the chance to shut in one format, games in 100, and the expected score (exercise 1's tile says "your answer
+    to exercise 1", so the page never states it); the exact fractions in a details box."""
     rows = fill_steps(rules)
     head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
 
@@ -471,9 +472,12 @@ def fill_table(rules: Rules | None = None) -> WithExact:
         return tile_list(r["open"]) or tr("none")
     def chance(v: Fraction) -> str:
         return tr("shut already") if v == 1 else tr("never") if v == 0 else chance_words(v)
-    plain = [[tiles(r), r["why"], chance(r["value"]),
+    def own(r: dict) -> bool:              # exercise 1's tile: its expected score is the pupil's own answer
+        return r["open"] == (EXPECTED_EXERCISE_TILE,)
+    plain = [[tiles(r), r["why"], chance(r["value"]), tr("your answer to exercise 1") if own(r) else
               str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]
-    exact = [[tiles(r), exact_fraction(r["value"]), exact_score(r["score"])] for r in rows]
+    exact = [[tiles(r), exact_fraction(r["value"]), tr("your answer to exercise 1") if own(r) else
+              exact_score(r["score"])] for r in rows]
     return WithExact(Table(head, plain), Table([head[0], tr("exact chance"), head[3]], exact))
 
 
