@@ -654,13 +654,71 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
                     wrong=[str(r) for r in rolls if r != ending[0]], key=f"ending roll {open_tiles}")
 
 
+LEGAL_SET = ((1, 3, 4, 6, 8), 11)
+"""Lesson 1, exercise 5: tiles 1, 3, 4, 6 and 8 open, a roll of 11.  Two sets may be covered (8 + 3, 6 + 4 + 1);
+the tempting 9 + 2, 7 + 4 and 6 + 5 each need a covered tile, 6 + 4 makes only 10."""
+
+
+def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:
+    """"Write one set you may cover for this roll": every legal set is right (covering any of them is a legal
+    move); a wrong one is told its own slip — it uses a covered tile (named), or its tiles make another total.
+    Refused when no set of the open tiles makes the roll (that turn is over)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    right = tiles_summing_to(roll, open_tiles)
+    if not right:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    covered = [t for t in TILES if t not in open_tiles]
+
+    def name(tiles: Sequence[int]) -> str:
+        return " + ".join(map(str, tiles))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        sets = parse_sets(answer)
+        if len(sets) != 1:
+            raise ValueError(tr("give one set, e.g. 8+1"))
+        given = sets[0]
+        shut = [t for t in given if t not in open_tiles]
+        if shut:
+            return False, ntr("Tile {items} is already covered: you may cover only open tiles ({open}).",
+                              "Tiles {items} are already covered: you may cover only open tiles ({open}).",
+                              len(shut), items=tile_list(sorted(shut)), open=tile_list(open_tiles))
+        if sum(given) != roll:
+            return False, tr("{items} makes {sum}, not {roll}: the tiles you cover must add up to the roll.",
+                             items=name(given), sum=sum(given), roll=roll)
+        others = [name(st) for st in right if st != given]
+        return True, (tr("Right: {items} = {roll}, and each of those tiles is open. You could also cover {others}.",
+                         items=name(given), roll=roll, others=tr(" or ").join(others)) if others else
+                      tr("Right: {items} = {roll}, and each of those tiles is open.", items=name(given), roll=roll))
+    wrong = [st for st in tiles_summing_to(roll) if st not in right][:3]            # each needs a covered tile
+    if len(right[0]) > 1:
+        wrong.append(right[0][:-1])                                                    # a tile short: another total
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Write one set of tiles you may cover, "
+                       "with + between the tiles.", items=tile_list(open_tiles), roll=roll),
+                    check, hint=tr("Only open tiles count, and they must add up to {roll} exactly. Try the largest "
+                                   "open tile first: what is missing?", roll=roll),
+                    answer="+".join(map(str, right[0])), solutions=["+".join(map(str, st)) for st in right],
+                    wrong=["+".join(map(str, st)) for st in wrong], key=f"legal set {open_tiles} {roll}")
+
+
+def ending_roll_choices(open_tiles: Iterable[int]) -> tuple[int, ...]:
+    """Four rolls of two dice for "which roll ends the turn?" on a practice box: the smallest total that no set
+    of the open tiles makes, and the three totals nearest to it that a set makes (in increasing order).
+    ValueError when every total can be covered or fewer than three can."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    ending = [t for t in range(2, 13) if not tiles_summing_to(t, open_tiles)]
+    going = [t for t in range(2, 13) if tiles_summing_to(t, open_tiles)]
+    if not ending or len(going) < 3:
+        raise ValueError(tr("tiles {items}: need a roll that ends the turn and three that do not",
+                            items=tile_list(open_tiles)))
+    end = ending[0]
+    near = sorted(going, key=lambda t: (abs(t - end), t))[:3]
+    return tuple(sorted(near + [end]))
+
+
 ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
 """Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
-
-
-ONE_DIE_BOXES_AGAIN = ((8,), (1, 2, 9), (1, 2, 3, 4, 5, 6), (6, 7))
-"""Lesson 1, exercise 5: the box that allows one die has the most tiles open; each of the others has one of 7, 8, 9
-still open (a single tile, a big tile among small ones, a 7 beside a 6)."""
 
 
 def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
@@ -1347,11 +1405,13 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
                               "of open tiles makes the roll, the turn ends and the open tiles are your score.",
                               theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
+    "ending": lambda theme: tr("The idea: a turn ends when no set of open tiles makes the roll."),
+    "legal": lambda theme: tr("The idea: you may cover open tiles only, and they must add up to the roll."),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
 practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank")
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "ending", "legal")
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
@@ -1374,10 +1434,20 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
     return "easy" if n <= 5 else "medium" if n <= 8 else "hard"
 
 
+def legal_level(open_tiles: Iterable[int], roll: int) -> str:
+    """How hard it is to find one set you may cover: "easy" when three or more sets make the roll, "medium" with
+    two, "hard" with only one to find."""
+    n = len(tiles_summing_to(roll, tuple(sorted(set(open_tiles)))))
+    return "easy" if n >= 3 else "medium" if n == 2 else "hard"
+
+
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
     """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
-    pupil lists or counts them (:func:`sets_level`), by how many tiles are open otherwise (:func:`box_level`)."""
-    return sets_level(open_tiles, roll) if question in ("list", "count") else box_level(open_tiles)
+    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles are
+    open otherwise (:func:`box_level`: more totals to check)."""
+    if question in ("list", "count"):
+        return sets_level(open_tiles, roll)
+    return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 
 @dataclass(frozen=True)
@@ -1404,7 +1474,7 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question in ("count", "list") and theme != SETS:
+            if question in ("count", "list", "legal") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
                                     theme=SETS, other=theme))
 
@@ -1430,7 +1500,9 @@ class LessonPractice(ProblemSet):
                   "outcomes": lambda: roll_outcomes_exercise(open_tiles),
                   "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
                   "dice": lambda: go_on_dice_exercise(open_tiles),
-                  "score": lambda: turn_score_exercise(open_tiles)}[question]()
+                  "score": lambda: turn_score_exercise(open_tiles),
+                  "ending": lambda: ending_roll_exercise(open_tiles, ending_roll_choices(open_tiles)),
+                  "legal": lambda: legal_set_exercise(open_tiles, roll)}[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
@@ -1467,19 +1539,19 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
               {"score_237": partial(turn_score_exercise, (2, 3, 7)), "round_winner": round_winner_exercise,
                "ending_roll": ending_roll_exercise, "one_die": one_die_exercise,
-               "one_die_again": partial(one_die_exercise, ONE_DIE_BOXES_AGAIN)},
+               "legal_set": legal_set_exercise},
               {"score_237": "easy", "round_winner": "easy", "ending_roll": "medium", "one_die": "medium",
-               "one_die_again": "hard"},
+               "legal_set": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((DICE, "easy"),) * 3, seed=539,
-                             where=CHANCE_ONLY, questions=("score",) * 3, graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "easy"), (DICE, "easy"), (DICE, "easy")), seed=129,
+                             where=CHANCE_ONLY, questions=("legal", "ending", "ending"), graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
-                           ("ending_roll",)),
+                           ("ending_roll", "legal_set")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
-                          (N_("say when you may roll one die instead of two"), ("one_die", "one_die_again"))),
-              # the practice scores end positions of "one die or two" puzzles (7, 8 and 9 covered, so some
-              # total ends the turn): lesson 1 teaches when one die is allowed, and asks only for the score
+                          (N_("say when you may roll one die instead of two"), ("one_die",))),
+              # the practice plays a turn: one set you may cover for a roll (a "sets for the roll" box), then two
+              # small boxes (7, 8 and 9 covered, three then four tiles open): which roll ends the turn
               themes=(SETS, DICE)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),

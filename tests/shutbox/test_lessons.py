@@ -774,23 +774,24 @@ def test_the_search_caption_agrees_with_its_number_in_both_languages():
 
 
 def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
-    """Lesson 1's practice scores a turn that ends with the bank position's tiles open (like its exercise 1),
-    lesson 2's lists the sets (like its exercises 1–4): bank positions, never "which set is best"."""
-    for number, question, make in ((1, "score", lambda roll, open_tiles: L.turn_score_exercise(open_tiles)),
-                                   (2, "list", L.sets_exercise)):
+    """Lesson 1's practice plays a turn on bank positions (a set you may cover, then the roll that ends the turn,
+    like its exercises 3 and 5), lesson 2's lists the sets (like its exercises 1–4): never "which set is best"."""
+    makers = {"legal": lambda roll, open_tiles: L.legal_set_exercise(open_tiles, roll),
+              "ending": lambda roll, open_tiles: L.ending_roll_exercise(open_tiles, L.ending_roll_choices(open_tiles)),
+              "list": L.sets_exercise}
+    for number, questions in ((1, ("legal", "ending", "ending")), (2, ("list",) * 3)):
         lesson = L.LESSONS[number]
-        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
+        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == questions
         exercises = L.practice_exercises(number)
         assert len(exercises) == 3 and [e.level for e in exercises] == [
-            L.practice_level(question, p.facts["open"], p.facts.get("roll")) for p in lesson.practice.puzzles()]
+            L.practice_level(q, p.facts["open"], p.facts.get("roll"))
+            for q, p in zip(questions, lesson.practice.puzzles())]
         assert lesson.practice.graded_by_box
-        for ex, puzzle in zip(exercises, lesson.practice.puzzles()):
+        for ex, puzzle, question in zip(exercises, lesson.practice.puzzles(), questions):
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
-            same = make(roll, open_tiles)
+            same = makers[question](roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(L.PRACTICE_IDEAS[question](         # the idea its question practises
-                "one die or two" if question == "score" else "sets for the roll"))
-            assert question != "score" or L.ending_rolls(open_tiles)       # a turn can end there
+            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))   # its own idea
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
@@ -1044,18 +1045,54 @@ def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
         assert L.spaced(3600) == "3.600"
 
 
-def test_lesson_one_asks_the_one_die_rule_twice_and_answers_an_adding_slip():
-    """Lesson 1 tests "say when you may roll one die" with two exercises (the second's allowed box has the most
-    tiles open), and no longer counts sets (lesson 2's method); a score one off is an adding slip, not a covered
-    tile counted."""
+def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
+    """Lesson 1's fifth exercise plays a move (write one set you may cover): every legal set is right, each slip
+    gets its own reason (a covered tile, named; a set that makes another total); the one-die rule is asked once,
+    lesson 2's counting not at all; a score one off is an adding slip, not a covered tile counted."""
     lesson = L.LESSONS[1]
-    assert dict(lesson.objectives)["say when you may roll one die instead of two"] == ("one_die", "one_die_again")
+    assert dict(lesson.objectives)["say when you may roll one die instead of two"] == ("one_die",)
+    assert "legal_set" in dict(lesson.objectives)[lesson.objectives[0][0]]
     assert not any(f().key.startswith("count sets") for f in lesson.factories())
-    again = L.one_die_exercise(L.ONE_DIE_BOXES_AGAIN)
-    assert again.solutions == ["1, 2, 3, 4, 5, 6"] and again.key != L.one_die_exercise().key
+    ex = L.legal_set_exercise()
+    assert sorted(ex.solutions) == ["6+4+1", "8+3"] and ex.check("3+8")[0] and ex.check("1 + 4 + 6")[0]
+    assert "You could also cover 6 + 4 + 1" in ex.check("8+3")[1]
+    ok, why = ex.check("9+2")
+    assert not ok and "Tiles 2 and 9 are already covered" in why
+    ok, why = ex.check("7+4")
+    assert not ok and "Tile 7 is already covered" in why
+    ok, why = ex.check("6+4")
+    assert not ok and "6 + 4 makes 10, not 11" in why
+    for wrong in ex.wrong:
+        assert not ex.check(wrong)[0]
+    assert ex.check("8+3; 6+4+1") == (False, "give one set, e.g. 8+1")             # a refusal, not a slip
+    with pytest.raises(ValueError, match="no set makes"):
+        L.legal_set_exercise((1, 2), 12)
+    with using("es"):
+        assert "ya están cubiertas" in L.legal_set_exercise().check("9+2")[1]
     ex = L.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
+
+
+def test_lesson_one_practice_plays_turns_graded_easy_to_hard_and_each_hint_names_its_own_idea():
+    """The practice set asks lesson 1's own questions (a set you may cover, the roll that ends the turn), easy,
+    medium, hard; each hint opens with that item's idea, never another lesson's (not "one die or two")."""
+    items = L.practice_exercises(1)
+    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
+    assert items[0].key.endswith(" legal") and all(ex.key.endswith(" ending") for ex in items[1:])
+    assert items[0].hint.startswith("The idea: you may cover open tiles only")
+    assert all(ex.hint.startswith("The idea: a turn ends when no set") for ex in items[1:])
+    assert not any("one die or two" in ex.hint for ex in items)
+    for ex in items[1:]:
+        right = [c for c in ex.choices if ex.check(c)[0]]
+        assert right == ex.solutions and len(ex.choices) == 4
+        open_tiles = ex.puzzle.facts["open"]
+        assert L.ending_rolls(open_tiles, Rules(one_die="never"))[0] == int(right[0])
+    assert L.ending_roll_choices((2, 5, 6)) == (2, 3, 5, 6)
+    with pytest.raises(ValueError, match="ends the turn"):
+        L.ending_roll_choices((1, 2, 3, 4, 5, 6, 7, 8, 9))
+    with using("es"):
+        assert L.practice_exercises(1)[1].hint.startswith("La idea: un turno termina")
 
 
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
@@ -1159,20 +1196,14 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
 
 
-def test_lesson_one_practice_scores_positions_a_turn_can_end_at_easy_to_hard():
+def test_a_score_is_asked_only_of_positions_a_turn_can_end_at():
     """"Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
-    and 8 open every total can be covered, so that is refused); the items grow from two tiles to add to five."""
+    and 8 open every total can be covered, so that is refused)."""
     assert L.ending_rolls((1, 2, 3, 5, 8)) == []
     with pytest.raises(ValueError, match="no turn ends"):
         L.turn_score_exercise((1, 2, 3, 5, 8))
     assert L.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
     assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]       # one die is allowed: 7, 8 and 9 covered
-    items = L.practice_exercises(1)
-    opens = [tuple(ex.puzzle.facts["open"]) for ex in items]
-    assert all(L.ending_rolls(o) for o in opens)
-    assert [len(o) for o in opens] == sorted(len(o) for o in opens) and len(opens[0]) <= 2 and len(opens[-1]) >= 4
-    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
-    assert all("when no set of open tiles makes the roll, the turn ends" in ex.hint for ex in items)
     with pytest.raises(ValueError, match="tiles from 1 to 9"):
         L.ending_rolls((0, 3))
 
