@@ -66,7 +66,11 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
                 steps.append(SearchStep(now, need - t, "dead end",
                                         ntr("{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
                                             "{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
-                                            need - t, items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
+                                            need - t, items=' + '.join(map(str, now)), number=need - t, smaller=smaller)
+                                        if smaller else
+                                        ntr("{items} still needs {number} more, but there are no smaller tiles left: stop here.",
+                                            "{items} still needs {number} more, but there are no smaller tiles left: stop here.",
+                                            need - t, items=' + '.join(map(str, now)), number=need - t)))
                 if not chosen:
                     return                      # smaller first tiles can only do worse
                 continue
@@ -765,16 +769,15 @@ def ordered_count(sets: Iterable[Sequence[int]]) -> int:
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
-    """"How many different sets make ``total``?".  Each common wrong count gets its own reason: sets that
-    use a covered tile counted too (between the right count and the full box's; the exact full-box count
-    named as such), the same tiles counted again in another order, too few (sets of several tiles
-    missed), or a count that fits none of these."""
+    """"How many different sets make ``total``?".  Each common wrong count gets its own reason: the count for
+    the full box (sets that use a covered tile counted too), the same tiles counted again in another order, too
+    few (sets of several tiles missed), or — for any other count, where no one slip is plausible — a neutral
+    "count again, largest tile first"."""
     open_tiles = tuple(sorted(set(uncovered)))
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
     every = tiles_summing_to(total)
     full = len(every)
-    blocked = [s for s in every if any(t not in open_tiles for t in s)]     # sets needing a covered tile
     orders = ordered_count(sets)
     longest = max(sets, key=len)
     covered = [t for t in TILES if t not in open_tiles]
@@ -791,11 +794,6 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                               "set that uses it.",
                               "That is the count with all nine tiles open. Tiles {items} are covered: leave out every "
                               "set that uses one of them.", len(covered), items=tile_list(covered))
-        if covered and n < k < full:
-            example = blocked[0]
-            return False, tr("Too many: you have counted sets that use a covered tile. {items} needs tile {tile}, "
-                             "which is covered. Use only the open tiles {open}.", items="+".join(map(str, example)),
-                             tile=next(t for t in example if t not in open_tiles), open=tile_list(open_tiles))
         if k < n:
             small = sum(1 for s in sets if len(s) <= 2)
             if k == small and small < n:
@@ -1405,8 +1403,10 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
                               "of open tiles makes the roll, the turn ends and the open tiles are your score.",
                               theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
-    "ending": lambda theme: tr("The idea: a turn ends when no set of open tiles makes the roll."),
-    "legal": lambda theme: tr("The idea: you may cover open tiles only, and they must add up to the roll."),
+    "ending": lambda theme: tr("The idea: {theme} — a turn ends when no set of open tiles makes the roll.",
+                               theme=theme),
+    "legal": lambda theme: tr("The idea: {theme} — you may cover open tiles only, and they must add up to the roll.",
+                              theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
 practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
@@ -1435,18 +1435,30 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
 
 
 def legal_level(open_tiles: Iterable[int], roll: int) -> str:
-    """How hard it is to find one set you may cover: "easy" when three or more sets make the roll, "medium" with
-    two, "hard" with only one to find."""
-    n = len(tiles_summing_to(roll, tuple(sorted(set(open_tiles)))))
-    return "easy" if n >= 3 else "medium" if n == 2 else "hard"
+    """How hard it is to find one set you may cover: "easy" when the tile equal to the roll is open (cover it),
+    "medium" when it is not but three or more sets make the roll, "hard" with only one or two sets to find."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if roll in open_tiles:
+        return "easy"
+    return "medium" if len(tiles_summing_to(roll, open_tiles)) >= 3 else "hard"
+
+
+def ending_level(open_tiles: Iterable[int]) -> str:
+    """How hard it is to find the roll that ends a turn: every choice's sets must be looked for, so by the open
+    tiles — "easy" up to three, "medium" four or five, "hard" six or more."""
+    n = len(set(open_tiles))
+    return "easy" if n <= 3 else "medium" if n <= 5 else "hard"
 
 
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
     """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
     pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles are
-    open otherwise (:func:`box_level`: more totals to check)."""
+    open otherwise (:func:`ending_level` for the roll that ends the turn, :func:`box_level` for counting
+    outcomes: more totals to check)."""
     if question in ("list", "count"):
         return sets_level(open_tiles, roll)
+    if question == "ending":
+        return ending_level(open_tiles)
     return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 
@@ -1474,7 +1486,7 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question in ("count", "list", "legal") and theme != SETS:
+            if question in ("count", "list", "legal", "ending") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
                                     theme=SETS, other=theme))
 
@@ -1544,14 +1556,14 @@ LESSONS: dict[int, Lesson] = {
                "legal_set": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (DICE, "easy"), (DICE, "easy")), seed=129,
-                             where=CHANCE_ONLY, questions=("legal", "ending", "ending"), graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "easy"),) * 3, seed=0,
+                             where=CHANCE_ONLY, questions=("legal", "legal", "ending"), graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll", "legal_set")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
                           (N_("say when you may roll one die instead of two"), ("one_die",))),
-              # the practice plays a turn: one set you may cover for a roll (a "sets for the roll" box), then two
-              # small boxes (7, 8 and 9 covered, three then four tiles open): which roll ends the turn
+              # the practice plays a turn on "sets for the roll" boxes: a set you may cover (the roll's own tile
+              # open, then covered), then the roll that ends the turn on a box of six tiles
               themes=(SETS, DICE)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
@@ -1563,7 +1575,7 @@ LESSONS: dict[int, Lesson] = {
                "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=68,
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=893,
                              where=CHANCE_ONLY, questions=("list",) * 3, graded_by_box=True),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
