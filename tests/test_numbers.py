@@ -235,16 +235,20 @@ def test_chart_texts_and_tick_labels_in_spanish():
     def texts(fig):
         fig.canvas.draw()
         return [t.get_text() for ax in fig.axes for t in ax.get_yticklabels() + ax.get_xticklabels()
-                + [ax.title, ax.yaxis.label] + (ax.get_legend().get_texts() if ax.get_legend() else [])]
+                + [ax.title, ax.yaxis.label, ax.xaxis.label]
+                + (ax.get_legend().get_texts() if ax.get_legend() else [])]
 
     results = compare_policies(200, progress=False)
     with using("en"):
-        en_dice, en_policies = texts(charts.plot_dice(360)), texts(charts.plot_policies(results))
+        en_dice, en_policies = texts(charts.plot_dice(3600)), texts(charts.plot_policies(results))
     with using("es"):
-        es_dice, es_policies = texts(charts.plot_dice(360)), texts(charts.plot_policies(results))
-    assert "0.050" in en_dice and "probability" in en_dice and "the 36 outcomes" in en_dice
-    assert "0,050" in es_dice and "probabilidad" in es_dice and "los 36 resultados" in es_dice
+        es_dice, es_policies = texts(charts.plot_dice(3600)), texts(charts.plot_policies(results))
+    # the dice chart counts outcomes the lesson's way (times in 36 rolls), with a plain title and the reader's
+    # thousands separator in the legend; no "probability" or "distribution" (terms the lesson does not teach)
+    assert "times in 36 rolls" in en_dice and "how often each total comes up" in en_dice and "the 36 outcomes" in en_dice
+    assert "simulated (3,600 rolls)" in en_dice and not any("distribution" in t or "probability" in t for t in en_dice)
+    assert "veces en 36 tiradas" in es_dice and "los 36 resultados" in es_dice and "simulado (3.600 tiradas)" in es_dice
     assert not any("." in t for t in es_dice if t[:1].isdigit())
-    exact = next(t for t in es_policies if t.startswith("mejor juego, exacto:"))
-    assert exact == "mejor juego, exacto: " + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",") + " %"
+    exact = next(t for t in es_policies if t.startswith("estrategia óptima, exacta:"))
+    assert exact == "estrategia óptima, exacta: " + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",") + " %"
     assert any(t.startswith("200 partidas por cada forma de elegir") for t in es_policies)

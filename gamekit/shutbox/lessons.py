@@ -940,6 +940,10 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                               "the outcomes that end your turn.") if stuck else
                            tr("You counted the outcomes that end your turn. The question asks for the other ones: "
                               "the outcomes that let you go on."))
+        if k == unordered == len(per_total) and k < n:
+            return False, tr("Too few: {k} is the number of totals ({totals}), and also of pairs of numbers counted "
+                             "once. Count outcomes instead: (1, 2) and (2, 1) are different outcomes — first die, second "
+                             "die.", k=k, totals=tile_list(sorted(per_total)))
         if k == unordered and k < n:
             return False, tr("Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first die, second die.")
         if k == len(per_total) and k != n:
@@ -1069,9 +1073,10 @@ def spaced(n: int) -> str:
 
 
 def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
-    """"In ``rolls`` rolls of two dice, about how many totals of ``total`` do you expect?" — the prediction
-    that the simulation below then checks.  Right: ``rolls`` × k/36 exactly.  Wrong answers told why: the
-    count k itself, every total equally likely (one in 11), another number of outcomes used."""
+    """"In ``rolls`` rolls of two dice, how many totals of ``total`` would you expect?" — the prediction that
+    the simulation below then checks.  Right: ``rolls`` × k/36 exactly ("about 500" is read as 500).  Wrong
+    answers told why: the count k itself, every total equally likely (one in 11), another number of outcomes
+    used, a number within a tenth of the right one (a guess near it, not the calculation)."""
     p = two_dice_probability(total)
     if not p or (rolls * p).denominator != 1 or rolls % 36:
         raise ValueError(tr("total {total}, {rolls} rolls: give a total two dice make and a number of rolls that 36 "
@@ -1079,7 +1084,8 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
     k, expect = int(p * 36), int(rolls * p)
 
     def check(answer: Any) -> tuple[bool, str]:
-        given = parse_whole(answer)
+        given = parse_whole(re.sub(r"^\s*(?:about|around|roughly|nearly|approximately|unos|unas|alrededor de|"
+                                   r"más o menos|aproximadamente|cerca de|~|≈)\s*", "", str(answer), flags=re.I))
         if given == expect:
             return True, tr("Right: {k} of the 36 outcomes make {total}, and {rolls} rolls are {times} times 36, so "
                             "about {times} × {k} = {expect}. The simulation below lands near it, not exactly on it.",
@@ -1095,10 +1101,15 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
                               "make {total}.",
                               "You used {n} outcomes of 36. Count again the outcomes (first die, second die) that "
                               "make {total}.", given * 36 // rolls, total=total)
+        if abs(given - expect) * 10 <= expect:
+            return False, tr("Close — the real rolls will land near there. But the expected number is worked out, "
+                             "not guessed: the chance of {total} as k/36, times {rolls}.", total=total,
+                             rolls=spaced(rolls))
         return False, tr("Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
                          total=total, rolls=spaced(rolls), times=rolls // 36)
-    return Exercise(tr("The computer is about to roll two dice {rolls} times. About how many of those rolls do you "
-                       "expect to make a total of {total}?", rolls=spaced(rolls), total=total),
+    return Exercise(tr("The computer is about to roll two dice {rolls} times. How many of those rolls would you "
+                       "expect to make a total of {total}? Work it out, and give just the number.",
+                       rolls=spaced(rolls), total=total),
                     check, hint=tr("What is the chance of {total}, as k/36? Then: out of {rolls} rolls, how many is that?",
                                    total=total, rolls=spaced(rolls)),
                     answer=str(expect), solutions=[expect],

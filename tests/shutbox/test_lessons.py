@@ -476,7 +476,10 @@ def test_lesson_four_practice_does_not_repeat_the_challenges():
 
 def test_too_few_outcomes_say_what_was_missed():
     ex = L.roll_outcomes_exercise((1, 2))
-    assert "counted each pair of numbers once" in ex.check("2")[1]           # 1+1 and 1+2 counted, 2+1 missed
+    # 2 is both the pairs counted once (1+1, 1+2) and the totals (2, 3): the reason names both slips
+    assert "number of totals (2 and 3), and also of pairs of numbers counted once" in ex.check("2")[1]
+    assert "counted each pair of numbers once" in L.roll_outcomes_exercise((1, 2, 3)).check(
+        str(len({tuple(sorted(o)) for o in S.dice_outcomes() if sum(o) <= 6})))[1]
     assert "left out the total 3" in ex.check("1")[1]
     stuck = L.roll_outcomes_exercise((1, 2, 3), stuck=True)
     assert "left out the total 12. It is made by 1 outcome." in stuck.check("20")[1]
@@ -1260,3 +1263,51 @@ def test_a_dead_end_with_nothing_below_says_no_smaller_tiles_are_left():
 
 def test_lesson_two_practice_is_graded_easy_medium_hard():
     assert [ex.level for ex in L.practice_exercises(2)] == ["easy", "medium", "hard"]
+
+
+def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
+    """The outcomes grid puts the first die across the top, as the worksheet's grid does; the policy chart's
+    bars are horizontal, so no two names overlap, and its last bar (best play for a low score) is explained on
+    the page."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from pathlib import Path
+    from gamekit.shutbox import charts
+    fig = charts.plot_dice(360)
+    grid = fig.axes[0]
+    assert grid.xaxis.label.get_text() == "first die" and grid.yaxis.label.get_text() == "second die"
+    assert grid.xaxis.get_label_position() == "top"
+    assert "first die across" in L.worksheet_aids("shut_the_box/03_dice")[1] or \
+        "first die →" in L.worksheet_aids("shut_the_box/03_dice")[2]
+    fig = charts.plot_policies(S.compare_policies(200, progress=False))
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    boxes = [t.get_window_extent(renderer) for t in ax.get_yticklabels()]
+    assert len(boxes) == 5 and {t.get_text() for t in ax.get_yticklabels()} >= {"best play for a low score (the table)"}
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b)
+    page = " ".join((Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split())
+    assert "The last bar, **best play for a low score**" in page
+
+
+def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
+    """Lesson 3, exercise 4 asks how many rolls you would expect (not "about how many"): 500 is right, typed
+    plain or as "about 500"; a number near it is told it is close but must be worked out; a far one is told the
+    method; words alone are refused with how to write the number (in Spanish with «»)."""
+    ex = L.expected_count_exercise(6, 3600)
+    assert "would you expect" in ex.prompt and "About how many" not in ex.prompt
+    for typed in ("500", "about 500", "≈ 500", "around 500"):
+        assert ex.check(typed)[0], typed
+    ok, why = ex.check("490")
+    assert not ok and why.startswith("Close") and "worked out" in why
+    ok, why = ex.check("327")
+    assert not ok and "equally likely" in why
+    ok, why = ex.check("2000")
+    assert not ok and "Find the chance of 6 as k/36 first" in why
+    assert ex.check("hello") == (False, "'hello' is not a whole number: write it like 250.")
+    with using("es"):
+        es = L.expected_count_exercise(6, 3600)
+        assert es.check("unos 500")[0]
+        assert es.check("hola")[1].startswith("«hola»")
