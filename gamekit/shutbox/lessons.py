@@ -115,7 +115,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
             try:
                 raw.append(tuple(int(b) for b in bits))
             except ValueError:
-                raise ValueError(tr("{strip!r} is not a set of tile numbers (write e.g. 5+3)", strip=p.strip())) from None
+                raise ValueError(tr("“{strip}” is not a set of tile numbers (write e.g. 5+3)", strip=p.strip())) from None
     out = []
     for s in raw:
         if not s:
@@ -706,21 +706,6 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
                     wrong=["+".join(map(str, st)) for st in wrong], key=f"legal set {open_tiles} {roll}")
 
 
-def ending_roll_choices(open_tiles: Iterable[int]) -> tuple[int, ...]:
-    """Four rolls of two dice for "which roll ends the turn?" on a practice box: the smallest total that no set
-    of the open tiles makes, and the three totals nearest to it that a set makes (in increasing order).
-    ValueError when every total can be covered or fewer than three can."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    ending = [t for t in range(2, 13) if not tiles_summing_to(t, open_tiles)]
-    going = [t for t in range(2, 13) if tiles_summing_to(t, open_tiles)]
-    if not ending or len(going) < 3:
-        raise ValueError(tr("tiles {items}: need a roll that ends the turn and three that do not",
-                            items=tile_list(open_tiles)))
-    end = ending[0]
-    near = sorted(going, key=lambda t: (abs(t - end), t))[:3]
-    return tuple(sorted(near + [end]))
-
-
 ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
 """Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
 
@@ -877,7 +862,7 @@ def parse_fraction(answer: Any) -> Fraction:
     """A fraction typed as ``"4/36"`` (spaces allowed), or ValueError saying how to write it."""
     match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", str(answer))
     if not match or int(match.group(2)) == 0:
-        raise ValueError(tr("{answer!r} is not a fraction: write it like 5/36.", answer=str(answer).strip()))
+        raise ValueError(tr("“{answer}” is not a fraction: write it like 5/36.", answer=str(answer).strip()))
     return Fraction(int(match.group(1)), int(match.group(2)))
 
 
@@ -1063,7 +1048,7 @@ def parse_whole(answer: Any) -> int:
     if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
         text_ = re.sub(r"[.,]", "", text_)
     if not re.fullmatch(r"\d+", text_, re.ASCII):
-        raise ValueError(tr("{answer!r} is not a whole number: write it like 250.", answer=str(answer).strip()))
+        raise ValueError(tr("“{answer}” is not a whole number: write it like 250.", answer=str(answer).strip()))
     return int(text_)
 
 
@@ -1125,7 +1110,7 @@ def parse_decimal(answer: Any) -> tuple[Fraction, int]:
         return parse_fraction(text_), None
     match = re.fullmatch(r"(\d+)(?:[.,](\d+))?", text_)
     if not match:
-        raise ValueError(tr("{answer!r} is not a number: write it like 4.25 or as a fraction like 17/4.",
+        raise ValueError(tr("“{answer}” is not a number: write it like 4.25 or as a fraction like 17/4.",
                             answer=text_))
     return Fraction(text_.replace(",", ".")), len(match.group(2) or "")
 
@@ -1414,15 +1399,13 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
                               "of open tiles makes the roll, the turn ends and the open tiles are your score.",
                               theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
-    "ending": lambda theme: tr("The idea: {theme} — a turn ends when no set of open tiles makes the roll.",
-                               theme=theme),
     "legal": lambda theme: tr("The idea: {theme} — you may cover open tiles only, and they must add up to the roll.",
                               theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
 practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "ending", "legal")
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
@@ -1447,29 +1430,20 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
 
 def legal_level(open_tiles: Iterable[int], roll: int) -> str:
     """How hard it is to find one set you may cover: "easy" when the tile equal to the roll is open (cover it),
-    "medium" when it is not but three or more sets make the roll, "hard" with only one or two sets to find."""
+    "medium" when that tile is covered (two or more tiles needed), "hard" for a roll of 10 to 12, which no tile
+    makes alone, or when only one set makes the roll."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if roll in open_tiles:
         return "easy"
-    return "medium" if len(tiles_summing_to(roll, open_tiles)) >= 3 else "hard"
-
-
-def ending_level(open_tiles: Iterable[int]) -> str:
-    """How hard it is to find the roll that ends a turn: every choice's sets must be looked for, so by the open
-    tiles — "easy" up to three, "medium" four or five, "hard" six or more."""
-    n = len(set(open_tiles))
-    return "easy" if n <= 3 else "medium" if n <= 5 else "hard"
+    return "hard" if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1 else "medium"
 
 
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
     """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
     pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles are
-    open otherwise (:func:`ending_level` for the roll that ends the turn, :func:`box_level` for counting
-    outcomes: more totals to check)."""
+    open otherwise (:func:`box_level`: more totals to check)."""
     if question in ("list", "count"):
         return sets_level(open_tiles, roll)
-    if question == "ending":
-        return ending_level(open_tiles)
     return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 
@@ -1497,7 +1471,7 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question in ("count", "list", "legal", "ending") and theme != SETS:
+            if question in ("count", "list", "legal") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
                                     theme=SETS, other=theme))
 
@@ -1524,7 +1498,6 @@ class LessonPractice(ProblemSet):
                   "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
                   "dice": lambda: go_on_dice_exercise(open_tiles),
                   "score": lambda: turn_score_exercise(open_tiles),
-                  "ending": lambda: ending_roll_exercise(open_tiles, ending_roll_choices(open_tiles)),
                   "legal": lambda: legal_set_exercise(open_tiles, roll)}[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
@@ -1567,14 +1540,15 @@ LESSONS: dict[int, Lesson] = {
                "legal_set": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"),) * 3, seed=0,
-                             where=CHANCE_ONLY, questions=("legal", "legal", "ending"), graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "easy"),) * 3, seed=51,
+                             where=CHANCE_ONLY, questions=("legal",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll", "legal_set")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
                           (N_("say when you may roll one die instead of two"), ("one_die",))),
-              # the practice plays a turn on "sets for the roll" boxes: a set you may cover (the roll's own tile
-              # open, then covered), then the roll that ends the turn on a box of six tiles
+              # the practice plays a move on "sets for the roll" boxes: a set you may cover, with the roll's own
+              # tile open, then covered, then for a roll no single tile makes (one question per theme, so the
+              # mastery loop's similar puzzle asks the same)
               themes=(SETS, DICE)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),

@@ -546,7 +546,7 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "## Extension: a challenge" in page and page.index("## Extension") < page.index("L.challenge_widget(")
+    assert "## Final challenge (hard) — an extension" in page and page.index("## Final") < page.index("L.challenge_widget(")
     assert "In a round against others" not in page
     with pytest.raises(ValueError, match="rule"):
         L.rule_of_thumb_picks("smallest tile", [(4, 3)])
@@ -778,12 +778,11 @@ def test_the_search_caption_agrees_with_its_number_in_both_languages():
 
 
 def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
-    """Lesson 1's practice plays a turn on bank positions (a set you may cover, then the roll that ends the turn,
-    like its exercises 3 and 5), lesson 2's lists the sets (like its exercises 1–4): never "which set is best"."""
+    """Lesson 1's practice plays a move on bank positions (a set you may cover, like its exercise 5), lesson 2's
+    lists the sets (like its exercises 1–4): never "which set is best"."""
     makers = {"legal": lambda roll, open_tiles: L.legal_set_exercise(open_tiles, roll),
-              "ending": lambda roll, open_tiles: L.ending_roll_exercise(open_tiles, L.ending_roll_choices(open_tiles)),
               "list": L.sets_exercise}
-    for number, questions in ((1, ("legal", "legal", "ending")), (2, ("list",) * 3)):
+    for number, questions in ((1, ("legal",) * 3), (2, ("list",) * 3)):
         lesson = L.LESSONS[number]
         assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == questions
         exercises = L.practice_exercises(number)
@@ -1078,28 +1077,26 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
 
 
-def test_lesson_one_practice_plays_turns_graded_easy_to_hard_and_each_hint_names_its_own_idea():
-    """The practice set asks lesson 1's own questions (a set you may cover, the roll that ends the turn), easy,
-    medium, hard; each hint opens with that item's idea, never another lesson's (not "one die or two")."""
+def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names_its_own_idea():
+    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, easy (the roll's
+    own tile is open), medium (it is covered), hard (a roll no single tile makes); each hint opens with that
+    idea, never another lesson's (not "one die or two")."""
     items = L.practice_exercises(1)
     assert [ex.level for ex in items] == ["easy", "medium", "hard"]
-    assert [ex.key.split()[-1] for ex in items] == ["legal", "legal", "ending"]
-    assert all(ex.hint.startswith("The idea: sets for the roll — you may cover open tiles only") for ex in items[:2])
-    assert items[2].hint.startswith("The idea: sets for the roll — a turn ends when no set")
+    assert all(ex.key.endswith(" legal") for ex in items)
+    assert all(ex.hint.startswith("The idea: sets for the roll — you may cover open tiles only") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
-    assert items[0].puzzle.facts["roll"] in items[0].puzzle.facts["open"]           # easy: cover the roll's tile
-    assert items[1].puzzle.facts["roll"] not in items[1].puzzle.facts["open"]       # medium: it is not open
-    for ex in items[2:]:
-        right = [c for c in ex.choices if ex.check(c)[0]]
-        assert right == ex.solutions and len(ex.choices) == 4
-        open_tiles = ex.puzzle.facts["open"]
-        assert L.ending_rolls(open_tiles, Rules(one_die="never"))[0] == int(right[0]) and len(open_tiles) >= 6
-    assert L.ending_roll_choices((2, 5, 6)) == (2, 3, 5, 6)
-    with pytest.raises(ValueError, match="ends the turn"):
-        L.ending_roll_choices((1, 2, 3, 4, 5, 6, 7, 8, 9))
+    facts = [ex.puzzle.facts for ex in items]
+    assert facts[0]["roll"] in facts[0]["open"] and facts[1]["roll"] not in facts[1]["open"] and facts[2]["roll"] > 9
+    for ex in items:
+        assert ex.solutions == ["+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"],
+                                                                                 tuple(ex.puzzle.facts["open"]))]
+        assert all(not ex.check(w)[0] for w in ex.wrong)
+    assert L.legal_level((1, 2, 3), 3) == "easy" and L.legal_level((1, 2, 4, 5), 6) == "medium"
+    assert L.legal_level((1, 2, 4), 3) == "hard"                               # only 2 + 1 makes it
+    assert L.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
-        assert L.practice_exercises(1)[2].hint.startswith("La idea: conjuntos") or "un turno termina" in L.practice_exercises(1)[2].hint
-
+        assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
 
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
     """11 on a full box: 4 singles and pairs (9+2, 8+3, 7+4, 6+5), 10 sets in all.  Only the count that stopped at
@@ -1306,7 +1303,7 @@ def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
     assert not ok and "equally likely" in why
     ok, why = ex.check("2000")
     assert not ok and "Find the chance of 6 as k/36 first" in why
-    assert ex.check("hello") == (False, "'hello' is not a whole number: write it like 250.")
+    assert ex.check("hello") == (False, "“hello” is not a whole number: write it like 250.")
     with using("es"):
         es = L.expected_count_exercise(6, 3600)
         assert es.check("unos 500")[0]
