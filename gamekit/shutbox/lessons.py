@@ -1888,7 +1888,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
     "shut_the_box/03_dice": ("rules", "grid", "one_die"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "goals"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
@@ -1909,7 +1909,8 @@ def worksheet_aids(notebook: str) -> list[str]:
     across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
     two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
     total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
-    score; exercise 1's own tile left for the pupil); "method" — lesson 2's search, largest tile first, as a box;
+    score; exercise 1's own tile left for the pupil); "worked" — the page's worked comparison (another position than
+    any exercise's); "method" — lesson 2's search, largest tile first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
     exercise 5.  None holds an exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
@@ -1954,6 +1955,12 @@ def worksheet_aids(notebook: str) -> list[str]:
                 [tile_list(r["open"]), tr("never") if r["value"] == 0 else chance_words(r["value"]),
                  tr("your answer to exercise 1") if r["open"] == (EXPECTED_EXERCISE_TILE,) else
                  str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]))
+        elif aid == "worked":
+            open_tiles, roll = WORKED_COMPARISON
+            view = comparison_table(open_tiles, roll)
+            out.append(tr("The worked example: tiles {items} open, a roll of {roll}. Compare what each set leaves:",
+                          items=tile_list(open_tiles), roll=roll))
+            out.append(markdown_table(view.headers, view.rows))
         elif aid == "method":
             lines = [tr("The method: largest tile first"),
                      tr("Take the largest open tile that is not bigger than the roll."),

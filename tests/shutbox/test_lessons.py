@@ -1130,6 +1130,7 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
     if lang == "en":
         assert "| 7 | about 17 games in 100 | your answer to exercise 1 |" in aids
         assert "| 9 | about 11 games in 100 | 8 |" in aids and "5.83" not in aids
+        assert "The worked example: tiles 3, 6 and 9 open" in aids and "| 9 | 3 and 6 |" in aids
         assert "largest tile first" in method and "5 + 2 + 1; 4 + 3 + 1" in method
     else:
         assert method.startswith("> **")
