@@ -395,8 +395,9 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         return tr("Exact numbers: {table_text}.", table_text=ptr("between numbers in a list", ", ").join(
             f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options))
 
-    leaves = "; ".join(tr("{set} leaves tiles {left} open", set=name(s),
-                          left=tile_list(x for x in open_tiles if x not in s) or tr("none")) for s, _ in options)
+    leaves = "; ".join(ntr("{set} leaves tile {left} open", "{set} leaves tiles {left} open",
+                           len(open_tiles) - len(s), set=name(s), left=tile_list(x for x in open_tiles if x not in s))
+                       if len(open_tiles) > len(s) else tr("{set} shuts the box", set=name(s)) for s, _ in options)
     if objective == "score":
         hint = tr("{leaves}. Work out the expected score of each position left, with a tree and the table's "
                   "one-tile rows, and pick the lower.", leaves=leaves)
