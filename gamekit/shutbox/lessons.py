@@ -674,7 +674,6 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     right = tiles_summing_to(roll, open_tiles)
     if not right:
         raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    covered = [t for t in TILES if t not in open_tiles]
 
     def name(tiles: Sequence[int]) -> str:
         return " + ".join(map(str, tiles))

@@ -512,8 +512,8 @@ def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equip
         assert L.EXERCISE_RULES[position] == L.FILL_RULES and len(open_tiles) <= 4
         values = sorted(v for _, v in table(L.FILL_RULES, goal).set_values(L.mask_of(open_tiles), roll))
         assert values[-1] - values[0] >= gap, position
-        for st in tiles_summing_to(roll, open_tiles):
-            assert 1 <= len(open_tiles) - len(st) <= 2
+        for chosen in tiles_summing_to(roll, open_tiles):
+            assert 1 <= len(open_tiles) - len(chosen) <= 2
     shut = L.best_set_exercise(*L.SHUT_EXERCISE, rules=L.FILL_RULES)
     assert shut.solutions == ["9+1"] and "Two dice are rolled always." in shut.prompt
     assert "9+1 leaves tiles 4 and 6 open; 6+4 leaves tiles 1 and 9 open" in shut.hint
