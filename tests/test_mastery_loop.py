@@ -1,6 +1,7 @@
 """The mastery loop: a pupil who misses an exercise twice is offered "Try a similar one" — a bank puzzle on the
 same idea, one level easier — whose answers count in the saved progress as extra practice on that idea.
 Driven through the widgets' plain methods (the buttons only call them), on the shipped lessons and bank."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -11,8 +12,19 @@ from gamekit import progress
 from gamekit.connect import lessons as connect_lessons
 from gamekit.dots import lessons as dots_lessons
 from gamekit.shutbox import lessons as shutbox_lessons
-from gamekit.widgets.lesson import (EASIER, MISSES_BEFORE_SIMILAR, ExerciseWidget, Idea, Lesson, LessonScore, PuzzleBoard,
-                                    idea_of, lesson_titled, similar_exercise, similar_widget)
+from gamekit.widgets.lesson import (
+    EASIER,
+    MISSES_BEFORE_SIMILAR,
+    ExerciseWidget,
+    Idea,
+    Lesson,
+    LessonScore,
+    PuzzleBoard,
+    idea_of,
+    lesson_titled,
+    similar_exercise,
+    similar_widget,
+)
 
 DOTS_2 = dots_lessons.LESSONS[2]
 
@@ -30,6 +42,7 @@ def practice_item(lesson_module, wanted):
     ``wanted(theme, band, bands of the bank's puzzles on that theme)`` holds (picked from the data, not by
     position, so the test follows the lessons as they change)."""
     from gamekit.puzzles import bank
+
     for number, lesson in sorted(lesson_module.LESSONS.items()):
         if lesson.practice is None:
             continue
@@ -46,19 +59,19 @@ def miss(widget, times: int = MISSES_BEFORE_SIMILAR) -> None:
 
 
 def test_two_misses_offer_a_similar_puzzle_one_level_easier_on_the_same_idea():
-    board, lesson = practice_board(dots_lessons, 3, 1)          # ("hard_hearted_handout", "medium")
+    board, lesson = practice_board(dots_lessons, 3, 1)  # ("hard_hearted_handout", "medium")
     theme, band = lesson.practice.items[1]
     assert board.similar_button.layout.display == "none" and board.similar_box.layout.display == "none"
     miss(board, 1)
-    assert not board.offer_similar() and board.similar_button.layout.display == "none"    # one miss: not yet
+    assert not board.offer_similar() and board.similar_button.layout.display == "none"  # one miss: not yet
     miss(board, 1)
     assert board.similar_button.layout.display == "" and "similar" in board.similar_note.value
     assert board.similar_box.layout.display == ""
     similar = board.try_similar()
     puzzle = similar.exercise.puzzle
-    assert isinstance(similar, PuzzleBoard)                        # a board to click, drawn from the catalog
+    assert isinstance(similar, PuzzleBoard)  # a board to click, drawn from the catalog
     assert theme in puzzle.themes and puzzle.band == EASIER[band] == "easy"
-    assert puzzle.id not in lesson.practice.ids                    # never one of the page's own problems
+    assert puzzle.id not in lesson.practice.ids  # never one of the page's own problems
     assert similar in board.similar_box.children
     # another one each time, never the same twice
     again = board.try_similar()
@@ -67,7 +80,7 @@ def test_two_misses_offer_a_similar_puzzle_one_level_easier_on_the_same_idea():
 
 def test_when_the_bank_has_no_easier_puzzle_on_the_idea_a_similar_one_of_the_same_level_comes():
     number, index = practice_item(dots_lessons, lambda theme, band, bands: EASIER[band] not in bands)
-    board, lesson = practice_board(dots_lessons, number, index)     # e.g. a long chain count: no easy one
+    board, lesson = practice_board(dots_lessons, number, index)  # e.g. a long chain count: no easy one
     theme, band = lesson.practice.items[index]
     miss(board)
     similar = board.try_similar()
@@ -77,7 +90,7 @@ def test_when_the_bank_has_no_easier_puzzle_on_the_idea_a_similar_one_of_the_sam
 
 def test_the_similar_puzzles_answers_count_as_extra_practice_not_as_the_exercise():
     number, index = practice_item(dots_lessons, lambda theme, band, bands: band == "easy")
-    board, lesson = practice_board(dots_lessons, number, index)     # an easy problem: its similar one stays easy
+    board, lesson = practice_board(dots_lessons, number, index)  # an easy problem: its similar one stays easy
     theme = lesson.practice.items[index][0]
     miss(board)
     similar = board.try_similar()
@@ -85,10 +98,9 @@ def test_the_similar_puzzles_answers_count_as_extra_practice_not_as_the_exercise
     wrong, right = similar.exercise.wrong[0], similar.exercise.solutions[0]
     assert similar.submit(wrong)[0] is False and similar.submit(right)[0] is True
     saved = progress.results(lesson.title)[board.exercise.key]
-    assert saved["attempts"] == MISSES_BEFORE_SIMILAR and not saved["solved"]      # the exercise's own record
+    assert saved["attempts"] == MISSES_BEFORE_SIMILAR and not saved["solved"]  # the exercise's own record
     extra = saved["extra"]
-    assert (extra["game"], extra["theme"], extra["tried"], extra["right"]) == \
-        ("dots_and_boxes", theme, 1, 1)
+    assert (extra["game"], extra["theme"], extra["tried"], extra["right"]) == ("dots_and_boxes", theme, 1, 1)
     assert "Well done" in board.similar_note.value
     nxt = board.try_similar()
     nxt.submit(nxt.exercise.wrong[0])
@@ -117,38 +129,49 @@ def test_nothing_is_offered_once_solved_or_shown_or_without_an_idea():
 
 def test_a_lesson_names_the_idea_of_its_exercises_and_the_band_is_one_below_their_level():
     # lesson 2 teaches "avoid a third side" (its safe-line exercises); "safe line" puzzles come in lesson 4
-    lesson = dataclasses.replace(DOTS_2, exercise_themes={"safe_line": "avoid_third_side",
-                                                          "one_safe": "avoid_third_side"})
+    lesson = dataclasses.replace(
+        DOTS_2, exercise_themes={"safe_line": "avoid_third_side", "one_safe": "avoid_third_side"}
+    )
     exercise = dots_lessons.exercise("safe_line", LessonScore(DOTS_2.title))
     idea = idea_of(lesson, exercise.exercise)
-    assert (idea.game_id, idea.theme, idea.band) == \
-        ("dots_and_boxes", "avoid_third_side", EASIER[DOTS_2.levels["safe_line"]])
+    assert (idea.game_id, idea.theme, idea.band) == (
+        "dots_and_boxes",
+        "avoid_third_side",
+        EASIER[DOTS_2.levels["safe_line"]],
+    )
     hard = idea_of(lesson, dots_lessons.exercise("one_safe").exercise)
     assert hard.band == EASIER[DOTS_2.levels["one_safe"]] == "medium"
     assert idea_of(lesson, dots_lessons.exercise("count_safe").exercise) is None
-    exercise.lesson_info = lesson                   # a page that knows its lesson: the loop runs on it
+    exercise.lesson_info = lesson  # a page that knows its lesson: the loop runs on it
     miss(exercise)
     assert exercise.similar_button.layout.display == ""
     assert "avoid_third_side" in exercise.try_similar().exercise.puzzle.themes
     assert lesson_titled(DOTS_2.title) is DOTS_2 and lesson_titled("no such lesson") is None
 
 
-@pytest.mark.parametrize("bad, words", [
-    ({"no_such_exercise": "avoid_third_side"}, "no exercise"),
-    ({"safe_line": "no_such_theme"}, "not a theme"),
-    (["safe_line"], "mapping"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ({"no_such_exercise": "avoid_third_side"}, "no exercise"),
+        ({"safe_line": "no_such_theme"}, "not a theme"),
+        (["safe_line"], "mapping"),
+    ],
+)
 def test_wrong_exercise_themes_are_refused(bad, words):
     with pytest.raises(ValueError, match=words):
         dataclasses.replace(DOTS_2, exercise_themes=bad)
     with pytest.raises(ValueError, match="practice set"):
         dataclasses.replace(DOTS_2, practice=None, exercise_themes={"safe_line": "avoid_third_side"})
-    with pytest.raises(ValueError, match="not taught"):           # double-dealing is lesson 5's idea
+    with pytest.raises(ValueError, match="not taught"):  # double-dealing is lesson 5's idea
         dataclasses.replace(DOTS_2, exercise_themes={"safe_line": "double_deal"})
     with pytest.raises(ValueError, match="not taught"):
         dataclasses.replace(DOTS_2, themes=("take_box", "avoid_third_side"), exercise_themes={"safe_line": "safe_line"})
-    assert isinstance(dataclasses.replace(DOTS_2, themes=("take_box", "avoid_third_side"),
-                                          exercise_themes={"safe_line": "avoid_third_side"}), Lesson)
+    assert isinstance(
+        dataclasses.replace(
+            DOTS_2, themes=("take_box", "avoid_third_side"), exercise_themes={"safe_line": "avoid_third_side"}
+        ),
+        Lesson,
+    )
 
 
 def test_every_game_gets_its_similar_puzzle_on_the_page():
@@ -170,8 +193,12 @@ def test_every_game_gets_its_similar_puzzle_on_the_page():
     assert typed.submit(typed.exercise.solutions[0])[0] is True
 
 
-ASKING = [(number, index) for number, lesson in shutbox_lessons.LESSONS.items()
-          if getattr(lesson.practice, "questions", ()) for index in range(len(lesson.practice.items))]
+ASKING = [
+    (number, index)
+    for number, lesson in shutbox_lessons.LESSONS.items()
+    if getattr(lesson.practice, "questions", ())
+    for index in range(len(lesson.practice.items))
+]
 
 
 @pytest.mark.parametrize("number, index", ASKING, ids=[f"shutbox-{n}-{i}" for n, i in ASKING])
@@ -180,7 +207,7 @@ def test_a_similar_puzzle_asks_the_question_its_lesson_asks(number, index):
     outcomes): the similar puzzle asks the same question on another position, never lesson 4's "which set"."""
     board, lesson = practice_board(shutbox_lessons, number, index)
     theme, band = lesson.practice.items[index]
-    question = lesson.practice.questions[index]      # "bank" for lesson 3's last one: still asked the lesson's way
+    question = lesson.practice.questions[index]  # "bank" for lesson 3's last one: still asked the lesson's way
     miss_twice(board)
     similar = board.try_similar()
     assert similar is not None and theme in similar.exercise.puzzle.themes
@@ -201,8 +228,9 @@ def test_similar_exercise_checks_its_input_and_says_when_the_bank_is_empty():
     with pytest.raises(ValueError):
         similar_exercise(idea, exclude="dots-1")
     first = similar_exercise(idea)
-    assert similar_exercise(idea).puzzle.id == first.puzzle.id          # the same turn: the same puzzle
+    assert similar_exercise(idea).puzzle.id == first.puzzle.id  # the same turn: the same puzzle
     from gamekit.puzzles import bank
+
     every = [p.id for p in bank("dots_and_boxes", theme=idea.theme)]
     assert similar_exercise(idea, exclude=every) is None
     assert isinstance(similar_widget(first), PuzzleBoard)
@@ -210,9 +238,11 @@ def test_similar_exercise_checks_its_input_and_says_when_the_bank_is_empty():
 
 def test_record_extra_refuses_bad_input_and_changes_nothing():
     before = progress.load()
-    for args, error in ((("L", "e", "dots_and_boxes", "safe_line", "p1", "yes"), TypeError),
-                        (("L", 3, "dots_and_boxes", "safe_line", "p1", True), TypeError),
-                        (("L", "e", None, "safe_line", "p1", True), TypeError)):
+    for args, error in (
+        (("L", "e", "dots_and_boxes", "safe_line", "p1", "yes"), TypeError),
+        (("L", 3, "dots_and_boxes", "safe_line", "p1", True), TypeError),
+        (("L", "e", None, "safe_line", "p1", True), TypeError),
+    ):
         with pytest.raises(error):
             progress.record_extra(*args)
     assert progress.load() == before
@@ -235,21 +265,32 @@ def miss_twice(widget) -> None:
         assert widget.submit(answer)[0] is False
 
 
-FILLED = [(module, number, name) for module in (connect_lessons, shutbox_lessons)
-          for number, lesson in module.LESSONS.items() for name in lesson.exercise_themes]
+FILLED = [
+    (module, number, name)
+    for module in (connect_lessons, shutbox_lessons)
+    for number, lesson in module.LESSONS.items()
+    for name in lesson.exercise_themes
+]
 
 
 def test_the_5_en_raya_and_shut_the_box_lessons_name_the_ideas_of_their_main_exercises():
     named = {(module.__name__.split(".")[1], number, name) for module, number, name in FILLED}
-    assert {("connect", 2, "block_threat"), ("connect", 2, "win_in_one"), ("connect", 1, "side_block"),
-            ("shutbox", 2, "sets_7"), ("shutbox", 3, "go_on_12"), ("shutbox", 4, "best_shut"),
-            ("shutbox", 4, "challenge_1")} <= named
+    assert {
+        ("connect", 2, "block_threat"),
+        ("connect", 2, "win_in_one"),
+        ("connect", 1, "side_block"),
+        ("shutbox", 2, "sets_7"),
+        ("shutbox", 3, "go_on_12"),
+        ("shutbox", 4, "best_shut"),
+        ("shutbox", 4, "challenge_1"),
+    } <= named
     # the zugzwang count and the choice of who runs out ask what no bank puzzle asks: nothing is offered there
     assert not {"zugzwang", "zugzwang_who", "odd_even"} & set(connect_lessons.LESSONS[2].exercise_themes)
 
 
-@pytest.mark.parametrize("module, number, name", FILLED,
-                         ids=[f"{m.__name__.split('.')[1]}-{n}-{e}" for m, n, e in FILLED])
+@pytest.mark.parametrize(
+    "module, number, name", FILLED, ids=[f"{m.__name__.split('.')[1]}-{n}-{e}" for m, n, e in FILLED]
+)
 def test_each_named_lesson_exercise_offers_a_similar_puzzle_on_its_idea(module, number, name):
     lesson = module.LESSONS[number]
     theme, level = lesson.exercise_themes[name], lesson.levels[name]
@@ -258,11 +299,12 @@ def test_each_named_lesson_exercise_offers_a_similar_puzzle_on_its_idea(module, 
     assert widget.misses == MISSES_BEFORE_SIMILAR and widget.similar_button.layout.display == ""
     similar = widget.try_similar()
     puzzle = similar.exercise.puzzle
-    assert theme in puzzle.themes and puzzle.band == EASIER[level]          # one level easier, on the same idea
+    assert theme in puzzle.themes and puzzle.band == EASIER[level]  # one level easier, on the same idea
     assert puzzle.id not in lesson.practice.ids
-    assert dict(lesson.practice.where).items() <= puzzle.facts.items()      # under the lesson's own rules
-    if module is connect_lessons:                 # the bank's own classifier puts the exercise under that theme
+    assert dict(lesson.practice.where).items() <= puzzle.facts.items()  # under the lesson's own rules
+    if module is connect_lessons:  # the bank's own classifier puts the exercise under that theme
         from gamekit.puzzles.connect import themes
+
         exercise = widget.exercise
         assert theme in themes(exercise.game, list(exercise.solutions), list(exercise.wrong))
     assert similar.submit(similar.exercise.solutions[0])[0] is True

@@ -6,6 +6,7 @@
 * lesson tables, reports, charts and the Shut the Box Hint show Spanish numbers in Spanish and the very same
   English text as before in English.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -24,24 +25,27 @@ finite = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e15, max_v
 
 
 # ------------------------------------------------------------------ the helper
-@pytest.mark.parametrize("x, decimals, english, spanish", [
-    (1491400671, None, "1,491,400,671", "1.491.400.671"),
-    (0.5, None, "0.5", "0,5"),
-    (0, None, "0", "0"),
-    (0.0, None, "0.0", "0,0"),
-    (-12345.678, None, "-12,345.678", "-12.345,678"),
-    (-7, None, "-7", "-7"),
-    (999, None, "999", "999"),
-    (1000, None, "1,000", "1.000"),
-    (2 / 3, 2, "0.67", "0,67"),
-    (1234567.891, 1, "1,234,567.9", "1.234.567,9"),
-    (5, 2, "5.00", "5,00"),
-    (-0.004, 2, "-0.00", "-0,00"),
-    (Fraction(1, 3), 4, "0.3333", "0,3333"),
-    (np.int64(12345), None, "12,345", "12.345"),
-    (np.float64(0.25), None, "0.25", "0,25"),
-    (3.0e6, 0, "3,000,000", "3.000.000"),
-])
+@pytest.mark.parametrize(
+    "x, decimals, english, spanish",
+    [
+        (1491400671, None, "1,491,400,671", "1.491.400.671"),
+        (0.5, None, "0.5", "0,5"),
+        (0, None, "0", "0"),
+        (0.0, None, "0.0", "0,0"),
+        (-12345.678, None, "-12,345.678", "-12.345,678"),
+        (-7, None, "-7", "-7"),
+        (999, None, "999", "999"),
+        (1000, None, "1,000", "1.000"),
+        (2 / 3, 2, "0.67", "0,67"),
+        (1234567.891, 1, "1,234,567.9", "1.234.567,9"),
+        (5, 2, "5.00", "5,00"),
+        (-0.004, 2, "-0.00", "-0,00"),
+        (Fraction(1, 3), 4, "0.3333", "0,3333"),
+        (np.int64(12345), None, "12,345", "12.345"),
+        (np.float64(0.25), None, "0.25", "0,25"),
+        (3.0e6, 0, "3,000,000", "3.000.000"),
+    ],
+)
 def test_number_in_both_languages(x, decimals, english, spanish):
     with using("en"):
         assert number(x, decimals) == english
@@ -52,17 +56,27 @@ def test_number_in_both_languages(x, decimals, english, spanish):
 def test_sign_and_percent_in_both_languages():
     with using("en"):
         assert [number(3, sign=True), number(-3, sign=True), number(0, sign=True)] == ["+3", "-3", "+0"]
-        assert [percent(0.0556, 2), percent(Fraction(1, 18), 2), percent(1), percent(0), percent(-0.5, 0)] == \
-               ["5.56%", "5.56%", "100.0%", "0.0%", "-50%"]
+        assert [percent(0.0556, 2), percent(Fraction(1, 18), 2), percent(1), percent(0), percent(-0.5, 0)] == [
+            "5.56%",
+            "5.56%",
+            "100.0%",
+            "0.0%",
+            "-50%",
+        ]
         assert percent(12.5, 0) == "1,250%" and percent(0.25, 1, sign=True) == "+25.0%"
     with using("es"):
         assert number(1234.5, 1, sign=True) == "+1.234,5"
-        assert [percent(0.0556, 2), percent(Fraction(1, 18), 2), percent(1), percent(0), percent(-0.5, 0)] == \
-               ["5,56 %", "5,56 %", "100,0 %", "0,0 %", "-50 %"]
+        assert [percent(0.0556, 2), percent(Fraction(1, 18), 2), percent(1), percent(0), percent(-0.5, 0)] == [
+            "5,56 %",
+            "5,56 %",
+            "100,0 %",
+            "0,0 %",
+            "-50 %",
+        ]
         assert percent(12.5, 0) == "1.250 %"
 
 
-@given(st.integers(min_value=-10**20, max_value=10**20))
+@given(st.integers(min_value=-(10**20), max_value=10**20))
 def test_whole_numbers_match_format_in_english_and_babel_in_spanish(n):
     with using("en"):
         assert number(n) == format(n, ",")
@@ -80,7 +94,9 @@ def test_decimals_match_format_in_english_and_babel_in_spanish(x, decimals):
     assert spanish == english.translate(str.maketrans(".,", ",."))
     # Babel's Spanish grouping of the same digits (Babel rounds floats its own way, so give it format's digits)
     pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
-    assert spanish.lstrip("-") == format_decimal(Decimal(english.lstrip("-").replace(",", "")), format=pattern, locale="es")
+    assert spanish.lstrip("-") == format_decimal(
+        Decimal(english.lstrip("-").replace(",", "")), format=pattern, locale="es"
+    )
 
 
 @given(finite)
@@ -113,11 +129,19 @@ def test_bad_decimals_and_sign_are_refused():
     with pytest.raises(TypeError, match="sign"):
         number(1, sign=1)
     with pytest.raises(TypeError, match="Fraction: say how many decimals"):
-        number(Fraction(1, 3))          # its decimals never end: the caller says how many
+        number(Fraction(1, 3))  # its decimals never end: the caller says how many
 
 
-@pytest.mark.parametrize("x, english, spanish", [(60.0, "60", "60"), (60, "60", "60"), (0.25, "0.25", "0,25"),
-                                                 (1e-6, "1e-06", "1e-06"), (2500.5, "2,500.5", "2.500,5")])
+@pytest.mark.parametrize(
+    "x, english, spanish",
+    [
+        (60.0, "60", "60"),
+        (60, "60", "60"),
+        (0.25, "0.25", "0,25"),
+        (1e-6, "1e-06", "1e-06"),
+        (2500.5, "2,500.5", "2.500,5"),
+    ],
+)
 def test_short_numbers_write_at_most_six_digits_like_format_g(x, english, spanish):
     assert number(x, short=True) == english == format(x, ",g")
     with using("es"):
@@ -130,6 +154,7 @@ def test_short_numbers_write_at_most_six_digits_like_format_g(x, english, spanis
 
 def test_a_language_without_number_symbols_writes_english_numbers():
     import gettext
+
     i18n.register_translations("xx", gettext.NullTranslations())
     try:
         with using("xx"):
@@ -144,17 +169,18 @@ def test_a_language_without_number_symbols_writes_english_numbers():
 def test_a_table_writes_number_cells_in_the_language_it_was_made_in():
     with using("es"):
         table = Table(["a", "b", "c", "d", "e"], [[12345, 0.5, "1.5", True, Fraction(1, 18)]])
-    assert table.rows == [[12345, 0.5, "1.5", True, Fraction(1, 18)]]          # the values themselves
+    assert table.rows == [[12345, 0.5, "1.5", True, Fraction(1, 18)]]  # the values themselves
     for shown in (str(table), table._repr_html_()):
         assert "12.345" in shown and "0,5" in shown and "1.5" in shown and "True" in shown and "1/18" in shown
     english = Table(["a", "b"], [[12345, 0.5]])
     assert str(english).splitlines()[-1].split() == ["12,345", "0.5"]
-    small = Table(["n"], [[7], [69]])                                           # small ints: as before
+    small = Table(["n"], [[7], [69]])  # small ints: as before
     assert str(small) == "n \n--\n7 \n69"
 
 
 def test_the_minimax_table_in_spanish_and_english():
     from gamekit.connect import teach
+
     game = teach.tiny_game()
     with using("en"):
         english = teach.compare(game)
@@ -171,6 +197,7 @@ def test_the_minimax_table_in_spanish_and_english():
 def test_the_start_report_groups_thousands_per_language():
     from gamekit.connect import teach
     from gamekit.connect.wdl import status
+
     found = [p for p in teach.RECORDS if p.exists()]
     if not found:
         pytest.skip("no value-run records shipped")
@@ -183,7 +210,7 @@ def test_the_start_report_groups_thousands_per_language():
     with using("es"):
         spanish = teach.start_report()
     es_grouped, es_hours = grouped.replace(",", "."), hours.replace(".", ",")
-    if st_["start_bounds"][0] == st_["start_bounds"][1]:          # solved: "… {nodes} positions in {hours} hours."
+    if st_["start_bounds"][0] == st_["start_bounds"][1]:  # solved: "… {nodes} positions in {hours} hours."
         assert f"{grouped} positions in {hours} hours" in english
         assert f"{es_grouped} posiciones durante {es_hours} horas" in spanish
     else:
@@ -193,6 +220,7 @@ def test_the_start_report_groups_thousands_per_language():
 
 def test_shut_the_box_tables_and_feedback_in_spanish():
     from gamekit.shutbox import lessons as L
+
     with using("en"):
         en = str(L.dice_rules_table())
         steps = L.rows_table(L.fill_steps()[:4])
@@ -203,20 +231,21 @@ def test_shut_the_box_tables_and_feedback_in_spanish():
         es_steps = L.rows_table(L.fill_steps()[:4])
         ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
         es_feedback, es_exact = ex.check(ex.wrong[0])[1], ex.more(ex.solutions[0])
-    assert "≈ 9.76 %" in en and "11.0 " in en                        # scores to one decimal on the page
+    assert "≈ 9.76 %" in en and "11.0 " in en  # scores to one decimal on the page
     assert "≈ 9,76 %" in es and "11,0 " in es and "9.76" not in es and "11.0 " not in es
     assert [r[1] for r in steps.rows] == ["1 = 100.00 %", "0 = 0.00 %", "1/36 ≈ 2.78 %", "1/18 ≈ 5.56 %"]
     assert [r[1] for r in es_steps.rows] == ["1 = 100,00 %", "0 = 0,00 %", "1/36 ≈ 2,78 %", "1/18 ≈ 5,56 %"]
     # the pupil reads "about 7.0" / "unos 7,0"; the exact numbers one click away ("8+1 → 1505/216 ≈ 6.97, 5+4 → …"):
     # in Spanish the decimal comma, and "; " between the numbers of the list
     assert "about 7.0" in en_feedback and "unos 7,0" in es_feedback
-    en_list = en_exact[en_exact.index(":") + 1:]
+    en_list = en_exact[en_exact.index(":") + 1 :]
     assert "." in en_list and ", " in en_list
     assert en_list.replace(", ", "; ").replace(".", ",").rstrip(",") in es_exact
 
 
 def test_shut_the_box_hint_in_spanish():
     from gamekit.shutbox.widget import ShutBoxWidget
+
     with using("en"):
         english = ShutBoxWidget().hint_for(ShutBoxWidget().game)[1]
     with using("es"):
@@ -228,15 +257,21 @@ def test_shut_the_box_hint_in_spanish():
 
 def test_chart_texts_and_tick_labels_in_spanish():
     import matplotlib
+
     matplotlib.use("Agg")
     from gamekit.shutbox import charts
     from gamekit.shutbox.simulation import compare_policies
 
     def texts(fig):
         fig.canvas.draw()
-        return [t.get_text() for ax in fig.axes for t in ax.get_yticklabels() + ax.get_xticklabels()
-                + [ax.title, ax.yaxis.label, ax.xaxis.label]
-                + (ax.get_legend().get_texts() if ax.get_legend() else [])]
+        return [
+            t.get_text()
+            for ax in fig.axes
+            for t in ax.get_yticklabels()
+            + ax.get_xticklabels()
+            + [ax.title, ax.yaxis.label, ax.xaxis.label]
+            + (ax.get_legend().get_texts() if ax.get_legend() else [])
+        ]
 
     results = compare_policies(200, progress=False)
     with using("en"):
@@ -245,10 +280,17 @@ def test_chart_texts_and_tick_labels_in_spanish():
         es_dice, es_policies = texts(charts.plot_dice(3600)), texts(charts.plot_policies(results))
     # the dice chart counts outcomes the lesson's way (times in 36 rolls), with a plain title and the reader's
     # thousands separator in the legend; no "probability" or "distribution" (terms the lesson does not teach)
-    assert "times in 36 rolls" in en_dice and "how often each total comes up" in en_dice and "the 36 outcomes" in en_dice
+    assert (
+        "times in 36 rolls" in en_dice and "how often each total comes up" in en_dice and "the 36 outcomes" in en_dice
+    )
     assert "simulated (3,600 rolls)" in en_dice and not any("distribution" in t or "probability" in t for t in en_dice)
     assert "veces en 36 tiradas" in es_dice and "los 36 resultados" in es_dice and "simulado (3.600 tiradas)" in es_dice
     assert not any("." in t for t in es_dice if t[:1].isdigit())
     exact = next(t for t in es_policies if t.startswith("estrategia óptima, exacta:"))
-    assert exact == "estrategia óptima, exacta: " + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",") + " %"
+    assert (
+        exact
+        == "estrategia óptima, exacta: "
+        + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",")
+        + " %"
+    )
     assert any(t.startswith("200 partidas por cada forma de elegir") for t in es_policies)

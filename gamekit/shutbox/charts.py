@@ -1,5 +1,6 @@
 """The Shut the Box lessons' matplotlib charts: how often each total of two dice comes up beside a simulation, and
 the rules of thumb's simulated shut rates beside the exact optimum.  Each returns the ``Figure``."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -33,7 +34,7 @@ def plot_dice(n: int = 3600, seed: int = 0):
     exact = sum_distribution(2)
     sim = simulate_sums(n, seed)
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), gridspec_kw={"width_ratios": [1, 1.4]})
-    grid = outcomes_grid()                      # grid[first - 1][second - 1]
+    grid = outcomes_grid()  # grid[first - 1][second - 1]
     across = [[grid[first][second] for first in range(6)] for second in range(6)]
     left.imshow(across, cmap="YlGn")
     for row in range(6):
@@ -48,8 +49,12 @@ def plot_dice(n: int = 3600, seed: int = 0):
     left.set_title(tr("the 36 outcomes"), pad=24)
     totals = list(exact)
     right.bar([t - 0.2 for t in totals], [float(exact[t] * 36) for t in totals], width=0.4, label=tr("exact (k/36)"))
-    right.bar([t + 0.2 for t in totals], [36 * sim[t] / n for t in totals], width=0.4,
-              label=tr("simulated ({n} rolls)", n=number(n)))
+    right.bar(
+        [t + 0.2 for t in totals],
+        [36 * sim[t] / n for t in totals],
+        width=0.4,
+        label=tr("simulated ({n} rolls)", n=number(n)),
+    )
     right.set_xticks(totals)
     right.set_xlabel(tr("total of two dice"))
     right.set_ylabel(tr("times in 36 rolls"))
@@ -70,14 +75,22 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     fig, ax = plt.subplots(figsize=(8, 0.5 * len(results) + 1.6))
     names = [tr(POLICY_WORDS[r["policy"]]) for r in results]
     rates = [100 * r["shut"] for r in results]
-    ax.barh(range(len(names)), rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][:len(names)])
+    ax.barh(range(len(names)), rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][: len(names)])
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
-    ax.axvline(100 * exact, color="#1e8449", ls="--", label=tr("best play, exactly: {number} %", number=number(100 * exact, 2)))
+    ax.axvline(
+        100 * exact, color="#1e8449", ls="--", label=tr("best play, exactly: {number} %", number=number(100 * exact, 2))
+    )
     ax.set_xlabel(tr("shut the box (%)"))
     local_ticks(ax.xaxis)
-    ax.set_title(tr("{games} games for each way of choosing — {dice}", games=number(results[0]['games']),
-                    dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.describe()), fontsize=9)
+    ax.set_title(
+        tr(
+            "{games} games for each way of choosing — {dice}",
+            games=number(results[0]["games"]),
+            dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.describe(),
+        ),
+        fontsize=9,
+    )
     ax.legend(loc="lower right")
     fig.tight_layout()
     return fig

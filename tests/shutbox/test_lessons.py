@@ -1,4 +1,5 @@
 """Lesson helpers: the set search, exercises and their checkers, dice, simulations, charts."""
+
 import re
 from fractions import Fraction
 
@@ -72,7 +73,7 @@ def test_rules_of_thumb_ordering_matches_the_reference():
 
 def test_fill_steps_and_table():
     rows = L.fill_steps()
-    assert rows[0]["value"] == 1 and rows[1]["value"] == 0       # tile 1 alone: two dice never make 1
+    assert rows[0]["value"] == 1 and rows[1]["value"] == 0  # tile 1 alone: two dice never make 1
     assert rows[-1]["open"] == (9,) and rows[-1]["value"] == Fraction(4, 36) and rows[-1]["score"] == 8
     plain = L.fill_table().table.rows
     assert plain[-1] == ["9", "a roll of 9 shuts it", "about 11 games in 100", "8"]
@@ -86,6 +87,7 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
     sentence "covering the 9 leaves the better position" is what the table says."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
+
     shut = table(Rules(one_die="never"), "shut")
     rows = [r["open"] for r in L.fill_steps()]
     for i, tiles in enumerate(rows):
@@ -95,10 +97,19 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
                 left = tuple(t for t in tiles if t not in best)
                 assert left in rows[:i], (tiles, roll, left)
     worked = L.comparison_table(*L.WORKED_COMPARISON).rows
-    assert worked == [["9", "3 and 6", "a roll of 9 (4/36); or 3 (2/36) then 6 (5/36); or 6 (5/36) then 3 (2/36)",
-                       "about 13 games in 100"], ["6 + 3", "9", "a roll of 9 (4/36)", "about 11 games in 100"]]
+    assert worked == [
+        [
+            "9",
+            "3 and 6",
+            "a roll of 9 (4/36); or 3 (2/36) then 6 (5/36); or 6 (5/36) then 3 (2/36)",
+            "about 13 games in 100",
+        ],
+        ["6 + 3", "9", "a roll of 9 (4/36)", "about 11 games in 100"],
+    ]
     assert shut.best_set(L.mask_of(L.WORKED_COMPARISON[0]), 9) == (9,)
-    page = " ".join((Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split())
+    page = " ".join(
+        (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split()
+    )
     assert "So covering the 9 leaves the better position." in page
     assert L.WORKED_COMPARISON[0] not in [p[0] for p in (L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS)]
     with pytest.raises(ValueError, match="one or two"):
@@ -106,7 +117,7 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
 
 
 def test_objectives_disagree_clearly_at_the_reference_position():
-    """"Two goals, two answers" (two dice always, like the page's tables): the two sets differ by at least
+    """ "Two goals, two answers" (two dice always, like the page's tables): the two sets differ by at least
     2 games in 100 in the chance to shut and by more than half a point in the expected score, both ways —
     the clearest disagreement there is under that rule, and the numbers the page rounds show it."""
     rows = L.compare_objectives()
@@ -127,7 +138,7 @@ def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
     for wrong in ex.wrong:
         ok, why = ex.check(wrong)
         assert not ok and why not in (ex.check(right[0])[1],)
-    assert len(ex.choices) == 4 and len(set(ex.check(w)[1] for w in ex.wrong)) == 3    # a reason for each wrong one
+    assert len(ex.choices) == 4 and len(set(ex.check(w)[1] for w in ex.wrong)) == 3  # a reason for each wrong one
     said = " ".join(ex.check(w)[1] for w in ex.wrong)
     assert "both leave 12 points" in said and "that is why 9 + 2 + 1 is better for shutting" in said
     # the rolls that cover a small tile left (1, 2 after 7 + 5) are counted by the rules, the 9 with them too:
@@ -142,6 +153,7 @@ def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
 
 def test_best_set_exercises_match_the_table():
     from gamekit.shutbox import best_set
+
     for open_tiles, roll, objective in L.BEST_SET_POSITIONS:
         ex = L.best_set_exercise(open_tiles, roll, objective)
         best = best_set(open_tiles, roll, objective)
@@ -156,6 +168,7 @@ def test_best_set_exercises_match_the_table():
 
 def test_charts_and_widgets_build():
     import matplotlib
+
     matplotlib.use("Agg")
     assert charts.plot_dice(360).axes
     assert charts.plot_policies(S.compare_policies(200, progress=False)).axes
@@ -202,16 +215,16 @@ def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
         found += 1
         tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
         assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
-        rules = L.EXERCISE_RULES.get((tiles, roll, objective), Rules())     # exercises 3–4: two dice always
+        rules = L.EXERCISE_RULES.get((tiles, roll, objective), Rules())  # exercises 3–4: two dice always
         values = dict(_set_values(tiles, roll, objective, rules))
         best_v = (min if objective == "score" else max)(values.values())
         for s, v in values.items():
             ok, feedback = ex.check("+".join(map(str, s)))
             assert ok == (v == best_v), (ex.key, s)
-            if not ok:                       # the refutation: what it leaves, and that another set does better
+            if not ok:  # the refutation: what it leaves, and that another set does better
                 assert "leaves" in feedback and "Not the best" in feedback
         assert ex.check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
-    assert found >= 3                       # exercises 3 and 4 and the extension challenge
+    assert found >= 3  # exercises 3 and 4 and the extension challenge
 
 
 def test_final_challenge_beats_both_rules_of_thumb():
@@ -255,10 +268,10 @@ def test_lesson_one_to_three_exercises_are_computed():
     assert die.check("4, 5, 6")[0] and "8 is still open" in die.check("1, 2, 3, 8")[1]
     assert "7 is still open" in die.check("2, 7")[1] and not die.check("1, 9")[0]
     with pytest.raises(ValueError, match="exactly one box"):
-        L.one_die_exercise([(1, 2), (3, 4)])                                  # two boxes allow one die
+        L.one_die_exercise([(1, 2), (3, 4)])  # two boxes allow one die
     assert L.count_sets_exercise(12).solutions == [len(tiles_summing_to(12))]
-    assert L.roll_outcomes_exercise((1, 2)).solutions == [3]                   # (1,1), (1,2), (2,1)
-    assert L.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]   # every total from 7 up
+    assert L.roll_outcomes_exercise((1, 2)).solutions == [3]  # (1,1), (1,2), (2,1)
+    assert L.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]  # every total from 7 up
 
 
 def test_dice_simulation_uses_numpy_and_is_seeded():
@@ -272,6 +285,7 @@ def test_teacher_guide_key_facts_agree_with_the_code():
     from pathlib import Path
 
     from gamekit.shutbox import shut_probability
+
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text()
     never = Rules(one_die="never")
     assert L.percent(shut_probability(Rules())) in text and L.percent(shut_probability(never)) in text
@@ -328,7 +342,7 @@ def test_a_prediction_is_never_marked_wrong_nor_counted():
         for choice, reply in replies.items():
             assert choice in reply and not re.search(r"\b(right|wrong|not|correct)\b", reply, re.I), reply
             assert "of the 36" not in reply and "%" not in reply and "games in 100" not in reply
-        assert len({r.replace(c, "") for c, r in replies.items()}) == 1          # the same words for every guess
+        assert len({r.replace(c, "") for c, r in replies.items()}) == 1  # the same words for every guess
         with pytest.raises(ValueError, match="not one of the choices"):
             prediction.reply("13")
         box = L.prediction_widget(prediction)
@@ -357,12 +371,16 @@ def test_lesson_three_asks_for_a_chance_as_k_over_36_and_answers_each_mistake():
 
 def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_that_need_them():
     from pathlib import Path
+
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
-    assert page.index("one_die_table()") < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)") \
+    assert (
+        page.index("one_die_table()")
+        < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)")
         < page.index("go_on_dice_exercise((1, 2, 3))")
+    )
     assert page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("plot_dice(")
     assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
-    assert page.index("chance_exercise(9)") < page.index("tally_widget()")        # the tally shows exact chances
+    assert page.index("chance_exercise(9)") < page.index("tally_widget()")  # the tally shows exact chances
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
     assert "tally" in minutes.group(2)
     assert sum(map(int, re.findall(r"\b(\d+) ", minutes.group(2)))) == int(minutes.group(1)) == L.LESSONS[3].minutes
@@ -371,7 +389,7 @@ def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_
 def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
     win = L.round_winner_exercise()
     assert win.solutions == ["Bo"] and win.check("Bo")[0]
-    assert "fewest tiles open is not the rule" in win.check("Ana")[1]           # one tile, but it is the 9
+    assert "fewest tiles open is not the rule" in win.check("Ana")[1]  # one tile, but it is the 9
     assert "3 + 5 = 8, more than Bo's 7" in win.check("Cai")[1]
     with pytest.raises(ValueError, match="exactly one player"):
         L.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
@@ -393,10 +411,10 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
         assert not ok and "covered" not in why and "Go largest tile first" in why
         assert "order" not in why
     ok, why = ex.check("8")
-    assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why   # from this very count
+    assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why  # from this very count
     assert "5+4+3" not in ex.check("8")[1] and "order" not in ex.check("6")[1]
     assert L.ordered_count([(6, 1), (4, 2, 1)]) == 8
-    one = L.count_sets_exercise(12, L.COUNT_12_OPEN)                       # lesson 2, exercise 6
+    one = L.count_sets_exercise(12, L.COUNT_12_OPEN)  # lesson 2, exercise 6
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
     assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
@@ -405,13 +423,15 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
 
 def test_lesson_two_gives_no_count_of_its_exercises_away():
     from pathlib import Path
+
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
     shown = re.findall(r"sets_count_table\(range\((\d+), (\d+)\)\)", page)
-    assert shown and all(int(hi) <= 11 for _, hi in shown)                  # range(2, 11): 11 and 12 left out
+    assert shown and all(int(hi) <= 11 for _, hi in shown)  # range(2, 11): 11 and 12 left out
 
 
 def test_expected_score_is_taught_by_trees_that_match_the_table():
     from gamekit.shutbox.strategy import table
+
     t = table(Rules(), "score")
     for tiles in ((9,), (8,), (7,), (8, 9), (1, 3), (2, 5, 6), (1, 2, 3, 4, 5, 6, 7, 8, 9)):
         branches = trees.expected_score_branches(tiles)
@@ -426,7 +446,7 @@ def test_expected_score_is_taught_by_trees_that_match_the_table():
     assert "5/36" in both and "27/36" in both and "17" in both and "14.63" in both
     with pytest.raises(ValueError):
         trees.expected_score_branches(())
-    with using("es"):                                   # every word of the picture in the pupil's language
+    with using("es"):  # every word of the picture in the pupil's language
         es = trees.tree_diagram((8, 9))._repr_html_()
         assert "Árbol con las fichas 8, 9 descubiertas" in es and "14,63" in es
         assert not re.search(r"\b(open|roll|score|expected|turn)\b", es)
@@ -438,7 +458,7 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
     assert ex.solutions[0] == "35/6"
     for right in ("35/6", "210/36", "5.83", "5,83", "5.833"):
         assert ex.check(right)[0], right
-    assert not ex.check("5.8")[0] and "two decimals" in ex.check("5.8")[1]          # the prompt asks for two
+    assert not ex.check("5.8")[0] and "two decimals" in ex.check("5.8")[1]  # the prompt asks for two
     for slip in ("5.84", "5.82"):
         assert not ex.check(slip)[0] and "rounding" in ex.check(slip)[1]
     assert "number of outcomes that make 7, not a score" in ex.check("6")[1]
@@ -449,20 +469,36 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
     assert not ex.check("6")[0] and not ex.check("5.9")[0]
     assert "not a number" in ex.check("about six")[1]
     with pytest.raises(ValueError):
-        L.expected_score_exercise(1)                                     # two dice never make 1
+        L.expected_score_exercise(1)  # two dice never make 1
     with using("es"):
         assert L.expected_score_exercise().check("5,83")[0]
 
 
 def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_claims():
     from pathlib import Path
+
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    for gone in ("standard error", "whisker", "symlog", "third table", "published", "Durango", "V(", "P(",
-                 "∅", "optimal"):
+    for gone in (
+        "standard error",
+        "whisker",
+        "symlog",
+        "third table",
+        "published",
+        "Durango",
+        "V(",
+        "P(",
+        "∅",
+        "optimal",
+    ):
         assert gone not in page, gone
-    assert page.index("tree_diagram((9,))") < page.index("expected_score_exercise") < page.index("tree_diagram((8, 9))") \
-        < page.index("fill_table") < page.index("best_set_widget")
-    assert "expected score" in page[:page.index("tree_diagram((9,))")].lower()
+    assert (
+        page.index("tree_diagram((9,))")
+        < page.index("expected_score_exercise")
+        < page.index("tree_diagram((8, 9))")
+        < page.index("fill_table")
+        < page.index("best_set_widget")
+    )
+    assert "expected score" in page[: page.index("tree_diagram((9,))")].lower()
 
 
 def test_lesson_four_practice_does_not_repeat_the_challenges():
@@ -478,19 +514,23 @@ def test_too_few_outcomes_say_what_was_missed():
     ex = L.roll_outcomes_exercise((1, 2))
     # 2 is both the pairs counted once (1+1, 1+2) and the totals (2, 3): the reason names both slips
     assert "number of totals (2 and 3), and also of pairs of numbers counted once" in ex.check("2")[1]
-    assert "counted each pair of numbers once" in L.roll_outcomes_exercise((1, 2, 3)).check(
-        str(len({tuple(sorted(o)) for o in S.dice_outcomes() if sum(o) <= 6})))[1]
+    assert (
+        "counted each pair of numbers once"
+        in L.roll_outcomes_exercise((1, 2, 3)).check(
+            str(len({tuple(sorted(o)) for o in S.dice_outcomes() if sum(o) <= 6}))
+        )[1]
+    )
     assert "left out the total 3" in ex.check("1")[1]
     stuck = L.roll_outcomes_exercise((1, 2, 3), stuck=True)
     assert "left out the total 12. It is made by 1 outcome." in stuck.check("20")[1]
-    assert "counted the outcomes that let you go on" in stuck.check("15")[1]    # 36 − 21: the other side
-    assert "counted totals, not outcomes" in stuck.check("6")[1]                 # 7 to 12: six totals
+    assert "counted the outcomes that let you go on" in stuck.check("15")[1]  # 36 − 21: the other side
+    assert "counted totals, not outcomes" in stuck.check("6")[1]  # 7 to 12: six totals
     assert "Go through the totals 2 to 12" in stuck.check("3")[1] and "7, 8" not in stuck.check("3")[1]
     assert "do not end your turn" in stuck.check("22")[1]
     big = L.roll_outcomes_exercise((5, 6), stuck=True)
     assert "counted the outcomes that let you go on" in big.check("11")[1]
     generic = big.check("13")[1]
-    assert "Go through the totals 2 to 12" in generic and not re.search(r"\d+, \d+", generic)   # no list of totals
+    assert "Go through the totals 2 to 12" in generic and not re.search(r"\d+, \d+", generic)  # no list of totals
     three = L.roll_outcomes_exercise((2, 5, 6))
     assert "counted totals, not outcomes" in three.check("6")[1]
     assert "counted the outcomes that end your turn" in three.check("13")[1]
@@ -507,6 +547,7 @@ def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equip
     one-tile rows and a short tree decide it; the best set beats the other clearly (3 games in 100, or more than
     a point); a wrong answer is told what its set leaves, never the answer; the hint gives the method."""
     from gamekit.shutbox.strategy import table
+
     for position, gap in ((L.SHUT_EXERCISE, Fraction(2, 100)), (L.SCORE_EXERCISE, Fraction(1))):
         open_tiles, roll, goal = position
         assert L.EXERCISE_RULES[position] == L.FILL_RULES and len(open_tiles) <= 4
@@ -531,9 +572,12 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
     """The extension challenge is the one "which set?" position where no rule of thumb the page names finds the
     best set alone; its hint gives the method instead; the page marks it as an extension."""
     from pathlib import Path
-    rules = {"largest tile": lambda sets: [sets[0]],
-             "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
-             "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))]}
+
+    rules = {
+        "largest tile": lambda sets: [sets[0]],
+        "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
+        "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))],
+    }
     assert len(L.CHALLENGE_POSITIONS) == 1
     ex = L.challenge_exercise()
     position = L.CHALLENGE_POSITIONS[0]
@@ -546,7 +590,9 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "## Final challenge (hard) — an extension" in page and page.index("## Final") < page.index("L.challenge_widget(")
+    assert "## Final challenge (hard) — an extension" in page and page.index("## Final") < page.index(
+        "L.challenge_widget("
+    )
     assert "In a round against others" not in page
     with pytest.raises(ValueError, match="rule"):
         L.rule_of_thumb_picks("smallest tile", [(4, 3)])
@@ -557,7 +603,7 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
     ok, feedback = ex.check("7+5")
     assert not ok and "about 6 games in 100" in feedback and "/" not in feedback and "%" not in feedback
     assert "7+5 → 6.34 %" in ex.more("8+4") and "35/3888 ≈ 0.90 %" in ex.more("4+8")
-    assert ex.more("7+5") == ""                          # after a wrong answer every set's value would give it away
+    assert ex.more("7+5") == ""  # after a wrong answer every set's value would give it away
     assert ex.more_label == "Show the exact numbers"
     with using("es"):
         es = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
@@ -569,17 +615,17 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
         if isinstance(e.position, L.SetChoice):
             shown = {s: e.check(s)[1] for s in list(e.solutions) + list(e.wrong)}
             numbers = [re.search(r"(about [0-9.]+|fewer than 1)", t).group(1) for t in shown.values()]
-            assert len(set(numbers[len(e.solutions):]) & set(numbers[:len(e.solutions)])) == 0, (e.key, shown)
+            assert len(set(numbers[len(e.solutions) :]) & set(numbers[: len(e.solutions)])) == 0, (e.key, shown)
 
 
 def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
     why = [r["why"] for r in L.fill_steps()]
-    assert all("=1/" not in w and ")=" not in w and "/" not in w for w in why)    # short cells, no chances in them
-    assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))       # plain words only
+    assert all("=1/" not in w and ")=" not in w and "/" not in w for w in why)  # short cells, no chances in them
+    assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))  # plain words only
     assert max(len(w.split(";")) for w in why) == 1
     plain = L.fill_table().table.rows
     assert [r[2] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
-    assert all(r[2] in ("shut already", "never") or "games in 100" in r[2] for r in plain)   # one format
+    assert all(r[2] in ("shut already", "never") or "games in 100" in r[2] for r in plain)  # one format
     assert "/" not in L.percent(Fraction(956177159, 9795520512))
     assert all("/" not in r[1] for r in L.policy_table().rows)
     assert not any("Rules(" in str(c) for r in L.dice_rules_table().rows for c in r)
@@ -598,11 +644,12 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
     for bad in ((0, 3), (7, 1), (True, 2), (2.0, 2), ("٣", 2), ("3", None), ("", 4)):
         with pytest.raises(ValueError):
             tally.add(*bad)
-    assert len(tally.rolls) == 3                                     # refusals change nothing
+    assert len(tally.rolls) == 3  # refusals change nothing
     table = tally.table()
     assert table.rows[5] == [7, 2, "66.7 %", 6, "16.7 %"] and "3 rolls entered" in str(table)
     assert tally.undo() == (6, 6) and len(tally.rolls) == 2
-    tally.undo(); tally.undo()
+    tally.undo()
+    tally.undo()
     with pytest.raises(ValueError, match="no roll"):
         tally.undo()
     assert L.DiceTally().table().rows[0][2] == "–"
@@ -625,12 +672,12 @@ def test_the_tally_shares_with_the_class_joined_on_the_start_page_and_has_no_joi
 
     box = L.tally_widget()
     found = list(widgets(box))
-    assert not [w for w in found if isinstance(w, W.Text)]                   # no link or nickname field
+    assert not [w for w in found if isinstance(w, W.Text)]  # no link or nickname field
     buttons = [w.description for w in found if isinstance(w, W.Button)]
     assert "Share with the class" in buttons and "Join the class group" not in buttons
     assert box.share_button.layout.display is None
     box.on_add(None)
-    box.on_share(None)                            # this computer joined no class: the note says where to join
+    box.on_share(None)  # this computer joined no class: the note says where to join
     assert box.children[1].value.startswith("Not sent: this computer has not joined a class")
     assert "start page (Join your class)" in box.children[1].value and box.tally.class_result is None
     with using("es"):
@@ -649,7 +696,7 @@ def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
     assert "Start with 6" in hint and "remaining 1" in hint and "then start with 4" in hint.lower()
     assert "Start with 9" in L.count_sets_exercise(12).hint and "remaining 3" in L.count_sets_exercise(12).hint
     assert L.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
-    with using("es"):                                   # one missing: singular, as a Spanish reader says it
+    with using("es"):  # one missing: singular, as a Spanish reader says it
         assert "¿qué suma el 1 que falta?" in L.count_sets_exercise(7, (1, 2, 4, 6)).hint
         assert "¿qué suma los 3 que faltan?" in L.count_sets_exercise(12).hint
 
@@ -658,6 +705,7 @@ def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
     """The expected score is taught in lesson 4: lessons 1–3's practice problems ask for the chance to shut,
     under the lessons' own one-die rule."""
     from gamekit.shutbox.rules import Rules
+
     for n, lesson in L.LESSONS.items():
         for puzzle in lesson.practice.puzzles():
             assert puzzle.facts["one_die"] == Rules().one_die
@@ -669,8 +717,9 @@ from hypothesis import given, settings, strategies as st
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.one_of(st.tuples(st.integers(0, 7), st.integers(0, 7)), st.just("undo"), st.just("clear")),
-                max_size=30))
+@given(
+    st.lists(st.one_of(st.tuples(st.integers(0, 7), st.integers(0, 7)), st.just("undo"), st.just("clear")), max_size=30)
+)
 def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
     """Property: after any run of adds (good and bad), undos and restarts, the counts are the rolls entered
     since the last restart, and every refusal left the tally as it was."""
@@ -703,20 +752,25 @@ def test_the_pupils_pages_hold_no_teacher_material_and_end_with_the_next_link():
     """The variants, the one-die options and the doubles rule are in the teacher guide (en, es); no lesson page
     has a teachers' section or an appendix, and the Next link is the page's last cell."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
     for md in [*root.glob("notebooks/shut_the_box/*.md"), *root.glob("notebooks/es/shut_the_box/*.md")]:
         text = md.read_text()
         heads = re.findall(r"^## (.*)$", text, re.M)
         assert not [h for h in heads if re.match(r"(Appendix|Apéndice|For teachers|Para el profesorado)", h)], md.name
-        assert not re.search(r"rules sheet|hoja de reglas|reglamento|our reading|nuestra lectura|\bgamekit\b(?!\.)", 
-                             re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S)), md.name
+        assert not re.search(
+            r"rules sheet|hoja de reglas|reglamento|our reading|nuestra lectura|\bgamekit\b(?!\.)",
+            re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S),
+        ), md.name
         assert re.search(r"(Next|Siguiente)[^\n]*\]\([^)]+\)[^`]*$", text.rstrip()), md.name
-    for guide, lang, variant in (("docs/teachers/shutbox.md", "en", "long game"),
-                                 ("docs/teachers/es/shutbox.md", "es", "juego largo")):
+    for guide, lang, variant in (
+        ("docs/teachers/shutbox.md", "en", "long game"),
+        ("docs/teachers/es/shutbox.md", "es", "juego largo"),
+    ):
         text = (root / guide).read_text()
         assert variant in text
         with using(lang):
-            for row in L.dice_rules_table().rows:           # the one-die table, as the code computes it
+            for row in L.dice_rules_table().rows:  # the one-die table, as the code computes it
                 assert "| " + " | ".join(map(str, row)) + " |" in text, (guide, row)
 
 
@@ -725,6 +779,7 @@ def test_each_page_announces_exactly_the_objectives_its_exercises_test(lang):
     """The objectives in LESSONS (each naming the exercises that test it) are the ones the page announces, in
     the page's language: the registry and the page cannot drift apart."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for lesson in L.LESSONS.values():
         page = (root / ("es" if lang == "es" else "") / f"{lesson.notebook}.md").read_text()
@@ -741,15 +796,19 @@ def test_every_question_reads_on_paper_as_well_as_on_screen():
             for lesson in L.LESSONS.values():
                 for factory in lesson.factories():
                     prompt = factory().prompt
-                    assert not re.search(r"\b(type|click|above|escribe en el cuadro|pulsa|arriba)\b", prompt, re.I), prompt
+                    assert not re.search(r"\b(type|click|above|escribe en el cuadro|pulsa|arriba)\b", prompt, re.I), (
+                        prompt
+                    )
 
 
 # ----- a strict fresh reading (issue 35): plain words, each lesson's own practice, honest minutes -----------------
 def test_lesson_four_tables_use_plain_words_and_only_rules_the_pupils_meet():
     rows = L.dice_rules_table().rows
-    assert [r[0] for r in rows] == ["one die allowed once 7, 8 and 9 are covered (our lessons' rule)",
-                                    "one die allowed once the open tiles add up to less than 6 (a variant)",
-                                    "two dice always"]
+    assert [r[0] for r in rows] == [
+        "one die allowed once 7, 8 and 9 are covered (our lessons' rule)",
+        "one die allowed once the open tiles add up to less than 6 (a variant)",
+        "two dice always",
+    ]
     assert not any("(a choice)" in r[0] or "forced" in r[0] for r in rows)
     names = [r[0] for r in L.policy_table().rows]
     assert names == ["a random set", "the most tiles", "the largest tile first", "best play (the table)"]
@@ -780,21 +839,21 @@ def test_the_search_caption_agrees_with_its_number_in_both_languages():
 def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
     """Lesson 1's practice plays a move on bank positions (a set you may cover, like its exercise 5), lesson 2's
     lists the sets (like its exercises 1–4): never "which set is best"."""
-    makers = {"legal": lambda roll, open_tiles: L.legal_set_exercise(open_tiles, roll),
-              "list": L.sets_exercise}
+    makers = {"legal": lambda roll, open_tiles: L.legal_set_exercise(open_tiles, roll), "list": L.sets_exercise}
     for number, questions in ((1, ("legal",) * 3), (2, ("list",) * 3)):
         lesson = L.LESSONS[number]
         assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == questions
         exercises = L.practice_exercises(number)
         assert len(exercises) == 3 and [e.level for e in exercises] == [
             L.practice_level(q, p.facts["open"], p.facts.get("roll"))
-            for q, p in zip(questions, lesson.practice.puzzles())]
+            for q, p in zip(questions, lesson.practice.puzzles())
+        ]
         assert lesson.practice.graded_by_box
         for ex, puzzle, question in zip(exercises, lesson.practice.puzzles(), questions):
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = makers[question](roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))   # its own idea
+            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))  # its own idea
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
@@ -802,7 +861,7 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
                 assert not ok and why
         if question == "list":
             counts = [len(tiles_summing_to(p.facts["roll"], tuple(p.facts["open"]))) for p in lesson.practice.puzzles()]
-            assert counts == sorted(counts) and counts[-1] > counts[0]        # easy to hard: more sets to find
+            assert counts == sorted(counts) and counts[-1] > counts[0]  # easy to hard: more sets to find
     with pytest.raises(ValueError, match="questions="):
         L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
     with pytest.raises(ValueError, match="questions="):
@@ -821,15 +880,15 @@ def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go
     puzzles = practice.puzzles()
     assert [e.level for e in exercises] == ["easy", "medium", "hard"]
     sizes = [len(p.facts["open"]) for p in puzzles]
-    assert sizes == sorted(set(sizes)) and sizes[0] == 2 and sizes[-1] >= 4     # really harder: more tiles each time
+    assert sizes == sorted(set(sizes)) and sizes[0] == 2 and sizes[-1] >= 4  # really harder: more tiles each time
     assert [e.level for e in exercises] == [L.box_level(p.facts["open"]) for p in puzzles]
     answers = [int(e.answer) for e in exercises]
-    assert answers == sorted(set(answers)) and answers[-1] < 36                # more totals to check, never "all"
+    assert answers == sorted(set(answers)) and answers[-1] < 36  # more totals to check, never "all"
     for ex, p in zip(exercises, puzzles):
         assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt
         assert ex.check(str(ex.solutions[0]))[0] and not ex.check(str(ex.wrong[0]))[0]
         assert "shut the box" not in ex.prompt
-    lesson_boxes = {(1, 2), (1, 4), (1, 2, 3), (2, 5, 6)}                 # the boxes of exercises 1–8
+    lesson_boxes = {(1, 2), (1, 4), (1, 2, 3), (2, 5, 6)}  # the boxes of exercises 1–8
     assert not {tuple(p.facts["open"]) for p in puzzles} & lesson_boxes
     assert L.box_level((5,)) == "easy" and L.box_level((1, 2, 3, 4)) == "hard"
     with pytest.raises(ValueError, match="open tiles"):
@@ -843,7 +902,7 @@ def test_one_die_or_two_by_going_on_is_computed_and_told_why():
     assert ex.solutions == ["one die"] and ex.check("one die")[0]
     ok, why = ex.check("two dice")
     assert not ok and "6 of its 6 outcomes" in why and "15 of their 36" in why
-    assert ex.choices == ["one die", "two dice", "the same either way"]                  # never a 50–50
+    assert ex.choices == ["one die", "two dice", "the same either way"]  # never a 50–50
     ok, why = ex.check("the same either way")
     assert not ok and "changes which totals can come up" in why
     two = L.go_on_dice_exercise((2, 5, 6))
@@ -872,13 +931,17 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
     """The guide shows the working behind the answers (the sets for 11 and 12, the outcome lists, each set's value),
     exactly as :func:`worked_solutions` computes it now."""
     from pathlib import Path
+
     text = (Path(__file__).resolve().parents[2] / guide).read_text()
     with using(lang):
         worked = L.worked_solutions()
     for name, working in worked:
         assert f"* **{name}:** {working}" in text, (guide, name)
     en = dict(L.worked_solutions())
-    assert "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"] and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
+    assert (
+        "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"]
+        and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
+    )
     assert "one die goes on 36/36, two dice 15/36" in en["Lesson 3, exercises 5–6"]
     assert "3,600 rolls are 100 × 36, so 100 × 5 = 500" in en["Lesson 3, exercise 4"]
     with using("es"):
@@ -893,7 +956,7 @@ def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
     assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
     grid = L.worksheet_aids("shut_the_box/03_dice")[2].splitlines()
     assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
-    assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))   # no totals filled in
+    assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))  # no totals filled in
     tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
     assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
     with using("es"):
@@ -911,6 +974,7 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
     exercise 1, with no exercise's answer on them.  The committed sheets are the generated ones."""
     from pathlib import Path
     from gamekit.lesson_tools import worksheet_markdown
+
     root = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "")
     for notebook in ("shut_the_box/03_dice", "shut_the_box/04_best_strategy"):
         sheet = worksheet_markdown("gamekit.shutbox.lessons", notebook, lang)
@@ -920,7 +984,7 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
             aids = L.worksheet_aids(notebook)
             exercises = [f() for f in L.EXERCISES[notebook]]
         assert head in sheet and sheet.index(head) < sheet.index(first)
-        before = sheet[sheet.index(head):sheet.index(first)]
+        before = sheet[sheet.index(head) : sheet.index(first)]
         assert all(block.rstrip() in before for block in aids)
         for ex in exercises:
             if not ex.choices:
@@ -936,15 +1000,20 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     the tally is placed after it, and it shows each chance as k of the 36 outcomes and as a percentage, as the
     text says."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
         text = page.read_text()
         assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
     rows = L.DiceTally(saved=False).table().rows
     table = L.DiceTally(saved=False).table()
-    assert rows[4][0] == 6 and rows[4][3:] == [5, "13.9 %"] and table.headers[3:] == ["outcomes of the 36", "exact chance"]
+    assert (
+        rows[4][0] == 6 and rows[4][3:] == [5, "13.9 %"] and table.headers[3:] == ["outcomes of the 36", "exact chance"]
+    )
     said = (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
-    assert "the exact chance: how many of the 36 outcomes make it, *k*, and *k*/36 as a percentage" in " ".join(said.split())
+    assert "the exact chance: how many of the 36 outcomes make it, *k*, and *k*/36 as a percentage" in " ".join(
+        said.split()
+    )
     with using("es"):
         assert L.DiceTally(saved=False).table().headers[3] == "resultados de los 36"
 
@@ -963,6 +1032,7 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     branches, whose value is the exact table's; each common slip gets its own reason."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
+
     ex = L.two_tile_expected_exercise()
     value = table(Rules(), "score").value(L.mask_of((7, 9)))
     assert value == Fraction(731, 54) and ex.solutions == ["731/54", "13.54"]
@@ -972,17 +1042,21 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     assert "expected score, 8, not 9" in reasons["13.83"] and "not 0" in reasons["11.56"]
     assert "6 outcomes make 7 and leave the 9" in reasons["13.42"] and "misses both" in reasons["16"]
     with pytest.raises(ValueError, match="two tiles"):
-        L.two_tile_expected_exercise((3, 9))                          # 3 + 9 = 12: a roll covers both
+        L.two_tile_expected_exercise((3, 9))  # 3 + 9 = 12: a roll covers both
     objectives = dict(L.LESSONS[4].objectives)
     first = objectives["say what an expected score is, and work one out with a tree diagram"]
     assert first == ("expected_7", "expected_79")
     assert [L.LESSONS[4].levels[n] for n in first] == ["easy", "medium"]
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert page.index("tree_diagram((8, 9))") < page.index("two_tile_expected_exercise()") < page.index("fill_table")
-    above = page[:page.index("two_tile_expected_exercise()")]
+    above = page[: page.index("two_tile_expected_exercise()")]
     assert "731/54" not in above and "13.54" not in above
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
-    assert sum(map(int, re.findall(r"(?:^|,\s+)(\d+) ", minutes.group(2)))) == int(minutes.group(1)) == L.LESSONS[4].minutes
+    assert (
+        sum(map(int, re.findall(r"(?:^|,\s+)(\d+) ", minutes.group(2))))
+        == int(minutes.group(1))
+        == L.LESSONS[4].minutes
+    )
 
 
 def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
@@ -991,10 +1065,11 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     saying above it which way they point, and answers the count-only choice with why it misleads.  The page no longer teaches "choose by counting the outcomes that go on"."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
+
     shut = table(Rules(), "shut").dice_values((2, 5))
     assert shut == {1: Fraction(1, 18), 2: Fraction(41, 216)}
     assert L.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
-    assert table(Rules(), "score").dice((2, 5)) == 2                 # and for a low score as well
+    assert table(Rules(), "score").dice((2, 5)) == 2  # and for a low score as well
     ex = L.dice_shut_exercise((2, 5))
     # the question does not hand over the counts, and the page above it does not say the count misleads here
     assert "36" not in ex.prompt and ex.solutions == ["two dice"]
@@ -1008,12 +1083,15 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
         page = (Path(__file__).resolve().parents[2] / path).read_text()
         assert "dice_shut_exercise((2, 5))" in page
         assert "choose one die or two by counting" not in page and "To choose, first count" not in page
-        above = page[:page.index("dice_shut_exercise((2, 5))")]
-        above = above[above.rindex("###"):]                       # exercise 9's heading and its paragraph
+        above = page[: page.index("dice_shut_exercise((2, 5))")]
+        above = above[above.rindex("###") :]  # exercise 9's heading and its paragraph
         assert not re.search(r"wrong way|equivocada|12 of 36|12 de 36|two dice|dos dados", above), (lang, above)
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
-        assert ex.hint.startswith(L.PRACTICE_IDEAS["outcomes"]("one die or two")) and "counting the outcomes of two dice" in ex.hint
+        assert (
+            ex.hint.startswith(L.PRACTICE_IDEAS["outcomes"]("one die or two"))
+            and "counting the outcomes of two dice" in ex.hint
+        )
 
 
 def test_lesson_four_expected_scores_judge_closeness_before_decimals():
@@ -1026,7 +1104,7 @@ def test_lesson_four_expected_scores_judge_closeness_before_decimals():
             assert not ok and "decimals" not in why, (answer, why)
     assert "rounded too much" in one.check("5.8")[1] and "rounded too much" in two.check("14")[1]
     assert "rounded too much" in two.check("13.5")[1]
-    assert "expected score, 8, not 9" in two.check("13.8")[1]                  # the slip, to one decimal
+    assert "expected score, 8, not 9" in two.check("13.8")[1]  # the slip, to one decimal
     assert "outcomes that make 7" in one.check("6")[1] and one.check("5.83")[0] and two.check("731/54")[0]
 
 
@@ -1035,7 +1113,10 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
         open_tiles, roll = puzzle.facts["open"], puzzle.facts["roll"]
         for tiles in tiles_summing_to(roll, open_tiles):
             assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
-        assert ex.hint.startswith("The idea: best set. A rule of thumb may pick the best set or may not") and "1 answer is right" not in ex.hint
+        assert (
+            ex.hint.startswith("The idea: best set. A rule of thumb may pick the best set or may not")
+            and "1 answer is right" not in ex.hint
+        )
 
 
 def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
@@ -1067,7 +1148,7 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     assert not ok and "6 + 4 makes 10, not 11" in why
     for wrong in ex.wrong:
         assert not ex.check(wrong)[0]
-    assert ex.check("8+3; 6+4+1") == (False, "give one set, e.g. 8+1")             # a refusal, not a slip
+    assert ex.check("8+3; 6+4+1") == (False, "give one set, e.g. 8+1")  # a refusal, not a slip
     with pytest.raises(ValueError, match="no set makes"):
         L.legal_set_exercise((1, 2), 12)
     with using("es"):
@@ -1089,14 +1170,16 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     facts = [ex.puzzle.facts for ex in items]
     assert facts[0]["roll"] in facts[0]["open"] and facts[1]["roll"] not in facts[1]["open"] and facts[2]["roll"] > 9
     for ex in items:
-        assert ex.solutions == ["+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"],
-                                                                                 tuple(ex.puzzle.facts["open"]))]
+        assert ex.solutions == [
+            "+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))
+        ]
         assert all(not ex.check(w)[0] for w in ex.wrong)
     assert L.legal_level((1, 2, 3), 3) == "easy" and L.legal_level((1, 2, 4, 5), 6) == "medium"
-    assert L.legal_level((1, 2, 4), 3) == "hard"                               # only 2 + 1 makes it
+    assert L.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
     assert L.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
         assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
+
 
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
     """11 on a full box: 4 singles and pairs (9+2, 8+3, 7+4, 6+5), 10 sets in all.  Only the count that stopped at
@@ -1146,6 +1229,7 @@ def test_best_set_widget_offers_the_exact_numbers_only_after_a_right_answer_or_s
     """The exact numbers list every set's value, so a pupil who answered wrong cannot read the best set off them;
     a right answer, or Show answer, offers them one click away."""
     from gamekit.widgets.lesson import ExerciseWidget
+
     for position in (L.CHALLENGE_POSITIONS[0], L.SHUT_EXERCISE):
         w = ExerciseWidget(L.best_set_exercise(*position))
         for wrong in w.exercise.wrong:
@@ -1163,6 +1247,7 @@ def test_lesson_four_does_not_say_which_rules_of_thumb_fail_on_its_exercises():
     """Saying "none of these rules of thumb finds the best set" below would let a pupil answer exercises 3 and 4 by
     striking out each rule's pick; the page says only that a rule of thumb can fail."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
     for path in ("notebooks/shut_the_box/04_best_strategy.md", "notebooks/es/shut_the_box/04_best_strategy.md"):
         page = (root / path).read_text()
@@ -1173,7 +1258,7 @@ def test_lesson_four_does_not_say_which_rules_of_thumb_fail_on_its_exercises():
 def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_that_reason():
     """Between the covered tiles' sum and the score an answer is a slip in adding, not "covered tiles counted";
     the covered sum itself, and the sum of all the tiles, are told what they are."""
-    ex = L.turn_score_exercise((4, 5, 6, 7, 8))              # score 30, covered 15
+    ex = L.turn_score_exercise((4, 5, 6, 7, 8))  # score 30, covered 15
     ok, why = ex.check("20")
     assert not ok and "Too low" in why and "covered" not in why
     ok, why = ex.check("15")
@@ -1182,15 +1267,19 @@ def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_
     assert not ok and why.startswith("Too high: only the open tiles count")
     ok, why = ex.check("32")
     assert not ok and "check your adding" in why and "covered" not in why
-    ex = L.turn_score_exercise((2, 3, 7))                     # score 12, covered 33
+    ex = L.turn_score_exercise((2, 3, 7))  # score 12, covered 33
     assert "Too high: check your adding" in ex.check("20")[1] and "covered tiles add up to" in ex.check("33")[1]
     with using("es"):
-        assert "suman las fichas cubiertas, pero solo cuentan las fichas descubiertas" in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
+        assert (
+            "suman las fichas cubiertas, pero solo cuentan las fichas descubiertas"
+            in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
+        )
 
 
 def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     """The extension note says what the practice items ask (generated below it), with no stale wording."""
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[2]
     asks = [ex.prompt for ex in L.practice_exercises(4)]
     assert sum("lowest expected score" in a for a in asks) == 2 and sum("chance to shut" in a for a in asks) == 1
@@ -1201,23 +1290,23 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
 
 
 def test_a_score_is_asked_only_of_positions_a_turn_can_end_at():
-    """"Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
+    """ "Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
     and 8 open every total can be covered, so that is refused)."""
     assert L.ending_rolls((1, 2, 3, 5, 8)) == []
     with pytest.raises(ValueError, match="no turn ends"):
         L.turn_score_exercise((1, 2, 3, 5, 8))
     assert L.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
-    assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]       # one die is allowed: 7, 8 and 9 covered
+    assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]  # one die is allowed: 7, 8 and 9 covered
     with pytest.raises(ValueError, match="tiles from 1 to 9"):
         L.ending_rolls((0, 3))
 
 
 def test_listing_prompt_never_shows_the_asked_totals_sets_as_its_format_example():
-    """"(for 5 you would write 5; 4+1; 3+2)" would be the answer to "every set that makes 5"."""
+    """ "(for 5 you would write 5; 4+1; 3+2)" would be the answer to "every set that makes 5"."""
     for total in range(1, 13):
         ex = L.sets_exercise(total)
         answer = "; ".join("+".join(map(str, s)) for s in L.tiles_summing_to(total, L.TILES))
-        example = ex.prompt[ex.prompt.index("(for"):]
+        example = ex.prompt[ex.prompt.index("(for") :]
         assert not example.startswith(f"(for {total} ") and example.split("write ", 1)[1].rstrip(").") != answer, total
     five = L.sets_exercise(5)
     assert "(for 4 you would write 4; 3+1)" in five.prompt and five.check("5; 4+1; 3+2")[0]
@@ -1231,7 +1320,9 @@ def test_lesson_two_practice_is_graded_by_how_many_sets_there_are_to_list():
     assert L.sets_level((1, 2, 3, 4, 5, 6, 7, 9), 12) == "hard"
     items = L.practice_exercises(2)
     counts = [len(L.tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
-    assert [ex.level for ex in items] == [L.sets_level(ex.puzzle.facts["open"], ex.puzzle.facts["roll"]) for ex in items]
+    assert [ex.level for ex in items] == [
+        L.sets_level(ex.puzzle.facts["open"], ex.puzzle.facts["roll"]) for ex in items
+    ]
     assert counts == sorted(counts) and items[-1].level == "hard"
 
 
@@ -1245,17 +1336,19 @@ def test_lesson_four_practice_leaves_out_what_lesson_two_used_and_hints_honestly
 
 
 def test_a_dead_end_with_nothing_below_says_no_smaller_tiles_are_left():
-    """"the smaller tiles add up to only 0" reads oddly: with no tile below, the caption says none are left."""
+    """ "the smaller tiles add up to only 0" reads oddly: with no tile below, the caption says none are left."""
     captions = [s.caption for s in L.set_search_steps(8) if s.outcome == "dead end"]
     assert not any("only 0" in c for c in captions)
-    assert any("no smaller tiles left: stop here" in c for c in
-               [s.caption for s in L.set_search_steps(4, (1, 3, 4))])
+    assert any("no smaller tiles left: stop here" in c for c in [s.caption for s in L.set_search_steps(4, (1, 3, 4))])
     assert any("add up to only" in c for c in captions)
     with using("es"):
         es = [s.caption for s in L.set_search_steps(4, (1, 3, 4))]
         assert any("no quedan fichas menores" in c for c in es)
     from pathlib import Path
-    page = " ".join((Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text().split())
+
+    page = " ".join(
+        (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text().split()
+    )
     assert "in lesson 4 you compare the sets to find the best one" in page
 
 
@@ -1268,15 +1361,19 @@ def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
     bars are horizontal, so no two names overlap, and its last bar (best play for a low score) is explained on
     the page."""
     import matplotlib
+
     matplotlib.use("Agg")
     from pathlib import Path
     from gamekit.shutbox import charts
+
     fig = charts.plot_dice(360)
     grid = fig.axes[0]
     assert grid.xaxis.label.get_text() == "first die" and grid.yaxis.label.get_text() == "second die"
     assert grid.xaxis.get_label_position() == "top"
-    assert "first die across" in L.worksheet_aids("shut_the_box/03_dice")[1] or \
-        "first die →" in L.worksheet_aids("shut_the_box/03_dice")[2]
+    assert (
+        "first die across" in L.worksheet_aids("shut_the_box/03_dice")[1]
+        or "first die →" in L.worksheet_aids("shut_the_box/03_dice")[2]
+    )
     fig = charts.plot_policies(S.compare_policies(200, progress=False))
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
@@ -1284,9 +1381,11 @@ def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
     boxes = [t.get_window_extent(renderer) for t in ax.get_yticklabels()]
     assert len(boxes) == 5 and {t.get_text() for t in ax.get_yticklabels()} >= {"best play for a low score (the table)"}
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert not a.overlaps(b)
-    page = " ".join((Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split())
+    page = " ".join(
+        (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split()
+    )
     assert "The last bar, **best play for a low score**" in page
 
 
