@@ -179,7 +179,7 @@ def test_a_table_writes_number_cells_in_the_language_it_was_made_in():
 
 
 def test_the_minimax_table_in_spanish_and_english():
-    from gamekit.connect import counted_search, teach
+    from gamekit.connect import teach
 
     game = teach.tiny_game()
     with using("en"):
@@ -189,9 +189,9 @@ def test_the_minimax_table_in_spanish_and_english():
     assert english.rows[0][1:] == ["+1", "975", "100.0%"] and english.rows[1][3] == "12.1%"
     assert spanish.rows[0][1:] == ["+1", "975", "100,0 %"] and spanish.rows[1][3] == "12,1 %"
     with using("en"):
-        assert str(counted_search.Count(-3, 1234567)) == "score -3 after visiting 1,234,567 positions"
+        assert str(teach.Count(-3, 1234567)) == "score -3 after visiting 1,234,567 positions"
     with using("es"):
-        assert str(counted_search.Count(-3, 1234567)) == "puntuación -3 tras visitar 1.234.567 posiciones"
+        assert str(teach.Count(-3, 1234567)) == "puntuación -3 tras visitar 1.234.567 posiciones"
 
 
 def test_the_start_report_groups_thousands_per_language():
@@ -269,22 +269,27 @@ def test_chart_texts_and_tick_labels_in_spanish():
             for ax in fig.axes
             for t in ax.get_yticklabels()
             + ax.get_xticklabels()
-            + [ax.title, ax.yaxis.label]
+            + [ax.title, ax.yaxis.label, ax.xaxis.label]
             + (ax.get_legend().get_texts() if ax.get_legend() else [])
         ]
 
     results = compare_policies(200, progress=False)
     with using("en"):
-        en_dice, en_policies = texts(charts.plot_dice(360)), texts(charts.plot_policies(results))
+        en_dice, en_policies = texts(charts.plot_dice(3600)), texts(charts.plot_policies(results))
     with using("es"):
-        es_dice, es_policies = texts(charts.plot_dice(360)), texts(charts.plot_policies(results))
-    assert "0.050" in en_dice and "probability" in en_dice and "the 36 outcomes" in en_dice
-    assert "0,050" in es_dice and "probabilidad" in es_dice and "los 36 resultados" in es_dice
+        es_dice, es_policies = texts(charts.plot_dice(3600)), texts(charts.plot_policies(results))
+    # the dice chart counts outcomes the lesson's way (times in 36 rolls), with a plain title and the reader's
+    # thousands separator in the legend; no "probability" or "distribution" (terms the lesson does not teach)
+    assert (
+        "times in 36 rolls" in en_dice and "how often each total comes up" in en_dice and "the 36 outcomes" in en_dice
+    )
+    assert "simulated (3,600 rolls)" in en_dice and not any("distribution" in t or "probability" in t for t in en_dice)
+    assert "veces en 36 tiradas" in es_dice and "los 36 resultados" in es_dice and "simulado (3.600 tiradas)" in es_dice
     assert not any("." in t for t in es_dice if t[:1].isdigit())
-    exact = next(t for t in es_policies if t.startswith("mejor juego, exacto:"))
+    exact = next(t for t in es_policies if t.startswith("estrategia óptima, exacta:"))
     assert (
         exact
-        == "mejor juego, exacto: "
+        == "estrategia óptima, exacta: "
         + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",")
         + " %"
     )

@@ -1,5 +1,5 @@
-"""The Shut the Box lessons' matplotlib charts: the distribution of two dice beside a simulation, and the rules of
-thumb's simulated shut rates beside the exact optimum.  Each returns the ``Figure``."""
+"""The Shut the Box lessons' matplotlib charts: how often each total of two dice comes up beside a simulation, and
+the rules of thumb's simulated shut rates beside the exact optimum.  Each returns the ``Figure``."""
 
 from __future__ import annotations
 
@@ -26,52 +26,63 @@ def local_ticks(axis) -> None:
 
 
 def plot_dice(n: int = 3600, seed: int = 0):
-    """Bar chart: exact distribution of two dice vs a seeded simulation of ``n`` rolls."""
+    """The 36 outcomes as a grid (first die across the top, second die down the side, as on the worksheet) beside a
+    bar chart of each total: games out of 36 exactly (k) and in the seeded simulation of ``n`` rolls (scaled to
+    36), so both axes count outcomes the way the lesson does."""
     import matplotlib.pyplot as plt
 
     exact = sum_distribution(2)
     sim = simulate_sums(n, seed)
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), gridspec_kw={"width_ratios": [1, 1.4]})
-    grid = outcomes_grid()
-    left.imshow(grid, cmap="YlGn")
-    for i in range(6):
-        for j in range(6):
-            left.text(j, i, str(grid[i][j]), ha="center", va="center", fontsize=10)
+    grid = outcomes_grid()  # grid[first - 1][second - 1]
+    across = [[grid[first][second] for first in range(6)] for second in range(6)]
+    left.imshow(across, cmap="YlGn")
+    for row in range(6):
+        for col in range(6):
+            left.text(col, row, str(across[row][col]), ha="center", va="center", fontsize=10)
     left.set_xticks(range(6), [str(k) for k in range(1, 7)])
     left.set_yticks(range(6), [str(k) for k in range(1, 7)])
-    left.set_xlabel(tr("second die"))
-    left.set_ylabel(tr("first die"))
-    left.set_title(tr("the 36 outcomes"))
+    left.xaxis.set_ticks_position("top")
+    left.xaxis.set_label_position("top")
+    left.set_xlabel(tr("first die"))
+    left.set_ylabel(tr("second die"))
+    left.set_title(tr("the 36 outcomes"), pad=24)
     totals = list(exact)
-    right.bar([t - 0.2 for t in totals], [float(exact[t]) for t in totals], width=0.4, label=tr("exact (k/36)"))
+    right.bar([t - 0.2 for t in totals], [float(exact[t] * 36) for t in totals], width=0.4, label=tr("exact (k/36)"))
     right.bar(
-        [t + 0.2 for t in totals], [sim[t] / n for t in totals], width=0.4, label=tr("simulated ({n} rolls)", n=n)
+        [t + 0.2 for t in totals],
+        [36 * sim[t] / n for t in totals],
+        width=0.4,
+        label=tr("simulated ({n} rolls)", n=number(n)),
     )
     right.set_xticks(totals)
     right.set_xlabel(tr("total of two dice"))
-    right.set_ylabel(tr("probability"))
+    right.set_ylabel(tr("times in 36 rolls"))
     local_ticks(right.yaxis)
     right.legend()
-    right.set_title(tr("distribution of the sum"))
+    right.set_title(tr("how often each total comes up"))
     fig.tight_layout()
     return fig
 
 
 def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = None):
-    """Bar chart of simulated shut rates and the exact optimum as a line."""
+    """Horizontal bars (so the long names never overlap) of each way of choosing's simulated shut rate, with the
+    exact chance of the best play as a dashed line."""
     import matplotlib.pyplot as plt
 
     rules = rules or Rules()
     exact = float(table(rules, "shut").value(FULL))
-    fig, ax = plt.subplots(figsize=(8, 3.6))
+    fig, ax = plt.subplots(figsize=(8, 0.5 * len(results) + 1.6))
     names = [tr(POLICY_WORDS[r["policy"]]) for r in results]
     rates = [100 * r["shut"] for r in results]
-    ax.bar(names, rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][: len(names)])
-    ax.axhline(
+    ax.barh(range(len(names)), rates, color=["#bbb", "#bbb", "#f0b429", "#1e8449", "#2e86de"][: len(names)])
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.axvline(
         100 * exact, color="#1e8449", ls="--", label=tr("best play, exactly: {number} %", number=number(100 * exact, 2))
     )
-    ax.set_ylabel(tr("shut the box (%)"))
-    local_ticks(ax.yaxis)
+    ax.set_xlabel(tr("shut the box (%)"))
+    local_ticks(ax.xaxis)
     ax.set_title(
         tr(
             "{games} games for each way of choosing — {dice}",
@@ -80,6 +91,6 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
         ),
         fontsize=9,
     )
-    ax.legend()
+    ax.legend(loc="lower right")
     fig.tight_layout()
     return fig

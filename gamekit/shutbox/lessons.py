@@ -66,7 +66,11 @@ def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[S
                 steps.append(SearchStep(now, need - t, "dead end",
                                         ntr("{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
                                             "{items} still needs {number} more, but the smaller tiles add up to only {smaller}: stop here.",
-                                            need - t, items=' + '.join(map(str, now)), number=need - t, smaller=smaller)))
+                                            need - t, items=' + '.join(map(str, now)), number=need - t, smaller=smaller)
+                                        if smaller else
+                                        ntr("{items} still needs {number} more, but there are no smaller tiles left: stop here.",
+                                            "{items} still needs {number} more, but there are no smaller tiles left: stop here.",
+                                            need - t, items=' + '.join(map(str, now)), number=need - t)))
                 if not chosen:
                     return                      # smaller first tiles can only do worse
                 continue
@@ -111,7 +115,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
             try:
                 raw.append(tuple(int(b) for b in bits))
             except ValueError:
-                raise ValueError(tr("{strip!r} is not a set of tile numbers (write e.g. 5+3)", strip=p.strip())) from None
+                raise ValueError(tr("“{strip}” is not a set of tile numbers (write e.g. 5+3)", strip=p.strip())) from None
     out = []
     for s in raw:
         if not s:
@@ -205,50 +209,85 @@ def one_die_table() -> Table:
 
 
 # ====================================================================== 4. strategy: the table
-FILL_ROWS = ((1,), (2,), (3,), (4,), (1, 2), (1, 3), (3, 4), (1, 2, 3))
-"""The positions of lesson 4's fill table after the shut box, smallest first: every position a row's best set
-leaves is a row above it (the page says so; a test checks it)."""
+FILL_ROWS = tuple((t,) for t in TILES)
+"""The positions of lesson 4's table after the shut box: one tile open, 1 to 9.  Every position a row's roll
+leaves is the shut box, the row above them all (a test checks it); the two-tile positions are built from these
+rows in :func:`comparison_table`."""
+FILL_RULES = Rules(one_die="never")
+"""Lesson 4's tables and "which set?" exercises: two dice always, the simplest game to count (the page says so)."""
 
 
 def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
-    """How the table is filled from the shut box upwards, on a few small states (for the lesson).
-
-    Each entry: the open tiles, the exact shut chance, and in plain words where it comes from: for each roll
-    that covers a set, its chance k/36, the best set and what it leaves (shut, or tiles whose chance is
-    already in the table); every other roll ends the turn."""
-    rules = rules or Rules(one_die="never")
-    t = table(rules, "shut")
-    rows = [{"open": (), "value": Fraction(1), "why": tr("Nothing is open: the box is already shut.")}]
+    """The first rows of the table, from the shut box upwards (for the lesson): the open tiles, the exact shut
+    chance and lowest expected score, and in a few words which rolls cover a set and what each leaves (no chances: those are lesson 3's
+    k/36, and the page's one format for a chance to shut is "games in 100")."""
+    rules = rules or FILL_RULES
+    t, low = table(rules, "shut"), table(rules, "score")
+    rows = [{"open": (), "value": Fraction(1), "why": tr("nothing is open"), "score": Fraction(0)}]
     for tiles in FILL_ROWS:
         m = mask_of(tiles)
         parts = []
-        for roll in range(2, 13):
+        for roll in range(1 if 1 in rules.dice_options(m) else 2, 13):
             best = t.best_set(m, roll)
             if best:
                 after = tuple(x for x in tiles if x not in best)
-                chance = k_over_36(two_dice_probability(roll))
-                cover = " + ".join(map(str, best))
-                if after:
-                    v = t.value(mask_of(after))
-                    parts.append(tr("a roll of {roll} ({chance}) covers {cover} and leaves {after}, whose chance to "
-                                    "shut is {value}", roll=roll, chance=chance, cover=cover, after=tile_list(after),
-                                    value=k_over_36(v) if (v * 36).denominator == 1 else chance_words(v)))
-                else:
-                    parts.append(tr("a roll of {roll} ({chance}) covers {cover} and shuts the box", roll=roll,
-                                    chance=chance, cover=cover))
-        if parts:
-            why = "; ".join(parts) + ". " + tr("Every other roll ends the turn.")
-        else:
-            why = tr("No roll of two dice makes a set: two dice never make 1.") if tiles == (1,) else \
-                tr("No roll of two dice makes a set.")
-        rows.append({"open": tiles, "value": t.value(m), "why": why[0].upper() + why[1:]})
+                parts.append(tr("a roll of {roll} shuts it", roll=roll) if not after else
+                             tr("a roll of {roll} leaves tiles {after} open", roll=roll, after=tile_list(after)))
+        why = "; ".join(parts) if parts else tr("no roll covers it (two dice never make 1)") if tiles == (1,) \
+            else tr("no roll covers it")
+        rows.append({"open": tiles, "value": t.value(m), "why": why, "score": low.value(m)})
     return rows
+
+
+def shut_ways(left: Sequence[int], rules: Rules | None = None) -> str:
+    """How the next rolls can shut a position of one or two open tiles, in words with each roll's chance k/36:
+    "a roll of 9 (4/36); or 3 (2/36) then 6 (5/36); or 6 (5/36) then 3 (2/36)".  ValueError for more tiles."""
+    rules = rules or FILL_RULES
+    left = tuple(sorted(set(left)))
+    if not 1 <= len(left) <= 2 or any(t not in TILES for t in left):
+        raise ValueError(tr("tiles {items}: give one or two open tiles", items=tile_list(left)))
+    if rules.dice_options(mask_of(left)) != (2,):
+        raise ValueError(tr("tiles {items}: these words are for two dice always", items=tile_list(left)))
+
+    def k(r: int) -> str:
+        return k_over_36(two_dice_probability(r))
+    ways = [tr("a roll of {roll} ({chance})", roll=sum(left), chance=k(sum(left)))] if two_dice_probability(sum(left)) else []
+    if len(left) == 2:
+        a, b = left
+        if two_dice_probability(a) and two_dice_probability(b):
+            ways += [tr("{a} ({ka}) then {b} ({kb})", a=a, ka=k(a), b=b, kb=k(b)),
+                     tr("{a} ({ka}) then {b} ({kb})", a=b, ka=k(b), b=a, kb=k(a))]
+    return ptr("between ways to shut", "; or ").join(ways) if ways else tr("no roll can shut it")
+
+
+WORKED_COMPARISON = ((3, 6, 9), 9)
+"""Lesson 4's worked comparison (two dice always): cover 9, leaving tiles 3 and 6, or 6 + 3, leaving the 9.  Both
+leave a position one roll of 9 shuts; tiles 3 and 6 can also be shut in two rolls, so covering the 9 is better
+(about 13 games in 100 against 11).  Not an exercise's position."""
+
+
+def comparison_table(uncovered: Iterable[int] = WORKED_COMPARISON[0], roll: int = WORKED_COMPARISON[1],
+                     rules: Rules | None = None) -> Table:
+    """Each set for ``roll``: the tiles it leaves open, how the next rolls can shut them (:func:`shut_ways`) and
+    the chance to shut then, from the solver (games in 100).  Every set must leave one or two tiles."""
+    rules = rules or FILL_RULES
+    open_tiles = tuple(sorted(set(uncovered)))
+    t = table(rules, "shut")
+    rows = []
+    for st in tiles_summing_to(roll, open_tiles):
+        left = tuple(x for x in open_tiles if x not in st)
+        rows.append([" + ".join(map(str, st)), tile_list(left), shut_ways(left, rules),
+                     chance_words(t.value(mask_of(left)))])
+    return Table([tr("cover"), tr("tiles left open"), tr("how the next rolls can shut them"), tr("chance to shut")],
+                 rows, caption=tr("Tiles {items} open, a roll of {roll}, two dice always", items=tile_list(open_tiles),
+                                  roll=roll))
 
 
 DISAGREEMENT = ((1, 2, 5, 7, 9), 12)
 """Lesson 4's "Two goals, two answers" position (two dice always, like the page's tables): 9+2+1 leaves 5 and 7,
 the better chance to shut (about 6 games in 100 against 4); 7+5 leaves 1, 2 and 9, the lower expected score
-(about 8.9 against 9.7).  The clearest disagreement of the two goals under that rule."""
+(about 8.9 against 9.7).  The clearest disagreement of the two goals under that rule; under the
+lessons' rule (one die once 7, 8 and 9 are covered) 7+5 is best for both goals here, which the page says."""
 DISAGREEMENT_RULES = Rules(one_die="never")
 
 
@@ -356,12 +395,17 @@ def best_set_exercise(uncovered: Iterable[int], roll: int, objective: str = "shu
         return tr("Exact numbers: {table_text}.", table_text=ptr("between numbers in a list", ", ").join(
             f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options))
 
+    leaves = "; ".join(ntr("{set} leaves tile {left} open", "{set} leaves tiles {left} open",
+                           len(open_tiles) - len(s), set=name(s), left=tile_list(x for x in open_tiles if x not in s))
+                       if len(open_tiles) > len(s) else tr("{set} shuts the box", set=name(s)) for s, _ in options)
     if objective == "score":
-        hint = tr("Whatever you cover, the tiles left add up to {left}. So ask: which tiles left can the next rolls still cover?",
-                  left=sum(open_tiles) - roll)
+        hint = tr("{leaves}. Work out the expected score of each position left, with a tree and the table's "
+                  "one-tile rows, and pick the lower.", leaves=leaves)
     else:
-        hint = tr("The sets are {items}: compare the positions they leave.", items='; '.join(name(s) for s, _ in options))
-    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")),
+        hint = tr("{leaves}. For each position left, list the ways the next rolls can shut it, as in the worked "
+                  "example, and pick the position shut more often.", leaves=leaves)
+    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Which set is best to {value}?", items=tile_list(open_tiles), roll=roll, value=tr("shut the box") if objective == "shut" else tr("keep the score low")) + always,
                     check, hint=hint,
                     answer=name(best[0]), solutions=[name(b) for b in best],
                     wrong=[name(s) for s, _ in options if s not in best],
@@ -414,27 +458,32 @@ def objectives_table(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DIS
     """"Two goals, two answers": each set's chance to shut the box (in games in 100) and expected score (one
     decimal), the exact values in a details box."""
     rows = compare_objectives(uncovered, roll, rules)
-    head = [tr("cover"), tr("leaves"), tr("shut chance"), tr("expected score")]
-    plain = [["+".join(map(str, r["cover"])), "+".join(map(str, r["leaves"])), chance_words(r["shut chance"]),
+    head = [tr("cover"), tr("tiles left open"), tr("shut chance"), tr("expected score")]
+    plain = [[" + ".join(map(str, r["cover"])), tile_list(r["leaves"]), chance_words(r["shut chance"]),
               number(float(r["expected score"]), 1)] for r in rows]
-    exact = [["+".join(map(str, r["cover"])), "+".join(map(str, r["leaves"])), exact_chance(r["shut chance"]),
+    exact = [[" + ".join(map(str, r["cover"])), tile_list(r["leaves"]), exact_chance(r["shut chance"]),
               exact_score(r["expected score"])] for r in rows]
     return WithExact(Table(head, plain), Table(head, exact))
 
 
 def fill_table(rules: Rules | None = None) -> WithExact:
-    """The first steps of filling the table (:func:`fill_steps`), values as a pupil reads them; the exact
-    fractions in a details box."""
+    """The first rows of the table (:func:`fill_steps`): open tiles, which rolls cover a set and what they leave,
+    the chance to shut in one format, games in 100, and the expected score (exercise 1's tile says "your answer
+    to exercise 1", so the page never states it); the exact fractions in a details box."""
     rows = fill_steps(rules)
-    head = [tr("open tiles"), tr("chance to shut"), tr("where it comes from")]
+    head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
 
     def tiles(r: dict) -> str:
         return tile_list(r["open"]) or tr("none")
     def chance(v: Fraction) -> str:
         return tr("shut already") if v == 1 else tr("never") if v == 0 else chance_words(v)
-    plain = [[tiles(r), chance(r["value"]), r["why"]] for r in rows]
-    exact = [[tiles(r), exact_fraction(r["value"]), ""] for r in rows]
-    return WithExact(Table(head, plain), Table(head[:2], [e[:2] for e in exact]))
+    def own(r: dict) -> bool:              # exercise 1's tile: its expected score is the pupil's own answer
+        return r["open"] == (EXPECTED_EXERCISE_TILE,)
+    plain = [[tiles(r), r["why"], chance(r["value"]), tr("your answer to exercise 1") if own(r) else
+              str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]
+    exact = [[tiles(r), exact_fraction(r["value"]), tr("your answer to exercise 1") if own(r) else
+              exact_score(r["score"])] for r in rows]
+    return WithExact(Table(head, plain), Table([head[0], tr("exact chance"), head[3]], exact))
 
 
 # ====================================================================== 4b. rules of thumb, exactly
@@ -610,13 +659,55 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
                     wrong=[str(r) for r in rolls if r != ending[0]], key=f"ending roll {open_tiles}")
 
 
+LEGAL_SET = ((1, 3, 4, 6, 8), 11)
+"""Lesson 1, exercise 5: tiles 1, 3, 4, 6 and 8 open, a roll of 11.  Two sets may be covered (8 + 3, 6 + 4 + 1);
+the tempting 9 + 2, 7 + 4 and 6 + 5 each need a covered tile, 6 + 4 makes only 10."""
+
+
+def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:
+    """"Write one set you may cover for this roll": every legal set is right (covering any of them is a legal
+    move); a wrong one is told its own slip — it uses a covered tile (named), or its tiles make another total.
+    Refused when no set of the open tiles makes the roll (that turn is over)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    right = tiles_summing_to(roll, open_tiles)
+    if not right:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+
+    def name(tiles: Sequence[int]) -> str:
+        return " + ".join(map(str, tiles))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        sets = parse_sets(answer)
+        if len(sets) != 1:
+            raise ValueError(tr("give one set, e.g. 8+1"))
+        given = sets[0]
+        shut = [t for t in given if t not in open_tiles]
+        if shut:
+            return False, ntr("Tile {items} is already covered: you may cover only open tiles ({open}).",
+                              "Tiles {items} are already covered: you may cover only open tiles ({open}).",
+                              len(shut), items=tile_list(sorted(shut)), open=tile_list(open_tiles))
+        if sum(given) != roll:
+            return False, tr("{items} makes {sum}, not {roll}: the tiles you cover must add up to the roll.",
+                             items=name(given), sum=sum(given), roll=roll)
+        others = [name(st) for st in right if st != given]
+        return True, (tr("Right: {items} = {roll}, and each of those tiles is open. You could also cover {others}.",
+                         items=name(given), roll=roll, others=tr(" or ").join(others)) if others else
+                      tr("Right: {items} = {roll}, and each of those tiles is open.", items=name(given), roll=roll))
+    wrong = [st for st in tiles_summing_to(roll) if st not in right][:3]            # each needs a covered tile
+    if len(right[0]) > 1:
+        wrong.append(right[0][:-1])                                                    # a tile short: another total
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. Write one set of tiles you may cover, "
+                       "with + between the tiles.", items=tile_list(open_tiles), roll=roll),
+                    check, hint=tr("Only open tiles count, and they must add up to {roll} exactly. Try the largest "
+                                   "open tile first: what is missing?", roll=roll),
+                    answer="+".join(map(str, right[0])), solutions=["+".join(map(str, st)) for st in right],
+                    wrong=["+".join(map(str, st)) for st in wrong], key=f"legal set {open_tiles} {roll}")
+
+
 ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
 """Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
-
-
-ONE_DIE_BOXES_AGAIN = ((8,), (1, 2, 9), (1, 2, 3, 4, 5, 6), (6, 7))
-"""Lesson 1, exercise 5: the box that allows one die has the most tiles open; each of the others has one of 7, 8, 9
-still open (a single tile, a big tile among small ones, a 7 beside a 6)."""
 
 
 def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
@@ -663,16 +754,15 @@ def ordered_count(sets: Iterable[Sequence[int]]) -> int:
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
-    """"How many different sets make ``total``?".  Each common wrong count gets its own reason: sets that
-    use a covered tile counted too (between the right count and the full box's; the exact full-box count
-    named as such), the same tiles counted again in another order, too few (sets of several tiles
-    missed), or a count that fits none of these."""
+    """"How many different sets make ``total``?".  Each common wrong count gets its own reason: the count for
+    the full box (sets that use a covered tile counted too), the same tiles counted again in another order, too
+    few (sets of several tiles missed), or — for any other count, where no one slip is plausible — a neutral
+    "count again, largest tile first"."""
     open_tiles = tuple(sorted(set(uncovered)))
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
     every = tiles_summing_to(total)
     full = len(every)
-    blocked = [s for s in every if any(t not in open_tiles for t in s)]     # sets needing a covered tile
     orders = ordered_count(sets)
     longest = max(sets, key=len)
     covered = [t for t in TILES if t not in open_tiles]
@@ -689,11 +779,6 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                               "set that uses it.",
                               "That is the count with all nine tiles open. Tiles {items} are covered: leave out every "
                               "set that uses one of them.", len(covered), items=tile_list(covered))
-        if covered and n < k < full:
-            example = blocked[0]
-            return False, tr("Too many: you have counted sets that use a covered tile. {items} needs tile {tile}, "
-                             "which is covered. Use only the open tiles {open}.", items="+".join(map(str, example)),
-                             tile=next(t for t in example if t not in open_tiles), open=tile_list(open_tiles))
         if k < n:
             small = sum(1 for s in sets if len(s) <= 2)
             if k == small and small < n:
@@ -777,7 +862,7 @@ def parse_fraction(answer: Any) -> Fraction:
     """A fraction typed as ``"4/36"`` (spaces allowed), or ValueError saying how to write it."""
     match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", str(answer))
     if not match or int(match.group(2)) == 0:
-        raise ValueError(tr("{answer!r} is not a fraction: write it like 5/36.", answer=str(answer).strip()))
+        raise ValueError(tr("“{answer}” is not a fraction: write it like 5/36.", answer=str(answer).strip()))
     return Fraction(int(match.group(1)), int(match.group(2)))
 
 
@@ -840,6 +925,10 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                               "the outcomes that end your turn.") if stuck else
                            tr("You counted the outcomes that end your turn. The question asks for the other ones: "
                               "the outcomes that let you go on."))
+        if k == unordered == len(per_total) and k < n:
+            return False, tr("Too few: {k} is the number of totals ({totals}), and also of pairs of numbers counted "
+                             "once. Count outcomes instead: (1, 2) and (2, 1) are different outcomes — first die, second "
+                             "die.", k=k, totals=tile_list(sorted(per_total)))
         if k == unordered and k < n:
             return False, tr("Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first die, second die.")
         if k == len(per_total) and k != n:
@@ -959,7 +1048,7 @@ def parse_whole(answer: Any) -> int:
     if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
         text_ = re.sub(r"[.,]", "", text_)
     if not re.fullmatch(r"\d+", text_, re.ASCII):
-        raise ValueError(tr("{answer!r} is not a whole number: write it like 250.", answer=str(answer).strip()))
+        raise ValueError(tr("“{answer}” is not a whole number: write it like 250.", answer=str(answer).strip()))
     return int(text_)
 
 
@@ -969,9 +1058,10 @@ def spaced(n: int) -> str:
 
 
 def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
-    """"In ``rolls`` rolls of two dice, about how many totals of ``total`` do you expect?" — the prediction
-    that the simulation below then checks.  Right: ``rolls`` × k/36 exactly.  Wrong answers told why: the
-    count k itself, every total equally likely (one in 11), another number of outcomes used."""
+    """"In ``rolls`` rolls of two dice, how many totals of ``total`` would you expect?" — the prediction that
+    the simulation below then checks.  Right: ``rolls`` × k/36 exactly ("about 500" is read as 500).  Wrong
+    answers told why: the count k itself, every total equally likely (one in 11), another number of outcomes
+    used, a number within a tenth of the right one (a guess near it, not the calculation)."""
     p = two_dice_probability(total)
     if not p or (rolls * p).denominator != 1 or rolls % 36:
         raise ValueError(tr("total {total}, {rolls} rolls: give a total two dice make and a number of rolls that 36 "
@@ -979,7 +1069,8 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
     k, expect = int(p * 36), int(rolls * p)
 
     def check(answer: Any) -> tuple[bool, str]:
-        given = parse_whole(answer)
+        given = parse_whole(re.sub(r"^\s*(?:about|around|roughly|nearly|approximately|unos|unas|alrededor de|"
+                                   r"más o menos|aproximadamente|cerca de|~|≈)\s*", "", str(answer), flags=re.I))
         if given == expect:
             return True, tr("Right: {k} of the 36 outcomes make {total}, and {rolls} rolls are {times} times 36, so "
                             "about {times} × {k} = {expect}. The simulation below lands near it, not exactly on it.",
@@ -995,10 +1086,15 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
                               "make {total}.",
                               "You used {n} outcomes of 36. Count again the outcomes (first die, second die) that "
                               "make {total}.", given * 36 // rolls, total=total)
+        if abs(given - expect) * 10 <= expect:
+            return False, tr("Close — the real rolls will land near there. But the expected number is worked out, "
+                             "not guessed: the chance of {total} as k/36, times {rolls}.", total=total,
+                             rolls=spaced(rolls))
         return False, tr("Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
                          total=total, rolls=spaced(rolls), times=rolls // 36)
-    return Exercise(tr("The computer is about to roll two dice {rolls} times. About how many of those rolls do you "
-                       "expect to make a total of {total}?", rolls=spaced(rolls), total=total),
+    return Exercise(tr("The computer is about to roll two dice {rolls} times. How many of those rolls would you "
+                       "expect to make a total of {total}? Work it out, and give just the number.",
+                       rolls=spaced(rolls), total=total),
                     check, hint=tr("What is the chance of {total}, as k/36? Then: out of {rolls} rolls, how many is that?",
                                    total=total, rolls=spaced(rolls)),
                     answer=str(expect), solutions=[expect],
@@ -1014,7 +1110,7 @@ def parse_decimal(answer: Any) -> tuple[Fraction, int]:
         return parse_fraction(text_), None
     match = re.fullmatch(r"(\d+)(?:[.,](\d+))?", text_)
     if not match:
-        raise ValueError(tr("{answer!r} is not a number: write it like 4.25 or as a fraction like 17/4.",
+        raise ValueError(tr("“{answer}” is not a number: write it like 4.25 or as a fraction like 17/4.",
                             answer=text_))
     return Fraction(text_.replace(",", ".")), len(match.group(2) or "")
 
@@ -1157,20 +1253,32 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
                     key=f"expected score {tiles}", leaks=(str(value), number(float(value), 2)))
 
 
-# Lesson 4, exercises 3 and 4, and the final challenge: in every one of these positions (found by searching the
-# solver's tables) no rule of thumb the page names finds the best set by itself — not "the largest tile", not "the
-# most tiles", not "the fewest tiles", not "two tiles close in value" (each picks a wrong set or cannot choose) —
-# and the best set beats the next one clearly (1 game in 100 once rounded, or 0.5 points).
-SHUT_EXERCISE = ((1, 2, 3, 5, 6, 7), 8, "shut")
-"""Exercise 3: 6+2 (leaves 1, 3, 5, 7) against 7+1 (the largest tile), 5+3 (the two tiles closest in value) and
-5+2+1 (the most tiles)."""
-SCORE_EXERCISE = ((1, 2, 4, 6, 8, 9), 10, "score")
-"""Exercise 4: 8+2 (leaves 1, 4, 6, 9: about 12.6) against 6+4 (about 14.4, the two tiles closest in value) and
-9+1 (about 14.7)."""
-CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut"), ((1, 2, 3, 4, 7, 8, 9), 11, "score")]
-"""The final challenge: 8+4 to shut (not 9+2+1, the largest tile, nor 7+5, the closest pair, nor a set of three
-or four tiles); 8+3 for a low score (not 9+2 nor 7+4).  The solver's tables hold few positions that no rule of
-thumb solves, and no answer here may be a set listed earlier on the page: these five are all of them that fit."""
+# Lesson 4, exercises 3 and 4: small positions (two dice always, like the page's table) whose sets each leave
+# one or two tiles, so the pupil works out what each set leaves from the table's one-tile rows and a short tree,
+# as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats the other clearly (2 games in
+# 100, or more than a point).  The extension challenge is the one position where no rule of thumb is enough.
+SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
+"""Exercise 3: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
+SCORE_EXERCISE = ((2, 7, 9), 9, "score")
+"""Exercise 4: 9 leaves tiles 2 and 7 (expected score about 6.74, a three-branch tree from the table's 2 and 7);
+7+2 leaves the 9 (8, the page's first tree)."""
+CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut")]
+"""The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
+pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
+EXERCISE_RULES = {SHUT_EXERCISE: FILL_RULES, SCORE_EXERCISE: FILL_RULES}
+"""The rules each "which set?" position of lesson 4 is judged under: the table's (two dice always) for exercises
+3 and 4, the lessons' rule (the default) for the challenge."""
+
+def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
+    """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
+    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
+    ex = best_set_exercise(*position)
+    ex.hint = tr("No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
+                 "those positions two at a time — which one can the next rolls shut more often? A lone 1, or several "
+                 "big tiles, are hard to shut.")
+    return ex
+
 
 RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"),
                   N_("two tiles close in value"))
@@ -1201,8 +1309,8 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
     position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
     one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
-    to cover, not easy (few outcomes of two dice make them); the low-score set does not cover the biggest tile
-    (it leaves it)."""
+    to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
+    the score.  All four are written alike ("After …, …") and of about the same length."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -1225,17 +1333,17 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
     small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
     if small_outcomes * 2 >= 36:
         raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
+    shut_left = tuple(t for t in open_tiles if t not in for_shut)
+    small_words = " + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")
     reasons = {
-        "low score": tr("After {low}, any roll from {first} to {last} covers the {big}, and then only {small} can "
-                        "stay open: a low score, even though the box is often not shut.",
-                        low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big,
-                        small=" + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")),
-        "same points": tr("{low} leaves fewer points open than {shut}, so its score is lower whatever the next rolls are.",
+        "low score": tr("After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
+                        low=name[for_score], first=covers_big[0], last=covers_big[-1], big=big, small=small_words),
+        "same points": tr("After {low}, fewer points stay open than after {shut}, whatever the next rolls are.",
                           low=name[for_score], shut=name[for_shut]),
-        "small easy": tr("After {low}, the small tiles {small} are easy to cover: most rolls cover them, so they "
-                         "rarely stay open.", low=name[for_score], small=tile_list(small)),
-        "biggest": tr("{low} covers the biggest tiles, and the biggest tiles are what makes a score high, so it "
-                      "leaves a low score.", low=name[for_score]),
+        "small easy": tr("After {low}, most rolls cover the small tiles {small}; then at most the {big} stays open.",
+                         low=name[for_score], small=tile_list(small), big=big),
+        "shut pair": tr("After {shut}, tiles {left} stay open; one roll of {sum} covers them both at once.",
+                        shut=name[for_shut], left=tile_list(shut_left), sum=sum(shut_left)),
     }
     explanations = {
         reasons["low score"]: tr("Right. Playing for a low score, what counts is the points still open when the turn "
@@ -1250,10 +1358,10 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                                    "{big} is easy to cover.",
                                    small_outcomes, rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
                                    if len(small_rolls) > 1 else str(small_rolls[0]), big=big),
-        reasons["biggest"]: tr("No: {low} leaves the {big}, the biggest tile. What helps is that many rolls can "
-                               "still cover that {big}.", low=name[for_score], big=big),
+        reasons["shut pair"]: tr("True, but that is why {shut} is better for shutting the box. The question is why "
+                                 "{low} gives a lower score.", shut=name[for_shut], low=name[for_score]),
     }
-    order = ("same points", "small easy", "low score", "biggest")
+    order = ("same points", "small easy", "low score", "shut pair")
     return Exercise(tr("Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
                        "shutting the box, but {low} is better for a low score. Why?", items=tile_list(open_tiles),
                        roll=roll, shut=name[for_shut], low=name[for_score]),
@@ -1291,11 +1399,13 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
                               "of open tiles makes the roll, the turn ends and the open tiles are your score.",
                               theme=theme),
     "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
+    "legal": lambda theme: tr("The idea: {theme} — you may cover open tiles only, and they must add up to the roll.",
+                              theme=theme),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
 practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank")
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
@@ -1318,10 +1428,23 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
     return "easy" if n <= 5 else "medium" if n <= 8 else "hard"
 
 
+def legal_level(open_tiles: Iterable[int], roll: int) -> str:
+    """How hard it is to find one set you may cover: "easy" when the tile equal to the roll is open (cover it),
+    "medium" when that tile is covered (two or more tiles needed), "hard" for a roll of 10 to 12, which no tile
+    makes alone, or when only one set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if roll in open_tiles:
+        return "easy"
+    return "hard" if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1 else "medium"
+
+
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
     """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
-    pupil lists or counts them (:func:`sets_level`), by how many tiles are open otherwise (:func:`box_level`)."""
-    return sets_level(open_tiles, roll) if question in ("list", "count") else box_level(open_tiles)
+    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles are
+    open otherwise (:func:`box_level`: more totals to check)."""
+    if question in ("list", "count"):
+        return sets_level(open_tiles, roll)
+    return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 
 @dataclass(frozen=True)
@@ -1348,7 +1471,7 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question in ("count", "list") and theme != SETS:
+            if question in ("count", "list", "legal") and theme != SETS:
                 raise ValueError(tr("items: counting or listing the sets needs the theme {theme}, not {other}",
                                     theme=SETS, other=theme))
 
@@ -1374,7 +1497,8 @@ class LessonPractice(ProblemSet):
                   "outcomes": lambda: roll_outcomes_exercise(open_tiles),
                   "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
                   "dice": lambda: go_on_dice_exercise(open_tiles),
-                  "score": lambda: turn_score_exercise(open_tiles)}[question]()
+                  "score": lambda: turn_score_exercise(open_tiles),
+                  "legal": lambda: legal_set_exercise(open_tiles, roll)}[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
@@ -1411,19 +1535,20 @@ LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
               {"score_237": partial(turn_score_exercise, (2, 3, 7)), "round_winner": round_winner_exercise,
                "ending_roll": ending_roll_exercise, "one_die": one_die_exercise,
-               "one_die_again": partial(one_die_exercise, ONE_DIE_BOXES_AGAIN)},
+               "legal_set": legal_set_exercise},
               {"score_237": "easy", "round_winner": "easy", "ending_roll": "medium", "one_die": "medium",
-               "one_die_again": "hard"},
+               "legal_set": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((DICE, "easy"),) * 3, seed=539,
-                             where=CHANCE_ONLY, questions=("score",) * 3, graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "easy"),) * 3, seed=51,
+                             where=CHANCE_ONLY, questions=("legal",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
-                           ("ending_roll",)),
+                           ("ending_roll", "legal_set")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
-                          (N_("say when you may roll one die instead of two"), ("one_die", "one_die_again"))),
-              # the practice scores end positions of "one die or two" puzzles (7, 8 and 9 covered, so some
-              # total ends the turn): lesson 1 teaches when one die is allowed, and asks only for the score
+                          (N_("say when you may roll one die instead of two"), ("one_die",))),
+              # the practice plays a move on "sets for the roll" boxes: a set you may cover, with the roll's own
+              # tile open, then covered, then for a roll no single tile makes (one question per theme, so the
+              # mastery loop's similar puzzle asks the same)
               themes=(SETS, DICE)),
     2: Lesson(2, "shut_the_box/02_sets_for_a_roll", "Shut the Box 2 — sets for a roll", 40,
               {"sets_7": partial(sets_exercise, 7), "sets_9": partial(sets_exercise, 9),
@@ -1435,7 +1560,7 @@ LESSONS: dict[int, Lesson] = {
                "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=68,
+              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=893,
                              where=CHANCE_ONLY, questions=("list",) * 3, graded_by_box=True),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
@@ -1475,12 +1600,12 @@ LESSONS: dict[int, Lesson] = {
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "expected_79": two_tile_expected_exercise,
-               "best_shut": partial(best_set_exercise, *SHUT_EXERCISE),
-               "best_score": partial(best_set_exercise, *SCORE_EXERCISE),
+               "best_shut": partial(best_set_exercise, *SHUT_EXERCISE, rules=FILL_RULES),
+               "best_score": partial(best_set_exercise, *SCORE_EXERCISE, rules=FILL_RULES),
                "goals_why": goals_why_exercise,
-               **{f"challenge_{i}": partial(best_set_exercise, *p) for i, p in enumerate(CHALLENGE_POSITIONS, 1)}},
+               "challenge_1": challenge_exercise},
               {"expected_7": "easy", "expected_79": "medium", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
-               "challenge_1": "hard", "challenge_2": "hard"},
+               "challenge_1": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
               LessonPractice("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
@@ -1490,9 +1615,9 @@ LESSONS: dict[int, Lesson] = {
                           (N_("choose the best set to shut the box, using what each set leaves"),
                            ("best_shut", "challenge_1")),
                           (N_("choose the best set for a low score, and say why it can differ"),
-                           ("best_score", "goals_why", "challenge_2"))),
+                           ("best_score", "goals_why"))),
               themes=(SETS, DICE, BEST),
-              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1", "challenge_2")}),
+              exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1")}),
 }
 """Every Shut the Box lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1626,6 +1751,17 @@ def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut"
                    ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score)])
 
 
+def challenge_widget(score: Any = None):
+    """Lesson 4's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1)
+    return W.VBox([position_view(open_tiles, dice), ExerciseWidget(challenge_exercise(), score=score)])
+
+
 CHANCE_COLUMNS = ("value", "shut chance", "exact chance")
 # Column names of the lesson tables (the dict keys of their rows), translated in the header.
 COLUMN_NAMES = (N_("open"), N_("value"), N_("why"), N_("cover"), N_("leaves"), N_("shut chance"),
@@ -1694,7 +1830,7 @@ def worked_solutions() -> list[tuple[str, str]]:
 
     def values(position: tuple) -> str:
         open_tiles, roll, goal = position
-        t = table(Rules(), goal)
+        t = table(EXERCISE_RULES.get(position, Rules()), goal)
         return "; ".join(f"{'+'.join(map(str, st))} → {chance_words(v) if goal == 'shut' else number(float(v), 2)}"
                          for st, v in t.set_values(mask_of(open_tiles), roll))
 
@@ -1738,26 +1874,27 @@ def worked_solutions() -> list[tuple[str, str]]:
                                                         + two_dice_probability(TWO_TILE_EXERCISE[1])) * 36),
                                         total=sum(TWO_TILE_EXERCISE),
                                         value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))))),
-        (tr("Lesson 4, exercise 3"), values(SHUT_EXERCISE) + "."),
-        (tr("Lesson 4, exercise 4"), values(SCORE_EXERCISE) + "."),
+        (tr("Lesson 4, exercise 3"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
+        (tr("Lesson 4, exercise 4"), tr("two dice always: {values}.", values=values(SCORE_EXERCISE))),
         (tr("Lesson 4, exercise 5"), tr("two dice always: {rows}.", rows="; ".join(
             f"{'+'.join(map(str, r['cover']))} → {chance_words(r['shut chance'])}, {number(float(r['expected score']), 2)}"
             for r in compare_objectives()))),
-        (tr("Lesson 4, challenges 1–2"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+        (tr("Lesson 4, challenge (extension)"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
     ]
 
 
 # ====================================================================== 5c. paper aids for the worksheets
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules",),
-    "shut_the_box/02_sets_for_a_roll": ("rules",),
+    "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
     "shut_the_box/03_dice": ("rules", "grid", "one_die"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "goals", "leaves"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
-:func:`worksheet_aids` under "To help you"): the rules in a box, an empty 6 × 6 grid of the two dice, what one
-die gives, an empty expected-score tree, each total's chance as k/36 (lesson 3's result, which lesson 4 uses),
-and the "Two goals" table exercise 4 is about."""
+:func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
+6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
+3's result, which lesson 4 uses), the table's one-tile rows that exercises 3 and 4 build on, and the "Two goals"
+table exercise 5 is about."""
 
 
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -1771,8 +1908,11 @@ def worksheet_aids(notebook: str) -> list[str]:
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
     across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
     two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
-    total of two dice with its chance k/36; "goals" — the "Two goals" table (each set's chance to shut and
-    expected score), as the page shows it above exercise 4.  None holds an exercise's answer.  KeyError for a
+    total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
+    score; exercise 1's own tile left for the pupil); "worked" — the page's worked comparison (another position than
+    any exercise's); "method" — lesson 2's search, largest tile first, as a box;
+    "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
+    exercise 5.  None holds an exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
@@ -1807,21 +1947,29 @@ def worksheet_aids(notebook: str) -> list[str]:
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(tr("From the page: with only 9 open, the expected score is {value}.",
                           value=str(nine) if nine.denominator == 1 else exact_score(nine)))
-        elif aid == "leaves":
-            out.append(tr("For the \"which set?\" questions: the tiles each set for the roll would leave, and what "
-                          "they are worth with the best play after (our lessons' rule: one die once 7, 8 and 9 are "
-                          "covered)."))
-            named = [(tr("Exercise {n}", n=3), SHUT_EXERCISE), (tr("Exercise {n}", n=4), SCORE_EXERCISE)] + \
-                [(tr("Exercise {n} (challenge {i})", n=5 + i, i=i), pos) for i, pos in enumerate(CHALLENGE_POSITIONS, 1)]
-            for name, (open_tiles, roll, goal) in named:
-                solved = table(Rules(), goal)
-                left = sorted(tuple(t for t in open_tiles if t not in st) for st in tiles_summing_to(roll, open_tiles))
-                head = tr("chance to shut the box") if goal == "shut" else tr("expected score")
-                out.append(f"**{name}** — " + tr("tiles {items} open, roll {roll}:", items=tile_list(open_tiles),
-                                                 roll=roll))
-                out.append(markdown_table([tr("tiles left"), head], [
-                    [tile_list(rest), chance_words(solved.value(mask_of(rest))) if goal == "shut"
-                     else number(float(solved.value(mask_of(rest))), 2)] for rest in left]))
+        elif aid == "one_tile":
+            rows = fill_steps()[1:]
+            out.append(tr("One tile open, two dice always (the page's table): the chance to shut and the expected "
+                          "score."))
+            out.append(markdown_table([tr("open tiles"), tr("chance to shut"), tr("expected score")], [
+                [tile_list(r["open"]), tr("never") if r["value"] == 0 else chance_words(r["value"]),
+                 tr("your answer to exercise 1") if r["open"] == (EXPECTED_EXERCISE_TILE,) else
+                 str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]))
+        elif aid == "worked":
+            open_tiles, roll = WORKED_COMPARISON
+            view = comparison_table(open_tiles, roll)
+            out.append(tr("The worked example: tiles {items} open, a roll of {roll}. Compare what each set leaves:",
+                          items=tile_list(open_tiles), roll=roll))
+            out.append(markdown_table(view.headers, view.rows))
+        elif aid == "method":
+            lines = [tr("The method: largest tile first"),
+                     tr("Take the largest open tile that is not bigger than the roll."),
+                     tr("If it is the roll, that is a set. Otherwise look for the rest among the smaller open tiles, "
+                        "again largest first."),
+                     tr("Stop when the smaller tiles cannot add up to what is missing; then go back and try the next "
+                        "tile down."),
+                     tr("For 8 on a full box: 8; 7 + 1; 6 + 2; 5 + 3; 5 + 2 + 1; 4 + 3 + 1.")]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([

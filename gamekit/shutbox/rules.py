@@ -479,7 +479,7 @@ class ShutTheBox:
         for t in tiles:
             is_open = self.uncovered >> (t - 1) & 1
             if self.covering and not is_open:
-                raise IllegalMoveError(tr("{action!r}: tile {t} is already covered", action=action, t=t))
+                raise IllegalMoveError(tr("tile {t} is already covered", t=t))
             if not self.covering and is_open:
                 raise IllegalMoveError(
                     tr("{action!r}: tile {t} is not covered, so it cannot be uncovered", action=action, t=t)
@@ -488,8 +488,7 @@ class ShutTheBox:
         if sum(tiles) != total:
             raise IllegalMoveError(
                 tr(
-                    "{action!r}: {tiles} makes {sum}, not the roll {total}",
-                    action=action,
+                    "{tiles} makes {sum}, not the roll {total}",
                     tiles=" + ".join(map(str, tiles)),
                     sum=sum(tiles),
                     total=total,

@@ -74,11 +74,17 @@ def test_rules_of_thumb_ordering_matches_the_reference():
 def test_fill_steps_and_table():
     rows = L.fill_steps()
     assert rows[0]["value"] == 1 and rows[1]["value"] == 0  # tile 1 alone: two dice never make 1
-    assert rows[-1]["open"] == (1, 2, 3) and rows[-1]["value"] == Fraction(95, 648)
+    assert rows[-1]["open"] == (9,) and rows[-1]["value"] == Fraction(4, 36) and rows[-1]["score"] == 8
+    plain = L.fill_table().table.rows
+    assert plain[-1] == ["9", "a roll of 9 shuts it", "about 11 games in 100", "8"]
+    assert plain[7][3] == "your answer to exercise 1" and plain[6][3] == "5.17"
+    assert plain[1][1] == "no roll covers it (two dice never make 1)" and "35/6" not in str(L.fill_table().exact.rows)
 
 
 def test_each_row_of_the_fill_table_uses_only_rows_above_it():
-    """Lesson 4 says "each row uses only rows above it": every position a row's best set leaves is a row above."""
+    """Every position a row's best set leaves is a row above it (the one-tile rows all lead to the shut box), and
+    the worked comparison's positions are built from those rows: its numbers are the solver's, and the page's
+    sentence "covering the 9 leaves the better position" is what the table says."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
 
@@ -90,8 +96,24 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
             if best:
                 left = tuple(t for t in tiles if t not in best)
                 assert left in rows[:i], (tiles, roll, left)
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "Each row uses only rows above it" in " ".join(page.split())
+    worked = L.comparison_table(*L.WORKED_COMPARISON).rows
+    assert worked == [
+        [
+            "9",
+            "3 and 6",
+            "a roll of 9 (4/36); or 3 (2/36) then 6 (5/36); or 6 (5/36) then 3 (2/36)",
+            "about 13 games in 100",
+        ],
+        ["6 + 3", "9", "a roll of 9 (4/36)", "about 11 games in 100"],
+    ]
+    assert shut.best_set(L.mask_of(L.WORKED_COMPARISON[0]), 9) == (9,)
+    page = " ".join(
+        (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split()
+    )
+    assert "So covering the 9 leaves the better position." in page
+    assert L.WORKED_COMPARISON[0] not in [p[0] for p in (L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS)]
+    with pytest.raises(ValueError, match="one or two"):
+        L.shut_ways((1, 2, 3))
 
 
 def test_objectives_disagree_clearly_at_the_reference_position():
@@ -112,21 +134,21 @@ def test_objectives_disagree_clearly_at_the_reference_position():
 def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
     ex = L.goals_why_exercise()
     right = [c for c in ex.choices if ex.check(c)[0]]
-    assert len(right) == 1 and "from 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
+    assert len(right) == 1 and "a roll of 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
     for wrong in ex.wrong:
         ok, why = ex.check(wrong)
         assert not ok and why not in (ex.check(right[0])[1],)
     assert len(ex.choices) == 4 and len(set(ex.check(w)[1] for w in ex.wrong)) == 3  # a reason for each wrong one
     said = " ".join(ex.check(w)[1] for w in ex.wrong)
-    assert "both leave 12 points" in said and "leaves the 9, the biggest" in said
+    assert "both leave 12 points" in said and "that is why 9 + 2 + 1 is better for shutting" in said
     # the rolls that cover a small tile left (1, 2 after 7 + 5) are counted by the rules, the 9 with them too:
     # 2 (2), 3 (2+1), 10 (9+1), 11 (9+2), 12 (9+2+1) — 1 + 2 + 3 + 2 + 1 = 9 outcomes
     assert "a roll of 2, 3, 10, 11 or 12 covers one of them" in said and "just 9 outcomes of 36" in said
-    # every choice argues for 7 + 5, so none can be struck out because it contradicts the question
-    assert all("7 + 5" in c for c in ex.choices)
+    # the choices are parallel: each starts "After …" and none is much longer than the others
+    assert all(c.startswith("After ") for c in ex.choices)
+    lengths = [len(c) for c in ex.choices]
+    assert max(lengths) - min(lengths) <= 15 and len(right[0]) < max(lengths)
     assert "goals_why" in dict(L.LESSONS[4].objectives[2:])[L.LESSONS[4].objectives[2][0]]
-    with pytest.raises(ValueError, match="same set"):
-        L.goals_why_exercise((1, 2, 3, 4, 5, 6, 7, 8, 9), 2)
 
 
 def test_best_set_exercises_match_the_table():
@@ -193,15 +215,16 @@ def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
         found += 1
         tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
         assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
-        values = dict(_set_values(tiles, roll, objective))
+        rules = L.EXERCISE_RULES.get((tiles, roll, objective), Rules())  # exercises 3–4: two dice always
+        values = dict(_set_values(tiles, roll, objective, rules))
         best_v = (min if objective == "score" else max)(values.values())
         for s, v in values.items():
             ok, feedback = ex.check("+".join(map(str, s)))
             assert ok == (v == best_v), (ex.key, s)
             if not ok:  # the refutation: what it leaves, and that another set does better
                 assert "leaves" in feedback and "Not the best" in feedback
-        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective))))[0]
-    assert found >= 4  # exercises 3 and 4 and the two final challenges
+        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
+    assert found >= 3  # exercises 3 and 4 and the extension challenge
 
 
 def test_final_challenge_beats_both_rules_of_thumb():
@@ -379,12 +402,13 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
 
 
 def test_count_sets_feedback_fits_the_pupils_mistake():
-    """Lesson 1, exercise 5 (7 with 1, 2, 4, 6 open: 6+1 and 4+2+1): 3 and 4 count sets that need a covered tile
-    (7, or 5+2), 5 is the full box's count, 8 counts every order of the same tiles (2 + 6)."""
+    """7 with 1, 2, 4, 6 open (6+1 and 4+2+1): 3 and 4 lie between the right count and the full box's 5, where
+    no single slip is plausible, so they get the neutral "largest tile first" (never "you counted sets that use a
+    covered tile"); 5 is the full box's count and is told so; 8 counts every order of the same tiles (2 + 6)."""
     ex = L.count_sets_exercise(7, (1, 2, 4, 6))
     for k in ("3", "4"):
         ok, why = ex.check(k)
-        assert not ok and "use a covered tile" in why and "needs tile 7, which is covered" in why
+        assert not ok and "covered" not in why and "Go largest tile first" in why
         assert "order" not in why
     ok, why = ex.check("8")
     assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why  # from this very count
@@ -392,7 +416,7 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
     assert L.ordered_count([(6, 1), (4, 2, 1)]) == 8
     one = L.count_sets_exercise(12, L.COUNT_12_OPEN)  # lesson 2, exercise 6
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
-    assert "needs tile 5" in one.check("10")[1]
+    assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
     assert "a set may have 3 tiles" in ex.check("1")[1]
 
@@ -488,7 +512,14 @@ def test_lesson_four_practice_does_not_repeat_the_challenges():
 
 def test_too_few_outcomes_say_what_was_missed():
     ex = L.roll_outcomes_exercise((1, 2))
-    assert "counted each pair of numbers once" in ex.check("2")[1]  # 1+1 and 1+2 counted, 2+1 missed
+    # 2 is both the pairs counted once (1+1, 1+2) and the totals (2, 3): the reason names both slips
+    assert "number of totals (2 and 3), and also of pairs of numbers counted once" in ex.check("2")[1]
+    assert (
+        "counted each pair of numbers once"
+        in L.roll_outcomes_exercise((1, 2, 3)).check(
+            str(len({tuple(sorted(o)) for o in S.dice_outcomes() if sum(o) <= 6}))
+        )[1]
+    )
     assert "left out the total 3" in ex.check("1")[1]
     stuck = L.roll_outcomes_exercise((1, 2, 3), stuck=True)
     assert "left out the total 12. It is made by 1 outcome." in stuck.check("20")[1]
@@ -511,29 +542,35 @@ def test_dice_tables_show_no_python_values():
     assert "Fraction" not in str(L.one_die_table()._repr_html_()) and "1 in 6" in str(L.one_die_table().rows)
 
 
-def test_lesson_four_exercise_three_turns_on_a_clear_difference():
-    """Not 8.25 against 8.75: the best set leaves at least a point and a half less, and the hint gives the
-    reasoning a pupil can follow (the tiles left add up to the same whatever you cover)."""
+def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equips():
+    """Exercises 3 and 4 (two dice always, like the table): each set leaves one or two tiles, so the table's
+    one-tile rows and a short tree decide it; the best set beats the other clearly (3 games in 100, or more than
+    a point); a wrong answer is told what its set leaves, never the answer; the hint gives the method."""
     from gamekit.shutbox.strategy import table
 
-    open_tiles, roll, goal = L.SCORE_EXERCISE
-    values = sorted(v for _, v in table(Rules(), goal).set_values(L.mask_of(open_tiles), roll))
-    assert values[1] - values[0] >= Fraction(3, 2)
-    assert (open_tiles, roll) != L.DISAGREEMENT  # the "Two goals" table is another position
-    ex = L.best_set_exercise(*L.SCORE_EXERCISE)
-    assert ex.solutions == ["8+2"] and "add up to 20" in ex.hint
-    left = tuple(t for t in open_tiles if t not in (8, 2))
-    assert left not in [r["leaves"] for r in L.compare_objectives()]
-    ok, right = ex.check("8+2")
-    assert ok and "about 12.6" in right and "about 14.4" in right
-    ok, wrong = ex.check("6+4")
-    assert not ok and "about 14.4" in wrong and "8+2" not in wrong  # a wrong answer is not told the answer
+    for position, gap in ((L.SHUT_EXERCISE, Fraction(2, 100)), (L.SCORE_EXERCISE, Fraction(1))):
+        open_tiles, roll, goal = position
+        assert L.EXERCISE_RULES[position] == L.FILL_RULES and len(open_tiles) <= 4
+        values = sorted(v for _, v in table(L.FILL_RULES, goal).set_values(L.mask_of(open_tiles), roll))
+        assert values[-1] - values[0] >= gap, position
+        for chosen in tiles_summing_to(roll, open_tiles):
+            assert 1 <= len(open_tiles) - len(chosen) <= 2
+    shut = L.best_set_exercise(*L.SHUT_EXERCISE, rules=L.FILL_RULES)
+    assert shut.solutions == ["9+1"] and "Two dice are rolled always." in shut.prompt
+    assert "9+1 leaves tiles 4 and 6 open; 6+4 leaves tiles 1 and 9 open" in shut.hint
+    ok, wrong = shut.check("6+4")
+    assert not ok and "about 8 games in 100" in wrong and "9+1" not in wrong
+    low = L.best_set_exercise(*L.SCORE_EXERCISE, rules=L.FILL_RULES)
+    assert low.solutions == ["9"] and "expected score" in low.hint
+    ok, right = low.check("9")
+    assert ok and "about 6.7" in right and "about 8" in right
+    ok, wrong = low.check("7+2")
+    assert not ok and "about 8" in wrong and "9 " not in wrong.replace("9.", "")
 
 
-def test_no_rule_of_thumb_solves_lesson_four_exercises_or_challenges():
-    """The page says so above exercise 2: for each "which set?" position of lesson 4 (exercises 2–3 and the three
-    challenges), neither the largest tile first, nor the most tiles, nor the fewest tiles picks the best set
-    alone; and the rules of thumb are argued nowhere above them."""
+def test_no_rule_of_thumb_solves_the_extension_challenge():
+    """The extension challenge is the one "which set?" position where no rule of thumb the page names finds the
+    best set alone; its hint gives the method instead; the page marks it as an extension."""
     from pathlib import Path
 
     rules = {
@@ -541,16 +578,24 @@ def test_no_rule_of_thumb_solves_lesson_four_exercises_or_challenges():
         "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
         "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))],
     }
-    for position in [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]:
-        ex = L.best_set_exercise(*position)
-        sets = tiles_summing_to(position[1], position[0])
-        assert len(sets) >= 3, position  # never a two-way choice
-        for name, rule in rules.items():
-            picks = rule(sets)
-            assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), (position, name)
+    assert len(L.CHALLENGE_POSITIONS) == 1
+    ex = L.challenge_exercise()
+    position = L.CHALLENGE_POSITIONS[0]
+    sets = tiles_summing_to(position[1], position[0])
+    for name, rule in rules.items():
+        picks = rule(sets)
+        assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), name
+    for rule in L.RULES_OF_THUMB:
+        picks = L.rule_of_thumb_picks(rule, sets)
+        assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
+    assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    above = page[: page.index("best_set_widget(*L.SHUT_EXERCISE")]
-    assert "comes close to the best" not in above and "get rid of" not in above.lower()
+    assert "## Final challenge (hard) — an extension" in page and page.index("## Final") < page.index(
+        "L.challenge_widget("
+    )
+    assert "In a round against others" not in page
+    with pytest.raises(ValueError, match="rule"):
+        L.rule_of_thumb_picks("smallest tile", [(4, 3)])
 
 
 def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_click_away():
@@ -573,31 +618,14 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
             assert len(set(numbers[len(e.solutions) :]) & set(numbers[: len(e.solutions)])) == 0, (e.key, shown)
 
 
-def test_the_challenges_are_not_all_solved_by_one_rule_of_thumb():
-    rules = {
-        "largest tile": lambda sets: [sets[0]],
-        "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
-        "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))],
-    }
-    for name, rule in rules.items():
-        solved = 0
-        for open_tiles, roll, goal in L.CHALLENGE_POSITIONS:
-            ex = L.best_set_exercise(open_tiles, roll, goal)
-            picks = rule(tiles_summing_to(roll, open_tiles))
-            solved += len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]
-        assert solved < len(L.CHALLENGE_POSITIONS), name
-        if name != "fewest tiles":
-            assert solved == 0, name
-
-
 def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
     why = [r["why"] for r in L.fill_steps()]
-    assert all("=1/" not in w and ")=" not in w for w in why)
+    assert all("=1/" not in w and ")=" not in w and "/" not in w for w in why)  # short cells, no chances in them
     assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))  # plain words only
-    assert "roll of 3 (2/36) covers 3 and leaves 4, whose chance to shut is 3/36" in why[7]
-    assert "1/18" not in " ".join(why)  # k/36, as lesson 3
+    assert max(len(w.split(";")) for w in why) == 1
     plain = L.fill_table().table.rows
-    assert [r[1] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
+    assert [r[2] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
+    assert all(r[2] in ("shut already", "never") or "games in 100" in r[2] for r in plain)  # one format
     assert "/" not in L.percent(Fraction(956177159, 9795520512))
     assert all("/" not in r[1] for r in L.policy_table().rows)
     assert not any("Rules(" in str(c) for r in L.dice_rules_table().rows for c in r)
@@ -809,29 +837,23 @@ def test_the_search_caption_agrees_with_its_number_in_both_languages():
 
 
 def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
-    """Lesson 1's practice scores a turn that ends with the bank position's tiles open (like its exercise 1),
-    lesson 2's lists the sets (like its exercises 1–4): bank positions, never "which set is best"."""
-    for number, question, make in (
-        (1, "score", lambda roll, open_tiles: L.turn_score_exercise(open_tiles)),
-        (2, "list", L.sets_exercise),
-    ):
+    """Lesson 1's practice plays a move on bank positions (a set you may cover, like its exercise 5), lesson 2's
+    lists the sets (like its exercises 1–4): never "which set is best"."""
+    makers = {"legal": lambda roll, open_tiles: L.legal_set_exercise(open_tiles, roll), "list": L.sets_exercise}
+    for number, questions in ((1, ("legal",) * 3), (2, ("list",) * 3)):
         lesson = L.LESSONS[number]
-        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == (question,) * 3
+        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == questions
         exercises = L.practice_exercises(number)
         assert len(exercises) == 3 and [e.level for e in exercises] == [
-            L.practice_level(question, p.facts["open"], p.facts.get("roll")) for p in lesson.practice.puzzles()
+            L.practice_level(q, p.facts["open"], p.facts.get("roll"))
+            for q, p in zip(questions, lesson.practice.puzzles())
         ]
         assert lesson.practice.graded_by_box
-        for ex, puzzle in zip(exercises, lesson.practice.puzzles()):
+        for ex, puzzle, question in zip(exercises, lesson.practice.puzzles(), questions):
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
-            same = make(roll, open_tiles)
+            same = makers[question](roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(
-                L.PRACTICE_IDEAS[question](  # the idea its question practises
-                    "one die or two" if question == "score" else "sets for the roll"
-                )
-            )
-            assert question != "score" or L.ending_rolls(open_tiles)  # a turn can end there
+            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))  # its own idea
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
@@ -968,37 +990,9 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
             if not ex.choices:
                 assert str(ex.answer) not in before.replace("/36", "") or len(str(ex.answer)) < 2, (notebook, ex.answer)
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
-    assert "6/36" in four and "9+2+1" in four and "35/6" not in four and "5.83" not in four and "5,83" not in four
+    assert "6/36" in four and "9 + 2 + 1" in four and "35/6" not in four and "5.83" not in four and "5,83" not in four
     three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
     assert three.count("|   |   |   |   |   |   |") == 6 and "4/36" not in three.split("## Exercise 1")[0]
-
-
-def test_two_tiles_close_in_value_is_a_rule_of_thumb_that_fails_in_lesson_four():
-    """ "Cover two tiles close in value" solved every best-set question once; now the solver's best set differs
-    from its pick in at least one position for each goal, every rule of thumb fails somewhere, and the page calls
-    them rules of thumb (heuristics)."""
-    from pathlib import Path
-
-    positions = [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]
-    failed = {rule: [] for rule in L.RULES_OF_THUMB}
-    for position in positions:
-        ex = L.best_set_exercise(*position)
-        sets = tiles_summing_to(position[1], position[0])
-        for rule in L.RULES_OF_THUMB:
-            picks = L.rule_of_thumb_picks(rule, sets)
-            if not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]):
-                failed[rule].append(position)
-    assert all(failed.values()), failed
-    # and none of them finds the best set of any of these positions (exercise 3 was 4+3 and challenge 1 was 7+3,
-    # both the pair closest in value)
-    assert all(len(found) == len(positions) for found in failed.values()), failed
-    close = failed["two tiles close in value"]
-    assert {goal for _, _, goal in close} == {"shut", "score"} and len(close) >= 3
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    above = page[: page.index("best_set_widget(*L.SHUT_EXERCISE")]
-    assert "heuristic" in above and "two tiles close in value" in above
-    with pytest.raises(ValueError, match="rule"):
-        L.rule_of_thumb_picks("smallest tile", [(4, 3)])
 
 
 def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
@@ -1068,8 +1062,8 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
 def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
     """With 2 and 5 open one die goes on more often (12 of 36 against 11), yet two dice shut the box far more often
     (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn, without giving the counts or
-    saying above it which way they point, and answers the count-only choice with why it misleads.  The page no longer
-    teaches "choose by counting the outcomes that go on"."""
+    saying above it which way they point, and answers the count-only choice with why it misleads.  The page
+    no longer teaches "choose by counting the outcomes that go on"."""
     from pathlib import Path
     from gamekit.shutbox.strategy import table
 
@@ -1136,18 +1130,56 @@ def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
         assert L.spaced(3600) == "3.600"
 
 
-def test_lesson_one_asks_the_one_die_rule_twice_and_answers_an_adding_slip():
-    """Lesson 1 tests "say when you may roll one die" with two exercises (the second's allowed box has the most
-    tiles open), and no longer counts sets (lesson 2's method); a score one off is an adding slip, not a covered
-    tile counted."""
+def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
+    """Lesson 1's fifth exercise plays a move (write one set you may cover): every legal set is right, each slip
+    gets its own reason (a covered tile, named; a set that makes another total); the one-die rule is asked once,
+    lesson 2's counting not at all; a score one off is an adding slip, not a covered tile counted."""
     lesson = L.LESSONS[1]
-    assert dict(lesson.objectives)["say when you may roll one die instead of two"] == ("one_die", "one_die_again")
+    assert dict(lesson.objectives)["say when you may roll one die instead of two"] == ("one_die",)
+    assert "legal_set" in dict(lesson.objectives)[lesson.objectives[0][0]]
     assert not any(f().key.startswith("count sets") for f in lesson.factories())
-    again = L.one_die_exercise(L.ONE_DIE_BOXES_AGAIN)
-    assert again.solutions == ["1, 2, 3, 4, 5, 6"] and again.key != L.one_die_exercise().key
+    ex = L.legal_set_exercise()
+    assert sorted(ex.solutions) == ["6+4+1", "8+3"] and ex.check("3+8")[0] and ex.check("1 + 4 + 6")[0]
+    assert "You could also cover 6 + 4 + 1" in ex.check("8+3")[1]
+    ok, why = ex.check("9+2")
+    assert not ok and "Tiles 2 and 9 are already covered" in why
+    ok, why = ex.check("7+4")
+    assert not ok and "Tile 7 is already covered" in why
+    ok, why = ex.check("6+4")
+    assert not ok and "6 + 4 makes 10, not 11" in why
+    for wrong in ex.wrong:
+        assert not ex.check(wrong)[0]
+    assert ex.check("8+3; 6+4+1") == (False, "give one set, e.g. 8+1")  # a refusal, not a slip
+    with pytest.raises(ValueError, match="no set makes"):
+        L.legal_set_exercise((1, 2), 12)
+    with using("es"):
+        assert "ya están cubiertas" in L.legal_set_exercise().check("9+2")[1]
     ex = L.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
+
+
+def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names_its_own_idea():
+    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, easy (the roll's
+    own tile is open), medium (it is covered), hard (a roll no single tile makes); each hint opens with that
+    idea, never another lesson's (not "one die or two")."""
+    items = L.practice_exercises(1)
+    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
+    assert all(ex.key.endswith(" legal") for ex in items)
+    assert all(ex.hint.startswith("The idea: sets for the roll — you may cover open tiles only") for ex in items)
+    assert not any("one die or two" in ex.hint for ex in items)
+    facts = [ex.puzzle.facts for ex in items]
+    assert facts[0]["roll"] in facts[0]["open"] and facts[1]["roll"] not in facts[1]["open"] and facts[2]["roll"] > 9
+    for ex in items:
+        assert ex.solutions == [
+            "+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))
+        ]
+        assert all(not ex.check(w)[0] for w in ex.wrong)
+    assert L.legal_level((1, 2, 3), 3) == "easy" and L.legal_level((1, 2, 4, 5), 6) == "medium"
+    assert L.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
+    assert L.legal_level((4, 6, 8), 10) == "hard"
+    with using("es"):
+        assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
 
 
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
@@ -1166,21 +1198,26 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
-    """Exercise 2 needs the expected score 8 of tile 9 alone; exercises 3, 4 and the challenges need the value of
-    every position a set leaves (the solver's), printed by the tiles left — never by the set, so no answer shows."""
+    """Exercise 2 needs the expected score 8 of tile 9 alone; exercises 3 and 4 need the table's one-tile rows
+    (chance to shut, expected score) — printed as the page shows them; the values of the positions the sets leave
+    are not printed, so the sheet is no "pick the biggest number"; lesson 2's sheet carries the method."""
     with using(lang):
         aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
         assert tr("From the page: with only 9 open, the expected score is {value}.", value="8") in aids
-    positions = [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]
-    for open_tiles, roll, goal in positions:
-        best = L.best_set_exercise(open_tiles, roll, goal).answer
-        assert best not in aids
+        method = L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[1]
+    for open_tiles, roll, goal in [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]:
         for tiles in tiles_summing_to(roll, open_tiles):
-            with using(lang):
-                assert "| " + L.tile_list(t for t in open_tiles if t not in tiles) + " |" in aids
+            left = tuple(t for t in open_tiles if t not in tiles)
+            if len(left) > 1:
+                with using(lang):
+                    assert "| " + L.tile_list(left) + " |" not in aids
     if lang == "en":
-        assert "| 1, 3, 5 and 7 | about 16 games in 100 |" in aids and "| 1, 4, 6 and 9 | 12.56 |" in aids
-        assert "**Exercise 6 (challenge 1)**" in aids
+        assert "| 7 | about 17 games in 100 | your answer to exercise 1 |" in aids
+        assert "| 9 | about 11 games in 100 | 8 |" in aids and "5.83" not in aids
+        assert "The worked example: tiles 3, 6 and 9 open" in aids and "| 9 | 3 and 6 |" in aids
+        assert "largest tile first" in method and "5 + 2 + 1; 4 + 3 + 1" in method
+    else:
+        assert method.startswith("> **")
 
 
 def test_lesson_two_practice_varies_the_roll_and_grows_in_sets():
@@ -1253,20 +1290,14 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
 
 
-def test_lesson_one_practice_scores_positions_a_turn_can_end_at_easy_to_hard():
+def test_a_score_is_asked_only_of_positions_a_turn_can_end_at():
     """ "Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
-    and 8 open every total can be covered, so that is refused); the items grow from two tiles to add to five."""
+    and 8 open every total can be covered, so that is refused)."""
     assert L.ending_rolls((1, 2, 3, 5, 8)) == []
     with pytest.raises(ValueError, match="no turn ends"):
         L.turn_score_exercise((1, 2, 3, 5, 8))
     assert L.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
     assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]  # one die is allowed: 7, 8 and 9 covered
-    items = L.practice_exercises(1)
-    opens = [tuple(ex.puzzle.facts["open"]) for ex in items]
-    assert all(L.ending_rolls(o) for o in opens)
-    assert [len(o) for o in opens] == sorted(len(o) for o in opens) and len(opens[0]) <= 2 and len(opens[-1]) >= 4
-    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
-    assert all("when no set of open tiles makes the roll, the turn ends" in ex.hint for ex in items)
     with pytest.raises(ValueError, match="tiles from 1 to 9"):
         L.ending_rolls((0, 3))
 
@@ -1303,3 +1334,78 @@ def test_lesson_four_practice_leaves_out_what_lesson_two_used_and_hints_honestly
     assert not four & set(L.LESSONS[2].practice.ids) and set(L.LESSONS[2].practice.ids) & set(L.LESSON_4_EXCLUDED)
     for ex in L.practice_exercises(4):
         assert "Do not trust" not in ex.hint and "may pick the best set or may not" in ex.hint
+
+
+def test_a_dead_end_with_nothing_below_says_no_smaller_tiles_are_left():
+    """ "the smaller tiles add up to only 0" reads oddly: with no tile below, the caption says none are left."""
+    captions = [s.caption for s in L.set_search_steps(8) if s.outcome == "dead end"]
+    assert not any("only 0" in c for c in captions)
+    assert any("no smaller tiles left: stop here" in c for c in [s.caption for s in L.set_search_steps(4, (1, 3, 4))])
+    assert any("add up to only" in c for c in captions)
+    with using("es"):
+        es = [s.caption for s in L.set_search_steps(4, (1, 3, 4))]
+        assert any("no quedan fichas menores" in c for c in es)
+    from pathlib import Path
+
+    page = " ".join(
+        (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text().split()
+    )
+    assert "in lesson 4 you compare the sets to find the best one" in page
+
+
+def test_lesson_two_practice_is_graded_easy_medium_hard():
+    assert [ex.level for ex in L.practice_exercises(2)] == ["easy", "medium", "hard"]
+
+
+def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
+    """The outcomes grid puts the first die across the top, as the worksheet's grid does; the policy chart's
+    bars are horizontal, so no two names overlap, and its last bar (best play for a low score) is explained on
+    the page."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from pathlib import Path
+    from gamekit.shutbox import charts
+
+    fig = charts.plot_dice(360)
+    grid = fig.axes[0]
+    assert grid.xaxis.label.get_text() == "first die" and grid.yaxis.label.get_text() == "second die"
+    assert grid.xaxis.get_label_position() == "top"
+    assert (
+        "first die across" in L.worksheet_aids("shut_the_box/03_dice")[1]
+        or "first die →" in L.worksheet_aids("shut_the_box/03_dice")[2]
+    )
+    fig = charts.plot_policies(S.compare_policies(200, progress=False))
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    boxes = [t.get_window_extent(renderer) for t in ax.get_yticklabels()]
+    assert len(boxes) == 5 and {t.get_text() for t in ax.get_yticklabels()} >= {"best play for a low score (the table)"}
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not a.overlaps(b)
+    page = " ".join(
+        (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split()
+    )
+    assert "The last bar, **best play for a low score**" in page
+
+
+def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
+    """Lesson 3, exercise 4 asks how many rolls you would expect (not "about how many"): 500 is right, typed
+    plain or as "about 500"; a number near it is told it is close but must be worked out; a far one is told the
+    method; words alone are refused with how to write the number (in Spanish with «»)."""
+    ex = L.expected_count_exercise(6, 3600)
+    assert "would you expect" in ex.prompt and "About how many" not in ex.prompt
+    for typed in ("500", "about 500", "≈ 500", "around 500"):
+        assert ex.check(typed)[0], typed
+    ok, why = ex.check("490")
+    assert not ok and why.startswith("Close") and "worked out" in why
+    ok, why = ex.check("327")
+    assert not ok and "equally likely" in why
+    ok, why = ex.check("2000")
+    assert not ok and "Find the chance of 6 as k/36 first" in why
+    assert ex.check("hello") == (False, "“hello” is not a whole number: write it like 250.")
+    with using("es"):
+        es = L.expected_count_exercise(6, 3600)
+        assert es.check("unos 500")[0]
+        assert es.check("hola")[1].startswith("«hola»")
