@@ -158,8 +158,8 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
     # the format example is never the asked total: its sets would be the answer
-    prompt = tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where) \
-        if total != 5 else tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 4 you would write 4; 3+1).", total=total, where=where)
+    prompt = tr("Write every set of open tiles that makes {total}{where}. Put + between the tiles of a set and ; between two sets (for 5 you would write 5; 4+1; 3+2).", total=total, where=where) \
+        if total != 5 else tr("Write every set of open tiles that makes {total}{where}. Put + between the tiles of a set and ; between two sets (for 4 you would write 4; 3+1).", total=total, where=where)
     return Exercise(prompt,
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
@@ -1265,11 +1265,11 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                     wrong=[reasons[k] for k in order if k != "low score"], key=f"goals why {open_tiles} {roll}")
 
 
-LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-41d34877df", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
-"""Bank puzzles lesson 4's practice leaves out: two lesson 2 has used (its practice asks for every set of the
-same position), one close to the final challenge's low-score
-position (tiles 1, 3–8 open, a roll of 10, for a low score), tiles 1–5 and 8 open with a roll of 7 (its answer,
-4+3, is the pair closest in value: a rule of thumb finds it), and one whose board the page shows above the set."""
+LESSON_4_EXCLUDED = ("shut-cbe6bbb9c3", "shut-616cc5d408", "shut-c7470c818a",
+                     "shut-8829d25006", "shut-0e2780a9c2", "shut-7c53c03347", "shut-a29b22c30c", "shut-a93e720787")
+"""Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
+same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
+3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score, alone and with the 9 open too."""
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
@@ -1416,7 +1416,7 @@ LESSONS: dict[int, Lesson] = {
                "one_die_again": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((DICE, "easy"),) * 3, seed=539,
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "medium"), (DICE, "hard")), seed=0,
                              where=CHANCE_ONLY, questions=("score",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll",)),
@@ -1435,8 +1435,8 @@ LESSONS: dict[int, Lesson] = {
                "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=68,
-                             where=CHANCE_ONLY, questions=("list",) * 3, graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")), seed=140,
+                             where=LESSON_RULES, questions=("list",) * 3, graded_by_box=True),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
@@ -1458,7 +1458,7 @@ LESSONS: dict[int, Lesson] = {
                "dice_shut_25": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=3921,
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "medium"), (DICE, "hard")), seed=2,
                              where=CHANCE_ONLY, questions=("outcomes",) * 3, graded_by_box=True),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
@@ -1483,8 +1483,8 @@ LESSONS: dict[int, Lesson] = {
                "challenge_1": "hard", "challenge_2": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
-              LessonPractice("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
-                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED),
+              LessonPractice("shut_the_box", ((BEST, "hard"),) * 2,
+                             seed=7, where=LESSON_RULES + (("thumb", None),), exclude=LESSON_4_EXCLUDED),
               objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
                            ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
@@ -1808,20 +1808,16 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(tr("From the page: with only 9 open, the expected score is {value}.",
                           value=str(nine) if nine.denominator == 1 else exact_score(nine)))
         elif aid == "leaves":
-            out.append(tr("For the \"which set?\" questions: the tiles each set for the roll would leave, and what "
-                          "they are worth with the best play after (our lessons' rule: one die once 7, 8 and 9 are "
-                          "covered)."))
+            out.append(tr("For the \"which set?\" questions: the tiles each set for the roll would leave. Write the set "
+                          "you choose with + between its tiles, like 8+1."))
             named = [(tr("Exercise {n}", n=3), SHUT_EXERCISE), (tr("Exercise {n}", n=4), SCORE_EXERCISE)] + \
                 [(tr("Exercise {n} (challenge {i})", n=5 + i, i=i), pos) for i, pos in enumerate(CHALLENGE_POSITIONS, 1)]
             for name, (open_tiles, roll, goal) in named:
-                solved = table(Rules(), goal)
-                left = sorted(tuple(t for t in open_tiles if t not in st) for st in tiles_summing_to(roll, open_tiles))
-                head = tr("chance to shut the box") if goal == "shut" else tr("expected score")
+                sets = sorted((tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)), reverse=True)
                 out.append(f"**{name}** — " + tr("tiles {items} open, roll {roll}:", items=tile_list(open_tiles),
                                                  roll=roll))
-                out.append(markdown_table([tr("tiles left"), head], [
-                    [tile_list(rest), chance_words(solved.value(mask_of(rest))) if goal == "shut"
-                     else number(float(solved.value(mask_of(rest))), 2)] for rest in left]))
+                out.append(markdown_table([tr("tiles left")], [
+                    [tile_list(t for t in open_tiles if t not in st) or tr("nothing")] for st in sets]))
         else:
             tile = EXPECTED_EXERCISE_TILE
             out.append("\n".join([
