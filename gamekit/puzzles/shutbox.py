@@ -246,7 +246,7 @@ LESSON_RULE_BELOW = 1550.0
 """Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
 rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
 and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
-DICE_SHARE = 1 / 3
+DICE_SHARE = 0.12
 """The largest share of each difficulty band of the free pool that "one die or two?" questions (two buttons,
 a coin flip for a guesser) may fill."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
@@ -1338,9 +1338,25 @@ class LessonPractice(ProblemSet):
     """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
     or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
     question."""
+    no_rule_of_thumb: bool = False
+    """Choose hard puzzles only among those no rule of thumb the lessons name answers by itself (the puzzle's
+    ``thumb`` fact is None: :data:`gamekit.puzzles.shutbox.THUMB_RULES`).  Below hard the bank holds no such
+    "which set?" puzzle ("two tiles close in value" answers each), so an easier one — the mastery loop's "try a
+    similar one", one level down — is chosen as usual."""
+
+    def puzzles(self) -> tuple:
+        """The set's puzzles (:meth:`ProblemSet.puzzles`); with :attr:`no_rule_of_thumb`, every hard puzzle a rule
+        of thumb answers is left out first."""
+        if not self.no_rule_of_thumb:
+            return super().puzzles()
+        from gamekit.puzzles import bank
+        answered = tuple(p.id for p in bank(self.game_id, band="hard") if p.facts.get("thumb") is not None)
+        return replace(self, exclude=self.exclude + answered, no_rule_of_thumb=False).puzzles()
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if not isinstance(self.no_rule_of_thumb, bool):
+            raise ValueError(tr("no_rule_of_thumb={value!r}: True or False", value=self.no_rule_of_thumb))
         if not isinstance(self.questions, tuple) or len(self.questions) not in (0, len(self.items)) \
                 or any(q not in PRACTICE_QUESTIONS for q in self.questions):
             raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
@@ -1484,7 +1500,7 @@ LESSONS: dict[int, Lesson] = {
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
               LessonPractice("shut_the_box", ((BEST, "hard"),) * 2,
-                             seed=7, where=LESSON_RULES + (("thumb", None),), exclude=LESSON_4_EXCLUDED),
+                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED, no_rule_of_thumb=True),
               objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
                            ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
