@@ -1419,9 +1419,9 @@ SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 (lesson 3), the best set by the exact table (lesson 4)."""
 # ``exercise_themes`` (the mastery loop's "Try a similar one", a bank puzzle under the lesson's rules one level
 # easier): writing every set for a roll practises "sets for the roll"; counting the outcomes that let you go on
-# (or end the turn) is what "one die or two" compares; choosing a set by the table is "best set".  The bank has
-# no "one die or two" puzzle above easy under the lessons' rules, so the two hard counting exercises offer
-# nothing; scores, rules, single chances, set counts and the expected-score tree are no bank theme.
+# (or end the turn) is what "one die or two" compares (the bank grades those by the tiles open, as lesson 3 does);
+# choosing a set by the table is "best set".  Scores, rules, single chances, set counts and the expected-score
+# tree are no bank theme.
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
@@ -1487,7 +1487,7 @@ LESSONS: dict[int, Lesson] = {
                           (N_("explain why the better choice of dice compares the chance to shut the box over the whole turn, not one roll"),
                            ("dice_shut_25",))),
               themes=(SETS, DICE),
-              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
+              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE, "go_on_256": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "expected_79": two_tile_expected_exercise,

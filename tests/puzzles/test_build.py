@@ -105,7 +105,6 @@ def test_shut_the_box_puzzles_come_only_from_variants_the_exact_tables_value():
     """The puzzle bank asks the variant (``Variant.exact_tables``), not its name: the same one-player position is
     a puzzle in the sheet's round and none in "to 45", whose turns go on over rounds."""
     from gamekit.puzzles import shutbox as S
-    from gamekit.shutbox import ShutTheBox
     from gamekit.shutbox.rules import VARIANT_RULES
     assert [name for name, rules in VARIANT_RULES.items() if rules.exact_tables] == ["round"]
     solo, to_45 = _first_puzzle()
