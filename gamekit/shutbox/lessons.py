@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
@@ -1266,10 +1266,23 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
 
 
 LESSON_4_EXCLUDED = ("shut-cbe6bbb9c3", "shut-616cc5d408", "shut-c7470c818a",
-                     "shut-8829d25006", "shut-0e2780a9c2", "shut-7c53c03347", "shut-a29b22c30c", "shut-a93e720787")
+                     "shut-8829d25006", "shut-0e2780a9c2", "shut-7c53c03347", "shut-a29b22c30c")
 """Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
 same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
-3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score, alone and with the 9 open too."""
+3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score."""
+
+HARD_THUMB_ANSWERED = (
+    "shut-095da78a72", "shut-0f10418bf4", "shut-20f759605e", "shut-2f14d225b6", "shut-2f9165eb1d",
+    "shut-37795a405d", "shut-4e02ca89fd", "shut-4e0b8c4158", "shut-55b52429b5", "shut-63e03621bf",
+    "shut-64681e3a6c", "shut-7247eb77aa", "shut-798a1b9d99", "shut-7b56f155ea", "shut-7c2169267b",
+    "shut-830b8c50f1", "shut-84fa58e69d", "shut-8e1050b58d", "shut-9c265ce249", "shut-a4c33723c6",
+    "shut-bb4e76aec4", "shut-c7470c818a", "shut-c7777d9660", "shut-cdac42c714", "shut-ce867a5191",
+    "shut-d052fd12f9", "shut-e7fbcf8a61", "shut-fc3619bb7a", "shut-fe0162160d",
+)
+"""The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
+``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out, so its items need
+more than a rule of thumb.  Only the practice set's own choice: the mastery loop's "try a similar one" picks one
+level easier, where none is left out."""
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
@@ -1338,25 +1351,8 @@ class LessonPractice(ProblemSet):
     """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
     or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
     question."""
-    no_rule_of_thumb: bool = False
-    """Choose hard puzzles only among those no rule of thumb the lessons name answers by itself (the puzzle's
-    ``thumb`` fact is None: :data:`gamekit.puzzles.shutbox.THUMB_RULES`).  Below hard the bank holds no such
-    "which set?" puzzle ("two tiles close in value" answers each), so an easier one — the mastery loop's "try a
-    similar one", one level down — is chosen as usual."""
-
-    def puzzles(self) -> tuple:
-        """The set's puzzles (:meth:`ProblemSet.puzzles`); with :attr:`no_rule_of_thumb`, every hard puzzle a rule
-        of thumb answers is left out first."""
-        if not self.no_rule_of_thumb:
-            return super().puzzles()
-        from gamekit.puzzles import bank
-        answered = tuple(p.id for p in bank(self.game_id, band="hard") if p.facts.get("thumb") is not None)
-        return replace(self, exclude=self.exclude + answered, no_rule_of_thumb=False).puzzles()
-
     def __post_init__(self) -> None:
         super().__post_init__()
-        if not isinstance(self.no_rule_of_thumb, bool):
-            raise ValueError(tr("no_rule_of_thumb={value!r}: True or False", value=self.no_rule_of_thumb))
         if not isinstance(self.questions, tuple) or len(self.questions) not in (0, len(self.items)) \
                 or any(q not in PRACTICE_QUESTIONS for q in self.questions):
             raise ValueError(tr("questions={questions!r}: one of {items} for each item", questions=self.questions,
@@ -1499,8 +1495,8 @@ LESSONS: dict[int, Lesson] = {
                "challenge_1": "hard", "challenge_2": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
-              LessonPractice("shut_the_box", ((BEST, "hard"),) * 2,
-                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED, no_rule_of_thumb=True),
+              LessonPractice("shut_the_box", ((BEST, "hard"),) * 3,
+                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED),
               objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
                            ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),

@@ -74,3 +74,11 @@ def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
             assert "+".join(map(str, st)) + " leaves" in ex.hint          # every set is listed …
         assert not re.search(r"\d+\.\d|%|games in", ex.hint)           # … with no value, so none is marked best
+
+
+def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers():
+    from gamekit.shutbox import lessons as L
+    answered = {p.id for p in bank("shut_the_box", band="hard")
+                if p.facts["one_die"] == "after_789" and p.facts.get("thumb") is not None}
+    assert set(L.HARD_THUMB_ANSWERED) == answered
+    assert all(p.facts["thumb"] is None for p in L.LESSONS[4].practice.puzzles())

@@ -1167,10 +1167,10 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
     asks = [ex.prompt for ex in L.practice_exercises(4)]
-    assert len(asks) == 2 and all("lowest expected score" in a for a in asks)
+    assert len(asks) == 3 and all("lowest expected score" in a for a in asks)
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert "in its last problem" not in guide
-    assert "two hard positions from the puzzle bank, both for the lowest expected score" in guide
+    assert "three hard positions from the puzzle bank, all for the lowest expected score" in guide
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
 
 
