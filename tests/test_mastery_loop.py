@@ -313,10 +313,11 @@ def test_each_named_lesson_exercise_offers_a_similar_puzzle_on_its_idea(module, 
     assert not progress.results(lesson.title)[widget.exercise.key]["solved"]
 
 
-def test_the_hard_dice_counts_offer_nothing_because_the_bank_has_no_harder_dice_puzzle():
+def test_the_hard_dice_count_offers_a_medium_dice_puzzle_under_the_lessons_rule():
+    """The bank grades "one die or two?" by the tiles open, as lesson 3 grades its boxes: the hard count (tiles 2,
+    5 and 6) offers a medium one, asked the lesson's own question, under the lessons' rule."""
     lesson = shutbox_lessons.LESSONS[3]
-    assert similar_exercise(Idea(lesson.practice, "one_die_or_two", "medium")) is None
-    assert not {"stuck_56", "go_on_256"} & set(lesson.exercise_themes)
-    widget = page_widget(shutbox_lessons, lesson, "go_on_256")
-    miss(widget)
-    assert widget.similar_button.layout.display == "none" and widget.try_similar() is None
+    assert lesson.exercise_themes["go_on_256"] == "one_die_or_two"
+    similar = similar_exercise(Idea(lesson.practice, "one_die_or_two", "medium"))
+    assert similar is not None and similar.puzzle.band == "medium" and similar.puzzle.facts["one_die"] == "after_789"
+    assert similar.puzzle.id not in lesson.practice.ids and "outcomes" in similar.prompt

@@ -4,22 +4,25 @@ Two kinds, both for one player's turn with a stated goal — the chance to shut 
 lowest expected score (``"score"``):
 
 * **a set for the roll**: the dice are rolled; which tiles to cover?  A puzzle when at least 2 sets make
-  the roll and the best set (or sets, tied exactly) beats every other set by at least
-  :data:`MARGIN` in the goal (2 percentage points of shut chance, or half a point of expected score);
+  the roll, the best set (or sets, tied exactly) beats every other set by at least :data:`MARGIN` in the goal
+  (2 percentage points of shut chance, or half a point of expected score), and no habit (:data:`HABITS`: the
+  roll's own tile, the largest tile, the fewest tiles) picks a best set by itself;
 * **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
-  same margin.
+  same margin, for the chance to shut (lesson 3's question).
 
-A "which set?" puzzle where the rule of thumb (Medium's: cover the largest tile; see
-:class:`gamekit.shutbox.players`) picks a wrong set also has the theme *think of the next roll*
-(``habit_trap``): the obvious choice loses there, so the pupil has to compare what each set leaves.
+Every "which set?" puzzle so has the theme *think of the next roll* (``habit_trap``: the largest tile, the rule
+of thumb Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set
+leaves.  The rules of thumb lesson 4 names are :data:`THUMB_RULES`; each puzzle stores the first that answers it
+(``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
 """
 from __future__ import annotations
 
 import hashlib
 from fractions import Fraction
 
+from gamekit.i18n import tr
 from gamekit.shutbox import Rules, ShutTheBox
-from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of
+from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
@@ -54,6 +57,72 @@ def _tiles(mask: int) -> list[int]:
     return [t for t in range(1, 10) if mask >> (t - 1) & 1]
 
 
+THUMB_RULES = ("own_tile", "largest_tile", "fewest_tiles", "most_tiles", "close_pair")
+"""The rules of thumb the lessons name for choosing a set (lesson 4): cover the tile equal to the roll, the largest
+tile (then the next largest), the fewest tiles, the most tiles, two tiles close in value.  ("A random set" is named
+too, but it is no rule a pupil follows to an answer.)"""
+HABITS = ("own_tile", "largest_tile", "fewest_tiles")
+"""The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
+tiles).  A "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest tile is the best
+set in about nine positions of ten, so such questions would only train the habit.  The other two rules lesson 4
+names are counted over the shipped bank rule by rule (tests): "the most tiles" never picks the only best set of
+a puzzle, and "two tiles close in value" is the best set in most positions where the habits fail (95 of the 102
+under the lessons' rule), so it is the idea the medium level practises and the hard level goes past."""
+TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
+"""Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
+picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
+times from :data:`TRAP_FLOOR`.  These puzzles differ from one another less than the first rating's scale
+expects (their first ratings lie between about 1125 and 1300); the stretch spreads them over the three levels:
+two sets with few tiles open easy, more sets medium, many sets with a close second hard."""
+
+
+DICE_STEP = 250.0
+"""What each open tile beyond two adds to a "one die or two?" puzzle's rating: comparing the dice means finding,
+for every total, whether the open tiles make it, and lesson 3 grades that work by the tiles open (two easy,
+three medium, four or more hard: :func:`gamekit.shutbox.lessons.box_level`)."""
+
+
+def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
+    """The sets (largest tile first) the rule of thumb ``rule`` (one of :data:`THUMB_RULES`) picks for ``roll``
+    with ``open_tiles`` open: one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
+    none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
+    if rule not in THUMB_RULES:
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(THUMB_RULES)))
+    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
+    if not sets:
+        return []
+    if rule == "own_tile":
+        return [s for s in sets if s == (roll,)]
+    if rule == "largest_tile":
+        return [max(sets)]
+    if rule in ("fewest_tiles", "most_tiles"):
+        n = (min if rule == "fewest_tiles" else max)(len(s) for s in sets)
+        return [s for s in sets if len(s) == n]
+    pairs = [s for s in sets if len(s) == 2]
+    gap = min((a - b for a, b in pairs), default=None)
+    return [s for s in pairs if s[0] - s[1] == gap]
+
+
+def set_answers(picks: list[tuple[int, ...]], answers) -> bool:
+    """Whether a rule of thumb that picks ``picks`` answers a puzzle with ``answers`` by itself: it picks exactly
+    one set (a tie leaves the pupil to choose) and that set is right."""
+    return len(picks) == 1 and ("cover", picks[0]) in set(answers)
+
+
+def thumb_answers(puzzle: Puzzle) -> tuple[str, ...]:
+    """The rules of thumb (:data:`THUMB_RULES`) that answer a "which set?" puzzle by themselves (none for a
+    "one die or two?" puzzle)."""
+    f = puzzle.facts
+    if f.get("kind") != "set":
+        return ()
+    return tuple(r for r in THUMB_RULES if set_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
+
+
+def set_rating(first: float) -> float:
+    """The rating of a "which set?" puzzle from its first rating, stretched (:data:`TRAP_STRETCH`)."""
+    return round(TRAP_FLOOR + TRAP_STRETCH * max(0.0, first - TRAP_BASE), 1)
+
+
 def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     """The puzzle at ``game``'s position for ``objective``, or None (module docstring)."""
     if game.is_over() or not game.variant_rules.exact_tables or game.n_players != 1 or not game.covering:
@@ -71,17 +140,26 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
         return None
     kind = "dice" if game.phase == "roll" else "set"
     found = ["one_die_or_two"] if kind == "dice" else ["best_set"] + (["sets_for_roll"] if len(choices) >= 3 else [])
-    # tempting: a wrong choice within 4 margins of the best; depth: tiles still to cover (a longer look ahead);
-    # a wrong choice that the rule of thumb (Medium's: the largest tile; one die once 6 or less is left)
-    # would make counts six times: the pupil has to see past a habit
+    # tempting: a wrong choice within 4 margins of the best; depth: tiles still to cover (a longer look ahead)
     tempting = sum(1 for _, v, _ in wrong if _gap(objective, best, v) < 4 * MARGIN[objective])
     from gamekit.shutbox import cpu_player
-    if cpu_player("medium", 0).choose(game) not in answers:
-        tempting += 6
-        if kind == "set":
-            found.append("habit_trap")         # the test of has_theme(puzzle, "habit_trap")
     depth = len(game.open_tiles)
-    rating = first_rating(tempting, depth, len(answers), len(choices))
+    if kind == "dice":
+        if objective != "shut":
+            return None          # one die or two is lesson 3's question, asked with the chance to shut only
+        # Medium's habit (one die when allowed) is wrong here: counts six times, the pupil has to see past it
+        if cpu_player("medium", 0).choose(game) not in answers:
+            tempting += 6
+        rating = first_rating(tempting, depth, len(answers), len(choices)) + DICE_STEP * max(0, depth - 2)
+    else:
+        if cpu_player("medium", 0).choose(game) not in answers:
+            found.append("habit_trap")         # the test of has_theme(puzzle, "habit_trap")
+        roll = sum(game.dice)
+        picks = {rule: thumb_sets(rule, game.open_tiles, roll) for rule in THUMB_RULES}
+        if any(set_answers(picks[rule], answers) for rule in HABITS):
+            return None                        # a habit answers it: no question for the bank (HABITS)
+        fooled = sum(1 for rule in THUMB_RULES if len(picks[rule]) == 1 and ("cover", picks[rule][0]) not in answers)
+        rating = set_rating(first_rating(tempting + fooled, depth, len(answers), len(choices)))
     refutations = {}
     from gamekit.puzzles.core import action_key
     for a, v, left in wrong:
@@ -94,6 +172,8 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     facts = {"objective": objective, "kind": kind, "best": float(best), "exact": str(best),
              "open": list(game.open_tiles), "roll": sum(game.dice) if kind == "set" else None,
              "one_die": game.rules.one_die, "tempting": tempting}
+    if kind == "set":        # the first rule of thumb the lessons name that answers it by itself, or None
+        facts["thumb"] = next((r for r in THUMB_RULES if set_answers(picks[r], answers)), None)
     return Puzzle(pid, GAME_ID, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
 
 
@@ -166,38 +246,33 @@ LESSON_RULE_BELOW = 1550.0
 """Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
 rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
 and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
-DICE_SHARE = 1 / 3
+DICE_SHARE = 0.12
 """The largest share of each difficulty band of the free pool that "one die or two?" questions (two buttons,
 a coin flip for a guesser) may fill."""
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
-    level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; with every idea mixed, no
-    "which set?" question with only two sets (a coin flip), and "one die or two?" questions kept to
-    :data:`DICE_SHARE` of each band; for *think of the next roll*, no two-set question either (with two sets,
-    "not the biggest tile" leaves only the answer); *sets for the roll* not on its own (Practice's buttons list
-    every set, so listing them is never asked — its puzzles still come as *best set* questions)."""
-    def two_sets(p: Puzzle) -> bool:
-        return p.facts.get("kind") == "set" and len(p.legal_answers()) <= 2
+    level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; with every idea mixed, "one die
+    or two?" questions kept to :data:`DICE_SHARE` of each band; *sets for the roll* not on its own (Practice's
+    buttons list every set, so listing them is never asked — its puzzles still come as *best set* questions).
+    A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
+    so the set a pupil reaches for first is the wrong one."""
     if theme == "sets_for_roll":
         return []              # the buttons list every set already: on its own the idea is never tested here
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
-    if theme == "habit_trap":
-        return [p for p in puzzles if not two_sets(p)]
     if theme is not None:
         return list(puzzles)
-    kept = [p for p in puzzles if not two_sets(p)]
     out: list[Puzzle] = []
-    for name in sorted({p.band for p in kept}):
-        band = [p for p in kept if p.band == name]
+    for name in sorted({p.band for p in puzzles}):
+        band = [p for p in puzzles if p.band == name]
         sets = [p for p in band if p.facts.get("kind") != "dice"]
         room = int(DICE_SHARE * len(sets) / (1 - DICE_SHARE) + 1e-9)     # dice ≤ DICE_SHARE of the band
         lesson_first = sorted((p for p in band if p.facts.get("kind") == "dice"),
                               key=lambda p: (p.facts.get("one_die") != LESSON_RULE, p.id))
         out += sets + lesson_first[:room]
     chosen = {p.id for p in out}
-    return [p for p in kept if p.id in chosen]
+    return [p for p in puzzles if p.id in chosen]
 
 
 def lessons_rules(puzzle: Puzzle) -> bool:
@@ -207,12 +282,14 @@ def lessons_rules(puzzle: Puzzle) -> bool:
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
-    """The key of the one-line habit that answers ``puzzle`` by itself, or None: a
-    "which set?" puzzle whose only answer is the tile equal to the roll, or a "one die or two?" puzzle whose
-    answer is one die (a pupil who always takes one die when allowed gets it without looking)."""
+    """The key of the habit that answers ``puzzle`` by itself, or None: for a "which set?" puzzle the first of
+    :data:`HABITS` (the roll's own tile, the largest tile, the fewest tiles) that picks one set and a right one;
+    for a "one die or two?" puzzle whose answer is one die, ``"one_die"`` (a pupil who always takes one die when
+    allowed gets it without looking)."""
     f = puzzle.facts
     if f.get("kind") == "set":
-        return "own_tile" if set(puzzle.answers) == {("cover", (f["roll"],))} else None
+        found = thumb_answers(puzzle)
+        return next((r for r in HABITS if r in found), None)
     return "one_die" if set(puzzle.answers) == {("roll", 1)} else None
 
 

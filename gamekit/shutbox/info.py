@@ -45,7 +45,7 @@ INFO = register(GameInfo(
     seats=(1, MAX_PLAYERS), seat_names=(), seat_colours=SEAT_COLOURS4,
     cpu="gamekit.shutbox.players:cpu_player", widget="gamekit.shutbox.widget:ShutBoxWidget",
     lessons="gamekit.shutbox.lessons", puzzles="gamekit.puzzles.shutbox", puzzle_words=PUZZLE_WORDS,
-    paper_answers=N_("Write each answer on its line. Write a set of tiles with + between them, like 8+1."),
+    paper_answers=N_("Write each answer on its line."),
     examples=(
         Example("shut the box alone", lambda: ShutTheBox(1, seed=3), lambda h: ShutTheBox.from_moves(h, 1, seed=3), 1),
         Example("shut the box, 3 players, under six, digits, stake",

@@ -162,8 +162,8 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
         return True, tr("All {n} sets: {items}.", n=len(right), items='; '.join('+'.join(map(str, s)) for s in right))
 
     # the format example is never the asked total: its sets would be the answer
-    prompt = tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 5 you would write 5; 4+1; 3+2).", total=total, where=where) \
-        if total != 5 else tr("Write every set of open tiles that makes {total}{where}, separated by ';' (for 4 you would write 4; 3+1).", total=total, where=where)
+    prompt = tr("Write every set of open tiles that makes {total}{where}. Put + between the tiles of a set and ; between two sets (for 5 you would write 5; 4+1; 3+2).", total=total, where=where) \
+        if total != 5 else tr("Write every set of open tiles that makes {total}{where}. Put + between the tiles of a set and ; between two sets (for 4 you would write 4; 3+1).", total=total, where=where)
     return Exercise(prompt,
                     check, hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
                     answer="; ".join("+".join(map(str, s)) for s in right),
@@ -1373,11 +1373,24 @@ def goals_why_exercise(uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = D
                     wrong=[reasons[k] for k in order if k != "low score"], key=f"goals why {open_tiles} {roll}")
 
 
-LESSON_4_EXCLUDED = ("shut-09b3281103", "shut-41d34877df", "shut-ecaac91063", "shut-ce867a5191", "shut-7c2169267b")
-"""Bank puzzles lesson 4's practice leaves out: two lesson 2 has used (its practice asks for every set of the
-same position), one close to the final challenge's low-score
-position (tiles 1, 3–8 open, a roll of 10, for a low score), tiles 1–5 and 8 open with a roll of 7 (its answer,
-4+3, is the pair closest in value: a rule of thumb finds it), and one whose board the page shows above the set."""
+LESSON_4_EXCLUDED = ("shut-cbe6bbb9c3", "shut-616cc5d408", "shut-c7470c818a",
+                     "shut-8829d25006", "shut-0e2780a9c2", "shut-7c53c03347", "shut-a29b22c30c")
+"""Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
+same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
+3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score."""
+
+HARD_THUMB_ANSWERED = (
+    "shut-095da78a72", "shut-0f10418bf4", "shut-20f759605e", "shut-2f14d225b6", "shut-2f9165eb1d",
+    "shut-37795a405d", "shut-4e02ca89fd", "shut-4e0b8c4158", "shut-55b52429b5", "shut-63e03621bf",
+    "shut-64681e3a6c", "shut-7247eb77aa", "shut-798a1b9d99", "shut-7b56f155ea", "shut-7c2169267b",
+    "shut-830b8c50f1", "shut-84fa58e69d", "shut-8e1050b58d", "shut-9c265ce249", "shut-a4c33723c6",
+    "shut-bb4e76aec4", "shut-c7470c818a", "shut-c7777d9660", "shut-cdac42c714", "shut-ce867a5191",
+    "shut-d052fd12f9", "shut-e7fbcf8a61", "shut-fc3619bb7a", "shut-fe0162160d",
+)
+"""The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
+``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out, so its items need
+more than a rule of thumb.  Only the practice set's own choice: the mastery loop's "try a similar one" picks one
+level easier, where none is left out."""
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
@@ -1461,7 +1474,6 @@ class LessonPractice(ProblemSet):
     """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
     or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
     question."""
-
     def __post_init__(self) -> None:
         super().__post_init__()
         if not isinstance(self.questions, tuple) or len(self.questions) not in (0, len(self.items)) \
@@ -1527,9 +1539,9 @@ SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 (lesson 3), the best set by the exact table (lesson 4)."""
 # ``exercise_themes`` (the mastery loop's "Try a similar one", a bank puzzle under the lesson's rules one level
 # easier): writing every set for a roll practises "sets for the roll"; counting the outcomes that let you go on
-# (or end the turn) is what "one die or two" compares; choosing a set by the table is "best set".  The bank has
-# no "one die or two" puzzle above easy under the lessons' rules, so the two hard counting exercises offer
-# nothing; scores, rules, single chances, set counts and the expected-score tree are no bank theme.
+# (or end the turn) is what "one die or two" compares (the bank grades those by the tiles open, as lesson 3 does);
+# choosing a set by the table is "best set".  Scores, rules, single chances, set counts and the expected-score
+# tree are no bank theme.
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(1, "shut_the_box/01_rules_and_play", "Shut the Box 1 — the rules", 40,
@@ -1540,8 +1552,8 @@ LESSONS: dict[int, Lesson] = {
                "legal_set": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"),) * 3, seed=51,
-                             where=CHANCE_ONLY, questions=("legal",) * 3, graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")), seed=26,
+                             where=LESSON_RULES, questions=("legal",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll", "legal_set")),
                           (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
@@ -1560,8 +1572,8 @@ LESSONS: dict[int, Lesson] = {
                "count_12": "hard"},
               (N_("Explain in one sentence why going largest tile first never lists the same set twice."),
                N_("Each set is written in one order only, its largest tile first, and after a tile only smaller tiles are added, so the same set cannot turn up again in another order.")),
-              LessonPractice("shut_the_box", ((SETS, "easy"), (SETS, "medium"), (SETS, "medium")), seed=893,
-                             where=CHANCE_ONLY, questions=("list",) * 3, graded_by_box=True),
+              LessonPractice("shut_the_box", ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")), seed=140,
+                             where=LESSON_RULES, questions=("list",) * 3, graded_by_box=True),
               objectives=((N_("list every set of open tiles that makes a roll, with a method that never misses one: largest tile first"),
                            ("sets_7", "sets_9")),
                           (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
@@ -1583,7 +1595,7 @@ LESSONS: dict[int, Lesson] = {
                "dice_shut_25": "hard"},
               (N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
                N_("Six of the 36 equally likely outcomes make 7 (1+6, 2+5, 3+4, 4+3, 5+2, 6+1) but only one makes 12 (6+6).")),
-              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "easy"), (DICE, "easy")), seed=3921,
+              LessonPractice("shut_the_box", ((DICE, "easy"), (DICE, "medium"), (DICE, "hard")), seed=2,
                              where=CHANCE_ONLY, questions=("outcomes",) * 3, graded_by_box=True),
               objectives=((N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
                            ("go_on_12", "chance_9")),
@@ -1596,7 +1608,7 @@ LESSONS: dict[int, Lesson] = {
                           (N_("explain why the better choice of dice compares the chance to shut the box over the whole turn, not one roll"),
                            ("dice_shut_25",))),
               themes=(SETS, DICE),
-              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE}),
+              exercise_themes={"go_on_12": DICE, "go_on_14": DICE, "stuck_123": DICE, "go_on_256": DICE}),
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "expected_79": two_tile_expected_exercise,
@@ -1608,8 +1620,8 @@ LESSONS: dict[int, Lesson] = {
                "challenge_1": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
-              LessonPractice("shut_the_box", ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
-                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED),
+              LessonPractice("shut_the_box", ((BEST, "hard"),) * 3,
+                             seed=7, where=LESSON_RULES, exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED),
               objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
                            ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
