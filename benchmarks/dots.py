@@ -520,7 +520,7 @@ FIFTH_PASS = [
         {"chain_end": False, "etc_long": False, "rectangles": "every symmetry"},
     ),
 ]
-"""Issue 26's fifth pass, one step at a time (cumulative): the same tree but for the hash, and the same nodes with
+"""docs/dots.md's fifth pass, one step at a time (cumulative): the same tree but for the hash, and the same nodes with
 and without the prefetch."""
 
 SIXTH_PASS = [
@@ -529,7 +529,7 @@ SIXTH_PASS = [
     ("+ a chain's end searched once", {"rectangles": "every symmetry"}),
     ("+ the symmetry reach on rectangles (= now)", {}),
 ]
-"""Issue 26's sixth pass, one step at a time (cumulative).  Every row runs the sixth pass's kernel, compiled without
+"""docs/dots.md's sixth pass, one step at a time (cumulative).  Every row runs the sixth pass's kernel, compiled without
 numba's runtime (no reference counting): that step has no switch, so its gain is measured against the previous
 commit side by side (docs/dots.md)."""
 
@@ -553,8 +553,8 @@ def steps(rows: list[tuple[tuple[int, int], int, int]], budget: float = 60.0, wh
 
     load_kernel()
     print(
-        f"\n## Issue 26, {which} pass, one step at a time (cumulative): the aims' positions, a fresh 2^22-slot table "
-        f"each, CPU seconds of this process, {budget:g} s wall budget"
+        f"\n## The {which} pass of docs/dots.md, step by step (cumulative): the aims' positions, "
+        f"a fresh 2^22-slot table each, CPU seconds of this process, {budget:g} s wall budget"
     )
     for size, u, n in rows:
         positions = random_positions(size, u, n, seed=1000 * size[0] + 10 * size[1] + u)

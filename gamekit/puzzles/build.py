@@ -18,7 +18,7 @@ builds).  Shut the Box tries every position and goal of a turn for a theme, and 
 keeps only turns under those one-die rules.
 
 ``--rooms DB`` also reads the finished games of a room database (``python -m gamekit.rooms --db DB``, through
-:class:`gamekit.rooms.store.Store` and :func:`gamekit.rooms.games.rebuild`; a room keeps its last game): they
+:class:`gamekit.rooms.store.SQLiteStore` and :func:`gamekit.rooms.games.rebuild`; a room keeps its last game): they
 are tried first, as games 0, 1, … of the build, then the CPU games follow.  PopOut games are left out (no
 puzzles), and Shut the Box has no rooms.
 
@@ -143,7 +143,7 @@ ROOM_GAMES = {"dots_and_boxes": ("dots", None), "five_in_a_row": ("connect", "fi
 
 
 def room_games(db: Path | str, game_id: str) -> list:
-    """The finished games of ``game_id`` stored in a room database (:class:`gamekit.rooms.store.Store`), in
+    """The finished games of ``game_id`` stored in a room database (:class:`gamekit.rooms.store.SQLiteStore`), in
     room-id order, replayed with :func:`gamekit.rooms.games.rebuild` (a room keeps its last game only).
 
     Refused with :class:`BuildError`: a file that does not exist or is not a room database, a game the room
@@ -157,12 +157,12 @@ def room_games(db: Path | str, game_id: str) -> list:
     if not path.is_file():
         raise BuildError(tr("--rooms {path}: no such room database", path=path))
     from gamekit.rooms.games import rebuild
-    from gamekit.rooms.store import Store
+    from gamekit.rooms.store import SQLiteStore
     try:
         with open(path, "rb") as f:
             if f.read(16) != b"SQLite format 3\x00":
                 raise BuildError(tr("--rooms {path}: not a room database (not an SQLite file)", path=path))
-        # Store() creates its tables when they are missing: look first (read-only) that this is a room database,
+        # SQLiteStore() creates its tables when they are missing: look first (read-only) that this is a room database,
         # so a foreign SQLite file is refused untouched
         probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
@@ -171,7 +171,7 @@ def room_games(db: Path | str, game_id: str) -> list:
             probe.close()
         if not {"rooms", "moves"} <= tables:
             raise BuildError(tr("--rooms {path}: not a room database (no rooms in it)", path=path))
-        store = Store(path)
+        store = SQLiteStore(path)
     except sqlite3.DatabaseError as e:
         raise BuildError(tr("--rooms {path}: not a room database ({error})", path=path, error=e)) from None
     room_game, board = ROOM_GAMES[game_id]

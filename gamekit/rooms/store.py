@@ -1,5 +1,5 @@
-"""The rooms' SQL store: :class:`SQLStore`, the statements both databases run, and :class:`SQLiteStore` (also
-named :data:`Store`), the SQLite implementation (stdlib ``sqlite3``, WAL journal) — the default, a single file
+"""The rooms' SQL store: :class:`SQLStore`, the statements both databases run, and :class:`SQLiteStore`, the
+SQLite implementation (stdlib ``sqlite3``, WAL journal) — the default, a single file
 on a teacher's laptop.  The PostgreSQL implementation, for several server processes sharing one database, is
 :class:`gamekit.rooms.store_pg.PostgresStore`; :func:`gamekit.rooms.stores.open_store` picks one from ``--db``.
 Only the table definitions (:mod:`gamekit.rooms.store_schema`) and a few fragments differ (``docs/rooms.md``,
@@ -33,7 +33,7 @@ from gamekit.rooms.store_interface import (
 )
 from gamekit.rooms.store_schema import MIGRATIONS, SCHEMA_VERSION, statements
 
-__all__ = ["Store", "SQLiteStore", "SQLStore"]
+__all__ = ["SQLiteStore", "SQLStore"]
 
 
 class SQLStore(GroupStatements):
@@ -331,6 +331,3 @@ class SQLiteStore(SQLStore):
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
-
-
-Store = SQLiteStore  # the name the room server, the tests and the benchmarks have always used

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from gamekit.rooms.store import SQLStore, Store
+from gamekit.rooms.store import SQLiteStore, SQLStore
 
 __all__ = ["default_db_path", "describe_db", "is_postgres_url", "open_store"]
 
@@ -35,7 +35,7 @@ def open_store(db: str | Path, synchronous: str = "NORMAL") -> SQLStore:
                 f'--db {describe_db(db)}: PostgreSQL needs psycopg 3 (pip install "gamekit[postgres]"): {missing}'
             ) from None
         return module.PostgresStore(str(db))
-    return Store(db, synchronous=synchronous)
+    return SQLiteStore(db, synchronous=synchronous)
 
 
 def describe_db(db: str | Path) -> str:

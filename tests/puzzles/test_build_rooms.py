@@ -11,7 +11,7 @@ from gamekit.connect import ConnectFour, cpu_player as connect_cpu
 from gamekit.dots import DotsAndBoxes, cpu_player as dots_cpu
 from gamekit.puzzles import bank, read_bank, verify
 from gamekit.puzzles.build import BuildError, build, candidates, room_games
-from gamekit.rooms.store import Store
+from gamekit.rooms.store import SQLiteStore
 from gamekit.rooms.store_interface import BY_PLAYER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,7 @@ def store_game(store, room_id, game_id, options, game, finished=True):
 def room_db(tmp_path):
     """A room database with two finished 3 × 3 Dots games, an unfinished one and a finished Connect Four game."""
     path = tmp_path / "rooms.sqlite3"
-    store = Store(path)
+    store = SQLiteStore(path)
     dots = []
     for i, seed in enumerate((1, 2)):
         g = DotsAndBoxes(3, 3, first=0, alternate_start=False)

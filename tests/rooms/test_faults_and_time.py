@@ -8,7 +8,7 @@ import time
 import pytest
 
 from gamekit.rooms.client import RoomRefusal
-from gamekit.rooms.store import Store
+from gamekit.rooms.store import SQLiteStore
 from gamekit.rooms.store_interface import SEVEN_DAYS
 
 
@@ -48,7 +48,7 @@ def test_a_dropped_connection_reconnects_with_its_token(connect, pair):
 
 
 def test_store_expiry_with_an_injected_now(tmp_path):
-    store = Store(tmp_path / "x.sqlite3")
+    store = SQLiteStore(tmp_path / "x.sqlite3")
     store.create_room("room-old-1", "dots", {"width": 4, "height": 4}, 0, "t" * 43, now=1000.0)
     store.create_room("room-new-1", "dots", {"width": 4, "height": 4}, 0, "u" * 43, now=1000.0)
     store.add_move("room-old-1", 0, "move", "a1-b1", 0, False, now=1000.0)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from gamekit.rooms.server import TICK_SLICE, RoomServer
-from gamekit.rooms.store import Store
+from gamekit.rooms.store import SQLiteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ def checkpoint_threads() -> list[threading.Thread]:
 
 def test_sqlite_checkpoints_run_in_a_thread_and_keep_the_database_file_up_to_date(tmp_path):
     path = tmp_path / "rooms.sqlite3"
-    store = Store(path)
+    store = SQLiteStore(path)
     assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000  # SQLite's own, until asked
     before = len(checkpoint_threads())
     store.checkpoint_in_thread(every=0.05)
@@ -72,14 +72,14 @@ def test_sqlite_checkpoints_run_in_a_thread_and_keep_the_database_file_up_to_dat
     assert [m.move for m in store.load_room("room-checkpointed").moves] == ["a1-b1", "a2-b2", "a3-b3", "a4-b4"]
     store.close()
     assert len(checkpoint_threads()) == before  # close stops the thread
-    reopened = Store(path)
+    reopened = SQLiteStore(path)
     assert len(reopened.load_room("room-checkpointed").moves) == 4
     reopened.close()
 
 
 @pytest.mark.parametrize("every", [0, -1, float("nan")])
 def test_a_checkpoint_period_that_is_not_positive_is_refused_and_changes_nothing(tmp_path, every):
-    store = Store(tmp_path / "rooms.sqlite3")
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
     before = len(checkpoint_threads())
     with pytest.raises(ValueError, match="every="):
         store.checkpoint_in_thread(every=every)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit.rooms import ratings
-from gamekit.rooms.store import Store
+from gamekit.rooms.store import SQLiteStore
 from gamekit.rooms.store_interface import (
     DuplicateMove,
     GroupStore,
@@ -209,14 +209,14 @@ def test_a_sqlite_database_made_before_schema_versions_opens_with_everything_in_
         INSERT INTO members (grp, nickname, token_hash, joined) VALUES ('group-old-1', 'Ana', 'key-ana', 1.0);
     """)
     old.close()
-    store = Store(path)
+    store = SQLiteStore(path)
     assert store.schema_version() == SCHEMA_VERSION
     room = store.load_room("room-old-1")
     assert (room.game_no, room.seat_hashes, room.moves) == (3, ["hash-0", None], [StoredMove("move", "a1-b1", 0, 0)])
     assert store.group_by_code("K7MQ2P") == "group-old-1" and store.nickname_taken("group-old-1", "ana")
     store.add_group_room("room-old-1", "group-old-1", False, 1, now=3.0)  # the tables added since are there
     store.close()
-    assert Store(path).schema_version() == SCHEMA_VERSION  # and opening it again changes nothing
+    assert SQLiteStore(path).schema_version() == SCHEMA_VERSION  # and opening it again changes nothing
 
 
 def test_a_database_of_a_newer_gamekit_is_refused(make_store):

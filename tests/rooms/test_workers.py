@@ -33,7 +33,7 @@ from gamekit.rooms.games import rebuild
 from gamekit.rooms.leases import TTL, Leases, is_postgres, new_worker_id
 from gamekit.rooms.proxy import Backend, check_config, haproxy_config, haproxy_path
 from gamekit.rooms.room import CLOSE_MOVED
-from gamekit.rooms.store import Store
+from gamekit.rooms.store import SQLiteStore
 from gamekit.rooms.workers import worker_argv, worker_ports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -903,7 +903,7 @@ def check_leases(db, add_room, delete_room) -> None:
 
 def test_leases_one_holder_hand_over_dead_and_forgotten_workers(tmp_path):
     db = tmp_path / "rooms.sqlite3"
-    store = Store(db)
+    store = SQLiteStore(db)
     check_leases(
         db,
         lambda room: store.create_room(room, "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0),
