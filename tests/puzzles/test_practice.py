@@ -683,17 +683,16 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
     span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
     assert f"| `{code}` | double-deal | 10 | {span} | 5 |" in page
-    assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "beyond the lessons"
-    assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2, 3"
-    assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5 and beyond the lessons"   # all-but-four is mixed in
-    assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 and beyond the lessons |" in page
+    assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "5"
+    assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2"
+    assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5"
+    assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 |" in page
     assert "Answers: open the code" in page and not page.endswith("\n\n")
     from gamekit.puzzles.shutbox import lessons_rules
     other = [c for _, c, _, size in homework_codes() if c.startswith("shut-")
              and not all(lessons_rules(p) for p in Practice.from_code(c).pool)]
     assert other and f"Other rules: {', '.join(f'`{c}`' for c in other)} also ask about rules" in page
-    with using("es"):
-        assert "más allá de las lecciones" in homework_page()
+    assert "beyond the lessons" not in page          # every idea of the board games is taught in a lesson
 
 
 def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
@@ -776,17 +775,66 @@ def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwa
     assert True in kinds
 
 
-def test_the_five_in_a_row_practice_page_names_the_lessons_the_homework_page_names():
-    """The practice page's "ideas" sentence and the teachers' homework page take an idea's lessons from one
-    source (the puzzle module's THEME_LESSONS): side-column discs come from lessons 1 and 3 on both."""
+TAUGHT = {
+    # game: {theme: (the lesson that teaches it, words of that lesson's objectives or headings)}
+    "dots_and_boxes": {
+        "take_box": (1, "spot the boxes with a third side"),
+        "avoid_third_side": (2, "tell a safe line from one that gives a box away"),
+        "hard_hearted_handout": (3, "hand over a short chain the safe way"),
+        "safe_line": (4, "choose a safe line that steers the chain count"),
+        "long_chain_count": (4, "count the long chains of a position"),
+        "sacrifice": (4, "give a box away on purpose"),
+        "double_deal": (5, "keep control with a double-deal"),
+        "control_not_worth_it": (5, "tell when keeping control is not worth"),
+        "all_but_four": (5, "the last four of a loop"),
+    },
+    "five_in_a_row": {
+        "win_now": (1, "make five in a line"),
+        "block": (1, "and block such a line"),
+        "side_column": (1, "with a **side disc**"),
+        "double_threat": (2, "find a **threat**"),
+        "odd_even_threat": (2, "tell an **odd** threat from an **even** one"),
+        "zugzwang": (2, "explain **zugzwang**"),
+    },
+}
+"""Which lesson teaches each idea of the board games' puzzles, with the words of the lesson page that say so:
+a teacher can read this table against the lessons (Connect Four practises the 5 en raya lessons' ideas)."""
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
+def test_each_idea_is_credited_to_the_lesson_that_teaches_it(game_id):
+    """THEME_LESSONS (the lesson chooser, the homework page) names, as an idea's first lesson, the lesson whose
+    page teaches it (its objectives say so) and whose Lesson first lists the theme; no idea is "beyond the lessons"."""
+    import importlib
+    from gamekit import catalog
+    from gamekit.puzzles.core import game_themes
+    source = "five_in_a_row" if game_id == "connect_four" else game_id
+    table = catalog.get(game_id).puzzle_module().THEME_LESSONS
+    lessons = importlib.import_module(f"gamekit.{'dots' if source == 'dots_and_boxes' else 'connect'}.lessons").LESSONS
+    pages = {lesson.number: (ROOT / "notebooks" / f"{lesson.notebook}.md").read_text(encoding="utf-8")
+             for lesson in lessons.values() if lesson.notebook.startswith(source)}
+    for theme in game_themes(game_id):
+        number, words = TAUGHT[source][theme]
+        assert table[theme] and min(table[theme]) == number, (theme, table[theme])
+        assert words in " ".join(pages[number].split()), (theme, number, words)
+        first = min(l.number for l in lessons.values() if l.notebook.startswith(source) and theme in l.themes)
+        assert first == number, (theme, first)
+    assert table["side_column"] == (1,) if source == "five_in_a_row" else True
+
+
+def test_the_practice_pages_name_the_lessons_the_homework_page_names():
+    """The practice pages' "ideas" sentence and the teachers' homework page take an idea's lessons from one
+    source (THEME_LESSONS): side-column discs from lesson 1, all-but-four from lesson 5."""
     from gamekit.puzzles.practice import theme_lessons
-    root = Path(__file__).resolve().parents[2] / "notebooks"
-    numbers = theme_lessons("five_in_a_row", "side_column").split(", ")
-    assert numbers == ["1", "3"]
+    root = ROOT / "notebooks"
+    assert theme_lessons("five_in_a_row", "side_column") == "1"
+    assert theme_lessons("dots_and_boxes", "all_but_four") == "5"
     en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert f"*side-column disc* from lessons {numbers[0]} and {numbers[1]};" in en
-    assert f"*ficha de columna lateral*, de las lecciones {numbers[0]} y {numbers[1]};" in es
+    assert "*Win now*, *block* and *side-column disc* come from lesson 1;" in en
+    assert "de la lección 1;" in es and "lecciones 1 y 3" not in es
+    dots = " ".join((root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8").split())
+    assert "past lesson 5" not in dots and "*all-but-four in a loop* from lesson 5" in dots
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
