@@ -51,7 +51,7 @@ def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
     return kind, takes, declines
 
 
-THEME_LESSONS = {"take_box": (1, 2), "avoid_third_side": (1, 2), "safe_line": (4,), "hard_hearted_handout": (3,),
+THEME_LESSONS = {"take_box": (1, 2), "avoid_third_side": (2,), "safe_line": (4,), "hard_hearted_handout": (3,),
                  "long_chain_count": (4,), "sacrifice": (4,), "double_deal": (5,), "control_not_worth_it": (5,),
                  "all_but_four": (5,)}
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of

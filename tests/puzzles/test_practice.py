@@ -17,7 +17,7 @@ from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.practice import (HomeworkBox, HomeworkSet, Practice, homework_set, level_words, parse_code,
-                                      saved_rating, set_code, sparkline, why_right)
+                                      saved_rating, set_code, sparkline, why_right, idea_words)
 from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
 
@@ -40,7 +40,8 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
         ok, feedback = p.answer(action)
         expected_ok, expected_feedback = puzzle.check(action)
         assert ok is (action in puzzle.answers) and ok is expected_ok
-        assert feedback == (expected_feedback + " " + why_right(puzzle) if ok else expected_feedback)
+        idea = " " + idea_words(puzzle, p.idea_theme()) if ok else ""
+        assert feedback == (expected_feedback + " " + why_right(puzzle) + idea if ok else expected_feedback)
         if not ok:
             assert feedback.startswith("Not the best") and p.last_feedback.startswith("✘")
             assert p.mark.state == "wrong"
@@ -261,7 +262,8 @@ def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
         rating, n = p.rating, len(p.tries)
         ok, feedback = p.answer(action)
         assert ok is (action in p.puzzle.answers)
-        assert feedback == p.puzzle.check(action)[1] + (" " + why_right(p.puzzle) if ok else "")
+        assert feedback == p.puzzle.check(action)[1] + (" " + why_right(p.puzzle) + " "
+                                                        + idea_words(p.puzzle, p.idea_theme()) if ok else "")
         if n == 0:
             assert (p.rating.rating > rating.rating) is ok
         else:
@@ -888,3 +890,106 @@ def test_the_lesson_chooser_speaks_spanish_and_its_hint_is_the_lessons_idea():
     taught = [t for t in p.puzzle.themes if t in lesson_themes("dots_and_boxes", 4)]
     from gamekit.puzzles.core import theme_hint
     assert hint.endswith(theme_hint("dots_and_boxes", taught[0]))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(game_id):
+    """After a right answer the feedback ends with the idea of the puzzle's theme (the set's own idea when a set
+    is of one idea), in pupil words, English and Spanish; every theme of every game has its sentence."""
+    from gamekit.puzzles.core import game_themes
+    from gamekit.puzzles.practice import IDEAS, idea_words, practice_pool
+    for theme in game_themes(game_id):
+        assert IDEAS[theme].startswith("The idea: ")
+        with using("es"):
+            assert tr(IDEAS[theme]).startswith("La idea: ")
+        pool = practice_pool(game_id, theme)
+        if not pool:
+            continue
+        p = Practice(game_id, theme=theme, puzzles=pool[:1])
+        ok, feedback = p.answer(p.puzzle.answers[0])
+        assert ok and feedback.endswith(idea_words(p.puzzle, theme))
+        if theme != "zugzwang":
+            assert feedback.endswith(tr(IDEAS[theme]))
+    with using("es"):
+        p = Practice(game_id, seed=5)
+        ok, feedback = p.answer(p.puzzle.answers[0])
+        assert ok and "La idea: " in feedback and "The idea" not in feedback
+    wrong = Practice(game_id, seed=5)
+    bad = wrong_answers(wrong.puzzle)[0]
+    assert "idea" not in wrong.answer(bad)[1].split("✘")[-1].lower().split(":")[0]
+    with pytest.raises(ValueError, match="not a theme"):
+        idea_words(wrong.puzzle, "nope")
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
+def test_no_board_puzzle_above_level_1_in_practice_is_a_good_guess(game_id):
+    """A random drop or line is right less than half the time in every Practice puzzle above level 1 (read from
+    the data: accepted answers against legal ones); the bank still has such puzzles, Practice leaves them out."""
+    from gamekit.puzzles.practice import guessable, practice_pool
+    from gamekit.puzzles.core import game_themes
+    for theme in (None, *game_themes(game_id)):
+        for p in practice_pool(game_id, theme):
+            assert level(p.rating) == 1 or 2 * len(p.answers) < len(p.legal_answers()), p.id
+    if game_id == "five_in_a_row":
+        assert any(guessable(p) for p in bank(game_id))
+
+
+def test_every_single_idea_homework_set_needs_its_idea():
+    """Every one-idea code of the homework page holds only puzzles whose answer needs that idea: a puzzle the
+    one-line rule (win at once, block; take a box, draw a safe line) answers by itself comes only in the sets of
+    the ideas that are that rule, and a zugzwang set holds no puzzle where every other drop loses at once."""
+    from gamekit import catalog
+    from gamekit.puzzles.balance import one_step_rule
+    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.practice import homework_codes, parse_code
+    checked = 0
+    for _, code, _, size in homework_codes():
+        game_id, theme, n, seed = parse_code(code)
+        if theme is None or game_id == "shut_the_box":
+            continue
+        rule_themes = catalog.get(game_id).puzzle_module().ONE_STEP_THEMES
+        for p in homework_set(game_id, theme, n, seed):
+            assert theme in p.themes
+            assert theme in rule_themes or one_step_rule(p) is None, (code, p.id)
+            if theme == "zugzwang":
+                assert not under_threat_only(p.position, wrong_answers(p)), (code, p.id)
+            checked += 1
+    first = homework_set("connect_four", "odd_even_threat", 10, 1)[0]
+    assert one_step_rule(first) is None
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
+def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
+    """A code of all ideas holds at least one puzzle of as many ideas as it has room for (one per idea in turn)."""
+    from gamekit.puzzles.practice import practice_pool
+    from gamekit.puzzles.core import game_themes
+    pool = practice_pool(game_id)
+    ideas = [t for t in game_themes(game_id) if any(t in p.themes for p in pool)]
+    for seed in (1, 2, 3):
+        chosen = homework_set(game_id, None, 10, seed)
+        covered = {t for p in chosen for t in p.themes}
+        assert set(ideas[:10]) <= covered, (seed, set(ideas) - covered)
+    assert {t for p in homework_set("dots_and_boxes", None, 10, 1) for t in p.themes} >= {
+        "long_chain_count", "hard_hearted_handout", "all_but_four"}
+
+
+def test_the_homework_page_has_a_printable_answer_key():
+    """For every code, each puzzle's question, its board drawn as text and its answers, in order (and in Spanish)."""
+    from gamekit.puzzles.core import move_words
+    from gamekit.puzzles.practice import homework_codes, homework_page
+    page = homework_page()
+    key = page[page.index("## Answer key"):]
+    for _, code, _, size in homework_codes():
+        game_id, theme, n, seed = parse_code(code)
+        start = key.index(f"### `{code}`")
+        end = key.find("### `", start + 1)
+        part = key[start:] if end < 0 else key[start:end]
+        puzzles = list(homework_set(game_id, theme, n, seed))
+        assert part.count("```text") == len(puzzles) == size
+        for i, p in enumerate(puzzles, 1):
+            assert f"{i}. {p.prompt()}" in part
+            assert all(move_words(game_id, a) in part for a in p.answers)
+    assert "1 2 3 4 5 6 7" in key and "o---o" in key
+    with using("es"):
+        assert "## Soluciones" in homework_page()
