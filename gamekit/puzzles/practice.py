@@ -284,9 +284,9 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
                  "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
                  "raya lessons)."), "",
-              tr("Answers: open the code on the game's Practice page yourself. A right answer says why; a wrong one "
-                 "shows the best replies (Show what happens plays them), so you can work through a set before the "
-                 "class does."), ""]
+              tr("Answers: the answer key at the end of this page gives every puzzle of every code, its position "
+                 "drawn for paper and its right answers. On the game's Practice page a right answer also says why, "
+                 "and a wrong one shows the best replies (Show what happens plays them)."), ""]
     current = None
     other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
@@ -326,9 +326,7 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
-            position = puzzle.position
-            paper = catalog.of(position).paper_board
-            board = paper(position) if paper is not None else str(position)
+            board = paper_position(puzzle)
             answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
             lines += [f"{i}. {puzzle.prompt()}", "", "   ```text", *("   " + row for row in board.splitlines()),
                       "   ```", "", "   " + ntr("Answer: {answers}", "Answers (any one): {answers}",
@@ -336,6 +334,25 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
     while lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def paper_position(puzzle: Puzzle) -> str:
+    """A puzzle's position drawn as text for paper, as the lessons' worksheets draw it: a board game's dots or
+    grid (the game's ``paper_board``, else the position's text form), or for a game of choices (Shut the Box) the
+    row of tiles 1–9 (covered ones blacked out) and the roll."""
+    position = puzzle.position
+    paper = catalog.of(position).paper_board
+    if paper is not None:
+        return paper(position)
+    if catalog.get(puzzle.game_id).puzzle_board is not None:        # a grid of drops: its text form
+        return str(position)
+    open_tiles = set(position.open_tiles)
+    lines = ["| " + " | ".join(str(t) if t in open_tiles else "■" for t in range(1, 10)) + " |",
+             tr("■ = a covered tile")]
+    roll = puzzle.facts.get("roll")           # a "which set?" puzzle's roll ("one die or two?": before the roll)
+    if is_int(roll):
+        lines.append(tr("The dice show {roll}.", roll=roll))
+    return "\n".join(lines)
 
 
 CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)

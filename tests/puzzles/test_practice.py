@@ -689,7 +689,7 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2"
     assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5"
     assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 |" in page
-    assert "Answers: open the code" in page and not page.endswith("\n\n")
+    assert "Answers: the answer key at the end of this page" in page and not page.endswith("\n\n")
     from gamekit.puzzles.shutbox import lessons_rules
     other = [c for _, c, _, size in homework_codes() if c.startswith("shut-")
              and not all(lessons_rules(p) for p in Practice.from_code(c).pool)]
@@ -990,6 +990,6 @@ def test_the_homework_page_has_a_printable_answer_key():
         for i, p in enumerate(puzzles, 1):
             assert f"{i}. {p.prompt()}" in part
             assert all(move_words(game_id, a) in part for a in p.answers)
-    assert "1 2 3 4 5 6 7" in key and "o---o" in key
+    assert "1 2 3 4 5 6 7" in key and "o---o" in key and "■ = a covered tile" in key and "Player" not in key
     with using("es"):
         assert "## Soluciones" in homework_page()
