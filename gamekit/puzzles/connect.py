@@ -55,10 +55,15 @@ def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> 
         column[:] = saved
 
 
-THEME_LESSONS = {"win_now": (1,), "block": (1,), "side_column": (1, 3), "double_threat": (2,),
+THEME_LESSONS = {"win_now": (1,), "block": (1,), "side_column": (1,), "double_threat": (2,),
                  "odd_even_threat": (2,), "zugzwang": (2,)}
 """The 5 en raya lessons (their numbers) each theme's idea comes from (Connect Four's puzzles practise the
 same ideas on the classic board)."""
+
+
+ONE_STEP_THEMES = ("win_now", "block")
+"""The themes whose idea is the one-line rule itself (win at once, else block): only their Practice sets hold
+puzzles that rule answers by itself."""
 
 
 def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]:

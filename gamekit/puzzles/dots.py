@@ -51,11 +51,12 @@ def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
     return kind, takes, declines
 
 
-THEME_LESSONS = {"take_box": (1, 2), "avoid_third_side": (1, 2), "safe_line": (2,), "hard_hearted_handout": (3,),
+THEME_LESSONS = {"take_box": (1, 2), "avoid_third_side": (2,), "safe_line": (4,), "hard_hearted_handout": (3,),
                  "long_chain_count": (4,), "sacrifice": (4,), "double_deal": (5,), "control_not_worth_it": (5,),
-                 "all_but_four": ()}
-"""The Dots and Boxes lessons (their numbers) each theme's idea comes from; ``()``: beyond the lessons (the
-teachers' homework page says so)."""
+                 "all_but_four": (5,)}
+"""The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
+the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
+double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
@@ -64,6 +65,11 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     (lesson 5 teaches the idea with its own positions; the puzzles still come in the mixed pool as *take a
     box*, within its fair share).  Every other idea: every puzzle."""
     return [] if theme == "control_not_worth_it" else list(puzzles)
+
+
+ONE_STEP_THEMES = ("take_box", "avoid_third_side")
+"""The themes whose idea is the one-line rule itself (take a box, else draw a line giving no third side): only
+their Practice sets hold puzzles that rule answers by itself."""
 
 
 def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str]:

@@ -32,7 +32,7 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles import bank, pick
-from gamekit.puzzles.balance import fair_share
+from gamekit.puzzles.balance import fair_share, one_step_rule
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
                                   game_name, game_themes, line_words, move_words, puzzle_words, theme_hint,
                                   theme_name)
@@ -103,24 +103,46 @@ def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
 def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from: the bank's (one theme, or all) in id order, each
     question once (of twins, the same question under two ids, the first).  With every theme mixed, puzzles a
-    one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`);
-    one theme asked for is served whole (for "win now" or "block" the one-line rule is the idea itself).  A game's
-    puzzle module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
+    one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`).
+    One theme asked for holds only puzzles whose answer needs that idea: a puzzle a one-line rule answers by
+    itself ("block the threat") comes only in the sets of the ideas that are that rule (the game's puzzle
+    module's ``ONE_STEP_THEMES``: "win now", "block"; "take a box", "avoid a third side").  On a board, no
+    puzzle above level 1 that a guess gets right half the time or more (:func:`guessable`).  A game's puzzle
+    module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
     the lessons' rule first, no coin-flip questions in the mixed pool; an idea it leaves empty gets no homework
     code and no Practice of its own)."""
     once = {}
     for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
         once.setdefault(p.question_key, p)
-    pool = list(once.values())
-    select = getattr(catalog.get(game_id).puzzle_module(), "practice_selection", None)
+    pool = [p for p in once.values() if not guessable(p)]
+    module = catalog.get(game_id).puzzle_module()
+    select = getattr(module, "practice_selection", None)
     if select is not None:                  # the game's own choice of what Practice asks (its module docstring)
         pool = select(pool, theme)
-    return pool if theme is not None else fair_share(pool)
+    if theme is None:
+        return fair_share(pool)
+    if theme not in getattr(module, "ONE_STEP_THEMES", (theme,)):
+        pool = [p for p in pool if one_step_rule(p) is None]
+    return pool
+
+
+GUESS_LEVEL = 1
+"""The highest level a board puzzle that a guess solves half the time or more may sit at in Practice."""
+
+
+def guessable(puzzle: Puzzle) -> bool:
+    """Whether a board puzzle above level :data:`GUESS_LEVEL` is right for a random guess half the time or more
+    (say 2 right drops of 3): such a puzzle measures luck, so Practice leaves it out.  A question of choices
+    (Shut the Box: "one die or two?" has two by nature) is not a board puzzle: never."""
+    if catalog.get(puzzle.game_id).puzzle_board is None or level(puzzle.rating) <= GUESS_LEVEL:
+        return False
+    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())
 
 
 def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
     """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` from :func:`practice_pool` (so no
-    question comes twice) and ordered from easy to hard.
+    question comes twice) and ordered from easy to hard; a set of all the ideas takes one puzzle of each idea in
+    turn (the game's theme order), so it mixes them.
 
     Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
     from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
@@ -129,7 +151,19 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     if n > len(pool):
         raise ValueError(ntr("{asked} puzzles asked for, but this idea has only {n} puzzle.",
                              "{asked} puzzles asked for, but this idea has only {n} puzzles.", len(pool), asked=n))
-    chosen = random.Random(f"{game_id}-{theme}-{n}-{seed}").sample(pool, n)
+    rng = random.Random(f"{game_id}-{theme}-{n}-{seed}")
+    if theme is not None:
+        chosen = rng.sample(pool, n)
+    else:                                   # every idea in turn, so a mixed set mixes the ideas
+        queues = [rng.sample(ps, len(ps)) for ps in ([p for p in pool if t in p.themes] for t in THEMES[game_id]) if ps]
+        chosen, taken = [], set()
+        while len(chosen) < n:
+            for queue in queues:
+                while queue and queue[0].id in taken:
+                    queue.pop(0)
+                if queue and len(chosen) < n:
+                    taken.add(queue[0].id)
+                    chosen.append(queue.pop(0))
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
 
@@ -250,9 +284,9 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
                  "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
                  "raya lessons)."), "",
-              tr("Answers: open the code on the game's Practice page yourself. A right answer says why; a wrong one "
-                 "shows the best replies (Show what happens plays them), so you can work through a set before the "
-                 "class does."), ""]
+              tr("Answers: the answer key at the end of this page gives every puzzle of every code, its position "
+                 "drawn for paper and its right answers. On the game's Practice page a right answer also says why, "
+                 "and a wrong one shows the best replies (Show what happens plays them)."), ""]
     current = None
     other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
@@ -277,7 +311,48 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             if game in other:
                 out += [tr("Other rules: {codes} also ask about rules the lessons do not teach; "
                            "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
+    out += answer_key(n, seed)
     return "\n".join(out)
+
+
+def answer_key(n: int = 10, seed: int = 1) -> list[str]:
+    """The printable answer key of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
+    question, its position drawn as text (the lessons' paper board) and its right answers, so a class can
+    work a set on paper."""
+    lines = ["", "## " + tr("Answer key"), "",
+             tr("Each puzzle of each code, in the order the pupils meet it: the question, the position and every "
+                "right answer. Print the part you need; pupils can work on it on paper."), ""]
+    for _, code, idea, size in homework_codes(n, seed):
+        game_id, theme, _, _ = parse_code(code)
+        lines += ["### `" + code + "` — " + idea, ""]
+        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+            board = paper_position(puzzle)
+            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
+            lines += [f"{i}. {puzzle.prompt()}", "", "   ```text", *("   " + row for row in board.splitlines()),
+                      "   ```", "", "   " + ntr("Answer: {answers}", "Answers (any one): {answers}",
+                                                 len(puzzle.answers), answers=answers), ""]
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def paper_position(puzzle: Puzzle) -> str:
+    """A puzzle's position drawn as text for paper, as the lessons' worksheets draw it: a board game's dots or
+    grid (the game's ``paper_board``, else the position's text form), or for a game of choices (Shut the Box) the
+    row of tiles 1–9 (covered ones blacked out) and the roll."""
+    position = puzzle.position
+    paper = catalog.of(position).paper_board
+    if paper is not None:
+        return paper(position)
+    if catalog.get(puzzle.game_id).puzzle_board is not None:        # a grid of drops: its text form
+        return str(position)
+    open_tiles = set(position.open_tiles)
+    lines = ["| " + " | ".join(str(t) if t in open_tiles else "■" for t in range(1, 10)) + " |",
+             tr("■ = a covered tile")]
+    roll = puzzle.facts.get("roll")           # a "which set?" puzzle's roll ("one die or two?": before the roll)
+    if is_int(roll):
+        lines.append(tr("The dice show {roll}.", roll=roll))
+    return "\n".join(lines)
 
 
 CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)
@@ -456,6 +531,49 @@ def why_right(puzzle: Puzzle) -> str:
     return ntr("Why: the other choice does worse; {k} come closest.",
                "Why: the {n} other choices all do worse; the best of them, {k} tied, come equally close.",
                len(wrong), k=len(tied))
+
+
+IDEAS = {
+    # Dots and Boxes
+    "take_box": N_("The idea: a box with three sides is yours to take."),
+    "avoid_third_side": N_("The idea: never draw a box's third side, or you give the box away."),
+    "safe_line": N_("The idea: of the safe lines, choose the one that keeps the chain count on your side."),
+    "hard_hearted_handout": N_("The idea: hand over two boxes with the line between them, so they cannot be "
+                               "refused."),
+    "long_chain_count": N_("The idea: count the long chains and steer the count your way."),
+    "sacrifice": N_("The idea: giving boxes away now can turn the chain count your way."),
+    "double_deal": N_("The idea: leave the last two boxes of a chain and you keep control."),
+    "control_not_worth_it": N_("The idea: when control costs more than it brings, take every box."),
+    "all_but_four": N_("The idea: in a loop, leave the last four boxes and you keep control."),
+    # 5 en raya and Connect Four
+    "win_now": N_("The idea: look for a line you can finish with one disc."),
+    "block": N_("The idea: drop into the cell where your opponent would finish a line."),
+    "side_column": N_("The idea: the discs in the outer columns help make lines too."),
+    "double_threat": N_("The idea: two threats at once cannot both be blocked."),
+    "odd_even_threat": N_("The idea: a threat on the right row (odd for red, even for yellow) wins in the end."),
+    "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
+    # Shut the Box
+    "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
+    "best_set": N_("The idea: leave the tiles that the next rolls can cover most often."),
+    "one_die_or_two": N_("The idea: choose the dice whose totals your open tiles need."),
+    "habit_trap": N_("The idea: think of the next roll, not only of this one."),
+}
+"""After a right answer, the puzzle's idea in one sentence a pupil reads (one per theme of every game)."""
+UNDER_THREAT_IDEA = N_("The idea: never drop a disc just under your opponent's threat.")
+"""The idea of a board puzzle where every other drop lets the opponent win at once (the game's
+``practice_hint`` says so): not the zugzwang its tag names."""
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str:
+    """The one sentence naming the idea of ``puzzle`` as Practice asks it (its ``theme``), in the current
+    language: :data:`IDEAS`, or :data:`UNDER_THREAT_IDEA` where the game's ``practice_hint`` says the theme's idea
+    does not fit the puzzle.  A theme the puzzle does not carry: ValueError."""
+    if theme not in puzzle.themes:
+        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    if own is not None and own(puzzle, theme) is not None:
+        return tr(UNDER_THREAT_IDEA)
+    return tr(IDEAS[theme])
 
 
 class Practice(ClassNote, Localized, W.VBox):
@@ -676,6 +794,9 @@ class Practice(ClassNote, Localized, W.VBox):
         ok, feedback = self.puzzle.check(action)        # raises before anything changes
         if ok:
             feedback += " " + why_right(self.puzzle)
+            theme = self.idea_theme()
+            if theme is not None:
+                feedback += " " + idea_words(self.puzzle, theme)
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         self.tries.append((canonical, ok, feedback))
@@ -703,6 +824,15 @@ class Practice(ClassNote, Localized, W.VBox):
                 board._update_status()
         return ok, feedback
 
+    def idea_theme(self) -> str | None:
+        """The theme the current puzzle is practised for: the set's own idea, else the first of the puzzle's ideas
+        the chosen lesson taught, else its first theme (None: a puzzle with no theme)."""
+        if self.puzzle is None or not self.puzzle.themes:
+            return None
+        taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
+        return (self.theme if self.theme in self.puzzle.themes
+                else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0]))
+
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
         :func:`gamekit.puzzles.core.theme_hint`, or the game puzzle module's ``practice_hint(puzzle, theme)``
@@ -712,9 +842,7 @@ class Practice(ClassNote, Localized, W.VBox):
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
-            taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
-            theme = (self.theme if self.theme in self.puzzle.themes
-                     else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0]))
+            theme = self.idea_theme()
             own = getattr(catalog.get(self.game_id).puzzle_module(), "practice_hint", None)
             idea = own(self.puzzle, theme) if own is not None else None   # the game's hint where the idea's misfits
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
@@ -936,5 +1064,5 @@ class HomeworkBox(Localized, W.VBox):
 
 
 __all__ = ["Practice", "HomeworkBox", "lesson_choices", "lesson_pool", "lesson_themes", "BEYOND", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
-           "homework_codes", "homework_page", "second_hint", "why_right",
+           "homework_codes", "homework_page", "second_hint", "why_right", "idea_words", "IDEAS", "guessable",
            "level", "level_words", "saved_rating", "practice_pool", "stakes", "CODES", "MAX_SET", "LEVELS"]

@@ -2,7 +2,8 @@
 
 ``theme_results()`` reads the practice attempts in the progress file (:func:`gamekit.progress.attempts`) and
 counts, for every game and theme, the puzzles tried and those **right at the first answer** (the accuracy the
-table shows is right / tried).  A puzzle with two themes counts in both; a personal puzzle (the pupil's own
+table shows is right / tried).  A puzzle with two themes counts in both, and never under a theme whose idea does
+not fit it (:func:`fitting_themes`); a personal puzzle (the pupil's own
 mistake) counts under the themes the analysis gives it; attempts at puzzles no longer in the bank are left out.
 """
 from __future__ import annotations
@@ -17,7 +18,16 @@ from gamekit.puzzles.core import GAME_IDS
 @lru_cache(maxsize=None)
 def _bank_themes(game_id: str) -> dict[str, tuple[str, ...]]:
     from gamekit.puzzles.store import load_puzzles
-    return {p.id: p.themes for p in load_puzzles(game_id)}
+    return {p.id: fitting_themes(p) for p in load_puzzles(game_id)}
+
+
+def fitting_themes(puzzle: Any) -> tuple[str, ...]:
+    """The themes a puzzle's result counts under: its themes, less any whose idea the game's puzzle module says
+    does not fit it (``practice_hint(puzzle, theme)`` gives another idea: a 5 en raya puzzle tagged *zugzwang*
+    where every other drop loses at once asks only "don't play under the threat", so a miss there says nothing
+    about zugzwang)."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    return tuple(t for t in puzzle.themes if own is None or own(puzzle, t) is None)
 
 
 def _personal_themes(records: Any) -> dict[str, tuple[str, ...]]:
@@ -67,4 +77,4 @@ def theme_results(practice: dict | None = None) -> dict[str, dict[str, dict[str,
     return out
 
 
-__all__ = ["theme_results"]
+__all__ = ["theme_results", "fitting_themes"]

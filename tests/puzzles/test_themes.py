@@ -125,7 +125,33 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     assert under  # the shipped bank holds some (23 and 11)
     pool = practice_pool(game_id, "zugzwang")
     assert pool and not {p.id for p in under} & {p.id for p in pool}
-    assert len(pool) == len({p.question_key for p in tagged}) - len(under)
+    # the rest, but for the puzzles Practice leaves out everywhere (a good guess above level 1, or answered by
+    # the one-line rule "win at once, else block", which is another idea)
+    from gamekit.puzzles.balance import one_step_rule
+    from gamekit.puzzles.practice import guessable
+
+    kept = [p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None]
+    assert sorted(p.id for p in pool) == sorted(p.id for p in kept)  # a board puzzle's question is its id
     for p in under[:3]:
         wrong = [a for a in p.legal_answers() if a not in p.answers]
         assert "zugzwang" not in themes(p.position, list(p.answers), wrong)
+
+
+def test_a_teachers_results_count_an_under_threat_puzzle_under_no_zugzwang():
+    """A pupil's result on a puzzle tagged zugzwang where every other drop loses at once (the idea is "don't play
+    under the threat") does not count under zugzwang in the class table; a true zugzwang puzzle does."""
+    from gamekit import progress
+    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.results import fitting_themes, theme_results
+
+    tagged = bank("five_in_a_row", theme="zugzwang")
+    under = [p for p in tagged if under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
+    true = [p for p in tagged if p not in under]
+    assert under and true
+    assert all("zugzwang" not in fitting_themes(p) for p in under)
+    assert all("zugzwang" in fitting_themes(p) for p in true)
+    only = next(p for p in under if p.themes == ("zugzwang",))
+    progress.record_attempt("five_in_a_row", only.id, False)
+    assert "zugzwang" not in theme_results().get("five_in_a_row", {})
+    progress.record_attempt("five_in_a_row", true[0].id, True)
+    assert theme_results()["five_in_a_row"]["zugzwang"] == {"tried": 1, "right": 1}
