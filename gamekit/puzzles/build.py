@@ -79,7 +79,7 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
     return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
 
 
-TAGS = {"habit_trap"}
+TAGS = {"next_roll"}
 """Themes that only name a property of puzzles the build keeps anyway (Shut the Box's *think of the next roll*:
 the rule of thumb's set loses): the theme balance leaves them out, so tagging them changes no choice."""
 

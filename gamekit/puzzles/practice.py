@@ -556,7 +556,7 @@ IDEAS = {
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
     "best_set": N_("The idea: leave the tiles that the next rolls can cover most often."),
     "one_die_or_two": N_("The idea: choose the dice whose totals your open tiles need."),
-    "habit_trap": N_("The idea: think of the next roll, not only of this one."),
+    "next_roll": N_("The idea: think of the next roll, not only of this one."),
 }
 """After a right answer, the puzzle's idea in one sentence a pupil reads (one per theme of every game)."""
 UNDER_THREAT_IDEA = N_("The idea: never drop a disc just under your opponent's threat.")

@@ -10,7 +10,7 @@ lowest expected score (``"score"``):
 * **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
   same margin, for the chance to shut (lesson 3's question).
 
-Every "which set?" puzzle so has the theme *think of the next roll* (``habit_trap``: the largest tile, the rule
+Every "which set?" puzzle so has the theme *think of the next roll* (``next_roll``: the largest tile, the rule
 of thumb Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set
 leaves.  The rules of thumb lesson 4 names are :data:`THUMB_RULES`; each puzzle stores the first that answers it
 (``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
@@ -153,7 +153,7 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
         rating = first_rating(tempting, depth, len(answers), len(choices)) + DICE_STEP * max(0, depth - 2)
     else:
         if cpu_player("medium", 0).choose(game) not in answers:
-            found.append("habit_trap")         # the test of has_theme(puzzle, "habit_trap")
+            found.append("next_roll")         # the test of has_theme(puzzle, "next_roll")
         roll = sum(game.dice)
         picks = {rule: thumb_sets(rule, game.open_tiles, roll) for rule in THUMB_RULES}
         if any(set_answers(picks[rule], answers) for rule in HABITS):
@@ -236,7 +236,7 @@ def play_game(seed: int, rng) -> ShutTheBox:
 
 
 
-THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "habit_trap": (4,)}
+THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "next_roll": (4,)}
 """The Shut the Box lessons (their numbers) each theme's idea comes from."""
 
 
@@ -295,9 +295,9 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 
 def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     """Whether a stored puzzle has ``theme``, for the themes read off the puzzle alone: *when the rule of thumb
-    fails* (``habit_trap``) — a "which set?" puzzle whose rule-of-thumb set (Medium's) is not an answer.  Other
+    fails* (``next_roll``) — a "which set?" puzzle whose rule-of-thumb set (Medium's) is not an answer.  Other
     themes: None (they are decided when the puzzle is built)."""
-    if theme != "habit_trap":
+    if theme != "next_roll":
         return None
     from gamekit.shutbox import cpu_player
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers

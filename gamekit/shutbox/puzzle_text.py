@@ -35,7 +35,7 @@ THEMES = {
     "sets_for_roll": N_("sets for the roll"),
     "best_set": N_("best set"),
     "one_die_or_two": N_("one die or two"),
-    "habit_trap": N_("think of the next roll"),
+    "next_roll": N_("think of the next roll"),
 }
 """The themes of Shut the Box puzzles, with their names."""
 HINTS = {
@@ -44,7 +44,7 @@ HINTS = {
     "one_die_or_two": N_(
         "Count the totals one die can make and those two dice can make: which do your open tiles need?"
     ),
-    "habit_trap": N_("Before you choose, picture the next roll: which tiles left open can it cover most often?"),
+    "next_roll": N_("Before you choose, picture the next roll: which tiles left open can it cover most often?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
 DIE_CHOICES = {1: N_("one die"), 2: N_("two dice")}

@@ -251,14 +251,14 @@ def test_bad_theme_builds_are_refused(tmp_path, kwargs, error, match):
 
 
 def test_a_shut_the_box_trap_build_adds_puzzles_under_the_chosen_rules_only(tmp_path):
-    """``--theme habit_trap --one-die …``: only turns under those rules, only puzzles where the rule of thumb's
+    """``--theme next_roll --one-die …``: only turns under those rules, only puzzles where the rule of thumb's
     set loses; the bank's old puzzles stay as they were."""
     from gamekit.puzzles.store import write_bank
     from gamekit.shutbox import cpu_player
 
     plain = bank("shut_the_box", theme="one_die_or_two")[1:3]  # puzzles the theme never applies to
-    trap = next(p for p in bank("shut_the_box", theme="habit_trap"))
-    untagged = dict(trap.to_dict(), themes=[t for t in trap.themes if t != "habit_trap"])  # as an older bank holds it
+    trap = next(p for p in bank("shut_the_box", theme="next_roll"))
+    untagged = dict(trap.to_dict(), themes=[t for t in trap.themes if t != "next_roll"])  # as an older bank holds it
     base = [p.to_dict() for p in plain] + [untagged, bank("shut_the_box", theme="one_die_or_two")[0].to_dict()]
     path = tmp_path / "shut.json.gz"
     write_bank(
@@ -271,19 +271,19 @@ def test_a_shut_the_box_trap_build_adds_puzzles_under_the_chosen_rules_only(tmp_
         {"games": 3, "candidates": 9, "kept": 4, "seconds": 1.0, "themes": {}},
     )
     stats = build(
-        "shut_the_box", 4, 3, path, progress=False, theme="habit_trap", add=True, one_die=("never", "under_six")
+        "shut_the_box", 4, 3, path, progress=False, theme="next_roll", add=True, one_die=("never", "under_six")
     )
     assert stats["finished"] and stats["added"]["kept"] == 4
     data = read_bank(path)
-    assert data["command"].endswith("--theme habit_trap --add --one-die never --one-die under_six")
+    assert data["command"].endswith("--theme next_roll --add --one-die never --one-die under_six")
     new = [p for p in bank("shut_the_box", path=path) if p.id not in {d["id"] for d in base}]
     assert len(new) == 4
     old = {p.id: p for p in bank("shut_the_box", path=path) if p.id in {d["id"] for d in base}}
-    assert "habit_trap" in old[trap.id].themes  # the old trap puzzle gets the theme
+    assert "next_roll" in old[trap.id].themes  # the old trap puzzle gets the theme
     assert all(old[d["id"]].themes == tuple(d["themes"]) for d in base if d["id"] != trap.id)  # nothing else
     assert sorted(p.facts["one_die"] for p in new) == ["never", "never", "under_six", "under_six"]
     for p in new:
-        assert "habit_trap" in p.themes and "best_set" in p.themes and verify(p) == []
+        assert "next_roll" in p.themes and "best_set" in p.themes and verify(p) == []
         assert cpu_player("medium", 0).choose(p.position) not in p.answers
 
 

@@ -787,7 +787,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     for band in ("easy", "medium", "hard"):
         in_band = [p for p in pool if p.band == band]
         assert sum(p.facts["kind"] == "dice" for p in in_band) <= DICE_SHARE * len(in_band)
-    trap = practice_pool("shut_the_box", "habit_trap")
+    trap = practice_pool("shut_the_box", "next_roll")
     assert trap and all(p.facts["kind"] == "set" for p in trap)
     lessons_rule_or_level_6 = {
         p.question_key
@@ -799,7 +799,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
 
 @pytest.mark.parametrize(
     "code",
-    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-habit_trap-10-1", "shut-all-10-1", "shut-best_set-50-7"],
+    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-next_roll-10-1", "shut-all-10-1", "shut-best_set-50-7"],
 )
 def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
     """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,

@@ -64,7 +64,7 @@ def test_every_level_and_idea_under_the_lessons_rule():
     bands = collections.Counter(p.band for p in mine)
     assert min(bands[b] for b in ("easy", "medium", "hard")) >= 40, bands
     themes = collections.Counter(t for p in mine for t in p.themes)
-    assert min(themes[t] for t in ("sets_for_roll", "one_die_or_two", "best_set", "habit_trap")) >= 40, themes
+    assert min(themes[t] for t in ("sets_for_roll", "one_die_or_two", "best_set", "next_roll")) >= 40, themes
     hard = [p for p in _sets("hard", "after_789") if p.facts["thumb"] is None]
     assert len(hard) >= 5
     assert {p.facts["objective"] for p in _sets("medium", "after_789")} == {"shut", "score"}
