@@ -403,8 +403,9 @@ EXERCISE_POSITIONS = {
     # (not the bottom row of the picture above it)
     "side_win": "21431234163647",
     # lesson 1 — yellow to move: red's diagonal from column 4, row 2 up to the red side disc on the right (row 6)
-    # has one gap, column 6 row 4, in the middle of the line: only the side disc makes it a threat
-    "side_block": "5756474757766",
+    # has one gap, column 6 row 4, in the middle of the line: only the side disc makes it a threat; the block
+    # holds the draw (so "Try a similar one" finds bank block puzzles with the same goal)
+    "side_block": "6576474756577",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
     "side_diagonal": "425632312711",
     # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now

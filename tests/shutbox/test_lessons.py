@@ -702,15 +702,20 @@ def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
 
 
 def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
-    """The expected score is taught in lesson 4: lessons 1–3's practice problems ask for the chance to shut (or
-    ask no goal at all: lesson 2 lists the sets for the roll), under the lessons' own one-die rule."""
+    """The expected score is taught in lesson 4: lessons 1–3's practice problems ask for the chance to shut, or ask
+    no goal at all (lesson 1 asks for one set you may cover, lesson 2 lists the sets for the roll: the bank
+    position's own goal is never shown), under the lessons' own one-die rule."""
     from gamekit.shutbox.rules import Rules
 
     for n, lesson in L.LESSONS.items():
         for puzzle in lesson.practice.puzzles():
             assert puzzle.facts["one_die"] == Rules().one_die
-            if n < 4 and lesson.practice.questions[0] not in ("list", "count"):  # listing sets asks no goal
+            if n < 4 and lesson.practice.questions[0] not in ("list", "count", "legal"):  # these ask no goal
                 assert puzzle.facts["objective"] == "shut", (n, puzzle.id)
+        if n < 4:
+            for ex in lesson.practice_exercises():
+                if ex.key.endswith((" legal", " list", " count")):
+                    assert not any(w in ex.prompt for w in ("score", "shut", "best")), ex.prompt
 
 
 from hypothesis import given, settings, strategies as st
@@ -1160,16 +1165,26 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
 
 
 def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names_its_own_idea():
-    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, easy (the roll's
-    own tile is open), medium (it is covered), hard (a roll no single tile makes); each hint opens with that
-    idea, never another lesson's (not "one die or two")."""
+    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, medium (the roll's
+    own tile is covered: two or more tiles needed) then hard (a roll no single tile makes), as its heading says
+    ("medium to hard"); each hint opens with that idea, never another lesson's (not "one die or two").  No easy
+    item (the roll's own tile open) exists: the bank keeps no "sets for the roll" box that the roll's own tile
+    answers."""
+    from pathlib import Path
+    from gamekit.puzzles import bank
+
     items = L.practice_exercises(1)
-    assert [ex.level for ex in items] == ["easy", "medium", "hard"]
+    assert [ex.level for ex in items] == ["medium", "medium", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
     assert all(ex.hint.startswith("The idea: sets for the roll — you may cover open tiles only") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
     facts = [ex.puzzle.facts for ex in items]
-    assert facts[0]["roll"] in facts[0]["open"] and facts[1]["roll"] not in facts[1]["open"] and facts[2]["roll"] > 9
+    assert all(f["roll"] not in f["open"] for f in facts) and facts[2]["roll"] > 9
+    assert not any(
+        p.facts["roll"] in p.facts["open"] and p.facts["one_die"] == "after_789" for p in bank("shut_the_box", L.SETS)
+    )
+    root = Path(__file__).resolve().parents[2]
+    assert "## More practice (medium to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
     for ex in items:
         assert ex.solutions == [
             "+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))
@@ -1353,8 +1368,22 @@ def test_a_dead_end_with_nothing_below_says_no_smaller_tiles_are_left():
     assert "in lesson 4 you compare the sets to find the best one" in page
 
 
-def test_lesson_two_practice_is_graded_easy_medium_hard():
-    assert [ex.level for ex in L.practice_exercises(2)] == ["easy", "medium", "hard"]
+def test_lesson_two_practice_rises_in_difficulty_as_its_heading_says():
+    """Lesson 2's practice lists the sets for the roll: each box has more sets to find than the one before, easy to
+    medium, as the heading says.  No "hard" box (9 sets or more) exists under the lessons' rule in the bank, and
+    only two "medium" ones: the set ends on one of them."""
+    from pathlib import Path
+    from gamekit.puzzles import bank
+
+    items = L.practice_exercises(2)
+    counts = [len(tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
+    assert counts == sorted(set(counts)) and len(counts) == 3  # strictly more sets each time
+    assert [ex.level for ex in items] == ["easy", "easy", "medium"]
+    under_rule = [p for p in bank("shut_the_box", L.SETS) if p.facts["one_die"] == "after_789"]
+    levels = [L.sets_level(p.facts["open"], p.facts["roll"]) for p in under_rule]
+    assert "hard" not in levels and levels.count("medium") == 2
+    root = Path(__file__).resolve().parents[2]
+    assert "## More practice (easy to medium)" in (root / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
 
 
 def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
