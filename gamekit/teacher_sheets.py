@@ -99,7 +99,7 @@ def practice_markdown(module: str, notebook: str) -> list[str]:
         + tr("More practice")
         + "** — "
         + tr(
-            "from the puzzle bank ({game}), seed {seed}: the same problems for every pupil, easy to hard.",
+            "from the puzzle bank ({game}), seed {seed}: the same problems for every pupil, in the page's order.",
             game=problems.game_id,
             seed=problems.seed,
         ),
