@@ -1552,7 +1552,7 @@ LESSONS: dict[int, Lesson] = {
                "legal_set": "hard"},
               (N_("Explain in one sentence why a turn can end while tiles are still open."),
                N_("The turn ends as soon as no set of the open tiles adds up to the roll, so the tiles still open then stay open and are the score.")),
-              LessonPractice("shut_the_box", ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")), seed=26,
+              LessonPractice("shut_the_box", ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")), seed=45,
                              where=LESSON_RULES, questions=("legal",) * 3, graded_by_box=True),
               objectives=((N_("play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"),
                            ("ending_roll", "legal_set")),
