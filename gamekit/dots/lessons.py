@@ -851,11 +851,10 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
 
     def check(answer: Any) -> tuple[bool, str]:
-        word = _parity_word(answer)
-        if word is not None:          # "even" / «pares»: the question is about parity, so the word is an answer
-            got = [k for k in range(1, most + 1) if (k % 2 == 0) == (word == "even")]
-        else:
-            got = sorted(set(_parse_lengths(answer)))
+        if _parity_word(answer) is not None:   # "even" / «pares»: the question asks for the numbers themselves
+            raise ValueError(tr("{answer!r} is a word: type the numbers themselves, from 1 to {most}, separated by "
+                                "commas.", answer=str(answer).strip(), most=most))
+        got = sorted(set(_parse_lengths(answer)))
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
@@ -899,6 +898,9 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
             return True, tr("Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.", n=n, describe_components=describe_components(game))
         if loops and short and k == everything:
             return False, tr("You counted every group of boxes. Leave out the loops and the chains of 1 or 2 boxes.")
+        if loops and k == n + len(loops) and 2 in short and len(loops) == 1:   # the loop, or the 2-chain, counted
+            return False, tr("One too many: either you counted the loop (loops never count, however long they are) "
+                             "or the chain of 2 (a long chain has 3 boxes or more).")
         if loops and k == n + len(loops):
             return False, tr("Loops do not count as long chains, however long they are.")
         if short and k == n + len(short):
@@ -973,9 +975,16 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
                  "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.", long_n,
                  gold=final[0], coral=final[1], dots=dots, sum=dots + long_n, wants=wants,
                  loser=tr(SEATS[1 - rule.favoured]))
+    # the other side: most often the rule turned round (whom an even total suits), or a miscounted long chain
+    backwards = tr("No: {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the second (Coral) "
+                   "wants odd, so this count suits {winner}: check that you did not turn the rule round, and that you "
+                   "counted only chains of 3 boxes or more. With best play the game ends Gold {gold}, Coral {coral}.",
+                   dots=dots, n=long_n, sum=dots + long_n,
+                   parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
+                   winner=tr(SEATS[rule.favoured]), gold=final[0], coral=final[1])
     explain = {w: tr("Right: {reason}", reason=reason) if w == winner else
                tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
-               if w == "Draw" else tr("No: {reason}", reason=reason)
+               if w == "Draw" else backwards
                for w in (N_("Gold"), N_("Coral"), N_("Draw"))}
     return DotsExercise(tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
                         choice_checker(winner, explain), hint=tr("Count the long chains and add the dots."),
@@ -1475,8 +1484,8 @@ def double_deal_score_exercise() -> DotsExercise:
 
 
 WORKSHEET_RULES = (
-    N_("**Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
-       "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
+    N_("**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
+       "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
     N_("**Third side:** a box with three sides drawn can be taken by the next player."),
 )
 """The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
@@ -1486,19 +1495,19 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
     1: (),
     2: (N_("**Safe line:** a line that gives no box its third side."),),
     3: (N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
+        N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
         N_("**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
            "opened by its middle line, the boxes cannot be refused.")),
-    4: (N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
-        N_("**Control:** the player who has control makes the other player open every long chain."),
+    4: (N_("**Control:** the player who has control makes the other player open every long chain."),
         N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
            "second player wants it odd. Whoever gets the total they want has control."),
-        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
-        N_("**Double-cross:** one line that wins two boxes at once."),
+        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count.")),
+    5: (N_("**Double-cross:** one line that wins two boxes at once."),
         N_("**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-           "taking them: the other player takes both with a double-cross and must then open the next chain.")),
-    5: (N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
-           "to keep control."),),
+           "taking them: the other player takes both with a double-cross and must then open the next chain."),
+        N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
+           "to keep control.")),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
 words of its lesson and the lessons before it, never a word taught later."""

@@ -349,16 +349,15 @@ def test_bad_input_is_refused_in_plain_words_with_the_text_in_quotes(lang):
 
 
 def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
-    """Lesson 1 shows only lesson 1's words (no junction, no long chain: lessons 3 and 4 teach them); the table
+    """Lesson 1 shows only lesson 1's words (no junction, no long chain: lesson 3 teaches them); the table
     names no "rules sheet" (a pupil's page); a loop is not said to be given away whole (lesson 5 refutes it)."""
     from gamekit.dots.glossary import glossary_table
 
     assert [r[0] for r in glossary_table(1).rows] == ["dot", "line", "box", "third side"]
     assert not any("junction" in str(c) or "long chain" in str(c).lower() for r in glossary_table(1).rows for c in r)
-    assert not any("Long chain" in str(c) for r in glossary_table(3).rows for c in r)
-    assert "long chain" in [r[0] for r in glossary_table(4).rows]
+    assert not any("long chain" in str(c).lower() for r in glossary_table(2).rows for c in r)
     rows = glossary_table(3).rows
-    assert [r[0] for r in rows] == ["dot", "line", "box", "third side", "safe line", "chain", "loop"]
+    assert [r[0] for r in rows] == ["dot", "line", "box", "third side", "safe line", "chain", "long chain", "loop"]
     assert len(glossary_table().rows) == 11 and len(glossary_table().headers) == 3
     assert not any("rules sheet" in str(cell) for row in glossary_table().rows for cell in row)
     loop = next(r for r in rows if r[0] == "loop")[2]
@@ -392,7 +391,7 @@ def test_count_long_refuses_counting_the_loop():
     ex = ALL["count_long"]
     assert ex.check(2)[0]
     ok, feedback = ex.check(3)
-    assert not ok and "Loops" in feedback
+    assert not ok and "loops never count" in feedback
 
 
 def test_who_wins_agrees_with_the_solver():
@@ -993,8 +992,8 @@ COMMON_MISTAKES = {
         4: "4 is one loop",
     },
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
-    "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
-    "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
+    "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
+    "who_wins": {"Coral": "turn the rule round", "Draw": "a draw needs"},
     "total": {2: "long chains alone", 22: "added the boxes", 33: "Loops do not count", 34: "Not 34"},
     "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
 }
@@ -1224,26 +1223,15 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     expected = {
         1: (),
         2: ("Safe line",),
-        3: ("Chain", "Loop", "A loop is not a chain", "middle line"),
-        4: (
-            "Long chain:",
-            "3 boxes or more",
-            "Control",
-            "Long chain rule",
-            "even",
-            "odd",
-            "has control",
-            "Sacrifice",
-            "Double-cross",
-            "Double-deal",
-        ),
-        5: ("All-but-four",),
+        3: ("Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "middle line"),
+        4: ("Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
+        5: ("Double-cross", "Double-deal", "All-but-four"),
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
         3: ("Long chain rule", "Sacrifice"),
-        4: ("All-but-four",),
+        4: ("Double-cross", "Double-deal", "All-but-four"),
         5: (),
     }
     for n, lesson in L.LESSONS.items():
@@ -1296,7 +1284,8 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
     assert bullets == rules
     assert all(len(b) > 40 and b.rstrip().endswith(".") for b in bullets)
     if lang == "es":
-        assert "**Reglas:**" in bullets[0] and "Rules" not in " ".join(bullets)
+        assert "**Cómo se juega:**" in bullets[0] and "Rules" not in " ".join(bullets)
+        assert "Reglas:**" not in sheet  # the heading says «Reglas» already
         assert "D una casilla de Dorado" in sheet and "G una casilla" not in sheet
 
 
@@ -1402,20 +1391,39 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
     assert f"the answer is {best}" in flat
 
 
-@pytest.mark.parametrize(
-    "lang, right, wrong", [("en", ("even", "Evens"), ("odd",)), ("es", ("par", "pares"), ("impar", "impares"))]
-)
-def test_a_parity_question_accepts_the_parity_as_a_word(lang, right, wrong):
-    """ "Which numbers of long chains suit Gold?" was refusing "even" (and «par») as "not a whole number"."""
+@pytest.mark.parametrize("lang, words", [("en", ("even", "Evens", "odd")), ("es", ("par", "pares", "impares"))])
+def test_a_parity_question_asks_for_the_numbers_and_refuses_the_parity_word_with_why(lang, words):
+    """ "Which numbers of long chains, from 1 to 4, suit Gold?" asks for the numbers: the word "even" (or «par») is
+    not marked right; it is refused, naming the word, with what to type instead (not "not a whole number")."""
     from gamekit.i18n import using
 
     with using(lang):
         ex = L.exercises(4)["parity_5x4"]
-        for word in right:
-            assert ex.check(word)[0], word
-        for word in wrong:
-            ok, feedback = ex.check(word)
-            assert not ok and "whole number" not in feedback and "número entero" not in feedback, word
+        assert ex.check("2, 4")[0] and not ex.check("1, 3")[0]
+        for word in words:
+            ok, why = ex.check(word)
+            assert not ok and word in why and "1" in why
+            assert "whole number" not in why and "número entero" not in why
+
+
+def test_lesson_4_counting_3_long_chains_gets_a_reason_for_the_loop_and_for_the_2_chain():
+    """Chains of 8, 3, 2 and 1 and a loop of 6: 3 comes from counting the loop or from counting the 2-chain as long,
+    so its reason names both; 4 (both short chains counted) names the short ones."""
+    ex = L.exercises(4)["count_long"]
+    three = ex.check("3")[1]
+    assert not ex.check("3")[0] and "loop" in three and "chain of 2" in three
+    assert "short" in ex.check("4")[1]
+
+
+def test_lesson_4_who_wins_the_other_side_is_told_the_rule_may_be_turned_round():
+    """Choosing the side the count does not suit mostly means the rule was applied backwards: the feedback works
+    the sum, says whom even and odd suit and whom this count suits, instead of only repeating the solution."""
+    ex = L.exercises(4)["who_wins"]
+    (right,) = ex.solutions
+    other = "Coral" if right == "Gold" else "Gold"
+    ok, feedback = ex.check(other)
+    assert not ok and "turn the rule round" in feedback and f"suits {right}" in feedback
+    assert feedback != ex.check("Draw")[1]
 
 
 def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is_asked():
@@ -1492,23 +1500,26 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     )
 
 
-def test_the_guides_challenge_3_reasoning_is_the_solvers():
-    """The guide's worked reasoning for challenge 3 described a 4×4 board since replaced: its lines and scores are
-    the solver's on the position the lesson shows (English and Spanish)."""
+@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_chain")])
+def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
+    """The guide's worked reasoning for challenges 2 and 3 described boards since replaced: its lines and scores are
+    the solver's on the position the lesson shows (English and Spanish): the best line and the best box-taking
+    line, each with the final score it leads to."""
     from pathlib import Path
 
-    ex = ALL["challenge_chain"]
+    ex = ALL[name]
     game, values = ex.game, L.move_values(ex.game)
     best = max(values.values())
     deal = ex.solutions[0]
     take = max((l for l in values if L.boxes_won(game, l)), key=lambda l: values[l])
     root = Path(__file__).resolve().parents[2]
-    for path, gold, coral in (
-        ("docs/teachers/dots.md", "Gold", "Coral"),
-        ("docs/teachers/es/dots.md", "Dorado", "Coral"),
+    for path, head, gold, coral in (
+        ("docs/teachers/dots.md", "Challenge", "Gold", "Coral"),
+        ("docs/teachers/es/dots.md", "Reto", "Dorado", "Coral"),
     ):
         text = " ".join((root / path).read_text(encoding="utf-8").split())
-        part = text[text.index("3 × 3 (" + gold) :][:700]
+        part = text[text.index(f"**{head} {k}**") :][:800]
+        part = part[: part.index(f"**{head} {k + 1}**")] if f"**{head} {k + 1}**" in part else part
         g, c = L.final_score(game, best)
         assert f"`{deal}`" in part and f"{gold} {g}, {coral} {c}" in part, path
         g, c = L.final_score(game, values[take])
@@ -1808,3 +1819,22 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
         for line in ex.wrong:
             ok, taken = ex.check(line)
             assert "no consigue ninguna casilla" in taken and "completa" not in taken and "cierra" not in taken
+
+
+def test_each_worksheet_word_is_on_the_card_of_the_lesson_the_glossary_says_teaches_it():
+    """The guide says each worksheet's card holds exactly the words taught up to that lesson: a word of the glossary
+    that is on a card is on the card of the lesson that teaches it (long chain: 3; double-cross and double-deal: 5),
+    so no sheet carries a word its lesson has not reached."""
+    import re
+
+    from gamekit.dots.glossary import GLOSSARY
+
+    on_card = {
+        re.match(r"\*\*([^:*]+):", word).group(1).lower(): n for n, words in L.WORKSHEET_WORDS.items() for word in words
+    }
+    checked = 0
+    for term, _, _, lesson in GLOSSARY:
+        if term in on_card:
+            assert on_card[term] == lesson, term
+            checked += 1
+    assert checked >= 6 and on_card["long chain"] == 3 and on_card["double-deal"] == on_card["double-cross"] == 5
