@@ -40,7 +40,8 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table", "tally_check"]
+           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table",
+           "tally_check", "tally_worked_row", "tally_sheet"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -1523,7 +1524,28 @@ def worksheet_aids(notebook: str) -> list[str]:
     words = [word for n in range(1, number_ + 1) for word in WORKSHEET_WORDS[n]]
     if not words:
         return []
-    return ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
+    blocks = ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
+    if number_ == 4:
+        blocks.append(tally_sheet())
+    return blocks
+
+
+def tally_sheet(name: str = "tally_game") -> str:
+    """Lesson 4's tally on paper: what "forming" means, the worked row and a blank table to fill in, one row per
+    line (Markdown, current language).  The lines themselves are not printed (a line name on the sheet could read as
+    an exercise's answer): the teacher draws them, from the worked game in the guide."""
+    spec = SEQUENCES[name]
+    steps = spec["steps"]
+    head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
+    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
+    return "\n".join([
+        "**" + tr("Keep a tally") + "**", "",
+        tr("A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
+           "through their undrawn sides. Your teacher draws the first {n} lines of a game on a {width}×{height} "
+           "board one by one, Gold first; after each line, fill in its row.", n=len(steps), width=spec["start"][0],
+           height=spec["start"][1]), "",
+        str(tally_worked_row(name)), "",
+        "| " + " | ".join(head) + " |", "|" + "---|" * len(head), rows])
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -1816,6 +1838,27 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
         rows.append((i, rule.long_chains, f"{rule.dots} + {rule.long_chains} = {total}",
                      tr(SEATS[rule.favoured]) if rule.long_chains else "—"))    # no long chain: nothing to steer yet
     return rows
+
+
+def tally_worked_row(name: str = "tally_game") -> Paragraph:
+    """One row of the tally worked for the pupil: the first line after which a long chain is forming, with the boxes
+    of that chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.
+    Computed from the analysis, like :func:`tally_rows`."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    for i, line in enumerate(spec["steps"], 1):
+        game.play(line)
+        long_ = [c for c in analysis.components(game) if c.is_long]
+        if long_:
+            rule = analysis.long_chain_rule(game)
+            total = rule.dots + rule.long_chains
+            return Paragraph(tr(
+                "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
+                "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
+                "{total} | {seat}.", i=i, names=_join(list(long_[0].names)), n=rule.long_chains, dots=rule.dots,
+                total=total, seat=tr(SEATS[rule.favoured])))
+    raise ValueError(f"{name}: no long chain forms in its steps")
 
 
 def tally_table(name: str = "tally_game") -> Table:

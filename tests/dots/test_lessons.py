@@ -1838,3 +1838,34 @@ def test_each_worksheet_word_is_on_the_card_of_the_lesson_the_glossary_says_teac
             assert on_card[term] == lesson, term
             checked += 1
     assert checked >= 6 and on_card["long chain"] == 3 and on_card["double-deal"] == on_card["double-cross"] == 5
+
+
+def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
+    """Pupils tallied "long chains forming" with "forming" never defined: the page defines it (boxes with two sides
+    drawn, linked, three or more) before the step-through, a computed worked row agrees with the checked tally, the
+    plan gives the tally 8 minutes, and lesson 4's worksheet carries the definition, the worked row and a blank
+    row per line (English and Spanish)."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    row = str(L.tally_worked_row())
+    i = int(row.split("line ")[1].split(":")[0])
+    number, count, total, suits = L.tally_rows()[i - 1]
+    assert all(r[1] == 0 for r in L.tally_rows()[: i - 1]) and count >= 1
+    assert f"Write: {i} | {count} | {total} | {suits}." in row
+    root = Path(__file__).resolve().parents[2]
+    for lang, defined in (
+        ("", "three or more boxes in a row each already have two sides drawn"),
+        ("es", "tres o más casillas seguidas ya tienen dos lados trazados"),
+    ):
+        page = (root / "notebooks" / lang / "dots_and_boxes" / "04_long_chain_rule.md").read_text(encoding="utf-8")
+        page = " ".join(page.split())
+        assert page.index(defined) < page.index("L.tally_worked_row()") < page.index('L.step_through("tally_game")')
+        with using(lang or "en"):
+            sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
+            assert str(L.tally_worked_row()) in sheet and f"| {len(L.tally_rows())} | | | |" in sheet
+        assert " ".join(defined.split()) in " ".join(sheet.split())
+    guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
+    assert "| 8 | the tally step-through" in guide
