@@ -1764,7 +1764,13 @@ def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequenc
         return tr("{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
                   "with a double-deal keeps control.", line=line, seat=seat)
     if lesson >= 4:
-        return tr("{line} — {why}", line=line, why=why_line(game, line))
+        reason = tr("{line} — {why}", line=line, why=why_line(game, line))
+        safe = set(safe_lines(game))
+        steering = [b for b in best if b in safe and analysis.long_chain_rule(_after(game, b)).favoured == game.to_move]
+        if given and line not in safe and steering:   # a gift while a safe line could still steer the count
+            reason += " " + tr("A safe line was still left that makes the long-chain count the one {seat} wants.",
+                               seat=seat)
+        return reason
     if given and safe_lines(game):
         return ntr("{line} gives box {boxes} its third side, and a safe line was still left.",
                    "{line} gives boxes {boxes} their third side, and a safe line was still left.", len(given),

@@ -1869,3 +1869,29 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert "| 8 | the tally step-through" in guide
+
+
+def _played(game, line):
+    after = game.copy()
+    after.play(line)
+    return after
+
+
+def test_lesson_4_practice_a_gift_while_a_steering_safe_line_was_left_is_told_so():
+    """Lesson 4's first practice problem: a2-b2 hands over a 2-chain by its middle (lesson 3's good handout), which
+    alone sounds right; the feedback adds that a safe line giving the wanted long-chain count was still left —
+    computed: one of the accepted lines is safe and leaves the count the mover wants."""
+    from gamekit.dots import analysis
+
+    ex = L.practice_exercises(4)[0]
+    game = ex.game
+    steering = [
+        b
+        for b in ex.solutions
+        if b in L.safe_lines(game) and analysis.long_chain_rule(_played(game, b)).favoured == game.to_move
+    ]
+    assert steering and "a2-b2" not in L.safe_lines(game)
+    ok, feedback = ex.check("a2-b2")
+    assert not ok and "A safe line was still left that makes the long-chain count" in feedback
+    safe_wrong = [w for w in ex.wrong if w in L.safe_lines(game)]
+    assert all("A safe line was still left" not in ex.check(w)[1] for w in safe_wrong)
