@@ -1057,7 +1057,8 @@ TEACHES_THE_TRIVIAL_RULE = {1: {"take_box"}, 2: {"take_box", "avoid_third_side"}
 @pytest.mark.parametrize("n", sorted(L.LESSONS))
 def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
     """No practice item accepts more than a third of the legal lines, nor is answered by "take a box" or "any safe
-    line" unless the lesson teaches exactly that rule (lessons 1–2, whose items each have a tempting wrong line);
+    line" unless the lesson teaches exactly that rule (lessons 1–2, whose items each have a tempting wrong line;
+    lesson 5's "control is not worth it" item, where taking is the lesson's answer to "take or refuse?");
     lesson 4's chain-count items are answered by its rule over a handful of safe lines, and its sacrifices come
     when no safe line gives the count the player wants."""
     problems = L.LESSONS[n].practice
@@ -1071,6 +1072,12 @@ def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
                 assert answers == captures and _nearly_finished(game), (n, puzzle.id)
             else:
                 assert answers == safe and not captures and _half_safe(game), (n, puzzle.id)
+            continue
+        if n == 5 and theme == "control_not_worth_it":
+            # lesson 5 teaches the choice between taking and refusing: here taking is right, and the refusal (a line
+            # that leaves the boxes on offer) is there to tempt; the set's other items need a refusal (a test below)
+            assert answers == captures and not safe, (n, puzzle.id)
+            assert any(not won(game, l) and l not in answers for l in game.legal_moves()), (n, puzzle.id)
             continue
         assert answers != captures and not (safe and answers == safe), (n, puzzle.id)
         if theme != "control_not_worth_it":
@@ -1895,3 +1902,14 @@ def test_lesson_4_practice_a_gift_while_a_steering_safe_line_was_left_is_told_so
     assert not ok and "A safe line was still left that makes the long-chain count" in feedback
     safe_wrong = [w for w in ex.wrong if w in L.safe_lines(game)]
     assert all("A safe line was still left" not in ex.check(w)[1] for w in safe_wrong)
+
+
+def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
+    """Lesson 5's More practice set was all refusals: at least one problem's accepted lines all take a box (control
+    not worth it), and at least one's accepted lines all refuse, so neither "always take" nor "always refuse" solves
+    the set."""
+    problems = L.practice_exercises(5)
+    takes = [all(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
+    refuses = [not any(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
+    assert any(takes) and any(refuses)
+    assert any("control_not_worth_it" in ex.puzzle.themes for ex in problems)
