@@ -340,8 +340,21 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
         if values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])
-            text_ += tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
-                        better=_join(better[:3]) + (" …" if len(better) > 3 else ""), seat=seat)
+            shown = _join(better[:3]) + (" …" if len(better) > 3 else "")
+            played = _line_parts(before, name)
+            instead = {(p.kind, p.boxes) for b in better for p in _line_parts(before, b)}
+            part = next((p for p in components(before) if (p.kind, p.boxes) in instead), None)
+            # no safe line left and every better line opens one other part: say which part, in lesson 3's words
+            opens_other = len(played) == 1 and (played[0].kind, played[0].boxes) not in instead
+            if (not safe_lines(before) and opens_other and len(instead) == 1 and part is not None
+                    and all(not boxes_won(before, b) for b in better)):
+                whole = (tr("the loop of {n}", n=len(part.boxes)) if part.kind == "loop"
+                         else tr("the chain of {n}", n=len(part.boxes)))
+                text_ += tr(" A mistake, says the exact calculation: opening {part} first ({better}) would have won "
+                            "{seat} more boxes.", part=whole, better=shown, seat=seat)
+            else:
+                text_ += tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
+                            better=shown, seat=seat)
     return text_
 
 
