@@ -132,9 +132,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    # lesson 5, final challenge 3: Gold opened a chain of 2 at its end; a chain of 4 and a chain of 3 are left, no
-    # junction. Taking both boxes loses; the double-deal wins. Coral to move
-    "challenge_chain": (3, 3, "c2-c3 a3-b3 c3-d3 c1-c2 a1-b1 a2-a3 c4-d4 a4-b4 b1-b2 c1-d1 b4-c4 b3-c3 d1-d2"),
+    # lesson 5, final challenge 3: two safe lines left, chains of 4, 2 and 2 forming; each safe line leaves 2 long
+    # chains (Gold's count) and loses 4–5. Handing over the 2-chain a3-b3 by its middle line (b3-b4), a sacrifice,
+    # wins 5–4; the other 2-chain's middle line loses 2–7. Found by a search with the exact solver. Coral to move
+    "challenge_sacrifice": (3, 3, "a3-b3 b3-c3 a1-b1 a2-b2 c1-c2 b4-c4 d1-d2 a4-b4 b1-c1 c3-d3 c2-c3"),
 }
 
 # A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.  Chosen so that, at every
@@ -1645,10 +1646,10 @@ LESSONS: dict[int, Lesson] = {
                "take_all": take_all_exercise,
                "challenge_safe": lambda: challenge_exercise("challenge_safe"),
                "challenge_loop": lambda: challenge_exercise("challenge_loop"),
-               "challenge_chain": lambda: challenge_exercise("challenge_chain")},
+               "challenge_sacrifice": lambda: challenge_exercise("challenge_sacrifice")},
               {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
                "take_all": "hard", "challenge_safe": "hard", "challenge_loop": "hard",
-               "challenge_chain": "hard"},
+               "challenge_sacrifice": "hard"},
               (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
                N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
               ProblemSet("dots_and_boxes", (("control_not_worth_it", "easy"), ("double_deal", "easy"),
@@ -1658,7 +1659,7 @@ LESSONS: dict[int, Lesson] = {
                           (N_("tell when keeping control is not worth what it costs, and take everything instead"),
                            ("not_worth_it", "take_all")),
                           (N_("combine the long chain rule and double-dealing in a final challenge"),
-                           ("challenge_safe", "challenge_loop", "challenge_chain"))),
+                           ("challenge_safe", "challenge_loop", "challenge_sacrifice"))),
               themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
                       "sacrifice", "double_deal", "control_not_worth_it", "all_but_four")),
 }

@@ -1199,7 +1199,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
+    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1507,18 +1507,20 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     )
 
 
-@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_chain")])
+@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_sacrifice")])
 def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
     """The guide's worked reasoning for challenges 2 and 3 described boards since replaced: its lines and scores are
-    the solver's on the position the lesson shows (English and Spanish): the best line and the best box-taking
-    line, each with the final score it leads to."""
+    the solver's on the position the lesson shows (English and Spanish): the best line and the tempting one (the
+    best box-taking line, or the best safe line when no box is on offer), each with the final score it leads to."""
     from pathlib import Path
 
     ex = ALL[name]
     game, values = ex.game, L.move_values(ex.game)
     best = max(values.values())
     deal = ex.solutions[0]
-    take = max((l for l in values if L.boxes_won(game, l)), key=lambda l: values[l])
+    # the tempting line: the best one that takes a box, or (no box on offer) the best safe line
+    tempting = [l for l in values if L.boxes_won(game, l)] or list(L.safe_lines(game))
+    take = max(tempting, key=lambda l: (values[l], l))
     root = Path(__file__).resolve().parents[2]
     for path, head, gold, coral in (
         ("docs/teachers/dots.md", "Challenge", "Gold", "Coral"),
@@ -1683,7 +1685,7 @@ def test_lesson_5_loop_hint_does_not_settle_the_exercise():
 def test_no_final_challenge_is_answered_by_a_one_step_rule():
     """ "Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
     every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
-    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
+    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
         ex = ALL[name]
         game = ex.game
         best = set(ex.solutions)
