@@ -1500,7 +1500,8 @@ def double_deal_score_exercise() -> DotsExercise:
 
 WORKSHEET_RULES = (
     N_("**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
-       "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
+       "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
+       "boxes wins."),
     N_("**Third side:** a box with three sides drawn can be taken by the next player."),
 )
 """The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
