@@ -94,6 +94,10 @@ def practice_markdown(module: str, notebook: str) -> list[str]:
     if lesson is None or lesson.practice is None:
         return []
     problems = lesson.practice
+    # the exercises exactly as the pupils' page builds them (a game may word the feedback in its lessons' terms)
+    build = getattr(importlib.import_module(module), "practice_exercises", None)
+    number_ = next(n for n, l in lessons.items() if l.notebook == notebook)
+    built = build(number_) if build is not None else problems.exercises()
     out = [
         "**"
         + tr("More practice")
@@ -105,7 +109,7 @@ def practice_markdown(module: str, notebook: str) -> list[str]:
         ),
         "",
     ]
-    for n, ex in enumerate(problems.exercises(), 1):
+    for n, ex in enumerate(built, 1):
         from gamekit.puzzles.sets import level_word
 
         solutions = ", ".join(f"`{_shown(ex, s)}`" for s in ex.solutions)

@@ -392,3 +392,41 @@ def test_a_guide_opens_in_jupyterlab_as_a_page_not_a_lesson_to_run(guide):
 
     notebook = jupytext.read(ROOT / guide)
     assert not [c for c in notebook.cells if c.cell_type == "code"], f"{guide}: fence its code ```py, not ```python"
+
+
+@pytest.mark.parametrize(
+    "lang, path, head", [("en", "docs/teachers/dots.md", "Challenge"), ("es", "docs/teachers/es/dots.md", "Reto")]
+)
+def test_dots_worked_reasoning_names_each_challenges_accepted_answers(lang, path, head):
+    """The hand-written reasoning for lesson 5's final challenge described an old position (its answer was no longer
+    accepted): each challenge's paragraph names its answer, and that is exactly the set of lines the exercise
+    accepts (computed by the exact solver), in the order the page gives the challenges."""
+    from gamekit.dots import lessons as L
+
+    text = (ROOT / path).read_text(encoding="utf-8")
+    names = [n for n in L.LESSONS[5].exercises if n.startswith("challenge_")]
+    word = "answer" if lang == "en" else "respuesta"
+    with using(lang):
+        for k, name in enumerate(names, 1):
+            match = re.search(rf"\*\*{head} {k}\*\* \({word} ([^)]*)\)", text)
+            assert match, (lang, k)
+            named = set(re.findall(r"`([a-e]\d-[a-f]\d)`", match.group(1)))
+            assert named == set(L.exercises(5)[name].solutions), (lang, name, named)
+
+
+@pytest.mark.parametrize("lang, path", [("en", "docs/teachers/dots.md"), ("es", "docs/teachers/es/dots.md")])
+def test_dots_guide_quotes_the_more_practice_feedback_pupils_see(lang, path):
+    """The guide quoted the puzzle bank's bare feedback ("best play goes …") while the page words a wrong line in
+    the lesson's terms: every More practice problem's quoted feedback is the one the page gives that wrong line."""
+    import html
+
+    from gamekit.dots import lessons as L
+
+    text = (ROOT / path).read_text(encoding="utf-8")
+    with using(lang):
+        for n in L.LESSONS:
+            for ex in L.practice_exercises(n):
+                ok, feedback = ex.check(ex.wrong[0])
+                assert not ok and f"`{ex.wrong[0]}`" in text
+                plain = " ".join(html.unescape(re.sub(r"<[^>]+>", "", feedback)).split())
+                assert plain in text, (lang, n, ex.wrong[0])

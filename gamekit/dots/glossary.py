@@ -32,7 +32,7 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
         ),
         3,
     ),
-    ("long chain", "cadena larga", N_("A chain of 3 boxes or more."), 4),
+    ("long chain", "cadena larga", N_("A chain of 3 boxes or more."), 3),
     (
         "loop",
         "bucle",

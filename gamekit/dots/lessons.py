@@ -40,7 +40,8 @@ from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScor
 __all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
            "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
            "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table", "tally_check"]
+           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table",
+           "tally_check", "tally_worked_row", "tally_sheet"]
 
 SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
 
@@ -131,9 +132,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    # lesson 5, final challenge 3: Gold opened a chain of 2 at its end; a chain of 4 and a chain of 3 are left, no
-    # junction. Taking both boxes loses; the double-deal wins. Coral to move
-    "challenge_chain": (3, 3, "c2-c3 a3-b3 c3-d3 c1-c2 a1-b1 a2-a3 c4-d4 a4-b4 b1-b2 c1-d1 b4-c4 b3-c3 d1-d2"),
+    # lesson 5, final challenge 3: two safe lines left, chains of 4, 2 and 2 forming; each safe line leaves 2 long
+    # chains (Gold's count) and loses 4–5. Handing over the 2-chain a3-b3 by its middle line (b3-b4), a sacrifice,
+    # wins 5–4; the other 2-chain's middle line loses 2–7. Found by a search with the exact solver. Coral to move
+    "challenge_sacrifice": (3, 3, "a3-b3 b3-c3 a1-b1 a2-b2 c1-c2 b4-c4 d1-d2 a4-b4 b1-c1 c3-d3 c2-c3"),
 }
 
 # A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.  Chosen so that, at every
@@ -339,8 +341,21 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
         if values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])
-            text_ += tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
-                        better=_join(better[:3]) + (" …" if len(better) > 3 else ""), seat=seat)
+            shown = _join(better[:3]) + (" …" if len(better) > 3 else "")
+            played = _line_parts(before, name)
+            instead = {(p.kind, p.boxes) for b in better for p in _line_parts(before, b)}
+            part = next((p for p in components(before) if (p.kind, p.boxes) in instead), None)
+            # no safe line left and every better line opens one other part: say which part, in lesson 3's words
+            opens_other = len(played) == 1 and (played[0].kind, played[0].boxes) not in instead
+            if (not safe_lines(before) and opens_other and len(instead) == 1 and part is not None
+                    and all(not boxes_won(before, b) for b in better)):
+                whole = (tr("the loop of {n}", n=len(part.boxes)) if part.kind == "loop"
+                         else tr("the chain of {n}", n=len(part.boxes)))
+                text_ += tr(" A mistake, says the exact calculation: opening {part} first ({better}) would have won "
+                            "{seat} more boxes.", part=whole, better=shown, seat=seat)
+            else:
+                text_ += tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
+                            better=shown, seat=seat)
     return text_
 
 
@@ -851,11 +866,10 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
 
     def check(answer: Any) -> tuple[bool, str]:
-        word = _parity_word(answer)
-        if word is not None:          # "even" / «pares»: the question is about parity, so the word is an answer
-            got = [k for k in range(1, most + 1) if (k % 2 == 0) == (word == "even")]
-        else:
-            got = sorted(set(_parse_lengths(answer)))
+        if _parity_word(answer) is not None:   # "even" / «pares»: the question asks for the numbers themselves
+            raise ValueError(tr("{answer!r} is a word: type the numbers themselves, from 1 to {most}, separated by "
+                                "commas.", answer=str(answer).strip(), most=most))
+        got = sorted(set(_parse_lengths(answer)))
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
@@ -899,6 +913,9 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
             return True, tr("Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.", n=n, describe_components=describe_components(game))
         if loops and short and k == everything:
             return False, tr("You counted every group of boxes. Leave out the loops and the chains of 1 or 2 boxes.")
+        if loops and k == n + len(loops) and 2 in short and len(loops) == 1:   # the loop, or the 2-chain, counted
+            return False, tr("One too many: either you counted the loop (loops never count, however long they are) "
+                             "or the chain of 2 (a long chain has 3 boxes or more).")
         if loops and k == n + len(loops):
             return False, tr("Loops do not count as long chains, however long they are.")
         if short and k == n + len(short):
@@ -973,9 +990,16 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
                  "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.", long_n,
                  gold=final[0], coral=final[1], dots=dots, sum=dots + long_n, wants=wants,
                  loser=tr(SEATS[1 - rule.favoured]))
+    # the other side: most often the rule turned round (whom an even total suits), or a miscounted long chain
+    backwards = tr("No: {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the second (Coral) "
+                   "wants odd, so this count suits {winner}: check that you did not turn the rule round, and that you "
+                   "counted only chains of 3 boxes or more. With best play the game ends Gold {gold}, Coral {coral}.",
+                   dots=dots, n=long_n, sum=dots + long_n,
+                   parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
+                   winner=tr(SEATS[rule.favoured]), gold=final[0], coral=final[1])
     explain = {w: tr("Right: {reason}", reason=reason) if w == winner else
                tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
-               if w == "Draw" else tr("No: {reason}", reason=reason)
+               if w == "Draw" else backwards
                for w in (N_("Gold"), N_("Coral"), N_("Draw"))}
     return DotsExercise(tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
                         choice_checker(winner, explain), hint=tr("Count the long chains and add the dots."),
@@ -1475,8 +1499,9 @@ def double_deal_score_exercise() -> DotsExercise:
 
 
 WORKSHEET_RULES = (
-    N_("**Rules:** the players take turns to draw one line between two dots next to each other. Whoever draws the "
-       "fourth side of a box wins it and draws again. When every line is drawn, the player with more boxes wins."),
+    N_("**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
+       "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
+       "boxes wins."),
     N_("**Third side:** a box with three sides drawn can be taken by the next player."),
 )
 """The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
@@ -1486,19 +1511,19 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
     1: (),
     2: (N_("**Safe line:** a line that gives no box its third side."),),
     3: (N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
+        N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
         N_("**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
            "opened by its middle line, the boxes cannot be refused.")),
-    4: (N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
-        N_("**Control:** the player who has control makes the other player open every long chain."),
+    4: (N_("**Control:** the player who has control makes the other player open every long chain."),
         N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
            "second player wants it odd. Whoever gets the total they want has control."),
-        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
-        N_("**Double-cross:** one line that wins two boxes at once."),
+        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count.")),
+    5: (N_("**Double-cross:** one line that wins two boxes at once."),
         N_("**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-           "taking them: the other player takes both with a double-cross and must then open the next chain.")),
-    5: (N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
-           "to keep control."),),
+           "taking them: the other player takes both with a double-cross and must then open the next chain."),
+        N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
+           "to keep control.")),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
 words of its lesson and the lessons before it, never a word taught later."""
@@ -1514,7 +1539,28 @@ def worksheet_aids(notebook: str) -> list[str]:
     words = [word for n in range(1, number_ + 1) for word in WORKSHEET_WORDS[n]]
     if not words:
         return []
-    return ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
+    blocks = ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
+    if number_ == 4:
+        blocks.append(tally_sheet())
+    return blocks
+
+
+def tally_sheet(name: str = "tally_game") -> str:
+    """Lesson 4's tally on paper: what "forming" means, the worked row and a blank table to fill in, one row per
+    line (Markdown, current language).  The lines themselves are not printed (a line name on the sheet could read as
+    an exercise's answer): the teacher draws them, from the worked game in the guide."""
+    spec = SEQUENCES[name]
+    steps = spec["steps"]
+    head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
+    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
+    return "\n".join([
+        "**" + tr("Keep a tally") + "**", "",
+        tr("A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
+           "through their undrawn sides. Your teacher draws the first {n} lines of a game on a {width}×{height} "
+           "board one by one, Gold first; after each line, fill in its row.", n=len(steps), width=spec["start"][0],
+           height=spec["start"][1]), "",
+        str(tally_worked_row(name)), "",
+        "| " + " | ".join(head) + " |", "|" + "---|" * len(head), rows])
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -1601,20 +1647,20 @@ LESSONS: dict[int, Lesson] = {
                "take_all": take_all_exercise,
                "challenge_safe": lambda: challenge_exercise("challenge_safe"),
                "challenge_loop": lambda: challenge_exercise("challenge_loop"),
-               "challenge_chain": lambda: challenge_exercise("challenge_chain")},
+               "challenge_sacrifice": lambda: challenge_exercise("challenge_sacrifice")},
               {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
                "take_all": "hard", "challenge_safe": "hard", "challenge_loop": "hard",
-               "challenge_chain": "hard"},
+               "challenge_sacrifice": "hard"},
               (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
                N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
-              ProblemSet("dots_and_boxes", (("double_deal", "easy"), ("double_deal", "medium"),
-                                            ("all_but_four", "medium"), ("double_deal", "medium")), seed=0),
+              ProblemSet("dots_and_boxes", (("control_not_worth_it", "easy"), ("double_deal", "easy"),
+                                            ("double_deal", "medium"), ("all_but_four", "medium")), seed=1),
               objectives=((N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
                            ("double_deal_score", "keep_control", "loop_four")),
                           (N_("tell when keeping control is not worth what it costs, and take everything instead"),
                            ("not_worth_it", "take_all")),
                           (N_("combine the long chain rule and double-dealing in a final challenge"),
-                           ("challenge_safe", "challenge_loop", "challenge_chain"))),
+                           ("challenge_safe", "challenge_loop", "challenge_sacrifice"))),
               themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
                       "sacrifice", "double_deal", "control_not_worth_it", "all_but_four")),
 }
@@ -1733,7 +1779,13 @@ def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequenc
         return tr("{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
                   "with a double-deal keeps control.", line=line, seat=seat)
     if lesson >= 4:
-        return tr("{line} — {why}", line=line, why=why_line(game, line))
+        reason = tr("{line} — {why}", line=line, why=why_line(game, line))
+        safe = set(safe_lines(game))
+        steering = [b for b in best if b in safe and analysis.long_chain_rule(_after(game, b)).favoured == game.to_move]
+        if given and line not in safe and steering:   # a gift while a safe line could still steer the count
+            reason += " " + tr("A safe line was still left that makes the long-chain count the one {seat} wants.",
+                               seat=seat)
+        return reason
     if given and safe_lines(game):
         return ntr("{line} gives box {boxes} its third side, and a safe line was still left.",
                    "{line} gives boxes {boxes} their third side, and a safe line was still left.", len(given),
@@ -1807,6 +1859,27 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
         rows.append((i, rule.long_chains, f"{rule.dots} + {rule.long_chains} = {total}",
                      tr(SEATS[rule.favoured]) if rule.long_chains else "—"))    # no long chain: nothing to steer yet
     return rows
+
+
+def tally_worked_row(name: str = "tally_game") -> Paragraph:
+    """One row of the tally worked for the pupil: the first line after which a long chain is forming, with the boxes
+    of that chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.
+    Computed from the analysis, like :func:`tally_rows`."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    for i, line in enumerate(spec["steps"], 1):
+        game.play(line)
+        long_ = [c for c in analysis.components(game) if c.is_long]
+        if long_:
+            rule = analysis.long_chain_rule(game)
+            total = rule.dots + rule.long_chains
+            return Paragraph(tr(
+                "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
+                "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
+                "{total} | {seat}.", i=i, names=_join(list(long_[0].names)), n=rule.long_chains, dots=rule.dots,
+                total=total, seat=tr(SEATS[rule.favoured])))
+    raise ValueError(f"{name}: no long chain forms in its steps")
 
 
 def tally_table(name: str = "tally_game") -> Table:

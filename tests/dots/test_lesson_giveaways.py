@@ -197,7 +197,6 @@ def _md(lang: str, name: str) -> str:
 
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after
-    ("03_chains_and_loops.md", 'L.exercise("hand_over"', ("**hard-hearted handout**", "**entrega sin concesiones**")),
     (
         "05_double_dealing_and_control.md",
         'L.exercise("not_worth_it"',
@@ -238,3 +237,22 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
         assert "two boxes every time" not in page and "dos casillas cada vez" not in page
     assert "refusing a loop costs four" in _md("en", "05_double_dealing_and_control.md")
     assert "rechazar un bucle cuesta cuatro" in _md("es", "05_double_dealing_and_control.md")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_teaches_the_handout_before_the_exercise_that_needs_it_without_its_board_or_line(lang):
+    """Lesson 3's exercise 4 asked for the safe way to hand over a 2-chain before the page had taught it (a refusal
+    is lesson 5's idea, so it could not be worked out): the handout section now comes just before the exercise, in
+    general words — no board of its own, no line name, and no reference to the exercise."""
+    import re
+
+    page = _md(lang, "03_chains_and_loops.md")
+    call = page.index('L.exercise("hand_over"')
+    taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
+    assert taught < call
+    section = page[page.rindex("\n## ", 0, taught) : page.rindex("\n## ", 0, call)]
+    assert "```{code-cell}" not in section and not re.search(r"[a-f][1-6]-[a-f][1-6]", section)
+    assert "xercise 4" not in section and "jercicio 4" not in section
+    assert ("If a 2-chain is opened at an **end**" in section) or (
+        "Si una cadena de 2 se abre por un **extremo**" in section
+    )

@@ -349,16 +349,15 @@ def test_bad_input_is_refused_in_plain_words_with_the_text_in_quotes(lang):
 
 
 def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
-    """Lesson 1 shows only lesson 1's words (no junction, no long chain: lessons 3 and 4 teach them); the table
+    """Lesson 1 shows only lesson 1's words (no junction, no long chain: lesson 3 teaches them); the table
     names no "rules sheet" (a pupil's page); a loop is not said to be given away whole (lesson 5 refutes it)."""
     from gamekit.dots.glossary import glossary_table
 
     assert [r[0] for r in glossary_table(1).rows] == ["dot", "line", "box", "third side"]
     assert not any("junction" in str(c) or "long chain" in str(c).lower() for r in glossary_table(1).rows for c in r)
-    assert not any("Long chain" in str(c) for r in glossary_table(3).rows for c in r)
-    assert "long chain" in [r[0] for r in glossary_table(4).rows]
+    assert not any("long chain" in str(c).lower() for r in glossary_table(2).rows for c in r)
     rows = glossary_table(3).rows
-    assert [r[0] for r in rows] == ["dot", "line", "box", "third side", "safe line", "chain", "loop"]
+    assert [r[0] for r in rows] == ["dot", "line", "box", "third side", "safe line", "chain", "long chain", "loop"]
     assert len(glossary_table().rows) == 11 and len(glossary_table().headers) == 3
     assert not any("rules sheet" in str(cell) for row in glossary_table().rows for cell in row)
     loop = next(r for r in rows if r[0] == "loop")[2]
@@ -392,7 +391,7 @@ def test_count_long_refuses_counting_the_loop():
     ex = ALL["count_long"]
     assert ex.check(2)[0]
     ok, feedback = ex.check(3)
-    assert not ok and "Loops" in feedback
+    assert not ok and "loops never count" in feedback
 
 
 def test_who_wins_agrees_with_the_solver():
@@ -993,8 +992,8 @@ COMMON_MISTAKES = {
         4: "4 is one loop",
     },
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
-    "count_long": {3: "Loops do not count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
-    "who_wins": {"Coral": "No: with best play", "Draw": "a draw needs"},
+    "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
+    "who_wins": {"Coral": "turn the rule round", "Draw": "a draw needs"},
     "total": {2: "long chains alone", 22: "added the boxes", 33: "Loops do not count", 34: "Not 34"},
     "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
 }
@@ -1058,7 +1057,8 @@ TEACHES_THE_TRIVIAL_RULE = {1: {"take_box"}, 2: {"take_box", "avoid_third_side"}
 @pytest.mark.parametrize("n", sorted(L.LESSONS))
 def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
     """No practice item accepts more than a third of the legal lines, nor is answered by "take a box" or "any safe
-    line" unless the lesson teaches exactly that rule (lessons 1–2, whose items each have a tempting wrong line);
+    line" unless the lesson teaches exactly that rule (lessons 1–2, whose items each have a tempting wrong line;
+    lesson 5's "control is not worth it" item, where taking is the lesson's answer to "take or refuse?");
     lesson 4's chain-count items are answered by its rule over a handful of safe lines, and its sacrifices come
     when no safe line gives the count the player wants."""
     problems = L.LESSONS[n].practice
@@ -1072,6 +1072,12 @@ def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
                 assert answers == captures and _nearly_finished(game), (n, puzzle.id)
             else:
                 assert answers == safe and not captures and _half_safe(game), (n, puzzle.id)
+            continue
+        if n == 5 and theme == "control_not_worth_it":
+            # lesson 5 teaches the choice between taking and refusing: here taking is right, and the refusal (a line
+            # that leaves the boxes on offer) is there to tempt; the set's other items need a refusal (a test below)
+            assert answers == captures and not safe, (n, puzzle.id)
+            assert any(not won(game, l) and l not in answers for l in game.legal_moves()), (n, puzzle.id)
             continue
         assert answers != captures and not (safe and answers == safe), (n, puzzle.id)
         if theme != "control_not_worth_it":
@@ -1193,7 +1199,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
+    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1224,26 +1230,15 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     expected = {
         1: (),
         2: ("Safe line",),
-        3: ("Chain", "Loop", "A loop is not a chain", "middle line"),
-        4: (
-            "Long chain:",
-            "3 boxes or more",
-            "Control",
-            "Long chain rule",
-            "even",
-            "odd",
-            "has control",
-            "Sacrifice",
-            "Double-cross",
-            "Double-deal",
-        ),
-        5: ("All-but-four",),
+        3: ("Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "middle line"),
+        4: ("Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
+        5: ("Double-cross", "Double-deal", "All-but-four"),
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
         3: ("Long chain rule", "Sacrifice"),
-        4: ("All-but-four",),
+        4: ("Double-cross", "Double-deal", "All-but-four"),
         5: (),
     }
     for n, lesson in L.LESSONS.items():
@@ -1296,7 +1291,8 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
     assert bullets == rules
     assert all(len(b) > 40 and b.rstrip().endswith(".") for b in bullets)
     if lang == "es":
-        assert "**Reglas:**" in bullets[0] and "Rules" not in " ".join(bullets)
+        assert "**Cómo se juega:**" in bullets[0] and "Rules" not in " ".join(bullets)
+        assert "Reglas:**" not in sheet  # the heading says «Reglas» already
         assert "D una casilla de Dorado" in sheet and "G una casilla" not in sheet
 
 
@@ -1402,20 +1398,39 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
     assert f"the answer is {best}" in flat
 
 
-@pytest.mark.parametrize(
-    "lang, right, wrong", [("en", ("even", "Evens"), ("odd",)), ("es", ("par", "pares"), ("impar", "impares"))]
-)
-def test_a_parity_question_accepts_the_parity_as_a_word(lang, right, wrong):
-    """ "Which numbers of long chains suit Gold?" was refusing "even" (and «par») as "not a whole number"."""
+@pytest.mark.parametrize("lang, words", [("en", ("even", "Evens", "odd")), ("es", ("par", "pares", "impares"))])
+def test_a_parity_question_asks_for_the_numbers_and_refuses_the_parity_word_with_why(lang, words):
+    """ "Which numbers of long chains, from 1 to 4, suit Gold?" asks for the numbers: the word "even" (or «par») is
+    not marked right; it is refused, naming the word, with what to type instead (not "not a whole number")."""
     from gamekit.i18n import using
 
     with using(lang):
         ex = L.exercises(4)["parity_5x4"]
-        for word in right:
-            assert ex.check(word)[0], word
-        for word in wrong:
-            ok, feedback = ex.check(word)
-            assert not ok and "whole number" not in feedback and "número entero" not in feedback, word
+        assert ex.check("2, 4")[0] and not ex.check("1, 3")[0]
+        for word in words:
+            ok, why = ex.check(word)
+            assert not ok and word in why and "1" in why
+            assert "whole number" not in why and "número entero" not in why
+
+
+def test_lesson_4_counting_3_long_chains_gets_a_reason_for_the_loop_and_for_the_2_chain():
+    """Chains of 8, 3, 2 and 1 and a loop of 6: 3 comes from counting the loop or from counting the 2-chain as long,
+    so its reason names both; 4 (both short chains counted) names the short ones."""
+    ex = L.exercises(4)["count_long"]
+    three = ex.check("3")[1]
+    assert not ex.check("3")[0] and "loop" in three and "chain of 2" in three
+    assert "short" in ex.check("4")[1]
+
+
+def test_lesson_4_who_wins_the_other_side_is_told_the_rule_may_be_turned_round():
+    """Choosing the side the count does not suit mostly means the rule was applied backwards: the feedback works
+    the sum, says whom even and odd suit and whom this count suits, instead of only repeating the solution."""
+    ex = L.exercises(4)["who_wins"]
+    (right,) = ex.solutions
+    other = "Coral" if right == "Gold" else "Gold"
+    ok, feedback = ex.check(other)
+    assert not ok and "turn the rule round" in feedback and f"suits {right}" in feedback
+    assert feedback != ex.check("Draw")[1]
 
 
 def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is_asked():
@@ -1492,23 +1507,28 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     )
 
 
-def test_the_guides_challenge_3_reasoning_is_the_solvers():
-    """The guide's worked reasoning for challenge 3 described a 4×4 board since replaced: its lines and scores are
-    the solver's on the position the lesson shows (English and Spanish)."""
+@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_sacrifice")])
+def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
+    """The guide's worked reasoning for challenges 2 and 3 described boards since replaced: its lines and scores are
+    the solver's on the position the lesson shows (English and Spanish): the best line and the tempting one (the
+    best box-taking line, or the best safe line when no box is on offer), each with the final score it leads to."""
     from pathlib import Path
 
-    ex = ALL["challenge_chain"]
+    ex = ALL[name]
     game, values = ex.game, L.move_values(ex.game)
     best = max(values.values())
     deal = ex.solutions[0]
-    take = max((l for l in values if L.boxes_won(game, l)), key=lambda l: values[l])
+    # the tempting line: the best one that takes a box, or (no box on offer) the best safe line
+    tempting = [l for l in values if L.boxes_won(game, l)] or list(L.safe_lines(game))
+    take = max(tempting, key=lambda l: (values[l], l))
     root = Path(__file__).resolve().parents[2]
-    for path, gold, coral in (
-        ("docs/teachers/dots.md", "Gold", "Coral"),
-        ("docs/teachers/es/dots.md", "Dorado", "Coral"),
+    for path, head, gold, coral in (
+        ("docs/teachers/dots.md", "Challenge", "Gold", "Coral"),
+        ("docs/teachers/es/dots.md", "Reto", "Dorado", "Coral"),
     ):
         text = " ".join((root / path).read_text(encoding="utf-8").split())
-        part = text[text.index("3 × 3 (" + gold) :][:700]
+        part = text[text.index(f"**{head} {k}**") :][:800]
+        part = part[: part.index(f"**{head} {k + 1}**")] if f"**{head} {k + 1}**" in part else part
         g, c = L.final_score(game, best)
         assert f"`{deal}`" in part and f"{gold} {g}, {coral} {c}" in part, path
         g, c = L.final_score(game, values[take])
@@ -1665,7 +1685,7 @@ def test_lesson_5_loop_hint_does_not_settle_the_exercise():
 def test_no_final_challenge_is_answered_by_a_one_step_rule():
     """ "Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
     every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
-    for name in ("challenge_safe", "challenge_loop", "challenge_chain"):
+    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
         ex = ALL[name]
         game = ex.game
         best = set(ex.solutions)
@@ -1808,3 +1828,90 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
         for line in ex.wrong:
             ok, taken = ex.check(line)
             assert "no consigue ninguna casilla" in taken and "completa" not in taken and "cierra" not in taken
+
+
+def test_each_worksheet_word_is_on_the_card_of_the_lesson_the_glossary_says_teaches_it():
+    """The guide says each worksheet's card holds exactly the words taught up to that lesson: a word of the glossary
+    that is on a card is on the card of the lesson that teaches it (long chain: 3; double-cross and double-deal: 5),
+    so no sheet carries a word its lesson has not reached."""
+    import re
+
+    from gamekit.dots.glossary import GLOSSARY
+
+    on_card = {
+        re.match(r"\*\*([^:*]+):", word).group(1).lower(): n for n, words in L.WORKSHEET_WORDS.items() for word in words
+    }
+    checked = 0
+    for term, _, _, lesson in GLOSSARY:
+        if term in on_card:
+            assert on_card[term] == lesson, term
+            checked += 1
+    assert checked >= 6 and on_card["long chain"] == 3 and on_card["double-deal"] == on_card["double-cross"] == 5
+
+
+def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
+    """Pupils tallied "long chains forming" with "forming" never defined: the page defines it (boxes with two sides
+    drawn, linked, three or more) before the step-through, a computed worked row agrees with the checked tally, the
+    plan gives the tally 8 minutes, and lesson 4's worksheet carries the definition, the worked row and a blank
+    row per line (English and Spanish)."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    row = str(L.tally_worked_row())
+    i = int(row.split("line ")[1].split(":")[0])
+    number, count, total, suits = L.tally_rows()[i - 1]
+    assert all(r[1] == 0 for r in L.tally_rows()[: i - 1]) and count >= 1
+    assert f"Write: {i} | {count} | {total} | {suits}." in row
+    root = Path(__file__).resolve().parents[2]
+    for lang, defined in (
+        ("", "three or more boxes in a row each already have two sides drawn"),
+        ("es", "tres o más casillas seguidas ya tienen dos lados trazados"),
+    ):
+        page = (root / "notebooks" / lang / "dots_and_boxes" / "04_long_chain_rule.md").read_text(encoding="utf-8")
+        page = " ".join(page.split())
+        assert page.index(defined) < page.index("L.tally_worked_row()") < page.index('L.step_through("tally_game")')
+        with using(lang or "en"):
+            sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
+            assert str(L.tally_worked_row()) in sheet and f"| {len(L.tally_rows())} | | | |" in sheet
+        assert " ".join(defined.split()) in " ".join(sheet.split())
+    guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
+    assert "| 8 | the tally step-through" in guide
+
+
+def _played(game, line):
+    after = game.copy()
+    after.play(line)
+    return after
+
+
+def test_lesson_4_practice_a_gift_while_a_steering_safe_line_was_left_is_told_so():
+    """Lesson 4's first practice problem: a2-b2 hands over a 2-chain by its middle (lesson 3's good handout), which
+    alone sounds right; the feedback adds that a safe line giving the wanted long-chain count was still left —
+    computed: one of the accepted lines is safe and leaves the count the mover wants."""
+    from gamekit.dots import analysis
+
+    ex = L.practice_exercises(4)[0]
+    game = ex.game
+    steering = [
+        b
+        for b in ex.solutions
+        if b in L.safe_lines(game) and analysis.long_chain_rule(_played(game, b)).favoured == game.to_move
+    ]
+    assert steering and "a2-b2" not in L.safe_lines(game)
+    ok, feedback = ex.check("a2-b2")
+    assert not ok and "A safe line was still left that makes the long-chain count" in feedback
+    safe_wrong = [w for w in ex.wrong if w in L.safe_lines(game)]
+    assert all("A safe line was still left" not in ex.check(w)[1] for w in safe_wrong)
+
+
+def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
+    """Lesson 5's More practice set was all refusals: at least one problem's accepted lines all take a box (control
+    not worth it), and at least one's accepted lines all refuse, so neither "always take" nor "always refuse" solves
+    the set."""
+    problems = L.practice_exercises(5)
+    takes = [all(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
+    refuses = [not any(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
+    assert any(takes) and any(refuses)
+    assert any("control_not_worth_it" in ex.puzzle.themes for ex in problems)
