@@ -707,29 +707,17 @@ def only_move_words(game: ConnectGame) -> str:
     if not runs:
         raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
-    listed = lambda items: ", ".join(map(str, items[:-1])) + tr(" or ") + str(items[-1]) if len(items) > 1 else str(items[0])
-    rows_words = lambda rows: ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
-    order = sorted(runs, key=lambda run: (-len(runs[run]), runs[run]))
-    where = lambda run: tr("column {columns}", columns=listed(runs[run]))       # "column 5, 6 or 7"
-    first = order[0]
-    parts = [tr("After {me}'s drop into {where}, {them} drops into column {move} and has threats stacked one above "
-                "the other in column {column}, on rows {rows}.", me=me, where=where(first), them=them, move=move,
-                column=first[0], rows=rows_words(list(first[1])))]
-    for run in order[1:]:
-        column, rows = run
-        parts.append(tr("After {me}'s drop into {where}, the stack is on rows {rows}.", me=me, where=where(run),
-                        rows=rows_words(list(rows))) if column == first[0] else
-                     tr("After {me}'s drop into {where}, the stack is in column {column}, on rows {rows}.", me=me,
-                        where=where(run), column=column, rows=rows_words(list(rows))))
+    drops = sorted({d for run in runs.values() for d in run}, key=int)
+    listed = ", ".join(drops[:-1]) + tr(" or ") + drops[-1] if len(drops) > 1 else drops[0]
     after = game.copy()
     after.play(move)
     even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
-    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + " ".join(parts) + " " + \
-        tr("{who} can block only the lowest (a disc there lets {them} drop on top of it).", who=SUBJECT[game.to_move](),
-           them=them)
+    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + \
+        tr("After column {columns}, {them} drops there and stacks two threats in one column: {me} can block only the "
+           "lower one.", columns=listed, them=them, me=me)
     if even:
-        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even): at the end {them} must fill the cell "
-                         "under it — zugzwang.", me=me, them=them, row=even[-1])
+        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even) for the end of the game.", me=me,
+                         row=even[-1])
     return text
 
 
@@ -892,7 +880,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
     f = _zugzwang_facts(game)
     names = tr(" or ").join(map(str, f["columns"]))
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
-    nobody = tr("nobody: the grid fills up")
+    nobody = tr("nobody: when the safe cells run out, the game is a draw")
     values = dict(n=f["empty"], mover=colour[f["mover"]], last=colour[f["last"]], forced=colour[f["forced"]],
                   winner=colour[1 - f["forced"]], names=names)
     if f["empty"] % 2 == 0:
@@ -906,8 +894,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
                                 "on top. That is zugzwang: {forced} loses because it has to move.", turns=turns, **values),
         colour[1 - f["forced"]]: tr("Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.",
                                     turns=turns, **values),
-        nobody: tr("The grid cannot fill up without the ✗ cells: they stay empty while the others fill, and a disc "
-                   "must go somewhere. Whoever is to move then has to drop into column {names}.", **values),
+        nobody: tr("The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
+                   "is to move then has to drop into column {names}.", **values),
     }
     choices = [colour[0], colour[1], nobody]
     right = colour[f["forced"]]
@@ -922,11 +910,13 @@ def zugzwang_who_exercise() -> ConnectExercise:
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one yellow threat cell, column 6 row 3 (odd: red's kind, not yellow's), above an empty cell
-    "odd_even_2": "2757752724",
+    # yellow to move: one red threat cell, column 1 row 4 (even: yellow's kind, not red's), column 1 still empty
+    "odd_even_2": "43343223255",
 }
-ROW_KINDS = {(1, 1): N_("odd row: it helps its owner"), (1, 0): N_("odd row: it will probably not help its owner"),
-             (0, 1): N_("even row: it helps its owner"), (0, 0): N_("even row: it will probably not help its owner")}
+ROW_KINDS = {(1, 1): N_("odd row: it will probably help its owner"),
+             (1, 0): N_("odd row: it will probably not help its owner"),
+             (0, 1): N_("even row: it will probably help its owner"),
+             (0, 0): N_("even row: it will probably not help its owner")}
 """The four answers of the odd/even exercises, by (row is odd, helps its owner): odd rows are red's kind, even
 rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
 
@@ -948,8 +938,8 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
     kind_words = (tr("Row {row} is odd, and odd rows are red's kind: red tends to fill the odd cells.", **values) if odd
                   else tr("Row {row} is even, and even rows are yellow's kind: yellow tends to fill the even cells.",
                           **values))
-    verdict = (tr("This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it helps {owner}.",
-                  **values) if helps else
+    verdict = (tr("This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it will probably "
+                  "help {owner}.", **values) if helps else
                tr("This is a {owner} threat on {kind}'s kind of row, so by the rule of thumb it will probably not help "
                   "{owner}.", **values))
     why = tr("Right.") + " " + kind_words + " " + verdict
@@ -1027,15 +1017,14 @@ def odd_against_even_exercise() -> ConnectExercise:
            if f["disc"] == game.variant.cells // 2 else
            tr("Right. The exact solver says red wins, with its {nth} disc.", **values))
     end = (" " + tr("At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
-                    "red makes five on top: zugzwang.", under=f["red"][1] - 1, **values)) if f["forced"] else ""
+                    "red makes five on top: zugzwang. Yellow's threat on row {y} is never used.",
+                    under=f["red"][1] - 1, **values)) if f["forced"] else ""
     said = {
-        right: won + end + " " + tr("Yellow's threat on row {y} does not save yellow: to get the even cells, yellow "
-                                    "must answer every red disc on top of it, and then red, who picks the columns, "
-                                    "fills column {a} first.", **values),
+        right: won + end,
         tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
-            "Yellow gets the even cells only by answering every red disc on top of it. Then red gets every odd cell, "
-            "row {r} of column {a} too, and red picks the columns: red fills column {a} before column {b}. The exact "
-            "solver says red wins.", **values),
+            "Yellow's threat never gets used. The exact solver says red wins: the game ends in column {a}, where "
+            "yellow has to fill row {under}, right under red's threat.", under=f["red"][1] - 1, **values)
+        if f["forced"] else tr("Yellow's threat never gets used. The exact solver says red wins.", **values),
         tr("Nobody: the two threats cancel out, so it is a draw"): tr(
             "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
             "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
@@ -1474,8 +1463,8 @@ LESSONS: dict[int, Lesson] = {
                "popout_pop": popout_exercise},
               {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "row_lines": "easy",
                "count_lines": "medium", "popout_avoid": "medium", "popout_pop": "hard"},
-              (N_("Explain in one sentence why a side disc can help only one colour."),
-               N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
+              (N_("Both grids are 6 rows high. Explain in one sentence why fewer lines of five than lines of four go up a column."),
+               N_("A line of five fits in a column of 6 cells in only 2 places (rows 1–5 and 2–6), while a line of four fits in 3, and the side columns give none because they mix both colours.")),
               ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
                                 seed=1, exclude=practice_exclusions(fewest_legal=5, at_once=True)),
               objectives=((N_("make five in a line with a side disc, across or diagonally, and block such a line"),
@@ -1496,8 +1485,8 @@ LESSONS: dict[int, Lesson] = {
                "odd_even": "medium", "odd_even_2": "medium", "odd_against_even": "medium", "answer_on_top": "medium",
                "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
-              (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
-               N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+              (N_("Explain in one sentence why a red threat on an even row will probably not help red."),
+               N_("Yellow can answer every red disc on top of it, in the same column, and so gets the even cells: when that column fills up, a yellow disc lands in red's threat cell.")),
               # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
               # one's feedback never answers another
               ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
