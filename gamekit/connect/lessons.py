@@ -497,6 +497,21 @@ SOLVE_FROM = 18
 """Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
 
 
+def missed_five_words(game: ConnectGame) -> str:
+    """The five the player to move has at once, as a pupil who missed it needs to hear it: which way it runs (up a
+    column, across a row, along a diagonal), read off the board after that drop; never its column."""
+    after = game.copy()
+    after.play(immediate_wins(game)[0])
+    cells = after.winning_cells()
+    me = tr(COLOUR_NAMES[game.to_move])
+    if any(sum(c == col for c, _ in cells) >= after.variant.win for col, _ in cells):
+        return tr("no five in a line there, but {me} had a five at once going up: four {me} discs stacked in one "
+                  "column.", me=me)
+    if any(sum(r == row for _, r in cells) >= after.variant.win for _, row in cells):
+        return tr("no five in a line there, but {me} had a five at once across a row.", me=me)
+    return tr("no five in a line there, but {me} had a five at once along a diagonal.", me=me)
+
+
 def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
     """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
     opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
@@ -514,38 +529,42 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
     missed = bool(immediate_wins(game))                 # the mover had a five at once and did not take it
-    had = (" " + tr("{who} had a five at once elsewhere.", who=SUBJECT[game.to_move]())) if missed else ""
+    lead = missed_five_words(game) if missed else ""
+
+    def say(text: str) -> str:       # a missed five comes first: it is the pupil's actual mistake
+        return f"{lead} {text[:1].upper()}{text[1:]}" if lead else text
+
     replies = immediate_wins(after)
     if replies:
         shown = [r for r in replies if r not in hide]
         if not shown:
-            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them) + had
-        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]) + had
+            return say(tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them))
+        return say(tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]))
     if len(after.history) < SOLVE_FROM and value is None:
         if missed:
-            return tr("no five in a line. Your disc {what}.", what=drop_words(after, game.to_move)) + had
+            return say(tr("Your disc {what}.", what=drop_words(after, game.to_move)))
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
     if value is None:
         value = _value_after(after)                  # for the player who played ``move``
     if len(after.history) < SOLVE_FROM:              # no line of best play this early: the value only
         quiet = tr("it makes no five in a line, and {them} cannot make five at once after it", them=them)
         if value > 0:
-            return tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me) + had
+            return say(tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me))
         if value == 0:
-            return tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them) + had
-        return tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them) + had
+            return say(tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them))
+        return say(tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them))
     reply = shown_reply(after)
     if reply in hide:
         if value > 0:
-            return tr("{me} still wins with best play after it, but not as quickly.", me=me) + had
+            return say(tr("{me} still wins with best play after it, but not as quickly.", me=me))
         if value == 0:
-            return tr("{them} has a good answer, and best play then ends in a draw.", them=them) + had
-        return tr("{them} has a good answer, and then {them} can force a win.", them=them) + had
+            return say(tr("{them} has a good answer, and best play then ends in a draw.", them=them))
+        return say(tr("{them} has a good answer, and then {them} can force a win.", them=them))
     if value > 0:
-        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me) + had
+        return say(tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me))
     if value == 0:
-        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply) + had
-    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply) + had
+        return say(tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply))
+    return say(tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply))
 
 
 def drop_words(after: ConnectGame, seat: int) -> str:
@@ -623,8 +642,6 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
                    move=move, them=tr(COLOUR_NAMES[1 - game.to_move]))
         if len(game.history) + 1 < SOLVE_FROM and words == quiet:      # nothing to tell but where to look
             words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
-        elif immediate_wins(game):
-            words += " " + hint                                        # a five missed: where to look for it
         return False, tr("Not column {move}: {words}", move=move, words=words)
 
     def more(answer: Any) -> str:

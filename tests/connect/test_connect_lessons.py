@@ -528,7 +528,8 @@ def test_the_diagonal_hint_follows_the_line_the_way_it_runs():
     cells = sorted(g.winning_cells(), key=lambda cell: cell[1])
     assert cells[0][1] == 0 and g.is_side(cells[-1][0]) and cells[-1][1] == 4
     assert "bottom row" in ex.hint and " up " in ex.hint and "down to" not in ex.hint
-    assert "up towards a side column" in ex.check("2")[1]  # the wrong click repeats the hint
+    # the wrong click says which way the missed five runs (the hint stays on its button: the feedback stays short)
+    assert "red had a five at once along a diagonal" in ex.check("2")[1]
 
 
 def test_the_zugzwang_question_names_the_cells_it_means():
@@ -1328,7 +1329,11 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         after = _after(game, m)
         col = after.grid_column(int(m))
         row = len(after.grid[col])
-        assert not ok and f"lands on row {row}" in text and "Red had a five at once elsewhere" in text, text
+        assert not ok and f"lands on row {row}" in text, text
+        # the missed five comes first, with the way it runs (read off the board here), never its column
+        win = _after(game, ex.solutions[0]).winning_cells()
+        way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
+        assert text.startswith(f"Not column {m}: no five in a line there, but red had a five at once {way}."), text
         lines = L.open_lines(after, col, row - 1, 0)
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(L.threat_cells(after, 0)) - set(L.threat_cells(game, 0)):
@@ -1441,3 +1446,18 @@ def test_the_step_through_text_tells_the_end_of_the_game_shown():
             or "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page
         )
         assert "without giving red the upper one" not in page
+
+
+def test_lesson_one_practice_leads_a_wrong_drop_with_the_vertical_five_it_missed():
+    """Lesson 1's first practice problem is a five going up: a wrong drop is first told that red had four discs
+    stacked in one column (the pupil's actual mistake), then what follows from the drop; never the column."""
+    ex = L.LESSONS[1].practice.exercises()[0]
+    win = _after(ex.position, ex.solutions[0]).winning_cells()
+    assert len({c for c, _ in win}) == 1  # the five runs up one column
+    for m in ex.wrong:
+        ok, text = ex.check(m)
+        assert not ok and text.startswith(
+            f"Not column {m}: no five in a line there, but red had a five at once "
+            "going up: four red discs stacked in one column."
+        ), text
+        assert f"column {ex.solutions[0]}" not in text and f"red {ex.solutions[0]}" not in text
