@@ -196,6 +196,20 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
     return " ".join(parts)
 
 
+def paper_marks(game: ConnectGame, threats: bool = True, danger: bool = False) -> dict[tuple[int, int], str]:
+    """The cells a lesson picture marks, for its board printed as text (:func:`gamekit.connect.info.paper_board`):
+    each threat cell (grid column, row from 0 at the bottom) with its colour's paper letter in lower case (x red,
+    o yellow: an empty cell where that colour would make five) and, with ``danger``, each ✗ cell under the
+    opponent's threat, as :func:`marked_cells_text` names them in words."""
+    marks: dict[tuple[int, int], str] = {}
+    if threats:
+        marks.update({cell: PAPER_LETTERS[seat].lower() for seat in (0, 1) for cell in threat_cells(game, seat)})
+    if danger:
+        marks.update({(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move)
+                      if r >= 1 and len(game.grid[c]) == r - 1})
+    return marks
+
+
 def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int,
                          letter: Callable[[int], str] = threat_letter) -> str:
     """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
@@ -363,6 +377,9 @@ class ConnectExercise(Exercise):
         super().__post_init__()
         if self.click and self.position is None:
             self.position = self.game    # a move exercise: tests compare its answers with the solver
+        if self.game is not None and any(self.marks):
+            self.game = self.game.copy()            # its own copy: the board printed on paper carries the marks
+            self.game.paper_marks = paper_marks(self.game, *self.marks)
 
     @property
     def marks(self) -> tuple[bool, bool]:

@@ -1461,3 +1461,23 @@ def test_lesson_one_practice_leads_a_wrong_drop_with_the_vertical_five_it_missed
             "going up: four red discs stacked in one column."
         ), text
         assert f"column {ex.solutions[0]}" not in text and f"red {ex.solutions[0]}" not in text
+
+
+@pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "odd_against_even"])
+def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
+    """On paper the board has no tint: each threat cell the picture marks is drawn in its cell (x red, o yellow),
+    each ✗ cell too, with a key; a move exercise's board marks nothing (its threat cell would be the answer)."""
+    from gamekit.teacher_sheets import _board_text
+
+    ex = L.exercises()[name]
+    lines = _board_text(ex).split("\n")
+    g = ex.game
+    threats, danger = ex.marks
+    for seat, letter in ((0, "x"), (1, "o")):
+        for c, r in L.threat_cells(g, seat):
+            cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
+            assert cells[c] == letter, (name, c, r, lines)
+            assert f"{letter}: an empty cell where a {('red', 'yellow')[seat]} disc would make five" in lines[-1]
+    if danger:
+        assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
+    assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
