@@ -1537,7 +1537,7 @@ LESSONS: dict[int, Lesson] = {
               themes=THEMES_2,
               exercise_themes={"block_threat": "block", "win_in_one": "win_now", "winning_move": "odd_even_threat",
                                "challenge": "double_threat"}),
-    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 45,
+    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 60,
               {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
                "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,
                "transposition_why": teach.transposition_why_exercise,

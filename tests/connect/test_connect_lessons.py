@@ -1481,3 +1481,22 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
     assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
+
+
+@pytest.mark.parametrize(
+    "page, guide",
+    [
+        ("five_in_a_row/03_how_the_computer_knows.md", "docs/teachers/connect.md"),
+        ("es/five_in_a_row/03_how_the_computer_knows.md", "docs/teachers/es/connect.md"),
+    ],
+)
+def test_lesson_three_minutes_add_up_on_the_page_and_in_the_guide(page, guide):
+    """Lesson 3's time on the page (reading + exercises + the end), its plan in the guide and the lesson's minutes
+    agree, and each exercise gets at least 3 minutes (the tree on paper, exercise 2, at least 6)."""
+    text = (NOTEBOOKS / page).read_text(encoding="utf-8")
+    total, *parts = map(int, re.search(r"(\d+) minut\w+ \((\d+) \w+, (\d+) \w+ [^,]*, (\d+) ", text).groups())
+    rows = _lesson_rows(guide, 3)
+    assert total == sum(parts) == sum(m for m, _ in rows) == L.LESSONS[3].minutes
+    word = "ejercicio" if "/es/" in guide else "exercise"
+    on_exercises = [(m, what) for m, what in rows if what.startswith(word)]
+    assert sum(m for m, _ in on_exercises) == parts[1] and parts[1] >= 3 * len(L.LESSONS[3].exercises) + 4
