@@ -292,6 +292,29 @@ PAPER_ANSWERS = N_(
 )
 
 
+def paper_board(game: ConnectGame) -> str:
+    """A position drawn as text for a printed worksheet: the grid as ``str(game)`` draws it (X red, O yellow), and
+    the cells a lesson's picture marks (``game.paper_marks``, ``{(grid column, row from 0 at the bottom): mark}``,
+    set by the lesson on its exercise's own copy) drawn in their cells — x or o for a red or yellow threat cell,
+    ✗ for the cell under a threat — with a key line for the marks used."""
+    text = str(game)
+    marks = getattr(game, "paper_marks", None) or {}
+    if not marks:
+        return text
+    lines = text.split("\n")
+    for (c, r), mark in marks.items():
+        i = game.height - 1 - r
+        spots = [k for k, ch in enumerate(lines[i]) if ch not in " |"]
+        lines[i] = lines[i][: spots[c]] + mark + lines[i][spots[c] + 1 :]
+    used = set(marks.values())
+    key = [
+        tr("x: an empty cell where a red disc would make five") if "x" in used else "",
+        tr("o: an empty cell where a yellow disc would make five") if "o" in used else "",
+        tr("✗: the empty cell under a threat") if "✗" in used else "",
+    ]
+    return "\n".join(lines + ["; ".join(filter(None, key))])
+
+
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:
     """What 5 en raya and Connect Four share, for the board class ``cls`` (room option ``board``): one catalog
     entry's options, CPU, widget, view, lessons and room, and its examples with and without PopOut."""
@@ -321,6 +344,7 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
         ),
         puzzle_board=puzzle_board,
         paper_answers=PAPER_ANSWERS,
+        paper_board=paper_board,
         examples=(
             Example(name, lambda: cls(), lambda h: cls.from_moves(h)),
             Example(f"{name}, PopOut", lambda: cls(popout=True), lambda h: cls.from_moves(h, popout=True)),

@@ -196,6 +196,20 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
     return " ".join(parts)
 
 
+def paper_marks(game: ConnectGame, threats: bool = True, danger: bool = False) -> dict[tuple[int, int], str]:
+    """The cells a lesson picture marks, for its board printed as text (:func:`gamekit.connect.info.paper_board`):
+    each threat cell (grid column, row from 0 at the bottom) with its colour's paper letter in lower case (x red,
+    o yellow: an empty cell where that colour would make five) and, with ``danger``, each ✗ cell under the
+    opponent's threat, as :func:`marked_cells_text` names them in words."""
+    marks: dict[tuple[int, int], str] = {}
+    if threats:
+        marks.update({cell: PAPER_LETTERS[seat].lower() for seat in (0, 1) for cell in threat_cells(game, seat)})
+    if danger:
+        marks.update({(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move)
+                      if r >= 1 and len(game.grid[c]) == r - 1})
+    return marks
+
+
 def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int,
                          letter: Callable[[int], str] = threat_letter) -> str:
     """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
@@ -363,6 +377,9 @@ class ConnectExercise(Exercise):
         super().__post_init__()
         if self.click and self.position is None:
             self.position = self.game    # a move exercise: tests compare its answers with the solver
+        if self.game is not None and any(self.marks):
+            self.game = self.game.copy()            # its own copy: the board printed on paper carries the marks
+            self.game.paper_marks = paper_marks(self.game, *self.marks)
 
     @property
     def marks(self) -> tuple[bool, bool]:
@@ -498,6 +515,21 @@ SOLVE_FROM = 18
 """Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
 
 
+def missed_five_words(game: ConnectGame) -> str:
+    """The five the player to move has at once, as a pupil who missed it needs to hear it: which way it runs (up a
+    column, across a row, along a diagonal), read off the board after that drop; never its column."""
+    after = game.copy()
+    after.play(immediate_wins(game)[0])
+    cells = after.winning_cells()
+    me = tr(COLOUR_NAMES[game.to_move])
+    if any(sum(c == col for c, _ in cells) >= after.variant.win for col, _ in cells):
+        return tr("no five in a line there, but {me} had a five at once going up: four {me} discs stacked in one "
+                  "column.", me=me)
+    if any(sum(r == row for _, r in cells) >= after.variant.win for _, row in cells):
+        return tr("no five in a line there, but {me} had a five at once across a row.", me=me)
+    return tr("no five in a line there, but {me} had a five at once along a diagonal.", me=me)
+
+
 def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
     """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
     opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
@@ -515,38 +547,42 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
     missed = bool(immediate_wins(game))                 # the mover had a five at once and did not take it
-    had = (" " + tr("{who} had a five at once elsewhere.", who=SUBJECT[game.to_move]())) if missed else ""
+    lead = missed_five_words(game) if missed else ""
+
+    def say(text: str) -> str:       # a missed five comes first: it is the pupil's actual mistake
+        return f"{lead} {text[:1].upper()}{text[1:]}" if lead else text
+
     replies = immediate_wins(after)
     if replies:
         shown = [r for r in replies if r not in hide]
         if not shown:
-            return tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them) + had
-        return tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]) + had
+            return say(tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them))
+        return say(tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]))
     if len(after.history) < SOLVE_FROM and value is None:
         if missed:
-            return tr("no five in a line. Your disc {what}.", what=drop_words(after, game.to_move)) + had
+            return say(tr("Your disc {what}.", what=drop_words(after, game.to_move)))
         return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
     if value is None:
         value = _value_after(after)                  # for the player who played ``move``
     if len(after.history) < SOLVE_FROM:              # no line of best play this early: the value only
         quiet = tr("it makes no five in a line, and {them} cannot make five at once after it", them=them)
         if value > 0:
-            return tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me) + had
+            return say(tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me))
         if value == 0:
-            return tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them) + had
-        return tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them) + had
+            return say(tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them))
+        return say(tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them))
     reply = shown_reply(after)
     if reply in hide:
         if value > 0:
-            return tr("{me} still wins with best play after it, but not as quickly.", me=me) + had
+            return say(tr("{me} still wins with best play after it, but not as quickly.", me=me))
         if value == 0:
-            return tr("{them} has a good answer, and best play then ends in a draw.", them=them) + had
-        return tr("{them} has a good answer, and then {them} can force a win.", them=them) + had
+            return say(tr("{them} has a good answer, and best play then ends in a draw.", them=them))
+        return say(tr("{them} has a good answer, and then {them} can force a win.", them=them))
     if value > 0:
-        return tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me) + had
+        return say(tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me))
     if value == 0:
-        return tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply) + had
-    return tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply) + had
+        return say(tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply))
+    return say(tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply))
 
 
 def drop_words(after: ConnectGame, seat: int) -> str:
@@ -624,8 +660,6 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
                    move=move, them=tr(COLOUR_NAMES[1 - game.to_move]))
         if len(game.history) + 1 < SOLVE_FROM and words == quiet:      # nothing to tell but where to look
             words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
-        elif immediate_wins(game):
-            words += " " + hint                                        # a five missed: where to look for it
         return False, tr("Not column {move}: {words}", move=move, words=words)
 
     def more(answer: Any) -> str:
@@ -708,29 +742,17 @@ def only_move_words(game: ConnectGame) -> str:
     if not runs:
         raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
-    listed = lambda items: ", ".join(map(str, items[:-1])) + tr(" or ") + str(items[-1]) if len(items) > 1 else str(items[0])
-    rows_words = lambda rows: ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
-    order = sorted(runs, key=lambda run: (-len(runs[run]), runs[run]))
-    where = lambda run: tr("column {columns}", columns=listed(runs[run]))       # "column 5, 6 or 7"
-    first = order[0]
-    parts = [tr("After {me}'s drop into {where}, {them} drops into column {move} and has threats stacked one above "
-                "the other in column {column}, on rows {rows}.", me=me, where=where(first), them=them, move=move,
-                column=first[0], rows=rows_words(list(first[1])))]
-    for run in order[1:]:
-        column, rows = run
-        parts.append(tr("After {me}'s drop into {where}, the stack is on rows {rows}.", me=me, where=where(run),
-                        rows=rows_words(list(rows))) if column == first[0] else
-                     tr("After {me}'s drop into {where}, the stack is in column {column}, on rows {rows}.", me=me,
-                        where=where(run), column=column, rows=rows_words(list(rows))))
+    drops = sorted({d for run in runs.values() for d in run}, key=int)
+    listed = ", ".join(drops[:-1]) + tr(" or ") + drops[-1] if len(drops) > 1 else drops[0]
     after = game.copy()
     after.play(move)
     even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
-    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + " ".join(parts) + " " + \
-        tr("{who} can block only the lowest (a disc there lets {them} drop on top of it).", who=SUBJECT[game.to_move](),
-           them=them)
+    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + \
+        tr("After column {columns}, {them} drops there and stacks two threats in one column: {me} can block only the "
+           "lower one.", columns=listed, them=them, me=me)
     if even:
-        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even): at the end {them} must fill the cell "
-                         "under it — zugzwang.", me=me, them=them, row=even[-1])
+        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even) for the end of the game.", me=me,
+                         row=even[-1])
     return text
 
 
@@ -893,7 +915,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
     f = _zugzwang_facts(game)
     names = tr(" or ").join(map(str, f["columns"]))
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
-    nobody = tr("nobody: the grid fills up")
+    nobody = tr("nobody: when the safe cells run out, the game is a draw")
     values = dict(n=f["empty"], mover=colour[f["mover"]], last=colour[f["last"]], forced=colour[f["forced"]],
                   winner=colour[1 - f["forced"]], names=names)
     if f["empty"] % 2 == 0:
@@ -907,8 +929,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
                                 "on top. That is zugzwang: {forced} loses because it has to move.", turns=turns, **values),
         colour[1 - f["forced"]]: tr("Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.",
                                     turns=turns, **values),
-        nobody: tr("The grid cannot fill up without the ✗ cells: they stay empty while the others fill, and a disc "
-                   "must go somewhere. Whoever is to move then has to drop into column {names}.", **values),
+        nobody: tr("The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
+                   "is to move then has to drop into column {names}.", **values),
     }
     choices = [colour[0], colour[1], nobody]
     right = colour[f["forced"]]
@@ -923,11 +945,13 @@ def zugzwang_who_exercise() -> ConnectExercise:
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one yellow threat cell, column 6 row 3 (odd: red's kind, not yellow's), above an empty cell
-    "odd_even_2": "2757752724",
+    # yellow to move: one red threat cell, column 1 row 4 (even: yellow's kind, not red's), column 1 still empty
+    "odd_even_2": "43343223255",
 }
-ROW_KINDS = {(1, 1): N_("odd row: it helps its owner"), (1, 0): N_("odd row: it will probably not help its owner"),
-             (0, 1): N_("even row: it helps its owner"), (0, 0): N_("even row: it will probably not help its owner")}
+ROW_KINDS = {(1, 1): N_("odd row: it will probably help its owner"),
+             (1, 0): N_("odd row: it will probably not help its owner"),
+             (0, 1): N_("even row: it will probably help its owner"),
+             (0, 0): N_("even row: it will probably not help its owner")}
 """The four answers of the odd/even exercises, by (row is odd, helps its owner): odd rows are red's kind, even
 rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
 
@@ -949,8 +973,8 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
     kind_words = (tr("Row {row} is odd, and odd rows are red's kind: red tends to fill the odd cells.", **values) if odd
                   else tr("Row {row} is even, and even rows are yellow's kind: yellow tends to fill the even cells.",
                           **values))
-    verdict = (tr("This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it helps {owner}.",
-                  **values) if helps else
+    verdict = (tr("This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it will probably "
+                  "help {owner}.", **values) if helps else
                tr("This is a {owner} threat on {kind}'s kind of row, so by the rule of thumb it will probably not help "
                   "{owner}.", **values))
     why = tr("Right.") + " " + kind_words + " " + verdict
@@ -1028,15 +1052,14 @@ def odd_against_even_exercise() -> ConnectExercise:
            if f["disc"] == game.variant.cells // 2 else
            tr("Right. The exact solver says red wins, with its {nth} disc.", **values))
     end = (" " + tr("At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
-                    "red makes five on top: zugzwang.", under=f["red"][1] - 1, **values)) if f["forced"] else ""
+                    "red makes five on top: zugzwang. Yellow's threat on row {y} is never used.",
+                    under=f["red"][1] - 1, **values)) if f["forced"] else ""
     said = {
-        right: won + end + " " + tr("Yellow's threat on row {y} does not save yellow: to get the even cells, yellow "
-                                    "must answer every red disc on top of it, and then red, who picks the columns, "
-                                    "fills column {a} first.", **values),
+        right: won + end,
         tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
-            "Yellow gets the even cells only by answering every red disc on top of it. Then red gets every odd cell, "
-            "row {r} of column {a} too, and red picks the columns: red fills column {a} before column {b}. The exact "
-            "solver says red wins.", **values),
+            "Yellow's threat never gets used. The exact solver says red wins: the game ends in column {a}, where "
+            "yellow has to fill row {under}, right under red's threat.", under=f["red"][1] - 1, **values)
+        if f["forced"] else tr("Yellow's threat never gets used. The exact solver says red wins.", **values),
         tr("Nobody: the two threats cancel out, so it is a draw"): tr(
             "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
             "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
@@ -1475,8 +1498,8 @@ LESSONS: dict[int, Lesson] = {
                "popout_pop": popout_exercise},
               {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "row_lines": "easy",
                "count_lines": "medium", "popout_avoid": "medium", "popout_pop": "hard"},
-              (N_("Explain in one sentence why a side disc can help only one colour."),
-               N_("A side disc has a fixed colour, so a line across or diagonally through it can only ever be completed by that colour, and a line up a side column mixes both colours and can never be completed.")),
+              (N_("Both grids are 6 rows high. Explain in one sentence why fewer lines of five than lines of four go up a column."),
+               N_("A line of five fits in a column of 6 cells in only 2 places (rows 1–5 and 2–6), while a line of four fits in 3, and the side columns give none because they mix both colours.")),
               ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
                                 seed=1, exclude=practice_exclusions(fewest_legal=5, at_once=True)),
               objectives=((N_("make five in a line with a side disc, across or diagonally, and block such a line"),
@@ -1497,8 +1520,8 @@ LESSONS: dict[int, Lesson] = {
                "odd_even": "medium", "odd_even_2": "medium", "odd_against_even": "medium", "answer_on_top": "medium",
                "only_move": "hard",
                "winning_move": "hard", "challenge": "hard"},
-              (N_("Explain in one sentence why a yellow threat on an even row is dangerous for red near the end of the game."),
-               N_("When yellow answers in the same column yellow gets the even cells, so sooner or later red must fill the odd cell under the threat (zugzwang) and yellow drops on top to make five.")),
+              (N_("Explain in one sentence why a red threat on an even row will probably not help red."),
+               N_("Yellow can answer every red disc on top of it, in the same column, and so gets the even cells: when that column fills up, a yellow disc lands in red's threat cell.")),
               # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
               # one's feedback never answers another
               ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
@@ -1515,7 +1538,7 @@ LESSONS: dict[int, Lesson] = {
               themes=THEMES_2,
               exercise_themes={"block_threat": "block", "win_in_one": "win_now", "winning_move": "odd_even_threat",
                                "challenge": "double_threat"}),
-    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 45,
+    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 60,
               {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
                "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,
                "transposition_why": teach.transposition_why_exercise,

@@ -984,27 +984,22 @@ def transposition_why_exercise():
     (:func:`compare`, the same score on every line), which the tests check on every lesson position."""
     from gamekit.widgets.lesson import Exercise, choice_checker
 
-    right = tr(
-        "Because the same grid, with the same player to move, has the same best play from there, whatever "
-        "order led to it"
-    )
+    right = tr("Because the same grid with the same player to move has the same best play")
     explanations = {
         right: tr(
             "Right: what happens next depends only on the grid and whose turn it is, not on the order of the "
             "moves that led there. So the score stored the first time is exactly the score a new search would "
             "find, and skipping that search cannot change the answer."
         ),
-        tr(
-            "Because it reuses the score of any position that looks like it, and similar positions have similar scores"
-        ): tr(
+        tr("Because similar grids have similar scores, so a nearby score is close enough"): tr(
             "Not so: it reuses a score only for exactly the same grid with the same player to move. Move "
             "one disc and the score can change completely: a five can appear or disappear."
         ),
-        tr("Because it only stores positions that are a draw"): tr(
+        tr("Because it only stores positions whose score is a draw, which never changes"): tr(
             "It stores every position it has scored, wins and losses too. What makes reusing a score safe is not "
             "which score it is, but that the position is exactly the same."
         ),
-        tr("It does change the score a little, but the best move stays the same"): tr(
+        tr("Because it changes the score only a little and never changes the best move"): tr(
             "Look at the table above: the score is the same on every line, with and without the table. A stored "
             "score is exact, not an estimate, so reusing it changes nothing."
         ),

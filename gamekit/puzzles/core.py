@@ -310,14 +310,21 @@ class Puzzle:
 
     def _wrong(self, action: Any, ref: dict) -> str:
         """Short sentences a 12-year-old reads at a glance: the first :data:`SHOWN_MOVES` moves of the
-        refutation (then "…"; :meth:`whole_line` gives all of it), then what the mistake costs."""
-        line = short_line_words(self.game_id, ref["line"]) if ref.get("line") else ""
+        refutation (then "…"; :meth:`whole_line` gives all of it), stopping before any move that is an accepted
+        answer, then what the mistake costs."""
+        moves = ref.get("line") or []
+        accepted = {action_key(a) for a in self.answers}
+        # the short line stops before any move that is an accepted answer: it would name the answer
+        shown = next((i for i, (_, move) in enumerate(moves) if move in accepted), SHOWN_MOVES)
+        line = short_line_words(self.game_id, moves, min(shown, SHOWN_MOVES)) if shown else ""
         return puzzle_words(self.game_id).wrong(self.facts, self.to_move, action, ref, move_words(self.game_id, action),
                                                 line)
 
     def whole_line(self, answer: Any) -> str:
         """The whole refutation of a wrong ``answer`` in words (``""`` for an accepted one and when there is
-        no line, as in a Shut the Box puzzle): what a "Show the whole line" button shows under the short feedback.
+        no line, as in a Shut the Box puzzle), ending with what the mistake costs: what a "Show the whole line"
+        button shows under the short feedback once the puzzle is solved or its answer shown (the line may name the
+        answer).
         An illegal answer raises :class:`gamekit.IllegalMoveError` like :meth:`check`."""
         action = self.canonical(answer)
         if action in self.answers:
@@ -325,8 +332,13 @@ class Puzzle:
         line = (self.refutations.get(action_key(action)) or {}).get("line") or []
         if not line:
             return ""
-        return tr("The whole line: {move}, then {line}.", move=move_words(self.game_id, action),
-                  line=line_words(self.game_id, line))
+        move = move_words(self.game_id, action)
+        text = tr("The whole line: {move}, then {line}.", move=move, line=line_words(self.game_id, line))
+        # how it ends: the closing sentences of the short feedback (who wins, what the mistake costs)
+        ending = puzzle_words(self.game_id).wrong(self.facts, self.to_move, action,
+                                                  self.refutations[action_key(action)], move, "")
+        ending = ending.split(". ", 1)[1] if ". " in ending else ""
+        return f"{text} {ending}" if ending else text
 
     # ----- saving -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

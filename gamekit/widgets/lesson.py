@@ -89,7 +89,8 @@ class Exercise:
     * ``click`` — answered by clicking on a board (a :class:`PuzzleBoard`);
     * ``more(answer) -> str`` — optional: a longer text for an answer (a puzzle's whole refutation line, the
       exact fractions behind a rounded number), shown one click away under the short feedback by a button
-      labelled ``more_label`` (default "Show the whole line"); ``""`` when there is none;
+      labelled ``more_label`` (default "Show the whole line") once the exercise is solved or its answer shown,
+      never before (it may name the answer); ``""`` when there is none;
     * ``leaks`` — texts that would give the answer away if an output on the page showed them.  Left
       empty, they are derived from ``solutions``: every solution whose text is at least three
       characters long, not a bare number and not one of the ``choices`` (those are on the page anyway).
@@ -287,6 +288,7 @@ class _Answering(ClassNote, _LessonBase):
         self.answer_button.on_click(self.on_answer)
         # a wrong answer's longer text (a puzzle's whole refutation), one click away under the short feedback
         self.more_text = ""
+        self.held_more = ""            # the last wrong answer's longer text, offered once the exercise is over
         self.more_button = W.Button(description=tr("Show the whole line"), icon="list",
                                     layout=W.Layout(display="none"))
         self.more_button.on_click(self.on_more)
@@ -342,13 +344,20 @@ class _Answering(ClassNote, _LessonBase):
             self.offer_similar()
 
     def offer_more(self, answer: Any) -> None:
-        """Show the button for the exercise's longer text about ``answer`` (hidden when there is none)."""
-        self.more_text = ""
+        """Show the button for the exercise's longer text about ``answer`` (hidden when there is none) — only once
+        the exercise is solved or its answer shown: a line of best play after a wrong answer names the right one.
+        Until then a wrong answer's text is kept, and offered after the right answer (whose own text may be empty)."""
+        text = ""
         if self.exercise.more is not None:
             try:
-                self.more_text = self.exercise.more(answer) or ""
+                text = self.exercise.more(answer) or ""
             except ValueError:            # a malformed answer has no line: its feedback already says why
-                self.more_text = ""
+                text = ""
+        if not (self.solved or self.answer_shown):
+            self.held_more, text = text or self.held_more, ""
+        elif not text:
+            text = self.held_more
+        self.more_text = text
         self.more_shown.value = ""
         self.more_button.layout.display = "" if self.more_text else "none"
         self.more_button.description = self.exercise.more_label or tr("Show the whole line")

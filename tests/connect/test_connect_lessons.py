@@ -174,7 +174,9 @@ def test_exercise_feedback_shows_the_refutation():
     assert not ok and feedback == "Not column 5: red has a good answer, and then red can force a win."
     assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
-    assert ok and "zugzwang" in feedback
+    assert ok and "stacks two threats in one column" in feedback and "row 6 (even)" in feedback
+    why = feedback.split("best play. ", 1)[1]  # after the outcome: at most three short sentences
+    assert len([s for s in why.split(". ") if s.strip()]) <= 3 and all(len(s.split()) <= 25 for s in why.split(". "))
     win = L.winning_move_exercise()
     ok, feedback = win.check("1")
     assert not ok and "draw" in feedback
@@ -255,11 +257,12 @@ def test_zugzwang_is_counted_then_decided():
     reasons = {c: who.check(c) for c in who.choices}
     assert reasons["red"][0] and "zugzwang" in reasons["red"][1]
     assert not reasons["yellow"][0] and "yellow fills the last one" in reasons["yellow"][1]
-    assert not reasons["nobody: the grid fills up"][0] and "somewhere" in reasons["nobody: the grid fills up"][1]
+    nobody = "nobody: when the safe cells run out, the game is a draw"
+    assert not reasons[nobody][0] and "nobody may pass" in reasons[nobody][1]
     assert len({r[1] for r in reasons.values()}) == 3
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 0, False)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -271,7 +274,8 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert not L.playable_threats(ex.game, owner)  # it floats: no disc can reach it yet
     parity = "odd" if row % 2 else "even"
     assert helps == (owner == (0 if row % 2 else 1))
-    right = f"{parity} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
+    right = f"{parity} row: " + ("it will probably help its owner" if helps else "it will probably not help its owner")
+    assert all("probably" in c for c in ex.choices)  # the four choices equally hedged: no tell
     assert ex.solutions == [right] and len(ex.choices) == 4
     # the board alone answers it: the question names neither the owner nor the row (nor its kind), and the words
     # beside the board (screen reader, worksheet) place the cell without its row number
@@ -288,20 +292,21 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     # the wrong row with the verdict that row gives for this owner is one slip (the row); the wrong row with the
     # right verdict is two (the row, and whose threat it is)
     other = "even" if parity == "odd" else "odd"
-    follows = f"{other} row: " + ("it will probably not help its owner" if helps else "it helps its owner")
-    kept = f"{other} row: " + ("it helps its owner" if helps else "it will probably not help its owner")
+    follows = f"{other} row: " + ("it will probably not help its owner" if helps else "it will probably help its owner")
+    kept = f"{other} row: " + ("it will probably help its owner" if helps else "it will probably not help its owner")
     assert reasons[follows][1].startswith("Count the rows") and "Two slips" not in reasons[follows][1]
     assert reasons[kept][1].startswith("Two slips")
     assert ("probably not help " + ("red", "yellow")[owner]) in reasons[right][1] or helps
     assert L.exercise(name) is not None  # the board shows the cell tinted and lettered
 
 
-def test_the_two_odd_even_exercises_differ_only_in_whose_threat_it_is():
-    """Same parity, different owner, different answer: the question cannot be answered from the row alone."""
+def test_the_two_odd_even_exercises_put_the_threat_on_rows_of_both_kinds():
+    """Exercise 5's threat is on an odd row (its feedback says "Row 3 is odd"), exercise 6's on an even row, with
+    a different answer: exercise 6 is not answered by copying exercise 5, nor by "red threats help red"."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
-    assert ra % 2 == rb % 2 and sa != sb and a.solutions != b.solutions
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
 
 
 def test_odd_even_choices_are_in_spanish_of_the_lessons():
@@ -310,7 +315,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     with using("es"):
         ex = L.odd_even_exercise("odd_even_2")
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
+        assert ex.solutions == ["fila par: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -523,7 +528,8 @@ def test_the_diagonal_hint_follows_the_line_the_way_it_runs():
     cells = sorted(g.winning_cells(), key=lambda cell: cell[1])
     assert cells[0][1] == 0 and g.is_side(cells[-1][0]) and cells[-1][1] == 4
     assert "bottom row" in ex.hint and " up " in ex.hint and "down to" not in ex.hint
-    assert "up towards a side column" in ex.check("2")[1]  # the wrong click repeats the hint
+    # the wrong click says which way the missed five runs (the hint stays on its button: the feedback stays short)
+    assert "red had a five at once along a diagonal" in ex.check("2")[1]
 
 
 def test_the_zugzwang_question_names_the_cells_it_means():
@@ -891,8 +897,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
         assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: O (yellow) in column 6, which is still empty: "
-        "find the cell of that column where a yellow disc would make five."
+        "Threat cells: X (red) in column 1, which is still empty: "
+        "find the cell of that column where a red disc would make five."
     )
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
@@ -1300,20 +1306,9 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
         if answer in map(str, _after(game, m).legal_moves())
     }
     assert len(runs) == len(ex.wrong) and all(len(rows) >= 2 for _, rows in runs.values())
-    assert f"red drops into column {answer} and has threats stacked" in feedback
-    assert "any other drop" not in feedback  # the stacks differ from drop to drop: no false "any"
-    # each sentence names the drops it is about and the rows those very drops give (read off the board here)
-    sentences = [x for x in re.split(r"(?<=\.) ", feedback) if x.startswith("After yellow's drop")]
-    told = {}
-    for sentence in sentences:
-        drops = re.search(r"drop into columns? (.+?), (?:red drops|the stack)", sentence).group(1)
-        rows = re.search(r"rows ([\d, and]+)\.", sentence).group(1)
-        for m in re.findall(r"\d", drops):
-            told[m] = rows
-    assert set(told) == set(runs)
-    for m, (column, rows) in runs.items():
-        assert told[m] == ", ".join(map(str, rows[:-1])) + " and " + str(rows[-1]), (m, feedback)
-    assert "on rows 3 and 4" in feedback and "on rows 2, 3 and 4" in feedback  # yellow 1 fills row 2 itself
+    # one short sentence names every drop that lets red stack two threats (read off the board here), none other
+    drops = re.search(r"After column ([\d, or]+), red drops there and stacks two threats in one column", feedback)
+    assert drops and set(re.findall(r"\d", drops.group(1))) == set(runs), feedback
     assert not any(ex.check(m)[0] for m in ex.wrong)
 
 
@@ -1334,7 +1329,11 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         after = _after(game, m)
         col = after.grid_column(int(m))
         row = len(after.grid[col])
-        assert not ok and f"lands on row {row}" in text and "Red had a five at once elsewhere" in text, text
+        assert not ok and f"lands on row {row}" in text, text
+        # the missed five comes first, with the way it runs (read off the board here), never its column
+        win = _after(game, ex.solutions[0]).winning_cells()
+        way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
+        assert text.startswith(f"Not column {m}: no five in a line there, but red had a five at once {way}."), text
         lines = L.open_lines(after, col, row - 1, 0)
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(L.threat_cells(after, 0)) - set(L.threat_cells(game, 0)):
@@ -1447,3 +1446,57 @@ def test_the_step_through_text_tells_the_end_of_the_game_shown():
             or "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page
         )
         assert "without giving red the upper one" not in page
+
+
+def test_lesson_one_practice_leads_a_wrong_drop_with_the_vertical_five_it_missed():
+    """Lesson 1's first practice problem is a five going up: a wrong drop is first told that red had four discs
+    stacked in one column (the pupil's actual mistake), then what follows from the drop; never the column."""
+    ex = L.LESSONS[1].practice.exercises()[0]
+    win = _after(ex.position, ex.solutions[0]).winning_cells()
+    assert len({c for c, _ in win}) == 1  # the five runs up one column
+    for m in ex.wrong:
+        ok, text = ex.check(m)
+        assert not ok and text.startswith(
+            f"Not column {m}: no five in a line there, but red had a five at once "
+            "going up: four red discs stacked in one column."
+        ), text
+        assert f"column {ex.solutions[0]}" not in text and f"red {ex.solutions[0]}" not in text
+
+
+@pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "odd_against_even"])
+def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
+    """On paper the board has no tint: each threat cell the picture marks is drawn in its cell (x red, o yellow),
+    each ✗ cell too, with a key; a move exercise's board marks nothing (its threat cell would be the answer)."""
+    from gamekit.teacher_sheets import _board_text
+
+    ex = L.exercises()[name]
+    lines = _board_text(ex).split("\n")
+    g = ex.game
+    threats, danger = ex.marks
+    for seat, letter in ((0, "x"), (1, "o")):
+        for c, r in L.threat_cells(g, seat):
+            cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
+            assert cells[c] == letter, (name, c, r, lines)
+            assert f"{letter}: an empty cell where a {('red', 'yellow')[seat]} disc would make five" in lines[-1]
+    if danger:
+        assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
+    assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
+
+
+@pytest.mark.parametrize(
+    "page, guide",
+    [
+        ("five_in_a_row/03_how_the_computer_knows.md", "docs/teachers/connect.md"),
+        ("es/five_in_a_row/03_how_the_computer_knows.md", "docs/teachers/es/connect.md"),
+    ],
+)
+def test_lesson_three_minutes_add_up_on_the_page_and_in_the_guide(page, guide):
+    """Lesson 3's time on the page (reading + exercises + the end), its plan in the guide and the lesson's minutes
+    agree, and each exercise gets at least 3 minutes (the tree on paper, exercise 2, at least 6)."""
+    text = (NOTEBOOKS / page).read_text(encoding="utf-8")
+    total, *parts = map(int, re.search(r"(\d+) minut\w+ \((\d+) \w+, (\d+) \w+ [^,]*, (\d+) ", text).groups())
+    rows = _lesson_rows(guide, 3)
+    assert total == sum(parts) == sum(m for m, _ in rows) == L.LESSONS[3].minutes
+    word = "ejercicio" if "/es/" in guide else "exercise"
+    on_exercises = [(m, what) for m, what in rows if what.startswith(word)]
+    assert sum(m for m, _ in on_exercises) == parts[1] and parts[1] >= 3 * len(L.LESSONS[3].exercises) + 4

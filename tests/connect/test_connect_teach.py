@@ -468,3 +468,13 @@ def test_lesson_three_states_the_bit_rule_before_the_exercises_that_use_it():
         for k in range(1, variant.columns + 1):
             for r in range(1, variant.rows + 1):
                 assert teach.bit_index(g, k - 1, r - 1) == (k - 1) * (variant.rows + 1) + (r - 1)
+
+
+def test_the_transposition_choices_are_parallel_so_the_right_one_has_no_tell():
+    """Lesson 3 exercise 5: every choice is one "Because …" clause of about the same length, so the right one is
+    not the longest or the only textbook-sounding one."""
+    ex = teach.transposition_why_exercise()
+    lengths = [len(c) for c in ex.choices]
+    assert all(c.startswith("Because ") for c in ex.choices)
+    assert max(lengths) - min(lengths) <= 20, lengths
+    assert len(ex.solutions[0]) < max(lengths) or lengths.count(max(lengths)) > 1

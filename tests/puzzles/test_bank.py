@@ -5,6 +5,7 @@ import dataclasses
 import gzip
 import json
 import random
+import re
 
 import pytest
 
@@ -125,7 +126,10 @@ def test_check_accepts_exactly_the_answers_and_refutes_the_rest(game_id):
                 ref = p.refutations[action_key(a)]
                 if game_id != "shut_the_box" and ref["line"]:
                     seat, first = ref["line"][0]
-                    assert "best play goes" in feedback and str(first) in feedback
+                    if first in {action_key(x) for x in p.answers}:  # the line would name the answer: not shown
+                        assert "best play goes" not in feedback
+                    else:
+                        assert "best play goes" in feedback and str(first) in feedback
         assert p.to_dict() == before
 
 
@@ -315,12 +319,18 @@ def test_a_wrong_answer_reads_short_with_the_whole_line_one_click_away(game_id):
             line = p.refutations[action_key(a)]["line"]
             sentences = [s for s in feedback.replace("…", ".").split(". ") if s.strip()]
             assert all(len(s.split()) <= 25 for s in sentences), feedback
-            if len(line) > SHOWN_MOVES:
+            accepted = {action_key(x) for x in p.answers}
+            shown = min(next((i for i, (_, move) in enumerate(line) if move in accepted), SHOWN_MOVES), SHOWN_MOVES)
+            assert not any(
+                f"{line_words(game_id, [[seat, move]])}" in feedback for seat, move in line if move in accepted
+            ), feedback  # the short line never names an accepted answer
+            if len(line) > shown and shown:
                 long_seen += 1
-                assert line_words(game_id, line[:SHOWN_MOVES]) + ", …" in feedback
+                assert line_words(game_id, line[:shown]) + ", …" in feedback
                 assert line_words(game_id, line) not in feedback
-            if line:
-                assert line_words(game_id, line) in p.whole_line(a)
+            if line:  # the whole line, then how it ends (who wins, what it costs)
+                assert line_words(game_id, line) + ". " in p.whole_line(a)
+                assert p.whole_line(a)[-12:] == feedback[-12:]
             else:
                 assert p.whole_line(a) == ""
     assert long_seen or game_id == "connect_four"
@@ -336,18 +346,19 @@ def test_the_lesson_exercise_shows_the_whole_line_after_a_wrong_answer():
     w = ExerciseWidget(puzzle_exercise(p))
     assert w.more_button.layout.display == "none"
     ok, feedback = w.submit(answer_text(p, wrong))
-    assert not ok and "…" in feedback and w.more_button.layout.display != "none" and w.more_shown.value == ""
-    shown = w.show_more()
-    assert line_words("dots_and_boxes", p.refutations[action_key(wrong)]["line"]) in shown
-    w.submit(answer_text(p, p.answers[0]))  # a right answer hides the button again
-    assert w.more_button.layout.display == "none" and w.more_shown.value == ""
+    # the whole line names the answer: it is held back until the puzzle is solved
+    assert not ok and "…" in feedback and w.more_button.layout.display == "none" and w.show_more() == ""
     w.submit("zz-99")  # a malformed one has no line to show
     assert w.more_button.layout.display == "none"
+    w.submit(answer_text(p, p.answers[0]))  # solved: the line of the pupil's mistake is one click away
+    assert w.more_button.layout.display != "none" and w.more_shown.value == ""
+    assert line_words("dots_and_boxes", p.refutations[action_key(wrong)]["line"]) in w.show_more()
 
 
 def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
     """The Dots lessons' "More practice" boards (PuzzleBoard): short feedback ending "…" once (never "…."),
-    and the button under it shows the whole refutation."""
+    no button before the board is solved (the whole line names the answer), then the button under the feedback
+    shows the whole refutation of the pupil's mistake."""
     import ipywidgets as W
     from gamekit.dots import lessons as D
     from gamekit.widgets.lesson import PuzzleBoard
@@ -363,7 +374,10 @@ def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
         for answer in board.exercise.wrong:
             ok, feedback = board.submit(answer)
             assert not ok and "…." not in feedback
-            if board.more_button.layout.display != "none":
+            assert board.more_button.layout.display == "none" and board.show_more() == ""
+            if board.exercise.more(answer):
+                board.submit(board.exercise.solutions[0])
+                assert board.more_button.layout.display != "none"
                 assert board.show_more().startswith("The whole line: ")  # the feedback gives the reason
                 return
     pytest.fail("no practice board of Dots lesson 5 had a refutation longer than four moves")
@@ -506,3 +520,43 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
     with using("es"):
         spanish = {p.prompt() for p in bank(game_id)}
     assert all(text.startswith("Le toca al ") and "Find" not in text for text in spanish)
+
+
+def _named_moves(position, solutions) -> list[str]:
+    """How a text would name an accepted move of ``position``: a line move ("red 4", "Gold b1-c1") for 5 en raya,
+    the line itself ("b1-c1") for Dots; nothing for an answer that is not a move (a count, a choice)."""
+    from gamekit.connect.rules import ConnectGame
+    from gamekit.dots.rules import DotsAndBoxes
+
+    if isinstance(position, ConnectGame):
+        return [f"{seat} {s}" for s in map(str, solutions) for seat in ("red", "yellow")]
+    if isinstance(position, DotsAndBoxes):
+        return [str(s) for s in solutions if "-" in str(s)]
+    return []
+
+
+@pytest.mark.parametrize("lesson", sorted(__import__("tests.test_lessons_shared").test_lessons_shared.ALL_EXERCISES))
+def test_before_an_exercise_is_solved_nothing_the_pupil_can_reach_names_its_answer(lesson):
+    """Every lesson exercise and practice problem of every game: after each wrong answer, the "Show the whole
+    line" button stays hidden (its line names the answer) and the feedback and the hint do not name an accepted
+    move; once the answer is shown, the line of the pupil's mistake is one click away."""
+    from tests.test_lessons_shared import ALL_EXERCISES
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    for factory in ALL_EXERCISES[lesson]:
+        ex = factory()
+        w = ExerciseWidget(ex)
+        named = _named_moves(getattr(ex, "game", None) or ex.position, ex.solutions)
+        wrong = ex.wrong or []
+        for answer in wrong:
+            ok, feedback = w.submit(answer)
+            assert not ok and w.more_button.layout.display == "none" and w.show_more() == "", (ex.key, answer)
+            for text in (feedback, ex.hint):
+                assert not [n for n in named if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)], (
+                    ex.key,
+                    answer,
+                    text,
+                )
+        if wrong and ex.more is not None and ex.more(wrong[-1]):
+            w.show_answer()
+            assert w.more_button.layout.display != "none" and w.show_more()
